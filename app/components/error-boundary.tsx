@@ -1,0 +1,31 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { messages } from "~/utils/messages";
+
+/**
+ * Route-level error page, shown inside the layout. 404s get the spec's '404 Page Not Found';
+ * a 4xx with a message shows that message; anything else a friendly text, never a stack trace.
+ */
+export function GeneralErrorBoundary({ notFoundTitle = messages.notFound, notFoundText }: { notFoundTitle?: string; notFoundText?: string }) {
+  const error = useRouteError();
+  let title = "Something went wrong";
+  let text: string = messages.unexpected;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = notFoundTitle;
+      text = notFoundText ?? "The page you are looking for does not exist or has moved.";
+    } else if (error.status < 500) {
+      title = error.statusText || "Request refused";
+      text = typeof error.data === "string" ? error.data : ((error.data as { message?: string })?.message ?? text);
+    }
+  }
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <Link to="/" className={buttonClass()}>
+        Go Home
+      </Link>
+    </div>
+  );
+}

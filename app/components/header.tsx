@@ -1,0 +1,178 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ThemeSwitch } from "~/components/theme-switch";
+import { PRODUCT_NAME } from "~/utils/messages";
+import type { Theme } from "~/utils/theme.server";
+import { cn } from "~/utils/cn";
+
+export type HeaderVariant = "signed-out" | "user" | "admin";
+type NavItem = { to: string; label: string };
+
+const NAV: Record<HeaderVariant, NavItem[]> = {
+  "signed-out": [
+    { to: "/#how-it-works", label: "How It Works" },
+    { to: "/#features", label: "Features" },
+    { to: "/#about", label: "About" },
+  ],
+  user: [
+    { to: "/", label: "Dashboard" },
+    { to: "/my-podcasts", label: "My Podcasts" },
+    { to: "/campaigns", label: "Story Collections" },
+    { to: "/contacts", label: "Contacts" },
+    { to: "/help", label: "Help" },
+  ],
+  admin: [
+    { to: "/admin", label: "Dashboard" },
+    { to: "/admin/testimonials", label: "Testimonials" },
+    { to: "/admin/system-errors", label: "System" },
+    { to: "/admin/metrics", label: "Metrics" },
+    { to: "/admin/activity", label: "Activity" },
+  ],
+};
+const ADMIN_SETTINGS: NavItem[] = [
+  { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/api-keys", label: "API Keys" },
+  { to: "/admin/prompt-templates", label: "Prompt Templates" },
+];
+
+type Props = { variant: HeaderVariant; theme: Theme; userName?: string | null };
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted");
+
+/** <details> menus open and close without JavaScript; with it they close on navigation. */
+function useCloseOnNavigate() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return ref;
+}
+
+function Menu({ label, children, align = "right" }: { label: string; children: React.ReactNode; align?: "left" | "right" }) {
+  const ref = useCloseOnNavigate();
+  return (
+    <details ref={ref} className="relative">
+      <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">{label}</summary>
+      <div className={cn("absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg", align === "right" ? "right-0" : "left-0")}>
+        {children}
+      </div>
+    </details>
+  );
+}
+
+const menuItemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
+
+function UserMenu({ userName }: { userName?: string | null }) {
+  return (
+    <Menu label={userName ? `${userName} ▾` : "Account ▾"}>
+      <Link to="/change-password" className={menuItemClass}>
+        Change Password
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className={menuItemClass}>
+          Logout
+        </button>
+      </Form>
+    </Menu>
+  );
+}
+
+function SearchBox() {
+  return (
+    <Form method="get" action="/my-podcasts" role="search" className="hidden md:block">
+      <label htmlFor="header-search" className="sr-only">
+        Search podcasts
+      </label>
+      <input
+        id="header-search"
+        type="search"
+        name="q"
+        placeholder="Search podcasts..."
+        className="w-48 rounded-md border border-border bg-card px-3 py-1.5 text-sm focus:outline-none focus:ring-2 focus:ring-ring"
+      />
+    </Form>
+  );
+}
+
+export function Header({ variant, theme, userName }: Props) {
+  const nav = NAV[variant];
+  const mobileMenu = useCloseOnNavigate();
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to={variant === "admin" ? "/admin" : "/"} className="font-serif text-xl font-bold text-primary">
+          {PRODUCT_NAME}
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          {nav.map((item) =>
+            item.to.includes("#") ? (
+              <a key={item.to} href={item.to} className={navLinkClass({ isActive: false })}>
+                {item.label}
+              </a>
+            ) : (
+              <NavLink key={item.to} to={item.to} end={item.to === "/" || item.to === "/admin"} className={navLinkClass}>
+                {item.label}
+              </NavLink>
+            ),
+          )}
+          {variant === "admin" ? (
+            <Menu label="Settings ▾" align="left">
+              {ADMIN_SETTINGS.map((item) => (
+                <Link key={item.to} to={item.to} className={menuItemClass}>
+                  {item.label}
+                </Link>
+              ))}
+            </Menu>
+          ) : null}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {variant === "user" ? <SearchBox /> : null}
+          <ThemeSwitch theme={theme} />
+          {variant === "signed-out" ? (
+            <Link to="/login" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+              Login
+            </Link>
+          ) : (
+            <div className="hidden md:block">
+              <UserMenu userName={userName} />
+            </div>
+          )}
+          <details ref={mobileMenu} className="md:hidden">
+            <summary className="cursor-pointer list-none rounded-md p-2 hover:bg-muted" aria-label="Open menu">
+              <span aria-hidden="true">☰</span>
+            </summary>
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-border bg-card p-4 shadow-lg">
+              {variant === "user" ? (
+                <form method="get" action="/my-podcasts" role="search" className="mb-3">
+                  <label htmlFor="mobile-search" className="sr-only">
+                    Search podcasts
+                  </label>
+                  <input id="mobile-search" type="search" name="q" placeholder="Search podcasts..." className="w-full rounded-md border border-border bg-background px-3 py-2" />
+                </form>
+              ) : null}
+              {[...nav, ...(variant === "admin" ? ADMIN_SETTINGS : [])].map((item) => (
+                <a key={item.to} href={item.to} className={menuItemClass}>
+                  {item.label}
+                </a>
+              ))}
+              {variant !== "signed-out" ? (
+                <>
+                  <Link to="/change-password" className={menuItemClass}>
+                    Change Password
+                  </Link>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className={menuItemClass}>
+                      Logout
+                    </button>
+                  </Form>
+                </>
+              ) : null}
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

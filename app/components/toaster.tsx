@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/utils/toast.server";
+import { cn } from "~/utils/cn";
+
+const DISPLAY_MS = 5000;
+
+/** Shows one toast at a time for 5 s. Rendered by the server, so it works without JavaScript. */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [shown, setShown] = useState(toast);
+  useEffect(() => {
+    setShown(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setShown(null), DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  // F8 moves focus to the toast region, as the spec's toaster does.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") document.getElementById("toast-region")?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <section id="toast-region" aria-label="Notifications (F8)" tabIndex={-1} className="fixed bottom-4 right-4 z-50 w-full max-w-sm outline-none">
+      {shown ? (
+        <div
+          key={shown.id}
+          role={shown.variant === "destructive" ? "alert" : "status"}
+          className={cn(
+            "toast-auto-hide rounded-lg border p-4 shadow-lg",
+            shown.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "border-border bg-card",
+          )}
+        >
+          <div className="flex items-start gap-3">
+            <div className="flex-1">
+              <p className="font-semibold">{shown.title}</p>
+              {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
+            </div>
+            <button type="button" onClick={() => setShown(null)} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+              ×
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

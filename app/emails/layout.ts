@@ -1,0 +1,160 @@
+// A tiny e-mail renderer: an `html` tagged template that escapes every interpolated value, a shared
+// branded layout (inline styles and tables, because mail clients ignore stylesheets), and the
+// plain-text twin of each message. Plain strings keep it fast and dependency-free.
+
+// The app's light theme colours (app/styles/tailwind.css), so mail and site look like one product.
+export const BRAND = {
+  name: "Storyhearth",
+  tagline: "Family stories, gathered by the fire.",
+  color: "#9a3f12",
+  ink: "#2b2118",
+  muted: "#5f5245",
+  paper: "#fdfaf5",
+  card: "#ffffff",
+  border: "#e3d9cc",
+  font: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+} as const;
+
+/** HTML that is already safe to embed; only `html` and `raw` create it. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+};
+
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"'`]/g, (ch) => ESCAPES[ch] ?? ch);
+}
+
+function renderValue(value: HtmlValue): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(renderValue).join("");
+  // null, undefined and false render nothing so `${cond && html`…`}` reads naturally.
+  if (value === null || value === undefined || value === false) return "";
+  return escapeHtml(String(value));
+}
+
+/** Tagged template: the literal parts are trusted markup, every `${value}` is escaped. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? "";
+  values.forEach((value, i) => {
+    out += renderValue(value) + (strings[i + 1] ?? "");
+  });
+  return new SafeHtml(out);
+}
+
+/** Escape hatch for trusted fragments (never for user input). */
+export function raw(markup: string): SafeHtml {
+  return new SafeHtml(markup);
+}
+
+/** Only web and mail links may appear in an href; anything else (javascript:, data:) becomes "#". */
+export function safeUrl(url: string) {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "https:" || protocol === "http:" || protocol === "mailto:" ? url : "#";
+  } catch {
+    return "#";
+  }
+}
+
+// ── building blocks ───────────────────────────────────────────────────────
+
+export function paragraph(content: HtmlValue) {
+  return html`<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${content}</p>`;
+}
+
+export function muted(content: HtmlValue) {
+  return html`<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">${content}</p>`;
+}
+
+/** A big tap-friendly button (a link styled as one), with the raw URL below for clients that strip styles. */
+export function button(href: string, label: string) {
+  const url = safeUrl(href);
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+  <tr><td style="border-radius:8px;background:${BRAND.color};">
+    <a href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${BRAND.font};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${label}</a>
+  </td></tr>
+</table>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" style="color:${BRAND.color};">${href}</a></p>`;
+}
+
+// ── the layout ────────────────────────────────────────────────────────────
+
+export type EmailParts = { subject: string; html: string; text: string };
+
+/** The branded HTML document around a message body. */
+export function layoutHtml({ title, preheader, body }: { title: string; preheader?: string; body: SafeHtml }) {
+  return html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${title}</title>
+</head>
+<body style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};color:${BRAND.ink};">
+${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>` : ""}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${BRAND.paper};">
+  <tr><td align="center" style="padding:24px 12px;">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+      <tr><td style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};">&#128293; ${BRAND.name}</td></tr>
+      <tr><td style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
+${body}
+      </td></tr>
+      <tr><td style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</td></tr>
+    </table>
+  </td></tr>
+</table>
+</body>
+</html>`.value;
+}
+
+/** The plain-text twin: paragraphs separated by blank lines, the brand footer at the end. */
+export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>) {
+  const body = paragraphs.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
+  return `${body}\n\n-- \n${BRAND.name} · ${BRAND.tagline}\n`;
+}
+
+/** A text "button": the label, then the URL alone on its line so every client makes it clickable. */
+export function textLink(label: string, url: string) {
+  return `${label}:\n${url}`;
+}
+
+/** "Hi Ada," or "Hi there," when the name is unknown. */
+export function greeting(name?: string | null) {
+  const trimmed = name?.trim();
+  return `Hi ${trimmed ? trimmed : "there"},`;
+}
+
+export type TextPart = { type: "text"; value: string } | { type: "link"; href: string };
+
+/**
+ * Splits plain text into text and http(s) links, so the dev mailbox can render the text version
+ * with clickable links (React escapes the text parts). Trailing sentence punctuation is not part of a link.
+ */
+export function splitTextLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"'()[\]{}]+/g)) {
+    const href = match[0].replace(/[.,;:!?]+$/, "");
+    const start = match.index;
+    if (start > last) parts.push({ type: "text", value: text.slice(last, start) });
+    parts.push({ type: "link", href });
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push({ type: "text", value: text.slice(last) });
+  return parts;
+}

@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { emailOutbox } from "#db/schema";
+import { db } from "~/utils/db.server";
+
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type OutboxStatus = OutboxEmail["status"];
+
+export type QueueEmailInput = {
+  /** What the mail is for ("password_reset", "campaign_invitation", …), for the mailbox and stats. */
+  kind: string;
+  to: string;
+  from: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
+
+/** Delivery gives up on a message after this many tries; it stays 'failed' in the outbox. */
+export const MAX_EMAIL_ATTEMPTS = 5;
+/**
+ * A 'queued' row younger than this is probably being sent right now by the request that wrote it,
+ * so a retry run leaves it alone; older ones were interrupted (crash, restart) and are picked up.
+ */
+export const QUEUED_GRACE_MS = 60_000;
+
+export function queueEmail(input: QueueEmailInput): OutboxEmail {
+  return db
+    .insert(emailOutbox)
+    .values({ ...input, replyTo: input.replyTo ?? null, headers: input.headers ?? {}, status: "queued" })
+    .returning()
+    .get();
+}
+
+export function markSent(id: string, providerMessageId: string | null, now = new Date()) {
+  return db
+    .update(emailOutbox)
+    .set({ status: "sent", providerMessageId, sentAt: now, lastError: null, attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(eq(emailOutbox.id, id))
+    .returning()
+    .get();
+}
+
+export function markFailed(id: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return db
+    .update(emailOutbox)
+    .set({ status: "failed", lastError: message.slice(0, 2000), attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(eq(emailOutbox.id, id))
+    .returning()
+    .get();
+}
+
+/** A local run without Mailgun: the outbox is the mailbox. */
+export function markStored(id: string) {
+  return db.update(emailOutbox).set({ status: "stored" }).where(eq(emailOutbox.id, id)).returning().get();
+}
+
+/** Newest first. */
+export function listOutbox({ limit = 100 }: { limit?: number } = {}) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit)
+    .all();
+}
+
+export function getOutboxEmail(id: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+}
+
+/** Messages still to deliver, oldest first: failed ones with tries left, and stale queued ones. */
+export function pendingEmails(limit = 20, now = new Date()) {
+  const staleBefore = new Date(now.getTime() - QUEUED_GRACE_MS);
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
+        or(
+          eq(emailOutbox.status, "failed"),
+          and(eq(emailOutbox.status, "queued"), lt(emailOutbox.createdAt, staleBefore)),
+        ),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit)
+    .all();
+}
+

@@ -1,0 +1,39 @@
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { sessions, users } from "#db/schema";
+import { db } from "~/utils/db.server";
+
+export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function createSession(userId: string, kind: "user" | "admin" = "user") {
+  return db
+    .insert(sessions)
+    .values({ userId, kind, expiresAt: new Date(Date.now() + SESSION_DURATION_MS) })
+    .returning()
+    .get();
+}
+
+/** The signed-in user behind a session id, or undefined when the session is gone or expired. */
+export function getSessionUser(sessionId: string, kind: "user" | "admin" = "user") {
+  const row = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+    .get();
+  return row?.user;
+}
+
+export function deleteSession(sessionId: string) {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Revokes every session of a user, except (optionally) the one in use. */
+export function deleteUserSessions(userId: string, exceptSessionId?: string) {
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
+    .run();
+}
+
+export function deleteExpiredSessions(now = new Date()) {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}

@@ -1,0 +1,100 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { Header, type HeaderVariant } from "~/components/header";
+import { useOptimisticTheme } from "~/components/theme-switch";
+import { Toaster } from "~/components/toaster";
+import { buttonClass } from "~/components/ui/button";
+import { publicUser } from "~/models/user.server";
+import stylesheet from "~/styles/tailwind.css?url";
+import { getAdmin, getUser } from "~/utils/auth.server";
+import { messages, PRODUCT_NAME } from "~/utils/messages";
+import { useNonce } from "~/utils/nonce";
+import { getTheme, type Theme } from "~/utils/theme.server";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, admin, theme, { toast, headers }] = await Promise.all([
+    getUser(request),
+    getAdmin(request),
+    getTheme(request),
+    getToast(request),
+  ]);
+  return data(
+    { user: user ? publicUser(user) : null, isAdmin: Boolean(admin), theme, toast },
+    { headers: headers ?? undefined },
+  );
+}
+
+function Document({ children, theme }: { children: React.ReactNode; theme: Theme }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className={theme === "dark" ? "dark" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, isAdmin, theme, toast } = useLoaderData<typeof loader>();
+  const shownTheme = useOptimisticTheme(theme);
+  const variant: HeaderVariant = isAdmin ? "admin" : user ? "user" : "signed-out";
+  return (
+    <Document theme={shownTheme}>
+      <Header variant={variant} theme={shownTheme} userName={user?.firstName ?? user?.email} />
+      <main id="main">
+        <Outlet />
+      </main>
+      <Toaster toast={toast} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document theme={rootData?.theme ?? "light"}>
+      <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-3xl font-bold">{notFound ? messages.notFound : "Something went wrong"}</h1>
+        <p className="text-muted-foreground">
+          {notFound ? "The page you are looking for does not exist or has moved." : messages.unexpected}
+        </p>
+        <Link to="/" className={buttonClass()}>
+          Go Home
+        </Link>
+      </main>
+    </Document>
+  );
+}

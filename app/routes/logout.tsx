@@ -1,0 +1,32 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { commitLogout, getUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// A GET never signs anyone out (no GET changes data): it asks, and the form posts.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUser(request))) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return redirectWithToast("/", messages.auth.loggedOut, {
+    headers: { "Set-Cookie": await commitLogout(request) },
+  });
+}
+
+export default function LogoutPage() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="space-y-4 text-center">
+        <h1 className="text-2xl font-semibold">Log out of Storyhearth?</h1>
+        <Form method="post">
+          <Button type="submit">Logout</Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

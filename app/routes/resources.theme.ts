@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "~/utils/auth.server";
+import { serializeTheme, themeSchema } from "~/utils/theme.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const theme = themeSchema.safeParse(form.get("theme"));
+  if (!theme.success) return Response.json({ message: "Theme must be light or dark" }, { status: 400 });
+  return redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": await serializeTheme(theme.data) },
+  });
+}
+
+export const loader = () => redirect("/");

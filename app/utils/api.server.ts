@@ -1,0 +1,48 @@
+import type { z } from "zod";
+
+/** Every JSON call answers errors as `{ message }` with a 4xx/5xx status. */
+export function apiError(status: number, message: string, extra?: Record<string, unknown>): never {
+  throw Response.json({ message, ...extra }, { status });
+}
+
+export const MAX_JSON_BYTES = 1_000_000;
+
+/**
+ * Reads a JSON or form body and validates it; bad input answers 400/413/415 with a clear message,
+ * never a 500.
+ */
+export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const type = request.headers.get("content-type") ?? "";
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) apiError(413, "Request body is too large");
+  let raw: unknown;
+  if (type.includes("application/json")) {
+    const text = await request.text().catch(() => apiError(400, "Request body could not be read"));
+    if (text.length > MAX_JSON_BYTES) apiError(413, "Request body is too large");
+    try {
+      raw = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      apiError(400, "Request body must be valid JSON");
+    }
+  } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await request.formData().catch(() => apiError(400, "Request body could not be read"));
+    raw = Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]));
+  } else if (!type) {
+    raw = {};
+  } else {
+    apiError(415, "Send the body as application/json");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    apiError(400, issue?.message ?? "Invalid request", {
+      errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  return parsed.data;
+}
+
+/** For resource routes: a method the route does not support answers 405 with a message. */
+export function requireMethod(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method)) apiError(405, `Method ${request.method} is not allowed here`);
+}

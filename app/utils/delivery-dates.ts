@@ -1,0 +1,101 @@
+// The one home of the delivery-date rule (spec part 1, §4): which day the story
+// collection at list position `index` (0-based) is delivered.
+//
+// Everything works in UTC calendar days: dates are stored as UTC midnight-ish
+// timestamps, so reading them with local-time getters would shift a date by a
+// day for users west/east of UTC. Inputs are reduced to their UTC calendar day
+// and every result is that day at 00:00:00.000 UTC.
+
+export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
+
+export type DistributionSettings = {
+  mode: DistributionMode;
+  scheduledDate?: Date | null;
+  /** 0-6, Sunday = 0. */
+  dayOfWeek?: number | null;
+  /** 1-31; capped at the target month's last day. */
+  dayOfMonth?: number | null;
+  /** 1-12. */
+  monthOfYear?: number | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isValidDate = (d: Date | null | undefined): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+const inRange = (n: number | null | undefined, min: number, max: number): n is number =>
+  typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
+
+/** Midnight UTC of the date's UTC calendar day. */
+const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+/** Days in a month; `month` is 0-based and may overflow (Date.UTC normalises it). */
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/** `day` of the given month, capped at that month's last day (31 → Feb 28/29, Apr 30). */
+function cappedDay(year: number, month: number, day: number): Date {
+  const first = new Date(Date.UTC(year, month, 1)); // normalises month overflow into the year
+  const y = first.getUTCFullYear();
+  const m = first.getUTCMonth();
+  return new Date(Date.UTC(y, m, Math.min(day, daysInMonth(y, m))));
+}
+
+/** Every `stepMonths` months, starting with the first (capped) `day` on or after `start`. */
+function monthlyDate(start: Date, day: number, stepMonths: number, index: number): Date {
+  const y = start.getUTCFullYear();
+  const m = start.getUTCMonth();
+  // The base month is the start month if its occurrence hasn't passed yet, else the next one.
+  const baseMonth = cappedDay(y, m, day).getTime() >= start.getTime() ? m : m + 1;
+  return cappedDay(y, baseMonth + stepMonths * index, day);
+}
+
+/**
+ * Delivery date for list position `index`, or null when there is none: manual and
+ * immediate modes, a missing/out-of-range required setting, or a negative or
+ * non-integer index. `today` is the fallback start for weekly/monthly/quarterly/yearly.
+ */
+export function deliveryDateFor(settings: DistributionSettings, index: number, today: Date): Date | null {
+  if (!Number.isInteger(index) || index < 0) return null;
+  const { mode, dayOfWeek, dayOfMonth, monthOfYear } = settings;
+  const scheduled = isValidDate(settings.scheduledDate) ? utcDay(settings.scheduledDate) : null;
+  const start = scheduled ?? (isValidDate(today) ? utcDay(today) : null);
+
+  switch (mode) {
+    case "manual":
+    case "immediate":
+      return null;
+    case "scheduled":
+      return scheduled ? addDays(scheduled, index) : null;
+    case "weekly": {
+      if (!start || !inRange(dayOfWeek, 0, 6)) return null;
+      const ahead = (dayOfWeek - start.getUTCDay() + 7) % 7; // 0 when start is already that weekday
+      return addDays(start, ahead + 7 * index);
+    }
+    case "monthly":
+    case "quarterly":
+      if (!start || !inRange(dayOfMonth, 1, 31)) return null;
+      return monthlyDate(start, dayOfMonth, mode === "monthly" ? 1 : 3, index);
+    case "yearly": {
+      if (!start || !inRange(monthOfYear, 1, 12) || !inRange(dayOfMonth, 1, 31)) return null;
+      const y = start.getUTCFullYear();
+      const month = monthOfYear - 1;
+      const baseYear = cappedDay(y, month, dayOfMonth).getTime() >= start.getTime() ? y : y + 1;
+      // Capped per target year, so Feb 29 falls on Feb 28 in non-leap years only.
+      return cappedDay(baseYear + index, month, dayOfMonth);
+    }
+    default:
+      return null;
+  }
+}
+
+/** Delivery dates for positions 0..count-1. */
+export function deliveryDates(settings: DistributionSettings, count: number, today: Date): Array<Date | null> {
+  const n = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+  return Array.from({ length: n }, (_, i) => deliveryDateFor(settings, i, today));
+}
+
+const formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** 'Jan 5, 2027' (en-US, UTC day), or 'Not scheduled' when there is no date. */
+export function formatDeliveryDate(date: Date | null | undefined): string {
+  return isValidDate(date) ? formatter.format(date) : "Not scheduled";
+}

@@ -1,0 +1,51 @@
+// Every user-facing string of the account area, written once, exactly as the spec gives it.
+export const PRODUCT_NAME = "Storyhearth";
+
+export const messages = {
+  validation: {
+    email: "Please enter a valid email address",
+    passwordRequired: "Password is required",
+    passwordMin: "Password must be at least 8 characters",
+    currentPasswordRequired: "Current password is required",
+    confirmRequired: "Please confirm your password",
+    passwordsDontMatch: "Passwords don't match",
+    firstNameRequired: "First name is required",
+    lastNameRequired: "Last name is required",
+  },
+  auth: {
+    loginFailed: "Login failed",
+    invalidCredentials: "Invalid email or password",
+    welcomeBack: { title: "Welcome back!", description: "You have been successfully logged in." },
+    loggedOut: { title: "Logged out", description: "You have been successfully logged out." },
+    logoutFailed: "Logout failed",
+    signUpComingSoon: "Account creation will be available soon. Stay tuned!",
+    registrationFailed: "Registration failed",
+    unauthorized: "Unauthorized",
+    tooManyRequests: "Too many requests. Please wait a minute and try again.",
+  },
+  password: {
+    hint: "Password must be at least 8 characters long",
+    changeFailed: "Password Change Failed",
+    changeFailedDefault: "Failed to change password",
+    currentIncorrect: "Current password is incorrect",
+    changed: {
+      title: "Password Changed Successfully",
+      description: "Your password has been updated. Use your new password next time you sign in.",
+    },
+  },
+  reset: {
+    failed: "Reset Failed",
+    sendFailedDefault: "Failed to send reset email",
+    resetFailedDefault: "Failed to reset password",
+    emailSent: { title: "Reset Email Sent", description: "Check your email for a link to reset your password." },
+    successful: { title: "Password Reset Successful", description: "You can now sign in with your new password." },
+    invalidLink: {
+      title: "Invalid Reset Link",
+      description: "This password reset link is invalid or has expired.",
+    },
+    checkEmail: "Check Your Email",
+    complete: "Password Reset Complete",
+  },
+  notFound: "404 Page Not Found",
+  unexpected: "Something went wrong on our side. We have been told about it; please try again.",
+} as const;

@@ -1,0 +1,15 @@
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+
+export const themeSchema = z.enum(["light", "dark"]);
+export type Theme = z.infer<typeof themeSchema>;
+
+// Not httpOnly on purpose: the browser mirrors it to localStorage['theme'].
+const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+
+export async function getTheme(request: Request): Promise<Theme> {
+  const value = await themeCookie.parse(request.headers.get("Cookie"));
+  return themeSchema.catch("light").parse(value);
+}
+
+export const serializeTheme = (theme: Theme) => themeCookie.serialize(theme);

@@ -1,0 +1,564 @@
+// The whole Storyhearth data model. Migrations in db/migrations are generated from this file
+// with `npm run db:generate` and applied at start-up (db/migrate.ts).
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+    .$onUpdateFn(() => new Date());
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+
+// ── accounts ───────────────────────────────────────────────────────────────
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  role: text("role", { enum: ["trial", "user", "admin"] }).notNull().default("user"),
+  subscriptionStatus: text("subscription_status", {
+    enum: ["trial", "active", "inactive", "canceled"],
+  })
+    .notNull()
+    .default("trial"),
+  trialExpiresAt: timestamp("trial_expires_at"),
+  podcastLimit: integer("podcast_limit").notNull().default(3),
+  podcastsGenerated: integer("podcasts_generated").notNull().default(0),
+  lastLoginAt: timestamp("last_login_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const passwords = sqliteTable("passwords", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** A signed cookie holds only the id, so deleting a row signs that browser out. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["user", "admin"] }).notNull().default("user"),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Password-reset and account-invitation tokens: random, stored as a sha256 hash, single use. */
+export const verificationTokens = sqliteTable(
+  "verification_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["reset", "invite"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_tokens_user_idx").on(t.userId)],
+);
+
+// ── story collections ──────────────────────────────────────────────────────
+
+export const campaignStatuses = [
+  "active",
+  "sent",
+  "pending",
+  "collecting",
+  "closed",
+  "scheduled",
+  "generating_podcast",
+] as const;
+
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The unguessable id in the public contribution link. */
+    publicId: text("public_id").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description"),
+    prompt: text("prompt").notNull(),
+    status: text("status", { enum: campaignStatuses }).notNull().default("pending"),
+    isActive: bool("is_active").notNull().default(true),
+    scheduledDate: timestamp("scheduled_date"),
+    sentDate: timestamp("sent_date"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    nextDeliveryDate: timestamp("next_delivery_date"),
+    /** Narrator settings for the family podcast ('Configure Family Podcast Voice'). */
+    podcastSettings: json<Record<string, unknown>>("podcast_settings"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("campaigns_owner_idx").on(t.ownerId, t.sortOrder)],
+);
+
+/** One row per invited e-mail address; its token personalises the form link and the reply address. */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    status: text("status", { enum: ["pending", "sent", "failed", "answered", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
+    sentAt: timestamp("sent_at"),
+    reminderCount: integer("reminder_count").notNull().default(0),
+    lastReminderAt: timestamp("last_reminder_at"),
+    respondedAt: timestamp("responded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invitations_campaign_email_idx").on(t.campaignId, t.email)],
+);
+
+export const reminderModes = ["manual", "weekly", "biweekly", "monthly"] as const;
+export const distributionModes = [
+  "manual",
+  "immediate",
+  "scheduled",
+  "weekly",
+  "monthly",
+  "quarterly",
+  "yearly",
+] as const;
+
+/** An owner's workflow settings: campaignId null is the owner's default for every collection. */
+export const workflowSettings = sqliteTable(
+  "workflow_settings",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    collectionMode: text("collection_mode", { enum: reminderModes }).notNull().default("manual"),
+    collectionStartDate: timestamp("collection_start_date"),
+    maxReminders: integer("max_reminders").notNull().default(3),
+    contributors: json<string[]>("contributors").notNull().default([]),
+    distributionMode: text("distribution_mode", { enum: distributionModes })
+      .notNull()
+      .default("manual"),
+    distributionScheduledDate: timestamp("distribution_scheduled_date"),
+    dayOfWeek: integer("day_of_week"),
+    dayOfMonth: integer("day_of_month"),
+    monthOfYear: integer("month_of_year"),
+    distributionRecipients: json<string[]>("distribution_recipients").notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("workflow_settings_owner_campaign_idx").on(t.ownerId, t.campaignId)],
+);
+
+export const contributions = sqliteTable(
+  "contributions",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
+    contributorName: text("contributor_name"),
+    contributorEmail: text("contributor_email"),
+    storyContent: text("story_content").notNull(),
+    submissionMethod: text("submission_method", { enum: ["email", "web"] }).notNull(),
+    wordCount: integer("word_count").notNull().default(0),
+    /** Message-Id of an e-mail reply, so the same message delivered twice is stored once. */
+    messageId: text("message_id").unique(),
+    submittedAt: timestamp("submitted_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("contributions_campaign_idx").on(t.campaignId, t.submittedAt)],
+);
+
+export const contributionAttachments = sqliteTable("contribution_attachments", {
+  id: id(),
+  contributionId: text("contribution_id")
+    .notNull()
+    .references(() => contributions.id, { onDelete: "cascade" }),
+  storageKey: text("storage_key").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+// ── contacts ───────────────────────────────────────────────────────────────
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    preferredName: text("preferred_name"),
+    parsedName: text("parsed_name"),
+    notes: text("notes"),
+    tags: json<string[]>("tags").notNull().default([]),
+    isAdmin: bool("is_admin").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("contacts_owner_email_idx").on(t.ownerId, t.email)],
+);
+
+export const contactGroups = sqliteTable(
+  "contact_groups",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    isDefault: bool("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contact_groups_owner_idx").on(t.ownerId)],
+);
+
+export const contactGroupMembers = sqliteTable(
+  "contact_group_members",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId] })],
+);
+
+// ── podcasts ───────────────────────────────────────────────────────────────
+
+/** A story uploaded (PDF) or typed in the podcast wizard. */
+export const stories = sqliteTable("stories", {
+  id: id(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  content: text("content").notNull(),
+  source: text("source", { enum: ["pdf", "text"] }).notNull(),
+  pdfKey: text("pdf_key"),
+  createdAt: createdAt(),
+});
+
+export const podcastStatuses = [
+  "pending",
+  "queued",
+  "script_generation",
+  "voice_processing",
+  "audio_processing",
+  "complete",
+  "failed",
+] as const;
+
+export const podcasts = sqliteTable(
+  "podcasts",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: text("story_id").references(() => stories.id, { onDelete: "set null" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    transcript: text("transcript"),
+    script: json<{ speaker: string; text: string }[]>("script"),
+    status: text("status", { enum: podcastStatuses }).notNull().default("pending"),
+    errorMessage: text("error_message"),
+    hostCount: integer("host_count").notNull().default(1),
+    primaryVoice: text("primary_voice").notNull().default("female-warm"),
+    primaryAccent: text("primary_accent").notNull().default("american"),
+    primarySpeed: real("primary_speed").notNull().default(1),
+    secondaryVoice: text("secondary_voice"),
+    secondaryAccent: text("secondary_accent"),
+    secondarySpeed: real("secondary_speed"),
+    backgroundMusic: text("background_music").notNull().default("none"),
+    introOutro: text("intro_outro").notNull().default("standard"),
+    processingQuality: text("processing_quality", { enum: ["standard", "premium"] })
+      .notNull()
+      .default("standard"),
+    /** Seconds of audio. */
+    duration: integer("duration"),
+    fileSize: integer("file_size"),
+    audioKey: text("audio_key"),
+    listens: integer("listens").notNull().default(0),
+    completedAt: timestamp("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("podcasts_owner_idx").on(t.ownerId, t.createdAt),
+    index("podcasts_campaign_idx").on(t.campaignId),
+  ],
+);
+
+export const shareLinks = sqliteTable("share_links", {
+  id: id(),
+  podcastId: text("podcast_id")
+    .notNull()
+    .references(() => podcasts.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  passwordHash: text("password_hash"),
+  expiresAt: timestamp("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Script-writing calls to a language model, for the admin's usage and cost figures. */
+export const llmUsage = sqliteTable("llm_usage", {
+  id: id(),
+  podcastId: text("podcast_id").references(() => podcasts.id, { onDelete: "set null" }),
+  provider: text("provider").notNull(),
+  model: text("model").notNull(),
+  promptTokens: integer("prompt_tokens").notNull().default(0),
+  completionTokens: integer("completion_tokens").notNull().default(0),
+  costUsd: real("cost_usd").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+// ── newsletters ────────────────────────────────────────────────────────────
+
+export const newsletters = sqliteTable("newsletters", {
+  id: id(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+  publicId: text("public_id").notNull().unique(),
+  edition: integer("edition").notNull(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle"),
+  familyName: text("family_name"),
+  podcastId: text("podcast_id").references(() => podcasts.id, { onDelete: "set null" }),
+  coverImageKey: text("cover_image_key"),
+  publishedAt: timestamp("published_at"),
+  createdAt: createdAt(),
+});
+
+export const newsletterStories = sqliteTable("newsletter_stories", {
+  id: id(),
+  newsletterId: text("newsletter_id")
+    .notNull()
+    .references(() => newsletters.id, { onDelete: "cascade" }),
+  contributionId: text("contribution_id").references(() => contributions.id, {
+    onDelete: "set null",
+  }),
+  category: text("category").notNull().default("memory"),
+  title: text("title").notNull(),
+  author: text("author"),
+  contributedBy: text("contributed_by"),
+  readingTime: integer("reading_time").notNull().default(1),
+  images: json<string[]>("images").notNull().default([]),
+  content: text("content").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+// ── administration ─────────────────────────────────────────────────────────
+
+export const apiKeys = sqliteTable("api_keys", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  /** sha256 of the key; the key itself is shown once. */
+  keyHash: text("key_hash").notNull().unique(),
+  isActive: bool("is_active").notNull().default(true),
+  deactivatedAt: timestamp("deactivated_at"),
+  usageCount: integer("usage_count").notNull().default(0),
+  usageLimit: integer("usage_limit"),
+  lastUsed: timestamp("last_used"),
+  expiresAt: timestamp("expires_at"),
+  createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const promptTemplateCategories = [
+  "general",
+  "single_host",
+  "dual_host",
+  "multi_contributor",
+  "holidays",
+  "childhood",
+  "family",
+  "traditions",
+  "milestones",
+] as const;
+
+export const promptTemplates = sqliteTable("prompt_templates", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  category: text("category", { enum: promptTemplateCategories }).notNull().default("general"),
+  systemPrompt: text("system_prompt").notNull(),
+  isActive: bool("is_active").notNull().default(true),
+  isDefault: bool("is_default").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const systemErrors = sqliteTable(
+  "system_errors",
+  {
+    id: id(),
+    errorType: text("error_type").notNull(),
+    errorMessage: text("error_message").notNull(),
+    severity: text("severity").notNull().default("medium"),
+    workflow: text("workflow"),
+    details: text("details"),
+    isResolved: bool("is_resolved").notNull().default(false),
+    resolvedAt: timestamp("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("system_errors_created_idx").on(t.createdAt)],
+);
+
+export const activityTypes = [
+  "podcast_created",
+  "campaign_created",
+  "user_registered",
+  "story_submitted",
+] as const;
+
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: id(),
+    type: text("type", { enum: activityTypes }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activities_created_idx").on(t.createdAt)],
+);
+
+// ── video testimonials ─────────────────────────────────────────────────────
+
+export type TestimonialQuestion = { question: string; helperText?: string | null };
+
+export const testimonialCampaigns = sqliteTable("testimonial_campaigns", {
+  id: id(),
+  publicId: text("public_id").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description"),
+  questions: json<TestimonialQuestion[]>("questions").notNull(),
+  isActive: bool("is_active").notNull().default(true),
+  allowTextResponses: bool("allow_text_responses").notNull().default(true),
+  createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const testimonialResponses = sqliteTable("testimonial_responses", {
+  id: id(),
+  campaignId: text("campaign_id")
+    .notNull()
+    .references(() => testimonialCampaigns.id, { onDelete: "cascade" }),
+  respondentName: text("respondent_name").notNull(),
+  respondentEmail: text("respondent_email").notNull(),
+  responses: json<{ questionIndex: number; question: string; response: string }[]>("responses")
+    .notNull()
+    .default([]),
+  videoKey: text("video_key"),
+  videoSize: integer("video_size"),
+  videoMimeType: text("video_mime_type"),
+  videoDuration: real("video_duration"),
+  consentGiven: bool("consent_given").notNull(),
+  consentTimestamp: timestamp("consent_timestamp").notNull(),
+  submittedAt: createdAt(),
+});
+
+// ── background work and e-mail ─────────────────────────────────────────────
+
+/** The durable job queue: work survives a restart and runs once. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    payload: json<Record<string, unknown>>("payload").notNull().default({}),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    runAt: timestamp("run_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedAt: timestamp("locked_at"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    /** Same key, same job: a schedule firing twice enqueues once. */
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+);
+
+/** Every outgoing e-mail is written here first, so nothing is lost; a local run reads it at /dev/mailbox. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: json<Record<string, string>>("headers").notNull().default({}),
+    status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: timestamp("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
+);

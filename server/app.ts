@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import type { ViteDevServer } from "vite";
+import { getDb } from "../app/utils/db.server";
+import type { Env } from "../app/utils/env.server";
+import { originCheck } from "./origin-check";
+import { rateLimits } from "./rate-limit";
+
+type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string };
+
+/** The Express app: security headers, compression, limits, static files, health, then Remix. */
+export async function createApp({ env, viteDevServer, buildDir = path.resolve("build") }: Options) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+
+  app.get("/healthz", (_req, res) => {
+    try {
+      getDb().$client.prepare("select 1").get();
+      res.type("text").send("OK");
+    } catch (error) {
+      res.status(503).type("text").send(`database unavailable: ${(error as Error).message}`);
+    }
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
+    next();
+  });
+  const dev = Boolean(viteDevServer);
+  app.use(
+    helmet({
+      xPoweredBy: false,
+      referrerPolicy: { policy: "same-origin" },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.APP_ENV === "production",
+      contentSecurityPolicy: {
+        // Vite's dev client injects inline scripts, so development only reports.
+        reportOnly: dev,
+        directives: {
+          "default-src": ["'self'"],
+          "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
+          "font-src": ["'self'"],
+          "frame-src": ["'self'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "media-src": ["'self'", "blob:"],
+          "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "script-src-attr": [(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": env.APP_ENV === "production" ? [] : null,
+        },
+      },
+    }),
+  );
+  app.use(compression());
+  app.use(originCheck());
+  app.use(
+    rateLimits({
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      authMax: env.RATE_LIMIT_AUTH_MAX,
+      publicPostMax: env.RATE_LIMIT_PUBLIC_POST_MAX,
+      generalMax: env.RATE_LIMIT_GENERAL_MAX,
+    }),
+  );
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+    build = () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    // Fingerprinted assets never change: cache them for a year.
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  }
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,38 @@
+import { closeDb, getDb, migrateDatabase } from "../app/utils/db.server";
+import { env } from "../app/utils/env.server";
+import { seedDemoData } from "../db/seed";
+import { createApp } from "./app";
+
+const config = env(); // fails fast, naming any missing or invalid variable
+
+migrateDatabase(getDb());
+if (config.SEED_DEMO_DATA) {
+  const demo = await seedDemoData(getDb());
+  if (demo) console.log(`Demo data ready. Sign in as ${demo.owner.email} / ${demo.owner.password} (admin: ${demo.admin.email}).`);
+}
+
+const viteDevServer =
+  config.NODE_ENV === "production"
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+const app = await createApp({ env: config, viteDevServer });
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, finishing open requests…`);
+  server.close(() => {
+    closeDb();
+    process.exit(0);
+  });
+  // Keep-alive connections must not hold the process forever.
+  setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,40 @@
+import type { Request, RequestHandler, Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import { messages } from "../app/utils/messages";
+
+export type RateLimitConfig = {
+  windowMs: number;
+  authMax: number;
+  publicPostMax: number;
+  generalMax: number;
+};
+
+/** Sign-in, password reset and registration: the stricter tier. */
+const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/];
+/** Public forms anyone may post without an account. */
+const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//];
+
+const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
+
+function tooMany(req: Request, res: Response) {
+  const wantsHtml = req.accepts(["json", "html"]) === "html";
+  res.status(429);
+  if (wantsHtml) {
+    res.type("html").send(
+      `<!doctype html><meta charset="utf-8"><title>Too many requests</title><h1>Too many requests</h1><p>${messages.auth.tooManyRequests}</p><p><a href="javascript:history.back()">Go back</a></p>`,
+    );
+  } else {
+    res.json({ message: messages.auth.tooManyRequests });
+  }
+}
+
+/** Three tiers: every request, public POSTs and sign-in/reset POSTs. */
+export function rateLimits(config: RateLimitConfig): RequestHandler[] {
+  const base = { windowMs: config.windowMs, standardHeaders: "draft-8" as const, legacyHeaders: false, handler: tooMany };
+  const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
+  return [
+    rateLimit({ ...base, limit: config.generalMax }),
+    rateLimit({ ...base, limit: config.publicPostMax, skip: (req) => !isPost(req) || !matches(PUBLIC_POST_PATHS, req.path) }),
+    rateLimit({ ...base, limit: config.authMax, skip: (req) => !isPost(req) || !matches(AUTH_PATHS, req.path) }),
+  ];
+}

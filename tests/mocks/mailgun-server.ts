@@ -1,0 +1,158 @@
+// A fake Mailgun HTTP API on 127.0.0.1 for tests: the real mailgun.js client is pointed at it
+// (MAILGUN_URL), so the whole sending path — auth, multipart encoding, headers — is exercised.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeMailgunRequest = {
+  method: string;
+  path: string;
+  /** The user part of HTTP Basic auth (mailgun.js sends "api"). */
+  authUser: string;
+  domain: string;
+  contentType: string;
+  /** Every form field; a field sent more than once (e.g. several `to`) keeps all its values. */
+  fields: Record<string, string[]>;
+  /** First value of a field, for the common single-valued case. */
+  field(name: string): string | undefined;
+  /** The `h:` fields without their prefix, e.g. { "Reply-To": "…", "X-Storyhearth-Kind": "…" }. */
+  headers: Record<string, string>;
+  /** The provider id this fake answered with ("<…@domain>"); undefined when it refused. */
+  messageId?: string;
+  status: number;
+};
+
+export type FakeMailgun = {
+  url: string;
+  requests: FakeMailgunRequest[];
+  /** The next message request answers with this status (and a Mailgun-like error body). */
+  failNext(status?: number): void;
+  close(): Promise<void>;
+};
+
+function readBody(req: http.IncomingMessage) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function parseBasicAuth(header: string | undefined) {
+  const match = /^Basic\s+(.+)$/i.exec(header ?? "");
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Parses multipart/form-data or urlencoded bodies with the platform's own parser (undici). */
+async function parseForm(body: Buffer, contentType: string) {
+  const fields: Record<string, string[]> = {};
+  const form = await new Request("http://fake.local/", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  }).formData();
+  for (const [name, value] of form.entries()) {
+    const text = typeof value === "string" ? value : await value.text();
+    (fields[name] ??= []).push(text);
+  }
+  return fields;
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+  res.end(json);
+}
+
+export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; domain: string }): Promise<FakeMailgun> {
+  const requests: FakeMailgunRequest[] = [];
+  const failures: number[] = [];
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      send(res, 500, { message: `fake mailgun crashed: ${error instanceof Error ? error.message : String(error)}` });
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const body = await readBody(req);
+    const auth = parseBasicAuth(req.headers.authorization);
+    // Mailgun answers a bad key with 401 and a plain "Forbidden" body.
+    if (!auth || auth.user !== "api" || auth.password !== apiKey) {
+      res.writeHead(401, { "content-type": "text/plain" });
+      res.end("Forbidden");
+      return;
+    }
+
+    const route = /^\/v3\/([^/]+)\/messages\/?$/.exec(url.pathname);
+    if (req.method !== "POST" || !route?.[1]) return send(res, 404, { message: "Not Found" });
+    const routeDomain = decodeURIComponent(route[1]);
+    if (routeDomain !== domain) return send(res, 404, { message: `Domain not found: ${routeDomain}` });
+
+    const contentType = req.headers["content-type"] ?? "";
+    if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
+      return send(res, 400, { message: `unsupported content type: ${contentType}` });
+    }
+    const fields = await parseForm(body, contentType);
+    const headers: Record<string, string> = {};
+    for (const [name, values] of Object.entries(fields)) {
+      if (name.startsWith("h:") && values[0] !== undefined) headers[name.slice(2)] = values[0];
+    }
+
+    const recorded: FakeMailgunRequest = {
+      method: req.method,
+      path: url.pathname,
+      authUser: auth.user,
+      domain: routeDomain,
+      contentType,
+      fields,
+      field: (name) => fields[name]?.[0],
+      headers,
+      status: 200,
+    };
+    requests.push(recorded);
+
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      recorded.status = failure;
+      return send(res, failure, { message: `Fake Mailgun failure (${failure})` });
+    }
+    // Like Mailgun, refuse a message missing its essentials rather than "queue" nonsense.
+    const missing = ["from", "to", "subject"].filter((name) => !fields[name]?.[0]);
+    if (!fields.text?.[0] && !fields.html?.[0]) missing.push("text or html");
+    if (missing.length > 0) {
+      recorded.status = 400;
+      return send(res, 400, { message: `'${missing[0]}' parameter is missing` });
+    }
+
+    const id = `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
+    recorded.messageId = id;
+    send(res, 200, { id, message: "Queued. Thank you." });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(status = 500) {
+      failures.push(status);
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+    },
+  };
+}

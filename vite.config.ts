@@ -1,0 +1,28 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
+  ssr: { external: ["better-sqlite3"] },
+  server: { watch: { ignored: ["**/*.db", "**/*.db-*", "**/data/**"] } },
+  plugins: [
+    tailwindcss(),
+    remix({
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+});
