@@ -15,6 +15,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // Parallel test runs may each build into their own folder.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"],
       future: {
         v3_fetcherPersist: true,

@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { Header, type HeaderVariant } from "~/components/header";
 import { useOptimisticTheme } from "~/components/theme-switch";
 import { Toaster } from "~/components/toaster";
@@ -67,6 +68,10 @@ function Document({ children, theme }: { children: React.ReactNode; theme: Theme
 
 export default function App() {
   const { user, isAdmin, theme, toast } = useLoaderData<typeof loader>();
+  // Lets end-to-end tests (and styles) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const shownTheme = useOptimisticTheme(theme);
   const variant: HeaderVariant = isAdmin ? "admin" : user ? "user" : "signed-out";
   return (

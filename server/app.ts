@@ -11,10 +11,11 @@ import type { Env } from "../app/utils/env.server";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 
-type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string };
+type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
 /** The Express app: security headers, compression, limits, static files, health, then Remix. */
-export async function createApp({ env, viteDevServer, buildDir = path.resolve("build") }: Options) {
+export async function createApp({ env, viteDevServer, buildDir: dir }: Options) {
+  const buildDir = path.resolve(dir ?? "build");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);

@@ -16,7 +16,7 @@ const viteDevServer =
     ? undefined
     : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
-const app = await createApp({ env: config, viteDevServer });
+const app = await createApp({ env: config, viteDevServer, buildDir: process.env.BUILD_DIR });
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
 });

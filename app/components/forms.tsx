@@ -66,7 +66,8 @@ export function PasswordField(props: FieldProps) {
       <button
         type="button"
         className="absolute right-2 top-7 rounded px-2 py-1 text-sm text-muted-foreground hover:bg-muted"
-        aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        aria-label={visible ? "Hide password" : "Show password"}
+        aria-pressed={visible}
         aria-controls={id}
         onClick={() => setVisible((v) => !v)}
       >

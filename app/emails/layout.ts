@@ -110,7 +110,7 @@ ${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${BRAND.paper};">
   <tr><td align="center" style="padding:24px 12px;">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
-      <tr><td style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};">&#128293; ${BRAND.name}</td></tr>
+      <tr><td style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;">${BRAND.name}</td></tr>
       <tr><td style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
 ${body}
       </td></tr>

@@ -38,7 +38,7 @@ export default function ChangePasswordPage() {
     lastResult,
     constraint: getZodConstraint(ChangePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-md px-4 py-10">

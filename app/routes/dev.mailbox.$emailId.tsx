@@ -89,8 +89,8 @@ export default function DevMailboxMessage() {
 
       <Card>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
+          {rows.map(([label, value], i) => (
+            <div key={`${i}-${label}`} className="contents">
               <dt className="font-medium text-muted-foreground">{label}</dt>
               <dd className="mb-2 break-all sm:mb-0">{value}</dd>
             </div>

@@ -50,38 +50,27 @@ export default function DevMailbox() {
           No e-mails yet. Password resets, invitations and reminders will appear here.
         </Card>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-border bg-muted text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">Subject</th>
-                <th scope="col" className="px-4 py-3">To</th>
-                <th scope="col" className="px-4 py-3">Kind</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {emails.map((email) => (
-                <tr key={email.id} className="border-b border-border last:border-0 hover:bg-muted/50">
-                  <td className="px-4 py-3">
-                    <Link to={`/dev/mailbox/${email.id}`} className="font-medium text-primary hover:underline">
-                      {email.subject || "(no subject)"}
-                    </Link>
-                  </td>
-                  <td className="break-all px-4 py-3">{email.to}</td>
-                  <td className="px-4 py-3 font-mono text-xs">{email.kind}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={statusVariant[email.status]}>{email.status}</Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                    <time dateTime={email.createdAt}>{formatTime(email.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        // A list rather than a table: it stays readable on a phone.
+        <ul className="divide-y divide-border rounded-lg border border-border bg-card shadow-sm">
+          {emails.map((email) => (
+            <li key={email.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <Link to={`/dev/mailbox/${email.id}`} className="block truncate font-medium text-primary hover:underline">
+                  {email.subject || "(no subject)"}
+                </Link>
+                <p className="truncate text-sm text-muted-foreground">
+                  To {email.to} · <span className="font-mono text-xs">{email.kind}</span>
+                </p>
+              </div>
+              <div className="flex items-center gap-3 text-sm">
+                <Badge variant={statusVariant[email.status]}>{email.status}</Badge>
+                <time dateTime={email.createdAt} className="whitespace-nowrap text-muted-foreground">
+                  {formatTime(email.createdAt)}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -46,7 +46,7 @@ function SignInForm() {
     lastResult,
     constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting";
   return (

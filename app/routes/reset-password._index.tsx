@@ -28,7 +28,7 @@ export default function ResetRequestPage() {
     lastResult: actionData?.sent ? undefined : actionData?.result,
     constraint: getZodConstraint(ResetRequestSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
 
   if (actionData?.sent) {

@@ -56,7 +56,7 @@ export default function ResetConfirmPage() {
     lastResult: actionData?.state === "form" ? actionData.result : undefined,
     constraint: getZodConstraint(ResetConfirmSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetConfirmSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const state = actionData?.state ?? (valid ? "form" : "invalid");
 

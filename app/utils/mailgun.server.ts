@@ -1,9 +1,9 @@
 // The real Mailgun client (mailgun.js), configured from the environment. Tests point MAILGUN_URL at
 // a fake Mailgun server on 127.0.0.1, so this exact code path is what they exercise.
-import Mailgun, { type Interfaces } from "mailgun.js";
+import Mailgun from "mailgun.js";
 import { env, type Env } from "./env.server";
 
-export type MailgunClient = Interfaces.IMailgunClient;
+export type MailgunClient = ReturnType<Mailgun["client"]>;
 
 export type MailgunMessage = {
   from: string;

@@ -54,7 +54,7 @@ async function parseForm(body: Buffer, contentType: string) {
   const form = await new Request("http://fake.local/", {
     method: "POST",
     headers: { "content-type": contentType },
-    body,
+    body: Uint8Array.from(body),
   }).formData();
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : await value.text();

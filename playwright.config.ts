@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The app under test: the production build on 127.0.0.1 with its own SQLite file and port.
+// E2E_PORT and BUILD_DIR let parallel runs on one machine stay out of each other's way.
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dir = path.resolve(`tests/.tmp/e2e-${port}`);
+const buildDir = process.env.BUILD_DIR ?? "build";
+export const e2eEnv = {
+  NODE_ENV: "production",
+  APP_ENV: "test",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  APP_URL: `http://127.0.0.1:${port}`,
+  DATABASE_PATH: path.join(dir, "e2e.db"),
+  DATA_DIR: path.join(dir, "files"),
+  SESSION_SECRET: "e2e-session-secret",
+  BUILD_DIR: buildDir,
+  // Every test signs in; the sign-in limit itself is tested in Vitest.
+  RATE_LIMIT_AUTH_MAX: "100000",
+  RATE_LIMIT_PUBLIC_POST_MAX: "100000",
+  RATE_LIMIT_GENERAL_MAX: "100000",
+};
+// The test process opens the same database to create fixtures and read the outbox.
+Object.assign(process.env, { DATABASE_PATH: e2eEnv.DATABASE_PATH, SESSION_SECRET: e2eEnv.SESSION_SECRET, APP_ENV: "test", DATA_DIR: e2eEnv.DATA_DIR });
+if (!process.env.PLAYWRIGHT_WORKER_INDEX && !process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `node --import tsx server/index.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: e2eEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,77 @@
+import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
+
+test.describe("sign in and out", () => {
+  test("wrong password shows 'Login failed'", async ({ page, user }) => {
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText("Login failed");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("validation messages come from the spec", async ({ page }) => {
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+  });
+
+  test("right password goes to / with 'Welcome back!', logout says 'Logged out'", async ({ page, user }) => {
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, "Welcome back!", "You have been successfully logged in.");
+    await expect(page.getByRole("heading", { name: "Family Memories Dashboard" })).toBeVisible();
+
+    await visit(page, "/logout");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectToast(page, "Logged out", "You have been successfully logged out.");
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("a signed-out visitor is sent to /login and returned after signing in", async ({ page, user }) => {
+    await visit(page, "/change-password");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchange-password/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/change-password$/);
+  });
+
+  test("a signed-in visitor at /login goes to /", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/login");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the header shows the user navigation and the search box", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of ["Dashboard", "My Podcasts", "Story Collections", "Contacts", "Help"]) {
+      await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    }
+    await expect(page.getByRole("searchbox", { name: "Search podcasts" }).first()).toHaveAttribute("placeholder", "Search podcasts...");
+  });
+
+  test("the Sign Up tab is closed with 'Coming Soon'", async ({ page }) => {
+    await visit(page, "/login");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    await expect(page.getByText("Account creation will be available soon. Stay tuned!")).toBeVisible();
+  });
+
+  test("the header logout works from the user menu", async ({ page }) => {
+    const other = await makeUser({ firstName: "Menu" });
+    await signInAs(page, other);
+    await visit(page, "/");
+    await page.getByText("Menu ▾").click();
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await expectToast(page, "Logged out", "You have been successfully logged out.");
+  });
+});

@@ -1,0 +1,67 @@
+// Playwright fixtures: users created straight in the test database, sign-in by session cookie,
+// and helpers that behave the same with JavaScript on and off.
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { desc, eq } from "drizzle-orm";
+import { emailOutbox } from "#db/schema";
+import { createSession } from "~/models/session.server";
+import { createUser, type User } from "~/models/user.server";
+import { SESSION_ID_KEY } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import { authSessionStorage } from "~/utils/session.server";
+
+export type TestUser = User & { password: string };
+
+export async function makeUser(overrides: Partial<{ firstName: string; role: "user" | "admin" | "trial" }> = {}): Promise<TestUser> {
+  const password = `pw-${randomUUID().slice(0, 12)}`;
+  const user = await createUser({
+    email: `user-${randomUUID()}@example.com`,
+    firstName: overrides.firstName ?? "Tess",
+    lastName: "Tester",
+    role: overrides.role ?? "user",
+    password,
+  });
+  return { ...user, password };
+}
+
+/** Signs the page's browser context in as the user without going through the form. */
+export async function signInAs(page: Page, user: User) {
+  const dbSession = createSession(user.id);
+  const session = await authSessionStorage().getSession();
+  session.set(SESSION_ID_KEY, dbSession.id);
+  const header = await authSessionStorage().commitSession(session);
+  const [pair] = header.split(";");
+  const [name, ...value] = pair!.split("=");
+  const baseURL = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
+}
+
+/** Navigates and, with JavaScript on, waits for React to hydrate before the test interacts. */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+  return response;
+}
+
+/** The newest e-mail sent to an address, straight from the outbox. */
+export function latestEmailTo(address: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(desc(emailOutbox.createdAt)).get();
+}
+
+export const test = base.extend<{ user: TestUser }>({
+  // eslint-disable-next-line no-empty-pattern
+  user: async ({}, use) => {
+    await use(await makeUser());
+  },
+});
+
+export { expect };
+
+/** The toast region shows a toast with this title (and description, when given). */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.locator("#toast-region");
+  await expect(region).toContainText(title);
+  if (description) await expect(region).toContainText(description);
+}

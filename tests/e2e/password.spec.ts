@@ -1,0 +1,93 @@
+import { expect, expectToast, latestEmailTo, signInAs, test, visit } from "./fixtures";
+
+test.describe("change password", () => {
+  test("shows each validation message, then changes the password", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/change-password");
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Current password is required")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please confirm your password")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("something-else");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+    await page.getByLabel("Current password").fill("wrong-current-password");
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("a-brand-new-pass");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByRole("alert")).toContainText("Password Change Failed");
+    await expect(page.getByRole("alert")).toContainText("Current password is incorrect");
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("a-brand-new-pass");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Password Changed Successfully");
+    await expect(page).toHaveURL(/\/$/);
+
+    // The new password signs in.
+    await page.context().clearCookies();
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("a-brand-new-pass");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Welcome back!");
+  });
+});
+
+test.describe("reset password", () => {
+  test("request → e-mail → confirm → sign in with the new password", async ({ page, user }) => {
+    await visit(page, "/reset-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+    const mail = latestEmailTo(user.email);
+    expect(mail?.kind).toBe("password_reset");
+    const link = mail!.text.match(/https?:\/\/\S+reset-password\/confirm\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+
+    // The local mailbox shows the message and its link.
+    await visit(page, "/dev/mailbox");
+    await expect(page.getByText(mail!.subject).first()).toBeVisible();
+
+    await visit(page, new URL(link!).pathname + new URL(link!).search);
+    await page.getByLabel("New password", { exact: true }).fill("reset-new-password");
+    await page.getByLabel("Confirm new password").fill("reset-new-password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("heading", { name: "Password Reset Complete" })).toBeVisible();
+
+    // The link works once.
+    await visit(page, new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
+
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("reset-new-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Welcome back!");
+  });
+
+  test("an unknown e-mail gets the same answer and no e-mail", async ({ page }) => {
+    await visit(page, "/reset-password");
+    await page.getByLabel("Email").fill("nobody-here@example.com");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    expect(latestEmailTo("nobody-here@example.com")).toBeUndefined();
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+  });
+
+  test("a missing token shows 'Invalid Reset Link'", async ({ page }) => {
+    await visit(page, "/reset-password/confirm");
+    await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
+    await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a New Link" })).toBeVisible();
+  });
+});
