@@ -17,4 +17,6 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  // Playwright fixtures call `use`, which is not React's hook.
+  { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/api.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ChangePasswordSchema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const { currentPassword, newPassword } = submission.value;

@@ -7,6 +7,7 @@ import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LoginSchema } from "~/utils/account-schemas";
+import { readFormData } from "~/utils/api.server";
 import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import { messages } from "~/utils/messages";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/api.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -12,7 +13,7 @@ import { messages } from "~/utils/messages";
 import { createToastHeaders } from "~/utils/toast.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ sent: false as const, result: submission.reply() }, { status: 400 });
   await requestPasswordReset(submission.value.email);
   return data({ sent: true as const, result: submission.reply() }, { headers: await createToastHeaders(messages.reset.emailSent) });

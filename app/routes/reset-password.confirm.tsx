@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/api.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetConfirmSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ResetConfirmSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
     const tokenMissing = Boolean(submission.error?.token);

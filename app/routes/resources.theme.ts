@@ -1,9 +1,10 @@
+import { readFormData } from "~/utils/api.server";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/utils/auth.server";
 import { serializeTheme, themeSchema } from "~/utils/theme.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const theme = themeSchema.safeParse(form.get("theme"));
   if (!theme.success) return Response.json({ message: "Theme must be light or dark" }, { status: 400 });
   return redirect(safeRedirect(form.get("redirectTo")), {

@@ -46,3 +46,21 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) apiError(405, `Method ${request.method} is not allowed here`);
 }
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * `request.formData()` for page actions: a body that is not a readable form answers 400/415
+ * with a message instead of throwing a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.some((t) => type.includes(t))) {
+    throw Response.json({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw Response.json({ message: "The form could not be read. Please try again." }, { status: 400 });
+  }
+}
