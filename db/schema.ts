@@ -551,9 +551,13 @@ export const emailOutbox = sqliteTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     headers: json<Record<string, string>>("headers").notNull().default({}),
-    status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "stored"] })
       .notNull()
       .default("queued"),
+    /** Same key, same e-mail: an invitation or reminder is written to the outbox once. */
+    dedupeKey: text("dedupe_key").unique(),
+    /** When delivery was last claimed ('sending'); a stale claim is reconciled with Mailgun. */
+    claimedAt: timestamp("claimed_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
@@ -562,3 +566,9 @@ export const emailOutbox = sqliteTable(
   },
   (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
 );
+
+/** Mailgun webhook tokens already seen: a replayed signed post stores nothing. */
+export const webhookTokens = sqliteTable("webhook_tokens", {
+  token: text("token").primaryKey(),
+  createdAt: createdAt(),
+});

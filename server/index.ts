@@ -1,5 +1,6 @@
 import { closeDb, getDb, migrateDatabase } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
 import { seedDemoData } from "../db/seed";
 import { createApp } from "./app";
 
@@ -21,14 +22,18 @@ const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
 });
 
+if (process.env.JOBS_DISABLED !== "true") startBackgroundJobs();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, finishing open requests…`);
   server.close(() => {
-    closeDb();
-    process.exit(0);
+    void stopBackgroundJobs().finally(() => {
+      closeDb();
+      process.exit(0);
+    });
   });
   // Keep-alive connections must not hold the process forever.
   setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -25,6 +25,7 @@ const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | 
   sent: "default",
   stored: "secondary",
   queued: "outline",
+  sending: "outline",
   failed: "destructive",
 };
 

@@ -104,14 +104,43 @@ describe("sendEmail with Mailgun configured", () => {
     expect(errors.some((e) => e.errorMessage.includes(row.id) && e.workflow === "email:campaign_invitation")).toBe(true);
 
     const report = await m.email.deliverPendingEmails();
-    expect(report).toEqual({ attempted: 1, sent: 1, failed: 0, stored: 0 });
+    expect(report).toEqual({ attempted: 1, sent: 1, failed: 0, stored: 0, reconciled: 0 });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.field("to")).toBe("bob@example.com");
     const retried = m.outbox.getOutboxEmail(row.id)!;
     expect(retried).toMatchObject({ status: "sent", attempts: 2, lastError: null, providerMessageId: fake.requests[1]!.messageId });
 
     // Nothing left to do.
-    expect(await m.email.deliverPendingEmails()).toEqual({ attempted: 0, sent: 0, failed: 0, stored: 0 });
+    expect(await m.email.deliverPendingEmails()).toEqual({ attempted: 0, sent: 0, failed: 0, stored: 0, reconciled: 0 });
+  });
+
+  it("settles a send interrupted by a crash by asking Mailgun's event log: sent once, never twice", async () => {
+    const input = { kind: "test", to: "carol@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" };
+    // One row Mailgun accepted before the process died, one it never saw.
+    const accepted = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-accepted" });
+    const lost = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-lost" });
+    const longAgo = new Date(Date.now() - m.email.SENDING_STALE_MS() - 1000);
+    m.outbox.claimForSending(accepted.id, longAgo);
+    m.outbox.claimForSending(lost.id, longAgo);
+    const mg = m.mailgun.createMailgun()!;
+    await m.mailgun.mailgunSend(mg.client, mg.domain, { ...input, from: FROM, headers: { "Message-Id": `<${m.mailgun.outboxMessageId(accepted.id, DOMAIN)}>` } });
+    fake.requests.length = 0;
+
+    const report = await m.email.deliverPendingEmails();
+    expect(report.reconciled).toBe(2);
+    expect(m.outbox.getOutboxEmail(accepted.id)?.status).toBe("sent");
+    expect(m.outbox.getOutboxEmail(lost.id)?.status).toBe("sent");
+    // Only the lost one went out again.
+    const sent = fake.requests.filter((r) => r.path.endsWith("/messages"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers["Message-Id"]).toBe(`<${m.mailgun.outboxMessageId(lost.id, DOMAIN)}>`);
+  });
+
+  it("writes a deduplicated message to the outbox once", () => {
+    const input = { kind: "test", to: "dan@example.com", subject: "Once", html: "<p>x</p>", text: "x", dedupeKey: "only-once" };
+    const first = m.email.queueOutgoingEmail(input);
+    const second = m.email.queueOutgoingEmail(input);
+    expect(second.id).toBe(first.id);
   });
 
   it("shares one run between overlapping retry calls", async () => {
@@ -141,7 +170,10 @@ describe("the outbox queue", () => {
 
   it("gives up after five attempts and leaves fresh queued rows to their sender", () => {
     const exhausted = m.outbox.queueEmail(input);
-    for (let i = 0; i < m.outbox.MAX_EMAIL_ATTEMPTS; i++) m.outbox.markFailed(exhausted.id, new Error("boom"));
+    for (let i = 0; i < m.outbox.MAX_EMAIL_ATTEMPTS; i++) {
+      m.outbox.claimForSending(exhausted.id);
+      m.outbox.markFailed(exhausted.id, new Error("boom"));
+    }
     const fresh = m.outbox.queueEmail(input);
 
     const now = m.outbox.pendingEmails(100).map((r) => r.id);

@@ -22,6 +22,10 @@ const schema = z
     MAILGUN_URL: z.url().optional(),
     MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
     MAIL_FROM: z.string().default("Storyhearth <hello@storyhearth.local>"),
+    /** Domain of the reply addresses (reply+TOKEN@…); defaults to MAILGUN_DOMAIN. */
+    INBOUND_EMAIL_DOMAIN: z.string().optional(),
+    /** How long an interrupted send waits before Mailgun's event log is asked whether it went out. */
+    EMAIL_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
     /** Requests per window; raised in end-to-end tests that sign in many times. */
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),

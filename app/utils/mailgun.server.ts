@@ -62,3 +62,12 @@ export function describeMailgunError(error: unknown) {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The Message-Id we give each outbox row, so Mailgun's event log can tell whether it went out. */
+export const outboxMessageId = (outboxId: string, domain: string) => `outbox.${outboxId}@${domain}`;
+
+/** Asks Mailgun's event log whether a message with this Message-Id was accepted. */
+export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string) {
+  const events = await client.events.get(domain, { "message-id": messageId, event: "accepted", limit: 1 });
+  return events.items.length > 0;
+}

@@ -72,6 +72,8 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; domain: string }): Promise<FakeMailgun> {
   const requests: FakeMailgunRequest[] = [];
   const failures: number[] = [];
+  /** Mailgun's event log: every accepted Message-Id, kept when a test clears `requests`. */
+  const accepted: { messageId: string; to: string | undefined }[] = [];
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -88,6 +90,17 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
       res.writeHead(401, { "content-type": "text/plain" });
       res.end("Forbidden");
       return;
+    }
+
+    // The event log, as far as our reconciliation asks it: accepted messages by Message-Id.
+    const eventsRoute = /^\/v3\/([^/]+)\/events\/?$/.exec(url.pathname);
+    if (req.method === "GET" && eventsRoute?.[1]) {
+      const wanted = url.searchParams.get("message-id");
+      const items = accepted
+        .filter((a) => !wanted || a.messageId === `<${wanted}>`)
+        .map((a) => ({ event: "accepted", "message-id": a.messageId.slice(1, -1), message: { headers: { "message-id": a.messageId.slice(1, -1), to: a.to } } }));
+      const page = `${url.origin}${url.pathname}`;
+      return send(res, 200, { items, paging: { first: page, last: page, next: page, previous: page } });
     }
 
     const route = /^\/v3\/([^/]+)\/messages\/?$/.exec(url.pathname);
@@ -131,8 +144,10 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
       return send(res, 400, { message: `'${missing[0]}' parameter is missing` });
     }
 
-    const id = `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
+    // Mailgun keeps a Message-Id the sender chose (h:Message-Id), else makes one.
+    const id = headers["Message-Id"] ?? `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
     recorded.messageId = id;
+    accepted.push({ messageId: id, to: recorded.field("to") });
     send(res, 200, { id, message: "Queued. Thank you." });
   }
 

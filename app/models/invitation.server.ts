@@ -1,0 +1,108 @@
+// Invitations of a story collection: who was asked, when their e-mail went out, reminders, answers.
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { campaigns, invitations, users, workflowSettings } from "#db/schema";
+import { db } from "~/utils/db.server";
+
+export type Invitation = typeof invitations.$inferSelect;
+
+/** Invitations whose collection is due (no date, or the date has come) and that were never sent. */
+export function dueInvitations(at: Date, limit: number) {
+  return db
+    .select({ invitation: invitations, campaign: campaigns, owner: users })
+    .from(invitations)
+    .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .where(
+      and(
+        eq(invitations.status, "pending"),
+        eq(campaigns.isActive, true),
+        sql`${campaigns.status} <> 'closed'`,
+        or(isNull(campaigns.scheduledDate), lte(campaigns.scheduledDate, at)),
+      ),
+    )
+    .limit(limit)
+    .all();
+}
+
+/** Marks a pending invitation sent; false when another run already did (so it is e-mailed once). */
+export function markInvitationSent(invitationId: string, at: Date) {
+  return (
+    db
+      .update(invitations)
+      .set({ status: "sent", sentAt: at })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.status, "pending")))
+      .run().changes === 1
+  );
+}
+
+/** The collections whose invitations just went out: the first send date, and scheduled → active. */
+export function markCampaignsSent(campaignIds: string[], at: Date) {
+  if (campaignIds.length === 0) return;
+  db.update(campaigns)
+    .set({
+      sentDate: sql`coalesce(${campaigns.sentDate}, ${at.getTime()})`,
+      status: sql`case when ${campaigns.status} in ('scheduled', 'pending') then 'active' else ${campaigns.status} end`,
+    })
+    .where(inArray(campaigns.id, campaignIds))
+    .run();
+}
+
+/** Records one more reminder; false when the count moved meanwhile (never two for one step). */
+export function recordReminder(invitationId: string, expectedCount: number, at: Date) {
+  return (
+    db
+      .update(invitations)
+      .set({ reminderCount: expectedCount + 1, lastReminderAt: at })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.reminderCount, expectedCount), eq(invitations.status, "sent")))
+      .run().changes === 1
+  );
+}
+
+export function getInvitationByToken(token: string) {
+  return db
+    .select({ invitation: invitations, campaign: campaigns })
+    .from(invitations)
+    .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+    .where(eq(invitations.token, token))
+    .get();
+}
+
+/** An invitee who asked for no more e-mail. */
+export function unsubscribeInvitation(token: string) {
+  return db.update(invitations).set({ status: "unsubscribed" }).where(and(eq(invitations.token, token), inArray(invitations.status, ["pending", "sent"]))).run().changes === 1;
+}
+
+/**
+ * Sent, unanswered invitations of active collections whose owner has an automatic reminder mode,
+ * with the owner's collection workflow (a collection's own settings win over the owner's default).
+ */
+export function remindableInvitations(limit: number) {
+  const own = alias(workflowSettings, "own");
+  const global = alias(workflowSettings, "global");
+  return db
+    .select({
+      invitation: invitations,
+      campaign: campaigns,
+      owner: users,
+      mode: sql<string>`coalesce(${own.collectionMode}, ${global.collectionMode})`,
+      startDate: sql<number | null>`coalesce(${own.collectionStartDate}, ${global.collectionStartDate})`,
+      maxReminders: sql<number>`coalesce(${own.maxReminders}, ${global.maxReminders})`,
+    })
+    .from(invitations)
+    .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(own, and(eq(own.ownerId, campaigns.ownerId), eq(own.campaignId, campaigns.id)))
+    .leftJoin(global, and(eq(global.ownerId, campaigns.ownerId), isNull(global.campaignId)))
+    .where(
+      and(
+        eq(invitations.status, "sent"),
+        eq(campaigns.isActive, true),
+        sql`${campaigns.status} <> 'closed'`,
+        sql`coalesce(${own.collectionMode}, ${global.collectionMode}, 'manual') <> 'manual'`,
+        sql`${invitations.reminderCount} < coalesce(${own.maxReminders}, ${global.maxReminders}, 0)`,
+      ),
+    )
+    .limit(limit)
+    .all();
+}

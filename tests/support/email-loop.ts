@@ -1,0 +1,45 @@
+// Shared set-up for e-mail loop tests: a fake Mailgun server and app modules loaded against it.
+import { randomUUID } from "node:crypto";
+import { vi } from "vitest";
+import { campaigns, invitations, users } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { startFakeMailgun } from "../mocks/mailgun-server";
+
+export const MAILGUN = { apiKey: "key-loop-test", domain: "mg.storyhearth.test" };
+
+/** Starts the fake and (re)loads the modules that read the environment. */
+export async function startMailLoop() {
+  const fake = await startFakeMailgun(MAILGUN);
+  Object.assign(process.env, {
+    MAILGUN_API_KEY: MAILGUN.apiKey,
+    MAILGUN_DOMAIN: MAILGUN.domain,
+    MAILGUN_URL: fake.url,
+    MAILGUN_WEBHOOK_SIGNING_KEY: "signing-key-test",
+    APP_URL: "http://127.0.0.1:3999",
+    EMAIL_RECONCILE_AFTER_MS: "0",
+  });
+  vi.resetModules();
+  return {
+    fake,
+    invitationsJob: await import("~/jobs/invitations.server"),
+    remindersJob: await import("~/jobs/reminders.server"),
+    clock: await import("~/utils/clock.server"),
+    email: await import("~/utils/email.server"),
+  };
+}
+
+/** An owner with a collection and its invitations, written straight to the database. */
+export function makeCollection({ emails, scheduledDate = null, ownerEmail = `owner-${randomUUID()}@example.com`, title = "Summers at the Lake" }: { emails: string[]; scheduledDate?: Date | null; ownerEmail?: string; title?: string }) {
+  return db.transaction((tx) => {
+    const owner = tx.insert(users).values({ email: ownerEmail, firstName: "Margaret", lastName: "Whitfield" }).returning().get();
+    const campaign = tx
+      .insert(campaigns)
+      .values({ ownerId: owner.id, publicId: randomUUID(), title, prompt: "What is your favourite family trip?", status: scheduledDate ? "scheduled" : "active", scheduledDate })
+      .returning()
+      .get();
+    const rows = emails.length
+      ? tx.insert(invitations).values(emails.map((email) => ({ campaignId: campaign.id, email, token: randomUUID().replace(/-/g, "") }))).returning().all()
+      : [];
+    return { owner, campaign, invitations: rows };
+  });
+}
