@@ -1,7 +1,12 @@
 // One message of the dev mailbox: its headers, the text version with clickable links (so a
 // newcomer can follow a reset link) and the HTML version in a sandboxed frame. Never in production.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { readFormData } from "~/utils/api.server";
+import { replyToOutboxEmail } from "~/utils/dev-reply.server";
+import { tokenFromRecipients } from "~/utils/reply-address.server";
 import { splitTextLinks } from "~/emails/layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -31,7 +36,19 @@ export async function loader({ params }: LoaderFunctionArgs) {
       text: email.text,
       html: email.html,
     },
+    // Invitations and reminders can be answered from here, as a relative would by replying.
+    canReply: Boolean(email.replyTo && tokenFromRecipients(email.replyTo)),
   };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (isProduction()) throw new Response("Not Found", { status: 404 });
+  const email = params.emailId ? getOutboxEmail(params.emailId) : undefined;
+  if (!email) throw new Response("Not Found", { status: 404 });
+  const form = await readFormData(request);
+  const body = String(form.get("body") ?? "").trim();
+  if (!body) return { ok: false as const, message: "Write a reply first." };
+  return replyToOutboxEmail(email, body, new URL(request.url).origin);
 }
 
 const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destructive"> = {
@@ -61,8 +78,37 @@ function LinkifiedText({ text }: { text: string }) {
   );
 }
 
+function ReplyForm() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <Card className="space-y-3">
+      <CardTitle>Reply as the recipient</CardTitle>
+      <p className="text-sm text-muted-foreground">
+        Posts a correctly signed Mailgun webhook to this app, exactly as a real reply to this e-mail would arrive.
+      </p>
+      {result ? (
+        <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm" : "text-sm text-destructive"}>
+          {result.message}{" "}
+          {result.ok && result.campaignId ? (
+            <Link to={`/campaigns/${result.campaignId}/stories`} className="text-primary underline">
+              See the collection&apos;s stories
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-3">
+        <TextareaField label="Your reply" textareaProps={{ name: "body", required: true, rows: 6, defaultValue: "" }} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Sending..." : "Send Reply"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
 export default function DevMailboxMessage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, canReply } = useLoaderData<typeof loader>();
   type Row = [label: string, value: React.ReactNode];
   const rows: Row[] = [
     ["From", email.from],
@@ -98,6 +144,8 @@ export default function DevMailboxMessage() {
           ))}
         </dl>
       </Card>
+
+      {canReply ? <ReplyForm /> : null}
 
       <Card className="space-y-3">
         <CardTitle>Text version</CardTitle>

@@ -1,7 +1,7 @@
 // The dev mailbox: on a machine without Mailgun every e-mail lands in the outbox, and this page
 // shows it. Never available in production.
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -34,10 +34,6 @@ const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UT
 
 export default function DevMailbox() {
   const { emails } = useLoaderData<typeof loader>();
-  // Flat-route naming makes dev.mailbox.$emailId a child of this route; a message gets the whole page.
-  const outlet = useOutlet();
-  if (outlet) return outlet;
-
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <div className="space-y-1">
