@@ -1,6 +1,10 @@
 // The app's background work: job handlers, their cron schedules, and the runner that follows the
 // LiteFS primary (only the primary writes, so only it runs jobs).
+import { deleteExpiredSessions } from "~/models/session.server";
 import { recordSystemError } from "~/models/system-error.server";
+import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
+import { now } from "~/utils/clock.server";
+import { WEBHOOK_MAX_AGE_SECONDS } from "~/utils/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/utils/email.server";
 import { isPrimaryInstance } from "~/utils/litefs.server";
 import { dispatchDueInvitations } from "./invitations.server";
@@ -18,12 +22,18 @@ export const jobHandlers: Record<string, JobHandler> = {
   "deliver-emails": async (payload) => {
     await deliverPendingEmails(500, { afterRestart: payload.afterRestart === true });
   },
+  // Housekeeping: expired sessions, and webhook tokens too old to pass the signature's age check.
+  "clean-up": () => {
+    deleteExpiredSessions(now());
+    forgetOldWebhookTokens(new Date(now().getTime() - 2 * WEBHOOK_MAX_AGE_SECONDS * 1000));
+  },
 };
 
 export const jobSchedules: Schedule[] = [
   { type: "dispatch-invitations", cron: "* * * * *" },
   { type: "deliver-emails", cron: "* * * * *" },
   { type: "send-reminders", cron: "*/10 * * * *" },
+  { type: "clean-up", cron: "17 3 * * *" },
 ];
 
 export function createJobRunner(options: { pollMs?: number } = {}) {
