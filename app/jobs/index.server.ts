@@ -11,6 +11,7 @@ import { dispatchDueInvitations } from "./invitations.server";
 import { enqueueJob } from "./queue.server";
 import { sendDueReminders } from "./reminders.server";
 import { JobRunner, type JobHandler, type Schedule } from "./runner.server";
+import { registerJobWaker } from "./wake.server";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "dispatch-invitations": async () => {
@@ -48,6 +49,7 @@ let watcher: NodeJS.Timeout | null = null;
 export function startBackgroundJobs({ checkEveryMs = 5_000 } = {}) {
   runner ??= createJobRunner();
   const current = runner;
+  registerJobWaker(() => current.wake());
   let first = true;
   const check = async () => {
     try {
@@ -72,12 +74,10 @@ export function startBackgroundJobs({ checkEveryMs = 5_000 } = {}) {
 }
 
 export async function stopBackgroundJobs() {
+  registerJobWaker(null);
   if (watcher) clearInterval(watcher);
   watcher = null;
   await runner?.stop();
 }
 
-/** Asks the runner to look for work now (after a request enqueued something). */
-export function wakeJobs() {
-  runner?.wake();
-}
+export { wakeJobs } from "./wake.server";

@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { campaigns, contributions, invitations } from "#db/schema";
+import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { activities, campaigns, contributions, invitations } from "#db/schema";
+import { enqueueJob } from "~/jobs/queue.server";
+import { wakeJobs } from "~/jobs/wake.server";
 import { db } from "~/utils/db.server";
+import { publicId, randomToken } from "~/utils/tokens.server";
 
 export type Campaign = typeof campaigns.$inferSelect;
 
@@ -58,3 +61,79 @@ export function listInviteEmails(campaignId: string) {
     .all()
     .map((r) => r.email);
 }
+
+/** The owner's campaigns as listCampaigns gives them, each with its invited e-mails (two statements). */
+export function listCampaignsWithInvites(ownerId: string) {
+  const list = listCampaigns(ownerId);
+  const byCampaign = new Map<string, string[]>(list.map((c) => [c.id, []]));
+  if (list.length) {
+    const rows = db
+      .select({ campaignId: invitations.campaignId, email: invitations.email })
+      .from(invitations)
+      .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+      .where(eq(campaigns.ownerId, ownerId))
+      // Rows of one insert share a timestamp; rowid keeps them in the order they were added.
+      .orderBy(asc(invitations.createdAt), sql`"invitations"."rowid"`)
+      .all();
+    for (const row of rows) byCampaign.get(row.campaignId)?.push(row.email);
+  }
+  return list.map((c) => ({ ...c, inviteEmails: byCampaign.get(c.id) ?? [] }));
+}
+
+export type NewCampaign = {
+  title: string;
+  description?: string | null;
+  prompt: string;
+  inviteEmails: string[];
+  scheduledDate?: Date | null;
+};
+
+/** Trimmed, lower-cased, blanks dropped, each address once: one invitation per mailbox. */
+function uniqueInviteEmails(emails: string[]) {
+  return [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+}
+
+// SQLite caps the number of bound variables per statement; invitations go in slices.
+const INSERT_CHUNK = 500;
+
+/**
+ * Creates a campaign with its invitations in one transaction: an unguessable public id, the next
+ * sortOrder of the owner's list, status 'scheduled' for a future send date (else 'active'), one
+ * 'pending' invitation with its own token per unique e-mail (the job runner sends them), and a
+ * 'campaign_created' activity.
+ */
+export function createCampaign(ownerId: string, input: NewCampaign, now = new Date()) {
+  const emails = uniqueInviteEmails(input.inviteEmails);
+  const scheduledDate = input.scheduledDate ?? null;
+  const status = scheduledDate && scheduledDate.getTime() > now.getTime() ? "scheduled" : "active";
+  const created = db.transaction((tx) => {
+    const last = tx.select({ sortOrder: max(campaigns.sortOrder) }).from(campaigns).where(eq(campaigns.ownerId, ownerId)).get();
+    const campaign = tx
+      .insert(campaigns)
+      .values({
+        ownerId,
+        publicId: publicId(),
+        title: input.title,
+        description: input.description || null,
+        prompt: input.prompt,
+        status,
+        scheduledDate,
+        sortOrder: (last?.sortOrder ?? 0) + 1,
+      })
+      .returning()
+      .get();
+    for (let i = 0; i < emails.length; i += INSERT_CHUNK) {
+      tx.insert(invitations)
+        .values(emails.slice(i, i + INSERT_CHUNK).map((email) => ({ campaignId: campaign.id, email, token: randomToken(), status: "pending" as const })))
+        .run();
+    }
+    tx.insert(activities).values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` }).run();
+    // Invitations of a collection without a (future) date go out at once; scheduled ones when due.
+    if (status === "active") enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
+    return { ...campaign, inviteEmails: emails, invitedCount: emails.length, contributionCount: 0 };
+  });
+  if (created.status === "active") wakeJobs();
+  return created;
+}
+export type CreatedCampaign = ReturnType<typeof createCampaign>;
+

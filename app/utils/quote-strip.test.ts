@@ -211,6 +211,10 @@ describe("stripQuotedReply: keeps story text that only looks similar", () => {
     ["'Sent from my' in a sentence", "Sent from my grandmother's kitchen window, the letters reached him in 1944."],
     ["'From:' without a Sent/Date line", "From: the old country, with love"],
     ["a short underscore line", "____"],
+    ["a German letter line with a time but no address", "Opa schrieb am 24.12.1944, 18:30:"],
+    ["'Sent from my phone' starting a sentence", "Sent from my phone booth on the corner, Grandpa called us."],
+    ["a localized 'sent from' sentence", "Inviato da Napoli, il pacco arrivò nel 1950."],
+    ["'Name wrote:' without an address", "Rose wrote:"],
   ])("keeps %s", (_name, line) => {
     const text = lines("First line.", line, "Last line.");
     expect(stripQuotedReply(text)).toBe(text);
@@ -219,6 +223,34 @@ describe("stripQuotedReply: keeps story text that only looks similar", () => {
   it("keeps two lines that join into an 'On ... wrote:' shape without a time or address", () => {
     const text = lines("On the farm in 1952 we kept cows.", "Grandpa wrote:", "Dear Mary, the harvest is in.");
     expect(stripQuotedReply(text)).toBe(text);
+  });
+});
+
+describe("stripQuotedReply: nothing above the first quote marker", () => {
+  const quote = ["> What is your favourite winter memory?", ">", "> Reply with your story."];
+
+  it("keeps a bottom-posted answer below the header and quote, without its signature", () => {
+    const reply = lines("On 06/01/2025 10:14, Storyhearth wrote:", ...quote, "", STORY, "", "-- ", "Rose");
+    expect(stripQuotedReply(reply)).toBe(STORY);
+  });
+
+  it("joins inline answers between quoted lines with a blank line", () => {
+    const reply = lines("> Question one?", "Answer one.", "> Question two?", "", "Answer two.");
+    expect(stripQuotedReply(reply)).toBe("Answer one.\n\nAnswer two.");
+  });
+
+  it("keeps a first line that only reads like a header (no time, no address, no quote under it)", () => {
+    const reply = lines("On Sunday, Grandpa wrote: Dear Mary.", "That was 1952.", "", "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <stories@storyhearth.app> wrote:", ...quote);
+    expect(stripQuotedReply(reply)).toBe("On Sunday, Grandpa wrote: Dear Mary.\nThat was 1952.");
+  });
+
+  it("does not look below an unquoted original (Yahoo, Outlook): the trimmed original is shown", () => {
+    const reply = lines("________________________________", "From: Storyhearth", "Sent: Monday, January 6, 2025 10:14 AM", "", "What is your favourite winter memory?");
+    expect(stripQuotedReply(reply)).toBe(reply);
+  });
+
+  it("shows what the spec's rule leaves when only a signature stands above the quote", () => {
+    expect(stripQuotedReply(lines("Sent from my iPhone", "", ...quote))).toBe("Sent from my iPhone");
   });
 });
 

@@ -37,9 +37,12 @@ export function makeCollection({ emails, scheduledDate = null, ownerEmail = `own
       .values({ ownerId: owner.id, publicId: randomUUID(), title, prompt: "What is your favourite family trip?", status: scheduledDate ? "scheduled" : "active", scheduledDate })
       .returning()
       .get();
-    const rows = emails.length
-      ? tx.insert(invitations).values(emails.map((email) => ({ campaignId: campaign.id, email, token: randomUUID().replace(/-/g, "") }))).returning().all()
-      : [];
+    // In chunks: SQLite caps the number of bound variables per statement.
+    const rows = [];
+    for (let i = 0; i < emails.length; i += 500) {
+      const chunk = emails.slice(i, i + 500).map((email) => ({ campaignId: campaign.id, email, token: randomUUID().replace(/-/g, "") }));
+      rows.push(...tx.insert(invitations).values(chunk).returning().all());
+    }
     return { owner, campaign, invitations: rows };
   });
 }

@@ -1,0 +1,113 @@
+import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { contacts } from "#db/schema";
+import { nameFromEmail } from "~/utils/contact-name";
+import { normalizeTags } from "~/utils/contact-tags";
+import { db } from "~/utils/db.server";
+import { normalizeEmail } from "./user.server";
+
+export type Contact = typeof contacts.$inferSelect;
+export type ContactInput = {
+  email: string;
+  preferredName?: string | null;
+  notes?: string | null;
+  tags?: readonly string[];
+  isAdmin?: boolean;
+};
+export type ContactResult = { ok: true; contact: Contact } | { ok: false; error: "duplicate-email" };
+
+/** What the JSON calls answer: the row without its owner. */
+export function publicContact({ ownerId: _ownerId, ...contact }: Contact) {
+  return contact;
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** LIKE pattern for a literal substring; `\` escapes the wildcards. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+
+function matches(q: string): SQL {
+  const pattern = containing(q);
+  const cols = [contacts.email, contacts.preferredName, contacts.parsedName, contacts.notes, contacts.tags];
+  return or(...cols.map((col) => sql`${col} like ${pattern} escape '\\'`))!;
+}
+
+/**
+ * The owner's contacts by e-mail, optionally filtered by a search text (e-mail, names, notes, tags)
+ * and paged; `total` counts every match so the page can offer the next page.
+ */
+export function listContacts(ownerId: string, { q, limit, offset = 0 }: { q?: string; limit?: number; offset?: number } = {}) {
+  const where = q?.trim() ? and(eq(contacts.ownerId, ownerId), matches(q.trim())) : eq(contacts.ownerId, ownerId);
+  const query = db.select().from(contacts).where(where).orderBy(asc(contacts.email));
+  const rows = limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
+  const total = limit === undefined ? rows.length : (db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0);
+  return { contacts: rows, total };
+}
+
+/** The owner's contact, or undefined — a foreign id looks exactly like a missing one. */
+export function getOwnedContact(ownerId: string, contactId: string): Contact | undefined {
+  return db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).get();
+}
+
+function emailTaken(ownerId: string, email: string, exceptId?: string) {
+  const sameEmail = and(eq(contacts.ownerId, ownerId), eq(contacts.email, email));
+  return Boolean(db.select({ id: contacts.id }).from(contacts).where(exceptId ? and(sameEmail, ne(contacts.id, exceptId)) : sameEmail).get());
+}
+
+// The unique index is the last word when two requests race past the check above.
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
+
+export function createContact(ownerId: string, input: ContactInput): ContactResult {
+  const email = normalizeEmail(input.email);
+  if (emailTaken(ownerId, email)) return { ok: false, error: "duplicate-email" };
+  try {
+    const contact = db
+      .insert(contacts)
+      .values({
+        ownerId,
+        email,
+        parsedName: nameFromEmail(email),
+        preferredName: blankToNull(input.preferredName),
+        notes: blankToNull(input.notes),
+        tags: normalizeTags(input.tags ?? []),
+        isAdmin: input.isAdmin ?? false,
+      })
+      .returning()
+      .get();
+    return { ok: true, contact };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: "duplicate-email" };
+    throw error;
+  }
+}
+
+/** Updates the fields given (undefined keeps a field); undefined when the contact is not the owner's. */
+export function updateContact(ownerId: string, contactId: string, patch: Partial<ContactInput>): ContactResult | undefined {
+  const existing = getOwnedContact(ownerId, contactId);
+  if (!existing) return undefined;
+  const email = patch.email === undefined ? existing.email : normalizeEmail(patch.email);
+  if (email !== existing.email && emailTaken(ownerId, email, contactId)) return { ok: false, error: "duplicate-email" };
+  try {
+    const contact = db
+      .update(contacts)
+      .set({
+        email,
+        parsedName: email === existing.email ? existing.parsedName : nameFromEmail(email),
+        ...(patch.preferredName !== undefined && { preferredName: blankToNull(patch.preferredName) }),
+        ...(patch.notes !== undefined && { notes: blankToNull(patch.notes) }),
+        ...(patch.tags !== undefined && { tags: normalizeTags(patch.tags) }),
+        ...(patch.isAdmin !== undefined && { isAdmin: patch.isAdmin }),
+      })
+      .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
+      .returning()
+      .get()!;
+    return { ok: true, contact };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: "duplicate-email" };
+    throw error;
+  }
+}
+
+/** Deletes the contact (its group memberships go with it); false when it is not the owner's. */
+export function deleteContact(ownerId: string, contactId: string) {
+  return db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).run().changes > 0;
+}

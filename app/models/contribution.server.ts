@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { activities, campaigns, contributions, invitations } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { countWords } from "~/utils/word-count";
+
+export type Contribution = typeof contributions.$inferSelect;
+
+/** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
+export function listContributions(campaignId: string) {
+  return db
+    .select()
+    .from(contributions)
+    .where(eq(contributions.campaignId, campaignId))
+    .orderBy(desc(contributions.submittedAt), desc(sql`rowid`))
+    .all();
+}
+
+export type NewContribution = {
+  campaignId: string;
+  contributorName?: string | null;
+  contributorEmail?: string | null;
+  storyContent: string;
+  submissionMethod: "web" | "email";
+  /** The invitation the story answers (token in the form link or the reply address). */
+  invitationId?: string | null;
+  /** Message-Id of an e-mail reply: the same message delivered twice is stored once. */
+  messageId?: string | null;
+  submittedAt?: Date;
+};
+
+/**
+ * Stores a story with its word count. In the same transaction the invitation it answers becomes
+ * 'answered' and a 'story_submitted' activity is recorded for the campaign's owner.
+ * A repeated messageId returns the story already stored and changes nothing.
+ */
+export function createContribution(input: NewContribution): Contribution {
+  return db.transaction((tx) => {
+    const campaign = tx
+      .select({ ownerId: campaigns.ownerId, title: campaigns.title })
+      .from(campaigns)
+      .where(eq(campaigns.id, input.campaignId))
+      .get();
+    if (!campaign) throw new Error(`Campaign ${input.campaignId} does not exist`);
+
+    // Only an invitation of this campaign can be answered by a story of this campaign.
+    const invitation = input.invitationId
+      ? tx
+          .select({ id: invitations.id })
+          .from(invitations)
+          .where(and(eq(invitations.id, input.invitationId), eq(invitations.campaignId, input.campaignId)))
+          .get()
+      : undefined;
+
+    const inserted = tx
+      .insert(contributions)
+      .values({
+        campaignId: input.campaignId,
+        invitationId: invitation?.id ?? null,
+        contributorName: input.contributorName || null,
+        contributorEmail: input.contributorEmail || null,
+        storyContent: input.storyContent,
+        submissionMethod: input.submissionMethod,
+        wordCount: countWords(input.storyContent),
+        messageId: input.messageId ?? null,
+        ...(input.submittedAt ? { submittedAt: input.submittedAt } : {}),
+      })
+      .onConflictDoNothing({ target: contributions.messageId })
+      .returning()
+      .get();
+    if (!inserted) {
+      return tx.select().from(contributions).where(eq(contributions.messageId, input.messageId!)).get()!;
+    }
+
+    if (invitation) {
+      tx.update(invitations)
+        .set({ status: "answered", respondedAt: sql`coalesce(${invitations.respondedAt}, ${Date.now()})` })
+        .where(eq(invitations.id, invitation.id))
+        .run();
+    }
+    const who = inserted.contributorName ?? inserted.contributorEmail ?? "Anonymous Contributor";
+    tx.insert(activities)
+      .values({ type: "story_submitted", userId: campaign.ownerId, details: `${who} shared a story for "${campaign.title}"` })
+      .run();
+    return inserted;
+  });
+}
+
+/**
+ * Renames the contributor of a story the owner owns (within one campaign when campaignId is given);
+ * a blank name (null) makes it anonymous. A foreign or missing id gives undefined, so callers
+ * answer 404 for both alike.
+ */
+export function renameContributor(ownerId: string, contributionId: string, contributorName: string | null, campaignId?: string) {
+  const owned = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ownerId), campaignId ? eq(campaigns.id, campaignId) : undefined));
+  return db
+    .update(contributions)
+    .set({ contributorName })
+    .where(and(eq(contributions.id, contributionId), inArray(contributions.campaignId, owned)))
+    .returning()
+    .get();
+}
+
+/** The campaign behind a public contribution link, only while it accepts stories (active, not closed). */
+export function getPublicCampaign(publicId: string) {
+  return db.query.campaigns.findFirst({
+    where: and(eq(campaigns.publicId, publicId), eq(campaigns.isActive, true), ne(campaigns.status, "closed")),
+  });
+}
+
+/** The invitation a per-recipient `?t=` token stands for, only within that campaign. */
+export function findInvitationByToken(campaignId: string, token: string) {
+  if (!token) return undefined;
+  return db.query.invitations.findFirst({
+    where: and(eq(invitations.campaignId, campaignId), eq(invitations.token, token)),
+  });
+}

@@ -1,0 +1,233 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AddStoryDialog } from "~/components/stories/add-story-dialog";
+import { StoryCard, type StoryCardData } from "~/components/stories/story-card";
+import { VoiceDialog } from "~/components/stories/voice-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/models/campaign-podcast.server";
+import { requireOwnedCampaign } from "~/models/campaign.server";
+import { createContribution, listContributions, renameContributor, type Contribution } from "~/models/contribution.server";
+import { readFormData } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateTimeAt } from "~/utils/format-date";
+import { stripQuotedReply } from "~/utils/quote-strip";
+import { storyMessages } from "~/utils/story-messages";
+import {
+  ContributionSchema,
+  NarratorSettingsSchema,
+  readNarratorSettings,
+  RenameContributorSchema,
+  toPodcastSettings,
+} from "~/utils/story-schemas";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = storyMessages;
+
+/** What a story card shows: the stripped story, and the full text when it differs or came by e-mail. */
+function toStoryCard(c: Contribution): StoryCardData {
+  const story = stripQuotedReply(c.storyContent);
+  return {
+    id: c.id,
+    contributorName: c.contributorName,
+    contributorEmail: c.contributorEmail,
+    submissionMethod: c.submissionMethod,
+    submittedLabel: formatDateTimeAt(c.submittedAt),
+    story,
+    fullContent: c.storyContent,
+    showFull: c.submissionMethod === "email" || story !== c.storyContent.trim(),
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const podcast = await getCampaignPodcast(campaign.id);
+  return {
+    campaign: { id: campaign.id, title: campaign.title, description: campaign.description, prompt: campaign.prompt },
+    publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
+    stories: listContributions(campaign.id).map(toStoryCard),
+    podcast: podcast ? { id: podcast.id, title: podcast.title, status: podcast.status } : null,
+    narrator: readNarratorSettings(campaign.podcastSettings),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const formData = await readFormData(request);
+  const pageUrl = `/campaigns/${campaign.id}/stories`;
+
+  switch (formData.get("intent")) {
+    case "add-story": {
+      const submission = parseWithZod(formData, { schema: ContributionSchema });
+      if (submission.status !== "success") return data({ intent: "add-story" as const, result: submission.reply() }, { status: 400 });
+      createContribution({ campaignId: campaign.id, ...submission.value, submissionMethod: "web" });
+      return redirectWithToast(pageUrl, m.toast.storyAdded);
+    }
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: RenameContributorSchema });
+      if (submission.status !== "success") return data({ intent: "rename" as const, result: submission.reply() }, { status: 400 });
+      const { contributionId, contributorName } = submission.value;
+      if (!renameContributor(user.id, contributionId, contributorName, campaign.id)) throw new Response("Not Found", { status: 404 });
+      return redirectWithToast(pageUrl, m.toast.nameUpdated);
+    }
+    case "save-voice": {
+      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
+      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      return redirectWithToast(pageUrl, m.toast.voiceSaved);
+    }
+    case "delete-podcast": {
+      // 'Delete & Regenerate': the podcast goes, then the configuration dialog opens.
+      deleteCampaignPodcasts(user.id, campaign.id);
+      return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
+    }
+    default:
+      throw new Response(m.validation.unknownAction, { status: 400 });
+  }
+}
+
+/** A button that opens a dialog by URL, so it works without JavaScript. */
+function OpenDialogButton({ dialog, children, variant }: { dialog: "add-story" | "voice"; children: string; variant?: "default" | "outline" }) {
+  return (
+    <Form method="get" preventScrollReset>
+      <Button type="submit" name="dialog" value={dialog} variant={variant}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+function PodcastPanel({ storyCount, podcast }: { storyCount: number; podcast: { id: string; title: string } | null }) {
+  if (podcast) {
+    return (
+      <Card className="space-y-3 text-center">
+        <CardTitle>{m.panel.created}</CardTitle>
+        <p className="text-muted-foreground">{m.panel.createdText}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
+            Open &ldquo;{podcast.title}&rdquo;
+          </Link>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="delete-podcast" />
+            <Button type="submit" variant="destructive">
+              {m.panel.deleteAndRegenerate}
+            </Button>
+          </Form>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card className="space-y-3 text-center">
+      <CardTitle>{m.panel.ready}</CardTitle>
+      <p className="text-muted-foreground">{m.panel.readyText(storyCount)}</p>
+      <div className="flex justify-center">
+        <OpenDialogButton dialog="voice">{m.panel.generateFamilyPodcast}</OpenDialogButton>
+      </div>
+    </Card>
+  );
+}
+
+export default function CampaignStoriesPage() {
+  const { campaign, publicUrl, stories, podcast, narrator } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  // A failed submission keeps its dialog open with the server's messages.
+  const dialog =
+    actionData?.intent === "add-story" ? "add-story" : actionData?.intent === "save-voice" ? "voice" : searchParams.get("dialog");
+  const dialogOpen = dialog === "add-story" || dialog === "voice";
+
+  // Inline rename: the URL decides without JavaScript; with it, local state (no round trip).
+  const renameParam = searchParams.get("rename");
+  const [editingId, setEditingId] = useState(renameParam);
+  useEffect(() => setEditingId(renameParam), [renameParam]);
+  const stopEditing = () => {
+    setEditingId(null);
+    if (renameParam) navigate(".", { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      {/* While a dialog is open the page behind it is inert, as behind any modal. */}
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" aria-hidden={dialogOpen || undefined} {...(dialogOpen ? { inert: "" } : {})}>
+        <Link to="/campaigns" className="text-sm text-primary hover:underline">
+          ← {m.page.backToCollections}
+        </Link>
+
+        <header className="space-y-4">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="space-y-2">
+              <h1 className="font-serif text-3xl font-bold">{campaign.title}</h1>
+              {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <OpenDialogButton dialog="add-story" variant="outline">
+                {m.page.addStory}
+              </OpenDialogButton>
+              {stories.length > 0 ? <OpenDialogButton dialog="voice">{m.page.generatePodcast}</OpenDialogButton> : null}
+            </div>
+          </div>
+          <div className="rounded-lg border border-border bg-muted/50 p-4">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.page.familyPrompt}</h2>
+            <p className="mt-1 whitespace-pre-wrap">{campaign.prompt}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <Badge variant="secondary">{m.page.storiesCollected(stories.length)}</Badge>
+            <span className="text-muted-foreground">
+              {m.page.shareLinkLabel}:{" "}
+              <a href={publicUrl} className="break-all text-primary hover:underline">
+                {publicUrl}
+              </a>
+            </span>
+          </div>
+        </header>
+
+        {stories.length === 0 ? (
+          <Card className="space-y-2 text-center">
+            <CardTitle>{m.page.emptyTitle}</CardTitle>
+            <p className="text-muted-foreground">{m.page.emptyText}</p>
+          </Card>
+        ) : (
+          <section aria-label="Stories" className="space-y-4">
+            {stories.map((story) => (
+              <StoryCard
+                key={story.id}
+                story={story}
+                editing={editingId === story.id}
+                renameResult={actionData?.intent === "rename" && renameParam === story.id ? actionData : undefined}
+                onEdit={() => setEditingId(story.id)}
+                onCancel={stopEditing}
+                onSaved={() => setEditingId(null)}
+              />
+            ))}
+          </section>
+        )}
+
+        {stories.length > 1 ? <PodcastPanel storyCount={stories.length} podcast={podcast} /> : null}
+      </div>
+
+      {dialog === "add-story" ? (
+        <AddStoryDialog closeTo="." lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+      ) : null}
+      {dialog === "voice" ? (
+        <VoiceDialog closeTo="." settings={narrator} lastResult={actionData?.intent === "save-voice" ? actionData.result : undefined} />
+      ) : null}
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.campaign.title} · Stories | Storyhearth` : "Stories | Storyhearth" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

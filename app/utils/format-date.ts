@@ -1,0 +1,16 @@
+// Dates shown on story cards. Formatted in UTC so the server's HTML and the hydrated page agree
+// whatever the time zone of the machine or the browser.
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** date-fns' "MMM d, yyyy 'at' h:mm a" in UTC, e.g. 'Nov 3, 2026 at 9:14 AM'; null for a missing or invalid date. */
+export function formatDateTimeAt(value: Date | string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const hours = date.getUTCHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  const month = MONTHS[date.getUTCMonth()];
+  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()} at ${hour12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}

@@ -1,0 +1,98 @@
+// Every user-facing string of the campaign stories page and the public contribution page,
+// written once. The spec's exact strings are marked; the rest fill gaps the spec leaves open.
+export const storyMessages = {
+  page: {
+    backToCollections: "Back to Collections", // spec
+    familyPrompt: "Family Prompt", // spec
+    storiesCollected: (n: number) => `${n} stories collected`, // spec, as written (also for 1)
+    addStory: "Add Story", // spec
+    generatePodcast: "Generate Podcast", // spec
+    emptyTitle: "No stories yet", // spec
+    emptyText: "Family members can reply to the invitation e-mail, or use the collection's Share Your Story page, and their stories will appear here.",
+    shareLinkLabel: "Public contribution link",
+  },
+  card: {
+    anonymous: "Anonymous Contributor", // spec
+    recentlySubmitted: "Recently submitted", // spec
+    emailReply: "Email Reply", // spec
+    webForm: "Web Form", // spec
+    theirStory: "Their Story", // spec
+    viewFullEmail: "View Full Email", // spec
+    editName: (name: string) => `Edit contributor name (${name})`,
+    saveName: "Save name",
+    cancelEdit: "Cancel",
+  },
+  panel: {
+    created: "Family Podcast Created!", // spec
+    createdText: "A family podcast has been made from these stories. Delete it to choose new voice settings and make it again.",
+    deleteAndRegenerate: "Delete & Regenerate", // spec
+    ready: "Ready to Create Your Family Podcast?", // spec
+    readyText: (n: number) => `You have ${n} stories. Choose the narrator's voice first; the podcast is generated from these stories after the voice settings are saved.`,
+    generateFamilyPodcast: "Generate Family Podcast", // spec
+  },
+  addDialog: {
+    title: "Add Story Manually", // spec
+    description: "Type in a story a family member told you, by phone, letter or in person.",
+    submit: "Add Story",
+    submitting: "Adding...",
+  },
+  voiceDialog: {
+    title: "Configure Family Podcast Voice", // spec
+    description:
+      "Choose how the narrator of your family podcast sounds. The settings are saved with this collection; generating the podcast comes after saving them.",
+    submit: "Save Voice Settings",
+    submitting: "Saving...",
+    voice: "Narrator voice",
+    accent: "Accent",
+    speed: "Speaking speed",
+    music: "Background music",
+    quality: "Processing quality",
+    hostCount: "One narrator",
+    introOutro: "Family intro and outro",
+    voiceLabels: {
+      "female-warm": "Female, warm",
+      "female-professional": "Female, professional",
+      "male-warm": "Male, warm",
+      "male-professional": "Male, professional",
+    },
+    accentLabels: { american: "American", british: "British", australian: "Australian" },
+    musicLabels: { none: "None", warm: "Warm", uplifting: "Uplifting", gentle: "Gentle" },
+    qualityLabels: { standard: "Standard", premium: "Premium" },
+  },
+  rename: {
+    label: "Contributor name",
+  },
+  validation: {
+    nameRequired: "Please enter the contributor's name",
+    emailRequired: "Please enter the contributor's email",
+    emailInvalid: "Please enter a valid email address",
+    storyRequired: "Please enter the story",
+    nameTooLong: "Name must be at most 200 characters",
+    storyTooLong: "Story must be at most 50000 characters",
+    invalidChoice: "Please choose one of the options",
+    speedRange: "Speed must be between 0.7 and 1.3",
+    unknownAction: "Unknown action",
+  },
+  toast: {
+    storyAdded: { title: "Story added", description: "The story has been added to this collection." },
+    nameUpdated: { title: "Contributor name updated" },
+    voiceSaved: { title: "Podcast voice settings saved", description: "Your narrator settings are saved with this collection." },
+    podcastDeleted: { title: "Podcast deleted", description: "Choose the voice settings for the new family podcast." },
+  },
+  public: {
+    title: "Share Your Story", // spec
+    yourName: "Your name",
+    yourEmail: "Your email",
+    yourStory: "Your story",
+    submit: "Share My Story",
+    submitting: "Sending...",
+    thankYou: "Thank You!", // spec
+    thankYouText: "Your story has been shared with the family. It will be treasured.",
+    notFoundTitle: "Collection Not Found", // spec
+    notFoundText: "This story collection doesn't exist or is no longer accepting contributions.", // spec
+    honeypotLabel: "Leave this field empty",
+  },
+  api: {
+    notFound: "Not Found",
+  },
+} as const;

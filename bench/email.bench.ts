@@ -1,0 +1,64 @@
+// Benchmark: 10,000 invitations through the real pipeline (outbox, mailgun.js) to a fake Mailgun
+// server on 127.0.0.1. Baseline, same run: the same number of bare multipart POSTs to that server
+// at the same concurrency, so the ratio says what the app adds on top of HTTP itself.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BenchFigure } from "./figures";
+
+export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-email-"));
+  const { startFakeMailgun } = await import("../tests/mocks/mailgun-server");
+  const fake = await startFakeMailgun({ apiKey: "bench-key", domain: "mg.bench.test" });
+  Object.assign(process.env, {
+    APP_ENV: "test",
+    DATABASE_PATH: path.join(dir, "bench.db"),
+    DATA_DIR: path.join(dir, "files"),
+    MAILGUN_API_KEY: "bench-key",
+    MAILGUN_DOMAIN: "mg.bench.test",
+    MAILGUN_URL: fake.url,
+    APP_URL: "http://127.0.0.1:3000",
+  });
+  const { getDb, migrateDatabase, closeDb } = await import("../app/utils/db.server");
+  migrateDatabase(getDb());
+  const { makeCollection } = await import("../tests/support/email-loop");
+  const { dispatchDueInvitations } = await import("../app/jobs/invitations.server");
+
+  // Baseline: bare POSTs of a similar message with 8 in flight, like the pipeline's delivery.
+  const baselineCount = Math.min(count, 2_000);
+  const auth = `Basic ${Buffer.from("api:bench-key").toString("base64")}`;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < baselineCount) {
+        const i = next++;
+        const body = new FormData();
+        for (const [k, v] of Object.entries({ from: "a@b.c", to: `x${i}@example.com`, subject: "Hello", text: "Story time", html: "<p>Story time</p>" })) body.set(k, v);
+        const response = await fetch(`${fake.url}/v3/mg.bench.test/messages`, { method: "POST", headers: { Authorization: auth }, body });
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  const baselineRate = baselineCount / ((performance.now() - started) / 1000);
+  fake.requests.length = 0;
+
+  makeCollection({ emails: Array.from({ length: count }, (_, i) => `relative-${i}@example.com`) });
+  const t0 = performance.now();
+  const sent = await dispatchDueInvitations({ batchSize: 500 });
+  const seconds = (performance.now() - t0) / 1000;
+  const addresses = new Set(fake.requests.map((r) => r.field("to")));
+  const duplicates = fake.requests.length - addresses.size;
+  await fake.close();
+  closeDb();
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const rate = sent / seconds;
+  return [
+    { name: "invitations.total_seconds", value: round(seconds), unit: "s", goal: `${count} invitations sent` },
+    { name: "invitations.emails_per_second", value: round(rate), unit: "e-mails/s", baseline: round(baselineRate), ratio: round(rate / baselineRate), goal: "ratio to bare HTTP POSTs at the same concurrency" },
+    { name: "invitations.duplicates", value: duplicates, unit: "e-mails", baseline: 0, goal: "0 duplicates", extra: `${fake.requests.length} requests for ${count} invitations` },
+  ];
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { createCampaign, listCampaigns } from "~/models/campaign.server";
+import { addContribution, createGroupWithContacts } from "../utils/campaign-helpers";
+import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const unique = () => randomUUID().slice(0, 8);
+const chips = (page: Page) => page.getByRole("list", { name: /Recipients/ });
+
+test.describe("create story collection", () => {
+  test("typed recipients and a group, a chip removed, then created", async ({ page, user }) => {
+    const id = unique();
+    const [aunt, uncle, one, two] = ["aunt", "uncle", "one", "two"].map((n) => `${n}-${id}@example.com`) as [string, string, string, string];
+    const group = createGroupWithContacts(user.id, [aunt, uncle], `Cousins ${id}`);
+    const title = `Summers at the Lake ${id}`;
+
+    await signInAs(page, user);
+    await visit(page, "/create-story-collection");
+    // With JavaScript only 'Add Group' asks the server (for the group's contacts); without it every step posts.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await expect(page.getByRole("heading", { name: "Collection Details" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Family Members & Recipients" })).toBeVisible();
+    await expect(page.getByText("The title appears in the subject line of the invitation e-mail.")).toBeVisible();
+    await expect(page.getByText("Leave the date empty to send the invitations immediately.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Manage Contacts" })).toHaveAttribute("href", "/contacts");
+    await expect(page.getByRole("option", { name: "Don't use a group" })).toBeAttached();
+    if (jsOn()) {
+      await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Add Group" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Create & Send Invites" })).toBeDisabled();
+    }
+
+    await page.getByLabel("Collection title").fill(title);
+    await page.getByLabel("Story prompt").fill("What do you remember of the lake?");
+
+    // Typed entries: split, the one without '@' dropped; Enter adds like the button.
+    await page.getByLabel("Add e-mail addresses").fill(`${one}, not-an-address`);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(chips(page).getByRole("listitem")).toHaveText([new RegExp(one)]);
+    await page.getByLabel("Add e-mail addresses").fill(`${two} ${one.toUpperCase()}`);
+    await page.getByLabel("Add e-mail addresses").press("Enter");
+    await expect(chips(page).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByLabel("Add e-mail addresses")).toHaveValue("");
+
+    await page.getByLabel("Saved contact group").selectOption({ label: group.name });
+    await page.getByRole("button", { name: "Add Group" }).click();
+    await expect(chips(page).getByRole("listitem")).toHaveCount(4);
+    await expect(chips(page)).toContainText(aunt);
+    await expect(chips(page)).toContainText(uncle);
+
+    await page.getByRole("button", { name: `Remove ${two}` }).click();
+    await expect(chips(page).getByRole("listitem")).toHaveCount(3);
+    await expect(chips(page)).not.toContainText(two);
+    // The details survive each step, with or without JavaScript.
+    await expect(page.getByLabel("Collection title")).toHaveValue(title);
+    await expect(page.getByLabel("Saved contact group")).toHaveValue(group.id);
+    expect(posts).toHaveLength(jsOn() ? 1 : 4);
+
+    await page.getByRole("button", { name: "Create & Send Invites" }).click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 3 recipients.`);
+    const card = page.getByRole("article", { name: title });
+    await expect(card.getByText("Active")).toBeVisible();
+    await expect(card.getByTestId("invited-count")).toHaveText("3");
+    await expect(card.getByRole("link", { name: "View Stories (0)" })).toBeVisible();
+  });
+
+  test("without recipients nothing is sent: 'No Recipients'", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/create-story-collection");
+    await page.getByLabel("Collection title").fill("Nobody invited");
+    await page.getByLabel("Story prompt").fill("Tell us");
+    const submit = page.getByRole("button", { name: "Create & Send Invites" });
+    if (jsOn()) {
+      await expect(submit).toBeDisabled();
+      return;
+    }
+    await submit.click();
+    const alert = page.getByRole("alert").filter({ hasText: "No Recipients" });
+    await expect(alert).toContainText("Please add at least one email address to send invitations to.");
+    await expect(page.getByLabel("Collection title")).toHaveValue("Nobody invited");
+  });
+
+  test("title and prompt are required", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/create-story-collection");
+    await page.getByLabel("Add e-mail addresses").fill(`x-${unique()}@example.com`);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("button", { name: "Create & Send Invites" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Please provide a detailed prompt for your family")).toBeVisible();
+    await expect(chips(page).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("Cancel and Back to Dashboard go home", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/create-story-collection");
+    await expect(page.getByRole("link", { name: "← Back to Dashboard" })).toHaveAttribute("href", "/");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("scheduled send date", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("a future date schedules the collection at the browser's local time (UTC without JavaScript)", async ({ page, user }) => {
+    const title = `Later ${unique()}`;
+    await signInAs(page, user);
+    await visit(page, "/create-story-collection");
+    await page.getByLabel("Collection title").fill(title);
+    await page.getByLabel("Story prompt").fill("Tell us later");
+    await page.getByLabel("Scheduled send date (optional)").fill("2099-01-15T10:00");
+    await page.getByLabel("Add e-mail addresses").fill(`later-${unique()}@example.com`);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("button", { name: "Create & Send Invites" }).click();
+    await expectToast(page, "Story Collection Created!");
+    await expect(page.getByRole("article", { name: title }).getByText("Scheduled", { exact: true })).toBeVisible();
+    const [campaign] = listCampaigns(user.id);
+    // 10:00 in New York in January is 15:00 UTC.
+    expect(campaign!.scheduledDate?.toISOString()).toBe(jsOn() ? "2099-01-15T15:00:00.000Z" : "2099-01-15T10:00:00.000Z");
+  });
+});
+
+test.describe("collections list", () => {
+  test("a new user sees the empty state", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/campaigns");
+    await expect(page.getByRole("heading", { name: "Family Story Collections" })).toBeVisible();
+    await expect(page.getByText("No campaigns yet")).toBeVisible();
+    await page.getByRole("link", { name: "Create Your First Campaign" }).click();
+    await expect(page.getByLabel("Invite emails")).toBeVisible();
+  });
+
+  test("the inline form validates, creates, closes and shows the new card", async ({ page, user }) => {
+    const title = `Holidays ${unique()}`;
+    await signInAs(page, user);
+    await visit(page, "/campaigns");
+    await page.getByRole("link", { name: "Create Collection" }).click();
+    const submit = page.getByRole("button", { name: "Create Campaign" });
+    await submit.click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Please provide a detailed prompt for your family")).toBeVisible();
+    await expect(page.getByText("At least one email is required")).toBeVisible();
+
+    await page.getByLabel("Title").fill("x".repeat(201));
+    await page.getByLabel("Prompt").fill("too short");
+    await page.getByLabel("Invite emails").fill(" , ");
+    await submit.click();
+    await expect(page.getByText("Title too long")).toBeVisible();
+    await expect(page.getByText("Please provide a detailed prompt for your family")).toBeVisible();
+    await expect(page.getByText("At least one email is required")).toBeVisible();
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Prompt").fill("Tell us about the holidays at grandma's");
+    await page.getByLabel("Invite emails").fill("ann@example.com, bob@example.com");
+    await submit.click();
+    await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 2 recipients.`);
+    await expect(page.getByLabel("Invite emails")).toHaveCount(0);
+    const card = page.getByRole("article", { name: title });
+    await expect(card.getByTestId("invited-count")).toHaveText("2");
+    await expect(card.getByText("Tell us about the holidays at grandma's")).toBeVisible();
+  });
+
+  test("cards show counts, status and 'Create Podcast' only with stories", async ({ page, user }) => {
+    const quiet = createCampaign(user.id, { title: `Quiet ${unique()}`, prompt: "Nothing yet here", inviteEmails: ["a@example.com"], scheduledDate: new Date(Date.now() + 86_400_000) });
+    const busy = createCampaign(user.id, { title: `Busy ${unique()}`, description: "Lots of stories", prompt: "Tell us more", inviteEmails: ["a@example.com", "b@example.com"] });
+    addContribution(busy.id);
+    await signInAs(page, user);
+    await visit(page, "/campaigns");
+
+    const quietCard = page.getByRole("article", { name: quiet.title });
+    await expect(quietCard.getByText("Scheduled", { exact: true })).toBeVisible();
+    await expect(quietCard.getByRole("link", { name: "Create Podcast" })).toHaveCount(0);
+
+    const busyCard = page.getByRole("article", { name: busy.title });
+    await expect(busyCard.getByText("Lots of stories")).toBeVisible();
+    await expect(busyCard.getByTestId("stories-count")).toHaveText("1");
+    await expect(busyCard.getByRole("link", { name: "View Stories (1)" })).toHaveAttribute("href", `/campaigns/${busy.id}/stories`);
+    await expect(busyCard.getByRole("link", { name: "Create Podcast" })).toHaveAttribute("href", `/campaigns/${busy.id}/stories#podcast`);
+  });
+});
