@@ -94,3 +94,45 @@ export async function commitLogout(request: Request) {
   if (typeof id === "string") deleteSession(id);
   return authSessionStorage().destroySession(session);
 }
+
+// ── administrators ─────────────────────────────────────────────────────────
+// The admin area has its own session (signed in through the identity provider), separate from the
+// ordinary user session. Pages answer the not-allowed view, JSON calls 401/403.
+
+/** Starts an administrator session for a user whose role is admin; returns the Set-Cookie value. */
+export async function commitAdminLogin(request: Request, user: User) {
+  if (user.role !== "admin") throw new Error("Only administrators get an admin session");
+  const dbSession = createSession(user.id, "admin");
+  recordLogin(user.id);
+  const session = await readSession(request, adminSessionStorage());
+  session.set(SESSION_ID_KEY, dbSession.id);
+  return adminSessionStorage().commitSession(session, { expires: dbSession.expiresAt });
+}
+
+/** Ends the administrator session; returns the Set-Cookie value. */
+export async function commitAdminLogout(request: Request) {
+  const session = await readSession(request, adminSessionStorage());
+  const id = session.get(SESSION_ID_KEY);
+  if (typeof id === "string") deleteSession(id);
+  return adminSessionStorage().destroySession(session);
+}
+
+export const ADMIN_REQUIRED_STATUS = 403;
+
+/**
+ * Admin pages: the administrator, or a thrown 403 whose body the route's ErrorBoundary shows as the
+ * not-allowed view ('Admin Access Required' with the link to /admin-login).
+ */
+export async function requireAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  if (!admin) throw Response.json({ message: "Admin Access Required" }, { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" });
+  return admin;
+}
+
+/** /api/admin calls: 401 when no one is signed in, 403 when an ordinary user is. */
+export async function requireApiAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  const user = await getUser(request);
+  throw Response.json({ message: user ? "Forbidden: administrators only" : messages.auth.unauthorized }, { status: user ? 403 : 401 });
+}
