@@ -11,7 +11,7 @@ type InvitationInput = {
   unsubscribeUrl: string;
 };
 
-function storyRequest({ campaignTitle, prompt, description, ownerName, formUrl, unsubscribeUrl }: InvitationInput, opening: string, subject: string): EmailParts {
+function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl }: InvitationInput, opening: string, subject: string): EmailParts {
   const replyHint = "Just reply to this e-mail with your story. Write as much or as little as you like; photos are welcome too.";
   const formHint = "Prefer a web page? Use your personal link (no account needed):";
   const stop = "Don't want these e-mails?";
