@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import * as s from "#db/schema";
 import { db } from "~/utils/db.server";
 import { createTestUser, type TestUser } from "../utils/auth";
@@ -94,5 +95,19 @@ export async function buildWorld() {
     return Object.fromEntries(paramNames(file).map((name) => [name, name === "id" ? idFor() : (byName[name] ?? randomUUID())]));
   }
 
-  return { owner, other, admin, adminCookie, campaign, podcast, paramsFor };
+  /** What a sweep must not change: owner A's rows, as stored. */
+  const snapshot = () => ({
+    campaigns: db.select().from(s.campaigns).where(eq(s.campaigns.ownerId, owner.id)).all().map(({ updatedAt: _u, ...rest }) => rest),
+    contributions: db.select().from(s.contributions).where(eq(s.contributions.campaignId, campaign.id)).all(),
+    contacts: db.select().from(s.contacts).where(eq(s.contacts.ownerId, owner.id)).all().map(({ updatedAt: _u, ...rest }) => rest),
+    groups: db.select().from(s.contactGroups).where(eq(s.contactGroups.ownerId, owner.id)).all().map(({ updatedAt: _u, ...rest }) => rest),
+    members: db.select().from(s.contactGroupMembers).where(eq(s.contactGroupMembers.groupId, group.id)).all(),
+    podcasts: db.select().from(s.podcasts).where(eq(s.podcasts.ownerId, owner.id)).all().map(({ updatedAt: _u, ...rest }) => rest),
+    stories: db.select().from(s.stories).where(eq(s.stories.ownerId, owner.id)).all(),
+    invitations: db.select().from(s.invitations).where(eq(s.invitations.campaignId, campaign.id)).all(),
+    workflows: db.select().from(s.workflowSettings).where(eq(s.workflowSettings.ownerId, owner.id)).all().map(({ updatedAt: _u, ...rest }) => rest),
+  });
+  const initialSnapshot = snapshot();
+
+  return { owner, other, admin, adminCookie, campaign, podcast, paramsFor, snapshot, initialSnapshot };
 }
