@@ -1,9 +1,24 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { publicUser } from "~/models/user.server";
 import { LoginSchema } from "~/utils/account-schemas";
+import { isDevAdminLoginAvailable, startAdminSignIn } from "~/utils/admin-oauth.server";
+import { adminUserMessages } from "~/utils/admin-user-messages";
 import { apiError, readBody, requireMethod } from "~/utils/api.server";
-import { authenticator, commitLogin, InvalidCredentialsError } from "~/utils/auth.server";
+import { authenticator, commitLogin, getAdmin, InvalidCredentialsError } from "~/utils/auth.server";
 
+// GET (a browser navigation) is the administrator sign-in: off to the identity provider, or, outside
+// production with no provider configured, to the local stand-in page. An admin already signed in
+// goes straight to /admin.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getAdmin(request)) return redirect("/admin");
+  const toProvider = await startAdminSignIn(request);
+  if (toProvider) return toProvider;
+  if (isDevAdminLoginAvailable()) return redirect("/dev/admin-login");
+  // Production refuses to start without a provider (env.server), so only a broken setup gets here.
+  return apiError(503, adminUserMessages.signIn.notConfigured);
+}
+
+// POST is the ordinary JSON sign-in.
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { email, password } = await readBody(request, LoginSchema);

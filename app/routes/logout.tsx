@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { commitLogout, getUser } from "~/utils/auth.server";
+import { commitAdminLogout, commitLogout, getUser } from "~/utils/auth.server";
 import { messages } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -13,9 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return redirectWithToast("/", messages.auth.loggedOut, {
-    headers: { "Set-Cookie": await commitLogout(request) },
-  });
+  // The header's Logout ends both sessions: the user's and, when there is one, the administrator's.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitLogout(request));
+  headers.append("Set-Cookie", await commitAdminLogout(request));
+  return redirectWithToast("/", messages.auth.loggedOut, { headers });
 }
 
 export default function LogoutPage() {

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The administrator identity provider: required in production, all or none elsewhere. */
+const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
+
 /**
  * Every environment variable the app reads, validated once at start-up. Local runs need none of
  * them; a production deployment (APP_ENV=production) must set the ones marked below.
@@ -15,6 +18,23 @@ const schema = z
     APP_URL: z.url().optional(),
     DATABASE_PATH: z.string().default("./data/storyhearth.db"),
     DATA_DIR: z.string().default("./data/files"),
+    /**
+     * Where media files live: "local" (DATA_DIR, one node) or "s3" (an S3-compatible bucket, e.g.
+     * Tigris on Fly, which sets the variables below), so that any node can serve any file.
+     */
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    BUCKET_NAME: z.string().min(1).optional(),
+    AWS_ENDPOINT_URL_S3: z.url().optional(),
+    AWS_REGION: z.string().min(1).default("auto"),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bucket in the path (http://host/bucket/key) rather than the host name: local S3 servers want it. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** The LiteFS FUSE mount (its `.primary` file says which node is primary); unset = not on LiteFS. */
+    LITEFS_DIR: z.string().optional(),
     /** Comma-separated; the first signs new cookies, the others still verify old ones. */
     SESSION_SECRET: z.string().default("dev-only-session-secret-change-me"),
     MAILGUN_API_KEY: z.string().optional(),
@@ -31,14 +51,40 @@ const schema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PUBLIC_POST_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_GENERAL_MAX: z.coerce.number().int().positive().default(1000),
+    /** Script writing: without a key the built-in writer is used (no network). */
+    OPENAI_API_KEY: z.string().optional(),
+    /** Any OpenAI-compatible server, e.g. a local one (http://127.0.0.1:8080/v1). */
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /**
+     * Administrator sign-in through an OAuth2 / OpenID Connect provider. Outside production, with
+     * none of them set, a local stand-in page (/dev/admin-login) signs in the demo administrator.
+     */
+    OAUTH_AUTHORIZATION_URL: z.url().optional(),
+    OAUTH_TOKEN_URL: z.url().optional(),
+    OAUTH_USERINFO_URL: z.url().optional(),
+    OAUTH_CLIENT_ID: z.string().min(1).optional(),
+    OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Space-separated; the userinfo answer must carry the e-mail. */
+    OAUTH_SCOPES: z.string().min(1).default("openid email profile"),
     SEED_DEMO_DATA: z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
+    // Half a provider is a typo, not a choice: all of them or none (outside production).
+    const setOAuth = OAUTH_KEYS.filter((key) => env[key]);
+    if (setOAuth.length > 0 && setOAuth.length < OAUTH_KEYS.length) {
+      for (const key of OAUTH_KEYS.filter((k) => !env[k])) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when any OAUTH_* endpoint or client is set` });
+      }
+    }
+    if (env.STORAGE_DRIVER === "s3" && !env.BUCKET_NAME) {
+      ctx.addIssue({ code: "custom", path: ["BUCKET_NAME"], message: "BUCKET_NAME is required when STORAGE_DRIVER=s3" });
+    }
     if (env.APP_ENV !== "production") return;
-    const required = ["APP_URL", "MAILGUN_API_KEY", "MAILGUN_DOMAIN", "MAILGUN_WEBHOOK_SIGNING_KEY"] as const;
+    const required = ["APP_URL", "MAILGUN_API_KEY", "MAILGUN_DOMAIN", "MAILGUN_WEBHOOK_SIGNING_KEY", ...OAUTH_KEYS] as const;
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
     }
