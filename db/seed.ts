@@ -7,8 +7,9 @@ import { hashPassword } from "../app/utils/password.server";
 import { countWords } from "../app/utils/word-count";
 import type { DB } from "../app/utils/db.server";
 
-export const DEMO_OWNER = { email: "margaret@example.com", password: "storyhearth-demo" };
-export const DEMO_ADMIN = { email: "admin@example.com", password: "storyhearth-admin" };
+import { DEMO_ADMIN, DEMO_OWNER } from "./demo-accounts";
+
+export { DEMO_ADMIN, DEMO_OWNER };
 
 const token = () => randomBytes(16).toString("base64url");
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);

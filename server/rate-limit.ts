@@ -10,7 +10,7 @@ export type RateLimitConfig = {
 };
 
 /** Sign-in, password reset and registration: the stricter tier. */
-const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/];
+const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
 /** Public forms anyone may post without an account. */
 const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//];
 

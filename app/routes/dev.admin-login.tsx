@@ -4,6 +4,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { DEMO_ADMIN } from "#db/demo-accounts";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";
@@ -66,8 +67,8 @@ export default function DevAdminLogin() {
           <h1 className="text-2xl font-semibold">Admin Sign In</h1>
           <p className="text-sm text-muted-foreground">
             No identity provider is configured on this machine, so this local page stands in for it. Sign in with an
-            administrator account: on a machine started with <code>npm start</code>, the demo administrator listed under
-            “Demo accounts” in the README.
+            administrator account: on a machine started with <code>npm start</code>, the demo administrator is{" "}
+            <code>{DEMO_ADMIN.email}</code> with the password <code>{DEMO_ADMIN.password}</code>.
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
