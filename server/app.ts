@@ -8,6 +8,7 @@ import helmet from "helmet";
 import type { ViteDevServer } from "vite";
 import { getDb } from "../app/utils/db.server";
 import type { Env } from "../app/utils/env.server";
+import { instanceHeaders } from "../app/utils/litefs.server";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 
@@ -19,6 +20,8 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
+  // Which node answered (Fly-Instance / X-Instance): replicas and the primary serve side by side.
+  app.use(instanceHeaders());
 
   app.get("/healthz", (_req, res) => {
     try {

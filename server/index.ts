@@ -1,13 +1,16 @@
 import { closeDb, getDb, migrateDatabase } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
+import { isPrimaryInstance } from "../app/utils/litefs.server";
 import { seedDemoData } from "../db/seed";
 import { createApp } from "./app";
 
 const config = env(); // fails fast, naming any missing or invalid variable
 
-migrateDatabase(getDb());
-if (config.SEED_DEMO_DATA) {
+// A LiteFS replica is read-only: the primary migrates (LiteFS `exec` runs scripts/migrate.ts first).
+const primary = await isPrimaryInstance();
+if (primary) migrateDatabase(getDb());
+if (config.SEED_DEMO_DATA && primary) {
   const demo = await seedDemoData(getDb());
   if (demo) console.log(`Demo data ready. Sign in as ${demo.owner.email} / ${demo.owner.password} (admin: ${demo.admin.email}).`);
 }

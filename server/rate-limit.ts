@@ -14,6 +14,10 @@ const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/,
 /** Public forms anyone may post without an account. */
 const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//];
 
+/** Video chunks: one 500 MB upload is 34 posts, so they get their own, wider tier. */
+const UPLOAD_CHUNK_PATH = /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/;
+export const UPLOAD_CHUNKS_PER_WINDOW = 300;
+
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 
 function tooMany(req: Request, res: Response) {
@@ -34,7 +38,8 @@ export function rateLimits(config: RateLimitConfig): RequestHandler[] {
   const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
   return [
     rateLimit({ ...base, limit: config.generalMax }),
-    rateLimit({ ...base, limit: config.publicPostMax, skip: (req) => !isPost(req) || !matches(PUBLIC_POST_PATHS, req.path) }),
+    rateLimit({ ...base, limit: config.publicPostMax, skip: (req) => !isPost(req) || UPLOAD_CHUNK_PATH.test(req.path) || !matches(PUBLIC_POST_PATHS, req.path) }),
+    rateLimit({ ...base, limit: Math.max(config.publicPostMax, UPLOAD_CHUNKS_PER_WINDOW), skip: (req) => !isPost(req) || !UPLOAD_CHUNK_PATH.test(req.path) }),
     rateLimit({ ...base, limit: config.authMax, skip: (req) => !isPost(req) || !matches(AUTH_PATHS, req.path) }),
   ];
 }

@@ -61,3 +61,9 @@ describe("cross-site requests", () => {
     expect((await post("/webhooks/mailgun", { Origin: "https://mailgun.example" })).status).toBe(200);
   });
 });
+
+describe("video chunk uploads", () => {
+  it("have their own tier, so a 500 MB upload (34 chunks) is not refused", async () => {
+    for (let i = 0; i < 40; i++) expect((await post("/api/testimonials/public/abc/upload-chunk")).status).toBe(200);
+  });
+});

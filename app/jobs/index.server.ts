@@ -1,8 +1,8 @@
 // The app's background work: job handlers, their cron schedules, and the runner that follows the
 // LiteFS primary (only the primary writes, so only it runs jobs).
 import { deleteExpiredSessions } from "~/models/session.server";
-import { recordSystemError } from "~/models/system-error.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
+import { generatePodcastJob } from "~/podcasts/generate.server";
 import { now } from "~/utils/clock.server";
 import { WEBHOOK_MAX_AGE_SECONDS } from "~/utils/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/utils/email.server";
@@ -10,6 +10,7 @@ import { isPrimaryInstance } from "~/utils/litefs.server";
 import { dispatchDueInvitations } from "./invitations.server";
 import { enqueueJob } from "./queue.server";
 import { sendDueReminders } from "./reminders.server";
+import { followPrimary, type PrimaryFollower } from "./primary-follower.server";
 import { JobRunner, type JobHandler, type Schedule } from "./runner.server";
 import { registerJobWaker } from "./wake.server";
 
@@ -23,10 +24,17 @@ export const jobHandlers: Record<string, JobHandler> = {
   "deliver-emails": async (payload) => {
     await deliverPendingEmails(500, { afterRestart: payload.afterRestart === true });
   },
+  // A story becomes an episode: script, speech, mixing (app/podcasts/generate.server.ts).
+  "generate-podcast": generatePodcastJob,
   // Housekeeping: expired sessions, and webhook tokens too old to pass the signature's age check.
   "clean-up": () => {
     deleteExpiredSessions(now());
     forgetOldWebhookTokens(new Date(now().getTime() - 2 * WEBHOOK_MAX_AGE_SECONDS * 1000));
+  },
+  // Testimonial uploads, drafts and half-received files nobody touched for 24 hours.
+  "clean-uploads": async () => {
+    const { cleanAbandonedUploads } = await import("~/utils/testimonial-uploads.server");
+    await cleanAbandonedUploads({ now: now().getTime() });
   },
 };
 
@@ -35,49 +43,45 @@ export const jobSchedules: Schedule[] = [
   { type: "deliver-emails", cron: "* * * * *" },
   { type: "send-reminders", cron: "*/10 * * * *" },
   { type: "clean-up", cron: "17 3 * * *" },
+  { type: "clean-uploads", cron: "41 3 * * *" },
 ];
 
 export function createJobRunner(options: { pollMs?: number } = {}) {
   return new JobRunner({ handlers: jobHandlers, schedules: jobSchedules, ...options });
 }
 
-// One runner per process, started and stopped as this instance gains or loses the primary.
-let runner: JobRunner | null = null;
-let watcher: NodeJS.Timeout | null = null;
+// One follower per process: the runner runs while this instance is the LiteFS primary, a fresh
+// runner for each term, handed over as described in primary-follower.server.ts.
+let follower: PrimaryFollower | null = null;
 
 /** Runs the jobs while this instance is the primary; checks again every few seconds. */
-export function startBackgroundJobs({ checkEveryMs = 5_000 } = {}) {
-  runner ??= createJobRunner();
-  const current = runner;
-  registerJobWaker(() => current.wake());
-  let first = true;
-  const check = async () => {
-    try {
-      const primary = await isPrimaryInstance();
-      if (primary && !current.isRunning) {
-        current.start({ sole: first });
-        // Whatever a dead predecessor left half-done is finished now.
-        enqueueJob("deliver-emails", { afterRestart: first });
-        enqueueJob("dispatch-invitations");
-        current.wake();
-        first = false;
-      } else if (!primary && current.isRunning) {
-        await current.stop();
-      }
-    } catch (error) {
-      recordSystemError({ error, errorType: "job_runner", workflow: "primary-check", severity: "high" });
-    }
-  };
-  void check();
-  watcher = setInterval(() => void check(), checkEveryMs);
-  return runner;
+export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000, litefsDir = process.env.LITEFS_DIR } = {}) {
+  follower ??= followPrimary({
+    isPrimary: () => isPrimaryInstance(litefsDir),
+    createRunner: () => createJobRunner(),
+    clustered: Boolean(litefsDir),
+    checkEveryMs,
+    handOverMs,
+    onPromoted: (runner) => {
+      registerJobWaker(() => runner.wake());
+      enqueueJob("dispatch-invitations");
+      runner.wake();
+    },
+    // The predecessor is gone: rows it left mid-send are settled and queued e-mail of any age goes out.
+    onSwept: (runner) => {
+      enqueueJob("deliver-emails", { afterRestart: true });
+      runner.wake();
+    },
+    onDemoted: () => registerJobWaker(null),
+  });
+  return follower;
 }
 
 export async function stopBackgroundJobs() {
+  const current = follower;
+  follower = null;
   registerJobWaker(null);
-  if (watcher) clearInterval(watcher);
-  watcher = null;
-  await runner?.stop();
+  await current?.stop();
 }
 
 export { wakeJobs } from "./wake.server";

@@ -75,10 +75,13 @@ export class JobRunner {
     if (!this.running || this.loop) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.loop = this.drain().finally(() => {
-      this.loop = null;
-      if (this.running) this.timer = setTimeout(() => this.wake(), this.pollMs);
-    });
+    // A failing claim (e.g. a node that just lost the primary: read-only database) must not crash the process.
+    this.loop = this.drain()
+      .catch((error: unknown) => recordSystemError({ error, errorType: "job_runner", workflow: "drain", severity: "high" }))
+      .finally(() => {
+        this.loop = null;
+        if (this.running) this.timer = setTimeout(() => this.wake(), this.pollMs);
+      });
   }
 
   private async drain() {

@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, invitations } from "#db/schema";
 import { enqueueJob } from "~/jobs/queue.server";
 import { wakeJobs } from "~/jobs/wake.server";
 import { db } from "~/utils/db.server";
+import { recalculateDeliveryDates } from "./collection-order.server";
+import { qualified } from "./sql-columns.server";
+import { getDistributionSettings } from "./workflow.server";
 import { publicId, randomToken } from "~/utils/tokens.server";
 
 export type Campaign = typeof campaigns.$inferSelect;
@@ -19,31 +22,20 @@ export async function requireOwnedCampaign(ownerId: string, campaignId: string) 
   return campaign;
 }
 
-const contributionCount = db
-  .select({ campaignId: contributions.campaignId, n: count().as("contribution_n") })
-  .from(contributions)
-  .groupBy(contributions.campaignId)
-  .as("cc");
-const invitedCount = db
-  .select({ campaignId: invitations.campaignId, n: count().as("invited_n") })
-  .from(invitations)
-  .groupBy(invitations.campaignId)
-  .as("ic");
-
 /**
  * The owner's campaigns in their list order (sortOrder, then newest first) with the invited and
- * contribution counts, in one statement whatever the number of campaigns.
+ * contribution counts, in one statement whatever the number of campaigns; the counts are correlated
+ * sub-queries on indexed columns, so other owners' rows are never read.
  */
 export function listCampaigns(ownerId: string) {
+  const id = qualified(campaigns.id);
   return db
     .select({
       campaign: campaigns,
-      contributionCount: sql<number>`coalesce(${contributionCount.n}, 0)`,
-      invitedCount: sql<number>`coalesce(${invitedCount.n}, 0)`,
+      contributionCount: sql<number>`(select count(*) from ${contributions} where ${contributions.campaignId} = ${id})`,
+      invitedCount: sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${id})`,
     })
     .from(campaigns)
-    .leftJoin(contributionCount, eq(contributionCount.campaignId, campaigns.id))
-    .leftJoin(invitedCount, eq(invitedCount.campaignId, campaigns.id))
     .where(eq(campaigns.ownerId, ownerId))
     .orderBy(asc(campaigns.sortOrder), desc(campaigns.createdAt))
     .all()
@@ -128,6 +120,8 @@ export function createCampaign(ownerId: string, input: NewCampaign, now = new Da
         .run();
     }
     tx.insert(activities).values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` }).run();
+    // The new collection takes the last position: its delivery date comes from the owner's workflow.
+    recalculateDeliveryDates(tx, ownerId, getDistributionSettings(ownerId), now);
     // Invitations of a collection without a (future) date go out at once; scheduled ones when due.
     if (status === "active") enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
     return { ...campaign, inviteEmails: emails, invitedCount: emails.length, contributionCount: 0 };

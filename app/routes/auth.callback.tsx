@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ensurePrimary } from "~/utils/litefs.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
@@ -12,6 +13,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 // account whose role is admin gets the administrator session; anyone else sees why, and no session.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!isAdminOAuthConfigured()) throw new Response("Not Found", { status: 404 });
+  // Signing in writes a session: on a LiteFS replica this GET is replayed on the primary.
+  await ensurePrimary();
   const result = await finishAdminSignIn(request);
   const headers = new Headers();
   for (const cookie of clearOAuthStateCookies(request)) headers.append("Set-Cookie", cookie);

@@ -1,11 +1,14 @@
 // Media files (attachments, audio, PDFs, videos) go through this one interface. The local-disk
-// driver keeps them under DATA_DIR; an S3-compatible driver can stand in for multi-node deployments.
+// driver keeps them under DATA_DIR (one node); the S3-compatible driver (s3-storage.server.ts,
+// Tigris on Fly) lets every node serve every file. STORAGE_DRIVER picks one; callers never know which.
+import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { env } from "./env.server";
+import { env, type Env } from "./env.server";
+import { createS3Client, s3Storage } from "./s3-storage.server";
 
 export type StoredFile = { size: number };
 export type ByteRange = { start: number; end: number };
@@ -20,7 +23,7 @@ export interface Storage {
 
 /** Keys are app-made paths like "attachments/<id>/<name>"; anything that could escape the root is refused. */
 export function assertSafeKey(key: string) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "")) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "." || part === "")) {
     throw new Error(`Unsafe storage key: ${key}`);
   }
 }
@@ -30,36 +33,58 @@ export function localDiskStorage(root: string): Storage {
     assertSafeKey(key);
     return path.join(root, key);
   };
-  return {
+  const storage: Storage = {
     async put(key, body) {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write beside, then rename: a reader never sees half a file.
-      const partial = `${file}.partial-${process.pid}`;
-      await pipeline(body instanceof Readable ? body : Readable.from([body]), createWriteStream(partial));
-      await fs.rename(partial, file);
+      // Write beside, then rename: a reader never sees half a file, and a failed write leaves none.
+      const partial = `${file}.partial-${randomUUID()}`;
+      try {
+        await pipeline(body instanceof Readable ? body : Readable.from([body]), createWriteStream(partial));
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
       return { size: (await fs.stat(file)).size };
     },
     async read(key, range) {
-      const size = await this.size(key);
+      const file = fileFor(key);
+      const size = await storage.size(key);
       if (size === null) return null;
-      return { stream: createReadStream(fileFor(key), range ? { start: range.start, end: range.end } : undefined), size };
+      return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size };
     },
     async size(key) {
+      const file = fileFor(key);
       try {
-        return (await fs.stat(fileFor(key))).size;
-      } catch {
-        return null;
+        return (await fs.stat(file)).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+        throw error;
       }
     },
     async remove(key) {
       await fs.rm(fileFor(key), { force: true });
     },
   };
+  return storage;
+}
+
+/** The driver the environment asks for. */
+export function storageFromEnv(config: Env): Storage {
+  if (config.STORAGE_DRIVER === "local") return localDiskStorage(path.resolve(config.DATA_DIR));
+  const client = createS3Client({
+    endpoint: config.AWS_ENDPOINT_URL_S3,
+    region: config.AWS_REGION,
+    accessKeyId: config.AWS_ACCESS_KEY_ID,
+    secretAccessKey: config.AWS_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+  return s3Storage({ client, bucket: config.BUCKET_NAME! });
 }
 
 let storage: Storage | undefined;
 export function getStorage(): Storage {
-  storage ??= localDiskStorage(path.resolve(env().DATA_DIR));
+  storage ??= storageFromEnv(env());
   return storage;
 }

@@ -25,11 +25,20 @@ export const storyMessages = {
   },
   panel: {
     created: "Family Podcast Created!", // spec
-    createdText: "A family podcast has been made from these stories. Delete it to choose new voice settings and make it again.",
+    createdText: "Your family podcast is ready to play and share. Delete it to choose new voice settings and make it again.",
     deleteAndRegenerate: "Delete & Regenerate", // spec
     ready: "Ready to Create Your Family Podcast?", // spec
-    readyText: (n: number) => `You have ${n} stories. Choose the narrator's voice first; the podcast is generated from these stories after the voice settings are saved.`,
+    readyText: (n: number) => `You have ${n} stories. Choose the narrator's voice and the podcast is made from them.`,
     generateFamilyPodcast: "Generate Family Podcast", // spec
+    generating: "Creating Your Family Podcast",
+    generatingText: "The narrator is reading your family's stories. This page follows the progress.",
+    progressLabel: "Family podcast progress",
+    player: "Family podcast player",
+    openPodcast: "Open Podcast",
+    failed: "Generation Failed", // spec
+    failedDefault: "Failed to generate podcast. Please try again.", // spec
+    retry: "Retry Generation", // spec
+    retrying: "Retrying...",
   },
   addDialog: {
     title: "Add Story Manually", // spec
@@ -39,10 +48,12 @@ export const storyMessages = {
   },
   voiceDialog: {
     title: "Configure Family Podcast Voice", // spec
-    description:
-      "Choose how the narrator of your family podcast sounds. The settings are saved with this collection; generating the podcast comes after saving them.",
-    submit: "Save Voice Settings",
-    submitting: "Saving...",
+    description: "Choose how the narrator of your family podcast sounds. The settings are saved with this collection.",
+    generate: "Generate Family Podcast", // spec
+    generating: "Generating...",
+    save: "Save Voice Settings",
+    saving: "Saving...",
+    failed: "Generation Failed", // spec
     voice: "Narrator voice",
     accent: "Accent",
     speed: "Speaking speed",
@@ -79,6 +90,8 @@ export const storyMessages = {
     nameUpdated: { title: "Contributor name updated" },
     voiceSaved: { title: "Podcast voice settings saved", description: "Your narrator settings are saved with this collection." },
     podcastDeleted: { title: "Podcast deleted", description: "Choose the voice settings for the new family podcast." },
+    podcastStarted: { title: "Family podcast generation started", description: "Your family podcast is being made from these stories." },
+    retryStarted: { title: "Generation restarted", description: "Your family podcast is being made again with the same settings." },
   },
   public: {
     title: "Share Your Story", // spec

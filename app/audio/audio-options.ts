@@ -1,0 +1,25 @@
+// The choices that shape a podcast's sound (spec 2 §9, spec 1 §9 family narrator settings), in one
+// place for the audio pipeline and for the forms that offer them. No server code: safe in the browser.
+
+export const VOICE_IDS = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
+export type VoiceId = (typeof VOICE_IDS)[number];
+
+export const ACCENTS = ["american", "british", "australian", "indian"] as const;
+export type Accent = (typeof ACCENTS)[number];
+
+/** The wizard's list and the family-collection list (DESIGN.md: two readings, both real audio). */
+export const WIZARD_MUSIC = ["none", "gentle-piano", "soft-jazz", "nostalgic", "ambient"] as const;
+export const FAMILY_MUSIC = ["none", "warm", "uplifting", "gentle"] as const;
+export const MUSIC_BEDS = ["gentle-piano", "soft-jazz", "nostalgic", "ambient", "warm", "uplifting", "gentle"] as const;
+export type MusicBed = (typeof MUSIC_BEDS)[number];
+export type BackgroundMusic = "none" | MusicBed;
+
+/** 'family' is the family-collection podcast's fixed intro/outro (spec 1 §7). */
+export const INTRO_OUTRO = ["standard", "minimal", "none", "custom", "family"] as const;
+export type IntroOutro = (typeof INTRO_OUTRO)[number];
+
+export const QUALITIES = ["standard", "premium"] as const;
+export type ProcessingQuality = (typeof QUALITIES)[number];
+
+/** Speaking speed slider (spec 2 §5); the family dialog narrows it to 0.7–1.3. */
+export const SPEED_RANGE = { min: 0.5, max: 1.5, step: 0.1, default: 1 } as const;

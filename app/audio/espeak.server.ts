@@ -1,0 +1,84 @@
+// The embedded espeak-ng voice (npm @echogarden/espeak-ng-emscripten, plain JS + data, no download):
+// what speaks when no Piper voice is installed, so a fresh machine still produces real speech offline.
+import type { EspeakVoice } from "./voices.server";
+import { encodeWav } from "./wav";
+import { splitSentences } from "./speech-text";
+import type { SynthesisTimings } from "./piper.server";
+
+export const ESPEAK_SAMPLE_RATE = 22050;
+const MIN_WPM = 80;
+const MAX_WPM = 450;
+
+/** Words per minute for a speed multiplier (0.5–1.5) on the voice's own rate. */
+export const espeakRate = (voice: EspeakVoice, speed: number) => Math.round(Math.min(MAX_WPM, Math.max(MIN_WPM, voice.wpm * speed)));
+
+// The engine reads SSML, so text must not be taken for markup.
+const escapeSsml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** espeak pads each clause with silence; our mixer lays its own pauses, so keep only a breath of it. */
+export function trimSilence(samples: Float32Array, sampleRate: number, threshold = 0.002): Float32Array {
+  const margin = Math.round(sampleRate * 0.02);
+  let start = 0;
+  while (start < samples.length && Math.abs(samples[start]!) <= threshold) start++;
+  if (start === samples.length) return new Float32Array(0);
+  let end = samples.length - 1;
+  while (end > start && Math.abs(samples[end]!) <= threshold) end--;
+  return samples.slice(Math.max(0, start - margin), Math.min(samples.length, end + 1 + margin));
+}
+
+async function createVoice(voice: EspeakVoice, speed: number) {
+  const { default: init } = await import("@echogarden/espeak-ng-emscripten");
+  // A fresh instance per job: nothing carries over between jobs, and a job's memory goes with it.
+  const engine = new (await init()).eSpeakNGWorker();
+  engine.set_voice(voice.voice);
+  engine.set_rate(espeakRate(voice, speed));
+  engine.set_pitch(voice.pitch);
+  engine.set_range(voice.range);
+  return engine;
+}
+
+/** PCM (Float32, 22,050 Hz) of each sentence of each text. */
+export async function espeakSpeak(
+  voice: EspeakVoice,
+  texts: string[],
+  speed: number,
+  timings: SynthesisTimings = { phonemize: 0, inference: 0 },
+): Promise<{ sampleRate: number; segments: Float32Array[][] }> {
+  let started = performance.now();
+  const sentences = texts.map((text) => splitSentences(text));
+  timings.phonemize += performance.now() - started;
+
+  started = performance.now();
+  const engine = await createVoice(voice, speed);
+  const segments = sentences.map((list) =>
+    list
+      .map((sentence) => {
+        const chunks: Int16Array[] = [];
+        engine.synthesize(escapeSsml(sentence), (samples) => {
+          if (samples?.length) chunks.push(samples);
+        });
+        const pcm = new Float32Array(chunks.reduce((n, c) => n + c.length, 0));
+        let at = 0;
+        for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) pcm[at++] = chunk[i]! / 32768;
+        return trimSilence(pcm, ESPEAK_SAMPLE_RATE);
+      })
+      .filter((pcm) => pcm.length > 0),
+  );
+  timings.inference += performance.now() - started;
+  return { sampleRate: ESPEAK_SAMPLE_RATE, segments };
+}
+
+/** One text spoken as a WAV file (16-bit mono), e.g. for a quick listen or a fixture. */
+export async function espeakToWav(voice: EspeakVoice, text: string, speed = 1): Promise<Buffer> {
+  const { sampleRate, segments } = await espeakSpeak(voice, [text], speed);
+  const sentences = segments[0] ?? [];
+  const gap = new Float32Array(Math.round(sampleRate * 0.35));
+  const parts = sentences.flatMap((pcm, i) => (i === 0 ? [pcm] : [gap, pcm]));
+  const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return encodeWav(all, sampleRate);
+}

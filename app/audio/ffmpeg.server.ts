@@ -1,0 +1,109 @@
+// One place that finds and runs ffmpeg/ffprobe: the optional `ffmpeg-static` binary when it is really
+// there (its install step downloads it and can fail), else FFMPEG_PATH / FFPROBE_PATH, else PATH.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Readable, Writable } from "node:stream";
+
+const require = createRequire(import.meta.url);
+
+function staticFfmpeg(): string | null {
+  try {
+    const found = require("ffmpeg-static") as unknown;
+    return typeof found === "string" && fs.existsSync(found) ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+let resolved: { ffmpeg: string; ffprobe: string } | undefined;
+
+export function ffmpegBinaries() {
+  if (resolved) return resolved;
+  const ffmpeg = staticFfmpeg() ?? (process.env.FFMPEG_PATH || "ffmpeg");
+  // ffmpeg-static ships no ffprobe: take FFPROBE_PATH, or one next to a configured ffmpeg, or PATH.
+  const sibling = path.isAbsolute(ffmpeg) ? path.join(path.dirname(ffmpeg), "ffprobe") : null;
+  const ffprobe = process.env.FFPROBE_PATH || (sibling && fs.existsSync(sibling) ? sibling : "ffprobe");
+  resolved = { ffmpeg, ffprobe };
+  return resolved;
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = "FfmpegError";
+  }
+}
+
+type RunOptions = {
+  /** Written to the process's stdin (pipe:0), then closed. */
+  stdin?: Buffer | Uint8Array | Readable;
+  /** Collect stdout (for pipe:1 outputs and ffprobe JSON). */
+  stdout?: boolean;
+};
+
+/** Runs a tool to completion; stderr is kept for errors and for filters that report there (ebur128). */
+export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: RunOptions = {}) {
+  const bin = ffmpegBinaries()[tool];
+  return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ["pipe", options.stdout ? "pipe" : "ignore", "pipe"] });
+    const { stdin, stdout, stderr: errors } = child as typeof child & { stdin: Writable; stderr: Readable };
+    const out: Buffer[] = [];
+    let stderr = "";
+    stdout?.on("data", (chunk: Buffer) => out.push(chunk));
+    errors.setEncoding("utf8");
+    errors.on("data", (chunk: string) => {
+      // Keep the tail: summaries and errors come last.
+      stderr = (stderr + chunk).slice(-64_000);
+    });
+    child.on("error", (error) => reject(new FfmpegError(`${tool} could not start (${bin}): ${error.message}`, "")));
+    child.on("close", (code) => {
+      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr });
+      else reject(new FfmpegError(`${tool} failed (exit ${code}): ${stderr.trim().split("\n").slice(-3).join(" | ")}`, stderr));
+    });
+    // ffmpeg may stop reading early; a broken pipe is then not our error, the exit code tells.
+    stdin.on("error", () => {});
+    const input = options.stdin;
+    if (!input) stdin.end();
+    else if (Buffer.isBuffer(input) || input instanceof Uint8Array) stdin.end(input);
+    else input.pipe(stdin);
+  });
+}
+
+export const ffmpeg = (args: string[], options?: RunOptions) => runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
+
+/** Bytes of a Float32Array, for piping raw PCM (f32le) into ffmpeg. */
+export const pcmBytes = (samples: Float32Array) => Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+
+export type ProbeResult = {
+  format: { duration?: string; bit_rate?: string; tags?: Record<string, string> };
+  streams: Array<{ codec_name?: string; codec_type?: string; sample_rate?: string; channels?: number; bit_rate?: string }>;
+  chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }>;
+};
+
+export async function probe(file: string): Promise<ProbeResult> {
+  const { stdout } = await runTool("ffprobe", ["-v", "error", "-show_format", "-show_streams", "-show_chapters", "-of", "json", file], { stdout: true });
+  return JSON.parse(stdout.toString("utf8")) as ProbeResult;
+}
+
+/** Resamples mono float PCM (e.g. a 16 kHz Piper voice next to a 22.05 kHz one). */
+export async function resamplePcm(samples: Float32Array, from: number, to: number): Promise<Float32Array> {
+  if (from === to) return samples;
+  const { stdout } = await ffmpeg(
+    ["-loglevel", "error", "-f", "f32le", "-ar", String(from), "-ac", "1", "-i", "pipe:0", "-af", `aresample=${to}`, "-f", "f32le", "pipe:1"],
+    { stdin: pcmBytes(samples), stdout: true },
+  );
+  return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
+}
+
+/** The "I: -23.4 LUFS" line of ebur128's summary. */
+export function parseIntegratedLoudness(stderr: string): number {
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  const match = /I:\s+(-?[\d.]+|-inf)\s+LUFS/.exec(summary);
+  if (!match) throw new Error("ffmpeg reported no loudness summary");
+  return match[1] === "-inf" ? -Infinity : Number(match[1]);
+}

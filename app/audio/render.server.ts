@@ -1,0 +1,244 @@
+// The one entry the generation job calls: a script (host segments) → a stored, tagged MP3.
+// `renderPodcastAudioInWorker` runs it in a child process so a long synthesis never slows a request;
+// `renderPodcastAudio` is the same work in-process (the worker itself, tests, the bench).
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { ACCENTS, INTRO_OUTRO, MUSIC_BEDS, QUALITIES, SPEED_RANGE, VOICE_IDS } from "./audio-options";
+import { resamplePcm } from "./ffmpeg.server";
+import { episodeLayout, mixEpisode } from "./mix.server";
+import { normalizeForSpeech } from "./speech-text";
+import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
+import { resolveVoice, type ResolvedVoice } from "./voices.server";
+
+export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;
+export type RenderStage = (typeof RENDER_STAGES)[number];
+
+const HostSchema = z.object({
+  voice: z.enum(VOICE_IDS),
+  accent: z.enum(ACCENTS),
+  speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
+});
+
+export const RenderInputSchema = z
+  .object({
+    podcastId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "podcastId must be a plain id"),
+    title: z.string().trim().min(1),
+    familyName: z.string().trim().nullish(),
+    segments: z.array(z.object({ speaker: z.enum(["host1", "host2"]), text: z.string(), chapter: z.string().trim().min(1).optional() })).min(1),
+    hosts: z.object({ host1: HostSchema, host2: HostSchema.optional() }),
+    backgroundMusic: z.enum(["none", ...MUSIC_BEDS]),
+    introOutro: z.enum(INTRO_OUTRO),
+    quality: z.enum(QUALITIES),
+    /** Spoken by host 1 after the intro sting / before the outro sting; ignored when introOutro is 'none'. */
+    intro: z.string().optional(),
+    outro: z.string().optional(),
+    /** Storage key to write; default podcasts/<podcastId>.mp3. */
+    audioKey: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "audioKey must be a plain storage key ending in .mp3")
+      .optional(),
+  })
+  .refine((input) => input.hosts.host2 || input.segments.every((s) => s.speaker === "host1"), {
+    message: "Segments for host2 need hosts.host2",
+    path: ["hosts", "host2"],
+  });
+
+export type RenderInput = z.input<typeof RenderInputSchema> & {
+  onStage?: (stage: RenderStage, ms: number) => void;
+};
+export type RenderResult = {
+  audioKey: string;
+  /** Seconds, as ffprobe reads the stored file. */
+  duration: number;
+  fileSize: number;
+  /** "piper" when every host who spoke used a Piper voice. */
+  engine: "piper" | "espeak";
+  voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
+};
+
+export const audioKeyFor = (podcastId: string) => `podcasts/${podcastId}.mp3`;
+
+type HostName = "host1" | "host2";
+
+async function speak(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
+  if (voice.engine === "piper") {
+    const { piperSpeak } = await import("./piper.server");
+    return piperSpeak({ model: voice.model, speakerId: voice.speakerId }, texts, speed, timings);
+  }
+  const { espeakSpeak } = await import("./espeak.server");
+  return espeakSpeak(voice.espeak, texts, speed, timings);
+}
+
+/**
+ * Brings every sentence to `sampleRate`: one ffmpeg run per rate that differs (all of it joined, then
+ * cut again at the scaled sentence boundaries), not one per sentence.
+ */
+async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>, sampleRate: number) {
+  const byRate = new Map<number, Float32Array[]>();
+  for (const said of spoken.values()) {
+    if (said.sampleRate !== sampleRate) byRate.set(said.sampleRate, [...(byRate.get(said.sampleRate) ?? []), ...said.sentences]);
+  }
+  for (const [rate, sentences] of byRate) {
+    const joined = new Float32Array(sentences.reduce((n, s) => n + s.length, 0));
+    let at = 0;
+    for (const s of sentences) {
+      joined.set(s, at);
+      at += s.length;
+    }
+    const resampled = await resamplePcm(joined, rate, sampleRate);
+    const pieces = new Map<Float32Array, Float32Array>();
+    let from = 0;
+    let consumed = 0;
+    for (const s of sentences) {
+      consumed += s.length;
+      const to = Math.min(resampled.length, Math.round((consumed * sampleRate) / rate));
+      pieces.set(s, resampled.subarray(from, to));
+      from = to;
+    }
+    for (const said of spoken.values()) {
+      if (said.sampleRate !== rate) continue;
+      said.sentences = said.sentences.map((s) => pieces.get(s)!);
+      said.sampleRate = sampleRate;
+    }
+  }
+}
+
+export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderResult> {
+  const { onStage, ...rest } = rawInput;
+  const input = RenderInputSchema.parse(rest);
+
+  // What is said, in order: intro line, the script's segments, outro line.
+  const wantsLines = input.introOutro !== "none";
+  const script: Array<{ speaker: HostName; text: string; chapter?: string }> = [
+    ...(wantsLines && input.intro?.trim() ? [{ speaker: "host1" as const, text: input.intro }] : []),
+    ...input.segments,
+    ...(wantsLines && input.outro?.trim() ? [{ speaker: "host1" as const, text: input.outro }] : []),
+  ]
+    .map((s) => ({ ...s, text: normalizeForSpeech(s.text) }))
+    .filter((s) => s.text.length > 0);
+  if (script.length === 0) throw new Error("The script has nothing to read");
+
+  const voices: RenderResult["voices"] = { host1: resolveVoice(input.hosts.host1.voice, input.hosts.host1.accent) };
+  if (input.hosts.host2) voices.host2 = resolveVoice(input.hosts.host2.voice, input.hosts.host2.accent);
+
+  // Each host speaks all of its lines in one go (one phonemizer run, one model session).
+  const timings = { phonemize: 0, inference: 0 };
+  const spoken = new Map<number, { sentences: Float32Array[]; sampleRate: number }>();
+  const speakers: ResolvedVoice[] = [];
+  for (const host of ["host1", "host2"] as const) {
+    const voice = voices[host];
+    const settings = input.hosts[host];
+    const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host);
+    if (!voice || !settings || lines.length === 0) continue;
+    speakers.push(voice);
+    const { sampleRate, segments } = await speak(voice, lines.map((l) => l.text), settings.speed, timings);
+    lines.forEach((line, k) => spoken.set(line.i, { sentences: segments[k] ?? [], sampleRate }));
+  }
+  onStage?.("phonemize", timings.phonemize);
+  onStage?.("inference", timings.inference);
+
+  const mixing = { mixing: 0, encode: 0 };
+  const started = performance.now();
+  // Hosts may speak at different rates (a 16 kHz "low" voice beside a 22.05 kHz one): lay out at the highest.
+  const sampleRate = Math.max(...[...spoken.values()].map((s) => s.sampleRate));
+  await resampleSpoken(spoken, sampleRate);
+  const blocks: SpokenBlock[] = [];
+  for (const [i, line] of script.entries()) {
+    const said = spoken.get(i);
+    if (!said || said.sentences.length === 0) continue;
+    blocks.push({ speaker: line.speaker, sentences: said.sentences, chapter: line.chapter });
+  }
+  if (blocks.length === 0) throw new Error("The voice produced no audio for this script");
+  const speech = layOutSpeech(blocks, sampleRate, input.backgroundMusic === "none" ? EDGES.plain : EDGES.withMusic);
+  mixing.mixing += performance.now() - started;
+
+  const layout = episodeLayout(speech.duration, input.introOutro);
+  const familyName = input.familyName?.trim() || null;
+  const audioKey = input.audioKey ?? audioKeyFor(input.podcastId);
+  const { duration, fileSize } = await mixEpisode(
+    {
+      speech,
+      backgroundMusic: input.backgroundMusic,
+      introOutro: input.introOutro,
+      quality: input.quality,
+      key: audioKey,
+      tags: {
+        title: input.title,
+        artist: familyName ?? "Storyhearth",
+        album: familyName ? `${familyName} Family Stories` : "Family Stories",
+        chapters: chaptersFor(speech.blocks, layout.speechStart, layout.total),
+      },
+    },
+    mixing,
+  );
+  onStage?.("mixing", mixing.mixing);
+  onStage?.("encode", mixing.encode);
+
+  const engine = speakers.every((v) => v.engine === "piper") ? "piper" : "espeak";
+  return { audioKey, duration, fileSize, engine, voices };
+}
+
+// ── worker process ──────────────────────────────────────────────────────────
+
+export type WorkerMessage =
+  | { type: "stage"; stage: RenderStage; ms: number }
+  | { type: "done"; result: RenderResult }
+  | { type: "error"; message: string };
+
+/** The worker entry (a TypeScript file run by tsx), found beside this module in source checkouts. */
+function workerEntry() {
+  // Built from parts: Vite would take `new URL("./…", import.meta.url)` for an asset to bundle.
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.ts");
+  if (fs.existsSync(beside)) return beside;
+  // In the built server bundle this module's URL points into build/; the source tree ships with the app.
+  return path.resolve("app/audio/render-worker.ts");
+}
+
+/**
+ * Renders in a child process at lower CPU priority: the web server's event loop never runs synthesis,
+ * a crash or runaway job cannot take the server down, and each job's memory is returned when it ends.
+ */
+export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeoutMs = 30 * 60_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<RenderResult> {
+  const { onStage, ...input } = rawInput;
+  // Bad input fails here, with the real message, not as a worker crash.
+  RenderInputSchema.parse(input);
+  return new Promise<RenderResult>((resolve, reject) => {
+    const child = fork(workerEntry(), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      serialization: "advanced",
+    });
+    try {
+      if (child.pid) os.setPriority(child.pid, 10);
+    } catch {
+      // Not allowed on some systems; the job still runs, only at normal priority.
+    }
+    let settled = false;
+    const finish = (error: Error | null, result?: RenderResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (error) reject(error);
+      else resolve(result!);
+    };
+    const timer = setTimeout(() => finish(new Error(`Audio rendering took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const onAbort = () => finish(new Error("Audio rendering was cancelled"));
+    signal?.addEventListener("abort", onAbort);
+
+    child.on("message", (message: WorkerMessage) => {
+      if (message.type === "stage") onStage?.(message.stage, message.ms);
+      else if (message.type === "done") finish(null, message.result);
+      else finish(new Error(message.message));
+    });
+    child.on("error", (error) => finish(error));
+    // 'close' comes after the last IPC message, so a finished job is never mistaken for a crash.
+    child.on("close", (code, sig) => finish(new Error(`The audio worker stopped unexpectedly (${sig ?? `exit ${code}`})`)));
+    child.send({ input });
+  });
+}

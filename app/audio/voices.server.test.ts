@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { ACCENTS, VOICE_IDS } from "./audio-options";
+import {
+  configuredPiperModels,
+  espeakVoiceFor,
+  installedPiperVoices,
+  listVoices,
+  piperCandidates,
+  piperVoiceUrl,
+  resolveVoice,
+  speakerIdFor,
+  VOICE_PERSONAS,
+} from "./voices.server";
+
+let dir: string;
+
+/** Just enough of a voice for the installed check and speaker lookup (no model is run here). */
+function install(model: string, speakers: string[] = []) {
+  fs.writeFileSync(path.join(dir, `${model}.onnx`), "onnx");
+  fs.writeFileSync(
+    path.join(dir, `${model}.onnx.json`),
+    JSON.stringify({ num_speakers: Math.max(1, speakers.length), speaker_id_map: Object.fromEntries(speakers.map((s, i) => [s, i])) }),
+  );
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "voices-unit-"));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("voice map", () => {
+  test("every voice and accent has a Piper voice to try, nearest first", () => {
+    for (const id of VOICE_IDS) {
+      for (const accent of ACCENTS) {
+        const candidates = piperCandidates(id, accent);
+        expect(candidates.length).toBeGreaterThan(0);
+        // Never another gender.
+        expect(candidates.every((c) => VOICE_PERSONAS[c.voiceId].gender === VOICE_PERSONAS[id].gender)).toBe(true);
+      }
+    }
+  });
+
+  test("an accent without a voice of its own falls back to the nearest accent", () => {
+    // No female Australian speaker is published: British first, then American.
+    const chain = piperCandidates("female-warm", "australian").map((c) => `${c.accent}:${c.model}`);
+    expect(chain[0]).toBe("british:en_GB-jenny_dioco-medium");
+    expect(chain.at(-1)).toMatch(/^american:/);
+    // The chosen accent beats the chosen style: an Indian professional woman tries the Indian warm voice before any British one.
+    expect(piperCandidates("female-professional", "indian").slice(0, 2).map((c) => c.accent)).toEqual(["indian", "indian"]);
+  });
+
+  test("configured voices are real Piper voice names with Hugging Face addresses", () => {
+    const models = configuredPiperModels();
+    expect(models).toContain("en_US-lessac-medium");
+    expect(models).toContain("en_GB-vctk-medium");
+    for (const model of models) expect(model).toMatch(/^en_(US|GB)-[a-z0-9_]+-(x_low|low|medium|high)$/);
+    expect(piperVoiceUrl("en_GB-northern_english_male-medium", "onnx.json")).toBe(
+      "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/en/en_GB/northern_english_male/medium/en_GB-northern_english_male-medium.onnx.json",
+    );
+  });
+});
+
+describe("resolveVoice", () => {
+  test("with no Piper voice installed every voice speaks with espeak-ng, per accent and style", () => {
+    const r = resolveVoice("female-warm", "british", dir);
+    expect(r).toMatchObject({ engine: "espeak", espeak: { voice: "en-gb-x-rp+f3" } });
+    expect(espeakVoiceFor("male-professional", "american").voice).toBe("en-us+m1");
+    expect(espeakVoiceFor("male-warm", "indian").voice).toBe("en+m3");
+    // Warm voices are slower and lower than professional ones.
+    expect(espeakVoiceFor("female-warm", "american").wpm).toBeLessThan(espeakVoiceFor("female-professional", "american").wpm);
+    expect(espeakVoiceFor("female-warm", "american").pitch).toBeLessThan(espeakVoiceFor("female-professional", "american").pitch);
+  });
+
+  test("an installed voice is used exactly; a missing one falls back to the nearest installed voice", () => {
+    install("en_US-lessac-medium");
+    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: true });
+    expect(resolveVoice("female-professional", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
+    expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
+    // No male voice installed: espeak, not a woman's voice.
+    expect(resolveVoice("male-warm", "american", dir).engine).toBe("espeak");
+
+    install("en_GB-jenny_dioco-medium");
+    expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ model: "en_GB-jenny_dioco-medium" });
+    expect(installedPiperVoices(dir)).toEqual(["en_GB-jenny_dioco-medium", "en_US-lessac-medium"]);
+  });
+
+  test("multi-speaker voices resolve the speaker's sid by name, and skip a model without that speaker", () => {
+    install("en_GB-vctk-medium", ["p225", "p248", "p251", "p326", "p374"]);
+    expect(resolveVoice("male-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_GB-vctk-medium", speaker: "p326", speakerId: 3, exact: true });
+    expect(resolveVoice("female-warm", "indian", dir)).toMatchObject({ speaker: "p248", speakerId: 1 });
+
+    install("en_GB-vctk-medium", ["p225"]);
+    expect(resolveVoice("male-warm", "australian", dir).engine).toBe("espeak");
+    expect(speakerIdFor({ num_speakers: 3, speaker_id_map: { a: 0 } } as never, "2")).toBe(2);
+    expect(speakerIdFor({ num_speakers: 1 } as never, undefined)).toBe(0);
+  });
+
+  test("listVoices says which engine and voice speaks each accent here", () => {
+    install("en_US-lessac-medium");
+    const voices = listVoices(dir);
+    expect(voices.map((v) => v.id)).toEqual([...VOICE_IDS]);
+    const warm = voices.find((v) => v.id === "female-warm")!;
+    expect(warm).toMatchObject({ name: "Grace", category: "warm", gender: "female", engine: "piper" });
+    expect(warm.accents.american).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: true });
+    expect(voices.find((v) => v.id === "male-warm")!.accents.british).toEqual({ engine: "espeak", voice: "en-gb-x-rp+m3", exact: false });
+  });
+});

@@ -1,0 +1,263 @@
+// The one voice configuration: the spec's voice ids × accents mapped to Piper voices (rhasspy/piper-voices),
+// the nearest installed fallback when an accent has no voice of its own, and the embedded espeak-ng voice
+// that speaks when no Piper voice is installed at all (a fresh machine still makes audio, offline).
+import fs from "node:fs";
+import path from "node:path";
+import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
+
+/** A Piper voice by its published name; `speaker` names an entry of a multi-speaker model's speaker_id_map. */
+export type PiperVoiceRef = { model: string; speaker?: string };
+
+export type VoicePersona = {
+  id: VoiceId;
+  /** The name the voice introduces itself with in samples. */
+  name: string;
+  label: string;
+  category: "warm" | "professional";
+  gender: "female" | "male";
+};
+
+export const VOICE_PERSONAS: Record<VoiceId, VoicePersona> = {
+  "female-warm": { id: "female-warm", name: "Grace", label: "Female, warm", category: "warm", gender: "female" },
+  "female-professional": { id: "female-professional", name: "Claire", label: "Female, professional", category: "professional", gender: "female" },
+  "male-warm": { id: "male-warm", name: "Henry", label: "Male, warm", category: "warm", gender: "male" },
+  "male-professional": { id: "male-professional", name: "James", label: "Male, professional", category: "professional", gender: "male" },
+};
+
+/**
+ * Voice × accent → Piper voice. VCTK (British English corpus, 109 speakers) holds the Australian and
+ * Indian speakers (p326/p374 male Australian, p248 female / p251 male Indian); L2-ARCTIC holds Hindi-L1
+ * speakers of English (TNI female, RRBI male). No female Australian speaker exists in the published
+ * voices, so those cells are empty and fall back (see ACCENT_FALLBACKS).
+ */
+export const PIPER_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, PiperVoiceRef>>> = {
+  "female-warm": {
+    american: { model: "en_US-lessac-medium" },
+    british: { model: "en_GB-jenny_dioco-medium" },
+    indian: { model: "en_GB-vctk-medium", speaker: "p248" },
+  },
+  "female-professional": {
+    american: { model: "en_US-amy-medium" },
+    british: { model: "en_GB-cori-medium" },
+    indian: { model: "en_US-l2arctic-medium", speaker: "TNI" },
+  },
+  "male-warm": {
+    american: { model: "en_US-ryan-high" },
+    british: { model: "en_GB-northern_english_male-medium" },
+    australian: { model: "en_GB-vctk-medium", speaker: "p326" },
+    indian: { model: "en_GB-vctk-medium", speaker: "p251" },
+  },
+  "male-professional": {
+    american: { model: "en_US-norman-medium" },
+    british: { model: "en_GB-alan-medium" },
+    australian: { model: "en_GB-vctk-medium", speaker: "p374" },
+    indian: { model: "en_US-l2arctic-medium", speaker: "RRBI" },
+  },
+};
+
+/** Nearest accents first, when the chosen accent has no installed voice. */
+export const ACCENT_FALLBACKS: Record<Accent, Accent[]> = {
+  american: ["british"],
+  british: ["american"],
+  australian: ["british", "american"],
+  indian: ["british", "american"],
+};
+
+const SIBLING: Record<VoiceId, VoiceId> = {
+  "female-warm": "female-professional",
+  "female-professional": "female-warm",
+  "male-warm": "male-professional",
+  "male-professional": "male-warm",
+};
+
+/** Every Piper voice the map names: what `npm run voices:download` fetches. */
+export function configuredPiperModels(): string[] {
+  const names = VOICE_IDS.flatMap((id) => Object.values(PIPER_VOICE_MAP[id]).map((ref) => ref.model));
+  return [...new Set(names)].sort();
+}
+
+// ── espeak-ng fallback ──────────────────────────────────────────────────────
+
+export type EspeakVoice = {
+  /** espeak-ng voice name with a variant, e.g. "en-us+f3". */
+  voice: string;
+  /** 0–100, 50 is the voice's normal pitch. */
+  pitch: number;
+  /** Pitch range (expressiveness), 0–100. */
+  range: number;
+  /** Words per minute at speed 1. */
+  wpm: number;
+};
+
+/** espeak-ng has American and British English; Australian and Indian get its generic British voice. */
+export const ESPEAK_LANGUAGE: Record<Accent, string> = {
+  american: "en-us",
+  british: "en-gb-x-rp",
+  australian: "en",
+  indian: "en",
+};
+
+const ESPEAK_STYLE: Record<VoiceId, Omit<EspeakVoice, "voice"> & { variant: string }> = {
+  // Warm: a little lower, more melodic, a little slower; professional: even and brisk.
+  "female-warm": { variant: "f3", pitch: 46, range: 62, wpm: 158 },
+  "female-professional": { variant: "f2", pitch: 54, range: 44, wpm: 168 },
+  "male-warm": { variant: "m3", pitch: 40, range: 58, wpm: 155 },
+  "male-professional": { variant: "m1", pitch: 48, range: 42, wpm: 165 },
+};
+
+export function espeakVoiceFor(voiceId: VoiceId, accent: Accent): EspeakVoice {
+  const { variant, ...style } = ESPEAK_STYLE[voiceId];
+  return { voice: `${ESPEAK_LANGUAGE[accent]}+${variant}`, ...style };
+}
+
+// ── installed voices ────────────────────────────────────────────────────────
+
+/** Where `<name>.onnx` + `<name>.onnx.json` live (VOICES_DIR, default ./data/voices). */
+export function voicesDir() {
+  return path.resolve(process.env.VOICES_DIR || "./data/voices");
+}
+
+export type PiperVoiceConfig = {
+  audio: { sample_rate: number; quality?: string };
+  espeak: { voice: string };
+  inference: { noise_scale: number; length_scale: number; noise_w: number };
+  phoneme_type?: string;
+  phoneme_id_map: Record<string, number[]>;
+  num_speakers: number;
+  speaker_id_map?: Record<string, number>;
+};
+
+export const modelPaths = (model: string, dir = voicesDir()) => ({
+  onnx: path.join(dir, `${model}.onnx`),
+  config: path.join(dir, `${model}.onnx.json`),
+});
+
+export function isPiperVoiceInstalled(model: string, dir = voicesDir()) {
+  const { onnx, config } = modelPaths(model, dir);
+  try {
+    return fs.statSync(onnx).size > 0 && fs.statSync(config).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Names of the Piper voices present in VOICES_DIR (configured or not). */
+export function installedPiperVoices(dir = voicesDir()): string[] {
+  let files: string[];
+  try {
+    files = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return files
+    .filter((f) => f.endsWith(".onnx"))
+    .map((f) => f.slice(0, -".onnx".length))
+    .filter((name) => isPiperVoiceInstalled(name, dir))
+    .sort();
+}
+
+const configCache = new Map<string, { mtimeMs: number; config: PiperVoiceConfig }>();
+
+export function readPiperConfig(model: string, dir = voicesDir()): PiperVoiceConfig {
+  const file = modelPaths(model, dir).config;
+  const mtimeMs = fs.statSync(file).mtimeMs;
+  const cached = configCache.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.config;
+  const config = JSON.parse(fs.readFileSync(file, "utf8")) as PiperVoiceConfig;
+  configCache.set(file, { mtimeMs, config });
+  return config;
+}
+
+/**
+ * The `sid` for a speaker of a multi-speaker model (by name in speaker_id_map, case-insensitive, or a
+ * number), 0 when none is named; null when the installed model has no such speaker.
+ */
+export function speakerIdFor(config: PiperVoiceConfig, speaker: string | undefined): number | null {
+  if (config.num_speakers <= 1) return speaker === undefined ? 0 : null;
+  if (speaker === undefined) return 0;
+  const map = config.speaker_id_map ?? {};
+  const hit = Object.entries(map).find(([name]) => name.toLowerCase() === speaker.toLowerCase());
+  if (hit) return hit[1];
+  const n = Number(speaker);
+  return Number.isInteger(n) && n >= 0 && n < config.num_speakers ? n : null;
+}
+
+// ── resolution ──────────────────────────────────────────────────────────────
+
+export type ResolvedVoice =
+  | {
+      engine: "piper";
+      voiceId: VoiceId;
+      accent: Accent;
+      model: string;
+      speaker?: string;
+      speakerId: number;
+      /** False when a neighbouring accent or the sibling style stands in. */
+      exact: boolean;
+    }
+  | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: false };
+
+/** Piper voices to try for a voice id and accent, nearest first: accent before style before other accents. */
+export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> {
+  const out: Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> = [];
+  for (const a of [accent, ...ACCENT_FALLBACKS[accent]]) {
+    for (const id of [voiceId, SIBLING[voiceId]]) {
+      const ref = PIPER_VOICE_MAP[id][a];
+      if (ref) out.push({ ...ref, voiceId: id, accent: a });
+    }
+  }
+  return out;
+}
+
+/** The voice that will speak for `voiceId` + `accent` on this machine right now. */
+export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir()): ResolvedVoice {
+  for (const candidate of piperCandidates(voiceId, accent)) {
+    if (!isPiperVoiceInstalled(candidate.model, dir)) continue;
+    const speakerId = speakerIdFor(readPiperConfig(candidate.model, dir), candidate.speaker);
+    if (speakerId === null) continue;
+    return {
+      engine: "piper",
+      voiceId,
+      accent,
+      model: candidate.model,
+      speaker: candidate.speaker,
+      speakerId,
+      exact: candidate.voiceId === voiceId && candidate.accent === accent,
+    };
+  }
+  return { engine: "espeak", voiceId, accent, espeak: espeakVoiceFor(voiceId, accent), exact: false };
+}
+
+export const isVoiceId = (value: string): value is VoiceId => (VOICE_IDS as readonly string[]).includes(value);
+export const isAccent = (value: string): value is Accent => (ACCENTS as readonly string[]).includes(value);
+
+export type VoiceListing = VoicePersona & {
+  /** Who speaks with the default accent (american). */
+  engine: "piper" | "espeak";
+  accents: Record<Accent, { engine: "piper" | "espeak"; voice: string; speaker?: string; exact: boolean }>;
+};
+
+/** GET /api/voices: the four voices, and which engine and voice speaks each accent here. */
+export function listVoices(dir = voicesDir()): VoiceListing[] {
+  return VOICE_IDS.map((id) => {
+    const accents = Object.fromEntries(
+      ACCENTS.map((accent) => {
+        const r = resolveVoice(id, accent, dir);
+        const entry =
+          r.engine === "piper"
+            ? { engine: r.engine, voice: r.model, ...(r.speaker ? { speaker: r.speaker } : {}), exact: r.exact }
+            : { engine: r.engine, voice: r.espeak.voice, exact: r.exact };
+        return [accent, entry];
+      }),
+    ) as VoiceListing["accents"];
+    return { ...VOICE_PERSONAS[id], engine: accents.american.engine, accents };
+  });
+}
+
+/** Hugging Face address of a published Piper voice file (`npm run voices:download`). */
+export function piperVoiceUrl(model: string, file: "onnx" | "onnx.json") {
+  const [locale, dataset, quality] = model.split("-");
+  if (!locale || !dataset || !quality) throw new Error(`Not a Piper voice name: ${model}`);
+  const lang = locale.split("_")[0];
+  return `https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/${lang}/${locale}/${dataset}/${quality}/${model}.${file}`;
+}

@@ -1,0 +1,9 @@
+// Token usage of script-writing calls, for the administrator's usage and cost figures.
+import { llmUsage } from "#db/schema";
+import { db } from "~/utils/db.server";
+
+export type NewLlmUsage = typeof llmUsage.$inferInsert;
+
+export function recordLlmUsage(usage: NewLlmUsage) {
+  return db.insert(llmUsage).values(usage).returning().get();
+}

@@ -1,0 +1,324 @@
+// Podcasts: the generation request (limit, row, job in one transaction), the owner's reads, retry
+// and delete, and the writes the generation job makes as it goes.
+import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
+import { enqueueJob } from "~/jobs/queue.server";
+import { PodcastRequestError } from "~/podcasts/errors";
+import { db } from "~/utils/db.server";
+import { inProgressStatuses } from "~/utils/generation-status";
+import { podcastMessages } from "~/utils/podcast-messages";
+import type { GenerationOptions, VoiceConfig } from "~/utils/podcast-schemas";
+import { getStorage } from "~/utils/storage.server";
+import { getOwnedStory } from "./story.server";
+
+export type Podcast = typeof podcasts.$inferSelect;
+export type PodcastStatus = Podcast["status"];
+type CampaignStatus = (typeof campaignStatuses)[number];
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+export const GENERATE_PODCAST_JOB = "generate-podcast";
+/** Tries of one generation (5 s, then 10 s apart) before the podcast is marked failed. */
+export const GENERATION_MAX_ATTEMPTS = 3;
+
+/** What the job is told. `campaignStatusBefore` is the status a family podcast's campaign returns to. */
+export type GenerationJobPayload = {
+  podcastId: string;
+  attempt: number;
+  /** Set for a family podcast: its campaign, and the status the campaign returns to afterwards. */
+  campaignId?: string | null;
+  campaignStatusBefore?: CampaignStatus | null;
+};
+
+const g = podcastMessages.generation;
+/** Statuses the job itself writes while it works (a podcast in one of them has a live job). */
+const workingStatuses = inProgressStatuses.filter((s) => s !== "pending");
+
+// ── reads ─────────────────────────────────────────────────────────────────
+
+/** The caller's podcast, or undefined — a foreign id looks exactly like a missing one. */
+export function getOwnedPodcast(ownerId: string, podcastId: string) {
+  return db.query.podcasts.findFirst({ where: and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)) });
+}
+
+/** The caller's podcast with the story it was made from (the progress card's Story Information). */
+export function getOwnedPodcastWithStory(ownerId: string, podcastId: string) {
+  return db
+    .select({ podcast: podcasts, story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content } })
+    .from(podcasts)
+    .leftJoin(stories, eq(stories.id, podcasts.storyId))
+    .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+    .get();
+}
+
+/** The caller's podcasts, newest first (the my-podcasts list and the wizard's recent grid). */
+export function listOwnedPodcasts(ownerId: string, limit = 100) {
+  return db
+    .select({
+      id: podcasts.id,
+      title: podcasts.title,
+      duration: podcasts.duration,
+      createdAt: podcasts.createdAt,
+      listens: podcasts.listens,
+      status: podcasts.status,
+      hostCount: podcasts.hostCount,
+      campaignId: podcasts.campaignId,
+    })
+    .from(podcasts)
+    .where(eq(podcasts.ownerId, ownerId))
+    .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
+    .limit(limit)
+    .all();
+}
+
+// ── generation jobs ───────────────────────────────────────────────────────
+
+// Job keys are `podcast:<id>:<attempt>`; this range reads them through the unique index.
+const jobKeyRange = (podcastId: string) =>
+  and(gte(jobs.dedupeKey, `podcast:${podcastId}:`), lt(jobs.dedupeKey, `podcast:${podcastId};`));
+
+/** The number of the newest generation attempt (0 when none was ever requested). */
+export function latestGenerationAttempt(podcastId: string) {
+  const keys = db.select({ key: jobs.dedupeKey }).from(jobs).where(jobKeyRange(podcastId)).all();
+  return keys.reduce((max, { key }) => Math.max(max, Number(key?.split(":")[2]) || 0), 0);
+}
+
+/** The payload of the newest generation job of a podcast. */
+function latestGenerationPayload(podcastId: string) {
+  const attempt = latestGenerationAttempt(podcastId);
+  const job = db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:${attempt}`)).get();
+  return job?.payload as GenerationJobPayload | undefined;
+}
+
+/** True while a generation job of the podcast is waiting or running. */
+export function hasLiveGenerationJob(podcastId: string) {
+  return Boolean(
+    db.select({ id: jobs.id }).from(jobs).where(and(jobKeyRange(podcastId), inArray(jobs.status, ["queued", "running"]))).limit(1).get(),
+  );
+}
+
+function enqueueGeneration(payload: GenerationJobPayload) {
+  return enqueueJob(GENERATE_PODCAST_JOB, payload, {
+    dedupeKey: `podcast:${payload.podcastId}:${payload.attempt}`,
+    maxAttempts: GENERATION_MAX_ATTEMPTS,
+  });
+}
+
+/**
+ * Counts one more podcast against the user's limit, in the caller's transaction; over the limit it
+ * refuses with 403. One UPDATE, so two requests at once cannot both take the last one.
+ */
+function reserveGeneration(tx: Tx, ownerId: string) {
+  const reserved = tx
+    .update(users)
+    .set({ podcastsGenerated: sql`${users.podcastsGenerated} + 1` })
+    .where(and(eq(users.id, ownerId), lt(users.podcastsGenerated, users.podcastLimit)))
+    .returning({ id: users.id })
+    .get();
+  if (reserved) return;
+  const user = tx.select({ podcastLimit: users.podcastLimit }).from(users).where(eq(users.id, ownerId)).get();
+  throw new PodcastRequestError(403, g.limitReached(user?.podcastLimit ?? 0));
+}
+
+const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
+  hostCount: voice.hostCount,
+  primaryVoice: voice.primaryVoice,
+  primaryAccent: voice.primaryAccent,
+  primarySpeed: voice.primarySpeed,
+  secondaryVoice: voice.secondaryVoice,
+  secondaryAccent: voice.secondaryAccent,
+  secondarySpeed: voice.secondarySpeed,
+  backgroundMusic: options.backgroundMusic,
+  introOutro: options.introOutro,
+  processingQuality: options.processingQuality,
+});
+
+export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions };
+
+/**
+ * A podcast of one of the caller's stories: counted against the limit, stored as 'queued' and its
+ * job enqueued, all in one transaction. Wake the job runner afterwards.
+ */
+export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options }: PodcastRequest) {
+  const story = await getOwnedStory(ownerId, storyId);
+  if (!story) throw new PodcastRequestError(404, g.storyMissing, "storyId");
+  return db.transaction((tx) => {
+    reserveGeneration(tx, ownerId);
+    const podcast = tx
+      .insert(podcasts)
+      .values({ ownerId, storyId: story.id, title: story.title, status: "queued", ...voiceColumns(voiceConfig, options) })
+      .returning()
+      .get();
+    enqueueGeneration({ podcastId: podcast.id, attempt: 1 });
+    return podcast;
+  });
+}
+
+/** True while one of the campaign's podcasts is being made. */
+function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
+  return Boolean(
+    tx
+      .select({ id: podcasts.id })
+      .from(podcasts)
+      .where(and(eq(podcasts.campaignId, campaignId), inArray(podcasts.status, workingStatuses)))
+      .limit(1)
+      .get(),
+  );
+}
+
+/**
+ * The status a campaign goes back to after its podcast: the one it had before, unless that was
+ * 'generating_podcast' left by a podcast that no longer runs (then 'active').
+ */
+const restingStatus = (status: CampaignStatus): CampaignStatus => (status === "generating_podcast" ? "active" : status);
+
+/**
+ * The family podcast of a campaign the caller owns (checked by the caller): counted against the
+ * limit, stored as 'queued', the campaign marked 'generating_podcast', and the job enqueued.
+ */
+export function createFamilyPodcastRequest(
+  ownerId: string,
+  campaignId: string,
+  { voiceConfig, options }: { voiceConfig: VoiceConfig; options: GenerationOptions },
+) {
+  return db.transaction((tx) => {
+    const campaign = tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get();
+    if (!campaign) throw new PodcastRequestError(404, g.notFound);
+    if (campaignHasPodcastInProgress(tx, campaign.id)) throw new PodcastRequestError(409, g.campaignBusy);
+    const storyCount = tx.select({ n: count() }).from(contributions).where(eq(contributions.campaignId, campaign.id)).get();
+    if (!storyCount?.n) throw new PodcastRequestError(400, g.noCampaignStories);
+    reserveGeneration(tx, ownerId);
+    const podcast = tx
+      .insert(podcasts)
+      .values({ ownerId, campaignId: campaign.id, title: campaign.title, status: "queued", ...voiceColumns(voiceConfig, options) })
+      .returning()
+      .get();
+    tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, campaign.id)).run();
+    enqueueGeneration({ podcastId: podcast.id, attempt: 1, campaignId: campaign.id, campaignStatusBefore: restingStatus(campaign.status) });
+    return podcast;
+  });
+}
+
+/**
+ * 'Retry Generation': a failed podcast goes back to 'queued' with the same options, and a new
+ * attempt is enqueued. It does not count against the limit again. Wake the runner afterwards.
+ */
+export function retryFailedPodcast(ownerId: string, podcastId: string) {
+  return db.transaction((tx) => {
+    const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
+    if (!podcast) throw new PodcastRequestError(404, g.notFound);
+    if (podcast.status !== "failed") throw new PodcastRequestError(409, g.onlyFailedCanRetry);
+    let campaignStatusBefore: CampaignStatus | null = null;
+    if (podcast.campaignId) {
+      const campaign = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, podcast.campaignId)).get();
+      if (campaign) {
+        if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, g.campaignBusy);
+        campaignStatusBefore = restingStatus(campaign.status);
+        tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, podcast.campaignId)).run();
+      }
+    }
+    const updated = tx
+      .update(podcasts)
+      .set({ status: "queued", errorMessage: null })
+      .where(eq(podcasts.id, podcast.id))
+      .returning()
+      .get();
+    const attempt = latestGenerationAttempt(podcast.id) + 1;
+    enqueueGeneration({ podcastId: podcast.id, attempt, campaignId: campaignStatusBefore ? podcast.campaignId : null, campaignStatusBefore });
+    return updated;
+  });
+}
+
+/**
+ * Deletes the caller's podcast and its audio file. A family podcast still being made gives its
+ * campaign back its status; its job finds the podcast gone and stops.
+ */
+export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
+  const gone = db.transaction((tx) => {
+    const podcast = tx.delete(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).returning().get();
+    if (podcast?.campaignId && (workingStatuses as readonly string[]).includes(podcast.status)) {
+      const before = latestGenerationPayload(podcast.id)?.campaignStatusBefore;
+      restoreCampaignStatus(podcast.campaignId, before ?? "active", tx);
+    }
+    return podcast;
+  });
+  if (gone?.audioKey) await getStorage().remove(gone.audioKey);
+  return gone;
+}
+
+// ── writes of the generation job ──────────────────────────────────────────
+
+export function getPodcast(podcastId: string) {
+  return db.query.podcasts.findFirst({ where: eq(podcasts.id, podcastId) });
+}
+
+/** Writes the stage the job has reached; false when the podcast is gone (deleted meanwhile). */
+export function setPodcastStatus(podcastId: string, status: PodcastStatus) {
+  return db.update(podcasts).set({ status }).where(eq(podcasts.id, podcastId)).run().changes > 0;
+}
+
+export function savePodcastScript(podcastId: string, script: NonNullable<Podcast["script"]>, transcript: string) {
+  return db.update(podcasts).set({ script, transcript }).where(eq(podcasts.id, podcastId)).run().changes > 0;
+}
+
+export type RenderedAudio = { audioKey: string; duration: number; fileSize: number };
+
+/** The finished episode; false when the podcast was deleted while it rendered (the caller removes the file). */
+export function completePodcast(podcastId: string, audio: RenderedAudio, completedAt: Date) {
+  return db.transaction((tx) => {
+    const podcast = tx
+      .update(podcasts)
+      .set({
+        status: "complete",
+        errorMessage: null,
+        audioKey: audio.audioKey,
+        duration: Math.round(audio.duration),
+        fileSize: audio.fileSize,
+        completedAt,
+      })
+      .where(eq(podcasts.id, podcastId))
+      .returning({ ownerId: podcasts.ownerId, title: podcasts.title })
+      .get();
+    if (!podcast) return false;
+    tx.insert(activities).values({ type: "podcast_created", userId: podcast.ownerId, details: `Created podcast "${podcast.title}"` }).run();
+    return true;
+  });
+}
+
+export function failPodcast(podcastId: string, message: string) {
+  db.update(podcasts).set({ status: "failed", errorMessage: message.slice(0, 1000) }).where(eq(podcasts.id, podcastId)).run();
+}
+
+/** A campaign leaves 'generating_podcast' for `status`, unless another of its podcasts is still being made. */
+export function restoreCampaignStatus(campaignId: string, status: CampaignStatus, tx: Tx | typeof db = db) {
+  // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
+  tx.update(campaigns)
+    .set({ status: restingStatus(status) })
+    .where(
+      and(
+        eq(campaigns.id, campaignId),
+        eq(campaigns.status, "generating_podcast"),
+        sql`not exists (select 1 from ${podcasts} where ${podcasts.campaignId} = ${campaignId} and ${inArray(podcasts.status, workingStatuses)})`,
+      ),
+    )
+    .run();
+}
+
+/** A podcast shown as in progress with no job left to finish it (its worker died and the job was given up). */
+export function isGenerationInterrupted(podcast: Pick<Podcast, "id" | "status">) {
+  return (workingStatuses as readonly string[]).includes(podcast.status) && !hasLiveGenerationJob(podcast.id);
+}
+
+/**
+ * An interrupted podcast (see isGenerationInterrupted) becomes 'failed' with a clear message, so
+ * nothing stays stuck; it can be retried. Returns the podcast as it now stands.
+ */
+export function failIfInterrupted<P extends Pick<Podcast, "id" | "status" | "campaignId">>(podcast: P): P {
+  if (!isGenerationInterrupted(podcast)) return podcast;
+  const message = podcastMessages.failure.interrupted;
+  db.update(podcasts)
+    .set({ status: "failed", errorMessage: message })
+    .where(and(eq(podcasts.id, podcast.id), ne(podcasts.status, "complete")))
+    .run();
+  if (podcast.campaignId) restoreCampaignStatus(podcast.campaignId, latestGenerationPayload(podcast.id)?.campaignStatusBefore ?? "active");
+  return { ...podcast, status: "failed", errorMessage: message };
+}

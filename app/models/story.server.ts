@@ -1,0 +1,87 @@
+// Stories of the podcast wizard: typed (title + content) or uploaded as a PDF whose text is extracted.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { stories } from "#db/schema";
+import { PodcastRequestError } from "~/podcasts/errors";
+import { extractPdfText, hasPdfSignature } from "~/podcasts/pdf-text.server";
+import { db } from "~/utils/db.server";
+import { MAX_PDF_MB, podcastMessages } from "~/utils/podcast-messages";
+import { STORY_CONTENT_MAX, STORY_TITLE_MAX, StoryTextSchema } from "~/utils/podcast-schemas";
+import { getStorage } from "~/utils/storage.server";
+
+export type Story = typeof stories.$inferSelect;
+
+export const MAX_PDF_BYTES = MAX_PDF_MB * 1024 * 1024;
+const u = podcastMessages.upload;
+
+/** The caller's story, or undefined — a foreign id looks exactly like a missing one. */
+export function getOwnedStory(ownerId: string, storyId: string) {
+  return db.query.stories.findFirst({ where: and(eq(stories.id, storyId), eq(stories.ownerId, ownerId)) });
+}
+
+// The schema's field messages are the spec's descriptions; a JSON answer carries their titles too.
+const textStoryErrors = new Map([u.missingTitle, u.missingContent, u.titleTooLong, u.contentTooLong].map((m) => [m.description as string, m]));
+
+/** A typed story; blank title or content is refused with the spec's messages. */
+export function createTextStory(ownerId: string, input: { storyTitle?: unknown; storyContent?: unknown }) {
+  const parsed = StoryTextSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new PodcastRequestError(400, textStoryErrors.get(issue.message) ?? u.failed, String(issue.path[0]));
+  }
+  return db
+    .insert(stories)
+    .values({ ownerId, title: parsed.data.storyTitle, content: parsed.data.storyContent, source: "text" })
+    .returning()
+    .get();
+}
+
+/** "grandpa_joe-cabin.pdf" → "grandpa joe cabin". */
+export function titleFromFileName(name: string) {
+  const base = name.replace(/^.*[\\/]/, "").replace(/\.pdf$/i, "");
+  return base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+export type PdfUpload = { bytes: Uint8Array; name: string };
+
+/**
+ * A story from a PDF: at most 20 MB, a PDF by its bytes (%PDF-), with readable text. The title is
+ * the typed one, else the PDF's own title, else the file name. The file is kept in storage.
+ */
+export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle?: string | null) {
+  if (pdf.bytes.byteLength > MAX_PDF_BYTES) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
+  if (!hasPdfSignature(pdf.bytes)) throw new PodcastRequestError(415, u.invalidType, "pdfFile");
+
+  let extracted: Awaited<ReturnType<typeof extractPdfText>>;
+  try {
+    extracted = await extractPdfText(pdf.bytes);
+  } catch {
+    throw new PodcastRequestError(422, u.unreadablePdf, "pdfFile");
+  }
+  if (!extracted.text) throw new PodcastRequestError(422, u.noTextInPdf, "pdfFile");
+  if (extracted.text.length > STORY_CONTENT_MAX) throw new PodcastRequestError(413, u.contentTooLong, "pdfFile");
+
+  const title = (typedTitle?.trim() || extracted.title || titleFromFileName(pdf.name) || u.untitled).slice(0, STORY_TITLE_MAX);
+  const id = randomUUID();
+  const pdfKey = `stories/${id}/story.pdf`;
+  const storage = getStorage();
+  await storage.put(pdfKey, pdf.bytes);
+  try {
+    return db.insert(stories).values({ id, ownerId, title, content: extracted.text, source: "pdf", pdfKey }).returning().get();
+  } catch (error) {
+    await storage.remove(pdfKey);
+    throw error;
+  }
+}
+
+export type StoryUpload = { storyTitle?: string | null; storyContent?: string | null; pdf?: PdfUpload | null };
+
+/**
+ * POST /api/stories/upload and the wizard's first step: a PDF when one is attached (an empty file
+ * input counts as none), else the typed title and content. Nothing at all is 'No file selected'.
+ */
+export async function createStoryFromUpload(ownerId: string, { storyTitle, storyContent, pdf }: StoryUpload) {
+  if (pdf && pdf.bytes.byteLength > 0) return createPdfStory(ownerId, pdf, storyTitle);
+  if (!storyTitle?.trim() && !storyContent?.trim()) throw new PodcastRequestError(400, u.noFile, "pdfFile");
+  return createTextStory(ownerId, { storyTitle, storyContent });
+}

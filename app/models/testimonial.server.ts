@@ -1,0 +1,133 @@
+// Video testimonial campaigns and their responses (spec part 3: Video Testimonials). Campaigns are
+// administered by any administrator; respondents reach a campaign only by its random public id.
+import { count, desc, eq, and } from "drizzle-orm";
+import { testimonialCampaigns, testimonialResponses } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { normalizeQuestions, type CampaignInput, type TextResponse } from "~/utils/testimonial-schemas";
+import { publicId } from "~/utils/tokens.server";
+
+export type TestimonialCampaignRow = typeof testimonialCampaigns.$inferSelect;
+export type TestimonialResponseRow = typeof testimonialResponses.$inferSelect;
+
+const withQuestions = <T extends { questions: unknown }>(row: T) => ({ ...row, questions: normalizeQuestions(row.questions) });
+
+const responseCounts = db
+  .select({ campaignId: testimonialResponses.campaignId, n: count().as("response_n") })
+  .from(testimonialResponses)
+  .groupBy(testimonialResponses.campaignId)
+  .as("rc");
+
+/** Every campaign, newest first, with its response count (one statement). */
+export function listTestimonialCampaigns() {
+  return db
+    .select({ campaign: testimonialCampaigns, responseCount: responseCounts.n })
+    .from(testimonialCampaigns)
+    .leftJoin(responseCounts, eq(responseCounts.campaignId, testimonialCampaigns.id))
+    .orderBy(desc(testimonialCampaigns.createdAt))
+    .all()
+    .map(({ campaign, responseCount }) => ({ ...withQuestions(campaign), responseCount: responseCount ?? 0 }));
+}
+export type TestimonialCampaign = ReturnType<typeof listTestimonialCampaigns>[number];
+
+export function getTestimonialCampaign(id: string) {
+  const row = db.select().from(testimonialCampaigns).where(eq(testimonialCampaigns.id, id)).get();
+  if (!row) return undefined;
+  const [{ n } = { n: 0 }] = db.select({ n: count() }).from(testimonialResponses).where(eq(testimonialResponses.campaignId, id)).all();
+  return { ...withQuestions(row), responseCount: n };
+}
+
+/** Throws a 404 Response for an unknown id (pages and JSON calls alike). */
+export function requireTestimonialCampaign(id: string | undefined) {
+  const campaign = id ? getTestimonialCampaign(id) : undefined;
+  if (!campaign) throw Response.json({ message: "Campaign not found" }, { status: 404, statusText: "Not Found" });
+  return campaign;
+}
+
+/** The campaign behind a public link, active or not (the page tells the two apart). */
+export function findCampaignByPublicId(id: string) {
+  if (!id || id.length > 100) return undefined;
+  const row = db.select().from(testimonialCampaigns).where(eq(testimonialCampaigns.publicId, id)).get();
+  return row ? withQuestions(row) : undefined;
+}
+export type PublicTestimonialCampaign = NonNullable<ReturnType<typeof findCampaignByPublicId>>;
+
+export function createTestimonialCampaign(input: CampaignInput, createdById: string | null) {
+  const row = db
+    .insert(testimonialCampaigns)
+    .values({ ...input, publicId: publicId(), createdById })
+    .returning()
+    .get();
+  return { ...withQuestions(row), responseCount: 0 };
+}
+
+export function updateTestimonialCampaign(id: string, patch: Partial<CampaignInput>) {
+  if (Object.keys(patch).length) db.update(testimonialCampaigns).set(patch).where(eq(testimonialCampaigns.id, id)).run();
+  return getTestimonialCampaign(id);
+}
+
+/** Deletes the campaign and (by cascade) its responses; returns the video keys the caller must remove. */
+export function deleteTestimonialCampaign(id: string) {
+  return db.transaction((tx) => {
+    const keys = tx
+      .select({ key: testimonialResponses.videoKey })
+      .from(testimonialResponses)
+      .where(eq(testimonialResponses.campaignId, id))
+      .all()
+      .map((r) => r.key)
+      .filter((k): k is string => Boolean(k));
+    const deleted = tx.delete(testimonialCampaigns).where(eq(testimonialCampaigns.id, id)).run();
+    return { deleted: deleted.changes > 0, videoKeys: keys };
+  });
+}
+
+export function listTestimonialResponses(campaignId: string) {
+  return db
+    .select()
+    .from(testimonialResponses)
+    .where(eq(testimonialResponses.campaignId, campaignId))
+    .orderBy(desc(testimonialResponses.submittedAt))
+    .all();
+}
+
+/** One response of one campaign; a response of another campaign is not found. */
+export function getTestimonialResponse(campaignId: string, responseId: string) {
+  return db
+    .select()
+    .from(testimonialResponses)
+    .where(and(eq(testimonialResponses.id, responseId), eq(testimonialResponses.campaignId, campaignId)))
+    .get();
+}
+
+export type NewTestimonialResponse = {
+  id?: string;
+  campaignId: string;
+  respondentName: string;
+  respondentEmail: string;
+  responses: TextResponse[];
+  consentTimestamp: Date;
+  video: { key: string; size: number; mimeType: string; duration: number | null } | null;
+};
+
+export function createTestimonialResponse(input: NewTestimonialResponse) {
+  return db
+    .insert(testimonialResponses)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      campaignId: input.campaignId,
+      respondentName: input.respondentName,
+      respondentEmail: input.respondentEmail,
+      responses: input.responses,
+      videoKey: input.video?.key ?? null,
+      videoSize: input.video?.size ?? null,
+      videoMimeType: input.video?.mimeType ?? null,
+      videoDuration: input.video?.duration ?? null,
+      consentGiven: true,
+      consentTimestamp: input.consentTimestamp,
+    })
+    .returning()
+    .get();
+}
+
+export function setTestimonialVideoDuration(responseId: string, seconds: number) {
+  db.update(testimonialResponses).set({ videoDuration: seconds }).where(eq(testimonialResponses.id, responseId)).run();
+}

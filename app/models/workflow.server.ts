@@ -1,0 +1,93 @@
+// The owner's workflow settings (collection reminders and distribution): the one place that reads and
+// writes them. The global row is the one with campaignId null.
+import { and, eq, isNull } from "drizzle-orm";
+import { workflowSettings } from "#db/schema";
+import { db, type DB } from "~/utils/db.server";
+import type { DistributionSettings } from "~/utils/delivery-dates";
+import { dayToDate, isoDay, MAX_REMINDERS, toDistributionSettings, type WorkflowInput } from "~/utils/workflow-settings";
+import { recalculateDeliveryDates } from "./collection-order.server";
+
+type Row = typeof workflowSettings.$inferSelect;
+type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+
+/** Settings as the page and the JSON call see them; `savedAt` is null until the owner saves once. */
+export type WorkflowSettings = WorkflowInput & { savedAt: Date | null };
+
+export const DEFAULT_WORKFLOW: WorkflowSettings = {
+  collection: { mode: "manual", startDate: null, maxReminders: MAX_REMINDERS.default, contributors: [] },
+  distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+  savedAt: null,
+};
+
+function globalRow(q: DB | Tx, ownerId: string) {
+  return q
+    .select()
+    .from(workflowSettings)
+    .where(and(eq(workflowSettings.ownerId, ownerId), isNull(workflowSettings.campaignId)))
+    .get();
+}
+
+function fromRow(row: Row | undefined): WorkflowSettings {
+  if (!row) return DEFAULT_WORKFLOW;
+  return {
+    collection: {
+      mode: row.collectionMode,
+      startDate: row.collectionStartDate ? isoDay(row.collectionStartDate) : null,
+      maxReminders: row.maxReminders,
+      contributors: row.contributors,
+    },
+    distribution: {
+      mode: row.distributionMode,
+      scheduledDate: row.distributionScheduledDate ? isoDay(row.distributionScheduledDate) : null,
+      dayOfWeek: row.dayOfWeek,
+      dayOfMonth: row.dayOfMonth,
+      monthOfYear: row.monthOfYear,
+      recipients: row.distributionRecipients,
+    },
+    savedAt: row.updatedAt,
+  };
+}
+
+/** The owner's global settings, or the defaults (manual reminders, manual distribution, 3 reminders). */
+export function getWorkflowSettings(ownerId: string): WorkflowSettings {
+  return fromRow(globalRow(db, ownerId));
+}
+
+export function getDistributionSettings(ownerId: string): DistributionSettings {
+  return toDistributionSettings(getWorkflowSettings(ownerId));
+}
+
+/**
+ * Saves the owner's global settings and recalculates every collection's nextDeliveryDate, in one
+ * transaction. The upsert is done by hand: SQLite treats NULL campaign ids as distinct, so the unique
+ * index (ownerId, campaignId) cannot catch a second global row.
+ */
+export function saveWorkflowSettings(ownerId: string, input: WorkflowInput, today = new Date()): WorkflowSettings {
+  const values = {
+    collectionMode: input.collection.mode,
+    collectionStartDate: dayToDate(input.collection.startDate),
+    maxReminders: input.collection.maxReminders,
+    contributors: input.collection.contributors,
+    distributionMode: input.distribution.mode,
+    distributionScheduledDate: dayToDate(input.distribution.scheduledDate),
+    dayOfWeek: input.distribution.dayOfWeek,
+    dayOfMonth: input.distribution.dayOfMonth,
+    monthOfYear: input.distribution.monthOfYear,
+    distributionRecipients: input.distribution.recipients,
+  };
+  return db.transaction(
+    (tx) => {
+      const existing = globalRow(tx, ownerId);
+      const row = existing
+        ? tx.update(workflowSettings).set(values).where(eq(workflowSettings.id, existing.id)).returning().get()
+        : tx
+            .insert(workflowSettings)
+            .values({ ownerId, campaignId: null, ...values })
+            .returning()
+            .get();
+      recalculateDeliveryDates(tx, ownerId, toDistributionSettings(input), today);
+      return fromRow(row);
+    },
+    { behavior: "immediate" },
+  );
+}

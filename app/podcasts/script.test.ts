@@ -1,0 +1,25 @@
+import { expect, test } from "vitest";
+import { contributorNames, describeScript, formatTranscript, joinNames, scriptFormatFor } from "./script";
+
+test("the script line of the progress card", () => {
+  expect(describeScript(6, 2)).toBe("6 speaker segments");
+  expect(describeScript(4, 1)).toBe("Single host format");
+});
+
+test("the format follows the hosts and the source", () => {
+  expect(scriptFormatFor(1, false)).toBe("single_host");
+  expect(scriptFormatFor(2, false)).toBe("dual_host");
+  expect(scriptFormatFor(1, true)).toBe("multi_contributor");
+});
+
+test("names: each once, unnamed stories are 'a family member', joined as people say them", () => {
+  expect(contributorNames([{ contributorName: "Ann", content: "" }, { contributorName: " Ann ", content: "" }, { content: "" }])).toEqual([
+    "Ann",
+    "a family member",
+  ]);
+  expect([[], ["Ann"], ["Ann", "Bo"], ["Ann", "Bo", "Cy"]].map(joinNames)).toEqual(["", "Ann", "Ann and Bo", "Ann, Bo and Cy"]);
+});
+
+test("the transcript names the speaker of each paragraph", () => {
+  expect(formatTranscript([{ speaker: "host1", text: "Hi." }, { speaker: "host2", text: "Hello." }])).toBe("Host 1: Hi.\n\nHost 2: Hello.");
+});

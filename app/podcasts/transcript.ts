@@ -1,0 +1,25 @@
+// A stored transcript read back as speaker turns, for the Transcript tab and the transcript PDF.
+// Transcripts are written by formatTranscript ("Host 1: …" paragraphs); text without a speaker
+// prefix is kept as a plain paragraph.
+import { formatTranscript, type ScriptSegment } from "./script";
+
+export type TranscriptTurn = { speaker: string | null; text: string };
+
+const TURN = /^([^:\n]{1,40}):\s+([\s\S]+)$/;
+
+export function parseTranscript(transcript: string | null | undefined): TranscriptTurn[] {
+  if (!transcript?.trim()) return [];
+  return transcript
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((paragraph) => {
+      const m = TURN.exec(paragraph);
+      return m ? { speaker: m[1]!.trim(), text: m[2]!.trim() } : { speaker: null, text: paragraph };
+    });
+}
+
+/** 'Generate Transcript': the transcript made again from the stored script, never invented. */
+export function transcriptFromScript(script: ScriptSegment[] | null | undefined): string | null {
+  return script?.length ? formatTranscript(script) : null;
+}

@@ -1,0 +1,23 @@
+// HTTP Range (RFC 9110 §14) for media streaming: one "bytes=" range, the forms a <video> element
+// and download tools send. Several ranges in one request are answered with the whole file.
+export type ByteRangeResult = { start: number; end: number } | "unsatisfiable" | null;
+
+/** The inclusive byte range a Range header asks for in a file of `size` bytes; null means "send it all". */
+export function parseByteRange(header: string | null, size: number): ByteRangeResult {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  if (from === "" && to === "") return null;
+  if (size === 0) return "unsatisfiable";
+  if (from === "") {
+    // "bytes=-500": the last 500 bytes.
+    const suffix = Number(to);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}

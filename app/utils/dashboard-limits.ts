@@ -1,0 +1,27 @@
+// Limits of the dashboard and the Manage Story Collections page (spec part 1, §9), in one place.
+
+/** Dashboard lists (recent podcasts, recent submissions, scheduled collections) show at most 5 items. */
+export const DASHBOARD_LIST_LIMIT = 5;
+
+export const PERIODS = ["7d", "30d", "90d"] as const;
+export type Period = (typeof PERIODS)[number];
+export const DEFAULT_PERIOD: Period = "30d";
+export const PERIOD_DAYS: Record<Period, number> = { "7d": 7, "30d": 30, "90d": 90 };
+export const PERIOD_LABELS: Record<Period, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+
+export const isPeriod = (value: unknown): value is Period => PERIODS.includes(value as Period);
+
+/** The period from a query string value; anything else is the default. */
+export const periodOrDefault = (value: string | null | undefined): Period => (isPeriod(value) ? value : DEFAULT_PERIOD);
+
+/**
+ * Rows per page on Manage Story Collections. Rendering every collection made the page's cost grow
+ * with the list (see docs/decisions/0104); drag reorders within a page, move up/down crosses pages.
+ */
+export const MANAGE_PAGE_SIZE = 25;
+
+/** Drag reordering: a touch drag starts after a 120 ms long-press, a mouse drag after 5 px of movement. */
+export const DRAG_TOUCH_DELAY_MS = 120;
+export const DRAG_MOUSE_THRESHOLD_PX = 5;
+/** A finger that moves further than this before the long-press fires is scrolling, not dragging. */
+export const DRAG_TOUCH_SLOP_PX = 10;

@@ -1,0 +1,39 @@
+// The podcast generation status shown on the progress card, the lists and the detail call (spec
+// part 2 §4): one label and one progress figure per status. The job writes the status; pages read it.
+
+export const generationStatuses = [
+  "not_started",
+  "queued",
+  "script_generation",
+  "voice_processing",
+  "audio_processing",
+  "complete",
+  "failed",
+] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+const table: Record<GenerationStatus, { label: string; progress: number | null }> = {
+  not_started: { label: "Waiting to start", progress: null },
+  queued: { label: "In queue", progress: 5 },
+  script_generation: { label: "Creating script", progress: 20 },
+  voice_processing: { label: "Converting to speech", progress: 50 },
+  audio_processing: { label: "Finalizing audio", progress: 80 },
+  complete: { label: "Complete", progress: 100 },
+  failed: { label: "Failed", progress: 100 },
+};
+
+/** Statuses during which the work is still under way (the list shows 'Processing...'). */
+export const inProgressStatuses = ["pending", "queued", "script_generation", "voice_processing", "audio_processing"] as const;
+
+/** How often a page with JavaScript asks for the status (the spec's tick); the no-JS page refreshes as often. */
+export const GENERATION_POLL_MS = 1500;
+
+/** Label and progress for a stored status; the stored 'pending' (nothing requested yet) reads as not_started. */
+export function describeGenerationStatus(status: string): { status: GenerationStatus; label: string; progress: number | null } {
+  const key = (generationStatuses as readonly string[]).includes(status) ? (status as GenerationStatus) : "not_started";
+  return { status: key, ...table[key] };
+}
+
+export function isGenerationInProgress(status: string) {
+  return (inProgressStatuses as readonly string[]).includes(status);
+}

@@ -1,0 +1,394 @@
+// Testimonial video uploads on the server: a streaming multipart reader that writes file parts
+// straight to disk (never holding a video in memory), the resumable chunk store under
+// DATA_DIR/uploads/<uploadId>/<index>, assembly by streaming, and the clean-up of abandoned uploads.
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { env } from "./env.server";
+import { assertSafeKey, getStorage } from "./storage.server";
+import { testimonialMessages } from "./testimonial-messages";
+import { extensionFor } from "./testimonial-recording";
+import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks } from "./testimonial-upload";
+import { probeVideo } from "./testimonial-video.server";
+
+const api = testimonialMessages.api;
+
+/** A refusal with its HTTP status; routes turn it into `{ message }` JSON or a form error. */
+export class UploadRejected extends Error {
+  /** The form fields read before the refusal (a page can still tell which draft it was). */
+  fields: Record<string, string> = {};
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadRejected";
+  }
+}
+
+export const dataRoot = () => path.resolve(env().DATA_DIR);
+export const uploadsRoot = () => path.join(dataRoot(), "uploads");
+/** Where file parts land while the rest of their form is still arriving ('.' keeps it apart from upload ids). */
+const incomingDir = () => path.join(uploadsRoot(), ".incoming");
+
+function uploadDir(uploadId: string) {
+  if (!isValidUploadId(uploadId)) throw new UploadRejected(400, api.badUploadId);
+  return path.join(uploadsRoot(), uploadId);
+}
+
+const removeQuietly = (target: string) => fs.rm(target, { recursive: true, force: true }).catch(() => {});
+
+// ── streaming multipart ────────────────────────────────────────────────────
+
+export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string };
+export type MultipartResult = { fields: Record<string, string>; file: IncomingFile | null };
+
+type MultipartOptions = { fileField: string; maxFileBytes: number; maxFieldBytes?: number };
+
+/**
+ * Reads a multipart/form-data body part by part. The one file part named `fileField` is piped to a
+ * temporary file as it arrives; more than `maxFileBytes` stops reading and answers 413. Other file
+ * parts are drained and ignored. An empty file input (no file chosen) gives `file: null`.
+ */
+export async function readMultipartToDisk(request: Request, { fileField, maxFileBytes, maxFieldBytes = 200_000 }: MultipartOptions): Promise<MultipartResult> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new UploadRejected(415, api.badForm);
+  await fs.mkdir(incomingDir(), { recursive: true });
+
+  return new Promise<MultipartResult>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: IncomingFile | null = null;
+    let settled = false;
+    const writes: Promise<void>[] = [];
+    const temps: string[] = [];
+    let parser: busboy.Busboy;
+    try {
+      // busboy reports 'limit' on reaching the limit, so one byte more: 'limit' then means "more than allowed".
+      parser = busboy({ headers: { "content-type": type }, limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes, fields: 60, files: 3, parts: 70 } });
+    } catch {
+      reject(new UploadRejected(400, api.badForm));
+      return;
+    }
+    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+
+    const fileStreams: Readable[] = [];
+    const fail = (error: UploadRejected) => {
+      if (settled) return;
+      settled = true;
+      error.fields = { ...fields };
+      source.unpipe(parser);
+      source.destroy();
+      // Stop the writes, then remove their temporary files, then answer.
+      for (const stream of fileStreams) stream.destroy();
+      void Promise.allSettled(writes)
+        .then(() => Promise.all(temps.map(removeQuietly)))
+        .then(() => reject(error));
+    };
+
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) return fail(new UploadRejected(413, `${name} is too long`));
+      fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== fileField || file || settled) {
+        stream.resume();
+        return;
+      }
+      const temp = path.join(incomingDir(), `${Date.now()}-${randomBytes(12).toString("hex")}.part`);
+      temps.push(temp);
+      const entry: IncomingFile = { path: temp, size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream" };
+      file = entry;
+      fileStreams.push(stream);
+      stream.on("data", (chunk: Buffer) => {
+        entry.size += chunk.length;
+      });
+      stream.on("limit", () => fail(new UploadRejected(413, api.fileTooLarge)));
+      writes.push(
+        pipeline(stream, createWriteStream(temp)).catch((error: unknown) => {
+          fail(error instanceof UploadRejected ? error : new UploadRejected(400, api.badForm));
+        }),
+      );
+    });
+    parser.on("error", () => fail(new UploadRejected(400, api.badForm)));
+    parser.on("partsLimit", () => fail(new UploadRejected(413, "Too many form parts")));
+    parser.on("fieldsLimit", () => fail(new UploadRejected(413, "Too many form fields")));
+    parser.on("close", () => {
+      void Promise.all(writes).then(async () => {
+        if (settled) return;
+        settled = true;
+        const chosen = file as IncomingFile | null;
+        if (chosen && chosen.size === 0 && !chosen.fileName) {
+          await removeQuietly(chosen.path);
+          resolve({ fields, file: null });
+          return;
+        }
+        resolve({ fields, file: chosen });
+      });
+    });
+    source.on("error", () => fail(new UploadRejected(400, api.badForm)));
+    source.pipe(parser);
+  });
+}
+
+export const discardIncoming = (file: IncomingFile | null) => (file ? removeQuietly(file.path) : Promise.resolve());
+
+// ── publishing a checked video ─────────────────────────────────────────────
+
+/** Storage key of a response's video. */
+export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => `testimonials/${campaignId}/${responseId}.${extensionFor(mimeType)}`;
+
+/**
+ * Moves a staged file into the media store under `key`. On the local-disk store that is a rename
+ * (a 500 MB video is not copied again); on S3 the file streams up and the staged copy goes.
+ */
+export async function publishStagedVideo(stagedPath: string, key: string) {
+  if (env().STORAGE_DRIVER !== "local") {
+    try {
+      await fs.access(stagedPath);
+    } catch {
+      throw new UploadRejected(409, api.uploadNotFound);
+    }
+    await getStorage().put(key, createReadStream(stagedPath));
+    await removeQuietly(stagedPath);
+    return;
+  }
+  assertSafeKey(key);
+  const target = path.join(dataRoot(), key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    await fs.rename(stagedPath, target);
+  } catch (error) {
+    // Already taken by another submission of the same upload.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(409, api.uploadNotFound);
+    throw error;
+  }
+}
+
+/** Runs `fn` on a local path of a stored file: the file itself on local disk, else a temporary copy. */
+export async function withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T | null> {
+  if (env().STORAGE_DRIVER === "local") return fn(path.join(dataRoot(), key));
+  const stored = await getStorage().read(key);
+  if (!stored) return null;
+  await fs.mkdir(incomingDir(), { recursive: true });
+  const temp = path.join(incomingDir(), `probe-${randomBytes(12).toString("hex")}`);
+  try {
+    await pipeline(stored.stream, createWriteStream(temp));
+    return await fn(temp);
+  } finally {
+    await removeQuietly(temp);
+  }
+}
+
+/** Checks a staged file with ffprobe; a file that is not a video is deleted and refused (400). */
+export async function requireVideo(stagedPath: string) {
+  const facts = await probeVideo(stagedPath);
+  if (!facts) {
+    await removeQuietly(stagedPath);
+    throw new UploadRejected(400, api.notAVideo);
+  }
+  return facts;
+}
+
+// ── resumable chunked uploads ──────────────────────────────────────────────
+
+type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number };
+export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
+
+const MANIFEST = "manifest.json";
+const RESULT = "result.json";
+const LOCK = "assemble.lock";
+const VIDEO = "video";
+const CHUNK_NAME = /^\d+$/;
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await fs.readFile(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the upload's manifest on its first chunk; later chunks must describe the same upload. */
+async function ensureManifest(dir: string, manifest: Manifest) {
+  await fs.mkdir(dir, { recursive: true });
+  try {
+    await fs.writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest), { flag: "wx" });
+    return manifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const existing = await readJson<Manifest>(path.join(dir, MANIFEST));
+  if (!existing || existing.campaignId !== manifest.campaignId || existing.totalChunks !== manifest.totalChunks) {
+    throw new UploadRejected(409, api.uploadMismatch);
+  }
+  return existing;
+}
+
+async function receivedChunks(dir: string) {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => CHUNK_NAME.test(n)).map(Number).sort((a, b) => a - b);
+}
+
+export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number } | ({ allChunksReceived: true } & AssembledUpload);
+
+/**
+ * Stores one chunk (already on disk as `incoming`) as uploads/<uploadId>/<index>. A chunk sent twice
+ * replaces the first copy. The chunk that completes the set assembles the video.
+ */
+export async function saveChunk(
+  campaignId: string,
+  chunk: { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined },
+  incoming: IncomingFile,
+): Promise<ChunkOutcome> {
+  try {
+    const dir = uploadDir(chunk.uploadId);
+    const last = chunk.chunkIndex === chunk.totalChunks - 1;
+    if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, api.chunkTooLarge);
+    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, api.chunkWrongSize);
+    const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? incoming.fileName ?? "video", createdAt: Date.now() });
+    const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (done) {
+      await discardIncoming(incoming);
+      return { allChunksReceived: true, ...done };
+    }
+    await fs.rename(incoming.path, path.join(dir, String(chunk.chunkIndex)));
+    const received = await receivedChunks(dir);
+    if (received.length < manifest.totalChunks) {
+      return { allChunksReceived: false, chunkIndex: chunk.chunkIndex, receivedChunks: received.length, totalChunks: manifest.totalChunks };
+    }
+    return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
+  } finally {
+    await discardIncoming(incoming);
+  }
+}
+
+/** Concatenates the chunks by streaming them into one file, then checks it is a video. One assembler per upload. */
+async function assemble(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  let lock;
+  try {
+    lock = await fs.open(path.join(dir, LOCK), "wx");
+  } catch {
+    return waitForAssembly(dir);
+  }
+  try {
+    const target = path.join(dir, VIDEO);
+    const out = createWriteStream(target);
+    for (let i = 0; i < manifest.totalChunks; i++) {
+      await pipeline(createReadStream(path.join(dir, String(i))), out, { end: false });
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    const size = (await fs.stat(target)).size;
+    if (size > MAX_VIDEO_BYTES) {
+      await removeQuietly(dir);
+      throw new UploadRejected(413, api.fileTooLarge);
+    }
+    const facts = await probeVideo(target);
+    if (!facts) {
+      await removeQuietly(dir);
+      throw new UploadRejected(400, api.notAVideo);
+    }
+    const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+    await fs.writeFile(path.join(dir, RESULT), JSON.stringify(result));
+    await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
+    return result;
+  } finally {
+    await lock.close().catch(() => {});
+    await removeQuietly(path.join(dir, LOCK));
+  }
+}
+
+/** A duplicate last chunk arriving while another request assembles: wait for that result. */
+async function waitForAssembly(dir: string, timeoutMs = 120_000): Promise<AssembledUpload> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (result) return result;
+    try {
+      await fs.access(path.join(dir, LOCK));
+    } catch {
+      // No lock and no result: the assembler refused the file and removed the upload.
+      const again = await readJson<AssembledUpload>(path.join(dir, RESULT));
+      if (again) return again;
+      throw new UploadRejected(400, api.notAVideo);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new UploadRejected(503, "The upload is still being assembled; ask again shortly");
+}
+
+export type UploadStatus = {
+  uploadId: string;
+  totalChunks: number;
+  receivedChunks: number[];
+  missingChunks: number[];
+  allChunksReceived: boolean;
+} & Partial<AssembledUpload>;
+
+/** Which chunks of an upload arrived, so a client resends only the missing ones; null when unknown. */
+export async function uploadStatus(campaignId: string, uploadId: string): Promise<UploadStatus | null> {
+  const dir = uploadDir(uploadId);
+  const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
+  if (!manifest || manifest.campaignId !== campaignId) return null;
+  const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  if (result) {
+    const all = Array.from({ length: manifest.totalChunks }, (_, i) => i);
+    return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: all, missingChunks: [], allChunksReceived: true, ...result };
+  }
+  const received = await receivedChunks(dir);
+  return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
+}
+
+/** The assembled video of an upload of this campaign, ready to be published; throws when there is none. */
+export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string }> {
+  const dir = uploadDir(uploadId);
+  const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
+  if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, api.uploadNotFound);
+  const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  if (!result) throw new UploadRejected(409, api.uploadIncomplete);
+  return { ...result, stagedPath: path.join(dir, VIDEO) };
+}
+
+export const forgetUpload = (uploadId: string) => removeQuietly(uploadDir(uploadId));
+
+// ── clean-up ───────────────────────────────────────────────────────────────
+
+export const ABANDONED_AFTER_MS = 24 * 3600_000;
+
+/** The newest modification time of a folder or anything directly in it. */
+async function lastTouched(target: string): Promise<number> {
+  const stat = await fs.stat(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  const names = await fs.readdir(target).catch(() => [] as string[]);
+  let newest = stat.mtimeMs;
+  for (const name of names) {
+    const inner = await fs.stat(path.join(target, name)).catch(() => null);
+    if (inner && inner.mtimeMs > newest) newest = inner.mtimeMs;
+  }
+  return newest;
+}
+
+/**
+ * Deletes upload folders, drafts and half-received files nobody touched for 24 hours. Returns how
+ * many entries went.
+ */
+export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, now = Date.now(), roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")] } = {}) {
+  let removed = 0;
+  for (const root of roots) {
+    const names = await fs.readdir(root).catch(() => [] as string[]);
+    for (const name of names) {
+      const target = path.join(root, name);
+      if (target === incomingDir()) continue;
+      const touched = await lastTouched(target).catch(() => null);
+      if (touched !== null && now - touched > olderThanMs) {
+        await removeQuietly(target);
+        removed++;
+      }
+    }
+  }
+  return removed;
+}

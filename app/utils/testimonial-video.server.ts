@@ -1,0 +1,61 @@
+// What ffprobe says about an uploaded testimonial video: is it a video at all, what container
+// (so we serve the right Content-Type), and how long it is. Uses the shared ffmpeg/ffprobe resolver.
+import { probe, runTool } from "~/audio/ffmpeg.server";
+
+export type VideoFacts = { mimeType: string; duration: number | null };
+
+/** WebM is Matroska holding only VP8/VP9/AV1 video; anything else in Matroska is plain video/x-matroska. */
+const WEBM_VIDEO = new Set(["vp8", "vp9", "av1"]);
+
+function mimeFor(formatName: string, majorBrand: string | undefined, videoCodec: string | undefined): string {
+  const names = formatName.split(",");
+  if (names.includes("webm") || names.includes("matroska")) return WEBM_VIDEO.has(videoCodec ?? "") ? "video/webm" : "video/x-matroska";
+  if (names.includes("mov") || names.includes("mp4")) return majorBrand?.trim() === "qt" ? "video/quicktime" : "video/mp4";
+  if (names.includes("ogg")) return "video/ogg";
+  if (names.includes("avi")) return "video/x-msvideo";
+  if (names.includes("mpegts")) return "video/mp2t";
+  return "application/octet-stream";
+}
+
+const positive = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+/**
+ * MediaRecorder's WebM has no duration in its header ("N/A"); the end of the last video packet
+ * then gives it. Reads packet headers only, nothing is decoded.
+ */
+async function durationFromPackets(file: string): Promise<number | null> {
+  const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
+  let end = 0;
+  for (const line of stdout.toString("utf8").split("\n")) {
+    const [pts, dur] = line.split(",");
+    const t = Number(pts) + (Number(dur) || 0);
+    if (Number.isFinite(t) && t > end) end = t;
+  }
+  return end > 0 ? end : null;
+}
+
+/** The facts of a playable video, or null when the file is not one (no video stream, unreadable). */
+export async function probeVideo(file: string): Promise<VideoFacts | null> {
+  let result;
+  try {
+    result = await probe(file);
+  } catch {
+    return null;
+  }
+  const video = result.streams.find((s) => s.codec_type === "video");
+  const format = result.format as { format_name?: string; duration?: string; tags?: Record<string, string> };
+  // Still images (PNG, JPEG) show up as one-frame "video" streams of an image format; they are not videos.
+  if (!video || !format.format_name || /image2|_pipe$|png|jpeg|gif|webp/.test(format.format_name)) return null;
+  const streamDuration = (result.streams as Array<{ duration?: string }>).map((s) => positive(s.duration)).find((d) => d !== null);
+  let duration = positive(format.duration) ?? streamDuration ?? null;
+  if (duration === null) duration = await durationFromPackets(file).catch(() => null);
+  return { mimeType: mimeFor(format.format_name, format.tags?.major_brand, video.codec_name), duration };
+}
+
+/** The duration alone (for files stored before it was recorded). */
+export async function videoDuration(file: string) {
+  return (await probeVideo(file))?.duration ?? null;
+}

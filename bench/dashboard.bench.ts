@@ -1,0 +1,86 @@
+// Dashboard benchmark: one owner with 1,000 collections and 50,000 stories. Measures requests/s and
+// p50/p99 latency of GET / (dashboard) and GET /manage-collections, against two baselines measured in
+// the same run: the bare route GET /healthz and a minimal signed-in page (GET /change-password).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { measure, type LoadResult } from "./lib/load";
+import { seedOwnerData } from "./lib/seed";
+import { startServer } from "./lib/server";
+import type { BenchContext, Figures } from "./lib/types";
+
+const SIZE = { collections: 1_000, stories: 50_000, invitesPerCollection: 3, podcasts: 200 };
+const SESSION_SECRET = "bench-session-secret";
+const GOAL_RPS = "≥ 50% of the bare route's requests/s";
+
+export default async function dashboardBench(ctx: BenchContext): Promise<Figures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-"));
+  const env = {
+    APP_ENV: "test",
+    DATABASE_PATH: path.join(dir, "bench.db"),
+    DATA_DIR: path.join(dir, "files"),
+    SESSION_SECRET,
+    BUILD_DIR: ctx.buildDir,
+    RATE_LIMIT_AUTH_MAX: "1000000000",
+    RATE_LIMIT_PUBLIC_POST_MAX: "1000000000",
+    RATE_LIMIT_GENERAL_MAX: "1000000000",
+  };
+  // The app's modules read these on first use, so set them before importing any.
+  Object.assign(process.env, env);
+  const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
+  const { createUser } = await import("../app/models/user.server");
+  const { createSession } = await import("../app/models/session.server");
+  const { SESSION_ID_KEY } = await import("../app/utils/auth.server");
+  const { authSessionStorage } = await import("../app/utils/session.server");
+
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const started = performance.now();
+    migrateDatabase(getDb());
+    const owner = await createUser({ email: "bench-owner@example.com", firstName: "Bench" });
+    seedOwnerData(getDb().$client, owner.id, SIZE);
+    // Signed in the way tests/e2e/fixtures.ts does it: a session row and its signed cookie.
+    const session = await authSessionStorage().getSession();
+    session.set(SESSION_ID_KEY, createSession(owner.id).id);
+    const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+    closeDb();
+    console.log(`  seeded ${SIZE.collections} collections, ${SIZE.stories} stories in ${Math.round(performance.now() - started)} ms`);
+
+    server = await startServer(env);
+    const headers = { Cookie: cookie, Accept: "text/html", "Accept-Encoding": "gzip" };
+    const home = await fetch(`${server.url}/`, { headers });
+    const html = await home.text();
+    if (!html.includes("Family Memories Dashboard") || !html.includes("50,000")) throw new Error(`GET / did not render the signed-in dashboard (status ${home.status})`);
+
+    const run = async (route: string, seconds = ctx.seconds): Promise<LoadResult> => {
+      await measure(`${server!.url}${route}`, { seconds: Math.min(2, seconds), concurrency: ctx.concurrency, headers }); // warm-up
+      const result = await measure(`${server!.url}${route}`, { seconds, concurrency: ctx.concurrency, headers });
+      console.log(`  GET ${route}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.errors} errors`);
+      if (result.requests === 0) throw new Error(`GET ${route} answered no 200s: ${JSON.stringify(result.statuses)}`);
+      return result;
+    };
+    const bare = await run("/healthz");
+    const plain = await run("/change-password");
+    const dashboard = await run("/");
+    const manage = await run("/manage-collections");
+
+    const figure = (value: number, unit: string, baseline: number, goal: string) => ({ value, unit, baseline, ratio: baseline ? value / baseline : NaN, goal, machine: ctx.machine });
+    const route = (name: string, r: LoadResult, rpsGoal: string) => ({
+      [`${name}.rps`]: figure(r.rps, "req/s", bare.rps, rpsGoal),
+      [`${name}.p50`]: figure(r.p50, "ms", bare.p50, "informational: p50 latency against the bare route's"),
+      [`${name}.p99`]: figure(r.p99, "ms", bare.p99, "informational: p99 latency against the bare route's"),
+    });
+    return {
+      ...route("dashboard.bare_route", bare, "baseline (GET /healthz, no Remix, no session)"),
+      ...route("dashboard.plain_page", plain, "informational: a minimal signed-in Remix page (GET /change-password)"),
+      ...route("dashboard.home", dashboard, GOAL_RPS),
+      ...route("dashboard.manage_collections", manage, GOAL_RPS),
+      "dashboard.home.rps_vs_plain_page": figure(dashboard.rps, "req/s", plain.rps, "informational: the dashboard's own cost over a minimal signed-in page"),
+      "dashboard.manage_collections.rps_vs_plain_page": figure(manage.rps, "req/s", plain.rps, "informational: the page's own cost over a minimal signed-in page"),
+    };
+  } finally {
+    await server?.stop();
+    closeDb();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,316 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import config from "../../playwright.config";
+import { listTestimonialResponses } from "~/models/testimonial.server";
+import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
+import { makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
+import { expect, expectToast, test, visit } from "./fixtures";
+
+// Chromium's fake camera and microphone, answering the permission prompt by itself; the config's
+// executable and standard flags stay.
+const base = config.use?.launchOptions ?? {};
+test.use({ launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] } });
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function aboutYou(page: Page, name: string, email: string) {
+  await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
+  await expect(page.getByTestId("flow-progress").getByRole("listitem")).toHaveCount(6);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Your email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** The admin opens the responses dialog and sees the response; the video streams (206) from the admin route. */
+async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string) {
+  const admin = await createTestAdmin();
+  await signInAsAdmin(page, admin);
+  await visit(page, `/admin/testimonials?responses=${campaignId}`);
+  const dialog = page.getByRole("dialog");
+  const response = dialog.getByTestId("testimonial-response").filter({ hasText: name });
+  await expect(response).toBeVisible();
+  await expect(response).toContainText("Consent given");
+  if (text) await expect(response).toContainText(text);
+  const video = response.getByTestId("response-video");
+  await expect(video).toHaveAttribute("preload", "metadata");
+  const src = await video.getAttribute("src");
+  expect(src).toMatch(/^\/api\/admin\/testimonials\/.+\/video$/);
+  const ranged = await page.request.get(src!, { headers: { Range: "bytes=0-1023" } });
+  expect(ranged.status()).toBe(206);
+  const head = await page.request.head(src!);
+  expect(Number(head.headers()["x-video-duration"])).toBeGreaterThan(0);
+  if (jsOn()) {
+    // The player loaded the video's metadata from the streaming route.
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect(response.getByTestId("video-duration")).toBeVisible();
+  }
+}
+
+test.describe("public testimonial flow", () => {
+  test("unknown and inactive campaigns", async ({ page }) => {
+    const missing = await visit(page, "/testimonials/no-such-campaign");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Campaign Not Found" })).toBeVisible();
+    await expect(page.getByText("The testimonial campaign you're looking for doesn't exist or has been disabled.")).toBeVisible();
+
+    const inactive = makeTestimonialCampaign({ isActive: false });
+    await visit(page, `/testimonials/${inactive.publicId}`);
+    await expect(page.getByRole("heading", { name: "Campaign Inactive" })).toBeVisible();
+    await expect(page.getByText("This testimonial campaign is currently not accepting submissions.")).toBeVisible();
+  });
+
+  test("the e-mail rule on step 1", async ({ page }) => {
+    const campaign = makeTestimonialCampaign();
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await page.getByLabel("Your name").fill("Eve");
+    await page.getByLabel("Your email").fill("eve@example");
+    if (jsOn()) {
+      await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+    } else {
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
+    }
+    await page.getByLabel("Your email").fill("eve@example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "How would you like to share?" })).toBeVisible();
+  });
+
+  test("upload a video, answer, review, consent and submit; the admin sees it", async ({ page }) => {
+    const campaign = makeTestimonialCampaign();
+    const name = `Uma Uploader ${unique()}`;
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await expect(page.getByRole("heading", { name: campaign.title })).toBeVisible();
+    await aboutYou(page, name, "uma@example.com");
+
+    await expect(page.getByRole("heading", { name: "How would you like to share?" })).toBeVisible();
+    await expect(page.getByText("Coming Soon")).toHaveCount(0);
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Upload Your Video" })).toBeVisible();
+    const input = page.getByLabel("Video file");
+    await expect(input).toHaveAttribute("accept", "video/*");
+    await input.setInputFiles(makeSmallVideo());
+    if (jsOn()) await expect(page.getByText("Selected: small.webm")).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Additional Thoughts" })).toBeVisible();
+    await expect(page.getByText("A moment that stood out")).toBeVisible();
+    await expect(page.getByText("Share your authentic experience and thoughts")).toBeVisible();
+    await page.getByLabel("What did you like most?").fill("The narrated podcast of grandma's stories.");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
+    await expect(page.getByText(/Size: 0\.\d\d MB/)).toBeVisible();
+    await expect(page.getByTestId("review-video")).toBeVisible();
+    const previewSrc = (await page.getByTestId("review-video").getAttribute("src"))!;
+    if (jsOn()) {
+      expect(previewSrc).toMatch(/^blob:/);
+    } else {
+      // Without JavaScript the preview streams the draft's copy from the server.
+      expect((await page.request.get(previewSrc, { headers: { Range: "bytes=0-9" } })).status()).toBe(206);
+    }
+    await page.getByRole("button", { name: "Looks Good - Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Almost Done!" })).toBeVisible();
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText("Included")).toBeVisible();
+    if (jsOn()) {
+      await expect(page.getByRole("button", { name: "Submit Testimonial" })).toBeDisabled();
+    } else {
+      await page.getByRole("button", { name: "Submit Testimonial" }).click();
+      // The browser's own check stops a missing consent before it is sent.
+      await expect(page.getByRole("heading", { name: "Almost Done!" })).toBeVisible();
+    }
+    await page.getByLabel(/I agree that my testimonial may be used/).check();
+    await page.getByRole("button", { name: "Submit Testimonial" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Record Another Video" })).toBeVisible();
+
+    const [row] = listTestimonialResponses(campaign.id);
+    expect(row).toMatchObject({ respondentName: name, respondentEmail: "uma@example.com", consentGiven: true, videoMimeType: "video/webm" });
+
+    await page.getByRole("button", { name: "Record Another Video" }).click();
+    await expect(page.getByRole("heading", { name: "How would you like to share?" })).toBeVisible();
+
+    await adminSeesResponse(page, campaign.id, name, "The narrated podcast of grandma's stories.");
+  });
+
+  test("Record Video: the camera with JavaScript, the capture input without; the admin plays it", async ({ page }) => {
+    test.setTimeout(60_000);
+    const campaign = makeTestimonialCampaign({
+      questions: [
+        { question: "What did you like most?", helperText: "A moment that stood out" },
+        { question: "Would you recommend us?", helperText: null },
+        { question: "Anything else?", helperText: null },
+      ],
+      allowTextResponses: false,
+    });
+    const name = `Rex Recorder ${unique()}`;
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, name, "rex@example.com");
+    await page.getByText("Record Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    if (jsOn()) {
+      await expect(page.getByRole("heading", { name: "Choose your questions" })).toBeVisible();
+      const start = page.getByRole("button", { name: "Start Recording" });
+      await expect(start).toBeDisabled();
+      await page.getByRole("checkbox", { name: /What did you like most/ }).check();
+      await page.getByRole("checkbox", { name: /Would you recommend us/ }).check();
+      await expect(page.getByRole("checkbox", { name: /Anything else/ })).toBeDisabled();
+      await expect(page.getByText("2 of 2 selected")).toBeVisible();
+      await start.click();
+
+      await expect(page.getByTestId("recorder-preview")).toBeVisible();
+      await expect(page.getByText("A moment that stood out")).toBeVisible();
+      await expect(page.getByTestId("recording-clock")).toContainText("0:02", { timeout: 10_000 });
+      await page.getByRole("button", { name: "Pause" }).click();
+      await expect(page.getByText("Paused")).toBeVisible();
+      const pausedAt = await page.getByTestId("recording-clock").textContent();
+      await page.waitForTimeout(1200);
+      await expect(page.getByTestId("recording-clock")).toHaveText(pausedAt!);
+      await page.getByRole("button", { name: "Resume" }).click();
+      await expect(page.getByTestId("recording-clock")).toContainText("0:03", { timeout: 10_000 });
+      await page.getByRole("button", { name: "Stop Recording" }).click();
+    } else {
+      // Without JavaScript a phone opens its camera from the file input.
+      await expect(page.getByRole("heading", { name: "Record Your Video" })).toBeVisible();
+      await expect(page.getByLabel("Video file")).toHaveAttribute("capture", "user");
+      await page.getByLabel("Video file").setInputFiles(makeSmallVideo());
+      await page.getByRole("button", { name: "Continue" }).click();
+    }
+
+    // This campaign takes no text answers: straight to the review.
+    await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
+    await expect(page.getByText(/Size: \d+\.\d\d MB/)).toBeVisible();
+    if (jsOn()) {
+      await expect.poll(() => page.getByTestId("review-video").evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    }
+    await page.getByRole("button", { name: "Looks Good - Continue" }).click();
+
+    await page.getByLabel(/I agree that my testimonial may be used/).check();
+    await page.getByRole("button", { name: "Submit Testimonial" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 20_000 });
+
+    const [row] = listTestimonialResponses(campaign.id);
+    expect(row?.respondentName).toBe(name);
+    expect(row?.videoDuration ?? 0).toBeGreaterThan(1.5);
+    await adminSeesResponse(page, campaign.id, name);
+  });
+
+  test("a 40 MB video: in 15 MB chunks with JavaScript (a lost chunk is resent), streamed to the draft without", async ({ page }) => {
+    test.setTimeout(60_000);
+    const campaign = makeTestimonialCampaign({ allowTextResponses: false });
+    const file = makeLargeVideo(40);
+    const chunkPosts: string[] = [];
+    let dropped = false;
+    if (jsOn()) {
+      await page.route("**/api/testimonials/public/*/upload-chunk", async (route) => {
+        chunkPosts.push(route.request().url());
+        // The connection drops on the second chunk once: the client sends it again.
+        if (chunkPosts.length === 2 && !dropped) {
+          dropped = true;
+          await route.abort("connectionreset");
+          return;
+        }
+        await route.continue();
+      });
+    }
+    const standardPosts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/submit")) standardPosts.push(r.url());
+    });
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, "Lars Large", "lars@example.com");
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Video file").setInputFiles(file);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText(/Size: 4\d\.\d\d MB/)).toBeVisible();
+    await page.getByRole("button", { name: "Looks Good - Continue" }).click();
+    await page.getByLabel(/I agree that my testimonial may be used/).check();
+    await page.getByRole("button", { name: "Submit Testimonial" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 30_000 });
+
+    const [row] = listTestimonialResponses(campaign.id);
+    expect(sha256File(path.join(process.env.DATA_DIR!, row!.videoKey!))).toBe(sha256File(file));
+    if (jsOn()) {
+      expect(standardPosts).toEqual([]);
+      // 3 chunks, one of them twice.
+      expect(chunkPosts).toHaveLength(4);
+    }
+  });
+
+  test("Record Again returns to the choice with Record Video selected", async ({ page }) => {
+    const campaign = makeTestimonialCampaign({ allowTextResponses: false });
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, "Ray Again", "ray@example.com");
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Video file").setInputFiles(makeSmallVideo());
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
+    await page.getByRole("button", { name: "Record Again" }).click();
+    await expect(page.getByRole("heading", { name: "How would you like to share?" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Record Video/ })).toBeChecked();
+  });
+});
+
+test.describe("admin testimonials page", () => {
+  test("create a campaign with questions, copy its link, deactivate and delete it", async ({ page }) => {
+    const admin = await createTestAdmin();
+    await signInAsAdmin(page, admin);
+    await visit(page, "/admin/testimonials");
+    await expect(page.getByRole("heading", { name: "Video Testimonials" })).toBeVisible();
+    await page.getByRole("link", { name: "New Campaign" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Testimonial Campaign" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+
+    const title = `Launch week ${unique()}`;
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Question 1", { exact: true }).fill("How did you hear about us?");
+    for (let i = 0; i < 4; i++) await dialog.getByRole("button", { name: "Add Question" }).click();
+    await expect(dialog.getByTestId("question-row")).toHaveCount(5);
+    await expect(dialog.getByRole("button", { name: "Add Question" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Remove question 5" }).click();
+    await expect(dialog.getByTestId("question-row")).toHaveCount(4);
+    await dialog.getByLabel("Question 2", { exact: true }).fill("What would you tell a friend?");
+    await dialog.getByRole("button", { name: "Create Campaign" }).click();
+    await expectToast(page, "Campaign created");
+
+    const card = page.getByTestId("testimonial-campaign").filter({ hasText: title });
+    await expect(card).toContainText("How did you hear about us?");
+    await expect(card).toContainText("What would you tell a friend?");
+    await expect(card.getByRole("listitem")).toHaveCount(2);
+    const link = await card.getByTestId("share-link").inputValue();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/testimonials\/[\w-]{20,}$/);
+    await expect(card.getByRole("link", { name: "Open" })).toHaveAttribute("href", link);
+    if (jsOn()) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await card.getByRole("button", { name: "Copy Link" }).click();
+      await expect(card.getByText(/Link copied|Failed to copy/)).toBeVisible();
+    }
+
+    await card.getByRole("button", { name: "Deactivate" }).click();
+    await expectToast(page, "Campaign deactivated");
+    await expect(card.getByText("Inactive", { exact: true })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Campaign Inactive" })).toBeVisible();
+
+    await visit(page, "/admin/testimonials");
+    if (jsOn()) {
+      page.once("dialog", (d) => void d.accept());
+      await card.getByRole("link", { name: "Delete" }).click();
+    } else {
+      await card.getByRole("link", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    }
+    await expectToast(page, "Campaign deleted");
+    await expect(page.getByTestId("testimonial-campaign").filter({ hasText: title })).toHaveCount(0);
+  });
+});

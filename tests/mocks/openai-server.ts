@@ -1,0 +1,113 @@
+// A fake OpenAI-compatible server on 127.0.0.1 for tests: the real `openai` client is pointed at it
+// (OPENAI_BASE_URL), so the whole call — auth header, JSON body, the answer's parsing — is exercised.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ChatMessage = { role: string; content: string };
+export type FakeOpenAIRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  /** The parsed JSON body: model, messages, response_format … */
+  body: { model?: string; messages?: ChatMessage[]; response_format?: { type: string }; [key: string]: unknown };
+  status: number;
+};
+
+export type FakeOpenAI = {
+  /** The base URL to give the client, ending in /v1. */
+  url: string;
+  apiKey: string;
+  requests: FakeOpenAIRequest[];
+  /** The assistant message content of the next answers (default: a two-segment script). */
+  setContent(content: string | ((request: FakeOpenAIRequest) => string)): void;
+  /** The next chat completion answers with this status and an OpenAI-shaped error. */
+  failNext(status?: number): void;
+  close(): Promise<void>;
+};
+
+export const DEFAULT_USAGE = { prompt_tokens: 812, completion_tokens: 240 };
+
+const DEFAULT_CONTENT = JSON.stringify({
+  segments: [
+    { speaker: "host1", text: "Welcome to the family podcast." },
+    { speaker: "host2", text: "Thank you for listening." },
+  ],
+});
+
+function readBody(req: http.IncomingMessage) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai" }: { apiKey?: string } = {}): Promise<FakeOpenAI> {
+  const requests: FakeOpenAIRequest[] = [];
+  let content: string | ((request: FakeOpenAIRequest) => string) = DEFAULT_CONTENT;
+  let failures: number[] = [];
+
+  const server = http.createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const raw = await readBody(req);
+    let body: FakeOpenAIRequest["body"] = {};
+    try {
+      body = raw ? (JSON.parse(raw) as FakeOpenAIRequest["body"]) : {};
+    } catch {
+      return send(400, { error: { message: "Invalid JSON body", type: "invalid_request_error" } });
+    }
+    const record: FakeOpenAIRequest = { method: req.method ?? "", path: req.url ?? "", authorization: req.headers.authorization, body, status: 0 };
+    requests.push(record);
+    const answer = (status: number, payload: unknown) => {
+      record.status = status;
+      send(status, payload);
+    };
+    if (req.method !== "POST" || record.path !== "/v1/chat/completions") {
+      return answer(404, { error: { message: `Unknown route ${req.method} ${record.path}`, type: "invalid_request_error" } });
+    }
+    if (record.authorization !== `Bearer ${apiKey}`) {
+      return answer(401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+    const failure = failures.shift();
+    if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+    answer(200, {
+      id: `chatcmpl-${requests.length}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model ?? "gpt-4o-mini",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: typeof content === "function" ? content(record) : content, refusal: null },
+          finish_reason: "stop",
+          logprobs: null,
+        },
+      ],
+      usage: { ...DEFAULT_USAGE, total_tokens: DEFAULT_USAGE.prompt_tokens + DEFAULT_USAGE.completion_tokens },
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    requests,
+    setContent(next) {
+      content = next;
+    },
+    failNext(status = 500) {
+      failures.push(status);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        failures = [];
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,26 @@
+// A job-runner process for the podcast crash test: the app's real runner (real handler, real audio
+// worker) on DATABASE_PATH until no generation job is left, then it exits. The test kills it with
+// SIGKILL mid-render and starts it again.
+import { and, eq, inArray } from "drizzle-orm";
+import { jobs } from "#db/schema";
+import { createJobRunner } from "~/jobs/index.server";
+import { getDb, migrateDatabase } from "~/utils/db.server";
+
+const db = getDb();
+migrateDatabase(db);
+// A fresh process is the only runner: whatever a dead one left 'running' is requeued at start.
+const runner = createJobRunner({ pollMs: 50 });
+runner.start({ sole: true });
+runner.wake();
+
+const timer = setInterval(() => {
+  const busy = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.type, "generate-podcast"), inArray(jobs.status, ["queued", "running"])))
+    .limit(1)
+    .get();
+  if (busy) return;
+  clearInterval(timer);
+  void runner.stop().then(() => process.exit(0));
+}, 100);

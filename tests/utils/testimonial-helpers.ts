@@ -1,0 +1,59 @@
+// Test data for video testimonials: campaigns straight in the database, real video files made by
+// ffmpeg, and multipart requests built the way browsers send them (Vitest and Playwright alike).
+import { execFileSync } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createTestimonialCampaign } from "~/models/testimonial.server";
+import type { CampaignInput } from "~/utils/testimonial-schemas";
+
+export function makeTestimonialCampaign(overrides: Partial<CampaignInput> = {}) {
+  return createTestimonialCampaign(
+    {
+      title: `Customer stories ${randomUUID().slice(0, 6)}`,
+      description: "Tell us how Storyhearth helped your family.",
+      questions: [
+        { question: "What did you like most?", helperText: "A moment that stood out" },
+        { question: "Would you recommend us?", helperText: null },
+      ],
+      isActive: true,
+      allowTextResponses: true,
+      ...overrides,
+    },
+    null,
+  );
+}
+
+const videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-videos-"));
+const ffmpegBin = process.env.FFMPEG_PATH || "ffmpeg";
+
+/** A 2-second 320x240 test video with a sine tone (the brief's ffmpeg recipe); made once per process. */
+export function makeSmallVideo() {
+  const file = path.join(videoDir, "small.webm");
+  if (!fs.existsSync(file)) {
+    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=15", "-f", "lavfi", "-i", "sine", "-shortest", file]);
+  }
+  return file;
+}
+
+/** A video of about `megabytes` MB made fast: raw 640x480 frames in Matroska (ffprobe accepts it as video). */
+export function makeLargeVideo(megabytes: number) {
+  const file = path.join(videoDir, `large-${megabytes}.mkv`);
+  if (!fs.existsSync(file)) {
+    const frames = Math.ceil((megabytes * 1024 * 1024) / (640 * 480 * 1.5));
+    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x480:rate=30", "-frames:v", String(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", file]);
+  }
+  return file;
+}
+
+export const sha256File = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+export function multipartRequest(url: string, form: FormData, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost${url}`, { method: "POST", body: form, headers });
+}
+
+/** A file on disk as a Blob for FormData (streamed, not read into memory first). */
+export async function fileBlob(file: string, type = "video/webm") {
+  return fs.openAsBlob(file, { type });
+}
