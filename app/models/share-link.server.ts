@@ -1,0 +1,72 @@
+// Share links: an unguessable token for one finished podcast, expiring, optionally behind a password.
+// Only the token's SHA-256 is stored (like reset tokens), and only a scrypt hash of the password, so
+// a copy of the database opens no podcast.
+import { and, eq } from "drizzle-orm";
+import { podcasts, shareLinks } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { randomToken, sha256 } from "~/utils/tokens.server";
+
+const DAY_MS = 86_400_000;
+
+export const sharePath = (token: string) => `/s/${token}`;
+export const shareAudioPath = (token: string) => `/s/${token}/audio`;
+
+export type ShareRequest = { expiration: number; password?: string | undefined };
+
+/**
+ * A new link to the owner's finished podcast. 'missing' for a podcast that is not theirs,
+ * 'not-ready' while it has no audio. The token is returned once and never stored in clear.
+ */
+export async function createShareLink(ownerId: string, podcastId: string, { expiration, password }: ShareRequest, now = new Date()) {
+  const podcast = db
+    .select({ id: podcasts.id, status: podcasts.status, audioKey: podcasts.audioKey })
+    .from(podcasts)
+    .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+    .get();
+  if (!podcast) return { error: "missing" as const };
+  if (podcast.status !== "complete" || !podcast.audioKey) return { error: "not-ready" as const };
+  const token = randomToken();
+  const passwordHash = password ? await hashPassword(password) : null;
+  const expiresAt = new Date(now.getTime() + expiration * DAY_MS);
+  db.insert(shareLinks).values({ podcastId: podcast.id, token: sha256(token), passwordHash, expiresAt }).run();
+  return { token, expiresAt, passwordProtected: Boolean(passwordHash) };
+}
+
+/** Tokens are 43 base64url characters; anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/**
+ * What a share token opens: nothing ('missing'), an 'expired' link, or the link and the few podcast
+ * fields a visitor may see. Never the owner or any other podcast.
+ */
+export function resolveShareLink(token: string, now = new Date()) {
+  if (!TOKEN.test(token)) return { state: "missing" as const };
+  const row = db
+    .select({
+      link: { id: shareLinks.id, passwordHash: shareLinks.passwordHash, expiresAt: shareLinks.expiresAt },
+      podcast: {
+        id: podcasts.id,
+        title: podcasts.title,
+        duration: podcasts.duration,
+        hostCount: podcasts.hostCount,
+        transcript: podcasts.transcript,
+        status: podcasts.status,
+        audioKey: podcasts.audioKey,
+        createdAt: podcasts.createdAt,
+      },
+    })
+    .from(shareLinks)
+    .innerJoin(podcasts, eq(podcasts.id, shareLinks.podcastId))
+    .where(eq(shareLinks.token, sha256(token)))
+    .get();
+  const audioKey = row?.podcast.audioKey;
+  if (!row || row.podcast.status !== "complete" || !audioKey) return { state: "missing" as const };
+  if (row.link.expiresAt.getTime() <= now.getTime()) return { state: "expired" as const };
+  return { state: "open" as const, link: row.link, podcast: { ...row.podcast, audioKey } };
+}
+export type OpenShare = Extract<ReturnType<typeof resolveShareLink>, { state: "open" }>;
+
+export function checkSharePassword(link: OpenShare["link"], password: string) {
+  return link.passwordHash ? verifyPassword(password, link.passwordHash) : Promise.resolve(true);
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { listeningMessages } from "./listening-messages";
+
+// One schema per form of My Podcasts, the podcast page and the share page, used by the actions
+// (authoritative) and by Conform in the browser; plus the body of POST /api/podcasts/{id}/share.
+// Conform turns empty inputs into undefined, so "required" messages are also the type errors.
+const e = listeningMessages.edit;
+const s = listeningMessages.share;
+
+export const PODCAST_TITLE_MAX = 200;
+export const PODCAST_DESCRIPTION_MAX = 2000;
+export const SHARE_DAYS_DEFAULT = 30; // spec
+export const SHARE_DAYS_MIN = 1;
+export const SHARE_DAYS_MAX = 365;
+export const SHARE_PASSWORD_MIN = 4;
+export const SHARE_PASSWORD_MAX = 128;
+
+/** Podcast ids are UUIDs; anything else is 'Invalid podcast ID' rather than a lookup. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isPodcastId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+const podcastId = z.string().refine(isPodcastId, { error: listeningMessages.api.notFound });
+
+// ── My Podcasts card menu (intents on /my-podcasts) ──────────────────────
+
+export const EditDetailsSchema = z.object({
+  intent: z.literal("edit"),
+  podcastId,
+  title: z.string({ error: e.titleRequired }).trim().min(1, { error: e.titleRequired }).max(PODCAST_TITLE_MAX, { error: e.titleTooLong }),
+  description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, { error: e.descriptionTooLong }).optional(),
+});
+
+/** An empty campaignId takes the podcast out of its collection. */
+export const AddToCollectionSchema = z.object({
+  intent: z.literal("collection"),
+  podcastId,
+  campaignId: z.string().max(100).optional(),
+});
+
+export const PodcastIntentSchema = z.object({
+  intent: z.enum(["transcript", "delete"]),
+  podcastId,
+});
+
+// ── the share panel (intents on /podcast/{id}) and the JSON call ─────────
+
+const days = z.number({ error: s.expiryRange }).int({ error: s.expiryRange }).min(SHARE_DAYS_MIN, { error: s.expiryRange }).max(SHARE_DAYS_MAX, { error: s.expiryRange });
+const password = z
+  .string()
+  .min(SHARE_PASSWORD_MIN, { error: s.passwordTooShort })
+  .max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong });
+
+/** The panel's form: the checkbox decides whether the password is needed (and used). */
+export const ShareFormSchema = z
+  .object({
+    intent: z.literal("share"),
+    expiration: days.default(SHARE_DAYS_DEFAULT),
+    passwordProtect: z.boolean().default(false),
+    password: password.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.passwordProtect && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: s.passwordRequired });
+  })
+  .transform(({ expiration, passwordProtect, password }) => ({ expiration, password: passwordProtect ? password : undefined }));
+
+/** POST /api/podcasts/{id}/share: { expiration (days), password? }; a number given as a string is taken. */
+export const ShareBodySchema = z.object({
+  expiration: z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: s.expiryRange }).transform(Number)], { error: s.expiryRange })
+    .pipe(days)
+    .default(SHARE_DAYS_DEFAULT),
+  // "" or null mean no password, as an unticked checkbox would.
+  password: z
+    .string({ error: s.passwordTooShort })
+    .nullish()
+    .transform((value) => value || undefined)
+    .pipe(password.optional()),
+});
+
+/** The public share page's password form. */
+export const SharePasswordSchema = z.object({
+  password: z.string({ error: listeningMessages.sharePage.passwordRequired }).min(1).max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong }),
+});

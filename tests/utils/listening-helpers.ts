@@ -1,0 +1,80 @@
+// Test data for listening (Vitest and Playwright): finished podcasts with a real, small MP3 made by
+// ffmpeg and stored where the generation job would put it, share links, and PDF text extraction.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { campaigns, newsletters, podcasts, shareLinks } from "#db/schema";
+import { ffmpeg } from "~/audio/ffmpeg.server";
+import { extractPdfText } from "~/podcasts/pdf-text.server";
+import { db } from "~/utils/db.server";
+import { getStorage } from "~/utils/storage.server";
+import { sha256 } from "~/utils/tokens.server";
+
+let mp3: Promise<Buffer> | undefined;
+
+/** Two seconds of a 440 Hz tone as MP3 (made once per process). */
+export function makeMp3() {
+  mp3 ??= ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "-f", "mp3", "pipe:1"], { stdout: true }).then(
+    ({ stdout }) => stdout,
+  );
+  return mp3;
+}
+
+export const TWO_HOST_SCRIPT = [
+  { speaker: "host1" as const, text: "Welcome back. Today we hear about the summer at the lake." },
+  { speaker: "host2" as const, text: "Grandpa let everyone steer the blue truck on the gravel road." },
+];
+
+type PodcastInput = Partial<typeof podcasts.$inferInsert> & { title: string };
+
+/** A complete podcast of `ownerId` with stored audio, script and transcript. */
+export async function createCompletePodcast(ownerId: string, input: PodcastInput) {
+  const id = input.id ?? randomUUID();
+  const audioKey = `podcasts/${id}.mp3`;
+  const { size } = await getStorage().put(audioKey, await makeMp3());
+  const script = input.script === undefined ? TWO_HOST_SCRIPT : input.script;
+  return db
+    .insert(podcasts)
+    .values({
+      hostCount: 2,
+      secondaryVoice: "male-warm",
+      transcript: script ? script.map((s) => `${s.speaker === "host1" ? "Host 1" : "Host 2"}: ${s.text}`).join("\n\n") : null,
+      completedAt: new Date(),
+      ...input,
+      id,
+      ownerId,
+      status: "complete",
+      script,
+      audioKey,
+      duration: 2,
+      fileSize: size,
+    })
+    .returning()
+    .get();
+}
+
+/** A podcast still being made (no audio). */
+export function createProcessingPodcast(ownerId: string, title: string, status: "pending" | "queued" | "voice_processing" = "voice_processing") {
+  return db.insert(podcasts).values({ ownerId, title, status }).returning().get();
+}
+
+export function createCampaignFor(ownerId: string, title: string) {
+  return db.insert(campaigns).values({ ownerId, title, publicId: randomUUID(), prompt: "Tell us about a summer you remember" }).returning().get();
+}
+
+export function createNewsletterFor(ownerId: string, podcastId: string) {
+  return db.insert(newsletters).values({ ownerId, podcastId, publicId: randomUUID(), edition: 1, title: "Summer Edition" }).returning().get();
+}
+
+export const getPodcastRow = (id: string) => db.select().from(podcasts).where(eq(podcasts.id, id)).get();
+
+/** Moves a share link's expiry (tests of expired links). */
+export function setShareExpiry(token: string, expiresAt: Date) {
+  return db.update(shareLinks).set({ expiresAt }).where(eq(shareLinks.token, sha256(token))).run().changes;
+}
+
+export const shareRow = (token: string) => db.select().from(shareLinks).where(eq(shareLinks.token, sha256(token))).get();
+
+/** The text of a PDF as pdf.js reads it. */
+export async function pdfText(bytes: Uint8Array) {
+  return (await extractPdfText(bytes)).text;
+}
