@@ -25,7 +25,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
 });
 
-if (process.env.JOBS_DISABLED !== "true") startBackgroundJobs();
+if (config.JOBS_DISABLED !== "true") startBackgroundJobs();
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -67,6 +67,13 @@ const schema = z
     OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
     /** Space-separated; the userinfo answer must carry the e-mail. */
     OAUTH_SCOPES: z.string().min(1).default("openid email profile"),
+    /** Piper voices (<name>.onnx + .onnx.json); `npm run voices:download` fills it. Read by the audio worker. */
+    VOICES_DIR: z.string().default("./data/voices"),
+    /** ffmpeg/ffprobe binaries when not ffmpeg-static's or on PATH. */
+    FFMPEG_PATH: z.string().optional(),
+    FFPROBE_PATH: z.string().optional(),
+    /** "true" starts the web server without the job runner (e.g. a read-only tool). */
+    JOBS_DISABLED: z.enum(["true", "false"]).default("false"),
     SEED_DEMO_DATA: z
       .enum(["true", "false"])
       .default("false")
