@@ -12,7 +12,7 @@ export type RateLimitConfig = {
 /** Sign-in, password reset and registration: the stricter tier. */
 const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
 /** Public forms anyone may post without an account. */
-const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//];
+const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/];
 
 /** Video chunks: one 500 MB upload is 34 posts, so they get their own, wider tier. */
 const UPLOAD_CHUNK_PATH = /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/;

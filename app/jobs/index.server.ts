@@ -36,6 +36,16 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { cleanAbandonedUploads } = await import("~/utils/testimonial-uploads.server");
     await cleanAbandonedUploads({ now: now().getTime() });
   },
+  // Family newsletters (app/jobs/newsletters.server.ts): one newsletter now ('immediate' mode), and
+  // every newsletter whose delivery date has come (the dated modes).
+  "deliver-newsletter": async (payload, job) => {
+    const { deliverNewsletterJob } = await import("./newsletters.server");
+    await deliverNewsletterJob(payload, job);
+  },
+  "deliver-newsletters": async (payload, job) => {
+    const { deliverDueNewslettersJob } = await import("./newsletters.server");
+    await deliverDueNewslettersJob(payload, job);
+  },
 };
 
 export const jobSchedules: Schedule[] = [
@@ -44,6 +54,7 @@ export const jobSchedules: Schedule[] = [
   { type: "send-reminders", cron: "*/10 * * * *" },
   { type: "clean-up", cron: "17 3 * * *" },
   { type: "clean-uploads", cron: "41 3 * * *" },
+  { type: "deliver-newsletters", cron: "*/10 * * * *" },
 ];
 
 export function createJobRunner(options: { pollMs?: number } = {}) {

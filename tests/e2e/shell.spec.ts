@@ -9,7 +9,11 @@ test("an unknown path shows '404 Page Not Found' with status 404", async ({ page
 test("the theme survives a reload", async ({ page }) => {
   await visit(page, "/");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
-  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  // Reload only once the server has answered: the cookie it sets is what must survive.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Switch to dark theme" }).click(),
+  ]);
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,0 +1,272 @@
+// Family newsletters: made from a story collection (its stories, their e-mailed photos and the
+// collection's podcast), edited by the owner, and read by anyone holding the unguessable public id.
+import { and, asc, count, desc, eq, isNotNull, like, max, sql } from "drizzle-orm";
+import { campaigns, contributionAttachments, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
+import { enqueueJob } from "~/jobs/queue.server";
+import { now } from "~/utils/clock.server";
+import { formatDuration } from "~/utils/dashboard-format";
+import { db, type DB } from "~/utils/db.server";
+import { detectCategory } from "~/utils/newsletter-category";
+import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/utils/newsletter-content";
+import { stripQuotedReply } from "~/utils/quote-strip";
+import { publicId } from "~/utils/tokens.server";
+import { readingMinutes } from "~/utils/word-count";
+import { deliveredCountSql } from "./newsletter-delivery.server";
+import { qualified } from "./sql-columns.server";
+import { getWorkflowSettings } from "./workflow.server";
+
+type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+
+export type Newsletter = typeof newsletters.$inferSelect;
+
+/** The job that e-mails one newsletter to the family (payload { newsletterId }). */
+export const DELIVER_NEWSLETTER_JOB = "deliver-newsletter";
+
+/** The collection's newest finished podcast (with audio), if any. */
+function latestCompletePodcast(q: DB | Tx, campaignId: string) {
+  return q
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .where(and(eq(podcasts.campaignId, campaignId), eq(podcasts.status, "complete"), isNotNull(podcasts.audioKey)))
+    .orderBy(desc(podcasts.completedAt), desc(podcasts.createdAt))
+    .limit(1)
+    .get();
+}
+
+/** Image attachments of a collection's stories, oldest first, grouped by story. */
+function imagesByContribution(q: DB | Tx, campaignId: string) {
+  const rows = q
+    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId })
+    .from(contributionAttachments)
+    .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
+    .where(and(eq(contributions.campaignId, campaignId), like(contributionAttachments.contentType, "image/%")))
+    .orderBy(asc(contributionAttachments.createdAt), sql`"contribution_attachments"."rowid"`)
+    .all();
+  const map = new Map<string, string[]>();
+  for (const row of rows) map.set(row.contributionId, [...(map.get(row.contributionId) ?? []), row.id]);
+  return map;
+}
+
+export type CreateNewsletterResult =
+  | { ok: true; newsletter: Newsletter; deliverNow: boolean }
+  | { ok: false; reason: "not-found" | "no-stories" };
+
+/**
+ * A new edition from the owner's collection, in one transaction: the next edition number of the
+ * collection, its title (and description as the subtitle), the owner's last name as the family name,
+ * one story per contribution (oldest first; quoted replies stripped; title, category and reading
+ * time derived; the e-mailed photos), and the collection's newest finished podcast. With the
+ * 'immediate' distribution mode the delivery job is enqueued in the same transaction, so a created
+ * newsletter is always delivered. A foreign or missing collection is 'not-found'.
+ */
+export function createNewsletter(ownerId: string, campaignId: string, at = now()): CreateNewsletterResult {
+  return db.transaction(
+    (tx): CreateNewsletterResult => {
+      const campaign = tx
+        .select({ id: campaigns.id, title: campaigns.title, description: campaigns.description, lastName: users.lastName })
+        .from(campaigns)
+        .innerJoin(users, eq(users.id, campaigns.ownerId))
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
+        .get();
+      if (!campaign) return { ok: false, reason: "not-found" };
+
+      const pid = publicId();
+      const paths = newsletterPaths(pid);
+      const images = imagesByContribution(tx, campaign.id);
+      const stories = tx
+        .select()
+        .from(contributions)
+        .where(eq(contributions.campaignId, campaign.id))
+        .orderBy(asc(contributions.submittedAt), sql`"contributions"."rowid"`)
+        .all()
+        .flatMap((c) => {
+          const { title, content } = storyTitleAndBody(stripQuotedReply(c.storyContent));
+          if (!content) return [];
+          const name = c.contributorName?.trim() || null;
+          return [
+            {
+              contributionId: c.id,
+              title,
+              content,
+              category: detectCategory(`${title}\n${content}`),
+              readingTime: readingMinutes(content),
+              author: name,
+              contributedBy: name,
+              images: (images.get(c.id) ?? []).map(paths.image),
+            },
+          ];
+        });
+      if (stories.length === 0) return { ok: false, reason: "no-stories" };
+
+      const last = tx.select({ edition: max(newsletters.edition) }).from(newsletters).where(eq(newsletters.campaignId, campaign.id)).get();
+      const newsletter = tx
+        .insert(newsletters)
+        .values({
+          ownerId,
+          campaignId: campaign.id,
+          publicId: pid,
+          edition: (last?.edition ?? 0) + 1,
+          title: campaign.title,
+          subtitle: campaign.description?.trim() || null,
+          familyName: campaign.lastName?.trim() || null,
+          podcastId: latestCompletePodcast(tx, campaign.id)?.id ?? null,
+          publishedAt: at,
+        })
+        .returning()
+        .get();
+      tx.insert(newsletterStories)
+        .values(stories.map((story, i) => ({ ...story, newsletterId: newsletter.id, sortOrder: i + 1 })))
+        .run();
+
+      const deliverNow = getWorkflowSettings(ownerId).distribution.mode === "immediate";
+      if (deliverNow) enqueueJob(DELIVER_NEWSLETTER_JOB, { newsletterId: newsletter.id }, { dedupeKey: `newsletter-immediate:${newsletter.id}` });
+      return { ok: true, newsletter, deliverNow };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The collection's newsletters, newest edition first, with their story and delivery counts. */
+export function listNewsletters(ownerId: string, campaignId: string) {
+  return db
+    .select({
+      id: newsletters.id,
+      publicId: newsletters.publicId,
+      edition: newsletters.edition,
+      title: newsletters.title,
+      subtitle: newsletters.subtitle,
+      familyName: newsletters.familyName,
+      coverImageKey: newsletters.coverImageKey,
+      publishedAt: newsletters.publishedAt,
+      storyCount: sql<number>`(select count(*) from ${newsletterStories} where ${qualified(newsletterStories.newsletterId)} = ${qualified(newsletters.id)})`.mapWith(Number),
+      deliveredCount: deliveredCountSql(newsletters.id),
+    })
+    .from(newsletters)
+    .where(and(eq(newsletters.campaignId, campaignId), eq(newsletters.ownerId, ownerId)))
+    .orderBy(desc(newsletters.edition))
+    .all();
+}
+
+/** How many stories the collection has (the page offers 'Create Newsletter' only with some). */
+export function countCollectionStories(campaignId: string) {
+  return db.select({ n: count() }).from(contributions).where(eq(contributions.campaignId, campaignId)).get()?.n ?? 0;
+}
+
+/** The owner's newsletter of that collection, or undefined (a foreign id looks like a missing one). */
+export function getOwnedNewsletter(ownerId: string, campaignId: string, newsletterId: string) {
+  return db
+    .select()
+    .from(newsletters)
+    .where(and(eq(newsletters.id, newsletterId), eq(newsletters.campaignId, campaignId), eq(newsletters.ownerId, ownerId)))
+    .get();
+}
+
+/** The photos of a newsletter's stories (the choices for its cover). */
+export function newsletterPhotos(newsletterId: string) {
+  return db
+    .select({ id: contributionAttachments.id, fileName: contributionAttachments.fileName, storageKey: contributionAttachments.storageKey, storyTitle: newsletterStories.title })
+    .from(contributionAttachments)
+    .innerJoin(newsletterStories, eq(newsletterStories.contributionId, contributionAttachments.contributionId))
+    .where(and(eq(newsletterStories.newsletterId, newsletterId), like(contributionAttachments.contentType, "image/%")))
+    .orderBy(asc(newsletterStories.sortOrder), asc(contributionAttachments.createdAt))
+    .all();
+}
+
+export type NewsletterEdit = { title: string; subtitle: string | null; familyName: string | null; coverImageId?: string | null };
+
+/**
+ * Saves the owner's title, subtitle, family name and cover (one of the stories' photos, or none).
+ * Undefined when the newsletter is not the owner's or the cover is not one of its photos.
+ */
+export function updateNewsletter(ownerId: string, campaignId: string, newsletterId: string, edit: NewsletterEdit) {
+  const newsletter = getOwnedNewsletter(ownerId, campaignId, newsletterId);
+  if (!newsletter) return undefined;
+  let coverImageKey = newsletter.coverImageKey;
+  if (edit.coverImageId !== undefined) {
+    const cover = edit.coverImageId ? newsletterPhotos(newsletter.id).find((p) => p.id === edit.coverImageId) : null;
+    if (cover === undefined) return undefined;
+    coverImageKey = cover?.storageKey ?? null;
+  }
+  return db
+    .update(newsletters)
+    .set({ title: edit.title, subtitle: edit.subtitle, familyName: edit.familyName, coverImageKey })
+    .where(eq(newsletters.id, newsletter.id))
+    .returning()
+    .get();
+}
+
+/** Everything the public page, the PDF and the JSON call show, by the public id; null when there is none. */
+export function getPublicNewsletter(pid: string) {
+  const newsletter = db.select().from(newsletters).where(eq(newsletters.publicId, pid)).get();
+  if (!newsletter) return null;
+  const paths = newsletterPaths(newsletter.publicId);
+  const stories = db
+    .select({
+      id: newsletterStories.id,
+      category: newsletterStories.category,
+      title: newsletterStories.title,
+      author: newsletterStories.author,
+      contributedBy: newsletterStories.contributedBy,
+      readingTime: newsletterStories.readingTime,
+      images: newsletterStories.images,
+      content: newsletterStories.content,
+    })
+    .from(newsletterStories)
+    .where(eq(newsletterStories.newsletterId, newsletter.id))
+    .orderBy(asc(newsletterStories.sortOrder))
+    .all();
+  const podcast = newsletter.podcastId
+    ? db
+        .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status })
+        .from(podcasts)
+        .where(eq(podcasts.id, newsletter.podcastId))
+        .get()
+    : undefined;
+  return {
+    publicId: newsletter.publicId,
+    edition: newsletter.edition,
+    title: newsletter.title,
+    subtitle: newsletter.subtitle,
+    familyName: newsletter.familyName,
+    publishedAt: newsletter.publishedAt ?? newsletter.createdAt,
+    totalContributors: countContributors(stories),
+    totalReadingMinutes: totalReadingMinutes(stories),
+    coverImage: newsletter.coverImageKey ? paths.cover : null,
+    podcast: podcast
+      ? {
+          id: podcast.id,
+          durationText: podcast.duration ? formatDuration(podcast.duration) : null,
+          transcript: podcast.transcript?.trim() || null,
+          audioUrl: podcast.audioKey && podcast.status === "complete" ? paths.audio : null,
+        }
+      : null,
+    stories,
+  };
+}
+export type NewsletterView = NonNullable<ReturnType<typeof getPublicNewsletter>>;
+
+/** The audio of the newsletter's podcast, when it has finished audio. */
+export function getNewsletterAudioKey(pid: string) {
+  return db
+    .select({ audioKey: podcasts.audioKey })
+    .from(newsletters)
+    .innerJoin(podcasts, eq(podcasts.id, newsletters.podcastId))
+    .where(and(eq(newsletters.publicId, pid), eq(podcasts.status, "complete")))
+    .get()?.audioKey ?? null;
+}
+
+/** A photo of one of the newsletter's stories (a story of another newsletter or collection is not served). */
+export function getNewsletterImage(pid: string, attachmentId: string) {
+  return db
+    .select({ storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType })
+    .from(contributionAttachments)
+    .innerJoin(newsletterStories, eq(newsletterStories.contributionId, contributionAttachments.contributionId))
+    .innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId))
+    .where(and(eq(newsletters.publicId, pid), eq(contributionAttachments.id, attachmentId), like(contributionAttachments.contentType, "image/%")))
+    .get();
+}
+
+/** The storage key of the newsletter's cover photo (one of its stories' photos), or null. */
+export function getNewsletterCoverKey(pid: string) {
+  return db.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.publicId, pid)).get()?.key ?? null;
+}

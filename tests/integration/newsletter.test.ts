@@ -1,0 +1,453 @@
+// Family newsletters: generation from a collection, the public page, JSON, PDF, photos and audio,
+// the owner's page (ownership, malformed bodies), deliveries per distribution mode on a controllable
+// clock (each recipient once), the landing page's launch list and the help centre's contact form.
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { campaigns, emailOutbox, invitations, jobs, newsletterStories, newsletters } from "#db/schema";
+import { jobHandlers } from "~/jobs/index.server";
+import { deliverDueNewsletters } from "~/jobs/newsletters.server";
+import { createNewsletter } from "~/models/newsletter.server";
+import { saveWorkflowSettings } from "~/models/workflow.server";
+import { extractPdfText } from "~/podcasts/pdf-text.server";
+import * as adminLaunchList from "~/routes/admin_.launch-list";
+import * as newsletterApi from "~/routes/api.newsletter.$newsletterId";
+import * as ownerPage from "~/routes/campaigns.$campaignId.newsletters";
+import * as helpPage from "~/routes/help";
+import * as launchList from "~/routes/launch-list";
+import * as audioRoute from "~/routes/newsletter.$newsletterId.audio";
+import * as coverRoute from "~/routes/newsletter.$newsletterId.cover";
+import * as imageRoute from "~/routes/newsletter.$newsletterId.images.$imageId";
+import * as publicPage from "~/routes/newsletter.$newsletterId";
+import * as pdfRoute from "~/routes/newsletter.$newsletterId.pdf";
+import { setClock } from "~/utils/clock.server";
+import { db } from "~/utils/db.server";
+import { deliveryDateFor, type DistributionSettings } from "~/utils/delivery-dates";
+import { deliverPendingEmails } from "~/utils/email.server";
+import { env } from "~/utils/env.server";
+import { newsletterMessages } from "~/utils/newsletter-messages";
+import type { WorkflowInput } from "~/utils/workflow-settings";
+import { adminCookieFor } from "../sweep/admin-cookie";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1 } from "../utils/newsletter-helpers";
+
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  owner = await createTestUser({ lastName: "Whitfield" });
+  other = await createTestUser();
+});
+afterEach(() => setClock(null));
+
+const pagePath = (campaignId: string) => `/campaigns/${campaignId}/newsletters`;
+const post = (user: TestUser, campaignId: string, form: Record<string, string>) =>
+  callRoute(ownerPage.action, makeRequest(pagePath(campaignId), { cookie: user.cookie, form }), { campaignId });
+const newslettersOf = (campaignId: string) => db.select().from(newsletters).where(eq(newsletters.campaignId, campaignId)).all();
+const storiesOf = (newsletterId: string) =>
+  db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, newsletterId)).orderBy(newsletterStories.sortOrder).all();
+
+function workflow(distribution: Partial<WorkflowInput["distribution"]>): WorkflowInput {
+  return {
+    collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
+    distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [], ...distribution },
+  };
+}
+
+describe("generating a newsletter from a collection", () => {
+  it("makes edition 1 with the collection's stories, photos, podcast and the owner's family name; the next is edition 2", async () => {
+    const { campaign, stories, podcast } = await createNewsletterCollection(owner.id);
+    const res = await post(owner, campaign.id, { intent: "create" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(pagePath(campaign.id));
+
+    const [first] = newslettersOf(campaign.id);
+    expect(first).toMatchObject({ edition: 1, title: campaign.title, subtitle: campaign.description, familyName: "Whitfield", podcastId: podcast!.id, ownerId: owner.id });
+    expect(first!.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first!.publishedAt).toBeInstanceOf(Date);
+
+    const rows = storiesOf(first!.id);
+    expect(rows.map((s) => [s.title, s.category, s.author, s.contributedBy, s.readingTime])).toEqual([
+      ["Growing Up on the Farm", "childhood", "Grandpa Joe", "Grandpa Joe", 1],
+      ["Every Christmas Eve we sang carols by the fire", "holiday", "Aunt May", "Aunt May", 1],
+      ["We drove the old truck to the lake that summer", "memory", null, null, 1],
+    ]);
+    // The heading line left the story; the quoted reply was stripped.
+    expect(rows[0]!.content.startsWith("When I was little")).toBe(true);
+    expect(rows[2]!.content).toBe("We drove the old truck to the lake that summer.");
+    expect(rows[0]!.images).toEqual([`/newsletter/${first!.publicId}/images/${stories[0]!.photoId}`]);
+    expect(rows[1]!.images).toEqual([]);
+
+    await post(owner, campaign.id, { intent: "create" });
+    expect(newslettersOf(campaign.id).map((n) => n.edition).sort()).toEqual([1, 2]);
+  });
+
+  it("reading time follows the story's length (200 words a minute, rounded up)", async () => {
+    const long = `A long story. ${"word ".repeat(450)}`;
+    const { campaign } = await createNewsletterCollection(owner.id, { stories: [{ text: long, name: "Nan" }], podcast: false });
+    const result = createNewsletter(owner.id, campaign.id);
+    expect(result.ok).toBe(true);
+    const [story] = storiesOf(result.ok ? result.newsletter.id : "");
+    expect(story!.readingTime).toBe(3);
+  });
+
+  it("refuses a collection without stories with a toast, and another owner's collection with 404", async () => {
+    const { campaign } = await createNewsletterCollection(owner.id, { stories: [], podcast: false });
+    const res = await post(owner, campaign.id, { intent: "create" });
+    expect(res.status).toBe(302);
+    expect(newslettersOf(campaign.id)).toEqual([]);
+    expect(createNewsletter(other.id, campaign.id)).toEqual({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("the public newsletter", () => {
+  let publicId: string;
+  let photoId: string;
+  let campaignId: string;
+  beforeAll(async () => {
+    const made = await createNewsletterCollection(owner.id);
+    const result = createNewsletter(owner.id, made.campaign.id, new Date("2026-11-22T15:00:00Z"));
+    if (!result.ok) throw new Error("not created");
+    publicId = result.newsletter.publicId;
+    photoId = made.stories[0]!.photoId!;
+    campaignId = made.campaign.id;
+  });
+
+  it("the page's loader gives the spec's fields, with the text size from ?text=large", async () => {
+    const res = await callRoute(publicPage.loader, makeRequest(`/newsletter/${publicId}?text=large`), { newsletterId: publicId });
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as { newsletter: Record<string, unknown>; textSize: string; paths: { pdf: string } };
+    expect(data.textSize).toBe("large");
+    expect(data.newsletter).toMatchObject({
+      edition: 1,
+      familyName: "Whitfield",
+      publishedLabel: "November 22, 2026",
+      totalContributors: 3,
+      totalReadingMinutes: 3,
+      podcast: { durationText: "4:05", audioUrl: `/newsletter/${publicId}/audio` },
+    });
+    expect(data.paths.pdf).toBe(`/newsletter/${publicId}/pdf`);
+  });
+
+  it("an unknown id is 404 (page, JSON, PDF, audio, photos)", async () => {
+    for (const [fn, params] of [
+      [publicPage.loader, { newsletterId: "nope" }],
+      [newsletterApi.loader, { newsletterId: "nope" }],
+      [pdfRoute.loader, { newsletterId: "nope" }],
+      [audioRoute.loader, { newsletterId: "nope" }],
+      [coverRoute.loader, { newsletterId: publicId }],
+      [imageRoute.loader, { newsletterId: "nope", imageId: photoId }],
+    ] as const) {
+      expect((await callRoute(fn, makeRequest("/x"), params)).status).toBe(404);
+    }
+  });
+
+  it("GET /api/newsletter/:id answers the fields of spec §3", async () => {
+    const res = await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), { newsletterId: publicId });
+    const body = (await res.json()) as Record<string, unknown> & { stories: Array<Record<string, unknown>> };
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(["edition", "title", "subtitle", "familyName", "publishedAt", "totalContributors", "podcastId", "podcastDuration", "hasTranscript", "coverImage", "stories"]),
+    );
+    expect(body).toMatchObject({ edition: 1, familyName: "Whitfield", publishedAt: "2026-11-22T15:00:00.000Z", totalContributors: 3, hasTranscript: true, podcastDuration: "4:05", coverImage: null });
+    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "readingTime", "title"]);
+    expect(body.stories[0]!.images).toEqual([`http://localhost/newsletter/${publicId}/images/${photoId}`]);
+  });
+
+  it("serves the story photo, the audio with ranges, and a PDF with the stories", async () => {
+    const photo = await callRoute(imageRoute.loader, makeRequest("/x"), { newsletterId: publicId, imageId: photoId });
+    expect(photo.headers.get("Content-Type")).toBe("image/png");
+    expect(Buffer.from(await photo.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+
+    const audio = await callRoute(audioRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-99" } }), { newsletterId: publicId });
+    expect(audio.status).toBe(206);
+    expect(audio.headers.get("Content-Range")).toBe(`bytes 0-99/${FAKE_MP3.length}`);
+    expect((await audio.arrayBuffer()).byteLength).toBe(100);
+
+    const pdf = await callRoute(pdfRoute.loader, makeRequest(`/newsletter/${publicId}/pdf`), { newsletterId: publicId });
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment; filename="summer-stories-[a-z0-9]+-edition-1\.pdf"$/);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    const { text } = await extractPdfText(bytes);
+    for (const words of ["Family Newsletter", "Whitfield Family Stories", "Growing Up on the Farm", "Grandpa Joe", "sang carols", "Listen to This Story"]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it("a photo of another collection's story is not served through this newsletter", async () => {
+    const elsewhere = await createNewsletterCollection(other.id);
+    const res = await callRoute(imageRoute.loader, makeRequest("/x"), { newsletterId: publicId, imageId: elsewhere.stories[0]!.photoId! });
+    expect(res.status).toBe(404);
+  });
+
+  it("the owner edits title, subtitle, family name and cover; the page and JSON follow", async () => {
+    const [row] = newslettersOf(campaignId);
+    const res = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "Lake Days", subtitle: "", familyName: "Whitfield-Lee", coverImageId: photoId });
+    expect(res.status).toBe(302);
+    const body = (await (await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), { newsletterId: publicId })).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ title: "Lake Days", subtitle: null, familyName: "Whitfield-Lee", coverImage: `http://localhost/newsletter/${publicId}/cover` });
+    const cover = await callRoute(coverRoute.loader, makeRequest("/x"), { newsletterId: publicId });
+    expect(cover.headers.get("Content-Type")).toBe("image/png");
+
+    const invalid = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "  " });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ intent: "update", result: { error: { title: [newsletterMessages.validation.titleRequired] } } });
+    const foreignCover = await createNewsletterCollection(other.id);
+    const refused = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "X", coverImageId: foreignCover.stories[0]!.photoId! });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe("the owner's newsletters page", () => {
+  it("lists editions with their story and delivery counts", async () => {
+    const { campaign } = await createNewsletterCollection(owner.id);
+    createNewsletter(owner.id, campaign.id);
+    const res = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: owner.cookie }), { campaignId: campaign.id });
+    const data = (await res.json()) as { newsletters: Array<Record<string, unknown>>; storyCount: number };
+    expect(data.storyCount).toBe(3);
+    expect(data.newsletters).toHaveLength(1);
+    expect(data.newsletters[0]).toMatchObject({ edition: 1, storyCount: 3, deliveredCount: 0 });
+    expect(data.newsletters[0]).not.toHaveProperty("coverImageKey");
+  });
+
+  it("user B gets 404 for owner A's collection and newsletters, on the page and every action", async () => {
+    const { campaign } = await createNewsletterCollection(owner.id);
+    const made = createNewsletter(owner.id, campaign.id);
+    const newsletterId = made.ok ? made.newsletter.id : "";
+    expect((await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: other.cookie }), { campaignId: campaign.id })).status).toBe(404);
+    const forms: Array<Record<string, string>> = [{ intent: "create" }, { intent: "update", newsletterId, title: "Hijack" }, { intent: "send", newsletterId }];
+    for (const form of forms) {
+      expect((await post(other, campaign.id, form)).status).toBe(404);
+    }
+    // B's own collection with A's newsletter id: still 404.
+    const mine = await createNewsletterCollection(other.id);
+    expect((await post(other, mine.campaign.id, { intent: "update", newsletterId, title: "Hijack" })).status).toBe(404);
+    expect((await post(other, mine.campaign.id, { intent: "send", newsletterId })).status).toBe(404);
+    expect(newslettersOf(campaign.id)[0]!.title).toBe(campaign.title);
+    expect(newsletterEmails(newsletterId)).toEqual([]);
+  });
+
+  it("malformed bodies answer 4xx", async () => {
+    const { campaign } = await createNewsletterCollection(owner.id);
+    const params = { campaignId: campaign.id };
+    const cases = [
+      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, json: { intent: "create" } }),
+      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, body: "intent=%E0%A4%A", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "explode" } }),
+      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "send" } }),
+      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "update", newsletterId: "x", title: "t".repeat(500) } }),
+    ];
+    for (const request of cases) {
+      const status = (await callRoute(ownerPage.action, request, params)).status;
+      expect(status >= 400 && status < 500, `status ${status}`).toBe(true);
+    }
+  });
+});
+
+describe("deliveries", () => {
+  it("manual: nothing goes out by itself; 'Send to family' e-mails each recipient once, then only newcomers", async () => {
+    const user = await createTestUser({ lastName: "Manual" });
+    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["ann@example.com", "ben@example.com"] });
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    expect(made.deliverNow).toBe(false);
+    await deliverDueNewsletters();
+    expect(newsletterEmails(made.newsletter.id)).toEqual([]);
+
+    // No workflow recipients: the collection's invitees get it.
+    expect((await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id })).status).toBe(302);
+    expect(newsletterEmails(made.newsletter.id).map((e) => e.to).sort()).toEqual(["ann@example.com", "ben@example.com"]);
+    await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    expect(newsletterEmails(made.newsletter.id)).toHaveLength(2);
+
+    // Workflow recipients replace the invitees; only the newcomer gets it now.
+    saveWorkflowSettings(user.id, workflow({ mode: "manual", recipients: ["Ann@Example.com", "cat@example.com", "not an address"] }));
+    await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    expect(newsletterEmails(made.newsletter.id).map((e) => e.to).sort()).toEqual(["ann@example.com", "ben@example.com", "cat@example.com"]);
+    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), { campaignId: campaign.id });
+    expect(((await page.json()) as { newsletters: Array<{ deliveredCount: number }> }).newsletters[0]!.deliveredCount).toBe(3);
+  });
+
+  it("the e-mail has the title, an intro, the story titles, the newsletter button and the podcast link, in HTML and text", async () => {
+    const user = await createTestUser({ firstName: "Grace", lastName: "Hopper" });
+    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["kin@example.com"] });
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    const [mail] = newsletterEmails(made.newsletter.id);
+    const url = `${env().APP_URL ?? `http://localhost:${env().PORT}`}/newsletter/${made.newsletter.publicId}`;
+    expect(mail!.kind).toBe("family_newsletter");
+    expect(mail!.subject).toBe(`The Hopper Family Newsletter, Edition 1: ${campaign.title}`);
+    for (const part of [mail!.html, mail!.text]) {
+      expect(part).toContain("Grace Hopper has put together a new family newsletter with 3 stories");
+      expect(part).toContain("Growing Up on the Farm");
+      expect(part).toContain("Read the newsletter");
+      expect(part).toContain(url);
+      expect(part).toContain(`${url}#listen`);
+    }
+    // An invitee can unsubscribe with their invitation's link.
+    const invitation = db.select().from(invitations).where(eq(invitations.email, "kin@example.com")).get()!;
+    expect(mail!.headers["List-Unsubscribe"]).toContain(`/unsubscribe/${invitation.token}`);
+  });
+
+  it("skips invitees who unsubscribed from the collection", async () => {
+    const user = await createTestUser();
+    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["stay@example.com", "gone@example.com"] });
+    db.update(invitations).set({ status: "unsubscribed" }).where(and(eq(invitations.campaignId, campaign.id), eq(invitations.email, "gone@example.com"))).run();
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    expect(newsletterEmails(made.newsletter.id).map((e) => e.to)).toEqual(["stay@example.com"]);
+  });
+
+  it("immediate: creating the newsletter enqueues its delivery; the job run twice e-mails each recipient once", async () => {
+    const user = await createTestUser();
+    saveWorkflowSettings(user.id, workflow({ mode: "immediate", recipients: ["one@example.com", "two@example.com"] }));
+    const { campaign } = await createNewsletterCollection(user.id);
+    expect((await post(user, campaign.id, { intent: "create" })).status).toBe(302);
+    const [newsletter] = newslettersOf(campaign.id);
+    const job = db.select().from(jobs).where(eq(jobs.dedupeKey, `newsletter-immediate:${newsletter!.id}`)).get();
+    expect(job).toMatchObject({ type: "deliver-newsletter", status: "queued", payload: { newsletterId: newsletter!.id } });
+
+    await jobHandlers["deliver-newsletter"]!(job!.payload, job!);
+    await jobHandlers["deliver-newsletter"]!(job!.payload, job!);
+    const sent = newsletterEmails(newsletter!.id);
+    expect(sent.map((e) => e.to).sort()).toEqual(["one@example.com", "two@example.com"]);
+    expect(sent.every((e) => e.status === "stored")).toBe(true);
+  });
+
+  const TODAY = new Date("2026-01-01T09:00:00Z");
+  const DATED: Array<[string, WorkflowInput["distribution"]]> = [
+    ["scheduled", workflow({ mode: "scheduled", scheduledDate: "2026-02-01" }).distribution],
+    ["weekly", workflow({ mode: "weekly", scheduledDate: "2026-02-01", dayOfWeek: 1 }).distribution],
+    ["monthly", workflow({ mode: "monthly", scheduledDate: "2026-02-01", dayOfMonth: 15 }).distribution],
+    ["quarterly", workflow({ mode: "quarterly", scheduledDate: "2026-02-01", dayOfMonth: 31 }).distribution],
+    ["yearly", workflow({ mode: "yearly", monthOfYear: 3, dayOfMonth: 10 }).distribution],
+  ];
+
+  it.each(DATED)("%s: each collection's newsletter goes out on its delivery date, once, even when the job runs twice", async (_mode, distribution) => {
+    const user = await createTestUser();
+    const recipients = ["gran@example.com", "uncle@example.com"];
+    setClock(TODAY);
+    const a = await createNewsletterCollection(user.id, { sortOrder: 1 });
+    const b = await createNewsletterCollection(user.id, { sortOrder: 2 });
+    saveWorkflowSettings(user.id, { ...workflow({}), distribution: { ...distribution, recipients } }, TODAY);
+
+    const settings: DistributionSettings = {
+      ...distribution,
+      scheduledDate: distribution.scheduledDate ? new Date(`${distribution.scheduledDate}T00:00:00Z`) : null,
+    };
+    const dateA = deliveryDateFor(settings, 0, TODAY)!;
+    const dateB = deliveryDateFor(settings, 1, TODAY)!;
+    const stored = (id: string) => db.select().from(campaigns).where(eq(campaigns.id, id)).get()!.nextDeliveryDate;
+    expect(stored(a.campaign.id)).toEqual(dateA);
+    expect(stored(b.campaign.id)).toEqual(dateB);
+
+    const na = createNewsletter(user.id, a.campaign.id);
+    const nb = createNewsletter(user.id, b.campaign.id);
+    if (!na.ok || !nb.ok) throw new Error("not created");
+    const to = (id: string) => newsletterEmails(id).map((e) => e.to).sort();
+
+    await deliverDueNewsletters();
+    setClock(new Date(dateA.getTime() - 1));
+    await deliverDueNewsletters();
+    expect(to(na.newsletter.id)).toEqual([]);
+
+    setClock(dateA);
+    await jobHandlers["deliver-newsletters"]!({}, {} as never);
+    await jobHandlers["deliver-newsletters"]!({}, {} as never);
+    expect(to(na.newsletter.id)).toEqual(recipients);
+    expect(to(nb.newsletter.id)).toEqual([]);
+
+    setClock(new Date(dateB.getTime() + 3_600_000));
+    await deliverDueNewsletters();
+    await deliverDueNewsletters();
+    expect(to(na.newsletter.id)).toEqual(recipients);
+    expect(to(nb.newsletter.id)).toEqual(recipients);
+  });
+
+  it("only the newest edition of a collection is delivered on its date; an edition made later goes at the next check", async () => {
+    const user = await createTestUser();
+    saveWorkflowSettings(user.id, workflow({ mode: "scheduled", scheduledDate: "2026-03-01", recipients: ["fam@example.com"] }), TODAY);
+    setClock(TODAY);
+    const { campaign } = await createNewsletterCollection(user.id, { nextDeliveryDate: new Date("2026-03-01T00:00:00Z") });
+    const first = createNewsletter(user.id, campaign.id);
+    const second = createNewsletter(user.id, campaign.id);
+    if (!first.ok || !second.ok) throw new Error("not created");
+    setClock(new Date("2026-03-01T00:10:00Z"));
+    await deliverDueNewsletters();
+    expect(newsletterEmails(first.newsletter.id)).toEqual([]);
+    expect(newsletterEmails(second.newsletter.id)).toHaveLength(1);
+
+    const third = createNewsletter(user.id, campaign.id);
+    if (!third.ok) throw new Error("not created");
+    await deliverDueNewsletters();
+    expect(newsletterEmails(third.newsletter.id)).toHaveLength(1);
+  });
+
+  it("after a crash between writing the outbox and sending, the rows are sent by the outbox retry, never written twice", async () => {
+    const user = await createTestUser();
+    saveWorkflowSettings(user.id, workflow({ mode: "scheduled", scheduledDate: "2026-04-01", recipients: ["a@example.com", "b@example.com"] }), TODAY);
+    const { campaign } = await createNewsletterCollection(user.id, { nextDeliveryDate: new Date("2026-04-01T00:00:00Z") });
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    setClock(new Date("2026-04-01T08:00:00Z"));
+    await deliverDueNewsletters();
+    // As if the process died after the commit: the rows are still 'queued'.
+    for (const row of newsletterEmails(made.newsletter.id)) db.update(emailOutbox).set({ status: "queued" }).where(eq(emailOutbox.id, row.id)).run();
+    await deliverDueNewsletters();
+    expect(newsletterEmails(made.newsletter.id)).toHaveLength(2);
+    setClock(null);
+    await deliverPendingEmails(500, { afterRestart: true });
+    expect(newsletterEmails(made.newsletter.id).map((e) => e.status)).toEqual(["stored", "stored"]);
+  });
+});
+
+describe("landing page launch list", () => {
+  const join = (email: string) => callRoute(launchList.action, makeRequest("/launch-list", { form: { email } }));
+
+  it("requires an e-mail address", async () => {
+    expect((await join("")).status).toBe(400);
+    expect((await join("not-an-address")).status).toBe(400);
+    expect((await callRoute(launchList.action, makeRequest("/launch-list", { json: { email: "a@b.co" } }))).status).toBe(415);
+  });
+
+  it("stores the address once as a confirmation e-mail and returns to the thank-you dialog; admins export the list", async () => {
+    const res = await join("  Early.Bird@Example.com ");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/?signup=thanks");
+    await join("early.bird@example.com");
+    const rows = emailsOfKind("launch_waitlist", "early.bird@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.subject).toBe("You're on the Storyhearth launch list");
+
+    const admin = await createTestUser({ role: "admin" });
+    const csv = await callRoute(adminLaunchList.loader, makeRequest("/admin/launch-list", { cookie: await adminCookieFor(admin.id) }));
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toMatch(/^email,joined_at\r\n(.*\r\n)*"early\.bird@example\.com","\d{4}-/);
+    expect((await callRoute(adminLaunchList.loader, makeRequest("/admin/launch-list", { cookie: owner.cookie }))).status).toBe(403);
+  });
+});
+
+describe("help centre", () => {
+  it("tabs come from ?tab=, unknown ones show the FAQ; the FAQ uses the account's real limit", async () => {
+    const tab = async (q: string) => (await (await callRoute(helpPage.loader, makeRequest(`/help${q}`, { cookie: owner.cookie }))).json()) as Record<string, unknown>;
+    expect(await tab("")).toMatchObject({ tab: "faq", account: { podcastLimit: 3, podcastsGenerated: 0 } });
+    expect(await tab("?tab=tutorials")).toMatchObject({ tab: "tutorials" });
+    expect(await tab("?tab=contact&sent=1")).toMatchObject({ tab: "contact", sent: true });
+    expect(await tab("?tab=../../etc")).toMatchObject({ tab: "faq" });
+    expect((await callRoute(helpPage.loader, makeRequest("/help"))).status).toBe(302);
+  });
+
+  it("Contact Support e-mails the support address with the user as Reply-To, then shows the thank-you", async () => {
+    const res = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "Cannot find my podcast", message: "Hello,\nwhere is it?" } }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/help?tab=contact&sent=1");
+    const mail = emailsOfKind("support_request").find((e) => e.replyTo === owner.email)!;
+    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.subject).toBe("Support request: Cannot find my podcast");
+    expect(mail.text).toContain("where is it?");
+
+    const invalid = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "", message: "" } }));
+    expect(invalid.status).toBe(400);
+  });
+});
