@@ -1,6 +1,6 @@
 // Sending invitations: each due invitation is written to the outbox and marked sent in one
 // transaction (so it is e-mailed once, whatever crashes), then the outbox rows are delivered.
-import { invitationEmail } from "~/emails/invitation";
+import { invitationEmail, reminderEmail } from "~/emails/invitation";
 import { dueInvitations, markCampaignsSent, markInvitationSent } from "~/models/invitation.server";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
@@ -18,6 +18,30 @@ export function invitationLinks(publicId: string, token: string) {
   };
 }
 
+type StoryRequestRow = {
+  invitation: { email: string; token: string };
+  campaign: { title: string; prompt: string; description: string | null; publicId: string };
+  owner: { firstName: string | null; lastName: string | null; email: string };
+};
+
+/**
+ * Writes one invitation or reminder to the outbox: the personal links, the per-recipient reply
+ * address and the unsubscribe headers are the same for both.
+ */
+export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
+  const links = invitationLinks(campaign.publicId, invitation.token);
+  const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
+  const mail = render({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...links });
+  return queueOutgoingEmail({
+    kind,
+    to: invitation.email,
+    ...mail,
+    replyTo: replyAddressFor(invitation.token),
+    headers: { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    dedupeKey,
+  });
+}
+
 /** Sends every due invitation, in batches; returns how many were sent. */
 export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
   let total = 0;
@@ -29,18 +53,7 @@ export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
       markCampaignsSent([...new Set(due.map((d) => d.campaign.id))], at);
       return due.flatMap(({ invitation, campaign, owner }) => {
         if (!markInvitationSent(invitation.id, at)) return [];
-        const links = invitationLinks(campaign.publicId, invitation.token);
-        const mail = invitationEmail({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...links });
-        return [
-          queueOutgoingEmail({
-            kind: "campaign_invitation",
-            to: invitation.email,
-            ...mail,
-            replyTo: replyAddressFor(invitation.token),
-            headers: { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-            dedupeKey: `invitation:${invitation.id}`,
-          }),
-        ];
+        return [queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `invitation:${invitation.id}`)];
       });
     });
     await deliverEmails(queued);

@@ -1,13 +1,11 @@
 // Reminders from the collection workflow: to invitees who have not answered, at most the maximum,
 // never two in one period. The outbox row and the count move together in one transaction.
-import { reminderEmail } from "~/emails/invitation";
 import { recordReminder, remindableInvitations } from "~/models/invitation.server";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/utils/email.server";
+import { deliverEmails } from "~/utils/email.server";
 import { isReminderDue, type ReminderMode } from "~/utils/reminder-schedule";
-import { replyAddressFor } from "~/utils/reply-address.server";
-import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { queueStoryRequest } from "./invitations.server";
 
 export async function sendDueReminders({ limit = 5000 } = {}) {
   const at = now();
@@ -21,18 +19,7 @@ export async function sendDueReminders({ limit = 5000 } = {}) {
   const queued = db.transaction(() =>
     candidates.flatMap(({ invitation, campaign, owner }) => {
       if (!recordReminder(invitation.id, invitation.reminderCount, at)) return [];
-      const links = invitationLinks(campaign.publicId, invitation.token);
-      const mail = reminderEmail({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...links });
-      return [
-        queueOutgoingEmail({
-          kind: "campaign_reminder",
-          to: invitation.email,
-          ...mail,
-          replyTo: replyAddressFor(invitation.token),
-          headers: { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-          dedupeKey: `reminder:${invitation.id}:${invitation.reminderCount + 1}`,
-        }),
-      ];
+      return [queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `reminder:${invitation.id}:${invitation.reminderCount + 1}`)];
     }),
   );
   await deliverEmails(queued);

@@ -3,6 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
 import { db } from "~/utils/db.server";
+import { deleteOwnedPodcast } from "./podcast.server";
 import type { PodcastSettings } from "~/utils/story-schemas";
 
 /** The campaign's newest podcast, or undefined. Callers check ownership of the campaign first. */
@@ -13,13 +14,23 @@ export function getCampaignPodcast(campaignId: string) {
   });
 }
 
-/** Deletes the owner's podcasts of the campaign ('Delete & Regenerate'); returns how many went. */
-export function deleteCampaignPodcasts(ownerId: string, campaignId: string) {
-  return db
-    .delete(podcasts)
+/**
+ * 'Delete & Regenerate': deletes the owner's podcasts of the campaign one by one through
+ * deleteOwnedPodcast, so each audio file goes too and a campaign left 'generating_podcast' gets its
+ * status back. Returns the podcasts that went.
+ */
+export async function deleteCampaignPodcasts(ownerId: string, campaignId: string) {
+  const owned = db
+    .select({ id: podcasts.id })
+    .from(podcasts)
     .where(and(eq(podcasts.campaignId, campaignId), eq(podcasts.ownerId, ownerId)))
-    .returning({ id: podcasts.id, audioKey: podcasts.audioKey })
     .all();
+  const gone = [];
+  for (const { id } of owned) {
+    const podcast = await deleteOwnedPodcast(ownerId, id);
+    if (podcast) gone.push({ id: podcast.id, audioKey: podcast.audioKey });
+  }
+  return gone;
 }
 
 /** Saves the narrator settings on the owner's campaign; false when the campaign is not theirs. */

@@ -1,19 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddStoryDialog } from "~/components/stories/add-story-dialog";
+import { FamilyPodcastPanel, type FamilyPodcast } from "~/components/stories/family-podcast-panel";
+import { OpenDialogButton } from "~/components/stories/open-dialog-button";
 import { StoryCard, type StoryCardData } from "~/components/stories/story-card";
 import { VoiceDialog } from "~/components/stories/voice-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/models/campaign-podcast.server";
-import { requireOwnedCampaign } from "~/models/campaign.server";
+import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
 import { createContribution, listContributions, renameContributor, type Contribution } from "~/models/contribution.server";
+import { PodcastRequestError } from "~/podcasts/errors";
+import { getPodcastDetail } from "~/podcasts/podcast-detail.server";
+import { requestFamilyPodcast, retryPodcast } from "~/podcasts/requests.server";
 import { readFormData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { campaignStatusLabel } from "~/utils/campaign-messages";
 import { formatDateTimeAt } from "~/utils/format-date";
 import { stripQuotedReply } from "~/utils/quote-strip";
 import { storyMessages } from "~/utils/story-messages";
@@ -43,15 +48,33 @@ function toStoryCard(c: Contribution): StoryCardData {
   };
 }
 
+/** The campaign's newest podcast with its live generation status, as the bottom panel shows it. */
+async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
+  const row = await getCampaignPodcast(campaignId);
+  const detail = row ? await getPodcastDetail(ownerId, row.id) : null;
+  if (!detail) return null;
+  const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl } = detail;
+  return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
-  const podcast = await getCampaignPodcast(campaign.id);
+  const owned = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const podcast = await familyPodcastOf(user.id, owned.id);
+  // Reading the podcast may have found its job gone (now failed), which gives the campaign its status back.
+  const campaign = (podcast?.status === "failed" && owned.status === "generating_podcast" ? await getOwnedCampaign(user.id, owned.id) : null) ?? owned;
   return {
-    campaign: { id: campaign.id, title: campaign.title, description: campaign.description, prompt: campaign.prompt },
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      description: campaign.description,
+      prompt: campaign.prompt,
+      status: campaign.status,
+      statusLabel: campaignStatusLabel(campaign.status),
+    },
     publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
     stories: listContributions(campaign.id).map(toStoryCard),
-    podcast: podcast ? { id: podcast.id, title: podcast.title, status: podcast.status } : null,
+    podcast,
     narrator: readNarratorSettings(campaign.podcastSettings),
   };
 }
@@ -82,56 +105,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
       saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
       return redirectWithToast(pageUrl, m.toast.voiceSaved);
     }
+    case "generate-podcast": {
+      // 'Generate Family Podcast': the settings are saved, then the podcast is requested from them.
+      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
+      const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
+      // Kept even when the request is refused below, so the dialog reopens with them.
+      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      try {
+        requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality } });
+      } catch (error) {
+        // The podcast limit, a podcast already being made, no stories: shown in the dialog.
+        if (!(error instanceof PodcastRequestError)) throw error;
+        return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      }
+      return redirectWithToast(pageUrl, m.toast.podcastStarted);
+    }
+    case "retry-podcast": {
+      const podcast = await getCampaignPodcast(campaign.id);
+      if (!podcast) throw new Response("Not Found", { status: 404 });
+      try {
+        retryPodcast(user.id, podcast.id);
+      } catch (error) {
+        if (!(error instanceof PodcastRequestError)) throw error;
+        return data({ intent: "retry-podcast" as const, error: error.message }, { status: error.status });
+      }
+      return redirectWithToast(pageUrl, m.toast.retryStarted);
+    }
     case "delete-podcast": {
-      // 'Delete & Regenerate': the podcast goes, then the configuration dialog opens.
-      deleteCampaignPodcasts(user.id, campaign.id);
+      // 'Delete & Regenerate': the podcast and its audio go, then the configuration dialog opens.
+      await deleteCampaignPodcasts(user.id, campaign.id);
       return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
     }
     default:
       throw new Response(m.validation.unknownAction, { status: 400 });
   }
-}
-
-/** A button that opens a dialog by URL, so it works without JavaScript. */
-function OpenDialogButton({ dialog, children, variant }: { dialog: "add-story" | "voice"; children: string; variant?: "default" | "outline" }) {
-  return (
-    <Form method="get" preventScrollReset>
-      <Button type="submit" name="dialog" value={dialog} variant={variant}>
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
-function PodcastPanel({ storyCount, podcast }: { storyCount: number; podcast: { id: string; title: string } | null }) {
-  if (podcast) {
-    return (
-      <Card className="space-y-3 text-center">
-        <CardTitle>{m.panel.created}</CardTitle>
-        <p className="text-muted-foreground">{m.panel.createdText}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
-            Open &ldquo;{podcast.title}&rdquo;
-          </Link>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-podcast" />
-            <Button type="submit" variant="destructive">
-              {m.panel.deleteAndRegenerate}
-            </Button>
-          </Form>
-        </div>
-      </Card>
-    );
-  }
-  return (
-    <Card className="space-y-3 text-center">
-      <CardTitle>{m.panel.ready}</CardTitle>
-      <p className="text-muted-foreground">{m.panel.readyText(storyCount)}</p>
-      <div className="flex justify-center">
-        <OpenDialogButton dialog="voice">{m.panel.generateFamilyPodcast}</OpenDialogButton>
-      </div>
-    </Card>
-  );
 }
 
 export default function CampaignStoriesPage() {
@@ -141,8 +149,8 @@ export default function CampaignStoriesPage() {
   const navigate = useNavigate();
 
   // A failed submission keeps its dialog open with the server's messages.
-  const dialog =
-    actionData?.intent === "add-story" ? "add-story" : actionData?.intent === "save-voice" ? "voice" : searchParams.get("dialog");
+  const voiceResult = actionData?.intent === "save-voice" || actionData?.intent === "generate-podcast" ? actionData.result : undefined;
+  const dialog = actionData?.intent === "add-story" ? "add-story" : voiceResult ? "voice" : searchParams.get("dialog");
   const dialogOpen = dialog === "add-story" || dialog === "voice";
 
   // Inline rename: the URL decides without JavaScript; with it, local state (no round trip).
@@ -181,6 +189,7 @@ export default function CampaignStoriesPage() {
           </div>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <Badge variant="secondary">{m.page.storiesCollected(stories.length)}</Badge>
+            <Badge variant={campaign.status === "active" ? "default" : "secondary"}>{campaign.statusLabel}</Badge>
             <span className="text-muted-foreground">
               {m.page.shareLinkLabel}:{" "}
               <a href={publicUrl} className="break-all text-primary hover:underline">
@@ -211,14 +220,21 @@ export default function CampaignStoriesPage() {
           </section>
         )}
 
-        {stories.length > 1 ? <PodcastPanel storyCount={stories.length} podcast={podcast} /> : null}
+        {/* The spec's panel appears with more than one story; a podcast made from one is shown too. */}
+        {stories.length > 1 || podcast ? (
+          <FamilyPodcastPanel
+            storyCount={stories.length}
+            podcast={podcast}
+            retryError={actionData?.intent === "retry-podcast" ? actionData.error : null}
+          />
+        ) : null}
       </div>
 
       {dialog === "add-story" ? (
         <AddStoryDialog closeTo="." lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
       ) : null}
       {dialog === "voice" ? (
-        <VoiceDialog closeTo="." settings={narrator} lastResult={actionData?.intent === "save-voice" ? actionData.result : undefined} />
+        <VoiceDialog closeTo="." settings={narrator} lastResult={voiceResult} />
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { ErrorList, PasswordField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -63,16 +64,7 @@ export default function ChangePasswordPage() {
             inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
             errors={fields.currentPassword.errors}
           />
-          <PasswordField
-            label="New password"
-            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-            errors={fields.newPassword.errors}
-          />
-          <PasswordField
-            label="Confirm new password"
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            errors={fields.confirmPassword.errors}
-          />
+          <NewPasswordFields fields={fields} />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Changing..." : "Change Password"}
           </Button>

@@ -1,10 +1,10 @@
 import { readFormData } from "~/utils/api.server";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PasswordField } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ResetConfirmSchema } from "~/utils/account-schemas";
@@ -81,16 +81,7 @@ export default function ResetConfirmPage() {
           </div>
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="token" value={token} />
-            <PasswordField
-              label="New password"
-              inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.newPassword.errors}
-            />
-            <PasswordField
-              label="Confirm new password"
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.confirmPassword.errors}
-            />
+            <NewPasswordFields fields={fields} />
             <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Resetting..." : "Reset Password"}
             </Button>

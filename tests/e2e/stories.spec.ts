@@ -124,10 +124,13 @@ test.describe("campaign stories", () => {
     await dialog.getByLabel("Speaking speed").fill("1.2");
     await dialog.getByLabel("Background music").selectOption({ label: "Gentle" });
     await dialog.getByLabel("Processing quality").selectOption({ label: "Premium" });
+    // 'Generate Family Podcast' saves and starts the podcast; 'Save Voice Settings' only saves.
+    await expect(dialog.getByRole("button", { name: "Generate Family Podcast" })).toBeVisible();
     await dialog.getByRole("button", { name: "Save Voice Settings" }).click();
 
     await expectToast(page, "Podcast voice settings saved");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).all()).toHaveLength(0);
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.podcastSettings).toEqual({
       voiceConfig: { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null },
       options: { backgroundMusic: "gentle", introOutro: "family", processingQuality: "premium" },

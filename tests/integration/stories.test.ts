@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { activities, campaigns, contributions, invitations, podcasts } from "#db/schema";
+import { activities, campaigns, contributions, invitations, jobs, podcasts, users } from "#db/schema";
 import { createContribution, findInvitationByToken, getPublicCampaign, listContributions, renameContributor } from "~/models/contribution.server";
 import * as podcastApi from "~/routes/api.campaigns.$campaignId.podcast";
 import * as contributionsApi from "~/routes/api.campaigns.$campaignId.contributions";
@@ -8,6 +8,8 @@ import * as renameApi from "~/routes/api.contributions.$contributionId.name";
 import * as storiesPage from "~/routes/campaigns.$campaignId.stories";
 import * as contributePage from "~/routes/contribute.$publicId";
 import { db } from "~/utils/db.server";
+import { podcastMessages } from "~/utils/podcast-messages";
+import { getStorage } from "~/utils/storage.server";
 import { storyMessages } from "~/utils/story-messages";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createTestCampaign, createTestInvitation, createTestPodcast, insertTestContribution } from "../utils/stories-helpers";
@@ -276,6 +278,8 @@ describe("campaign stories page", () => {
       { intent: "rename", contributionId: story.id, contributorName: "Hacked" },
       { intent: "save-voice", primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: "1", backgroundMusic: "none", processingQuality: "standard" },
       { intent: "delete-podcast" },
+      { intent: "generate-podcast", primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: "1", backgroundMusic: "none", processingQuality: "standard" },
+      { intent: "retry-podcast" },
     ];
     for (const form of forms) {
       expect((await act(bob, form)).status).toBe(404);
@@ -286,7 +290,112 @@ describe("campaign stories page", () => {
     expect(storiesOf(campaign.id)).toHaveLength(1);
     expect(storiesOf(campaign.id)[0]!.contributorName).toBe("Kept");
     expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()).toBeDefined();
+    expect(db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).all()).toHaveLength(1);
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.podcastSettings).toBeNull();
+  });
+});
+
+describe("family podcast", () => {
+  const page = (user: TestUser, id = campaign.id) =>
+    callRoute(storiesPage.loader, makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie }), { campaignId: id });
+  const act = (user: TestUser, form: Record<string, string>, id = campaign.id) =>
+    callRoute(storiesPage.action, makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie, form }), { campaignId: id });
+  const narrator = { primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: "1.2", backgroundMusic: "gentle", processingQuality: "premium" };
+  const generate = (user: TestUser, extra: Record<string, string> = {}) => act(user, { intent: "generate-podcast", ...narrator, ...extra });
+  const campaignRow = () => db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!;
+  const podcastsOf = () => db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).all();
+  type PageBody = { campaign: { status: string; statusLabel: string }; podcast: { id: string; status: string; statusLabel: string; progress: number; errorMessage: string | null } | null };
+
+  test("'Generate Family Podcast' saves the settings and queues the podcast; the campaign shows 'Generating Podcast'", async () => {
+    insertTestContribution(campaign.id);
+    insertTestContribution(campaign.id);
+    const res = await generate(alice);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/campaigns/${campaign.id}/stories`);
+    expect(campaignRow().podcastSettings).toEqual({
+      voiceConfig: { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null },
+      options: { backgroundMusic: "gentle", introOutro: "family", processingQuality: "premium" },
+    });
+    const [podcast] = podcastsOf();
+    expect(podcast).toMatchObject({ status: "queued", hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, backgroundMusic: "gentle", introOutro: "family", processingQuality: "premium" });
+    expect(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcast!.id}:1`)).get()?.status).toBe("queued");
+
+    const body = (await json(await page(alice))) as PageBody;
+    expect(body.campaign).toMatchObject({ status: "generating_podcast", statusLabel: "Generating Podcast" });
+    expect(body.podcast).toMatchObject({ id: podcast!.id, status: "queued", statusLabel: "In queue", progress: 5 });
+
+    // One at a time: a second request while it runs is refused in the dialog.
+    const busy = await generate(alice);
+    expect(busy.status).toBe(409);
+    const { intent, result } = (await json(busy)) as ActionResult & { result: { error: Record<string, string[]> } };
+    expect(intent).toBe("generate-podcast");
+    expect(result.error[""]).toEqual([podcastMessages.generation.campaignBusy]);
+    expect(podcastsOf()).toHaveLength(1);
+  });
+
+  test("bad narrator settings are refused; the podcast limit is shown and the settings are kept", async () => {
+    insertTestContribution(campaign.id);
+    const wrongs: Record<string, string>[] = [{ primaryAccent: "indian" }, { primarySpeed: "1.5" }, { backgroundMusic: "soft-jazz" }];
+    for (const wrong of wrongs) {
+      expect((await generate(alice, wrong)).status).toBe(400);
+    }
+    expect(podcastsOf()).toHaveLength(0);
+
+    const limited = await createTestUser();
+    db.update(users).set({ podcastLimit: 0 }).where(eq(users.id, limited.id)).run();
+    const theirs = createTestCampaign(limited.id);
+    insertTestContribution(theirs.id);
+    const refused = await act(limited, { intent: "generate-podcast", ...narrator }, theirs.id);
+    expect(refused.status).toBe(403);
+    const { result } = (await json(refused)) as { result: { error: Record<string, string[]> } };
+    expect(result.error[""]).toEqual([podcastMessages.generation.limitReached(0)]);
+    expect(db.select().from(podcasts).where(eq(podcasts.campaignId, theirs.id)).all()).toHaveLength(0);
+    expect(db.select().from(campaigns).where(eq(campaigns.id, theirs.id)).get()!.podcastSettings).not.toBeNull();
+  });
+
+  test("'Retry Generation' re-queues a failed podcast; anything else is refused", async () => {
+    insertTestContribution(campaign.id);
+    expect((await act(alice, { intent: "retry-podcast" })).status).toBe(404);
+    const podcast = db
+      .insert(podcasts)
+      .values({ ownerId: alice.id, campaignId: campaign.id, title: "Family", status: "failed", errorMessage: "Audio generation failed: boom", introOutro: "family" })
+      .returning()
+      .get();
+    const failed = (await json(await page(alice))) as PageBody;
+    expect(failed.podcast).toMatchObject({ status: "failed", statusLabel: "Failed", errorMessage: "Audio generation failed: boom" });
+
+    const retried = await act(alice, { intent: "retry-podcast" });
+    expect(retried.status).toBe(302);
+    expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()).toMatchObject({ status: "queued", errorMessage: null });
+    expect(campaignRow().status).toBe("generating_podcast");
+
+    const again = await act(alice, { intent: "retry-podcast" });
+    expect(again.status).toBe(409);
+    expect(((await json(again)) as { error: string }).error).toBe(podcastMessages.generation.onlyFailedCanRetry);
+  });
+
+  test("a podcast whose job is gone reads as failed and gives the campaign its status back", async () => {
+    db.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, campaign.id)).run();
+    db.insert(podcasts).values({ ownerId: alice.id, campaignId: campaign.id, title: "Family", status: "voice_processing" }).run();
+    const body = (await json(await page(alice))) as PageBody;
+    expect(body.podcast).toMatchObject({ status: "failed", errorMessage: podcastMessages.failure.interrupted });
+    expect(body.campaign).toMatchObject({ status: "active", statusLabel: "Active" });
+  });
+
+  test("'Delete & Regenerate' removes the audio file and restores the campaign of a podcast still being made", async () => {
+    insertTestContribution(campaign.id);
+    expect((await generate(alice)).status).toBe(302);
+    const [podcast] = podcastsOf();
+    // As if the job had already stored the episode.
+    const audioKey = `podcasts/${podcast!.id}/episode.mp3`;
+    await getStorage().put(audioKey, Buffer.from("ID3 audio"));
+    db.update(podcasts).set({ audioKey }).where(eq(podcasts.id, podcast!.id)).run();
+
+    const res = await act(alice, { intent: "delete-podcast" });
+    expect(res.headers.get("Location")).toBe(`/campaigns/${campaign.id}/stories?dialog=voice`);
+    expect(podcastsOf()).toHaveLength(0);
+    expect(await getStorage().size(audioKey)).toBeNull();
+    expect(campaignRow().status).toBe("active");
   });
 });
 

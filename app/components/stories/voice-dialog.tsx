@@ -49,8 +49,8 @@ function SelectField<T extends string>({
 }
 
 /**
- * 'Configure Family Podcast Voice': one narrator, family intro/outro. Saves the settings on the
- * campaign; generating the podcast from them is a separate step.
+ * 'Configure Family Podcast Voice': one narrator, family intro/outro. 'Generate Family Podcast'
+ * saves the settings on the campaign and starts the podcast; 'Save Voice Settings' only saves them.
  */
 export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string; settings: NarratorSettings; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
@@ -64,12 +64,18 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
     shouldRevalidate: "onInput",
   });
   const [speed, setSpeed] = useState(settings.primarySpeed);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-voice";
+  const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = pending === "save-voice" || pending === "generate-podcast";
   const speedProps = getInputProps(fields.primarySpeed, { type: "range" });
   return (
     <UrlDialog title={m.title} description={m.description} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-voice" />
+        {form.errors?.length ? (
+          <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
+            <p className="font-semibold text-destructive">{m.failed}</p>
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
         <p className="text-sm text-muted-foreground">
           {m.hostCount} · {m.introOutro}
         </p>
@@ -104,12 +110,15 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
           labels={m.qualityLabels}
           errors={fields.processingQuality.errors}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Link to={closeTo} replace preventScrollReset className={buttonClass("outline")}>
             Cancel
           </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? m.submitting : m.submit}
+          <Button type="submit" name="intent" value="save-voice" variant="outline" disabled={submitting}>
+            {pending === "save-voice" ? m.saving : m.save}
+          </Button>
+          <Button type="submit" name="intent" value="generate-podcast" disabled={submitting}>
+            {pending === "generate-podcast" ? m.generating : m.generate}
           </Button>
         </div>
       </Form>
