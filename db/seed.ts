@@ -50,7 +50,7 @@ export async function seedDemoData(db: DB) {
 
   const [ownerHash, adminHash] = await Promise.all([hashPassword(DEMO_OWNER.password), hashPassword(DEMO_ADMIN.password)]);
 
-  db.transaction((tx) => {
+  const seeded = db.transaction((tx) => {
     const owner = tx
       .insert(s.users)
       .values({ email: DEMO_OWNER.email, firstName: "Margaret", lastName: "Whitfield", role: "user", subscriptionStatus: "active", podcastLimit: 50 })
@@ -193,7 +193,13 @@ export async function seedDemoData(db: DB) {
       { type: "campaign_created", userId: owner.id, details: 'Created "Summers at the Lake"' },
       { type: "story_submitted", userId: owner.id, details: "Uncle Robert answered by e-mail" },
     ]).run();
+    return { owner, summers: summers! };
   });
+
+  // The demo family podcast is made by the real pipeline (script, voice, mixing) once the job
+  // runner starts, so a newcomer sees generation progress and then a playable episode.
+  const { requestFamilyPodcast } = await import("../app/podcasts/requests.server");
+  requestFamilyPodcast(seeded.owner.id, seeded.summers, {});
 
   return { owner: DEMO_OWNER, admin: DEMO_ADMIN };
 }

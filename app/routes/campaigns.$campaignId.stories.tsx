@@ -9,6 +9,7 @@ import { OpenDialogButton } from "~/components/stories/open-dialog-button";
 import { StoryCard, type StoryCardData } from "~/components/stories/story-card";
 import { VoiceDialog } from "~/components/stories/voice-dialog";
 import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/models/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
@@ -180,6 +181,9 @@ export default function CampaignStoriesPage() {
               <OpenDialogButton dialog="add-story" variant="outline">
                 {m.page.addStory}
               </OpenDialogButton>
+              <Link to={`/campaigns/${campaign.id}/newsletters`} className={buttonClass("outline")}>
+                {m.page.newsletters}
+              </Link>
               {stories.length > 0 ? <OpenDialogButton dialog="voice">{m.page.generatePodcast}</OpenDialogButton> : null}
             </div>
           </div>

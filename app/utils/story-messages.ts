@@ -7,6 +7,7 @@ export const storyMessages = {
     // The spec writes "{n} stories collected"; one story reads as users expect.
     storiesCollected: (n: number) => `${n} ${n === 1 ? "story" : "stories"} collected`,
     addStory: "Add Story", // spec
+    newsletters: "Newsletters",
     generatePodcast: "Generate Podcast", // spec
     emptyTitle: "No stories yet", // spec
     emptyText: "Family members can reply to the invitation e-mail, or use the collection's Share Your Story page, and their stories will appear here.",
