@@ -3,6 +3,15 @@ import type { Toast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
 
 const DISPLAY_MS = 5000;
+const TOAST_EVENT = "storyhearth:toast";
+
+/**
+ * Shows a toast from the browser alone, for outcomes no page load carries (a failed fetcher
+ * request). Server outcomes keep using the flash cookie, so they also show without JavaScript.
+ */
+export function showToast(toast: Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] }) {
+  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { variant: "default", ...toast, id: crypto.randomUUID() } }));
+}
 
 /** Shows one toast at a time for 5 s. Rendered by the server, so it works without JavaScript. */
 export function Toaster({ toast }: { toast: Toast | null }) {
@@ -13,6 +22,20 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     const timer = setTimeout(() => setShown(null), DISPLAY_MS);
     return () => clearTimeout(timer);
   }, [toast]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onToast = (event: Event) => {
+      setShown((event as CustomEvent<Toast>).detail);
+      clearTimeout(timer);
+      timer = setTimeout(() => setShown(null), DISPLAY_MS);
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => {
+      window.removeEventListener(TOAST_EVENT, onToast);
+      clearTimeout(timer);
+    };
+  }, []);
 
   // F8 moves focus to the toast region, as the spec's toaster does.
   useEffect(() => {

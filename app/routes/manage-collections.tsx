@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
+import { showToast } from "~/components/toaster";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -116,9 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.status === "success"
         ? reorderPage(user.id, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(user.id))
         : ({ ok: false, status: 400 } as const);
-    // A failed fetcher action is not followed by a reload, so the page reloads itself to show this toast.
-    const toast = result.ok ? dashboardMessages.toast.reordered : dashboardMessages.toast.reorderFailed;
-    return data({ ok: result.ok }, { status: result.ok ? 200 : result.status, headers: await createToastHeaders(toast) });
+    // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
+    if (!result.ok) return data({ ok: false }, { status: result.status });
+    return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
   }
 
   return data({ ok: false }, { status: 400 });
@@ -241,8 +242,8 @@ export default function ManageCollections() {
 
 /**
  * The shown order: the loader's, or while a reorder is on its way the submitted one (optimistic).
- * A failed reorder leaves the loader's order, so the list reverts by itself; the page then reloads
- * to pick up the error toast and any change made elsewhere.
+ * A failed reorder leaves the loader's order, so the list reverts by itself; the error toast is shown
+ * at once and the data reloaded to pick up any change made elsewhere.
  */
 function useOptimisticOrder(rows: Row[], page: number) {
   const fetcher = useFetcher<typeof action>({ key: "reorder-collections" });
@@ -256,7 +257,10 @@ function useOptimisticOrder(rows: Row[], page: number) {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if ("ok" in result && !result.ok) revalidator.revalidate();
+    if ("ok" in result && !result.ok) {
+      showToast(dashboardMessages.toast.reorderFailed);
+      revalidator.revalidate();
+    }
   }, [fetcher.state, fetcher.data, revalidator]);
 
   const submitOrder = (next: string[]) => {
