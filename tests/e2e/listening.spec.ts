@@ -147,7 +147,7 @@ test.describe("the podcast page", () => {
     await page.getByRole("link", { name: "Download MP3" }).click();
     const audioFile = await mp3;
     expect(audioFile.suggestedFilename()).toBe(`summer-at-the-lake-${id}.mp3`);
-    if (jsOn()) await expect(page.getByTestId("local-toast")).toContainText("Download Started");
+    if (jsOn()) await expect(page.locator("#toast-region")).toContainText("Download Started");
 
     const pdf = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download Transcript (PDF)" }).click();
@@ -188,7 +188,7 @@ test.describe("the podcast page", () => {
       // Later presses copy.
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.getByRole("button", { name: "Copy" }).click();
-      await expect(page.getByTestId("local-toast")).toContainText("Copied to Clipboard");
+      await expect(page.locator("#toast-region")).toContainText("Copied to Clipboard");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     }
 

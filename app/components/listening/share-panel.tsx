@@ -16,7 +16,7 @@ import { podcastDownloadUrl, transcriptDownloadUrl } from "~/podcasts/download-n
 import { listeningMessages } from "~/utils/listening-messages";
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, ShareFormSchema } from "~/utils/listening-schemas";
 import { SOCIAL_NETWORKS, socialShareUrls, type SocialNetwork } from "~/utils/share-urls";
-import { LocalToast, useLocalToast } from "./local-toast";
+import { showToast } from "~/components/toaster";
 
 const s = listeningMessages.share;
 const d = listeningMessages.downloads;
@@ -39,7 +39,7 @@ type Props = {
 
 export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pinned, share, failed, lastResult }: Props) {
   const hydrated = useHydrated();
-  const { toast, show, dismiss } = useLocalToast();
+  const show = showToast;
   const [form, fields] = useForm({
     id: "share-form",
     lastResult,
@@ -202,7 +202,6 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
           </Form>
         </div>
       </div>
-      {hydrated ? <LocalToast toast={toast} onDismiss={dismiss} /> : null}
     </Card>
   );
 }
