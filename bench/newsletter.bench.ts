@@ -2,7 +2,8 @@
 // opened signed out as a relative would from the delivery e-mail. Measures the HTML's gzipped size
 // (goal: the first flight of ≤ 14 KB), the total bytes a first visit downloads with and without
 // JavaScript (HTML, stylesheet, scripts; photos are lazy and left out), and requests/s and latency of
-// GET /newsletter/:id against the bare route GET /healthz measured in the same run.
+// GET /newsletter/:id against the bare route GET /healthz measured in the same run. The public share
+// page of the newsletter's podcast (/s/:token) is measured the same way.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +35,7 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
   const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
   const { createUser } = await import("../app/models/user.server");
   const { createNewsletter } = await import("../app/models/newsletter.server");
+  const { createShareLink, sharePath } = await import("../app/models/share-link.server");
   const schema = await import("../db/schema");
 
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -51,9 +53,13 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
       const text = `Story ${i + 1} of the lake\n${Array.from({ length: 8 }, (_, p) => `${words(WORDS_PER_STORY / 8, i + p)}.`).join("\n\n")}`;
       db.insert(schema.contributions).values({ campaignId: campaign.id, contributorName: `Relative ${i + 1}`, storyContent: text, submissionMethod: "web" }).run();
     }
-    db.insert(schema.podcasts)
+    const podcast = db
+      .insert(schema.podcasts)
       .values({ ownerId: owner.id, campaignId: campaign.id, title: "Summers", status: "complete", duration: 612, audioKey: "podcasts/bench.mp3", transcript: words(300, 1) })
-      .run();
+      .returning()
+      .get();
+    const share = await createShareLink(owner.id, podcast.id, { expiration: 30 });
+    if (!("token" in share) || !share.token) throw new Error("the benchmark share link was not created");
     const made = createNewsletter(owner.id, campaign.id);
     if (!made.ok) throw new Error("the benchmark newsletter was not created");
     closeDb();
@@ -85,6 +91,11 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
     const bare = await run("/healthz");
     const plain = await run("/login");
     const newsletter = await run(route);
+    const shareRoute = sharePath(share.token);
+    const sharePage = await fetch(`${server.url}${shareRoute}`, { headers: { Accept: "text/html" } });
+    const shareHtmlBytes = gz(await sharePage.text());
+    if (sharePage.status !== 200) throw new Error(`GET ${shareRoute} answered ${sharePage.status}`);
+    const shared = await run(shareRoute);
 
     const figure = (value: number, unit: string, baseline: number | null, goal: string) => ({
       value,
@@ -104,6 +115,11 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
       "newsletter.page.rps_vs_plain_page": figure(newsletter.rps, "req/s", plain.rps, "≥ 50% of a minimal Remix page's requests/s"),
       "newsletter.page.p50": figure(newsletter.p50, "ms", bare.p50, "informational: p50 latency against the bare route's"),
       "newsletter.page.p99": figure(newsletter.p99, "ms", bare.p99, "informational: p99 latency against the bare route's"),
+      "share.page.html_gzip": figure(shareHtmlBytes, "bytes", FIRST_FLIGHT, "≤ 14 KB gzipped (the first flight); baseline is 14 KB"),
+      "share.page.total_bytes_no_js": figure(shareHtmlBytes + cssBytes, "bytes", null, "informational: HTML + stylesheet, gzipped"),
+      "share.page.total_bytes_js": figure(shareHtmlBytes + cssBytes + jsBytes, "bytes", null, "informational: HTML + stylesheet + the same scripts, gzipped"),
+      "share.page.rps": figure(shared.rps, "req/s", bare.rps, "informational: against the bare route"),
+      "share.page.rps_vs_plain_page": figure(shared.rps, "req/s", plain.rps, "≥ 50% of a minimal Remix page's requests/s"),
     };
   } finally {
     await server?.stop();

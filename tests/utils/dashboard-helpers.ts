@@ -4,7 +4,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { campaigns, contributions, invitations, podcasts, workflowSettings } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
 
 type CampaignValues = Partial<typeof campaigns.$inferInsert>;
 
@@ -72,15 +71,7 @@ export function workflowRows(ownerId: string) {
   return db.select().from(workflowSettings).where(eq(workflowSettings.ownerId, ownerId)).all();
 }
 
-/** The toast a response flashed, read the way the root loader reads it. */
-export async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("__toast="));
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
+export { toastOf } from "./admin-auth-helpers";
 
 /** How many SQL statements `run` prepares (better-sqlite3 prepares once per statement drizzle runs). */
 export async function countStatements(run: () => Promise<unknown>) {
