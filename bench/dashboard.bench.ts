@@ -6,25 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import { measure, type LoadResult } from "./lib/load";
 import { seedOwnerData } from "./lib/seed";
-import { startServer } from "./lib/server";
+import { benchAppEnv, startServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
 
 const SIZE = { collections: 1_000, stories: 50_000, invitesPerCollection: 3, podcasts: 200 };
-const SESSION_SECRET = "bench-session-secret";
 const GOAL_RPS = "≥ 50% of the bare route's requests/s";
 
 export default async function dashboardBench(ctx: BenchContext): Promise<Figures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-"));
-  const env = {
-    APP_ENV: "test",
-    DATABASE_PATH: path.join(dir, "bench.db"),
-    DATA_DIR: path.join(dir, "files"),
-    SESSION_SECRET,
-    BUILD_DIR: ctx.buildDir,
-    RATE_LIMIT_AUTH_MAX: "1000000000",
-    RATE_LIMIT_PUBLIC_POST_MAX: "1000000000",
-    RATE_LIMIT_GENERAL_MAX: "1000000000",
-  };
+  const env = benchAppEnv(dir, ctx.buildDir);
   // The app's modules read these on first use, so set them before importing any.
   Object.assign(process.env, env);
   const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");

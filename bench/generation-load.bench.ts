@@ -5,23 +5,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measure } from "./lib/load";
-import { startServer } from "./lib/server";
+import { benchAppEnv, startServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
 
 const STORY = Array.from({ length: 60 }, (_, i) => `In the summer of ${1950 + i} the family drove to the lake, and Grandma packed sandwiches for everyone.`).join(" ");
 
 export default async function generationLoadBench(ctx: BenchContext): Promise<Figures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-gen-"));
-  const env = {
-    APP_ENV: "test",
-    DATABASE_PATH: path.join(dir, "bench.db"),
-    DATA_DIR: path.join(dir, "files"),
-    SESSION_SECRET: "bench-session-secret",
-    BUILD_DIR: ctx.buildDir,
-    RATE_LIMIT_AUTH_MAX: "1000000000",
-    RATE_LIMIT_PUBLIC_POST_MAX: "1000000000",
-    RATE_LIMIT_GENERAL_MAX: "1000000000",
-  };
+  const env = benchAppEnv(dir, ctx.buildDir);
   Object.assign(process.env, env);
   const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
   const { createUser } = await import("../app/models/user.server");

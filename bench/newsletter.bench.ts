@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { measure, type LoadResult } from "./lib/load";
-import { startServer } from "./lib/server";
+import { benchAppEnv, startServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
 
 const STORIES = 6;
@@ -20,16 +20,7 @@ const gz = (text: string | Uint8Array) => gzipSync(text).byteLength;
 
 export default async function newsletterBench(ctx: BenchContext): Promise<Figures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-newsletter-"));
-  const env = {
-    APP_ENV: "test",
-    DATABASE_PATH: path.join(dir, "bench.db"),
-    DATA_DIR: path.join(dir, "files"),
-    SESSION_SECRET: "bench-session-secret",
-    BUILD_DIR: ctx.buildDir,
-    RATE_LIMIT_AUTH_MAX: "1000000000",
-    RATE_LIMIT_PUBLIC_POST_MAX: "1000000000",
-    RATE_LIMIT_GENERAL_MAX: "1000000000",
-  };
+  const env = benchAppEnv(dir, ctx.buildDir);
   // The app's modules read these on first use, so set them before importing any.
   Object.assign(process.env, env);
   const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");

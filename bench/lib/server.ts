@@ -1,6 +1,7 @@
 // Starts the production server (the built app) on 127.0.0.1 as its own process, and stops it.
 import { spawn } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -48,5 +49,23 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       await exited;
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * The environment of a benchmark's app: its own SQLite file and files folder under `dir`, the
+ * production build, and rate limits out of the way (the load would otherwise measure the limiter).
+ */
+export function benchAppEnv(dir: string, buildDir: string, extra: Record<string, string> = {}) {
+  return {
+    APP_ENV: "test",
+    DATABASE_PATH: path.join(dir, "bench.db"),
+    DATA_DIR: path.join(dir, "files"),
+    SESSION_SECRET: "bench-session-secret",
+    BUILD_DIR: buildDir,
+    RATE_LIMIT_AUTH_MAX: "1000000000",
+    RATE_LIMIT_PUBLIC_POST_MAX: "1000000000",
+    RATE_LIMIT_GENERAL_MAX: "1000000000",
+    ...extra,
   };
 }
