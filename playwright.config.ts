@@ -7,6 +7,18 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dir = path.resolve(`tests/.tmp/e2e-${port}`);
 const buildDir = process.env.BUILD_DIR ?? "build";
+// The services the app calls, started beside it (tests/mocks/e2e-services.ts): a real OAuth2 server
+// for the administrator sign-in, and a fake OpenAI-compatible script writer. Below the ephemeral
+// port range, so no test's randomly bound server can take them.
+const providerPort = port + 1000;
+const openaiPort = port + 1001;
+export const e2eServices = {
+  /** Tests sign in there with its session cookie (tests/mocks/identity-provider.ts). */
+  identityProviderUrl: `http://127.0.0.1:${providerPort}`,
+  /** GET /__requests lists what the script writer was asked. */
+  openaiUrl: `http://127.0.0.1:${openaiPort}`,
+  openaiModel: "gpt-4o-mini",
+};
 export const e2eEnv = {
   NODE_ENV: "production",
   APP_ENV: "test",
@@ -21,6 +33,14 @@ export const e2eEnv = {
   RATE_LIMIT_AUTH_MAX: "100000",
   RATE_LIMIT_PUBLIC_POST_MAX: "100000",
   RATE_LIMIT_GENERAL_MAX: "100000",
+  OAUTH_AUTHORIZATION_URL: `${e2eServices.identityProviderUrl}/authorize`,
+  OAUTH_TOKEN_URL: `${e2eServices.identityProviderUrl}/token`,
+  OAUTH_USERINFO_URL: `${e2eServices.identityProviderUrl}/userinfo`,
+  OAUTH_CLIENT_ID: "storyhearth-e2e",
+  OAUTH_CLIENT_SECRET: "storyhearth-e2e-secret",
+  OPENAI_API_KEY: "sk-test-fake-openai",
+  OPENAI_BASE_URL: `${e2eServices.openaiUrl}/v1`,
+  OPENAI_MODEL: e2eServices.openaiModel,
 };
 // The test process opens the same database to create fixtures and read the outbox.
 Object.assign(process.env, { DATABASE_PATH: e2eEnv.DATABASE_PATH, SESSION_SECRET: e2eEnv.SESSION_SECRET, APP_ENV: "test", DATA_DIR: e2eEnv.DATA_DIR });
@@ -59,13 +79,23 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `node --import tsx server/index.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    env: e2eEnv,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `node --import tsx tests/mocks/e2e-services.ts ${providerPort} ${openaiPort}`,
+      url: `${e2eServices.identityProviderUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node --import tsx server/index.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      env: e2eEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,65 +1,19 @@
-// The administrator sign-in through the local stand-in (no provider is configured for the e2e
-// server) and the /admin users screens, with JavaScript on and off.
+// The /admin users screens, with JavaScript on and off. The administrator signs in through the
+// test identity provider (the sign-in itself: admin-oauth.spec.ts).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, expectToast, latestEmailTo, makeUser, signInAs, test, visit, type TestUser } from "./fixtures";
+import { expect, expectToast, latestEmailTo, makeUser, signInAtProvider, test, visit, type TestUser } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
-/** /admin-login → /api/login → the stand-in page → /admin, as a newcomer would. */
+/** /admin-login → /api/login → the identity provider → /auth/callback → /admin, as an administrator would. */
 async function adminSignIn(page: Page, admin: TestUser) {
+  await signInAtProvider(page, admin.email);
   await visit(page, "/admin-login");
-  await expect(page).toHaveURL(/\/dev\/admin-login$/);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In as Administrator" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 }
-
-test.describe("admin sign-in (local stand-in)", () => {
-  test("an administrator signs in via /admin-login and gets the admin header", async ({ page }) => {
-    const admin = await makeUser({ role: "admin", firstName: "Avery" });
-    await visit(page, "/admin");
-    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Admin Login" })).toHaveAttribute("href", "/admin-login");
-
-    await adminSignIn(page, admin);
-    await expectToast(page, "Welcome back!");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    for (const label of ["Dashboard", "Testimonials", "System", "Metrics", "Activity"]) {
-      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
-    }
-    // The header's "general auth endpoint" answers the administrator.
-    const me = await page.request.get("/api/auth/user");
-    expect(me.status()).toBe(200);
-    expect(await me.json()).toMatchObject({ id: admin.id, role: "admin" });
-
-    // The header's Logout ends the admin session too.
-    await page.getByText("Account ▾").click();
-    await page.getByRole("button", { name: "Logout" }).click();
-    await expectToast(page, "Logged out");
-    await visit(page, "/admin");
-    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
-  });
-
-  test("an ordinary user sees 'Admin Access Required' and cannot sign in to the admin area", async ({ page, user }) => {
-    await signInAs(page, user);
-    await visit(page, "/admin");
-    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
-    expect((await page.request.get("/api/admin/users")).status()).toBe(403);
-
-    await visit(page, "/admin-login");
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In as Administrator" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "is not an administrator" });
-    await expect(alert).toContainText("Admin Access Required");
-    await visit(page, "/admin");
-    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
-  });
-});
 
 test.describe("admin users", () => {
   test("manage a user: role, subscription and its limit, trial, custom limit", async ({ page }) => {

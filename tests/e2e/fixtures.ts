@@ -9,6 +9,8 @@ import { createUser, type User } from "~/models/user.server";
 import { SESSION_ID_KEY } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { authSessionStorage } from "~/utils/session.server";
+import { e2eServices } from "../../playwright.config";
+import { PROVIDER_SESSION_COOKIE } from "../mocks/identity-provider";
 
 export type TestUser = User & { password: string };
 
@@ -34,6 +36,14 @@ export async function signInAs(page: Page, user: User) {
   const [name, ...value] = pair!.split("=");
   const baseURL = test.info().project.use.baseURL!;
   await page.context().addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
+}
+
+/**
+ * Signs the browser in at the test identity provider as this e-mail (its own session cookie): the
+ * next admin sign-in (/admin-login) comes back from the provider with this identity.
+ */
+export async function signInAtProvider(page: Page, email: string) {
+  await page.context().addCookies([{ name: PROVIDER_SESSION_COOKIE, value: encodeURIComponent(email), url: e2eServices.identityProviderUrl }]);
 }
 
 /** Navigates and, with JavaScript on, waits for React to hydrate before the test interacts. */

@@ -43,7 +43,18 @@ function readBody(req: http.IncomingMessage) {
   });
 }
 
-export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai" }: { apiKey?: string } = {}): Promise<FakeOpenAI> {
+type FakeOpenAIOptions = {
+  apiKey?: string;
+  /** A fixed port, for an app server started before the test (default: any free port). */
+  port?: number;
+  /**
+   * GET /__requests answers the recorded requests as JSON, for tests in another process than the
+   * fake (Playwright's workers); those look-ups are not recorded themselves.
+   */
+  exposeRequests?: boolean;
+};
+
+export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0, exposeRequests = false }: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let content: string | ((request: FakeOpenAIRequest) => string) = DEFAULT_CONTENT;
   let failures: number[] = [];
@@ -53,6 +64,7 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai" }: { apiK
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));
     };
+    if (exposeRequests && req.method === "GET" && req.url === "/__requests") return send(200, requests);
     const raw = await readBody(req);
     let body: FakeOpenAIRequest["body"] = {};
     try {
@@ -91,10 +103,13 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai" }: { apiK
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${address.port}/v1`,
     apiKey,
     requests,
     setContent(next) {
