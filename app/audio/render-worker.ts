@@ -3,6 +3,11 @@ import { renderPodcastAudio, type RenderInput, type WorkerMessage } from "./rend
 
 const send = (message: WorkerMessage) => new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
 
+// The process that started this render is gone (killed mid-job): its job runs again from the start
+// after the restart, so this render is nobody's. Stop now rather than race the new attempt for CPU
+// and for the episode's file.
+process.once("disconnect", () => process.exit(1));
+
 process.once("message", (message: { input: RenderInput }) => {
   renderPodcastAudio({ ...message.input, onStage: (stage, ms) => void send({ type: "stage", stage, ms }) })
     .then((result) => send({ type: "done", result }))

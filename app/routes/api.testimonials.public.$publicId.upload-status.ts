@@ -3,11 +3,11 @@ import { apiError } from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { testimonialMessages } from "~/utils/testimonial-messages";
 import { isValidUploadId } from "~/utils/testimonial-upload";
-import { requireOpenCampaign } from "~/utils/testimonial-submit.server";
+import { rejectionResponse, requireOpenCampaign } from "~/utils/testimonial-submit.server";
 import { uploadStatus } from "~/utils/testimonial-uploads.server";
 
 // GET /api/testimonials/public/{publicId}/upload-status?uploadId=…: which chunks arrived, so a client
-// that lost its connection resends only the missing ones.
+// that lost its connection resends only the missing ones (an assembly a crash interrupted is finished here).
 // { uploadId, totalChunks, receivedChunks, missingChunks, allChunksReceived (+ videoPath…) } or 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Chunks wait on the primary's disk (every POST lands there), so the answer must come from it too.
@@ -15,7 +15,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = requireOpenCampaign(params.publicId);
   const uploadId = new URL(request.url).searchParams.get("uploadId") ?? "";
   if (!isValidUploadId(uploadId)) apiError(400, testimonialMessages.api.badUploadId);
-  const status = await uploadStatus(campaign.id, uploadId);
+  let status;
+  try {
+    status = await uploadStatus(campaign.id, uploadId);
+  } catch (error) {
+    // Finishing an interrupted assembly can refuse the file (not a video, too large).
+    return rejectionResponse(error);
+  }
   if (!status) apiError(404, testimonialMessages.api.uploadNotFound);
   const { duration: _duration, fileName: _fileName, ...shown } = status;
   return Response.json(shown);

@@ -1,6 +1,8 @@
 // Testimonial video uploads on the server: a streaming multipart reader that writes file parts
 // straight to disk (never holding a video in memory), the resumable chunk store under
 // DATA_DIR/uploads/<uploadId>/<index>, assembly by streaming, and the clean-up of abandoned uploads.
+// Temporary files and the assembly lock carry the tag of the process that made them, so what a
+// killed process left behind is recognised: its lock is taken over, its temporary files removed.
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -10,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "./env.server";
+import { processGone, processTag } from "./process-owner.server";
 import { assertSafeKey, getStorage } from "./storage.server";
 import { testimonialMessages } from "./testimonial-messages";
 import { extensionFor } from "./testimonial-recording";
@@ -42,6 +45,12 @@ function uploadDir(uploadId: string) {
 }
 
 const removeQuietly = (target: string) => fs.rm(target, { recursive: true, force: true }).catch(() => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A temporary file in the incoming folder, named after this process (see cleanAbandonedUploads). */
+const incomingTemp = (suffix = "") => path.join(incomingDir(), `${processTag}-${randomBytes(12).toString("hex")}${suffix}`);
+/** The process that made an incoming temporary file: the name's part before the first '-'. */
+const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
 
 // ── streaming multipart ────────────────────────────────────────────────────
 
@@ -99,7 +108,7 @@ export async function readMultipartToDisk(request: Request, { fileField, maxFile
         stream.resume();
         return;
       }
-      const temp = path.join(incomingDir(), `${Date.now()}-${randomBytes(12).toString("hex")}.part`);
+      const temp = incomingTemp(".part");
       temps.push(temp);
       const entry: IncomingFile = { path: temp, size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream" };
       file = entry;
@@ -175,7 +184,7 @@ export async function withLocalFile<T>(key: string, fn: (file: string) => Promis
   const stored = await getStorage().read(key);
   if (!stored) return null;
   await fs.mkdir(incomingDir(), { recursive: true });
-  const temp = path.join(incomingDir(), `probe-${randomBytes(12).toString("hex")}`);
+  const temp = incomingTemp(".probe");
   try {
     await pipeline(stored.stream, createWriteStream(temp));
     return await fn(temp);
@@ -267,58 +276,99 @@ export async function saveChunk(
   }
 }
 
-/** Concatenates the chunks by streaming them into one file, then checks it is a video. One assembler per upload. */
-async function assemble(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
-  let lock;
-  try {
-    lock = await fs.open(path.join(dir, LOCK), "wx");
-  } catch {
-    return waitForAssembly(dir);
+/** An assembly lock older than this is abandoned whoever holds it: assembling 500 MB takes seconds. */
+const ASSEMBLY_LOCK_STALE_MS = 10 * 60_000;
+/** How long a request waits for another process's assembly before answering 503. */
+const ASSEMBLY_WAIT_MS = 120_000;
+
+/** Uploads this process is assembling: concurrent requests for one upload share its assembly. */
+const assembling = new Map<string, Promise<AssembledUpload>>();
+
+/**
+ * The video of a complete set of chunks. One process assembles (it holds assemble.lock, which names
+ * it); the others wait for result.json. A lock left by a process that was killed mid-assembly is
+ * taken over, so a crash never strands an upload whose chunks all arrived.
+ */
+function assemble(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  let running = assembling.get(uploadId);
+  if (!running) {
+    running = assembleOnce(uploadId, dir, manifest).finally(() => assembling.delete(uploadId));
+    assembling.set(uploadId, running);
   }
+  return running;
+}
+
+async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  const deadline = Date.now() + ASSEMBLY_WAIT_MS;
+  for (;;) {
+    const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (done) return done;
+    if (await takeAssemblyLock(dir)) {
+      try {
+        // Another process may have finished between our look at the result and taking the lock.
+        return (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await concatenateChunks(uploadId, dir, manifest));
+      } finally {
+        await removeQuietly(path.join(dir, LOCK));
+      }
+    }
+    if (Date.now() > deadline) throw new UploadRejected(503, "The upload is still being assembled; ask again shortly");
+    await sleep(100);
+  }
+}
+
+/** Takes the upload's assembly lock; false while a live process holds it. */
+async function takeAssemblyLock(dir: string): Promise<boolean> {
+  const lock = path.join(dir, LOCK);
   try {
-    const target = path.join(dir, VIDEO);
-    const out = createWriteStream(target);
+    await fs.writeFile(lock, processTag, { flag: "wx" });
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // The folder is gone: the assembler before us refused the file and removed the upload.
+    if (code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
+    if (code !== "EEXIST") throw error;
+  }
+  const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
+  if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
+    // Abandoned: remove it; the next round takes it (or finds that someone else just did).
+    await removeQuietly(lock);
+  }
+  return false;
+}
+
+/**
+ * Concatenates the chunks by streaming them into a file of this process, checks it is a video, then
+ * renames it into place and records the result; only then are the chunks removed. Killed at any
+ * point, the chunks are still there (or the result is), so the assembly can simply run again.
+ */
+async function concatenateChunks(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  const partial = path.join(dir, `${VIDEO}.${processTag}`);
+  try {
+    const out = createWriteStream(partial);
     for (let i = 0; i < manifest.totalChunks; i++) {
       await pipeline(createReadStream(path.join(dir, String(i))), out, { end: false });
     }
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    const size = (await fs.stat(target)).size;
+    const size = (await fs.stat(partial)).size;
     if (size > MAX_VIDEO_BYTES) {
       await removeQuietly(dir);
       throw new UploadRejected(413, api.fileTooLarge);
     }
-    const facts = await probeVideo(target);
+    const facts = await probeVideo(partial);
     if (!facts) {
       await removeQuietly(dir);
       throw new UploadRejected(400, api.notAVideo);
     }
+    await fs.rename(partial, path.join(dir, VIDEO));
     const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
-    await fs.writeFile(path.join(dir, RESULT), JSON.stringify(result));
+    const resultTemp = path.join(dir, `${RESULT}.${processTag}`);
+    await fs.writeFile(resultTemp, JSON.stringify(result));
+    await fs.rename(resultTemp, path.join(dir, RESULT));
     await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
     return result;
   } finally {
-    await lock.close().catch(() => {});
-    await removeQuietly(path.join(dir, LOCK));
+    await removeQuietly(partial);
   }
-}
-
-/** A duplicate last chunk arriving while another request assembles: wait for that result. */
-async function waitForAssembly(dir: string, timeoutMs = 120_000): Promise<AssembledUpload> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
-    if (result) return result;
-    try {
-      await fs.access(path.join(dir, LOCK));
-    } catch {
-      // No lock and no result: the assembler refused the file and removed the upload.
-      const again = await readJson<AssembledUpload>(path.join(dir, RESULT));
-      if (again) return again;
-      throw new UploadRejected(400, api.notAVideo);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new UploadRejected(503, "The upload is still being assembled; ask again shortly");
 }
 
 export type UploadStatus = {
@@ -329,17 +379,21 @@ export type UploadStatus = {
   allChunksReceived: boolean;
 } & Partial<AssembledUpload>;
 
-/** Which chunks of an upload arrived, so a client resends only the missing ones; null when unknown. */
+/**
+ * Which chunks of an upload arrived, so a client resends only the missing ones; null when unknown.
+ * Every chunk there but no video means the assembly was interrupted (the server was killed while
+ * it ran): nothing is missing for the client to send, so the assembly runs again here.
+ */
 export async function uploadStatus(campaignId: string, uploadId: string): Promise<UploadStatus | null> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
   if (!manifest || manifest.campaignId !== campaignId) return null;
-  const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  const received = await receivedChunks(dir);
+  const result = (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (received.length === manifest.totalChunks ? await assemble(uploadId, dir, manifest) : null);
   if (result) {
     const all = Array.from({ length: manifest.totalChunks }, (_, i) => i);
     return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: all, missingChunks: [], allChunksReceived: true, ...result };
   }
-  const received = await receivedChunks(dir);
   return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
 }
 
@@ -373,8 +427,9 @@ async function lastTouched(target: string): Promise<number> {
 }
 
 /**
- * Deletes upload folders, drafts and half-received files nobody touched for 24 hours. Returns how
- * many entries went.
+ * Deletes upload folders, drafts and half-received files nobody touched for 24 hours, and at once
+ * the half-received files of processes that are gone (killed mid-request: nobody will finish them).
+ * Returns how many entries went.
  */
 export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, now = Date.now(), roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")] } = {}) {
   let removed = 0;
@@ -383,8 +438,9 @@ export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, 
     for (const name of names) {
       const target = path.join(root, name);
       if (target === incomingDir()) continue;
+      const orphaned = root === incomingDir() && processGone(incomingOwner(name));
       const touched = await lastTouched(target).catch(() => null);
-      if (touched !== null && now - touched > olderThanMs) {
+      if (orphaned || (touched !== null && now - touched > olderThanMs)) {
         await removeQuietly(target);
         removed++;
       }

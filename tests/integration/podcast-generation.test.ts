@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
@@ -25,6 +24,7 @@ import { db } from "~/utils/db.server";
 import { describeGenerationStatus } from "~/utils/generation-status";
 import { podcastMessages } from "~/utils/podcast-messages";
 import { getStorage } from "~/utils/storage.server";
+import { runPodcastCrash } from "../crash/podcast";
 import { startFakeOpenAI, DEFAULT_USAGE, type FakeOpenAI } from "../mocks/openai-server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createDefaultTemplate, fakeRenderer, makePdf } from "../utils/podcast-helpers";
@@ -786,37 +786,16 @@ describe("with the real audio engine (worker process, espeak-ng or Piper, ffmpeg
 });
 
 describe("kill -9 of the server process during generation", () => {
-  const startWorker = () =>
-    spawn(process.execPath, ["--import", "tsx", "tests/support/podcast-worker.ts"], {
-      env: { ...process.env, OPENAI_API_KEY: "" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-
+  // The scenario (tests/crash/podcast.ts) is shared with `npm run crash`.
   test("killed while the voices render, started again: the podcast completes, nothing is left stuck", async () => {
     const podcastId = await requestPodcast(alice, { hostCount: 2 });
-    const statusOf = () => db.select({ status: podcasts.status }).from(podcasts).where(eq(podcasts.id, podcastId)).get()!.status;
-
-    const first = startWorker();
-    const exited = new Promise((resolve) => first.once("exit", resolve));
-    await new Promise<void>((resolve, reject) => {
-      const poll = setInterval(() => {
-        if (statusOf() !== "voice_processing") return;
-        clearInterval(poll);
-        first.kill("SIGKILL");
-        resolve();
-      }, 10);
-      first.once("exit", () => {
-        clearInterval(poll);
-        reject(new Error("the worker finished before it could be killed"));
-      });
-    });
-    await exited;
+    const { outcome, statusAtKill, jobStatusAtKill } = await runPodcastCrash({ podcastId, killPoint: { stage: "voice_processing", afterMs: 0 } });
     // The dead process left the podcast mid-stage and its job 'running'.
-    expect(statusOf()).toBe("voice_processing");
-    expect(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get()!.status).toBe("running");
-
-    const second = startWorker();
-    expect(await new Promise((resolve) => second.once("exit", resolve))).toBe(0);
+    expect(statusAtKill).toBe("voice_processing");
+    expect(jobStatusAtKill).toBe("running");
+    // After the restart: complete, its one audio file stored, the job done, no render process left.
+    expect(outcome.problems).toEqual([]);
+    expect(outcome).toMatchObject({ expected: 1, delivered: 1, duplicates: 0, stuck: 0 });
     const podcast = (await getPodcast(podcastId))!;
     expect(podcast).toMatchObject({ status: "complete", errorMessage: null });
     expect(await getStorage().size(podcast.audioKey!)).toBe(podcast.fileSize);

@@ -1,5 +1,6 @@
 // A job-runner process for crash tests: runs the app's real runner on DATABASE_PATH until there is
-// no e-mail work left, then exits. The test kills it with SIGKILL part-way and starts it again.
+// no e-mail work left (invitations, newsletters, the outbox), then exits. The crash scenarios
+// (tests/crash/) kill it with SIGKILL part-way and start it again.
 import { and, eq, inArray } from "drizzle-orm";
 import { emailOutbox, invitations, jobs } from "#db/schema";
 import { createJobRunner } from "~/jobs/index.server";
@@ -14,11 +15,13 @@ enqueueJob("deliver-emails", { afterRestart: true });
 enqueueJob("dispatch-invitations");
 runner.wake();
 
+const EMAIL_JOBS = ["dispatch-invitations", "deliver-emails", "deliver-newsletter"];
+
 const busy = () =>
   Boolean(
     db.select({ id: invitations.id }).from(invitations).where(eq(invitations.status, "pending")).limit(1).get() ||
       db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.status, ["queued", "sending", "failed"])).limit(1).get() ||
-      db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.status, ["queued", "running"]), inArray(jobs.type, ["dispatch-invitations", "deliver-emails"]))).limit(1).get(),
+      db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.status, ["queued", "running"]), inArray(jobs.type, EMAIL_JOBS))).limit(1).get(),
   );
 
 const timer = setInterval(() => {
