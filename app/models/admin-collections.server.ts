@@ -116,6 +116,8 @@ export function updateAdminCollection(id: string, changes: CollectionChanges, no
       const ahead = changes.scheduledDate !== null && changes.scheduledDate.getTime() > now.getTime();
       set.status = ahead ? "scheduled" : current.status === "scheduled" ? "active" : current.status;
     }
+    // A PUT naming no field changes nothing (and drizzle refuses an UPDATE without values).
+    if (Object.values(set).every((value) => value === undefined)) return current;
     return tx.update(campaigns).set(set).where(eq(campaigns.id, id)).returning().get();
   });
 }

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { createCampaign, listCampaigns } from "~/models/campaign.server";
 import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from "~/utils/campaign-messages";
 import { InlineCampaignSchema } from "~/utils/campaign-schemas";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: InlineCampaignSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: InlineCampaignSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const campaign = createCampaign(user.id, submission.value);

@@ -23,6 +23,7 @@ import {
   updateContactGroup,
 } from "~/models/contact-group.server";
 import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { contactMessages } from "~/utils/contact-messages";
 import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/utils/contact-schemas";
@@ -133,7 +134,7 @@ async function remove(formData: FormData, kind: "contact" | "group", del: (id: s
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   // Back to the list the user came from (search and page kept), with no dialog open.
   const back = viewUrl(new URL(request.url).searchParams);

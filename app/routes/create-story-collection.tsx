@@ -11,6 +11,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { createCampaign } from "~/models/campaign.server";
 import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
 import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { campaignMessages } from "~/utils/campaign-messages";
 import { CreateCollectionSchema, scheduledDateToUtc } from "~/utils/campaign-schemas";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? INTENT.create);
   const current = postedRecipients(formData);
 

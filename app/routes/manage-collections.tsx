@@ -14,6 +14,7 @@ import { moveItem, usePointerReorder } from "~/components/use-pointer-reorder";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/models/manage-collections.server";
 import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
+import { readFormData } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import { MANAGE_PAGE_SIZE } from "~/utils/dashboard-limits";
@@ -92,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "workflows") {
@@ -118,11 +119,11 @@ export async function action({ request }: ActionFunctionArgs) {
         ? reorderPage(user.id, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(user.id))
         : ({ ok: false, status: 400 } as const);
     // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
-    if (!result.ok) return data({ ok: false }, { status: result.status });
+    if (!result.ok) return data({ ok: false, message: dashboardMessages.toast.reorderFailed.description }, { status: result.status });
     return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
   }
 
-  return data({ ok: false }, { status: 400 });
+  return data({ ok: false, message: "Unknown action" }, { status: 400 });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -111,7 +111,7 @@ describe("reordering on the page", () => {
     for (const ids of [[b!.id, a!.id], [a!.id, a!.id, b!.id], [c!.id, b!.id, a!.id, a!.id]]) {
       const response = await callRoute(action, post(user.cookie, { intent: "reorder", page: "1", ids }));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ ok: false });
+      expect(await response.json()).toEqual({ ok: false, message: "Failed to reorder collections. Please try again." });
       // No flash toast: a failed fetcher request reloads nothing, so the page shows the toast itself.
       expect(await toastOf(response)).toBeNull();
     }
