@@ -122,6 +122,10 @@ export const campaigns = sqliteTable(
     nextDeliveryDate: timestamp("next_delivery_date"),
     /** Narrator settings for the family podcast ('Configure Family Podcast Voice'). */
     podcastSettings: json<Record<string, unknown>>("podcast_settings"),
+    /** Rows in contributions / invitations for this campaign, kept by triggers (migration 0002) so
+     * owner-wide totals read one row per campaign instead of every story. Never written by the app. */
+    storyCount: integer("story_count").notNull().default(0),
+    invitedCount: integer("invited_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

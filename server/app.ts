@@ -14,6 +14,14 @@ import { rateLimits } from "./rate-limit";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
+/**
+ * Static files all have an extension and page paths never do: a page request skips the file lookups
+ * (two stat calls per request otherwise).
+ */
+function filesOnly(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next());
+}
+
 /** The Express app: security headers, compression, limits, static files, health, then Remix. */
 export async function createApp({ env, viteDevServer, buildDir: dir }: Options) {
   const buildDir = path.resolve(dir ?? "build");
@@ -81,10 +89,10 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   } else {
     // Fingerprinted assets never change: cache them for a year.
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    app.use(filesOnly(express.static(path.join(buildDir, "client"), { maxAge: "1h" })));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
-  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(filesOnly(express.static("public", { maxAge: "1h" })));
 
   app.all(
     "*",

@@ -53,7 +53,7 @@ const adminColumns = {
   ownerLastName: users.lastName,
   // E-mailed invitations: sent, and later perhaps answered or unsubscribed.
   emailsSent: sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${qualified(campaigns.id)} and ${invitations.status} in ('sent', 'answered', 'unsubscribed'))`.mapWith(Number),
-  storiesReceived: sql<number>`(select count(*) from ${contributions} where ${contributions.campaignId} = ${qualified(campaigns.id)})`.mapWith(Number),
+  storiesReceived: campaigns.storyCount,
 };
 
 /** Rows offset..offset+limit-1 of the admin list with owner and counts (the page's ids are picked first). */

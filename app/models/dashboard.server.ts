@@ -1,9 +1,8 @@
 // The signed-in dashboard (spec part 1, "Dashboard"): every figure and list in a fixed number of SQL
 // statements whatever the number of campaigns, stories or podcasts — no per-campaign queries.
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { campaigns, contributions, invitations, podcasts } from "#db/schema";
+import { campaigns, contributions, podcasts } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { qualified } from "./sql-columns.server";
 import { DASHBOARD_LIST_LIMIT, PERIOD_DAYS, type Period } from "~/utils/dashboard-limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -128,7 +127,7 @@ export function listScheduledCampaigns(ownerId: string, now = new Date(), limit 
       status: campaigns.status,
       scheduledDate: sql<Date>`${campaigns.scheduledDate}`.mapWith(campaigns.scheduledDate),
       sentDate: campaigns.sentDate,
-      recipientCount: sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${qualified(campaigns.id)})`.mapWith(Number),
+      recipientCount: campaigns.invitedCount,
     })
     .from(campaigns)
     .where(sql`${campaigns.ownerId} = ${ownerId} and ${campaigns.scheduledDate} is not null`)

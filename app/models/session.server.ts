@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db, getDb, type DB } from "~/utils/db.server";
 
 export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -12,15 +12,24 @@ export function createSession(userId: string, kind: "user" | "admin" = "user") {
     .get();
 }
 
-/** The signed-in user behind a session id, or undefined when the session is gone or expired. */
-export function getSessionUser(sessionId: string, kind: "user" | "admin" = "user") {
-  const row = db
+// Every page asks this, so the statement is built once per connection rather than per request.
+const prepared = new WeakMap<DB, ReturnType<typeof prepareSessionUser>>();
+function prepareSessionUser(database: DB) {
+  return database
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
-    .get();
-  return row?.user;
+    .where(and(eq(sessions.id, sql.placeholder("id")), eq(sessions.kind, sql.placeholder("kind")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare();
+}
+
+/** The signed-in user behind a session id, or undefined when the session is gone or expired. */
+export function getSessionUser(sessionId: string, kind: "user" | "admin" = "user") {
+  const database = getDb();
+  let query = prepared.get(database);
+  if (!query) prepared.set(database, (query = prepareSessionUser(database)));
+  // A placeholder is bound raw (no column encoder): the timestamp column stores milliseconds.
+  return query.get({ id: sessionId, kind, now: Date.now() })?.user;
 }
 
 export function deleteSession(sessionId: string) {

@@ -1,6 +1,9 @@
-// Reading a story out of an uploaded PDF with Mozilla's pdf.js (pdfjs-dist, the Node "legacy" build):
+// Reading a story out of an uploaded PDF with Mozilla's pdf.js (pdfjs-dist, the Node "legacy" build, run in a worker thread):
 // the type is decided by the bytes, never by the name or the browser's claimed content type.
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
 const MAGIC = Buffer.from("%PDF-", "latin1");
 /** PDF readers accept the header anywhere in the first kilobyte (some writers put junk before it). */
@@ -13,40 +16,36 @@ export function hasPdfSignature(bytes: Uint8Array) {
 
 export type PdfText = { text: string; title: string | null; pages: number };
 
-/** Page text with pdf.js's line ends kept; runs of blanks squeezed; blank lines between pages. */
-function tidy(pages: string[]) {
-  return pages
-    .map((page) =>
-      page
-        .split("\n")
-        .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
-        .join("\n")
-        .replace(/\n{3,}/g, "\n\n")
-        .trim(),
-    )
-    .filter(Boolean)
-    .join("\n\n");
+/** The worker entry, beside this module or, from the built server bundle, in the source tree. */
+function workerEntry() {
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "pdf-text-worker.mjs");
+  return fs.existsSync(beside) ? beside : path.resolve("app/podcasts/pdf-text-worker.mjs");
 }
 
-/** The text and the document title of a PDF; throws when pdf.js cannot read it. */
-export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
-  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
-  try {
-    const doc = await task.promise;
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      // Marked-content items carry no text.
-      pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
-      page.cleanup();
-    }
-    const meta = await doc.getMetadata().catch(() => null);
-    const rawTitle = (meta?.info as { Title?: unknown } | undefined)?.Title;
-    const title = typeof rawTitle === "string" && rawTitle.trim() ? rawTitle.trim() : null;
-    return { text: tidy(pages), title, pages: doc.numPages };
-  } finally {
-    await task.destroy();
-  }
+/**
+ * The text and the document title of a PDF; throws when pdf.js cannot read it. pdf.js runs in a worker
+ * thread of its own (pdf-text-worker.mjs says why); a runaway document is stopped after `timeoutMs`.
+ */
+export function extractPdfText(bytes: Uint8Array, { timeoutMs = 60_000 } = {}): Promise<PdfText> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerEntry(), { workerData: bytes });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new Error(`Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+    worker.once("message", (message: { ok: true; result: PdfText } | { ok: false; message: string }) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.message));
+    });
+    worker.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The PDF reader stopped (exit ${code})`));
+    });
+  });
 }
