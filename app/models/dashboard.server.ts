@@ -31,17 +31,17 @@ type MetricsRow = {
 };
 
 /**
- * Every count of the stat cards in one statement: three single-pass aggregates (podcasts by the
- * (owner, createdAt) index, campaigns by the (owner, sortOrder) index, contributions through the
- * (campaign, submittedAt) covering index) joined as one row.
+ * Every count of the stat cards in one statement: the podcasts by the (owner, createdAt) index; the
+ * campaigns by the (owner, sortOrder) index, whose trigger-kept counters give the story total; and the
+ * period's stories through the (campaign, submittedAt) index, reading only stories inside the period.
  */
 export function getUserMetrics(ownerId: string, period: Period, now = new Date()): UserMetrics {
   const month = monthStart(now).getTime();
   const since = periodStart(period, now).getTime();
   const row = db.get<MetricsRow>(sql`
     select p.total as podcastTotal, p.this_month as podcastsThisMonth, p.in_period as podcastsInPeriod, p.listens as totalListens,
-           c.total as campaignTotal, c.active as activeCampaigns,
-           s.total as storyTotal, s.in_period as storiesInPeriod
+           c.total as campaignTotal, c.active as activeCampaigns, c.stories as storyTotal,
+           s.in_period as storiesInPeriod
     from (
       select count(*) as total,
              coalesce(sum(${podcasts.createdAt} >= ${month}), 0) as this_month,
@@ -50,12 +50,12 @@ export function getUserMetrics(ownerId: string, period: Period, now = new Date()
       from ${podcasts} where ${podcasts.ownerId} = ${ownerId}
     ) as p,
     (
-      select count(*) as total, coalesce(sum(${campaigns.status} = ${"active"}), 0) as active
+      select count(*) as total, coalesce(sum(${campaigns.status} = ${"active"}), 0) as active, coalesce(sum(${campaigns.storyCount}), 0) as stories
       from ${campaigns} where ${campaigns.ownerId} = ${ownerId}
     ) as c,
     (
-      select count(*) as total, coalesce(sum(${contributions.submittedAt} >= ${since}), 0) as in_period
-      from ${campaigns} join ${contributions} on ${contributions.campaignId} = ${campaigns.id}
+      select count(*) as in_period
+      from ${campaigns} join ${contributions} on ${contributions.campaignId} = ${campaigns.id} and ${contributions.submittedAt} >= ${since}
       where ${campaigns.ownerId} = ${ownerId}
     ) as s
   `);
