@@ -5,10 +5,8 @@ import { emailOutbox, invitations, jobs } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";
 import { makeCollection, MAILGUN } from "../support/email-loop";
-import { acceptedPerAddress, mailWorkerEnv } from "./mail";
-import { countProblems, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Random } from "./harness";
-
-export const JOB_WORKER = "tests/support/job-worker.ts";
+import { countProblems, type CrashOutcome, type Random } from "./harness";
+import { killMailWorkerMidway } from "./mail";
 
 export type InvitationCrash = { outcome: CrashOutcome; killedAfter: number; requests: number };
 
@@ -17,15 +15,7 @@ export async function runInvitationCrash({ count, random }: { count: number; ran
   try {
     const addresses = Array.from({ length: count }, (_, i) => `relative-${i}@example.com`);
     const { campaign } = makeCollection({ emails: addresses });
-    const killAfter = randomInt(random, Math.ceil(count * 0.1), Math.floor(count * 0.9));
-    const env = mailWorkerEnv(fake.url);
-
-    const kill = await killWhen(startWorker(JOB_WORKER, env), () => fake.requests.length >= killAfter);
-    const killedAfter = fake.requests.length;
-    const restarted = await startWorker(JOB_WORKER, env).exited;
-    const orphans = await survivors(kill.orphans);
-
-    const perAddress = acceptedPerAddress(fake.requests);
+    const { killedAfter, restarted, orphans, perAddress } = await killMailWorkerMidway(fake, count, random);
     const rows = db.select().from(invitations).where(eq(invitations.campaignId, campaign.id)).all();
     const unsent = rows.filter((i) => i.status !== "sent").length;
     const keys = new Set(rows.map((i) => `invitation:${i.id}`));

@@ -10,9 +10,8 @@ import { startFakeMailgun } from "../mocks/mailgun-server";
 import { MAILGUN } from "../support/email-loop";
 import { createTestUser } from "../utils/auth";
 import { createNewsletterCollection } from "../utils/newsletter-helpers";
-import { countProblems, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Random } from "./harness";
-import { JOB_WORKER } from "./invitations";
-import { acceptedPerAddress, mailWorkerEnv } from "./mail";
+import { countProblems, type CrashOutcome, type Random } from "./harness";
+import { killMailWorkerMidway } from "./mail";
 
 export type NewsletterCrash = { outcome: CrashOutcome; newsletterId: string; killedAfter: number };
 
@@ -31,14 +30,7 @@ export async function runNewsletterCrash({ recipients: count, random }: { recipi
     if (!made.ok || !made.deliverNow) throw new Error("the newsletter was not created for immediate delivery");
     const newsletterId = made.newsletter.id;
 
-    const killAfter = randomInt(random, Math.ceil(count * 0.1), Math.floor(count * 0.9));
-    const env = mailWorkerEnv(fake.url);
-    const kill = await killWhen(startWorker(JOB_WORKER, env), () => fake.requests.length >= killAfter);
-    const killedAfter = fake.requests.length;
-    const restarted = await startWorker(JOB_WORKER, env).exited;
-    const orphans = await survivors(kill.orphans);
-
-    const perAddress = acceptedPerAddress(fake.requests);
+    const { killedAfter, restarted, orphans, perAddress } = await killMailWorkerMidway(fake, count, random);
     // The newsletter's outbox rows (dedupe keys newsletter:<id>:<address>, see newsletter-delivery.server.ts).
     const rows = db
       .select({ status: emailOutbox.status })
