@@ -10,11 +10,14 @@ type TranscriptSource = { title: string; transcript: string; createdAt: Date; du
 
 /**
  * The standard PDF fonts speak WinAnsi (Latin-1 and typographic punctuation); any other character
- * would print as garbage, so it is replaced by '?' and the rest stays readable.
+ * would print as garbage, so it is replaced by '?' and the rest stays readable. Control characters
+ * print as garbage too ('\r' as 'Ð'): CR and CRLF become line breaks, tabs spaces, the rest '?'.
  */
 const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+const isControl = (c: string) => c !== "\n" && /\p{Cc}/u.test(c);
 export function toWinAnsi(text: string) {
-  return [...text.normalize("NFC")].map((c) => (c <= "\u00ff" || WIN_ANSI_EXTRAS.includes(c) ? c : "?")).join("");
+  const plain = text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ");
+  return [...plain].map((c) => (!isControl(c) && (c <= "\u00ff" || WIN_ANSI_EXTRAS.includes(c)) ? c : "?")).join("");
 }
 
 export function renderTranscriptPdf(source: TranscriptSource): Promise<Buffer> {

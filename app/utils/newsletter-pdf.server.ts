@@ -43,7 +43,8 @@ const WINANSI = /[\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d
 export function printable(text: string, unicode = pickFonts().unicode): string {
   const allowed = unicode ? LIBERATION : WINANSI;
   let out = "";
-  for (const ch of text.replace(/\t/g, " ")) {
+  // A CR (CRLF from a form or an API call) is a line break, not an unprintable character.
+  for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
     if (allowed.test(ch)) out += ch;
     else if (/\p{Extended_Pictographic}/u.test(ch) || ch === "\u200d" || ch === "\ufe0f") continue;
     else {
