@@ -49,11 +49,16 @@ export async function getAdmin(request: Request) {
   return user?.role === "admin" ? user : null;
 }
 
-function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
+/**
+ * A same-site path to go to after signing in, else `fallback`. Browsers read a backslash as a slash
+ * and drop tabs and newlines, so "/\evil.com" or a tab inside "//evil.com" would leave the site like "//evil.com".
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const path = to.replace(/[\t\n\r]/g, "");
+  if (path.startsWith("//") || path.includes("\\")) return fallback;
   return to;
 }
-export { safeRedirect };
 
 /** Pages: a signed-out visitor goes to /login?redirectTo=<where they were>. */
 export async function requireUser(request: Request) {
