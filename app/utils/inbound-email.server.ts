@@ -28,8 +28,14 @@ const text = (form: FormData, name: string) => {
 /** "Robert Whitfield <robert@example.com>" → { name, email }. */
 export function parseAddress(value: string | undefined) {
   if (!value) return { name: null, email: null };
-  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
-  if (match) return { name: match[1]?.trim() || null, email: match[2]!.trim().toLowerCase() };
+  // The address is the last <…> of the line; everything before it is the display name, which may be
+  // quoted and may itself contain '<', '>' or escaped quotes ("A \"B\" <c>" <x@y>).
+  const match = /^(.*)<([^<>]+)>\s*$/s.exec(value);
+  if (match) {
+    let name = match[1]!.trim();
+    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, "$1");
+    return { name: name.trim() || null, email: match[2]!.trim().toLowerCase() };
+  }
   return { name: null, email: value.trim().toLowerCase() || null };
 }
 
