@@ -2,7 +2,9 @@
 // administrator: the answer is never a 5xx nor an error thrown out of the action.
 import { describe, expect, it } from "vitest";
 import { makeRequest } from "../utils/auth";
+import { rolledBack } from "./db-fingerprint";
 import { buildWorld, loadRouteModules, routePath } from "./route-fixtures";
+import { sweepCall } from "./sweep-call";
 
 const BODIES: Array<[string, () => { body?: BodyInit; headers?: Record<string, string> }]> = [
   ["broken JSON", () => ({ body: '{"title": ', headers: { "Content-Type": "application/json" } })],
@@ -31,14 +33,8 @@ describe.each(withActions.map((m) => [m.file, m] as const))("%s", (file, mod) =>
       for (const [name, make] of BODIES) {
         const { body, headers } = make();
         const request = makeRequest(routePath(file, params), { method, cookie, body, headers });
-        let status: number;
-        try {
-          const result = await mod.action!({ request, params, context: { cspNonce: "" } });
-          status = result instanceof Response ? result.status : ((result as { init?: { status?: number } })?.init?.status ?? 200);
-        } catch (thrown) {
-          if (!(thrown instanceof Response)) throw new Error(`${method} ${file} (${name}) threw: ${(thrown as Error).stack ?? thrown}`);
-          status = thrown.status;
-        }
+        // Rolled back: a logout or delete that succeeds must not sign out or empty the routes after it.
+        const { status } = await rolledBack(() => sweepCall(mod.action!, request, params, `(${name})`));
         // Bodies whose odd fields are simply ignored may succeed with defaults; none may fail with a 5xx.
         expect(status < 500, `${method} ${file} (${name}) answered ${status}`).toBe(true);
       }
