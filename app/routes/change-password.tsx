@@ -71,7 +71,7 @@ export default function ChangePasswordPage() {
         </Form>
         <p className="text-center text-sm">
           Forgot your current password?{" "}
-          <Link to="/reset-password" className="text-primary hover:underline">
+          <Link to="/reset-password" className="text-primary underline">
             Reset it by e-mail
           </Link>
         </p>

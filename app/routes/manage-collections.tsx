@@ -10,6 +10,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { useDialogFocus } from "~/components/use-dialog-focus";
 import { moveItem, usePointerReorder } from "~/components/use-pointer-reorder";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/models/manage-collections.server";
@@ -418,20 +419,22 @@ function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: 
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const panel = useRef<HTMLDivElement>(null);
+  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
   useEffect(() => {
-    panel.current?.querySelector<HTMLElement>("select, input, textarea")?.focus();
-  }, []);
+    // Not the hidden 'intent' input: focus() on it does nothing.
+    panel.current?.querySelector<HTMLElement>("select, input:not([type=hidden]), textarea")?.focus();
+  }, [panel]);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
 
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
       <div
         ref={panel}
+        {...focus}
         role="dialog"
         aria-modal="true"
         aria-labelledby="workflows-title"
-        className="w-full max-w-2xl rounded-lg border border-border bg-card p-6 shadow-xl"
+        className="w-full max-w-2xl rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none"
         onKeyDown={(e) => {
           if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
         }}

@@ -3,9 +3,10 @@
 // a delete that asks the browser for confirmation with JavaScript and shows a confirmation dialog
 // without it.
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useDialogFocus } from "~/components/use-dialog-focus";
 import { adminMessages } from "~/utils/admin-messages";
 import { cn } from "~/utils/cn";
 
@@ -73,18 +74,19 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
 export function Dialog({ title, description, closeHref, children, wide }: { title: string; description?: string; closeHref: string; children: ReactNode; wide?: boolean }) {
   const navigate = useNavigate();
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button, a[href]")?.focus();
-  }, []);
+  }, [panel]);
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
       <div
         ref={panel}
+        {...focus}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={cn("mt-8 w-full rounded-lg border border-border bg-card p-6 shadow-xl", wide ? "max-w-3xl" : "max-w-lg")}
+        className={cn("mt-8 w-full rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none", wide ? "max-w-3xl" : "max-w-lg")}
         onKeyDown={(e) => {
           if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
         }}

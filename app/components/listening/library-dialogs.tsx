@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useDialogFocus } from "~/components/use-dialog-focus";
 import { listeningMessages } from "~/utils/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/utils/listening-schemas";
 
@@ -18,9 +19,10 @@ export type DialogPodcast = { id: string; title: string; description: string | n
 type DialogProps = { podcast: DialogPodcast; closeHref: string; formAction: string; lastResult?: SubmissionResult<string[]> | null };
 
 function Dialog({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  const focus = useDialogFocus<HTMLDivElement>();
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-      <Card role="dialog" aria-modal="true" aria-labelledby={id} className="w-full max-w-lg space-y-4">
+      <Card {...focus} role="dialog" aria-modal="true" aria-labelledby={id} className="w-full max-w-lg space-y-4 focus:outline-none">
         <h2 id={id} className="text-xl font-semibold">
           {title}
         </h2>

@@ -63,7 +63,8 @@ export function ShareControl({ url }: { url: string }) {
 
 /**
  * 'Larger Text' / 'Smaller Text': a link to `?text=large` (or back) that works without JavaScript;
- * with it the size changes in place and the address follows, so a reload keeps the choice.
+ * with it the size changes in place and the address follows, so a reload keeps the choice. Its
+ * label names the next size, so it carries no aria-pressed (which a link may not have).
  */
 export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; onChange: (size: NewsletterTextSize) => void }) {
   const hydrated = useHydrated();
@@ -79,7 +80,7 @@ export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; o
     window.history.replaceState(window.history.state, "", url);
   };
   return (
-    <Link to={{ search }} replace preventScrollReset onClick={toggle} className={buttonClass("outline", "sm")} aria-pressed={size === "large"}>
+    <Link to={{ search }} replace preventScrollReset onClick={toggle} className={buttonClass("outline", "sm")}>
       {size === "large" ? m.smallerText : m.largerText}
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, type ReactNode } from "react";
+import { useDialogFocus } from "~/components/use-dialog-focus";
 import { CrossIcon } from "./icons";
 
 /**
@@ -10,6 +11,7 @@ import { CrossIcon } from "./icons";
 export function UrlDialog({ title, description, closeTo, children }: { title: string; description?: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
   const navigate = useNavigate();
+  const focus = useDialogFocus<HTMLDivElement>();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) navigate(closeTo, { replace: true, preventScrollReset: true });
@@ -19,7 +21,7 @@ export function UrlDialog({ title, description, closeTo, children }: { title: st
   }, [closeTo, navigate]);
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-lg rounded-lg border border-border bg-card p-6 shadow-xl">
+      <div {...focus} role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-lg rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none">
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-xl font-semibold">

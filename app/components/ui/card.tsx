@@ -1,9 +1,9 @@
-import type { HTMLAttributes } from "react";
+import { forwardRef, type HTMLAttributes } from "react";
 import { cn } from "~/utils/cn";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-lg border border-border bg-card p-6 shadow-sm", className)} {...props} />;
-}
+export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
+  return <div ref={ref} className={cn("rounded-lg border border-border bg-card p-6 shadow-sm", className)} {...props} />;
+});
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
   return <h2 className={cn("text-xl font-semibold", className)} {...props} />;
