@@ -1,0 +1,155 @@
+// Issue #10, accessibility: the main forms filled in and sent with the keyboard alone (Tab,
+// Shift+Tab, typing, Enter, Space; no clicks), with JavaScript on and off. Every element that
+// takes focus on the way must show it (tests/utils/keyboard.ts).
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { apiKeys, contacts, contributions } from "#db/schema";
+import { verifyLogin } from "~/models/user.server";
+import { db } from "~/utils/db.server";
+import { signInAsAdmin } from "../utils/admin-helpers";
+import { makeCampaign } from "../utils/dashboard-helpers";
+import { focusStop, tabTo, typeInto } from "../utils/keyboard";
+import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
+
+const unique = () => randomUUID().slice(0, 8);
+
+test("the skip link comes first, shows itself and leads into the page's content", async ({ page }) => {
+  await visit(page, "/login");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  expect((await skip.boundingBox())!.width).toBeGreaterThan(1);
+  expect((await focusStop(page)).indicator).not.toBeNull();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+});
+
+test("sign in with the keyboard alone", async ({ page, user }) => {
+  await visit(page, "/login");
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password");
+  await typeInto(page, email, user.email);
+  // Tab and Shift+Tab move between the fields in reading order.
+  expect(await tabTo(page, password)).toBe(1);
+  expect(await tabTo(page, email, "Shift+Tab")).toBe(1);
+  await tabTo(page, password);
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, "Welcome back!");
+  await expect(page.getByRole("heading", { name: "Family Memories Dashboard" })).toBeVisible();
+});
+
+test("create a story collection with the keyboard alone", async ({ page, user }) => {
+  const title = `Lake summers ${unique()}`;
+  const invitee = `cousin-${unique()}@example.com`;
+  await signInAs(page, user);
+  await visit(page, "/create-story-collection");
+  await typeInto(page, page.getByLabel("Collection title"), title);
+  await typeInto(page, page.getByLabel("Story prompt"), "What do you remember of the lake?");
+  await typeInto(page, page.getByLabel("Add e-mail addresses"), invitee);
+  // Enter in the address field adds the address; it never sends the invitations.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("list", { name: /Recipients/ }).getByRole("listitem")).toHaveText([new RegExp(invitee)]);
+  await tabTo(page, page.getByRole("button", { name: "Create & Send Invites" }));
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 1 recipients.`);
+});
+
+test("add a contact with the keyboard alone", async ({ page, user }) => {
+  const email = `rose-${unique()}@example.com`;
+  await signInAs(page, user);
+  await visit(page, "/contacts");
+  await tabTo(page, page.getByRole("link", { name: "Add Contact" }));
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Add Contact" });
+  await expect(dialog).toBeVisible();
+  // The dialog takes the focus as it opens: the keyboard starts there, not under its backdrop.
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await typeInto(page, dialog.getByLabel("Email"), email);
+  await typeInto(page, dialog.getByLabel("Preferred name"), "Grandma Rose");
+  await tabTo(page, dialog.getByLabel("Admin privileges"));
+  await page.keyboard.press("Space");
+  await tabTo(page, dialog.getByRole("button", { name: "Create Contact" }));
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Contact created successfully");
+  await expect(page.getByRole("listitem", { name: email }).getByText("Grandma Rose")).toBeVisible();
+  const [stored] = db.select().from(contacts).where(eq(contacts.email, email)).all();
+  expect(stored).toMatchObject({ ownerId: user.id, preferredName: "Grandma Rose", isAdmin: true });
+});
+
+test("share a story on the public form with the keyboard alone", async ({ page, user }) => {
+  const campaign = makeCampaign(user.id, { status: "active" });
+  const name = `Cousin ${unique()}`;
+  await visit(page, `/contribute/${campaign.publicId}`);
+  await typeInto(page, page.getByLabel("Your name"), name);
+  await typeInto(page, page.getByLabel("Your email"), `${unique()}@example.com`);
+  await typeInto(page, page.getByLabel("Your story"), "The summer the creek froze we skated to school.");
+  await tabTo(page, page.getByRole("button", { name: "Share My Story" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  const stored = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all();
+  expect(stored.map((c) => [c.contributorName, c.storyContent])).toEqual([[name, "The summer the creek froze we skated to school."]]);
+});
+
+test("change the password with the keyboard alone", async ({ page, user }) => {
+  await signInAs(page, user);
+  await visit(page, "/change-password");
+  await typeInto(page, page.getByLabel("Current password"), user.password);
+  await typeInto(page, page.getByLabel("New password", { exact: true }), "keyboard-only-pass");
+  await typeInto(page, page.getByLabel("Confirm new password"), "keyboard-only-pass");
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Password Changed Successfully");
+  expect(await verifyLogin(user.email, "keyboard-only-pass")).toMatchObject({ id: user.id });
+});
+
+test("ask for a password reset with the keyboard alone", async ({ page, user }) => {
+  await visit(page, "/reset-password");
+  await typeInto(page, page.getByLabel("Email"), user.email);
+  await tabTo(page, page.getByRole("button", { name: "Send Reset Link" }));
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+});
+
+test("an administrator creates an API key with the keyboard alone", async ({ page }) => {
+  const name = `Partner ${unique()}`;
+  await signInAsAdmin(page, await makeUser({ role: "admin" }));
+  await visit(page, "/admin/api-keys");
+  await tabTo(page, page.getByRole("main").getByRole("link", { name: "Create API Key" }));
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Create API Key" });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await typeInto(page, dialog.getByLabel("Client name"), name);
+  await typeInto(page, dialog.getByLabel("Usage limit (optional)"), "5");
+  await tabTo(page, dialog.getByRole("button", { name: "Create API Key" }));
+  await page.keyboard.press("Enter");
+  await expectToast(page, "API key created");
+  await expect(page.getByTestId("new-api-key-value")).toHaveText(/^shk_/);
+  expect(db.select().from(apiKeys).where(eq(apiKeys.name, name)).get()).toMatchObject({ usageLimit: 5 });
+});
+
+test("the focus check notices focus that does not show, or that hides under an overlay", async ({ page }) => {
+  await page.setContent(`<html lang="en"><body>
+    <a href="#a" style="outline:none">plain</a>
+    <button style="outline:none;box-shadow:none">bare</button>
+    <a href="#b">covered</a><div style="position:fixed;inset:0;background:#0008"></div>
+  </body></html>`);
+  const stops = [];
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("Tab");
+    stops.push(await focusStop(page));
+  }
+  expect(stops.map((s) => s.indicator)).toEqual([null, null, null]);
+  expect(stops[2]!.element).toContain("under div");
+});
+
+test("switch the theme with the keyboard alone", async ({ page }) => {
+  await visit(page, "/");
+  await tabTo(page, page.getByRole("button", { name: "Switch to dark theme" }));
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+// axe-core scans through @axe-core/playwright that work the same with JavaScript on and off.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+// With javaScriptEnabled:false Chromium still runs what Playwright evaluates, and microtasks run,
+// but no timer ever fires; axe-core yields between rules with setTimeout(fn, 0), so a scan of a
+// no-JS page would never finish. axe's own source is wrapped so that the setTimeout it sees runs
+// zero-delay callbacks as microtasks. The delayed ones are only axe's safety time-outs (frames
+// that never answer, preloads that hang) and are dropped: a hang then fails the test by its own
+// time-out instead of passing. The page's timers are untouched, and none of its scripts run.
+const axeCore = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = `(function (setTimeout, clearTimeout) {
+${axeCore}
+}).call(this, function (fn, ms) {
+  var args = Array.prototype.slice.call(arguments, 2);
+  if (!(ms > 0)) Promise.resolve().then(function () { fn.apply(null, args); });
+  return 0;
+}, function () {});`;
+
+export type Violation = { rule: string; impact: string; help: string; nodes: string[] };
+
+/**
+ * The WCAG A/AA violations on the page as it is now. Legacy mode runs axe.run inside the page
+ * (axe's frame-by-frame mode opens a helper page per scan, several times slower); iframes are
+ * checked as elements, their documents are not entered.
+ */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  const results = await new AxeBuilder({ page, axeSource })
+    .setLegacyMode(true)
+    // options() replaces every option set before it, withTags() included: it comes first.
+    .options({ resultTypes: ["violations"], iframes: false })
+    .withTags(WCAG_AA_TAGS)
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? "unknown",
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`),
+  }));
+}
+
+/** How many rules a scan with these tags runs (a scan that skipped rules would report fewer). */
+export async function rulesRun(page: Page) {
+  const results = await new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ iframes: false }).withTags(WCAG_AA_TAGS).analyze();
+  const seen = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
+  // Rules off by default (experimental, deprecated) are not expected to run.
+  type Axe = { getRules: (tags: string[]) => Array<{ enabled: boolean }> };
+  const expected = await page.evaluate((tags) => (window as unknown as { axe: Axe }).axe.getRules(tags).filter((r) => r.enabled).length, WCAG_AA_TAGS);
+  return { seen: seen.size, expected };
+}
