@@ -20,7 +20,13 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return drizzle(sqlite, { schema }) as DB;
+  const database = drizzle(sqlite, { schema }) as DB;
+  // Transactions take the write lock when they begin (BEGIN IMMEDIATE). A deferred one that reads and
+  // then writes fails at once with "database is locked" if another process (the job runner, a test
+  // process) wrote in between — busy_timeout cannot help there; IMMEDIATE waits for the lock instead.
+  const transaction = database.transaction.bind(database);
+  database.transaction = ((fn, config) => transaction(fn, { behavior: "immediate", ...config })) as DB["transaction"];
+  return database;
 }
 
 export function migrateDatabase(database: DB, folder = resolveMigrationsFolder()) {

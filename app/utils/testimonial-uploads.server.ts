@@ -105,6 +105,9 @@ export async function readMultipartToDisk(request: Request, { fileField, maxFile
     });
     parser.on("file", (name, stream, info) => {
       if (name !== fileField || file || settled) {
+        // Drained, not stored. A form cut off inside this part errors this stream too: without a
+        // listener that error would be uncaught and take the process down (the parser reports it).
+        stream.on("error", () => {});
         stream.resume();
         return;
       }
