@@ -81,7 +81,7 @@ function UserMenu({ userName }: { userName?: string | null }) {
 
 function SearchBox() {
   return (
-    <Form method="get" action="/my-podcasts" role="search" className="hidden md:block">
+    <Form method="get" action="/my-podcasts" role="search" aria-label="Site search" className="hidden md:block">
       <label htmlFor="header-search" className="sr-only">
         Search podcasts
       </label>
@@ -145,7 +145,7 @@ export function Header({ variant, theme, userName }: Props) {
             </summary>
             <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-border bg-card p-4 shadow-lg">
               {variant === "user" ? (
-                <form method="get" action="/my-podcasts" role="search" className="mb-3">
+                <form method="get" action="/my-podcasts" role="search" aria-label="Site search" className="mb-3">
                   <label htmlFor="mobile-search" className="sr-only">
                     Search podcasts
                   </label>

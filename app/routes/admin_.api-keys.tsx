@@ -209,7 +209,7 @@ function IntegrationGuide({ origin }: { origin: string }) {
           </li>
         ))}
       </ul>
-      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
         <code>{first.curl(origin)}</code>
       </pre>
       <a href="/api/admin/documentation" className="inline-block text-sm font-medium text-primary hover:underline">

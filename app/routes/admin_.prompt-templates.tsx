@@ -155,7 +155,7 @@ function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
   const fields = { id: template.id, tab };
   return (
     <li data-testid="template-card" data-template-id={template.id} aria-labelledby={titleId}>
-      <Card className={cn("flex h-full flex-col gap-3 p-5", !template.isActive && "opacity-70")}>
+      <Card className={cn("flex h-full flex-col gap-3 p-5", !template.isActive && "border-dashed")}>
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="text-lg font-semibold">
             {template.name}

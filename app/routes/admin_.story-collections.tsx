@@ -266,7 +266,7 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
   const owner = [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerEmail;
   return (
     <li ref={itemRef} data-testid="admin-collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
-      <Card className={cn("flex gap-4 p-4 transition-shadow", !row.isActive && "opacity-70", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
+      <Card className={cn("flex gap-4 p-4 transition-shadow", !row.isActive && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
         <button
           type="button"
           {...handleProps}

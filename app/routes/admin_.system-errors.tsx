@@ -88,7 +88,7 @@ function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
   const titleId = useId();
   return (
     <li data-testid="system-error" data-error-id={error.id} aria-labelledby={titleId}>
-      <Card className={cn("flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between", error.isResolved && "opacity-70")}>
+      <Card className={cn("flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between", error.isResolved && "border-dashed")}>
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline" className={severityClass(error.severity)} data-testid="severity">

@@ -34,7 +34,7 @@ export default function ApiDocumentation() {
           <CodeText text={externalApiAuth.summary} />
         </p>
         <p className="text-sm">{externalApiAuth.ownership}</p>
-        <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+        <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
           <code>{`export STORYHEARTH_API_KEY=shk_...\ncurl ${origin}/api/external/podcasts -H "Authorization: Bearer $STORYHEARTH_API_KEY"`}</code>
         </pre>
         <h3 className="font-semibold">Errors</h3>
@@ -60,17 +60,17 @@ export default function ApiDocumentation() {
           {endpoint.request ? (
             <>
               <h3 className="font-semibold">Request body</h3>
-              <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+              <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
                 <code>{endpoint.request}</code>
               </pre>
             </>
           ) : null}
           <h3 className="font-semibold">Response</h3>
-          <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
             <code>{endpoint.response}</code>
           </pre>
           <h3 className="font-semibold">Example</h3>
-          <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
             <code>{endpoint.curl(origin)}</code>
           </pre>
         </Card>

@@ -156,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function SearchForm({ q }: { q: string }) {
   return (
-    <Form method="get" role="search" className="flex gap-2">
+    <Form method="get" role="search" aria-label="Contact search" className="flex gap-2">
       <label htmlFor="contact-search" className="sr-only">
         Search contacts
       </label>

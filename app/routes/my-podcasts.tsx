@@ -185,7 +185,7 @@ function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "it
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Form method="get" role="search" className="flex flex-1 gap-2">
+        <Form method="get" role="search" aria-label="Podcast search" className="flex flex-1 gap-2">
           <label htmlFor="podcast-search" className="sr-only">
             {l.searchLabel}
           </label>

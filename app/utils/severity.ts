@@ -1,10 +1,10 @@
 // Severity colours of System Error Monitoring (spec part 3 §4): critical, high, medium and low have
-// their own; any other value is shown in a neutral default style.
+// their own (dark enough for white text at 4.5:1); any other value is shown in a neutral default style.
 const SEVERITY_CLASSES: Record<string, string> = {
-  critical: "bg-red-600 text-white",
-  high: "bg-orange-500 text-white",
+  critical: "bg-red-700 text-white",
+  high: "bg-orange-700 text-white",
   medium: "bg-yellow-300 text-yellow-950",
-  low: "bg-blue-500 text-white",
+  low: "bg-blue-700 text-white",
 };
 
 export const NEUTRAL_SEVERITY_CLASS = "bg-muted text-foreground";

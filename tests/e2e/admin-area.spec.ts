@@ -166,7 +166,7 @@ test.describe("system errors", () => {
     await expect(page.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin");
     const item = page.getByTestId("system-error").filter({ hasText: type });
     await expect(item.getByTestId("severity")).toHaveText("critical");
-    await expect(item.getByTestId("severity")).toHaveClass(/bg-red-600/);
+    await expect(item.getByTestId("severity")).toHaveClass(/bg-red-700/);
     await item.getByRole("button", { name: "Resolve" }).click();
     await expectToast(page, "Error marked as resolved");
     await expect(page).toHaveURL(/tab=unresolved/);

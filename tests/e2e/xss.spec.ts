@@ -7,6 +7,8 @@
 import type { Page } from "@playwright/test";
 import { ownerDisplayName } from "~/jobs/invitations.server";
 import { parseTranscript } from "~/podcasts/transcript";
+import { listAdminCollections } from "~/models/admin-collections.server";
+import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/utils/admin-schemas";
 import { parseAddress } from "~/utils/inbound-email.server";
 import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/utils/newsletter-content";
 import { stripQuotedReply } from "~/utils/quote-strip";
@@ -163,12 +165,20 @@ function collectorSurfaces(world: XssWorld): Surface[] {
   ];
 }
 
+/** The page of /admin/story-collections that shows this collection. */
+function adminListPage(campaignId: string) {
+  const index = listAdminCollections(0, Number.MAX_SAFE_INTEGER).findIndex((row) => row.id === campaignId);
+  return Math.floor(Math.max(0, index) / ADMIN_COLLECTIONS_PAGE_SIZE) + 1;
+}
+
 function adminSurfaces({ rows, answers }: AdminRows): Surface[] {
   const each = (fields: FieldCode[], literal?: (row: AdminRows["rows"][number], f: FieldCode) => string) =>
     rows.flatMap((row) => fields.flatMap((f) => exp(row.payload, f, literal ? literal(row, f) : v(row.payload, f))));
   return [
     { surface: "/admin", url: "/admin", expects: each(["fn", "ln"]) },
-    { surface: "/admin/story-collections", url: "/admin/story-collections", expects: each(["ct"]) },
+    // The admin list is global and paged; other tests add collections meanwhile, so each row is
+    // looked for on the page it is on now.
+    ...rows.map((row) => ({ surface: "/admin/story-collections", url: `/admin/story-collections?page=${adminListPage(row.campaign.id)}`, expects: exp(row.payload, "ct", v(row.payload, "ct")) })),
     { surface: "/admin/prompt-templates", url: "/admin/prompt-templates", expects: each(["mn", "md", "ms"]) },
     { surface: "/admin/api-keys", url: "/admin/api-keys", expects: each(["an", "ad"]) },
     { surface: "/admin/testimonials", url: "/admin/testimonials", expects: each(["tt", "td", "tq"]) },

@@ -1,6 +1,6 @@
 // Every action of every route, fed bodies no browser would send, as a visitor, the owner and an
 // administrator: the answer is never a 5xx nor an error thrown out of the action.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeRequest } from "../utils/auth";
 import { rolledBack } from "./db-fingerprint";
 import { buildWorld, loadRouteModules, routePath } from "./route-fixtures";
@@ -20,6 +20,8 @@ const BODIES: Array<[string, () => { body?: BodyInit; headers?: Record<string, s
 const modules = await loadRouteModules();
 const world = await buildWorld();
 const withActions = modules.filter((m) => m.action);
+let tried = 0;
+afterAll(() => console.log(`malformed-body sweep: ${withActions.length} actions × 4 methods × ${BODIES.length} bodies × 3 identities, ${tried} requests`));
 
 describe.each(withActions.map((m) => [m.file, m] as const))("%s", (file, mod) => {
   const params = world.paramsFor(file);
@@ -35,6 +37,7 @@ describe.each(withActions.map((m) => [m.file, m] as const))("%s", (file, mod) =>
         const request = makeRequest(routePath(file, params), { method, cookie, body, headers });
         // Rolled back: a logout or delete that succeeds must not sign out or empty the routes after it.
         const { status } = await rolledBack(() => sweepCall(mod.action!, request, params, `(${name})`));
+        tried++;
         // Bodies whose odd fields are simply ignored may succeed with defaults; none may fail with a 5xx.
         expect(status < 500, `${method} ${file} (${name}) answered ${status}`).toBe(true);
       }

@@ -1,7 +1,7 @@
 // Ownership sweep: owner A's ids, asked for by user B, by a signed-out visitor and (for the admin
 // area) by an ordinary user, on every loader and action of every route. New routes are covered
 // automatically; only the routes below are public by design.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeRequest } from "../utils/auth";
 import { buildWorld, loadRouteModules, paramNames, routePath, type RouteModule } from "./route-fixtures";
 
@@ -21,6 +21,7 @@ const isPublic = (file: string) => PUBLIC.some((p) => p.test(file));
 const isAdmin = (file: string) => /^(admin|api\.admin)/.test(file);
 
 async function statusOf(fn: RouteModule["loader"], request: Request, params: Record<string, string>) {
+  requests++;
   try {
     const result = await fn!({ request, params, context: { cspNonce: "" } });
     return result instanceof Response ? result.status : 200;
@@ -32,6 +33,12 @@ async function statusOf(fn: RouteModule["loader"], request: Request, params: Rec
 
 const modules = (await loadRouteModules()).filter((m) => !isPublic(m.file) && (paramNames(m.file).length > 0 || isAdmin(m.file)));
 const world = await buildWorld();
+let requests = 0;
+afterAll(() => {
+  const actions = modules.filter((m) => m.action).length;
+  const loaders = modules.filter((m) => m.loader).length;
+  console.log(`ownership sweep: ${modules.length} routes with owner A's ids (${loaders} loaders, ${actions} actions), ${requests} requests as user B or a visitor`);
+});
 
 describe.each(modules.map((m) => [m.file, m] as const))("%s", (file, mod) => {
   const params = world.paramsFor(file);

@@ -100,7 +100,8 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
 export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key: KeyRow) => ReactNode }) {
   if (keys.length === 0) return <p className="text-muted-foreground">{m.empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable so a keyboard can scroll it when long names make it wider than the screen.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="API keys">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
@@ -115,7 +116,7 @@ export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key:
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id} data-testid="api-key-row" data-key-id={key.id} className={cn("border-b border-border align-top", isDimmed(key.status) && "opacity-60")}>
+            <tr key={key.id} data-testid="api-key-row" data-key-id={key.id} className={cn("border-b border-border align-top", isDimmed(key.status) && "border-dashed")}>
               <td className="py-3 pr-4">
                 <p className="font-medium">{key.name}</p>
                 {key.description ? <p className="text-muted-foreground">{key.description}</p> : null}

@@ -58,39 +58,43 @@ export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSa
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           {editing ? (
-            <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2" onSubmit={onSaved}>
-              <input type="hidden" name="intent" value="rename" />
-              <input type="hidden" name="contributionId" value={story.id} />
-              <label htmlFor={inputId} className="sr-only">
-                {storyMessages.rename.label}
-              </label>
-              <input
-                id={inputId}
-                name="contributorName"
-                defaultValue={story.contributorName ?? ""}
-                maxLength={NAME_MAX}
-                autoFocus
-                autoComplete="off"
-                onKeyDown={onKeyDown}
-                className={`${inputClass} h-9 py-1`}
-              />
-              <button type="submit" aria-label={m.saveName} className="rounded p-2 text-primary hover:bg-muted">
-                <CheckIcon />
-              </button>
-              <Link
-                to="."
-                replace
-                preventScrollReset
-                aria-label={m.cancelEdit}
-                className="rounded p-2 text-muted-foreground hover:bg-muted"
-                onClick={(event) => {
-                  event.preventDefault();
-                  onCancel();
-                }}
-              >
-                <CrossIcon />
-              </Link>
-            </fetcher.Form>
+            <>
+              {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
+              <h3 className="sr-only">{shownName}</h3>
+              <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2" onSubmit={onSaved}>
+                <input type="hidden" name="intent" value="rename" />
+                <input type="hidden" name="contributionId" value={story.id} />
+                <label htmlFor={inputId} className="sr-only">
+                  {storyMessages.rename.label}
+                </label>
+                <input
+                  id={inputId}
+                  name="contributorName"
+                  defaultValue={story.contributorName ?? ""}
+                  maxLength={NAME_MAX}
+                  autoFocus
+                  autoComplete="off"
+                  onKeyDown={onKeyDown}
+                  className={`${inputClass} h-9 py-1`}
+                />
+                <button type="submit" aria-label={m.saveName} className="rounded p-2 text-primary hover:bg-muted">
+                  <CheckIcon />
+                </button>
+                <Link
+                  to="."
+                  replace
+                  preventScrollReset
+                  aria-label={m.cancelEdit}
+                  className="rounded p-2 text-muted-foreground hover:bg-muted"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onCancel();
+                  }}
+                >
+                  <CrossIcon />
+                </Link>
+              </fetcher.Form>
+            </>
           ) : (
             <div className="flex items-center gap-2">
               <h3 className="text-lg font-semibold">{shownName}</h3>
