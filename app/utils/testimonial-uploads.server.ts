@@ -322,14 +322,21 @@ async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): 
 /** Takes the upload's assembly lock; false while a live process holds it. */
 async function takeAssemblyLock(dir: string): Promise<boolean> {
   const lock = path.join(dir, LOCK);
+  // The lock appears with its owner already in it: written aside, then hard-linked into place (link
+  // fails if the lock exists). A lock created empty and killed before its write would name nobody,
+  // and would hold the upload until it went stale.
+  const mine = path.join(dir, `${LOCK}.${processTag}`);
   try {
-    await fs.writeFile(lock, processTag, { flag: "wx" });
+    await fs.writeFile(mine, processTag);
+    await fs.link(mine, lock);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // The folder is gone: the assembler before us refused the file and removed the upload.
     if (code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
     if (code !== "EEXIST") throw error;
+  } finally {
+    await removeQuietly(mine);
   }
   const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
   if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
