@@ -141,7 +141,7 @@ function CampaignCard({ campaign: c }: { campaign: Row }) {
   const titleId = useId();
   return (
     <li data-testid="testimonial-campaign" aria-labelledby={titleId}>
-      <Card className={cn("flex h-full flex-col gap-3 p-5", !c.isActive && "opacity-80")}>
+      <Card className={cn("flex h-full flex-col gap-3 p-5", !c.isActive && "border-dashed")}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id={titleId} className="text-lg font-semibold">
             {c.title}
