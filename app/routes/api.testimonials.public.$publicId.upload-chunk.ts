@@ -4,11 +4,11 @@ import { testimonialMessages } from "~/utils/testimonial-messages";
 import { ChunkFieldsSchema } from "~/utils/testimonial-schemas";
 import { rejectionResponse, requireOpenCampaign } from "~/utils/testimonial-submit.server";
 import { CHUNK_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/utils/testimonial-upload";
-import { discardIncoming, readMultipartToDisk, saveChunk } from "~/utils/testimonial-uploads.server";
+import { chunkPlacement, discardIncoming, readMultipartToDisk, saveChunk } from "~/utils/testimonial-uploads.server";
 
 // POST /api/testimonials/public/{publicId}/upload-chunk (multipart: chunk, chunkIndex, totalChunks,
-// uploadId, fileName). Each chunk (at most 15 MB) streams to disk as uploads/<uploadId>/<index>;
-// the chunk that completes the set assembles the video and answers
+// uploadId, fileName). Each chunk (at most 15 MB) streams straight into its place in
+// uploads/<uploadId>/video; the chunk that completes the set assembles the video and answers
 // { allChunksReceived, videoPath, videoSize, mimeType }.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -18,7 +18,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let upload;
   try {
-    upload = await readMultipartToDisk(request, { fileField: "chunk", maxFileBytes: CHUNK_BYTES });
+    upload = await readMultipartToDisk(request, {
+      fileField: "chunk",
+      maxFileBytes: CHUNK_BYTES,
+      placeFile: chunkPlacement(campaign.id, (fields) => ChunkFieldsSchema.safeParse(fields).data ?? null),
+    });
   } catch (error) {
     // The multipart reader's generic 413 names the whole file; here the limit is the chunk's.
     const response = rejectionResponse(error);

@@ -1,6 +1,7 @@
 // Testimonial video uploads on the server: a streaming multipart reader that writes file parts
 // straight to disk (never holding a video in memory), the resumable chunk store under
-// DATA_DIR/uploads/<uploadId>/<index>, assembly by streaming, and the clean-up of abandoned uploads.
+// DATA_DIR/uploads/<uploadId>/ (each chunk written into its place in the video), and the clean-up
+// of abandoned uploads.
 // Temporary files and the assembly lock carry the tag of the process that made them, so what a
 // killed process left behind is recognised: its lock is taken over, its temporary files removed.
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "./env.server";
+import { FileRegionWriter } from "./file-region-writer.server";
 import { processGone, processTag } from "./process-owner.server";
 import { assertSafeKey, getStorage } from "./storage.server";
 import { testimonialMessages } from "./testimonial-messages";
@@ -54,17 +56,31 @@ const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
 
 // ── streaming multipart ────────────────────────────────────────────────────
 
-export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string };
+/**
+ * A received file part: in a temporary file of its own, or (`placed`) written straight into its
+ * region of a file chosen by the caller's `placeFile`, which the caller then owns.
+ */
+export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
 export type MultipartResult = { fields: Record<string, string>; file: IncomingFile | null };
 
-type MultipartOptions = { fileField: string; maxFileBytes: number; maxFieldBytes?: number };
+/** Where a file part goes instead of a temporary file: `file` from byte `start` on. */
+export type FilePlacement = { file: string; start: number };
+
+type MultipartOptions = {
+  fileField: string;
+  maxFileBytes: number;
+  maxFieldBytes?: number;
+  /** Asked with the fields that came before the file part; null keeps it in a temporary file. */
+  placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+};
 
 /**
- * Reads a multipart/form-data body part by part. The one file part named `fileField` is piped to a
- * temporary file as it arrives; more than `maxFileBytes` stops reading and answers 413. Other file
- * parts are drained and ignored. An empty file input (no file chosen) gives `file: null`.
+ * Reads a multipart/form-data body part by part. The one file part named `fileField` is written to
+ * disk as it arrives (a temporary file, or where `placeFile` says); more than `maxFileBytes` stops
+ * reading and answers 413, and no byte past that limit is written. Other file parts are drained and
+ * ignored. An empty file input (no file chosen) gives `file: null`.
  */
-export async function readMultipartToDisk(request: Request, { fileField, maxFileBytes, maxFieldBytes = 200_000 }: MultipartOptions): Promise<MultipartResult> {
+export async function readMultipartToDisk(request: Request, { fileField, maxFileBytes, maxFieldBytes = 200_000, placeFile }: MultipartOptions): Promise<MultipartResult> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new UploadRejected(415, api.badForm);
   await fs.mkdir(incomingDir(), { recursive: true });
@@ -111,17 +127,26 @@ export async function readMultipartToDisk(request: Request, { fileField, maxFile
         stream.resume();
         return;
       }
-      const temp = incomingTemp(".part");
-      temps.push(temp);
-      const entry: IncomingFile = { path: temp, size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream" };
+      const entry: IncomingFile = { path: "", size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream", placed: false };
       file = entry;
       fileStreams.push(stream);
-      stream.on("data", (chunk: Buffer) => {
-        entry.size += chunk.length;
-      });
       stream.on("limit", () => fail(new UploadRejected(413, api.fileTooLarge)));
+      const write = async () => {
+        // The stream waits (busboy holds the body back) while the placement is looked up.
+        const placement = placeFile ? await placeFile({ ...fields }, entry.fileName) : null;
+        if (settled) return;
+        if (placement) Object.assign(entry, { path: placement.file, placed: true });
+        else {
+          entry.path = incomingTemp(".part");
+          temps.push(entry.path);
+        }
+        // busboy passes at most maxFileBytes + 1 bytes; the writer keeps the extra one out of the file.
+        const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: maxFileBytes });
+        await pipeline(stream, writer);
+        entry.size = writer.received;
+      };
       writes.push(
-        pipeline(stream, createWriteStream(temp)).catch((error: unknown) => {
+        write().catch((error: unknown) => {
           fail(error instanceof UploadRejected ? error : new UploadRejected(400, api.badForm));
         }),
       );
@@ -135,7 +160,7 @@ export async function readMultipartToDisk(request: Request, { fileField, maxFile
         settled = true;
         const chosen = file as IncomingFile | null;
         if (chosen && chosen.size === 0 && !chosen.fileName) {
-          await removeQuietly(chosen.path);
+          await discardIncoming(chosen);
           resolve({ fields, file: null });
           return;
         }
@@ -147,7 +172,8 @@ export async function readMultipartToDisk(request: Request, { fileField, maxFile
   });
 }
 
-export const discardIncoming = (file: IncomingFile | null) => (file ? removeQuietly(file.path) : Promise.resolve());
+/** Removes a received file's temporary copy; a placed file belongs to whoever placed it. */
+export const discardIncoming = (file: IncomingFile | null) => (file && !file.placed && file.path ? removeQuietly(file.path) : Promise.resolve());
 
 // ── publishing a checked video ─────────────────────────────────────────────
 
@@ -207,6 +233,13 @@ export async function requireVideo(stagedPath: string) {
 }
 
 // ── resumable chunked uploads ──────────────────────────────────────────────
+//
+// uploads/<uploadId>/ holds manifest.json, the video itself and one marker per chunk that arrived.
+// Chunk i is written straight into the video at byte i × 15 MB (every chunk but the last is exactly
+// 15 MB), so the complete set is already the video: "assembling" is a check, not a second copy of
+// 500 MB. A chunk's marker (named for its index, holding its size) is written only after all of its
+// bytes are: a chunk cut off by a lost connection or a killed server has no marker, so it counts as
+// missing and the client sends it again over the same region.
 
 type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number };
 export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
@@ -223,6 +256,13 @@ async function readJson<T>(file: string): Promise<T | null> {
   } catch {
     return null;
   }
+}
+
+/** Writes a small file whole or not at all: aside under a name of its own, then renamed into place. */
+async function writeWhole(file: string, text: string) {
+  const aside = `${file}.${processTag}-${randomBytes(6).toString("hex")}`;
+  await fs.writeFile(aside, text);
+  await fs.rename(aside, file);
 }
 
 /** Creates the upload's manifest on its first chunk; later chunks must describe the same upload. */
@@ -246,40 +286,60 @@ async function receivedChunks(dir: string) {
   return names.filter((n) => CHUNK_NAME.test(n)).map(Number).sort((a, b) => a - b);
 }
 
+type ChunkFields = { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined };
+
+/** The upload's folder, its manifest made or matched, and whether it is already assembled. */
+async function openUpload(campaignId: string, chunk: ChunkFields, fileName: string) {
+  const dir = uploadDir(chunk.uploadId);
+  const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now() });
+  const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  return { dir, manifest, done };
+}
+
+/**
+ * For readMultipartToDisk: a chunk whose fields came first is written straight into its region of
+ * the upload's video. Fields that do not describe a chunk, or an upload already assembled, give
+ * null (a temporary file; the route then refuses the fields, or the chunk is dropped).
+ */
+export function chunkPlacement(campaignId: string, parse: (fields: Record<string, string>) => ChunkFields | null) {
+  return async (fields: Record<string, string>, fileName: string): Promise<FilePlacement | null> => {
+    const chunk = parse(fields);
+    if (!chunk) return null;
+    const { dir, done } = await openUpload(campaignId, chunk, fileName || "video");
+    return done ? null : { file: path.join(dir, VIDEO), start: chunk.chunkIndex * CHUNK_BYTES };
+  };
+}
+
 export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number } | ({ allChunksReceived: true } & AssembledUpload);
 
 /**
- * Stores one chunk (already on disk as `incoming`) as uploads/<uploadId>/<index>. A chunk sent twice
- * replaces the first copy. The chunk that completes the set assembles the video.
+ * Records one received chunk: written into the video already (`incoming.placed`), or copied there
+ * from its temporary file. A chunk sent twice overwrites its own region. The chunk that completes
+ * the set assembles the video.
  */
-export async function saveChunk(
-  campaignId: string,
-  chunk: { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined },
-  incoming: IncomingFile,
-): Promise<ChunkOutcome> {
+export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming: IncomingFile): Promise<ChunkOutcome> {
   try {
-    const dir = uploadDir(chunk.uploadId);
     const last = chunk.chunkIndex === chunk.totalChunks - 1;
     if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, api.chunkTooLarge);
     if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, api.chunkWrongSize);
-    const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? incoming.fileName ?? "video", createdAt: Date.now() });
-    const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
-    if (done) {
-      await discardIncoming(incoming);
-      return { allChunksReceived: true, ...done };
+    const { dir, manifest, done } = await openUpload(campaignId, chunk, incoming.fileName || "video");
+    if (done) return { allChunksReceived: true, ...done };
+    if (!incoming.placed) {
+      await pipeline(createReadStream(incoming.path), new FileRegionWriter(path.join(dir, VIDEO), { start: chunk.chunkIndex * CHUNK_BYTES, maxBytes: CHUNK_BYTES }));
     }
-    await fs.rename(incoming.path, path.join(dir, String(chunk.chunkIndex)));
+    await writeWhole(path.join(dir, String(chunk.chunkIndex)), String(incoming.size));
     const received = await receivedChunks(dir);
-    if (received.length < manifest.totalChunks) {
-      return { allChunksReceived: false, chunkIndex: chunk.chunkIndex, receivedChunks: received.length, totalChunks: manifest.totalChunks };
-    }
-    return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
+    if (received.length >= manifest.totalChunks) return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
+    // A copy of a chunk that raced the assembly (its markers are gone by now) still gets the result.
+    const assembled = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (assembled) return { allChunksReceived: true, ...assembled };
+    return { allChunksReceived: false, chunkIndex: chunk.chunkIndex, receivedChunks: received.length, totalChunks: manifest.totalChunks };
   } finally {
     await discardIncoming(incoming);
   }
 }
 
-/** An assembly lock older than this is abandoned whoever holds it: assembling 500 MB takes seconds. */
+/** An assembly lock older than this is abandoned whoever holds it: assembling takes seconds. */
 const ASSEMBLY_LOCK_STALE_MS = 10 * 60_000;
 /** How long a request waits for another process's assembly before answering 503. */
 const ASSEMBLY_WAIT_MS = 120_000;
@@ -309,7 +369,7 @@ async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): 
     if (await takeAssemblyLock(dir)) {
       try {
         // Another process may have finished between our look at the result and taking the lock.
-        return (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await concatenateChunks(uploadId, dir, manifest));
+        return (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await finishVideo(uploadId, dir, manifest));
       } finally {
         await removeQuietly(path.join(dir, LOCK));
       }
@@ -346,39 +406,39 @@ async function takeAssemblyLock(dir: string): Promise<boolean> {
   return false;
 }
 
-/**
- * Concatenates the chunks by streaming them into a file of this process, checks it is a video, then
- * renames it into place and records the result; only then are the chunks removed. Killed at any
- * point, the chunks are still there (or the result is), so the assembly can simply run again.
- */
-async function concatenateChunks(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
-  const partial = path.join(dir, `${VIDEO}.${processTag}`);
-  try {
-    const out = createWriteStream(partial);
-    for (let i = 0; i < manifest.totalChunks; i++) {
-      await pipeline(createReadStream(path.join(dir, String(i))), out, { end: false });
-    }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    const size = (await fs.stat(partial)).size;
-    if (size > MAX_VIDEO_BYTES) {
-      await removeQuietly(dir);
-      throw new UploadRejected(413, api.fileTooLarge);
-    }
-    const facts = await probeVideo(partial);
-    if (!facts) {
-      await removeQuietly(dir);
-      throw new UploadRejected(400, api.notAVideo);
-    }
-    await fs.rename(partial, path.join(dir, VIDEO));
-    const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
-    const resultTemp = path.join(dir, `${RESULT}.${processTag}`);
-    await fs.writeFile(resultTemp, JSON.stringify(result));
-    await fs.rename(resultTemp, path.join(dir, RESULT));
-    await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
-    return result;
-  } finally {
-    await removeQuietly(partial);
+/** The video's length from the chunks' markers: every chunk's size, added up. */
+async function videoLength(dir: string, totalChunks: number) {
+  let length = 0;
+  for (let i = 0; i < totalChunks; i++) {
+    const size = Number(await fs.readFile(path.join(dir, String(i)), "utf8"));
+    if (!Number.isSafeInteger(size) || size <= 0 || size > CHUNK_BYTES) throw new Error(`chunk marker ${i} of ${dir} is unreadable`);
+    length += size;
   }
+  return length;
+}
+
+/**
+ * Every chunk is in the video: cuts it to the chunks' length (a last chunk sent longer before could
+ * have left bytes past the end), checks it is a video, then records the result; only then do the
+ * markers go. Killed at any point before the result, it simply runs again.
+ */
+async function finishVideo(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  const video = path.join(dir, VIDEO);
+  const size = await videoLength(dir, manifest.totalChunks);
+  if (size > MAX_VIDEO_BYTES) {
+    await removeQuietly(dir);
+    throw new UploadRejected(413, api.fileTooLarge);
+  }
+  await fs.truncate(video, size);
+  const facts = await probeVideo(video);
+  if (!facts) {
+    await removeQuietly(dir);
+    throw new UploadRejected(400, api.notAVideo);
+  }
+  const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+  await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
+  await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
+  return result;
 }
 
 export type UploadStatus = {

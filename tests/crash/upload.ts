@@ -49,7 +49,6 @@ async function startServer(port: number): Promise<Worker> {
 }
 
 const uploadsDir = () => path.resolve(process.env.DATA_DIR!, "uploads");
-const incomingDir = () => path.join(uploadsDir(), ".incoming");
 
 /** Every file under uploads/: chunks, temporary parts, locks, assembled videos. */
 function filesUnder(dir: string): string[] {
@@ -67,7 +66,6 @@ function readRange(file: string, start: number, length: number) {
   return bytes;
 }
 
-const partFiles = () => filesUnder(incomingDir()).filter((f) => f.endsWith(".part"));
 
 type Json = Record<string, unknown>;
 
@@ -116,12 +114,11 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
       for (let i = 0; i < killPoint.chunk; i++) await sendInFull(i);
       const { start, end } = chunkRange(killPoint.chunk, size);
       const sent = Math.floor((end - start) * killPoint.fraction);
-      const before = new Set(partFiles());
       const partial = sendPartialChunk(`${base}/upload-chunk`, fields(killPoint.chunk), readRange(file, start, sent), end - start);
-      // Killed once the server has written at least half of what was sent to its temporary file.
-      const written = () => partFiles()
-          .filter((f) => !before.has(f))
-          .reduce((most, f) => Math.max(most, fs.statSync(f, { throwIfNoEntry: false })?.size ?? 0), 0);
+      // Killed once the server has written at least half of what was sent into the chunk's place in
+      // the video (the chunks before it are all there, so the file ends where this one's bytes do).
+      const video = path.join(uploadsDir(), uploadId, "video");
+      const written = () => (fs.statSync(video, { throwIfNoEntry: false })?.size ?? 0) - start;
       kill = await killWhen(server, () => written() >= sent / 2, { pollMs: 5, timeoutMs: 30_000 });
       partial.destroy();
       killLabel = `chunk ${killPoint.chunk + 1}/${total} at ${Math.round(killPoint.fraction * 100)}%`;

@@ -45,16 +45,18 @@ it("an assembly lock left by a killed process is taken over (the state a kill mi
   const dir = path.resolve(process.env.DATA_DIR!, "uploads", uploadId);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ campaignId: campaign.id, totalChunks: total, fileName: "family.mkv", createdAt: Date.now() }));
+  // Every chunk is in the video and has its marker (its size). Past the end lie bytes of a longer
+  // last chunk sent before, which the assembly cuts off; it was killed before it got there.
   const bytes = fs.readFileSync(file);
+  fs.writeFileSync(path.join(dir, "video"), Buffer.concat([bytes, Buffer.alloc(1000, 7)]));
   for (let i = 0; i < total; i++) {
     const { start, end } = chunkRange(i, size);
-    fs.writeFileSync(path.join(dir, String(i)), bytes.subarray(start, end));
+    fs.writeFileSync(path.join(dir, String(i)), String(end - start));
   }
-  // A process that has ended holds the lock; half a video lies where the assembled one goes.
+  // A process that has ended holds the lock.
   const dead = spawn(process.execPath, ["-e", ""]);
   await new Promise((resolve) => dead.once("exit", resolve));
   fs.writeFileSync(path.join(dir, "assemble.lock"), `${dead.pid}.0123456789ab`);
-  fs.writeFileSync(path.join(dir, "video"), bytes.subarray(0, 1000));
 
   const status = await uploadStatus(campaign.id, uploadId);
   expect(status).toMatchObject({ allChunksReceived: true, missingChunks: [], videoSize: size, videoPath: `uploads/${uploadId}/video` });
@@ -66,12 +68,13 @@ it("an assembly lock left by a killed process is taken over (the state a kill mi
   const otherDir = path.resolve(process.env.DATA_DIR!, "uploads", other);
   fs.mkdirSync(otherDir, { recursive: true });
   fs.writeFileSync(path.join(otherDir, "manifest.json"), JSON.stringify({ campaignId: campaign.id, totalChunks: 1, fileName: "a.mkv", createdAt: Date.now() }));
-  fs.writeFileSync(path.join(otherDir, "0"), "not a video");
+  fs.writeFileSync(path.join(otherDir, "video"), "not a video");
+  fs.writeFileSync(path.join(otherDir, "0"), "11");
   fs.writeFileSync(path.join(otherDir, "assemble.lock"), `${process.ppid}.0123456789ab`);
   const waiting = uploadStatus(campaign.id, other);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(fs.existsSync(path.join(otherDir, "assemble.lock"))).toBe(true);
-  expect(fs.existsSync(path.join(otherDir, "video"))).toBe(false);
+  expect(fs.existsSync(path.join(otherDir, "result.json"))).toBe(false);
   // The holder goes away without a result: the waiting request assembles it itself, and refuses it.
   fs.rmSync(path.join(otherDir, "assemble.lock"));
   await expect(waiting).rejects.toMatchObject({ status: 400 });

@@ -37,13 +37,18 @@ function submissionForm(video: Blob | null, fields: Record<string, string> = {})
   return form;
 }
 
-async function postChunk(publicId: string, fields: { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string }, bytes: Blob) {
+/**
+ * One chunk, its fields first as the browser client sends them (the server writes it straight into
+ * the video); `fileFirst` puts the file part first (the server keeps it aside until the fields come).
+ */
+async function postChunk(publicId: string, fields: { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string }, bytes: Blob, { fileFirst = false } = {}) {
   const form = new FormData();
-  form.set("chunk", bytes, fields.fileName ?? "video.mkv");
+  if (fileFirst) form.set("chunk", bytes, fields.fileName ?? "video.mkv");
   form.set("chunkIndex", String(fields.chunkIndex));
   form.set("totalChunks", String(fields.totalChunks));
   form.set("uploadId", fields.uploadId);
   form.set("fileName", fields.fileName ?? "video.mkv");
+  if (!fileFirst) form.set("chunk", bytes, fields.fileName ?? "video.mkv");
   return callRoute(chunkAction, multipartRequest(`/api/testimonials/public/${publicId}/upload-chunk`, form), { publicId });
 }
 
@@ -259,7 +264,7 @@ describe("standard submit", () => {
 });
 
 describe("chunked upload", () => {
-  it("assembles 100 MB sent in 15 MB chunks, one sent twice and one lost then resent, to the identical bytes", async () => {
+  it("assembles 100 MB sent in 15 MB chunks, one sent twice, one lost then resent, one too long, to the identical bytes", async () => {
     const campaign = makeTestimonialCampaign();
     const file = makeLargeVideo(100);
     const size = fs.statSync(file).size;
@@ -267,16 +272,25 @@ describe("chunked upload", () => {
     const total = chunkCount(size);
     expect(total).toBe(7);
     const uploadId = makeUploadId();
-    const send = (i: number) => {
+    const send = (i: number, options: { fileFirst?: boolean } = {}) => {
       const { start, end } = chunkRange(i, size);
-      return postChunk(campaign.publicId, { uploadId, chunkIndex: i, totalChunks: total }, whole.slice(start, end));
+      return postChunk(campaign.publicId, { uploadId, chunkIndex: i, totalChunks: total }, whole.slice(start, end), options);
     };
-
-    for (const i of [0, 1, 2, 2, 4, 5, 6]) {
-      const answer = await send(i);
+    const expectPending = async (answer: Response) => {
       expect(answer.status).toBe(200);
       expect((await json(answer)).allChunksReceived).toBe(false);
-    }
+    };
+
+    await expectPending(await send(1));
+    // Too long for its place: refused, and not one byte lands in chunk 1's place after it.
+    const tooLong = await postChunk(campaign.publicId, { uploadId, chunkIndex: 0, totalChunks: total }, new Blob([new Uint8Array(CHUNK_BYTES + 5000).fill(9)]));
+    expect(tooLong.status).toBe(413);
+    // The last chunk sent with extra bytes first, then as it is: the video ends where the last copy does.
+    const lastRange = chunkRange(total - 1, size);
+    await expectPending(await postChunk(campaign.publicId, { uploadId, chunkIndex: total - 1, totalChunks: total }, new Blob([whole.slice(lastRange.start, lastRange.end), new Uint8Array(4096)])));
+    for (const i of [0, 2, 2, 5, 6]) await expectPending(await send(i));
+    // A file part before its fields waits aside, then goes to its place.
+    await expectPending(await send(4, { fileFirst: true }));
     const status = await json<{ receivedChunks: number[]; missingChunks: number[] }>(
       await callRoute(statusLoader, makeRequest(`/x?uploadId=${uploadId}`), { publicId: campaign.publicId }),
     );
@@ -332,12 +346,23 @@ describe("chunked upload", () => {
       // Every chunk but the last must be exactly 15 MB.
       [{ uploadId: makeUploadId(), chunkIndex: 0, totalChunks: 2 }, 400],
     ];
-    for (const [fields, status] of tries) expect((await postChunk(campaign.publicId, fields, small)).status).toBe(status);
+    for (const fileFirst of [true, false]) {
+      for (const [fields, status] of tries) expect((await postChunk(campaign.publicId, fields, small, { fileFirst })).status).toBe(status);
+    }
+    // Nothing escaped the uploads folder, and nothing refused counts as received.
+    const uploads = path.join(dataDir(), "uploads");
+    const folders = fs.readdirSync(uploads).filter((n) => n !== ".incoming");
+    expect(folders.filter((n) => !/^up_[0-9a-f]{32}$/.test(n))).toEqual([]);
+    for (const name of folders) {
+      expect(fs.readdirSync(path.join(uploads, name)).filter((n) => /^\d+$/.test(n))).toEqual([]);
+    }
     expect((await callRoute(statusLoader, makeRequest("/x?uploadId=..%2F..%2Fetc"), { publicId: campaign.publicId })).status).toBe(400);
     expect((await callRoute(statusLoader, makeRequest(`/x?uploadId=${makeUploadId()}`), { publicId: campaign.publicId })).status).toBe(404);
-    const tooBig = await postChunk(campaign.publicId, { uploadId: makeUploadId(), chunkIndex: 0, totalChunks: 2 }, new Blob([new Uint8Array(CHUNK_BYTES + 1)]));
+    const tooBigId = makeUploadId();
+    const tooBig = await postChunk(campaign.publicId, { uploadId: tooBigId, chunkIndex: 0, totalChunks: 2 }, new Blob([new Uint8Array(CHUNK_BYTES + 1)]));
     expect(tooBig.status).toBe(413);
-    expect(fs.readdirSync(path.join(dataDir(), "uploads")).filter((n) => n !== ".incoming")).toEqual([]);
+    const afterTooBig = await json<{ receivedChunks: number[] }>(await callRoute(statusLoader, makeRequest(`/x?uploadId=${tooBigId}`), { publicId: campaign.publicId }));
+    expect(afterTooBig.receivedChunks).toEqual([]);
     expect(incomingFiles()).toEqual([]);
 
     // An upload id belongs to one campaign and one chunk count.
