@@ -18,6 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const upload = await assembledUpload(campaign.id, body.uploadId);
     if (body.videoPath && body.videoPath !== upload.videoPath) apiError(400, testimonialMessages.api.uploadMismatch);
     const response = await storeSubmission({
+      id: upload.responseId,
       campaign,
       respondentName: body.respondentName,
       respondentEmail: body.respondentEmail,

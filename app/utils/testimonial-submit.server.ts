@@ -3,7 +3,7 @@
 // matched to the campaign's own questions, and the video is checked, moved into the media store and
 // recorded with the consent time.
 import { randomUUID } from "node:crypto";
-import { createTestimonialResponse, findCampaignByPublicId, type PublicTestimonialCampaign } from "~/models/testimonial.server";
+import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/models/testimonial.server";
 import { getStorage } from "./storage.server";
 import { testimonialMessages } from "./testimonial-messages";
 import type { TextResponse } from "./testimonial-schemas";
@@ -30,7 +30,13 @@ export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyAr
 
 export type StagedVideo = { stagedPath: string; size: number; facts?: { mimeType: string; duration: number | null } };
 
+/**
+ * Stores a response. `id` is given when the submission may be retried (a chunked upload fixes its
+ * response id): a retry after an attempt that stored the video, or the whole response, completes
+ * that attempt instead of failing or storing a second one.
+ */
 export async function storeSubmission(input: {
+  id?: string;
   campaign: PublicTestimonialCampaign;
   respondentName: string;
   respondentEmail: string;
@@ -39,7 +45,10 @@ export async function storeSubmission(input: {
   video: StagedVideo | null;
 }) {
   const { campaign, video } = input;
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
+  const earlier = () => (input.id ? getTestimonialResponse(campaign.id, input.id) : undefined);
+  const done = earlier();
+  if (done) return done;
   let stored: { key: string; size: number; mimeType: string; duration: number | null } | null = null;
   if (video) {
     const facts = video.facts ?? (await requireVideo(video.stagedPath));
@@ -58,6 +67,9 @@ export async function storeSubmission(input: {
       video: stored,
     });
   } catch (error) {
+    // The same submission, sent twice at once, was stored by the other request: that one stands.
+    const other = earlier();
+    if (other) return other;
     if (stored) await getStorage().remove(stored.key);
     throw error;
   }

@@ -11,6 +11,11 @@ export const CHUNKED_THRESHOLD_BYTES = 30 * MB;
 export const CHUNK_BYTES = 15 * MB;
 /** The most chunks one upload may have: ceil(500 MB / 15 MB) = 34. */
 export const MAX_CHUNKS = Math.ceil(MAX_VIDEO_BYTES / CHUNK_BYTES);
+/**
+ * Chunks the browser client has in flight at once: the next chunk travels while the server finishes
+ * the one before (its round trip and disk work), so the connection is not idle between chunks.
+ */
+export const PARALLEL_CHUNKS = 2;
 /** Room for multipart boundaries and the small text fields around a file part. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -4,7 +4,7 @@
 // of abandoned uploads.
 // Temporary files and the assembly lock carry the tag of the process that made them, so what a
 // killed process left behind is recognised: its lock is taken over, its temporary files removed.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -182,13 +182,17 @@ export const responseVideoKey = (campaignId: string, responseId: string, mimeTyp
 
 /**
  * Moves a staged file into the media store under `key`. On the local-disk store that is a rename
- * (a 500 MB video is not copied again); on S3 the file streams up and the staged copy goes.
+ * (a 500 MB video is not copied again); on S3 the file streams up and the staged copy goes. With the
+ * staged file gone but `key` stored, an earlier attempt of this same submission already moved it
+ * (keys name the response, and a retried submission keeps its id).
  */
 export async function publishStagedVideo(stagedPath: string, key: string) {
+  const alreadyStored = async () => (await getStorage().size(key)) !== null;
   if (env().STORAGE_DRIVER !== "local") {
     try {
       await fs.access(stagedPath);
     } catch {
+      if (await alreadyStored()) return;
       throw new UploadRejected(409, api.uploadNotFound);
     }
     await getStorage().put(key, createReadStream(stagedPath));
@@ -201,9 +205,10 @@ export async function publishStagedVideo(stagedPath: string, key: string) {
   try {
     await fs.rename(stagedPath, target);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (await alreadyStored()) return;
     // Already taken by another submission of the same upload.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(409, api.uploadNotFound);
-    throw error;
+    throw new UploadRejected(409, api.uploadNotFound);
   }
 }
 
@@ -241,7 +246,8 @@ export async function requireVideo(stagedPath: string) {
 // bytes are: a chunk cut off by a lost connection or a killed server has no marker, so it counts as
 // missing and the client sends it again over the same region.
 
-type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number };
+/** `responseId`: the id the upload's response will have, fixed from the first chunk so a retried submission is the same one. */
+type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number; responseId?: string };
 export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
 
 const MANIFEST = "manifest.json";
@@ -258,23 +264,44 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-/** Writes a small file whole or not at all: aside under a name of its own, then renamed into place. */
+/** A name beside `file` that no other request uses: where a small file is written before it appears. */
+const asideOf = (file: string) => `${file}.${processTag}-${randomBytes(6).toString("hex")}`;
+
+/** Writes a small file whole or not at all: aside, then renamed into place (replacing any before it). */
 async function writeWhole(file: string, text: string) {
-  const aside = `${file}.${processTag}-${randomBytes(6).toString("hex")}`;
+  const aside = asideOf(file);
   await fs.writeFile(aside, text);
   await fs.rename(aside, file);
 }
 
+/**
+ * Creates a small file that appears whole, unless it exists (false): written aside, then hard-linked
+ * into place, which fails if the name is taken. A file created empty and written after could be read
+ * half-written, or, killed in between, left naming nothing.
+ */
+async function createWhole(file: string, text: string): Promise<boolean> {
+  const aside = asideOf(file);
+  try {
+    await fs.writeFile(aside, text);
+    await fs.link(aside, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await removeQuietly(aside);
+  }
+}
+
 /** Creates the upload's manifest on its first chunk; later chunks must describe the same upload. */
 async function ensureManifest(dir: string, manifest: Manifest) {
-  await fs.mkdir(dir, { recursive: true });
-  try {
-    await fs.writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest), { flag: "wx" });
-    return manifest;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  const file = path.join(dir, MANIFEST);
+  let existing = await readJson<Manifest>(file);
+  if (!existing) {
+    await fs.mkdir(dir, { recursive: true });
+    if (await createWhole(file, JSON.stringify(manifest))) return manifest;
+    existing = await readJson<Manifest>(file);
   }
-  const existing = await readJson<Manifest>(path.join(dir, MANIFEST));
   if (!existing || existing.campaignId !== manifest.campaignId || existing.totalChunks !== manifest.totalChunks) {
     throw new UploadRejected(409, api.uploadMismatch);
   }
@@ -291,7 +318,7 @@ type ChunkFields = { uploadId: string; chunkIndex: number; totalChunks: number; 
 /** The upload's folder, its manifest made or matched, and whether it is already assembled. */
 async function openUpload(campaignId: string, chunk: ChunkFields, fileName: string) {
   const dir = uploadDir(chunk.uploadId);
-  const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now() });
+  const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now(), responseId: randomUUID() });
   const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
   return { dir, manifest, done };
 }
@@ -382,21 +409,14 @@ async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): 
 /** Takes the upload's assembly lock; false while a live process holds it. */
 async function takeAssemblyLock(dir: string): Promise<boolean> {
   const lock = path.join(dir, LOCK);
-  // The lock appears with its owner already in it: written aside, then hard-linked into place (link
-  // fails if the lock exists). A lock created empty and killed before its write would name nobody,
-  // and would hold the upload until it went stale.
-  const mine = path.join(dir, `${LOCK}.${processTag}`);
+  // The lock appears with its owner already in it: a lock killed before naming its owner would
+  // hold the upload until it went stale.
   try {
-    await fs.writeFile(mine, processTag);
-    await fs.link(mine, lock);
-    return true;
+    if (await createWhole(lock, processTag)) return true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
     // The folder is gone: the assembler before us refused the file and removed the upload.
-    if (code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
-    if (code !== "EEXIST") throw error;
-  } finally {
-    await removeQuietly(mine);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
+    throw error;
   }
   const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
   if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
@@ -467,14 +487,17 @@ export async function uploadStatus(campaignId: string, uploadId: string): Promis
   return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
 }
 
-/** The assembled video of an upload of this campaign, ready to be published; throws when there is none. */
-export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string }> {
+/**
+ * The assembled video of an upload of this campaign, ready to be published, with the id its response
+ * gets; throws when there is none.
+ */
+export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
   if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, api.uploadNotFound);
   const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
   if (!result) throw new UploadRejected(409, api.uploadIncomplete);
-  return { ...result, stagedPath: path.join(dir, VIDEO) };
+  return { ...result, stagedPath: path.join(dir, VIDEO), responseId: manifest.responseId ?? randomUUID() };
 }
 
 export const forgetUpload = (uploadId: string) => removeQuietly(uploadDir(uploadId));

@@ -221,9 +221,19 @@ test.describe("public testimonial flow", () => {
       });
     }
     const standardPosts: string[] = [];
+    // How many chunks travel at once (the client keeps two in flight).
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const isChunk = (r: { url: () => string }) => r.url().endsWith("/upload-chunk");
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/submit")) standardPosts.push(r.url());
+      if (isChunk(r)) mostInFlight = Math.max(mostInFlight, ++inFlight);
     });
+    for (const event of ["requestfinished", "requestfailed"] as const) {
+      page.on(event, (r) => {
+        if (isChunk(r)) inFlight--;
+      });
+    }
     await visit(page, `/testimonials/${campaign.publicId}`);
     await aboutYou(page, "Lars Large", "lars@example.com");
     await page.getByText("Upload Video", { exact: true }).click();
@@ -240,8 +250,9 @@ test.describe("public testimonial flow", () => {
     expect(sha256File(path.join(process.env.DATA_DIR!, row!.videoKey!))).toBe(sha256File(file));
     if (jsOn()) {
       expect(standardPosts).toEqual([]);
-      // 3 chunks, one of them twice.
+      // 3 chunks, one of them twice; two at a time.
       expect(chunkPosts).toHaveLength(4);
+      expect(mostInFlight).toBe(2);
     }
   });
 

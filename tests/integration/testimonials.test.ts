@@ -374,6 +374,44 @@ describe("chunked upload", () => {
     expect((await callRoute(statusLoader, makeRequest(`/x?uploadId=${uploadId}`), { publicId: other.publicId })).status).toBe(404);
   });
 
+  it("a submission cut off after storing the video, or after its row, is completed by the retry, once", async () => {
+    const campaign = makeTestimonialCampaign();
+    const video = makeSmallVideo();
+    const submit = (uploadId: string) =>
+      callRoute(submitChunkedAction, makeRequest("/x", { json: { respondentName: "Retry", respondentEmail: "retry@example.com", consentGiven: true, uploadId } }), { publicId: campaign.publicId });
+    const upload = async () => {
+      const uploadId = makeUploadId();
+      expect((await postChunk(campaign.publicId, { uploadId, chunkIndex: 0, totalChunks: 1 }, await fileBlob(video))).status).toBe(200);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dataDir(), "uploads", uploadId, "manifest.json"), "utf8")) as { responseId: string };
+      return { uploadId, responseId: manifest.responseId };
+    };
+
+    // Killed after the video moved into the store, before its row: the video is where the retry puts it.
+    const first = await upload();
+    const key = `testimonials/${campaign.id}/${first.responseId}.webm`;
+    fs.mkdirSync(path.join(dataDir(), path.dirname(key)), { recursive: true });
+    fs.renameSync(path.join(dataDir(), "uploads", first.uploadId, "video"), path.join(dataDir(), key));
+    const retried = await submit(first.uploadId);
+    expect(retried.status).toBe(201);
+    expect((await json(retried)).id).toBe(first.responseId);
+
+    // Killed after the row, before the upload was forgotten: the retry answers the same response.
+    const second = await upload();
+    expect((await submit(second.uploadId)).status).toBe(201);
+    fs.mkdirSync(path.join(dataDir(), "uploads", second.uploadId));
+    fs.writeFileSync(path.join(dataDir(), "uploads", second.uploadId, "manifest.json"), JSON.stringify({ campaignId: campaign.id, totalChunks: 1, fileName: "video.mkv", createdAt: Date.now(), responseId: second.responseId }));
+    fs.writeFileSync(path.join(dataDir(), "uploads", second.uploadId, "result.json"), JSON.stringify({ videoPath: `uploads/${second.uploadId}/video`, videoSize: 1, mimeType: "video/webm", duration: 2, fileName: "video.mkv" }));
+    const again = await submit(second.uploadId);
+    expect(again.status).toBe(201);
+    expect((await json(again)).id).toBe(second.responseId);
+
+    const rows = listTestimonialResponses(campaign.id);
+    expect(rows.map((r) => r.id).sort()).toEqual([first.responseId, second.responseId].sort());
+    for (const row of rows) expect(sha256File(path.join(dataDir(), row.videoKey!))).toBe(sha256File(video));
+    expect(fs.existsSync(path.join(dataDir(), "uploads", first.uploadId))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir(), "uploads", second.uploadId))).toBe(false);
+  });
+
   it("refuses an assembled file that is not a video and deletes the upload", async () => {
     const campaign = makeTestimonialCampaign();
     const uploadId = makeUploadId();

@@ -1,9 +1,9 @@
 // The browser side of a testimonial submission (spec §4 "Upload"): the standard multipart upload
 // first; files over 30 MB, or a standard upload answered 413, go in 15 MB chunks. Chunks that fail
 // are retried, and before giving up the client asks the server which chunks it has and resends only
-// the missing ones. XHR rather than fetch, for upload progress events.
+// the missing ones. Two chunks travel at a time. XHR rather than fetch, for upload progress events.
 import { testimonialMessages } from "~/utils/testimonial-messages";
-import { chunkCount, chunkRange, makeUploadId, missingChunks, shouldUseChunks } from "~/utils/testimonial-upload";
+import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/utils/testimonial-upload";
 
 const u = testimonialMessages.upload;
 
@@ -101,8 +101,12 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
   const done = new Set<number>();
   let assembled: { videoPath?: string; videoSize?: number; mimeType?: string } | null = null;
 
-  const report = (extra = 0) => {
-    const bytes = [...done].reduce((sum, i) => sum + (chunkRange(i, video.size).end - chunkRange(i, video.size).start), 0) + extra;
+  /** Bytes sent so far of each chunk in flight. */
+  const sending = new Map<number, number>();
+  const report = () => {
+    let bytes = 0;
+    for (const i of done) bytes += chunkRange(i, video.size).end - chunkRange(i, video.size).start;
+    for (const loaded of sending.values()) bytes += loaded;
     onProgress?.(Math.min(1, bytes / video.size));
   };
 
@@ -122,7 +126,11 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
       form.set("totalChunks", String(total));
       form.set("fileName", fileName);
       form.set("chunk", video.slice(start, end), fileName);
-      const result = await send("POST", `${base}/upload-chunk`, form, (loaded) => report(loaded));
+      const result = await send("POST", `${base}/upload-chunk`, form, (loaded) => {
+        sending.set(index, loaded);
+        report();
+      });
+      sending.delete(index);
       if (result.status === 200) {
         done.add(index);
         if (result.body.allChunksReceived === true) assembled = result.body as typeof assembled;
@@ -137,10 +145,16 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
   // A resumed attempt first learns what already arrived.
   if (earlierId) await askServer();
   for (let round = 0; !assembled && round < 3; round++) {
-    for (const index of missingChunks(done, total)) {
-      if (assembled) break;
-      await sendChunk(index);
-    }
+    const queue = missingChunks(done, total);
+    const lane = async () => {
+      try {
+        for (let index = queue.shift(); index !== undefined && !assembled; index = queue.shift()) await sendChunk(index);
+      } catch (failure) {
+        queue.length = 0; // the other lane stops too
+        throw failure;
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_CHUNKS }, lane));
     if (!assembled) await askServer();
   }
   const finished = assembled as { videoPath?: string; videoSize?: number; mimeType?: string } | null;
