@@ -4,6 +4,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/contacts/use-hydrated";
+import { useDialogFocus } from "~/components/use-dialog-focus";
 import { LaunchListForm } from "~/components/landing/launch-list-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -209,6 +210,7 @@ export function Landing() {
 /** The sign-up dialog: a route-level dialog (server-rendered from `?signup=`), enhanced with Escape and focus. */
 function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null>; closeTo: string; onClose: (e: MouseEvent<HTMLAnchorElement>) => void }) {
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const focus = useDialogFocus<HTMLDivElement>();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") closeRef.current?.click();
@@ -218,7 +220,7 @@ function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null
   }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="signup-title" className="w-full max-w-md space-y-4 rounded-lg border border-border bg-card p-6 shadow-xl">
+      <div {...focus} role="dialog" aria-modal="true" aria-labelledby="signup-title" className="w-full max-w-md space-y-4 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none">
         <div className="flex items-start justify-between gap-4">
           <h2 id="signup-title" className="font-serif text-2xl font-bold">
             {state === "thanks" ? s.thanksTitle : s.title}

@@ -80,6 +80,38 @@ test("add a contact with the keyboard alone", async ({ page, user }) => {
   expect(stored).toMatchObject({ ownerId: user.id, preferredName: "Grandma Rose", isAdmin: true });
 });
 
+test("an open dialog keeps the keyboard: Tab and Shift+Tab go round inside it (with JavaScript)", async ({ page, user }) => {
+  await signInAs(page, user);
+  await visit(page, "/contacts");
+  await tabTo(page, page.getByRole("link", { name: "Add Contact" }));
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Add Contact" });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  const inside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+  if (test.info().project.use.javaScriptEnabled === false) {
+    // Without JavaScript the dialog is part of the page: the keyboard starts in it and the first
+    // Tab reaches its first control; past its last one, Tab goes on into the page.
+    await page.keyboard.press("Tab");
+    expect(await inside()).toBe(true);
+    expect((await focusStop(page)).indicator).not.toBeNull();
+    return;
+  }
+  // More presses than the dialog has controls, both ways: focus never leaves it, and always shows.
+  const controls = await dialog.evaluate((d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length);
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let press = 0; press < controls + 3; press++) {
+      await page.keyboard.press(key);
+      expect(await inside(), `${key} ×${press + 1}`).toBe(true);
+      expect((await focusStop(page)).indicator, `${key} ×${press + 1}`).not.toBeNull();
+    }
+  }
+  // Closed, the page is usable again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await tabTo(page, page.getByRole("link", { name: "Add Contact" }));
+});
+
 test("share a story on the public form with the keyboard alone", async ({ page, user }) => {
   const campaign = makeCampaign(user.id, { status: "active" });
   const name = `Cousin ${unique()}`;

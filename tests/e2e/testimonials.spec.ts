@@ -229,11 +229,11 @@ test.describe("public testimonial flow", () => {
       if (r.method() === "POST" && r.url().endsWith("/submit")) standardPosts.push(r.url());
       if (isChunk(r)) mostInFlight = Math.max(mostInFlight, ++inFlight);
     });
-    for (const event of ["requestfinished", "requestfailed"] as const) {
-      page.on(event, (r) => {
-        if (isChunk(r)) inFlight--;
-      });
-    }
+    const settled = (r: { url: () => string }) => {
+      if (isChunk(r)) inFlight--;
+    };
+    page.on("requestfinished", settled);
+    page.on("requestfailed", settled);
     await visit(page, `/testimonials/${campaign.publicId}`);
     await aboutYou(page, "Lars Large", "lars@example.com");
     await page.getByText("Upload Video", { exact: true }).click();
