@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-/** WCAG 2.0 and 2.1, levels A and AA. */
-export const WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** WCAG 2.0 and 2.1, levels A and AA, and axe's best practices (landmarks, heading order, one h1…). */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 // With javaScriptEnabled:false Chromium still runs what Playwright evaluates, and microtasks run,
 // but no timer ever fires; axe-core yields between rules with setTimeout(fn, 0), so a scan of a
@@ -25,7 +25,7 @@ ${axeCore}
 export type Violation = { rule: string; impact: string; help: string; nodes: string[] };
 
 /**
- * The WCAG A/AA violations on the page as it is now. Legacy mode runs axe.run inside the page
+ * The violations of WCAG A/AA and of axe's best practices on the page as it is now. Legacy mode runs axe.run inside the page
  * (axe's frame-by-frame mode opens a helper page per scan, several times slower); iframes are
  * checked as elements, their documents are not entered.
  */
@@ -34,7 +34,7 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
     .setLegacyMode(true)
     // options() replaces every option set before it, withTags() included: it comes first.
     .options({ resultTypes: ["violations"], iframes: false })
-    .withTags(WCAG_AA_TAGS)
+    .withTags(AXE_TAGS)
     .analyze();
   return results.violations.map((v) => ({
     rule: v.id,
@@ -46,10 +46,10 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 
 /** How many rules a scan with these tags runs (a scan that skipped rules would report fewer). */
 export async function rulesRun(page: Page) {
-  const results = await new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ iframes: false }).withTags(WCAG_AA_TAGS).analyze();
+  const results = await new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ iframes: false }).withTags(AXE_TAGS).analyze();
   const seen = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
   // Rules off by default (experimental, deprecated) are not expected to run.
   type Axe = { getRules: (tags: string[]) => Array<{ enabled: boolean }> };
-  const expected = await page.evaluate((tags) => (window as unknown as { axe: Axe }).axe.getRules(tags).filter((r) => r.enabled).length, WCAG_AA_TAGS);
+  const expected = await page.evaluate((tags) => (window as unknown as { axe: Axe }).axe.getRules(tags).filter((r) => r.enabled).length, AXE_TAGS);
   return { seen: seen.size, expected };
 }
