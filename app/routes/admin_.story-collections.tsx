@@ -1,17 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId, type MouseEvent } from "react";
 import { z } from "zod";
 import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, StatCard } from "~/components/admin/admin-ui";
 import { CollectionFields, datetimeLocalValue } from "~/components/admin/collection-fields";
 import { AdminErrorBoundary } from "~/components/admin-access-required";
+import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/components/collection-reorder";
 import { ErrorList } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { moveItem, usePointerReorder } from "~/components/use-pointer-reorder";
 import {
   createAdminCollection,
   deleteAdminCollection,
@@ -130,7 +130,8 @@ export default function AdminStoryCollections() {
   const { stats, rows, page, pageCount, offset, dialog, selected } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
-  const { order, draggingId, handleProps, itemRef, submitOrder } = useOptimisticOrder(rows, page);
+  // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "admin-reorder-collections" });
   const rowsById = new Map(rows.map((r) => [r.id, r]));
   const closeHref = listHref(page);
   const showNew = dialog === "new" || reply?.intent === "create";
@@ -181,13 +182,7 @@ export default function AdminStoryCollections() {
                   dragging={draggingId === id}
                   itemRef={itemRef(id)}
                   handleProps={handleProps(id)}
-                  onMove={(direction, event) => {
-                    const to = direction === "up" ? i - 1 : i + 1;
-                    // Across a page boundary the form posts as it does without JavaScript.
-                    if (to < 0 || to >= order.length) return;
-                    event.preventDefault();
-                    submitOrder(moveItem(order, i, to));
-                  }}
+                  onMove={moveHandler(i)}
                 />
               );
             })}
@@ -223,33 +218,6 @@ export default function AdminStoryCollections() {
   );
 }
 
-/** The loader's order, or while a drag/move is on its way the submitted one (optimistic). */
-function useOptimisticOrder(rows: Row[], page: number) {
-  const fetcher = useFetcher<typeof action>({ key: "admin-reorder-collections" });
-  const revalidator = useRevalidator();
-  const loaderIds = rows.map((r) => r.id);
-  const pendingIds = fetcher.formData?.get("intent") === "reorder" ? fetcher.formData.getAll("ids").map(String) : null;
-  const ids = pendingIds && pendingIds.length === loaderIds.length && pendingIds.every((id) => loaderIds.includes(id)) ? pendingIds : loaderIds;
-
-  const handled = useRef<unknown>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    // A refused reorder is not followed by a reload: reload to show the toast and the stored order.
-    if ("ok" in result && !result.ok) revalidator.revalidate();
-  }, [fetcher.state, fetcher.data, revalidator]);
-
-  const submitOrder = (next: string[]) => {
-    const form = new FormData();
-    form.set("intent", "reorder");
-    form.set("page", String(page));
-    for (const id of next) form.append("ids", id);
-    fetcher.submit(form, { method: "post", action: PATH });
-  };
-  return { ...usePointerReorder({ ids, onDrop: submitOrder }), submitOrder };
-}
-
 type RowProps = {
   row: Row;
   position: number;
@@ -257,7 +225,7 @@ type RowProps = {
   page: number;
   dragging: boolean;
   itemRef: (el: HTMLElement | null) => void;
-  handleProps: ReturnType<ReturnType<typeof usePointerReorder>["handleProps"]>;
+  handleProps: ReorderHandleProps;
   onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
 };
 
@@ -267,17 +235,7 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
   return (
     <li ref={itemRef} data-testid="admin-collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
       <Card className={cn("flex gap-4 p-4 transition-shadow", !row.isActive && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
-        <button
-          type="button"
-          {...handleProps}
-          aria-label={`Reorder ${row.title}`}
-          aria-describedby="reorder-hint"
-          className="flex w-8 shrink-0 cursor-grab touch-none select-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing"
-        >
-          <span aria-hidden="true" className="text-xl leading-none">
-            ⠿
-          </span>
-        </button>
+        <ReorderHandle title={row.title} handleProps={handleProps} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
+import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/components/collection-reorder";
 import { showToast } from "~/components/toaster";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
@@ -11,7 +12,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useDialogFocus } from "~/components/use-dialog-focus";
-import { moveItem, usePointerReorder } from "~/components/use-pointer-reorder";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/models/manage-collections.server";
 import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
@@ -141,7 +141,13 @@ export default function ManageCollections() {
   const dated = DATED_DISTRIBUTION_MODES.includes(settings.distribution.mode);
   const todayDate = new Date(`${today}T00:00:00.000Z`);
 
-  const { order, draggingId, handleProps, itemRef, submitOrder } = useOptimisticOrder(rows, page);
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({
+    ids: rows.map((r) => r.id),
+    page,
+    action: PATH,
+    fetcherKey: "reorder-collections",
+    onRefused: () => showToast(dashboardMessages.toast.reorderFailed),
+  });
   const rowsById = new Map(rows.map((r) => [r.id, r]));
 
   return (
@@ -221,13 +227,7 @@ export default function ManageCollections() {
                     dragging={draggingId === id}
                     itemRef={itemRef(id)}
                     handleProps={handleProps(id)}
-                    onMove={(direction, event) => {
-                      const to = direction === "up" ? i - 1 : i + 1;
-                      // Across a page boundary the form posts as it does without JavaScript.
-                      if (to < 0 || to >= order.length) return;
-                      event.preventDefault();
-                      submitOrder(moveItem(order, i, to));
-                    }}
+                    onMove={moveHandler(i)}
                   />
                 );
               })}
@@ -242,39 +242,6 @@ export default function ManageCollections() {
   );
 }
 
-/**
- * The shown order: the loader's, or while a reorder is on its way the submitted one (optimistic).
- * A failed reorder leaves the loader's order, so the list reverts by itself; the error toast is shown
- * at once and the data reloaded to pick up any change made elsewhere.
- */
-function useOptimisticOrder(rows: Row[], page: number) {
-  const fetcher = useFetcher<typeof action>({ key: "reorder-collections" });
-  const revalidator = useRevalidator();
-  const loaderIds = rows.map((r) => r.id);
-  const pendingIds = fetcher.formData?.get("intent") === "reorder" ? fetcher.formData.getAll("ids").map(String) : null;
-  const ids = pendingIds && pendingIds.length === loaderIds.length && pendingIds.every((id) => loaderIds.includes(id)) ? pendingIds : loaderIds;
-
-  const handled = useRef<unknown>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if ("ok" in result && !result.ok) {
-      showToast(dashboardMessages.toast.reorderFailed);
-      revalidator.revalidate();
-    }
-  }, [fetcher.state, fetcher.data, revalidator]);
-
-  const submitOrder = (next: string[]) => {
-    const form = new FormData();
-    form.set("intent", "reorder");
-    form.set("page", String(page));
-    for (const id of next) form.append("ids", id);
-    fetcher.submit(form, { method: "post", action: PATH });
-  };
-  return { ...usePointerReorder({ ids, onDrop: submitOrder }), submitOrder };
-}
-
 const statusLabel = (status: string) => (status === "generating_podcast" ? "Generating Podcast" : status);
 
 type RowProps = {
@@ -284,7 +251,7 @@ type RowProps = {
   delivery: string | null;
   dragging: boolean;
   itemRef: (el: HTMLElement | null) => void;
-  handleProps: ReturnType<ReturnType<typeof usePointerReorder>["handleProps"]>;
+  handleProps: ReorderHandleProps;
   onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
 };
 
@@ -293,17 +260,7 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
   return (
     <li ref={itemRef} data-testid="collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
       <Card className={cn("flex gap-4 p-4 transition-shadow", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
-        <button
-          type="button"
-          {...handleProps}
-          aria-label={`Reorder ${row.title}`}
-          aria-describedby="reorder-hint"
-          className="flex w-8 shrink-0 cursor-grab touch-none select-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing"
-        >
-          <span aria-hidden="true" className="text-xl leading-none">
-            ⠿
-          </span>
-        </button>
+        <ReorderHandle title={row.title} handleProps={handleProps} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
