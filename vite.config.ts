@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
 
 declare module "@remix-run/node" {
@@ -17,7 +18,9 @@ export default defineConfig({
     remix({
       // Parallel test runs may each build into their own folder.
       buildDirectory: process.env.BUILD_DIR ?? "build",
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"],
+      // Routes live in `+` folders by area (remix-flat-routes); Remix's own convention is off.
+      ignoredRouteFiles: ["**/*"],
+      routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

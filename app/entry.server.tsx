@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { recordSystemError } from "~/models/system-error.server";
-import { NonceProvider } from "~/utils/nonce";
+import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 

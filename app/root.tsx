@@ -18,11 +18,11 @@ import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { publicUser } from "~/models/user.server";
 import stylesheet from "~/styles/tailwind.css?url";
-import { getAdmin, getUser } from "~/utils/auth.server";
-import { messages, PRODUCT_NAME } from "~/utils/messages";
-import { useNonce } from "~/utils/nonce";
-import { getTheme, type Theme } from "~/utils/theme.server";
-import { getToast } from "~/utils/toast.server";
+import { getAdmin, getUser } from "~/features/account/auth.server";
+import { messages, PRODUCT_NAME } from "~/features/site/messages";
+import { useNonce } from "~/lib/nonce";
+import { getTheme, type Theme } from "~/lib/theme.server";
+import { getToast } from "~/lib/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -20,11 +20,11 @@ export default async function dashboardBench(ctx: BenchContext): Promise<Figures
   const env = benchAppEnv(dir, ctx.buildDir);
   // The app's modules read these on first use, so set them before importing any.
   Object.assign(process.env, env);
-  const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
+  const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
   const { createUser } = await import("../app/models/user.server");
   const { createSession } = await import("../app/models/session.server");
-  const { SESSION_ID_KEY } = await import("../app/utils/auth.server");
-  const { authSessionStorage } = await import("../app/utils/session.server");
+  const { SESSION_ID_KEY } = await import("../app/features/account/auth.server");
+  const { authSessionStorage } = await import("../app/lib/session.server");
 
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {

@@ -19,7 +19,7 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
     MAILGUN_URL: fake.url,
     APP_URL: "http://127.0.0.1:3000",
   });
-  const { getDb, migrateDatabase, closeDb } = await import("../app/utils/db.server");
+  const { getDb, migrateDatabase, closeDb } = await import("../app/lib/db.server");
   migrateDatabase(getDb());
   const { makeCollection } = await import("../tests/support/email-loop");
   const { dispatchDueInvitations } = await import("../app/jobs/invitations.server");

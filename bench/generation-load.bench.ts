@@ -14,11 +14,11 @@ export default async function generationLoadBench(ctx: BenchContext): Promise<Fi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-gen-"));
   const env = benchAppEnv(dir, ctx.buildDir);
   Object.assign(process.env, env);
-  const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
+  const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
   const { createUser } = await import("../app/models/user.server");
   const { createSession } = await import("../app/models/session.server");
-  const { SESSION_ID_KEY } = await import("../app/utils/auth.server");
-  const { authSessionStorage } = await import("../app/utils/session.server");
+  const { SESSION_ID_KEY } = await import("../app/features/account/auth.server");
+  const { authSessionStorage } = await import("../app/lib/session.server");
 
   migrateDatabase(getDb());
   const owner = await createUser({ email: "bench-gen@example.com", firstName: "Bench", podcastLimit: 1000 });

@@ -23,7 +23,7 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
   const env = benchAppEnv(dir, ctx.buildDir);
   // The app's modules read these on first use, so set them before importing any.
   Object.assign(process.env, env);
-  const { closeDb, getDb, migrateDatabase } = await import("../app/utils/db.server");
+  const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
   const { createUser } = await import("../app/models/user.server");
   const { createNewsletter } = await import("../app/models/newsletter.server");
   const { createShareLink, sharePath } = await import("../app/models/share-link.server");

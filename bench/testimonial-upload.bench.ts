@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import { startServer } from "./lib/server";
 import { postFilePart } from "./lib/multipart-post";
 import type { BenchContext, Figures } from "./lib/types";
-import { PARALLEL_CHUNKS } from "../app/utils/testimonial-upload";
+import { PARALLEL_CHUNKS } from "../app/features/testimonials/upload-limits";
 
 const MB = 1024 * 1024;
 const CHUNK = 15 * MB;

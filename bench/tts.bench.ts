@@ -55,7 +55,7 @@ export async function runTtsBench(): Promise<BenchFigure[]> {
   makeFakePiperVoices(piperDir);
   const { renderPodcastAudio } = await import("../app/audio/render.server");
   const { musicBedFile, stingFile } = await import("../app/audio/music.server");
-  const { getStorage } = await import("../app/utils/storage.server");
+  const { getStorage } = await import("../app/lib/storage/storage.server");
 
   const figures: BenchFigure[] = [];
   const words = benchStory().join(" ").split(/\s+/).length;

@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import * as s from "./schema";
-import { hashPassword } from "../app/utils/password.server";
-import { countWords } from "../app/utils/word-count";
-import type { DB } from "../app/utils/db.server";
+import { hashPassword } from "../app/lib/password.server";
+import { countWords } from "../app/lib/word-count";
+import type { DB } from "../app/lib/db.server";
 
 import { DEMO_ADMIN, DEMO_OWNER } from "./demo-accounts";
 
@@ -198,7 +198,7 @@ export async function seedDemoData(db: DB) {
 
   // The demo family podcast is made by the real pipeline (script, voice, mixing) once the job
   // runner starts, so a newcomer sees generation progress and then a playable episode.
-  const { requestFamilyPodcast } = await import("../app/podcasts/requests.server");
+  const { requestFamilyPodcast } = await import("../app/features/podcasts/requests.server");
   requestFamilyPodcast(seeded.owner.id, seeded.summers, {});
 
   return { owner: DEMO_OWNER, admin: DEMO_ADMIN };
@@ -206,7 +206,7 @@ export async function seedDemoData(db: DB) {
 
 // `npm run db:seed`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { getDb, migrateDatabase } = await import("../app/utils/db.server");
+  const { getDb, migrateDatabase } = await import("../app/lib/db.server");
   migrateDatabase(getDb());
   const result = await seedDemoData(getDb());
   console.log(result ? `Seeded. Sign in as ${result.owner.email} / ${result.owner.password}` : "Database already has data; nothing seeded.");

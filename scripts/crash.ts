@@ -15,7 +15,7 @@ type Scenario = (typeof SCENARIOS)[number];
 
 /** Runs one scenario in this process (started by the table's process with a fresh environment). */
 async function runScenario(name: Scenario, seed: number): Promise<CrashOutcome> {
-  const { getDb, migrateDatabase } = await import("~/utils/db.server");
+  const { getDb, migrateDatabase } = await import("~/lib/db.server");
   migrateDatabase(getDb());
   const { seededRandom } = await import("../tests/crash/harness");
   const random = seededRandom(seed);

@@ -1,9 +1,9 @@
 // Applies the database migrations: LiteFS runs this first on a candidate node (litefs.yml `exec`,
 // `if-candidate: true`), before the app starts. Only the primary can write, so anywhere else it
 // says so and leaves the work to the primary.
-import { closeDb, getDb, migrateDatabase } from "../app/utils/db.server";
-import { env } from "../app/utils/env.server";
-import { getPrimaryInfo } from "../app/utils/litefs.server";
+import { closeDb, getDb, migrateDatabase } from "../app/lib/db.server";
+import { env } from "../app/lib/env.server";
+import { getPrimaryInfo } from "../app/lib/litefs.server";
 
 const { currentIsPrimary, primaryInstance } = await getPrimaryInfo();
 if (!currentIsPrimary) {

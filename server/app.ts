@@ -6,9 +6,9 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { ViteDevServer } from "vite";
-import { getDb } from "../app/utils/db.server";
-import type { Env } from "../app/utils/env.server";
-import { instanceHeaders } from "../app/utils/litefs.server";
+import { getDb } from "../app/lib/db.server";
+import type { Env } from "../app/lib/env.server";
+import { instanceHeaders } from "../app/lib/litefs.server";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 

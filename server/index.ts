@@ -1,7 +1,7 @@
-import { closeDb, getDb, migrateDatabase } from "../app/utils/db.server";
-import { env } from "../app/utils/env.server";
+import { closeDb, getDb, migrateDatabase } from "../app/lib/db.server";
+import { env } from "../app/lib/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
-import { isPrimaryInstance } from "../app/utils/litefs.server";
+import { isPrimaryInstance } from "../app/lib/litefs.server";
 import { seedDemoData } from "../db/seed";
 import { createApp } from "./app";
 

@@ -5,7 +5,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { getStorage } from "~/utils/storage.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import type { BackgroundMusic, IntroOutro, ProcessingQuality } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness, pcmBytes, probe } from "./ffmpeg.server";
 import { MUSIC_RATE, musicBedFile, stingFile, stingSeconds } from "./music.server";

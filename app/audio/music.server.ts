@@ -3,7 +3,7 @@
 // in DATA_DIR/music. No downloaded or bundled recordings: nothing to license, nothing to fetch.
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "~/utils/env.server";
+import { env } from "~/lib/env.server";
 import type { IntroOutro, MusicBed } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness } from "./ffmpeg.server";
 

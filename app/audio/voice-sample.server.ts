@@ -1,6 +1,6 @@
 // Voice samples for the wizard's play buttons: rendered once per voice, accent and speaking engine, in
 // the render worker, then served from storage.
-import { getStorage } from "~/utils/storage.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import type { Accent, VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker } from "./render.server";
 import { resolveVoice, VOICE_PERSONAS } from "./voices.server";

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { messages } from "~/utils/messages";
+import { messages } from "~/features/site/messages";
 
 /**
  * Route-level error page, shown inside the layout. 404s get the spec's '404 Page Not Found';

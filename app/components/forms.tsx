@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/lib/cn";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 

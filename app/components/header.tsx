@@ -1,9 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { PRODUCT_NAME } from "~/utils/messages";
-import type { Theme } from "~/utils/theme.server";
-import { cn } from "~/utils/cn";
+import { PRODUCT_NAME } from "~/features/site/messages";
+import type { Theme } from "~/lib/theme.server";
+import { cn } from "~/lib/cn";
 
 export type HeaderVariant = "signed-out" | "user" | "admin";
 type NavItem = { to: string; label: string };

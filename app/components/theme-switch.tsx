@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import type { Theme } from "~/utils/theme.server";
+import type { Theme } from "~/lib/theme.server";
 
 /** The theme as it will be: an in-flight switch wins over the server's value (optimistic UI). */
 export function useOptimisticTheme(serverTheme: Theme) {

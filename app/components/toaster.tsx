@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/utils/toast.server";
-import { cn } from "~/utils/cn";
+import type { Toast } from "~/lib/toast.server";
+import { cn } from "~/lib/cn";
 
 const DISPLAY_MS = 5000;
 const TOAST_EVENT = "storyhearth:toast";

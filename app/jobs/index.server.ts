@@ -2,17 +2,17 @@
 // LiteFS primary (only the primary writes, so only it runs jobs).
 import { deleteExpiredSessions } from "~/models/session.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
-import { generatePodcastJob } from "~/podcasts/generate.server";
-import { now } from "~/utils/clock.server";
-import { WEBHOOK_MAX_AGE_SECONDS } from "~/utils/mailgun-webhook.server";
-import { deliverPendingEmails } from "~/utils/email.server";
-import { isPrimaryInstance } from "~/utils/litefs.server";
+import { generatePodcastJob } from "~/features/podcasts/generate.server";
+import { now } from "~/lib/clock.server";
+import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
+import { deliverPendingEmails } from "~/lib/email/send.server";
+import { isPrimaryInstance } from "~/lib/litefs.server";
 import { dispatchDueInvitations } from "./invitations.server";
-import { enqueueJob } from "./queue.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
 import { sendDueReminders } from "./reminders.server";
-import { followPrimary, type PrimaryFollower } from "./primary-follower.server";
-import { JobRunner, type JobHandler, type Schedule } from "./runner.server";
-import { registerJobWaker } from "./wake.server";
+import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
+import { JobRunner, type JobHandler, type Schedule } from "~/lib/queue/runner.server";
+import { registerJobWaker } from "~/lib/queue/wake.server";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "dispatch-invitations": async () => {
@@ -33,7 +33,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   },
   // Testimonial uploads, drafts and half-received files nobody touched for 24 hours.
   "clean-uploads": async () => {
-    const { cleanAbandonedUploads } = await import("~/utils/testimonial-uploads.server");
+    const { cleanAbandonedUploads } = await import("~/features/testimonials/uploads.server");
     await cleanAbandonedUploads({ now: now().getTime() });
   },
   // Family newsletters (app/jobs/newsletters.server.ts): one newsletter now ('immediate' mode), and
@@ -95,4 +95,4 @@ export async function stopBackgroundJobs() {
   await current?.stop();
 }
 
-export { wakeJobs } from "./wake.server";
+export { wakeJobs } from "~/lib/queue/wake.server";

@@ -1,12 +1,12 @@
 // Sending invitations: each due invitation is written to the outbox and marked sent in one
 // transaction (so it is e-mailed once, whatever crashes), then the outbox rows are delivered.
-import { invitationEmail, reminderEmail } from "~/emails/invitation";
+import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
 import { dueInvitations, markCampaignsSent, markInvitationSent } from "~/models/invitation.server";
-import { now } from "~/utils/clock.server";
-import { db } from "~/utils/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/utils/email.server";
-import { appUrl } from "~/utils/env.server";
-import { replyAddressFor } from "~/utils/reply-address.server";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { appUrl } from "~/lib/env.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
 
 export const ownerDisplayName = (owner: { firstName: string | null; lastName: string | null; email: string }) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;

@@ -7,7 +7,7 @@
 // e-mail is written to the outbox once (dedupe key newsletter:<id>:<address>), all of one delivery
 // in one transaction, then delivered; a crash after the commit leaves queued rows that the outbox's
 // retry run sends, and the rows themselves say the newsletter was delivered.
-import { newsletterEmail } from "~/emails/newsletter";
+import { newsletterEmail } from "~/features/newsletters/emails";
 import {
   deliveredAddresses,
   deliveryKey,
@@ -16,12 +16,12 @@ import {
   NEWSLETTER_EMAIL_KIND,
   newsletterDeliveryContext,
 } from "~/models/newsletter-delivery.server";
-import { now } from "~/utils/clock.server";
-import { db } from "~/utils/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/utils/email.server";
-import { appUrl } from "~/utils/env.server";
-import { newsletterPaths } from "~/utils/newsletter-content";
-import type { JobHandler } from "./runner.server";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { appUrl } from "~/lib/env.server";
+import { newsletterPaths } from "~/features/newsletters/content";
+import type { JobHandler } from "~/lib/queue/runner.server";
 import { ownerDisplayName } from "./invitations.server";
 
 export type NewsletterDelivery = {

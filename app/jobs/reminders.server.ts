@@ -1,10 +1,10 @@
 // Reminders from the collection workflow: to invitees who have not answered, at most the maximum,
 // never two in one period. The outbox row and the count move together in one transaction.
 import { recordReminder, remindableInvitations } from "~/models/invitation.server";
-import { now } from "~/utils/clock.server";
-import { db } from "~/utils/db.server";
-import { deliverEmails } from "~/utils/email.server";
-import { isReminderDue, type ReminderMode } from "~/utils/reminder-schedule";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails } from "~/lib/email/send.server";
+import { isReminderDue, type ReminderMode } from "~/features/contributions/reminder-schedule";
 import { queueStoryRequest } from "./invitations.server";
 
 export async function sendDueReminders({ limit = 5000 } = {}) {

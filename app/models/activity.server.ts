@@ -4,7 +4,7 @@
 // summary per activity type.
 import { desc, eq, sql } from "drizzle-orm";
 import { activities, activityTypes, campaigns, contributions, podcasts, users } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type ActivityType = (typeof activityTypes)[number];
 

@@ -3,9 +3,9 @@
 // A key is checked and its use counted in one UPDATE, so two calls at once cannot both pass a limit.
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { apiKeyStatus, keyHashPreview } from "~/utils/api-key-status";
-import { randomToken, sha256 } from "~/utils/tokens.server";
+import { db } from "~/lib/db.server";
+import { apiKeyStatus, keyHashPreview } from "~/features/admin/api-key-status";
+import { randomToken, sha256 } from "~/lib/tokens.server";
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 

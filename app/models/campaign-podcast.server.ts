@@ -2,9 +2,9 @@
 // settings saved for making it ('Configure Family Podcast Voice').
 import { and, desc, eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { deleteOwnedPodcast } from "./podcast.server";
-import type { PodcastSettings } from "~/utils/story-schemas";
+import type { PodcastSettings } from "~/features/contributions/schemas";
 
 /** The campaign's newest podcast, or undefined. Callers check ownership of the campaign first. */
 export function getCampaignPodcast(campaignId: string) {

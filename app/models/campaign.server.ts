@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { activities, campaigns, invitations } from "#db/schema";
-import { enqueueJob } from "~/jobs/queue.server";
-import { wakeJobs } from "~/jobs/wake.server";
-import { db } from "~/utils/db.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { db } from "~/lib/db.server";
 import { recalculateDeliveryDates } from "./collection-order.server";
 import { getDistributionSettings } from "./workflow.server";
-import { publicId, randomToken } from "~/utils/tokens.server";
+import { publicId, randomToken } from "~/lib/tokens.server";
 
 export type Campaign = typeof campaigns.$inferSelect;
 

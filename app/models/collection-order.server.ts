@@ -2,8 +2,8 @@
 // reordering assigns sortOrder 1..n and stores each position's recalculated nextDeliveryDate.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
-import { db, type DB } from "~/utils/db.server";
-import { deliveryDateFor, type DistributionSettings } from "~/utils/delivery-dates";
+import { db, type DB } from "~/lib/db.server";
+import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Queryable = DB | Tx;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { contactGroupMembers, contactGroups, contacts } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type ContactGroup = typeof contactGroups.$inferSelect;
 export type ContactGroupInput = { name: string; description?: string | null; isDefault?: boolean; contactIds?: readonly string[] };

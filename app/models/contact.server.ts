@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { contacts } from "#db/schema";
-import { nameFromEmail } from "~/utils/contact-name";
-import { normalizeTags } from "~/utils/contact-tags";
-import { db } from "~/utils/db.server";
+import { nameFromEmail } from "~/lib/email-name";
+import { normalizeTags } from "~/features/contacts/tags";
+import { db } from "~/lib/db.server";
 import { normalizeEmail } from "./user.server";
 
 export type Contact = typeof contacts.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, invitations } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { countWords } from "~/utils/word-count";
+import { db } from "~/lib/db.server";
+import { countWords } from "~/lib/word-count";
 
 export type Contribution = typeof contributions.$inferSelect;
 

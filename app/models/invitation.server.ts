@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { campaigns, invitations, users, workflowSettings } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
 

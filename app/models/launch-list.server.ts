@@ -4,9 +4,9 @@
 // rows are the list an administrator exports.
 import { asc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
-import { launchListEmail } from "~/emails/launch-list";
-import { db } from "~/utils/db.server";
-import { sendEmail } from "~/utils/email.server";
+import { launchListEmail } from "~/features/site/emails/launch-list";
+import { db } from "~/lib/db.server";
+import { sendEmail } from "~/lib/email/send.server";
 
 export const LAUNCH_LIST_KIND = "launch_waitlist";
 

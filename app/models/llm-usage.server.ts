@@ -1,6 +1,6 @@
 // Token usage of script-writing calls, for the administrator's usage and cost figures.
 import { llmUsage } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type NewLlmUsage = typeof llmUsage.$inferInsert;
 

@@ -7,7 +7,7 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { qualified } from "./sql-columns.server";
 import { getWorkflowSettings } from "./workflow.server";
 

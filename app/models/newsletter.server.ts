@@ -2,15 +2,15 @@
 // collection's podcast), edited by the owner, and read by anyone holding the unguessable public id.
 import { and, asc, count, desc, eq, isNotNull, like, max, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
-import { enqueueJob } from "~/jobs/queue.server";
-import { now } from "~/utils/clock.server";
-import { formatDuration } from "~/utils/dashboard-format";
-import { db, type DB } from "~/utils/db.server";
-import { detectCategory } from "~/utils/newsletter-category";
-import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/utils/newsletter-content";
-import { stripQuotedReply } from "~/utils/quote-strip";
-import { publicId } from "~/utils/tokens.server";
-import { readingMinutes } from "~/utils/word-count";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { now } from "~/lib/clock.server";
+import { formatDuration } from "~/lib/text-format";
+import { db, type DB } from "~/lib/db.server";
+import { detectCategory } from "~/features/newsletters/category";
+import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { publicId } from "~/lib/tokens.server";
+import { readingMinutes } from "~/lib/word-count";
 import { deliveredCountSql } from "./newsletter-delivery.server";
 import { qualified } from "./sql-columns.server";
 import { getWorkflowSettings } from "./workflow.server";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type OutboxStatus = OutboxEmail["status"];

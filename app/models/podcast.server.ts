@@ -2,13 +2,13 @@
 // and delete, and the writes the generation job makes as it goes.
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
-import { enqueueJob } from "~/jobs/queue.server";
-import { PodcastRequestError } from "~/podcasts/errors";
-import { db } from "~/utils/db.server";
-import { inProgressStatuses } from "~/utils/generation-status";
-import { podcastMessages } from "~/utils/podcast-messages";
-import type { GenerationOptions, VoiceConfig } from "~/utils/podcast-schemas";
-import { getStorage } from "~/utils/storage.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { PodcastRequestError } from "~/features/podcasts/errors";
+import { db } from "~/lib/db.server";
+import { inProgressStatuses } from "~/features/podcasts/generation-status";
+import { podcastMessages } from "~/features/podcasts/messages";
+import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
+import { getStorage } from "~/lib/storage/storage.server";
 import { getOwnedStory } from "./story.server";
 
 export type Podcast = typeof podcasts.$inferSelect;

@@ -1,7 +1,7 @@
 // The administrator's prompt templates, as the script writer reads them.
 import { and, desc, eq, ne } from "drizzle-orm";
 import { promptTemplates } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 export type PromptTemplateCategory = (typeof promptTemplates.$inferSelect)["category"];
 

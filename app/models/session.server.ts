@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
-import { db, getDb, type DB } from "~/utils/db.server";
+import { db, getDb, type DB } from "~/lib/db.server";
 
 export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -3,9 +3,9 @@
 // a copy of the database opens no podcast.
 import { and, eq } from "drizzle-orm";
 import { podcasts, shareLinks } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { randomToken, sha256 } from "~/utils/tokens.server";
+import { db } from "~/lib/db.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { randomToken, sha256 } from "~/lib/tokens.server";
 
 const DAY_MS = 86_400_000;
 

@@ -2,12 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { stories } from "#db/schema";
-import { PodcastRequestError } from "~/podcasts/errors";
-import { extractPdfText, hasPdfSignature } from "~/podcasts/pdf-text.server";
-import { db } from "~/utils/db.server";
-import { MAX_PDF_MB, podcastMessages } from "~/utils/podcast-messages";
-import { STORY_CONTENT_MAX, STORY_TITLE_MAX, StoryTextSchema } from "~/utils/podcast-schemas";
-import { getStorage } from "~/utils/storage.server";
+import { PodcastRequestError } from "~/features/podcasts/errors";
+import { extractPdfText, hasPdfSignature } from "~/features/podcasts/pdf-text.server";
+import { db } from "~/lib/db.server";
+import { MAX_PDF_MB, podcastMessages } from "~/features/podcasts/messages";
+import { STORY_CONTENT_MAX, STORY_TITLE_MAX, StoryTextSchema } from "~/features/podcasts/schemas";
+import { getStorage } from "~/lib/storage/storage.server";
 
 export type Story = typeof stories.$inferSelect;
 

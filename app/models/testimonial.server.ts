@@ -2,9 +2,9 @@
 // administered by any administrator; respondents reach a campaign only by its random public id.
 import { count, desc, eq, and } from "drizzle-orm";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { normalizeQuestions, type CampaignInput, type TextResponse } from "~/utils/testimonial-schemas";
-import { publicId } from "~/utils/tokens.server";
+import { db } from "~/lib/db.server";
+import { normalizeQuestions, type CampaignInput, type TextResponse } from "~/features/testimonials/schemas";
+import { publicId } from "~/lib/tokens.server";
 
 export type TestimonialCampaignRow = typeof testimonialCampaigns.$inferSelect;
 export type TestimonialResponseRow = typeof testimonialResponses.$inferSelect;

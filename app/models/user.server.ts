@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { passwords, users } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { db } from "~/lib/db.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
 
 export type User = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { verificationTokens } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { randomToken, sha256 } from "~/utils/tokens.server";
+import { db } from "~/lib/db.server";
+import { randomToken, sha256 } from "~/lib/tokens.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { eq, lt } from "drizzle-orm";
 import { webhookTokens } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 /** Records a webhook token; false when it was seen before (a replay). */
 export function claimWebhookToken(token: string) {

@@ -2,9 +2,9 @@
 // writes them. The global row is the one with campaignId null.
 import { and, eq, isNull } from "drizzle-orm";
 import { workflowSettings } from "#db/schema";
-import { db, type DB } from "~/utils/db.server";
-import type { DistributionSettings } from "~/utils/delivery-dates";
-import { dayToDate, isoDay, MAX_REMINDERS, toDistributionSettings, type WorkflowInput } from "~/utils/workflow-settings";
+import { db, type DB } from "~/lib/db.server";
+import type { DistributionSettings } from "~/lib/delivery-dates";
+import { dayToDate, isoDay, MAX_REMINDERS, toDistributionSettings, type WorkflowInput } from "~/features/collections/workflow-settings";
 import { recalculateDeliveryDates } from "./collection-order.server";
 
 type Row = typeof workflowSettings.$inferSelect;

@@ -2,7 +2,7 @@
 // started again. Every invitation must reach (fake) Mailgun exactly once and nothing may stay unsent.
 import { and, eq, inArray } from "drizzle-orm";
 import { emailOutbox, invitations, jobs } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";
 import { makeCollection, MAILGUN } from "../support/email-loop";
 import { countProblems, type CrashOutcome, type Random } from "./harness";

@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { emailOutbox, jobs } from "#db/schema";
 import { createNewsletter } from "~/models/newsletter.server";
 import { saveWorkflowSettings } from "~/models/workflow.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";
 import { MAILGUN } from "../support/email-loop";
 import { createTestUser } from "../utils/auth";

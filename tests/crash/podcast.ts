@@ -6,10 +6,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { jobs, podcasts } from "#db/schema";
 import { getPodcast } from "~/models/podcast.server";
-import * as generateApi from "~/routes/api.podcasts.generate";
-import * as uploadApi from "~/routes/api.stories.upload";
-import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
+import * as generateApi from "~/routes/api+/podcasts+/generate";
+import * as uploadApi from "~/routes/api+/stories.upload";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { countProblems, endProcesses, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Random } from "./harness";
 

@@ -9,8 +9,8 @@ import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { listTestimonialResponses } from "~/models/testimonial.server";
-import { chunkCount, chunkRange, makeUploadId } from "~/utils/testimonial-upload";
-import { cleanAbandonedUploads } from "~/utils/testimonial-uploads.server";
+import { chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
+import { cleanAbandonedUploads } from "~/features/testimonials/uploads.server";
 import { fileBlob, makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
 import { countProblems, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Kill, type Random, type Worker } from "./harness";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { llmUsage } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { e2eServices } from "../../playwright.config";
 import { DEFAULT_USAGE, type FakeOpenAIRequest } from "../mocks/openai-server";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { saveWorkflowSettings } from "~/models/workflow.server";
-import type { WorkflowInput } from "~/utils/workflow-settings";
+import type { WorkflowInput } from "~/features/collections/workflow-settings";
 import { addInvitations, addPodcast, addStory, makeCampaign, makeCampaigns } from "../utils/dashboard-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
@@ -177,7 +177,7 @@ test.describe("manage story collections", () => {
     await visit(page, "/manage-collections");
     await expect(rowTitles(page)).toHaveText(["Alpha", "Beta", "Gamma"]);
     // Deleted in another tab after this page loaded.
-    const { db } = await import("~/utils/db.server");
+    const { db } = await import("~/lib/db.server");
     const { campaigns } = await import("#db/schema");
     const { eq } = await import("drizzle-orm");
     db.delete(campaigns).where(eq(campaigns.id, alpha!.id)).run();

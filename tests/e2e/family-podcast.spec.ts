@@ -2,8 +2,8 @@
 // saves the narrator settings and starts the real job; the page follows it to the player.
 import { eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 

@@ -6,9 +6,9 @@ import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
 import { createSession } from "~/models/session.server";
 import { createUser, type User } from "~/models/user.server";
-import { SESSION_ID_KEY } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
-import { authSessionStorage } from "~/utils/session.server";
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
+import { db } from "~/lib/db.server";
+import { authSessionStorage } from "~/lib/session.server";
 import { e2eServices } from "../../playwright.config";
 import { PROVIDER_SESSION_COOKIE } from "../mocks/identity-provider";
 

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { apiKeys, contacts, contributions } from "#db/schema";
 import { verifyLogin } from "~/models/user.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { makeCampaign } from "../utils/dashboard-helpers";
 import { focusStop, tabTo, typeInto } from "../utils/keyboard";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { emailOutbox, newsletters } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { createNewsletterCollection, newsletterEmails } from "../utils/newsletter-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { podcasts } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { makePdf } from "../utils/podcast-helpers";
 import { createInterruptedPodcast, createStory, exhaustPodcastLimit, paddedPdf, SHORT_STORY } from "../utils/podcast-wizard-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { campaigns, contributions, invitations, podcasts } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { createTestCampaign, createTestInvitation, createTestPodcast, insertTestContribution } from "../utils/stories-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 

@@ -15,11 +15,11 @@ import { createNewsletter, updateNewsletter } from "~/models/newsletter.server";
 import { createPromptTemplate } from "~/models/prompt-template.server";
 import { createShareLink } from "~/models/share-link.server";
 import { createUser } from "~/models/user.server";
-import { sendAccountInvitation } from "~/utils/account.server";
-import { db } from "~/utils/db.server";
-import { signedInboundForm, webhookSigningKey } from "~/utils/mailgun-webhook.server";
-import { replyAddressFor } from "~/utils/reply-address.server";
-import { getStorage } from "~/utils/storage.server";
+import { sendAccountInvitation } from "~/features/account/account.server";
+import { db } from "~/lib/db.server";
+import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { fieldValue, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { FAKE_MP3 } from "../utils/newsletter-helpers";
 

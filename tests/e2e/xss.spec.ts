@@ -6,12 +6,12 @@
 // The Content-Security-Policy header and the nonce on every served <script> are checked too.
 import type { Page } from "@playwright/test";
 import { ownerDisplayName } from "~/jobs/invitations.server";
-import { parseTranscript } from "~/podcasts/transcript";
-import { listAdminCollections } from "~/models/admin-collections.server";
-import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/utils/admin-schemas";
-import { parseAddress } from "~/utils/inbound-email.server";
-import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/utils/newsletter-content";
-import { stripQuotedReply } from "~/utils/quote-strip";
+import { parseTranscript } from "~/features/podcasts/transcript";
+import { listAdminCollections } from "~/features/admin/collections.server";
+import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
+import { parseAddress } from "~/features/contributions/inbound-email.server";
+import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/newsletters/content";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { normalizeText, PROBE_SELECTOR, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, sessions } from "#db/schema";
-import { action as changePasswordAction } from "~/routes/change-password";
-import { action as loginAction, loader as loginLoader } from "~/routes/login";
-import { action as resetConfirmAction } from "~/routes/reset-password.confirm";
-import { action as resetRequestAction } from "~/routes/reset-password._index";
-import { loader as changePasswordLoader } from "~/routes/change-password";
+import { action as changePasswordAction } from "~/routes/_auth+/change-password";
+import { action as loginAction, loader as loginLoader } from "~/routes/_auth+/login";
+import { action as resetConfirmAction } from "~/routes/_auth+/reset-password.confirm";
+import { action as resetRequestAction } from "~/routes/_auth+/reset-password._index";
+import { loader as changePasswordLoader } from "~/routes/_auth+/change-password";
 import { deleteSession } from "~/models/session.server";
 import { consumeVerificationToken, createVerificationToken, isTokenUsable, RESET_TOKEN_TTL_MS } from "~/models/verification-token.server";
-import { getUser } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
+import { getUser } from "~/features/account/auth.server";
+import { db } from "~/lib/db.server";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
 describe("sessions", () => {

@@ -6,16 +6,16 @@ import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, systemErrors } from "#db/schema";
-import { loader as adminLoginLoader } from "~/routes/admin-login";
-import { action as adminLogoutAction, loader as adminLogoutLoader } from "~/routes/admin.logout";
-import { loader as apiLoginLoader } from "~/routes/api.login";
-import { loader as authUserLoader } from "~/routes/api.auth.user";
-import { loader as callbackLoader } from "~/routes/auth.callback";
-import { action as devLoginAction, loader as devLoginLoader } from "~/routes/dev.admin-login";
-import { action as logoutAction } from "~/routes/logout";
-import { getAdmin, getUser } from "~/utils/auth.server";
-import { parseEnv } from "~/utils/env.server";
-import { db } from "~/utils/db.server";
+import { loader as adminLoginLoader } from "~/routes/_auth+/admin-login";
+import { action as adminLogoutAction, loader as adminLogoutLoader } from "~/routes/admin+/logout";
+import { loader as apiLoginLoader } from "~/routes/api+/login";
+import { loader as authUserLoader } from "~/routes/api+/auth+/user";
+import { loader as callbackLoader } from "~/routes/_auth+/auth.callback";
+import { action as devLoginAction, loader as devLoginLoader } from "~/routes/dev+/admin-login";
+import { action as logoutAction } from "~/routes/_auth+/logout";
+import { getAdmin, getUser } from "~/features/account/auth.server";
+import { parseEnv } from "~/lib/env.server";
+import { db } from "~/lib/db.server";
 import { CookieJar, createSignedInAdmin } from "../utils/admin-auth-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
@@ -116,12 +116,12 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
   const APP = "http://storyhearth.test";
   let provider: OAuth2Server;
   let m: {
-    adminLogin: typeof import("~/routes/admin-login");
-    apiLogin: typeof import("~/routes/api.login");
-    callback: typeof import("~/routes/auth.callback");
-    devLogin: typeof import("~/routes/dev.admin-login");
-    authUser: typeof import("~/routes/api.auth.user");
-    adminPage: typeof import("~/routes/admin._index");
+    adminLogin: typeof import("~/routes/_auth+/admin-login");
+    apiLogin: typeof import("~/routes/api+/login");
+    callback: typeof import("~/routes/_auth+/auth.callback");
+    devLogin: typeof import("~/routes/dev+/admin-login");
+    authUser: typeof import("~/routes/api+/auth+/user");
+    adminPage: typeof import("~/routes/admin+/_index");
   };
 
   beforeAll(async () => {
@@ -140,12 +140,12 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     // env() caches its first parse: load the app modules afresh against the provider.
     vi.resetModules();
     m = {
-      adminLogin: await import("~/routes/admin-login"),
-      apiLogin: await import("~/routes/api.login"),
-      callback: await import("~/routes/auth.callback"),
-      devLogin: await import("~/routes/dev.admin-login"),
-      authUser: await import("~/routes/api.auth.user"),
-      adminPage: await import("~/routes/admin._index"),
+      adminLogin: await import("~/routes/_auth+/admin-login"),
+      apiLogin: await import("~/routes/api+/login"),
+      callback: await import("~/routes/_auth+/auth.callback"),
+      devLogin: await import("~/routes/dev+/admin-login"),
+      authUser: await import("~/routes/api+/auth+/user"),
+      adminPage: await import("~/routes/admin+/_index"),
     };
   });
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { action as confirmAction } from "~/routes/api.auth.reset-password.confirm";
-import { action as resetAction } from "~/routes/api.auth.reset-password";
-import { loader as authUserLoader } from "~/routes/api.auth.user";
-import { action as loginAction } from "~/routes/api.login";
-import { action as logoutAction } from "~/routes/api.logout";
-import { action as registerAction } from "~/routes/api.register";
-import { action as passwordAction } from "~/routes/api.user.password";
-import { loader as userLoader } from "~/routes/api.user";
-import { action as changePasswordPage } from "~/routes/change-password";
-import { action as loginPage } from "~/routes/login";
-import { action as resetConfirmPage } from "~/routes/reset-password.confirm";
-import { action as resetRequestPage } from "~/routes/reset-password._index";
-import { action as themeAction } from "~/routes/resources.theme";
-import { getUser } from "~/utils/auth.server";
+import { action as confirmAction } from "~/routes/api+/auth+/reset-password.confirm";
+import { action as resetAction } from "~/routes/api+/auth+/reset-password";
+import { loader as authUserLoader } from "~/routes/api+/auth+/user";
+import { action as loginAction } from "~/routes/api+/login";
+import { action as logoutAction } from "~/routes/api+/logout";
+import { action as registerAction } from "~/routes/api+/register";
+import { action as passwordAction } from "~/routes/api+/user+/password";
+import { loader as userLoader } from "~/routes/api+/user+/_layout";
+import { action as changePasswordPage } from "~/routes/_auth+/change-password";
+import { action as loginPage } from "~/routes/_auth+/login";
+import { action as resetConfirmPage } from "~/routes/_auth+/reset-password.confirm";
+import { action as resetRequestPage } from "~/routes/_auth+/reset-password._index";
+import { action as themeAction } from "~/routes/resources+/theme";
+import { getUser } from "~/features/account/auth.server";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
 describe("JSON calls of the account area", () => {

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaigns, contributions, invitations } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { createTestUser } from "../utils/auth";
 import { addInvitations, addStory, makeCampaign } from "../utils/dashboard-helpers";
 

@@ -2,21 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { activities } from "#db/schema";
 import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
-import { action as apiAction, loader as apiLoader } from "~/routes/api.campaigns";
-import { action as listAction, loader as listLoader } from "~/routes/campaigns._index";
-import { action as createAction, loader as createLoader } from "~/routes/create-story-collection";
-import { campaignMessages } from "~/utils/campaign-messages";
-import { db } from "~/utils/db.server";
-import { adminSessionStorage, toastSessionStorage } from "~/utils/session.server";
-import { randomToken } from "~/utils/tokens.server";
+import { action as apiAction, loader as apiLoader } from "~/routes/api+/campaigns+/_layout";
+import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns._index";
+import { action as createAction, loader as createLoader } from "~/routes/_app+/create-story-collection";
+import { campaignMessages } from "~/features/collections/messages";
+import { db } from "~/lib/db.server";
+import { adminSessionStorage, toastSessionStorage } from "~/lib/session.server";
+import { randomToken } from "~/lib/tokens.server";
 import { createSession } from "~/models/session.server";
-import { SESSION_ID_KEY } from "~/utils/auth.server";
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addContribution, campaignsOf, createGroupWithContacts, invitationsOf } from "../utils/campaign-helpers";
 
 // Lets one test make two invitations collide on their token, to prove the create is one transaction.
-vi.mock("~/utils/tokens.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/utils/tokens.server")>();
+vi.mock("~/lib/tokens.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/lib/tokens.server")>();
   return { ...real, randomToken: vi.fn(real.randomToken) };
 });
 

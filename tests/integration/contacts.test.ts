@@ -12,14 +12,14 @@ import {
   setGroupContacts,
   updateContactGroup,
 } from "~/models/contact-group.server";
-import * as contactsPage from "~/routes/contacts";
-import * as apiContacts from "~/routes/api.user.contacts";
-import * as apiContact from "~/routes/api.user.contacts.$contactId";
-import * as apiGroups from "~/routes/api.user.contact-groups";
-import * as apiGroup from "~/routes/api.user.contact-groups.$groupId";
-import * as apiGroupContacts from "~/routes/api.user.contact-groups.$groupId.contacts";
-import * as apiGroupContact from "~/routes/api.user.contact-groups.$groupId.contacts.$contactId";
-import { getToast } from "~/utils/toast.server";
+import * as contactsPage from "~/routes/_app+/contacts";
+import * as apiContacts from "~/routes/api+/user+/contacts";
+import * as apiContact from "~/routes/api+/user+/contacts.$contactId";
+import * as apiGroups from "~/routes/api+/user+/contact-groups";
+import * as apiGroup from "~/routes/api+/user+/contact-groups.$groupId";
+import * as apiGroupContacts from "~/routes/api+/user+/contact-groups.$groupId.contacts";
+import * as apiGroupContact from "~/routes/api+/user+/contact-groups.$groupId.contacts.$contactId";
+import { getToast } from "~/lib/toast.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 
 let n = 0;

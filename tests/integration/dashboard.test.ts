@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getDashboard, getUserMetrics, listRecentSubmissions, listScheduledCampaigns } from "~/models/dashboard.server";
-import { loader as dashboardLoader } from "~/routes/_index";
-import { loader as recentPodcastsLoader } from "~/routes/api.podcasts.recent";
-import { loader as metricsLoader } from "~/routes/api.user.metrics";
-import { loader as recentStoriesLoader } from "~/routes/api.user.recent-stories";
+import { getDashboard, getUserMetrics, listRecentSubmissions, listScheduledCampaigns } from "~/features/collections/dashboard.server";
+import { loader as dashboardLoader } from "~/routes/_site+/_index";
+import { loader as recentPodcastsLoader } from "~/routes/api+/podcasts+/recent";
+import { loader as metricsLoader } from "~/routes/api+/user+/metrics";
+import { loader as recentStoriesLoader } from "~/routes/api+/user+/recent-stories";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addInvitations, addPodcast, addStory, countStatements, makeCampaign, makeCampaigns } from "../utils/dashboard-helpers";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/lib/db.server";
 
 test("a transaction holds the write lock from BEGIN; a second connection's write waits (here: is refused) meanwhile", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-tx-"));

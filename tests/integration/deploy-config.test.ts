@@ -6,7 +6,7 @@ import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/lib/env.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, invitations, workflowSettings } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { makeCollection, MAILGUN, startMailLoop } from "../support/email-loop";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { contributionAttachments, contributions, invitations } from "#db/schema";
-import { action } from "~/routes/webhooks.mailgun.inbound";
-import { setClock } from "~/utils/clock.server";
-import { db } from "~/utils/db.server";
-import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/utils/mailgun-webhook.server";
-import { replyAddressFor } from "~/utils/reply-address.server";
-import { getStorage } from "~/utils/storage.server";
+import { action } from "~/routes/webhooks+/mailgun.inbound";
+import { setClock } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { makeCollection } from "../support/email-loop";
 
 afterEach(() => setClock(null));

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs, systemErrors } from "#db/schema";
-import { backoffMs, claimNextJob, enqueueJob, getJob, requeueStaleJobs } from "~/jobs/queue.server";
-import { JobRunner } from "~/jobs/runner.server";
-import { advanceClock, setClock } from "~/utils/clock.server";
-import { db } from "~/utils/db.server";
+import { backoffMs, claimNextJob, enqueueJob, getJob, requeueStaleJobs } from "~/lib/queue/queue.server";
+import { JobRunner } from "~/lib/queue/runner.server";
+import { advanceClock, setClock } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
 
 afterEach(() => setClock(null));
 

@@ -11,12 +11,12 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "#db/schema";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
-import { followPrimary, type PrimaryFollower } from "~/jobs/primary-follower.server";
-import { enqueueJob, getJob } from "~/jobs/queue.server";
-import { JobRunner, type JobHandler } from "~/jobs/runner.server";
-import { wakeJobs } from "~/jobs/wake.server";
-import { db } from "~/utils/db.server";
-import { ensurePrimary, getInstanceName, getPrimaryInfo, instanceHeaders, isPrimaryInstance } from "~/utils/litefs.server";
+import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
+import { enqueueJob, getJob } from "~/lib/queue/queue.server";
+import { JobRunner, type JobHandler } from "~/lib/queue/runner.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { db } from "~/lib/db.server";
+import { ensurePrimary, getInstanceName, getPrimaryInfo, instanceHeaders, isPrimaryInstance } from "~/lib/litefs.server";
 
 const dirs: string[] = [];
 const followers: PrimaryFollower[] = [];

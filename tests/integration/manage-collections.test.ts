@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { saveWorkflowSettings } from "~/models/workflow.server";
-import { action as reorderApi, loader as reorderApiGet } from "~/routes/api.admin.story-collections.reorder";
-import { action as workflowApi, loader as workflowApiGet } from "~/routes/api.user.workflow-settings";
-import { action, loader } from "~/routes/manage-collections";
-import { MANAGE_PAGE_SIZE } from "~/utils/dashboard-limits";
-import type { WorkflowInput } from "~/utils/workflow-settings";
+import { action as reorderApi, loader as reorderApiGet } from "~/routes/api+/admin+/story-collections.reorder";
+import { action as workflowApi, loader as workflowApiGet } from "~/routes/api+/user+/workflow-settings";
+import { action, loader } from "~/routes/_app+/manage-collections";
+import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
+import type { WorkflowInput } from "~/features/collections/workflow-settings";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addInvitations, addStory, countStatements, makeCampaign, makeCampaigns, storedOrder, toastOf, workflowRows } from "../utils/dashboard-helpers";
 

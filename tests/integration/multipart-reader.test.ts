@@ -1,7 +1,7 @@
 // The streaming multipart reader refuses a form cut off inside a part it ignores (another file field)
 // with a 400 — and the cut never escapes as an uncaught stream error, which would end the process.
 import { expect, test } from "vitest";
-import { readMultipartToDisk, UploadRejected } from "~/utils/testimonial-uploads.server";
+import { readMultipartToDisk, UploadRejected } from "~/features/testimonials/uploads.server";
 
 test("a form cut off inside an ignored file part is a 400, not an uncaught error", async () => {
   const uncaught: unknown[] = [];

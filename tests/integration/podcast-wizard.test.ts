@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { jobs, podcasts, stories, users } from "#db/schema";
-import * as wizard from "~/routes/create-podcast";
-import { db } from "~/utils/db.server";
-import { podcastMessages } from "~/utils/podcast-messages";
+import * as wizard from "~/routes/_app+/create-podcast";
+import { db } from "~/lib/db.server";
+import { podcastMessages } from "~/features/podcasts/messages";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { makePdf } from "../utils/podcast-helpers";
 import { createInterruptedPodcast, createStory } from "../utils/podcast-wizard-helpers";

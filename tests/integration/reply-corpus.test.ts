@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripQuotedReply } from "~/utils/quote-strip";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { replyCorpus } from "../fixtures/replies";
 
 /** The spec's rule (part 1 §5) read literally, as the yardstick for top-posted stories. */

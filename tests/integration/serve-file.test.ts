@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Client, s3Storage } from "~/utils/s3-storage.server";
-import { parseByteRange, serveStoredFile } from "~/utils/serve-file.server";
-import { getStorage, localDiskStorage, type Storage } from "~/utils/storage.server";
+import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
+import { parseByteRange, serveStoredFile } from "~/lib/serve-file.server";
+import { getStorage, localDiskStorage, type Storage } from "~/lib/storage/storage.server";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 describe("parseByteRange", () => {

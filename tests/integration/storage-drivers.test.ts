@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
-import { createS3Client, s3Storage } from "~/utils/s3-storage.server";
-import { localDiskStorage, storageFromEnv, type Storage } from "~/utils/storage.server";
+import { parseEnv } from "~/lib/env.server";
+import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
+import { localDiskStorage, storageFromEnv, type Storage } from "~/lib/storage/storage.server";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 const LARGE_FILE_MB = 100;

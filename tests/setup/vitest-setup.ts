@@ -10,7 +10,7 @@ process.env.DATABASE_PATH = path.join(dir, "test.db");
 process.env.DATA_DIR = path.join(dir, "files");
 process.env.SESSION_SECRET ??= "test-session-secret";
 
-const { getDb, migrateDatabase, closeDb } = await import("~/utils/db.server");
+const { getDb, migrateDatabase, closeDb } = await import("~/lib/db.server");
 migrateDatabase(getDb());
 
 afterAll(() => {

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
 import { campaigns, invitations, users } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";
 
 export const MAILGUN = { apiKey: "key-loop-test", domain: "mg.storyhearth.test" };
@@ -23,8 +23,8 @@ export async function startMailLoop() {
     fake,
     invitationsJob: await import("~/jobs/invitations.server"),
     remindersJob: await import("~/jobs/reminders.server"),
-    clock: await import("~/utils/clock.server"),
-    email: await import("~/utils/email.server"),
+    clock: await import("~/lib/clock.server"),
+    email: await import("~/lib/email/send.server"),
   };
 }
 

@@ -4,8 +4,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { emailOutbox, invitations, jobs } from "#db/schema";
 import { createJobRunner } from "~/jobs/index.server";
-import { enqueueJob } from "~/jobs/queue.server";
-import { getDb, migrateDatabase } from "~/utils/db.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { getDb, migrateDatabase } from "~/lib/db.server";
 
 const db = getDb();
 migrateDatabase(db);

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { jobs } from "#db/schema";
 import { createJobRunner } from "~/jobs/index.server";
-import { getDb, migrateDatabase } from "~/utils/db.server";
+import { getDb, migrateDatabase } from "~/lib/db.server";
 
 const db = getDb();
 migrateDatabase(db);

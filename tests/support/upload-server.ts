@@ -4,10 +4,10 @@
 // scenario kills it with SIGKILL mid-upload and starts it again on the same port.
 import http from "node:http";
 import { Readable } from "node:stream";
-import * as submitChunked from "~/routes/api.testimonials.public.$publicId.submit-chunked";
-import * as uploadChunk from "~/routes/api.testimonials.public.$publicId.upload-chunk";
-import * as uploadStatus from "~/routes/api.testimonials.public.$publicId.upload-status";
-import { getDb, migrateDatabase } from "~/utils/db.server";
+import * as submitChunked from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
+import * as uploadChunk from "~/routes/api+/testimonials+/public.$publicId.upload-chunk";
+import * as uploadStatus from "~/routes/api+/testimonials+/public.$publicId.upload-status";
+import { getDb, migrateDatabase } from "~/lib/db.server";
 
 migrateDatabase(getDb());
 

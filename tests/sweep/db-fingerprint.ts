@@ -1,7 +1,7 @@
 // A fingerprint of every table's rows, to tell whether a request wrote anything, and a way to run a
 // request and then undo whatever it wrote, so each fuzzed request meets the same data.
 import type { Statement } from "better-sqlite3";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/lib/db.server";
 
 // Writes a refused request makes on purpose, which are not half-written data:
 // "Refused posts store nothing but leave a trace for the administrators" (inbound-email.server.ts),

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApiKey } from "~/models/api-key.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/lib/toast.server";
 import { changedTables, dbFingerprint, rolledBack } from "./db-fingerprint";
 import { malformedPayload, malformedQuery, type Payload } from "./malformed-payloads";
 import { buildWorld, loadRouteModules, routePath, type RouteModule } from "./route-fixtures";

@@ -1,9 +1,10 @@
 // What a route's action reads, found without a per-route list: the keys of the Zod schemas it
-// imports from ~/utils, the form fields its source reads by name, and its short string literals
+// imports from ~/features and ~/lib, the form fields its source reads by name, and its short string literals
 // (intents, enum values), so fuzzed bodies reach past "unknown intent" into the real validation; and
 // the HTTP methods it names, so most requests get past "method not allowed".
 import fs from "node:fs";
 import path from "node:path";
+import { routeFilePath } from "../utils/route-files";
 
 export type RouteFields = { names: string[]; literals: string[]; methods: string[] };
 
@@ -54,14 +55,14 @@ function walkSchema(schema: unknown, out: { names: Set<string>; literals: Set<st
   }
 }
 
-const IMPORT = /import\s*\{([^}]*)\}\s*from\s*"~\/(utils\/[^"]+)"/g;
+const IMPORT = /import\s*\{([^}]*)\}\s*from\s*"~\/((?:features|lib)\/[^"]+)"/g;
 const FIELD_READ = /\.(?:get|getAll|has)\(\s*"([^"]+)"/g;
 const SHORT_LITERAL = /"([a-z][a-z0-9_-]{0,30})"/g;
 const METHOD_LITERAL = /"(POST|PUT|PATCH|DELETE)"/g;
 
 /** The field names and values worth fuzzing for one route file of app/routes. */
 export async function routeFields(file: string): Promise<RouteFields> {
-  const source = fs.readFileSync(path.resolve("app/routes", file), "utf8");
+  const source = fs.readFileSync(routeFilePath(file), "utf8");
   const found = { names: new Set(GENERIC_NAMES), literals: new Set<string>() };
   for (const [, imported, modulePath] of source.matchAll(IMPORT)) {
     const exported = (await import(/* @vite-ignore */ path.resolve("app", modulePath!))) as Record<string, unknown>;

@@ -1,11 +1,10 @@
 // Data for route sweeps: one of everything, owned by `owner`, and the route params that point at it.
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import * as s from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { createTestUser, type TestUser } from "../utils/auth";
+import { routeFiles } from "../utils/route-files";
 import { adminCookieFor } from "./admin-cookie";
 
 export type RouteModule = {
@@ -16,12 +15,10 @@ export type RouteModule = {
 
 /** Every route module of the app, loaded. New routes are swept automatically. */
 export async function loadRouteModules(): Promise<RouteModule[]> {
-  const dir = path.resolve("app/routes");
-  const files = fs.readdirSync(dir).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !f.includes(".test."));
   const modules: RouteModule[] = [];
-  for (const file of files.sort()) {
-    const mod = (await import(/* @vite-ignore */ path.join(dir, file))) as RouteModule;
-    modules.push({ file, loader: mod.loader, action: mod.action });
+  for (const { name, path: file } of routeFiles()) {
+    const mod = (await import(/* @vite-ignore */ file)) as RouteModule;
+    modules.push({ file: name, loader: mod.loader, action: mod.action });
   }
   return modules;
 }

@@ -2,31 +2,27 @@
 // a new page is scanned without being listed), with real rows behind every URL parameter, and the
 // cookies of the three identities and two themes a visitor can have.
 import fs from "node:fs";
-import path from "node:path";
 import { createNewsletter } from "~/models/newsletter.server";
 import { createShareLink } from "~/models/share-link.server";
-import { requestPasswordReset } from "~/utils/account.server";
-import { serializeTheme, type Theme } from "~/utils/theme.server";
+import { requestPasswordReset } from "~/features/account/account.server";
+import { serializeTheme, type Theme } from "~/lib/theme.server";
 import { latestEmailTo } from "../e2e/fixtures";
 import { buildWorld, paramNames, routePath } from "../sweep/route-fixtures";
 import { createGroupWithContacts } from "./campaign-helpers";
 import { createCompletePodcast } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
+import { routeFiles } from "./route-files";
 import { makeTestimonialCampaign } from "./testimonial-helpers";
 
 export const IDENTITIES = ["signed-out", "user", "admin"] as const;
 export type Identity = (typeof IDENTITIES)[number];
 export const THEMES: readonly Theme[] = ["light", "dark"];
 
-const ROUTES_DIR = path.resolve("app/routes");
-
 /** Route files that render a page (a default export); the rest are resource routes (JSON, files, redirects). */
 export function pageRouteFiles() {
-  return fs
-    .readdirSync(ROUTES_DIR)
-    .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
-    .filter((f) => /^export default /m.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")))
-    .sort();
+  return routeFiles()
+    .filter((f) => /^export default /m.test(fs.readFileSync(f.path, "utf8")))
+    .map((f) => f.name);
 }
 
 export type A11yWorld = Awaited<ReturnType<typeof buildA11yWorld>>;

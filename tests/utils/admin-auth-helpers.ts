@@ -4,10 +4,10 @@
 import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
 import { createSession } from "~/models/session.server";
-import { SESSION_ID_KEY } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
-import { adminSessionStorage } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
+import { db } from "~/lib/db.server";
+import { adminSessionStorage } from "~/lib/session.server";
+import { getToast } from "~/lib/toast.server";
 import { createTestUser, type TestUser } from "./auth";
 
 /** The Cookie pair of a fresh administrator session for the user. */

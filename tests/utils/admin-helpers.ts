@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createSession } from "~/models/session.server";
 import { createUser, type User } from "~/models/user.server";
-import { SESSION_ID_KEY } from "~/utils/auth.server";
-import { adminSessionStorage } from "~/utils/session.server";
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
+import { adminSessionStorage } from "~/lib/session.server";
 
 /** The `name=value` pair of a signed admin session cookie for the user. */
 export async function adminCookieFor(userId: string) {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ffmpeg, parseIntegratedLoudness, probe } from "~/audio/ffmpeg.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/lib/env.server";
 
 export const storedPath = (key: string) => path.join(path.resolve(env().DATA_DIR), key);
 

@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { createSession } from "~/models/session.server";
 import { createUser, type User } from "~/models/user.server";
-import { SESSION_ID_KEY } from "~/utils/auth.server";
-import { authSessionStorage } from "~/utils/session.server";
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
+import { authSessionStorage } from "~/lib/session.server";
 
 export type TestUser = User & { password: string; sessionId: string; cookie: string };
 

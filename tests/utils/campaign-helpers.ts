@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { campaigns, contactGroupMembers, contactGroups, contacts, contributions, invitations } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 /** A contact group of the owner holding one new contact per e-mail. */
 export function createGroupWithContacts(ownerId: string, emails: string[], name = `Family ${randomUUID().slice(0, 6)}`) {

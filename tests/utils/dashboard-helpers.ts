@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { campaigns, contributions, invitations, podcasts, workflowSettings } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 
 type CampaignValues = Partial<typeof campaigns.$inferInsert>;
 
@@ -75,7 +75,7 @@ export { toastOf } from "./admin-auth-helpers";
 
 /** How many SQL statements `run` prepares (better-sqlite3 prepares once per statement drizzle runs). */
 export async function countStatements(run: () => Promise<unknown>) {
-  const { getDb } = await import("~/utils/db.server");
+  const { getDb } = await import("~/lib/db.server");
   const client = getDb().$client;
   const original = client.prepare;
   let count = 0;

@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { campaigns, newsletters, podcasts, shareLinks } from "#db/schema";
 import { ffmpeg } from "~/audio/ffmpeg.server";
-import { extractPdfText } from "~/podcasts/pdf-text.server";
-import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
-import { sha256 } from "~/utils/tokens.server";
+import { extractPdfText } from "~/features/podcasts/pdf-text.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { sha256 } from "~/lib/tokens.server";
 
 let mp3: Promise<Buffer> | undefined;
 

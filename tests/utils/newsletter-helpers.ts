@@ -3,9 +3,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gte, lt } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, emailOutbox, invitations, podcasts } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
-import { countWords } from "~/utils/word-count";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { countWords } from "~/lib/word-count";
 
 /** A real 1×1 PNG (PDFKit parses it, so it must be valid). */
 export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");

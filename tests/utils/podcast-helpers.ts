@@ -1,7 +1,7 @@
 // Test data and stand-ins for podcast generation (Vitest and Playwright).
 import { promptTemplates } from "#db/schema";
-import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 
 /**
  * A real, minimal PDF 1.4 file (one page, Helvetica, correct xref offsets) with the given lines of

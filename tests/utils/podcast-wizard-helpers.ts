@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { podcasts, users } from "#db/schema";
 import { createTextStory } from "~/models/story.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/lib/db.server";
 import { makePdf } from "./podcast-helpers";
 
 /** Short enough that the real job runner (espeak voice) finishes it in seconds. */

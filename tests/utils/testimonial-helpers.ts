@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestimonialCampaign } from "~/models/testimonial.server";
-import type { CampaignInput } from "~/utils/testimonial-schemas";
+import type { CampaignInput } from "~/features/testimonials/schemas";
 
 export function makeTestimonialCampaign(overrides: Partial<CampaignInput> = {}) {
   return createTestimonialCampaign(

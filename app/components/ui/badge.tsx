@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/lib/cn";
 
 const variants = {
   default: "bg-primary text-primary-foreground",

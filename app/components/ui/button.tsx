@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/lib/cn";
 
 const variants = {
   default: "bg-primary text-primary-foreground hover:opacity-90",

@@ -1,5 +1,5 @@
 import { forwardRef, type HTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/lib/cn";
 
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
   return <div ref={ref} className={cn("rounded-lg border border-border bg-card p-6 shadow-sm", className)} {...props} />;

@@ -1,8 +1,0 @@
-import { Badge } from "~/components/ui/badge";
-import type { AdminUserRow } from "~/utils/admin-user-view";
-
-/** 'Expired' or 'Expires {date}'; an account without a trial end shows a dash. */
-export function TrialBadge({ trial }: { trial: AdminUserRow["trial"] }) {
-  if (!trial) return <span className="text-muted-foreground">—</span>;
-  return <Badge variant={trial.expired ? "destructive" : "secondary"}>{trial.label}</Badge>;
-}

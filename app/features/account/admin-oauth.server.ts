@@ -1,0 +1,142 @@
+// Administrator sign-in through an OAuth2 / OpenID Connect provider (remix-auth-oauth2: the
+// authorization code flow with PKCE and a state cookie). The provider only tells us who someone is
+// (the userinfo e-mail); whether they may enter the admin area is decided here, by the role of the
+// Storyhearth account with that e-mail.
+import { Authenticator } from "remix-auth";
+import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
+import { recordSystemError } from "~/models/system-error.server";
+import { getUserByEmail, type User } from "~/models/user.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { appUrl, env, isProduction } from "~/lib/env.server";
+
+const STRATEGY = "oauth2";
+/** Prefix of the short-lived cookies that carry state and PKCE verifier between /api/login and the callback. */
+export const OAUTH_STATE_COOKIE = "__admin_oauth";
+export const ADMIN_CALLBACK_PATH = "/auth/callback";
+
+/** Who the provider says signed in. */
+export type ProviderIdentity = { email: string; emailVerified: boolean | null };
+
+/** A failure on the provider's side (or between us): shown as 'Admin sign-in failed'. */
+class ProviderError extends Error {}
+
+/** True when every OAUTH_* endpoint and client setting is present (env.server refuses half a set). */
+export function isAdminOAuthConfigured() {
+  const e = env();
+  return Boolean(e.OAUTH_AUTHORIZATION_URL && e.OAUTH_TOKEN_URL && e.OAUTH_USERINFO_URL && e.OAUTH_CLIENT_ID && e.OAUTH_CLIENT_SECRET);
+}
+
+/** The local stand-in sign-in exists only outside production and only while no provider is configured. */
+export const isDevAdminLoginAvailable = () => !isProduction() && !isAdminOAuthConfigured();
+
+// Providers differ: some send email_verified as a string.
+const UserInfo = z.object({
+  email: z.string().trim().optional(),
+  email_verified: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
+});
+
+async function fetchIdentity(accessToken: string, userinfoUrl: string): Promise<ProviderIdentity> {
+  let response: Response;
+  try {
+    response = await fetch(userinfoUrl, {
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new ProviderError(`Userinfo request failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok) throw new ProviderError(`Userinfo answered ${response.status}`);
+  const parsed = UserInfo.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ProviderError("Userinfo answer was not a JSON object");
+  const email = parsed.data.email;
+  if (!email || !z.email().safeParse(email).success) return { email: "", emailVerified: null };
+  return { email, emailVerified: parsed.data.email_verified ?? null };
+}
+
+let authenticator: Authenticator<ProviderIdentity> | undefined;
+
+/** Built on first use from the validated environment; undefined when no provider is configured. */
+function adminAuthenticator() {
+  if (!isAdminOAuthConfigured()) return undefined;
+  if (authenticator) return authenticator;
+  const e = env();
+  const made = new Authenticator<ProviderIdentity>();
+  made.use(
+    new OAuth2Strategy<ProviderIdentity>(
+      {
+        authorizationEndpoint: e.OAUTH_AUTHORIZATION_URL!,
+        tokenEndpoint: e.OAUTH_TOKEN_URL!,
+        clientId: e.OAUTH_CLIENT_ID!,
+        clientSecret: e.OAUTH_CLIENT_SECRET!,
+        redirectURI: new URL(ADMIN_CALLBACK_PATH, appUrl()).toString(),
+        scopes: e.OAUTH_SCOPES.split(/\s+/).filter(Boolean),
+        cookie: { name: OAUTH_STATE_COOKIE, ...(isProduction() ? { secure: true } : {}), sameSite: "Lax", httpOnly: true, path: "/" },
+      },
+      ({ tokens }) => fetchIdentity(tokens.accessToken(), e.OAUTH_USERINFO_URL!),
+    ),
+    STRATEGY,
+  );
+  authenticator = made;
+  return made;
+}
+
+/**
+ * GET /api/login: the redirect to the provider's authorization page (with state and PKCE challenge,
+ * remembered in a cookie). Undefined when no provider is configured.
+ */
+export async function startAdminSignIn(request: Request): Promise<Response | undefined> {
+  const auth = adminAuthenticator();
+  if (!auth) return undefined;
+  // Only the path: a stray ?state= on /api/login must not be taken for a callback.
+  const start = new Request(new URL(new URL(request.url).pathname, request.url), { headers: request.headers });
+  try {
+    await auth.authenticate(STRATEGY, start);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error("The OAuth2 strategy did not redirect to the provider");
+}
+
+export type AdminSignInResult =
+  | { status: "admin"; user: User }
+  | { status: "refused"; email: string; reason: "not-admin" | "unverified" }
+  | { status: "failed"; message: string };
+
+/** GET /auth/callback: checks state and PKCE, exchanges the code, asks userinfo, decides. */
+export async function finishAdminSignIn(request: Request): Promise<AdminSignInResult> {
+  const auth = adminAuthenticator();
+  if (!auth) return { status: "failed", message: adminUserMessages.signIn.notConfigured };
+  let identity: ProviderIdentity;
+  try {
+    identity = await auth.authenticate(STRATEGY, request);
+  } catch (error) {
+    return { status: "failed", message: describeFailure(error) };
+  }
+  if (!identity.email) return { status: "failed", message: adminUserMessages.signIn.noEmail };
+  if (identity.emailVerified === false) return { status: "refused", email: identity.email, reason: "unverified" };
+  const user = await getUserByEmail(identity.email);
+  if (!user || user.role !== "admin") return { status: "refused", email: identity.email, reason: "not-admin" };
+  return { status: "admin", user };
+}
+
+/**
+ * A missing or mismatched state (an old tab, a replayed link) or a denial at the provider is the
+ * visitor's business; anything else is the provider misbehaving and is recorded for the operators.
+ */
+function describeFailure(error: unknown) {
+  if (error instanceof ReferenceError || error instanceof RangeError) return adminUserMessages.signIn.failed;
+  if (error instanceof OAuth2RequestError && error.code === "access_denied") return adminUserMessages.signIn.failed;
+  recordSystemError({ error, errorType: "admin_sign_in_failed", workflow: "admin-oauth", severity: "medium" });
+  return adminUserMessages.signIn.providerUnavailable;
+}
+
+/** Set-Cookie values that remove the state cookies the request carried (their work is done). */
+export function clearOAuthStateCookies(request: Request): string[] {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter((name) => name.startsWith(`${OAUTH_STATE_COOKIE}:`));
+  return names.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? "; Secure" : ""}`);
+}

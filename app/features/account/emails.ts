@@ -1,0 +1,47 @@
+// Account e-mails: password reset and the invitation that comes with an admin-created account.
+import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
+
+export function passwordResetEmail({ name, resetUrl }: { name?: string | null; resetUrl: string }): EmailParts {
+  const subject = `Reset your ${BRAND.name} password`;
+  const intro = `We received a request to reset the password for your ${BRAND.name} account. Use the link below to choose a new one.`;
+  const expiry = "This link expires in one hour and works only once.";
+  const ignore = "If you didn't ask to reset your password, you can ignore this e-mail; your password will not change.";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: expiry,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${button(resetUrl, "Reset my password")}${paragraph(expiry)}${muted(ignore)}`,
+    }),
+    text: layoutText([greeting(name), intro, textLink("Reset your password", resetUrl), expiry, ignore]),
+  };
+}
+
+export function accountInvitationEmail({
+  name,
+  setPasswordUrl,
+  invitedBy,
+  expiresInDays = 7,
+}: {
+  name?: string | null;
+  setPasswordUrl: string;
+  invitedBy?: string | null;
+  /** How long the set-password link lives (the invite token's lifetime). */
+  expiresInDays?: number;
+}): EmailParts {
+  const inviter = invitedBy?.trim();
+  const subject = inviter ? `${inviter} invited you to ${BRAND.name}` : `You're invited to ${BRAND.name}`;
+  const intro = `${inviter ? `${inviter} has created an account` : "An account has been created"} for you on ${BRAND.name}, where families gather their stories and turn them into podcasts and newsletters.`;
+  const next = "Choose a password to finish setting up your account.";
+  const expiry = `This link expires in ${expiresInDays === 1 ? "one day" : `${expiresInDays} days`} and works only once.`;
+  const ignore = "If you weren't expecting this invitation, you can ignore this e-mail.";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: next,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(next)}${button(setPasswordUrl, "Set my password")}${paragraph(expiry)}${muted(ignore)}`,
+    }),
+    text: layoutText([greeting(name), intro, next, textLink("Set your password", setPasswordUrl), expiry, ignore]),
+  };
+}

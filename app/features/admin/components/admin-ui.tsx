@@ -1,0 +1,219 @@
+// Pieces every administrator screen shares: the page heading with Back to Admin, tab links (tabs
+// are links, so they work without JavaScript), stat cards, dialogs opened by a URL parameter, and
+// a delete that asks the browser for confirmation with JavaScript and shows a confirmation dialog
+// without it.
+import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
+import { useEffect, useId, type ReactNode } from "react";
+import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { useDialogFocus } from "~/components/use-dialog-focus";
+import { adminMessages } from "~/features/admin/messages";
+import { cn } from "~/lib/cn";
+
+export function AdminPageHeader({ title, description, actions, back = true }: { title: string; description?: string; actions?: ReactNode; back?: boolean }) {
+  return (
+    <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+      <div className="space-y-2">
+        {back ? (
+          <Link to="/admin" className={buttonClass("ghost", "sm", "-ml-3")}>
+            ← {adminMessages.nav.backToAdmin}
+          </Link>
+        ) : null}
+        <h1 className="font-serif text-3xl font-bold">{title}</h1>
+        {description ? <p className="text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export type TabLink = { key: string; label: string; href: string; count?: number };
+
+/** Tabs as links: the current one carries aria-current="page". */
+export function TabLinks({ label, tabs, current }: { label: string; tabs: TabLink[]; current: string }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-1 border-b border-border">
+      {tabs.map((tab) => {
+        const active = tab.key === current;
+        return (
+          <Link
+            key={tab.key}
+            to={tab.href}
+            aria-current={active ? "page" : undefined}
+            preventScrollReset
+            className={cn(
+              "-mb-px rounded-t-md border-b-2 px-4 py-2 text-sm font-medium",
+              active ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {tab.label}
+            {tab.count !== undefined ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{tab.count}</span> : null}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function StatCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: ReactNode; testId?: string }) {
+  return (
+    <Card className="p-5" role="group" aria-label={label}>
+      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+      <p className="mt-1 text-3xl font-bold" data-testid={testId ?? `stat-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`}>
+        {value}
+      </p>
+      {hint ? <p className="mt-1 text-sm text-muted-foreground">{hint}</p> : null}
+    </Card>
+  );
+}
+
+/**
+ * A modal rendered by the server when the URL asks for it (`?dialog=…`), so it opens without
+ * JavaScript; Cancel is a link back. With JavaScript, Escape closes it and focus moves into it.
+ */
+export function Dialog({ title, description, closeHref, children, wide }: { title: string; description?: string; closeHref: string; children: ReactNode; wide?: boolean }) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button, a[href]")?.focus();
+  }, [panel]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
+      <div
+        ref={panel}
+        {...focus}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={cn("mt-8 w-full rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none", wide ? "max-w-3xl" : "max-w-lg")}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+        }}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <h2 id={titleId} className="text-xl font-semibold">
+              {title}
+            </h2>
+            {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+          </div>
+          <Link to={closeHref} preventScrollReset aria-label="Close" className={buttonClass("ghost", "sm")}>
+            ✕
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A button whose action needs confirming. With JavaScript the browser asks (window.confirm) and
+ * the form posts; without it the link opens `confirmHref`, a page with a ConfirmDialog.
+ */
+export function ConfirmButton({
+  confirmHref,
+  message,
+  fields,
+  children,
+  variant = "outline",
+  describedBy,
+}: {
+  confirmHref: string;
+  message: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  describedBy?: string;
+}) {
+  const submit = useSubmit();
+  return (
+    <Link
+      to={confirmHref}
+      preventScrollReset
+      aria-describedby={describedBy}
+      className={buttonClass(variant, "sm")}
+      onClick={(event) => {
+        event.preventDefault();
+        if (window.confirm(message)) submit(fields, { method: "post", preventScrollReset: true });
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The no-JavaScript confirmation: the question, Cancel (a link back) and the confirming submit. */
+export function ConfirmDialog({ title, message, fields, confirmLabel, closeHref }: { title: string; message: string; fields: Record<string, string>; confirmLabel: string; closeHref: string }) {
+  return (
+    <Dialog title={title} closeHref={closeHref}>
+      <p>{message}</p>
+      <Form method="post" className="mt-6 flex justify-end gap-2" preventScrollReset>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive">
+          {confirmLabel}
+        </Button>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** A one-button form posting an intent (and an id), for toggles and other single-step actions. */
+export function IntentButton({
+  intent,
+  fields = {},
+  children,
+  variant = "outline",
+  disabled,
+  describedBy,
+}: {
+  intent: string;
+  fields?: Record<string, string>;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" variant={variant} size="sm" disabled={disabled} aria-describedby={describedBy}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+/** `path?key=value…` without empty values. */
+export function hrefWith(path: string, params: Record<string, string | number | null | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Text whose `backticked` parts are code (the API documentation's strings). */
+export function CodeText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.9em]">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}

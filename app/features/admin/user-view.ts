@@ -1,0 +1,24 @@
+// What the /admin users screens show of an account, with every label computed on the server (dates
+// in UTC) so the HTML and the hydrated page agree.
+import type { User } from "~/models/user.server";
+import { formatShortDate, lastLoginLabel, trialBadge } from "~/features/account/subscription-rules";
+
+export function toAdminUserRow(user: User, now = new Date()) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return {
+    id: user.id,
+    name: name || user.email,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    subscriptionStatus: user.subscriptionStatus,
+    podcastsGenerated: user.podcastsGenerated,
+    podcastLimit: user.podcastLimit,
+    trial: trialBadge(user.trialExpiresAt, now),
+    lastLogin: lastLoginLabel(user.lastLoginAt),
+    joined: formatShortDate(user.createdAt),
+  };
+}
+
+export type AdminUserRow = ReturnType<typeof toAdminUserRow>;

@@ -1,0 +1,99 @@
+// What administrators do to user accounts: list, count, change role and subscription, extend the
+// trial, create with an invitation. Shared by the /admin page and the /api/admin JSON calls.
+import { desc, eq, sql } from "drizzle-orm";
+import { users } from "#db/schema";
+import { sendAccountInvitation } from "~/features/account/account.server";
+import type { CreateUserInput } from "~/features/admin/user-schemas";
+import { db } from "~/lib/db.server";
+import { extendedTrialEnd, podcastLimitFor, type SubscriptionStatus, type TrialExtensionDays, type UserRole } from "~/features/account/subscription-rules";
+import { createUser, getUserByEmail, getUserById, type User } from "~/models/user.server";
+
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** Newest accounts first; `limit` undefined lists them all (the JSON call). */
+export function listUsersForAdmin({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
+  const query = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+  return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
+}
+
+export type AdminStats = { totalUsers: number; activeTrials: number; activeSubscriptions: number };
+
+/**
+ * Total Users, Active Trials and Active Subscriptions, in one query. A trial is active until its end
+ * passes (one without an end has not ended), matching the 'Expired' badge of trialBadge.
+ */
+export function getAdminStats(now = new Date()): AdminStats {
+  const row = db
+    .select({
+      totalUsers: sql<number>`count(*)`,
+      activeTrials: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'trial' and (${users.trialExpiresAt} is null or ${users.trialExpiresAt} > ${now.getTime()}) then 1 else 0 end), 0)`,
+      activeSubscriptions: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
+    })
+    .from(users)
+    .get();
+  return { totalUsers: row?.totalUsers ?? 0, activeTrials: row?.activeTrials ?? 0, activeSubscriptions: row?.activeSubscriptions ?? 0 };
+}
+
+export function getUserForAdmin(userId: string) {
+  return getUserById(userId);
+}
+
+function update(userId: string, values: Partial<typeof users.$inferInsert>): User | undefined {
+  return db.update(users).set(values).where(eq(users.id, userId)).returning().get();
+}
+
+/** The updated user, or undefined when there is no such user. */
+export function updateUserRole(userId: string, role: UserRole) {
+  return update(userId, { role });
+}
+
+/** Sets the status and the podcast limit: the given one, or the rule's limit for the status. */
+export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number) {
+  return update(userId, { subscriptionStatus: status, podcastLimit: podcastLimit ?? podcastLimitFor(status) });
+}
+
+/** A custom podcast limit that keeps the subscription status. */
+export function setUserPodcastLimit(userId: string, podcastLimit: number) {
+  return update(userId, { podcastLimit });
+}
+
+/** Moves the trial end by 7, 30 or 90 days (from now when it has already passed). */
+export function extendUserTrial(userId: string, days: TrialExtensionDays, now = new Date()) {
+  return db.transaction((tx) => {
+    const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return undefined;
+    const trialExpiresAt = extendedTrialEnd(user.trialExpiresAt, days, now);
+    return tx.update(users).set({ trialExpiresAt }).where(eq(users.id, userId)).returning().get();
+  });
+}
+
+export type CreateUserResult = { ok: true; user: User; invited: boolean } | { ok: false; reason: "email-taken" };
+
+const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
+
+/**
+ * Creates an account without a password; with `sendInvite` the new holder gets an e-mail with a
+ * link to choose one. An e-mail already in use is refused (also when two admins race for it).
+ */
+export async function createUserAsAdmin(input: CreateUserInput, admin: Pick<User, "firstName" | "lastName" | "email">): Promise<CreateUserResult> {
+  if (await getUserByEmail(input.email)) return { ok: false, reason: "email-taken" };
+  let user: User;
+  try {
+    user = await createUser({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName || null,
+      role: input.role,
+      subscriptionStatus: input.subscriptionStatus,
+      podcastLimit: input.podcastLimit,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+  if (input.sendInvite) {
+    const invitedBy = [admin.firstName, admin.lastName].filter(Boolean).join(" ") || admin.email;
+    await sendAccountInvitation(user, invitedBy);
+  }
+  return { ok: true, user, invited: input.sendInvite };
+}

@@ -1,0 +1,77 @@
+// Reordering a page of story collections, shared by Manage Story Collections and the admin's list:
+// the order shown (the loader's, or while a reorder is on its way the submitted one), the drag
+// handle, and the move buttons' JavaScript path. Without JavaScript the move buttons post a form.
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { moveItem, usePointerReorder } from "~/features/collections/components/use-pointer-reorder";
+
+type ReorderOptions = {
+  ids: string[];
+  page: number;
+  /** The route whose action takes `intent=reorder`, `page` and the page's `ids` in order. */
+  action: string;
+  fetcherKey: string;
+  /** Runs when the action refuses the order (before the data reloads). */
+  onRefused?: () => void;
+};
+
+/**
+ * The shown order, optimistic while a reorder is on its way. A refused reorder leaves the loader's
+ * order, so the list reverts by itself; the data then reloads to pick up any change made elsewhere.
+ */
+export function useOptimisticReorder({ ids: loaderIds, page, action, fetcherKey, onRefused }: ReorderOptions) {
+  const fetcher = useFetcher<{ ok: boolean } | Record<string, unknown>>({ key: fetcherKey });
+  const revalidator = useRevalidator();
+  const pendingIds = fetcher.formData?.get("intent") === "reorder" ? fetcher.formData.getAll("ids").map(String) : null;
+  const ids = pendingIds && pendingIds.length === loaderIds.length && pendingIds.every((id) => loaderIds.includes(id)) ? pendingIds : loaderIds;
+
+  const handled = useRef<unknown>(undefined);
+  const refused = useRef(onRefused);
+  refused.current = onRefused;
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if ("ok" in result && !result.ok) {
+      refused.current?.();
+      revalidator.revalidate();
+    }
+  }, [fetcher.state, fetcher.data, revalidator]);
+
+  const submitOrder = (next: string[]) => {
+    const form = new FormData();
+    form.set("intent", "reorder");
+    form.set("page", String(page));
+    for (const id of next) form.append("ids", id);
+    fetcher.submit(form, { method: "post", action });
+  };
+  const reorder = usePointerReorder({ ids, onDrop: submitOrder });
+
+  /** A move button's click on the item at `index`: within the page it reorders here; across a page boundary the form posts. */
+  const moveHandler = (index: number) => (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => {
+    const to = direction === "up" ? index - 1 : index + 1;
+    if (to < 0 || to >= reorder.order.length) return;
+    event.preventDefault();
+    submitOrder(moveItem(reorder.order, index, to));
+  };
+  return { ...reorder, moveHandler };
+}
+
+export type ReorderHandleProps = ReturnType<ReturnType<typeof usePointerReorder>["handleProps"]>;
+
+/** The drag handle of one item: pointer drag, or the arrow keys (described by the list's #reorder-hint). */
+export function ReorderHandle({ title, handleProps }: { title: string; handleProps: ReorderHandleProps }) {
+  return (
+    <button
+      type="button"
+      {...handleProps}
+      aria-label={`Reorder ${title}`}
+      aria-describedby="reorder-hint"
+      className="flex w-8 shrink-0 cursor-grab touch-none select-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing"
+    >
+      <span aria-hidden="true" className="text-xl leading-none">
+        ⠿
+      </span>
+    </button>
+  );
+}

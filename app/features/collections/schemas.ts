@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { campaignMessages } from "./messages";
+import { addRecipients, splitCommaList } from "~/lib/email-split";
+
+// One schema per create form (part 1 §5), used by the action (authoritative) and by Conform in the
+// browser, plus the body of POST /api/campaigns. Conform turns empty inputs into undefined, so the
+// "required" messages are also the type errors.
+const v = campaignMessages.validation;
+
+export const TITLE_MAX = 200;
+export const PROMPT_MIN = 10;
+const DESCRIPTION_MAX = 2000;
+const PROMPT_MAX = 5000;
+const EMAIL_MAX = 254;
+
+const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
+const description = z.string().trim().max(DESCRIPTION_MAX).optional();
+
+/** What an <input type="datetime-local"> sends: local wall time without a zone. */
+const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?$/;
+
+/**
+ * A datetime-local value as a UTC instant. `offsetMinutes` is the browser's
+ * `Date#getTimezoneOffset()` for that moment (UTC minus local); without it (no JavaScript) the
+ * wall time is read as UTC. Undefined for an empty value, null for one that is not a real date.
+ */
+export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: number): Date | null | undefined {
+  if (!value) return undefined;
+  const m = DATETIME_LOCAL.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  // Date.UTC rolls Feb 31 over to March: such a value is not a real date.
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  return new Date(wall + (offsetMinutes ?? 0) * 60_000);
+}
+
+/** Full-screen form (/create-story-collection), intent 'create'. */
+export const CreateCollectionSchema = z.object({
+  title,
+  description,
+  prompt: z.string({ error: v.promptDetailed }).trim().min(1, { error: v.promptDetailed }).max(PROMPT_MAX),
+  scheduledDate: z
+    .string()
+    .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
+    .optional(),
+  // Filled in by the browser (see scheduledDateToUtc); the widest real offsets are ±14 h.
+  timezoneOffset: z.number().int().min(-840).max(840).optional(),
+  // The chips travel as hidden inputs; tidied with the typed-entry rule so a hand-made post
+  // cannot smuggle in blanks or duplicates.
+  recipients: z
+    .array(z.string().max(EMAIL_MAX))
+    .transform((list) => addRecipients([], list.join(" ")))
+    .pipe(z.array(z.string()).min(1, { error: campaignMessages.noRecipients.description })),
+});
+
+/** Inline form on /campaigns: stricter prompt, e-mails typed comma-separated (no format check). */
+export const InlineCampaignSchema = z.object({
+  title,
+  description,
+  prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
+  inviteEmails: z
+    .string({ error: v.emailsRequired })
+    .transform(splitCommaList)
+    .pipe(z.array(z.string().max(EMAIL_MAX)).min(1, { error: v.emailsRequired })),
+});
+
+// POST /api/campaigns: the spec's payload (inviteEmails[]) or the admin Create tab's (emails).
+// A list is taken entry by entry (trimmed, blanks dropped); a single string is split on commas and
+// line breaks, as a form post or a pasted list would arrive.
+const emailList = z
+  .union([z.array(z.string().max(EMAIL_MAX)), z.string().max(1_000_000)])
+  .transform((value) => (Array.isArray(value) ? value.map((e) => e.trim()).filter(Boolean) : value.split(/[\s,]+/u).filter(Boolean)));
+
+const apiScheduledDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: v.scheduledDateInvalid });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const ApiCreateCampaignSchema = z
+  .object({
+    title,
+    description: description.nullable().transform((d) => d || undefined),
+    prompt: z.string({ error: v.promptDetailed }).trim().min(1, { error: v.promptDetailed }).max(PROMPT_MAX),
+    inviteEmails: emailList.optional(),
+    emails: emailList.optional(),
+    scheduledDate: apiScheduledDate,
+  })
+  // An empty list is the route's 'No Recipients' answer, not a schema message.
+  .transform(({ inviteEmails, emails, ...rest }) => ({ ...rest, inviteEmails: [...(inviteEmails ?? []), ...(emails ?? [])] }));

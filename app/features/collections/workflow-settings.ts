@@ -1,0 +1,171 @@
+// Workflow settings (spec part 1, §3 "Collection/Distribution workflow settings", §5, §9): the choices,
+// their limits and the two input shapes (the dialog's form and the JSON call), shared by browser and server.
+import { z } from "zod";
+import { dashboardMessages } from "./dashboard-messages";
+import type { DistributionMode, DistributionSettings } from "~/lib/delivery-dates";
+
+export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;
+export type ReminderMode = (typeof REMINDER_MODES)[number];
+export const DISTRIBUTION_MODES = ["manual", "immediate", "scheduled", "weekly", "monthly", "quarterly", "yearly"] as const satisfies readonly DistributionMode[];
+
+export const REMINDER_MODE_LABELS: Record<ReminderMode, string> = {
+  manual: "Manual",
+  weekly: "Weekly",
+  biweekly: "Biweekly",
+  monthly: "Monthly",
+};
+export const DISTRIBUTION_MODE_LABELS: Record<DistributionMode, string> = {
+  manual: "Manual",
+  immediate: "Immediate",
+  scheduled: "Scheduled",
+  weekly: "Weekly",
+  monthly: "Monthly",
+  quarterly: "Quarterly",
+  yearly: "Yearly",
+};
+/** The distribution modes that give each list position a delivery date ('Delivery #N'). */
+export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = ["scheduled", "weekly", "monthly", "quarterly", "yearly"];
+
+export const MAX_REMINDERS = { min: 1, max: 6, default: 3 } as const;
+export const DAY_OF_MONTH = { min: 1, max: 31 } as const;
+/** dayOfWeek 0-6, Sunday = 0. */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+/** monthOfYear 1-12 is MONTHS[monthOfYear - 1]. */
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+
+const MAX_ENTRIES = 500;
+const MAX_ENTRY_LENGTH = 320;
+const MAX_LIST_TEXT = MAX_ENTRIES * (MAX_ENTRY_LENGTH + 2);
+
+/** Contributor and recipient entries: trimmed; empty ones and duplicates (ignoring case) are ignored. */
+export function cleanEntries(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim();
+    const key = entry.toLowerCase();
+    if (!entry || seen.has(key)) continue;
+    seen.add(key);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** The dialog's textareas take one entry per line (commas also separate). */
+export const splitEntries = (text: string | undefined) => cleanEntries((text ?? "").split(/[\n\r,]+/u));
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use the date format YYYY-MM-DD" })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: "Not a real date",
+  });
+
+const reminderMode = z.enum(REMINDER_MODES, { error: "Choose a reminder mode" });
+const distributionMode = z.enum(DISTRIBUTION_MODES, { error: "Choose a distribution mode" });
+const maxReminders = z
+  .number({ error: `Max reminders is ${MAX_REMINDERS.min} to ${MAX_REMINDERS.max}` })
+  .int()
+  .min(MAX_REMINDERS.min, { error: `Max reminders is ${MAX_REMINDERS.min} to ${MAX_REMINDERS.max}` })
+  .max(MAX_REMINDERS.max, { error: `Max reminders is ${MAX_REMINDERS.min} to ${MAX_REMINDERS.max}` });
+const dayOfWeek = z.number({ error: "Day of week is 0 (Sunday) to 6" }).int().min(0).max(6, { error: "Day of week is 0 (Sunday) to 6" });
+const dayOfMonth = z
+  .number({ error: "Day of month is 1 to 31" })
+  .int()
+  .min(DAY_OF_MONTH.min, { error: "Day of month is 1 to 31" })
+  .max(DAY_OF_MONTH.max, { error: "Day of month is 1 to 31" });
+const monthOfYear = z.number({ error: "Month is 1 to 12" }).int().min(1, { error: "Month is 1 to 12" }).max(12, { error: "Month is 1 to 12" });
+
+/** The Configure Workflows dialog (flat form fields; empty fields are "not set"). */
+export const WorkflowFormSchema = z.object({
+  intent: z.literal("workflows"),
+  collectionMode: reminderMode.default("manual"),
+  startDate: isoDate.optional(),
+  maxReminders: maxReminders.default(MAX_REMINDERS.default),
+  contributors: z.string().max(MAX_LIST_TEXT).optional(),
+  distributionMode: distributionMode.default("manual"),
+  scheduledDate: isoDate.optional(),
+  dayOfWeek: dayOfWeek.optional(),
+  dayOfMonth: dayOfMonth.optional(),
+  monthOfYear: monthOfYear.optional(),
+  recipients: z.string().max(MAX_LIST_TEXT).optional(),
+});
+
+const entryList = z.array(z.string().max(MAX_ENTRY_LENGTH)).max(MAX_ENTRIES);
+
+/** PUT /api/user/workflow-settings: the spec's would-be body (collectionId, collectionWorkflow, distributionWorkflow). */
+export const WorkflowJsonSchema = z.object({
+  collectionId: z.null({ error: dashboardMessages.api.perCollectionUnsupported }).optional(),
+  collectionWorkflow: z
+    .object({
+      mode: reminderMode.default("manual"),
+      startDate: isoDate.nullish(),
+      maxReminders: maxReminders.default(MAX_REMINDERS.default),
+      contributors: entryList.default([]),
+    })
+    .default({ mode: "manual", maxReminders: MAX_REMINDERS.default, contributors: [] }),
+  distributionWorkflow: z
+    .object({
+      mode: distributionMode.default("manual"),
+      scheduledDate: isoDate.nullish(),
+      dayOfWeek: dayOfWeek.nullish(),
+      dayOfMonth: dayOfMonth.nullish(),
+      monthOfYear: monthOfYear.nullish(),
+      recipients: entryList.default([]),
+    })
+    .default({ mode: "manual", recipients: [] }),
+});
+
+/** What the model saves; dates are 'YYYY-MM-DD' (a UTC calendar day) or null. */
+export type WorkflowInput = {
+  collection: { mode: ReminderMode; startDate: string | null; maxReminders: number; contributors: string[] };
+  distribution: {
+    mode: DistributionMode;
+    scheduledDate: string | null;
+    dayOfWeek: number | null;
+    dayOfMonth: number | null;
+    monthOfYear: number | null;
+    recipients: string[];
+  };
+};
+
+export function workflowInputFromForm(v: z.infer<typeof WorkflowFormSchema>): WorkflowInput {
+  return {
+    collection: { mode: v.collectionMode, startDate: v.startDate ?? null, maxReminders: v.maxReminders, contributors: splitEntries(v.contributors) },
+    distribution: {
+      mode: v.distributionMode,
+      scheduledDate: v.scheduledDate ?? null,
+      dayOfWeek: v.dayOfWeek ?? null,
+      dayOfMonth: v.dayOfMonth ?? null,
+      monthOfYear: v.monthOfYear ?? null,
+      recipients: splitEntries(v.recipients),
+    },
+  };
+}
+
+export function workflowInputFromJson(v: z.infer<typeof WorkflowJsonSchema>): WorkflowInput {
+  const c = v.collectionWorkflow;
+  const d = v.distributionWorkflow;
+  return {
+    collection: { mode: c.mode, startDate: c.startDate ?? null, maxReminders: c.maxReminders, contributors: cleanEntries(c.contributors) },
+    distribution: {
+      mode: d.mode,
+      scheduledDate: d.scheduledDate ?? null,
+      dayOfWeek: d.dayOfWeek ?? null,
+      dayOfMonth: d.dayOfMonth ?? null,
+      monthOfYear: d.monthOfYear ?? null,
+      recipients: cleanEntries(d.recipients),
+    },
+  };
+}
+
+/** 'YYYY-MM-DD' of a date's UTC calendar day (the value of a date input). */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** A 'YYYY-MM-DD' day as UTC midnight. */
+export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);
+
+/** The input of the delivery-date rule (app/utils/delivery-dates.ts). */
+export function toDistributionSettings(settings: WorkflowInput): DistributionSettings {
+  const d = settings.distribution;
+  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { ErrorList, Field, TextareaField } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { contactMessages } from "~/features/contacts/messages";
+import { ContactFormSchema } from "~/features/contacts/schemas";
+import { parseTagInput } from "~/features/contacts/tags";
+import { useHydrated } from "~/components/use-hydrated";
+
+export type ContactFormValues = { id: string; email: string; preferredName: string | null; notes: string | null; tags: string[]; isAdmin: boolean };
+
+/** Add or edit one contact. A server-side refusal shows the spec's 'Failed to …' text above the fields. */
+export function ContactForm({ contact, lastResult, closeTo }: { contact?: ContactFormValues; lastResult?: SubmissionResult<string[]>; closeTo: string }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const intent = contact ? "update-contact" : "create-contact";
+  const [form, fields] = useForm({
+    id: contact ? `contact-form-${contact.id}` : "contact-form-new",
+    lastResult,
+    constraint: getZodConstraint(ContactFormSchema),
+    defaultValue: contact && {
+      email: contact.email,
+      preferredName: contact.preferredName ?? "",
+      notes: contact.notes ?? "",
+      tags: contact.tags.join(", "),
+      isAdmin: contact.isAdmin ? "on" : undefined,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  // The spec disables the button until an e-mail is typed; without JavaScript the server checks it.
+  const disabled = saving || (hydrated && !fields.email.value?.trim());
+  const tagPreview = parseTagInput(fields.tags.value);
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {contact ? <input type="hidden" name="contactId" value={contact.id} /> : null}
+      {form.errors?.length ? (
+        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          <p className="font-semibold text-destructive">{contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed}</p>
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }}
+        errors={fields.email.errors}
+      />
+      <Field label="Preferred name" inputProps={{ ...getInputProps(fields.preferredName, { type: "text" }), autoComplete: "off" }} errors={fields.preferredName.errors} />
+      <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+      <Field
+        label="Tags"
+        hint="Separate tags with commas."
+        inputProps={{ ...getInputProps(fields.tags, { type: "text" }), autoComplete: "off", placeholder: "family, elders" }}
+        errors={fields.tags.errors}
+      />
+      {hydrated && tagPreview.length ? (
+        <ul aria-label="Tag preview" className="flex flex-wrap gap-1">
+          {tagPreview.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input {...getInputProps(fields.isAdmin, { type: "checkbox" })} className="h-4 w-4" />
+        {contactMessages.adminPrivileges}
+      </label>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass("outline")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={disabled}>
+          {saving ? "Saving..." : contact ? "Update Contact" : "Create Contact"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { contactMessages } from "~/features/contacts/messages";
+import { GroupFormSchema } from "~/features/contacts/schemas";
+import { useHydrated } from "~/components/use-hydrated";
+
+export type GroupFormValues = { id: string; name: string; description: string | null; isDefault: boolean; contactIds: string[] };
+export type ContactOption = { id: string; email: string; preferredName: string | null };
+
+/** Add or edit a group, including which contacts belong to it (a checkbox per contact). */
+export function GroupForm({
+  group,
+  contacts,
+  lastResult,
+  closeTo,
+}: {
+  group?: GroupFormValues;
+  contacts: ContactOption[];
+  lastResult?: SubmissionResult<string[]>;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [filter, setFilter] = useState("");
+  const intent = group ? "update-group" : "create-group";
+  const [form, fields] = useForm({
+    id: group ? `group-form-${group.id}` : "group-form-new",
+    lastResult,
+    constraint: getZodConstraint(GroupFormSchema),
+    defaultValue: group && { name: group.name, description: group.description ?? "", isDefault: group.isDefault ? "on" : undefined, contactIds: group.contactIds },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const disabled = saving || (hydrated && !fields.name.value?.trim());
+  const members = new Set(group?.contactIds);
+  const needle = filter.trim().toLowerCase();
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {group ? <input type="hidden" name="groupId" value={group.id} /> : null}
+      {form.errors?.length ? (
+        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          <p className="font-semibold text-destructive">{group ? contactMessages.group.updateFailed : contactMessages.group.createFailed}</p>
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+      <Field label="Group name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", autoFocus: true }} errors={fields.name.errors} />
+      <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
+        Default group
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Contacts in this group</legend>
+        {contacts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Add contacts first; then choose them here.</p>
+        ) : (
+          <>
+            {hydrated && contacts.length > 8 ? (
+              <input
+                type="search"
+                aria-label="Filter contacts"
+                placeholder="Filter contacts"
+                className={inputClass}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            ) : null}
+            <ul className="max-h-64 space-y-1 overflow-y-auto rounded-md border border-border p-2">
+              {contacts.map((contact) => {
+                const label = contact.preferredName ? `${contact.preferredName} (${contact.email})` : contact.email;
+                // Filtered-out rows are hidden, not removed, so their checkboxes are still submitted.
+                return (
+                  <li key={contact.id} hidden={Boolean(needle) && !label.toLowerCase().includes(needle)}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" name={fields.contactIds.name} value={contact.id} defaultChecked={members.has(contact.id)} className="h-4 w-4" />
+                      <span className="break-all">{label}</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+        <ErrorList errors={fields.contactIds.errors} />
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass("outline")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={disabled}>
+          {saving ? "Saving..." : group ? "Update Group" : "Create Group"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Field, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { storyMessages } from "~/features/contributions/messages";
+import { ContributionSchema } from "~/features/contributions/schemas";
+import { UrlDialog } from "./dialog";
+
+const m = storyMessages.addDialog;
+
+/** 'Add Story Manually': the owner types in a story. On success the action redirects, which closes and clears it. */
+export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "add-story",
+    lastResult,
+    constraint: getZodConstraint(ContributionSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContributionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
+  return (
+    <UrlDialog title={m.title} description={m.description} closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="add-story" />
+        <Field
+          label="Contributor name"
+          inputProps={{ ...getInputProps(fields.contributorName, { type: "text" }), autoFocus: true, autoComplete: "off" }}
+          errors={fields.contributorName.errors}
+        />
+        <Field
+          label="Contributor email"
+          inputProps={{ ...getInputProps(fields.contributorEmail, { type: "email" }), autoComplete: "off" }}
+          errors={fields.contributorEmail.errors}
+        />
+        <TextareaField label="Story" textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }} errors={fields.storyContent.errors} />
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} replace preventScrollReset className={buttonClass("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? m.submitting : m.submit}
+          </Button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}

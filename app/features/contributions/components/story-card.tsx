@@ -1,0 +1,135 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useId, type KeyboardEvent } from "react";
+import { ErrorList, inputClass } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { storyMessages } from "~/features/contributions/messages";
+import { NAME_MAX } from "~/features/contributions/schemas";
+import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
+
+const m = storyMessages.card;
+
+export type StoryCardData = {
+  id: string;
+  contributorName: string | null;
+  contributorEmail: string | null;
+  submissionMethod: "web" | "email";
+  submittedLabel: string | null;
+  story: string;
+  fullContent: string;
+  showFull: boolean;
+};
+
+type RenameResult = { intent: "rename"; result: SubmissionResult<string[]> };
+
+type Props = {
+  story: StoryCardData;
+  editing: boolean;
+  /** The no-JS rename form's result, when it was this card's. */
+  renameResult?: RenameResult;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+/**
+ * One story. The contributor's name is edited inline: with JavaScript the pencil opens the field
+ * (Enter saves, Escape cancels); without it the pencil is a link to `?rename=<id>` that renders
+ * the same small form.
+ */
+export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSaved }: Props) {
+  const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
+  const inputId = useId();
+  const pendingName = fetcher.formData?.get("contributorName");
+  const name = typeof pendingName === "string" ? pendingName.trim() || null : story.contributorName;
+  const shownName = name ?? m.anonymous;
+  const errors = (fetcher.data ?? renameResult)?.result.error?.contributorName;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+
+  return (
+    <Card role="article" className="space-y-4" aria-label={`Story from ${shownName}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          {editing ? (
+            <>
+              {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
+              <h3 className="sr-only">{shownName}</h3>
+              <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2" onSubmit={onSaved}>
+                <input type="hidden" name="intent" value="rename" />
+                <input type="hidden" name="contributionId" value={story.id} />
+                <label htmlFor={inputId} className="sr-only">
+                  {storyMessages.rename.label}
+                </label>
+                <input
+                  id={inputId}
+                  name="contributorName"
+                  defaultValue={story.contributorName ?? ""}
+                  maxLength={NAME_MAX}
+                  autoFocus
+                  autoComplete="off"
+                  onKeyDown={onKeyDown}
+                  className={`${inputClass} h-9 py-1`}
+                />
+                <button type="submit" aria-label={m.saveName} className="rounded p-2 text-primary hover:bg-muted">
+                  <CheckIcon />
+                </button>
+                <Link
+                  to="."
+                  replace
+                  preventScrollReset
+                  aria-label={m.cancelEdit}
+                  className="rounded p-2 text-muted-foreground hover:bg-muted"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onCancel();
+                  }}
+                >
+                  <CrossIcon />
+                </Link>
+              </fetcher.Form>
+            </>
+          ) : (
+            <div className="flex items-center gap-2">
+              <h3 className="text-lg font-semibold">{shownName}</h3>
+              <Link
+                to={`?rename=${story.id}`}
+                preventScrollReset
+                aria-label={m.editName(shownName)}
+                className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+                onClick={(event) => {
+                  event.preventDefault();
+                  onEdit();
+                }}
+              >
+                <PencilIcon />
+              </Link>
+            </div>
+          )}
+          <ErrorList errors={errors} />
+          <p className="text-sm text-muted-foreground">{story.submittedLabel ?? m.recentlySubmitted}</p>
+          {story.contributorEmail ? <p className="text-sm text-muted-foreground">{story.contributorEmail}</p> : null}
+        </div>
+        <Badge variant={story.submissionMethod === "email" ? "default" : "secondary"}>
+          {story.submissionMethod === "email" ? m.emailReply : m.webForm}
+        </Badge>
+      </div>
+      <div className="space-y-2">
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.theirStory}</h4>
+        <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
+      </div>
+      {story.showFull ? (
+        <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+          <summary className="cursor-pointer font-medium">{m.viewFullEmail}</summary>
+          <pre className="mt-3 whitespace-pre-wrap break-words font-sans">{story.fullContent}</pre>
+        </details>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// The story-collection invitation and its reminder. Relatives answer by replying to the e-mail
+// (the Reply-To carries their personal token) or through their personal link to the web form.
+import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
+
+type InvitationInput = {
+  campaignTitle: string;
+  prompt: string;
+  description?: string | null;
+  ownerName: string;
+  formUrl: string;
+  unsubscribeUrl: string;
+};
+
+function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl }: InvitationInput, opening: string, subject: string): EmailParts {
+  const replyHint = "Just reply to this e-mail with your story. Write as much or as little as you like; photos are welcome too.";
+  const formHint = "Prefer a web page? Use your personal link (no account needed):";
+  const stop = "Don't want these e-mails?";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: prompt,
+      body: html`${paragraph(greeting(null))}${paragraph(opening)}${description ? paragraph(description) : ""}
+        <blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
+        ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}
+        ${muted(html`${stop} <a href="${unsubscribeUrl}" style="color:${BRAND.muted};">Unsubscribe</a> from "${campaignTitle}".`)}`,
+    }),
+    text: layoutText([
+      greeting(null),
+      opening,
+      description,
+      `"${prompt}"`,
+      replyHint,
+      textLink(formHint, formUrl),
+      textLink(`${stop} Unsubscribe from "${campaignTitle}"`, unsubscribeUrl),
+    ]),
+  };
+}
+
+export function invitationEmail(input: InvitationInput): EmailParts {
+  return storyRequest(
+    input,
+    `${input.ownerName} is gathering family stories for "${input.campaignTitle}" on ${BRAND.name}, and would love to hear yours.`,
+    `${input.campaignTitle}: ${input.ownerName} would love your story`,
+  );
+}
+
+export function reminderEmail(input: InvitationInput): EmailParts {
+  return storyRequest(
+    input,
+    `A gentle reminder: ${input.ownerName} would still love to hear your story for "${input.campaignTitle}".`,
+    `Reminder: ${input.campaignTitle}`,
+  );
+}

@@ -1,0 +1,145 @@
+// One schema per form of the campaign stories page and the public contribution page; the actions
+// (authoritative), Conform in the browser and the JSON calls all use these.
+import { z } from "zod";
+import { storyMessages } from "./messages";
+
+const v = storyMessages.validation;
+
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 254;
+export const STORY_MAX = 50_000;
+
+// Conform turns empty inputs into undefined, so "required" is also the type error; trimming first
+// makes a whitespace-only answer count as blank, as the spec asks.
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+const contributorEmail = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, { error: v.emailRequired })
+  .pipe(z.email({ error: v.emailInvalid }).max(EMAIL_MAX, { error: v.emailInvalid }));
+
+/** Name, e-mail and story: the owner's 'Add Story Manually' form and the API's POST. */
+export const ContributionSchema = z.object({
+  contributorName: requiredText(v.nameRequired, NAME_MAX, v.nameTooLong),
+  contributorEmail,
+  storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
+});
+export type ContributionInput = z.infer<typeof ContributionSchema>;
+
+/** The public 'Share Your Story' form: the same fields plus the per-recipient invitation token. */
+export const PublicContributionSchema = ContributionSchema.extend({
+  t: z.string().trim().max(200).optional(),
+});
+
+/**
+ * The public form's honeypot: hidden from people, filled in by form-filling bots. A filled one is
+ * answered as if accepted and nothing is stored.
+ */
+export const HONEYPOT_FIELD = "website";
+
+/** POST /api/campaigns/{id}/contributions: the spec's payload; only 'web' is accepted from callers. */
+export const ApiContributionSchema = ContributionSchema.extend({
+  submissionMethod: z.literal("web", { error: "submissionMethod must be 'web'" }).default("web"),
+});
+
+/** A blank name clears it, so the card shows 'Anonymous Contributor' again. */
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX, { error: v.nameTooLong })
+  .optional()
+  .transform((name) => (name ? name : null));
+
+/** The inline rename form on a story card. */
+export const RenameContributorSchema = z.object({
+  contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
+  contributorName: optionalName,
+});
+
+/** PATCH /api/contributions/{id}/name. */
+export const ApiRenameSchema = z.object({
+  contributorName: z
+    .string({ error: "contributorName must be text" })
+    .trim()
+    .max(NAME_MAX, { error: v.nameTooLong })
+    .nullable()
+    .transform((name) => (name ? name : null)),
+});
+
+// ── family podcast narrator settings (spec part 1 §9) ─────────────────────
+
+export const familyVoices = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
+export const familyAccents = ["american", "british", "australian"] as const;
+export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
+export const processingQualities = ["standard", "premium"] as const;
+export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: v.invalidChoice });
+
+/** The 'Configure Family Podcast Voice' form. Host count (1) and intro/outro ('family') are fixed. */
+export const NarratorSettingsSchema = z.object({
+  primaryVoice: choice(familyVoices),
+  primaryAccent: choice(familyAccents),
+  primarySpeed: z
+    .number({ error: v.speedRange })
+    .min(SPEED.min, { error: v.speedRange })
+    .max(SPEED.max, { error: v.speedRange })
+    // The slider moves in steps of 0.1; store the step, not float noise.
+    .transform((speed) => Math.round(speed * 10) / 10),
+  backgroundMusic: choice(familyMusic),
+  processingQuality: choice(processingQualities),
+});
+export type NarratorSettings = z.infer<typeof NarratorSettingsSchema>;
+
+export const narratorDefaults: NarratorSettings = {
+  primaryVoice: "female-warm",
+  primaryAccent: "american",
+  primarySpeed: SPEED.default,
+  backgroundMusic: "warm",
+  processingQuality: "standard",
+};
+
+/**
+ * What is stored in campaigns.podcastSettings: exactly the body of the spec's
+ * POST /api/campaigns/{id}/generate-podcast, so generation can send it as it is.
+ */
+export function toPodcastSettings(s: NarratorSettings) {
+  return {
+    voiceConfig: {
+      hostCount: 1,
+      primaryVoice: s.primaryVoice,
+      primaryAccent: s.primaryAccent,
+      primarySpeed: s.primarySpeed,
+      secondaryVoice: null,
+      secondaryAccent: null,
+      secondarySpeed: null,
+    },
+    options: { backgroundMusic: s.backgroundMusic, introOutro: "family", processingQuality: s.processingQuality },
+  };
+}
+export type PodcastSettings = ReturnType<typeof toPodcastSettings>;
+
+const StoredSettingsSchema = z.object({
+  voiceConfig: z.object({ primaryVoice: z.unknown(), primaryAccent: z.unknown(), primarySpeed: z.unknown() }).partial(),
+  options: z.object({ backgroundMusic: z.unknown(), processingQuality: z.unknown() }).partial(),
+}).partial();
+
+/** The saved narrator settings of a campaign, each missing or unknown value replaced by its default. */
+export function readNarratorSettings(stored: unknown): NarratorSettings {
+  const parsed = StoredSettingsSchema.safeParse(stored ?? {});
+  if (!parsed.success) return narratorDefaults;
+  const { voiceConfig = {}, options = {} } = parsed.data;
+  const pick = <K extends keyof NarratorSettings>(key: K, value: unknown): NarratorSettings[K] => {
+    const field = NarratorSettingsSchema.shape[key].safeParse(value);
+    return field.success ? (field.data as NarratorSettings[K]) : narratorDefaults[key];
+  };
+  return {
+    primaryVoice: pick("primaryVoice", voiceConfig.primaryVoice),
+    primaryAccent: pick("primaryAccent", voiceConfig.primaryAccent),
+    primarySpeed: pick("primarySpeed", voiceConfig.primarySpeed),
+    backgroundMusic: pick("backgroundMusic", options.backgroundMusic),
+    processingQuality: pick("processingQuality", options.processingQuality),
+  };
+}

@@ -1,0 +1,182 @@
+// The pieces of the public family newsletter page. Everything works without JavaScript: Share shows
+// the link in a disclosure (JavaScript also copies it), the text size is a `?text=large` link
+// (JavaScript toggles it in place), the transcript is a disclosure and the player is the native one.
+import { Link } from "@remix-run/react";
+import { useState, type MouseEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { categoryBadgeClass, categoryLabel } from "~/features/newsletters/category";
+import { readingTimeLabel, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
+import { newsletterMessages } from "~/features/newsletters/messages";
+
+const m = newsletterMessages.page;
+
+/** 'Share': the link to select and copy; with JavaScript opening it copies the link too. */
+export function ShareControl({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(url);
+      setStatus("copied");
+    } catch {
+      setStatus("failed");
+    }
+  };
+  return (
+    <details
+      className="relative"
+      onToggle={(e) => {
+        if (e.currentTarget.open) void copy();
+        else setStatus("idle");
+      }}
+    >
+      <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.share}</summary>
+      <div className="absolute right-0 z-20 mt-2 w-[min(20rem,85vw)] space-y-2 rounded-md border border-border bg-card p-3 text-left text-sm shadow-lg">
+        <label htmlFor="newsletter-share-link" className="block font-medium">
+          {m.shareLinkLabel}
+        </label>
+        <input
+          id="newsletter-share-link"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="block w-full rounded-md border border-border bg-background px-2 py-1 text-sm"
+        />
+        {hydrated ? (
+          <div className="flex items-center gap-2">
+            <Button size="sm" onClick={() => void copy()}>
+              {m.copyLink}
+            </Button>
+            <p role="status" className="text-muted-foreground">
+              {status === "copied" ? m.copied : status === "failed" ? m.copyFailed : ""}
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+/**
+ * 'Larger Text' / 'Smaller Text': a link to `?text=large` (or back) that works without JavaScript;
+ * with it the size changes in place and the address follows, so a reload keeps the choice. Its
+ * label names the next size, so it carries no aria-pressed (which a link may not have).
+ */
+export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; onChange: (size: NewsletterTextSize) => void }) {
+  const hydrated = useHydrated();
+  const next: NewsletterTextSize = size === "large" ? "normal" : "large";
+  const search = next === "large" ? "?text=large" : "";
+  const toggle = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    onChange(next);
+    const url = new URL(window.location.href);
+    if (next === "large") url.searchParams.set("text", "large");
+    else url.searchParams.delete("text");
+    window.history.replaceState(window.history.state, "", url);
+  };
+  return (
+    <Link to={{ search }} replace preventScrollReset onClick={toggle} className={buttonClass("outline", "sm")}>
+      {size === "large" ? m.smallerText : m.largerText}
+    </Link>
+  );
+}
+
+type PodcastBlock = { durationText: string | null; transcript: string | null; audioUrl: string | null };
+
+/** 'Listen to This Story': duration, the transcript on demand and the native player. */
+export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
+  return (
+    <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="listen-heading" className="font-serif text-xl font-semibold">
+          {m.listen}
+        </h2>
+        <p className="text-sm text-muted-foreground">{podcast.durationText ? m.duration(podcast.durationText) : m.durationUnknown}</p>
+      </div>
+      {podcast.audioUrl ? (
+        <audio controls preload="none" src={podcast.audioUrl} className="w-full">
+          {m.audioUnsupported}
+        </audio>
+      ) : null}
+      {podcast.transcript ? (
+        <details id="transcript">
+          <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.viewTranscript}</summary>
+          <div className="mt-3 max-h-96 space-y-2 overflow-y-auto rounded-md bg-muted p-3 text-sm">
+            <h3 className="font-semibold">{m.transcriptHeading}</h3>
+            {storyParagraphs(podcast.transcript).map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+export type StoryCardData = {
+  id: string;
+  category: string;
+  title: string;
+  author: string | null;
+  contributedBy: string | null;
+  readingTime: number;
+  images: string[];
+  content: string;
+};
+
+/** One story: category, reading time, title, the author block, photos and the text with a drop cap. */
+export function StoryCard({ story }: { story: StoryCardData }) {
+  const name = story.author ?? story.contributedBy;
+  const paragraphs = storyParagraphs(story.content);
+  return (
+    <article className="space-y-4 rounded-lg border border-border bg-card p-6 shadow-sm" aria-labelledby={`story-${story.id}`}>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Badge className={categoryBadgeClass(story.category)} data-category={story.category}>
+          {categoryLabel(story.category)}
+        </Badge>
+        <span className="text-muted-foreground">{readingTimeLabel(story.readingTime)}</span>
+      </div>
+      <h2 id={`story-${story.id}`} className="font-serif text-[1.5em] font-bold leading-tight">
+        {story.title}
+      </h2>
+      {name ? (
+        <div className="flex items-center gap-3">
+          <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
+            {name.trim()[0]?.toUpperCase()}
+          </span>
+          <div className="leading-tight">
+            <p className="font-semibold">{name}</p>
+            <p className="text-sm text-muted-foreground">{m.memoryKeeper}</p>
+          </div>
+        </div>
+      ) : null}
+      {story.images.length === 1 ? (
+        <img src={story.images[0]} alt={m.photoAlt(story.title, 1, 1)} loading="lazy" className="max-h-[80vh] w-full rounded-md object-cover" />
+      ) : story.images.length > 1 ? (
+        <div className="grid grid-cols-2 gap-2">
+          {story.images.map((src, i) => (
+            <img key={src} src={src} alt={m.photoAlt(story.title, i + 1, story.images.length)} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+          ))}
+        </div>
+      ) : null}
+      <div className="space-y-4 leading-relaxed">
+        {paragraphs.map((text, i) => (
+          <p
+            key={i}
+            className={cn(
+              i === 0 &&
+                "first-letter:float-left first-letter:mr-2 first-letter:mt-1 first-letter:font-serif first-letter:text-[3.2em] first-letter:font-bold first-letter:leading-[0.8] first-letter:text-primary",
+            )}
+          >
+            {text}
+          </p>
+        ))}
+      </div>
+    </article>
+  );
+}

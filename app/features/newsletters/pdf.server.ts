@@ -1,0 +1,142 @@
+// The family newsletter as a PDF (the page's 'Download PDF'), drawn with PDFKit. The text is set
+// in Liberation Sans (shipped with pdfjs-dist, a dependency already) so accented names print
+// right; without it PDFKit's built-in Helvetica is used. Photos print when they are JPEG or PNG
+// (the two formats PDF embeds); GIF and WebP photos are left out of the PDF only.
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import PDFDocument from "pdfkit";
+import type { NewsletterView } from "~/models/newsletter.server";
+import { sniffImageType } from "~/lib/image-type";
+import { categoryLabel } from "./category";
+import { contributorCountLabel, familyBadge, formatPublishDate, readingTimeLabel, storyParagraphs } from "./content";
+import { newsletterMessages } from "./messages";
+
+const m = newsletterMessages.page;
+const INK = "#2b2118";
+const MUTED = "#5f5245";
+const ACCENT = "#9a3f12";
+
+type Fonts = { regular: string; bold: string; italic: string; unicode: boolean };
+
+let fonts: Fonts | undefined;
+/** Liberation Sans when pdfjs-dist's copy is there, else the built-in Helvetica (Latin-1 only). */
+function pickFonts(): Fonts {
+  if (fonts) return fonts;
+  try {
+    const require = createRequire(import.meta.url);
+    const file = (name: string) => require.resolve(`pdfjs-dist/standard_fonts/LiberationSans-${name}.ttf`);
+    const found = { regular: file("Regular"), bold: file("Bold"), italic: file("Italic") };
+    if (Object.values(found).every((f) => fs.existsSync(f))) fonts = { ...found, unicode: true };
+  } catch {
+    // Not installed: fall back below.
+  }
+  fonts ??= { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", unicode: false };
+  return fonts;
+}
+
+// Liberation Sans covers Latin (with Extended-A/B), Greek, Cyrillic and the usual punctuation;
+// Helvetica only Windows-1252. Anything else would print as a wrong glyph, so it is replaced.
+const LIBERATION = /[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u0400-\u04ff\u2010-\u2027\u2030-\u203a\u20ac\u2122\n]/u;
+const WINANSI = /[\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\n]/u;
+
+/** Text the chosen font can print: accents decomposed when needed, emoji dropped, the rest '?'. */
+export function printable(text: string, unicode = pickFonts().unicode): string {
+  const allowed = unicode ? LIBERATION : WINANSI;
+  let out = "";
+  // A CR (CRLF from a form or an API call) is a line break, not an unprintable character.
+  for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
+    if (allowed.test(ch)) out += ch;
+    else if (/\p{Extended_Pictographic}/u.test(ch) || ch === "\u200d" || ch === "\ufe0f") continue;
+    else {
+      const plain = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+      out += plain && [...plain].every((c) => allowed.test(c)) ? plain : "?";
+    }
+  }
+  return out;
+}
+
+export type PdfOptions = {
+  /** The site's origin, for the links printed in the PDF. */
+  origin: string;
+  /** The bytes of a story photo by its URL, or null when it cannot be read. */
+  loadImage: (url: string) => Promise<Buffer | null>;
+};
+
+/** JPEG and PNG only (what PDF can embed); anything else is skipped. */
+const embeddable = (bytes: Buffer | null): bytes is Buffer => {
+  const type = bytes ? sniffImageType(bytes)?.type : undefined;
+  return type === "image/jpeg" || type === "image/png";
+};
+
+export async function renderNewsletterPdf(view: NewsletterView, { origin, loadImage }: PdfOptions): Promise<Buffer> {
+  const f = pickFonts();
+  const t = (s: string) => printable(s, f.unicode);
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margins: { top: 56, bottom: 56, left: 64, right: 64 },
+    info: { Title: t(view.title), Author: t(familyBadge(view.familyName)), Creator: "Storyhearth" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const pageUrl = `${origin}/newsletter/${view.publicId}`;
+
+  doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(t(`${m.header}  ·  ${m.edition(view.edition)}`));
+  doc.moveDown(0.6);
+  doc.font(f.regular).fontSize(11).fillColor(MUTED).text(t(familyBadge(view.familyName)));
+  doc.moveDown(0.3);
+  doc.font(f.bold).fontSize(26).fillColor(INK).text(t(view.title));
+  if (view.subtitle) doc.font(f.italic).fontSize(14).fillColor(MUTED).text(t(view.subtitle));
+  doc.moveDown(0.4);
+  doc
+    .font(f.regular)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(t([formatPublishDate(view.publishedAt), contributorCountLabel(view.totalContributors), m.readingTotal(view.totalReadingMinutes)].join("  ·  ")));
+
+  if (view.podcast) {
+    doc.moveDown(0.8);
+    doc.font(f.bold).fontSize(12).fillColor(INK).text(t(m.listen));
+    doc.font(f.regular).fontSize(10).fillColor(MUTED).text(t(view.podcast.durationText ? m.duration(view.podcast.durationText) : m.durationUnknown));
+    if (view.podcast.audioUrl) doc.fillColor(ACCENT).text(`${pageUrl}#listen`, { link: `${pageUrl}#listen`, underline: true });
+  }
+
+  if (view.coverImage) {
+    const cover = await loadImage(view.coverImage);
+    if (embeddable(cover)) {
+      doc.moveDown(0.8);
+      doc.image(cover, { fit: [width, 260], align: "center" });
+      doc.moveDown(0.5);
+    }
+  }
+
+  for (const story of view.stories) {
+    doc.moveDown(1.2);
+    doc.moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.margins.left + width, doc.y).strokeColor("#e3d9cc").stroke();
+    doc.moveDown(0.6);
+    doc.font(f.bold).fontSize(9).fillColor(ACCENT).text(t(`${categoryLabel(story.category).toUpperCase()}  ·  ${readingTimeLabel(story.readingTime)}`));
+    doc.moveDown(0.2);
+    doc.font(f.bold).fontSize(17).fillColor(INK).text(t(story.title));
+    const name = story.author ?? story.contributedBy;
+    if (name) doc.font(f.italic).fontSize(10).fillColor(MUTED).text(t(`${name}, ${m.memoryKeeper}`));
+    doc.moveDown(0.4);
+    for (const url of story.images) {
+      const bytes = await loadImage(url);
+      if (!embeddable(bytes)) continue;
+      doc.image(bytes, { fit: [width, 240], align: "center" });
+      doc.moveDown(0.4);
+    }
+    doc.font(f.regular).fontSize(12).fillColor(INK);
+    for (const paragraph of storyParagraphs(story.content)) doc.text(t(paragraph), { align: "left", lineGap: 2, paragraphGap: 6 });
+  }
+
+  doc.moveDown(1.5);
+  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t(`${m.createdWith} Storyhearth. ${m.craftedNote(view.familyName)}`), { align: "center" });
+  doc.text(pageUrl, { align: "center", link: pageUrl });
+  doc.end();
+  return done;
+}

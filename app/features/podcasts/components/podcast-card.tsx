@@ -1,0 +1,88 @@
+// One podcast on My Podcasts: play link (or the processing spinner), facts, and the card menu. The
+// menu is a <details> disclosure; its items open dialogs through the URL (?dialog=…&id=…) or post a
+// form, so all of it works without JavaScript.
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+
+const l = listeningMessages.list;
+const mi = listeningMessages.menu;
+
+export type PodcastCardData = {
+  id: string;
+  title: string;
+  group: "ready" | "processing" | "failed";
+  duration: string;
+  createdAt: string;
+  listens: number;
+  hostLabel: string;
+  campaignTitle: string | null;
+  pinned: boolean;
+};
+
+const menuItem = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
+
+/** `dialogHref(kind, id)` is the current view with that dialog open; `formAction` the current view. */
+export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
+  // Keyed by location, the menu comes back closed after any navigation.
+  const location = useLocation();
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="podcast-card" data-podcast-id={podcast.id}>
+      <div className="flex items-start gap-3">
+        {podcast.group === "processing" ? (
+          <span role="status" aria-label={l.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
+        ) : podcast.group === "ready" ? (
+          <Link to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className={buttonClass("default", "icon", "shrink-0 rounded-full")}>
+            <span aria-hidden="true">▶</span>
+          </Link>
+        ) : (
+          <span aria-hidden="true" className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-destructive">
+            !
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">
+            <Link to={`/podcast/${podcast.id}`} className="hover:underline">
+              {podcast.title}
+            </Link>
+          </h2>
+          <p className="text-xs text-muted-foreground">
+            {podcast.createdAt} · {podcast.duration} · {podcast.hostLabel}
+          </p>
+        </div>
+        <details key={location.key} className="relative">
+          <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted" aria-label={l.menu(podcast.title)}>
+            <span aria-hidden="true">⋮</span>
+          </summary>
+          <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-border bg-card p-1 shadow-lg">
+            <Link to={dialogHref("edit", podcast.id)} className={menuItem}>
+              {mi.editDetails}
+            </Link>
+            <Link to={dialogHref("collection", podcast.id)} className={menuItem}>
+              {mi.addToCollection}
+            </Link>
+            <Form method="post" action={formAction}>
+              <input type="hidden" name="intent" value="transcript" />
+              <input type="hidden" name="podcastId" value={podcast.id} />
+              <button type="submit" className={menuItem}>
+                {mi.generateTranscript}
+              </button>
+            </Form>
+            <Link to={dialogHref("delete", podcast.id)} className={`${menuItem} text-destructive`}>
+              {mi.delete}
+            </Link>
+          </div>
+        </details>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {podcast.group === "processing" ? <Badge>{l.processing}</Badge> : null}
+        {podcast.group === "failed" ? <Badge variant="destructive">{l.failed}</Badge> : null}
+        {podcast.pinned ? <Badge variant="outline">{l.saved}</Badge> : null}
+        {podcast.campaignTitle ? <Badge variant="secondary">{podcast.campaignTitle}</Badge> : null}
+        <span className="ml-auto text-muted-foreground">{l.listens(podcast.listens)}</span>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,207 @@
+// The share and download panel of the podcast page (spec part 2 §2). Every part is a real form or
+// link; JavaScript adds copying to the clipboard and download checks with toasts.
+// - Generate posts the share form (expiry, optional password) and shows the new link in a read-only
+//   field; with JavaScript later presses copy it, without it the field's text is there to select.
+// - Social buttons are the networks' share addresses for the link; before there is a link they post
+//   to the page, which answers 'No Share Link'.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useState, type MouseEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { ErrorList, Field, inputClass } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { podcastDownloadUrl, transcriptDownloadUrl } from "~/features/podcasts/download-names";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, ShareFormSchema } from "~/features/podcasts/listening-schemas";
+import { SOCIAL_NETWORKS, socialShareUrls, type SocialNetwork } from "~/features/podcasts/share-urls";
+import { showToast } from "~/components/toaster";
+
+const s = listeningMessages.share;
+const d = listeningMessages.downloads;
+
+const NETWORK_LABELS: Record<SocialNetwork, string> = { facebook: "Facebook", twitter: "Twitter", linkedin: "LinkedIn", email: "Email" };
+
+export type GeneratedShare = { url: string; days: number; passwordProtected: boolean };
+
+type Props = {
+  podcastId: string;
+  title: string;
+  hasTranscript: boolean;
+  newsletterHref: string | null;
+  pinned: boolean;
+  share: GeneratedShare | null;
+  /** The last Generate was refused ('Link Generation Failed'). */
+  failed: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pinned, share, failed, lastResult }: Props) {
+  const hydrated = useHydrated();
+  const show = showToast;
+  const [form, fields] = useForm({
+    id: "share-form",
+    lastResult,
+    defaultValue: { expiration: String(SHARE_DAYS_DEFAULT) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShareFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [protect, setProtect] = useState(fields.passwordProtect.initialValue === "on");
+
+  const copy = async () => {
+    if (!share) return show({ ...s.noLink, variant: "destructive" });
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(share.url);
+      show({ title: s.copied.title });
+    } catch {
+      show({ ...s.copyFailed, variant: "destructive" });
+    }
+  };
+
+  // With JavaScript a download is checked first (HEAD), so a failure gets a toast instead of an error page.
+  const download = (kind: "audio" | "transcript") => async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    const [started, failed, describe] =
+      kind === "audio" ? [d.started, d.failed, d.httpFailed] : [d.transcriptStarted, d.transcriptFailed, d.transcriptHttpFailed];
+    try {
+      const response = await fetch(href, { method: "HEAD", credentials: "same-origin" });
+      if (!response.ok) return show({ title: failed, description: describe(`${response.status}: ${response.statusText}`), variant: "destructive" });
+      const link = document.createElement("a");
+      link.href = href;
+      link.download = "";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      show({ title: started });
+    } catch (error) {
+      show({ title: failed, description: (error as Error).message, variant: "destructive" });
+    }
+  };
+
+  const social = share ? socialShareUrls(share.url, title) : null;
+
+  return (
+    <Card className="space-y-6" aria-labelledby="share-heading">
+      <CardTitle id="share-heading">{s.heading}</CardTitle>
+
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="share" />
+        {failed ? (
+          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+            <p className="font-semibold text-destructive">{s.generationFailed.title}</p>
+            <p>{s.generationFailed.description}</p>
+          </div>
+        ) : null}
+        <div className="space-y-1">
+          <label htmlFor="share-link" className="block text-sm font-medium">
+            {s.linkLabel}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="share-link"
+              readOnly
+              value={share?.url ?? ""}
+              placeholder="Press Generate to create a secure link"
+              className={`${inputClass} font-mono text-sm`}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="share-link"
+            />
+            {hydrated && share ? (
+              <Button variant="outline" onClick={() => void copy()}>
+                {s.copy}
+              </Button>
+            ) : (
+              <Button type="submit">{s.generate}</Button>
+            )}
+          </div>
+          {share ? (
+            <p className="text-sm text-muted-foreground">
+              {share.passwordProtected ? `${s.protectedNote} ` : ""}
+              {hydrated ? "" : s.selectHint}
+            </p>
+          ) : null}
+          <ErrorList errors={form.errors} />
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={s.expiryLabel}
+            inputProps={{ ...getInputProps(fields.expiration, { type: "number" }), min: SHARE_DAYS_MIN, max: SHARE_DAYS_MAX, step: 1 }}
+            errors={fields.expiration.errors}
+          />
+          <div className="space-y-2">
+            <label className="flex items-center gap-2 pt-6 text-sm font-medium">
+              <input {...getInputProps(fields.passwordProtect, { type: "checkbox" })} onChange={(e) => setProtect(e.currentTarget.checked)} className="h-4 w-4" />
+              {s.passwordProtect}
+            </label>
+          </div>
+        </div>
+        {!hydrated || protect || fields.password.errors?.length ? (
+          <Field
+            label={s.passwordLabel}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.password.errors}
+          />
+        ) : null}
+        {hydrated && share ? (
+          <Button type="submit" variant="outline" size="sm">
+            {s.newLink}
+          </Button>
+        ) : null}
+      </Form>
+
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold">Share on</h3>
+        {social ? (
+          <ul className="flex flex-wrap gap-2">
+            {SOCIAL_NETWORKS.map((network) => (
+              <li key={network}>
+                <a href={social[network]} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "sm")} data-network={network}>
+                  {NETWORK_LABELS[network]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="no-share-link" />
+            {SOCIAL_NETWORKS.map((network) => (
+              <Button key={network} type="submit" name="network" value={network} variant="outline" size="sm" data-network={network}>
+                {NETWORK_LABELS[network]}
+              </Button>
+            ))}
+          </Form>
+        )}
+      </div>
+
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold">{d.heading}</h3>
+        <div className="flex flex-wrap gap-2">
+          <a href={podcastDownloadUrl(podcastId)} download className={buttonClass("default", "sm")} onClick={hydrated ? download("audio") : undefined}>
+            {d.mp3}
+          </a>
+          {hasTranscript ? (
+            <a href={transcriptDownloadUrl(podcastId)} download className={buttonClass("outline", "sm")} onClick={hydrated ? download("transcript") : undefined}>
+              {d.transcript}
+            </a>
+          ) : null}
+          {newsletterHref ? (
+            <a href={newsletterHref} className={buttonClass("outline", "sm")}>
+              {d.newsletter}
+            </a>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="save-library" />
+            <Button type="submit" variant="outline" size="sm" aria-pressed={pinned}>
+              {pinned ? d.unsave : d.save}
+            </Button>
+          </Form>
+        </div>
+      </div>
+    </Card>
+  );
+}

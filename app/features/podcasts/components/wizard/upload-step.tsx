@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Field, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import type { TitledMessage } from "~/features/podcasts/messages";
+import { StoryTextSchema } from "~/features/podcasts/schemas";
+import { uploadTitleFor, wizardMessages } from "~/features/podcasts/wizard-messages";
+import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { MessageAlert } from "./message-alert";
+import { checkChosenFile, uploadPdf } from "./upload-pdf";
+
+const m = wizardMessages.upload;
+/** The bar reaches 90% as the last byte leaves; the server's answer makes it 100% (spec part 2 §9). */
+const SENT_SHARE = 90;
+/** After 100% the next step follows half a second later (spec part 2 §9). */
+const HAND_ON_MS = 500;
+
+/**
+ * The PDF panel. Without JavaScript it is a plain multipart form posted to the page. With it, the
+ * file (chosen or dropped) is checked as the server checks it, then sent with a real progress bar.
+ */
+function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState(serverError);
+  useEffect(() => setError(serverError), [serverError]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const busy = progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+
+  async function upload(file: File | null) {
+    if (progress !== null) return;
+    setError(null);
+    const problem = await checkChosenFile(file);
+    if (problem || !file) {
+      setError(problem);
+      return;
+    }
+    setProgress(0);
+    const result = await uploadPdf(file, (fraction) => setProgress(Math.round(fraction * SENT_SHARE)));
+    if (!result.ok) {
+      setProgress(null);
+      setError(result.error);
+      return;
+    }
+    setProgress(100);
+    await new Promise((resolve) => setTimeout(resolve, HAND_ON_MS));
+    navigate(wizardUrls.voices(result.storyId));
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void upload(input.current?.files?.[0] ?? null);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0] ?? null;
+    if (input.current && event.dataTransfer.files.length) input.current.files = event.dataTransfer.files;
+    setFileName(file?.name ?? null);
+    void upload(file);
+  };
+
+  return (
+    <Card className="space-y-4">
+      <CardTitle>{m.pdfTitle}</CardTitle>
+      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={m.pdfTitle}>
+        <div
+          data-testid="pdf-drop-zone"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center",
+            dragging ? "border-primary bg-primary/10" : "border-border",
+          )}
+        >
+          <p className="text-sm text-muted-foreground">{dragging ? m.dropHere : m.pdfHint}</p>
+          <label htmlFor="pdf-file" className="text-sm font-medium">
+            {m.pdfLabel}
+          </label>
+          <input
+            ref={input}
+            id="pdf-file"
+            name="pdfFile"
+            type="file"
+            accept="application/pdf"
+            className="max-w-full text-sm"
+            onChange={(event) => {
+              setError(null);
+              setFileName(event.currentTarget.files?.[0]?.name ?? null);
+            }}
+          />
+          {fileName ? <p className="text-xs text-muted-foreground">{fileName}</p> : null}
+        </div>
+        {progress !== null ? (
+          <div className="space-y-1">
+            <div
+              role="progressbar"
+              aria-label={m.progressLabel}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+            </div>
+            <p className="text-right text-xs text-muted-foreground">{progress}%</p>
+          </div>
+        ) : null}
+        <MessageAlert message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? m.uploading : m.uploadPdf}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** The text panel: Story Title and Story Content; blank ones get the spec's messages. */
+function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "story-text",
+    lastResult,
+    constraint: getZodConstraint(StoryTextSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StoryTextSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "text-story";
+  // The toast-style title of the first problem ('Missing title'), its description under the field.
+  const first = fields.storyTitle.errors?.[0] ?? fields.storyContent.errors?.[0];
+  const formError = form.errors?.[0];
+  const alert = first ? { title: uploadTitleFor(first), description: "" } : formError ? { title: uploadTitleFor(formError), description: formError } : null;
+  return (
+    <Card className="space-y-4">
+      <CardTitle>{m.textTitle}</CardTitle>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="text-story" />
+        <Field label={m.storyTitle} inputProps={getInputProps(fields.storyTitle, { type: "text" })} errors={fields.storyTitle.errors} />
+        <TextareaField
+          label={m.storyContent}
+          textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }}
+          errors={fields.storyContent.errors}
+        />
+        <MessageAlert message={alert} />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? m.saving : m.continueWithText}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Step 1 'Upload Story'. */
+export function UploadStep({ pdfError, textResult }: { pdfError: TitledMessage | null; textResult?: SubmissionResult<string[]> }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <PdfPanel serverError={pdfError} />
+      <TextPanel lastResult={textResult} />
+    </div>
+  );
+}

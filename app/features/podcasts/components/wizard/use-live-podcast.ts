@@ -1,0 +1,55 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { GENERATION_POLL_MS } from "~/features/podcasts/generation-status";
+
+/** What the page shows of a generation that the job runner advances. */
+export type LiveStatus = {
+  id: string;
+  status: string;
+  statusLabel: string;
+  progress: number | null;
+  errorMessage: string | null;
+  scriptSummary: string | null;
+  audioUrl: string | null;
+};
+
+export const isSettled = (status: string) => status === "complete" || status === "failed";
+
+const liveKeys = ["status", "statusLabel", "progress", "errorMessage", "scriptSummary", "audioUrl"] as const;
+
+/**
+ * The podcast as the loader gave it, kept current by reading GET /api/podcasts/{id} every 1.5 s
+ * while it is being made. When it finishes or fails the loaders run again, so the page shows what
+ * the server shows (the player, or the failure with 'Retry Generation').
+ */
+export function useLivePodcast<T extends LiveStatus>(fromLoader: T): T {
+  const [live, setLive] = useState(fromLoader);
+  useEffect(() => setLive(fromLoader), [fromLoader]);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  const running = !isSettled(live.status);
+  const id = live.id;
+  useEffect(() => {
+    if (!running) return;
+    const controller = new AbortController();
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch(`/api/podcasts/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" }, signal: controller.signal });
+        if (!response.ok) return;
+        const next = (await response.json()) as Partial<LiveStatus>;
+        const changes = Object.fromEntries(liveKeys.filter((key) => key in next).map((key) => [key, next[key]]));
+        setLive((current) => ({ ...current, ...changes }));
+        if (typeof next.status === "string" && isSettled(next.status)) revalidate.current();
+      } catch {
+        // A missed poll is retried at the next tick.
+      }
+    }, GENERATION_POLL_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [id, running]);
+  return live;
+}

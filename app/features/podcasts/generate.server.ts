@@ -1,0 +1,206 @@
+// The `generate-podcast` job: story → script → speech → finished MP3. Each status is written by the
+// work itself at the moment it starts that stage. The job may run again after a crash or a failed
+// try; it starts over from the script stage (reusing a script already written), so running it twice
+// is safe. When its last try fails the podcast is 'failed' with a clear message and can be retried.
+import { z } from "zod";
+import type { Accent, BackgroundMusic, IntroOutro, VoiceId } from "~/audio/audio-options";
+import { renderPodcastAudioInWorker, type RenderInput } from "~/audio/render.server";
+import type { JobHandler } from "~/lib/queue/runner.server";
+import { listContributions } from "~/models/contribution.server";
+import {
+  completePodcast,
+  failPodcast,
+  getPodcast,
+  latestGenerationAttempt,
+  restoreCampaignStatus,
+  savePodcastScript,
+  setPodcastStatus,
+  type Podcast,
+  type PodcastStatus,
+} from "~/models/podcast.server";
+import { getOwnedStory } from "~/models/story.server";
+import { getUserById } from "~/models/user.server";
+import { campaignStatuses } from "#db/schema";
+import { now } from "~/lib/clock.server";
+import { podcastMessages } from "~/features/podcasts/messages";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { getStorage } from "~/lib/storage/storage.server";
+import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment } from "./script";
+import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
+
+export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof renderPodcastAudioInWorker>;
+
+export type GenerationDeps = {
+  render: RenderPodcastAudio;
+  /** The language model; null uses the built-in writer. */
+  openAI: OpenAIConfig | null;
+};
+
+const failure = podcastMessages.failure;
+
+/** A failure no retry can mend (the story is gone): the podcast fails at once. */
+class PermanentFailure extends Error {}
+/** The podcast was deleted while the job worked: stop quietly. */
+class PodcastGone extends Error {}
+/** A failure with the message the user sees on the progress card. */
+class StageFailure extends Error {
+  constructor(
+    readonly userMessage: string,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+const PayloadSchema = z.object({
+  podcastId: z.string().min(1),
+  attempt: z.number().int().positive(),
+  campaignId: z.string().nullish(),
+  campaignStatusBefore: z.enum(campaignStatuses).nullish(),
+});
+
+/** What the progress card says about a failure. */
+function userMessageOf(error: unknown) {
+  if (error instanceof StageFailure) return error.userMessage;
+  if (error instanceof PermanentFailure) return error.message;
+  return podcastMessages.generation.failedDefault;
+}
+
+/** Writes the stage now starting; a podcast deleted meanwhile stops the job. */
+function enterStage(podcastId: string, status: PodcastStatus) {
+  if (!setPodcastStatus(podcastId, status)) throw new PodcastGone();
+}
+
+/** A reason short enough for the progress card. */
+const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
+
+/** What the script is written from: the wizard's story, or the collection's stories, oldest first. */
+async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
+  const hostCount = podcast.hostCount === 2 ? 2 : 1;
+  if (podcast.campaignId) {
+    const stories = listContributions(podcast.campaignId)
+      .reverse()
+      .map((c) => ({ contributorName: c.contributorName, content: stripQuotedReply(c.storyContent) }))
+      .filter((s) => s.content.trim());
+    if (!stories.length) throw new PermanentFailure(failure.noCampaignStories);
+    return { podcastId: podcast.id, title: podcast.title, hostCount, format: scriptFormatFor(hostCount, true), stories };
+  }
+  const story = podcast.storyId ? await getOwnedStory(podcast.ownerId, podcast.storyId) : undefined;
+  if (!story) throw new PermanentFailure(failure.storyGone);
+  return {
+    podcastId: podcast.id,
+    title: podcast.title,
+    hostCount,
+    format: scriptFormatFor(hostCount, false),
+    stories: [{ title: story.title, content: story.content }],
+  };
+}
+
+async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptSegment[]> {
+  // A script written by an earlier try (before a crash or an audio failure) is kept: same words, no second bill.
+  if (podcast.script?.length && podcast.transcript) return podcast.script as ScriptSegment[];
+  const request = await scriptRequestFor(podcast);
+  let segments: ScriptSegment[];
+  try {
+    segments = (await writeScript(request, deps.openAI)).segments;
+  } catch (error) {
+    throw new StageFailure(failure.script(brief(error)), error);
+  }
+  if (!savePodcastScript(podcast.id, segments, formatTranscript(segments))) throw new PodcastGone();
+  return segments;
+}
+
+async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Promise<RenderInput> {
+  const owner = podcast.campaignId ? await getUserById(podcast.ownerId) : undefined;
+  // The columns hold values validated at request time; the renderer checks them again.
+  const host = (voice: string, accent: string | null, speed: number | null) => ({
+    voice: voice as VoiceId,
+    accent: (accent ?? "american") as Accent,
+    speed: speed ?? 1,
+  });
+  return {
+    podcastId: podcast.id,
+    title: podcast.title,
+    familyName: owner?.lastName ?? null,
+    segments,
+    hosts: {
+      host1: host(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed),
+      ...(podcast.hostCount === 2 && podcast.secondaryVoice
+        ? { host2: host(podcast.secondaryVoice, podcast.secondaryAccent, podcast.secondarySpeed) }
+        : {}),
+    },
+    backgroundMusic: podcast.backgroundMusic as BackgroundMusic,
+    introOutro: podcast.introOutro as IntroOutro,
+    quality: podcast.processingQuality,
+  };
+}
+
+/** One full run: script, speech and mixing, then the finished episode. */
+async function generate(podcast: Podcast, deps: GenerationDeps) {
+  enterStage(podcast.id, "script_generation");
+  const segments = await scriptFor(podcast, deps);
+
+  enterStage(podcast.id, "voice_processing");
+  const input = await renderInputFor(podcast, segments);
+  // The renderer reports its timings once the voices have spoken (then it mixes and encodes): from
+  // that moment the podcast is 'audio_processing'.
+  let finalizing = false;
+  const finalize = () => {
+    if (finalizing) return;
+    finalizing = true;
+    setPodcastStatus(podcast.id, "audio_processing");
+  };
+  let audio: Awaited<ReturnType<RenderPodcastAudio>>;
+  try {
+    audio = await deps.render({ ...input, onStage: finalize });
+  } catch (error) {
+    throw new StageFailure(failure.audio(brief(error)), error);
+  }
+
+  // The file must really be in storage before the podcast is called complete.
+  finalize();
+  const storage = getStorage();
+  const storedSize = await storage.size(audio.audioKey);
+  if (storedSize === null) throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
+  const saved = completePodcast(podcast.id, { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize }, now());
+  if (!saved) {
+    await storage.remove(audio.audioKey);
+    throw new PodcastGone();
+  }
+}
+
+/** The job handler; tests pass their own renderer or language model. */
+export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> = {}): JobHandler {
+  return async (rawPayload, job) => {
+    const deps: GenerationDeps = { render: renderPodcastAudioInWorker, openAI: openAIConfigFromEnv(), ...overrides };
+    const payload = PayloadSchema.parse(rawPayload);
+    const finishCampaign = () => {
+      if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");
+    };
+    const podcast = await getPodcast(payload.podcastId);
+    // Deleted, already finished, or replaced by a newer attempt ('Retry Generation'): nothing to do.
+    if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) {
+      if (!podcast || podcast.status === "complete") finishCampaign();
+      return;
+    }
+    try {
+      await generate(podcast, deps);
+      finishCampaign();
+    } catch (error) {
+      if (error instanceof PodcastGone) return finishCampaign();
+      const permanent = error instanceof PermanentFailure;
+      if (permanent || job.attempts >= job.maxAttempts) {
+        failPodcast(podcast.id, userMessageOf(error));
+        finishCampaign();
+        // The runner records an unexpected final failure for the administrators; a missing story is not one.
+        if (permanent) return;
+      } else {
+        // Another try follows after the runner's back-off; until then the podcast waits in the queue.
+        setPodcastStatus(podcast.id, "queued");
+      }
+      throw error;
+    }
+  };
+}
+
+export const generatePodcastJob = createGeneratePodcastHandler();

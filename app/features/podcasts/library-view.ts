@@ -1,0 +1,103 @@
+// My Podcasts: which podcasts a tab shows and in what order, the status filter, the search match and
+// the Collections grouping. Pure, so the server's first render and the browser's as-you-type
+// filtering use the very same rules.
+import { isGenerationInProgress } from "~/features/podcasts/generation-status";
+
+export const LIBRARY_TABS = ["all", "recent", "most-listened", "collections"] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+export const TAB_LABELS: Record<LibraryTab, string> = {
+  all: "All Podcasts", // spec
+  recent: "Recently Created", // spec
+  "most-listened": "Most Listened", // spec
+  collections: "Collections", // spec
+};
+
+export const STATUS_FILTERS = ["all", "ready", "processing", "failed"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: "All statuses", ready: "Ready", processing: "Processing", failed: "Failed" };
+
+/** 'Recently Created' looks back this far. */
+export const RECENT_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type LibraryItem = {
+  id: string;
+  title: string;
+  status: string;
+  createdAt: Date | string;
+  listens: number;
+  campaignId: string | null;
+  campaignTitle: string | null;
+};
+
+export const tabOrDefault = (value: string | null | undefined): LibraryTab =>
+  (LIBRARY_TABS as readonly string[]).includes(value ?? "") ? (value as LibraryTab) : "all";
+export const statusFilterOrDefault = (value: string | null | undefined): StatusFilter =>
+  (STATUS_FILTERS as readonly string[]).includes(value ?? "") ? (value as StatusFilter) : "all";
+
+/** What the status filter calls a stored status: pending and the generation stages are 'processing'. */
+export function statusGroup(status: string): Exclude<StatusFilter, "all"> {
+  if (status === "complete") return "ready";
+  if (status === "failed") return "failed";
+  return isGenerationInProgress(status) ? "processing" : "failed";
+}
+
+const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase("en-US");
+
+/** Case-insensitive title match (spec part 2 §5); a blank query matches everything. */
+export function matchesSearch(title: string, query: string | null | undefined) {
+  const q = fold(query ?? "").trim();
+  return q === "" || fold(title).includes(q);
+}
+
+const time = (d: Date | string) => new Date(d).getTime();
+const newestFirst = (a: LibraryItem, b: LibraryItem) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id);
+
+/**
+ * The podcasts of a tab, filtered by status, in the tab's order. Saved (pinned) podcasts come first
+ * on 'All Podcasts'; the other tabs keep their own order.
+ */
+export function selectTab<T extends LibraryItem>(
+  items: T[],
+  { tab, status, pinned = [], now = new Date() }: { tab: LibraryTab; status: StatusFilter; pinned?: readonly string[]; now?: Date },
+): T[] {
+  let list = items.filter((item) => status === "all" || statusGroup(item.status) === status);
+  if (tab === "recent") list = list.filter((item) => time(item.createdAt) >= now.getTime() - RECENT_DAYS * DAY_MS);
+  if (tab === "most-listened") return [...list].sort((a, b) => b.listens - a.listens || newestFirst(a, b));
+  list = [...list].sort(newestFirst);
+  if (tab === "all" && pinned.length) {
+    const pins = new Set(pinned);
+    return [...list.filter((i) => pins.has(i.id)), ...list.filter((i) => !pins.has(i.id))];
+  }
+  return list;
+}
+
+export type CollectionGroup<T> = { campaignId: string | null; title: string; items: T[] };
+
+/** 'Collections': one group per source collection (by title), podcasts without one last under `otherTitle`. */
+export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(items: T[], otherTitle: string): CollectionGroup<T>[] {
+  const groups = new Map<string, CollectionGroup<T>>();
+  const other: T[] = [];
+  for (const item of items) {
+    if (!item.campaignId) {
+      other.push(item);
+      continue;
+    }
+    const group = groups.get(item.campaignId) ?? { campaignId: item.campaignId, title: item.campaignTitle ?? otherTitle, items: [] };
+    group.items.push(item);
+    groups.set(item.campaignId, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => a.title.localeCompare(b.title, "en") || (a.campaignId ?? "").localeCompare(b.campaignId ?? ""));
+  return other.length ? [...sorted, { campaignId: null, title: otherTitle, items: other }] : sorted;
+}
+
+/** The query string of a My Podcasts view, leaving defaults out so links stay short. */
+export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null }, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  if (view.tab && view.tab !== "all") params.set("tab", view.tab);
+  if (view.status && view.status !== "all") params.set("status", view.status);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const query = params.toString();
+  return query ? `/my-podcasts?${query}` : "/my-podcasts";
+}

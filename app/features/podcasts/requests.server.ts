@@ -1,0 +1,51 @@
+// Generation requests as the JSON calls and the pages make them: validated input → model (limit,
+// row and job in one transaction) → wake the job runner so the work starts now.
+import type { Campaign } from "~/models/campaign.server";
+import { saveNarratorSettings } from "~/models/campaign-podcast.server";
+import { createFamilyPodcastRequest, createPodcastRequest, retryFailedPodcast, type PodcastRequest } from "~/models/podcast.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import type { GenerateFamilyPodcastInput, GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
+import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";
+
+/** POST /api/podcasts/generate and the wizard's 'Generate Podcast'. */
+export async function requestPodcast(ownerId: string, request: PodcastRequest) {
+  const podcast = await createPodcastRequest(ownerId, request);
+  wakeJobs();
+  return podcast;
+}
+
+/**
+ * 'Generate Family Podcast': the given narrator settings over the collection's saved ones (each
+ * missing value from document 1's defaults), saved back to the collection, then the request.
+ */
+export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: GenerateFamilyPodcastInput) {
+  const saved = readNarratorSettings(campaign.podcastSettings);
+  const narrator = {
+    primaryVoice: input.voiceConfig?.primaryVoice ?? saved.primaryVoice,
+    primaryAccent: input.voiceConfig?.primaryAccent ?? saved.primaryAccent,
+    primarySpeed: input.voiceConfig?.primarySpeed ?? saved.primarySpeed,
+    backgroundMusic: input.options?.backgroundMusic ?? saved.backgroundMusic,
+    processingQuality: input.options?.processingQuality ?? saved.processingQuality,
+  };
+  const voiceConfig: VoiceConfig = {
+    hostCount: 1,
+    primaryVoice: narrator.primaryVoice,
+    primaryAccent: narrator.primaryAccent,
+    primarySpeed: narrator.primarySpeed,
+    secondaryVoice: null,
+    secondaryAccent: null,
+    secondarySpeed: null,
+  };
+  const options: GenerationOptions = { backgroundMusic: narrator.backgroundMusic, introOutro: "family", processingQuality: narrator.processingQuality };
+  const podcast = createFamilyPodcastRequest(ownerId, campaign.id, { voiceConfig, options });
+  saveNarratorSettings(ownerId, campaign.id, toPodcastSettings(narrator));
+  wakeJobs();
+  return podcast;
+}
+
+/** 'Retry Generation': the same options, a new attempt. */
+export function retryPodcast(ownerId: string, podcastId: string) {
+  const podcast = retryFailedPodcast(ownerId, podcastId);
+  wakeJobs();
+  return podcast;
+}

@@ -1,0 +1,115 @@
+// Every user-facing string of the podcast creation wizard (/create-podcast), written once. The
+// spec's exact strings are marked; upload and generation errors come from podcast-messages.ts.
+import { podcastMessages, type TitledMessage } from "./messages";
+
+export const wizardMessages = {
+  page: {
+    title: "Create New Podcast", // spec
+    intro: "Turn a family story into a warm, narrated podcast episode.",
+    steps: ["Upload Story", "Configure Voices", "Generate Podcast", "Share & Download"] as const, // spec
+    stepDescriptions: ["Upload a PDF or enter text", "Select voices and style", "Create the audio", "Get the podcast"] as const, // spec
+    back: "Back", // spec
+  },
+  upload: {
+    pdfTitle: "Upload a PDF",
+    pdfHint: "Drag and drop a PDF here, or choose a file. Maximum file size is 20MB.",
+    dropHere: "Drop the PDF to upload it",
+    pdfLabel: "PDF file",
+    uploadPdf: "Upload PDF",
+    uploading: "Uploading...",
+    progressLabel: "Upload progress",
+    textTitle: "Or enter the story as text",
+    storyTitle: "Story Title", // spec
+    storyContent: "Story Content", // spec
+    continueWithText: "Continue with Text", // spec
+    saving: "Saving...",
+  },
+  voices: {
+    heading: "Configure Voices", // spec
+    hostCount: "Number of Hosts", // spec
+    hostOptions: { 1: "1 host", 2: "2 hosts" } as Record<1 | 2, string>,
+    primary: "Primary Host Voice", // spec
+    secondary: "Secondary Host Voice", // spec
+    hostNames: { primary: "Primary host", secondary: "Secondary host" },
+    accent: (host: string) => `${host} accent`,
+    speed: (host: string) => `${host} speaking speed`,
+    sample: (host: string) => `${host} sample`,
+    continue: "Continue",
+    storyLabel: "Story",
+    voiceLabels: {
+      "female-warm": "Female, warm",
+      "female-professional": "Female, professional",
+      "male-warm": "Male, warm",
+      "male-professional": "Male, professional",
+    } as Record<string, string>,
+    accentLabels: { american: "American", british: "British", australian: "Australian", indian: "Indian" } as Record<string, string>,
+    sampleFailed: { title: "Sample playback failed", description: "Couldn't play voice sample" } satisfies TitledMessage, // spec
+  },
+  review: {
+    heading: "Review and Generate",
+    summary: "Summary",
+    story: "Story",
+    source: "Source",
+    words: "Words",
+    hosts: "Hosts",
+    estimatedDuration: "Estimated duration",
+    advanced: "Advanced options",
+    backgroundMusic: "Background music",
+    introOutro: "Intro/outro",
+    quality: "Processing quality",
+    musicLabels: { none: "None", "gentle-piano": "Gentle piano", "soft-jazz": "Soft jazz", nostalgic: "Nostalgic", ambient: "Ambient" } as Record<string, string>,
+    introOutroLabels: { standard: "Standard", minimal: "Minimal", none: "None", custom: "Custom", family: "Family" } as Record<string, string>,
+    qualityLabels: { standard: "Standard (faster)", premium: "Premium (higher audio quality)" } as Record<string, string>, // spec
+    generate: "Generate Podcast", // spec
+    generating: "Generating...",
+  },
+  progress: {
+    heading: "Generating Your Podcast",
+    storyInformation: "Story Information", // spec
+    generatedScript: "Generated Script", // spec
+    voiceProcessing: "Voice Processing", // spec
+    audioFinalization: "Audio Finalization", // spec
+    title: "Title",
+    source: "Source",
+    preview: "Preview",
+    scriptPending: "The script is written once the story is read.",
+    failed: podcastMessages.generation.failedTitle, // spec: 'Generation Failed'
+    failedDefault: podcastMessages.generation.failedDefault, // spec
+    retry: "Retry Generation", // spec
+    retrying: "Retrying...",
+    continue: "Continue",
+    stage: { waiting: "Waiting", running: "In progress", done: "Done", stopped: "Not finished" },
+    voices: "Voices",
+    music: "Background music",
+    introOutro: "Intro/outro",
+    quality: "Processing quality",
+  },
+  ready: {
+    heading: "Your Podcast is Ready!", // spec
+    player: "Podcast player",
+    share: "Share & Download",
+    createAnother: "Create Another Podcast", // spec
+  },
+  missingStory: podcastMessages.generation.storyMissing, // spec
+  startOver: "Start over",
+  toast: {
+    generationStarted: { title: "Podcast generation started", description: "Your podcast is being created. This page shows its progress." },
+    retryStarted: { title: "Generation restarted", description: "Your podcast is being created again with the same options." },
+  },
+} as const;
+
+const titled: TitledMessage[] = Object.values(podcastMessages.upload).flatMap((m) => (typeof m === "object" ? [m] : []));
+
+/** The toast title that goes with a field message ('Please enter a title for the story' → 'Missing title'). */
+export function uploadTitleFor(description: string): string {
+  return titled.find((m) => m.description === description)?.title ?? podcastMessages.upload.failed.title;
+}
+
+/** '1.0x' for a speed. */
+export const formatSpeed = (speed: number) => `${speed.toFixed(1)}x`;
+
+/** 'Female, warm (British, 1.2x)'. */
+export function describeHost(voice: string, accent: string | null, speed: number | null) {
+  const v = wizardMessages.voices;
+  return `${v.voiceLabels[voice] ?? voice} (${v.accentLabels[accent ?? "american"] ?? accent}, ${formatSpeed(speed ?? 1)})`;
+}

@@ -1,0 +1,243 @@
+// The landing page for visitors (`/` signed out): how it works, features, about and the plans with a
+// monthly/annual toggle, and the 'Coming Soon' sign-up dialog. Without JavaScript the toggle and the
+// dialog are links (`?billing=annual`, `?signup=1`) the server renders; with it they change in place.
+import { Link, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { useDialogFocus } from "~/components/use-dialog-focus";
+import { LaunchListForm } from "~/features/site/components/launch-list-form";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import { landingMessages } from "~/features/site/landing-messages";
+import { PLANS } from "~/features/account/plans";
+
+const p = landingMessages.pricing;
+const s = landingMessages.signup;
+
+const STEPS = [
+  { title: "Invite your family", text: "Create a story collection with a question, and we e-mail it to the relatives you choose." },
+  { title: "They simply reply", text: "Relatives answer by replying to the e-mail, or through a web form that needs no account." },
+  { title: "Listen and share", text: "Their stories become a narrated podcast episode and a family newsletter you can keep forever." },
+];
+
+const FEATURES = [
+  { title: "E-mail story collection", text: "Invitations, gentle reminders and replies gathered for you." },
+  { title: "Narrated podcasts", text: "One or two warm voices read your family's stories, with music if you like." },
+  { title: "Family newsletter", text: "Each delivery is a newsletter with the stories, photos and an embedded episode." },
+  { title: "Guest links", text: "Personal links for relatives who never want to create an account." },
+  { title: "Voice to text (coming soon)", text: "Relatives who would rather talk than type will be able to record their memories and have them written down." },
+  { title: "For communities", text: "Enterprise options let senior living communities gather stories for every resident family." },
+];
+
+type Billing = "monthly" | "annual";
+type Signup = "form" | "thanks" | null;
+
+const signupFromParam = (value: string | null): Signup => (value === "thanks" ? "thanks" : value ? "form" : null);
+
+/** The current search with some parameters changed (null removes one). */
+function searchWith(params: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const search = next.toString();
+  return search ? `?${search}` : "";
+}
+
+/** With JavaScript, a link that changes state in place and keeps the address in step (no round trip). */
+function useInPlaceLink() {
+  const hydrated = useHydrated();
+  return (apply: () => void, search: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    apply();
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+  };
+}
+
+export function Landing() {
+  const [params] = useSearchParams();
+  const [billing, setBilling] = useState<Billing>(params.get("billing") === "annual" ? "annual" : "monthly");
+  const signupParam = params.get("signup");
+  const [signup, setSignup] = useState<Signup>(signupFromParam(signupParam));
+  // A navigation (e.g. the sign-up's redirect to ?signup=thanks) brings its own dialog state.
+  useEffect(() => setSignup(signupFromParam(signupParam)), [signupParam]);
+  const inPlace = useInPlaceLink();
+
+  const openSignup = {
+    to: { search: searchWith(params, { signup: "1" }) },
+    onClick: inPlace(() => setSignup("form"), searchWith(params, { signup: "1" })),
+  };
+
+  return (
+    <div>
+      <section className="mx-auto max-w-5xl px-4 py-20 text-center">
+        <h1 className="font-serif text-4xl font-bold sm:text-5xl">Your family's stories, kept and told</h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+          Storyhearth asks your relatives for their memories by e-mail and turns their answers into a narrated family podcast and newsletter.
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <a href="#pricing-section" className={buttonClass("default", "lg")}>
+            {p.seePlans}
+          </a>
+          <Link to="/login" className={buttonClass("outline", "lg")}>
+            Sign in
+          </Link>
+        </div>
+      </section>
+
+      <section id="how-it-works" className="bg-muted py-16">
+        <div className="mx-auto max-w-5xl px-4">
+          <h2 className="text-center font-serif text-3xl font-bold">How it works</h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, i) => (
+              <li key={step.title}>
+                <Card className="h-full">
+                  <p className="text-sm font-semibold text-primary">Step {i + 1}</p>
+                  <h3 className="mt-2 text-lg font-semibold">{step.title}</h3>
+                  <p className="mt-2 text-muted-foreground">{step.text}</p>
+                </Card>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-8 text-center">
+            <a href="#pricing-section" className={buttonClass("default")}>
+              Start your family's collection
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id="features" className="mx-auto max-w-5xl px-4 py-16">
+        <h2 className="text-center font-serif text-3xl font-bold">Features</h2>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2">
+          {FEATURES.map((f) => (
+            <Card key={f.title}>
+              <h3 className="text-lg font-semibold">{f.title}</h3>
+              <p className="mt-2 text-muted-foreground">{f.text}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section id="about" className="bg-muted py-16">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 className="font-serif text-3xl font-bold">About</h2>
+          <p className="mt-6 text-lg text-muted-foreground">
+            We built Storyhearth for families, caregivers and senior living communities who want to hear their elders' stories while there is time, in a
+            way that works for everyone: a reply to an e-mail is all it takes.
+          </p>
+          <a href="#pricing-section" className={buttonClass("outline", "default", "mt-8")}>
+            {p.seePlans}
+          </a>
+        </div>
+      </section>
+
+      <section id="pricing-section" className="mx-auto max-w-5xl px-4 py-16">
+        <h2 className="text-center font-serif text-3xl font-bold">{p.heading}</h2>
+        <p className="mt-3 text-center text-muted-foreground">{p.intro}</p>
+        <nav aria-label={p.billingLabel} className="mt-6 flex justify-center">
+          <div className="inline-flex rounded-full border border-border bg-card p-1">
+            {(["monthly", "annual"] as const).map((option) => {
+              const search = searchWith(params, { billing: option === "annual" ? "annual" : null });
+              return (
+                <Link
+                  key={option}
+                  to={{ search, hash: "pricing-section" }}
+                  replace
+                  preventScrollReset
+                  onClick={inPlace(() => setBilling(option), search)}
+                  aria-current={billing === option ? "true" : undefined}
+                  className={cn("rounded-full px-4 py-1.5 text-sm font-medium", billing === option ? "bg-primary text-primary-foreground" : "hover:bg-muted")}
+                >
+                  {option === "annual" ? p.annual : p.monthly}
+                </Link>
+              );
+            })}
+          </div>
+        </nav>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <Card key={plan.name} className={cn("flex flex-col", plan.popular && "border-primary ring-2 ring-primary")} data-plan={plan.name}>
+              <h3 className="flex items-center gap-2 text-xl font-semibold">
+                {plan.name} {plan.popular ? <Badge>{p.popular}</Badge> : null}
+              </h3>
+              <p className="mt-2 text-3xl font-bold">
+                ${billing === "annual" ? plan.annual : plan.monthly}
+                <span className="text-base font-normal text-muted-foreground">{billing === "annual" ? p.perYear : p.perMonth}</span>
+              </p>
+              {billing === "annual" ? (
+                <Badge variant="secondary" className="mt-2 self-start">
+                  {p.save(plan.annualSaving)}
+                </Badge>
+              ) : null}
+              <ul className="mt-4 flex-1 space-y-1 text-sm">
+                <li>{p.credits(plan.credits)}</li>
+                <li>{p.perCredit(plan.wordsPerCredit.toLocaleString("en-US"), plan.minutesPerCredit)}</li>
+                <li>{p.addOn(plan.addOnPrice, plan.addOnMax)}</li>
+              </ul>
+              <Link {...openSignup} className={buttonClass(plan.popular ? "default" : "outline", "default", "mt-6 w-full")}>
+                {p.choose(plan.name)}
+              </Link>
+            </Card>
+          ))}
+        </div>
+        <Card className="mt-8 flex flex-col items-center gap-3 text-center sm:flex-row sm:justify-between sm:text-left">
+          <div>
+            <h3 className="font-semibold">{p.enterprise}</h3>
+            <p className="text-sm text-muted-foreground">{p.enterpriseText}</p>
+          </div>
+          <Link {...openSignup} className={buttonClass("link")}>
+            {p.enterpriseLink}
+          </Link>
+        </Card>
+      </section>
+
+      {signup ? (
+        <SignupDialog
+          state={signup}
+          closeTo={searchWith(params, { signup: null })}
+          onClose={inPlace(() => setSignup(null), searchWith(params, { signup: null }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The sign-up dialog: a route-level dialog (server-rendered from `?signup=`), enhanced with Escape and focus. */
+function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null>; closeTo: string; onClose: (e: MouseEvent<HTMLAnchorElement>) => void }) {
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  const focus = useDialogFocus<HTMLDivElement>();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") closeRef.current?.click();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+      <div {...focus} role="dialog" aria-modal="true" aria-labelledby="signup-title" className="w-full max-w-md space-y-4 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id="signup-title" className="font-serif text-2xl font-bold">
+            {state === "thanks" ? s.thanksTitle : s.title}
+          </h2>
+          <Link ref={closeRef} to={{ search: closeTo, hash: "pricing-section" }} replace preventScrollReset onClick={onClose} className={buttonClass("ghost", "sm")} aria-label={s.close}>
+            ✕
+          </Link>
+        </div>
+        {state === "thanks" ? (
+          <p className="text-muted-foreground">{s.thanksText}</p>
+        ) : (
+          <>
+            <p className="text-muted-foreground">{s.text}</p>
+            <LaunchListForm autoFocus />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

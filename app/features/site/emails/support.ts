@@ -1,0 +1,20 @@
+// A signed-in user's message from the help centre, to the support address (reply goes to the user).
+import { html, layoutHtml, layoutText, muted, paragraph, type EmailParts } from "~/lib/email/layout";
+
+type SupportInput = { subject: string; message: string; fromName: string; fromEmail: string; userId: string };
+
+export function supportRequestEmail({ subject, message, fromName, fromEmail, userId }: SupportInput): EmailParts {
+  const title = `Support request: ${subject}`;
+  const who = `From ${fromName} <${fromEmail}> (user ${userId})`;
+  return {
+    subject: title,
+    html: layoutHtml({
+      title,
+      body: html`${muted(who)}${paragraph(html`<strong>${subject}</strong>`)}${message
+        .split(/\r?\n/)
+        .filter((line) => line.trim())
+        .map((line) => paragraph(line))}${muted("Reply to this e-mail to answer the user.")}`,
+    }),
+    text: layoutText([who, subject, message, "Reply to this e-mail to answer the user."]),
+  };
+}

@@ -1,0 +1,89 @@
+// The administrator's 'create campaign' form: title, description, 1–5 questions with optional helper
+// text, allow text responses, active. Add/Remove are Conform list intents: with JavaScript they act
+// in place, without it they post and the server answers the form with the changed list.
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { ErrorList, Field, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { CampaignFormSchema, MAX_CAMPAIGN_QUESTIONS } from "~/features/testimonials/schemas";
+
+const a = testimonialMessages.admin;
+
+export function CampaignForm({ lastResult, closeHref }: { lastResult?: SubmissionResult<string[]>; closeHref: string }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "testimonial-campaign-create",
+    lastResult,
+    constraint: getZodConstraint(CampaignFormSchema),
+    defaultValue: { title: "", description: "", questions: [{ question: "", helperText: "" }], allowTextResponses: true, isActive: true },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const questions = fields.questions.getFieldList();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create" />
+      {/* Enter in a field creates the campaign rather than pressing Add/Remove (the first submit button is the default). */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
+      <ErrorList errors={form.errors} />
+      <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+      <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Questions (1 to {MAX_CAMPAIGN_QUESTIONS})</legend>
+        {questions.map((item, index) => {
+          const q = item.getFieldset();
+          return (
+            <div key={item.key} className="space-y-2 rounded-md border border-border p-3" data-testid="question-row">
+              <Field label={`Question ${index + 1}`} inputProps={getInputProps(q.question, { type: "text" })} errors={q.question.errors} />
+              <Field label="Helper text (optional)" inputProps={getInputProps(q.helperText, { type: "text" })} errors={q.helperText.errors} />
+              {questions.length > 1 ? (
+                <Button
+                  {...form.remove.getButtonProps({ name: fields.questions.name, index })}
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  formNoValidate
+                  aria-label={`${a.removeQuestion} question ${index + 1}`}
+                >
+                  {a.removeQuestion}
+                </Button>
+              ) : null}
+            </div>
+          );
+        })}
+        <ErrorList errors={fields.questions.errors} />
+        {questions.length < MAX_CAMPAIGN_QUESTIONS ? (
+          <Button
+            {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: { question: "", helperText: "" } })}
+            type="submit"
+            variant="outline"
+            size="sm"
+            formNoValidate
+          >
+            {a.addQuestion}
+          </Button>
+        ) : null}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.allowTextResponses, { type: "checkbox" })} />
+        {a.allowText}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.isActive, { type: "checkbox" })} />
+        {a.active}
+      </label>
+      <div className="flex justify-end gap-2">
+        <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
+          {a.cancel}
+        </Link>
+        <Button type="submit" disabled={saving}>
+          {saving ? a.creating : a.createButton}
+        </Button>
+      </div>
+    </Form>
+  );
+}

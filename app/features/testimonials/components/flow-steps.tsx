@@ -1,0 +1,341 @@
+// The steps of the public testimonial flow. Each step is a real form posting to the page action
+// (so the flow works without JavaScript); with JavaScript the flow intercepts the submit and moves on
+// in the browser. Submit buttons carry the intent; the forward button comes first in the markup so
+// Enter moves forward.
+import { Form } from "@remix-run/react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { ErrorList, inputClass } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { PROGRESS_CIRCLES, progressIndex, responseField, type FlowErrors, type FlowIntent, type FlowState } from "~/features/testimonials/flow";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { isRespondentEmail } from "~/features/testimonials/schemas";
+import { formatMegabytes, isLargeVideo, isTooLarge } from "~/features/testimonials/upload-limits";
+
+const f = testimonialMessages.flow;
+const v = testimonialMessages.validation;
+
+export type StepSubmit = (intent: FlowIntent, form: FormData) => void;
+
+type StepFormProps = {
+  draftId: string | null;
+  onIntent: StepSubmit | null;
+  multipart?: boolean;
+  children: ReactNode;
+  className?: string;
+};
+
+/** A step's form: posts to the page without JavaScript, hands the intent to the flow with it. */
+export function StepForm({ draftId, onIntent, multipart, children, className }: StepFormProps) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onIntent) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget);
+    const intent = (submitter?.value || form.get("intent")) as FlowIntent;
+    onIntent(intent, form);
+  };
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} onSubmit={onSubmit} className={cn("space-y-5", className)} noValidate={Boolean(onIntent)}>
+      {draftId ? <input type="hidden" name="draftId" value={draftId} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/** The step's buttons: forward (first in the markup, shown on the right) and Back. */
+function StepButtons({ forward, forwardLabel, back = true, disabled, children }: { forward: FlowIntent; forwardLabel: string; back?: boolean; disabled?: boolean; children?: ReactNode }) {
+  return (
+    <div className="flex flex-row-reverse flex-wrap justify-between gap-2 pt-2">
+      <Button type="submit" name="intent" value={forward} disabled={disabled}>
+        {forwardLabel}
+      </Button>
+      {children}
+      {back ? (
+        <Button type="submit" name="intent" value="back" variant="outline" formNoValidate>
+          {f.back}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function ProgressCircles({ step }: { step: FlowState["step"] }) {
+  const at = progressIndex(step);
+  return (
+    <ol aria-label={f.progressLabel} className="flex items-center justify-center gap-2" data-testid="flow-progress">
+      {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
+        const n = i + 1;
+        const done = at > n;
+        const current = at === n;
+        return (
+          <li key={n} className="flex items-center gap-2">
+            <span
+              aria-current={current ? "step" : undefined}
+              className={cn(
+                "flex h-8 w-8 items-center justify-center rounded-full border-2 text-sm font-semibold",
+                done ? "border-primary bg-primary text-primary-foreground" : current ? "border-primary text-primary" : "border-border text-muted-foreground",
+              )}
+            >
+              {done ? "✓" : n}
+              <span className="sr-only">{done ? " (done)" : current ? " (current)" : ""}</span>
+            </span>
+            {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("h-0.5 w-4 sm:w-8", done ? "bg-primary" : "bg-border")} /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function StepHeading({ children, hint }: { children: ReactNode; hint?: string }) {
+  return (
+    <div className="space-y-1">
+      <h2 className="text-2xl font-semibold">{children}</h2>
+      {hint ? <p className="text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+type Common = { state: FlowState; errors: FlowErrors | undefined; draftId: string | null; onIntent: StepSubmit | null };
+
+export function AboutStep({ state, errors, draftId, onIntent }: Common) {
+  const id = useId();
+  const [name, setName] = useState(state.respondentName);
+  const [email, setEmail] = useState(state.respondentEmail);
+  const live = Boolean(onIntent);
+  // With JavaScript the rule is checked as the person types (and Continue waits for it).
+  const emailError = live ? (email.trim() !== "" && !isRespondentEmail(email) ? [v.email] : undefined) : errors?.respondentEmail;
+  const ready = name.trim() !== "" && isRespondentEmail(email);
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent}>
+      <StepHeading>{f.about.title}</StepHeading>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+          {f.about.name}
+        </label>
+        <input
+          id={`${id}-name`}
+          name="respondentName"
+          autoComplete="name"
+          required
+          maxLength={200}
+          className={inputClass}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          aria-invalid={errors?.respondentName ? true : undefined}
+        />
+        <ErrorList errors={live && name.trim() ? undefined : errors?.respondentName} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-email`} className="block text-sm font-medium">
+          {f.about.email}
+        </label>
+        <input
+          id={`${id}-email`}
+          name="respondentEmail"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          className={inputClass}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          aria-invalid={emailError?.length ? true : undefined}
+        />
+        <ErrorList errors={emailError} />
+      </div>
+      <StepButtons forward="about" forwardLabel={f.continue} back={false} disabled={live && !ready} />
+    </StepForm>
+  );
+}
+
+export function MethodStep({ state, errors, draftId, onIntent }: Common) {
+  const [method, setMethod] = useState(state.method);
+  const option = (value: "record" | "upload", label: string, hint: string) => (
+    <label className={cn("flex cursor-pointer gap-3 rounded-lg border-2 p-4", method === value ? "border-primary bg-primary/5" : "border-border")}>
+      <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="mt-1" />
+      <span>
+        <span className="block font-semibold">{label}</span>
+        <span className="block text-sm text-muted-foreground">{hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent}>
+      <StepHeading>{f.method.title}</StepHeading>
+      <fieldset className="space-y-3">
+        <legend className="sr-only">{f.method.title}</legend>
+        {option("record", f.method.record, f.method.recordHint)}
+        {option("upload", f.method.upload, f.method.uploadHint)}
+      </fieldset>
+      <ErrorList errors={errors?.form} />
+      <StepButtons forward="method" forwardLabel={f.continue} />
+    </StepForm>
+  );
+}
+
+/** Step 3: a file input for video; with the record method it offers the camera on phones (`capture`). */
+export function UploadStep({ state, errors, draftId, onIntent, onFile, chosen }: Common & { onFile?: (file: File | null) => void; chosen: string | null }) {
+  const id = useId();
+  const [localError, setLocalError] = useState<{ title: string; description: string } | null>(null);
+  const record = state.method === "record";
+  const selectedName = chosen ?? state.video?.fileName ?? null;
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent} multipart>
+      <StepHeading hint={record ? f.upload.recordHint : f.upload.hint}>{record ? f.upload.recordTitle : f.upload.title}</StepHeading>
+      <div className="space-y-2">
+        <label htmlFor={`${id}-video`} className="block text-sm font-medium">
+          {f.upload.label}
+        </label>
+        <input
+          id={`${id}-video`}
+          name="video"
+          type="file"
+          accept="video/*"
+          {...(record ? { capture: "user" as const } : {})}
+          required={!state.video}
+          className="block w-full rounded-md border border-border bg-card p-2 text-sm"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0] ?? null;
+            if (file && isTooLarge(file.size)) {
+              setLocalError(v.fileTooLarge);
+              e.currentTarget.value = "";
+              onFile?.(null);
+              return;
+            }
+            setLocalError(null);
+            onFile?.(file);
+          }}
+        />
+        {selectedName && !localError ? (
+          <p className="text-sm font-medium text-green-700 dark:text-green-400" role="status">
+            ✓ {f.upload.selected(selectedName)}
+          </p>
+        ) : null}
+        {localError ? (
+          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+            <p className="font-semibold text-destructive">{localError.title}</p>
+            <p>{localError.description}</p>
+          </div>
+        ) : null}
+        <ErrorList errors={errors?.video} />
+      </div>
+      <StepButtons forward="video" forwardLabel={f.continue} disabled={Boolean(onIntent) && !selectedName} />
+    </StepForm>
+  );
+}
+
+export function ThoughtsStep({ state, errors, draftId, onIntent, questions }: Common & { questions: Array<{ question: string; hint: string }> }) {
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent}>
+      <StepHeading hint={f.thoughts.hint}>{f.thoughts.title}</StepHeading>
+      {questions.map((q, i) => (
+        <div key={i} className="space-y-1">
+          <label htmlFor={`thought-${i}`} className="block font-medium">
+            {q.question}
+          </label>
+          <p className="text-sm text-muted-foreground">{q.hint}</p>
+          <textarea id={`thought-${i}`} name={responseField(i)} defaultValue={state.responses[i] ?? ""} rows={4} maxLength={10_000} className={cn(inputClass, "min-h-[6rem]")} />
+        </div>
+      ))}
+      <ErrorList errors={errors?.form} />
+      <StepButtons forward="thoughts" forwardLabel={f.continue} />
+    </StepForm>
+  );
+}
+
+export function ReviewStep({ state, errors, draftId, onIntent, previewUrl }: Common & { previewUrl: string | null }) {
+  const size = state.video?.size ?? 0;
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent}>
+      <StepHeading>{f.review.title}</StepHeading>
+      {previewUrl ? (
+        <video controls preload="metadata" src={previewUrl} className="mx-auto max-h-[60vh] w-full rounded-lg bg-black" data-testid="review-video">
+          <track kind="captions" />
+        </video>
+      ) : null}
+      {state.video ? <p className="text-sm text-muted-foreground">{f.review.size(formatMegabytes(size))}</p> : null}
+      {isLargeVideo(size) ? (
+        <div role="status" className="rounded-md border border-yellow-500 bg-yellow-50 p-3 text-sm text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100">
+          <p className="font-semibold">{f.review.largeTitle}</p>
+          <p>{f.review.largeText}</p>
+        </div>
+      ) : null}
+      <ErrorList errors={errors?.video ?? errors?.form} />
+      <div className="flex flex-row-reverse flex-wrap justify-between gap-2 pt-2">
+        <Button type="submit" name="intent" value="review-ok">
+          {f.review.looksGood}
+        </Button>
+        <Button type="submit" name="intent" value="record-again" variant="outline" formNoValidate>
+          {f.review.recordAgain}
+        </Button>
+      </div>
+    </StepForm>
+  );
+}
+
+export type UploadProgress = { percent: number } | null;
+
+export function ConfirmStep({
+  state,
+  errors,
+  draftId,
+  onIntent,
+  submitting,
+  progress,
+  failure,
+}: Common & { submitting: boolean; progress: UploadProgress; failure: string | null }) {
+  const [consent, setConsent] = useState(state.consentGiven);
+  const c = f.confirm;
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent}>
+      <StepHeading>{c.title}</StepHeading>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
+        <dt className="font-medium">{c.name}</dt>
+        <dd>{state.respondentName}</dd>
+        <dt className="font-medium">{c.email}</dt>
+        <dd>{state.respondentEmail}</dd>
+        <dt className="font-medium">{c.video}</dt>
+        <dd>{state.video ? c.videoIncluded : c.videoMissing}</dd>
+      </dl>
+      <div className="space-y-1">
+        <label className="flex gap-3">
+          <input type="checkbox" name="consentGiven" required checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} className="mt-1" />
+          <span className="text-sm">{c.consent}</span>
+        </label>
+        <ErrorList errors={errors?.consentGiven} />
+      </div>
+      {progress ? (
+        <div className="space-y-1" data-testid="upload-progress">
+          <div className="h-2 w-full overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+            <div className="h-full bg-primary transition-all" style={{ width: `${progress.percent}%` }} />
+          </div>
+          <p className="text-sm text-muted-foreground">{c.uploading(progress.percent)}</p>
+        </div>
+      ) : null}
+      {failure ? (
+        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          <p className="font-semibold text-destructive">{testimonialMessages.upload.failedTitle}</p>
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      <ErrorList errors={errors?.video ?? errors?.form} />
+      <StepButtons forward="submit" forwardLabel={submitting ? c.submitting : c.submit} disabled={Boolean(onIntent) && (!consent || submitting)} />
+    </StepForm>
+  );
+}
+
+export function ThanksStep({ draftId, onIntent }: Omit<Common, "state" | "errors">) {
+  return (
+    <StepForm draftId={draftId} onIntent={onIntent} className="text-center">
+      <div className="space-y-2">
+        <h2 className="text-3xl font-semibold">{f.thanks.title}</h2>
+        <p className="text-muted-foreground">{f.thanks.text}</p>
+      </div>
+      <Button type="submit" name="intent" value="another">
+        {f.thanks.another}
+      </Button>
+    </StepForm>
+  );
+}

@@ -1,0 +1,247 @@
+// The in-browser recorder (spec §2 "Recorder"): choose one or two questions, then record with the
+// camera (pause/resume, 3-minute limit across pauses with a countdown from 150 s and the bar turning
+// yellow at 120 s and red at 150 s). Stopping hands the video and the chosen questions back to the flow.
+import { useEffect, useRef, useState } from "react";
+import { ErrorList } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import {
+  canRecordMore,
+  canStartRecording,
+  formatClock,
+  MAX_QUESTIONS,
+  PREVIEW_ASPECT,
+  PREVIEW_WIDTH,
+  progressPercent,
+  progressTone,
+  RECORDING_LIMIT_SECONDS,
+  remainingWarning,
+  toggleQuestion,
+} from "~/features/testimonials/recording";
+import { CameraError, openCamera, stopStream } from "./camera";
+import { useRecording } from "./use-recording";
+
+const r = testimonialMessages.recorder;
+
+export type RecorderQuestion = { question: string; hint: string };
+type Props = {
+  title: string;
+  description: string | null;
+  questions: RecorderQuestion[];
+  onComplete: (video: Blob, selectedQuestions: number[], notice?: string) => void;
+  onBack: () => void;
+};
+
+const TONE_CLASS = { normal: "bg-primary", yellow: "bg-yellow-500", red: "bg-red-600" } as const;
+
+export function Recorder({ title, description, questions, onComplete, onBack }: Props) {
+  const [selected, setSelected] = useState<number[]>([]);
+  const [view, setView] = useState<"select" | "camera">("select");
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [displayError, setDisplayError] = useState<string | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const preview = useRef<HTMLVideoElement>(null);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const finish = (blob: Blob, notice?: string) => {
+    stopStream(stream.current);
+    stream.current = null;
+    onComplete(blob, selectedRef.current, notice);
+  };
+  const recording = useRecording({ onAutoStop: (blob) => finish(blob, r.errors.limitReached) });
+
+  useEffect(() => () => stopStream(stream.current), []);
+
+  const startRecording = async () => {
+    if (!canStartRecording(selected) || !canRecordMore(recording.elapsed)) return;
+    setError(null);
+    setDisplayError(null);
+    setStarting(true);
+    try {
+      const opened = await openCamera();
+      stream.current = opened.stream;
+    } catch (e) {
+      setStarting(false);
+      setError(e instanceof CameraError ? e.message : r.errors.generic);
+      return;
+    }
+    setView("camera");
+    setStarting(false);
+  };
+
+  // Once the camera view is on screen: show the preview, then start the recorder.
+  useEffect(() => {
+    if (view !== "camera" || recording.phase !== "idle") return;
+    const live = stream.current;
+    if (!live) {
+      setError(r.errors.noStream);
+      setView("select");
+      return;
+    }
+    const video = preview.current;
+    if (video) {
+      try {
+        video.srcObject = live;
+        void video.play().catch(() => setDisplayError(r.errors.display));
+      } catch {
+        setDisplayError(r.errors.display);
+      }
+    }
+    try {
+      recording.start(live);
+    } catch {
+      stopStream(live);
+      stream.current = null;
+      setError(r.errors.startFailed);
+      setView("select");
+    }
+  }, [view, recording]);
+
+  const stop = async () => finish(await recording.stop());
+
+  const exit = () => {
+    recording.discard();
+    stopStream(stream.current);
+    stream.current = null;
+    setView("select");
+  };
+
+  if (view === "select") {
+    return (
+      <section aria-labelledby="recorder-select" className="space-y-4">
+        <div>
+          <h2 id="recorder-select" className="text-2xl font-semibold">
+            {r.selectTitle}
+          </h2>
+          <p className="text-muted-foreground">{r.selectHint}</p>
+          <p className="sr-only">
+            {title}
+            {description ? `: ${description}` : ""}
+          </p>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm text-muted-foreground" aria-live="polite">
+            {r.selectedCount(selected.length)}
+          </legend>
+          {questions.map((q, i) => {
+            const checked = selected.includes(i);
+            return (
+              <label key={i} className={cn("flex cursor-pointer gap-3 rounded-lg border border-border p-3", checked && "border-primary bg-primary/5")}>
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={checked}
+                  disabled={!checked && selected.length >= MAX_QUESTIONS}
+                  onChange={() => setSelected((s) => toggleQuestion(s, i))}
+                />
+                <span>
+                  <span className="block font-medium">{q.question}</span>
+                  <span className="block text-sm text-muted-foreground">{q.hint}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+        {error ? (
+          <div role="alert" className="space-y-3 rounded-md border border-destructive p-3 text-sm">
+            <ErrorList errors={[error]} />
+            <CaptureFallback onFile={(file) => onComplete(file, selectedRef.current)} />
+          </div>
+        ) : null}
+        <div className="flex flex-row-reverse justify-between gap-2">
+          <Button type="button" onClick={() => void startRecording()} disabled={!canStartRecording(selected) || starting}>
+            {starting ? r.starting : r.start}
+          </Button>
+          <Button type="button" variant="outline" onClick={onBack}>
+            {testimonialMessages.flow.back}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const seconds = recording.elapsed;
+  const tone = progressTone(seconds);
+  const warning = remainingWarning(seconds);
+  return (
+    <section aria-label={r.recording} className="space-y-4">
+      <div className="mx-auto overflow-hidden rounded-lg bg-black" style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}>
+        <video ref={preview} muted playsInline autoPlay className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
+      </div>
+      {displayError ? <ErrorList errors={[displayError]} /> : null}
+      <ul className="space-y-2">
+        {selected.map((i) => (
+          <li key={i} className="rounded-md bg-muted p-3">
+            <p className="font-medium">{questions[i]?.question}</p>
+            <p className="text-sm text-muted-foreground">{questions[i]?.hint}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="space-y-1">
+        <div className="flex items-center justify-between text-sm">
+          <span className="flex items-center gap-2 font-medium">
+            <span aria-hidden="true" className={cn("inline-block h-2.5 w-2.5 rounded-full", recording.phase === "recording" ? "animate-pulse bg-red-600" : "bg-muted-foreground")} />
+            {recording.phase === "paused" ? r.paused : r.recording}
+          </span>
+          <span data-testid="recording-clock">
+            {formatClock(seconds)} / {formatClock(RECORDING_LIMIT_SECONDS)}
+          </span>
+        </div>
+        <div
+          className="h-2 w-full overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-label="Recording time"
+          aria-valuemin={0}
+          aria-valuemax={RECORDING_LIMIT_SECONDS}
+          aria-valuenow={Math.floor(seconds)}
+        >
+          <div className={cn("h-full transition-all", TONE_CLASS[tone])} data-tone={tone} style={{ width: `${progressPercent(seconds)}%` }} />
+        </div>
+        {warning !== null ? (
+          <p role="status" className="text-sm font-medium text-red-600">
+            {r.remaining(warning)}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap justify-center gap-2">
+        {recording.phase === "paused" ? (
+          <Button type="button" variant="outline" onClick={recording.resume} disabled={!canRecordMore(seconds)}>
+            {r.resume}
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" onClick={recording.pause} disabled={recording.phase !== "recording"}>
+            {r.pause}
+          </Button>
+        )}
+        <Button type="button" variant="destructive" onClick={() => void stop()} disabled={recording.phase === "stopped" || recording.phase === "idle"}>
+          {r.stop}
+        </Button>
+        <Button type="button" variant="ghost" onClick={exit}>
+          {r.exit}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** When the camera cannot be used here, the phone's own camera app still can (the no-JS path). */
+function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
+  return (
+    <label className="block space-y-1">
+      <span className="font-medium">{r.fallbackLabel}</span>
+      <input
+        type="file"
+        accept="video/*"
+        capture="user"
+        className="block w-full text-sm"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) onFile(file);
+        }}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,147 @@
+// The public testimonial flow as one pure state machine (spec §2 "Public testimonial flow" and §4).
+// The browser runs it in React state; without JavaScript the page action runs the very same
+// transitions on a server-side draft. Side effects (storing the video, submitting) stay outside.
+import { testimonialMessages } from "./messages";
+import { AboutSchema } from "./schemas";
+
+/** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you; "record" is the in-browser recorder. */
+export type FlowStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | "record";
+export type ShareMethod = "record" | "upload";
+export type VideoMeta = { fileName: string; size: number; mimeType: string };
+
+export type FlowState = {
+  step: FlowStep;
+  respondentName: string;
+  respondentEmail: string;
+  method: ShareMethod;
+  /** One text answer per campaign question (by index). */
+  responses: string[];
+  consentGiven: boolean;
+  video: VideoMeta | null;
+};
+
+export type FlowContext = {
+  allowTextResponses: boolean;
+  questionCount: number;
+  /** JavaScript is running, so the in-browser recorder is available. */
+  canRecordInBrowser: boolean;
+};
+
+export type FlowEvent =
+  | { type: "about"; respondentName: string; respondentEmail: string }
+  | { type: "method"; method: ShareMethod }
+  | { type: "video"; video: VideoMeta }
+  | { type: "thoughts"; responses: string[] }
+  | { type: "review-ok" }
+  | { type: "record-again" }
+  | { type: "back" }
+  | { type: "submitted" }
+  | { type: "another" };
+
+export type FlowErrors = Partial<Record<"respondentName" | "respondentEmail" | "video" | "consentGiven" | "form", string[]>>;
+export type FlowResult = { state: FlowState; errors?: FlowErrors };
+
+export const PROGRESS_CIRCLES = 6;
+
+export function initialFlow(questionCount: number): FlowState {
+  return { step: 1, respondentName: "", respondentEmail: "", method: "record", responses: blankResponses(questionCount), consentGiven: false, video: null };
+}
+
+export const blankResponses = (questionCount: number) => Array.from({ length: questionCount }, () => "");
+
+/** Where the video comes from: the upload step, or the recorder (which needs JavaScript; without it the capture input stands in). */
+export const videoStep = (method: ShareMethod, ctx: FlowContext): FlowStep => (method === "record" && ctx.canRecordInBrowser ? "record" : 3);
+const afterVideo = (ctx: FlowContext): FlowStep => (ctx.allowTextResponses && ctx.questionCount > 0 ? 4 : 5);
+
+/** The step Back leads to. */
+export function previousStep(state: FlowState, ctx: FlowContext): FlowStep {
+  switch (state.step) {
+    case 2:
+      return 1;
+    case 3:
+    case "record":
+      return 2;
+    case 4:
+      return videoStep(state.method, ctx);
+    case 5:
+      return ctx.allowTextResponses && ctx.questionCount > 0 ? 4 : videoStep(state.method, ctx);
+    case 6:
+      return 5;
+    default:
+      return state.step;
+  }
+}
+
+/** Which of the 6 circles a step lights (the recorder belongs to the video step, 3). */
+export const progressIndex = (step: FlowStep) => (step === "record" ? 3 : step);
+
+export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowResult {
+  switch (event.type) {
+    case "about": {
+      const parsed = AboutSchema.safeParse({ respondentName: event.respondentName, respondentEmail: event.respondentEmail });
+      const next = { ...state, respondentName: event.respondentName, respondentEmail: event.respondentEmail };
+      if (!parsed.success) {
+        const errors: FlowErrors = {};
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as "respondentName" | "respondentEmail";
+          errors[key] = [...(errors[key] ?? []), issue.message];
+        }
+        return { state: { ...next, step: 1 }, errors };
+      }
+      return { state: { ...next, ...parsed.data, step: 2 } };
+    }
+    case "method":
+      return { state: { ...state, method: event.method, step: videoStep(event.method, ctx) } };
+    case "video":
+      return { state: { ...state, video: event.video, step: afterVideo(ctx) } };
+    case "thoughts": {
+      const responses = blankResponses(ctx.questionCount).map((_, i) => event.responses[i] ?? "");
+      return { state: { ...state, responses, step: 5 } };
+    }
+    case "review-ok":
+      if (!state.video) return { state: { ...state, step: videoStep(state.method, ctx) }, errors: { video: [testimonialMessages.validation.videoRequired] } };
+      return { state: { ...state, step: 6 } };
+    case "record-again":
+      return { state: { ...state, video: null, method: "record", step: 2 } };
+    case "back":
+      return { state: { ...state, step: previousStep(state, ctx) } };
+    case "submitted":
+      return { state: { ...state, step: 7 } };
+    case "another":
+      return { state: { ...state, step: 2, method: "record", video: null, consentGiven: false, responses: blankResponses(ctx.questionCount) } };
+  }
+}
+
+/** The hidden `intent` values of the step forms. */
+export const FLOW_INTENTS = ["about", "method", "video", "thoughts", "review-ok", "record-again", "back", "submit", "another"] as const;
+export type FlowIntent = (typeof FLOW_INTENTS)[number];
+export const isFlowIntent = (value: unknown): value is FlowIntent => typeof value === "string" && (FLOW_INTENTS as readonly string[]).includes(value);
+
+export const responseField = (index: number) => `response-${index}`;
+
+/** Reads a step form into its event; "video" and "submit" carry side effects and are handled by the caller. */
+export function eventFromForm(intent: FlowIntent, form: FormData, questionCount: number): FlowEvent | null {
+  const text = (name: string) => String(form.get(name) ?? "");
+  switch (intent) {
+    case "about":
+      return { type: "about", respondentName: text("respondentName"), respondentEmail: text("respondentEmail") };
+    case "method":
+      return { type: "method", method: text("method") === "upload" ? "upload" : "record" };
+    case "thoughts":
+      return { type: "thoughts", responses: blankResponses(questionCount).map((_, i) => text(responseField(i)).slice(0, 10_000)) };
+    case "review-ok":
+    case "record-again":
+    case "back":
+    case "another":
+      return { type: intent };
+    default:
+      return null;
+  }
+}
+
+/** The submission's text answers: only the non-blank ones, each with its question. */
+export function textAnswers(state: FlowState, questions: ReadonlyArray<{ question: string }>) {
+  return state.responses
+    .map((response, questionIndex) => ({ questionIndex, question: questions[questionIndex]?.question ?? "", response: response.trim() }))
+    .filter((r) => r.response !== "" && r.question !== "");
+}

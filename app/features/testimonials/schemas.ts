@@ -1,0 +1,189 @@
+// One schema per testimonial form and call: the admin create form (Conform + action), the admin
+// JSON calls, the respondent's details, and the public submission/chunk payloads.
+import { z } from "zod";
+import type { TestimonialQuestion } from "#db/schema";
+import { testimonialMessages } from "./messages";
+import { isPlainFileName, isValidUploadId, MAX_CHUNKS } from "./upload-limits";
+
+const v = testimonialMessages.validation;
+const api = testimonialMessages.api;
+
+export const MAX_CAMPAIGN_QUESTIONS = 5;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const QUESTION_MAX = 500;
+export const RESPONSE_MAX = 10_000;
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** The spec's basic e-mail rule: non-space text, an @, more text, a dot, more text. */
+export const RESPONDENT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isRespondentEmail = (value: string) => RESPONDENT_EMAIL.test(value.trim()) && value.trim().length <= EMAIL_MAX;
+
+/** Older campaigns stored questions as plain strings; everything downstream sees objects. */
+export function normalizeQuestions(raw: unknown): TestimonialQuestion[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .map((q): TestimonialQuestion | null => {
+      if (typeof q === "string") return { question: q, helperText: null };
+      if (q && typeof q === "object" && typeof (q as { question?: unknown }).question === "string") {
+        const helper = (q as { helperText?: unknown }).helperText;
+        return { question: (q as { question: string }).question, helperText: typeof helper === "string" && helper.trim() ? helper : null };
+      }
+      return null;
+    })
+    .filter((q): q is TestimonialQuestion => q !== null);
+}
+
+/** Blank questions are dropped; helper text is kept only when it has content. */
+export function cleanQuestions(list: ReadonlyArray<{ question?: string | null; helperText?: string | null }>): TestimonialQuestion[] {
+  return list
+    .map((q) => ({ question: (q.question ?? "").trim(), helperText: (q.helperText ?? "").trim() || null }))
+    .filter((q) => q.question !== "");
+}
+
+const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
+const description = z.string().trim().max(DESCRIPTION_MAX, { error: v.descriptionTooLong });
+const questionText = z.string().trim().max(QUESTION_MAX, { error: v.questionTooLong });
+
+// Conform turns empty inputs into undefined, so every part of a question is optional here; the
+// list check below is what requires at least one real question.
+const FormQuestion = z.object({ question: questionText.optional(), helperText: questionText.optional() });
+
+/** The admin 'create campaign' form. Checkboxes arrive as "on" or not at all. */
+export const CampaignFormSchema = z.object({
+  title,
+  description: description.optional(),
+  questions: z
+    .array(FormQuestion)
+    .max(MAX_CAMPAIGN_QUESTIONS, { error: v.atMostFiveQuestions })
+    .optional()
+    .refine((list) => (list ?? []).some((q) => q.question), { error: v.atLeastOneQuestion }),
+  allowTextResponses: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+});
+
+const ApiQuestion = z.union([
+  questionText,
+  z.object({ question: questionText.optional().nullable(), helperText: questionText.optional().nullable() }),
+]);
+const apiQuestions = z
+  .array(ApiQuestion, { error: "questions must be a list" })
+  .max(MAX_CAMPAIGN_QUESTIONS, { error: v.atMostFiveQuestions })
+  .transform((list) => cleanQuestions(list.map((q) => (typeof q === "string" ? { question: q } : q))))
+  .refine((list) => list.length > 0, { error: v.atLeastOneQuestion });
+
+/** POST /api/admin/testimonials */
+export const ApiCreateCampaignSchema = z.object({
+  title,
+  description: description.nullable().optional(),
+  questions: apiQuestions,
+  isActive: z.boolean().default(true),
+  allowTextResponses: z.boolean().default(true),
+});
+
+/** PUT /api/admin/testimonials/{id}: the whole campaign (the client sends it back with isActive changed). */
+export const ApiUpdateCampaignSchema = z.object({
+  title: title.optional(),
+  description: description.nullable().optional(),
+  questions: apiQuestions.optional(),
+  isActive: z.boolean().optional(),
+  allowTextResponses: z.boolean().optional(),
+});
+
+export type CampaignInput = {
+  title: string;
+  description: string | null;
+  questions: TestimonialQuestion[];
+  isActive: boolean;
+  allowTextResponses: boolean;
+};
+
+// ── respondents ────────────────────────────────────────────────────────────
+
+export const respondentName = z.string({ error: v.nameRequired }).trim().min(1, { error: v.nameRequired }).max(NAME_MAX, { error: v.nameRequired });
+export const respondentEmail = z
+  .string({ error: v.email })
+  .trim()
+  .refine((value) => isRespondentEmail(value), { error: v.email });
+
+/** Step 1 of the public flow. */
+export const AboutSchema = z.object({ respondentName, respondentEmail });
+
+const consent = z.union([z.boolean(), z.string()]).transform((value) => value === true || value === "true" || value === "on");
+
+export type TextResponse = { questionIndex: number; question: string; response: string };
+
+const ResponseItem = z.object({
+  questionIndex: z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1),
+  question: z.string().max(QUESTION_MAX * 2).optional(),
+  response: z.string().max(RESPONSE_MAX).default(""),
+});
+
+/** `responses` arrives as JSON text (multipart) or as a list (JSON): either way a list of answers. */
+const responses = z
+  .union([z.string(), z.array(z.unknown())])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return [];
+    let list: unknown = value;
+    if (typeof value === "string") {
+      try {
+        list = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: api.badResponses });
+        return z.NEVER;
+      }
+    }
+    const parsed = z.array(ResponseItem).max(MAX_CAMPAIGN_QUESTIONS).safeParse(list);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: api.badResponses });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** POST /api/testimonials/public/{publicId}/submit: the text fields of the multipart body. */
+export const PublicSubmissionSchema = z
+  .object({ respondentName, respondentEmail, responses, consentGiven: consent.optional() })
+  .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
+
+/** POST /api/testimonials/public/{publicId}/submit-chunked (JSON). */
+export const ChunkedSubmissionSchema = z
+  .object({
+    respondentName,
+    respondentEmail,
+    responses,
+    consentGiven: consent.optional(),
+    consentTimestamp: z.union([z.string(), z.number()]).optional().nullable(),
+    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),
+    videoPath: z.string().max(300).optional().nullable(),
+    // Sent by the spec's client; the server reads the video from the assembled upload instead.
+    videoData: z.unknown().optional(),
+    videoSize: z.coerce.number().optional().nullable(),
+    videoMimeType: z.string().max(200).optional().nullable(),
+  })
+  .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
+
+/** The text fields of POST /api/testimonials/public/{publicId}/upload-chunk. */
+export const ChunkFieldsSchema = z
+  .object({
+    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),
+    chunkIndex: z.coerce.number({ error: api.badChunkIndex }).int({ error: api.badChunkIndex }).min(0, { error: api.badChunkIndex }),
+    totalChunks: z.coerce
+      .number({ error: api.badTotalChunks })
+      .int({ error: api.badTotalChunks })
+      .min(1, { error: api.badTotalChunks })
+      .max(MAX_CHUNKS, { error: api.badTotalChunks }),
+    fileName: z.string().max(255, { error: api.badFileName }).refine(isPlainFileName, { error: api.badFileName }).optional(),
+  })
+  .refine((value) => value.chunkIndex < value.totalChunks, { error: api.badChunkIndex, path: ["chunkIndex"] });
+
+/** The client's consent time when it is believable (the last day, not in the future), else now. */
+export function consentTime(claimed: string | number | null | undefined, now: Date): Date {
+  if (claimed === null || claimed === undefined || claimed === "") return now;
+  const when = new Date(claimed);
+  const t = when.getTime();
+  if (Number.isNaN(t) || t > now.getTime() + 60_000 || t < now.getTime() - 24 * 3600_000) return now;
+  return new Date(Math.min(t, now.getTime()));
+}

@@ -1,0 +1,82 @@
+// Turning a respondent's submission into a stored response, the same way for the standard upload,
+// the chunked upload and the no-JavaScript draft: the campaign must accept submissions, answers are
+// matched to the campaign's own questions, and the video is checked, moved into the media store and
+// recorded with the consent time.
+import { randomUUID } from "node:crypto";
+import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/models/testimonial.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { testimonialMessages } from "./messages";
+import type { TextResponse } from "./schemas";
+import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected } from "./uploads.server";
+
+const m = testimonialMessages;
+
+/** The campaign behind a public id when it accepts submissions: 404 unknown, 403 inactive. */
+export function requireOpenCampaign(publicId: string | undefined) {
+  const campaign = findCampaignByPublicId(publicId ?? "");
+  if (!campaign) throw Response.json({ message: m.api.campaignNotFound }, { status: 404 });
+  if (!campaign.isActive) throw Response.json({ message: m.api.inactive, title: m.campaign.inactive.title }, { status: 403 });
+  return campaign;
+}
+
+/** Only answers to the campaign's own questions, non-blank, with the campaign's wording; none when text answers are off. */
+export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyArray<{ questionIndex: number; response: string }>): TextResponse[] {
+  if (!campaign.allowTextResponses) return [];
+  const seen = new Set<number>();
+  return list
+    .map((r) => ({ questionIndex: r.questionIndex, question: campaign.questions[r.questionIndex]?.question ?? "", response: r.response.trim() }))
+    .filter((r) => r.question !== "" && r.response !== "" && !seen.has(r.questionIndex) && seen.add(r.questionIndex));
+}
+
+export type StagedVideo = { stagedPath: string; size: number; facts?: { mimeType: string; duration: number | null } };
+
+/**
+ * Stores a response. `id` is given when the submission may be retried (a chunked upload fixes its
+ * response id): a retry after an attempt that stored the video, or the whole response, completes
+ * that attempt instead of failing or storing a second one.
+ */
+export async function storeSubmission(input: {
+  id?: string;
+  campaign: PublicTestimonialCampaign;
+  respondentName: string;
+  respondentEmail: string;
+  responses: ReadonlyArray<{ questionIndex: number; response: string }>;
+  consentTimestamp: Date;
+  video: StagedVideo | null;
+}) {
+  const { campaign, video } = input;
+  const id = input.id ?? randomUUID();
+  const earlier = () => (input.id ? getTestimonialResponse(campaign.id, input.id) : undefined);
+  const done = earlier();
+  if (done) return done;
+  let stored: { key: string; size: number; mimeType: string; duration: number | null } | null = null;
+  if (video) {
+    const facts = video.facts ?? (await requireVideo(video.stagedPath));
+    const key = responseVideoKey(campaign.id, id, facts.mimeType);
+    await publishStagedVideo(video.stagedPath, key);
+    stored = { key, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+  }
+  try {
+    return createTestimonialResponse({
+      id,
+      campaignId: campaign.id,
+      respondentName: input.respondentName.trim(),
+      respondentEmail: input.respondentEmail.trim(),
+      responses: answersFor(campaign, input.responses),
+      consentTimestamp: input.consentTimestamp,
+      video: stored,
+    });
+  } catch (error) {
+    // The same submission, sent twice at once, was stored by the other request: that one stands.
+    const other = earlier();
+    if (other) return other;
+    if (stored) await getStorage().remove(stored.key);
+    throw error;
+  }
+}
+
+/** Route helper: an UploadRejected becomes the `{ message }` JSON answer with its status. */
+export function rejectionResponse(error: unknown): Response {
+  if (error instanceof UploadRejected) return Response.json({ message: error.message }, { status: error.status });
+  throw error;
+}

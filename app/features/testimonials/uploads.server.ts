@@ -1,0 +1,543 @@
+// Testimonial video uploads on the server: a streaming multipart reader that writes file parts
+// straight to disk (never holding a video in memory), the resumable chunk store under
+// DATA_DIR/uploads/<uploadId>/ (each chunk written into its place in the video), and the clean-up
+// of abandoned uploads.
+// Temporary files and the assembly lock carry the tag of the process that made them, so what a
+// killed process left behind is recognised: its lock is taken over, its temporary files removed.
+import { randomBytes, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { env } from "~/lib/env.server";
+import { FileRegionWriter } from "~/lib/file-region-writer.server";
+import { processGone, processTag } from "~/lib/process-owner.server";
+import { assertSafeKey, getStorage } from "~/lib/storage/storage.server";
+import { testimonialMessages } from "./messages";
+import { extensionFor } from "./recording";
+import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks } from "./upload-limits";
+import { probeVideo } from "./video.server";
+
+const api = testimonialMessages.api;
+
+/** A refusal with its HTTP status; routes turn it into `{ message }` JSON or a form error. */
+export class UploadRejected extends Error {
+  /** The form fields read before the refusal (a page can still tell which draft it was). */
+  fields: Record<string, string> = {};
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadRejected";
+  }
+}
+
+export const dataRoot = () => path.resolve(env().DATA_DIR);
+export const uploadsRoot = () => path.join(dataRoot(), "uploads");
+/** Where file parts land while the rest of their form is still arriving ('.' keeps it apart from upload ids). */
+const incomingDir = () => path.join(uploadsRoot(), ".incoming");
+
+function uploadDir(uploadId: string) {
+  if (!isValidUploadId(uploadId)) throw new UploadRejected(400, api.badUploadId);
+  return path.join(uploadsRoot(), uploadId);
+}
+
+const removeQuietly = (target: string) => fs.rm(target, { recursive: true, force: true }).catch(() => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A temporary file in the incoming folder, named after this process (see cleanAbandonedUploads). */
+const incomingTemp = (suffix = "") => path.join(incomingDir(), `${processTag}-${randomBytes(12).toString("hex")}${suffix}`);
+/** The process that made an incoming temporary file: the name's part before the first '-'. */
+const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
+
+// ── streaming multipart ────────────────────────────────────────────────────
+
+/**
+ * A received file part: in a temporary file of its own, or (`placed`) written straight into its
+ * region of a file chosen by the caller's `placeFile`, which the caller then owns.
+ */
+export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
+export type MultipartResult = { fields: Record<string, string>; file: IncomingFile | null };
+
+/** Where a file part goes instead of a temporary file: `file` from byte `start` on. */
+export type FilePlacement = { file: string; start: number };
+
+type MultipartOptions = {
+  fileField: string;
+  maxFileBytes: number;
+  maxFieldBytes?: number;
+  /** Asked with the fields that came before the file part; null keeps it in a temporary file. */
+  placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+};
+
+/**
+ * Reads a multipart/form-data body part by part. The one file part named `fileField` is written to
+ * disk as it arrives (a temporary file, or where `placeFile` says); more than `maxFileBytes` stops
+ * reading and answers 413, and no byte past that limit is written. Other file parts are drained and
+ * ignored. An empty file input (no file chosen) gives `file: null`.
+ */
+export async function readMultipartToDisk(request: Request, { fileField, maxFileBytes, maxFieldBytes = 200_000, placeFile }: MultipartOptions): Promise<MultipartResult> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new UploadRejected(415, api.badForm);
+  await fs.mkdir(incomingDir(), { recursive: true });
+
+  return new Promise<MultipartResult>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: IncomingFile | null = null;
+    let settled = false;
+    const writes: Promise<void>[] = [];
+    const temps: string[] = [];
+    let parser: busboy.Busboy;
+    try {
+      // busboy reports 'limit' on reaching the limit, so one byte more: 'limit' then means "more than allowed".
+      parser = busboy({ headers: { "content-type": type }, limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes, fields: 60, files: 3, parts: 70 } });
+    } catch {
+      reject(new UploadRejected(400, api.badForm));
+      return;
+    }
+    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+
+    const fileStreams: Readable[] = [];
+    const fail = (error: UploadRejected) => {
+      if (settled) return;
+      settled = true;
+      error.fields = { ...fields };
+      source.unpipe(parser);
+      source.destroy();
+      // Stop the writes, then remove their temporary files, then answer.
+      for (const stream of fileStreams) stream.destroy();
+      void Promise.allSettled(writes)
+        .then(() => Promise.all(temps.map(removeQuietly)))
+        .then(() => reject(error));
+    };
+
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) return fail(new UploadRejected(413, `${name} is too long`));
+      fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== fileField || file || settled) {
+        // Drained, not stored. A form cut off inside this part errors this stream too: without a
+        // listener that error would be uncaught and take the process down (the parser reports it).
+        stream.on("error", () => {});
+        stream.resume();
+        return;
+      }
+      const entry: IncomingFile = { path: "", size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream", placed: false };
+      file = entry;
+      fileStreams.push(stream);
+      stream.on("limit", () => fail(new UploadRejected(413, api.fileTooLarge)));
+      const write = async () => {
+        // The stream waits (busboy holds the body back) while the placement is looked up.
+        const placement = placeFile ? await placeFile({ ...fields }, entry.fileName) : null;
+        if (settled) return;
+        if (placement) Object.assign(entry, { path: placement.file, placed: true });
+        else {
+          entry.path = incomingTemp(".part");
+          temps.push(entry.path);
+        }
+        // busboy passes at most maxFileBytes + 1 bytes; the writer keeps the extra one out of the file.
+        const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: maxFileBytes });
+        await pipeline(stream, writer);
+        entry.size = writer.received;
+      };
+      writes.push(
+        write().catch((error: unknown) => {
+          fail(error instanceof UploadRejected ? error : new UploadRejected(400, api.badForm));
+        }),
+      );
+    });
+    parser.on("error", () => fail(new UploadRejected(400, api.badForm)));
+    parser.on("partsLimit", () => fail(new UploadRejected(413, "Too many form parts")));
+    parser.on("fieldsLimit", () => fail(new UploadRejected(413, "Too many form fields")));
+    parser.on("close", () => {
+      void Promise.all(writes).then(async () => {
+        if (settled) return;
+        settled = true;
+        const chosen = file as IncomingFile | null;
+        if (chosen && chosen.size === 0 && !chosen.fileName) {
+          await discardIncoming(chosen);
+          resolve({ fields, file: null });
+          return;
+        }
+        resolve({ fields, file: chosen });
+      });
+    });
+    source.on("error", () => fail(new UploadRejected(400, api.badForm)));
+    source.pipe(parser);
+  });
+}
+
+/** Removes a received file's temporary copy; a placed file belongs to whoever placed it. */
+export const discardIncoming = (file: IncomingFile | null) => (file && !file.placed && file.path ? removeQuietly(file.path) : Promise.resolve());
+
+// ── publishing a checked video ─────────────────────────────────────────────
+
+/** Storage key of a response's video. */
+export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => `testimonials/${campaignId}/${responseId}.${extensionFor(mimeType)}`;
+
+/**
+ * Moves a staged file into the media store under `key`. On the local-disk store that is a rename
+ * (a 500 MB video is not copied again); on S3 the file streams up and the staged copy goes. With the
+ * staged file gone but `key` stored, an earlier attempt of this same submission already moved it
+ * (keys name the response, and a retried submission keeps its id).
+ */
+export async function publishStagedVideo(stagedPath: string, key: string) {
+  const alreadyStored = async () => (await getStorage().size(key)) !== null;
+  if (env().STORAGE_DRIVER !== "local") {
+    try {
+      await fs.access(stagedPath);
+    } catch {
+      if (await alreadyStored()) return;
+      throw new UploadRejected(409, api.uploadNotFound);
+    }
+    await getStorage().put(key, createReadStream(stagedPath));
+    await removeQuietly(stagedPath);
+    return;
+  }
+  assertSafeKey(key);
+  const target = path.join(dataRoot(), key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    await fs.rename(stagedPath, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (await alreadyStored()) return;
+    // Already taken by another submission of the same upload.
+    throw new UploadRejected(409, api.uploadNotFound);
+  }
+}
+
+/** Runs `fn` on a local path of a stored file: the file itself on local disk, else a temporary copy. */
+export async function withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T | null> {
+  if (env().STORAGE_DRIVER === "local") return fn(path.join(dataRoot(), key));
+  const stored = await getStorage().read(key);
+  if (!stored) return null;
+  await fs.mkdir(incomingDir(), { recursive: true });
+  const temp = incomingTemp(".probe");
+  try {
+    await pipeline(stored.stream, createWriteStream(temp));
+    return await fn(temp);
+  } finally {
+    await removeQuietly(temp);
+  }
+}
+
+/** Checks a staged file with ffprobe; a file that is not a video is deleted and refused (400). */
+export async function requireVideo(stagedPath: string) {
+  const facts = await probeVideo(stagedPath);
+  if (!facts) {
+    await removeQuietly(stagedPath);
+    throw new UploadRejected(400, api.notAVideo);
+  }
+  return facts;
+}
+
+// ── resumable chunked uploads ──────────────────────────────────────────────
+//
+// uploads/<uploadId>/ holds manifest.json, the video itself and one marker per chunk that arrived.
+// Chunk i is written straight into the video at byte i × 15 MB (every chunk but the last is exactly
+// 15 MB), so the complete set is already the video: "assembling" is a check, not a second copy of
+// 500 MB. A chunk's marker (named for its index, holding its size) is written only after all of its
+// bytes are: a chunk cut off by a lost connection or a killed server has no marker, so it counts as
+// missing and the client sends it again over the same region.
+
+/** `responseId`: the id the upload's response will have, fixed from the first chunk so a retried submission is the same one. */
+type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number; responseId?: string };
+export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
+
+const MANIFEST = "manifest.json";
+const RESULT = "result.json";
+const LOCK = "assemble.lock";
+const VIDEO = "video";
+const CHUNK_NAME = /^\d+$/;
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await fs.readFile(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** A name beside `file` that no other request uses: where a small file is written before it appears. */
+const asideOf = (file: string) => `${file}.${processTag}-${randomBytes(6).toString("hex")}`;
+
+/** Writes a small file whole or not at all: aside, then renamed into place (replacing any before it). */
+async function writeWhole(file: string, text: string) {
+  const aside = asideOf(file);
+  await fs.writeFile(aside, text);
+  await fs.rename(aside, file);
+}
+
+/**
+ * Creates a small file that appears whole, unless it exists (false): written aside, then hard-linked
+ * into place, which fails if the name is taken. A file created empty and written after could be read
+ * half-written, or, killed in between, left naming nothing.
+ */
+async function createWhole(file: string, text: string): Promise<boolean> {
+  const aside = asideOf(file);
+  try {
+    await fs.writeFile(aside, text);
+    await fs.link(aside, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await removeQuietly(aside);
+  }
+}
+
+/** Creates the upload's manifest on its first chunk; later chunks must describe the same upload. */
+async function ensureManifest(dir: string, manifest: Manifest) {
+  const file = path.join(dir, MANIFEST);
+  let existing = await readJson<Manifest>(file);
+  if (!existing) {
+    await fs.mkdir(dir, { recursive: true });
+    if (await createWhole(file, JSON.stringify(manifest))) return manifest;
+    existing = await readJson<Manifest>(file);
+  }
+  if (!existing || existing.campaignId !== manifest.campaignId || existing.totalChunks !== manifest.totalChunks) {
+    throw new UploadRejected(409, api.uploadMismatch);
+  }
+  return existing;
+}
+
+async function receivedChunks(dir: string) {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => CHUNK_NAME.test(n)).map(Number).sort((a, b) => a - b);
+}
+
+type ChunkFields = { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined };
+
+/** The upload's folder, its manifest made or matched, and whether it is already assembled. */
+async function openUpload(campaignId: string, chunk: ChunkFields, fileName: string) {
+  const dir = uploadDir(chunk.uploadId);
+  const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now(), responseId: randomUUID() });
+  const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  return { dir, manifest, done };
+}
+
+/**
+ * For readMultipartToDisk: a chunk whose fields came first is written straight into its region of
+ * the upload's video. Fields that do not describe a chunk, or an upload already assembled, give
+ * null (a temporary file; the route then refuses the fields, or the chunk is dropped).
+ */
+export function chunkPlacement(campaignId: string, parse: (fields: Record<string, string>) => ChunkFields | null) {
+  return async (fields: Record<string, string>, fileName: string): Promise<FilePlacement | null> => {
+    const chunk = parse(fields);
+    if (!chunk) return null;
+    const { dir, done } = await openUpload(campaignId, chunk, fileName || "video");
+    return done ? null : { file: path.join(dir, VIDEO), start: chunk.chunkIndex * CHUNK_BYTES };
+  };
+}
+
+export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number } | ({ allChunksReceived: true } & AssembledUpload);
+
+/**
+ * Records one received chunk: written into the video already (`incoming.placed`), or copied there
+ * from its temporary file. A chunk sent twice overwrites its own region. The chunk that completes
+ * the set assembles the video.
+ */
+export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming: IncomingFile): Promise<ChunkOutcome> {
+  try {
+    const last = chunk.chunkIndex === chunk.totalChunks - 1;
+    if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, api.chunkTooLarge);
+    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, api.chunkWrongSize);
+    const { dir, manifest, done } = await openUpload(campaignId, chunk, incoming.fileName || "video");
+    if (done) return { allChunksReceived: true, ...done };
+    if (!incoming.placed) {
+      await pipeline(createReadStream(incoming.path), new FileRegionWriter(path.join(dir, VIDEO), { start: chunk.chunkIndex * CHUNK_BYTES, maxBytes: CHUNK_BYTES }));
+    }
+    await writeWhole(path.join(dir, String(chunk.chunkIndex)), String(incoming.size));
+    const received = await receivedChunks(dir);
+    if (received.length >= manifest.totalChunks) return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
+    // A copy of a chunk that raced the assembly (its markers are gone by now) still gets the result.
+    const assembled = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (assembled) return { allChunksReceived: true, ...assembled };
+    return { allChunksReceived: false, chunkIndex: chunk.chunkIndex, receivedChunks: received.length, totalChunks: manifest.totalChunks };
+  } finally {
+    await discardIncoming(incoming);
+  }
+}
+
+/** An assembly lock older than this is abandoned whoever holds it: assembling takes seconds. */
+const ASSEMBLY_LOCK_STALE_MS = 10 * 60_000;
+/** How long a request waits for another process's assembly before answering 503. */
+const ASSEMBLY_WAIT_MS = 120_000;
+
+/** Uploads this process is assembling: concurrent requests for one upload share its assembly. */
+const assembling = new Map<string, Promise<AssembledUpload>>();
+
+/**
+ * The video of a complete set of chunks. One process assembles (it holds assemble.lock, which names
+ * it); the others wait for result.json. A lock left by a process that was killed mid-assembly is
+ * taken over, so a crash never strands an upload whose chunks all arrived.
+ */
+function assemble(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  let running = assembling.get(uploadId);
+  if (!running) {
+    running = assembleOnce(uploadId, dir, manifest).finally(() => assembling.delete(uploadId));
+    assembling.set(uploadId, running);
+  }
+  return running;
+}
+
+async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  const deadline = Date.now() + ASSEMBLY_WAIT_MS;
+  for (;;) {
+    const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
+    if (done) return done;
+    if (await takeAssemblyLock(dir)) {
+      try {
+        // Another process may have finished between our look at the result and taking the lock.
+        return (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await finishVideo(uploadId, dir, manifest));
+      } finally {
+        await removeQuietly(path.join(dir, LOCK));
+      }
+    }
+    if (Date.now() > deadline) throw new UploadRejected(503, "The upload is still being assembled; ask again shortly");
+    await sleep(100);
+  }
+}
+
+/** Takes the upload's assembly lock; false while a live process holds it. */
+async function takeAssemblyLock(dir: string): Promise<boolean> {
+  const lock = path.join(dir, LOCK);
+  // The lock appears with its owner already in it: a lock killed before naming its owner would
+  // hold the upload until it went stale.
+  try {
+    if (await createWhole(lock, processTag)) return true;
+  } catch (error) {
+    // The folder is gone: the assembler before us refused the file and removed the upload.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
+    throw error;
+  }
+  const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
+  if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
+    // Abandoned: remove it; the next round takes it (or finds that someone else just did).
+    await removeQuietly(lock);
+  }
+  return false;
+}
+
+/** The video's length from the chunks' markers: every chunk's size, added up. */
+async function videoLength(dir: string, totalChunks: number) {
+  let length = 0;
+  for (let i = 0; i < totalChunks; i++) {
+    const size = Number(await fs.readFile(path.join(dir, String(i)), "utf8"));
+    if (!Number.isSafeInteger(size) || size <= 0 || size > CHUNK_BYTES) throw new Error(`chunk marker ${i} of ${dir} is unreadable`);
+    length += size;
+  }
+  return length;
+}
+
+/**
+ * Every chunk is in the video: cuts it to the chunks' length (a last chunk sent longer before could
+ * have left bytes past the end), checks it is a video, then records the result; only then do the
+ * markers go. Killed at any point before the result, it simply runs again.
+ */
+async function finishVideo(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
+  const video = path.join(dir, VIDEO);
+  const size = await videoLength(dir, manifest.totalChunks);
+  if (size > MAX_VIDEO_BYTES) {
+    await removeQuietly(dir);
+    throw new UploadRejected(413, api.fileTooLarge);
+  }
+  await fs.truncate(video, size);
+  const facts = await probeVideo(video);
+  if (!facts) {
+    await removeQuietly(dir);
+    throw new UploadRejected(400, api.notAVideo);
+  }
+  const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+  await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
+  await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
+  return result;
+}
+
+export type UploadStatus = {
+  uploadId: string;
+  totalChunks: number;
+  receivedChunks: number[];
+  missingChunks: number[];
+  allChunksReceived: boolean;
+} & Partial<AssembledUpload>;
+
+/**
+ * Which chunks of an upload arrived, so a client resends only the missing ones; null when unknown.
+ * Every chunk there but no video means the assembly was interrupted (the server was killed while
+ * it ran): nothing is missing for the client to send, so the assembly runs again here.
+ */
+export async function uploadStatus(campaignId: string, uploadId: string): Promise<UploadStatus | null> {
+  const dir = uploadDir(uploadId);
+  const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
+  if (!manifest || manifest.campaignId !== campaignId) return null;
+  const received = await receivedChunks(dir);
+  const result = (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (received.length === manifest.totalChunks ? await assemble(uploadId, dir, manifest) : null);
+  if (result) {
+    const all = Array.from({ length: manifest.totalChunks }, (_, i) => i);
+    return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: all, missingChunks: [], allChunksReceived: true, ...result };
+  }
+  return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
+}
+
+/**
+ * The assembled video of an upload of this campaign, ready to be published, with the id its response
+ * gets; throws when there is none.
+ */
+export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
+  const dir = uploadDir(uploadId);
+  const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
+  if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, api.uploadNotFound);
+  const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
+  if (!result) throw new UploadRejected(409, api.uploadIncomplete);
+  return { ...result, stagedPath: path.join(dir, VIDEO), responseId: manifest.responseId ?? randomUUID() };
+}
+
+export const forgetUpload = (uploadId: string) => removeQuietly(uploadDir(uploadId));
+
+// ── clean-up ───────────────────────────────────────────────────────────────
+
+export const ABANDONED_AFTER_MS = 24 * 3600_000;
+
+/** The newest modification time of a folder or anything directly in it. */
+async function lastTouched(target: string): Promise<number> {
+  const stat = await fs.stat(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  const names = await fs.readdir(target).catch(() => [] as string[]);
+  let newest = stat.mtimeMs;
+  for (const name of names) {
+    const inner = await fs.stat(path.join(target, name)).catch(() => null);
+    if (inner && inner.mtimeMs > newest) newest = inner.mtimeMs;
+  }
+  return newest;
+}
+
+/**
+ * Deletes upload folders, drafts and half-received files nobody touched for 24 hours, and at once
+ * the half-received files of processes that are gone (killed mid-request: nobody will finish them).
+ * Returns how many entries went.
+ */
+export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, now = Date.now(), roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")] } = {}) {
+  let removed = 0;
+  for (const root of roots) {
+    const names = await fs.readdir(root).catch(() => [] as string[]);
+    for (const name of names) {
+      const target = path.join(root, name);
+      if (target === incomingDir()) continue;
+      const orphaned = root === incomingDir() && processGone(incomingOwner(name));
+      const touched = await lastTouched(target).catch(() => null);
+      if (orphaned || (touched !== null && now - touched > olderThanMs)) {
+        await removeQuietly(target);
+        removed++;
+      }
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { accountInvitationEmail, passwordResetEmail } from "~/features/account/emails";
+import { button, escapeHtml, html, layoutHtml, layoutText, raw, safeUrl, splitTextLinks } from "./layout";
+
+const hostile = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `'><svg onload=alert(1)>`, "`${x}` & co"];
+
+describe("html", () => {
+  it("escapes every interpolated value", () => {
+    for (const value of hostile) {
+      const out = html`<p title="${value}">${value}</p>`.value;
+      expect(out).not.toContain("<script");
+      expect(out).not.toContain("<img");
+      expect(out).not.toContain("<svg");
+      expect(out).not.toMatch(/"\s*>\s*<img/);
+      expect(out.match(/"/g)).toHaveLength(2); // only the attribute's own quotes
+    }
+    expect(html`${hostile[1]}`.value).toBe("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(escapeHtml(`<a href='x'>&</a>`)).toBe("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+  });
+
+  it("keeps trusted fragments, nests templates, joins arrays and skips empty values", () => {
+    const inner = html`<b>${"<i>"}</b>`;
+    expect(html`<div>${inner}${raw("<hr>")}</div>`.value).toBe("<div><b>&lt;i&gt;</b><hr></div>");
+    expect(html`<ul>${["<a>", "b"].map((x) => html`<li>${x}</li>`)}</ul>`.value).toBe("<ul><li>&lt;a&gt;</li><li>b</li></ul>");
+    expect(html`${null}${undefined}${false}${0}`.value).toBe("0");
+  });
+
+  it("allows only web and mail links in buttons", () => {
+    expect(safeUrl("javascript:alert(1)")).toBe("#");
+    expect(safeUrl("data:text/html,<script>")).toBe("#");
+    expect(safeUrl("https://example.com/a?b=1&c=2")).toBe("https://example.com/a?b=1&c=2");
+    const out = button("javascript:alert(1)", `<b>Go</b>`).value;
+    expect(out).toContain('href="#"');
+    expect(out).not.toContain('href="javascript:');
+    expect(out).toContain("&lt;b&gt;Go&lt;/b&gt;");
+    expect(button("https://x.test/?a=1&b=2", "Go").value).toContain('href="https://x.test/?a=1&amp;b=2"');
+  });
+
+  it("escapes the title and preheader of the layout", () => {
+    const page = layoutHtml({ title: hostile[0]!, preheader: hostile[1]!, body: html`<p>ok</p>` });
+    expect(page).toMatch(/^<!DOCTYPE html>/);
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).not.toContain("<script");
+    expect(page).not.toContain("<img");
+    expect(page).toContain("<p>ok</p>");
+  });
+
+  it("renders the plain-text twin with a footer", () => {
+    expect(layoutText(["Hi,", null, "Body", false])).toBe("Hi,\n\nBody\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n");
+  });
+});
+
+describe("account e-mails", () => {
+  it("password reset: escaped name, link, one-hour single-use note and ignore line", () => {
+    const resetUrl = "http://localhost:3000/reset-password/confirm?token=abc&x=1";
+    const mail = passwordResetEmail({ name: hostile[1], resetUrl });
+    expect(mail.subject).toBe("Reset your Storyhearth password");
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("Hi &quot;&gt;&lt;img src=x onerror=alert(1)&gt;,");
+    expect(mail.html).toContain('href="http://localhost:3000/reset-password/confirm?token=abc&amp;x=1"');
+    expect(mail.html).toContain("expires in one hour");
+    expect(mail.text).toContain(`\n${resetUrl}\n`);
+    expect(mail.text).toContain("This link expires in one hour and works only once.");
+    expect(mail.text).toMatch(/If you didn't ask to reset your password, you can ignore this e-mail/);
+    expect(passwordResetEmail({ name: null, resetUrl }).text.startsWith("Hi there,")).toBe(true);
+  });
+
+  it("account invitation: inviter in the subject, escaped in the body, set-password link", () => {
+    const mail = accountInvitationEmail({ name: "Ada", setPasswordUrl: "https://app.test/reset-password/confirm?token=t", invitedBy: hostile[0] });
+    expect(mail.subject).toBe(`${hostile[0]} invited you to Storyhearth`); // subjects are plain text
+    expect(mail.html).not.toContain("<script");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; has created an account for you");
+    expect(mail.html).toContain('href="https://app.test/reset-password/confirm?token=t"');
+    expect(mail.text).toContain("https://app.test/reset-password/confirm?token=t");
+    expect(mail.text).toContain("expires in 7 days");
+    expect(accountInvitationEmail({ name: null, setPasswordUrl: "https://a.test/", invitedBy: null }).subject).toBe("You're invited to Storyhearth");
+  });
+});
+
+describe("splitTextLinks", () => {
+  it("turns http(s) URLs into links and leaves the rest as text", () => {
+    expect(splitTextLinks("Open https://a.test/x?token=1&b=2. Or <b>http://b.test</b>")).toEqual([
+      { type: "text", value: "Open " },
+      { type: "link", href: "https://a.test/x?token=1&b=2" },
+      { type: "text", value: ". Or <b>" },
+      { type: "link", href: "http://b.test" },
+      { type: "text", value: "</b>" },
+    ]);
+    expect(splitTextLinks("javascript:alert(1) no links")).toEqual([{ type: "text", value: "javascript:alert(1) no links" }]);
+    expect(splitTextLinks("")).toEqual([]);
+  });
+});

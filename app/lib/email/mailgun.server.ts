@@ -1,0 +1,73 @@
+// The real Mailgun client (mailgun.js), configured from the environment. Tests point MAILGUN_URL at
+// a fake Mailgun server on 127.0.0.1, so this exact code path is what they exercise.
+import Mailgun from "mailgun.js";
+import { env, type Env } from "~/lib/env.server";
+
+export type MailgunClient = ReturnType<Mailgun["client"]>;
+
+export type MailgunMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string | null;
+  /** Extra MIME headers, sent to Mailgun as `h:Name` fields. */
+  headers?: Record<string, string>;
+};
+
+/** A stuck connection must not hold a request (or the job runner) forever. */
+const TIMEOUT_MS = 15_000;
+
+/** The client and sending domain, or null when Mailgun is not configured (a local run). */
+export function createMailgun(config: Env = env()): { client: MailgunClient; domain: string } | null {
+  if (!config.MAILGUN_API_KEY || !config.MAILGUN_DOMAIN) return null;
+  const client = new Mailgun(globalThis.FormData).client({
+    username: "api",
+    key: config.MAILGUN_API_KEY,
+    ...(config.MAILGUN_URL ? { url: config.MAILGUN_URL } : {}),
+    timeout: TIMEOUT_MS,
+  });
+  return { client, domain: config.MAILGUN_DOMAIN };
+}
+
+// Header values must stay on one line: a newline in a subject or name could forge extra headers.
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+/** Sends one message; resolves with Mailgun's message id, rejects with its error. */
+export async function mailgunSend(client: MailgunClient, domain: string, message: MailgunMessage) {
+  const data: Record<string, string> = {
+    from: oneLine(message.from),
+    to: oneLine(message.to),
+    subject: oneLine(message.subject),
+    html: message.html,
+    text: message.text,
+  };
+  if (message.replyTo) data["h:Reply-To"] = oneLine(message.replyTo);
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail header name: ${JSON.stringify(name)}`);
+    data[`h:${name}`] = oneLine(value);
+  }
+  const result = await client.messages.create(domain, { ...data, html: message.html, text: message.text });
+  return { id: result.id ?? null, message: result.message ?? null };
+}
+
+/** mailgun.js errors carry the HTTP status and Mailgun's body message; make one readable line of them. */
+export function describeMailgunError(error: unknown) {
+  if (error && typeof error === "object" && "status" in error) {
+    const { status, message, details } = error as { status?: number; message?: string; details?: string };
+    const text = [message, details].filter((part) => part && part.length > 0).join(": ");
+    return `Mailgun ${status ?? "error"}${text ? `: ${text}` : ""}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The Message-Id we give each outbox row, so Mailgun's event log can tell whether it went out. */
+export const outboxMessageId = (outboxId: string, domain: string) => `outbox.${outboxId}@${domain}`;
+
+/** Asks Mailgun's event log whether a message with this Message-Id was accepted. */
+export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string) {
+  const events = await client.events.get(domain, { "message-id": messageId, event: "accepted", limit: 1 });
+  return events.items.length > 0;
+}

@@ -1,0 +1,84 @@
+// The durable job queue in SQLite: work survives a restart, and a job is claimed by one worker only.
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import { jobs } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { now } from "~/lib/clock.server";
+
+export type Job = typeof jobs.$inferSelect;
+
+type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
+
+/** Adds a job; with a dedupeKey the same job is added once (a schedule firing twice enqueues once). */
+export function enqueueJob(type: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) {
+  return db
+    .insert(jobs)
+    .values({ type, payload, runAt: options.runAt ?? now(), dedupeKey: options.dedupeKey ?? null, maxAttempts: options.maxAttempts ?? 5 })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning()
+    .get();
+}
+
+/** Atomically takes the oldest due job (one UPDATE … RETURNING, so two workers never share one). */
+export function claimNextJob(workerId: string, at = now()): Job | undefined {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, at)))
+    .orderBy(asc(jobs.runAt))
+    .limit(1);
+  return db
+    .update(jobs)
+    .set({ status: "running", lockedAt: at, lockedBy: workerId, attempts: sql`${jobs.attempts} + 1` })
+    .where(and(eq(jobs.id, sql`(${due})`), eq(jobs.status, "queued")))
+    .returning()
+    .get();
+}
+
+export function completeJob(id: string) {
+  db.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null }).where(eq(jobs.id, id)).run();
+}
+
+/** Retry delay: 5 s, 10 s, 20 s … capped at 10 minutes. */
+export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+
+/** Puts a failed job back with a growing delay, or marks it failed for good after its last attempt. */
+export function failJob(job: Job, error: unknown, at = now()) {
+  const message = error instanceof Error ? error.message : String(error);
+  const final = job.attempts >= job.maxAttempts;
+  db.update(jobs)
+    .set({
+      status: final ? "failed" : "queued",
+      runAt: final ? job.runAt : new Date(at.getTime() + backoffMs(job.attempts)),
+      lockedAt: null,
+      lockedBy: null,
+      lastError: message.slice(0, 2000),
+    })
+    .where(eq(jobs.id, job.id))
+    .run();
+  return final;
+}
+
+/**
+ * Jobs left 'running' by a worker that died (kill -9, a node that lost the primary) go back to the
+ * queue; their handlers are written to be safe to run again.
+ */
+export function requeueStaleJobs(olderThanMs: number, at = now()) {
+  return db
+    .update(jobs)
+    .set({ status: "queued", lockedAt: null, lockedBy: null })
+    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs))))
+    .run().changes;
+}
+
+/** Requeues every running job not held by this worker (used when a fresh process starts as the only runner). */
+export function requeueJobsNotHeldBy(workerId: string) {
+  return db
+    .update(jobs)
+    .set({ status: "queued", lockedAt: null, lockedBy: null })
+    .where(and(eq(jobs.status, "running"), sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`))
+    .run().changes;
+}
+
+export function getJob(id: string) {
+  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+}

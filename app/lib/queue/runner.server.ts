@@ -1,0 +1,116 @@
+// Runs queued jobs one at a time and fires the cron schedules that enqueue recurring work.
+import { randomUUID } from "node:crypto";
+import cron, { type ScheduledTask } from "node-cron";
+import { recordSystemError } from "~/models/system-error.server";
+import { now } from "~/lib/clock.server";
+import { claimNextJob, completeJob, enqueueJob, failJob, requeueJobsNotHeldBy, requeueStaleJobs, type Job } from "./queue.server";
+
+export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void> | void;
+export type Schedule = { type: string; cron: string; payload?: Record<string, unknown> };
+
+type Options = {
+  handlers: Record<string, JobHandler>;
+  schedules?: Schedule[];
+  /** How often an idle runner looks for due jobs. */
+  pollMs?: number;
+  /** A 'running' job older than this belonged to a dead worker. */
+  staleMs?: number;
+};
+
+export class JobRunner {
+  readonly workerId = `${process.env.FLY_MACHINE_ID ?? "local"}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly schedules: Schedule[];
+  private readonly pollMs: number;
+  private readonly staleMs: number;
+  private tasks: ScheduledTask[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private loop: Promise<void> | null = null;
+  private running = false;
+
+  constructor({ handlers, schedules = [], pollMs = 1_000, staleMs = 10 * 60_000 }: Options) {
+    this.handlers = handlers;
+    this.schedules = schedules;
+    this.pollMs = pollMs;
+    this.staleMs = staleMs;
+  }
+
+  get isRunning() {
+    return this.running;
+  }
+
+  /**
+   * Starts polling and the cron schedules. With `sole` (the only runner there is, e.g. a fresh
+   * process on the primary) every job left 'running' is from a dead process and is requeued at once.
+   */
+  start({ sole = false }: { sole?: boolean } = {}) {
+    if (this.running) return;
+    this.running = true;
+    if (sole) requeueJobsNotHeldBy(this.workerId);
+    for (const schedule of this.schedules) {
+      this.tasks.push(
+        cron.schedule(schedule.cron, () => {
+          // One job per schedule per minute, however many times cron fires.
+          const minute = Math.floor(now().getTime() / 60_000);
+          enqueueJob(schedule.type, schedule.payload ?? {}, { dedupeKey: `cron:${schedule.type}:${minute}`, maxAttempts: 1 });
+          this.wake();
+        }),
+      );
+    }
+    this.wake();
+  }
+
+  /** Stops taking new jobs and waits for the one in hand to finish (graceful shutdown, primary hand-over). */
+  async stop() {
+    this.running = false;
+    for (const task of this.tasks) await task.stop();
+    this.tasks = [];
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.loop;
+  }
+
+  /** Looks for work now instead of at the next poll (called after enqueueing). */
+  wake() {
+    if (!this.running || this.loop) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // A failing claim (e.g. a node that just lost the primary: read-only database) must not crash the process.
+    this.loop = this.drain()
+      .catch((error: unknown) => recordSystemError({ error, errorType: "job_runner", workflow: "drain", severity: "high" }))
+      .finally(() => {
+        this.loop = null;
+        if (this.running) this.timer = setTimeout(() => this.wake(), this.pollMs);
+      });
+  }
+
+  private async drain() {
+    requeueStaleJobs(this.staleMs);
+    while (this.running && (await this.runOne())) {
+      // keep going while there is due work
+    }
+  }
+
+  /** Claims and runs one due job; false when there was none. Tests call this directly. */
+  async runOne(): Promise<boolean> {
+    const job = claimNextJob(this.workerId);
+    if (!job) return false;
+    const handler = this.handlers[job.type];
+    try {
+      if (!handler) throw new Error(`No handler for job type "${job.type}"`);
+      await handler(job.payload, job);
+      completeJob(job.id);
+    } catch (error) {
+      const final = failJob(job, error);
+      if (final) recordSystemError({ error, errorType: "job_failed", workflow: `job:${job.type}`, severity: "high" });
+    }
+    return true;
+  }
+
+  /** Runs due jobs until none is left (tests and scripts). */
+  async runUntilIdle(limit = 10_000) {
+    let ran = 0;
+    while (ran < limit && (await this.runOne())) ran++;
+    return ran;
+  }
+}

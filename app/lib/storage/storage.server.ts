@@ -1,0 +1,90 @@
+// Media files (attachments, audio, PDFs, videos) go through this one interface. The local-disk
+// driver keeps them under DATA_DIR (one node); the S3-compatible driver (s3-storage.server.ts,
+// Tigris on Fly) lets every node serve every file. STORAGE_DRIVER picks one; callers never know which.
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { env, type Env } from "~/lib/env.server";
+import { createS3Client, s3Storage } from "./s3.server";
+
+export type StoredFile = { size: number };
+export type ByteRange = { start: number; end: number };
+
+export interface Storage {
+  put(key: string, body: Buffer | Uint8Array | Readable): Promise<StoredFile>;
+  /** A stream of the file (or of `range`, inclusive), or null when there is no such file. */
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** Keys are app-made paths like "attachments/<id>/<name>"; anything that could escape the root is refused. */
+export function assertSafeKey(key: string) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "." || part === "")) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
+
+export function localDiskStorage(root: string): Storage {
+  const fileFor = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  const storage: Storage = {
+    async put(key, body) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write beside, then rename: a reader never sees half a file, and a failed write leaves none.
+      const partial = `${file}.partial-${randomUUID()}`;
+      try {
+        await pipeline(body instanceof Readable ? body : Readable.from([body]), createWriteStream(partial));
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+      return { size: (await fs.stat(file)).size };
+    },
+    async read(key, range) {
+      const file = fileFor(key);
+      const size = await storage.size(key);
+      if (size === null) return null;
+      return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size };
+    },
+    async size(key) {
+      const file = fileFor(key);
+      try {
+        return (await fs.stat(file)).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await fs.rm(fileFor(key), { force: true });
+    },
+  };
+  return storage;
+}
+
+/** The driver the environment asks for. */
+export function storageFromEnv(config: Env): Storage {
+  if (config.STORAGE_DRIVER === "local") return localDiskStorage(path.resolve(config.DATA_DIR));
+  const client = createS3Client({
+    endpoint: config.AWS_ENDPOINT_URL_S3,
+    region: config.AWS_REGION,
+    accessKeyId: config.AWS_ACCESS_KEY_ID,
+    secretAccessKey: config.AWS_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+  return s3Storage({ client, bucket: config.BUCKET_NAME! });
+}
+
+let storage: Storage | undefined;
+export function getStorage(): Storage {
+  storage ??= storageFromEnv(env());
+  return storage;
+}

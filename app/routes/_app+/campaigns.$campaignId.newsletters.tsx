@@ -1,0 +1,249 @@
+// The owner's family newsletters of one story collection: create an edition from the collection's
+// stories, edit its title, subtitle, family name and cover, send it to the family, open it.
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, inputClass } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { deliverNewsletter } from "~/jobs/newsletters.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { requireOwnedCampaign } from "~/models/campaign.server";
+import { distributionRecipients } from "~/models/newsletter-delivery.server";
+import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/models/newsletter.server";
+import { getWorkflowSettings } from "~/models/workflow.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { formatDeliveryDate } from "~/lib/delivery-dates";
+import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
+import { newsletterMessages } from "~/features/newsletters/messages";
+import { CreateNewsletterSchema, SendNewsletterSchema, UpdateNewsletterSchema } from "~/features/newsletters/schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+import { DATED_DISTRIBUTION_MODES, DISTRIBUTION_MODE_LABELS } from "~/features/collections/workflow-settings";
+
+const m = newsletterMessages;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const rows = listNewsletters(user.id, campaign.id);
+  // The edit form opens by URL (?edit=<id>), so it works without JavaScript.
+  const editing = rows.find((n) => n.id === new URL(request.url).searchParams.get("edit"));
+  const photos = editing ? newsletterPhotos(editing.id) : [];
+  const { mode } = getWorkflowSettings(user.id).distribution;
+  return {
+    campaign: { id: campaign.id, title: campaign.title },
+    storyCount: countCollectionStories(campaign.id),
+    distribution: {
+      mode,
+      label: DISTRIBUTION_MODE_LABELS[mode],
+      dated: DATED_DISTRIBUTION_MODES.includes(mode),
+      nextDelivery: formatDeliveryDate(campaign.nextDeliveryDate),
+      recipients: distributionRecipients(user.id, campaign.id).length,
+    },
+    newsletters: rows.map(({ coverImageKey: _cover, publishedAt, ...n }) => ({
+      ...n,
+      publishedLabel: publishedAt ? formatPublishDate(publishedAt) : null,
+      href: newsletterPaths(n.publicId).page,
+    })),
+    editing: editing
+      ? {
+          id: editing.id,
+          photos: photos.map((p) => ({ id: p.id, label: m.owner.photoOption(p.fileName, p.storyTitle) })),
+          coverImageId: photos.find((p) => p.storageKey === editing.coverImageKey)?.id ?? "",
+        }
+      : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const formData = await readFormData(request);
+  const pageUrl = `/campaigns/${campaign.id}/newsletters`;
+
+  switch (formData.get("intent")) {
+    case "create": {
+      const submission = parseWithZod(formData, { schema: CreateNewsletterSchema });
+      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
+      const result = createNewsletter(user.id, campaign.id);
+      if (!result.ok) {
+        if (result.reason === "not-found") throw new Response("Not Found", { status: 404 });
+        return redirectWithToast(pageUrl, m.toast.noStories);
+      }
+      // 'Immediate' distribution: the delivery job was enqueued with the newsletter.
+      if (result.deliverNow) wakeJobs();
+      return redirectWithToast(pageUrl, m.toast.created(result.newsletter.edition));
+    }
+    case "update": {
+      const submission = parseWithZod(formData, { schema: UpdateNewsletterSchema });
+      if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
+      const { newsletterId, coverImageId, ...edit } = submission.value;
+      const saved = updateNewsletter(user.id, campaign.id, newsletterId, { ...edit, coverImageId: coverImageId ?? null });
+      if (!saved) throw new Response("Not Found", { status: 404 });
+      return redirectWithToast(pageUrl, m.toast.updated);
+    }
+    case "send": {
+      const submission = parseWithZod(formData, { schema: SendNewsletterSchema });
+      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
+      const newsletter = getOwnedNewsletter(user.id, campaign.id, submission.value.newsletterId);
+      if (!newsletter) throw new Response("Not Found", { status: 404 });
+      const delivery = await deliverNewsletter(newsletter.id);
+      if (delivery.recipients === 0) return redirectWithToast(pageUrl, m.toast.noRecipients);
+      return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.newlySent) : m.toast.alreadySent);
+    }
+    default:
+      throw new Response(m.validation.unknownAction, { status: 400 });
+  }
+}
+
+export default function CampaignNewslettersPage() {
+  const { campaign, newsletters, storyCount, distribution, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const modeHelp = distribution.dated
+    ? m.owner.modeHelp.dated(distribution.nextDelivery)
+    : m.owner.modeHelp[distribution.mode as "manual" | "immediate"];
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Link to={`/campaigns/${campaign.id}/stories`} className="text-sm text-primary hover:underline">
+        ← {m.owner.backToStories}
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="font-serif text-3xl font-bold">{m.owner.heading}</h1>
+          <p className="text-lg">{campaign.title}</p>
+          <p className="text-muted-foreground">{m.owner.intro}</p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="create" />
+          <Button type="submit" disabled={storyCount === 0 || busy("create")}>
+            {busy("create") ? m.owner.creating : m.owner.create}
+          </Button>
+        </Form>
+      </header>
+
+      <Card className="space-y-1 text-sm" aria-label="Distribution">
+        <p className="flex flex-wrap gap-2">
+          <Badge variant="secondary">{m.owner.distribution(distribution.label)}</Badge>
+          <Badge variant="outline">{m.owner.recipients(distribution.recipients)}</Badge>
+        </p>
+        <p className="text-muted-foreground">{modeHelp}</p>
+        {distribution.recipients === 0 ? <p className="text-destructive">{m.owner.noRecipients}</p> : null}
+      </Card>
+
+      {storyCount === 0 ? <p className="text-muted-foreground">{m.owner.needsStories}</p> : null}
+
+      {newsletters.length === 0 ? (
+        <Card className="text-center text-muted-foreground">{m.owner.empty}</Card>
+      ) : (
+        <ul className="space-y-4" aria-label={m.owner.heading}>
+          {newsletters.map((n) => (
+            <li key={n.id}>
+              <Card className="space-y-3">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="space-y-1">
+                    <CardTitle>
+                      {m.page.edition(n.edition)}: {n.title}
+                    </CardTitle>
+                    {n.subtitle ? <p className="text-muted-foreground">{n.subtitle}</p> : null}
+                    <p className="text-sm text-muted-foreground">
+                      {[n.publishedLabel, m.owner.stories(n.storyCount), m.owner.delivered(n.deliveredCount)].filter(Boolean).join(" · ")}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={n.href} className={buttonClass("outline", "sm")} aria-label={`${m.owner.open}: ${m.page.edition(n.edition)}`}>
+                      {m.owner.open}
+                    </Link>
+                    <Link to={`?edit=${n.id}`} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`${m.owner.edit}: ${m.page.edition(n.edition)}`}>
+                      {m.owner.edit}
+                    </Link>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="send" />
+                      <input type="hidden" name="newsletterId" value={n.id} />
+                      <Button type="submit" size="sm" disabled={busy("send")} aria-label={`${m.owner.send}: ${m.page.edition(n.edition)}`}>
+                        {m.owner.send}
+                      </Button>
+                    </Form>
+                  </div>
+                </div>
+                {editing?.id === n.id ? (
+                  <EditNewsletterForm
+                    newsletter={{ id: n.id, title: n.title, subtitle: n.subtitle, familyName: n.familyName }}
+                    photos={editing.photos}
+                    coverImageId={editing.coverImageId}
+                    lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+                  />
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type EditProps = {
+  newsletter: { id: string; title: string; subtitle: string | null; familyName: string | null };
+  photos: Array<{ id: string; label: string }>;
+  coverImageId: string;
+  lastResult?: SubmissionResult;
+};
+
+function EditNewsletterForm({ newsletter, photos, coverImageId, lastResult }: EditProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `edit-newsletter-${newsletter.id}`,
+    lastResult,
+    constraint: getZodConstraint(UpdateNewsletterSchema),
+    defaultValue: { title: newsletter.title, subtitle: newsletter.subtitle ?? "", familyName: newsletter.familyName ?? "", coverImageId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateNewsletterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={m.owner.edit}>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="newsletterId" value={newsletter.id} />
+      <ErrorList errors={form.errors} />
+      <Field label={m.owner.title} inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+      <Field label={m.owner.subtitle} inputProps={getInputProps(fields.subtitle, { type: "text" })} errors={fields.subtitle.errors} />
+      <Field label={m.owner.familyName} inputProps={getInputProps(fields.familyName, { type: "text" })} errors={fields.familyName.errors} hint={m.owner.familyNameHint} />
+      {photos.length ? (
+        <div className="space-y-1">
+          <label htmlFor={fields.coverImageId.id} className="block text-sm font-medium">
+            {m.owner.cover}
+          </label>
+          <select {...getSelectProps(fields.coverImageId)} className={inputClass}>
+            <option value="">{m.owner.noCover}</option>
+            {photos.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {m.owner.save}
+        </Button>
+        <Link to="." preventScrollReset className={buttonClass("ghost")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${m.owner.heading}${data ? `: ${data.campaign.title}` : ""} | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

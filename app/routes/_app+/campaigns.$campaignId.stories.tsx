@@ -1,0 +1,253 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
+import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
+import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
+import { StoryCard, type StoryCardData } from "~/features/contributions/components/story-card";
+import { VoiceDialog } from "~/features/podcasts/components/voice-dialog";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/models/campaign-podcast.server";
+import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
+import { createContribution, listContributions, renameContributor, type Contribution } from "~/models/contribution.server";
+import { PodcastRequestError } from "~/features/podcasts/errors";
+import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { requestFamilyPodcast, retryPodcast } from "~/features/podcasts/requests.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { campaignStatusLabel } from "~/features/collections/messages";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { storyMessages } from "~/features/contributions/messages";
+import {
+  ContributionSchema,
+  NarratorSettingsSchema,
+  readNarratorSettings,
+  RenameContributorSchema,
+  toPodcastSettings,
+} from "~/features/contributions/schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const m = storyMessages;
+
+/** What a story card shows: the stripped story, and the full text when it differs or came by e-mail. */
+function toStoryCard(c: Contribution): StoryCardData {
+  const story = stripQuotedReply(c.storyContent);
+  return {
+    id: c.id,
+    contributorName: c.contributorName,
+    contributorEmail: c.contributorEmail,
+    submissionMethod: c.submissionMethod,
+    submittedLabel: formatDateTimeAt(c.submittedAt),
+    story,
+    fullContent: c.storyContent,
+    showFull: c.submissionMethod === "email" || story !== c.storyContent.trim(),
+  };
+}
+
+/** The campaign's newest podcast with its live generation status, as the bottom panel shows it. */
+async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
+  const row = await getCampaignPodcast(campaignId);
+  const detail = row ? await getPodcastDetail(ownerId, row.id) : null;
+  if (!detail) return null;
+  const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl } = detail;
+  return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const owned = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const podcast = await familyPodcastOf(user.id, owned.id);
+  // Reading the podcast may have found its job gone (now failed), which gives the campaign its status back.
+  const campaign = (podcast?.status === "failed" && owned.status === "generating_podcast" ? await getOwnedCampaign(user.id, owned.id) : null) ?? owned;
+  return {
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      description: campaign.description,
+      prompt: campaign.prompt,
+      status: campaign.status,
+      statusLabel: campaignStatusLabel(campaign.status),
+    },
+    publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
+    stories: listContributions(campaign.id).map(toStoryCard),
+    podcast,
+    narrator: readNarratorSettings(campaign.podcastSettings),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
+  const formData = await readFormData(request);
+  const pageUrl = `/campaigns/${campaign.id}/stories`;
+
+  switch (formData.get("intent")) {
+    case "add-story": {
+      const submission = parseWithZod(formData, { schema: ContributionSchema });
+      if (submission.status !== "success") return data({ intent: "add-story" as const, result: submission.reply() }, { status: 400 });
+      createContribution({ campaignId: campaign.id, ...submission.value, submissionMethod: "web" });
+      return redirectWithToast(pageUrl, m.toast.storyAdded);
+    }
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: RenameContributorSchema });
+      if (submission.status !== "success") return data({ intent: "rename" as const, result: submission.reply() }, { status: 400 });
+      const { contributionId, contributorName } = submission.value;
+      if (!renameContributor(user.id, contributionId, contributorName, campaign.id)) throw new Response("Not Found", { status: 404 });
+      return redirectWithToast(pageUrl, m.toast.nameUpdated);
+    }
+    case "save-voice": {
+      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
+      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      return redirectWithToast(pageUrl, m.toast.voiceSaved);
+    }
+    case "generate-podcast": {
+      // 'Generate Family Podcast': the settings are saved, then the podcast is requested from them.
+      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
+      const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
+      // Kept even when the request is refused below, so the dialog reopens with them.
+      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      try {
+        requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality } });
+      } catch (error) {
+        // The podcast limit, a podcast already being made, no stories: shown in the dialog.
+        if (!(error instanceof PodcastRequestError)) throw error;
+        return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      }
+      return redirectWithToast(pageUrl, m.toast.podcastStarted);
+    }
+    case "retry-podcast": {
+      const podcast = await getCampaignPodcast(campaign.id);
+      if (!podcast) throw new Response("Not Found", { status: 404 });
+      try {
+        retryPodcast(user.id, podcast.id);
+      } catch (error) {
+        if (!(error instanceof PodcastRequestError)) throw error;
+        return data({ intent: "retry-podcast" as const, error: error.message }, { status: error.status });
+      }
+      return redirectWithToast(pageUrl, m.toast.retryStarted);
+    }
+    case "delete-podcast": {
+      // 'Delete & Regenerate': the podcast and its audio go, then the configuration dialog opens.
+      await deleteCampaignPodcasts(user.id, campaign.id);
+      return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
+    }
+    default:
+      throw new Response(m.validation.unknownAction, { status: 400 });
+  }
+}
+
+export default function CampaignStoriesPage() {
+  const { campaign, publicUrl, stories, podcast, narrator } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  // A failed submission keeps its dialog open with the server's messages.
+  const voiceResult = actionData?.intent === "save-voice" || actionData?.intent === "generate-podcast" ? actionData.result : undefined;
+  const dialog = actionData?.intent === "add-story" ? "add-story" : voiceResult ? "voice" : searchParams.get("dialog");
+  const dialogOpen = dialog === "add-story" || dialog === "voice";
+
+  // Inline rename: the URL decides without JavaScript; with it, local state (no round trip).
+  const renameParam = searchParams.get("rename");
+  const [editingId, setEditingId] = useState(renameParam);
+  useEffect(() => setEditingId(renameParam), [renameParam]);
+  const stopEditing = () => {
+    setEditingId(null);
+    if (renameParam) navigate(".", { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      {/* While a dialog is open the page behind it is inert, as behind any modal. */}
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" aria-hidden={dialogOpen || undefined} {...(dialogOpen ? { inert: "" } : {})}>
+        <Link to="/campaigns" className="text-sm text-primary hover:underline">
+          ← {m.page.backToCollections}
+        </Link>
+
+        <header className="space-y-4">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="space-y-2">
+              <h1 className="font-serif text-3xl font-bold">{campaign.title}</h1>
+              {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <OpenDialogButton dialog="add-story" variant="outline">
+                {m.page.addStory}
+              </OpenDialogButton>
+              <Link to={`/campaigns/${campaign.id}/newsletters`} className={buttonClass("outline")}>
+                {m.page.newsletters}
+              </Link>
+              {stories.length > 0 ? <OpenDialogButton dialog="voice">{m.page.generatePodcast}</OpenDialogButton> : null}
+            </div>
+          </div>
+          <div className="rounded-lg border border-border bg-muted/50 p-4">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.page.familyPrompt}</h2>
+            <p className="mt-1 whitespace-pre-wrap">{campaign.prompt}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <Badge variant="secondary">{m.page.storiesCollected(stories.length)}</Badge>
+            <Badge variant={campaign.status === "active" ? "default" : "secondary"}>{campaign.statusLabel}</Badge>
+            <span className="text-muted-foreground">
+              {m.page.shareLinkLabel}:{" "}
+              <a href={publicUrl} className="break-all text-primary hover:underline">
+                {publicUrl}
+              </a>
+            </span>
+          </div>
+        </header>
+
+        {stories.length === 0 ? (
+          <Card className="space-y-2 text-center">
+            <CardTitle>{m.page.emptyTitle}</CardTitle>
+            <p className="text-muted-foreground">{m.page.emptyText}</p>
+          </Card>
+        ) : (
+          <section aria-label="Stories" className="space-y-4">
+            {stories.map((story) => (
+              <StoryCard
+                key={story.id}
+                story={story}
+                editing={editingId === story.id}
+                renameResult={actionData?.intent === "rename" && renameParam === story.id ? actionData : undefined}
+                onEdit={() => setEditingId(story.id)}
+                onCancel={stopEditing}
+                onSaved={() => setEditingId(null)}
+              />
+            ))}
+          </section>
+        )}
+
+        {/* The spec's panel appears with more than one story; a podcast made from one is shown too. */}
+        {stories.length > 1 || podcast ? (
+          <FamilyPodcastPanel
+            storyCount={stories.length}
+            podcast={podcast}
+            retryError={actionData?.intent === "retry-podcast" ? actionData.error : null}
+          />
+        ) : null}
+      </div>
+
+      {dialog === "add-story" ? (
+        <AddStoryDialog closeTo="." lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+      ) : null}
+      {dialog === "voice" ? (
+        <VoiceDialog closeTo="." settings={narrator} lastResult={voiceResult} />
+      ) : null}
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.campaign.title} · Stories | Storyhearth` : "Stories | Storyhearth" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,278 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ContactForm } from "~/features/contacts/components/contact-form";
+import { ContactList } from "~/features/contacts/components/contact-list";
+import { ConfirmDeleteForm } from "~/features/contacts/components/delete-control";
+import { UrlDialog } from "~/features/contacts/components/dialog";
+import { GroupForm } from "~/features/contacts/components/group-form";
+import { GroupList } from "~/features/contacts/components/group-list";
+import { viewUrl } from "~/features/contacts/view-params";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { inputClass } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/models/contact.server";
+import {
+  createContactGroup,
+  deleteContactGroup,
+  getOwnedContactGroup,
+  listContactGroupsWithCounts,
+  listGroupContactIds,
+  updateContactGroup,
+} from "~/models/contact-group.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { contactMessages } from "~/features/contacts/messages";
+import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/features/contacts/schemas";
+import { messages } from "~/features/site/messages";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const PAGE_SIZE = 50;
+const m = contactMessages;
+
+const notFound = () => new Response("Not Found", { status: 404 });
+/** A foreign id looks exactly like a missing one: 404. */
+function owned<T>(thing: T | undefined): T {
+  if (!thing) throw notFound();
+  return thing;
+}
+
+const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact) => ({ id, email, preferredName, parsedName, notes, tags, isAdmin });
+
+/** The dialog or confirmation named in the URL; every id in it must be the user's. */
+async function loadView(ownerId: string, params: URLSearchParams) {
+  const dialog = params.get("dialog");
+  const contactOptions = () => listContacts(ownerId).contacts.map(({ id, email, preferredName }) => ({ id, email, preferredName }));
+  if (dialog === "add-contact") return { type: "add-contact" as const };
+  if (dialog === "add-group") return { type: "add-group" as const, contactOptions: contactOptions() };
+  const editContact = params.get("edit-contact");
+  if (editContact) return { type: "edit-contact" as const, contact: contactRow(owned(getOwnedContact(ownerId, editContact))) };
+  const editGroup = params.get("edit-group");
+  if (editGroup) {
+    const group = owned(await getOwnedContactGroup(ownerId, editGroup));
+    const values = { id: group.id, name: group.name, description: group.description, isDefault: group.isDefault, contactIds: listGroupContactIds(group.id) };
+    return { type: "edit-group" as const, group: values, contactOptions: contactOptions() };
+  }
+  const deleteContactId = params.get("confirm-delete-contact");
+  if (deleteContactId) return { type: "confirm-delete-contact" as const, contact: contactRow(owned(getOwnedContact(ownerId, deleteContactId))) };
+  const deleteGroupId = params.get("confirm-delete-group");
+  if (deleteGroupId) {
+    const group = owned(await getOwnedContactGroup(ownerId, deleteGroupId));
+    return { type: "confirm-delete-group" as const, group: { id: group.id, name: group.name } };
+  }
+  return null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { contacts, total } = listContacts(user.id, { q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return {
+    q,
+    page,
+    pageSize: PAGE_SIZE,
+    total,
+    contacts: contacts.map(contactRow),
+    groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({ id, name, description, isDefault, memberCount })),
+    view: await loadView(user.id, params),
+  };
+}
+
+type Intent = "create-contact" | "update-contact" | "create-group" | "update-group";
+
+/** Runs a write; an unexpected failure is recorded for the administrators and reported as `undefined`. */
+function guarded<T>(work: () => T, workflow: string): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    recordSystemError({ error, errorType: "contacts", workflow });
+    return undefined;
+  }
+}
+
+async function saveContact(ownerId: string, formData: FormData, intent: Intent, back: string) {
+  // Ownership before validation, so another user's id is a 404 whatever else was sent.
+  const contactId = intent === "update-contact" ? owned(getOwnedContact(ownerId, String(formData.get("contactId") ?? ""))).id : undefined;
+  const submission = parseWithZod(formData, { schema: ContactFormSchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  const { contactId: _ignored, ...values } = submission.value;
+  // A form sends every field, so an emptied field clears it.
+  const input = { ...values, preferredName: values.preferredName ?? null, notes: values.notes ?? null };
+  const result = guarded(() => (contactId ? updateContact(ownerId, contactId, input) : createContact(ownerId, input)), intent);
+  if (!result) return data({ intent, result: submission.reply({ formErrors: [messages.unexpected] }) }, { status: 500 });
+  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [m.contact.duplicateEmail] }) }, { status: 400 });
+  return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created });
+}
+
+async function saveGroup(ownerId: string, formData: FormData, intent: Intent, back: string) {
+  const groupId = intent === "update-group" ? owned(await getOwnedContactGroup(ownerId, String(formData.get("groupId") ?? ""))).id : undefined;
+  const submission = parseWithZod(formData, { schema: GroupFormSchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  const { groupId: _ignored, ...values } = submission.value;
+  const input = { ...values, description: values.description ?? null };
+  const result = guarded(() => (groupId ? updateContactGroup(ownerId, groupId, input) : createContactGroup(ownerId, input)), intent);
+  if (!result) return data({ intent, result: submission.reply({ formErrors: [messages.unexpected] }) }, { status: 500 });
+  // Only a forged checkbox (another user's contact) or a group deleted meanwhile gets here.
+  if (!result.ok) throw notFound();
+  return redirectWithToast(back, { title: groupId ? m.group.updated : m.group.created });
+}
+
+async function remove(formData: FormData, kind: "contact" | "group", del: (id: string) => boolean, back: string) {
+  const submission = parseWithZod(formData, { schema: DeleteSchema });
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const texts = kind === "contact" ? m.contact : m.group;
+  const deleted = guarded(() => del(submission.value.id), `delete-${kind}`);
+  if (deleted === undefined) return redirectWithToast(back, { title: texts.deleteFailed, description: messages.unexpected, variant: "destructive" });
+  if (!deleted) throw notFound();
+  return redirectWithToast(back, { title: texts.deleted });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  // Back to the list the user came from (search and page kept), with no dialog open.
+  const back = viewUrl(new URL(request.url).searchParams);
+  switch (intent) {
+    case "create-contact":
+    case "update-contact":
+      return saveContact(user.id, formData, intent, back);
+    case "create-group":
+    case "update-group":
+      return saveGroup(user.id, formData, intent, back);
+    case "delete-contact":
+      return remove(formData, "contact", (id) => deleteContact(user.id, id), back);
+    case "delete-group":
+      return remove(formData, "group", (id) => deleteContactGroup(user.id, id), back);
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+function SearchForm({ q }: { q: string }) {
+  return (
+    <Form method="get" role="search" aria-label="Contact search" className="flex gap-2">
+      <label htmlFor="contact-search" className="sr-only">
+        Search contacts
+      </label>
+      <input id="contact-search" type="search" name="q" defaultValue={q} placeholder="Search contacts" className={inputClass} />
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+      {q ? (
+        <Link to="/contacts" className={buttonClass("ghost")}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+function ConfirmDelete({ title, text, closeTo, ...form }: { title: string; text: string; closeTo: string; intent: "delete-contact" | "delete-group"; id: string }) {
+  return (
+    <UrlDialog title={title} closeTo={closeTo}>
+      <p className="mb-6 text-sm">{text}</p>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass("outline", "sm")}>
+          Cancel
+        </Link>
+        <ConfirmDeleteForm {...form} />
+      </div>
+    </UrlDialog>
+  );
+}
+
+export default function ContactsPage() {
+  const { q, page, pageSize, total, contacts, groups, view } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const search = searchParams.toString();
+  const closeTo = viewUrl(search);
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/contacts" && !navigation.formData;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Contact Management</h1>
+        <p className="text-muted-foreground">The relatives you invite, and groups to invite several at once.</p>
+      </div>
+      <p role="status" aria-live="polite" className={loading ? "text-sm text-muted-foreground" : "sr-only"}>
+        {loading ? m.loading : ""}
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <Card aria-labelledby="contacts-title" role="region" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CardTitle id="contacts-title" className="flex items-center gap-2">
+              Contacts <Badge variant="secondary">{total}</Badge>
+            </CardTitle>
+            <Link to={viewUrl(search, { dialog: "add-contact" })} preventScrollReset className={buttonClass()}>
+              Add Contact
+            </Link>
+          </div>
+          <SearchForm q={q} />
+          <ContactList contacts={contacts} total={total} page={page} pageSize={pageSize} q={q} search={search} />
+        </Card>
+        <Card aria-labelledby="groups-title" role="region" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CardTitle id="groups-title">Contact Groups</CardTitle>
+            <Link to={viewUrl(search, { dialog: "add-group" })} preventScrollReset className={buttonClass()}>
+              Add Group
+            </Link>
+          </div>
+          <GroupList groups={groups} search={search} />
+        </Card>
+      </div>
+
+      {view?.type === "add-contact" ? (
+        <UrlDialog title="Add Contact" closeTo={closeTo}>
+          <ContactForm lastResult={resultFor("create-contact")} closeTo={closeTo} />
+        </UrlDialog>
+      ) : null}
+      {view?.type === "edit-contact" ? (
+        <UrlDialog title="Edit Contact" closeTo={closeTo}>
+          <ContactForm key={view.contact.id} contact={view.contact} lastResult={resultFor("update-contact")} closeTo={closeTo} />
+        </UrlDialog>
+      ) : null}
+      {view?.type === "add-group" ? (
+        <UrlDialog title="Add Contact Group" closeTo={closeTo}>
+          <GroupForm contacts={view.contactOptions} lastResult={resultFor("create-group")} closeTo={closeTo} />
+        </UrlDialog>
+      ) : null}
+      {view?.type === "edit-group" ? (
+        <UrlDialog title="Edit Contact Group" closeTo={closeTo}>
+          <GroupForm key={view.group.id} group={view.group} contacts={view.contactOptions} lastResult={resultFor("update-group")} closeTo={closeTo} />
+        </UrlDialog>
+      ) : null}
+      {view?.type === "confirm-delete-contact" ? (
+        <ConfirmDelete
+          title="Delete Contact"
+          text={`Delete ${view.contact.email}? This cannot be undone; the contact also leaves its groups.`}
+          closeTo={closeTo}
+          intent="delete-contact"
+          id={view.contact.id}
+        />
+      ) : null}
+      {view?.type === "confirm-delete-group" ? (
+        <ConfirmDelete
+          title="Delete Contact Group"
+          text={`Delete the group ${view.group.name}? Its contacts are kept.`}
+          closeTo={closeTo}
+          intent="delete-group"
+          id={view.group.id}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Contacts | Storyhearth" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,200 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
+import { ProgressCard, type WizardPodcast } from "~/features/podcasts/components/wizard/progress-card";
+import { ReadyStep } from "~/features/podcasts/components/wizard/ready-step";
+import { ReviewStep } from "~/features/podcasts/components/wizard/review-step";
+import { UploadStep } from "~/features/podcasts/components/wizard/upload-step";
+import { VoicesStep } from "~/features/podcasts/components/wizard/voices-step";
+import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
+import { buttonClass } from "~/components/ui/button";
+import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/models/story.server";
+import { PodcastRequestError } from "~/features/podcasts/errors";
+import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
+import { requestPodcast, retryPodcast } from "~/features/podcasts/requests.server";
+import { readStoryUpload } from "~/features/podcasts/story-upload.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { StoryTextSchema } from "~/features/podcasts/schemas";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { readVoiceParams, voiceConfigOf, WizardGenerateSchema, WizardRetrySchema, WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+import { countWords } from "~/lib/word-count";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** What the progress card and step 4 show of a podcast. */
+function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string } {
+  const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl, hostCount, story } = detail;
+  return {
+    id,
+    title,
+    status,
+    statusLabel,
+    progress,
+    errorMessage,
+    scriptSummary,
+    audioUrl,
+    hostCount,
+    primaryVoice: detail.primaryVoice,
+    primaryAccent: detail.primaryAccent,
+    primarySpeed: detail.primarySpeed,
+    secondaryVoice: detail.secondaryVoice,
+    secondaryAccent: detail.secondaryAccent,
+    secondarySpeed: detail.secondarySpeed,
+    backgroundMusic: detail.backgroundMusic,
+    introOutro: detail.introOutro,
+    processingQuality: detail.processingQuality,
+    story: story ? { title: story.title, sourceLabel: story.sourceLabel, preview: story.preview } : null,
+  };
+}
+
+/**
+ * The step comes from the URL: `?podcast=` is step 3's progress card (step 4 once complete),
+ * `?story=&step=review` step 3's review form, `?story=` step 2, nothing step 1.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+
+  const podcastId = params.get("podcast");
+  if (podcastId !== null) {
+    const detail = await getPodcastDetail(user.id, podcastId);
+    if (!detail) throw notFound();
+    const podcast = toWizardPodcast(detail);
+    const backTo = detail.story ? wizardUrls.review(detail.story.id, voiceConfigOf(detail)) : wizardUrls.upload();
+    const ready = detail.status === "complete" && params.get("step") !== "generate";
+    return { view: ready ? ("ready" as const) : ("progress" as const), podcast, backTo };
+  }
+
+  const storyId = params.get("story");
+  const step = params.get("step");
+  if (!storyId) {
+    // A later step without its story (an empty or dropped ?story=) cannot go on.
+    return step || storyId === "" ? { view: "missing-story" as const } : { view: "upload" as const };
+  }
+  const story = await getOwnedStory(user.id, storyId);
+  if (!story) throw notFound();
+  const voice = readVoiceParams(params);
+  if (step === "review") {
+    return {
+      view: "review" as const,
+      story: { id: story.id, title: story.title, sourceLabel: storySourceLabel(story.source), words: countWords(story.content) },
+      voice,
+    };
+  }
+  return { view: "voices" as const, story: { id: story.id, title: story.title }, voice };
+}
+
+/** Step 1's PDF panel (the page's one multipart form): the body is streamed, never held whole. */
+async function uploadPdfStory(ownerId: string, request: Request) {
+  try {
+    const story = await createStoryFromUpload(ownerId, await readStoryUpload(request));
+    return redirect(wizardUrls.voices(story.id));
+  } catch (error) {
+    if (!(error instanceof PodcastRequestError)) throw error;
+    return data({ intent: "pdf" as const, error: { title: error.title, description: error.message } }, { status: error.status });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) return uploadPdfStory(user.id, request);
+
+  const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case "text-story": {
+      const submission = parseWithZod(formData, { schema: StoryTextSchema });
+      if (submission.status !== "success") return data({ intent: "text-story" as const, result: submission.reply() }, { status: 400 });
+      const story = createTextStory(user.id, submission.value);
+      return redirect(wizardUrls.voices(story.id));
+    }
+    case "voices": {
+      const submission = parseWithZod(formData, { schema: WizardVoicesSchema });
+      if (submission.status !== "success") return data({ intent: "voices" as const, result: submission.reply() }, { status: 400 });
+      const { storyId, ...voice } = submission.value;
+      if (!(await getOwnedStory(user.id, storyId))) throw notFound();
+      return redirect(wizardUrls.review(storyId, voice));
+    }
+    case "generate": {
+      const submission = parseWithZod(formData, { schema: WizardGenerateSchema });
+      if (submission.status !== "success") return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
+      const { storyId, backgroundMusic, introOutro, processingQuality, ...voiceConfig } = submission.value;
+      if (!(await getOwnedStory(user.id, storyId))) throw notFound();
+      try {
+        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options: { backgroundMusic, introOutro, processingQuality } });
+        return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.generationStarted);
+      } catch (error) {
+        // The podcast limit (403) and the like: shown on the form, nothing was created.
+        if (!(error instanceof PodcastRequestError)) throw error;
+        return data({ intent: "generate" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      }
+    }
+    case "retry": {
+      const submission = parseWithZod(formData, { schema: WizardRetrySchema });
+      if (submission.status !== "success") throw notFound();
+      try {
+        const podcast = retryPodcast(user.id, submission.value.podcastId);
+        return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.retryStarted);
+      } catch (error) {
+        if (!(error instanceof PodcastRequestError)) throw error;
+        if (error.status === 404) throw notFound();
+        return data({ intent: "retry" as const, error: error.message }, { status: error.status });
+      }
+    }
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+const stepOf = { upload: 1, "missing-story": 3, voices: 2, review: 3, progress: 3, ready: 4 } as const;
+
+export default function CreatePodcastPage() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: "text-story" | "voices" | "generate") =>
+    actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <header className="space-y-1">
+        <h1 className="font-serif text-3xl font-bold">{wizardMessages.page.title}</h1>
+        <p className="text-muted-foreground">{wizardMessages.page.intro}</p>
+      </header>
+      <WizardSteps current={stepOf[page.view]} />
+      {page.view === "upload" ? (
+        <UploadStep pdfError={actionData?.intent === "pdf" ? actionData.error : null} textResult={resultFor("text-story")} />
+      ) : page.view === "voices" ? (
+        <VoicesStep story={page.story} voice={page.voice} lastResult={resultFor("voices")} />
+      ) : page.view === "review" ? (
+        <ReviewStep story={page.story} voice={page.voice} lastResult={resultFor("generate")} />
+      ) : page.view === "progress" ? (
+        // Keyed by podcast: another podcast's page starts its own polling.
+        <ProgressCard
+          key={page.podcast.id}
+          podcast={page.podcast}
+          backTo={page.backTo}
+          retryError={actionData?.intent === "retry" ? actionData.error : null}
+        />
+      ) : page.view === "ready" ? (
+        <ReadyStep podcast={page.podcast} />
+      ) : (
+        <div className="space-y-4">
+          <MessageAlert message={{ title: wizardMessages.missingStory, description: "" }} />
+          <Link to={wizardUrls.upload()} className={buttonClass("outline")}>
+            {wizardMessages.page.back}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create Podcast | Storyhearth" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

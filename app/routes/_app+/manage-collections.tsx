@@ -1,0 +1,525 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, type MouseEvent, type ReactNode } from "react";
+import { z } from "zod";
+import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
+import { showToast } from "~/components/toaster";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, inputClass } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { useDialogFocus } from "~/components/use-dialog-focus";
+import { moveCollection, reorderPage } from "~/models/collection-order.server";
+import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
+import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
+import { formatCount, formatDay, plural } from "~/lib/text-format";
+import { dashboardMessages } from "~/features/collections/dashboard-messages";
+import { deliveryDateFor, formatDeliveryDate } from "~/lib/delivery-dates";
+import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import {
+  DATED_DISTRIBUTION_MODES,
+  DISTRIBUTION_MODE_LABELS,
+  DISTRIBUTION_MODES,
+  isoDay,
+  MAX_REMINDERS,
+  MONTHS,
+  REMINDER_MODE_LABELS,
+  REMINDER_MODES,
+  toDistributionSettings,
+  WEEKDAYS,
+  WorkflowFormSchema,
+  workflowInputFromForm,
+} from "~/features/collections/workflow-settings";
+
+const m = dashboardMessages.manage;
+const PATH = "/manage-collections";
+
+const collectionId = z.string().min(1).max(100);
+/**
+ * Move buttons (they work without JavaScript): one step up or down, across page boundaries too. The
+ * whole list is one form; the pressed button says which collection and which way ('<id>:up').
+ */
+const MoveSchema = z.object({
+  intent: z.literal("move"),
+  move: z
+    .string()
+    .regex(/^[^:]{1,100}:(up|down)$/)
+    .transform((v) => {
+      const at = v.lastIndexOf(":");
+      return { campaignId: v.slice(0, at), direction: v.slice(at + 1) as "up" | "down" };
+    }),
+});
+/** Drag and keyboard reordering (JavaScript): the new order of one page's collections. */
+const ReorderSchema = z.object({
+  intent: z.literal("reorder"),
+  page: z.number().int().min(1),
+  ids: z.array(collectionId).min(1).max(MANAGE_PAGE_SIZE),
+});
+
+const pageHref = (page: number, extra?: string) => {
+  const params = new URLSearchParams();
+  if (page > 1) params.set("page", String(page));
+  if (extra) params.set("dialog", extra);
+  const query = params.toString();
+  return query ? `${PATH}?${query}` : PATH;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const stats = getCollectionStats(user.id);
+  const pageCount = Math.max(1, Math.ceil(stats.totalCollections / MANAGE_PAGE_SIZE));
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), pageCount);
+  const offset = (page - 1) * MANAGE_PAGE_SIZE;
+  return {
+    settings: getWorkflowSettings(user.id),
+    stats,
+    rows: listCollectionsPage(user.id, offset),
+    page,
+    pageCount,
+    offset,
+    // Delivery dates are computed from this day on both server and browser, so the two renders agree.
+    today: isoDay(new Date()),
+    dialogOpen: url.searchParams.get("dialog") === "workflows",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+
+  if (intent === "workflows") {
+    const submission = parseWithZod(formData, { schema: WorkflowFormSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    saveWorkflowSettings(user.id, workflowInputFromForm(submission.value));
+    return redirectWithToast(PATH, dashboardMessages.toast.workflowSaved);
+  }
+
+  if (intent === "move") {
+    const submission = parseWithZod(formData, { schema: MoveSchema });
+    if (submission.status !== "success") return redirectWithToast(PATH, dashboardMessages.toast.reorderFailed);
+    const { campaignId, direction } = submission.value.move;
+    const result = moveCollection(user.id, campaignId, direction, getDistributionSettings(user.id));
+    if (!result.ok) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(pageHref(Math.floor(result.index / MANAGE_PAGE_SIZE) + 1), dashboardMessages.toast.reordered);
+  }
+
+  if (intent === "reorder") {
+    const submission = parseWithZod(formData, { schema: ReorderSchema });
+    const result =
+      submission.status === "success"
+        ? reorderPage(user.id, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(user.id))
+        : ({ ok: false, status: 400 } as const);
+    // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
+    if (!result.ok) return data({ ok: false, message: dashboardMessages.toast.reorderFailed.description }, { status: result.status });
+    return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
+  }
+
+  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = LoaderData["rows"][number];
+
+export default function ManageCollections() {
+  const { settings, stats, rows, page, pageCount, offset, today, dialogOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && !("ok" in actionData) ? (actionData as SubmissionResult<string[]>) : undefined;
+  const navigation = useNavigation();
+  const loadingList = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formData;
+
+  const distribution = toDistributionSettings(settings);
+  const dated = DATED_DISTRIBUTION_MODES.includes(settings.distribution.mode);
+  const todayDate = new Date(`${today}T00:00:00.000Z`);
+
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({
+    ids: rows.map((r) => r.id),
+    page,
+    action: PATH,
+    fetcherKey: "reorder-collections",
+    onRefused: () => showToast(dashboardMessages.toast.reorderFailed),
+  });
+  const rowsById = new Map(rows.map((r) => [r.id, r]));
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="space-y-2">
+          <Link to="/" className={buttonClass("ghost", "sm", "-ml-3")}>
+            ← {m.backToDashboard}
+          </Link>
+          <h1 className="font-serif text-3xl font-bold">{m.pageTitle}</h1>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={pageHref(page, "workflows")} className={buttonClass("outline")} preventScrollReset>
+            {m.configureWorkflows}
+          </Link>
+          <Link to="/create-story-collection" className={buttonClass()}>
+            {m.newCollection}
+          </Link>
+        </div>
+      </div>
+
+      <dl aria-label="Workflow summary" className="flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
+        <div className="flex gap-2">
+          <dt className="font-medium">Reminder mode:</dt>
+          <dd data-testid="reminder-mode">{REMINDER_MODE_LABELS[settings.collection.mode]}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="font-medium">Distribution mode:</dt>
+          <dd data-testid="distribution-mode">{DISTRIBUTION_MODE_LABELS[settings.distribution.mode]}</dd>
+        </div>
+      </dl>
+
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total Collections" value={stats.totalCollections} />
+        <Stat label="Active Campaigns" value={stats.activeCampaigns} />
+        <Stat label="Stories Collected" value={stats.storiesCollected} />
+        <Stat label="Family Members" value={stats.familyMembers} />
+      </section>
+
+      {rows.length === 0 ? (
+        <Card className="flex flex-col items-center gap-4 py-12 text-center">
+          <CardTitle>{m.empty}</CardTitle>
+          <p className="text-muted-foreground">Start a story collection and invite your family to share their memories.</p>
+          <Link to="/create-story-collection" className={buttonClass()}>
+            {m.createFirst}
+          </Link>
+        </Card>
+      ) : (
+        <section aria-labelledby="collections-heading" className="space-y-3">
+          <div className="flex items-center justify-between gap-4">
+            <h2 id="collections-heading" className="text-xl font-semibold">
+              Your Collections
+            </h2>
+            {loadingList ? (
+              <span role="status" className="text-sm text-muted-foreground">
+                {m.loading}
+              </span>
+            ) : null}
+          </div>
+          <p id="reorder-hint" className="text-sm text-muted-foreground">
+            Drag a collection by its handle, use the arrow keys on the handle, or the move buttons, to change the delivery order.
+          </p>
+          <Form method="post" action={PATH} preventScrollReset>
+            <input type="hidden" name="intent" value="move" />
+            <ol className="space-y-3" aria-describedby="reorder-hint">
+              {order.map((id, i) => {
+                const row = rowsById.get(id);
+                if (!row) return null;
+                const position = offset + i;
+                return (
+                  <CollectionRow
+                    key={id}
+                    row={row}
+                    position={position}
+                    total={stats.totalCollections}
+                    delivery={dated ? formatDeliveryDate(deliveryDateFor(distribution, position, todayDate)) : null}
+                    dragging={draggingId === id}
+                    itemRef={itemRef(id)}
+                    handleProps={handleProps(id)}
+                    onMove={moveHandler(i)}
+                  />
+                );
+              })}
+            </ol>
+          </Form>
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} total={stats.totalCollections} offset={offset} shown={rows.length} /> : null}
+        </section>
+      )}
+
+      {dialogOpen || lastResult ? <WorkflowDialog settings={settings} today={today} lastResult={lastResult} closeHref={pageHref(page)} /> : null}
+    </div>
+  );
+}
+
+const statusLabel = (status: string) => (status === "generating_podcast" ? "Generating Podcast" : status);
+
+type RowProps = {
+  row: Row;
+  position: number;
+  total: number;
+  delivery: string | null;
+  dragging: boolean;
+  itemRef: (el: HTMLElement | null) => void;
+  handleProps: ReorderHandleProps;
+  onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
+};
+
+function CollectionRow({ row, position, total, delivery, dragging, itemRef, handleProps, onMove }: RowProps) {
+  const titleId = useId();
+  return (
+    <li ref={itemRef} data-testid="collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
+      <Card className={cn("flex gap-4 p-4 transition-shadow", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
+        <ReorderHandle title={row.title} handleProps={handleProps} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
+            <h3 id={titleId} className="text-lg font-semibold">
+              {row.title}
+            </h3>
+            <Badge variant={row.status === "active" ? "default" : "secondary"}>{statusLabel(row.status)}</Badge>
+          </div>
+          {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            {plural(row.invitedCount, "invited", "invited")} · {plural(row.contributionCount, "story", "stories")} · Created {formatDay(row.createdAt)}
+          </p>
+          {row.sentDate ? <p className="text-sm">Sent on {formatDay(row.sentDate)}</p> : null}
+          {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDay(row.scheduledDate)}</p> : null}
+          {delivery !== null ? (
+            <p className="text-sm font-medium" data-testid="delivery">
+              Delivery #{position + 1}: {delivery}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+              {m.viewStories}
+            </Link>
+            {row.contributionCount > 0 ? (
+              <Link to={`/campaigns/${row.id}/stories#podcast`} className={buttonClass("default", "sm")} aria-describedby={titleId}>
+                {m.createPodcast}
+              </Link>
+            ) : null}
+          </div>
+          <div className="flex gap-1">
+            <Button type="submit" name="move" value={`${row.id}:up`} variant="ghost" size="sm" disabled={position === 0} aria-describedby={titleId} onClick={(e) => onMove("up", e)}>
+              Move up
+            </Button>
+            <Button
+              type="submit"
+              name="move"
+              value={`${row.id}:down`}
+              variant="ghost"
+              size="sm"
+              disabled={position === total - 1}
+              aria-describedby={titleId}
+              onClick={(e) => onMove("down", e)}
+            >
+              Move down
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card className="p-5" role="group" aria-label={label}>
+      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+      <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
+        {formatCount(value)}
+      </p>
+    </Card>
+  );
+}
+
+function Pagination({ page, pageCount, total, offset, shown }: { page: number; pageCount: number; total: number; offset: number; shown: number }) {
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
+      <span className="text-muted-foreground">
+        Showing {offset + 1}–{offset + shown} of {formatCount(total)} · Page {page} of {pageCount}
+      </span>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={pageHref(page - 1)} className={buttonClass("outline", "sm")}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={pageHref(page + 1)} className={buttonClass("outline", "sm")}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+type Settings = LoaderData["settings"];
+
+/** Rendered by the server when the URL says ?dialog=workflows, so it opens without JavaScript. */
+function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: Settings; today: string; lastResult?: SubmissionResult<string[]>; closeHref: string }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const c = settings.collection;
+  const d = settings.distribution;
+  const [form, fields] = useForm({
+    id: "workflow-settings",
+    lastResult,
+    constraint: getZodConstraint(WorkflowFormSchema),
+    defaultValue: {
+      collectionMode: c.mode,
+      startDate: c.startDate ?? today,
+      maxReminders: String(c.maxReminders),
+      contributors: c.contributors.join("\n"),
+      distributionMode: d.mode,
+      scheduledDate: d.scheduledDate ?? "",
+      dayOfWeek: d.dayOfWeek === null ? "" : String(d.dayOfWeek),
+      dayOfMonth: d.dayOfMonth === null ? "" : String(d.dayOfMonth),
+      monthOfYear: d.monthOfYear === null ? "" : String(d.monthOfYear),
+      recipients: d.recipients.join("\n"),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkflowFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
+  useEffect(() => {
+    // Not the hidden 'intent' input: focus() on it does nothing.
+    panel.current?.querySelector<HTMLElement>("select, input:not([type=hidden]), textarea")?.focus();
+  }, [panel]);
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
+      <div
+        ref={panel}
+        {...focus}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="workflows-title"
+        className="w-full max-w-2xl rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none"
+        onKeyDown={(e) => {
+          if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+        }}
+      >
+        <h2 id="workflows-title" className="text-xl font-semibold">
+          {m.configureWorkflows}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">These settings apply to all your story collections.</p>
+        <Form method="post" className="mt-4 space-y-6" preventScrollReset {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="workflows" />
+          <ErrorList errors={form.errors} />
+          <fieldset className="space-y-3">
+            <legend className="font-semibold">Collection Workflow</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <SelectField label="Reminder mode" meta={fields.collectionMode}>
+                {REMINDER_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {REMINDER_MODE_LABELS[mode]}
+                  </option>
+                ))}
+              </SelectField>
+              <InputField label="Start date" meta={fields.startDate} type="date" />
+              <SelectField label="Max reminders" meta={fields.maxReminders}>
+                {Array.from({ length: MAX_REMINDERS.max - MAX_REMINDERS.min + 1 }, (_, i) => MAX_REMINDERS.min + i).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextareaInput label="Contributors (one e-mail per line)" meta={fields.contributors} />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="font-semibold">Distribution Workflow</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SelectField label="Distribution mode" meta={fields.distributionMode}>
+                {DISTRIBUTION_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {DISTRIBUTION_MODE_LABELS[mode]}
+                  </option>
+                ))}
+              </SelectField>
+              <InputField label="Scheduled date" meta={fields.scheduledDate} type="date" />
+              <SelectField label="Day of week" meta={fields.dayOfWeek} blank>
+                {WEEKDAYS.map((day, i) => (
+                  <option key={day} value={i}>
+                    {day}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Day of month" meta={fields.dayOfMonth} blank>
+                {Array.from({ length: 31 }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Month of year" meta={fields.monthOfYear} blank>
+                {MONTHS.map((month, i) => (
+                  <option key={month} value={i + 1}>
+                    {month}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextareaInput label="Recipients (one e-mail per line)" meta={fields.recipients} />
+            <p className="text-sm text-muted-foreground">
+              Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly the month and day.
+              A missing setting shows as &lsquo;{m.notScheduled}&rsquo;.
+            </p>
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Link to={closeHref} className={buttonClass("outline")} preventScrollReset>
+              Cancel
+            </Link>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save Settings"}
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+type FieldMeta = Parameters<typeof getInputProps>[0];
+
+function Labelled({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+function SelectField({ label, meta, blank, children }: { label: string; meta: FieldMeta; blank?: boolean; children: ReactNode }) {
+  return (
+    <Labelled id={meta.id} label={label} errors={meta.errors}>
+      <select {...getSelectProps(meta)} className={inputClass}>
+        {blank ? <option value="">Not set</option> : null}
+        {children}
+      </select>
+    </Labelled>
+  );
+}
+
+function InputField({ label, meta, type }: { label: string; meta: FieldMeta; type: "date" }) {
+  return (
+    <Labelled id={meta.id} label={label} errors={meta.errors}>
+      <input {...getInputProps(meta, { type })} className={inputClass} />
+    </Labelled>
+  );
+}
+
+function TextareaInput({ label, meta }: { label: string; meta: FieldMeta }) {
+  return (
+    <Labelled id={meta.id} label={label} errors={meta.errors}>
+      <textarea {...getTextareaProps(meta)} rows={3} className={cn(inputClass, "min-h-[4.5rem]")} />
+    </Labelled>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFoundText="That collection does not exist or is not yours." />;
+}

@@ -1,0 +1,316 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { inputClass } from "~/components/forms";
+import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/components/library-dialogs";
+import { PodcastCard, type PodcastCardData } from "~/features/podcasts/components/podcast-card";
+import { Button, buttonClass } from "~/components/ui/button";
+import { listCampaigns } from "~/models/campaign.server";
+import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
+import { deleteOwnedPodcast } from "~/models/podcast.server";
+import {
+  groupByCollection,
+  LIBRARY_TABS,
+  libraryHref,
+  matchesSearch,
+  selectTab,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  statusFilterOrDefault,
+  statusGroup,
+  tabOrDefault,
+  TAB_LABELS,
+  type LibraryTab,
+  type StatusFilter,
+} from "~/features/podcasts/library-view";
+import { hostLabel } from "~/features/podcasts/podcast-view";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { formatDay, formatDuration } from "~/lib/text-format";
+import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "~/features/podcasts/listening-schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const l = listeningMessages.list;
+const DIALOGS = ["edit", "collection", "delete"] as const;
+type DialogKind = (typeof DIALOGS)[number];
+const SEARCH_MAX = 200;
+
+/** The view in the URL: tab, status filter, search, and an open card dialog. */
+function readView(url: URL) {
+  const kind = url.searchParams.get("dialog");
+  const id = url.searchParams.get("id");
+  return {
+    tab: tabOrDefault(url.searchParams.get("tab")),
+    status: statusFilterOrDefault(url.searchParams.get("status")),
+    q: (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX),
+    dialog: (DIALOGS as readonly string[]).includes(kind ?? "") && id ? { kind: kind as DialogKind, id } : null,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = readView(new URL(request.url));
+  const library = listLibrary(user.id);
+  const pins = await readLibraryPins(request);
+  // A dialog for a podcast that is not the caller's is a plain 404, like any foreign id.
+  const dialogPodcast = view.dialog ? library.find((p) => p.id === view.dialog!.id) : undefined;
+  if (view.dialog && !dialogPodcast) throw new Response("Not Found", { status: 404 });
+
+  const items: Array<PodcastCardData & { campaignId: string | null }> = selectTab(library, {
+    tab: view.tab,
+    status: view.status,
+    pinned: pins,
+  }).map((p) => ({
+    id: p.id,
+    title: p.title,
+    group: statusGroup(p.status),
+    duration: formatDuration(p.duration),
+    createdAt: formatDay(p.createdAt),
+    listens: p.listens,
+    hostLabel: hostLabel(p.hostCount),
+    campaignId: p.campaignId,
+    campaignTitle: p.campaignTitle,
+    pinned: pins.includes(p.id),
+  }));
+  return {
+    view,
+    total: library.length,
+    items,
+    dialog:
+      view.dialog && dialogPodcast
+        ? {
+            kind: view.dialog.kind,
+            podcast: { id: dialogPodcast.id, title: dialogPodcast.title, description: dialogPodcast.description, campaignId: dialogPodcast.campaignId },
+          }
+        : null,
+    campaigns: view.dialog?.kind === "collection" ? listCampaigns(user.id).map((c) => ({ id: c.id, title: c.title })) : [],
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  const url = new URL(request.url);
+  const view = readView(url);
+  // After a change the list comes back as it was, dialog closed.
+  const back = libraryHref(view);
+  const notFound = () => new Response("Not Found", { status: 404 });
+  const intent = formData.get("intent");
+
+  if (intent === "edit") {
+    const submission = parseWithZod(formData, { schema: EditDetailsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { podcastId, title, description } = submission.value;
+    if (!updatePodcastDetails(user.id, podcastId, { title, description })) throw notFound();
+    return redirectWithToast(back, listeningMessages.edit.saved);
+  }
+  if (intent === "collection") {
+    const submission = parseWithZod(formData, { schema: AddToCollectionSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { podcastId, campaignId } = submission.value;
+    const outcome = setPodcastCollection(user.id, podcastId, campaignId || null);
+    if ("error" in outcome) {
+      if (outcome.error === "podcast") throw notFound();
+      return data({ intent, result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }) }, { status: 400 });
+    }
+    return redirectWithToast(back, outcome.campaign ? listeningMessages.collection.added(outcome.campaign.title) : listeningMessages.collection.removed);
+  }
+  if (intent === "transcript" || intent === "delete") {
+    const submission = parseWithZod(formData, { schema: PodcastIntentSchema });
+    if (submission.status !== "success") throw notFound();
+    const { podcastId } = submission.value;
+    if (intent === "transcript") {
+      const outcome = rebuildTranscript(user.id, podcastId);
+      if (outcome === "missing") throw notFound();
+      if (outcome === "no-script") {
+        return redirectWithToast(back, { ...listeningMessages.transcript.noScript, variant: "destructive" });
+      }
+      return redirectWithToast(back, listeningMessages.transcript.generated);
+    }
+    const gone = await deleteOwnedPodcast(user.id, podcastId);
+    if (!gone) throw notFound();
+    return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
+  }
+  // Only forms of this page post here; anything else goes back to the list.
+  if (!intent) return redirect(back);
+  throw Response.json({ message: "Unknown action" }, { status: 400 });
+}
+
+export default function MyPodcastsPage() {
+  const { view, total, items, dialog, campaigns } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  // The list view is keyed by the searched text: a new ?q= (e.g. from the header box) starts afresh.
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <h1 className="font-serif text-3xl font-bold">{l.heading}</h1>
+        <Link to="/create-podcast" className={buttonClass()}>
+          {l.create}
+        </Link>
+      </div>
+      <LibraryList key={view.q} view={view} total={total} items={items} />
+      {dialog ? (
+        <DialogFor
+          kind={dialog.kind}
+          podcast={dialog.podcast}
+          campaigns={campaigns}
+          closeHref={libraryHref(view)}
+          formAction={location.pathname + location.search}
+          lastResult={actionData?.intent === dialog.kind ? actionData.result : null}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "items">) {
+  const [query, setQuery] = useState(view.q);
+  const current = { tab: view.tab, status: view.status, q: query };
+  const visible = items.filter((item) => matchesSearch(item.title, query));
+  const formAction = libraryHref(current);
+  const dialogHref = (kind: string, id: string) => libraryHref(current, { dialog: kind, id });
+
+  let empty: string | null = null;
+  if (total === 0) empty = l.noPodcasts;
+  else if (visible.length === 0) empty = query.trim() || view.status !== "all" ? l.noMatches : l.emptyTab[view.tab];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Form method="get" role="search" aria-label="Podcast search" className="flex flex-1 gap-2">
+          <label htmlFor="podcast-search" className="sr-only">
+            {l.searchLabel}
+          </label>
+          <input
+            id="podcast-search"
+            type="search"
+            name="q"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            placeholder={l.searchPlaceholder}
+            maxLength={SEARCH_MAX}
+            className={inputClass}
+          />
+          {view.tab !== "all" ? <input type="hidden" name="tab" value={view.tab} /> : null}
+          {view.status !== "all" ? <input type="hidden" name="status" value={view.status} /> : null}
+          <Button type="submit" variant="outline">
+            {l.searchButton}
+          </Button>
+        </Form>
+        <StatusFilterMenu tab={view.tab} status={view.status} q={query} />
+      </div>
+
+      <nav aria-label="Podcast lists" className="flex flex-wrap gap-1 border-b border-border">
+        {LIBRARY_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={libraryHref({ ...current, tab })}
+            aria-current={tab === view.tab ? "page" : undefined}
+            className={cn("-mb-px px-4 py-2 text-sm font-medium hover:bg-muted", tab === view.tab && "border-b-2 border-primary text-primary")}
+          >
+            {TAB_LABELS[tab]}
+          </Link>
+        ))}
+      </nav>
+
+      {empty ? (
+        <p className="py-12 text-center text-muted-foreground" data-testid="library-empty">
+          {empty}
+        </p>
+      ) : view.tab === "collections" ? (
+        <div className="space-y-8">
+          {groupByCollection(visible, l.otherStories).map((group) => (
+            <section key={group.campaignId ?? "other"} aria-label={group.title} className="space-y-3">
+              <h2 className="text-xl font-semibold">{group.title}</h2>
+              <CardGrid items={group.items} formAction={formAction} dialogHref={dialogHref} />
+            </section>
+          ))}
+        </div>
+      ) : (
+        <CardGrid items={visible} formAction={formAction} dialogHref={dialogHref} />
+      )}
+    </div>
+  );
+}
+
+function CardGrid({ items, formAction, dialogHref }: { items: PodcastCardData[]; formAction: string; dialogHref: (kind: string, id: string) => string }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((podcast) => (
+        <li key={podcast.id}>
+          <PodcastCard podcast={podcast} formAction={formAction} dialogHref={dialogHref} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusFilter; q: string }) {
+  const location = useLocation();
+  return (
+    <details key={location.key} className="relative">
+      <summary className={buttonClass("outline", "default", "cursor-pointer list-none")}>
+        {l.filter}
+        {status !== "all" ? `: ${STATUS_FILTER_LABELS[status]}` : ""}
+      </summary>
+      <Form method="get" className="absolute right-0 z-20 mt-1 w-56 space-y-2 rounded-md border border-border bg-card p-3 shadow-lg">
+        {q ? <input type="hidden" name="q" value={q} /> : null}
+        {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-sm font-medium">Status</legend>
+          {STATUS_FILTERS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="status" value={value} defaultChecked={value === status} />
+              {STATUS_FILTER_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" size="sm" className="w-full">
+          {l.applyFilter}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+type DialogForProps = {
+  kind: DialogKind;
+  podcast: NonNullable<Loaded["dialog"]>["podcast"];
+  campaigns: Loaded["campaigns"];
+  closeHref: string;
+  formAction: string;
+  lastResult: Parameters<typeof EditDetailsDialog>[0]["lastResult"];
+};
+
+function DialogFor({ kind, podcast, campaigns, closeHref, formAction, lastResult }: DialogForProps) {
+  if (kind === "edit") return <EditDetailsDialog podcast={podcast} closeHref={closeHref} formAction={formAction} lastResult={lastResult} />;
+  if (kind === "collection") return <AddToCollectionDialog podcast={podcast} campaigns={campaigns} closeHref={closeHref} formAction={formAction} lastResult={lastResult} />;
+  return <DeletePodcastDialog podcast={podcast} closeHref={closeHref} formAction={formAction} />;
+}
+
+export const meta: MetaFunction = () => [{ title: "My Podcasts | Storyhearth" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // A 4xx (e.g. a foreign id in ?dialog=) keeps its own page; anything else is the spec's load failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">{l.heading}</h1>
+      <p role="alert" className="text-muted-foreground">
+        {l.loadFailed}
+      </p>
+      <Link to="/my-podcasts" className={buttonClass()}>
+        {l.tryAgain}
+      </Link>
+    </div>
+  );
+}

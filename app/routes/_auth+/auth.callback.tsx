@@ -1,0 +1,59 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ensurePrimary } from "~/lib/litefs.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { clearOAuthStateCookies, finishAdminSignIn, isAdminOAuthConfigured } from "~/features/account/admin-oauth.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { commitAdminLogin } from "~/features/account/auth.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// GET /auth/callback: the identity provider sends the browser back here with ?code&state. Only an
+// account whose role is admin gets the administrator session; anyone else sees why, and no session.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!isAdminOAuthConfigured()) throw new Response("Not Found", { status: 404 });
+  // Signing in writes a session: on a LiteFS replica this GET is replayed on the primary.
+  await ensurePrimary();
+  const result = await finishAdminSignIn(request);
+  const headers = new Headers();
+  for (const cookie of clearOAuthStateCookies(request)) headers.append("Set-Cookie", cookie);
+  const m = adminUserMessages.signIn;
+  if (result.status === "admin") {
+    headers.append("Set-Cookie", await commitAdminLogin(request, result.user));
+    return redirectWithToast("/admin", m.welcome, { headers });
+  }
+  if (result.status === "refused") {
+    const message = result.reason === "unverified" ? m.unverified(result.email) : m.notAdmin(result.email);
+    return data({ title: m.notAdminTitle, message, retry: "Sign in with another account" }, { status: 403, headers });
+  }
+  return data({ title: m.failedTitle, message: result.message, retry: "Try Again" }, { status: 400, headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Admin sign-in"} | Storyhearth` }];
+
+export default function AdminSignInOutcome() {
+  const { title, message, retry } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="space-y-4 text-center">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p role="alert" className="text-muted-foreground">
+          {message}
+        </p>
+        <div className="flex flex-col gap-2">
+          <a href="/admin-login" className={buttonClass()}>
+            {retry}
+          </a>
+          <Link to="/" className={buttonClass("outline")}>
+            Go Home
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

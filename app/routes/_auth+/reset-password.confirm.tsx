@@ -1,0 +1,97 @@
+import { readFormData } from "~/lib/http.server";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ResetConfirmSchema } from "~/features/account/schemas";
+import { isResetTokenUsable, resetPassword } from "~/features/account/account.server";
+import { messages } from "~/features/site/messages";
+import { createToastHeaders } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: token !== "" && isResetTokenUsable(token) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: ResetConfirmSchema });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    const tokenMissing = Boolean(submission.error?.token);
+    return data({ state: tokenMissing ? ("invalid" as const) : ("form" as const), result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const result = await resetPassword(submission.value.token, submission.value.newPassword);
+  if (!result.ok) return data({ state: "invalid" as const, result: submission.reply({ hideFields }) }, { status: 400 });
+  return data({ state: "done" as const, result: submission.reply({ resetForm: true }) }, { headers: await createToastHeaders(messages.reset.successful) });
+}
+
+export const meta: MetaFunction = () => [{ title: "Choose a New Password | Storyhearth" }];
+
+function InvalidLink() {
+  return (
+    <Card className="space-y-4 text-center">
+      <h1 className="text-2xl font-semibold">{messages.reset.invalidLink.title}</h1>
+      <p className="text-muted-foreground">{messages.reset.invalidLink.description}</p>
+      <div className="flex flex-col gap-2">
+        <Link to="/reset-password" className={buttonClass()}>
+          Request a New Link
+        </Link>
+        <Link to="/login" className={buttonClass("outline")}>
+          Back to Login
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export default function ResetConfirmPage() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-confirm",
+    lastResult: actionData?.state === "form" ? actionData.result : undefined,
+    constraint: getZodConstraint(ResetConfirmSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetConfirmSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const state = actionData?.state ?? (valid ? "form" : "invalid");
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      {state === "invalid" ? (
+        <InvalidLink />
+      ) : state === "done" ? (
+        <Card className="space-y-4 text-center">
+          <h1 className="text-2xl font-semibold">{messages.reset.complete}</h1>
+          <p className="text-muted-foreground">Your password has been changed. You can now sign in with your new password.</p>
+          <Link to="/login" className={buttonClass("default", "default", "w-full")}>
+            Sign In
+          </Link>
+        </Card>
+      ) : (
+        <Card className="space-y-6">
+          <div>
+            <h1 className="text-2xl font-semibold">Choose a new password</h1>
+            <p className="text-sm text-muted-foreground">{messages.password.hint}</p>
+          </div>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={token} />
+            <NewPasswordFields fields={fields} />
+            <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Resetting..." : "Reset Password"}
+            </Button>
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,135 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
+import { readFormData } from "~/lib/http.server";
+import { storyMessages } from "~/features/contributions/messages";
+import { HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributions/schemas";
+
+const m = storyMessages.public;
+
+/** The campaign behind the link, only while it accepts stories; otherwise 'Collection Not Found' (404). */
+async function requirePublicCampaign(publicId: string | undefined) {
+  const campaign = await getPublicCampaign(publicId ?? "");
+  if (!campaign) throw new Response("Not Found", { status: 404 });
+  return campaign;
+}
+
+const thankYouUrl = (publicId: string) => `/contribute/${encodeURIComponent(publicId)}?submitted=1`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const campaign = await requirePublicCampaign(params.publicId);
+  const url = new URL(request.url);
+  // A per-recipient token pre-fills the e-mail and attributes the story to that invitation.
+  const token = url.searchParams.get("t") ?? "";
+  const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
+  return {
+    campaign: { title: campaign.title, description: campaign.description, prompt: campaign.prompt },
+    submitted: url.searchParams.get("submitted") === "1",
+    token: invitation ? token : "",
+    invitedEmail: invitation?.email ?? "",
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const campaign = await requirePublicCampaign(params.publicId);
+  const formData = await readFormData(request);
+  // A filled honeypot is a bot: it gets the same answer as a person and nothing is stored.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(thankYouUrl(params.publicId!));
+  const submission = parseWithZod(formData, { schema: PublicContributionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { t: token, ...fields } = submission.value;
+  const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
+  createContribution({ campaignId: campaign.id, ...fields, submissionMethod: "web", invitationId: invitation?.id });
+  return redirect(thankYouUrl(params.publicId!));
+}
+
+function CollectionHeader({ campaign }: { campaign: { title: string; description: string | null; prompt: string } }) {
+  return (
+    <div className="space-y-3">
+      <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+      <p className="text-xl font-semibold text-primary">{campaign.title}</p>
+      {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
+      <blockquote className="whitespace-pre-wrap rounded-lg border-l-4 border-primary bg-muted/50 p-4 text-lg">{campaign.prompt}</blockquote>
+    </div>
+  );
+}
+
+function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail: string }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "share-your-story",
+    lastResult,
+    defaultValue: { contributorEmail: invitedEmail },
+    constraint: getZodConstraint(PublicContributionSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PublicContributionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      {token ? <input type="hidden" name="t" value={token} /> : null}
+      <Field
+        label={m.yourName}
+        inputProps={{ ...getInputProps(fields.contributorName, { type: "text" }), autoComplete: "name" }}
+        errors={fields.contributorName.errors}
+      />
+      <Field
+        label={m.yourEmail}
+        inputProps={{ ...getInputProps(fields.contributorEmail, { type: "email" }), autoComplete: "email" }}
+        errors={fields.contributorEmail.errors}
+      />
+      <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
+      {/* Honeypot: off-screen and hidden from assistive technology; people never fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>{m.honeypotLabel}</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? m.submitting : m.submit}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ContributePage() {
+  const { campaign, submitted, token, invitedEmail } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Card className="relative space-y-6">
+        {submitted ? (
+          <div className="space-y-3 text-center">
+            <h1 className="font-serif text-3xl font-bold">{m.thankYou}</h1>
+            <p className="text-muted-foreground">{m.thankYouText}</p>
+            <p className="text-sm text-muted-foreground">{campaign.title}</p>
+            <Link to="." className="text-sm text-primary hover:underline">
+              Share another story
+            </Link>
+          </div>
+        ) : (
+          <>
+            <CollectionHeader campaign={campaign} />
+            <ContributionForm token={token} invitedEmail={invitedEmail} />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${m.title}: ${data.campaign.title} | Storyhearth` : `${m.notFoundTitle} | Storyhearth` },
+  // The link is private to the family: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFoundTitle={m.notFoundTitle} notFoundText={m.notFoundText} />;
+}

@@ -1,0 +1,11 @@
+// GET /newsletter/:newsletterId/audio: the newsletter's podcast for its embedded player. Public like
+// the newsletter itself (the unguessable id is the key); ranges let the player seek.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNewsletterAudioKey } from "~/models/newsletter.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = getNewsletterAudioKey(params.newsletterId ?? "");
+  if (!key) throw new Response("Not Found", { status: 404 });
+  return serveStoredFile(request, key, { contentType: "audio/mpeg" });
+}

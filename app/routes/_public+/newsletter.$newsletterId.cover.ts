@@ -1,0 +1,12 @@
+// GET /newsletter/:newsletterId/cover: the cover photo the owner chose (one of the stories' photos).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNewsletterCoverKey } from "~/models/newsletter.server";
+import { storedImageType } from "~/features/newsletters/files.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = getNewsletterCoverKey(params.newsletterId ?? "");
+  const type = key ? await storedImageType(key) : null;
+  if (!key || !type) throw new Response("Not Found", { status: 404 });
+  return serveStoredFile(request, key, { contentType: type, cacheControl: "private, max-age=86400" });
+}

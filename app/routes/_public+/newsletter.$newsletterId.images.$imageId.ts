@@ -1,0 +1,11 @@
+// GET /newsletter/:newsletterId/images/:imageId: a photo e-mailed with one of the newsletter's
+// stories. Only photos of this newsletter's stories are served.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNewsletterImage } from "~/models/newsletter.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const image = getNewsletterImage(params.newsletterId ?? "", params.imageId ?? "");
+  if (!image) throw new Response("Not Found", { status: 404 });
+  return serveStoredFile(request, image.storageKey, { contentType: image.contentType, cacheControl: "private, max-age=86400" });
+}

@@ -1,0 +1,39 @@
+// GET /newsletter/:newsletterId/pdf: the newsletter as a PDF ('Download PDF').
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/models/newsletter.server";
+import { newsletterPaths } from "~/features/newsletters/content";
+import { readStoredBytes } from "~/features/newsletters/files.server";
+import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
+
+/** 'the-smith-family-summer-stories-edition-2.pdf' (ASCII letters and digits only). */
+function fileName(title: string, edition: number) {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  return `${slug || "family-newsletter"}-edition-${edition}.pdf`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const newsletter = getPublicNewsletter(params.newsletterId ?? "");
+  if (!newsletter) throw new Response("Not Found", { status: 404 });
+  const paths = newsletterPaths(newsletter.publicId);
+  const pdf = await renderNewsletterPdf(newsletter, {
+    origin: new URL(request.url).origin,
+    loadImage: async (url) => {
+      const key = url === paths.cover ? getNewsletterCoverKey(newsletter.publicId) : getNewsletterImage(newsletter.publicId, url.split("/").pop() ?? "")?.storageKey;
+      return key ? readStoredBytes(key) : null;
+    },
+  });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `attachment; filename="${fileName(newsletter.title, newsletter.edition)}"`,
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}

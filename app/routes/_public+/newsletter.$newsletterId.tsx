@@ -1,0 +1,120 @@
+// The public family newsletter (spec part 2, Newsletter page), reached by its unguessable public id.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { ListenBlock, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { getPublicNewsletter } from "~/models/newsletter.server";
+import { PRODUCT_NAME } from "~/features/site/messages";
+import {
+  contributorCountLabel,
+  familyBadge,
+  formatPublishDate,
+  NEWSLETTER_TEXT_SIZES,
+  newsletterPaths,
+  textSizeFromParam,
+  type NewsletterTextSize,
+} from "~/features/newsletters/content";
+import { newsletterMessages } from "~/features/newsletters/messages";
+
+const m = newsletterMessages;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const newsletter = getPublicNewsletter(params.newsletterId ?? "");
+  if (!newsletter) throw new Response(m.errors.notFound, { status: 404 });
+  const paths = newsletterPaths(newsletter.publicId);
+  const { podcast, publishedAt, ...rest } = newsletter;
+  return {
+    newsletter: {
+      ...rest,
+      publishedLabel: formatPublishDate(publishedAt),
+      podcast: podcast ? { durationText: podcast.durationText, transcript: podcast.transcript, audioUrl: podcast.audioUrl } : null,
+    },
+    paths,
+    shareUrl: new URL(paths.page, request.url).toString(),
+    textSize: textSizeFromParam(new URL(request.url).searchParams.get("text")),
+  };
+}
+
+export default function NewsletterPage() {
+  const { newsletter, paths, shareUrl, textSize } = useLoaderData<typeof loader>();
+  // Held in state so that, with JavaScript, the toggle works in place; `key` below resets it when
+  // a navigation brings another size.
+  return <Newsletter key={textSize} newsletter={newsletter} paths={paths} shareUrl={shareUrl} initialSize={textSize} />;
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "textSize"> & { initialSize: NewsletterTextSize }) {
+  const [size, setSize] = useState(initialSize);
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+        <p className="flex items-baseline gap-3">
+          <span className="font-serif text-lg font-bold text-primary">{m.page.header}</span>
+          <span className="text-sm text-muted-foreground">{m.page.edition(newsletter.edition)}</span>
+        </p>
+        <div className="flex items-center gap-2">
+          <ShareControl url={shareUrl} />
+          <a href={paths.pdf} download className={buttonClass("outline", "sm")}>
+            {m.page.downloadPdf}
+          </a>
+        </div>
+      </header>
+
+      <section className="space-y-3 text-center">
+        <Badge variant="secondary">{familyBadge(newsletter.familyName)}</Badge>
+        <h1 className="font-serif text-4xl font-bold leading-tight">{newsletter.title}</h1>
+        {newsletter.subtitle ? <p className="text-lg text-muted-foreground">{newsletter.subtitle}</p> : null}
+        <p className="text-sm text-muted-foreground">
+          <time>{newsletter.publishedLabel}</time> · {contributorCountLabel(newsletter.totalContributors)} · {m.page.readingTotal(newsletter.totalReadingMinutes)}
+        </p>
+      </section>
+
+      {newsletter.podcast ? <ListenBlock podcast={newsletter.podcast} /> : null}
+
+      {newsletter.coverImage ? <img src={newsletter.coverImage} alt={m.page.coverAlt(newsletter.title)} className="max-h-[70vh] w-full rounded-lg object-cover" /> : null}
+
+      <div className="flex justify-end">
+        <TextSizeToggle size={size} onChange={setSize} />
+      </div>
+
+      <div data-testid="newsletter-stories" data-text-size={size} className="space-y-6" style={{ fontSize: NEWSLETTER_TEXT_SIZES[size] }}>
+        {newsletter.stories.map((story) => (
+          <StoryCard key={story.id} story={story} />
+        ))}
+      </div>
+
+      <footer className="space-y-1 border-t border-border pt-6 text-center text-sm text-muted-foreground">
+        <p>
+          {m.page.createdWith}{" "}
+          <Link to="/" className="font-semibold text-primary hover:underline">
+            {PRODUCT_NAME}
+          </Link>
+        </p>
+        <p>{m.page.craftedNote(newsletter.familyName)}</p>
+      </footer>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.newsletter.title} | ${m.page.header}` : `${m.errors.notFound} | ${PRODUCT_NAME}` },
+  // Reached by a private link: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="font-serif text-3xl font-bold">{notFound ? m.errors.notFound : m.errors.unableToLoad}</h1>
+      <p className="text-muted-foreground">{notFound ? m.errors.notFoundText : m.errors.unableToLoadText}</p>
+      <Link to="/" className={buttonClass()}>
+        Go Home
+      </Link>
+    </div>
+  );
+}

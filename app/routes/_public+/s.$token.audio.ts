@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { resolveShareLink } from "~/models/share-link.server";
+import { apiError } from "~/lib/http.server";
+import { hasShareAccess } from "~/features/podcasts/listening-cookies.server";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+const m = listeningMessages.api;
+
+/**
+ * GET /s/{token}/audio: the shared episode for the share page's player, with ranges. No bytes for
+ * an unknown (404) or expired (410) link, nor for a password-protected one this browser has not opened (401).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const share = resolveShareLink(params.token ?? "");
+  if (share.state === "missing") apiError(404, m.notFound);
+  if (share.state === "expired") apiError(410, m.shareExpired);
+  if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) apiError(401, m.sharePasswordRequired);
+  return serveStoredFile(request, share.podcast.audioKey, { contentType: "audio/mpeg", cacheControl: "private, no-store" });
+}

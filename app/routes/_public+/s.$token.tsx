@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, PasswordField } from "~/components/forms";
+import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
+import { TranscriptView } from "~/features/podcasts/components/transcript-view";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { checkSharePassword, resolveShareLink, shareAudioPath, sharePath } from "~/models/share-link.server";
+import { countListenOncePerVisit } from "~/features/podcasts/listens.server";
+import { hostLabel } from "~/features/podcasts/podcast-view";
+import { parseTranscript } from "~/features/podcasts/transcript";
+import { readFormData } from "~/lib/http.server";
+import { formatDuration } from "~/lib/text-format";
+import { grantShareAccess, hasShareAccess } from "~/features/podcasts/listening-cookies.server";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { SharePasswordSchema } from "~/features/podcasts/listening-schemas";
+
+// The public share page: no account. It shows only the shared podcast's title, duration, hosts and
+// transcript, and plays it from /s/{token}/audio. Expired → 410; password → a form first.
+const m = listeningMessages.sharePage;
+
+const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const share = resolveShareLink(token);
+  if (share.state === "missing") throw notFound();
+  if (share.state === "expired") return data({ state: "expired" as const }, { status: 410 });
+  if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) {
+    return data({ state: "password" as const }, { status: 401 });
+  }
+  const { podcast } = share;
+  // Family members listening through the link count as listens too, once per visit.
+  const visit = await countListenOncePerVisit(request, podcast.id);
+  return data(
+    {
+      state: "open" as const,
+      podcast: {
+        title: podcast.title,
+        duration: formatDuration(podcast.duration),
+        durationSeconds: podcast.duration,
+        hostLabel: hostLabel(podcast.hostCount),
+        transcript: parseTranscript(podcast.transcript),
+      },
+      audioUrl: shareAudioPath(token),
+    },
+    { headers: { "Set-Cookie": visit.setCookie } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const share = resolveShareLink(token);
+  if (share.state === "missing") throw notFound();
+  if (share.state === "expired") return data({ result: null }, { status: 410 });
+  const submission = parseWithZod(await readFormData(request), { schema: SharePasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (!(await checkSharePassword(share.link, submission.value.password))) {
+    return data({ result: submission.reply({ formErrors: [m.wrongPassword], hideFields: ["password"] }) }, { status: 400 });
+  }
+  return redirect(sharePath(token), { headers: { "Set-Cookie": await grantShareAccess(request, share.link.id) } });
+}
+
+export default function SharedPodcastPage() {
+  const loaded = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      {loaded.state === "expired" ? (
+        <Card className="space-y-2 text-center">
+          <h1 className="text-2xl font-bold">{m.expiredTitle}</h1>
+          <p className="text-muted-foreground">{m.expired}</p>
+        </Card>
+      ) : loaded.state === "password" ? (
+        <PasswordPrompt />
+      ) : (
+        <SharedPodcast podcast={loaded.podcast} audioUrl={loaded.audioUrl} />
+      )}
+    </div>
+  );
+}
+
+function PasswordPrompt() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "share-password",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SharePasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card className="mx-auto max-w-md space-y-4">
+      <h1 className="text-2xl font-bold">{m.passwordTitle}</h1>
+      <p className="text-muted-foreground">{m.passwordIntro}</p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : null}
+        <PasswordField label={m.passwordLabel} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "off" }} errors={fields.password.errors} />
+        <Button type="submit" className="w-full">
+          {m.unlock}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+type OpenData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "open" }>;
+
+function SharedPodcast({ podcast, audioUrl }: Pick<OpenData, "podcast" | "audioUrl">) {
+  return (
+    <article className="space-y-6">
+      <header className="space-y-2">
+        <p className="text-sm text-muted-foreground">{m.sharedWithYou}</p>
+        <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
+        <p className="flex items-center gap-3 text-sm text-muted-foreground">
+          <span>Duration {podcast.duration}</span>
+          <Badge variant="secondary">{podcast.hostLabel}</Badge>
+        </p>
+      </header>
+      <Card>
+        <PodcastPlayer src={audioUrl} duration={podcast.durationSeconds} title={podcast.title} />
+      </Card>
+      <Card className="space-y-3">
+        <h2 className="text-xl font-semibold">{listeningMessages.detail.tabs.transcript}</h2>
+        <TranscriptView turns={podcast.transcript} />
+      </Card>
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.state === "open" ? `${data.podcast.title} | Storyhearth` : "Shared podcast | Storyhearth" },
+  // A share link is private to the people it was sent to.
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFoundTitle={m.notFoundTitle} notFoundText={m.notFound} />;
+}

@@ -1,0 +1,25 @@
+import { createReadStream } from "node:fs";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findCampaignByPublicId } from "~/models/testimonial.server";
+import { ensurePrimary } from "~/lib/litefs.server";
+import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features/testimonials/drafts.server";
+import { mediaResponse } from "~/features/testimonials/media.server";
+
+// GET /testimonials/{publicId}/draft-video?draft=<draftId>: the respondent's own uploaded video for the
+// review step's preview when JavaScript is off (with JavaScript the preview plays the file in the
+// browser). The random draft id is the only key.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Drafts wait on the primary's disk, where the form posts went.
+  await ensurePrimary();
+  const campaign = findCampaignByPublicId(params.publicId ?? "");
+  const draftId = new URL(request.url).searchParams.get("draft");
+  if (!campaign || !isDraftId(draftId)) throw new Response("Not Found", { status: 404 });
+  const state = await loadDraft(draftId, campaign.id);
+  const size = state?.video ? await draftVideoSize(draftId) : null;
+  if (!state?.video || size === null) throw new Response("Not Found", { status: 404 });
+  return mediaResponse(request, {
+    size,
+    mimeType: state.video.mimeType,
+    open: (range) => createReadStream(draftVideoPath(draftId), range),
+  });
+}

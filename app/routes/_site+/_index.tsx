@@ -1,0 +1,222 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Landing } from "~/features/site/components/landing";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { getDashboard } from "~/features/collections/dashboard.server";
+import { getUser } from "~/features/account/auth.server";
+import { PERIOD_DAYS, PERIOD_LABELS, PERIODS, periodOrDefault, type Period } from "~/features/collections/limits";
+import { formatCount, formatDay, formatDuration, plural } from "~/lib/text-format";
+import { dashboardMessages } from "~/features/collections/dashboard-messages";
+
+const m = dashboardMessages.dashboard;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return { signedIn: false as const };
+  // An unknown ?period= shows the default rather than an error page.
+  const period = periodOrDefault(new URL(request.url).searchParams.get("period"));
+  return { signedIn: true as const, period, ...getDashboard(user.id, period) };
+}
+
+export default function Index() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.signedIn) return <Landing />;
+  return <Dashboard data={data} />;
+}
+
+type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
+
+function Dashboard({ data }: { data: DashboardData }) {
+  const { metrics, period, recentPodcasts, recentSubmissions, scheduledCampaigns } = data;
+  const days = PERIOD_DAYS[period];
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="font-serif text-3xl font-bold">{m.heading}</h1>
+          <p className="text-muted-foreground">{m.subheading}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to="/create-story-collection" className={buttonClass()}>
+            {m.newCollection}
+          </Link>
+          <Link to="/manage-collections" className={buttonClass("outline")}>
+            {m.manage}
+          </Link>
+          <PeriodSelector period={period} />
+        </div>
+      </div>
+
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Family Podcasts" value={metrics.podcasts.total}>
+          <span>{formatCount(metrics.podcasts.thisMonth)} this month</span>
+          <span>{formatCount(metrics.podcasts.inPeriod)} in the last {days} days</span>
+        </StatCard>
+        <StatCard label="Story Collections" value={metrics.campaigns.total}>
+          <span>{formatCount(metrics.campaigns.active)} active</span>
+        </StatCard>
+        <StatCard label="Stories Collected" value={metrics.stories.total}>
+          <span>
+            {formatCount(metrics.stories.inPeriod)} in the last {days} days
+          </span>
+        </StatCard>
+        <StatCard label="Total Listens" value={metrics.podcasts.totalListens}>
+          <span>All time</span>
+        </StatCard>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title={m.recentPodcasts}>
+          {recentPodcasts.length ? (
+            <ul className="divide-y divide-border">
+              {recentPodcasts.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-4 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{p.title}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {formatDuration(p.duration)} · {plural(p.listens, "listen", "listens")} · {formatDay(p.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    {p.status !== "complete" ? <Badge variant="secondary">{p.status.replaceAll("_", " ")}</Badge> : null}
+                    <Link to={`/podcast/${p.id}`} className={buttonClass("outline", "sm")} aria-label={`Listen to ${p.title}`}>
+                      Listen
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState text="No family podcasts yet." to="/create-podcast" action={m.noPodcasts} />
+          )}
+        </Panel>
+
+        <Panel title={m.recentSubmissions}>
+          {recentSubmissions.length ? (
+            <ul className="divide-y divide-border">
+              {recentSubmissions.map((s) => (
+                <li key={s.id} className="py-3">
+                  <p className="font-medium">{s.contributorName?.trim() || m.anonymous}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {s.campaignTitle} · {formatDay(s.createdAt)} · {plural(s.wordCount, "word", "words")}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState text="No stories submitted yet." to="/create-story-collection" action={m.noSubmissions} />
+          )}
+        </Panel>
+      </div>
+
+      <Panel title={m.scheduled}>
+        {scheduledCampaigns.length ? (
+          <ul className="divide-y divide-border">
+            {scheduledCampaigns.map((c) => (
+              <li key={c.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <div className="flex items-center gap-2">
+                    <p className="font-medium">{c.title}</p>
+                    {/* The spec shows every scheduled entry as 'pending'; the style tells sent ones apart. */}
+                    <Badge variant={c.status === "sent" ? "default" : "secondary"}>{m.scheduledStatus}</Badge>
+                  </div>
+                  {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
+                  <p className="text-sm text-muted-foreground">
+                    {formatDay(c.scheduledDate)} · {plural(c.recipientCount, "recipient", "recipients")}
+                  </p>
+                </div>
+                <Link to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>
+                  {m.viewDetails}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState text="No collections are scheduled." to="/create-story-collection" action={m.noScheduled} />
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+/** A GET form, so it works without JavaScript; with JavaScript a change submits at once. */
+function PeriodSelector({ period }: { period: Period }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/" && navigation.location.search.includes("period=");
+  return (
+    <Form method="get" action="/" className="flex items-center gap-2" preventScrollReset>
+      <label htmlFor="dashboard-period" className="text-sm font-medium">
+        Period
+      </label>
+      <select
+        id="dashboard-period"
+        name="period"
+        defaultValue={period}
+        key={period}
+        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true, replace: true })}
+        className="h-10 rounded-md border border-border bg-card px-3 text-sm"
+      >
+        {PERIODS.map((p) => (
+          <option key={p} value={p}>
+            {PERIOD_LABELS[p]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button type="submit" variant="outline">
+          Apply
+        </Button>
+      </noscript>
+      {loading ? (
+        <span role="status" className="text-sm text-muted-foreground">
+          {m.loading}
+        </span>
+      ) : null}
+    </Form>
+  );
+}
+
+function StatCard({ label, value, children }: { label: string; value: number; children: ReactNode }) {
+  return (
+    <Card className="p-5" role="group" aria-label={label}>
+      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+      <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
+        {formatCount(value)}
+      </p>
+      <p className="mt-1 flex flex-col text-sm text-muted-foreground">{children}</p>
+    </Card>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardTitle className="mb-4">{title}</CardTitle>
+      {children}
+    </Card>
+  );
+}
+
+function EmptyState({ text, to, action }: { text: string; to: string; action: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-6 text-center">
+      <p className="text-muted-foreground">{text}</p>
+      <Link to={to} className={buttonClass()}>
+        {action}
+      </Link>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.signedIn ? `${m.pageTitle} | Storyhearth` : "Storyhearth: your family's stories, kept and told" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,174 @@
+// The help centre (spec part 2, Help and FAQ): tabs FAQ, Tutorials and Contact Support as links
+// (`?tab=`), so they work without JavaScript; the contact form e-mails the support address.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { supportRequestEmail } from "~/features/site/emails/support";
+import { ownerDisplayName } from "~/jobs/invitations.server";
+import { listCampaigns } from "~/models/campaign.server";
+import { readFormData } from "~/lib/http.server";
+import { requireUser } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { sendEmail } from "~/lib/email/send.server";
+import { env } from "~/lib/env.server";
+import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
+import { ContactSupportSchema } from "~/features/site/support-schema";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const h = helpMessages;
+const MAX_COLLECTION_LINKS = 20;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const tab = helpTabFrom(url.searchParams.get("tab"));
+  return {
+    tab,
+    sent: tab === "contact" && url.searchParams.get("sent") === "1",
+    account: { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated },
+    collections: tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : [],
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readFormData(request), { schema: ContactSupportSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Through the outbox like every e-mail: a delivery problem is retried, never lost.
+  await sendEmail({
+    kind: "support_request",
+    to: env().MAIL_FROM,
+    replyTo: user.email,
+    ...supportRequestEmail({ ...submission.value, fromName: ownerDisplayName(user), fromEmail: user.email, userId: user.id }),
+  });
+  return redirectWithToast("/help?tab=contact&sent=1", h.contact.toast);
+}
+
+export default function HelpPage() {
+  const { tab, sent, account, collections } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <header className="space-y-2">
+        <h1 className="font-serif text-3xl font-bold">{h.heading}</h1>
+        <p className="text-muted-foreground">{h.intro}</p>
+      </header>
+      <nav aria-label={h.heading} className="flex gap-1 border-b border-border">
+        {HELP_TABS.map((t) => (
+          <Link
+            key={t}
+            to={`?tab=${t}`}
+            preventScrollReset
+            aria-current={tab === t ? "page" : undefined}
+            className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t ? "border-primary text-primary" : "border-transparent hover:bg-muted")}
+          >
+            {h.tabs[t]}
+          </Link>
+        ))}
+      </nav>
+      <section aria-label={h.tabs[tab]}>{panelFor(tab, { sent, account, collections })}</section>
+    </div>
+  );
+}
+
+type PanelData = Omit<ReturnType<typeof useLoaderData<typeof loader>>, "tab">;
+
+function panelFor(tab: HelpTab, { sent, account, collections }: PanelData) {
+  if (tab === "tutorials") return <Tutorials collections={collections} />;
+  if (tab === "contact") return sent ? <ContactThanks /> : <ContactForm />;
+  return (
+    <div className="space-y-3">
+      {h.faq(account).map((item) => (
+        <details key={item.q} className="rounded-lg border border-border bg-card p-4">
+          <summary className="cursor-pointer font-semibold">{item.q}</summary>
+          <p className="mt-2 text-muted-foreground">{item.a}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function Tutorials({ collections }: { collections: Array<{ id: string; title: string }> }) {
+  return (
+    <div className="space-y-4">
+      {h.tutorials.map((tutorial) => (
+        <Card key={tutorial.title} className="space-y-3">
+          <CardTitle>{tutorial.title}</CardTitle>
+          <ol className="list-decimal space-y-1 pl-6">
+            {tutorial.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </Card>
+      ))}
+      <Card className="space-y-2">
+        <CardTitle>{h.yourCollections}</CardTitle>
+        {collections.length ? (
+          <ul className="space-y-1">
+            {collections.map((c) => (
+              <li key={c.id}>
+                <Link to={`/campaigns/${c.id}/newsletters`} className="text-primary hover:underline">
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">{h.noCollections}</p>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function ContactThanks() {
+  return (
+    <Card className="space-y-3 text-center" role="status">
+      <CardTitle>{h.contact.thanksTitle}</CardTitle>
+      <p className="text-muted-foreground">{h.contact.thanksText}</p>
+      <Link to="?tab=contact" className={buttonClass("outline")}>
+        {h.contact.another}
+      </Link>
+    </Card>
+  );
+}
+
+function ContactForm() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact-support",
+    lastResult,
+    constraint: getZodConstraint(ContactSupportSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSupportSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <Card className="space-y-4">
+      <div>
+        <CardTitle>{h.contact.heading}</CardTitle>
+        <p className="text-muted-foreground">{h.contact.intro}</p>
+      </div>
+      <Form method="post" action="/help?tab=contact" className="space-y-4" {...getFormProps(form)}>
+        <ErrorList errors={form.errors} />
+        <Field label={h.contact.subject} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
+        <TextareaField label={h.contact.message} textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? h.contact.sending : h.contact.send}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${h.heading} | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

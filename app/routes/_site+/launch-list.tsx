@@ -1,0 +1,44 @@
+// /launch-list: where the landing page's 'Coming Soon' sign-up posts. The address joins the launch
+// list (app/models/launch-list.server.ts) and the visitor returns to the landing page's thank-you.
+// The page itself shows the form on its own, for a submission without JavaScript that needs fixing.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LaunchListForm } from "~/features/site/components/launch-list-form";
+import { Card } from "~/components/ui/card";
+import { joinLaunchList } from "~/models/launch-list.server";
+import { readFormData } from "~/lib/http.server";
+import { landingMessages } from "~/features/site/landing-messages";
+import { LaunchListSchema } from "~/features/site/launch-list-schema";
+
+const s = landingMessages.signup;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: LaunchListSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await joinLaunchList(submission.value.email);
+  return redirect("/?signup=thanks");
+}
+
+export default function LaunchListPage() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="space-y-4">
+        <h1 className="font-serif text-2xl font-bold">{s.title}</h1>
+        <p className="text-muted-foreground">{s.text}</p>
+        <LaunchListForm lastResult={lastResult} />
+        <Link to="/" className="block text-center text-sm text-primary hover:underline">
+          {s.close}
+        </Link>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${s.title} | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,226 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AdminPageHeader, CodeText, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { ApiKeyTable, NewKeyNotice, type KeyRow } from "~/features/admin/components/api-keys";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { useHydrated } from "~/components/use-hydrated";
+import { ErrorList, Field } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeyRows, setApiKeyActive } from "~/models/api-key.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { expiryInDays, ManageApiKeySchema, MAX_EXPIRES_IN_DAYS } from "~/features/admin/schemas";
+import { canDeactivate, canToggle } from "~/features/admin/api-key-status";
+import { requireAdmin } from "~/features/account/auth.server";
+import { appUrl } from "~/lib/env.server";
+import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
+import { flashNewApiKey, takeNewApiKey } from "~/features/admin/new-api-key.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// API Key Management (spec part 3 §2, §4): the create dialog, the one-time display of a new key,
+// the list with usage bars and statuses, toggle, permanent deactivation, delete and the guide.
+const m = adminMessages.apiKeys;
+const PATH = "/admin/api-keys";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { newKey, headers } = await takeNewApiKey(request);
+  const keys = listApiKeyRows();
+  const dialog = url.searchParams.get("dialog");
+  const selected = dialog === "deactivate" || dialog === "delete" ? keys.find((k) => k.id === url.searchParams.get("id")) : undefined;
+  if ((dialog === "deactivate" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  const created = newKey ? keys.find((k) => k.id === newKey.id) : undefined;
+  return data(
+    {
+      keys,
+      newKey: created && newKey ? { apiKey: newKey.apiKey, name: created.name } : null,
+      dialog: dialog === "create" || selected ? dialog : null,
+      selected: selected ? { id: selected.id, name: selected.name } : null,
+      origin: appUrl(),
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: ManageApiKeySchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const { clientName, usageLimit, expiresIn } = submission.value;
+    try {
+      const { key, apiKey } = createApiKey(admin.id, { name: clientName, usageLimit: usageLimit ?? null, expiresAt: expiresIn ? expiryInDays(expiresIn) : null });
+      return redirectWithToast(PATH, m.toast.created, { headers: { "Set-Cookie": await flashNewApiKey({ id: key.id, apiKey }) } });
+    } catch (error) {
+      recordSystemError({ error, errorType: "api_key_create_failed", workflow: "admin-api-keys" });
+      return redirectWithToast(PATH, m.toast.createFailed(error instanceof Error ? error.message : undefined));
+    }
+  }
+  if (intent === "toggle") {
+    const result = setApiKeyActive(id);
+    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!result.ok) return redirectWithToast(PATH, { title: m.cannotReactivate, variant: "destructive" });
+    return redirectWithToast(PATH, result.key.isActive ? m.toast.activated : m.toast.disabled);
+  }
+  if (intent === "deactivate") {
+    const result = deactivateApiKey(id);
+    if (!result.ok) return redirectWithToast(PATH, m.toast.deactivateFailed(m.notFound));
+    return redirectWithToast(PATH, m.toast.deactivated);
+  }
+  if (intent === "delete") {
+    if (!deleteApiKey(id)) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(PATH, m.toast.deleted);
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+export default function AdminApiKeys() {
+  const { keys, newKey, dialog, selected, origin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <AdminPageHeader
+        title={m.pageTitle}
+        description="Keys let external systems use the podcast generation API."
+        actions={
+          <Link to={hrefWith(PATH, { dialog: "create" })} preventScrollReset className={buttonClass()}>
+            {m.createKey}
+          </Link>
+        }
+      />
+      {newKey ? <NewKeyNotice apiKey={newKey.apiKey} name={newKey.name} /> : null}
+      <Card className="space-y-4">
+        <CardTitle>API Keys</CardTitle>
+        <ApiKeyTable keys={keys} actions={(key) => <KeyActions keyRow={key} />} />
+      </Card>
+      <IntegrationGuide origin={origin} />
+
+      {dialog === "create" || lastResult ? <CreateKeyDialog lastResult={lastResult} /> : null}
+      {dialog === "deactivate" && selected ? (
+        <ConfirmDialog title="Deactivate API key" message={m.deactivateConfirm(selected.name)} fields={{ intent: "deactivate", id: selected.id }} confirmLabel="Deactivate" closeHref={PATH} />
+      ) : null}
+      {dialog === "delete" && selected ? (
+        <ConfirmDialog title="Delete API key" message={m.deleteConfirm(selected.name)} fields={{ intent: "delete", id: selected.id }} confirmLabel="Delete" closeHref={PATH} />
+      ) : null}
+    </div>
+  );
+}
+
+function KeyActions({ keyRow }: { keyRow: KeyRow }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canToggle(keyRow.status) ? (
+        <IntentButton intent="toggle" fields={{ id: keyRow.id }}>
+          {keyRow.isActive ? "Disable" : "Activate"}
+        </IntentButton>
+      ) : null}
+      {canDeactivate(keyRow.status) ? (
+        <ConfirmButton
+          confirmHref={hrefWith(PATH, { dialog: "deactivate", id: keyRow.id })}
+          message={m.deactivateConfirm(keyRow.name)}
+          fields={{ intent: "deactivate", id: keyRow.id }}
+          variant="destructive"
+        >
+          Deactivate
+        </ConfirmButton>
+      ) : null}
+      <ConfirmButton confirmHref={hrefWith(PATH, { dialog: "delete", id: keyRow.id })} message={m.deleteConfirm(keyRow.name)} fields={{ intent: "delete", id: keyRow.id }}>
+        Delete
+      </ConfirmButton>
+    </div>
+  );
+}
+
+function CreateKeyDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "admin-create-key",
+    lastResult,
+    constraint: getZodConstraint(ManageApiKeySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageApiKeySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
+  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <Dialog title={m.createKey} description="The key is shown once, right after it is created." closeHref={PATH}>
+      <Form method="post" action={PATH} className="space-y-4" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="create" />
+        <ErrorList errors={form.errors} />
+        <Field
+          label="Client name"
+          inputProps={{ ...getInputProps(fields.clientName, { type: "text" }), placeholder: "e.g. Partner CMS", onChange: (e) => setClientName(e.currentTarget.value) }}
+          errors={fields.clientName.errors}
+        />
+        <Field
+          label="Usage limit (optional)"
+          hint="The number of calls the key may make. Leave empty for no limit."
+          inputProps={{ ...getInputProps(fields.usageLimit, { type: "number" }), min: 1, step: 1 }}
+          errors={fields.usageLimit.errors}
+        />
+        <Field
+          label="Expires in days (optional)"
+          hint="Leave empty for a key that does not expire."
+          inputProps={{ ...getInputProps(fields.expiresIn, { type: "number" }), min: 1, max: MAX_EXPIRES_IN_DAYS, step: 1 }}
+          errors={fields.expiresIn.errors}
+        />
+        <div className="flex justify-end gap-2">
+          <Link to={PATH} preventScrollReset className={buttonClass("outline")}>
+            Cancel
+          </Link>
+          {/* Disabled without a client name once JavaScript runs; without it the server says why. */}
+          <Button type="submit" disabled={creating || (hydrated && !clientName.trim())}>
+            {creating ? "Creating..." : m.createKey}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+function IntegrationGuide({ origin }: { origin: string }) {
+  const first = externalEndpoints[0]!;
+  return (
+    <Card className="space-y-4">
+      <CardTitle>{m.integrationGuide}</CardTitle>
+      <p className="text-sm">
+        <CodeText text={externalApiAuth.summary} />
+      </p>
+      <ul className="list-inside list-disc text-sm">
+        {externalEndpoints.map((endpoint) => (
+          <li key={endpoint.path}>
+            <code className="font-mono">
+              {endpoint.method} {endpoint.path}
+            </code>{" "}
+            — {endpoint.summary}
+          </li>
+        ))}
+      </ul>
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+        <code>{first.curl(origin)}</code>
+      </pre>
+      <a href="/api/admin/documentation" className="inline-block text-sm font-medium text-primary hover:underline">
+        Full API documentation
+      </a>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

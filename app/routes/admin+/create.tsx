@@ -1,0 +1,212 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AdminPageHeader, TabLinks } from "~/features/admin/components/admin-ui";
+import { CollectionFields } from "~/features/admin/components/collection-fields";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { createAdminCollection } from "~/features/admin/collections.server";
+import { createApiKey } from "~/models/api-key.server";
+import { createPromptTemplate } from "~/models/prompt-template.server";
+import { readFormData } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { CampaignTabSchema, CATEGORY_LABELS, expiryFromDay, SimpleApiKeySchema, SimpleTemplateSchema, simpleTemplateCategories } from "~/features/admin/schemas";
+import { requireAdmin } from "~/features/account/auth.server";
+import { scheduledDateToUtc } from "~/features/collections/schemas";
+import { splitLines } from "~/lib/email-split";
+import { flashNewApiKey } from "~/features/admin/new-api-key.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// Create New (spec part 3 §2): three tabs, each a link (?tab=) and its own form. A collection leads
+// to /admin/story-collections; an API key (shown there once) or a template to /admin/settings.
+const m = adminMessages.create;
+const PATH = "/admin/create";
+const TABS = ["collection", "api-key", "template"] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (value: string | null): Tab => (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "collection";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { tab: tabOf(new URL(request.url).searchParams.get("tab")) };
+}
+
+type Reply = { tab: Tab; result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const tab = tabOf(String(formData.get("intent") ?? ""));
+
+  if (tab === "collection") {
+    const submission = parseWithZod(formData, { schema: CampaignTabSchema });
+    if (submission.status !== "success") return data<Reply>({ tab, result: submission.reply() }, { status: 400 });
+    const { title, description, prompt, scheduledDate, timezoneOffset, emails } = submission.value;
+    const created = createAdminCollection(admin.id, { title, description, prompt, inviteEmails: emails, scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
+    return redirectWithToast("/admin/story-collections", m.toast.campaignCreated(created.title, created.invitedCount));
+  }
+  if (tab === "api-key") {
+    const submission = parseWithZod(formData, { schema: SimpleApiKeySchema });
+    if (submission.status !== "success") return data<Reply>({ tab, result: submission.reply() }, { status: 400 });
+    const { name, description, expiresAt } = submission.value;
+    const { key, apiKey } = createApiKey(admin.id, { name, description, expiresAt: expiresAt ? expiryFromDay(expiresAt) : null });
+    return redirectWithToast("/admin/settings", adminMessages.apiKeys.toast.created, { headers: { "Set-Cookie": await flashNewApiKey({ id: key.id, apiKey }) } });
+  }
+  const submission = parseWithZod(formData, { schema: SimpleTemplateSchema });
+  if (submission.status !== "success") return data<Reply>({ tab, result: submission.reply() }, { status: 400 });
+  const { name, category, content, isDefault } = submission.value;
+  createPromptTemplate({ name, category, systemPrompt: content, isDefault });
+  return redirectWithToast("/admin/settings", adminMessages.templates.toast.created);
+}
+
+export default function AdminCreate() {
+  const { tab } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const shown = reply?.tab ?? tab;
+  const lastResult = reply?.tab === shown ? reply.result : undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <AdminPageHeader title={m.pageTitle} description="Create a story collection, an API key or a prompt template." />
+      <TabLinks
+        label="What to create"
+        current={shown}
+        tabs={[
+          { key: "collection", label: m.tabs.collection, href: PATH },
+          { key: "api-key", label: m.tabs.apiKey, href: `${PATH}?tab=api-key` },
+          { key: "template", label: m.tabs.template, href: `${PATH}?tab=template` },
+        ]}
+      />
+      <Card>
+        {shown === "collection" ? <CollectionTab lastResult={lastResult} /> : null}
+        {shown === "api-key" ? <ApiKeyTab lastResult={lastResult} /> : null}
+        {shown === "template" ? <TemplateTab lastResult={lastResult} /> : null}
+      </Card>
+    </div>
+  );
+}
+
+function Actions({ intent, label }: { intent: Tab; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <Link to="/admin" className={buttonClass("outline")}>
+        {m.cancel}
+      </Link>
+      <Button type="submit" name="intent" value={intent} disabled={busy}>
+        {busy ? "Creating..." : label}
+      </Button>
+    </div>
+  );
+}
+
+type TabProps = { lastResult?: SubmissionResult<string[]> };
+
+function CollectionTab({ lastResult }: TabProps) {
+  const [form, fields] = useForm({
+    id: "admin-create-collection",
+    lastResult,
+    constraint: getZodConstraint(CampaignTabSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignTabSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const initialEmails = typeof fields.emails.initialValue === "string" ? fields.emails.initialValue : "";
+  const [emails, setEmails] = useState(initialEmails);
+  // A failed submit re-renders with what was typed: the count follows it.
+  const [seen, setSeen] = useState(lastResult);
+  if (seen !== lastResult) {
+    setSeen(lastResult);
+    setEmails(initialEmails);
+  }
+  const count = splitLines(emails).length;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <ErrorList errors={form.errors} />
+      <CollectionFields title={fields.title} description={fields.description} prompt={fields.prompt} scheduledDate={fields.scheduledDate} />
+      <div className="space-y-1">
+        <TextareaField
+          label="Recipients (one email per line)"
+          textareaProps={{ ...getTextareaProps(fields.emails), rows: 5, placeholder: "grandma@example.com\nuncle.bob@example.com", onChange: (e) => setEmails(e.currentTarget.value) }}
+          errors={fields.emails.errors}
+        />
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="emails-count">
+          {m.emailsEntered(count)}
+        </p>
+      </div>
+      <Actions intent="collection" label="Create Collection" />
+    </Form>
+  );
+}
+
+function ApiKeyTab({ lastResult }: TabProps) {
+  const [form, fields] = useForm({
+    id: "admin-create-api-key",
+    lastResult,
+    constraint: getZodConstraint(SimpleApiKeySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleApiKeySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <ErrorList errors={form.errors} />
+      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "e.g. Partner integration" }} errors={fields.name.errors} />
+      <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+      <Field
+        label="Expires on (optional)"
+        hint="The key works through this day (UTC). Leave empty for a key that does not expire."
+        inputProps={getInputProps(fields.expiresAt, { type: "date" })}
+        errors={fields.expiresAt.errors}
+      />
+      <p className="text-sm text-muted-foreground">The new key is shown once on the settings page. Only a fingerprint of it is stored.</p>
+      <Actions intent="api-key" label="Create API Key" />
+    </Form>
+  );
+}
+
+function TemplateTab({ lastResult }: TabProps) {
+  const [form, fields] = useForm({
+    id: "admin-create-template",
+    lastResult,
+    constraint: getZodConstraint(SimpleTemplateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleTemplateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <ErrorList errors={form.errors} />
+      <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+      <div className="space-y-1">
+        <label htmlFor={fields.category.id} className="block text-sm font-medium">
+          Category
+        </label>
+        <select {...getSelectProps(fields.category)} className={inputClass}>
+          <option value="">Choose a category</option>
+          {simpleTemplateCategories.map((category) => (
+            <option key={category} value={category}>
+              {CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={`${fields.category.id}-error`} errors={fields.category.errors} />
+      </div>
+      <TextareaField label="Content" textareaProps={{ ...getTextareaProps(fields.content), rows: 8 }} errors={fields.content.errors} />
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
+        Make this the default template for its category
+      </label>
+      <Actions intent="template" label="Create Template" />
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,297 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { z } from "zod";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  copyPromptTemplate,
+  createPromptTemplate,
+  deletePromptTemplate,
+  listPromptTemplates,
+  setDefaultPromptTemplate,
+  updatePromptTemplate,
+  type PromptTemplate,
+} from "~/models/prompt-template.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { CATEGORY_LABELS, idField, managedTemplateCategories, promptTemplateCategories, TemplateFormSchema, type TemplateCategory } from "~/features/admin/schemas";
+import { requireAdmin } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// Prompt Template Management (spec part 3 §2, §4): tabs per category, create, view, edit, copy,
+// delete (confirmed) and set default. The script writer uses each category's active default.
+const m = adminMessages.templates;
+const PATH = "/admin/prompt-templates";
+const TABS = ["all", ...managedTemplateCategories] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (value: string | null | undefined): Tab => ((TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "all");
+
+/** Editing keeps a template of one of the simple form's categories in its category. */
+const EditSchema = TemplateFormSchema.extend({ id: idField, category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }) });
+
+const pageHref = (tab: Tab, extra: Record<string, string> = {}) => hrefWith(PATH, { tab: tab === "all" ? null : tab, ...extra });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get("tab"));
+  const all = listPromptTemplates();
+  const dialog = url.searchParams.get("dialog");
+  const needsTemplate = dialog === "view" || dialog === "edit" || dialog === "delete";
+  const selected = needsTemplate ? all.find((t) => t.id === url.searchParams.get("id")) : undefined;
+  if (needsTemplate && !selected) throw new Response("Not Found", { status: 404 });
+  const counts = Object.fromEntries(TABS.map((t) => [t, t === "all" ? all.length : all.filter((x) => x.category === t).length])) as Record<Tab, number>;
+  return {
+    tab,
+    counts,
+    templates: tab === "all" ? all : all.filter((t) => t.category === tab),
+    dialog: dialog === "create" || selected ? dialog : null,
+    selected: selected ?? null,
+  };
+}
+
+type FormReply = { intent: "create" | "update"; result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const tab = tabOf(String(formData.get("tab") ?? ""));
+  const back = pageHref(tab);
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: TemplateFormSchema });
+    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      createPromptTemplate(submission.value);
+    } catch (error) {
+      recordSystemError({ error, errorType: "prompt_template_create_failed", workflow: "admin-prompt-templates" });
+      return redirectWithToast(back, m.toast.createFailed);
+    }
+    return redirectWithToast(back, m.toast.created);
+  }
+  if (intent === "update") {
+    const submission = parseWithZod(formData, { schema: EditSchema });
+    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    const { id: templateId, description, ...changes } = submission.value;
+    const updated = updatePromptTemplate(templateId, { ...changes, description: description ?? null });
+    return redirectWithToast(back, updated ? m.toast.updated : m.toast.updateFailed);
+  }
+  if (intent === "copy") {
+    return redirectWithToast(back, copyPromptTemplate(id, m.copyName) ? m.toast.copied : m.toast.createFailed);
+  }
+  if (intent === "delete") {
+    return redirectWithToast(back, deletePromptTemplate(id).ok ? m.toast.deleted : m.toast.deleteFailed);
+  }
+  if (intent === "set-default") {
+    const template = setDefaultPromptTemplate(id);
+    return redirectWithToast(back, template ? m.toast.defaultSet(template.name) : m.toast.setDefaultFailed);
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+export default function AdminPromptTemplates() {
+  const { tab, counts, templates, dialog, selected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
+  const closeHref = pageHref(tab);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <AdminPageHeader
+        title={m.pageTitle}
+        description="The script writer uses each category's active default template."
+        actions={
+          <Link to={pageHref(tab, { dialog: "create" })} preventScrollReset className={buttonClass()}>
+            {m.create}
+          </Link>
+        }
+      />
+      <TabLinks label="Template categories" current={tab} tabs={TABS.map((t) => ({ key: t, label: m.tabs[t], href: pageHref(t), count: counts[t] }))} />
+      {templates.length === 0 ? (
+        <Card className="py-10 text-center text-muted-foreground">{m.empty}</Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {templates.map((template) => (
+            <TemplateCard key={template.id} template={template} tab={tab} />
+          ))}
+        </ul>
+      )}
+
+      {dialog === "create" || reply?.intent === "create" ? (
+        <TemplateDialog key="create" tab={tab} closeHref={closeHref} lastResult={reply?.intent === "create" ? reply.result : undefined} />
+      ) : null}
+      {selected && (dialog === "edit" || reply?.intent === "update") ? (
+        <TemplateDialog key={`edit-${selected.id}`} tab={tab} closeHref={closeHref} template={selected} lastResult={reply?.intent === "update" ? reply.result : undefined} />
+      ) : null}
+      {selected && dialog === "view" ? <ViewDialog template={selected} tab={tab} closeHref={closeHref} /> : null}
+      {selected && dialog === "delete" ? (
+        <ConfirmDialog
+          title="Delete prompt template"
+          message={m.deleteConfirm(selected.name)}
+          fields={{ intent: "delete", id: selected.id, tab }}
+          confirmLabel="Delete"
+          closeHref={closeHref}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type Template = ReturnType<typeof useLoaderData<typeof loader>>["templates"][number];
+
+function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
+  const titleId = useId();
+  const fields = { id: template.id, tab };
+  return (
+    <li data-testid="template-card" data-template-id={template.id} aria-labelledby={titleId}>
+      <Card className={cn("flex h-full flex-col gap-3 p-5", !template.isActive && "border-dashed")}>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {template.name}
+          </h2>
+          <Badge variant="outline">{CATEGORY_LABELS[template.category]}</Badge>
+          {template.isDefault ? <Badge data-testid="default-badge">Default</Badge> : null}
+          {!template.isActive ? <Badge variant="secondary">Inactive</Badge> : null}
+        </div>
+        {template.description ? <p className="text-sm text-muted-foreground">{template.description}</p> : null}
+        <p className="line-clamp-3 whitespace-pre-line text-sm">{template.systemPrompt}</p>
+        <p className="text-xs text-muted-foreground">Created {formatDateTimeAt(template.createdAt)}</p>
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Link to={pageHref(tab, { dialog: "view", id: template.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+            View
+          </Link>
+          <Link to={pageHref(tab, { dialog: "edit", id: template.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+            Edit
+          </Link>
+          <IntentButton intent="copy" fields={fields} describedBy={titleId}>
+            Copy
+          </IntentButton>
+          {!template.isDefault ? (
+            <>
+              <IntentButton intent="set-default" fields={fields} describedBy={titleId}>
+                Set Default
+              </IntentButton>
+              <ConfirmButton
+                confirmHref={pageHref(tab, { dialog: "delete", id: template.id })}
+                message={m.deleteConfirm(template.name)}
+                fields={{ intent: "delete", ...fields }}
+                variant="destructive"
+                describedBy={titleId}
+              >
+                Delete
+              </ConfirmButton>
+            </>
+          ) : null}
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function ViewDialog({ template, tab, closeHref }: { template: PromptTemplate; tab: Tab; closeHref: string }) {
+  return (
+    <Dialog title={template.name} description={`${CATEGORY_LABELS[template.category]}${template.isDefault ? " · Default" : ""}${template.isActive ? "" : " · Inactive"}`} closeHref={closeHref} wide>
+      {template.description ? <p className="mb-3 text-sm text-muted-foreground">{template.description}</p> : null}
+      <h3 className="text-sm font-medium">System prompt</h3>
+      <pre className="mt-1 max-h-[50vh] overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm" data-testid="template-prompt">
+        {template.systemPrompt}
+      </pre>
+      <div className="mt-4 flex justify-end gap-2">
+        <Link to={pageHref(tab, { dialog: "edit", id: template.id })} preventScrollReset className={buttonClass("outline")}>
+          Edit
+        </Link>
+        <Link to={closeHref} preventScrollReset className={buttonClass()}>
+          Close
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
+
+function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; closeHref: string; template?: PromptTemplate; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const intent = template ? "update" : "create";
+  const schema = template ? EditSchema : TemplateFormSchema;
+  const [form, fields] = useForm({
+    id: `template-${intent}`,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: template
+      ? {
+          name: template.name,
+          description: template.description ?? "",
+          systemPrompt: template.systemPrompt,
+          category: template.category,
+          isActive: template.isActive ? "on" : undefined,
+          isDefault: template.isDefault ? "on" : undefined,
+        }
+      : { category: tab === "all" ? "general" : tab, isActive: "on" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const categories: TemplateCategory[] =
+    template && !(managedTemplateCategories as readonly string[]).includes(template.category) ? [...managedTemplateCategories, template.category] : [...managedTemplateCategories];
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Dialog title={template ? `Edit "${template.name}"` : m.create} closeHref={closeHref} wide>
+      <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="tab" value={tab} />
+        {template ? <input type="hidden" name="id" value={template.id} /> : null}
+        <ErrorList errors={form.errors} />
+        <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+        <div className="space-y-1">
+          <label htmlFor={fields.category.id} className="block text-sm font-medium">
+            Category
+          </label>
+          <select {...getSelectProps(fields.category)} className={inputClass}>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={`${fields.category.id}-error`} errors={fields.category.errors} />
+        </div>
+        <TextareaField label="System prompt" textareaProps={{ ...getTextareaProps(fields.systemPrompt), rows: 10 }} errors={fields.systemPrompt.errors} />
+        <div className="flex flex-wrap gap-6">
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
+            Active
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
+            Default for its category
+          </label>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : template ? "Save Changes" : "Create Template"}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

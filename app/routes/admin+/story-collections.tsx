@@ -1,0 +1,377 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId, type MouseEvent } from "react";
+import { z } from "zod";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
+import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
+import { ErrorList } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import {
+  createAdminCollection,
+  deleteAdminCollection,
+  getAdminCollection,
+  getAdminCollectionStats,
+  listAdminCollections,
+  moveAdminCollection,
+  reorderAdminPage,
+  setCollectionActive,
+  updateAdminCollection,
+} from "~/features/admin/collections.server";
+import { readFormData } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { ADMIN_COLLECTIONS_PAGE_SIZE, CollectionFormSchema, idField } from "~/features/admin/schemas";
+import { requireAdmin } from "~/features/account/auth.server";
+import { campaignStatusLabel } from "~/features/collections/messages";
+import { scheduledDateToUtc } from "~/features/collections/schemas";
+import { cn } from "~/lib/cn";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+
+const m = adminMessages.collections;
+const PATH = "/admin/story-collections";
+
+const UpdateSchema = CollectionFormSchema.extend({ id: idField });
+const MoveSchema = z.object({ id: idField, direction: z.enum(["up", "down"]) });
+const ReorderSchema = z.object({ page: z.number().int().min(1), ids: z.array(idField).min(1).max(ADMIN_COLLECTIONS_PAGE_SIZE) });
+
+const listHref = (page: number, extra: Record<string, string> = {}) => hrefWith(PATH, { page: page > 1 ? page : null, ...extra });
+const pageOf = (index: number) => Math.floor(index / ADMIN_COLLECTIONS_PAGE_SIZE) + 1;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const stats = getAdminCollectionStats();
+  const pageCount = Math.max(1, Math.ceil(stats.totalCollections / ADMIN_COLLECTIONS_PAGE_SIZE));
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), pageCount);
+  const offset = (page - 1) * ADMIN_COLLECTIONS_PAGE_SIZE;
+  const dialog = url.searchParams.get("dialog");
+  const dialogId = url.searchParams.get("id");
+  const selected = (dialog === "edit" || dialog === "delete") && dialogId ? getAdminCollection(dialogId) : undefined;
+  if ((dialog === "edit" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  return {
+    stats,
+    rows: listAdminCollections(offset, ADMIN_COLLECTIONS_PAGE_SIZE),
+    page,
+    pageCount,
+    offset,
+    dialog: dialog === "new" || selected ? dialog : null,
+    selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
+  };
+}
+
+type FormReply = { intent: "create" | "update"; result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const page = Math.max(1, Number.parseInt(String(formData.get("page") ?? "1"), 10) || 1);
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: CollectionFormSchema });
+    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
+    createAdminCollection(admin.id, { title, description, prompt, inviteEmails: [], scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
+    return redirectWithToast(listHref(page), m.toast.created(title));
+  }
+  if (intent === "update") {
+    const submission = parseWithZod(formData, { schema: UpdateSchema });
+    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
+    const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
+    const updated = updateAdminCollection(submission.value.id, {
+      title,
+      description: description ?? null,
+      prompt,
+      scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
+    });
+    if (!updated) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(listHref(page), m.toast.updated);
+  }
+  if (intent === "toggle") {
+    const updated = id ? setCollectionActive(id) : undefined;
+    if (!updated) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(listHref(page), updated.isActive ? m.toast.activated : m.toast.deactivated);
+  }
+  if (intent === "delete") {
+    if (!id || !deleteAdminCollection(id)) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(listHref(page), m.toast.deleted);
+  }
+  if (intent === "move") {
+    const submission = parseWithZod(formData, { schema: MoveSchema });
+    if (submission.status !== "success") return redirectWithToast(listHref(page), m.toast.reorderFailed);
+    const result = moveAdminCollection(submission.value.id, submission.value.direction);
+    if (!result.ok) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(listHref(pageOf(result.index)), m.toast.reordered);
+  }
+  if (intent === "reorder") {
+    const submission = parseWithZod(formData, { schema: ReorderSchema });
+    const result =
+      submission.status === "success"
+        ? reorderAdminPage((submission.value.page - 1) * ADMIN_COLLECTIONS_PAGE_SIZE, ADMIN_COLLECTIONS_PAGE_SIZE, submission.value.ids)
+        : ({ ok: false, status: 400 } as const);
+    const toast = result.ok ? m.toast.reordered : m.toast.reorderFailed;
+    return data({ ok: result.ok }, { status: result.ok ? 200 : result.status, headers: await createToastHeaders(toast) });
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = LoaderData["rows"][number];
+
+export default function AdminStoryCollections() {
+  const { stats, rows, page, pageCount, offset, dialog, selected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
+  // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "admin-reorder-collections" });
+  const rowsById = new Map(rows.map((r) => [r.id, r]));
+  const closeHref = listHref(page);
+  const showNew = dialog === "new" || reply?.intent === "create";
+  const showEdit = selected && (dialog === "edit" || reply?.intent === "update");
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <AdminPageHeader
+        title={m.pageTitle}
+        description={m.subtitle}
+        actions={
+          <Link to={listHref(page, { dialog: "new" })} preventScrollReset className={buttonClass()}>
+            {m.newCollection}
+          </Link>
+        }
+      />
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label={m.cards.total} value={stats.totalCollections.toLocaleString("en-US")} />
+        <StatCard label={m.cards.active} value={stats.activeCampaigns.toLocaleString("en-US")} />
+        <StatCard label={m.cards.stories} value={stats.totalStories.toLocaleString("en-US")} />
+        <StatCard label={m.cards.scheduled} value={stats.scheduled.toLocaleString("en-US")} />
+      </section>
+
+      {rows.length === 0 ? (
+        <Card className="py-12 text-center">
+          <CardTitle>{m.empty}</CardTitle>
+        </Card>
+      ) : (
+        <section aria-labelledby="collections-heading" className="space-y-3">
+          <h2 id="collections-heading" className="text-xl font-semibold">
+            All Collections
+          </h2>
+          <p id="reorder-hint" className="text-sm text-muted-foreground">
+            Drag a collection by its handle, use the arrow keys on the handle, or the move buttons, to change the order.
+          </p>
+          <ol className="space-y-3" aria-describedby="reorder-hint">
+            {order.map((id, i) => {
+              const row = rowsById.get(id);
+              if (!row) return null;
+              return (
+                <CollectionRow
+                  key={id}
+                  row={row}
+                  position={offset + i}
+                  total={stats.totalCollections}
+                  page={page}
+                  dragging={draggingId === id}
+                  itemRef={itemRef(id)}
+                  handleProps={handleProps(id)}
+                  onMove={moveHandler(i)}
+                />
+              );
+            })}
+          </ol>
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} /> : null}
+        </section>
+      )}
+
+      {showNew ? (
+        <CollectionDialog key="new" title={m.newCollection} intent="create" page={page} closeHref={closeHref} lastResult={reply?.intent === "create" ? reply.result : undefined} />
+      ) : null}
+      {showEdit ? (
+        <CollectionDialog
+          key={`edit-${selected.id}`}
+          title={`Edit "${selected.title}"`}
+          intent="update"
+          page={page}
+          closeHref={closeHref}
+          selected={selected}
+          lastResult={reply?.intent === "update" ? reply.result : undefined}
+        />
+      ) : null}
+      {dialog === "delete" && selected ? (
+        <ConfirmDialog
+          title="Delete collection"
+          message={m.deleteConfirm(selected.title)}
+          fields={{ intent: "delete", id: selected.id, page: String(page) }}
+          confirmLabel="Delete"
+          closeHref={closeHref}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type RowProps = {
+  row: Row;
+  position: number;
+  total: number;
+  page: number;
+  dragging: boolean;
+  itemRef: (el: HTMLElement | null) => void;
+  handleProps: ReorderHandleProps;
+  onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
+};
+
+function CollectionRow({ row, position, total, page, dragging, itemRef, handleProps, onMove }: RowProps) {
+  const titleId = useId();
+  const owner = [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerEmail;
+  return (
+    <li ref={itemRef} data-testid="admin-collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
+      <Card className={cn("flex gap-4 p-4 transition-shadow", !row.isActive && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
+        <ReorderHandle title={row.title} handleProps={handleProps} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
+            <h3 id={titleId} className="text-lg font-semibold">
+              {row.title}
+            </h3>
+            <Badge variant={row.isActive ? "default" : "secondary"} data-testid="active-badge">
+              {row.isActive ? "Active" : "Inactive"}
+            </Badge>
+          </div>
+          {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
+          </p>
+          {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
+            <IntentButton intent="toggle" fields={{ id: row.id, page: String(page) }} variant={row.isActive ? "outline" : "default"} describedBy={titleId}>
+              {row.isActive ? "Deactivate" : "Activate"}
+            </IntentButton>
+            <Link to={listHref(page, { dialog: "edit", id: row.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+              Edit
+            </Link>
+            <ConfirmButton
+              confirmHref={listHref(page, { dialog: "delete", id: row.id })}
+              message={m.deleteConfirm(row.title)}
+              fields={{ intent: "delete", id: row.id, page: String(page) }}
+              variant="destructive"
+              describedBy={titleId}
+            >
+              Delete
+            </ConfirmButton>
+          </div>
+          <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="page" value={page} />
+            <Button type="submit" name="direction" value="up" variant="ghost" size="sm" disabled={position === 0} aria-describedby={titleId} onClick={(e) => onMove("up", e)}>
+              Move up
+            </Button>
+            <Button
+              type="submit"
+              name="direction"
+              value="down"
+              variant="ghost"
+              size="sm"
+              disabled={position === total - 1}
+              aria-describedby={titleId}
+              onClick={(e) => onMove("down", e)}
+            >
+              Move down
+            </Button>
+          </Form>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
+      <span className="text-muted-foreground">
+        Page {page} of {pageCount}
+      </span>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={listHref(page - 1)} className={buttonClass("outline", "sm")}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={listHref(page + 1)} className={buttonClass("outline", "sm")}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+type Selected = NonNullable<LoaderData["selected"]>;
+
+function CollectionDialog({
+  title,
+  intent,
+  page,
+  closeHref,
+  selected,
+  lastResult,
+}: {
+  title: string;
+  intent: "create" | "update";
+  page: number;
+  closeHref: string;
+  selected?: Selected;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+  const schema = intent === "create" ? CollectionFormSchema : UpdateSchema;
+  const [form, fields] = useForm({
+    id: `admin-collection-${intent}`,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: selected
+      ? { title: selected.title, description: selected.description ?? "", prompt: selected.prompt, scheduledDate: datetimeLocalValue(selected.scheduledDate) }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Dialog title={title} closeHref={closeHref}>
+      <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="page" value={page} />
+        {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
+        <ErrorList errors={form.errors} />
+        <CollectionFields title={fields.title} description={fields.description} prompt={fields.prompt} scheduledDate={fields.scheduledDate} />
+        <div className="flex justify-end gap-2">
+          <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : intent === "create" ? "Create Collection" : "Save Changes"}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

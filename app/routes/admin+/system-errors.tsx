@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useId } from "react";
+import { AdminPageHeader, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/models/system-error.server";
+import { readFormData } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { requireAdmin } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { severityClass } from "~/features/admin/severity";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// System Error Monitoring (spec part 3 §2, §4): All Errors / Unresolved, Refresh, Back to Admin,
+// severity colours and the resolve action.
+const m = adminMessages.systemErrors;
+const PATH = "/admin/system-errors";
+type Tab = "all" | "unresolved";
+const tabHref = (tab: Tab) => hrefWith(PATH, { tab: tab === "all" ? null : tab });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tab: Tab = new URL(request.url).searchParams.get("tab") === "unresolved" ? "unresolved" : "all";
+  return { tab, errors: listSystemErrors({ unresolvedOnly: tab === "unresolved" }), unresolved: countUnresolvedSystemErrors() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await readFormData(request);
+  if (formData.get("intent") !== "resolve") throw new Response("Unknown intent", { status: 400 });
+  const resolved = resolveSystemError(String(formData.get("id") ?? ""));
+  if (!resolved) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all"), m.toast.resolved);
+}
+
+export default function AdminSystemErrors() {
+  const { tab, errors, unresolved } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const refreshing = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PATH);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <AdminPageHeader
+        title={m.pageTitle}
+        actions={
+          // A link to this very page reloads it without JavaScript; with it the data is re-read in place.
+          <Link
+            to={location.pathname + location.search}
+            className={buttonClass("outline")}
+            onClick={(event) => {
+              event.preventDefault();
+              revalidator.revalidate();
+            }}
+          >
+            {refreshing ? "Refreshing..." : m.refresh}
+          </Link>
+        }
+      />
+      <TabLinks
+        label="Errors"
+        current={tab}
+        tabs={[
+          { key: "all", label: m.tabs.all, href: tabHref("all") },
+          { key: "unresolved", label: m.tabs.unresolved, href: tabHref("unresolved"), count: unresolved },
+        ]}
+      />
+      {errors.length === 0 ? (
+        <Card className="py-10 text-center text-muted-foreground">{tab === "unresolved" ? m.emptyUnresolved : m.empty}</Card>
+      ) : (
+        <ul className="space-y-3">
+          {errors.map((error) => (
+            <ErrorItem key={error.id} error={error} tab={tab} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type ErrorRow = ReturnType<typeof useLoaderData<typeof loader>>["errors"][number];
+
+function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
+  const titleId = useId();
+  return (
+    <li data-testid="system-error" data-error-id={error.id} aria-labelledby={titleId}>
+      <Card className={cn("flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between", error.isResolved && "border-dashed")}>
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="outline" className={severityClass(error.severity)} data-testid="severity">
+              {error.severity}
+            </Badge>
+            <h2 id={titleId} className="font-semibold">
+              {error.errorType}
+            </h2>
+            {error.isResolved ? <Badge variant="secondary">Resolved</Badge> : <Badge variant="outline">Unresolved</Badge>}
+          </div>
+          <p className="break-words text-sm">{error.errorMessage}</p>
+          <p className="text-xs text-muted-foreground">
+            {error.workflow ? `${error.workflow} · ` : ""}
+            {formatDateTimeAt(error.createdAt)} UTC
+            {error.resolvedAt ? ` · resolved ${formatDateTimeAt(error.resolvedAt)} UTC` : ""}
+          </p>
+        </div>
+        {!error.isResolved ? (
+          <IntentButton intent="resolve" fields={{ id: error.id, tab }} describedBy={titleId}>
+            {m.resolve}
+          </IntentButton>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

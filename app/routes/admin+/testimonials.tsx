@@ -1,0 +1,190 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { CampaignForm } from "~/features/testimonials/components/admin-campaign-form";
+import { ResponseList } from "~/features/testimonials/components/admin-responses";
+import { ShareLink } from "~/features/testimonials/components/share-link";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import {
+  createTestimonialCampaign,
+  getTestimonialCampaign,
+  listTestimonialCampaigns,
+  listTestimonialResponses,
+  requireTestimonialCampaign,
+  updateTestimonialCampaign,
+} from "~/models/testimonial.server";
+import { readFormData } from "~/lib/http.server";
+import { requireAdmin } from "~/features/account/auth.server";
+import { cn } from "~/lib/cn";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~/features/testimonials/admin.server";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { CampaignFormSchema, cleanQuestions } from "~/features/testimonials/schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const a = testimonialMessages.admin;
+const PATH = "/admin/testimonials";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const responsesFor = url.searchParams.get("responses");
+  const deleteId = url.searchParams.get("delete");
+  // An unknown id in the URL is a 404, like any other foreign id.
+  const responsesCampaign = responsesFor ? requireTestimonialCampaign(responsesFor) : null;
+  const deleting = deleteId ? requireTestimonialCampaign(deleteId) : null;
+  const origin = url.origin;
+  return {
+    campaigns: listTestimonialCampaigns().map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
+    dialog: url.searchParams.get("dialog") === "create" ? ("create" as const) : null,
+    deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
+    responses: responsesCampaign
+      ? {
+          campaign: { id: responsesCampaign.id, title: responsesCampaign.title },
+          items: listTestimonialResponses(responsesCampaign.id).map((r) => ({
+            ...responseJson(r),
+            submittedLabel: formatDateTimeAt(r.submittedAt) ?? "",
+            consentLabel: formatDateTimeAt(r.consentTimestamp) ?? "",
+          })),
+        }
+      : null,
+  };
+}
+
+type CreateReply = { intent: "create"; result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: CampaignFormSchema });
+    // Add/Remove Question without JavaScript come back here as list intents (status undefined).
+    if (submission.status !== "success") {
+      return data<CreateReply>({ intent, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+    }
+    const { title, description, questions, allowTextResponses, isActive } = submission.value;
+    createTestimonialCampaign(
+      { title, description: description?.trim() || null, questions: cleanQuestions(questions ?? []), allowTextResponses: allowTextResponses ?? false, isActive: isActive ?? false },
+      admin.id,
+    );
+    return redirectWithToast(PATH, a.created);
+  }
+  if (intent === "toggle") {
+    const campaign = id ? getTestimonialCampaign(id) : undefined;
+    if (!campaign) throw new Response("Not Found", { status: 404 });
+    updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
+    return redirectWithToast(PATH, campaign.isActive ? a.deactivated : a.activated);
+  }
+  if (intent === "delete") {
+    if (!id || !(await deleteCampaignAndVideos(id))) throw new Response("Not Found", { status: 404 });
+    return redirectWithToast(PATH, a.deleted);
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["campaigns"][number];
+
+export default function AdminTestimonials() {
+  const { campaigns, dialog, deleting, responses } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const showCreate = dialog === "create" || reply?.intent === "create";
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <AdminPageHeader
+        title={a.pageTitle}
+        description={a.pageIntro}
+        actions={
+          <Link to={hrefWith(PATH, { dialog: "create" })} preventScrollReset className={buttonClass()}>
+            {a.newCampaign}
+          </Link>
+        }
+      />
+      {campaigns.length === 0 ? (
+        <Card className="py-12 text-center">
+          <CardTitle>{a.empty}</CardTitle>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Testimonial campaigns">
+          {campaigns.map((c) => (
+            <CampaignCard key={c.id} campaign={c} />
+          ))}
+        </ul>
+      )}
+
+      {showCreate ? (
+        <Dialog title={a.createTitle} closeHref={PATH} wide>
+          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={PATH} />
+        </Dialog>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog title={a.deleteConfirmTitle} message={`"${deleting.title}": ${a.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={a.delete} closeHref={PATH} />
+      ) : null}
+      {responses ? (
+        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeHref={PATH} wide>
+          <ResponseList responses={responses.items} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function CampaignCard({ campaign: c }: { campaign: Row }) {
+  const titleId = useId();
+  return (
+    <li data-testid="testimonial-campaign" aria-labelledby={titleId}>
+      <Card className={cn("flex h-full flex-col gap-3 p-5", !c.isActive && "border-dashed")}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {c.title}
+          </h2>
+          <Badge variant={c.isActive ? "default" : "secondary"}>{c.isActive ? a.active : a.inactive}</Badge>
+        </div>
+        {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
+        <ol className="list-decimal space-y-1 pl-5 text-sm">
+          {c.questions.map((q, i) => (
+            <li key={i}>
+              {q.question}
+              {q.helperText ? <span className="block text-xs text-muted-foreground">{q.helperText}</span> : null}
+            </li>
+          ))}
+        </ol>
+        <p className="text-xs text-muted-foreground">
+          {c.responseCount} response(s) · {c.allowTextResponses ? "Text responses allowed" : "Video only"} · Created {c.createdLabel}
+        </p>
+        <ShareLink url={c.shareUrl} describedBy={titleId} />
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Link to={hrefWith(PATH, { responses: c.id })} preventScrollReset className={buttonClass("default", "sm")} aria-describedby={titleId}>
+            {a.viewResponses} ({c.responseCount})
+          </Link>
+          <IntentButton intent="toggle" fields={{ id: c.id }} describedBy={titleId}>
+            {c.isActive ? a.deactivate : a.activate}
+          </IntentButton>
+          <ConfirmButton
+            confirmHref={hrefWith(PATH, { delete: c.id })}
+            message={`${a.deleteConfirmTitle} "${c.title}": ${a.deleteConfirmText}`}
+            fields={{ intent: "delete", id: c.id }}
+            variant="destructive"
+            describedBy={titleId}
+          >
+            {a.delete}
+          </ConfirmButton>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${a.pageTitle} | Admin | Storyhearth` }];
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deactivateApiKey, publicApiKey } from "~/models/api-key.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminMessages } from "~/features/admin/messages";
+import { apiKeyStatus } from "~/features/admin/api-key-status";
+
+// POST /api/admin/api-keys/{id}/deactivate: permanent; the key can never be used again.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await requireApiAdmin(request);
+  const result = params.id ? deactivateApiKey(params.id) : ({ ok: false, status: 404 } as const);
+  if (!result.ok) apiError(404, adminMessages.apiKeys.notFound);
+  return Response.json({ ...publicApiKey(result.key), status: apiKeyStatus(result.key) });
+}
+
+export const loader = () => apiError(405, "Use POST to deactivate an API key");

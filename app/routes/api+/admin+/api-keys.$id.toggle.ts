@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { publicApiKey, setApiKeyActive } from "~/models/api-key.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminMessages } from "~/features/admin/messages";
+import { ApiToggleSchema } from "~/features/admin/schemas";
+import { apiKeyStatus } from "~/features/admin/api-key-status";
+
+// POST /api/admin/api-keys/{id}/toggle { isActive }: switches a key on or off (without isActive it
+// flips). A deactivated key cannot be switched on again: 409.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await requireApiAdmin(request);
+  const { isActive } = await readBody(request, ApiToggleSchema);
+  const result = params.id ? setApiKeyActive(params.id, isActive) : ({ ok: false, status: 404 } as const);
+  if (!result.ok) apiError(result.status, result.status === 404 ? adminMessages.apiKeys.notFound : adminMessages.apiKeys.cannotReactivate);
+  return Response.json({ ...publicApiKey(result.key), status: apiKeyStatus(result.key) });
+}
+
+export const loader = () => apiError(405, "Use POST to switch an API key on or off");

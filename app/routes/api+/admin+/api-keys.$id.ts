@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deleteApiKey } from "~/models/api-key.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminMessages } from "~/features/admin/messages";
+
+// DELETE /api/admin/api-keys/{id}: the key is gone; callers using it get 401 from then on.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "DELETE");
+  await requireApiAdmin(request);
+  if (!params.id || !deleteApiKey(params.id)) apiError(404, adminMessages.apiKeys.notFound);
+  return Response.json({ message: adminMessages.apiKeys.toast.deleted.title });
+}
+
+export const loader = () => apiError(405, "Use DELETE to delete an API key");

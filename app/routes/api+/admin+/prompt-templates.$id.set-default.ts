@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { setDefaultPromptTemplate } from "~/models/prompt-template.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminMessages } from "~/features/admin/messages";
+
+// POST /api/admin/prompt-templates/{id}/set-default: the template becomes its category's only
+// default (and active); the script writer uses it for that format from the next generation on.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await requireApiAdmin(request);
+  const template = params.id ? setDefaultPromptTemplate(params.id) : undefined;
+  if (!template) apiError(404, adminMessages.templates.notFound);
+  return Response.json(template);
+}
+
+export const loader = () => apiError(405, "Use POST to set the default template");

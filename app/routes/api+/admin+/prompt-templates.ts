@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createPromptTemplate, listPromptTemplates } from "~/models/prompt-template.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminMessages } from "~/features/admin/messages";
+import { ApiCreateTemplateSchema } from "~/features/admin/schemas";
+
+// GET /api/admin/prompt-templates: every template, each category's default first.
+// POST: { name, category, content, isDefault } or { name, description, systemPrompt, category,
+// isActive, isDefault }. A new default replaces its category's old one in the same transaction.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  return Response.json(listPromptTemplates());
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await requireApiAdmin(request);
+  const body = await readBody(request, ApiCreateTemplateSchema);
+  try {
+    return Response.json(createPromptTemplate(body), { status: 201 });
+  } catch (error) {
+    recordSystemError({ error, errorType: "prompt_template_create_failed", workflow: "api-admin-prompt-templates" });
+    apiError(500, adminMessages.templates.toast.createFailed.description!);
+  }
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { setCollectionSortOrders } from "~/features/admin/collections.server";
+import { reorderCollections } from "~/models/collection-order.server";
+import { getDistributionSettings } from "~/models/workflow.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { ReorderCollectionsSchema } from "~/features/admin/schemas";
+import { getAdmin, requireApiUser } from "~/features/account/auth.server";
+import { dashboardMessages } from "~/features/collections/dashboard-messages";
+
+// POST /api/admin/story-collections/reorder { collections: [{ id, sortOrder, nextDeliveryDate? }] }
+// For a signed-in user it is owner-scoped: they reorder only their own collections. The list
+// must name each of them exactly once (400 otherwise; an id that is not theirs is 404). The server
+// assigns sortOrder 1..n in the given order and computes every nextDeliveryDate itself; the client's
+// dates are ignored.
+// From an administrator's session (the admin Story Collections list) it reorders collections of any
+// owner by id: each named collection gets the sortOrder given, and the delivery dates of the owners
+// concerned are recalculated (see models/admin-collections.server.ts).
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  if (await getAdmin(request)) return adminReorder(request);
+  const user = await requireApiUser(request);
+  const { collections } = await readBody(request, ReorderCollectionsSchema);
+  // Sorted by the given sortOrder; equal values keep their place in the list (Array.sort is stable).
+  const ids = [...collections].sort((a, b) => a.sortOrder - b.sortOrder).map((c) => c.id);
+  const result = reorderCollections(user.id, ids, getDistributionSettings(user.id));
+  if (!result.ok) {
+    apiError(result.status, result.status === 404 ? dashboardMessages.api.collectionNotFound : dashboardMessages.api.notExactList);
+  }
+  return Response.json({ message: dashboardMessages.toast.reordered.title, collections: result.collections });
+}
+
+async function adminReorder(request: Request) {
+  const { collections } = await readBody(request, ReorderCollectionsSchema);
+  const result = setCollectionSortOrders(collections.map(({ id, sortOrder }) => ({ id, sortOrder })));
+  if (!result.ok) apiError(result.status, result.status === 404 ? adminMessages.collections.notFound : "Each collection may appear only once");
+  return Response.json({ message: adminMessages.collections.toast.reordered.title, collections: result.collections });
+}
+
+export const loader = () => apiError(405, "Use POST to reorder collections");

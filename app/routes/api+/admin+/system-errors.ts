@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listSystemErrors } from "~/models/system-error.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+
+// GET /api/admin/system-errors: the newest errors, resolved or not.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  return Response.json(listSystemErrors());
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listTestimonialResponses, requireTestimonialCampaign } from "~/models/testimonial.server";
+import { apiError } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { responseJson } from "~/features/testimonials/admin.server";
+
+// GET /api/admin/testimonials/{id}/responses: newest first, each with videoUrl (streams with HTTP
+// Range) and adminVideoUrl (the ?download=true fallback).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const campaign = requireTestimonialCampaign(params.id);
+  return Response.json(listTestimonialResponses(campaign.id).map(responseJson));
+}
+
+export const action = () => apiError(405, "Use GET to list responses");

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createTestimonialCampaign, listTestimonialCampaigns } from "~/models/testimonial.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+import { campaignJson } from "~/features/testimonials/admin.server";
+import { ApiCreateCampaignSchema } from "~/features/testimonials/schemas";
+
+// GET /api/admin/testimonials (list) and POST /api/admin/testimonials (title, description,
+// questions, isActive, allowTextResponses). Administrators only: 401 signed out, 403 for a user.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  return Response.json(listTestimonialCampaigns().map(campaignJson));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const admin = await requireApiAdmin(request);
+  const body = await readBody(request, ApiCreateCampaignSchema);
+  const campaign = createTestimonialCampaign({ ...body, description: body.description?.trim() || null }, admin.id);
+  return Response.json(campaignJson(campaign), { status: 201 });
+}

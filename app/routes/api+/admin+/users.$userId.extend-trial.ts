@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { extendUserTrial } from "~/features/admin/users.server";
+import { publicUser } from "~/models/user.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { ExtendTrialSchema } from "~/features/admin/user-schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+
+// PUT /api/admin/users/:userId/extend-trial { days: 7 | 30 | 90 }.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  await requireApiAdmin(request);
+  const { days } = await readBody(request, ExtendTrialSchema);
+  const user = extendUserTrial(params.userId ?? "", days);
+  if (!user) apiError(404, adminUserMessages.error.userNotFound);
+  return Response.json({ message: adminUserMessages.toast.trialExtended, user: publicUser(user) });
+}
+
+export const loader = () => apiError(405, "Use PUT to extend a trial");

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { updateUserRole } from "~/features/admin/users.server";
+import { publicUser } from "~/models/user.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { RoleSchema } from "~/features/admin/user-schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+
+// PUT /api/admin/users/:userId/role { role }. An administrator cannot change their own role (that
+// would lock the last one out).
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const admin = await requireApiAdmin(request);
+  const { role } = await readBody(request, RoleSchema);
+  if (params.userId === admin.id) apiError(400, adminUserMessages.error.ownRole);
+  const user = updateUserRole(params.userId ?? "", role);
+  if (!user) apiError(404, adminUserMessages.error.userNotFound);
+  return Response.json({ message: adminUserMessages.toast.roleUpdated, user: publicUser(user) });
+}
+
+export const loader = () => apiError(405, "Use PUT to change a user's role");

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { updateUserSubscription } from "~/features/admin/users.server";
+import { publicUser } from "~/models/user.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { SubscriptionSchema } from "~/features/admin/user-schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+
+// PUT /api/admin/users/:userId/subscription { status, podcastLimit? }: without a podcastLimit the
+// status sets it (50 active, 3 trial, 0 otherwise); with one, that custom limit is kept.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  await requireApiAdmin(request);
+  const { status, podcastLimit } = await readBody(request, SubscriptionSchema);
+  const user = updateUserSubscription(params.userId ?? "", status, podcastLimit);
+  if (!user) apiError(404, adminUserMessages.error.userNotFound);
+  return Response.json({ message: adminUserMessages.toast.subscriptionUpdated, user: publicUser(user) });
+}
+
+export const loader = () => apiError(405, "Use PUT to change a user's subscription");

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createUserAsAdmin } from "~/features/admin/users.server";
+import { publicUser } from "~/models/user.server";
+import { adminUserMessages } from "~/features/admin/user-messages";
+import { CreateUserApiSchema } from "~/features/admin/user-schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiAdmin } from "~/features/account/auth.server";
+
+// POST /api/admin/users/create { email, firstName, lastName?, role?, subscriptionStatus?,
+// podcastLimit?, sendInvite? }: 201 with the user; the invitation carries a set-password link.
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const admin = await requireApiAdmin(request);
+  const input = await readBody(request, CreateUserApiSchema);
+  const result = await createUserAsAdmin(input, admin);
+  if (!result.ok) apiError(409, adminUserMessages.error.emailTaken);
+  const m = adminUserMessages.toast;
+  return Response.json(
+    { message: result.invited ? m.userCreated : m.userCreatedNoInvite, user: publicUser(result.user), invitationSent: result.invited },
+    { status: 201 },
+  );
+}
+
+export const loader = () => apiError(405, "Use POST to create a user");

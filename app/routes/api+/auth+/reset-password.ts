@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ResetRequestSchema } from "~/features/account/schemas";
+import { requestPasswordReset } from "~/features/account/account.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { messages } from "~/features/site/messages";
+
+/** Answers the same whether or not the e-mail has an account. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { email } = await readBody(request, ResetRequestSchema);
+  await requestPasswordReset(email);
+  return Response.json({ message: messages.reset.emailSent.description });
+}

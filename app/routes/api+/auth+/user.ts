@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { publicUser } from "~/models/user.server";
+import { getAdmin } from "~/features/account/auth.server";
+import { messages } from "~/features/site/messages";
+
+/** The administrator state (the header's "general auth endpoint"): 401 unless signed in as admin. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await getAdmin(request);
+  if (!admin) return Response.json({ message: messages.auth.unauthorized }, { status: 401 });
+  return Response.json(publicUser(admin));
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createContribution, listContributions } from "~/models/contribution.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { requireApiCampaign } from "~/features/contributions/api.server";
+import { ApiContributionSchema } from "~/features/contributions/schemas";
+
+/** GET /api/campaigns/{id}/contributions: the owner's stories of the campaign, newest first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { campaign } = await requireApiCampaign(request, params.campaignId);
+  return Response.json(listContributions(campaign.id));
+}
+
+/** POST /api/campaigns/{id}/contributions: the owner adds a story by hand. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { campaign } = await requireApiCampaign(request, params.campaignId);
+  const body = await readBody(request, ApiContributionSchema);
+  return Response.json(createContribution({ campaignId: campaign.id, ...body }), { status: 201 });
+}

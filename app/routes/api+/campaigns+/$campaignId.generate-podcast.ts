@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { answerPodcastErrors } from "~/features/podcasts/api.server";
+import { requestFamilyPodcast } from "~/features/podcasts/requests.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import { GenerateFamilyPodcastSchema } from "~/features/podcasts/schemas";
+import { requireApiCampaign } from "~/features/contributions/api.server";
+
+/**
+ * POST /api/campaigns/{id}/generate-podcast: { voiceConfig, options } (document 1 §7) → the family
+ * podcast of the collection's stories, one narrator; values left out come from the saved narrator
+ * settings or document 1 §9's defaults.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { user, campaign } = await requireApiCampaign(request, params.campaignId);
+  const body = await readBody(request, GenerateFamilyPodcastSchema);
+  const podcast = await answerPodcastErrors(() => requestFamilyPodcast(user.id, campaign, body));
+  const generation = describeGenerationStatus(podcast.status);
+  return Response.json(
+    { podcastId: podcast.id, status: generation.status, statusLabel: generation.label, progress: generation.progress },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { getAdmin, getUser } from "~/features/account/auth.server";
+import { campaignMessages } from "~/features/collections/messages";
+import { ApiCreateCampaignSchema } from "~/features/collections/schemas";
+import { messages } from "~/features/site/messages";
+
+// GET /api/campaigns and POST /api/campaigns (spec part 1 §7; part 3's admin Create tab posts
+// `emails` instead of `inviteEmails`, from an admin session). Both act on the caller's own campaigns.
+async function requireCaller(request: Request) {
+  const caller = (await getUser(request)) ?? (await getAdmin(request));
+  if (!caller) apiError(401, messages.auth.unauthorized);
+  return caller;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const caller = await requireCaller(request);
+  return Response.json(listCampaignsWithInvites(caller.id));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const caller = await requireCaller(request);
+  const body = await readBody(request, ApiCreateCampaignSchema);
+  if (body.inviteEmails.length === 0) apiError(400, campaignMessages.noRecipients.description, { title: campaignMessages.noRecipients.title });
+  try {
+    return Response.json(createCampaign(caller.id, body), { status: 201 });
+  } catch (error) {
+    recordSystemError({ error, errorType: "campaign_create_failed", workflow: "api-campaigns" });
+    apiError(500, campaignMessages.createFailed.description);
+  }
+}

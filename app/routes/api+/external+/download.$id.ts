@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { externalDownload } from "~/features/external-api/podcasts.server";
+import { audioResponse } from "~/features/podcasts/audio-response.server";
+import { apiError } from "~/lib/http.server";
+import { adminMessages } from "~/features/admin/messages";
+import { requireApiKey } from "~/features/external-api/api-key-auth.server";
+
+// GET /api/external/download/{id}: the finished MP3 from storage (Range requests answer 206).
+// 409 while the podcast is still being made.
+const m = adminMessages.external;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ownerId } = requireApiKey(request);
+  const found = await externalDownload(ownerId, params.id ?? "");
+  if (!found.ok) {
+    if (found.status === 404) apiError(404, m.podcastNotFound);
+    if (found.status === 409) apiError(409, m.notReady, { status: found.podcastStatus });
+    apiError(410, m.audioMissing);
+  }
+  const response = await audioResponse(request, found.audioKey);
+  if (response.status === 404) apiError(410, m.audioMissing);
+  response.headers.set("Content-Disposition", `attachment; filename="${found.fileName}"`);
+  return response;
+}

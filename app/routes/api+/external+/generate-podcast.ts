@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { startExternalPodcast } from "~/features/external-api/podcasts.server";
+import { answerPodcastErrors } from "~/features/podcasts/api.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiKey } from "~/features/external-api/api-key-auth.server";
+import { GenerationOptionsSchema, VoiceConfigSchema } from "~/features/podcasts/schemas";
+
+// POST /api/external/generate-podcast { title, content, voiceConfig?, options? } with an API key:
+// stores the story and starts its podcast for the key's creator (see models/external-podcast.server.ts).
+// 202 with the podcast id and where to poll; title/content problems answer 400, the limit 403.
+const Body = z.object({
+  // createTextStory checks these with the wizard's messages.
+  title: z.unknown(),
+  content: z.unknown(),
+  voiceConfig: VoiceConfigSchema.default(() => VoiceConfigSchema.parse({})),
+  options: GenerationOptionsSchema.default(() => GenerationOptionsSchema.parse({})),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { ownerId } = requireApiKey(request);
+  const body = await readBody(request, Body);
+  const started = await answerPodcastErrors(() => startExternalPodcast(ownerId, body));
+  wakeJobs();
+  return Response.json(started, { status: 202 });
+}
+
+export const loader = () => apiError(405, "Use POST to generate a podcast");

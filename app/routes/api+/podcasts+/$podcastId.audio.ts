@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOwnedPodcast } from "~/models/podcast.server";
+import { apiError } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { podcastMessages } from "~/features/podcasts/messages";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+/** GET /api/podcasts/{id}/audio: the finished episode for the player (200/206/416, HEAD; ranges for seeking). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");
+  if (!podcast?.audioKey || podcast.status !== "complete") apiError(404, podcastMessages.generation.notFound);
+  return serveStoredFile(request, podcast.audioKey, { contentType: "audio/mpeg" });
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOwnedPodcast } from "~/models/podcast.server";
+import { audioDownloadName } from "~/features/podcasts/download-names";
+import { apiError } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+/**
+ * GET /api/podcasts/{id}/download: the MP3 as an attachment named after the title (the spec's
+ * default podcast-{id}.mp3 when the title has no usable letters). Ranges resume a dropped download,
+ * and the player falls back to this address when streaming fails.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");
+  if (!podcast) apiError(404, listeningMessages.api.notFound);
+  if (!podcast.audioKey || podcast.status !== "complete") apiError(404, listeningMessages.api.audioNotReady);
+  return serveStoredFile(request, podcast.audioKey, { contentType: "audio/mpeg", downloadName: audioDownloadName(podcast) });
+}

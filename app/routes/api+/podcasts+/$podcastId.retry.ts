@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { answerPodcastErrors } from "~/features/podcasts/api.server";
+import { retryPodcast } from "~/features/podcasts/requests.server";
+import { requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+
+/** POST /api/podcasts/{id}/retry: 'Retry Generation' of a failed podcast with the same options. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const podcast = await answerPodcastErrors(() => retryPodcast(user.id, params.podcastId ?? ""));
+  const generation = describeGenerationStatus(podcast.status);
+  return Response.json({ podcastId: podcast.id, status: generation.status, statusLabel: generation.label, progress: generation.progress });
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOwnedPodcast } from "~/models/podcast.server";
+import { transcriptDownloadName } from "~/features/podcasts/download-names";
+import { renderTranscriptPdf } from "~/features/podcasts/transcript-pdf.server";
+import { apiError } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
+
+/** GET /api/podcasts/{id}/transcript: the transcript as a PDF attachment, transcript-{id}.pdf. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");
+  if (!podcast) apiError(404, listeningMessages.api.notFound);
+  if (!podcast.transcript?.trim()) apiError(404, listeningMessages.api.transcriptMissing);
+  const pdf = await renderTranscriptPdf({ ...podcast, transcript: podcast.transcript });
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `attachment; filename="${transcriptDownloadName(podcast.id)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deleteOwnedPodcast } from "~/models/podcast.server";
+import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { podcastMessages } from "~/features/podcasts/messages";
+
+const notFound = podcastMessages.generation.notFound;
+
+/** GET /api/podcasts/{id}: the podcast with its live generation status, label and progress. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const detail = await getPodcastDetail(user.id, params.podcastId ?? "");
+  if (!detail) apiError(404, notFound);
+  return Response.json(detail);
+}
+
+/** DELETE /api/podcasts/{id}: the podcast and its audio file. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "DELETE");
+  const user = await requireApiUser(request);
+  const gone = await deleteOwnedPodcast(user.id, params.podcastId ?? "");
+  if (!gone) apiError(404, notFound);
+  return Response.json({ deleted: true, podcastId: gone.id });
+}

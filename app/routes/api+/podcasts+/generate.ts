@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { answerPodcastErrors } from "~/features/podcasts/api.server";
+import { requestPodcast } from "~/features/podcasts/requests.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import { GeneratePodcastSchema } from "~/features/podcasts/schemas";
+
+/**
+ * POST /api/podcasts/generate: { storyId, voiceConfig, options } → { podcastId, status, … }.
+ * The podcast limit is checked here, on the server (403); the work runs as a job.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const body = await readBody(request, GeneratePodcastSchema);
+  const podcast = await answerPodcastErrors(() => requestPodcast(user.id, body));
+  const generation = describeGenerationStatus(podcast.status);
+  return Response.json(
+    { podcastId: podcast.id, status: generation.status, statusLabel: generation.label, progress: generation.progress },
+    { status: 201 },
+  );
+}

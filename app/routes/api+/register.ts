@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { RegisterSchema } from "~/features/account/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { messages } from "~/features/site/messages";
+
+/** Sign-up is closed: the body is still validated, then refused with the 'Coming Soon' reason. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  await readBody(request, RegisterSchema);
+  apiError(403, messages.auth.signUpComingSoon);
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { now } from "~/lib/clock.server";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { ChunkedSubmissionSchema, consentTime } from "~/features/testimonials/schemas";
+import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
+import { assembledUpload, forgetUpload } from "~/features/testimonials/uploads.server";
+
+// POST /api/testimonials/public/{publicId}/submit-chunked (JSON: respondentName, respondentEmail,
+// responses as JSON text, consentGiven, consentTimestamp, videoPath, uploadId, videoData, videoSize,
+// videoMimeType). The video is the one assembled for `uploadId` in this campaign; the client's
+// videoPath must name it when given, and its size and type claims are replaced by what the server measured.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const campaign = requireOpenCampaign(params.publicId);
+  const body = await readBody(request, ChunkedSubmissionSchema);
+  try {
+    const upload = await assembledUpload(campaign.id, body.uploadId);
+    if (body.videoPath && body.videoPath !== upload.videoPath) apiError(400, testimonialMessages.api.uploadMismatch);
+    const response = await storeSubmission({
+      id: upload.responseId,
+      campaign,
+      respondentName: body.respondentName,
+      respondentEmail: body.respondentEmail,
+      responses: body.responses,
+      consentTimestamp: consentTime(body.consentTimestamp, now()),
+      video: { stagedPath: upload.stagedPath, size: upload.videoSize, facts: { mimeType: upload.mimeType, duration: upload.duration } },
+    });
+    await forgetUpload(body.uploadId);
+    return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return rejectionResponse(error);
+  }
+}
+
+export const loader = () => apiError(405, "Use POST to submit a chunked testimonial");

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { recordSystemError } from "~/models/system-error.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { now } from "~/lib/clock.server";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { consentTime, PublicSubmissionSchema } from "~/features/testimonials/schemas";
+import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
+import { MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/features/testimonials/upload-limits";
+import { discardIncoming, readMultipartToDisk, UploadRejected } from "~/features/testimonials/uploads.server";
+
+// POST /api/testimonials/public/{publicId}/submit (multipart: respondentName, respondentEmail,
+// responses as JSON text, consentGiven, optional video). The video streams to disk as it arrives;
+// past 500 MB the upload stops with 413 (the client then switches to chunks).
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const campaign = requireOpenCampaign(params.publicId);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    apiError(413, testimonialMessages.api.fileTooLarge);
+  }
+  let upload;
+  try {
+    upload = await readMultipartToDisk(request, { fileField: "video", maxFileBytes: MAX_VIDEO_BYTES });
+  } catch (error) {
+    return rejectionResponse(error);
+  }
+  const parsed = PublicSubmissionSchema.safeParse(upload.fields);
+  if (!parsed.success) {
+    await discardIncoming(upload.file);
+    apiError(400, parsed.error.issues[0]?.message ?? "Invalid submission");
+  }
+  try {
+    const response = await storeSubmission({
+      campaign,
+      ...parsed.data,
+      consentTimestamp: consentTime(upload.fields.consentTimestamp, now()),
+      video: upload.file ? { stagedPath: upload.file.path, size: upload.file.size } : null,
+    });
+    return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
+  } catch (error) {
+    await discardIncoming(upload.file);
+    if (!(error instanceof UploadRejected)) {
+      recordSystemError({ error, errorType: "testimonial_submit_failed", workflow: "testimonial-submit", severity: "medium" });
+    }
+    return rejectionResponse(error);
+  }
+}
+
+export const loader = () => apiError(405, "Use POST to submit a testimonial");

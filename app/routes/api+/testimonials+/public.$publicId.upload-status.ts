@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/lib/http.server";
+import { ensurePrimary } from "~/lib/litefs.server";
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { isValidUploadId } from "~/features/testimonials/upload-limits";
+import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
+import { uploadStatus } from "~/features/testimonials/uploads.server";
+
+// GET /api/testimonials/public/{publicId}/upload-status?uploadId=…: which chunks arrived, so a client
+// that lost its connection resends only the missing ones (an assembly a crash interrupted is finished here).
+// { uploadId, totalChunks, receivedChunks, missingChunks, allChunksReceived (+ videoPath…) } or 404.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Chunks wait on the primary's disk (every POST lands there), so the answer must come from it too.
+  await ensurePrimary();
+  const campaign = requireOpenCampaign(params.publicId);
+  const uploadId = new URL(request.url).searchParams.get("uploadId") ?? "";
+  if (!isValidUploadId(uploadId)) apiError(400, testimonialMessages.api.badUploadId);
+  let status;
+  try {
+    status = await uploadStatus(campaign.id, uploadId);
+  } catch (error) {
+    // Finishing an interrupted assembly can refuse the file (not a video, too large).
+    return rejectionResponse(error);
+  }
+  if (!status) apiError(404, testimonialMessages.api.uploadNotFound);
+  const { duration: _duration, fileName: _fileName, ...shown } = status;
+  return Response.json(shown);
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { removeContactFromGroup } from "~/models/contact-group.server";
+import { requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { contactGroupError } from "~/features/contacts/api.server";
+import { contactMessages } from "~/features/contacts/messages";
+
+// DELETE /api/user/contact-groups/:groupId/contacts/:contactId takes one contact out of the group.
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "DELETE");
+  const user = await requireApiUser(request);
+  const result = removeContactFromGroup(user.id, params.groupId ?? "", params.contactId ?? "");
+  if (!result.ok) contactGroupError(result.error);
+  return Response.json({ message: contactMessages.group.contactRemoved });
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deleteContact, getOwnedContact, publicContact, updateContact } from "~/models/contact.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { contactMessages } from "~/features/contacts/messages";
+import { ContactUpdateBodySchema } from "~/features/contacts/schemas";
+
+// GET, PUT and DELETE /api/user/contacts/:contactId. Another owner's id answers 404.
+const m = contactMessages.contact;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const contact = getOwnedContact(user.id, params.contactId ?? "");
+  if (!contact) apiError(404, m.notFound);
+  return Response.json(publicContact(contact));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT", "DELETE");
+  const user = await requireApiUser(request);
+  const contactId = params.contactId ?? "";
+  if (request.method === "DELETE") {
+    if (!deleteContact(user.id, contactId)) apiError(404, m.notFound);
+    return Response.json({ message: m.deleted });
+  }
+  // Ownership first, so a foreign id is a 404 whatever the body says.
+  if (!getOwnedContact(user.id, contactId)) apiError(404, m.notFound);
+  const patch = await readBody(request, ContactUpdateBodySchema);
+  const result = updateContact(user.id, contactId, patch);
+  if (!result) apiError(404, m.notFound);
+  if (!result.ok) apiError(400, m.duplicateEmail);
+  return Response.json(publicContact(result.contact));
+}

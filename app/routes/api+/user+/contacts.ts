@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createContact, listContacts, publicContact } from "~/models/contact.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { contactMessages } from "~/features/contacts/messages";
+import { ContactBodySchema } from "~/features/contacts/schemas";
+
+// GET /api/user/contacts (optional ?q= search) and POST /api/user/contacts.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const q = new URL(request.url).searchParams.get("q") ?? undefined;
+  return Response.json(listContacts(user.id, { q }).contacts.map(publicContact));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const body = await readBody(request, ContactBodySchema);
+  const result = createContact(user.id, body);
+  if (!result.ok) apiError(400, contactMessages.contact.duplicateEmail);
+  return Response.json(publicContact(result.contact), { status: 201 });
+}

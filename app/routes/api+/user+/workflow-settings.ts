@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getWorkflowSettings, saveWorkflowSettings, type WorkflowSettings } from "~/models/workflow.server";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+import { dashboardMessages } from "~/features/collections/dashboard-messages";
+import { WorkflowJsonSchema, workflowInputFromJson } from "~/features/collections/workflow-settings";
+
+// GET/PUT /api/user/workflow-settings: the caller's global workflow settings (docs/decisions/0104).
+// PUT takes the spec's would-be body { collectionId?: null, collectionWorkflow, distributionWorkflow },
+// replaces the settings, and recalculates every collection's nextDeliveryDate.
+const toJson = (s: WorkflowSettings) => ({
+  collectionId: null,
+  collectionWorkflow: s.collection,
+  distributionWorkflow: s.distribution,
+  updatedAt: s.savedAt,
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return Response.json(toJson(getWorkflowSettings(user.id)));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const user = await requireApiUser(request);
+  const body = await readBody(request, WorkflowJsonSchema);
+  const saved = saveWorkflowSettings(user.id, workflowInputFromJson(body));
+  return Response.json({ message: dashboardMessages.toast.workflowSaved.title, ...toJson(saved) });
+}

@@ -1,0 +1,30 @@
+import { Readable } from "node:stream";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { voiceSampleFile } from "~/audio/voice-sample.server";
+import { isAccent, isVoiceId } from "~/audio/voices.server";
+import { recordSystemError } from "~/models/system-error.server";
+import { apiError } from "~/lib/http.server";
+import { requireApiUser } from "~/features/account/auth.server";
+
+/** GET /api/voices/{id}/sample[?accent=british]: a short MP3 of the voice, rendered once and cached. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const voiceId = params.voiceId ?? "";
+  if (!isVoiceId(voiceId)) apiError(404, "Voice not found");
+  const accent = new URL(request.url).searchParams.get("accent") || "american";
+  if (!isAccent(accent)) apiError(400, "Unknown accent. Use american, british, australian or indian.");
+
+  const file = await voiceSampleFile(voiceId, accent).catch((error: unknown) => {
+    recordSystemError({ error, errorType: "voice_sample_failed", workflow: "voices", severity: "medium" });
+    return null;
+  });
+  if (!file) apiError(500, "Voice sample failed");
+  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "audio/mpeg",
+      "Content-Length": String(file.size),
+      // The key changes when another engine speaks; the URL does not, so browsers keep it only a day.
+      "Cache-Control": "private, max-age=86400",
+    },
+  });
+}

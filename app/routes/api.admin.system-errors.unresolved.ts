@@ -1,9 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSystemErrors } from "~/models/system-error.server";
-import { requireApiAdmin } from "~/utils/auth.server";
-
-// GET /api/admin/system-errors/unresolved: the newest errors not yet marked resolved.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAdmin(request);
-  return Response.json(listSystemErrors({ unresolvedOnly: true }));
-}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleInboundEmail, MAX_INBOUND_BYTES } from "~/features/contributions/inbound-email.server";
+
+// Mailgun's inbound route forwards each reply here as a signed multipart post.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_INBOUND_BYTES) {
+    return Response.json({ message: "The message is too large" }, { status: 413 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return Response.json({ message: "Malformed webhook body" }, { status: 400 });
+  }
+  const result = await handleInboundEmail(form);
+  return Response.json({ message: result.message }, { status: result.status });
+}
+
+export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
