@@ -1,3 +1,4 @@
+import { errorMessages, PRODUCT_NAME } from "~/lib/messages";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -19,7 +20,6 @@ import { buttonClass } from "~/components/ui/button";
 import { publicUser } from "~/models/user.server";
 import stylesheet from "~/styles/tailwind.css?url";
 import { getAdmin, getUser } from "~/features/account/auth.server";
-import { messages, PRODUCT_NAME } from "~/features/site/messages";
 import { useNonce } from "~/lib/nonce";
 import { getTheme, type Theme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
@@ -92,9 +92,9 @@ export function ErrorBoundary() {
   return (
     <Document theme={rootData?.theme ?? "light"}>
       <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-        <h1 className="text-3xl font-bold">{notFound ? messages.notFound : "Something went wrong"}</h1>
+        <h1 className="text-3xl font-bold">{notFound ? errorMessages.notFound : "Something went wrong"}</h1>
         <p className="text-muted-foreground">
-          {notFound ? "The page you are looking for does not exist or has moved." : messages.unexpected}
+          {notFound ? "The page you are looking for does not exist or has moved." : errorMessages.unexpected}
         </p>
         <Link to="/" className={buttonClass()}>
           Go Home

@@ -25,7 +25,7 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
   Object.assign(process.env, env);
   const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
   const { createUser } = await import("../app/models/user.server");
-  const { createNewsletter } = await import("../app/models/newsletter.server");
+  const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
   const { createShareLink, sharePath } = await import("../app/models/share-link.server");
   const schema = await import("../db/schema");
 

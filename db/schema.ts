@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { MAX_REMINDERS } from "./enums";
 
 const id = () =>
   text("id")
@@ -176,7 +177,7 @@ export const workflowSettings = sqliteTable(
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
     collectionMode: text("collection_mode", { enum: reminderModes }).notNull().default("manual"),
     collectionStartDate: timestamp("collection_start_date"),
-    maxReminders: integer("max_reminders").notNull().default(3),
+    maxReminders: integer("max_reminders").notNull().default(MAX_REMINDERS.default),
     contributors: json<string[]>("contributors").notNull().default([]),
     distributionMode: text("distribution_mode", { enum: distributionModes })
       .notNull()

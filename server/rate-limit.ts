@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
-import { messages } from "../app/features/site/messages";
+import { messages } from "../app/features/account/messages";
 
 export type RateLimitConfig = {
   windowMs: number;

@@ -1,15 +1,15 @@
+import { errorMessages } from "~/lib/messages";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { messages } from "~/features/site/messages";
 
 /**
  * Route-level error page, shown inside the layout. 404s get the spec's '404 Page Not Found';
  * a 4xx with a message shows that message; anything else a friendly text, never a stack trace.
  */
-export function GeneralErrorBoundary({ notFoundTitle = messages.notFound, notFoundText }: { notFoundTitle?: string; notFoundText?: string }) {
+export function GeneralErrorBoundary({ notFoundTitle = errorMessages.notFound, notFoundText }: { notFoundTitle?: string; notFoundText?: string }) {
   const error = useRouteError();
   let title = "Something went wrong";
-  let text: string = messages.unexpected;
+  let text: string = errorMessages.unexpected;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       title = notFoundTitle;

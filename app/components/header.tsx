@@ -1,7 +1,7 @@
+import { PRODUCT_NAME } from "~/lib/messages";
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { PRODUCT_NAME } from "~/features/site/messages";
 import type { Theme } from "~/lib/theme.server";
 import { cn } from "~/lib/cn";
 

@@ -99,3 +99,8 @@ const formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numer
 export function formatDeliveryDate(date: Date | null | undefined): string {
   return isValidDate(date) ? formatter.format(date) : "Not scheduled";
 }
+
+/** 'YYYY-MM-DD' of a date's UTC calendar day (the value of a date input). */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** A 'YYYY-MM-DD' day as UTC midnight. */
+export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);

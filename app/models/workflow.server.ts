@@ -3,14 +3,34 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { workflowSettings } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
-import type { DistributionSettings } from "~/lib/delivery-dates";
-import { dayToDate, isoDay, MAX_REMINDERS, toDistributionSettings, type WorkflowInput } from "~/features/collections/workflow-settings";
+import { MAX_REMINDERS } from "#db/enums";
+import type { reminderModes } from "#db/schema";
+import { dayToDate, isoDay, type DistributionMode, type DistributionSettings } from "~/lib/delivery-dates";
 import { recalculateDeliveryDates } from "./collection-order.server";
 
 type Row = typeof workflowSettings.$inferSelect;
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 /** Settings as the page and the JSON call see them; `savedAt` is null until the owner saves once. */
+/** What the model saves; dates are 'YYYY-MM-DD' (a UTC calendar day) or null. */
+export type WorkflowInput = {
+  collection: { mode: (typeof reminderModes)[number]; startDate: string | null; maxReminders: number; contributors: string[] };
+  distribution: {
+    mode: DistributionMode;
+    scheduledDate: string | null;
+    dayOfWeek: number | null;
+    dayOfMonth: number | null;
+    monthOfYear: number | null;
+    recipients: string[];
+  };
+};
+
+/** The input of the delivery-date rule (app/lib/delivery-dates.ts). */
+export function toDistributionSettings(settings: WorkflowInput): DistributionSettings {
+  const d = settings.distribution;
+  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
+}
+
 export type WorkflowSettings = WorkflowInput & { savedAt: Date | null };
 
 export const DEFAULT_WORKFLOW: WorkflowSettings = {

@@ -3,7 +3,7 @@
 // exactly once, and no e-mail or job may stay unfinished.
 import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { emailOutbox, jobs } from "#db/schema";
-import { createNewsletter } from "~/models/newsletter.server";
+import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { saveWorkflowSettings } from "~/models/workflow.server";
 import { db } from "~/lib/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";

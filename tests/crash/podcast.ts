@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { jobs, podcasts } from "#db/schema";
-import { getPodcast } from "~/models/podcast.server";
+import { getPodcast } from "~/features/podcasts/podcasts.server";
 import * as generateApi from "~/routes/api+/podcasts+/generate";
 import * as uploadApi from "~/routes/api+/stories.upload";
 import { db } from "~/lib/db.server";

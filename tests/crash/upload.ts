@@ -8,7 +8,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
-import { listTestimonialResponses } from "~/models/testimonial.server";
+import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
 import { cleanAbandonedUploads } from "~/features/testimonials/uploads.server";
 import { fileBlob, makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";

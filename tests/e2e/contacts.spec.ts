@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createContact } from "~/models/contact.server";
+import { createContact } from "~/features/contacts/contacts.server";
 import { createContactGroup } from "~/models/contact-group.server";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { saveWorkflowSettings } from "~/models/workflow.server";
-import type { WorkflowInput } from "~/features/collections/workflow-settings";
+import type { WorkflowInput } from "~/models/workflow.server";
 import { addInvitations, addPodcast, addStory, makeCampaign, makeCampaigns } from "../utils/dashboard-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 

@@ -90,7 +90,7 @@ test.describe("family newsletter", () => {
 
   test("opens at the large text size from ?text=large, signed out", async ({ page, user }) => {
     const { campaign } = await createNewsletterCollection(user.id, { podcast: false });
-    const { createNewsletter } = await import("~/models/newsletter.server");
+    const { createNewsletter } = await import("~/features/newsletters/newsletters.server");
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
     await visit(page, `/newsletter/${made.newsletter.publicId}?text=large`);

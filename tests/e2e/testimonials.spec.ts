@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import config from "../../playwright.config";
-import { listTestimonialResponses } from "~/models/testimonial.server";
+import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
 import { makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
 import { expect, expectToast, test, visit } from "./fixtures";

@@ -11,7 +11,7 @@ import { queueStoryRequest } from "~/jobs/invitations.server";
 import { deliverNewsletter } from "~/jobs/newsletters.server";
 import { createCampaign } from "~/models/campaign.server";
 import { createContribution } from "~/models/contribution.server";
-import { createNewsletter, updateNewsletter } from "~/models/newsletter.server";
+import { createNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { createPromptTemplate } from "~/models/prompt-template.server";
 import { createShareLink } from "~/models/share-link.server";
 import { createUser } from "~/models/user.server";

@@ -11,7 +11,7 @@ import * as collectionById from "~/routes/api+/admin+/story-collections.$id";
 import * as toggle from "~/routes/api+/admin+/story-collections.$id.toggle";
 import * as reorder from "~/routes/api+/admin+/story-collections.reorder";
 import { db } from "~/lib/db.server";
-import type { WorkflowInput } from "~/features/collections/workflow-settings";
+import type { WorkflowInput } from "~/models/workflow.server";
 import { createTestAdmin } from "../utils/admin-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addInvitations, addStory, makeCampaign, toastOf } from "../utils/dashboard-helpers";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { activities, emailOutbox, llmUsage, systemErrors, users } from "#db/schema";
 import { monthStarts } from "~/features/admin/metrics.server";
 import { createCampaign } from "~/models/campaign.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import * as activityPage from "~/routes/admin+/activity";
 import * as metricsPage from "~/routes/admin+/metrics";
 import * as errorsPage from "~/routes/admin+/system-errors";

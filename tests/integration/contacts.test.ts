@@ -1,6 +1,6 @@
 // Contacts and contact groups: the models, the /contacts page's loader and action, and the JSON calls.
 import { describe, expect, test } from "vitest";
-import { createContact, deleteContact, getOwnedContact, listContacts, updateContact } from "~/models/contact.server";
+import { createContact, deleteContact, getOwnedContact, listContacts, updateContact } from "~/features/contacts/contacts.server";
 import {
   addContactToGroup,
   createContactGroup,

@@ -4,7 +4,7 @@ import { action as reorderApi, loader as reorderApiGet } from "~/routes/api+/adm
 import { action as workflowApi, loader as workflowApiGet } from "~/routes/api+/user+/workflow-settings";
 import { action, loader } from "~/routes/_app+/manage-collections";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
-import type { WorkflowInput } from "~/features/collections/workflow-settings";
+import type { WorkflowInput } from "~/models/workflow.server";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addInvitations, addStory, countStatements, makeCampaign, makeCampaigns, storedOrder, toastOf, workflowRows } from "../utils/dashboard-helpers";
 

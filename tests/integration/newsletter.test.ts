@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, emailOutbox, invitations, jobs, newsletterStories, newsletters } from "#db/schema";
 import { jobHandlers } from "~/jobs/index.server";
 import { deliverDueNewsletters } from "~/jobs/newsletters.server";
-import { createNewsletter } from "~/models/newsletter.server";
+import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { saveWorkflowSettings } from "~/models/workflow.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
 import * as adminLaunchList from "~/routes/admin+/launch-list";
@@ -25,7 +25,7 @@ import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
 import { newsletterMessages } from "~/features/newsletters/messages";
-import type { WorkflowInput } from "~/features/collections/workflow-settings";
+import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1 } from "../utils/newsletter-helpers";

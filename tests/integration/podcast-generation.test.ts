@@ -6,7 +6,7 @@ import { campaigns, jobs, llmUsage, podcasts, stories, users } from "#db/schema"
 import { probe } from "~/audio/ffmpeg.server";
 import { claimNextJob, getJob, requeueJobsNotHeldBy } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
-import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/models/podcast.server";
+import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
 import { DUAL_HOST_SEGMENTS, splitInOrder, writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
 import { estimateLlmCostUsd } from "~/features/podcasts/llm-cost";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
 import { jobHandlers, jobSchedules } from "~/jobs/index.server";
-import { listTestimonialResponses } from "~/models/testimonial.server";
+import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin+/testimonials";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/api+/admin+/testimonials.$id";
 import { loader as responsesLoader } from "~/routes/api+/admin+/testimonials.$id.responses";

@@ -10,7 +10,7 @@ import { invitationEmail, reminderEmail } from "~/features/contributions/emails"
 import type { EmailParts } from "~/lib/email/layout";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import { supportRequestEmail } from "~/features/site/emails/support";
-import { createNewsletter, getPublicNewsletter, updateNewsletter } from "~/models/newsletter.server";
+import { createNewsletter, getPublicNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { renderTranscriptPdf } from "~/features/podcasts/transcript-pdf.server";

@@ -2,7 +2,7 @@
 // a new page is scanned without being listed), with real rows behind every URL parameter, and the
 // cookies of the three identities and two themes a visitor can have.
 import fs from "node:fs";
-import { createNewsletter } from "~/models/newsletter.server";
+import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { createShareLink } from "~/models/share-link.server";
 import { requestPasswordReset } from "~/features/account/account.server";
 import { serializeTheme, type Theme } from "~/lib/theme.server";

@@ -1,7 +1,7 @@
 // Test data for the podcast wizard and the family podcast (Vitest and Playwright).
 import { eq } from "drizzle-orm";
 import { podcasts, users } from "#db/schema";
-import { createTextStory } from "~/models/story.server";
+import { createTextStory } from "~/features/podcasts/stories.server";
 import { db } from "~/lib/db.server";
 import { makePdf } from "./podcast-helpers";
 

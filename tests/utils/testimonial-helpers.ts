@@ -5,7 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createTestimonialCampaign } from "~/models/testimonial.server";
+import { createTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import type { CampaignInput } from "~/features/testimonials/schemas";
 
 export function makeTestimonialCampaign(overrides: Partial<CampaignInput> = {}) {

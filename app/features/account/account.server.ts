@@ -5,7 +5,7 @@ import { checkPassword, getUserByEmail, setPassword, type User } from "~/models/
 import { consumeVerificationToken, createVerificationToken, isTokenUsable } from "~/models/verification-token.server";
 import { sendEmail } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 export type AccountResult = { ok: true } | { ok: false; message: string };
 

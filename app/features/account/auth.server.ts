@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
 import { recordLogin, verifyLogin, type User } from "~/models/user.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { adminSessionStorage, authSessionStorage } from "~/lib/session.server";
 
 export const SESSION_ID_KEY = "sessionId";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 // One schema per form, used by the action (authoritative) and by Conform in the browser.
 // Conform turns empty inputs into undefined, so "required" messages are the type errors.

@@ -6,7 +6,7 @@ import type { promptTemplateCategories as schemaCategories } from "#db/schema";
 import { adminMessages } from "./messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { splitLines } from "~/lib/email-split";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 const v = adminMessages.validation;
 

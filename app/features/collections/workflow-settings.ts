@@ -2,7 +2,9 @@
 // their limits and the two input shapes (the dialog's form and the JSON call), shared by browser and server.
 import { z } from "zod";
 import { dashboardMessages } from "./dashboard-messages";
-import type { DistributionMode, DistributionSettings } from "~/lib/delivery-dates";
+import { MAX_REMINDERS } from "#db/enums";
+import type { DistributionMode } from "~/lib/delivery-dates";
+import type { WorkflowInput } from "~/models/workflow.server";
 
 export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;
 export type ReminderMode = (typeof REMINDER_MODES)[number];
@@ -26,7 +28,6 @@ export const DISTRIBUTION_MODE_LABELS: Record<DistributionMode, string> = {
 /** The distribution modes that give each list position a delivery date ('Delivery #N'). */
 export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = ["scheduled", "weekly", "monthly", "quarterly", "yearly"];
 
-export const MAX_REMINDERS = { min: 1, max: 6, default: 3 } as const;
 export const DAY_OF_MONTH = { min: 1, max: 31 } as const;
 /** dayOfWeek 0-6, Sunday = 0. */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -116,18 +117,6 @@ export const WorkflowJsonSchema = z.object({
     .default({ mode: "manual", recipients: [] }),
 });
 
-/** What the model saves; dates are 'YYYY-MM-DD' (a UTC calendar day) or null. */
-export type WorkflowInput = {
-  collection: { mode: ReminderMode; startDate: string | null; maxReminders: number; contributors: string[] };
-  distribution: {
-    mode: DistributionMode;
-    scheduledDate: string | null;
-    dayOfWeek: number | null;
-    dayOfMonth: number | null;
-    monthOfYear: number | null;
-    recipients: string[];
-  };
-};
 
 export function workflowInputFromForm(v: z.infer<typeof WorkflowFormSchema>): WorkflowInput {
   return {
@@ -159,13 +148,3 @@ export function workflowInputFromJson(v: z.infer<typeof WorkflowJsonSchema>): Wo
   };
 }
 
-/** 'YYYY-MM-DD' of a date's UTC calendar day (the value of a date input). */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** A 'YYYY-MM-DD' day as UTC midnight. */
-export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);
-
-/** The input of the delivery-date rule (app/utils/delivery-dates.ts). */
-export function toDistributionSettings(settings: WorkflowInput): DistributionSettings {
-  const d = settings.distribution;
-  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
-}

@@ -1,7 +1,7 @@
 // The local mailbox's "reply": a real, signed Mailgun inbound webhook posted to this app over HTTP,
 // so `npm start` shows invitation → reply → story without Mailgun.
 import { randomUUID } from "node:crypto";
-import type { OutboxEmail } from "~/models/outbox.server";
+import type { OutboxEmail } from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
 import { signedInboundForm, webhookSigningKey } from "./mailgun-webhook.server";
 import { getInvitationByToken } from "~/models/invitation.server";

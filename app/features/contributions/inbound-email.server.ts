@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { contributionAttachments } from "#db/schema";
 import { createContribution } from "~/models/contribution.server";
 import { getInvitationByToken } from "~/models/invitation.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";

@@ -2,9 +2,9 @@
 // `X-API-Key: <key>`. The key is hashed and looked up; a usable key has its use counted. Unknown,
 // inactive, deactivated and expired keys answer 401; a key at its usage limit 429.
 import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
-import { adminMessages } from "~/features/admin/messages";
+import { externalApiMessages } from "~/features/external-api/messages";
 
-const m = adminMessages.external;
+const m = externalApiMessages;
 
 const refusals: Record<KeyRefusal, { status: number; message: string }> = {
   unknown: { status: 401, message: m.invalidKey },

@@ -6,8 +6,8 @@ import { stories } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { createPodcastRequest, failIfInterrupted, getOwnedPodcast, listOwnedPodcasts } from "~/models/podcast.server";
-import { createTextStory } from "~/models/story.server";
+import { createPodcastRequest, failIfInterrupted, getOwnedPodcast, listOwnedPodcasts } from "~/features/podcasts/podcasts.server";
+import { createTextStory } from "~/features/podcasts/stories.server";
 
 export const EXTERNAL_LIST_LIMIT = 100;
 

@@ -5,7 +5,7 @@
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
-import type { NewsletterView } from "~/models/newsletter.server";
+import type { NewsletterView } from "~/features/newsletters/newsletters.server";
 import { sniffImageType } from "~/lib/image-type";
 import { categoryLabel } from "./category";
 import { contributorCountLabel, familyBadge, formatPublishDate, readingTimeLabel, storyParagraphs } from "./content";

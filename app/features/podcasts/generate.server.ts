@@ -17,8 +17,8 @@ import {
   setPodcastStatus,
   type Podcast,
   type PodcastStatus,
-} from "~/models/podcast.server";
-import { getOwnedStory } from "~/models/story.server";
+} from "~/features/podcasts/podcasts.server";
+import { getOwnedStory } from "~/features/podcasts/stories.server";
 import { getUserById } from "~/models/user.server";
 import { campaignStatuses } from "#db/schema";
 import { now } from "~/lib/clock.server";

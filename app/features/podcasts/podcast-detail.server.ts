@@ -1,5 +1,5 @@
 // The live view of one podcast, for GET /api/podcasts/{id} and the pages that show progress.
-import { failIfInterrupted, getOwnedPodcastWithStory, isGenerationInterrupted } from "~/models/podcast.server";
+import { failIfInterrupted, getOwnedPodcastWithStory, isGenerationInterrupted } from "~/features/podcasts/podcasts.server";
 import { ensurePrimary } from "~/lib/litefs.server";
 import { toPodcastDetail } from "./podcast-view";
 

@@ -1,8 +1,8 @@
 // Generation requests as the JSON calls and the pages make them: validated input → model (limit,
 // row and job in one transaction) → wake the job runner so the work starts now.
 import type { Campaign } from "~/models/campaign.server";
-import { saveNarratorSettings } from "~/models/campaign-podcast.server";
-import { createFamilyPodcastRequest, createPodcastRequest, retryFailedPodcast, type PodcastRequest } from "~/models/podcast.server";
+import { saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
+import { createFamilyPodcastRequest, createPodcastRequest, retryFailedPodcast, type PodcastRequest } from "~/features/podcasts/podcasts.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import type { GenerateFamilyPodcastInput, GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
 import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";

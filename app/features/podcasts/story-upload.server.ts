@@ -2,7 +2,7 @@
 // streamed part by part, so a file over the limit is counted and dropped, not held in memory, and
 // the answer is the spec's 'File too large' rather than a broken connection.
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { MAX_PDF_BYTES, type StoryUpload } from "~/models/story.server";
+import { MAX_PDF_BYTES, type StoryUpload } from "~/features/podcasts/stories.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { PodcastRequestError } from "./errors";
 

@@ -1,8 +1,8 @@
 // The transcript as a PDF (GET /api/podcasts/{id}/transcript), made with PDFKit: the title, the
 // episode facts, then each speaker turn with the speaker's name in bold.
+import { PRODUCT_NAME } from "~/lib/messages";
 import PDFDocument from "pdfkit";
 import { formatDay, formatDuration } from "~/lib/text-format";
-import { PRODUCT_NAME } from "~/features/site/messages";
 import { hostLabel } from "./podcast-view";
 import { parseTranscript } from "./transcript";
 

@@ -1,6 +1,6 @@
 // What the administrator's page and JSON calls show of testimonial campaigns and responses, and the
 // actions both share (so the page and the API can never drift apart).
-import { deleteTestimonialCampaign, type TestimonialCampaign, type TestimonialResponseRow } from "~/models/testimonial.server";
+import { deleteTestimonialCampaign, type TestimonialCampaign, type TestimonialResponseRow } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const shareUrl = (origin: string, publicId: string) => `${origin}/testimonials/${publicId}`;

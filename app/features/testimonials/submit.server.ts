@@ -3,7 +3,7 @@
 // matched to the campaign's own questions, and the video is checked, moved into the media store and
 // recorded with the consent time.
 import { randomUUID } from "node:crypto";
-import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/models/testimonial.server";
+import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
 import type { TextResponse } from "./schemas";

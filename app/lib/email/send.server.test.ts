@@ -13,7 +13,7 @@ const lf = (value: string | undefined) => value?.replace(/\r\n/g, "\n");
 
 type Modules = {
   email: typeof import("./send.server");
-  outbox: typeof import("~/models/outbox.server");
+  outbox: typeof import("~/lib/email/outbox.server");
   mailgun: typeof import("./mailgun.server");
   env: typeof import("~/lib/env.server");
 };
@@ -27,7 +27,7 @@ async function loadModules(vars: Record<string, string | undefined>): Promise<Mo
   vi.resetModules();
   return {
     email: await import("./send.server"),
-    outbox: await import("~/models/outbox.server"),
+    outbox: await import("~/lib/email/outbox.server"),
     mailgun: await import("./mailgun.server"),
     env: await import("~/lib/env.server"),
   };

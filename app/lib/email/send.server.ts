@@ -2,7 +2,7 @@
 // configured it is claimed ('sending'), sent and marked sent/failed; failed ones are retried by
 // deliverPendingEmails, and a claim left behind by a crash is settled by asking Mailgun's event log,
 // so a message is sent once. Without Mailgun (a local run) it is 'stored' and /dev/mailbox shows it.
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import {
   claimForSending,
   markFailed,
@@ -13,7 +13,7 @@ import {
   queueEmail,
   staleSendingEmails,
   type OutboxEmail,
-} from "~/models/outbox.server";
+} from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { createMailgun, describeMailgunError, mailgunSend, mailgunWasAccepted, outboxMessageId } from "./mailgun.server";

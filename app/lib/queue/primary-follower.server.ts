@@ -3,7 +3,7 @@
 // at once on queued work, but only takes back jobs another worker left 'running' once the
 // hand-over window has passed (that worker has stopped by then, or, on LiteFS, can no longer
 // write), so a job still in the old node's hands is never run a second time beside it.
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { requeueJobsNotHeldBy } from "./queue.server";
 import type { JobRunner } from "./runner.server";
 

@@ -1,7 +1,7 @@
 // Runs queued jobs one at a time and fires the cron schedules that enqueue recurring work.
 import { randomUUID } from "node:crypto";
 import cron, { type ScheduledTask } from "node-cron";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { now } from "~/lib/clock.server";
 import { claimNextJob, completeJob, enqueueJob, failJob, requeueJobsNotHeldBy, requeueStaleJobs, type Job } from "./queue.server";
 

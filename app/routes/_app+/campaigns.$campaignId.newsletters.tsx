@@ -13,7 +13,7 @@ import { deliverNewsletter } from "~/jobs/newsletters.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 import { distributionRecipients } from "~/models/newsletter-delivery.server";
-import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/models/newsletter.server";
+import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { getWorkflowSettings } from "~/models/workflow.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";

@@ -11,7 +11,7 @@ import { VoiceDialog } from "~/features/podcasts/components/voice-dialog";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/models/campaign-podcast.server";
+import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
 import { createContribution, listContributions, renameContributor, type Contribution } from "~/models/contribution.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";

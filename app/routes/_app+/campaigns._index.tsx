@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { createCampaign, listCampaigns } from "~/models/campaign.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from "~/features/collections/messages";

@@ -1,3 +1,4 @@
+import { errorMessages } from "~/lib/messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -13,7 +14,7 @@ import { inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/models/contact.server";
+import { createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/features/contacts/contacts.server";
 import {
   createContactGroup,
   deleteContactGroup,
@@ -22,12 +23,11 @@ import {
   listGroupContactIds,
   updateContactGroup,
 } from "~/models/contact-group.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/features/contacts/schemas";
-import { messages } from "~/features/site/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 50;
@@ -104,7 +104,7 @@ async function saveContact(ownerId: string, formData: FormData, intent: Intent, 
   // A form sends every field, so an emptied field clears it.
   const input = { ...values, preferredName: values.preferredName ?? null, notes: values.notes ?? null };
   const result = guarded(() => (contactId ? updateContact(ownerId, contactId, input) : createContact(ownerId, input)), intent);
-  if (!result) return data({ intent, result: submission.reply({ formErrors: [messages.unexpected] }) }, { status: 500 });
+  if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
   if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [m.contact.duplicateEmail] }) }, { status: 400 });
   return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created });
 }
@@ -116,7 +116,7 @@ async function saveGroup(ownerId: string, formData: FormData, intent: Intent, ba
   const { groupId: _ignored, ...values } = submission.value;
   const input = { ...values, description: values.description ?? null };
   const result = guarded(() => (groupId ? updateContactGroup(ownerId, groupId, input) : createContactGroup(ownerId, input)), intent);
-  if (!result) return data({ intent, result: submission.reply({ formErrors: [messages.unexpected] }) }, { status: 500 });
+  if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
   // Only a forged checkbox (another user's contact) or a group deleted meanwhile gets here.
   if (!result.ok) throw notFound();
   return redirectWithToast(back, { title: groupId ? m.group.updated : m.group.created });
@@ -127,7 +127,7 @@ async function remove(formData: FormData, kind: "contact" | "group", del: (id: s
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const texts = kind === "contact" ? m.contact : m.group;
   const deleted = guarded(() => del(submission.value.id), `delete-${kind}`);
-  if (deleted === undefined) return redirectWithToast(back, { title: texts.deleteFailed, description: messages.unexpected, variant: "destructive" });
+  if (deleted === undefined) return redirectWithToast(back, { title: texts.deleteFailed, description: errorMessages.unexpected, variant: "destructive" });
   if (!deleted) throw notFound();
   return redirectWithToast(back, { title: texts.deleted });
 }

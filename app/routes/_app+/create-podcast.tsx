@@ -10,7 +10,7 @@ import { UploadStep } from "~/features/podcasts/components/wizard/upload-step";
 import { VoicesStep } from "~/features/podcasts/components/wizard/voices-step";
 import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
 import { buttonClass } from "~/components/ui/button";
-import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/models/story.server";
+import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/features/podcasts/stories.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";

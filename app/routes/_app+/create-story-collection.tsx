@@ -10,7 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { createCampaign } from "~/models/campaign.server";
 import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { campaignMessages } from "~/features/collections/messages";

@@ -14,7 +14,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { useDialogFocus } from "~/components/use-dialog-focus";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
-import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
+import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings, toDistributionSettings } from "~/models/workflow.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
@@ -27,16 +27,15 @@ import {
   DATED_DISTRIBUTION_MODES,
   DISTRIBUTION_MODE_LABELS,
   DISTRIBUTION_MODES,
-  isoDay,
-  MAX_REMINDERS,
   MONTHS,
   REMINDER_MODE_LABELS,
   REMINDER_MODES,
-  toDistributionSettings,
   WEEKDAYS,
   WorkflowFormSchema,
   workflowInputFromForm,
 } from "~/features/collections/workflow-settings";
+import { MAX_REMINDERS } from "#db/enums";
+import { isoDay } from "~/lib/delivery-dates";
 
 const m = dashboardMessages.manage;
 const PATH = "/manage-collections";

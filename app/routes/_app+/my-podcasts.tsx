@@ -9,7 +9,7 @@ import { PodcastCard, type PodcastCardData } from "~/features/podcasts/component
 import { Button, buttonClass } from "~/components/ui/button";
 import { listCampaigns } from "~/models/campaign.server";
 import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
-import { deleteOwnedPodcast } from "~/models/podcast.server";
+import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import {
   groupByCollection,
   LIBRARY_TABS,

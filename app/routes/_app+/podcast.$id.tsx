@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { listLibrary, newsletterPublicIdFor } from "~/features/podcasts/library.server";
-import { getOwnedPodcast } from "~/models/podcast.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { createShareLink, sharePath } from "~/models/share-link.server";
 import { podcastDownloadUrl } from "~/features/podcasts/download-names";
 import { countListenOncePerVisit } from "~/features/podcasts/listens.server";

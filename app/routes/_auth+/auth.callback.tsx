@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { clearOAuthStateCookies, finishAdminSignIn, isAdminOAuthConfigured } from "~/features/account/admin-oauth.server";
+import { clearOAuthStateCookies, finishAdminSignIn, isAdminOAuthConfigured } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { commitAdminLogin } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";

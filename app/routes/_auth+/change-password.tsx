@@ -11,7 +11,7 @@ import { Card } from "~/components/ui/card";
 import { ChangePasswordSchema } from "~/features/account/schemas";
 import { changePassword } from "~/features/account/account.server";
 import { getSessionId, requireUser } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

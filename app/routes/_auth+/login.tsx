@@ -10,7 +10,7 @@ import { LoginSchema } from "~/features/account/schemas";
 import { readFormData } from "~/lib/http.server";
 import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

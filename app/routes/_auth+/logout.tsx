@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { commitAdminLogout, commitLogout, getUser } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // A GET never signs anyone out (no GET changes data): it asks, and the form posts.

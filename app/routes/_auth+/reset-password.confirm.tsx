@@ -9,7 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ResetConfirmSchema } from "~/features/account/schemas";
 import { isResetTokenUsable, resetPassword } from "~/features/account/account.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { createToastHeaders } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

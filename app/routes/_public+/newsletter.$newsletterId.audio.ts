@@ -1,7 +1,7 @@
 // GET /newsletter/:newsletterId/audio: the newsletter's podcast for its embedded player. Public like
 // the newsletter itself (the unguessable id is the key); ranges let the player seek.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getNewsletterAudioKey } from "~/models/newsletter.server";
+import { getNewsletterAudioKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

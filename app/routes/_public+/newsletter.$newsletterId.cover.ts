@@ -1,6 +1,6 @@
 // GET /newsletter/:newsletterId/cover: the cover photo the owner chose (one of the stories' photos).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getNewsletterCoverKey } from "~/models/newsletter.server";
+import { getNewsletterCoverKey } from "~/features/newsletters/newsletters.server";
 import { storedImageType } from "~/features/newsletters/files.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 

@@ -1,7 +1,7 @@
 // GET /newsletter/:newsletterId/images/:imageId: a photo e-mailed with one of the newsletter's
 // stories. Only photos of this newsletter's stories are served.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getNewsletterImage } from "~/models/newsletter.server";
+import { getNewsletterImage } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

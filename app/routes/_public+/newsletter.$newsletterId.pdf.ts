@@ -1,6 +1,6 @@
 // GET /newsletter/:newsletterId/pdf: the newsletter as a PDF ('Download PDF').
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/models/newsletter.server";
+import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import { readStoredBytes } from "~/features/newsletters/files.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";

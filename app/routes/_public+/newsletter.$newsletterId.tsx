@@ -1,12 +1,12 @@
 // The public family newsletter (spec part 2, Newsletter page), reached by its unguessable public id.
+import { PRODUCT_NAME } from "~/lib/messages";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { ListenBlock, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getPublicNewsletter } from "~/models/newsletter.server";
-import { PRODUCT_NAME } from "~/features/site/messages";
+import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import {
   contributorCountLabel,
   familyBadge,

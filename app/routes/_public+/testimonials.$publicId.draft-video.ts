@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findCampaignByPublicId } from "~/models/testimonial.server";
+import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server";
 import { ensurePrimary } from "~/lib/litefs.server";
 import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features/testimonials/drafts.server";
 import { mediaResponse } from "~/features/testimonials/media.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TestimonialFlow, type PublicCampaignView } from "~/features/testimonials/components/testimonial-flow";
 import { Card } from "~/components/ui/card";
-import { findCampaignByPublicId, type PublicTestimonialCampaign } from "~/models/testimonial.server";
+import { findCampaignByPublicId, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { readFormData } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { attachDraftVideo, createDraft, draftVideoPath, loadDraft, removeDraftVideo, saveDraft } from "~/features/testimonials/drafts.server";

@@ -7,7 +7,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LaunchListForm } from "~/features/site/components/launch-list-form";
 import { Card } from "~/components/ui/card";
-import { joinLaunchList } from "~/models/launch-list.server";
+import { joinLaunchList } from "~/features/site/launch-list.server";
 import { readFormData } from "~/lib/http.server";
 import { landingMessages } from "~/features/site/landing-messages";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";

@@ -1,7 +1,7 @@
 // GET /admin/launch-list: the launch list (addresses left in the landing page's 'Coming Soon'
 // sign-up) as a CSV file, for administrators.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listLaunchList } from "~/models/launch-list.server";
+import { listLaunchList } from "~/features/site/launch-list.server";
 import { requireAdmin } from "~/features/account/auth.server";
 
 /** One CSV field: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */

@@ -19,7 +19,7 @@ import {
   updatePromptTemplate,
   type PromptTemplate,
 } from "~/models/prompt-template.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { CATEGORY_LABELS, idField, managedTemplateCategories, promptTemplateCategories, TemplateFormSchema, type TemplateCategory } from "~/features/admin/schemas";

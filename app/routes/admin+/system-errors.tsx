@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/features/admin/components/admin-access-req
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/models/system-error.server";
+import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";

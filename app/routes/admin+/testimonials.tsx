@@ -18,7 +18,7 @@ import {
   listTestimonialResponses,
   requireTestimonialCampaign,
   updateTestimonialCampaign,
-} from "~/models/testimonial.server";
+} from "~/features/testimonials/campaigns.server";
 import { readFormData } from "~/lib/http.server";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { publicUser } from "~/models/user.server";
 import { LoginSchema } from "~/features/account/schemas";
-import { isDevAdminLoginAvailable, startAdminSignIn } from "~/features/account/admin-oauth.server";
+import { isDevAdminLoginAvailable, startAdminSignIn } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { authenticator, commitLogin, getAdmin, InvalidCredentialsError } from "~/features/account/auth.server";

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireMethod } from "~/lib/http.server";
 import { commitLogout } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createStoryFromUpload } from "~/models/story.server";
+import { createStoryFromUpload } from "~/features/podcasts/stories.server";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
 import { readStoryUpload } from "~/features/podcasts/story-upload.server";
 import { requireMethod } from "~/lib/http.server";

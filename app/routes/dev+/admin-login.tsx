@@ -12,11 +12,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { verifyLogin } from "~/models/user.server";
 import { LoginSchema } from "~/features/account/schemas";
-import { isDevAdminLoginAvailable } from "~/features/account/admin-oauth.server";
+import { isDevAdminLoginAvailable } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { readFormData } from "~/lib/http.server";
 import { commitAdminLogin, getAdmin } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 function requireStandIn() {

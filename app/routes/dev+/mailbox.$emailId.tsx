@@ -11,7 +11,7 @@ import { splitTextLinks } from "~/lib/email/layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardTitle } from "~/components/ui/card";
-import { getOutboxEmail, type OutboxStatus } from "~/models/outbox.server";
+import { getOutboxEmail, type OutboxStatus } from "~/lib/email/outbox.server";
 import { isProduction } from "~/lib/env.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

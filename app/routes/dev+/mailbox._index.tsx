@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { listOutbox, type OutboxStatus } from "~/models/outbox.server";
+import { listOutbox, type OutboxStatus } from "~/lib/email/outbox.server";
 import { isProduction } from "~/lib/env.server";
 
 export async function loader() {

@@ -6,8 +6,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { adminMessages } from "~/features/admin/messages";
-import type { ApiKeyStatus } from "~/features/admin/api-key-status";
-import { isDimmed, usagePercent } from "~/features/admin/api-key-status";
+import type { ApiKeyStatus } from "~/lib/api-key-status";
+import { isDimmed, usagePercent } from "~/lib/api-key-status";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 

@@ -6,14 +6,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import type { action } from "~/routes/_site+/launch-list";
 import { landingMessages } from "~/features/site/landing-messages";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
 
 const s = landingMessages.signup;
 
 export function LaunchListForm({ lastResult, autoFocus }: { lastResult?: SubmissionResult; autoFocus?: boolean }) {
-  const fetcher = useFetcher<typeof action>();
+  // The /launch-list action answers a failed submission with its reply; success redirects.
+  const fetcher = useFetcher<SubmissionResult>();
   const [form, fields] = useForm({
     id: "launch-list",
     lastResult: fetcher.data ?? lastResult,

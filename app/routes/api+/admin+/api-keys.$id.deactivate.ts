@@ -3,7 +3,7 @@ import { deactivateApiKey, publicApiKey } from "~/models/api-key.server";
 import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
-import { apiKeyStatus } from "~/features/admin/api-key-status";
+import { apiKeyStatus } from "~/lib/api-key-status";
 
 // POST /api/admin/api-keys/{id}/deactivate: permanent; the key can never be used again.
 export async function action({ request, params }: ActionFunctionArgs) {

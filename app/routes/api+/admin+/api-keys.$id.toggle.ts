@@ -4,7 +4,7 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiToggleSchema } from "~/features/admin/schemas";
-import { apiKeyStatus } from "~/features/admin/api-key-status";
+import { apiKeyStatus } from "~/lib/api-key-status";
 
 // POST /api/admin/api-keys/{id}/toggle { isActive }: switches a key on or off (without isActive it
 // flips). A deactivated key cannot be switched on again: 409.

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createApiKey, listApiKeyRows, publicApiKey } from "~/models/api-key.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateKeySchema } from "~/features/admin/schemas";
-import { apiKeyStatus } from "~/features/admin/api-key-status";
+import { apiKeyStatus } from "~/lib/api-key-status";
 
 // GET /api/admin/api-keys: every key (never the key itself; the hash shortened to 16 characters).
 // POST: { name, description, expiresAt } or { clientName, usageLimit, expiresAt | expiresIn }; the

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSystemErrors } from "~/models/system-error.server";
+import { listSystemErrors } from "~/lib/system-errors.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
 // GET /api/admin/system-errors: the newest errors, resolved or not.

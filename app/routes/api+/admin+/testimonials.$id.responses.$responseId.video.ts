@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getTestimonialResponse, requireTestimonialCampaign, setTestimonialVideoDuration } from "~/models/testimonial.server";
+import { getTestimonialResponse, requireTestimonialCampaign, setTestimonialVideoDuration } from "~/features/testimonials/campaigns.server";
 import { apiError } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { getStorage } from "~/lib/storage/storage.server";

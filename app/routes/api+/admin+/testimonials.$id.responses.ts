@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listTestimonialResponses, requireTestimonialCampaign } from "~/models/testimonial.server";
+import { listTestimonialResponses, requireTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { apiError } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { responseJson } from "~/features/testimonials/admin.server";

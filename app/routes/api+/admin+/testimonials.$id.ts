@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireTestimonialCampaign, updateTestimonialCampaign } from "~/models/testimonial.server";
+import { requireTestimonialCampaign, updateTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { campaignJson, deleteCampaignAndVideos } from "~/features/testimonials/admin.server";

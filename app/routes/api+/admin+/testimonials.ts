@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createTestimonialCampaign, listTestimonialCampaigns } from "~/models/testimonial.server";
+import { createTestimonialCampaign, listTestimonialCampaigns } from "~/features/testimonials/campaigns.server";
 import { readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { campaignJson } from "~/features/testimonials/admin.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PASSWORD_MIN } from "~/features/account/schemas";
 import { resetPassword } from "~/features/account/account.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 const Body = z.object({
   token: z.string({ error: messages.reset.invalidLink.description }).min(1, { error: messages.reset.invalidLink.description }),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicUser } from "~/models/user.server";
 import { getAdmin } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 /** The administrator state (the header's "general auth endpoint"): 401 unless signed in as admin. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCampaignPodcast } from "~/models/campaign-podcast.server";
+import { getCampaignPodcast } from "~/features/podcasts/campaign-podcast.server";
 import { requireApiCampaign } from "~/features/contributions/api.server";
 
 /** GET /api/campaigns/{id}/podcast: the campaign's podcast, or null when there is none yet. */

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { getAdmin, getUser } from "~/features/account/auth.server";
 import { campaignMessages } from "~/features/collections/messages";
 import { ApiCreateCampaignSchema } from "~/features/collections/schemas";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 // GET /api/campaigns and POST /api/campaigns (spec part 1 §7; part 3's admin Create tab posts
 // `emails` instead of `inviteEmails`, from an admin session). Both act on the caller's own campaigns.

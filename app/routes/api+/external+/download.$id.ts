@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { externalDownload } from "~/features/external-api/podcasts.server";
 import { audioResponse } from "~/features/podcasts/audio-response.server";
 import { apiError } from "~/lib/http.server";
-import { adminMessages } from "~/features/admin/messages";
+import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 
 // GET /api/external/download/{id}: the finished MP3 from storage (Range requests answer 206).
 // 409 while the podcast is still being made.
-const m = adminMessages.external;
+const m = externalApiMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ownerId } = requireApiKey(request);

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { externalPodcastStatus } from "~/features/external-api/podcasts.server";
 import { apiError } from "~/lib/http.server";
-import { adminMessages } from "~/features/admin/messages";
+import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 
 // GET /api/external/podcast-status/{id}: the generation status of one of the key's podcasts.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ownerId } = requireApiKey(request);
   const status = await externalPodcastStatus(ownerId, params.id ?? "");
-  if (!status) apiError(404, adminMessages.external.podcastNotFound);
+  if (!status) apiError(404, externalApiMessages.podcastNotFound);
   return Response.json(status);
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOwnedPodcast } from "~/models/podcast.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { audioDownloadName } from "~/features/podcasts/download-names";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOwnedPodcast } from "~/models/podcast.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { transcriptDownloadName } from "~/features/podcasts/download-names";
 import { renderTranscriptPdf } from "~/features/podcasts/transcript-pdf.server";
 import { apiError } from "~/lib/http.server";

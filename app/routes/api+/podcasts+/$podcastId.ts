@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteOwnedPodcast } from "~/models/podcast.server";
+import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";

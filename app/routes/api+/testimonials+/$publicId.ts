@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findCampaignByPublicId } from "~/models/testimonial.server";
+import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server";
 import { apiError } from "~/lib/http.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError, requireMethod } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { testimonialMessages } from "~/features/testimonials/messages";

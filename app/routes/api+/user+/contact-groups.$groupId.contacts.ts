@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { publicContact } from "~/models/contact.server";
+import { publicContact } from "~/features/contacts/contacts.server";
 import { addContactToGroup, listGroupContacts } from "~/models/contact-group.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteContact, getOwnedContact, publicContact, updateContact } from "~/models/contact.server";
+import { deleteContact, getOwnedContact, publicContact, updateContact } from "~/features/contacts/contacts.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";

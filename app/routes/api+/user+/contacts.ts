@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createContact, listContacts, publicContact } from "~/models/contact.server";
+import { createContact, listContacts, publicContact } from "~/features/contacts/contacts.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";

@@ -4,7 +4,7 @@ import { PASSWORD_MIN } from "~/features/account/schemas";
 import { changePassword } from "~/features/account/account.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { getSessionId, requireApiUser } from "~/features/account/auth.server";
-import { messages } from "~/features/site/messages";
+import { messages } from "~/features/account/messages";
 
 const Body = z.object({
   currentPassword: z.string({ error: messages.validation.currentPasswordRequired }).min(1, { error: messages.validation.currentPasswordRequired }),

@@ -1,6 +1,4 @@
 // Every user-facing string of the account area, written once, exactly as the spec gives it.
-export const PRODUCT_NAME = "Storyhearth";
-
 export const messages = {
   validation: {
     email: "Please enter a valid email address",
@@ -46,6 +44,4 @@ export const messages = {
     checkEmail: "Check Your Email",
     complete: "Password Reset Complete",
   },
-  notFound: "404 Page Not Found",
-  unexpected: "Something went wrong on our side. We have been told about it; please try again.",
 } as const;

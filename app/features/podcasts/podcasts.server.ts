@@ -9,7 +9,7 @@ import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
 import { getStorage } from "~/lib/storage/storage.server";
-import { getOwnedStory } from "./story.server";
+import { getOwnedStory } from "./stories.server";
 
 export type Podcast = typeof podcasts.$inferSelect;
 export type PodcastStatus = Podcast["status"];

@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { deleteOwnedPodcast } from "./podcast.server";
+import { deleteOwnedPodcast } from "./podcasts.server";
 import type { PodcastSettings } from "~/features/contributions/schemas";
 
 /** The campaign's newest podcast, or undefined. Callers check ownership of the campaign first. */

@@ -11,9 +11,9 @@ import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinu
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { publicId } from "~/lib/tokens.server";
 import { readingMinutes } from "~/lib/word-count";
-import { deliveredCountSql } from "./newsletter-delivery.server";
-import { qualified } from "./sql-columns.server";
-import { getWorkflowSettings } from "./workflow.server";
+import { deliveredCountSql } from "~/models/newsletter-delivery.server";
+import { qualified } from "~/models/sql-columns.server";
+import { getWorkflowSettings } from "~/models/workflow.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 

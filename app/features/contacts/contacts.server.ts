@@ -3,7 +3,7 @@ import { contacts } from "#db/schema";
 import { nameFromEmail } from "~/lib/email-name";
 import { normalizeTags } from "~/features/contacts/tags";
 import { db } from "~/lib/db.server";
-import { normalizeEmail } from "./user.server";
+import { normalizeEmail } from "~/models/user.server";
 
 export type Contact = typeof contacts.$inferSelect;
 export type ContactInput = {

@@ -5,7 +5,7 @@
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { recordSystemError } from "~/models/system-error.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { getUserByEmail, type User } from "~/models/user.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { appUrl, env, isProduction } from "~/lib/env.server";
