@@ -22,7 +22,7 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
   const { getDb, migrateDatabase, closeDb } = await import("../app/lib/db.server");
   migrateDatabase(getDb());
   const { makeCollection } = await import("../tests/support/email-loop");
-  const { dispatchDueInvitations } = await import("../app/jobs/invitations.server");
+  const { dispatchDueInvitations } = await import("../app/features/contributions/invitations.server");
 
   // Baseline: bare POSTs of a similar message with 8 in flight, like the pipeline's delivery.
   const baselineCount = Math.min(count, 2_000);

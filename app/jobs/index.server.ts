@@ -7,9 +7,9 @@ import { now } from "~/lib/clock.server";
 import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { isPrimaryInstance } from "~/lib/litefs.server";
-import { dispatchDueInvitations } from "./invitations.server";
+import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
-import { sendDueReminders } from "./reminders.server";
+import { sendDueReminders } from "~/features/contributions/reminders.server";
 import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
 import { JobRunner, type JobHandler, type Schedule } from "~/lib/queue/runner.server";
 import { registerJobWaker } from "~/lib/queue/wake.server";
@@ -24,7 +24,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   "deliver-emails": async (payload) => {
     await deliverPendingEmails(500, { afterRestart: payload.afterRestart === true });
   },
-  // A story becomes an episode: script, speech, mixing (app/podcasts/generate.server.ts).
+  // A story becomes an episode: script, speech, mixing (features/podcasts/generate.server.ts).
   "generate-podcast": generatePodcastJob,
   // Housekeeping: expired sessions, and webhook tokens too old to pass the signature's age check.
   "clean-up": () => {
@@ -36,14 +36,14 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { cleanAbandonedUploads } = await import("~/features/testimonials/uploads.server");
     await cleanAbandonedUploads({ now: now().getTime() });
   },
-  // Family newsletters (app/jobs/newsletters.server.ts): one newsletter now ('immediate' mode), and
+  // Family newsletters (features/newsletters/delivery.server.ts): one newsletter now ('immediate' mode), and
   // every newsletter whose delivery date has come (the dated modes).
   "deliver-newsletter": async (payload, job) => {
-    const { deliverNewsletterJob } = await import("./newsletters.server");
+    const { deliverNewsletterJob } = await import("~/features/newsletters/delivery.server");
     await deliverNewsletterJob(payload, job);
   },
   "deliver-newsletters": async (payload, job) => {
-    const { deliverDueNewslettersJob } = await import("./newsletters.server");
+    const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);
   },
 };

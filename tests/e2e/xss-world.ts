@@ -7,8 +7,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as s from "#db/schema";
-import { queueStoryRequest } from "~/jobs/invitations.server";
-import { deliverNewsletter } from "~/jobs/newsletters.server";
+import { queueStoryRequest } from "~/features/contributions/invitations.server";
+import { deliverNewsletter } from "~/features/newsletters/delivery.server";
 import { createCampaign } from "~/models/campaign.server";
 import { createContribution } from "~/models/contribution.server";
 import { createNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";

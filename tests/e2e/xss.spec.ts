@@ -5,7 +5,7 @@
 // reported nothing, and each field's string reads literally as text (or as a form field's value).
 // The Content-Security-Policy header and the nonce on every served <script> are checked too.
 import type { Page } from "@playwright/test";
-import { ownerDisplayName } from "~/jobs/invitations.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { listAdminCollections } from "~/features/admin/collections.server";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";

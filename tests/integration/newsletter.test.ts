@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, emailOutbox, invitations, jobs, newsletterStories, newsletters } from "#db/schema";
 import { jobHandlers } from "~/jobs/index.server";
-import { deliverDueNewsletters } from "~/jobs/newsletters.server";
+import { deliverDueNewsletters } from "~/features/newsletters/delivery.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { saveWorkflowSettings } from "~/models/workflow.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";

@@ -21,8 +21,8 @@ export async function startMailLoop() {
   vi.resetModules();
   return {
     fake,
-    invitationsJob: await import("~/jobs/invitations.server"),
-    remindersJob: await import("~/jobs/reminders.server"),
+    invitationsJob: await import("~/features/contributions/invitations.server"),
+    remindersJob: await import("~/features/contributions/reminders.server"),
     clock: await import("~/lib/clock.server"),
     email: await import("~/lib/email/send.server"),
   };

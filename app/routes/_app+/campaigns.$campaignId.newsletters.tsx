@@ -9,7 +9,7 @@ import { ErrorList, Field, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deliverNewsletter } from "~/jobs/newsletters.server";
+import { deliverNewsletter } from "~/features/newsletters/delivery.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 import { distributionRecipients } from "~/models/newsletter-delivery.server";

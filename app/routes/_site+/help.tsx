@@ -9,7 +9,7 @@ import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { supportRequestEmail } from "~/features/site/emails/support";
-import { ownerDisplayName } from "~/jobs/invitations.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { listCampaigns } from "~/models/campaign.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";

@@ -22,7 +22,7 @@ import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import type { JobHandler } from "~/lib/queue/runner.server";
-import { ownerDisplayName } from "./invitations.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
 
 export type NewsletterDelivery = {
   /** Everyone on the distribution list now. */
