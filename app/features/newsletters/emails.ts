@@ -42,7 +42,7 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
       intro,
       `${m.inThisEdition}\n${input.storyTitles.map((t) => `- ${t}`).join("\n")}`,
       textLink(m.read, input.readUrl),
-      input.listenUrl ? textLink(`${m.listenText.replace(/:$/, "")}`, input.listenUrl) : null,
+      input.listenUrl ? textLink(m.listenText, input.listenUrl) : null,
       input.unsubscribeUrl ? textLink(`${m.unsubscribe} Unsubscribe`, input.unsubscribeUrl) : null,
     ]),
   };

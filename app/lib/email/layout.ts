@@ -130,7 +130,7 @@ export function layoutText(paragraphs: ReadonlyArray<string | null | undefined |
 
 /** A text "button": the label, then the URL alone on its line so every client makes it clickable. */
 export function textLink(label: string, url: string) {
-  return `${label}:\n${url}`;
+  return `${label.replace(/:$/, "")}:\n${url}`;
 }
 
 /** "Hi Ada," or "Hi there," when the name is unknown. */
