@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { passwords, users } from "#db/schema";
+import { activities, passwords, users } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 
@@ -44,6 +44,8 @@ export async function createUser({ password, ...fields }: NewUser) {
       .returning()
       .get();
     if (hash) tx.insert(passwords).values({ userId: user.id, hash }).run();
+    const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+    tx.insert(activities).values({ type: "user_registered", userId: user.id, details: `${name} joined` }).run();
     return user;
   });
 }

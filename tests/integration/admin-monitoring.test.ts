@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { activities, emailOutbox, llmUsage, systemErrors, users } from "#db/schema";
 import { monthStarts } from "~/features/admin/metrics.server";
 import { createCampaign } from "~/models/campaign.server";
+import { createUser } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import * as activityPage from "~/routes/admin+/activity";
 import * as metricsPage from "~/routes/admin+/metrics";
@@ -125,8 +126,24 @@ describe("activity", () => {
     };
     expect(page.summary.map((s) => s.type)).toEqual(["podcast_created", "campaign_created", "user_registered", "story_submitted"]);
     expect(page.summary.find((s) => s.type === "story_submitted")).toMatchObject({ last7Days: 0, last30Days: 1, total: 1 });
-    expect(page.summary.find((s) => s.type === "user_registered")).toMatchObject({ last30Days: 0, total: 1 });
+    // Every account created here (the admin's too) registered itself; the old sign-up is the one outside 30 days.
+    const registered = db.select().from(activities).where(eq(activities.type, "user_registered")).all();
+    expect(registered.map((r) => r.userId)).toContain(admin.id);
+    expect(page.summary.find((s) => s.type === "user_registered")).toMatchObject({ last30Days: registered.length - 1, total: registered.length });
     expect(page.summary.find((s) => s.type === "campaign_created")?.last7Days).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("new accounts in the activity feed", () => {
+  it("a new account appears as 'user_registered' with its name", async () => {
+    const admin = await createTestAdmin();
+    const user = await createUser({ email: `new-${Date.now()}@example.com`, firstName: "Nora", lastName: "Newcomer" });
+    const recent = (await (await callRoute(activityApi.loader, makeRequest("/api/admin/activity", { cookie: admin.cookie }))).json()) as Array<{
+      type: string;
+      details: string;
+      user: { id: string } | null;
+    }>;
+    expect(recent.find((r) => r.user?.id === user.id)).toMatchObject({ type: "user_registered", details: "Nora Newcomer joined" });
   });
 });
 

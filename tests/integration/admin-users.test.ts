@@ -97,6 +97,10 @@ describe("roles, subscriptions and trials (JSON)", () => {
       expect(body.message).toBe("User subscription updated successfully");
       expect(body.user).toMatchObject({ subscriptionStatus: status, podcastLimit: limit });
     }
+    // The move to trial started a trial; later moves keep its end.
+    const trialEnd = (await getUserById(target.id))!.trialExpiresAt;
+    expect(trialEnd).not.toBeNull();
+    expect(Math.round((trialEnd!.getTime() - Date.now()) / 86_400_000)).toBe(30);
   });
 
   it("a podcastLimit sent with the status is kept as a custom limit", async () => {
@@ -263,6 +267,10 @@ describe("creating a user (JSON)", () => {
       invitationSent: true,
       user: { email: email.toLowerCase(), firstName: "Nina", lastName: "New", role: "user", subscriptionStatus: "trial", podcastLimit: 3 },
     });
+    // The trial ends 30 days after the account is created.
+    const trialDays = (new Date(body.user.trialExpiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(29.9);
+    expect(trialDays).toBeLessThanOrEqual(30);
 
     const mail = latestEmailTo(email.toLowerCase());
     expect(mail?.kind).toBe("account_invitation");
@@ -297,7 +305,9 @@ describe("creating a user (JSON)", () => {
       }),
     );
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ message: "User created successfully.", invitationSent: false, user: { role: "admin", subscriptionStatus: "active", podcastLimit: 0 } });
+    const body = await response.json();
+    expect(body).toMatchObject({ message: "User created successfully.", invitationSent: false, user: { role: "admin", subscriptionStatus: "active", podcastLimit: 0 } });
+    expect(body.user.trialExpiresAt).toBeNull();
     expect(latestEmailTo(email)).toBeUndefined();
   });
 

@@ -26,6 +26,12 @@ export function podcastLimitFor(status: SubscriptionStatus): number {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A trial lasts this long from the day it starts (the spec leaves it open: decision 0116). */
+export const TRIAL_DAYS = 30;
+
+/** The end of a trial that starts now. */
+export const newTrialEnd = (now = new Date()) => new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+
 /**
  * The new trial end: the days are added to the current end while it is still ahead, and to now once
  * it has passed (or was never set), so an extension always gives at least that many days from today.

@@ -5,7 +5,7 @@ import { users } from "#db/schema";
 import { sendAccountInvitation } from "~/features/account/account.server";
 import type { CreateUserInput } from "~/features/admin/user-schemas";
 import { db } from "~/lib/db.server";
-import { extendedTrialEnd, podcastLimitFor, type SubscriptionStatus, type TrialExtensionDays, type UserRole } from "~/features/account/subscription-rules";
+import { extendedTrialEnd, newTrialEnd, podcastLimitFor, type SubscriptionStatus, type TrialExtensionDays, type UserRole } from "~/features/account/subscription-rules";
 import { createUser, getUserByEmail, getUserById, type User } from "~/models/user.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
@@ -47,9 +47,22 @@ export function updateUserRole(userId: string, role: UserRole) {
   return update(userId, { role });
 }
 
-/** Sets the status and the podcast limit: the given one, or the rule's limit for the status. */
-export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number) {
-  return update(userId, { subscriptionStatus: status, podcastLimit: podcastLimit ?? podcastLimitFor(status) });
+/**
+ * Sets the status and the podcast limit: the given one, or the rule's limit for the status. A move
+ * to trial of an account that never had one starts a trial of TRIAL_DAYS.
+ */
+export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number, now = new Date()) {
+  return db.transaction((tx) => {
+    const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return undefined;
+    const trialExpiresAt = status === "trial" && !user.trialExpiresAt ? newTrialEnd(now) : user.trialExpiresAt;
+    return tx
+      .update(users)
+      .set({ subscriptionStatus: status, podcastLimit: podcastLimit ?? podcastLimitFor(status), trialExpiresAt })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+  });
 }
 
 /** A custom podcast limit that keeps the subscription status. */
@@ -86,6 +99,7 @@ export async function createUserAsAdmin(input: CreateUserInput, admin: Pick<User
       role: input.role,
       subscriptionStatus: input.subscriptionStatus,
       podcastLimit: input.podcastLimit,
+      trialExpiresAt: input.subscriptionStatus === "trial" ? newTrialEnd() : null,
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
