@@ -104,3 +104,8 @@ export function formatDeliveryDate(date: Date | null | undefined): string {
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A 'YYYY-MM-DD' day as UTC midnight. */
 export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);
+
+/** A saved distribution choice (days as 'YYYY-MM-DD') as the input of deliveryDateFor. */
+export function toDistributionSettings(d: Omit<DistributionSettings, "scheduledDate"> & { scheduledDate: string | null }): DistributionSettings {
+  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
+}

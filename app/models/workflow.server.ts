@@ -5,7 +5,7 @@ import { workflowSettings } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
 import { MAX_REMINDERS } from "#db/enums";
 import type { reminderModes } from "#db/schema";
-import { dayToDate, isoDay, type DistributionMode, type DistributionSettings } from "~/lib/delivery-dates";
+import { dayToDate, isoDay, toDistributionSettings, type DistributionMode, type DistributionSettings } from "~/lib/delivery-dates";
 import { recalculateDeliveryDates } from "./collection-order.server";
 
 type Row = typeof workflowSettings.$inferSelect;
@@ -24,12 +24,6 @@ export type WorkflowInput = {
     recipients: string[];
   };
 };
-
-/** The input of the delivery-date rule (app/lib/delivery-dates.ts). */
-export function toDistributionSettings(settings: WorkflowInput): DistributionSettings {
-  const d = settings.distribution;
-  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
-}
 
 export type WorkflowSettings = WorkflowInput & { savedAt: Date | null };
 
@@ -74,7 +68,7 @@ export function getWorkflowSettings(ownerId: string): WorkflowSettings {
 }
 
 export function getDistributionSettings(ownerId: string): DistributionSettings {
-  return toDistributionSettings(getWorkflowSettings(ownerId));
+  return toDistributionSettings(getWorkflowSettings(ownerId).distribution);
 }
 
 /**
@@ -105,7 +99,7 @@ export function saveWorkflowSettings(ownerId: string, input: WorkflowInput, toda
             .values({ ownerId, campaignId: null, ...values })
             .returning()
             .get();
-      recalculateDeliveryDates(tx, ownerId, toDistributionSettings(input), today);
+      recalculateDeliveryDates(tx, ownerId, toDistributionSettings(input.distribution), today);
       return fromRow(row);
     },
     { behavior: "immediate" },
