@@ -14,7 +14,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { useDialogFocus } from "~/components/use-dialog-focus";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
-import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings, toDistributionSettings } from "~/models/workflow.server";
+import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
@@ -35,7 +35,7 @@ import {
   workflowInputFromForm,
 } from "~/features/collections/workflow-settings";
 import { MAX_REMINDERS } from "#db/enums";
-import { isoDay } from "~/lib/delivery-dates";
+import { isoDay, toDistributionSettings } from "~/lib/delivery-dates";
 
 const m = dashboardMessages.manage;
 const PATH = "/manage-collections";
@@ -136,7 +136,7 @@ export default function ManageCollections() {
   const navigation = useNavigation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === PATH && !navigation.formData;
 
-  const distribution = toDistributionSettings(settings);
+  const distribution = toDistributionSettings(settings.distribution);
   const dated = DATED_DISTRIBUTION_MODES.includes(settings.distribution.mode);
   const todayDate = new Date(`${today}T00:00:00.000Z`);
 
