@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { messages } from "../app/features/account/messages";
+import { escapeHtml } from "../app/lib/email/layout";
 
 export type RateLimitConfig = {
   windowMs: number;
@@ -20,12 +21,29 @@ export const UPLOAD_CHUNKS_PER_WINDOW = 300;
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 
+/**
+ * Where "Go back" leads: the page the visitor came from when it is ours, else the refused path
+ * itself (a form posts to its own page). A plain link, because the CSP blocks javascript: URLs.
+ */
+function backHref(req: Request) {
+  const referer = req.get("referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === req.get("host")) return url.pathname + url.search;
+    } catch {
+      // An unreadable Referer: fall through to the path.
+    }
+  }
+  return req.method === "GET" ? "/" : req.path;
+}
+
 function tooMany(req: Request, res: Response) {
   const wantsHtml = req.accepts(["json", "html"]) === "html";
   res.status(429);
   if (wantsHtml) {
     res.type("html").send(
-      `<!doctype html><meta charset="utf-8"><title>Too many requests</title><h1>Too many requests</h1><p>${messages.auth.tooManyRequests}</p><p><a href="javascript:history.back()">Go back</a></p>`,
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title><h1>Too many requests</h1><p>${messages.auth.tooManyRequests}</p><p><a href="${escapeHtml(backHref(req))}">Go back</a></p></html>`,
     );
   } else {
     res.json({ message: messages.auth.tooManyRequests });

@@ -32,7 +32,15 @@ describe("rate limits", () => {
     expect(await refused.json()).toEqual({ message: "Too many requests. Please wait a minute and try again." });
     const page = await post("/api/login", { Accept: "text/html" });
     expect(page.status).toBe(429);
-    expect(await page.text()).toContain("Too many requests. Please wait a minute and try again.");
+    const html = await page.text();
+    expect(html).toContain("Too many requests. Please wait a minute and try again.");
+    // "Go back" is a plain link (the CSP blocks javascript: URLs): to our page the visitor came from, else the form's page.
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain('<a href="/api/login">Go back</a>');
+    const fromLogin = await post("/login", { Accept: "text/html", Referer: `${base}/login?redirectTo=%2Fcontacts` });
+    expect(await fromLogin.text()).toContain('<a href="/login?redirectTo=%2Fcontacts">Go back</a>');
+    const fromElsewhere = await post("/login", { Accept: "text/html", Referer: "https://evil.example/x" });
+    expect(await fromElsewhere.text()).toContain('<a href="/login">Go back</a>');
   });
 
   it("does not count page views against the sign-in limit", async () => {
