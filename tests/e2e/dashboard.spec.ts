@@ -171,6 +171,42 @@ test.describe("manage story collections", () => {
     await expect(row(page, "Alpha")).toContainText("Delivery #3: Jan 12, 2030");
   });
 
+  test("moving a collection DOWN saves (drag with JavaScript, move buttons without), and a drag near the window's edge scrolls the page", async ({ page, user }) => {
+    threeCollections(user.id);
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await signInAs(page, user);
+    await visit(page, "/manage-collections");
+    await expect(rowTitles(page)).toHaveText(["Alpha", "Beta", "Gamma"]);
+    if (jsEnabled()) {
+      const handle = (await page.getByRole("button", { name: "Reorder Alpha" }).boundingBox())!;
+      const target = (await row(page, "Gamma").boundingBox())!;
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(handle.x + handle.width / 2, target.y + target.height - 5, { steps: 12 });
+      await expect(rowTitles(page)).toHaveText(["Beta", "Gamma", "Alpha"]);
+      await page.mouse.up();
+    } else {
+      await row(page, "Alpha").getByRole("button", { name: "Move down" }).click();
+      await row(page, "Alpha").getByRole("button", { name: "Move down" }).click();
+    }
+    await expectToast(page, "Collections reordered");
+    await page.reload();
+    await expect(rowTitles(page)).toHaveText(["Beta", "Gamma", "Alpha"]);
+
+    if (!jsEnabled()) return;
+    // A short window: holding a dragged row near its bottom edge scrolls down; near the top, back up.
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const handle = (await page.getByRole("button", { name: "Reorder Beta" }).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, 415, { steps: 8 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.mouse.move(handle.x + handle.width / 2, 4, { steps: 8 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.mouse.up();
+  });
+
   test("a reorder that fails (the collection was deleted elsewhere) reverts with the 'Error' toast", async ({ page, user }) => {
     const [alpha] = threeCollections(user.id);
     await signInAs(page, user);

@@ -1,7 +1,7 @@
 // Drag-to-reorder with pointer events (spec part 1, §9): a mouse drag starts after 5 px of movement,
-// a touch drag after a 120 ms long-press on the handle. The list re-orders live while dragging and
-// `onDrop` receives the new order once, when the pointer is released. Arrow keys on a handle move
-// that item one place, for keyboard users.
+// a touch drag after a 120 ms long-press on the handle. The list re-orders live while dragging, the
+// page scrolls near the window's edges, and `onDrop` receives the new order once, on release.
+// Arrow keys on a handle move that item one place, for keyboard users.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_MOUSE_THRESHOLD_PX, DRAG_TOUCH_DELAY_MS, DRAG_TOUCH_SLOP_PX } from "~/features/collections/limits";
 
@@ -24,23 +24,31 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 
 const sameOrder = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** Within this distance of the window's top or bottom edge a drag scrolls the page. */
+const EDGE_PX = 48;
+const MAX_SCROLL_STEP_PX = 18;
+
 export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onDrop: (next: string[]) => void }) {
   const [drag, setDrag] = useState<{ id: string; order: string[] } | null>(null);
   const pending = useRef<Pending | null>(null);
   const items = useRef(new Map<string, HTMLElement>());
   const dragRef = useRef(drag);
   dragRef.current = drag;
+  const latest = useRef({ ids, onDrop });
+  latest.current = { ids, onDrop };
+  const stopListening = useRef<() => void>(() => {});
 
   const clear = useCallback(() => {
     if (pending.current?.timer) clearTimeout(pending.current.timer);
     pending.current = null;
+    stopListening.current();
     setDrag(null);
   }, []);
   useEffect(() => clear, [clear]);
 
   const activate = (p: Pending) => {
     p.active = true;
-    setDrag({ id: p.id, order: [...ids] });
+    setDrag({ id: p.id, order: [...latest.current.ids] });
   };
 
   /** The dragged item goes after every other item whose middle is above the pointer. */
@@ -54,20 +62,36 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
       if (rect && rect.top + rect.height / 2 < clientY) index++;
     }
     const order = [...others.slice(0, index), current.id, ...others.slice(index)];
-    if (!sameOrder(order, current.order)) setDrag({ id: current.id, order });
+    if (!sameOrder(order, current.order)) {
+      const next = { id: current.id, order };
+      dragRef.current = next;
+      setDrag(next);
+    }
   };
 
-  const handleProps = (id: string) => ({
-    onPointerDown(event: PointerEvent<HTMLElement>) {
-      if (event.pointerType === "mouse" && event.button !== 0) return;
-      event.currentTarget.setPointerCapture?.(event.pointerId);
-      const p: Pending = { id, pointerId: event.pointerId, pointerType: event.pointerType, startX: event.clientX, startY: event.clientY, active: false };
-      if (event.pointerType !== "mouse") p.timer = setTimeout(() => pending.current === p && activate(p), DRAG_TOUCH_DELAY_MS);
-      pending.current = p;
-    },
-    onPointerMove(event: PointerEvent<HTMLElement>) {
-      const p = pending.current;
-      if (!p || p.pointerId !== event.pointerId) return;
+  /**
+   * The drag follows the pointer on the window, not through pointer capture on the handle: React
+   * moves the dragged row's element when it goes down the list, and a moved element loses its
+   * capture, so its pointerup never came and a drag down was never saved.
+   */
+  const listen = (p: Pending) => {
+    let lastY = p.startY;
+    let frame = 0;
+    // Near the window's edge the page scrolls, faster the nearer, and the order follows the pointer.
+    const scroll = () => {
+      frame = 0;
+      if (!p.active) return;
+      const fromTop = lastY - EDGE_PX;
+      const fromBottom = window.innerHeight - EDGE_PX - lastY;
+      const step = fromTop < 0 ? Math.max(fromTop, -EDGE_PX) : fromBottom < 0 ? Math.min(-fromBottom, EDGE_PX) : 0;
+      if (step === 0) return;
+      window.scrollBy(0, Math.round((step / EDGE_PX) * MAX_SCROLL_STEP_PX));
+      moveTo(lastY);
+      frame = requestAnimationFrame(scroll);
+    };
+    const onMove = (event: globalThis.PointerEvent) => {
+      if (event.pointerId !== p.pointerId) return;
+      lastY = event.clientY;
       if (!p.active) {
         const distance = Math.hypot(event.clientX - p.startX, event.clientY - p.startY);
         if (p.pointerType === "mouse") {
@@ -81,16 +105,39 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
       }
       event.preventDefault();
       moveTo(event.clientY);
-    },
-    onPointerUp(event: PointerEvent<HTMLElement>) {
-      const p = pending.current;
-      if (!p || p.pointerId !== event.pointerId) return;
+      if (!frame) frame = requestAnimationFrame(scroll);
+    };
+    const onUp = (event: globalThis.PointerEvent) => {
+      if (event.pointerId !== p.pointerId) return;
       const current = dragRef.current;
-      const dropped = p.active && current && !sameOrder(current.order, ids) ? current.order : null;
+      const dropped = p.active && current && !sameOrder(current.order, latest.current.ids) ? current.order : null;
       clear();
-      if (dropped) onDrop(dropped);
+      if (dropped) latest.current.onDrop(dropped);
+    };
+    const onCancel = (event: globalThis.PointerEvent) => {
+      if (event.pointerId === p.pointerId) clear();
+    };
+    window.addEventListener("pointermove", onMove, { passive: false });
+    window.addEventListener("pointerup", onUp);
+    window.addEventListener("pointercancel", onCancel);
+    stopListening.current = () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onUp);
+      window.removeEventListener("pointercancel", onCancel);
+      stopListening.current = () => {};
+    };
+  };
+
+  const handleProps = (id: string) => ({
+    onPointerDown(event: PointerEvent<HTMLElement>) {
+      if (event.pointerType === "mouse" && event.button !== 0) return;
+      clear();
+      const p: Pending = { id, pointerId: event.pointerId, pointerType: event.pointerType, startX: event.clientX, startY: event.clientY, active: false };
+      if (event.pointerType !== "mouse") p.timer = setTimeout(() => pending.current === p && activate(p), DRAG_TOUCH_DELAY_MS);
+      pending.current = p;
+      listen(p);
     },
-    onPointerCancel: clear,
     onKeyDown(event: KeyboardEvent<HTMLElement>) {
       if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
       event.preventDefault();
