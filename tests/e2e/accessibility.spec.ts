@@ -4,9 +4,9 @@
 // loads, the states its own links open (dialogs, confirmations, tabs, filters: they are URLs here,
 // so they open without JavaScript too) and its menus are scanned.
 import type { Page } from "@playwright/test";
-import { buildA11yWorld, IDENTITIES, pageRouteFiles, THEMES, type A11yWorld } from "../utils/a11y-world";
+import { buildA11yWorld, IDENTITIES, isAdminPage, pageRouteFiles, sameRouteStates, stateKey, THEMES, type A11yWorld } from "../utils/a11y-world";
 import { axeViolations, rulesRun, type Violation } from "../utils/axe-scan";
-import { expect, test, visit } from "./fixtures";
+import { addCookiePairs, expect, test, visit } from "./fixtures";
 
 // Pages the e2e server cannot show, and why: they get the not-found view instead.
 const NOT_SHOWN_IN_E2E: Record<string, string> = {
@@ -27,7 +27,7 @@ test("every page route is scanned, with real data behind its URL", async ({ page
   const notShown: string[] = [];
   for (const identity of ["user", "admin"] as const) {
     await page.context().clearCookies();
-    await addCookies(page, await world.cookiesFor(identity, "light"));
+    await addCookiePairs(page, await world.cookiesFor(identity, "light"));
     for (const file of files.filter((f) => isAdminPage(f) === (identity === "admin"))) {
       const response = await page.request.get(world.urlFor(file), { maxRedirects: 0 });
       if (response.status() === 404) notShown.push(file);
@@ -68,7 +68,7 @@ for (const identity of IDENTITIES) {
 
 /** Every page route, with the states its own links open and its menus, for one identity and theme. */
 async function scanEveryPage(page: Page, identity: (typeof IDENTITIES)[number], theme: (typeof THEMES)[number]) {
-  await addCookies(page, await world.cookiesFor(identity, theme));
+  await addCookiePairs(page, await world.cookiesFor(identity, theme));
   const run = new ScanRun(page);
   for (const file of pageRouteFiles()) {
     const response = await visit(page, world.urlFor(file));
@@ -90,7 +90,7 @@ async function scanEveryPage(page: Page, identity: (typeof IDENTITIES)[number], 
 
 for (const theme of THEMES) {
   test(`${theme} theme: forms showing their errors, a failed sign-in and a toast have no violation`, async ({ page, user }) => {
-    await addCookies(page, await world.cookiesFor("signed-out", theme));
+    await addCookiePairs(page, await world.cookiesFor("signed-out", theme));
     const found: Found[] = [];
     const scan = async (where: string) => found.push(...(await axeViolations(page)).map((v) => ({ ...v, where })));
 
@@ -167,54 +167,4 @@ class ScanRun {
     await this.page.locator("details:not([open])").evaluateAll((menus) => menus.forEach((m) => ((m as HTMLDetailsElement).open = true)));
     await this.scan(`${where} (menus open)`);
   }
-}
-
-/** A URL with its ids blanked: one dialog per kind is scanned, not one per row. */
-function stateKey(url: URL) {
-  const params = [...url.searchParams].map(([k, v]) => `${k}=${/^[\w-]{16,}$/.test(v) ? "*" : v}`).sort();
-  return `${url.pathname}?${params.join("&")}`;
-}
-
-/**
- * The states of this page its own content opens by URL: links to the same path with a query, and
- * GET forms posting a named button back to it (the 'open dialog' buttons).
- */
-async function sameRouteStates(page: Page) {
-  const urls = await page.evaluate(() => {
-    const here = location.pathname;
-    const found = new Set<string>();
-    for (const a of document.querySelectorAll<HTMLAnchorElement>("main a[href]")) {
-      const url = new URL(a.href, location.href);
-      if (url.origin === location.origin && url.pathname === here && url.search) found.add(url.pathname + url.search);
-    }
-    for (const form of document.querySelectorAll<HTMLFormElement>("main form")) {
-      if (form.method.toLowerCase() !== "get" || new URL(form.action, location.href).pathname !== here) continue;
-      for (const button of form.querySelectorAll<HTMLButtonElement>("button[name]")) {
-        const params = new URLSearchParams();
-        for (const input of form.querySelectorAll<HTMLInputElement>("input[type=hidden][name]")) params.append(input.name, input.value);
-        params.append(button.name, button.value);
-        found.add(`${here}?${params}`);
-      }
-    }
-    return [...found];
-  });
-  const here = stateKey(new URL(page.url()));
-  const byKind = new Map<string, string>();
-  for (const url of urls) {
-    const key = stateKey(new URL(url, page.url()));
-    if (key !== here && !byKind.has(key)) byKind.set(key, url);
-  }
-  return [...byKind.values()];
-}
-
-const isAdminPage = (file: string) => /^(admin[._]|api\.admin\.)/.test(file);
-
-async function addCookies(page: Page, pairs: string[]) {
-  const url = test.info().project.use.baseURL!;
-  await page.context().addCookies(
-    pairs.map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url };
-    }),
-  );
 }

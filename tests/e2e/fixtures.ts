@@ -55,6 +55,17 @@ export async function visit(page: Page, url: string) {
   return response;
 }
 
+/** Adds cookies given as "name=value" pairs (a session, the theme) for the app's origin. */
+export async function addCookiePairs(page: Page, pairs: string[]) {
+  const url = test.info().project.use.baseURL!;
+  await page.context().addCookies(
+    pairs.map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url };
+    }),
+  );
+}
+
 /** The newest e-mail sent to an address, straight from the outbox. */
 export function latestEmailTo(address: string) {
   return db.select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(desc(emailOutbox.createdAt)).get();

@@ -2,6 +2,7 @@
 // a new page is scanned without being listed), with real rows behind every URL parameter, and the
 // cookies of the three identities and two themes a visitor can have.
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { createShareLink } from "~/models/share-link.server";
 import { requestPasswordReset } from "~/features/account/account.server";
@@ -24,6 +25,9 @@ export function pageRouteFiles() {
     .filter((f) => /^export default /m.test(fs.readFileSync(f.path, "utf8")))
     .map((f) => f.name);
 }
+
+/** Pages only an administrator reaches (the owner gets the not-allowed view). */
+export const isAdminPage = (file: string) => /^(admin[._]|api\.admin\.)/.test(file);
 
 export type A11yWorld = Awaited<ReturnType<typeof buildA11yWorld>>;
 
@@ -79,4 +83,42 @@ export async function buildA11yWorld() {
   }
 
   return { ...world, collection, podcast, testimonial, urlFor, cookiesFor };
+}
+
+/** A URL with its ids blanked: one dialog per kind is scanned, not one per row. */
+export function stateKey(url: URL) {
+  const params = [...url.searchParams].map(([k, v]) => `${k}=${/^[\w-]{16,}$/.test(v) ? "*" : v}`).sort();
+  return `${url.pathname}?${params.join("&")}`;
+}
+
+/**
+ * The states of this page its own content opens by URL: links to the same path with a query, and
+ * GET forms posting a named button back to it (the 'open dialog' buttons).
+ */
+export async function sameRouteStates(page: Page) {
+  const urls = await page.evaluate(() => {
+    const here = location.pathname;
+    const found = new Set<string>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>("main a[href]")) {
+      const url = new URL(a.href, location.href);
+      if (url.origin === location.origin && url.pathname === here && url.search) found.add(url.pathname + url.search);
+    }
+    for (const form of document.querySelectorAll<HTMLFormElement>("main form")) {
+      if (form.method.toLowerCase() !== "get" || new URL(form.action, location.href).pathname !== here) continue;
+      for (const button of form.querySelectorAll<HTMLButtonElement>("button[name]")) {
+        const params = new URLSearchParams();
+        for (const input of form.querySelectorAll<HTMLInputElement>("input[type=hidden][name]")) params.append(input.name, input.value);
+        params.append(button.name, button.value);
+        found.add(`${here}?${params}`);
+      }
+    }
+    return [...found];
+  });
+  const here = stateKey(new URL(page.url()));
+  const byKind = new Map<string, string>();
+  for (const url of urls) {
+    const key = stateKey(new URL(url, page.url()));
+    if (key !== here && !byKind.has(key)) byKind.set(key, url);
+  }
+  return [...byKind.values()];
 }

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
-import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
+import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
@@ -257,31 +257,19 @@ type RowProps = {
 function CollectionRow({ row, position, total, delivery, dragging, itemRef, handleProps, onMove }: RowProps) {
   const titleId = useId();
   return (
-    <li ref={itemRef} data-testid="collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
-      <Card className={cn("flex gap-4 p-4 transition-shadow", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
-        <ReorderHandle title={row.title} handleProps={handleProps} />
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
-            <h3 id={titleId} className="text-lg font-semibold">
-              {row.title}
-            </h3>
-            <Badge variant={row.status === "active" ? "default" : "secondary"}>{statusLabel(row.status)}</Badge>
-          </div>
-          {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
-          <p className="text-sm text-muted-foreground">
-            {plural(row.invitedCount, "invited", "invited")} · {plural(row.contributionCount, "story", "stories")} · Created {formatDay(row.createdAt)}
-          </p>
-          {row.sentDate ? <p className="text-sm">Sent on {formatDay(row.sentDate)}</p> : null}
-          {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDay(row.scheduledDate)}</p> : null}
-          {delivery !== null ? (
-            <p className="text-sm font-medium" data-testid="delivery">
-              Delivery #{position + 1}: {delivery}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex shrink-0 flex-col items-end gap-2">
-          <div className="flex flex-wrap justify-end gap-2">
+    <ReorderRow
+      testId="collection-row"
+      collectionId={row.id}
+      titleId={titleId}
+      title={row.title}
+      position={position}
+      badge={<Badge variant={row.status === "active" ? "default" : "secondary"}>{statusLabel(row.status)}</Badge>}
+      dragging={dragging}
+      itemRef={itemRef}
+      handleProps={handleProps}
+      actions={
+        <>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
             <Link to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
               {m.viewStories}
             </Link>
@@ -292,25 +280,23 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
             ) : null}
           </div>
           <div className="flex gap-1">
-            <Button type="submit" name="move" value={`${row.id}:up`} variant="ghost" size="sm" disabled={position === 0} aria-describedby={titleId} onClick={(e) => onMove("up", e)}>
-              Move up
-            </Button>
-            <Button
-              type="submit"
-              name="move"
-              value={`${row.id}:down`}
-              variant="ghost"
-              size="sm"
-              disabled={position === total - 1}
-              aria-describedby={titleId}
-              onClick={(e) => onMove("down", e)}
-            >
-              Move down
-            </Button>
+            <MoveButtons field={(direction) => ({ name: "move", value: `${row.id}:${direction}` })} first={position === 0} last={position === total - 1} describedBy={titleId} onMove={onMove} />
           </div>
-        </div>
-      </Card>
-    </li>
+        </>
+      }
+    >
+      {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
+      <p className="text-sm text-muted-foreground">
+        {plural(row.invitedCount, "invited", "invited")} · {plural(row.contributionCount, "story", "stories")} · Created {formatDay(row.createdAt)}
+      </p>
+      {row.sentDate ? <p className="text-sm">Sent on {formatDay(row.sentDate)}</p> : null}
+      {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDay(row.scheduledDate)}</p> : null}
+      {delivery !== null ? (
+        <p className="text-sm font-medium" data-testid="delivery">
+          Delivery #{position + 1}: {delivery}
+        </p>
+      ) : null}
+    </ReorderRow>
   );
 }
 

@@ -245,7 +245,7 @@ function CardGrid({ items, formAction, dialogHref }: { items: PodcastCardData[];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((podcast) => (
-        <li key={podcast.id}>
+        <li key={podcast.id} className="min-w-0">
           <PodcastCard podcast={podcast} formAction={formAction} dialogHref={dialogHref} />
         </li>
       ))}

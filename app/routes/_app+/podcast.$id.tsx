@@ -186,7 +186,7 @@ export default function PodcastPage() {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <DetailTabs tab={tab} podcast={podcast} />
           {podcast.audioUrl ? (
             <SharePanel
@@ -212,7 +212,7 @@ type LoadedPodcast = ReturnType<typeof useLoaderData<typeof loader>>["podcast"];
 function DetailTabs({ tab, podcast }: { tab: DetailTab; podcast: LoadedPodcast }) {
   return (
     <Card className="space-y-4 p-0">
-      <nav aria-label="Podcast details" className="flex border-b border-border">
+      <nav aria-label="Podcast details" className="flex flex-wrap border-b border-border">
         {DETAIL_TABS.map((t) => (
           <Link
             key={t}

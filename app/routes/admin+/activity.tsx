@@ -84,7 +84,7 @@ export default function AdminActivity() {
             <ol className="divide-y divide-border" aria-label={m.topUsers}>
               {topUsers.map((user, i) => (
                 <li key={user.userId} className="flex items-start justify-between gap-4 py-3" data-testid="top-user">
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-medium">
                       {i + 1}. {user.username}
                     </p>

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
 import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { ReorderHandle, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
+import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { ErrorList } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -29,7 +29,6 @@ import { ADMIN_COLLECTIONS_PAGE_SIZE, CollectionFormSchema, idField } from "~/fe
 import { requireAdmin } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
-import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 
@@ -233,27 +232,24 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
   const titleId = useId();
   const owner = [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerEmail;
   return (
-    <li ref={itemRef} data-testid="admin-collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
-      <Card className={cn("flex gap-4 p-4 transition-shadow", !row.isActive && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
-        <ReorderHandle title={row.title} handleProps={handleProps} />
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
-            <h3 id={titleId} className="text-lg font-semibold">
-              {row.title}
-            </h3>
-            <Badge variant={row.isActive ? "default" : "secondary"} data-testid="active-badge">
-              {row.isActive ? "Active" : "Inactive"}
-            </Badge>
-          </div>
-          {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
-          <p className="text-sm text-muted-foreground">
-            Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
-          </p>
-          {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
-        </div>
-        <div className="flex shrink-0 flex-col items-end gap-2">
-          <div className="flex flex-wrap justify-end gap-2">
+    <ReorderRow
+      testId="admin-collection-row"
+      collectionId={row.id}
+      titleId={titleId}
+      title={row.title}
+      position={position}
+      badge={
+        <Badge variant={row.isActive ? "default" : "secondary"} data-testid="active-badge">
+          {row.isActive ? "Active" : "Inactive"}
+        </Badge>
+      }
+      dragging={dragging}
+      dashed={!row.isActive}
+      itemRef={itemRef}
+      handleProps={handleProps}
+      actions={
+        <>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
             <IntentButton intent="toggle" fields={{ id: row.id, page: String(page) }} variant={row.isActive ? "outline" : "default"} describedBy={titleId}>
               {row.isActive ? "Deactivate" : "Activate"}
             </IntentButton>
@@ -267,32 +263,24 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
               variant="destructive"
               describedBy={titleId}
             >
-              Delete
-            </ConfirmButton>
-          </div>
-          <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="page" value={page} />
-            <Button type="submit" name="direction" value="up" variant="ghost" size="sm" disabled={position === 0} aria-describedby={titleId} onClick={(e) => onMove("up", e)}>
-              Move up
-            </Button>
-            <Button
-              type="submit"
-              name="direction"
-              value="down"
-              variant="ghost"
-              size="sm"
-              disabled={position === total - 1}
-              aria-describedby={titleId}
-              onClick={(e) => onMove("down", e)}
-            >
-              Move down
-            </Button>
-          </Form>
+            Delete
+          </ConfirmButton>
         </div>
-      </Card>
-    </li>
+        <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="page" value={page} />
+          <MoveButtons field={(direction) => ({ name: "direction", value: direction })} first={position === 0} last={position === total - 1} describedBy={titleId} onMove={onMove} />
+        </Form>
+      </>
+      }
+    >
+      {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
+      <p className="text-sm text-muted-foreground">
+        Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
+      </p>
+      {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
+    </ReorderRow>
   );
 }
 

@@ -8,8 +8,9 @@ import { TrialBadge } from "./trial-badge";
 export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manageHref: (id: string) => string }) {
   if (users.length === 0) return <p className="py-6 text-center text-muted-foreground">No users yet.</p>;
   return (
-    // Focusable so a keyboard can scroll it when long names make it wider than the screen.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Users">
+    // Focusable so a keyboard can scroll it on a narrow screen; relative, so the visually hidden
+    // Actions header stays inside the scrolling box instead of widening the page.
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Users">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-muted-foreground">
           <tr>

@@ -2,7 +2,10 @@
 // the order shown (the loader's, or while a reorder is on its way the submitted one), the drag
 // handle, and the move buttons' JavaScript path. Without JavaScript the move buttons post a form.
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
 import { moveItem, usePointerReorder } from "~/features/collections/components/use-pointer-reorder";
 
 type ReorderOptions = {
@@ -73,5 +76,72 @@ export function ReorderHandle({ title, handleProps }: { title: string; handlePro
         ⠿
       </span>
     </button>
+  );
+}
+
+type RowProps = {
+  testId: string;
+  collectionId: string;
+  titleId: string;
+  title: string;
+  position: number;
+  badge: ReactNode;
+  dragging: boolean;
+  dashed?: boolean;
+  itemRef: (el: HTMLElement | null) => void;
+  handleProps: ReorderHandleProps;
+  /** The row's buttons: beside the facts on a wide screen, below them on a phone. */
+  actions: ReactNode;
+  children: ReactNode;
+};
+
+/** One collection in a reorderable list: its handle, '#N', title and badge, its facts and its actions. */
+export function ReorderRow({ testId, collectionId, titleId, title, position, badge, dragging, dashed, itemRef, handleProps, actions, children }: RowProps) {
+  return (
+    <li ref={itemRef} data-testid={testId} data-collection-id={collectionId} aria-labelledby={titleId}>
+      <Card className={cn("flex flex-wrap gap-x-4 gap-y-3 p-4 transition-shadow sm:flex-nowrap", dashed && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
+        <ReorderHandle title={title} handleProps={handleProps} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
+            <h3 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h3>
+            {badge}
+          </div>
+          {children}
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:shrink-0 sm:items-end">{actions}</div>
+      </Card>
+    </li>
+  );
+}
+
+/** Move up / Move down: a form post without JavaScript, an instant reorder with it (`onMove`). */
+export function MoveButtons({ field, first, last, describedBy, onMove }: {
+  /** The submitted name and value of each direction. */
+  field: (direction: "up" | "down") => { name: string; value: string };
+  first: boolean;
+  last: boolean;
+  describedBy: string;
+  onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <>
+      {(["up", "down"] as const).map((direction) => (
+        <Button
+          key={direction}
+          type="submit"
+          {...field(direction)}
+          variant="ghost"
+          size="sm"
+          disabled={direction === "up" ? first : last}
+          aria-describedby={describedBy}
+          onClick={(e) => onMove(direction, e)}
+        >
+          {direction === "up" ? "Move up" : "Move down"}
+        </Button>
+      ))}
+    </>
   );
 }

@@ -80,11 +80,11 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, className }: 
         {m.unsupported}
       </audio>
       {hydrated ? (
-        <div role="group" aria-label={`Player: ${title}`} className="flex items-center gap-3 rounded-lg border border-border bg-muted/40 p-3" data-ready={ready}>
+        <div role="group" aria-label={`Player: ${title}`} className="flex items-center gap-2 rounded-lg border border-border bg-muted/40 p-3 sm:gap-3" data-ready={ready}>
           <Button variant="default" size="icon" onClick={toggle} aria-label={playing ? m.pause : m.play} className="shrink-0 rounded-full">
             <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
           </Button>
-          <span className="w-12 text-right font-mono text-sm tabular-nums" data-testid="player-elapsed">
+          <span className="w-12 shrink-0 text-right font-mono text-sm tabular-nums" data-testid="player-elapsed">
             {formatDuration(elapsed)}
           </span>
           <input
@@ -96,10 +96,10 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, className }: 
             onChange={(e) => seek(Number(e.currentTarget.value))}
             aria-label={m.seek}
             aria-valuetext={`${formatDuration(elapsed)} of ${formatDuration(total)}`}
-            className="h-2 flex-1 cursor-pointer accent-primary"
+            className="h-2 w-full min-w-0 flex-1 cursor-pointer accent-primary"
             disabled={!total}
           />
-          <span className="w-12 font-mono text-sm tabular-nums" data-testid="player-total">
+          <span className="w-12 shrink-0 font-mono text-sm tabular-nums" data-testid="player-total">
             {formatDuration(total)}
           </span>
         </div>

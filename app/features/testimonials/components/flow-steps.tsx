@@ -63,24 +63,24 @@ function StepButtons({ forward, forwardLabel, back = true, disabled, children }:
 export function ProgressCircles({ step }: { step: FlowState["step"] }) {
   const at = progressIndex(step);
   return (
-    <ol aria-label={f.progressLabel} className="flex items-center justify-center gap-2" data-testid="flow-progress">
+    <ol aria-label={f.progressLabel} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
       {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
         const n = i + 1;
         const done = at > n;
         const current = at === n;
         return (
-          <li key={n} className="flex items-center gap-2">
+          <li key={n} className="flex items-center gap-1 sm:gap-2">
             <span
               aria-current={current ? "step" : undefined}
               className={cn(
-                "flex h-8 w-8 items-center justify-center rounded-full border-2 text-sm font-semibold",
+                "flex h-7 w-7 items-center justify-center rounded-full border-2 text-sm font-semibold sm:h-8 sm:w-8",
                 done ? "border-primary bg-primary text-primary-foreground" : current ? "border-primary text-primary" : "border-border text-muted-foreground",
               )}
             >
               {done ? "✓" : n}
               <span className="sr-only">{done ? " (done)" : current ? " (current)" : ""}</span>
             </span>
-            {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("h-0.5 w-4 sm:w-8", done ? "bg-primary" : "bg-border")} /> : null}
+            {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("hidden h-0.5 w-8 sm:block", done ? "bg-primary" : "bg-border")} /> : null}
           </li>
         );
       })}

@@ -52,7 +52,7 @@ export default function ApiDocumentation() {
         <Card key={endpoint.path} className="space-y-3" id={endpoint.path.replace(/[^a-z]+/g, "-")}>
           <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold">
             <Badge>{endpoint.method}</Badge>
-            <code className="font-mono">{endpoint.path}</code>
+            <code className="font-mono break-all">{endpoint.path}</code>
           </h2>
           <p className="text-sm">
             <CodeText text={endpoint.summary} />
