@@ -1,10 +1,12 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "public/**"] },
+  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "tests/fixtures/eslint-cycle/**", "public/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +19,45 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  // The layers (docs/architecture.md): routes/ and jobs/ -> features/ -> models/ -> lib/ -> db/, with
+  // components/ (shared UI) and audio/ (the engine) beside; nothing imports upward or in a circle.
+  {
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "tests/fixtures/eslint-cycle/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
+    },
+  },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );
+
+/** Features, lowest first: each may import the ones before it; the last three are peers. */
+function layerZones() {
+  const order = [["account"], ["contacts"], ["contributions"], ["collections"], ["podcasts"], ["newsletters"], ["admin", "site", "external-api"]];
+  const zones = [
+    { target: "./app/lib", from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs", "./app/audio"], message: "lib/ is the bottom layer: it has no product nouns and imports only db/." },
+    { target: "./app/models", from: ["./app/features", "./app/routes", "./app/components", "./app/jobs", "./app/audio"], message: "models/ imports only lib/, db/ and other models." },
+    { target: "./app/components", from: ["./app/features", "./app/routes", "./app/models", "./app/jobs"], message: "components/ is shared UI: it imports lib/ and other components only." },
+    { target: "./app/audio", from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs"], message: "audio/ is a leaf engine: it imports lib/ only." },
+    { target: "./app/features", from: ["./app/routes", "./app/jobs"], message: "features/ never import the entry points (routes/, jobs/)." },
+    { target: "./app/jobs", from: ["./app/routes"], message: "jobs/ never imports routes/." },
+    { target: ["./db/schema.ts", "./db/enums.ts"], from: ["./app"], message: "The schema is below the app." },
+    { target: "./app/**/!(*.test).{ts,tsx}", from: ["./tests"], message: "The app never imports tests/ (tests beside the code may)." },
+  ];
+  order.forEach((level, i) => {
+    const higher = order.slice(i + 1).flat();
+    for (const feature of level) {
+      const peers = level.filter((other) => other !== feature);
+      const from = [...higher, ...peers].map((f) => `./app/features/${f}`);
+      if (from.length) zones.push({ target: `./app/features/${feature}`, from, message: `features/${feature} may import only features below it: ${order.slice(0, i).flat().join(", ") || "none"}.` });
+    }
+  });
+  return zones;
+}

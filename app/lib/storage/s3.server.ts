@@ -4,7 +4,7 @@
 import { Readable, Transform } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertSafeKey, type ByteRange, type Storage } from "./storage.server";
+import { assertSafeKey, type ByteRange, type Storage } from "./keys";
 
 export type S3ClientConfig = {
   endpoint?: string;

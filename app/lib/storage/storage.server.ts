@@ -1,5 +1,5 @@
 // Media files (attachments, audio, PDFs, videos) go through this one interface. The local-disk
-// driver keeps them under DATA_DIR (one node); the S3-compatible driver (s3-storage.server.ts,
+// driver keeps them under DATA_DIR (one node); the S3-compatible driver (s3.server.ts,
 // Tigris on Fly) lets every node serve every file. STORAGE_DRIVER picks one; callers never know which.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -8,25 +8,11 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env, type Env } from "~/lib/env.server";
+import { assertSafeKey, type Storage } from "./keys";
 import { createS3Client, s3Storage } from "./s3.server";
 
-export type StoredFile = { size: number };
-export type ByteRange = { start: number; end: number };
-
-export interface Storage {
-  put(key: string, body: Buffer | Uint8Array | Readable): Promise<StoredFile>;
-  /** A stream of the file (or of `range`, inclusive), or null when there is no such file. */
-  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
-  size(key: string): Promise<number | null>;
-  remove(key: string): Promise<void>;
-}
-
-/** Keys are app-made paths like "attachments/<id>/<name>"; anything that could escape the root is refused. */
-export function assertSafeKey(key: string) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "." || part === "")) {
-    throw new Error(`Unsafe storage key: ${key}`);
-  }
-}
+export type { ByteRange, Storage, StoredFile } from "./keys";
+export { assertSafeKey } from "./keys";
 
 export function localDiskStorage(root: string): Storage {
   const fileFor = (key: string) => {
