@@ -9,7 +9,8 @@ import { db } from "~/lib/db.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { makeCampaign } from "../utils/dashboard-helpers";
 import { focusStop, tabTo, typeInto } from "../utils/keyboard";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit, type TestUser } from "./fixtures";
 
 const unique = () => randomUUID().slice(0, 8);
@@ -186,3 +187,76 @@ test("switch the theme with the keyboard alone", async ({ page }) => {
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
 });
+
+/** Every modal dialog of the app, with who sees it, the page, and the control that opens it. */
+type DialogCase = {
+  name: string;
+  who: "visitor" | "user" | "admin";
+  page: (user: TestUser) => Promise<string>;
+  /** The dialog's own URL: without JavaScript it is a page of its own. */
+  url: (user: TestUser) => Promise<string>;
+  opener: (page: Page) => Locator;
+  /** Makes the opener reachable (a closed menu). */
+  reveal?: (page: Page) => Promise<void>;
+};
+
+const DIALOGS: DialogCase[] = [
+  { name: "Add Contact", who: "user", page: async () => "/contacts", url: async () => "/contacts?dialog=add-contact", opener: (p) => p.getByRole("main").getByRole("link", { name: "Add Contact" }) },
+  {
+    name: "Add Story Manually",
+    who: "user",
+    page: async (u) => `/campaigns/${makeCampaign(u.id, { status: "active" }).id}/stories`,
+    url: async (u) => `/campaigns/${makeCampaign(u.id, { status: "active" }).id}/stories?dialog=add-story`,
+    opener: (p) => p.getByRole("button", { name: "Add Story" }),
+  },
+  {
+    name: "Edit Details",
+    who: "user",
+    page: async (u) => (await createCompletePodcast(u.id, { title: "Dialog podcast" }), "/my-podcasts"),
+    url: async (u) => `/my-podcasts?dialog=edit&id=${(await createCompletePodcast(u.id, { title: "Dialog podcast" })).id}`,
+    reveal: (p) => p.getByLabel("Actions for Dialog podcast").click(),
+    opener: (p) => p.getByRole("link", { name: "Edit Details" }),
+  },
+  { name: "Configure Workflows", who: "user", page: async () => "/manage-collections", url: async () => "/manage-collections?dialog=workflows", opener: (p) => p.getByRole("link", { name: "Configure Workflows" }) },
+  { name: "Create User", who: "admin", page: async () => "/admin", url: async () => "/admin?dialog=create-user", opener: (p) => p.getByRole("main").getByRole("link", { name: "Create User" }) },
+  { name: "Create API Key", who: "admin", page: async () => "/admin/api-keys", url: async () => "/admin/api-keys?dialog=create", opener: (p) => p.getByRole("main").getByRole("link", { name: "Create API Key" }) },
+  { name: "Coming Soon", who: "visitor", page: async () => "/", url: async () => "/?signup=1", opener: (p) => p.getByRole("link", { name: "Choose Family" }) },
+];
+
+for (const c of DIALOGS) {
+  test(`${c.name}: a modal dialog — focus moves in, Tab stays inside, Escape closes and gives the focus back; without JavaScript it is a page with a close link`, async ({ page, user }) => {
+    if (c.who === "admin") await signInAsAdmin(page, await makeUser({ role: "admin" }));
+    else if (c.who === "user") await signInAs(page, user);
+    const dialog = page.getByRole("dialog", { name: c.name });
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await visit(page, await c.url(user));
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      await dialog.getByRole("link", { name: /Close/ }).click();
+      await expect(dialog).toBeHidden();
+      return;
+    }
+    await visit(page, await c.page(user));
+    await c.reveal?.(page);
+    const opener = c.opener(page);
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    const inside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    await expect.poll(inside).toBe(true);
+    // The page behind is out of reach while it is open.
+    expect(await page.evaluate(() => document.querySelector("header")?.closest("[inert]") !== null)).toBe(true);
+    const controls = await dialog.evaluate((d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length);
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let press = 0; press < controls + 2; press++) {
+        await page.keyboard.press(key);
+        expect(await inside(), `${key} ×${press + 1}`).toBe(true);
+      }
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Back where the user was: on the control that opened it (or the menu that holds it).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "")).toBe(c.reveal ? "⋮" : ((await opener.textContent()) ?? "").trim());
+    expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
+  });
+}

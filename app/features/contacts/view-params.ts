@@ -1,9 +1,7 @@
-// The contacts page opens its dialogs and confirmations from the URL, so they work without
-// JavaScript: /contacts?dialog=add-contact, ?edit-contact=<id>, ?confirm-delete-group=<id> …
+// Dialogs open from the URL, so they work without JavaScript.
 export const VIEW_PARAMS = ["dialog", "edit-contact", "edit-group", "confirm-delete-contact", "confirm-delete-group"] as const;
 export type ViewParam = (typeof VIEW_PARAMS)[number];
 
-/** The same list (search text and page kept) with one view open, or none. */
 export function viewUrl(search: string | URLSearchParams, view?: { [K in ViewParam]?: string }) {
   const params = new URLSearchParams(search);
   for (const key of VIEW_PARAMS) params.delete(key);

@@ -1,11 +1,11 @@
 import { errorMessages } from "~/lib/messages";
+import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/components/contact-form";
 import { ContactList } from "~/features/contacts/components/contact-list";
 import { ConfirmDeleteForm } from "~/features/contacts/components/delete-control";
-import { UrlDialog } from "~/features/contacts/components/dialog";
 import { GroupForm } from "~/features/contacts/components/group-form";
 import { GroupList } from "~/features/contacts/components/group-list";
 import { viewUrl } from "~/features/contacts/view-params";
@@ -34,7 +34,6 @@ const PAGE_SIZE = 50;
 const m = contactMessages;
 
 const notFound = () => new Response("Not Found", { status: 404 });
-/** A foreign id looks exactly like a missing one: 404. */
 function owned<T>(thing: T | undefined): T {
   if (!thing) throw notFound();
   return thing;
@@ -42,7 +41,6 @@ function owned<T>(thing: T | undefined): T {
 
 const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact) => ({ id, email, preferredName, parsedName, notes, tags, isAdmin });
 
-/** The dialog or confirmation named in the URL; every id in it must be the user's. */
 async function loadView(ownerId: string, params: URLSearchParams) {
   const dialog = params.get("dialog");
   const contactOptions = () => listContacts(ownerId).contacts.map(({ id, email, preferredName }) => ({ id, email, preferredName }));
@@ -85,7 +83,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Intent = "create-contact" | "update-contact" | "create-group" | "update-group";
 
-/** Runs a write; an unexpected failure is recorded for the administrators and reported as `undefined`. */
 function guarded<T>(work: () => T, workflow: string): T | undefined {
   try {
     return work();
@@ -136,7 +133,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  // Back to the list the user came from (search and page kept), with no dialog open.
   const back = viewUrl(new URL(request.url).searchParams);
   switch (intent) {
     case "create-contact":
@@ -175,7 +171,7 @@ function SearchForm({ q }: { q: string }) {
 
 function ConfirmDelete({ title, text, closeTo, ...form }: { title: string; text: string; closeTo: string; intent: "delete-contact" | "delete-group"; id: string }) {
   return (
-    <UrlDialog title={title} closeTo={closeTo}>
+    <Dialog title={title} closeTo={closeTo}>
       <p className="mb-6 text-sm">{text}</p>
       <div className="flex justify-end gap-2">
         <Link to={closeTo} preventScrollReset className={buttonClass("outline", "sm")}>
@@ -183,7 +179,7 @@ function ConfirmDelete({ title, text, closeTo, ...form }: { title: string; text:
         </Link>
         <ConfirmDeleteForm {...form} />
       </div>
-    </UrlDialog>
+    </Dialog>
   );
 }
 
@@ -230,24 +226,24 @@ export default function ContactsPage() {
       </div>
 
       {view?.type === "add-contact" ? (
-        <UrlDialog title="Add Contact" closeTo={closeTo}>
+        <Dialog title="Add Contact" closeTo={closeTo}>
           <ContactForm lastResult={resultFor("create-contact")} closeTo={closeTo} />
-        </UrlDialog>
+        </Dialog>
       ) : null}
       {view?.type === "edit-contact" ? (
-        <UrlDialog title="Edit Contact" closeTo={closeTo}>
+        <Dialog title="Edit Contact" closeTo={closeTo}>
           <ContactForm key={view.contact.id} contact={view.contact} lastResult={resultFor("update-contact")} closeTo={closeTo} />
-        </UrlDialog>
+        </Dialog>
       ) : null}
       {view?.type === "add-group" ? (
-        <UrlDialog title="Add Contact Group" closeTo={closeTo}>
+        <Dialog title="Add Contact Group" closeTo={closeTo}>
           <GroupForm contacts={view.contactOptions} lastResult={resultFor("create-group")} closeTo={closeTo} />
-        </UrlDialog>
+        </Dialog>
       ) : null}
       {view?.type === "edit-group" ? (
-        <UrlDialog title="Edit Contact Group" closeTo={closeTo}>
+        <Dialog title="Edit Contact Group" closeTo={closeTo}>
           <GroupForm key={view.group.id} group={view.group} contacts={view.contactOptions} lastResult={resultFor("update-group")} closeTo={closeTo} />
-        </UrlDialog>
+        </Dialog>
       ) : null}
       {view?.type === "confirm-delete-contact" ? (
         <ConfirmDelete

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, type MouseEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
@@ -11,7 +11,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { useDialogFocus } from "~/components/use-dialog-focus";
+import { Dialog } from "~/components/ui/dialog";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
 import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
@@ -337,7 +337,6 @@ type Settings = LoaderData["settings"];
 
 /** Rendered by the server when the URL says ?dialog=workflows, so it opens without JavaScript. */
 function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: Settings; today: string; lastResult?: SubmissionResult<string[]>; closeHref: string }) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const c = settings.collection;
   const d = settings.distribution;
@@ -361,31 +360,11 @@ function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: 
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
-  useEffect(() => {
-    // Not the hidden 'intent' input: focus() on it does nothing.
-    panel.current?.querySelector<HTMLElement>("select, input:not([type=hidden]), textarea")?.focus();
-  }, [panel]);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
-      <div
-        ref={panel}
-        {...focus}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="workflows-title"
-        className="w-full max-w-2xl rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none"
-        onKeyDown={(e) => {
-          if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-        }}
-      >
-        <h2 id="workflows-title" className="text-xl font-semibold">
-          {m.configureWorkflows}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">These settings apply to all your story collections.</p>
-        <Form method="post" className="mt-4 space-y-6" preventScrollReset {...getFormProps(form)}>
+    <Dialog title={m.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
+        <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="workflows" />
           <ErrorList errors={form.errors} />
           <fieldset className="space-y-3">
@@ -457,8 +436,7 @@ function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: 
             </Button>
           </div>
         </Form>
-      </div>
-    </div>
+    </Dialog>
   );
 }
 

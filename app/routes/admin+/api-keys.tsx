@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPageHeader, CodeText, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, CodeText, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
 import { ApiKeyTable, NewKeyNotice, type KeyRow } from "~/features/admin/components/api-keys";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { useHydrated } from "~/components/use-hydrated";
@@ -22,8 +23,6 @@ import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs
 import { flashNewApiKey, takeNewApiKey } from "~/features/admin/new-api-key.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// API Key Management (spec part 3 §2, §4): the create dialog, the one-time display of a new key,
-// the list with usage bars and statuses, toggle, permanent deactivation, delete and the guide.
 const m = adminMessages.apiKeys;
 const PATH = "/admin/api-keys";
 
@@ -156,7 +155,7 @@ function CreateKeyDialog({ lastResult }: { lastResult?: SubmissionResult<string[
   const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
-    <Dialog title={m.createKey} description="The key is shown once, right after it is created." closeHref={PATH}>
+    <Dialog title={m.createKey} description="The key is shown once, right after it is created." closeTo={PATH}>
       <Form method="post" action={PATH} className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <ErrorList errors={form.errors} />

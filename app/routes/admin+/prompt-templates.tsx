@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -28,15 +29,13 @@ import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// Prompt Template Management (spec part 3 §2, §4): tabs per category, create, view, edit, copy,
-// delete (confirmed) and set default. The script writer uses each category's active default.
+// The script writer uses each category's active default.
 const m = adminMessages.templates;
 const PATH = "/admin/prompt-templates";
 const TABS = ["all", ...managedTemplateCategories] as const;
 type Tab = (typeof TABS)[number];
 const tabOf = (value: string | null | undefined): Tab => ((TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "all");
 
-/** Editing keeps a template of one of the simple form's categories in its category. */
 const EditSchema = TemplateFormSchema.extend({ id: idField, category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }) });
 
 const pageHref = (tab: Tab, extra: Record<string, string> = {}) => hrefWith(PATH, { tab: tab === "all" ? null : tab, ...extra });
@@ -201,7 +200,7 @@ function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
 
 function ViewDialog({ template, tab, closeHref }: { template: PromptTemplate; tab: Tab; closeHref: string }) {
   return (
-    <Dialog title={template.name} description={`${CATEGORY_LABELS[template.category]}${template.isDefault ? " · Default" : ""}${template.isActive ? "" : " · Inactive"}`} closeHref={closeHref} wide>
+    <Dialog title={template.name} description={`${CATEGORY_LABELS[template.category]}${template.isDefault ? " · Default" : ""}${template.isActive ? "" : " · Inactive"}`} closeTo={closeHref} width="3xl">
       {template.description ? <p className="mb-3 text-sm text-muted-foreground">{template.description}</p> : null}
       <h3 className="text-sm font-medium">System prompt</h3>
       <pre className="mt-1 max-h-[50vh] overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm" data-testid="template-prompt">
@@ -245,7 +244,7 @@ function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; cl
     template && !(managedTemplateCategories as readonly string[]).includes(template.category) ? [...managedTemplateCategories, template.category] : [...managedTemplateCategories];
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Dialog title={template ? `Edit "${template.name}"` : m.create} closeHref={closeHref} wide>
+    <Dialog title={template ? `Edit "${template.name}"` : m.create} closeTo={closeHref} width="3xl">
       <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="tab" value={tab} />

@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
 import { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
 import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
@@ -338,7 +339,7 @@ function CollectionDialog({
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Dialog title={title} closeHref={closeHref}>
+    <Dialog title={title} closeTo={closeHref}>
       <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="page" value={page} />

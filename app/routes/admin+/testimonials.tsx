@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, Dialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { CampaignForm } from "~/features/testimonials/components/admin-campaign-form";
 import { ResponseList } from "~/features/testimonials/components/admin-responses";
@@ -36,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const responsesFor = url.searchParams.get("responses");
   const deleteId = url.searchParams.get("delete");
-  // An unknown id in the URL is a 404, like any other foreign id.
   const responsesCampaign = responsesFor ? requireTestimonialCampaign(responsesFor) : null;
   const deleting = deleteId ? requireTestimonialCampaign(deleteId) : null;
   const origin = url.origin;
@@ -121,7 +121,7 @@ export default function AdminTestimonials() {
       )}
 
       {showCreate ? (
-        <Dialog title={a.createTitle} closeHref={PATH} wide>
+        <Dialog title={a.createTitle} closeTo={PATH} width="3xl">
           <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={PATH} />
         </Dialog>
       ) : null}
@@ -129,7 +129,7 @@ export default function AdminTestimonials() {
         <ConfirmDialog title={a.deleteConfirmTitle} message={`"${deleting.title}": ${a.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={a.delete} closeHref={PATH} />
       ) : null}
       {responses ? (
-        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeHref={PATH} wide>
+        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={PATH} width="3xl">
           <ResponseList responses={responses.items} />
         </Dialog>
       ) : null}

@@ -1,12 +1,12 @@
 // Pieces every administrator screen shares: the page heading with Back to Admin, tab links (tabs
-// are links, so they work without JavaScript), stat cards, dialogs opened by a URL parameter, and
+// are links, so they work without JavaScript), stat cards, and
 // a delete that asks the browser for confirmation with JavaScript and shows a confirmation dialog
 // without it.
-import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect, useId, type ReactNode } from "react";
+import { Dialog } from "~/components/ui/dialog";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { useDialogFocus } from "~/components/use-dialog-focus";
 import { adminMessages } from "~/features/admin/messages";
 import { cn } from "~/lib/cn";
 
@@ -68,47 +68,6 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
 }
 
 /**
- * A modal rendered by the server when the URL asks for it (`?dialog=…`), so it opens without
- * JavaScript; Cancel is a link back. With JavaScript, Escape closes it and focus moves into it.
- */
-export function Dialog({ title, description, closeHref, children, wide }: { title: string; description?: string; closeHref: string; children: ReactNode; wide?: boolean }) {
-  const navigate = useNavigate();
-  const titleId = useId();
-  const { ref: panel, ...focus } = useDialogFocus<HTMLDivElement>();
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button, a[href]")?.focus();
-  }, [panel]);
-  return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
-      <div
-        ref={panel}
-        {...focus}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={cn("mt-8 w-full rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none", wide ? "max-w-3xl" : "max-w-lg")}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-        }}
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <h2 id={titleId} className="text-xl font-semibold">
-              {title}
-            </h2>
-            {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
-          </div>
-          <Link to={closeHref} preventScrollReset aria-label="Close" className={buttonClass("ghost", "sm")}>
-            ✕
-          </Link>
-        </div>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-/**
  * A button whose action needs confirming. With JavaScript the browser asks (window.confirm) and
  * the form posts; without it the link opens `confirmHref`, a page with a ConfirmDialog.
  */
@@ -147,7 +106,7 @@ export function ConfirmButton({
 /** The no-JavaScript confirmation: the question, Cancel (a link back) and the confirming submit. */
 export function ConfirmDialog({ title, message, fields, confirmLabel, closeHref }: { title: string; message: string; fields: Record<string, string>; confirmLabel: string; closeHref: string }) {
   return (
-    <Dialog title={title} closeHref={closeHref}>
+    <Dialog title={title} closeTo={closeHref}>
       <p>{message}</p>
       <Form method="post" className="mt-6 flex justify-end gap-2" preventScrollReset>
         {Object.entries(fields).map(([name, value]) => (

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { UrlDialog } from "~/features/contacts/components/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, Field, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -49,7 +49,7 @@ export function CreateUserDialog({ closeTo, lastResult }: { closeTo: string; las
   // Without JavaScript the server checks the same two fields.
   const incomplete = hydrated && (!fields.email.value?.trim() || !fields.firstName.value?.trim());
   return (
-    <UrlDialog title="Create User" closeTo={closeTo}>
+    <Dialog title="Create User" closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-user" />
         {form.errors?.length ? (
@@ -81,6 +81,6 @@ export function CreateUserDialog({ closeTo, lastResult }: { closeTo: string; las
           </Button>
         </div>
       </Form>
-    </UrlDialog>
+    </Dialog>
   );
 }

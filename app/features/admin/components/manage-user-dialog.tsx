@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { UrlDialog } from "~/features/contacts/components/dialog";
 import { Field, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -67,7 +67,7 @@ export function ManageUserDialog({ user, isSelf, closeTo }: { user: AdminUserRow
   const subscriptionPending = usePending("update-subscription");
   const trialPending = usePending("extend-trial");
   return (
-    <UrlDialog title={`Manage ${user.name}`} closeTo={closeTo}>
+    <Dialog title={`Manage ${user.name}`} closeTo={closeTo}>
       <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Email</dt>
         <dd className="break-all">{user.email}</dd>
@@ -148,6 +148,6 @@ export function ManageUserDialog({ user, isSelf, closeTo }: { user: AdminUserRow
 
         <CustomLimitForm key={`limit-${user.podcastLimit}`} user={user} />
       </div>
-    </UrlDialog>
+    </Dialog>
   );
 }

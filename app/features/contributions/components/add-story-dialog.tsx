@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
 import { ContributionSchema } from "~/features/contributions/schemas";
-import { UrlDialog } from "./dialog";
 
 const m = storyMessages.addDialog;
 
@@ -22,7 +22,7 @@ export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastR
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
   return (
-    <UrlDialog title={m.title} description={m.description} closeTo={closeTo}>
+    <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add-story" />
         <Field
@@ -45,6 +45,6 @@ export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastR
           </Button>
         </div>
       </Form>
-    </UrlDialog>
+    </Dialog>
   );
 }

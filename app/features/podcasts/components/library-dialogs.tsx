@@ -1,13 +1,11 @@
 // The dialogs of the My Podcasts card menu. They are opened by the URL (?dialog=edit|collection|delete
 // &id=…), rendered by the server, and closed by a link back to the list: no JavaScript needed.
+import { Dialog } from "~/components/ui/dialog";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { useDialogFocus } from "~/components/use-dialog-focus";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening-schemas";
 
@@ -17,20 +15,6 @@ const r = listeningMessages.remove;
 
 export type DialogPodcast = { id: string; title: string; description: string | null; campaignId: string | null };
 type DialogProps = { podcast: DialogPodcast; closeHref: string; formAction: string; lastResult?: SubmissionResult<string[]> | null };
-
-function Dialog({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  const focus = useDialogFocus<HTMLDivElement>();
-  return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-      <Card {...focus} role="dialog" aria-modal="true" aria-labelledby={id} className="w-full max-w-lg space-y-4 focus:outline-none">
-        <h2 id={id} className="text-xl font-semibold">
-          {title}
-        </h2>
-        {children}
-      </Card>
-    </div>
-  );
-}
 
 const Hidden = ({ intent, podcastId }: { intent: string; podcastId: string }) => (
   <>
@@ -49,7 +33,7 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     shouldRevalidate: "onInput",
   });
   return (
-    <Dialog title={e.heading} id="edit-details-title">
+    <Dialog title={e.heading} closeTo={closeHref}>
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <Hidden intent="edit" podcastId={podcast.id} />
         <ErrorList errors={form.errors} />
@@ -78,7 +62,7 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCollectionSchema }),
   });
   return (
-    <Dialog title={c.heading} id="add-to-collection-title">
+    <Dialog title={c.heading} closeTo={closeHref}>
       {campaigns.length === 0 ? (
         <div className="space-y-4">
           <p className="text-muted-foreground">{c.noCollections}</p>
@@ -123,7 +107,7 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
 
 export function DeletePodcastDialog({ podcast, closeHref, formAction }: Omit<DialogProps, "lastResult">) {
   return (
-    <Dialog title={r.heading} id="delete-podcast-title">
+    <Dialog title={r.heading} closeTo={closeHref}>
       <p>{r.confirm(podcast.title)}</p>
       <Form method="post" action={formAction} className="flex justify-end gap-2">
         <Hidden intent="delete" podcastId={podcast.id} />

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -14,7 +15,6 @@ import {
   SPEED,
   type NarratorSettings,
 } from "~/features/contributions/schemas";
-import { UrlDialog } from "~/features/contributions/components/dialog";
 
 const m = storyMessages.voiceDialog;
 
@@ -68,7 +68,7 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
   const submitting = pending === "save-voice" || pending === "generate-podcast";
   const speedProps = getInputProps(fields.primarySpeed, { type: "range" });
   return (
-    <UrlDialog title={m.title} description={m.description} closeTo={closeTo}>
+    <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
         {form.errors?.length ? (
           <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
@@ -122,6 +122,6 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
           </Button>
         </div>
       </Form>
-    </UrlDialog>
+    </Dialog>
   );
 }

@@ -2,9 +2,9 @@
 // monthly/annual toggle, and the 'Coming Soon' sign-up dialog. Without JavaScript the toggle and the
 // dialog are links (`?billing=annual`, `?signup=1`) the server renders; with it they change in place.
 import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { useDialogFocus } from "~/components/use-dialog-focus";
+import { Dialog } from "~/components/ui/dialog";
 import { LaunchListForm } from "~/features/site/components/launch-list-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -207,37 +207,26 @@ export function Landing() {
   );
 }
 
-/** The sign-up dialog: a route-level dialog (server-rendered from `?signup=`), enhanced with Escape and focus. */
+/** The sign-up dialog: server-rendered from `?signup=`, opened and closed in place with JavaScript. */
 function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null>; closeTo: string; onClose: (e: MouseEvent<HTMLAnchorElement>) => void }) {
-  const closeRef = useRef<HTMLAnchorElement>(null);
-  const focus = useDialogFocus<HTMLDivElement>();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") closeRef.current?.click();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-      <div {...focus} role="dialog" aria-modal="true" aria-labelledby="signup-title" className="w-full max-w-md space-y-4 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id="signup-title" className="font-serif text-2xl font-bold">
-            {state === "thanks" ? s.thanksTitle : s.title}
-          </h2>
-          <Link ref={closeRef} to={{ search: closeTo, hash: "pricing-section" }} replace preventScrollReset onClick={onClose} className={buttonClass("ghost", "sm")} aria-label={s.close}>
-            ✕
-          </Link>
+    <Dialog
+      title={state === "thanks" ? s.thanksTitle : s.title}
+      closeTo={{ search: closeTo, hash: "pricing-section" }}
+      replace
+      onClose={onClose}
+      closeLabel={s.close}
+      width="md"
+      titleClassName="font-serif text-2xl font-bold"
+    >
+      {state === "thanks" ? (
+        <p className="text-muted-foreground">{s.thanksText}</p>
+      ) : (
+        <div className="space-y-4">
+          <p className="text-muted-foreground">{s.text}</p>
+          <LaunchListForm autoFocus />
         </div>
-        {state === "thanks" ? (
-          <p className="text-muted-foreground">{s.thanksText}</p>
-        ) : (
-          <>
-            <p className="text-muted-foreground">{s.text}</p>
-            <LaunchListForm autoFocus />
-          </>
-        )}
-      </div>
-    </div>
+      )}
+    </Dialog>
   );
 }
