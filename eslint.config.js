@@ -34,6 +34,22 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
     },
   },
+  // One reader of multipart bodies (decision 0117): only lib/multipart.server.ts parses them.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/multipart.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "busboy", message: "Read multipart bodies with ~/lib/multipart.server." },
+            { name: "@remix-run/node", importNames: ["unstable_parseMultipartFormData", "unstable_createFileUploadHandler", "unstable_createMemoryUploadHandler"], message: "Read multipart bodies with ~/lib/multipart.server." },
+          ],
+        },
+      ],
+    },
+  },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

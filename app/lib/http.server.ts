@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isMultipart, MultipartError, readMultipartForm } from "./multipart.server";
 
 /** Every JSON call answers errors as `{ message }` with a 4xx/5xx status. */
 export function apiError(status: number, message: string, extra?: Record<string, unknown>): never {
@@ -6,6 +7,17 @@ export function apiError(status: number, message: string, extra?: Record<string,
 }
 
 export const MAX_JSON_BYTES = 1_000_000;
+/** A page's form is text: the longest field a schema allows (1,000,000 characters of addresses) fits. */
+const MAX_PAGE_FORM_BYTES = 8 * 1024 * 1024;
+
+/** A form body: multipart through the one reader, whole body under `maxBytes`; urlencoded as the platform reads it. */
+async function readForm(request: Request, maxBytes: number) {
+  if (!isMultipart(request)) return request.formData();
+  const limits = { maxBodyBytes: maxBytes, maxFileBytes: maxBytes, maxFieldBytes: maxBytes, maxFields: Infinity, maxParts: Infinity };
+  return (await readMultipartForm(request, limits)).form;
+}
+
+const isTooLarge = (error: unknown) => error instanceof MultipartError && error.status === 413;
 
 /**
  * Reads a JSON or form body and validates it; bad input answers 400/413/415 with a clear message,
@@ -25,7 +37,9 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
       apiError(400, "Request body must be valid JSON");
     }
   } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData().catch(() => apiError(400, "Request body could not be read"));
+    const form = await readForm(request, MAX_JSON_BYTES).catch((error: unknown) =>
+      isTooLarge(error) ? apiError(413, "Request body is too large") : apiError(400, "Request body could not be read"),
+    );
     raw = Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]));
   } else if (!type) {
     raw = {};
@@ -50,7 +64,7 @@ export function requireMethod(request: Request, ...methods: string[]) {
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * `request.formData()` for page actions: a body that is not a readable form answers 400/415
+ * `request.formData()` for page actions: a body that is not a readable form answers 400/413/415
  * with a message instead of throwing a 500.
  */
 export async function readFormData(request: Request): Promise<FormData> {
@@ -59,8 +73,9 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw Response.json({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
   }
   try {
-    return await request.formData();
-  } catch {
+    return await readForm(request, MAX_PAGE_FORM_BYTES);
+  } catch (error) {
+    if (isTooLarge(error)) throw Response.json({ message: "Request body is too large" }, { status: 413 });
     throw Response.json({ message: "The form could not be read. Please try again." }, { status: 400 });
   }
 }

@@ -10,6 +10,7 @@ import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.s
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { sniffImageType } from "~/lib/image-type";
+import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
 import { tokenFromRecipients } from "./reply-address.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -19,6 +20,25 @@ export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export type InboundResult = { status: number; message: string; contributionId?: string };
+
+/**
+ * The posted form. A multipart post is read under the 25 MB cap as it arrives (a chunked one too);
+ * an attachment over 10 MB is dropped unread, as keepImageAttachments would drop it. Throws a
+ * MultipartError (413 past the cap) or the platform's error for an unreadable urlencoded body.
+ */
+export async function readInboundForm(request: Request): Promise<FormData> {
+  if (!isMultipart(request)) return request.formData();
+  const { form } = await readMultipartForm(request, {
+    maxBodyBytes: MAX_INBOUND_BYTES,
+    maxFileBytes: MAX_ATTACHMENT_BYTES,
+    // Mailgun posts every header of the message as a field of its own; the body cap bounds them all.
+    maxFieldBytes: MAX_INBOUND_BYTES,
+    maxFields: Infinity,
+    maxParts: Infinity,
+    oversized: "drop",
+  });
+  return form;
+}
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

@@ -1,5 +1,3 @@
-// One schema per testimonial form and call: the admin create form (Conform + action), the admin
-// JSON calls, the respondent's details, and the public submission/chunk payloads.
 import { z } from "zod";
 import type { TestimonialQuestion } from "#db/schema";
 import { testimonialMessages } from "./messages";
@@ -16,7 +14,7 @@ export const RESPONSE_MAX = 10_000;
 export const NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 
-/** The spec's basic e-mail rule: non-space text, an @, more text, a dot, more text. */
+/** The spec's basic e-mail rule. */
 export const RESPONDENT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isRespondentEmail = (value: string) => RESPONDENT_EMAIL.test(value.trim()) && value.trim().length <= EMAIL_MAX;
 
@@ -35,7 +33,6 @@ export function normalizeQuestions(raw: unknown): TestimonialQuestion[] {
     .filter((q): q is TestimonialQuestion => q !== null);
 }
 
-/** Blank questions are dropped; helper text is kept only when it has content. */
 export function cleanQuestions(list: ReadonlyArray<{ question?: string | null; helperText?: string | null }>): TestimonialQuestion[] {
   return list
     .map((q) => ({ question: (q.question ?? "").trim(), helperText: (q.helperText ?? "").trim() || null }))
@@ -50,7 +47,6 @@ const questionText = z.string().trim().max(QUESTION_MAX, { error: v.questionTooL
 // list check below is what requires at least one real question.
 const FormQuestion = z.object({ question: questionText.optional(), helperText: questionText.optional() });
 
-/** The admin 'create campaign' form. Checkboxes arrive as "on" or not at all. */
 export const CampaignFormSchema = z.object({
   title,
   description: description.optional(),
@@ -73,7 +69,6 @@ const apiQuestions = z
   .transform((list) => cleanQuestions(list.map((q) => (typeof q === "string" ? { question: q } : q))))
   .refine((list) => list.length > 0, { error: v.atLeastOneQuestion });
 
-/** POST /api/admin/testimonials */
 export const ApiCreateCampaignSchema = z.object({
   title,
   description: description.nullable().optional(),
@@ -82,7 +77,7 @@ export const ApiCreateCampaignSchema = z.object({
   allowTextResponses: z.boolean().default(true),
 });
 
-/** PUT /api/admin/testimonials/{id}: the whole campaign (the client sends it back with isActive changed). */
+/** The whole campaign: the client sends it back with isActive changed. */
 export const ApiUpdateCampaignSchema = z.object({
   title: title.optional(),
   description: description.nullable().optional(),
@@ -99,15 +94,12 @@ export type CampaignInput = {
   allowTextResponses: boolean;
 };
 
-// ── respondents ────────────────────────────────────────────────────────────
-
 export const respondentName = z.string({ error: v.nameRequired }).trim().min(1, { error: v.nameRequired }).max(NAME_MAX, { error: v.nameRequired });
 export const respondentEmail = z
   .string({ error: v.email })
   .trim()
   .refine((value) => isRespondentEmail(value), { error: v.email });
 
-/** Step 1 of the public flow. */
 export const AboutSchema = z.object({ respondentName, respondentEmail });
 
 const consent = z.union([z.boolean(), z.string()]).transform((value) => value === true || value === "true" || value === "on");
@@ -120,7 +112,7 @@ const ResponseItem = z.object({
   response: z.string().max(RESPONSE_MAX).default(""),
 });
 
-/** `responses` arrives as JSON text (multipart) or as a list (JSON): either way a list of answers. */
+/** JSON text in a multipart body, a list in a JSON one. */
 const responses = z
   .union([z.string(), z.array(z.unknown())])
   .optional()
@@ -143,12 +135,10 @@ const responses = z
     return parsed.data;
   });
 
-/** POST /api/testimonials/public/{publicId}/submit: the text fields of the multipart body. */
 export const PublicSubmissionSchema = z
   .object({ respondentName, respondentEmail, responses, consentGiven: consent.optional() })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
 
-/** POST /api/testimonials/public/{publicId}/submit-chunked (JSON). */
 export const ChunkedSubmissionSchema = z
   .object({
     respondentName,
@@ -165,7 +155,6 @@ export const ChunkedSubmissionSchema = z
   })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
 
-/** The text fields of POST /api/testimonials/public/{publicId}/upload-chunk. */
 export const ChunkFieldsSchema = z
   .object({
     uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),
@@ -179,7 +168,7 @@ export const ChunkFieldsSchema = z
   })
   .refine((value) => value.chunkIndex < value.totalChunks, { error: api.badChunkIndex, path: ["chunkIndex"] });
 
-/** The client's consent time when it is believable (the last day, not in the future), else now. */
+/** The client's time only when believable (within the last day, not in the future). */
 export function consentTime(claimed: string | number | null | undefined, now: Date): Date {
   if (claimed === null || claimed === undefined || claimed === "") return now;
   const when = new Date(claimed);

@@ -1,5 +1,5 @@
-// Testimonial video uploads on the server: a streaming multipart reader that writes file parts
-// straight to disk (never holding a video in memory), the resumable chunk store under
+// Testimonial video uploads on the server: the video form read through the one multipart reader
+// (file parts straight to disk, never a video in memory), the resumable chunk store under
 // DATA_DIR/uploads/<uploadId>/ (each chunk written into its place in the video), and the clean-up
 // of abandoned uploads.
 // Temporary files and the assembly lock carry the tag of the process that made them, so what a
@@ -8,17 +8,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { env } from "~/lib/env.server";
 import { FileRegionWriter } from "~/lib/file-region-writer.server";
+import { MultipartError, readMultipartToDisk, type FilePlacement, type IncomingFile, type MultipartFailure } from "~/lib/multipart.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { assertSafeKey, getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
 import { extensionFor } from "./recording";
-import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks } from "./upload-limits";
+import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks, MULTIPART_OVERHEAD_BYTES } from "./upload-limits";
 import { probeVideo } from "./video.server";
 
 const api = testimonialMessages.api;
@@ -54,122 +52,37 @@ const incomingTemp = (suffix = "") => path.join(incomingDir(), `${processTag}-${
 /** The process that made an incoming temporary file: the name's part before the first '-'. */
 const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
 
-// ── streaming multipart ────────────────────────────────────────────────────
+// ── the video form ─────────────────────────────────────────────────────────
 
-/**
- * A received file part: in a temporary file of its own, or (`placed`) written straight into its
- * region of a file chosen by the caller's `placeFile`, which the caller then owns.
- */
-export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
-export type MultipartResult = { fields: Record<string, string>; file: IncomingFile | null };
+export type { FilePlacement, IncomingFile } from "~/lib/multipart.server";
 
-/** Where a file part goes instead of a temporary file: `file` from byte `start` on. */
-export type FilePlacement = { file: string; start: number };
-
-type MultipartOptions = {
-  fileField: string;
-  maxFileBytes: number;
-  maxFieldBytes?: number;
-  /** Asked with the fields that came before the file part; null keeps it in a temporary file. */
-  placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+const REFUSALS: Record<MultipartFailure, { status: number; message: (part?: string) => string }> = {
+  "not-multipart": { status: 415, message: () => api.badForm },
+  malformed: { status: 400, message: () => api.badForm },
+  "body-too-large": { status: 413, message: () => api.fileTooLarge },
+  "file-too-large": { status: 413, message: () => api.fileTooLarge },
+  "field-too-long": { status: 413, message: (part) => `${part} is too long` },
+  "too-many-fields": { status: 413, message: () => "Too many form fields" },
+  "too-many-parts": { status: 413, message: () => "Too many form parts" },
 };
 
 /**
- * Reads a multipart/form-data body part by part. The one file part named `fileField` is written to
- * disk as it arrives (a temporary file, or where `placeFile` says); more than `maxFileBytes` stops
- * reading and answers 413, and no byte past that limit is written. Other file parts are drained and
- * ignored. An empty file input (no file chosen) gives `file: null`.
+ * A testimonial form with its one video part (`fileField`) streamed to disk: a temporary file in
+ * the incoming folder, or where `placeFile` says (a chunk into its place in the video). The whole
+ * body may be the file and MULTIPART_OVERHEAD_BYTES more, as the routes' Content-Length rule says.
  */
-export async function readMultipartToDisk(request: Request, { fileField, maxFileBytes, maxFieldBytes = 200_000, placeFile }: MultipartOptions): Promise<MultipartResult> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new UploadRejected(415, api.badForm);
+export async function readVideoForm(
+  request: Request,
+  options: { fileField: string; maxFileBytes: number; placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null> },
+): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
   await fs.mkdir(incomingDir(), { recursive: true });
-
-  return new Promise<MultipartResult>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let file: IncomingFile | null = null;
-    let settled = false;
-    const writes: Promise<void>[] = [];
-    const temps: string[] = [];
-    let parser: busboy.Busboy;
-    try {
-      // busboy reports 'limit' on reaching the limit, so one byte more: 'limit' then means "more than allowed".
-      parser = busboy({ headers: { "content-type": type }, limits: { fileSize: maxFileBytes + 1, fieldSize: maxFieldBytes, fields: 60, files: 3, parts: 70 } });
-    } catch {
-      reject(new UploadRejected(400, api.badForm));
-      return;
-    }
-    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
-
-    const fileStreams: Readable[] = [];
-    const fail = (error: UploadRejected) => {
-      if (settled) return;
-      settled = true;
-      error.fields = { ...fields };
-      source.unpipe(parser);
-      source.destroy();
-      // Stop the writes, then remove their temporary files, then answer.
-      for (const stream of fileStreams) stream.destroy();
-      void Promise.allSettled(writes)
-        .then(() => Promise.all(temps.map(removeQuietly)))
-        .then(() => reject(error));
-    };
-
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) return fail(new UploadRejected(413, `${name} is too long`));
-      fields[name] = value;
-    });
-    parser.on("file", (name, stream, info) => {
-      if (name !== fileField || file || settled) {
-        // Drained, not stored. A form cut off inside this part errors this stream too: without a
-        // listener that error would be uncaught and take the process down (the parser reports it).
-        stream.on("error", () => {});
-        stream.resume();
-        return;
-      }
-      const entry: IncomingFile = { path: "", size: 0, fileName: info.filename ?? "", mimeType: info.mimeType || "application/octet-stream", placed: false };
-      file = entry;
-      fileStreams.push(stream);
-      stream.on("limit", () => fail(new UploadRejected(413, api.fileTooLarge)));
-      const write = async () => {
-        // The stream waits (busboy holds the body back) while the placement is looked up.
-        const placement = placeFile ? await placeFile({ ...fields }, entry.fileName) : null;
-        if (settled) return;
-        if (placement) Object.assign(entry, { path: placement.file, placed: true });
-        else {
-          entry.path = incomingTemp(".part");
-          temps.push(entry.path);
-        }
-        // busboy passes at most maxFileBytes + 1 bytes; the writer keeps the extra one out of the file.
-        const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: maxFileBytes });
-        await pipeline(stream, writer);
-        entry.size = writer.received;
-      };
-      writes.push(
-        write().catch((error: unknown) => {
-          fail(error instanceof UploadRejected ? error : new UploadRejected(400, api.badForm));
-        }),
-      );
-    });
-    parser.on("error", () => fail(new UploadRejected(400, api.badForm)));
-    parser.on("partsLimit", () => fail(new UploadRejected(413, "Too many form parts")));
-    parser.on("fieldsLimit", () => fail(new UploadRejected(413, "Too many form fields")));
-    parser.on("close", () => {
-      void Promise.all(writes).then(async () => {
-        if (settled) return;
-        settled = true;
-        const chosen = file as IncomingFile | null;
-        if (chosen && chosen.size === 0 && !chosen.fileName) {
-          await discardIncoming(chosen);
-          resolve({ fields, file: null });
-          return;
-        }
-        resolve({ fields, file: chosen });
-      });
-    });
-    source.on("error", () => fail(new UploadRejected(400, api.badForm)));
-    source.pipe(parser);
-  });
+  try {
+    return await readMultipartToDisk(request, { ...options, maxBodyBytes: options.maxFileBytes + MULTIPART_OVERHEAD_BYTES, tempPath: () => incomingTemp(".part") });
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    const refusal = REFUSALS[error.reason];
+    throw Object.assign(new UploadRejected(refusal.status, refusal.message(error.part)), { fields: error.fields });
+  }
 }
 
 /** Removes a received file's temporary copy; a placed file belongs to whoever placed it. */
@@ -324,7 +237,7 @@ async function openUpload(campaignId: string, chunk: ChunkFields, fileName: stri
 }
 
 /**
- * For readMultipartToDisk: a chunk whose fields came first is written straight into its region of
+ * For readVideoForm: a chunk whose fields came first is written straight into its region of
  * the upload's video. Fields that do not describe a chunk, or an upload already assembled, give
  * null (a temporary file; the route then refuses the fields, or the chunk is dropped).
  */

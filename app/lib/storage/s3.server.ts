@@ -1,6 +1,4 @@
-// The S3-compatible storage driver (Tigris on Fly, or any S3 API): every node reads and writes the
-// same bucket, so a file stored by one node can be served by any other. Uploads stream through
-// multipart (no whole file in memory); reads stream, with HTTP ranges passed to the bucket.
+// Any node can serve a file another stored. Why: docs/decisions/0110-litefs-and-storage.md
 import { Readable, Transform } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -21,8 +19,7 @@ export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey,
     forcePathStyle,
     // Without explicit keys the SDK's own chain (AWS_* variables, profiles) is used.
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    // Checksums only where the API demands them: not every S3-compatible store takes the SDK's
-    // newer default (trailing CRC32 on streamed bodies).
+    // Not every S3-compatible store takes the SDK's newer default (trailing CRC32 on streamed bodies).
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
@@ -31,9 +28,9 @@ export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey,
 type S3StorageOptions = {
   client: S3Client;
   bucket: string;
-  /** Multipart part size (S3's minimum is 5 MiB); a smaller body is one plain PUT. */
+  /** S3's minimum is 5 MiB; a smaller body is one plain PUT. */
   partSize?: number;
-  /** Parts in flight at once: memory use is about partSize × queueSize. */
+  /** Memory use is about partSize × queueSize. */
   queueSize?: number;
 };
 
@@ -42,7 +39,6 @@ const httpStatus = (error: unknown) => (error as { $metadata?: { httpStatusCode?
 const isMissing = (error: unknown) => ["NoSuchKey", "NotFound"].includes(errorName(error) ?? "") || httpStatus(error) === 404;
 const isUnsatisfiable = (error: unknown) => errorName(error) === "InvalidRange" || httpStatus(error) === 416;
 
-/** "bytes 0-99/1234" → 1234. */
 function totalFromContentRange(contentRange: string | undefined) {
   const total = contentRange?.split("/")[1];
   return total && total !== "*" ? Number(total) : null;

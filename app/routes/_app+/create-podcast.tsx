@@ -26,7 +26,6 @@ import { countWords } from "~/lib/word-count";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
-/** What the progress card and step 4 show of a podcast. */
 function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string } {
   const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl, hostCount, story } = detail;
   return {
@@ -52,10 +51,8 @@ function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string
   };
 }
 
-/**
- * The step comes from the URL: `?podcast=` is step 3's progress card (step 4 once complete),
- * `?story=&step=review` step 3's review form, `?story=` step 2, nothing step 1.
- */
+// The step comes from the URL: `?podcast=` progress (step 4 once complete), `?story=&step=review`
+// step 3, `?story=` step 2, nothing step 1.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
@@ -89,7 +86,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view: "voices" as const, story: { id: story.id, title: story.title }, voice };
 }
 
-/** Step 1's PDF panel (the page's one multipart form): the body is streamed, never held whole. */
 async function uploadPdfStory(ownerId: string, request: Request) {
   try {
     const story = await createStoryFromUpload(ownerId, await readStoryUpload(request));
@@ -128,7 +124,6 @@ export async function action({ request }: ActionFunctionArgs) {
         const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options: { backgroundMusic, introOutro, processingQuality } });
         return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.generationStarted);
       } catch (error) {
-        // The podcast limit (403) and the like: shown on the form, nothing was created.
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "generate" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
       }

@@ -11,7 +11,7 @@ import { eventFromForm, initialFlow, isFlowIntent, reduceFlow, textAnswers, type
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES } from "~/features/testimonials/upload-limits";
-import { discardIncoming, readMultipartToDisk, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
+import { discardIncoming, readVideoForm, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
 
 const m = testimonialMessages;
 
@@ -36,11 +36,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export type FlowReply = { draftId: string | null; state: FlowState; errors?: FlowErrors; inactive?: boolean };
 
-/**
- * Without JavaScript every step posts here. The draft (flow state and an uploaded video) waits on
- * the server under a random draft id carried in a hidden field; the same transitions the browser
- * runs with JavaScript move it on. The upload step's form is multipart and streams to disk.
- */
+// Without JavaScript every step posts here; the draft waits on the server under a random id in a
+// hidden field (a cookie would overflow). Why: docs/decisions/0109-testimonial-uploads.md
 export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = requireCampaign(params.publicId);
   const ctx: FlowContext = { allowTextResponses: campaign.allowTextResponses, questionCount: campaign.questions.length, canRecordInBrowser: false };
@@ -51,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let uploadError: string | null = null;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     try {
-      ({ fields, file } = await readMultipartToDisk(request, { fileField: "video", maxFileBytes: MAX_VIDEO_BYTES }));
+      ({ fields, file } = await readVideoForm(request, { fileField: "video", maxFileBytes: MAX_VIDEO_BYTES }));
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       fields = error.fields;
@@ -83,7 +80,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "video") {
       if (uploadError) return reply(state, { video: [uploadError] }, 413);
       if (!file) {
-        // Back from a later step, with the earlier video kept.
         if (state.video) return reply(reduceFlow(state, { type: "video", video: state.video }, ctx).state);
         return reply(state, { video: [m.validation.videoRequired] });
       }

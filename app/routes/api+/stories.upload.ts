@@ -5,10 +5,6 @@ import { readStoryUpload } from "~/features/podcasts/story-upload.server";
 import { requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 
-/**
- * POST /api/stories/upload: multipart storyTitle, storyContent, pdfFile → { storyId, storyTitle }.
- * A PDF (checked by its bytes, at most 20 MB) wins over typed text; errors carry the spec's title.
- */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);

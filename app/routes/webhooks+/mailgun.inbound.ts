@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleInboundEmail, MAX_INBOUND_BYTES } from "~/features/contributions/inbound-email.server";
+import { handleInboundEmail, MAX_INBOUND_BYTES, readInboundForm } from "~/features/contributions/inbound-email.server";
+import { MultipartError } from "~/lib/multipart.server";
 
 // Mailgun's inbound route forwards each reply here as a signed multipart post.
 export async function action({ request }: ActionFunctionArgs) {
@@ -9,8 +10,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readInboundForm(request);
+  } catch (error) {
+    if (error instanceof MultipartError && error.status === 413) return Response.json({ message: "The message is too large" }, { status: 413 });
     return Response.json({ message: "Malformed webhook body" }, { status: 400 });
   }
   const result = await handleInboundEmail(form);

@@ -1,7 +1,4 @@
-// The browser side of a testimonial submission (spec §4 "Upload"): the standard multipart upload
-// first; files over 30 MB, or a standard upload answered 413, go in 15 MB chunks. Chunks that fail
-// are retried, and before giving up the client asks the server which chunks it has and resends only
-// the missing ones. Two chunks travel at a time. XHR rather than fetch, for upload progress events.
+// XHR rather than fetch, for upload progress events. Why chunks and two lanes: docs/decisions/0114-chunks-written-in-place.md
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/features/testimonials/upload-limits";
 
@@ -19,14 +16,11 @@ export type SubmitOptions = {
   fields: SubmissionFields;
   video: Blob | null;
   fileName: string;
-  /** 0..1 over the whole upload. */
   onProgress?: (fraction: number) => void;
-  /** Reuse an earlier attempt's upload id so its chunks are not sent again. */
   uploadId?: string;
   onUploadId?: (id: string) => void;
 };
 
-/** A failed step: which one ('Upload failed', 'Chunk upload failed', 'Submission failed'), the status and the server's message. */
 export class SubmitFailure extends Error {
   constructor(
     readonly kind: string,
@@ -63,7 +57,6 @@ function send(method: string, url: string, body: XMLHttpRequestBodyInit | null, 
 
 const message = (r: XhrResult) => (typeof r.body.message === "string" ? r.body.message : "");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Worth another try: no answer, a server error, or the rate limiter asking to wait. */
 const retryable = (status: number) => status === 0 || status === 429 || status >= 500;
 
 function commonForm(fields: SubmissionFields) {
@@ -101,7 +94,6 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
   const done = new Set<number>();
   let assembled: { videoPath?: string; videoSize?: number; mimeType?: string } | null = null;
 
-  /** Bytes sent so far of each chunk in flight. */
   const sending = new Map<number, number>();
   const report = () => {
     let bytes = 0;

@@ -6,11 +6,9 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { consentTime, PublicSubmissionSchema } from "~/features/testimonials/schemas";
 import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/features/testimonials/upload-limits";
-import { discardIncoming, readMultipartToDisk, UploadRejected } from "~/features/testimonials/uploads.server";
+import { discardIncoming, readVideoForm, UploadRejected } from "~/features/testimonials/uploads.server";
 
-// POST /api/testimonials/public/{publicId}/submit (multipart: respondentName, respondentEmail,
-// responses as JSON text, consentGiven, optional video). The video streams to disk as it arrives;
-// past 500 MB the upload stops with 413 (the client then switches to chunks).
+// Past 500 MB the read stops with 413, and the client switches to chunks.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const campaign = requireOpenCampaign(params.publicId);
@@ -19,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let upload;
   try {
-    upload = await readMultipartToDisk(request, { fileField: "video", maxFileBytes: MAX_VIDEO_BYTES });
+    upload = await readVideoForm(request, { fileField: "video", maxFileBytes: MAX_VIDEO_BYTES });
   } catch (error) {
     return rejectionResponse(error);
   }

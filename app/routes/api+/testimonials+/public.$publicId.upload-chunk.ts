@@ -4,12 +4,9 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { ChunkFieldsSchema } from "~/features/testimonials/schemas";
 import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
 import { CHUNK_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/features/testimonials/upload-limits";
-import { chunkPlacement, discardIncoming, readMultipartToDisk, saveChunk } from "~/features/testimonials/uploads.server";
+import { chunkPlacement, discardIncoming, readVideoForm, saveChunk } from "~/features/testimonials/uploads.server";
 
-// POST /api/testimonials/public/{publicId}/upload-chunk (multipart: chunk, chunkIndex, totalChunks,
-// uploadId, fileName). Each chunk (at most 15 MB) streams straight into its place in
-// uploads/<uploadId>/video; the chunk that completes the set assembles the video and answers
-// { allChunksReceived, videoPath, videoSize, mimeType }.
+// Each chunk streams straight into its place in the video. Why: docs/decisions/0114-chunks-written-in-place.md
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const campaign = requireOpenCampaign(params.publicId);
@@ -18,7 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   let upload;
   try {
-    upload = await readMultipartToDisk(request, {
+    upload = await readVideoForm(request, {
       fileField: "chunk",
       maxFileBytes: CHUNK_BYTES,
       placeFile: chunkPlacement(campaign.id, (fields) => ChunkFieldsSchema.safeParse(fields).data ?? null),

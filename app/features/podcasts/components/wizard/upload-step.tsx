@@ -14,15 +14,11 @@ import { MessageAlert } from "./message-alert";
 import { checkChosenFile, uploadPdf } from "./upload-pdf";
 
 const m = wizardMessages.upload;
-/** The bar reaches 90% as the last byte leaves; the server's answer makes it 100% (spec part 2 §9). */
+/** The server's answer makes it 100% (spec part 2 §9). */
 const SENT_SHARE = 90;
-/** After 100% the next step follows half a second later (spec part 2 §9). */
 const HAND_ON_MS = 500;
 
-/**
- * The PDF panel. Without JavaScript it is a plain multipart form posted to the page. With it, the
- * file (chosen or dropped) is checked as the server checks it, then sent with a real progress bar.
- */
+/** Without JavaScript a plain multipart form; with it, checked as the server checks, then sent with real progress. */
 function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -126,7 +122,6 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   );
 }
 
-/** The text panel: Story Title and Story Content; blank ones get the spec's messages. */
 function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -162,7 +157,6 @@ function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   );
 }
 
-/** Step 1 'Upload Story'. */
 export function UploadStep({ pdfError, textResult }: { pdfError: TitledMessage | null; textResult?: SubmissionResult<string[]> }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">

@@ -1,0 +1,278 @@
+// The one reader of multipart/form-data bodies (decision 0117): the only module that imports busboy.
+// Every body is bounded while it is read, a chunked one without Content-Length too. A file part
+// streams to disk (or into a region of a file the caller picks); small forms are held in memory
+// under their caps. Nothing past a cap is kept, and a refusal is a MultipartError the caller words.
+import fs from "node:fs/promises";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { FileRegionWriter } from "./file-region-writer.server";
+
+export type MultipartFailure = "not-multipart" | "malformed" | "body-too-large" | "file-too-large" | "field-too-long" | "too-many-fields" | "too-many-parts";
+
+const STATUS: Record<MultipartFailure, 400 | 413 | 415> = {
+  "not-multipart": 415,
+  malformed: 400,
+  "body-too-large": 413,
+  "file-too-large": 413,
+  "field-too-long": 413,
+  "too-many-fields": 413,
+  "too-many-parts": 413,
+};
+
+/** A refused body: why, the status that fits, the part at fault, and the text fields read before the refusal. */
+export class MultipartError extends Error {
+  readonly status: 400 | 413 | 415;
+  fields: Record<string, string> = {};
+  constructor(
+    readonly reason: MultipartFailure,
+    readonly part?: string,
+  ) {
+    super(`${reason}${part ? ` (${part})` : ""}`);
+    this.name = "MultipartError";
+    this.status = STATUS[reason];
+  }
+}
+
+export const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
+
+export type BodyLimits = {
+  /** The whole body, counted as it arrives; a declared Content-Length over it is refused unread. */
+  maxBodyBytes: number;
+  /** Each text field, in bytes. */
+  maxFieldBytes?: number;
+  /** Text fields in one body. */
+  maxFields?: number;
+  /** Parts of any kind; a body that reaches this many is refused (busboy's count). */
+  maxParts?: number;
+};
+
+/** A small form: a few dozen fields, none longer than a long story. */
+const DEFAULTS = { maxFieldBytes: 200_000, maxFields: 60, maxParts: 70 };
+
+type Part = { name: string; fileName: string | undefined; mimeType: string; stream: Readable };
+type Control = { stop: (error: Error) => void; stopped: () => boolean };
+type Reader = {
+  field: (name: string, value: string, truncated: boolean) => void;
+  /** Resolves once the part is consumed; a part nobody keeps must still be drained. */
+  file: (part: Part) => Promise<void>;
+};
+
+/**
+ * Feeds the body through busboy; resolves once every part is consumed. `stop` ends the read at once
+ * (the rest of the body is never read) and rejects with its error after the part readers finished,
+ * so they can clean up first. `fileSizeLimit` is busboy's: it emits 'limit' on a file part there.
+ */
+function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: number, makeReader: (control: Control) => Reader): Promise<void> {
+  if (!isMultipart(request) || !request.body) return Promise.reject(new MultipartError("not-multipart"));
+  // Refused unread and not cancelled: cancelling would destroy the socket before the answer is sent.
+  if (Number(request.headers.get("content-length") ?? 0) > limits.maxBodyBytes) return Promise.reject(new MultipartError("body-too-large"));
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type")! },
+      // Browsers send file names as raw UTF-8 (busboy's default would read them as Latin-1).
+      defParamCharset: "utf8",
+      // busboy flags a field or file on reaching its limit, so one byte more means "more than allowed".
+      limits: { fieldSize: limits.maxFieldBytes + 1, fields: limits.maxFields, parts: limits.maxParts, fileSize: fileSizeLimit },
+    });
+  } catch {
+    return Promise.reject(new MultipartError("malformed"));
+  }
+  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  return new Promise<void>((resolve, reject) => {
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.byteLength;
+        if (received > limits.maxBodyBytes) return done(new MultipartError("body-too-large"));
+        done(null, chunk);
+      },
+    });
+    const streams: Readable[] = [];
+    const consumed: Promise<void>[] = [];
+    let settled = false;
+    const stop = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(counter);
+      counter.unpipe(parser);
+      source.destroy();
+      // With the error, so a pipeline from the part always settles: after a plain destroy, busboy ending
+      // the part later in the same write left such a pipeline waiting forever.
+      for (const stream of streams) stream.destroy(error);
+      void Promise.allSettled(consumed).then(() => reject(error));
+    };
+    const reader = makeReader({ stop, stopped: () => settled });
+
+    parser.on("field", (name, value, info) => {
+      if (!settled) reader.field(name, value, info.valueTruncated);
+    });
+    parser.on("file", (name, stream, info) => {
+      streams.push(stream);
+      // A form cut off inside a part errors its stream too; unheard, that error would end the process.
+      stream.on("error", () => {});
+      if (settled) return void stream.resume();
+      const part = { name, fileName: info.filename, mimeType: info.mimeType || "application/octet-stream", stream };
+      consumed.push(reader.file(part).catch((error: unknown) => stop(error instanceof MultipartError ? error : new MultipartError("malformed", name))));
+    });
+    parser.on("error", () => stop(new MultipartError("malformed")));
+    parser.on("partsLimit", () => stop(new MultipartError("too-many-parts")));
+    parser.on("fieldsLimit", () => stop(new MultipartError("too-many-fields")));
+    parser.on("close", () => {
+      void Promise.all(consumed).then(() => {
+        if (settled) return;
+        settled = true;
+        resolve();
+      });
+    });
+    source.on("error", () => stop(new MultipartError("malformed")));
+    counter.on("error", (error) => stop(error instanceof MultipartError ? error : new MultipartError("malformed")));
+    source.pipe(counter).pipe(parser);
+  });
+}
+
+/** Reads a part nobody keeps to its end (or until the read is stopped). */
+const drain = (stream: Readable) =>
+  new Promise<void>((resolve) => {
+    stream.on("end", resolve).on("close", resolve).resume();
+  });
+
+// ── a file to disk ──────────────────────────────────────────────────────────
+
+/** A received file: in its own temporary file, or (`placed`) in the region the caller chose, which the caller then owns. */
+export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
+
+/** Where a file part goes instead of a temporary file: `file` from byte `start` on. */
+export type FilePlacement = { file: string; start: number };
+
+export type ToDiskOptions = BodyLimits & {
+  /** The one file part kept; other file parts are drained. */
+  fileField: string;
+  maxFileBytes: number;
+  /** A new temporary file's path (its folder exists). */
+  tempPath: () => string;
+  /**
+   * Asked with the fields that came before the file part; null keeps the part in a temporary file.
+   * What it throws is the read's error, unchanged.
+   */
+  placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+};
+
+/**
+ * Reads a form whose file part `fileField` is written to disk as it arrives, through the 4 MB
+ * FileRegionWriter (decision 0114); more than `maxFileBytes` stops the read and no byte past the
+ * limit is written. An empty file input gives `file: null`. On a refusal the temporary file is
+ * already gone and the MultipartError's `fields` hold what was read before it.
+ */
+export async function readMultipartToDisk(request: Request, options: ToDiskOptions): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
+  const limits = { ...DEFAULTS, ...options };
+  const fields: Record<string, string> = {};
+  let file: IncomingFile | null = null;
+  let temp: string | null = null;
+  try {
+    await parse(request, limits, options.maxFileBytes + 1, ({ stop, stopped }) => ({
+      field(name, value, truncated) {
+        if (truncated) stop(new MultipartError("field-too-long", name));
+        else fields[name] = value;
+      },
+      async file({ name, fileName = "", mimeType, stream }) {
+        if (name !== options.fileField || file) return drain(stream);
+        const entry: IncomingFile = { path: "", size: 0, fileName, mimeType, placed: false };
+        file = entry;
+        stream.on("limit", () => stop(new MultipartError("file-too-large", name)));
+        let placement: FilePlacement | null = null;
+        try {
+          // The part waits (busboy holds the body back) while its place is looked up.
+          placement = options.placeFile ? await options.placeFile({ ...fields }, fileName) : null;
+        } catch (error) {
+          stop(error instanceof Error ? error : new Error(String(error)));
+        }
+        if (stopped()) return;
+        if (placement) Object.assign(entry, { path: placement.file, placed: true });
+        else entry.path = temp = options.tempPath();
+        // busboy passes at most maxFileBytes + 1 bytes; the writer keeps the extra one out of the file.
+        const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: options.maxFileBytes });
+        await pipeline(stream, writer);
+        entry.size = writer.received;
+      },
+    }));
+  } catch (error) {
+    if (temp) await fs.rm(temp, { force: true }).catch(() => {});
+    if (error instanceof MultipartError) error.fields = { ...fields };
+    throw error;
+  }
+  const chosen = file as IncomingFile | null;
+  // An empty file input (no file chosen) arrives as a nameless, empty file part.
+  if (chosen && chosen.size === 0 && !chosen.fileName) {
+    if (!chosen.placed) await fs.rm(chosen.path, { force: true }).catch(() => {});
+    return { fields, file: null };
+  }
+  return { fields, file: chosen };
+}
+
+// ── a small form in memory ──────────────────────────────────────────────────
+
+export type InMemoryOptions = BodyLimits & {
+  /** Each file part, in bytes. */
+  maxFileBytes: number;
+  /** File parts held; later ones are measured and dropped. */
+  maxFiles?: number;
+  /** Which parts are held; the others are measured and dropped. All, unless given. */
+  keep?: (name: string) => boolean;
+  /**
+   * "refuse" (the default) stops at the first part over its cap (413). "drop" reads on, holds
+   * nothing of such a part and names it in `oversized`, so the sender still gets a proper answer.
+   */
+  oversized?: "refuse" | "drop";
+};
+
+/**
+ * A form held in memory as a FormData, as `request.formData()` gives it; every part and the whole
+ * body are under their caps. A part sent as application/octet-stream without a file name is text,
+ * as the platform's parser reads it.
+ */
+export async function readMultipartForm(request: Request, options: InMemoryOptions): Promise<{ form: FormData; oversized: string[] }> {
+  const limits = { ...DEFAULTS, ...options };
+  const keep = options.keep ?? (() => true);
+  // One slot per part in the order sent: a file part is filled in when it ends, after later fields arrived.
+  const slots: Array<{ name: string; value?: string | File; oversized?: boolean }> = [];
+  let files = 0;
+  await parse(request, limits, Infinity, ({ stop }) => {
+    const tooBig = (slot: { name: string; oversized?: boolean }, reason: "file-too-large" | "field-too-long") => {
+      if (options.oversized === "drop") slot.oversized = true;
+      else stop(new MultipartError(reason, slot.name));
+    };
+    return {
+      field(name, value, truncated) {
+        const slot = { name, value: keep(name) && !truncated ? value : undefined };
+        slots.push(slot);
+        if (truncated) tooBig(slot, "field-too-long");
+      },
+      async file({ name, fileName, mimeType, stream }) {
+        const slot: (typeof slots)[number] = { name };
+        slots.push(slot);
+        const isText = fileName === undefined;
+        const cap = isText ? limits.maxFieldBytes : options.maxFileBytes;
+        const held = keep(name) && (isText || files++ < (options.maxFiles ?? Infinity));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        // Read to the part's end even past its cap: busboy stalls on a part whose stream is left early.
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          size += chunk.byteLength;
+          if (size > cap && size - chunk.byteLength <= cap) {
+            tooBig(slot, isText ? "field-too-long" : "file-too-large");
+            chunks.length = 0;
+          }
+          if (held && size <= cap) chunks.push(chunk);
+        }
+        if (!held || size > cap) return;
+        slot.value = isText ? Buffer.concat(chunks).toString("utf8") : new File(chunks as Uint8Array<ArrayBuffer>[], fileName, { type: mimeType });
+      },
+    };
+  });
+  const form = new FormData();
+  for (const { name, value, oversized } of slots) if (value !== undefined && !oversized) form.append(name, value);
+  return { form, oversized: slots.filter((slot) => slot.oversized).map((slot) => slot.name) };
+}
