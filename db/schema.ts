@@ -1,5 +1,4 @@
-// The whole Storyhearth data model. Migrations in db/migrations are generated from this file
-// with `npm run db:generate` and applied at start-up (db/migrate.ts).
+// Migrations are generated from this file (`npm run db:generate`) and applied at start-up.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
@@ -29,8 +28,6 @@ const updatedAt = () =>
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
 const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
-
-// ── accounts ───────────────────────────────────────────────────────────────
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -74,7 +71,6 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Password-reset and account-invitation tokens: random, stored as a sha256 hash, single use. */
 export const verificationTokens = sqliteTable(
   "verification_tokens",
   {
@@ -90,8 +86,6 @@ export const verificationTokens = sqliteTable(
   },
   (t) => [index("verification_tokens_user_idx").on(t.userId)],
 );
-
-// ── story collections ──────────────────────────────────────────────────────
 
 export const campaignStatuses = [
   "active",
@@ -110,7 +104,6 @@ export const campaigns = sqliteTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The unguessable id in the public contribution link. */
     publicId: text("public_id").notNull().unique(),
     title: text("title").notNull(),
     description: text("description"),
@@ -121,10 +114,8 @@ export const campaigns = sqliteTable(
     sentDate: timestamp("sent_date"),
     sortOrder: integer("sort_order").notNull().default(0),
     nextDeliveryDate: timestamp("next_delivery_date"),
-    /** Narrator settings for the family podcast ('Configure Family Podcast Voice'). */
     podcastSettings: json<Record<string, unknown>>("podcast_settings"),
-    /** Rows in contributions / invitations for this campaign, kept by triggers (migration 0002) so
-     * owner-wide totals read one row per campaign instead of every story. Never written by the app. */
+    /** Kept by triggers (migration 0002) so owner totals read one row per campaign. Never written by the app. */
     storyCount: integer("story_count").notNull().default(0),
     invitedCount: integer("invited_count").notNull().default(0),
     createdAt: createdAt(),
@@ -133,7 +124,6 @@ export const campaigns = sqliteTable(
   (t) => [index("campaigns_owner_idx").on(t.ownerId, t.sortOrder)],
 );
 
-/** One row per invited e-mail address; its token personalises the form link and the reply address. */
 export const invitations = sqliteTable(
   "invitations",
   {
@@ -166,7 +156,7 @@ export const distributionModes = [
   "yearly",
 ] as const;
 
-/** An owner's workflow settings: campaignId null is the owner's default for every collection. */
+/** campaignId null is the owner's default for every collection. */
 export const workflowSettings = sqliteTable(
   "workflow_settings",
   {
@@ -226,8 +216,6 @@ export const contributionAttachments = sqliteTable("contribution_attachments", {
   createdAt: createdAt(),
 });
 
-// ── contacts ───────────────────────────────────────────────────────────────
-
 export const contacts = sqliteTable(
   "contacts",
   {
@@ -276,9 +264,6 @@ export const contactGroupMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.groupId, t.contactId] })],
 );
 
-// ── podcasts ───────────────────────────────────────────────────────────────
-
-/** A story uploaded (PDF) or typed in the podcast wizard. */
 export const stories = sqliteTable("stories", {
   id: id(),
   ownerId: text("owner_id")
@@ -328,7 +313,6 @@ export const podcasts = sqliteTable(
     processingQuality: text("processing_quality", { enum: ["standard", "premium"] })
       .notNull()
       .default("standard"),
-    /** Seconds of audio. */
     duration: integer("duration"),
     fileSize: integer("file_size"),
     audioKey: text("audio_key"),
@@ -354,7 +338,6 @@ export const shareLinks = sqliteTable("share_links", {
   createdAt: createdAt(),
 });
 
-/** Script-writing calls to a language model, for the admin's usage and cost figures. */
 export const llmUsage = sqliteTable("llm_usage", {
   id: id(),
   podcastId: text("podcast_id").references(() => podcasts.id, { onDelete: "set null" }),
@@ -365,8 +348,6 @@ export const llmUsage = sqliteTable("llm_usage", {
   costUsd: real("cost_usd").notNull().default(0),
   createdAt: createdAt(),
 });
-
-// ── newsletters ────────────────────────────────────────────────────────────
 
 export const newsletters = sqliteTable("newsletters", {
   id: id(),
@@ -402,8 +383,6 @@ export const newsletterStories = sqliteTable("newsletter_stories", {
   content: text("content").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
 });
-
-// ── administration ─────────────────────────────────────────────────────────
 
 export const apiKeys = sqliteTable("api_keys", {
   id: id(),
@@ -480,8 +459,6 @@ export const activities = sqliteTable(
   (t) => [index("activities_created_idx").on(t.createdAt)],
 );
 
-// ── video testimonials ─────────────────────────────────────────────────────
-
 export type TestimonialQuestion = { question: string; helperText?: string | null };
 
 export const testimonialCampaigns = sqliteTable("testimonial_campaigns", {
@@ -515,9 +492,6 @@ export const testimonialResponses = sqliteTable("testimonial_responses", {
   submittedAt: createdAt(),
 });
 
-// ── background work and e-mail ─────────────────────────────────────────────
-
-/** The durable job queue: work survives a restart and runs once. */
 export const jobs = sqliteTable(
   "jobs",
   {
@@ -543,7 +517,7 @@ export const jobs = sqliteTable(
   (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
 );
 
-/** Every outgoing e-mail is written here first, so nothing is lost; a local run reads it at /dev/mailbox. */
+/** Written before sending, so nothing is lost (decision 0006). */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {

@@ -1,5 +1,4 @@
-// Demo data for a newcomer: the Whitfield family, an owner, an administrator, collections with
-// stories that came by e-mail and by the web form, contacts and groups. Runs only on an empty database.
+// Demo data for a newcomer; runs only on an empty database.
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import * as s from "./schema";
@@ -196,8 +195,7 @@ export async function seedDemoData(db: DB) {
     return { owner, summers: summers! };
   });
 
-  // The demo family podcast is made by the real pipeline (script, voice, mixing) once the job
-  // runner starts, so a newcomer sees generation progress and then a playable episode.
+  // Made by the real pipeline once the runner starts, so a newcomer sees progress, then an episode.
   const { requestFamilyPodcast } = await import("../app/features/podcasts/requests.server");
   requestFamilyPodcast(seeded.owner.id, seeded.summers, {});
 

@@ -14,21 +14,17 @@ import { rateLimits } from "./rate-limit";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
-/**
- * Static files all have an extension and page paths never do: a page request skips the file lookups
- * (two stat calls per request otherwise).
- */
+/** Static files have an extension and pages never do: a page skips two stat calls. */
 function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next());
 }
 
-/** The Express app: security headers, compression, limits, static files, health, then Remix. */
+/** What Express adds in front of Remix: docs/decisions/0001-remix-express-sqlite.md */
 export async function createApp({ env, viteDevServer, buildDir: dir }: Options) {
   const buildDir = path.resolve(dir ?? "build");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
-  // Which node answered (Fly-Instance / X-Instance): replicas and the primary serve side by side.
   app.use(instanceHeaders());
 
   app.get("/healthz", (_req, res) => {

@@ -1,12 +1,9 @@
 import type { RequestHandler } from "express";
 
-/** Callers that authenticate by signature or API key rather than by cookie. */
+/** They authenticate by signature or API key, not by cookie. */
 const EXEMPT = [/^\/webhooks\//, /^\/api\/external\//];
 
-/**
- * Cross-site request protection: SameSite=Lax cookies keep other sites' POSTs unauthenticated, and
- * this refuses any state-changing request whose Origin (or Sec-Fetch-Site) says it came from another site.
- */
+/** Beside SameSite=Lax, for old browsers. Why: docs/decisions/0004-cross-site-and-rate-limits.md */
 export function originCheck(): RequestHandler {
   return (req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method) || EXEMPT.some((p) => p.test(req.path))) return next();

@@ -10,9 +10,7 @@ export type RateLimitConfig = {
   generalMax: number;
 };
 
-/** Sign-in, password reset and registration: the stricter tier. */
 const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
-/** Public forms anyone may post without an account. */
 const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/];
 
 /** Video chunks: one 500 MB upload is 34 posts, so they get their own, wider tier. */
@@ -21,10 +19,7 @@ export const UPLOAD_CHUNKS_PER_WINDOW = 300;
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 
-/**
- * Where "Go back" leads: the page the visitor came from when it is ours, else the refused path
- * itself (a form posts to its own page). A plain link, because the CSP blocks javascript: URLs.
- */
+/** A plain link, because the CSP blocks javascript: URLs. */
 function backHref(req: Request) {
   const referer = req.get("referer");
   if (referer) {
@@ -50,7 +45,7 @@ function tooMany(req: Request, res: Response) {
   }
 }
 
-/** Three tiers: every request, public POSTs and sign-in/reset POSTs. */
+/** Why these tiers: docs/decisions/0004-cross-site-and-rate-limits.md */
 export function rateLimits(config: RateLimitConfig): RequestHandler[] {
   const base = { windowMs: config.windowMs, standardHeaders: "draft-8" as const, legacyHeaders: false, handler: tooMany };
   const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";

@@ -1,5 +1,4 @@
-// The choices that shape a podcast's sound (spec 2 §9, spec 1 §9 family narrator settings), in one
-// place for the audio pipeline and for the forms that offer them. No server code: safe in the browser.
+// No server code: the forms import it in the browser.
 
 export const VOICE_IDS = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
 export type VoiceId = (typeof VOICE_IDS)[number];
@@ -14,7 +13,6 @@ export const MUSIC_BEDS = ["gentle-piano", "soft-jazz", "nostalgic", "ambient", 
 export type MusicBed = (typeof MUSIC_BEDS)[number];
 export type BackgroundMusic = "none" | MusicBed;
 
-/** 'family' is the family-collection podcast's fixed intro/outro (spec 1 §7). */
 export const INTRO_OUTRO = ["standard", "minimal", "none", "custom", "family"] as const;
 export type IntroOutro = (typeof INTRO_OUTRO)[number];
 

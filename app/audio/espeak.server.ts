@@ -1,5 +1,4 @@
-// The embedded espeak-ng voice (npm @echogarden/espeak-ng-emscripten, plain JS + data, no download):
-// what speaks when no Piper voice is installed, so a fresh machine still produces real speech offline.
+// The floor when no Piper voice is installed: a fresh machine still speaks, offline (decision 0105).
 import type { EspeakVoice } from "./voices.server";
 import { encodeWav } from "./wav";
 import { splitSentences } from "./speech-text";
@@ -9,13 +8,12 @@ export const ESPEAK_SAMPLE_RATE = 22050;
 const MIN_WPM = 80;
 const MAX_WPM = 450;
 
-/** Words per minute for a speed multiplier (0.5–1.5) on the voice's own rate. */
 export const espeakRate = (voice: EspeakVoice, speed: number) => Math.round(Math.min(MAX_WPM, Math.max(MIN_WPM, voice.wpm * speed)));
 
 // The engine reads SSML, so text must not be taken for markup.
 const escapeSsml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** espeak pads each clause with silence; our mixer lays its own pauses, so keep only a breath of it. */
+/** Our mixer lays its own pauses, so keep only a breath of espeak's. */
 export function trimSilence(samples: Float32Array, sampleRate: number, threshold = 0.002): Float32Array {
   const margin = Math.round(sampleRate * 0.02);
   let start = 0;
@@ -37,7 +35,6 @@ async function createVoice(voice: EspeakVoice, speed: number) {
   return engine;
 }
 
-/** PCM (Float32, 22,050 Hz) of each sentence of each text. */
 export async function espeakSpeak(
   voice: EspeakVoice,
   texts: string[],
@@ -68,7 +65,6 @@ export async function espeakSpeak(
   return { sampleRate: ESPEAK_SAMPLE_RATE, segments };
 }
 
-/** One text spoken as a WAV file (16-bit mono), e.g. for a quick listen or a fixture. */
 export async function espeakToWav(voice: EspeakVoice, text: string, speed = 1): Promise<Buffer> {
   const { sampleRate, segments } = await espeakSpeak(voice, [text], speed);
   const sentences = segments[0] ?? [];

@@ -1,5 +1,4 @@
-// One place that finds and runs ffmpeg/ffprobe: the optional `ffmpeg-static` binary when it is really
-// there (its install step downloads it and can fail), else FFMPEG_PATH / FFPROBE_PATH, else PATH.
+// `ffmpeg-static` is optional and its install step can fail, so it is used only when its binary is really there.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -40,13 +39,11 @@ export class FfmpegError extends Error {
 }
 
 type RunOptions = {
-  /** Written to the process's stdin (pipe:0), then closed. */
   stdin?: Buffer | Uint8Array | Readable;
-  /** Collect stdout (for pipe:1 outputs and ffprobe JSON). */
   stdout?: boolean;
 };
 
-/** Runs a tool to completion; stderr is kept for errors and for filters that report there (ebur128). */
+/** stderr is kept for errors and for filters that report there (ebur128). */
 export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: RunOptions = {}) {
   const bin = ffmpegBinaries()[tool];
   return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
@@ -76,7 +73,6 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
 
 export const ffmpeg = (args: string[], options?: RunOptions) => runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
 
-/** Bytes of a Float32Array, for piping raw PCM (f32le) into ffmpeg. */
 export const pcmBytes = (samples: Float32Array) => Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
 
 export type ProbeResult = {
@@ -90,7 +86,6 @@ export async function probe(file: string): Promise<ProbeResult> {
   return JSON.parse(stdout.toString("utf8")) as ProbeResult;
 }
 
-/** Resamples mono float PCM (e.g. a 16 kHz Piper voice next to a 22.05 kHz one). */
 export async function resamplePcm(samples: Float32Array, from: number, to: number): Promise<Float32Array> {
   if (from === to) return samples;
   const { stdout } = await ffmpeg(
@@ -100,7 +95,6 @@ export async function resamplePcm(samples: Float32Array, from: number, to: numbe
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
-/** The "I: -23.4 LUFS" line of ebur128's summary. */
 export function parseIntegratedLoudness(stderr: string): number {
   const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
   const match = /I:\s+(-?[\d.]+|-inf)\s+LUFS/.exec(summary);

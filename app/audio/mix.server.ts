@@ -1,6 +1,4 @@
-// From a speech track to a finished episode with ffmpeg: intro/outro stings, the music bed laid under the
-// voice and ducked by it (sidechain compression), loudness brought to -16 LUFS, MP3 with ID3 tags and one
-// chapter per story, written through the storage interface.
+// Levels, ducking and the two-pass loudness: docs/decisions/0105-local-voices.md
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -11,32 +9,23 @@ import { ffmpeg, parseIntegratedLoudness, pcmBytes, probe } from "./ffmpeg.serve
 import { MUSIC_RATE, musicBedFile, stingFile, stingSeconds } from "./music.server";
 import type { Chapter } from "./timeline";
 
-/**
- * The mix runs mono at 22.05 kHz (the voices' and the music's own rate); the MP3 is mono 44.1 kHz.
- * Spoken-word podcasts are mono by convention, and mono keeps the non-TTS stages of a 1,500-word
- * episode inside 5 s on a small machine (a stereo mix and encode took twice as long).
- */
+/** Mono: a stereo mix and encode took twice as long and missed the 5 s goal for 1,500 words. */
 export const MIX_RATE = MUSIC_RATE;
 export const OUTPUT_RATE = 44100;
 export const TARGET_LUFS = -16;
-/**
- * MP3 coding measured 0.4–0.5 LU quieter than its input here (espeak and test voices, LAME 128k/192k,
- * any quality level), so the mix aims that much higher and the file lands on TARGET_LUFS.
- */
+/** MP3 coding measured 0.4–0.5 LU quieter than its input (LAME 128k/192k, any quality). */
 const MP3_LOUDNESS_LOSS = 0.4;
-/** Sample-peak ceiling after the loudness gain (about -1 dBFS, headroom for MP3 decoding). */
+/** About -1 dBFS: headroom for MP3 decoding. */
 const PEAK_LIMIT = 0.89;
-/** Bit rate and LAME quality (0 best … 9 fastest): premium buys both. */
 export const ENCODING: Record<ProcessingQuality, { bitrate: string; lameQuality: number }> = {
   standard: { bitrate: "128k", lameQuality: 7 },
   premium: { bitrate: "192k", lameQuality: 2 },
 };
 
-/** The bed (its file at MUSIC_FILE_LUFS) sits this far lower before ducking; ducking takes it lower under speech. */
 const BED_GAIN_DB = -14;
 const BED_FADE_IN = 1.5;
 const BED_FADE_OUT = 2.5;
-/** Sidechain: speech (at BLOCK_LEVEL_DB) pushes the bed down about 10 dB within 20 ms and lets it back over 0.6 s. */
+/** Speech pushes the bed down about 10 dB within 20 ms and lets it back over 0.6 s. */
 const DUCKING = "threshold=0.03:ratio=4:attack=20:release=600:makeup=1:knee=4";
 
 export type SpeechTrack = { samples: Float32Array; sampleRate: number };
@@ -47,7 +36,6 @@ export type MixOptions = {
   introOutro: IntroOutro;
 };
 
-/** Where the speech track sits in the finished episode, and how long that is. */
 export function episodeLayout(speechSeconds: number, introOutro: IntroOutro) {
   const intro = stingSeconds(introOutro, "intro");
   const outro = stingSeconds(introOutro, "outro");
@@ -56,10 +44,7 @@ export function episodeLayout(speechSeconds: number, introOutro: IntroOutro) {
 
 const f = (x: number) => x.toFixed(6).replace(/\.?0+$/, "");
 
-/**
- * Mixes speech, stings and bed into a float WAV (mono, MIX_RATE) exactly `total` seconds long, and
- * measures its integrated loudness in the same pass (ebur128).
- */
+/** Measures integrated loudness (ebur128) in the same pass, for encodeMp3's single gain. */
 export async function mixToWav(options: MixOptions, outFile: string): Promise<{ loudness: number; duration: number }> {
   const { speech, backgroundMusic, introOutro } = options;
   const layout = episodeLayout(speech.samples.length / speech.sampleRate, introOutro);
@@ -71,8 +56,7 @@ export async function mixToWav(options: MixOptions, outFile: string): Promise<{ 
   const mixIn: string[] = [];
   let next = 1;
 
-  // A gentle compressor (made up to the same level) evens the voice's peaks, so the loudness gain
-  // later needs little limiting and the voice stays ~13 dB above the bed.
+  // Evening the peaks here means the loudness gain later needs little limiting.
   const voiceChain = `aresample=${MIX_RATE},acompressor=threshold=0.125:ratio=2.5:attack=5:release=100:makeup=1.6:knee=6,aformat=sample_fmts=fltp,adelay=${delayMs}:all=1`;
   if (backgroundMusic !== "none") {
     const bed = await musicBedFile(backgroundMusic);
@@ -117,7 +101,6 @@ export type EpisodeTags = { title: string; artist: string; album: string; chapte
 
 const escapeMeta = (value: string) => value.replace(/[\\=;#\n]/g, (c) => (c === "\n" ? " " : `\\${c}`));
 
-/** ffmpeg's metadata file: ID3 text frames and CHAP frames. */
 export function ffmetadata(tags: EpisodeTags): string {
   const lines = [";FFMETADATA1", `title=${escapeMeta(tags.title)}`, `artist=${escapeMeta(tags.artist)}`, `album=${escapeMeta(tags.album)}`, "genre=Podcast"];
   for (const chapter of tags.chapters) {
@@ -126,12 +109,7 @@ export function ffmetadata(tags: EpisodeTags): string {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * Second pass: a single gain to the target loudness (the mix was measured in the first pass, so this is
- * two-pass normalisation like loudnorm's linear mode, without its 192 kHz true-peak resampling, which
- * costs more than the whole rest of the mix), a sample-peak limiter for the few peaks the gain lifts too
- * high, then MP3 and tags.
- */
+// loudnorm's linear two-pass mode by hand: its 192 kHz true-peak resampling cost more than the rest of the mix.
 export async function encodeMp3(wavFile: string, loudness: number, quality: ProcessingQuality, tags: EpisodeTags, outFile: string) {
   const gainDb = Number.isFinite(loudness) ? Math.max(-30, Math.min(30, TARGET_LUFS + MP3_LOUDNESS_LOSS - loudness)) : 0;
   const metaFile = `${outFile}.ffmeta`;
@@ -161,10 +139,6 @@ export async function encodeMp3(wavFile: string, loudness: number, quality: Proc
 
 export type MixTimings = { mixing: number; encode: number };
 
-/**
- * Speech track → finished MP3 stored under `key`. Returns the duration ffprobe reads from the file and
- * the stored size.
- */
 export async function mixEpisode(
   options: MixOptions & { quality: ProcessingQuality; tags: EpisodeTags; key: string },
   timings: MixTimings = { mixing: 0, encode: 0 },

@@ -1,17 +1,12 @@
-// Music beds and intro/outro stings as real audio, synthesised once by ffmpeg's `aevalsrc` from the small
-// arrangements below (chords, arpeggios, bass, brushes, pads; then echo and filters) and cached as FLAC
-// in DATA_DIR/music. No downloaded or bundled recordings: nothing to license, nothing to fetch.
+// Music is synthesised by ffmpeg, not shipped: nothing to license or download. Why: docs/decisions/0105-local-voices.md
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "~/lib/env.server";
 import type { IntroOutro, MusicBed } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness } from "./ffmpeg.server";
 
-// ── notes ───────────────────────────────────────────────────────────────────
-
 const SEMITONES: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
-/** "A4" → 440, "F#3", "Bb2" … */
 export function noteHz(note: string): number {
   const m = /^([A-G])(#|b)?(-?\d)$/.exec(note);
   if (!m) throw new Error(`Bad note ${note}`);
@@ -20,27 +15,18 @@ export function noteHz(note: string): number {
   return Math.round(440 * 2 ** ((midi - 69) / 12) * 1000) / 1000;
 }
 
-// ── a tiny arrangement language compiled to one aevalsrc expression ─────────
-
 type Timbre = number[]; // relative amplitudes of harmonics 1, 2, 3 …
 
 type Layer =
-  /** One note per step, cycling through `notes`; each note decays and is silent at its step's end. */
   | { kind: "notes"; notes: string[]; step: number; decay: number; gain: number; timbre: Timbre; wow?: number }
-  /** Held chords of `chordLength` seconds with soft edges; optional tremolo and detuned chorus. */
   | { kind: "pad"; chords: string[][]; chordLength: number; gain: number; tremolo?: { rate: number; depth: number }; detune?: number; bell?: number }
-  /** Two chords cross-fading over the whole period (no edges at all): ambient washes. */
   | { kind: "wash"; chords: [string[], string[]]; period: number; gain: number; detune: number }
-  /** Noise hits (brushes, shakers): `pattern` holds one level per step. */
   | { kind: "noise"; pattern: number[]; step: number; decay: number; gain: number }
-  /** A soft kick drum, one per step where the pattern is non-zero. */
   | { kind: "kick"; pattern: number[]; step: number; gain: number }
-  /** Vinyl crackle and hiss. */
   | { kind: "crackle"; gain: number };
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(6).replace(/0+$/, ""));
 
-/** if(eq(ld(r),0),v0,if(eq(ld(r),1),v1,…)): the value for the index held in register r. */
 function pick(register: number, values: number[], offset = 0): string {
   const [first, ...rest] = values;
   if (rest.length === 0) return num(first!);
@@ -50,10 +36,8 @@ function pick(register: number, values: number[], offset = 0): string {
 const harmonics = (timbre: Timbre, freq: string, time: string) =>
   timbre.map((a, i) => `${num(a)}*sin(${num(2 * Math.PI * (i + 1))}*${freq}*${time})`).join("+");
 
-/**
- * Registers: 0 step index, 1 time within the step, 2 frequency; layers store their value in 3…8.
- * Each layer's envelope reaches zero where its frequency changes, so there are no clicks.
- */
+// Registers: 0 step index, 1 time in step, 2 frequency, 3…8 layer values. Envelopes reach zero
+// where the frequency changes, so there are no clicks.
 function layerExpr(layer: Layer, out: number): string {
   switch (layer.kind) {
     case "notes": {
@@ -122,15 +106,13 @@ function arrangementExpr(layers: Layer[]): string {
   return `${body};${layers.map((_, i) => `ld(${3 + i})`).join("+")}`;
 }
 
-// ── the beds ────────────────────────────────────────────────────────────────
-
 type Recipe = { period: number; layers: Layer[]; effects: string };
 
 const PIANO: Timbre = [1, 0.42, 0.18, 0.07];
 const PLUCK: Timbre = [1, 0.55, 0.3, 0.16, 0.08];
 const MUSIC_BOX: Timbre = [1, 0.25, 0, 0.12];
 
-/** Chord tones spread as an arpeggio: pattern entries index into [root low, fifth low, root, third, fifth, octave]. */
+/** Pattern entries index [root low, fifth low, root, third, fifth, octave]. */
 function arpeggio(chords: Array<[string, string, string, string, string, string]>, pattern: number[]) {
   return chords.flatMap((chord) => pattern.map((i) => chord[i]!));
 }
@@ -264,8 +246,6 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
   },
 };
 
-// ── stings ──────────────────────────────────────────────────────────────────
-
 type Sting = { seconds: number; notes: Array<{ note: string; at: number }>; pad?: string[]; decay: number };
 
 const BELL = [
@@ -275,7 +255,7 @@ const BELL = [
   [5.4, 0.05],
 ] as const;
 
-/** Intro/outro stings; 'custom' uses the standard ones, 'none' has none. */
+/** 'custom' uses the standard ones. */
 export const STINGS: Record<"standard" | "minimal" | "family", { intro: Sting; outro: Sting }> = {
   standard: {
     intro: { seconds: 3, decay: 2.2, pad: ["C4", "E4", "G4"], notes: [{ note: "C5", at: 0 }, { note: "E5", at: 0.18 }, { note: "G5", at: 0.36 }, { note: "C6", at: 0.54 }] },
@@ -297,7 +277,6 @@ export function stingFor(option: IntroOutro, part: "intro" | "outro"): (Sting & 
   return { ...STINGS[kind][part], name: `${kind}-${part}` };
 }
 
-/** Seconds each sting adds (0 for none): the mixer's timeline and the tests rely on it. */
 export const stingSeconds = (option: IntroOutro, part: "intro" | "outro") => stingFor(option, part)?.seconds ?? 0;
 
 function stingExpr(sting: Sting): string {
@@ -317,24 +296,15 @@ function stingExpr(sting: Sting): string {
   return `(${terms.join("+")})*min(1,(${num(sting.seconds)}-t)*4)`;
 }
 
-// ── rendering and the cache ─────────────────────────────────────────────────
-
-/** Bumped when a recipe changes, so cached files are made again. */
+/** Bump when a recipe changes, so cached files are made again. */
 const RECIPE_VERSION = 2;
-/** Every bed and sting file has this loudness, so one mix level suits them all. */
 export const MUSIC_FILE_LUFS = -20;
-/**
- * Music is made mono at 22.05 kHz, the rate of Piper's medium/high voices and of the mix: the
- * arrangements have little above 10 kHz, and half the rate is half the cost of synthesis and mixing.
- */
+/** The voices' and the mix's rate; the arrangements have little above 10 kHz, and half the rate is half the cost. */
 export const MUSIC_RATE = 22050;
 
 export const musicDir = () => path.resolve(env().DATA_DIR, "music");
 
-/**
- * Synthesises `lavfi`, levels it to MUSIC_FILE_LUFS and stores it as mono FLAC at `file`,
- * once: later calls find the file. Rendered beside and renamed, so two jobs never read half a file.
- */
+/** Rendered beside and renamed, so two jobs never read half a file. */
 async function renderOnce(file: string, lavfi: string) {
   if (fs.existsSync(file)) return file;
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -351,10 +321,8 @@ async function renderOnce(file: string, lavfi: string) {
   return file;
 }
 
-/**
- * The bed's loop file (exactly one period). One period is synthesised and played twice through the
- * effects; the second pass is kept, so the echo tail runs across the loop point and the loop is seamless.
- */
+// One period is played twice through the effects and the second kept, so the echo tail crosses
+// the loop point and the loop is seamless.
 export function musicBedFile(bed: MusicBed): Promise<string> {
   const recipe = BED_RECIPES[bed];
   const file = path.join(musicDir(), `${bed}-v${RECIPE_VERSION}.flac`);

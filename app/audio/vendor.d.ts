@@ -1,5 +1,3 @@
-// Types for the untyped Emscripten builds the audio pipeline loads.
-
 declare module "@echogarden/espeak-ng-emscripten" {
   export type EspeakEvent = { type: string; audio_position: number; text_position: number; word_length: number; id?: string | number };
   export interface ESpeakNGWorker {

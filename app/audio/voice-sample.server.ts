@@ -1,16 +1,14 @@
-// Voice samples for the wizard's play buttons: rendered once per voice, accent and speaking engine, in
-// the render worker, then served from storage.
 import { getStorage } from "~/lib/storage/storage.server";
 import type { Accent, VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker } from "./render.server";
 import { resolveVoice, VOICE_PERSONAS } from "./voices.server";
 
-/** Bumped when the sample text or settings change. */
+/** Bump when the sample text or settings change. */
 const SAMPLE_VERSION = 1;
 
 export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voiceId].name}. I'll be reading your family's stories.`;
 
-/** The storage key names who speaks: installing a Piper voice later gives a new sample, not the old espeak one. */
+/** Names who speaks: installing a Piper voice later gives a new sample, not the old espeak one. */
 export function voiceSampleKey(voiceId: VoiceId, accent: Accent) {
   const voice = resolveVoice(voiceId, accent);
   const speaker = voice.engine === "piper" ? `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}` : `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
@@ -19,7 +17,6 @@ export function voiceSampleKey(voiceId: VoiceId, accent: Accent) {
 
 const rendering = new Map<string, Promise<void>>();
 
-/** The sample's storage key, rendering it first if this machine has none yet (one render per key at a time). */
 export async function ensureVoiceSample(voiceId: VoiceId, accent: Accent): Promise<string> {
   const key = voiceSampleKey(voiceId, accent);
   if ((await getStorage().size(key)) !== null) return key;
@@ -46,7 +43,6 @@ export async function ensureVoiceSample(voiceId: VoiceId, accent: Accent): Promi
   return key;
 }
 
-/** The sample as a stream from storage (rendered first when needed). */
 export async function voiceSampleFile(voiceId: VoiceId, accent: Accent) {
   const file = await getStorage().read(await ensureVoiceSample(voiceId, accent));
   if (!file) throw new Error(`Voice sample ${voiceId}/${accent} is missing from storage after rendering`);

@@ -1,16 +1,13 @@
-// The one voice configuration: the spec's voice ids × accents mapped to Piper voices (rhasspy/piper-voices),
-// the nearest installed fallback when an accent has no voice of its own, and the embedded espeak-ng voice
-// that speaks when no Piper voice is installed at all (a fresh machine still makes audio, offline).
+// The voice map, its fallbacks and the espeak-ng floor: docs/decisions/0105-local-voices.md
 import fs from "node:fs";
 import path from "node:path";
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 
-/** A Piper voice by its published name; `speaker` names an entry of a multi-speaker model's speaker_id_map. */
+/** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
 export type PiperVoiceRef = { model: string; speaker?: string };
 
 export type VoicePersona = {
   id: VoiceId;
-  /** The name the voice introduces itself with in samples. */
   name: string;
   label: string;
   category: "warm" | "professional";
@@ -24,12 +21,7 @@ export const VOICE_PERSONAS: Record<VoiceId, VoicePersona> = {
   "male-professional": { id: "male-professional", name: "James", label: "Male, professional", category: "professional", gender: "male" },
 };
 
-/**
- * Voice × accent → Piper voice. VCTK (British English corpus, 109 speakers) holds the Australian and
- * Indian speakers (p326/p374 male Australian, p248 female / p251 male Indian); L2-ARCTIC holds Hindi-L1
- * speakers of English (TNI female, RRBI male). No female Australian speaker exists in the published
- * voices, so those cells are empty and fall back (see ACCENT_FALLBACKS).
- */
+// No female Australian speaker is published, so those cells are empty and fall back.
 export const PIPER_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, PiperVoiceRef>>> = {
   "female-warm": {
     american: { model: "en_US-lessac-medium" },
@@ -55,7 +47,6 @@ export const PIPER_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, PiperVoiceR
   },
 };
 
-/** Nearest accents first, when the chosen accent has no installed voice. */
 export const ACCENT_FALLBACKS: Record<Accent, Accent[]> = {
   american: ["british"],
   british: ["american"],
@@ -70,26 +61,18 @@ const SIBLING: Record<VoiceId, VoiceId> = {
   "male-professional": "male-warm",
 };
 
-/** Every Piper voice the map names: what `npm run voices:download` fetches. */
 export function configuredPiperModels(): string[] {
   const names = VOICE_IDS.flatMap((id) => Object.values(PIPER_VOICE_MAP[id]).map((ref) => ref.model));
   return [...new Set(names)].sort();
 }
 
-// ── espeak-ng fallback ──────────────────────────────────────────────────────
-
 export type EspeakVoice = {
-  /** espeak-ng voice name with a variant, e.g. "en-us+f3". */
   voice: string;
-  /** 0–100, 50 is the voice's normal pitch. */
   pitch: number;
-  /** Pitch range (expressiveness), 0–100. */
   range: number;
-  /** Words per minute at speed 1. */
   wpm: number;
 };
 
-/** espeak-ng has American and British English; Australian and Indian get its generic British voice. */
 export const ESPEAK_LANGUAGE: Record<Accent, string> = {
   american: "en-us",
   british: "en-gb-x-rp",
@@ -110,9 +93,6 @@ export function espeakVoiceFor(voiceId: VoiceId, accent: Accent): EspeakVoice {
   return { voice: `${ESPEAK_LANGUAGE[accent]}+${variant}`, ...style };
 }
 
-// ── installed voices ────────────────────────────────────────────────────────
-
-/** Where `<name>.onnx` + `<name>.onnx.json` live (VOICES_DIR, default ./data/voices). */
 export function voicesDir() {
   return path.resolve(process.env.VOICES_DIR || "./data/voices");
 }
@@ -141,7 +121,6 @@ export function isPiperVoiceInstalled(model: string, dir = voicesDir()) {
   }
 }
 
-/** Names of the Piper voices present in VOICES_DIR (configured or not). */
 export function installedPiperVoices(dir = voicesDir()): string[] {
   let files: string[];
   try {
@@ -168,10 +147,7 @@ export function readPiperConfig(model: string, dir = voicesDir()): PiperVoiceCon
   return config;
 }
 
-/**
- * The `sid` for a speaker of a multi-speaker model (by name in speaker_id_map, case-insensitive, or a
- * number), 0 when none is named; null when the installed model has no such speaker.
- */
+/** Null when the installed model has no such speaker. */
 export function speakerIdFor(config: PiperVoiceConfig, speaker: string | undefined): number | null {
   if (config.num_speakers <= 1) return speaker === undefined ? 0 : null;
   if (speaker === undefined) return 0;
@@ -182,8 +158,6 @@ export function speakerIdFor(config: PiperVoiceConfig, speaker: string | undefin
   return Number.isInteger(n) && n >= 0 && n < config.num_speakers ? n : null;
 }
 
-// ── resolution ──────────────────────────────────────────────────────────────
-
 export type ResolvedVoice =
   | {
       engine: "piper";
@@ -192,12 +166,11 @@ export type ResolvedVoice =
       model: string;
       speaker?: string;
       speakerId: number;
-      /** False when a neighbouring accent or the sibling style stands in. */
       exact: boolean;
     }
   | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: false };
 
-/** Piper voices to try for a voice id and accent, nearest first: accent before style before other accents. */
+/** Never another gender: same accent before sibling style before other accents. */
 export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> {
   const out: Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> = [];
   for (const a of [accent, ...ACCENT_FALLBACKS[accent]]) {
@@ -209,7 +182,6 @@ export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVo
   return out;
 }
 
-/** The voice that will speak for `voiceId` + `accent` on this machine right now. */
 export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir()): ResolvedVoice {
   for (const candidate of piperCandidates(voiceId, accent)) {
     if (!isPiperVoiceInstalled(candidate.model, dir)) continue;
@@ -232,12 +204,10 @@ export const isVoiceId = (value: string): value is VoiceId => (VOICE_IDS as read
 export const isAccent = (value: string): value is Accent => (ACCENTS as readonly string[]).includes(value);
 
 export type VoiceListing = VoicePersona & {
-  /** Who speaks with the default accent (american). */
   engine: "piper" | "espeak";
   accents: Record<Accent, { engine: "piper" | "espeak"; voice: string; speaker?: string; exact: boolean }>;
 };
 
-/** GET /api/voices: the four voices, and which engine and voice speaks each accent here. */
 export function listVoices(dir = voicesDir()): VoiceListing[] {
   return VOICE_IDS.map((id) => {
     const accents = Object.fromEntries(
@@ -254,7 +224,6 @@ export function listVoices(dir = voicesDir()): VoiceListing[] {
   });
 }
 
-/** Hugging Face address of a published Piper voice file (`npm run voices:download`). */
 export function piperVoiceUrl(model: string, file: "onnx" | "onnx.json") {
   const [locale, dataset, quality] = model.split("-");
   if (!locale || !dataset || !quality) throw new Error(`Not a Piper voice name: ${model}`);

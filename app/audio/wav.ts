@@ -1,6 +1,3 @@
-// Minimal WAV encode/decode for mono speech PCM and for reading ffmpeg's float WAV output in tests.
-
-/** 16-bit PCM mono WAV. */
 export function encodeWav(samples: Float32Array, sampleRate: number): Buffer {
   const data = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++) {
@@ -24,7 +21,6 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/** Reads PCM16 or float32 WAV (any channel count) into one Float32Array per channel. */
 export function decodeWav(buf: Buffer): { sampleRate: number; channels: Float32Array[] } {
   if (buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE") throw new Error("Not a WAV file");
   let offset = 12;

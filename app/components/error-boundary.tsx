@@ -2,10 +2,7 @@ import { errorMessages } from "~/lib/messages";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 
-/**
- * Route-level error page, shown inside the layout. 404s get the spec's '404 Page Not Found';
- * a 4xx with a message shows that message; anything else a friendly text, never a stack trace.
- */
+/** Never a stack trace: anything but a 4xx gets a friendly text. */
 export function GeneralErrorBoundary({ notFoundTitle = errorMessages.notFound, notFoundText }: { notFoundTitle?: string; notFoundText?: string }) {
   const error = useRouteError();
   let title = "Something went wrong";

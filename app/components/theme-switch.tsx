@@ -2,14 +2,12 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { Theme } from "~/lib/theme.server";
 
-/** The theme as it will be: an in-flight switch wins over the server's value (optimistic UI). */
 export function useOptimisticTheme(serverTheme: Theme) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const pending = fetcher.formData?.get("theme");
   return pending === "light" || pending === "dark" ? pending : serverTheme;
 }
 
-/** A real form posting to /resources/theme; with JavaScript it switches without a page load. */
 export function ThemeSwitch({ theme }: { theme: Theme }) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const location = useLocation();

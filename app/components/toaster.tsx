@@ -5,15 +5,12 @@ import { cn } from "~/lib/cn";
 const DISPLAY_MS = 5000;
 const TOAST_EVENT = "storyhearth:toast";
 
-/**
- * Shows a toast from the browser alone, for outcomes no page load carries (a failed fetcher
- * request). Server outcomes keep using the flash cookie, so they also show without JavaScript.
- */
+/** Only for outcomes no page load carries (a failed fetcher); server outcomes use the flash cookie. */
 export function showToast(toast: Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] }) {
   window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { variant: "default", ...toast, id: crypto.randomUUID() } }));
 }
 
-/** Shows one toast at a time for 5 s. Rendered by the server, so it works without JavaScript. */
+/** Rendered by the server, so it works without JavaScript (decision 0005). */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [shown, setShown] = useState(toast);
   useEffect(() => {
@@ -37,7 +34,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     };
   }, []);
 
-  // F8 moves focus to the toast region, as the spec's toaster does.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "F8") document.getElementById("toast-region")?.focus();

@@ -1,5 +1,4 @@
-// The app's background work: job handlers, their cron schedules, and the runner that follows the
-// LiteFS primary (only the primary writes, so only it runs jobs).
+// Only the LiteFS primary writes, so only it runs jobs. Why: docs/decisions/0007-job-runner.md
 import { deleteExpiredSessions } from "~/models/session.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
 import { generatePodcastJob } from "~/features/podcasts/generate.server";
@@ -24,20 +23,16 @@ export const jobHandlers: Record<string, JobHandler> = {
   "deliver-emails": async (payload) => {
     await deliverPendingEmails(500, { afterRestart: payload.afterRestart === true });
   },
-  // A story becomes an episode: script, speech, mixing (features/podcasts/generate.server.ts).
   "generate-podcast": generatePodcastJob,
-  // Housekeeping: expired sessions, and webhook tokens too old to pass the signature's age check.
+  // Webhook tokens older than the signature's age check can go.
   "clean-up": () => {
     deleteExpiredSessions(now());
     forgetOldWebhookTokens(new Date(now().getTime() - 2 * WEBHOOK_MAX_AGE_SECONDS * 1000));
   },
-  // Testimonial uploads, drafts and half-received files nobody touched for 24 hours.
   "clean-uploads": async () => {
     const { cleanAbandonedUploads } = await import("~/features/testimonials/uploads.server");
     await cleanAbandonedUploads({ now: now().getTime() });
   },
-  // Family newsletters (features/newsletters/delivery.server.ts): one newsletter now ('immediate' mode), and
-  // every newsletter whose delivery date has come (the dated modes).
   "deliver-newsletter": async (payload, job) => {
     const { deliverNewsletterJob } = await import("~/features/newsletters/delivery.server");
     await deliverNewsletterJob(payload, job);
@@ -61,11 +56,9 @@ export function createJobRunner(options: { pollMs?: number } = {}) {
   return new JobRunner({ handlers: jobHandlers, schedules: jobSchedules, ...options });
 }
 
-// One follower per process: the runner runs while this instance is the LiteFS primary, a fresh
-// runner for each term, handed over as described in primary-follower.server.ts.
+// A fresh runner for each term as primary; hand-over: docs/decisions/0110-litefs-and-storage.md
 let follower: PrimaryFollower | null = null;
 
-/** Runs the jobs while this instance is the primary; checks again every few seconds. */
 export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000, litefsDir = process.env.LITEFS_DIR } = {}) {
   follower ??= followPrimary({
     isPrimary: () => isPrimaryInstance(litefsDir),

@@ -1,8 +1,6 @@
-// HTTP Range (RFC 9110 §14) for media streaming: one "bytes=" range, the forms a <video> element
-// and download tools send. Several ranges in one request are answered with the whole file.
+// One "bytes=" range, as <video> and download tools send; several ranges get the whole file.
 export type ByteRangeResult = { start: number; end: number } | "unsatisfiable" | null;
 
-/** The inclusive byte range a Range header asks for in a file of `size` bytes; null means "send it all". */
 export function parseByteRange(header: string | null, size: number): ByteRangeResult {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());

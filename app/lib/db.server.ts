@@ -21,9 +21,8 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const database = drizzle(sqlite, { schema }) as DB;
-  // Transactions take the write lock when they begin (BEGIN IMMEDIATE). A deferred one that reads and
-  // then writes fails at once with "database is locked" if another process (the job runner, a test
-  // process) wrote in between — busy_timeout cannot help there; IMMEDIATE waits for the lock instead.
+  // BEGIN IMMEDIATE: a deferred transaction that reads then writes fails at once with "database is
+  // locked" if another process wrote in between (busy_timeout cannot help); IMMEDIATE waits.
   const transaction = database.transaction.bind(database);
   database.transaction = ((fn, config) => transaction(fn, { behavior: "immediate", ...config })) as DB["transaction"];
   return database;
@@ -33,7 +32,6 @@ export function migrateDatabase(database: DB, folder = resolveMigrationsFolder()
   migrate(database, { migrationsFolder: folder });
 }
 
-/** The folder is found from the source tree, or from the project root when running the build. */
 function resolveMigrationsFolder() {
   const candidates = [migrationsFolder, path.resolve("db/migrations")];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")));
@@ -49,7 +47,7 @@ export function getDb(): DB {
   return globalForDb.__storyhearthDb;
 }
 
-/** Lazily opened so that importing a model does not open the file before tests pick it. */
+/** Lazy, so importing a model does not open the file before tests pick it. */
 export const db: DB = new Proxy({} as DB, {
   get(_target, prop) {
     const real = getDb() as unknown as Record<string | symbol, unknown>;

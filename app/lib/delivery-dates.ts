@@ -1,10 +1,5 @@
-// The one home of the delivery-date rule (spec part 1, §4): which day the story
-// collection at list position `index` (0-based) is delivered.
-//
-// Everything works in UTC calendar days: dates are stored as UTC midnight-ish
-// timestamps, so reading them with local-time getters would shift a date by a
-// day for users west/east of UTC. Inputs are reduced to their UTC calendar day
-// and every result is that day at 00:00:00.000 UTC.
+// The delivery-date rule (spec part 1, §4), in UTC calendar days only: local-time getters would
+// shift a stored date by a day for users west or east of UTC.
 
 export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
 
@@ -25,13 +20,11 @@ const isValidDate = (d: Date | null | undefined): d is Date => d instanceof Date
 const inRange = (n: number | null | undefined, min: number, max: number): n is number =>
   typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
 
-/** Midnight UTC of the date's UTC calendar day. */
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
-/** Days in a month; `month` is 0-based and may overflow (Date.UTC normalises it). */
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
-/** `day` of the given month, capped at that month's last day (31 → Feb 28/29, Apr 30). */
+/** 31 → Feb 28/29, Apr 30. */
 function cappedDay(year: number, month: number, day: number): Date {
   const first = new Date(Date.UTC(year, month, 1)); // normalises month overflow into the year
   const y = first.getUTCFullYear();
@@ -39,7 +32,6 @@ function cappedDay(year: number, month: number, day: number): Date {
   return new Date(Date.UTC(y, m, Math.min(day, daysInMonth(y, m))));
 }
 
-/** Every `stepMonths` months, starting with the first (capped) `day` on or after `start`. */
 function monthlyDate(start: Date, day: number, stepMonths: number, index: number): Date {
   const y = start.getUTCFullYear();
   const m = start.getUTCMonth();
@@ -48,11 +40,7 @@ function monthlyDate(start: Date, day: number, stepMonths: number, index: number
   return cappedDay(y, baseMonth + stepMonths * index, day);
 }
 
-/**
- * Delivery date for list position `index`, or null when there is none: manual and
- * immediate modes, a missing/out-of-range required setting, or a negative or
- * non-integer index. `today` is the fallback start for weekly/monthly/quarterly/yearly.
- */
+/** Null for manual and immediate modes and for missing or out-of-range settings. */
 export function deliveryDateFor(settings: DistributionSettings, index: number, today: Date): Date | null {
   if (!Number.isInteger(index) || index < 0) return null;
   const { mode, dayOfWeek, dayOfMonth, monthOfYear } = settings;
@@ -87,7 +75,6 @@ export function deliveryDateFor(settings: DistributionSettings, index: number, t
   }
 }
 
-/** Delivery dates for positions 0..count-1. */
 export function deliveryDates(settings: DistributionSettings, count: number, today: Date): Array<Date | null> {
   const n = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
   return Array.from({ length: n }, (_, i) => deliveryDateFor(settings, i, today));
@@ -95,17 +82,13 @@ export function deliveryDates(settings: DistributionSettings, count: number, tod
 
 const formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** 'Jan 5, 2027' (en-US, UTC day), or 'Not scheduled' when there is no date. */
 export function formatDeliveryDate(date: Date | null | undefined): string {
   return isValidDate(date) ? formatter.format(date) : "Not scheduled";
 }
 
-/** 'YYYY-MM-DD' of a date's UTC calendar day (the value of a date input). */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** A 'YYYY-MM-DD' day as UTC midnight. */
 export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);
 
-/** A saved distribution choice (days as 'YYYY-MM-DD') as the input of deliveryDateFor. */
 export function toDistributionSettings(d: Omit<DistributionSettings, "scheduledDate"> & { scheduledDate: string | null }): DistributionSettings {
   return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
 }

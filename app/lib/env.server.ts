@@ -3,14 +3,11 @@ import { z } from "zod";
 /** The administrator identity provider: required in production, all or none elsewhere. */
 const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
 
-/**
- * Every environment variable the app reads, validated once at start-up. Local runs need none of
- * them; a production deployment (APP_ENV=production) must set the ones marked below.
- */
+/** Local runs need none of these; APP_ENV=production requires the ones the refinement below names. */
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** Where the app runs: production turns off dev tools and requires real secrets and services. */
+    /** Why beside NODE_ENV: docs/decisions/0002-app-env-and-npm-start.md */
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().positive().default(3000),
     HOST: z.string().default("0.0.0.0"),
@@ -18,17 +15,14 @@ const schema = z
     APP_URL: z.url().optional(),
     DATABASE_PATH: z.string().default("./data/storyhearth.db"),
     DATA_DIR: z.string().default("./data/files"),
-    /**
-     * Where media files live: "local" (DATA_DIR, one node) or "s3" (an S3-compatible bucket, e.g.
-     * Tigris on Fly, which sets the variables below), so that any node can serve any file.
-     */
+    /** "s3" (e.g. Tigris on Fly, which sets the variables below) lets any node serve any file. */
     STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
     BUCKET_NAME: z.string().min(1).optional(),
     AWS_ENDPOINT_URL_S3: z.url().optional(),
     AWS_REGION: z.string().min(1).default("auto"),
     AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    /** Bucket in the path (http://host/bucket/key) rather than the host name: local S3 servers want it. */
+    /** Local S3 servers want the bucket in the path, not the host name. */
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false"])
       .default("false")
@@ -51,15 +45,12 @@ const schema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PUBLIC_POST_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_GENERAL_MAX: z.coerce.number().int().positive().default(1000),
-    /** Script writing: without a key the built-in writer is used (no network). */
+    /** Without a key the built-in script writer is used (no network). */
     OPENAI_API_KEY: z.string().optional(),
     /** Any OpenAI-compatible server, e.g. a local one (http://127.0.0.1:8080/v1). */
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
-    /**
-     * Administrator sign-in through an OAuth2 / OpenID Connect provider. Outside production, with
-     * none of them set, a local stand-in page (/dev/admin-login) signs in the demo administrator.
-     */
+    /** Admin sign-in. Outside production, with none set, /dev/admin-login stands in. */
     OAUTH_AUTHORIZATION_URL: z.url().optional(),
     OAUTH_TOKEN_URL: z.url().optional(),
     OAUTH_USERINFO_URL: z.url().optional(),
@@ -72,7 +63,6 @@ const schema = z
     /** ffmpeg/ffprobe binaries when not ffmpeg-static's or on PATH. */
     FFMPEG_PATH: z.string().optional(),
     FFPROBE_PATH: z.string().optional(),
-    /** "true" starts the web server without the job runner (e.g. a read-only tool). */
     JOBS_DISABLED: z.enum(["true", "false"]).default("false"),
     SEED_DEMO_DATA: z
       .enum(["true", "false"])
@@ -112,7 +102,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 let cached: Env | undefined;
-/** The validated environment (parsed on first use, so tests can set variables before). */
+/** Parsed on first use, so tests can set variables before. */
 export function env(): Env {
   cached ??= parseEnv();
   return cached;

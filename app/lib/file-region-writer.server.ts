@@ -1,8 +1,5 @@
-// A writable stream into one region of a file: bytes land from `start` on, and nothing is ever
-// written past `start + maxBytes` (a chunk sent too long cannot spill into its neighbour's bytes).
-// It buffers up to 4 MB: with the 16 KB default of fs.createWriteStream an upload's socket paused
-// at every 64 KB read until the disk write finished, so receiving and writing never overlapped
-// (bench/testimonial-upload.bench.ts measured half the throughput).
+// Bounded, so a chunk sent too long cannot spill into its neighbour. 4 MB buffer: with the 16 KB
+// default, receiving and writing never overlapped. Why: docs/decisions/0114-chunks-written-in-place.md
 import fs from "node:fs";
 import { Writable } from "node:stream";
 
@@ -55,7 +52,7 @@ export class FileRegionWriter extends Writable {
   }
 }
 
-/** writev until every byte is down (a write may take fewer bytes than offered). */
+/** A write may take fewer bytes than offered. */
 function writeAll(fd: number, buffers: Buffer[], position: number, callback: (error?: Error | null) => void) {
   if (buffers.length === 0) return callback();
   fs.writev(fd, buffers, position, (error, written) => {

@@ -1,9 +1,6 @@
-// Dates shown on story cards. Formatted in UTC so the server's HTML and the hydrated page agree
-// whatever the time zone of the machine or the browser.
-
+// UTC, so the server's HTML and the hydrated page agree whatever the time zones.
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
-/** date-fns' "MMM d, yyyy 'at' h:mm a" in UTC, e.g. 'Nov 3, 2026 at 9:14 AM'; null for a missing or invalid date. */
 export function formatDateTimeAt(value: Date | string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const date = value instanceof Date ? value : new Date(value);

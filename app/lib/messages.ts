@@ -1,4 +1,3 @@
-// Strings of the app's frame (header, error pages), shared by every area.
 export const PRODUCT_NAME = "Storyhearth";
 
 export const errorMessages = {

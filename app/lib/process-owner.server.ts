@@ -1,14 +1,12 @@
-// Which process left a temporary file or holds a lock, and whether that process still runs: what a
-// process killed mid-work (kill -9, a crash, a restart) left behind can be cleared at once instead
-// of waiting a day for the age-based clean-up.
+// So what a killed process left behind can be cleared at once, not after the day-old clean-up.
 import { randomBytes } from "node:crypto";
 
 const boot = randomBytes(6).toString("hex");
 
-/** This process: its pid, and a random id telling it apart from an earlier process given the same pid. */
+/** The random part tells us apart from an earlier process given the same pid. */
 export const processTag = `${process.pid}.${boot}`;
 
-/** True only when the process that wrote `tag` is certainly gone; unknown tags and live processes are false. */
+/** True only when certainly gone; unknown tags are false. */
 export function processGone(tag: string): boolean {
   const match = /^(\d+)\.([0-9a-f]{12})$/.exec(tag);
   if (!match) return false;

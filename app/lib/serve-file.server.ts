@@ -1,22 +1,15 @@
-// Serves a stored file (either storage driver) over HTTP with Range support: players seek, Safari
-// insists on ranges for audio and video, and a dropped download resumes where it stopped.
+// Ranges: players seek, Safari insists on them for audio and video, and a dropped download resumes.
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getStorage, type ByteRange, type Storage } from "~/lib/storage/storage.server";
 
 export type ServeFileOptions = {
   contentType: string;
-  /** Offered as a download under this name (Content-Disposition: attachment); inline otherwise. */
   downloadName?: string;
   cacheControl?: string;
-  /** Tests may pass a driver; routes use the configured one. */
   storage?: Storage;
 };
 
-/**
- * The Range header against a file of `size` bytes: an inclusive range, null to send the whole file
- * (no header, or a form we do not serve, e.g. several ranges, which HTTP lets a server ignore), or
- * "unsatisfiable" for a range that starts past the end.
- */
+/** Null sends the whole file: HTTP lets a server ignore forms it does not serve (several ranges). */
 export function parseByteRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -36,13 +29,11 @@ export function parseByteRange(header: string | null, size: number): ByteRange |
   return { start, end };
 }
 
-/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
 function contentDisposition(name: string) {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The stored file at `key` as 200 (whole), 206 (a range), 416 (a range past the end) or 404. HEAD gets headers only. */
 export async function serveStoredFile(
   request: Request,
   key: string,

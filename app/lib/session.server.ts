@@ -19,9 +19,7 @@ function storage(name: string) {
     }));
 }
 
-/** The user's session cookie: it carries only the id of a row in the sessions table. */
+/** Only the id of a sessions row, so sessions can be revoked (decision 0003). */
 export const authSessionStorage = storage("__session");
-/** The administrator's session, separate from the ordinary user session. */
 export const adminSessionStorage = storage("__admin_session");
-/** Flash cookie carrying one toast to the next page. */
 export const toastSessionStorage = storage("__toast");

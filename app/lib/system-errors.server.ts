@@ -4,7 +4,7 @@ import { db } from "~/lib/db.server";
 
 type Severity = "critical" | "high" | "medium" | "low";
 
-/** Records an unexpected failure for the administrators; never throws itself. */
+/** Never throws itself. */
 export function recordSystemError({
   error,
   errorType,
@@ -25,13 +25,10 @@ export function recordSystemError({
   }
 }
 
-// ── the administrator's System Error Monitoring (spec part 3 §2, §4) ───────
-
 export type SystemError = typeof systemErrors.$inferSelect;
 
 export const SYSTEM_ERROR_LIST_LIMIT = 200;
 
-/** The newest errors (all, or only the unresolved ones), without the stack details. */
 export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_LIST_LIMIT }: { unresolvedOnly?: boolean; limit?: number } = {}) {
   return db
     .select({
@@ -51,12 +48,11 @@ export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_
     .all();
 }
 
-/** The number of unresolved errors (the Unresolved tab's count). */
 export function countUnresolvedSystemErrors() {
   return db.select({ n: count() }).from(systemErrors).where(eq(systemErrors.isResolved, false)).get()?.n ?? 0;
 }
 
-/** Marks an error resolved (once: resolving again keeps the first time); undefined when there is no such error. */
+/** Resolving again keeps the first time. */
 export function resolveSystemError(id: string, now = new Date()) {
   return db
     .update(systemErrors)

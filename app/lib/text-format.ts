@@ -1,11 +1,8 @@
-// Dates and durations on the dashboard and Manage Story Collections, formatted with a fixed locale and
-// time zone so that the server's HTML and the browser's render agree.
+// A fixed locale and time zone, so the server's HTML and the browser's render agree.
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** 'Jan 5, 2027' (UTC calendar day). */
 export const formatDay = (date: Date | string) => day.format(new Date(date));
 
-/** Seconds as 'm:ss' (or 'h:mm:ss'); '—' while a podcast has no audio yet. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "—";
   const s = Math.round(seconds);
@@ -18,8 +15,6 @@ export function formatDuration(seconds: number | null | undefined): string {
 // One formatter for every count: Number#toLocaleString builds a new formatter on each call.
 const count = new Intl.NumberFormat("en-US");
 
-/** '50,000' (en-US grouping). */
 export const formatCount = (n: number) => count.format(n);
 
-/** '1 story' / '3 stories' style counts. */
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

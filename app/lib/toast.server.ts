@@ -26,7 +26,6 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
   return redirect(url, { ...init, headers });
 }
 
-/** Reads (and consumes) the pending toast. */
 export async function getToast(request: Request) {
   const session = await toastSessionStorage().getSession(request.headers.get("Cookie"));
   const parsed = toastSchema.safeParse(session.get(KEY));

@@ -1,4 +1,3 @@
-// The account actions, shared by the pages (forms) and the JSON calls.
 import { accountInvitationEmail, passwordResetEmail } from "~/features/account/emails";
 import { deleteUserSessions } from "~/models/session.server";
 import { checkPassword, getUserByEmail, setPassword, type User } from "~/models/user.server";
@@ -9,7 +8,6 @@ import { messages } from "~/features/account/messages";
 
 export type AccountResult = { ok: true } | { ok: false; message: string };
 
-/** Changes the password and signs out every other session of the user. */
 export async function changePassword(user: User, currentPassword: string, newPassword: string, keepSessionId?: string): Promise<AccountResult> {
   if (!(await checkPassword(user.id, currentPassword))) return { ok: false, message: messages.password.currentIncorrect };
   await setPassword(user.id, newPassword);
@@ -17,10 +15,7 @@ export async function changePassword(user: User, currentPassword: string, newPas
   return { ok: true };
 }
 
-/**
- * Sends a single-use reset link that expires in one hour. Unknown e-mails get the same answer
- * and the same timing class (no e-mail is sent), so the form does not reveal who has an account.
- */
+/** Unknown e-mails get the same answer and timing class, so the form does not reveal who has an account. */
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);
   if (!user) return;
@@ -30,7 +25,6 @@ export async function requestPasswordReset(email: string) {
   await sendEmail({ kind: "password_reset", to: user.email, ...mail });
 }
 
-/** Sets the new password when the token is valid; every existing session is revoked. */
 export async function resetPassword(token: string, newPassword: string): Promise<AccountResult> {
   // An account invitation's set-password link uses the same page.
   const userId = consumeVerificationToken(token, "reset") ?? consumeVerificationToken(token, "invite");
@@ -42,7 +36,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
 
 export const isResetTokenUsable = (token: string) => isTokenUsable(token, "reset") || isTokenUsable(token, "invite");
 
-/** E-mails a new account holder a link to choose a password (admin create-user). */
 export async function sendAccountInvitation(user: User, invitedBy: string) {
   const token = createVerificationToken(user.id, "invite");
   const setPasswordUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token, invite: "1" })}`;

@@ -8,7 +8,6 @@ import { adminSessionStorage, authSessionStorage } from "~/lib/session.server";
 
 export const SESSION_ID_KEY = "sessionId";
 
-/** Thrown by the form strategy when the e-mail or password is wrong. */
 export class InvalidCredentialsError extends Error {
   constructor() {
     super(messages.auth.invalidCredentials);
@@ -35,13 +34,11 @@ export async function getSessionId(request: Request) {
   return typeof id === "string" ? id : undefined;
 }
 
-/** The signed-in user, or null. A revoked or expired session counts as signed out. */
 export async function getUser(request: Request) {
   const sessionId = await getSessionId(request);
   return sessionId ? (getSessionUser(sessionId) ?? null) : null;
 }
 
-/** The administrator signed in through the admin login, or null. */
 export async function getAdmin(request: Request) {
   const session = await readSession(request, adminSessionStorage());
   const id = session.get(SESSION_ID_KEY);
@@ -49,10 +46,8 @@ export async function getAdmin(request: Request) {
   return user?.role === "admin" ? user : null;
 }
 
-/**
- * A same-site path to go to after signing in, else `fallback`. Browsers read a backslash as a slash
- * and drop tabs and newlines, so "/\evil.com" or a tab inside "//evil.com" would leave the site like "//evil.com".
- */
+// Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.com" or a tab
+// inside "//evil.com" would leave the site like "//evil.com".
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string" || !to.startsWith("/")) return fallback;
   const path = to.replace(/[\t\n\r]/g, "");
@@ -60,7 +55,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/** Pages: a signed-out visitor goes to /login?redirectTo=<where they were>. */
 export async function requireUser(request: Request) {
   const user = await getUser(request);
   if (!user) {
@@ -71,19 +65,16 @@ export async function requireUser(request: Request) {
   return user;
 }
 
-/** JSON calls: a signed-out caller gets 401 with a message. */
 export async function requireApiUser(request: Request) {
   const user = await getUser(request);
   if (!user) throw Response.json({ message: messages.auth.unauthorized }, { status: 401 });
   return user;
 }
 
-/** /login and friends: a signed-in visitor goes to /. */
 export async function requireAnonymous(request: Request) {
   if (await getUser(request)) throw redirect("/");
 }
 
-/** Starts a session for the user and returns the Set-Cookie header value. */
 export async function commitLogin(request: Request, user: User) {
   const dbSession = createSession(user.id);
   recordLogin(user.id);
@@ -92,7 +83,6 @@ export async function commitLogin(request: Request, user: User) {
   return authSessionStorage().commitSession(session, { expires: dbSession.expiresAt });
 }
 
-/** Ends the session (server row and cookie) and returns the Set-Cookie header value. */
 export async function commitLogout(request: Request) {
   const session = await readSession(request);
   const id = session.get(SESSION_ID_KEY);
@@ -100,11 +90,7 @@ export async function commitLogout(request: Request) {
   return authSessionStorage().destroySession(session);
 }
 
-// ── administrators ─────────────────────────────────────────────────────────
-// The admin area has its own session (signed in through the identity provider), separate from the
-// ordinary user session. Pages answer the not-allowed view, JSON calls 401/403.
-
-/** Starts an administrator session for a user whose role is admin; returns the Set-Cookie value. */
+// The admin area has its own session cookie, separate from the user's (decision 0003).
 export async function commitAdminLogin(request: Request, user: User) {
   if (user.role !== "admin") throw new Error("Only administrators get an admin session");
   const dbSession = createSession(user.id, "admin");
@@ -114,7 +100,6 @@ export async function commitAdminLogin(request: Request, user: User) {
   return adminSessionStorage().commitSession(session, { expires: dbSession.expiresAt });
 }
 
-/** Ends the administrator session; returns the Set-Cookie value. */
 export async function commitAdminLogout(request: Request) {
   const session = await readSession(request, adminSessionStorage());
   const id = session.get(SESSION_ID_KEY);
@@ -124,17 +109,13 @@ export async function commitAdminLogout(request: Request) {
 
 export const ADMIN_REQUIRED_STATUS = 403;
 
-/**
- * Admin pages: the administrator, or a thrown 403 whose body the route's ErrorBoundary shows as the
- * not-allowed view ('Admin Access Required' with the link to /admin-login).
- */
+/** The thrown 403 is shown by the route's ErrorBoundary as 'Admin Access Required'. */
 export async function requireAdmin(request: Request) {
   const admin = await getAdmin(request);
   if (!admin) throw Response.json({ message: "Admin Access Required" }, { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" });
   return admin;
 }
 
-/** /api/admin calls: 401 when no one is signed in, 403 when an ordinary user is. */
 export async function requireApiAdmin(request: Request) {
   const admin = await getAdmin(request);
   if (admin) return admin;

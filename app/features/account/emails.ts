@@ -1,4 +1,3 @@
-// Account e-mails: password reset and the invitation that comes with an admin-created account.
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
 export function passwordResetEmail({ name, resetUrl }: { name?: string | null; resetUrl: string }): EmailParts {
@@ -26,7 +25,6 @@ export function accountInvitationEmail({
   name?: string | null;
   setPasswordUrl: string;
   invitedBy?: string | null;
-  /** How long the set-password link lives (the invite token's lifetime). */
   expiresInDays?: number;
 }): EmailParts {
   const inviter = invitedBy?.trim();

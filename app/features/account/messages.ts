@@ -1,4 +1,3 @@
-// Every user-facing string of the account area, written once, exactly as the spec gives it.
 export const messages = {
   validation: {
     email: "Please enter a valid email address",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { messages } from "~/features/account/messages";
 
-// One schema per form, used by the action (authoritative) and by Conform in the browser.
 // Conform turns empty inputs into undefined, so "required" messages are the type errors.
 const v = messages.validation;
 

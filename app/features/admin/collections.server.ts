@@ -1,11 +1,5 @@
-// The administrator's Story Collections (spec part 3 §2, §3, §4): every owner's collections in one
-// list, its summary cards, activate/deactivate, edit, delete and reorder.
-//
-// Order: the admin list is every collection by sortOrder (then newest first, then id), the same
-// order each owner's own list uses. Reordering here numbers the whole admin list 1..n, which keeps
-// every owner's collections in the admin's relative order; each affected owner's delivery dates are
-// then recalculated for their collections' new positions (sortOrder itself is left as the admin set
-// it, so the admin list stays as arranged). An owner reordering later renumbers only their own.
+// Reordering renumbers the whole admin list 1..n, then each affected owner's delivery dates.
+// Why: docs/decisions/0108-admin-area-and-external-api.md
 import { count, eq, inArray, max, sql } from "drizzle-orm";
 import { campaigns, contributions, invitations, users } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
@@ -19,10 +13,8 @@ import { getDistributionSettings } from "~/models/workflow.server";
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Queryable = DB | Tx;
 
-
 export type AdminCollectionStats = { totalCollections: number; activeCampaigns: number; totalStories: number; scheduled: number };
 
-/** Total Collections, Active Campaigns (switched on), Total Stories, Scheduled (a send date still ahead). */
 export function getAdminCollectionStats(now = new Date()): AdminCollectionStats {
   const c = db
     .select({
@@ -51,12 +43,10 @@ const adminColumns = {
   ownerEmail: users.email,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
-  // E-mailed invitations: sent, and later perhaps answered or unsubscribed.
   emailsSent: sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${qualified(campaigns.id)} and ${invitations.status} in ('sent', 'answered', 'unsubscribed'))`.mapWith(Number),
   storiesReceived: campaigns.storyCount,
 };
 
-/** Rows offset..offset+limit-1 of the admin list with owner and counts (the page's ids are picked first). */
 export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_SIZE) {
   const pageIds = db
     .select({ id: campaigns.id })
@@ -78,15 +68,10 @@ export function getAdminCollection(id: string) {
   return db.select(adminColumns).from(campaigns).innerJoin(users, eq(users.id, campaigns.ownerId)).where(eq(campaigns.id, id)).get();
 }
 
-/** The position after every collection in the admin list. */
 function nextGlobalSortOrder(q: Queryable) {
   return (q.select({ n: max(campaigns.sortOrder) }).from(campaigns).get()?.n ?? 0) + 1;
 }
 
-/**
- * A collection owned by the signed-in admin (createCampaign: invitations, activity, dispatch), put
- * at the end of the admin list.
- */
 export function createAdminCollection(adminId: string, input: NewCampaign) {
   const created = createCampaign(adminId, input);
   const sortOrder = nextGlobalSortOrder(db);
@@ -102,10 +87,7 @@ export type CollectionChanges = {
   isActive?: boolean;
 };
 
-/**
- * Edits a collection. A collection whose invitations have not gone out yet follows its send date:
- * 'scheduled' while the date is ahead, 'active' otherwise (the dispatcher then sends when due).
- */
+/** Unsent invitations follow the send date: 'scheduled' while it is ahead, else 'active' (the dispatcher sends). */
 export function updateAdminCollection(id: string, changes: CollectionChanges, now = new Date()) {
   return db.transaction((tx) => {
     const current = tx.select().from(campaigns).where(eq(campaigns.id, id)).get();
@@ -122,7 +104,6 @@ export function updateAdminCollection(id: string, changes: CollectionChanges, no
   });
 }
 
-/** Switches a collection on or off (`isActive` omitted: flips it). */
 export function setCollectionActive(id: string, isActive?: boolean) {
   return db
     .update(campaigns)
@@ -132,12 +113,10 @@ export function setCollectionActive(id: string, isActive?: boolean) {
     .get();
 }
 
-/** Deletes a collection with its invitations and stories (podcasts made from it stay, unlinked). */
+/** Podcasts made from it stay, unlinked. */
 export function deleteAdminCollection(id: string) {
   return db.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id, title: campaigns.title }).get();
 }
-
-// ── order ─────────────────────────────────────────────────────────────────
 
 type OrderRow = { id: string; ownerId: string; sortOrder: number };
 
@@ -149,7 +128,6 @@ function globalOrder(tx: Tx): OrderRow[] {
     .all();
 }
 
-/** Recalculates the delivery date of every collection of these owners for its position in the owner's list. */
 function refreshDeliveryDates(tx: Tx, ownerIds: Iterable<string>, today: Date) {
   for (const ownerId of new Set(ownerIds)) {
     const settings = getDistributionSettings(ownerId);
@@ -168,7 +146,6 @@ function refreshDeliveryDates(tx: Tx, ownerIds: Iterable<string>, today: Date) {
   }
 }
 
-/** Numbers `rows` (in their new order) 1..n, writing only the rows that change; returns the owners touched. */
 function writeGlobalOrder(tx: Tx, rows: OrderRow[]) {
   const owners = new Set<string>();
   rows.forEach((row, index) => {
@@ -181,7 +158,6 @@ function writeGlobalOrder(tx: Tx, rows: OrderRow[]) {
 
 export type AdminMoveResult = { ok: true; index: number } | { ok: false; status: 404 };
 
-/** The no-JavaScript move buttons: swaps a collection with its neighbour in the admin list. */
 export function moveAdminCollection(id: string, direction: "up" | "down", today = new Date()): AdminMoveResult {
   return db.transaction(
     (tx): AdminMoveResult => {
@@ -200,7 +176,7 @@ export function moveAdminCollection(id: string, direction: "up" | "down", today 
 
 export type AdminReorderResult = { ok: true } | { ok: false; status: 400 | 404 };
 
-/** Dragging on one page: `ids` must be exactly the collections now at offset..offset+pageSize-1. */
+/** `ids` must be exactly the collections now at offset..offset+pageSize-1. */
 export function reorderAdminPage(offset: number, pageSize: number, ids: string[], today = new Date()): AdminReorderResult {
   return db.transaction(
     (tx): AdminReorderResult => {
@@ -223,11 +199,6 @@ export type SortOrderResult =
   | { ok: true; collections: Array<{ id: string; sortOrder: number; nextDeliveryDate: Date | null }> }
   | { ok: false; status: 400 | 404 };
 
-/**
- * POST /api/admin/story-collections/reorder from an admin: each named collection gets the sortOrder
- * given (collections of any owner; each id at most once), then the delivery dates of the owners
- * concerned are recalculated.
- */
 export function setCollectionSortOrders(entries: Array<{ id: string; sortOrder: number }>, today = new Date()): SortOrderResult {
   const ids = entries.map((e) => e.id);
   if (new Set(ids).size !== ids.length) return { ok: false, status: 400 };
@@ -253,8 +224,6 @@ export function setCollectionSortOrders(entries: Array<{ id: string; sortOrder: 
   );
 }
 
-
-/** The JSON shape of GET /api/admin/story-collections items (spec part 3 §3, plus owner and status). */
 export function adminCollectionJson(row: AdminCollection) {
   const { ownerId, ownerEmail, ownerFirstName, ownerLastName, ...rest } = row;
   return {

@@ -1,7 +1,4 @@
-// Every user-facing string of the administrator's collections, Create New, settings, API keys,
-// prompt templates, system errors, metrics, activity and the external API (spec part 3 §2, §8).
-// The spec gives the failure strings; the success strings it leaves open ("success messages also
-// exist for each collection, key, template … create, update, toggle and delete") are ours.
+// The spec gives the failure strings; the success strings it leaves open are ours.
 import type { ToastInput } from "~/lib/toast.server";
 
 const failed = (title: string, description: string): ToastInput => ({ title, description, variant: "destructive" });

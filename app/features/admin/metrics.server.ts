@@ -1,8 +1,4 @@
-// System Metrics (spec part 3 §3): real figures from the database. Months are UTC calendar months;
-// growth compares this month with last month (utils/metrics-format). Token costs come from the
-// recorded script-writing calls (llm_usage); Deepgram is not used, so its cost is 0. The database
-// figures come from SQLite itself: size is page_count × page_size, there is one connection per
-// process, and `queries` is the number of rows stored (SQLite keeps no statement counter).
+// What each figure means (UTC months, Deepgram 0, `queries` = stored rows): docs/decisions/0108-admin-area-and-external-api.md
 import { count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { campaigns, contributions, emailOutbox, jobs, llmUsage, podcasts, systemErrors, users } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -18,7 +14,6 @@ export function monthStarts(now: Date) {
 
 type Column = Parameters<typeof gte>[0];
 
-/** This month's and last month's count for a timestamp column, in one statement. */
 function monthly(column: Column, now: Date) {
   const { thisMonth, lastMonth } = monthStarts(now);
   return {
@@ -110,7 +105,6 @@ function usageByModel() {
     .map((row) => ({ ...row, cost: roundUsd(row.cost) }));
 }
 
-/** Size, connections and stored rows, from SQLite itself. */
 export function databaseHealth() {
   const client = db.$client;
   const pageCount = Number(client.pragma("page_count", { simple: true }));
@@ -130,7 +124,6 @@ export function databaseHealth() {
   return { size: pageCount * pageSize, connections: 1, queries: rows, tables: tables.length, pageCount, pageSize };
 }
 
-/** The job queue and unresolved errors: what needs an operator's eye. */
 function healthFigures(now: Date) {
   const j = db
     .select({

@@ -1,7 +1,5 @@
-// The one-time display of a new API key across the redirect after creating it (POST → redirect →
-// GET works without JavaScript). The key travels in a short-lived flash cookie, encrypted with
-// AES-256-GCM under a key derived from SESSION_SECRET (and signed), read once by the next page and
-// cleared in that same response. The server never stores it: the database holds only its sha256.
+// The new key crosses the POST → redirect in an encrypted flash cookie, read once: the database
+// holds only its sha256, so it cannot be shown again later.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { env, isProduction } from "~/lib/env.server";
@@ -13,7 +11,6 @@ const newKeyCookie = () =>
   createCookie("__admin_new_key", {
     httpOnly: true,
     sameSite: "lax",
-    // Shown on /admin/settings (after Create New) and /admin/api-keys.
     path: "/admin",
     secure: isProduction(),
     maxAge: 300,
@@ -47,10 +44,8 @@ function decrypt(sealed: string): NewKeyDisplay | null {
   return null;
 }
 
-/** The Set-Cookie value that carries the new key to the next page. */
 export const flashNewApiKey = (value: NewKeyDisplay) => newKeyCookie().serialize(encrypt(value));
 
-/** The new key waiting to be shown (once), and the header that clears it. */
 export async function takeNewApiKey(request: Request): Promise<{ newKey: NewKeyDisplay | null; headers: Headers | undefined }> {
   const sealed = (await newKeyCookie().parse(request.headers.get("Cookie"))) as unknown;
   if (typeof sealed !== "string") return { newKey: null, headers: undefined };

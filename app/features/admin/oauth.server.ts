@@ -1,7 +1,4 @@
-// Administrator sign-in through an OAuth2 / OpenID Connect provider (remix-auth-oauth2: the
-// authorization code flow with PKCE and a state cookie). The provider only tells us who someone is
-// (the userinfo e-mail); whether they may enter the admin area is decided here, by the role of the
-// Storyhearth account with that e-mail.
+// The provider only says who someone is; the role of our account with that e-mail decides entry.
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
@@ -11,23 +8,18 @@ import { adminUserMessages } from "~/features/admin/user-messages";
 import { appUrl, env, isProduction } from "~/lib/env.server";
 
 const STRATEGY = "oauth2";
-/** Prefix of the short-lived cookies that carry state and PKCE verifier between /api/login and the callback. */
 export const OAUTH_STATE_COOKIE = "__admin_oauth";
 export const ADMIN_CALLBACK_PATH = "/auth/callback";
 
-/** Who the provider says signed in. */
 export type ProviderIdentity = { email: string; emailVerified: boolean | null };
 
-/** A failure on the provider's side (or between us): shown as 'Admin sign-in failed'. */
 class ProviderError extends Error {}
 
-/** True when every OAUTH_* endpoint and client setting is present (env.server refuses half a set). */
 export function isAdminOAuthConfigured() {
   const e = env();
   return Boolean(e.OAUTH_AUTHORIZATION_URL && e.OAUTH_TOKEN_URL && e.OAUTH_USERINFO_URL && e.OAUTH_CLIENT_ID && e.OAUTH_CLIENT_SECRET);
 }
 
-/** The local stand-in sign-in exists only outside production and only while no provider is configured. */
 export const isDevAdminLoginAvailable = () => !isProduction() && !isAdminOAuthConfigured();
 
 // Providers differ: some send email_verified as a string.
@@ -56,7 +48,6 @@ async function fetchIdentity(accessToken: string, userinfoUrl: string): Promise<
 
 let authenticator: Authenticator<ProviderIdentity> | undefined;
 
-/** Built on first use from the validated environment; undefined when no provider is configured. */
 function adminAuthenticator() {
   if (!isAdminOAuthConfigured()) return undefined;
   if (authenticator) return authenticator;
@@ -81,10 +72,6 @@ function adminAuthenticator() {
   return made;
 }
 
-/**
- * GET /api/login: the redirect to the provider's authorization page (with state and PKCE challenge,
- * remembered in a cookie). Undefined when no provider is configured.
- */
 export async function startAdminSignIn(request: Request): Promise<Response | undefined> {
   const auth = adminAuthenticator();
   if (!auth) return undefined;
@@ -104,7 +91,6 @@ export type AdminSignInResult =
   | { status: "refused"; email: string; reason: "not-admin" | "unverified" }
   | { status: "failed"; message: string };
 
-/** GET /auth/callback: checks state and PKCE, exchanges the code, asks userinfo, decides. */
 export async function finishAdminSignIn(request: Request): Promise<AdminSignInResult> {
   const auth = adminAuthenticator();
   if (!auth) return { status: "failed", message: adminUserMessages.signIn.notConfigured };
@@ -121,10 +107,7 @@ export async function finishAdminSignIn(request: Request): Promise<AdminSignInRe
   return { status: "admin", user };
 }
 
-/**
- * A missing or mismatched state (an old tab, a replayed link) or a denial at the provider is the
- * visitor's business; anything else is the provider misbehaving and is recorded for the operators.
- */
+// A bad state (old tab, replayed link) or a denial is the visitor's business; anything else is recorded.
 function describeFailure(error: unknown) {
   if (error instanceof ReferenceError || error instanceof RangeError) return adminUserMessages.signIn.failed;
   if (error instanceof OAuth2RequestError && error.code === "access_denied") return adminUserMessages.signIn.failed;
@@ -132,7 +115,6 @@ function describeFailure(error: unknown) {
   return adminUserMessages.signIn.providerUnavailable;
 }
 
-/** Set-Cookie values that remove the state cookies the request carried (their work is done). */
 export function clearOAuthStateCookies(request: Request): string[] {
   const names = (request.headers.get("Cookie") ?? "")
     .split(";")

@@ -1,5 +1,3 @@
-// The administrator's forms and JSON bodies (spec part 3 §5, §7): one schema per form, used by the
-// page action (authoritative) and by Conform in the browser, plus the bodies of the /api/admin calls.
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 import { z } from "zod";
 import type { promptTemplateCategories as schemaCategories } from "#db/schema";
@@ -23,19 +21,15 @@ const required = (error: string, max: number) => z.string({ error }).trim().min(
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const idField = z.string().min(1).max(100);
 
-// ── story collections ─────────────────────────────────────────────────────
-
-/** The admin Story Collections list shows this many to a page. */
 export const ADMIN_COLLECTIONS_PAGE_SIZE = 50;
 
 const datetimeLocal = z
   .string()
   .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
   .optional();
-/** The browser's offset for the chosen moment (see scheduledDateToUtc); the widest real offsets are ±14 h. */
+/** The widest real offsets are ±14 h. */
 const timezoneOffset = z.number().int().min(-840).max(840).optional();
 
-/** New Collection and Edit dialogs: title and prompt required; description and a datetime-local optional. */
 export const CollectionFormSchema = z.object({
   title: required(v.titleRequired, TITLE_MAX),
   description: optionalText(TEXT_MAX),
@@ -44,7 +38,6 @@ export const CollectionFormSchema = z.object({
   timezoneOffset,
 });
 
-/** Create New → Story Collection: as above, plus the recipients one per line (trimmed, blanks dropped). */
 export const CampaignTabSchema = CollectionFormSchema.extend({
   emails: z
     .string({ error: v.emailsRequired })
@@ -57,7 +50,6 @@ export const CampaignTabSchema = CollectionFormSchema.extend({
     ),
 });
 
-/** Any date string the JSON calls accept (ISO 8601 or datetime-local), or null to clear. */
 const apiDate = z
   .union([z.string().max(100), z.null()])
   .optional()
@@ -72,7 +64,6 @@ const apiDate = z
     return date;
   });
 
-/** POST /api/admin/story-collections. */
 export const ApiCollectionSchema = z.object({
   title: required(v.titleRequired, TITLE_MAX),
   description: z.string().trim().max(TEXT_MAX).nullish(),
@@ -80,7 +71,6 @@ export const ApiCollectionSchema = z.object({
   scheduledDate: apiDate,
 });
 
-/** PUT /api/admin/story-collections/{id}: any of the editable fields. */
 export const ApiCollectionUpdateSchema = z.object({
   title: required(v.titleRequired, TITLE_MAX).optional(),
   description: z.string().trim().max(TEXT_MAX).nullish(),
@@ -89,10 +79,8 @@ export const ApiCollectionUpdateSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
-/** POST /api/admin/story-collections/{id}/toggle { isActive }; without it the state flips. */
 export const ApiToggleSchema = z.object({ isActive: z.boolean({ error: "isActive must be true or false" }).optional() });
 
-/** POST /api/admin/story-collections/reorder { collections: [{ id, sortOrder, nextDeliveryDate? }] } (owner and admin alike). */
 export const ReorderCollectionsSchema = z.object({
   collections: z
     .array(
@@ -107,12 +95,10 @@ export const ReorderCollectionsSchema = z.object({
     .max(10_000),
 });
 
-// ── API keys ──────────────────────────────────────────────────────────────
-
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A `<input type="date">` expiry: the key works through that whole day (UTC), so it expires at the next midnight. */
+/** The key works through that whole day (UTC). */
 export function expiryFromDay(day: string): Date | null {
   if (!ISO_DAY.test(day)) return null;
   const start = new Date(`${day}T00:00:00.000Z`);
@@ -120,7 +106,6 @@ export function expiryFromDay(day: string): Date | null {
   return new Date(start.getTime() + DAY_MS);
 }
 
-/** expiresIn days from now. */
 export const expiryInDays = (days: number, now = new Date()) => new Date(now.getTime() + days * DAY_MS);
 
 const usageLimit = z
@@ -134,7 +119,6 @@ const expiresIn = z
   .min(1, { error: v.expiresInInteger })
   .max(MAX_EXPIRES_IN_DAYS, { error: v.expiresInInteger });
 
-/** Create New → API Key (the simple form): name required; description and an expiry day optional. */
 export const SimpleApiKeySchema = z.object({
   name: required(v.nameRequired, NAME_MAX),
   description: optionalText(500),
@@ -145,14 +129,12 @@ export const SimpleApiKeySchema = z.object({
     .optional(),
 });
 
-/** The management dialog: clientName required; usageLimit and expiresIn (days) optional integers. */
 export const ManageApiKeySchema = z.object({
   clientName: required(v.clientNameRequired, NAME_MAX),
   usageLimit: usageLimit.optional(),
   expiresIn: expiresIn.optional(),
 });
 
-/** POST /api/admin/api-keys: { name, description, expiresAt } or { clientName, usageLimit, expiresAt }. */
 export const ApiCreateKeySchema = z
   .object({
     name: z.string().trim().max(NAME_MAX).optional(),
@@ -176,9 +158,7 @@ export const ApiCreateKeySchema = z
     return { name, description: body.description || null, usageLimit: body.usageLimit ?? null, expiresAt };
   });
 
-// ── prompt templates ──────────────────────────────────────────────────────
-
-/** Every template category (the schema's list, restated here because this module reaches the browser). */
+/** Restates db/schema's list because this module reaches the browser. */
 export const promptTemplateCategories = [
   "general",
   "single_host",
@@ -191,9 +171,8 @@ export const promptTemplateCategories = [
   "milestones",
 ] as const satisfies typeof schemaCategories;
 
-/** Categories of the simple Create New form. */
 export const simpleTemplateCategories = ["holidays", "childhood", "family", "traditions", "milestones", "general"] as const;
-/** Categories of the management page, one per script format the script writer uses (plus general). */
+/** One per script format the script writer uses (plus general). */
 export const managedTemplateCategories = ["general", "single_host", "dual_host", "multi_contributor"] as const;
 export type TemplateCategory = (typeof schemaCategories)[number];
 
@@ -209,7 +188,6 @@ export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
   milestones: "Milestones",
 };
 
-/** Create New → Prompt Template: name, category and content required; isDefault a checkbox. */
 export const SimpleTemplateSchema = z.object({
   name: required(v.nameRequired, NAME_MAX),
   category: z.enum(simpleTemplateCategories, { error: v.categoryInvalid }),
@@ -217,7 +195,7 @@ export const SimpleTemplateSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 
-/** The management page's create and edit form. A checkbox left unticked is absent, so both default to false here. */
+/** An unticked checkbox is absent, so both default to false. */
 export const TemplateFormSchema = z.object({
   name: required(v.nameRequired, NAME_MAX),
   description: optionalText(TEXT_MAX),
@@ -227,11 +205,7 @@ export const TemplateFormSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 
-/**
- * POST /api/admin/prompt-templates: the simple shape { name, category, content, isDefault } or the
- * management shape { name, description, systemPrompt, category, isActive, isDefault } (isActive
- * defaults to true, isDefault to false, category to general). Each shape keeps its own categories.
- */
+/** The simple Create New shape or the management page's shape; each keeps its own categories. */
 export const ApiCreateTemplateSchema = z
   .object({
     name: required(v.nameRequired, NAME_MAX),
@@ -269,7 +243,7 @@ export const ApiCreateTemplateSchema = z
     };
   });
 
-/** PUT /api/admin/prompt-templates/{id}: any template field (content is accepted for systemPrompt). */
+/** `content` is accepted for systemPrompt. */
 export const ApiUpdateTemplateSchema = z
   .object({
     name: required(v.nameRequired, NAME_MAX).optional(),
@@ -285,7 +259,5 @@ export const ApiUpdateTemplateSchema = z
     ...(systemPrompt ?? content ? { systemPrompt: systemPrompt ?? content } : {}),
     ...(description !== undefined ? { description: description || null } : {}),
   }));
-
-// ── small page intents ────────────────────────────────────────────────────
 
 export const IdIntentSchema = z.object({ id: idField });

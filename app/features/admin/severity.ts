@@ -1,5 +1,4 @@
-// Severity colours of System Error Monitoring (spec part 3 §4): critical, high, medium and low have
-// their own (dark enough for white text at 4.5:1); any other value is shown in a neutral default style.
+// Dark enough for white text at 4.5:1.
 const SEVERITY_CLASSES: Record<string, string> = {
   critical: "bg-red-700 text-white",
   high: "bg-orange-700 text-white",

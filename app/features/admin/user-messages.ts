@@ -1,5 +1,3 @@
-// Every user-facing string of the administrator sign-in and the users screens, exactly as the spec
-// gives it where it gives one (spec 3, §2 and §8).
 export const adminUserMessages = {
   accessRequired: "Admin Access Required",
   toast: {

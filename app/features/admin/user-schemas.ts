@@ -1,5 +1,3 @@
-// One schema per administrator user form; the JSON calls validate with the same ones. Conform turns
-// form strings into numbers and booleans for the pages; JSON bodies carry them as they are.
 import { z } from "zod";
 import { adminUserMessages } from "./user-messages";
 import { NEW_USER_DEFAULTS, SUBSCRIPTION_STATUSES, TRIAL_EXTENSION_DAYS, USER_ROLES, type TrialExtensionDays } from "~/features/account/subscription-rules";
@@ -13,10 +11,8 @@ const podcastLimit = z.number({ error: e.limitWhole }).int({ error: e.limitWhole
 
 export const RoleSchema = z.object({ role });
 
-/** PUT …/subscription: without a podcastLimit the rule's limit for the status applies. */
 export const SubscriptionSchema = z.object({ status, podcastLimit: podcastLimit.optional() });
 
-/** The manage dialog's custom limit: applied only when greater than 0. */
 export const CustomLimitSchema = z.object({
   podcastLimit: z.number({ error: e.customLimitPositive }).int({ error: e.limitWhole }).min(1, { error: e.customLimitPositive }).max(MAX_LIMIT),
 });
@@ -41,9 +37,8 @@ const createFields = {
   podcastLimit: podcastLimit.default(NEW_USER_DEFAULTS.podcastLimit),
 };
 
-/** The create-user dialog: an unticked checkbox sends nothing, which means no invitation. */
+/** An unticked checkbox sends nothing: no invitation. */
 export const CreateUserSchema = z.object({ ...createFields, sendInvite: z.boolean().optional() });
 
-/** POST /api/admin/users/create: the invitation is on unless the caller says false. */
 export const CreateUserApiSchema = z.object({ ...createFields, sendInvite: z.boolean().default(true) });
 export type CreateUserInput = z.infer<typeof CreateUserApiSchema>;

@@ -1,5 +1,4 @@
-// What the /admin users screens show of an account, with every label computed on the server (dates
-// in UTC) so the HTML and the hydrated page agree.
+// Labels computed on the server in UTC, so the HTML and the hydrated page agree.
 import type { User } from "~/models/user.server";
 import { formatShortDate, lastLoginLabel, trialBadge } from "~/features/account/subscription-rules";
 

@@ -1,5 +1,3 @@
-// What administrators do to user accounts: list, count, change role and subscription, extend the
-// trial, create with an invitation. Shared by the /admin page and the /api/admin JSON calls.
 import { desc, eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { sendAccountInvitation } from "~/features/account/account.server";
@@ -10,7 +8,6 @@ import { createUser, getUserByEmail, getUserById, type User } from "~/models/use
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
-/** Newest accounts first; `limit` undefined lists them all (the JSON call). */
 export function listUsersForAdmin({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
   const query = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
   return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
@@ -18,10 +15,7 @@ export function listUsersForAdmin({ limit, offset = 0 }: { limit?: number; offse
 
 export type AdminStats = { totalUsers: number; activeTrials: number; activeSubscriptions: number };
 
-/**
- * Total Users, Active Trials and Active Subscriptions, in one query. A trial is active until its end
- * passes (one without an end has not ended), matching the 'Expired' badge of trialBadge.
- */
+/** A trial without an end has not ended, matching trialBadge's 'Expired'. */
 export function getAdminStats(now = new Date()): AdminStats {
   const row = db
     .select({
@@ -42,15 +36,11 @@ function update(userId: string, values: Partial<typeof users.$inferInsert>): Use
   return db.update(users).set(values).where(eq(users.id, userId)).returning().get();
 }
 
-/** The updated user, or undefined when there is no such user. */
 export function updateUserRole(userId: string, role: UserRole) {
   return update(userId, { role });
 }
 
-/**
- * Sets the status and the podcast limit: the given one, or the rule's limit for the status. A move
- * to trial of an account that never had one starts a trial of TRIAL_DAYS.
- */
+/** A move to trial of an account that never had one starts a trial of TRIAL_DAYS. */
 export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number, now = new Date()) {
   return db.transaction((tx) => {
     const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
@@ -65,12 +55,11 @@ export function updateUserSubscription(userId: string, status: SubscriptionStatu
   });
 }
 
-/** A custom podcast limit that keeps the subscription status. */
 export function setUserPodcastLimit(userId: string, podcastLimit: number) {
   return update(userId, { podcastLimit });
 }
 
-/** Moves the trial end by 7, 30 or 90 days (from now when it has already passed). */
+/** From now when the trial has already passed. */
 export function extendUserTrial(userId: string, days: TrialExtensionDays, now = new Date()) {
   return db.transaction((tx) => {
     const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
@@ -84,10 +73,7 @@ export type CreateUserResult = { ok: true; user: User; invited: boolean } | { ok
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
 
-/**
- * Creates an account without a password; with `sendInvite` the new holder gets an e-mail with a
- * link to choose one. An e-mail already in use is refused (also when two admins race for it).
- */
+/** An e-mail already in use is refused, also when two admins race for it. */
 export async function createUserAsAdmin(input: CreateUserInput, admin: Pick<User, "firstName" | "lastName" | "email">): Promise<CreateUserResult> {
   if (await getUserByEmail(input.email)) return { ok: false, reason: "email-taken" };
   let user: User;

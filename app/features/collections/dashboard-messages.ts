@@ -1,4 +1,3 @@
-// Every user-facing string of the dashboard and Manage Story Collections, exactly as the spec gives them.
 import type { ToastInput } from "~/lib/toast.server";
 
 export const dashboardMessages = {

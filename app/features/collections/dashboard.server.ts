@@ -1,5 +1,4 @@
-// The signed-in dashboard (spec part 1, "Dashboard"): every figure and list in a fixed number of SQL
-// statements whatever the number of campaigns, stories or podcasts — no per-campaign queries.
+// A fixed number of statements whatever the data size; no per-campaign queries (decision 0104).
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns, contributions, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -7,9 +6,8 @@ import { DASHBOARD_LIST_LIMIT, PERIOD_DAYS, type Period } from "~/features/colle
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** First instant of the current calendar month, in UTC (the app formats every date in UTC). */
+/** UTC, because the app formats every date in UTC. */
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-/** "In the last N days" is a rolling window ending now. */
 export const periodStart = (period: Period, now: Date) => new Date(now.getTime() - PERIOD_DAYS[period] * DAY_MS);
 
 export type UserMetrics = {
@@ -30,11 +28,7 @@ type MetricsRow = {
   storiesInPeriod: number;
 };
 
-/**
- * Every count of the stat cards in one statement: the podcasts by the (owner, createdAt) index; the
- * campaigns by the (owner, sortOrder) index, whose trigger-kept counters give the story total; and the
- * period's stories through the (campaign, submittedAt) index, reading only stories inside the period.
- */
+/** One statement; each part reads through an index, and the story total from trigger-kept counters. */
 export function getUserMetrics(ownerId: string, period: Period, now = new Date()): UserMetrics {
   const month = monthStart(now).getTime();
   const since = periodStart(period, now).getTime();
@@ -67,7 +61,6 @@ export function getUserMetrics(ownerId: string, period: Period, now = new Date()
   };
 }
 
-/** The newest podcasts ('Recent Family Podcasts'). */
 export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
   return db
     .select({
@@ -86,10 +79,7 @@ export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT
 }
 export type RecentPodcast = ReturnType<typeof listRecentPodcasts>[number];
 
-/**
- * The newest stories over all the owner's campaigns ('Recent Story Submissions'). The newest rows are
- * picked from the (campaign, submittedAt) index alone, so only `limit` rows are read from the table.
- */
+/** Picked from the (campaign, submittedAt) index alone, so only `limit` rows are read from the table. */
 export function listRecentSubmissions(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
   const newest = sql`(
     select ${contributions}.rowid from ${campaigns} join ${contributions} on ${contributions.campaignId} = ${campaigns.id}
@@ -113,10 +103,6 @@ export function listRecentSubmissions(ownerId: string, limit = DASHBOARD_LIST_LI
 }
 export type RecentSubmission = ReturnType<typeof listRecentSubmissions>[number];
 
-/**
- * Campaigns with a scheduled date ('Scheduled Story Collections'): upcoming ones first (soonest
- * first), then past ones (latest first), each with its recipient count.
- */
 export function listScheduledCampaigns(ownerId: string, now = new Date(), limit = DASHBOARD_LIST_LIMIT) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return db
@@ -141,7 +127,7 @@ export function listScheduledCampaigns(ownerId: string, now = new Date(), limit 
 }
 export type ScheduledCampaign = ReturnType<typeof listScheduledCampaigns>[number];
 
-/** Everything the dashboard shows: 4 statements in all. */
+/** 4 statements in all (tested). */
 export function getDashboard(ownerId: string, period: Period, now = new Date()) {
   return {
     metrics: getUserMetrics(ownerId, period, now),

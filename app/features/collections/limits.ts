@@ -1,6 +1,3 @@
-// Limits of the dashboard and the Manage Story Collections page (spec part 1, §9), in one place.
-
-/** Dashboard lists (recent podcasts, recent submissions, scheduled collections) show at most 5 items. */
 export const DASHBOARD_LIST_LIMIT = 5;
 
 export const PERIODS = ["7d", "30d", "90d"] as const;
@@ -11,17 +8,12 @@ export const PERIOD_LABELS: Record<Period, string> = { "7d": "7 days", "30d": "3
 
 export const isPeriod = (value: unknown): value is Period => PERIODS.includes(value as Period);
 
-/** The period from a query string value; anything else is the default. */
 export const periodOrDefault = (value: string | null | undefined): Period => (isPeriod(value) ? value : DEFAULT_PERIOD);
 
-/**
- * Rows per page on Manage Story Collections. Rendering every collection made the page's cost grow
- * with the list (see docs/decisions/0104); drag reorders within a page, move up/down crosses pages.
- */
+/** Rendering every collection made the page's cost grow with the list (decision 0104). */
 export const MANAGE_PAGE_SIZE = 25;
 
-/** Drag reordering: a touch drag starts after a 120 ms long-press, a mouse drag after 5 px of movement. */
 export const DRAG_TOUCH_DELAY_MS = 120;
 export const DRAG_MOUSE_THRESHOLD_PX = 5;
-/** A finger that moves further than this before the long-press fires is scrolling, not dragging. */
+/** Further than this before the long-press fires is scrolling, not dragging. */
 export const DRAG_TOUCH_SLOP_PX = 10;

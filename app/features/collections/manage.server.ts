@@ -1,6 +1,4 @@
-// Manage Story Collections: the stat cards and one page of the ordered list, each in one statement
-// whatever the number of collections or stories (story and invitation counts are the campaigns' own
-// trigger-kept counters).
+// One statement each whatever the data size: counts come from the campaigns' trigger-kept counters.
 import { eq, inArray, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -9,11 +7,6 @@ import { collectionListOrder } from "~/models/collection-order.server";
 
 export type CollectionStats = { totalCollections: number; activeCampaigns: number; storiesCollected: number; familyMembers: number };
 
-/**
- * Total Collections, Active Campaigns (status active), Stories Collected, Family Members (invited
- * e-mails, summed over collections): one pass over the owner's campaigns, whose trigger-kept counters
- * stand for their stories and invitations.
- */
 export function getCollectionStats(ownerId: string): CollectionStats {
   return db.get<CollectionStats>(sql`
     select count(*) as totalCollections, coalesce(sum(${campaigns.status} = ${"active"}), 0) as activeCampaigns,
@@ -22,11 +15,7 @@ export function getCollectionStats(ownerId: string): CollectionStats {
   `);
 }
 
-/**
- * Rows `offset`..`offset+limit-1` of the owner's list, with invited and story counts. The page's ids
- * are chosen first, so the count sub-queries run for the page's rows only (not for every row the
- * sort has to look at).
- */
+/** The page's ids are chosen first, so the count sub-queries run for its rows only. */
 export function listCollectionsPage(ownerId: string, offset: number, limit = MANAGE_PAGE_SIZE) {
   const pageIds = db
     .select({ id: campaigns.id })

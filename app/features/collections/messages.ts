@@ -1,5 +1,4 @@
-// Every user-facing string of creating story collections and the collections list, exactly as the
-// spec gives it (part 1 §2, §4, §5, §8). Strings the spec leaves open are marked.
+// Exactly as the spec gives them; strings it leaves open are marked.
 import type { campaignStatuses } from "#db/schema";
 
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -35,7 +34,6 @@ export const campaignMessages = {
 
 const STATUS_LABELS: Partial<Record<CampaignStatus, string>> = { generating_podcast: "Generating Podcast" };
 
-/** 'Generating Podcast' for generating_podcast, otherwise the status capitalized ('active' → 'Active'). */
 export function campaignStatusLabel(status: string): string {
   const known = STATUS_LABELS[status as CampaignStatus];
   if (known) return known;
@@ -43,5 +41,4 @@ export function campaignStatusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Collections list (§4): default style when 'active', otherwise secondary. */
 export const campaignListBadgeVariant = (status: string) => (status === "active" ? "default" : "secondary") as "default" | "secondary";

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { campaignMessages } from "./messages";
 import { addRecipients, splitCommaList } from "~/lib/email-split";
 
-// One schema per create form (part 1 §5), used by the action (authoritative) and by Conform in the
-// browser, plus the body of POST /api/campaigns. Conform turns empty inputs into undefined, so the
-// "required" messages are also the type errors.
+// Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 const v = campaignMessages.validation;
 
 export const TITLE_MAX = 200;
@@ -16,14 +14,9 @@ const EMAIL_MAX = 254;
 const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
 const description = z.string().trim().max(DESCRIPTION_MAX).optional();
 
-/** What an <input type="datetime-local"> sends: local wall time without a zone. */
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?$/;
 
-/**
- * A datetime-local value as a UTC instant. `offsetMinutes` is the browser's
- * `Date#getTimezoneOffset()` for that moment (UTC minus local); without it (no JavaScript) the
- * wall time is read as UTC. Undefined for an empty value, null for one that is not a real date.
- */
+/** `offsetMinutes` is getTimezoneOffset() from the browser; without JavaScript the wall time is read as UTC. */
 export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: number): Date | null | undefined {
   if (!value) return undefined;
   const m = DATETIME_LOCAL.exec(value);
@@ -36,7 +29,6 @@ export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: nu
   return new Date(wall + (offsetMinutes ?? 0) * 60_000);
 }
 
-/** Full-screen form (/create-story-collection), intent 'create'. */
 export const CreateCollectionSchema = z.object({
   title,
   description,
@@ -45,17 +37,15 @@ export const CreateCollectionSchema = z.object({
     .string()
     .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
     .optional(),
-  // Filled in by the browser (see scheduledDateToUtc); the widest real offsets are ±14 h.
+  // The widest real offsets are ±14 h.
   timezoneOffset: z.number().int().min(-840).max(840).optional(),
-  // The chips travel as hidden inputs; tidied with the typed-entry rule so a hand-made post
-  // cannot smuggle in blanks or duplicates.
+  // Hidden inputs are untrusted: tidied like typed entries, so no blanks or duplicates get in.
   recipients: z
     .array(z.string().max(EMAIL_MAX))
     .transform((list) => addRecipients([], list.join(" ")))
     .pipe(z.array(z.string()).min(1, { error: campaignMessages.noRecipients.description })),
 });
 
-/** Inline form on /campaigns: stricter prompt, e-mails typed comma-separated (no format check). */
 export const InlineCampaignSchema = z.object({
   title,
   description,
@@ -66,9 +56,7 @@ export const InlineCampaignSchema = z.object({
     .pipe(z.array(z.string().max(EMAIL_MAX)).min(1, { error: v.emailsRequired })),
 });
 
-// POST /api/campaigns: the spec's payload (inviteEmails[]) or the admin Create tab's (emails).
-// A list is taken entry by entry (trimmed, blanks dropped); a single string is split on commas and
-// line breaks, as a form post or a pasted list would arrive.
+// The spec's inviteEmails[] or the admin Create tab's emails; a single string is split as pasted.
 const emailList = z
   .union([z.array(z.string().max(EMAIL_MAX)), z.string().max(1_000_000)])
   .transform((value) => (Array.isArray(value) ? value.map((e) => e.trim()).filter(Boolean) : value.split(/[\s,]+/u).filter(Boolean)));

@@ -1,5 +1,3 @@
-// Workflow settings (spec part 1, §3 "Collection/Distribution workflow settings", §5, §9): the choices,
-// their limits and the two input shapes (the dialog's form and the JSON call), shared by browser and server.
 import { z } from "zod";
 import { dashboardMessages } from "./dashboard-messages";
 import { MAX_REMINDERS } from "#db/enums";
@@ -25,7 +23,6 @@ export const DISTRIBUTION_MODE_LABELS: Record<DistributionMode, string> = {
   quarterly: "Quarterly",
   yearly: "Yearly",
 };
-/** The distribution modes that give each list position a delivery date ('Delivery #N'). */
 export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = ["scheduled", "weekly", "monthly", "quarterly", "yearly"];
 
 export const DAY_OF_MONTH = { min: 1, max: 31 } as const;
@@ -38,7 +35,6 @@ const MAX_ENTRIES = 500;
 const MAX_ENTRY_LENGTH = 320;
 const MAX_LIST_TEXT = MAX_ENTRIES * (MAX_ENTRY_LENGTH + 2);
 
-/** Contributor and recipient entries: trimmed; empty ones and duplicates (ignoring case) are ignored. */
 export function cleanEntries(entries: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
@@ -52,7 +48,6 @@ export function cleanEntries(entries: readonly string[]): string[] {
   return out;
 }
 
-/** The dialog's textareas take one entry per line (commas also separate). */
 export const splitEntries = (text: string | undefined) => cleanEntries((text ?? "").split(/[\n\r,]+/u));
 
 const isoDate = z
@@ -77,7 +72,6 @@ const dayOfMonth = z
   .max(DAY_OF_MONTH.max, { error: "Day of month is 1 to 31" });
 const monthOfYear = z.number({ error: "Month is 1 to 12" }).int().min(1, { error: "Month is 1 to 12" }).max(12, { error: "Month is 1 to 12" });
 
-/** The Configure Workflows dialog (flat form fields; empty fields are "not set"). */
 export const WorkflowFormSchema = z.object({
   intent: z.literal("workflows"),
   collectionMode: reminderMode.default("manual"),
@@ -94,7 +88,6 @@ export const WorkflowFormSchema = z.object({
 
 const entryList = z.array(z.string().max(MAX_ENTRY_LENGTH)).max(MAX_ENTRIES);
 
-/** PUT /api/user/workflow-settings: the spec's would-be body (collectionId, collectionWorkflow, distributionWorkflow). */
 export const WorkflowJsonSchema = z.object({
   collectionId: z.null({ error: dashboardMessages.api.perCollectionUnsupported }).optional(),
   collectionWorkflow: z
@@ -116,7 +109,6 @@ export const WorkflowJsonSchema = z.object({
     })
     .default({ mode: "manual", recipients: [] }),
 });
-
 
 export function workflowInputFromForm(v: z.infer<typeof WorkflowFormSchema>): WorkflowInput {
   return {

@@ -15,7 +15,6 @@ export type ContactInput = {
 };
 export type ContactResult = { ok: true; contact: Contact } | { ok: false; error: "duplicate-email" };
 
-/** What the JSON calls answer: the row without its owner. */
 export function publicContact({ ownerId: _ownerId, ...contact }: Contact) {
   return contact;
 }
@@ -31,10 +30,6 @@ function matches(q: string): SQL {
   return or(...cols.map((col) => sql`${col} like ${pattern} escape '\\'`))!;
 }
 
-/**
- * The owner's contacts by e-mail, optionally filtered by a search text (e-mail, names, notes, tags)
- * and paged; `total` counts every match so the page can offer the next page.
- */
 export function listContacts(ownerId: string, { q, limit, offset = 0 }: { q?: string; limit?: number; offset?: number } = {}) {
   const where = q?.trim() ? and(eq(contacts.ownerId, ownerId), matches(q.trim())) : eq(contacts.ownerId, ownerId);
   const query = db.select().from(contacts).where(where).orderBy(asc(contacts.email));
@@ -43,7 +38,6 @@ export function listContacts(ownerId: string, { q, limit, offset = 0 }: { q?: st
   return { contacts: rows, total };
 }
 
-/** The owner's contact, or undefined — a foreign id looks exactly like a missing one. */
 export function getOwnedContact(ownerId: string, contactId: string): Contact | undefined {
   return db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).get();
 }
@@ -80,7 +74,6 @@ export function createContact(ownerId: string, input: ContactInput): ContactResu
   }
 }
 
-/** Updates the fields given (undefined keeps a field); undefined when the contact is not the owner's. */
 export function updateContact(ownerId: string, contactId: string, patch: Partial<ContactInput>): ContactResult | undefined {
   const existing = getOwnedContact(ownerId, contactId);
   if (!existing) return undefined;
@@ -107,7 +100,6 @@ export function updateContact(ownerId: string, contactId: string, patch: Partial
   }
 }
 
-/** Deletes the contact (its group memberships go with it); false when it is not the owner's. */
 export function deleteContact(ownerId: string, contactId: string) {
   return db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).run().changes > 0;
 }

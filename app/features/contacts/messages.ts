@@ -1,4 +1,3 @@
-// Every user-facing string of the contacts screen and its JSON calls, exactly as the spec gives them.
 export const contactMessages = {
   contact: {
     created: "Contact created successfully",

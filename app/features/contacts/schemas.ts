@@ -2,8 +2,7 @@ import { z } from "zod";
 import { contactMessages } from "./messages";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags, parseTagInput } from "./tags";
 
-// One schema per form (used by the action and by Conform in the browser), plus the JSON calls'
-// bodies. Conform turns empty inputs into undefined, so "required" messages are the type errors.
+// Conform turns empty inputs into undefined, so "required" messages are the type errors.
 const m = contactMessages;
 
 export const MAX_NAME = 200;
@@ -31,14 +30,12 @@ const groupName = z
   .max(MAX_GROUP_NAME, { error: m.validation.tooLong });
 const id = z.string().min(1).max(100);
 
-// ── page forms ─────────────────────────────────────────────────────────────
-
 export const ContactFormSchema = z.object({
   contactId: id.optional(),
   email,
   preferredName: optionalText(MAX_NAME),
   notes: optionalText(MAX_NOTES),
-  /** One text input, tags separated by commas (checked here, not piped, so the input stays a plain text field). */
+  /** Checked here, not piped, so the input stays a plain text field. */
   tags: z
     .string()
     .max(MAX_TAGS * (MAX_TAG_LENGTH + 2) * 4, { error: m.validation.tooLong })
@@ -62,8 +59,7 @@ export const GroupFormSchema = z.object({
 
 export const DeleteSchema = z.object({ id });
 
-// ── JSON calls (also accept form-encoded bodies, where every value is a string) ──
-
+// JSON calls also accept form-encoded bodies, where every value is a string.
 const nullableText = (max: number) => z.string().trim().max(max, { error: m.validation.tooLong }).nullable().optional();
 const boolish = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")], {
   error: "Must be true or false",

@@ -1,12 +1,7 @@
-// Contact tags (spec part 1 §5): trimmed; empty and duplicate tags are ignored.
-
 export const MAX_TAGS = 30;
 export const MAX_TAG_LENGTH = 50;
 
-/**
- * Trims every tag and drops empty ones and repeats. Repeats are compared case-insensitively
- * ('Family' and 'family' are one tag); the first spelling is kept.
- */
+/** 'Family' and 'family' are one tag; the first spelling is kept. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
@@ -20,7 +15,6 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
-/** The form's single text input: tags separated by commas. */
 export function parseTagInput(input: string | undefined | null): string[] {
   return normalizeTags((input ?? "").split(","));
 }

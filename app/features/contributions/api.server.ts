@@ -1,5 +1,3 @@
-// Guards shared by the stories JSON calls: signed in (401 JSON), then the caller's own campaign
-// (a foreign or missing id answers 404 JSON, alike).
 import { getOwnedCampaign } from "~/models/campaign.server";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";

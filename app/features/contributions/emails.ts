@@ -1,5 +1,3 @@
-// The story-collection invitation and its reminder. Relatives answer by replying to the e-mail
-// (the Reply-To carries their personal token) or through their personal link to the web form.
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
 type InvitationInput = {

@@ -1,5 +1,4 @@
-// Sending invitations: each due invitation is written to the outbox and marked sent in one
-// transaction (so it is e-mailed once, whatever crashes), then the outbox rows are delivered.
+// Outbox row and 'sent' mark in one transaction, so each is e-mailed once (decision 0008).
 import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
 import { dueInvitations, markCampaignsSent, markInvitationSent } from "~/models/invitation.server";
 import { now } from "~/lib/clock.server";
@@ -24,10 +23,6 @@ type StoryRequestRow = {
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
 
-/**
- * Writes one invitation or reminder to the outbox: the personal links, the per-recipient reply
- * address and the unsubscribe headers are the same for both.
- */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const links = invitationLinks(campaign.publicId, invitation.token);
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
@@ -42,7 +37,6 @@ export function queueStoryRequest(kind: "campaign_invitation" | "campaign_remind
   });
 }
 
-/** Sends every due invitation, in batches; returns how many were sent. */
 export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
   let total = 0;
   for (;;) {

@@ -1,5 +1,4 @@
-// Every user-facing string of the campaign stories page and the public contribution page,
-// written once. The spec's exact strings are marked; the rest fill gaps the spec leaves open.
+// The spec's exact strings are marked; the rest fill gaps the spec leaves open.
 export const storyMessages = {
   page: {
     backToCollections: "Back to Collections", // spec

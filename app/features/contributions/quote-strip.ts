@@ -1,20 +1,6 @@
-// Strips the quoted thread and signature from a story that arrived by e-mail reply,
-// so only what the contributor wrote is displayed.
-//
-// The spec's rule (part 1 §5) cuts at the first line that contains both 'On ' and
-// 'wrote:', begins with '>', or contains '-----Original Message-----'. On top of
-// that we cut at the reply headers, separators and signatures common mail clients
-// add, so a top-posted story is never longer than what the spec's rule leaves.
-// The extra header rules require a clock time or an '@' in the header (real
-// headers carry one), so story lines like "Am Sonntag schrieb Oma:" are kept.
-//
-// When nothing at all comes before the first marker the spec's rule would leave
-// nothing, so we look further (see `answersBelowQuotes`): a bottom-posted or
-// interleaved answer is kept, and a story whose first line merely reads like
-// "On Sunday, Grandpa wrote: ..." is kept too.
-// Tests: app/utils/quote-strip.test.ts and the client corpus in tests/fixtures/replies.ts.
+// The spec's cut plus common clients' headers and signatures; never strips a story to nothing.
+// Why: docs/decisions/0008-email-loop.md (Quote stripping). Corpus: tests/fixtures/replies.ts.
 
-/** Headers that open with a lead word: "On <date>, <who> wrote:" and its translations. */
 const LEAD_HEADERS: RegExp[] = [
   /^On\s.+\swrote\s*:$/, // Gmail, Apple Mail, Yahoo, Thunderbird (often wrapped onto two or three lines)
   /^Am\s.+\sschrieb\b.*:$/, // German: "Am Di., 3. Nov. 2026 um 09:14 Uhr schrieb Jane <j@x.de>:"
@@ -41,15 +27,10 @@ const isLeadHeader = (s: string) => s.length <= MAX_HEADER_CHARS && HAS_TIME_OR_
 // Without a lead word only the address tells a header from a story line ("Opa schrieb am 24.12.1944, 18:30:").
 const isTrailingHeader = (s: string) => s.length <= MAX_HEADER_CHARS && s.includes("@") && TRAILING_HEADERS.some((re) => re.test(s));
 
-/** The spec's header test, applied literally to one line. */
 const isSpecHeader = (raw: string) => raw.includes("On ") && raw.includes("wrote:");
 
-/**
- * How many lines (1–3) a reply header starting at line i spans, or 0. Clients wrap long
- * headers ("... <" / "x@y> wrote:"), so a header may be split; a wrap is only accepted when
- * line i does not read as the end of a sentence and no header starts on the next line, so the
- * story line above a header is never swallowed.
- */
+// Clients wrap long headers over 2-3 lines; a wrap is accepted only when line i does not end a
+// sentence and no header starts on the next line, so the story line above is never swallowed.
 function headerSpan(lines: string[], i: number, maxSpan = 3, leadOnly = false): number {
   const first = (lines[i] ?? "").trim();
   if (!leadOnly && isTrailingHeader(first)) return 1;
@@ -126,7 +107,6 @@ function markerAt(lines: string[], i: number): Marker | null {
   return null;
 }
 
-/** Whether the next non-blank line from `from` on is quoted with '>'. */
 function quoteFollows(lines: string[], from: number): boolean {
   for (let i = from; i < lines.length; i++) {
     const line = (lines[i] ?? "").trim();
@@ -135,12 +115,8 @@ function quoteFollows(lines: string[], from: number): boolean {
   return false;
 }
 
-/**
- * Bottom-posted and interleaved answers: the unquoted text between and after '>' blocks,
- * from `start` on. A header that introduces a '>' block belongs to the quote; a weak header
- * that doesn't is story text; a strong header with an unquoted original (Yahoo, Outlook),
- * a signature or a separator ends the answer. Separate answers are joined by a blank line.
- */
+// Bottom-posted and interleaved answers. A weak header not followed by '>' is story text; a strong
+// one with an unquoted original (Yahoo, Outlook), a signature or a separator ends the answer.
 function answersBelowQuotes(lines: string[], start: number): string {
   const parts: string[][] = [[]];
   for (let i = start; i < lines.length; i++) {
@@ -163,17 +139,11 @@ function answersBelowQuotes(lines: string[], start: number): string {
     .join("\n\n");
 }
 
-/** The spec's rule, literally: the trimmed text above its first marker line. */
 function specCut(lines: string[]): string {
   const cut = lines.findIndex((raw) => isSpecHeader(raw) || raw.trim().startsWith(">") || raw.includes("-----Original Message-----"));
   return (cut === -1 ? lines : lines.slice(0, cut)).join("\n").trim();
 }
 
-/**
- * The contributor's own text from an e-mail reply. Top-posted: the text above the first
- * quote marker. Nothing above it: the answers below/between '>' quotes, else what the spec's
- * rule leaves, else the whole trimmed text — a story is never stripped to nothing.
- */
 export function stripQuotedReply(content: string): string {
   const text = content.replace(/\r\n?/g, "\n");
   const lines = text.split("\n");

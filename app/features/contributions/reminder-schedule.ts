@@ -1,11 +1,9 @@
-// When a reminder is due. One home for the rule: only invitees who have not answered, never more
-// than the maximum, never two in one period (weekly 7 days, biweekly 14 days, monthly one calendar month).
+// Never two reminders in one period (decision 0008).
 export type ReminderMode = "manual" | "weekly" | "biweekly" | "monthly";
 
 export type ReminderSettings = { mode: ReminderMode; startDate: Date | null; maxReminders: number };
 export type ReminderState = { status: string; sentAt: Date | null; reminderCount: number; lastReminderAt: Date | null };
 
-/** `from` plus one period of the mode; months keep the day, capped at the month's last day. */
 export function addPeriod(mode: Exclude<ReminderMode, "manual">, from: Date): Date {
   if (mode === "weekly") return new Date(from.getTime() + 7 * 86_400_000);
   if (mode === "biweekly") return new Date(from.getTime() + 14 * 86_400_000);
@@ -18,7 +16,6 @@ export function addPeriod(mode: Exclude<ReminderMode, "manual">, from: Date): Da
   return next;
 }
 
-/** The moment the next reminder may go, or null when none will (manual, answered, maximum reached). */
 export function nextReminderAt(settings: ReminderSettings, invitation: ReminderState): Date | null {
   if (settings.mode === "manual" || invitation.status !== "sent" || !invitation.sentAt) return null;
   if (invitation.reminderCount >= settings.maxReminders) return null;

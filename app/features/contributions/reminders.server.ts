@@ -1,5 +1,4 @@
-// Reminders from the collection workflow: to invitees who have not answered, at most the maximum,
-// never two in one period. The outbox row and the count move together in one transaction.
+// The outbox row and the count move together in one transaction (decision 0008).
 import { recordReminder, remindableInvitations } from "~/models/invitation.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";

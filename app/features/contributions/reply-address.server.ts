@@ -6,7 +6,7 @@ const replyDomain = () => env().INBOUND_EMAIL_DOMAIN ?? env().MAILGUN_DOMAIN ?? 
 
 export const replyAddressFor = (token: string) => `reply+${token}@${replyDomain()}`;
 
-/** The invitation token in any of the recipients (Mailgun's `recipient` may list several), or null. */
+/** Mailgun's `recipient` may list several. */
 export function tokenFromRecipients(recipients: string): string | null {
   for (const part of recipients.split(",")) {
     const match = /reply\+([A-Za-z0-9_-]{10,64})@/i.exec(part.trim());

@@ -1,5 +1,3 @@
-// One schema per form of the campaign stories page and the public contribution page; the actions
-// (authoritative), Conform in the browser and the JSON calls all use these.
 import { z } from "zod";
 import { storyMessages } from "./messages";
 
@@ -20,7 +18,6 @@ const contributorEmail = z
   .min(1, { error: v.emailRequired })
   .pipe(z.email({ error: v.emailInvalid }).max(EMAIL_MAX, { error: v.emailInvalid }));
 
-/** Name, e-mail and story: the owner's 'Add Story Manually' form and the API's POST. */
 export const ContributionSchema = z.object({
   contributorName: requiredText(v.nameRequired, NAME_MAX, v.nameTooLong),
   contributorEmail,
@@ -28,18 +25,14 @@ export const ContributionSchema = z.object({
 });
 export type ContributionInput = z.infer<typeof ContributionSchema>;
 
-/** The public 'Share Your Story' form: the same fields plus the per-recipient invitation token. */
 export const PublicContributionSchema = ContributionSchema.extend({
   t: z.string().trim().max(200).optional(),
 });
 
-/**
- * The public form's honeypot: hidden from people, filled in by form-filling bots. A filled one is
- * answered as if accepted and nothing is stored.
- */
+/** Honeypot: a filled one is answered as if accepted and nothing is stored (decision 0103). */
 export const HONEYPOT_FIELD = "website";
 
-/** POST /api/campaigns/{id}/contributions: the spec's payload; only 'web' is accepted from callers. */
+/** Only 'web' is accepted from callers. */
 export const ApiContributionSchema = ContributionSchema.extend({
   submissionMethod: z.literal("web", { error: "submissionMethod must be 'web'" }).default("web"),
 });
@@ -52,13 +45,11 @@ const optionalName = z
   .optional()
   .transform((name) => (name ? name : null));
 
-/** The inline rename form on a story card. */
 export const RenameContributorSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
   contributorName: optionalName,
 });
 
-/** PATCH /api/contributions/{id}/name. */
 export const ApiRenameSchema = z.object({
   contributorName: z
     .string({ error: "contributorName must be text" })
@@ -68,8 +59,6 @@ export const ApiRenameSchema = z.object({
     .transform((name) => (name ? name : null)),
 });
 
-// ── family podcast narrator settings (spec part 1 §9) ─────────────────────
-
 export const familyVoices = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
 export const familyAccents = ["american", "british", "australian"] as const;
 export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
@@ -78,7 +67,6 @@ export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: v.invalidChoice });
 
-/** The 'Configure Family Podcast Voice' form. Host count (1) and intro/outro ('family') are fixed. */
 export const NarratorSettingsSchema = z.object({
   primaryVoice: choice(familyVoices),
   primaryAccent: choice(familyAccents),
@@ -101,10 +89,7 @@ export const narratorDefaults: NarratorSettings = {
   processingQuality: "standard",
 };
 
-/**
- * What is stored in campaigns.podcastSettings: exactly the body of the spec's
- * POST /api/campaigns/{id}/generate-podcast, so generation can send it as it is.
- */
+/** Exactly the body of POST /api/campaigns/{id}/generate-podcast, so generation can send it as is. */
 export function toPodcastSettings(s: NarratorSettings) {
   return {
     voiceConfig: {
@@ -126,7 +111,6 @@ const StoredSettingsSchema = z.object({
   options: z.object({ backgroundMusic: z.unknown(), processingQuality: z.unknown() }).partial(),
 }).partial();
 
-/** The saved narrator settings of a campaign, each missing or unknown value replaced by its default. */
 export function readNarratorSettings(stored: unknown): NarratorSettings {
   const parsed = StoredSettingsSchema.safeParse(stored ?? {});
   if (!parsed.success) return narratorDefaults;

@@ -1,6 +1,3 @@
-// The external API's authentication (spec part 3 §6, §7): `Authorization: Bearer <key>` or
-// `X-API-Key: <key>`. The key is hashed and looked up; a usable key has its use counted. Unknown,
-// inactive, deactivated and expired keys answer 401; a key at its usage limit 429.
 import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 
@@ -14,7 +11,6 @@ const refusals: Record<KeyRefusal, { status: number; message: string }> = {
   limit: { status: 429, message: m.usageLimit },
 };
 
-/** The key the caller presented, or null. */
 export function presentedApiKey(request: Request): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
   const header = request.headers.get("X-API-Key")?.trim();
@@ -27,10 +23,7 @@ function refuse(status: number, message: string): never {
   throw Response.json({ message }, { status, headers });
 }
 
-/**
- * The key behind the request and the account it acts for (the admin who created it). Counts the
- * call. Throws a JSON 401/403/429 otherwise.
- */
+/** Counts the call, so it needs the primary (LiteFS forwards /api/external/*). */
 export function requireApiKey(request: Request) {
   const presented = presentedApiKey(request);
   if (!presented) refuse(401, m.keyRequired);

@@ -1,5 +1,4 @@
-// The external API's documentation, written once: the page at /api/admin/documentation and the
-// integration guide on /admin/api-keys both read it. `origin` is the site's own address.
+// Written once: /api/admin/documentation and the guide on /admin/api-keys both read it.
 
 export type EndpointDoc = {
   method: "GET" | "POST";

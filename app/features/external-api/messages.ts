@@ -1,4 +1,3 @@
-// What the external API answers, in its own words (spec part 3, external API).
 export const externalApiMessages = {
   keyRequired: "API key required. Send it as 'Authorization: Bearer <key>' or in the X-API-Key header.",
   invalidKey: "Invalid API key",

@@ -1,6 +1,4 @@
-// The external API's podcasts (spec part 3 §6, §7): a key acts for the administrator who created
-// it. A generation request stores the story and the podcast request for that account, counted
-// against its podcast limit; the key sees only that account's podcasts.
+// A key acts for the administrator who created it and sees only that account's podcasts.
 import { and, eq } from "drizzle-orm";
 import { stories } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -18,11 +16,7 @@ const links = (podcastId: string) => ({
 
 export type ExternalRequest = { title: unknown; content: unknown; voiceConfig: VoiceConfig; options: GenerationOptions };
 
-/**
- * Stores the story and requests its podcast. If the request is refused (the podcast limit), the
- * story just stored is removed again, so a refused call leaves nothing behind. Wake the job runner
- * afterwards.
- */
+/** A refused call (the podcast limit) leaves nothing behind. Wake the job runner afterwards. */
 export async function startExternalPodcast(ownerId: string, input: ExternalRequest) {
   const story = createTextStory(ownerId, { storyTitle: input.title, storyContent: input.content });
   try {
@@ -43,7 +37,6 @@ export async function startExternalPodcast(ownerId: string, input: ExternalReque
   }
 }
 
-/** The status of one of the account's podcasts, or undefined (a foreign id looks like a missing one). */
 export async function externalPodcastStatus(ownerId: string, podcastId: string) {
   const found = await getOwnedPodcast(ownerId, podcastId);
   if (!found) return undefined;
@@ -66,7 +59,6 @@ export async function externalPodcastStatus(ownerId: string, podcastId: string) 
   };
 }
 
-/** The account's podcasts, newest first. */
 export function listExternalPodcasts(ownerId: string) {
   return listOwnedPodcasts(ownerId, EXTERNAL_LIST_LIMIT).map((p) => {
     const generation = describeGenerationStatus(p.status);
@@ -83,7 +75,6 @@ export function listExternalPodcasts(ownerId: string) {
   });
 }
 
-/** The podcast to download: its audio key and a file name, or why not. */
 export async function externalDownload(ownerId: string, podcastId: string) {
   const podcast = await getOwnedPodcast(ownerId, podcastId);
   if (!podcast) return { ok: false as const, status: 404 as const };

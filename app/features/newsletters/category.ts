@@ -1,12 +1,7 @@
-// A newsletter story's category (spec part 2, Newsletter page): detected from keywords in the story,
-// one of childhood, holiday, milestone, tradition, adventure, or 'memory' when none fits. Each
-// category has its badge colours; any other value gets the default style.
-
 export const NEWSLETTER_CATEGORIES = ["childhood", "holiday", "milestone", "tradition", "adventure"] as const;
 export type NewsletterCategory = (typeof NEWSLETTER_CATEGORIES)[number];
 export const DEFAULT_CATEGORY = "memory";
 
-/** Words and phrases that point at a category; matched whole and case-insensitively. */
 const KEYWORDS: Record<NewsletterCategory, readonly string[]> = {
   childhood: [
     "childhood", "child", "children", "kid", "kids", "grew up", "growing up", "little girl", "little boy", "school", "schoolyard",
@@ -37,10 +32,7 @@ const PATTERNS = NEWSLETTER_CATEGORIES.map((category) => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${KEYWORDS[category].map(escape).join("|")})(?![\\p{L}\\p{N}])`, "giu"),
 }));
 
-/**
- * The category whose keywords occur most often in the text (title and story); on a tie the one
- * listed first in NEWSLETTER_CATEGORIES; 'memory' when no keyword occurs.
- */
+/** A tie goes to the one listed first in NEWSLETTER_CATEGORIES. */
 export function detectCategory(text: string): string {
   let best: { category: string; hits: number } = { category: DEFAULT_CATEGORY, hits: 0 };
   for (const { category, pattern } of PATTERNS) {
@@ -50,7 +42,6 @@ export function detectCategory(text: string): string {
   return best.category;
 }
 
-/** Badge colours per category (light and dark theme); anything else gets the default. */
 const CATEGORY_BADGE: Record<NewsletterCategory, string> = {
   childhood: "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100",
   holiday: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
@@ -64,5 +55,4 @@ export function categoryBadgeClass(category: string): string {
   return (CATEGORY_BADGE as Record<string, string>)[category] ?? DEFAULT_BADGE;
 }
 
-/** 'Childhood', 'Memory', … for the badge. */
 export const categoryLabel = (category: string) => (category ? category[0]!.toUpperCase() + category.slice(1) : "Memory");

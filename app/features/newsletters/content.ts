@@ -1,17 +1,13 @@
-// The rules of the family newsletter's text (spec part 2, Newsletter page and §9), shared by the page,
-// the PDF, the e-mail and the JSON call: story titles, paragraphs, labels and the text sizes.
+// Shared by the page, the PDF, the e-mail and the JSON call, so all four say the same.
 
-/** Normal and large story text (spec §9). */
 export const NEWSLETTER_TEXT_SIZES = { normal: "1.125rem", large: "1.375rem" } as const;
 export type NewsletterTextSize = keyof typeof NEWSLETTER_TEXT_SIZES;
 
-/** `?text=large` asks for the large text; anything else is the normal size. */
 export const textSizeFromParam = (value: string | null | undefined): NewsletterTextSize => (value === "large" ? "large" : "normal");
 
 export const MAX_STORY_TITLE = 80;
 const SENTENCE_END = /[.!?…]["'”’)]*$/u;
 
-/** Cuts a long title at the last word boundary before the limit and adds an ellipsis. */
 function shorten(text: string, max = MAX_STORY_TITLE) {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
@@ -19,12 +15,7 @@ function shorten(text: string, max = MAX_STORY_TITLE) {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:–—-]+$/u, "")}…`;
 }
 
-/**
- * A story's title and body. A short first line without closing punctuation, followed by more text,
- * reads as a heading: it becomes the title and leaves the body. Otherwise the title is the first
- * sentence of the first line (its final full stop dropped; cut at 80 characters) and the body is the
- * whole story.
- */
+/** A short first line without closing punctuation, followed by more text, reads as a heading. */
 export function storyTitleAndBody(story: string): { title: string; content: string } {
   const text = story.replace(/\r\n?/g, "\n").trim();
   if (!text) return { title: "", content: "" };
@@ -38,7 +29,6 @@ export function storyTitleAndBody(story: string): { title: string; content: stri
   return { title: shorten(sentence.replace(/\.$/u, "").trim()), content: text };
 }
 
-/** Paragraphs: one per line, empty lines dropped (spec). */
 export function storyParagraphs(content: string): string[] {
   return content
     .split(/\r\n|\r|\n/)
@@ -46,25 +36,18 @@ export function storyParagraphs(content: string): string[] {
     .filter(Boolean);
 }
 
-/** '{familyName} Family Stories', or 'Family Stories' without a family name (spec). */
 export function familyBadge(familyName: string | null | undefined): string {
   const name = familyName?.trim();
   return name ? `${name} Family Stories` : "Family Stories";
 }
 
-/** '1 contributor' / 'N contributors' (spec). */
 export const contributorCountLabel = (n: number) => `${n} ${n === 1 ? "contributor" : "contributors"}`;
 
-/** '5 min read' for one story; the total uses the same words. */
 export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
 
-/** Total reading time is the sum of the stories' readingTime (spec §9). */
 export const totalReadingMinutes = (stories: ReadonlyArray<{ readingTime: number }>) => stories.reduce((sum, s) => sum + s.readingTime, 0);
 
-/**
- * How many people contributed: distinct names (ignoring case) among the stories' authors and
- * contributors; a story with no name counts as one contributor of its own.
- */
+/** A story with no name counts as one contributor of its own. */
 export function countContributors(stories: ReadonlyArray<{ author: string | null; contributedBy: string | null }>): number {
   const names = new Set<string>();
   let unnamed = 0;
@@ -78,11 +61,10 @@ export function countContributors(stories: ReadonlyArray<{ author: string | null
 
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** The long US date, e.g. 'November 22, 2026' (UTC, so server and browser agree). */
+/** UTC, so server and browser agree. */
 export const formatPublishDate = (date: Date | string | number) => LONG_DATE.format(new Date(date));
 
-
-/** The public addresses of one newsletter (its unguessable public id, never the row id). */
+/** By the unguessable public id, never the row id. */
 export function newsletterPaths(publicId: string) {
   const page = `/newsletter/${publicId}`;
   return {

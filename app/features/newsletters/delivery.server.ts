@@ -1,12 +1,5 @@
-// Delivering family newsletters by e-mail, driven by the owner's distribution workflow:
-// - manual: only the owner's 'Send to family' (deliverNewsletter from the page's action);
-// - immediate: the job enqueued with the newsletter (createNewsletter) runs deliverNewsletter;
-// - scheduled/weekly/monthly/quarterly/yearly: the 'deliver-newsletters' cron job delivers the newest
-//   edition of each collection whose delivery date has come (deliverDueNewsletters).
-// Every path ends in deliverNewsletter, which is safe to run any number of times: each recipient's
-// e-mail is written to the outbox once (dedupe key newsletter:<id>:<address>), all of one delivery
-// in one transaction, then delivered; a crash after the commit leaves queued rows that the outbox's
-// retry run sends, and the rows themselves say the newsletter was delivered.
+// Every path ends in deliverNewsletter, safe to run any number of times: the outbox rows (one per
+// address, by dedupe key) are the delivery record. Why: docs/decisions/0112-newsletters.md
 import { newsletterEmail } from "~/features/newsletters/emails";
 import {
   deliveredAddresses,
@@ -25,13 +18,10 @@ import type { JobHandler } from "~/lib/queue/runner.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 
 export type NewsletterDelivery = {
-  /** Everyone on the distribution list now. */
   recipients: number;
-  /** Addresses that got it from this call (the others already had it). */
   newlySent: number;
 };
 
-/** E-mails the newsletter to every distribution recipient who does not have it yet. */
 export async function deliverNewsletter(newsletterId: string): Promise<NewsletterDelivery> {
   const context = newsletterDeliveryContext(newsletterId);
   if (!context) return { recipients: 0, newlySent: 0 };
@@ -73,7 +63,6 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
   return { recipients: recipients.length, newlySent };
 }
 
-/** Delivers every newsletter whose delivery date has come; returns how many newsletters went out. */
 export async function deliverDueNewsletters({ limit = 200 } = {}) {
   let delivered = 0;
   for (const id of dueNewsletterIds(now(), limit)) {

@@ -1,5 +1,3 @@
-// The family newsletter delivery: the title, a short intro, the stories' titles, a button to the
-// public newsletter page and a link to its podcast (played on that page, no account needed).
 import { newsletterMessages } from "~/features/newsletters/messages";
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
@@ -13,7 +11,6 @@ export type NewsletterEmailInput = {
   ownerName: string;
   storyTitles: string[];
   readUrl: string;
-  /** The podcast player on the newsletter page; null when the newsletter has no finished podcast. */
   listenUrl: string | null;
   unsubscribeUrl: string | null;
 };

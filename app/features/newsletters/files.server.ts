@@ -1,8 +1,6 @@
-// Reading a newsletter's stored photos: whole (for the PDF) or just their first bytes (for the type).
 import { sniffImageType } from "~/lib/image-type";
 import { getStorage, type ByteRange } from "~/lib/storage/storage.server";
 
-/** The stored file's bytes (or a range of them); null when missing or larger than `maxBytes`. */
 export async function readStoredBytes(key: string, { maxBytes = 25 * 1024 * 1024, range }: { maxBytes?: number; range?: ByteRange } = {}) {
   const storage = getStorage();
   const file = await storage.read(key, range);

@@ -1,5 +1,4 @@
-// Every user-facing string of the family newsletter: the public page, the owner's newsletters page,
-// the PDF and the delivery e-mail. The spec's exact strings are marked; the rest fill its gaps.
+// The spec's exact strings are marked; the rest fill its gaps.
 export const newsletterMessages = {
   page: {
     header: "Family Newsletter", // spec

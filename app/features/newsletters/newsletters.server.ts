@@ -1,5 +1,3 @@
-// Family newsletters: made from a story collection (its stories, their e-mailed photos and the
-// collection's podcast), edited by the owner, and read by anyone holding the unguessable public id.
 import { and, asc, count, desc, eq, isNotNull, like, max, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
@@ -19,10 +17,8 @@ type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 export type Newsletter = typeof newsletters.$inferSelect;
 
-/** The job that e-mails one newsletter to the family (payload { newsletterId }). */
 export const DELIVER_NEWSLETTER_JOB = "deliver-newsletter";
 
-/** The collection's newest finished podcast (with audio), if any. */
 function latestCompletePodcast(q: DB | Tx, campaignId: string) {
   return q
     .select({ id: podcasts.id })
@@ -33,7 +29,6 @@ function latestCompletePodcast(q: DB | Tx, campaignId: string) {
     .get();
 }
 
-/** Image attachments of a collection's stories, oldest first, grouped by story. */
 function imagesByContribution(q: DB | Tx, campaignId: string) {
   const rows = q
     .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId })
@@ -51,14 +46,7 @@ export type CreateNewsletterResult =
   | { ok: true; newsletter: Newsletter; deliverNow: boolean }
   | { ok: false; reason: "not-found" | "no-stories" };
 
-/**
- * A new edition from the owner's collection, in one transaction: the next edition number of the
- * collection, its title (and description as the subtitle), the owner's last name as the family name,
- * one story per contribution (oldest first; quoted replies stripped; title, category and reading
- * time derived; the e-mailed photos), and the collection's newest finished podcast. With the
- * 'immediate' distribution mode the delivery job is enqueued in the same transaction, so a created
- * newsletter is always delivered. A foreign or missing collection is 'not-found'.
- */
+/** 'immediate' distribution enqueues the delivery in the same transaction, so a created newsletter is always delivered. */
 export function createNewsletter(ownerId: string, campaignId: string, at = now()): CreateNewsletterResult {
   return db.transaction(
     (tx): CreateNewsletterResult => {
@@ -126,7 +114,6 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
   );
 }
 
-/** The collection's newsletters, newest edition first, with their story and delivery counts. */
 export function listNewsletters(ownerId: string, campaignId: string) {
   return db
     .select({
@@ -147,12 +134,10 @@ export function listNewsletters(ownerId: string, campaignId: string) {
     .all();
 }
 
-/** How many stories the collection has (the page offers 'Create Newsletter' only with some). */
 export function countCollectionStories(campaignId: string) {
   return db.select({ n: count() }).from(contributions).where(eq(contributions.campaignId, campaignId)).get()?.n ?? 0;
 }
 
-/** The owner's newsletter of that collection, or undefined (a foreign id looks like a missing one). */
 export function getOwnedNewsletter(ownerId: string, campaignId: string, newsletterId: string) {
   return db
     .select()
@@ -161,7 +146,6 @@ export function getOwnedNewsletter(ownerId: string, campaignId: string, newslett
     .get();
 }
 
-/** The photos of a newsletter's stories (the choices for its cover). */
 export function newsletterPhotos(newsletterId: string) {
   return db
     .select({ id: contributionAttachments.id, fileName: contributionAttachments.fileName, storageKey: contributionAttachments.storageKey, storyTitle: newsletterStories.title })
@@ -174,10 +158,7 @@ export function newsletterPhotos(newsletterId: string) {
 
 export type NewsletterEdit = { title: string; subtitle: string | null; familyName: string | null; coverImageId?: string | null };
 
-/**
- * Saves the owner's title, subtitle, family name and cover (one of the stories' photos, or none).
- * Undefined when the newsletter is not the owner's or the cover is not one of its photos.
- */
+/** Undefined when the newsletter is not the owner's or the cover is not one of its photos. */
 export function updateNewsletter(ownerId: string, campaignId: string, newsletterId: string, edit: NewsletterEdit) {
   const newsletter = getOwnedNewsletter(ownerId, campaignId, newsletterId);
   if (!newsletter) return undefined;
@@ -195,7 +176,6 @@ export function updateNewsletter(ownerId: string, campaignId: string, newsletter
     .get();
 }
 
-/** Everything the public page, the PDF and the JSON call show, by the public id; null when there is none. */
 export function getPublicNewsletter(pid: string) {
   const newsletter = db.select().from(newsletters).where(eq(newsletters.publicId, pid)).get();
   if (!newsletter) return null;
@@ -245,7 +225,6 @@ export function getPublicNewsletter(pid: string) {
 }
 export type NewsletterView = NonNullable<ReturnType<typeof getPublicNewsletter>>;
 
-/** The audio of the newsletter's podcast, when it has finished audio. */
 export function getNewsletterAudioKey(pid: string) {
   return db
     .select({ audioKey: podcasts.audioKey })
@@ -255,7 +234,7 @@ export function getNewsletterAudioKey(pid: string) {
     .get()?.audioKey ?? null;
 }
 
-/** A photo of one of the newsletter's stories (a story of another newsletter or collection is not served). */
+/** Only photos of this newsletter's own stories are served. */
 export function getNewsletterImage(pid: string, attachmentId: string) {
   return db
     .select({ storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType })
@@ -266,7 +245,6 @@ export function getNewsletterImage(pid: string, attachmentId: string) {
     .get();
 }
 
-/** The storage key of the newsletter's cover photo (one of its stories' photos), or null. */
 export function getNewsletterCoverKey(pid: string) {
   return db.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.publicId, pid)).get()?.key ?? null;
 }

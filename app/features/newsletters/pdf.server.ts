@@ -1,7 +1,4 @@
-// The family newsletter as a PDF (the page's 'Download PDF'), drawn with PDFKit. The text is set
-// in Liberation Sans (shipped with pdfjs-dist, a dependency already) so accented names print
-// right; without it PDFKit's built-in Helvetica is used. Photos print when they are JPEG or PNG
-// (the two formats PDF embeds); GIF and WebP photos are left out of the PDF only.
+// Liberation Sans (shipped with pdfjs-dist, already a dependency) so accented names print right.
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
@@ -19,7 +16,6 @@ const ACCENT = "#9a3f12";
 type Fonts = { regular: string; bold: string; italic: string; unicode: boolean };
 
 let fonts: Fonts | undefined;
-/** Liberation Sans when pdfjs-dist's copy is there, else the built-in Helvetica (Latin-1 only). */
 function pickFonts(): Fonts {
   if (fonts) return fonts;
   try {
@@ -28,7 +24,7 @@ function pickFonts(): Fonts {
     const found = { regular: file("Regular"), bold: file("Bold"), italic: file("Italic") };
     if (Object.values(found).every((f) => fs.existsSync(f))) fonts = { ...found, unicode: true };
   } catch {
-    // Not installed: fall back below.
+    // Not installed: Helvetica below.
   }
   fonts ??= { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", unicode: false };
   return fonts;
@@ -39,7 +35,6 @@ function pickFonts(): Fonts {
 const LIBERATION = /[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u0400-\u04ff\u2010-\u2027\u2030-\u203a\u20ac\u2122\n]/u;
 const WINANSI = /[\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\n]/u;
 
-/** Text the chosen font can print: accents decomposed when needed, emoji dropped, the rest '?'. */
 export function printable(text: string, unicode = pickFonts().unicode): string {
   const allowed = unicode ? LIBERATION : WINANSI;
   let out = "";
@@ -56,13 +51,11 @@ export function printable(text: string, unicode = pickFonts().unicode): string {
 }
 
 export type PdfOptions = {
-  /** The site's origin, for the links printed in the PDF. */
   origin: string;
-  /** The bytes of a story photo by its URL, or null when it cannot be read. */
   loadImage: (url: string) => Promise<Buffer | null>;
 };
 
-/** JPEG and PNG only (what PDF can embed); anything else is skipped. */
+/** What PDF can embed; GIF and WebP photos are left out of the PDF only. */
 const embeddable = (bytes: Buffer | null): bytes is Buffer => {
   const type = bytes ? sniffImageType(bytes)?.type : undefined;
   return type === "image/jpeg" || type === "image/png";

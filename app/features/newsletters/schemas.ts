@@ -1,10 +1,8 @@
-// The forms of the owner's newsletters page: one schema per form, used by the action and by Conform.
 import { z } from "zod";
 import { newsletterMessages } from "./messages";
 
 const v = newsletterMessages.validation;
 
-/** Optional text: blank becomes null. */
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -21,7 +19,6 @@ export const UpdateNewsletterSchema = z.object({
   title: z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(200, { error: v.titleTooLong }),
   subtitle: optionalText(300, v.subtitleTooLong),
   familyName: optionalText(100, v.familyNameTooLong),
-  /** An attachment id of one of the newsletter's stories, or empty for no cover. */
   coverImageId: z.string().max(100).optional(),
 });
 

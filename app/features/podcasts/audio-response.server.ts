@@ -1,4 +1,4 @@
-// Streams a stored audio file to the player with HTTP range support (seeking, and Safari, need it).
+// Ranges: seeking, and Safari, need them.
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getStorage } from "~/lib/storage/storage.server";
 
@@ -22,7 +22,6 @@ export function parseRange(header: string | null, size: number): { start: number
   return { start, end };
 }
 
-/** The audio at `key` as a 200 or 206 response; 404 when the file is missing. */
 export async function audioResponse(request: Request, key: string, contentType = "audio/mpeg") {
   const storage = getStorage();
   const size = await storage.size(key);

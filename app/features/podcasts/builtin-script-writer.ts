@@ -1,14 +1,11 @@
-// The script writer that needs no network and no key: deterministic, and it invents nothing. The
-// hosts' own lines are framing only (welcome, hand-over, thanks); every fact is the story's own
-// words, and a relative's story is quoted exactly as written, attributed by name.
+// Invents nothing: host lines are framing only; every fact is the story's own words.
 import { contributorNames, joinNames, type ScriptRequest, type ScriptSegment, type ScriptStory, type Speaker } from "./script";
 
-/** A two-host episode has this many segments (spec part 2: '6 speaker segments'). */
+/** Spec part 2: '6 speaker segments'. */
 export const DUAL_HOST_SEGMENTS = 6;
 
 const outro = (title: string) => `That was “${title}”. Thank you for listening, and keep sharing your family's stories.`;
 
-/** Paragraphs as written (blank lines separate them); single line breaks are kept inside. */
 function paragraphs(content: string) {
   return content
     .split(/\n\s*\n/)
@@ -21,10 +18,6 @@ function sentences(content: string) {
   return [...segmenter.segment(content.trim())].map((s) => s.segment.trim()).filter(Boolean);
 }
 
-/**
- * Consecutive sentences in `parts` groups of about equal length, in order; fewer sentences than
- * groups leave the last groups empty.
- */
 export function splitInOrder(content: string, parts: number): string[] {
   const all = sentences(content);
   const total = all.reduce((n, s) => n + s.length, 0);
@@ -70,7 +63,6 @@ function dualHost(req: ScriptRequest, story: ScriptStory): ScriptSegment[] {
   ];
 }
 
-/** The stories of a collection: each relative's words in quotation marks, with their name; one chapter each. */
 function multiContributor(req: ScriptRequest): ScriptSegment[] {
   const names = joinNames(contributorNames(req.stories));
   const other = (s: Speaker): Speaker => (req.hostCount === 2 && s === "host1" ? "host2" : "host1");

@@ -1,12 +1,10 @@
-// The family podcast of one campaign: the podcast row made from its stories, and the narrator
-// settings saved for making it ('Configure Family Podcast Voice').
 import { and, desc, eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { deleteOwnedPodcast } from "./podcasts.server";
 import type { PodcastSettings } from "~/features/contributions/schemas";
 
-/** The campaign's newest podcast, or undefined. Callers check ownership of the campaign first. */
+/** Callers check ownership of the campaign first. */
 export function getCampaignPodcast(campaignId: string) {
   return db.query.podcasts.findFirst({
     where: eq(podcasts.campaignId, campaignId),
@@ -14,11 +12,7 @@ export function getCampaignPodcast(campaignId: string) {
   });
 }
 
-/**
- * 'Delete & Regenerate': deletes the owner's podcasts of the campaign one by one through
- * deleteOwnedPodcast, so each audio file goes too and a campaign left 'generating_podcast' gets its
- * status back. Returns the podcasts that went.
- */
+/** One by one through deleteOwnedPodcast, so each audio file goes and the campaign gets its status back. */
 export async function deleteCampaignPodcasts(ownerId: string, campaignId: string) {
   const owned = db
     .select({ id: podcasts.id })
@@ -33,7 +27,6 @@ export async function deleteCampaignPodcasts(ownerId: string, campaignId: string
   return gone;
 }
 
-/** Saves the narrator settings on the owner's campaign; false when the campaign is not theirs. */
 export function saveNarratorSettings(ownerId: string, campaignId: string, settings: PodcastSettings) {
   const saved = db
     .update(campaigns)

@@ -1,7 +1,4 @@
-// The `generate-podcast` job: story → script → speech → finished MP3. Each status is written by the
-// work itself at the moment it starts that stage. The job may run again after a crash or a failed
-// try; it starts over from the script stage (reusing a script already written), so running it twice
-// is safe. When its last try fails the podcast is 'failed' with a clear message and can be retried.
+// Statuses are written by the work itself; running twice is safe. Why: docs/decisions/0106-podcast-generation-pipeline.md
 import { z } from "zod";
 import type { Accent, BackgroundMusic, IntroOutro, VoiceId } from "~/audio/audio-options";
 import { renderPodcastAudioInWorker, type RenderInput } from "~/audio/render.server";
@@ -32,17 +29,13 @@ export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof rende
 
 export type GenerationDeps = {
   render: RenderPodcastAudio;
-  /** The language model; null uses the built-in writer. */
   openAI: OpenAIConfig | null;
 };
 
 const failure = podcastMessages.failure;
 
-/** A failure no retry can mend (the story is gone): the podcast fails at once. */
 class PermanentFailure extends Error {}
-/** The podcast was deleted while the job worked: stop quietly. */
 class PodcastGone extends Error {}
-/** A failure with the message the user sees on the progress card. */
 class StageFailure extends Error {
   constructor(
     readonly userMessage: string,
@@ -59,22 +52,18 @@ const PayloadSchema = z.object({
   campaignStatusBefore: z.enum(campaignStatuses).nullish(),
 });
 
-/** What the progress card says about a failure. */
 function userMessageOf(error: unknown) {
   if (error instanceof StageFailure) return error.userMessage;
   if (error instanceof PermanentFailure) return error.message;
   return podcastMessages.generation.failedDefault;
 }
 
-/** Writes the stage now starting; a podcast deleted meanwhile stops the job. */
 function enterStage(podcastId: string, status: PodcastStatus) {
   if (!setPodcastStatus(podcastId, status)) throw new PodcastGone();
 }
 
-/** A reason short enough for the progress card. */
 const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
 
-/** What the script is written from: the wizard's story, or the collection's stories, oldest first. */
 async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
   const hostCount = podcast.hostCount === 2 ? 2 : 1;
   if (podcast.campaignId) {
@@ -112,7 +101,6 @@ async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<Script
 
 async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Promise<RenderInput> {
   const owner = podcast.campaignId ? await getUserById(podcast.ownerId) : undefined;
-  // The columns hold values validated at request time; the renderer checks them again.
   const host = (voice: string, accent: string | null, speed: number | null) => ({
     voice: voice as VoiceId,
     accent: (accent ?? "american") as Accent,
@@ -135,15 +123,13 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
   };
 }
 
-/** One full run: script, speech and mixing, then the finished episode. */
 async function generate(podcast: Podcast, deps: GenerationDeps) {
   enterStage(podcast.id, "script_generation");
   const segments = await scriptFor(podcast, deps);
 
   enterStage(podcast.id, "voice_processing");
   const input = await renderInputFor(podcast, segments);
-  // The renderer reports its timings once the voices have spoken (then it mixes and encodes): from
-  // that moment the podcast is 'audio_processing'.
+  // The renderer reports its timings once the voices have spoken: from then on, 'audio_processing'.
   let finalizing = false;
   const finalize = () => {
     if (finalizing) return;
@@ -169,7 +155,6 @@ async function generate(podcast: Podcast, deps: GenerationDeps) {
   }
 }
 
-/** The job handler; tests pass their own renderer or language model. */
 export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> = {}): JobHandler {
   return async (rawPayload, job) => {
     const deps: GenerationDeps = { render: renderPodcastAudioInWorker, openAI: openAIConfigFromEnv(), ...overrides };
@@ -195,7 +180,6 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
         // The runner records an unexpected final failure for the administrators; a missing story is not one.
         if (permanent) return;
       } else {
-        // Another try follows after the runner's back-off; until then the podcast waits in the queue.
         setPodcastStatus(podcast.id, "queued");
       }
       throw error;

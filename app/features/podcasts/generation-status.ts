@@ -1,6 +1,3 @@
-// The podcast generation status shown on the progress card, the lists and the detail call (spec
-// part 2 §4): one label and one progress figure per status. The job writes the status; pages read it.
-
 export const generationStatuses = [
   "not_started",
   "queued",
@@ -22,13 +19,12 @@ const table: Record<GenerationStatus, { label: string; progress: number | null }
   failed: { label: "Failed", progress: 100 },
 };
 
-/** Statuses during which the work is still under way (the list shows 'Processing...'). */
 export const inProgressStatuses = ["pending", "queued", "script_generation", "voice_processing", "audio_processing"] as const;
 
-/** How often a page with JavaScript asks for the status (the spec's tick); the no-JS page refreshes as often. */
+/** The spec's tick; the no-JS page refreshes as often. */
 export const GENERATION_POLL_MS = 1500;
 
-/** Label and progress for a stored status; the stored 'pending' (nothing requested yet) reads as not_started. */
+/** The stored 'pending' (nothing requested yet) reads as not_started. */
 export function describeGenerationStatus(status: string): { status: GenerationStatus; label: string; progress: number | null } {
   const key = (generationStatuses as readonly string[]).includes(status) ? (status as GenerationStatus) : "not_started";
   return { status: key, ...table[key] };

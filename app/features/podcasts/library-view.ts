@@ -1,6 +1,4 @@
-// My Podcasts: which podcasts a tab shows and in what order, the status filter, the search match and
-// the Collections grouping. Pure, so the server's first render and the browser's as-you-type
-// filtering use the very same rules.
+// Pure, so the server's first render and the browser's as-you-type filtering use the same rules.
 import { isGenerationInProgress } from "~/features/podcasts/generation-status";
 
 export const LIBRARY_TABS = ["all", "recent", "most-listened", "collections"] as const;
@@ -16,7 +14,6 @@ export const STATUS_FILTERS = ["all", "ready", "processing", "failed"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: "All statuses", ready: "Ready", processing: "Processing", failed: "Failed" };
 
-/** 'Recently Created' looks back this far. */
 export const RECENT_DAYS = 30;
 const DAY_MS = 86_400_000;
 
@@ -35,7 +32,6 @@ export const tabOrDefault = (value: string | null | undefined): LibraryTab =>
 export const statusFilterOrDefault = (value: string | null | undefined): StatusFilter =>
   (STATUS_FILTERS as readonly string[]).includes(value ?? "") ? (value as StatusFilter) : "all";
 
-/** What the status filter calls a stored status: pending and the generation stages are 'processing'. */
 export function statusGroup(status: string): Exclude<StatusFilter, "all"> {
   if (status === "complete") return "ready";
   if (status === "failed") return "failed";
@@ -44,7 +40,6 @@ export function statusGroup(status: string): Exclude<StatusFilter, "all"> {
 
 const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase("en-US");
 
-/** Case-insensitive title match (spec part 2 §5); a blank query matches everything. */
 export function matchesSearch(title: string, query: string | null | undefined) {
   const q = fold(query ?? "").trim();
   return q === "" || fold(title).includes(q);
@@ -53,10 +48,7 @@ export function matchesSearch(title: string, query: string | null | undefined) {
 const time = (d: Date | string) => new Date(d).getTime();
 const newestFirst = (a: LibraryItem, b: LibraryItem) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id);
 
-/**
- * The podcasts of a tab, filtered by status, in the tab's order. Saved (pinned) podcasts come first
- * on 'All Podcasts'; the other tabs keep their own order.
- */
+/** Saved (pinned) podcasts come first on 'All Podcasts' only. */
 export function selectTab<T extends LibraryItem>(
   items: T[],
   { tab, status, pinned = [], now = new Date() }: { tab: LibraryTab; status: StatusFilter; pinned?: readonly string[]; now?: Date },
@@ -74,7 +66,6 @@ export function selectTab<T extends LibraryItem>(
 
 export type CollectionGroup<T> = { campaignId: string | null; title: string; items: T[] };
 
-/** 'Collections': one group per source collection (by title), podcasts without one last under `otherTitle`. */
 export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(items: T[], otherTitle: string): CollectionGroup<T>[] {
   const groups = new Map<string, CollectionGroup<T>>();
   const other: T[] = [];
@@ -91,7 +82,7 @@ export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "ca
   return other.length ? [...sorted, { campaignId: null, title: otherTitle, items: other }] : sorted;
 }
 
-/** The query string of a My Podcasts view, leaving defaults out so links stay short. */
+/** Defaults are left out so links stay short. */
 export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null }, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);

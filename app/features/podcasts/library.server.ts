@@ -1,17 +1,13 @@
-// The owner's podcast library: the My Podcasts list, the card menu's writes (details, collection,
-// transcript), listens, and what the podcast page links to (similar podcasts, the newsletter).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { campaigns, newsletters, podcasts } from "#db/schema";
 import type { ScriptSegment } from "~/features/podcasts/script";
 import { transcriptFromScript } from "~/features/podcasts/transcript";
 import { db } from "~/lib/db.server";
 
-/** More than any plan's podcast limit: the whole library in one read. */
 const LIBRARY_MAX = 1000;
 
 const owned = (ownerId: string, podcastId: string) => and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId));
 
-/** Every podcast of the owner with the title of the collection it came from, newest first. */
 export function listLibrary(ownerId: string) {
   return db
     .select({
@@ -36,7 +32,6 @@ export function listLibrary(ownerId: string) {
 }
 export type LibraryPodcast = ReturnType<typeof listLibrary>[number];
 
-/** 'Edit Details': the new title and description; undefined when the podcast is not the owner's. */
 export function updatePodcastDetails(ownerId: string, podcastId: string, details: { title: string; description?: string | undefined }) {
   return db
     .update(podcasts)
@@ -46,10 +41,6 @@ export function updatePodcastDetails(ownerId: string, podcastId: string, details
     .get();
 }
 
-/**
- * 'Add to Collection': the podcast joins one of the owner's collections (or leaves its collection
- * with null). Says which of the two was not found, if either.
- */
 export function setPodcastCollection(ownerId: string, podcastId: string, campaignId: string | null) {
   return db.transaction((tx) => {
     const campaign = campaignId
@@ -62,7 +53,6 @@ export function setPodcastCollection(ownerId: string, podcastId: string, campaig
   });
 }
 
-/** 'Generate Transcript': rebuilt from the stored script. 'no-script' while generation has not written one. */
 export function rebuildTranscript(ownerId: string, podcastId: string) {
   const podcast = db.select({ id: podcasts.id, script: podcasts.script }).from(podcasts).where(owned(ownerId, podcastId)).get();
   if (!podcast) return "missing" as const;
@@ -72,7 +62,7 @@ export function rebuildTranscript(ownerId: string, podcastId: string) {
   return transcript;
 }
 
-/** One more listen of a finished podcast (the caller decides that this visit has not counted yet). */
+/** The caller decides that this visit has not counted yet. */
 export function recordListen(podcastId: string) {
   return (
     db
@@ -83,7 +73,6 @@ export function recordListen(podcastId: string) {
   );
 }
 
-/** The public id of the owner's newest newsletter that embeds this podcast (/newsletter/{publicId}), or null. */
 export function newsletterPublicIdFor(ownerId: string, podcastId: string) {
   const row = db
     .select({ publicId: newsletters.publicId })

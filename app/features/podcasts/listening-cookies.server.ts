@@ -1,8 +1,4 @@
-// The signed cookies of listening. None holds anything a visitor could use elsewhere:
-// - share access: the share links whose password this browser has entered (path /s);
-// - listen visits: which podcasts this browser has heard lately, so a visit counts once;
-// - library pins: the podcasts saved to the top of My Podcasts ('Save to My Library');
-// - recent shares: the link last generated for a podcast, shown in its panel for a day (path /podcast).
+// Signed cookies; none holds anything a visitor could use elsewhere. Why: docs/decisions/0111-sharing-and-listens.md
 import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
 import { env, isProduction } from "~/lib/env.server";
@@ -23,9 +19,6 @@ async function read<T>(cookie: Cookie, request: Request, schema: z.ZodType<T>, f
 
 const ids = z.array(z.string().max(64)).max(100);
 
-// ── share access ──────────────────────────────────────────────────────────
-
-/** The most share links one browser keeps open at once (the oldest is forgotten first). */
 const SHARE_ACCESS_MAX = 20;
 const shareAccessCookie = lazyCookie("__share_access", { path: "/s", maxAge: 60 * 60 * 24 * 30 });
 
@@ -33,15 +26,12 @@ export async function hasShareAccess(request: Request, linkId: string) {
   return (await read(shareAccessCookie(), request, ids, [])).includes(linkId);
 }
 
-/** Set-Cookie that lets this browser open the link without asking for the password again. */
 export async function grantShareAccess(request: Request, linkId: string) {
   const granted = (await read(shareAccessCookie(), request, ids, [])).filter((id) => id !== linkId);
   return shareAccessCookie().serialize([...granted, linkId].slice(-SHARE_ACCESS_MAX));
 }
 
-// ── listen visits ─────────────────────────────────────────────────────────
-
-// A browser-session cookie (no Max-Age): podcast id → when it was last opened (ms).
+// No Max-Age: a browser-session cookie, so a visit counts once.
 const visitsCookie = lazyCookie("__listens", { path: "/" });
 const visitsSchema = z.record(z.string().max(64), z.number());
 export type ListenVisits = z.infer<typeof visitsSchema>;
@@ -49,15 +39,11 @@ export type ListenVisits = z.infer<typeof visitsSchema>;
 export const readListenVisits = (request: Request) => read(visitsCookie(), request, visitsSchema, {});
 export const serializeListenVisits = (visits: ListenVisits) => visitsCookie().serialize(visits);
 
-// ── library pins ──────────────────────────────────────────────────────────
-
 export const LIBRARY_PINS_MAX = 50;
 const pinsCookie = lazyCookie("__library_pins", { path: "/", maxAge: 60 * 60 * 24 * 365 });
 
-/** The saved podcast ids, newest first. */
 export const readLibraryPins = (request: Request) => read(pinsCookie(), request, ids, []);
 
-/** Saves or unsaves a podcast; answers the new state and the Set-Cookie value. */
 export async function toggleLibraryPin(request: Request, podcastId: string) {
   const pins = await readLibraryPins(request);
   const pinned = !pins.includes(podcastId);
@@ -65,11 +51,7 @@ export async function toggleLibraryPin(request: Request, podcastId: string) {
   return { pinned, setCookie: await pinsCookie().serialize(next) };
 }
 
-// ── recent shares ─────────────────────────────────────────────────────────
-
-// The share form redirects after generating (so a refresh never makes another link, and the toast
-// shows without JavaScript); the new link travels to the panel in this cookie. Only the owner's
-// browser has it, and the page shows it only for a podcast the signed-in user owns.
+// The share form redirects (a refresh never makes another link), so the new link travels in a cookie.
 const RECENT_SHARES_MAX = 5;
 const recentSharesCookie = lazyCookie("__recent_shares", { path: "/podcast", maxAge: 60 * 60 * 24 });
 const recentShareSchema = z.object({
@@ -87,7 +69,6 @@ export async function rememberShare(request: Request, share: RecentShare) {
   return recentSharesCookie().serialize([share, ...shares].slice(0, RECENT_SHARES_MAX));
 }
 
-/** The link last generated for the podcast in this browser, while it is still valid. */
 export async function recentShareFor(request: Request, podcastId: string, now = Date.now()) {
   const shares = await read(recentSharesCookie(), request, recentSharesSchema, []);
   return shares.find((s) => s.podcastId === podcastId && s.expiresAt > now) ?? null;

@@ -1,7 +1,4 @@
-// Every user-facing string of listening: My Podcasts, the podcast page and its player, the share and
-// download panel, and the public share page. Strings marked "spec" are the spec's exact words; the
-// rest fill gaps the spec leaves open.
-
+// Strings marked "spec" are the spec's exact words; the rest fill gaps it leaves open.
 export const listeningMessages = {
   list: {
     heading: "My Podcasts",

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { listeningMessages } from "./listening-messages";
 
-// One schema per form of My Podcasts, the podcast page and the share page, used by the actions
-// (authoritative) and by Conform in the browser; plus the body of POST /api/podcasts/{id}/share.
 // Conform turns empty inputs into undefined, so "required" messages are also the type errors.
 const e = listeningMessages.edit;
 const s = listeningMessages.share;
@@ -15,13 +13,10 @@ export const SHARE_DAYS_MAX = 365;
 export const SHARE_PASSWORD_MIN = 4;
 export const SHARE_PASSWORD_MAX = 128;
 
-/** Podcast ids are UUIDs; anything else is 'Invalid podcast ID' rather than a lookup. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPodcastId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
 const podcastId = z.string().refine(isPodcastId, { error: listeningMessages.api.notFound });
-
-// ── My Podcasts card menu (intents on /my-podcasts) ──────────────────────
 
 export const EditDetailsSchema = z.object({
   intent: z.literal("edit"),
@@ -42,15 +37,12 @@ export const PodcastIntentSchema = z.object({
   podcastId,
 });
 
-// ── the share panel (intents on /podcast/{id}) and the JSON call ─────────
-
 const days = z.number({ error: s.expiryRange }).int({ error: s.expiryRange }).min(SHARE_DAYS_MIN, { error: s.expiryRange }).max(SHARE_DAYS_MAX, { error: s.expiryRange });
 const password = z
   .string()
   .min(SHARE_PASSWORD_MIN, { error: s.passwordTooShort })
   .max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong });
 
-/** The panel's form: the checkbox decides whether the password is needed (and used). */
 export const ShareFormSchema = z
   .object({
     intent: z.literal("share"),
@@ -63,7 +55,6 @@ export const ShareFormSchema = z
   })
   .transform(({ expiration, passwordProtect, password }) => ({ expiration, password: passwordProtect ? password : undefined }));
 
-/** POST /api/podcasts/{id}/share: { expiration (days), password? }; a number given as a string is taken. */
 export const ShareBodySchema = z.object({
   expiration: z
     .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: s.expiryRange }).transform(Number)], { error: s.expiryRange })
@@ -77,7 +68,6 @@ export const ShareBodySchema = z.object({
     .pipe(password.optional()),
 });
 
-/** The public share page's password form. */
 export const SharePasswordSchema = z.object({
   password: z.string({ error: listeningMessages.sharePage.passwordRequired }).min(1).max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong }),
 });

@@ -1,6 +1,4 @@
-// Estimated cost of a script-writing call from its token counts. Prices are US dollars per million
-// tokens (input, output) as published for OpenAI's models; a model not listed here (a local
-// OpenAI-compatible server, say) is counted as free.
+// US dollars per million tokens (input, output), as published; an unlisted model (a local server) is free.
 
 const PRICES: [prefix: string, input: number, output: number][] = [
   // Longest prefixes first: "gpt-4o-mini" must not be priced as "gpt-4o".
@@ -15,7 +13,6 @@ const PRICES: [prefix: string, input: number, output: number][] = [
   ["o3-mini", 1.1, 4.4],
 ];
 
-/** Dollars for one call, rounded to a millionth of a dollar. */
 export function estimateLlmCostUsd(model: string, promptTokens: number, completionTokens: number) {
   const price = PRICES.find(([prefix]) => model.toLowerCase().startsWith(prefix));
   if (!price) return 0;

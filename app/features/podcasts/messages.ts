@@ -1,7 +1,4 @@
-// Every user-facing string of podcast creation (story upload, generation requests, the generation
-// job), written once. The spec's exact strings are marked; the rest fill gaps the spec leaves open.
-
-/** A toast-shaped message: the spec pairs a title with a description. */
+// The spec's exact strings are marked; the rest fill gaps the spec leaves open.
 export type TitledMessage = { title: string; description: string };
 
 export const MAX_PDF_MB = 20;
@@ -37,7 +34,6 @@ export const podcastMessages = {
     familyOneNarrator: "A family podcast has one narrator.",
     familyIntroOutro: "A family podcast uses the family intro and outro.",
   },
-  /** Written to podcasts.errorMessage when the job gives up; shown on the progress card. */
   failure: {
     interrupted: "Generation was interrupted before it finished. Please try again.",
     storyGone: "Story data is missing. Please go back and try again.", // spec

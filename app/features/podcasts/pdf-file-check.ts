@@ -1,10 +1,7 @@
-// The browser's check of a chosen PDF before it is uploaded: the same rules, in the same order, as
-// the server's (app/models/story.server.ts): at most 20 MB, then a PDF by its bytes (%PDF- within
-// the first kilobyte), never by its name or claimed type.
+// The server's rules in the server's order, so the browser refuses what the server would.
 import { MAX_PDF_MB, podcastMessages, type TitledMessage } from "./messages";
 
 export const MAX_PDF_BYTES = MAX_PDF_MB * 1024 * 1024;
-/** How many leading bytes the signature check reads. */
 export const PDF_HEAD_BYTES = 1024 + 5;
 
 const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
@@ -17,7 +14,6 @@ export function hasPdfMagic(head: Uint8Array) {
   return false;
 }
 
-/** The spec's message for a file the server would refuse, or null. */
 export function checkPdfFile(file: { size: number; head: Uint8Array } | null): TitledMessage | null {
   const u = podcastMessages.upload;
   if (!file || file.size === 0) return u.noFile;

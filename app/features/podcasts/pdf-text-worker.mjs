@@ -1,13 +1,8 @@
-// Worker-thread entry: reads one PDF (workerData, a Uint8Array) with pdf.js and posts back
-// `{ ok: true, result: PdfText }` or `{ ok: false, message }`.
-//
-// Why a worker: the Node "legacy" build of pdfjs-dist installs core-js polyfills over globals
-// (JSON.stringify, Array.prototype.push, …) that make every request of a server several times slower, so
-// it must never load into the web server's own thread. Plain JavaScript so it starts without tsx.
+// A worker: pdfjs-dist's Node build polyfills globals (JSON.stringify, Array.prototype.push, …) and made
+// every request several times slower in the server's thread. Plain JavaScript, so it starts without tsx.
 import { parentPort, workerData } from "node:worker_threads";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-/** Page text with pdf.js's line ends kept; runs of blanks squeezed; blank lines between pages. */
 function tidy(/** @type {string[]} */ pages) {
   return pages
     .map((page) =>

@@ -1,31 +1,25 @@
-// Reading a story out of an uploaded PDF with Mozilla's pdf.js (pdfjs-dist, the Node "legacy" build, run in a worker thread):
-// the type is decided by the bytes, never by the name or the browser's claimed content type.
+// The type is decided by the bytes, never by the name or the browser's claimed content type.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 const MAGIC = Buffer.from("%PDF-", "latin1");
-/** PDF readers accept the header anywhere in the first kilobyte (some writers put junk before it). */
+/** PDF readers accept the header anywhere in the first kilobyte (some writers put junk first). */
 const HEADER_WINDOW = 1024;
 
-/** True when the bytes carry the PDF signature `%PDF-`. */
 export function hasPdfSignature(bytes: Uint8Array) {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_WINDOW + MAGIC.length)).indexOf(MAGIC) !== -1;
 }
 
 export type PdfText = { text: string; title: string | null; pages: number };
 
-/** The worker entry, beside this module or, from the built server bundle, in the source tree. */
 function workerEntry() {
   const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "pdf-text-worker.mjs");
   return fs.existsSync(beside) ? beside : path.resolve("app/features/podcasts/pdf-text-worker.mjs");
 }
 
-/**
- * The text and the document title of a PDF; throws when pdf.js cannot read it. pdf.js runs in a worker
- * thread of its own (pdf-text-worker.mjs says why); a runaway document is stopped after `timeoutMs`.
- */
+/** In a worker thread (pdf-text-worker.mjs says why); a runaway document is stopped after `timeoutMs`. */
 export function extractPdfText(bytes: Uint8Array, { timeoutMs = 60_000 } = {}): Promise<PdfText> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerEntry(), { workerData: bytes });

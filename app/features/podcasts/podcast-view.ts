@@ -1,5 +1,3 @@
-// What the JSON calls and pages show of a podcast: its live generation status with the spec's label
-// and progress, the story it came from, and the script summary of the progress card.
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { describeScript, type ScriptSegment } from "./script";
 
@@ -31,13 +29,11 @@ type PodcastRow = {
 };
 type StoryRow = { id: string; title: string; source: "pdf" | "text"; content: string } | null;
 
-/** The Story Information section: 200 characters of the content (spec part 2 §9). */
 export const STORY_PREVIEW_CHARS = 200;
 
 export const storySourceLabel = (source: "pdf" | "text") => (source === "pdf" ? "PDF Upload" : "Text Entry");
 export const hostLabel = (hostCount: number) => (hostCount === 2 ? "Two Hosts" : "Single Host");
 
-/** The player's source: the audio, streamed with range requests. */
 export const podcastAudioUrl = (podcastId: string) => `/api/podcasts/${podcastId}/audio`;
 
 export function toPodcastDetail(podcast: PodcastRow, story: StoryRow) {

@@ -1,5 +1,3 @@
-// Podcasts: the generation request (limit, row, job in one transaction), the owner's reads, retry
-// and delete, and the writes the generation job makes as it goes.
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
@@ -17,30 +15,23 @@ type CampaignStatus = (typeof campaignStatuses)[number];
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 export const GENERATE_PODCAST_JOB = "generate-podcast";
-/** Tries of one generation (5 s, then 10 s apart) before the podcast is marked failed. */
 export const GENERATION_MAX_ATTEMPTS = 3;
 
-/** What the job is told. `campaignStatusBefore` is the status a family podcast's campaign returns to. */
 export type GenerationJobPayload = {
   podcastId: string;
   attempt: number;
-  /** Set for a family podcast: its campaign, and the status the campaign returns to afterwards. */
+  /** Family podcasts only: the campaign and the status it returns to afterwards. */
   campaignId?: string | null;
   campaignStatusBefore?: CampaignStatus | null;
 };
 
 const g = podcastMessages.generation;
-/** Statuses the job itself writes while it works (a podcast in one of them has a live job). */
 const workingStatuses = inProgressStatuses.filter((s) => s !== "pending");
 
-// ── reads ─────────────────────────────────────────────────────────────────
-
-/** The caller's podcast, or undefined — a foreign id looks exactly like a missing one. */
 export function getOwnedPodcast(ownerId: string, podcastId: string) {
   return db.query.podcasts.findFirst({ where: and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)) });
 }
 
-/** The caller's podcast with the story it was made from (the progress card's Story Information). */
 export function getOwnedPodcastWithStory(ownerId: string, podcastId: string) {
   return db
     .select({ podcast: podcasts, story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content } })
@@ -50,7 +41,6 @@ export function getOwnedPodcastWithStory(ownerId: string, podcastId: string) {
     .get();
 }
 
-/** The caller's podcasts, newest first (the my-podcasts list and the wizard's recent grid). */
 export function listOwnedPodcasts(ownerId: string, limit = 100) {
   return db
     .select({
@@ -70,26 +60,21 @@ export function listOwnedPodcasts(ownerId: string, limit = 100) {
     .all();
 }
 
-// ── generation jobs ───────────────────────────────────────────────────────
-
 // Job keys are `podcast:<id>:<attempt>`; this range reads them through the unique index.
 const jobKeyRange = (podcastId: string) =>
   and(gte(jobs.dedupeKey, `podcast:${podcastId}:`), lt(jobs.dedupeKey, `podcast:${podcastId};`));
 
-/** The number of the newest generation attempt (0 when none was ever requested). */
 export function latestGenerationAttempt(podcastId: string) {
   const keys = db.select({ key: jobs.dedupeKey }).from(jobs).where(jobKeyRange(podcastId)).all();
   return keys.reduce((max, { key }) => Math.max(max, Number(key?.split(":")[2]) || 0), 0);
 }
 
-/** The payload of the newest generation job of a podcast. */
 function latestGenerationPayload(podcastId: string) {
   const attempt = latestGenerationAttempt(podcastId);
   const job = db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:${attempt}`)).get();
   return job?.payload as GenerationJobPayload | undefined;
 }
 
-/** True while a generation job of the podcast is waiting or running. */
 export function hasLiveGenerationJob(podcastId: string) {
   return Boolean(
     db.select({ id: jobs.id }).from(jobs).where(and(jobKeyRange(podcastId), inArray(jobs.status, ["queued", "running"]))).limit(1).get(),
@@ -103,10 +88,7 @@ function enqueueGeneration(payload: GenerationJobPayload) {
   });
 }
 
-/**
- * Counts one more podcast against the user's limit, in the caller's transaction; over the limit it
- * refuses with 403. One UPDATE, so two requests at once cannot both take the last one.
- */
+// One UPDATE, so two requests at once cannot both take the last slot; over the limit: 403.
 function reserveGeneration(tx: Tx, ownerId: string) {
   const reserved = tx
     .update(users)
@@ -134,10 +116,7 @@ const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
 
 export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions };
 
-/**
- * A podcast of one of the caller's stories: counted against the limit, stored as 'queued' and its
- * job enqueued, all in one transaction. Wake the job runner afterwards.
- */
+/** Limit, row and job in one transaction. Wake the job runner afterwards. */
 export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options }: PodcastRequest) {
   const story = await getOwnedStory(ownerId, storyId);
   if (!story) throw new PodcastRequestError(404, g.storyMissing, "storyId");
@@ -153,7 +132,6 @@ export async function createPodcastRequest(ownerId: string, { storyId, voiceConf
   });
 }
 
-/** True while one of the campaign's podcasts is being made. */
 function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
   return Boolean(
     tx
@@ -165,16 +143,10 @@ function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
   );
 }
 
-/**
- * The status a campaign goes back to after its podcast: the one it had before, unless that was
- * 'generating_podcast' left by a podcast that no longer runs (then 'active').
- */
+// 'generating_podcast' left behind by a podcast that no longer runs resolves to 'active'.
 const restingStatus = (status: CampaignStatus): CampaignStatus => (status === "generating_podcast" ? "active" : status);
 
-/**
- * The family podcast of a campaign the caller owns (checked by the caller): counted against the
- * limit, stored as 'queued', the campaign marked 'generating_podcast', and the job enqueued.
- */
+/** The caller checks that the campaign is theirs. */
 export function createFamilyPodcastRequest(
   ownerId: string,
   campaignId: string,
@@ -198,10 +170,7 @@ export function createFamilyPodcastRequest(
   });
 }
 
-/**
- * 'Retry Generation': a failed podcast goes back to 'queued' with the same options, and a new
- * attempt is enqueued. It does not count against the limit again. Wake the runner afterwards.
- */
+/** A retry is not counted against the limit again. Wake the runner afterwards. */
 export function retryFailedPodcast(ownerId: string, podcastId: string) {
   return db.transaction((tx) => {
     const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
@@ -228,10 +197,7 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
   });
 }
 
-/**
- * Deletes the caller's podcast and its audio file. A family podcast still being made gives its
- * campaign back its status; its job finds the podcast gone and stops.
- */
+/** A running job finds its podcast gone and stops; a family podcast's campaign gets its status back. */
 export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
   const gone = db.transaction((tx) => {
     const podcast = tx.delete(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).returning().get();
@@ -245,13 +211,11 @@ export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
   return gone;
 }
 
-// ── writes of the generation job ──────────────────────────────────────────
-
 export function getPodcast(podcastId: string) {
   return db.query.podcasts.findFirst({ where: eq(podcasts.id, podcastId) });
 }
 
-/** Writes the stage the job has reached; false when the podcast is gone (deleted meanwhile). */
+/** False when the podcast was deleted meanwhile. */
 export function setPodcastStatus(podcastId: string, status: PodcastStatus) {
   return db.update(podcasts).set({ status }).where(eq(podcasts.id, podcastId)).run().changes > 0;
 }
@@ -262,7 +226,7 @@ export function savePodcastScript(podcastId: string, script: NonNullable<Podcast
 
 export type RenderedAudio = { audioKey: string; duration: number; fileSize: number };
 
-/** The finished episode; false when the podcast was deleted while it rendered (the caller removes the file). */
+/** False when the podcast was deleted while it rendered (the caller removes the file). */
 export function completePodcast(podcastId: string, audio: RenderedAudio, completedAt: Date) {
   return db.transaction((tx) => {
     const podcast = tx
@@ -288,7 +252,6 @@ export function failPodcast(podcastId: string, message: string) {
   db.update(podcasts).set({ status: "failed", errorMessage: message.slice(0, 1000) }).where(eq(podcasts.id, podcastId)).run();
 }
 
-/** A campaign leaves 'generating_podcast' for `status`, unless another of its podcasts is still being made. */
 export function restoreCampaignStatus(campaignId: string, status: CampaignStatus, tx: Tx | typeof db = db) {
   // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
   tx.update(campaigns)
@@ -303,15 +266,12 @@ export function restoreCampaignStatus(campaignId: string, status: CampaignStatus
     .run();
 }
 
-/** A podcast shown as in progress with no job left to finish it (its worker died and the job was given up). */
+/** In progress with no job left to finish it (its worker died and the job was given up). */
 export function isGenerationInterrupted(podcast: Pick<Podcast, "id" | "status">) {
   return (workingStatuses as readonly string[]).includes(podcast.status) && !hasLiveGenerationJob(podcast.id);
 }
 
-/**
- * An interrupted podcast (see isGenerationInterrupted) becomes 'failed' with a clear message, so
- * nothing stays stuck; it can be retried. Returns the podcast as it now stands.
- */
+/** So polling never spins forever: an interrupted podcast becomes 'failed' (and can be retried). */
 export function failIfInterrupted<P extends Pick<Podcast, "id" | "status" | "campaignId">>(podcast: P): P {
   if (!isGenerationInterrupted(podcast)) return podcast;
   const message = podcastMessages.failure.interrupted;

@@ -1,5 +1,4 @@
-// Generation requests as the JSON calls and the pages make them: validated input → model (limit,
-// row and job in one transaction) → wake the job runner so the work starts now.
+// Wakes the job runner after each commit, so the work starts now.
 import type { Campaign } from "~/models/campaign.server";
 import { saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
 import { createFamilyPodcastRequest, createPodcastRequest, retryFailedPodcast, type PodcastRequest } from "~/features/podcasts/podcasts.server";
@@ -7,17 +6,13 @@ import { wakeJobs } from "~/lib/queue/wake.server";
 import type { GenerateFamilyPodcastInput, GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
 import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";
 
-/** POST /api/podcasts/generate and the wizard's 'Generate Podcast'. */
 export async function requestPodcast(ownerId: string, request: PodcastRequest) {
   const podcast = await createPodcastRequest(ownerId, request);
   wakeJobs();
   return podcast;
 }
 
-/**
- * 'Generate Family Podcast': the given narrator settings over the collection's saved ones (each
- * missing value from document 1's defaults), saved back to the collection, then the request.
- */
+/** The given settings over the saved ones (missing values: document 1's defaults), saved back. */
 export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: GenerateFamilyPodcastInput) {
   const saved = readNarratorSettings(campaign.podcastSettings);
   const narrator = {
@@ -43,7 +38,6 @@ export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input:
   return podcast;
 }
 
-/** 'Retry Generation': the same options, a new attempt. */
 export function retryPodcast(ownerId: string, podcastId: string) {
   const podcast = retryFailedPodcast(ownerId, podcastId);
   wakeJobs();

@@ -1,6 +1,3 @@
-// The podcast generation request: voice configuration and options (spec part 2 §3, §5, §9) for the
-// wizard, and the narrator settings of a family podcast (spec part 1 §9). The JSON calls, the models
-// and the wizard's forms (Conform) all validate with these.
 import { z } from "zod";
 import { ACCENTS, FAMILY_MUSIC, QUALITIES, SPEED_RANGE, VOICE_IDS, WIZARD_MUSIC, type IntroOutro } from "~/audio/audio-options";
 import { podcastMessages } from "./messages";
@@ -8,14 +5,12 @@ import { familyAccents, familyVoices, SPEED as FAMILY_SPEED } from "~/features/c
 
 const v = podcastMessages.validation;
 
-// The lists are the audio pipeline's (app/audio/audio-options.ts); the family narrator's narrower
-// ones are the stories page's (story-schemas.ts).
+// The family narrator's narrower lists are in features/contributions/schemas.ts.
 export const podcastVoices = VOICE_IDS;
 export const podcastAccents = ACCENTS;
 export const wizardMusic = WIZARD_MUSIC;
 export const familyMusic = FAMILY_MUSIC;
 export const processingQualities = QUALITIES;
-/** The wizard offers every intro/outro but the family podcast's own. */
 export const wizardIntroOutro = ["standard", "minimal", "none", "custom"] as const satisfies readonly IntroOutro[];
 export { familyAccents, familyVoices };
 export const WIZARD_SPEED = SPEED_RANGE;
@@ -24,7 +19,6 @@ export { FAMILY_SPEED };
 export type PodcastVoice = (typeof podcastVoices)[number];
 export type PodcastAccent = (typeof podcastAccents)[number];
 
-/** The spec's defaults: one host, female-warm, american, speed 1; a second host is male-warm, american. */
 export const voiceConfigDefaults = {
   hostCount: 1,
   primaryVoice: "female-warm",
@@ -36,7 +30,7 @@ export const voiceConfigDefaults = {
 } as const;
 export const optionsDefaults = { backgroundMusic: "none", introOutro: "standard", processingQuality: "standard" } as const;
 
-/** A speed on the slider: within range and on a 0.1 step; stored as that step, not float noise. */
+/** Stored as the 0.1 step, not float noise. */
 function speedSchema(min: number, max: number) {
   const message = v.speed(min, max);
   return z
@@ -49,11 +43,7 @@ function speedSchema(min: number, max: number) {
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, error: string) => z.enum(values, { error });
 
-/**
- * Hosts, voices, accents and speeds of the wizard (flat, so a form can post it as it is). The
- * secondary host exists only with two hosts: with one host its fields are dropped, with two its
- * missing fields take the spec's defaults.
- */
+/** Flat, so a form can post it as is. One host: secondary fields dropped (a form may post them hidden). */
 export const VoiceConfigSchema = z
   .object({
     hostCount: z
@@ -82,14 +72,12 @@ export const VoiceConfigSchema = z
   });
 export type VoiceConfig = z.output<typeof VoiceConfigSchema>;
 
-/** Advanced options of the wizard's review step. */
 export const GenerationOptionsSchema = z.object({
   backgroundMusic: choice(wizardMusic, v.backgroundMusic).default(optionsDefaults.backgroundMusic),
   introOutro: choice(wizardIntroOutro, v.introOutro).default(optionsDefaults.introOutro),
   processingQuality: choice(processingQualities, v.processingQuality).default(optionsDefaults.processingQuality),
 });
 
-/** What a podcast is made with; the family flow's values are part of it. */
 export type GenerationOptions = {
   backgroundMusic: (typeof wizardMusic)[number] | (typeof familyMusic)[number];
   introOutro: (typeof wizardIntroOutro)[number] | "family";
@@ -102,16 +90,12 @@ const storyId = z
   .min(1, { error: podcastMessages.generation.storyMissing })
   .max(100, { error: podcastMessages.generation.storyMissing });
 
-/** POST /api/podcasts/generate: { storyId, voiceConfig, options }. */
 export const GeneratePodcastSchema = z.object({
   storyId,
   voiceConfig: VoiceConfigSchema.default(() => VoiceConfigSchema.parse({})),
   options: GenerationOptionsSchema.default(() => GenerationOptionsSchema.parse({})),
 });
 
-// ── the family podcast of a campaign ─────────────────────────────────────
-
-/** The narrator of a family podcast: one host, the family accents and the family speed range. */
 export const FamilyVoiceConfigSchema = z
   .object({
     hostCount: z.literal(1, { error: podcastMessages.generation.familyOneNarrator }).optional(),
@@ -133,20 +117,17 @@ export const FamilyOptionsSchema = z
   })
   .partial();
 
-/** POST /api/campaigns/{id}/generate-podcast: missing values come from the saved narrator settings. */
+/** Missing values come from the saved narrator settings. */
 export const GenerateFamilyPodcastSchema = z.object({
   voiceConfig: FamilyVoiceConfigSchema.nullish(),
   options: FamilyOptionsSchema.nullish(),
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;
 
-// ── the story (wizard step 1) ─────────────────────────────────────────────
-
 export const STORY_TITLE_MAX = 200;
 export const STORY_CONTENT_MAX = 200_000;
 const u = podcastMessages.upload;
 
-/** The typed story ('Continue with Text'); field errors are the spec's descriptions. */
 export const StoryTextSchema = z.object({
   storyTitle: z
     .string({ error: u.missingTitle.description })

@@ -1,7 +1,3 @@
-// Writes an episode's script. With OPENAI_API_KEY: the `openai` client (OPENAI_BASE_URL for any
-// OpenAI-compatible server, OPENAI_MODEL) with the administrator's default prompt template for the
-// format, asked for JSON speaker segments, its token usage recorded. Without a key: the built-in
-// writer, which needs no network.
 import OpenAI from "openai";
 import { z } from "zod";
 import { recordLlmUsage } from "~/models/llm-usage.server";
@@ -13,7 +9,6 @@ import { contributorNames, type ScriptFormat, type ScriptRequest, type ScriptSeg
 
 export type OpenAIConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
-/** The configured language model, or null when there is no key (the built-in writer is used). */
 export function openAIConfigFromEnv(): OpenAIConfig | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL } = env();
   return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL } : null;
@@ -21,7 +16,6 @@ export function openAIConfigFromEnv(): OpenAIConfig | null {
 
 export type WrittenScript = { segments: ScriptSegment[]; writer: "openai" | "builtin"; model: string | null };
 
-/** When the administrator has no default template for a format yet. */
 const FALLBACK_PROMPTS: Record<ScriptFormat, string> = {
   single_host:
     "You are a warm, gentle narrator for a family podcast. Retell the story faithfully in short spoken sentences, without inventing facts.",
@@ -31,7 +25,7 @@ const FALLBACK_PROMPTS: Record<ScriptFormat, string> = {
     "You narrate a family podcast episode that weaves together stories from several relatives. Introduce each contributor by name and keep their words and facts.",
 };
 
-/** The part of the system prompt that fixes the answer's shape and the rules no template may loosen. */
+/** Rules no template may loosen. */
 function answerRules(req: ScriptRequest) {
   const speakers = req.hostCount === 2 ? `"host1" or "host2" (the two hosts take turns)` : `always "host1" (one narrator)`;
   return [
@@ -65,12 +59,11 @@ const AnswerSchema = z.object({
     .min(1),
 });
 
-/** "host2", "HOST 2", "Host 2" → host2; everything else is the first host. With one host, always host1. */
 function normalizeSpeaker(speaker: string, hostCount: 1 | 2): ScriptSegment["speaker"] {
   return hostCount === 2 && /2\s*$/.test(speaker.trim()) ? "host2" : "host1";
 }
 
-/** Reads the model's answer; an answer that is not the asked-for JSON is an error (the job retries). */
+/** Not the asked-for JSON is an error: the job retries. */
 export function parseScriptAnswer(content: string | null | undefined, hostCount: 1 | 2): ScriptSegment[] {
   let raw: unknown;
   try {
@@ -116,7 +109,6 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
   return { segments: parseScriptAnswer(completion.choices[0]?.message?.content, req.hostCount), writer: "openai", model };
 }
 
-/** The script for a request; `config` null (no key) uses the built-in writer. */
 export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {
   if (!config) return { segments: writeBuiltinScript(req), writer: "builtin", model: null };
   return writeWithOpenAI(req, config);

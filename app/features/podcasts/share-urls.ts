@@ -1,5 +1,3 @@
-// Where the panel's social buttons go: each network's own share address with the link encoded, and
-// the e-mail with the spec's subject and body.
 import { listeningMessages } from "./listening-messages";
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "linkedin", "email"] as const;

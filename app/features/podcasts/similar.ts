@@ -1,12 +1,8 @@
-// 'Similar Podcasts' on the podcast page: the owner's other finished podcasts from the same story
-// collection, or whose titles share a meaningful word, best matches first.
-
 const STOP_WORDS = new Set([
   "the", "and", "for", "with", "our", "her", "his", "their", "from", "that", "this", "was", "were", "are",
   "about", "into", "when", "what", "who", "how", "story", "stories", "podcast", "family", "untitled",
 ]);
 
-/** Lower-case words of 3+ letters or digits, without the words every title shares. */
 export function titleWords(title: string): Set<string> {
   const words = title.normalize("NFKC").toLocaleLowerCase("en-US").match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));

@@ -1,4 +1,3 @@
-// Stories of the podcast wizard: typed (title + content) or uploaded as a PDF whose text is extracted.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { stories } from "#db/schema";
@@ -14,7 +13,6 @@ export type Story = typeof stories.$inferSelect;
 export const MAX_PDF_BYTES = MAX_PDF_MB * 1024 * 1024;
 const u = podcastMessages.upload;
 
-/** The caller's story, or undefined — a foreign id looks exactly like a missing one. */
 export function getOwnedStory(ownerId: string, storyId: string) {
   return db.query.stories.findFirst({ where: and(eq(stories.id, storyId), eq(stories.ownerId, ownerId)) });
 }
@@ -22,7 +20,6 @@ export function getOwnedStory(ownerId: string, storyId: string) {
 // The schema's field messages are the spec's descriptions; a JSON answer carries their titles too.
 const textStoryErrors = new Map([u.missingTitle, u.missingContent, u.titleTooLong, u.contentTooLong].map((m) => [m.description as string, m]));
 
-/** A typed story; blank title or content is refused with the spec's messages. */
 export function createTextStory(ownerId: string, input: { storyTitle?: unknown; storyContent?: unknown }) {
   const parsed = StoryTextSchema.safeParse(input);
   if (!parsed.success) {
@@ -36,7 +33,6 @@ export function createTextStory(ownerId: string, input: { storyTitle?: unknown; 
     .get();
 }
 
-/** "grandpa_joe-cabin.pdf" → "grandpa joe cabin". */
 export function titleFromFileName(name: string) {
   const base = name.replace(/^.*[\\/]/, "").replace(/\.pdf$/i, "");
   return base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
@@ -44,10 +40,7 @@ export function titleFromFileName(name: string) {
 
 export type PdfUpload = { bytes: Uint8Array; name: string };
 
-/**
- * A story from a PDF: at most 20 MB, a PDF by its bytes (%PDF-), with readable text. The title is
- * the typed one, else the PDF's own title, else the file name. The file is kept in storage.
- */
+/** A PDF by its bytes, never its name; one without readable text is refused (decision 0106). */
 export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle?: string | null) {
   if (pdf.bytes.byteLength > MAX_PDF_BYTES) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
   if (!hasPdfSignature(pdf.bytes)) throw new PodcastRequestError(415, u.invalidType, "pdfFile");
@@ -76,10 +69,7 @@ export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle
 
 export type StoryUpload = { storyTitle?: string | null; storyContent?: string | null; pdf?: PdfUpload | null };
 
-/**
- * POST /api/stories/upload and the wizard's first step: a PDF when one is attached (an empty file
- * input counts as none), else the typed title and content. Nothing at all is 'No file selected'.
- */
+/** An empty file input counts as no PDF. */
 export async function createStoryFromUpload(ownerId: string, { storyTitle, storyContent, pdf }: StoryUpload) {
   if (pdf && pdf.bytes.byteLength > 0) return createPdfStory(ownerId, pdf, storyTitle);
   if (!storyTitle?.trim() && !storyContent?.trim()) throw new PodcastRequestError(400, u.noFile, "pdfFile");

@@ -1,5 +1,3 @@
-// The transcript as a PDF (GET /api/podcasts/{id}/transcript), made with PDFKit: the title, the
-// episode facts, then each speaker turn with the speaker's name in bold.
 import { PRODUCT_NAME } from "~/lib/messages";
 import PDFDocument from "pdfkit";
 import { formatDay, formatDuration } from "~/lib/text-format";
@@ -8,11 +6,8 @@ import { parseTranscript } from "./transcript";
 
 type TranscriptSource = { title: string; transcript: string; createdAt: Date; duration: number | null; hostCount: number };
 
-/**
- * The standard PDF fonts speak WinAnsi (Latin-1 and typographic punctuation); any other character
- * would print as garbage, so it is replaced by '?' and the rest stays readable. Control characters
- * print as garbage too ('\r' as 'Ð'): CR and CRLF become line breaks, tabs spaces, the rest '?'.
- */
+// The standard PDF fonts speak WinAnsi only; anything else (control characters too: '\r' prints
+// as 'Ð') would print as garbage, so it becomes '?' or a line break.
 const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
 const isControl = (c: string) => c !== "\n" && /\p{Cc}/u.test(c);
 export function toWinAnsi(text: string) {

@@ -1,6 +1,3 @@
-// A stored transcript read back as speaker turns, for the Transcript tab and the transcript PDF.
-// Transcripts are written by formatTranscript ("Host 1: …" paragraphs); text without a speaker
-// prefix is kept as a plain paragraph.
 import { formatTranscript, type ScriptSegment } from "./script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
@@ -19,7 +16,7 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
     });
 }
 
-/** 'Generate Transcript': the transcript made again from the stored script, never invented. */
+/** From the stored script, never invented. */
 export function transcriptFromScript(script: ScriptSegment[] | null | undefined): string | null {
   return script?.length ? formatTranscript(script) : null;
 }

@@ -1,5 +1,4 @@
-// Every user-facing string of the podcast creation wizard (/create-podcast), written once. The
-// spec's exact strings are marked; upload and generation errors come from podcast-messages.ts.
+// The spec's exact strings are marked; upload and generation errors come from ./messages.ts.
 import { podcastMessages, type TitledMessage } from "./messages";
 
 export const wizardMessages = {
@@ -100,15 +99,12 @@ export const wizardMessages = {
 
 const titled: TitledMessage[] = Object.values(podcastMessages.upload).flatMap((m) => (typeof m === "object" ? [m] : []));
 
-/** The toast title that goes with a field message ('Please enter a title for the story' → 'Missing title'). */
 export function uploadTitleFor(description: string): string {
   return titled.find((m) => m.description === description)?.title ?? podcastMessages.upload.failed.title;
 }
 
-/** '1.0x' for a speed. */
 export const formatSpeed = (speed: number) => `${speed.toFixed(1)}x`;
 
-/** 'Female, warm (British, 1.2x)'. */
 export function describeHost(voice: string, accent: string | null, speed: number | null) {
   const v = wizardMessages.voices;
   return `${v.voiceLabels[voice] ?? voice} (${v.accentLabels[accent ?? "american"] ?? accent}, ${formatSpeed(speed ?? 1)})`;

@@ -1,6 +1,4 @@
-// The help centre's words (spec part 2, Help and FAQ, and the claims in §9), written once. The claims
-// are phrased to match what the app really does: plan limits are enforced per account, titles and
-// descriptions can be edited while the audio cannot, share links default to 30 days.
+// The claims are phrased to match what the app really does (limits per account, audio not editable).
 import { MAX_PDF_MB } from "~/features/podcasts/messages";
 
 export const HELP_TABS = ["faq", "tutorials", "contact"] as const;

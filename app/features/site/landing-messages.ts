@@ -1,4 +1,3 @@
-// Every user-facing string of the landing page's pricing and its 'Coming Soon' sign-up, written once.
 // The spec's exact strings are marked; the rest fill its gaps.
 export const landingMessages = {
   pricing: {

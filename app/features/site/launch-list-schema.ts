@@ -1,4 +1,3 @@
-// The landing page's 'Coming Soon' sign-up form: one required e-mail address.
 import { z } from "zod";
 import { landingMessages } from "./landing-messages";
 

@@ -1,4 +1,3 @@
-// The help centre's Contact Support form.
 import { z } from "zod";
 import { helpMessages } from "./help-content";
 

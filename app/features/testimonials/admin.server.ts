@@ -1,11 +1,9 @@
-// What the administrator's page and JSON calls show of testimonial campaigns and responses, and the
-// actions both share (so the page and the API can never drift apart).
+// Shared by the admin page and the JSON calls, so they can never drift apart.
 import { deleteTestimonialCampaign, type TestimonialCampaign, type TestimonialResponseRow } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const shareUrl = (origin: string, publicId: string) => `${origin}/testimonials/${publicId}`;
 
-/** The admin-only streaming URL of a response's video; `?download=true` is the adminVideoUrl fallback. */
 export const videoUrlFor = (campaignId: string, responseId: string) => `/api/admin/testimonials/${campaignId}/responses/${responseId}/video`;
 export const adminVideoUrlFor = (campaignId: string, responseId: string) => `${videoUrlFor(campaignId, responseId)}?download=true`;
 
@@ -42,7 +40,6 @@ export function responseJson(r: TestimonialResponseRow) {
 }
 export type ResponseJson = ReturnType<typeof responseJson>;
 
-/** Deletes a campaign, its responses and their video files. False when there was no such campaign. */
 export async function deleteCampaignAndVideos(id: string) {
   const { deleted, videoKeys } = deleteTestimonialCampaign(id);
   await Promise.all(videoKeys.map((key) => getStorage().remove(key).catch(() => {})));

@@ -1,5 +1,4 @@
-// Video testimonial campaigns and their responses (spec part 3: Video Testimonials). Campaigns are
-// administered by any administrator; respondents reach a campaign only by its random public id.
+// Respondents reach a campaign only by its random public id.
 import { count, desc, eq, and } from "drizzle-orm";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -17,7 +16,6 @@ const responseCounts = db
   .groupBy(testimonialResponses.campaignId)
   .as("rc");
 
-/** Every campaign, newest first, with its response count (one statement). */
 export function listTestimonialCampaigns() {
   return db
     .select({ campaign: testimonialCampaigns, responseCount: responseCounts.n })
@@ -36,14 +34,13 @@ export function getTestimonialCampaign(id: string) {
   return { ...withQuestions(row), responseCount: n };
 }
 
-/** Throws a 404 Response for an unknown id (pages and JSON calls alike). */
 export function requireTestimonialCampaign(id: string | undefined) {
   const campaign = id ? getTestimonialCampaign(id) : undefined;
   if (!campaign) throw Response.json({ message: "Campaign not found" }, { status: 404, statusText: "Not Found" });
   return campaign;
 }
 
-/** The campaign behind a public link, active or not (the page tells the two apart). */
+/** Active or not: the page tells the two apart. */
 export function findCampaignByPublicId(id: string) {
   if (!id || id.length > 100) return undefined;
   const row = db.select().from(testimonialCampaigns).where(eq(testimonialCampaigns.publicId, id)).get();
@@ -65,7 +62,7 @@ export function updateTestimonialCampaign(id: string, patch: Partial<CampaignInp
   return getTestimonialCampaign(id);
 }
 
-/** Deletes the campaign and (by cascade) its responses; returns the video keys the caller must remove. */
+/** Returns the video keys the caller must remove. */
 export function deleteTestimonialCampaign(id: string) {
   return db.transaction((tx) => {
     const keys = tx
@@ -89,7 +86,6 @@ export function listTestimonialResponses(campaignId: string) {
     .all();
 }
 
-/** One response of one campaign; a response of another campaign is not found. */
 export function getTestimonialResponse(campaignId: string, responseId: string) {
   return db
     .select()

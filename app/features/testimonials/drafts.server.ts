@@ -1,6 +1,4 @@
-// The respondent's draft when JavaScript is off: each step posts its form, and the flow state (and an
-// uploaded video, never in a cookie) waits on the server under DATA_DIR/testimonial-drafts/<draftId>/.
-// The random draft id travels in a hidden field; it is the only key to the draft.
+// Its random id, in a hidden field, is the only key. Why: docs/decisions/0109-testimonial-uploads.md
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FlowState } from "./flow";
@@ -23,7 +21,7 @@ export async function createDraft(campaignId: string, state: FlowState) {
   return id;
 }
 
-/** The draft's state, only for the campaign it was started on; null when unknown or expired. */
+/** Only for the campaign it was started on. */
 export async function loadDraft(id: unknown, campaignId: string): Promise<FlowState | null> {
   if (!isDraftId(id)) return null;
   try {
@@ -42,7 +40,6 @@ export async function saveDraft(id: string, campaignId: string, state: FlowState
   await fs.rename(temp, draftFile(id));
 }
 
-/** Keeps an uploaded (already checked) video with the draft, replacing an earlier one. */
 export async function attachDraftVideo(id: string, file: IncomingFile) {
   await fs.mkdir(draftDir(id), { recursive: true });
   await fs.rename(file.path, draftVideoPath(id));

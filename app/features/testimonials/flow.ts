@@ -1,10 +1,8 @@
-// The public testimonial flow as one pure state machine (spec §2 "Public testimonial flow" and §4).
-// The browser runs it in React state; without JavaScript the page action runs the very same
-// transitions on a server-side draft. Side effects (storing the video, submitting) stay outside.
+// Pure: the browser runs it in React state, the page action on a server-side draft (decision 0109).
 import { testimonialMessages } from "./messages";
 import { AboutSchema } from "./schemas";
 
-/** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you; "record" is the in-browser recorder. */
+/** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you. */
 export type FlowStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | "record";
 export type ShareMethod = "record" | "upload";
 export type VideoMeta = { fileName: string; size: number; mimeType: string };
@@ -14,7 +12,6 @@ export type FlowState = {
   respondentName: string;
   respondentEmail: string;
   method: ShareMethod;
-  /** One text answer per campaign question (by index). */
   responses: string[];
   consentGiven: boolean;
   video: VideoMeta | null;
@@ -23,7 +20,6 @@ export type FlowState = {
 export type FlowContext = {
   allowTextResponses: boolean;
   questionCount: number;
-  /** JavaScript is running, so the in-browser recorder is available. */
   canRecordInBrowser: boolean;
 };
 
@@ -49,11 +45,10 @@ export function initialFlow(questionCount: number): FlowState {
 
 export const blankResponses = (questionCount: number) => Array.from({ length: questionCount }, () => "");
 
-/** Where the video comes from: the upload step, or the recorder (which needs JavaScript; without it the capture input stands in). */
+/** Without JavaScript the upload step's capture input stands in for the recorder. */
 export const videoStep = (method: ShareMethod, ctx: FlowContext): FlowStep => (method === "record" && ctx.canRecordInBrowser ? "record" : 3);
 const afterVideo = (ctx: FlowContext): FlowStep => (ctx.allowTextResponses && ctx.questionCount > 0 ? 4 : 5);
 
-/** The step Back leads to. */
 export function previousStep(state: FlowState, ctx: FlowContext): FlowStep {
   switch (state.step) {
     case 2:
@@ -72,7 +67,6 @@ export function previousStep(state: FlowState, ctx: FlowContext): FlowStep {
   }
 }
 
-/** Which of the 6 circles a step lights (the recorder belongs to the video step, 3). */
 export const progressIndex = (step: FlowStep) => (step === "record" ? 3 : step);
 
 export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowResult {
@@ -112,14 +106,13 @@ export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext)
   }
 }
 
-/** The hidden `intent` values of the step forms. */
 export const FLOW_INTENTS = ["about", "method", "video", "thoughts", "review-ok", "record-again", "back", "submit", "another"] as const;
 export type FlowIntent = (typeof FLOW_INTENTS)[number];
 export const isFlowIntent = (value: unknown): value is FlowIntent => typeof value === "string" && (FLOW_INTENTS as readonly string[]).includes(value);
 
 export const responseField = (index: number) => `response-${index}`;
 
-/** Reads a step form into its event; "video" and "submit" carry side effects and are handled by the caller. */
+/** "video" and "submit" carry side effects and are handled by the caller. */
 export function eventFromForm(intent: FlowIntent, form: FormData, questionCount: number): FlowEvent | null {
   const text = (name: string) => String(form.get(name) ?? "");
   switch (intent) {
@@ -139,7 +132,6 @@ export function eventFromForm(intent: FlowIntent, form: FormData, questionCount:
   }
 }
 
-/** The submission's text answers: only the non-blank ones, each with its question. */
 export function textAnswers(state: FlowState, questions: ReadonlyArray<{ question: string }>) {
   return state.responses
     .map((response, questionIndex) => ({ questionIndex, question: questions[questionIndex]?.question ?? "", response: response.trim() }))

@@ -1,5 +1,3 @@
-// Answers a request for a video file with HTTP Range support: 206 with Content-Range for a range,
-// 416 for one past the end, 200 for the whole file, headers only for HEAD.
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { parseByteRange } from "~/lib/byte-range";

@@ -1,5 +1,4 @@
-// Every user-facing string of the video testimonial feature (admin side and public flow), written
-// once. Strings the spec gives are copied exactly; the others are ours and say so.
+// Strings the spec gives are copied exactly; the others are ours and say so.
 export const testimonialMessages = {
   admin: {
     pageTitle: "Video Testimonials",

@@ -1,6 +1,4 @@
-// The recorder's rules as pure functions (spec §4, §8, §9): camera constraint levels, the recording
-// format preference, bitrates per device class, the 3-minute limit and its warnings, and the
-// camera error messages. The browser components only wire these to MediaDevices/MediaRecorder.
+// Pure, so it is unit-tested; the browser components only wire these to MediaDevices/MediaRecorder.
 import { testimonialMessages } from "./messages";
 
 export const RECORDING_LIMIT_SECONDS = 180;
@@ -11,13 +9,11 @@ export const RED_FROM_SECONDS = 150;
 export const DATA_INTERVAL_MS = 100;
 export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 2;
-/** Default preview: 4:5 at 400 px wide. */
 export const PREVIEW_WIDTH = 400;
 export const PREVIEW_ASPECT = "4 / 5";
 
 export type ConstraintLevel = "optimal" | "fallback" | "minimal";
 
-/** getUserMedia constraints, tried in this order until one works. */
 export const CONSTRAINT_LEVELS: ReadonlyArray<{ level: ConstraintLevel; constraints: MediaStreamConstraints }> = [
   {
     level: "optimal",
@@ -30,7 +26,7 @@ export const CONSTRAINT_LEVELS: ReadonlyArray<{ level: ConstraintLevel; constrai
   { level: "minimal", constraints: { video: true, audio: true } },
 ];
 
-/** MP4/AAC first (plays everywhere), then WebM VP9/Opus, VP8/Opus, then plain WebM. */
+/** MP4/AAC first: it plays everywhere. */
 export const FORMAT_PREFERENCE = [
   "video/mp4;codecs=avc1.42E01E,mp4a.40.2",
   "video/webm;codecs=vp9,opus",
@@ -38,7 +34,6 @@ export const FORMAT_PREFERENCE = [
   "video/webm",
 ] as const;
 
-/** The first supported format, or undefined to let the browser pick. */
 export function chooseMimeType(isTypeSupported: (type: string) => boolean): string | undefined {
   return FORMAT_PREFERENCE.find((type) => {
     try {
@@ -49,7 +44,6 @@ export function chooseMimeType(isTypeSupported: (type: string) => boolean): stri
   });
 }
 
-/** The container without codecs ("video/webm;codecs=vp8,opus" → "video/webm"). */
 export const baseMimeType = (type: string) => type.split(";")[0]!.trim().toLowerCase() || "video/webm";
 
 const EXTENSIONS: Record<string, string> = { "video/mp4": "mp4", "video/quicktime": "mov", "video/x-matroska": "mkv", "video/ogg": "ogv", "video/x-msvideo": "avi", "video/mp2t": "ts" };
@@ -73,17 +67,14 @@ export const BITRATES: Record<DeviceClass, { videoBitsPerSecond: number; audioBi
   tablet: { videoBitsPerSecond: 2_000_000, audioBitsPerSecond: 112_000 },
 };
 
-/** MediaRecorder options for this device: preferred format and the class's bitrates. */
 export function recorderOptions(isTypeSupported: (type: string) => boolean, device: DeviceClass): MediaRecorderOptions {
   const mimeType = chooseMimeType(isTypeSupported);
   return { ...(mimeType ? { mimeType } : {}), ...BITRATES[device] };
 }
 
-/** Recording may start (or resume) only while the total across pauses is under the limit. */
 export const canRecordMore = (elapsedSeconds: number) => elapsedSeconds < RECORDING_LIMIT_SECONDS;
 export const limitReached = (elapsedSeconds: number) => elapsedSeconds >= RECORDING_LIMIT_SECONDS;
 
-/** Whole seconds left, shown as a countdown from 150 s on; null before that. */
 export function remainingWarning(elapsedSeconds: number): number | null {
   if (elapsedSeconds < WARNING_FROM_SECONDS) return null;
   return Math.max(0, Math.ceil(RECORDING_LIMIT_SECONDS - elapsedSeconds));
@@ -98,21 +89,15 @@ export function progressTone(elapsedSeconds: number): ProgressTone {
 
 export const progressPercent = (elapsedSeconds: number) => Math.min(100, Math.max(0, (elapsedSeconds / RECORDING_LIMIT_SECONDS) * 100));
 
-/** m:ss */
 export function formatClock(seconds: number) {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/**
- * Time recorded across pauses: the closed segments plus the open one. `segmentStartedAt` is null
- * while paused or stopped.
- */
 export function elapsedSeconds(closedMs: number, segmentStartedAt: number | null, nowMs: number) {
   return (closedMs + (segmentStartedAt === null ? 0 : Math.max(0, nowMs - segmentStartedAt))) / 1000;
 }
 
-/** Selecting a question: at most two; a third is refused (the list stays as it was). */
 export function toggleQuestion(selected: readonly number[], index: number): number[] {
   if (selected.includes(index)) return selected.filter((i) => i !== index);
   if (selected.length >= MAX_QUESTIONS) return [...selected];
@@ -122,11 +107,9 @@ export const canStartRecording = (selected: readonly number[]) => selected.lengt
 
 const e = testimonialMessages.recorder.errors;
 
-/** Errors after which a lower constraint level cannot help. */
 const FINAL_ERRORS = new Set(["NotAllowedError", "PermissionDeniedError", "SecurityError", "NotFoundError", "DevicesNotFoundError"]);
 export const shouldTryNextLevel = (errorName: string) => !FINAL_ERRORS.has(errorName);
 
-/** The spec's message for a getUserMedia failure, by the DOMException name. */
 export function cameraErrorMessage(errorName: string | undefined): string {
   switch (errorName) {
     case "NotAllowedError":

@@ -1,7 +1,4 @@
-// Turning a respondent's submission into a stored response, the same way for the standard upload,
-// the chunked upload and the no-JavaScript draft: the campaign must accept submissions, answers are
-// matched to the campaign's own questions, and the video is checked, moved into the media store and
-// recorded with the consent time.
+// One path for the standard upload, the chunked upload and the no-JavaScript draft (decision 0109).
 import { randomUUID } from "node:crypto";
 import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -11,7 +8,6 @@ import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected } fr
 
 const m = testimonialMessages;
 
-/** The campaign behind a public id when it accepts submissions: 404 unknown, 403 inactive. */
 export function requireOpenCampaign(publicId: string | undefined) {
   const campaign = findCampaignByPublicId(publicId ?? "");
   if (!campaign) throw Response.json({ message: m.api.campaignNotFound }, { status: 404 });
@@ -19,7 +15,7 @@ export function requireOpenCampaign(publicId: string | undefined) {
   return campaign;
 }
 
-/** Only answers to the campaign's own questions, non-blank, with the campaign's wording; none when text answers are off. */
+/** The client's question text is ignored: the campaign's own wording is stored. */
 export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyArray<{ questionIndex: number; response: string }>): TextResponse[] {
   if (!campaign.allowTextResponses) return [];
   const seen = new Set<number>();
@@ -30,11 +26,7 @@ export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyAr
 
 export type StagedVideo = { stagedPath: string; size: number; facts?: { mimeType: string; duration: number | null } };
 
-/**
- * Stores a response. `id` is given when the submission may be retried (a chunked upload fixes its
- * response id): a retry after an attempt that stored the video, or the whole response, completes
- * that attempt instead of failing or storing a second one.
- */
+/** With `id` (a chunked upload fixes it) a retry completes the earlier attempt (decision 0114). */
 export async function storeSubmission(input: {
   id?: string;
   campaign: PublicTestimonialCampaign;
@@ -75,7 +67,6 @@ export async function storeSubmission(input: {
   }
 }
 
-/** Route helper: an UploadRejected becomes the `{ message }` JSON answer with its status. */
 export function rejectionResponse(error: unknown): Response {
   if (error instanceof UploadRejected) return Response.json({ message: error.message }, { status: error.status });
   throw error;

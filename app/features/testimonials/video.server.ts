@@ -1,10 +1,9 @@
-// What ffprobe says about an uploaded testimonial video: is it a video at all, what container
-// (so we serve the right Content-Type), and how long it is. Uses the shared ffmpeg/ffprobe resolver.
+// ffprobe, not the client, decides what a video is and its Content-Type (decision 0109).
 import { probe, runTool } from "~/audio/ffmpeg.server";
 
 export type VideoFacts = { mimeType: string; duration: number | null };
 
-/** WebM is Matroska holding only VP8/VP9/AV1 video; anything else in Matroska is plain video/x-matroska. */
+/** Anything else in Matroska is plain video/x-matroska. */
 const WEBM_VIDEO = new Set(["vp8", "vp9", "av1"]);
 
 function mimeFor(formatName: string, majorBrand: string | undefined, videoCodec: string | undefined): string {
@@ -22,10 +21,7 @@ const positive = (value: string | undefined) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-/**
- * MediaRecorder's WebM has no duration in its header ("N/A"); the end of the last video packet
- * then gives it. Reads packet headers only, nothing is decoded.
- */
+/** MediaRecorder's WebM has no duration in its header; packet headers only, nothing is decoded. */
 async function durationFromPackets(file: string): Promise<number | null> {
   const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
   let end = 0;
@@ -37,7 +33,6 @@ async function durationFromPackets(file: string): Promise<number | null> {
   return end > 0 ? end : null;
 }
 
-/** The facts of a playable video, or null when the file is not one (no video stream, unreadable). */
 export async function probeVideo(file: string): Promise<VideoFacts | null> {
   let result;
   try {
@@ -55,7 +50,7 @@ export async function probeVideo(file: string): Promise<VideoFacts | null> {
   return { mimeType: mimeFor(format.format_name, format.tags?.major_brand, video.codec_name), duration };
 }
 
-/** The duration alone (for files stored before it was recorded). */
+/** For files stored before the duration was recorded. */
 export async function videoDuration(file: string) {
   return (await probeVideo(file))?.duration ?? null;
 }

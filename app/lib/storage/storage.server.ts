@@ -1,6 +1,4 @@
-// Media files (attachments, audio, PDFs, videos) go through this one interface. The local-disk
-// driver keeps them under DATA_DIR (one node); the S3-compatible driver (s3.server.ts,
-// Tigris on Fly) lets every node serve every file. STORAGE_DRIVER picks one; callers never know which.
+// Callers never know which driver they use. Why two: docs/decisions/0110-litefs-and-storage.md
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -56,7 +54,6 @@ export function localDiskStorage(root: string): Storage {
   return storage;
 }
 
-/** The driver the environment asks for. */
 export function storageFromEnv(config: Env): Storage {
   if (config.STORAGE_DRIVER === "local") return localDiskStorage(path.resolve(config.DATA_DIR));
   const client = createS3Client({

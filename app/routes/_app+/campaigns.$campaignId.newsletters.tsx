@@ -1,5 +1,3 @@
-// The owner's family newsletters of one story collection: create an edition from the collection's
-// stories, edit its title, subtitle, family name and cover, send it to the family, open it.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -34,7 +34,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 const m = storyMessages;
 
-/** What a story card shows: the stripped story, and the full text when it differs or came by e-mail. */
 function toStoryCard(c: Contribution): StoryCardData {
   const story = stripQuotedReply(c.storyContent);
   return {
@@ -49,7 +48,6 @@ function toStoryCard(c: Contribution): StoryCardData {
   };
 }
 
-/** The campaign's newest podcast with its live generation status, as the bottom panel shows it. */
 async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
   const row = await getCampaignPodcast(campaignId);
   const detail = row ? await getPodcastDetail(ownerId, row.id) : null;
@@ -107,7 +105,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(pageUrl, m.toast.voiceSaved);
     }
     case "generate-podcast": {
-      // 'Generate Family Podcast': the settings are saved, then the podcast is requested from them.
       const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
       if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
       const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
@@ -116,7 +113,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality } });
       } catch (error) {
-        // The podcast limit, a podcast already being made, no stories: shown in the dialog.
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
       }
@@ -134,7 +130,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(pageUrl, m.toast.retryStarted);
     }
     case "delete-podcast": {
-      // 'Delete & Regenerate': the podcast and its audio go, then the configuration dialog opens.
       await deleteCampaignPodcasts(user.id, campaign.id);
       return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
     }
@@ -149,7 +144,6 @@ export default function CampaignStoriesPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
 
-  // A failed submission keeps its dialog open with the server's messages.
   const voiceResult = actionData?.intent === "save-voice" || actionData?.intent === "generate-podcast" ? actionData.result : undefined;
   const dialog = actionData?.intent === "add-story" ? "add-story" : voiceResult ? "voice" : searchParams.get("dialog");
   const dialogOpen = dialog === "add-story" || dialog === "voice";

@@ -15,8 +15,7 @@ import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from 
 import { InlineCampaignSchema } from "~/features/collections/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// The collections list with its inline create form. The form opens with ?create=1 (a plain link,
-// so it works without JavaScript); a successful create redirects to /campaigns, which closes it.
+// The inline form opens with ?create=1, a plain link, so it works without JavaScript.
 const CREATE_PARAM = "create";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -140,7 +139,6 @@ export default function CampaignsPage() {
   const { campaigns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  // A failed post keeps the form open with its messages.
   const open = searchParams.get(CREATE_PARAM) === "1" || Boolean(actionData);
   const toggleTo = open ? "/campaigns" : `?${CREATE_PARAM}=1`;
   return (

@@ -18,9 +18,7 @@ import { CreateCollectionSchema, scheduledDateToUtc } from "~/features/collectio
 import { addRecipients } from "~/lib/email-split";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// One <Form> carries the whole page. Without JavaScript every button is a submit button whose
-// `intent` tells the action what to do, and the chips travel as hidden `recipients` inputs; with
-// JavaScript the same buttons change the list on the client. See docs/decisions/0102.
+// Works as form posts without JavaScript. Why: docs/decisions/0102-create-collection-without-js.md
 const INTENT = {
   addEmails: "add-emails",
   addGroup: "add-group",
@@ -29,15 +27,11 @@ const INTENT = {
 } as const;
 
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
-/** The chips as posted, tidied with the typed-entry rule (contains '@', each address once). */
 const postedRecipients = (formData: FormData) => addRecipients([], strings(formData.getAll("recipients")).join(" "));
 
 type ActionData = { result: SubmissionResult<string[]>; recipients: string[] };
 
-/**
- * Answers an add/remove step: the same field values (Conform's `initialValue`) and the new list,
- * so the re-rendered page looks as the user left it. `clear` drops a field (the typed e-mails once added).
- */
+/** Echoes every field, so the re-rendered page looks as the user left it. */
 function keepState(formData: FormData, recipients: string[], clear: string[] = []): ActionData {
   const next = new FormData();
   for (const [key, value] of formData) {
@@ -98,7 +92,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const noopSubscribe = () => () => {};
-/** False on the server and while hydrating, true once React runs in the browser. */
 const useHydrated = () => useSyncExternalStore(noopSubscribe, () => true, () => false);
 
 function initialString(result: SubmissionResult<string[]> | undefined, name: string) {
@@ -106,7 +99,6 @@ function initialString(result: SubmissionResult<string[]> | undefined, name: str
   return typeof value === "string" ? value : "";
 }
 
-/** The browser's offset at the chosen moment, so the server can store the instant the user meant. */
 function timezoneOffsetFor(value: string) {
   const offset = value ? new Date(value).getTimezoneOffset() : Number.NaN;
   return Number.isNaN(offset) ? "" : String(offset);
@@ -124,8 +116,7 @@ export default function CreateStoryCollectionPage() {
   const [groupId, setGroupId] = useState(() => initialString(actionData?.result, "groupId"));
   const [scheduledValue, setScheduledValue] = useState(() => initialString(actionData?.result, "scheduledDate"));
 
-  // A new answer from the server (a create that failed) or from the group fetcher updates the list
-  // during render, the React way to follow a changing input without an effect.
+  // Updating state during render: the React way to follow a changing input without an effect.
   const [seenAction, setSeenAction] = useState(actionData);
   if (actionData !== seenAction) {
     setSeenAction(actionData);

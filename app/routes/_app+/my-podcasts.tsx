@@ -40,7 +40,6 @@ const DIALOGS = ["edit", "collection", "delete"] as const;
 type DialogKind = (typeof DIALOGS)[number];
 const SEARCH_MAX = 200;
 
-/** The view in the URL: tab, status filter, search, and an open card dialog. */
 function readView(url: URL) {
   const kind = url.searchParams.get("dialog");
   const id = url.searchParams.get("id");
@@ -97,7 +96,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const url = new URL(request.url);
   const view = readView(url);
-  // After a change the list comes back as it was, dialog closed.
   const back = libraryHref(view);
   const notFound = () => new Response("Not Found", { status: 404 });
   const intent = formData.get("intent");
@@ -136,7 +134,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!gone) throw notFound();
     return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
   }
-  // Only forms of this page post here; anything else goes back to the list.
   if (!intent) return redirect(back);
   throw Response.json({ message: "Unknown action" }, { status: 400 });
 }
@@ -145,7 +142,7 @@ export default function MyPodcastsPage() {
   const { view, total, items, dialog, campaigns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  // The list view is keyed by the searched text: a new ?q= (e.g. from the header box) starts afresh.
+  // Keyed by ?q=, so a search from the header box starts afresh.
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">

@@ -33,7 +33,6 @@ const DETAIL_TABS = ["description", "transcript", "technical"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
 const tabOf = (value: string | null): DetailTab => ((DETAIL_TABS as readonly string[]).includes(value ?? "") ? (value as DetailTab) : "description");
 
-/** A malformed id is 'Invalid podcast ID' (400); a missing or foreign one the load-failure page (404). */
 function requirePodcastId(params: LoaderFunctionArgs["params"]) {
   const id = params.id;
   if (!isPodcastId(id)) throw Response.json({ message: m.invalidId }, { status: 400, statusText: m.invalidId });
@@ -124,8 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
 
-  // Each answer that changes something redirects back here (post/redirect/get), so its toast
-  // shows with and without JavaScript and a refresh repeats nothing.
+  // Post/redirect/get: the toast shows without JavaScript and a refresh repeats nothing.
   const here = new URL(request.url);
   const back = here.pathname + here.search;
   if (intent === "share") {

@@ -9,8 +9,6 @@ import { adminUserMessages } from "~/features/admin/user-messages";
 import { commitAdminLogin } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// GET /auth/callback: the identity provider sends the browser back here with ?code&state. Only an
-// account whose role is admin gets the administrator session; anyone else sees why, and no session.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!isAdminOAuthConfigured()) throw new Response("Not Found", { status: 404 });
   // Signing in writes a session: on a LiteFS replica this GET is replayed on the primary.

@@ -13,7 +13,6 @@ import { HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributio
 
 const m = storyMessages.public;
 
-/** The campaign behind the link, only while it accepts stories; otherwise 'Collection Not Found' (404). */
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
   if (!campaign) throw new Response("Not Found", { status: 404 });
@@ -25,7 +24,6 @@ const thankYouUrl = (publicId: string) => `/contribute/${encodeURIComponent(publ
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = await requirePublicCampaign(params.publicId);
   const url = new URL(request.url);
-  // A per-recipient token pre-fills the e-mail and attributes the story to that invitation.
   const token = url.searchParams.get("t") ?? "";
   const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
   return {
@@ -39,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = await requirePublicCampaign(params.publicId);
   const formData = await readFormData(request);
-  // A filled honeypot is a bot: it gets the same answer as a person and nothing is stored.
+  // A bot gets the same answer as a person, so it learns nothing (decision 0103).
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(thankYouUrl(params.publicId!));
   const submission = parseWithZod(formData, { schema: PublicContributionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -1,5 +1,4 @@
-// GET /newsletter/:newsletterId/audio: the newsletter's podcast for its embedded player. Public like
-// the newsletter itself (the unguessable id is the key); ranges let the player seek.
+// Public like the newsletter: the unguessable id is the key.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterAudioKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";

@@ -1,4 +1,3 @@
-// GET /newsletter/:newsletterId/cover: the cover photo the owner chose (one of the stories' photos).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterCoverKey } from "~/features/newsletters/newsletters.server";
 import { storedImageType } from "~/features/newsletters/files.server";

@@ -1,5 +1,3 @@
-// GET /newsletter/:newsletterId/images/:imageId: a photo e-mailed with one of the newsletter's
-// stories. Only photos of this newsletter's stories are served.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterImage } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";

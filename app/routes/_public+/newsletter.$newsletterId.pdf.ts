@@ -1,11 +1,9 @@
-// GET /newsletter/:newsletterId/pdf: the newsletter as a PDF ('Download PDF').
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import { readStoredBytes } from "~/features/newsletters/files.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 
-/** 'the-smith-family-summer-stories-edition-2.pdf' (ASCII letters and digits only). */
 function fileName(title: string, edition: number) {
   const slug = title
     .normalize("NFKD")

@@ -1,4 +1,3 @@
-// The public family newsletter (spec part 2, Newsletter page), reached by its unguessable public id.
 import { PRODUCT_NAME } from "~/lib/messages";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -39,8 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function NewsletterPage() {
   const { newsletter, paths, shareUrl, textSize } = useLoaderData<typeof loader>();
-  // Held in state so that, with JavaScript, the toggle works in place; `key` below resets it when
-  // a navigation brings another size.
+  // `key` resets the in-place size when a navigation brings another.
   return <Newsletter key={textSize} newsletter={newsletter} paths={paths} shareUrl={shareUrl} initialSize={textSize} />;
 }
 

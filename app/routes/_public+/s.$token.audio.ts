@@ -7,10 +7,6 @@ import { serveStoredFile } from "~/lib/serve-file.server";
 
 const m = listeningMessages.api;
 
-/**
- * GET /s/{token}/audio: the shared episode for the share page's player, with ranges. No bytes for
- * an unknown (404) or expired (410) link, nor for a password-protected one this browser has not opened (401).
- */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const share = resolveShareLink(params.token ?? "");
   if (share.state === "missing") apiError(404, m.notFound);

@@ -19,8 +19,7 @@ import { grantShareAccess, hasShareAccess } from "~/features/podcasts/listening-
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { SharePasswordSchema } from "~/features/podcasts/listening-schemas";
 
-// The public share page: no account. It shows only the shared podcast's title, duration, hosts and
-// transcript, and plays it from /s/{token}/audio. Expired → 410; password → a form first.
+// Shows only the shared podcast, nothing else of the owner's (decision 0111).
 const m = listeningMessages.sharePage;
 
 const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
@@ -34,7 +33,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return data({ state: "password" as const }, { status: 401 });
   }
   const { podcast } = share;
-  // Family members listening through the link count as listens too, once per visit.
   const visit = await countListenOncePerVisit(request, podcast.id);
   return data(
     {

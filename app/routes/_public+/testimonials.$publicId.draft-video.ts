@@ -5,9 +5,7 @@ import { ensurePrimary } from "~/lib/litefs.server";
 import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features/testimonials/drafts.server";
 import { mediaResponse } from "~/features/testimonials/media.server";
 
-// GET /testimonials/{publicId}/draft-video?draft=<draftId>: the respondent's own uploaded video for the
-// review step's preview when JavaScript is off (with JavaScript the preview plays the file in the
-// browser). The random draft id is the only key.
+// The no-JavaScript review preview; the random draft id is the only key.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Drafts wait on the primary's disk, where the form posts went.
   await ensurePrimary();

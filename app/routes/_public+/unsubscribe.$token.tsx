@@ -5,8 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getInvitationByToken, unsubscribeInvitation } from "~/models/invitation.server";
 
-// The invitation e-mail's List-Unsubscribe target. A GET only asks (mail scanners follow links);
-// the POST (also the one-click List-Unsubscribe-Post) stops further e-mail for that collection.
+// A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = getInvitationByToken(params.token ?? "");
   if (!found) throw new Response("Not Found", { status: 404 });

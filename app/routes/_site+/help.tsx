@@ -1,5 +1,4 @@
-// The help centre (spec part 2, Help and FAQ): tabs FAQ, Tutorials and Contact Support as links
-// (`?tab=`), so they work without JavaScript; the contact form e-mails the support address.
+// Tabs are `?tab=` links, so they work without JavaScript.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

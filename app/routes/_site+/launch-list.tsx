@@ -1,6 +1,4 @@
-// /launch-list: where the landing page's 'Coming Soon' sign-up posts. The address joins the launch
-// list (app/models/launch-list.server.ts) and the visitor returns to the landing page's thank-you.
-// The page itself shows the form on its own, for a submission without JavaScript that needs fixing.
+// The page shows the form on its own only for a submission without JavaScript that needs fixing.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";

@@ -30,7 +30,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 const m = adminUserMessages;
 const notFound = () => new Response("Not Found", { status: 404 });
 
-/** /admin with the list page kept and at most one dialog open. */
 function adminUrl(page: number, extra: Record<string, string> = {}) {
   const params = new URLSearchParams(extra);
   if (page > 1) params.set("page", String(page));
@@ -80,18 +79,13 @@ const DONE: Record<ManageIntent, string> = {
   "set-limit": m.toast.subscriptionUpdated,
 };
 
-/**
- * A refused change goes back to the open dialog with its 'Failed to …' toast and the reason. A
- * redirect, so the toast shows at once without JavaScript too (a flash set on a 400 would only
- * appear on the next page).
- */
+// A redirect, not a 400: a flash toast set on a 400 would only appear on the next page.
 function refuse(intent: ManageIntent, userId: string, page: number, reason: string) {
   return redirectWithToast(adminUrl(page, { manage: userId }), { title: FAILED[intent], description: reason, variant: "destructive" });
 }
 
 const firstError = (error: Record<string, string[] | null> | null | undefined) => Object.values(error ?? {}).flat().find(Boolean) ?? "";
 
-/** Validates one manage-dialog form, applies it, and returns to the open dialog with its toast. */
 async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormData, page: number, schema: S, apply: (userId: string, value: z.output<S>) => User | undefined) {
   const userId = String(formData.get("userId") ?? "");
   if (!(await getUserForAdmin(userId))) throw notFound();
@@ -101,16 +95,11 @@ async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormD
   return redirectWithToast(adminUrl(page, { manage: userId }), { title: DONE[intent] });
 }
 
-/**
- * The create dialog keeps what was typed: field errors show beside the fields, and a refusal by the
- * server under the 'Failed to create user' title above them (as the contact dialogs do).
- */
 async function createUser(formData: FormData, admin: User) {
   const submission = parseWithZod(formData, { schema: CreateUserSchema });
   if (submission.status !== "success") return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
   const result = await createUserAsAdmin({ ...submission.value, sendInvite: submission.value.sendInvite ?? false }, admin);
   if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [m.error.emailTaken] }) }, { status: 409 });
-  // Newest first: the new account is the first row of the first page.
   return redirectWithToast(adminUrl(1), { title: result.invited ? m.toast.userCreated : m.toast.userCreatedNoInvite });
 }
 

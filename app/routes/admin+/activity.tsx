@@ -10,7 +10,6 @@ import { requireAdmin } from "~/features/account/auth.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount } from "~/lib/number-format";
 
-// System Activity (spec part 3 §2, §3): Recent Activity, Top Active Users and an Activity Summary.
 const m = adminMessages.activity;
 
 const TYPE_LABELS: Record<ActivityType, string> = {

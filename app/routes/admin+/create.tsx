@@ -21,8 +21,7 @@ import { splitLines } from "~/lib/email-split";
 import { flashNewApiKey } from "~/features/admin/new-api-key.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// Create New (spec part 3 §2): three tabs, each a link (?tab=) and its own form. A collection leads
-// to /admin/story-collections; an API key (shown there once) or a template to /admin/settings.
+// Tabs are `?tab=` links, each with its own form, so no JavaScript is needed.
 const m = adminMessages.create;
 const PATH = "/admin/create";
 const TABS = ["collection", "api-key", "template"] as const;

@@ -1,5 +1,3 @@
-// GET /admin/launch-list: the launch list (addresses left in the landing page's 'Coming Soon'
-// sign-up) as a CSV file, for administrators.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listLaunchList } from "~/features/site/launch-list.server";
 import { requireAdmin } from "~/features/account/auth.server";

@@ -4,7 +4,7 @@ import { apiError, requireMethod } from "~/lib/http.server";
 import { commitAdminLogout } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// POST /admin/logout ends the administrator session only (an ordinary session, if any, stays).
+// Ends the administrator session only; an ordinary session stays.
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   return redirectWithToast("/", adminUserMessages.signIn.signedOut, {

@@ -9,8 +9,6 @@ import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { ACTIVE_USER_DAYS, formatBytes, formatCount, formatGrowth, formatUsd } from "~/lib/number-format";
 
-// System Metrics (spec part 3 §2, §3, §9): Overview, Usage & Costs and System Health, all real
-// figures from the database (models/admin-metrics.server.ts).
 const m = adminMessages.metrics;
 const PATH = "/admin/metrics";
 const TABS = ["overview", "usage", "health"] as const;

@@ -10,8 +10,6 @@ import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { takeNewApiKey } from "~/features/admin/new-api-key.server";
 
-// Admin Settings (spec part 3 §2): the API key table with a link to /admin/create. A key just made
-// on Create New is shown here once.
 const m = adminMessages.apiKeys;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,8 +15,6 @@ import { formatDateTimeAt } from "~/lib/format-date";
 import { severityClass } from "~/features/admin/severity";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// System Error Monitoring (spec part 3 §2, §4): All Errors / Unresolved, Refresh, Back to Admin,
-// severity colours and the resolve action.
 const m = adminMessages.systemErrors;
 const PATH = "/admin/system-errors";
 type Tab = "all" | "unresolved";

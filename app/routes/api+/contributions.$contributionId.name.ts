@@ -5,7 +5,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { storyMessages } from "~/features/contributions/messages";
 import { ApiRenameSchema } from "~/features/contributions/schemas";
 
-/** PATCH /api/contributions/{id}/name: renames the contributor; a blank name makes it anonymous. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PATCH");
   const user = await requireApiUser(request);

@@ -1,5 +1,4 @@
-// GET /api/newsletter/{newsletterId} (spec part 2, §7): the newsletter's fields as in §3. Public like
-// the page: the unguessable public id is the key.
+// Public like the page: the unguessable public id is the key.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { apiError } from "~/lib/http.server";

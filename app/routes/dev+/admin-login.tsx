@@ -1,6 +1,4 @@
-// The local stand-in for the identity provider: outside production, while no OAUTH_* provider is
-// configured, a newcomer signs in to the admin area with an administrator's e-mail and password
-// (such as the seeded demo administrator). In production, or with a provider, the page does not exist.
+// Stands in for the identity provider only outside production and while none is configured (decision 0107).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

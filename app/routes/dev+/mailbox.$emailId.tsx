@@ -1,5 +1,4 @@
-// One message of the dev mailbox: its headers, the text version with clickable links (so a
-// newcomer can follow a reset link) and the HTML version in a sandboxed frame. Never in production.
+// Never in production. Links are clickable so a newcomer can follow a reset link.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TextareaField } from "~/components/forms";
@@ -61,7 +60,6 @@ const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | 
 
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
-/** The text version with its URLs as links; React escapes everything else. */
 function LinkifiedText({ text }: { text: string }) {
   return (
     <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed">

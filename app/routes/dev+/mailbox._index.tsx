@@ -1,5 +1,4 @@
-// The dev mailbox: on a machine without Mailgun every e-mail lands in the outbox, and this page
-// shows it. Never available in production.
+// Never in production. Without Mailgun every e-mail lands here (decision 0006).
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -29,7 +28,7 @@ const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | 
   failed: "destructive",
 };
 
-/** Formatted the same on server and client (no time-zone dependent hydration mismatch). */
+/** The same on server and client: no time-zone hydration mismatch. */
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 export default function DevMailbox() {
@@ -47,7 +46,6 @@ export default function DevMailbox() {
           No e-mails yet. Password resets, invitations and reminders will appear here.
         </Card>
       ) : (
-        // A list rather than a table: it stays readable on a phone.
         <ul className="divide-y divide-border rounded-lg border border-border bg-card shadow-sm">
           {emails.map((email) => (
             <li key={email.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">

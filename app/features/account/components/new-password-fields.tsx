@@ -3,7 +3,6 @@ import { PasswordField } from "~/components/forms";
 
 type Fields = { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string> };
 
-/** "New password" + "Confirm new password", shared by the change-password and reset-confirm forms. */
 export function NewPasswordFields({ fields }: { fields: Fields }) {
   return (
     <>

@@ -3,7 +3,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
-/** The not-allowed view every admin page shows to anyone who is not signed in as an administrator. */
 export function AdminAccessRequired() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">

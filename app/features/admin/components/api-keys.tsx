@@ -1,5 +1,3 @@
-// API key pieces shared by /admin/settings and /admin/api-keys: the one-time display of a new key
-// and the key table with usage bars and display statuses.
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Badge } from "~/components/ui/badge";
@@ -27,7 +25,6 @@ export type KeyRow = {
   createdAt: Date | string;
 };
 
-/** Shown once after creation; the key is in the page only this time. */
 export function NewKeyNotice({ apiKey, name }: { apiKey: string; name?: string }) {
   const hydrated = useHydrated();
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
@@ -96,7 +93,6 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
   );
 }
 
-/** The key table; `actions` renders each row's buttons (none on the read-only settings table). */
 export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key: KeyRow) => ReactNode }) {
   if (keys.length === 0) return <p className="text-muted-foreground">{m.empty}</p>;
   return (

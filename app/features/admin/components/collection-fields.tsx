@@ -1,5 +1,3 @@
-// The fields of an administrator's collection form (New Collection, Edit, Create New's Story
-// Collection tab): title, description, prompt and an optional datetime-local send date.
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -7,13 +5,11 @@ import { Field, TextareaField } from "~/components/forms";
 
 type Meta = Parameters<typeof getInputProps>[0];
 
-/** The browser's offset at the chosen moment, so the server stores the instant the admin meant. */
 function timezoneOffsetFor(value: string) {
   const offset = value ? new Date(value).getTimezoneOffset() : Number.NaN;
   return Number.isNaN(offset) ? "" : String(offset);
 }
 
-/** A stored instant as the datetime-local value the server and browser both render (UTC wall time). */
 export const datetimeLocalValue = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString().slice(0, 16) : "");
 
 export function CollectionFields({ title, description, prompt, scheduledDate }: { title: Meta; description: Meta; prompt: Meta; scheduledDate: Meta }) {

@@ -4,7 +4,6 @@ import { buttonClass } from "~/components/ui/button";
 import type { AdminUserRow } from "~/features/admin/user-view";
 import { TrialBadge } from "./trial-badge";
 
-/** Every account with its plan at a glance; Manage opens the manage-user dialog (?manage=<id>). */
 export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manageHref: (id: string) => string }) {
   if (users.length === 0) return <p className="py-6 text-center text-muted-foreground">No users yet.</p>;
   return (

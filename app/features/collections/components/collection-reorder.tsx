@@ -1,6 +1,4 @@
-// Reordering a page of story collections, shared by Manage Story Collections and the admin's list:
-// the order shown (the loader's, or while a reorder is on its way the submitted one), the drag
-// handle, and the move buttons' JavaScript path. Without JavaScript the move buttons post a form.
+// Shared by Manage Story Collections and the admin's list. Without JavaScript the move buttons post a form.
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -11,17 +9,12 @@ import { moveItem, usePointerReorder } from "~/features/collections/components/u
 type ReorderOptions = {
   ids: string[];
   page: number;
-  /** The route whose action takes `intent=reorder`, `page` and the page's `ids` in order. */
   action: string;
   fetcherKey: string;
-  /** Runs when the action refuses the order (before the data reloads). */
   onRefused?: () => void;
 };
 
-/**
- * The shown order, optimistic while a reorder is on its way. A refused reorder leaves the loader's
- * order, so the list reverts by itself; the data then reloads to pick up any change made elsewhere.
- */
+/** A refused reorder leaves the loader's order, so the list reverts by itself; then the data reloads. */
 export function useOptimisticReorder({ ids: loaderIds, page, action, fetcherKey, onRefused }: ReorderOptions) {
   const fetcher = useFetcher<{ ok: boolean } | Record<string, unknown>>({ key: fetcherKey });
   const revalidator = useRevalidator();
@@ -50,7 +43,7 @@ export function useOptimisticReorder({ ids: loaderIds, page, action, fetcherKey,
   };
   const reorder = usePointerReorder({ ids, onDrop: submitOrder });
 
-  /** A move button's click on the item at `index`: within the page it reorders here; across a page boundary the form posts. */
+  /** Across a page boundary the form posts instead. */
   const moveHandler = (index: number) => (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => {
     const to = direction === "up" ? index - 1 : index + 1;
     if (to < 0 || to >= reorder.order.length) return;
@@ -62,7 +55,6 @@ export function useOptimisticReorder({ ids: loaderIds, page, action, fetcherKey,
 
 export type ReorderHandleProps = ReturnType<ReturnType<typeof usePointerReorder>["handleProps"]>;
 
-/** The drag handle of one item: pointer drag, or the arrow keys (described by the list's #reorder-hint). */
 export function ReorderHandle({ title, handleProps }: { title: string; handleProps: ReorderHandleProps }) {
   return (
     <button
@@ -90,12 +82,10 @@ type RowProps = {
   dashed?: boolean;
   itemRef: (el: HTMLElement | null) => void;
   handleProps: ReorderHandleProps;
-  /** The row's buttons: beside the facts on a wide screen, below them on a phone. */
   actions: ReactNode;
   children: ReactNode;
 };
 
-/** One collection in a reorderable list: its handle, '#N', title and badge, its facts and its actions. */
 export function ReorderRow({ testId, collectionId, titleId, title, position, badge, dragging, dashed, itemRef, handleProps, actions, children }: RowProps) {
   return (
     <li ref={itemRef} data-testid={testId} data-collection-id={collectionId} aria-labelledby={titleId}>
@@ -117,9 +107,7 @@ export function ReorderRow({ testId, collectionId, titleId, title, position, bad
   );
 }
 
-/** Move up / Move down: a form post without JavaScript, an instant reorder with it (`onMove`). */
 export function MoveButtons({ field, first, last, describedBy, onMove }: {
-  /** The submitted name and value of each direction. */
   field: (direction: "up" | "down") => { name: string; value: string };
   first: boolean;
   last: boolean;

@@ -1,7 +1,4 @@
-// Drag-to-reorder with pointer events (spec part 1, §9): a mouse drag starts after 5 px of movement,
-// a touch drag after a 120 ms long-press on the handle. The list re-orders live while dragging, the
-// page scrolls near the window's edges, and `onDrop` receives the new order once, on release.
-// Arrow keys on a handle move that item one place, for keyboard users.
+// A touch drag needs a 120 ms long-press, so a finger can still scroll the page (decision 0104).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_MOUSE_THRESHOLD_PX, DRAG_TOUCH_DELAY_MS, DRAG_TOUCH_SLOP_PX } from "~/features/collections/limits";
 
@@ -24,7 +21,6 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 
 const sameOrder = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** Within this distance of the window's top or bottom edge a drag scrolls the page. */
 const EDGE_PX = 48;
 const MAX_SCROLL_STEP_PX = 18;
 
@@ -51,7 +47,6 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
     setDrag({ id: p.id, order: [...latest.current.ids] });
   };
 
-  /** The dragged item goes after every other item whose middle is above the pointer. */
   const moveTo = (clientY: number) => {
     const current = dragRef.current;
     if (!current) return;
@@ -69,15 +64,11 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
     }
   };
 
-  /**
-   * The drag follows the pointer on the window, not through pointer capture on the handle: React
-   * moves the dragged row's element when it goes down the list, and a moved element loses its
-   * capture, so its pointerup never came and a drag down was never saved.
-   */
+  // On the window, not pointer capture: React moves the dragged row's element down the list, a moved
+  // element loses its capture, and its pointerup never came (a drag down was never saved).
   const listen = (p: Pending) => {
     let lastY = p.startY;
     let frame = 0;
-    // Near the window's edge the page scrolls, faster the nearer, and the order follows the pointer.
     const scroll = () => {
       frame = 0;
       if (!p.active) return;

@@ -11,7 +11,6 @@ import { useHydrated } from "~/components/use-hydrated";
 
 export type ContactFormValues = { id: string; email: string; preferredName: string | null; notes: string | null; tags: string[]; isAdmin: boolean };
 
-/** Add or edit one contact. A server-side refusal shows the spec's 'Failed to …' text above the fields. */
 export function ContactForm({ contact, lastResult, closeTo }: { contact?: ContactFormValues; lastResult?: SubmissionResult<string[]>; closeTo: string }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();

@@ -55,7 +55,6 @@ function ContactItem({ contact, search }: { contact: ContactRow; search: string 
   );
 }
 
-/** One page of contacts, with links to the neighbouring pages when the list is long. */
 export function ContactList({
   contacts,
   total,

@@ -4,7 +4,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 
 type DeleteFormProps = { intent: "delete-contact" | "delete-group"; id: string };
 
-/** The POST that deletes; shown only after the user has confirmed. */
 export function ConfirmDeleteForm({ intent, id }: DeleteFormProps) {
   return (
     <Form method="post" preventScrollReset>
@@ -17,10 +16,7 @@ export function ConfirmDeleteForm({ intent, id }: DeleteFormProps) {
   );
 }
 
-/**
- * 'Delete' asks first. Without JavaScript it is a link to the confirmation view (`confirmTo`);
- * with JavaScript the same click opens the confirmation in place.
- */
+/** Without JavaScript a link to the confirmation view; with it, the confirmation opens in place. */
 export function DeleteControl({ label, prompt, confirmTo, ...form }: DeleteFormProps & { label: string; prompt: string; confirmTo: string }) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {

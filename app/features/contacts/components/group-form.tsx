@@ -11,7 +11,6 @@ import { useHydrated } from "~/components/use-hydrated";
 export type GroupFormValues = { id: string; name: string; description: string | null; isDefault: boolean; contactIds: string[] };
 export type ContactOption = { id: string; email: string; preferredName: string | null };
 
-/** Add or edit a group, including which contacts belong to it (a checkbox per contact). */
 export function GroupForm({
   group,
   contacts,

@@ -1,4 +1,4 @@
-// Small inline icons for the story cards (no icon library in the bundle).
+// Inline: no icon library in the bundle.
 import type { SVGProps } from "react";
 
 const base = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;

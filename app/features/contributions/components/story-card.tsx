@@ -26,18 +26,13 @@ type RenameResult = { intent: "rename"; result: SubmissionResult<string[]> };
 type Props = {
   story: StoryCardData;
   editing: boolean;
-  /** The no-JS rename form's result, when it was this card's. */
   renameResult?: RenameResult;
   onEdit: () => void;
   onCancel: () => void;
   onSaved: () => void;
 };
 
-/**
- * One story. The contributor's name is edited inline: with JavaScript the pencil opens the field
- * (Enter saves, Escape cancels); without it the pencil is a link to `?rename=<id>` that renders
- * the same small form.
- */
+/** Without JavaScript the pencil is a link to `?rename=<id>` that renders the same small form. */
 export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSaved }: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();

@@ -1,6 +1,4 @@
-// The pieces of the public family newsletter page. Everything works without JavaScript: Share shows
-// the link in a disclosure (JavaScript also copies it), the text size is a `?text=large` link
-// (JavaScript toggles it in place), the transcript is a disclosure and the player is the native one.
+// Everything works without JavaScript: disclosures, a `?text=large` link and the native player.
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -13,7 +11,6 @@ import { newsletterMessages } from "~/features/newsletters/messages";
 
 const m = newsletterMessages.page;
 
-/** 'Share': the link to select and copy; with JavaScript opening it copies the link too. */
 export function ShareControl({ url }: { url: string }) {
   const hydrated = useHydrated();
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
@@ -61,11 +58,7 @@ export function ShareControl({ url }: { url: string }) {
   );
 }
 
-/**
- * 'Larger Text' / 'Smaller Text': a link to `?text=large` (or back) that works without JavaScript;
- * with it the size changes in place and the address follows, so a reload keeps the choice. Its
- * label names the next size, so it carries no aria-pressed (which a link may not have).
- */
+/** The label names the next size, so no aria-pressed (which a link may not have). */
 export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; onChange: (size: NewsletterTextSize) => void }) {
   const hydrated = useHydrated();
   const next: NewsletterTextSize = size === "large" ? "normal" : "large";
@@ -88,7 +81,6 @@ export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; o
 
 type PodcastBlock = { durationText: string | null; transcript: string | null; audioUrl: string | null };
 
-/** 'Listen to This Story': duration, the transcript on demand and the native player. */
 export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
   return (
     <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
@@ -129,7 +121,6 @@ export type StoryCardData = {
   content: string;
 };
 
-/** One story: category, reading time, title, the author block, photos and the text with a drop cap. */
 export function StoryCard({ story }: { story: StoryCardData }) {
   const name = story.author ?? story.contributedBy;
   const paragraphs = storyParagraphs(story.content);

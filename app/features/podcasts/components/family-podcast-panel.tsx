@@ -23,7 +23,6 @@ function DeleteAndRegenerate() {
   );
 }
 
-/** The family podcast as it is being made (live), made (the player), or failed (retry). */
 function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodcast; retryError: string | null }) {
   const podcast = useLivePodcast(fromLoader);
   const navigation = useNavigation();
@@ -72,10 +71,6 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
   );
 }
 
-/**
- * The bottom panel of a collection's stories: the invitation to make the family podcast, or the
- * podcast itself while it is made and after.
- */
 export function FamilyPodcastPanel({ storyCount, podcast, retryError }: { storyCount: number; podcast: FamilyPodcast | null; retryError: string | null }) {
   if (podcast) return <PodcastState key={podcast.id} podcast={podcast} retryError={retryError} />;
   return (

@@ -1,6 +1,4 @@
-// One podcast on My Podcasts: play link (or the processing spinner), facts, and the card menu. The
-// menu is a <details> disclosure; its items open dialogs through the URL (?dialog=…&id=…) or post a
-// form, so all of it works without JavaScript.
+// The menu is a <details>; its items open dialogs through the URL or post a form: no JavaScript needed.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +22,6 @@ export type PodcastCardData = {
 
 const menuItem = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
 
-/** `dialogHref(kind, id)` is the current view with that dialog open; `formAction` the current view. */
 export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
   // Keyed by location, the menu comes back closed after any navigation.
   const location = useLocation();

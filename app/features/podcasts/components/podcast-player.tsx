@@ -1,7 +1,4 @@
-// The player (spec part 2 §4): the native <audio> element with its own controls works without
-// JavaScript; once React runs, a custom bar (play/pause, seek, elapsed/total) drives the same
-// element. At the end it goes back to the start; if the stream fails it retries once from the
-// download address. The audio is served with ranges, so seeking fetches only what is needed.
+// The native <audio> controls work without JavaScript; once React runs, a custom bar drives the same element.
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Button } from "~/components/ui/button";

@@ -1,9 +1,4 @@
-// The share and download panel of the podcast page (spec part 2 §2). Every part is a real form or
-// link; JavaScript adds copying to the clipboard and download checks with toasts.
-// - Generate posts the share form (expiry, optional password) and shows the new link in a read-only
-//   field; with JavaScript later presses copy it, without it the field's text is there to select.
-// - Social buttons are the networks' share addresses for the link; before there is a link they post
-//   to the page, which answers 'No Share Link'.
+// Every part is a real form or link; JavaScript adds copying and download checks with toasts.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
@@ -32,7 +27,6 @@ type Props = {
   newsletterHref: string | null;
   pinned: boolean;
   share: GeneratedShare | null;
-  /** The last Generate was refused ('Link Generation Failed'). */
   failed: boolean;
   lastResult?: SubmissionResult<string[]> | null;
 };

@@ -1,6 +1,4 @@
-// The 'Coming Soon' sign-up form (one required e-mail address), posted to /launch-list. With
-// JavaScript it is a fetcher (errors appear in place; success goes to `/?signup=thanks`); without,
-// a plain POST whose errors the /launch-list page shows.
+// Without JavaScript a plain POST whose errors the /launch-list page shows.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";

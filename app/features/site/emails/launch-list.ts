@@ -1,4 +1,3 @@
-// The confirmation sent to an address left in the landing page's 'Coming Soon' sign-up.
 import { landingMessages } from "~/features/site/landing-messages";
 import { greeting, html, layoutHtml, layoutText, muted, paragraph, type EmailParts } from "~/lib/email/layout";
 

@@ -1,6 +1,4 @@
-// The administrator's 'create campaign' form: title, description, 1–5 questions with optional helper
-// text, allow text responses, active. Add/Remove are Conform list intents: with JavaScript they act
-// in place, without it they post and the server answers the form with the changed list.
+// Add/Remove are Conform list intents, so without JavaScript they post and the server answers with the changed list.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";

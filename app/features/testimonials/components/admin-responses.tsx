@@ -1,7 +1,3 @@
-// The responses dialog's content: each response's name, e-mail, submitted and consent times, text
-// answers and the video. The player streams from the admin-only route (HTTP Range); if the video
-// fails to load it falls back to adminVideoUrl, and a missing duration is asked of the server (HEAD,
-// X-Video-Duration).
 import { useState } from "react";
 import { Card } from "~/components/ui/card";
 import { testimonialMessages } from "~/features/testimonials/messages";

@@ -1,5 +1,4 @@
-// Opening the camera and microphone: the three constraint levels in order (optimal, fallback,
-// minimal), stopping early on errors a lower level cannot fix, and the spec's message for each failure.
+// Stops early on errors a lower constraint level cannot fix.
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { cameraErrorMessage, CONSTRAINT_LEVELS, shouldTryNextLevel, type ConstraintLevel } from "~/features/testimonials/recording";
 

@@ -1,7 +1,4 @@
-// The steps of the public testimonial flow. Each step is a real form posting to the page action
-// (so the flow works without JavaScript); with JavaScript the flow intercepts the submit and moves on
-// in the browser. Submit buttons carry the intent; the forward button comes first in the markup so
-// Enter moves forward.
+// Each step is a real form, so the flow works without JavaScript (decision 0109).
 import { Form } from "@remix-run/react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
@@ -25,7 +22,6 @@ type StepFormProps = {
   className?: string;
 };
 
-/** A step's form: posts to the page without JavaScript, hands the intent to the flow with it. */
 export function StepForm({ draftId, onIntent, multipart, children, className }: StepFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!onIntent) return;
@@ -43,7 +39,7 @@ export function StepForm({ draftId, onIntent, multipart, children, className }: 
   );
 }
 
-/** The step's buttons: forward (first in the markup, shown on the right) and Back. */
+/** Forward comes first in the markup, so Enter moves forward. */
 function StepButtons({ forward, forwardLabel, back = true, disabled, children }: { forward: FlowIntent; forwardLabel: string; back?: boolean; disabled?: boolean; children?: ReactNode }) {
   return (
     <div className="flex flex-row-reverse flex-wrap justify-between gap-2 pt-2">
@@ -175,7 +171,7 @@ export function MethodStep({ state, errors, draftId, onIntent }: Common) {
   );
 }
 
-/** Step 3: a file input for video; with the record method it offers the camera on phones (`capture`). */
+/** `capture` opens the camera on phones but forbids choosing a file on Android, so only for 'record'. */
 export function UploadStep({ state, errors, draftId, onIntent, onFile, chosen }: Common & { onFile?: (file: File | null) => void; chosen: string | null }) {
   const id = useId();
   const [localError, setLocalError] = useState<{ title: string; description: string } | null>(null);

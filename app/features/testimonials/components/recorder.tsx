@@ -1,6 +1,3 @@
-// The in-browser recorder (spec §2 "Recorder"): choose one or two questions, then record with the
-// camera (pause/resume, 3-minute limit across pauses with a countdown from 150 s and the bar turning
-// yellow at 120 s and red at 150 s). Stopping hands the video and the chosen questions back to the flow.
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -227,7 +224,6 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   );
 }
 
-/** When the camera cannot be used here, the phone's own camera app still can (the no-JS path). */
 function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
   return (
     <label className="block space-y-1">

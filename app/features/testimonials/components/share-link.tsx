@@ -1,5 +1,4 @@
-// A campaign's share link: shown as text (select and copy it by hand without JavaScript), a Copy
-// button once JavaScript runs (clipboard; 'Failed to copy' when the browser refuses) and Open.
+// Shown as text, so it can be copied by hand without JavaScript.
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";

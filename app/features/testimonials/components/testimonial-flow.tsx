@@ -1,7 +1,5 @@
-// The public testimonial flow (spec §2): six steps plus the thank-you step. The page renders the
-// steps as forms that post to its action (no JavaScript needed; the server keeps a draft). Once
-// React runs, the same transitions happen in the browser, the video stays in memory (recorded or
-// picked), and Submit uploads it with a progress bar.
+// Forms and a server draft without JavaScript; with it, the same transitions in the browser and the
+// video kept in memory until Submit (decision 0109).
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Card } from "~/components/ui/card";
@@ -26,7 +24,6 @@ export type PublicCampaignView = {
 
 type Reply = { draftId: string | null; state: FlowState; errors?: FlowErrors } | null;
 
-/** A blob: URL for the in-memory video, revoked when it changes. */
 function useObjectUrl(blob: Blob | null) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -41,7 +38,7 @@ function useObjectUrl(blob: Blob | null) {
   return url;
 }
 
-/** Every step change scrolls to the top after a short pause (the new step has rendered by then). */
+/** After a short pause, so the new step has rendered. */
 function useScrollTopOn(step: FlowState["step"]) {
   const first = useRef(true);
   useEffect(() => {

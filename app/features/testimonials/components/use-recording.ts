@@ -1,5 +1,3 @@
-// MediaRecorder with the spec's rules: preferred format, bitrates for the device class, data every
-// 100 ms, pause/resume, and the 180 s limit counted across pauses (auto-stop when reached).
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   baseMimeType,
@@ -47,7 +45,6 @@ export function useRecording({ onAutoStop }: { onAutoStop: (blob: Blob) => void 
     return stopping.current;
   }, []);
 
-  /** Starts recording the stream; throws when the browser refuses (the caller shows the message). */
   const start = useCallback((stream: MediaStream) => {
     parts.current = [];
     closedMs.current = 0;
@@ -88,7 +85,6 @@ export function useRecording({ onAutoStop }: { onAutoStop: (blob: Blob) => void 
     setPhase("recording");
   }, []);
 
-  /** Drops the recording (Exit). */
   const discard = useCallback(() => {
     const active = recorder.current;
     recorder.current = null;
@@ -101,7 +97,6 @@ export function useRecording({ onAutoStop }: { onAutoStop: (blob: Blob) => void 
     setPhase("idle");
   }, []);
 
-  // The clock: 4 ticks a second while recording; at 180 s the recording stops by itself.
   useEffect(() => {
     if (phase !== "recording") return;
     const timer = setInterval(() => {

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listRecentActivity } from "~/models/activity.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// GET /api/admin/activity: the newest activity items { id, type, timestamp, details, user }.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(listRecentActivity());

@@ -5,7 +5,7 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { apiKeyStatus } from "~/lib/api-key-status";
 
-// POST /api/admin/api-keys/{id}/deactivate: permanent; the key can never be used again.
+// Permanent: the key can never be used again.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiAdmin(request);

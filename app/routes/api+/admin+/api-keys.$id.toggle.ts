@@ -6,8 +6,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { ApiToggleSchema } from "~/features/admin/schemas";
 import { apiKeyStatus } from "~/lib/api-key-status";
 
-// POST /api/admin/api-keys/{id}/toggle { isActive }: switches a key on or off (without isActive it
-// flips). A deactivated key cannot be switched on again: 409.
+// Deactivation is permanent: switching a deactivated key on is 409.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiAdmin(request);

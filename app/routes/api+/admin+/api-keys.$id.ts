@@ -4,7 +4,6 @@ import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 
-// DELETE /api/admin/api-keys/{id}: the key is gone; callers using it get 401 from then on.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   await requireApiAdmin(request);

@@ -7,9 +7,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateKeySchema } from "~/features/admin/schemas";
 import { apiKeyStatus } from "~/lib/api-key-status";
 
-// GET /api/admin/api-keys: every key (never the key itself; the hash shortened to 16 characters).
-// POST: { name, description, expiresAt } or { clientName, usageLimit, expiresAt | expiresIn }; the
-// answer carries `apiKey`, the full key, this once. Only its sha256 is stored.
+// POST answers the full key this once; only its sha256 is stored.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(listApiKeyRows());

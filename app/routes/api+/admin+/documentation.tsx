@@ -9,8 +9,7 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { appUrl } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
 
-// GET /api/admin/documentation: the external API's full documentation as a readable page, for
-// administrators (401/403 like every /api/admin call). Its text lives in utils/external-api-docs.ts.
+// The text lives in features/external-api/docs.ts, shared with /admin/api-keys.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return { origin: appUrl() };

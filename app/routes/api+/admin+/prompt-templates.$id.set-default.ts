@@ -4,8 +4,6 @@ import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 
-// POST /api/admin/prompt-templates/{id}/set-default: the template becomes its category's only
-// default (and active); the script writer uses it for that format from the next generation on.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiAdmin(request);

@@ -5,8 +5,7 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiUpdateTemplateSchema } from "~/features/admin/schemas";
 
-// GET, PUT (any template field) and DELETE (204) one prompt template. A category's default cannot
-// be deleted (409): set another default first, as the page offers delete only on non-defaults.
+// A category's default cannot be deleted (409), as the page offers delete only on non-defaults.
 const m = adminMessages.templates;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

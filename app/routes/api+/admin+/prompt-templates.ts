@@ -6,9 +6,7 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateTemplateSchema } from "~/features/admin/schemas";
 
-// GET /api/admin/prompt-templates: every template, each category's default first.
-// POST: { name, category, content, isDefault } or { name, description, systemPrompt, category,
-// isActive, isDefault }. A new default replaces its category's old one in the same transaction.
+// A new default replaces its category's old one in the same transaction.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(listPromptTemplates());

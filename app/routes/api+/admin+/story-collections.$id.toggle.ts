@@ -5,8 +5,6 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiToggleSchema } from "~/features/admin/schemas";
 
-// POST /api/admin/story-collections/{id}/toggle { isActive }: activates or deactivates a collection
-// (without isActive the state flips). A deactivated collection sends no invitations or reminders.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiAdmin(request);

@@ -5,8 +5,7 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCollectionUpdateSchema } from "~/features/admin/schemas";
 
-// GET, PUT { title, description, prompt, scheduledDate, isActive } and DELETE one collection of any
-// owner (the admin list's edit and delete; the spec leaves their calls open).
+// The spec leaves these calls open; they serve the admin list's edit and delete.
 const m = adminMessages.collections;
 
 const found = (id: string | undefined) => {

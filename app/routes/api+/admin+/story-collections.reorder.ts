@@ -8,14 +8,8 @@ import { ReorderCollectionsSchema } from "~/features/admin/schemas";
 import { getAdmin, requireApiUser } from "~/features/account/auth.server";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 
-// POST /api/admin/story-collections/reorder { collections: [{ id, sortOrder, nextDeliveryDate? }] }
-// For a signed-in user it is owner-scoped: they reorder only their own collections. The list
-// must name each of them exactly once (400 otherwise; an id that is not theirs is 404). The server
-// assigns sortOrder 1..n in the given order and computes every nextDeliveryDate itself; the client's
-// dates are ignored.
-// From an administrator's session (the admin Story Collections list) it reorders collections of any
-// owner by id: each named collection gets the sortOrder given, and the delivery dates of the owners
-// concerned are recalculated (see models/admin-collections.server.ts).
+// Owner-scoped for a user session, any owner's collections for an admin session; the client's dates
+// are ignored. Why: docs/decisions/0104 (Reorder) and 0108 (Story collections (admin)).
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

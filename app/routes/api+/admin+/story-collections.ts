@@ -5,8 +5,6 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { ApiCollectionSchema } from "~/features/admin/schemas";
 
-// GET /api/admin/story-collections: every owner's collections in list order (?offset, ?limit ≤ 1000).
-// POST: a new collection { title, description, prompt, scheduledDate } owned by the calling admin.
 const MAX_LIMIT = 1000;
 
 export async function loader({ request }: LoaderFunctionArgs) {

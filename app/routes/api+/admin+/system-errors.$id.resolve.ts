@@ -4,7 +4,6 @@ import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 
-// POST /api/admin/system-errors/{id}/resolve: marks the error resolved (the spec's resolve action).
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiAdmin(request);

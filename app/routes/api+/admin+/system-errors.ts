@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSystemErrors } from "~/lib/system-errors.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// GET /api/admin/system-errors: the newest errors, resolved or not.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(listSystemErrors());

@@ -9,10 +9,7 @@ import { extensionFor } from "~/features/testimonials/recording";
 import { withLocalFile } from "~/features/testimonials/uploads.server";
 import { videoDuration } from "~/features/testimonials/video.server";
 
-// GET/HEAD /api/admin/testimonials/{id}/responses/{responseId}/video: the response's video for the
-// admin player. Streams with HTTP Range (206) so the player can seek without downloading it all;
-// `?download=true` (adminVideoUrl) sends it as an attachment. Every answer carries X-Video-Duration,
-// measured from the file with ffprobe (MediaRecorder's WebM has no duration of its own).
+// X-Video-Duration on every answer: MediaRecorder's WebM has no duration of its own.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const campaign = requireTestimonialCampaign(params.id);

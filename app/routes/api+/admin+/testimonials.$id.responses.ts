@@ -4,8 +4,6 @@ import { apiError } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { responseJson } from "~/features/testimonials/admin.server";
 
-// GET /api/admin/testimonials/{id}/responses: newest first, each with videoUrl (streams with HTTP
-// Range) and adminVideoUrl (the ?download=true fallback).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const campaign = requireTestimonialCampaign(params.id);

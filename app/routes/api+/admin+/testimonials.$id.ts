@@ -6,8 +6,6 @@ import { campaignJson, deleteCampaignAndVideos } from "~/features/testimonials/a
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { ApiUpdateCampaignSchema, type CampaignInput } from "~/features/testimonials/schemas";
 
-// GET, PUT (the whole campaign with isActive changed; any subset of its fields is accepted) and
-// DELETE /api/admin/testimonials/{id}. Unknown ids answer 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(campaignJson(requireTestimonialCampaign(params.id)));

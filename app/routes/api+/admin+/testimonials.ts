@@ -5,8 +5,6 @@ import { requireApiAdmin } from "~/features/account/auth.server";
 import { campaignJson } from "~/features/testimonials/admin.server";
 import { ApiCreateCampaignSchema } from "~/features/testimonials/schemas";
 
-// GET /api/admin/testimonials (list) and POST /api/admin/testimonials (title, description,
-// questions, isActive, allowTextResponses). Administrators only: 401 signed out, 403 for a user.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   return Response.json(listTestimonialCampaigns().map(campaignJson));

@@ -6,7 +6,6 @@ import { ExtendTrialSchema } from "~/features/admin/user-schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// PUT /api/admin/users/:userId/extend-trial { days: 7 | 30 | 90 }.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   await requireApiAdmin(request);

@@ -6,8 +6,7 @@ import { RoleSchema } from "~/features/admin/user-schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// PUT /api/admin/users/:userId/role { role }. An administrator cannot change their own role (that
-// would lock the last one out).
+// Not their own role: that could lock the last administrator out.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const admin = await requireApiAdmin(request);

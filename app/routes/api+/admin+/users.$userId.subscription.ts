@@ -6,8 +6,6 @@ import { SubscriptionSchema } from "~/features/admin/user-schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// PUT /api/admin/users/:userId/subscription { status, podcastLimit? }: without a podcastLimit the
-// status sets it (50 active, 3 trial, 0 otherwise); with one, that custom limit is kept.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   await requireApiAdmin(request);

@@ -6,8 +6,6 @@ import { CreateUserApiSchema } from "~/features/admin/user-schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 
-// POST /api/admin/users/create { email, firstName, lastName?, role?, subscriptionStatus?,
-// podcastLimit?, sendInvite? }: 201 with the user; the invitation carries a set-password link.
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const admin = await requireApiAdmin(request);

@@ -3,7 +3,6 @@ import { publicUser } from "~/models/user.server";
 import { getAdmin } from "~/features/account/auth.server";
 import { messages } from "~/features/account/messages";
 
-/** The administrator state (the header's "general auth endpoint"): 401 unless signed in as admin. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getAdmin(request);
   if (!admin) return Response.json({ message: messages.auth.unauthorized }, { status: 401 });

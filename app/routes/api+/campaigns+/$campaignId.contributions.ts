@@ -4,13 +4,11 @@ import { readBody, requireMethod } from "~/lib/http.server";
 import { requireApiCampaign } from "~/features/contributions/api.server";
 import { ApiContributionSchema } from "~/features/contributions/schemas";
 
-/** GET /api/campaigns/{id}/contributions: the owner's stories of the campaign, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign } = await requireApiCampaign(request, params.campaignId);
   return Response.json(listContributions(campaign.id));
 }
 
-/** POST /api/campaigns/{id}/contributions: the owner adds a story by hand. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { campaign } = await requireApiCampaign(request, params.campaignId);

@@ -6,11 +6,6 @@ import { describeGenerationStatus } from "~/features/podcasts/generation-status"
 import { GenerateFamilyPodcastSchema } from "~/features/podcasts/schemas";
 import { requireApiCampaign } from "~/features/contributions/api.server";
 
-/**
- * POST /api/campaigns/{id}/generate-podcast: { voiceConfig, options } (document 1 §7) → the family
- * podcast of the collection's stories, one narrator; values left out come from the saved narrator
- * settings or document 1 §9's defaults.
- */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { user, campaign } = await requireApiCampaign(request, params.campaignId);

@@ -7,8 +7,7 @@ import { campaignMessages } from "~/features/collections/messages";
 import { ApiCreateCampaignSchema } from "~/features/collections/schemas";
 import { messages } from "~/features/account/messages";
 
-// GET /api/campaigns and POST /api/campaigns (spec part 1 §7; part 3's admin Create tab posts
-// `emails` instead of `inviteEmails`, from an admin session). Both act on the caller's own campaigns.
+// The admin Create tab posts `emails` instead of `inviteEmails`; both act on the caller's own campaigns.
 async function requireCaller(request: Request) {
   const caller = (await getUser(request)) ?? (await getAdmin(request));
   if (!caller) apiError(401, messages.auth.unauthorized);

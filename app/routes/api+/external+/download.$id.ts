@@ -5,8 +5,6 @@ import { apiError } from "~/lib/http.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 
-// GET /api/external/download/{id}: the finished MP3 from storage (Range requests answer 206).
-// 409 while the podcast is still being made.
 const m = externalApiMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

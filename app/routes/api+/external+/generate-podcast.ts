@@ -7,9 +7,6 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 import { GenerationOptionsSchema, VoiceConfigSchema } from "~/features/podcasts/schemas";
 
-// POST /api/external/generate-podcast { title, content, voiceConfig?, options? } with an API key:
-// stores the story and starts its podcast for the key's creator (see models/external-podcast.server.ts).
-// 202 with the podcast id and where to poll; title/content problems answer 400, the limit 403.
 const Body = z.object({
   // createTextStory checks these with the wizard's messages.
   title: z.unknown(),

@@ -4,7 +4,6 @@ import { apiError } from "~/lib/http.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 
-// GET /api/external/podcast-status/{id}: the generation status of one of the key's podcasts.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ownerId } = requireApiKey(request);
   const status = await externalPodcastStatus(ownerId, params.id ?? "");

@@ -5,7 +5,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
-/** GET /api/podcasts/{id}/audio: the finished episode for the player (200/206/416, HEAD; ranges for seeking). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");

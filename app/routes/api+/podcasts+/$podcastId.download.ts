@@ -6,11 +6,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
-/**
- * GET /api/podcasts/{id}/download: the MP3 as an attachment named after the title (the spec's
- * default podcast-{id}.mp3 when the title has no usable letters). Ranges resume a dropped download,
- * and the player falls back to this address when streaming fails.
- */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");

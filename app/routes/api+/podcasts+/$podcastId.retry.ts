@@ -5,7 +5,6 @@ import { requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 
-/** POST /api/podcasts/{id}/retry: 'Retry Generation' of a failed podcast with the same options. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);

@@ -6,10 +6,7 @@ import { appUrl } from "~/lib/env.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { ShareBodySchema } from "~/features/podcasts/listening-schemas";
 
-/**
- * POST /api/podcasts/{id}/share { expiration (days, default 30), password? } → 201 { shareUrl,
- * expiresAt, passwordProtected }. Each call makes a new link; earlier links keep working until they expire.
- */
+// Each call makes a new link; earlier links keep working until they expire.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);

@@ -6,7 +6,6 @@ import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 
-/** GET /api/podcasts/{id}/transcript: the transcript as a PDF attachment, transcript-{id}.pdf. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const podcast = await getOwnedPodcast(user.id, params.podcastId ?? "");

@@ -7,7 +7,6 @@ import { podcastMessages } from "~/features/podcasts/messages";
 
 const notFound = podcastMessages.generation.notFound;
 
-/** GET /api/podcasts/{id}: the podcast with its live generation status, label and progress. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const detail = await getPodcastDetail(user.id, params.podcastId ?? "");
@@ -15,7 +14,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json(detail);
 }
 
-/** DELETE /api/podcasts/{id}: the podcast and its audio file. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   const user = await requireApiUser(request);

@@ -6,10 +6,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { GeneratePodcastSchema } from "~/features/podcasts/schemas";
 
-/**
- * POST /api/podcasts/generate: { storyId, voiceConfig, options } → { podcastId, status, … }.
- * The podcast limit is checked here, on the server (403); the work runs as a job.
- */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);

@@ -3,8 +3,7 @@ import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server
 import { apiError } from "~/lib/http.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 
-// GET /api/testimonials/{publicId}: the public campaign with its questions (each with a hint: its
-// helper text or the default one). Only what a respondent needs: no ids, no counts.
+// Only what a respondent needs: no ids, no counts.
 export async function loader({ params }: LoaderFunctionArgs) {
   const campaign = findCampaignByPublicId(params.publicId ?? "");
   if (!campaign) apiError(404, testimonialMessages.api.campaignNotFound);

@@ -6,10 +6,7 @@ import { ChunkedSubmissionSchema, consentTime } from "~/features/testimonials/sc
 import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
 import { assembledUpload, forgetUpload } from "~/features/testimonials/uploads.server";
 
-// POST /api/testimonials/public/{publicId}/submit-chunked (JSON: respondentName, respondentEmail,
-// responses as JSON text, consentGiven, consentTimestamp, videoPath, uploadId, videoData, videoSize,
-// videoMimeType). The video is the one assembled for `uploadId` in this campaign; the client's
-// videoPath must name it when given, and its size and type claims are replaced by what the server measured.
+// The client's size and type claims are replaced by what the server measured.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const campaign = requireOpenCampaign(params.publicId);

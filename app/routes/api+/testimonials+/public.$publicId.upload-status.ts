@@ -6,9 +6,7 @@ import { isValidUploadId } from "~/features/testimonials/upload-limits";
 import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
 import { uploadStatus } from "~/features/testimonials/uploads.server";
 
-// GET /api/testimonials/public/{publicId}/upload-status?uploadId=…: which chunks arrived, so a client
-// that lost its connection resends only the missing ones (an assembly a crash interrupted is finished here).
-// { uploadId, totalChunks, receivedChunks, missingChunks, allChunksReceived (+ videoPath…) } or 404.
+// A client that lost its connection resends only the missing chunks; an interrupted assembly is finished here.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Chunks wait on the primary's disk (every POST lands there), so the answer must come from it too.
   await ensurePrimary();

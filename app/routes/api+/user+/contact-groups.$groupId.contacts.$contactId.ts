@@ -5,8 +5,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
 import { contactMessages } from "~/features/contacts/messages";
 
-// DELETE /api/user/contact-groups/:groupId/contacts/:contactId takes one contact out of the group.
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   const user = await requireApiUser(request);

@@ -7,8 +7,6 @@ import { contactGroupError } from "~/features/contacts/api.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { GroupMemberBodySchema } from "~/features/contacts/schemas";
 
-// GET /api/user/contact-groups/:groupId/contacts lists the members; POST { contactId } adds one.
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const members = await listGroupContacts(user.id, params.groupId ?? "");

@@ -6,8 +6,7 @@ import { contactGroupError } from "~/features/contacts/api.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { GroupUpdateBodySchema } from "~/features/contacts/schemas";
 
-// GET, PUT and DELETE /api/user/contact-groups/:groupId. Another owner's id answers 404;
-// so does a contactIds entry that is not one of the caller's contacts.
+// A contactIds entry that is not one of the caller's contacts answers 404, like a foreign group.
 const m = contactMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

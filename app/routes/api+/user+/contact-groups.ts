@@ -5,8 +5,7 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
 import { GroupBodySchema } from "~/features/contacts/schemas";
 
-// GET /api/user/contact-groups (each with memberCount) and POST /api/user/contact-groups
-// (optional contactIds sets the members).
+// `contactIds` is our addition to the spec's body: docs/decisions/0101-contact-group-membership.md
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

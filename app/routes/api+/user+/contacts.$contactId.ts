@@ -5,7 +5,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactUpdateBodySchema } from "~/features/contacts/schemas";
 
-// GET, PUT and DELETE /api/user/contacts/:contactId. Another owner's id answers 404.
 const m = contactMessages.contact;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,8 +5,6 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactBodySchema } from "~/features/contacts/schemas";
 
-// GET /api/user/contacts (optional ?q= search) and POST /api/user/contacts.
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const q = new URL(request.url).searchParams.get("q") ?? undefined;

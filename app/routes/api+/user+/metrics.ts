@@ -5,8 +5,7 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { DEFAULT_PERIOD, isPeriod } from "~/features/collections/limits";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 
-// GET /api/user/metrics?period=7d|30d|90d (default 30d):
-// { period, podcasts: { total, thisMonth, inPeriod, totalListens }, campaigns: { total, active }, stories: { total, inPeriod } }
+// The answer's shape and the period rules: docs/decisions/0104-dashboard-period-and-workflow-settings.md
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const period = new URL(request.url).searchParams.get("period") ?? DEFAULT_PERIOD;

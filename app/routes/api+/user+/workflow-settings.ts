@@ -5,9 +5,7 @@ import { requireApiUser } from "~/features/account/auth.server";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { WorkflowJsonSchema, workflowInputFromJson } from "~/features/collections/workflow-settings";
 
-// GET/PUT /api/user/workflow-settings: the caller's global workflow settings (docs/decisions/0104).
-// PUT takes the spec's would-be body { collectionId?: null, collectionWorkflow, distributionWorkflow },
-// replaces the settings, and recalculates every collection's nextDeliveryDate.
+// The body and its rules: docs/decisions/0104-dashboard-period-and-workflow-settings.md
 const toJson = (s: WorkflowSettings) => ({
   collectionId: null,
   collectionWorkflow: s.collection,

@@ -6,7 +6,6 @@ import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 
-/** GET /api/voices/{id}/sample[?accent=british]: a short MP3 of the voice, rendered once and cached. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const voiceId = params.voiceId ?? "";

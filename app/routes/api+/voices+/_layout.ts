@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listVoices } from "~/audio/voices.server";
 import { requireApiUser } from "~/features/account/auth.server";
 
-/** GET /api/voices: the four voices, and which engine speaks each accent on this server. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);
   return Response.json({ voices: listVoices() });

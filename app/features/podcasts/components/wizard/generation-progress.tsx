@@ -4,7 +4,6 @@ import { isSettled, type LiveStatus } from "./use-live-podcast";
 /** How often the page reloads itself without JavaScript while the podcast is being made. */
 const NO_JS_REFRESH_SECONDS = 2;
 
-/** The status label and progress bar of a generation; without JavaScript the page refreshes until it settles. */
 export function GenerationProgress({ podcast, label }: { podcast: Pick<LiveStatus, "status" | "statusLabel" | "progress">; label: string }) {
   const progress = podcast.progress ?? 0;
   return (

@@ -1,7 +1,6 @@
 import type { TitledMessage } from "~/features/podcasts/messages";
 import { cn } from "~/lib/cn";
 
-/** A refused upload or request, as the spec's toast pairs it: the title and its explanation. */
 export function MessageAlert({ message, className }: { message: TitledMessage | null | undefined; className?: string }) {
   if (!message) return null;
   return (

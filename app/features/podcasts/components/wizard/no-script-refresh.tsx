@@ -1,7 +1,4 @@
-/**
- * Reloads the page every few seconds when JavaScript is off (a page with JavaScript polls instead):
- * inside <noscript> the browser only reads the tag when scripts cannot run.
- */
+/** Inside <noscript>, the browser reads the refresh only when scripts cannot run. */
 export function NoScriptRefresh({ seconds }: { seconds: number }) {
   return (
     <noscript>

@@ -25,7 +25,6 @@ export type WizardPodcast = LiveStatus & {
   story: { title: string; sourceLabel: string; preview: string } | null;
 };
 
-/** The order in which the job passes the stages; a section is done once the job is past it. */
 const stageOrder = ["queued", "script_generation", "voice_processing", "audio_processing", "complete"];
 
 function stageState(status: string, stage: string, reached: boolean) {
@@ -48,10 +47,7 @@ function Section({ title, state, open, children }: { title: string; state?: stri
   );
 }
 
-/**
- * Step 3 after 'Generate Podcast': the real job status (polled with JavaScript, a refreshing page
- * without), the collapsible sections, and on failure 'Retry Generation' with the same options.
- */
+/** The real job status: polled with JavaScript, a refreshing page without. */
 export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podcast: WizardPodcast; backTo: string; retryError?: string | null }) {
   const podcast = useLivePodcast(fromLoader);
   const navigation = useNavigation();

@@ -6,7 +6,7 @@ import { wizardUrls } from "~/features/podcasts/wizard-schemas";
 
 const m = wizardMessages.ready;
 
-/** Step 4: the player (the browser's own, so it plays without JavaScript) and the way to share it. */
+/** The browser's own player, so it plays without JavaScript. */
 export function ReadyStep({ podcast }: { podcast: { id: string; title: string; audioUrl: string | null } }) {
   return (
     <Card className="space-y-6">

@@ -14,7 +14,7 @@ const m = wizardMessages.review;
 
 export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
 
-/** A select of the form; its errors are read by the form's component (Conform re-renders on what that component read). */
+/** Errors are read by the form's component: Conform re-renders on what that component read. */
 function Select({
   label,
   field,
@@ -46,10 +46,6 @@ function Select({
   );
 }
 
-/**
- * Step 3's review form: the summary with the estimated duration, the advanced options, and
- * 'Generate Podcast'. The hosts chosen in step 2 are posted along as hidden fields.
- */
 export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; voice: VoiceConfig; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string }>({

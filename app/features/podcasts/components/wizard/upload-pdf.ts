@@ -1,18 +1,15 @@
-// The browser side of the PDF panel: the file is checked as the server would check it, then sent
-// to POST /api/stories/upload with XMLHttpRequest, whose upload events give the real progress.
+// XMLHttpRequest, because its upload events give the real progress.
 import { checkPdfFile, PDF_HEAD_BYTES } from "~/features/podcasts/pdf-file-check";
 import { podcastMessages, type TitledMessage } from "~/features/podcasts/messages";
 
 export type UploadResult = { ok: true; storyId: string; storyTitle: string } | { ok: false; error: TitledMessage };
 
-/** The spec's message for a file the server would refuse, read from its first bytes; null when fine. */
 export async function checkChosenFile(file: File | null | undefined) {
   if (!file) return checkPdfFile(null);
   const head = new Uint8Array(await file.slice(0, PDF_HEAD_BYTES).arrayBuffer());
   return checkPdfFile({ size: file.size, head });
 }
 
-/** Sends the PDF; `onProgress` gets 0..1 as the bytes leave the browser. */
 export function uploadPdf(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
   const failed = podcastMessages.upload.failed;
   return new Promise((resolve) => {

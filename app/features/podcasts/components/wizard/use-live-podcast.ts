@@ -2,7 +2,6 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { GENERATION_POLL_MS } from "~/features/podcasts/generation-status";
 
-/** What the page shows of a generation that the job runner advances. */
 export type LiveStatus = {
   id: string;
   status: string;
@@ -17,11 +16,7 @@ export const isSettled = (status: string) => status === "complete" || status ===
 
 const liveKeys = ["status", "statusLabel", "progress", "errorMessage", "scriptSummary", "audioUrl"] as const;
 
-/**
- * The podcast as the loader gave it, kept current by reading GET /api/podcasts/{id} every 1.5 s
- * while it is being made. When it finishes or fails the loaders run again, so the page shows what
- * the server shows (the player, or the failure with 'Retry Generation').
- */
+/** Polls every 1.5 s while in progress; at the end the loaders run again, so the page shows what the server shows. */
 export function useLivePodcast<T extends LiveStatus>(fromLoader: T): T {
   const [live, setLive] = useState(fromLoader);
   useEffect(() => setLive(fromLoader), [fromLoader]);

@@ -12,10 +12,8 @@ import { MessageAlert } from "./message-alert";
 
 const m = wizardMessages.voices;
 
-/** The sample of a voice in an accent (rendered once on the server, then cached). */
 const sampleUrl = (voice: string, accent: string) => `/api/voices/${encodeURIComponent(voice)}/sample?accent=${encodeURIComponent(accent)}`;
 
-/** Starting one voice sample stops any other: one at a time. */
 function playOneAtATime(event: SyntheticEvent<HTMLAudioElement>) {
   for (const audio of document.querySelectorAll<HTMLAudioElement>("audio[data-voice-sample]")) {
     if (audio !== event.currentTarget && !audio.paused) audio.pause();
@@ -45,10 +43,7 @@ function Select({ label, field, errors, options, labels }: { label: string; fiel
 
 type HostValues = { voice: string; accent: string; speed: number; errors: { voice?: string[]; accent?: string[]; speed?: string[] } };
 
-/**
- * Voice, accent, speed and a sample of one host. The current values and errors are read by the
- * form's own component: Conform re-renders on what that component read.
- */
+/** Values are read by the form's own component: Conform re-renders on what that component read. */
 function HostFields({
   heading,
   name,
@@ -105,7 +100,6 @@ function HostFields({
   );
 }
 
-/** Step 2 'Configure Voices': one or two hosts; the second host's fields show only with two. */
 export function VoicesStep({ story, voice, lastResult }: { story: { id: string; title: string }; voice: VoiceConfig; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);

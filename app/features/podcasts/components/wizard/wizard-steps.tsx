@@ -3,7 +3,6 @@ import { cn } from "~/lib/cn";
 
 const m = wizardMessages.page;
 
-/** The four steps, the current one marked. */
 export function WizardSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   return (
     <nav aria-label="Podcast creation steps">
