@@ -26,7 +26,6 @@ export const adminMessages = {
   create: {
     pageTitle: "Create New",
     tabs: { collection: "Story Collection", apiKey: "API Key", template: "Prompt Template" },
-    cancel: "Cancel",
     emailsEntered: (n: number) => `${n} email(s) entered`,
     toast: {
       campaignCreated: (title: string, n: number) => ({ title: "Story collection created", description: `"${title}" was created with ${n} recipient(s).` }),
@@ -109,6 +108,7 @@ export const adminMessages = {
     pageTitle: "System Metrics",
     tabs: { overview: "Overview", usage: "Usage & Costs", health: "System Health" },
     fromLastMonth: "from last month",
+    trendTitle: (months: number) => `New users, podcasts and stories per month, last ${months} months`,
   },
   activity: {
     pageTitle: "System Activity",

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, inputClass } from "~/components/forms";
+import { ErrorList, Field, SelectField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -214,19 +214,13 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, lastResult }: Ed
       <Field label={m.owner.subtitle} inputProps={getInputProps(fields.subtitle, { type: "text" })} errors={fields.subtitle.errors} />
       <Field label={m.owner.familyName} inputProps={getInputProps(fields.familyName, { type: "text" })} errors={fields.familyName.errors} hint={m.owner.familyNameHint} />
       {photos.length ? (
-        <div className="space-y-1">
-          <label htmlFor={fields.coverImageId.id} className="block text-sm font-medium">
-            {m.owner.cover}
-          </label>
-          <select {...getSelectProps(fields.coverImageId)} className={inputClass}>
-            <option value="">{m.owner.noCover}</option>
-            {photos.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={m.owner.cover}
+          selectProps={getSelectProps(fields.coverImageId)}
+          placeholder={m.owner.noCover}
+          options={photos.map((p) => ({ value: p.id, label: p.label }))}
+          errors={fields.coverImageId.errors}
+        />
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={navigation.state === "submitting"}>

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewPasswordFields } from "~/features/account/components/new-password-fields";
-import { ErrorList, PasswordField } from "~/components/forms";
+import { FormAlert, PasswordField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ChangePasswordSchema } from "~/features/account/schemas";
@@ -53,12 +53,7 @@ export default function ChangePasswordPage() {
           <p className="text-sm text-muted-foreground">{messages.password.hint}</p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-              <p className="font-semibold text-destructive">{messages.password.changeFailed}</p>
-              <ErrorList errors={form.errors} />
-            </div>
-          ) : null}
+          <FormAlert title={messages.password.changeFailed} errors={form.errors} />
           <PasswordField
             label="Current password"
             inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}

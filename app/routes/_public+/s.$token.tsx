@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, PasswordField } from "~/components/forms";
+import { FormAlert, PasswordField } from "~/components/forms";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { TranscriptView } from "~/features/podcasts/components/transcript-view";
 import { Badge } from "~/components/ui/badge";
@@ -94,11 +94,7 @@ function PasswordPrompt() {
       <h1 className="text-2xl font-bold">{m.passwordTitle}</h1>
       <p className="text-muted-foreground">{m.passwordIntro}</p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
+        <FormAlert errors={form.errors} />
         <PasswordField label={m.passwordLabel} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "off" }} errors={fields.password.errors} />
         <Button type="submit" className="w-full">
           {m.unlock}

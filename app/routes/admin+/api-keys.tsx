@@ -8,7 +8,7 @@ import { AdminPageHeader, CodeText, ConfirmButton, ConfirmDialog, hrefWith, Inte
 import { ApiKeyTable, NewKeyNotice, type KeyRow } from "~/features/admin/components/api-keys";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { useHydrated } from "~/components/use-hydrated";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, FormActions } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeyRows, setApiKeyActive } from "~/models/api-key.server";
@@ -176,15 +176,12 @@ function CreateKeyDialog({ lastResult }: { lastResult?: SubmissionResult<string[
           inputProps={{ ...getInputProps(fields.expiresIn, { type: "number" }), min: 1, max: MAX_EXPIRES_IN_DAYS, step: 1 }}
           errors={fields.expiresIn.errors}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={PATH} preventScrollReset className={buttonClass("outline")}>
-            Cancel
-          </Link>
+        <FormActions cancelTo={PATH}>
           {/* Disabled without a client name once JavaScript runs; without it the server says why. */}
           <Button type="submit" disabled={creating || (hydrated && !clientName.trim())}>
             {creating ? "Creating..." : m.createKey}
           </Button>
-        </div>
+        </FormActions>
       </Form>
     </Dialog>
   );

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AdminPageHeader, TabLinks } from "~/features/admin/components/admin-ui";
 import { CollectionFields } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
+import { CheckboxField, ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createAdminCollection } from "~/features/admin/collections.server";
 import { createApiKey } from "~/models/api-key.server";
@@ -91,14 +91,11 @@ function Actions({ intent, label }: { intent: Tab; label: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <div className="flex justify-end gap-2 pt-2">
-      <Link to="/admin" className={buttonClass("outline")}>
-        {m.cancel}
-      </Link>
+    <FormActions cancelTo="/admin" className="pt-2">
       <Button type="submit" name="intent" value={intent} disabled={busy}>
         {busy ? "Creating..." : label}
       </Button>
-    </div>
+    </FormActions>
   );
 }
 
@@ -180,25 +177,16 @@ function TemplateTab({ lastResult }: TabProps) {
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <ErrorList errors={form.errors} />
       <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-      <div className="space-y-1">
-        <label htmlFor={fields.category.id} className="block text-sm font-medium">
-          Category
-        </label>
-        <select {...getSelectProps(fields.category)} className={inputClass}>
-          <option value="">Choose a category</option>
-          {simpleTemplateCategories.map((category) => (
-            <option key={category} value={category}>
-              {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={`${fields.category.id}-error`} errors={fields.category.errors} />
-      </div>
+      <SelectField
+        label="Category"
+        selectProps={getSelectProps(fields.category)}
+        placeholder="Choose a category"
+        options={simpleTemplateCategories}
+        optionLabel={(c) => CATEGORY_LABELS[c]}
+        errors={fields.category.errors}
+      />
       <TextareaField label="Content" textareaProps={{ ...getTextareaProps(fields.content), rows: 8 }} errors={fields.content.errors} />
-      <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
-        Make this the default template for its category
-      </label>
+      <CheckboxField label="Make this the default template for its category" inputProps={getInputProps(fields.isDefault, { type: "checkbox" })} errors={fields.isDefault.errors} />
       <Actions intent="template" label="Create Template" />
     </Form>
   );

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { z } from "zod";
 import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -252,38 +252,17 @@ function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; cl
         <ErrorList errors={form.errors} />
         <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
         <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
-        <div className="space-y-1">
-          <label htmlFor={fields.category.id} className="block text-sm font-medium">
-            Category
-          </label>
-          <select {...getSelectProps(fields.category)} className={inputClass}>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={`${fields.category.id}-error`} errors={fields.category.errors} />
-        </div>
+        <SelectField label="Category" selectProps={getSelectProps(fields.category)} options={categories} optionLabel={(c) => CATEGORY_LABELS[c]} errors={fields.category.errors} />
         <TextareaField label="System prompt" textareaProps={{ ...getTextareaProps(fields.systemPrompt), rows: 10 }} errors={fields.systemPrompt.errors} />
         <div className="flex flex-wrap gap-6">
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
-            Active
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
-            Default for its category
-          </label>
+          <CheckboxField label="Active" inputProps={getInputProps(fields.isActive, { type: "checkbox" })} errors={fields.isActive.errors} />
+          <CheckboxField label="Default for its category" inputProps={getInputProps(fields.isDefault, { type: "checkbox" })} errors={fields.isDefault.errors} />
         </div>
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
-            Cancel
-          </Link>
+        <FormActions cancelTo={closeHref}>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : template ? "Save Changes" : "Create Template"}
           </Button>
-        </div>
+        </FormActions>
       </Form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { DEMO_ADMIN } from "#db/demo-accounts";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, FormAlert } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { verifyLogin } from "~/models/user.server";
@@ -70,12 +70,7 @@ export default function DevAdminLogin() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-              <p className="font-semibold text-destructive">{actionData?.refused ? adminUserMessages.accessRequired : messages.auth.loginFailed}</p>
-              <ErrorList errors={form.errors} />
-            </div>
-          ) : null}
+          <FormAlert title={actionData?.refused ? adminUserMessages.accessRequired : messages.auth.loginFailed} errors={form.errors} />
           <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} errors={fields.email.errors} />
           <Field
             label="Password"

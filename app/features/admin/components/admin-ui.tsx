@@ -6,6 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card } from "~/components/ui/card";
 import { adminMessages } from "~/features/admin/messages";
 import { cn } from "~/lib/cn";
@@ -15,9 +16,7 @@ export function AdminPageHeader({ title, description, actions, back = true }: { 
     <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
       <div className="space-y-2">
         {back ? (
-          <Link to="/admin" className={buttonClass("ghost", "sm", "-ml-3")}>
-            ← {adminMessages.nav.backToAdmin}
-          </Link>
+          <BackLink to="/admin">{adminMessages.nav.backToAdmin}</BackLink>
         ) : null}
         <h1 className="font-serif text-3xl font-bold">{title}</h1>
         {description ? <p className="text-muted-foreground">{description}</p> : null}

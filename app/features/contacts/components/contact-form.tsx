@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
+import { Form, useNavigation } from "@remix-run/react";
+import { CheckboxField, Field, FormActions, FormAlert, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactFormSchema } from "~/features/contacts/schemas";
 import { parseTagInput } from "~/features/contacts/tags";
@@ -38,12 +38,7 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {contact ? <input type="hidden" name="contactId" value={contact.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          <p className="font-semibold text-destructive">{contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed}</p>
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormAlert title={contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed} errors={form.errors} />
       <Field
         label="Email"
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }}
@@ -66,18 +61,12 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
           ))}
         </ul>
       ) : null}
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input {...getInputProps(fields.isAdmin, { type: "checkbox" })} className="h-4 w-4" />
-        {contactMessages.adminPrivileges}
-      </label>
-      <div className="flex justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass("outline")}>
-          Cancel
-        </Link>
+      <CheckboxField label={contactMessages.adminPrivileges} inputProps={getInputProps(fields.isAdmin, { type: "checkbox" })} errors={fields.isAdmin.errors} />
+      <FormActions cancelTo={closeTo}>
         <Button type="submit" disabled={disabled}>
           {saving ? "Saving..." : contact ? "Update Contact" : "Create Contact"}
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }

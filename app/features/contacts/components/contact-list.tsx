@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { contactMessages } from "~/features/contacts/messages";
 import type { ContactFormValues } from "./contact-form";
 import { DeleteControl } from "./delete-control";
@@ -88,25 +89,9 @@ export function ContactList({
         ))}
       </ul>
       {total > pageSize ? (
-        <nav aria-label="Contact pages" className="flex items-center justify-between gap-2 pt-4 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={buttonClass("outline", "sm")}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted-foreground">
-            {first}–{last} of {total}
-          </span>
-          {last < total ? (
-            <Link to={pageLink(page + 1)} className={buttonClass("outline", "sm")}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager label="Contact pages" previousHref={page > 1 ? pageLink(page - 1) : undefined} nextHref={last < total ? pageLink(page + 1) : undefined} className="pt-4">
+          {first}–{last} of {total}
+        </Pager>
       ) : null}
     </>
   );

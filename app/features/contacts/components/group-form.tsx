@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
+import { CheckboxField, ErrorList, Field, FormActions, FormAlert, inputClass, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/features/contacts/messages";
 import { GroupFormSchema } from "~/features/contacts/schemas";
 import { useHydrated } from "~/components/use-hydrated";
@@ -43,18 +43,10 @@ export function GroupForm({
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {group ? <input type="hidden" name="groupId" value={group.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          <p className="font-semibold text-destructive">{group ? contactMessages.group.updateFailed : contactMessages.group.createFailed}</p>
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormAlert title={group ? contactMessages.group.updateFailed : contactMessages.group.createFailed} errors={form.errors} />
       <Field label="Group name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", autoFocus: true }} errors={fields.name.errors} />
       <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4" />
-        Default group
-      </label>
+      <CheckboxField label="Default group" inputProps={getInputProps(fields.isDefault, { type: "checkbox" })} errors={fields.isDefault.errors} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Contacts in this group</legend>
         {contacts.length === 0 ? (
@@ -89,14 +81,11 @@ export function GroupForm({
         )}
         <ErrorList errors={fields.contactIds.errors} />
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass("outline")}>
-          Cancel
-        </Link>
+      <FormActions cancelTo={closeTo}>
         <Button type="submit" disabled={disabled}>
           {saving ? "Saving..." : group ? "Update Group" : "Create Group"}
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Field, TextareaField } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Form, useNavigation } from "@remix-run/react";
+import { Field, FormActions, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
 import { ContributionSchema } from "~/features/contributions/schemas";
 
@@ -36,14 +36,11 @@ export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastR
           errors={fields.contributorEmail.errors}
         />
         <TextareaField label="Story" textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }} errors={fields.storyContent.errors} />
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass("outline")}>
-            Cancel
-          </Link>
+        <FormActions cancelTo={closeTo} replace>
           <Button type="submit" disabled={submitting}>
             {submitting ? m.submitting : m.submit}
           </Button>
-        </div>
+        </FormActions>
       </Form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening-schemas";
@@ -43,12 +43,9 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
           textareaProps={{ ...getTextareaProps(fields.description), maxLength: PODCAST_DESCRIPTION_MAX, rows: 5 }}
           errors={fields.description.errors}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} className={buttonClass("outline")}>
-            {e.cancel}
-          </Link>
+        <FormActions cancelTo={closeHref}>
           <Button type="submit">{e.save}</Button>
-        </div>
+        </FormActions>
       </Form>
     </Dialog>
   );
@@ -66,39 +63,26 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
       {campaigns.length === 0 ? (
         <div className="space-y-4">
           <p className="text-muted-foreground">{c.noCollections}</p>
-          <div className="flex justify-end gap-2">
-            <Link to={closeHref} className={buttonClass("outline")}>
-              {e.cancel}
-            </Link>
+          <FormActions cancelTo={closeHref}>
             <Link to="/create-story-collection" className={buttonClass()}>
               {c.createOne}
             </Link>
-          </div>
+          </FormActions>
         </div>
       ) : (
         <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
           <Hidden intent="collection" podcastId={podcast.id} />
           <ErrorList errors={form.errors} />
-          <div className="space-y-1">
-            <label htmlFor={fields.campaignId.id} className="block text-sm font-medium">
-              {c.label}
-            </label>
-            <select id={fields.campaignId.id} name={fields.campaignId.name} defaultValue={podcast.campaignId ?? ""} className={inputClass}>
-              <option value="">{c.none}</option>
-              {campaigns.map((campaign) => (
-                <option key={campaign.id} value={campaign.id}>
-                  {campaign.title}
-                </option>
-              ))}
-            </select>
-            <ErrorList errors={fields.campaignId.errors} />
-          </div>
-          <div className="flex justify-end gap-2">
-            <Link to={closeHref} className={buttonClass("outline")}>
-              {e.cancel}
-            </Link>
+          <SelectField
+            label={c.label}
+            selectProps={{ id: fields.campaignId.id, name: fields.campaignId.name, defaultValue: podcast.campaignId ?? "" }}
+            placeholder={c.none}
+            options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.title }))}
+            errors={fields.campaignId.errors}
+          />
+          <FormActions cancelTo={closeHref}>
             <Button type="submit">{c.save}</Button>
-          </div>
+          </FormActions>
         </Form>
       )}
     </Dialog>

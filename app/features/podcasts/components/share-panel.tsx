@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { ErrorList, Field, inputClass } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FormAlert, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { podcastDownloadUrl, transcriptDownloadUrl } from "~/features/podcasts/download-names";
@@ -85,10 +85,9 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="share" />
         {failed ? (
-          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-            <p className="font-semibold text-destructive">{s.generationFailed.title}</p>
+          <FormAlert title={s.generationFailed.title}>
             <p>{s.generationFailed.description}</p>
-          </div>
+          </FormAlert>
         ) : null}
         <div className="space-y-1">
           <label htmlFor="share-link" className="block text-sm font-medium">
@@ -128,10 +127,12 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
             errors={fields.expiration.errors}
           />
           <div className="space-y-2">
-            <label className="flex items-center gap-2 pt-6 text-sm font-medium">
-              <input {...getInputProps(fields.passwordProtect, { type: "checkbox" })} onChange={(e) => setProtect(e.currentTarget.checked)} className="h-4 w-4" />
-              {s.passwordProtect}
-            </label>
+            <CheckboxField
+              className="pt-6"
+              label={s.passwordProtect}
+              inputProps={{ ...getInputProps(fields.passwordProtect, { type: "checkbox" }), onChange: (e) => setProtect(e.currentTarget.checked) }}
+              errors={fields.passwordProtect.errors}
+            />
           </div>
         </div>
         {!hydrated || protect || fields.password.errors?.length ? (

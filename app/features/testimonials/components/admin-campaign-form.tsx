@@ -1,9 +1,9 @@
 // Add/Remove are Conform list intents, so without JavaScript they post and the server answers with the changed list.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Form, useNavigation } from "@remix-run/react";
+import { CheckboxField, ErrorList, Field, FormActions, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CampaignFormSchema, MAX_CAMPAIGN_QUESTIONS } from "~/features/testimonials/schemas";
 
@@ -66,22 +66,13 @@ export function CampaignForm({ lastResult, closeHref }: { lastResult?: Submissio
           </Button>
         ) : null}
       </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.allowTextResponses, { type: "checkbox" })} />
-        {a.allowText}
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.isActive, { type: "checkbox" })} />
-        {a.active}
-      </label>
-      <div className="flex justify-end gap-2">
-        <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
-          {a.cancel}
-        </Link>
+      <CheckboxField label={a.allowText} inputProps={getInputProps(fields.allowTextResponses, { type: "checkbox" })} errors={fields.allowTextResponses.errors} />
+      <CheckboxField label={a.active} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} errors={fields.isActive.errors} />
+      <FormActions cancelTo={closeHref}>
         <Button type="submit" disabled={saving}>
           {saving ? a.creating : a.createButton}
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type SyntheticEvent } from "react";
-import { ErrorList, inputClass } from "~/components/forms";
+import { ErrorList, SelectField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED, type VoiceConfig } from "~/features/podcasts/schemas";
@@ -21,25 +21,6 @@ function playOneAtATime(event: SyntheticEvent<HTMLAudioElement>) {
 }
 
 type Field = FieldMetadata<string | number | null | undefined>;
-
-function Select({ label, field, errors, options, labels }: { label: string; field: Field; errors?: string[]; options: readonly string[]; labels: Record<string, string> }) {
-  const props = getSelectProps(field);
-  return (
-    <div className="space-y-1">
-      <label htmlFor={props.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select {...props} className={inputClass}>
-        {options.map((value) => (
-          <option key={value} value={value}>
-            {labels[value] ?? value}
-          </option>
-        ))}
-      </select>
-      <ErrorList errors={errors} />
-    </div>
-  );
-}
 
 type HostValues = { voice: string; accent: string; speed: number; errors: { voice?: string[]; accent?: string[]; speed?: string[] } };
 
@@ -66,8 +47,8 @@ function HostFields({
   const speedProps = getInputProps(speed, { type: "range" });
   return (
     <div className="space-y-3">
-      <Select label={heading} field={voice} errors={values.errors.voice} options={podcastVoices} labels={m.voiceLabels} />
-      <Select label={m.accent(name)} field={accent} errors={values.errors.accent} options={podcastAccents} labels={m.accentLabels} />
+      <SelectField label={heading} selectProps={getSelectProps(voice)} errors={values.errors.voice} options={podcastVoices} optionLabel={(v) => m.voiceLabels[v] ?? v} />
+      <SelectField label={m.accent(name)} selectProps={getSelectProps(accent)} errors={values.errors.accent} options={podcastAccents} optionLabel={(v) => m.accentLabels[v] ?? v} />
       <div className="space-y-1">
         <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
           <span>{m.speed(name)}</span>
