@@ -25,6 +25,8 @@ export type NewContribution = {
   invitationId?: string | null;
   /** Message-Id of an e-mail reply: the same message delivered twice is stored once. */
   messageId?: string | null;
+  /** An e-mail reply from another address than the invitee's, "Name <address>". */
+  sentFrom?: string | null;
   submittedAt?: Date;
 };
 
@@ -62,6 +64,7 @@ export function createContribution(input: NewContribution): Contribution {
         submissionMethod: input.submissionMethod,
         wordCount: countWords(input.storyContent),
         messageId: input.messageId ?? null,
+        sentFrom: input.sentFrom ?? null,
         ...(input.submittedAt ? { submittedAt: input.submittedAt } : {}),
       })
       .onConflictDoNothing({ target: contributions.messageId })

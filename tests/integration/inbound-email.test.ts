@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contributionAttachments, contributions, invitations } from "#db/schema";
+import { contributionAttachments, contributions, emailOutbox, emptyReplies, invitations } from "#db/schema";
 import { action } from "~/routes/webhooks+/mailgun.inbound";
 import { setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { getStorage } from "~/lib/storage/storage.server";
 import { makeCollection } from "../support/email-loop";
 
@@ -109,5 +110,80 @@ describe("Mailgun inbound webhook", () => {
     setClock(new Date("2030-01-01T00:00:00Z"));
     expect((await post(signedInboundForm(message, key(), new Date("2030-01-01T00:03:00Z")))).status).toBe(200);
     expect(storiesOf(campaign.id)).toHaveLength(1);
+  });
+});
+
+describe("replies without a text part, without a story, or from another address (issue 17)", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 5, 6, 7, 8]);
+  const notesTo = (address: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, address), eq(emailOutbox.kind, "empty_reply_note"))).all();
+  const emptyRepliesOf = (campaignId: string) => db.select().from(emptyReplies).where(eq(emptyReplies.campaignId, campaignId)).all();
+
+  it("an HTML-only reply is read as text: paragraphs kept, entities decoded, the quoted thread stripped for display", async () => {
+    const { campaign, message } = reply({
+      bodyPlain: undefined,
+      bodyHtml: `<div dir="ltr"><div>We drove the old Ford to Lake&nbsp;Tahoe &amp; back.</div><div><br></div><div>Dad sang all the way.</div></div><br>
+        <div class="gmail_quote"><div class="gmail_attr">On Tue, Nov 3, 2026 at 9:14 AM Margaret &lt;m@example.com&gt; wrote:<br></div>
+        <blockquote class="gmail_quote"><div>What is your favourite trip?</div></blockquote></div>`,
+    });
+    const result = await post(signedInboundForm(message, key(), new Date()));
+    expect(result.status).toBe(200);
+    const [story] = storiesOf(campaign.id);
+    expect(story!.storyContent).toContain("> What is your favourite trip?");
+    expect(stripQuotedReply(story!.storyContent)).toBe("We drove the old Ford to Lake Tahoe & back.\n\nDad sang all the way.");
+    expect(emptyRepliesOf(campaign.id)).toHaveLength(0);
+  });
+
+  it("a reply with nothing usable is kept for the owner, is no story, and its sender gets one kind note", async () => {
+    const { inv, campaign, message } = reply({ bodyPlain: "Sent from my iPhone\n\nOn Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?" });
+    const result = await post(signedInboundForm(message, key(), new Date()));
+    expect(result.status).toBe(200);
+    expect(storiesOf(campaign.id)).toHaveLength(0);
+    expect(db.select().from(invitations).where(eq(invitations.id, inv.id)).get()?.status).not.toBe("answered");
+    const [kept] = emptyRepliesOf(campaign.id);
+    expect(kept).toMatchObject({ invitationId: inv.id, contributorEmail: "robert@example.com", sentFrom: null, subject: "Re: Summers at the Lake", messageId: message.messageId });
+    expect(kept!.content).toContain("Sent from my iPhone");
+
+    const [note] = notesTo("robert@example.com");
+    expect(note).toMatchObject({ replyTo: replyAddressFor(inv.token), subject: `We'd still love your story for "${campaign.title}"` });
+    expect(note!.text).toContain("Hi Robert Whitfield,");
+    expect(note!.text).toContain("answering Margaret Whitfield's invitation");
+    expect(note!.text).toContain("Just reply to this e-mail and write your story at the top");
+    expect(note!.text).toContain(`/contribute/${campaign.publicId}?t=${inv.token}`);
+
+    // Delivered again, and a second empty message the same day: still one row per message, one note.
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    expect((await post(signedInboundForm({ ...message, messageId: "<second-empty@mail.example.com>", bodyPlain: "" }, key(), new Date()))).status).toBe(200);
+    expect(emptyRepliesOf(campaign.id)).toHaveLength(2);
+    expect(notesTo("robert@example.com")).toHaveLength(1);
+  });
+
+  it("an empty HTML-only reply is kept, not refused; an automatic reply is kept but never answered", async () => {
+    const { campaign, message } = reply({ bodyPlain: undefined, bodyHtml: "<html><body><div><br></div></body></html>", from: "Out Of Office <ooo@example.com>", headers: { "Auto-Submitted": "auto-replied" } });
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    expect(emptyRepliesOf(campaign.id)).toHaveLength(1);
+    expect(notesTo("ooo@example.com")).toHaveLength(0);
+  });
+
+  it("photos without words are a story with the photos and no text", async () => {
+    const { campaign, message } = reply({ bodyPlain: "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?", attachments: [new File([png], "lake.png", { type: "image/png" })] });
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    // Delivered twice: the story and its photo are stored once.
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    const [story] = storiesOf(campaign.id);
+    expect(story!.storyContent).toBe("");
+    expect(db.select().from(contributionAttachments).where(eq(contributionAttachments.contributionId, story!.id)).all()).toHaveLength(1);
+    expect(emptyRepliesOf(campaign.id)).toHaveLength(0);
+  });
+
+  it("a reply to X's address from another address is X's answer, noting who sent it", async () => {
+    const { inv, campaign, message } = reply({ from: "Grandpa Joe <joe@elsewhere.example>" });
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    const [story] = storiesOf(campaign.id);
+    expect(story).toMatchObject({ invitationId: inv.id, contributorEmail: "robert@example.com", contributorName: null, sentFrom: "Grandpa Joe <joe@elsewhere.example>" });
+
+    // From X's own address (any case) nothing is noted and their name is kept.
+    const own = reply({ from: "Robert Whitfield <ROBERT@example.com>" });
+    await post(signedInboundForm(own.message, key(), new Date()));
+    expect(storiesOf(own.campaign.id)[0]).toMatchObject({ contributorName: "Robert Whitfield", contributorEmail: "robert@example.com", sentFrom: null });
   });
 });

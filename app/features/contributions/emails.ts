@@ -50,3 +50,23 @@ export function reminderEmail(input: InvitationInput): EmailParts {
     `Reminder: ${input.campaignTitle}`,
   );
 }
+
+type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderName?: string | null; formUrl: string };
+
+/** To someone whose reply had no story in it: thanks, no blame, and two easy ways to try again. */
+export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, formUrl }: EmptyReplyNoteInput): EmailParts {
+  const subject = `We'd still love your story for "${campaignTitle}"`;
+  const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". Your e-mail reached us, but we couldn't find any words of yours in it. That happens: sometimes a mail app sends only the quoted invitation, or the text goes missing on the way.`;
+  const again = "Would you try once more? Just reply to this e-mail and write your story at the top. Write as much or as little as you like; photos are welcome too.";
+  const formHint = "Or, if it's easier, use your personal link (no account needed):";
+  const kept = `${ownerName} can see that you replied, so nothing you sent is lost.`;
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: again,
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(again)}${paragraph(formHint)}${button(formUrl, "Share my story")}${muted(kept)}`,
+    }),
+    text: layoutText([greeting(senderName), thanks, again, textLink(formHint, formUrl), kept]),
+  };
+}

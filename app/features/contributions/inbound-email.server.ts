@@ -1,18 +1,27 @@
 // Answers by e-mail: Mailgun posts each reply (a signed multipart form) to /webhooks/mailgun/inbound.
-// The reply address reply+TOKEN@domain names the invitation; the full message is kept as the story,
-// image attachments are kept with it, and the same message delivered twice is stored once.
+// The reply address reply+TOKEN@domain names the invitation (and so the invitee, whoever sent it);
+// the full message is kept as the story, image attachments are kept with it, and the same message
+// delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
+// kindly (decision 0120).
 import { randomUUID } from "node:crypto";
-import { contributionAttachments } from "#db/schema";
 import { createContribution } from "~/models/contribution.server";
+import { addAttachment, hasAttachments } from "~/models/contribution-attachment.server";
+import { keepEmptyReply } from "~/models/empty-reply.server";
 import { getInvitationByToken } from "~/models/invitation.server";
+import { getUserById } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
+import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { htmlToText } from "~/lib/html-text";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
+import { emptyReplyNoteEmail } from "./emails";
+import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
-import { tokenFromRecipients } from "./reply-address.server";
+import { hasOwnWords } from "./quote-strip";
+import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 /** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
@@ -65,6 +74,28 @@ function reject(status: number, message: string, severity: "low" | "medium" = "l
   return { status, message };
 }
 
+/** A million characters of markup is far past any story; the rest of a longer HTML part is not read. */
+const MAX_HTML_CHARS = 1_000_000;
+
+/** The reply's text: Mailgun's text part, else its HTML part read as text; CRLF becomes "\n". */
+export function replyText(form: FormData): string {
+  const plain = text(form, "body-plain")?.trim();
+  const body = plain || htmlToText((text(form, "body-html") ?? "").slice(0, MAX_HTML_CHARS));
+  return body.replace(/\r\n?/g, "\n").trim();
+}
+
+/** "Name <address>", or the address alone. */
+const formatAddress = (name: string | null, email: string) => (name ? `${name} <${email}>` : email);
+
+/** Out-of-office and other machine replies (RFC 3834): kept, but never answered, so no mail loop. */
+function isAutomatic(form: FormData) {
+  const auto = (text(form, "Auto-Submitted") ?? text(form, "auto-submitted"))?.trim().toLowerCase();
+  const precedence = (text(form, "Precedence") ?? text(form, "precedence"))?.trim().toLowerCase();
+  return (auto !== undefined && auto !== "no") || precedence === "bulk" || precedence === "junk" || precedence === "list" || precedence === "auto_reply";
+}
+
+type Invitation = NonNullable<ReturnType<typeof getInvitationByToken>>;
+
 export async function handleInboundEmail(form: FormData): Promise<InboundResult> {
   const key = webhookSigningKey();
   if (!key) return reject(503, "Inbound e-mail is not configured", "medium");
@@ -80,23 +111,35 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   // 406 tells Mailgun not to retry: these will never be accepted.
   if (!invitation) return reject(406, `No invitation for recipient ${recipients.slice(0, 200) || "(none)"}`);
   if (!invitation.campaign.isActive || invitation.campaign.status === "closed") return reject(406, "The collection is no longer accepting stories");
-  // Multipart turns line breaks into CRLF; stories are stored with plain newlines.
-  const body = text(form, "body-plain")?.replace(/\r\n?/g, "\n").trim();
-  if (!body) return reject(406, "The reply has no text");
 
   if (!claimWebhookToken(fields.token!)) return reject(406, "Replayed webhook token");
   try {
+    const body = replyText(form);
+    const photos = await imageAttachments(form);
     const from = parseAddress(text(form, "from") ?? text(form, "From"));
+    const senderEmail = from.email ?? parseAddress(text(form, "sender")).email;
+    // The reply address names the invitee; another sending address is noted, not shown as theirs.
+    const invitee = invitation.invitation.email.toLowerCase();
+    const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
+    const messageId = text(form, "Message-Id") ?? text(form, "message-id") ?? null;
+
+    if (!hasOwnWords(body) && photos.length === 0) {
+      await keepAndAnswerEmptyReply(invitation, { body, subject: text(form, "subject") ?? null, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name, automatic: isAutomatic(form) });
+      return { status: 200, message: "Reply kept without a story; the sender was told" };
+    }
     const contribution = createContribution({
       campaignId: invitation.campaign.id,
       invitationId: invitation.invitation.id,
-      contributorName: from.name,
-      contributorEmail: from.email ?? parseAddress(text(form, "sender")).email ?? invitation.invitation.email,
-      storyContent: body,
+      contributorName: sentFrom ? null : from.name,
+      contributorEmail: invitee,
+      sentFrom,
+      // Photos alone: the quoted invitation is not their story.
+      storyContent: hasOwnWords(body) ? body : "",
       submissionMethod: "email",
-      messageId: text(form, "Message-Id") ?? text(form, "message-id") ?? null,
+      messageId,
     });
-    await keepImageAttachments(form, contribution.id);
+    // A second delivery of the same message finds its story with the photos already there.
+    if (!hasAttachments(contribution.id)) await storePhotos(photos, contribution.id);
     return { status: 200, message: "Story stored", contributionId: contribution.id };
   } catch (error) {
     releaseWebhookToken(fields.token!);
@@ -104,19 +147,55 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   }
 }
 
-/** Image attachments (checked by their bytes) are stored with the story; anything else is dropped. */
-async function keepImageAttachments(form: FormData, contributionId: string) {
+type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null; automatic: boolean };
+
+/** Kept for the owner and, in the same transaction, a kind note queued to whoever sent it. */
+async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, reply: EmptyReplyInput) {
+  const owner = await getUserById(campaign.ownerId);
+  const note = db.transaction(() => {
+    const kept = keepEmptyReply({
+      campaignId: campaign.id,
+      invitationId: invitation.id,
+      contributorEmail: invitation.email,
+      sentFrom: reply.sentFrom,
+      subject: reply.subject?.slice(0, 500) ?? null,
+      content: reply.body,
+      messageId: reply.messageId,
+    });
+    if (!kept || reply.automatic) return null;
+    const mail = emptyReplyNoteEmail({
+      campaignTitle: campaign.title,
+      ownerName: owner ? ownerDisplayName(owner) : "Your family",
+      senderName: reply.name,
+      formUrl: invitationLinks(campaign.publicId, invitation.token).formUrl,
+    });
+    // One note per invitation a day at most, so no two mail systems can keep answering each other.
+    const day = now().toISOString().slice(0, 10);
+    return queueOutgoingEmail({ kind: "empty_reply_note", to: reply.to, ...mail, replyTo: replyAddressFor(invitation.token), dedupeKey: `empty-reply-note:${invitation.id}:${day}` });
+  });
+  if (note) await deliverEmails([note]);
+}
+
+type Photo = { bytes: Uint8Array; image: NonNullable<ReturnType<typeof sniffImageType>>; fileName: string };
+
+/** Image attachments (checked by their bytes); anything else is dropped. */
+async function imageAttachments(form: FormData): Promise<Photo[]> {
   const count = Math.min(Number(text(form, "attachment-count") ?? 0) || 0, 20);
+  const photos: Photo[] = [];
   for (let i = 1; i <= count; i++) {
     const file = form.get(`attachment-${i}`);
     if (!(file instanceof File) || file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) continue;
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = sniffImageType(bytes);
-    if (!image) continue;
+    if (image) photos.push({ bytes, image, fileName: file.name.slice(0, 200) || `photo.${image.ext}` });
+  }
+  return photos;
+}
+
+async function storePhotos(photos: Photo[], contributionId: string) {
+  for (const { bytes, image, fileName } of photos) {
     const storageKey = `attachments/${contributionId}/${randomUUID()}.${image.ext}`;
     const { size } = await getStorage().put(storageKey, bytes);
-    db.insert(contributionAttachments)
-      .values({ contributionId, storageKey, fileName: file.name.slice(0, 200) || `photo.${image.ext}`, contentType: image.type, size })
-      .run();
+    addAttachment({ contributionId, storageKey, fileName, contentType: image.type, size });
   }
 }

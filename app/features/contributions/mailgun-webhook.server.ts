@@ -28,9 +28,13 @@ export type InboundMessage = {
   recipient: string;
   from: string;
   subject: string;
-  bodyPlain: string;
+  /** Absent for an HTML-only message. */
+  bodyPlain?: string;
+  bodyHtml?: string;
   messageId: string;
   attachments?: File[];
+  /** More MIME headers, each posted as a field of its own as Mailgun does (e.g. Auto-Submitted). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -44,7 +48,9 @@ export function signedInboundForm(message: InboundMessage, key: string, at: Date
   form.set("sender", message.from.replace(/^.*<([^>]+)>.*$/, "$1"));
   form.set("from", message.from);
   form.set("subject", message.subject);
-  form.set("body-plain", message.bodyPlain);
+  if (message.bodyPlain !== undefined) form.set("body-plain", message.bodyPlain);
+  if (message.bodyHtml !== undefined) form.set("body-html", message.bodyHtml);
+  for (const [name, value] of Object.entries(message.headers ?? {})) form.set(name, value);
   form.set("Message-Id", message.messageId);
   form.set("timestamp", timestamp);
   form.set("token", token);

@@ -22,6 +22,21 @@ export const storyMessages = {
     editName: (name: string) => `Edit contributor name (${name})`,
     saveName: "Save name",
     cancelEdit: "Cancel",
+    // An answer to the invitee's reply address written from another address (decision 0120).
+    sentFrom: (address: string) => `Sent from ${address}`,
+    photos: "Photos",
+    photoAlt: (i: number, n: number, name: string) => `Photo ${i} of ${n} from ${name}`,
+    removePhoto: "Remove",
+    removePhotoLabel: (i: number, fileName: string) => `Remove photo ${i} (${fileName})`,
+    photosOnly: "No words came with this reply, only photos.",
+  },
+  emptyReplies: {
+    title: "Replies without a story",
+    text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again (automatic replies excepted).",
+    from: (email: string | null) => `Reply from ${email ?? "an unknown address"}`,
+    subject: (subject: string) => `Subject: ${subject}`,
+    whatArrived: "What arrived",
+    nothing: "The e-mail was empty.",
   },
   panel: {
     created: "Family Podcast Created!", // spec
@@ -84,6 +99,7 @@ export const storyMessages = {
     invalidChoice: "Please choose one of the options",
     speedRange: "Speed must be between 0.7 and 1.3",
     unknownAction: "Unknown action",
+    photoMissing: "Please choose a photo to remove",
   },
   toast: {
     storyAdded: { title: "Story added", description: "The story has been added to this collection." },
@@ -92,6 +108,7 @@ export const storyMessages = {
     podcastDeleted: { title: "Podcast deleted", description: "Choose the voice settings for the new family podcast." },
     podcastStarted: { title: "Family podcast generation started", description: "Your family podcast is being made from these stories." },
     retryStarted: { title: "Generation restarted", description: "Your family podcast is being made again with the same settings." },
+    photoRemoved: { title: "Photo removed", description: "It no longer appears with the story or in newsletters." },
   },
   public: {
     title: "Share Your Story", // spec

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripQuotedReply } from "./quote-strip";
+import { hasOwnWords, stripQuotedReply } from "./quote-strip";
 
 const STORY = ["Grandpa used to tell us about the winter of 1962.", "", "The snow was so deep they dug a tunnel to the barn."].join("\n");
 const lines = (...ls: string[]) => ls.join("\n");
@@ -273,4 +273,20 @@ describe("stripQuotedReply: never loses the story", () => {
     expect(stripQuotedReply("")).toBe("");
     expect(stripQuotedReply(" \n \r\n")).toBe("");
   });
+});
+
+describe("hasOwnWords (issue 17: a reply with nothing usable)", () => {
+  it.each([
+    ["only the quoted invitation", "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?"],
+    ["only an app signature", "Sent from my iPhone"],
+    ["a signature above the quote", "Sent from my iPhone\n\n> What is your favourite trip?"],
+    ["punctuation only", ".\n\n> quoted"],
+    ["nothing", "  \n "],
+  ])("%s has none", (_label, body) => expect(hasOwnWords(body)).toBe(false));
+
+  it.each([
+    ["a top-posted answer", "Yes!\n\n> quoted"],
+    ["an answer below the quote", "> What is your favourite trip?\n\nTahoe, 1962."],
+    ["a number", "1962"],
+  ])("%s has some", (_label, body) => expect(hasOwnWords(body)).toBe(true));
 });

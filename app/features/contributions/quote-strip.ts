@@ -144,12 +144,21 @@ function specCut(lines: string[]): string {
   return (cut === -1 ? lines : lines.slice(0, cut)).join("\n").trim();
 }
 
-export function stripQuotedReply(content: string): string {
+/** What the contributor wrote, without quotes, reply headers and signatures; "" when nothing is left. */
+export function ownWords(content: string): string {
   const text = content.replace(/\r\n?/g, "\n");
   const lines = text.split("\n");
   const first = lines.findIndex((_, i) => markerAt(lines, i) !== null);
   if (first === -1) return text.trim();
   const above = lines.slice(0, first).join("\n").trim();
   if (above !== "") return above;
-  return answersBelowQuotes(lines, first) || specCut(lines) || text.trim();
+  return answersBelowQuotes(lines, first);
+}
+
+/** A reply is worth keeping as a story only with a letter or digit of its own (decision 0120). */
+export const hasOwnWords = (content: string) => /[\p{L}\p{N}]/u.test(ownWords(content));
+
+export function stripQuotedReply(content: string): string {
+  const text = content.replace(/\r\n?/g, "\n");
+  return ownWords(text) || specCut(text.split("\n")) || text.trim();
 }

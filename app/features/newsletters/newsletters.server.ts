@@ -195,6 +195,9 @@ export function getPublicNewsletter(pid: string) {
     .where(eq(newsletterStories.newsletterId, newsletter.id))
     .orderBy(asc(newsletterStories.sortOrder))
     .all();
+  // A story keeps the photo list it was published with; a photo the owner removed since is left out.
+  const photos = new Set(newsletterPhotos(newsletter.id).map((photo) => paths.image(photo.id)));
+  for (const story of stories) story.images = story.images.filter((src) => photos.has(src));
   const podcast = newsletter.podcastId
     ? db
         .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status })

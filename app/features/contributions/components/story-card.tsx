@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { NAME_MAX } from "~/features/contributions/schemas";
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
+import { StoryPhotos, type StoryPhoto } from "./story-photos";
 
 const m = storyMessages.card;
 
@@ -14,11 +15,14 @@ export type StoryCardData = {
   id: string;
   contributorName: string | null;
   contributorEmail: string | null;
+  /** Another address than the invitee's sent this e-mail reply. */
+  sentFrom: string | null;
   submissionMethod: "web" | "email";
   submittedLabel: string | null;
   story: string;
   fullContent: string;
   showFull: boolean;
+  photos: StoryPhoto[];
 };
 
 type RenameResult = { intent: "rename"; result: SubmissionResult<string[]> };
@@ -109,7 +113,8 @@ export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSa
           )}
           <ErrorList errors={errors} />
           <p className="text-sm text-muted-foreground">{story.submittedLabel ?? m.recentlySubmitted}</p>
-          {story.contributorEmail ? <p className="text-sm text-muted-foreground">{story.contributorEmail}</p> : null}
+          {story.contributorEmail ? <p className="break-words text-sm text-muted-foreground">{story.contributorEmail}</p> : null}
+          {story.sentFrom ? <p className="break-words text-sm text-muted-foreground">{m.sentFrom(story.sentFrom)}</p> : null}
         </div>
         <Badge variant={story.submissionMethod === "email" ? "default" : "secondary"}>
           {story.submissionMethod === "email" ? m.emailReply : m.webForm}
@@ -117,8 +122,13 @@ export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSa
       </div>
       <div className="space-y-2">
         <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.theirStory}</h4>
-        <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
+        {story.story ? (
+          <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
+        ) : (
+          <p className="italic text-muted-foreground">{m.photosOnly}</p>
+        )}
       </div>
+      <StoryPhotos photos={story.photos} contributorName={shownName} />
       {story.showFull ? (
         <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
           <summary className="cursor-pointer font-medium">{m.viewFullEmail}</summary>

@@ -1,0 +1,38 @@
+import { Card, CardTitle } from "~/components/ui/card";
+import { storyMessages } from "~/features/contributions/messages";
+
+const m = storyMessages.emptyReplies;
+
+export type EmptyReplyData = {
+  id: string;
+  contributorEmail: string | null;
+  sentFrom: string | null;
+  subject: string | null;
+  receivedLabel: string | null;
+  content: string;
+};
+
+/** E-mails that arrived with nothing usable: the owner sees that someone tried (decision 0120). */
+export function EmptyReplies({ replies }: { replies: EmptyReplyData[] }) {
+  if (replies.length === 0) return null;
+  return (
+    <Card className="space-y-3">
+      <CardTitle>{m.title}</CardTitle>
+      <p className="text-sm text-muted-foreground">{m.text}</p>
+      <ul className="space-y-3">
+        {replies.map((reply) => (
+          <li key={reply.id} className="space-y-1 rounded-md border border-border p-3 text-sm">
+            <p className="break-words font-medium">{m.from(reply.contributorEmail)}</p>
+            {reply.sentFrom ? <p className="break-words text-muted-foreground">{storyMessages.card.sentFrom(reply.sentFrom)}</p> : null}
+            <p className="text-muted-foreground">{reply.receivedLabel ?? storyMessages.card.recentlySubmitted}</p>
+            {reply.subject ? <p className="break-words text-muted-foreground">{m.subject(reply.subject)}</p> : null}
+            <details>
+              <summary className="cursor-pointer font-medium">{m.whatArrived}</summary>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{reply.content.trim() || m.nothing}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { useFetcher } from "@remix-run/react";
+import { storyMessages } from "~/features/contributions/messages";
+
+const m = storyMessages.card;
+
+export const REMOVE_PHOTO_INTENT = "remove-photo";
+
+export type StoryPhoto = { id: string; url: string; fileName: string };
+
+/**
+ * The photos sent with a reply, each with a Remove button: a plain form post without JavaScript;
+ * with it a fetcher, and the photo disappears at once.
+ */
+export function StoryPhotos({ photos, contributorName }: { photos: StoryPhoto[]; contributorName: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.photos}</h4>
+      <ul className="flex flex-wrap gap-3">
+        {photos.map((photo, i) => (
+          <PhotoItem key={photo.id} photo={photo} index={i + 1} count={photos.length} contributorName={contributorName} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PhotoItem({ photo, index, count, contributorName }: { photo: StoryPhoto; index: number; count: number; contributorName: string }) {
+  const fetcher = useFetcher({ key: `remove-photo-${photo.id}` });
+  if (fetcher.state !== "idle" && fetcher.formData?.get("photoId") === photo.id) return null;
+  return (
+    <li className="w-28 space-y-1">
+      <a href={photo.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-border">
+        <img src={photo.url} alt={m.photoAlt(index, count, contributorName)} loading="lazy" className="aspect-square w-full object-cover" />
+      </a>
+      <fetcher.Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value={REMOVE_PHOTO_INTENT} />
+        <input type="hidden" name="photoId" value={photo.id} />
+        <button type="submit" aria-label={m.removePhotoLabel(index, photo.fileName)} className="w-full rounded-md border border-border px-2 py-1 text-sm hover:bg-muted">
+          {m.removePhoto}
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
