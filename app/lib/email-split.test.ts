@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addRecipients, splitCommaList, splitEmails, splitLines } from "./email-split";
+import { addRecipients, splitEmails, splitLines } from "./email-split";
 
 describe("splitEmails", () => {
   it("splits on commas, spaces, tabs and newlines", () => {
@@ -72,20 +72,5 @@ describe("splitLines", () => {
   it("returns nothing for blank input", () => {
     expect(splitLines("")).toEqual([]);
     expect(splitLines(" \n\t\n")).toEqual([]);
-  });
-});
-
-describe("splitCommaList", () => {
-  it("splits on commas, trimmed, blanks dropped", () => {
-    expect(splitCommaList(" a@x.com ,b@x.com,, ,c@x.com,")).toEqual(["a@x.com", "b@x.com", "c@x.com"]);
-  });
-
-  it("does no format check and does not split on whitespace", () => {
-    expect(splitCommaList("grandma, a@x.com b@x.com")).toEqual(["grandma", "a@x.com b@x.com"]);
-  });
-
-  it("returns nothing for blank input", () => {
-    expect(splitCommaList("")).toEqual([]);
-    expect(splitCommaList(" , , ")).toEqual([]);
   });
 });

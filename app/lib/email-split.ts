@@ -27,7 +27,3 @@ export function addRecipients(existing: string[], input: string): string[] {
 export function splitLines(input: string): string[] {
   return input.split(/\r\n|\r|\n/).map((s) => s.trim()).filter((s) => s !== "");
 }
-
-export function splitCommaList(input: string): string[] {
-  return input.split(",").map((s) => s.trim()).filter((s) => s !== "");
-}

@@ -1,7 +1,8 @@
 // Invitations of a story collection: who was asked, when their e-mail went out, reminders, answers.
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { campaigns, invitations, users, workflowSettings } from "#db/schema";
+import { MAX_REMINDERS } from "#db/enums";
+import { campaigns, emailOutbox, invitations, users, workflowSettings } from "#db/schema";
 import { db } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
@@ -105,4 +106,63 @@ export function remindableInvitations(limit: number) {
     )
     .limit(limit)
     .all();
+}
+
+// The outbox key of an invitee's latest e-mail: the invitation, or reminder step n (reminderCount).
+const latestEmailKey = sql`case when ${invitations.reminderCount} > 0
+  then 'reminder:' || ${invitations.id} || ':' || ${invitations.reminderCount} else 'invitation:' || ${invitations.id} end`;
+
+/** A collection's reminder cap: its own workflow settings, else the owner's default, else the app default. */
+function maxRemindersOf() {
+  const own = alias(workflowSettings, "own");
+  const global = alias(workflowSettings, "global");
+  return {
+    own,
+    global,
+    maxReminders: sql<number>`coalesce(${own.maxReminders}, ${global.maxReminders}, ${MAX_REMINDERS.default})`.mapWith(Number),
+  };
+}
+
+/** Everyone invited to one collection, oldest first, with the outbox status of their latest e-mail. */
+export function listCampaignInvitations(campaignId: string) {
+  return db
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      status: invitations.status,
+      sentAt: invitations.sentAt,
+      reminderCount: invitations.reminderCount,
+      respondedAt: invitations.respondedAt,
+      deliveryStatus: sql<string | null>`(select ${emailOutbox.status} from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${latestEmailKey})`,
+    })
+    .from(invitations)
+    .where(eq(invitations.campaignId, campaignId))
+    .orderBy(invitations.createdAt, invitations.email)
+    .all();
+}
+
+/** One invitation of one collection, with what a story request e-mail needs and the reminder cap. */
+export function getInvitationToResend(campaignId: string, invitationId: string) {
+  const { own, global, maxReminders } = maxRemindersOf();
+  return db
+    .select({ invitation: invitations, campaign: campaigns, owner: users, maxReminders })
+    .from(invitations)
+    .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(own, and(eq(own.ownerId, campaigns.ownerId), eq(own.campaignId, campaigns.id)))
+    .leftJoin(global, and(eq(global.ownerId, campaigns.ownerId), isNull(global.campaignId)))
+    .where(and(eq(invitations.id, invitationId), eq(invitations.campaignId, campaignId)))
+    .get();
+}
+
+/** The reminder cap of one collection (the invitee list shows who can still be sent one). */
+export function campaignMaxReminders(campaignId: string) {
+  const { own, global, maxReminders } = maxRemindersOf();
+  return db
+    .select({ maxReminders })
+    .from(campaigns)
+    .leftJoin(own, and(eq(own.ownerId, campaigns.ownerId), eq(own.campaignId, campaigns.id)))
+    .leftJoin(global, and(eq(global.ownerId, campaigns.ownerId), isNull(global.campaignId)))
+    .where(eq(campaigns.id, campaignId))
+    .get()?.maxReminders ?? MAX_REMINDERS.default;
 }

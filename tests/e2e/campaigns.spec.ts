@@ -133,34 +133,43 @@ test.describe("collections list", () => {
     await expect(page.getByRole("heading", { name: "Family Story Collections" })).toBeVisible();
     await expect(page.getByText("No campaigns yet")).toBeVisible();
     await page.getByRole("link", { name: "Create Your First Campaign" }).click();
-    await expect(page.getByLabel("Invite emails")).toBeVisible();
+    await expect(page.getByLabel("Add e-mail addresses")).toBeVisible();
   });
 
-  test("the inline form validates, creates, closes and shows the new card", async ({ page, user }) => {
-    const title = `Holidays ${unique()}`;
+  test("the inline form is the full page's form in one card: validates, creates, closes and shows the new card", async ({ page, user }) => {
+    const id = unique();
+    const [ann, bob] = [`ann-${id}@example.com`, `bob-${id}@example.com`];
+    const group = createGroupWithContacts(user.id, [bob], `Cousins ${id}`);
+    const title = `Holidays ${id}`;
     await signInAs(page, user);
     await visit(page, "/campaigns");
     await page.getByRole("link", { name: "Create Collection" }).click();
-    const submit = page.getByRole("button", { name: "Create Campaign" });
-    await submit.click();
-    await expect(page.getByText("Title is required")).toBeVisible();
-    await expect(page.getByText("Please provide a detailed prompt for your family")).toBeVisible();
-    await expect(page.getByText("At least one email is required")).toBeVisible();
+    const inline = page.locator("#inline-create");
+    await expect(inline.getByRole("heading", { name: "Create New Collection" })).toBeVisible();
+    await expect(inline.getByRole("heading", { name: "Collection Details" })).toBeVisible();
+    await expect(inline.getByRole("heading", { name: "Family Members & Recipients" })).toBeVisible();
+    await expect(inline.getByLabel("Scheduled send date (optional)")).toBeVisible();
+    const submit = inline.getByRole("button", { name: "Create & Send Invites" });
+    if (jsOn()) await expect(submit).toBeDisabled();
 
-    await page.getByLabel("Title").fill("x".repeat(201));
-    await page.getByLabel("Prompt").fill("too short");
-    await page.getByLabel("Invite emails").fill(" , ");
+    await inline.getByLabel("Collection title").fill("x".repeat(201));
+    await inline.getByLabel("Story prompt").fill("too short");
+    await inline.getByLabel("Add e-mail addresses").fill(ann);
+    await inline.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(chips(page).getByRole("listitem")).toHaveText([new RegExp(ann)]);
+    await inline.getByLabel("Saved contact group").selectOption({ label: group.name });
+    await inline.getByRole("button", { name: "Add Group" }).click();
+    await expect(chips(page).getByRole("listitem")).toHaveCount(2);
     await submit.click();
     await expect(page.getByText("Title too long")).toBeVisible();
     await expect(page.getByText("Please provide a detailed prompt for your family")).toBeVisible();
-    await expect(page.getByText("At least one email is required")).toBeVisible();
 
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Prompt").fill("Tell us about the holidays at grandma's");
-    await page.getByLabel("Invite emails").fill("ann@example.com, bob@example.com");
+    await inline.getByLabel("Collection title").fill(title);
+    await inline.getByLabel("Story prompt").fill("Tell us about the holidays at grandma's");
     await submit.click();
     await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 2 recipients.`);
-    await expect(page.getByLabel("Invite emails")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(page.getByLabel("Add e-mail addresses")).toHaveCount(0);
     const card = page.getByRole("article", { name: title });
     await expect(card.getByTestId("invited-count")).toHaveText("2");
     await expect(card.getByText("Tell us about the holidays at grandma's")).toBeVisible();

@@ -67,7 +67,7 @@ test.describe("dashboard", () => {
     await expect(page.getByText(/Grandma's Kitchen · .* · 42 words/)).toBeVisible();
     await expect(page.getByRole("link", { name: "View details of Holiday Memories" })).toHaveAttribute("href", `/campaigns/${scheduled.id}/stories`);
     await expect(page.getByText(/· 2 recipients/)).toBeVisible();
-    await expect(page.getByText("pending", { exact: true })).toBeVisible();
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
 
     await page.getByLabel("Period").selectOption("7d");
     if (!jsEnabled()) await page.getByRole("button", { name: "Apply" }).click();
@@ -75,6 +75,17 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("group", { name: "Stories Collected" })).toContainText("1 in the last 7 days");
     await expect(page.getByLabel("Period")).toHaveValue("7d");
     await expect(page.getByTestId("stat-stories-collected")).toHaveText("2");
+  });
+
+  test("a scheduled collection whose invitations went out shows 'Sent', not 'Pending' (decision 0121)", async ({ page, user }) => {
+    makeCampaign(user.id, { title: "Spring Letters", status: "active", scheduledDate: new Date(Date.now() - 2 * DAY), sentDate: new Date(Date.now() - 2 * DAY) });
+    makeCampaign(user.id, { title: "Autumn Walks", status: "scheduled", scheduledDate: new Date(Date.now() + 3 * DAY) });
+    await signInAs(page, user);
+    await visit(page, "/");
+    const entry = (title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+    await expect(entry("Spring Letters").getByText("Sent", { exact: true })).toBeVisible();
+    await expect(entry("Spring Letters").getByText("Pending", { exact: true })).toHaveCount(0);
+    await expect(entry("Autumn Walks").getByText("Pending", { exact: true })).toBeVisible();
   });
 });
 

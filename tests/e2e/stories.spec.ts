@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { campaigns, contributions, invitations, podcasts } from "#db/schema";
+import { campaigns, contributionAttachments, contributions, invitations, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { addAttachment } from "~/models/contribution-attachment.server";
+import { keepEmptyReply } from "~/models/empty-reply.server";
 import { createTestCampaign, createTestInvitation, createTestPodcast, insertTestContribution } from "../utils/stories-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
@@ -207,5 +210,81 @@ test.describe("public contribution page", () => {
       await expect(page.getByRole("heading", { name: "Collection Not Found" })).toBeVisible();
       await expect(page.getByText("This story collection doesn't exist or is no longer accepting contributions.")).toBeVisible();
     }
+  });
+});
+
+// Issue 17: photos sent with e-mail replies, a reply from another address, and an empty reply.
+test.describe("what came with e-mail replies", () => {
+  // A real 1×1 PNG, so the browser can show it.
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+  async function replyWithPhotos(campaignId: string) {
+    const story = insertTestContribution(campaignId, {
+      contributorName: null,
+      contributorEmail: "robert@example.com",
+      sentFrom: "Grandpa Joe <joe@elsewhere.example>",
+      submissionMethod: "email",
+      storyContent: "We drove the old Ford to Lake Tahoe.",
+    });
+    for (const fileName of ["lake.png", "dock.png"]) {
+      const storageKey = `attachments/${story.id}/${randomUUID()}.png`;
+      await getStorage().put(storageKey, PNG);
+      addAttachment({ contributionId: story.id, storageKey, fileName, contentType: "image/png", size: PNG.length });
+    }
+    return story;
+  }
+
+  test("photos show with their story and the owner removes one; a reply from another address says who sent it", async ({ page, user }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const campaign = createTestCampaign(user.id);
+    await replyWithPhotos(campaign.id);
+    await signInAs(page, user);
+    await visit(page, storiesUrl(campaign.id));
+    const card = storyCard(page, "Anonymous Contributor");
+    await expect(card).toContainText("robert@example.com");
+    await expect(card).toContainText("Sent from Grandpa Joe <joe@elsewhere.example>");
+    const first = card.getByRole("img", { name: "Photo 1 of 2 from Anonymous Contributor" });
+    await expect(first).toBeVisible();
+    await expect(card.getByRole("img", { name: "Photo 2 of 2 from Anonymous Contributor" })).toBeVisible();
+    // The thumbnails really load, through the owner's photo URL.
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // With JavaScript the page is not reloaded: a marker on window survives.
+    if (jsEnabled()) await page.evaluate(() => Object.assign(window, { pageMarker: "kept" }));
+    await card.getByRole("button", { name: "Remove photo 1 (lake.png)" }).click();
+    await expectToast(page, "Photo removed");
+    await expect(card.getByRole("img")).toHaveCount(1);
+    await expect(card.getByRole("img", { name: "Photo 1 of 1 from Anonymous Contributor" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Remove photo 1 (dock.png)" })).toBeVisible();
+    if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe("kept");
+
+    // It stays removed after a fresh load.
+    await visit(page, storiesUrl(campaign.id));
+    await expect(storyCard(page, "Anonymous Contributor").getByRole("img")).toHaveCount(1);
+  });
+
+  test("another user cannot see a photo of the collection", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    const story = await replyWithPhotos(campaign.id);
+    const [photo] = db.select().from(contributionAttachments).where(eq(contributionAttachments.contributionId, story.id)).all();
+    await signInAs(page, user);
+    expect((await page.request.get(`/campaigns/${campaign.id}/photos/${photo!.id}`)).status()).toBe(200);
+    await signInAs(page, await makeUser());
+    expect((await page.request.get(`/campaigns/${campaign.id}/photos/${photo!.id}`)).status()).toBe(404);
+  });
+
+  test("a reply with nothing usable is shown apart from the stories, with what arrived", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    keepEmptyReply({ campaignId: campaign.id, contributorEmail: "nana@example.com", subject: "Re: Grandma's Kitchen", content: "Sent from my iPhone", messageId: `<${randomUUID()}@example.com>` });
+    await signInAs(page, user);
+    await visit(page, storiesUrl(campaign.id));
+    await expect(page.getByText("No stories yet")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Replies without a story" })).toBeVisible();
+    await expect(page.getByText("Reply from nana@example.com")).toBeVisible();
+    const arrived = page.getByText("Sent from my iPhone");
+    await expect(arrived).toBeHidden();
+    await page.getByText("What arrived").click();
+    await expect(arrived).toBeVisible();
   });
 });

@@ -189,8 +189,11 @@ describe("/create-story-collection", () => {
     expect(result.error?.prompt).toEqual([m.validation.promptDetailed]);
     expect(result.error?.recipients).toBeUndefined();
 
-    const long = await postCreate(user.cookie, { intent: "create", title: "x".repeat(201), prompt: "Tell us", recipients: ["a@x.com"] });
-    expect(((await long.json()) as CreateState).result.error?.title).toEqual([m.validation.titleTooLong]);
+    const long = await postCreate(user.cookie, { intent: "create", title: "x".repeat(201), prompt: "too short", recipients: ["a@x.com"] });
+    const { error } = ((await long.json()) as CreateState).result;
+    expect(error?.title).toEqual([m.validation.titleTooLong]);
+    // One form, one rule: the full page asks for the inline form's 10 characters too.
+    expect(error?.prompt).toEqual([m.validation.promptDetailed]);
   });
 
   it("create writes the collection and redirects to /campaigns with the success toast", async () => {
@@ -216,7 +219,7 @@ describe("/create-story-collection", () => {
     const response = await postCreate(user.cookie, {
       intent: "create",
       title: "Later",
-      prompt: "Tell us",
+      prompt: "Tell us later",
       scheduledDate: "2099-03-01T09:30",
       timezoneOffset: "-60",
       recipients: ["a@x.com"],
@@ -229,7 +232,7 @@ describe("/create-story-collection", () => {
 
   it("refuses an unreadable date and an unknown intent", async () => {
     const user = await createTestUser();
-    const bad = await postCreate(user.cookie, { intent: "create", title: "T", prompt: "P", scheduledDate: "2030-02-31T10:00", recipients: ["a@x.com"] });
+    const bad = await postCreate(user.cookie, { intent: "create", title: "T", prompt: "Tell us all", scheduledDate: "2030-02-31T10:00", recipients: ["a@x.com"] });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as CreateState).result.error?.scheduledDate).toEqual([m.validation.scheduledDateInvalid]);
     expect((await postCreate(user.cookie, { intent: "explode" })).status).toBe(400);
@@ -243,10 +246,9 @@ describe("/create-story-collection", () => {
 });
 
 describe("/campaigns", () => {
-  function postInline(cookie: string, form: Record<string, string>) {
+  function postInline(cookie: string, form: Record<string, string | string[]>) {
     return callRoute(listAction, makeRequest("/campaigns?index", { method: "POST", cookie, form }));
   }
-  type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
   it("lists only the user's own campaigns with their counts", async () => {
     const a = await createTestUser();
@@ -261,31 +263,52 @@ describe("/campaigns", () => {
     expect(campaigns[0]).not.toHaveProperty("publicId");
   });
 
-  it("the inline form shows each of its messages", async () => {
+  it("offers the owner's contact groups to the inline form", async () => {
     const user = await createTestUser();
-    const empty = await postInline(user.cookie, {});
+    const group = createGroupWithContacts(user.id, ["x@x.com"], "Cousins");
+    const response = await callRoute(listLoader, makeRequest("/campaigns", { cookie: user.cookie }));
+    expect(((await response.json()) as { groups: unknown[] }).groups).toEqual([{ id: group.id, name: "Cousins", isDefault: false }]);
+  });
+
+  it("the inline form is the same form: the same steps, messages and rules as the full page", async () => {
+    const user = await createTestUser();
+    const group = createGroupWithContacts(user.id, ["aunt@x.com"]);
+    const added = await postInline(user.cookie, { intent: "add-emails", title: "Kept", emailInput: "ann@x.com, grandma" });
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as CreateState).recipients).toEqual(["ann@x.com"]);
+    const withGroup = await postInline(user.cookie, { intent: "add-group", groupId: group.id, recipients: "ann@x.com" });
+    expect(((await withGroup.json()) as CreateState).recipients).toEqual(["ann@x.com", "aunt@x.com"]);
+
+    const empty = await postInline(user.cookie, { intent: "create" });
     expect(empty.status).toBe(400);
-    const e = ((await empty.json()) as Reply).error!;
+    const e = ((await empty.json()) as CreateState).result.error!;
     expect(e.title).toEqual([m.validation.titleRequired]);
     expect(e.prompt).toEqual([m.validation.promptDetailed]);
-    expect(e.inviteEmails).toEqual([m.validation.emailsRequired]);
+    expect(e.recipients).toEqual([m.noRecipients.description]);
 
-    const bad = await postInline(user.cookie, { title: "x".repeat(201), prompt: "too short", inviteEmails: " , ,  " });
-    const b = ((await bad.json()) as Reply).error!;
+    const bad = await postInline(user.cookie, { intent: "create", title: "x".repeat(201), prompt: "too short", recipients: "ann@x.com" });
+    const b = ((await bad.json()) as CreateState).result.error!;
     expect(b.title).toEqual([m.validation.titleTooLong]);
     expect(b.prompt).toEqual([m.validation.promptDetailed]);
-    expect(b.inviteEmails).toEqual([m.validation.emailsRequired]);
     expect(campaignsOf(user.id)).toHaveLength(0);
   });
 
-  it("the inline form creates from a comma-separated list and redirects with a toast", async () => {
+  it("the inline form creates, scheduled date included, and redirects with a toast", async () => {
     const user = await createTestUser();
-    const response = await postInline(user.cookie, { title: "  Holidays  ", prompt: "Tell us about the holidays", inviteEmails: " Ann@x.com, ,bob@x.com,ann@x.com " });
+    const response = await postInline(user.cookie, {
+      intent: "create",
+      title: "  Holidays  ",
+      prompt: "Tell us about the holidays",
+      scheduledDate: "2099-12-24T18:00",
+      timezoneOffset: "0",
+      recipients: ["Ann@x.com", "bob@x.com", "ann@x.com"],
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/campaigns");
     expect(await toastOf(response)).toMatchObject(m.created("Holidays", 2));
     const [campaign] = campaignsOf(user.id);
-    expect(campaign!.title).toBe("Holidays");
+    expect(campaign).toMatchObject({ title: "Holidays", status: "scheduled" });
+    expect(campaign!.scheduledDate?.toISOString()).toBe("2099-12-24T18:00:00.000Z");
     expect(invitationsOf(campaign!.id).map((i) => i.email).sort()).toEqual(["ann@x.com", "bob@x.com"]);
   });
 });

@@ -15,8 +15,6 @@ export const dashboardMessages = {
     scheduled: "Scheduled Story Collections",
     noScheduled: "Schedule Your First Collection",
     viewDetails: "View Details",
-    /** On the dashboard every scheduled entry carries this status (spec §4). */
-    scheduledStatus: "pending",
     anonymous: "Anonymous Contributor",
   },
   manage: {

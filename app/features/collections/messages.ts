@@ -8,7 +8,6 @@ export const campaignMessages = {
     titleRequired: "Title is required",
     titleTooLong: "Title too long",
     promptDetailed: "Please provide a detailed prompt for your family",
-    emailsRequired: "At least one email is required",
     // Not in the spec: a scheduled date that cannot be read.
     scheduledDateInvalid: "Please enter a valid date and time",
   },
@@ -18,12 +17,38 @@ export const campaignMessages = {
   }),
   createFailed: { title: "Failed to Create Collection", description: "Failed to create collection" },
   noRecipients: { title: "No Recipients", description: "Please add at least one email address to send invitations to." },
-  inlineCreateFailed: "Failed to create campaign",
   hints: {
     title: "The title appears in the subject line of the invitation e-mail.",
     scheduledDate: "Leave the date empty to send the invitations immediately.",
     emails: "Separate several addresses with commas or spaces; press Enter or Add.",
-    inlineEmails: "Separate addresses with commas.",
+  },
+  // Not in the spec: the owner's list of invitees and the resend button (decision 0121).
+  invitees: {
+    heading: "Invited relatives",
+    summary: (answered: number, total: number) => `${answered} of ${total} answered`,
+    status: {
+      not_sent: "Not sent yet",
+      invited: "Invited",
+      reminded: "Reminded",
+      answered: "Answered",
+      not_delivered: "Not delivered",
+      unsubscribed: "Unsubscribed",
+    },
+    reminded: (count: number, max: number) => `${count} of ${max} reminders sent`,
+    resend: "Resend invitation",
+    resendTo: (email: string) => `Resend invitation to ${email}`,
+    resending: "Sending...",
+    resent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${email} again.` }),
+    alreadyResent: (email: string) => ({ title: "Invitation sent again", description: `The invitation to ${email} had already been sent again.` }),
+    notFound: "Invitation not found",
+    badRequest: "That resend request could not be read.",
+    cannotResend: {
+      not_sent: "This invitation has not been sent yet.",
+      answered: "This relative has already answered.",
+      unsubscribed: "This relative asked not to receive more e-mails.",
+      closed: "This collection no longer accepts stories.",
+      limit: (max: number) => `The limit of ${max} reminders has been reached.`,
+    },
   },
   list: {
     heading: "Family Story Collections",
@@ -42,3 +67,12 @@ export function campaignStatusLabel(status: string): string {
 }
 
 export const campaignListBadgeVariant = (status: string) => (status === "active" ? "default" : "secondary") as "default" | "secondary";
+
+/**
+ * The dashboard's 'Scheduled Story Collections' badge. The spec shows every entry as 'pending'; a
+ * collection whose invitations went out is shown as sent instead (decision 0121).
+ */
+export function scheduledCampaignBadge({ status, sentDate }: { status: string; sentDate: Date | string | null }) {
+  const shown = sentDate || status === "sent" ? "sent" : status === "closed" ? "closed" : "pending";
+  return { label: campaignStatusLabel(shown), variant: (shown === "sent" ? "default" : "secondary") as "default" | "secondary" };
+}

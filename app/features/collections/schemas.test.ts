@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { campaignListBadgeVariant, campaignStatusLabel } from "./messages";
+import { campaignListBadgeVariant, campaignStatusLabel, scheduledCampaignBadge } from "./messages";
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
 
 describe("scheduledDateToUtc", () => {
@@ -22,7 +22,7 @@ describe("scheduledDateToUtc", () => {
 describe("CreateCollectionSchema recipients", () => {
   const parse = (entries: Array<[string, string]>) => {
     const form = new FormData();
-    for (const [k, v] of [["title", "T"], ["prompt", "P"], ...entries] as Array<[string, string]>) form.append(k, v);
+    for (const [k, v] of [["title", "T"], ["prompt", "Tell us all about it"], ...entries] as Array<[string, string]>) form.append(k, v);
     return parseWithZod(form, { schema: CreateCollectionSchema });
   };
 
@@ -50,5 +50,14 @@ describe("campaign status labels", () => {
     expect(campaignListBadgeVariant("active")).toBe("default");
     expect(campaignListBadgeVariant("sent")).toBe("secondary");
     expect(campaignListBadgeVariant("whatever")).toBe("secondary");
+  });
+});
+
+describe("the dashboard's scheduled-collection badge (decision 0121)", () => {
+  it("is 'Sent' (default style) once the invitations went out, otherwise 'Pending' or 'Closed'", () => {
+    expect(scheduledCampaignBadge({ status: "active", sentDate: "2030-01-02T00:00:00.000Z" })).toEqual({ label: "Sent", variant: "default" });
+    expect(scheduledCampaignBadge({ status: "sent", sentDate: null })).toEqual({ label: "Sent", variant: "default" });
+    expect(scheduledCampaignBadge({ status: "scheduled", sentDate: null })).toEqual({ label: "Pending", variant: "secondary" });
+    expect(scheduledCampaignBadge({ status: "closed", sentDate: null })).toEqual({ label: "Closed", variant: "secondary" });
   });
 });

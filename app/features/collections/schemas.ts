@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignMessages } from "./messages";
-import { addRecipients, splitCommaList } from "~/lib/email-split";
+import { addRecipients } from "~/lib/email-split";
 
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 const v = campaignMessages.validation;
@@ -32,7 +32,8 @@ export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: nu
 export const CreateCollectionSchema = z.object({
   title,
   description,
-  prompt: z.string({ error: v.promptDetailed }).trim().min(1, { error: v.promptDetailed }).max(PROMPT_MAX),
+  // The spec's inline rule (10 characters) for both layouts: one form, one rule (decision 0121).
+  prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
   scheduledDate: z
     .string()
     .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
@@ -44,16 +45,6 @@ export const CreateCollectionSchema = z.object({
     .array(z.string().max(EMAIL_MAX))
     .transform((list) => addRecipients([], list.join(" ")))
     .pipe(z.array(z.string()).min(1, { error: campaignMessages.noRecipients.description })),
-});
-
-export const InlineCampaignSchema = z.object({
-  title,
-  description,
-  prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
-  inviteEmails: z
-    .string({ error: v.emailsRequired })
-    .transform(splitCommaList)
-    .pipe(z.array(z.string().max(EMAIL_MAX)).min(1, { error: v.emailsRequired })),
 });
 
 // The spec's inviteEmails[] or the admin Create tab's emails; a single string is split as pasted.
@@ -85,3 +76,9 @@ export const ApiCreateCampaignSchema = z
   })
   // An empty list is the route's 'No Recipients' answer, not a schema message.
   .transform(({ inviteEmails, emails, ...rest }) => ({ ...rest, inviteEmails: [...(inviteEmails ?? []), ...(emails ?? [])] }));
+
+/** The invitee list's resend button: which invitation, and the reminder count the page showed. */
+export const ResendInvitationSchema = z.object({
+  invitationId: z.string().trim().min(1).max(64),
+  seen: z.number().int().min(0).max(1000),
+});

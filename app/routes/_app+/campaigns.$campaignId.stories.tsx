@@ -6,22 +6,25 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
-import { StoryCard, type StoryCardData } from "~/features/contributions/components/story-card";
+import { StoryCard } from "~/features/contributions/components/story-card";
+import { EmptyReplies } from "~/features/contributions/components/empty-replies";
+import { listEmptyReplyCards, listStoryCards, REMOVE_PHOTO_INTENT, removePhotoAction } from "~/features/contributions/story-cards.server";
 import { VoiceDialog } from "~/features/podcasts/components/voice-dialog";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
-import { createContribution, listContributions, renameContributor, type Contribution } from "~/models/contribution.server";
+import { createContribution, renameContributor } from "~/models/contribution.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { requestFamilyPodcast, retryPodcast } from "~/features/podcasts/requests.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
-import { formatDateTimeAt } from "~/lib/format-date";
-import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
+import { listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
+import { RESEND_INTENT } from "~/features/collections/invitee-status";
 import { storyMessages } from "~/features/contributions/messages";
 import {
   ContributionSchema,
@@ -33,20 +36,6 @@ import {
 import { redirectWithToast } from "~/lib/toast.server";
 
 const m = storyMessages;
-
-function toStoryCard(c: Contribution): StoryCardData {
-  const story = stripQuotedReply(c.storyContent);
-  return {
-    id: c.id,
-    contributorName: c.contributorName,
-    contributorEmail: c.contributorEmail,
-    submissionMethod: c.submissionMethod,
-    submittedLabel: formatDateTimeAt(c.submittedAt),
-    story,
-    fullContent: c.storyContent,
-    showFull: c.submissionMethod === "email" || story !== c.storyContent.trim(),
-  };
-}
 
 async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
   const row = await getCampaignPodcast(campaignId);
@@ -72,7 +61,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       statusLabel: campaignStatusLabel(campaign.status),
     },
     publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
-    stories: listContributions(campaign.id).map(toStoryCard),
+    stories: listStoryCards(campaign.id),
+    emptyReplies: listEmptyReplyCards(campaign.id),
+    invitees: listInvitees(campaign),
     podcast,
     narrator: readNarratorSettings(campaign.podcastSettings),
   };
@@ -129,6 +120,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return redirectWithToast(pageUrl, m.toast.retryStarted);
     }
+    case RESEND_INTENT:
+      return resendInvitationAction(campaign.id, formData, pageUrl);
+    case REMOVE_PHOTO_INTENT:
+      return removePhotoAction(user.id, campaign.id, formData, pageUrl);
     case "delete-podcast": {
       await deleteCampaignPodcasts(user.id, campaign.id);
       return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
@@ -139,7 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, publicUrl, stories, podcast, narrator } = useLoaderData<typeof loader>();
+  const { campaign, publicUrl, stories, emptyReplies, podcast, narrator, invitees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -197,6 +192,8 @@ export default function CampaignStoriesPage() {
           </div>
         </header>
 
+        <InviteeStatusList invitees={invitees} error={actionData?.intent === RESEND_INTENT ? actionData.error : null} />
+
         {stories.length === 0 ? (
           <Card className="space-y-2 text-center">
             <CardTitle>{m.page.emptyTitle}</CardTitle>
@@ -217,6 +214,8 @@ export default function CampaignStoriesPage() {
             ))}
           </section>
         )}
+
+        <EmptyReplies replies={emptyReplies} />
 
         {/* The spec's panel appears with more than one story; a podcast made from one is shown too. */}
         {stories.length > 1 || podcast ? (

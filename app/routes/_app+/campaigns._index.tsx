@@ -1,19 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Card, CardTitle } from "~/components/ui/card";
-import { createCampaign, listCampaigns } from "~/models/campaign.server";
-import { recordSystemError } from "~/lib/system-errors.server";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { listCampaigns } from "~/models/campaign.server";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
+import { CollectionForm } from "~/features/collections/components/collection-form";
+import { collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
 import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from "~/features/collections/messages";
-import { InlineCampaignSchema } from "~/features/collections/schemas";
-import { redirectWithToast } from "~/lib/toast.server";
 
 // The inline form opens with ?create=1, a plain link, so it works without JavaScript.
 const CREATE_PARAM = "create";
@@ -30,67 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invitedCount: c.invitedCount,
     contributionCount: c.contributionCount,
   }));
-  return { campaigns };
+  return { campaigns, groups: collectionFormGroups(user.id) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: InlineCampaignSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const campaign = createCampaign(user.id, submission.value);
-    return redirectWithToast("/campaigns", campaignMessages.created(campaign.title, campaign.invitedCount));
-  } catch (error) {
-    recordSystemError({ error, errorType: "campaign_create_failed", workflow: "campaigns-inline-form" });
-    return data(submission.reply({ formErrors: [campaignMessages.inlineCreateFailed] }), { status: 500 });
-  }
+  return handleCollectionForm(user.id, await readFormData(request), "campaigns-inline-form");
 }
 
 // Server and browser format alike: fixed locale and time zone.
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-function InlineCreateForm() {
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "inline-create-campaign",
-    lastResult,
-    constraint: getZodConstraint(InlineCampaignSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InlineCampaignSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const creating = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
-  return (
-    <Card className="mb-6">
-      <CardTitle className="mb-4">Create New Collection</CardTitle>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <div role="alert" className="rounded-md border border-destructive bg-destructive p-3 text-sm text-destructive-foreground">
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : null}
-        <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
-        <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
-        <TextareaField label="Prompt" textareaProps={{ ...getTextareaProps(fields.prompt), rows: 3 }} errors={fields.prompt.errors} />
-        <Field
-          label="Invite emails"
-          hint={campaignMessages.hints.inlineEmails}
-          inputProps={{ ...getInputProps(fields.inviteEmails, { type: "text" }), placeholder: "grandma@example.com, uncle.bob@example.com" }}
-          errors={fields.inviteEmails.errors}
-        />
-        <div className="flex justify-end gap-2">
-          <Link to="/campaigns" className={buttonClass("outline")} preventScrollReset>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={creating}>
-            {creating ? "Creating..." : "Create Campaign"}
-          </Button>
-        </div>
-      </Form>
-    </Card>
-  );
-}
 
 type CampaignCard = Awaited<ReturnType<typeof loader>>["campaigns"][number];
 
@@ -136,7 +81,7 @@ function CampaignCardView({ campaign }: { campaign: CampaignCard }) {
 }
 
 export default function CampaignsPage() {
-  const { campaigns } = useLoaderData<typeof loader>();
+  const { campaigns, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const open = searchParams.get(CREATE_PARAM) === "1" || Boolean(actionData);
@@ -153,7 +98,7 @@ export default function CampaignsPage() {
         </Link>
       </div>
 
-      <div id="inline-create">{open ? <InlineCreateForm /> : null}</div>
+      <div id="inline-create">{open ? <CollectionForm compact groups={groups} actionData={actionData} cancelTo="/campaigns" /> : null}</div>
 
       {campaigns.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-12 text-center">

@@ -10,7 +10,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
+import { StatCard } from "~/components/ui/stat-card";
 import { Dialog } from "~/components/ui/dialog";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
@@ -153,9 +155,7 @@ export default function ManageCollections() {
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="space-y-2">
-          <Link to="/" className={buttonClass("ghost", "sm", "-ml-3")}>
-            ← {m.backToDashboard}
-          </Link>
+          <BackLink to="/">{m.backToDashboard}</BackLink>
           <h1 className="font-serif text-3xl font-bold">{m.pageTitle}</h1>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -180,10 +180,10 @@ export default function ManageCollections() {
       </dl>
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Collections" value={stats.totalCollections} />
-        <Stat label="Active Campaigns" value={stats.activeCampaigns} />
-        <Stat label="Stories Collected" value={stats.storiesCollected} />
-        <Stat label="Family Members" value={stats.familyMembers} />
+        <StatCard label="Total Collections" value={stats.totalCollections} />
+        <StatCard label="Active Campaigns" value={stats.activeCampaigns} />
+        <StatCard label="Stories Collected" value={stats.storiesCollected} />
+        <StatCard label="Family Members" value={stats.familyMembers} />
       </section>
 
       {rows.length === 0 ? (
@@ -300,16 +300,6 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <Card className="p-5" role="group" aria-label={label}>
-      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-      <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
-        {formatCount(value)}
-      </p>
-    </Card>
-  );
-}
 
 function Pagination({ page, pageCount, total, offset, shown }: { page: number; pageCount: number; total: number; offset: number; shown: number }) {
   return (

@@ -6,11 +6,13 @@ import { Landing } from "~/features/site/components/landing";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { StatCard } from "~/components/ui/stat-card";
 import { getDashboard } from "~/features/collections/dashboard.server";
 import { getUser } from "~/features/account/auth.server";
 import { PERIOD_DAYS, PERIOD_LABELS, PERIODS, periodOrDefault, type Period } from "~/features/collections/limits";
 import { formatCount, formatDay, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
+import { scheduledCampaignBadge } from "~/features/collections/messages";
 
 const m = dashboardMessages.dashboard;
 
@@ -121,8 +123,7 @@ function Dashboard({ data }: { data: DashboardData }) {
                 <div className="min-w-0">
                   <div className="flex items-center gap-2">
                     <p className="font-medium">{c.title}</p>
-                    {/* The spec shows every scheduled entry as 'pending'; the style tells sent ones apart. */}
-                    <Badge variant={c.status === "sent" ? "default" : "secondary"}>{m.scheduledStatus}</Badge>
+                    <Badge variant={scheduledCampaignBadge(c).variant}>{scheduledCampaignBadge(c).label}</Badge>
                   </div>
                   {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
                   <p className="text-sm text-muted-foreground">
@@ -181,17 +182,6 @@ function PeriodSelector({ period }: { period: Period }) {
   );
 }
 
-function StatCard({ label, value, children }: { label: string; value: number; children: ReactNode }) {
-  return (
-    <Card className="p-5" role="group" aria-label={label}>
-      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-      <p className="mt-1 text-3xl font-bold" data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}>
-        {formatCount(value)}
-      </p>
-      <p className="mt-1 flex flex-col text-sm text-muted-foreground">{children}</p>
-    </Card>
-  );
-}
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,0 +1,15 @@
+// What the one create-collection form and the actions that serve it share (decision 0121).
+import type { SubmissionResult } from "@conform-to/react";
+
+// Works as form posts without JavaScript. Why: docs/decisions/0102-create-collection-without-js.md
+export const COLLECTION_FORM_INTENT = {
+  addEmails: "add-emails",
+  addGroup: "add-group",
+  removePrefix: "remove-recipient:",
+  create: "create",
+} as const;
+
+/** What every post of the form answers when it does not redirect: the echoed fields and the chips. */
+export type CollectionFormData = { result: SubmissionResult<string[]>; recipients: string[] };
+
+export type CollectionFormGroup = { id: string; name: string; isDefault: boolean };

@@ -1,0 +1,239 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { useHydrated } from "~/components/use-hydrated";
+import { addRecipients } from "~/lib/email-split";
+import { cn } from "~/lib/cn";
+import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "../collection-form";
+import { campaignMessages } from "../messages";
+import { CreateCollectionSchema } from "../schemas";
+
+const m = campaignMessages;
+
+function initialString(result: CollectionFormData["result"] | undefined, name: string) {
+  const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === "string" ? value : "";
+}
+
+function timezoneOffsetFor(value: string) {
+  const offset = value ? new Date(value).getTimezoneOffset() : Number.NaN;
+  return Number.isNaN(offset) ? "" : String(offset);
+}
+
+/** Two cards on the full page; on a list page one card whose parts are sub-headed. */
+function Section({ compact, title, className, children }: { compact: boolean; title: string; className?: string; children: ReactNode }) {
+  return compact ? (
+    <div className={cn("space-y-4", className)}>
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </div>
+  ) : (
+    <Card className={cn("space-y-4", className)}>
+      <CardTitle>{title}</CardTitle>
+      {children}
+    </Card>
+  );
+}
+
+type Props = {
+  groups: CollectionFormGroup[];
+  /** The page's action data: the echoed fields and chips after a post without JavaScript. */
+  actionData: CollectionFormData | undefined;
+  /** Where Cancel goes. */
+  cancelTo: string;
+  /** One card inside a list page (/campaigns) instead of the full page's two cards. */
+  compact?: boolean;
+};
+
+/**
+ * The one create-collection form: the full page and the inline form on /campaigns (decision 0121).
+ * Every step also works as a post without JavaScript (decision 0102); with it, only 'Add Group' asks
+ * the server.
+ */
+export function CollectionForm({ groups, actionData, cancelTo, compact = false }: Props) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const groupFetcher = useFetcher<CollectionFormData>();
+
+  const [recipients, setRecipients] = useState<string[]>(actionData?.recipients ?? []);
+  const [emailDraft, setEmailDraft] = useState(() => initialString(actionData?.result, "emailInput"));
+  const [groupId, setGroupId] = useState(() => initialString(actionData?.result, "groupId"));
+  const [scheduledValue, setScheduledValue] = useState(() => initialString(actionData?.result, "scheduledDate"));
+
+  // Updating state during render: the React way to follow a changing input without an effect.
+  const [seenAction, setSeenAction] = useState(actionData);
+  if (actionData !== seenAction) {
+    setSeenAction(actionData);
+    if (actionData) setRecipients(actionData.recipients);
+  }
+  const [seenGroup, setSeenGroup] = useState(groupFetcher.data);
+  if (groupFetcher.data !== seenGroup) {
+    setSeenGroup(groupFetcher.data);
+    const added = groupFetcher.data?.recipients;
+    if (added) setRecipients((list) => addRecipients(list, added.join(" ")));
+  }
+
+  const [form, fields] = useForm({
+    id: "create-collection",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(CreateCollectionSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateCollectionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT.create;
+  const addingGroup = groupFetcher.state !== "idle";
+
+  // With JavaScript the buttons act here and the post is cancelled; without it they post.
+  const addEmails = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setRecipients((list) => addRecipients(list, emailDraft));
+    setEmailDraft("");
+  };
+  const addGroup = (event: MouseEvent) => {
+    event.preventDefault();
+    if (!groupId) return;
+    const body = new FormData();
+    body.set("intent", INTENT.addGroup);
+    body.set("groupId", groupId);
+    groupFetcher.submit(body, { method: "post" });
+  };
+  const removeRecipient = (event: MouseEvent, email: string) => {
+    event.preventDefault();
+    setRecipients((list) => list.filter((e) => e !== email));
+  };
+
+  // One level below the section titles: h3 under the full page's cards, h4 in the compact card.
+  const RecipientsHeading = compact ? "h4" : "h3";
+  const body = (
+    <Form method="post" preventScrollReset className={compact ? "space-y-6" : "mt-6 space-y-6"} {...getFormProps(form)}>
+      {/* The first submit button is the one Enter presses: it adds typed e-mails, never sends invitations. */}
+      <button type="submit" name="intent" value={INTENT.addEmails} tabIndex={-1} aria-hidden="true" className="sr-only" onClick={addEmails}>
+        Add
+      </button>
+
+      <FormAlert title={m.createFailed.title} errors={form.errors} />
+
+      <Section compact={compact} title="Collection Details">
+        <div className={cn("space-y-4", compact && "md:grid md:grid-cols-2 md:gap-4 md:space-y-0")}>
+          <Field
+            label="Collection title"
+            hint={m.hints.title}
+            inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Summers at the Lake" }}
+            errors={fields.title.errors}
+          />
+          <Field
+            label="Scheduled send date (optional)"
+            hint={m.hints.scheduledDate}
+            inputProps={{ ...getInputProps(fields.scheduledDate, { type: "datetime-local" }), onChange: (e) => setScheduledValue(e.currentTarget.value) }}
+            errors={fields.scheduledDate.errors}
+          />
+        </div>
+        <TextareaField
+          label="Description (optional)"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: compact ? 2 : 3 }}
+          errors={fields.description.errors}
+        />
+        <TextareaField
+          label="Story prompt"
+          textareaProps={{ ...getTextareaProps(fields.prompt), rows: compact ? 3 : 4, placeholder: "What is your favourite memory of summers at the lake?" }}
+          errors={fields.prompt.errors}
+        />
+        <input type="hidden" name="timezoneOffset" value={hydrated ? timezoneOffsetFor(scheduledValue) : ""} />
+      </Section>
+
+      <Section compact={compact} title="Family Members & Recipients" className="space-y-5">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-end gap-2">
+            <SelectField
+              className="min-w-0 flex-1"
+              label="Saved contact group"
+              placeholder="Don't use a group"
+              selectProps={{ id: "groupId", name: "groupId", value: groupId, onChange: (e) => setGroupId(e.currentTarget.value) }}
+              options={groups.map((group) => ({ value: group.id, label: group.isDefault ? `★ ${group.name}` : group.name }))}
+            />
+            <Button type="submit" variant="outline" name="intent" value={INTENT.addGroup} disabled={hydrated && (!groupId || addingGroup)} onClick={addGroup}>
+              {addingGroup ? "Adding..." : "Add Group"}
+            </Button>
+          </div>
+          <Link to="/contacts" className="inline-block text-sm text-primary hover:underline">
+            Manage Contacts
+          </Link>
+        </div>
+
+        <div className="flex flex-wrap items-start gap-2">
+          <Field
+            className="min-w-0 flex-1"
+            label="Add e-mail addresses"
+            hint={m.hints.emails}
+            inputProps={{
+              id: "emailInput",
+              name: "emailInput",
+              type: "text",
+              inputMode: "email",
+              autoComplete: "off",
+              placeholder: "grandma@example.com, uncle.bob@example.com",
+              value: emailDraft,
+              onChange: (e) => setEmailDraft(e.currentTarget.value),
+              onKeyDown: (e) => {
+                if (e.key === "Enter") addEmails(e);
+              },
+            }}
+          />
+          {/* Level with the input: the label above it is 1.5rem tall. */}
+          <Button type="submit" variant="outline" name="intent" value={INTENT.addEmails} className="mt-6" disabled={hydrated && !emailDraft.trim()} onClick={addEmails}>
+            Add
+          </Button>
+        </div>
+
+        <div className="space-y-2">
+          <RecipientsHeading className="text-sm font-medium" id="recipients-heading">
+            Recipients ({recipients.length})
+          </RecipientsHeading>
+          {recipients.length ? (
+            <ul aria-labelledby="recipients-heading" className="flex flex-wrap gap-2">
+              {recipients.map((email) => (
+                <li key={email} className="inline-flex max-w-full items-center gap-1 break-all rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
+                  {email}
+                  <input type="hidden" name="recipients" value={email} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`${INTENT.removePrefix}${email}`}
+                    aria-label={`Remove ${email}`}
+                    onClick={(e) => removeRecipient(e, email)}
+                    className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No recipients added yet.</p>
+          )}
+          <FormAlert title={m.noRecipients.title} errors={fields.recipients.errors} />
+        </div>
+      </Section>
+
+      <FormActions cancelTo={cancelTo}>
+        <Button type="submit" name="intent" value={INTENT.create} disabled={creating || (hydrated && recipients.length === 0)}>
+          {creating ? "Creating..." : "Create & Send Invites"}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+
+  if (!compact) return body;
+  return (
+    <Card className="mb-6 space-y-4">
+      <CardTitle>Create New Collection</CardTitle>
+      {body}
+    </Card>
+  );
+}

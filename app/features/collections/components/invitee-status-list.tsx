@@ -1,0 +1,61 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { campaignMessages } from "../messages";
+import { RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
+
+const m = campaignMessages.invitees;
+
+const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | "destructive"> = {
+  answered: "default",
+  not_delivered: "destructive",
+  invited: "secondary",
+  reminded: "secondary",
+  not_sent: "outline",
+  unsubscribed: "outline",
+};
+
+/** Who was invited and who has answered; a plain form per relative re-sends the invitation. */
+export function InviteeStatusList({ invitees, error }: { invitees: InviteeView[]; error?: string | null }) {
+  const navigation = useNavigation();
+  if (invitees.length === 0) return null;
+  const answered = invitees.filter((i) => i.status === "answered").length;
+  const sendingId = navigation.formData?.get("intent") === RESEND_INTENT ? navigation.formData.get("invitationId") : null;
+  return (
+    <Card role="region" className="space-y-3" aria-labelledby="invitees-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id="invitees-heading">{m.heading}</CardTitle>
+        <p className="text-sm text-muted-foreground">{m.summary(answered, invitees.length)}</p>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md border border-destructive bg-destructive p-3 text-sm text-destructive-foreground">
+          {error}
+        </p>
+      ) : null}
+      <ul className="divide-y divide-border" aria-labelledby="invitees-heading">
+        {invitees.map((invitee) => (
+          <li key={invitee.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="invitee">
+            <div className="flex min-w-0 flex-wrap items-center gap-2">
+              <span className="break-all">{invitee.email}</span>
+              <Badge variant={badgeVariant[invitee.status]}>{invitee.statusLabel}</Badge>
+              {invitee.reminderCount > 0 ? (
+                <span className="text-xs text-muted-foreground">{m.reminded(invitee.reminderCount, invitee.maxReminders)}</span>
+              ) : null}
+            </div>
+            {invitee.canResend ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value={RESEND_INTENT} />
+                <input type="hidden" name="invitationId" value={invitee.id} />
+                <input type="hidden" name="seen" value={invitee.reminderCount} />
+                <Button type="submit" variant="outline" size="sm" aria-label={m.resendTo(invitee.email)} disabled={sendingId === invitee.id}>
+                  {sendingId === invitee.id ? m.resending : m.resend}
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

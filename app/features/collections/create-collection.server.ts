@@ -1,0 +1,77 @@
+// The server half of the one create-collection form, for both pages that show it (decision 0121).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { createCampaign } from "~/models/campaign.server";
+import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
+import { addRecipients } from "~/lib/email-split";
+import { recordSystemError } from "~/lib/system-errors.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "./collection-form";
+import { campaignMessages } from "./messages";
+import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
+
+const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
+const postedRecipients = (formData: FormData) => addRecipients([], strings(formData.getAll("recipients")).join(" "));
+
+/** Echoes every field, so the re-rendered page looks as the user left it. */
+function keepState(formData: FormData, recipients: string[], clear: string[] = []): CollectionFormData {
+  const next = new FormData();
+  for (const [key, value] of formData) {
+    if (key !== "recipients" && key !== "intent" && !clear.includes(key)) next.append(key, value);
+  }
+  // A schema that accepts anything: only the echoed values are wanted, no messages yet.
+  const result = parseWithZod(next, { schema: z.object({}) }).reply();
+  return { result, recipients };
+}
+
+/** The owner's contact groups, for the form's group picker. */
+export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
+  return listContactGroups(ownerId).map(({ id, name, isDefault }) => ({ id, name, isDefault }));
+}
+
+/**
+ * Answers any post of the form: the recipient steps (add typed e-mails, add a group, remove a chip)
+ * echo the form back; 'create' validates, writes the collection and goes to /campaigns.
+ * `workflow` names the page in the error log when writing fails.
+ */
+export async function handleCollectionForm(ownerId: string, formData: FormData, workflow: string) {
+  const intent = String(formData.get("intent") ?? INTENT.create);
+  const current = postedRecipients(formData);
+
+  if (intent === INTENT.addEmails) {
+    return keepState(formData, addRecipients(current, String(formData.get("emailInput") ?? "")), ["emailInput"]);
+  }
+  if (intent === INTENT.addGroup) {
+    const groupId = String(formData.get("groupId") ?? "");
+    if (!groupId) return keepState(formData, current);
+    const contacts = await listGroupContacts(ownerId, groupId);
+    if (!contacts) throw new Response("Not Found", { status: 404 });
+    return keepState(formData, addRecipients(current, contacts.map((c) => c.email).join(" ")));
+  }
+  if (intent.startsWith(INTENT.removePrefix)) {
+    const removed = intent.slice(INTENT.removePrefix.length).trim().toLowerCase();
+    return keepState(formData, current.filter((email) => email.toLowerCase() !== removed));
+  }
+  if (intent !== INTENT.create) throw new Response("Unknown intent", { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: CreateCollectionSchema });
+  if (submission.status !== "success") {
+    return data<CollectionFormData>({ result: submission.reply(), recipients: current }, { status: 400 });
+  }
+  const { title, description, prompt, scheduledDate, timezoneOffset, recipients } = submission.value;
+  try {
+    const campaign = createCampaign(ownerId, {
+      title,
+      description,
+      prompt,
+      inviteEmails: recipients,
+      scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
+    });
+    return redirectWithToast("/campaigns", campaignMessages.created(campaign.title, campaign.invitedCount));
+  } catch (error) {
+    recordSystemError({ error, errorType: "campaign_create_failed", workflow });
+    const result = submission.reply({ formErrors: [campaignMessages.createFailed.description] });
+    return data<CollectionFormData>({ result, recipients: current }, { status: 500 });
+  }
+}

@@ -1,0 +1,86 @@
+// The owner's view of who was invited to a collection, and re-sending one invitation (decision 0121).
+import { campaignMaxReminders, getInvitationToResend, listCampaignInvitations, recordReminder } from "~/models/invitation.server";
+import { queueStoryRequest } from "~/features/contributions/invitations.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails } from "~/lib/email/send.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { campaignMessages } from "./messages";
+import { inviteeStatus, RESEND_INTENT, resendRefusal, type InviteeView } from "./invitee-status";
+import { ResendInvitationSchema } from "./schemas";
+
+const m = campaignMessages.invitees;
+
+type CampaignState = { id: string; status: string; isActive: boolean };
+
+export function listInvitees(campaign: CampaignState): InviteeView[] {
+  const maxReminders = campaignMaxReminders(campaign.id);
+  return listCampaignInvitations(campaign.id).map((row) => {
+    const status = inviteeStatus(row);
+    return {
+      id: row.id,
+      email: row.email,
+      status,
+      statusLabel: m.status[status],
+      reminderCount: row.reminderCount,
+      maxReminders,
+      canResend: resendRefusal(row, campaign, maxReminders) === null,
+    };
+  });
+}
+
+export class ResendError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sends the invitation e-mail again as the invitee's next reminder step. `seenCount` is the reminder
+ * count the owner's page showed: the step moves only from that count, and the outbox key is the
+ * step's, so a double submit (or an automatic reminder at the same moment) sends one e-mail.
+ * The caller has checked that the owner owns `campaignId`.
+ */
+export async function resendInvitation(campaignId: string, invitationId: string, seenCount: number) {
+  const row = getInvitationToResend(campaignId, invitationId);
+  if (!row) throw new ResendError(404, m.notFound);
+  const { invitation, campaign, owner, maxReminders } = row;
+  const refusal = resendRefusal(invitation, campaign, maxReminders);
+  // A page older than the last step: this click's e-mail (or a reminder) already went out.
+  const stale = seenCount !== invitation.reminderCount;
+  if (refusal && !(stale && refusal === "limit")) {
+    throw new ResendError(409, refusal === "limit" ? m.cannotResend.limit(maxReminders) : m.cannotResend[refusal]);
+  }
+  if (stale) return { email: invitation.email, sent: false };
+
+  const at = now();
+  const queued = db.transaction(() => {
+    if (!recordReminder(invitation.id, invitation.reminderCount, at)) return null;
+    return queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `reminder:${invitation.id}:${invitation.reminderCount + 1}`);
+  });
+  if (!queued) return { email: invitation.email, sent: false };
+  await deliverEmails([queued]);
+  return { email: invitation.email, sent: true };
+}
+
+/**
+ * The collection page's resend button. A refusal (the page was stale: the relative answered, the cap
+ * was reached) answers 409 with the message for the list to show; a foreign or unknown id is a 404.
+ */
+export async function resendInvitationAction(campaignId: string, formData: FormData, pageUrl: string) {
+  const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
+  if (submission.status !== "success") throw new Response(m.badRequest, { status: 400 });
+  try {
+    const { email, sent } = await resendInvitation(campaignId, submission.value.invitationId, submission.value.seen);
+    return redirectWithToast(pageUrl, sent ? m.resent(email) : m.alreadyResent(email));
+  } catch (error) {
+    if (!(error instanceof ResendError)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return data({ intent: RESEND_INTENT, error: error.message } as const, { status: error.status });
+  }
+}
