@@ -105,7 +105,12 @@ test.describe("My Podcasts", () => {
 test.describe("the podcast page", () => {
   test("play, seek, tabs and downloads", async ({ page, user }) => {
     const id = unique();
-    const podcast = await createCompletePodcast(user.id, { title: `Summer at the Lake ${id}`, description: "Grandpa's truck." });
+    const podcast = await createCompletePodcast(user.id, {
+      title: `Summer at the Lake ${id}`,
+      description: "Grandpa's truck.",
+      backgroundMusic: "soft-jazz",
+      processingQuality: "premium",
+    });
     await signInAs(page, user);
     await visit(page, "/my-podcasts");
     await page.getByRole("link", { name: `Play Summer at the Lake ${id}` }).click();
@@ -141,6 +146,14 @@ test.describe("the podcast page", () => {
     await expect(page.getByTestId("transcript")).toContainText("Host 2: Grandpa let everyone steer the blue truck");
     await detailTabs(page).getByRole("link", { name: "Technical Details" }).click();
     await expect(page.getByText("MP3 (audio/mpeg)")).toBeVisible();
+    // Stored values read as words: voices by name, enums as labels, the size in MB.
+    const technical = page.locator("dl").filter({ hasText: "Primary voice" });
+    await expect(technical).toContainText("Female, warm (American, 1.0x)");
+    await expect(technical).toContainText("Male, warm (American, 1.0x)");
+    await expect(technical).toContainText("Soft jazz");
+    await expect(technical).toContainText("Premium (higher audio quality)");
+    await expect(technical).toContainText(/\d\.\d\d MB/);
+    await expect(technical).not.toContainText(/female-warm|soft-jazz|premium\b/);
     expect(getPodcastRow(podcast.id)?.listens).toBe(1);
 
     const mp3 = page.waitForEvent("download");

@@ -164,7 +164,7 @@ test.describe("help centre", () => {
     await page.getByText("What can I upload?").click();
     await expect(page.getByText("A PDF file of up to 20 MB")).toBeVisible();
     await page.getByText("Is there a limit on how many podcasts I can make?").click();
-    await expect(page.getByText("Your account has created 0 of 3.")).toBeVisible();
+    await expect(page.getByText("Your account is using 0 of 3.")).toBeVisible();
 
     await page.getByRole("link", { name: "Tutorials" }).click();
     await expect(page).toHaveURL(/\?tab=tutorials$/);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { createProcessingPodcast } from "../utils/listening-helpers";
 import { makePdf } from "../utils/podcast-helpers";
 import { createInterruptedPodcast, createStory, exhaustPodcastLimit, paddedPdf, SHORT_STORY } from "../utils/podcast-wizard-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
@@ -175,6 +176,31 @@ test.describe("podcast wizard", () => {
     expect(problems).toEqual([]);
   });
 
+  test("the PDF drop zone: no raw file button; its label opens the picker by click and by keyboard", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/create-podcast");
+    const zone = page.getByTestId("pdf-drop-zone");
+    const input = page.getByLabel("Choose a PDF file");
+    // The native input is visually hidden (not display:none, so it stays focusable and labelled).
+    const box = await input.boundingBox();
+    expect(box && box.width <= 1 && box.height <= 1).toBe(true);
+    await expect(zone).toContainText("Drag and drop a PDF here");
+
+    let chooser = page.waitForEvent("filechooser");
+    await zone.getByText("Choose a PDF file").click();
+    await (await chooser).setFiles({ name: "grandpa.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandpa kept bees."], "Bees") });
+    if (jsEnabled()) await expect(zone).toContainText("Selected: grandpa.pdf");
+
+    await input.focus();
+    await expect(input).toBeFocused();
+    chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles({ name: "grandma.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandma's garden."], "Garden") });
+    if (jsEnabled()) await expect(zone).toContainText("Selected: grandma.pdf");
+    await page.getByRole("button", { name: "Upload PDF" }).click();
+    await expect(page.getByRole("heading", { name: "Configure Voices" })).toBeVisible({ timeout: 15_000 });
+  });
+
   test("a PDF upload (with JavaScript: dropped, with the real upload progress) reaches step 2", async ({ page, user }) => {
     await signInAs(page, user);
     await visit(page, "/create-podcast");
@@ -301,6 +327,38 @@ test.describe("podcast wizard", () => {
     await expect(secondary).toHaveAttribute("src", "/api/voices/male-warm/sample?accent=indian");
     await secondary.evaluate((element: HTMLAudioElement) => element.play().catch(() => undefined));
     await expectUploadError(page, "Sample playback failed", "Couldn't play voice sample");
+  });
+
+  test("'Your Recent Podcasts' shows the newest five with 'View All'", async ({ page, user }) => {
+    const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+    for (let n = 1; n <= 5; n++) createProcessingPodcast(user.id, `Story number ${n}`);
+    db.update(podcasts).set({ status: "complete", duration: 125 }).where(eq(podcasts.ownerId, user.id)).run();
+    for (const [n, row] of db.select().from(podcasts).where(eq(podcasts.ownerId, user.id)).all().sort((a, b) => a.title.localeCompare(b.title)).entries())
+      db.update(podcasts).set({ createdAt: day(n + 1) }).where(eq(podcasts.id, row.id)).run();
+    const newest = createProcessingPodcast(user.id, "Still being made");
+    db.update(podcasts).set({ createdAt: day(20) }).where(eq(podcasts.id, newest.id)).run();
+
+    await signInAs(page, user);
+    await visit(page, "/create-podcast");
+    const grid = page.getByRole("region", { name: "Your Recent Podcasts" });
+    const items = grid.getByRole("listitem");
+    await expect(items).toHaveCount(5);
+    await expect(items.first()).toContainText("Still being made");
+    await expect(items.first()).toContainText("Processing...");
+    await expect(items.nth(1)).toContainText("Story number 5");
+    await expect(items.nth(1)).toContainText("2:05");
+    await expect(grid.getByText("Story number 1")).toHaveCount(0);
+    await grid.getByRole("link", { name: "View All" }).click();
+    await expect(page).toHaveURL(/\/my-podcasts$/);
+    await expect(page.getByRole("heading", { name: "My Podcasts" })).toBeVisible();
+  });
+
+  test("'Your Recent Podcasts' says when there are none", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/create-podcast");
+    const grid = page.getByRole("region", { name: "Your Recent Podcasts" });
+    await expect(grid).toContainText("You haven't created any podcasts yet.");
+    await expect(grid.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/my-podcasts");
   });
 
   test("another user's story and podcast are 404", async ({ page, user }) => {

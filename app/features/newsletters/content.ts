@@ -1,4 +1,5 @@
 // Shared by the page, the PDF, the e-mail and the JSON call, so all four say the same.
+import { truncateAtWord } from "~/lib/truncate";
 
 export const NEWSLETTER_TEXT_SIZES = { normal: "1.125rem", large: "1.375rem" } as const;
 export type NewsletterTextSize = keyof typeof NEWSLETTER_TEXT_SIZES;
@@ -8,12 +9,6 @@ export const textSizeFromParam = (value: string | null | undefined): NewsletterT
 export const MAX_STORY_TITLE = 80;
 const SENTENCE_END = /[.!?…]["'”’)]*$/u;
 
-function shorten(text: string, max = MAX_STORY_TITLE) {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:–—-]+$/u, "")}…`;
-}
 
 /** A short first line without closing punctuation, followed by more text, reads as a heading. */
 export function storyTitleAndBody(story: string): { title: string; content: string } {
@@ -26,7 +21,7 @@ export function storyTitleAndBody(story: string): { title: string; content: stri
     return { title: heading.replace(/[:\s]+$/u, ""), content: body };
   }
   const sentence = /^(.+?[.!?…]["'”’)]*)(?:\s|$)/u.exec(heading)?.[1] ?? heading;
-  return { title: shorten(sentence.replace(/\.$/u, "").trim()), content: text };
+  return { title: truncateAtWord(sentence.replace(/\.$/u, ""), MAX_STORY_TITLE), content: text };
 }
 
 export function storyParagraphs(content: string): string[] {

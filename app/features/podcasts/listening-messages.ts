@@ -26,6 +26,10 @@ export const listeningMessages = {
     play: (title: string) => `Play ${title}`,
     menu: (title: string) => `Actions for ${title}`,
   },
+  recent: {
+    heading: "Your Recent Podcasts", // spec
+    viewAll: "View All", // spec
+  },
   menu: {
     editDetails: "Edit Details", // spec
     addToCollection: "Add to Collection", // spec

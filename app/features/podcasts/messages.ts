@@ -48,6 +48,8 @@ export const podcastMessages = {
     speed: (min: number, max: number) => `Speed must be between ${min} and ${max} in steps of 0.1`,
     backgroundMusic: "Please choose one of the background music options",
     introOutro: "Please choose one of the intro/outro options",
+    customIntroRequired: "Please write the intro to read at the start, or choose another intro/outro",
+    customIntroTooLong: (max: number) => `The custom intro can be at most ${max} characters`,
     processingQuality: "Please choose standard or premium quality",
   },
 } as const;

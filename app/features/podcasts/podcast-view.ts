@@ -1,4 +1,5 @@
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import { truncateAtWord } from "~/lib/truncate";
 import { describeScript, type ScriptSegment } from "./script";
 
 type PodcastRow = {
@@ -74,7 +75,7 @@ export function toPodcastDetail(podcast: PodcastRow, story: StoryRow) {
           title: story.title,
           source: story.source,
           sourceLabel: storySourceLabel(story.source),
-          preview: story.content.slice(0, STORY_PREVIEW_CHARS),
+          preview: truncateAtWord(story.content, STORY_PREVIEW_CHARS),
         }
       : null,
   };

@@ -101,6 +101,13 @@ function reserveGeneration(tx: Tx, ownerId: string) {
   throw new PodcastRequestError(403, g.limitReached(user?.podcastLimit ?? 0));
 }
 
+function releaseGeneration(tx: Tx, ownerId: string) {
+  tx.update(users)
+    .set({ podcastsGenerated: sql`max(${users.podcastsGenerated} - 1, 0)` })
+    .where(eq(users.id, ownerId))
+    .run();
+}
+
 const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
   hostCount: voice.hostCount,
   primaryVoice: voice.primaryVoice,
@@ -111,6 +118,7 @@ const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
   secondarySpeed: voice.secondarySpeed,
   backgroundMusic: options.backgroundMusic,
   introOutro: options.introOutro,
+  customIntro: options.introOutro === "custom" ? options.customIntro || null : null,
   processingQuality: options.processingQuality,
 });
 
@@ -198,9 +206,11 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
 }
 
 /** A running job finds its podcast gone and stops; a family podcast's campaign gets its status back. */
+/** The limit caps the podcasts an account has, not a monthly quota, so a deletion gives its place back (decision 0122). */
 export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
   const gone = db.transaction((tx) => {
     const podcast = tx.delete(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).returning().get();
+    if (podcast) releaseGeneration(tx, ownerId);
     if (podcast?.campaignId && (workingStatuses as readonly string[]).includes(podcast.status)) {
       const before = latestGenerationPayload(podcast.id)?.campaignStatusBefore;
       restoreCampaignStatus(podcast.campaignId, before ?? "active", tx);

@@ -72,16 +72,29 @@ export const VoiceConfigSchema = z
   });
 export type VoiceConfig = z.output<typeof VoiceConfigSchema>;
 
-export const GenerationOptionsSchema = z.object({
+/** About half a minute read aloud. */
+export const CUSTOM_INTRO_MAX = 500;
+
+export const GenerationOptionsFields = {
   backgroundMusic: choice(wizardMusic, v.backgroundMusic).default(optionsDefaults.backgroundMusic),
   introOutro: choice(wizardIntroOutro, v.introOutro).default(optionsDefaults.introOutro),
   processingQuality: choice(processingQualities, v.processingQuality).default(optionsDefaults.processingQuality),
-});
+  // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
+  customIntro: z.string().trim().max(CUSTOM_INTRO_MAX, { error: v.customIntroTooLong(CUSTOM_INTRO_MAX) }).optional(),
+};
+
+/** 'custom' means the owner's own opening words (decision 0122), so it needs them. */
+export function requireCustomIntro(options: { introOutro: string; customIntro?: string | undefined }, ctx: z.RefinementCtx) {
+  if (options.introOutro === "custom" && !options.customIntro) ctx.addIssue({ code: "custom", path: ["customIntro"], message: v.customIntroRequired });
+}
+
+export const GenerationOptionsSchema = z.object(GenerationOptionsFields).superRefine(requireCustomIntro);
 
 export type GenerationOptions = {
   backgroundMusic: (typeof wizardMusic)[number] | (typeof familyMusic)[number];
   introOutro: (typeof wizardIntroOutro)[number] | "family";
   processingQuality: (typeof processingQualities)[number];
+  customIntro?: string | undefined;
 };
 
 const storyId = z

@@ -13,7 +13,8 @@ export const wizardMessages = {
     pdfTitle: "Upload a PDF",
     pdfHint: "Drag and drop a PDF here, or choose a file. Maximum file size is 20MB.",
     dropHere: "Drop the PDF to upload it",
-    pdfLabel: "PDF file",
+    pdfLabel: "Choose a PDF file",
+    chosen: (name: string) => `Selected: ${name}`,
     uploadPdf: "Upload PDF",
     uploading: "Uploading...",
     progressLabel: "Upload progress",
@@ -56,9 +57,21 @@ export const wizardMessages = {
     backgroundMusic: "Background music",
     introOutro: "Intro/outro",
     quality: "Processing quality",
-    musicLabels: { none: "None", "gentle-piano": "Gentle piano", "soft-jazz": "Soft jazz", nostalgic: "Nostalgic", ambient: "Ambient" } as Record<string, string>,
+    // The family-collection beds too, so a family podcast's settings read as words everywhere.
+    musicLabels: {
+      none: "None",
+      "gentle-piano": "Gentle piano",
+      "soft-jazz": "Soft jazz",
+      nostalgic: "Nostalgic",
+      ambient: "Ambient",
+      warm: "Warm",
+      uplifting: "Uplifting",
+      gentle: "Gentle",
+    } as Record<string, string>,
     introOutroLabels: { standard: "Standard", minimal: "Minimal", none: "None", custom: "Custom", family: "Family" } as Record<string, string>,
     qualityLabels: { standard: "Standard (faster)", premium: "Premium (higher audio quality)" } as Record<string, string>, // spec
+    customIntro: "Custom intro",
+    customIntroHint: (max: number) => `Your own opening words, read first when Intro/outro is Custom (up to ${max} characters).`,
     generate: "Generate Podcast", // spec
     generating: "Generating...",
   },

@@ -2,7 +2,7 @@
 // stores them, so the wizard keeps no draft row.
 import { z } from "zod";
 import { podcastMessages } from "./messages";
-import { GenerationOptionsSchema, VoiceConfigSchema, type VoiceConfig } from "./schemas";
+import { GenerationOptionsFields, requireCustomIntro, VoiceConfigSchema, type VoiceConfig } from "./schemas";
 
 const storyMissing = podcastMessages.generation.storyMissing;
 const id = (error: string) => z.string({ error }).trim().min(1, { error }).max(100, { error });
@@ -11,7 +11,7 @@ const StoryIdSchema = z.object({ storyId: id(storyMissing) });
 
 export const WizardVoicesSchema = z.intersection(StoryIdSchema, VoiceConfigSchema);
 
-export const WizardGenerateSchema = z.intersection(StoryIdSchema.extend(GenerationOptionsSchema.shape), VoiceConfigSchema);
+export const WizardGenerateSchema = z.intersection(StoryIdSchema.extend(GenerationOptionsFields).superRefine(requireCustomIntro), VoiceConfigSchema);
 export type WizardGenerateInput = z.output<typeof WizardGenerateSchema>;
 
 export const WizardRetrySchema = z.object({ podcastId: id(podcastMessages.generation.notFound) });

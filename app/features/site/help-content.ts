@@ -34,7 +34,8 @@ export const helpMessages = {
     },
     {
       q: "Is there a limit on how many podcasts I can make?",
-      a: `There is no limit on how many podcasts you keep. How many you can create depends on your plan: trial accounts can create 3 and active subscriptions 50. Your account has created ${account.podcastsGenerated} of ${account.podcastLimit}.`,
+      // The limit counts the podcasts an account has; deleting one frees its place (decision 0122).
+      a: `Kept podcasts are stored indefinitely. How many you can have at once depends on your plan: trial accounts 3 and active subscriptions 50, and deleting a podcast frees its place. Your account is using ${account.podcastsGenerated} of ${account.podcastLimit}.`,
     },
     {
       q: "Can I edit a podcast after it is made?",

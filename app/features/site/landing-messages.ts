@@ -1,5 +1,11 @@
 // The spec's exact strings are marked; the rest fill its gaps.
 export const landingMessages = {
+  sample: {
+    heading: "Hear a sample episode",
+    text: "A short family story, told by two of our narrators exactly as every Storyhearth episode is made.",
+    title: (story: string) => `Sample episode: ${story}`,
+    download: "Download the sample (MP3)",
+  },
   pricing: {
     heading: "Plans",
     intro: "Every plan includes e-mail story collection, the family newsletter and narrated podcast episodes.",

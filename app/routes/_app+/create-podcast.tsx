@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
 import { ProgressCard, type WizardPodcast } from "~/features/podcasts/components/wizard/progress-card";
+import { RecentPodcastsGrid } from "~/features/podcasts/components/recent-podcasts";
 import { ReadyStep } from "~/features/podcasts/components/wizard/ready-step";
 import { ReviewStep } from "~/features/podcasts/components/wizard/review-step";
 import { UploadStep } from "~/features/podcasts/components/wizard/upload-step";
@@ -14,6 +15,7 @@ import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/feature
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
+import { recentPodcastCards } from "~/features/podcasts/recent.server";
 import { requestPodcast, retryPodcast } from "~/features/podcasts/requests.server";
 import { readStoryUpload } from "~/features/podcasts/story-upload.server";
 import { readFormData } from "~/lib/http.server";
@@ -55,11 +57,13 @@ function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string
 // step 3, `?story=` step 2, nothing step 1.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const params = new URL(request.url).searchParams;
+  return { ...(await wizardView(user.id, new URL(request.url).searchParams)), recent: recentPodcastCards(user.id) };
+}
 
+async function wizardView(userId: string, params: URLSearchParams) {
   const podcastId = params.get("podcast");
   if (podcastId !== null) {
-    const detail = await getPodcastDetail(user.id, podcastId);
+    const detail = await getPodcastDetail(userId, podcastId);
     if (!detail) throw notFound();
     const podcast = toWizardPodcast(detail);
     const backTo = detail.story ? wizardUrls.review(detail.story.id, voiceConfigOf(detail)) : wizardUrls.upload();
@@ -73,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A later step without its story (an empty or dropped ?story=) cannot go on.
     return step || storyId === "" ? { view: "missing-story" as const } : { view: "upload" as const };
   }
-  const story = await getOwnedStory(user.id, storyId);
+  const story = await getOwnedStory(userId, storyId);
   if (!story) throw notFound();
   const voice = readVoiceParams(params);
   if (step === "review") {
@@ -118,10 +122,10 @@ export async function action({ request }: ActionFunctionArgs) {
     case "generate": {
       const submission = parseWithZod(formData, { schema: WizardGenerateSchema });
       if (submission.status !== "success") return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
-      const { storyId, backgroundMusic, introOutro, processingQuality, ...voiceConfig } = submission.value;
+      const { storyId, backgroundMusic, introOutro, processingQuality, customIntro, ...voiceConfig } = submission.value;
       if (!(await getOwnedStory(user.id, storyId))) throw notFound();
       try {
-        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options: { backgroundMusic, introOutro, processingQuality } });
+        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options: { backgroundMusic, introOutro, processingQuality, customIntro } });
         return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.generationStarted);
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
@@ -184,6 +188,7 @@ export default function CreatePodcastPage() {
           </Link>
         </div>
       )}
+      <RecentPodcastsGrid podcasts={page.recent} />
     </div>
   );
 }

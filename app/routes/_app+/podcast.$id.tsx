@@ -14,6 +14,7 @@ import { podcastDownloadUrl } from "~/features/podcasts/download-names";
 import { countListenOncePerVisit } from "~/features/podcasts/listens.server";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { rankSimilar } from "~/features/podcasts/similar";
+import { technicalDetails } from "~/features/podcasts/technical-details";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
@@ -90,29 +91,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-type Detail = NonNullable<Awaited<ReturnType<typeof getPodcastDetail>>>;
-
-function technicalDetails(p: Detail, listens: number): Array<[string, string]> {
-  const voice = (name: string | null, accent: string | null, speed: number | null) => (name ? `${name} (${accent ?? "american"}, ${speed ?? 1}x)` : "—");
-  const rows: Array<[string, string | null]> = [
-    ["Status", p.statusLabel],
-    ["Hosts", p.hostLabel],
-    ["Primary voice", voice(p.primaryVoice, p.primaryAccent, p.primarySpeed)],
-    ["Secondary voice", p.hostCount === 2 ? voice(p.secondaryVoice, p.secondaryAccent, p.secondarySpeed) : null],
-    ["Background music", p.backgroundMusic],
-    ["Intro/outro", p.introOutro],
-    ["Processing quality", p.processingQuality],
-    ["Duration", formatDuration(p.duration)],
-    ["File size", p.fileSize ? `${(p.fileSize / 1_048_576).toFixed(2)} MB` : null],
-    ["Format", p.audioUrl ? "MP3 (audio/mpeg)" : null],
-    ["Listens", String(listens)],
-    ["Script", p.scriptSummary],
-    ["Created", formatDay(p.createdAt)],
-    ["Completed", p.completedAt ? formatDay(p.completedAt) : null],
-  ];
-  return rows.filter((row): row is [string, string] => row[1] !== null);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -11,6 +11,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { landingMessages } from "~/features/site/landing-messages";
+import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
+import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
 import { PLANS } from "~/features/account/plans";
 
 const p = landingMessages.pricing;
@@ -109,6 +111,17 @@ export function Landing() {
             </a>
           </div>
         </div>
+      </section>
+
+      <section id="sample-episode" aria-labelledby="sample-episode-heading" className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h2 id="sample-episode-heading" className="font-serif text-3xl font-bold">
+          {landingMessages.sample.heading}
+        </h2>
+        <p className="mt-4 text-muted-foreground">{landingMessages.sample.text}</p>
+        <PodcastPlayer src={SAMPLE_EPISODE_URL} title={landingMessages.sample.title(SAMPLE_EPISODE_TITLE)} className="mt-6 text-left" />
+        <a href={SAMPLE_EPISODE_URL} download="storyhearth-sample-episode.mp3" className="mt-3 inline-block text-sm underline">
+          {landingMessages.sample.download}
+        </a>
       </section>
 
       <section id="features" className="mx-auto max-w-5xl px-4 py-16">

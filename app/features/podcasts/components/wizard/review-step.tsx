@@ -1,11 +1,12 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ErrorList, inputClass } from "~/components/forms";
+import { SelectField, TextareaField } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { estimateDurationMinutes, formatDurationRange } from "~/features/podcasts/duration-estimate";
-import { optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic, type VoiceConfig } from "~/features/podcasts/schemas";
+import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic, type VoiceConfig } from "~/features/podcasts/schemas";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { voiceParams, WizardGenerateSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
 import { MessageAlert } from "./message-alert";
@@ -14,41 +15,9 @@ const m = wizardMessages.review;
 
 export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
 
-/** Errors are read by the form's component: Conform re-renders on what that component read. */
-function Select({
-  label,
-  field,
-  errors,
-  options,
-  labels,
-}: {
-  label: string;
-  field: FieldMetadata<string | undefined>;
-  errors: string[] | undefined;
-  options: readonly string[];
-  labels: Record<string, string>;
-}) {
-  const props = getSelectProps(field);
-  return (
-    <div className="space-y-1">
-      <label htmlFor={props.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select {...props} className={inputClass}>
-        {options.map((value) => (
-          <option key={value} value={value}>
-            {labels[value] ?? value}
-          </option>
-        ))}
-      </select>
-      <ErrorList errors={errors} />
-    </div>
-  );
-}
-
 export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; voice: VoiceConfig; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string }>({
+  const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
     id: "generate",
     lastResult,
     defaultValue: optionsDefaults,
@@ -58,6 +27,8 @@ export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; v
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const introOutro = String(fields.introOutro.value ?? optionsDefaults.introOutro);
+  // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
+  const hydrated = useHydrated();
   const estimate = formatDurationRange(estimateDurationMinutes(story.words, introOutro));
   const problem = form.errors?.[0] ?? fields.storyId.errors?.[0];
   const hosts = [describeHost(voice.primaryVoice, voice.primaryAccent, voice.primarySpeed)];
@@ -93,13 +64,22 @@ export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; v
             <dd data-testid="estimated-duration">{estimate}</dd>
           </dl>
         </section>
-        <details className="rounded-lg border border-border p-4">
+        <details className="rounded-lg border border-border p-4" open={fields.customIntro.errors ? true : undefined}>
           <summary className="cursor-pointer font-semibold">{m.advanced}</summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            <Select label={m.backgroundMusic} field={fields.backgroundMusic} errors={fields.backgroundMusic.errors} options={wizardMusic} labels={m.musicLabels} />
-            <Select label={m.introOutro} field={fields.introOutro} errors={fields.introOutro.errors} options={wizardIntroOutro} labels={m.introOutroLabels} />
-            <Select label={m.quality} field={fields.processingQuality} errors={fields.processingQuality.errors} options={processingQualities} labels={m.qualityLabels} />
+            <SelectField label={m.backgroundMusic} selectProps={getSelectProps(fields.backgroundMusic)} errors={fields.backgroundMusic.errors} options={wizardMusic} optionLabel={(v) => m.musicLabels[v] ?? v} />
+            <SelectField label={m.introOutro} selectProps={getSelectProps(fields.introOutro)} errors={fields.introOutro.errors} options={wizardIntroOutro} optionLabel={(v) => m.introOutroLabels[v] ?? v} />
+            <SelectField label={m.quality} selectProps={getSelectProps(fields.processingQuality)} errors={fields.processingQuality.errors} options={processingQualities} optionLabel={(v) => m.qualityLabels[v] ?? v} />
           </div>
+          {!hydrated || introOutro === "custom" || fields.customIntro.errors ? (
+            <TextareaField
+              className="mt-4"
+              label={m.customIntro}
+              hint={m.customIntroHint(CUSTOM_INTRO_MAX)}
+              textareaProps={{ ...getTextareaProps(fields.customIntro), rows: 3, maxLength: CUSTOM_INTRO_MAX }}
+              errors={fields.customIntro.errors}
+            />
+          ) : null}
         </details>
         <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
         <div className="flex justify-between gap-2">

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Field, TextareaField } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import type { TitledMessage } from "~/features/podcasts/messages";
@@ -67,6 +67,8 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
     <Card className="space-y-4">
       <CardTitle>{m.pdfTitle}</CardTitle>
       <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={m.pdfTitle}>
+        {/* The input is hidden but still focusable; the label is the drop zone, so a click or Enter/Space on
+            the focused input opens the file picker without JavaScript. */}
         <div
           data-testid="pdf-drop-zone"
           onDragOver={(event) => {
@@ -76,27 +78,38 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
           className={cn(
-            "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center",
-            dragging ? "border-primary bg-primary/10" : "border-border",
+            "relative rounded-lg border-2 border-dashed transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2",
+            dragging ? "border-primary bg-primary/10" : "border-border hover:border-primary/60 hover:bg-muted/40",
           )}
         >
-          <p className="text-sm text-muted-foreground">{dragging ? m.dropHere : m.pdfHint}</p>
-          <label htmlFor="pdf-file" className="text-sm font-medium">
-            {m.pdfLabel}
-          </label>
           <input
             ref={input}
             id="pdf-file"
             name="pdfFile"
             type="file"
             accept="application/pdf"
-            className="max-w-full text-sm"
+            aria-labelledby="pdf-file-label"
+            aria-describedby="pdf-file-hint pdf-file-chosen"
+            className="sr-only"
             onChange={(event) => {
               setError(null);
               setFileName(event.currentTarget.files?.[0]?.name ?? null);
             }}
           />
-          {fileName ? <p className="text-xs text-muted-foreground">{fileName}</p> : null}
+          <label htmlFor="pdf-file" className="flex cursor-pointer flex-col items-center gap-3 p-6 text-center">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-muted-foreground" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span id="pdf-file-label" className={buttonClass("outline", "sm")}>
+              {m.pdfLabel}
+            </span>
+            <span id="pdf-file-hint" className="text-sm text-muted-foreground">
+              {dragging ? m.dropHere : m.pdfHint}
+            </span>
+          </label>
+          <p id="pdf-file-chosen" aria-live="polite" className="break-words px-6 pb-4 text-center text-sm font-medium empty:hidden">
+            {fileName ? m.chosen(fileName) : ""}
+          </p>
         </div>
         {progress !== null ? (
           <div className="space-y-1">

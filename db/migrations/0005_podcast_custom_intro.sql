@@ -1,0 +1,1 @@
+ALTER TABLE `podcasts` ADD `custom_intro` text;
