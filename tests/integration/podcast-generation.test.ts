@@ -7,7 +7,7 @@ import { probe } from "~/audio/ffmpeg.server";
 import { claimNextJob, getJob, requeueJobsNotHeldBy } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
 import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
-import { DUAL_HOST_SEGMENTS, splitInOrder, writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
+import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
 import { estimateLlmCostUsd } from "~/features/podcasts/llm-cost";
 import { formatTranscript, type ScriptRequest } from "~/features/podcasts/script";
@@ -129,6 +129,18 @@ describe("POST /api/stories/upload", () => {
     expect(row.source).toBe("pdf");
     expect(row.content).toBe('Grandpa Joe built the cabin in 1952.\nHe always said: "Measure twice (and then once more)."');
     expect(await getStorage().size(row.pdfKey!)).toBe(pdf.byteLength);
+  });
+
+  test("a PDF whose text starts with its title: the episode speaks the title once before the story", async () => {
+    const pdf = makePdf(["The Cabin by the Pines", "Grandpa Joe built the cabin in 1952.", "He always said: measure twice."], "The Cabin by the Pines");
+    const { storyId } = await json(await upload(alice, { pdfFile: pdfFile(pdf, "cabin.pdf") }));
+    const res = await generate(alice, { storyId, voiceConfig: {}, options: {} });
+    expect(res.status).toBe(201);
+    await runnerWith({ render: asRenderer(fakeRenderer().render) }).runUntilIdle();
+    const transcript = (await getPodcast((await json(res)).podcastId as string))!.transcript!;
+    const opening = transcript.slice(0, transcript.indexOf("Grandpa Joe"));
+    expect(opening).toBe("Host 1: Welcome. Today's story is called “The Cabin by the Pines”.\n\nHost 1: ");
+    expect(transcript).toContain("Host 1: Grandpa Joe built the cabin in 1952. He always said: measure twice.");
   });
 
   test("without a PDF title the file name is the title; a typed title wins over both", async () => {
@@ -410,46 +422,49 @@ describe("script writer", () => {
     ]);
   });
 
-  test("built-in, two hosts: 6 speaker segments taking turns, the story's sentences all there, in order", () => {
+  // The full property tests of the conversation are in app/features/podcasts/builtin-script-writer.test.ts.
+  test("built-in, two hosts: 6 speaker segments, an interviewer asking and one narrator telling the story in order", () => {
     const segments = writeBuiltinScript({ podcastId: "p", title: "Roof Tomatoes", hostCount: 2, format: "dual_host", stories: [{ content: story }] });
-    expect(segments).toHaveLength(DUAL_HOST_SEGMENTS);
-    expect(DUAL_HOST_SEGMENTS).toBe(6);
-    expect(segments.map((s) => s.speaker)).toEqual(["host1", "host2", "host1", "host2", "host1", "host2"]);
-    const told = segments.map((s) => s.text).join(" ");
-    let at = 0;
-    for (const sentence of ["Grandma Ada grew tomatoes on the roof.", "She sold them at the Saturday market.", "Every jar of sauce had a handwritten label.", "We still have one of those labels."]) {
-      const found = told.indexOf(sentence, at);
-      expect(found, sentence).toBeGreaterThanOrEqual(at);
-      at = found + sentence.length;
-    }
-    // A one-sentence story still makes six segments, the empty turns without invented facts.
+    expect(segments).toHaveLength(6);
+    expect(segments.map((s) => s.speaker)).toEqual(["host2", "host1", "host2", "host1", "host2", "host1"]);
+    const narrated = segments.filter((s) => s.speaker === "host1").map((s) => s.text);
+    expect(narrated.slice(0, 2).join(" ")).toBe(story);
+    expect(segments.filter((s) => s.speaker === "host2").every((s) => !/tomatoes on|market|jar|label/i.test(s.text))).toBe(true);
+    // A one-sentence story: one question, the sentence, the thanks and the goodbye.
     const short = writeBuiltinScript({ podcastId: "p", title: "Short", hostCount: 2, format: "dual_host", stories: [{ content: "Dad loved jazz." }] });
-    expect(short).toHaveLength(6);
-    expect(short[1]!.text).toBe("Here is how it begins. Dad loved jazz.");
-    expect(splitInOrder("One. Two. Three. Four. Five.", 4)).toEqual(["One. Two.", "Three.", "Four.", "Five."]);
+    expect(short.map((s) => [s.speaker, s.text])).toEqual([
+      ["host2", "Welcome to the show. Today we're hearing a story called “Short”. Will you tell it for us?"],
+      ["host1", "Dad loved jazz."],
+      ["host2", "Thank you for sharing “Short” with us."],
+      ["host1", "And thank you for listening. Keep sharing your family's stories."],
+    ]);
   });
 
-  test("built-in, a collection: relatives' words quoted exactly as written and attributed by name, one chapter each", () => {
-    const words = 'Mum said "never waste bread" — and we never did.\nNot once.';
+  test("built-in, a collection: relatives' words quoted as written (a line break is a space) and attributed by name, one chapter each", () => {
+    const words = 'Mum said "never waste bread" — and we never did. Not once.';
     const segments = writeBuiltinScript({
       podcastId: "p",
       title: "Kitchen Stories",
       hostCount: 1,
       format: "multi_contributor",
       stories: [
-        { contributorName: "Aunt May", content: words },
+        { contributorName: "Aunt May", content: words.replace(" Not", "\nNot") },
         { contributorName: "Uncle Bo", content: "We fished off the dock at dawn." },
         { contributorName: null, content: "The storm of '78 took the barn roof." },
       ],
     });
     expect(segments[0]!.text).toBe("Welcome to “Kitchen Stories”, a family podcast made from the stories of Aunt May, Uncle Bo and a family member.");
-    expect(segments.slice(1, 4)).toEqual([
+    // Asked by name (these stories carry no question), then quoted and attributed.
+    expect(segments.slice(1, 7)).toEqual([
+      { speaker: "host1", text: "What did Aunt May tell us?", chapter: "Aunt May" },
       { speaker: "host1", text: `Aunt May wrote: “${words}”`, chapter: "Aunt May" },
+      { speaker: "host1", text: "Thank you, Aunt May. What did Uncle Bo tell us?", chapter: "Uncle Bo" },
       { speaker: "host1", text: "Uncle Bo wrote: “We fished off the dock at dawn.”", chapter: "Uncle Bo" },
+      { speaker: "host1", text: "Thank you, Uncle Bo. What did a family member tell us?", chapter: "A family member" },
       { speaker: "host1", text: "A family member wrote: “The storm of '78 took the barn roof.”", chapter: "A family member" },
     ]);
     expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories. Keep telling your family's stories.");
-    expect(formatTranscript(segments.slice(0, 2))).toBe(`Host 1: ${segments[0]!.text}\n\nHost 1: Aunt May wrote: “${words}”`);
+    expect(formatTranscript(segments.slice(1, 3))).toBe(`Host 1: What did Aunt May tell us?\n\nHost 1: Aunt May wrote: “${words}”`);
   });
 });
 
@@ -481,7 +496,8 @@ describe("the generate-podcast job", () => {
     expect(podcast.fileSize).toBe(await getStorage().size(podcast.audioKey!));
     // The script and a transcript with speaker names are stored with the podcast.
     expect(podcast.script).toHaveLength(6);
-    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual(["Host 1", "Host 2", "Host 1", "Host 2", "Host 1", "Host 2"]);
+    // Host 2 interviews, Host 1 tells the story (decision 0127).
+    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual(["Host 2", "Host 1", "Host 2", "Host 1", "Host 2", "Host 1"]);
     expect(calls[0]).toMatchObject({
       podcastId,
       title: "The Lake House",
@@ -505,6 +521,43 @@ describe("the generate-podcast job", () => {
     const audio = await callRoute(audioApi.loader, makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: alice.cookie, headers: { Range: "bytes=0-2" } }), { podcastId });
     expect(audio.status).toBe(206);
     expect(await audio.text()).toBe("ID3");
+  });
+
+  test("'custom' reads the owner's own intro where 'standard' reads the welcome; the scripts differ", async () => {
+    const intro = "Hello from the Baker family kitchen, where every story starts with tea.";
+    const standardId = await requestPodcast(alice, {}, { introOutro: "standard" });
+    const customId = await requestPodcast(alice, {}, { introOutro: "custom", customIntro: `  ${intro}  ` });
+    const twoHostId = await requestPodcast(alice, { hostCount: 2 }, { introOutro: "custom", customIntro: intro });
+    expect((await getPodcast(customId))!.customIntro).toBe(intro);
+    const { render, calls } = fakeRenderer();
+    await runnerWith({ render: asRenderer(render) }).runUntilIdle();
+    const script = async (id: string) => (await getPodcast(id))!.script!;
+    const standard = await script(standardId);
+    const custom = await script(customId);
+    expect(standard[0]!.text).toBe("Welcome. Today's story is called “The Lake House”.");
+    expect(custom[0]).toMatchObject({ speaker: "host1", text: intro });
+    expect(custom.slice(1)).toEqual(standard.slice(1));
+    expect((await script(twoHostId))[0]).toMatchObject({ speaker: "host1", text: intro });
+    expect((await getPodcast(customId))!.transcript).toMatch(new RegExp(`^Host 1: ${intro}`));
+    expect(calls.find((c) => c.podcastId === customId)!.segments[0]!.text).toBe(intro);
+
+    // With the language model the intro is read first, as written.
+    const llmId = await requestPodcast(alice, {}, { introOutro: "custom", customIntro: intro });
+    fake.setContent(JSON.stringify({ segments: [{ speaker: "host1", text: "We spent every summer at the lake." }] }));
+    await runnerWith({ render: asRenderer(fakeRenderer().render), openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" } }).runUntilIdle();
+    expect((await getPodcast(llmId))!.transcript).toBe(`Host 1: ${intro}\n\nHost 1: We spent every summer at the lake.`);
+  });
+
+  test("'custom' needs its intro; other choices ignore a posted one", async () => {
+    const { storyId } = await textStory(alice);
+    const refused = await generate(alice, { storyId, options: { introOutro: "custom", customIntro: "   " } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await json(refused))).toContain(podcastMessages.validation.customIntroRequired);
+    const tooLong = await generate(alice, { storyId, options: { introOutro: "custom", customIntro: "a".repeat(501) } });
+    expect(tooLong.status).toBe(400);
+    const ignored = await generate(alice, { storyId, options: { introOutro: "minimal", customIntro: "Not read" } });
+    expect(ignored.status).toBe(201);
+    expect((await getPodcast((await json(ignored)).podcastId as string))!.customIntro).toBeNull();
   });
 
   test("uses the language model when configured, and the script survives into the podcast", async () => {
@@ -653,7 +706,9 @@ describe("the family podcast of a collection", () => {
     expect((await getPodcast(podcastId))!.status).toBe("complete");
     // Oldest story first; the e-mail's quoted thread is not part of Uncle Bo's words.
     expect(calls[0]!.segments.filter((s) => s.chapter).map((s) => [s.chapter, s.text])).toEqual([
+      ["Aunt May", `We asked Aunt May: “${campaign.prompt}”`],
       ["Aunt May", "Aunt May wrote: “We baked bread every Sunday.”"],
+      ["Uncle Bo", `Thank you, Aunt May. We asked Uncle Bo: “${campaign.prompt}”`],
       ["Uncle Bo", "Uncle Bo wrote: “The dock was our stage.”"],
     ]);
     expect(calls[0]!.familyName).toBe("Tester");
@@ -661,6 +716,22 @@ describe("the family podcast of a collection", () => {
     // GET /api/campaigns/{id}/podcast keeps answering with it.
     const campaignPodcast = await callRoute(campaignPodcastApi.loader, makeRequest(`/api/campaigns/${campaign.id}/podcast`, { cookie: alice.cookie }), { campaignId: campaign.id });
     expect(await json(campaignPodcast)).toMatchObject({ id: podcastId, status: "complete" });
+  });
+
+  test("each relative is asked the collection's prompt, then their words are read, quoted and attributed", async () => {
+    const campaign = createTestCampaign(alice.id, { status: "collecting", prompt: "What dish reminds you of a family gathering?" });
+    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
+    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "The dock was our stage.", submittedAt: new Date("2026-01-02") });
+    expect((await generateFamily(alice, campaign.id)).status).toBe(201);
+    const { render, calls } = fakeRenderer();
+    await runnerWith({ render: asRenderer(render) }).runUntilIdle();
+    // A family episode has one narrator (spec), who asks as well as answers.
+    expect(calls[0]!.segments.slice(1, 5).map((s) => [s.speaker, s.text])).toEqual([
+      ["host1", "We asked Aunt May: “What dish reminds you of a family gathering?”"],
+      ["host1", "Aunt May wrote: “We baked bread every Sunday.”"],
+      ["host1", "Thank you, Aunt May. We asked Uncle Bo: “What dish reminds you of a family gathering?”"],
+      ["host1", "Uncle Bo wrote: “The dock was our stage.”"],
+    ]);
   });
 
   test("a final failure fails the podcast and gives the collection its status back", async () => {
@@ -712,6 +783,27 @@ describe("delete and ownership", () => {
     expect(await getPodcast(podcastId)).toBeUndefined();
     expect(await getStorage().size(audioKey!)).toBeNull();
     expect((await remove(alice, podcastId)).status).toBe(404);
+  });
+
+  test("deleting a podcast gives its place under the limit back (never below zero)", async () => {
+    const dave = await createTestUser({ podcastLimit: 1 });
+    const generated = () => db.select().from(users).where(eq(users.id, dave.id)).get()!.podcastsGenerated;
+    const { storyId } = await textStory(dave);
+    const first = (await json(await generate(dave, { storyId }))).podcastId as string;
+    expect(generated()).toBe(1);
+    expect((await generate(dave, { storyId })).status).toBe(403);
+    expect((await remove(dave, first)).status).toBe(200);
+    expect(generated()).toBe(0);
+    // 'Delete & Regenerate' at the limit: the new request fits again.
+    const second = (await json(await generate(dave, { storyId }))).podcastId as string;
+    expect(generated()).toBe(1);
+    // A foreign or repeated delete changes nothing; a counter already at 0 stays there.
+    expect((await remove(alice, second)).status).toBe(404);
+    expect((await remove(dave, first)).status).toBe(404);
+    expect(generated()).toBe(1);
+    db.update(users).set({ podcastsGenerated: 0 }).where(eq(users.id, dave.id)).run();
+    expect((await remove(dave, second)).status).toBe(200);
+    expect(generated()).toBe(0);
   });
 
   test("deleting a family podcast while it is made gives the collection its status back; its job then stops quietly", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Accent, BackgroundMusic, IntroOutro, VoiceId } from "~/audio/audio-options";
 import { renderPodcastAudioInWorker, type RenderInput } from "~/audio/render.server";
 import type { JobHandler } from "~/lib/queue/runner.server";
+import { getOwnedCampaign } from "~/models/campaign.server";
 import { listContributions } from "~/models/contribution.server";
 import {
   completePodcast,
@@ -67,9 +68,11 @@ const brief = (error: unknown) => (error instanceof Error ? error.message : Stri
 async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
   const hostCount = podcast.hostCount === 2 ? 2 : 1;
   if (podcast.campaignId) {
+    // Every relative was asked the collection's prompt: the interviewer asks it again before their words.
+    const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
     const stories = listContributions(podcast.campaignId)
       .reverse()
-      .map((c) => ({ contributorName: c.contributorName, content: stripQuotedReply(c.storyContent) }))
+      .map((c) => ({ contributorName: c.contributorName, content: stripQuotedReply(c.storyContent), question }))
       .filter((s) => s.content.trim());
     if (!stories.length) throw new PermanentFailure(failure.noCampaignStories);
     return { podcastId: podcast.id, title: podcast.title, hostCount, format: scriptFormatFor(hostCount, true), stories };
@@ -82,6 +85,7 @@ async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
     hostCount,
     format: scriptFormatFor(hostCount, false),
     stories: [{ title: story.title, content: story.content }],
+    intro: podcast.introOutro === "custom" ? podcast.customIntro : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { getDefaultPromptTemplate } from "~/models/prompt-template.server";
 import { env } from "~/lib/env.server";
 import { writeBuiltinScript } from "./builtin-script-writer";
 import { estimateLlmCostUsd } from "./llm-cost";
-import { contributorNames, type ScriptFormat, type ScriptRequest, type ScriptSegment } from "./script";
+import { contributorNames, customOpening, storyBody, type ScriptFormat, type ScriptRequest, type ScriptSegment } from "./script";
 
 export type OpenAIConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
@@ -41,7 +41,7 @@ function answerRules(req: ScriptRequest) {
 
 function userMessage(req: ScriptRequest) {
   if (req.format !== "multi_contributor") {
-    return `Title: ${req.title}\n\nStory:\n${req.stories[0]?.content ?? ""}`;
+    return `Title: ${req.title}\n\nStory:\n${storyBody(req.title, req.stories[0]?.content ?? "")}`;
   }
   const parts = req.stories.map((s, i) => `Story ${i + 1}, written by ${contributorNames([s])[0]}:\n${s.content}`);
   return `Collection: ${req.title}\n\n${parts.join("\n\n---\n\n")}`;
@@ -106,7 +106,10 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
     completionTokens,
     costUsd: estimateLlmCostUsd(model, promptTokens, completionTokens),
   });
-  return { segments: parseScriptAnswer(completion.choices[0]?.message?.content, req.hostCount), writer: "openai", model };
+  // The owner's custom intro is read as written, ahead of whatever the model wrote.
+  const segments = parseScriptAnswer(completion.choices[0]?.message?.content, req.hostCount);
+  const intro = customOpening(req);
+  return { segments: intro ? [intro, ...segments] : segments, writer: "openai", model };
 }
 
 export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {

@@ -3,7 +3,8 @@ export type ScriptSegment = { speaker: Speaker; text: string; chapter?: string }
 
 export type ScriptFormat = "single_host" | "dual_host" | "multi_contributor";
 
-export type ScriptStory = { title?: string | null; content: string; contributorName?: string | null };
+/** `question`: in a collection, what the relative was asked (the collection's prompt). */
+export type ScriptStory = { title?: string | null; content: string; contributorName?: string | null; question?: string | null };
 
 export type ScriptRequest = {
   podcastId: string;
@@ -11,7 +12,26 @@ export type ScriptRequest = {
   hostCount: 1 | 2;
   format: ScriptFormat;
   stories: ScriptStory[];
+  /** The owner's own opening words ('custom' intro): read first, instead of the standard welcome. */
+  intro?: string | null;
 };
+
+export const customOpening = (req: Pick<ScriptRequest, "intro">): ScriptSegment | null =>
+  req.intro?.trim() ? { speaker: "host1", text: req.intro.trim() } : null;
+
+const titleKey = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+
+/**
+ * The story without a first line that only repeats its title (a PDF's heading), so the title the
+ * welcome names is spoken once.
+ */
+export function storyBody(title: string, content: string) {
+  const text = content.trim();
+  const firstLine = text.split("\n", 1)[0]!;
+  const key = titleKey(title);
+  const rest = text.slice(firstLine.length).trim();
+  return key && rest && titleKey(firstLine) === key ? rest : text;
+}
 
 export function scriptFormatFor(hostCount: 1 | 2, fromCollection: boolean): ScriptFormat {
   if (fromCollection) return "multi_contributor";

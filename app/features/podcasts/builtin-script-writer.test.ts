@@ -1,0 +1,196 @@
+// The conversation without a language model (decision 0127): one narrator tells every sentence of the
+// story whole, once, in order; the interviewer's lines borrow no word of the story beyond names and title.
+import { describe, expect, test } from "vitest";
+import { splitIntoParts, WORDS_PER_PART, writeBuiltinScript } from "./builtin-script-writer";
+import { storyBody, type ScriptRequest, type ScriptSegment } from "./script";
+
+// This test's own sentence splitter and stopwords, independent of the writer's.
+const sentencesOf = (content: string) =>
+  content
+    .split(/\n\s*\n/)
+    .flatMap((p) => p.replace(/\s+/g, " ").trim().split(/(?<=[.!?]["”’)]*)\s+(?=\S)/))
+    .filter(Boolean);
+const STOP = new Set("a an the and or but so then now this that it is was do did what how we you us our i me my of to in on at for with re s t ll ve d m".split(" "));
+const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w));
+
+/**
+ * Asserts the Done-when of issue 18 item 3 on a script: each story sentence lies whole inside exactly
+ * one segment, spoken by the narrator (host1), in order; and what is left of every segment once the
+ * story's sentences are taken out shares no word with the story except names, title and questions.
+ */
+function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
+  const sentences = req.stories.flatMap((s) => sentencesOf(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content)));
+  const residue = segments.map((s) => s.text);
+  let last: [number, number] = [-1, -1];
+  for (const sentence of sentences) {
+    const found = segments.flatMap((seg, i) => [...seg.text.matchAll(new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"))].map((m) => [i, m.index] as [number, number]));
+    expect(found, `“${sentence}” is spoken once`).toHaveLength(1);
+    const [i, at] = found[0]!;
+    expect(segments[i]!.speaker, `“${sentence}” is the narrator's`).toBe("host1");
+    expect(i > last[0] || (i === last[0] && at > last[1]), `“${sentence}” comes in order`).toBe(true);
+    last = [i, at];
+    residue[i] = residue[i]!.replace(sentence, " ");
+  }
+  const allowed = new Set(
+    [req.title, ...req.stories.flatMap((s) => [s.contributorName ?? "a family member", s.question ?? ""])].flatMap(words),
+  );
+  const storyWords = new Set(sentences.flatMap(words).filter((w) => !allowed.has(w)));
+  residue.forEach((text, i) => {
+    expect(words(text).filter((w) => storyWords.has(w)), `segment ${i}'s own words: ${text}`).toEqual([]);
+  });
+  return segments;
+}
+
+const story = (content: string, hostCount: 1 | 2 = 2, title = "Roof Tomatoes"): ScriptRequest => ({
+  podcastId: "p",
+  title,
+  hostCount,
+  format: hostCount === 2 ? "dual_host" : "single_host",
+  stories: [{ content }],
+});
+
+const FIRST_PERSON =
+  "Every summer we drove to the lake in Grandpa's blue truck. He let us steer on the gravel road.\n\n" +
+  "At night Grandma read to us by the fire. I still remember the smell of pine smoke.\n\n" +
+  "When I was twelve the cabin was sold. We never went back, but I kept the key.";
+
+const THIRD_PERSON =
+  "Ada Moreno grew tomatoes on the roof of a bakery in Turin. She sold them at the Saturday market. " +
+  "Every jar of her sauce had a handwritten label. Her grandson Luca still has one of those labels, pinned above his desk.";
+
+// Uses the words of the interviewer's preferred lines, so the writer must fall back to others.
+const ADVERSARIAL =
+  "Welcome to the show, today we are hearing a story called hello. Our picture of how things begin, start and end was really different. " +
+  "Tell it, please, go ahead, over and over. What happened next and after that was sharing, thank you and thanks. " +
+  "We kept listening to family stories, a podcast made of memories. The question we asked was in her words: she wrote, went on and continued.";
+
+/** 1,500 words in 10 paragraphs of 150, every sentence different. */
+const LONG = Array.from({ length: 10 }, (_, p) =>
+  Array.from(
+    { length: 6 },
+    (_, s) => `In year ${p * 6 + s + 1950} our household planted ${s + 2} rows of beans behind the old mill, and by autumn the neighbours came along to help carry baskets.`,
+  ).join(" "),
+).join("\n\n");
+
+describe("two hosts: an interview with one narrator", () => {
+  test.each([
+    ["a first-person story", FIRST_PERSON],
+    ["a third-person story", THIRD_PERSON],
+    ["a single paragraph of one sentence", "Dad loved jazz."],
+    ["a single paragraph", "Mum kept a diary. She wrote in it every night. Nobody read it until 1998."],
+    ["a very long story", LONG],
+    ["a story using the interviewer's own words", ADVERSARIAL],
+  ])("%s: every sentence whole, once, in order, by the narrator; the interviewer adds no word of it", (_, content) => {
+    const segments = expectFaithful(story(content), writeBuiltinScript(story(content)));
+    // The interviewer opens, asks before every part of the story and thanks at the end.
+    expect(segments[0]!.speaker).toBe("host2");
+    segments.forEach((segment, i) => {
+      if (segment.speaker === "host1" && i < segments.length - 1) expect(segments[i - 1]!.speaker, `before segment ${i}`).toBe("host2");
+    });
+    expect(segments.filter((s) => s.speaker === "host2").length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a short story is the spec's 6 speaker segments: welcome and question, two parts, reaction and question, thanks, goodbye", () => {
+    const segments = writeBuiltinScript(story("Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market. Every jar had a label. We still have one."));
+    expect(segments).toEqual([
+      { speaker: "host2", text: "Welcome to the show. Today we're hearing a story called “Roof Tomatoes”. How does it begin?", chapter: "Roof Tomatoes" },
+      { speaker: "host1", text: "Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market.", chapter: "Roof Tomatoes" },
+      { speaker: "host2", text: "I can picture that. And how does it end?", chapter: "Roof Tomatoes" },
+      { speaker: "host1", text: "Every jar had a label. We still have one.", chapter: "Roof Tomatoes" },
+      { speaker: "host2", text: "Thank you for sharing “Roof Tomatoes” with us.", chapter: "Roof Tomatoes" },
+      { speaker: "host1", text: "And thank you for listening. Keep sharing your family's stories.", chapter: "Roof Tomatoes" },
+    ]);
+  });
+
+  test("when the story uses a line's words the interviewer says another", () => {
+    const texts = writeBuiltinScript(story(ADVERSARIAL)).map((s) => s.text);
+    expect(texts[0]).toBe("This is “Roof Tomatoes”.");
+    expect(texts).toContain("That was “Roof Tomatoes”.");
+  });
+
+  test("a long story: parts of about a minute, cut between paragraphs", () => {
+    const parts = splitIntoParts(LONG);
+    expect(LONG.split(/\s+/)).toHaveLength(1500);
+    expect(parts).toHaveLength(1500 / WORDS_PER_PART);
+    expect(parts).toEqual(LONG.split("\n\n"));
+    // Paragraphs of uneven length: cut at a paragraph break near the middle, not at the closest sentence.
+    expect(splitIntoParts("One two three. Four five six seven.\n\nEight nine ten. Eleven.", 2)).toEqual(["One two three. Four five six seven.", "Eight nine ten. Eleven."]);
+    expect(splitIntoParts("Just one sentence here.", 2)).toEqual(["Just one sentence here."]);
+  });
+
+  test("the owner's own intro comes first, then the title without a second welcome", () => {
+    const segments = writeBuiltinScript({ ...story(FIRST_PERSON), intro: " From the Baker kitchen. " });
+    expect(segments.slice(0, 2)).toEqual([
+      { speaker: "host1", text: "From the Baker kitchen.", chapter: "Roof Tomatoes" },
+      { speaker: "host2", text: "Today's story is called “Roof Tomatoes”. How does it begin?", chapter: "Roof Tomatoes" },
+    ]);
+  });
+});
+
+describe("one host", () => {
+  test.each([FIRST_PERSON, THIRD_PERSON, LONG, ADVERSARIAL])("the narrator reads everything, paragraph by paragraph", (content) => {
+    const segments = writeBuiltinScript(story(content, 1));
+    expect(segments.every((s) => s.speaker === "host1")).toBe(true);
+    expect(segments.slice(1, -1).map((s) => s.text)).toEqual(content.split("\n\n"));
+  });
+});
+
+describe("a family collection", () => {
+  const collection = (hostCount: 1 | 2, question: string | null): ScriptRequest => ({
+    podcastId: "p",
+    title: "Kitchen Stories",
+    hostCount,
+    format: "multi_contributor",
+    stories: [
+      { contributorName: "Aunt May", content: 'Mum said "never waste bread" and we never did.\nNot once.', question },
+      { contributorName: "Uncle Bo", content: FIRST_PERSON, question },
+      { contributorName: null, content: LONG, question },
+    ],
+  });
+
+  test("two hosts: the interviewer asks each relative's question, the narrator answers with their words, quoted and attributed", () => {
+    const req = collection(2, "What is your favourite kitchen memory?");
+    const segments = expectFaithful(req, writeBuiltinScript(req));
+    expect(segments.slice(0, 5)).toEqual([
+      { speaker: "host2", text: "Welcome to “Kitchen Stories”, a family podcast made from the stories of Aunt May, Uncle Bo and a family member." },
+      { speaker: "host2", text: "We asked Aunt May: “What is your favourite kitchen memory?”", chapter: "Aunt May" },
+      { speaker: "host1", text: 'Aunt May wrote: “Mum said "never waste bread" and we never did. Not once.”', chapter: "Aunt May" },
+      { speaker: "host2", text: "Thank you, Aunt May. We asked Uncle Bo: “What is your favourite kitchen memory?”", chapter: "Uncle Bo" },
+      { speaker: "host1", text: `Uncle Bo wrote: “${FIRST_PERSON.replace(/\n\n/g, " ")}”`, chapter: "Uncle Bo" },
+    ]);
+    // A long answer is told in parts, each quoted and attributed, with the interviewer between them.
+    const unnamed = segments.filter((s) => s.chapter === "A family member" && s.speaker === "host1");
+    expect(unnamed.length).toBeGreaterThan(5);
+    expect(unnamed[0]!.text).toMatch(/^A family member wrote: “In year 1950/);
+    // ('went on' would borrow Uncle Bo's "went").
+    expect(unnamed.slice(1).every((s) => /^A family member continued: “.*”$/.test(s.text))).toBe(true);
+    expect(segments.at(-1)).toEqual({ speaker: "host2", text: "Thank you to Aunt May, Uncle Bo and a family member for sharing these memories. Keep telling your family's stories." });
+  });
+
+  test("without a question the interviewer hands over by name; one host asks and reads every line", () => {
+    const asked = expectFaithful(collection(2, null), writeBuiltinScript(collection(2, null)));
+    expect(asked[1]).toEqual({ speaker: "host2", text: "What did Aunt May tell us?", chapter: "Aunt May" });
+    const alone = expectFaithful(collection(1, "Why?"), writeBuiltinScript(collection(1, "Why?")));
+    expect(alone.every((s) => s.speaker === "host1")).toBe(true);
+    expect(alone.map((s) => s.chapter)).toEqual([undefined, "Aunt May", "Aunt May", "Uncle Bo", "Uncle Bo", "A family member", "A family member", undefined]);
+    expect(alone[3]!.text).toBe("Thank you, Aunt May. We asked Uncle Bo: “Why?”");
+  });
+});
+
+describe("a PDF's title is spoken once", () => {
+  const pdfText = "The Cabin by the Pines\nGrandpa Joe built the cabin in 1952.\nHe always said: measure twice.";
+
+  test.each([1, 2] as const)("%i host(s): a first line that repeats the title is not read after the welcome", (hostCount) => {
+    const segments = expectFaithful(story(pdfText, hostCount, "The cabin by the pines!"), writeBuiltinScript(story(pdfText, hostCount, "The cabin by the pines!")));
+    const opening = segments.slice(0, segments.findIndex((s) => s.text.includes("Grandpa Joe")) + 1).map((s) => s.text).join(" ");
+    expect(opening.match(/cabin by the pines/gi)).toHaveLength(1);
+    // The PDF's wrapped lines are one sentence stream, not lines read as separate sentences.
+    expect(segments.some((s) => s.text.includes("in 1952. He always said"))).toBe(hostCount === 1);
+  });
+
+  test("the title line goes only when it is the title, and never leaves nothing to read", () => {
+    expect(storyBody("The Cabin", "THE CABIN.\n\nWe built it.")).toBe("We built it.");
+    expect(storyBody("The Cabin", "The Cabin was small.\nWe built it.")).toBe("The Cabin was small.\nWe built it.");
+    expect(storyBody("The Cabin", "The Cabin")).toBe("The Cabin");
+  });
+});
