@@ -1,6 +1,6 @@
 // Benchmark: a 1,500-word story through renderPodcastAudio, stage by stage (phonemize, inference, mixing,
 // encode), once with the test Piper voice (tiny model with Piper's interface: its inference time says
-// nothing about real voices, everything around it is real) and once with the embedded espeak-ng voice.
+// nothing about real voices, everything around it is real), with the built-in flite voices and with espeak-ng.
 // Goal from issue 5: the non-TTS stages (mixing + encode) ≤ 5 s.
 import fs from "node:fs";
 import os from "node:os";
@@ -65,17 +65,21 @@ export async function runTtsBench(): Promise<BenchFigure[]> {
     await Promise.all([musicBedFile("gentle-piano"), stingFile("standard", "intro"), stingFile("standard", "outro")]);
     figures.push({ name: "tts.music.first_render", value: performance.now() - started, unit: "ms", goal: "informational (once per machine and bed)" });
 
-    for (const [engine, voicesDir] of [
-      ["piper", piperDir],
-      ["espeak", noVoices],
+    // espeak-ng speaks only when flite is missing: a missing FLITE_WASM stands for that (decision 0126).
+    for (const [engine, voicesDir, fliteWasm] of [
+      ["piper", piperDir, undefined],
+      ["flite", noVoices, undefined],
+      ["espeak", noVoices, path.join(noVoices, "no-flite.wasm")],
     ] as const) {
       process.env.VOICES_DIR = voicesDir;
+      if (fliteWasm) process.env.FLITE_WASM = fliteWasm;
+      else delete process.env.FLITE_WASM;
       const stages: Partial<Record<RenderStage, number>> = {};
       started = performance.now();
       const result = await renderPodcastAudio({ ...ttsBenchInput(`bench-tts-${engine}`), onStage: (stage, ms) => (stages[stage] = ms) });
       const total = performance.now() - started;
       if (result.engine !== engine) throw new Error(`Expected ${engine}, got ${result.engine}`);
-      const label = engine === "piper" ? "test Piper voice (tiny model)" : "espeak-ng";
+      const label = { piper: "test Piper voice (tiny model)", flite: "flite (built in)", espeak: "espeak-ng" }[engine];
       for (const stage of ["phonemize", "inference", "mixing", "encode"] as const) {
         figures.push({ name: `tts.${engine}.${stage}`, value: stages[stage] ?? NaN, unit: "ms", goal: stage === "mixing" || stage === "encode" ? "part of non-TTS ≤ 5000 ms" : "informational", extra: `${words} words, ${label}` });
       }
@@ -87,6 +91,7 @@ export async function runTtsBench(): Promise<BenchFigure[]> {
     }
   } finally {
     delete process.env.VOICES_DIR;
+    delete process.env.FLITE_WASM;
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return figures;

@@ -1,6 +1,6 @@
-// The floor when no Piper voice is installed: a fresh machine still speaks, offline (decision 0105).
+// The last resort, when flite cannot load: a machine still speaks, offline (decisions 0105, 0126).
 import type { EspeakVoice } from "./voices.server";
-import { encodeWav } from "./wav";
+import { encodeWav, trimSilence } from "./wav";
 import { splitSentences } from "./speech-text";
 import type { SynthesisTimings } from "./piper.server";
 
@@ -12,17 +12,6 @@ export const espeakRate = (voice: EspeakVoice, speed: number) => Math.round(Math
 
 // The engine reads SSML, so text must not be taken for markup.
 const escapeSsml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** Our mixer lays its own pauses, so keep only a breath of espeak's. */
-export function trimSilence(samples: Float32Array, sampleRate: number, threshold = 0.002): Float32Array {
-  const margin = Math.round(sampleRate * 0.02);
-  let start = 0;
-  while (start < samples.length && Math.abs(samples[start]!) <= threshold) start++;
-  if (start === samples.length) return new Float32Array(0);
-  let end = samples.length - 1;
-  while (end > start && Math.abs(samples[end]!) <= threshold) end--;
-  return samples.slice(Math.max(0, start - margin), Math.min(samples.length, end + 1 + margin));
-}
 
 async function createVoice(voice: EspeakVoice, speed: number) {
   const { default: init } = await import("@echogarden/espeak-ng-emscripten");

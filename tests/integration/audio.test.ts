@@ -1,17 +1,20 @@
 // A story becomes an MP3 through the real pipeline: Piper's phonemizer (wasm), onnxruntime-node running
-// a tiny model with Piper's exact interface, the espeak-ng fallback voice, and ffmpeg. ffprobe and
+// a tiny model with Piper's exact interface, the built-in flite voices, the espeak-ng last resort, and ffmpeg. ffprobe and
 // ebur128 read the results back.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ACCENTS, VOICE_IDS } from "~/audio/audio-options";
 import { espeakSpeak } from "~/audio/espeak.server";
+import { fliteSpeak } from "~/audio/flite.server";
 import { MIX_RATE, mixToWav } from "~/audio/mix.server";
 import { stingSeconds } from "~/audio/music.server";
 import { phonemize, piperSpeak } from "~/audio/piper.server";
 import { renderPodcastAudio, renderPodcastAudioInWorker, type RenderInput, type RenderStage } from "~/audio/render.server";
 import { normalizeForSpeech } from "~/audio/speech-text";
 import { EDGES, PAUSES } from "~/audio/timeline";
-import { espeakVoiceFor, readPiperConfig, resolveVoice } from "~/audio/voices.server";
+import { speakerTag } from "~/audio/voice-sample.server";
+import { espeakVoiceFor, FLITE_VOICE_MAP, readPiperConfig, resolveVoice } from "~/audio/voices.server";
 import { decodeWav } from "~/audio/wav";
 import { loader as voicesLoader } from "~/routes/api+/voices+/_layout";
 import { loader as sampleLoader } from "~/routes/api+/voices+/$voiceId.sample";
@@ -242,8 +245,49 @@ describe("Piper path (fake model, real phonemizer, onnxruntime-node and ffmpeg)"
   }, 60_000);
 });
 
-describe("espeak-ng path (no Piper voice installed)", () => {
+describe("flite path (no Piper voice installed: what a fresh machine speaks)", () => {
   beforeAll(() => useVoices(emptyDir));
+
+  test("a two-host story becomes an MP3 spoken by flite, with the expected duration", async () => {
+    const input = baseInput({
+      segments: [
+        { speaker: "host1", text: GARDEN, chapter: "The Garden" },
+        { speaker: "host2", text: WINTER, chapter: "The Garden" },
+      ],
+      hosts: { host1: { voice: "female-warm", accent: "american", speed: 1 }, host2: { voice: "male-professional", accent: "british", speed: 1.2 } },
+    });
+    const result = await renderPodcastAudio(input);
+    expect(result.engine).toBe("flite");
+    expect(result.voices.host1).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: true });
+    expect(result.voices.host2).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
+
+    const lengths = async (voiceId: "female-warm" | "male-professional", accent: "american" | "british", text: string, speed: number) =>
+      (await fliteSpeak(FLITE_VOICE_MAP[voiceId][accent]!, [normalizeForSpeech(text)], speed)).segments[0]!.map((s) => s.length);
+    const host1 = await lengths("female-warm", "american", GARDEN, 1);
+    const host2 = await lengths("male-professional", "british", WINTER, 1.2);
+    const expected = expectedSeconds([{ sentences: host1, chapter: "The Garden" }, { sentences: host2, chapter: "The Garden" }], 16000, false, "none");
+    expect(Math.abs(result.duration - expected)).toBeLessThan(0.1);
+    expect(expected).toBeGreaterThan(5);
+    expect(Math.abs((await integratedLoudness(storedPath(result.audioKey))) - -16)).toBeLessThan(1);
+  }, 60_000);
+
+  test("every choice flite speaks has a sample of its own", () => {
+    const tags = VOICE_IDS.flatMap((id) => ACCENTS.filter((a) => resolveVoice(id, a).exact).map((a) => speakerTag(id, a)));
+    expect(tags).toHaveLength(6);
+    expect(new Set(tags).size).toBe(tags.length);
+  });
+});
+
+describe("espeak-ng path (no Piper voice, flite missing)", () => {
+  const flite = process.env.FLITE_WASM;
+  beforeAll(() => {
+    useVoices(emptyDir);
+    process.env.FLITE_WASM = path.join(emptyDir, "flite.wasm");
+  });
+  afterAll(() => {
+    if (flite === undefined) delete process.env.FLITE_WASM;
+    else process.env.FLITE_WASM = flite;
+  });
 
   test("a two-host story becomes an MP3 spoken by espeak-ng, with the expected duration; speed shortens it", async () => {
     const input = baseInput({
@@ -291,7 +335,7 @@ describe("GET /api/voices and /api/voices/:id/sample", () => {
     expect(voices.map((v) => v.id)).toEqual(["female-warm", "female-professional", "male-warm", "male-professional"]);
     expect(voices[0]).toMatchObject({ name: "Grace", category: "warm", gender: "female", engine: "piper" });
     expect(voices[0]!.accents.american).toMatchObject({ engine: "piper", voice: FAKE_SINGLE });
-    expect(voices[3]!.accents.american).toMatchObject({ engine: "espeak", voice: "en-us+m1" });
+    expect(voices[3]!.accents.american).toMatchObject({ engine: "flite", voice: "rms", builtIn: true });
     expect(voices[2]!.accents.australian).toMatchObject({ engine: "piper", voice: FAKE_MULTI });
   });
 
@@ -311,7 +355,7 @@ describe("GET /api/voices and /api/voices/:id/sample", () => {
     expect(Number(info.format.duration)).toBeGreaterThan(2);
     expect(Number(info.format.duration)).toBeLessThan(8);
 
-    const key = "voice-samples/v1/male-warm-british-espeak-en-gb-x-rp_m3.mp3";
+    const key = "voice-samples/v2/male-warm-british-flite-awb-1.1.mp3";
     expect(await getStorage().size(key)).toBe(bytes.length);
     const started = performance.now();
     const again = await callRoute(sampleLoader, request(), { voiceId: "male-warm" });

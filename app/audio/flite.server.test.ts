@@ -1,0 +1,63 @@
+// The embedded voices, synthesized for real: flite.wasm run by our in-memory WASI.
+import { describe, expect, test } from "vitest";
+import { ACCENTS, VOICE_IDS } from "./audio-options";
+import { durationStretch, fliteSpeak, utteranceEnds } from "./flite.server";
+import { FLITE_VOICE_MAP, type FliteVoice } from "./voices.server";
+
+const STORY = "Grandma kept a garden behind the house. Every summer it was full of roses, and we picked them for the table!";
+
+const rms = (pcm: Float32Array) => Math.sqrt(pcm.reduce((n, v) => n + v * v, 0) / Math.max(1, pcm.length));
+const seconds = (said: { sampleRate: number; segments: Float32Array[][] }) => said.segments.flat().reduce((n, p) => n + p.length, 0) / said.sampleRate;
+
+describe("flite", () => {
+  test("speaks a sentence as real audio of a plausible length, one chunk per sentence", async () => {
+    const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
+    const said = await fliteSpeak(voice, [STORY, "Then came the winter."], 1);
+    expect(said.sampleRate).toBe(16000);
+    expect(said.segments.map((s) => s.length)).toEqual([2, 1]);
+    // 20 words at 120-220 words a minute, without flite's pauses at the edges.
+    const story = said.segments[0]!.reduce((n, p) => n + p.length, 0) / said.sampleRate;
+    expect(story).toBeGreaterThan(20 / (220 / 60));
+    expect(story).toBeLessThan(20 / (120 / 60));
+    for (const pcm of said.segments.flat()) expect(rms(pcm)).toBeGreaterThan(0.02);
+  }, 60_000);
+
+  test("many runs in one process do not crash it (node:wasi did after a few dozen)", async () => {
+    const voice: FliteVoice = { voice: "slt", durationStretch: 1 };
+    const texts = Array.from({ length: 25 }, (_, i) => `This is line number ${i + 1}, read by the same voice.`);
+    const said = await fliteSpeak(voice, texts, 1);
+    expect(said.segments.every((s) => s.length === 1 && rms(s[0]!) > 0.02)).toBe(true);
+  }, 120_000);
+
+  test("a slower speed or a warmer style stretches the speech", async () => {
+    const voice: FliteVoice = { voice: "slt", durationStretch: 1 };
+    const normal = seconds(await fliteSpeak(voice, [STORY], 1));
+    const fast = seconds(await fliteSpeak(voice, [STORY], 1.4));
+    expect(fast).toBeLessThan(normal * 0.85);
+    expect(durationStretch({ voice: "slt", durationStretch: 1.1 }, 1)).toBeGreaterThan(durationStretch({ voice: "slt", durationStretch: 0.95 }, 1));
+    expect(durationStretch(voice, 0.5)).toBe(2);
+  }, 60_000);
+
+  test("every voice and accent flite speaks sounds different from every other", async () => {
+    const cells = VOICE_IDS.flatMap((id) => ACCENTS.flatMap((accent) => (FLITE_VOICE_MAP[id][accent] ? [{ id, accent, voice: FLITE_VOICE_MAP[id][accent]! }] : [])));
+    expect(cells.map((c) => `${c.id}/${c.accent}`)).toEqual([
+      "female-warm/american",
+      "female-professional/american",
+      "male-warm/american",
+      "male-warm/british",
+      "male-professional/american",
+      "male-professional/british",
+    ]);
+    const audio = await Promise.all(cells.map(async (c) => Buffer.from((await fliteSpeak(c.voice, ["Hello, I'll be reading your family's stories."], 1)).segments[0]![0]!.buffer)));
+    for (let i = 0; i < audio.length; i++) {
+      for (let j = i + 1; j < audio.length; j++) expect(audio[i]!.equals(audio[j]!), `${cells[i]!.id}/${cells[i]!.accent} vs ${cells[j]!.id}/${cells[j]!.accent}`).toBe(false);
+    }
+  }, 120_000);
+});
+
+describe("flite helpers", () => {
+  test("utterance ends add up flite's per-utterance timings", () => {
+    expect(utteranceEnds("pau:0.119 hh:0.212 pau:2.174 \npau:0.175 s:1.775 pau:1.932 \n")).toEqual([2.174, 2.174 + 1.932]);
+    expect(utteranceEnds("")).toEqual([]);
+  });
+});
