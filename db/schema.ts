@@ -197,11 +197,39 @@ export const contributions = sqliteTable(
     wordCount: integer("word_count").notNull().default(0),
     /** Message-Id of an e-mail reply, so the same message delivered twice is stored once. */
     messageId: text("message_id").unique(),
+    /** An e-mail reply sent from another address than the invitee's: "Name <address>" (decision 0120). */
+    sentFrom: text("sent_from"),
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("contributions_campaign_idx").on(t.campaignId, t.submittedAt)],
+);
+
+/**
+ * An e-mail reply with nothing usable in it (no words of its own, no photo): kept for the owner to
+ * see, and not a story, so it counts nowhere (decision 0120).
+ */
+export const emptyReplies = sqliteTable(
+  "empty_replies",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
+    /** The invitee's address: the reply address names them, whoever sent it. */
+    contributorEmail: text("contributor_email"),
+    sentFrom: text("sent_from"),
+    subject: text("subject"),
+    /** Whatever text arrived (the quoted invitation, a signature), for "View Full Email". */
+    content: text("content").notNull().default(""),
+    messageId: text("message_id").unique(),
+    receivedAt: timestamp("received_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt)],
 );
 
 export const contributionAttachments = sqliteTable("contribution_attachments", {
@@ -310,6 +338,8 @@ export const podcasts = sqliteTable(
     secondarySpeed: real("secondary_speed"),
     backgroundMusic: text("background_music").notNull().default("none"),
     introOutro: text("intro_outro").notNull().default("standard"),
+    /** The owner's own opening words, read instead of the standard welcome when introOutro is 'custom' (decision 0122). */
+    customIntro: text("custom_intro"),
     processingQuality: text("processing_quality", { enum: ["standard", "premium"] })
       .notNull()
       .default("standard"),
@@ -481,6 +511,10 @@ export const testimonialResponses = sqliteTable("testimonial_responses", {
   respondentName: text("respondent_name").notNull(),
   respondentEmail: text("respondent_email").notNull(),
   responses: json<{ questionIndex: number; question: string; response: string }[]>("responses")
+    .notNull()
+    .default([]),
+  /** The one or two questions the respondent chose to answer on video, in the campaign's wording. */
+  selectedQuestions: json<{ questionIndex: number; question: string }[]>("selected_questions")
     .notNull()
     .default([]),
   videoKey: text("video_key"),

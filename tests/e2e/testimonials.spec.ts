@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
+import { axeViolations } from "../utils/axe-scan";
 import { makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
 import { expect, expectToast, test, visit } from "./fixtures";
 
@@ -17,13 +20,14 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 async function aboutYou(page: Page, name: string, email: string) {
   await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
   await expect(page.getByTestId("flow-progress").getByRole("listitem")).toHaveCount(6);
+  await expect(page.getByTestId("flow-step")).toHaveText("Step 1 of 7");
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Your email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
 /** The admin opens the responses dialog and sees the response; the video streams (206) from the admin route. */
-async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string) {
+async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string, answeredOnVideo?: string[]) {
   const admin = await createTestAdmin();
   await signInAsAdmin(page, admin);
   await visit(page, `/admin/testimonials?responses=${campaignId}`);
@@ -32,6 +36,11 @@ async function adminSeesResponse(page: Page, campaignId: string, name: string, t
   await expect(response).toBeVisible();
   await expect(response).toContainText("Consent given");
   if (text) await expect(response).toContainText(text);
+  if (answeredOnVideo) {
+    const chosen = response.getByTestId("selected-questions");
+    await expect(chosen).toContainText("Questions answered on video");
+    await expect(chosen.getByRole("listitem")).toHaveText(answeredOnVideo);
+  }
   const video = response.getByTestId("response-video");
   await expect(video).toHaveAttribute("preload", "metadata");
   const src = await video.getAttribute("src");
@@ -128,6 +137,7 @@ test.describe("public testimonial flow", () => {
     await page.getByLabel(/I agree that my testimonial may be used/).check();
     await page.getByRole("button", { name: "Submit Testimonial" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByTestId("flow-step")).toHaveText("Step 7 of 7");
     await expect(page.getByRole("button", { name: "Record Another Video" })).toBeVisible();
 
     const [row] = listTestimonialResponses(campaign.id);
@@ -167,6 +177,18 @@ test.describe("public testimonial flow", () => {
 
       await expect(page.getByTestId("recorder-preview")).toBeVisible();
       await expect(page.getByText("A moment that stood out")).toBeVisible();
+      // 3-2-1 first, told to screen readers; nothing records yet.
+      const announcer = page.getByTestId("recorder-announcer");
+      await expect(announcer).toHaveAttribute("aria-live", "assertive");
+      await expect(announcer).toHaveText(/^Recording starts in [123]$/);
+      await expect(page.getByTestId("countdown")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Stop Recording" })).toBeDisabled();
+      // The microphone meter hears Chromium's fake microphone (it beeps).
+      const meter = page.getByRole("meter", { name: "Microphone level" });
+      await expect(meter).toHaveAttribute("aria-valuemax", "100");
+      await expect.poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect(announcer).toHaveText("Recording started", { timeout: 6_000 });
+      await expect(page.getByTestId("countdown")).toHaveCount(0);
       await expect(page.getByTestId("recording-clock")).toContainText("0:02", { timeout: 10_000 });
       await page.getByRole("button", { name: "Pause" }).click();
       await expect(page.getByText("Paused")).toBeVisible();
@@ -174,12 +196,19 @@ test.describe("public testimonial flow", () => {
       await page.waitForTimeout(1200);
       await expect(page.getByTestId("recording-clock")).toHaveText(pausedAt!);
       await page.getByRole("button", { name: "Resume" }).click();
-      await expect(page.getByTestId("recording-clock")).toContainText("0:03", { timeout: 10_000 });
+      // The clock runs on from where it paused (however slow the machine was to pause).
+      const seconds = (clock: string | null) => {
+        const [m, s] = (clock ?? "").split(" / ")[0]!.split(":").map(Number);
+        return m! * 60 + s!;
+      };
+      await expect.poll(async () => seconds(await page.getByTestId("recording-clock").textContent()), { timeout: 10_000 }).toBeGreaterThan(seconds(pausedAt));
       await page.getByRole("button", { name: "Stop Recording" }).click();
     } else {
-      // Without JavaScript a phone opens its camera from the file input.
+      // Without JavaScript a phone opens its camera from the file input, after the same question choice.
       await expect(page.getByRole("heading", { name: "Record Your Video" })).toBeVisible();
       await expect(page.getByLabel("Video file")).toHaveAttribute("capture", "user");
+      await page.getByRole("checkbox", { name: /What did you like most/ }).check();
+      await page.getByRole("checkbox", { name: /Would you recommend us/ }).check();
       await page.getByLabel("Video file").setInputFiles(makeSmallVideo());
       await page.getByRole("button", { name: "Continue" }).click();
     }
@@ -199,7 +228,103 @@ test.describe("public testimonial flow", () => {
     const [row] = listTestimonialResponses(campaign.id);
     expect(row?.respondentName).toBe(name);
     expect(row?.videoDuration ?? 0).toBeGreaterThan(1.5);
-    await adminSeesResponse(page, campaign.id, name);
+    const chosen = ["What did you like most?", "Would you recommend us?"];
+    expect(row?.selectedQuestions.map((q) => q.question)).toEqual(chosen);
+    await adminSeesResponse(page, campaign.id, name, undefined, chosen);
+  });
+
+  test("at 3:00 the recording stops by itself and the respondent is told why", async ({ page }) => {
+    test.setTimeout(60_000);
+    const campaign = makeTestimonialCampaign();
+    if (jsOn()) await page.clock.install();
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, "Tim Timer", "tim@example.com");
+    await page.getByText("Record Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    const message = "3-minute recording limit reached. Please review your video.";
+    if (!jsOn()) {
+      // No recorder without JavaScript (so no limit to reach): the camera app records, after the
+      // same question choice, which the server holds.
+      await page.getByLabel("Video file").setInputFiles(makeSmallVideo());
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText("Choose one or two questions to answer in your video.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Record Your Video" })).toBeVisible();
+      return;
+    }
+    await page.getByRole("checkbox", { name: /What did you like most/ }).check();
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await page.getByRole("button", { name: "Skip countdown" }).click();
+    await expect(page.getByTestId("recorder-announcer")).toHaveText("Recording started");
+    await expect(page.getByTestId("recording-clock")).not.toContainText("0:00 /", { timeout: 10_000 });
+    await page.clock.fastForward("03:00");
+    // Text answers come next on this campaign: the message is there, in a live region, not only at the review.
+    await expect(page.getByRole("heading", { name: "Additional Thoughts" })).toBeVisible({ timeout: 10_000 });
+    const notice = page.getByTestId("flow-notice");
+    await expect(notice).toHaveAttribute("role", "status");
+    await expect(notice).toHaveText(message);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
+    await expect(notice).toHaveText(message);
+  });
+
+  test("a file that is not a video is refused when chosen", async ({ page }) => {
+    const campaign = makeTestimonialCampaign({ allowTextResponses: false });
+    const notVideo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "not-video-")), "notes.txt");
+    fs.writeFileSync(notVideo, "These are my notes, not a video.");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, "Nina Notes", "nina@example.com");
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Upload Your Video" })).toBeVisible();
+    const sentBefore = posts.length;
+    await page.getByLabel("Video file").setInputFiles(notVideo);
+    if (jsOn()) {
+      // At once, before anything is sent: the message, an empty input, and no way on.
+      await expect(page.getByRole("alert")).toHaveText("Please select a video file.");
+      await expect(page.getByLabel("Video file")).toHaveValue("");
+      await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+      expect(posts.length).toBe(sentBefore);
+    } else {
+      // Without JavaScript the next post is the first moment: the server reads the content.
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText("Please select a video file.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Upload Your Video" })).toBeVisible();
+    }
+    await page.getByLabel("Video file").setInputFiles(makeSmallVideo());
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
+  });
+
+  test("the respondent frame: no site header or Login, the campaign's title, Step n of 7, fits a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const campaign = makeTestimonialCampaign();
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await expect(page.getByRole("heading", { level: 1, name: campaign.title })).toBeVisible();
+    await expect(page.getByText(campaign.description!)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    const step = page.getByTestId("flow-step");
+    await expect(step).toHaveAttribute("aria-live", "polite");
+    await expect(page.getByRole("list", { name: "Progress" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ has: page.locator("[aria-current=step]") })).toHaveText(/^1/);
+    expect(await axeViolations(page)).toEqual([]);
+    await aboutYou(page, "Pia Phone", "pia@example.com");
+    await expect(step).toHaveText("Step 2 of 7");
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(step).toHaveText("Step 3 of 7");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A campaign that is closed keeps the calm frame too.
+    const closed = makeTestimonialCampaign({ isActive: false });
+    await visit(page, `/testimonials/${closed.publicId}`);
+    await expect(page.getByRole("heading", { name: "Campaign Inactive" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
   });
 
   test("a 40 MB video: in 15 MB chunks with JavaScript (a lost chunk is resent), streamed to the draft without", async ({ page }) => {

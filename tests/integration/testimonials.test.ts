@@ -202,6 +202,23 @@ describe("standard submit", () => {
     expect(incomingFiles()).toEqual([]);
   });
 
+  it("stores the questions answered on video in the campaign's wording, and refuses a bad list", async () => {
+    const campaign = makeTestimonialCampaign({ allowTextResponses: false });
+    const blob = await fileBlob(makeSmallVideo());
+    const bad = await callRoute(submitAction, multipartRequest(`/x`, submissionForm(blob, { selectedQuestions: "[0,1,2]" })), { publicId: campaign.publicId });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe("selectedQuestions must be a JSON list of at most 2 question indices");
+    // Index 4 is not one of this campaign's questions: dropped, not stored.
+    const ok = await callRoute(submitAction, multipartRequest(`/x`, submissionForm(blob, { selectedQuestions: "[1,4]" })), { publicId: campaign.publicId });
+    expect(ok.status).toBe(201);
+    const [row] = listTestimonialResponses(campaign.id);
+    expect(row!.selectedQuestions).toEqual([{ questionIndex: 1, question: "Would you recommend us?" }]);
+
+    const admin = await createTestAdmin();
+    const listed = await callRoute(responsesLoader, makeRequest(`/api/admin/testimonials/${campaign.id}/responses`, { cookie: admin.cookie }), { id: campaign.id });
+    expect(JSON.stringify(await json(listed))).toContain('"selectedQuestions":[{"questionIndex":1,"question":"Would you recommend us?"}]');
+  });
+
   it("refuses a file that is not a video (ffprobe) and deletes it", async () => {
     const campaign = makeTestimonialCampaign();
     const text = new Blob(["this is not a video at all ".repeat(1000)], { type: "video/webm" });
@@ -544,6 +561,31 @@ describe("the page without JavaScript", () => {
 
     const another = await post(p, { intent: "another", draftId });
     expect(another.body.state).toMatchObject({ step: 2, video: null });
+  });
+
+  it("recording with the phone's camera app asks for one or two questions and stores them", async () => {
+    const campaign = makeTestimonialCampaign({
+      allowTextResponses: false,
+      questions: [{ question: "First?" }, { question: "Second?" }, { question: "Third?" }],
+    });
+    const p = campaign.publicId;
+    const draftId = (await post(p, { intent: "about", respondentName: "Cam", respondentEmail: "cam@example.com" })).body.draftId;
+    expect((await post(p, { intent: "method", draftId, method: "record" })).body.state.step).toBe(3);
+    const video = () => fileBlob(makeSmallVideo());
+    const none = await post(p, { intent: "video", draftId }, await video());
+    expect(none.status).toBe(400);
+    expect(none.body.errors?.selectedQuestions).toEqual(["Choose one or two questions to answer in your video."]);
+    const three = await post(p, { intent: "video", draftId, "selected-0": "on", "selected-1": "on", "selected-2": "on" }, await video());
+    expect(three.body.errors?.selectedQuestions).toEqual(["Choose one or two questions to answer in your video."]);
+    const two = await post(p, { intent: "video", draftId, "selected-0": "on", "selected-2": "on" }, await video());
+    expect(two.body.state).toMatchObject({ step: 5, selectedQuestions: [0, 2] });
+    await post(p, { intent: "review-ok", draftId });
+    expect((await post(p, { intent: "submit", draftId, consentGiven: "on" })).body.state.step).toBe(7);
+    const [row] = listTestimonialResponses(campaign.id);
+    expect(row!.selectedQuestions).toEqual([
+      { questionIndex: 0, question: "First?" },
+      { questionIndex: 2, question: "Third?" },
+    ]);
   });
 
   it("starts over when the draft is unknown", async () => {

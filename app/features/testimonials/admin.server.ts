@@ -31,6 +31,7 @@ export function responseJson(r: TestimonialResponseRow) {
     consentGiven: r.consentGiven,
     consentTimestamp: r.consentTimestamp.toISOString(),
     responses: r.responses,
+    selectedQuestions: r.selectedQuestions,
     videoUrl: hasVideo ? videoUrlFor(r.campaignId, r.id) : null,
     adminVideoUrl: hasVideo ? adminVideoUrlFor(r.campaignId, r.id) : null,
     videoSize: r.videoSize,

@@ -1,8 +1,9 @@
 // Respondents reach a campaign only by its random public id.
-import { count, desc, eq, and } from "drizzle-orm";
+import { asc, count, desc, eq, and, sql } from "drizzle-orm";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { normalizeQuestions, type CampaignInput, type TextResponse } from "~/features/testimonials/schemas";
+import { containsText } from "~/lib/sql-search.server";
+import { normalizeQuestions, type CampaignInput, type SelectedQuestion, type TextResponse } from "~/features/testimonials/schemas";
 import { publicId } from "~/lib/tokens.server";
 
 export type TestimonialCampaignRow = typeof testimonialCampaigns.$inferSelect;
@@ -16,12 +17,28 @@ const responseCounts = db
   .groupBy(testimonialResponses.campaignId)
   .as("rc");
 
-export function listTestimonialCampaigns() {
+/** The admin list's search, filter and sort, applied in SQL (see features/admin/list-params.ts). */
+export type TestimonialCampaignsQuery = { q?: string; state?: "all" | "active" | "inactive"; sort?: "newest" | "oldest" | "title" | "responses" };
+
+const CAMPAIGN_ORDER = {
+  newest: () => [desc(testimonialCampaigns.createdAt), desc(testimonialCampaigns.id)],
+  oldest: () => [asc(testimonialCampaigns.createdAt), asc(testimonialCampaigns.id)],
+  title: () => [sql`lower(${testimonialCampaigns.title})`, desc(testimonialCampaigns.createdAt)],
+  responses: () => [desc(sql`coalesce(${responseCounts.n}, 0)`), desc(testimonialCampaigns.createdAt)],
+};
+
+export function listTestimonialCampaigns({ q = "", state = "all", sort = "newest" }: TestimonialCampaignsQuery = {}) {
   return db
     .select({ campaign: testimonialCampaigns, responseCount: responseCounts.n })
     .from(testimonialCampaigns)
     .leftJoin(responseCounts, eq(responseCounts.campaignId, testimonialCampaigns.id))
-    .orderBy(desc(testimonialCampaigns.createdAt))
+    .where(
+      and(
+        containsText(q, [testimonialCampaigns.title, testimonialCampaigns.description]),
+        state === "all" ? undefined : eq(testimonialCampaigns.isActive, state === "active"),
+      ),
+    )
+    .orderBy(...CAMPAIGN_ORDER[sort]())
     .all()
     .map(({ campaign, responseCount }) => ({ ...withQuestions(campaign), responseCount: responseCount ?? 0 }));
 }
@@ -100,6 +117,7 @@ export type NewTestimonialResponse = {
   respondentName: string;
   respondentEmail: string;
   responses: TextResponse[];
+  selectedQuestions?: SelectedQuestion[];
   consentTimestamp: Date;
   video: { key: string; size: number; mimeType: string; duration: number | null } | null;
 };
@@ -113,6 +131,7 @@ export function createTestimonialResponse(input: NewTestimonialResponse) {
       respondentName: input.respondentName,
       respondentEmail: input.respondentEmail,
       responses: input.responses,
+      selectedQuestions: input.selectedQuestions ?? [],
       videoKey: input.video?.key ?? null,
       videoSize: input.video?.size ?? null,
       videoMimeType: input.video?.mimeType ?? null,

@@ -1,5 +1,6 @@
 // Pure: the browser runs it in React state, the page action on a server-side draft (decision 0109).
 import { testimonialMessages } from "./messages";
+import { canStartRecording, MAX_QUESTIONS } from "./recording";
 import { AboutSchema } from "./schemas";
 
 /** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you. */
@@ -15,6 +16,8 @@ export type FlowState = {
   responses: string[];
   consentGiven: boolean;
   video: VideoMeta | null;
+  /** Indices of the one or two questions answered on video (recorded only, never uploaded). */
+  selectedQuestions: number[];
 };
 
 export type FlowContext = {
@@ -26,7 +29,7 @@ export type FlowContext = {
 export type FlowEvent =
   | { type: "about"; respondentName: string; respondentEmail: string }
   | { type: "method"; method: ShareMethod }
-  | { type: "video"; video: VideoMeta }
+  | { type: "video"; video: VideoMeta; selectedQuestions?: number[] }
   | { type: "thoughts"; responses: string[] }
   | { type: "review-ok" }
   | { type: "record-again" }
@@ -34,14 +37,19 @@ export type FlowEvent =
   | { type: "submitted" }
   | { type: "another" };
 
-export type FlowErrors = Partial<Record<"respondentName" | "respondentEmail" | "video" | "consentGiven" | "form", string[]>>;
+export type FlowErrors = Partial<Record<"respondentName" | "respondentEmail" | "video" | "selectedQuestions" | "consentGiven" | "form", string[]>>;
 export type FlowResult = { state: FlowState; errors?: FlowErrors };
 
 export const PROGRESS_CIRCLES = 6;
+/** The six circles and the thank-you step after them. */
+export const FLOW_STEPS = PROGRESS_CIRCLES + 1;
 
 export function initialFlow(questionCount: number): FlowState {
-  return { step: 1, respondentName: "", respondentEmail: "", method: "record", responses: blankResponses(questionCount), consentGiven: false, video: null };
+  return { step: 1, respondentName: "", respondentEmail: "", method: "record", responses: blankResponses(questionCount), consentGiven: false, video: null, selectedQuestions: [] };
 }
+
+/** Drafts saved before the field existed read as "none chosen". */
+export const withDefaults = (state: FlowState): FlowState => ({ ...state, selectedQuestions: state.selectedQuestions ?? [] });
 
 export const blankResponses = (questionCount: number) => Array.from({ length: questionCount }, () => "");
 
@@ -87,7 +95,7 @@ export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext)
     case "method":
       return { state: { ...state, method: event.method, step: videoStep(event.method, ctx) } };
     case "video":
-      return { state: { ...state, video: event.video, step: afterVideo(ctx) } };
+      return { state: { ...state, video: event.video, selectedQuestions: state.method === "record" ? (event.selectedQuestions ?? []) : [], step: afterVideo(ctx) } };
     case "thoughts": {
       const responses = blankResponses(ctx.questionCount).map((_, i) => event.responses[i] ?? "");
       return { state: { ...state, responses, step: 5 } };
@@ -96,13 +104,13 @@ export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext)
       if (!state.video) return { state: { ...state, step: videoStep(state.method, ctx) }, errors: { video: [testimonialMessages.validation.videoRequired] } };
       return { state: { ...state, step: 6 } };
     case "record-again":
-      return { state: { ...state, video: null, method: "record", step: 2 } };
+      return { state: { ...state, video: null, selectedQuestions: [], method: "record", step: 2 } };
     case "back":
       return { state: { ...state, step: previousStep(state, ctx) } };
     case "submitted":
       return { state: { ...state, step: 7 } };
     case "another":
-      return { state: { ...state, step: 2, method: "record", video: null, consentGiven: false, responses: blankResponses(ctx.questionCount) } };
+      return { state: { ...state, step: 2, method: "record", video: null, selectedQuestions: [], consentGiven: false, responses: blankResponses(ctx.questionCount) } };
   }
 }
 
@@ -111,6 +119,19 @@ export type FlowIntent = (typeof FLOW_INTENTS)[number];
 export const isFlowIntent = (value: unknown): value is FlowIntent => typeof value === "string" && (FLOW_INTENTS as readonly string[]).includes(value);
 
 export const responseField = (index: number) => `response-${index}`;
+/** One checkbox name per question: the no-JavaScript form reader keeps one value per name. */
+export const selectedField = (index: number) => `selected-${index}`;
+
+/** The no-JavaScript stand-in for the recorder's question choice: one or two, as the recorder asks. */
+export function selectedFromForm(form: FormData, questionCount: number): { selected: number[]; errors?: FlowErrors } {
+  const selected = blankResponses(questionCount)
+    .map((_, i) => i)
+    .filter((i) => form.get(selectedField(i)) !== null);
+  if (!canStartRecording(selected)) {
+    return { selected: selected.slice(0, MAX_QUESTIONS), errors: { selectedQuestions: [testimonialMessages.recorder.chooseQuestions] } };
+  }
+  return { selected };
+}
 
 /** "video" and "submit" carry side effects and are handled by the caller. */
 export function eventFromForm(intent: FlowIntent, form: FormData, questionCount: number): FlowEvent | null {

@@ -12,6 +12,7 @@ import {
   extensionFor,
   formatClock,
   limitReached,
+  micLevel,
   progressPercent,
   progressTone,
   recorderOptions,
@@ -134,5 +135,17 @@ describe("question selection", () => {
     expect(chosen).toEqual([1, 3]);
     expect(toggleQuestion(chosen, 0)).toEqual([1, 3]);
     expect(toggleQuestion(chosen, 3)).toEqual([1]);
+  });
+});
+
+describe("microphone level", () => {
+  it("is 0 for silence and grows with loudness, capped at 100", () => {
+    expect(micLevel(new Uint8Array(256).fill(128))).toBe(0);
+    expect(micLevel([])).toBe(0);
+    const quiet = Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 133 : 123));
+    const loud = Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 178 : 78));
+    expect(micLevel(quiet)).toBeGreaterThan(0);
+    expect(micLevel(loud)).toBeGreaterThan(micLevel(quiet));
+    expect(micLevel(Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 255 : 0)))).toBe(100);
   });
 });

@@ -11,6 +11,10 @@ export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 2;
 export const PREVIEW_WIDTH = 400;
 export const PREVIEW_ASPECT = "4 / 5";
+/** Seconds of 3-2-1 before the recorder starts, so no one is caught mid-breath (decision 0124). */
+export const COUNTDOWN_SECONDS = 3;
+/** The microphone meter changes at most this often: calm to watch, and few React renders. */
+export const LEVEL_INTERVAL_MS = 150;
 
 export type ConstraintLevel = "optimal" | "fallback" | "minimal";
 
@@ -125,4 +129,19 @@ export function cameraErrorMessage(errorName: string | undefined): string {
     default:
       return e.generic;
   }
+}
+
+/**
+ * 0-100 from an AnalyserNode's time-domain bytes (128 is silence). RMS, scaled so ordinary speech
+ * (an RMS of about a fifth of full scale) fills most of the bar.
+ */
+export function micLevel(samples: ArrayLike<number>): number {
+  if (!samples.length) return 0;
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const centred = (samples[i]! - 128) / 128;
+    sum += centred * centred;
+  }
+  const rms = Math.sqrt(sum / samples.length);
+  return Math.min(100, Math.round(rms * 400));
 }

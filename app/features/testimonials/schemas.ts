@@ -7,6 +7,8 @@ const v = testimonialMessages.validation;
 const api = testimonialMessages.api;
 
 export const MAX_CAMPAIGN_QUESTIONS = 5;
+/** The respondent answers one or two of them on video (spec 3, Recorder). */
+export const MAX_SELECTED_QUESTIONS = 2;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const QUESTION_MAX = 500;
@@ -105,6 +107,7 @@ export const AboutSchema = z.object({ respondentName, respondentEmail });
 const consent = z.union([z.boolean(), z.string()]).transform((value) => value === true || value === "true" || value === "on");
 
 export type TextResponse = { questionIndex: number; question: string; response: string };
+export type SelectedQuestion = { questionIndex: number; question: string };
 
 const ResponseItem = z.object({
   questionIndex: z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1),
@@ -135,8 +138,30 @@ const responses = z
     return parsed.data;
   });
 
+/** The questions answered on video, as indices: JSON text in a multipart body, a list in a JSON one. */
+const selectedQuestions = z
+  .union([z.string(), z.array(z.unknown())])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return [];
+    let list: unknown = value;
+    if (typeof value === "string") {
+      try {
+        list = JSON.parse(value);
+      } catch {
+        list = null;
+      }
+    }
+    const parsed = z.array(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1)).max(MAX_SELECTED_QUESTIONS).safeParse(list);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: api.badSelectedQuestions });
+      return z.NEVER;
+    }
+    return [...new Set(parsed.data)];
+  });
+
 export const PublicSubmissionSchema = z
-  .object({ respondentName, respondentEmail, responses, consentGiven: consent.optional() })
+  .object({ respondentName, respondentEmail, responses, selectedQuestions, consentGiven: consent.optional() })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
 
 export const ChunkedSubmissionSchema = z
@@ -144,6 +169,7 @@ export const ChunkedSubmissionSchema = z
     respondentName,
     respondentEmail,
     responses,
+    selectedQuestions,
     consentGiven: consent.optional(),
     consentTimestamp: z.union([z.string(), z.number()]).optional().nullable(),
     uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
-import type { TextResponse } from "./schemas";
+import { MAX_SELECTED_QUESTIONS, type SelectedQuestion, type TextResponse } from "./schemas";
 import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected } from "./uploads.server";
 
 const m = testimonialMessages;
@@ -24,6 +24,15 @@ export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyAr
     .filter((r) => r.question !== "" && r.response !== "" && !seen.has(r.questionIndex) && seen.add(r.questionIndex));
 }
 
+/** Indices the campaign does not have are dropped; the wording stored is the campaign's. */
+export function selectedFor(campaign: PublicTestimonialCampaign, indices: readonly number[] | undefined): SelectedQuestion[] {
+  return [...new Set(indices ?? [])]
+    .filter((i) => campaign.questions[i] !== undefined)
+    .slice(0, MAX_SELECTED_QUESTIONS)
+    .sort((a, b) => a - b)
+    .map((questionIndex) => ({ questionIndex, question: campaign.questions[questionIndex]!.question }));
+}
+
 export type StagedVideo = { stagedPath: string; size: number; facts?: { mimeType: string; duration: number | null } };
 
 /** With `id` (a chunked upload fixes it) a retry completes the earlier attempt (decision 0114). */
@@ -33,6 +42,7 @@ export async function storeSubmission(input: {
   respondentName: string;
   respondentEmail: string;
   responses: ReadonlyArray<{ questionIndex: number; response: string }>;
+  selectedQuestions?: readonly number[];
   consentTimestamp: Date;
   video: StagedVideo | null;
 }) {
@@ -55,6 +65,7 @@ export async function storeSubmission(input: {
       respondentName: input.respondentName.trim(),
       respondentEmail: input.respondentEmail.trim(),
       responses: answersFor(campaign, input.responses),
+      selectedQuestions: selectedFor(campaign, input.selectedQuestions),
       consentTimestamp: input.consentTimestamp,
       video: stored,
     });

@@ -3,6 +3,7 @@ import {
   CHUNK_BYTES,
   chunkCount,
   chunkRange,
+  chosenFileProblem,
   formatMegabytes,
   isLargeVideo,
   isPlainFileName,
@@ -61,5 +62,20 @@ describe("upload ids and file names", () => {
     expect(isPlainFileName("a\\b.webm")).toBe(false);
     expect(isPlainFileName("bad\u0000.webm")).toBe(false);
     expect(isPlainFileName("")).toBe(false);
+  });
+});
+
+describe("a chosen file", () => {
+  it("is refused at once when it is not a video or is too large", () => {
+    expect(chosenFileProblem({ name: "notes.txt", type: "text/plain", size: 10 })).toBe("not-a-video");
+    expect(chosenFileProblem({ name: "photo.jpg", type: "image/jpeg", size: 10 })).toBe("not-a-video");
+    expect(chosenFileProblem({ name: "clip.webm", type: "video/webm", size: 501 * MB })).toBe("too-large");
+    expect(chosenFileProblem({ name: "clip.webm", type: "video/webm", size: 10 })).toBeNull();
+  });
+
+  it("accepts a video the system gave no type by its name", () => {
+    expect(chosenFileProblem({ name: "holiday.MKV", type: "", size: 10 })).toBeNull();
+    expect(chosenFileProblem({ name: "holiday.mov", type: "application/octet-stream", size: 10 })).toBeNull();
+    expect(chosenFileProblem({ name: "holiday", type: "", size: 10 })).toBe("not-a-video");
   });
 });

@@ -15,6 +15,17 @@ export const isTooLarge = (bytes: number) => bytes > MAX_VIDEO_BYTES;
 export const isLargeVideo = (bytes: number) => bytes > LARGE_VIDEO_BYTES;
 export const shouldUseChunks = (bytes: number) => bytes > CHUNKED_THRESHOLD_BYTES;
 
+const VIDEO_NAME = /\.(mp4|m4v|mov|qt|webm|mkv|avi|ogv|3gp|3g2|mpe?g|mts|m2ts|wmv|flv)$/i;
+
+/**
+ * Checked the moment a file is chosen. Some systems give a real video no type, so its name may
+ * vouch for it; the server still reads the content before accepting it.
+ */
+export function chosenFileProblem(file: { size: number; type: string; name: string }): "too-large" | "not-a-video" | null {
+  if (!file.type.toLowerCase().startsWith("video/") && !VIDEO_NAME.test(file.name)) return "not-a-video";
+  return isTooLarge(file.size) ? "too-large" : null;
+}
+
 export const formatMegabytes = (bytes: number) => (bytes / MB).toFixed(2);
 
 export const chunkCount = (bytes: number) => Math.max(1, Math.ceil(bytes / CHUNK_BYTES));

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
 import { Field, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,6 +19,8 @@ async function requirePublicCampaign(publicId: string | undefined) {
   if (!campaign) throw new Response("Not Found", { status: 404 });
   return campaign;
 }
+
+export const handle = respondentFrame;
 
 const thankYouUrl = (publicId: string) => `/contribute/${encodeURIComponent(publicId)}?submitted=1`;
 
@@ -47,11 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(thankYouUrl(params.publicId!));
 }
 
-function CollectionHeader({ campaign }: { campaign: { title: string; description: string | null; prompt: string } }) {
+/** The collection's title is the frame's; here the invitation's question. */
+function CollectionHeader({ campaign }: { campaign: { description: string | null; prompt: string } }) {
   return (
     <div className="space-y-3">
       <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
-      <p className="text-xl font-semibold text-primary">{campaign.title}</p>
       {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
       <blockquote className="whitespace-pre-wrap rounded-lg border-l-4 border-primary bg-muted/50 p-4 text-lg">{campaign.prompt}</blockquote>
     </div>
@@ -100,13 +103,12 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
 export default function ContributePage() {
   const { campaign, submitted, token, invitedEmail } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10">
+    <RespondentFrame title={campaign.title} titleAs="p">
       <Card className="relative space-y-6">
         {submitted ? (
           <div className="space-y-3 text-center">
             <h1 className="font-serif text-3xl font-bold">{m.thankYou}</h1>
             <p className="text-muted-foreground">{m.thankYouText}</p>
-            <p className="text-sm text-muted-foreground">{campaign.title}</p>
             <Link to="." className="text-sm text-primary hover:underline">
               Share another story
             </Link>
@@ -118,7 +120,7 @@ export default function ContributePage() {
           </>
         )}
       </Card>
-    </div>
+    </RespondentFrame>
   );
 }
 

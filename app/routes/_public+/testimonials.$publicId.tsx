@@ -1,19 +1,22 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
 import { TestimonialFlow, type PublicCampaignView } from "~/features/testimonials/components/testimonial-flow";
 import { Card } from "~/components/ui/card";
 import { findCampaignByPublicId, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { readFormData } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { attachDraftVideo, createDraft, draftVideoPath, loadDraft, removeDraftVideo, saveDraft } from "~/features/testimonials/drafts.server";
-import { eventFromForm, initialFlow, isFlowIntent, reduceFlow, textAnswers, type FlowContext, type FlowErrors, type FlowState } from "~/features/testimonials/flow";
+import { eventFromForm, initialFlow, isFlowIntent, reduceFlow, selectedFromForm, textAnswers, withDefaults, type FlowContext, type FlowErrors, type FlowState } from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES } from "~/features/testimonials/upload-limits";
 import { discardIncoming, readVideoForm, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
 
 const m = testimonialMessages;
+
+export const handle = respondentFrame;
 
 function requireCampaign(publicId: string | undefined) {
   const campaign = findCampaignByPublicId(publicId ?? "");
@@ -63,7 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const intent = fields.intent;
     let draftId: string | null = fields.draftId ?? null;
-    let state = await loadDraft(draftId, campaign.id);
+    const saved = await loadDraft(draftId, campaign.id);
+    let state = saved ? withDefaults(saved) : null;
     if (!state) {
       // First post of a visit (or a draft older than a day, cleaned up): start over at step 1.
       state = initialFlow(ctx.questionCount);
@@ -79,8 +83,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
     if (intent === "video") {
       if (uploadError) return reply(state, { video: [uploadError] }, 413);
+      // Recording on a phone's camera app stands in for the recorder, so it asks the same question choice.
+      const choice = state.method === "record" ? selectedFromForm(form, ctx.questionCount) : { selected: [] };
+      if (choice.errors) return reply(state, choice.errors);
       if (!file) {
-        if (state.video) return reply(reduceFlow(state, { type: "video", video: state.video }, ctx).state);
+        if (state.video) return reply(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx).state);
         return reply(state, { video: [m.validation.videoRequired] });
       }
       const facts = await requireVideo(file.path).catch(() => null);
@@ -88,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const video = { fileName: file.fileName || "video", size: file.size, mimeType: facts.mimeType };
       await attachDraftVideo(id, file);
       file = null;
-      return reply(reduceFlow(state, { type: "video", video }, ctx).state);
+      return reply(reduceFlow(state, { type: "video", video, selectedQuestions: choice.selected }, ctx).state);
     }
 
     if (intent === "submit") {
@@ -100,6 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         respondentName: state.respondentName,
         respondentEmail: state.respondentEmail,
         responses: textAnswers(state, campaign.questions),
+        selectedQuestions: state.selectedQuestions,
         consentTimestamp: now(),
         video: { stagedPath: draftVideoPath(id), size: state.video.size },
       });
@@ -120,17 +128,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function TestimonialPage() {
   const { campaign } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  if (!campaign.isActive || reply?.inactive) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
+  const inactive = !campaign.isActive || reply?.inactive;
+  return (
+    <RespondentFrame title={campaign.title} description={inactive ? null : campaign.description}>
+      {inactive ? (
         <Card className="space-y-3 text-center">
-          <h1 className="text-2xl font-semibold">{m.campaign.inactive.title}</h1>
+          <h2 className="text-2xl font-semibold">{m.campaign.inactive.title}</h2>
           <p className="text-muted-foreground">{m.campaign.inactive.description}</p>
         </Card>
-      </div>
-    );
-  }
-  return <TestimonialFlow campaign={campaign} reply={reply ?? null} />;
+      ) : (
+        <TestimonialFlow campaign={campaign} reply={reply ?? null} />
+      )}
+    </RespondentFrame>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

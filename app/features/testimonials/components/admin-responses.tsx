@@ -13,6 +13,7 @@ export type AdminResponseView = {
   submittedLabel: string;
   consentLabel: string;
   responses: Array<{ questionIndex: number; question: string; response: string }>;
+  selectedQuestions: Array<{ questionIndex: number; question: string }>;
   videoUrl: string | null;
   adminVideoUrl: string | null;
   videoSize: number | null;
@@ -37,6 +38,16 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
                 {a.submitted}: {r.submittedLabel} · {a.consent}: {r.consentLabel}
               </p>
             </div>
+            {r.selectedQuestions.length ? (
+              <div data-testid="selected-questions">
+                <h4 className="text-sm font-medium">{a.answeredOnVideo}</h4>
+                <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+                  {r.selectedQuestions.map((q) => (
+                    <li key={q.questionIndex}>{q.question}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {r.videoUrl && r.adminVideoUrl ? (
               <ResponseVideo videoUrl={r.videoUrl} adminVideoUrl={r.adminVideoUrl} knownDuration={r.videoDuration} size={r.videoSize} />
             ) : (

@@ -4,10 +4,12 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { PROGRESS_CIRCLES, progressIndex, responseField, type FlowErrors, type FlowIntent, type FlowState } from "~/features/testimonials/flow";
+import { FLOW_STEPS, PROGRESS_CIRCLES, progressIndex, responseField, selectedField, type FlowErrors, type FlowIntent, type FlowState } from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { isRespondentEmail } from "~/features/testimonials/schemas";
-import { formatMegabytes, isLargeVideo, isTooLarge } from "~/features/testimonials/upload-limits";
+import { useHydrated } from "~/components/use-hydrated";
+import { MAX_QUESTIONS, toggleQuestion } from "~/features/testimonials/recording";
+import { chosenFileProblem, formatMegabytes, isLargeVideo } from "~/features/testimonials/upload-limits";
 
 const f = testimonialMessages.flow;
 const v = testimonialMessages.validation;
@@ -58,29 +60,36 @@ function StepButtons({ forward, forwardLabel, back = true, disabled, children }:
 
 export function ProgressCircles({ step }: { step: FlowState["step"] }) {
   const at = progressIndex(step);
+  const textId = useId();
   return (
-    <ol aria-label={f.progressLabel} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
-      {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
-        const n = i + 1;
-        const done = at > n;
-        const current = at === n;
-        return (
-          <li key={n} className="flex items-center gap-1 sm:gap-2">
-            <span
-              aria-current={current ? "step" : undefined}
-              className={cn(
-                "flex h-7 w-7 items-center justify-center rounded-full border-2 text-sm font-semibold sm:h-8 sm:w-8",
-                done ? "border-primary bg-primary text-primary-foreground" : current ? "border-primary text-primary" : "border-border text-muted-foreground",
-              )}
-            >
-              {done ? "✓" : n}
-              <span className="sr-only">{done ? " (done)" : current ? " (current)" : ""}</span>
-            </span>
-            {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("hidden h-0.5 w-8 sm:block", done ? "bg-primary" : "bg-border")} /> : null}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="space-y-2">
+      {/* Polite: a step change is announced without taking focus from the new step. */}
+      <p id={textId} aria-live="polite" className="text-center text-sm font-medium text-muted-foreground" data-testid="flow-step">
+        {f.stepOf(at, FLOW_STEPS)}
+      </p>
+      <ol aria-label={f.progressLabel} aria-describedby={textId} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
+        {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
+          const n = i + 1;
+          const done = at > n;
+          const current = at === n;
+          return (
+            <li key={n} className="flex items-center gap-1 sm:gap-2">
+              <span
+                aria-current={current ? "step" : undefined}
+                className={cn(
+                  "flex h-7 w-7 items-center justify-center rounded-full border-2 text-sm font-semibold sm:h-8 sm:w-8",
+                  done ? "border-primary bg-primary text-primary-foreground" : current ? "border-primary text-primary" : "border-border text-muted-foreground",
+                )}
+              >
+                {done ? "✓" : n}
+                <span className="sr-only">{done ? " (done)" : current ? " (current)" : ""}</span>
+              </span>
+              {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("hidden h-0.5 w-8 sm:block", done ? "bg-primary" : "bg-border")} /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 
@@ -172,14 +181,59 @@ export function MethodStep({ state, errors, draftId, onIntent }: Common) {
 }
 
 /** `capture` opens the camera on phones but forbids choosing a file on Android, so only for 'record'. */
-export function UploadStep({ state, errors, draftId, onIntent, onFile, chosen }: Common & { onFile?: (file: File | null) => void; chosen: string | null }) {
+type Question = { question: string; hint: string };
+
+/** The same choice the recorder asks for, as checkboxes a plain form can send. */
+function QuestionChoice({ questions, initial, errors }: { questions: Question[]; initial: number[]; errors: string[] | undefined }) {
+  const [selected, setSelected] = useState(initial);
+  // Without JavaScript every box stays open and the server holds the limit.
+  const hydrated = useHydrated();
+  const r = testimonialMessages.recorder;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">{r.selectTitle}</legend>
+      <p className="text-sm text-muted-foreground">{r.selectHint}</p>
+      {questions.map((q, i) => {
+        const checked = selected.includes(i);
+        return (
+          <label key={i} className={cn("flex cursor-pointer gap-3 rounded-lg border border-border p-3", checked && "border-primary bg-primary/5")}>
+            <input
+              type="checkbox"
+              name={selectedField(i)}
+              className="mt-1"
+              checked={checked}
+              onChange={() => setSelected((s) => toggleQuestion(s, i))}
+              disabled={hydrated && !checked && selected.length >= MAX_QUESTIONS}
+            />
+            <span>
+              <span className="block font-medium">{q.question}</span>
+              <span className="block text-sm text-muted-foreground">{q.hint}</span>
+            </span>
+          </label>
+        );
+      })}
+      <ErrorList errors={errors} />
+    </fieldset>
+  );
+}
+
+export function UploadStep({
+  state,
+  errors,
+  draftId,
+  onIntent,
+  onFile,
+  chosen,
+  questions,
+}: Common & { onFile?: (file: File | null) => void; chosen: string | null; questions: Question[] }) {
   const id = useId();
-  const [localError, setLocalError] = useState<{ title: string; description: string } | null>(null);
+  const [localError, setLocalError] = useState<{ title?: string; description: string } | null>(null);
   const record = state.method === "record";
   const selectedName = chosen ?? state.video?.fileName ?? null;
   return (
     <StepForm draftId={draftId} onIntent={onIntent} multipart>
       <StepHeading hint={record ? f.upload.recordHint : f.upload.hint}>{record ? f.upload.recordTitle : f.upload.title}</StepHeading>
+      {record && questions.length ? <QuestionChoice questions={questions} initial={state.selectedQuestions} errors={errors?.selectedQuestions} /> : null}
       <div className="space-y-2">
         <label htmlFor={`${id}-video`} className="block text-sm font-medium">
           {f.upload.label}
@@ -194,8 +248,9 @@ export function UploadStep({ state, errors, draftId, onIntent, onFile, chosen }:
           className="block w-full rounded-md border border-border bg-card p-2 text-sm"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0] ?? null;
-            if (file && isTooLarge(file.size)) {
-              setLocalError(v.fileTooLarge);
+            const problem = file ? chosenFileProblem(file) : null;
+            if (problem) {
+              setLocalError(problem === "too-large" ? v.fileTooLarge : { description: v.notAVideo });
               e.currentTarget.value = "";
               onFile?.(null);
               return;
@@ -211,7 +266,7 @@ export function UploadStep({ state, errors, draftId, onIntent, onFile, chosen }:
         ) : null}
         {localError ? (
           <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-            <p className="font-semibold text-destructive">{localError.title}</p>
+            {localError.title ? <p className="font-semibold text-destructive">{localError.title}</p> : null}
             <p>{localError.description}</p>
           </div>
         ) : null}

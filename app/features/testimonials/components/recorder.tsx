@@ -6,6 +6,7 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import {
   canRecordMore,
   canStartRecording,
+  COUNTDOWN_SECONDS,
   formatClock,
   MAX_QUESTIONS,
   PREVIEW_ASPECT,
@@ -16,7 +17,9 @@ import {
   remainingWarning,
   toggleQuestion,
 } from "~/features/testimonials/recording";
+import { chosenFileProblem } from "~/features/testimonials/upload-limits";
 import { CameraError, openCamera, stopStream } from "./camera";
+import { useMicLevel } from "./use-mic-level";
 import { useRecording } from "./use-recording";
 
 const r = testimonialMessages.recorder;
@@ -38,17 +41,27 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [displayError, setDisplayError] = useState<string | null>(null);
+  const [countdown, setCountdown] = useState<number | null>(null);
   const stream = useRef<MediaStream | null>(null);
+  // The same stream as state, so the microphone meter follows it.
+  const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
+  const micLevel = useMicLevel(liveStream);
   const preview = useRef<HTMLVideoElement>(null);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
-  const finish = (blob: Blob, notice?: string) => {
+  const release = () => {
     stopStream(stream.current);
     stream.current = null;
+    setLiveStream(null);
+    setCountdown(null);
+  };
+  const finish = (blob: Blob, notice?: string) => {
+    release();
     onComplete(blob, selectedRef.current, notice);
   };
   const recording = useRecording({ onAutoStop: (blob) => finish(blob, r.errors.limitReached) });
+  const startRecorder = recording.start;
 
   useEffect(() => () => stopStream(stream.current), []);
 
@@ -60,6 +73,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     try {
       const opened = await openCamera();
       stream.current = opened.stream;
+      setLiveStream(opened.stream);
     } catch (e) {
       setStarting(false);
       setError(e instanceof CameraError ? e.message : r.errors.generic);
@@ -69,9 +83,9 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     setStarting(false);
   };
 
-  // Once the camera view is on screen: show the preview, then start the recorder.
+  // Once the camera view is on screen: show the preview, then count down to the recorder.
   useEffect(() => {
-    if (view !== "camera" || recording.phase !== "idle") return;
+    if (view !== "camera") return;
     const live = stream.current;
     if (!live) {
       setError(r.errors.noStream);
@@ -87,22 +101,35 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         setDisplayError(r.errors.display);
       }
     }
+    setCountdown(COUNTDOWN_SECONDS);
+  }, [view]);
+
+  // 3, 2, 1, then record; Skip sets it to 0.
+  useEffect(() => {
+    if (countdown === null) return;
+    if (countdown > 0) {
+      const timer = setTimeout(() => setCountdown((n) => (n === null ? null : n - 1)), 1000);
+      return () => clearTimeout(timer);
+    }
+    setCountdown(null);
+    const live = stream.current;
+    if (!live) return;
     try {
-      recording.start(live);
+      startRecorder(live);
     } catch {
       stopStream(live);
       stream.current = null;
+      setLiveStream(null);
       setError(r.errors.startFailed);
       setView("select");
     }
-  }, [view, recording]);
+  }, [countdown, startRecorder]);
 
   const stop = async () => finish(await recording.stop());
 
   const exit = () => {
     recording.discard();
-    stopStream(stream.current);
-    stream.current = null;
+    release();
     setView("select");
   };
 
@@ -163,12 +190,50 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   const seconds = recording.elapsed;
   const tone = progressTone(seconds);
   const warning = remainingWarning(seconds);
+  const counting = countdown !== null;
   return (
     <section aria-label={r.recording} className="space-y-4">
-      <div className="mx-auto overflow-hidden rounded-lg bg-black" style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}>
-        <video ref={preview} muted playsInline autoPlay className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
+      <div className="relative mx-auto overflow-hidden rounded-lg bg-black" style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}>
+        <video ref={preview} muted playsInline autoPlay aria-label={r.preview} className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
+        {counting ? (
+          <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/40 font-serif text-8xl font-bold text-white" data-testid="countdown">
+            {countdown}
+          </span>
+        ) : null}
       </div>
+      {/* Always in the page, so each number (and the start) is heard as it changes. */}
+      <p className="sr-only" aria-live="assertive" data-testid="recorder-announcer">
+        {counting ? r.countdown(countdown) : recording.phase === "recording" ? r.started : ""}
+      </p>
       {displayError ? <ErrorList errors={[displayError]} /> : null}
+      {micLevel !== null ? (
+        <div className="space-y-1">
+          <div className="flex items-center justify-between text-sm">
+            <span id="mic-level-label" className="font-medium">
+              {r.micLevel}
+            </span>
+            <span className="text-xs text-muted-foreground">{r.micHint}</span>
+          </div>
+          <div
+            role="meter"
+            aria-labelledby="mic-level-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={micLevel}
+            className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            data-testid="mic-level"
+          >
+            <div className="h-full bg-green-600 transition-[width] duration-150" style={{ width: `${micLevel}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {counting ? (
+        <div className="flex justify-center">
+          <Button type="button" variant="outline" onClick={() => setCountdown(0)}>
+            {r.skipCountdown}
+          </Button>
+        </div>
+      ) : null}
       <ul className="space-y-2">
         {selected.map((i) => (
           <li key={i} className="rounded-md bg-muted p-3">
@@ -190,10 +255,11 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         <div
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
           role="progressbar"
-          aria-label="Recording time"
+          aria-label={r.recordingTime}
           aria-valuemin={0}
           aria-valuemax={RECORDING_LIMIT_SECONDS}
           aria-valuenow={Math.floor(seconds)}
+          aria-valuetext={r.timeOf(formatClock(seconds), formatClock(RECORDING_LIMIT_SECONDS))}
         >
           <div className={cn("h-full transition-all", TONE_CLASS[tone])} data-tone={tone} style={{ width: `${progressPercent(seconds)}%` }} />
         </div>
@@ -225,19 +291,28 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
 }
 
 function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const v = testimonialMessages.validation;
   return (
-    <label className="block space-y-1">
-      <span className="font-medium">{r.fallbackLabel}</span>
-      <input
-        type="file"
-        accept="video/*"
-        capture="user"
-        className="block w-full text-sm"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          if (file) onFile(file);
-        }}
-      />
-    </label>
+    <div className="space-y-1">
+      <label className="block space-y-1">
+        <span className="font-medium">{r.fallbackLabel}</span>
+        <input
+          type="file"
+          accept="video/*"
+          capture="user"
+          className="block w-full text-sm"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (!file) return;
+            const found = chosenFileProblem(file);
+            setProblem(found === "too-large" ? `${v.fileTooLarge.title}: ${v.fileTooLarge.description}` : found ? v.notAVideo : null);
+            if (found) e.currentTarget.value = "";
+            else onFile(file);
+          }}
+        />
+      </label>
+      {problem ? <ErrorList errors={[problem]} /> : null}
+    </div>
   );
 }

@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Card } from "~/components/ui/card";
-import { eventFromForm, initialFlow, reduceFlow, textAnswers, type FlowErrors, type FlowIntent, type FlowResult, type FlowState } from "~/features/testimonials/flow";
+import { eventFromForm, initialFlow, reduceFlow, selectedFromForm, textAnswers, type FlowErrors, type FlowIntent, type FlowResult, type FlowState } from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { baseMimeType, extensionFor } from "~/features/testimonials/recording";
-import { isTooLarge } from "~/features/testimonials/upload-limits";
+import { chosenFileProblem } from "~/features/testimonials/upload-limits";
 import { AboutStep, ConfirmStep, MethodStep, ProgressCircles, ReviewStep, ThanksStep, ThoughtsStep, UploadStep, type UploadProgress } from "./flow-steps";
 import { Recorder } from "./recorder";
 import { SubmitFailure, submitTestimonial } from "./upload-client";
@@ -79,15 +79,18 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
     uploadId.current = undefined;
   };
 
-  const takeVideo = (blob: Blob, fileName: string, note?: string) => {
-    if (isTooLarge(blob.size)) {
-      move({ state: { ...state, step: 3 }, errors: { video: [`${m.validation.fileTooLarge.title}: ${m.validation.fileTooLarge.description}`] } });
+  const takeVideo = (blob: Blob, fileName: string, selectedQuestions: number[], note?: string) => {
+    const problem = chosenFileProblem({ size: blob.size, type: blob.type, name: fileName });
+    if (problem) {
+      const message = problem === "too-large" ? `${m.validation.fileTooLarge.title}: ${m.validation.fileTooLarge.description}` : m.validation.notAVideo;
+      move({ state: { ...state, step: 3 }, errors: { video: [message] } });
       return;
     }
     setVideo(blob);
     setNotice(note ?? null);
     uploadId.current = undefined;
-    move(reduceFlow(state, { type: "video", video: { fileName, size: blob.size, mimeType: baseMimeType(blob.type || "video/webm") } }, ctx));
+    const meta = { fileName, size: blob.size, mimeType: baseMimeType(blob.type || "video/webm") };
+    move(reduceFlow(state, { type: "video", video: meta, selectedQuestions }, ctx));
   };
 
   const submit = async (form: FormData) => {
@@ -105,6 +108,7 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
           respondentName: state.respondentName,
           respondentEmail: state.respondentEmail,
           responses: textAnswers(state, campaign.questions),
+          selectedQuestions: state.selectedQuestions,
           consentTimestamp: new Date().toISOString(),
         },
         video,
@@ -130,8 +134,10 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
       return;
     }
     if (intent === "video") {
-      if (chosen) takeVideo(chosen, chosen.name);
-      else if (state.video && video) move(reduceFlow(state, { type: "video", video: state.video }, ctx));
+      const choice = state.method === "record" ? selectedFromForm(form, ctx.questionCount) : { selected: [] };
+      if (choice.errors) move({ state, errors: choice.errors });
+      else if (chosen) takeVideo(chosen, chosen.name, choice.selected);
+      else if (state.video && video) move(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx));
       else move({ state, errors: { video: [m.validation.videoRequired] } });
       return;
     }
@@ -149,12 +155,12 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
   const reviewUrl = live ? previewUrl : draftId && state.video ? `/testimonials/${encodeURIComponent(campaign.publicId)}/draft-video?draft=${encodeURIComponent(draftId)}` : null;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <header className="space-y-2 text-center">
-        <h1 className="font-serif text-3xl font-bold">{campaign.title}</h1>
-        {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
-      </header>
+    <div className="space-y-6">
       <ProgressCircles step={state.step} />
+      {/* Always in the page, so a screen reader hears what is put into it (the 3:00 auto-stop). */}
+      <div role="status" aria-live="polite" data-testid="flow-notice">
+        {notice && (state.step === 4 || state.step === 5) ? <p className="rounded-md border border-primary bg-card p-3 text-sm font-medium">{notice}</p> : null}
+      </div>
       <Card>
         {errors?.form && state.step === 1 ? <p className="mb-4 text-sm text-destructive">{errors.form.join(" ")}</p> : null}
         {state.step === 1 ? <AboutStep key="about" {...common} /> : null}
@@ -164,22 +170,15 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
             title={campaign.title}
             description={campaign.description}
             questions={campaign.questions}
-            onComplete={(blob, _selected, note) => takeVideo(blob, blob instanceof File ? blob.name : `testimonial-${Date.now()}.${extensionFor(blob.type)}`, note)}
+            onComplete={(blob, selected, note) => takeVideo(blob, blob instanceof File ? blob.name : `testimonial-${Date.now()}.${extensionFor(blob.type)}`, selected, note)}
             onBack={() => move(reduceFlow(state, { type: "back" }, ctx))}
           />
         ) : null}
-        {state.step === 3 || (state.step === "record" && !live) ? <UploadStep key="upload" {...common} chosen={chosen?.name ?? null} onFile={setChosen} /> : null}
-        {state.step === 4 ? <ThoughtsStep key="thoughts" {...common} questions={campaign.questions} /> : null}
-        {state.step === 5 ? (
-          <>
-            {notice ? (
-              <p role="status" className="mb-4 rounded-md bg-muted p-3 text-sm font-medium">
-                {notice}
-              </p>
-            ) : null}
-            <ReviewStep key="review" {...common} previewUrl={reviewUrl} />
-          </>
+        {state.step === 3 || (state.step === "record" && !live) ? (
+          <UploadStep key="upload" {...common} questions={campaign.questions} chosen={chosen?.name ?? null} onFile={setChosen} />
         ) : null}
+        {state.step === 4 ? <ThoughtsStep key="thoughts" {...common} questions={campaign.questions} /> : null}
+        {state.step === 5 ? <ReviewStep key="review" {...common} previewUrl={reviewUrl} /> : null}
         {state.step === 6 ? <ConfirmStep key="confirm" {...common} submitting={submitting} progress={progress} failure={failure} /> : null}
         {state.step === 7 ? <ThanksStep key="thanks" draftId={draftId} onIntent={handler} /> : null}
       </Card>

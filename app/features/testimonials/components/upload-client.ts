@@ -8,6 +8,8 @@ export type SubmissionFields = {
   respondentName: string;
   respondentEmail: string;
   responses: Array<{ questionIndex: number; question: string; response: string }>;
+  /** The questions answered on video (indices into the campaign's list). */
+  selectedQuestions: number[];
   consentTimestamp: string;
 };
 
@@ -64,6 +66,7 @@ function commonForm(fields: SubmissionFields) {
   form.set("respondentName", fields.respondentName);
   form.set("respondentEmail", fields.respondentEmail);
   form.set("responses", JSON.stringify(fields.responses));
+  form.set("selectedQuestions", JSON.stringify(fields.selectedQuestions));
   form.set("consentGiven", "true");
   form.set("consentTimestamp", fields.consentTimestamp);
   return form;

@@ -20,6 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       respondentName: body.respondentName,
       respondentEmail: body.respondentEmail,
       responses: body.responses,
+      selectedQuestions: body.selectedQuestions,
       consentTimestamp: consentTime(body.consentTimestamp, now()),
       video: { stagedPath: upload.stagedPath, size: upload.videoSize, facts: { mimeType: upload.mimeType, duration: upload.duration } },
     });

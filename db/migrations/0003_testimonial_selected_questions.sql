@@ -1,0 +1,1 @@
+ALTER TABLE `testimonial_responses` ADD `selected_questions` text DEFAULT '[]' NOT NULL;
