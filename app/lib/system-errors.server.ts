@@ -1,6 +1,7 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { systemErrors } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { containsText } from "~/lib/sql-search.server";
 
 type Severity = "critical" | "high" | "medium" | "low";
 
@@ -29,7 +30,24 @@ export type SystemError = typeof systemErrors.$inferSelect;
 
 export const SYSTEM_ERROR_LIST_LIMIT = 200;
 
-export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_LIST_LIMIT }: { unresolvedOnly?: boolean; limit?: number } = {}) {
+export type SystemErrorsQuery = {
+  unresolvedOnly?: boolean;
+  limit?: number;
+  /** Text in the type, message or workflow. */
+  q?: string;
+  severity?: Severity | "all";
+  sort?: "newest" | "oldest" | "severity";
+};
+
+// Unknown severities rank below low (they are shown neutral too).
+const severityRank = sql`case ${systemErrors.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
+const ERROR_ORDER = {
+  newest: () => [desc(systemErrors.createdAt), desc(systemErrors.id)],
+  oldest: () => [asc(systemErrors.createdAt), asc(systemErrors.id)],
+  severity: () => [severityRank, desc(systemErrors.createdAt), desc(systemErrors.id)],
+};
+
+export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_LIST_LIMIT, q = "", severity = "all", sort = "newest" }: SystemErrorsQuery = {}) {
   return db
     .select({
       id: systemErrors.id,
@@ -42,8 +60,14 @@ export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_
       createdAt: systemErrors.createdAt,
     })
     .from(systemErrors)
-    .where(unresolvedOnly ? eq(systemErrors.isResolved, false) : undefined)
-    .orderBy(desc(systemErrors.createdAt), desc(systemErrors.id))
+    .where(
+      and(
+        unresolvedOnly ? eq(systemErrors.isResolved, false) : undefined,
+        severity === "all" ? undefined : eq(systemErrors.severity, severity),
+        containsText(q, [systemErrors.errorType, systemErrors.errorMessage, systemErrors.workflow]),
+      ),
+    )
+    .orderBy(...ERROR_ORDER[sort]())
     .limit(limit)
     .all();
 }

@@ -2,9 +2,10 @@
 // (campaign_created by createCampaign, story_submitted by a contribution, podcast_created when a
 // podcast completes, user_registered when an account is created), the most active users and a
 // summary per activity type.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { activities, activityTypes, campaigns, contributions, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { containsText } from "~/lib/sql-search.server";
 
 export type ActivityType = (typeof activityTypes)[number];
 
@@ -15,8 +16,21 @@ export const TOP_USERS_LIMIT = 10;
 const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
 
-/** The newest activity items: { id, type, timestamp, details, user }. */
-export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT) {
+/** The admin list's search (details, user name or e-mail), type filter and order. */
+export type ActivityQuery = { q?: string; type?: ActivityType | "all"; sort?: "newest" | "oldest"; offset?: number };
+
+function activityWhere({ q = "", type = "all" }: ActivityQuery) {
+  const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return and(type === "all" ? undefined : eq(activities.type, type), containsText(q, [activities.details, users.email, name]));
+}
+
+export function countActivity(query: ActivityQuery = {}) {
+  return db.select({ n: count() }).from(activities).leftJoin(users, eq(users.id, activities.userId)).where(activityWhere(query)).get()?.n ?? 0;
+}
+
+/** The newest (or oldest) activity items: { id, type, timestamp, details, user }. */
+export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT, query: ActivityQuery = {}) {
+  const order = query.sort === "oldest" ? [asc(activities.createdAt), asc(activities.id)] : [desc(activities.createdAt), desc(activities.id)];
   return db
     .select({
       id: activities.id,
@@ -30,8 +44,10 @@ export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT) {
     })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.userId))
-    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .where(activityWhere(query))
+    .orderBy(...order)
     .limit(limit)
+    .offset(query.offset ?? 0)
     .all()
     .map(({ userId, firstName, lastName, email, ...item }) => ({
       ...item,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { verificationTokens } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { randomToken, sha256 } from "~/lib/tokens.server";
@@ -40,4 +40,15 @@ export function consumeVerificationToken(token: string, type: TokenType, now = n
     .returning({ userId: verificationTokens.userId })
     .get();
   return row?.userId;
+}
+
+/** Whether the user has ever used a token of this type (an invitation accepted, for instance). */
+export function hasUsedVerificationToken(userId: string, type: TokenType) {
+  return Boolean(
+    db
+      .select({ id: verificationTokens.id })
+      .from(verificationTokens)
+      .where(and(eq(verificationTokens.userId, userId), eq(verificationTokens.type, type), isNotNull(verificationTokens.usedAt)))
+      .get(),
+  );
 }

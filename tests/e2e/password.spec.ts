@@ -1,6 +1,25 @@
-import { expect, expectToast, latestEmailTo, signInAs, test, visit } from "./fixtures";
+import { randomUUID } from "node:crypto";
+import { createUserAsAdmin } from "~/features/admin/users.server";
+import { expect, expectToast, latestEmailTo, makeUser, signInAs, test, visit } from "./fixtures";
 
 test.describe("change password", () => {
+  test("'Show password' is there only when it works: with JavaScript it shows and hides the text", async ({ page, user }) => {
+    await signInAs(page, user);
+    await visit(page, "/change-password");
+    const current = page.getByLabel("Current password");
+    await expect(current).toHaveAttribute("type", "password");
+    const toggles = page.getByRole("button", { name: "Show password" });
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await expect(toggles).toHaveCount(0);
+      return;
+    }
+    await expect(toggles).toHaveCount(3);
+    await toggles.first().click();
+    await expect(current).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(current).toHaveAttribute("type", "password");
+  });
+
   test("shows each validation message, then changes the password", async ({ page, user }) => {
     await signInAs(page, user);
     await visit(page, "/change-password");
@@ -89,5 +108,60 @@ test.describe("reset password", () => {
     await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
     await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Request a New Link" })).toBeVisible();
+  });
+});
+
+test.describe("an invitation to set a first password", () => {
+  test("is worded as setting a password, and the first sign-in is a welcome, the next 'Welcome back!'", async ({ page }) => {
+    const admin = await makeUser({ role: "admin", firstName: "Avery" });
+    const email = `invited-${randomUUID()}@example.com`;
+    const created = await createUserAsAdmin({ email, firstName: "Ivy", lastName: "", role: "user", subscriptionStatus: "trial", podcastLimit: 3, sendInvite: true }, admin);
+    expect(created.ok).toBe(true);
+    const mail = latestEmailTo(email);
+    expect(mail?.kind).toBe("account_invitation");
+    const link = new URL(mail!.text.match(/https?:\/\/\S+\/reset-password\/confirm\?\S+/)![0]);
+    const path = link.pathname + link.search;
+
+    await visit(page, path);
+    await expect(page).toHaveTitle(/^Set Your Password/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set your password");
+    await expect(page.getByRole("main")).not.toContainText("Reset");
+    await page.getByLabel("New password", { exact: true }).fill("first-password-1");
+    await page.getByLabel("Confirm new password").fill("first-password-1");
+    await page.getByRole("button", { name: "Set Password" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password Set");
+    // The flash toast rides on the reload JavaScript makes; without it, on the next page.
+    if (test.info().project.use.javaScriptEnabled !== false) await expectToast(page, "Password Set");
+    await expect(page.getByRole("main")).not.toContainText("Reset");
+
+    // Used once: the dead link still speaks of an invitation.
+    await visit(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Invitation Link");
+
+    const signIn = async () => {
+      await visit(page, "/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("first-password-1");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    };
+    await signIn();
+    await expectToast(page, "Welcome to Storyhearth!", "You have been successfully logged in.");
+    await expect(page.locator("#toast-region")).not.toContainText("Welcome back!");
+
+    await page.context().clearCookies();
+    await signIn();
+    await expectToast(page, "Welcome back!");
+  });
+
+  test("a reset link keeps the reset wording", async ({ page, user }) => {
+    await visit(page, "/reset-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    const link = new URL(latestEmailTo(user.email)!.text.match(/https?:\/\/\S+reset-password\/confirm\?token=[\w-]+/)![0]);
+    await visit(page, link.pathname + link.search);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
+    await expect(page.getByRole("button", { name: "Reset Password" })).toBeVisible();
   });
 });

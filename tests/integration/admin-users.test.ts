@@ -421,6 +421,9 @@ describe("the /admin page", () => {
     const admin = await createSignedInAdmin();
     const cookie = await adminSessionCookie(admin.id);
     db.delete(users).where(eq(users.id, admin.id)).run();
-    expect((await callRoute(adminPageLoader, makeRequest("/admin", { cookie }))).status).toBe(403);
+    // Its session is gone with it: the browser is told it was logged out (401) and the cookie cleared.
+    const answer = await callRoute(adminPageLoader, makeRequest("/admin", { cookie }));
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
   });
 });

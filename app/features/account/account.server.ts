@@ -1,7 +1,7 @@
 import { accountInvitationEmail, passwordResetEmail } from "~/features/account/emails";
 import { deleteUserSessions } from "~/models/session.server";
 import { checkPassword, getUserByEmail, setPassword, type User } from "~/models/user.server";
-import { consumeVerificationToken, createVerificationToken, isTokenUsable } from "~/models/verification-token.server";
+import { consumeVerificationToken, createVerificationToken, hasUsedVerificationToken, isTokenUsable } from "~/models/verification-token.server";
 import { sendEmail } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { messages } from "~/features/account/messages";
@@ -25,20 +25,32 @@ export async function requestPasswordReset(email: string) {
   await sendEmail({ kind: "password_reset", to: user.email, ...mail });
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<AccountResult> {
+/** `invited`: the token was an account invitation's, so this set the first password (the page words it so). */
+export async function resetPassword(token: string, newPassword: string): Promise<AccountResult & { invited?: boolean }> {
   // An account invitation's set-password link uses the same page.
-  const userId = consumeVerificationToken(token, "reset") ?? consumeVerificationToken(token, "invite");
+  const resetUserId = consumeVerificationToken(token, "reset");
+  const userId = resetUserId ?? consumeVerificationToken(token, "invite");
   if (!userId) return { ok: false, message: messages.reset.invalidLink.description };
   await setPassword(userId, newPassword);
   deleteUserSessions(userId);
-  return { ok: true };
+  return { ok: true, invited: !resetUserId };
 }
 
 export const isResetTokenUsable = (token: string) => isTokenUsable(token, "reset") || isTokenUsable(token, "invite");
+export const isInviteTokenUsable = (token: string) => isTokenUsable(token, "invite");
 
 export async function sendAccountInvitation(user: User, invitedBy: string) {
   const token = createVerificationToken(user.id, "invite");
   const setPasswordUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token, invite: "1" })}`;
   const mail = accountInvitationEmail({ name: user.firstName ?? null, setPasswordUrl, invitedBy });
   await sendEmail({ kind: "account_invitation", to: user.email, ...mail });
+}
+
+/**
+ * The greeting after a sign-in: an invited account's first sign-in is a welcome, every other one
+ * the spec's 'Welcome back!'. Call it before the sign-in is recorded (lastLoginAt still the previous one).
+ */
+export function signInGreeting(user: Pick<User, "id" | "lastLoginAt">) {
+  const firstAfterInvitation = !user.lastLoginAt && hasUsedVerificationToken(user.id, "invite");
+  return firstAfterInvitation ? messages.auth.welcome : messages.auth.welcomeBack;
 }

@@ -90,6 +90,8 @@ export async function commitLogout(request: Request) {
   return authSessionStorage().destroySession(session);
 }
 
+const ADMIN_COOKIE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
 // The admin area has its own session cookie, separate from the user's (decision 0003).
 export async function commitAdminLogin(request: Request, user: User) {
   if (user.role !== "admin") throw new Error("Only administrators get an admin session");
@@ -97,7 +99,8 @@ export async function commitAdminLogin(request: Request, user: User) {
   recordLogin(user.id);
   const session = await readSession(request, adminSessionStorage());
   session.set(SESSION_ID_KEY, dbSession.id);
-  return adminSessionStorage().commitSession(session, { expires: dbSession.expiresAt });
+  // The cookie outlives its session, so a visit after the session ends can be told "you are logged out".
+  return adminSessionStorage().commitSession(session, { expires: new Date(dbSession.expiresAt.getTime() + ADMIN_COOKIE_GRACE_MS) });
 }
 
 export async function commitAdminLogout(request: Request) {
@@ -108,12 +111,30 @@ export async function commitAdminLogout(request: Request) {
 }
 
 export const ADMIN_REQUIRED_STATUS = 403;
+export const ADMIN_SESSION_ENDED_STATUS = 401;
 
-/** The thrown 403 is shown by the route's ErrorBoundary as 'Admin Access Required'. */
+/** The browser still holds an admin session id, but that session has expired or was revoked. */
+async function hasEndedAdminSession(request: Request) {
+  const id = (await readSession(request, adminSessionStorage())).get(SESSION_ID_KEY);
+  return typeof id === "string" && !getSessionUser(id, "admin");
+}
+
+/**
+ * The route's ErrorBoundary shows a thrown 403 as 'Admin Access Required' and a thrown 401 (an
+ * admin session that ended) as the spec's 'logged out' toast before signing in again; the 401 also
+ * clears the stale cookie. Why: docs/decisions/0123-admin-lists-and-session-expiry.md
+ */
 export async function requireAdmin(request: Request) {
   const admin = await getAdmin(request);
-  if (!admin) throw Response.json({ message: "Admin Access Required" }, { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" });
-  return admin;
+  if (admin) return admin;
+  if (await hasEndedAdminSession(request)) {
+    const session = await readSession(request, adminSessionStorage());
+    throw Response.json(
+      { message: messages.auth.unauthorized, sessionEnded: true },
+      { status: ADMIN_SESSION_ENDED_STATUS, statusText: messages.auth.unauthorized, headers: { "Set-Cookie": await adminSessionStorage().destroySession(session) } },
+    );
+  }
+  throw Response.json({ message: "Admin Access Required" }, { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" });
 }
 
 export async function requireApiAdmin(request: Request) {

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from "~/lib/messages";
+
 export const messages = {
   validation: {
     email: "Please enter a valid email address",
@@ -13,6 +15,8 @@ export const messages = {
     loginFailed: "Login failed",
     invalidCredentials: "Invalid email or password",
     welcomeBack: { title: "Welcome back!", description: "You have been successfully logged in." },
+    // An invited account's first sign-in: the spec's registration welcome, not "Welcome back!".
+    welcome: { title: `Welcome to ${PRODUCT_NAME}!`, description: "You have been successfully logged in." },
     loggedOut: { title: "Logged out", description: "You have been successfully logged out." },
     logoutFailed: "Logout failed",
     signUpComingSoon: "Account creation will be available soon. Stay tuned!",
@@ -42,5 +46,20 @@ export const messages = {
     },
     checkEmail: "Check Your Email",
     complete: "Password Reset Complete",
+  },
+  // The same confirm page, reached from an account invitation: setting a first password, not a reset.
+  invite: {
+    pageTitle: "Set Your Password",
+    heading: "Set your password",
+    intro: "Choose a password to finish setting up your account.",
+    submit: "Set Password",
+    submitting: "Setting password...",
+    complete: "Password Set",
+    completeText: "Your password is set. Sign in to get started.",
+    successful: { title: "Password Set", description: "You can now sign in with your new password." },
+    invalidLink: {
+      title: "Invalid Invitation Link",
+      description: "This invitation link is invalid or has expired. Request a password reset to set your password.",
+    },
   },
 } as const;

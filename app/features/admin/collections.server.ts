@@ -1,10 +1,12 @@
 // Reordering renumbers the whole admin list 1..n, then each affected owner's delivery dates.
 // Why: docs/decisions/0108-admin-area-and-external-api.md
-import { count, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import { campaigns, contributions, invitations, users } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
 import { deliveryDateFor } from "~/lib/delivery-dates";
+import type { CollectionsListParams } from "~/features/admin/list-params";
+import { containsText } from "~/lib/sql-search.server";
 import { createCampaign, type NewCampaign } from "~/models/campaign.server";
 import { collectionListOrder } from "~/models/collection-order.server";
 import { qualified } from "~/models/sql-columns.server";
@@ -47,11 +49,37 @@ const adminColumns = {
   storiesReceived: campaigns.storyCount,
 };
 
-export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_SIZE) {
+export type AdminCollectionsQuery = Partial<Pick<CollectionsListParams, "q" | "filters" | "sort">>;
+
+function collectionsWhere({ q = "", filters }: AdminCollectionsQuery, now: Date) {
+  const ownerName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  const state = filters?.state ?? "all";
+  return and(
+    containsText(q, [campaigns.title, campaigns.description, users.email, ownerName]),
+    state === "active" ? eq(campaigns.isActive, true) : state === "inactive" ? eq(campaigns.isActive, false) : undefined,
+    // As the Scheduled card counts them: a send date still ahead.
+    state === "scheduled" ? gt(campaigns.scheduledDate, now) : undefined,
+  );
+}
+
+function collectionsOrder(sort: CollectionsListParams["sort"] = "order"): SQL[] {
+  const tail = collectionListOrder();
+  if (sort === "newest") return [desc(campaigns.createdAt), asc(campaigns.id)];
+  if (sort === "oldest") return [asc(campaigns.createdAt), asc(campaigns.id)];
+  if (sort === "title") return [sql`lower(${campaigns.title})`, ...tail];
+  if (sort === "stories") return [desc(campaigns.storyCount), ...tail];
+  return tail;
+}
+
+/** One page, searched, filtered and sorted in SQL; by default every collection in delivery order. */
+export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_SIZE, query: AdminCollectionsQuery = {}, now = new Date()) {
+  const order = collectionsOrder(query.sort);
   const pageIds = db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .orderBy(...collectionListOrder())
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .where(collectionsWhere(query, now))
+    .orderBy(...order)
     .limit(limit)
     .offset(Math.max(0, offset));
   return db
@@ -59,8 +87,12 @@ export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_
     .from(campaigns)
     .innerJoin(users, eq(users.id, campaigns.ownerId))
     .where(inArray(campaigns.id, pageIds))
-    .orderBy(...collectionListOrder())
+    .orderBy(...order)
     .all();
+}
+
+export function countAdminCollections(query: AdminCollectionsQuery = {}, now = new Date()) {
+  return db.select({ n: count() }).from(campaigns).innerJoin(users, eq(users.id, campaigns.ownerId)).where(collectionsWhere(query, now)).get()?.n ?? 0;
 }
 export type AdminCollection = ReturnType<typeof listAdminCollections>[number];
 

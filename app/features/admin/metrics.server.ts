@@ -24,6 +24,27 @@ function monthly(column: Column, now: Date) {
 
 const DELIVERED = ["sent", "stored"] as const;
 
+export const TREND_MONTHS = 6;
+export type TrendMonth = { month: string; users: number; podcasts: number; stories: number };
+
+/** New users, podcasts and stories per UTC calendar month, the last `months` months (this one included), counted in SQL. */
+export function monthlyTrend(now = new Date(), months = TREND_MONTHS): TrendMonth[] {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const perMonth = (table: typeof users | typeof podcasts | typeof contributions, column: Column) => {
+    const month = sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
+    const rows = db.select({ month, n: count() }).from(table).where(gte(column, start)).groupBy(month).all();
+    return new Map(rows.map((r) => [r.month, r.n]));
+  };
+  const u = perMonth(users, users.createdAt);
+  const p = perMonth(podcasts, podcasts.createdAt);
+  const s = perMonth(contributions, contributions.submittedAt);
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1));
+    const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    return { month, users: u.get(month) ?? 0, podcasts: p.get(month) ?? 0, stories: s.get(month) ?? 0 };
+  });
+}
+
 export function getSystemMetrics(now = new Date()) {
   const { thisMonth } = monthStarts(now);
   const u = db

@@ -36,5 +36,8 @@ export const adminUserMessages = {
     notConfigured: "Administrator sign-in is not configured on this server.",
     welcome: { title: "Welcome back!", description: "You are signed in as an administrator." },
     signedOut: { title: "Logged out", description: "You have been signed out of the admin area." },
+    // Spec part 3 §8: the toast when the admin session has ended, then /api/login after 500 ms.
+    sessionEnded: "Unauthorized – You are logged out. Logging in again...",
+    signInAgain: "Log in again",
   },
 } as const;

@@ -1,16 +1,47 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { users } from "#db/schema";
 import { sendAccountInvitation } from "~/features/account/account.server";
 import type { CreateUserInput } from "~/features/admin/user-schemas";
+import type { UsersListParams } from "~/features/admin/list-params";
+import { containsText } from "~/lib/sql-search.server";
 import { db } from "~/lib/db.server";
 import { extendedTrialEnd, newTrialEnd, podcastLimitFor, type SubscriptionStatus, type TrialExtensionDays, type UserRole } from "~/features/account/subscription-rules";
 import { createUser, getUserByEmail, getUserById, type User } from "~/models/user.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
-export function listUsersForAdmin({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
-  const query = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
+export type AdminUsersQuery = Partial<Pick<UsersListParams, "q" | "filters" | "sort">>;
+
+function usersWhere({ q = "", filters }: AdminUsersQuery) {
+  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return and(
+    containsText(q, [users.email, fullName]),
+    filters?.role && filters.role !== "all" ? eq(users.role, filters.role) : undefined,
+    filters?.status && filters.status !== "all" ? eq(users.subscriptionStatus, filters.status) : undefined,
+  );
+}
+
+const USER_ORDER: Record<UsersListParams["sort"], SQL[]> = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`, asc(users.email)],
+  email: [asc(users.email)],
+  // Never signed in goes last.
+  "last-login": [sql`${users.lastLoginAt} is null`, desc(users.lastLoginAt), desc(users.createdAt)],
+};
+
+/** Searched, filtered and sorted in SQL; one page when `limit` is given. */
+export function listUsersForAdmin({ limit, offset = 0, ...query }: { limit?: number; offset?: number } & AdminUsersQuery = {}) {
+  const rows = db
+    .select()
+    .from(users)
+    .where(usersWhere(query))
+    .orderBy(...USER_ORDER[query.sort ?? "newest"]);
+  return limit === undefined ? rows.all() : rows.limit(limit).offset(offset).all();
+}
+
+export function countUsersForAdmin(query: AdminUsersQuery = {}) {
+  return db.select({ n: count() }).from(users).where(usersWhere(query)).get()?.n ?? 0;
 }
 
 export type AdminStats = { totalUsers: number; activeTrials: number; activeSubscriptions: number };

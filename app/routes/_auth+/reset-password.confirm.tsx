@@ -8,13 +8,17 @@ import { NewPasswordFields } from "~/features/account/components/new-password-fi
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ResetConfirmSchema } from "~/features/account/schemas";
-import { isResetTokenUsable, resetPassword } from "~/features/account/account.server";
+import { isInviteTokenUsable, isResetTokenUsable, resetPassword } from "~/features/account/account.server";
 import { messages } from "~/features/account/messages";
 import { createToastHeaders } from "~/lib/toast.server";
 
+// An invitation's link carries invite=1; a usable token's own type decides, the flag only words a dead link.
+const invitedLink = (request: Request) => new URL(request.url).searchParams.get("invite") === "1";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: token !== "" && isResetTokenUsable(token) };
+  const valid = token !== "" && isResetTokenUsable(token);
+  return { token, valid, invited: valid ? isInviteTokenUsable(token) : invitedLink(request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,16 +30,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await resetPassword(submission.value.token, submission.value.newPassword);
   if (!result.ok) return data({ state: "invalid" as const, result: submission.reply({ hideFields }) }, { status: 400 });
-  return data({ state: "done" as const, result: submission.reply({ resetForm: true }) }, { headers: await createToastHeaders(messages.reset.successful) });
+  const toast = result.invited ? messages.invite.successful : messages.reset.successful;
+  return data({ state: "done" as const, invited: result.invited, result: submission.reply({ resetForm: true }) }, { headers: await createToastHeaders(toast) });
 }
 
-export const meta: MetaFunction = () => [{ title: "Choose a New Password | Storyhearth" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invited ? messages.invite.pageTitle : "Choose a New Password"} | Storyhearth` }];
 
-function InvalidLink() {
+function InvalidLink({ invited }: { invited: boolean }) {
+  const text = invited ? messages.invite.invalidLink : messages.reset.invalidLink;
   return (
     <Card className="space-y-4 text-center">
-      <h1 className="text-2xl font-semibold">{messages.reset.invalidLink.title}</h1>
-      <p className="text-muted-foreground">{messages.reset.invalidLink.description}</p>
+      <h1 className="text-2xl font-semibold">{text.title}</h1>
+      <p className="text-muted-foreground">{text.description}</p>
       <div className="flex flex-col gap-2">
         <Link to="/reset-password" className={buttonClass()}>
           Request a New Link
@@ -49,7 +55,7 @@ function InvalidLink() {
 }
 
 export default function ResetConfirmPage() {
-  const { token, valid } = useLoaderData<typeof loader>();
+  const { token, valid, invited: invitedLoad } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -60,15 +66,16 @@ export default function ResetConfirmPage() {
     shouldRevalidate: "onInput",
   });
   const state = actionData?.state ?? (valid ? "form" : "invalid");
+  const invited = actionData?.state === "done" ? Boolean(actionData.invited) : invitedLoad;
 
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       {state === "invalid" ? (
-        <InvalidLink />
+        <InvalidLink invited={invited} />
       ) : state === "done" ? (
         <Card className="space-y-4 text-center">
-          <h1 className="text-2xl font-semibold">{messages.reset.complete}</h1>
-          <p className="text-muted-foreground">Your password has been changed. You can now sign in with your new password.</p>
+          <h1 className="text-2xl font-semibold">{invited ? messages.invite.complete : messages.reset.complete}</h1>
+          <p className="text-muted-foreground">{invited ? messages.invite.completeText : "Your password has been changed. You can now sign in with your new password."}</p>
           <Link to="/login" className={buttonClass("default", "default", "w-full")}>
             Sign In
           </Link>
@@ -76,14 +83,15 @@ export default function ResetConfirmPage() {
       ) : (
         <Card className="space-y-6">
           <div>
-            <h1 className="text-2xl font-semibold">Choose a new password</h1>
+            <h1 className="text-2xl font-semibold">{invited ? messages.invite.heading : "Choose a new password"}</h1>
+            {invited ? <p className="text-sm text-muted-foreground">{messages.invite.intro}</p> : null}
             <p className="text-sm text-muted-foreground">{messages.password.hint}</p>
           </div>
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <input type="hidden" name="token" value={token} />
             <NewPasswordFields fields={fields} />
             <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? "Resetting..." : "Reset Password"}
+              {navigation.state === "submitting" ? (invited ? messages.invite.submitting : "Resetting...") : invited ? messages.invite.submit : "Reset Password"}
             </Button>
           </Form>
         </Card>

@@ -7,9 +7,11 @@ import { CreateUserDialog } from "~/features/admin/components/create-user-dialog
 import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog";
 import { UsersTable } from "~/features/admin/components/users-table";
 import { buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
 import {
   ADMIN_USERS_PAGE_SIZE,
+  countUsersForAdmin,
   createUserAsAdmin,
   extendUserTrial,
   getAdminStats,
@@ -24,22 +26,26 @@ import { adminUserMessages } from "~/features/admin/user-messages";
 import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, SubscriptionSchema } from "~/features/admin/user-schemas";
 import { toAdminUserRow } from "~/features/admin/user-view";
 import { readFormData } from "~/lib/http.server";
+import { hrefWith } from "~/features/admin/components/admin-ui";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages as lm } from "~/features/admin/list-messages";
+import { isUnfilteredList, listQuery, pageCountFor, parseListParams, USERS_LIST, type UsersListParams } from "~/features/admin/list-params";
 import { requireAdmin } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const m = adminUserMessages;
 const notFound = () => new Response("Not Found", { status: 404 });
 
-function adminUrl(page: number, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams(extra);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/admin?${search}` : "/admin";
+/** Where the list is: its page and its search, filters and sort, kept by every link and redirect. */
+type Place = { page: number; list: Record<string, string | null> };
+
+function adminUrl({ page, list }: Place, extra: Record<string, string> = {}) {
+  return hrefWith("/admin", { ...list, ...extra, page: page > 1 ? page : null });
 }
 
-function pageOf(url: URL) {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
+function placeOf(url: URL): Place & { params: UsersListParams } {
+  const params = parseListParams(USERS_LIST, url.searchParams);
+  return { page: params.page, list: listQuery(USERS_LIST, params), params };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,9 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = new Date();
   const stats = getAdminStats(now);
-  const pageCount = Math.max(1, Math.ceil(stats.totalUsers / ADMIN_USERS_PAGE_SIZE));
-  const page = Math.min(pageOf(url), pageCount);
-  const users = listUsersForAdmin({ limit: ADMIN_USERS_PAGE_SIZE, offset: (page - 1) * ADMIN_USERS_PAGE_SIZE });
+  const { params, list } = placeOf(url);
+  const matching = countUsersForAdmin(params);
+  const pageCount = pageCountFor(matching, ADMIN_USERS_PAGE_SIZE);
+  const page = Math.min(params.page, pageCount);
+  const users = listUsersForAdmin({ ...params, limit: ADMIN_USERS_PAGE_SIZE, offset: (page - 1) * ADMIN_USERS_PAGE_SIZE });
   const manageId = url.searchParams.get("manage");
   const managed = manageId ? await getUserForAdmin(manageId) : undefined;
   if (manageId && !managed) throw notFound();
@@ -58,6 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stats,
     page,
     pageCount,
+    params,
+    list,
+    matching,
+    filtered: !isUnfilteredList(USERS_LIST, params),
     users: users.map((user) => toAdminUserRow(user, now)),
     managed: managed ? toAdminUserRow(managed, now) : null,
     creating: !managed && url.searchParams.get("dialog") === "create-user",
@@ -80,19 +92,19 @@ const DONE: Record<ManageIntent, string> = {
 };
 
 // A redirect, not a 400: a flash toast set on a 400 would only appear on the next page.
-function refuse(intent: ManageIntent, userId: string, page: number, reason: string) {
-  return redirectWithToast(adminUrl(page, { manage: userId }), { title: FAILED[intent], description: reason, variant: "destructive" });
+function refuse(intent: ManageIntent, userId: string, place: Place, reason: string) {
+  return redirectWithToast(adminUrl(place, { manage: userId }), { title: FAILED[intent], description: reason, variant: "destructive" });
 }
 
 const firstError = (error: Record<string, string[] | null> | null | undefined) => Object.values(error ?? {}).flat().find(Boolean) ?? "";
 
-async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormData, page: number, schema: S, apply: (userId: string, value: z.output<S>) => User | undefined) {
+async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormData, place: Place, schema: S, apply: (userId: string, value: z.output<S>) => User | undefined) {
   const userId = String(formData.get("userId") ?? "");
   if (!(await getUserForAdmin(userId))) throw notFound();
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return refuse(intent, userId, page, firstError(submission.error));
+  if (submission.status !== "success") return refuse(intent, userId, place, firstError(submission.error));
   if (!apply(userId, submission.value)) throw notFound();
-  return redirectWithToast(adminUrl(page, { manage: userId }), { title: DONE[intent] });
+  return redirectWithToast(adminUrl(place, { manage: userId }), { title: DONE[intent] });
 }
 
 async function createUser(formData: FormData, admin: User) {
@@ -100,25 +112,25 @@ async function createUser(formData: FormData, admin: User) {
   if (submission.status !== "success") return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
   const result = await createUserAsAdmin({ ...submission.value, sendInvite: submission.value.sendInvite ?? false }, admin);
   if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [m.error.emailTaken] }) }, { status: 409 });
-  return redirectWithToast(adminUrl(1), { title: result.invited ? m.toast.userCreated : m.toast.userCreatedNoInvite });
+  return redirectWithToast(adminUrl({ page: 1, list: {} }), { title: result.invited ? m.toast.userCreated : m.toast.userCreatedNoInvite });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readFormData(request);
-  const page = pageOf(new URL(request.url));
+  const place = placeOf(new URL(request.url));
   const intent = formData.get("intent");
   switch (intent) {
     case "update-role":
       // An administrator cannot demote themselves (it could lock the last one out).
-      if (formData.get("userId") === admin.id) return refuse(intent, admin.id, page, m.error.ownRole);
-      return change(intent, formData, page, RoleSchema, (id, v) => updateUserRole(id, v.role));
+      if (formData.get("userId") === admin.id) return refuse(intent, admin.id, place, m.error.ownRole);
+      return change(intent, formData, place, RoleSchema, (id, v) => updateUserRole(id, v.role));
     case "update-subscription":
-      return change(intent, formData, page, SubscriptionSchema, (id, v) => updateUserSubscription(id, v.status));
+      return change(intent, formData, place, SubscriptionSchema, (id, v) => updateUserSubscription(id, v.status));
     case "extend-trial":
-      return change(intent, formData, page, ExtendTrialSchema, (id, v) => extendUserTrial(id, v.days));
+      return change(intent, formData, place, ExtendTrialSchema, (id, v) => extendUserTrial(id, v.days));
     case "set-limit":
-      return change(intent, formData, page, CustomLimitSchema, (id, v) => setUserPodcastLimit(id, v.podcastLimit));
+      return change(intent, formData, place, CustomLimitSchema, (id, v) => setUserPodcastLimit(id, v.podcastLimit));
     case "create-user":
       return createUser(formData, admin);
     default:
@@ -134,9 +146,10 @@ const TILES = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { adminId, stats, page, pageCount, users, managed, creating } = useLoaderData<typeof loader>();
+  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closeTo = adminUrl(page);
+  const place: Place = { page: pageNumber, list };
+  const closeTo = adminUrl(place);
   const dialogOpen = Boolean(managed || creating);
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
@@ -147,7 +160,7 @@ export default function AdminDashboard() {
             <h1 className="text-3xl font-bold">Admin Dashboard</h1>
             <p className="text-muted-foreground">Users, subscriptions and the state of the service.</p>
           </div>
-          <Link to={adminUrl(page, { dialog: "create-user" })} preventScrollReset className={buttonClass()}>
+          <Link to={adminUrl(place, { dialog: "create-user" })} preventScrollReset className={buttonClass()}>
             Create User
           </Link>
         </div>
@@ -178,27 +191,26 @@ export default function AdminDashboard() {
 
         <Card className="space-y-4">
           <h2 className="text-xl font-semibold">Users</h2>
-          <UsersTable users={users} manageHref={(id) => adminUrl(page, { manage: id })} />
+          <ListControls
+            label={lm.users.label}
+            action="/admin"
+            q={params.q}
+            searchHint={lm.users.searchHint}
+            filters={[
+              { name: "role", label: lm.users.role, value: params.filters.role, options: lm.users.roles },
+              { name: "status", label: lm.users.status, value: params.filters.status, options: lm.users.statuses },
+            ]}
+            sort={params.sort}
+            sorts={lm.users.sorts}
+            total={matching}
+            filtered={filtered}
+          />
+          {users.length === 0 && filtered ? <p className="text-muted-foreground">{lm.noMatches}</p> : null}
+          <UsersTable users={users} manageHref={(id) => adminUrl(place, { manage: id })} />
           {pageCount > 1 ? (
-            <nav aria-label="Users pages" className="flex items-center justify-between text-sm">
-              {page > 1 ? (
-                <Link to={adminUrl(page - 1)} className={buttonClass("outline", "sm")}>
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted-foreground">
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={adminUrl(page + 1)} className={buttonClass("outline", "sm")}>
-                  Next
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
+            <Pager label="Users pages" previousHref={pageNumber > 1 ? adminUrl({ page: pageNumber - 1, list }) : undefined} nextHref={pageNumber < pageCount ? adminUrl({ page: pageNumber + 1, list }) : undefined}>
+              Page {pageNumber} of {pageCount}
+            </Pager>
           ) : null}
         </Card>
       </div>

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPageHeader } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, hrefWith } from "~/features/admin/components/admin-ui";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages as lm } from "~/features/admin/list-messages";
+import { ACTIVITY_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
+import { Pager } from "~/components/ui/pager";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardTitle } from "~/components/ui/card";
-import { getActivitySummary, listRecentActivity, listTopUsers, type ActivityType } from "~/models/activity.server";
+import { countActivity, getActivitySummary, listRecentActivity, listTopUsers, RECENT_ACTIVITY_LIMIT, type ActivityType } from "~/models/activity.server";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { formatDateTimeAt } from "~/lib/format-date";
@@ -19,13 +23,31 @@ const TYPE_LABELS: Record<ActivityType, string> = {
   story_submitted: "Story submitted",
 };
 
+const PATH = "/admin/activity";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { recent: listRecentActivity(), topUsers: listTopUsers(), summary: getActivitySummary() };
+  const params = parseListParams(ACTIVITY_LIST, new URL(request.url).searchParams);
+  const query = { q: params.q, type: params.filters.type, sort: params.sort };
+  const matching = countActivity(query);
+  const pageCount = pageCountFor(matching, RECENT_ACTIVITY_LIMIT);
+  const page = Math.min(params.page, pageCount);
+  return {
+    params,
+    list: listQuery(ACTIVITY_LIST, params),
+    filtered: !isUnfilteredList(ACTIVITY_LIST, params),
+    matching,
+    page,
+    pageCount,
+    recent: listRecentActivity(RECENT_ACTIVITY_LIMIT, { ...query, offset: (page - 1) * RECENT_ACTIVITY_LIMIT }),
+    topUsers: listTopUsers(),
+    summary: getActivitySummary(),
+  };
 }
 
 export default function AdminActivity() {
-  const { recent, topUsers, summary } = useLoaderData<typeof loader>();
+  const { params, list, filtered, matching, page, pageCount, recent, topUsers, summary } = useLoaderData<typeof loader>();
+  const pageHref = (n: number) => hrefWith(PATH, { ...list, page: n > 1 ? n : null });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader title={m.pageTitle} />
@@ -57,8 +79,19 @@ export default function AdminActivity() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="space-y-3">
           <CardTitle>{m.recent}</CardTitle>
+          <ListControls
+            label={lm.activity.label}
+            action={PATH}
+            q={params.q}
+            searchHint={lm.activity.searchHint}
+            filters={[{ name: "type", label: lm.activity.type, value: params.filters.type, options: lm.activity.types }]}
+            sort={params.sort}
+            sorts={lm.activity.sorts}
+            total={matching}
+            filtered={filtered}
+          />
           {recent.length === 0 ? (
-            <p className="text-muted-foreground">{m.empty}</p>
+            <p className="text-muted-foreground">{filtered ? lm.noMatches : m.empty}</p>
           ) : (
             <ul className="divide-y divide-border" aria-label={m.recent}>
               {recent.map((item) => (
@@ -73,6 +106,11 @@ export default function AdminActivity() {
               ))}
             </ul>
           )}
+          {pageCount > 1 ? (
+            <Pager label="Activity pages" previousHref={page > 1 ? pageHref(page - 1) : undefined} nextHref={page < pageCount ? pageHref(page + 1) : undefined}>
+              Page {page} of {pageCount}
+            </Pager>
+          ) : null}
         </Card>
 
         <Card className="space-y-3">

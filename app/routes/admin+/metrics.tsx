@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, hrefWith, StatCard, TabLinks } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { Card, CardTitle } from "~/components/ui/card";
-import { getSystemMetrics } from "~/features/admin/metrics.server";
+import { getSystemMetrics, monthlyTrend } from "~/features/admin/metrics.server";
+import { TrendChart } from "~/features/admin/components/trend-chart";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "overview";
-  return { tab, metrics: getSystemMetrics() };
+  return { tab, metrics: getSystemMetrics(), trend: tab === "overview" ? monthlyTrend() : [] };
 }
 
 function Growth({ value }: { value: number }) {
@@ -30,7 +31,7 @@ function Growth({ value }: { value: number }) {
 }
 
 export default function AdminMetrics() {
-  const { tab, metrics } = useLoaderData<typeof loader>();
+  const { tab, metrics, trend } = useLoaderData<typeof loader>();
   const { users, podcasts, campaigns, stories, emails, tokenUsage, database, health } = metrics;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -49,6 +50,12 @@ export default function AdminMetrics() {
           <StatCard label="Emails Sent" value={formatCount(emails.sent)} hint={<Growth value={emails.growth} />} />
           <StatCard label="Emails This Month" value={formatCount(emails.thisMonth)} />
         </section>
+      ) : null}
+      {tab === "overview" ? (
+        <Card className="space-y-4">
+          <CardTitle>{m.trendTitle(trend.length)}</CardTitle>
+          <TrendChart title={m.trendTitle(trend.length)} points={trend} />
+        </Card>
       ) : null}
 
       {tab === "usage" ? (

@@ -9,11 +9,12 @@ import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, 
 import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, FormActions } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import {
+  countAdminCollections,
   createAdminCollection,
   deleteAdminCollection,
   getAdminCollection,
@@ -31,6 +32,10 @@ import { requireAdmin } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { formatDateTimeAt } from "~/lib/format-date";
+import { cn } from "~/lib/cn";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages as lm } from "~/features/admin/list-messages";
+import { COLLECTIONS_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 
 const m = adminMessages.collections;
@@ -40,16 +45,20 @@ const UpdateSchema = CollectionFormSchema.extend({ id: idField });
 const MoveSchema = z.object({ id: idField, direction: z.enum(["up", "down"]) });
 const ReorderSchema = z.object({ page: z.number().int().min(1), ids: z.array(idField).min(1).max(ADMIN_COLLECTIONS_PAGE_SIZE) });
 
-const listHref = (page: number, extra: Record<string, string> = {}) => hrefWith(PATH, { page: page > 1 ? page : null, ...extra });
+type ListState = Record<string, string | null>;
+/** A link into the list that keeps its search, filters and sort (`list`). */
+const listHref = (page: number, extra: Record<string, string> = {}, list: ListState = {}) => hrefWith(PATH, { ...list, page: page > 1 ? page : null, ...extra });
+const listStateOf = (url: URL) => listQuery(COLLECTIONS_LIST, parseListParams(COLLECTIONS_LIST, url.searchParams));
 const pageOf = (index: number) => Math.floor(index / ADMIN_COLLECTIONS_PAGE_SIZE) + 1;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const stats = getAdminCollectionStats();
-  const pageCount = Math.max(1, Math.ceil(stats.totalCollections / ADMIN_COLLECTIONS_PAGE_SIZE));
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), pageCount);
+  const params = parseListParams(COLLECTIONS_LIST, url.searchParams);
+  const matching = countAdminCollections(params);
+  const pageCount = pageCountFor(matching, ADMIN_COLLECTIONS_PAGE_SIZE);
+  const page = Math.min(params.page, pageCount);
   const offset = (page - 1) * ADMIN_COLLECTIONS_PAGE_SIZE;
   const dialog = url.searchParams.get("dialog");
   const dialogId = url.searchParams.get("id");
@@ -57,10 +66,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if ((dialog === "edit" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
   return {
     stats,
-    rows: listAdminCollections(offset, ADMIN_COLLECTIONS_PAGE_SIZE),
+    rows: listAdminCollections(offset, ADMIN_COLLECTIONS_PAGE_SIZE, params),
     page,
     pageCount,
     offset,
+    params,
+    matching,
+    list: listQuery(COLLECTIONS_LIST, params),
+    // Reordering is by position in the whole list, so only the unfiltered list in delivery order offers it.
+    reorderable: isUnfilteredList(COLLECTIONS_LIST, params),
     dialog: dialog === "new" || selected ? dialog : null,
     selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
   };
@@ -74,13 +88,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const page = Math.max(1, Number.parseInt(String(formData.get("page") ?? "1"), 10) || 1);
   const id = String(formData.get("id") ?? "");
+  const list = listStateOf(new URL(request.url));
 
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: CollectionFormSchema });
     if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
     const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
     createAdminCollection(admin.id, { title, description, prompt, inviteEmails: [], scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
-    return redirectWithToast(listHref(page), m.toast.created(title));
+    return redirectWithToast(listHref(page, {}, list), m.toast.created(title));
   }
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: UpdateSchema });
@@ -93,16 +108,16 @@ export async function action({ request }: ActionFunctionArgs) {
       scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
     });
     if (!updated) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page), m.toast.updated);
+    return redirectWithToast(listHref(page, {}, list), m.toast.updated);
   }
   if (intent === "toggle") {
     const updated = id ? setCollectionActive(id) : undefined;
     if (!updated) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page), updated.isActive ? m.toast.activated : m.toast.deactivated);
+    return redirectWithToast(listHref(page, {}, list), updated.isActive ? m.toast.activated : m.toast.deactivated);
   }
   if (intent === "delete") {
     if (!id || !deleteAdminCollection(id)) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page), m.toast.deleted);
+    return redirectWithToast(listHref(page, {}, list), m.toast.deleted);
   }
   if (intent === "move") {
     const submission = parseWithZod(formData, { schema: MoveSchema });
@@ -127,13 +142,13 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = LoaderData["rows"][number];
 
 export default function AdminStoryCollections() {
-  const { stats, rows, page, pageCount, offset, dialog, selected } = useLoaderData<typeof loader>();
+  const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
   // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
   const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "admin-reorder-collections" });
   const rowsById = new Map(rows.map((r) => [r.id, r]));
-  const closeHref = listHref(page);
+  const closeHref = listHref(page, {}, list);
   const showNew = dialog === "new" || reply?.intent === "create";
   const showEdit = selected && (dialog === "edit" || reply?.intent === "update");
 
@@ -143,7 +158,7 @@ export default function AdminStoryCollections() {
         title={m.pageTitle}
         description={m.subtitle}
         actions={
-          <Link to={listHref(page, { dialog: "new" })} preventScrollReset className={buttonClass()}>
+          <Link to={listHref(page, { dialog: "new" }, list)} preventScrollReset className={buttonClass()}>
             {m.newCollection}
           </Link>
         }
@@ -156,10 +171,37 @@ export default function AdminStoryCollections() {
         <StatCard label={m.cards.scheduled} value={stats.scheduled.toLocaleString("en-US")} />
       </section>
 
+      {stats.totalCollections > 0 ? (
+        <ListControls
+          label={lm.collections.label}
+          action={PATH}
+          q={params.q}
+          searchHint={lm.collections.searchHint}
+          filters={[{ name: "state", label: lm.collections.state, value: params.filters.state, options: lm.collections.states }]}
+          sort={params.sort}
+          sorts={lm.collections.sorts}
+          total={matching}
+          filtered={!reorderable}
+        />
+      ) : null}
+
       {rows.length === 0 ? (
         <Card className="py-12 text-center">
-          <CardTitle>{m.empty}</CardTitle>
+          <CardTitle>{stats.totalCollections > 0 ? lm.noMatches : m.empty}</CardTitle>
         </Card>
+      ) : !reorderable ? (
+        <section aria-labelledby="collections-heading" className="space-y-3">
+          <h2 id="collections-heading" className="text-xl font-semibold">
+            Matching Collections
+          </h2>
+          <p className="text-sm text-muted-foreground">{lm.collections.reorderOff}</p>
+          <ol className="space-y-3">
+            {rows.map((row) => (
+              <StaticCollectionRow key={row.id} row={row} page={page} list={list} />
+            ))}
+          </ol>
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
+        </section>
       ) : (
         <section aria-labelledby="collections-heading" className="space-y-3">
           <h2 id="collections-heading" className="text-xl font-semibold">
@@ -187,7 +229,7 @@ export default function AdminStoryCollections() {
               );
             })}
           </ol>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} /> : null}
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
         </section>
       )}
 
@@ -229,9 +271,75 @@ type RowProps = {
   onMove: (direction: "up" | "down", event: MouseEvent<HTMLButtonElement>) => void;
 };
 
+function activeBadge(row: Row) {
+  return (
+    <Badge variant={row.isActive ? "default" : "secondary"} data-testid="active-badge">
+      {row.isActive ? "Active" : "Inactive"}
+    </Badge>
+  );
+}
+
+/** Activate/Deactivate, Edit and Delete: the same in the ordered and in the searched list. */
+function RowActions({ row, page, list, titleId }: { row: Row; page: number; list: ListState; titleId: string }) {
+  return (
+    <div className="flex flex-wrap gap-2 sm:justify-end">
+      <IntentButton intent="toggle" fields={{ id: row.id, page: String(page) }} variant={row.isActive ? "outline" : "default"} describedBy={titleId}>
+        {row.isActive ? "Deactivate" : "Activate"}
+      </IntentButton>
+      <Link to={listHref(page, { dialog: "edit", id: row.id }, list)} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+        Edit
+      </Link>
+      <ConfirmButton
+        confirmHref={listHref(page, { dialog: "delete", id: row.id }, list)}
+        message={m.deleteConfirm(row.title)}
+        fields={{ intent: "delete", id: row.id, page: String(page) }}
+        variant="destructive"
+        describedBy={titleId}
+      >
+        Delete
+      </ConfirmButton>
+    </div>
+  );
+}
+
+function RowDetails({ row }: { row: Row }) {
+  const owner = [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerEmail;
+  return (
+    <>
+      {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
+      <p className="text-sm text-muted-foreground">
+        Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
+      </p>
+      {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
+    </>
+  );
+}
+
+/** A row of a searched, filtered or re-sorted list: no position, handle or move buttons. */
+function StaticCollectionRow({ row, page, list }: { row: Row; page: number; list: ListState }) {
+  const titleId = useId();
+  return (
+    <li data-testid="admin-collection-row" data-collection-id={row.id} aria-labelledby={titleId}>
+      <Card className={cn("flex flex-wrap gap-x-4 gap-y-3 p-4 sm:flex-nowrap", !row.isActive && "border-dashed")}>
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={titleId} className="text-lg font-semibold">
+              {row.title}
+            </h3>
+            {activeBadge(row)}
+          </div>
+          <RowDetails row={row} />
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:shrink-0 sm:items-end">
+          <RowActions row={row} page={page} list={list} titleId={titleId} />
+        </div>
+      </Card>
+    </li>
+  );
+}
+
 function CollectionRow({ row, position, total, page, dragging, itemRef, handleProps, onMove }: RowProps) {
   const titleId = useId();
-  const owner = [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || row.ownerEmail;
   return (
     <ReorderRow
       testId="admin-collection-row"
@@ -239,34 +347,14 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
       titleId={titleId}
       title={row.title}
       position={position}
-      badge={
-        <Badge variant={row.isActive ? "default" : "secondary"} data-testid="active-badge">
-          {row.isActive ? "Active" : "Inactive"}
-        </Badge>
-      }
+      badge={activeBadge(row)}
       dragging={dragging}
       dashed={!row.isActive}
       itemRef={itemRef}
       handleProps={handleProps}
       actions={
         <>
-          <div className="flex flex-wrap gap-2 sm:justify-end">
-            <IntentButton intent="toggle" fields={{ id: row.id, page: String(page) }} variant={row.isActive ? "outline" : "default"} describedBy={titleId}>
-              {row.isActive ? "Deactivate" : "Activate"}
-            </IntentButton>
-            <Link to={listHref(page, { dialog: "edit", id: row.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
-              Edit
-            </Link>
-            <ConfirmButton
-              confirmHref={listHref(page, { dialog: "delete", id: row.id })}
-              message={m.deleteConfirm(row.title)}
-              fields={{ intent: "delete", id: row.id, page: String(page) }}
-              variant="destructive"
-              describedBy={titleId}
-            >
-            Delete
-          </ConfirmButton>
-        </div>
+          <RowActions row={row} page={page} list={{}} titleId={titleId} />
         <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="id" value={row.id} />
@@ -276,16 +364,12 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
       </>
       }
     >
-      {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
-      <p className="text-sm text-muted-foreground">
-        Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
-      </p>
-      {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
+      <RowDetails row={row} />
     </ReorderRow>
   );
 }
 
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+function Pagination({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
       <span className="text-muted-foreground">
@@ -293,12 +377,12 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
       </span>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={listHref(page - 1)} className={buttonClass("outline", "sm")}>
+          <Link to={listHref(page - 1, {}, list)} className={buttonClass("outline", "sm")}>
             Previous
           </Link>
         ) : null}
         {page < pageCount ? (
-          <Link to={listHref(page + 1)} className={buttonClass("outline", "sm")}>
+          <Link to={listHref(page + 1, {}, list)} className={buttonClass("outline", "sm")}>
             Next
           </Link>
         ) : null}
@@ -346,14 +430,11 @@ function CollectionDialog({
         {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
         <ErrorList errors={form.errors} />
         <CollectionFields title={fields.title} description={fields.description} prompt={fields.prompt} scheduledDate={fields.scheduledDate} />
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} preventScrollReset className={buttonClass("outline")}>
-            Cancel
-          </Link>
+        <FormActions cancelTo={closeHref}>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : intent === "create" ? "Create Collection" : "Save Changes"}
           </Button>
-        </div>
+        </FormActions>
       </Form>
     </Dialog>
   );

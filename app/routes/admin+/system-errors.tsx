@@ -14,16 +14,23 @@ import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { severityClass } from "~/features/admin/severity";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages as lm } from "~/features/admin/list-messages";
+import { ERRORS_LIST, isUnfilteredList, listQuery, parseListParams } from "~/features/admin/list-params";
 
 const m = adminMessages.systemErrors;
 const PATH = "/admin/system-errors";
 type Tab = "all" | "unresolved";
-const tabHref = (tab: Tab) => hrefWith(PATH, { tab: tab === "all" ? null : tab });
+type ListState = Record<string, string | null>;
+const tabHref = (tab: Tab, list: ListState = {}) => hrefWith(PATH, { tab: tab === "all" ? null : tab, ...list });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "unresolved" ? "unresolved" : "all";
-  return { tab, errors: listSystemErrors({ unresolvedOnly: tab === "unresolved" }), unresolved: countUnresolvedSystemErrors() };
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "unresolved" ? "unresolved" : "all";
+  const params = parseListParams(ERRORS_LIST, url.searchParams);
+  const errors = listSystemErrors({ unresolvedOnly: tab === "unresolved", q: params.q, severity: params.filters.severity, sort: params.sort });
+  return { tab, params, list: listQuery(ERRORS_LIST, params), filtered: !isUnfilteredList(ERRORS_LIST, params), errors, unresolved: countUnresolvedSystemErrors() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,11 +39,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") !== "resolve") throw new Response("Unknown intent", { status: 400 });
   const resolved = resolveSystemError(String(formData.get("id") ?? ""));
   if (!resolved) throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all"), m.toast.resolved);
+  const list = listQuery(ERRORS_LIST, parseListParams(ERRORS_LIST, new URL(request.url).searchParams));
+  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list), m.toast.resolved);
 }
 
 export default function AdminSystemErrors() {
-  const { tab, errors, unresolved } = useLoaderData<typeof loader>();
+  const { tab, params, list, filtered, errors, unresolved } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -63,12 +71,24 @@ export default function AdminSystemErrors() {
         label="Errors"
         current={tab}
         tabs={[
-          { key: "all", label: m.tabs.all, href: tabHref("all") },
-          { key: "unresolved", label: m.tabs.unresolved, href: tabHref("unresolved"), count: unresolved },
+          { key: "all", label: m.tabs.all, href: tabHref("all", list) },
+          { key: "unresolved", label: m.tabs.unresolved, href: tabHref("unresolved", list), count: unresolved },
         ]}
       />
+      <ListControls
+        label={lm.errors.label}
+        action={PATH}
+        q={params.q}
+        searchHint={lm.errors.searchHint}
+        filters={[{ name: "severity", label: lm.errors.severity, value: params.filters.severity, options: lm.errors.severities }]}
+        sort={params.sort}
+        sorts={lm.errors.sorts}
+        hidden={{ tab: tab === "all" ? null : tab }}
+        total={errors.length}
+        filtered={filtered}
+      />
       {errors.length === 0 ? (
-        <Card className="py-10 text-center text-muted-foreground">{tab === "unresolved" ? m.emptyUnresolved : m.empty}</Card>
+        <Card className="py-10 text-center text-muted-foreground">{filtered ? lm.noMatches : tab === "unresolved" ? m.emptyUnresolved : m.empty}</Card>
       ) : (
         <ul className="space-y-3">
           {errors.map((error) => (

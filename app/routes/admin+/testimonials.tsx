@@ -28,9 +28,15 @@ import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CampaignFormSchema, cleanQuestions } from "~/features/testimonials/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages as lm } from "~/features/admin/list-messages";
+import { isUnfilteredList, listQuery, parseListParams, TESTIMONIALS_LIST } from "~/features/admin/list-params";
 
 const a = testimonialMessages.admin;
 const PATH = "/admin/testimonials";
+const paramsOf = (url: URL) => parseListParams(TESTIMONIALS_LIST, url.searchParams);
+/** The list as the admin left it (search, filter, sort), for redirects and closing dialogs. */
+const listHref = (url: URL, extra: Record<string, string> = {}) => hrefWith(PATH, { ...listQuery(TESTIMONIALS_LIST, paramsOf(url)), ...extra });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,8 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const responsesCampaign = responsesFor ? requireTestimonialCampaign(responsesFor) : null;
   const deleting = deleteId ? requireTestimonialCampaign(deleteId) : null;
   const origin = url.origin;
+  const params = paramsOf(url);
   return {
-    campaigns: listTestimonialCampaigns().map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
+    params,
+    list: listQuery(TESTIMONIALS_LIST, params),
+    filtered: !isUnfilteredList(TESTIMONIALS_LIST, params),
+    campaigns: listTestimonialCampaigns({ q: params.q, state: params.filters.state, sort: params.sort }).map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
     dialog: url.searchParams.get("dialog") === "create" ? ("create" as const) : null,
     deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
     responses: responsesCampaign
@@ -64,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
+  const back = listHref(new URL(request.url));
 
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: CampaignFormSchema });
@@ -76,17 +87,17 @@ export async function action({ request }: ActionFunctionArgs) {
       { title, description: description?.trim() || null, questions: cleanQuestions(questions ?? []), allowTextResponses: allowTextResponses ?? false, isActive: isActive ?? false },
       admin.id,
     );
-    return redirectWithToast(PATH, a.created);
+    return redirectWithToast(back, a.created);
   }
   if (intent === "toggle") {
     const campaign = id ? getTestimonialCampaign(id) : undefined;
     if (!campaign) throw new Response("Not Found", { status: 404 });
     updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
-    return redirectWithToast(PATH, campaign.isActive ? a.deactivated : a.activated);
+    return redirectWithToast(back, campaign.isActive ? a.deactivated : a.activated);
   }
   if (intent === "delete") {
     if (!id || !(await deleteCampaignAndVideos(id))) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(PATH, a.deleted);
+    return redirectWithToast(back, a.deleted);
   }
   throw new Response("Unknown intent", { status: 400 });
 }
@@ -94,7 +105,8 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["campaigns"][number];
 
 export default function AdminTestimonials() {
-  const { campaigns, dialog, deleting, responses } = useLoaderData<typeof loader>();
+  const { params, list, filtered, campaigns, dialog, deleting, responses } = useLoaderData<typeof loader>();
+  const closeHref = hrefWith(PATH, list);
   const reply = useActionData<typeof action>();
   const showCreate = dialog === "create" || reply?.intent === "create";
   return (
@@ -103,33 +115,44 @@ export default function AdminTestimonials() {
         title={a.pageTitle}
         description={a.pageIntro}
         actions={
-          <Link to={hrefWith(PATH, { dialog: "create" })} preventScrollReset className={buttonClass()}>
+          <Link to={hrefWith(PATH, { ...list, dialog: "create" })} preventScrollReset className={buttonClass()}>
             {a.newCampaign}
           </Link>
         }
       />
+      <ListControls
+        label={lm.testimonials.label}
+        action={PATH}
+        q={params.q}
+        searchHint={lm.testimonials.searchHint}
+        filters={[{ name: "state", label: lm.testimonials.state, value: params.filters.state, options: lm.testimonials.states }]}
+        sort={params.sort}
+        sorts={lm.testimonials.sorts}
+        total={campaigns.length}
+        filtered={filtered}
+      />
       {campaigns.length === 0 ? (
         <Card className="py-12 text-center">
-          <CardTitle>{a.empty}</CardTitle>
+          <CardTitle>{filtered ? lm.noMatches : a.empty}</CardTitle>
         </Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Testimonial campaigns">
           {campaigns.map((c) => (
-            <CampaignCard key={c.id} campaign={c} />
+            <CampaignCard key={c.id} campaign={c} list={list} />
           ))}
         </ul>
       )}
 
       {showCreate ? (
-        <Dialog title={a.createTitle} closeTo={PATH} width="3xl">
-          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={PATH} />
+        <Dialog title={a.createTitle} closeTo={closeHref} width="3xl">
+          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={closeHref} />
         </Dialog>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title={a.deleteConfirmTitle} message={`"${deleting.title}": ${a.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={a.delete} closeHref={PATH} />
+        <ConfirmDialog title={a.deleteConfirmTitle} message={`"${deleting.title}": ${a.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={a.delete} closeHref={closeHref} />
       ) : null}
       {responses ? (
-        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={PATH} width="3xl">
+        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={closeHref} width="3xl">
           <ResponseList responses={responses.items} />
         </Dialog>
       ) : null}
@@ -137,7 +160,7 @@ export default function AdminTestimonials() {
   );
 }
 
-function CampaignCard({ campaign: c }: { campaign: Row }) {
+function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<string, string | null> }) {
   const titleId = useId();
   return (
     <li data-testid="testimonial-campaign" aria-labelledby={titleId}>
@@ -162,14 +185,14 @@ function CampaignCard({ campaign: c }: { campaign: Row }) {
         </p>
         <ShareLink url={c.shareUrl} describedBy={titleId} />
         <div className="mt-auto flex flex-wrap gap-2">
-          <Link to={hrefWith(PATH, { responses: c.id })} preventScrollReset className={buttonClass("default", "sm")} aria-describedby={titleId}>
+          <Link to={hrefWith(PATH, { ...list, responses: c.id })} preventScrollReset className={buttonClass("default", "sm")} aria-describedby={titleId}>
             {a.viewResponses} ({c.responseCount})
           </Link>
           <IntentButton intent="toggle" fields={{ id: c.id }} describedBy={titleId}>
             {c.isActive ? a.deactivate : a.activate}
           </IntentButton>
           <ConfirmButton
-            confirmHref={hrefWith(PATH, { delete: c.id })}
+            confirmHref={hrefWith(PATH, { ...list, delete: c.id })}
             message={`${a.deleteConfirmTitle} "${c.title}": ${a.deleteConfirmText}`}
             fields={{ intent: "delete", id: c.id }}
             variant="destructive"

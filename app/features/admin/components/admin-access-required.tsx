@@ -1,7 +1,12 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { adminUserMessages } from "~/features/admin/user-messages";
+
+const ADMIN_SIGN_IN = "/api/login";
+const SIGN_IN_DELAY_MS = 500;
 
 export function AdminAccessRequired() {
   return (
@@ -17,9 +22,36 @@ export function AdminAccessRequired() {
   );
 }
 
-/** ErrorBoundary for admin routes: the not-allowed view for 401/403, the general page otherwise. */
+/**
+ * An admin session that ended: the spec's destructive toast, then the sign-in after 500 ms. Without
+ * JavaScript the toast stays with its sign-in link: a timed meta refresh fails WCAG 2.2.1 (axe).
+ */
+export function AdminSessionEnded() {
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(ADMIN_SIGN_IN), SIGN_IN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div role="alert" data-testid="admin-session-ended" className="rounded-lg border border-destructive bg-destructive p-4 font-semibold text-destructive-foreground shadow-lg">
+        {adminUserMessages.signIn.sessionEnded}
+      </div>
+      <p className="mt-4 text-center">
+        <a href={ADMIN_SIGN_IN} className={buttonClass("outline")}>
+          {adminUserMessages.signIn.signInAgain}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * ErrorBoundary for admin routes: an ended admin session (requireAdmin's 401) gets the toast; any
+ * other 401 (a visitor on an API-guarded page) or 403 is not allowed; else the general page.
+ */
 export function AdminErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401 && (error.data as { sessionEnded?: boolean } | null)?.sessionEnded) return <AdminSessionEnded />;
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <AdminAccessRequired />;
   return <GeneralErrorBoundary />;
 }

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CodeText } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { appUrl } from "~/lib/env.server";
@@ -19,9 +19,7 @@ export default function ApiDocumentation() {
   const { origin } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <Link to="/admin/api-keys" className={buttonClass("ghost", "sm", "-ml-3")}>
-        ← API Key Management
-      </Link>
+      <BackLink to="/admin/api-keys">API Key Management</BackLink>
       <h1 className="font-serif text-3xl font-bold">Storyhearth External API</h1>
       <p className="text-muted-foreground">
         Generate family podcasts from your own systems. Base address: <code className="font-mono">{origin}</code>
