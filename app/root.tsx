@@ -14,12 +14,14 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { Header, type HeaderVariant } from "~/components/header";
-import { useOptimisticTheme } from "~/components/theme-switch";
+import { useRespondentFrame } from "~/components/respondent-frame";
+import { ThemeColorMeta, useOptimisticTheme } from "~/components/theme-switch";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { publicUser } from "~/models/user.server";
 import stylesheet from "~/styles/tailwind.css?url";
 import { getAdmin, getUser } from "~/features/account/auth.server";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { getTheme, type Theme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
@@ -27,6 +29,8 @@ import { getToast } from "~/lib/toast.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: APPLE_TOUCH_ICON.src, sizes: `${APPLE_TOUCH_ICON.size}x${APPLE_TOUCH_ICON.size}` },
+  { rel: "manifest", href: MANIFEST_PATH },
 ];
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
@@ -44,13 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-function Document({ children, theme }: { children: React.ReactNode; theme: Theme }) {
+function Document({ children, theme }: { children: React.ReactNode; theme: Theme | null }) {
   const nonce = useNonce();
   return (
-    <html lang="en" className={theme === "dark" ? "dark" : undefined}>
+    // No class until the user picks a theme: the system's colour scheme decides (decision 0125).
+    <html lang="en" className={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ThemeColorMeta theme={theme} />
         <Meta />
         <Links />
       </head>
@@ -74,9 +80,11 @@ export default function App() {
   }, []);
   const shownTheme = useOptimisticTheme(theme);
   const variant: HeaderVariant = isAdmin ? "admin" : user ? "user" : "signed-out";
+  // Public respondent pages bring their own frame (decision 0124).
+  const respondent = useRespondentFrame();
   return (
     <Document theme={shownTheme}>
-      <Header variant={variant} theme={shownTheme} userName={user?.firstName ?? user?.email} />
+      {respondent ? null : <Header variant={variant} theme={shownTheme} userName={user?.firstName ?? user?.email} />}
       <main id="main">
         <Outlet />
       </main>
@@ -90,7 +98,7 @@ export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Document theme={rootData?.theme ?? "light"}>
+    <Document theme={rootData?.theme ?? null}>
       <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
         <h1 className="text-3xl font-bold">{notFound ? errorMessages.notFound : "Something went wrong"}</h1>
         <p className="text-muted-foreground">

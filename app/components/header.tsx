@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from "~/lib/messages";
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import { ThemeSwitch } from "~/components/theme-switch";
 import type { Theme } from "~/lib/theme.server";
+import { Menu, useDisclosure, useMenuItemProps } from "~/components/ui/menu";
 import { cn } from "~/lib/cn";
 
 export type HeaderVariant = "signed-out" | "user" | "admin";
@@ -23,6 +23,8 @@ const NAV: Record<HeaderVariant, NavItem[]> = {
   ],
   admin: [
     { to: "/admin", label: "Dashboard" },
+    { to: "/admin/story-collections", label: "Story Collections" },
+    { to: "/admin/create", label: "Create" },
     { to: "/admin/testimonials", label: "Testimonials" },
     { to: "/admin/system-errors", label: "System" },
     { to: "/admin/metrics", label: "Metrics" },
@@ -35,47 +37,50 @@ const ADMIN_SETTINGS: NavItem[] = [
   { to: "/admin/prompt-templates", label: "Prompt Templates" },
 ];
 
-type Props = { variant: HeaderVariant; theme: Theme; userName?: string | null };
+type Props = { variant: HeaderVariant; theme: Theme | null; userName?: string | null };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted");
 
-/** <details> menus open and close without JavaScript; with it they close on navigation. */
-function useCloseOnNavigate() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  return ref;
-}
+const menuItemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
 
-function Menu({ label, children, align = "right" }: { label: string; children: React.ReactNode; align?: "left" | "right" }) {
-  const ref = useCloseOnNavigate();
+function HeaderMenu({ label, align = "right", children }: { label: string; align?: "left" | "right"; children: React.ReactNode }) {
   return (
-    <details ref={ref} className="relative">
-      <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">{label}</summary>
-      <div className={cn("absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg", align === "right" ? "right-0" : "left-0")}>
-        {children}
-      </div>
-    </details>
+    <Menu
+      label={label}
+      summaryClassName="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+      menuClassName={cn("absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg", align === "right" ? "right-0" : "left-0")}
+    >
+      {children}
+    </Menu>
   );
 }
 
-const menuItemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
+function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className={menuItemClass} {...useMenuItemProps()}>
+      {children}
+    </Link>
+  );
+}
+
+function LogoutItem() {
+  const item = useMenuItemProps();
+  return (
+    <Form method="post" action="/logout" role={item.role ? "none" : undefined}>
+      <button type="submit" className={menuItemClass} {...item}>
+        Logout
+      </button>
+    </Form>
+  );
+}
 
 function UserMenu({ userName }: { userName?: string | null }) {
   return (
-    <Menu label={userName ? `${userName} ▾` : "Account ▾"}>
-      <Link to="/change-password" className={menuItemClass}>
-        Change Password
-      </Link>
-      <Form method="post" action="/logout">
-        <button type="submit" className={menuItemClass}>
-          Logout
-        </button>
-      </Form>
-    </Menu>
+    <HeaderMenu label={userName ? `${userName} ▾` : "Account ▾"}>
+      <MenuLink to="/change-password">Change Password</MenuLink>
+      <LogoutItem />
+    </HeaderMenu>
   );
 }
 
@@ -98,14 +103,17 @@ function SearchBox() {
 
 export function Header({ variant, theme, userName }: Props) {
   const nav = NAV[variant];
-  const mobileMenu = useCloseOnNavigate();
+  // The admin bar has eight links: below xl (1280px) they go into the ☰ menu, so nothing overflows.
+  const at = variant === "admin" ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" } : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
+  // The phone menu is a disclosure (it holds a search form), not a menu: Escape and a click outside close it.
+  const mobileMenu = useDisclosure().detailsProps;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to={variant === "admin" ? "/admin" : "/"} className="font-serif text-xl font-bold text-primary">
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label="Main" className={cn("hidden flex-1 items-center gap-1", at.flex)}>
           {nav.map((item) =>
             item.to.includes("#") ? (
               <a key={item.to} href={item.to} className={navLinkClass({ isActive: false })}>
@@ -118,13 +126,13 @@ export function Header({ variant, theme, userName }: Props) {
             ),
           )}
           {variant === "admin" ? (
-            <Menu label="Settings ▾" align="left">
+            <HeaderMenu label="Settings ▾" align="left">
               {ADMIN_SETTINGS.map((item) => (
-                <Link key={item.to} to={item.to} className={menuItemClass}>
+                <MenuLink key={item.to} to={item.to}>
                   {item.label}
-                </Link>
+                </MenuLink>
               ))}
-            </Menu>
+            </HeaderMenu>
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
@@ -135,11 +143,11 @@ export function Header({ variant, theme, userName }: Props) {
               Login
             </Link>
           ) : (
-            <div className="hidden md:block">
+            <div className={cn("hidden", at.block)}>
               <UserMenu userName={userName} />
             </div>
           )}
-          <details ref={mobileMenu} className="md:hidden">
+          <details {...mobileMenu} className={at.hidden}>
             <summary className="cursor-pointer list-none rounded-md p-2 hover:bg-muted" aria-label="Open menu">
               <span aria-hidden="true">☰</span>
             </summary>

@@ -1,20 +1,28 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { THEME_COLORS } from "~/lib/brand";
 import type { Theme } from "~/lib/theme.server";
 
-export function useOptimisticTheme(serverTheme: Theme) {
+/** The user's pick (the one being saved first), or null while the system's colour scheme decides. */
+export function useOptimisticTheme(serverTheme: Theme | null) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const pending = fetcher.formData?.get("theme");
   return pending === "light" || pending === "dark" ? pending : serverTheme;
 }
 
-export function ThemeSwitch({ theme }: { theme: Theme }) {
+/**
+ * Both buttons are rendered and CSS shows the one that fits the theme on screen, so the switch is
+ * right before the user has picked (the system's scheme, decision 0125), with or without JavaScript.
+ */
+export function ThemeSwitch({ theme }: { theme: Theme | null }) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const location = useLocation();
   const current = useOptimisticTheme(theme);
-  const next: Theme = current === "dark" ? "light" : "dark";
+  const form = useRef<HTMLFormElement>(null);
+  const switched = useRef(false);
 
   useEffect(() => {
+    if (!current) return;
     try {
       localStorage.setItem("theme", current);
     } catch {
@@ -22,19 +30,44 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
     }
   }, [current]);
 
+  // The pressed button hides itself; the keyboard stays on the switch.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    form.current?.querySelector<HTMLButtonElement>(`button[value="${current === "dark" ? "light" : "dark"}"]`)?.focus();
+  }, [current]);
+
+  const button = (next: Theme, className: string) => (
+    <button
+      type="submit"
+      name="theme"
+      value={next}
+      onClick={() => (switched.current = true)}
+      className={`rounded-md p-2 hover:bg-muted ${className}`}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
+      {next === "light" ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+
   return (
-    <fetcher.Form method="post" action="/resources/theme">
-      <input type="hidden" name="theme" value={next} />
+    <fetcher.Form ref={form} method="post" action="/resources/theme">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button
-        type="submit"
-        className="rounded-md p-2 hover:bg-muted"
-        aria-label={`Switch to ${next} theme`}
-        title={`Switch to ${next} theme`}
-      >
-        {current === "dark" ? <SunIcon /> : <MoonIcon />}
-      </button>
+      {button("dark", "dark:hidden")}
+      {button("light", "hidden dark:inline-block")}
     </fetcher.Form>
+  );
+}
+
+/** The browser's toolbar colour: the picked theme's, or one for each system scheme. */
+export function ThemeColorMeta({ theme }: { theme: Theme | null }) {
+  if (theme) return <meta name="theme-color" content={THEME_COLORS[theme]} />;
+  return (
+    <>
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+    </>
   );
 }
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { Toast } from "~/lib/toast.server";
 import { cn } from "~/lib/cn";
 
 const DISPLAY_MS = 5000;
+/** A swipe to the right this far (px) dismisses the toast; a shorter one lets it spring back. */
+const SWIPE_THRESHOLD_PX = 50;
 const TOAST_EVENT = "storyhearth:toast";
 
 /** Only for outcomes no page load carries (a failed fetcher); server outcomes use the flash cookie. */
@@ -42,13 +44,23 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  const swipe = useSwipeToDismiss(() => setShown(null));
+
   return (
-    <section id="toast-region" aria-label="Notifications (F8)" tabIndex={-1} className="fixed bottom-4 right-4 z-50 w-full max-w-sm outline-none">
+    <section
+      id="toast-region"
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      onKeyDown={(event) => event.key === "Escape" && shown && setShown(null)}
+      className="fixed bottom-4 right-4 z-50 w-full max-w-sm outline-none"
+    >
       {shown ? (
         <div
           key={shown.id}
           role={shown.variant === "destructive" ? "alert" : "status"}
+          {...swipe}
           className={cn(
+            "touch-pan-y select-none",
             "toast-auto-hide rounded-lg border p-4 shadow-lg",
             shown.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "border-border bg-card",
           )}
@@ -66,4 +78,36 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       ) : null}
     </section>
   );
+}
+
+/** Pointer handlers that let a finger (or mouse) drag the toast right and, past the threshold, dismiss it. */
+function useSwipeToDismiss(dismiss: () => void) {
+  const start = useRef<number | null>(null);
+  const offset = (event: PointerEvent<HTMLElement>) => Math.max(0, event.clientX - (start.current ?? event.clientX));
+  const settle = (event: PointerEvent<HTMLElement>, dismissed: boolean) => {
+    start.current = null;
+    event.currentTarget.style.transform = "";
+    event.currentTarget.style.opacity = "";
+    if (dismissed) dismiss();
+  };
+  return {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      // The close button keeps its own click.
+      if (event.button !== 0 || (event.target as HTMLElement).closest("button")) return;
+      start.current = event.clientX;
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    onPointerMove: (event: PointerEvent<HTMLElement>) => {
+      if (start.current === null) return;
+      const dx = offset(event);
+      event.currentTarget.style.transform = `translateX(${dx}px)`;
+      event.currentTarget.style.opacity = String(Math.max(0.3, 1 - dx / (SWIPE_THRESHOLD_PX * 4)));
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      if (start.current !== null) settle(event, offset(event) >= SWIPE_THRESHOLD_PX);
+    },
+    onPointerCancel: (event: PointerEvent<HTMLElement>) => {
+      if (start.current !== null) settle(event, false);
+    },
+  };
 }

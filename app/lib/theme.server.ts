@@ -7,9 +7,10 @@ export type Theme = z.infer<typeof themeSchema>;
 // Not httpOnly on purpose: the browser mirrors it to localStorage['theme'].
 const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
 
-export async function getTheme(request: Request): Promise<Theme> {
+/** The user's pick, or null: then the system's colour scheme decides, in CSS (decision 0125). */
+export async function getTheme(request: Request): Promise<Theme | null> {
   const value = await themeCookie.parse(request.headers.get("Cookie"));
-  return themeSchema.catch("light").parse(value);
+  return themeSchema.nullable().catch(null).parse(value ?? null);
 }
 
 export const serializeTheme = (theme: Theme) => themeCookie.serialize(theme);

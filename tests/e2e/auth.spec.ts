@@ -61,7 +61,8 @@ test.describe("sign in and out", () => {
 
   test("the Sign Up tab is closed with 'Coming Soon'", async ({ page }) => {
     await visit(page, "/login");
-    await page.getByRole("tab", { name: "Sign Up" }).click();
+    // A tab with JavaScript, a `?tab=` link without (decision 0125).
+    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "tab", { name: "Sign Up" }).click();
     await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
     await expect(page.getByText("Account creation will be available soon. Stay tuned!")).toBeVisible();
   });
@@ -71,7 +72,8 @@ test.describe("sign in and out", () => {
     await signInAs(page, other);
     await visit(page, "/");
     await page.getByText("Menu ▾").click();
-    await page.getByRole("button", { name: "Logout" }).first().click();
+    // A menu item with JavaScript (the menu button pattern), a plain button without (decision 0125).
+    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "button" : "menuitem", { name: "Logout" }).first().click();
     await expectToast(page, "Logged out", "You have been successfully logged out.");
   });
 });

@@ -8,6 +8,7 @@ import { verifyLogin } from "~/models/user.server";
 import { db } from "~/lib/db.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { makeCampaign } from "../utils/dashboard-helpers";
+import { axeViolations } from "../utils/axe-scan";
 import { focusStop, tabTo, typeInto } from "../utils/keyboard";
 import type { Locator, Page } from "@playwright/test";
 import { createCompletePodcast } from "../utils/listening-helpers";
@@ -260,3 +261,119 @@ for (const c of DIALOGS) {
     expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
   });
 }
+
+const noJs = () => test.info().project.use.javaScriptEnabled === false;
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
+test("the account menu of the header: a menu button with arrows, Home, End, Escape and Tab (with JavaScript); a <details> that still opens and navigates without", async ({ page, user }) => {
+  await signInAs(page, user);
+  await visit(page, "/");
+  const button = page.getByRole("banner").locator("summary", { hasText: `${user.firstName} ▾` });
+  if (noJs()) {
+    await tabTo(page, button);
+    await page.keyboard.press("Enter");
+    await page.getByRole("banner").getByRole("link", { name: "Change Password" }).click();
+    await expect(page).toHaveURL(/\/change-password$/);
+    return;
+  }
+  const menu = page.getByRole("menu", { name: `${user.firstName} ▾` });
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  await tabTo(page, button);
+  const expectFocus = async (label: string) => {
+    await expect.poll(() => focusedText(page)).toBe(label);
+    expect((await focusStop(page)).indicator, label).not.toBeNull();
+  };
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expectFocus("Change Password");
+  expect(await axeViolations(page)).toEqual([]);
+  for (const [key, label] of [
+    ["ArrowDown", "Logout"],
+    ["ArrowDown", "Change Password"],
+    ["ArrowUp", "Logout"],
+    ["Home", "Change Password"],
+    ["End", "Logout"],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectFocus(label);
+  }
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  // ArrowUp opens on the last item; Tab leaves and closes it.
+  await page.keyboard.press("ArrowUp");
+  await expectFocus("Logout");
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+  expect(await page.evaluate(() => document.activeElement?.closest("details"))).toBeNull();
+
+  // Space and ArrowDown open on the first item; a click outside closes it.
+  for (const key of ["Space", "ArrowDown"]) {
+    await button.focus();
+    await page.keyboard.press(key);
+    await expectFocus("Change Password");
+    await page.mouse.click(5, 400);
+    await expect(menu).toBeHidden();
+  }
+
+  // Enter on an item follows it.
+  await button.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (with JavaScript); `?tab=` links without", async ({ page }) => {
+  await visit(page, "/login");
+  if (noJs()) {
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    await tabTo(page, page.getByRole("link", { name: "Sign Up" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\?tab=signup$/);
+    await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    return;
+  }
+  const signIn = page.getByRole("tab", { name: "Sign In" });
+  const signUp = page.getByRole("tab", { name: "Sign Up" });
+  const expectSelected = async (selected: Locator, other: Locator) => {
+    await expect(selected).toBeFocused();
+    await expect(selected).toHaveAttribute("aria-selected", "true");
+    await expect(selected).toHaveAttribute("tabindex", "0");
+    await expect(other).toHaveAttribute("aria-selected", "false");
+    await expect(other).toHaveAttribute("tabindex", "-1");
+    await expect(page.locator(`#${await selected.getAttribute("aria-controls")}`)).toBeVisible();
+    await expect(page.locator(`#${await other.getAttribute("aria-controls")}`)).toBeHidden();
+  };
+  await expect(page.getByRole("tablist", { name: "Account" })).toBeVisible();
+  await tabTo(page, signIn);
+  // The list is one tab stop: the next Tab goes into the panel, past the unselected tab.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expectSelected(signIn, signUp);
+
+  await page.keyboard.press("ArrowRight");
+  await expectSelected(signUp, signIn);
+  await expect(page.getByRole("tabpanel", { name: "Sign Up" }).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(page).toHaveURL(/\?tab=signup$/);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const [key, selected, other] of [
+    ["ArrowRight", signIn, signUp],
+    ["ArrowLeft", signUp, signIn],
+    ["Home", signIn, signUp],
+    ["End", signUp, signIn],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expectSelected(selected, other);
+  }
+  // The URL keeps the tab across a reload.
+  await page.reload();
+  await expect(signUp).toHaveAttribute("aria-selected", "true");
+});

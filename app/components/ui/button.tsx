@@ -13,7 +13,8 @@ const sizes = { default: "h-10 px-4 py-2", sm: "h-8 px-3 text-sm", lg: "h-11 px-
 export type ButtonVariant = keyof typeof variants;
 export const buttonClass = (variant: ButtonVariant = "default", size: keyof typeof sizes = "default", extra?: string) =>
   cn(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50",
+    // A control on screen is noise on paper (decision 0125).
+    "print:hidden inline-flex items-center justify-center gap-2 rounded-md font-medium transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50",
     variants[variant],
     sizes[size],
     extra,

@@ -2,11 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, FormAlert } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useHydrated } from "~/components/use-hydrated";
 import { LoginSchema } from "~/features/account/schemas";
+import { signInGreeting } from "~/features/account/account.server";
 import { readFormData } from "~/lib/http.server";
 import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
@@ -27,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    return redirectWithToast(safeRedirect(submission.value.redirectTo), messages.auth.welcomeBack, {
+    return redirectWithToast(safeRedirect(submission.value.redirectTo), signInGreeting(user), {
       headers: { "Set-Cookie": await commitLogin(request, user) },
     });
   } catch (error) {
@@ -52,12 +55,7 @@ function SignInForm() {
   const submitting = navigation.state === "submitting";
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          <p className="font-semibold text-destructive">{messages.auth.loginFailed}</p>
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormAlert title={messages.auth.loginFailed} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
       <Field
@@ -96,14 +94,96 @@ function SignUpForm() {
   );
 }
 
-export default function LoginPage() {
-  const [searchParams] = useSearchParams();
-  const tab = searchParams.get("tab") === "signup" ? "signup" : "signin";
-  const tabLink = (value: "signin" | "signup") => {
+const TABS = [
+  { value: "signin", label: "Sign In", Panel: SignInForm },
+  { value: "signup", label: "Sign Up", Panel: SignUpForm },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+/**
+ * Without JavaScript the tabs are `?tab=` links and the page shows one form. With it they are
+ * WAI-ARIA tabs (roving tabindex; arrows, Home and End move and select) over both panels; the URL
+ * follows, so a reload keeps the tab. Decision 0125.
+ */
+function AccountTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl: Tab = searchParams.get("tab") === "signup" ? "signup" : "signin";
+  const [selected, setSelected] = useState<Tab>(fromUrl);
+  useEffect(() => setSelected(fromUrl), [fromUrl]);
+  const enhanced = useHydrated();
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const tabLink = (value: Tab) => {
     const params = new URLSearchParams(searchParams);
     params.set("tab", value);
     return `?${params}`;
   };
+  const tabClass = (active: boolean) => cn("rounded px-3 py-1.5 text-center text-sm font-medium", active && "bg-card shadow");
+  const listClass = "mb-6 grid grid-cols-2 rounded-md bg-muted p-1";
+
+  const select = (index: number) => {
+    const tab = TABS[(index + TABS.length) % TABS.length]!;
+    setSelected(tab.value);
+    tabs.current[TABS.indexOf(tab)]?.focus();
+    setSearchParams((params) => (params.set("tab", tab.value), params), { replace: true, preventScrollReset: true });
+  };
+  const onKeyDown = (event: React.KeyboardEvent, index: number) => {
+    const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    select(to);
+  };
+  const shown = enhanced ? selected : fromUrl;
+  return (
+    <>
+      {enhanced ? (
+        <div role="tablist" aria-label="Account" className={listClass}>
+          {TABS.map(({ value, label }, index) => (
+            <button
+              key={value}
+              ref={(el) => {
+                tabs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`account-tab-${value}`}
+              aria-selected={selected === value}
+              aria-controls={`account-panel-${value}`}
+              tabIndex={selected === value ? 0 : -1}
+              onClick={() => select(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={tabClass(selected === value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <div className={listClass}>
+          {TABS.map(({ value, label }) => (
+            <Link key={value} to={tabLink(value)} replace preventScrollReset aria-current={fromUrl === value ? "page" : undefined} className={tabClass(fromUrl === value)}>
+              {label}
+            </Link>
+          ))}
+        </div>
+      )}
+      {/* The shown form keeps its place in the tree as JavaScript takes over, so what was typed stays. */}
+      {TABS.map(({ value, Panel }) =>
+        enhanced || value === shown ? (
+          <div
+            key={value}
+            {...(enhanced ? { role: "tabpanel", id: `account-panel-${value}`, "aria-labelledby": `account-tab-${value}` } : {})}
+            hidden={shown !== value}
+          >
+            {/* Only the shown form is mounted: one set of fields named Email and Password on the page. */}
+            {shown === value ? <Panel /> : null}
+          </div>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+export default function LoginPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 md:items-center">
       <section className="space-y-4">
@@ -118,22 +198,7 @@ export default function LoginPage() {
         </ul>
       </section>
       <Card>
-        <div role="tablist" aria-label="Account" className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1">
-          {(["signin", "signup"] as const).map((value) => (
-            <Link
-              key={value}
-              role="tab"
-              aria-selected={tab === value}
-              to={tabLink(value)}
-              replace
-              preventScrollReset
-              className={cn("rounded px-3 py-1.5 text-center text-sm font-medium", tab === value && "bg-card shadow")}
-            >
-              {value === "signin" ? "Sign In" : "Sign Up"}
-            </Link>
-          ))}
-        </div>
-        <div role="tabpanel">{tab === "signin" ? <SignInForm /> : <SignUpForm />}</div>
+        <AccountTabs />
       </Card>
     </div>
   );
