@@ -1,5 +1,6 @@
 // Pure, so the server's first render and the browser's as-you-type filtering use the same rules.
 import { isGenerationInProgress } from "~/features/podcasts/generation-status";
+import { formatDay, formatDuration } from "~/lib/text-format";
 
 export const LIBRARY_TABS = ["all", "recent", "most-listened", "collections"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -91,4 +92,9 @@ export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?:
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const query = params.toString();
   return query ? `/my-podcasts?${query}` : "/my-podcasts";
+}
+
+/** What every podcast card shows, the same on the library and in the recent grid. */
+export function cardBasics(p: { id: string; title: string; status: string; duration: number | null; createdAt: Date; listens: number }) {
+  return { id: p.id, title: p.title, group: statusGroup(p.status), duration: formatDuration(p.duration), createdAt: formatDay(p.createdAt), listens: p.listens };
 }

@@ -115,50 +115,36 @@ const ResponseItem = z.object({
   response: z.string().max(RESPONSE_MAX).default(""),
 });
 
-/** JSON text in a multipart body, a list in a JSON one. */
-const responses = z
-  .union([z.string(), z.array(z.unknown())])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === "") return [];
-    let list: unknown = value;
-    if (typeof value === "string") {
-      try {
-        list = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: "custom", message: api.badResponses });
+/** A list sent as JSON text in a multipart body, or as a list in a JSON one; absent or empty is []. */
+function jsonList<T extends z.ZodType>(item: T, max: number, message: string) {
+  return z
+    .union([z.string(), z.array(z.unknown())])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return [];
+      let list: unknown = value;
+      if (typeof value === "string") {
+        try {
+          list = JSON.parse(value);
+        } catch {
+          list = null;
+        }
+      }
+      const parsed = z.array(item).max(max).safeParse(list);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
-    }
-    const parsed = z.array(ResponseItem).max(MAX_CAMPAIGN_QUESTIONS).safeParse(list);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: api.badResponses });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+      return parsed.data as z.output<T>[];
+    });
+}
 
-/** The questions answered on video, as indices: JSON text in a multipart body, a list in a JSON one. */
-const selectedQuestions = z
-  .union([z.string(), z.array(z.unknown())])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === "") return [];
-    let list: unknown = value;
-    if (typeof value === "string") {
-      try {
-        list = JSON.parse(value);
-      } catch {
-        list = null;
-      }
-    }
-    const parsed = z.array(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1)).max(MAX_SELECTED_QUESTIONS).safeParse(list);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: api.badSelectedQuestions });
-      return z.NEVER;
-    }
-    return [...new Set(parsed.data)];
-  });
+const responses = jsonList(ResponseItem, MAX_CAMPAIGN_QUESTIONS, api.badResponses);
+
+/** The questions answered on video, as indices, each once. */
+const selectedQuestions = jsonList(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1), MAX_SELECTED_QUESTIONS, api.badSelectedQuestions).transform((list) => [
+  ...new Set(list),
+]);
 
 export const PublicSubmissionSchema = z
   .object({ respondentName, respondentEmail, responses, selectedQuestions, consentGiven: consent.optional() })

@@ -19,7 +19,7 @@ import {
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   statusFilterOrDefault,
-  statusGroup,
+  cardBasics,
   tabOrDefault,
   TAB_LABELS,
   type LibraryTab,
@@ -29,7 +29,6 @@ import { hostLabel } from "~/features/podcasts/podcast-view";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
-import { formatDay, formatDuration } from "~/lib/text-format";
 import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "~/features/podcasts/listening-schemas";
@@ -65,12 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: view.status,
     pinned: pins,
   }).map((p) => ({
-    id: p.id,
-    title: p.title,
-    group: statusGroup(p.status),
-    duration: formatDuration(p.duration),
-    createdAt: formatDay(p.createdAt),
-    listens: p.listens,
+    ...cardBasics(p),
     hostLabel: hostLabel(p.hostCount),
     campaignId: p.campaignId,
     campaignTitle: p.campaignTitle,
