@@ -2,6 +2,8 @@
 // Every page route is visited with real data behind its URL, with the states its own links open
 // (dialogs, tabs, filters), at a common 6.1-inch phone (390×844) and a small one (320×640).
 import type { Page } from "@playwright/test";
+import { createCampaign } from "~/models/campaign.server";
+import { createUser } from "~/models/user.server";
 import { buildA11yWorld, IDENTITIES, pageRouteFiles, sameRouteStates, stateKey, type A11yWorld } from "../utils/a11y-world";
 import { addCookiePairs, expect, test, visit } from "./fixtures";
 
@@ -37,6 +39,19 @@ for (const identity of IDENTITIES) {
     });
   }
 }
+
+// Before body's overflow-wrap was 'anywhere', this made the admin collections page 8,031 px wide.
+test("a 400-character word in a title or a name breaks instead of widening the admin lists", async ({ page }) => {
+  const long = "W".repeat(400);
+  const owner = await createUser({ email: `long-${Date.now()}@example.com`, firstName: long, lastName: "L", role: "user" });
+  createCampaign(owner.id, { title: long, description: long, prompt: long, inviteEmails: [] });
+  await page.setViewportSize(SCREENS[1]!);
+  await addCookiePairs(page, await world.cookiesFor("admin", "light"));
+  for (const url of ["/admin", "/admin/story-collections", "/admin/activity"]) {
+    await visit(page, url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(SCREENS[1]!.width);
+  }
+});
 
 function isNew(page: Page, seen: Set<string>) {
   const key = stateKey(new URL(page.url()));

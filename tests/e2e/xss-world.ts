@@ -101,7 +101,8 @@ async function buildPayloadWorld(p: XssPayload, baseURL: string) {
   const web = new URLSearchParams({ contributorName: v(p, "wn"), contributorEmail: email("web"), storyContent: webStory(p), t: invitation.token });
   await post(`${baseURL}/contribute/${campaign.publicId}`, web);
   // The e-mail reply, as Mailgun posts it: signed, multipart, To the invitation's reply address.
-  const replyAddress = email("reply");
+  // From the invitee's own address, so the From name is the story's author on every page.
+  const replyAddress = invitation.email;
   const reply = signedInboundForm(
     { recipient: replyAddressFor(invitation.token), from: replyFrom(p, replyAddress), subject: `Re: ${campaign.title}`, bodyPlain: replyBody(p), messageId: `<xss.${randomUUID()}@example.com>` },
     webhookSigningKey()!,
