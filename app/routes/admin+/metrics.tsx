@@ -1,28 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  AdminPageHeader,
-  hrefWith,
-  StatCard,
-  TabLinks,
-} from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, hrefWith, StatCard, TabLinks } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { Card, CardTitle } from "~/components/ui/card";
-import {
-  getSystemMetrics,
-  monthlyTrend,
-} from "~/features/admin/metrics.server";
+import { getSystemMetrics, monthlyTrend } from "~/features/admin/metrics.server";
 import { TrendChart } from "~/features/admin/components/trend-chart";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
-import {
-  ACTIVE_USER_DAYS,
-  formatBytes,
-  formatCount,
-  formatGrowth,
-  formatUsd,
-} from "~/lib/number-format";
+import { ACTIVE_USER_DAYS, formatBytes, formatCount, formatGrowth, formatUsd } from "~/lib/number-format";
 
 const m = adminMessages.metrics;
 const PATH = "/admin/metrics";
@@ -32,25 +18,13 @@ type Tab = (typeof TABS)[number];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("tab");
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? "")
-    ? (requested as Tab)
-    : "overview";
-  return {
-    tab,
-    metrics: getSystemMetrics(),
-    trend: tab === "overview" ? monthlyTrend() : [],
-  };
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "overview";
+  return { tab, metrics: getSystemMetrics(), trend: tab === "overview" ? monthlyTrend() : [] };
 }
 
 function Growth({ value }: { value: number }) {
   return (
-    <span
-      className={cn(
-        value > 0 && "text-green-700 dark:text-green-400",
-        value < 0 && "text-destructive"
-      )}
-      data-testid="growth"
-    >
+    <span className={cn(value > 0 && "text-green-700 dark:text-green-400", value < 0 && "text-destructive")} data-testid="growth">
       {formatGrowth(value)} {m.fromLastMonth}
     </span>
   );
@@ -58,78 +32,23 @@ function Growth({ value }: { value: number }) {
 
 export default function AdminMetrics() {
   const { tab, metrics, trend } = useLoaderData<typeof loader>();
-  const {
-    users,
-    podcasts,
-    campaigns,
-    stories,
-    emails,
-    tokenUsage,
-    database,
-    health,
-  } = metrics;
+  const { users, podcasts, campaigns, stories, emails, tokenUsage, database, health } = metrics;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader title={m.pageTitle} />
-      <TabLinks
-        label="Metrics"
-        current={tab}
-        tabs={TABS.map((t) => ({
-          key: t,
-          label: m.tabs[t],
-          href: hrefWith(PATH, { tab: t === "overview" ? null : t }),
-        }))}
-      />
+      <TabLinks label="Metrics" current={tab} tabs={TABS.map((t) => ({ key: t, label: m.tabs[t], href: hrefWith(PATH, { tab: t === "overview" ? null : t }) }))} />
 
       {tab === "overview" ? (
-        <section
-          aria-label={m.tabs.overview}
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          <StatCard
-            label="Total Users"
-            value={formatCount(users.total)}
-            hint={<Growth value={users.growth} />}
-          />
-          <StatCard
-            label="Active Users"
-            value={formatCount(users.active)}
-            hint={`Signed in within ${ACTIVE_USER_DAYS} days · ${formatCount(
-              users.new
-            )} new this month`}
-          />
-          <StatCard
-            label="Podcasts"
-            value={formatCount(podcasts.total)}
-            hint={<Growth value={podcasts.growth} />}
-          />
-          <StatCard
-            label="Podcasts This Month"
-            value={formatCount(podcasts.thisMonth)}
-          />
-          <StatCard
-            label="Campaigns"
-            value={formatCount(campaigns.total)}
-            hint={`${formatCount(campaigns.active)} active`}
-          />
-          <StatCard
-            label="Stories"
-            value={formatCount(stories.total)}
-            hint={<Growth value={stories.growth} />}
-          />
-          <StatCard
-            label="Stories This Month"
-            value={formatCount(stories.thisMonth)}
-          />
-          <StatCard
-            label="Emails Sent"
-            value={formatCount(emails.sent)}
-            hint={<Growth value={emails.growth} />}
-          />
-          <StatCard
-            label="Emails This Month"
-            value={formatCount(emails.thisMonth)}
-          />
+        <section aria-label={m.tabs.overview} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <StatCard label="Total Users" value={formatCount(users.total)} hint={<Growth value={users.growth} />} />
+          <StatCard label="Active Users" value={formatCount(users.active)} hint={`Signed in within ${ACTIVE_USER_DAYS} days · ${formatCount(users.new)} new this month`} />
+          <StatCard label="Podcasts" value={formatCount(podcasts.total)} hint={<Growth value={podcasts.growth} />} />
+          <StatCard label="Podcasts This Month" value={formatCount(podcasts.thisMonth)} />
+          <StatCard label="Campaigns" value={formatCount(campaigns.total)} hint={`${formatCount(campaigns.active)} active`} />
+          <StatCard label="Stories" value={formatCount(stories.total)} hint={<Growth value={stories.growth} />} />
+          <StatCard label="Stories This Month" value={formatCount(stories.thisMonth)} />
+          <StatCard label="Emails Sent" value={formatCount(emails.sent)} hint={<Growth value={emails.growth} />} />
+          <StatCard label="Emails This Month" value={formatCount(emails.thisMonth)} />
         </section>
       ) : null}
       {tab === "overview" ? (
@@ -142,125 +61,65 @@ export default function AdminMetrics() {
       {tab === "usage" ? (
         <section aria-label={m.tabs.usage} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard
-              label="Total Cost"
-              value={formatUsd(tokenUsage.totalCost)}
-              hint="All recorded script-writing calls"
-            />
-            <StatCard
-              label="Cost This Month"
-              value={formatUsd(tokenUsage.thisMonth)}
-            />
-            <StatCard
-              label="OpenAI Cost"
-              value={formatUsd(tokenUsage.openaiCost)}
-            />
-            <StatCard
-              label="Deepgram Cost"
-              value={formatUsd(tokenUsage.deepgramCost)}
-              hint="Not used: voices are rendered locally"
-            />
+            <StatCard label="Total Cost" value={formatUsd(tokenUsage.totalCost)} hint="All recorded script-writing calls" />
+            <StatCard label="Cost This Month" value={formatUsd(tokenUsage.thisMonth)} />
+            <StatCard label="OpenAI Cost" value={formatUsd(tokenUsage.openaiCost)} />
+            <StatCard label="Deepgram Cost" value={formatUsd(tokenUsage.deepgramCost)} hint="Not used: voices are rendered locally" />
           </div>
           <Card className="space-y-3">
             <CardTitle>Language model usage</CardTitle>
             <p className="text-sm text-muted-foreground">
-              {formatCount(tokenUsage.calls)} call(s) ·{" "}
-              {formatCount(tokenUsage.promptTokens)} prompt tokens ·{" "}
-              {formatCount(tokenUsage.completionTokens)} completion tokens
+              {formatCount(tokenUsage.calls)} call(s) · {formatCount(tokenUsage.promptTokens)} prompt tokens · {formatCount(tokenUsage.completionTokens)} completion tokens
             </p>
             {tokenUsage.byModel.length ? (
               // Long model names scroll inside their own box on a phone, not the page.
-              <div
-                className="overflow-x-auto"
-                tabIndex={0}
-                role="region"
-                aria-label="Language model usage by model"
-              >
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Language model usage by model">
                 <table className="w-full text-left text-sm">
-                  <thead className="border-b border-border text-muted-foreground">
-                    <tr>
-                      <th className="py-2 pr-4 font-medium">Provider</th>
-                      <th className="py-2 pr-4 font-medium">Model</th>
-                      <th className="py-2 pr-4 font-medium">Calls</th>
-                      <th className="py-2 pr-4 font-medium">Tokens</th>
-                      <th className="py-2 font-medium">Cost</th>
+                <thead className="border-b border-border text-muted-foreground">
+                  <tr>
+                    <th className="py-2 pr-4 font-medium">Provider</th>
+                    <th className="py-2 pr-4 font-medium">Model</th>
+                    <th className="py-2 pr-4 font-medium">Calls</th>
+                    <th className="py-2 pr-4 font-medium">Tokens</th>
+                    <th className="py-2 font-medium">Cost</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tokenUsage.byModel.map((row) => (
+                    <tr key={`${row.provider}/${row.model}`} className="border-b border-border">
+                      <td className="py-2 pr-4">{row.provider}</td>
+                      <td className="py-2 pr-4">{row.model}</td>
+                      <td className="py-2 pr-4">{formatCount(row.calls)}</td>
+                      <td className="py-2 pr-4">{formatCount(row.tokens)}</td>
+                      <td className="py-2">{formatUsd(row.cost)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {tokenUsage.byModel.map((row) => (
-                      <tr
-                        key={`${row.provider}/${row.model}`}
-                        className="border-b border-border"
-                      >
-                        <td className="py-2 pr-4">{row.provider}</td>
-                        <td className="py-2 pr-4">{row.model}</td>
-                        <td className="py-2 pr-4">{formatCount(row.calls)}</td>
-                        <td className="py-2 pr-4">{formatCount(row.tokens)}</td>
-                        <td className="py-2">{formatUsd(row.cost)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
+                  ))}
+                </tbody>
                 </table>
               </div>
             ) : (
-              <p className="text-sm text-muted-foreground">
-                No language model calls recorded yet (the built-in script writer
-                costs nothing).
-              </p>
+              <p className="text-sm text-muted-foreground">No language model calls recorded yet (the built-in script writer costs nothing).</p>
             )}
           </Card>
         </section>
       ) : null}
 
       {tab === "health" ? (
-        <section
-          aria-label={m.tabs.health}
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          <StatCard
-            label="Database Size"
-            value={formatBytes(database.size)}
-            hint={`${formatCount(database.pageCount)} pages of ${formatCount(
-              database.pageSize
-            )} bytes`}
-          />
-          <StatCard
-            label="Connections"
-            value={formatCount(database.connections)}
-            hint="SQLite: one connection per process"
-          />
-          <StatCard
-            label="Stored Rows"
-            value={formatCount(database.queries)}
-            hint={`${formatCount(database.tables)} tables`}
-          />
-          <StatCard
-            label="Unresolved Errors"
-            value={formatCount(health.errors.unresolved)}
-            hint={`${formatCount(health.errors.last24h)} in the last 24 hours`}
-          />
-          <StatCard
-            label="Jobs Queued"
-            value={formatCount(health.jobs.queued)}
-            hint={`${formatCount(health.jobs.running)} running`}
-          />
-          <StatCard
-            label="Jobs Failed"
-            value={formatCount(health.jobs.failed)}
-          />
-          <StatCard
-            label="Failed Emails"
-            value={formatCount(health.failedEmails)}
-          />
+        <section aria-label={m.tabs.health} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard label="Database Size" value={formatBytes(database.size)} hint={`${formatCount(database.pageCount)} pages of ${formatCount(database.pageSize)} bytes`} />
+          <StatCard label="Connections" value={formatCount(database.connections)} hint="SQLite: one connection per process" />
+          <StatCard label="Stored Rows" value={formatCount(database.queries)} hint={`${formatCount(database.tables)} tables`} />
+          <StatCard label="Unresolved Errors" value={formatCount(health.errors.unresolved)} hint={`${formatCount(health.errors.last24h)} in the last 24 hours`} />
+          <StatCard label="Jobs Queued" value={formatCount(health.jobs.queued)} hint={`${formatCount(health.jobs.running)} running`} />
+          <StatCard label="Jobs Failed" value={formatCount(health.jobs.failed)} />
+          <StatCard label="Failed Emails" value={formatCount(health.failedEmails)} />
         </section>
       ) : null}
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${m.pageTitle} | Admin | Storyhearth` },
-];
+export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;
