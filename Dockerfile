@@ -32,9 +32,9 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────
 FROM base
-# ffmpeg renders podcast audio; fuse3 is what LiteFS mounts with; sqlite3 is for backups by hand.
+# ffmpeg renders podcast audio; DejaVu sets the covers' text; fuse3 is what LiteFS mounts with; sqlite3 is for backups by hand.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg fuse3 sqlite3 ca-certificates \
+  && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core fuse3 sqlite3 ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 

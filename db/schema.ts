@@ -199,6 +199,8 @@ export const contributions = sqliteTable(
     messageId: text("message_id").unique(),
     /** An e-mail reply sent from another address than the invitee's: "Name <address>" (decision 0120). */
     sentFrom: text("sent_from"),
+    /** The text as it arrived, kept once the owner edits storyContent (decision 0136). */
+    originalStoryContent: text("original_story_content"),
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -310,6 +312,8 @@ export const podcastStatuses = [
   "script_generation",
   "voice_processing",
   "audio_processing",
+  /** Stopped after the script for the owner to review it (decision 0128). */
+  "script_ready",
   "complete",
   "failed",
 ] as const;
@@ -346,6 +350,8 @@ export const podcasts = sqliteTable(
     duration: integer("duration"),
     fileSize: integer("file_size"),
     audioKey: text("audio_key"),
+    /** The family's own photo as the cover (drawn from the title when null). */
+    coverKey: text("cover_key"),
     listens: integer("listens").notNull().default(0),
     completedAt: timestamp("completed_at"),
     createdAt: createdAt(),
@@ -355,6 +361,23 @@ export const podcasts = sqliteTable(
     index("podcasts_owner_idx").on(t.ownerId, t.createdAt),
     index("podcasts_campaign_idx").on(t.campaignId),
   ],
+);
+
+/** How a family's names and places are said: applied to what the voices read, never to the transcript (decision 0128). */
+export const pronunciations = sqliteTable(
+  "pronunciations",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    /** The term folded (lower case, single spaces): one entry per word or phrase, whatever its case. */
+    termKey: text("term_key").notNull(),
+    sayAs: text("say_as").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pronunciations_owner_term_idx").on(t.ownerId, t.termKey)],
 );
 
 export const shareLinks = sqliteTable("share_links", {
@@ -367,6 +390,23 @@ export const shareLinks = sqliteTable("share_links", {
   expiresAt: timestamp("expires_at").notNull(),
   createdAt: createdAt(),
 });
+
+/** A private podcast feed: the family's (campaignId null) or a collection's; revoked feeds answer 404 (decision 0133). */
+export const podcastFeeds = sqliteTable(
+  "podcast_feeds",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    /** Kept readable so the owner can copy it again; it opens only what the owner already shares. */
+    token: text("token").notNull().unique(),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("podcast_feeds_owner_idx").on(t.ownerId, t.campaignId)],
+);
 
 export const llmUsage = sqliteTable("llm_usage", {
   id: id(),
@@ -488,6 +528,33 @@ export const activities = sqliteTable(
   },
   (t) => [index("activities_created_idx").on(t.createdAt)],
 );
+
+/**
+ * A story's recording, answered by voice (decision 0136): the original as it came, its normalized
+ * copy once the convert-recording job ran, or why it could not be used.
+ */
+export const contributionRecordings = sqliteTable("contribution_recordings", {
+  id: id(),
+  contributionId: text("contribution_id")
+    .notNull()
+    .unique()
+    .references(() => contributions.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["converting", "ready", "refused"] }).notNull(),
+  /** Why a recording was refused or failed to convert, in words for the owner. */
+  reason: text("reason"),
+  originalKey: text("original_key"),
+  originalFileName: text("original_file_name"),
+  originalSize: integer("original_size"),
+  /** What ffprobe found, e.g. "mov,mp4,m4a/aac"; the declared type is never trusted. */
+  originalFormat: text("original_format"),
+  normalizedKey: text("normalized_key"),
+  /** Seconds, of the normalized copy once it exists (before: the original's). */
+  durationSeconds: real("duration_seconds"),
+  /** A machine transcription, when one is made; the story's text stays in contributions. */
+  transcript: text("transcript"),
+  removalRequestedAt: timestamp("removal_requested_at"),
+  createdAt: createdAt(),
+});
 
 export type TestimonialQuestion = { question: string; helperText?: string | null };
 

@@ -11,6 +11,7 @@ import type { Env } from "../app/lib/env.server";
 import { instanceHeaders } from "../app/lib/litefs.server";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
+import { expressTrustProxy, proxyPolicy } from "./client-ip";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
@@ -24,7 +25,8 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   const buildDir = path.resolve(dir ?? "build");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  const proxy = proxyPolicy(env);
+  app.set("trust proxy", expressTrustProxy(proxy));
   app.use(instanceHeaders());
 
   app.get("/healthz", (_req, res) => {
@@ -75,6 +77,7 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       authMax: env.RATE_LIMIT_AUTH_MAX,
       publicPostMax: env.RATE_LIMIT_PUBLIC_POST_MAX,
       generalMax: env.RATE_LIMIT_GENERAL_MAX,
+      proxy,
     }),
   );
 

@@ -2,6 +2,8 @@ import { closeDb, getDb, migrateDatabase } from "../app/lib/db.server";
 import { env } from "../app/lib/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
 import { isPrimaryInstance } from "../app/lib/litefs.server";
+import { downloadVoicesOnFirstStart } from "../app/audio/voice-download.server";
+import { defaultPiperModels } from "../app/features/podcasts/default-voices.server";
 import { seedDemoData } from "../db/seed";
 import { createApp } from "./app";
 
@@ -23,6 +25,8 @@ const viteDevServer =
 const app = await createApp({ env: config, viteDevServer, buildDir: process.env.BUILD_DIR });
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
+  // Off under APP_ENV=test so no test run reaches the internet: docs/decisions/0129-piper-voices-on-first-start.md
+  if (config.VOICES_AUTO_DOWNLOAD ?? config.APP_ENV !== "test") void downloadVoicesOnFirstStart(defaultPiperModels());
 });
 
 if (config.JOBS_DISABLED !== "true") startBackgroundJobs();

@@ -1,13 +1,16 @@
 import type { Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { messages } from "../app/features/account/messages";
 import { escapeHtml } from "../app/lib/email/layout";
+import { clientIp, type ProxyPolicy } from "./client-ip";
 
 export type RateLimitConfig = {
   windowMs: number;
   authMax: number;
   publicPostMax: number;
   generalMax: number;
+  /** Where the client address comes from; default: the socket (no proxy believed). */
+  proxy?: ProxyPolicy;
 };
 
 const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
@@ -47,7 +50,17 @@ function tooMany(req: Request, res: Response) {
 
 /** Why these tiers: docs/decisions/0004-cross-site-and-rate-limits.md */
 export function rateLimits(config: RateLimitConfig): RequestHandler[] {
-  const base = { windowMs: config.windowMs, standardHeaders: "draft-8" as const, legacyHeaders: false, handler: tooMany };
+  const proxy = config.proxy ?? { kind: "direct" };
+  const base = {
+    windowMs: config.windowMs,
+    standardHeaders: "draft-8" as const,
+    legacyHeaders: false,
+    handler: tooMany,
+    // Not req.ip: a forged X-Forwarded-For must not give each request a new key (decision 0137).
+    keyGenerator: (req: Request) => ipKeyGenerator(clientIp(req, proxy)),
+    // The header is expected (a client or proxy may send it); clientIp decides whether to believe it.
+    validate: { xForwardedForHeader: false },
+  };
   const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
   return [
     rateLimit({ ...base, limit: config.generalMax }),

@@ -86,6 +86,21 @@ export async function probe(file: string): Promise<ProbeResult> {
   return JSON.parse(stdout.toString("utf8")) as ProbeResult;
 }
 
+/**
+ * When a stream really ends, from its packet headers (nothing decoded): a browser's MediaRecorder
+ * WebM has no duration in its header.
+ */
+export async function streamEndFromPackets(file: string, stream: "a:0" | "v:0"): Promise<number | null> {
+  const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
+  let end = 0;
+  for (const line of stdout.toString("utf8").split("\n")) {
+    const [pts, dur] = line.split(",");
+    const t = Number(pts) + (Number(dur) || 0);
+    if (Number.isFinite(t) && t > end) end = t;
+  }
+  return end > 0 ? end : null;
+}
+
 export async function resamplePcm(samples: Float32Array, from: number, to: number): Promise<Float32Array> {
   if (from === to) return samples;
   const { stdout } = await ffmpeg(

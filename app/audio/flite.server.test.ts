@@ -1,12 +1,13 @@
 // The embedded voices, synthesized for real: flite.wasm run by our in-memory WASI.
 import { describe, expect, test } from "vitest";
 import { ACCENTS, VOICE_IDS } from "./audio-options";
-import { durationStretch, fliteSpeak, utteranceEnds } from "./flite.server";
+import { durationStretch, fliteModule, fliteSpeak, fliteSpeakHere, fliteSpeakInThread, splitEvenly, utteranceEnds } from "./flite.server";
 import { FLITE_VOICE_MAP, type FliteVoice } from "./voices.server";
 
 const STORY = "Grandma kept a garden behind the house. Every summer it was full of roses, and we picked them for the table!";
 
 const rms = (pcm: Float32Array) => Math.sqrt(pcm.reduce((n, v) => n + v * v, 0) / Math.max(1, pcm.length));
+const bytes = (said: { segments: Float32Array[][] }) => said.segments.map((chunks) => chunks.map((pcm) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString("base64")));
 const seconds = (said: { sampleRate: number; segments: Float32Array[][] }) => said.segments.flat().reduce((n, p) => n + p.length, 0) / said.sampleRate;
 
 describe("flite", () => {
@@ -53,9 +54,41 @@ describe("flite", () => {
       for (let j = i + 1; j < audio.length; j++) expect(audio[i]!.equals(audio[j]!), `${cells[i]!.id}/${cells[i]!.accent} vs ${cells[j]!.id}/${cells[j]!.accent}`).toBe(false);
     }
   }, 120_000);
+
+  test("a worker thread speaks exactly as this thread does, and reports its errors", async () => {
+    const module = await fliteModule();
+    const voice: FliteVoice = { voice: "rms", durationStretch: 1.1 };
+    const texts = ["My grandmother kept a tin of buttons.", "She tipped it out on rainy afternoons. I have it now."];
+    const here = fliteSpeakHere(module, voice, texts, 1);
+    const there = await fliteSpeakInThread(module, voice, texts, 1);
+    expect(there.sampleRate).toBe(here.sampleRate);
+    expect(bytes(there)).toEqual(bytes(here));
+    // A module that is not flite fails in the thread; the error comes back as a rejection.
+    const notFlite = await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+    await expect(fliteSpeakInThread(notFlite, voice, texts, 1)).rejects.toThrow(/_start/);
+  }, 60_000);
+
+  test("a long script shared between threads comes back whole and in order", async () => {
+    const voice: FliteVoice = { voice: "slt", durationStretch: 1 };
+    const texts = [STORY, "Then came the winter.", "The roses slept.", "And in spring they woke."];
+    const here = await fliteSpeak(voice, texts, 1, undefined, { threads: 1 });
+    const shared = await fliteSpeak(voice, texts, 1, undefined, { threads: 3, minChars: 0 });
+    expect(shared.segments.map((s) => s.length)).toEqual([2, 1, 1, 1]);
+    expect(bytes(shared)).toEqual(bytes(here));
+  }, 60_000);
 });
 
 describe("flite helpers", () => {
+  test("a script is split into whole texts, in order, of about equal length", () => {
+    const texts = ["a".repeat(100), "b".repeat(100), "c".repeat(100), "d".repeat(100)];
+    expect(splitEvenly(texts, 2)).toEqual([texts.slice(0, 2), texts.slice(2)]);
+    expect(splitEvenly(texts, 1)).toEqual([texts]);
+    expect(splitEvenly(["x".repeat(300), "y", "z"], 2)).toEqual([["x".repeat(300)], ["y", "z"]]);
+    // Never more parts than texts, and never an empty one.
+    expect(splitEvenly(["one text"], 4)).toEqual([["one text"]]);
+    expect(splitEvenly([], 2)).toEqual([[]]);
+  });
+
   test("utterance ends add up flite's per-utterance timings", () => {
     expect(utteranceEnds("pau:0.119 hh:0.212 pau:2.174 \npau:0.175 s:1.775 pau:1.932 \n")).toEqual([2.174, 2.174 + 1.932]);
     expect(utteranceEnds("")).toEqual([]);

@@ -79,3 +79,26 @@ describe("ffmpeg resolution", () => {
     expect(ffmpegBinaries()).toEqual({ ffmpeg: staticBinary ?? "ffmpeg", ffprobe: "/opt/tools/ffprobe" });
   });
 });
+
+describe("the cover in the MP3", () => {
+  test("encodeMp3 embeds the cover as the ID3 front cover, beside the chapters", async () => {
+    const { encodeMp3 } = await import("./mix.server");
+    const { ffmpeg, probe } = await import("./ffmpeg.server");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-cover-"));
+    try {
+      const wav = path.join(dir, "in.wav");
+      const cover = path.join(dir, "cover.jpg");
+      await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=300:duration=1", wav]);
+      await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "color=c=orange:s=64x64", "-frames:v", "1", cover]);
+      const out = path.join(dir, "out.mp3");
+      await encodeMp3(wav, -20, "standard", { title: "t", artist: "a", album: "b", chapters: [{ title: "One", start: 0, end: 1 }], coverFile: cover }, out);
+      const probed = (await probe(out)) as unknown as { streams: Array<{ codec_type: string; disposition?: { attached_pic?: number } }> };
+      expect(probed.streams.map((s) => [s.codec_type, s.disposition?.attached_pic ?? 0])).toEqual([
+        ["audio", 0],
+        ["video", 1],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

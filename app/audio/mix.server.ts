@@ -1,8 +1,9 @@
 // Levels, ducking and the two-pass loudness: docs/decisions/0105-local-voices.md
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { getStorage } from "~/lib/storage/storage.server";
 import type { BackgroundMusic, IntroOutro, ProcessingQuality } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness, pcmBytes, probe } from "./ffmpeg.server";
@@ -97,7 +98,8 @@ export async function mixToWav(options: MixOptions, outFile: string): Promise<{ 
   return { loudness: parseIntegratedLoudness(stderr), duration: totalSamples / MIX_RATE };
 }
 
-export type EpisodeTags = { title: string; artist: string; album: string; chapters: Chapter[] };
+/** `coverFile`: a JPEG on disk, embedded as the ID3 front cover (APIC) that players show. */
+export type EpisodeTags = { title: string; artist: string; album: string; chapters: Chapter[]; coverFile?: string };
 
 const escapeMeta = (value: string) => value.replace(/[\\=;#\n]/g, (c) => (c === "\n" ? " " : `\\${c}`));
 
@@ -115,13 +117,18 @@ export async function encodeMp3(wavFile: string, loudness: number, quality: Proc
   const metaFile = `${outFile}.ffmeta`;
   await fs.writeFile(metaFile, ffmetadata(tags));
   try {
+    const cover = tags.coverFile
+      ? ["-map", "2:v", "-c:v", "copy", "-disposition:v", "attached_pic", "-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"]
+      : [];
     await ffmpeg([
       "-loglevel", "error",
       "-i", wavFile,
       "-i", metaFile,
+      ...(tags.coverFile ? ["-i", tags.coverFile] : []),
       "-map", "0:a",
       "-map_metadata", "1",
       "-map_chapters", "1",
+      ...cover,
       "-af", `volume=${f(gainDb)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=80:level=false:latency=true`,
       "-c:a", "libmp3lame",
       "-b:a", ENCODING[quality].bitrate,
@@ -139,8 +146,16 @@ export async function encodeMp3(wavFile: string, loudness: number, quality: Proc
 
 export type MixTimings = { mixing: number; encode: number };
 
+/** A stored file copied to `file` for ffmpeg; undefined (no cover, never a failed episode) when it is gone. */
+async function copyFromStorage(key: string, file: string) {
+  const stored = await getStorage().read(key);
+  if (!stored) return undefined;
+  await pipeline(stored.stream, createWriteStream(file));
+  return file;
+}
+
 export async function mixEpisode(
-  options: MixOptions & { quality: ProcessingQuality; tags: EpisodeTags; key: string },
+  options: MixOptions & { quality: ProcessingQuality; tags: EpisodeTags; key: string; coverKey?: string },
   timings: MixTimings = { mixing: 0, encode: 0 },
 ): Promise<{ duration: number; fileSize: number }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-mix-"));
@@ -152,7 +167,8 @@ export async function mixEpisode(
 
     started = performance.now();
     const mp3 = path.join(dir, "episode.mp3");
-    await encodeMp3(wav, loudness, options.quality, options.tags, mp3);
+    const coverFile = options.coverKey ? await copyFromStorage(options.coverKey, path.join(dir, "cover.jpg")) : undefined;
+    await encodeMp3(wav, loudness, options.quality, { ...options.tags, coverFile }, mp3);
     const duration = Number((await probe(mp3)).format.duration);
     const { size } = await getStorage().put(options.key, createReadStream(mp3));
     timings.encode += performance.now() - started;

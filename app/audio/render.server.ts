@@ -38,6 +38,11 @@ export const RenderInputSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "audioKey must be a plain storage key ending in .mp3")
       .optional(),
+    /** A stored JPEG embedded as the episode's cover. */
+    coverKey: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.jpg$/, "coverKey must be a plain storage key ending in .jpg")
+      .optional(),
   })
   .refine((input) => input.hosts.host2 || input.segments.every((s) => s.speaker === "host1"), {
     message: "Segments for host2 need hosts.host2",
@@ -179,6 +184,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
       introOutro: input.introOutro,
       quality: input.quality,
       key: audioKey,
+      coverKey: input.coverKey,
       tags: {
         title: input.title,
         artist: familyName ?? "Storyhearth",

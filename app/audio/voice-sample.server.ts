@@ -1,20 +1,15 @@
 import { getStorage } from "~/lib/storage/storage.server";
 import type { Accent, VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker } from "./render.server";
-import { resolveVoice, VOICE_PERSONAS } from "./voices.server";
+import { resolveVoice, voiceTag, VOICE_PERSONAS } from "./voices.server";
 
 /** Bump when the sample text or settings change. */
 const SAMPLE_VERSION = 2;
 
 export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voiceId].name}. I'll be reading your family's stories.`;
 
-/** Names who speaks and how, for cache keys: installing a Piper voice later gives a new file, not the old one. */
-export function speakerTag(voiceId: VoiceId, accent: Accent) {
-  const voice = resolveVoice(voiceId, accent);
-  if (voice.engine === "piper") return `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}`;
-  if (voice.engine === "flite") return `flite-${voice.flite.voice}-${voice.flite.durationStretch}`;
-  return `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
-}
+/** Installing a Piper voice later gives a new file, not the old one. */
+export const speakerTag = (voiceId: VoiceId, accent: Accent) => voiceTag(resolveVoice(voiceId, accent));
 
 export function voiceSampleKey(voiceId: VoiceId, accent: Accent) {
   return `voice-samples/v${SAMPLE_VERSION}/${voiceId}-${accent}-${speakerTag(voiceId, accent)}.mp3`;

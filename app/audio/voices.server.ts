@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
+import { ACCENTS, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer } from "./audio-options";
 
 /** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
 export type PiperVoiceRef = { model: string; speaker?: string };
@@ -297,9 +297,40 @@ export function listVoices(dir = voicesDir(), flite = isFliteInstalled()): Voice
   });
 }
 
-export function piperVoiceUrl(model: string, file: "onnx" | "onnx.json") {
+/** Hugging Face's rhasspy/piper-voices at the tag the voice map was chosen from; PIPER_VOICES_URL names a mirror. */
+export const PIPER_VOICES_DEFAULT_URL = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0";
+
+export function piperVoicesBaseUrl() {
+  return (process.env.PIPER_VOICES_URL || PIPER_VOICES_DEFAULT_URL).replace(/\/+$/, "");
+}
+
+/** A voice file's path in the repository, as voices.json keys its `files`: en/en_US/lessac/medium/en_US-lessac-medium.onnx */
+export function piperVoicePath(model: string, file: "onnx" | "onnx.json") {
   const [locale, dataset, quality] = model.split("-");
   if (!locale || !dataset || !quality) throw new Error(`Not a Piper voice name: ${model}`);
   const lang = locale.split("_")[0];
-  return `https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/${lang}/${locale}/${dataset}/${quality}/${model}.${file}`;
+  return `${lang}/${locale}/${dataset}/${quality}/${model}.${file}`;
+}
+
+/** Names who speaks and how (engine, model or voice, speaker, pace), for cache keys and the pace store. */
+export function voiceTag(voice: ResolvedVoice) {
+  if (voice.engine === "piper") return `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}`;
+  if (voice.engine === "flite") return `flite-${voice.flite.voice}-${voice.flite.durationStretch}`;
+  return `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
+}
+
+/** What the forms offer for a voice and accent on this installation (decision 0130). */
+export function accentOfferOf(entry: AccentListing): AccentOffer {
+  if (entry.exact) return entry.builtIn ? "built-in" : "piper";
+  return entry.downloadable ? "download" : "unavailable";
+}
+
+export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled()): VoiceOffer {
+  return Object.fromEntries(
+    listVoices(dir, flite).map((v) => [v.id, Object.fromEntries(ACCENTS.map((a) => [a, accentOfferOf(v.accents[a])]))]),
+  ) as VoiceOffer;
+}
+
+export function piperVoiceUrl(model: string, file: "onnx" | "onnx.json", base = piperVoicesBaseUrl()) {
+  return `${base}/${piperVoicePath(model, file)}`;
 }

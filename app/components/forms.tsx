@@ -149,7 +149,7 @@ type SelectFieldProps<T extends string> = {
   label: string;
   selectProps: SelectHTMLAttributes<HTMLSelectElement>;
   /** The choices, in order: values that `optionLabel` names (the value itself by default), or value/label pairs. */
-  options: ReadonlyArray<T | { value: T; label: string }>;
+  options: ReadonlyArray<T | { value: T; label: string; disabled?: boolean }>;
   optionLabel?: (value: T) => string;
   /** An empty first option ("Choose a category"), for a choice that has no default. */
   placeholder?: string;
@@ -176,9 +176,9 @@ export function SelectField<T extends string>({
       <select {...selectProps} id={id} className={cn(inputClass, selectProps.className)} {...aria}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
-          const [value, text] = typeof option === "string" ? [option, optionLabel(option)] : [option.value, option.label];
+          const [value, text, disabled] = typeof option === "string" ? [option, optionLabel(option), false] : [option.value, option.label, option.disabled];
           return (
-            <option key={value} value={value}>
+            <option key={value} value={value} disabled={disabled}>
               {text}
             </option>
           );

@@ -33,6 +33,10 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { cleanAbandonedUploads } = await import("~/features/testimonials/uploads.server");
     await cleanAbandonedUploads({ now: now().getTime() });
   },
+  "convert-recording": async (payload) => {
+    const { convertRecordingJob } = await import("~/features/contributions/recordings.server");
+    await convertRecordingJob(payload);
+  },
   "deliver-newsletter": async (payload, job) => {
     const { deliverNewsletterJob } = await import("~/features/newsletters/delivery.server");
     await deliverNewsletterJob(payload, job);

@@ -45,6 +45,10 @@ const schema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PUBLIC_POST_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_GENERAL_MAX: z.coerce.number().int().positive().default(1000),
+    /** Set by Fly: the client address is then read from Fly-Client-IP, which Fly's proxy writes. */
+    FLY_APP_NAME: z.string().min(1).optional(),
+    /** Elsewhere: how many proxies in front append to X-Forwarded-For; 0 = clients connect directly. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Without a key the built-in script writer is used (no network). */
     OPENAI_API_KEY: z.string().optional(),
     /** Any OpenAI-compatible server, e.g. a local one (http://127.0.0.1:8080/v1). */
@@ -60,6 +64,13 @@ const schema = z
     OAUTH_SCOPES: z.string().min(1).default("openid email profile"),
     /** Piper voices (<name>.onnx + .onnx.json); `npm run voices:download` fills it. Read by the audio worker. */
     VOICES_DIR: z.string().default("./data/voices"),
+    /** With no Piper voice installed, fetch the default ones in the background at start; unset = on unless APP_ENV=test. */
+    VOICES_AUTO_DOWNLOAD: z
+      .enum(["0", "1", "false", "true"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
+    /** Where Piper voices and voices.json are fetched from (Hugging Face's layout); default rhasspy/piper-voices v1.0.0. */
+    PIPER_VOICES_URL: z.url().optional(),
     /** ffmpeg/ffprobe binaries when not ffmpeg-static's or on PATH. */
     FFMPEG_PATH: z.string().optional(),
     FFPROBE_PATH: z.string().optional(),
@@ -110,3 +121,5 @@ export function env(): Env {
 
 export const isProduction = () => env().APP_ENV === "production";
 export const appUrl = () => env().APP_URL ?? `http://localhost:${env().PORT}`;
+/** Where links in a page point: APP_URL when set, else the host the page was opened on. */
+export const originFor = (request: Request) => (env().APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");

@@ -6,6 +6,8 @@ export type ServeFileOptions = {
   contentType: string;
   downloadName?: string;
   cacheControl?: string;
+  /** A validator for this very file (quoted); a matching If-None-Match is answered 304. */
+  etag?: string;
   storage?: Storage;
 };
 
@@ -37,11 +39,15 @@ function contentDisposition(name: string) {
 export async function serveStoredFile(
   request: Request,
   key: string,
-  { contentType, downloadName, cacheControl = "private, max-age=3600", storage = getStorage() }: ServeFileOptions,
+  { contentType, downloadName, cacheControl = "private, max-age=3600", etag, storage = getStorage() }: ServeFileOptions,
 ): Promise<Response> {
   const size = await storage.size(key);
   if (size === null) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const headers = new Headers({ "Accept-Ranges": "bytes", "Content-Type": contentType, "Cache-Control": cacheControl });
+  if (etag) {
+    headers.set("ETag", etag);
+    if ((request.headers.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
+  }
   if (downloadName) headers.set("Content-Disposition", contentDisposition(downloadName));
 
   const range = parseByteRange(request.headers.get("Range"), size);

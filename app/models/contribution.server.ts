@@ -106,6 +106,21 @@ export function renameContributor(ownerId: string, contributionId: string, contr
     .get();
 }
 
+/**
+ * The owner's correction of a story's text (an extraction or a transcription gone wrong). The text
+ * as it arrived is kept the first time, never overwritten by a later edit (decision 0136).
+ * Undefined for a story that is not the owner's in that campaign.
+ */
+export function editStoryText(ownerId: string, campaignId: string, contributionId: string, storyContent: string) {
+  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+  return db
+    .update(contributions)
+    .set({ storyContent, wordCount: countWords(storyContent), originalStoryContent: sql`coalesce(${contributions.originalStoryContent}, ${contributions.storyContent})` })
+    .where(and(eq(contributions.id, contributionId), inArray(contributions.campaignId, owned)))
+    .returning()
+    .get();
+}
+
 /** The campaign behind a public contribution link, only while it accepts stories (active, not closed). */
 export function getPublicCampaign(publicId: string) {
   return db.query.campaigns.findFirst({

@@ -11,6 +11,7 @@ const DAY_MS = 86_400_000;
 
 export const sharePath = (token: string) => `/s/${token}`;
 export const shareAudioPath = (token: string) => `/s/${token}/audio`;
+export const shareCoverPath = (token: string) => `/s/${token}/cover.jpg`;
 
 export type ShareRequest = { expiration: number; password?: string | undefined };
 
@@ -48,9 +49,13 @@ export function resolveShareLink(token: string, now = new Date()) {
       podcast: {
         id: podcasts.id,
         title: podcasts.title,
+        ownerId: podcasts.ownerId,
+        campaignId: podcasts.campaignId,
+        coverKey: podcasts.coverKey,
         duration: podcasts.duration,
         hostCount: podcasts.hostCount,
         transcript: podcasts.transcript,
+        script: podcasts.script,
         status: podcasts.status,
         audioKey: podcasts.audioKey,
         createdAt: podcasts.createdAt,

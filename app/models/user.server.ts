@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { activities, passwords, users } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 
 export type User = typeof users.$inferSelect;
 
@@ -66,7 +66,11 @@ export async function verifyLogin(email: string, password: string) {
     .innerJoin(passwords, eq(passwords.userId, users.id))
     .where(eq(users.email, normalizeEmail(email)))
     .get();
-  if (!row || !(await verifyPassword(password, row.hash))) return null;
+  // An unknown e-mail costs a hash too, so timing does not reveal who has an account.
+  if (!row) return verifyAgainstDummy(password).then(() => null);
+  if (!(await verifyPassword(password, row.hash))) return null;
+  // Hashes from before a cost raise are upgraded the next time the password is at hand.
+  if (needsRehash(row.hash)) await setPassword(row.user.id, password);
   return row.user;
 }
 

@@ -11,6 +11,20 @@ test.describe("sign in and out", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test("repeated wrong passwords are slowed down with a clear wait", async ({ page, user }) => {
+    await visit(page, "/login");
+    // Five free failures (decision 0137); the sixth attempt, even with the right password, must wait.
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(i < 5 ? "not-the-password" : user.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      // The wait counts from the fifth attempt's start, so a slow machine may already show 29 s.
+      await expect(page.getByRole("alert")).toContainText(i < 5 ? "Invalid email or password" : /Please try again in (30|29|28) seconds/);
+    }
+    await expect(page.getByRole("alert")).toContainText("Too many failed sign-in attempts for this email.");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test("validation messages come from the spec", async ({ page }) => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill("not-an-email");

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { createShareLink } from "~/models/share-link.server";
+import { axeViolations } from "../utils/axe-scan";
 import { createCampaignFor, createCompletePodcast, getPodcastRow, pdfText, setShareExpiry } from "../utils/listening-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
@@ -13,6 +14,25 @@ const unique = () => randomUUID().slice(0, 8);
 const cards = (page: Page) => page.getByTestId("podcast-card");
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Podcast lists" });
 const detailTabs = (page: Page) => page.getByRole("navigation", { name: "Podcast details" });
+
+// A family episode: a minute of audio with a chapter per relative, and its script's lines in them.
+const FAMILY = {
+  audio: { seconds: 60, chapters: [{ title: "Ann", start: 0, end: 20 }, { title: "Bob", start: 20, end: 60 }] },
+  script: [
+    { speaker: "host1" as const, text: "Welcome to the family stories.", chapter: "Ann" },
+    { speaker: "host2" as const, text: "Ann wrote about the lake house and the summers there.", chapter: "Ann" },
+    { speaker: "host1" as const, text: "Now Bob.", chapter: "Bob" },
+    { speaker: "host2" as const, text: "Bob wrote about the truck.", chapter: "Bob" },
+  ],
+};
+const PHONE = { width: 390, height: 844 };
+const audioTime = (page: Page) => page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.currentTime);
+
+/** The player fits a phone: nothing scrolls sideways, and axe finds nothing. */
+async function expectPhoneFriendly(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await axeViolations(page)).toEqual([]);
+}
 
 /** A signed-out browser with the same JavaScript setting as the test's project. */
 async function freshContext(browser: Browser) {
@@ -173,6 +193,78 @@ test.describe("the podcast page", () => {
     expect(text).toContain("Grandpa let everyone steer the blue truck");
   });
 
+  test("the player on a phone: skip, speed, chapter jump, keys, resume after reload", async ({ page, user }) => {
+    await page.setViewportSize(PHONE);
+    const podcast = await createCompletePodcast(user.id, { title: `Family stories ${unique()}`, ...FAMILY });
+    await signInAs(page, user);
+    await visit(page, `/podcast/${podcast.id}?tab=transcript`);
+    const chapters = page.getByRole("navigation", { name: "Chapters" });
+    const bob = chapters.getByRole("link", { name: /Bob/ });
+    await expect(chapters.getByRole("link")).toHaveText(["0:00Ann", "0:20Bob"]);
+    await expect(bob).toHaveAttribute("href", `/api/podcasts/${podcast.id}/audio#t=20`);
+    await expect(page.getByTestId("transcript")).toContainText("Bob wrote about the truck.");
+    await expectPhoneFriendly(page);
+
+    if (!jsOn()) {
+      // The browser's own controls, and a chapter opens the audio at its second.
+      await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
+      await bob.click();
+      await expect(page).toHaveURL(new RegExp(`/api/podcasts/${podcast.id}/audio#t=20$`));
+      return;
+    }
+    const player = page.getByRole("group", { name: /Player/ });
+    await expect(player.getByTestId("player-total")).toHaveText("1:00");
+    await player.getByRole("button", { name: "Forward 30 seconds" }).click();
+    await expect.poll(() => audioTime(page)).toBeCloseTo(30, 1);
+    await player.getByRole("button", { name: "Back 15 seconds" }).click();
+    await expect.poll(() => audioTime(page)).toBeCloseTo(15, 1);
+    await player.getByLabel("Speed").selectOption("1.5");
+    expect(await page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+
+    await bob.click();
+    await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect(bob).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
+    await player.getByRole("button", { name: "Pause" }).click();
+    const paused = await audioTime(page);
+    expect(paused).toBeGreaterThanOrEqual(20);
+    // Keys while focus is in the player: L forward 30 s, J back 15 s, K plays.
+    await player.getByRole("slider", { name: "Seek" }).focus();
+    await page.keyboard.press("j");
+    await expect.poll(() => audioTime(page)).toBeCloseTo(paused - 15, 0);
+    await page.keyboard.press("l");
+    await expect.poll(() => audioTime(page)).toBeCloseTo(Math.min(60, paused + 15), 0);
+
+    await page.reload();
+    await expect(player.getByRole("status")).toHaveText(/^Resumed at 0:\d\d\. Start from the beginning$/);
+    expect(await audioTime(page)).toBeGreaterThan(30);
+    await expect(player.getByLabel("Speed")).toHaveValue("1.5");
+    await expectPhoneFriendly(page);
+  });
+
+  test("a shared link with #t= starts there; the transcript follows and seeks", async ({ browser, user }) => {
+    const podcast = await createCompletePodcast(user.id, { title: `Shared family ${unique()}`, ...FAMILY });
+    const created = await createShareLink(user.id, podcast.id, { expiration: 7 });
+    if ("error" in created) throw new Error(created.error);
+    const context = await freshContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`/s/${created.token}#t=25`);
+    const chapters = page.getByRole("navigation", { name: "Chapters" });
+    await expect(chapters.getByRole("link", { name: /Bob/ })).toHaveAttribute("href", `/s/${created.token}/audio#t=20`);
+    await expect(page.getByTestId("transcript")).toContainText("Now Bob.");
+    await expectPhoneFriendly(page);
+    if (jsOn()) {
+      await expect.poll(() => audioTime(page)).toBeCloseTo(25, 1);
+      await expect(page.getByTestId("player-elapsed")).toHaveText("0:25");
+      await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
+      await page.getByRole("button", { name: "Play from 0:07" }).click();
+      await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(7.4);
+      await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Ann wrote about the lake house");
+    }
+    await context.close();
+  });
+
   test("share with a password; the link opens signed out after the right password", async ({ page, user, browser }) => {
     const id = unique();
     const podcast = await createCompletePodcast(user.id, { title: `Shared story ${id}` });
@@ -200,7 +292,7 @@ test.describe("the podcast page", () => {
     if (jsOn()) {
       // Later presses copy.
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      await page.getByRole("button", { name: "Copy" }).click();
+      await page.getByRole("button", { name: "Copy", exact: true }).click();
       await expect(page.locator("#toast-region")).toContainText("Copied to Clipboard");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     }

@@ -123,7 +123,7 @@ test.describe("campaign stories", () => {
     await expect(dialog.getByLabel("Background music")).toHaveValue("warm");
     await expect(dialog.getByLabel("Speaking speed")).toHaveValue("1");
     await dialog.getByLabel("Narrator voice").selectOption({ label: "Male, warm" });
-    await dialog.getByLabel("Accent").selectOption({ label: "British" });
+    await dialog.getByLabel("Accent").selectOption("british");
     await dialog.getByLabel("Speaking speed").fill("1.2");
     await dialog.getByLabel("Background music").selectOption({ label: "Gentle" });
     await dialog.getByLabel("Processing quality").selectOption({ label: "Premium" });

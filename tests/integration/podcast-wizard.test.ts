@@ -6,7 +6,9 @@ import { jobs, podcasts, stories, users } from "#db/schema";
 import * as wizard from "~/routes/_app+/create-podcast";
 import { db } from "~/lib/db.server";
 import { podcastMessages } from "~/features/podcasts/messages";
+import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { createCompletePodcast } from "../utils/listening-helpers";
 import { makePdf } from "../utils/podcast-helpers";
 import { createInterruptedPodcast, createStory } from "../utils/podcast-wizard-helpers";
 
@@ -45,13 +47,18 @@ describe("loader: the step comes from the URL", () => {
       view: "voices",
       story: { id: story.id, title: "Lake" },
       voice: { hostCount: 1, primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1, secondaryVoice: null },
+      // flite only here: the women speak American, the men American and British (decision 0130).
+      offer: { "female-warm": { american: "built-in", british: "download", australian: "unavailable" }, "male-warm": { british: "built-in", australian: "download" } },
     });
     const review = await json(await load(alice, `?story=${story.id}&step=review&hostCount=2&primarySpeed=1.3&secondaryVoice=male-professional`));
     expect(review).toMatchObject({
       view: "review",
       story: { sourceLabel: "Text Entry", words: 4 },
       voice: { hostCount: 2, primarySpeed: 1.3, secondaryVoice: "male-professional", secondaryAccent: "american", secondarySpeed: 1 },
+      // The estimate's parts: the script's speech from the voices' pace, and each intro/outro's stings.
+      episode: { stingSeconds: { standard: 6, none: 0 } },
     });
+    expect((review.episode as { speechSeconds: number }).speechSeconds).toBeGreaterThan(5);
     // Unreadable choices fall back to the defaults rather than failing.
     expect(await json(await load(alice, `?story=${story.id}&primarySpeed=9`))).toMatchObject({ voice: { primarySpeed: 1 } });
   });
@@ -122,7 +129,7 @@ describe("step 1: the story", () => {
 describe("steps 2 and 3: voices, then generation", () => {
   test("voices go to the review URL; a bad choice is refused; a missing story gets the spec's message", async () => {
     const story = createStory(alice.id);
-    const ok = await post(alice, { intent: "voices", storyId: story.id, hostCount: "2", primaryVoice: "male-warm", primaryAccent: "indian", primarySpeed: "0.8" });
+    const ok = await post(alice, { intent: "voices", storyId: story.id, hostCount: "2", primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: "0.8" });
     expect(ok.status).toBe(302);
     const params = new URL(ok.headers.get("Location")!, "http://localhost").searchParams;
     expect(Object.fromEntries(params)).toEqual({
@@ -130,13 +137,17 @@ describe("steps 2 and 3: voices, then generation", () => {
       step: "review",
       hostCount: "2",
       primaryVoice: "male-warm",
-      primaryAccent: "indian",
+      primaryAccent: "british",
       primarySpeed: "0.8",
       secondaryVoice: "male-warm",
       secondaryAccent: "american",
       secondarySpeed: "1",
     });
     expect((await post(alice, { intent: "voices", storyId: story.id, primarySpeed: "1.55" })).status).toBe(400);
+    // A choice this installation cannot speak (flite only: no Australian voice) is refused by the server (decision 0130).
+    const unspoken = await post(alice, { intent: "voices", storyId: story.id, primaryVoice: "female-warm", primaryAccent: "australian" });
+    expect(unspoken.status).toBe(400);
+    expect(JSON.stringify(await unspoken.json())).toContain("Australian is not available for Female, warm on this installation.");
     expect((await post(alice, { intent: "voices", storyId: story.id, hostCount: "3" })).status).toBe(400);
     const missing = await post(alice, { intent: "voices", hostCount: "1" });
     expect(missing.status).toBe(400);
@@ -217,4 +228,35 @@ test("user B gets 404 for user A's story and podcast on every step and action", 
   }
   expect(db.select().from(podcasts).where(eq(podcasts.storyId, story.id)).all()).toHaveLength(1);
   expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()!.status).toBe("voice_processing");
+});
+
+describe("step 4: the podcast page's share panel", () => {
+  test("shows with the podcast; its forms post to the wizard, come back to step 4, and check input and owner", async () => {
+    const podcast = await createCompletePodcast(alice.id, { title: "Shared at step 4" });
+    const here = `/create-podcast?podcast=${podcast.id}`;
+    const postHere = (user: TestUser, form: Record<string, string>, cookie = user.cookie) => callRoute(wizard.action, makeRequest(here, { cookie, form }));
+    expect(await json(await load(alice, `?podcast=${podcast.id}`))).toMatchObject({
+      view: "ready",
+      podcast: { id: podcast.id, hasTranscript: true },
+      panel: { newsletterHref: null, pinned: false, share: null },
+    });
+
+    const refused = await postHere(alice, { intent: "share", expiration: "0" });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ intent: "share", failed: true, result: { error: { expiration: [listeningMessages.share.expiryRange] } } });
+
+    const made = await postHere(alice, { intent: "share", expiration: "7" });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe(here);
+    // The link is remembered in a cookie for the page it goes back to, on the request's own origin (no APP_URL here).
+    const cookie = [alice.cookie, ...made.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+    const shown = await json(await callRoute(wizard.loader, makeRequest(here, { cookie })));
+    expect(shown).toMatchObject({ panel: { share: { days: 7, passwordProtected: false } } });
+    expect((shown.panel as { share: { url: string } }).share.url).toMatch(/^http:\/\/localhost\/s\/[A-Za-z0-9_-]{43}$/);
+
+    const saved = await postHere(alice, { intent: "save-library" });
+    expect(saved.headers.get("Location")).toBe(here);
+    expect((await postHere(bob, { intent: "share", expiration: "7" })).status).toBe(404);
+    expect((await callRoute(wizard.action, makeRequest("/create-podcast", { cookie: alice.cookie, form: { intent: "no-share-link" } }))).status).toBe(404);
+  });
 });

@@ -162,7 +162,8 @@ describe("public contribution page", () => {
     const { error } = (await json(res)) as { error: Record<string, string[]> };
     expect(error.contributorName).toEqual([v.nameRequired]);
     expect(error.contributorEmail).toEqual([v.emailRequired]);
-    expect(error.storyContent).toEqual([v.storyRequired]);
+    // Neither typed nor recorded (decision 0136).
+    expect(error.storyContent).toEqual([storyMessages.recording.storyOrRecording]);
     const bad = await post(campaign.publicId, { ...story, contributorEmail: "not-an-email" });
     expect(bad.status).toBe(400);
     expect(storiesOf(campaign.id)).toHaveLength(0);
@@ -335,7 +336,8 @@ describe("family podcast", () => {
 
   test("bad narrator settings are refused; the podcast limit is shown and the settings are kept", async () => {
     insertTestContribution(campaign.id);
-    const wrongs: Record<string, string>[] = [{ primaryAccent: "indian" }, { primarySpeed: "1.5" }, { backgroundMusic: "soft-jazz" }];
+    // The last: a choice this installation cannot speak (flite has no British woman; decision 0130).
+    const wrongs: Record<string, string>[] = [{ primaryAccent: "indian" }, { primarySpeed: "1.5" }, { backgroundMusic: "soft-jazz" }, { primaryVoice: "female-warm" }];
     for (const wrong of wrongs) {
       expect((await generate(alice, wrong)).status).toBe(400);
     }

@@ -9,6 +9,7 @@ import { accountInvitationEmail, passwordResetEmail } from "~/features/account/e
 import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
 import type { EmailParts } from "~/lib/email/layout";
 import { newsletterEmail } from "~/features/newsletters/emails";
+import { podcastFailedEmail, podcastReadyEmail } from "~/features/podcasts/emails";
 import { supportRequestEmail } from "~/features/site/emails/support";
 import { createNewsletter, getPublicNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
@@ -36,6 +37,8 @@ const newsletter = {
   listenUrl: "https://app.example/newsletter/n1#listen",
   unsubscribeUrl: "https://app.example/unsubscribe/tok",
 };
+const ready = { name: "Ada", title: "The boat", duration: "4:12", podcastUrl: "https://app.example/podcast/p1", coverSrc: "data:image/jpeg;base64,AAAA" };
+const failed = { name: "Ada", title: "The boat", reason: "Audio generation failed: x", retryUrl: "https://app.example/create-podcast?podcast=p1&step=generate" };
 const support = { subject: "Help", message: "My podcast is stuck.\nPlease look.", fromName: "Margaret", fromEmail: "m@example.com", userId: "u1" };
 
 /** Each template with the fields a person typed; `render(value)` puts the value in that one field. */
@@ -56,6 +59,8 @@ const TEMPLATES: Array<{ template: string; field: string; render: (value: string
     field,
     render: (value: string) => accountInvitationEmail({ name: "Ada", invitedBy: "Grace", setPasswordUrl: "https://app.example/set?token=t", [field]: value }),
   })),
+  ...(["name", "title"] as const).map((field) => ({ template: "podcast ready", field, render: (value: string) => podcastReadyEmail({ ...ready, [field]: value }) })),
+  ...(["name", "title", "reason"] as const).map((field) => ({ template: "podcast failed", field, render: (value: string) => podcastFailedEmail({ ...failed, [field]: value }) })),
   ...(["subject", "message", "fromName"] as const).map((field) => ({
     template: "support request",
     field,

@@ -1,8 +1,8 @@
-// The fake OpenAI's answer for end-to-end tests: the script the built-in writer would write for the
-// story in the request. So every episode the end-to-end server generates goes through the real
+// The fake OpenAI's answer for end-to-end tests: the draft the built-in writer would write for the
+// story in the request, in the structured shape the app asks for (decision 0132), so it passes the check. So every episode the end-to-end server generates goes through the real
 // OpenAI client and its usage records, and still reads as the specs expect ('6 speaker segments',
 // each relative's words and name). It reads the request as script-writer.server.ts writes it.
-import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
+import { writeBuiltinDraft } from "~/features/podcasts/builtin-script-writer";
 import type { ScriptRequest, ScriptStory } from "~/features/podcasts/script";
 import type { FakeOpenAIRequest } from "./openai-server";
 
@@ -15,9 +15,9 @@ function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined 
   if (collection) {
     const stories: ScriptStory[] = [];
     for (const part of collection[2]!.split("\n\n---\n\n")) {
-      const story = /^Story \d+, written by (.*):\n([\s\S]*)$/.exec(part);
+      const story = /^Story \d+, written by (.*?)(?:, answering the question “(.*)”)?:\n([\s\S]*)$/.exec(part);
       if (!story) return undefined;
-      stories.push({ contributorName: story[1] === "a family member" ? null : story[1], content: story[2]! });
+      stories.push({ contributorName: story[1] === "a family member" ? null : story[1], question: story[2] ?? null, content: story[3]! });
     }
     return { podcastId: "", title: collection[1]!, hostCount, format: "multi_contributor", stories };
   }
@@ -29,5 +29,5 @@ function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined 
 /** The assistant's content: the JSON segments, or (for a request it cannot read) text the app refuses. */
 export function builtinLikeAnswer(request: FakeOpenAIRequest) {
   const script = scriptRequestOf(request);
-  return script ? JSON.stringify({ segments: writeBuiltinScript(script) }) : "The fake could not read the story in this request.";
+  return script ? JSON.stringify({ segments: writeBuiltinDraft(script) }) : "The fake could not read the story in this request.";
 }

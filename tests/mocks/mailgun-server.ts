@@ -15,6 +15,8 @@ export type FakeMailgunRequest = {
   fields: Record<string, string[]>;
   /** First value of a field, for the common single-valued case. */
   field(name: string): string | undefined;
+  /** The file parts (`attachment`, `inline`), with their bytes. */
+  files: { field: string; filename: string; type: string; bytes: Buffer }[];
   /** The `h:` fields without their prefix, e.g. { "Reply-To": "…", "X-Storyhearth-Kind": "…" }. */
   headers: Record<string, string>;
   /** The provider id this fake answered with ("<…@domain>"); undefined when it refused. */
@@ -51,6 +53,7 @@ function parseBasicAuth(header: string | undefined) {
 /** Parses multipart/form-data or urlencoded bodies with the platform's own parser (undici). */
 async function parseForm(body: Buffer, contentType: string) {
   const fields: Record<string, string[]> = {};
+  const files: FakeMailgunRequest["files"] = [];
   const form = await new Request("http://fake.local/", {
     method: "POST",
     headers: { "content-type": contentType },
@@ -59,8 +62,9 @@ async function parseForm(body: Buffer, contentType: string) {
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : await value.text();
     (fields[name] ??= []).push(text);
+    if (typeof value !== "string") files.push({ field: name, filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
   }
-  return fields;
+  return { fields, files };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -112,7 +116,7 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
       return send(res, 400, { message: `unsupported content type: ${contentType}` });
     }
-    const fields = await parseForm(body, contentType);
+    const { fields, files } = await parseForm(body, contentType);
     const headers: Record<string, string> = {};
     for (const [name, values] of Object.entries(fields)) {
       if (name.startsWith("h:") && values[0] !== undefined) headers[name.slice(2)] = values[0];
@@ -125,6 +129,7 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
       domain: routeDomain,
       contentType,
       fields,
+      files,
       field: (name) => fields[name]?.[0],
       headers,
       status: 200,

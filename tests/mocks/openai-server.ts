@@ -2,6 +2,7 @@
 // (OPENAI_BASE_URL), so the whole call — auth header, JSON body, the answer's parsing — is exercised.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { builtinLikeAnswer } from "./builtin-like-answer";
 
 export type ChatMessage = { role: string; content: string };
 export type FakeOpenAIRequest = {
@@ -9,7 +10,12 @@ export type FakeOpenAIRequest = {
   path: string;
   authorization: string | undefined;
   /** The parsed JSON body: model, messages, response_format … */
-  body: { model?: string; messages?: ChatMessage[]; response_format?: { type: string }; [key: string]: unknown };
+  body: {
+    model?: string;
+    messages?: ChatMessage[];
+    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+    [key: string]: unknown;
+  };
   status: number;
 };
 
@@ -18,7 +24,7 @@ export type FakeOpenAI = {
   url: string;
   apiKey: string;
   requests: FakeOpenAIRequest[];
-  /** The assistant message content of the next answers (default: a two-segment script). */
+  /** The assistant message content of the next answers (default: the built-in writer's draft of the asked story). */
   setContent(content: string | ((request: FakeOpenAIRequest) => string)): void;
   /** The next chat completion answers with this status and an OpenAI-shaped error. */
   failNext(status?: number): void;
@@ -27,12 +33,6 @@ export type FakeOpenAI = {
 
 export const DEFAULT_USAGE = { prompt_tokens: 812, completion_tokens: 240 };
 
-const DEFAULT_CONTENT = JSON.stringify({
-  segments: [
-    { speaker: "host1", text: "Welcome to the family podcast." },
-    { speaker: "host2", text: "Thank you for listening." },
-  ],
-});
 
 function readBody(req: http.IncomingMessage) {
   return new Promise<string>((resolve, reject) => {
@@ -56,7 +56,7 @@ type FakeOpenAIOptions = {
 
 export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0, exposeRequests = false }: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
-  let content: string | ((request: FakeOpenAIRequest) => string) = DEFAULT_CONTENT;
+  let content: string | ((request: FakeOpenAIRequest) => string) = builtinLikeAnswer;
   let failures: number[] = [];
 
   const server = http.createServer(async (req, res) => {

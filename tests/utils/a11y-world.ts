@@ -10,7 +10,10 @@ import { serializeTheme, type Theme } from "~/lib/theme.server";
 import { latestEmailTo } from "../e2e/fixtures";
 import { buildWorld, paramNames, routePath } from "../sweep/route-fixtures";
 import { createGroupWithContacts } from "./campaign-helpers";
-import { createCompletePodcast } from "./listening-helpers";
+import { removalToken } from "~/features/contributions/recordings.server";
+import { insertRecording } from "~/models/contribution-recording.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
 import { routeFiles } from "./route-files";
 import { makeTestimonialCampaign } from "./testimonial-helpers";
@@ -42,6 +45,18 @@ export async function buildA11yWorld() {
   const collection = await createNewsletterCollection(owner.id, { title: "Summers at the Lake", invitees: ["june.porter@example.com"] });
   const created = createNewsletter(owner.id, collection.campaign.id);
   if (!created.ok) throw new Error(`newsletter not created: ${created.reason}`);
+  // A relative's recorded answer: the stories page plays it, its thank-you link asks about removal.
+  const memoKey = `recordings/a11y-${collection.campaign.id}.mp3`;
+  await getStorage().put(memoKey, await makeMp3());
+  const recording = insertRecording({
+    contributionId: collection.stories[0]!.id,
+    status: "ready",
+    originalKey: memoKey,
+    normalizedKey: memoKey,
+    originalFileName: "memo.m4a",
+    originalFormat: "mp3",
+    durationSeconds: 2,
+  })!;
   const podcast = await createCompletePodcast(owner.id, { title: "The Blue Truck" });
   const share = await createShareLink(owner.id, podcast.id, { expiration: 7 });
   if (!("token" in share)) throw new Error("share link not created");
@@ -61,7 +76,13 @@ export async function buildA11yWorld() {
       newsletterId: created.ok ? created.newsletter.publicId : undefined,
       emailId: resetMail!.id,
       publicId: file.startsWith("testimonials.") ? testimonial.publicId : collection.campaign.publicId,
-      token: file.startsWith("s.") ? share.token : file.startsWith("unsubscribe.") ? invitationToken : undefined,
+      token: file.startsWith("s.")
+        ? share.token
+        : file.startsWith("unsubscribe.")
+          ? invitationToken
+          : file.startsWith("recording-removal.")
+            ? removalToken(recording.id)
+            : undefined,
       id: file.startsWith("podcast.") ? podcast.id : undefined,
     };
     const value = values[name];

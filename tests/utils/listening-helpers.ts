@@ -1,9 +1,13 @@
 // Test data for listening (Vitest and Playwright): finished podcasts with a real, small MP3 made by
 // ffmpeg and stored where the generation job would put it, share links, and PDF text extraction.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { campaigns, newsletters, podcasts, shareLinks } from "#db/schema";
 import { ffmpeg } from "~/audio/ffmpeg.server";
+import { ffmetadata } from "~/audio/mix.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -24,13 +28,38 @@ export const TWO_HOST_SCRIPT = [
   { speaker: "host2" as const, text: "Grandpa let everyone steer the blue truck on the gravel road." },
 ];
 
-type PodcastInput = Partial<typeof podcasts.$inferInsert> & { title: string };
+export type EpisodeAudio = { seconds: number; chapters: Array<{ title: string; start: number; end: number }> };
+const chapteredMp3s = new Map<string, Promise<Buffer>>();
 
-/** A complete podcast of `ownerId` with stored audio, script and transcript. */
-export async function createCompletePodcast(ownerId: string, input: PodcastInput) {
+/** A quiet tone of `seconds` with chapters written the way the renderer writes them (ID3 CHAP frames). */
+export function makeChapteredMp3(audio: EpisodeAudio) {
+  const key = JSON.stringify(audio);
+  let made = chapteredMp3s.get(key);
+  if (!made) {
+    made = (async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-test-mp3-"));
+      try {
+        const meta = path.join(dir, "meta.txt");
+        const out = path.join(dir, "episode.mp3");
+        await fs.writeFile(meta, ffmetadata({ title: "Test episode", artist: "Storyhearth", album: "Family Stories", chapters: audio.chapters }));
+        await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=220:duration=${audio.seconds}`, "-i", meta, "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", "libmp3lame", "-b:a", "32k", "-ac", "1", "-ar", "22050", "-id3v2_version", "3", out]);
+        return await fs.readFile(out);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    })();
+    chapteredMp3s.set(key, made);
+  }
+  return made;
+}
+
+type PodcastInput = Partial<typeof podcasts.$inferInsert> & { title: string; audio?: EpisodeAudio };
+
+/** A complete podcast of `ownerId` with stored audio (2 s, or `audio` with chapters), script and transcript. */
+export async function createCompletePodcast(ownerId: string, { audio, ...input }: PodcastInput) {
   const id = input.id ?? randomUUID();
   const audioKey = `podcasts/${id}.mp3`;
-  const { size } = await getStorage().put(audioKey, await makeMp3());
+  const { size } = await getStorage().put(audioKey, audio ? await makeChapteredMp3(audio) : await makeMp3());
   const script = input.script === undefined ? TWO_HOST_SCRIPT : input.script;
   return db
     .insert(podcasts)
@@ -45,7 +74,7 @@ export async function createCompletePodcast(ownerId: string, input: PodcastInput
       status: "complete",
       script,
       audioKey,
-      duration: 2,
+      duration: audio?.seconds ?? 2,
       fileSize: size,
     })
     .returning()

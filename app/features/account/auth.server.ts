@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
 import { recordLogin, verifyLogin, type User } from "~/models/user.server";
 import { messages } from "~/features/account/messages";
+import { signInFailed, signInSucceeded, startSignInAttempt } from "~/features/account/sign-in-throttle.server";
 import { adminSessionStorage, authSessionStorage } from "~/lib/session.server";
 
 export const SESSION_ID_KEY = "sessionId";
@@ -14,11 +15,25 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+/** Answered with a 429 and Retry-After; the message gives the wait. */
+export class SignInThrottledError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(messages.auth.signInThrottled(retryAfterSeconds));
+  }
+}
+
 export const authenticator = new Authenticator<User>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const user = await verifyLogin(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-    if (!user) throw new InvalidCredentialsError();
+    const email = String(form.get("email") ?? "");
+    const verdict = startSignInAttempt(email);
+    if (!verdict.allowed) throw new SignInThrottledError(verdict.retryAfterSeconds);
+    const user = await verifyLogin(email, String(form.get("password") ?? ""));
+    if (!user) {
+      void signInFailed(email);
+      throw new InvalidCredentialsError();
+    }
+    signInSucceeded(email);
     return user;
   }),
   "form",

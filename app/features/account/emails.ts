@@ -43,3 +43,19 @@ export function accountInvitationEmail({
     text: layoutText([greeting(name), intro, next, textLink("Set your password", setPasswordUrl), expiry, ignore]),
   };
 }
+
+export function failedSignInsEmail({ name, failures, resetUrl }: { name?: string | null; failures: number; resetUrl: string }): EmailParts {
+  const subject = `Failed sign-in attempts on your ${BRAND.name} account`;
+  const intro = `Someone has tried to sign in to your ${BRAND.name} account with a wrong password ${failures} times in a row. Further attempts are being slowed down.`;
+  const ifYou = "If this was you, you can wait a few minutes and try again, or choose a new password.";
+  const ifNot = "If it wasn't you, your account is still safe as long as your password is not easy to guess; choosing a new, unique one is a good idea.";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: intro,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(ifYou)}${button(resetUrl, "Choose a new password")}${muted(ifNot)}`,
+    }),
+    text: layoutText([greeting(name), intro, ifYou, textLink("Choose a new password", resetUrl), ifNot]),
+  };
+}

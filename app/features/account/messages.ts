@@ -23,6 +23,9 @@ export const messages = {
     registrationFailed: "Registration failed",
     unauthorized: "Unauthorized",
     tooManyRequests: "Too many requests. Please wait a minute and try again.",
+    /** The same for every address, known or not (decision 0137). */
+    signInThrottled: (seconds: number) =>
+      `Too many failed sign-in attempts for this email. Please try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`}.`,
   },
   password: {
     hint: "Password must be at least 8 characters long",

@@ -70,3 +70,22 @@ export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, form
     text: layoutText([greeting(senderName), thanks, again, textLink(formHint, formUrl), kept]),
   };
 }
+
+type RecordingThanksInput = { campaignTitle: string; ownerName: string; senderName?: string | null; removalUrl: string };
+
+/** After a recording was kept: thanks, where it will be heard, and the way to take it back (decision 0136). */
+export function recordingThanksEmail({ campaignTitle, ownerName, senderName, removalUrl }: RecordingThanksInput): EmailParts {
+  const subject = `Thank you for your recording for "${campaignTitle}"`;
+  const thanks = `Thank you for answering ${ownerName}'s invitation with your own voice. Your recording reached us and is kept with your story.`;
+  const heard = "It will be heard by the family in the family podcast and newsletter.";
+  const removeHint = "Changed your mind? You can ask for the recording to be removed:";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: heard,
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(heard)}${muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`)}`,
+    }),
+    text: layoutText([greeting(senderName), thanks, heard, textLink(removeHint, removalUrl)]),
+  };
+}

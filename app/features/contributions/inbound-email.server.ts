@@ -2,8 +2,10 @@
 // The reply address reply+TOKEN@domain names the invitation (and so the invitee, whoever sent it);
 // the full message is kept as the story, image attachments are kept with it, and the same message
 // delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
-// kindly (decision 0120).
+// kindly (decision 0120). An audio attachment becomes the story's recording; one that cannot be used
+// leaves the text saved and the reason recorded (decision 0136).
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
 import { addAttachment, hasAttachments } from "~/models/contribution-attachment.server";
 import { keepEmptyReply } from "~/models/empty-reply.server";
@@ -18,14 +20,17 @@ import { htmlToText } from "~/lib/html-text";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { emptyReplyNoteEmail } from "./emails";
+import { storyMessages } from "./messages";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
 import { hasOwnWords } from "./quote-strip";
+import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 /** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
+/** Photos over this are dropped; a recording may use the whole message (decision 0136). */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export type InboundResult = { status: number; message: string; contributionId?: string };
@@ -39,7 +44,8 @@ export async function readInboundForm(request: Request): Promise<FormData> {
   if (!isMultipart(request)) return request.formData();
   const { form } = await readMultipartForm(request, {
     maxBodyBytes: MAX_INBOUND_BYTES,
-    maxFileBytes: MAX_ATTACHMENT_BYTES,
+    // A voice memo may be most of the message; photos keep their own 10 MB rule (imageAttachments).
+    maxFileBytes: MAX_INBOUND_BYTES,
     // Mailgun posts every header of the message as a field of its own; the body cap bounds them all.
     maxFieldBytes: MAX_INBOUND_BYTES,
     maxFields: Infinity,
@@ -113,7 +119,9 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   if (!invitation.campaign.isActive || invitation.campaign.status === "closed") return reject(406, "The collection is no longer accepting stories");
 
   if (!claimWebhookToken(fields.token!)) return reject(406, "Replayed webhook token");
+  let audio: AudioAttachment | null = null;
   try {
+    audio = await audioAttachment(form);
     const body = replyText(form);
     const photos = await imageAttachments(form);
     const from = parseAddress(text(form, "from") ?? text(form, "From"));
@@ -123,7 +131,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
     const messageId = text(form, "Message-Id") ?? text(form, "message-id") ?? null;
 
-    if (!hasOwnWords(body) && photos.length === 0) {
+    if (!hasOwnWords(body) && photos.length === 0 && !audio) {
       await keepAndAnswerEmptyReply(invitation, { body, subject: text(form, "subject") ?? null, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name, automatic: isAutomatic(form) });
       return { status: 200, message: "Reply kept without a story; the sender was told" };
     }
@@ -133,18 +141,60 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       contributorName: sentFrom ? null : from.name,
       contributorEmail: invitee,
       sentFrom,
-      // Photos alone: the quoted invitation is not their story.
+      // Photos or a recording alone: the quoted invitation is not their story.
       storyContent: hasOwnWords(body) ? body : "",
       submissionMethod: "email",
       messageId,
     });
     // A second delivery of the same message finds its story with the photos already there.
     if (!hasAttachments(contribution.id)) await storePhotos(photos, contribution.id);
+    if (audio?.check.ok) {
+      const owner = await getUserById(invitation.campaign.ownerId);
+      const thanks = isAutomatic(form)
+        ? null
+        : { email: senderEmail ?? invitee, name: from.name, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
+    } else if (audio && !audio.check.ok) {
+      refuseRecording(contribution.id, audio.file.fileName, audio.check.reason);
+      return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
+    }
     return { status: 200, message: "Story stored", contributionId: contribution.id };
   } catch (error) {
     releaseWebhookToken(fields.token!);
     throw error;
+  } finally {
+    if (audio) await fs.rm(audio.file.path, { force: true }).catch(() => {});
   }
+}
+
+type AudioAttachment = { file: { path: string; fileName: string; size: number }; check: RecordingCheck };
+
+const SAYS_AUDIO = /\.(m4a|aac|mp3|ogg|oga|opus|wav|amr|3gp|3ga|webm|caf|flac|aiff?|mp4)$/i;
+
+/**
+ * The reply's recording: the first attachment ffprobe reads as audio. An attachment that says it is
+ * audio (by type or name) but is not, is the recording, refused; other files (signatures, documents)
+ * are not recordings at all. Its temporary file is the caller's to remove.
+ */
+async function audioAttachment(form: FormData): Promise<AudioAttachment | null> {
+  const count = Math.min(Number(text(form, "attachment-count") ?? 0) || 0, 20);
+  let claimed: AudioAttachment | null = null;
+  for (let i = 1; i <= count; i++) {
+    const file = form.get(`attachment-${i}`);
+    if (!(file instanceof File) || file.size === 0) continue;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (sniffImageType(bytes)) continue;
+    const temp = recordingTempPath();
+    await fs.writeFile(temp, bytes);
+    const found = { file: { path: temp, fileName: file.name, size: file.size }, check: await checkRecording(temp, file.size) };
+    if (found.check.ok || found.check.reason !== storyMessages.recording.notAudio) {
+      if (claimed) await fs.rm(claimed.file.path, { force: true });
+      return found;
+    }
+    if (!claimed && (file.type.startsWith("audio/") || SAYS_AUDIO.test(file.name))) claimed = found;
+    else await fs.rm(temp, { force: true });
+  }
+  return claimed;
 }
 
 type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null; automatic: boolean };

@@ -109,6 +109,8 @@ export const storyMessages = {
     podcastStarted: { title: "Family podcast generation started", description: "Your family podcast is being made from these stories." },
     retryStarted: { title: "Generation restarted", description: "Your family podcast is being made again with the same settings." },
     photoRemoved: { title: "Photo removed", description: "It no longer appears with the story or in newsletters." },
+    storyEdited: { title: "Story text saved", description: "The text as it arrived is kept." },
+    recordingDeleted: { title: "Recording deleted" },
   },
   public: {
     title: "Share Your Story", // spec
@@ -125,5 +127,43 @@ export const storyMessages = {
   },
   api: {
     notFound: "Not Found",
+  },
+  // Answers by voice (decision 0136); the spec has no strings for them.
+  recording: {
+    label: "Or record your answer (optional)",
+    hint: "Choose a voice memo or audio file, or record one on your phone. Up to 10 minutes and 50 MB. You can also type beside it.",
+    consent: "Your recording will be heard by the family in the family podcast and newsletter. You can ask for it to be removed at any time with the link in the thank-you e-mail.",
+    storyOrRecording: "Please enter the story or add a recording",
+    tooLarge: "That recording is larger than 50 MB. Please choose a shorter one (up to 10 minutes).",
+    tooLong: "That recording is longer than 10 minutes. Please choose a shorter one.",
+    notAudio: "We couldn't read that file as a sound recording. Please choose a voice memo or another audio file (m4a, mp3, ogg, opus, wav, amr or webm).",
+    unreadable: "We couldn't turn this recording into sound the family can play: it seems to be damaged.",
+    empty: "The recording is empty.",
+    // The owner's view on the stories page.
+    heading: "Their recording",
+    converting: "The recording is being prepared; it will play here in a moment.",
+    refused: (reason: string) => `A recording came with this story but could not be kept: ${reason}`,
+    removalRequested: "Removal requested",
+    removalRequestedText: "The contributor asked for this recording to be removed. It is left out of podcasts and newsletters; you can delete it.",
+    original: "Download the original",
+    delete: "Delete recording",
+    missing: "Please choose a recording to delete",
+  },
+  edit: {
+    open: "Edit text",
+    label: "Story text",
+    save: "Save text",
+    cancel: "Cancel",
+    edited: "Edited — see original",
+    originalHeading: "The text as it arrived",
+  },
+  removal: {
+    title: "Remove your recording",
+    text: (title: string) => `Your recording for "${title}" will no longer be used in the family podcast or newsletter, and the family will be asked to delete it. Your written story, if any, stays.`,
+    confirm: "Remove my recording",
+    doneTitle: "Your request is noted",
+    doneText: "Your recording is no longer used in the family podcast or newsletter. Thank you for letting us know.",
+    invalidTitle: "Link not valid",
+    invalidText: "This removal link is not valid, or the recording was already deleted.",
   },
 } as const;

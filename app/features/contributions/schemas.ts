@@ -25,8 +25,16 @@ export const ContributionSchema = z.object({
 });
 export type ContributionInput = z.infer<typeof ContributionSchema>;
 
+/**
+ * The public answer form: a typed story, a recording, or both (decision 0136). The recording is
+ * whatever file was chosen; the server checks its content, not this.
+ */
 export const PublicContributionSchema = ContributionSchema.extend({
   t: z.string().trim().max(200).optional(),
+  storyContent: z.string().trim().max(STORY_MAX, { error: v.storyTooLong }).optional(),
+  recording: z.instanceof(File).optional(),
+}).superRefine((value, ctx) => {
+  if (!value.storyContent && !value.recording) ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
 });
 
 /** Honeypot: a filled one is answered as if accepted and nothing is stored (decision 0103). */
@@ -48,6 +56,12 @@ const optionalName = z
 export const RenameContributorSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
   contributorName: optionalName,
+});
+
+/** The owner's correction of a story's text (decision 0136). */
+export const EditStoryTextSchema = z.object({
+  contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
+  storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
 });
 
 export const ApiRenameSchema = z.object({

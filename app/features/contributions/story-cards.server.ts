@@ -3,16 +3,35 @@
 import type { EmptyReplyData } from "~/features/contributions/components/empty-replies";
 import type { StoryCardData } from "~/features/contributions/components/story-card";
 export { REMOVE_PHOTO_INTENT } from "~/features/contributions/components/story-photos";
+import { EDIT_STORY_INTENT } from "~/features/contributions/components/story-text-edit";
+export { DELETE_RECORDING_INTENT } from "~/features/contributions/components/story-recording";
+export { EDIT_STORY_INTENT };
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
-import { listContributions, type Contribution } from "~/models/contribution.server";
+import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
+import { editStoryText, listContributions, type Contribution } from "~/models/contribution.server";
 import { listEmptyReplies } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
 import { storyMessages } from "./messages";
 import { removeStoryPhoto, storyPhotoUrl } from "./photos.server";
+import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
+import { EditStoryTextSchema } from "./schemas";
 import { stripQuotedReply } from "./quote-strip";
 
-function toStoryCard(c: Contribution, photos: StoryCardData["photos"]): StoryCardData {
+function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCardData["recording"]> {
+  return {
+    id: r.id,
+    status: r.status,
+    url: r.status === "ready" ? recordingUrl(campaignId, r.id) : null,
+    originalUrl: r.originalKey ? recordingUrl(campaignId, r.id, true) : null,
+    reason: r.reason,
+    removalRequested: r.removalRequestedAt !== null,
+  };
+}
+
+function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording: StoryCardData["recording"] = null): StoryCardData {
   const story = c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
   return {
     id: c.id,
@@ -23,8 +42,11 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"]): StoryCar
     submittedLabel: formatDateTimeAt(c.submittedAt),
     story,
     fullContent: c.storyContent,
-    showFull: story !== "" && (c.submissionMethod === "email" || story !== c.storyContent.trim()),
+    // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
+    showFull: c.originalStoryContent === null && story !== "" && (c.submissionMethod === "email" || story !== c.storyContent.trim()),
+    originalText: c.originalStoryContent,
     photos,
+    recording,
   };
 }
 
@@ -35,7 +57,8 @@ export function listStoryCards(campaignId: string): StoryCardData[] {
     list.push({ id: photo.id, url: storyPhotoUrl(campaignId, photo.id), fileName: photo.fileName });
     photos.set(photo.contributionId, list);
   }
-  return listContributions(campaignId).map((c) => toStoryCard(c, photos.get(c.id) ?? []));
+  const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, toRecordingCard(campaignId, r)]));
+  return listContributions(campaignId).map((c) => toStoryCard(c, photos.get(c.id) ?? [], recordings.get(c.id)));
 }
 
 export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
@@ -55,4 +78,22 @@ export async function removePhotoAction(ownerId: string, campaignId: string, for
   if (typeof photoId !== "string" || !photoId) throw new Response(storyMessages.validation.photoMissing, { status: 400 });
   if (!(await removeStoryPhoto(ownerId, campaignId, photoId))) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(pageUrl, storyMessages.toast.photoRemoved);
+}
+
+
+/** The stories page's text correction: 400 with the field's message, 404 for a story not the owner's. */
+export function editStoryAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
+  const submission = parseWithZod(formData, { schema: EditStoryTextSchema });
+  const contributionId = String(formData.get("contributionId") ?? "");
+  if (submission.status !== "success") return data({ intent: EDIT_STORY_INTENT as typeof EDIT_STORY_INTENT, contributionId, result: submission.reply() }, { status: 400 });
+  if (!editStoryText(ownerId, campaignId, submission.value.contributionId, submission.value.storyContent)) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(pageUrl, storyMessages.toast.storyEdited);
+}
+
+/** The owner deletes a story's recording (both files): 400 without an id, 404 for one not theirs. */
+export async function deleteRecordingAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
+  const recordingId = formData.get("recordingId");
+  if (typeof recordingId !== "string" || !recordingId) throw new Response(storyMessages.recording.missing, { status: 400 });
+  if (!(await deleteOwnedRecording(ownerId, campaignId, recordingId))) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(pageUrl, storyMessages.toast.recordingDeleted);
 }

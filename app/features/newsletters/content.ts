@@ -67,6 +67,7 @@ export function newsletterPaths(publicId: string) {
     pdf: `${page}/pdf`,
     audio: `${page}/audio`,
     cover: `${page}/cover`,
+    podcastCover: `${page}/podcast-cover.jpg`,
     listen: `${page}#listen`,
     image: (attachmentId: string) => `${page}/images/${attachmentId}`,
   };

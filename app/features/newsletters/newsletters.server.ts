@@ -221,6 +221,7 @@ export function getPublicNewsletter(pid: string) {
           durationText: podcast.duration ? formatDuration(podcast.duration) : null,
           transcript: podcast.transcript?.trim() || null,
           audioUrl: podcast.audioKey && podcast.status === "complete" ? paths.audio : null,
+          coverUrl: podcast.audioKey && podcast.status === "complete" ? paths.podcastCover : null,
         }
       : null,
     stories,
@@ -228,14 +229,17 @@ export function getPublicNewsletter(pid: string) {
 }
 export type NewsletterView = NonNullable<ReturnType<typeof getPublicNewsletter>>;
 
-export function getNewsletterAudioKey(pid: string) {
+/** The newsletter's finished episode: its audio and what its cover is drawn from. */
+export function getNewsletterPodcast(pid: string) {
   return db
-    .select({ audioKey: podcasts.audioKey })
+    .select({ audioKey: podcasts.audioKey, title: podcasts.title, ownerId: podcasts.ownerId, campaignId: podcasts.campaignId, coverKey: podcasts.coverKey, duration: podcasts.duration, script: podcasts.script })
     .from(newsletters)
     .innerJoin(podcasts, eq(podcasts.id, newsletters.podcastId))
     .where(and(eq(newsletters.publicId, pid), eq(podcasts.status, "complete")))
-    .get()?.audioKey ?? null;
+    .get();
 }
+
+export const getNewsletterAudioKey = (pid: string) => getNewsletterPodcast(pid)?.audioKey ?? null;
 
 /** Only photos of this newsletter's own stories are served. */
 export function getNewsletterImage(pid: string, attachmentId: string) {

@@ -1,7 +1,8 @@
 // The conversation without a language model (decision 0127): one narrator tells every sentence of the
 // story whole, once, in order; the interviewer's lines borrow no word of the story beyond names and title.
 import { describe, expect, test } from "vitest";
-import { splitIntoParts, WORDS_PER_PART, writeBuiltinScript } from "./builtin-script-writer";
+import { renderDraft, splitIntoParts, WORDS_PER_PART, writeBuiltinDraft, writeBuiltinScript } from "./builtin-script-writer";
+import { checkDraft } from "./script-check";
 import { storyBody, type ScriptRequest, type ScriptSegment } from "./script";
 
 // This test's own sentence splitter and stopwords, independent of the writer's.
@@ -71,6 +72,38 @@ const LONG = Array.from({ length: 10 }, (_, p) =>
     (_, s) => `In year ${p * 6 + s + 1950} our household planted ${s + 2} rows of beans behind the old mill, and by autumn the neighbours came along to help carry baskets.`,
   ).join(" "),
 ).join("\n\n");
+
+// The five kinds of story of issue 18 item 3, as one host and as two.
+const FIVE_KINDS: Array<[string, (hostCount: 1 | 2) => ScriptRequest]> = [
+  ["a first-person story", (n) => story(FIRST_PERSON, n)],
+  ["a third-person story", (n) => story(THIRD_PERSON, n)],
+  ["a single paragraph", (n) => story("Mum kept a diary. She wrote in it every night. Nobody read it until 1998.", n)],
+  ["a very long story", (n) => story(LONG, n)],
+  [
+    "a collection",
+    (n) => ({
+      podcastId: "p",
+      title: "Kitchen Stories",
+      hostCount: n,
+      format: "multi_contributor",
+      stories: [
+        { contributorName: "Aunt May", content: FIRST_PERSON, question: "What do you remember of summer?" },
+        { contributorName: null, content: LONG, question: "What do you remember of summer?" },
+        { contributorName: "Uncle Bo", content: THIRD_PERSON, question: null },
+      ],
+    }),
+  ],
+];
+
+describe.each([1, 2] as const)("every kind of story, %i host(s)", (hostCount) => {
+  test.each(FIVE_KINDS)("%s: no sentence split across voices, each once and in order, no borrowed words; the check a model's script must pass agrees", (_, make) => {
+    const req = make(hostCount);
+    const draft = writeBuiltinDraft(req);
+    expectFaithful(req, renderDraft(req, draft));
+    // The built-in writer is the fallback for a refused model script (decision 0132): it always passes.
+    expect(checkDraft(req, draft)).toEqual([]);
+  });
+});
 
 describe("two hosts: an interview with one narrator", () => {
   test.each([

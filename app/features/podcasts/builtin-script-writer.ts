@@ -1,14 +1,16 @@
 // Invents nothing: every fact is the story's own words, read whole by ONE narrator (host1). With two
 // hosts, host2 is an interviewer whose lines come from the templates below and never borrow a word
-// of the story beyond names and the title. Decision 0127.
+// of the story beyond names and the title. Decision 0127. It writes a draft (decision 0132), the shape
+// a language model is asked for, then renders it.
+import { contentWords, storySentences } from "./script-check";
 import {
   contributorNames,
   customOpening,
   joinNames,
   storyBody,
+  type DraftSegment,
   type ScriptRequest,
   type ScriptSegment,
-  type ScriptStory,
   type Speaker,
 } from "./script";
 
@@ -18,23 +20,7 @@ export const WORDS_PER_PART = 150;
 const NARRATOR: Speaker = "host1";
 const INTERVIEWER: Speaker = "host2";
 
-const outro = (title: string) => `That was “${title}”. Thank you for listening, and keep sharing your family's stories.`;
-
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
-type Sentence = { text: string; opensParagraph: boolean };
-
-/** The story as sentences in order; a paragraph's line breaks (a PDF's wrapped lines) are spaces. */
-export function storySentences(content: string): Sentence[] {
-  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-  return content
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .flatMap((paragraph) =>
-      [...segmenter.segment(paragraph)].map((s) => s.segment.trim()).filter(Boolean).map((text, i) => ({ text, opensParagraph: i === 0 })),
-    );
-}
 
 /**
  * Splits the story into parts of about WORDS_PER_PART words at sentence boundaries, never inside a
@@ -71,19 +57,19 @@ export function splitIntoParts(content: string, minParts = 1): string[] {
 // ── the host's words ─────────────────────────────────────────────────────
 // Each slot offers lines in order of preference; a line whose own words (not the names, title or
 // question filled into it) occur in the story is skipped, so the host never seems to know more than
-// the story says. The last choice of every slot is made of STOPWORDS only, so one always fits.
-
-/** Words too common to carry a fact; the rest of a host line must not occur in the story. */
-export const STOPWORDS = new Set(
-  "a an the and or but so then now this that it is was be are were do does did will what how we you us our i me my he she they of to in on at for with by from as re s t ll ve d m".split(" "),
-);
-
-export const contentWords = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
+// the story says. The last choice of every slot is made of STOPWORDS (script-check.ts) only, so one always fits.
 
 type Fill = { title: string; name: string; question: string };
 type Line = (f: Fill) => string;
 
 const HOST_LINES = {
+  // One host: the narrator's own welcome and goodbye.
+  narratorWelcome: [(f) => `Welcome. Today's story is called “${f.title}”.`, (f) => `Welcome. This is “${f.title}”.`, (f) => `This is “${f.title}”.`],
+  narratorGoodbye: [
+    (f) => `That was “${f.title}”. Thank you for listening, and keep sharing your family's stories.`,
+    (f) => `That was “${f.title}”. Thank you for listening.`,
+    (f) => `That was “${f.title}”.`,
+  ],
   welcome: [
     (f) => `Welcome to the show. Today we're hearing a story called “${f.title}”.`,
     (f) => `Hello, and welcome. Our story today is “${f.title}”.`,
@@ -137,48 +123,58 @@ const joinLine = (...parts: string[]) => parts.filter(Boolean).join(" ");
 
 // ── the formats ──────────────────────────────────────────────────────────
 
-function singleHost(req: ScriptRequest, story: ScriptStory): ScriptSegment[] {
-  const chapter = req.title;
-  const paragraphs = storyBody(req.title, story.content)
+const storyWordsOf = (req: ScriptRequest) =>
+  new Set(req.stories.flatMap((s) => contentWords(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content))));
+
+const host = (speaker: Speaker, text: string, chapter?: string): DraftSegment => ({ speaker, kind: "host", text, ...(chapter ? { chapter } : {}) });
+const told = (text: string, chapter?: string): DraftSegment => ({ speaker: NARRATOR, kind: "story", text, ...(chapter ? { chapter } : {}) });
+const opening = (req: ScriptRequest) => {
+  const intro = customOpening(req);
+  return intro ? host(intro.speaker, intro.text) : null;
+};
+
+function singleHost(req: ScriptRequest, content: string): DraftSegment[] {
+  const paragraphs = storyBody(req.title, content)
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter(Boolean);
-  return [
-    { ...(customOpening(req) ?? { speaker: NARRATOR, text: `Welcome. Today's story is called “${req.title}”.` }), chapter },
-    ...paragraphs.map((text) => ({ speaker: NARRATOR, text, chapter })),
-    { speaker: NARRATOR, text: outro(req.title), chapter },
-  ];
+  const line = hostLines(storyWordsOf(req));
+  const title = { title: req.title };
+  return [opening(req) ?? host(NARRATOR, line("narratorWelcome", title)), ...paragraphs.map((text) => told(text)), host(NARRATOR, line("narratorGoodbye", title))];
 }
 
 /** Welcome and a question, then the narrator's parts with a reaction and a question between them. */
-function interview(req: ScriptRequest, story: ScriptStory): ScriptSegment[] {
-  const chapter = req.title;
+function interview(req: ScriptRequest, content: string): DraftSegment[] {
   // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
-  const parts = splitIntoParts(storyBody(req.title, story.content), 2);
-  const line = hostLines(new Set(contentWords(parts.join(" "))));
+  const parts = splitIntoParts(storyBody(req.title, content), 2);
+  const line = hostLines(storyWordsOf(req));
   const title = { title: req.title };
-  const intro = customOpening(req);
+  const intro = opening(req);
   const welcome = intro ? line("afterIntro", title) : line("welcome", title);
-  const segments: ScriptSegment[] = intro ? [{ ...intro, chapter }] : [];
-  segments.push({ speaker: INTERVIEWER, text: joinLine(welcome, parts.length > 1 ? line("firstQuestion") : line("oneQuestion")), chapter });
+  const segments: DraftSegment[] = intro ? [intro] : [];
+  segments.push(host(INTERVIEWER, joinLine(welcome, parts.length > 1 ? line("firstQuestion") : line("oneQuestion"))));
   parts.forEach((part, i) => {
     if (i > 0) {
       const question = i === parts.length - 1 ? line("lastQuestion") : line("nextQuestion", {}, i - 1);
-      segments.push({ speaker: INTERVIEWER, text: joinLine(line("reaction", {}, i - 1), question), chapter });
+      segments.push(host(INTERVIEWER, joinLine(line("reaction", {}, i - 1), question)));
     }
-    segments.push({ speaker: NARRATOR, text: part, chapter });
+    segments.push(told(part));
   });
-  segments.push({ speaker: INTERVIEWER, text: line("thanks", title), chapter });
+  segments.push(host(INTERVIEWER, line("thanks", title)));
   const goodbye = line("goodbye");
-  if (goodbye) segments.push({ speaker: NARRATOR, text: goodbye, chapter });
+  if (goodbye) segments.push(host(NARRATOR, goodbye));
   return segments;
 }
 
+/** A relative's chapter: their name as a heading. */
+const chapterOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
 /**
- * Each relative's question, then their words, quoted and attributed by the narrator. With two hosts
- * the interviewer asks and reacts between the parts of a long answer; with one the narrator asks.
+ * Each relative's question, then their words, read by the narrator (rendered quoted and attributed).
+ * With two hosts the interviewer asks and reacts between the parts of a long answer; with one the
+ * narrator asks.
  */
-function family(req: ScriptRequest): ScriptSegment[] {
+function family(req: ScriptRequest): DraftSegment[] {
   const interviewer: Speaker = req.hostCount === 2 ? INTERVIEWER : NARRATOR;
   const names = joinNames(contributorNames(req.stories));
   const answers = req.stories.map((story) => ({
@@ -186,25 +182,46 @@ function family(req: ScriptRequest): ScriptSegment[] {
     question: story.question?.trim() ?? "",
     parts: req.hostCount === 2 ? splitIntoParts(story.content) : [storySentences(story.content).map((s) => s.text).join(" ")],
   }));
-  const line = hostLines(new Set(answers.flatMap((a) => contentWords(a.parts.join(" ")))));
-  const segments: ScriptSegment[] = [{ speaker: interviewer, text: line("familyWelcome", { title: req.title, name: names }) }];
+  const line = hostLines(storyWordsOf(req));
+  const segments: DraftSegment[] = [host(interviewer, line("familyWelcome", { title: req.title, name: names }))];
   answers.forEach(({ name, question, parts }, i) => {
-    const chapter = name.charAt(0).toUpperCase() + name.slice(1);
+    const chapter = chapterOf(name);
     // A family episode has one narrator (spec), who then asks the question too.
     const ask = question ? line("askedQuestion", { name, question }) : line("noQuestion", { name });
-    segments.push({ speaker: interviewer, text: joinLine(i > 0 ? line("moveOn", { name: answers[i - 1]!.name }) : "", ask), chapter });
+    segments.push(host(interviewer, joinLine(i > 0 ? line("moveOn", { name: answers[i - 1]!.name }) : "", ask), chapter));
     parts.forEach((part, k) => {
-      if (k > 0) segments.push({ speaker: interviewer, text: line("nextQuestion", {}, k - 1), chapter });
-      segments.push({ speaker: NARRATOR, text: `${line(k === 0 ? "wrote" : "wentOn", { name })}“${part}”`, chapter });
+      if (k > 0) segments.push(host(interviewer, line("nextQuestion", {}, k - 1), chapter));
+      segments.push(told(part, chapter));
     });
   });
-  segments.push({ speaker: interviewer, text: line("familyThanks", { name: names }) });
+  segments.push(host(interviewer, line("familyThanks", { name: names })));
   return segments;
 }
 
-export function writeBuiltinScript(req: ScriptRequest): ScriptSegment[] {
+/** The built-in writer's draft: the shape a language model is asked for, and keeps script-check's rule. */
+export function writeBuiltinDraft(req: ScriptRequest): DraftSegment[] {
   if (req.format === "multi_contributor") return family(req);
   const story = req.stories[0];
   if (!story) throw new Error("There is no story to write a script from");
-  return req.hostCount === 2 ? interview(req, story) : singleHost(req, story);
+  return req.hostCount === 2 ? interview(req, story.content) : singleHost(req, story.content);
 }
+
+/**
+ * A checked draft as the hosts speak it. A single story's segments are one chapter, its title; in a
+ * collection the narrator says whose words he reads ("Aunt May wrote: “…”", then "Aunt May continued:").
+ */
+export function renderDraft(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
+  if (req.format !== "multi_contributor") return draft.map(({ kind: _, ...segment }) => ({ ...segment, chapter: req.title }));
+  const line = hostLines(storyWordsOf(req));
+  const names = new Map(contributorNames(req.stories).map((name) => [name.toLowerCase(), name]));
+  let quoting = "";
+  return draft.map(({ kind, ...segment }) => {
+    const name = names.get(segment.chapter?.trim().toLowerCase() ?? "");
+    if (kind !== "story" || !name) return segment;
+    const slot = quoting === name ? "wentOn" : "wrote";
+    quoting = name;
+    return { ...segment, chapter: chapterOf(name), text: `${line(slot, { name })}“${segment.text}”` };
+  });
+}
+
+export const writeBuiltinScript = (req: ScriptRequest): ScriptSegment[] => renderDraft(req, writeBuiltinDraft(req));

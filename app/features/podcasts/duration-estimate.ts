@@ -1,13 +1,33 @@
-export const NARRATION_WORDS_PER_MINUTE = 150;
-export const INTRO_OUTRO_MINUTES = 2;
+// The episode length from each voice's measured pace (decision 0130): the script's words at each
+// host's pace and speed, the renderer's pauses and edges, and the intro/outro music. Runs in the browser.
+import type { IntroOutro } from "~/audio/audio-options";
+import { EDGES, PAUSES, pauseBefore } from "~/audio/timeline";
 
-/** Rounded up: the range reads as "at least N minutes", so 151 words must not show as 1 minute. */
-export function estimateDurationMinutes(wordCount: number, introOutro: string): number {
-  const words = Number.isFinite(wordCount) && wordCount > 0 ? wordCount : 0;
-  const narration = Math.max(1, Math.ceil(words / NARRATION_WORDS_PER_MINUTE));
-  return narration + (introOutro === "none" ? 0 : INTRO_OUTRO_MINUTES);
+/** One spoken line of the script: its words and sentences, and the pace and speed of the host who reads it. */
+export type SpokenLine = { words: number; sentences: number; wordsPerMinute: number; speed: number; chapter?: string };
+
+/** The episode without edges and music, which the review step's choices add. */
+export type EpisodeEstimate = { speechSeconds: number; stingSeconds: Record<IntroOutro, number> };
+
+/** A faster speed reads the same words in proportionally less time (flite's stretch, Piper's length scale). */
+export function speechSeconds(lines: SpokenLine[]): number {
+  return lines.reduce((total, line, i) => {
+    const voiced = (line.words / (line.wordsPerMinute * line.speed)) * 60;
+    const gaps = Math.max(0, line.sentences - 1) * PAUSES.sentence;
+    return total + pauseBefore(lines, i) + voiced + gaps;
+  }, 0);
 }
 
-export function formatDurationRange(minutes: number): string {
-  return `${minutes}-${minutes + 5} minutes`;
+export function episodeSeconds(estimate: EpisodeEstimate, backgroundMusic: string, introOutro: string): number {
+  const edges = backgroundMusic === "none" ? EDGES.plain : EDGES.withMusic;
+  const stings = estimate.stingSeconds[introOutro as IntroOutro] ?? 0;
+  return estimate.speechSeconds + edges.leadIn + edges.tail + stings;
+}
+
+/** The estimate's ±15 % in whole minutes, at least "1-2 minutes". */
+export function formatDurationRange(seconds: number): string {
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
+  const low = Math.max(1, Math.floor(minutes * 0.85));
+  const high = Math.max(low + 1, Math.ceil(minutes * 1.15));
+  return `${low}-${high} minutes`;
 }

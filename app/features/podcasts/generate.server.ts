@@ -23,8 +23,12 @@ import { now } from "~/lib/clock.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { getStorage } from "~/lib/storage/storage.server";
+import { ensurePodcastCover } from "./covers.server";
 import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
+import { respellScript } from "./pronunciations";
+import { listPronunciations } from "./pronunciations.server";
+import { emailPodcastFailed, emailPodcastReady } from "./owner-emails.server";
 
 export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof renderPodcastAudioInWorker>;
 
@@ -51,6 +55,7 @@ const PayloadSchema = z.object({
   attempt: z.number().int().positive(),
   campaignId: z.string().nullish(),
   campaignStatusBefore: z.enum(campaignStatuses).nullish(),
+  stopAfterScript: z.boolean().optional(),
 });
 
 function userMessageOf(error: unknown) {
@@ -114,7 +119,8 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     podcastId: podcast.id,
     title: podcast.title,
     familyName: owner?.lastName ?? null,
-    segments,
+    // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
+    segments: respellScript(segments, listPronunciations(podcast.ownerId)),
     hosts: {
       host1: host(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed),
       ...(podcast.hostCount === 2 && podcast.secondaryVoice
@@ -124,12 +130,25 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     backgroundMusic: podcast.backgroundMusic as BackgroundMusic,
     introOutro: podcast.introOutro as IntroOutro,
     quality: podcast.processingQuality,
+    coverKey: await coverKeyFor(podcast),
   };
 }
 
-async function generate(podcast: Podcast, deps: GenerationDeps) {
+/** The cover embedded in the MP3; an episode without one is still an episode. */
+async function coverKeyFor(podcast: Podcast) {
+  try {
+    return await ensurePodcastCover(podcast);
+  } catch (error) {
+    console.error(`Podcast ${podcast.id}: no cover to embed: ${brief(error)}`);
+    return undefined;
+  }
+}
+
+async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript: boolean) {
   enterStage(podcast.id, "script_generation");
   const segments = await scriptFor(podcast, deps);
+  // The owner reads and edits the script first; 'Make the audio' enqueues the rest (decision 0128).
+  if (stopAfterScript) return enterStage(podcast.id, "script_ready");
 
   enterStage(podcast.id, "voice_processing");
   const input = await renderInputFor(podcast, segments);
@@ -167,20 +186,24 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
       if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");
     };
     const podcast = await getPodcast(payload.podcastId);
-    // Deleted, already finished, or replaced by a newer attempt ('Retry Generation'): nothing to do.
+    // Deleted, already finished, or replaced by a newer attempt ('Retry Generation'): nothing to do
+    // but what a crash right after finishing may have left undone (the e-mail is written once).
     if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) {
       if (!podcast || podcast.status === "complete") finishCampaign();
+      if (podcast?.status === "complete") await emailPodcastReady(podcast.id);
       return;
     }
     try {
-      await generate(podcast, deps);
+      await generate(podcast, deps, payload.stopAfterScript === true);
       finishCampaign();
+      await emailPodcastReady(podcast.id);
     } catch (error) {
       if (error instanceof PodcastGone) return finishCampaign();
       const permanent = error instanceof PermanentFailure;
       if (permanent || job.attempts >= job.maxAttempts) {
         failPodcast(podcast.id, userMessageOf(error));
         finishCampaign();
+        await emailPodcastFailed(podcast.id, payload.attempt);
         // The runner records an unexpected final failure for the administrators; a missing story is not one.
         if (permanent) return;
       } else {

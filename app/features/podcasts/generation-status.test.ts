@@ -9,6 +9,7 @@ describe("generation status labels and progress (spec part 2 §4)", () => {
       { status: "script_generation", label: "Creating script", progress: 20 },
       { status: "voice_processing", label: "Converting to speech", progress: 50 },
       { status: "audio_processing", label: "Finalizing audio", progress: 80 },
+      { status: "script_ready", label: "Script ready for review", progress: 30 },
       { status: "complete", label: "Complete", progress: 100 },
       { status: "failed", label: "Failed", progress: 100 },
     ]);

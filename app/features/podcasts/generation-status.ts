@@ -4,6 +4,7 @@ export const generationStatuses = [
   "script_generation",
   "voice_processing",
   "audio_processing",
+  "script_ready",
   "complete",
   "failed",
 ] as const;
@@ -15,6 +16,8 @@ const table: Record<GenerationStatus, { label: string; progress: number | null }
   script_generation: { label: "Creating script", progress: 20 },
   voice_processing: { label: "Converting to speech", progress: 50 },
   audio_processing: { label: "Finalizing audio", progress: 80 },
+  // Not in the spec: the optional review stop between the script and the voices (decision 0128).
+  script_ready: { label: "Script ready for review", progress: 30 },
   complete: { label: "Complete", progress: 100 },
   failed: { label: "Failed", progress: 100 },
 };

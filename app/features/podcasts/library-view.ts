@@ -36,7 +36,8 @@ export const statusFilterOrDefault = (value: string | null | undefined): StatusF
 export function statusGroup(status: string): Exclude<StatusFilter, "all"> {
   if (status === "complete") return "ready";
   if (status === "failed") return "failed";
-  return isGenerationInProgress(status) ? "processing" : "failed";
+  // A script waiting for its review is on its way to audio.
+  return isGenerationInProgress(status) || status === "script_ready" ? "processing" : "failed";
 }
 
 const fold = (text: string) => text.normalize("NFKC").toLocaleLowerCase("en-US");

@@ -52,8 +52,9 @@ export async function toggleLibraryPin(request: Request, podcastId: string) {
 }
 
 // The share form redirects (a refresh never makes another link), so the new link travels in a cookie.
+// Path "/": the panel is on the podcast page and at step 4 of the wizard (decision 0135).
 const RECENT_SHARES_MAX = 5;
-const recentSharesCookie = lazyCookie("__recent_shares", { path: "/podcast", maxAge: 60 * 60 * 24 });
+const recentSharesCookie = lazyCookie("__recent_shares", { path: "/", maxAge: 60 * 60 * 24 });
 const recentShareSchema = z.object({
   podcastId: z.string().max(64),
   url: z.string().max(500),

@@ -89,6 +89,14 @@ export const listeningMessages = {
     pause: "Pause",
     seek: "Seek",
     unsupported: "Your browser cannot play this audio.",
+    back: "Back 15 seconds",
+    forward: "Forward 30 seconds",
+    speed: "Speed",
+    chapters: "Chapters",
+    resumed: (at: string) => `Resumed at ${at}.`,
+    startOver: "Start from the beginning",
+    keys: "Keys: Space or K play and pause, J back 15 s, L forward 30 s.",
+    playFrom: (at: string) => `Play from ${at}`,
   },
   share: {
     heading: "Share & Download",
@@ -141,6 +149,8 @@ export const listeningMessages = {
     wrongPassword: "Incorrect password. Please try again.",
     passwordRequired: "Please enter the password",
     sharedWithYou: "A podcast shared with you",
+    previewDescription: (duration: string) => `A family podcast, ${duration}. Listen on Storyhearth.`,
+    neutralPreviewDescription: "Listen on Storyhearth.",
   },
   api: {
     notFound: "Not Found",

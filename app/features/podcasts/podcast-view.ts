@@ -36,6 +36,7 @@ export const storySourceLabel = (source: "pdf" | "text") => (source === "pdf" ? 
 export const hostLabel = (hostCount: number) => (hostCount === 2 ? "Two Hosts" : "Single Host");
 
 export const podcastAudioUrl = (podcastId: string) => `/api/podcasts/${podcastId}/audio`;
+export const podcastCoverUrl = (podcastId: string) => `/api/podcasts/${podcastId}/cover.jpg`;
 
 export function toPodcastDetail(podcast: PodcastRow, story: StoryRow) {
   const generation = describeGenerationStatus(podcast.status);

@@ -3,10 +3,12 @@ import { activities, campaigns, contributions, jobs, podcasts, stories, users, t
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { getStorage } from "~/lib/storage/storage.server";
+import { removeEpisodeAudio } from "./chapters.server";
 import { getOwnedStory } from "./stories.server";
 
 export type Podcast = typeof podcasts.$inferSelect;
@@ -23,6 +25,8 @@ export type GenerationJobPayload = {
   /** Family podcasts only: the campaign and the status it returns to afterwards. */
   campaignId?: string | null;
   campaignStatusBefore?: CampaignStatus | null;
+  /** The owner reviews the script first: the job stops at 'script_ready' (decision 0128). */
+  stopAfterScript?: boolean;
 };
 
 const g = podcastMessages.generation;
@@ -122,10 +126,10 @@ const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
   processingQuality: options.processingQuality,
 });
 
-export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions };
+export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean };
 
 /** Limit, row and job in one transaction. Wake the job runner afterwards. */
-export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options }: PodcastRequest) {
+export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options, reviewScript }: PodcastRequest) {
   const story = await getOwnedStory(ownerId, storyId);
   if (!story) throw new PodcastRequestError(404, g.storyMissing, "storyId");
   return db.transaction((tx) => {
@@ -135,7 +139,7 @@ export async function createPodcastRequest(ownerId: string, { storyId, voiceConf
       .values({ ownerId, storyId: story.id, title: story.title, status: "queued", ...voiceColumns(voiceConfig, options) })
       .returning()
       .get();
-    enqueueGeneration({ podcastId: podcast.id, attempt: 1 });
+    enqueueGeneration({ podcastId: podcast.id, attempt: 1, ...(reviewScript ? { stopAfterScript: true } : {}) });
     return podcast;
   });
 }
@@ -200,8 +204,37 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
       .returning()
       .get();
     const attempt = latestGenerationAttempt(podcast.id) + 1;
-    enqueueGeneration({ podcastId: podcast.id, attempt, campaignId: campaignStatusBefore ? podcast.campaignId : null, campaignStatusBefore });
+    // A failed 'Review the script first' is retried as one: the owner still reads the script first.
+    const stopAfterScript = latestGenerationPayload(podcast.id)?.stopAfterScript === true;
+    enqueueGeneration({
+      podcastId: podcast.id,
+      attempt,
+      campaignId: campaignStatusBefore ? podcast.campaignId : null,
+      campaignStatusBefore,
+      ...(stopAfterScript ? { stopAfterScript } : {}),
+    });
     return updated;
+  });
+}
+
+/**
+ * 'Make the audio' after a review: the saved script is spoken as it stands (the job reuses it). The
+ * podcast was counted against the limit when it was requested. Wake the runner afterwards.
+ */
+export function renderReviewedScript(ownerId: string, podcastId: string) {
+  return db.transaction((tx) => {
+    const podcast = tx
+      .update(podcasts)
+      .set({ status: "queued", errorMessage: null })
+      .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId), eq(podcasts.status, "script_ready")))
+      .returning()
+      .get();
+    if (!podcast) {
+      const exists = tx.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
+      throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, g.notFound);
+    }
+    enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1 });
+    return podcast;
   });
 }
 
@@ -217,7 +250,8 @@ export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
     }
     return podcast;
   });
-  if (gone?.audioKey) await getStorage().remove(gone.audioKey);
+  if (gone?.audioKey) await removeEpisodeAudio(gone.audioKey);
+  if (gone?.coverKey) await getStorage().remove(gone.coverKey);
   return gone;
 }
 

@@ -1,7 +1,13 @@
 // Wakes the job runner after each commit, so the work starts now.
 import type { Campaign } from "~/models/campaign.server";
 import { saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
-import { createFamilyPodcastRequest, createPodcastRequest, retryFailedPodcast, type PodcastRequest } from "~/features/podcasts/podcasts.server";
+import {
+  createFamilyPodcastRequest,
+  createPodcastRequest,
+  renderReviewedScript,
+  retryFailedPodcast,
+  type PodcastRequest,
+} from "~/features/podcasts/podcasts.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import type { GenerateFamilyPodcastInput, GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
 import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";
@@ -40,6 +46,13 @@ export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input:
 
 export function retryPodcast(ownerId: string, podcastId: string) {
   const podcast = retryFailedPodcast(ownerId, podcastId);
+  wakeJobs();
+  return podcast;
+}
+
+/** 'Make the audio' on the script review page. */
+export function makeReviewedAudio(ownerId: string, podcastId: string) {
+  const podcast = renderReviewedScript(ownerId, podcastId);
   wakeJobs();
   return podcast;
 }

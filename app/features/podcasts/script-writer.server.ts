@@ -3,9 +3,10 @@ import { z } from "zod";
 import { recordLlmUsage } from "~/models/llm-usage.server";
 import { getDefaultPromptTemplate } from "~/models/prompt-template.server";
 import { env } from "~/lib/env.server";
-import { writeBuiltinScript } from "./builtin-script-writer";
+import { renderDraft, writeBuiltinDraft } from "./builtin-script-writer";
 import { estimateLlmCostUsd } from "./llm-cost";
-import { contributorNames, customOpening, storyBody, type ScriptFormat, type ScriptRequest, type ScriptSegment } from "./script";
+import { checkDraft } from "./script-check";
+import { contributorNames, customOpening, storyBody, type DraftSegment, type ScriptFormat, type ScriptRequest, type ScriptSegment } from "./script";
 
 export type OpenAIConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
@@ -14,28 +15,34 @@ export function openAIConfigFromEnv(): OpenAIConfig | null {
   return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL } : null;
 }
 
+/** `writer` is whose words the episode has: "builtin" also when the model's two answers were refused. */
 export type WrittenScript = { segments: ScriptSegment[]; writer: "openai" | "builtin"; model: string | null };
 
 const FALLBACK_PROMPTS: Record<ScriptFormat, string> = {
-  single_host:
-    "You are a warm, gentle narrator for a family podcast. Retell the story faithfully in short spoken sentences, without inventing facts.",
+  single_host: "You are a warm, gentle narrator for a family podcast. Read the story to the listeners as it was written, without inventing facts.",
   dual_host:
-    "Write a friendly conversation between two podcast hosts, HOST 1 and HOST 2, who share and reflect on a family story. Keep every fact from the story; invent none.",
+    "Write a family podcast episode for two hosts: host1 narrates the story in its own words, host2 interviews, leading into each part with a short question. Invent nothing.",
   multi_contributor:
-    "You narrate a family podcast episode that weaves together stories from several relatives. Introduce each contributor by name and keep their words and facts.",
+    "You narrate a family podcast episode that weaves together stories from several relatives. Ask each relative's question, then read their words as they wrote them.",
 };
 
-/** Rules no template may loosen. */
+/** Rules no template may loosen: the draft shape of decision 0132, checked by script-check.ts. */
 function answerRules(req: ScriptRequest) {
-  const speakers = req.hostCount === 2 ? `"host1" or "host2" (the two hosts take turns)` : `always "host1" (one narrator)`;
+  const collection = req.format === "multi_contributor";
+  const speakers =
+    req.hostCount === 2
+      ? `"speaker" is "host1" or "host2". host1 is the narrator and reads the story. host2 is the interviewer: a welcome naming the title, a short question leading into each part (such as "How does it begin?", "What happened next?", "And how does it end?"), a short reaction between parts that states no fact (such as "Mm." or "I can picture that."), and the thanks at the end.`
+      : `"speaker" is always "host1": one narrator says every line.`;
   return [
-    "Answer with one JSON object and nothing else, shaped like this:",
-    `{"segments":[{"speaker":"host1","text":"...","chapter":"..."}]}`,
-    `"speaker" is ${speakers}. "text" is what that host says, as plain spoken text.`,
-    req.format === "multi_contributor"
-      ? `"chapter" is the name of the relative whose story the segment tells (omit it for the welcome and the goodbye).`
-      : `"chapter" may be omitted.`,
-    "Rules: when you use a relative's words, quote them exactly as written and say who wrote them, by name. Do not invent any names, places, dates, events or feelings that the story does not contain.",
+    "These rules come before any instruction above. Answer with one JSON object and nothing else, shaped like this:",
+    `{"segments":[{"speaker":"host2","kind":"host","text":"...","chapter":null},{"speaker":"host1","kind":"story","text":"...","chapter":null}]}`,
+    speakers,
+    `"kind":"story" segments hold the story itself, copied word for word and read by host1: taken together, in order, they hold every sentence of the story exactly once, with nothing added, changed or left out, and each ends where a sentence ends.`,
+    `"kind":"host" segments are everything else. They must not use any word of the story except the title and people's names: never retell, summarise or comment on what happened.`,
+    collection
+      ? `"chapter" is the name of the relative whose words a segment reads or introduces, exactly as given (null for the welcome and the goodbye). A story segment holds only that relative's words, without quote marks: "<name> wrote:" is added for you. Before each relative's words, the host asks that relative's question word for word.`
+      : `"chapter" is null.`,
+    ...(customOpening(req) ? ["The owner's own opening words are read before your script: do not welcome the listeners again, just name the title."] : []),
   ].join("\n");
 }
 
@@ -43,15 +50,36 @@ function userMessage(req: ScriptRequest) {
   if (req.format !== "multi_contributor") {
     return `Title: ${req.title}\n\nStory:\n${storyBody(req.title, req.stories[0]?.content ?? "")}`;
   }
-  const parts = req.stories.map((s, i) => `Story ${i + 1}, written by ${contributorNames([s])[0]}:\n${s.content}`);
+  const parts = req.stories.map((s, i) => {
+    const asked = s.question?.trim() ? `, answering the question “${s.question.trim()}”` : "";
+    return `Story ${i + 1}, written by ${contributorNames([s])[0]}${asked}:\n${s.content}`;
+  });
   return `Collection: ${req.title}\n\n${parts.join("\n\n---\n\n")}`;
+}
+
+/** Structured output: a server that honours it can only answer in the draft's shape. */
+function responseFormat(req: ScriptRequest) {
+  const segment = {
+    type: "object",
+    additionalProperties: false,
+    required: ["speaker", "kind", "text", "chapter"],
+    properties: {
+      speaker: { type: "string", enum: req.hostCount === 2 ? ["host1", "host2"] : ["host1"] },
+      kind: { type: "string", enum: ["story", "host"] },
+      text: { type: "string" },
+      chapter: { type: ["string", "null"] },
+    },
+  };
+  const schema = { type: "object", additionalProperties: false, required: ["segments"], properties: { segments: { type: "array", items: segment } } };
+  return { type: "json_schema" as const, json_schema: { name: "podcast_script", strict: true, schema } };
 }
 
 const AnswerSchema = z.object({
   segments: z
     .array(
       z.object({
-        speaker: z.string(),
+        speaker: z.enum(["host1", "host2"]),
+        kind: z.enum(["story", "host"]),
         text: z.string().trim().min(1),
         chapter: z.string().trim().min(1).nullish(),
       }),
@@ -59,41 +87,24 @@ const AnswerSchema = z.object({
     .min(1),
 });
 
-function normalizeSpeaker(speaker: string, hostCount: 1 | 2): ScriptSegment["speaker"] {
-  return hostCount === 2 && /2\s*$/.test(speaker.trim()) ? "host2" : "host1";
-}
-
-/** Not the asked-for JSON is an error: the job retries. */
-export function parseScriptAnswer(content: string | null | undefined, hostCount: 1 | 2): ScriptSegment[] {
+/** The model's draft, or why it is not one. */
+export function parseScriptAnswer(content: string | null | undefined): DraftSegment[] | string {
   let raw: unknown;
   try {
     // Some servers wrap JSON in a code fence even when asked not to.
     raw = JSON.parse((content ?? "").replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ""));
   } catch {
-    throw new Error("the language model did not answer with JSON");
+    return "the answer is not JSON";
   }
-  const parsed = AnswerSchema.safeParse(Array.isArray(raw) ? { segments: raw } : raw);
-  if (!parsed.success) throw new Error("the language model's answer has no usable speaker segments");
-  return parsed.data.segments.map((s) => ({
-    speaker: normalizeSpeaker(s.speaker, hostCount),
-    text: s.text,
-    ...(s.chapter ? { chapter: s.chapter } : {}),
-  }));
+  const parsed = AnswerSchema.safeParse(raw);
+  if (!parsed.success) return `the answer is not in the asked-for shape (${z.prettifyError(parsed.error).replace(/\s+/g, " ").slice(0, 300)})`;
+  return parsed.data.segments.map(({ chapter, ...s }) => ({ ...s, ...(chapter ? { chapter } : {}) }));
 }
 
-async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promise<WrittenScript> {
-  const template = await getDefaultPromptTemplate(req.format);
-  const systemPrompt = `${template?.systemPrompt ?? FALLBACK_PROMPTS[req.format]}\n\n${answerRules(req)}`;
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: 120_000, maxRetries: 1 });
-  const completion = await client.chat.completions.create({
-    model: config.model,
-    temperature: 0.7,
-    response_format: { type: "json_object" },
-    messages: [
-      { role: "system", content: systemPrompt },
-      { role: "user", content: userMessage(req) },
-    ],
-  });
+type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, messages: Message[]) {
+  const completion = await client.chat.completions.create({ model: config.model, temperature: 0.7, response_format: responseFormat(req), messages });
   // Usage is recorded even when the answer turns out unusable: the tokens were spent.
   const promptTokens = completion.usage?.prompt_tokens ?? 0;
   const completionTokens = completion.usage?.completion_tokens ?? 0;
@@ -106,13 +117,49 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
     completionTokens,
     costUsd: estimateLlmCostUsd(model, promptTokens, completionTokens),
   });
-  // The owner's custom intro is read as written, ahead of whatever the model wrote.
-  const segments = parseScriptAnswer(completion.choices[0]?.message?.content, req.hostCount);
-  const intro = customOpening(req);
-  return { segments: intro ? [intro, ...segments] : segments, writer: "openai", model };
+  return { content: completion.choices[0]?.message?.content ?? "", model };
+}
+
+/** A draft that keeps the rule, or the problems to tell the model (at most a few, to keep the retry short). */
+function review(req: ScriptRequest, content: string): DraftSegment[] | string {
+  const draft = parseScriptAnswer(content);
+  if (typeof draft === "string") return draft;
+  const problems = checkDraft(req, draft);
+  return problems.length ? problems.slice(0, 5).join("; ") : draft;
+}
+
+/**
+ * Asks for the draft; an answer that is malformed or breaks the rule is asked for once more, with the
+ * reason, and a second failure gives the built-in writer's script. Errors of the call itself (a
+ * wrong key, a server down) are thrown: the job tries again later.
+ */
+async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promise<WrittenScript> {
+  const template = await getDefaultPromptTemplate(req.format);
+  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: 120_000, maxRetries: 1 });
+  const messages: Message[] = [
+    { role: "system", content: `${template?.systemPrompt ?? FALLBACK_PROMPTS[req.format]}\n\n${answerRules(req)}` },
+    { role: "user", content: userMessage(req) },
+  ];
+  const reasons: string[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const { content, model } = await ask(client, req, config, messages);
+    const result = review(req, content);
+    if (typeof result !== "string") {
+      // The owner's custom intro is read as written, ahead of whatever the model wrote.
+      const intro = customOpening(req);
+      return { segments: renderDraft(req, intro ? [{ ...intro, kind: "host" }, ...result] : result), writer: "openai", model };
+    }
+    reasons.push(result);
+    messages.push(
+      { role: "assistant", content },
+      { role: "user", content: `That script cannot be used: ${result}. Write the whole script again, in the same JSON shape, keeping every rule.` },
+    );
+  }
+  console.warn(`Podcast ${req.podcastId}: the language model's script was refused twice, using the built-in writer. ${reasons.map((r, i) => `Answer ${i + 1}: ${r}`).join(" ")}`);
+  return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
 }
 
 export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {
-  if (!config) return { segments: writeBuiltinScript(req), writer: "builtin", model: null };
+  if (!config) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
   return writeWithOpenAI(req, config);
 }

@@ -1,5 +1,11 @@
 export type Speaker = "host1" | "host2";
 export type ScriptSegment = { speaker: Speaker; text: string; chapter?: string };
+/**
+ * A script before it is spoken (decision 0132): "story" segments are the story's own words only, read
+ * by the narrator; "host" segments are the hosts' own lines. The built-in writer and the language
+ * model both write this shape, and it is checked before it becomes the episode's ScriptSegments.
+ */
+export type DraftSegment = ScriptSegment & { kind: "story" | "host" };
 
 export type ScriptFormat = "single_host" | "dual_host" | "multi_contributor";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { audioDownloadName, slugify, transcriptDownloadName } from "./download-names";
-import { parseTranscript, transcriptFromScript } from "./transcript";
+import { estimateLineStarts, parseTranscript, timedTranscript, transcriptFromScript } from "./transcript";
 
 describe("transcripts", () => {
   it("reads speaker turns back; text without a speaker stays a paragraph", () => {
@@ -25,5 +25,41 @@ describe("download names", () => {
     expect(audioDownloadName({ id: "abc", title: "Lake House" })).toBe("lake-house.mp3");
     expect(audioDownloadName({ id: "abc", title: "★★★" })).toBe("podcast-abc.mp3");
     expect(transcriptDownloadName("abc")).toBe("transcript-abc.pdf");
+  });
+});
+
+describe("estimated line times", () => {
+  const lines = (...words: number[]) => words.map((n) => ({ text: Array.from({ length: n }, () => "word").join(" ") }));
+  const chapters = [
+    { title: "Ann", start: 0 },
+    { title: "Bob", start: 30 },
+  ];
+
+  it("share each chapter's time by words (a line's pause counting as two)", () => {
+    // Ann: 8+2 and 18+2 words in 0-30 s; Bob: 3+2, 13+2 in 30-100 s.
+    expect(estimateLineStarts(lines(8, 18, 3, 13), { duration: 100, chapters, lineChapters: ["Ann", "Ann", "Bob", "Bob"] })).toEqual([0, 10, 30, 47.5]);
+  });
+
+  it("lines without a chapter (the welcome, the goodbye) go with their neighbours", () => {
+    expect(estimateLineStarts(lines(8, 8, 8, 8), { duration: 100, chapters, lineChapters: [undefined, "Ann", "Bob", undefined] })).toEqual([0, 15, 30, 65]);
+  });
+
+  it("without chapters, or when the script and the MP3 disagree, the whole episode is shared", () => {
+    expect(estimateLineStarts(lines(8, 8), { duration: 60, chapters: [] })).toEqual([0, 30]);
+    expect(estimateLineStarts(lines(8, 8), { duration: 60, chapters, lineChapters: ["Ann", "Zed"] })).toEqual([0, 30]);
+    expect(estimateLineStarts(lines(8, 8), { duration: 60, chapters, lineChapters: ["Ann"] })).toEqual([0, 30]);
+    expect(estimateLineStarts(lines(8), { duration: null, chapters })).toEqual([null]);
+  });
+
+  it("timedTranscript takes each line's chapter from the script", () => {
+    const transcript = "Host 1: one two three\n\nHost 2: four five six";
+    const script = [
+      { text: "one two three", chapter: "Ann" },
+      { text: "four five six", chapter: "Bob" },
+    ];
+    expect(timedTranscript(transcript, { duration: 90, chapters, script })).toEqual([
+      { speaker: "Host 1", text: "one two three", start: 0 },
+      { speaker: "Host 2", text: "four five six", start: 30 },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { countWords } from "~/lib/word-count";
 import { formatTranscript, type ScriptSegment } from "./script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
@@ -19,4 +20,65 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
 /** From the stored script, never invented. */
 export function transcriptFromScript(script: ScriptSegment[] | null | undefined): string | null {
   return script?.length ? formatTranscript(script) : null;
+}
+
+/** A transcript line and, once timed, the second of the episode it is estimated to start at. */
+export type TimedTurn = TranscriptTurn & { start: number | null };
+
+// A line's closing pause, counted as if it were this many words.
+const PAUSE_AS_WORDS = 2;
+
+/** Which chapter each line is in (by index), or null when the script's chapters and the MP3's disagree. */
+function chapterOfLines(lineChapters: Array<string | undefined>, chapters: Array<{ title: string }>): number[] | null {
+  let current = 0;
+  const found: number[] = [];
+  for (const title of lineChapters) {
+    if (title !== undefined && chapters[current]?.title !== title) {
+      const next = chapters.findIndex((c, k) => k > current && c.title === title);
+      if (next === -1) return null;
+      current = next;
+    }
+    found.push(current);
+  }
+  return found;
+}
+
+/**
+ * When each transcript line is estimated to start. Nothing stores per-line times, so within each
+ * chapter's bounds (all of the episode without chapters) the lines share the time by their word
+ * counts. Decision 0134. `lineChapters` is the script's chapter of each line, when the script and the
+ * transcript are the same lines.
+ */
+export function estimateLineStarts(
+  lines: Array<{ text: string }>,
+  episode: { duration: number | null; chapters: Array<{ title: string; start: number }>; lineChapters?: Array<string | undefined> | null },
+): Array<number | null> {
+  const { duration, chapters } = episode;
+  if (!duration || duration <= 0) return lines.map(() => null);
+  const byChapter = episode.lineChapters?.length === lines.length && chapters.length > 1 ? chapterOfLines(episode.lineChapters, chapters) : null;
+  const spanOf = (k: number) => (byChapter ? { from: chapters[k]!.start, to: chapters[k + 1]?.start ?? duration } : { from: 0, to: duration });
+  const spanIndex = (i: number) => byChapter?.[i] ?? 0;
+
+  const weight = lines.map((line) => countWords(line.text) + PAUSE_AS_WORDS);
+  const spanTotal = new Map<number, number>();
+  weight.forEach((w, i) => spanTotal.set(spanIndex(i), (spanTotal.get(spanIndex(i)) ?? 0) + w));
+  const spanSoFar = new Map<number, number>();
+  return lines.map((_, i) => {
+    const k = spanIndex(i);
+    const before = spanSoFar.get(k) ?? 0;
+    spanSoFar.set(k, before + weight[i]!);
+    const { from, to } = spanOf(k);
+    return Math.round((from + ((to - from) * before) / spanTotal.get(k)!) * 10) / 10;
+  });
+}
+
+/** The transcript as lines with their estimated start times (see estimateLineStarts). */
+export function timedTranscript(
+  transcript: string | null | undefined,
+  episode: { duration: number | null; chapters: Array<{ title: string; start: number }>; script?: Array<{ text: string; chapter?: string | null }> | null },
+): TimedTurn[] {
+  const turns = parseTranscript(transcript);
+  const lineChapters = episode.script?.map((segment) => segment.chapter ?? undefined) ?? null;
+  const starts = estimateLineStarts(turns, { duration: episode.duration, chapters: episode.chapters, lineChapters });
+  return turns.map((turn, i) => ({ ...turn, start: starts[i] ?? null }));
 }

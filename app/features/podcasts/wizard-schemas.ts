@@ -57,4 +57,6 @@ export const wizardUrls = {
     `/create-podcast?${new URLSearchParams([["story", storyId], ["step", "review"], ...voiceParams(config)])}`,
   podcast: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId })}`,
   progress: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId, step: "generate" })}`,
+  /** The optional review of the script before the audio (decision 0128). */
+  script: (podcastId: string) => `/podcast/${encodeURIComponent(podcastId)}/script`,
 };

@@ -11,7 +11,8 @@ export const helpMessages = {
   heading: "Help & FAQ",
   intro: "Storyhearth turns your family's stories into narrated podcasts. Find answers, step-by-step guides, or write to us.",
   tabs: { faq: "FAQ", tutorials: "Tutorials", contact: "Contact Support" } satisfies Record<HelpTab, string>, // spec
-  faq: (account: { podcastLimit: number; podcastsGenerated: number }) => [
+  /** `minutesPer1000Words`: from the default voice's measured pace (decision 0130). */
+  faq: (account: { podcastLimit: number; podcastsGenerated: number }, minutesPer1000Words: number) => [
     {
       q: "What is Storyhearth?",
       a: "Storyhearth is a podcast generator for senior stories. Upload a story as a PDF or paste its text, choose one or two AI-voiced hosts, and get a narrated episode you can share by link or download as an MP3. You can also gather stories from relatives by e-mail and turn a collection into a family podcast and newsletter.",
@@ -23,6 +24,10 @@ export const helpMessages = {
     {
       q: "How long does it take to make a podcast?",
       a: "Usually 1 to 5 minutes with standard quality and 3 to 10 minutes with premium quality, depending on the length of the story. You can leave the page: the podcast keeps being made and appears in My Podcasts when it is ready.",
+    },
+    {
+      q: "How long will my podcast be?",
+      a: `About ${minutesPer1000Words.toLocaleString("en-US")} minutes for every 1,000 words of your story, read by one host at normal speed with the standard intro and outro. A faster speaking speed makes it shorter. Before you generate, the review step shows the estimate for your story and your voices.`,
     },
     {
       q: "How long do share links work?",

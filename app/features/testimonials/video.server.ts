@@ -1,5 +1,5 @@
 // ffprobe, not the client, decides what a video is and its Content-Type (decision 0109).
-import { probe, runTool } from "~/audio/ffmpeg.server";
+import { probe, streamEndFromPackets } from "~/audio/ffmpeg.server";
 
 export type VideoFacts = { mimeType: string; duration: number | null };
 
@@ -21,18 +21,6 @@ const positive = (value: string | undefined) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-/** MediaRecorder's WebM has no duration in its header; packet headers only, nothing is decoded. */
-async function durationFromPackets(file: string): Promise<number | null> {
-  const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
-  let end = 0;
-  for (const line of stdout.toString("utf8").split("\n")) {
-    const [pts, dur] = line.split(",");
-    const t = Number(pts) + (Number(dur) || 0);
-    if (Number.isFinite(t) && t > end) end = t;
-  }
-  return end > 0 ? end : null;
-}
-
 export async function probeVideo(file: string): Promise<VideoFacts | null> {
   let result;
   try {
@@ -46,7 +34,7 @@ export async function probeVideo(file: string): Promise<VideoFacts | null> {
   if (!video || !format.format_name || /image2|_pipe$|png|jpeg|gif|webp/.test(format.format_name)) return null;
   const streamDuration = (result.streams as Array<{ duration?: string }>).map((s) => positive(s.duration)).find((d) => d !== null);
   let duration = positive(format.duration) ?? streamDuration ?? null;
-  if (duration === null) duration = await durationFromPackets(file).catch(() => null);
+  if (duration === null) duration = await streamEndFromPackets(file, "v:0").catch(() => null);
   return { mimeType: mimeFor(format.format_name, format.tags?.major_brand, video.codec_name), duration };
 }
 

@@ -2,6 +2,7 @@
 // a fake Mailgun server on 127.0.0.1, so this exact code path is what they exercise.
 import Mailgun from "mailgun.js";
 import { env, type Env } from "~/lib/env.server";
+import { inlineDataImages } from "./inline-images";
 
 export type MailgunClient = ReturnType<Mailgun["client"]>;
 
@@ -41,7 +42,6 @@ export async function mailgunSend(client: MailgunClient, domain: string, message
     from: oneLine(message.from),
     to: oneLine(message.to),
     subject: oneLine(message.subject),
-    html: message.html,
     text: message.text,
   };
   if (message.replyTo) data["h:Reply-To"] = oneLine(message.replyTo);
@@ -49,7 +49,9 @@ export async function mailgunSend(client: MailgunClient, domain: string, message
     if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail header name: ${JSON.stringify(name)}`);
     data[`h:${name}`] = oneLine(value);
   }
-  const result = await client.messages.create(domain, { ...data, html: message.html, text: message.text });
+  const { html, images } = inlineDataImages(message.html);
+  const inline = images.map((image) => new File([new Uint8Array(image.bytes)], image.filename, { type: image.contentType }));
+  const result = await client.messages.create(domain, { ...data, html, text: message.text, ...(inline.length ? { inline } : {}) });
   return { id: result.id ?? null, message: result.message ?? null };
 }
 

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemErrors } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { imageDataUrl } from "./inline-images";
 import { startFakeMailgun, type FakeMailgun } from "../../../tests/mocks/mailgun-server";
 
 const API_KEY = "key-test-123";
@@ -89,6 +91,19 @@ describe("sendEmail with Mailgun configured", () => {
     await m.email.sendEmail({ kind: "test", to: "a@example.com", subject: "Hello\r\nBcc: evil@example.com", html: "<p>x</p>", text: "x" });
     expect(fake.requests[0]!.field("subject")).toBe("Hello Bcc: evil@example.com");
     expect(fake.requests[0]!.fields.bcc).toBeUndefined();
+  });
+
+  it("sends a picture kept in the outbox as a data: URL as an inline attachment named by Content-ID", async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#9a3f12" } }).jpeg().toBuffer();
+    const html = `<p>Ready</p><img src="${imageDataUrl(jpeg, "image/jpeg")}" alt="Cover">`;
+    const row = await m.email.sendEmail({ kind: "podcast_ready", to: "ada@example.com", subject: "Ready", html, text: "Ready" });
+
+    const request = fake.requests[0]!;
+    expect(request.field("html")).toBe(`<p>Ready</p><img src="cid:image-1.jpg" alt="Cover">`);
+    expect(request.files.map(({ field, filename, type }) => ({ field, filename, type }))).toEqual([{ field: "inline", filename: "image-1.jpg", type: "image/jpeg" }]);
+    expect(request.files[0]!.bytes.equals(jpeg)).toBe(true);
+    // The outbox keeps the whole message, picture included, for a retry and the dev mailbox.
+    expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "sent", html });
   });
 
   it("marks the row failed on a Mailgun error, records it, does not throw, and a retry sends it", async () => {

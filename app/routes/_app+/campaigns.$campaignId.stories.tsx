@@ -5,11 +5,25 @@ import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
+import { FeedPanel } from "~/features/podcasts/components/feed-panel";
+import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
+import { podcastMessages } from "~/features/podcasts/messages";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { StoryCard } from "~/features/contributions/components/story-card";
 import { EmptyReplies } from "~/features/contributions/components/empty-replies";
-import { listEmptyReplyCards, listStoryCards, REMOVE_PHOTO_INTENT, removePhotoAction } from "~/features/contributions/story-cards.server";
+import { EDIT_STORY_INTENT } from "~/features/contributions/components/story-text-edit";
+import {
+  DELETE_RECORDING_INTENT,
+  deleteRecordingAction,
+  editStoryAction,
+  listEmptyReplyCards,
+  listStoryCards,
+  REMOVE_PHOTO_INTENT,
+  removePhotoAction,
+} from "~/features/contributions/story-cards.server";
 import { VoiceDialog } from "~/features/podcasts/components/voice-dialog";
+import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
+import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -66,6 +80,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invitees: listInvitees(campaign),
     podcast,
     narrator: readNarratorSettings(campaign.podcastSettings),
+    voiceOffer: voiceOffer(),
+    feed: podcast?.status === "complete" ? feedPanelFor(request, user.id, campaign.id) : null,
   };
 }
 
@@ -90,13 +106,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(pageUrl, m.toast.nameUpdated);
     }
     case "save-voice": {
-      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
       if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
       saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
       return redirectWithToast(pageUrl, m.toast.voiceSaved);
     }
     case "generate-podcast": {
-      const submission = parseWithZod(formData, { schema: NarratorSettingsSchema });
+      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
       if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
       const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
       // Kept even when the request is refused below, so the dialog reopens with them.
@@ -124,6 +140,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return resendInvitationAction(campaign.id, formData, pageUrl);
     case REMOVE_PHOTO_INTENT:
       return removePhotoAction(user.id, campaign.id, formData, pageUrl);
+    case EDIT_STORY_INTENT:
+      return editStoryAction(user.id, campaign.id, formData, pageUrl);
+    case DELETE_RECORDING_INTENT:
+      return deleteRecordingAction(user.id, campaign.id, formData, pageUrl);
+    case "revoke-feed":
+      revokeFeed(user.id, campaign.id);
+      return redirectWithToast(pageUrl, podcastMessages.feed.revoked);
     case "delete-podcast": {
       await deleteCampaignPodcasts(user.id, campaign.id);
       return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
@@ -134,7 +157,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, publicUrl, stories, emptyReplies, podcast, narrator, invitees } = useLoaderData<typeof loader>();
+  const { campaign, publicUrl, stories, emptyReplies, podcast, narrator, invitees, voiceOffer, feed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -207,6 +230,8 @@ export default function CampaignStoriesPage() {
                 story={story}
                 editing={editingId === story.id}
                 renameResult={actionData?.intent === "rename" && renameParam === story.id ? actionData : undefined}
+                editingText={searchParams.get("editText") === story.id}
+                textResult={actionData?.intent === EDIT_STORY_INTENT && actionData.contributionId === story.id ? actionData.result : undefined}
                 onEdit={() => setEditingId(story.id)}
                 onCancel={stopEditing}
                 onSaved={() => setEditingId(null)}
@@ -225,13 +250,14 @@ export default function CampaignStoriesPage() {
             retryError={actionData?.intent === "retry-podcast" ? actionData.error : null}
           />
         ) : null}
+        {feed ? <FeedPanel feed={feed} scope="collection" /> : null}
       </div>
 
       {dialog === "add-story" ? (
         <AddStoryDialog closeTo="." lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
       ) : null}
       {dialog === "voice" ? (
-        <VoiceDialog closeTo="." settings={narrator} lastResult={voiceResult} />
+        <VoiceDialog closeTo="." settings={narrator} offer={voiceOffer} lastResult={voiceResult} />
       ) : null}
     </>
   );

@@ -14,6 +14,11 @@ import { buttonClass } from "~/components/ui/button";
 import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/features/podcasts/stories.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
+import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
+import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
+import { voiceOffer } from "~/audio/voices.server";
 import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
 import { recentPodcastCards } from "~/features/podcasts/recent.server";
 import { requestPodcast, retryPodcast } from "~/features/podcasts/requests.server";
@@ -57,18 +62,24 @@ function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string
 // step 3, `?story=` step 2, nothing step 1.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { ...(await wizardView(user.id, new URL(request.url).searchParams)), recent: recentPodcastCards(user.id) };
+  return { ...(await wizardView(request, user.id)), recent: recentPodcastCards(user.id) };
 }
 
-async function wizardView(userId: string, params: URLSearchParams) {
+async function wizardView(request: Request, userId: string) {
+  const params = new URL(request.url).searchParams;
   const podcastId = params.get("podcast");
   if (podcastId !== null) {
     const detail = await getPodcastDetail(userId, podcastId);
     if (!detail) throw notFound();
+    // 'Review the script first': once written, the script waits on its own page (decision 0128).
+    if (detail.status === "script_ready") throw redirect(wizardUrls.script(detail.id));
     const podcast = toWizardPodcast(detail);
     const backTo = detail.story ? wizardUrls.review(detail.story.id, voiceConfigOf(detail)) : wizardUrls.upload();
-    const ready = detail.status === "complete" && params.get("step") !== "generate";
-    return { view: ready ? ("ready" as const) : ("progress" as const), podcast, backTo };
+    if (detail.status === "complete" && params.get("step") !== "generate") {
+      const ready = { ...podcast, hasTranscript: Boolean(detail.transcript?.trim()) };
+      return { view: "ready" as const, podcast: ready, backTo, panel: await sharePanelFor(request, userId, detail.id) };
+    }
+    return { view: "progress" as const, podcast, backTo };
   }
 
   const storyId = params.get("story");
@@ -85,9 +96,10 @@ async function wizardView(userId: string, params: URLSearchParams) {
       view: "review" as const,
       story: { id: story.id, title: story.title, sourceLabel: storySourceLabel(story.source), words: countWords(story.content) },
       voice,
+      episode: estimateEpisode(story, voice),
     };
   }
-  return { view: "voices" as const, story: { id: story.id, title: story.title }, voice };
+  return { view: "voices" as const, story: { id: story.id, title: story.title }, voice, offer: voiceOffer() };
 }
 
 async function uploadPdfStory(ownerId: string, request: Request) {
@@ -105,7 +117,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) return uploadPdfStory(user.id, request);
 
   const formData = await readFormData(request);
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  // Step 4's share panel posts here (its page's URL) and comes back to step 4.
+  if (isSharePanelIntent(intent)) {
+    const podcast = await getOwnedPodcast(user.id, new URL(request.url).searchParams.get("podcast") ?? "");
+    if (!podcast) throw notFound();
+    return sharePanelAction(request, user.id, podcast.id, formData, wizardUrls.podcast(podcast.id));
+  }
+  switch (intent) {
     case "text-story": {
       const submission = parseWithZod(formData, { schema: StoryTextSchema });
       if (submission.status !== "success") return data({ intent: "text-story" as const, result: submission.reply() }, { status: 400 });
@@ -113,20 +132,24 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(wizardUrls.voices(story.id));
     }
     case "voices": {
-      const submission = parseWithZod(formData, { schema: WizardVoicesSchema });
+      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(WizardVoicesSchema) });
       if (submission.status !== "success") return data({ intent: "voices" as const, result: submission.reply() }, { status: 400 });
       const { storyId, ...voice } = submission.value;
       if (!(await getOwnedStory(user.id, storyId))) throw notFound();
       return redirect(wizardUrls.review(storyId, voice));
     }
     case "generate": {
-      const submission = parseWithZod(formData, { schema: WizardGenerateSchema });
+      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(WizardGenerateSchema) });
       if (submission.status !== "success") return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
       const { storyId, backgroundMusic, introOutro, processingQuality, customIntro, ...voiceConfig } = submission.value;
       if (!(await getOwnedStory(user.id, storyId))) throw notFound();
+      // The second submit button, 'Review the script first', stops the job after the script.
+      const reviewScript = formData.get("then") === "review";
       try {
-        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options: { backgroundMusic, introOutro, processingQuality, customIntro } });
-        return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.generationStarted);
+        const options = { backgroundMusic, introOutro, processingQuality, customIntro };
+        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options, reviewScript });
+        const toast = reviewScript ? wizardMessages.script.toast.writing : wizardMessages.toast.generationStarted;
+        return redirectWithToast(wizardUrls.podcast(podcast.id), toast);
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "generate" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
@@ -156,6 +179,7 @@ export default function CreatePodcastPage() {
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: "text-story" | "voices" | "generate") =>
     actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined;
+  const shareReply = actionData?.intent === "share" ? actionData : null;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -167,9 +191,9 @@ export default function CreatePodcastPage() {
       {page.view === "upload" ? (
         <UploadStep pdfError={actionData?.intent === "pdf" ? actionData.error : null} textResult={resultFor("text-story")} />
       ) : page.view === "voices" ? (
-        <VoicesStep story={page.story} voice={page.voice} lastResult={resultFor("voices")} />
+        <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} />
       ) : page.view === "review" ? (
-        <ReviewStep story={page.story} voice={page.voice} lastResult={resultFor("generate")} />
+        <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} />
       ) : page.view === "progress" ? (
         // Keyed by podcast: another podcast's page starts its own polling.
         <ProgressCard
@@ -179,7 +203,7 @@ export default function CreatePodcastPage() {
           retryError={actionData?.intent === "retry" ? actionData.error : null}
         />
       ) : page.view === "ready" ? (
-        <ReadyStep podcast={page.podcast} />
+        <ReadyStep podcast={page.podcast} panel={{ ...page.panel, failed: shareReply?.failed, lastResult: shareReply?.result }} />
       ) : (
         <div className="space-y-4">
           <MessageAlert message={{ title: wizardMessages.missingStory, description: "" }} />

@@ -1,34 +1,39 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { CoverImage } from "~/features/podcasts/components/cover-image";
+import { FeedPanel } from "~/features/podcasts/components/feed-panel";
+import { podcastMessages } from "~/features/podcasts/messages";
+import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
+import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SharePanel } from "~/features/podcasts/components/share-panel";
 import { TranscriptView } from "~/features/podcasts/components/transcript-view";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { listLibrary, newsletterPublicIdFor } from "~/features/podcasts/library.server";
+import { listLibrary } from "~/features/podcasts/library.server";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { createShareLink, sharePath } from "~/models/share-link.server";
 import { podcastDownloadUrl } from "~/features/podcasts/download-names";
+import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { countListenOncePerVisit } from "~/features/podcasts/listens.server";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { rankSimilar } from "~/features/podcasts/similar";
 import { technicalDetails } from "~/features/podcasts/technical-details";
-import { parseTranscript } from "~/features/podcasts/transcript";
+import { episodeChapters } from "~/features/podcasts/chapters.server";
+import { timedTranscript } from "~/features/podcasts/transcript";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDay, formatDuration } from "~/lib/text-format";
-import { appUrl } from "~/lib/env.server";
 import { isGenerationInProgress } from "~/features/podcasts/generation-status";
-import { readLibraryPins, recentShareFor, rememberShare, toggleLibraryPin } from "~/features/podcasts/listening-cookies.server";
+import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
-import { isPodcastId, ShareFormSchema } from "~/features/podcasts/listening-schemas";
+import { isPodcastId } from "~/features/podcasts/listening-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { wizardUrls } from "~/features/podcasts/wizard-schemas";
 
 const m = listeningMessages.detail;
-const s = listeningMessages.share;
 
 const DETAIL_TABS = ["description", "transcript", "technical"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
@@ -61,9 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     createdAt: formatDay(p.createdAt),
     sameCollection: Boolean(podcast.campaignId && p.campaignId === podcast.campaignId),
   }));
-  const newsletterId = newsletterPublicIdFor(user.id, podcast.id);
-  const pins = await readLibraryPins(request);
-  const share = podcast.audioUrl ? await recentShareFor(request, podcast.id) : null;
+  const panel = await sharePanelFor(request, user.id, podcast.id);
+  const audioKey = podcast.audioUrl ? (await getOwnedPodcast(user.id, id))?.audioKey : null;
+  const chapters = audioKey ? await episodeChapters(audioKey) : [];
   return data(
     {
       podcast: {
@@ -80,14 +85,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         createdAt: formatDay(podcast.createdAt),
         completedAt: podcast.completedAt ? formatDay(podcast.completedAt) : null,
         hostLabel: podcast.hostLabel,
-        transcript: parseTranscript(podcast.transcript),
+        chapters,
+        transcript: timedTranscript(podcast.transcript, { duration: podcast.duration, chapters, script: podcast.script }),
         technical: technicalDetails(podcast, listens),
       },
       tab: tabOf(new URL(request.url).searchParams.get("tab")),
       similar,
-      newsletterHref: newsletterId ? `/newsletter/${newsletterId}` : null,
-      pinned: pins.includes(podcast.id),
-      share: share ? { url: share.url, days: share.days, passwordProtected: share.passwordProtected } : null,
+      ...panel,
+      share: podcast.audioUrl ? panel.share : null,
+      feed: podcast.audioUrl ? feedPanelFor(request, user.id, null) : null,
     },
     { headers },
   );
@@ -104,60 +110,70 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Post/redirect/get: the toast shows without JavaScript and a refresh repeats nothing.
   const here = new URL(request.url);
   const back = here.pathname + here.search;
-  if (intent === "share") {
-    const submission = parseWithZod(formData, { schema: ShareFormSchema });
-    const hideFields = ["password"];
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), failed: true }, { status: 400 });
-    const created = await createShareLink(user.id, podcast.id, submission.value);
-    if ("error" in created) {
-      if (created.error === "missing") throw notFound();
-      return data({ result: submission.reply({ hideFields }), failed: true }, { status: 409 });
-    }
-    const days = submission.value.expiration;
-    const setCookie = await rememberShare(request, {
-      podcastId: podcast.id,
-      url: `${appUrl()}${sharePath(created.token)}`,
-      days,
-      passwordProtected: created.passwordProtected,
-      expiresAt: created.expiresAt.getTime(),
-    });
-    return redirectWithToast(back, s.generated(days), { headers: { "Set-Cookie": setCookie } });
-  }
-  if (intent === "no-share-link") {
-    return redirectWithToast(back, { ...s.noLink, variant: "destructive" });
-  }
-  if (intent === "save-library") {
-    const { pinned, setCookie } = await toggleLibraryPin(request, podcast.id);
-    const toast = pinned ? listeningMessages.downloads.savedToast : listeningMessages.downloads.unsavedToast;
-    return redirectWithToast(back, toast, { headers: { "Set-Cookie": setCookie } });
+  if (isSharePanelIntent(intent)) return sharePanelAction(request, user.id, podcast.id, formData, back);
+  if (intent === "revoke-feed") {
+    revokeFeed(user.id, null);
+    return redirectWithToast(back, podcastMessages.feed.revoked);
   }
   throw Response.json({ message: "Unknown action" }, { status: 400 });
 }
 
+/** The player and the transcript tab share one session, so the transcript follows the audio. */
 export default function PodcastPage() {
-  const { podcast, tab, similar, newsletterHref, pinned, share } = useLoaderData<typeof loader>();
+  return (
+    <ListeningSession>
+      <PodcastPageContent />
+    </ListeningSession>
+  );
+}
+
+function PodcastPageContent() {
+  const { podcast, tab, similar, newsletterHref, pinned, share, feed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <Link to="/my-podcasts" className="text-sm text-primary hover:underline">
         ← {m.back}
       </Link>
-      <header className="space-y-2">
-        <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
-        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span>Created {podcast.createdAt}</span>
-          <span>Duration {podcast.duration}</span>
-          <Badge variant="secondary">{podcast.hostLabel}</Badge>
-          {podcast.inProgress ? <Badge>{listeningMessages.list.processing}</Badge> : null}
-          {podcast.status === "failed" ? <Badge variant="destructive">{listeningMessages.list.failed}</Badge> : null}
-        </p>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="flex shrink-0 flex-col items-start gap-1">
+          <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-36 sm:w-44" />
+          <Link to={`/podcast/${podcast.id}/cover`} className="text-sm text-primary hover:underline">
+            {podcastMessages.cover.change}
+          </Link>
+        </div>
+        <div className="min-w-0 space-y-2">
+          <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span>Created {podcast.createdAt}</span>
+            <span>Duration {podcast.duration}</span>
+            <Badge variant="secondary">{podcast.hostLabel}</Badge>
+            {podcast.inProgress ? <Badge>{listeningMessages.list.processing}</Badge> : null}
+            {podcast.status === "failed" ? <Badge variant="destructive">{listeningMessages.list.failed}</Badge> : null}
+          </p>
+        </div>
       </header>
 
       <Card>
         {podcast.audioUrl ? (
-          <PodcastPlayer src={podcast.audioUrl} fallbackSrc={podcastDownloadUrl(podcast.id)} duration={podcast.durationSeconds} title={podcast.title} />
+          <PodcastPlayer
+            src={podcast.audioUrl}
+            fallbackSrc={podcastDownloadUrl(podcast.id)}
+            duration={podcast.durationSeconds}
+            title={podcast.title}
+            artworkUrl={podcastCoverUrl(podcast.id)}
+            chapters={podcast.chapters}
+            resumeKey={`podcast:${podcast.id}`}
+          />
         ) : (
-          <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? m.failed) : m.notReady}</p>
+          <div className="space-y-3">
+            <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? m.failed) : m.notReady}</p>
+            {podcast.status === "script_ready" ? (
+              <Link to={wizardUrls.script(podcast.id)} className={buttonClass()}>
+                {wizardMessages.script.heading}
+              </Link>
+            ) : null}
+          </div>
         )}
       </Card>
 
@@ -177,7 +193,10 @@ export default function PodcastPage() {
             />
           ) : null}
         </div>
-        <SimilarPodcasts similar={similar} />
+        <div className="min-w-0 space-y-6">
+          <SimilarPodcasts similar={similar} />
+          {feed ? <FeedPanel feed={feed} scope="family" /> : null}
+        </div>
       </div>
     </div>
   );

@@ -11,7 +11,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { LoginSchema } from "~/features/account/schemas";
 import { signInGreeting } from "~/features/account/account.server";
 import { readFormData } from "~/lib/http.server";
-import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect } from "~/features/account/auth.server";
+import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect, SignInThrottledError } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -34,6 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await commitLogin(request, user) },
     });
   } catch (error) {
+    if (error instanceof SignInThrottledError) {
+      const headers = { "Retry-After": String(error.retryAfterSeconds) };
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429, headers });
+    }
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 401 });
   }

@@ -8,11 +8,18 @@ import { Field, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
-import { readFormData } from "~/lib/http.server";
 import { storyMessages } from "~/features/contributions/messages";
+import { discardAnswerFile, readAnswerForm } from "~/features/contributions/public-answer.server";
+import { checkRecording, keepRecording } from "~/features/contributions/recordings.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { getUserById } from "~/models/user.server";
 import { HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributions/schemas";
+import { originFor } from "~/lib/env.server";
+import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
+import { truncateAtWord } from "~/lib/truncate";
 
 const m = storyMessages.public;
+const rm = storyMessages.recording;
 
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
@@ -34,20 +41,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     submitted: url.searchParams.get("submitted") === "1",
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
+    preview: {
+      title: campaign.title,
+      description: truncateAtWord(campaign.prompt, 200),
+      image: `${originFor(request)}/contribute/${encodeURIComponent(campaign.publicId)}/cover.jpg`,
+      url: `${originFor(request)}/contribute/${encodeURIComponent(campaign.publicId)}`,
+    } satisfies LinkPreview,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = await requirePublicCampaign(params.publicId);
-  const formData = await readFormData(request);
-  // A bot gets the same answer as a person, so it learns nothing (decision 0103).
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(thankYouUrl(params.publicId!));
-  const submission = parseWithZod(formData, { schema: PublicContributionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { t: token, ...fields } = submission.value;
-  const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
-  createContribution({ campaignId: campaign.id, ...fields, submissionMethod: "web", invitationId: invitation?.id });
-  return redirect(thankYouUrl(params.publicId!));
+  // A typed story, a recording (streamed to a temporary file), or both (decision 0136).
+  const { formData, file, tooLarge } = await readAnswerForm(request);
+  try {
+    // A bot gets the same answer as a person, so it learns nothing (decision 0103).
+    if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(thankYouUrl(params.publicId!));
+    const submission = parseWithZod(formData, { schema: PublicContributionSchema });
+    if (tooLarge) return data(submission.reply({ fieldErrors: { recording: [tooLarge] } }), { status: 413 });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const check = file ? await checkRecording(file.path, file.size) : null;
+    if (check && !check.ok) return data(submission.reply({ fieldErrors: { recording: [check.reason] } }), { status: check.status });
+    const { t: token, recording: _chosen, storyContent = "", ...fields } = submission.value;
+    const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
+    const contribution = createContribution({ campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
+    if (file && check?.ok) {
+      const owner = await getUserById(campaign.ownerId);
+      const thanks = { email: fields.contributorEmail, name: fields.contributorName, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      await keepRecording(contribution.id, file, check.facts, thanks);
+    }
+    return redirect(thankYouUrl(params.publicId!));
+  } finally {
+    await discardAnswerFile(file);
+  }
 }
 
 /** The collection's title is the frame's; here the invitation's question. */
@@ -75,7 +101,7 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
   });
   const submitting = navigation.state === "submitting";
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <Field
         label={m.yourName}
@@ -88,6 +114,13 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
         errors={fields.contributorEmail.errors}
       />
       <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
+      <Field
+        label={rm.label}
+        hint={rm.hint}
+        inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
+        errors={fields.recording.errors}
+      />
+      <p className="rounded-md bg-muted/50 p-3 text-sm">{rm.consent}</p>
       {/* Honeypot: off-screen and hidden from assistive technology; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>{m.honeypotLabel}</label>
@@ -128,6 +161,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${m.title}: ${data.campaign.title} | Storyhearth` : `${m.notFoundTitle} | Storyhearth` },
   // The link is private to the family: keep it out of search engines.
   { name: "robots", content: "noindex" },
+  ...(data ? linkPreviewMeta(data.preview) : []),
 ];
 
 export function ErrorBoundary() {

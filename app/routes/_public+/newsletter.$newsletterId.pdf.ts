@@ -3,6 +3,7 @@ import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "
 import { newsletterPaths } from "~/features/newsletters/content";
 import { readStoredBytes } from "~/features/newsletters/files.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
+import { originFor } from "~/lib/env.server";
 
 function fileName(title: string, edition: number) {
   const slug = title
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!newsletter) throw new Response("Not Found", { status: 404 });
   const paths = newsletterPaths(newsletter.publicId);
   const pdf = await renderNewsletterPdf(newsletter, {
-    origin: new URL(request.url).origin,
+    origin: originFor(request),
     loadImage: async (url) => {
       const key = url === paths.cover ? getNewsletterCoverKey(newsletter.publicId) : getNewsletterImage(newsletter.publicId, url.split("/").pop() ?? "")?.storageKey;
       return key ? readStoredBytes(key) : null;

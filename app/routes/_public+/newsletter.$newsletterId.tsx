@@ -5,7 +5,9 @@ import { useState } from "react";
 import { ListenBlock, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
+import { getNewsletterPodcast, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
+import { episodeChapters } from "~/features/podcasts/chapters.server";
+import { timedTranscript } from "~/features/podcasts/transcript";
 import {
   contributorCountLabel,
   familyBadge,
@@ -16,6 +18,8 @@ import {
   type NewsletterTextSize,
 } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
+import { originFor } from "~/lib/env.server";
+import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
 
 const m = newsletterMessages;
 
@@ -23,15 +27,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const newsletter = getPublicNewsletter(params.newsletterId ?? "");
   if (!newsletter) throw new Response(m.errors.notFound, { status: 404 });
   const paths = newsletterPaths(newsletter.publicId);
+  const origin = originFor(request);
   const { podcast, publishedAt, ...rest } = newsletter;
+  const episode = podcast?.audioUrl ? getNewsletterPodcast(newsletter.publicId) : undefined;
+  const chapters = episode?.audioKey ? await episodeChapters(episode.audioKey) : [];
+  const durationSeconds = episode?.duration ?? null;
   return {
     newsletter: {
       ...rest,
       publishedLabel: formatPublishDate(publishedAt),
-      podcast: podcast ? { durationText: podcast.durationText, transcript: podcast.transcript, audioUrl: podcast.audioUrl } : null,
+      podcast: podcast
+        ? {
+            title: episode?.title ?? newsletter.title,
+            artist: familyBadge(newsletter.familyName),
+            durationText: podcast.durationText,
+            durationSeconds,
+            chapters,
+            transcript: timedTranscript(podcast.transcript, { duration: durationSeconds, chapters, script: episode?.script }),
+            audioUrl: podcast.audioUrl,
+            coverUrl: podcast.coverUrl,
+          }
+        : null,
     },
     paths,
-    shareUrl: new URL(paths.page, request.url).toString(),
+    shareUrl: `${origin}${paths.page}`,
+    preview: {
+      title: newsletter.title,
+      description: newsletter.subtitle || familyBadge(newsletter.familyName),
+      image: newsletter.coverImage ? `${origin}${newsletter.coverImage}` : podcast?.coverUrl ? `${origin}${podcast.coverUrl}` : productIcon(origin),
+      imageAlt: newsletter.coverImage ? m.page.coverAlt(newsletter.title) : null,
+      audio: podcast?.audioUrl ? `${origin}${podcast.audioUrl}` : null,
+      url: `${origin}${paths.page}`,
+      type: "article",
+    } satisfies LinkPreview,
     textSize: textSizeFromParam(new URL(request.url).searchParams.get("text")),
   };
 }
@@ -44,7 +72,7 @@ export default function NewsletterPage() {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "textSize"> & { initialSize: NewsletterTextSize }) {
+function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "textSize" | "preview"> & { initialSize: NewsletterTextSize }) {
   const [size, setSize] = useState(initialSize);
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
@@ -101,6 +129,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.newsletter.title} | ${m.page.header}` : `${m.errors.notFound} | ${PRODUCT_NAME}` },
   // Reached by a private link: keep it out of search engines.
   { name: "robots", content: "noindex" },
+  ...(data ? linkPreviewMeta(data.preview) : []),
 ];
 
 export function ErrorBoundary() {

@@ -4,16 +4,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, PasswordField } from "~/components/forms";
+import { CoverImage } from "~/features/podcasts/components/cover-image";
+import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { TranscriptView } from "~/features/podcasts/components/transcript-view";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkSharePassword, resolveShareLink, shareAudioPath, sharePath } from "~/models/share-link.server";
+import { checkSharePassword, resolveShareLink, shareAudioPath, shareCoverPath, sharePath, type OpenShare } from "~/models/share-link.server";
 import { countListenOncePerVisit } from "~/features/podcasts/listens.server";
 import { hostLabel } from "~/features/podcasts/podcast-view";
-import { parseTranscript } from "~/features/podcasts/transcript";
+import { episodeChapters } from "~/features/podcasts/chapters.server";
+import { timedTranscript } from "~/features/podcasts/transcript";
+import { originFor } from "~/lib/env.server";
 import { readFormData } from "~/lib/http.server";
+import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
+import { podcastMessages } from "~/features/podcasts/messages";
 import { formatDuration } from "~/lib/text-format";
 import { grantShareAccess, hasShareAccess } from "~/features/podcasts/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
@@ -24,16 +30,37 @@ const m = listeningMessages.sharePage;
 
 const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
 
+/** A password-protected or expired share previews as neither title nor audio: only that it is a podcast. */
+function previewOf(request: Request, token: string, share: OpenShare | null): LinkPreview {
+  const origin = originFor(request);
+  const url = `${origin}${sharePath(token)}`;
+  if (!share || share.link.passwordHash) {
+    return { title: m.sharedWithYou, description: m.neutralPreviewDescription, image: productIcon(origin), url };
+  }
+  const { podcast } = share;
+  return {
+    title: podcast.title,
+    description: m.previewDescription(formatDuration(podcast.duration)),
+    image: `${origin}${shareCoverPath(token)}`,
+    imageAlt: podcastMessages.cover.alt(podcast.title),
+    audio: `${origin}${shareAudioPath(token)}`,
+    url,
+    type: "music.song",
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const share = resolveShareLink(token);
   if (share.state === "missing") throw notFound();
-  if (share.state === "expired") return data({ state: "expired" as const }, { status: 410 });
+  if (share.state === "expired") return data({ state: "expired" as const, preview: previewOf(request, token, null) }, { status: 410 });
+  const preview = previewOf(request, token, share);
   if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) {
-    return data({ state: "password" as const }, { status: 401 });
+    return data({ state: "password" as const, preview }, { status: 401 });
   }
   const { podcast } = share;
   const visit = await countListenOncePerVisit(request, podcast.id);
+  const chapters = await episodeChapters(podcast.audioKey);
   return data(
     {
       state: "open" as const,
@@ -42,9 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         duration: formatDuration(podcast.duration),
         durationSeconds: podcast.duration,
         hostLabel: hostLabel(podcast.hostCount),
-        transcript: parseTranscript(podcast.transcript),
+        chapters,
+        transcript: timedTranscript(podcast.transcript, { duration: podcast.duration, chapters, script: podcast.script }),
       },
       audioUrl: shareAudioPath(token),
+      coverUrl: shareCoverPath(token),
+      preview,
     },
     { headers: { "Set-Cookie": visit.setCookie } },
   );
@@ -75,7 +105,7 @@ export default function SharedPodcastPage() {
       ) : loaded.state === "password" ? (
         <PasswordPrompt />
       ) : (
-        <SharedPodcast podcast={loaded.podcast} audioUrl={loaded.audioUrl} />
+        <SharedPodcast podcast={loaded.podcast} audioUrl={loaded.audioUrl} coverUrl={loaded.coverUrl} />
       )}
     </div>
   );
@@ -106,25 +136,30 @@ function PasswordPrompt() {
 
 type OpenData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "open" }>;
 
-function SharedPodcast({ podcast, audioUrl }: Pick<OpenData, "podcast" | "audioUrl">) {
+function SharedPodcast({ podcast, audioUrl, coverUrl }: Pick<OpenData, "podcast" | "audioUrl" | "coverUrl">) {
   return (
-    <article className="space-y-6">
-      <header className="space-y-2">
-        <p className="text-sm text-muted-foreground">{m.sharedWithYou}</p>
-        <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
-        <p className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span>Duration {podcast.duration}</span>
-          <Badge variant="secondary">{podcast.hostLabel}</Badge>
-        </p>
-      </header>
-      <Card>
-        <PodcastPlayer src={audioUrl} duration={podcast.durationSeconds} title={podcast.title} />
-      </Card>
-      <Card className="space-y-3">
-        <h2 className="text-xl font-semibold">{listeningMessages.detail.tabs.transcript}</h2>
-        <TranscriptView turns={podcast.transcript} />
-      </Card>
-    </article>
+    <ListeningSession>
+      <article className="space-y-6">
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <CoverImage src={coverUrl} title={podcast.title} className="w-40 sm:w-44" />
+          <div className="min-w-0 space-y-2">
+            <p className="text-sm text-muted-foreground">{m.sharedWithYou}</p>
+            <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
+            <p className="flex items-center gap-3 text-sm text-muted-foreground">
+              <span>Duration {podcast.duration}</span>
+              <Badge variant="secondary">{podcast.hostLabel}</Badge>
+            </p>
+          </div>
+        </header>
+        <Card>
+          <PodcastPlayer src={audioUrl} duration={podcast.durationSeconds} title={podcast.title} artworkUrl={coverUrl} chapters={podcast.chapters} />
+        </Card>
+        <Card className="space-y-3">
+          <h2 className="text-xl font-semibold">{listeningMessages.detail.tabs.transcript}</h2>
+          <TranscriptView turns={podcast.transcript} />
+        </Card>
+      </article>
+    </ListeningSession>
   );
 }
 
@@ -132,6 +167,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === "open" ? `${data.podcast.title} | Storyhearth` : "Shared podcast | Storyhearth" },
   // A share link is private to the people it was sent to.
   { name: "robots", content: "noindex, nofollow" },
+  ...(data && "preview" in data ? linkPreviewMeta(data.preview) : []),
 ];
 
 export function ErrorBoundary() {

@@ -16,6 +16,7 @@ import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
 import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
+import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
 import { ContactSupportSchema } from "~/features/site/support-schema";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     sent: tab === "contact" && url.searchParams.get("sent") === "1",
     account: { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated },
+    minutesPer1000Words: minutesPerThousandWords(),
     collections: tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : [],
   };
 }
@@ -49,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HelpPage() {
-  const { tab, sent, account, collections } = useLoaderData<typeof loader>();
+  const { tab, sent, account, minutesPer1000Words, collections } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-2">
@@ -69,19 +71,19 @@ export default function HelpPage() {
           </Link>
         ))}
       </nav>
-      <section aria-label={h.tabs[tab]}>{panelFor(tab, { sent, account, collections })}</section>
+      <section aria-label={h.tabs[tab]}>{panelFor(tab, { sent, account, minutesPer1000Words, collections })}</section>
     </div>
   );
 }
 
 type PanelData = Omit<ReturnType<typeof useLoaderData<typeof loader>>, "tab">;
 
-function panelFor(tab: HelpTab, { sent, account, collections }: PanelData) {
+function panelFor(tab: HelpTab, { sent, account, minutesPer1000Words, collections }: PanelData) {
   if (tab === "tutorials") return <Tutorials collections={collections} />;
   if (tab === "contact") return sent ? <ContactThanks /> : <ContactForm />;
   return (
     <div className="space-y-3">
-      {h.faq(account).map((item) => (
+      {h.faq(account, minutesPer1000Words).map((item) => (
         <details key={item.q} className="rounded-lg border border-border bg-card p-4">
           <summary className="cursor-pointer font-semibold">{item.q}</summary>
           <p className="mt-2 text-muted-foreground">{item.a}</p>

@@ -6,6 +6,8 @@ import { AdminErrorBoundary } from "~/features/admin/components/admin-access-req
 import { CreateUserDialog } from "~/features/admin/components/create-user-dialog";
 import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog";
 import { UsersTable } from "~/features/admin/components/users-table";
+import { PiperVoicesNotice } from "~/features/admin/components/piper-voices-notice";
+import { piperDownloadState } from "~/audio/voice-download.server";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
@@ -73,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     users: users.map((user) => toAdminUserRow(user, now)),
     managed: managed ? toAdminUserRow(managed, now) : null,
     creating: !managed && url.searchParams.get("dialog") === "create-user",
+    piperVoices: piperDownloadState(),
   };
 }
 
@@ -146,7 +149,7 @@ const TILES = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating } = useLoaderData<typeof loader>();
+  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const place: Place = { page: pageNumber, list };
   const closeTo = adminUrl(place);
@@ -164,6 +167,8 @@ export default function AdminDashboard() {
             Create User
           </Link>
         </div>
+
+        <PiperVoicesNotice state={piperVoices} />
 
         <nav aria-label="Admin areas" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {TILES.map((tile) => (

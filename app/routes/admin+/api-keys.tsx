@@ -18,7 +18,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { expiryInDays, ManageApiKeySchema, MAX_EXPIRES_IN_DAYS } from "~/features/admin/schemas";
 import { canDeactivate, canToggle } from "~/lib/api-key-status";
 import { requireAdmin } from "~/features/account/auth.server";
-import { appUrl } from "~/lib/env.server";
+import { originFor } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
 import { flashNewApiKey, takeNewApiKey } from "~/features/admin/new-api-key.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       newKey: created && newKey ? { apiKey: newKey.apiKey, name: created.name } : null,
       dialog: dialog === "create" || selected ? dialog : null,
       selected: selected ? { id: selected.id, name: selected.name } : null,
-      origin: appUrl(),
+      origin: originFor(request),
     },
     { headers },
   );

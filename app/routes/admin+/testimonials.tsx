@@ -28,6 +28,7 @@ import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CampaignFormSchema, cleanQuestions } from "~/features/testimonials/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { originFor } from "~/lib/env.server";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
 import { isUnfilteredList, listQuery, parseListParams, TESTIMONIALS_LIST } from "~/features/admin/list-params";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const deleteId = url.searchParams.get("delete");
   const responsesCampaign = responsesFor ? requireTestimonialCampaign(responsesFor) : null;
   const deleting = deleteId ? requireTestimonialCampaign(deleteId) : null;
-  const origin = url.origin;
+  const origin = originFor(request);
   const params = paramsOf(url);
   return {
     params,

@@ -4,7 +4,7 @@ import { LoginSchema } from "~/features/account/schemas";
 import { isDevAdminLoginAvailable, startAdminSignIn } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { authenticator, commitLogin, getAdmin, InvalidCredentialsError } from "~/features/account/auth.server";
+import { authenticator, commitLogin, getAdmin, InvalidCredentialsError, SignInThrottledError } from "~/features/account/auth.server";
 
 // GET is the administrator sign-in (decision 0107); POST the ordinary JSON sign-in.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,6 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", formRequest);
     return Response.json(publicUser(user), { headers: { "Set-Cookie": await commitLogin(request, user) } });
   } catch (error) {
+    if (error instanceof SignInThrottledError) {
+      throw Response.json({ message: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
     if (error instanceof InvalidCredentialsError) apiError(401, error.message);
     throw error;
   }

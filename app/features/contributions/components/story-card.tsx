@@ -8,6 +8,8 @@ import { storyMessages } from "~/features/contributions/messages";
 import { NAME_MAX } from "~/features/contributions/schemas";
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";
+import { StoryRecording, type StoryRecordingData } from "./story-recording";
+import { StoryTextEdit } from "./story-text-edit";
 
 const m = storyMessages.card;
 
@@ -22,7 +24,10 @@ export type StoryCardData = {
   story: string;
   fullContent: string;
   showFull: boolean;
+  /** The text as it arrived, once the owner edited it (decision 0136). */
+  originalText: string | null;
   photos: StoryPhoto[];
+  recording: StoryRecordingData | null;
 };
 
 type RenameResult = { intent: "rename"; result: SubmissionResult<string[]> };
@@ -31,13 +36,16 @@ type Props = {
   story: StoryCardData;
   editing: boolean;
   renameResult?: RenameResult;
+  /** The story's text is being corrected (`?editText=<id>`, or a refused correction). */
+  editingText?: boolean;
+  textResult?: SubmissionResult<string[]>;
   onEdit: () => void;
   onCancel: () => void;
   onSaved: () => void;
 };
 
 /** Without JavaScript the pencil is a link to `?rename=<id>` that renders the same small form. */
-export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSaved }: Props) {
+export function StoryCard({ story, editing, renameResult, editingText = false, textResult, onEdit, onCancel, onSaved }: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();
   const pendingName = fetcher.formData?.get("contributorName");
@@ -124,10 +132,12 @@ export function StoryCard({ story, editing, renameResult, onEdit, onCancel, onSa
         <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.theirStory}</h4>
         {story.story ? (
           <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
-        ) : (
+        ) : story.recording ? null : (
           <p className="italic text-muted-foreground">{m.photosOnly}</p>
         )}
+        <StoryTextEdit storyId={story.id} text={story.story} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
       </div>
+      {story.recording ? <StoryRecording recording={story.recording} contributorName={shownName} /> : null}
       <StoryPhotos photos={story.photos} contributorName={shownName} />
       {story.showFull ? (
         <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">

@@ -8,6 +8,11 @@ import { cn } from "~/lib/cn";
 import { categoryBadgeClass, categoryLabel } from "~/features/newsletters/category";
 import { readingTimeLabel, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
+import { ListeningSession } from "~/features/podcasts/components/listening-session";
+import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
+import { TranscriptView } from "~/features/podcasts/components/transcript-view";
+import type { PlayerChapter } from "~/features/podcasts/player";
+import type { TimedTurn } from "~/features/podcasts/transcript";
 
 const m = newsletterMessages.page;
 
@@ -79,34 +84,52 @@ export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; o
   );
 }
 
-type PodcastBlock = { durationText: string | null; transcript: string | null; audioUrl: string | null };
+type PodcastBlock = {
+  title: string;
+  artist: string;
+  durationText: string | null;
+  durationSeconds: number | null;
+  transcript: TimedTurn[];
+  chapters: PlayerChapter[];
+  audioUrl: string | null;
+  coverUrl?: string | null;
+};
 
+/** The podcast page's player and transcript, following each other (decision 0134). */
 export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
   return (
-    <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="listen-heading" className="font-serif text-xl font-semibold">
-          {m.listen}
-        </h2>
-        <p className="text-sm text-muted-foreground">{podcast.durationText ? m.duration(podcast.durationText) : m.durationUnknown}</p>
-      </div>
-      {podcast.audioUrl ? (
-        <audio controls preload="none" src={podcast.audioUrl} className="w-full">
-          {m.audioUnsupported}
-        </audio>
-      ) : null}
-      {podcast.transcript ? (
-        <details id="transcript">
-          <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.viewTranscript}</summary>
-          <div className="mt-3 max-h-96 space-y-2 overflow-y-auto rounded-md bg-muted p-3 text-sm">
-            <h3 className="font-semibold">{m.transcriptHeading}</h3>
-            {storyParagraphs(podcast.transcript).map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
+    <ListeningSession>
+      <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
+        <div className="flex items-center gap-4">
+          {podcast.coverUrl ? <img src={podcast.coverUrl} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md border border-border object-cover" /> : null}
+          <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-2">
+            <h2 id="listen-heading" className="font-serif text-xl font-semibold">
+              {m.listen}
+            </h2>
+            <p className="text-sm text-muted-foreground">{podcast.durationText ? m.duration(podcast.durationText) : m.durationUnknown}</p>
           </div>
-        </details>
-      ) : null}
-    </section>
+        </div>
+        {podcast.audioUrl ? (
+          <PodcastPlayer
+            src={podcast.audioUrl}
+            duration={podcast.durationSeconds}
+            title={podcast.title}
+            artist={podcast.artist}
+            artworkUrl={podcast.coverUrl}
+            chapters={podcast.chapters}
+          />
+        ) : null}
+        {podcast.transcript.length ? (
+          <details id="transcript">
+            <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.viewTranscript}</summary>
+            <div className="mt-3 space-y-2 rounded-md bg-muted p-3 text-sm">
+              <h3 className="font-semibold">{m.transcriptHeading}</h3>
+              <TranscriptView turns={podcast.transcript} scrolls />
+            </div>
+          </details>
+        ) : null}
+      </section>
+    </ListeningSession>
   );
 }
 

@@ -1,9 +1,9 @@
 // The menu is a <details>; its items open dialogs through the URL or post a form: no JavaScript needed.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 
 const l = listeningMessages.list;
 const mi = listeningMessages.menu;
@@ -31,8 +31,11 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
         {podcast.group === "processing" ? (
           <span role="status" aria-label={l.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
         ) : podcast.group === "ready" ? (
-          <Link to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className={buttonClass("default", "icon", "shrink-0 rounded-full")}>
-            <span aria-hidden="true">▶</span>
+          <Link to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
+            <img src={podcastCoverUrl(podcast.id)} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+            <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/25 text-lg text-white">
+              ▶
+            </span>
           </Link>
         ) : (
           <span aria-hidden="true" className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-destructive">

@@ -1,12 +1,60 @@
-import type { TranscriptTurn } from "~/features/podcasts/transcript";
+// Plain paragraphs without JavaScript. Beside a player (a ListeningSession) with line times, the line
+// being heard is marked and kept in view, and each line's time button plays from there. Decision 0134.
+import { useEffect, useRef } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { cn } from "~/lib/cn";
+import { formatDuration } from "~/lib/text-format";
+import type { TimedTurn, TranscriptTurn } from "~/features/podcasts/transcript";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { useListeningSession } from "./listening-session";
 
-export function TranscriptView({ turns }: { turns: TranscriptTurn[] }) {
+type Turn = TranscriptTurn & { start?: number | null };
+
+/** The line heard at `time`: the last one started by then. */
+export function lineAt(turns: Turn[], time: number) {
+  let found = -1;
+  turns.forEach((turn, i) => {
+    if (turn.start != null && turn.start <= time + 0.25) found = i;
+  });
+  return found;
+}
+
+/** `scrolls`: always a box of its own height (else only once it follows a player). */
+export function TranscriptView({ turns, scrolls = false, className }: { turns: Array<TranscriptTurn | TimedTurn>; scrolls?: boolean; className?: string }) {
+  const hydrated = useHydrated();
+  const session = useListeningSession();
+  const box = useRef<HTMLDivElement>(null);
+  const lines = turns as Turn[];
+  const follows = hydrated && session !== null && lines.some((t) => t.start != null);
+  const current = follows ? lineAt(lines, session.time) : -1;
+  const boxed = scrolls || follows;
+
+  // Only the transcript's own box scrolls, never the page under the reader.
+  useEffect(() => {
+    const container = box.current;
+    const line = container?.querySelector<HTMLElement>("[aria-current]");
+    if (!container || !line) return;
+    const top = line.offsetTop;
+    if (top < container.scrollTop || top + line.offsetHeight > container.scrollTop + container.clientHeight) {
+      container.scrollTop = Math.max(0, top - container.clientHeight / 3);
+    }
+  }, [current]);
+
   if (!turns.length) return <p className="text-muted-foreground">{listeningMessages.detail.noTranscript}</p>;
   return (
-    <div className="space-y-3" data-testid="transcript">
-      {turns.map((turn, i) => (
-        <p key={i}>
+    <div ref={box} className={cn("space-y-3", boxed && "relative max-h-[28rem] overflow-y-auto pr-1", className)} data-testid="transcript">
+      {lines.map((turn, i) => (
+        <p key={i} aria-current={i === current ? "true" : undefined} className={cn(follows && "rounded-md px-2 py-1", i === current && "bg-muted")}>
+          {follows && turn.start != null ? (
+            <button
+              type="button"
+              onClick={() => session?.playFrom(turn.start!)}
+              aria-label={listeningMessages.player.playFrom(formatDuration(turn.start))}
+              className="mr-2 rounded px-1 font-mono text-xs tabular-nums text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {formatDuration(turn.start)}
+            </button>
+          ) : null}
           {turn.speaker ? <strong>{turn.speaker}: </strong> : null}
           {turn.text}
         </p>

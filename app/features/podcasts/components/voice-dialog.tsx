@@ -3,6 +3,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import type { VoiceOffer } from "~/audio/audio-options";
+import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, FormActions, FormAlert, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
@@ -15,6 +17,7 @@ import {
   SPEED,
   type NarratorSettings,
 } from "~/features/contributions/schemas";
+import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
 
 const m = storyMessages.voiceDialog;
 
@@ -22,7 +25,18 @@ const m = storyMessages.voiceDialog;
  * 'Configure Family Podcast Voice': one narrator, family intro/outro. 'Generate Family Podcast'
  * saves the settings on the campaign and starts the podcast; 'Save Voice Settings' only saves them.
  */
-export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string; settings: NarratorSettings; lastResult?: SubmissionResult<string[]> }) {
+export function VoiceDialog({
+  closeTo,
+  settings,
+  offer,
+  lastResult,
+}: {
+  closeTo: string;
+  settings: NarratorSettings;
+  /** Per voice and accent, what this installation can speak. */
+  offer: VoiceOffer;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "podcast-voice",
@@ -37,6 +51,14 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const submitting = pending === "save-voice" || pending === "generate-podcast";
   const speedProps = getInputProps(fields.primarySpeed, { type: "range" });
+  // As in the wizard: disabled only with JavaScript, which follows the voice as it changes.
+  const hydrated = useHydrated();
+  const voice = String(fields.primaryVoice.value ?? settings.primaryVoice);
+  const accent = String(fields.primaryAccent.value ?? settings.primaryAccent);
+  const keepAccentOffered = (next: string) => {
+    const offered = offeredAccent(offer, next, accent, familyAccents);
+    if (offered !== accent) form.update({ name: fields.primaryAccent.name, value: offered });
+  };
   return (
     <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
@@ -44,8 +66,20 @@ export function VoiceDialog({ closeTo, settings, lastResult }: { closeTo: string
         <p className="text-sm text-muted-foreground">
           {m.hostCount} · {m.introOutro}
         </p>
-        <SelectField label={m.voice} selectProps={getSelectProps(fields.primaryVoice)} options={familyVoices} optionLabel={(v) => m.voiceLabels[v]} errors={fields.primaryVoice.errors} />
-        <SelectField label={m.accent} selectProps={getSelectProps(fields.primaryAccent)} options={familyAccents} optionLabel={(v) => m.accentLabels[v]} errors={fields.primaryAccent.errors} />
+        <SelectField
+          label={m.voice}
+          selectProps={{ ...getSelectProps(fields.primaryVoice), onChange: (event) => keepAccentOffered(event.currentTarget.value) }}
+          options={familyVoices}
+          optionLabel={(v) => m.voiceLabels[v]}
+          errors={fields.primaryVoice.errors}
+        />
+        <SelectField
+          label={m.accent}
+          selectProps={getSelectProps(fields.primaryAccent)}
+          options={accentOptions(offer, voice, familyAccents, m.accentLabels, hydrated)}
+          hint={voiceOfferMessages.hint}
+          errors={fields.primaryAccent.errors}
+        />
         <div className="space-y-1">
           <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
             <span>{m.speed}</span>

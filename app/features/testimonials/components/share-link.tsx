@@ -1,51 +1,9 @@
-// Shown as text, so it can be copied by hand without JavaScript.
-import { useEffect, useId, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
-import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { CopyField } from "~/components/ui/copy-field";
 import { testimonialMessages } from "~/features/testimonials/messages";
 
 const a = testimonialMessages.admin;
+const text = { label: "Share link", copy: a.copyLink, open: a.openLink, copied: a.copied, failed: a.copyFailed };
 
 export function ShareLink({ url, describedBy }: { url: string; describedBy?: string }) {
-  const hydrated = useHydrated();
-  const id = useId();
-  const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
-  useEffect(() => {
-    if (!note) return;
-    const timer = setTimeout(() => setNote(null), 4000);
-    return () => clearTimeout(timer);
-  }, [note]);
-
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(url);
-      setNote({ text: a.copied, failed: false });
-    } catch {
-      setNote({ text: a.copyFailed, failed: true });
-    }
-  };
-
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="sr-only">
-        Share link
-      </label>
-      <div className="flex flex-wrap items-center gap-2">
-        <input id={id} readOnly value={url} className="min-w-0 flex-1 rounded-md border border-border bg-muted px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
-        {hydrated ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-describedby={describedBy}>
-            {a.copyLink}
-          </Button>
-        ) : null}
-        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "sm")} aria-describedby={describedBy}>
-          {a.openLink}
-        </a>
-      </div>
-      <p role="status" aria-live="polite" className={cn("min-h-[1rem] text-xs", note?.failed ? "text-destructive" : "text-muted-foreground")}>
-        {note?.text ?? ""}
-      </p>
-    </div>
-  );
+  return <CopyField url={url} text={text} describedBy={describedBy} testId="share-link" />;
 }

@@ -6,13 +6,13 @@ import { Badge } from "~/components/ui/badge";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireApiAdmin } from "~/features/account/auth.server";
-import { appUrl } from "~/lib/env.server";
+import { originFor } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
 
 // The text lives in features/external-api/docs.ts, shared with /admin/api-keys.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  return { origin: appUrl() };
+  return { origin: originFor(request) };
 }
 
 export default function ApiDocumentation() {

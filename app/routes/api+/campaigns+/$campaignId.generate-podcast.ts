@@ -4,12 +4,13 @@ import { requestFamilyPodcast } from "~/features/podcasts/requests.server";
 import { readBody, requireMethod } from "~/lib/http.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { GenerateFamilyPodcastSchema } from "~/features/podcasts/schemas";
+import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 import { requireApiCampaign } from "~/features/contributions/api.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { user, campaign } = await requireApiCampaign(request, params.campaignId);
-  const body = await readBody(request, GenerateFamilyPodcastSchema);
+  const body = await readBody(request, offeredVoicesOnly(GenerateFamilyPodcastSchema, ["voiceConfig"]));
   const podcast = await answerPodcastErrors(() => requestFamilyPodcast(user.id, campaign, body));
   const generation = describeGenerationStatus(podcast.status);
   return Response.json(

@@ -6,6 +6,7 @@ import { answerPodcastErrors } from "~/features/podcasts/api.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 import { GenerationOptionsSchema, VoiceConfigSchema } from "~/features/podcasts/schemas";
+import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 
 const Body = z.object({
   // createTextStory checks these with the wizard's messages.
@@ -18,7 +19,7 @@ const Body = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { ownerId } = requireApiKey(request);
-  const body = await readBody(request, Body);
+  const body = await readBody(request, offeredVoicesOnly(Body, ["voiceConfig"]));
   const started = await answerPodcastErrors(() => startExternalPodcast(ownerId, body));
   wakeJobs();
   return Response.json(started, { status: 202 });

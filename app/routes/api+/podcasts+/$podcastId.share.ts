@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createShareLink, sharePath } from "~/models/share-link.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
-import { appUrl } from "~/lib/env.server";
+import { originFor } from "~/lib/env.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { ShareBodySchema } from "~/features/podcasts/listening-schemas";
 
@@ -17,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     apiError(409, listeningMessages.api.audioNotReady);
   }
   return Response.json(
-    { shareUrl: `${appUrl()}${sharePath(created.token)}`, expiresAt: created.expiresAt, passwordProtected: created.passwordProtected },
+    { shareUrl: `${originFor(request)}${sharePath(created.token)}`, expiresAt: created.expiresAt, passwordProtected: created.passwordProtected },
     { status: 201 },
   );
 }

@@ -5,11 +5,12 @@ import { readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { GeneratePodcastSchema } from "~/features/podcasts/schemas";
+import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const body = await readBody(request, GeneratePodcastSchema);
+  const body = await readBody(request, offeredVoicesOnly(GeneratePodcastSchema, ["voiceConfig"]));
   const podcast = await answerPodcastErrors(() => requestPodcast(user.id, body));
   const generation = describeGenerationStatus(podcast.status);
   return Response.json(

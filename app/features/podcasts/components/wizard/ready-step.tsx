@@ -1,33 +1,56 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
+import { SharePanel, type GeneratedShare } from "~/features/podcasts/components/share-panel";
+import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-schemas";
 
 const m = wizardMessages.ready;
 
-/** The browser's own player, so it plays without JavaScript. */
-export function ReadyStep({ podcast }: { podcast: { id: string; title: string; audioUrl: string | null } }) {
+export type ReadyPodcast = { id: string; title: string; audioUrl: string | null; hasTranscript: boolean };
+/** What the share panel shows (the server's sharePanelFor), and the last refused share form. */
+export type ReadyShare = {
+  newsletterHref: string | null;
+  pinned: boolean;
+  share: GeneratedShare | null;
+  failed?: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+/** Step 4: the podcast page's player (native controls without JavaScript) and its share panel. */
+export function ReadyStep({ podcast, panel }: { podcast: ReadyPodcast; panel: ReadyShare }) {
   return (
-    <Card className="space-y-6">
-      <div className="space-y-1">
-        <CardTitle>{m.heading}</CardTitle>
-        <p className="text-muted-foreground">{podcast.title}</p>
-      </div>
-      {podcast.audioUrl ? <audio controls preload="metadata" src={podcast.audioUrl} aria-label={m.player} className="w-full" /> : null}
+    <div className="space-y-6">
+      <Card className="space-y-6">
+        <div className="space-y-1">
+          <CardTitle>{m.heading}</CardTitle>
+          <p className="text-muted-foreground">{podcast.title}</p>
+        </div>
+        {podcast.audioUrl ? <PodcastPlayer src={podcast.audioUrl} title={podcast.title} artworkUrl={podcastCoverUrl(podcast.id)} /> : null}
+      </Card>
+      {podcast.audioUrl ? (
+        <SharePanel
+          podcastId={podcast.id}
+          title={podcast.title}
+          hasTranscript={podcast.hasTranscript}
+          newsletterHref={panel.newsletterHref}
+          pinned={panel.pinned}
+          share={panel.share}
+          failed={panel.failed ?? false}
+          lastResult={panel.lastResult}
+        />
+      ) : null}
       <div className="flex flex-wrap justify-between gap-2">
         <Link to={wizardUrls.progress(podcast.id)} className={buttonClass("outline")}>
           {wizardMessages.page.back}
         </Link>
-        <div className="flex flex-wrap gap-2">
-          <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
-            {m.share}
-          </Link>
-          <Link to={wizardUrls.upload()} className={buttonClass()}>
-            {m.createAnother}
-          </Link>
-        </div>
+        <Link to={wizardUrls.upload()} className={buttonClass()}>
+          {m.createAnother}
+        </Link>
       </div>
-    </Card>
+    </div>
   );
 }

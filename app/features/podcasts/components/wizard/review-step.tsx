@@ -5,7 +5,7 @@ import { SelectField, TextareaField } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { estimateDurationMinutes, formatDurationRange } from "~/features/podcasts/duration-estimate";
+import { episodeSeconds, formatDurationRange, type EpisodeEstimate } from "~/features/podcasts/duration-estimate";
 import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic, type VoiceConfig } from "~/features/podcasts/schemas";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { voiceParams, WizardGenerateSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
@@ -15,7 +15,18 @@ const m = wizardMessages.review;
 
 export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
 
-export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; voice: VoiceConfig; lastResult?: SubmissionResult<string[]> }) {
+export function ReviewStep({
+  story,
+  voice,
+  episode,
+  lastResult,
+}: {
+  story: ReviewStory;
+  voice: VoiceConfig;
+  /** From the measured pace of these hosts; the music and intro/outro chosen here complete it. */
+  episode: EpisodeEstimate;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
     id: "generate",
@@ -26,10 +37,11 @@ export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; v
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
+  const reviewing = submitting && navigation.formData?.get("then") === "review";
   const introOutro = String(fields.introOutro.value ?? optionsDefaults.introOutro);
   // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
   const hydrated = useHydrated();
-  const estimate = formatDurationRange(estimateDurationMinutes(story.words, introOutro));
+  const estimate = formatDurationRange(episodeSeconds(episode, String(fields.backgroundMusic.value ?? optionsDefaults.backgroundMusic), introOutro));
   const problem = form.errors?.[0] ?? fields.storyId.errors?.[0];
   const hosts = [describeHost(voice.primaryVoice, voice.primaryAccent, voice.primarySpeed)];
   if (voice.hostCount === 2 && voice.secondaryVoice) hosts.push(describeHost(voice.secondaryVoice, voice.secondaryAccent, voice.secondarySpeed));
@@ -82,13 +94,22 @@ export function ReviewStep({ story, voice, lastResult }: { story: ReviewStory; v
           ) : null}
         </details>
         <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
-        <div className="flex justify-between gap-2">
+        <p id="review-first-hint" className="text-sm text-muted-foreground">
+          {m.reviewFirstHint}
+        </p>
+        <div className="flex flex-wrap justify-between gap-2">
           <Link to={wizardUrls.voices(story.id, voice)} className={buttonClass("outline")}>
             {wizardMessages.page.back}
           </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? m.generating : m.generate}
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
+            <Button type="submit" disabled={submitting}>
+              {submitting && !reviewing ? m.generating : m.generate}
+            </Button>
+            <Button type="submit" name="then" value="review" variant="outline" disabled={submitting} aria-describedby="review-first-hint">
+              {reviewing ? m.generating : m.reviewFirst}
+            </Button>
+          </div>
         </div>
       </Form>
     </Card>

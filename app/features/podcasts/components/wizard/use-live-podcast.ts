@@ -12,7 +12,8 @@ export type LiveStatus = {
   audioUrl: string | null;
 };
 
-export const isSettled = (status: string) => status === "complete" || status === "failed";
+/** Nothing changes until someone acts: finished, failed, or a script waiting for its review. */
+export const isSettled = (status: string) => status === "complete" || status === "failed" || status === "script_ready";
 
 const liveKeys = ["status", "statusLabel", "progress", "errorMessage", "scriptSummary", "audioUrl"] as const;
 

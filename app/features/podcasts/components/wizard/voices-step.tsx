@@ -2,11 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type SyntheticEvent } from "react";
+import type { VoiceOffer } from "~/audio/audio-options";
+import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, SelectField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED, type VoiceConfig } from "~/features/podcasts/schemas";
 import { formatSpeed, wizardMessages } from "~/features/podcasts/wizard-messages";
+import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
 import { WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
 import { MessageAlert } from "./message-alert";
 
@@ -32,6 +35,8 @@ function HostFields({
   accent,
   speed,
   values,
+  offer,
+  onVoiceChange,
   onSampleError,
   onSamplePlay,
 }: {
@@ -41,14 +46,31 @@ function HostFields({
   accent: Field;
   speed: Field;
   values: HostValues;
+  offer: VoiceOffer;
+  onVoiceChange: (voice: string) => void;
   onSampleError: () => void;
   onSamplePlay: () => void;
 }) {
   const speedProps = getInputProps(speed, { type: "range" });
+  // Without JavaScript the labels follow the voice shown at load and nothing is disabled (the
+  // voice may change before submitting); the server refuses what cannot be spoken.
+  const hydrated = useHydrated();
   return (
     <div className="space-y-3">
-      <SelectField label={heading} selectProps={getSelectProps(voice)} errors={values.errors.voice} options={podcastVoices} optionLabel={(v) => m.voiceLabels[v] ?? v} />
-      <SelectField label={m.accent(name)} selectProps={getSelectProps(accent)} errors={values.errors.accent} options={podcastAccents} optionLabel={(v) => m.accentLabels[v] ?? v} />
+      <SelectField
+        label={heading}
+        selectProps={{ ...getSelectProps(voice), onChange: (event) => onVoiceChange(event.currentTarget.value) }}
+        errors={values.errors.voice}
+        options={podcastVoices}
+        optionLabel={(v) => m.voiceLabels[v] ?? v}
+      />
+      <SelectField
+        label={m.accent(name)}
+        selectProps={getSelectProps(accent)}
+        errors={values.errors.accent}
+        options={accentOptions(offer, values.voice, podcastAccents, m.accentLabels, hydrated)}
+        hint={voiceOfferMessages.hint}
+      />
       <div className="space-y-1">
         <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
           <span>{m.speed(name)}</span>
@@ -81,7 +103,18 @@ function HostFields({
   );
 }
 
-export function VoicesStep({ story, voice, lastResult }: { story: { id: string; title: string }; voice: VoiceConfig; lastResult?: SubmissionResult<string[]> }) {
+export function VoicesStep({
+  story,
+  voice,
+  offer,
+  lastResult,
+}: {
+  story: { id: string; title: string };
+  voice: VoiceConfig;
+  /** Per voice and accent, what this installation can speak. */
+  offer: VoiceOffer;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);
   const [form, fields] = useForm({
@@ -108,6 +141,13 @@ export function VoicesStep({ story, voice, lastResult }: { story: { id: string; 
       errors: { voice: voiceField.errors, accent: accentField.errors, speed: speedField.errors },
     };
   };
+  // A voice that cannot speak the chosen accent moves to one it can.
+  const keepAccentOffered = (accentField: Field, accentValue: string) => (next: string) => {
+    const accent = offeredAccent(offer, next, accentValue, podcastAccents);
+    if (accent !== accentValue) form.update({ name: accentField.name, value: accent });
+  };
+  const primary = valuesOf(fields.primaryVoice, fields.primaryAccent, fields.primarySpeed);
+  const secondary = valuesOf(fields.secondaryVoice, fields.secondaryAccent, fields.secondarySpeed);
   const onSampleError = () => setSampleFailed(true);
   const onSamplePlay = () => setSampleFailed(false);
   const storyError = fields.storyId.errors?.[0];
@@ -149,7 +189,9 @@ export function VoicesStep({ story, voice, lastResult }: { story: { id: string; 
             voice={fields.primaryVoice}
             accent={fields.primaryAccent}
             speed={fields.primarySpeed}
-            values={valuesOf(fields.primaryVoice, fields.primaryAccent, fields.primarySpeed)}
+            values={primary}
+            offer={offer}
+            onVoiceChange={keepAccentOffered(fields.primaryAccent, primary.accent)}
             onSampleError={onSampleError}
             onSamplePlay={onSamplePlay}
           />
@@ -160,7 +202,9 @@ export function VoicesStep({ story, voice, lastResult }: { story: { id: string; 
               voice={fields.secondaryVoice}
               accent={fields.secondaryAccent}
               speed={fields.secondarySpeed}
-              values={valuesOf(fields.secondaryVoice, fields.secondaryAccent, fields.secondarySpeed)}
+              values={secondary}
+              offer={offer}
+              onVoiceChange={keepAccentOffered(fields.secondaryAccent, secondary.accent)}
               onSampleError={onSampleError}
               onSamplePlay={onSamplePlay}
             />

@@ -13,6 +13,8 @@ import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps"
 import { podcastMessages } from "~/features/podcasts/messages";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { readVoiceParams, WizardGenerateSchema, WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import type { VoiceOffer } from "~/audio/audio-options";
+import type { EpisodeEstimate } from "~/features/podcasts/duration-estimate";
 
 // The Create New Podcast page as /create-podcast wires it: the step follows the URL, each step posts
 // to the page's action, which checks with the same schemas and redirects to the next step.
@@ -23,15 +25,28 @@ let limitReached: boolean;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+// flite's voices (women American, men American and British) and one installed Piper voice.
+const offer: VoiceOffer = {
+  "female-warm": { american: "built-in", british: "download", australian: "unavailable", indian: "download" },
+  "female-professional": { american: "built-in", british: "download", australian: "unavailable", indian: "piper" },
+  "male-warm": { american: "built-in", british: "built-in", australian: "download", indian: "download" },
+  "male-professional": { american: "built-in", british: "built-in", australian: "download", indian: "download" },
+};
+// 310 s of speech: 4-6 minutes alone, 4-7 with the standard stings (3 s each).
+const episode: EpisodeEstimate = { speechSeconds: 310, stingSeconds: { standard: 6, minimal: 2.4, none: 0, custom: 6, family: 7 } };
+
 function loader({ request }: { request: Request }) {
   const params = new URL(request.url).searchParams;
   const podcastId = params.get("podcast");
-  if (podcastId) return { view: "ready" as const, podcast: { id: podcastId, title: "The Lake House", audioUrl: `/api/podcasts/${podcastId}/audio` } };
+  if (podcastId) {
+    const podcast = { id: podcastId, title: "The Lake House", audioUrl: `/api/podcasts/${podcastId}/audio`, hasTranscript: true };
+    return { view: "ready" as const, podcast, panel: { newsletterHref: null, pinned: false, share: null } };
+  }
   const story = stories.get(params.get("story") ?? "");
   if (!story) return { view: "upload" as const };
   const voice = readVoiceParams(params);
-  if (params.get("step") === "review") return { view: "review" as const, story: { id: story.id, title: story.title, sourceLabel: "Text", words: words(story.content) }, voice };
-  return { view: "voices" as const, story: { id: story.id, title: story.title }, voice };
+  if (params.get("step") === "review") return { view: "review" as const, story: { id: story.id, title: story.title, sourceLabel: "Text", words: words(story.content) }, voice, episode };
+  return { view: "voices" as const, story: { id: story.id, title: story.title }, voice, offer };
 }
 
 async function action({ request }: { request: Request }) {
@@ -70,9 +85,9 @@ function CreatePodcastPage() {
     <>
       <WizardSteps current={stepOf[page.view]} />
       {page.view === "upload" ? <UploadStep pdfError={null} textResult={resultFor("text-story")} /> : null}
-      {page.view === "voices" ? <VoicesStep story={page.story} voice={page.voice} lastResult={resultFor("voices")} /> : null}
-      {page.view === "review" ? <ReviewStep story={page.story} voice={page.voice} lastResult={resultFor("generate")} /> : null}
-      {page.view === "ready" ? <ReadyStep podcast={page.podcast} /> : null}
+      {page.view === "voices" ? <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} /> : null}
+      {page.view === "review" ? <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} /> : null}
+      {page.view === "ready" ? <ReadyStep podcast={page.podcast} panel={page.panel} /> : null}
     </>
   );
 }
@@ -161,7 +176,7 @@ describe("step 2: voices", () => {
     expect(screen.getByText("Summers at the Lake")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "1 host" })).toBeChecked();
     expect(screen.getByRole("combobox", { name: "Primary Host Voice" })).toHaveDisplayValue("Female, warm");
-    expect(screen.getByRole("combobox", { name: "Primary host accent" })).toHaveDisplayValue("American");
+    expect(screen.getByRole("combobox", { name: "Primary host accent" })).toHaveDisplayValue("American — built in");
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/create-podcast");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
@@ -171,7 +186,7 @@ describe("step 2: voices", () => {
   test("voice, accent and speed changes show in the sample and the speed label, and are posted", async () => {
     renderWizard(wizardUrls.voices("s1"));
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Primary Host Voice" }), "Male, professional");
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Primary host accent" }), "British");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Primary host accent" }), "british");
     expect(screen.getByLabelText("Primary host sample")).toHaveAttribute("src", "/api/voices/male-professional/sample?accent=british");
     const speed = screen.getByRole("slider", { name: /Primary host speaking speed/ });
     fireEvent.input(speed, { target: { value: "1.3" } });
@@ -187,12 +202,33 @@ describe("step 2: voices", () => {
     renderWizard(wizardUrls.voices("s1"));
     await userEvent.click(await screen.findByRole("radio", { name: "2 hosts" }));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Secondary Host Voice" }), "Female, professional");
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Secondary host accent" }), "Australian");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Secondary host accent" }), "indian");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
-    expect(posts[0]).toMatchObject({ hostCount: "2", secondaryVoice: "female-professional", secondaryAccent: "australian" });
+    expect(posts[0]).toMatchObject({ hostCount: "2", secondaryVoice: "female-professional", secondaryAccent: "indian" });
     expect(screen.getByText("Female, warm (American, 1.0x)")).toBeInTheDocument();
-    expect(screen.getByText("Female, professional (Australian, 1.0x)")).toBeInTheDocument();
+    expect(screen.getByText("Female, professional (Indian, 1.0x)")).toBeInTheDocument();
+  });
+
+  test("each accent says who speaks it; one this installation cannot speak is disabled, and a voice change leaves it", async () => {
+    renderWizard(wizardUrls.voices("s1"));
+    const voice = await screen.findByRole("combobox", { name: "Primary Host Voice" });
+    const accent = screen.getByRole("combobox", { name: "Primary host accent" });
+    const options = () => within(accent).getAllByRole("option").map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
+    expect(options()).toEqual([
+      ["American — built in", false],
+      ["British — needs npm run voices:download", true],
+      ["Australian — not available", true],
+      ["Indian — needs npm run voices:download", true],
+    ]);
+    expect(accent).toHaveAccessibleDescription(/npm run voices:download/);
+    await userEvent.selectOptions(voice, "Male, warm");
+    await userEvent.selectOptions(accent, "british");
+    expect(accent).toHaveDisplayValue("British — built in");
+    // Back to a voice without British: the accent moves to one it speaks.
+    await userEvent.selectOptions(voice, "Female, professional");
+    await waitFor(() => expect(accent).toHaveDisplayValue("American — built in"));
+    expect(within(accent).getByRole("option", { name: "Indian — Piper" })).toBeEnabled();
   });
 
   test("a sample that cannot play says so, and playing one clears it", async () => {
@@ -226,11 +262,11 @@ describe("step 3: review", () => {
     expect(summary).toHaveTextContent("Summers at the Lake");
     expect(summary).toHaveTextContent("1,234");
     expect(summary).toHaveTextContent("Male, warm (Indian, 0.8x)");
-    // 1,234 words at 150 a minute is 9 minutes, plus 2 for the intro and outro.
-    expect(screen.getByTestId("estimated-duration")).toHaveTextContent("11-16 minutes");
+    // The loader's 310 s of speech, the edges and the standard stings: 5.3 minutes ±15 %.
+    expect(screen.getByTestId("estimated-duration")).toHaveTextContent("4-7 minutes");
     await userEvent.click(screen.getByText("Advanced options"));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Intro/outro" }), "None");
-    expect(screen.getByTestId("estimated-duration")).toHaveTextContent("9-14 minutes");
+    expect(screen.getByTestId("estimated-duration")).toHaveTextContent("4-6 minutes");
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", wizardUrls.voices("s1", readVoiceParams(new URL(reviewUrl, "http://x").searchParams)));
   });
 
@@ -255,7 +291,7 @@ describe("step 3: review", () => {
       },
     ]);
     expect(currentStep()).toContain("Share & Download");
-    expect(screen.getByLabelText("Podcast player")).toHaveAttribute("src", "/api/podcasts/p-new/audio");
+    expect(screen.getByTestId("podcast-audio")).toHaveAttribute("src", "/api/podcasts/p-new/audio");
   });
 
   test("a refusal from the server is shown as Generation Failed with its reason", async () => {

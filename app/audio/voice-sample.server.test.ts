@@ -1,0 +1,46 @@
+// Real flite through the real render worker: each choice the forms offer has a sample of its own.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { getStorage } from "~/lib/storage/storage.server";
+import { ACCENTS, isOffered, VOICE_IDS } from "./audio-options";
+import { ensureVoiceSample } from "./voice-sample.server";
+import { voiceOffer } from "./voices.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voice-samples-"));
+const voices = process.env.VOICES_DIR;
+
+beforeAll(() => {
+  // No Piper voice: the built-in choices a fresh installation offers.
+  process.env.VOICES_DIR = path.join(dir, "no-voices");
+});
+afterAll(() => {
+  if (voices === undefined) delete process.env.VOICES_DIR;
+  else process.env.VOICES_DIR = voices;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the samples of different offered voice and accent choices are not byte-identical", async () => {
+  const offer = voiceOffer();
+  const choices = VOICE_IDS.flatMap((voice) => ACCENTS.filter((accent) => isOffered(offer[voice][accent])).map((accent) => ({ voice, accent })));
+  // flite's women in American, its men in American and (awb) British.
+  expect(choices.map((c) => `${c.voice}/${c.accent}`)).toEqual([
+    "female-warm/american",
+    "female-professional/american",
+    "male-warm/american",
+    "male-warm/british",
+    "male-professional/american",
+    "male-professional/british",
+  ]);
+  const samples = new Map<string, string>();
+  for (const { voice, accent } of choices) {
+    const file = await getStorage().read(await ensureVoiceSample(voice, accent));
+    const chunks: Buffer[] = [];
+    for await (const chunk of file!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    samples.set(`${voice}/${accent}`, bytes.toString("base64"));
+  }
+  expect(new Set(samples.values()).size).toBe(choices.length);
+}, 180_000);

@@ -1,0 +1,40 @@
+import type { PiperDownloadState } from "~/audio/voice-download.server";
+import { cn } from "~/lib/cn";
+
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+const FALLBACK = "Until then episodes use the built-in voice.";
+
+/** What the dashboard says about the first-start voice download (decision 0129); null when nothing ran. */
+export function piperNotice(state: PiperDownloadState): { tone: "info" | "problem"; text: string } | null {
+  switch (state.status) {
+    case "idle":
+      return null;
+    case "downloading": {
+      const size = state.total > 0 ? `, ${mb(state.received)} of ${mb(state.total)} MB` : "";
+      return { tone: "info", text: `Downloading better voices (Piper): ${state.index} of ${state.models.length}, ${state.model}${size}. ${FALLBACK}` };
+    }
+    case "done":
+      return { tone: "info", text: `Better voices (Piper) are installed: ${state.models.join(", ")}.` };
+    case "failed":
+      return {
+        tone: "problem",
+        text: state.offline
+          ? `Better voices (Piper) were not downloaded: no internet connection (${state.reason}). Episodes use the built-in voice; run \`npm run voices:download\` once the machine is online.`
+          : `Downloading better voices (Piper) failed: ${state.reason}. Episodes use the built-in voice; \`npm run voices:download\` tries again.`,
+      };
+  }
+}
+
+export function PiperVoicesNotice({ state }: { state: PiperDownloadState }) {
+  const notice = piperNotice(state);
+  if (!notice) return null;
+  return (
+    <p
+      role="status"
+      data-testid="piper-voices-notice"
+      className={cn("rounded-md border p-3 text-sm [overflow-wrap:anywhere]", notice.tone === "problem" ? "border-destructive" : "border-primary")}
+    >
+      {notice.text}
+    </p>
+  );
+}

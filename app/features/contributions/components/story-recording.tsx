@@ -1,0 +1,53 @@
+import { Form } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { storyMessages } from "~/features/contributions/messages";
+
+const m = storyMessages.recording;
+
+export const DELETE_RECORDING_INTENT = "delete-recording";
+
+export type StoryRecordingData = {
+  id: string;
+  status: "converting" | "ready" | "refused";
+  /** The normalized copy, once it exists. */
+  url: string | null;
+  originalUrl: string | null;
+  reason: string | null;
+  removalRequested: boolean;
+};
+
+/** A story's recording on the stories page: a player once converted, and why when it could not be kept (decision 0136). */
+export function StoryRecording({ recording, contributorName }: { recording: StoryRecordingData; contributorName: string }) {
+  if (recording.status === "refused") return <p className="text-sm text-muted-foreground">{m.refused(recording.reason ?? m.unreadable)}</p>;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.heading}</h4>
+        {recording.removalRequested ? <Badge variant="destructive">{m.removalRequested}</Badge> : null}
+      </div>
+      {recording.removalRequested ? <p className="text-sm">{m.removalRequestedText}</p> : null}
+      {recording.url ? (
+        <audio controls preload="metadata" src={recording.url} className="w-full" aria-label={`${m.heading}: ${contributorName}`} />
+      ) : (
+        <p className="text-sm text-muted-foreground" role="status">
+          {m.converting}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {recording.originalUrl ? (
+          <a href={recording.originalUrl} className="text-sm text-primary hover:underline" download>
+            {m.original}
+          </a>
+        ) : null}
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={DELETE_RECORDING_INTENT} />
+          <input type="hidden" name="recordingId" value={recording.id} />
+          <button type="submit" className={buttonClass("outline", "sm")}>
+            {m.delete}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
+import { ErrorList, inputClass } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { storyMessages } from "~/features/contributions/messages";
+import { STORY_MAX } from "~/features/contributions/schemas";
+
+const m = storyMessages.edit;
+
+export const EDIT_STORY_INTENT = "edit-story";
+
+/**
+ * The owner's correction of a story's text (decision 0136). "Edit text" is a link to
+ * `?editText=<id>`, which renders the form, so it works without JavaScript and the text is not in
+ * the page twice until asked for; the text as it arrived stays viewable once edited.
+ */
+export function StoryTextEdit({ storyId, text, originalText, editing, result }: { storyId: string; text: string; originalText: string | null; editing: boolean; result?: SubmissionResult<string[]> }) {
+  const id = useId();
+  const errors = result?.error?.storyContent;
+  return (
+    <>
+      {originalText !== null ? (
+        <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+          <summary className="cursor-pointer font-medium">{m.edited}</summary>
+          <p className="mt-3 font-medium">{m.originalHeading}</p>
+          <pre className="mt-1 whitespace-pre-wrap break-words font-sans">{originalText}</pre>
+        </details>
+      ) : null}
+      {editing ? (
+        <Form method="post" preventScrollReset className="space-y-2 text-sm">
+          <input type="hidden" name="intent" value={EDIT_STORY_INTENT} />
+          <input type="hidden" name="contributionId" value={storyId} />
+          <label htmlFor={id} className="block font-medium">
+            {m.label}
+          </label>
+          <textarea id={id} name="storyContent" defaultValue={text} rows={8} maxLength={STORY_MAX} autoFocus className={inputClass} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} />
+          <ErrorList id={`${id}-error`} errors={errors} />
+          <div className="flex items-center gap-3">
+            <button type="submit" className={buttonClass("default", "sm")}>
+              {m.save}
+            </button>
+            <Link to="." replace preventScrollReset className="text-primary hover:underline">
+              {m.cancel}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Link to={`?editText=${storyId}`} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
+          {m.open}
+        </Link>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// The public answer form's body (decision 0136): typed fields and, when the relative chose one, a
+// recording streamed to a temporary file under the 50 MB cap. The same form serves browsers with
+// and without JavaScript.
+import fs from "node:fs/promises";
+import { readFormData } from "~/lib/http.server";
+import { isMultipart, MultipartError, readMultipartToDisk, type IncomingFile } from "~/lib/multipart.server";
+import { storyMessages } from "./messages";
+import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_FORM_OVERHEAD_BYTES } from "./recording-limits";
+import { recordingTempPath } from "./recordings.server";
+
+export type AnswerForm = {
+  /** The text fields, with a stand-in for the chosen recording so the schema knows there is one. */
+  formData: FormData;
+  file: IncomingFile | null;
+  /** Set when the recording was refused while it arrived (over 50 MB): 413 with this message. */
+  tooLarge: string | null;
+};
+
+function toFormData(fields: Record<string, string>, file: IncomingFile | null) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(RECORDING_FIELD, new File([], file.fileName || "recording"));
+  return form;
+}
+
+export async function readAnswerForm(request: Request): Promise<AnswerForm> {
+  if (!isMultipart(request)) return { formData: await readFormData(request), file: null, tooLarge: null };
+  try {
+    const { fields, file } = await readMultipartToDisk(request, {
+      fileField: RECORDING_FIELD,
+      maxFileBytes: MAX_RECORDING_BYTES,
+      maxBodyBytes: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES,
+      tempPath: () => recordingTempPath(".upload"),
+    });
+    return { formData: toFormData(fields, file), file, tooLarge: null };
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    if (error.reason === "body-too-large" || error.reason === "file-too-large") return { formData: toFormData(error.fields, null), file: null, tooLarge: storyMessages.recording.tooLarge };
+    throw Response.json({ message: "The form could not be read. Please try again." }, { status: error.status });
+  }
+}
+
+export const discardAnswerFile = (file: IncomingFile | null) => (file ? fs.rm(file.path, { force: true }).catch(() => {}) : Promise.resolve());

@@ -1,0 +1,204 @@
+// Answers by voice (decision 0136). A recording is checked by its content (ffprobe), its original is
+// stored first and kept, and the convert-recording job makes the normalized copy the family hears.
+// The job converts into a temporary file and stores the result whole under a fixed key, so a job
+// killed at any point simply runs again. A relative can ask for a recording to be removed through a
+// signed link in the thank-you e-mail.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { FfmpegError } from "~/audio/ffmpeg.server";
+import { normalizeRecording, probeAudio, type AudioFacts } from "~/audio/recording.server";
+import {
+  campaignTitleOfContribution,
+  deleteRecordingRow,
+  getOwnedRecording,
+  getRecording,
+  insertRecording,
+  markRecordingReady,
+  markRecordingRefused,
+  markRemovalRequested,
+  recordingOfContribution,
+  type Recording,
+} from "~/models/contribution-recording.server";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { appUrl, env } from "~/lib/env.server";
+import { processGone, processTag } from "~/lib/process-owner.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { recordingThanksEmail } from "./emails";
+import { storyMessages } from "./messages";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "./recording-limits";
+
+const m = storyMessages.recording;
+
+export const CONVERT_RECORDING_JOB = "convert-recording";
+
+// ── temporary files ────────────────────────────────────────────────────────
+
+/** Named after this process, so what a killed one left is recognised and removed. */
+const tempRoot = () => path.join(os.tmpdir(), "storyhearth-recordings");
+export function recordingTempPath(suffix = "") {
+  mkdirSync(tempRoot(), { recursive: true });
+  return path.join(tempRoot(), `${processTag}-${randomBytes(8).toString("hex")}${suffix}`);
+}
+const removeQuietly = (file: string) => fs.rm(file, { force: true }).catch(() => {});
+
+async function removeOrphanTemps() {
+  const names = await fs.readdir(tempRoot()).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => processGone(name.split("-", 1)[0] ?? "")).map((name) => removeQuietly(path.join(tempRoot(), name))));
+}
+
+// ── checking and keeping ───────────────────────────────────────────────────
+
+export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string; status: 400 | 413 };
+
+/** Whether a received file is a recording we take: audio by its content, within 10 minutes and 50 MB. */
+export async function checkRecording(file: string, size: number): Promise<RecordingCheck> {
+  if (size > MAX_RECORDING_BYTES) return { ok: false, reason: m.tooLarge, status: 413 };
+  if (size === 0) return { ok: false, reason: m.empty, status: 400 };
+  const facts = await probeAudio(file);
+  if (!facts) return { ok: false, reason: m.notAudio, status: 400 };
+  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: m.tooLong, status: 400 };
+  return { ok: true, facts };
+}
+
+/** The original's extension, from what ffprobe found (never from the sender's name or type). */
+function originalExtension(facts: AudioFacts) {
+  const names = facts.format.split(",");
+  if (names.includes("mp4") || names.includes("mov")) return "m4a";
+  if (names.includes("webm") || names.includes("matroska")) return "webm";
+  if (names.includes("ogg")) return facts.codec === "opus" ? "opus" : "ogg";
+  for (const ext of ["mp3", "wav", "amr", "aac", "flac", "aiff"]) if (names.includes(ext)) return ext;
+  return "audio";
+}
+
+/** Both files live beside each other under the story; the normalized key is fixed, so a rerun overwrites. */
+const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => `recordings/${contributionId}/${recordingId}-original.${originalExtension(facts)}`;
+const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => `recordings/${recording.contributionId}/${recording.id}.mp3`;
+
+export type ThanksTo = { email: string; name: string | null; campaignTitle: string; ownerName: string };
+
+/**
+ * Keeps a checked recording with its story: the original is stored first, then the row and its
+ * conversion job are written together, then the relative is thanked. A story that already has a
+ * recording (the same reply delivered twice) keeps the one it has.
+ */
+export async function keepRecording(contributionId: string, file: { path: string; fileName: string; size: number }, facts: AudioFacts, thanks: ThanksTo | null) {
+  if (recordingOfContribution(contributionId)) return;
+  const id = randomUUID();
+  const originalKey = originalKeyFor(contributionId, id, facts);
+  await getStorage().put(originalKey, createReadStream(file.path));
+  const kept = db.transaction(() => {
+    const row = insertRecording({
+      id,
+      contributionId,
+      status: "converting",
+      originalKey,
+      originalFileName: file.fileName.slice(0, 200) || null,
+      originalSize: file.size,
+      originalFormat: `${facts.format}/${facts.codec}`,
+      durationSeconds: facts.duration,
+    });
+    if (!row) return null;
+    enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
+    if (!thanks) return { mail: null };
+    const parts = recordingThanksEmail({ campaignTitle: thanks.campaignTitle, ownerName: thanks.ownerName, senderName: thanks.name, removalUrl: removalUrl(id) });
+    return { mail: queueOutgoingEmail({ kind: "recording_thanks", to: thanks.email, ...parts, dedupeKey: `recording-thanks:${id}` }) };
+  });
+  // Another request kept this story's recording first: ours is not needed.
+  if (!kept) return void (await getStorage().remove(originalKey));
+  wakeJobs();
+  if (kept.mail) await deliverEmails([kept.mail]);
+}
+
+/** A recording that came but could not be used: the story keeps its text and the owner sees why. */
+export function refuseRecording(contributionId: string, fileName: string, reason: string) {
+  insertRecording({ contributionId, status: "refused", reason, originalFileName: fileName.slice(0, 200) || null });
+}
+
+// ── the conversion job ─────────────────────────────────────────────────────
+
+/**
+ * Makes the normalized copy: the original is copied out of storage, converted into a temporary
+ * file, and stored whole under its fixed key before the row says "ready". Killed anywhere, the job
+ * is run again and ends the same way. Audio ffmpeg cannot decode is refused with a reason, not retried.
+ */
+export async function convertRecording(recordingId: string) {
+  const recording = getRecording(recordingId);
+  if (!recording || recording.status !== "converting" || !recording.originalKey) return;
+  await removeOrphanTemps();
+  const input = recordingTempPath(".in");
+  const output = recordingTempPath(".mp3");
+  try {
+    const stored = await getStorage().read(recording.originalKey);
+    if (!stored) return markRecordingRefused(recordingId, m.unreadable);
+    await pipeline(stored.stream, createWriteStream(input));
+    let duration: number;
+    try {
+      ({ duration } = await normalizeRecording(input, output));
+    } catch (error) {
+      if (!(error instanceof FfmpegError) && !(error instanceof Error && /no sound/.test(error.message))) throw error;
+      return markRecordingRefused(recordingId, m.unreadable);
+    }
+    const normalizedKey = normalizedKeyFor(recording);
+    await getStorage().put(normalizedKey, createReadStream(output));
+    markRecordingReady(recordingId, normalizedKey, duration);
+  } finally {
+    await Promise.all([removeQuietly(input), removeQuietly(output)]);
+  }
+}
+
+export async function convertRecordingJob(payload: Record<string, unknown>) {
+  if (typeof payload.recordingId === "string") await convertRecording(payload.recordingId);
+}
+
+// ── removal requests ───────────────────────────────────────────────────────
+
+const sign = (recordingId: string) => createHmac("sha256", env().SESSION_SECRET).update(`recording-removal:${recordingId}`).digest("base64url").slice(0, 32);
+
+/** The thank-you e-mail's link: the recording's id and its signature, so nobody can guess another's. */
+export const removalToken = (recordingId: string) => `${recordingId}.${sign(recordingId)}`;
+export const removalUrl = (recordingId: string) => `${appUrl()}/recording-removal/${removalToken(recordingId)}`;
+
+/** The recording a removal link names, or undefined for a forged link or a deleted recording. */
+export function recordingForRemovalToken(token: string): Recording | undefined {
+  const [id = "", signature = ""] = token.split(".");
+  const expected = Buffer.from(sign(id));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return getRecording(id);
+}
+
+/** What the relative's removal page shows, or null for a link that names no recording. */
+export function removalPage(token: string) {
+  const recording = recordingForRemovalToken(token);
+  if (!recording) return null;
+  return { campaignTitle: campaignTitleOfContribution(recording.contributionId) ?? "", requested: recording.removalRequestedAt !== null };
+}
+
+export function requestRecordingRemoval(token: string) {
+  const recording = recordingForRemovalToken(token);
+  return recording ? markRemovalRequested(recording.id, now()) : undefined;
+}
+
+/** A recording the family may hear (in the podcast and newsletter, item 5): converted, and nobody asked to remove it. */
+export const isPlayable = (recording: Pick<Recording, "status" | "removalRequestedAt" | "normalizedKey">) =>
+  recording.status === "ready" && recording.removalRequestedAt === null && recording.normalizedKey !== null;
+
+/** The owner deletes a recording: the row first, then both files. False when it is not theirs. */
+export async function deleteOwnedRecording(ownerId: string, campaignId: string, recordingId: string) {
+  const recording = getOwnedRecording(ownerId, campaignId, recordingId);
+  if (!recording) return false;
+  deleteRecordingRow(recording.id);
+  // After the row: a file left by a crash here is unreachable, a row without its file would not be.
+  for (const key of [recording.originalKey, recording.normalizedKey]) if (key) await getStorage().remove(key);
+  return true;
+}
+
+export const recordingUrl = (campaignId: string, recordingId: string, original = false) => `/campaigns/${campaignId}/recordings/${recordingId}${original ? "?original=1" : ""}`;

@@ -1,0 +1,46 @@
+// The private feed: its link to copy, a QR code for a phone, how each app subscribes, and a way to
+// stop the link. All of it works without JavaScript (details elements and a form).
+import { Form } from "@remix-run/react";
+import { CopyField } from "~/components/ui/copy-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { podcastMessages } from "~/features/podcasts/messages";
+
+const f = podcastMessages.feed;
+
+export type FeedPanelData = { url: string; qrSvg: string };
+
+export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family" | "collection" }) {
+  return (
+    <Card className="space-y-4" data-testid="feed-panel">
+      <CardTitle>{f.heading}</CardTitle>
+      <p className="text-sm text-muted-foreground">{scope === "family" ? f.intro : f.collectionIntro}</p>
+      <CopyField url={feed.url} text={f.copy} testId="feed-url" />
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-primary">{f.showQr}</summary>
+        {/* The SVG is drawn on the server from our own URL: no user markup reaches it. */}
+        <div role="img" aria-label={f.qrLabel} className="mt-3 w-48 max-w-full" dangerouslySetInnerHTML={{ __html: feed.qrSvg }} />
+      </details>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-primary">{f.howTo}</summary>
+        <dl className="mt-3 space-y-2 text-sm">
+          {f.apps.map((app) => (
+            <div key={app.name}>
+              <dt className="font-medium">{app.name}</dt>
+              <dd className="text-muted-foreground">{app.steps}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-destructive">{f.revokeSummary}</summary>
+        <Form method="post" className="mt-3 space-y-2">
+          <p className="text-sm text-muted-foreground">{f.revokeText}</p>
+          <Button type="submit" name="intent" value="revoke-feed" variant="destructive" size="sm">
+            {f.revoke}
+          </Button>
+        </Form>
+      </details>
+    </Card>
+  );
+}

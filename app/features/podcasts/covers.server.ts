@@ -1,0 +1,94 @@
+// Every podcast has a cover: drawn from its title, family and collection, and kept in storage under
+// a name made of what it shows, so a renamed podcast gets a new cover and an unchanged one is drawn once.
+import { createHash } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { podcasts } from "#db/schema";
+import { drawCover, photoCover, type CoverText } from "~/lib/cover-image.server";
+import { db } from "~/lib/db.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { getOwnedCampaign } from "~/models/campaign.server";
+import { getUserById } from "~/models/user.server";
+import type { Podcast } from "./podcasts.server";
+import { podcastMessages } from "./messages";
+
+// Bump when the drawing changes: covers drawn before are then redrawn.
+const DRAWING_VERSION = 1;
+
+type CoverSubject = Pick<Podcast, "title" | "ownerId" | "campaignId"> & { coverKey?: string | null };
+
+export async function coverTextFor(podcast: CoverSubject): Promise<CoverText> {
+  const [owner, campaign] = await Promise.all([
+    getUserById(podcast.ownerId),
+    podcast.campaignId ? getOwnedCampaign(podcast.ownerId, podcast.campaignId) : undefined,
+  ]);
+  const family = owner?.lastName?.trim();
+  return {
+    title: podcast.title,
+    kicker: campaign?.title ?? podcastMessages.cover.kicker,
+    byline: family ? podcastMessages.cover.byline(family) : null,
+  };
+}
+
+export const generatedCoverKey = (text: CoverText) =>
+  `covers/generated/${createHash("sha256").update(JSON.stringify([DRAWING_VERSION, text.title, text.kicker ?? "", text.byline ?? ""])).digest("hex").slice(0, 32)}.jpg`;
+
+/** The storage key of a cover showing `text`, drawn now when it is not stored yet. */
+export async function ensureCover(text: CoverText): Promise<string> {
+  const key = generatedCoverKey(text);
+  const storage = getStorage();
+  if ((await storage.size(key)) === null) await storage.put(key, await drawCover(text));
+  return key;
+}
+
+/** The family's own photo when they gave one, else the drawn cover. */
+export const ensurePodcastCover = async (podcast: CoverSubject) => podcast.coverKey ?? ensureCover(await coverTextFor(podcast));
+
+/** A collection's cover, for its public answer page's link preview. */
+export async function ensureCollectionCover(campaign: { title: string; ownerId: string }) {
+  const owner = await getUserById(campaign.ownerId);
+  const family = owner?.lastName?.trim();
+  return ensureCover({ title: campaign.title, kicker: podcastMessages.cover.collectionKicker, byline: family ? podcastMessages.cover.byline(family) : null });
+}
+
+/**
+ * Answers with a cover. The ETag names the stored file, so a new photo or a renamed podcast shows at
+ * once while an unchanged cover costs a 304; `shared` covers (link previews) may sit in any cache for an hour.
+ */
+export function serveCover(request: Request, key: string, { shared = false }: { shared?: boolean } = {}) {
+  return serveStoredFile(request, key, {
+    contentType: "image/jpeg",
+    cacheControl: shared ? "public, max-age=3600" : "private, no-cache",
+    etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,
+  });
+}
+
+/** A phone's photo is a few MB; HEIC and PNG screenshots can be larger. */
+export const MAX_COVER_PHOTO_BYTES = 15 * 1024 * 1024;
+
+/**
+ * Makes the family's photo the podcast's cover (cropped, resized, stored as JPEG); the photo it
+ * replaces is removed. Throws CoverPhotoError for what is not an image.
+ */
+export async function setCoverPhoto(ownerId: string, podcastId: string, bytes: Buffer) {
+  const jpeg = await photoCover(bytes);
+  const key = `covers/uploaded/${podcastId}-${randomUUID()}.jpg`;
+  const storage = getStorage();
+  await storage.put(key, jpeg);
+  return replaceCoverKey(ownerId, podcastId, key);
+}
+
+/** Back to the drawn cover. */
+export const removeCoverPhoto = (ownerId: string, podcastId: string) => replaceCoverKey(ownerId, podcastId, null);
+
+async function replaceCoverKey(ownerId: string, podcastId: string, key: string | null) {
+  const where = and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId));
+  const before = db.select({ coverKey: podcasts.coverKey }).from(podcasts).where(where).get();
+  const changed = before ? db.update(podcasts).set({ coverKey: key }).where(where).run().changes > 0 : false;
+  const storage = getStorage();
+  // The old photo goes only once nothing points at it; a deleted podcast's new photo goes too.
+  if (changed && before?.coverKey) await storage.remove(before.coverKey);
+  if (!changed && key) await storage.remove(key);
+  return changed;
+}

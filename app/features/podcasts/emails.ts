@@ -1,0 +1,47 @@
+import { podcastMessages } from "~/features/podcasts/messages";
+import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
+
+export type PodcastReadyEmailInput = {
+  name: string | null;
+  title: string;
+  duration: string;
+  podcastUrl: string;
+  /** The cover as a data: URL (the sender attaches it inline), or null to send without it. */
+  coverSrc: string | null;
+};
+
+export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc }: PodcastReadyEmailInput): EmailParts {
+  const subject = `Your podcast is ready: ${title}`;
+  const intro = `Your podcast “${title}” is ready to listen to (${duration}).`;
+  const next = "On its page you can play it, share it with your family and download the MP3 and the transcript.";
+  const why = "You are receiving this because you asked Storyhearth to make this podcast.";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: intro,
+      body: html`${paragraph(greeting(name))}
+        ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;">` : ""}
+        ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}${muted(why)}`,
+    }),
+    text: layoutText([greeting(name), intro, textLink("Listen to your podcast", podcastUrl), next, why]),
+  };
+}
+
+export type PodcastFailedEmailInput = { name: string | null; title: string; reason: string; retryUrl: string };
+
+export function podcastFailedEmail({ name, title, reason, retryUrl }: PodcastFailedEmailInput): EmailParts {
+  const subject = `Your podcast could not be made: ${title}`;
+  const intro = `We could not finish making your podcast “${title}”.`;
+  const retry = "Your story and choices are kept: press Retry Generation to try again with the same options.";
+  const help = `If it fails again, write to us from the Help page of ${BRAND.name} and we will look into it.`;
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: intro,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(html`<strong>What went wrong:</strong> ${reason}`)}${paragraph(retry)}${button(retryUrl, "Retry Generation")}${muted(help)}`,
+    }),
+    text: layoutText([greeting(name), intro, `What went wrong: ${reason}`, retry, textLink("Retry Generation", retryUrl), help]),
+  };
+}

@@ -1,0 +1,110 @@
+// Private podcast feeds: one per family (all its episodes) and one per collection, each at a secret
+// URL the owner can copy and revoke. Why the token is kept readable: docs/decisions/0133-cover-art-and-feeds.md
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { campaigns, podcastFeeds, podcasts, users } from "#db/schema";
+import { renderSVG } from "uqr";
+import { db } from "~/lib/db.server";
+import { originFor } from "~/lib/env.server";
+
+/** 32 random bytes: 256 bits, far beyond guessing. */
+const newToken = () => randomBytes(32).toString("base64url");
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Podcast apps read the whole feed on every refresh: the newest episodes are enough. */
+const MAX_EPISODES = 300;
+
+export const feedPaths = (token: string) => ({
+  feed: `/feed/${token}`,
+  cover: `/feed/${token}/cover.jpg`,
+  audio: (podcastId: string) => `/feed/${token}/${podcastId}/audio.mp3`,
+  episodeCover: (podcastId: string) => `/feed/${token}/${podcastId}/cover.jpg`,
+  chapters: (podcastId: string) => `/feed/${token}/${podcastId}/chapters.json`,
+});
+
+const scopeOf = (campaignId: string | null) => (campaignId ? eq(podcastFeeds.campaignId, campaignId) : isNull(podcastFeeds.campaignId));
+
+/** The owner's live feed for the family (campaignId null) or a collection of theirs, made on first use. */
+export function ensureFeed(ownerId: string, campaignId: string | null) {
+  return db.transaction((tx) => {
+    if (campaignId && !tx.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get()) {
+      return null;
+    }
+    const live = tx
+      .select()
+      .from(podcastFeeds)
+      .where(and(eq(podcastFeeds.ownerId, ownerId), scopeOf(campaignId), isNull(podcastFeeds.revokedAt)))
+      .get();
+    return live ?? tx.insert(podcastFeeds).values({ ownerId, campaignId, token: newToken() }).returning().get();
+  });
+}
+
+/** Revokes the live feed; the next ensureFeed makes a new URL. False when there was none to revoke. */
+export function revokeFeed(ownerId: string, campaignId: string | null, now = new Date()) {
+  return (
+    db
+      .update(podcastFeeds)
+      .set({ revokedAt: now })
+      .where(and(eq(podcastFeeds.ownerId, ownerId), scopeOf(campaignId), isNull(podcastFeeds.revokedAt)))
+      .run().changes > 0
+  );
+}
+
+/** The feed a token opens, with what it is titled after; revoked or unknown tokens open nothing. */
+export function resolveFeed(token: string) {
+  if (!TOKEN.test(token)) return null;
+  return (
+    db
+      .select({
+        id: podcastFeeds.id,
+        ownerId: podcastFeeds.ownerId,
+        campaignId: podcastFeeds.campaignId,
+        createdAt: podcastFeeds.createdAt,
+        familyName: users.lastName,
+        campaignTitle: campaigns.title,
+        campaignDescription: campaigns.description,
+      })
+      .from(podcastFeeds)
+      .innerJoin(users, eq(users.id, podcastFeeds.ownerId))
+      .leftJoin(campaigns, eq(campaigns.id, podcastFeeds.campaignId))
+      .where(and(eq(podcastFeeds.token, token), isNull(podcastFeeds.revokedAt)))
+      .get() ?? null
+  );
+}
+export type ResolvedFeed = NonNullable<ReturnType<typeof resolveFeed>>;
+
+/** Finished episodes in the feed's scope, newest first. */
+export function feedEpisodes(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">) {
+  return db
+    .select()
+    .from(podcasts)
+    .where(
+      and(
+        eq(podcasts.ownerId, feed.ownerId),
+        eq(podcasts.status, "complete"),
+        isNotNull(podcasts.audioKey),
+        feed.campaignId ? eq(podcasts.campaignId, feed.campaignId) : undefined,
+      ),
+    )
+    .orderBy(desc(podcasts.completedAt), desc(podcasts.createdAt))
+    .limit(MAX_EPISODES)
+    .all();
+}
+
+/** One episode of the feed, only if it belongs to the feed's scope. */
+export function feedEpisode(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">, podcastId: string) {
+  const podcast = db
+    .select()
+    .from(podcasts)
+    .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, feed.ownerId), eq(podcasts.status, "complete"), isNotNull(podcasts.audioKey)))
+    .get();
+  if (!podcast?.audioKey || (feed.campaignId && podcast.campaignId !== feed.campaignId)) return null;
+  return { ...podcast, audioKey: podcast.audioKey };
+}
+
+/** What the owner's feed panel shows: the live URL at this host and its QR code. */
+export function feedPanelFor(request: Request, ownerId: string, campaignId: string | null) {
+  const feed = ensureFeed(ownerId, campaignId);
+  if (!feed) return null;
+  const url = `${originFor(request)}${feedPaths(feed.token).feed}`;
+  return { url, qrSvg: renderSVG(url, { border: 2 }) };
+}

@@ -1,0 +1,91 @@
+// The owner hears by e-mail when a podcast is ready or could not be made, through the outbox like
+// every e-mail. The dedupe key makes it once per event however often the job runs: once per podcast
+// for 'ready' (it completes once), once per attempt for a failure (each retry may fail anew).
+// Why: docs/decisions/0135-podcast-ready-emails-and-step-4-share.md
+import { buffer } from "node:stream/consumers";
+import { coverThumbnail } from "~/lib/cover-image.server";
+import { imageDataUrl } from "~/lib/email/inline-images";
+import { deliverEmail, queueOutgoingEmail } from "~/lib/email/send.server";
+import { appUrl } from "~/lib/env.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+import { formatDuration } from "~/lib/text-format";
+import { getUserById } from "~/models/user.server";
+import type { OutboxEmail } from "~/lib/email/outbox.server";
+import { ensurePodcastCover } from "./covers.server";
+import { podcastFailedEmail, podcastReadyEmail } from "./emails";
+import { podcastMessages } from "./messages";
+import { getPodcast, type Podcast } from "./podcasts.server";
+import { wizardUrls } from "./wizard-schemas";
+
+export const readyEmailKey = (podcastId: string) => `podcast-ready:${podcastId}`;
+export const failedEmailKey = (podcastId: string, attempt: number) => `podcast-failed:${podcastId}:${attempt}`;
+
+/** The cover, small, as a data: URL; a cover that cannot be drawn or read must not hold the e-mail back. */
+async function coverSrc(podcast: Podcast) {
+  try {
+    const file = await getStorage().read(await ensurePodcastCover(podcast));
+    if (!file) return null;
+    return imageDataUrl(await coverThumbnail(await buffer(file.stream)), "image/jpeg");
+  } catch (error) {
+    recordSystemError({ error, errorType: "podcast_email_cover_failed", workflow: "email:podcast_ready", severity: "low" });
+    return null;
+  }
+}
+
+/** Links go to APP_URL: a job has no request to take an origin from. */
+const podcastUrl = (podcast: Podcast) => `${appUrl()}/podcast/${encodeURIComponent(podcast.id)}`;
+// A family podcast is retried from its collection's page, any other from the wizard's progress step.
+const retryUrl = (podcast: Podcast) =>
+  `${appUrl()}${podcast.campaignId ? `/campaigns/${encodeURIComponent(podcast.campaignId)}/stories#podcast` : wizardUrls.progress(podcast.id)}`;
+
+/** The podcast as it is now, and its owner; nothing when either was deleted meanwhile. */
+async function podcastAndOwner(podcastId: string, status: Podcast["status"]) {
+  const podcast = await getPodcast(podcastId);
+  if (podcast?.status !== status) return null;
+  const owner = await getUserById(podcast.ownerId);
+  return owner ? { podcast, owner } : null;
+}
+
+/** A mail that cannot be written is recorded for the administrators; it never changes how the job ends. */
+async function safely(kind: string, write: () => Promise<OutboxEmail | null>) {
+  try {
+    return await write();
+  } catch (error) {
+    recordSystemError({ error, errorType: "podcast_email_failed", workflow: `email:${kind}`, severity: "medium" });
+    return null;
+  }
+}
+
+/** 'Your podcast is ready', with its cover and a link to its page. */
+export const emailPodcastReady = (podcastId: string) => safely("podcast_ready", () => writeReadyEmail(podcastId));
+
+/** 'Your podcast could not be made', with the reason and a link to Retry Generation. */
+export const emailPodcastFailed = (podcastId: string, attempt: number) => safely("podcast_failed", () => writeFailedEmail(podcastId, attempt));
+
+async function writeReadyEmail(podcastId: string) {
+  const found = await podcastAndOwner(podcastId, "complete");
+  if (!found) return null;
+  const { podcast, owner } = found;
+  const email = podcastReadyEmail({
+    name: owner.firstName,
+    title: podcast.title,
+    duration: formatDuration(podcast.duration),
+    podcastUrl: podcastUrl(podcast),
+    coverSrc: await coverSrc(podcast),
+  });
+  return deliverEmail(queueOutgoingEmail({ kind: "podcast_ready", to: owner.email, ...email, dedupeKey: readyEmailKey(podcast.id) }));
+}
+
+async function writeFailedEmail(podcastId: string, attempt: number) {
+  const found = await podcastAndOwner(podcastId, "failed");
+  if (!found) return null;
+  const { podcast, owner } = found;
+  const email = podcastFailedEmail({
+    name: owner.firstName,
+    title: podcast.title,
+    reason: podcast.errorMessage ?? podcastMessages.generation.failedDefault,
+    retryUrl: retryUrl(podcast),
+  });
+  return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
+}

@@ -1,0 +1,91 @@
+// The family's pronunciation list (one per account) and its 'listen' samples. Decision 0128.
+import { createHash } from "node:crypto";
+import { and, asc, count, eq } from "drizzle-orm";
+import { pronunciations } from "#db/schema";
+import type { Accent, VoiceId } from "~/audio/audio-options";
+import { renderPodcastAudioInWorker } from "~/audio/render.server";
+import { speakerTag } from "~/audio/voice-sample.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { PodcastRequestError } from "./errors";
+import { PRONUNCIATIONS_PER_FAMILY, termKey } from "./pronunciations";
+import type { PronunciationInput } from "./script-review-schemas";
+import { wizardMessages } from "./wizard-messages";
+
+const errors = wizardMessages.pronunciations.errors;
+
+export type StoredPronunciation = typeof pronunciations.$inferSelect;
+
+export function listPronunciations(ownerId: string) {
+  return db
+    .select({ id: pronunciations.id, term: pronunciations.term, sayAs: pronunciations.sayAs })
+    .from(pronunciations)
+    .where(eq(pronunciations.ownerId, ownerId))
+    .orderBy(asc(pronunciations.termKey))
+    .all();
+}
+
+export function getOwnedPronunciation(ownerId: string, id: string) {
+  return db.query.pronunciations.findFirst({ where: and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId)) });
+}
+
+/** 409 for a term already listed (any case) or a full list. */
+export function addPronunciation(ownerId: string, { term, sayAs }: PronunciationInput) {
+  return db.transaction((tx) => {
+    const key = termKey(term);
+    const taken = tx
+      .select({ id: pronunciations.id })
+      .from(pronunciations)
+      .where(and(eq(pronunciations.ownerId, ownerId), eq(pronunciations.termKey, key)))
+      .get();
+    if (taken) throw new PodcastRequestError(409, errors.duplicate, "term");
+    const listed = tx.select({ n: count() }).from(pronunciations).where(eq(pronunciations.ownerId, ownerId)).get();
+    if ((listed?.n ?? 0) >= PRONUNCIATIONS_PER_FAMILY) throw new PodcastRequestError(409, errors.full(PRONUNCIATIONS_PER_FAMILY), "term");
+    return tx.insert(pronunciations).values({ ownerId, term: term.replace(/\s+/g, " "), termKey: key, sayAs }).returning().get();
+  });
+}
+
+/** False when it was not this owner's (or is already gone). */
+export function removePronunciation(ownerId: string, id: string) {
+  return db.delete(pronunciations).where(and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId))).run().changes > 0;
+}
+
+const SAMPLE_VERSION = 1;
+const rendering = new Map<string, Promise<void>>();
+
+/** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
+async function ensureSample(sayAs: string, voice: VoiceId, accent: Accent) {
+  const hash = createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, speakerTag(voice, accent), sayAs])).digest("hex").slice(0, 32);
+  const key = `pronunciation-samples/${hash}.mp3`;
+  if ((await getStorage().size(key)) !== null) return key;
+  let job = rendering.get(key);
+  if (!job) {
+    job = renderPodcastAudioInWorker(
+      {
+        podcastId: `pronunciation-${hash}`,
+        audioKey: key,
+        title: "Pronunciation sample",
+        segments: [{ speaker: "host1", text: sayAs }],
+        hosts: { host1: { voice, accent, speed: 1 } },
+        backgroundMusic: "none",
+        introOutro: "none",
+        quality: "standard",
+      },
+      { timeoutMs: 60_000 },
+    )
+      .then(() => undefined)
+      .finally(() => rendering.delete(key));
+    rendering.set(key, job);
+  }
+  await job;
+  return key;
+}
+
+/** The owner's entry spoken, or null when it is not theirs. */
+export async function pronunciationSample(ownerId: string, id: string, voice: VoiceId, accent: Accent) {
+  const entry = await getOwnedPronunciation(ownerId, id);
+  if (!entry) return null;
+  const file = await getStorage().read(await ensureSample(entry.sayAs, voice, accent));
+  if (!file) throw new Error(`Pronunciation sample for ${id} is missing from storage after rendering`);
+  return file;
+}

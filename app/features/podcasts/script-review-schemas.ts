@@ -1,0 +1,41 @@
+// The script review page's forms (decision 0128): one schema per intent, used by the action and by Conform.
+import { z } from "zod";
+import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
+import { wizardMessages } from "./wizard-messages";
+
+const s = wizardMessages.script.errors;
+const p = wizardMessages.pronunciations.errors;
+
+/** About ten minutes of speech in one line: far beyond a written segment, short of a pasted book. */
+export const SEGMENT_TEXT_MAX = 5000;
+/** More lines than any script has; the real bound is checked against the stored script. */
+const SEGMENT_INDEX_MAX = 10_000;
+
+const segmentIndex = z.number({ error: s.noSuchSegment }).int({ error: s.noSuchSegment }).min(0, { error: s.noSuchSegment }).max(SEGMENT_INDEX_MAX, { error: s.noSuchSegment });
+
+export const SaveSegmentSchema = z.object({
+  index: segmentIndex,
+  text: z
+    .string({ error: s.textRequired })
+    .trim()
+    .min(1, { error: s.textRequired })
+    .max(SEGMENT_TEXT_MAX, { error: s.textTooLong(SEGMENT_TEXT_MAX) }),
+});
+
+export const MoveSegmentSchema = z.object({ index: segmentIndex });
+
+export const PronunciationSchema = z.object({
+  term: z
+    .string({ error: p.termRequired })
+    .trim()
+    .min(1, { error: p.termRequired })
+    .max(PRONUNCIATION_TERM_MAX, { error: p.termTooLong(PRONUNCIATION_TERM_MAX) }),
+  sayAs: z
+    .string({ error: p.sayAsRequired })
+    .trim()
+    .min(1, { error: p.sayAsRequired })
+    .max(PRONUNCIATION_SAY_AS_MAX, { error: p.sayAsTooLong(PRONUNCIATION_SAY_AS_MAX) }),
+});
+export type PronunciationInput = z.output<typeof PronunciationSchema>;
+
+export const RemovePronunciationSchema = z.object({ pronunciationId: z.string({ error: p.notFound }).trim().min(1, { error: p.notFound }).max(100, { error: p.notFound }) });

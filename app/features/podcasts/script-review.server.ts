@@ -1,0 +1,65 @@
+// The optional review between the script and the audio: the owner edits a line or gives it to the
+// other host while the podcast is 'script_ready'. Decision 0128.
+import { and, eq } from "drizzle-orm";
+import { podcasts } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { PodcastRequestError } from "./errors";
+import { podcastMessages } from "./messages";
+import { ensurePrimary } from "~/lib/litefs.server";
+import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "./podcasts.server";
+import { respellScript } from "./pronunciations";
+import { listPronunciations } from "./pronunciations.server";
+import { formatTranscript, type ScriptSegment, type Speaker } from "./script";
+import { wizardMessages } from "./wizard-messages";
+
+const errors = wizardMessages.script.errors;
+
+export type SegmentChange = { text: string } | { move: true };
+
+const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
+
+/** The page's view: each line as written and, when the family's list changes it, as it will be spoken. */
+export async function getScriptReview(ownerId: string, podcastId: string) {
+  const stored = await getOwnedPodcast(ownerId, podcastId);
+  if (!stored) return null;
+  // As on the progress page: a podcast whose job died reads (and is stored, on the primary) as failed.
+  if (isGenerationInterrupted(stored)) await ensurePrimary();
+  const podcast = failIfInterrupted(stored);
+  const segments = (podcast.script ?? []) as ScriptSegment[];
+  const list = listPronunciations(ownerId);
+  const spoken = respellScript(segments, list);
+  return {
+    podcast: { id: podcast.id, title: podcast.title, status: podcast.status, hostCount: podcast.hostCount === 2 ? (2 as const) : (1 as const), primaryVoice: podcast.primaryVoice, primaryAccent: podcast.primaryAccent },
+    editable: podcast.status === "script_ready",
+    segments: segments.map((segment, index) => ({
+      index,
+      speaker: segment.speaker,
+      text: segment.text,
+      spokenAs: spoken[index]!.text === segment.text ? null : spoken[index]!.text,
+    })),
+    pronunciations: list,
+  };
+}
+
+/** One line changed in place, the transcript written again from the script. 404/409/400 as PodcastRequestError. */
+export function changeSegment(ownerId: string, podcastId: string, index: number, change: SegmentChange) {
+  return db.transaction((tx) => {
+    const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
+    if (!podcast) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
+    if (podcast.status !== "script_ready") throw new PodcastRequestError(409, errors.notReviewable);
+    const segments = [...((podcast.script ?? []) as ScriptSegment[])];
+    const segment = segments[index];
+    if (!segment) throw new PodcastRequestError(400, errors.noSuchSegment, "index");
+    if ("move" in change) {
+      if (podcast.hostCount !== 2) throw new PodcastRequestError(400, errors.oneHost, "index");
+      segments[index] = { ...segment, speaker: otherHost(segment.speaker) };
+    } else {
+      segments[index] = { ...segment, text: change.text };
+    }
+    tx.update(podcasts)
+      .set({ script: segments, transcript: formatTranscript(segments) })
+      .where(eq(podcasts.id, podcast.id))
+      .run();
+    return segments[index]!;
+  });
+}

@@ -1,0 +1,35 @@
+// The server's check of a voice choice (decision 0130): a form or API call naming a voice and accent
+// this installation cannot speak is refused with a field error, whatever its page offered.
+import type { z } from "zod";
+import { ACCENTS, isOffered, type Accent, type VoiceId } from "~/audio/audio-options";
+import { voiceOffer } from "~/audio/voices.server";
+import { voiceOfferMessages } from "./voice-offer";
+import { wizardMessages } from "./wizard-messages";
+
+const { voiceLabels, accentLabels } = wizardMessages.voices;
+const HOSTS = [
+  ["primaryVoice", "primaryAccent"],
+  ["secondaryVoice", "secondaryAccent"],
+] as const;
+
+/** The message for an unspeakable choice, or null when it can be spoken (or names no voice). */
+export function unofferedVoiceMessage(voice: unknown, accent: unknown): string | null {
+  if (typeof voice !== "string" || typeof accent !== "string") return null;
+  const row = voiceOffer()[voice as VoiceId];
+  if (!row || isOffered(row[accent as Accent])) return null;
+  const offered = ACCENTS.filter((a) => isOffered(row[a])).map((a) => accentLabels[a] ?? a);
+  return voiceOfferMessages.notOffered(voiceLabels[voice] ?? voice, accentLabels[accent] ?? accent, offered);
+}
+
+/** `at`: where the voice fields sit in the parsed value (e.g. ["voiceConfig"] in the API bodies). */
+export function offeredVoicesOnly<T extends z.ZodType>(schema: T, at: string[] = []) {
+  return schema.superRefine((value, ctx) => {
+    const config = at.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);
+    if (!config || typeof config !== "object") return;
+    const fields = config as Record<string, unknown>;
+    for (const [voiceKey, accentKey] of HOSTS) {
+      const message = unofferedVoiceMessage(fields[voiceKey], fields[accentKey]);
+      if (message) ctx.addIssue({ code: "custom", path: [...at, accentKey], message });
+    }
+  });
+}

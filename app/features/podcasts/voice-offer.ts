@@ -1,0 +1,38 @@
+// How the voice forms name what this installation can speak (decision 0130). Runs in the browser.
+import { isOffered, type Accent, type AccentOffer, type VoiceOffer } from "~/audio/audio-options";
+
+export const voiceOfferMessages = {
+  notes: {
+    "built-in": "built in",
+    piper: "Piper",
+    download: "needs npm run voices:download",
+    unavailable: "not available",
+  } satisfies Record<AccentOffer, string>,
+  hint: "Built-in voices come with Storyhearth. Piper voices sound more natural; an administrator adds them with npm run voices:download.",
+  notOffered: (voice: string, accent: string, offered: string[]) =>
+    `${accent} is not available for ${voice} on this installation. Choose ${offered.join(" or ")}${offered.length ? "" : "another voice"}, or ask your administrator to run npm run voices:download.`,
+};
+
+export type AccentOption<A extends string> = { value: A; label: string; disabled: boolean };
+
+/** The accents for one voice, each saying who speaks it; those it cannot speak are disabled when `disable`. */
+export function accentOptions<A extends Accent>(
+  offer: VoiceOffer,
+  voice: string,
+  accents: readonly A[],
+  labels: Record<string, string>,
+  disable: boolean,
+): AccentOption<A>[] {
+  const row = offer[voice as keyof VoiceOffer];
+  return accents.map((accent) => {
+    const state = row?.[accent] ?? "unavailable";
+    return { value: accent, label: `${labels[accent] ?? accent} — ${voiceOfferMessages.notes[state]}`, disabled: disable && !isOffered(state) };
+  });
+}
+
+/** The accent to keep when the voice changes: the same one if offered, else the first offered. */
+export function offeredAccent<A extends Accent>(offer: VoiceOffer, voice: string, accent: string, accents: readonly A[]): string {
+  const row = offer[voice as keyof VoiceOffer];
+  if (!row || isOffered(row[accent as Accent])) return accent;
+  return accents.find((a) => isOffered(row[a])) ?? accent;
+}

@@ -1,0 +1,42 @@
+// Open Graph and Twitter card tags: what a messenger shows when a link is pasted. URLs must be
+// absolute (crawlers do not resolve them against the page).
+import type { MetaDescriptor } from "@remix-run/node";
+import { ICONS } from "~/lib/brand";
+import { PRODUCT_NAME } from "~/lib/messages";
+
+export type LinkPreview = {
+  title: string;
+  description: string;
+  /** Absolute; a square cover gets a summary card, the product icon when absent. */
+  image?: string | null;
+  imageAlt?: string | null;
+  audio?: string | null;
+  url?: string | null;
+  type?: "website" | "music.song" | "article";
+};
+
+export const productIcon = (origin: string) => `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
+
+export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {
+  const tags: Array<[string, string | null | undefined]> = [
+    ["og:site_name", PRODUCT_NAME],
+    ["og:type", preview.type ?? "website"],
+    ["og:title", preview.title],
+    ["og:description", preview.description],
+    ["og:url", preview.url],
+    ["og:image", preview.image],
+    ["og:image:alt", preview.image ? preview.imageAlt : null],
+    ["og:audio", preview.audio],
+    ["og:audio:type", preview.audio ? "audio/mpeg" : null],
+  ];
+  const twitter: Array<[string, string | null | undefined]> = [
+    ["twitter:card", "summary"],
+    ["twitter:title", preview.title],
+    ["twitter:description", preview.description],
+    ["twitter:image", preview.image],
+  ];
+  return [
+    ...tags.filter(([, v]) => v).map(([property, content]) => ({ property, content: content! })),
+    ...twitter.filter(([, v]) => v).map(([name, content]) => ({ name, content: content! })),
+  ];
+}

@@ -1,0 +1,69 @@
+// A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
+// the convert-recording job, listed for the stories page, removed by the owner.
+import { and, eq } from "drizzle-orm";
+import { campaigns, contributionRecordings, contributions } from "#db/schema";
+import { db } from "~/lib/db.server";
+
+export type Recording = typeof contributionRecordings.$inferSelect;
+export type NewRecording = typeof contributionRecordings.$inferInsert;
+
+/** Inserts once per story: a second delivery of the same reply finds the first (undefined here). */
+export function insertRecording(values: NewRecording) {
+  return db.insert(contributionRecordings).values(values).onConflictDoNothing({ target: contributionRecordings.contributionId }).returning().get();
+}
+
+export const getRecording = (id: string) => db.select().from(contributionRecordings).where(eq(contributionRecordings.id, id)).get();
+
+export const recordingOfContribution = (contributionId: string) =>
+  db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, contributionId)).get();
+
+export function markRecordingReady(id: string, normalizedKey: string, durationSeconds: number) {
+  db.update(contributionRecordings).set({ status: "ready", normalizedKey, durationSeconds, reason: null }).where(eq(contributionRecordings.id, id)).run();
+}
+
+export function markRecordingRefused(id: string, reason: string) {
+  db.update(contributionRecordings).set({ status: "refused", reason }).where(eq(contributionRecordings.id, id)).run();
+}
+
+/** The first request counts; asking again changes nothing. */
+export function markRemovalRequested(id: string, at: Date) {
+  const row = getRecording(id);
+  if (row && !row.removalRequestedAt) db.update(contributionRecordings).set({ removalRequestedAt: at }).where(eq(contributionRecordings.id, id)).run();
+  return row;
+}
+
+/** A campaign's recordings by story. Callers check ownership first (requireOwnedCampaign). */
+export function listCampaignRecordings(campaignId: string) {
+  return db
+    .select({ recording: contributionRecordings })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .where(eq(contributions.campaignId, campaignId))
+    .all()
+    .map((row) => row.recording);
+}
+
+/** A recording of one of the owner's stories in that campaign; undefined for anyone else's. */
+export function getOwnedRecording(ownerId: string, campaignId: string, recordingId: string) {
+  return db
+    .select({ recording: contributionRecordings })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .where(and(eq(contributionRecordings.id, recordingId), eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
+    .get()?.recording;
+}
+
+export function deleteRecordingRow(id: string) {
+  db.delete(contributionRecordings).where(eq(contributionRecordings.id, id)).run();
+}
+
+/** The title of the collection a story belongs to (for the relative's removal page). */
+export function campaignTitleOfContribution(contributionId: string) {
+  return db
+    .select({ title: campaigns.title })
+    .from(contributions)
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .where(eq(contributions.id, contributionId))
+    .get()?.title;
+}

@@ -1,0 +1,61 @@
+// Covers end to end, with JavaScript on and off: the owner's photo becomes the cover on a phone, and a
+// shared link carries the link-preview tags a messenger reads.
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { createShareLink } from "~/models/share-link.server";
+import { axeViolations } from "../utils/axe-scan";
+import { createCompletePodcast } from "../utils/listening-helpers";
+import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+
+test("upload a photo as the cover, then go back to the drawn one", async ({ page, user }) => {
+  const podcast = await createCompletePodcast(user.id, { title: `Cover ${randomUUID().slice(0, 8)}` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, user);
+  await visit(page, `/podcast/${podcast.id}`);
+  await page.getByRole("link", { name: "Change cover" }).click();
+  await expect(page.getByRole("heading", { name: "Cover", exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2266aa" } }).jpeg().toBuffer();
+  await page.getByLabel("Your photo").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expectToast(page, "Cover updated");
+  const cover = page.getByRole("img", { name: `Cover of ${podcast.title}` });
+  await expect(cover).toBeVisible();
+  // The image the page shows is the photo (blue), not the drawn cover (ember).
+  const pixel = await page.evaluate(async (src) => {
+    const blob = await (await fetch(src)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(1, 1);
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(bitmap, 700, 700, 1, 1, 0, 0, 1, 1);
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+  }, (await cover.getAttribute("src"))!);
+  expect(pixel[2]).toBeGreaterThan(pixel[0]!);
+
+  await page.getByRole("link", { name: "Change cover" }).click();
+  await page.getByRole("button", { name: "Use the drawn cover instead" }).click();
+  await expectToast(page, "Drawn cover restored");
+});
+
+test("a shared link previews its title and cover; a password-protected one does not", async ({ page, user }) => {
+  const title = `Preview ${randomUUID().slice(0, 8)}`;
+  const podcast = await createCompletePodcast(user.id, { title });
+  const open = await createShareLink(user.id, podcast.id, { expiration: 7 });
+  const locked = await createShareLink(user.id, podcast.id, { expiration: 7, password: "lakehouse" });
+  if ("error" in open || "error" in locked) throw new Error("share not created");
+  const og = (property: string) => page.locator(`meta[property="${property}"]`);
+
+  await visit(page, `/s/${open.token}`);
+  await expect(og("og:title")).toHaveAttribute("content", title);
+  const image = (await og("og:image").getAttribute("content"))!;
+  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/.+\/cover\.jpg$/);
+  expect((await page.request.get(image)).headers()["content-type"]).toBe("image/jpeg");
+  await expect(og("og:audio")).toHaveAttribute("content", /\/audio$/);
+
+  await visit(page, `/s/${locked.token}`);
+  await expect(og("og:title")).toHaveAttribute("content", "A podcast shared with you");
+  expect(await page.content()).not.toContain(title);
+  await expect(og("og:audio")).toHaveCount(0);
+});

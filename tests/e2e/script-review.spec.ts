@@ -1,0 +1,126 @@
+// Issue 18 item 4 (decision 0128), with JavaScript on and off: the script reviewed before any audio,
+// and the family's pronunciation list. The job runs for real in the server (real voices and mixing).
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { podcasts } from "#db/schema";
+import { formatTranscript, type ScriptSegment } from "~/features/podcasts/script";
+import { db } from "~/lib/db.server";
+import { axeViolations } from "../utils/axe-scan";
+import { createStory } from "../utils/podcast-wizard-helpers";
+import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+
+const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
+const READY_MS = 120_000;
+const PHONE = { width: 390, height: 844 };
+
+/** A podcast whose script waits for its review, as the job leaves it after 'Review the script first'. */
+function scriptReadyPodcast(ownerId: string, script: ScriptSegment[]) {
+  const story = createStory(ownerId, "Letters from Niamh", script.map((s) => s.text).join(" "));
+  return db
+    .insert(podcasts)
+    .values({ ownerId, storyId: story.id, title: story.title, status: "script_ready", hostCount: 2, secondaryVoice: "male-warm", introOutro: "none", script, transcript: formatTranscript(script) })
+    .returning()
+    .get();
+}
+
+/** With JavaScript a marker set on the window survives: the line was saved without loading a page. */
+async function markWindow(page: Page) {
+  if (jsEnabled()) await page.evaluate(() => Object.assign(window, { __stillHere: true }));
+}
+async function expectSameWindow(page: Page) {
+  if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+}
+
+async function expectPhoneSafeAndAxeClean(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe("script review", () => {
+  test("'Review the script first' → a line edited and moved → 'Make the audio': the transcript has the edit", async ({ page, user }) => {
+    test.setTimeout(READY_MS + 30_000);
+    const story = createStory(user.id, "Rowing at Dawn", "We rowed across the lake at dawn. Grandpa sang the whole way over.");
+    await signInAs(page, user);
+    await visit(page, `/create-podcast?story=${story.id}&step=review&hostCount=2&secondaryVoice=male-warm`);
+    await page.getByRole("button", { name: "Review the script first" }).click();
+    await expect(page.getByRole("heading", { name: "Review the script", level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/podcast\/[^/]+\/script$/);
+    const podcastId = page.url().split("/").at(-2)!;
+    expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()).toMatchObject({ status: "script_ready", audioKey: null });
+    await expectPhoneSafeAndAxeClean(page);
+
+    const line = page.getByLabel(/^Line 2, read by/);
+    await markWindow(page);
+    await line.fill("We rowed across Lough Derg at first light.");
+    await line.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Line saved");
+    await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue("We rowed across Lough Derg at first light.");
+    await expectSameWindow(page);
+
+    const lastForm = page.getByTestId("script-segment").last();
+    const before = (await lastForm.locator("label").first().textContent())!;
+    await lastForm.getByRole("button", { name: /^Move to Host/ }).click();
+    await expectToast(page, "Line moved");
+    await expect(page.getByTestId("script-segment").last().locator("label").first()).not.toHaveText(before);
+
+    // A blank line is refused with its message, and nothing is saved.
+    const first = page.getByLabel(/^Line 1, read by/);
+    const firstText = await first.inputValue();
+    await first.fill("   ");
+    await first.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please enter what the host should say.")).toBeVisible();
+    expect((db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.script as ScriptSegment[])[0]!.text).toBe(firstText);
+
+    await page.getByRole("button", { name: "Make the audio" }).click();
+    await expect(page.getByRole("heading", { name: "Your Podcast is Ready!" })).toBeVisible({ timeout: READY_MS });
+    await visit(page, `/podcast/${podcastId}?tab=transcript`);
+    await expect(page.getByTestId("transcript")).toContainText("We rowed across Lough Derg at first light.");
+    await expect(page.getByTestId("transcript")).not.toContainText("We rowed across the lake at dawn.");
+  });
+
+  test("a pronunciation entry: shown as spoken, heard with 'Listen', removed", async ({ page, user }) => {
+    test.setTimeout(90_000);
+    const podcast = scriptReadyPodcast(user.id, [
+      { speaker: "host2", text: "Welcome. Who wrote this one?" },
+      { speaker: "host1", text: "Niamh wrote it from Galway." },
+    ]);
+    await signInAs(page, user);
+    await visit(page, `/podcast/${podcast.id}/script`);
+    await expect(page.getByText("No pronunciations yet.")).toBeVisible();
+    await expect(page.getByTestId("spoken-as")).toHaveCount(0);
+
+    await markWindow(page);
+    await page.getByLabel("Name or place").fill("niamh");
+    await page.getByLabel("Say it as").fill("NEEV");
+    await page.getByRole("button", { name: "Add" }).click();
+    await expectToast(page, "Pronunciation added");
+    // The line as the voice will read it (the text handed to the synthesizer; Vitest asserts the phonemes).
+    await expect(page.getByTestId("spoken-as")).toHaveText("NEEV wrote it from Galway.");
+    await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue("Niamh wrote it from Galway.");
+    await expectSameWindow(page);
+
+    // The same term in another case is refused with its message.
+    await page.getByLabel("Name or place").fill("NIAMH");
+    await page.getByLabel("Say it as").fill("nee-AM");
+    await page.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByText("That name or place is already in your list.")).toBeVisible();
+
+    const listen = page.getByRole("link", { name: "Listen to niamh" });
+    const sample = await page.request.get((await listen.getAttribute("href"))!);
+    expect(sample.status()).toBe(200);
+    expect(sample.headers()["content-type"]).toBe("audio/mpeg");
+    expect((await sample.body()).length).toBeGreaterThan(1000);
+    if (jsEnabled()) {
+      // With JavaScript the sample plays on the page instead of opening it.
+      await listen.click();
+      await expect(page).toHaveURL(new RegExp(`/podcast/${podcast.id}/script$`));
+    }
+    await expectPhoneSafeAndAxeClean(page);
+
+    await page.getByRole("button", { name: "Remove niamh" }).click();
+    await expectToast(page, "Pronunciation removed");
+    await expect(page.getByTestId("spoken-as")).toHaveCount(0);
+    await expectSameWindow(page);
+  });
+});

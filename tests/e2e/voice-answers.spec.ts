@@ -1,0 +1,86 @@
+// Answers by voice (issue 20, decision 0136): a relative uploads a recording on the public form (a
+// plain file input, so it works without JavaScript), the owner hears it, corrects the text, and
+// sees the relative's removal request. Both projects run each test (JavaScript on and off).
+import { eq } from "drizzle-orm";
+import { contributionRecordings, contributions } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { removalToken } from "~/features/contributions/recordings.server";
+import { axeViolations } from "../utils/axe-scan";
+import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
+import { makeVoiceMemo } from "../utils/voice-memos";
+import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+
+const noSidewaysScroll = async (page: import("@playwright/test").Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+test.describe("answers by voice", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("upload an audio file; the owner plays it, edits the text and sees a removal request", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    const invitation = createTestInvitation(campaign.id);
+    await visit(page, `/contribute/${campaign.publicId}?t=${invitation.token}`);
+    await expect(page.getByText("Your recording will be heard by the family in the family podcast and newsletter.")).toBeVisible();
+    const input = page.getByLabel("Or record your answer (optional)");
+    await expect(input).toHaveAttribute("accept", "audio/*");
+    await expect(input).toHaveAttribute("capture", "");
+    expect(await axeViolations(page)).toEqual([]);
+    await noSidewaysScroll(page);
+
+    const memo = await makeVoiceMemo("m4a");
+    await page.getByLabel("Your name").fill("Uncle Joe");
+    await page.getByLabel("Your story").fill("The lake froze the winter I was born.");
+    await input.setInputFiles({ name: "voice memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from(await memo.arrayBuffer()) });
+    await page.getByRole("button", { name: "Share My Story" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+
+    const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
+    const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
+    expect(recording.originalFileName).toBe("voice memo.m4a");
+
+    // The relative changes their mind through the thank-you e-mail's link.
+    await visit(page, `/recording-removal/${removalToken(recording.id)}`);
+    await page.getByRole("button", { name: "Remove my recording" }).click();
+    await expect(page.getByRole("heading", { name: "Your request is noted" })).toBeVisible();
+
+    await signInAs(page, user);
+    const card = page.getByRole("article", { name: "Story from Uncle Joe" });
+    // The server's job runner converts the recording in a moment.
+    await expect(async () => {
+      await visit(page, `/campaigns/${campaign.id}/stories`);
+      await expect(card.locator("audio")).toHaveCount(1, { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    const src = await card.locator("audio").getAttribute("src");
+    const audio = await page.request.get(src!);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/mpeg");
+    await expect(card.getByText("Removal requested")).toBeVisible();
+    await noSidewaysScroll(page);
+
+    await card.getByRole("link", { name: "Edit text" }).click();
+    await card.getByLabel("Story text").fill("The lake froze the winter I was born, 1952.");
+    await card.getByRole("button", { name: "Save text" }).click();
+    await expectToast(page, "Story text saved");
+    await expect(card).toContainText("The lake froze the winter I was born, 1952.");
+    await card.getByText("Edited — see original").click();
+    await expect(card.getByText("The lake froze the winter I was born.", { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await card.getByRole("button", { name: "Delete recording" }).click();
+    await expectToast(page, "Recording deleted");
+    await expect(card.locator("audio")).toHaveCount(0);
+  });
+
+  test("a file that is not a recording gets a clear message, and the typed story stays", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    await visit(page, `/contribute/${campaign.publicId}`);
+    await page.getByLabel("Your name").fill("Cousin Ann");
+    await page.getByLabel("Your email").fill("ann@example.com");
+    await page.getByLabel("Your story").fill("We sang on the porch.");
+    await page.getByLabel("Or record your answer (optional)").setInputFiles({ name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from("not really audio") });
+    await page.getByRole("button", { name: "Share My Story" }).click();
+    await expect(page.getByText("We couldn't read that file as a sound recording.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Your story")).toHaveValue("We sang on the porch.");
+    expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,164 @@
+// A language model's script that invents nothing (decision 0132), through the real `openai` client
+// and the fake OpenAI server on 127.0.0.1: structured output in the built-in writer's shape, checked
+// word for word against the story; a refused answer is asked for again once, then the built-in writer's.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { llmUsage } from "#db/schema";
+import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
+import type { ScriptRequest } from "~/features/podcasts/script";
+import { writeScript, type OpenAIConfig } from "~/features/podcasts/script-writer.server";
+import { db } from "~/lib/db.server";
+import { builtinLikeAnswer } from "../mocks/builtin-like-answer";
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIRequest } from "../mocks/openai-server";
+import { createTestUser, type TestUser } from "../utils/auth";
+import { createTestCampaign, createTestPodcast } from "../utils/stories-helpers";
+
+let fake: FakeOpenAI;
+let owner: TestUser;
+let config: OpenAIConfig;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  owner = await createTestUser();
+  config = { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" };
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  fake.setContent(builtinLikeAnswer);
+  vi.restoreAllMocks();
+});
+
+/** A podcast row for the usage records to point at. */
+const newPodcastId = () => createTestPodcast(owner.id, createTestCampaign(owner.id).id).id;
+
+const PART_1 = "Every summer we drove to the lake in Grandpa's blue truck. He let us steer on the gravel road.";
+const PART_2 = "When I was twelve the cabin was sold. We never went back, but I kept the key.";
+const title = "Summers at the Lake";
+const interview = (): ScriptRequest => ({ podcastId: newPodcastId(), title, hostCount: 2, format: "dual_host", stories: [{ content: `${PART_1}\n\n${PART_2}` }] });
+
+type Answer = { speaker: string; kind: string; text: string; chapter: string | null };
+const answer = (...segments: Answer[]) => JSON.stringify({ segments });
+const host = (speaker: "host1" | "host2", text: string, chapter: string | null = null): Answer => ({ speaker, kind: "host", text, chapter });
+const story = (text: string, chapter: string | null = null): Answer => ({ speaker: "host1", kind: "story", text, chapter });
+
+const GOOD = answer(host("host2", `Welcome. This is “${title}”. How does it begin?`), story(PART_1), host("host2", "Mm. And how does it end?"), story(PART_2), host("host2", "Thank you."));
+const INVENTED = answer(host("host2", "Welcome. How does it begin?"), story(`${PART_1} Grandpa was born in Oslo.`), story(PART_2));
+
+const usageOf = (podcastId: string) => db.select().from(llmUsage).where(eq(llmUsage.podcastId, podcastId)).all();
+const sentSince = (before: number) => fake.requests.slice(before);
+const retryMessage = (request: FakeOpenAIRequest) => request.body.messages!.at(-1)!.content;
+
+describe("a language model's script", () => {
+  test("a faithful structured answer is the episode's script", async () => {
+    fake.setContent(GOOD);
+    const req = interview();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+
+    const [sent, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(sent!.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "podcast_script", strict: true } });
+    const segment = (sent!.body.response_format!.json_schema!.schema as { properties: { segments: { items: { properties: Record<string, unknown> } } } }).properties.segments.items;
+    expect(segment.properties).toMatchObject({ speaker: { enum: ["host1", "host2"] }, kind: { enum: ["story", "host"] } });
+    expect(sent!.body.messages![0]!.content).toContain("copied word for word");
+    expect(result).toEqual({
+      writer: "openai",
+      model: "gpt-4o-mini",
+      segments: [
+        { speaker: "host2", text: `Welcome. This is “${title}”. How does it begin?`, chapter: title },
+        { speaker: "host1", text: PART_1, chapter: title },
+        { speaker: "host2", text: "Mm. And how does it end?", chapter: title },
+        { speaker: "host1", text: PART_2, chapter: title },
+        { speaker: "host2", text: "Thank you.", chapter: title },
+      ],
+    });
+    expect(usageOf(req.podcastId)).toHaveLength(1);
+  });
+
+  test("an answer that invents a quote is asked for again, with the reason, and the second answer is used", async () => {
+    fake.setContent((request) => (request.body.messages!.length === 2 ? INVENTED : GOOD));
+    const req = interview();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+
+    const [first, retry, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(retry!.body.messages!.slice(0, 2)).toEqual(first!.body.messages);
+    expect(retry!.body.messages![2]).toEqual({ role: "assistant", content: INVENTED });
+    expect(retryMessage(retry!)).toMatch(/^That script cannot be used: segment 2 quotes “Grandpa was born in Oslo\.”, which is not in the story word for word/);
+    expect(result.writer).toBe("openai");
+    expect(result.segments.map((s) => s.text)).toEqual(JSON.parse(GOOD).segments.map((s: Answer) => s.text));
+    // Both calls were paid for.
+    expect(usageOf(req.podcastId)).toHaveLength(2);
+  });
+
+  test.each([
+    ["invents twice", INVENTED, /segment 2 quotes “Grandpa was born in Oslo\.”/],
+    ["leaves part of the story out", answer(host("host2", "Hello."), story(PART_1)), /the story must be read in full, but “When I was twelve the cabin was sold\.” and the 1 sentences after it are missing/],
+    ["splits the story between the two voices", answer(story(PART_1), { ...story(PART_2), speaker: "host2" }), /segment 2 reads the story in host2's voice/],
+    ["is not JSON", '{"segments": [{"speaker": "host1", "text": ', /the answer is not JSON/],
+    ["is JSON of another shape", JSON.stringify({ segments: [{ speaker: "HOST 1", text: PART_1 }] }), /the answer is not in the asked-for shape/],
+  ])("a model that %s: the built-in writer's script, and the reason is logged", async (_, content, reason) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    fake.setContent(content);
+    const req = interview();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+
+    const [, retry, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(retryMessage(retry!)).toMatch(reason);
+    expect(result).toEqual({ segments: writeBuiltinScript(req), writer: "builtin", model: null });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toMatch(new RegExp(`^Podcast ${req.podcastId}: the language model's script was refused twice, using the built-in writer\\. Answer 1: .*${reason.source}`));
+  });
+});
+
+describe("a family collection", () => {
+  const question = "What do you remember of summer?";
+  const collection = (hostCount: 1 | 2): ScriptRequest => ({
+    podcastId: newPodcastId(),
+    title: "Our Summers",
+    hostCount,
+    format: "multi_contributor",
+    stories: [
+      { contributorName: "Aunt May", content: PART_1, question },
+      { contributorName: null, content: PART_2, question },
+    ],
+  });
+
+  test("the model is told each relative's question; it asks them, and the narrator's quotes are attributed", async () => {
+    fake.setContent(
+      answer(
+        host("host2", "Welcome to “Our Summers”."),
+        host("host2", `Aunt May, we asked: “${question}”`, "Aunt May"),
+        story(PART_1, "aunt may"),
+        host("host2", `And a family member: “${question}”`, "A family member"),
+        story(PART_2, "A family member"),
+        host("host2", "Thank you, Aunt May."),
+      ),
+    );
+    const req = collection(2);
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+
+    expect(sentSince(before)).toHaveLength(1);
+    expect(sentSince(before)[0]!.body.messages![1]!.content).toBe(
+      `Collection: Our Summers\n\nStory 1, written by Aunt May, answering the question “${question}”:\n${PART_1}\n\n---\n\nStory 2, written by a family member, answering the question “${question}”:\n${PART_2}`,
+    );
+    expect(result.writer).toBe("openai");
+    expect(result.segments.filter((s) => s.speaker === "host1")).toEqual([
+      { speaker: "host1", text: `Aunt May wrote: “${PART_1}”`, chapter: "Aunt May" },
+      { speaker: "host1", text: `A family member wrote: “${PART_2}”`, chapter: "A family member" },
+    ]);
+  });
+
+  test.each([1, 2] as const)("%i host(s): the end-to-end fake's answer (the built-in writer's draft) passes the check", async (hostCount) => {
+    const req = collection(hostCount);
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+    expect(sentSince(before)).toHaveLength(1);
+    expect(result).toEqual({ segments: writeBuiltinScript(req), writer: "openai", model: "gpt-4o-mini" });
+    expect(result.segments[1]!.text).toBe(`We asked Aunt May: “${question}”`);
+  });
+});

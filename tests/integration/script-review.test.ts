@@ -1,0 +1,174 @@
+// Issue 18 item 4 (decision 0128): the script reviewed before any audio, and the family's
+// pronunciation list reaching the synthesizer (not the transcript).
+import { eq, inArray } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import { jobs, podcasts, pronunciations } from "#db/schema";
+import { phonemize } from "~/audio/piper.server";
+import { normalizeForSpeech } from "~/audio/speech-text";
+import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
+import { getPodcast } from "~/features/podcasts/podcasts.server";
+import type { ScriptSegment } from "~/features/podcasts/script";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { db } from "~/lib/db.server";
+import { JobRunner } from "~/lib/queue/runner.server";
+import * as wizardRoute from "~/routes/_app+/create-podcast";
+import * as scriptRoute from "~/routes/_app+/podcast.$id_.script";
+import * as listenRoute from "~/routes/_app+/pronunciations.$id.listen";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { fakeRenderer } from "../utils/podcast-helpers";
+import { createStory } from "../utils/podcast-wizard-helpers";
+
+const e = wizardMessages.script.errors;
+const p = wizardMessages.pronunciations.errors;
+type Json = Record<string, unknown>;
+
+beforeEach(() => {
+  db.update(jobs).set({ status: "done" }).where(inArray(jobs.status, ["queued", "running"])).run();
+});
+
+async function runJobs() {
+  const renderer = fakeRenderer();
+  await new JobRunner({ handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null, render: renderer.render as unknown as GenerationDeps["render"] }) } }).runUntilIdle();
+  return renderer.calls;
+}
+
+/** 'Review the script first' on the wizard's step 3, then the job: the podcast waits at 'script_ready'. */
+async function reviewFirst(user: TestUser, content: string, hostCount: 1 | 2 = 2) {
+  const story = createStory(user.id, "Siobhan's Lake", content);
+  const form: Record<string, string> = { intent: "generate", then: "review", storyId: story.id, hostCount: String(hostCount), backgroundMusic: "none", introOutro: "none", processingQuality: "standard" };
+  const res = await callRoute(wizardRoute.action, makeRequest("/create-podcast", { method: "POST", cookie: user.cookie, form }));
+  expect(res.status).toBe(302);
+  const podcastId = new URL(res.headers.get("Location")!, "http://x").searchParams.get("podcast")!;
+  expect(await runJobs()).toEqual([]);
+  return podcastId;
+}
+
+const post = (user: TestUser, podcastId: string, form: Record<string, string>) =>
+  callRoute(scriptRoute.action, makeRequest(`/podcast/${podcastId}/script`, { method: "POST", cookie: user.cookie, form }), { id: podcastId });
+const stored = async (podcastId: string) => (await getPodcast(podcastId))!;
+const segmentsOf = async (podcastId: string) => (await stored(podcastId)).script as ScriptSegment[];
+
+describe("the script review step", () => {
+  test("the job stops after the script; lines are edited and moved; the audio speaks the edited script", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "We rowed across the lake at dawn. Grandpa sang the whole way.");
+    expect(await stored(podcastId)).toMatchObject({ status: "script_ready", audioKey: null });
+    const before = await segmentsOf(podcastId);
+    const last = before.length - 1;
+
+    expect((await post(owner, podcastId, { intent: "save-segment", index: "1", text: "  We rowed across Lough Derg at dawn.  " })).status).toBe(302);
+    expect((await post(owner, podcastId, { intent: "move-segment", index: String(last) })).status).toBe(302);
+    const after = await segmentsOf(podcastId);
+    expect(after[1]).toEqual({ ...before[1], text: "We rowed across Lough Derg at dawn." });
+    expect(after[last]!.speaker).not.toBe(before[last]!.speaker);
+    expect((await stored(podcastId)).transcript).toContain("We rowed across Lough Derg at dawn.");
+
+    // The page shows the edited script to its owner only.
+    const page = (await (await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: owner.cookie }), { id: podcastId })).json()) as Json;
+    expect(page).toMatchObject({ editable: true });
+    const stranger = await createTestUser();
+    expect((await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: stranger.cookie }), { id: podcastId })).status).toBe(404);
+    expect((await post(stranger, podcastId, { intent: "save-segment", index: "0", text: "Mine now" })).status).toBe(404);
+    expect((await post(stranger, podcastId, { intent: "make-audio" })).status).toBe(404);
+
+    expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(302);
+    const calls = await runJobs();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.segments).toEqual(after);
+    expect(await stored(podcastId)).toMatchObject({ status: "complete" });
+    expect((await stored(podcastId)).transcript).toContain("Host 1: We rowed across Lough Derg at dawn.");
+
+    // Once the audio is made the script is no longer reviewable.
+    const late = await post(owner, podcastId, { intent: "save-segment", index: "0", text: "Too late" });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ error: e.notReviewable });
+    expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(409);
+  });
+
+  test("'Retry Generation' after a failed review job stops at the script again", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "A story whose script job failed.");
+    // As a script stage that failed for good leaves it.
+    db.update(podcasts).set({ status: "failed", script: null, transcript: null }).where(eq(podcasts.id, podcastId)).run();
+    const res = await callRoute(wizardRoute.action, makeRequest("/create-podcast", { method: "POST", cookie: owner.cookie, form: { intent: "retry", podcastId } }));
+    expect(res.status).toBe(302);
+    expect(await runJobs()).toEqual([]);
+    expect(await stored(podcastId)).toMatchObject({ status: "script_ready" });
+    expect((await segmentsOf(podcastId)).length).toBeGreaterThan(0);
+  });
+
+  test("bad lines get their message and a 4xx", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "One short story.", 1);
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ intent: "save-segment", index: "0", text: "   " }, 400, e.textRequired],
+      [{ intent: "save-segment", index: "0", text: "x".repeat(5001) }, 400, e.textTooLong(5000)],
+      [{ intent: "save-segment", index: "999", text: "Hello" }, 400, e.noSuchSegment],
+      [{ intent: "save-segment", index: "-1", text: "Hello" }, 400, e.noSuchSegment],
+      [{ intent: "save-segment", index: "one", text: "Hello" }, 400, e.noSuchSegment],
+      [{ intent: "move-segment", index: "0" }, 400, e.oneHost],
+    ];
+    for (const [form, status, error] of cases) {
+      const res = await post(owner, podcastId, form);
+      expect(res.status, JSON.stringify(form)).toBe(status);
+      expect(await res.json()).toMatchObject({ error });
+    }
+    expect((await post(owner, podcastId, { intent: "nonsense" })).status).toBe(400);
+  });
+});
+
+describe("the family's pronunciation list", () => {
+  const espeak = { espeak: { voice: "en-us" }, phoneme_id_map: {} };
+  const phonemesOf = async (text: string) => (await phonemize([normalizeForSpeech(text)], espeak))[0]!.flatMap((s) => s.phonemes).join("");
+
+  test("an entry changes what the synthesizer is given, and so its phonemes; the transcript keeps the spelling", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "Niamh rowed across the lake.");
+    expect((await post(owner, podcastId, { intent: "add-pronunciation", term: "niamh", sayAs: "NEEV" })).status).toBe(302);
+
+    const duplicate = await post(owner, podcastId, { intent: "add-pronunciation", term: "NIAMH", sayAs: "x" });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toMatchObject({ errors: { term: p.duplicate } });
+    const empty = await post(owner, podcastId, { intent: "add-pronunciation", term: " ", sayAs: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ errors: { term: p.termRequired, sayAs: p.sayAsRequired } });
+
+    expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(302);
+    const [input] = await runJobs();
+    const spoken = input!.segments.find((s) => s.text.includes("rowed across"))!.text;
+    expect(spoken).toContain("NEEV rowed across the lake.");
+    expect(input!.segments.map((s) => s.text).join(" ")).not.toMatch(/niamh/i);
+    expect((await stored(podcastId)).transcript).toContain("Niamh rowed across the lake.");
+
+    // What the voice pronounces: espeak reads the spelling "Niamh" as /naɪəm/; the entry makes it /niːv/.
+    const [asWritten, asEntered, line] = await Promise.all([phonemesOf("Niamh"), phonemesOf("NEEV"), phonemesOf(spoken)]);
+    expect(asWritten).toBe("nˈaɪəm");
+    expect(asEntered).toBe("nˈiːv");
+    expect(line).toContain(`${asEntered} ɹˈoʊd`);
+    expect(line).not.toContain(asWritten);
+  }, 30_000);
+
+  test("entries are the owner's: another account cannot remove, hear or use them", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const other = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "Niamh wrote to us.");
+    await post(owner, podcastId, { intent: "add-pronunciation", term: "Niamh", sayAs: "NEEV" });
+    const entry = db.select().from(pronunciations).where(eq(pronunciations.ownerId, owner.id)).get()!;
+
+    const othersPodcast = await reviewFirst(other, "Niamh wrote to us.");
+    expect((await post(other, othersPodcast, { intent: "remove-pronunciation", pronunciationId: entry.id })).status).toBe(404);
+    expect((await post(other, podcastId, { intent: "add-pronunciation", term: "Niamh", sayAs: "x" })).status).toBe(404);
+    const listen = (user: TestUser, query = "") =>
+      callRoute(listenRoute.loader, makeRequest(`/pronunciations/${entry.id}/listen${query}`, { cookie: user.cookie }), { id: entry.id });
+    expect((await listen(other)).status).toBe(404);
+    expect((await listen(owner, "?voice=robot")).status).toBe(400);
+
+    await post(other, othersPodcast, { intent: "make-audio" });
+    const [input] = await runJobs();
+    expect(input!.segments.map((s) => s.text).join(" ")).toContain("Niamh wrote to us.");
+
+    expect((await post(owner, podcastId, { intent: "remove-pronunciation", pronunciationId: entry.id })).status).toBe(302);
+    expect(db.select().from(pronunciations).where(eq(pronunciations.ownerId, owner.id)).all()).toEqual([]);
+    expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.status).toBe("script_ready");
+  }, 30_000);
+});

@@ -1,0 +1,215 @@
+// Answers by voice (issue 20, decision 0136): e-mailed recordings in every format a phone or browser
+// sends become playable normalized copies with the original kept; bad ones keep the text and say
+// why; removal links and the owner's text edits keep what they must.
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { contributionRecordings, contributions, emailOutbox } from "#db/schema";
+import { action } from "~/routes/webhooks+/mailgun.inbound";
+import { db } from "~/lib/db.server";
+import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { storyMessages } from "~/features/contributions/messages";
+import { convertRecording, isPlayable, keepRecording, recordingForRemovalToken, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { editStoryText } from "~/models/contribution.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { probeAudio } from "~/audio/recording.server";
+import * as contributePage from "~/routes/_public+/contribute.$publicId";
+import { MAX_RECORDING_BYTES } from "~/features/contributions/recording-limits";
+import { makeCollection } from "../support/email-loop";
+import * as storiesPage from "~/routes/_app+/campaigns.$campaignId.stories";
+import * as recordingFile from "~/routes/_app+/campaigns.$campaignId.recordings.$recordingId";
+import { callRoute, createTestUser, makeRequest } from "../utils/auth";
+import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
+import { integratedLoudness, probe, storedPath } from "../utils/audio-helpers";
+import { makeVoiceMemo, type VoiceMemoFormat } from "../utils/voice-memos";
+
+const m = storyMessages.recording;
+
+async function postReply(overrides: Partial<InboundMessage>) {
+  const { invitations: [inv], campaign } = makeCollection({ emails: ["robert@example.com"] });
+  const message: InboundMessage = {
+    recipient: replyAddressFor(inv!.token),
+    from: "Robert Whitfield <robert@example.com>",
+    subject: "Re: Summers at the Lake",
+    bodyPlain: "Here is my story, I said it out loud.",
+    messageId: `<${Math.random().toString(36).slice(2)}@mail.example.com>`,
+    ...overrides,
+  };
+  const response = await action({ request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: signedInboundForm(message, webhookSigningKey()!, new Date()) }), params: {}, context: {} });
+  expect(response.status).toBe(200);
+  const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
+  const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get();
+  return { campaign, story, recording, message };
+}
+
+const recordingRow = (id: string) => db.select().from(contributionRecordings).where(eq(contributionRecordings.id, id)).get();
+
+describe("a reply with a recording", () => {
+  const formats: VoiceMemoFormat[] = ["m4a", "mp3", "opus", "wav", "amr", "webm"];
+  it.each(formats)("%s: the original is kept and a normalized, playable copy made", async (format) => {
+    const memo = await makeVoiceMemo(format);
+    const { story, recording } = await postReply({ attachments: [memo] });
+    expect(story.storyContent).toBe("Here is my story, I said it out loud.");
+    expect(recording).toMatchObject({ status: "converting", originalSize: memo.size, originalFileName: `memo.${format}` });
+    expect(await getStorage().size(recording!.originalKey!)).toBe(memo.size);
+
+    await convertRecording(recording!.id);
+    const ready = recordingRow(recording!.id)!;
+    expect(ready.status).toBe("ready");
+    expect(isPlayable(ready)).toBe(true);
+    const file = storedPath(ready.normalizedKey!);
+    const facts = await probe(file);
+    expect(facts.streams[0]).toMatchObject({ codec_name: "mp3", channels: 1 });
+    // The original stays beside the copy.
+    expect(await getStorage().size(recording!.originalKey!)).toBe(memo.size);
+    if (format !== "amr") {
+      // 1 s of silence trimmed at each end, 0.15 s kept on either side of the 2 s tone.
+      expect(ready.durationSeconds!).toBeGreaterThan(2.1);
+      expect(ready.durationSeconds!).toBeLessThan(2.6);
+      expect(Number(facts.format.duration)).toBeLessThan(2.7);
+      // The quiet tone is brought up to the voices' loudness.
+      expect(Math.abs((await integratedLoudness(file)) + 16)).toBeLessThan(1.5);
+    }
+  }, 30_000);
+
+  it("thanks the relative with a signed link to ask for removal, which the owner then sees", async () => {
+    const { recording } = await postReply({ attachments: [await makeVoiceMemo("m4a")] });
+    const thanks = db.select().from(emailOutbox).where(eq(emailOutbox.kind, "recording_thanks")).all().find((mail) => mail.text.includes(recording!.id))!;
+    expect(thanks.to).toBe("robert@example.com");
+    expect(thanks.text).toContain("family podcast and newsletter");
+    const token = removalToken(recording!.id);
+    expect(thanks.text).toContain(`/recording-removal/${token}`);
+
+    expect(recordingForRemovalToken(`${recording!.id}.forged-signature-forged-signature`)).toBeUndefined();
+    expect(requestRecordingRemoval(token)?.id).toBe(recording!.id);
+    await convertRecording(recording!.id);
+    const after = recordingRow(recording!.id)!;
+    expect(after.removalRequestedAt).toBeInstanceOf(Date);
+    expect(isPlayable(after)).toBe(false);
+  });
+
+  it("a recording alone is a story, not an empty reply", async () => {
+    const { story, recording } = await postReply({ bodyPlain: "\n\nOn Tue, Nov 3, 2026 Margaret wrote:\n> What is your favourite trip?", attachments: [await makeVoiceMemo("mp3")] });
+    expect(story.storyContent).toBe("");
+    expect(recording?.status).toBe("converting");
+  });
+
+  it("a corrupt attachment keeps the text and records why", async () => {
+    const corrupt = new File([new Uint8Array(4096).fill(7)], "memo.m4a", { type: "audio/mp4" });
+    const { story, recording } = await postReply({ attachments: [corrupt] });
+    expect(story.storyContent).toBe("Here is my story, I said it out loud.");
+    expect(recording).toMatchObject({ status: "refused", reason: m.notAudio, originalKey: null, originalFileName: "memo.m4a" });
+  });
+
+  it("a recording over 10 minutes keeps the text and records why", async () => {
+    const long = await makeVoiceMemo("amr", { lead: 0, tone: 601, tail: 0 });
+    const { story, recording } = await postReply({ attachments: [long] });
+    expect(story.storyContent).toBe("Here is my story, I said it out loud.");
+    expect(recording).toMatchObject({ status: "refused", reason: m.tooLong });
+  }, 30_000);
+
+  it("audio that reads as audio but has nothing to decode is refused by the conversion, not retried", async () => {
+    // An AMR file's header with no frames after it: ffprobe names it AMR-NB, ffmpeg decodes nothing.
+    const { recording } = await postReply({ attachments: [new File(["#!AMR\n"], "memo.amr", { type: "audio/amr" })] });
+    expect(recording?.status).toBe("converting");
+    await convertRecording(recording!.id);
+    expect(recordingRow(recording!.id)).toMatchObject({ status: "refused", reason: m.unreadable });
+  });
+
+  it("a file that is not audio and does not say so is no recording at all", async () => {
+    const { recording } = await postReply({ attachments: [new File(["%PDF-1.4 not audio"], "recipe.pdf", { type: "application/pdf" })] });
+    expect(recording).toBeUndefined();
+  });
+});
+
+describe("the owner's correction of a story's text", () => {
+  it("keeps the text as it arrived, through later edits too", async () => {
+    const { campaign, story } = await postReply({});
+    const first = editStoryText(campaign.ownerId, campaign.id, story.id, "Fixed text")!;
+    expect(first).toMatchObject({ storyContent: "Fixed text", originalStoryContent: "Here is my story, I said it out loud.", wordCount: 2 });
+    const second = editStoryText(campaign.ownerId, campaign.id, story.id, "Fixed again")!;
+    expect(second.originalStoryContent).toBe("Here is my story, I said it out loud.");
+    expect(editStoryText("someone-else", campaign.id, story.id, "Hijacked")).toBeUndefined();
+  });
+});
+
+describe("the public answer form with a recording (no JavaScript needed)", () => {
+  const answer = (publicId: string, fields: Record<string, string>, file?: File, headers: Record<string, string> = {}) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    if (file) body.append("recording", file);
+    return callRoute(contributePage.action, makeRequest(`/contribute/${publicId}`, { body, headers }), { publicId });
+  };
+  const person = { contributorName: "Aunt Mae", contributorEmail: "mae@example.com" };
+
+  it("a recording alone is a story: the original is kept, converted, and the relative thanked", async () => {
+    const { campaign } = makeCollection({ emails: ["mae@example.com"] });
+    const memo = await makeVoiceMemo("webm");
+    const res = await answer(campaign.publicId, person, memo);
+    expect(res.status).toBe(302);
+    const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
+    expect(story).toMatchObject({ storyContent: "", submissionMethod: "web", contributorEmail: "mae@example.com" });
+    const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
+    expect(recording).toMatchObject({ status: "converting", originalSize: memo.size });
+    await convertRecording(recording.id);
+    expect(recordingRow(recording.id)!.status).toBe("ready");
+    expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, "mae@example.com")).get()?.kind).toBe("recording_thanks");
+  });
+
+  it("a file that is not audio is refused with a clear message and nothing is stored", async () => {
+    const { campaign } = makeCollection({ emails: ["mae@example.com"] });
+    const res = await answer(campaign.publicId, { ...person, storyContent: "Typed too." }, new File(["just text, named like audio"], "memo.m4a", { type: "audio/mp4" }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: Record<string, string[]> }).error.recording).toEqual([m.notAudio]);
+    expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
+  });
+
+  it("a body over 50 MB is refused unread with 413 and the size message", async () => {
+    const { campaign } = makeCollection({ emails: ["mae@example.com"] });
+    const res = await answer(campaign.publicId, { ...person, storyContent: "Typed too." }, await makeVoiceMemo("mp3"), { "Content-Length": String(MAX_RECORDING_BYTES * 2) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: Record<string, string[]> }).error.recording).toEqual([m.tooLarge]);
+    expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
+  });
+});
+
+describe("the stories page's text and recording actions are the owner's alone", () => {
+  it("a blank correction is refused with its message, another owner's story and recording are 404", async () => {
+    const [owner, stranger] = [await createTestUser(), await createTestUser()];
+    const campaign = createTestCampaign(owner.id);
+    const story = insertTestContribution(campaign.id, { storyContent: "As it arrived." });
+    const memo = await makeVoiceMemo("mp3");
+    const file = `${process.env.DATA_DIR}/memo-${story.id}.mp3`;
+    fs.mkdirSync(process.env.DATA_DIR!, { recursive: true });
+    fs.writeFileSync(file, Buffer.from(await memo.arrayBuffer()));
+    await keepRecording(story.id, { path: file, fileName: "memo.mp3", size: memo.size }, (await probeAudio(file))!, null);
+    const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
+    await convertRecording(recording.id);
+    const page = `/campaigns/${campaign.id}/stories`;
+    const act = (user: typeof owner, form: Record<string, string>) => callRoute(storiesPage.action, makeRequest(page, { cookie: user.cookie, form }), { campaignId: campaign.id });
+    const listen = (user: typeof owner, query = "") =>
+      callRoute(recordingFile.loader, makeRequest(`/campaigns/${campaign.id}/recordings/${recording.id}${query}`, { cookie: user.cookie }), { campaignId: campaign.id, recordingId: recording.id });
+
+    const blank = await act(owner, { intent: "edit-story", contributionId: story.id, storyContent: "  " });
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as { result: { error: Record<string, string[]> } }).result.error.storyContent).toEqual([storyMessages.validation.storyRequired]);
+    expect((await act(stranger, { intent: "edit-story", contributionId: story.id, storyContent: "Mine now" })).status).toBe(404);
+    expect((await act(owner, { intent: "edit-story", contributionId: story.id, storyContent: "Corrected." })).status).toBe(302);
+
+    expect((await listen(stranger)).status).toBe(404);
+    const heard = await listen(owner);
+    expect(heard.status).toBe(200);
+    expect(heard.headers.get("content-type")).toBe("audio/mpeg");
+    const original = await listen(owner, "?original=1");
+    expect(original.headers.get("content-disposition")).toContain("memo.mp3");
+    expect(Number(original.headers.get("content-length"))).toBe(memo.size);
+
+    expect((await act(stranger, { intent: "delete-recording", recordingId: recording.id })).status).toBe(404);
+    expect((await act(owner, { intent: "delete-recording" })).status).toBe(400);
+    expect((await act(owner, { intent: "delete-recording", recordingId: recording.id })).status).toBe(302);
+    expect(recordingRow(recording.id)).toBeUndefined();
+    expect(await getStorage().size(recording.originalKey!)).toBeNull();
+    expect(await getStorage().size(`recordings/${story.id}/${recording.id}.mp3`)).toBeNull();
+  });
+});
