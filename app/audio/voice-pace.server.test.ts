@@ -1,26 +1,15 @@
 // Real flite: the pace is measured from the audio it speaks, and the store keeps it.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
 import { countWords } from "~/lib/word-count";
 import { fliteSpeak } from "./flite.server";
 import { normalizeForSpeech } from "./speech-text";
 import { CALIBRATION_SENTENCES, CALIBRATION_VERSION, DEFAULT_WORDS_PER_MINUTE, measureMissingPaces, measureWordsPerMinute, paceOf, readPaceStore } from "./voice-pace.server";
 import { FLITE_VOICE_MAP, resolveVoice, voiceTag } from "./voices.server";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voice-pace-"));
-const voices = process.env.VOICES_DIR;
-
-beforeAll(() => {
-  // No Piper voice: every choice is flite's.
-  process.env.VOICES_DIR = path.join(dir, "no-voices");
-});
-afterAll(() => {
-  if (voices === undefined) delete process.env.VOICES_DIR;
-  else process.env.VOICES_DIR = voices;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const dir = withoutPiperVoices("voice-pace-");
 
 /** What flite itself says, sentence by sentence, as the renderer receives it. */
 const voicedSeconds = async (voice: (typeof FLITE_VOICE_MAP)["male-warm"]["british"], speed: number) => {

@@ -1,25 +1,12 @@
 // Real flite through the real render worker: each choice the forms offer has a sample of its own.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
 import { getStorage } from "~/lib/storage/storage.server";
 import { ACCENTS, isOffered, VOICE_IDS } from "./audio-options";
 import { ensureVoiceSample } from "./voice-sample.server";
 import { voiceOffer } from "./voices.server";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voice-samples-"));
-const voices = process.env.VOICES_DIR;
-
-beforeAll(() => {
-  // No Piper voice: the built-in choices a fresh installation offers.
-  process.env.VOICES_DIR = path.join(dir, "no-voices");
-});
-afterAll(() => {
-  if (voices === undefined) delete process.env.VOICES_DIR;
-  else process.env.VOICES_DIR = voices;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+withoutPiperVoices("voice-samples-");
 
 test("the samples of different offered voice and accent choices are not byte-identical", async () => {
   const offer = voiceOffer();

@@ -373,7 +373,8 @@ test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (w
     await page.keyboard.press(key);
     await expectSelected(selected, other);
   }
-  // The URL keeps the tab across a reload.
+  // The URL keeps the tab across a reload (once the last key's choice has reached the URL).
+  await expect(page).toHaveURL(/\?tab=signup$/);
   await page.reload();
   await expect(signUp).toHaveAttribute("aria-selected", "true");
 });

@@ -200,7 +200,8 @@ describe("the podcast player", () => {
 
     renderPlayer(episode);
     const again = await findPlayer("Grandpa's First Car");
-    expect(again.audio.currentTime).toBe(192);
+    // The position is read after hydration, in an effect: on a loaded machine a moment later.
+    await waitFor(() => expect(again.audio.currentTime).toBe(192));
     expect(within(again.group).getByRole("status")).toHaveTextContent("Resumed at 3:12.");
     await userEvent.click(within(again.group).getByRole("button", { name: "Start from the beginning" }));
     expect(again.audio.currentTime).toBe(0);
@@ -212,7 +213,7 @@ describe("the podcast player", () => {
     window.location.hash = "#t=1:05";
     renderPlayer(episode);
     const { audio } = await findPlayer("Grandpa's First Car");
-    expect(audio.currentTime).toBe(65);
+    await waitFor(() => expect(audio.currentTime).toBe(65));
     mediaReports(audio, "ended");
     expect(window.localStorage.getItem("storyhearth:position:podcast:p1")).toBeNull();
   });
