@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
-# Storyhearth's image for Fly.io: Node 20, ffmpeg, LiteFS in front of the app, the Piper voices
+# Storyhearth's image for Fly.io: Node 24 LTS, ffmpeg, LiteFS in front of the app, the Piper voices
 # baked in. docs/deploy.md walks through every stage; `fly deploy` builds it remotely.
 
 # ── base: what every stage shares ──────────────────────────────────────────────────────────────
-FROM node:20-bookworm-slim AS base
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
 # onnxruntime-node's install step would fetch GPU libraries the CPU-only voices never use.
 ENV ONNXRUNTIME_NODE_INSTALL=skip
@@ -47,7 +47,8 @@ ENV NODE_ENV=production \
   DATA_DIR=/data/files \
   VOICES_DIR=/app/voices
 
-# The server runs from source through tsx (server/index.ts, app/, db/ with its migrations).
+# The server runs compiled (build/node/, decision 0141) on production dependencies only: no tsx.
+# The source tree comes along for db/migrations and the PDF reader's plain-JavaScript worker.
 COPY . .
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -2,6 +2,7 @@
 // line per figure and writes bench/results.json. Each benchmark runs in its own process (the app reads
 // its environment once per process). Benchmarks report; they never fail the build, so this always
 // exits 0. BENCH_SECONDS (default 10) and BENCH_CONCURRENCY (default 8) tune the HTTP runs.
+// `npm run bench -- pages dashboard` runs only bench/pages.bench.ts and bench/dashboard.bench.ts.
 //
 // A benchmark module either default-exports `(ctx) => Promise<Record<name, Figure>>` (bench/lib/types.ts)
 // or exports a `run…Bench()` function answering a list of `{ name, value, unit, baseline?, ratio?, goal? }`
@@ -19,9 +20,9 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 function ensureBuild() {
-  if (fs.existsSync(path.join(buildDir, "server/index.js"))) return true;
-  console.log(`No production build in ${buildDir}/; running \`remix vite:build\` first.`);
-  const run = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  if (fs.existsSync(path.join(buildDir, "server/index.js")) && fs.existsSync(path.join(buildDir, "node/index.js"))) return true;
+  console.log(`No production build in ${buildDir}/; running \`npm run build\` first.`);
+  const run = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   return run.status === 0;
 }
 
@@ -51,18 +52,24 @@ async function main() {
     concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
     machine: machine(),
   };
-  // Child mode: `run.ts <file>` runs that one benchmark and writes its figures to BENCH_OUT.
-  const only = process.argv[2];
-  if (only) {
-    fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(await runOne(only, ctx)));
+  // Child mode: `run.ts <file>` with BENCH_OUT set runs that one benchmark and writes its figures there.
+  if (process.env.BENCH_OUT) {
+    fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(await runOne(process.argv[2]!, ctx)));
     return;
   }
+  const wanted = process.argv.slice(2);
   if (!ensureBuild()) {
     console.log("The build failed; no benchmarks ran.");
     return;
   }
-  const files = fs.readdirSync(benchDir).filter((f) => f.endsWith(".bench.ts")).sort();
-  const results: Figures = {};
+  const files = fs
+    .readdirSync(benchDir)
+    .filter((f) => f.endsWith(".bench.ts") && (wanted.length === 0 || wanted.includes(f.replace(/\.bench\.ts$/, ""))))
+    .sort();
+  if (files.length === 0) console.log(`No benchmark is named ${wanted.join(", ")}.`);
+  // A partial run updates its own figures in results.json and keeps the others.
+  const resultsFile = path.join(benchDir, "results.json");
+  const results: Figures = wanted.length && fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Figures) : {};
   for (const file of files) {
     console.log(`\n▶ ${file}`);
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-out-")), "figures.json");
@@ -80,7 +87,7 @@ async function main() {
     }
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   }
-  fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nWrote bench/results.json (${Object.keys(results).length} figures) on ${ctx.machine}.`);
 }
 
@@ -88,6 +95,6 @@ try {
   await main();
 } catch (error) {
   console.log(`bench error: ${(error as Error).stack ?? error}`);
-  if (process.argv[2]) process.exit(1);
+  if (process.env.BENCH_OUT) process.exit(1);
 }
 process.exit(0);

@@ -140,6 +140,8 @@ export const invitations = sqliteTable(
     reminderCount: integer("reminder_count").notNull().default(0),
     lastReminderAt: timestamp("last_reminder_at"),
     respondedAt: timestamp("responded_at"),
+    /** Why the last e-mail did not arrive (a permanent bounce or a spam complaint), for the owner (decision 0143). */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("invitations_campaign_email_idx").on(t.campaignId, t.email)],
@@ -246,6 +248,8 @@ export const contributionAttachments = sqliteTable("contribution_attachments", {
   createdAt: createdAt(),
 });
 
+export const contactDeliveryStatuses = ["ok", "undeliverable", "unsubscribed"] as const;
+
 export const contacts = sqliteTable(
   "contacts",
   {
@@ -259,6 +263,10 @@ export const contacts = sqliteTable(
     notes: text("notes"),
     tags: json<string[]>("tags").notNull().default([]),
     isAdmin: bool("is_admin").notNull().default(false),
+    /** Set by Mailgun's events: a permanent bounce or a spam complaint stops all e-mail to it (decision 0143). */
+    deliveryStatus: text("delivery_status", { enum: contactDeliveryStatuses }).notNull().default("ok"),
+    deliveryProblem: text("delivery_problem"),
+    deliveryProblemAt: timestamp("delivery_problem_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 // `npm run crash`: kill -9 during e-mail delivery, podcast generation, newsletter delivery, a
-// chunked upload and a recording's conversion, restart, and check that nothing was lost, duplicated or left stuck. Each scenario
+// chunked upload, a recording's conversion and the hourly database backup, restart, and check that nothing was lost, duplicated or left stuck. Each scenario
 // runs in its own process with its own database and files (scenario code: tests/crash/); the kill
 // points are random but seeded: `CRASH_SEED=<seed> npm run crash` repeats a run, and naming
 // scenarios (`npm run crash -- upload`) runs only those. Prints one table and exits non-zero if any
@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CrashOutcome } from "../tests/crash/harness";
 
-const SCENARIOS = ["invitations", "podcast", "newsletter", "upload", "recording"] as const;
+const SCENARIOS = ["invitations", "podcast", "newsletter", "upload", "recording", "backup"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Runs one scenario in this process (started by the table's process with a fresh environment). */
@@ -39,6 +39,10 @@ async function runScenario(name: Scenario, seed: number): Promise<CrashOutcome> 
     case "recording": {
       const { pickRecordingKillPoint, runRecordingCrash, storyWithRecording } = await import("../tests/crash/recording");
       return runRecordingCrash({ ...(await storyWithRecording()), afterMs: pickRecordingKillPoint(random) });
+    }
+    case "backup": {
+      const { pickBackupKillPoint, runBackupCrash } = await import("../tests/crash/backup");
+      return (await runBackupCrash({ megabytes: 64, killPoint: pickBackupKillPoint(random) })).outcome;
     }
   }
 }

@@ -2,11 +2,13 @@
 // (JavaScript on and off) — then one summary. Exits non-zero if any step failed.
 import { spawnSync } from "node:child_process";
 
+console.log(`node ${process.version}`);
+
 const steps = [
   ["typecheck", "npx", ["tsc"]],
   ["lint", "npx", ["eslint", "--max-warnings", "0", "."]],
   ["unit + integration (vitest)", "npx", ["vitest", "run"]],
-  ["build", "npx", ["remix", "vite:build"]],
+  ["build", "npm", ["run", "build"]],
   ["end-to-end (playwright)", "npx", ["playwright", "test"]],
 ];
 

@@ -11,7 +11,9 @@ import type { Env } from "../app/lib/env.server";
 import { instanceHeaders } from "../app/lib/litefs.server";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
+import { partitionedHandler } from "./route-partition";
 import { expressTrustProxy, proxyPolicy } from "./client-ip";
+import { afterBodyRefusal, bodyLimits } from "./body-limit";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
@@ -80,6 +82,8 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       proxy,
     }),
   );
+  // Every body bounded before anything reads it (decision 0142).
+  app.use(bodyLimits());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (viteDevServer) {
@@ -93,13 +97,18 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   }
   app.use(filesOnly(express.static("public", { maxAge: "1h" })));
 
-  app.all(
-    "*",
+  const remixHandler = (serverBuild: typeof build) =>
     createRequestHandler({
-      build,
+      build: serverBuild,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
+    });
+  if (typeof build === "function") app.all("*", remixHandler(build));
+  else {
+    // Remix matches over the routes a URL's first segment allows, not all of them (decision 0140).
+    const handlerFor = partitionedHandler(build, remixHandler);
+    app.all("*", (req, res, next) => handlerFor(req.path)(req, res, next));
+  }
+  app.use(afterBodyRefusal());
   return app;
 }

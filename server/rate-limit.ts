@@ -23,7 +23,7 @@ export const UPLOAD_CHUNKS_PER_WINDOW = 300;
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 
 /** A plain link, because the CSP blocks javascript: URLs. */
-function backHref(req: Request) {
+export function backHref(req: Request) {
   const referer = req.get("referer");
   if (referer) {
     try {

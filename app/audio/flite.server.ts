@@ -2,8 +2,7 @@
 // CPU-heavy and synchronous: call it from the render worker, never on a request.
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { workerScript } from "~/lib/worker-script.server";
 import { Worker } from "node:worker_threads";
 import type { SynthesisTimings } from "./piper.server";
 import { fliteWasmPath, type FliteVoice } from "./voices.server";
@@ -101,16 +100,10 @@ export function splitEvenly(texts: string[], parts: number): string[][] {
   return groups;
 }
 
-function threadEntry() {
-  // Beside this module in the source tree; the built server bundle runs the renderer from app/ too.
-  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "flite-thread.mjs");
-  return fs.existsSync(beside) ? beside : path.resolve("app/audio/flite-thread.mjs");
-}
-
 /** The same work as fliteSpeakHere in a worker thread, which shares the compiled module's code. */
 export function fliteSpeakInThread(module: WebAssembly.Module, voice: FliteVoice, texts: string[], speed: number): Promise<FliteSpoken> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(threadEntry(), { workerData: { module, voice, texts, speed } });
+    const worker = new Worker(workerScript(import.meta.url, "flite-worker.mjs", "flite-worker").file, { workerData: { module, voice, texts, speed } });
     let settled = false;
     const finish = (error: Error | null, result?: FliteSpoken) => {
       if (settled) return;

@@ -1,13 +1,12 @@
 // The generation job calls renderPodcastAudioInWorker; renderPodcastAudio is the same work in-process
 // (the worker itself, tests, the bench).
 import { fork } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ACCENTS, INTRO_OUTRO, MUSIC_BEDS, QUALITIES, SPEED_RANGE, VOICE_IDS } from "./audio-options";
-import { resamplePcm } from "./ffmpeg.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { workerScript } from "~/lib/worker-script.server";
+import { ffmpeg, resamplePcm } from "./ffmpeg.server";
 import { episodeLayout, mixEpisode } from "./mix.server";
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
@@ -27,7 +26,17 @@ export const RenderInputSchema = z
     podcastId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "podcastId must be a plain id"),
     title: z.string().trim().min(1),
     familyName: z.string().trim().nullish(),
-    segments: z.array(z.object({ speaker: z.enum(["host1", "host2"]), text: z.string(), chapter: z.string().trim().min(1).optional() })).min(1),
+    segments: z
+      .array(
+        z.object({
+          speaker: z.enum(["host1", "host2"]),
+          text: z.string(),
+          chapter: z.string().trim().min(1).optional(),
+          /** A stored recording played here instead of a voice reading `text` (decision 0139). */
+          clipKey: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "clipKey must be a plain storage key ending in .mp3").optional(),
+        }),
+      )
+      .min(1),
     hosts: z.object({ host1: HostSchema, host2: HostSchema.optional() }),
     backgroundMusic: z.enum(["none", ...MUSIC_BEDS]),
     introOutro: z.enum(INTRO_OUTRO),
@@ -109,6 +118,15 @@ async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; s
   }
 }
 
+/** A stored recording (the normalized MP3) as mono samples at the speech track's rate. */
+async function decodeStoredClip(key: string, sampleRate: number) {
+  const stored = await getStorage().read(key);
+  if (!stored) throw new Error(`The recording ${key} is not in storage`);
+  const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(sampleRate), "-f", "f32le", "pipe:1"], { stdin: stored.stream, stdout: true });
+  // A copy: the Buffer's bytes may not sit at a 4-byte offset.
+  return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
+}
+
 /** espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126). */
 async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]): Promise<RenderResult["voices"]> {
   const resolve = (flite: boolean) => ({
@@ -132,13 +150,13 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   const input = RenderInputSchema.parse(rest);
 
   const wantsLines = input.introOutro !== "none";
-  const script: Array<{ speaker: HostName; text: string; chapter?: string }> = [
+  const script: Array<{ speaker: HostName; text: string; chapter?: string; clipKey?: string }> = [
     ...(wantsLines && input.intro?.trim() ? [{ speaker: "host1" as const, text: input.intro }] : []),
     ...input.segments,
     ...(wantsLines && input.outro?.trim() ? [{ speaker: "host1" as const, text: input.outro }] : []),
   ]
     .map((s) => ({ ...s, text: normalizeForSpeech(s.text) }))
-    .filter((s) => s.text.length > 0);
+    .filter((s) => s.text.length > 0 || s.clipKey);
   if (script.length === 0) throw new Error("The script has nothing to read");
 
   const voices = await resolveHosts(input.hosts);
@@ -150,7 +168,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   for (const host of ["host1", "host2"] as const) {
     const voice = voices[host];
     const settings = input.hosts[host];
-    const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host);
+    const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host && !s.clipKey);
     if (!voice || !settings || lines.length === 0) continue;
     speakers.push(voice);
     const { sampleRate, segments } = await speak(voice, lines.map((l) => l.text), settings.speed, timings);
@@ -164,6 +182,10 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   // Hosts may speak at different rates (a 16 kHz "low" voice beside a 22.05 kHz one): lay out at the highest.
   const sampleRate = Math.max(...[...spoken.values()].map((s) => s.sampleRate));
   await resampleSpoken(spoken, sampleRate);
+  // Recordings join the speech track like a host's line: levelled with the voices, and the key that ducks the music.
+  for (const [i, line] of script.entries()) {
+    if (line.clipKey) spoken.set(i, { sentences: [await decodeStoredClip(line.clipKey, sampleRate)], sampleRate });
+  }
   const blocks: SpokenBlock[] = [];
   for (const [i, line] of script.entries()) {
     const said = spoken.get(i);
@@ -206,22 +228,15 @@ export type WorkerMessage =
   | { type: "done"; result: RenderResult }
   | { type: "error"; message: string };
 
-function workerEntry() {
-  // Built from parts: Vite would take `new URL("./…", import.meta.url)` for an asset to bundle.
-  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.ts");
-  if (fs.existsSync(beside)) return beside;
-  // In the built server bundle this module's URL points into build/; the source tree ships with the app.
-  return path.resolve("app/audio/render-worker.ts");
-}
-
 /** A crash or runaway job cannot take the server down, and each job's memory is returned when it ends. */
 export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeoutMs = 30 * 60_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<RenderResult> {
   const { onStage, ...input } = rawInput;
   // Bad input fails here, with the real message, not as a worker crash.
   RenderInputSchema.parse(input);
   return new Promise<RenderResult>((resolve, reject) => {
-    const child = fork(workerEntry(), [], {
-      execArgv: ["--import", "tsx"],
+    const worker = workerScript(import.meta.url, "render-worker.ts", "render-worker");
+    const child = fork(worker.file, [], {
+      execArgv: worker.compiled ? [] : ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       serialization: "advanced",
     });

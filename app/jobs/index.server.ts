@@ -41,6 +41,10 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { deliverNewsletterJob } = await import("~/features/newsletters/delivery.server");
     await deliverNewsletterJob(payload, job);
   },
+  "backup-database": async () => {
+    const { backupDatabase } = await import("~/lib/backup.server");
+    await backupDatabase();
+  },
   "deliver-newsletters": async (payload, job) => {
     const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);
@@ -54,6 +58,7 @@ export const jobSchedules: Schedule[] = [
   { type: "clean-up", cron: "17 3 * * *" },
   { type: "clean-uploads", cron: "41 3 * * *" },
   { type: "deliver-newsletters", cron: "*/10 * * * *" },
+  { type: "backup-database", cron: "7 * * * *" },
 ];
 
 export function createJobRunner(options: { pollMs?: number } = {}) {

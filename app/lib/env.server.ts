@@ -7,10 +7,11 @@ const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINF
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** Why beside NODE_ENV: docs/decisions/0002-app-env-and-npm-start.md */
+    /** Why beside NODE_ENV: docs/decisions/0002; unset under NODE_ENV=production it is production (0143). */
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().positive().default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /** Unset: 0.0.0.0 in production, else 127.0.0.1, so a dev or demo run is not reachable from another machine. */
+    HOST: z.string().min(1),
     /** The public origin used in e-mail links, e.g. https://storyhearth.fly.dev */
     APP_URL: z.url().optional(),
     DATABASE_PATH: z.string().default("./data/storyhearth.db"),
@@ -54,6 +55,8 @@ const schema = z
     /** Any OpenAI-compatible server, e.g. a local one (http://127.0.0.1:8080/v1). */
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** The same server's speech-to-text model, for relatives' recordings without text (decision 0139). */
+    OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
     /** Admin sign-in. Outside production, with none set, /dev/admin-login stands in. */
     OAUTH_AUTHORIZATION_URL: z.url().optional(),
     OAUTH_TOKEN_URL: z.url().optional(),
@@ -104,7 +107,11 @@ const schema = z
 export type Env = z.infer<typeof schema>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = schema.safeParse(source);
+  // Safe defaults (decision 0143): a production build is production unless told otherwise, and only
+  // production listens beyond this machine unless HOST says so.
+  const APP_ENV = source.APP_ENV || (source.NODE_ENV === "production" ? "production" : undefined);
+  const HOST = source.HOST || (APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+  const result = schema.safeParse({ ...source, APP_ENV, HOST });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
@@ -120,6 +127,16 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().APP_ENV === "production";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+/** The host names that only this machine can reach. */
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * /dev/mailbox, the stand-in admin sign-in and the fixed webhook key: outside production and only
+ * while the server listens on loopback, so no configuration reachable from another machine has them.
+ */
+export const devToolsEnabled = () => !isProduction() && isLoopbackHost(env().HOST);
 export const appUrl = () => env().APP_URL ?? `http://localhost:${env().PORT}`;
 /** Where links in a page point: APP_URL when set, else the host the page was opened on. */
 export const originFor = (request: Request) => (env().APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");

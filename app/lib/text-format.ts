@@ -12,6 +12,12 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+/** A running clock, m:ss: whole seconds gone (9.9 s is still 0:09), as the recorders show it. */
+export function formatClock(seconds: number) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
 // One formatter for every count: Number#toLocaleString builds a new formatter on each call.
 const count = new Intl.NumberFormat("en-US");
 

@@ -67,3 +67,17 @@ export function campaignTitleOfContribution(contributionId: string) {
     .where(eq(contributions.id, contributionId))
     .get()?.title;
 }
+
+export function saveRecordingTranscript(id: string, transcript: string) {
+  db.update(contributionRecordings).set({ transcript }).where(eq(contributionRecordings.id, id)).run();
+}
+
+/** The recording and the text of its story (what the relative typed, or the owner's correction). */
+export function recordingWithStoryText(id: string) {
+  return db
+    .select({ recording: contributionRecordings, storyContent: contributions.storyContent })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .where(eq(contributionRecordings.id, id))
+    .get();
+}

@@ -16,6 +16,8 @@ export function listContributions(campaignId: string) {
 }
 
 export type NewContribution = {
+  /** Chosen by the caller when a file is stored under the story's id before the story is (decision 0136). */
+  id?: string;
   campaignId: string;
   contributorName?: string | null;
   contributorEmail?: string | null;
@@ -56,6 +58,7 @@ export function createContribution(input: NewContribution): Contribution {
     const inserted = tx
       .insert(contributions)
       .values({
+        ...(input.id ? { id: input.id } : {}),
         campaignId: input.campaignId,
         invitationId: invitation?.id ?? null,
         contributorName: input.contributorName || null,

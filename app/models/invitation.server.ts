@@ -133,6 +133,7 @@ export function listCampaignInvitations(campaignId: string) {
       sentAt: invitations.sentAt,
       reminderCount: invitations.reminderCount,
       respondedAt: invitations.respondedAt,
+      failureReason: invitations.failureReason,
       deliveryStatus: sql<string | null>`(select ${emailOutbox.status} from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${latestEmailKey})`,
     })
     .from(invitations)

@@ -9,6 +9,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { qualified } from "./sql-columns.server";
+import { blockedAddresses } from "./delivery-problem.server";
 import { getWorkflowSettings } from "./workflow.server";
 
 export const NEWSLETTER_EMAIL_KIND = "family_newsletter";
@@ -58,6 +59,7 @@ export function distributionRecipients(ownerId: string, campaignId: string): Rec
     .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
     .all();
   const byEmail = new Map(invites.map((i) => [i.email.toLowerCase(), i]));
+  const blocked = blockedAddresses(ownerId);
   const wanted = configured.length ? configured : invites.map((i) => i.email);
   const seen = new Set<string>();
   const out: Recipient[] = [];
@@ -66,7 +68,8 @@ export function distributionRecipients(ownerId: string, campaignId: string): Rec
     if (!EMAIL.test(email) || seen.has(email)) continue;
     seen.add(email);
     const invitation = byEmail.get(email);
-    if (invitation?.status === "unsubscribed") continue;
+    // Unsubscribed, bounced for good or complained (decision 0143): no newsletter either.
+    if (invitation?.status === "unsubscribed" || invitation?.status === "failed" || blocked.has(email)) continue;
     out.push({ email, unsubscribeToken: invitation?.token ?? null });
   }
   return out;

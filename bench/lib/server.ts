@@ -1,5 +1,6 @@
 // Starts the production server (the built app) on 127.0.0.1 as its own process, and stops it.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -15,11 +16,38 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+/** `cpuMs()`: the server process's CPU time so far (user + system, all threads; Linux only, else NaN). */
+export type RunningServer = { url: string; cpuMs: () => number; stop: () => Promise<void> };
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+const TICKS_PER_SECOND = 100; // USER_HZ, the unit of /proc/<pid>/stat's times on Linux
+
+function cpuMsOf(pid: number | undefined) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The compiled server production runs (decision 0141), in the build the benchmark was given. */
+export const compiledServer = (buildDir = process.env.BUILD_DIR ?? "build") => path.join(buildDir, "node", "index.js");
+
+/** How node starts `script`: TypeScript (a source entry, or a before/after comparison) through tsx. */
+export const nodeArgsFor = (script: string) => (script.endsWith(".ts") ? ["--import", "tsx", script] : [script]);
+
+/**
+ * `script` defaults to the compiled server; `nodeArgs` go before it (e.g. `--cpu-prof`). Stopping
+ * sends SIGTERM, so a profile is written on the way out.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000, script = undefined as string | undefined, nodeArgs = [] as string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...nodeArgsFor(script ?? compiledServer(env.BUILD_DIR))], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -43,6 +71,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   }
   return {
     url,
+    cpuMs: () => cpuMsOf(child.pid),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

@@ -2,11 +2,12 @@
 // and the family's pronunciation list. The job runs for real in the server (real voices and mixing).
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { podcasts } from "#db/schema";
+import { campaigns, podcasts } from "#db/schema";
 import { formatTranscript, type ScriptSegment } from "~/features/podcasts/script";
 import { db } from "~/lib/db.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createStory } from "../utils/podcast-wizard-helpers";
+import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
@@ -77,6 +78,35 @@ test.describe("script review", () => {
     await visit(page, `/podcast/${podcastId}?tab=transcript`);
     await expect(page.getByTestId("transcript")).toContainText("We rowed across Lough Derg at first light.");
     await expect(page.getByTestId("transcript")).not.toContainText("We rowed across the lake at dawn.");
+  });
+
+  test("a family podcast reviewed first: the dialog's 'Review the script first', the panel's link, 'Make the audio' back to the collection", async ({ page, user }) => {
+    test.setTimeout(READY_MS + 30_000);
+    const campaign = createTestCampaign(user.id, { status: "collecting" });
+    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday morning." });
+    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "Grandpa fixed clocks in the cellar." });
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    await page.getByRole("button", { name: "Generate Family Podcast" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configure Family Podcast Voice" });
+    await expect(dialog.getByRole("button", { name: "Review the script first" })).toHaveAccessibleDescription(/Read and change what the hosts will say/);
+    await dialog.getByRole("button", { name: "Review the script first" }).click();
+    await expectToast(page, "Writing the script");
+
+    // The panel follows the job (polled, or a refreshing page) until the script waits for the owner.
+    await expect(page.getByText("The Script Is Ready")).toBeVisible({ timeout: 30_000 });
+    const podcast = db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).get()!;
+    expect(podcast).toMatchObject({ status: "script_ready", audioKey: null });
+    await expectPhoneSafeAndAxeClean(page);
+    await page.getByRole("link", { name: "Review the Script" }).click();
+    await expect(page.getByRole("heading", { name: "Review the script", level: 1 })).toBeVisible();
+    await expect(page.getByLabel(/^Line \d+, read by/).first()).toBeVisible();
+
+    await page.getByRole("button", { name: "Make the audio" }).click();
+    await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}/stories$`));
+    await expectToast(page, "Podcast generation started");
+    await expect(page.getByText("Family Podcast Created!")).toBeVisible({ timeout: READY_MS });
+    expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("collecting");
   });
 
   test("a pronunciation entry: shown as spoken, heard with 'Listen', removed", async ({ page, user }) => {

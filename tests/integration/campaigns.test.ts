@@ -220,14 +220,14 @@ describe("/create-story-collection", () => {
       intent: "create",
       title: "Later",
       prompt: "Tell us later",
-      scheduledDate: "2099-03-01T09:30",
+      scheduledDate: "2035-03-01T09:30",
       timezoneOffset: "-60",
       recipients: ["a@x.com"],
     });
     expect(response.status).toBe(302);
     const [campaign] = campaignsOf(user.id);
     expect(campaign!.status).toBe("scheduled");
-    expect(campaign!.scheduledDate?.toISOString()).toBe("2099-03-01T08:30:00.000Z");
+    expect(campaign!.scheduledDate?.toISOString()).toBe("2035-03-01T08:30:00.000Z");
   });
 
   it("refuses an unreadable date and an unknown intent", async () => {
@@ -299,7 +299,7 @@ describe("/campaigns", () => {
       intent: "create",
       title: "  Holidays  ",
       prompt: "Tell us about the holidays",
-      scheduledDate: "2099-12-24T18:00",
+      scheduledDate: "2035-12-24T18:00",
       timezoneOffset: "0",
       recipients: ["Ann@x.com", "bob@x.com", "ann@x.com"],
     });
@@ -308,7 +308,7 @@ describe("/campaigns", () => {
     expect(await toastOf(response)).toMatchObject(m.created("Holidays", 2));
     const [campaign] = campaignsOf(user.id);
     expect(campaign).toMatchObject({ title: "Holidays", status: "scheduled" });
-    expect(campaign!.scheduledDate?.toISOString()).toBe("2099-12-24T18:00:00.000Z");
+    expect(campaign!.scheduledDate?.toISOString()).toBe("2035-12-24T18:00:00.000Z");
     expect(invitationsOf(campaign!.id).map((i) => i.email).sort()).toEqual(["ann@x.com", "bob@x.com"]);
   });
 });
@@ -328,11 +328,11 @@ describe("/api/campaigns", () => {
   it("POST creates and answers 201 with the campaign; GET lists only the caller's own", async () => {
     const a = await createTestUser();
     const b = await createTestUser();
-    const created = await apiPost(a.cookie, { json: { ...valid, scheduledDate: "2099-01-01T10:00:00Z" } });
+    const created = await apiPost(a.cookie, { json: { ...valid, scheduledDate: "2035-01-01T10:00:00Z" } });
     expect(created.status).toBe(201);
     const body = (await created.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ title: "From the API", status: "scheduled", inviteEmails: ["one@x.com", "two@x.com"], invitedCount: 2, contributionCount: 0 });
-    expect(body.scheduledDate).toBe("2099-01-01T10:00:00.000Z");
+    expect(body.scheduledDate).toBe("2035-01-01T10:00:00.000Z");
 
     const listA = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: a.cookie }))).json()) as Array<Record<string, unknown>>;
     expect(listA).toHaveLength(1);

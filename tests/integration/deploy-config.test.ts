@@ -75,10 +75,14 @@ describe("litefs.yml and fly.toml agree with each other and the app", () => {
   });
 
   it("exec migrates first, on candidates only, then starts the app everywhere", () => {
-    expect(litefs.exec.map((e) => e.cmd)).toEqual(["node --import tsx scripts/migrate.ts", "node --import tsx server/index.ts"]);
+    // The compiled server (decision 0141): plain Node, no TypeScript loader in production.
+    expect(litefs.exec.map((e) => e.cmd)).toEqual(["node build/node/migrate.js", "node build/node/index.js"]);
     expect(litefs.exec[0]!["if-candidate"]).toBe(true);
     expect(litefs.exec[1]!["if-candidate"]).toBeUndefined();
-    for (const { cmd } of litefs.exec) expect(fs.existsSync(path.join(root, cmd.split(" ").pop()!)), cmd).toBe(true);
+    const compiled = read("scripts/build-server.js");
+    expect(compiled).toContain('migrate: "scripts/migrate.ts"');
+    expect(compiled).toContain('index: "server/index.ts"');
+    for (const file of ["scripts/migrate.ts", "server/index.ts"]) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
   });
 
   it("static files pass straight through; nothing that reads the database does", () => {
@@ -105,8 +109,8 @@ describe("litefs.yml and fly.toml agree with each other and the app", () => {
 });
 
 describe("the Dockerfile", () => {
-  it("builds on Node 20 slim in stages and ends in litefs mount", () => {
-    expect(dockerfile).toMatch(/^FROM node:20[\w.-]*-slim AS base$/m);
+  it("builds on Node 24 slim in stages and ends in litefs mount", () => {
+    expect(dockerfile).toMatch(/^FROM node:24[\w.-]*-slim AS base$/m);
     expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
     expect(dockerfile).toContain("ONNXRUNTIME_NODE_INSTALL=skip");
     expect(dockerfile).toMatch(/RUN npm ci --no-audit --no-fund/);
@@ -117,6 +121,9 @@ describe("the Dockerfile", () => {
     expect(dockerfile).toMatch(/^COPY litefs\.yml \/etc\/litefs\.yml$/m);
     expect(dockerfile.trim().split("\n").pop()).toBe('ENTRYPOINT ["litefs", "mount"]');
     expect(JSON.parse(read("package.json")).scripts["voices:download"]).toBeTruthy();
+    // Production dependencies only in the runtime stage, and tsx is not one of them.
+    expect(dockerfile).toMatch(/RUN npm ci --omit=dev/);
+    expect(JSON.parse(read("package.json")).dependencies.tsx).toBeUndefined();
   });
 
   it("sets the production environment the brief asks for", () => {

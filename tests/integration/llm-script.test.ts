@@ -92,6 +92,35 @@ describe("a language model's script", () => {
     expect(usageOf(req.podcastId)).toHaveLength(2);
   });
 
+  test("a server without structured output (400 on json_schema) is asked again in JSON mode, and its script is used", async () => {
+    fake.setContent(GOOD);
+    fake.refuseStructuredOutput(true);
+    try {
+      const req = interview();
+      const before = fake.requests.length;
+      const result = await writeScript(req, config);
+
+      const [refused, jsonMode, ...more] = sentSince(before);
+      expect(more).toEqual([]);
+      expect(refused!.status).toBe(400);
+      expect(refused!.body.response_format).toMatchObject({ type: "json_schema" });
+      expect(jsonMode!.body.response_format).toEqual({ type: "json_object" });
+      // The same question: the rules in the prompt spell out the shape JSON mode must follow.
+      expect(jsonMode!.body.messages).toEqual(refused!.body.messages);
+      expect(result.writer).toBe("openai");
+      expect(result.segments.map((s) => s.text)).toEqual(JSON.parse(GOOD).segments.map((s: Answer) => s.text));
+    } finally {
+      fake.refuseStructuredOutput(false);
+    }
+  });
+
+  test("a 400 about something else is not mistaken for missing structured output: the job's error", async () => {
+    fake.failNext(400);
+    const before = fake.requests.length;
+    await expect(writeScript(interview(), config)).rejects.toThrow(/400/);
+    expect(sentSince(before)).toHaveLength(1);
+  });
+
   test.each([
     ["invents twice", INVENTED, /segment 2 quotes “Grandpa was born in Oslo\.”/],
     ["leaves part of the story out", answer(host("host2", "Hello."), story(PART_1)), /the story must be read in full, but “When I was twelve the cabin was sold\.” and the 1 sentences after it are missing/],

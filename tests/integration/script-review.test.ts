@@ -2,7 +2,7 @@
 // pronunciation list reaching the synthesizer (not the transcript).
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { jobs, podcasts, pronunciations } from "#db/schema";
+import { campaigns, jobs, podcasts, pronunciations } from "#db/schema";
 import { phonemize } from "~/audio/piper.server";
 import { normalizeForSpeech } from "~/audio/speech-text";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
@@ -11,12 +11,16 @@ import type { ScriptSegment } from "~/features/podcasts/script";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
+import * as campaignGenerateApi from "~/routes/api+/campaigns+/$campaignId.generate-podcast";
+import * as generateApi from "~/routes/api+/podcasts+/generate";
+import * as storiesRoute from "~/routes/_app+/campaigns.$campaignId.stories";
 import * as wizardRoute from "~/routes/_app+/create-podcast";
 import * as scriptRoute from "~/routes/_app+/podcast.$id_.script";
 import * as listenRoute from "~/routes/_app+/pronunciations.$id.listen";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { fakeRenderer } from "../utils/podcast-helpers";
 import { createStory } from "../utils/podcast-wizard-helpers";
+import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
 const e = wizardMessages.script.errors;
 const p = wizardMessages.pronunciations.errors;
@@ -83,6 +87,67 @@ describe("the script review step", () => {
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error: e.notReviewable });
     expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(409);
+  });
+
+  test("the JSON API asks for the same review with reviewScript: true; a non-boolean is a 400", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const story = createStory(owner.id, "Siobhan's Lake", "We rowed across the lake at dawn. Grandpa sang the whole way.");
+    const call = (body: Json) => callRoute(generateApi.action, makeRequest("/api/podcasts/generate", { method: "POST", cookie: owner.cookie, json: body }));
+
+    const res = await call({ storyId: story.id, voiceConfig: { hostCount: 2 }, options: {}, reviewScript: true });
+    expect(res.status).toBe(201);
+    const { podcastId, scriptUrl } = (await res.json()) as { podcastId: string; scriptUrl: string };
+    expect(scriptUrl).toBe(`/podcast/${podcastId}/script`);
+    expect(await runJobs()).toEqual([]);
+    expect(await stored(podcastId)).toMatchObject({ status: "script_ready", audioKey: null });
+    expect((await segmentsOf(podcastId)).map((s) => s.text).join(" ")).toContain("Grandpa sang the whole way.");
+
+    // Without the flag the job goes on to the audio, as before.
+    const plain = await call({ storyId: story.id, voiceConfig: {}, options: {} });
+    expect(await plain.json()).not.toHaveProperty("scriptUrl");
+    expect(await runJobs()).toHaveLength(1);
+
+    expect((await call({ storyId: story.id, reviewScript: "yes" })).status).toBe(400);
+  });
+
+  test("a family podcast reviewed first: the collection waits at the script, the audio follows 'Make the audio', the collection gets its status back", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const campaign = createTestCampaign(owner.id, { status: "collecting" });
+    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
+    const campaignStatus = () => db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status;
+    const pageUrl = `/campaigns/${campaign.id}/stories`;
+    const form = { intent: "review-podcast", primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: "1", backgroundMusic: "none", processingQuality: "standard" };
+
+    const res = await callRoute(storiesRoute.action, makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form }), { campaignId: campaign.id });
+    expect(res.status).toBe(302);
+    expect(await runJobs()).toEqual([]);
+    const podcast = db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).get()!;
+    expect(podcast.status).toBe("script_ready");
+    expect((await segmentsOf(podcast.id)).map((s) => s.text).join(" ")).toContain("We baked bread every Sunday.");
+    // Waiting for the owner, the collection is back to its status; a second podcast still waits for this one.
+    expect(campaignStatus()).toBe("collecting");
+    const second = await callRoute(storiesRoute.action, makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form: { ...form, intent: "generate-podcast" } }), { campaignId: campaign.id });
+    expect(second.status).toBe(409);
+
+    const made = await post(owner, podcast.id, { intent: "make-audio" });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe(pageUrl);
+    expect(campaignStatus()).toBe("generating_podcast");
+    const [input] = await runJobs();
+    expect(input!.segments.map((s) => s.text).join(" ")).toContain("We baked bread every Sunday.");
+    expect(await stored(podcast.id)).toMatchObject({ status: "complete" });
+    expect(campaignStatus()).toBe("collecting");
+
+    // The JSON API takes the same flag.
+    db.delete(podcasts).where(eq(podcasts.id, podcast.id)).run();
+    const api = await callRoute(
+      campaignGenerateApi.action,
+      makeRequest(`/api/campaigns/${campaign.id}/generate-podcast`, { method: "POST", cookie: owner.cookie, json: { reviewScript: true } }),
+      { campaignId: campaign.id },
+    );
+    expect(api.status).toBe(201);
+    expect(await runJobs()).toEqual([]);
+    expect(db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).get()!.status).toBe("script_ready");
   });
 
   test("'Retry Generation' after a failed review job stops at the script again", async () => {

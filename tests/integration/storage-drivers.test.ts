@@ -67,6 +67,18 @@ function storageContract(name: string, setup: () => Promise<Harness>) {
       expect((await readAll(beyond!.stream)).length).toBe(0);
     });
 
+    it("lists the files under a folder with their sizes, and nothing for an empty one", async () => {
+      await h.storage.put("listing/a.gz", Buffer.from("aa"));
+      await h.storage.put("listing/deeper/b.gz", Buffer.from("bbb"));
+      await h.storage.put("listing-not/c.gz", Buffer.from("c"));
+      const found = (await h.storage.list("listing/")).sort((x, y) => x.key.localeCompare(y.key));
+      expect(found).toEqual([
+        { key: "listing/a.gz", size: 2 },
+        { key: "listing/deeper/b.gz", size: 3 },
+      ]);
+      expect(await h.storage.list("nothing-here/")).toEqual([]);
+    });
+
     it("answers null for a file that is not there", async () => {
       expect(await h.storage.read("missing/nothing.bin")).toBeNull();
       expect(await h.storage.read("missing/nothing.bin", { start: 0, end: 1 })).toBeNull();

@@ -155,8 +155,8 @@ describe("outgoing e-mail headers", () => {
       if (name === "html" || name === "text") continue;
       for (const value of values) expect(value, `${name} is one line`).not.toMatch(/[\r\n]/);
     }
-    // Only the fields the app sets: nothing like Bcc or X-Injected appeared.
-    expect(Object.keys(sent.fields).sort()).toEqual(["from", "h:Message-Id", "h:Reply-To", "html", "subject", "text", "to"]);
+    // Only the fields the app sets (v:outbox-id ties bounce events to the outbox, decision 0143): nothing like Bcc or X-Injected appeared.
+    expect(Object.keys(sent.fields).sort()).toEqual(["from", "h:Message-Id", "h:Reply-To", "html", "subject", "text", "to", "v:outbox-id"]);
   });
 });
 

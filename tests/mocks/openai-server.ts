@@ -28,6 +28,14 @@ export type FakeOpenAI = {
   setContent(content: string | ((request: FakeOpenAIRequest) => string)): void;
   /** The next chat completion answers with this status and an OpenAI-shaped error. */
   failNext(status?: number): void;
+  /** Answer json_schema requests with a 400, as servers without structured output do (true/false). */
+  refuseStructuredOutput(refuse: boolean): void;
+  /** Every POST /v1/audio/transcriptions, in order. */
+  transcriptions: FakeTranscriptionRequest[];
+  /** The text the next transcriptions answer (default: "I remember the orchard behind the house."). */
+  setTranscript(text: string): void;
+  /** The next transcription answers with this status and an OpenAI-shaped error. */
+  failNextTranscription(status?: number): void;
   close(): Promise<void>;
 };
 
@@ -35,12 +43,27 @@ export const DEFAULT_USAGE = { prompt_tokens: 812, completion_tokens: 240 };
 
 
 function readBody(req: http.IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/** What a transcription request sent: its form fields, and the audio file's name, type and bytes. */
+export type FakeTranscriptionRequest = { authorization: string | undefined; fields: Record<string, string>; file: { name: string; type: string; bytes: Buffer } | null; status: number };
+
+/** POST /v1/audio/transcriptions is multipart (file, model, response_format): read as the real server would. */
+async function readTranscriptionForm(req: http.IncomingMessage, raw: Buffer): Promise<Omit<FakeTranscriptionRequest, "status">> {
+  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+  const fields: Record<string, string> = {};
+  let file: FakeTranscriptionRequest["file"] = null;
+  for (const [name, value] of form) {
+    if (typeof value === "string") fields[name] = value;
+    else if (name === "file") file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+  }
+  return { authorization: req.headers.authorization, fields, file };
 }
 
 type FakeOpenAIOptions = {
@@ -58,6 +81,10 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
   const requests: FakeOpenAIRequest[] = [];
   let content: string | ((request: FakeOpenAIRequest) => string) = builtinLikeAnswer;
   let failures: number[] = [];
+  let refusesStructuredOutput = false;
+  const transcriptions: FakeTranscriptionRequest[] = [];
+  let transcript = "I remember the orchard behind the house.";
+  let transcriptionFailures: number[] = [];
 
   const server = http.createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -66,9 +93,22 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
     };
     if (exposeRequests && req.method === "GET" && req.url === "/__requests") return send(200, requests);
     const raw = await readBody(req);
+    if (req.method === "POST" && req.url === "/v1/audio/transcriptions") {
+      const record: FakeTranscriptionRequest = { ...(await readTranscriptionForm(req, raw)), status: 0 };
+      transcriptions.push(record);
+      const answer = (status: number, payload: unknown) => {
+        record.status = status;
+        send(status, payload);
+      };
+      if (record.authorization !== `Bearer ${apiKey}`) return answer(401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
+      if (!record.file?.bytes.length || !record.fields.model) return answer(400, { error: { message: "file and model are required", type: "invalid_request_error" } });
+      const failure = transcriptionFailures.shift();
+      if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+      return answer(200, { text: transcript });
+    }
     let body: FakeOpenAIRequest["body"] = {};
     try {
-      body = raw ? (JSON.parse(raw) as FakeOpenAIRequest["body"]) : {};
+      body = raw.length ? (JSON.parse(raw.toString("utf8")) as FakeOpenAIRequest["body"]) : {};
     } catch {
       return send(400, { error: { message: "Invalid JSON body", type: "invalid_request_error" } });
     }
@@ -86,6 +126,9 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
     }
     const failure = failures.shift();
     if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+    if (refusesStructuredOutput && body.response_format?.type === "json_schema") {
+      return answer(400, { error: { message: "'response_format.type' must be 'json_object' or 'text'", type: "invalid_request_error", param: "response_format" } });
+    }
     answer(200, {
       id: `chatcmpl-${requests.length}`,
       object: "chat.completion",
@@ -118,9 +161,20 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
     failNext(status = 500) {
       failures.push(status);
     },
+    refuseStructuredOutput(refuse) {
+      refusesStructuredOutput = refuse;
+    },
+    transcriptions,
+    setTranscript(text) {
+      transcript = text;
+    },
+    failNextTranscription(status = 500) {
+      transcriptionFailures.push(status);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         failures = [];
+        transcriptionFailures = [];
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -3,7 +3,7 @@
 // Why: docs/decisions/0123-admin-lists-and-session-expiry.md
 
 export const LIST_SEARCH_MAX = 100;
-const PAGE_MAX = 100_000;
+export const PAGE_MAX = 100_000;
 
 type Options = readonly [string, ...string[]];
 /** Each filter's and the sort's first option is its default (for filters: "all"). */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { getUserByEmail, type User } from "~/models/user.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
-import { appUrl, env, isProduction } from "~/lib/env.server";
+import { appUrl, devToolsEnabled, env, isProduction } from "~/lib/env.server";
 
 const STRATEGY = "oauth2";
 export const OAUTH_STATE_COOKIE = "__admin_oauth";
@@ -20,7 +20,7 @@ export function isAdminOAuthConfigured() {
   return Boolean(e.OAUTH_AUTHORIZATION_URL && e.OAUTH_TOKEN_URL && e.OAUTH_USERINFO_URL && e.OAUTH_CLIENT_ID && e.OAUTH_CLIENT_SECRET);
 }
 
-export const isDevAdminLoginAvailable = () => !isProduction() && !isAdminOAuthConfigured();
+export const isDevAdminLoginAvailable = () => devToolsEnabled() && !isAdminOAuthConfigured();
 
 // Providers differ: some send email_verified as a string.
 const UserInfo = z.object({

@@ -4,6 +4,7 @@ import type { promptTemplateCategories as schemaCategories } from "#db/schema";
 import { adminMessages } from "./messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { splitLines } from "~/lib/email-split";
+import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import { messages } from "~/features/account/messages";
 
 const v = adminMessages.validation;
@@ -25,7 +26,9 @@ export const ADMIN_COLLECTIONS_PAGE_SIZE = 50;
 
 const datetimeLocal = z
   .string()
+  .max(40, { error: v.scheduledDateInvalid })
   .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
+  .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
   .optional();
 /** The widest real offsets are ±14 h. */
 const timezoneOffset = z.number().int().min(-840).max(840).optional();
@@ -51,7 +54,7 @@ export const CampaignTabSchema = CollectionFormSchema.extend({
 });
 
 const apiDate = z
-  .union([z.string().max(100), z.null()])
+  .union([z.string().max(100, { error: v.scheduledDateInvalid }), z.null()], { error: v.scheduledDateInvalid })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
@@ -59,6 +62,10 @@ const apiDate = z
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: v.scheduledDateInvalid });
+      return z.NEVER;
+    }
+    if (!isSensibleDate(date)) {
+      ctx.addIssue({ code: "custom", message: dateOutOfRangeMessage() });
       return z.NEVER;
     }
     return date;

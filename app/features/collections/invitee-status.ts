@@ -16,7 +16,7 @@ export function inviteeStatus({ status, reminderCount, deliveryStatus }: Invitat
   return reminderCount > 0 ? "reminded" : "invited";
 }
 
-export type ResendRefusal = "not_sent" | "answered" | "unsubscribed" | "closed" | "limit";
+export type ResendRefusal = "not_sent" | "answered" | "unsubscribed" | "failed" | "closed" | "limit";
 
 /**
  * A resend is a manual reminder: it counts against the collection's reminder cap, like the automatic
@@ -28,7 +28,9 @@ export function resendRefusal(
   maxReminders: number,
 ): ResendRefusal | null {
   if (invitation.status === "answered" || invitation.status === "unsubscribed") return invitation.status;
-  // Only a sent invitation can be reminded ('failed' is in the schema but nothing writes it).
+  // A permanent bounce (decision 0143): the address is corrected instead, with its own form.
+  if (invitation.status === "failed") return "failed";
+  // Only a sent invitation can be reminded.
   if (invitation.status !== "sent") return "not_sent";
   if (!campaign.isActive || campaign.status === "closed") return "closed";
   if (invitation.reminderCount >= maxReminders) return "limit";
@@ -44,6 +46,12 @@ export type InviteeView = {
   reminderCount: number;
   maxReminders: number;
   canResend: boolean;
+  /** Why the e-mail did not arrive or was refused (Mailgun's words), when it is known. */
+  failureReason: string | null;
+  /** A bounced address can be corrected and the invitation sent to the new one. */
+  canCorrect: boolean;
 };
 
 export const RESEND_INTENT = "resend-invitation";
+
+export const CORRECT_INTENT = "correct-invitation";

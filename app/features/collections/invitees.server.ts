@@ -1,5 +1,6 @@
 // The owner's view of who was invited to a collection, and re-sending one invitation (decision 0121).
 import { campaignMaxReminders, getInvitationToResend, listCampaignInvitations, recordReminder } from "~/models/invitation.server";
+import { blockedAddresses, correctInvitationAddress, isInvitedTo } from "~/models/delivery-problem.server";
 import { queueStoryRequest } from "~/features/contributions/invitations.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
@@ -8,12 +9,14 @@ import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { campaignMessages } from "./messages";
-import { inviteeStatus, RESEND_INTENT, resendRefusal, type InviteeView } from "./invitee-status";
-import { ResendInvitationSchema } from "./schemas";
+import { CORRECT_INTENT, inviteeStatus, RESEND_INTENT, resendRefusal, type InviteeView } from "./invitee-status";
+import { CorrectInvitationSchema, ResendInvitationSchema } from "./schemas";
 
 const m = campaignMessages.invitees;
 
 type CampaignState = { id: string; status: string; isActive: boolean };
+
+const isOpen = (campaign: { status: string; isActive: boolean }) => campaign.isActive && campaign.status !== "closed";
 
 export function listInvitees(campaign: CampaignState): InviteeView[] {
   const maxReminders = campaignMaxReminders(campaign.id);
@@ -27,6 +30,8 @@ export function listInvitees(campaign: CampaignState): InviteeView[] {
       reminderCount: row.reminderCount,
       maxReminders,
       canResend: resendRefusal(row, campaign, maxReminders) === null,
+      failureReason: row.status === "failed" || row.status === "unsubscribed" ? row.failureReason : null,
+      canCorrect: row.status === "failed" && isOpen(campaign),
     };
   });
 }
@@ -83,4 +88,40 @@ export async function resendInvitationAction(campaignId: string, formData: FormD
     if (error.status === 404) throw new Response(error.message, { status: 404 });
     return data({ intent: RESEND_INTENT, error: error.message } as const, { status: error.status });
   }
+}
+
+/**
+ * The invitee list's correction of a bounced address (decision 0143): the invitation goes to the
+ * new address as a fresh invitation. The outbox key names the address, so a double submit sends
+ * one e-mail. The caller has checked that the owner owns `campaignId`.
+ */
+export async function correctInvitationAction(campaignId: string, formData: FormData, pageUrl: string) {
+  const submission = parseWithZod(formData, { schema: CorrectInvitationSchema });
+  const invitationId = String(formData.get("invitationId") ?? "");
+  const refuse = (status: number, formErrors: string[]) =>
+    data({ intent: CORRECT_INTENT, invitationId, result: submission.reply({ formErrors }) } as const, { status });
+  if (submission.status !== "success") return data({ intent: CORRECT_INTENT, invitationId, result: submission.reply() } as const, { status: 400 });
+  const row = getInvitationToResend(campaignId, submission.value.invitationId);
+  if (!row) throw new Response(m.notFound, { status: 404 });
+  const { invitation, campaign, owner } = row;
+  const email = submission.value.email;
+  const correction = m.correction;
+  if (invitation.status !== "failed") {
+    // Already corrected (a double submit) — the page only has to catch up.
+    if (invitation.email.toLowerCase() === email.toLowerCase()) return redirectWithToast(pageUrl, correction.sent(email));
+    return refuse(409, [correction.notFailed]);
+  }
+  if (!isOpen(campaign)) return refuse(409, [m.cannotResend.closed]);
+  if (invitation.email.toLowerCase() === email.toLowerCase()) return refuse(400, [correction.sameAddress]);
+  if (isInvitedTo(campaignId, email)) return refuse(409, [correction.alreadyInvited(email)]);
+  if (blockedAddresses(owner.id).has(email.toLowerCase())) return refuse(409, [correction.blocked(email)]);
+
+  const at = now();
+  const queued = db.transaction(() => {
+    if (!correctInvitationAddress(owner.id, invitation.id, invitation.email, email, at)) return null;
+    const corrected = { ...invitation, email };
+    return queueStoryRequest("campaign_invitation", { invitation: corrected, campaign, owner }, `invitation:${invitation.id}:to:${email.toLowerCase()}`);
+  });
+  if (queued) await deliverEmails([queued]);
+  return redirectWithToast(pageUrl, correction.sent(email));
 }

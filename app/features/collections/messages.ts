@@ -48,6 +48,21 @@ export const campaignMessages = {
       unsubscribed: "This relative asked not to receive more e-mails.",
       closed: "This collection no longer accepts stories.",
       limit: (max: number) => `The limit of ${max} reminders has been reached.`,
+      failed: "This address did not accept the invitation. Correct it and send it again.",
+    },
+    // A permanent bounce reported by Mailgun: why, and the correction form (decision 0143).
+    failedBecause: (reason: string) => `Why: ${reason}`,
+    correction: {
+      label: (email: string) => `Corrected address for ${email}`,
+      submit: "Correct and resend",
+      submitting: "Sending...",
+      emailRequired: "Enter the corrected e-mail address.",
+      emailInvalid: "Enter a valid e-mail address.",
+      sameAddress: "That is the address that did not accept the invitation. Enter a corrected one.",
+      alreadyInvited: (email: string) => `${email} is already invited to this collection.`,
+      blocked: (email: string) => `${email} cannot receive e-mail from Storyhearth (it bounced or asked for no more).`,
+      notFailed: "Only an invitation that was not delivered can be corrected.",
+      sent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${email}.` }),
     },
   },
   list: {

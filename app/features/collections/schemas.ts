@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignMessages } from "./messages";
 import { addRecipients } from "~/lib/email-split";
+import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 const v = campaignMessages.validation;
@@ -36,7 +37,9 @@ export const CreateCollectionSchema = z.object({
   prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
   scheduledDate: z
     .string()
+    .max(40, { error: v.scheduledDateInvalid })
     .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
+    .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
     .optional(),
   // The widest real offsets are ±14 h.
   timezoneOffset: z.number().int().min(-840).max(840).optional(),
@@ -53,13 +56,17 @@ const emailList = z
   .transform((value) => (Array.isArray(value) ? value.map((e) => e.trim()).filter(Boolean) : value.split(/[\s,]+/u).filter(Boolean)));
 
 const apiScheduledDate = z
-  .union([z.string(), z.null()])
+  .union([z.string().max(100, { error: v.scheduledDateInvalid }), z.null()], { error: v.scheduledDateInvalid })
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: v.scheduledDateInvalid });
+      return z.NEVER;
+    }
+    if (!isSensibleDate(date)) {
+      ctx.addIssue({ code: "custom", message: dateOutOfRangeMessage() });
       return z.NEVER;
     }
     return date;
@@ -81,4 +88,14 @@ export const ApiCreateCampaignSchema = z
 export const ResendInvitationSchema = z.object({
   invitationId: z.string().trim().min(1).max(64),
   seen: z.number().int().min(0).max(1000),
+});
+
+/** The invitee list's correction of an address that bounced: which invitation, and the new address. */
+export const CorrectInvitationSchema = z.object({
+  invitationId: z.string().trim().min(1).max(64),
+  email: z
+    .string({ error: campaignMessages.invitees.correction.emailRequired })
+    .trim()
+    .max(EMAIL_MAX, { error: campaignMessages.invitees.correction.emailInvalid })
+    .pipe(z.email({ error: campaignMessages.invitees.correction.emailInvalid })),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dashboardMessages } from "./dashboard-messages";
 import { MAX_REMINDERS } from "#db/enums";
 import type { DistributionMode } from "~/lib/delivery-dates";
+import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import type { WorkflowInput } from "~/models/workflow.server";
 
 export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;
@@ -55,7 +56,8 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use the date format YYYY-MM-DD" })
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
     error: "Not a real date",
-  });
+  })
+  .refine((s) => Number.isNaN(Date.parse(`${s}T00:00:00Z`)) || isSensibleDate(new Date(`${s}T00:00:00Z`)), { error: () => dateOutOfRangeMessage() });
 
 const reminderMode = z.enum(REMINDER_MODES, { error: "Choose a reminder mode" });
 const distributionMode = z.enum(DISTRIBUTION_MODES, { error: "Choose a distribution mode" });

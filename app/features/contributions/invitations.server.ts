@@ -1,6 +1,7 @@
 // Outbox row and 'sent' mark in one transaction, so each is e-mailed once (decision 0008).
 import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
 import { dueInvitations, markCampaignsSent, markInvitationSent } from "~/models/invitation.server";
+import { blockedAddresses, markInvitationBlocked } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
@@ -43,9 +44,17 @@ export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
     const at = now();
     const due = dueInvitations(at, batchSize);
     if (due.length === 0) return total;
+    const blocked = new Map<string, ReturnType<typeof blockedAddresses>>();
     const queued = db.transaction(() => {
       markCampaignsSent([...new Set(due.map((d) => d.campaign.id))], at);
       return due.flatMap(({ invitation, campaign, owner }) => {
+        // An address that bounced or complained before gets no new invitation (decision 0143).
+        if (!blocked.has(owner.id)) blocked.set(owner.id, blockedAddresses(owner.id));
+        const problem = blocked.get(owner.id)!.get(invitation.email.trim().toLowerCase());
+        if (problem) {
+          markInvitationBlocked(invitation.id, problem.kind, problem.reason);
+          return [];
+        }
         if (!markInvitationSent(invitation.id, at)) return [];
         return [queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `invitation:${invitation.id}`)];
       });

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env, isProduction } from "~/lib/env.server";
+import { devToolsEnabled, env } from "~/lib/env.server";
 
 /** A signed post older (or newer) than this is refused, so a captured one cannot be replayed later. */
 export const WEBHOOK_MAX_AGE_SECONDS = 5 * 60;
 
-/** The signing key; outside production a fixed local key lets /dev/mailbox post signed replies. */
+/** The signing key; with dev tools on (decision 0143) a fixed local key lets /dev/mailbox post signed replies. */
 export function webhookSigningKey() {
-  return env().MAILGUN_WEBHOOK_SIGNING_KEY ?? (isProduction() ? null : "dev-webhook-signing-key");
+  return env().MAILGUN_WEBHOOK_SIGNING_KEY ?? (devToolsEnabled() ? "dev-webhook-signing-key" : null);
 }
 
 export const signWebhook = (key: string, timestamp: string, token: string) => createHmac("sha256", key).update(timestamp + token).digest("hex");

@@ -41,3 +41,31 @@ export async function readAnswerForm(request: Request): Promise<AnswerForm> {
 }
 
 export const discardAnswerFile = (file: IncomingFile | null) => (file ? fs.rm(file.path, { force: true }).catch(() => {}) : Promise.resolve());
+
+// ── one answer, however often it is sent ───────────────────────────────────
+// The recorder resends an answer whose reply it never got (decision 0138); the first try may have
+// been saved before the connection dropped. Each try carries the same key; a key already saved is
+// not saved again. Kept in memory: one app process takes the writes (LiteFS primary), and after a
+// restart a duplicate needs a reply lost in exactly that moment.
+
+const ANSWER_KEY = /^[A-Za-z0-9-]{16,64}$/;
+const REMEMBER_MS = 24 * 3600_000;
+const answered = new Map<string, { at: number; saved: Promise<boolean> }>();
+
+/** Runs `save` once per answer key; a try without a (valid) key is always saved. */
+export async function saveAnswerOnce(key: unknown, save: () => Promise<void>): Promise<void> {
+  if (typeof key !== "string" || !ANSWER_KEY.test(key)) return save();
+  const now = Date.now();
+  for (const [k, entry] of answered) if (now - entry.at > REMEMBER_MS) answered.delete(k);
+  const earlier = answered.get(key);
+  // A try still running is waited for; one that failed leaves the answer to this one.
+  if (earlier && (await earlier.saved)) return;
+  const saving = save();
+  answered.set(key, { at: now, saved: saving.then(() => true, () => false) });
+  try {
+    await saving;
+  } catch (error) {
+    answered.delete(key);
+    throw error;
+  }
+}

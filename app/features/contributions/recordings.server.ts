@@ -11,16 +11,20 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { FfmpegError } from "~/audio/ffmpeg.server";
 import { normalizeRecording, probeAudio, type AudioFacts } from "~/audio/recording.server";
+import { transcribeFile, type TranscriptionConfig } from "~/audio/transcribe.server";
 import {
   campaignTitleOfContribution,
   deleteRecordingRow,
   getOwnedRecording,
   getRecording,
   insertRecording,
+  listCampaignRecordings,
   markRecordingReady,
   markRecordingRefused,
   markRemovalRequested,
   recordingOfContribution,
+  recordingWithStoryText,
+  saveRecordingTranscript,
   type Recording,
 } from "~/models/contribution-recording.server";
 import { now } from "~/lib/clock.server";
@@ -84,37 +88,75 @@ const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) =
 
 export type ThanksTo = { email: string; name: string | null; campaignTitle: string; ownerName: string };
 
-/**
- * Keeps a checked recording with its story: the original is stored first, then the row and its
- * conversion job are written together, then the relative is thanked. A story that already has a
- * recording (the same reply delivered twice) keeps the one it has.
- */
-export async function keepRecording(contributionId: string, file: { path: string; fileName: string; size: number }, facts: AudioFacts, thanks: ThanksTo | null) {
-  if (recordingOfContribution(contributionId)) return;
+type ReceivedFile = { path: string; fileName: string; size: number };
+type StoredOriginal = { id: string; contributionId: string; originalKey: string; file: ReceivedFile; facts: AudioFacts };
+
+/** The original goes into storage first, under the story's id: nothing refers to it until the row does. */
+async function storeOriginal(contributionId: string, file: ReceivedFile, facts: AudioFacts): Promise<StoredOriginal> {
   const id = randomUUID();
   const originalKey = originalKeyFor(contributionId, id, facts);
   await getStorage().put(originalKey, createReadStream(file.path));
-  const kept = db.transaction(() => {
-    const row = insertRecording({
-      id,
-      contributionId,
-      status: "converting",
-      originalKey,
-      originalFileName: file.fileName.slice(0, 200) || null,
-      originalSize: file.size,
-      originalFormat: `${facts.format}/${facts.codec}`,
-      durationSeconds: facts.duration,
-    });
-    if (!row) return null;
-    enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
-    if (!thanks) return { mail: null };
-    const parts = recordingThanksEmail({ campaignTitle: thanks.campaignTitle, ownerName: thanks.ownerName, senderName: thanks.name, removalUrl: removalUrl(id) });
-    return { mail: queueOutgoingEmail({ kind: "recording_thanks", to: thanks.email, ...parts, dedupeKey: `recording-thanks:${id}` }) };
+  return { id, contributionId, originalKey, file, facts };
+}
+
+/** The row, its conversion job and the thank-you e-mail, in the caller's transaction; null if the story has a recording. */
+function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thanks: ThanksTo | null) {
+  const row = insertRecording({
+    id,
+    contributionId,
+    status: "converting",
+    originalKey,
+    originalFileName: file.fileName.slice(0, 200) || null,
+    originalSize: file.size,
+    originalFormat: `${facts.format}/${facts.codec}`,
+    durationSeconds: facts.duration,
   });
-  // Another request kept this story's recording first: ours is not needed.
-  if (!kept) return void (await getStorage().remove(originalKey));
+  if (!row) return null;
+  enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
+  if (!thanks) return { mail: null };
+  const parts = recordingThanksEmail({ campaignTitle: thanks.campaignTitle, ownerName: thanks.ownerName, senderName: thanks.name, removalUrl: removalUrl(id) });
+  return { mail: queueOutgoingEmail({ kind: "recording_thanks", to: thanks.email, ...parts, dedupeKey: `recording-thanks:${id}` }) };
+}
+
+async function afterKept(kept: { mail: ReturnType<typeof queueOutgoingEmail> | null }) {
   wakeJobs();
   if (kept.mail) await deliverEmails([kept.mail]);
+}
+
+/**
+ * Keeps a checked recording with a story already stored (a reply by e-mail, which Mailgun delivers
+ * again if we fail): the original first, then the row and its conversion job together, then the
+ * thanks. A story that already has a recording (the same reply delivered twice) keeps the one it has.
+ */
+export async function keepRecording(contributionId: string, file: ReceivedFile, facts: AudioFacts, thanks: ThanksTo | null) {
+  if (recordingOfContribution(contributionId)) return;
+  const original = await storeOriginal(contributionId, file, facts);
+  const kept = db.transaction(() => writeRecordingRows(original, thanks));
+  // Another request kept this story's recording first: ours is not needed.
+  if (!kept) return void (await getStorage().remove(original.originalKey));
+  await afterKept(kept);
+}
+
+/**
+ * A new story and its recording in one transaction (the public form): the original is stored first
+ * under the story's id chosen here, then the story, the recording row and its job commit together.
+ * Killed before the commit, there is neither (the relative saw no thank-you page and sends again),
+ * only an original nothing refers to.
+ */
+export async function keepStoryWithRecording<T extends { id: string }>(insertStory: (id: string) => T, file: ReceivedFile, facts: AudioFacts, thanks: ThanksTo | null): Promise<T> {
+  const original = await storeOriginal(randomUUID(), file, facts);
+  let saved: { story: T; kept: { mail: ReturnType<typeof queueOutgoingEmail> | null } };
+  try {
+    saved = db.transaction(() => {
+      const story = insertStory(original.contributionId);
+      return { story, kept: writeRecordingRows(original, thanks)! };
+    });
+  } catch (error) {
+    await getStorage().remove(original.originalKey);
+    throw error;
+  }
+  await afterKept(saved.kept);
+  return saved.story;
 }
 
 /** A recording that came but could not be used: the story keeps its text and the owner sees why. */
@@ -129,7 +171,7 @@ export function refuseRecording(contributionId: string, fileName: string, reason
  * file, and stored whole under its fixed key before the row says "ready". Killed anywhere, the job
  * is run again and ends the same way. Audio ffmpeg cannot decode is refused with a reason, not retried.
  */
-export async function convertRecording(recordingId: string) {
+export async function convertRecording(recordingId: string, transcription: TranscriptionConfig | null = transcriptionConfigFromEnv()) {
   const recording = getRecording(recordingId);
   if (!recording || recording.status !== "converting" || !recording.originalKey) return;
   await removeOrphanTemps();
@@ -152,10 +194,61 @@ export async function convertRecording(recordingId: string) {
   } finally {
     await Promise.all([removeQuietly(input), removeQuietly(output)]);
   }
+  // Once ready, the words of a recording that came without any (never a reason to convert again).
+  await transcribeRecording(recordingId, transcription);
 }
 
 export async function convertRecordingJob(payload: Record<string, unknown>) {
   if (typeof payload.recordingId === "string") await convertRecording(payload.recordingId);
+}
+
+// ── transcription (decision 0139) ──────────────────────────────────────────
+
+/** The OpenAI-compatible server the script writer uses, asked for speech to text; null without a key. */
+export function transcriptionConfigFromEnv(): TranscriptionConfig | null {
+  const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_TRANSCRIPTION_MODEL } = env();
+  return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_TRANSCRIPTION_MODEL } : null;
+}
+
+/**
+ * Transcribes a ready recording whose story has no text and no transcript yet, and keeps the words
+ * on the recording (the story's text stays the relative's or the owner's). Returns the transcript,
+ * or null. Never throws: a failed transcription only means "(recorded answer, m:ss)" for now.
+ */
+export async function transcribeRecording(recordingId: string, config: TranscriptionConfig | null): Promise<string | null> {
+  const found = recordingWithStoryText(recordingId);
+  if (!found) return null;
+  const { recording, storyContent } = found;
+  if (recording.transcript?.trim()) return recording.transcript;
+  if (!config || storyContent.trim() || recording.status !== "ready" || !recording.normalizedKey) return null;
+  const file = recordingTempPath(".mp3");
+  try {
+    const stored = await getStorage().read(recording.normalizedKey);
+    if (!stored) return null;
+    await pipeline(stored.stream, createWriteStream(file));
+    const text = await transcribeFile(file, config);
+    if (!text) return null;
+    saveRecordingTranscript(recordingId, text);
+    return text;
+  } catch (error) {
+    console.warn(`Recording ${recordingId} could not be transcribed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  } finally {
+    await removeQuietly(file);
+  }
+}
+
+// ── in the family podcast (decision 0139) ──────────────────────────────────
+
+/** A collection's recordings the family may hear, by story. Callers check ownership of the campaign. */
+export function playableRecordingsOf(campaignId: string): Map<string, Recording> {
+  return new Map(listCampaignRecordings(campaignId).filter(isPlayable).map((r) => [r.contributionId, r]));
+}
+
+/** The recording if it may still be heard (a removal asked for since the script was written: undefined). */
+export function playableRecording(recordingId: string): Recording | undefined {
+  const recording = getRecording(recordingId);
+  return recording && isPlayable(recording) ? recording : undefined;
 }
 
 // ── removal requests ───────────────────────────────────────────────────────

@@ -210,6 +210,32 @@ describe("a family collection", () => {
   });
 });
 
+describe("a relative's own recording (decision 0139)", () => {
+  test.each([1, 2] as const)("%i host(s): asked, introduced by name, then played whole where the words would be read", (hostCount) => {
+    const req: ScriptRequest = {
+      podcastId: "p",
+      title: "Kitchen Stories",
+      hostCount,
+      format: "multi_contributor",
+      stories: [
+        { contributorName: "Rose Smith", content: LONG, question: "Why?", recording: { id: "rec-1", seconds: 102 } },
+        { contributorName: "Ivy", content: "", question: "Why?", recording: { id: "rec-2", seconds: 7, transcript: null } },
+        { contributorName: "Nell", content: "", question: "Why?", recording: { id: "rec-3", seconds: 9, transcript: "We kept bees." } },
+      ],
+    };
+    const interviewer = hostCount === 2 ? "host2" : "host1";
+    const rose = writeBuiltinScript(req).filter((s) => s.chapter === "Rose Smith");
+    // One clip holds the whole answer (no parts, no "continued"); its text is what the transcript shows.
+    expect(rose.map((s) => [s.speaker, s.text.slice(0, 40), s.clip ?? null])).toEqual([
+      [interviewer, "We asked Rose Smith: “Why?”", null],
+      [interviewer, "Let's hear it from Rose Smith.", null],
+      ["host1", LONG.replace(/\s+/g, " ").slice(0, 40), { recordingId: "rec-1", name: "Rose Smith", seconds: 102 }],
+    ]);
+    const clips = writeBuiltinScript(req).filter((s) => s.clip);
+    expect(clips.map((s) => s.text)).toEqual([expect.any(String), "(recorded answer, 0:07)", "We kept bees."]);
+  });
+});
+
 describe("a PDF's title is spoken once", () => {
   const pdfText = "The Cabin by the Pines\nGrandpa Joe built the cabin in 1952.\nHe always said: measure twice.";
 

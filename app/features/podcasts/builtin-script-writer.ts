@@ -7,6 +7,7 @@ import {
   contributorNames,
   customOpening,
   joinNames,
+  recordedAnswer,
   storyBody,
   type DraftSegment,
   type ScriptRequest,
@@ -91,6 +92,8 @@ const HOST_LINES = {
   ],
   askedQuestion: [(f) => `We asked ${f.name}: “${f.question}”`, (f) => `The question for ${f.name} was: “${f.question}”`, (f) => `${f.name}: “${f.question}”`],
   noQuestion: [(f) => `What did ${f.name} tell us?`, (f) => `Over to ${f.name}.`, (f) => `Now, ${f.name}.`],
+  // Before a relative's own recording (decision 0139); "their": the name says nothing of who they are.
+  ownVoice: [(f) => `Let's hear it from ${f.name}.`, (f) => `Here is ${f.name}'s recording.`, (f) => `Over to ${f.name}.`],
   moveOn: [(f) => `Thank you, ${f.name}.`, (f) => `Thanks, ${f.name}.`, () => ""],
   familyThanks: [
     (f) => `Thank you to ${f.name} for sharing these memories. Keep telling your family's stories.`,
@@ -180,15 +183,24 @@ function family(req: ScriptRequest): DraftSegment[] {
   const answers = req.stories.map((story) => ({
     name: contributorNames([story])[0]!,
     question: story.question?.trim() ?? "",
+    recording: story.recording ?? null,
+    text: storySentences(story.content).map((s) => s.text).join(" "),
     parts: req.hostCount === 2 ? splitIntoParts(story.content) : [storySentences(story.content).map((s) => s.text).join(" ")],
   }));
   const line = hostLines(storyWordsOf(req));
   const segments: DraftSegment[] = [host(interviewer, line("familyWelcome", { title: req.title, name: names }))];
-  answers.forEach(({ name, question, parts }, i) => {
+  answers.forEach(({ name, question, recording, text, parts }, i) => {
     const chapter = chapterOf(name);
     // A family episode has one narrator (spec), who then asks the question too.
     const ask = question ? line("askedQuestion", { name, question }) : line("noQuestion", { name });
     segments.push(host(interviewer, joinLine(i > 0 ? line("moveOn", { name: answers[i - 1]!.name }) : "", ask), chapter));
+    if (recording) {
+      // Their own voice, whole, where their words would be read; the text is what the transcript shows.
+      const said = text || recording.transcript?.trim() || recordedAnswer(recording.seconds);
+      segments.push(host(interviewer, line("ownVoice", { name }), chapter));
+      segments.push({ speaker: NARRATOR, kind: "host", text: said, chapter, clip: { recordingId: recording.id, name: chapter, seconds: recording.seconds } });
+      return;
+    }
     parts.forEach((part, k) => {
       if (k > 0) segments.push(host(interviewer, line("nextQuestion", {}, k - 1), chapter));
       segments.push(told(part, chapter));

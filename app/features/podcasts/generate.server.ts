@@ -22,9 +22,11 @@ import { campaignStatuses } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { playableRecording, playableRecordingsOf, transcribeRecording, transcriptionConfigFromEnv } from "~/features/contributions/recordings.server";
+import type { TranscriptionConfig } from "~/audio/transcribe.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { ensurePodcastCover } from "./covers.server";
-import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment } from "./script";
+import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
@@ -35,6 +37,8 @@ export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof rende
 export type GenerationDeps = {
   render: RenderPodcastAudio;
   openAI: OpenAIConfig | null;
+  /** Speech to text for relatives' recordings that came without words (decision 0139). */
+  transcription: TranscriptionConfig | null;
 };
 
 const failure = podcastMessages.failure;
@@ -70,15 +74,26 @@ function enterStage(podcastId: string, status: PodcastStatus) {
 
 const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
 
-async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
+async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptRequest> {
   const hostCount = podcast.hostCount === 2 ? 2 : 1;
   if (podcast.campaignId) {
     // Every relative was asked the collection's prompt: the interviewer asks it again before their words.
     const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
-    const stories = listContributions(podcast.campaignId)
-      .reverse()
-      .map((c) => ({ contributorName: c.contributorName, content: stripQuotedReply(c.storyContent), question }))
-      .filter((s) => s.content.trim());
+    const recordings = playableRecordingsOf(podcast.campaignId);
+    const stories: ScriptStory[] = [];
+    for (const c of listContributions(podcast.campaignId).reverse()) {
+      const content = stripQuotedReply(c.storyContent);
+      const recording = recordings.get(c.id);
+      if (!content.trim() && !recording) continue;
+      // A recording converted before a transcription server was configured is transcribed now; a failure only leaves "(recorded answer, m:ss)".
+      const transcript = recording && !content.trim() ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription))) : null;
+      stories.push({
+        contributorName: c.contributorName,
+        content,
+        question,
+        recording: recording ? { id: recording.id, seconds: recording.durationSeconds ?? 0, transcript } : null,
+      });
+    }
     if (!stories.length) throw new PermanentFailure(failure.noCampaignStories);
     return { podcastId: podcast.id, title: podcast.title, hostCount, format: scriptFormatFor(hostCount, true), stories };
   }
@@ -96,8 +111,10 @@ async function scriptRequestFor(podcast: Podcast): Promise<ScriptRequest> {
 
 async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptSegment[]> {
   // A script written by an earlier try (before a crash or an audio failure) is kept: same words, no second bill.
-  if (podcast.script?.length && podcast.transcript) return podcast.script as ScriptSegment[];
-  const request = await scriptRequestFor(podcast);
+  // Unless it plays a recording that may no longer be heard (a removal asked for since): then it is written again without it.
+  const saved = (podcast.script ?? []) as ScriptSegment[];
+  if (saved.length && podcast.transcript && saved.every((s) => !s.clip || playableRecording(s.clip.recordingId))) return saved;
+  const request = await scriptRequestFor(podcast, deps);
   let segments: ScriptSegment[];
   try {
     segments = (await writeScript(request, deps.openAI)).segments;
@@ -120,7 +137,7 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     title: podcast.title,
     familyName: owner?.lastName ?? null,
     // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
-    segments: respellScript(segments, listPronunciations(podcast.ownerId)),
+    segments: withClips(respellScript(segments, listPronunciations(podcast.ownerId))),
     hosts: {
       host1: host(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed),
       ...(podcast.hostCount === 2 && podcast.secondaryVoice
@@ -132,6 +149,18 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     quality: podcast.processingQuality,
     coverKey: await coverKeyFor(podcast),
   };
+}
+
+/**
+ * A recording's segment carries its normalized copy's key to the renderer, looked up now: one whose
+ * removal was asked for in the moments since the script was written is left out, never played.
+ */
+function withClips(segments: ScriptSegment[]) {
+  return segments.flatMap(({ clip, ...segment }) => {
+    if (!clip) return [segment];
+    const key = playableRecording(clip.recordingId)?.normalizedKey;
+    return key ? [{ ...segment, clipKey: key }] : [];
+  });
 }
 
 /** The cover embedded in the MP3; an episode without one is still an episode. */
@@ -180,7 +209,7 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
 
 export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> = {}): JobHandler {
   return async (rawPayload, job) => {
-    const deps: GenerationDeps = { render: renderPodcastAudioInWorker, openAI: openAIConfigFromEnv(), ...overrides };
+    const deps: GenerationDeps = { render: renderPodcastAudioInWorker, openAI: openAIConfigFromEnv(), transcription: transcriptionConfigFromEnv(), ...overrides };
     const payload = PayloadSchema.parse(rawPayload);
     const finishCampaign = () => {
       if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");

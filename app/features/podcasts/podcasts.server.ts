@@ -149,7 +149,8 @@ function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
     tx
       .select({ id: podcasts.id })
       .from(podcasts)
-      .where(and(eq(podcasts.campaignId, campaignId), inArray(podcasts.status, workingStatuses)))
+      // A script waiting for the owner's review is this collection's podcast in the making too.
+      .where(and(eq(podcasts.campaignId, campaignId), inArray(podcasts.status, [...workingStatuses, "script_ready"])))
       .limit(1)
       .get(),
   );
@@ -158,11 +159,19 @@ function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
 // 'generating_podcast' left behind by a podcast that no longer runs resolves to 'active'.
 const restingStatus = (status: CampaignStatus): CampaignStatus => (status === "generating_podcast" ? "active" : status);
 
+/** The collection shows 'generating_podcast' while its podcast's job runs; the job gives back the status returned. */
+function markCampaignGenerating(tx: Tx, campaignId: string): CampaignStatus | null {
+  const campaign = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).get();
+  if (!campaign) return null;
+  tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, campaignId)).run();
+  return restingStatus(campaign.status);
+}
+
 /** The caller checks that the campaign is theirs. */
 export function createFamilyPodcastRequest(
   ownerId: string,
   campaignId: string,
-  { voiceConfig, options }: { voiceConfig: VoiceConfig; options: GenerationOptions },
+  { voiceConfig, options, reviewScript }: { voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean },
 ) {
   return db.transaction((tx) => {
     const campaign = tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get();
@@ -177,7 +186,13 @@ export function createFamilyPodcastRequest(
       .returning()
       .get();
     tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, campaign.id)).run();
-    enqueueGeneration({ podcastId: podcast.id, attempt: 1, campaignId: campaign.id, campaignStatusBefore: restingStatus(campaign.status) });
+    enqueueGeneration({
+      podcastId: podcast.id,
+      attempt: 1,
+      campaignId: campaign.id,
+      campaignStatusBefore: restingStatus(campaign.status),
+      ...(reviewScript ? { stopAfterScript: true } : {}),
+    });
     return podcast;
   });
 }
@@ -190,12 +205,8 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
     if (podcast.status !== "failed") throw new PodcastRequestError(409, g.onlyFailedCanRetry);
     let campaignStatusBefore: CampaignStatus | null = null;
     if (podcast.campaignId) {
-      const campaign = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, podcast.campaignId)).get();
-      if (campaign) {
-        if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, g.campaignBusy);
-        campaignStatusBefore = restingStatus(campaign.status);
-        tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, podcast.campaignId)).run();
-      }
+      if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, g.campaignBusy);
+      campaignStatusBefore = markCampaignGenerating(tx, podcast.campaignId);
     }
     const updated = tx
       .update(podcasts)
@@ -233,7 +244,9 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
       const exists = tx.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
       throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, g.notFound);
     }
-    enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1 });
+    // The script job gave the collection its status back; it is 'generating_podcast' again while the audio is made.
+    const family = podcast.campaignId ? { campaignId: podcast.campaignId, campaignStatusBefore: markCampaignGenerating(tx, podcast.campaignId) } : {};
+    enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, ...family });
     return podcast;
   });
 }

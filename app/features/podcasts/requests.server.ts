@@ -19,7 +19,7 @@ export async function requestPodcast(ownerId: string, request: PodcastRequest) {
 }
 
 /** The given settings over the saved ones (missing values: document 1's defaults), saved back. */
-export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: GenerateFamilyPodcastInput) {
+export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: Omit<GenerateFamilyPodcastInput, "reviewScript"> & { reviewScript?: boolean }) {
   const saved = readNarratorSettings(campaign.podcastSettings);
   const narrator = {
     primaryVoice: input.voiceConfig?.primaryVoice ?? saved.primaryVoice,
@@ -38,7 +38,7 @@ export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input:
     secondarySpeed: null,
   };
   const options: GenerationOptions = { backgroundMusic: narrator.backgroundMusic, introOutro: "family", processingQuality: narrator.processingQuality };
-  const podcast = createFamilyPodcastRequest(ownerId, campaign.id, { voiceConfig, options });
+  const podcast = createFamilyPodcastRequest(ownerId, campaign.id, { voiceConfig, options, reviewScript: input.reviewScript });
   saveNarratorSettings(ownerId, campaign.id, toPodcastSettings(narrator));
   wakeJobs();
   return podcast;

@@ -107,6 +107,8 @@ export const GeneratePodcastSchema = z.object({
   storyId,
   voiceConfig: VoiceConfigSchema.default(() => VoiceConfigSchema.parse({})),
   options: GenerationOptionsSchema.default(() => GenerationOptionsSchema.parse({})),
+  /** Ours, beside the spec's fields: stop at the script for review, as the wizard's "Review the script first" (0128). */
+  reviewScript: z.boolean().default(false),
 });
 
 export const FamilyVoiceConfigSchema = z
@@ -134,6 +136,8 @@ export const FamilyOptionsSchema = z
 export const GenerateFamilyPodcastSchema = z.object({
   voiceConfig: FamilyVoiceConfigSchema.nullish(),
   options: FamilyOptionsSchema.nullish(),
+  /** Ours: stop at the script for review (0128), as POST /api/podcasts/generate. */
+  reviewScript: z.boolean().default(false),
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;
 

@@ -9,7 +9,7 @@ import { ensurePrimary } from "~/lib/litefs.server";
 import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "./podcasts.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
-import { formatTranscript, type ScriptSegment, type Speaker } from "./script";
+import { clipLength, formatTranscript, type ScriptSegment, type Speaker } from "./script";
 import { wizardMessages } from "./wizard-messages";
 
 const errors = wizardMessages.script.errors;
@@ -35,7 +35,8 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
       index,
       speaker: segment.speaker,
       text: segment.text,
-      spokenAs: spoken[index]!.text === segment.text ? null : spoken[index]!.text,
+      spokenAs: spoken[index]!.text === segment.text || segment.clip ? null : spoken[index]!.text,
+      recording: segment.clip ? { name: segment.clip.name, length: clipLength(segment.clip.seconds) } : null,
     })),
     pronunciations: list,
   };
@@ -50,6 +51,7 @@ export function changeSegment(ownerId: string, podcastId: string, index: number,
     const segments = [...((podcast.script ?? []) as ScriptSegment[])];
     const segment = segments[index];
     if (!segment) throw new PodcastRequestError(400, errors.noSuchSegment, "index");
+    if (segment.clip) throw new PodcastRequestError(400, errors.recording, "index");
     if ("move" in change) {
       if (podcast.hostCount !== 2) throw new PodcastRequestError(400, errors.oneHost, "index");
       segments[index] = { ...segment, speaker: otherHost(segment.speaker) };

@@ -103,8 +103,16 @@ export function parseScriptAnswer(content: string | null | undefined): DraftSegm
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
-async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, messages: Message[]) {
-  const completion = await client.chat.completions.create({ model: config.model, temperature: 0.7, response_format: responseFormat(req), messages });
+type ResponseFormat = ReturnType<typeof responseFormat> | { type: "json_object" };
+
+/**
+ * Servers without structured output (llama.cpp, older vLLM and others) refuse json_schema with a 400
+ * about response_format; JSON mode, with the shape spelled out in the rules, is what they can do.
+ */
+const refusesStructuredOutput = (error: unknown) => error instanceof OpenAI.BadRequestError && /response_format|json_schema/i.test(error.message);
+
+async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, messages: Message[], responseFormat: ResponseFormat) {
+  const completion = await client.chat.completions.create({ model: config.model, temperature: 0.7, response_format: responseFormat, messages });
   // Usage is recorded even when the answer turns out unusable: the tokens were spent.
   const promptTokens = completion.usage?.prompt_tokens ?? 0;
   const completionTokens = completion.usage?.completion_tokens ?? 0;
@@ -141,8 +149,18 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
     { role: "user", content: userMessage(req) },
   ];
   const reasons: string[] = [];
+  let format: ResponseFormat = responseFormat(req);
+  const askInFormat = async () => {
+    try {
+      return await ask(client, req, config, messages, format);
+    } catch (error) {
+      if (format.type !== "json_schema" || !refusesStructuredOutput(error)) throw error;
+      format = { type: "json_object" };
+      return ask(client, req, config, messages, format);
+    }
+  };
   for (let attempt = 1; attempt <= 2; attempt++) {
-    const { content, model } = await ask(client, req, config, messages);
+    const { content, model } = await askInFormat();
     const result = review(req, content);
     if (typeof result !== "string") {
       // The owner's custom intro is read as written, ahead of whatever the model wrote.
@@ -160,6 +178,8 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
 }
 
 export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {
-  if (!config) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
+  // A relative's recording carries their words itself; the model's verbatim check is about read text,
+  // so a collection with a recording keeps the built-in writer's shape (decision 0139).
+  if (!config || req.stories.some((s) => s.recording)) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
   return writeWithOpenAI(req, config);
 }

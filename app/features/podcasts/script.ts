@@ -1,5 +1,13 @@
+import { formatDuration } from "~/lib/text-format";
+
 export type Speaker = "host1" | "host2";
-export type ScriptSegment = { speaker: Speaker; text: string; chapter?: string };
+/**
+ * A relative's own recording, played where their words would be read (decision 0139). The segment's
+ * text is what they said (their typed story, else a transcription, else "(recorded answer, m:ss)"):
+ * the transcript shows it, no voice reads it.
+ */
+export type ScriptClip = { recordingId: string; name: string; seconds: number };
+export type ScriptSegment = { speaker: Speaker; text: string; chapter?: string; clip?: ScriptClip };
 /**
  * A script before it is spoken (decision 0132): "story" segments are the story's own words only, read
  * by the narrator; "host" segments are the hosts' own lines. The built-in writer and the language
@@ -9,8 +17,17 @@ export type DraftSegment = ScriptSegment & { kind: "story" | "host" };
 
 export type ScriptFormat = "single_host" | "dual_host" | "multi_contributor";
 
-/** `question`: in a collection, what the relative was asked (the collection's prompt). */
-export type ScriptStory = { title?: string | null; content: string; contributorName?: string | null; question?: string | null };
+/**
+ * `question`: in a collection, what the relative was asked (the collection's prompt). `recording`: their
+ * playable recording, with its machine transcription when there is one.
+ */
+export type ScriptStory = {
+  title?: string | null;
+  content: string;
+  contributorName?: string | null;
+  question?: string | null;
+  recording?: { id: string; seconds: number; transcript?: string | null } | null;
+};
 
 export type ScriptRequest = {
   podcastId: string;
@@ -46,8 +63,17 @@ export function scriptFormatFor(hostCount: 1 | 2, fromCollection: boolean): Scri
 
 export const speakerNames: Record<Speaker, string> = { host1: "Host 1", host2: "Host 2" };
 
+/** m:ss, as a recording's length is shown (a recording is at most 10 minutes). */
+export const clipLength = (seconds: number) => formatDuration(seconds);
+
+/** What the transcript says for a recording nobody has typed or transcribed yet. */
+export const recordedAnswer = (seconds: number) => `(recorded answer, ${clipLength(seconds)})`;
+
+/** "[Recording — Rose Smith, 1:42]": the transcript's mark before a relative's own words. */
+export const recordingMark = (clip: Pick<ScriptClip, "name" | "seconds">) => `[Recording — ${clip.name}, ${clipLength(clip.seconds)}]`;
+
 export function formatTranscript(segments: ScriptSegment[]) {
-  return segments.map((s) => `${speakerNames[s.speaker]}: ${s.text}`).join("\n\n");
+  return segments.map((s) => (s.clip ? `${recordingMark(s.clip)} ${s.text}` : `${speakerNames[s.speaker]}: ${s.text}`)).join("\n\n");
 }
 
 export function describeScript(segmentCount: number, hostCount: number) {

@@ -12,6 +12,16 @@ describe("transcripts", () => {
     expect(parseTranscript(null)).toEqual([]);
   });
 
+  it("a relative's recording is marked, not read as a speaker named \"[Recording — …, 1\"", () => {
+    const transcript = transcriptFromScript([
+      { speaker: "host1", text: "Let's hear it from Rose Smith." },
+      { speaker: "host1", text: "The apples were sour.", chapter: "Rose Smith", clip: { recordingId: "r1", name: "Rose Smith", seconds: 101.6 } },
+      { speaker: "host1", text: "(recorded answer, 0:07)", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
+    ]);
+    expect(transcript).toBe("Host 1: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07] (recorded answer, 0:07)");
+    expect(parseTranscript(transcript).map((t) => t.speaker)).toEqual(["Host 1", null, null]);
+  });
+
   it("is rebuilt from the script, or not at all without one", () => {
     expect(transcriptFromScript([{ speaker: "host1", text: "A" }, { speaker: "host2", text: "B" }])).toBe("Host 1: A\n\nHost 2: B");
     expect(transcriptFromScript([])).toBeNull();
@@ -38,6 +48,11 @@ describe("estimated line times", () => {
   it("share each chapter's time by words (a line's pause counting as two)", () => {
     // Ann: 8+2 and 18+2 words in 0-30 s; Bob: 3+2, 13+2 in 30-100 s.
     expect(estimateLineStarts(lines(8, 18, 3, 13), { duration: 100, chapters, lineChapters: ["Ann", "Ann", "Bob", "Bob"] })).toEqual([0, 10, 30, 47.5]);
+  });
+
+  it("a relative's recording counts by its length, not its few words", () => {
+    // 8+2, then a 20 s clip as 50+2, then 8+2: 72 in 100 s.
+    expect(estimateLineStarts(lines(8, 3, 8), { duration: 100, chapters: [], lineSeconds: [undefined, 20, undefined] })).toEqual([0, 13.9, 86.1]);
   });
 
   it("lines without a chapter (the welcome, the goodbye) go with their neighbours", () => {

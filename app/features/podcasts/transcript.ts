@@ -3,7 +3,8 @@ import { formatTranscript, type ScriptSegment } from "./script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
 
-const TURN = /^([^:\n]{1,40}):\s+([\s\S]+)$/;
+// A speaker's name has no "[": "[Recording — Rose Smith, 1:42] …" is a relative's own words, not a turn of "[Recording — Rose Smith, 1".
+const TURN = /^([^:\n[]{1,40}):\s+([\s\S]+)$/;
 
 export function parseTranscript(transcript: string | null | undefined): TranscriptTurn[] {
   if (!transcript?.trim()) return [];
@@ -27,6 +28,8 @@ export type TimedTurn = TranscriptTurn & { start: number | null };
 
 // A line's closing pause, counted as if it were this many words.
 const PAUSE_AS_WORDS = 2;
+// A relative's recording counts by its length, at an ordinary speaking pace (150 words a minute).
+const WORDS_PER_SECOND = 2.5;
 
 /** Which chapter each line is in (by index), or null when the script's chapters and the MP3's disagree. */
 function chapterOfLines(lineChapters: Array<string | undefined>, chapters: Array<{ title: string }>): number[] | null {
@@ -51,7 +54,13 @@ function chapterOfLines(lineChapters: Array<string | undefined>, chapters: Array
  */
 export function estimateLineStarts(
   lines: Array<{ text: string }>,
-  episode: { duration: number | null; chapters: Array<{ title: string; start: number }>; lineChapters?: Array<string | undefined> | null },
+  episode: {
+    duration: number | null;
+    chapters: Array<{ title: string; start: number }>;
+    lineChapters?: Array<string | undefined> | null;
+    /** A recording's length in seconds for each line that plays one (decision 0139). */
+    lineSeconds?: Array<number | undefined> | null;
+  },
 ): Array<number | null> {
   const { duration, chapters } = episode;
   if (!duration || duration <= 0) return lines.map(() => null);
@@ -59,7 +68,8 @@ export function estimateLineStarts(
   const spanOf = (k: number) => (byChapter ? { from: chapters[k]!.start, to: chapters[k + 1]?.start ?? duration } : { from: 0, to: duration });
   const spanIndex = (i: number) => byChapter?.[i] ?? 0;
 
-  const weight = lines.map((line) => countWords(line.text) + PAUSE_AS_WORDS);
+  const clipSeconds = episode.lineSeconds?.length === lines.length ? episode.lineSeconds : null;
+  const weight = lines.map((line, i) => (clipSeconds?.[i] !== undefined ? clipSeconds[i]! * WORDS_PER_SECOND : countWords(line.text)) + PAUSE_AS_WORDS);
   const spanTotal = new Map<number, number>();
   weight.forEach((w, i) => spanTotal.set(spanIndex(i), (spanTotal.get(spanIndex(i)) ?? 0) + w));
   const spanSoFar = new Map<number, number>();
@@ -75,10 +85,15 @@ export function estimateLineStarts(
 /** The transcript as lines with their estimated start times (see estimateLineStarts). */
 export function timedTranscript(
   transcript: string | null | undefined,
-  episode: { duration: number | null; chapters: Array<{ title: string; start: number }>; script?: Array<{ text: string; chapter?: string | null }> | null },
+  episode: {
+    duration: number | null;
+    chapters: Array<{ title: string; start: number }>;
+    script?: Array<{ text: string; chapter?: string | null; clip?: { seconds: number } | null }> | null;
+  },
 ): TimedTurn[] {
   const turns = parseTranscript(transcript);
   const lineChapters = episode.script?.map((segment) => segment.chapter ?? undefined) ?? null;
-  const starts = estimateLineStarts(turns, { duration: episode.duration, chapters: episode.chapters, lineChapters });
+  const lineSeconds = episode.script?.map((segment) => segment.clip?.seconds) ?? null;
+  const starts = estimateLineStarts(turns, { duration: episode.duration, chapters: episode.chapters, lineChapters, lineSeconds });
   return turns.map((turn, i) => ({ ...turn, start: starts[i] ?? null }));
 }

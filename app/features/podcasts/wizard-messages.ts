@@ -89,6 +89,8 @@ export const wizardMessages = {
     saving: "Saving...",
     moveTo: (host: string) => `Move to ${host}`,
     spokenAs: "Spoken as",
+    /** A relative's own recording in the script: played as it is, so not a line to edit. */
+    recordingLine: (name: string, length: string) => `${name}'s recording, ${length}`,
     makeAudio: "Make the audio",
     makingAudio: "Starting...",
     openPodcast: "Open the podcast",
@@ -99,6 +101,7 @@ export const wizardMessages = {
       noSuchSegment: "That line is no longer in the script. Reload the page and try again.",
       oneHost: "This episode has one host, so the line cannot move.",
       notReviewable: "This script is no longer waiting for review.",
+      recording: "A relative's recording is played as they said it, so it cannot be changed here.",
     },
     toast: {
       writing: { title: "Writing the script", description: "You can read and change it before the audio is made." },

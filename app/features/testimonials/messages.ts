@@ -162,6 +162,7 @@ export const testimonialMessages = {
     badUploadId: "uploadId must be 8-100 letters, digits, '-' or '_'",
     badFileName: "fileName must be a plain file name",
     badChunkIndex: "chunkIndex must be a whole number below totalChunks",
+    badVideoSize: "videoSize must be a whole number of bytes, at most 500 MB",
     badTotalChunks: "totalChunks must be between 1 and 34",
     uploadMismatch: "This uploadId belongs to a different upload",
     uploadNotFound: "Upload not found",

@@ -1,3 +1,4 @@
+import { formatClock } from "~/lib/text-format";
 import { describe, expect, it } from "vitest";
 import { testimonialMessages } from "./messages";
 import {
@@ -10,9 +11,7 @@ import {
   deviceClass,
   elapsedSeconds,
   extensionFor,
-  formatClock,
   limitReached,
-  micLevel,
   progressPercent,
   progressTone,
   recorderOptions,
@@ -138,14 +137,3 @@ describe("question selection", () => {
   });
 });
 
-describe("microphone level", () => {
-  it("is 0 for silence and grows with loudness, capped at 100", () => {
-    expect(micLevel(new Uint8Array(256).fill(128))).toBe(0);
-    expect(micLevel([])).toBe(0);
-    const quiet = Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 133 : 123));
-    const loud = Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 178 : 78));
-    expect(micLevel(quiet)).toBeGreaterThan(0);
-    expect(micLevel(loud)).toBeGreaterThan(micLevel(quiet));
-    expect(micLevel(Uint8Array.from({ length: 256 }, (_, i) => (i % 2 ? 255 : 0)))).toBe(100);
-  });
-});

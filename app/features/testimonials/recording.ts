@@ -1,4 +1,5 @@
 // Pure, so it is unit-tested; the browser components only wire these to MediaDevices/MediaRecorder.
+import { firstSupportedType } from "~/lib/media-capture";
 import { testimonialMessages } from "./messages";
 
 export const RECORDING_LIMIT_SECONDS = 180;
@@ -14,7 +15,6 @@ export const PREVIEW_ASPECT = "4 / 5";
 /** Seconds of 3-2-1 before the recorder starts, so no one is caught mid-breath (decision 0124). */
 export const COUNTDOWN_SECONDS = 3;
 /** The microphone meter changes at most this often: calm to watch, and few React renders. */
-export const LEVEL_INTERVAL_MS = 150;
 
 export type ConstraintLevel = "optimal" | "fallback" | "minimal";
 
@@ -38,15 +38,7 @@ export const FORMAT_PREFERENCE = [
   "video/webm",
 ] as const;
 
-export function chooseMimeType(isTypeSupported: (type: string) => boolean): string | undefined {
-  return FORMAT_PREFERENCE.find((type) => {
-    try {
-      return isTypeSupported(type);
-    } catch {
-      return false;
-    }
-  });
-}
+export const chooseMimeType = (isTypeSupported: (type: string) => boolean) => firstSupportedType(FORMAT_PREFERENCE, isTypeSupported);
 
 export const baseMimeType = (type: string) => type.split(";")[0]!.trim().toLowerCase() || "video/webm";
 
@@ -93,11 +85,6 @@ export function progressTone(elapsedSeconds: number): ProgressTone {
 
 export const progressPercent = (elapsedSeconds: number) => Math.min(100, Math.max(0, (elapsedSeconds / RECORDING_LIMIT_SECONDS) * 100));
 
-export function formatClock(seconds: number) {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
-
 export function elapsedSeconds(closedMs: number, segmentStartedAt: number | null, nowMs: number) {
   return (closedMs + (segmentStartedAt === null ? 0 : Math.max(0, nowMs - segmentStartedAt))) / 1000;
 }
@@ -131,17 +118,3 @@ export function cameraErrorMessage(errorName: string | undefined): string {
   }
 }
 
-/**
- * 0-100 from an AnalyserNode's time-domain bytes (128 is silence). RMS, scaled so ordinary speech
- * (an RMS of about a fifth of full scale) fills most of the bar.
- */
-export function micLevel(samples: ArrayLike<number>): number {
-  if (!samples.length) return 0;
-  let sum = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const centred = (samples[i]! - 128) / 128;
-    sum += centred * centred;
-  }
-  const rms = Math.sqrt(sum / samples.length);
-  return Math.min(100, Math.round(rms * 400));
-}

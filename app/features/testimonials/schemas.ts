@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TestimonialQuestion } from "#db/schema";
 import { testimonialMessages } from "./messages";
-import { isPlainFileName, isValidUploadId, MAX_CHUNKS } from "./upload-limits";
+import { isPlainFileName, isValidUploadId, MAX_CHUNKS, MAX_VIDEO_BYTES } from "./upload-limits";
 
 const v = testimonialMessages.validation;
 const api = testimonialMessages.api;
@@ -162,7 +162,7 @@ export const ChunkedSubmissionSchema = z
     videoPath: z.string().max(300).optional().nullable(),
     // Sent by the spec's client; the server reads the video from the assembled upload instead.
     videoData: z.unknown().optional(),
-    videoSize: z.coerce.number().optional().nullable(),
+    videoSize: z.coerce.number({ error: api.badVideoSize }).int({ error: api.badVideoSize }).min(0, { error: api.badVideoSize }).max(MAX_VIDEO_BYTES, { error: api.badVideoSize }).optional().nullable(),
     videoMimeType: z.string().max(200).optional().nullable(),
   })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });

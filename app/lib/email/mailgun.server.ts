@@ -15,6 +15,8 @@ export type MailgunMessage = {
   replyTo?: string | null;
   /** Extra MIME headers, sent to Mailgun as `h:Name` fields. */
   headers?: Record<string, string>;
+  /** Custom variables (`v:name`): Mailgun returns them in every event as "user-variables". */
+  variables?: Record<string, string>;
 };
 
 /** A stuck connection must not hold a request (or the job runner) forever. */
@@ -49,6 +51,10 @@ export async function mailgunSend(client: MailgunClient, domain: string, message
     if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail header name: ${JSON.stringify(name)}`);
     data[`h:${name}`] = oneLine(value);
   }
+  for (const [name, value] of Object.entries(message.variables ?? {})) {
+    if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail variable name: ${JSON.stringify(name)}`);
+    data[`v:${name}`] = oneLine(value);
+  }
   const { html, images } = inlineDataImages(message.html);
   const inline = images.map((image) => new File([new Uint8Array(image.bytes)], image.filename, { type: image.contentType }));
   const result = await client.messages.create(domain, { ...data, html, text: message.text, ...(inline.length ? { inline } : {}) });
@@ -67,6 +73,12 @@ export function describeMailgunError(error: unknown) {
 
 /** The Message-Id we give each outbox row, so Mailgun's event log can tell whether it went out. */
 export const outboxMessageId = (outboxId: string, domain: string) => `outbox.${outboxId}@${domain}`;
+
+/** The outbox id in a Message-Id we gave (with or without angle brackets), else null. */
+export const outboxIdFromMessageId = (messageId: string) => /^<?outbox\.([^@<>\s]+)@[^<>\s]+>?$/.exec(messageId.trim())?.[1] ?? null;
+
+/** The custom variable naming the outbox row, so a bounce or complaint event finds its message. */
+export const OUTBOX_ID_VARIABLE = "outbox-id";
 
 /** Asks Mailgun's event log whether a message with this Message-Id was accepted. */
 export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string) {

@@ -16,7 +16,7 @@ import {
 } from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
-import { createMailgun, describeMailgunError, mailgunSend, mailgunWasAccepted, outboxMessageId } from "./mailgun.server";
+import { createMailgun, describeMailgunError, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
 
 export type SendEmailInput = {
   /** What the mail is for, e.g. "password_reset"; shown in the mailbox and error records. */
@@ -79,6 +79,7 @@ async function send(row: OutboxEmail, mg: Mailer): Promise<OutboxEmail> {
       text: row.text,
       replyTo: row.replyTo,
       headers: { ...row.headers, "Message-Id": `<${outboxMessageId(row.id, mg.domain)}>` },
+      variables: { [OUTBOX_ID_VARIABLE]: row.id },
     });
     return markSent(row.id, result.id, now()) ?? row;
   } catch (error) {

@@ -10,6 +10,8 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /** Every finished file whose key starts with `prefix` (a folder such as "backups/"); never a half-written one. */
+  list(prefix: string): Promise<Array<{ key: string; size: number }>>;
 }
 
 /** Keys are app-made paths like "attachments/<id>/<name>"; anything that could escape the root is refused. */

@@ -1,6 +1,6 @@
 // Any node can serve a file another stored. Why: docs/decisions/0110-litefs-and-storage.md
 import { Readable, Transform } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { assertSafeKey, type ByteRange, type Storage } from "./keys";
 
@@ -98,6 +98,18 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
     async remove(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    // An object exists only once its upload completed, so a listing never shows half a file.
+    async list(prefix) {
+      const found: Array<{ key: string; size: number }> = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
     },
   };
   return storage;

@@ -50,6 +50,20 @@ export function localDiskStorage(root: string): Storage {
     async remove(key) {
       await fs.rm(fileFor(key), { force: true });
     },
+    async list(prefix) {
+      const dir = path.join(root, prefix);
+      const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+        throw error;
+      });
+      const files = entries.filter((entry) => entry.isFile() && !entry.name.includes(".partial-"));
+      return Promise.all(
+        files.map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return { key: path.relative(root, file).split(path.sep).join("/"), size: (await fs.stat(file)).size };
+        }),
+      );
+    },
   };
   return storage;
 }

@@ -8,6 +8,7 @@ import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/comp
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
 import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
 import { podcastMessages } from "~/features/podcasts/messages";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { StoryCard } from "~/features/contributions/components/story-card";
 import { EmptyReplies } from "~/features/contributions/components/empty-replies";
@@ -21,7 +22,7 @@ import {
   REMOVE_PHOTO_INTENT,
   removePhotoAction,
 } from "~/features/contributions/story-cards.server";
-import { VoiceDialog } from "~/features/podcasts/components/voice-dialog";
+import { REVIEW_INTENT, VoiceDialog } from "~/features/podcasts/components/voice-dialog";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
@@ -37,8 +38,8 @@ import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
 import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
-import { listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
-import { RESEND_INTENT } from "~/features/collections/invitee-status";
+import { correctInvitationAction, listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
+import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-status";
 import { storyMessages } from "~/features/contributions/messages";
 import {
   ContributionSchema,
@@ -91,7 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const pageUrl = `/campaigns/${campaign.id}/stories`;
 
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  switch (intent) {
     case "add-story": {
       const submission = parseWithZod(formData, { schema: ContributionSchema });
       if (submission.status !== "success") return data({ intent: "add-story" as const, result: submission.reply() }, { status: 400 });
@@ -111,19 +113,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
       saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
       return redirectWithToast(pageUrl, m.toast.voiceSaved);
     }
-    case "generate-podcast": {
+    case "generate-podcast":
+    case REVIEW_INTENT: {
       const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
       if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
       const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
       // Kept even when the request is refused below, so the dialog reopens with them.
       saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      // 'Review the script first' (decision 0128): the job stops at the script, the panel links to it.
+      const reviewScript = intent === REVIEW_INTENT;
       try {
-        requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality } });
+        requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality }, reviewScript });
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
       }
-      return redirectWithToast(pageUrl, m.toast.podcastStarted);
+      return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : m.toast.podcastStarted);
     }
     case "retry-podcast": {
       const podcast = await getCampaignPodcast(campaign.id);
@@ -138,6 +143,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case RESEND_INTENT:
       return resendInvitationAction(campaign.id, formData, pageUrl);
+    case CORRECT_INTENT:
+      return correctInvitationAction(campaign.id, formData, pageUrl);
     case REMOVE_PHOTO_INTENT:
       return removePhotoAction(user.id, campaign.id, formData, pageUrl);
     case EDIT_STORY_INTENT:
@@ -215,7 +222,11 @@ export default function CampaignStoriesPage() {
           </div>
         </header>
 
-        <InviteeStatusList invitees={invitees} error={actionData?.intent === RESEND_INTENT ? actionData.error : null} />
+        <InviteeStatusList
+          invitees={invitees}
+          error={actionData?.intent === RESEND_INTENT ? actionData.error : null}
+          correction={actionData?.intent === CORRECT_INTENT ? actionData : null}
+        />
 
         {stories.length === 0 ? (
           <Card className="space-y-2 text-center">

@@ -60,7 +60,7 @@ const MoveSchema = z.object({
 /** Drag and keyboard reordering (JavaScript): the new order of one page's collections. */
 const ReorderSchema = z.object({
   intent: z.literal("reorder"),
-  page: z.number().int().min(1),
+  page: z.number().int().min(1).max(100_000),
   ids: z.array(collectionId).min(1).max(MANAGE_PAGE_SIZE),
 });
 

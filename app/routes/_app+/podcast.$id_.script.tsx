@@ -106,7 +106,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return changePronunciations(user.id, formData, here);
     case "make-audio": {
       try {
-        makeReviewedAudio(user.id, podcastId);
+        const podcast = makeReviewedAudio(user.id, podcastId);
+        // A family podcast's progress is shown on its collection's stories page, a story's in the wizard.
+        if (podcast.campaignId) return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, m.toast.rendering);
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
         if (error.status === 404) throw notFound();

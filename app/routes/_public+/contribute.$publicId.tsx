@@ -1,19 +1,23 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
-import { Field, TextareaField } from "~/components/forms";
+import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
 import { storyMessages } from "~/features/contributions/messages";
-import { discardAnswerFile, readAnswerForm } from "~/features/contributions/public-answer.server";
-import { checkRecording, keepRecording } from "~/features/contributions/recordings.server";
+import { useAnswerUpload } from "~/features/contributions/components/answer-upload";
+import { UploadStatus, useCanRecord, VoiceRecorder, type RecorderChange } from "~/features/contributions/components/voice-recorder";
+import { RECORDING_FIELD } from "~/features/contributions/recording-limits";
+import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
+import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { getUserById } from "~/models/user.server";
-import { HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributions/schemas";
+import { ANSWER_KEY_FIELD, HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributions/schemas";
 import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
 import { truncateAtWord } from "~/lib/truncate";
@@ -64,12 +68,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (check && !check.ok) return data(submission.reply({ fieldErrors: { recording: [check.reason] } }), { status: check.status });
     const { t: token, recording: _chosen, storyContent = "", ...fields } = submission.value;
     const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
-    const contribution = createContribution({ campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
-    if (file && check?.ok) {
+    // The recorder's retries carry one key: an answer already saved is thanked, not saved again.
+    await saveAnswerOnce(formData.get(ANSWER_KEY_FIELD), async () => {
+      const story = (id?: string) => createContribution({ id, campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
+      if (!file || !check?.ok) return void story();
       const owner = await getUserById(campaign.ownerId);
       const thanks = { email: fields.contributorEmail, name: fields.contributorName, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
-      await keepRecording(contribution.id, file, check.facts, thanks);
-    }
+      await keepStoryWithRecording(story, file, check.facts, thanks);
+    });
     return redirect(thankYouUrl(params.publicId!));
   } finally {
     await discardAnswerFile(file);
@@ -87,21 +93,60 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
   );
 }
 
+/** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
+const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
 function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail: string }) {
-  const lastResult = useActionData<typeof action>();
+  const actionResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const canRecord = useCanRecord();
+  // With JavaScript, a recording made on the page is sent by XHR for its progress bar (decision 0138).
+  const [voice, setVoice] = useState<RecorderChange>({ file: null, active: false });
+  const recorded = useRef<File | null>(null);
+  recorded.current = voice.file;
+  // The newest answer from the server: the action's, or the one an XHR upload brought back.
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(actionResult);
+  useEffect(() => setLastResult(actionResult), [actionResult]);
+  const [notice, setNotice] = useState("");
+  const upload = useAnswerUpload({
+    onSent: (location) => navigate(location),
+    onRefused: (errors) => setLastResult({ status: "error", error: errors }),
+  });
   const [form, fields] = useForm({
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail },
     constraint: getZodConstraint(PublicContributionSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PublicContributionSchema }),
+    onValidate: ({ formData }) => {
+      if (recorded.current) formData.set(RECORDING_FIELD, recorded.current);
+      return parseWithZod(formData, { schema: PublicContributionSchema });
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const submitting = navigation.state === "submitting";
+  const formProps = getFormProps(form);
+  const uploading = upload.state.phase === "sending" || upload.state.phase === "waiting";
+  const submitting = navigation.state === "submitting" || uploading;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setNotice("");
+    if (voice.active) {
+      event.preventDefault();
+      setNotice(rm.recorder.finishFirst);
+      return;
+    }
+    formProps.onSubmit(event);
+    if (event.defaultPrevented || !voice.file) return;
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    body.set(RECORDING_FIELD, voice.file);
+    body.set(ANSWER_KEY_FIELD, answerKey());
+    upload.send(event.currentTarget.action, body);
+  }
+
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...formProps} onSubmit={onSubmit}>
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <Field
         label={m.yourName}
@@ -114,12 +159,20 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
         errors={fields.contributorEmail.errors}
       />
       <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
-      <Field
-        label={rm.label}
-        hint={rm.hint}
-        inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
-        errors={fields.recording.errors}
-      />
+      {canRecord ? <VoiceRecorder onChange={setVoice} /> : null}
+      {voice.file ? (
+        <div className="space-y-1">
+          <p className="text-sm text-muted-foreground">{rm.recorder.fileInputReplaced}</p>
+          <ErrorList id={fields.recording.errorId} errors={fields.recording.errors} />
+        </div>
+      ) : (
+        <Field
+          label={rm.label}
+          hint={rm.hint}
+          inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
+          errors={fields.recording.errors}
+        />
+      )}
       <p className="rounded-md bg-muted/50 p-3 text-sm">{rm.consent}</p>
       {/* Honeypot: off-screen and hidden from assistive technology; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -129,6 +182,12 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? m.submitting : m.submit}
       </Button>
+      {notice ? (
+        <p role="alert" className="text-sm text-destructive">
+          {notice}
+        </p>
+      ) : null}
+      <UploadStatus state={upload.state} onRetry={upload.retry} />
     </Form>
   );
 }

@@ -35,7 +35,7 @@ import { formatDateTimeAt } from "~/lib/format-date";
 import { cn } from "~/lib/cn";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
-import { COLLECTIONS_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
+import { COLLECTIONS_LIST, isUnfilteredList, listQuery, PAGE_MAX, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 
 const m = adminMessages.collections;
@@ -43,7 +43,7 @@ const PATH = "/admin/story-collections";
 
 const UpdateSchema = CollectionFormSchema.extend({ id: idField });
 const MoveSchema = z.object({ id: idField, direction: z.enum(["up", "down"]) });
-const ReorderSchema = z.object({ page: z.number().int().min(1), ids: z.array(idField).min(1).max(ADMIN_COLLECTIONS_PAGE_SIZE) });
+const ReorderSchema = z.object({ page: z.number().int().min(1).max(PAGE_MAX), ids: z.array(idField).min(1).max(ADMIN_COLLECTIONS_PAGE_SIZE) });
 
 type ListState = Record<string, string | null>;
 /** A link into the list that keeps its search, filters and sort (`list`). */

@@ -11,10 +11,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardTitle } from "~/components/ui/card";
 import { getOutboxEmail, type OutboxStatus } from "~/lib/email/outbox.server";
-import { isProduction } from "~/lib/env.server";
+import { devToolsEnabled } from "~/lib/env.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
   const email = params.emailId ? getOutboxEmail(params.emailId) : undefined;
   if (!email) throw new Response("Not Found", { status: 404 });
   return {
@@ -41,7 +41,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
   const email = params.emailId ? getOutboxEmail(params.emailId) : undefined;
   if (!email) throw new Response("Not Found", { status: 404 });
   const form = await readFormData(request);

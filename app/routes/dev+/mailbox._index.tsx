@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { listOutbox, type OutboxStatus } from "~/lib/email/outbox.server";
-import { isProduction } from "~/lib/env.server";
+import { devToolsEnabled } from "~/lib/env.server";
 
 export async function loader() {
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
   const emails = listOutbox({ limit: 200 }).map((email) => ({
     id: email.id,
     to: email.to,

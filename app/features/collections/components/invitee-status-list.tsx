@@ -1,9 +1,13 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { Field, FormAlert } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { campaignMessages } from "../messages";
-import { RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
+import { CORRECT_INTENT, RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
+import { CorrectInvitationSchema } from "../schemas";
 
 const m = campaignMessages.invitees;
 
@@ -17,7 +21,9 @@ const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | 
 };
 
 /** Who was invited and who has answered; a plain form per relative re-sends the invitation. */
-export function InviteeStatusList({ invitees, error }: { invitees: InviteeView[]; error?: string | null }) {
+type Correction = { invitationId: string; result: SubmissionResult<string[]> };
+
+export function InviteeStatusList({ invitees, error, correction }: { invitees: InviteeView[]; error?: string | null; correction?: Correction | null }) {
   const navigation = useNavigation();
   if (invitees.length === 0) return null;
   const answered = invitees.filter((i) => i.status === "answered").length;
@@ -43,6 +49,10 @@ export function InviteeStatusList({ invitees, error }: { invitees: InviteeView[]
                 <span className="text-xs text-muted-foreground">{m.reminded(invitee.reminderCount, invitee.maxReminders)}</span>
               ) : null}
             </div>
+            {invitee.failureReason ? <p className="w-full break-words text-sm text-muted-foreground">{m.failedBecause(invitee.failureReason)}</p> : null}
+            {invitee.canCorrect ? (
+              <CorrectAddressForm invitee={invitee} lastResult={correction?.invitationId === invitee.id ? correction.result : undefined} />
+            ) : null}
             {invitee.canResend ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value={RESEND_INTENT} />
@@ -57,5 +67,35 @@ export function InviteeStatusList({ invitees, error }: { invitees: InviteeView[]
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** A bounced address corrected in place; the invitation then goes to the new one (decision 0143). */
+function CorrectAddressForm({ invitee, lastResult }: { invitee: InviteeView; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `correct-${invitee.id}`,
+    lastResult,
+    constraint: getZodConstraint(CorrectInvitationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CorrectInvitationSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === CORRECT_INTENT && navigation.formData.get("invitationId") === invitee.id;
+  return (
+    <Form method="post" preventScrollReset className="flex w-full flex-wrap items-end gap-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={CORRECT_INTENT} />
+      <input type="hidden" name="invitationId" value={invitee.id} />
+      <FormAlert errors={form.errors} />
+      <Field
+        className="min-w-0 flex-1 basis-56"
+        label={m.correction.label(invitee.email)}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+        errors={fields.email.errors}
+      />
+      <Button type="submit" size="sm" disabled={submitting}>
+        {submitting ? m.correction.submitting : m.correction.submit}
+      </Button>
+    </Form>
   );
 }

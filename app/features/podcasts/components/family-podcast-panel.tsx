@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { storyMessages } from "~/features/contributions/messages";
+import { wizardUrls } from "~/features/podcasts/wizard-schemas";
 
 const m = storyMessages.panel;
 
@@ -36,6 +37,21 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
             {m.openPodcast}
+          </Link>
+          <DeleteAndRegenerate />
+        </div>
+      </Card>
+    );
+  }
+
+  if (podcast.status === "script_ready") {
+    return (
+      <Card className="space-y-4 text-center">
+        <CardTitle>{m.scriptReady}</CardTitle>
+        <p className="text-muted-foreground">{m.scriptReadyText}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={wizardUrls.script(podcast.id)} className={buttonClass()}>
+            {m.reviewScript}
           </Link>
           <DeleteAndRegenerate />
         </div>

@@ -18,8 +18,13 @@ import {
   type NarratorSettings,
 } from "~/features/contributions/schemas";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
 const m = storyMessages.voiceDialog;
+const review = wizardMessages.review;
+
+/** 'Review the script first': the family podcast is started and its job stops at the script (decision 0128). */
+export const REVIEW_INTENT = "review-podcast";
 
 /**
  * 'Configure Family Podcast Voice': one narrator, family intro/outro. 'Generate Family Podcast'
@@ -49,7 +54,7 @@ export function VoiceDialog({
   });
   const [speed, setSpeed] = useState(settings.primarySpeed);
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const submitting = pending === "save-voice" || pending === "generate-podcast";
+  const submitting = pending === "save-voice" || pending === "generate-podcast" || pending === REVIEW_INTENT;
   const speedProps = getInputProps(fields.primarySpeed, { type: "range" });
   // As in the wizard: disabled only with JavaScript, which follows the voice as it changes.
   const hydrated = useHydrated();
@@ -109,9 +114,15 @@ export function VoiceDialog({
           optionLabel={(v) => m.qualityLabels[v]}
           errors={fields.processingQuality.errors}
         />
+        <p id="family-review-first-hint" className="text-sm text-muted-foreground">
+          {review.reviewFirstHint}
+        </p>
         <FormActions cancelTo={closeTo} replace>
           <Button type="submit" name="intent" value="save-voice" variant="outline" disabled={submitting}>
             {pending === "save-voice" ? m.saving : m.save}
+          </Button>
+          <Button type="submit" name="intent" value={REVIEW_INTENT} variant="outline" disabled={submitting} aria-describedby="family-review-first-hint">
+            {pending === REVIEW_INTENT ? m.generating : review.reviewFirst}
           </Button>
           <Button type="submit" name="intent" value="generate-podcast" disabled={submitting}>
             {pending === "generate-podcast" ? m.generating : m.generate}

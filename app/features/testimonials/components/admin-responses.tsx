@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Card } from "~/components/ui/card";
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { formatClock } from "~/features/testimonials/recording";
+import { formatClock } from "~/lib/text-format";
 import { formatMegabytes } from "~/features/testimonials/upload-limits";
 
 const a = testimonialMessages.admin;

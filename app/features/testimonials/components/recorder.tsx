@@ -1,5 +1,7 @@
+import { formatClock } from "~/lib/text-format";
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
+import { LevelMeter } from "~/components/ui/level-meter";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { testimonialMessages } from "~/features/testimonials/messages";
@@ -7,7 +9,6 @@ import {
   canRecordMore,
   canStartRecording,
   COUNTDOWN_SECONDS,
-  formatClock,
   MAX_QUESTIONS,
   PREVIEW_ASPECT,
   PREVIEW_WIDTH,
@@ -19,7 +20,7 @@ import {
 } from "~/features/testimonials/recording";
 import { chosenFileProblem } from "~/features/testimonials/upload-limits";
 import { CameraError, openCamera, stopStream } from "./camera";
-import { useMicLevel } from "./use-mic-level";
+import { useMicLevel } from "~/components/use-mic-level";
 import { useRecording } from "./use-recording";
 
 const r = testimonialMessages.recorder;
@@ -207,25 +208,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       </p>
       {displayError ? <ErrorList errors={[displayError]} /> : null}
       {micLevel !== null ? (
-        <div className="space-y-1">
-          <div className="flex items-center justify-between text-sm">
-            <span id="mic-level-label" className="font-medium">
-              {r.micLevel}
-            </span>
-            <span className="text-xs text-muted-foreground">{r.micHint}</span>
-          </div>
-          <div
-            role="meter"
-            aria-labelledby="mic-level-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={micLevel}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-            data-testid="mic-level"
-          >
-            <div className="h-full bg-green-600 transition-[width] duration-150" style={{ width: `${micLevel}%` }} />
-          </div>
-        </div>
+        <LevelMeter level={micLevel} label={r.micLevel} hint={r.micHint} testId="mic-level" />
       ) : null}
       {counting ? (
         <div className="flex justify-center">

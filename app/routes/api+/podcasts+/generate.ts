@@ -14,7 +14,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const podcast = await answerPodcastErrors(() => requestPodcast(user.id, body));
   const generation = describeGenerationStatus(podcast.status);
   return Response.json(
-    { podcastId: podcast.id, status: generation.status, statusLabel: generation.label, progress: generation.progress },
+    {
+      podcastId: podcast.id,
+      status: generation.status,
+      statusLabel: generation.label,
+      progress: generation.progress,
+      // Where the owner reviews the script once it is written (status "script_ready").
+      ...(body.reviewScript ? { scriptUrl: `/podcast/${podcast.id}/script` } : {}),
+    },
     { status: 201 },
   );
 }

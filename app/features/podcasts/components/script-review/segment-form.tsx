@@ -7,7 +7,7 @@ import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
 const m = wizardMessages.script;
 
-export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null };
+export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null; recording: { name: string; length: string } | null };
 export type SegmentResult = { intent: "save-segment" | "move-segment"; index: number; error: string };
 
 /**
@@ -21,10 +21,10 @@ export function SegmentForm({ segment, hostCount, editable, result }: { segment:
   const other = speakerNames[segment.speaker === "host1" ? "host2" : "host1"];
   const label = m.segmentLabel(segment.index + 1, speakerNames[segment.speaker]);
 
-  if (!editable) {
+  if (!editable || segment.recording) {
     return (
       <li className="space-y-1 rounded-lg border border-border p-4">
-        <p className="text-sm font-semibold">{label}</p>
+        <p className="text-sm font-semibold">{segment.recording ? m.recordingLine(segment.recording.name, segment.recording.length) : label}</p>
         <p className="whitespace-pre-wrap break-words">{segment.text}</p>
       </li>
     );

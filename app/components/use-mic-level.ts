@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { LEVEL_INTERVAL_MS, micLevel } from "~/features/testimonials/recording";
+import { LEVEL_INTERVAL_MS, micLevel } from "~/lib/media-capture";
 
 /**
- * The stream's loudness, 0-100, read by a Web Audio AnalyserNode every LEVEL_INTERVAL_MS.
+ * For both recorders (the video testimonial and the voice answer). The stream's loudness, 0-100, read by a Web Audio AnalyserNode every LEVEL_INTERVAL_MS.
  * Null when the browser has no Web Audio or the stream no sound track: then no meter is shown.
  */
 export function useMicLevel(stream: MediaStream | null): number | null {

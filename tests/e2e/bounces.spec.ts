@@ -1,0 +1,73 @@
+// An invitation that bounced (decision 0143), JavaScript on and off: Mailgun's signed event reaches
+// the running server, the owner sees which invitation failed and why, corrects the address and the
+// invitation goes to the new one.
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { emailOutbox, invitations } from "#db/schema";
+import { createCampaign } from "~/models/campaign.server";
+import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
+import { signWebhook } from "~/features/contributions/mailgun-webhook.server";
+import { db } from "~/lib/db.server";
+import { axeViolations } from "../utils/axe-scan";
+import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+
+// The e2e server has no MAILGUN_WEBHOOK_SIGNING_KEY: APP_ENV=test on 127.0.0.1 uses the local one.
+const KEY = "dev-webhook-signing-key";
+
+/** Mailgun's permanent-failure event for the outbox row, signed as Mailgun signs it. */
+function bounceEvent(outboxId: string, to: string) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const token = randomBytes(25).toString("hex");
+  return {
+    signature: { timestamp, token, signature: signWebhook(KEY, timestamp, token) },
+    "event-data": {
+      event: "failed",
+      severity: "permanent",
+      reason: "bounce",
+      recipient: to,
+      timestamp: Date.now() / 1000,
+      "delivery-status": { code: 550, message: "5.1.1 The email account that you tried to reach does not exist.", description: "" },
+      message: { headers: { to, "message-id": `outbox.${outboxId}@storyhearth.local` } },
+      "user-variables": { "outbox-id": outboxId },
+    },
+  };
+}
+
+test("the owner sees a bounced invitation with its reason, corrects the address and it is sent there", async ({ page, user }) => {
+  const slug = randomUUID().slice(0, 8);
+  const typo = `gran-${slug}@exampel.com`;
+  const fixed = `gran-${slug}@example.com`;
+  const campaign = createCampaign(user.id, { title: `Lake ${slug}`, prompt: "What do you remember of the lake?", inviteEmails: [typo] });
+  await dispatchDueInvitations();
+  const invitation = db.select().from(invitations).where(eq(invitations.campaignId, campaign.id)).get()!;
+  const outbox = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `invitation:${invitation.id}`)).get()!;
+
+  const hook = await page.request.post("/webhooks/mailgun/events", { data: bounceEvent(outbox.id, typo) });
+  expect(hook.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, user);
+  await visit(page, `/campaigns/${campaign.id}/stories`);
+  const row = page.getByRole("region", { name: "Invited relatives" }).getByTestId("invitee").filter({ hasText: typo });
+  await expect(row.getByText("Not delivered", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Why: The address refused the e-mail (550): 5.1.1 The email account that you tried to reach does not exist.");
+  await expect(row.getByRole("button", { name: `Resend invitation to ${typo}` })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The same address again is refused by the server, with the reason beside the form.
+  const field = row.getByLabel(`Corrected address for ${typo}`);
+  await field.fill(typo);
+  await row.getByRole("button", { name: "Correct and resend" }).click();
+  await expect(page.getByText("That is the address that did not accept the invitation. Enter a corrected one.")).toBeVisible();
+
+  await page.getByLabel(`Corrected address for ${typo}`).fill(fixed);
+  await page.getByRole("button", { name: "Correct and resend" }).click();
+  await expectToast(page, "Invitation sent again", `The invitation was sent to ${fixed}.`);
+  const corrected = page.getByRole("region", { name: "Invited relatives" }).getByTestId("invitee").filter({ hasText: fixed });
+  await expect(corrected.getByText("Invited", { exact: true })).toBeVisible();
+  await expect(page.getByText(typo)).toHaveCount(0);
+  const sent = db.select().from(emailOutbox).where(eq(emailOutbox.to, fixed)).all();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({ kind: "campaign_invitation", dedupeKey: `invitation:${invitation.id}:to:${fixed}` });
+});

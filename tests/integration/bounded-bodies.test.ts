@@ -1,0 +1,212 @@
+// Issue 22, item 1 (decision 0142): 200 MB bodies to the sign-in form, a public answer form, the
+// story upload and the Mailgun webhook, with and without Content-Length, four at a time, against
+// the real server in its own process: every answer is a 413 the client reads, and the server's
+// memory barely moves. Bodies are generated as they are sent, never held.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestUser } from "../utils/auth";
+import { createTestCampaign } from "../utils/stories-helpers";
+
+const MB = 1024 * 1024;
+const BODY_BYTES = 200 * MB;
+
+let server: ChildProcess;
+let port = 0;
+let cookie = "";
+let publicId = "";
+let stderr = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+/** The process's resident memory; a process that is gone (killed for its memory) counts as unbounded. */
+function rssOf(pid: number) {
+  const status = fs.existsSync(`/proc/${pid}/status`) ? fs.readFileSync(`/proc/${pid}/status`, "utf8") : "";
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : Number.POSITIVE_INFINITY;
+}
+
+beforeAll(async () => {
+  const user = await createTestUser();
+  cookie = user.cookie;
+  publicId = createTestCampaign(user.id).publicId;
+  port = await freePort();
+  // The development server (Vite in middleware mode) so the test needs no production build; the
+  // body limits sit in front of Remix either way. Same database file as this test process.
+  server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      APP_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      JOBS_DISABLED: "true",
+      VOICES_AUTO_DOWNLOAD: "false",
+      RATE_LIMIT_AUTH_MAX: "1000",
+      RATE_LIMIT_PUBLIC_POST_MAX: "1000",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  server.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+});
+
+type Target = { path: string; type: "form" | "multipart" | "json"; accept: string; cookie?: boolean };
+type Answer = { status: number; contentType: string; body: string; ms: number };
+
+const BOUNDARY = "----bounded-bodies";
+
+/** 1 MB blocks of one repeated byte, as many as the body needs: nothing is held but one block. */
+function* bodyBlocks(type: Target["type"], total: number) {
+  const head =
+    type === "multipart"
+      ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="recording"; filename="big.webm"\r\nContent-Type: audio/webm\r\n\r\n`
+      : type === "json"
+        ? '{"storyContent":"'
+        : "email=a%40example.com&password=";
+  yield Buffer.from(head);
+  const block = Buffer.alloc(MB, "a");
+  for (let sent = head.length; sent < total; sent += MB) yield block.subarray(0, Math.min(MB, total - sent));
+}
+
+/**
+ * Posts `BODY_BYTES` and reads the answer as a client should: once it arrives, the rest of the
+ * body is not sent. `chunked` leaves out Content-Length.
+ */
+function post(target: Target, chunked: boolean): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const contentType = { form: "application/x-www-form-urlencoded", json: "application/json", multipart: `multipart/form-data; boundary=${BOUNDARY}` }[target.type];
+    const headers: Record<string, string> = { "Content-Type": contentType, Accept: target.accept };
+    if (!chunked) headers["Content-Length"] = String(BODY_BYTES);
+    if (target.cookie) headers.Cookie = cookie;
+    const request = http.request({ host: "127.0.0.1", port, path: target.path, method: "POST", headers });
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        resolve({ status: response.statusCode!, contentType: String(response.headers["content-type"]), body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started });
+        request.destroy();
+      });
+      response.on("error", reject);
+    });
+    // Writing into a connection the server closed after answering is not the test's concern.
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const blocks = bodyBlocks(target.type, BODY_BYTES);
+    const write = () => {
+      for (;;) {
+        if (answered || request.destroyed) return;
+        const next = blocks.next();
+        if (next.done) return void request.end();
+        if (!request.write(next.value)) return void request.once("drain", write);
+      }
+    };
+    write();
+  });
+}
+
+/** A urlencoded body of `bytes`, sent in pieces without Content-Length. */
+async function chunkedForm(path: string, bytes: number) {
+  const filler = "a".repeat(bytes - "email=a%40example.com&password=".length);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const all = Buffer.from(`email=a%40example.com&password=${filler}`);
+      for (let at = 0; at < all.byteLength; at += 64 * 1024) controller.enqueue(all.subarray(at, at + 64 * 1024));
+      controller.close();
+    },
+  });
+  return fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" }, body, duplex: "half" } as RequestInit);
+}
+
+describe("request bodies under their caps", () => {
+  it("reach the route whole, chunked or not", async () => {
+    // Just under the 2 MB cap: the sign-in form reads it and answers as it does to any wrong password.
+    const under = await chunkedForm("/login", 2 * MB - 1024);
+    expect(under.status).toBe(400);
+    const over = await chunkedForm("/login", 2 * MB + 1024);
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as { message: string }).message).toBe("This request is too large: at most 2 MB can be sent here.");
+  });
+});
+
+describe("request bodies over their caps", () => {
+  it("answers every 200 MB post with a readable 413, four at a time, and the server's memory barely grows", async () => {
+    const targets: Target[] = [
+      { path: "/login", type: "form", accept: "text/html" },
+      { path: `/contribute/${publicId}`, type: "form", accept: "text/html" },
+      { path: `/contribute/${publicId}`, type: "multipart", accept: "text/html" },
+      { path: "/api/stories/upload", type: "form", accept: "application/json", cookie: true },
+      { path: "/api/stories/upload", type: "json", accept: "application/json", cookie: true },
+      { path: "/webhooks/mailgun/inbound", type: "form", accept: "application/json" },
+    ];
+    const jobs = targets.flatMap((target) => [false, true].map((chunked) => ({ target, chunked })));
+
+    // The routes are compiled on their first request: one small post each first, then the baseline.
+    for (const { target } of jobs) await fetch(`http://127.0.0.1:${port}${target.path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    await new Promise((r) => setTimeout(r, 500));
+    const baseline = rssOf(server.pid!);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 20);
+
+    const answers: Array<Answer & { job: string }> = [];
+    const queue = [...jobs];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          const answer = await post(job.target, job.chunked);
+          answers.push({ ...answer, job: `${job.target.type} ${job.target.path} ${job.chunked ? "chunked" : "with Content-Length"}` });
+        }
+      }),
+    );
+    clearInterval(sampler);
+    peak = Math.max(peak, rssOf(server.pid!));
+
+    for (const answer of answers) {
+      expect({ job: answer.job, status: answer.status }).toEqual({ job: answer.job, status: 413 });
+      if (answer.contentType.includes("json")) expect((JSON.parse(answer.body) as { message: string }).message, answer.job).toMatch(/too large|larger than/i);
+      else expect(answer.body, answer.job).toMatch(/too large|larger than/i);
+    }
+    const growth = peak - baseline;
+    console.log(`bounded bodies: RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB (+${Math.round(growth / MB)} MB); slowest answer ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms`);
+    expect(growth).toBeLessThan(64 * MB);
+    // The server still answers at once.
+    const started = performance.now();
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+  }, 120_000);
+
+  // Outside the memory budget: the webhook's reader holds a voice memo of up to 25 MB in memory
+  // until its signature is checked (decision 0142, consequences).
+  it("answers a 200 MB multipart webhook post with a readable 413, with and without Content-Length", async () => {
+    for (const chunked of [false, true]) {
+      const answer = await post({ path: "/webhooks/mailgun/inbound", type: "multipart", accept: "application/json" }, chunked);
+      expect(answer.status).toBe(413);
+      expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/too large/i);
+    }
+  }, 60_000);
+});
