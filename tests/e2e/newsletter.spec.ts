@@ -4,7 +4,10 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { emailOutbox, newsletters } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { createNewsletterCollection, newsletterEmails } from "../utils/newsletter-helpers";
+import { insertRecording } from "~/models/contribution-recording.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { axeViolations } from "../utils/axe-scan";
+import { createNewsletterCollection, FAKE_MP3, newsletterEmails } from "../utils/newsletter-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
@@ -97,6 +100,24 @@ test.describe("family newsletter", () => {
     await expect(page.getByTestId("newsletter-stories")).toHaveCSS("font-size", "22px");
     // No podcast: no listening block.
     await expect(page.getByText("Listen to This Story")).toHaveCount(0);
+  });
+
+  test("a relative's own recording plays under their story, signed out", async ({ page, user }) => {
+    const { campaign, stories } = await createNewsletterCollection(user.id, { podcast: false });
+    const normalizedKey = `recordings/${stories[0]!.id}/memo.mp3`;
+    await getStorage().put(normalizedKey, FAKE_MP3);
+    insertRecording({ contributionId: stories[0]!.id, status: "ready", normalizedKey, durationSeconds: 12 });
+    const { createNewsletter } = await import("~/features/newsletters/newsletters.server");
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    await visit(page, `/newsletter/${made.newsletter.publicId}`);
+    const player = page.getByRole("article").filter({ hasText: "Grandpa Joe" }).getByLabel("Hear it in Grandpa Joe's own voice");
+    await expect(player).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
+    const audio = await page.request.get((await player.getAttribute("src"))!);
+    expect(audio.headers()["content-type"]).toBe("audio/mpeg");
+    // Only the story that has one.
+    await expect(page.getByLabel(/own voice$/)).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("an unknown newsletter shows 'Newsletter Not Found' with a 404", async ({ page }) => {

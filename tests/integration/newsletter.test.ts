@@ -8,6 +8,8 @@ import { jobHandlers } from "~/jobs/index.server";
 import { deliverDueNewsletters } from "~/features/newsletters/delivery.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { saveWorkflowSettings } from "~/models/workflow.server";
+import { insertRecording, markRemovalRequested } from "~/models/contribution-recording.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
 import * as adminLaunchList from "~/routes/admin+/launch-list";
 import * as newsletterApi from "~/routes/api+/newsletter.$newsletterId";
@@ -17,6 +19,7 @@ import * as launchList from "~/routes/_site+/launch-list";
 import * as audioRoute from "~/routes/_public+/newsletter.$newsletterId.audio";
 import * as coverRoute from "~/routes/_public+/newsletter.$newsletterId.cover";
 import * as imageRoute from "~/routes/_public+/newsletter.$newsletterId.images.$imageId";
+import * as recordingRoute from "~/routes/_public+/newsletter.$newsletterId.recordings.$storyId[.mp3]";
 import * as publicPage from "~/routes/_public+/newsletter.$newsletterId";
 import * as pdfRoute from "~/routes/_public+/newsletter.$newsletterId.pdf";
 import { setClock } from "~/lib/clock.server";
@@ -28,7 +31,7 @@ import { newsletterMessages } from "~/features/newsletters/messages";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
-import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1 } from "../utils/newsletter-helpers";
+import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1, STORIES } from "../utils/newsletter-helpers";
 
 let owner: TestUser;
 let other: TestUser;
@@ -148,7 +151,9 @@ describe("the public newsletter", () => {
       expect.arrayContaining(["edition", "title", "subtitle", "familyName", "publishedAt", "totalContributors", "podcastId", "podcastDuration", "hasTranscript", "coverImage", "stories"]),
     );
     expect(body).toMatchObject({ edition: 1, familyName: "Whitfield", publishedAt: "2026-11-22T15:00:00.000Z", totalContributors: 3, hasTranscript: true, podcastDuration: "4:05", coverImage: null });
-    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "readingTime", "title"]);
+    // The spec's fields, and ours: recordingUrl, a relative's own recording (null here; decision 0139).
+    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "readingTime", "recordingUrl", "title"]);
+    expect(body.stories[0]!.recordingUrl).toBeNull();
     expect(body.stories[0]!.images).toEqual([`http://localhost/newsletter/${publicId}/images/${photoId}`]);
   });
 
@@ -449,5 +454,34 @@ describe("help centre", () => {
 
     const invalid = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "", message: "" } }));
     expect(invalid.status).toBe(400);
+  });
+});
+
+describe("a relative's own recording in the newsletter (decision 0139)", () => {
+  it("plays under its story while it may be heard: ranges, only this newsletter's stories, gone once removal is asked", async () => {
+    const made = await createNewsletterCollection(owner.id, { stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Aunt May" }], podcast: false });
+    const normalizedKey = `recordings/${made.stories[0]!.id}/memo.mp3`;
+    await getStorage().put(normalizedKey, FAKE_MP3);
+    const recording = insertRecording({ contributionId: made.stories[0]!.id, status: "ready", normalizedKey, durationSeconds: 12 })!;
+    const result = createNewsletter(owner.id, made.campaign.id);
+    if (!result.ok) throw new Error("not created");
+    const pid = result.newsletter.publicId;
+    const page = async () => (await (await callRoute(publicPage.loader, makeRequest(`/newsletter/${pid}`), { newsletterId: pid })).json()) as { newsletter: { stories: { id: string; title: string; recordingUrl: string | null }[] } };
+
+    const [joe, may] = (await page()).newsletter.stories;
+    expect(joe!.recordingUrl).toBe(`/newsletter/${pid}/recordings/${joe!.id}.mp3`);
+    expect(may!.recordingUrl).toBeNull();
+    const audio = await callRoute(recordingRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-9" } }), { newsletterId: pid, storyId: joe!.id });
+    expect(audio.status).toBe(206);
+    expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
+    expect(Buffer.from(await audio.arrayBuffer())).toEqual(Buffer.from(FAKE_MP3).subarray(0, 10));
+    // A story of this newsletter without a recording, another newsletter's id, an unknown story: 404.
+    for (const params of [{ newsletterId: pid, storyId: may!.id }, { newsletterId: "nope", storyId: joe!.id }, { newsletterId: pid, storyId: "nope" }]) {
+      expect((await callRoute(recordingRoute.loader, makeRequest("/x"), params)).status).toBe(404);
+    }
+
+    markRemovalRequested(recording.id, new Date());
+    expect((await page()).newsletter.stories[0]!.recordingUrl).toBeNull();
+    expect((await callRoute(recordingRoute.loader, makeRequest("/x"), { newsletterId: pid, storyId: joe!.id })).status).toBe(404);
   });
 });

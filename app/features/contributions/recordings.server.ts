@@ -245,6 +245,12 @@ export function playableRecordingsOf(campaignId: string): Map<string, Recording>
   return new Map(listCampaignRecordings(campaignId).filter(isPlayable).map((r) => [r.contributionId, r]));
 }
 
+/** A story's recording if the family may hear it (the newsletter asks at every view). */
+export function playableRecordingOfStory(contributionId: string): Recording | undefined {
+  const recording = recordingOfContribution(contributionId);
+  return recording && isPlayable(recording) ? recording : undefined;
+}
+
 /** The recording if it may still be heard (a removal asked for since the script was written: undefined). */
 export function playableRecording(recordingId: string): Recording | undefined {
   const recording = getRecording(recordingId);

@@ -70,5 +70,7 @@ export function newsletterPaths(publicId: string) {
     podcastCover: `${page}/podcast-cover.jpg`,
     listen: `${page}#listen`,
     image: (attachmentId: string) => `${page}/images/${attachmentId}`,
+    /** A relative's own recording of a story, in their voice (decision 0139). */
+    recording: (storyId: string) => `${page}/recordings/${storyId}.mp3`,
   };
 }

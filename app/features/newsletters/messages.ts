@@ -18,6 +18,7 @@ export const newsletterMessages = {
     largerText: "Larger Text", // spec
     smallerText: "Smaller Text", // spec
     memoryKeeper: "Family Memory Keeper", // spec
+    ownVoice: (name: string | null) => (name ? `Hear it in ${name}'s own voice` : "Hear it in their own voice"),
     readingTotal: (minutes: number) => `${minutes} min of reading`,
     createdWith: "Created with", // spec
     craftedNote: (familyName: string | null) =>

@@ -7,6 +7,7 @@ import { db, type DB } from "~/lib/db.server";
 import { detectCategory } from "~/features/newsletters/category";
 import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { playableRecordingOfStory } from "~/features/contributions/recordings.server";
 import { publicId } from "~/lib/tokens.server";
 import { readingMinutes } from "~/lib/word-count";
 import { deliveredCountSql } from "~/models/newsletter-delivery.server";
@@ -180,9 +181,10 @@ export function getPublicNewsletter(pid: string) {
   const newsletter = db.select().from(newsletters).where(eq(newsletters.publicId, pid)).get();
   if (!newsletter) return null;
   const paths = newsletterPaths(newsletter.publicId);
-  const stories = db
+  const rows = db
     .select({
       id: newsletterStories.id,
+      contributionId: newsletterStories.contributionId,
       category: newsletterStories.category,
       title: newsletterStories.title,
       author: newsletterStories.author,
@@ -197,7 +199,12 @@ export function getPublicNewsletter(pid: string) {
     .all();
   // A story keeps the photo list it was published with; a photo the owner removed since is left out.
   const photos = new Set(newsletterPhotos(newsletter.id).map((photo) => paths.image(photo.id)));
-  for (const story of stories) story.images = story.images.filter((src) => photos.has(src));
+  // The relative's own recording, for as long as it may be heard (a removal asked for since: gone at once).
+  const stories = rows.map(({ contributionId, ...story }) => ({
+    ...story,
+    images: story.images.filter((src) => photos.has(src)),
+    recordingUrl: contributionId && playableRecordingOfStory(contributionId) ? paths.recording(story.id) : null,
+  }));
   const podcast = newsletter.podcastId
     ? db
         .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status })
@@ -240,6 +247,17 @@ export function getNewsletterPodcast(pid: string) {
 }
 
 export const getNewsletterAudioKey = (pid: string) => getNewsletterPodcast(pid)?.audioKey ?? null;
+
+/** The stored recording of one of this newsletter's stories, if it may still be heard. */
+export function getNewsletterRecordingKey(pid: string, storyId: string) {
+  const story = db
+    .select({ contributionId: newsletterStories.contributionId })
+    .from(newsletterStories)
+    .innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId))
+    .where(and(eq(newsletters.publicId, pid), eq(newsletterStories.id, storyId)))
+    .get();
+  return (story?.contributionId && playableRecordingOfStory(story.contributionId)?.normalizedKey) || null;
+}
 
 /** Only photos of this newsletter's own stories are served. */
 export function getNewsletterImage(pid: string, attachmentId: string) {

@@ -6,11 +6,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env, type Env } from "~/lib/env.server";
+import { processGone, processTag } from "~/lib/process-owner.server";
 import { assertSafeKey, type Storage } from "./keys";
 import { createS3Client, s3Storage } from "./s3.server";
 
 export type { ByteRange, Storage, StoredFile } from "./keys";
 export { assertSafeKey } from "./keys";
+
+const PARTIAL = ".partial-";
+/** The process tag in "<file>.partial-<tag>-<uuid>". */
+const partialOwner = (name: string) => name.slice(name.indexOf(PARTIAL) + PARTIAL.length).split("-", 1)[0] ?? "";
 
 export function localDiskStorage(root: string): Storage {
   const fileFor = (key: string) => {
@@ -22,7 +27,8 @@ export function localDiskStorage(root: string): Storage {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write beside, then rename: a reader never sees half a file, and a failed write leaves none.
-      const partial = `${file}.partial-${randomUUID()}`;
+      // Named after this process, so what a killed one left is recognised (and removed by list).
+      const partial = `${file}${PARTIAL}${processTag}-${randomUUID()}`;
       try {
         await pipeline(body instanceof Readable ? body : Readable.from([body]), createWriteStream(partial));
         await fs.rename(partial, file);
@@ -56,7 +62,9 @@ export function localDiskStorage(root: string): Storage {
         if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
         throw error;
       });
-      const files = entries.filter((entry) => entry.isFile() && !entry.name.includes(".partial-"));
+      const partials = entries.filter((entry) => entry.isFile() && entry.name.includes(PARTIAL));
+      await Promise.all(partials.filter((entry) => processGone(partialOwner(entry.name))).map((entry) => fs.rm(path.join(entry.parentPath, entry.name), { force: true })));
+      const files = entries.filter((entry) => entry.isFile() && !entry.name.includes(PARTIAL));
       return Promise.all(
         files.map(async (entry) => {
           const file = path.join(entry.parentPath, entry.name);

@@ -20,6 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasTranscript: Boolean(newsletter.podcast?.transcript),
     coverImage: newsletter.coverImage ? absolute(newsletter.coverImage) : null,
     audioUrl: newsletter.podcast?.audioUrl ? absolute(newsletter.podcast.audioUrl) : null,
-    stories: newsletter.stories.map((s) => ({ ...s, images: s.images.map(absolute) })),
+    stories: newsletter.stories.map((s) => ({ ...s, images: s.images.map(absolute), recordingUrl: s.recordingUrl ? absolute(s.recordingUrl) : null })),
   });
 }

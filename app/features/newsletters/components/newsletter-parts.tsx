@@ -142,6 +142,8 @@ export type StoryCardData = {
   readingTime: number;
   images: string[];
   content: string;
+  /** The relative's own recording of the story, when there is one the family may hear. */
+  recordingUrl?: string | null;
 };
 
 export function StoryCard({ story }: { story: StoryCardData }) {
@@ -177,6 +179,14 @@ export function StoryCard({ story }: { story: StoryCardData }) {
             <img key={src} src={src} alt={m.photoAlt(story.title, i + 1, story.images.length)} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
           ))}
         </div>
+      ) : null}
+      {story.recordingUrl ? (
+        <figure className="space-y-2">
+          <figcaption id={`story-${story.id}-voice`} className="text-sm font-medium">
+            {m.ownVoice(name)}
+          </figcaption>
+          <audio controls preload="none" src={story.recordingUrl} aria-labelledby={`story-${story.id}-voice`} className="w-full" />
+        </figure>
       ) : null}
       <div className="space-y-4 leading-relaxed">
         {paragraphs.map((text, i) => (

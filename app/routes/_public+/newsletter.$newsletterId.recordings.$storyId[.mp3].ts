@@ -1,0 +1,11 @@
+// A relative's own recording of a newsletter story: public like the newsletter (its unguessable id is
+// the key), and only while the recording may be heard (decision 0139).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNewsletterRecordingKey } from "~/features/newsletters/newsletters.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = getNewsletterRecordingKey(params.newsletterId ?? "", params.storyId ?? "");
+  if (!key) throw new Response("Not Found", { status: 404 });
+  return serveStoredFile(request, key, { contentType: "audio/mpeg" });
+}
