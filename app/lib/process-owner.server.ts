@@ -1,7 +1,12 @@
 // So what a killed process left behind can be cleared at once, not after the day-old clean-up.
 import { randomBytes } from "node:crypto";
 
-const boot = randomBytes(6).toString("hex");
+// One id per process, whichever copy of this module asks: the compiled server and Remix's server
+// bundle each hold a copy (decision 0141), and a job in one must never take a file the other is still
+// writing for a dead process's leftover. A worker thread has its own globals, so it has its own id.
+const BOOT = Symbol.for("storyhearth.processBoot");
+const shared = globalThis as typeof globalThis & { [BOOT]?: string };
+const boot = (shared[BOOT] ??= randomBytes(6).toString("hex"));
 
 /** The random part tells us apart from an earlier process given the same pid. */
 export const processTag = `${process.pid}.${boot}`;
