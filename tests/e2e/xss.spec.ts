@@ -8,7 +8,6 @@ import type { Page } from "@playwright/test";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { listAdminCollections } from "~/features/admin/collections.server";
-import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
 import { parseAddress } from "~/features/contributions/inbound-email.server";
 import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/newsletters/content";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
@@ -166,28 +165,27 @@ function collectorSurfaces(world: XssWorld): Surface[] {
 }
 
 /** The page of /admin/story-collections that shows this collection. */
-function adminListPage(campaignId: string) {
-  const index = listAdminCollections(0, Number.MAX_SAFE_INTEGER).findIndex((row) => row.id === campaignId);
-  return Math.floor(Math.max(0, index) / ADMIN_COLLECTIONS_PAGE_SIZE) + 1;
-}
+/** A row's owner is its own (unique e-mail): admin lists searched for it fit on one page, whatever other tests add meanwhile. */
+const ownerEmail = (campaignId: string) => listAdminCollections(0, Number.MAX_SAFE_INTEGER).find((r) => r.id === campaignId)!.ownerEmail;
+const adminListUrl = (campaignId: string) => `/admin/story-collections?${new URLSearchParams({ q: ownerEmail(campaignId) })}`;
 
 function adminSurfaces({ rows, answers }: AdminRows): Surface[] {
   const each = (fields: FieldCode[], literal?: (row: AdminRows["rows"][number], f: FieldCode) => string) =>
     rows.flatMap((row) => fields.flatMap((f) => exp(row.payload, f, literal ? literal(row, f) : v(row.payload, f))));
   return [
     { surface: "/admin", url: "/admin", expects: each(["fn", "ln"]) },
-    // The admin list is global and paged; other tests add collections meanwhile, so each row is
-    // looked for on the page it is on now.
-    ...rows.map((row) => ({ surface: "/admin/story-collections", url: `/admin/story-collections?page=${adminListPage(row.campaign.id)}`, expects: exp(row.payload, "ct", v(row.payload, "ct")) })),
+    // The admin list is global and paged, and other tests add collections meanwhile: searched, not paged.
+    ...rows.map((row) => ({ surface: "/admin/story-collections", url: adminListUrl(row.campaign.id), expects: exp(row.payload, "ct", v(row.payload, "ct")) })),
     { surface: "/admin/prompt-templates", url: "/admin/prompt-templates", expects: each(["mn", "md", "ms"]) },
     { surface: "/admin/api-keys", url: "/admin/api-keys", expects: each(["an", "ad"]) },
     { surface: "/admin/testimonials", url: "/admin/testimonials", expects: each(["tt", "td", "tq"]) },
     { surface: "/admin/testimonials?responses", url: `/admin/testimonials?responses=${answers.id}`, expects: each(["rn", "ra", "tq"]) },
-    {
+    // The feed is global too: each owner's activity, searched by their e-mail.
+    ...rows.map((row) => ({
       surface: "/admin/activity",
-      url: "/admin/activity",
-      expects: [...each(["ct"], (row) => `Created "${row.campaign.title}"`), ...each(["wn"], (row) => `${v(row.payload, "wn")} shared a story for "${row.campaign.title}"`)],
-    },
+      url: `/admin/activity?${new URLSearchParams({ q: ownerEmail(row.campaign.id) })}`,
+      expects: [...exp(row.payload, "ct", `Created "${row.campaign.title}"`), ...exp(row.payload, "wn", `${v(row.payload, "wn")} shared a story for "${row.campaign.title}"`)],
+    })),
     { surface: "/admin/system-errors", url: "/admin/system-errors", expects: each(["rc"], (row) => `No invitation for recipient ${v(row.payload, "rc")}`) },
   ];
 }
