@@ -13,6 +13,33 @@ const migrationsFolder = path.resolve(
   process.env.MIGRATIONS_DIR ?? "../../db/migrations",
 );
 
+/** Distinct SQL texts kept compiled; a query built with a varying number of parameters adds one each. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * drizzle asks SQLite to compile every query again on each call (its prepare); the compiled
+ * statements are kept by SQL text, most recently used first, and handed out again (decision 0140).
+ * A statement keeps its raw mode, which drizzle turns on where it wants rows as arrays, so it is
+ * turned off again before anyone else gets it.
+ */
+function keepCompiledStatements(sqlite: Database.Database) {
+  const compile = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const found = kept.get(source);
+    if (found) {
+      kept.delete(source);
+      kept.set(source, found);
+      if (found.reader) found.raw(false);
+      return found;
+    }
+    const statement = compile(source);
+    kept.set(source, statement);
+    if (kept.size > STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+    return statement;
+  }) as Database.Database["prepare"];
+}
+
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
@@ -20,6 +47,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  keepCompiledStatements(sqlite);
   const database = drizzle(sqlite, { schema }) as DB;
   // BEGIN IMMEDIATE: a deferred transaction that reads then writes fails at once with "database is
   // locked" if another process wrote in between (busy_timeout cannot help); IMMEDIATE waits.
