@@ -2,6 +2,7 @@
 // demo family seeded on first start. Any variable already set in the environment wins.
 // A local demo opts in to the dev tools (the /dev/mailbox, the stand-in admin sign-in) explicitly
 // and listens on 127.0.0.1 only: NODE_ENV=production alone means APP_ENV=production (decision 0143).
+import "./node-version.js";
 import { spawnSync, spawn } from "node:child_process";
 
 const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });

@@ -1,5 +1,6 @@
 // `npm test`: every check in one run — typecheck, lint, Vitest, the production build, Playwright
 // (JavaScript on and off) — then one summary. Exits non-zero if any step failed.
+import "./node-version.js";
 import { spawnSync } from "node:child_process";
 
 console.log(`node ${process.version}`);

@@ -116,32 +116,29 @@ export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange)
     recorder.current = rec;
     setStream(media);
     rec.start(DATA_INTERVAL_MS);
+    mark("started", r.started);
+  }
+
+  /** The clock and the state move together, at one instant; the live region says what happened. */
+  function mark(type: "started" | "pause" | "resume" | "stop", announcement?: string) {
     const t = performance.now();
     setNow(t);
-    dispatch({ type: "started", now: t });
-    setAnnouncement(r.started);
+    dispatch({ type, now: t });
+    if (announcement) setAnnouncement(announcement);
   }
 
   function pause() {
     recorder.current?.pause();
-    const t = performance.now();
-    setNow(t);
-    dispatch({ type: "pause", now: t });
-    setAnnouncement(r.pausedAnnounce);
+    mark("pause", r.pausedAnnounce);
   }
 
   function resume() {
     recorder.current?.resume();
-    const t = performance.now();
-    setNow(t);
-    dispatch({ type: "resume", now: t });
-    setAnnouncement(r.resumedAnnounce);
+    mark("resume", r.resumedAnnounce);
   }
 
   function stop() {
-    const t = performance.now();
-    setNow(t);
-    dispatch({ type: "stop", now: t });
+    mark("stop");
   }
 
   function discard() {
