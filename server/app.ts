@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { getDb } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { instanceHeaders } from "../app/lib/litefs.server";
+import { bucketOrigin } from "../app/lib/storage/bucket-origin";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 import { partitionedHandler } from "./route-partition";
@@ -45,6 +46,7 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
     next();
   });
   const dev = Boolean(viteDevServer);
+  const bucket = bucketOrigin(env);
   app.use(
     helmet({
       xPoweredBy: false,
@@ -56,7 +58,8 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
         reportOnly: dev,
         directives: {
           "default-src": ["'self'"],
-          "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
+          // With the S3 driver browsers send video parts straight to the bucket (decision 0145).
+          "connect-src": ["'self'", ...(bucket ? [bucket] : []), ...(dev ? ["ws:"] : [])],
           "font-src": ["'self'"],
           "frame-src": ["'self'"],
           "img-src": ["'self'", "data:", "blob:"],

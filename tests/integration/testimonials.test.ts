@@ -11,6 +11,7 @@ import { loader as responsesLoader } from "~/routes/api+/admin+/testimonials.$id
 import { loader as videoLoader } from "~/routes/api+/admin+/testimonials.$id.responses.$responseId.video";
 import { action as listAction, loader as listLoader } from "~/routes/api+/admin+/testimonials";
 import { loader as publicLoader } from "~/routes/api+/testimonials+/$publicId";
+import { action as directUploadAction } from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
 import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
 import { action as submitAction } from "~/routes/api+/testimonials+/public.$publicId.submit";
 import { action as chunkAction } from "~/routes/api+/testimonials+/public.$publicId.upload-chunk";
@@ -281,6 +282,17 @@ describe("standard submit", () => {
 });
 
 describe("chunked upload", () => {
+  it("with the local driver the video comes to the server: a direct upload is declined (decision 0145)", async () => {
+    const campaign = makeTestimonialCampaign();
+    const start = await callRoute(
+      directUploadAction,
+      makeRequest(`/api/testimonials/public/${campaign.publicId}/direct-upload`, { json: { intent: "start", fileName: "clip.mkv", size: 40 * 1024 * 1024, type: "video/x-matroska" } }),
+      { publicId: campaign.publicId },
+    );
+    expect(start.status).toBe(200);
+    expect(await json(start)).toEqual({ mode: "server" });
+  });
+
   it("assembles 100 MB sent in 15 MB chunks, one sent twice, one lost then resent, one too long, to the identical bytes", async () => {
     const campaign = makeTestimonialCampaign();
     const file = makeLargeVideo(100);

@@ -8,7 +8,8 @@ declare module "s3rver" {
     silent?: boolean;
     directory?: string;
     resetOnClose?: boolean;
-    configureBuckets?: { name: string }[];
+    /** `configs`: bucket configuration XML documents, e.g. a CORSConfiguration. */
+    configureBuckets?: { name: string; configs?: string[] }[];
   };
 
   export default class S3rver {

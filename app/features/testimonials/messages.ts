@@ -171,5 +171,10 @@ export const testimonialMessages = {
     badForm: "Send the form as multipart/form-data",
     badResponses: "responses must be a JSON list of { questionIndex, response }",
     badSelectedQuestions: "selectedQuestions must be a JSON list of at most 2 question indices",
+    badTicket: "This upload ticket is not valid for this campaign",
+    uploadExpired: "This upload has expired; please send the video again",
+    directUnavailable: "Direct uploads are not available here; send the video to the server",
+    badPartNumber: "partNumbers must be 1 to 50 part numbers of this upload",
+    badIntent: "intent must be start, sign or complete",
   },
 } as const;

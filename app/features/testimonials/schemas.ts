@@ -158,14 +158,29 @@ export const ChunkedSubmissionSchema = z
     selectedQuestions,
     consentGiven: consent.optional(),
     consentTimestamp: z.union([z.string(), z.number()]).optional().nullable(),
-    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),
+    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }).optional(),
+    /** Instead of uploadId: the ticket of a video the browser put in the bucket itself (decision 0145). */
+    directUpload: z.string().max(4000).optional(),
     videoPath: z.string().max(300).optional().nullable(),
     // Sent by the spec's client; the server reads the video from the assembled upload instead.
     videoData: z.unknown().optional(),
     videoSize: z.coerce.number({ error: api.badVideoSize }).int({ error: api.badVideoSize }).min(0, { error: api.badVideoSize }).max(MAX_VIDEO_BYTES, { error: api.badVideoSize }).optional().nullable(),
     videoMimeType: z.string().max(200).optional().nullable(),
   })
+  .refine((value) => value.uploadId !== undefined || value.directUpload !== undefined, { error: api.badUploadId, path: ["uploadId"] })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
+
+/** The JSON calls of a direct upload (decision 0145); the ticket carries everything the server decided. */
+export const DirectUploadSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("start"),
+    fileName: z.string().max(255).default("video"),
+    size: z.number({ error: api.badVideoSize }).int({ error: api.badVideoSize }).min(1, { error: api.badVideoSize }),
+    type: z.string().max(200).default(""),
+  }),
+  z.object({ intent: z.literal("sign"), ticket: z.string().max(4000), partNumbers: z.array(z.number()).max(MAX_CHUNKS, { error: api.badPartNumber }) }),
+  z.object({ intent: z.literal("complete"), ticket: z.string().max(4000) }),
+], { error: api.badIntent });
 
 export const ChunkFieldsSchema = z
   .object({

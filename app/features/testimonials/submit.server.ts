@@ -4,7 +4,8 @@ import { createTestimonialResponse, findCampaignByPublicId, getTestimonialRespon
 import { getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
 import { MAX_SELECTED_QUESTIONS, type SelectedQuestion, type TextResponse } from "./schemas";
-import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected } from "./uploads.server";
+import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected, withLocalFile } from "./uploads.server";
+import { probeVideo } from "./video.server";
 
 const m = testimonialMessages;
 
@@ -33,7 +34,19 @@ export function selectedFor(campaign: PublicTestimonialCampaign, indices: readon
     .map((questionIndex) => ({ questionIndex, question: campaign.questions[questionIndex]!.question }));
 }
 
-export type StagedVideo = { stagedPath: string; size: number; facts?: { mimeType: string; duration: number | null } };
+type VideoFacts = { mimeType: string; duration: number | null };
+/** A file on this node's disk, or (`storedKey`) one the browser already put in the bucket (decision 0145). */
+export type StagedVideo = { stagedPath: string; size: number; facts?: VideoFacts } | { storedKey: string; size: number; facts?: undefined };
+
+/** ffprobe on a stored object (a temporary local copy); one that is not a video is deleted and refused. */
+async function requireStoredVideo(key: string): Promise<VideoFacts> {
+  const facts = await withLocalFile(key, probeVideo);
+  if (!facts) {
+    await getStorage().remove(key);
+    throw new UploadRejected(400, m.api.notAVideo);
+  }
+  return facts;
+}
 
 /** With `id` (a chunked upload fixes it) a retry completes the earlier attempt (decision 0114). */
 export async function storeSubmission(input: {
@@ -53,10 +66,15 @@ export async function storeSubmission(input: {
   if (done) return done;
   let stored: { key: string; size: number; mimeType: string; duration: number | null } | null = null;
   if (video) {
-    const facts = video.facts ?? (await requireVideo(video.stagedPath));
-    const key = responseVideoKey(campaign.id, id, facts.mimeType);
-    await publishStagedVideo(video.stagedPath, key);
-    stored = { key, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+    if ("storedKey" in video) {
+      const facts = await requireStoredVideo(video.storedKey);
+      stored = { key: video.storedKey, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+    } else {
+      const facts = video.facts ?? (await requireVideo(video.stagedPath));
+      const key = responseVideoKey(campaign.id, id, facts.mimeType);
+      await publishStagedVideo(video.stagedPath, key);
+      stored = { key, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+    }
   }
   try {
     return createTestimonialResponse({
@@ -79,6 +97,6 @@ export async function storeSubmission(input: {
 }
 
 export function rejectionResponse(error: unknown): Response {
-  if (error instanceof UploadRejected) return Response.json({ message: error.message }, { status: error.status });
+  if (error instanceof UploadRejected) return Response.json({ ...error.extra, message: error.message }, { status: error.status });
   throw error;
 }

@@ -28,6 +28,8 @@ export class UploadRejected extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** More for the JSON answer, e.g. which parts are missing. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "UploadRejected";

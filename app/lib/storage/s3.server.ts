@@ -1,7 +1,19 @@
 // Any node can serve a file another stored. Why: docs/decisions/0110-litefs-and-storage.md
 import { Readable, Transform } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { assertSafeKey, type ByteRange, type Storage } from "./keys";
 
 export type S3ClientConfig = {
@@ -113,4 +125,76 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
     },
   };
   return storage;
+}
+
+export type UploadedPart = { partNumber: number; etag: string; size: number };
+
+/**
+ * Multipart uploads the browser fills itself through presigned part URLs; the server starts,
+ * inspects and finishes them. Why: docs/decisions/0145-direct-uploads-to-the-bucket.md
+ */
+export interface DirectUploads {
+  create(key: string, contentType: string): Promise<string>;
+  /** A PUT URL for one part, valid `expiresIn` seconds; the part's exact length is signed into it. */
+  signPart(key: string, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string>;
+  /** The parts received so far, or null when there is no such open upload (finished or aborted). */
+  listParts(key: string, uploadId: string): Promise<UploadedPart[] | null>;
+  complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+const isNoSuchUpload = (error: unknown) => errorName(error) === "NoSuchUpload" || httpStatus(error) === 404;
+
+export function s3DirectUploads({ client, bucket }: { client: S3Client; bucket: string }): DirectUploads {
+  return {
+    async create(key, contentType) {
+      assertSafeKey(key);
+      const out = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }));
+      if (!out.UploadId) throw new Error(`No upload id for ${key}`);
+      return out.UploadId;
+    },
+    signPart(key, uploadId, partNumber, size, expiresIn) {
+      assertSafeKey(key);
+      const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
+      // Content-Length signed: the store itself refuses a part of any other length.
+      return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(["content-length"]) });
+    },
+    async listParts(key, uploadId) {
+      assertSafeKey(key);
+      const parts: UploadedPart[] = [];
+      let PartNumberMarker: string | undefined;
+      try {
+        do {
+          const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker }));
+          for (const part of page.Parts ?? []) {
+            if (part.PartNumber && part.ETag) parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+          }
+          PartNumberMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+        } while (PartNumberMarker);
+      } catch (error) {
+        if (isNoSuchUpload(error)) return null;
+        throw error;
+      }
+      return parts.sort((a, b) => a.partNumber - b.partNumber);
+    },
+    async complete(key, uploadId, parts) {
+      assertSafeKey(key);
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    },
+    async abort(key, uploadId) {
+      assertSafeKey(key);
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        if (!isNoSuchUpload(error)) throw error;
+      }
+    },
+  };
 }

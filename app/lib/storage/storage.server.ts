@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { env, type Env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { assertSafeKey, type Storage } from "./keys";
-import { createS3Client, s3Storage } from "./s3.server";
+import { createS3Client, s3DirectUploads, s3Storage, type DirectUploads } from "./s3.server";
 
 export type { ByteRange, Storage, StoredFile } from "./keys";
 export { assertSafeKey } from "./keys";
@@ -76,20 +76,36 @@ export function localDiskStorage(root: string): Storage {
   return storage;
 }
 
-export function storageFromEnv(config: Env): Storage {
-  if (config.STORAGE_DRIVER === "local") return localDiskStorage(path.resolve(config.DATA_DIR));
-  const client = createS3Client({
+export type { DirectUploads, UploadedPart } from "./s3.server";
+
+const s3ClientFromEnv = (config: Env) =>
+  createS3Client({
     endpoint: config.AWS_ENDPOINT_URL_S3,
     region: config.AWS_REGION,
     accessKeyId: config.AWS_ACCESS_KEY_ID,
     secretAccessKey: config.AWS_SECRET_ACCESS_KEY,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
   });
-  return s3Storage({ client, bucket: config.BUCKET_NAME! });
+
+export function storageFromEnv(config: Env): Storage {
+  if (config.STORAGE_DRIVER === "local") return localDiskStorage(path.resolve(config.DATA_DIR));
+  return s3Storage({ client: s3ClientFromEnv(config), bucket: config.BUCKET_NAME! });
+}
+
+/** Browser-to-bucket uploads; null on the local disk, where bytes can only come through the app. */
+export function directUploadsFromEnv(config: Env): DirectUploads | null {
+  if (config.STORAGE_DRIVER === "local") return null;
+  return s3DirectUploads({ client: s3ClientFromEnv(config), bucket: config.BUCKET_NAME! });
 }
 
 let storage: Storage | undefined;
 export function getStorage(): Storage {
   storage ??= storageFromEnv(env());
   return storage;
+}
+
+let directUploads: DirectUploads | null | undefined;
+export function getDirectUploads(): DirectUploads | null {
+  if (directUploads === undefined) directUploads = directUploadsFromEnv(env());
+  return directUploads;
 }

@@ -1,6 +1,8 @@
-// XHR rather than fetch, for upload progress events. Why chunks and two lanes: docs/decisions/0114-chunks-written-in-place.md
+// XHR rather than fetch, for upload progress events. Why chunks and two lanes: docs/decisions/0114-chunks-written-in-place.md;
+// why the bucket takes them itself with the S3 driver: docs/decisions/0145-direct-uploads-to-the-bucket.md
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/features/testimonials/upload-limits";
+import { isTicket, partsToSend, urlIsFresh } from "./direct-upload-plan";
 
 const u = testimonialMessages.upload;
 
@@ -75,6 +77,14 @@ function commonForm(fields: SubmissionFields) {
 export async function submitTestimonial(options: SubmitOptions): Promise<void> {
   const { publicId, fields, video, fileName, onProgress } = options;
   const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
+  // An earlier attempt's chunked upload (an "up_" id) stays on the server; else the bucket may take the video.
+  if (video && !(options.uploadId && !isTicket(options.uploadId))) {
+    const direct = await directStart({ ...options, video });
+    if (direct) {
+      await submitDirect({ ...options, video }, direct);
+      return;
+    }
+  }
   if (!video || !shouldUseChunks(video.size)) {
     const form = commonForm(fields);
     if (video) form.set("video", video, fileName);
@@ -171,5 +181,153 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     true,
   );
   if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(u.submissionFailed, result.status, message(result));
+  onProgress?.(1);
+}
+
+// ── straight to the bucket (S3 driver) ───────────────────────────────────────
+
+type DirectStatus = { completed: boolean; totalParts: number; receivedParts: number[]; missingParts: number[] };
+type Direct = { ticket: string; status: DirectStatus | null };
+
+/** Remembered per campaign and file, so the same file chosen again after a reload resumes its upload. */
+const resumeKey = (publicId: string, fileName: string, size: number) => `storyhearth:direct-upload:${publicId}:${fileName}:${size}`;
+const remembered = {
+  get: (key: string) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: (key: string, value: string | null) => {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch {
+      // Storage refused (private mode, full): resuming after a reload is lost, nothing else.
+    }
+  },
+};
+
+/** A ticket to resume or a new one; null when the server takes the bytes itself (local driver). */
+async function directStart({ publicId, video, fileName, uploadId, onUploadId }: SubmitOptions & { video: Blob }): Promise<Direct | null> {
+  const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
+  const key = resumeKey(publicId, fileName, video.size);
+  for (const earlier of [uploadId, remembered.get(key)]) {
+    if (!earlier || !isTicket(earlier)) continue;
+    const status = await send("GET", `${base}/direct-upload?ticket=${encodeURIComponent(earlier)}`, null);
+    if (status.status === 200) {
+      onUploadId?.(earlier);
+      return { ticket: earlier, status: status.body as unknown as DirectStatus };
+    }
+    if (status.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
+    // Expired, aborted or foreign: start afresh.
+    remembered.set(key, null);
+  }
+  const start = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "start", fileName, size: video.size, type: video.type }), undefined, true);
+  if (start.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
+  if (start.status !== 200) throw new SubmitFailure(u.submissionFailed, start.status, message(start));
+  if (start.body.mode !== "direct" || typeof start.body.ticket !== "string") return null;
+  onUploadId?.(start.body.ticket);
+  remembered.set(key, start.body.ticket);
+  return { ticket: start.body.ticket, status: null };
+}
+
+/** A PUT of one part to its presigned URL: no headers of ours, so only the signed ones travel. */
+function putPart(url: string, body: Blob, onUpload: (loaded: number) => void): Promise<number> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.upload.onprogress = (e) => onUpload(e.loaded);
+    xhr.onload = () => resolve(xhr.status);
+    xhr.onerror = () => resolve(0);
+    xhr.send(body);
+  });
+}
+
+async function submitDirect({ publicId, fields, video, fileName, onProgress }: SubmitOptions & { video: Blob }, { ticket, status: earlier }: Direct) {
+  const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
+  const total = chunkCount(video.size);
+  const done = new Set<number>(earlier?.receivedParts ?? []);
+  let completed = earlier?.completed === true;
+  const urls = new Map<number, { url: string; expiresAt: number }>();
+  const sending = new Map<number, number>();
+  const report = () => {
+    let bytes = 0;
+    for (const n of done) bytes += chunkRange(n - 1, video.size).end - chunkRange(n - 1, video.size).start;
+    for (const loaded of sending.values()) bytes += loaded;
+    onProgress?.(Math.min(1, bytes / video.size));
+  };
+  report();
+
+  let signing: Promise<void> | null = null;
+  /** Fresh URLs for this part and the other unsent ones, signed together (one request, not 34). */
+  const urlFor = async (partNumber: number) => {
+    while (!urlIsFresh(urls.get(partNumber), Date.now())) {
+      signing ??= (async () => {
+        const wanted = partsToSend(total, done).filter((n) => !urlIsFresh(urls.get(n), Date.now()));
+        const result = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "sign", ticket, partNumbers: wanted.slice(0, 50) }), undefined, true);
+        if (result.status !== 200) throw new SubmitFailure(u.chunkFailed, result.status, message(result));
+        const expiresAt = Number(result.body.expiresAt);
+        for (const [n, url] of Object.entries(result.body.urls as Record<string, string>)) urls.set(Number(n), { url, expiresAt });
+      })().finally(() => {
+        signing = null;
+      });
+      await signing;
+    }
+    return urls.get(partNumber)!.url;
+  };
+
+  const sendPart = async (partNumber: number) => {
+    const { start, end } = chunkRange(partNumber - 1, video.size);
+    for (let attempt = 1; ; attempt++) {
+      const status = await putPart(await urlFor(partNumber), video.slice(start, end), (loaded) => {
+        sending.set(partNumber, loaded);
+        report();
+      });
+      sending.delete(partNumber);
+      if (status >= 200 && status < 300) {
+        done.add(partNumber);
+        report();
+        return;
+      }
+      // 403: the URL expired (a long pause); it is signed again.
+      if (status === 403) urls.delete(partNumber);
+      else if (!retryable(status)) throw new SubmitFailure(u.chunkFailed, status, "");
+      if (attempt >= 5) throw new SubmitFailure(u.chunkFailed, status, "");
+      await sleep(500 * 2 ** attempt);
+    }
+  };
+
+  for (let round = 0; !completed && round < 3; round++) {
+    const queue = partsToSend(total, done);
+    const lane = async () => {
+      try {
+        for (let n = queue.shift(); n !== undefined; n = queue.shift()) await sendPart(n);
+      } catch (failure) {
+        queue.length = 0;
+        throw failure;
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_CHUNKS }, lane));
+    const finished = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "complete", ticket }), undefined, true);
+    if (finished.status === 200) completed = true;
+    else if (finished.status === 409 && Array.isArray(finished.body.missingParts)) {
+      // The bucket lacks parts the browser thought sent: those go again.
+      for (const n of finished.body.missingParts as number[]) done.delete(n);
+    } else if (retryable(finished.status)) await sleep(1000);
+    else throw new SubmitFailure(u.submissionFailed, finished.status, message(finished));
+  }
+  if (!completed) throw new SubmitFailure(u.chunkFailed, 0, "");
+
+  const result = await send(
+    "POST",
+    `${base}/submit-chunked`,
+    JSON.stringify({ ...fields, responses: JSON.stringify(fields.responses), consentGiven: true, directUpload: ticket }),
+    undefined,
+    true,
+  );
+  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(u.submissionFailed, result.status, message(result));
+  remembered.set(resumeKey(publicId, fileName, video.size), null);
   onProgress?.(1);
 }

@@ -5,14 +5,31 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { ChunkedSubmissionSchema, consentTime } from "~/features/testimonials/schemas";
 import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
 import { assembledUpload, forgetUpload } from "~/features/testimonials/uploads.server";
+import { directUploadedVideo, readTicket } from "~/features/testimonials/direct-uploads.server";
 
-// The client's size and type claims are replaced by what the server measured.
+// The client's size and type claims are replaced by what the server measured. A video the browser
+// put in the bucket itself comes with its ticket instead of an uploadId (decision 0145).
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const campaign = requireOpenCampaign(params.publicId);
   const body = await readBody(request, ChunkedSubmissionSchema);
   try {
-    const upload = await assembledUpload(campaign.id, body.uploadId);
+    if (body.directUpload !== undefined) {
+      const direct = await directUploadedVideo(readTicket(body.directUpload, campaign.id));
+      const response = await storeSubmission({
+        id: direct.responseId,
+        campaign,
+        respondentName: body.respondentName,
+        respondentEmail: body.respondentEmail,
+        responses: body.responses,
+        selectedQuestions: body.selectedQuestions,
+        consentTimestamp: consentTime(body.consentTimestamp, now()),
+        video: { storedKey: direct.storedKey, size: direct.size },
+      });
+      return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
+    }
+    const uploadId = body.uploadId!;
+    const upload = await assembledUpload(campaign.id, uploadId);
     if (body.videoPath && body.videoPath !== upload.videoPath) apiError(400, testimonialMessages.api.uploadMismatch);
     const response = await storeSubmission({
       id: upload.responseId,
@@ -24,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       consentTimestamp: consentTime(body.consentTimestamp, now()),
       video: { stagedPath: upload.stagedPath, size: upload.videoSize, facts: { mimeType: upload.mimeType, duration: upload.duration } },
     });
-    await forgetUpload(body.uploadId);
+    await forgetUpload(uploadId);
     return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
   } catch (error) {
     if (error instanceof Response) throw error;

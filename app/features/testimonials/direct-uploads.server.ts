@@ -1,0 +1,148 @@
+// With the S3 driver the browser puts the video's parts straight into the bucket through presigned
+// URLs; this server only starts, signs, inspects and finishes the multipart upload. Nothing is kept
+// on a node's disk, so any node answers. Why: docs/decisions/0145-direct-uploads-to-the-bucket.md
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { env } from "~/lib/env.server";
+import { getDirectUploads, getStorage, type DirectUploads, type UploadedPart } from "~/lib/storage/storage.server";
+import { testimonialMessages } from "./messages";
+import { baseMimeType } from "./recording";
+import { chosenFileProblem, chunkCount, chunkRange, isTooLarge } from "./upload-limits";
+import { responseVideoKey, UploadRejected } from "./uploads.server";
+
+const api = testimonialMessages.api;
+
+/** A part URL's life: long enough for one 15 MB part on a slow line, short enough to be useless if leaked. */
+export const PART_URL_SECONDS = 15 * 60;
+/** A ticket's life; the bucket's lifecycle rule aborts multipart uploads left open longer (docs/deploy.md). */
+export const TICKET_MS = 24 * 3600_000;
+/** Part URLs per request; a 500 MB video has 34 parts. */
+export const MAX_PARTS_PER_SIGNING = 50;
+
+/**
+ * What the server decided when the upload started, signed so the browser can carry it: the key and
+ * upload id are the server's, and no request can name another respondent's.
+ */
+export type DirectTicket = { campaignId: string; responseId: string; key: string; uploadId: string; size: number; fileName: string; expiresAt: number };
+
+const secrets = () =>
+  env()
+    .SESSION_SECRET.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(`direct-upload:${payload}`).digest("base64url");
+
+export function signTicket(ticket: DirectTicket) {
+  const payload = Buffer.from(JSON.stringify(ticket)).toString("base64url");
+  return `${payload}.${mac(secrets()[0]!, payload)}`;
+}
+
+/** The ticket, if this server signed it for this campaign and it has not expired; else 403/410. */
+export function readTicket(token: unknown, campaignId: string): DirectTicket {
+  const [payload, signature, extra] = typeof token === "string" ? token.split(".") : [];
+  const given = Buffer.from(signature ?? "");
+  const valid = payload && extra === undefined && secrets().some((secret) => {
+    const expected = Buffer.from(mac(secret, payload));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!valid) throw new UploadRejected(403, api.badTicket);
+  const ticket = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as DirectTicket;
+  if (ticket.campaignId !== campaignId) throw new UploadRejected(403, api.badTicket);
+  if (ticket.expiresAt < Date.now()) throw new UploadRejected(410, api.uploadExpired);
+  return ticket;
+}
+
+const required = (): DirectUploads => {
+  const uploads = getDirectUploads();
+  if (!uploads) throw new UploadRejected(409, api.directUnavailable);
+  return uploads;
+};
+
+export const directUploadsEnabled = () => getDirectUploads() !== null;
+
+/** The exact length part `partNumber` (1-based) must have: 15 MB, the last one what remains. */
+export const partSize = (ticket: Pick<DirectTicket, "size">, partNumber: number) => {
+  const { start, end } = chunkRange(partNumber - 1, ticket.size);
+  return end - start;
+};
+
+export async function startDirectUpload(campaignId: string, file: { size: number; type: string; fileName: string }) {
+  const problem = chosenFileProblem({ size: file.size, type: file.type, name: file.fileName });
+  if (problem === "too-large") throw new UploadRejected(413, api.fileTooLarge);
+  if (problem === "not-a-video" || file.size <= 0) throw new UploadRejected(400, api.notAVideo);
+  const uploads = required();
+  const responseId = randomUUID();
+  // The key the response will have; the type is the browser's guess until ffprobe reads the file.
+  const key = responseVideoKey(campaignId, responseId, file.type || "video/webm");
+  const uploadId = await uploads.create(key, file.type.toLowerCase().startsWith("video/") ? baseMimeType(file.type) : "application/octet-stream");
+  const ticket: DirectTicket = { campaignId, responseId, key, uploadId, size: file.size, fileName: file.fileName, expiresAt: Date.now() + TICKET_MS };
+  return { ticket: signTicket(ticket), parts: chunkCount(file.size), partBytes: partSize(ticket, 1) };
+}
+
+export async function signParts(ticket: DirectTicket, partNumbers: number[]) {
+  const uploads = required();
+  const total = chunkCount(ticket.size);
+  if (partNumbers.length === 0 || partNumbers.length > MAX_PARTS_PER_SIGNING || partNumbers.some((n) => !Number.isInteger(n) || n < 1 || n > total)) {
+    throw new UploadRejected(400, api.badPartNumber);
+  }
+  const urls: Record<number, string> = {};
+  for (const n of new Set(partNumbers)) urls[n] = await uploads.signPart(ticket.key, ticket.uploadId, n, partSize(ticket, n), PART_URL_SECONDS);
+  return { urls, expiresAt: Date.now() + PART_URL_SECONDS * 1000 };
+}
+
+/** Parts whose length is not the one this upload needs there count as missing (sent again). */
+function goodParts(ticket: DirectTicket, parts: UploadedPart[]) {
+  return parts.filter((p) => p.partNumber <= chunkCount(ticket.size) && p.size === partSize(ticket, p.partNumber));
+}
+
+export type DirectStatus = { completed: boolean; totalParts: number; receivedParts: number[]; missingParts: number[] };
+
+/** Which parts the bucket holds (ListParts), so a resumed client sends only the others. */
+export async function directUploadStatus(ticket: DirectTicket): Promise<DirectStatus> {
+  const uploads = required();
+  const totalParts = chunkCount(ticket.size);
+  const all = Array.from({ length: totalParts }, (_, i) => i + 1);
+  const parts = await uploads.listParts(ticket.key, ticket.uploadId);
+  if (!parts) {
+    // No open upload: finished already, or gone (aborted, expired).
+    if ((await getStorage().size(ticket.key)) === ticket.size) return { completed: true, totalParts, receivedParts: all, missingParts: [] };
+    throw new UploadRejected(404, api.uploadNotFound);
+  }
+  const received = goodParts(ticket, parts).map((p) => p.partNumber);
+  return { completed: false, totalParts, receivedParts: received, missingParts: all.filter((n) => !received.includes(n)) };
+}
+
+/**
+ * Joins the parts the bucket says it holds (never ETags the browser reports), then checks the
+ * object's size; a finished object of the wrong size, or an upload that cannot finish, is removed.
+ */
+export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size: number }> {
+  const uploads = required();
+  const status = await directUploadStatus(ticket);
+  if (!status.completed) {
+    if (status.missingParts.length > 0) throw new UploadRejected(409, api.uploadIncomplete, { missingParts: status.missingParts });
+    const parts = goodParts(ticket, (await uploads.listParts(ticket.key, ticket.uploadId)) ?? []);
+    try {
+      await uploads.complete(ticket.key, ticket.uploadId, parts);
+    } catch (error) {
+      // A retried completion can lose the race to the first one; anything else ends the upload.
+      if ((await getStorage().size(ticket.key)) !== ticket.size) {
+        await uploads.abort(ticket.key, ticket.uploadId);
+        throw error;
+      }
+    }
+  }
+  const size = await getStorage().size(ticket.key);
+  if (size === null) throw new UploadRejected(404, api.uploadNotFound);
+  if (size !== ticket.size || isTooLarge(size)) {
+    await getStorage().remove(ticket.key);
+    throw new UploadRejected(isTooLarge(size) ? 413 : 409, isTooLarge(size) ? api.fileTooLarge : api.uploadMismatch);
+  }
+  return { size };
+}
+
+/** The finished object a submission names; 409 when the upload was not completed. */
+export async function directUploadedVideo(ticket: DirectTicket) {
+  const size = await getStorage().size(ticket.key);
+  if (size === null || size !== ticket.size) throw new UploadRejected(409, api.uploadIncomplete);
+  return { storedKey: ticket.key, size, responseId: ticket.responseId, fileName: ticket.fileName };
+}
