@@ -212,6 +212,28 @@ describe("readMultipartForm", () => {
     expect(oversized).toEqual([]);
   });
 
+  it("with a temporary path, keeps files on disk (read back through the File) and cleans up a refused read", async () => {
+    const before = leftovers().length;
+    const { form, files } = await readMultipartForm(post(encode([{ name: "doc", value: pdf, fileName: "bees.pdf", type: "application/pdf" }, { name: "title", value: "Bees" }])), {
+      maxBodyBytes: 10_000,
+      maxFileBytes: 1000,
+      tempPath,
+    });
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(files[0]!).equals(pdf)).toBe(true);
+    expect(Buffer.from(await (form.get("doc") as File).arrayBuffer()).equals(pdf)).toBe(true);
+    expect(form.get("title")).toBe("Bees");
+    fs.rmSync(files[0]!);
+
+    // Past the text budget: 413, and the file already written is gone.
+    const text = "t".repeat(40);
+    const error = await refusal(
+      readMultipartForm(post(encode([{ name: "doc", value: pdf, fileName: "bees.pdf" }, { name: "a", value: text }, { name: "b", value: text }])), { maxBodyBytes: 10_000, maxFileBytes: 1000, maxTextBytes: 60, tempPath }),
+    );
+    expect(error).toMatchObject({ reason: "body-too-large", status: 413 });
+    expect(leftovers()).toHaveLength(before);
+  });
+
   it("refuses the first part over its cap by default", async () => {
     const big = await refusal(readMultipartForm(post(encode([{ name: "doc", value: Buffer.alloc(1001), fileName: "a.pdf" }])), { maxBodyBytes: 10_000, maxFileBytes: 1000 }));
     expect(big).toMatchObject({ status: 413, reason: "file-too-large", part: "doc" });

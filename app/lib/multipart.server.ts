@@ -2,6 +2,7 @@
 // Every body is bounded while it is read, a chunked one without Content-Length too. A file part
 // streams to disk (or into a region of a file the caller picks); small forms are held in memory
 // under their caps. Nothing past a cap is kept, and a refusal is a MultipartError the caller words.
+import { openAsBlob } from "node:fs";
 import fs from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -226,6 +227,14 @@ export type InMemoryOptions = BodyLimits & {
    * nothing of such a part and names it in `oversized`, so the sender still gets a proper answer.
    */
   oversized?: "refuse" | "drop";
+  /**
+   * A new temporary file's path: given, file parts are written there as they arrive and the form's
+   * File values read from disk (fs.openAsBlob), so a body's files never sit in memory. The paths
+   * come back in `files`, for the caller to remove once done with the form.
+   */
+  tempPath?: () => string;
+  /** All text values held together, in bytes; past it the read is refused (413). */
+  maxTextBytes?: number;
 };
 
 /**
@@ -233,46 +242,70 @@ export type InMemoryOptions = BodyLimits & {
  * body are under their caps. A part sent as application/octet-stream without a file name is text,
  * as the platform's parser reads it.
  */
-export async function readMultipartForm(request: Request, options: InMemoryOptions): Promise<{ form: FormData; oversized: string[] }> {
+export async function readMultipartForm(request: Request, options: InMemoryOptions): Promise<{ form: FormData; oversized: string[]; files: string[] }> {
   const limits = { ...DEFAULTS, ...options };
   const keep = options.keep ?? (() => true);
   // One slot per part in the order sent: a file part is filled in when it ends, after later fields arrived.
   const slots: Array<{ name: string; value?: string | File; oversized?: boolean }> = [];
+  const written: string[] = [];
   let files = 0;
-  await parse(request, limits, Infinity, ({ stop }) => {
-    const tooBig = (slot: { name: string; oversized?: boolean }, reason: "file-too-large" | "field-too-long") => {
-      if (options.oversized === "drop") slot.oversized = true;
-      else stop(new MultipartError(reason, slot.name));
-    };
-    return {
-      field(name, value, truncated) {
-        const slot = { name, value: keep(name) && !truncated ? value : undefined };
-        slots.push(slot);
-        if (truncated) tooBig(slot, "field-too-long");
-      },
-      async file({ name, fileName, mimeType, stream }) {
-        const slot: (typeof slots)[number] = { name };
-        slots.push(slot);
-        const isText = fileName === undefined;
-        const cap = isText ? limits.maxFieldBytes : options.maxFileBytes;
-        const held = keep(name) && (isText || files++ < (options.maxFiles ?? Infinity));
-        const chunks: Buffer[] = [];
-        let size = 0;
-        // Read to the part's end even past its cap: busboy stalls on a part whose stream is left early.
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          size += chunk.byteLength;
-          if (size > cap && size - chunk.byteLength <= cap) {
-            tooBig(slot, isText ? "field-too-long" : "file-too-large");
-            chunks.length = 0;
+  let textBytes = 0;
+  try {
+    await parse(request, limits, Infinity, ({ stop }) => {
+      const tooBig = (slot: { name: string; oversized?: boolean }, reason: "file-too-large" | "field-too-long") => {
+        if (options.oversized === "drop") slot.oversized = true;
+        else stop(new MultipartError(reason, slot.name));
+      };
+      const holdText = (bytes: number) => {
+        textBytes += bytes;
+        if (textBytes > (options.maxTextBytes ?? Infinity)) stop(new MultipartError("body-too-large"));
+      };
+      return {
+        field(name, value, truncated) {
+          const slot = { name, value: keep(name) && !truncated ? value : undefined };
+          slots.push(slot);
+          if (truncated) tooBig(slot, "field-too-long");
+          else if (slot.value !== undefined) holdText(Buffer.byteLength(value));
+        },
+        async file({ name, fileName, mimeType, stream }) {
+          const slot: (typeof slots)[number] = { name };
+          slots.push(slot);
+          const isText = fileName === undefined;
+          const cap = isText ? limits.maxFieldBytes : options.maxFileBytes;
+          const held = keep(name) && (isText || files++ < (options.maxFiles ?? Infinity));
+          const toDisk = held && !isText && options.tempPath ? options.tempPath() : null;
+          const disk = toDisk ? await fs.open(toDisk, "w") : null;
+          if (toDisk) written.push(toDisk);
+          const chunks: Buffer[] = [];
+          let size = 0;
+          try {
+            // Read to the part's end even past its cap: busboy stalls on a part whose stream is left early.
+            for await (const chunk of stream as AsyncIterable<Buffer>) {
+              size += chunk.byteLength;
+              if (size > cap && size - chunk.byteLength <= cap) {
+                tooBig(slot, isText ? "field-too-long" : "file-too-large");
+                chunks.length = 0;
+              }
+              if (!held || size > cap) continue;
+              if (disk) await disk.write(chunk);
+              else chunks.push(chunk);
+            }
+          } finally {
+            await disk?.close();
           }
-          if (held && size <= cap) chunks.push(chunk);
-        }
-        if (!held || size > cap) return;
-        slot.value = isText ? Buffer.concat(chunks).toString("utf8") : new File(chunks as Uint8Array<ArrayBuffer>[], fileName, { type: mimeType });
-      },
-    };
-  });
+          if (!held || size > cap) return;
+          if (isText) {
+            slot.value = Buffer.concat(chunks).toString("utf8");
+            holdText(size);
+          } else slot.value = new File(toDisk ? [await openAsBlob(toDisk)] : (chunks as Uint8Array<ArrayBuffer>[]), fileName, { type: mimeType });
+        },
+      };
+    });
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true }).catch(() => {})));
+    throw error;
+  }
   const form = new FormData();
   for (const { name, value, oversized } of slots) if (value !== undefined && !oversized) form.append(name, value);
-  return { form, oversized: slots.filter((slot) => slot.oversized).map((slot) => slot.name) };
+  return { form, oversized: slots.filter((slot) => slot.oversized).map((slot) => slot.name), files: written };
 }

@@ -13,11 +13,15 @@ describe("readInboundForm", () => {
     form.set("attachment-count", "2");
     form.set("attachment-1", new File([Buffer.alloc(MAX_ATTACHMENT_BYTES + 1)], "huge.jpg", { type: "image/jpeg" }));
     form.set("attachment-2", new File([Buffer.from("small")], "small.png", { type: "image/png" }));
-    const read = await readInboundForm(post(form));
+    const { form: read, release } = await readInboundForm(post(form));
     expect(read.get("recipient")).toBe("reply+abc@mg.example.com");
     expect(read.get("body-plain")).toBe("We drove the old Ford to Lake Tahoe.");
     expect(read.get("attachment-1")).toMatchObject({ name: "huge.jpg", size: MAX_ATTACHMENT_BYTES + 1 });
     expect(read.get("attachment-2")).toMatchObject({ name: "small.png", size: 5 });
+    // Read from their temporary files, which release removes.
+    expect(Buffer.from(await (read.get("attachment-2") as File).arrayBuffer()).toString()).toBe("small");
+    await release();
+    await expect((read.get("attachment-2") as File).arrayBuffer()).rejects.toThrow();
   });
 
   it("refuses a chunked post without Content-Length once it passes 25 MB, without reading the rest", async () => {
@@ -38,7 +42,7 @@ describe("readInboundForm", () => {
   });
 
   it("still reads a urlencoded post", async () => {
-    const read = await readInboundForm(post("recipient=reply%2Babc%40mg.example.com&body-plain=Hello", { "Content-Type": "application/x-www-form-urlencoded" }));
+    const { form: read } = await readInboundForm(post("recipient=reply%2Babc%40mg.example.com&body-plain=Hello", { "Content-Type": "application/x-www-form-urlencoded" }));
     expect(read.get("recipient")).toBe("reply+abc@mg.example.com");
   });
 });

@@ -35,24 +35,33 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export type InboundResult = { status: number; message: string; contributionId?: string };
 
+/** One text field (a long HTML reply is well under it) and all of them together; a longer field is dropped. */
+const MAX_INBOUND_FIELD_BYTES = 4 * 1024 * 1024;
+const MAX_INBOUND_TEXT_BYTES = 12 * 1024 * 1024;
+
+export type InboundForm = { form: FormData; /** Removes the attachments' temporary files. */ release: () => Promise<void> };
+
 /**
- * The posted form. A multipart post is read under the 25 MB cap as it arrives (a chunked one too);
- * an attachment over 10 MB is dropped unread, as keepImageAttachments would drop it. Throws a
- * MultipartError (413 past the cap) or the platform's error for an unreadable urlencoded body.
+ * The posted form. A multipart post is read under the 25 MB cap as it arrives (a chunked one too),
+ * its attachments written to temporary files rather than held: nothing is trusted before the
+ * signature check, which needs the whole post, so an unsigned 25 MB post must cost no memory.
+ * Throws a MultipartError (413 past a cap) or the platform's error for an unreadable urlencoded body.
  */
-export async function readInboundForm(request: Request): Promise<FormData> {
-  if (!isMultipart(request)) return request.formData();
-  const { form } = await readMultipartForm(request, {
+export async function readInboundForm(request: Request): Promise<InboundForm> {
+  if (!isMultipart(request)) return { form: await request.formData(), release: async () => {} };
+  const { form, files } = await readMultipartForm(request, {
     maxBodyBytes: MAX_INBOUND_BYTES,
     // A voice memo may be most of the message; photos keep their own 10 MB rule (imageAttachments).
     maxFileBytes: MAX_INBOUND_BYTES,
-    // Mailgun posts every header of the message as a field of its own; the body cap bounds them all.
-    maxFieldBytes: MAX_INBOUND_BYTES,
+    tempPath: () => recordingTempPath(".inbound"),
+    maxFieldBytes: MAX_INBOUND_FIELD_BYTES,
+    maxTextBytes: MAX_INBOUND_TEXT_BYTES,
+    // Mailgun posts every header of the message as a field of its own; the caps above bound them all.
     maxFields: Infinity,
     maxParts: Infinity,
     oversized: "drop",
   });
-  return form;
+  return { form, release: async () => void (await Promise.all(files.map((file) => fs.rm(file, { force: true }).catch(() => {})))) };
 }
 
 const text = (form: FormData, name: string) => {

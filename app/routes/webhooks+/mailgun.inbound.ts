@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleInboundEmail, MAX_INBOUND_BYTES, readInboundForm } from "~/features/contributions/inbound-email.server";
+import { handleInboundEmail, MAX_INBOUND_BYTES, readInboundForm, type InboundForm } from "~/features/contributions/inbound-email.server";
 import { MultipartError } from "~/lib/multipart.server";
 
 // Mailgun's inbound route forwards each reply here as a signed multipart post.
@@ -8,15 +8,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_INBOUND_BYTES) {
     return Response.json({ message: "The message is too large" }, { status: 413 });
   }
-  let form: FormData;
+  let inbound: InboundForm;
   try {
-    form = await readInboundForm(request);
+    inbound = await readInboundForm(request);
   } catch (error) {
     if (error instanceof MultipartError && error.status === 413) return Response.json({ message: "The message is too large" }, { status: 413 });
     return Response.json({ message: "Malformed webhook body" }, { status: 400 });
   }
-  const result = await handleInboundEmail(form);
-  return Response.json({ message: result.message }, { status: result.status });
+  try {
+    const result = await handleInboundEmail(inbound.form);
+    return Response.json({ message: result.message }, { status: result.status });
+  } finally {
+    await inbound.release();
+  }
 }
 
 export const loader = () => Response.json({ message: "Method not allowed" }, { status: 405 });
