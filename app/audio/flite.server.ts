@@ -38,11 +38,17 @@ export function utteranceEnds(psdur: string): number[] {
 /** Slower than 1 stretches each sound; flite's cg voices ignore pitch settings (measured). */
 export const durationStretch = (voice: FliteVoice, speed: number) => Math.min(3, Math.max(0.3, voice.durationStretch / speed));
 
-/** One flite run: a text in, one WAV and the utterance timings out, all in memory (see wasi.ts). */
+/**
+ * One flite run: a text in, one WAV and the utterance timings out, all in memory (see wasi.ts).
+ * A voice's `pitch` below 1 is made by playing the audio slower (its samples labelled with a lower
+ * rate, which the render resamples): pitch and formants fall by that factor, and flite speaks that
+ * much faster beforehand so the pace stays. No extra work, and no time-stretching artefacts.
+ */
 function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, speed: number): { sampleRate: number; utterances: Float32Array[] } {
+  const pitch = voice.pitch ?? 1;
   const wasi = new MemoryWasi({
     // Other options must come before -f/-o (flite --help).
-    args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${durationStretch(voice, speed).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
+    args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
     files: { "in.txt": Buffer.from(text, "utf8") },
   });
   const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.imports }));
@@ -61,7 +67,7 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
     from = to;
   });
   if (ends.length === 0) utterances.push(pcm);
-  return { sampleRate, utterances };
+  return { sampleRate: Math.round(sampleRate * pitch), utterances };
 }
 
 export type FliteSpoken = { sampleRate: number; segments: Float32Array[][] };

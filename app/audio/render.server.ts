@@ -87,6 +87,9 @@ async function speak(voice: ResolvedVoice, texts: string[], speed: number, timin
   return espeakSpeak(voice.espeak, texts, speed, timings);
 }
 
+const STANDARD_RATES = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000];
+export const standardRateAtLeast = (rate: number) => STANDARD_RATES.find((standard) => standard >= rate) ?? rate;
+
 /** One ffmpeg run per differing rate (joined, then cut again), not one per sentence. */
 async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>, sampleRate: number) {
   const byRate = new Map<number, Float32Array[]>();
@@ -179,8 +182,9 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
 
   const mixing = { mixing: 0, encode: 0 };
   const started = performance.now();
-  // Hosts may speak at different rates (a 16 kHz "low" voice beside a 22.05 kHz one): lay out at the highest.
-  const sampleRate = Math.max(...[...spoken.values()].map((s) => s.sampleRate));
+  // Hosts may speak at different rates (a 16 kHz "low" voice beside a 22.05 kHz one, a lowered
+  // voice's 14.24 kHz): lay out at the highest, or the standard rate just above it.
+  const sampleRate = standardRateAtLeast(Math.max(...[...spoken.values()].map((s) => s.sampleRate)));
   await resampleSpoken(spoken, sampleRate);
   // Recordings join the speech track like a host's line: levelled with the voices, and the key that ducks the music.
   for (const [i, line] of script.entries()) {

@@ -47,7 +47,7 @@ describe("the store", () => {
     const file = path.join(dir, "store-a", "voice-pace.json");
     // flite's slt, rms and awb, each at the warm and the professional stretch; all but one measured already.
     const known = { wordsPerMinute: 170, measuredAt: "2026-11-01T00:00:00.000Z" };
-    const others = ["awb-0.95", "awb-1.1", "rms-1.1", "slt-0.95", "slt-1.1"].map((v) => `flite-${v}`);
+    const others = ["awb-0.95", "awb-1.1", "rms-1.1", "slt-0.95", "slt-1.1-p0.89"].map((v) => `flite-${v}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify({ version: CALIBRATION_VERSION, voices: Object.fromEntries(others.map((tag) => [tag, known])) }));
     expect(voiceTag(resolveVoice("male-professional", "american"))).toBe("flite-rms-0.95");

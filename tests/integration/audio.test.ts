@@ -261,8 +261,11 @@ describe("flite path (no Piper voice installed: what a fresh machine speaks)", (
     expect(result.voices.host1).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: true });
     expect(result.voices.host2).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
 
-    const lengths = async (voiceId: "female-warm" | "male-professional", accent: "american" | "british", text: string, speed: number) =>
-      (await fliteSpeak(FLITE_VOICE_MAP[voiceId][accent]!, [normalizeForSpeech(text)], speed)).segments[0]!.map((s) => s.length);
+    // In samples at the episode's 16 kHz: Grace's lowered voice comes at 14.24 kHz and is resampled.
+    const lengths = async (voiceId: "female-warm" | "male-professional", accent: "american" | "british", text: string, speed: number) => {
+      const { sampleRate, segments } = await fliteSpeak(FLITE_VOICE_MAP[voiceId][accent]!, [normalizeForSpeech(text)], speed);
+      return segments[0]!.map((s) => Math.round((s.length * 16000) / sampleRate));
+    };
     const host1 = await lengths("female-warm", "american", GARDEN, 1);
     const host2 = await lengths("male-professional", "british", WINTER, 1.2);
     const expected = expectedSeconds([{ sentences: host1, chapter: "The Garden" }, { sentences: host2, chapter: "The Garden" }], 16000, false, "none");
