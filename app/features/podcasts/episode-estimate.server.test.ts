@@ -11,7 +11,7 @@ import { estimateEpisode, minutesPerThousandWords } from "./episode-estimate.ser
 import { VoiceConfigSchema } from "./schemas";
 
 const PACE: Record<string, number> = {
-  "flite-slt-1.1": 150,
+  "flite-slt-1.1-p0.89": 150,
   "flite-slt-0.95": 180,
   "flite-rms-1.1": 120,
   "flite-rms-0.95": 140,
