@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { insertRecording } from "~/models/contribution-recording.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { axeViolations } from "../utils/axe-scan";
-import { createNewsletterCollection, FAKE_MP3, newsletterEmails } from "../utils/newsletter-helpers";
+import { createNewsletterCollection, FAKE_MP3, newsletterEmails, STORIES } from "../utils/newsletter-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
@@ -102,11 +102,16 @@ test.describe("family newsletter", () => {
     await expect(page.getByText("Listen to This Story")).toHaveCount(0);
   });
 
-  test("a relative's own recording plays under their story, signed out", async ({ page, user }) => {
-    const { campaign, stories } = await createNewsletterCollection(user.id, { podcast: false });
+  test("a relative's own recording plays under their story, and an answer by voice alone is a story, signed out, on a phone", async ({ page, user }) => {
+    const { campaign, stories } = await createNewsletterCollection(user.id, {
+      podcast: false,
+      stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: "", name: "Rose Smith" }, { text: STORIES.holiday, name: "Aunt May" }],
+    });
     const normalizedKey = `recordings/${stories[0]!.id}/memo.mp3`;
     await getStorage().put(normalizedKey, FAKE_MP3);
     insertRecording({ contributionId: stories[0]!.id, status: "ready", normalizedKey, durationSeconds: 12 });
+    insertRecording({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 101, transcript: "We skated on the pond until dark." });
+    await page.setViewportSize({ width: 390, height: 844 });
     const { createNewsletter } = await import("~/features/newsletters/newsletters.server");
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
@@ -115,8 +120,12 @@ test.describe("family newsletter", () => {
     await expect(player).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
     const audio = await page.request.get((await player.getAttribute("src"))!);
     expect(audio.headers()["content-type"]).toBe("audio/mpeg");
-    // Only the story that has one.
-    await expect(page.getByLabel(/own voice$/)).toHaveCount(1);
+    const rose = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "In Rose Smith's own voice" }) });
+    await expect(rose).toContainText("We skated on the pond until dark.");
+    await expect(rose.getByLabel("Hear it in Rose Smith's own voice")).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
+    // Only the stories that have one.
+    await expect(page.getByLabel(/^Hear it in .+ own voice$/)).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -484,4 +484,24 @@ describe("a relative's own recording in the newsletter (decision 0139)", () => {
     expect((await page()).newsletter.stories[0]!.recordingUrl).toBeNull();
     expect((await callRoute(recordingRoute.loader, makeRequest("/x"), { newsletterId: pid, storyId: joe!.id })).status).toBe(404);
   });
+
+  it("an answer given by voice alone is a story: its transcript, or its length; one whose removal was asked is left out", async () => {
+    const made = await createNewsletterCollection(owner.id, {
+      stories: [{ text: "", name: "Rose Smith" }, { text: "", name: null }, { text: "", name: "Gone Gary" }, { text: STORIES.holiday, name: "Aunt May" }],
+      podcast: false,
+    });
+    const [rose, nameless, gary] = made.stories;
+    insertRecording({ contributionId: rose!.id, status: "ready", normalizedKey: "recordings/r.mp3", durationSeconds: 101, transcript: "We skated on the pond until dark." });
+    insertRecording({ contributionId: nameless!.id, status: "ready", normalizedKey: "recordings/n.mp3", durationSeconds: 42 });
+    const removed = insertRecording({ contributionId: gary!.id, status: "ready", normalizedKey: "recordings/g.mp3", durationSeconds: 30 })!;
+    markRemovalRequested(removed.id, new Date());
+    const result = createNewsletter(owner.id, made.campaign.id);
+    if (!result.ok) throw new Error("not created");
+    const stories = storiesOf(result.newsletter.id).map((s) => ({ title: s.title, content: s.content, author: s.author }));
+    expect(stories).toEqual([
+      { title: "In Rose Smith's own voice", content: "We skated on the pond until dark.", author: "Rose Smith" },
+      { title: "In their own voice", content: "(recorded answer, 0:42)", author: null },
+      expect.objectContaining({ author: "Aunt May" }),
+    ]);
+  });
 });

@@ -7,7 +7,9 @@ import { db, type DB } from "~/lib/db.server";
 import { detectCategory } from "~/features/newsletters/category";
 import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
-import { playableRecordingOfStory } from "~/features/contributions/recordings.server";
+import { playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
+import { recordedAnswer } from "~/features/podcasts/script";
+import type { Recording } from "~/models/contribution-recording.server";
 import { publicId } from "~/lib/tokens.server";
 import { readingMinutes } from "~/lib/word-count";
 import { deliveredCountSql } from "~/models/newsletter-delivery.server";
@@ -62,6 +64,7 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
       const pid = publicId();
       const paths = newsletterPaths(pid);
       const images = imagesByContribution(tx, campaign.id);
+      const recordings = playableRecordingsOf(campaign.id);
       const stories = tx
         .select()
         .from(contributions)
@@ -69,9 +72,11 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         .orderBy(asc(contributions.submittedAt), sql`"contributions"."rowid"`)
         .all()
         .flatMap((c) => {
-          const { title, content } = storyTitleAndBody(stripQuotedReply(c.storyContent));
-          if (!content) return [];
           const name = c.contributorName?.trim() || null;
+          const written = storyTitleAndBody(stripQuotedReply(c.storyContent));
+          // An answer given by voice alone is a story too: its transcript, or what the episode says of it.
+          const { title, content } = written.content ? written : recordingOnlyStory(recordings.get(c.id), name);
+          if (!content) return [];
           return [
             {
               contributionId: c.id,
@@ -113,6 +118,16 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
     },
     { behavior: "immediate" },
   );
+}
+
+/** A story told only by recording (decision 0139): named after its teller, under its player. */
+function recordingOnlyStory(recording: Recording | undefined, name: string | null) {
+  if (!recording) return { title: "", content: "" };
+  const transcript = recording.transcript?.trim();
+  return {
+    title: name ? `In ${name}'s own voice` : "In their own voice",
+    content: transcript || recordedAnswer(recording.durationSeconds ?? 0),
+  };
 }
 
 export function listNewsletters(ownerId: string, campaignId: string) {
