@@ -31,6 +31,39 @@ async function onlyTheFileInput(page: Page) {
 
 const recorder = (page: Page) => page.getByRole("region", { name: "Record your answer" });
 
+const KEPT_NOTE = "We kept the recording you made earlier. Listen to it, send it, or record again.";
+
+/** How many takes the page keeps in IndexedDB (kept-recording.ts); a store never made counts as none. */
+const keptTakes = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("storyhearth-recordings");
+        // Not made yet: leave it to the page to make.
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction("takes").objectStore("takes").count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
+/** Records a few seconds and stops; resolves once the take is kept in the browser. */
+async function recordATake(page: Page) {
+  const box = recorder(page);
+  await box.getByRole("button", { name: "Record your answer", exact: true }).click();
+  await expect(page.getByTestId("recorder-clock")).toHaveText(/^0:0[2-9] of 10:00$/, { timeout: 10_000 });
+  await box.getByRole("button", { name: "Stop" }).click();
+  await expect(box.getByLabel("Listen to your recording")).toBeVisible();
+  await expect.poll(() => keptTakes(page)).toBe(1);
+}
+
 test.describe("the voice recorder", () => {
   test("record, pause, listen back and send beside typed words, through a dropped connection; the owner hears it", async ({ page, user }) => {
     const campaign = createTestCampaign(user.id);
@@ -192,6 +225,88 @@ test.describe("the voice recorder", () => {
     const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
     expect(story.storyContent).toBe("");
     expect(db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()?.status).toMatch(/converting|ready/);
+  });
+
+  test("a take survives a reload and is sent from there; the owner hears it; then nothing is kept", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    const invitation = createTestInvitation(campaign.id);
+    const form = `/contribute/${campaign.publicId}?t=${invitation.token}`;
+    await visit(page, form);
+    if (!jsOn()) return onlyTheFileInput(page);
+    await recordATake(page);
+
+    // The tab is gone before Share My Story; the relative opens the link again.
+    await page.reload();
+    const box = recorder(page);
+    await expect(page.getByTestId("recorder-result").getByText(KEPT_NOTE)).toBeVisible();
+    // Said politely, not as an alert; the page does not move focus on its own.
+    await expect(page.getByTestId("recorder-announcer")).toHaveText(KEPT_NOTE);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(box.getByText(/^Your recording: 0:0[2-9]$/)).toBeVisible();
+    const playback = box.getByLabel("Listen to your recording");
+    await expect.poll(() => playback.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 5_000 }).toBeGreaterThan(1);
+    await expect(page.getByLabel("Or record your answer (optional)")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await noSidewaysScroll(page);
+
+    await page.getByLabel("Your name").fill("Aunt May");
+    await page.getByRole("button", { name: "Share My Story" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
+    expect(story.invitationId).toBe(invitation.id);
+    const recordingOf = () => db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get();
+    expect(recordingOf()?.originalFileName).toBe("recording.webm");
+    await expect.poll(() => recordingOf()?.status, { timeout: 20_000 }).toBe("ready");
+    expect(recordingOf()!.durationSeconds).toBeGreaterThan(1);
+
+    // Sent: the browser keeps nothing, and the form offers nothing.
+    await expect.poll(() => keptTakes(page)).toBe(0);
+    await visit(page, form);
+    await expect(recorder(page).getByRole("button", { name: "Record your answer", exact: true })).toBeVisible();
+    await expect(recorder(page).getByText(KEPT_NOTE)).toHaveCount(0);
+    await expect(recorder(page).getByLabel("Listen to your recording")).toHaveCount(0);
+
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    const card = page.getByRole("article", { name: "Story from Aunt May" });
+    const audio = await page.request.get((await card.locator("audio").getAttribute("src"))!);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/mpeg");
+  });
+
+  test("a kept take belongs to its form; deleting it, or a week passing, removes it", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    const invitation = createTestInvitation(campaign.id);
+    const form = `/contribute/${campaign.publicId}`;
+    await visit(page, form);
+    if (!jsOn()) return onlyTheFileInput(page);
+    await recordATake(page);
+
+    // Another relative's invitation to the same collection is another form: nothing offered there.
+    await visit(page, `${form}?t=${invitation.token}`);
+    await expect(recorder(page).getByRole("button", { name: "Record your answer", exact: true })).toBeVisible();
+    // A kept take is offered within milliseconds of the recorder appearing; give it ample time not to be.
+    await page.waitForTimeout(1_000);
+    await expect(recorder(page).getByText(KEPT_NOTE)).toHaveCount(0);
+
+    await visit(page, form);
+    const box = recorder(page);
+    await expect(page.getByTestId("recorder-result").getByText(KEPT_NOTE)).toBeVisible();
+    await box.getByRole("button", { name: "Delete this recording" }).click();
+    await expect(page.getByLabel("Or record your answer (optional)")).toHaveAttribute("type", "file");
+    await expect.poll(() => keptTakes(page)).toBe(0);
+    await page.reload();
+    await expect(box.getByRole("button", { name: "Record your answer", exact: true })).toBeVisible();
+    await expect(box.getByText(KEPT_NOTE)).toHaveCount(0);
+
+    // A take left for more than 7 days is deleted unheard.
+    await recordATake(page);
+    await page.clock.install({ time: Date.now() + 8 * 24 * 3600 * 1000 });
+    await page.reload();
+    await expect(box.getByRole("button", { name: "Record your answer", exact: true })).toBeVisible();
+    await expect.poll(() => keptTakes(page)).toBe(0);
+    await expect(box.getByText(KEPT_NOTE)).toHaveCount(0);
+    expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
   });
 
   test("a refused microphone is explained and the file input still works", async ({ page, user }) => {

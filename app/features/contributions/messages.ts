@@ -184,6 +184,7 @@ export const storyMessages = {
       rerecord: "Record again",
       rerecordHint: "Recording again deletes the recording above.",
       discard: "Delete this recording",
+      kept: "We kept the recording you made earlier. Listen to it, send it, or record again.",
       sentWithForm: "Your recording is sent with the form when you press Share My Story.",
       fileInputReplaced: "Your recording above will be sent. To send a file instead, delete the recording.",
       finishFirst: "Please stop the recording before you send it.",

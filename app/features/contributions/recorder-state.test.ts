@@ -115,3 +115,20 @@ describe("formats, meter and retries", () => {
     expect(isRetryableStatus(400)).toBe(false);
   });
 });
+
+describe("a take kept from an earlier visit", () => {
+  it("comes back as a finished take of its length, marked as kept", () => {
+    const state = recorderReducer(initialRecorderState, { type: "restore", seconds: 42 });
+    expect(state).toMatchObject({ phase: "recorded", stopReason: "kept" });
+    expect(elapsedSeconds(state, s(1000))).toBe(42);
+    // Recording again starts from nothing.
+    expect(run([{ type: "discard" }, { type: "ask" }, { type: "started", now: 0 }], state)).toMatchObject({ phase: "recording", stopReason: null, closedMs: 0 });
+  });
+  it("never replaces a take the relative has started since the page loaded", () => {
+    const started = run([{ type: "ask" }, { type: "started", now: 0 }]);
+    expect(recorderReducer(started, { type: "restore", seconds: 42 })).toBe(started);
+  });
+  it("is capped at the 10-minute limit", () => {
+    expect(elapsedSeconds(recorderReducer(initialRecorderState, { type: "restore", seconds: 99_999 }), 0)).toBe(MAX_RECORDING_SECONDS);
+  });
+});

@@ -19,7 +19,8 @@ export type RecorderPhase =
   | "paused"
   | "recorded"; // stopped: listen back, record again, or send
 
-export type StopReason = "user" | "limit";
+/** "kept": not stopped on this page but brought back from the browser's store after a reload. */
+export type StopReason = "user" | "limit" | "kept";
 
 export type RecorderState = {
   phase: RecorderPhase;
@@ -42,7 +43,9 @@ export type RecorderEvent =
   | { type: "resume"; now: number }
   | { type: "stop"; now: number }
   | { type: "tick"; now: number }
-  | { type: "discard" };
+  | { type: "discard" }
+  /** A take kept from an earlier visit (kept-recording.ts) becomes the current one. */
+  | { type: "restore"; seconds: number };
 
 export const initialRecorderState: RecorderState = { phase: "idle", closedMs: 0, segmentStartedAt: null, blocked: null, stopReason: null };
 
@@ -82,6 +85,9 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
       return state;
     case "discard":
       return initialRecorderState;
+    case "restore":
+      // Only onto an untouched recorder: a take the relative has started since loading wins.
+      return state.phase === "idle" ? { ...initialRecorderState, phase: "recorded", closedMs: Math.min(LIMIT_MS, Math.max(0, event.seconds) * 1000), stopReason: "kept" } : state;
   }
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
 import { storyMessages } from "~/features/contributions/messages";
 import { useAnswerUpload } from "~/features/contributions/components/answer-upload";
+import { forgetRecording, keptRecordingKey } from "~/features/contributions/components/kept-recording";
 import { UploadStatus, useCanRecord, VoiceRecorder, type RecorderChange } from "~/features/contributions/components/voice-recorder";
 import { RECORDING_FIELD } from "~/features/contributions/recording-limits";
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
@@ -96,7 +97,7 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
 /** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
 const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
-function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail: string }) {
+function ContributionForm({ token, invitedEmail, keepAs }: { token: string; invitedEmail: string; keepAs: string }) {
   const actionResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -110,7 +111,11 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
   useEffect(() => setLastResult(actionResult), [actionResult]);
   const [notice, setNotice] = useState("");
   const upload = useAnswerUpload({
-    onSent: (location) => navigate(location),
+    onSent: (location) => {
+      // Arrived: the copy kept in the browser against a lost tab is no longer needed (not awaited: the store may hang).
+      void forgetRecording(keepAs);
+      navigate(location);
+    },
     onRefused: (errors) => setLastResult({ status: "error", error: errors }),
   });
   const [form, fields] = useForm({
@@ -159,7 +164,7 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
         errors={fields.contributorEmail.errors}
       />
       <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
-      {canRecord ? <VoiceRecorder onChange={setVoice} /> : null}
+      {canRecord ? <VoiceRecorder onChange={setVoice} keepAs={keepAs} /> : null}
       {voice.file ? (
         <div className="space-y-1">
           <p className="text-sm text-muted-foreground">{rm.recorder.fileInputReplaced}</p>
@@ -194,6 +199,7 @@ function ContributionForm({ token, invitedEmail }: { token: string; invitedEmail
 
 export default function ContributePage() {
   const { campaign, submitted, token, invitedEmail } = useLoaderData<typeof loader>();
+  const { publicId = "" } = useParams();
   return (
     <RespondentFrame title={campaign.title} titleAs="p">
       <Card className="relative space-y-6">
@@ -208,7 +214,7 @@ export default function ContributePage() {
         ) : (
           <>
             <CollectionHeader campaign={campaign} />
-            <ContributionForm token={token} invitedEmail={invitedEmail} />
+            <ContributionForm token={token} invitedEmail={invitedEmail} keepAs={keptRecordingKey(publicId, token)} />
           </>
         )}
       </Card>

@@ -21,6 +21,7 @@ import {
 } from "~/features/contributions/recorder-state";
 import { MAX_RECORDING_SECONDS } from "~/features/contributions/recording-limits";
 import type { UploadState } from "./answer-upload";
+import { forgetRecording, getKeptRecording, keepRecording } from "./kept-recording";
 
 const r = storyMessages.recording.recorder;
 
@@ -38,8 +39,11 @@ function useRecordingLevel(stream: MediaStream | null, listening: boolean): numb
   return listening ? level : level === null ? null : 0;
 }
 
-export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange) => void }) {
+/** `keepAs`: where a finished take is kept in the browser until it is sent (keptRecordingKey). */
+export function VoiceRecorder({ onChange, keepAs }: { onChange: (change: RecorderChange) => void; keepAs: string }) {
   const [state, dispatch] = useReducer(recorderReducer, initialRecorderState);
+  const phase = useRef(state.phase);
+  phase.current = state.phase;
   const [now, setNow] = useState(0);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [recording, setRecording] = useState<{ file: File; url: string } | null>(null);
@@ -79,6 +83,20 @@ export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange)
     if (recording) URL.revokeObjectURL(recording.url);
   };
   useEffect(() => () => release.current(), []);
+
+  // A take kept from an earlier visit (the tab was closed or died before sending) comes back as the current one.
+  useEffect(() => {
+    let gone = false;
+    void getKeptRecording(keepAs).then((kept) => {
+      if (!kept || gone || phase.current !== "idle") return;
+      const file = new File([kept.blob], recordingFileName(kept.type), { type: kept.type });
+      dispatch({ type: "restore", seconds: kept.durationSeconds });
+      setRecording({ file, url: URL.createObjectURL(file) });
+    });
+    return () => {
+      gone = true;
+    };
+  }, [keepAs]);
 
   async function start() {
     dispatch({ type: "ask" });
@@ -146,6 +164,7 @@ export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange)
     setRecording(null);
     recorder.current = null;
     dispatch({ type: "discard" });
+    void forgetRecording(keepAs);
   }
 
   const seconds = elapsedSeconds(state, now);
@@ -157,6 +176,12 @@ export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange)
   }, [state.phase]);
   useEffect(() => {
     if (!recording) return;
+    // Brought back on load: said politely, and focus stays where the relative is.
+    if (state.stopReason === "kept") {
+      setAnnouncement(r.kept);
+      return;
+    }
+    void keepRecording(keepAs, { blob: recording.file, type: recording.file.type, durationSeconds: seconds, madeAt: Date.now() });
     const stopped = r.stoppedAnnounce(formatClock(seconds));
     setAnnouncement(state.stopReason === "limit" ? `${r.stoppedAtLimit} ${stopped}` : stopped);
     result.current?.focus();
@@ -229,6 +254,7 @@ export function VoiceRecorder({ onChange }: { onChange: (change: RecorderChange)
       {state.phase === "recorded" && recording ? (
         <div ref={result} tabIndex={-1} className="space-y-3 focus:outline-none" data-testid="recorder-result">
           {state.stopReason === "limit" ? <p className="text-sm font-medium">{r.stoppedAtLimit}</p> : null}
+          {state.stopReason === "kept" ? <p className="text-sm font-medium">{r.kept}</p> : null}
           <p className="text-sm font-medium">{r.length(length)}</p>
           <ListenBack url={recording.url} />
           <p className="text-sm text-muted-foreground">{r.sentWithForm}</p>
