@@ -3,6 +3,7 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { ChunkedSubmissionSchema, consentTime } from "~/features/testimonials/schemas";
+import type { z } from "zod";
 import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
 import { assembledUpload, forgetUpload } from "~/features/testimonials/uploads.server";
 import { directUploadedVideo, readTicket } from "~/features/testimonials/direct-uploads.server";
@@ -14,39 +15,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = requireOpenCampaign(params.publicId);
   const body = await readBody(request, ChunkedSubmissionSchema);
   try {
-    if (body.directUpload !== undefined) {
-      const direct = await directUploadedVideo(readTicket(body.directUpload, campaign.id));
-      const response = await storeSubmission({
-        id: direct.responseId,
-        campaign,
-        respondentName: body.respondentName,
-        respondentEmail: body.respondentEmail,
-        responses: body.responses,
-        selectedQuestions: body.selectedQuestions,
-        consentTimestamp: consentTime(body.consentTimestamp, now()),
-        video: { storedKey: direct.storedKey, size: direct.size },
-      });
-      return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
-    }
-    const uploadId = body.uploadId!;
-    const upload = await assembledUpload(campaign.id, uploadId);
-    if (body.videoPath && body.videoPath !== upload.videoPath) apiError(400, testimonialMessages.api.uploadMismatch);
+    const video = await receivedVideo(campaign.id, body);
     const response = await storeSubmission({
-      id: upload.responseId,
+      id: video.responseId,
       campaign,
       respondentName: body.respondentName,
       respondentEmail: body.respondentEmail,
       responses: body.responses,
       selectedQuestions: body.selectedQuestions,
       consentTimestamp: consentTime(body.consentTimestamp, now()),
-      video: { stagedPath: upload.stagedPath, size: upload.videoSize, facts: { mimeType: upload.mimeType, duration: upload.duration } },
+      video: video.stored,
     });
-    await forgetUpload(uploadId);
+    if (video.uploadId) await forgetUpload(video.uploadId);
     return Response.json({ id: response.id, message: testimonialMessages.upload.success }, { status: 201 });
   } catch (error) {
     if (error instanceof Response) throw error;
     return rejectionResponse(error);
   }
+}
+
+/** The video the submission names: in the bucket by its ticket, or assembled here from its chunks. */
+async function receivedVideo(campaignId: string, body: z.infer<typeof ChunkedSubmissionSchema>) {
+  if (body.directUpload !== undefined) {
+    const direct = await directUploadedVideo(readTicket(body.directUpload, campaignId));
+    return { responseId: direct.responseId, uploadId: null, stored: { storedKey: direct.storedKey, size: direct.size } };
+  }
+  const upload = await assembledUpload(campaignId, body.uploadId!);
+  if (body.videoPath && body.videoPath !== upload.videoPath) apiError(400, testimonialMessages.api.uploadMismatch);
+  return {
+    responseId: upload.responseId,
+    uploadId: body.uploadId!,
+    stored: { stagedPath: upload.stagedPath, size: upload.videoSize, facts: { mimeType: upload.mimeType, duration: upload.duration } },
+  };
 }
 
 export const loader = () => apiError(405, "Use POST to submit a chunked testimonial");
