@@ -9,6 +9,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { e2eBucket } from "../../playwright.s3.config";
 import { makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
 import { expect, test, visit } from "./fixtures";
+import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const bucketParts = `${e2eBucket.AWS_ENDPOINT_URL_S3}/${e2eBucket.BUCKET_NAME}/**`;
@@ -16,18 +17,8 @@ const partNumber = (request: Request) => Number(new URL(request.url()).searchPar
 
 async function submitVideo(page: Page, publicId: string, file: string) {
   await visit(page, `/testimonials/${publicId}`);
-  await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
-  await page.getByLabel("Your name").fill("Bea Bucket");
-  await page.getByLabel("Your email").fill("bea@example.com");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByText("Upload Video", { exact: true }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Video file").setInputFiles(file);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText(/Size: 4\d\.\d\d MB/)).toBeVisible();
-  await page.getByRole("button", { name: "Looks Good - Continue" }).click();
-  await page.getByLabel(/I agree that my testimonial may be used/).check();
-  await page.getByRole("button", { name: "Submit Testimonial" }).click();
+  await aboutYou(page, "Bea Bucket", "bea@example.com");
+  await uploadFortyMegabytesAndSubmit(page, file);
 }
 
 async function bucketSha256(key: string) {

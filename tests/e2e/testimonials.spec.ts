@@ -8,6 +8,7 @@ import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
 import { axeViolations } from "../utils/axe-scan";
 import { makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
 import { expect, expectToast, test, visit } from "./fixtures";
+import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
 // Chromium's fake camera and microphone, answering the permission prompt by itself; the config's
 // executable and standard flags stay.
@@ -17,14 +18,6 @@ test.use({ launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-async function aboutYou(page: Page, name: string, email: string) {
-  await expect(page.getByRole("heading", { name: "Tell us about yourself" })).toBeVisible();
-  await expect(page.getByTestId("flow-progress").getByRole("listitem")).toHaveCount(6);
-  await expect(page.getByTestId("flow-step")).toHaveText("Step 1 of 7");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Your email").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-}
 
 /** The admin opens the responses dialog and sees the response; the video streams (206) from the admin route. */
 async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string, answeredOnVideo?: string[]) {
@@ -361,14 +354,7 @@ test.describe("public testimonial flow", () => {
     page.on("requestfailed", settled);
     await visit(page, `/testimonials/${campaign.publicId}`);
     await aboutYou(page, "Lars Large", "lars@example.com");
-    await page.getByText("Upload Video", { exact: true }).click();
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByLabel("Video file").setInputFiles(file);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText(/Size: 4\d\.\d\d MB/)).toBeVisible();
-    await page.getByRole("button", { name: "Looks Good - Continue" }).click();
-    await page.getByLabel(/I agree that my testimonial may be used/).check();
-    await page.getByRole("button", { name: "Submit Testimonial" }).click();
+    await uploadFortyMegabytesAndSubmit(page, file);
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 30_000 });
 
     const [row] = listTestimonialResponses(campaign.id);
