@@ -8,7 +8,8 @@
 // against the baseline's (steadier than req/s while other processes load the machine).
 // `npm run bench -- pages` runs it alone.
 // BENCH_PAGE_SECONDS (default 1) is one sample, BENCH_PAGE_ROUNDS (default 3) the samples per page;
-// BENCH_CPU_PROF=<dir> starts the demo-family server under `node --cpu-prof` and leaves the profile there;
+// BENCH_CPU_PROF=<dir> starts the demo-family server (BENCH_CPU_PROF_SET=10x: that data set's) under
+// `node --cpu-prof` and leaves the profile there;
 // BENCH_PAGES=login,dashboard and BENCH_DATASETS=demo narrow the run (e.g. to profile one page);
 // BENCH_DUMP_HTML=<dir> keeps each page's HTML there; BENCH_APP_SCRIPT=<path> starts another server
 // entry than server/index.ts (to compare a change with what came before).
@@ -139,7 +140,7 @@ export default async function pagesBench(ctx: BenchContext): Promise<Figures> {
     const profileDir = process.env.BENCH_CPU_PROF;
     const app: Partial<Record<Dataset, RunningServer>> = {};
     for (const d of DATASETS) {
-      const nodeArgs = profileDir && d === "demo" ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+      const nodeArgs = profileDir && d === (process.env.BENCH_CPU_PROF_SET ?? "demo") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
       app[d] = await startServer(benchAppEnv(dirs[d], ctx.buildDir, { JOBS_DISABLED: "true" }), { nodeArgs, script: process.env.BENCH_APP_SCRIPT });
       servers.push(app[d]);
     }

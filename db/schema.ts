@@ -121,7 +121,11 @@ export const campaigns = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("campaigns_owner_idx").on(t.ownerId, t.sortOrder)],
+  (t) => [
+    index("campaigns_owner_idx").on(t.ownerId, t.sortOrder),
+    // The whole list order (collectionListOrder), so a page of Manage Story Collections reads its rows only (decision 0146).
+    index("campaigns_owner_order_idx").on(t.ownerId, t.sortOrder, sql`${t.createdAt} desc`, t.id),
+  ],
 );
 
 export const invitations = sqliteTable(
@@ -206,8 +210,16 @@ export const contributions = sqliteTable(
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /**
+     * The collection's owner, kept by SQLite triggers (migration 0010) whatever the code writes, so the
+     * dashboard reads an owner's stories by date through one index (decision 0146).
+     */
+    ownerId: text("owner_id"),
   },
-  (t) => [index("contributions_campaign_idx").on(t.campaignId, t.submittedAt)],
+  (t) => [
+    index("contributions_campaign_idx").on(t.campaignId, t.submittedAt),
+    index("contributions_owner_submitted_idx").on(t.ownerId, t.submittedAt),
+  ],
 );
 
 /**
@@ -236,17 +248,22 @@ export const emptyReplies = sqliteTable(
   (t) => [index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt)],
 );
 
-export const contributionAttachments = sqliteTable("contribution_attachments", {
-  id: id(),
-  contributionId: text("contribution_id")
-    .notNull()
-    .references(() => contributions.id, { onDelete: "cascade" }),
-  storageKey: text("storage_key").notNull(),
-  fileName: text("file_name").notNull(),
-  contentType: text("content_type").notNull(),
-  size: integer("size").notNull(),
-  createdAt: createdAt(),
-});
+export const contributionAttachments = sqliteTable(
+  "contribution_attachments",
+  {
+    id: id(),
+    contributionId: text("contribution_id")
+      .notNull()
+      .references(() => contributions.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  // A collection's stories page reads its photos story by story; without it, every photo of every family (decision 0146).
+  (t) => [index("contribution_attachments_contribution_idx").on(t.contributionId)],
+);
 
 export const contactDeliveryStatuses = ["ok", "undeliverable", "unsubscribed"] as const;
 
@@ -427,22 +444,27 @@ export const llmUsage = sqliteTable("llm_usage", {
   createdAt: createdAt(),
 });
 
-export const newsletters = sqliteTable("newsletters", {
-  id: id(),
-  ownerId: text("owner_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
-  publicId: text("public_id").notNull().unique(),
-  edition: integer("edition").notNull(),
-  title: text("title").notNull(),
-  subtitle: text("subtitle"),
-  familyName: text("family_name"),
-  podcastId: text("podcast_id").references(() => podcasts.id, { onDelete: "set null" }),
-  coverImageKey: text("cover_image_key"),
-  publishedAt: timestamp("published_at"),
-  createdAt: createdAt(),
-});
+export const newsletters = sqliteTable(
+  "newsletters",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    publicId: text("public_id").notNull().unique(),
+    edition: integer("edition").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    familyName: text("family_name"),
+    podcastId: text("podcast_id").references(() => podcasts.id, { onDelete: "set null" }),
+    coverImageKey: text("cover_image_key"),
+    publishedAt: timestamp("published_at"),
+    createdAt: createdAt(),
+  },
+  // The podcast page looks up its newsletter (decision 0146).
+  (t) => [index("newsletters_podcast_idx").on(t.podcastId)],
+);
 
 export const newsletterStories = sqliteTable("newsletter_stories", {
   id: id(),

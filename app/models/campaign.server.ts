@@ -2,7 +2,7 @@ import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { activities, campaigns, invitations } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { recalculateDeliveryDates } from "./collection-order.server";
 import { getDistributionSettings } from "./workflow.server";
 import { publicId, randomToken } from "~/lib/tokens.server";
@@ -10,8 +10,16 @@ import { publicId, randomToken } from "~/lib/tokens.server";
 export type Campaign = typeof campaigns.$inferSelect;
 
 /** The owner's campaign, or undefined — a foreign id looks exactly like a missing one. */
-export function getOwnedCampaign(ownerId: string, campaignId: string) {
-  return db.query.campaigns.findFirst({ where: and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)) });
+const ownedCampaign = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.ownerId, sql.placeholder("ownerId"))))
+    .prepare(),
+);
+
+export function getOwnedCampaign(ownerId: string, campaignId: string): Campaign | undefined {
+  return ownedCampaign().get({ ownerId, campaignId });
 }
 
 /** Throws a 404 Response unless the campaign exists and belongs to the owner. */

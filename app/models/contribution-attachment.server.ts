@@ -1,7 +1,7 @@
 // Photos that came with an e-mail reply (contribution_attachments): stored, listed, served, removed.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type NewAttachment = { contributionId: string; storageKey: string; fileName: string; contentType: string; size: number };
 
@@ -14,14 +14,18 @@ export function hasAttachments(contributionId: string) {
 }
 
 /** A campaign's photos, oldest first. Callers check ownership first (requireOwnedCampaign). */
-export function listCampaignPhotos(campaignId: string) {
-  return db
+const campaignPhotos = preparedPerConnection((d) =>
+  d
     .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, fileName: contributionAttachments.fileName })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
-    .where(eq(contributions.campaignId, campaignId))
+    .where(eq(contributions.campaignId, sql.placeholder("campaignId")))
     .orderBy(asc(contributionAttachments.createdAt), sql`"contribution_attachments"."rowid"`)
-    .all();
+    .prepare(),
+);
+
+export function listCampaignPhotos(campaignId: string) {
+  return campaignPhotos().all({ campaignId });
 }
 
 /** A photo of one of the owner's stories in that campaign; undefined for anyone else's or a wrong campaign. */

@@ -1,8 +1,8 @@
 // A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
 // the convert-recording job, listed for the stories page, removed by the owner.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { campaigns, contributionRecordings, contributions } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Recording = typeof contributionRecordings.$inferSelect;
 export type NewRecording = typeof contributionRecordings.$inferInsert;
@@ -33,13 +33,18 @@ export function markRemovalRequested(id: string, at: Date) {
 }
 
 /** A campaign's recordings by story. Callers check ownership first (requireOwnedCampaign). */
-export function listCampaignRecordings(campaignId: string) {
-  return db
+const campaignRecordings = preparedPerConnection((d) =>
+  d
     .select({ recording: contributionRecordings })
     .from(contributionRecordings)
     .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
-    .where(eq(contributions.campaignId, campaignId))
-    .all()
+    .where(eq(contributions.campaignId, sql.placeholder("campaignId")))
+    .prepare(),
+);
+
+export function listCampaignRecordings(campaignId: string) {
+  return campaignRecordings()
+    .all({ campaignId })
     .map((row) => row.recording);
 }
 

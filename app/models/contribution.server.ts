@@ -1,18 +1,22 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, invitations } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { countWords } from "~/lib/word-count";
 
 export type Contribution = typeof contributions.$inferSelect;
 
 /** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
-export function listContributions(campaignId: string) {
-  return db
+const campaignStories = preparedPerConnection((d) =>
+  d
     .select()
     .from(contributions)
-    .where(eq(contributions.campaignId, campaignId))
+    .where(eq(contributions.campaignId, sql.placeholder("campaignId")))
     .orderBy(desc(contributions.submittedAt), desc(sql`rowid`))
-    .all();
+    .prepare(),
+);
+
+export function listContributions(campaignId: string) {
+  return campaignStories().all({ campaignId });
 }
 
 export type NewContribution = {

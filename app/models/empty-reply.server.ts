@@ -1,7 +1,7 @@
 // E-mail replies with nothing usable in them, kept for the owner to see (decision 0120).
 import { desc, eq, sql } from "drizzle-orm";
 import { emptyReplies } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type EmptyReply = typeof emptyReplies.$inferSelect;
 export type NewEmptyReply = typeof emptyReplies.$inferInsert;
@@ -12,11 +12,15 @@ export function keepEmptyReply(input: NewEmptyReply) {
 }
 
 /** Newest first. Callers check ownership first (requireOwnedCampaign). */
-export function listEmptyReplies(campaignId: string) {
-  return db
+const campaignEmptyReplies = preparedPerConnection((d) =>
+  d
     .select()
     .from(emptyReplies)
-    .where(eq(emptyReplies.campaignId, campaignId))
+    .where(eq(emptyReplies.campaignId, sql.placeholder("campaignId")))
     .orderBy(desc(emptyReplies.receivedAt), desc(sql`rowid`))
-    .all();
+    .prepare(),
+);
+
+export function listEmptyReplies(campaignId: string) {
+  return campaignEmptyReplies().all({ campaignId });
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { MAX_REMINDERS } from "#db/enums";
 import { campaigns, emailOutbox, invitations, users, workflowSettings } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
 
@@ -123,9 +123,8 @@ function maxRemindersOf() {
   };
 }
 
-/** Everyone invited to one collection, oldest first, with the outbox status of their latest e-mail. */
-export function listCampaignInvitations(campaignId: string) {
-  return db
+const campaignInvitations = preparedPerConnection((d) =>
+  d
     .select({
       id: invitations.id,
       email: invitations.email,
@@ -137,9 +136,14 @@ export function listCampaignInvitations(campaignId: string) {
       deliveryStatus: sql<string | null>`(select ${emailOutbox.status} from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${latestEmailKey})`,
     })
     .from(invitations)
-    .where(eq(invitations.campaignId, campaignId))
+    .where(eq(invitations.campaignId, sql.placeholder("campaignId")))
     .orderBy(invitations.createdAt, invitations.email)
-    .all();
+    .prepare(),
+);
+
+/** Everyone invited to one collection, oldest first, with the outbox status of their latest e-mail. */
+export function listCampaignInvitations(campaignId: string) {
+  return campaignInvitations().all({ campaignId });
 }
 
 /** One invitation of one collection, with what a story request e-mail needs and the reminder cap. */
@@ -157,13 +161,17 @@ export function getInvitationToResend(campaignId: string, invitationId: string) 
 }
 
 /** The reminder cap of one collection (the invitee list shows who can still be sent one). */
-export function campaignMaxReminders(campaignId: string) {
+const campaignCap = preparedPerConnection((d) => {
   const { own, global, maxReminders } = maxRemindersOf();
-  return db
+  return d
     .select({ maxReminders })
     .from(campaigns)
     .leftJoin(own, and(eq(own.ownerId, campaigns.ownerId), eq(own.campaignId, campaigns.id)))
     .leftJoin(global, and(eq(global.ownerId, campaigns.ownerId), isNull(global.campaignId)))
-    .where(eq(campaigns.id, campaignId))
-    .get()?.maxReminders ?? MAX_REMINDERS.default;
+    .where(eq(campaigns.id, sql.placeholder("campaignId")))
+    .prepare();
+});
+
+export function campaignMaxReminders(campaignId: string) {
+  return campaignCap().get({ campaignId })?.maxReminders ?? MAX_REMINDERS.default;
 }

@@ -51,3 +51,27 @@ describe("campaign counters", () => {
     expect(db.select().from(contributions).where(eq(contributions.campaignId, drop.id)).all()).toEqual([]);
   });
 });
+
+describe("a story's owner column (migration 0010, decision 0146)", () => {
+  const ownerOf = (id: string) => db.select({ ownerId: contributions.ownerId }).from(contributions).where(eq(contributions.id, id)).get()!.ownerId;
+
+  it("is the collection's owner after an insert, a move, a stray write and a change of the collection's owner", async () => {
+    const alice = await createTestUser();
+    const bob = await createTestUser();
+    const aliceCampaign = makeCampaign(alice.id, { title: "Alice's" });
+    const bobCampaign = makeCampaign(bob.id, { title: "Bob's" });
+    const story = addStory(aliceCampaign.id);
+    expect(ownerOf(story.id)).toBe(alice.id);
+
+    db.update(contributions).set({ campaignId: bobCampaign.id }).where(eq(contributions.id, story.id)).run();
+    expect(ownerOf(story.id)).toBe(bob.id);
+    // Whatever the code writes, SQLite puts the collection's owner back.
+    db.update(contributions).set({ ownerId: alice.id }).where(eq(contributions.id, story.id)).run();
+    expect(ownerOf(story.id)).toBe(bob.id);
+    db.insert(contributions).values({ id: "stray-owner", campaignId: aliceCampaign.id, ownerId: bob.id, storyContent: "s", submissionMethod: "web" }).run();
+    expect(ownerOf("stray-owner")).toBe(alice.id);
+
+    db.update(campaigns).set({ ownerId: alice.id }).where(eq(campaigns.id, bobCampaign.id)).run();
+    expect(ownerOf(story.id)).toBe(alice.id);
+  });
+});

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shareLinks } from "#db/schema";
+import { podcasts, shareLinks } from "#db/schema";
 import { loader as audioLoader } from "~/routes/api+/podcasts+/$podcastId.audio";
 import { loader as downloadLoader } from "~/routes/api+/podcasts+/$podcastId.download";
 import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
@@ -45,8 +45,9 @@ function withCookies(cookie: string, response: Response) {
 }
 
 type LibraryData = {
-  view: { tab: string; status: string; q: string };
+  view: { tab: string; status: string; q: string; page: number };
   total: number;
+  paging: { page: number; offset: number; matching: number; searchedHere: boolean };
   items: Array<{ id: string; title: string; group: string; listens: number; campaignTitle: string | null; pinned: boolean }>;
   dialog: { kind: string; podcast: { id: string } } | null;
   campaigns: Array<{ id: string; title: string }>;
@@ -98,6 +99,32 @@ describe("My Podcasts", () => {
     // The page shows the items that match the query (the same rule filters as you type).
     expect(data.items.filter((i) => matchesSearch(i.title, data.view.q)).map((i) => i.title)).toEqual(["Summer at the LAKE"]);
     expect(data.items.filter((i) => matchesSearch(i.title, "nothing like it"))).toEqual([]);
+  });
+
+  it("shows 24 podcasts a page; ?q= searches the whole library; a page past the end shows the last (decision 0146)", async () => {
+    const owner = await createTestUser();
+    const made = Array.from({ length: 30 }, (_, i) =>
+      db
+        .insert(podcasts)
+        .values({ ownerId: owner.id, title: i === 29 ? "Oldest lake trip" : `Episode ${i + 1}`, status: "complete", createdAt: new Date(Date.now() - i * DAY) })
+        .returning()
+        .get(),
+    );
+    const first = await loadLibrary(owner);
+    expect(first.total).toBe(30);
+    expect(first.items.map((i) => i.id)).toEqual(made.slice(0, 24).map((p) => p.id));
+    expect(first.paging).toEqual({ page: 1, offset: 0, matching: 30, searchedHere: true });
+
+    const second = await loadLibrary(owner, "?page=2");
+    expect(second.items.map((i) => i.id)).toEqual(made.slice(24).map((p) => p.id));
+    expect(second.view.page).toBe(2);
+    expect((await loadLibrary(owner, "?page=99")).paging).toEqual({ page: 2, offset: 24, matching: 30, searchedHere: true });
+    expect((await loadLibrary(owner, "?page=nope")).paging.page).toBe(1);
+
+    // The oldest podcast is on page 2, yet a search from page 1 finds it.
+    const found = await loadLibrary(owner, "?q=LAKE");
+    expect(found.items.map((i) => i.title)).toEqual(["Oldest lake trip"]);
+    expect(found.paging).toEqual({ page: 1, offset: 0, matching: 1, searchedHere: true });
   });
 
   it("tabs: Recently Created (30 days), Most Listened, Collections; and the status filter", async () => {

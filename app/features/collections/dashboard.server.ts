@@ -1,7 +1,7 @@
 // A fixed number of statements whatever the data size; no per-campaign queries (decision 0104).
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns, contributions, podcasts } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { DASHBOARD_LIST_LIMIT, PERIOD_DAYS, type Period } from "~/features/collections/limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +28,10 @@ type MetricsRow = {
   storiesInPeriod: number;
 };
 
-/** One statement; each part reads through an index, and the story total from trigger-kept counters. */
+/**
+ * One statement; each part reads through an index (the period's stories through the trigger-kept
+ * owner column, decision 0146), and the story total from trigger-kept counters.
+ */
 export function getUserMetrics(ownerId: string, period: Period, now = new Date()): UserMetrics {
   const month = monthStart(now).getTime();
   const since = periodStart(period, now).getTime();
@@ -48,9 +51,7 @@ export function getUserMetrics(ownerId: string, period: Period, now = new Date()
       from ${campaigns} where ${campaigns.ownerId} = ${ownerId}
     ) as c,
     (
-      select count(*) as in_period
-      from ${campaigns} join ${contributions} on ${contributions.campaignId} = ${campaigns.id} and ${contributions.submittedAt} >= ${since}
-      where ${campaigns.ownerId} = ${ownerId}
+      select count(*) as in_period from ${contributions} where ${contributions.ownerId} = ${ownerId} and ${contributions.submittedAt} >= ${since}
     ) as s
   `);
   return {
@@ -61,8 +62,8 @@ export function getUserMetrics(ownerId: string, period: Period, now = new Date()
   };
 }
 
-export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
-  return db
+const recentPodcasts = preparedPerConnection((d) =>
+  d
     .select({
       id: podcasts.id,
       title: podcasts.title,
@@ -72,21 +73,20 @@ export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT
       createdAt: podcasts.createdAt,
     })
     .from(podcasts)
-    .where(eq(podcasts.ownerId, ownerId))
+    .where(eq(podcasts.ownerId, sql.placeholder("ownerId")))
     .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
-    .limit(limit)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
+  return recentPodcasts().all({ ownerId, limit });
 }
 export type RecentPodcast = ReturnType<typeof listRecentPodcasts>[number];
 
-/** Picked from the (campaign, submittedAt) index alone, so only `limit` rows are read from the table. */
-export function listRecentSubmissions(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
-  const newest = sql`(
-    select ${contributions}.rowid from ${campaigns} join ${contributions} on ${contributions.campaignId} = ${campaigns.id}
-    where ${campaigns.ownerId} = ${ownerId}
-    order by ${contributions.submittedAt} desc limit ${limit}
-  )`;
-  return db
+/** The newest first through the (owner, submittedAt) index: only `limit` stories are read (decision 0146). */
+const recentSubmissions = preparedPerConnection((d) =>
+  d
     .select({
       id: contributions.id,
       contributorName: contributions.contributorName,
@@ -97,15 +97,20 @@ export function listRecentSubmissions(ownerId: string, limit = DASHBOARD_LIST_LI
     })
     .from(contributions)
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
-    .where(sql`${contributions}.rowid in ${newest}`)
+    .where(eq(contributions.ownerId, sql.placeholder("ownerId")))
     .orderBy(desc(contributions.submittedAt), desc(contributions.id))
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export function listRecentSubmissions(ownerId: string, limit = DASHBOARD_LIST_LIMIT) {
+  return recentSubmissions().all({ ownerId, limit });
 }
 export type RecentSubmission = ReturnType<typeof listRecentSubmissions>[number];
 
-export function listScheduledCampaigns(ownerId: string, now = new Date(), limit = DASHBOARD_LIST_LIMIT) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return db
+const scheduledCampaigns = preparedPerConnection((d) => {
+  const today = sql.placeholder("today");
+  return d
     .select({
       id: campaigns.id,
       title: campaigns.title,
@@ -116,14 +121,19 @@ export function listScheduledCampaigns(ownerId: string, now = new Date(), limit 
       recipientCount: campaigns.invitedCount,
     })
     .from(campaigns)
-    .where(sql`${campaigns.ownerId} = ${ownerId} and ${campaigns.scheduledDate} is not null`)
+    .where(sql`${campaigns.ownerId} = ${sql.placeholder("ownerId")} and ${campaigns.scheduledDate} is not null`)
     .orderBy(
       sql`${campaigns.scheduledDate} < ${today}`,
       sql`case when ${campaigns.scheduledDate} >= ${today} then ${campaigns.scheduledDate} else -${campaigns.scheduledDate} end`,
       asc(campaigns.id),
     )
-    .limit(limit)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare();
+});
+
+export function listScheduledCampaigns(ownerId: string, now = new Date(), limit = DASHBOARD_LIST_LIMIT) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return scheduledCampaigns().all({ ownerId, today, limit });
 }
 export type ScheduledCampaign = ReturnType<typeof listScheduledCampaigns>[number];
 

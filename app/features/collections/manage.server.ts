@@ -1,7 +1,7 @@
 // One statement each whatever the data size: counts come from the campaigns' trigger-kept counters.
 import { eq, inArray, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 import { collectionListOrder } from "~/models/collection-order.server";
 
@@ -15,16 +15,15 @@ export function getCollectionStats(ownerId: string): CollectionStats {
   `);
 }
 
-/** The page's ids are chosen first, so the count sub-queries run for its rows only. */
-export function listCollectionsPage(ownerId: string, offset: number, limit = MANAGE_PAGE_SIZE) {
-  const pageIds = db
+const collectionsPage = preparedPerConnection((d) => {
+  const pageIds = d
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(eq(campaigns.ownerId, ownerId))
+    .where(eq(campaigns.ownerId, sql.placeholder("ownerId")))
     .orderBy(...collectionListOrder())
-    .limit(limit)
-    .offset(Math.max(0, offset));
-  return db
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  return d
     .select({
       id: campaigns.id,
       title: campaigns.title,
@@ -40,6 +39,11 @@ export function listCollectionsPage(ownerId: string, offset: number, limit = MAN
     .from(campaigns)
     .where(inArray(campaigns.id, pageIds))
     .orderBy(...collectionListOrder())
-    .all();
+    .prepare();
+});
+
+/** The page's ids are chosen first (through campaigns_owner_order_idx), so only its rows are read. */
+export function listCollectionsPage(ownerId: string, offset: number, limit = MANAGE_PAGE_SIZE) {
+  return collectionsPage().all({ ownerId, offset: Math.max(0, offset), limit });
 }
 export type CollectionRow = ReturnType<typeof listCollectionsPage>[number];

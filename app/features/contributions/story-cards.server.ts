@@ -33,6 +33,8 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
 
 function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording: StoryCardData["recording"] = null): StoryCardData {
   const story = c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
+  // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
+  const showFull = c.originalStoryContent === null && story !== "" && (c.submissionMethod === "email" || story !== c.storyContent.trim());
   return {
     id: c.id,
     contributorName: c.contributorName,
@@ -41,9 +43,9 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording
     submissionMethod: c.submissionMethod,
     submittedLabel: formatDateTimeAt(c.submittedAt),
     story,
-    fullContent: c.storyContent,
-    // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
-    showFull: c.originalStoryContent === null && story !== "" && (c.submissionMethod === "email" || story !== c.storyContent.trim()),
+    // Sent only where the card shows it: a story page carries every text once, not twice (decision 0146).
+    fullContent: showFull ? c.storyContent : "",
+    showFull,
     originalText: c.originalStoryContent,
     photos,
     recording,

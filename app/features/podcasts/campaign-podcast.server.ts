@@ -1,15 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { deleteOwnedPodcast } from "./podcasts.server";
 import type { PodcastSettings } from "~/features/contributions/schemas";
 
 /** Callers check ownership of the campaign first. */
+const newestOfCampaign = preparedPerConnection((d) =>
+  d.select().from(podcasts).where(eq(podcasts.campaignId, sql.placeholder("campaignId"))).orderBy(desc(podcasts.createdAt)).limit(1).prepare(),
+);
+
 export function getCampaignPodcast(campaignId: string) {
-  return db.query.podcasts.findFirst({
-    where: eq(podcasts.campaignId, campaignId),
-    orderBy: [desc(podcasts.createdAt)],
-  });
+  return newestOfCampaign().get({ campaignId });
 }
 
 /** One by one through deleteOwnedPodcast, so each audio file goes and the campaign gets its status back. */

@@ -1,11 +1,11 @@
 // Private podcast feeds: one per family (all its episodes) and one per collection, each at a secret
 // URL the owner can copy and revoke. Why the token is kept readable: docs/decisions/0133-cover-art-and-feeds.md
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { campaigns, podcastFeeds, podcasts, users } from "#db/schema";
-import { renderSVG } from "uqr";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { originFor } from "~/lib/env.server";
+import { qrSvg } from "./qr-svg";
 
 /** 32 random bytes: 256 bits, far beyond guessing. */
 const newToken = () => randomBytes(32).toString("base64url");
@@ -23,18 +23,46 @@ export const feedPaths = (token: string) => ({
 
 const scopeOf = (campaignId: string | null) => (campaignId ? eq(podcastFeeds.campaignId, campaignId) : isNull(podcastFeeds.campaignId));
 
+const ownedCampaign = preparedPerConnection((d) =>
+  d
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.ownerId, sql.placeholder("ownerId"))))
+    .prepare(),
+);
+const liveFamilyFeed = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(podcastFeeds)
+    .where(and(eq(podcastFeeds.ownerId, sql.placeholder("ownerId")), isNull(podcastFeeds.campaignId), isNull(podcastFeeds.revokedAt)))
+    .prepare(),
+);
+const liveCollectionFeed = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(podcastFeeds)
+    .where(and(eq(podcastFeeds.ownerId, sql.placeholder("ownerId")), eq(podcastFeeds.campaignId, sql.placeholder("campaignId")), isNull(podcastFeeds.revokedAt)))
+    .prepare(),
+);
+
+/** The live feed in scope; null when the collection is not the owner's, undefined when there is none yet. */
+function liveFeed(ownerId: string, campaignId: string | null) {
+  if (!campaignId) return liveFamilyFeed().get({ ownerId });
+  if (!ownedCampaign().get({ ownerId, campaignId })) return null;
+  return liveCollectionFeed().get({ ownerId, campaignId });
+}
+
 /** The owner's live feed for the family (campaignId null) or a collection of theirs, made on first use. */
 export function ensureFeed(ownerId: string, campaignId: string | null) {
+  // Read first: pages show the feed on every view, and the write transaction (BEGIN IMMEDIATE) is
+  // only needed the first time (decision 0146).
+  const found = liveFeed(ownerId, campaignId);
+  if (found !== undefined) return found;
   return db.transaction((tx) => {
-    if (campaignId && !tx.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get()) {
-      return null;
-    }
-    const live = tx
-      .select()
-      .from(podcastFeeds)
-      .where(and(eq(podcastFeeds.ownerId, ownerId), scopeOf(campaignId), isNull(podcastFeeds.revokedAt)))
-      .get();
-    return live ?? tx.insert(podcastFeeds).values({ ownerId, campaignId, token: newToken() }).returning().get();
+    // The kept statements run on the same connection, so inside this transaction.
+    const live = liveFeed(ownerId, campaignId);
+    if (live !== undefined) return live;
+    return tx.insert(podcastFeeds).values({ ownerId, campaignId, token: newToken() }).returning().get();
   });
 }
 
@@ -106,5 +134,18 @@ export function feedPanelFor(request: Request, ownerId: string, campaignId: stri
   const feed = ensureFeed(ownerId, campaignId);
   if (!feed) return null;
   const url = `${originFor(request)}${feedPaths(feed.token).feed}`;
-  return { url, qrSvg: renderSVG(url, { border: 2 }) };
+  return { url, qrSvg: qrSvgFor(url) };
+}
+
+/** Drawing the code cost more than the rest of the podcast page's loader; a URL always draws the same SVG. */
+const QR_CACHE_SIZE = 200;
+const qrCache = new Map<string, string>();
+function qrSvgFor(url: string) {
+  let svg = qrCache.get(url);
+  if (svg === undefined) {
+    svg = qrSvg(url);
+    if (qrCache.size >= QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
+    qrCache.set(url, svg);
+  }
+  return svg;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupByCollection, libraryHref, matchesSearch, selectTab, statusGroup, tabOrDefault, type LibraryItem } from "./library-view";
+import { groupByCollection, libraryHref, matchesSearch, pageOfTab, pageOrDefault, selectTab, statusGroup, tabOrDefault, type LibraryItem } from "./library-view";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
@@ -68,5 +68,29 @@ describe("links", () => {
     expect(libraryHref({ tab: "all", status: "all", q: "" })).toBe("/my-podcasts");
     expect(libraryHref({ tab: "recent", status: "ready", q: "lake house" }, { dialog: "edit", id: "x" })).toBe("/my-podcasts?q=lake+house&tab=recent&status=ready&dialog=edit&id=x");
     expect(tabOrDefault("bogus")).toBe("all");
+  });
+
+  it("carry the page past the first", () => {
+    expect(libraryHref({ tab: "all", page: 1 })).toBe("/my-podcasts");
+    expect(libraryHref({ tab: "recent", q: "lake", page: 3 })).toBe("/my-podcasts?q=lake&tab=recent&page=3");
+  });
+});
+
+describe("pages", () => {
+  const many = Array.from({ length: 5 }, (_, i) => item(`p${i}`, { campaignId: i % 2 ? "c1" : "c2", campaignTitle: i % 2 ? "Attic" : "Zoo" }));
+
+  it("cut the selection into pages; a page past the end is the last", () => {
+    expect(pageOfTab(many, { tab: "all", page: 1, otherTitle: "Other", pageSize: 2 })).toMatchObject({ page: 1, pageCount: 3, offset: 0, matching: 5 });
+    expect(pageOfTab(many, { tab: "all", page: 2, otherTitle: "Other", pageSize: 2 }).items.map((i) => i.id)).toEqual(["p2", "p3"]);
+    expect(pageOfTab(many, { tab: "all", page: 9, otherTitle: "Other", pageSize: 2 })).toMatchObject({ page: 3, offset: 4 });
+    expect(pageOfTab([], { tab: "all", page: 4, otherTitle: "Other" })).toMatchObject({ page: 1, pageCount: 1, items: [] });
+  });
+
+  it("lay Collections out group by group before cutting, so a collection's podcasts stay together", () => {
+    expect(pageOfTab(many, { tab: "collections", page: 1, otherTitle: "Other", pageSize: 2 }).items.map((i) => i.id)).toEqual(["p1", "p3"]);
+  });
+
+  it("read ?page= leniently", () => {
+    expect([pageOrDefault(null), pageOrDefault("2"), pageOrDefault("0"), pageOrDefault("-3"), pageOrDefault("x"), pageOrDefault("9999999")]).toEqual([1, 2, 1, 1, 1, 100_000]);
   });
 });

@@ -84,12 +84,40 @@ export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "ca
   return other.length ? [...sorted, { campaignId: null, title: otherTitle, items: other }] : sorted;
 }
 
+/**
+ * Cards per page: a card costs the server about 0.12 ms to render, so a library of hundreds drawn on
+ * one page cost 27 ms of CPU per request at 200 podcasts (decision 0146). 24 fills whole rows at
+ * one, two and three columns.
+ */
+export const LIBRARY_PAGE_SIZE = 24;
+
+export const pageOrDefault = (value: string | null | undefined) => {
+  const n = Number.parseInt(value ?? "1", 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
+};
+
+/**
+ * One page of a selected tab. On Collections the items are laid out group after group first, so a
+ * collection is not split across pages out of order. `page` past the end shows the last page.
+ */
+export function pageOfTab<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(
+  items: T[],
+  { tab, page, otherTitle, pageSize = LIBRARY_PAGE_SIZE }: { tab: LibraryTab; page: number; otherTitle: string; pageSize?: number },
+) {
+  const ordered = tab === "collections" ? groupByCollection(items, otherTitle).flatMap((g) => g.items) : items;
+  const pageCount = Math.max(1, Math.ceil(ordered.length / pageSize));
+  const current = Math.min(page, pageCount);
+  const offset = (current - 1) * pageSize;
+  return { items: ordered.slice(offset, offset + pageSize), page: current, pageCount, offset, matching: ordered.length };
+}
+
 /** Defaults are left out so links stay short. */
-export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null }, extra: Record<string, string> = {}) {
+export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null; page?: number }, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   if (view.tab && view.tab !== "all") params.set("tab", view.tab);
   if (view.status && view.status !== "all") params.set("status", view.status);
+  if (view.page && view.page > 1) params.set("page", String(view.page));
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const query = params.toString();
   return query ? `/my-podcasts?${query}` : "/my-podcasts";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
-import { db } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
@@ -32,17 +32,29 @@ export type GenerationJobPayload = {
 const g = podcastMessages.generation;
 const workingStatuses = inProgressStatuses.filter((s) => s !== "pending");
 
-export function getOwnedPodcast(ownerId: string, podcastId: string) {
-  return db.query.podcasts.findFirst({ where: and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)) });
+const ownedPodcast = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(podcasts)
+    .where(and(eq(podcasts.id, sql.placeholder("podcastId")), eq(podcasts.ownerId, sql.placeholder("ownerId"))))
+    .prepare(),
+);
+
+export function getOwnedPodcast(ownerId: string, podcastId: string): Podcast | undefined {
+  return ownedPodcast().get({ ownerId, podcastId });
 }
 
-export function getOwnedPodcastWithStory(ownerId: string, podcastId: string) {
-  return db
+const ownedPodcastWithStory = preparedPerConnection((d) =>
+  d
     .select({ podcast: podcasts, story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content } })
     .from(podcasts)
     .leftJoin(stories, eq(stories.id, podcasts.storyId))
-    .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
-    .get();
+    .where(and(eq(podcasts.id, sql.placeholder("podcastId")), eq(podcasts.ownerId, sql.placeholder("ownerId"))))
+    .prepare(),
+);
+
+export function getOwnedPodcastWithStory(ownerId: string, podcastId: string) {
+  return ownedPodcastWithStory().get({ ownerId, podcastId });
 }
 
 export function listOwnedPodcasts(ownerId: string, limit = 100) {

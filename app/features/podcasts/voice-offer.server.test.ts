@@ -79,3 +79,20 @@ describe("what the forms show", () => {
     expect(offeredAccent(offer, "female-warm", "british", ["american", "british"])).toBe("american");
   });
 });
+
+describe("the offer is kept between page views", () => {
+  test("until a voice is renamed into the folder, as npm run voices:download does (decision 0146)", () => {
+    expect(voiceOffer()["female-warm"].british).toBe("download");
+    expect(voiceOffer()).toBe(voiceOffer());
+    const model = "en_GB-jenny_dioco-medium";
+    const config = { audio: { sample_rate: 22050 }, espeak: { voice: "en-gb" }, inference: { noise_scale: 0.667, length_scale: 1, noise_w: 0.8 }, phoneme_id_map: {}, num_speakers: 1 };
+    fs.writeFileSync(path.join(dir, `${model}.onnx.json.part`), JSON.stringify(config));
+    fs.writeFileSync(path.join(dir, `${model}.onnx.part`), "not a real model");
+    fs.renameSync(path.join(dir, `${model}.onnx.json.part`), path.join(dir, `${model}.onnx.json`));
+    fs.renameSync(path.join(dir, `${model}.onnx.part`), path.join(dir, `${model}.onnx`));
+    expect(voiceOffer()["female-warm"].british).toBe("piper");
+    fs.rmSync(path.join(dir, `${model}.onnx`));
+    fs.rmSync(path.join(dir, `${model}.onnx.json`));
+    expect(voiceOffer()["female-warm"].british).toBe("download");
+  });
+});

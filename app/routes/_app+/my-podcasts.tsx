@@ -1,20 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { useState } from "react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
 import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/components/library-dialogs";
 import { PodcastCard, type PodcastCardData } from "~/features/podcasts/components/podcast-card";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { listCampaigns } from "~/models/campaign.server";
 import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import {
   groupByCollection,
   LIBRARY_TABS,
+  LIBRARY_PAGE_SIZE,
   libraryHref,
   matchesSearch,
+  pageOfTab,
+  pageOrDefault,
   selectTab,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
@@ -46,6 +50,7 @@ function readView(url: URL) {
     tab: tabOrDefault(url.searchParams.get("tab")),
     status: statusFilterOrDefault(url.searchParams.get("status")),
     q: (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX),
+    page: pageOrDefault(url.searchParams.get("page")),
     dialog: (DIALOGS as readonly string[]).includes(kind ?? "") && id ? { kind: kind as DialogKind, id } : null,
   };
 }
@@ -59,11 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialogPodcast = view.dialog ? library.find((p) => p.id === view.dialog!.id) : undefined;
   if (view.dialog && !dialogPodcast) throw new Response("Not Found", { status: 404 });
 
-  const items: Array<PodcastCardData & { campaignId: string | null }> = selectTab(library, {
-    tab: view.tab,
-    status: view.status,
-    pinned: pins,
-  }).map((p) => ({
+  // A selection that fits on one page is sent whole, and the search box filters it as you type. A
+  // larger one is paged (decision 0146), so ?q= is matched here, over all of it; typing then
+  // filters the page in view, and submitting searches everything.
+  const selected = selectTab(library, { tab: view.tab, status: view.status, pinned: pins });
+  const searched = selected.length > LIBRARY_PAGE_SIZE ? selected.filter((p) => matchesSearch(p.title, view.q)) : selected;
+  const shown = pageOfTab(searched, { tab: view.tab, page: view.page, otherTitle: l.otherStories });
+  const items: Array<PodcastCardData & { campaignId: string | null }> = shown.items.map((p) => ({
     ...cardBasics(p),
     hostLabel: hostLabel(p.hostCount),
     campaignId: p.campaignId,
@@ -71,8 +78,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pinned: pins.includes(p.id),
   }));
   return {
-    view,
+    view: { ...view, page: shown.page },
     total: library.length,
+    paging: { page: shown.page, offset: shown.offset, matching: shown.matching, searchedHere: selected.length > LIBRARY_PAGE_SIZE },
     items,
     dialog:
       view.dialog && dialogPodcast
@@ -133,10 +141,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyPodcastsPage() {
-  const { view, total, items, dialog, campaigns } = useLoaderData<typeof loader>();
+  const { view, total, paging, items, dialog, campaigns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  // Keyed by ?q=, so a search from the header box starts afresh.
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -145,7 +152,7 @@ export default function MyPodcastsPage() {
           {l.create}
         </Link>
       </div>
-      <LibraryList key={view.q} view={view} total={total} items={items} />
+      <LibraryList view={view} total={total} paging={paging} items={items} />
       {dialog ? (
         <DialogFor
           kind={dialog.kind}
@@ -162,9 +169,27 @@ export default function MyPodcastsPage() {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "items">) {
+/** How long typing pauses before a paged library is searched on the server. */
+const SEARCH_AFTER_MS = 300;
+
+function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "total" | "paging" | "items">) {
   const [query, setQuery] = useState(view.q);
-  const current = { tab: view.tab, status: view.status, q: query };
+  const input = useRef<HTMLInputElement>(null);
+  const submit = useSubmit();
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  // A search from elsewhere (the header box, a link) shows its words; the box being typed in keeps its own.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setQuery(view.q);
+  }, [view.q]);
+  const onType = (form: HTMLFormElement | null, value: string) => {
+    setQuery(value);
+    // A paged library is searched whole on the server once typing pauses; the page in view filters at once.
+    if (!paging.searchedHere || !form) return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_AFTER_MS);
+  };
+  const current = { tab: view.tab, status: view.status, q: query, page: view.page };
   const visible = items.filter((item) => matchesSearch(item.title, query));
   const formAction = libraryHref(current);
   const dialogHref = (kind: string, id: string) => libraryHref(current, { dialog: kind, id });
@@ -185,7 +210,8 @@ function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "it
             type="search"
             name="q"
             value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
+            ref={input}
+            onChange={(e) => onType(e.currentTarget.form, e.currentTarget.value)}
             placeholder={l.searchPlaceholder}
             maxLength={SEARCH_MAX}
             className={inputClass}
@@ -203,7 +229,7 @@ function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "it
         {LIBRARY_TABS.map((tab) => (
           <Link
             key={tab}
-            to={libraryHref({ ...current, tab })}
+            to={libraryHref({ ...current, tab, page: 1 })}
             aria-current={tab === view.tab ? "page" : undefined}
             className={cn("-mb-px px-4 py-2 text-sm font-medium hover:bg-muted", tab === view.tab && "border-b-2 border-primary text-primary")}
           >
@@ -228,6 +254,15 @@ function LibraryList({ view, total, items }: Pick<Loaded, "view" | "total" | "it
       ) : (
         <CardGrid items={visible} formAction={formAction} dialogHref={dialogHref} />
       )}
+      {paging.matching > items.length ? (
+        <Pager
+          label="Podcast pages"
+          previousHref={paging.page > 1 ? libraryHref({ ...view, page: paging.page - 1 }) : undefined}
+          nextHref={paging.offset + items.length < paging.matching ? libraryHref({ ...view, page: paging.page + 1 }) : undefined}
+        >
+          {paging.offset + 1}–{paging.offset + items.length} of {paging.matching}
+        </Pager>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { TranscriptView } from "~/features/podcasts/components/transcript-view";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { listLibrary } from "~/features/podcasts/library.server";
+import { listSimilarCandidates } from "~/features/podcasts/library.server";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { podcastDownloadUrl } from "~/features/podcasts/download-names";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (visit.counted) listens += 1;
     headers.append("Set-Cookie", visit.setCookie);
   }
-  const similar = rankSimilar(podcast, listLibrary(user.id)).map((p) => ({
+  const similar = rankSimilar(podcast, listSimilarCandidates(user.id)).map((p) => ({
     id: p.id,
     title: p.title,
     duration: formatDuration(p.duration),

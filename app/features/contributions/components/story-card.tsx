@@ -22,6 +22,7 @@ export type StoryCardData = {
   submissionMethod: "web" | "email";
   submittedLabel: string | null;
   story: string;
+  /** The whole stored text when `showFull`, else empty. */
   fullContent: string;
   showFull: boolean;
   /** The text as it arrived, once the owner edited it (decision 0136). */
