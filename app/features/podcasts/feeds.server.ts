@@ -5,6 +5,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { campaigns, podcastFeeds, podcasts, users } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { originFor } from "~/lib/env.server";
+import { getOwnedCampaign } from "~/models/campaign.server";
 import { qrSvg } from "./qr-svg";
 
 /** 32 random bytes: 256 bits, far beyond guessing. */
@@ -23,13 +24,6 @@ export const feedPaths = (token: string) => ({
 
 const scopeOf = (campaignId: string | null) => (campaignId ? eq(podcastFeeds.campaignId, campaignId) : isNull(podcastFeeds.campaignId));
 
-const ownedCampaign = preparedPerConnection((d) =>
-  d
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.ownerId, sql.placeholder("ownerId"))))
-    .prepare(),
-);
 const liveFamilyFeed = preparedPerConnection((d) =>
   d
     .select()
@@ -48,7 +42,7 @@ const liveCollectionFeed = preparedPerConnection((d) =>
 /** The live feed in scope; null when the collection is not the owner's, undefined when there is none yet. */
 function liveFeed(ownerId: string, campaignId: string | null) {
   if (!campaignId) return liveFamilyFeed().get({ ownerId });
-  if (!ownedCampaign().get({ ownerId, campaignId })) return null;
+  if (!getOwnedCampaign(ownerId, campaignId)) return null;
   return liveCollectionFeed().get({ ownerId, campaignId });
 }
 

@@ -84,7 +84,6 @@ export function rebuildTranscript(ownerId: string, podcastId: string) {
   return transcript;
 }
 
-/** The caller decides that this visit has not counted yet. */
 const listen = preparedPerConnection((d) =>
   d
     .update(podcasts)
@@ -93,6 +92,7 @@ const listen = preparedPerConnection((d) =>
     .prepare(),
 );
 
+/** The caller decides that this visit has not counted yet. */
 export function recordListen(podcastId: string) {
   return listen().run({ podcastId }).changes > 0;
 }
