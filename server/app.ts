@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { getDb } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { instanceHeaders } from "../app/lib/litefs.server";
+import { withRequestScope } from "../app/lib/request-scope.server";
 import { bucketOrigin } from "../app/lib/storage/bucket-origin";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
@@ -106,11 +107,14 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     });
-  if (typeof build === "function") app.all("*", remixHandler(build));
+  if (typeof build === "function") {
+    const handler = remixHandler(build);
+    app.all("*", (req, res, next) => withRequestScope(req.method, () => handler(req, res, next)));
+  }
   else {
     // Remix matches over the routes a URL's first segment allows, not all of them (decision 0140).
     const handlerFor = partitionedHandler(build, remixHandler);
-    app.all("*", (req, res, next) => handlerFor(req.path)(req, res, next));
+    app.all("*", (req, res, next) => withRequestScope(req.method, () => handlerFor(req.path)(req, res, next)));
   }
   app.use(afterBodyRefusal());
   return app;

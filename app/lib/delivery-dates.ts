@@ -1,5 +1,6 @@
 // The delivery-date rule (spec part 1, §4), in UTC calendar days only: local-time getters would
 // shift a stored date by a day for users west or east of UTC.
+import { formatDay } from "./format-date";
 
 export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
 
@@ -80,10 +81,8 @@ export function deliveryDates(settings: DistributionSettings, count: number, tod
   return Array.from({ length: n }, (_, i) => deliveryDateFor(settings, i, today));
 }
 
-const formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 export function formatDeliveryDate(date: Date | null | undefined): string {
-  return isValidDate(date) ? formatter.format(date) : "Not scheduled";
+  return isValidDate(date) ? formatDay(date) : "Not scheduled";
 }
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

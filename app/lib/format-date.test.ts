@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDateTimeAt } from "./format-date";
+import { formatDateTimeAt, formatDay } from "./format-date";
 
 describe("formatDateTimeAt", () => {
   test("formats like date-fns 'MMM d, yyyy 'at' h:mm a' in UTC", () => {
@@ -22,5 +22,25 @@ describe("formatDateTimeAt", () => {
     expect(formatDateTimeAt(null)).toBeNull();
     expect(formatDateTimeAt(undefined)).toBeNull();
     expect(formatDateTimeAt("not a date")).toBeNull();
+  });
+});
+
+describe("formatDay", () => {
+  const intl = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+  test("gives what Intl's en-US short date gives, in UTC, for every day of four years and the edges", () => {
+    const days = Array.from({ length: 4 * 366 }, (_, i) => Date.UTC(2023, 0, 1) + i * 86_400_000 + (i % 24) * 3_600_000);
+    for (const ms of [...days, Date.UTC(1970, 0, 1), Date.UTC(2099, 11, 31, 23, 59, 59), Date.UTC(999, 5, 1)])
+      expect(formatDay(ms)).toBe(intl.format(ms));
+  });
+
+  test("accepts a Date, an ISO string and a timestamp", () => {
+    expect(formatDay(new Date("2026-11-27T23:30:00Z"))).toBe("Nov 27, 2026");
+    expect(formatDay("2024-02-29T00:00:00.000Z")).toBe("Feb 29, 2024");
+    expect(formatDay(Date.UTC(2025, 0, 1))).toBe("Jan 1, 2025");
+  });
+
+  test("an invalid date throws a RangeError, as Intl does", () => {
+    expect(() => formatDay("not a date")).toThrow(RangeError);
   });
 });

@@ -29,5 +29,3 @@ export function formatBytes(bytes: number): string {
   }
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
-
-export const formatCount = (n: number) => n.toLocaleString("en-US");

@@ -1,8 +1,3 @@
-// A fixed locale and time zone, so the server's HTML and the browser's render agree.
-const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-export const formatDay = (date: Date | string) => day.format(new Date(date));
-
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "—";
   const s = Math.round(seconds);
@@ -18,9 +13,11 @@ export function formatClock(seconds: number) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-// One formatter for every count: Number#toLocaleString builds a new formatter on each call.
+// en-US grouping. Whole numbers from zero up (every count on a page) are grouped by hand, which is many times
+// cheaper than Intl.NumberFormat#format; anything else goes through Intl (decision 0147).
 const count = new Intl.NumberFormat("en-US");
 
-export const formatCount = (n: number) => count.format(n);
+export const formatCount = (n: number) =>
+  Number.isSafeInteger(n) && n >= 0 && !Object.is(n, -0) ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : count.format(n);
 
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

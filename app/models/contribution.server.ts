@@ -19,6 +19,22 @@ export function listContributions(campaignId: string) {
   return campaignStories().all({ campaignId });
 }
 
+const campaignStoriesPage = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(contributions)
+    .where(eq(contributions.campaignId, sql.placeholder("campaignId")))
+    .orderBy(desc(contributions.submittedAt), desc(sql`rowid`))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
+/** One page of a campaign's stories, in the same order as listContributions. */
+export function listContributionsPage(campaignId: string, { limit, offset }: { limit: number; offset: number }) {
+  return campaignStoriesPage().all({ campaignId, limit, offset });
+}
+
 export type NewContribution = {
   /** Chosen by the caller when a file is stored under the story's id before the story is (decision 0136). */
   id?: string;

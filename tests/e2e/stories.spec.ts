@@ -6,6 +6,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { addAttachment } from "~/models/contribution-attachment.server";
 import { keepEmptyReply } from "~/models/empty-reply.server";
 import { createTestCampaign, createTestInvitation, createTestPodcast, insertTestContribution } from "../utils/stories-helpers";
+import { axeViolations } from "../utils/axe-scan";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
@@ -160,6 +161,62 @@ test.describe("campaign stories", () => {
     await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByText("Ready to Create Your Family Podcast?")).toBeVisible();
     await expect(page.getByRole("button", { name: "Generate Family Podcast" })).toBeVisible();
+  });
+
+  test("a long collection is read 20 stories a page, newest first; editing on page 2 stays on page 2", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    // Story 1 is the oldest, story 25 the newest.
+    const stories = Array.from({ length: 25 }, (_, i) =>
+      insertTestContribution(campaign.id, { contributorName: `Cousin ${i + 1}`, submittedAt: new Date(Date.UTC(2026, 9, 1 + i, 12)) }),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, user);
+    await visit(page, storiesUrl(campaign.id));
+    await expect(page.getByText("25 stories collected")).toBeVisible();
+    const cards = page.getByRole("article", { name: /^Story from / });
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toHaveAttribute("aria-label", "Story from Cousin 25");
+    await expect(cards.last()).toHaveAttribute("aria-label", "Story from Cousin 6");
+    const pager = page.getByRole("navigation", { name: "Story pages" });
+    await expect(pager).toContainText("Stories 1–20 of 25");
+    await expect(pager.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    // The bottom panel counts every story, not the page's.
+    await expect(page.getByText("Ready to Create Your Family Podcast?")).toBeVisible();
+
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await expect(cards).toHaveCount(5);
+    await expect(cards.first()).toHaveAttribute("aria-label", "Story from Cousin 5");
+    await expect(page.getByRole("navigation", { name: "Story pages" })).toContainText("Stories 21–25 of 25");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Renaming a story on page 2 comes back to page 2.
+    await page.getByRole("link", { name: "Edit contributor name (Cousin 3)" }).click();
+    await page.getByLabel("Contributor name", { exact: true }).fill("Cousin Three");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expectToast(page, "Contributor name updated");
+    await expect(storyCard(page, "Cousin Three")).toBeVisible();
+    await expect(cards).toHaveCount(5);
+    expect(db.select().from(contributions).where(eq(contributions.id, stories[2]!.id)).get()!.contributorName).toBe("Cousin Three");
+
+    // So do correcting a story's text and opening and closing a dialog.
+    await storyCard(page, "Cousin 1").getByRole("link", { name: "Edit text" }).click();
+    await storyCard(page, "Cousin 1").getByLabel("Story text").fill("We fished off the old pier.");
+    await storyCard(page, "Cousin 1").getByRole("button", { name: "Save text" }).click();
+    await expect(storyCard(page, "Cousin 1")).toContainText("We fished off the old pier.");
+    await expect(cards).toHaveCount(5);
+    await page.getByRole("button", { name: "Add Story" }).click();
+    await page.getByRole("dialog", { name: "Add Story Manually" }).getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await expect(cards).toHaveCount(5);
+
+    // A page past the end shows the last one.
+    await visit(page, `${storiesUrl(campaign.id)}?page=9`);
+    await expect(cards).toHaveCount(5);
+    await page.getByRole("navigation", { name: "Story pages" }).getByRole("link", { name: "Previous" }).click();
+    await expect(cards).toHaveCount(20);
   });
 
   test("another user's collection is a 404", async ({ page, user }) => {

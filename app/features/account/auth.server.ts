@@ -5,6 +5,7 @@ import { createSession, deleteSession, getSessionUser } from "~/models/session.s
 import { recordLogin, verifyLogin, type User } from "~/models/user.server";
 import { messages } from "~/features/account/messages";
 import { signInFailed, signInSucceeded, startSignInAttempt } from "~/features/account/sign-in-throttle.server";
+import { perRequest } from "~/lib/request-scope.server";
 import { adminSessionStorage, authSessionStorage } from "~/lib/session.server";
 
 export const SESSION_ID_KEY = "sessionId";
@@ -43,21 +44,26 @@ async function readSession(request: Request, storage = authSessionStorage()) {
   return storage.getSession(request.headers.get("Cookie"));
 }
 
-export async function getSessionId(request: Request) {
-  const session = await readSession(request);
-  const id = session.get(SESSION_ID_KEY);
-  return typeof id === "string" ? id : undefined;
+/** The session id a cookie names, read (and its signature checked) once per page request. */
+function sessionIdFrom(request: Request, storage: ReturnType<typeof authSessionStorage>, key: string) {
+  return perRequest(`session-id:${key}`, async () => {
+    const id = (await readSession(request, storage)).get(SESSION_ID_KEY);
+    return typeof id === "string" ? id : undefined;
+  });
 }
+
+const sessionUser = (id: string, kind: "user" | "admin") => perRequest(`session-user:${kind}:${id}`, () => getSessionUser(id, kind));
+
+export const getSessionId = (request: Request) => sessionIdFrom(request, authSessionStorage(), "user");
 
 export async function getUser(request: Request) {
   const sessionId = await getSessionId(request);
-  return sessionId ? (getSessionUser(sessionId) ?? null) : null;
+  return sessionId ? (sessionUser(sessionId, "user") ?? null) : null;
 }
 
 export async function getAdmin(request: Request) {
-  const session = await readSession(request, adminSessionStorage());
-  const id = session.get(SESSION_ID_KEY);
-  const user = typeof id === "string" ? getSessionUser(id, "admin") : undefined;
+  const id = await sessionIdFrom(request, adminSessionStorage(), "admin");
+  const user = id ? sessionUser(id, "admin") : undefined;
   return user?.role === "admin" ? user : null;
 }
 
@@ -130,8 +136,8 @@ export const ADMIN_SESSION_ENDED_STATUS = 401;
 
 /** The browser still holds an admin session id, but that session has expired or was revoked. */
 async function hasEndedAdminSession(request: Request) {
-  const id = (await readSession(request, adminSessionStorage())).get(SESSION_ID_KEY);
-  return typeof id === "string" && !getSessionUser(id, "admin");
+  const id = await sessionIdFrom(request, adminSessionStorage(), "admin");
+  return id !== undefined && !sessionUser(id, "admin");
 }
 
 /**

@@ -5,6 +5,9 @@ export const storyMessages = {
     familyPrompt: "Family Prompt", // spec
     // The spec writes "{n} stories collected"; one story reads as users expect.
     storiesCollected: (n: number) => `${n} ${n === 1 ? "story" : "stories"} collected`,
+    // A long collection is read a page at a time (decision 0147).
+    storyPages: "Story pages",
+    storyRange: (from: number, to: number, total: number) => `Stories ${from}–${to} of ${total}`,
     addStory: "Add Story", // spec
     newsletters: "Newsletters",
     generatePodcast: "Generate Podcast", // spec

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
 import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
-import { editStoryText, listContributions, type Contribution } from "~/models/contribution.server";
+import { editStoryText, listContributionsPage, type Contribution } from "~/models/contribution.server";
 import { listEmptyReplies } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,7 +52,8 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording
   };
 }
 
-export function listStoryCards(campaignId: string): StoryCardData[] {
+/** One page of a campaign's story cards, newest first (decision 0147). */
+export function listStoryCards(campaignId: string, window: { limit: number; offset: number }): StoryCardData[] {
   const photos = new Map<string, StoryCardData["photos"]>();
   for (const photo of listCampaignPhotos(campaignId)) {
     const list = photos.get(photo.contributionId) ?? [];
@@ -60,7 +61,7 @@ export function listStoryCards(campaignId: string): StoryCardData[] {
     photos.set(photo.contributionId, list);
   }
   const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, toRecordingCard(campaignId, r)]));
-  return listContributions(campaignId).map((c) => toStoryCard(c, photos.get(c.id) ?? [], recordings.get(c.id)));
+  return listContributionsPage(campaignId, window).map((c) => toStoryCard(c, photos.get(c.id) ?? [], recordings.get(c.id)));
 }
 
 export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {

@@ -1,6 +1,8 @@
 // Pure, so the server's first render and the browser's as-you-type filtering use the same rules.
 import { isGenerationInProgress } from "~/features/podcasts/generation-status";
-import { formatDay, formatDuration } from "~/lib/text-format";
+import { formatDay } from "~/lib/format-date";
+import { pageWindow } from "~/lib/paging";
+import { formatDuration } from "~/lib/text-format";
 
 export const LIBRARY_TABS = ["all", "recent", "most-listened", "collections"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -91,11 +93,6 @@ export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "ca
  */
 export const LIBRARY_PAGE_SIZE = 24;
 
-export const pageOrDefault = (value: string | null | undefined) => {
-  const n = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
-};
-
 /**
  * One page of a selected tab. On Collections the items are laid out group after group first, so a
  * collection is not split across pages out of order. `page` past the end shows the last page.
@@ -105,9 +102,7 @@ export function pageOfTab<T extends Pick<LibraryItem, "campaignId" | "campaignTi
   { tab, page, otherTitle, pageSize = LIBRARY_PAGE_SIZE }: { tab: LibraryTab; page: number; otherTitle: string; pageSize?: number },
 ) {
   const ordered = tab === "collections" ? groupByCollection(items, otherTitle).flatMap((g) => g.items) : items;
-  const pageCount = Math.max(1, Math.ceil(ordered.length / pageSize));
-  const current = Math.min(page, pageCount);
-  const offset = (current - 1) * pageSize;
+  const { page: current, pageCount, offset } = pageWindow(ordered.length, page, pageSize);
   return { items: ordered.slice(offset, offset + pageSize), page: current, pageCount, offset, matching: ordered.length };
 }
 

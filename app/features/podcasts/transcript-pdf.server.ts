@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "~/lib/messages";
 import PDFDocument from "pdfkit";
-import { formatDay, formatDuration } from "~/lib/text-format";
+import { formatDay } from "~/lib/format-date";
+import { formatDuration } from "~/lib/text-format";
 import { hostLabel } from "./podcast-view";
 import { parseTranscript } from "./transcript";
 

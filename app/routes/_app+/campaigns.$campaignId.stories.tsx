@@ -35,6 +35,8 @@ import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { requestFamilyPodcast, retryPodcast } from "~/features/podcasts/requests.server";
 import { readFormData } from "~/lib/http.server";
+import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
+import { Pager } from "~/components/ui/pager";
 import { requireUser } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
 import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
@@ -60,12 +62,21 @@ async function familyPodcastOf(ownerId: string, campaignId: string): Promise<Fam
   return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
 }
 
+/**
+ * Story cards per page: 50 cards cost the server about 5 ms a request and a phone 100 KB of HTML,
+ * so a long collection is read a page at a time, newest first (decision 0147).
+ */
+export const STORIES_PAGE_SIZE = 20;
+
+const requestedPage = (request: Request) => pageOrDefault(new URL(request.url).searchParams.get("page"));
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const owned = await requireOwnedCampaign(user.id, params.campaignId ?? "");
   const podcast = await familyPodcastOf(user.id, owned.id);
   // Reading the podcast may have found its job gone (now failed), which gives the campaign its status back.
   const campaign = (podcast?.status === "failed" && owned.status === "generating_podcast" ? await getOwnedCampaign(user.id, owned.id) : null) ?? owned;
+  const storyWindow = pageWindow(campaign.storyCount, requestedPage(request), STORIES_PAGE_SIZE);
   return {
     campaign: {
       id: campaign.id,
@@ -76,7 +87,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       statusLabel: campaignStatusLabel(campaign.status),
     },
     publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
-    stories: listStoryCards(campaign.id),
+    stories: listStoryCards(campaign.id, storyWindow),
+    storyPaging: { page: storyWindow.page, offset: storyWindow.offset, total: campaign.storyCount },
     emptyReplies: listEmptyReplyCards(campaign.id),
     invitees: listInvitees(campaign),
     podcast,
@@ -90,7 +102,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const campaign = await requireOwnedCampaign(user.id, params.campaignId ?? "");
   const formData = await readFormData(request);
-  const pageUrl = `/campaigns/${campaign.id}/stories`;
+  // A form sent from page 3 of the stories comes back to page 3.
+  const page = requestedPage(request);
+  const pageUrl = `/campaigns/${campaign.id}/stories${page > 1 ? `?page=${page}` : ""}`;
 
   const intent = formData.get("intent");
   switch (intent) {
@@ -156,7 +170,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(pageUrl, podcastMessages.feed.revoked);
     case "delete-podcast": {
       await deleteCampaignPodcasts(user.id, campaign.id);
-      return redirectWithToast(`${pageUrl}?dialog=voice`, m.toast.podcastDeleted);
+      return redirectWithToast(`${pageUrl}${page > 1 ? "&" : "?"}dialog=voice`, m.toast.podcastDeleted);
     }
     default:
       throw new Response(m.validation.unknownAction, { status: 400 });
@@ -164,7 +178,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, publicUrl, stories, emptyReplies, podcast, narrator, invitees, voiceOffer, feed } = useLoaderData<typeof loader>();
+  const { campaign, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed } = useLoaderData<typeof loader>();
+  const links = pageLinks(storyPaging.page);
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -179,7 +194,7 @@ export default function CampaignStoriesPage() {
   useEffect(() => setEditingId(renameParam), [renameParam]);
   const stopEditing = () => {
     setEditingId(null);
-    if (renameParam) navigate(".", { replace: true, preventScrollReset: true });
+    if (renameParam) navigate(links.self, { replace: true, preventScrollReset: true });
   };
 
   return (
@@ -197,13 +212,17 @@ export default function CampaignStoriesPage() {
               {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
             </div>
             <div className="flex flex-wrap gap-2">
-              <OpenDialogButton dialog="add-story" variant="outline">
+              <OpenDialogButton dialog="add-story" variant="outline" page={storyPaging.page}>
                 {m.page.addStory}
               </OpenDialogButton>
               <Link to={`/campaigns/${campaign.id}/newsletters`} className={buttonClass("outline")}>
                 {m.page.newsletters}
               </Link>
-              {stories.length > 0 ? <OpenDialogButton dialog="voice">{m.page.generatePodcast}</OpenDialogButton> : null}
+              {storyPaging.total > 0 ? (
+                <OpenDialogButton dialog="voice" page={storyPaging.page}>
+                  {m.page.generatePodcast}
+                </OpenDialogButton>
+              ) : null}
             </div>
           </div>
           <div className="rounded-lg border border-border bg-muted/50 p-4">
@@ -211,7 +230,7 @@ export default function CampaignStoriesPage() {
             <p className="mt-1 whitespace-pre-wrap">{campaign.prompt}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <Badge variant="secondary">{m.page.storiesCollected(stories.length)}</Badge>
+            <Badge variant="secondary">{m.page.storiesCollected(storyPaging.total)}</Badge>
             <Badge variant={campaign.status === "active" ? "default" : "secondary"}>{campaign.statusLabel}</Badge>
             <span className="text-muted-foreground">
               {m.page.shareLinkLabel}:{" "}
@@ -228,7 +247,7 @@ export default function CampaignStoriesPage() {
           correction={actionData?.intent === CORRECT_INTENT ? actionData : null}
         />
 
-        {stories.length === 0 ? (
+        {storyPaging.total === 0 ? (
           <Card className="space-y-2 text-center">
             <CardTitle>{m.page.emptyTitle}</CardTitle>
             <p className="text-muted-foreground">{m.page.emptyText}</p>
@@ -246,17 +265,27 @@ export default function CampaignStoriesPage() {
                 onEdit={() => setEditingId(story.id)}
                 onCancel={stopEditing}
                 onSaved={() => setEditingId(null)}
+                links={links}
               />
             ))}
+            {storyPaging.total > stories.length ? (
+              <Pager
+                label={m.page.storyPages}
+                previousHref={storyPaging.page > 1 ? pageLinks(storyPaging.page - 1).self : undefined}
+                nextHref={storyPaging.offset + stories.length < storyPaging.total ? pageLinks(storyPaging.page + 1).self : undefined}
+              >
+                {m.page.storyRange(storyPaging.offset + 1, storyPaging.offset + stories.length, storyPaging.total)}
+              </Pager>
+            ) : null}
           </section>
         )}
 
         <EmptyReplies replies={emptyReplies} />
 
         {/* The spec's panel appears with more than one story; a podcast made from one is shown too. */}
-        {stories.length > 1 || podcast ? (
+        {storyPaging.total > 1 || podcast ? (
           <FamilyPodcastPanel
-            storyCount={stories.length}
+            storyCount={storyPaging.total}
             podcast={podcast}
             retryError={actionData?.intent === "retry-podcast" ? actionData.error : null}
           />
@@ -265,10 +294,10 @@ export default function CampaignStoriesPage() {
       </div>
 
       {dialog === "add-story" ? (
-        <AddStoryDialog closeTo="." lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+        <AddStoryDialog closeTo={links.self} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
       ) : null}
       {dialog === "voice" ? (
-        <VoiceDialog closeTo="." settings={narrator} offer={voiceOffer} lastResult={voiceResult} />
+        <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} lastResult={voiceResult} />
       ) : null}
     </>
   );

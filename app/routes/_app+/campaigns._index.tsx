@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listCampaigns } from "~/models/campaign.server";
+import { formatDay } from "~/lib/format-date";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { CollectionForm } from "~/features/collections/components/collection-form";
@@ -34,9 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleCollectionForm(user.id, await readFormData(request), "campaigns-inline-form");
 }
 
-// Server and browser format alike: fixed locale and time zone.
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 type CampaignCard = Awaited<ReturnType<typeof loader>>["campaigns"][number];
 
 function CampaignCardView({ campaign }: { campaign: CampaignCard }) {
@@ -50,7 +48,7 @@ function CampaignCardView({ campaign }: { campaign: CampaignCard }) {
         <Badge variant={campaignListBadgeVariant(campaign.status)}>{campaignStatusLabel(campaign.status)}</Badge>
       </div>
       {campaign.description ? <p className="text-sm text-muted-foreground">{campaign.description}</p> : null}
-      <p className="text-xs text-muted-foreground">Created {dateFormat.format(new Date(campaign.createdAt))}</p>
+      <p className="text-xs text-muted-foreground">Created {formatDay(campaign.createdAt)}</p>
       <blockquote className="border-l-4 border-border pl-3 text-sm italic">{campaign.prompt}</blockquote>
       <dl className="flex gap-6 text-sm">
         <div>

@@ -8,6 +8,7 @@ import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~
 import { PodcastCard, type PodcastCardData } from "~/features/podcasts/components/podcast-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
+import { pageOrDefault } from "~/lib/paging";
 import { listCampaigns } from "~/models/campaign.server";
 import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
@@ -18,7 +19,6 @@ import {
   libraryHref,
   matchesSearch,
   pageOfTab,
-  pageOrDefault,
   selectTab,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,

@@ -10,7 +10,8 @@ import { StatCard } from "~/components/ui/stat-card";
 import { getDashboard } from "~/features/collections/dashboard.server";
 import { getUser } from "~/features/account/auth.server";
 import { PERIOD_DAYS, PERIOD_LABELS, PERIODS, periodOrDefault, type Period } from "~/features/collections/limits";
-import { formatCount, formatDay, formatDuration, plural } from "~/lib/text-format";
+import { formatDay } from "~/lib/format-date";
+import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { scheduledCampaignBadge } from "~/features/collections/messages";
 

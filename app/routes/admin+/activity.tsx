@@ -12,7 +12,7 @@ import { countActivity, getActivitySummary, listRecentActivity, listTopUsers, RE
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { formatDateTimeAt } from "~/lib/format-date";
-import { formatCount } from "~/lib/number-format";
+import { formatCount } from "~/lib/text-format";
 
 const m = adminMessages.activity;
 

@@ -8,7 +8,8 @@ import { TrendChart } from "~/features/admin/components/trend-chart";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
-import { ACTIVE_USER_DAYS, formatBytes, formatCount, formatGrowth, formatUsd } from "~/lib/number-format";
+import { ACTIVE_USER_DAYS, formatBytes, formatGrowth, formatUsd } from "~/lib/number-format";
+import { formatCount } from "~/lib/text-format";
 
 const m = adminMessages.metrics;
 const PATH = "/admin/metrics";

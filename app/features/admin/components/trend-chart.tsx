@@ -2,7 +2,7 @@
 // by its title and description, with the same numbers in a table beside it. Colours come from the
 // theme, so it follows dark mode.
 import { useId } from "react";
-import { formatCount } from "~/lib/number-format";
+import { formatCount } from "~/lib/text-format";
 
 export type TrendPoint = { month: string; users: number; podcasts: number; stories: number };
 

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { NAME_MAX } from "~/features/contributions/schemas";
+import type { PageLinks } from "~/lib/paging";
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";
 import { StoryRecording, type StoryRecordingData } from "./story-recording";
@@ -43,10 +44,12 @@ type Props = {
   onEdit: () => void;
   onCancel: () => void;
   onSaved: () => void;
+  /** Links of the page of stories in view, so editing a card stays on it. */
+  links: PageLinks;
 };
 
 /** Without JavaScript the pencil is a link to `?rename=<id>` that renders the same small form. */
-export function StoryCard({ story, editing, renameResult, editingText = false, textResult, onEdit, onCancel, onSaved }: Props) {
+export function StoryCard({ story, editing, renameResult, editingText = false, textResult, onEdit, onCancel, onSaved, links }: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();
   const pendingName = fetcher.formData?.get("contributorName");
@@ -89,7 +92,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
                   <CheckIcon />
                 </button>
                 <Link
-                  to="."
+                  to={links.self}
                   replace
                   preventScrollReset
                   aria-label={m.cancelEdit}
@@ -107,7 +110,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
             <div className="flex items-center gap-2">
               <h3 className="text-lg font-semibold">{shownName}</h3>
               <Link
-                to={`?rename=${story.id}`}
+                to={links.with("rename", story.id)}
                 preventScrollReset
                 aria-label={m.editName(shownName)}
                 className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
@@ -136,7 +139,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         ) : story.recording ? null : (
           <p className="italic text-muted-foreground">{m.photosOnly}</p>
         )}
-        <StoryTextEdit storyId={story.id} text={story.story} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
+        <StoryTextEdit links={links} storyId={story.id} text={story.story} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
       </div>
       {story.recording ? <StoryRecording recording={story.recording} contributorName={shownName} /> : null}
       <StoryPhotos photos={story.photos} contributorName={shownName} />

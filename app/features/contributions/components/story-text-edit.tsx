@@ -5,6 +5,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
 import { STORY_MAX } from "~/features/contributions/schemas";
+import type { PageLinks } from "~/lib/paging";
 
 const m = storyMessages.edit;
 
@@ -15,7 +16,21 @@ export const EDIT_STORY_INTENT = "edit-story";
  * `?editText=<id>`, which renders the form, so it works without JavaScript and the text is not in
  * the page twice until asked for; the text as it arrived stays viewable once edited.
  */
-export function StoryTextEdit({ storyId, text, originalText, editing, result }: { storyId: string; text: string; originalText: string | null; editing: boolean; result?: SubmissionResult<string[]> }) {
+export function StoryTextEdit({
+  storyId,
+  text,
+  originalText,
+  editing,
+  result,
+  links,
+}: {
+  storyId: string;
+  text: string;
+  originalText: string | null;
+  editing: boolean;
+  result?: SubmissionResult<string[]>;
+  links: PageLinks;
+}) {
   const id = useId();
   const errors = result?.error?.storyContent;
   return (
@@ -40,13 +55,13 @@ export function StoryTextEdit({ storyId, text, originalText, editing, result }: 
             <button type="submit" className={buttonClass("default", "sm")}>
               {m.save}
             </button>
-            <Link to="." replace preventScrollReset className="text-primary hover:underline">
+            <Link to={links.self} replace preventScrollReset className="text-primary hover:underline">
               {m.cancel}
             </Link>
           </div>
         </Form>
       ) : (
-        <Link to={`?editText=${storyId}`} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
+        <Link to={links.with("editText", storyId)} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
           {m.open}
         </Link>
       )}
