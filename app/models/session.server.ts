@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
-import { db, getDb, type DB } from "~/lib/db.server";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -12,24 +12,23 @@ export function createSession(userId: string, kind: "user" | "admin" = "user") {
     .get();
 }
 
-// Every page asks this, so the statement is built once per connection rather than per request.
-const prepared = new WeakMap<DB, ReturnType<typeof prepareSessionUser>>();
-function prepareSessionUser(database: DB) {
-  return database
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), eq(sessions.kind, sql.placeholder("kind")), gt(sessions.expiresAt, sql.placeholder("now"))))
-    .prepare();
-}
+// Every page asks this, so the statement is built once per connection rather than per request. A
+// subquery, not a join: SQLite answered the join of the two one-row lookups in about 20 µs and this
+// in 2.5 µs (decision 0147).
+const sessionUserQuery = preparedPerConnection((database) =>
+  database
+    .select()
+    .from(users)
+    .where(
+      sql`${users.id} = (select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sql.placeholder("id")} and ${sessions.kind} = ${sql.placeholder("kind")} and ${sessions.expiresAt} > ${sql.placeholder("now")})`,
+    )
+    .prepare(),
+);
 
 /** The signed-in user behind a session id, or undefined when the session is gone or expired. */
 export function getSessionUser(sessionId: string, kind: "user" | "admin" = "user") {
-  const database = getDb();
-  let query = prepared.get(database);
-  if (!query) prepared.set(database, (query = prepareSessionUser(database)));
   // A placeholder is bound raw (no column encoder): the timestamp column stores milliseconds.
-  return query.get({ id: sessionId, kind, now: Date.now() })?.user;
+  return sessionUserQuery().get({ id: sessionId, kind, now: Date.now() });
 }
 
 export function deleteSession(sessionId: string) {
