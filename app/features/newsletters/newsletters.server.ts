@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, isNotNull, like, max, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, max, sql } from "drizzle-orm";
+import { campaigns, contributionAttachments, contributionRecordings, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { now } from "~/lib/clock.server";
 import { formatDuration } from "~/lib/text-format";
-import { db, type DB } from "~/lib/db.server";
+import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 import { detectCategory } from "~/features/newsletters/category";
 import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
-import { playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
+import { isPlayable, playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { recordedAnswer } from "~/features/podcasts/script";
 import type { Recording } from "~/models/contribution-recording.server";
 import { publicId } from "~/lib/tokens.server";
@@ -192,11 +192,11 @@ export function updateNewsletter(ownerId: string, campaignId: string, newsletter
     .get();
 }
 
-export function getPublicNewsletter(pid: string) {
-  const newsletter = db.select().from(newsletters).where(eq(newsletters.publicId, pid)).get();
-  if (!newsletter) return null;
-  const paths = newsletterPaths(newsletter.publicId);
-  const rows = db
+// The public page's reads, built once per connection (every view runs them). Subqueries, not joins:
+// SQLite answers a join of one-row lookups several times slower here (decision 0147).
+const newsletterByPublicId = preparedPerConnection((d) => d.select().from(newsletters).where(eq(newsletters.publicId, sql.placeholder("pid"))).prepare());
+const storiesOfNewsletter = preparedPerConnection((d) =>
+  d
     .select({
       id: newsletterStories.id,
       contributionId: newsletterStories.contributionId,
@@ -209,24 +209,50 @@ export function getPublicNewsletter(pid: string) {
       content: newsletterStories.content,
     })
     .from(newsletterStories)
-    .where(eq(newsletterStories.newsletterId, newsletter.id))
+    .where(eq(newsletterStories.newsletterId, sql.placeholder("newsletterId")))
     .orderBy(asc(newsletterStories.sortOrder))
-    .all();
+    .prepare(),
+);
+const storiesOfNewsletterSql = (d: DB) =>
+  d.select({ id: newsletterStories.contributionId }).from(newsletterStories).where(eq(newsletterStories.newsletterId, sql.placeholder("newsletterId")));
+const photoIdsOfNewsletter = preparedPerConnection((d) =>
+  d
+    .select({ id: contributionAttachments.id })
+    .from(contributionAttachments)
+    .where(and(inArray(contributionAttachments.contributionId, storiesOfNewsletterSql(d)), like(contributionAttachments.contentType, "image/%")))
+    .prepare(),
+);
+const recordingsOfNewsletter = preparedPerConnection((d) =>
+  d
+    .select({ contributionId: contributionRecordings.contributionId, status: contributionRecordings.status, removalRequestedAt: contributionRecordings.removalRequestedAt, normalizedKey: contributionRecordings.normalizedKey })
+    .from(contributionRecordings)
+    .where(inArray(contributionRecordings.contributionId, storiesOfNewsletterSql(d)))
+    .prepare(),
+);
+const podcastOfNewsletter = preparedPerConnection((d) =>
+  d
+    .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status, title: podcasts.title, script: podcasts.script })
+    .from(podcasts)
+    .where(eq(podcasts.id, sql.placeholder("podcastId")))
+    .prepare(),
+);
+
+export function getPublicNewsletter(pid: string) {
+  const newsletter = newsletterByPublicId().get({ pid });
+  if (!newsletter) return null;
+  const paths = newsletterPaths(newsletter.publicId);
+  const rows = storiesOfNewsletter().all({ newsletterId: newsletter.id });
   // A story keeps the photo list it was published with; a photo the owner removed since is left out.
-  const photos = new Set(newsletterPhotos(newsletter.id).map((photo) => paths.image(photo.id)));
+  const photos = new Set(photoIdsOfNewsletter().all({ newsletterId: newsletter.id }).map((photo) => paths.image(photo.id)));
   // The relative's own recording, for as long as it may be heard (a removal asked for since: gone at once).
+  const playable = new Set(recordingsOfNewsletter().all({ newsletterId: newsletter.id }).filter(isPlayable).map((r) => r.contributionId));
   const stories = rows.map(({ contributionId, ...story }) => ({
     ...story,
     images: story.images.filter((src) => photos.has(src)),
-    recordingUrl: contributionId && playableRecordingOfStory(contributionId) ? paths.recording(story.id) : null,
+    recordingUrl: contributionId && playable.has(contributionId) ? paths.recording(story.id) : null,
   }));
-  const podcast = newsletter.podcastId
-    ? db
-        .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status })
-        .from(podcasts)
-        .where(eq(podcasts.id, newsletter.podcastId))
-        .get()
-    : undefined;
+  const podcast = newsletter.podcastId ? podcastOfNewsletter().get({ podcastId: newsletter.podcastId }) : undefined;
+  const complete = Boolean(podcast?.audioKey && podcast.status === "complete");
   return {
     publicId: newsletter.publicId,
     edition: newsletter.edition,
@@ -242,8 +268,10 @@ export function getPublicNewsletter(pid: string) {
           id: podcast.id,
           durationText: podcast.duration ? formatDuration(podcast.duration) : null,
           transcript: podcast.transcript?.trim() || null,
-          audioUrl: podcast.audioKey && podcast.status === "complete" ? paths.audio : null,
-          coverUrl: podcast.audioKey && podcast.status === "complete" ? paths.podcastCover : null,
+          audioUrl: complete ? paths.audio : null,
+          coverUrl: complete ? paths.podcastCover : null,
+          // What the page's player needs of a finished episode, read with the rest.
+          episode: complete ? { title: podcast.title, duration: podcast.duration, audioKey: podcast.audioKey!, script: podcast.script } : null,
         }
       : null,
     stories,

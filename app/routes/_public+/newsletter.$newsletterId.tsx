@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ListenBlock, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getNewsletterPodcast, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
+import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { timedTranscript } from "~/features/podcasts/transcript";
 import {
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const paths = newsletterPaths(newsletter.publicId);
   const origin = originFor(request);
   const { podcast, publishedAt, ...rest } = newsletter;
-  const episode = podcast?.audioUrl ? getNewsletterPodcast(newsletter.publicId) : undefined;
+  const episode = podcast?.episode;
   const chapters = episode?.audioKey ? await episodeChapters(episode.audioKey) : [];
   const durationSeconds = episode?.duration ?? null;
   return {
