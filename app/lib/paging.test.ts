@@ -46,10 +46,14 @@ describe("paging", () => {
     });
   });
 
-  it("links keep the page in view, and the first page's stay as short as without paging", () => {
-    expect(pageLinks(1).self).toBe(".");
-    expect(pageLinks(1).with("rename", "a b")).toBe("?rename=a%20b");
-    expect(pageLinks(3).self).toBe("?page=3");
-    expect(pageLinks(3).with("editText", "id-1")).toBe("?page=3&editText=id-1");
+  it("links keep the page in view, and the first page's read as without paging", () => {
+    expect(pageLinks("/c/1/stories", 1).self).toBe("/c/1/stories");
+    expect(pageLinks("/c/1/stories", 1).with("rename", "a b")).toBe(
+      "/c/1/stories?rename=a%20b"
+    );
+    expect(pageLinks("/c/1/stories", 3).self).toBe("/c/1/stories?page=3");
+    expect(pageLinks("/c/1/stories", 3).with("editText", "id-1")).toBe(
+      "/c/1/stories?page=3&editText=id-1"
+    );
   });
 });

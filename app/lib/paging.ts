@@ -19,15 +19,16 @@ export function pageWindow(total: number, page: number, pageSize: number) {
 }
 
 /**
- * Links that stay on the page in view: `self` is the page itself ("." on the first, so its links
- * stay as short as before paging) and `with` adds one parameter (`?page=2&rename=<id>`).
+ * Links that stay on the page in view of the list at `path`: `self` is the page itself (just `path` on
+ * the first, so its links read as before paging) and `with` adds one parameter (`?page=2&rename=<id>`).
+ * Absolute, so a plain anchor and the browser without JavaScript read them alike.
  */
-export function pageLinks(page: number) {
+export function pageLinks(path: string, page: number) {
   const query = page > 1 ? `page=${page}` : "";
   return {
-    self: query ? `?${query}` : ".",
+    self: query ? `${path}?${query}` : path,
     with: (name: string, value: string) =>
-      `?${query ? `${query}&` : ""}${name}=${encodeURIComponent(value)}`,
+      `${path}?${query ? `${query}&` : ""}${name}=${encodeURIComponent(value)}`,
   };
 }
 export type PageLinks = ReturnType<typeof pageLinks>;

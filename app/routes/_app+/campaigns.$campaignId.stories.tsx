@@ -179,7 +179,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CampaignStoriesPage() {
   const { campaign, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed } = useLoaderData<typeof loader>();
-  const links = pageLinks(storyPaging.page);
+  const storiesPath = `/campaigns/${campaign.id}/stories`;
+  const links = pageLinks(storiesPath, storyPaging.page);
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -271,8 +272,8 @@ export default function CampaignStoriesPage() {
             {storyPaging.total > stories.length ? (
               <Pager
                 label={m.page.storyPages}
-                previousHref={storyPaging.page > 1 ? pageLinks(storyPaging.page - 1).self : undefined}
-                nextHref={storyPaging.offset + stories.length < storyPaging.total ? pageLinks(storyPaging.page + 1).self : undefined}
+                previousHref={storyPaging.page > 1 ? pageLinks(storiesPath, storyPaging.page - 1).self : undefined}
+                nextHref={storyPaging.offset + stories.length < storyPaging.total ? pageLinks(storiesPath, storyPaging.page + 1).self : undefined}
               >
                 {m.page.storyRange(storyPaging.offset + 1, storyPaging.offset + stories.length, storyPaging.total)}
               </Pager>

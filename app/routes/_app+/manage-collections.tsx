@@ -6,6 +6,7 @@ import { useId, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
+import { ListLink } from "~/components/ui/list-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -271,13 +272,13 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
       actions={
         <>
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <Link to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+            <ListLink to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
               {m.viewStories}
-            </Link>
+            </ListLink>
             {row.contributionCount > 0 ? (
-              <Link to={`/campaigns/${row.id}/stories#podcast`} className={buttonClass("default", "sm")} aria-describedby={titleId}>
+              <ListLink to={`/campaigns/${row.id}/stories#podcast`} className={buttonClass("default", "sm")} aria-describedby={titleId}>
                 {m.createPodcast}
-              </Link>
+              </ListLink>
             ) : null}
           </div>
           <div className="flex gap-1">

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ListLink } from "~/components/ui/list-link";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -227,14 +228,14 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
 
       <nav aria-label="Podcast lists" className="flex flex-wrap gap-1 border-b border-border">
         {LIBRARY_TABS.map((tab) => (
-          <Link
+          <ListLink
             key={tab}
             to={libraryHref({ ...current, tab, page: 1 })}
             aria-current={tab === view.tab ? "page" : undefined}
             className={cn("-mb-px px-4 py-2 text-sm font-medium hover:bg-muted", tab === view.tab && "border-b-2 border-primary text-primary")}
           >
             {TAB_LABELS[tab]}
-          </Link>
+          </ListLink>
         ))}
       </nav>
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ListLink } from "~/components/ui/list-link";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -86,9 +87,9 @@ function Dashboard({ data }: { data: DashboardData }) {
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
                     {p.status !== "complete" ? <Badge variant="secondary">{p.status.replaceAll("_", " ")}</Badge> : null}
-                    <Link to={`/podcast/${p.id}`} className={buttonClass("outline", "sm")} aria-label={`Listen to ${p.title}`}>
+                    <ListLink to={`/podcast/${p.id}`} className={buttonClass("outline", "sm")} aria-label={`Listen to ${p.title}`}>
                       Listen
-                    </Link>
+                    </ListLink>
                   </div>
                 </li>
               ))}
@@ -131,9 +132,9 @@ function Dashboard({ data }: { data: DashboardData }) {
                     {formatDay(c.scheduledDate)} · {plural(c.recipientCount, "recipient", "recipients")}
                   </p>
                 </div>
-                <Link to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>
+                <ListLink to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>
                   {m.viewDetails}
-                </Link>
+                </ListLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { ListLink } from "~/components/ui/list-link";
 import { Link, useFetcher } from "@remix-run/react";
 import { useId, type KeyboardEvent } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
@@ -109,7 +110,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
           ) : (
             <div className="flex items-center gap-2">
               <h3 className="text-lg font-semibold">{shownName}</h3>
-              <Link
+              <ListLink
                 to={links.with("rename", story.id)}
                 preventScrollReset
                 aria-label={m.editName(shownName)}
@@ -120,7 +121,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
                 }}
               >
                 <PencilIcon />
-              </Link>
+              </ListLink>
             </div>
           )}
           <ErrorList errors={errors} />

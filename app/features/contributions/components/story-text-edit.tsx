@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
+import { ListLink } from "~/components/ui/list-link";
 import { storyMessages } from "~/features/contributions/messages";
 import { STORY_MAX } from "~/features/contributions/schemas";
 import type { PageLinks } from "~/lib/paging";
@@ -61,9 +62,9 @@ export function StoryTextEdit({
           </div>
         </Form>
       ) : (
-        <Link to={links.with("editText", storyId)} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
+        <ListLink to={links.with("editText", storyId)} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
           {m.open}
-        </Link>
+        </ListLink>
       )}
     </>
   );

@@ -1,5 +1,6 @@
 // The menu is a <details>; its items open dialogs through the URL or post a form: no JavaScript needed.
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { ListLink } from "~/components/ui/list-link";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
@@ -31,12 +32,12 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
         {podcast.group === "processing" ? (
           <span role="status" aria-label={l.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
         ) : podcast.group === "ready" ? (
-          <Link to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
+          <ListLink to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
             <img src={podcastCoverUrl(podcast.id)} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-full w-full object-cover" />
             <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/25 text-lg text-white">
               ▶
             </span>
-          </Link>
+          </ListLink>
         ) : (
           <span aria-hidden="true" className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-destructive">
             !
@@ -44,9 +45,9 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
         )}
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">
-            <Link to={`/podcast/${podcast.id}`} className="hover:underline">
+            <ListLink to={`/podcast/${podcast.id}`} className="hover:underline">
               {podcast.title}
-            </Link>
+            </ListLink>
           </h2>
           <p className="text-xs text-muted-foreground">
             {podcast.createdAt} · {podcast.duration} · {podcast.hostLabel}
@@ -57,12 +58,12 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
             <span aria-hidden="true">⋮</span>
           </summary>
           <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-border bg-card p-1 shadow-lg">
-            <Link to={dialogHref("edit", podcast.id)} className={menuItem}>
+            <ListLink to={dialogHref("edit", podcast.id)} className={menuItem}>
               {mi.editDetails}
-            </Link>
-            <Link to={dialogHref("collection", podcast.id)} className={menuItem}>
+            </ListLink>
+            <ListLink to={dialogHref("collection", podcast.id)} className={menuItem}>
               {mi.addToCollection}
-            </Link>
+            </ListLink>
             <Form method="post" action={formAction}>
               <input type="hidden" name="intent" value="transcript" />
               <input type="hidden" name="podcastId" value={podcast.id} />
@@ -70,9 +71,9 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
                 {mi.generateTranscript}
               </button>
             </Form>
-            <Link to={dialogHref("delete", podcast.id)} className={`${menuItem} text-destructive`}>
+            <ListLink to={dialogHref("delete", podcast.id)} className={`${menuItem} text-destructive`}>
               {mi.delete}
-            </Link>
+            </ListLink>
           </div>
         </details>
       </div>
