@@ -12,7 +12,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext
+  loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
   return new Promise((resolve, reject) => {
@@ -36,12 +36,7 @@ export default function handleRequest(
             final(done) {
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(Buffer.concat(chunks), {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                })
-              );
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });
@@ -55,7 +50,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           if (allRendered) console.error(error);
         },
-      }
+      },
     );
     // Cleared once the document is out (React calls back on a later tick, after this line): a pending
     // timer would keep the whole render reachable for 6 s.
@@ -67,9 +62,5 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(error);
-  recordSystemError({
-    error,
-    errorType: "request",
-    workflow: new URL(request.url).pathname,
-  });
+  recordSystemError({ error, errorType: "request", workflow: new URL(request.url).pathname });
 }

@@ -38,43 +38,22 @@ const ADMIN_SETTINGS: NavItem[] = [
   { to: "/admin/prompt-templates", label: "Prompt Templates" },
 ];
 
-type Props = {
-  variant: HeaderVariant;
-  theme: Theme | null;
-  userName?: string | null;
-};
+type Props = { variant: HeaderVariant; theme: Theme | null; userName?: string | null };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted",
-    isActive && "bg-muted"
-  );
+  cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted");
 
 /** Where NavLink would mark a link active: the page itself, or (except for the home pages) a page under it. */
-const isActivePath = (pathname: string, to: string) =>
-  pathname === to ||
-  (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
+const isActivePath = (pathname: string, to: string) => pathname === to || (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
 
-const menuItemClass =
-  "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
+const menuItemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
 
-function HeaderMenu({
-  label,
-  align = "right",
-  children,
-}: {
-  label: string;
-  align?: "left" | "right";
-  children: React.ReactNode;
-}) {
+function HeaderMenu({ label, align = "right", children }: { label: string; align?: "left" | "right"; children: React.ReactNode }) {
   return (
     <Menu
       label={label}
       summaryClassName="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
-      menuClassName={cn(
-        "absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg",
-        align === "right" ? "right-0" : "left-0"
-      )}
+      menuClassName={cn("absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg", align === "right" ? "right-0" : "left-0")}
     >
       {children}
     </Menu>
@@ -111,13 +90,7 @@ function UserMenu({ userName }: { userName?: string | null }) {
 
 function SearchBox() {
   return (
-    <Form
-      method="get"
-      action="/my-podcasts"
-      role="search"
-      aria-label="Site search"
-      className="hidden md:block"
-    >
+    <Form method="get" action="/my-podcasts" role="search" aria-label="Site search" className="hidden md:block">
       <label htmlFor="header-search" className="sr-only">
         Search podcasts
       </label>
@@ -135,10 +108,7 @@ function SearchBox() {
 export function Header({ variant, theme, userName }: Props) {
   const nav = NAV[variant];
   // The admin bar has eight links: below xl (1280px) they go into the ☰ menu, so nothing overflows.
-  const at =
-    variant === "admin"
-      ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" }
-      : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
+  const at = variant === "admin" ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" } : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
   // The phone menu is a disclosure (it holds a search form), not a menu: Escape and a click outside close it.
   const mobileMenu = useDisclosure().detailsProps;
   // Every page draws this bar: its links are ListLinks, marked active here (decision 0147).
@@ -146,39 +116,25 @@ export function Header({ variant, theme, userName }: Props) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <ListLink
-          to={variant === "admin" ? "/admin" : "/"}
-          className="font-serif text-xl font-bold text-primary"
-        >
+        <ListLink to={variant === "admin" ? "/admin" : "/"} className="font-serif text-xl font-bold text-primary">
           {PRODUCT_NAME}
         </ListLink>
-        <nav
-          aria-label="Main"
-          className={cn("hidden flex-1 items-center gap-1", at.flex)}
-        >
+        <nav aria-label="Main" className={cn("hidden flex-1 items-center gap-1", at.flex)}>
           {nav.map((item) =>
             item.to.includes("#") ? (
-              <a
-                key={item.to}
-                href={item.to}
-                className={navLinkClass({ isActive: false })}
-              >
+              <a key={item.to} href={item.to} className={navLinkClass({ isActive: false })}>
                 {item.label}
               </a>
             ) : (
               <ListLink
                 key={item.to}
                 to={item.to}
-                aria-current={
-                  isActivePath(pathname, item.to) ? "page" : undefined
-                }
-                className={navLinkClass({
-                  isActive: isActivePath(pathname, item.to),
-                })}
+                aria-current={isActivePath(pathname, item.to) ? "page" : undefined}
+                className={navLinkClass({ isActive: isActivePath(pathname, item.to) })}
               >
                 {item.label}
               </ListLink>
-            )
+            ),
           )}
           {variant === "admin" ? (
             <HeaderMenu label="Settings ▾" align="left">
@@ -194,10 +150,7 @@ export function Header({ variant, theme, userName }: Props) {
           {variant === "user" ? <SearchBox /> : null}
           <ThemeSwitch theme={theme} />
           {variant === "signed-out" ? (
-            <ListLink
-              to="/login"
-              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground"
-            >
+            <ListLink to="/login" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
               Login
             </ListLink>
           ) : (
@@ -206,43 +159,23 @@ export function Header({ variant, theme, userName }: Props) {
             </div>
           )}
           <details {...mobileMenu} className={at.hidden}>
-            <summary
-              className="cursor-pointer list-none rounded-md p-2 hover:bg-muted"
-              aria-label="Open menu"
-            >
+            <summary className="cursor-pointer list-none rounded-md p-2 hover:bg-muted" aria-label="Open menu">
               <span aria-hidden="true">☰</span>
             </summary>
-            <nav
-              aria-label="Mobile"
-              className="absolute inset-x-0 top-16 border-b border-border bg-card p-4 shadow-lg"
-            >
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-border bg-card p-4 shadow-lg">
               {variant === "user" ? (
-                <form
-                  method="get"
-                  action="/my-podcasts"
-                  role="search"
-                  aria-label="Site search"
-                  className="mb-3"
-                >
+                <form method="get" action="/my-podcasts" role="search" aria-label="Site search" className="mb-3">
                   <label htmlFor="mobile-search" className="sr-only">
                     Search podcasts
                   </label>
-                  <input
-                    id="mobile-search"
-                    type="search"
-                    name="q"
-                    placeholder="Search podcasts..."
-                    className="w-full rounded-md border border-border bg-background px-3 py-2"
-                  />
+                  <input id="mobile-search" type="search" name="q" placeholder="Search podcasts..." className="w-full rounded-md border border-border bg-background px-3 py-2" />
                 </form>
               ) : null}
-              {[...nav, ...(variant === "admin" ? ADMIN_SETTINGS : [])].map(
-                (item) => (
-                  <a key={item.to} href={item.to} className={menuItemClass}>
-                    {item.label}
-                  </a>
-                )
-              )}
+              {[...nav, ...(variant === "admin" ? ADMIN_SETTINGS : [])].map((item) => (
+                <a key={item.to} href={item.to} className={menuItemClass}>
+                  {item.label}
+                </a>
+              ))}
               {variant !== "signed-out" ? (
                 <>
                   <ListLink to="/change-password" className={menuItemClass}>

@@ -27,8 +27,7 @@ export function pageLinks(path: string, page: number) {
   const query = page > 1 ? `page=${page}` : "";
   return {
     self: query ? `${path}?${query}` : path,
-    with: (name: string, value: string) =>
-      `${path}?${query ? `${query}&` : ""}${name}=${encodeURIComponent(value)}`,
+    with: (name: string, value: string) => `${path}?${query ? `${query}&` : ""}${name}=${encodeURIComponent(value)}`,
   };
 }
 export type PageLinks = ReturnType<typeof pageLinks>;

@@ -8,9 +8,7 @@ const scope = new AsyncLocalStorage<Map<string, unknown>>();
 
 /** Runs `handle` with its own memo when the request only reads; otherwise as it is. */
 export function withRequestScope<T>(method: string, handle: () => T): T {
-  return method === "GET" || method === "HEAD"
-    ? scope.run(new Map(), handle)
-    : handle();
+  return method === "GET" || method === "HEAD" ? scope.run(new Map(), handle) : handle();
 }
 
 /** `compute()` once per read-only request for `key`; outside one (an action, a test, a job) every call computes. */

@@ -9,13 +9,8 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 };
 
 /** A plain left click: anything else (a new tab, a download, another target) is the browser's. */
-const isPlainClick = (
-  event: MouseEvent<HTMLAnchorElement>,
-  target: string | undefined
-) =>
-  event.button === 0 &&
-  (!target || target === "_self") &&
-  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+const isPlainClick = (event: MouseEvent<HTMLAnchorElement>, target: string | undefined) =>
+  event.button === 0 && (!target || target === "_self") && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 
 /**
  * A link for what pages repeat dozens of times (cards, rows, the header): the same anchor and the
@@ -23,10 +18,7 @@ const isPlainClick = (
  * for this (decision 0147). It does not resolve relative paths, prefetch or block navigation: use
  * <Link> for those. `data-discover` lets Remix learn the target's route before the click, as <Link>'s does.
  */
-export const ListLink = forwardRef<HTMLAnchorElement, Props>(function ListLink(
-  { to, replace, preventScrollReset, onClick, target, ...props },
-  ref
-) {
+export const ListLink = forwardRef<HTMLAnchorElement, Props>(function ListLink({ to, replace, preventScrollReset, onClick, target, ...props }, ref) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return (
@@ -42,9 +34,7 @@ export const ListLink = forwardRef<HTMLAnchorElement, Props>(function ListLink(
         event.preventDefault();
         // As <Link>: a link to the page in view replaces its history entry instead of adding one.
         navigate(to, {
-          replace:
-            replace ??
-            (to.startsWith("?") ? pathname + to : to) === pathname + search,
+          replace: replace ?? (to.startsWith("?") ? pathname + to : to) === pathname + search,
           preventScrollReset,
         });
       }}
