@@ -27,7 +27,10 @@ test("copy the private feed link, subscribe with it, then stop it", async ({ pag
     await expect(panel.getByRole("button", { name: "Copy link" })).toHaveCount(0);
   }
   await panel.getByText("Show a QR code to scan with your phone").click();
-  await expect(panel.getByRole("img", { name: "QR code of the private feed link" })).toBeVisible();
+  const qr = panel.getByRole("img", { name: "QR code of the private feed link" });
+  await expect(qr).toBeVisible();
+  // Drawn by the server once the panel opens it: the image has loaded.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // What a podcast app does: read the feed signed out, then fetch the enclosure with a range.

@@ -6,9 +6,11 @@ import { loader as feedLoader } from "~/routes/_public+/feed.$token";
 import { loader as feedAudio } from "~/routes/_public+/feed.$token.$podcastId.audio[.mp3]";
 import { loader as episodeCover } from "~/routes/_public+/feed.$token.$podcastId.cover[.jpg]";
 import { loader as feedCover } from "~/routes/_public+/feed.$token.cover[.jpg]";
+import { loader as feedQr } from "~/routes/_public+/feed.$token.qr[.svg]";
 import { loader as feedChapters } from "~/routes/_public+/feed.$token.$podcastId.chapters[.json]";
 import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
 import { ensureFeed } from "~/features/podcasts/feeds.server";
+import { qrSvg } from "~/features/podcasts/qr-svg";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { createCampaignFor, createCompletePodcast, createProcessingPodcast, makeMp3 } from "../utils/listening-helpers";
 
@@ -104,16 +106,25 @@ describe("private podcast feeds", () => {
   it("the owner revokes the feed from the podcast page: the old URL answers 404 at once, a new one works", async () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Revocable" });
-    const open = async () => (await (await callRoute(podcastLoader, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie }), { id: podcast.id })).json()) as { feed: { url: string; qrSvg: string } };
+    const open = async () => (await (await callRoute(podcastLoader, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie }), { id: podcast.id })).json()) as { feed: { url: string; qrUrl: string } };
     const before = (await open()).feed;
-    expect(before.qrSvg).toMatch(/^<svg/);
     const oldToken = before.url.split("/feed/")[1]!;
+    // The QR code is an image of its own, of the feed's URL at this host.
+    expect(before.qrUrl).toBe(`/feed/${oldToken}/qr.svg`);
+    const qr = await callRoute(feedQr, makeRequest(before.qrUrl), { token: oldToken });
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(qr.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    const svg = await qr.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toBe(qrSvg(before.url));
 
     const revoked = await callRoute(podcastAction, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie, form: { intent: "revoke-feed" } }), { id: podcast.id });
     expect(revoked.status).toBe(302);
     expect((await getFeed(oldToken)).status).toBe(404);
     const audio = await callRoute(feedAudio, makeRequest(`/feed/${oldToken}/${podcast.id}/audio.mp3`), { token: oldToken, podcastId: podcast.id });
     expect(audio.status).toBe(404);
+    expect((await callRoute(feedQr, makeRequest(before.qrUrl), { token: oldToken })).status).toBe(404);
 
     const after = (await open()).feed;
     expect(after.url).not.toBe(before.url);

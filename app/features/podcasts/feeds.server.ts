@@ -17,6 +17,7 @@ const MAX_EPISODES = 300;
 export const feedPaths = (token: string) => ({
   feed: `/feed/${token}`,
   cover: `/feed/${token}/cover.jpg`,
+  qr: `/feed/${token}/qr.svg`,
   audio: (podcastId: string) => `/feed/${token}/${podcastId}/audio.mp3`,
   episodeCover: (podcastId: string) => `/feed/${token}/${podcastId}/cover.jpg`,
   chapters: (podcastId: string) => `/feed/${token}/${podcastId}/chapters.json`,
@@ -123,12 +124,21 @@ export function feedEpisode(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">, 
   return { ...podcast, audioKey: podcast.audioKey };
 }
 
-/** What the owner's feed panel shows: the live URL at this host and its QR code. */
+/**
+ * What the owner's feed panel shows: the live URL at this host and where its QR code is drawn. The
+ * code is an image of its own, fetched when the panel opens it, not 5 KB of SVG in every page view's
+ * HTML and loader data (decision 0147).
+ */
 export function feedPanelFor(request: Request, ownerId: string, campaignId: string | null) {
   const feed = ensureFeed(ownerId, campaignId);
   if (!feed) return null;
-  const url = `${originFor(request)}${feedPaths(feed.token).feed}`;
-  return { url, qrSvg: qrSvgFor(url) };
+  const paths = feedPaths(feed.token);
+  return { url: `${originFor(request)}${paths.feed}`, qrUrl: paths.qr };
+}
+
+/** The QR code of a live feed's URL at this host, as SVG; null for a revoked or unknown token. */
+export function feedQrSvg(request: Request, token: string) {
+  return resolveFeed(token) ? qrSvgFor(`${originFor(request)}${feedPaths(token).feed}`) : null;
 }
 
 /** Drawing the code cost more than the rest of the podcast page's loader; a URL always draws the same SVG. */

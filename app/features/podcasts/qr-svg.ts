@@ -4,8 +4,8 @@ const QR_PIXEL = 10;
 
 /**
  * The same picture as uqr's renderSVG, with each row's run of dark modules drawn as one rectangle
- * rather than one per module: about half the bytes, and the page carries the SVG twice (HTML
- * and loader data).
+ * rather than one per module: about half the bytes. A standalone image (its own white ground),
+ * served at the feed's /qr.svg.
  */
 export function qrSvg(text: string, border = 2) {
   const { size, data } = encode(text, { border });

@@ -8,7 +8,7 @@ import { podcastMessages } from "~/features/podcasts/messages";
 
 const f = podcastMessages.feed;
 
-export type FeedPanelData = { url: string; qrSvg: string };
+export type FeedPanelData = { url: string; qrUrl: string };
 
 export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family" | "collection" }) {
   return (
@@ -18,8 +18,8 @@ export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family
       <CopyField url={feed.url} text={f.copy} testId="feed-url" />
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{f.showQr}</summary>
-        {/* The SVG is drawn on the server from our own URL: no user markup reaches it. */}
-        <div role="img" aria-label={f.qrLabel} className="mt-3 w-48 max-w-full" dangerouslySetInnerHTML={{ __html: feed.qrSvg }} />
+        {/* Fetched once the code is asked for: an image in a closed <details> is not loaded. */}
+        <img src={feed.qrUrl} alt={f.qrLabel} width={192} height={192} loading="lazy" className="mt-3 w-48 max-w-full bg-white" />
       </details>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{f.howTo}</summary>
