@@ -18,7 +18,6 @@ import { useRespondentFrame } from "~/components/respondent-frame";
 import { ThemeColorMeta, useOptimisticTheme } from "~/components/theme-switch";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
-import { publicUser } from "~/models/user.server";
 import stylesheet from "~/styles/tailwind.css?url";
 import { getAdmin, getUser } from "~/features/account/auth.server";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "~/lib/brand";
@@ -43,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
   ]);
   return data(
-    { user: user ? publicUser(user) : null, isAdmin: Boolean(admin), theme, toast },
+    // Only what the header shows: every page carries this in its HTML (decision 0148).
+    { user: user ? { name: user.firstName ?? user.email } : null, isAdmin: Boolean(admin), theme, toast },
     { headers: headers ?? undefined },
   );
 }
@@ -84,7 +84,7 @@ export default function App() {
   const respondent = useRespondentFrame();
   return (
     <Document theme={shownTheme}>
-      {respondent ? null : <Header variant={variant} theme={shownTheme} userName={user?.firstName ?? user?.email} />}
+      {respondent ? null : <Header variant={variant} theme={shownTheme} userName={user?.name} />}
       <main id="main">
         <Outlet />
       </main>

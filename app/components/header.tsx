@@ -46,14 +46,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** Where NavLink would mark a link active: the page itself, or (except for the home pages) a page under it. */
 const isActivePath = (pathname: string, to: string) => pathname === to || (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
 
-const menuItemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
-
 function HeaderMenu({ label, align = "right", children }: { label: string; align?: "left" | "right"; children: React.ReactNode }) {
   return (
     <Menu
       label={label}
       summaryClassName="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
-      menuClassName={cn("absolute z-40 mt-1 min-w-48 rounded-md border border-border bg-card p-1 shadow-lg", align === "right" ? "right-0" : "left-0")}
+      menuClassName={cn("menu-panel absolute z-40 mt-1 min-w-48", align === "right" ? "right-0" : "left-0")}
     >
       {children}
     </Menu>
@@ -62,7 +60,7 @@ function HeaderMenu({ label, align = "right", children }: { label: string; align
 
 function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <ListLink to={to} className={menuItemClass} {...useMenuItemProps()}>
+    <ListLink to={to} className="menu-item" {...useMenuItemProps()}>
       {children}
     </ListLink>
   );
@@ -72,7 +70,7 @@ function LogoutItem() {
   const item = useMenuItemProps();
   return (
     <Form method="post" action="/logout" role={item.role ? "none" : undefined}>
-      <button type="submit" className={menuItemClass} {...item}>
+      <button type="submit" className="menu-item" {...item}>
         Logout
       </button>
     </Form>
@@ -172,17 +170,17 @@ export function Header({ variant, theme, userName }: Props) {
                 </form>
               ) : null}
               {[...nav, ...(variant === "admin" ? ADMIN_SETTINGS : [])].map((item) => (
-                <a key={item.to} href={item.to} className={menuItemClass}>
+                <a key={item.to} href={item.to} className="menu-item">
                   {item.label}
                 </a>
               ))}
               {variant !== "signed-out" ? (
                 <>
-                  <ListLink to="/change-password" className={menuItemClass}>
+                  <ListLink to="/change-password" className="menu-item">
                     Change Password
                   </ListLink>
                   <Form method="post" action="/logout">
-                    <button type="submit" className={menuItemClass}>
+                    <button type="submit" className="menu-item">
                       Logout
                     </button>
                   </Form>

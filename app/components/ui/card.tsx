@@ -2,7 +2,7 @@ import { forwardRef, type HTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
-  return <div ref={ref} className={cn("min-w-0 rounded-lg border border-border bg-card p-6 shadow-sm", className)} {...props} />;
+  return <div ref={ref} className={cn("card", className)} {...props} />;
 });
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {

@@ -44,6 +44,19 @@ export function getOwnedPodcast(ownerId: string, podcastId: string): Podcast | u
   return ownedPodcast().get({ ownerId, podcastId });
 }
 
+const ownedAudioKey = preparedPerConnection((d) =>
+  d
+    .select({ audioKey: podcasts.audioKey })
+    .from(podcasts)
+    .where(and(eq(podcasts.id, sql.placeholder("podcastId")), eq(podcasts.ownerId, sql.placeholder("ownerId"))))
+    .prepare(),
+);
+
+/** Where an owned podcast's audio is stored (null before it has any), without the row's large columns. */
+export function getOwnedPodcastAudioKey(ownerId: string, podcastId: string): string | null {
+  return ownedAudioKey().get({ ownerId, podcastId })?.audioKey ?? null;
+}
+
 const ownedPodcastWithStory = preparedPerConnection((d) =>
   d
     .select({ podcast: podcasts, story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content } })

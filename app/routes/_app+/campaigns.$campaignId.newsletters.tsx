@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -199,7 +200,7 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, lastResult }: Ed
   const [form, fields] = useForm({
     id: `edit-newsletter-${newsletter.id}`,
     lastResult,
-    constraint: getZodConstraint(UpdateNewsletterSchema),
+    constraint: constraintOf(UpdateNewsletterSchema),
     defaultValue: { title: newsletter.title, subtitle: newsletter.subtitle ?? "", familyName: newsletter.familyName ?? "", coverImageId },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateNewsletterSchema }),
     shouldValidate: "onBlur",

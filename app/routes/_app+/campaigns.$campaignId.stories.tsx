@@ -28,7 +28,7 @@ import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deleteCampaignPodcasts, getCampaignPodcast, saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
+import { deleteCampaignPodcasts, newestCampaignPodcastId, saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
 import { createContribution, renameContributor } from "~/models/contribution.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
@@ -55,8 +55,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 const m = storyMessages;
 
 async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
-  const row = await getCampaignPodcast(campaignId);
-  const detail = row ? await getPodcastDetail(ownerId, row.id) : null;
+  const podcastId = newestCampaignPodcastId(campaignId);
+  const detail = podcastId ? await getPodcastDetail(ownerId, podcastId) : null;
   if (!detail) return null;
   const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl } = detail;
   return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
@@ -145,10 +145,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : m.toast.podcastStarted);
     }
     case "retry-podcast": {
-      const podcast = await getCampaignPodcast(campaign.id);
-      if (!podcast) throw new Response("Not Found", { status: 404 });
+      const podcastId = newestCampaignPodcastId(campaign.id);
+      if (!podcastId) throw new Response("Not Found", { status: 404 });
       try {
-        retryPodcast(user.id, podcast.id);
+        retryPodcast(user.id, podcastId);
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "retry-podcast" as const, error: error.message }, { status: error.status });

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent, type ReactNode } from "react";
@@ -335,7 +336,7 @@ function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: 
   const [form, fields] = useForm({
     id: "workflow-settings",
     lastResult,
-    constraint: getZodConstraint(WorkflowFormSchema),
+    constraint: constraintOf(WorkflowFormSchema),
     defaultValue: {
       collectionMode: c.mode,
       startDate: c.startDate ?? today,

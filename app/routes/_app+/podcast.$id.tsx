@@ -12,7 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { listSimilarCandidates } from "~/features/podcasts/library.server";
-import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { getOwnedPodcast, getOwnedPodcastAudioKey } from "~/features/podcasts/podcasts.server";
 import { podcastDownloadUrl } from "~/features/podcasts/download-names";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { countListenOncePerVisit } from "~/features/podcasts/listens.server";
@@ -68,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sameCollection: Boolean(podcast.campaignId && p.campaignId === podcast.campaignId),
   }));
   const panel = await sharePanelFor(request, user.id, podcast.id);
-  const audioKey = podcast.audioUrl ? (await getOwnedPodcast(user.id, id))?.audioKey : null;
+  const audioKey = podcast.audioUrl ? getOwnedPodcastAudioKey(user.id, id) : null;
   const chapters = audioKey ? await episodeChapters(audioKey) : [];
   return data(
     {

@@ -1,6 +1,7 @@
 import { readFormData } from "~/lib/http.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -38,7 +39,7 @@ export default function ChangePasswordPage() {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
+    constraint: constraintOf(ChangePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
     shouldRevalidate: "onInput",
   });

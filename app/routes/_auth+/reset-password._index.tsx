@@ -1,6 +1,7 @@
 import { readFormData } from "~/lib/http.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -27,7 +28,7 @@ export default function ResetRequestPage() {
   const [form, fields] = useForm({
     id: "reset-request",
     lastResult: actionData?.sent ? undefined : actionData?.result,
-    constraint: getZodConstraint(ResetRequestSchema),
+    constraint: constraintOf(ResetRequestSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,7 @@
 import { readFormData } from "~/lib/http.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -61,7 +62,7 @@ export default function ResetConfirmPage() {
   const [form, fields] = useForm({
     id: "reset-confirm",
     lastResult: actionData?.state === "form" ? actionData.result : undefined,
-    constraint: getZodConstraint(ResetConfirmSchema),
+    constraint: constraintOf(ResetConfirmSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetConfirmSchema }),
     shouldRevalidate: "onInput",
   });

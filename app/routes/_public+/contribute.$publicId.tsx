@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -122,7 +123,7 @@ function ContributionForm({ token, invitedEmail, keepAs }: { token: string; invi
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail },
-    constraint: getZodConstraint(PublicContributionSchema),
+    constraint: constraintOf(PublicContributionSchema),
     onValidate: ({ formData }) => {
       if (recorded.current) formData.set(RECORDING_FIELD, recorded.current);
       return parseWithZod(formData, { schema: PublicContributionSchema });

@@ -1,6 +1,7 @@
 // Tabs are `?tab=` links, so they work without JavaScript.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -144,7 +145,7 @@ function ContactForm() {
   const [form, fields] = useForm({
     id: "contact-support",
     lastResult,
-    constraint: getZodConstraint(ContactSupportSchema),
+    constraint: constraintOf(ContactSupportSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSupportSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

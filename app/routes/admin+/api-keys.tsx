@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -147,7 +148,7 @@ function CreateKeyDialog({ lastResult }: { lastResult?: SubmissionResult<string[
   const [form, fields] = useForm({
     id: "admin-create-key",
     lastResult,
-    constraint: getZodConstraint(ManageApiKeySchema),
+    constraint: constraintOf(ManageApiKeySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageApiKeySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

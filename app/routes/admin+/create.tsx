@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -105,7 +106,7 @@ function CollectionTab({ lastResult }: TabProps) {
   const [form, fields] = useForm({
     id: "admin-create-collection",
     lastResult,
-    constraint: getZodConstraint(CampaignTabSchema),
+    constraint: constraintOf(CampaignTabSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignTabSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -142,7 +143,7 @@ function ApiKeyTab({ lastResult }: TabProps) {
   const [form, fields] = useForm({
     id: "admin-create-api-key",
     lastResult,
-    constraint: getZodConstraint(SimpleApiKeySchema),
+    constraint: constraintOf(SimpleApiKeySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleApiKeySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -168,7 +169,7 @@ function TemplateTab({ lastResult }: TabProps) {
   const [form, fields] = useForm({
     id: "admin-create-template",
     lastResult,
-    constraint: getZodConstraint(SimpleTemplateSchema),
+    constraint: constraintOf(SimpleTemplateSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleTemplateSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
@@ -225,7 +226,7 @@ function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; cl
   const [form, fields] = useForm({
     id: `template-${intent}`,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     defaultValue: template
       ? {
           name: template.name,

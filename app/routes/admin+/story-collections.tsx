@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
@@ -413,7 +414,7 @@ function CollectionDialog({
   const [form, fields] = useForm({
     id: `admin-collection-${intent}`,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     defaultValue: selected
       ? { title: selected.title, description: selected.description ?? "", prompt: selected.prompt, scheduledDate: datetimeLocalValue(selected.scheduledDate) }
       : undefined,

@@ -1,6 +1,7 @@
 // Stands in for the identity provider only outside production and while none is configured (decision 0107).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DEMO_ADMIN } from "#db/demo-accounts";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -53,7 +54,7 @@ export default function DevAdminLogin() {
   const [form, fields] = useForm({
     id: "dev-admin-login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
+    constraint: constraintOf(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldRevalidate: "onInput",
   });

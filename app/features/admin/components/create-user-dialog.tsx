@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { CheckboxField, Field, FormActions, FormAlert, SelectField } from "~/components/forms";
@@ -16,7 +17,7 @@ export function CreateUserDialog({ closeTo, lastResult }: { closeTo: string; las
   const [form, fields] = useForm({
     id: "create-user",
     lastResult,
-    constraint: getZodConstraint(CreateUserSchema),
+    constraint: constraintOf(CreateUserSchema),
     defaultValue: {
       role: NEW_USER_DEFAULTS.role,
       subscriptionStatus: NEW_USER_DEFAULTS.subscriptionStatus,

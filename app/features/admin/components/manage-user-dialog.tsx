@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, inputClass } from "~/components/forms";
@@ -36,7 +37,7 @@ function CustomLimitForm({ user }: { user: AdminUserRow }) {
   const pending = usePending("set-limit");
   const [form, fields] = useForm({
     id: `custom-limit-${user.id}`,
-    constraint: getZodConstraint(CustomLimitSchema),
+    constraint: constraintOf(CustomLimitSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomLimitSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

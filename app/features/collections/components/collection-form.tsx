@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
@@ -80,7 +81,7 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
   const [form, fields] = useForm({
     id: "create-collection",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CreateCollectionSchema),
+    constraint: constraintOf(CreateCollectionSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateCollectionSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

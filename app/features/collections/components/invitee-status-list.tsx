@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormAlert } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -76,7 +77,7 @@ function CorrectAddressForm({ invitee, lastResult }: { invitee: InviteeView; las
   const [form, fields] = useForm({
     id: `correct-${invitee.id}`,
     lastResult,
-    constraint: getZodConstraint(CorrectInvitationSchema),
+    constraint: constraintOf(CorrectInvitationSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CorrectInvitationSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

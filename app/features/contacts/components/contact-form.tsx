@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, Field, FormActions, FormAlert, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -18,7 +19,7 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
   const [form, fields] = useForm({
     id: contact ? `contact-form-${contact.id}` : "contact-form-new",
     lastResult,
-    constraint: getZodConstraint(ContactFormSchema),
+    constraint: constraintOf(ContactFormSchema),
     defaultValue: contact && {
       email: contact.email,
       preferredName: contact.preferredName ?? "",

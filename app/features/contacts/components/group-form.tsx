@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CheckboxField, ErrorList, Field, FormActions, FormAlert, inputClass, TextareaField } from "~/components/forms";
@@ -29,7 +30,7 @@ export function GroupForm({
   const [form, fields] = useForm({
     id: group ? `group-form-${group.id}` : "group-form-new",
     lastResult,
-    constraint: getZodConstraint(GroupFormSchema),
+    constraint: constraintOf(GroupFormSchema),
     defaultValue: group && { name: group.name, description: group.description ?? "", isDefault: group.isDefault ? "on" : undefined, contactIds: group.contactIds },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupFormSchema }),
     shouldValidate: "onBlur",

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormActions, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -15,7 +16,7 @@ export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastR
   const [form, fields] = useForm({
     id: "add-story",
     lastResult,
-    constraint: getZodConstraint(ContributionSchema),
+    constraint: constraintOf(ContributionSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContributionSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

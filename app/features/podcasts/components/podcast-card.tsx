@@ -21,8 +21,6 @@ export type PodcastCardData = {
   pinned: boolean;
 };
 
-const menuItem = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted";
-
 export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
   // Keyed by location, the menu comes back closed after any navigation.
   const location = useLocation();
@@ -57,21 +55,21 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
           <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted" aria-label={l.menu(podcast.title)}>
             <span aria-hidden="true">⋮</span>
           </summary>
-          <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-border bg-card p-1 shadow-lg">
-            <ListLink to={dialogHref("edit", podcast.id)} className={menuItem}>
+          <div className="menu-panel absolute right-0 z-20 mt-1 w-52">
+            <ListLink to={dialogHref("edit", podcast.id)} className="menu-item">
               {mi.editDetails}
             </ListLink>
-            <ListLink to={dialogHref("collection", podcast.id)} className={menuItem}>
+            <ListLink to={dialogHref("collection", podcast.id)} className="menu-item">
               {mi.addToCollection}
             </ListLink>
             <Form method="post" action={formAction}>
               <input type="hidden" name="intent" value="transcript" />
               <input type="hidden" name="podcastId" value={podcast.id} />
-              <button type="submit" className={menuItem}>
+              <button type="submit" className="menu-item">
                 {mi.generateTranscript}
               </button>
             </Form>
-            <ListLink to={dialogHref("delete", podcast.id)} className={`${menuItem} text-destructive`}>
+            <ListLink to={dialogHref("delete", podcast.id)} className="menu-item text-destructive">
               {mi.delete}
             </ListLink>
           </div>

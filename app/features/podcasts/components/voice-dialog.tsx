@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { VoiceOffer } from "~/audio/audio-options";
@@ -47,7 +48,7 @@ export function VoiceDialog({
     id: "podcast-voice",
     lastResult,
     defaultValue: settings,
-    constraint: getZodConstraint(NarratorSettingsSchema),
+    constraint: constraintOf(NarratorSettingsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NarratorSettingsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

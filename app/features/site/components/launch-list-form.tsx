@@ -1,6 +1,7 @@
 // Without JavaScript a plain POST whose errors the /launch-list page shows.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { useFetcher } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -15,7 +16,7 @@ export function LaunchListForm({ lastResult, autoFocus }: { lastResult?: Submiss
   const [form, fields] = useForm({
     id: "launch-list",
     lastResult: fetcher.data ?? lastResult,
-    constraint: getZodConstraint(LaunchListSchema),
+    constraint: constraintOf(LaunchListSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LaunchListSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,6 +1,7 @@
 // Add/Remove are Conform list intents, so without JavaScript they post and the server answers with the changed list.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, FormActions, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -14,7 +15,7 @@ export function CampaignForm({ lastResult, closeHref }: { lastResult?: Submissio
   const [form, fields] = useForm({
     id: "testimonial-campaign-create",
     lastResult,
-    constraint: getZodConstraint(CampaignFormSchema),
+    constraint: constraintOf(CampaignFormSchema),
     defaultValue: { title: "", description: "", questions: [{ question: "", helperText: "" }], allowTextResponses: true, isActive: true },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignFormSchema }),
     shouldValidate: "onBlur",

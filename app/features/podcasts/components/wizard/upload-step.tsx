@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/zod-constraint";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Field, TextareaField } from "~/components/forms";
@@ -140,7 +141,7 @@ function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   const [form, fields] = useForm({
     id: "story-text",
     lastResult,
-    constraint: getZodConstraint(StoryTextSchema),
+    constraint: constraintOf(StoryTextSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StoryTextSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
