@@ -1,0 +1,62 @@
+// React 18 wrote a streamed document into 2 KB buffers and sent a whole buffer when a multi-byte
+// character did not fit at its end, leaving NUL bytes in the page; patches/react-dom+18.3.1.patch
+// gathers the document as one string instead (decision 0148).
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+// The build production runs (tests otherwise get React's development build).
+const require = createRequire(import.meta.url);
+const { renderToPipeableStream } = require(
+  path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs/react-dom-server.node.production.min.js"),
+) as typeof import("react-dom/server");
+
+function streamed(node: React.ReactNode) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks));
+        done();
+      },
+    });
+    const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject });
+  });
+}
+
+describe("a streamed document's bytes", () => {
+  it("are its text in UTF-8 wherever a multi-byte character falls", async () => {
+    for (let pad = 2030; pad < 2060; pad++) {
+      const page = (
+        <p>
+          {"x".repeat(pad)}
+          {" · Créé 🎙 ok"}
+        </p>
+      );
+      const bytes = await streamed(page);
+      expect(bytes.includes(0)).toBe(false);
+      expect(bytes.toString("utf8")).toBe(renderToString(page));
+    }
+  });
+
+  it("are the same for a page of many small pieces, beyond 16 K characters", async () => {
+    const page = (
+      <ul>
+        {Array.from({ length: 800 }, (_, i) => (
+          <li key={i} className="menu-item">
+            Story · {i} — “quoted” &amp; é
+          </li>
+        ))}
+      </ul>
+    );
+    const bytes = await streamed(page);
+    expect(bytes.length).toBeGreaterThan(16_384);
+    expect(bytes.toString("utf8")).toBe(renderToString(page));
+  });
+});
