@@ -3,7 +3,8 @@
 // gathers the document as one string instead (decision 0148).
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -15,18 +16,10 @@ const { renderToPipeableStream } = require(
 
 function streamed(node: React.ReactNode) {
   return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks));
-        done();
-      },
+    const { pipe } = renderToPipeableStream(node, {
+      onAllReady: () => resolve(buffer(pipe(new PassThrough()))),
+      onShellError: reject,
     });
-    const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject });
   });
 }
 
