@@ -28,7 +28,10 @@ export default function handleRequest(
         onAllReady() {
           allRendered = true;
           const chunks: Buffer[] = [];
+          // No 'close' event: React treats a closing destination as an abort and builds two errors,
+          // stack traces included, for a document it has already finished.
           const sink = new Writable({
+            emitClose: false,
             write(chunk: Buffer, _encoding, done) {
               chunks.push(chunk);
               done();

@@ -290,13 +290,13 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
     >
       {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
       <p className="text-sm text-muted-foreground">
-        {plural(row.invitedCount, "invited", "invited")} · {plural(row.contributionCount, "story", "stories")} · Created {formatDay(row.createdAt)}
+        {`${plural(row.invitedCount, "invited", "invited")} · ${plural(row.contributionCount, "story", "stories")} · Created ${formatDay(row.createdAt)}`}
       </p>
       {row.sentDate ? <p className="text-sm">Sent on {formatDay(row.sentDate)}</p> : null}
       {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDay(row.scheduledDate)}</p> : null}
       {delivery !== null ? (
         <p className="text-sm font-medium" data-testid="delivery">
-          Delivery #{position + 1}: {delivery}
+          {`Delivery #${position + 1}: ${delivery}`}
         </p>
       ) : null}
     </ReorderRow>
@@ -308,7 +308,7 @@ function Pagination({ page, pageCount, total, offset, shown }: { page: number; p
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
       <span className="text-muted-foreground">
-        Showing {offset + 1}–{offset + shown} of {formatCount(total)} · Page {page} of {pageCount}
+        {`Showing ${offset + 1}–${offset + shown} of ${formatCount(total)} · Page ${page} of ${pageCount}`}
       </span>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -257,7 +257,7 @@ function SimilarPodcasts({ similar }: { similar: ReturnType<typeof useLoaderData
               <Link to={`/podcast/${p.id}`} className="block rounded-md border border-border p-3 hover:bg-muted">
                 <span className="block font-medium">{p.title}</span>
                 <span className="text-xs text-muted-foreground">
-                  {p.createdAt} · {p.duration}
+                  {`${p.createdAt} · ${p.duration}`}
                   {p.sameCollection ? " · Same collection" : ""}
                 </span>
               </Link>

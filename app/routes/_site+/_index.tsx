@@ -58,14 +58,14 @@ function Dashboard({ data }: { data: DashboardData }) {
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Family Podcasts" value={metrics.podcasts.total}>
           <span>{formatCount(metrics.podcasts.thisMonth)} this month</span>
-          <span>{formatCount(metrics.podcasts.inPeriod)} in the last {days} days</span>
+          <span>{`${formatCount(metrics.podcasts.inPeriod)} in the last ${days} days`}</span>
         </StatCard>
         <StatCard label="Story Collections" value={metrics.campaigns.total}>
           <span>{formatCount(metrics.campaigns.active)} active</span>
         </StatCard>
         <StatCard label="Stories Collected" value={metrics.stories.total}>
           <span>
-            {formatCount(metrics.stories.inPeriod)} in the last {days} days
+            {`${formatCount(metrics.stories.inPeriod)} in the last ${days} days`}
           </span>
         </StatCard>
         <StatCard label="Total Listens" value={metrics.podcasts.totalListens}>
@@ -82,7 +82,7 @@ function Dashboard({ data }: { data: DashboardData }) {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{p.title}</p>
                     <p className="text-sm text-muted-foreground">
-                      {formatDuration(p.duration)} · {plural(p.listens, "listen", "listens")} · {formatDay(p.createdAt)}
+                      {`${formatDuration(p.duration)} · ${plural(p.listens, "listen", "listens")} · ${formatDay(p.createdAt)}`}
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
@@ -106,7 +106,7 @@ function Dashboard({ data }: { data: DashboardData }) {
                 <li key={s.id} className="py-3">
                   <p className="font-medium">{s.contributorName?.trim() || m.anonymous}</p>
                   <p className="text-sm text-muted-foreground">
-                    {s.campaignTitle} · {formatDay(s.createdAt)} · {plural(s.wordCount, "word", "words")}
+                    {`${s.campaignTitle} · ${formatDay(s.createdAt)} · ${plural(s.wordCount, "word", "words")}`}
                   </p>
                 </li>
               ))}
@@ -129,7 +129,7 @@ function Dashboard({ data }: { data: DashboardData }) {
                   </div>
                   {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
                   <p className="text-sm text-muted-foreground">
-                    {formatDay(c.scheduledDate)} · {plural(c.recipientCount, "recipient", "recipients")}
+                    {`${formatDay(c.scheduledDate)} · ${plural(c.recipientCount, "recipient", "recipients")}`}
                   </p>
                 </div>
                 <ListLink to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>

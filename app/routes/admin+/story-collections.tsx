@@ -309,7 +309,7 @@ function RowDetails({ row }: { row: Row }) {
     <>
       {row.description ? <p className="text-sm text-muted-foreground">{row.description}</p> : null}
       <p className="text-sm text-muted-foreground">
-        Owner: {owner} · Status: {campaignStatusLabel(row.status)} · {row.emailsSent} email(s) sent · {row.storiesReceived} story(ies) received
+        {`Owner: ${owner} · Status: ${campaignStatusLabel(row.status)} · ${row.emailsSent} email(s) sent · ${row.storiesReceived} story(ies) received`}
       </p>
       {row.scheduledDate ? <p className="text-sm">Scheduled for {formatDateTimeAt(row.scheduledDate)} UTC</p> : null}
     </>

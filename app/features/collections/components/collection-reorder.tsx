@@ -93,7 +93,7 @@ export function ReorderRow({ testId, collectionId, titleId, title, position, bad
         <ReorderHandle title={title} handleProps={handleProps} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm font-medium text-muted-foreground">#{position + 1}</span>
+            <span className="text-sm font-medium text-muted-foreground">{`#${position + 1}`}</span>
             <h3 id={titleId} className="text-lg font-semibold">
               {title}
             </h3>

@@ -48,7 +48,7 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
             </ListLink>
           </h2>
           <p className="text-xs text-muted-foreground">
-            {podcast.createdAt} · {podcast.duration} · {podcast.hostLabel}
+            {`${podcast.createdAt} · ${podcast.duration} · ${podcast.hostLabel}`}
           </p>
         </div>
         <details key={location.key} className="relative">

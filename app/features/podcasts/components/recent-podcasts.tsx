@@ -40,7 +40,7 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
                   </Link>
                 </h3>
                 <p className="text-xs text-muted-foreground">
-                  {p.createdAt} · {p.duration} · {l.listens(p.listens)}
+                  {`${p.createdAt} · ${p.duration} · ${l.listens(p.listens)}`}
                 </p>
                 {p.group === "processing" ? <Badge className="self-start">{l.processing}</Badge> : null}
                 {p.group === "failed" ? (
