@@ -1,6 +1,5 @@
 // Demo data for a newcomer; runs only on an empty database.
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import * as s from "./schema";
 import { hashPassword } from "../app/lib/password.server";
 import { countWords } from "../app/lib/word-count";
@@ -200,12 +199,4 @@ export async function seedDemoData(db: DB) {
   requestFamilyPodcast(seeded.owner.id, seeded.summers, {});
 
   return { owner: DEMO_OWNER, admin: DEMO_ADMIN };
-}
-
-// `npm run db:seed`
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { getDb, migrateDatabase } = await import("../app/lib/db.server");
-  migrateDatabase(getDb());
-  const result = await seedDemoData(getDb());
-  console.log(result ? `Seeded. Sign in as ${result.owner.email} / ${result.owner.password}` : "Database already has data; nothing seeded.");
 }

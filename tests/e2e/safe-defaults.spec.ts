@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { signWebhook } from "~/features/contributions/mailgun-webhook.server";
 import { e2eServices } from "../../playwright.config";
 import { expect, test } from "./fixtures";
@@ -23,6 +24,7 @@ const freePort = () =>
 let server: ChildProcess | undefined;
 let base = "";
 let dir = "";
+let stdout = "";
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-safe-"));
@@ -55,9 +57,10 @@ test.beforeAll(async () => {
       JOBS_DISABLED: "true",
       VOICES_AUTO_DOWNLOAD: "false",
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
+  server.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -103,4 +106,16 @@ test("NODE_ENV=production without APP_ENV: no dev mailbox, no stand-in sign-in, 
 
   const home = await request.get(`${base}/`);
   expect(home.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+});
+
+test("a production start on an empty database creates no account (issue 29)", () => {
+  const db = new Database(path.join(dir, "safe.db"), { readonly: true });
+  try {
+    expect(db.prepare("select count(*) as n from users").get()).toEqual({ n: 0 });
+    expect(db.prepare("select count(*) as n from campaigns").get()).toEqual({ n: 0 });
+  } finally {
+    db.close();
+  }
+  expect(stdout).not.toMatch(/Sign in as|Seeded|Demo data ready/);
+  expect(stdout).toMatch(/listening on/);
 });

@@ -79,7 +79,7 @@ describe("litefs.yml and fly.toml agree with each other and the app", () => {
     expect(litefs.exec.map((e) => e.cmd)).toEqual(["node build/node/migrate.js", "node build/node/index.js"]);
     expect(litefs.exec[0]!["if-candidate"]).toBe(true);
     expect(litefs.exec[1]!["if-candidate"]).toBeUndefined();
-    const compiled = read("scripts/build-server.js");
+    const compiled = read("scripts/server-build-options.js");
     expect(compiled).toContain('migrate: "scripts/migrate.ts"');
     expect(compiled).toContain('index: "server/index.ts"');
     for (const file of ["scripts/migrate.ts", "server/index.ts"]) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
