@@ -45,6 +45,11 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { backupDatabase } = await import("~/lib/backup.server");
     await backupDatabase();
   },
+  // Once: photos stored as they were sent before every photo was re-encoded (decision 0151).
+  "reencode-photos": async () => {
+    const { reencodePhotosStoredAsSent } = await import("~/features/contributions/photos.server");
+    await reencodePhotosStoredAsSent();
+  },
   "deliver-newsletters": async (payload, job) => {
     const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);
@@ -78,6 +83,7 @@ export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000,
     onPromoted: (runner) => {
       registerJobWaker(() => runner.wake());
       enqueueJob("dispatch-invitations");
+      enqueueJob("reencode-photos", {}, { dedupeKey: "reencode-photos:0151" });
       runner.wake();
     },
     // The predecessor is gone: rows it left mid-send are settled and queued e-mail of any age goes out.

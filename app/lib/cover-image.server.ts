@@ -1,14 +1,13 @@
 // Square cover art drawn on the server with no network: the product's palette and flame, the title
 // set by Pango (it wraps and fits the text to its box), and a photo cropped to a square when the
 // family gives one. Why sharp: docs/decisions/0133-cover-art-and-feeds.md
-import sharp, { type Metadata } from "sharp";
+import sharp from "sharp";
 import { FLAME_PATH, MARK } from "~/lib/brand";
+import { MAX_INPUT_PIXELS, openImage } from "~/lib/images.server";
 
 /** Podcast apps ask for 1400-3000 px squares; Apple Podcasts refuses smaller. */
 export const COVER_SIZE = 1400;
 export const COVER_MAX_BYTES = 512 * 1024;
-/** A photo larger than this many pixels is refused before decoding (a decompression bomb). */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 export type CoverText = {
   title: string;
@@ -80,20 +79,13 @@ export async function drawCover({ title, kicker, byline }: CoverText, size = COV
 export class CoverPhotoError extends Error {}
 
 /**
- * A family's own photo as a cover: the content decides the type (JPEG, PNG, WebP, HEIF or GIF
- * decoded by libvips, never the name), turned upright, cropped to the centre square and resized.
+ * A family's own photo as a cover: decoded and turned upright by the one image reader
+ * (images.server), cropped to the centre square and resized; no metadata is carried over.
  */
 export async function photoCover(bytes: Buffer, size = COVER_SIZE): Promise<Buffer> {
-  let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
-    throw new CoverPhotoError("not an image");
-  }
-  if (!meta.format || !["jpeg", "png", "webp", "heif", "gif"].includes(meta.format)) throw new CoverPhotoError("not an image");
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
+    const { image } = await openImage(bytes);
+    return await image
       .resize(size, size, { fit: "cover", position: "attention" })
       .flatten({ background: COLORS.cream })
       .jpeg({ quality: 84, mozjpeg: true })

@@ -1,7 +1,14 @@
 // Photos that came with an e-mail reply (contribution_attachments): stored, listed, served, removed.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, not, like, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
+
+const photoColumns = {
+  id: contributionAttachments.id,
+  storageKey: contributionAttachments.storageKey,
+  fileName: contributionAttachments.fileName,
+  contentType: contributionAttachments.contentType,
+};
 
 export type NewAttachment = { contributionId: string; storageKey: string; fileName: string; contentType: string; size: number };
 
@@ -31,7 +38,7 @@ export function listCampaignPhotos(campaignId: string) {
 /** A photo of one of the owner's stories in that campaign; undefined for anyone else's or a wrong campaign. */
 export function getOwnedPhoto(ownerId: string, campaignId: string, photoId: string) {
   return db
-    .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType })
+    .select(photoColumns)
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
@@ -51,5 +58,54 @@ export function deleteOwnedPhoto(ownerId: string, campaignId: string, photoId: s
     db.delete(contributionAttachments).where(eq(contributionAttachments.id, photo.id)).run();
     db.update(newsletters).set({ coverImageKey: null }).where(eq(newsletters.coverImageKey, photo.storageKey)).run();
     return photo.storageKey;
+  });
+}
+
+/** Photos still stored as they arrived, before every photo was re-encoded (decision 0151). */
+export function photosStoredAsSent(prefix: string, limit: number) {
+  return db
+    .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, fileName: contributionAttachments.fileName, contentType: contributionAttachments.contentType })
+    .from(contributionAttachments)
+    .where(not(like(contributionAttachments.storageKey, `${prefix}%`)))
+    .orderBy(asc(contributionAttachments.createdAt))
+    .limit(limit)
+    .all();
+}
+
+/** The photo stored under `storageKey` (a newsletter's cover names its photo by key). */
+export function getPhotoByStorageKey(storageKey: string) {
+  return db.select(photoColumns).from(contributionAttachments).where(eq(contributionAttachments.storageKey, storageKey)).get();
+}
+
+export function getPhotoById(id: string) {
+  return db.select(photoColumns).from(contributionAttachments).where(eq(contributionAttachments.id, id)).get();
+}
+
+/**
+ * Points a photo at its re-encoded file, and a newsletter cover naming the old file at the new one.
+ * False when the row no longer names `fromKey` (removed, or re-encoded meanwhile by another request).
+ */
+export function replacePhotoFile(id: string, fromKey: string, next: { storageKey: string; contentType: string; size: number; fileName: string }) {
+  return db.transaction(() => {
+    const changed = db
+      .update(contributionAttachments)
+      .set(next)
+      .where(and(eq(contributionAttachments.id, id), eq(contributionAttachments.storageKey, fromKey)))
+      .run().changes;
+    if (changed === 0) return false;
+    db.update(newsletters).set({ coverImageKey: next.storageKey }).where(eq(newsletters.coverImageKey, fromKey)).run();
+    return true;
+  });
+}
+
+/** Forgets a photo whose file no image reader can open (it was never viewable); returns whether it was there. */
+export function forgetUnreadablePhoto(id: string, storageKey: string) {
+  return db.transaction(() => {
+    const changed = db
+      .delete(contributionAttachments)
+      .where(and(eq(contributionAttachments.id, id), eq(contributionAttachments.storageKey, storageKey)))
+      .run().changes;
+    if (changed > 0) db.update(newsletters).set({ coverImageKey: null }).where(eq(newsletters.coverImageKey, storageKey)).run();
+    return changed > 0;
   });
 }

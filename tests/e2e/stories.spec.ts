@@ -284,7 +284,7 @@ test.describe("what came with e-mail replies", () => {
       storyContent: "We drove the old Ford to Lake Tahoe.",
     });
     for (const fileName of ["lake.png", "dock.png"]) {
-      const storageKey = `attachments/${story.id}/${randomUUID()}.png`;
+      const storageKey = `photos/${story.id}/${randomUUID()}.png`;
       await getStorage().put(storageKey, PNG);
       addAttachment({ contributionId: story.id, storageKey, fileName, contentType: "image/png", size: PNG.length });
     }

@@ -13,7 +13,8 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9, 9]);
+// A real 1×1 PNG, stored as re-encoded photos are (under photos/), so it is served as it is.
+const png = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
 
 let alice: TestUser;
 let bob: TestUser;
@@ -31,7 +32,7 @@ async function storyWithPhotos(campaignId: string, names = ["lake.png", "dock.pn
   const story = insertTestContribution(campaignId, { contributorName: "Robert", submissionMethod: "email", storyContent: "We drove the old Ford to Lake Tahoe." });
   const photos = [];
   for (const fileName of names) {
-    const storageKey = `attachments/${story.id}/${fileName}`;
+    const storageKey = `photos/${story.id}/${fileName}`;
     await getStorage().put(storageKey, png);
     photos.push(addAttachment({ contributionId: story.id, storageKey, fileName, contentType: "image/png", size: png.length }));
   }

@@ -74,7 +74,7 @@ export async function createNewsletterCollection(ownerId: string, options: Colle
       .get();
     let photoId: string | null = null;
     if (story.photo) {
-      const storageKey = `attachments/${row.id}/${randomUUID()}.png`;
+      const storageKey = `photos/${row.id}/${randomUUID()}.png`; // as re-encoded photos are kept
       await getStorage().put(storageKey, PNG_1X1);
       photoId = db
         .insert(contributionAttachments)

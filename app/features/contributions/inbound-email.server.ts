@@ -4,10 +4,9 @@
 // delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
 // kindly (decision 0120). An audio attachment becomes the story's recording; one that cannot be used
 // leaves the text saved and the reason recorded (decision 0136).
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
-import { addAttachment, hasAttachments } from "~/models/contribution-attachment.server";
+import { hasAttachments } from "~/models/contribution-attachment.server";
 import { keepEmptyReply } from "~/models/empty-reply.server";
 import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
@@ -23,10 +22,10 @@ import { emptyReplyNoteEmail } from "./emails";
 import { storyMessages } from "./messages";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
+import { receivePhoto, storeStoryPhotos, type ReceivedPhoto } from "./photos.server";
 import { hasOwnWords } from "./quote-strip";
 import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
-import { getStorage } from "~/lib/storage/storage.server";
 
 /** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
@@ -156,7 +155,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       messageId,
     });
     // A second delivery of the same message finds its story with the photos already there.
-    if (!hasAttachments(contribution.id)) await storePhotos(photos, contribution.id);
+    if (!hasAttachments(contribution.id)) await storeStoryPhotos(contribution.id, photos);
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
       const thanks = isAutomatic(form)
@@ -235,26 +234,16 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
   if (note) await deliverEmails([note]);
 }
 
-type Photo = { bytes: Uint8Array; image: NonNullable<ReturnType<typeof sniffImageType>>; fileName: string };
-
-/** Image attachments (checked by their bytes); anything else is dropped. */
-async function imageAttachments(form: FormData): Promise<Photo[]> {
+/** Image attachments (checked by their bytes, then re-encoded: photos.server); anything else is dropped. */
+async function imageAttachments(form: FormData): Promise<ReceivedPhoto[]> {
   const count = Math.min(Number(text(form, "attachment-count") ?? 0) || 0, 20);
-  const photos: Photo[] = [];
+  const photos: ReceivedPhoto[] = [];
   for (let i = 1; i <= count; i++) {
     const file = form.get(`attachment-${i}`);
     if (!(file instanceof File) || file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) continue;
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const image = sniffImageType(bytes);
-    if (image) photos.push({ bytes, image, fileName: file.name.slice(0, 200) || `photo.${image.ext}` });
+    const photo = sniffImageType(bytes) ? await receivePhoto(bytes, file.name) : null;
+    if (photo) photos.push(photo);
   }
   return photos;
-}
-
-async function storePhotos(photos: Photo[], contributionId: string) {
-  for (const { bytes, image, fileName } of photos) {
-    const storageKey = `attachments/${contributionId}/${randomUUID()}.${image.ext}`;
-    const { size } = await getStorage().put(storageKey, bytes);
-    addAttachment({ contributionId, storageKey, fileName, contentType: image.type, size });
-  }
 }

@@ -305,7 +305,12 @@ export function getNewsletterRecordingKey(pid: string, storyId: string) {
 /** Only photos of this newsletter's own stories are served. */
 export function getNewsletterImage(pid: string, attachmentId: string) {
   return db
-    .select({ storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType })
+    .select({
+      id: contributionAttachments.id,
+      storageKey: contributionAttachments.storageKey,
+      fileName: contributionAttachments.fileName,
+      contentType: contributionAttachments.contentType,
+    })
     .from(contributionAttachments)
     .innerJoin(newsletterStories, eq(newsletterStories.contributionId, contributionAttachments.contributionId))
     .innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId))

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { servePhotoByKey } from "~/features/contributions/photos.server";
 import { getNewsletterCoverKey } from "~/features/newsletters/newsletters.server";
-import { storedImageType } from "~/features/newsletters/files.server";
-import { serveStoredFile } from "~/lib/serve-file.server";
 
+// The cover is one of the newsletter's story photos, named by its file.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = getNewsletterCoverKey(params.newsletterId ?? "");
-  const type = key ? await storedImageType(key) : null;
-  if (!key || !type) throw new Response("Not Found", { status: 404 });
-  return serveStoredFile(request, key, { contentType: type, cacheControl: "private, max-age=86400" });
+  const served = key ? await servePhotoByKey(request, key, "private, max-age=86400") : null;
+  if (!served) throw new Response("Not Found", { status: 404 });
+  return served;
 }

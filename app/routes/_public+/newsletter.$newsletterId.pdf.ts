@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { newsletterPaths } from "~/features/newsletters/content";
-import { readStoredBytes } from "~/features/newsletters/files.server";
+import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 import { originFor } from "~/lib/env.server";
 
