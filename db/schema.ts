@@ -290,6 +290,26 @@ export const contacts = sqliteTable(
   (t) => [uniqueIndex("contacts_owner_email_idx").on(t.ownerId, t.email)],
 );
 
+/**
+ * Addresses that get no more e-mail (issue 29): a permanent bounce stops one owner's mail to it, a
+ * spam complaint (ownerId null) everyone's. Kept by address, so addresses typed into a collection
+ * count as much as saved contacts.
+ */
+export const suppressedAddresses = sqliteTable(
+  "suppressed_addresses",
+  {
+    id: id(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["undeliverable", "unsubscribed"] }).notNull(),
+    /** Mailgun's words, for the owner whose mail it refused. */
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("suppressed_addresses_email_idx").on(t.email, t.ownerId)],
+);
+
 export const contactGroups = sqliteTable(
   "contact_groups",
   {

@@ -1,7 +1,8 @@
 // Addresses Mailgun reported as dead (a permanent bounce) or as complaining (marked as spam): the
-// owner's contact and open invitations are marked, so nothing more is sent there (decision 0143).
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { campaigns, contacts, invitations, newsletters } from "#db/schema";
+// address is suppressed and the owner's contact and open invitations are marked, so nothing more is
+// sent there (decision 0143; by address since issue 29).
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { campaigns, contacts, invitations, newsletters, suppressedAddresses } from "#db/schema";
 import { db } from "~/lib/db.server";
 
 export type DeliveryProblemKind = "undeliverable" | "unsubscribed";
@@ -37,8 +38,10 @@ export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitat
  * Marks one owner's contact with this address and every open invitation to it in the owner's
  * collections. A complaint outranks a bounce: an unsubscribed contact stays unsubscribed.
  */
-export function markDeliveryProblem(ownerId: string, email: string, problem: DeliveryProblem) {
+export function markDeliveryProblem(ownerId: string, email: string, problem: DeliveryProblem, everyoneElse?: DeliveryProblem) {
   return db.transaction(() => {
+    suppress(ownerId, email, problem);
+    if (everyoneElse) suppress(null, email, everyoneElse);
     const contactUpdate = db
       .update(contacts)
       .set({ deliveryStatus: problem.kind, deliveryProblem: problem.reason, deliveryProblemAt: problem.at })
@@ -66,15 +69,51 @@ export function markDeliveryProblem(ownerId: string, email: string, problem: Del
   });
 }
 
-/** The owner's addresses that must get no more e-mail (lower-cased), with why. */
-export function blockedAddresses(ownerId: string): Map<string, { kind: DeliveryProblemKind; reason: string | null }> {
-  const rows = db
+/** One row per scope and address; a complaint outranks a bounce, a later bounce only updates its words. */
+function suppress(ownerId: string | null, email: string, problem: DeliveryProblem) {
+  const address = email.trim().toLowerCase();
+  const scope = ownerId === null ? isNull(suppressedAddresses.ownerId) : eq(suppressedAddresses.ownerId, ownerId);
+  const existing = db.select().from(suppressedAddresses).where(and(scope, eq(suppressedAddresses.email, address))).get();
+  if (!existing) {
+    db.insert(suppressedAddresses).values({ ownerId, email: address, kind: problem.kind, reason: problem.reason, createdAt: problem.at }).run();
+  } else if (!(existing.kind === "unsubscribed" && problem.kind === "undeliverable")) {
+    db.update(suppressedAddresses).set({ kind: problem.kind, reason: problem.reason, createdAt: problem.at }).where(eq(suppressedAddresses.id, existing.id)).run();
+  }
+}
+
+export type Blocked = { kind: DeliveryProblemKind; reason: string | null };
+
+/**
+ * The owner's addresses that must get no more e-mail (lower-cased), with why: the owner's own
+ * suppressions and contacts marked by 0143, and complaints made against anyone's mail. `among`
+ * narrows it to the addresses a caller is about to use.
+ */
+export function blockedAddresses(ownerId: string, among?: readonly string[]): Map<string, Blocked> {
+  const wanted = among?.map((e) => e.trim().toLowerCase());
+  if (wanted && wanted.length === 0) return new Map();
+  const out = new Map<string, Blocked>();
+  const suppressed = db
+    .select({ email: suppressedAddresses.email, kind: suppressedAddresses.kind, reason: suppressedAddresses.reason, ownerId: suppressedAddresses.ownerId })
+    .from(suppressedAddresses)
+    .where(and(or(eq(suppressedAddresses.ownerId, ownerId), isNull(suppressedAddresses.ownerId)), wanted ? inArray(suppressedAddresses.email, wanted) : undefined))
+    .all()
+    // The owner's own words first: their complaint says more to them than everyone's.
+    .sort((a, b) => Number(a.ownerId === null) - Number(b.ownerId === null));
+  for (const row of suppressed) if (!out.has(row.email)) out.set(row.email, { kind: row.kind, reason: row.reason });
+  const marked = db
     .select({ email: contacts.email, kind: contacts.deliveryStatus, reason: contacts.deliveryProblem })
     .from(contacts)
-    .where(and(eq(contacts.ownerId, ownerId), ne(contacts.deliveryStatus, "ok")))
+    .where(and(eq(contacts.ownerId, ownerId), ne(contacts.deliveryStatus, "ok"), wanted ? inArray(sql`lower(${contacts.email})`, wanted) : undefined))
     .all();
-  return new Map(rows.map((r) => [r.email.trim().toLowerCase(), { kind: r.kind as DeliveryProblemKind, reason: r.reason }]));
+  for (const r of marked) {
+    const email = r.email.trim().toLowerCase();
+    if (!out.has(email)) out.set(email, { kind: r.kind as DeliveryProblemKind, reason: r.reason });
+  }
+  return out;
 }
+
+/** Why this owner may not e-mail this address, or undefined when they may. */
+export const blockedAddress = (ownerId: string, email: string): Blocked | undefined => blockedAddresses(ownerId, [email]).get(email.trim().toLowerCase());
 
 /** The owner's contact with this address, if any (for a correction to carry the contact along). */
 export function contactByAddress(ownerId: string, email: string) {
@@ -85,11 +124,11 @@ export function contactByAddress(ownerId: string, email: string) {
     .get();
 }
 
-/** A pending invitation to an address known to be blocked: never sent, shown to the owner with why. */
+/** An invitation (not yet sent, or waiting for reminders) to an address known to be blocked: shown to the owner with why. */
 export function markInvitationBlocked(invitationId: string, kind: DeliveryProblemKind, reason: string | null) {
   db.update(invitations)
     .set({ status: kind === "undeliverable" ? "failed" : "unsubscribed", failureReason: reason })
-    .where(and(eq(invitations.id, invitationId), eq(invitations.status, "pending")))
+    .where(and(eq(invitations.id, invitationId), inArray(invitations.status, ["pending", "sent"])))
     .run();
 }
 

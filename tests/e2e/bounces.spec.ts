@@ -14,6 +14,16 @@ import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 // The e2e server has no MAILGUN_WEBHOOK_SIGNING_KEY: APP_ENV=test on 127.0.0.1 uses the local one.
 const KEY = "dev-webhook-signing-key";
 
+/** Mailgun's spam-complaint event for the outbox row, signed as Mailgun signs it. */
+function complaintEvent(outboxId: string, to: string) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const token = randomBytes(25).toString("hex");
+  return {
+    signature: { timestamp, token, signature: signWebhook(KEY, timestamp, token) },
+    "event-data": { event: "complained", recipient: to, timestamp: Date.now() / 1000, message: { headers: { to, "message-id": `outbox.${outboxId}@storyhearth.local` } }, "user-variables": { "outbox-id": outboxId } },
+  };
+}
+
 /** Mailgun's permanent-failure event for the outbox row, signed as Mailgun signs it. */
 function bounceEvent(outboxId: string, to: string) {
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -70,4 +80,30 @@ test("the owner sees a bounced invitation with its reason, corrects the address 
   const sent = db.select().from(emailOutbox).where(eq(emailOutbox.to, fixed)).all();
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({ kind: "campaign_invitation", dedupeKey: `invitation:${invitation.id}:to:${fixed}` });
+});
+
+test("an address typed into a collection that complained shows why it won't be e-mailed, wherever it is typed again", async ({ page, user }) => {
+  const to = `aunt-${randomUUID().slice(0, 8)}@example.com`;
+  // Typed into a collection, never saved as a contact.
+  const campaign = createCampaign(user.id, { title: "Harvest", prompt: "What did the harvest smell like?", inviteEmails: [to] });
+  await dispatchDueInvitations();
+  const invitation = db.select().from(invitations).where(eq(invitations.campaignId, campaign.id)).get()!;
+  const outbox = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `invitation:${invitation.id}`)).get()!;
+  expect((await page.request.post("/webhooks/mailgun/events", { data: complaintEvent(outbox.id, to) })).status()).toBe(200);
+  const note = `We won't e-mail ${to}: The relative marked the e-mail as spam.`;
+
+  await signInAs(page, user);
+  await visit(page, "/create-story-collection");
+  await page.getByLabel("Add e-mail addresses").fill(`${to.toUpperCase()}, cousin-${randomUUID().slice(0, 8)}@example.com`);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  const warnings = page.getByRole("list", { name: "Recipients we won't e-mail" });
+  await expect(warnings.getByRole("listitem")).toHaveText([note.replace(to, to.toUpperCase())]);
+
+  await visit(page, "/contacts?dialog=add-contact");
+  await page.getByLabel("Email").fill(to);
+  await page.getByRole("button", { name: "Create Contact" }).click();
+  await expectToast(page, "Contact created successfully", note);
+  await expect(page.getByRole("listitem", { name: to })).toContainText(note);
+  await page.getByRole("link", { name: `Edit ${to}` }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Contact" })).toContainText(note);
 });

@@ -146,6 +146,33 @@ describe("signed Mailgun event webhooks", () => {
     expect(invitation(later.invitations[0]!.id)).toMatchObject({ status: "failed", failureReason: expect.stringContaining("does not exist") });
   });
 
+  it("a complaint on a typed-in address (no contact): the owner's next collection, reminders and other families' collections do not e-mail it", async () => {
+    const to = `typed-${randomUUID()}@example.com`;
+    const first = await invitedCollection([to]);
+    expect(db.select().from(contacts).where(eq(contacts.email, to)).all()).toHaveLength(0);
+    // Another family invited the same address before the complaint, and reminds weekly.
+    const elsewhere = await invitedCollection([to.toUpperCase()]);
+    db.insert(workflowSettings).values({ ownerId: elsewhere.owner.id, campaignId: null, collectionMode: "weekly", maxReminders: 3 }).run();
+    const { messageId, outboxId } = sentTo(to);
+    const complaint = { event: "complained", recipient: to, message: { headers: { "message-id": messageId } }, "user-variables": { "outbox-id": outboxId } };
+    expect((await post(signedEvent(complaint))).status).toBe(200);
+
+    const outboxTo = () => db.select().from(emailOutbox).all().filter((row) => row.to.toLowerCase() === to).length;
+    const before = outboxTo();
+    const next = makeCollection({ emails: [to] });
+    giveTo(first.owner.id, next.campaign.id);
+    const another = makeCollection({ emails: [to] });
+    await loop.invitationsJob.dispatchDueInvitations();
+    loop.clock.setClock(new Date(Date.now() + 30 * 86_400_000));
+    await loop.remindersJob.sendDueReminders();
+    expect(outboxTo()).toBe(before);
+    expect(invitation(next.invitations[0]!.id)).toMatchObject({ status: "unsubscribed", failureReason: "The relative marked the e-mail as spam." });
+    // The other families learn why without learning whose mail it was.
+    for (const id of [another.invitations[0]!.id, elsewhere.invitations[0]!.id]) {
+      expect(invitation(id)).toMatchObject({ status: "unsubscribed", failureReason: "This address marked an e-mail sent from here as spam, so we send it nothing more." });
+    }
+  });
+
   it("ignores a temporary failure, an unknown message and other events with 200", async () => {
     const to = `temp-${randomUUID()}@example.com`;
     const { invitations: [inv] } = await invitedCollection([to]);

@@ -10,6 +10,11 @@ export const COLLECTION_FORM_INTENT = {
 } as const;
 
 /** What every post of the form answers when it does not redirect: the echoed fields and the chips. */
-export type CollectionFormData = { result: SubmissionResult<string[]>; recipients: string[] };
+export type CollectionFormData = {
+  result: SubmissionResult<string[]>;
+  recipients: string[];
+  /** Recipients that will not be e-mailed, with why (a bounce or a spam complaint; issue 29). */
+  blocked: Record<string, string>;
+};
 
 export type CollectionFormGroup = { id: string; name: string; isDefault: boolean };

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { createCampaign } from "~/models/campaign.server";
+import { blockedRecipients } from "~/features/contacts/contacts.server";
 import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
 import { addRecipients } from "~/lib/email-split";
 import { recordSystemError } from "~/lib/system-errors.server";
@@ -15,7 +16,7 @@ const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string
 const postedRecipients = (formData: FormData) => addRecipients([], strings(formData.getAll("recipients")).join(" "));
 
 /** Echoes every field, so the re-rendered page looks as the user left it. */
-function keepState(formData: FormData, recipients: string[], clear: string[] = []): CollectionFormData {
+function keepState(formData: FormData, recipients: string[], clear: string[] = []): Omit<CollectionFormData, "blocked"> {
   const next = new FormData();
   for (const [key, value] of formData) {
     if (key !== "recipients" && key !== "intent" && !clear.includes(key)) next.append(key, value);
@@ -38,26 +39,27 @@ export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
 export async function handleCollectionForm(ownerId: string, formData: FormData, workflow: string) {
   const intent = String(formData.get("intent") ?? INTENT.create);
   const current = postedRecipients(formData);
+  const echo = (recipients: string[], clear: string[] = []): CollectionFormData => ({ ...keepState(formData, recipients, clear), blocked: blockedRecipients(ownerId, recipients) });
 
   if (intent === INTENT.addEmails) {
-    return keepState(formData, addRecipients(current, String(formData.get("emailInput") ?? "")), ["emailInput"]);
+    return echo(addRecipients(current, String(formData.get("emailInput") ?? "")), ["emailInput"]);
   }
   if (intent === INTENT.addGroup) {
     const groupId = String(formData.get("groupId") ?? "");
-    if (!groupId) return keepState(formData, current);
+    if (!groupId) return echo(current);
     const contacts = await listGroupContacts(ownerId, groupId);
     if (!contacts) throw new Response("Not Found", { status: 404 });
-    return keepState(formData, addRecipients(current, contacts.map((c) => c.email).join(" ")));
+    return echo(addRecipients(current, contacts.map((c) => c.email).join(" ")));
   }
   if (intent.startsWith(INTENT.removePrefix)) {
     const removed = intent.slice(INTENT.removePrefix.length).trim().toLowerCase();
-    return keepState(formData, current.filter((email) => email.toLowerCase() !== removed));
+    return echo(current.filter((email) => email.toLowerCase() !== removed));
   }
   if (intent !== INTENT.create) throw new Response("Unknown intent", { status: 400 });
 
   const submission = parseWithZod(formData, { schema: CreateCollectionSchema });
   if (submission.status !== "success") {
-    return data<CollectionFormData>({ result: submission.reply(), recipients: current }, { status: 400 });
+    return data<CollectionFormData>({ result: submission.reply(), recipients: current, blocked: blockedRecipients(ownerId, current) }, { status: 400 });
   }
   const { title, description, prompt, scheduledDate, timezoneOffset, recipients } = submission.value;
   try {
@@ -72,6 +74,6 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   } catch (error) {
     recordSystemError({ error, errorType: "campaign_create_failed", workflow });
     const result = submission.reply({ formErrors: [campaignMessages.createFailed.description] });
-    return data<CollectionFormData>({ result, recipients: current }, { status: 500 });
+    return data<CollectionFormData>({ result, recipients: current, blocked: blockedRecipients(ownerId, current) }, { status: 500 });
   }
 }

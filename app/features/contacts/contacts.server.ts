@@ -4,6 +4,8 @@ import { nameFromEmail } from "~/lib/email-name";
 import { normalizeTags } from "~/features/contacts/tags";
 import { db } from "~/lib/db.server";
 import { normalizeEmail } from "~/models/user.server";
+import { blockedAddresses } from "~/models/delivery-problem.server";
+import { contactMessages } from "./messages";
 
 export type Contact = typeof contacts.$inferSelect;
 export type ContactInput = {
@@ -102,4 +104,18 @@ export function updateContact(ownerId: string, contactId: string, patch: Partial
 
 export function deleteContact(ownerId: string, contactId: string) {
   return db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).run().changes > 0;
+}
+
+/**
+ * Why each of these addresses will not be e-mailed (a bounce or a spam complaint), by the address
+ * as typed, so the owner sees it wherever they type it: contacts and collection invitees (issue 29).
+ */
+export function blockedRecipients(ownerId: string, emails: string[]): Record<string, string> {
+  const blocked = blockedAddresses(ownerId, emails);
+  const out: Record<string, string> = {};
+  for (const email of emails) {
+    const found = blocked.get(email.trim().toLowerCase());
+    if (found) out[email] = found.reason ?? contactMessages.blocked.fallback[found.kind];
+  }
+  return out;
 }

@@ -27,6 +27,11 @@ export const contactMessages = {
     tooLong: "This is too long",
     tooManyTags: "Too many tags",
   },
+  // Shown wherever an address that bounced or complained is typed again (issue 29); the spec has none.
+  blocked: {
+    note: (email: string, reason: string) => `We won't e-mail ${email}: ${reason}`,
+    fallback: { undeliverable: "The address does not accept e-mail.", unsubscribed: "The relative asked not to get these e-mails." },
+  },
   loading: "Loading contacts...",
   defaultGroup: "Default group",
   adminBadge: "Admin",

@@ -28,6 +28,9 @@ export type DeliveryEvent = z.infer<typeof DeliveryEventSchema>;
 
 export type DeliveryEventResult = { status: number; message: string };
 
+/** What another family reads when the address complained about someone else's e-mail: no names. */
+export const COMPLAINED_ELSEWHERE = "This address marked an e-mail sent from here as spam, so we send it nothing more.";
+
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** What the owner reads beside the invitee: Mailgun's own words for the bounce, kept short. */
@@ -70,6 +73,8 @@ export function handleDeliveryEvent(payload: DeliveryEvent): DeliveryEventResult
   const owner = ownerOfOutboxKey(row.dedupeKey);
   if (!owner) return { status: 200, message: "Ignored: not an e-mail to a relative" };
   // The row's own address: a forwarded copy's recipient must not mark someone else.
-  const changed = markDeliveryProblem(owner.ownerId, addressOf(row.to), problem);
+  // A complaint stops every family's mail to the address (issue 29), told to the others in their own words.
+  const everyoneElse = problem.kind === "unsubscribed" ? { ...problem, reason: COMPLAINED_ELSEWHERE } : undefined;
+  const changed = markDeliveryProblem(owner.ownerId, addressOf(row.to), problem, everyoneElse);
   return { status: 200, message: `Recorded: ${changed.invitations} invitation(s) and ${changed.contacts} contact(s) marked ${problem.kind}` };
 }

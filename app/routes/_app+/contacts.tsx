@@ -14,7 +14,7 @@ import { inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/features/contacts/contacts.server";
+import { blockedRecipients, createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/features/contacts/contacts.server";
 import {
   createContactGroup,
   deleteContactGroup,
@@ -39,7 +39,18 @@ function owned<T>(thing: T | undefined): T {
   return thing;
 }
 
-const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact) => ({ id, email, preferredName, parsedName, notes, tags, isAdmin });
+const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact, blocked: Record<string, string> = {}) => ({
+  id,
+  email,
+  preferredName,
+  parsedName,
+  notes,
+  tags,
+  isAdmin,
+  // Why we won't e-mail this address, shown wherever it is typed again (issue 29).
+  blocked: blocked[email] ?? null,
+});
+const withBlocked = (ownerId: string, contact: Contact) => contactRow(contact, blockedRecipients(ownerId, [contact.email]));
 
 async function loadView(ownerId: string, params: URLSearchParams) {
   const dialog = params.get("dialog");
@@ -47,7 +58,7 @@ async function loadView(ownerId: string, params: URLSearchParams) {
   if (dialog === "add-contact") return { type: "add-contact" as const };
   if (dialog === "add-group") return { type: "add-group" as const, contactOptions: contactOptions() };
   const editContact = params.get("edit-contact");
-  if (editContact) return { type: "edit-contact" as const, contact: contactRow(owned(getOwnedContact(ownerId, editContact))) };
+  if (editContact) return { type: "edit-contact" as const, contact: withBlocked(ownerId, owned(getOwnedContact(ownerId, editContact))) };
   const editGroup = params.get("edit-group");
   if (editGroup) {
     const group = owned(await getOwnedContactGroup(ownerId, editGroup));
@@ -70,12 +81,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const { contacts, total } = listContacts(user.id, { q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const blocked = blockedRecipients(
+    user.id,
+    contacts.map((c) => c.email),
+  );
   return {
     q,
     page,
     pageSize: PAGE_SIZE,
     total,
-    contacts: contacts.map(contactRow),
+    contacts: contacts.map((contact) => contactRow(contact, blocked)),
     groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({ id, name, description, isDefault, memberCount })),
     view: await loadView(user.id, params),
   };
@@ -103,7 +118,8 @@ async function saveContact(ownerId: string, formData: FormData, intent: Intent, 
   const result = guarded(() => (contactId ? updateContact(ownerId, contactId, input) : createContact(ownerId, input)), intent);
   if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
   if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [m.contact.duplicateEmail] }) }, { status: 400 });
-  return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created });
+  const blocked = blockedRecipients(ownerId, [result.contact.email])[result.contact.email];
+  return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created, description: blocked ? m.blocked.note(result.contact.email, blocked) : undefined });
 }
 
 async function saveGroup(ownerId: string, formData: FormData, intent: Intent, back: string) {

@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { addRecipients } from "~/lib/email-split";
 import { cn } from "~/lib/cn";
 import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "../collection-form";
+import { contactMessages } from "~/features/contacts/messages";
 import { campaignMessages } from "../messages";
 import { CreateCollectionSchema } from "../schemas";
 
@@ -59,6 +60,8 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const groupFetcher = useFetcher<CollectionFormData>();
+  // Typed addresses are added here at once; the server says which of them it will not e-mail, and why.
+  const checkFetcher = useFetcher<CollectionFormData>();
 
   const [recipients, setRecipients] = useState<string[]>(actionData?.recipients ?? []);
   const [emailDraft, setEmailDraft] = useState(() => initialString(actionData?.result, "emailInput"));
@@ -93,9 +96,17 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
   // With JavaScript the buttons act here and the post is cancelled; without it they post.
   const addEmails = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
-    setRecipients((list) => addRecipients(list, emailDraft));
+    const next = addRecipients(recipients, emailDraft);
+    setRecipients(next);
     setEmailDraft("");
+    if (next.length === recipients.length) return;
+    const body = new FormData();
+    body.set("intent", INTENT.addEmails);
+    for (const email of next) body.append("recipients", email);
+    checkFetcher.submit(body, { method: "post" });
   };
+  const blocked = { ...actionData?.blocked, ...groupFetcher.data?.blocked, ...checkFetcher.data?.blocked };
+  const blockedNotes = recipients.filter((email) => blocked[email]);
   const addGroup = (event: MouseEvent) => {
     event.preventDefault();
     if (!groupId) return;
@@ -218,6 +229,15 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
           ) : (
             <p className="text-sm text-muted-foreground">No recipients added yet.</p>
           )}
+          {blockedNotes.length ? (
+            <ul aria-label="Recipients we won't e-mail" className="space-y-1 text-sm text-destructive">
+              {blockedNotes.map((email) => (
+                <li key={email} className="break-words">
+                  {contactMessages.blocked.note(email, blocked[email]!)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <FormAlert title={m.noRecipients.title} errors={fields.recipients.errors} />
         </div>
       </Section>

@@ -10,7 +10,16 @@ import { ContactFormSchema } from "~/features/contacts/schemas";
 import { parseTagInput } from "~/features/contacts/tags";
 import { useHydrated } from "~/components/use-hydrated";
 
-export type ContactFormValues = { id: string; email: string; preferredName: string | null; notes: string | null; tags: string[]; isAdmin: boolean };
+export type ContactFormValues = {
+  id: string;
+  email: string;
+  preferredName: string | null;
+  notes: string | null;
+  tags: string[];
+  isAdmin: boolean;
+  /** Why we won't e-mail the address (a bounce or a spam complaint; issue 29). */
+  blocked: string | null;
+};
 
 export function ContactForm({ contact, lastResult, closeTo }: { contact?: ContactFormValues; lastResult?: SubmissionResult<string[]>; closeTo: string }) {
   const navigation = useNavigation();
@@ -45,6 +54,9 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }}
         errors={fields.email.errors}
       />
+      {contact?.blocked && fields.email.value?.trim().toLowerCase() === contact.email.toLowerCase() ? (
+        <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p>
+      ) : null}
       <Field label="Preferred name" inputProps={{ ...getInputProps(fields.preferredName, { type: "text" }), autoComplete: "off" }} errors={fields.preferredName.errors} />
       <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
       <Field

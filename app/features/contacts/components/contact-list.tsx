@@ -17,6 +17,7 @@ function ContactItem({ contact, search }: { contact: ContactRow; search: string 
           <span className="break-all font-medium">{contact.email}</span>
           {contact.isAdmin ? <Badge>{contactMessages.adminBadge}</Badge> : null}
         </p>
+        {contact.blocked ? <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p> : null}
         {contact.preferredName ? (
           <p className="text-sm">
             <span className="text-muted-foreground">Preferred name: </span>
