@@ -255,9 +255,12 @@ export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeou
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      if (child.exitCode === null) child.kill("SIGKILL");
-      if (error) reject(error);
-      else resolve(result!);
+      const settle = () => (error ? reject(error) : resolve(result!));
+      // Settled once the process is gone, so a queue of renders never has more alive than it counts.
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        child.once("exit", settle);
+        child.kill("SIGKILL");
+      } else settle();
     };
     const timer = setTimeout(() => finish(new Error(`Audio rendering took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     const onAbort = () => finish(new Error("Audio rendering was cancelled"));

@@ -22,7 +22,7 @@ test("the samples of different offered voice and accent choices are not byte-ide
   ]);
   const samples = new Map<string, string>();
   for (const { voice, accent } of choices) {
-    const file = await getStorage().read(await ensureVoiceSample(voice, accent));
+    const file = await getStorage().read(await ensureVoiceSample(voice, accent, "test-family"));
     const chunks: Buffer[] = [];
     for await (const chunk of file!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
     const bytes = Buffer.concat(chunks);

@@ -1,6 +1,7 @@
 import { getStorage } from "~/lib/storage/storage.server";
 import type { Accent, VoiceId } from "./audio-options";
-import { renderPodcastAudioInWorker } from "./render.server";
+import { renderPodcastAudioInWorker, type RenderInput } from "./render.server";
+import { sampleQueue } from "./render-queue.server";
 import { resolveVoice, voiceTag, VOICE_PERSONAS } from "./voices.server";
 
 /** Bump when the sample text or settings change. */
@@ -15,36 +16,40 @@ export function voiceSampleKey(voiceId: VoiceId, accent: Accent) {
   return `voice-samples/v${SAMPLE_VERSION}/${voiceId}-${accent}-${speakerTag(voiceId, accent)}.mp3`;
 }
 
-const rendering = new Map<string, Promise<void>>();
-
-export async function ensureVoiceSample(voiceId: VoiceId, accent: Accent): Promise<string> {
-  const key = voiceSampleKey(voiceId, accent);
+/**
+ * A short clip kept in storage under `key` (named by its content): played from there once made,
+ * otherwise rendered through the bounded sample queue in `family`'s share. RenderBusyError when
+ * the family or the server has too many waiting.
+ */
+export async function ensureRenderedSample(key: string, family: string, input: Omit<RenderInput, "audioKey">, timeoutMs: number): Promise<string> {
   if ((await getStorage().size(key)) !== null) return key;
-  let job = rendering.get(key);
-  if (!job) {
-    job = renderPodcastAudioInWorker(
-      {
-        podcastId: `sample-${voiceId}-${accent}`,
-        audioKey: key,
-        title: `${VOICE_PERSONAS[voiceId].name} voice sample`,
-        segments: [{ speaker: "host1", text: sampleText(voiceId) }],
-        hosts: { host1: { voice: voiceId, accent, speed: 1 } },
-        backgroundMusic: "none",
-        introOutro: "none",
-        quality: "standard",
-      },
-      { timeoutMs: 120_000 },
-    )
-      .then(() => undefined)
-      .finally(() => rendering.delete(key));
-    rendering.set(key, job);
-  }
-  await job;
+  await sampleQueue.run(key, family, async () => {
+    // Made by an earlier turn while this one waited.
+    if ((await getStorage().size(key)) !== null) return;
+    await renderPodcastAudioInWorker({ ...input, audioKey: key }, { timeoutMs });
+  });
   return key;
 }
 
-export async function voiceSampleFile(voiceId: VoiceId, accent: Accent) {
-  const file = await getStorage().read(await ensureVoiceSample(voiceId, accent));
+export function ensureVoiceSample(voiceId: VoiceId, accent: Accent, family: string): Promise<string> {
+  return ensureRenderedSample(
+    voiceSampleKey(voiceId, accent),
+    family,
+    {
+      podcastId: `sample-${voiceId}-${accent}`,
+      title: `${VOICE_PERSONAS[voiceId].name} voice sample`,
+      segments: [{ speaker: "host1", text: sampleText(voiceId) }],
+      hosts: { host1: { voice: voiceId, accent, speed: 1 } },
+      backgroundMusic: "none",
+      introOutro: "none",
+      quality: "standard",
+    },
+    120_000,
+  );
+}
+
+export async function voiceSampleFile(voiceId: VoiceId, accent: Accent, family: string) {
+  const file = await getStorage().read(await ensureVoiceSample(voiceId, accent, family));
   if (!file) throw new Error(`Voice sample ${voiceId}/${accent} is missing from storage after rendering`);
   return file;
 }

@@ -366,6 +366,19 @@ test.describe("podcast wizard", () => {
     await expect(primary).toHaveAttribute("src", "/api/voices/male-warm/sample?accent=british");
     const play = (audio: typeof primary) => audio.evaluate((element: HTMLAudioElement) => element.play());
     const paused = (audio: typeof primary) => audio.evaluate((element: HTMLAudioElement) => element.paused);
+    // "Preparing the sample…" from the press of play until it sounds (a sample not yet made is rendered first).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chosen = (url: URL) => url.pathname === "/api/voices/male-warm/sample";
+    await page.route(chosen, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await primary.evaluate((element: HTMLAudioElement) => void element.play().catch(() => undefined));
+    await expect(page.getByRole("status").filter({ hasText: "Preparing the sample…" })).toBeVisible();
+    release();
+    await expect(page.getByText("Preparing the sample…")).toHaveCount(0);
+    await page.unroute(chosen);
     await play(primary);
     expect(await paused(primary)).toBe(false);
     await play(secondary);

@@ -51,6 +51,12 @@ test.describe("script review", () => {
     expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()).toMatchObject({ status: "script_ready", audioKey: null });
     await expectPhoneSafeAndAxeClean(page);
 
+    // The hosts are the voices the family chose (Grace, the default first voice, and Henry), never "Host 1".
+    await expect(page.getByLabel(/^Line \d+, read by (Grace|Henry)$/).first()).toBeVisible();
+    await expect(page.getByLabel(/, read by Grace$/).first()).toBeVisible();
+    await expect(page.getByLabel(/, read by Henry$/).first()).toBeVisible();
+    await expect(page.getByText(/Host [12]/)).toHaveCount(0);
+
     const line = page.getByLabel(/^Line 2, read by/);
     await markWindow(page);
     await line.fill("We rowed across Lough Derg at first light.");
@@ -61,7 +67,7 @@ test.describe("script review", () => {
 
     const lastForm = page.getByTestId("script-segment").last();
     const before = (await lastForm.locator("label").first().textContent())!;
-    await lastForm.getByRole("button", { name: /^Move to Host/ }).click();
+    await lastForm.getByRole("button", { name: before.endsWith("Grace") ? "Move to Henry" : "Move to Grace" }).click();
     await expectToast(page, "Line moved");
     await expect(page.getByTestId("script-segment").last().locator("label").first()).not.toHaveText(before);
 
@@ -142,9 +148,24 @@ test.describe("script review", () => {
     expect(sample.headers()["content-type"]).toBe("audio/mpeg");
     expect((await sample.body()).length).toBeGreaterThan(1000);
     if (jsEnabled()) {
-      // With JavaScript the sample plays on the page instead of opening it.
+      // With JavaScript the sample plays on the page instead of opening it, "Preparing…" until it arrives.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/pronunciations/*/listen*", async (route) => {
+        await held;
+        await route.continue();
+      });
       await listen.click();
+      await expect(listen).toHaveText("Preparing…");
+      release();
+      await expect(listen).toHaveText("Listen");
       await expect(page).toHaveURL(new RegExp(`/podcast/${podcast.id}/script$`));
+      // A busy server's 429 is said beside the button, with its wait.
+      await page.unroute("**/pronunciations/*/listen*");
+      await page.route("**/pronunciations/*/listen*", (route) => route.fulfill({ status: 429, headers: { "Retry-After": "7" }, body: "busy" }));
+      await listen.click();
+      await expect(page.getByRole("status").filter({ hasText: "Please try again in 7 seconds." })).toBeVisible();
+      await page.unroute("**/pronunciations/*/listen*");
     }
     await expectPhoneSafeAndAxeClean(page);
 

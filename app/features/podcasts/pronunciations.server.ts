@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciations } from "#db/schema";
 import type { Accent, VoiceId } from "~/audio/audio-options";
-import { renderPodcastAudioInWorker } from "~/audio/render.server";
-import { speakerTag } from "~/audio/voice-sample.server";
+import { ensureRenderedSample, speakerTag } from "~/audio/voice-sample.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PodcastRequestError } from "./errors";
@@ -51,41 +50,31 @@ export function removePronunciation(ownerId: string, id: string) {
 }
 
 const SAMPLE_VERSION = 1;
-const rendering = new Map<string, Promise<void>>();
 
 /** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
-async function ensureSample(sayAs: string, voice: VoiceId, accent: Accent) {
+function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
   const hash = createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, speakerTag(voice, accent), sayAs])).digest("hex").slice(0, 32);
-  const key = `pronunciation-samples/${hash}.mp3`;
-  if ((await getStorage().size(key)) !== null) return key;
-  let job = rendering.get(key);
-  if (!job) {
-    job = renderPodcastAudioInWorker(
-      {
-        podcastId: `pronunciation-${hash}`,
-        audioKey: key,
-        title: "Pronunciation sample",
-        segments: [{ speaker: "host1", text: sayAs }],
-        hosts: { host1: { voice, accent, speed: 1 } },
-        backgroundMusic: "none",
-        introOutro: "none",
-        quality: "standard",
-      },
-      { timeoutMs: 60_000 },
-    )
-      .then(() => undefined)
-      .finally(() => rendering.delete(key));
-    rendering.set(key, job);
-  }
-  await job;
-  return key;
+  return ensureRenderedSample(
+    `pronunciation-samples/${hash}.mp3`,
+    ownerId,
+    {
+      podcastId: `pronunciation-${hash}`,
+      title: "Pronunciation sample",
+      segments: [{ speaker: "host1", text: sayAs }],
+      hosts: { host1: { voice, accent, speed: 1 } },
+      backgroundMusic: "none",
+      introOutro: "none",
+      quality: "standard",
+    },
+    60_000,
+  );
 }
 
 /** The owner's entry spoken, or null when it is not theirs. */
 export async function pronunciationSample(ownerId: string, id: string, voice: VoiceId, accent: Accent) {
   const entry = await getOwnedPronunciation(ownerId, id);
   if (!entry) return null;
-  const file = await getStorage().read(await ensureSample(entry.sayAs, voice, accent));
+  const file = await getStorage().read(await ensureSample(ownerId, entry.sayAs, voice, accent));
   if (!file) throw new Error(`Pronunciation sample for ${id} is missing from storage after rendering`);
   return file;
 }

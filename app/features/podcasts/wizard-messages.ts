@@ -34,6 +34,7 @@ export const wizardMessages = {
     accent: (host: string) => `${host} accent`,
     speed: (host: string) => `${host} speaking speed`,
     sample: (host: string) => `${host} sample`,
+    samplePreparing: "Preparing the sample…",
     continue: "Continue",
     storyLabel: "Story",
     voiceLabels: {
@@ -121,6 +122,8 @@ export const wizardMessages = {
     removeButton: "Remove",
     listen: (term: string) => `Listen to ${term}`,
     listenButton: "Listen",
+    preparing: "Preparing…",
+    samplesBusy: (seconds: number) => `Many samples are being prepared right now. Please try again in ${seconds} seconds.`,
     empty: "No pronunciations yet.",
     listLabel: "Your pronunciations",
     errors: {

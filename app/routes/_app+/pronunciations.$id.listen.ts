@@ -1,9 +1,11 @@
 // GET /pronunciations/:id/listen?voice=&accent= — the owner's entry spoken (the 'Listen' button, decision 0128).
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RenderBusyError } from "~/audio/render-queue.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
 import { requireUser } from "~/features/account/auth.server";
 import { pronunciationSample } from "~/features/podcasts/pronunciations.server";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,6 +19,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     file = await pronunciationSample(user.id, params.id ?? "", voice, accent);
   } catch (error) {
+    if (error instanceof RenderBusyError) {
+      const seconds = error.retryAfterSeconds;
+      throw new Response(wizardMessages.pronunciations.samplesBusy(seconds), { status: 429, headers: { "Retry-After": String(seconds), "Content-Type": "text/plain; charset=utf-8" } });
+    }
     recordSystemError({ error, errorType: "pronunciation_sample_failed", workflow: "voices", severity: "medium" });
     throw new Response("Voice sample failed", { status: 503, headers: { "Retry-After": "10" } });
   }

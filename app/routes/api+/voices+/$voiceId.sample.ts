@@ -1,19 +1,25 @@
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RenderBusyError } from "~/audio/render-queue.server";
 import { voiceSampleFile } from "~/audio/voice-sample.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
+import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  const user = await requireApiUser(request);
   const voiceId = params.voiceId ?? "";
   if (!isVoiceId(voiceId)) apiError(404, "Voice not found");
   const accent = new URL(request.url).searchParams.get("accent") || "american";
   if (!isAccent(accent)) apiError(400, "Unknown accent. Use american, british, australian or indian.");
 
-  const file = await voiceSampleFile(voiceId, accent).catch((error: unknown) => {
+  const file = await voiceSampleFile(voiceId, accent, user.id).catch((error: unknown) => {
+    if (error instanceof RenderBusyError) {
+      const seconds = error.retryAfterSeconds;
+      throw Response.json({ message: wizardMessages.pronunciations.samplesBusy(seconds) }, { status: 429, headers: { "Retry-After": String(seconds) } });
+    }
     recordSystemError({ error, errorType: "voice_sample_failed", workflow: "voices", severity: "medium" });
     return null;
   });

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 import { Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -16,14 +16,45 @@ export type PronunciationResult = {
   values?: { term: string; sayAs: string };
 };
 
-/** Without JavaScript 'Listen' opens the sample; with it, the sample plays here. */
-function playHere(event: MouseEvent<HTMLAnchorElement>, player: { current: HTMLAudioElement | null }) {
-  event.preventDefault();
-  player.current?.pause();
-  player.current = new Audio(event.currentTarget.href);
-  void player.current.play().catch(() => {
-    // The link still works: a failed play leaves the page as it was.
-  });
+type Player = { current: HTMLAudioElement | null };
+
+/**
+ * Without JavaScript 'Listen' opens the sample; with it, the sample plays here, "Preparing…" while
+ * the server makes it, and a busy server's answer (429) is said beside the button.
+ */
+function ListenButton({ item, player }: { item: PronunciationItem; player: Player }) {
+  const [preparing, setPreparing] = useState(false);
+  const [problem, setProblem] = useState("");
+  async function listen(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (preparing) return;
+    setProblem("");
+    setPreparing(true);
+    try {
+      const response = await fetch(item.listenUrl);
+      if (response.status === 429) return setProblem(m.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
+      if (!response.ok) return setProblem(wizardMessages.voices.sampleFailed.description);
+      const sample = URL.createObjectURL(await response.blob());
+      player.current?.pause();
+      if (player.current) URL.revokeObjectURL(player.current.src);
+      player.current = new Audio(sample);
+      await player.current.play();
+    } catch {
+      setProblem(wizardMessages.voices.sampleFailed.description);
+    } finally {
+      setPreparing(false);
+    }
+  }
+  return (
+    <>
+      <a href={item.listenUrl} className={buttonClass("outline", "sm")} aria-label={m.listen(item.term)} aria-busy={preparing} onClick={(event) => void listen(event)}>
+        {preparing ? m.preparing : m.listenButton}
+      </a>
+      <span role="status" className="basis-full text-sm text-destructive empty:hidden">
+        {problem}
+      </span>
+    </>
+  );
 }
 
 function RemoveForm({ item }: { item: PronunciationItem }) {
@@ -58,10 +89,8 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
               <span className="min-w-0 break-words">
                 <span className="font-medium">{item.term}</span> → <span data-testid="say-as">{item.sayAs}</span>
               </span>
-              <span className="flex gap-2">
-                <a href={item.listenUrl} className={buttonClass("outline", "sm")} aria-label={m.listen(item.term)} onClick={(event) => playHere(event, player)}>
-                  {m.listenButton}
-                </a>
+              <span className="flex flex-wrap justify-end gap-2">
+                <ListenButton item={item} player={player} />
                 <RemoveForm item={item} />
               </span>
             </li>

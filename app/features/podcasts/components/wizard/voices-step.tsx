@@ -55,6 +55,8 @@ function HostFields({
   // Without JavaScript the labels follow the voice shown at load and nothing is disabled (the
   // voice may change before submitting); the server refuses what cannot be spoken.
   const hydrated = useHydrated();
+  // From the press of play until sound: a sample not yet made is rendered first (a few seconds).
+  const [preparing, setPreparing] = useState(false);
   return (
     <div className="space-y-3">
       <SelectField
@@ -93,11 +95,20 @@ function HostFields({
           src={sampleUrl(values.voice, values.accent)}
           onPlay={(event) => {
             playOneAtATime(event);
+            setPreparing(true);
             onSamplePlay();
           }}
-          onError={onSampleError}
+          onPlaying={() => setPreparing(false)}
+          onPause={() => setPreparing(false)}
+          onError={() => {
+            setPreparing(false);
+            onSampleError();
+          }}
           className="w-full"
         />
+        <p role="status" className="text-xs text-muted-foreground">
+          {preparing ? m.samplePreparing : ""}
+        </p>
       </div>
     </div>
   );

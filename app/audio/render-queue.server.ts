@@ -1,0 +1,77 @@
+// Short renders asked for by a click (voice samples, pronunciation "Listen"): each is a worker
+// process of about 150 MB, so they go through one bounded queue. Eight parallel clicks once started
+// eight workers (1.2 GB) and all timed out; now a family waits its turn or is told to try again.
+// Same content asked for twice while it renders is one render, whoever asked.
+
+/** Over the bound: answered 429 with Retry-After. */
+export class RenderBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many samples are being prepared; try again in ${retryAfterSeconds} s`);
+    this.name = "RenderBusyError";
+  }
+}
+
+export type RenderQueueLimits = {
+  /** Renders running at once, all families together. */
+  running: number;
+  /** Renders one family may have running or waiting. */
+  perFamily: number;
+  /** Renders waiting for a slot, all families together. */
+  waiting: number;
+  /** Said in Retry-After: about one sample's render time. */
+  retryAfterSeconds: number;
+};
+
+export type RenderQueue = {
+  /** `render` runs once per `key` at a time; a family over its share, or a full queue, gets RenderBusyError. */
+  run<T>(key: string, family: string, render: () => Promise<T>): Promise<T>;
+  /** What the queue holds now (for /admin and tests). */
+  stats(): { running: number; waiting: number; started: number };
+};
+
+export function createRenderQueue(limits: RenderQueueLimits): RenderQueue {
+  const inFlight = new Map<string, Promise<unknown>>();
+  const perFamily = new Map<string, number>();
+  const queue: Array<() => void> = [];
+  let running = 0;
+  let started = 0;
+
+  const next = () => {
+    while (running < limits.running && queue.length) queue.shift()!();
+  };
+
+  function run<T>(key: string, family: string, render: () => Promise<T>): Promise<T> {
+    const joined = inFlight.get(key) as Promise<T> | undefined;
+    if (joined) return joined;
+    const mine = perFamily.get(family) ?? 0;
+    const mustWait = running >= limits.running;
+    if (mine >= limits.perFamily || (mustWait && queue.length >= limits.waiting)) {
+      return Promise.reject(new RenderBusyError(limits.retryAfterSeconds));
+    }
+    perFamily.set(family, mine + 1);
+    const job = new Promise<T>((resolve, reject) => {
+      queue.push(() => {
+        running++;
+        started++;
+        render()
+          .then(resolve, reject)
+          .finally(() => {
+            running--;
+            const left = (perFamily.get(family) ?? 1) - 1;
+            if (left > 0) perFamily.set(family, left);
+            else perFamily.delete(family);
+            inFlight.delete(key);
+            next();
+          });
+      });
+      next();
+    });
+    inFlight.set(key, job);
+    return job;
+  }
+
+  return { run, stats: () => ({ running, waiting: queue.length, started }) };
+}
+
+/** Two at once on a 2-core machine; a family may have a second one waiting. */
+export const sampleQueue = createRenderQueue({ running: 2, perFamily: 2, waiting: 8, retryAfterSeconds: 5 });
