@@ -3,6 +3,7 @@
 // Photos stored before that rule are re-encoded by a one-off job, and on their next serve if the
 // job has not reached them yet; no original is kept, not even for the owner.
 import { randomUUID } from "node:crypto";
+import { downloadName } from "~/lib/file-types";
 import { ImageError, reencodePhoto, type StoredImage } from "~/lib/images.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { readStoredBytes } from "~/lib/storage/read-bytes.server";
@@ -22,8 +23,6 @@ import {
 const PHOTO_PREFIX = "photos/";
 const photoKey = (contributionId: string, image: StoredImage) => `${PHOTO_PREFIX}${contributionId}/${randomUUID()}.${image.ext}`;
 
-/** The sender's name for the photo, with the extension of what we stored ("IMG_1.HEIC" → "IMG_1.jpg"). */
-export const photoFileName = (sent: string, image: StoredImage) => `${sent.replace(/\.[A-Za-z0-9]{1,5}$/, "").slice(0, 190) || "photo"}.${image.ext}`;
 
 export type ReceivedPhoto = { image: StoredImage; fileName: string };
 
@@ -31,7 +30,8 @@ export type ReceivedPhoto = { image: StoredImage; fileName: string };
 export async function receivePhoto(bytes: Uint8Array, sentName: string): Promise<ReceivedPhoto | null> {
   try {
     const image = await reencodePhoto(bytes);
-    return { image, fileName: photoFileName(sentName, image) };
+    // The sender's name with the extension of what we stored ("IMG_1.HEIC" → "IMG_1.jpg").
+    return { image, fileName: downloadName(sentName, image.ext, "photo") };
   } catch (error) {
     if (error instanceof ImageError) return null;
     throw error;
