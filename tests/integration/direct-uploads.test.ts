@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as directAction, loader as directLoader } from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
 import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
+import { readTicket, signTicket } from "~/features/testimonials/direct-uploads.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CHUNK_BYTES, chunkRange } from "~/features/testimonials/upload-limits";
 import { env } from "~/lib/env.server";
@@ -153,6 +154,32 @@ describe("direct uploads to the bucket", () => {
       expect(response.status).toBe(400);
       expect((await json(response)).message).toBe(testimonialMessages.api.badPartNumber);
     }
+  });
+
+  it("a signed ticket naming a key outside its own campaign and response is refused, and that key is never deleted", async () => {
+    const campaign = makeTestimonialCampaign();
+    const bytes = Buffer.from("someone else's finished video, or any other stored file");
+    // Reachable only with the signing secret (a deployment left on the default one): the signature fits.
+    const started = readTicket((await start(campaign.publicId, bytes.length, "video/mp4")).ticket, campaign.id);
+    const victims = [`testimonials/${campaign.id}/${crypto.randomUUID()}.mp4`, "backups/storyhearth.sqlite.gz", `testimonials/${campaign.id}/${started.responseId}.mp4/../../x.mp4`];
+    for (const key of victims.slice(0, 2)) await getStorage().put(key, bytes);
+    for (const key of victims) {
+      const forged = signTicket({ ...started, key });
+      for (const response of [
+        await post(campaign.publicId, { intent: "sign", ticket: forged, partNumbers: [1] }),
+        await post(campaign.publicId, { intent: "complete", ticket: forged }),
+        await status(campaign.publicId, forged),
+        await submit(campaign.publicId, forged),
+      ]) {
+        expect(response.status).toBe(403);
+        expect((await json(response)).message).toBe(testimonialMessages.api.badTicket);
+      }
+    }
+    // Its own response's key under another response id is not its own either.
+    const otherResponse = signTicket({ ...started, responseId: crypto.randomUUID() });
+    expect((await submit(campaign.publicId, otherResponse)).status).toBe(403);
+    for (const key of victims.slice(0, 2)) expect(await getStorage().size(key)).toBe(bytes.length);
+    expect(listTestimonialResponses(campaign.id)).toEqual([]);
   });
 
   it("refuses a video over 500 MB, or a file that is not one, before anything reaches the bucket", async () => {

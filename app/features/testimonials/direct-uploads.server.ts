@@ -36,7 +36,22 @@ export function signTicket(ticket: DirectTicket) {
   return `${payload}.${mac(secrets()[0]!, payload)}`;
 }
 
-/** The ticket, if this server signed it for this campaign and it has not expired; else 403/410. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether a ticket's key is the one its own campaign and response give (responseVideoKey). Signed or
+ * not, a ticket naming any other stored key is refused, so nothing it names is ever read or deleted.
+ */
+const keyIsTicketsOwn = (ticket: DirectTicket) => {
+  if (typeof ticket.key !== "string" || typeof ticket.responseId !== "string" || !UUID.test(ticket.responseId)) return false;
+  const prefix = `testimonials/${ticket.campaignId}/${ticket.responseId}.`;
+  return ticket.key.startsWith(prefix) && /^[a-z0-9]{2,4}$/.test(ticket.key.slice(prefix.length));
+};
+
+/**
+ * The ticket, if this server signed it for this campaign, its key is that campaign's and response's
+ * (else 403) and it has not expired (else 410).
+ */
 export function readTicket(token: unknown, campaignId: string): DirectTicket {
   const [payload, signature, extra] = typeof token === "string" ? token.split(".") : [];
   const given = Buffer.from(signature ?? "");
@@ -45,8 +60,8 @@ export function readTicket(token: unknown, campaignId: string): DirectTicket {
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   if (!valid) throw new UploadRejected(403, api.badTicket);
-  const ticket = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as DirectTicket;
-  if (ticket.campaignId !== campaignId) throw new UploadRejected(403, api.badTicket);
+  const ticket = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as DirectTicket | null;
+  if (!ticket || typeof ticket !== "object" || ticket.campaignId !== campaignId || !keyIsTicketsOwn(ticket)) throw new UploadRejected(403, api.badTicket);
   if (ticket.expiresAt < Date.now()) throw new UploadRejected(410, api.uploadExpired);
   return ticket;
 }
