@@ -1,22 +1,28 @@
+// What every engine reads (flite, Piper, espeak-ng and any other): the script's text without markup,
+// with numbers, dates, sums and abbreviations written out as said (say-as.ts). The transcript keeps the
+// family's own spelling; their pronunciation list has been applied before this (generate.server.ts).
+import { sayAs } from "./say-as";
+import { sentencesOf } from "./sentences";
+
 export function normalizeForSpeech(text: string): string {
+  const plain = text
+    .normalize("NFC")
+    // Markdown-ish emphasis and headings carry no words.
+    .replace(/[*_#`~]+(?!\s*\d)/g, " ")
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .replace(/[\u201C\u201D\u00AB\u00BB]/g, '"')
+    .replace(/\u2026/g, "...")
+    .replace(/\s+/g, " ");
   return (
-    text
-      .normalize("NFC")
-      // Markdown-ish emphasis and headings carry no words.
-      .replace(/[*_#`~]+/g, " ")
-      .replace(/[\u2018\u2019\u02BC]/g, "'")
-      .replace(/[\u201C\u201D\u00AB\u00BB]/g, '"')
-      // A dash between words is a pause; say it as a comma.
+    sayAs(plain)
+      // A dash between words is a pause; say it as a comma (a dash between numbers was a range, said "to").
       .replace(/\s*[\u2013\u2014]\s*/g, ", ")
-      .replace(/\u2026/g, "...")
       .replace(/\s+/g, " ")
       .trim()
   );
 }
 
-const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
 /** For engines that do not split by themselves (espeak). */
 export function splitSentences(text: string): string[] {
-  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return sentencesOf(text).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }

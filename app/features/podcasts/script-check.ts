@@ -2,18 +2,15 @@
 // every sentence of the story word for word, once, in order, never cut mid-sentence; the hosts' own
 // lines use no word of the story beyond the title and names; in a collection each relative's question
 // is asked before their words. Both writers write drafts that keep it; a language model's is checked.
+import { paragraphSentences } from "~/audio/sentences";
 import { contributorNames, storyBody, type DraftSegment, type ScriptRequest } from "./script";
 
-/** The story as sentences in order; a paragraph's line breaks (a PDF's wrapped lines) are spaces. */
+/**
+ * The story as sentences in order; a paragraph's line breaks (a PDF's wrapped lines) are spaces. A period
+ * of "Mr.", "St." or an initial ends no sentence (sentences.ts), so no part is cut there.
+ */
 export function storySentences(content: string) {
-  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-  return content
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .flatMap((paragraph) =>
-      [...segmenter.segment(paragraph)].map((s) => s.segment.trim()).filter(Boolean).map((text, i) => ({ text, opensParagraph: i === 0 })),
-    );
+  return paragraphSentences(content).flatMap((paragraph) => paragraph.map((text, i) => ({ text, opensParagraph: i === 0 })));
 }
 
 /** Words too common to carry a fact; a host line's other words must not occur in the story. */
