@@ -2,7 +2,8 @@ import { accountInvitationEmail, passwordResetEmail } from "~/features/account/e
 import { deleteUserSessions } from "~/models/session.server";
 import { checkPassword, getUserByEmail, setPassword, type User } from "~/models/user.server";
 import { consumeVerificationToken, createVerificationToken, hasUsedVerificationToken, isTokenUsable } from "~/models/verification-token.server";
-import { sendEmail } from "~/lib/email/send.server";
+import { deliverEmails, queueOutgoingEmail, sendEmail } from "~/lib/email/send.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { appUrl } from "~/lib/env.server";
 import { messages } from "~/features/account/messages";
 
@@ -15,14 +16,19 @@ export async function changePassword(user: User, currentPassword: string, newPas
   return { ok: true };
 }
 
-/** Unknown e-mails get the same answer and timing class, so the form does not reveal who has an account. */
+/**
+ * Unknown e-mails get the same answer after the same work: one look-up, then (for an account) a token
+ * and an outbox row, with the mail provider called after the answer for both, never awaited. Waiting
+ * for the provider only for known addresses told who has an account by the time it took (issue 29).
+ */
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);
   if (!user) return;
   const token = createVerificationToken(user.id, "reset");
   const resetUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token })}`;
-  const mail = passwordResetEmail({ name: user.firstName ?? null, resetUrl });
-  await sendEmail({ kind: "password_reset", to: user.email, ...mail });
+  const mail = queueOutgoingEmail({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
+  // deliverEmail records its own failures (the row stays for the retrying job); this catches the rest.
+  void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: "email:password_reset", severity: "medium" }));
 }
 
 /** `invited`: the token was an account invitation's, so this set the first password (the page words it so). */
