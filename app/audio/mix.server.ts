@@ -111,15 +111,17 @@ export function ffmetadata(tags: EpisodeTags): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** Input `index` (a JPEG) as the ID3 front cover (APIC) that players show. */
+const coverStreamArgs = (index: number) => ["-map", `${index}:v`, "-c:v", "copy", "-disposition:v", "attached_pic", "-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"];
+const ID3_ARGS = ["-id3v2_version", "3", "-write_id3v1", "1"];
+
 // loudnorm's linear two-pass mode by hand: its 192 kHz true-peak resampling cost more than the rest of the mix.
 export async function encodeMp3(wavFile: string, loudness: number, quality: ProcessingQuality, tags: EpisodeTags, outFile: string) {
   const gainDb = Number.isFinite(loudness) ? Math.max(-30, Math.min(30, TARGET_LUFS + MP3_LOUDNESS_LOSS - loudness)) : 0;
   const metaFile = `${outFile}.ffmeta`;
   await fs.writeFile(metaFile, ffmetadata(tags));
   try {
-    const cover = tags.coverFile
-      ? ["-map", "2:v", "-c:v", "copy", "-disposition:v", "attached_pic", "-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"]
-      : [];
+    const cover = tags.coverFile ? coverStreamArgs(2) : [];
     await ffmpeg([
       "-loglevel", "error",
       "-i", wavFile,
@@ -135,8 +137,7 @@ export async function encodeMp3(wavFile: string, loudness: number, quality: Proc
       "-compression_level", String(ENCODING[quality].lameQuality),
       "-ac", "1",
       "-ar", String(OUTPUT_RATE),
-      "-id3v2_version", "3",
-      "-write_id3v1", "1",
+      ...ID3_ARGS,
       outFile,
     ]);
   } finally {
@@ -173,6 +174,24 @@ export async function mixEpisode(
     const { size } = await getStorage().put(options.key, createReadStream(mp3));
     timings.encode += performance.now() - started;
     return { duration, fileSize: size };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Puts `coverKey` in place of the stored episode's embedded picture: the audio frames, tags and
+ * chapters are copied as they are (no re-encode). Returns the new size, or null when either file is gone.
+ */
+export async function replaceEmbeddedCover(key: string, coverKey: string): Promise<number | null> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-retag-"));
+  try {
+    const mp3 = await copyFromStorage(key, path.join(dir, "episode.mp3"));
+    const cover = await copyFromStorage(coverKey, path.join(dir, "cover.jpg"));
+    if (!mp3 || !cover) return null;
+    const out = path.join(dir, "retagged.mp3");
+    await ffmpeg(["-loglevel", "error", "-i", mp3, "-i", cover, "-map", "0:a", "-map_metadata", "0", "-map_chapters", "0", ...coverStreamArgs(1), "-c:a", "copy", ...ID3_ARGS, out]);
+    return (await getStorage().put(key, createReadStream(out))).size;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { createShareLink } from "~/models/share-link.server";
+import { embeddedPicture } from "../utils/audio-helpers";
 import { axeViolations } from "../utils/axe-scan";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
@@ -33,6 +34,11 @@ test("upload a photo as the cover, then go back to the drawn one", async ({ page
     return Array.from(ctx.getImageData(0, 0, 1, 1).data);
   }, (await cover.getAttribute("src"))!);
   expect(pixel[2]).toBeGreaterThan(pixel[0]!);
+  // The downloaded MP3 carries that very cover, byte for byte.
+  const mp3 = await page.request.get(`/api/podcasts/${podcast.id}/download`);
+  expect(mp3.headers()["content-type"]).toBe("audio/mpeg");
+  const served = await page.request.get(`/api/podcasts/${podcast.id}/cover.jpg`);
+  expect(await embeddedPicture(await mp3.body())).toEqual(await served.body());
 
   await page.getByRole("link", { name: "Change cover" }).click();
   await page.getByRole("button", { name: "Use the drawn cover instead" }).click();

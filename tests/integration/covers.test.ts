@@ -1,6 +1,9 @@
 // Covers and link previews through the real loaders: the owner's cover, the share page's (open to
 // messengers unless the link has a password), the newsletter's and the answer page's, and the tags.
+import fs from "node:fs/promises";
 import sharp from "sharp";
+import { ffmpeg } from "~/audio/ffmpeg.server";
+import { embeddedPicture, probe, storedPath } from "../utils/audio-helpers";
 import { describe, expect, it } from "vitest";
 import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
 import { loader as ownerCover } from "~/routes/api+/podcasts+/$podcastId.cover[.jpg]";
@@ -31,6 +34,13 @@ async function expectCover(response: Response) {
 }
 
 type Preview = { title: string; image?: string; audio?: string; url?: string };
+
+const readStored = (key: string) => fs.readFile(storedPath(key));
+
+/** The MD5 of the audio packets as they are stored (copied, never decoded). */
+async function audioDigest(mp3: Buffer) {
+  return (await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-map", "0:a", "-c", "copy", "-f", "md5", "pipe:1"], { stdin: mp3, stdout: true })).stdout.toString().trim();
+}
 
 describe("podcast covers", () => {
   it("the owner gets the cover, drawn once from title, collection and family name; nobody else does", async () => {
@@ -164,6 +174,29 @@ describe("the family's own photo as the cover", () => {
     expect(getPodcastRow(podcast.id)!.coverKey).toBeNull();
     expect(await getStorage().size(key)).toBeNull();
     expect((await get()).headers.get("ETag")).toBe(drawnEtag);
+  });
+
+  it("a new cover, and going back to the drawn one, re-tags the finished episode's MP3 without touching its audio", async () => {
+    const owner = await createTestUser();
+    const podcast = await createCompletePodcast(owner.id, { title: "Retagged", audio: { seconds: 3, chapters: [{ title: "The lake", start: 0, end: 3 }] } });
+    const storedMp3 = () => readStored(podcast.audioKey!);
+    const before = await storedMp3();
+    expect(await embeddedPicture(before)).toBeNull();
+
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } }).jpeg().toBuffer();
+    expect((await upload(owner, podcast.id, new Blob([photo]), "lake.jpg")).status).toBe(302);
+    const row = getPodcastRow(podcast.id)!;
+    const cover = await readStored(row.coverKey!);
+    const tagged = await storedMp3();
+    expect(await embeddedPicture(tagged)).toEqual(cover);
+    expect(row.fileSize).toBe(tagged.length);
+    // The same audio frames and chapters: copied, not encoded again.
+    expect(await audioDigest(tagged)).toBe(await audioDigest(before));
+    expect((await probe(storedPath(podcast.audioKey!))).chapters.map((c) => c.tags?.title)).toEqual(["The lake"]);
+
+    await callRoute(coverPageAction, makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }), { id: podcast.id });
+    const drawn = await readStored(generatedCoverKey(await coverTextFor(podcast)));
+    expect(await embeddedPicture(await storedMp3())).toEqual(drawn);
   });
 
   it("refuses what is not a photo (400) and a photo over 15 MB (413), with the message", async () => {

@@ -8,6 +8,7 @@ import { normalizeForSpeech } from "~/audio/speech-text";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
 import { getPodcast } from "~/features/podcasts/podcasts.server";
 import type { ScriptSegment } from "~/features/podcasts/script";
+import { hostNames } from "~/features/podcasts/script-review.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
@@ -179,6 +180,14 @@ describe("the script review step", () => {
       expect(await res.json()).toMatchObject({ error });
     }
     expect((await post(owner, podcastId, { intent: "nonsense" })).status).toBe(400);
+  });
+});
+
+describe("the hosts' names on the review page", () => {
+  test("each host is the chosen voice's name; one voice for both is told apart; an unknown voice stays 'Host 2'", () => {
+    expect(hostNames({ primaryVoice: "female-warm", secondaryVoice: "male-professional" })).toEqual({ host1: "Grace", host2: "James" });
+    expect(hostNames({ primaryVoice: "male-warm", secondaryVoice: "male-warm" })).toEqual({ host1: "Henry (Host 1)", host2: "Henry (Host 2)" });
+    expect(hostNames({ primaryVoice: "female-professional", secondaryVoice: null })).toEqual({ host1: "Claire", host2: "Host 2" });
   });
 });
 

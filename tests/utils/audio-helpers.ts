@@ -32,3 +32,13 @@ export { probe };
 export function tempDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
+
+/** The picture embedded in an MP3 (its ID3 APIC frame) as stored, or null when it has none. */
+export async function embeddedPicture(mp3: Buffer): Promise<Buffer | null> {
+  try {
+    const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-map", "0:v", "-c", "copy", "-f", "image2pipe", "pipe:1"], { stdin: mp3, stdout: true });
+    return stdout.length > 0 ? stdout : null;
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
+import { replaceEmbeddedCover } from "~/audio/mix.server";
 import { drawCover, photoCover, type CoverText } from "~/lib/cover-image.server";
 import { db } from "~/lib/db.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
@@ -90,5 +91,29 @@ async function replaceCoverKey(ownerId: string, podcastId: string, key: string |
   // The old photo goes only once nothing points at it; a deleted podcast's new photo goes too.
   if (changed && before?.coverKey) await storage.remove(before.coverKey);
   if (!changed && key) await storage.remove(key);
+  if (changed) await retagEpisode(podcastId);
   return changed;
+}
+
+const retagging = new Map<string, Promise<void>>();
+
+/**
+ * The finished episode's MP3 carries the cover too (a downloaded file, a podcast app): it gets the
+ * new one now. One at a time per podcast, so the last change is the one that stays; a failure leaves
+ * the old picture and never fails the cover change itself.
+ */
+function retagEpisode(podcastId: string): Promise<void> {
+  const job = (retagging.get(podcastId) ?? Promise.resolve())
+    .then(async () => {
+      const podcast = db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get();
+      if (!podcast?.audioKey || podcast.status !== "complete") return;
+      const size = await replaceEmbeddedCover(podcast.audioKey, await ensurePodcastCover(podcast));
+      if (size !== null) db.update(podcasts).set({ fileSize: size }).where(and(eq(podcasts.id, podcastId), eq(podcasts.audioKey, podcast.audioKey))).run();
+    })
+    .catch((error: unknown) => console.error(`Podcast ${podcastId}: the MP3 keeps its old cover: ${error instanceof Error ? error.message : String(error)}`))
+    .finally(() => {
+      if (retagging.get(podcastId) === job) retagging.delete(podcastId);
+    });
+  retagging.set(podcastId, job);
+  return job;
 }

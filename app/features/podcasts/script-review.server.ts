@@ -2,6 +2,7 @@
 // other host while the podcast is 'script_ready'. Decision 0128.
 import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
+import { isVoiceId, VOICE_PERSONAS } from "~/audio/voices.server";
 import { db } from "~/lib/db.server";
 import { PodcastRequestError } from "./errors";
 import { podcastMessages } from "./messages";
@@ -9,7 +10,7 @@ import { ensurePrimary } from "~/lib/litefs.server";
 import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "./podcasts.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
-import { clipLength, formatTranscript, type ScriptSegment, type Speaker } from "./script";
+import { clipLength, formatTranscript, speakerNames, type ScriptSegment, type Speaker } from "./script";
 import { wizardMessages } from "./wizard-messages";
 
 const errors = wizardMessages.script.errors;
@@ -17,6 +18,15 @@ const errors = wizardMessages.script.errors;
 export type SegmentChange = { text: string } | { move: true };
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
+
+const personaName = (voice: string | null) => (voice && isVoiceId(voice) ? VOICE_PERSONAS[voice].name : null);
+
+/** Each host by the name of the voice the family chose; two hosts with one voice are told apart. */
+export function hostNames(podcast: { primaryVoice: string; secondaryVoice: string | null }): Record<Speaker, string> {
+  const host1 = personaName(podcast.primaryVoice) ?? speakerNames.host1;
+  const host2 = personaName(podcast.secondaryVoice) ?? speakerNames.host2;
+  return host1 === host2 ? { host1: `${host1} (${speakerNames.host1})`, host2: `${host2} (${speakerNames.host2})` } : { host1, host2 };
+}
 
 /** The page's view: each line as written and, when the family's list changes it, as it will be spoken. */
 export async function getScriptReview(ownerId: string, podcastId: string) {
@@ -29,7 +39,7 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
   const list = listPronunciations(ownerId);
   const spoken = respellScript(segments, list);
   return {
-    podcast: { id: podcast.id, title: podcast.title, status: podcast.status, hostCount: podcast.hostCount === 2 ? (2 as const) : (1 as const), primaryVoice: podcast.primaryVoice, primaryAccent: podcast.primaryAccent },
+    podcast: { id: podcast.id, title: podcast.title, status: podcast.status, hostCount: podcast.hostCount === 2 ? (2 as const) : (1 as const), primaryVoice: podcast.primaryVoice, primaryAccent: podcast.primaryAccent, hostNames: hostNames(podcast) },
     editable: podcast.status === "script_ready",
     segments: segments.map((segment, index) => ({
       index,

@@ -155,9 +155,11 @@ function PodcastPageContent() {
         </div>
       </header>
 
-      <Card>
+      {/* On a phone the player stays under the site's bar while the transcript below follows it (CSS only, so without JavaScript too). */}
+      <Card className={cn(podcast.audioUrl && "max-lg:sticky max-lg:top-16 max-lg:z-20 max-lg:p-3 max-lg:shadow-md")} data-testid="player-card">
         {podcast.audioUrl ? (
           <PodcastPlayer
+            chaptersClassName="max-lg:max-h-24 max-lg:overflow-y-auto"
             src={podcast.audioUrl}
             fallbackSrc={podcastDownloadUrl(podcast.id)}
             duration={podcast.durationSeconds}

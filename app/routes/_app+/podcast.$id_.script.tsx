@@ -162,7 +162,7 @@ export default function ScriptReviewPage() {
           <CardTitle>{wizardMessages.progress.generatedScript}</CardTitle>
           <ol className="space-y-3">
             {segments.map((segment) => (
-              <SegmentForm key={segment.index} segment={segment} hostCount={podcast.hostCount} editable={editable} result={segmentResult} />
+              <SegmentForm key={segment.index} segment={segment} hostCount={podcast.hostCount} hostNames={podcast.hostNames} editable={editable} result={segmentResult} />
             ))}
           </ol>
         </Card>

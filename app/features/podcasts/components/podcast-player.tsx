@@ -42,9 +42,11 @@ type Props = {
   /** What the remembered position is filed under; the audio URL unless given. */
   resumeKey?: string;
   className?: string;
+  /** Extra classes for the chapter list (a page that keeps the player in view caps its height). */
+  chaptersClassName?: string;
 };
 
-export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Storyhearth", artworkUrl, chapters = [], resumeKey = src, className }: Props) {
+export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Storyhearth", artworkUrl, chapters = [], resumeKey = src, className, chaptersClassName }: Props) {
   const hydrated = useHydrated();
   const keysId = useId();
   const session = useListeningSession();
@@ -248,7 +250,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
   // One chapter (a single story) is no list worth showing.
   const chapterList = chapters.length > 1 ? (
     // Not a heading: the player sits under an h1 on one page and an h2 on another.
-    <nav aria-labelledby={`${keysId}-chapters`} className="space-y-1">
+    <nav aria-labelledby={`${keysId}-chapters`} className={cn("space-y-1", chaptersClassName)}>
       <p id={`${keysId}-chapters`} className="text-sm font-semibold">
         {m.chapters}
       </p>
@@ -382,7 +384,8 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
               </>
             ) : null}
           </p>
-          <p id={keysId} className="text-xs text-muted-foreground">
+          {/* A touch screen has no keys to press (hover: none is how a phone or tablet says so). */}
+          <p id={keysId} className="text-xs text-muted-foreground [@media(hover:none)]:hidden">
             {m.keys}
           </p>
           {chapterList}

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { speakerNames, type Speaker } from "~/features/podcasts/script";
+import type { Speaker } from "~/features/podcasts/script";
 import { SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
@@ -14,12 +14,25 @@ export type SegmentResult = { intent: "save-segment" | "move-segment"; index: nu
  * One form per line: a plain post without JavaScript, a fetcher (no page load, the scroll kept) with it.
  * Keyed by the saved text, so a saved or reloaded line shows what the server has.
  */
-export function SegmentForm({ segment, hostCount, editable, result }: { segment: ReviewSegment; hostCount: 1 | 2; editable: boolean; result?: SegmentResult }) {
+export function SegmentForm({
+  segment,
+  hostCount,
+  hostNames,
+  editable,
+  result,
+}: {
+  segment: ReviewSegment;
+  hostCount: 1 | 2;
+  /** The chosen voices' names (Grace, Henry), not "Host 1". */
+  hostNames: Record<Speaker, string>;
+  editable: boolean;
+  result?: SegmentResult;
+}) {
   const fetcher = useFetcher<SegmentResult>({ key: `segment-${segment.index}` });
   const pending = fetcher.state !== "idle";
   const error = (fetcher.data ?? result)?.index === segment.index ? (fetcher.data ?? result)?.error : undefined;
-  const other = speakerNames[segment.speaker === "host1" ? "host2" : "host1"];
-  const label = m.segmentLabel(segment.index + 1, speakerNames[segment.speaker]);
+  const other = hostNames[segment.speaker === "host1" ? "host2" : "host1"];
+  const label = m.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
 
   if (!editable || segment.recording) {
     return (
