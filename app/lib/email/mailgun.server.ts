@@ -2,6 +2,7 @@
 // a fake Mailgun server on 127.0.0.1, so this exact code path is what they exercise.
 import Mailgun from "mailgun.js";
 import { env, type Env } from "~/lib/env.server";
+import { headerValue } from "./header-value";
 import { inlineDataImages } from "./inline-images";
 
 export type MailgunClient = ReturnType<Mailgun["client"]>;
@@ -34,26 +35,25 @@ export function createMailgun(config: Env = env()): { client: MailgunClient; dom
   return { client, domain: config.MAILGUN_DOMAIN };
 }
 
-// Header values must stay on one line: a newline in a subject or name could forge extra headers.
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** Sends one message; resolves with Mailgun's message id, rejects with its error. */
 export async function mailgunSend(client: MailgunClient, domain: string, message: MailgunMessage) {
+  // Rows are made clean when queued (queueOutgoingEmail); this keeps one written before that rule clean too.
   const data: Record<string, string> = {
-    from: oneLine(message.from),
-    to: oneLine(message.to),
-    subject: oneLine(message.subject),
+    from: headerValue(message.from),
+    to: headerValue(message.to),
+    subject: headerValue(message.subject),
     text: message.text,
   };
-  if (message.replyTo) data["h:Reply-To"] = oneLine(message.replyTo);
+  if (message.replyTo) data["h:Reply-To"] = headerValue(message.replyTo);
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail header name: ${JSON.stringify(name)}`);
-    data[`h:${name}`] = oneLine(value);
+    data[`h:${name}`] = headerValue(value);
   }
   for (const [name, value] of Object.entries(message.variables ?? {})) {
     if (!HEADER_NAME.test(name)) throw new Error(`Invalid e-mail variable name: ${JSON.stringify(name)}`);
-    data[`v:${name}`] = oneLine(value);
+    data[`v:${name}`] = headerValue(value);
   }
   const { html, images } = inlineDataImages(message.html);
   const inline = images.map((image) => new File([new Uint8Array(image.bytes)], image.filename, { type: image.contentType }));

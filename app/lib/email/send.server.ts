@@ -16,6 +16,7 @@ import {
 } from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
+import { headerValue } from "./header-value";
 import { createMailgun, describeMailgunError, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
 
 export type SendEmailInput = {
@@ -47,9 +48,20 @@ export const isEmailDeliveryConfigured = () => getMailgun() !== null;
 /** A claim older than this is from a process that died mid-send (Mailgun's log may lag a little). */
 export const SENDING_STALE_MS = () => env().EMAIL_RECONCILE_AFTER_MS;
 
-/** Writes the message to the outbox without sending it (the job runner delivers it). */
+/**
+ * Writes the message to the outbox without sending it (the job runner delivers it). Every e-mail is
+ * built here, so this is where its header values are made one clean line each (header-value.ts).
+ */
 export function queueOutgoingEmail(input: SendEmailInput): OutboxEmail {
-  return queueEmail({ ...input, from: env().MAIL_FROM });
+  const headers = input.headers && Object.fromEntries(Object.entries(input.headers).map(([name, value]) => [name, headerValue(value)]));
+  return queueEmail({
+    ...input,
+    to: headerValue(input.to),
+    subject: headerValue(input.subject),
+    replyTo: input.replyTo ? headerValue(input.replyTo) : input.replyTo,
+    ...(headers ? { headers } : {}),
+    from: headerValue(env().MAIL_FROM),
+  });
 }
 
 /**
