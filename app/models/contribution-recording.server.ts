@@ -1,7 +1,7 @@
 // A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
 // the convert-recording job, listed for the stories page, removed by the owner.
 import { and, eq, sql } from "drizzle-orm";
-import { campaigns, contributionRecordings, contributions } from "#db/schema";
+import { campaigns, contributionRecordings, contributions, invitations } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Recording = typeof contributionRecordings.$inferSelect;
@@ -84,5 +84,25 @@ export function recordingWithStoryText(id: string) {
     .from(contributionRecordings)
     .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
     .where(eq(contributionRecordings.id, id))
+    .get();
+}
+
+/** Who sent a story and from which invitation, to write to them about its recording. */
+export function storySender(contributionId: string) {
+  return db
+    .select({
+      contributorName: contributions.contributorName,
+      contributorEmail: contributions.contributorEmail,
+      sentFrom: contributions.sentFrom,
+      storyContent: contributions.storyContent,
+      submissionMethod: contributions.submissionMethod,
+      campaign: { title: campaigns.title, publicId: campaigns.publicId, ownerId: campaigns.ownerId },
+      invitationEmail: invitations.email,
+      invitationToken: invitations.token,
+    })
+    .from(contributions)
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .leftJoin(invitations, eq(invitations.id, contributions.invitationId))
+    .where(eq(contributions.id, contributionId))
     .get();
 }

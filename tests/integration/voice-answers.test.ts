@@ -1,10 +1,11 @@
 // Answers by voice (issue 20, decision 0136): e-mailed recordings in every format a phone or browser
 // sends become playable normalized copies with the original kept; bad ones keep the text and say
 // why; removal links and the owner's text edits keep what they must.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contributionRecordings, contributions, emailOutbox } from "#db/schema";
+import { campaigns, contributionRecordings, contributions, emailOutbox, invitations } from "#db/schema";
 import { action } from "~/routes/webhooks+/mailgun.inbound";
 import { db } from "~/lib/db.server";
 import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
@@ -99,14 +100,30 @@ describe("a reply with a recording", () => {
     const corrupt = new File([new Uint8Array(4096).fill(7)], "memo.m4a", { type: "audio/mp4" });
     const { story, recording } = await postReply({ attachments: [corrupt] });
     expect(story.storyContent).toBe("Here is my story, I said it out loud.");
-    expect(recording).toMatchObject({ status: "refused", reason: m.notAudio, originalKey: null, originalFileName: "memo.m4a" });
+    expect(recording).toMatchObject({ status: "refused", reason: "notAudio", originalKey: null, originalFileName: "memo.m4a" });
   });
 
-  it("a recording over 10 minutes keeps the text and records why", async () => {
+  it("a recording over 10 minutes keeps the text; the relative is told why and how to send it again, the owner sees why in their words", async () => {
     const long = await makeVoiceMemo("amr", { lead: 0, tone: 601, tail: 0 });
-    const { story, recording } = await postReply({ attachments: [long] });
+    const { story, recording, campaign } = await postReply({ attachments: [long] });
     expect(story.storyContent).toBe("Here is my story, I said it out loud.");
-    expect(recording).toMatchObject({ status: "refused", reason: m.tooLong });
+    expect(recording).toMatchObject({ status: "refused", reason: "tooLong" });
+
+    const told = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `recording-refused:${recording!.id}`)).get()!;
+    const invitation = db.select().from(invitations).where(eq(invitations.campaignId, campaign.id)).get()!;
+    expect(told).toMatchObject({ kind: "recording_refused", to: "robert@example.com", replyTo: replyAddressFor(invitation.token) });
+    expect(told.subject).toBe('Your recording for "Summers at the Lake" didn\'t come through');
+    expect(told.text).toContain("Hi Robert Whitfield,");
+    expect(told.text).toContain(m.refusal.tooLong.relative);
+    expect(told.text).toContain("What you wrote reached us and is kept with your story");
+    expect(told.text).toContain("Reply to this e-mail with the recording attached");
+    expect(told.text).toContain(`/contribute/${campaign.publicId}?t=${invitation.token}`);
+
+    const owner = await createTestUser();
+    db.update(campaigns).set({ ownerId: owner.id }).where(eq(campaigns.id, campaign.id)).run();
+    const page = await callRoute(storiesPage.loader as never, makeRequest(`/campaigns/${campaign.id}/stories`, { cookie: owner.cookie }), { campaignId: campaign.id });
+    expect(JSON.stringify(await page.json())).toContain(JSON.stringify(m.refusal.tooLong.owner));
+    expect(m.refusal.tooLong.owner).not.toBe(m.refusal.tooLong.relative);
   }, 30_000);
 
   it("audio that reads as audio but has nothing to decode is refused by the conversion, not retried", async () => {
@@ -114,7 +131,11 @@ describe("a reply with a recording", () => {
     const { recording } = await postReply({ attachments: [new File(["#!AMR\n"], "memo.amr", { type: "audio/amr" })] });
     expect(recording?.status).toBe("converting");
     await convertRecording(recording!.id);
-    expect(recordingRow(recording!.id)).toMatchObject({ status: "refused", reason: m.unreadable });
+    expect(recordingRow(recording!.id)).toMatchObject({ status: "refused", reason: "unreadable" });
+    // The reply was thanked when it came; now the relative learns it did not work after all.
+    const told = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `recording-refused:${recording!.id}`)).get()!;
+    expect(told.to).toBe("robert@example.com");
+    expect(told.text).toContain(m.refusal.unreadable.relative);
   });
 
   it("a file that is not audio and does not say so is no recording at all", async () => {
@@ -156,6 +177,30 @@ describe("the public answer form with a recording (no JavaScript needed)", () =>
     expect(recordingRow(recording.id)!.status).toBe("ready");
     expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, "mae@example.com")).get()?.kind).toBe("recording_thanks");
   });
+
+  it("thanks an address nobody invited with no text from the form, once a day; the invited address by name", async () => {
+    const { campaign, invitations: [inv] } = makeCollection({ emails: ["mae@example.com"] });
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    const bait = { contributorName: "Claim your prize at http://phish.example", contributorEmail: stranger, storyContent: "Log in at http://phish.example/login" };
+    for (let i = 0; i < 2; i++) expect((await answer(campaign.publicId, bait, await makeVoiceMemo("webm"))).status).toBe(302);
+    expect(db.select().from(contributionRecordings).innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId)).where(eq(contributions.contributorEmail, stranger)).all()).toHaveLength(2);
+    const sent = db.select().from(emailOutbox).where(eq(emailOutbox.to, stranger)).all();
+    expect(sent).toHaveLength(1);
+    for (const part of [sent[0]!.text, sent[0]!.html, sent[0]!.subject]) {
+      expect(part).not.toContain("phish");
+      expect(part).not.toContain("prize");
+    }
+    expect(sent[0]!.text).toContain("Hi there,");
+    expect(sent[0]!.text).toContain("If you didn't send this, you can ignore this e-mail");
+
+    // The relative who came by their own link is greeted by the name they typed.
+    const invited = `invited-${randomUUID()}@example.com`;
+    db.update(invitations).set({ email: invited }).where(eq(invitations.id, inv!.id)).run();
+    await answer(campaign.publicId, { contributorName: "Aunt Mae", contributorEmail: invited, t: inv!.token }, await makeVoiceMemo("webm"));
+    const thanks = db.select().from(emailOutbox).where(eq(emailOutbox.to, invited)).get()!;
+    expect(thanks.text).toContain("Hi Aunt Mae,");
+    expect(thanks.text).not.toContain("If you didn't send this");
+  }, 30_000);
 
   it("a file that is not audio is refused with a clear message and nothing is stored", async () => {
     const { campaign } = makeCollection({ emails: ["mae@example.com"] });

@@ -71,10 +71,20 @@ export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, form
   };
 }
 
-type RecordingThanksInput = { campaignTitle: string; ownerName: string; senderName?: string | null; removalUrl: string };
+type RecordingThanksInput = {
+  campaignTitle: string;
+  ownerName: string;
+  senderName?: string | null;
+  removalUrl: string;
+  /** To an address nobody invited (the public form's typed one): it may not have been them. */
+  unasked?: boolean;
+};
+
+/** The line for an address nobody invited: whoever typed it may not have been its owner (issue 29). */
+const NOT_YOU = "If you didn't send this, you can ignore this e-mail: nothing more will come.";
 
 /** After a recording was kept: thanks, where it will be heard, and the way to take it back (decision 0136). */
-export function recordingThanksEmail({ campaignTitle, ownerName, senderName, removalUrl }: RecordingThanksInput): EmailParts {
+export function recordingThanksEmail({ campaignTitle, ownerName, senderName, removalUrl, unasked = false }: RecordingThanksInput): EmailParts {
   const subject = `Thank you for your recording for "${campaignTitle}"`;
   const thanks = `Thank you for answering ${ownerName}'s invitation with your own voice. Your recording reached us and is kept with your story.`;
   const heard = "It will be heard by the family in the family podcast and newsletter.";
@@ -84,8 +94,42 @@ export function recordingThanksEmail({ campaignTitle, ownerName, senderName, rem
     html: layoutHtml({
       title: subject,
       preheader: heard,
-      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(heard)}${muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`)}`,
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(heard)}${muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`)}${unasked ? muted(NOT_YOU) : ""}`,
     }),
-    text: layoutText([greeting(senderName), thanks, heard, textLink(removeHint, removalUrl)]),
+    text: layoutText([greeting(senderName), thanks, heard, textLink(removeHint, removalUrl), unasked ? NOT_YOU : null]),
+  };
+}
+
+type RecordingRefusedInput = {
+  campaignTitle: string;
+  ownerName: string;
+  senderName?: string | null;
+  /** Why, in the relative's words (messages.recording.refusal). */
+  reason: string;
+  /** Their typed words were kept with the story. */
+  textKept: boolean;
+  /** They can reply to this e-mail with the recording (it came by e-mail). */
+  canReply: boolean;
+  formUrl: string;
+  unasked?: boolean;
+};
+
+/** A recording we could not keep (issue 29): why, that their words are safe, and how to send it again. */
+export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, reason, textKept, canReply, formUrl, unasked = false }: RecordingRefusedInput): EmailParts {
+  const subject = `Your recording for "${campaignTitle}" didn't come through`;
+  const thanks = `Thank you for sending a recording for ${ownerName}'s "${campaignTitle}". We're sorry: we couldn't keep it. ${reason}`;
+  const kept = textKept ? "What you wrote reached us and is kept with your story, so none of your words are lost." : null;
+  const again = canReply
+    ? "Would you try once more? Reply to this e-mail with the recording attached: a voice memo of up to 10 minutes and 50 MB works best."
+    : "Would you try once more? A voice memo of up to 10 minutes and 50 MB works best.";
+  const formHint = canReply ? "Or, if it's easier, record or choose it on this page (no account needed):" : "You can record or choose it on this page (no account needed):";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: reason,
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${kept ? paragraph(kept) : ""}${paragraph(again)}${paragraph(formHint)}${button(formUrl, "Send my recording")}${unasked ? muted(NOT_YOU) : ""}`,
+    }),
+    text: layoutText([greeting(senderName), thanks, kept, again, textLink(formHint, formUrl), unasked ? NOT_YOU : null]),
   };
 }

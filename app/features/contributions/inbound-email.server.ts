@@ -12,6 +12,7 @@ import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
+import { blockedAddress } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
@@ -158,12 +159,13 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     if (!hasAttachments(contribution.id)) await storeStoryPhotos(contribution.id, photos);
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
+      const to = senderEmail ?? invitee;
       const thanks = isAutomatic(form)
         ? null
-        : { email: senderEmail ?? invitee, name: from.name, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+        : { ownerId: invitation.campaign.ownerId, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
     } else if (audio && !audio.check.ok) {
-      refuseRecording(contribution.id, audio.file.fileName, audio.check.reason);
+      await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: !isAutomatic(form) });
       return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
     }
     return { status: 200, message: "Story stored", contributionId: contribution.id };
@@ -220,7 +222,8 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
       content: reply.body,
       messageId: reply.messageId,
     });
-    if (!kept || reply.automatic) return null;
+    // An address that bounced or complained gets no note either (issue 29).
+    if (!kept || reply.automatic || blockedAddress(campaign.ownerId, reply.to)) return null;
     const mail = emptyReplyNoteEmail({
       campaignTitle: campaign.title,
       ownerName: owner ? ownerDisplayName(owner) : "Your family",

@@ -143,12 +143,20 @@ export const storyMessages = {
     tooLarge: "That recording is larger than 50 MB. Please choose a shorter one (up to 10 minutes).",
     tooLong: "That recording is longer than 10 minutes. Please choose a shorter one.",
     notAudio: "We couldn't read that file as a sound recording. Please choose a voice memo or another audio file (m4a, mp3, ogg, opus, wav, amr or webm).",
-    unreadable: "We couldn't turn this recording into sound the family can play: it seems to be damaged.",
     empty: "The recording is empty.",
     // The owner's view on the stories page.
     heading: "Their recording",
     converting: "The recording is being prepared; it will play here in a moment.",
     refused: (reason: string) => `A recording came with this story but could not be kept: ${reason}`,
+    // Why a recording was refused, stored by its key (issue 29): the owner's words here, the
+    // relative's in their e-mail. A reason stored as text before then is shown as it is.
+    refusal: {
+      tooLarge: { owner: "the file was larger than 50 MB.", relative: "The file was larger than 50 MB, which is more than we can take." },
+      tooLong: { owner: "it was longer than 10 minutes.", relative: "It was longer than 10 minutes, which is more than we can take." },
+      notAudio: { owner: "the file could not be read as a sound recording.", relative: "We couldn't read the file as a sound recording." },
+      unreadable: { owner: "the file seems to be damaged, so it could not be turned into sound.", relative: "The file seems to have been damaged on the way, so we couldn't turn it into sound the family can play." },
+      empty: { owner: "the file was empty.", relative: "The file arrived empty." },
+    },
     removalRequested: "Removal requested",
     removalRequestedText: "The contributor asked for this recording to be removed. It is left out of podcasts and newsletters; you can delete it.",
     original: "Download the original",
@@ -219,3 +227,12 @@ export const storyMessages = {
     invalidText: "This removal link is not valid, or the recording was already deleted.",
   },
 } as const;
+
+export type RefusalCode = keyof typeof storyMessages.recording.refusal;
+
+/** The owner's words for a stored refusal; a reason stored as text (before issue 29) is shown as it is. */
+export function refusalForOwner(reason: string | null) {
+  const refusals = storyMessages.recording.refusal;
+  if (reason === null) return refusals.unreadable.owner;
+  return Object.hasOwn(refusals, reason) ? refusals[reason as RefusalCode].owner : reason;
+}

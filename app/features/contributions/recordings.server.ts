@@ -35,8 +35,8 @@ import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { recordingThanksEmail } from "./emails";
 import { storyMessages } from "./messages";
+import { queueRecordingRefused, queueRecordingThanks, type RefusalCode, type ThanksTo } from "./recording-notices.server";
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "./recording-limits";
 
 const m = storyMessages.recording;
@@ -60,15 +60,16 @@ async function removeOrphanTemps() {
 
 // ── checking and keeping ───────────────────────────────────────────────────
 
-export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string; status: 400 | 413 };
+/** `reason` is for the form that sent it; `code` is stored, and worded for the owner and in the relative's e-mail. */
+export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string; code: RefusalCode; status: 400 | 413 };
 
 /** Whether a received file is a recording we take: audio by its content, within 10 minutes and 50 MB. */
 export async function checkRecording(file: string, size: number): Promise<RecordingCheck> {
-  if (size > MAX_RECORDING_BYTES) return { ok: false, reason: m.tooLarge, status: 413 };
-  if (size === 0) return { ok: false, reason: m.empty, status: 400 };
+  if (size > MAX_RECORDING_BYTES) return { ok: false, reason: m.tooLarge, code: "tooLarge", status: 413 };
+  if (size === 0) return { ok: false, reason: m.empty, code: "empty", status: 400 };
   const facts = await probeAudio(file);
-  if (!facts) return { ok: false, reason: m.notAudio, status: 400 };
-  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: m.tooLong, status: 400 };
+  if (!facts) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };
+  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: m.tooLong, code: "tooLong", status: 400 };
   return { ok: true, facts };
 }
 
@@ -86,7 +87,7 @@ function originalExtension(facts: AudioFacts) {
 const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => `recordings/${contributionId}/${recordingId}-original.${originalExtension(facts)}`;
 const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => `recordings/${recording.contributionId}/${recording.id}.mp3`;
 
-export type ThanksTo = { email: string; name: string | null; campaignTitle: string; ownerName: string };
+export type { ThanksTo };
 
 type ReceivedFile = { path: string; fileName: string; size: number };
 type StoredOriginal = { id: string; contributionId: string; originalKey: string; file: ReceivedFile; facts: AudioFacts };
@@ -113,9 +114,7 @@ function writeRecordingRows({ id, contributionId, originalKey, file, facts }: St
   });
   if (!row) return null;
   enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
-  if (!thanks) return { mail: null };
-  const parts = recordingThanksEmail({ campaignTitle: thanks.campaignTitle, ownerName: thanks.ownerName, senderName: thanks.name, removalUrl: removalUrl(id) });
-  return { mail: queueOutgoingEmail({ kind: "recording_thanks", to: thanks.email, ...parts, dedupeKey: `recording-thanks:${id}` }) };
+  return { mail: thanks ? queueRecordingThanks(thanks, id, removalUrl(id)) : null };
 }
 
 async function afterKept(kept: { mail: ReturnType<typeof queueOutgoingEmail> | null }) {
@@ -159,9 +158,24 @@ export async function keepStoryWithRecording<T extends { id: string }>(insertSto
   return saved.story;
 }
 
-/** A recording that came but could not be used: the story keeps its text and the owner sees why. */
-export function refuseRecording(contributionId: string, fileName: string, reason: string) {
-  insertRecording({ contributionId, status: "refused", reason, originalFileName: fileName.slice(0, 200) || null });
+/**
+ * A recording that came but could not be used: the story keeps its text, the owner sees why and
+ * (unless `tell` is false: an automatic reply) the sender is told why and how to send it again.
+ */
+export async function refuseRecording(contributionId: string, fileName: string, code: RefusalCode, { tell = true } = {}) {
+  const row = insertRecording({ contributionId, status: "refused", reason: code, originalFileName: fileName.slice(0, 200) || null });
+  if (row && tell) await tellRefused(contributionId, row.id, code);
+}
+
+async function tellRefused(contributionId: string, recordingId: string, code: RefusalCode) {
+  const mail = await queueRecordingRefused(contributionId, recordingId, code);
+  if (mail) await deliverEmails([mail]);
+}
+
+/** The job's refusal: recorded, then the sender told (the form had already thanked them). */
+async function refuseConverted(recording: Recording, code: RefusalCode) {
+  markRecordingRefused(recording.id, code);
+  await tellRefused(recording.contributionId, recording.id, code);
 }
 
 // ── the conversion job ─────────────────────────────────────────────────────
@@ -179,14 +193,14 @@ export async function convertRecording(recordingId: string, transcription: Trans
   const output = recordingTempPath(".mp3");
   try {
     const stored = await getStorage().read(recording.originalKey);
-    if (!stored) return markRecordingRefused(recordingId, m.unreadable);
+    if (!stored) return await refuseConverted(recording, "unreadable");
     await pipeline(stored.stream, createWriteStream(input));
     let duration: number;
     try {
       ({ duration } = await normalizeRecording(input, output));
     } catch (error) {
       if (!(error instanceof FfmpegError) && !(error instanceof Error && /no sound/.test(error.message))) throw error;
-      return markRecordingRefused(recordingId, m.unreadable);
+      return await refuseConverted(recording, "unreadable");
     }
     const normalizedKey = normalizedKeyFor(recording);
     await getStorage().put(normalizedKey, createReadStream(output));

@@ -14,7 +14,7 @@ import { editStoryText, listContributionsPage, type Contribution } from "~/model
 import { listEmptyReplies } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
-import { storyMessages } from "./messages";
+import { refusalForOwner, storyMessages } from "./messages";
 import { removeStoryPhoto, storyPhotoUrl } from "./photos.server";
 import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema } from "./schemas";
@@ -26,7 +26,8 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
     status: r.status,
     url: r.status === "ready" ? recordingUrl(campaignId, r.id) : null,
     originalUrl: r.originalKey ? recordingUrl(campaignId, r.id, true) : null,
-    reason: r.reason,
+    // Worded for the owner (issue 29); the relative's own words went to them by e-mail.
+    reason: r.status === "refused" ? refusalForOwner(r.reason) : null,
     removalRequested: r.removalRequestedAt !== null,
   };
 }

@@ -75,7 +75,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const story = (id?: string) => createContribution({ id, campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
       if (!file || !check?.ok) return void story();
       const owner = await getUserById(campaign.ownerId);
-      const thanks = { email: fields.contributorEmail, name: fields.contributorName, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      // Only the address the family invited (the relative came by their own link) is greeted by name (issue 29).
+      const invited = invitation?.email.toLowerCase() === fields.contributorEmail.toLowerCase();
+      const thanks = { ownerId: campaign.ownerId, email: fields.contributorEmail, name: fields.contributorName, invited, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepStoryWithRecording(story, file, check.facts, thanks);
     });
     return redirect(thankYouUrl(params.publicId!));

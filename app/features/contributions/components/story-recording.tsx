@@ -13,13 +13,14 @@ export type StoryRecordingData = {
   /** The normalized copy, once it exists. */
   url: string | null;
   originalUrl: string | null;
+  /** Why it was refused, in the owner's words. */
   reason: string | null;
   removalRequested: boolean;
 };
 
 /** A story's recording on the stories page: a player once converted, and why when it could not be kept (decision 0136). */
 export function StoryRecording({ recording, contributorName }: { recording: StoryRecordingData; contributorName: string }) {
-  if (recording.status === "refused") return <p className="text-sm text-muted-foreground">{m.refused(recording.reason ?? m.unreadable)}</p>;
+  if (recording.status === "refused") return <p className="text-sm text-muted-foreground">{m.refused(recording.reason ?? "")}</p>;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,80 @@
+// E-mails to whoever sent a recording (issue 29): thanks when it was kept, and a kind note saying why
+// when it was refused. Mail to an address nobody invited (typed into the public form, or a reply
+// from another address) carries no text from the form and goes out at most once a day per address;
+// an address that bounced or complained gets nothing.
+import { blockedAddress } from "~/models/delivery-problem.server";
+import { storySender } from "~/models/contribution-recording.server";
+import { getUserById } from "~/models/user.server";
+import { now } from "~/lib/clock.server";
+import { appUrl } from "~/lib/env.server";
+import { queueOutgoingEmail, type SendEmailInput } from "~/lib/email/send.server";
+import { recordingRefusedEmail, recordingThanksEmail } from "./emails";
+import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { storyMessages, type RefusalCode } from "./messages";
+import { replyAddressFor } from "./reply-address.server";
+
+export type { RefusalCode };
+
+const refusals = storyMessages.recording.refusal;
+
+/** Where a recording's e-mails go, and whether that address is the one the family invited. */
+export type Sender = { ownerId: string; email: string; name: string | null; invited: boolean };
+
+/**
+ * The outbox key: per recording for an invited address; per address and day for any other, so a
+ * form typed again and again sends one e-mail a day to a stranger's address at most.
+ */
+function dedupeKey(sender: Sender, perRecording: string) {
+  return sender.invited ? perRecording : `unasked:${sender.email.trim().toLowerCase()}:${now().toISOString().slice(0, 10)}`;
+}
+
+/** Queues the mail unless the owner may not write to the address; the caller delivers it. */
+function queueTo(sender: Sender, mail: Omit<SendEmailInput, "to" | "dedupeKey">, perRecording: string) {
+  if (blockedAddress(sender.ownerId, sender.email)) return null;
+  return queueOutgoingEmail({ ...mail, to: sender.email, dedupeKey: dedupeKey(sender, perRecording) });
+}
+
+export type ThanksTo = Sender & { campaignTitle: string; ownerName: string };
+
+export function queueRecordingThanks(thanks: ThanksTo, recordingId: string, removalUrl: string) {
+  const parts = recordingThanksEmail({
+    campaignTitle: thanks.campaignTitle,
+    ownerName: thanks.ownerName,
+    // A typed name goes only to the address the family invited.
+    senderName: thanks.invited ? thanks.name : null,
+    removalUrl,
+    unasked: !thanks.invited,
+  });
+  return queueTo(thanks, { kind: "recording_thanks", ...parts }, `recording-thanks:${recordingId}`);
+}
+
+const addressIn = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
+
+/**
+ * The kind note for a refused recording: why, in their words, that their text was kept, and how to
+ * send it again (a reply for an e-mailed one, the form for both).
+ */
+export async function queueRecordingRefused(contributionId: string, recordingId: string, code: RefusalCode) {
+  const story = storySender(contributionId);
+  if (!story) return null;
+  const byEmail = story.submissionMethod === "email";
+  // A reply from another address than the invitation's is noted as sentFrom; it is not the invitee.
+  const email = byEmail && story.sentFrom ? addressIn(story.sentFrom) : story.contributorEmail;
+  if (!email) return null;
+  const invited = Boolean(story.invitationEmail && story.invitationEmail.toLowerCase() === email.toLowerCase());
+  const sender: Sender = { ownerId: story.campaign.ownerId, email, name: story.contributorName, invited };
+  const owner = await getUserById(story.campaign.ownerId);
+  const token = invited ? story.invitationToken : null;
+  const parts = recordingRefusedEmail({
+    campaignTitle: story.campaign.title,
+    ownerName: owner ? ownerDisplayName(owner) : "Your family",
+    senderName: invited ? story.contributorName : null,
+    reason: refusals[code].relative,
+    // Only to the invitee: a stranger's address learns nothing of the story.
+    textKept: invited && story.storyContent.trim() !== "",
+    canReply: byEmail && token !== null,
+    formUrl: token ? invitationLinks(story.campaign.publicId, token).formUrl : `${appUrl()}/contribute/${encodeURIComponent(story.campaign.publicId)}`,
+    unasked: !invited,
+  });
+  return queueTo(sender, { kind: "recording_refused", ...parts, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
+}
