@@ -16,7 +16,6 @@ import { blockedAddress } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
-import { htmlToText } from "~/lib/html-text";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { emptyReplyNoteEmail } from "./emails";
@@ -25,6 +24,7 @@ import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
 import { receivePhoto, storeStoryPhotos, type ReceivedPhoto } from "./photos.server";
 import { hasOwnWords } from "./quote-strip";
+import { replyHtmlToText } from "./reply-html";
 import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
 
@@ -92,10 +92,10 @@ function reject(status: number, message: string, severity: "low" | "medium" = "l
 /** A million characters of markup is far past any story; the rest of a longer HTML part is not read. */
 const MAX_HTML_CHARS = 1_000_000;
 
-/** The reply's text: Mailgun's text part, else its HTML part read as text; CRLF becomes "\n". */
+/** The reply's text: Mailgun's text part, else its HTML part read as text (reply-html.ts); CRLF becomes "\n". */
 export function replyText(form: FormData): string {
   const plain = text(form, "body-plain")?.trim();
-  const body = plain || htmlToText((text(form, "body-html") ?? "").slice(0, MAX_HTML_CHARS));
+  const body = plain || replyHtmlToText((text(form, "body-html") ?? "").slice(0, MAX_HTML_CHARS));
   return body.replace(/\r\n?/g, "\n").trim();
 }
 

@@ -249,8 +249,9 @@ describe("stripQuotedReply: nothing above the first quote marker", () => {
     expect(stripQuotedReply(reply)).toBe(reply);
   });
 
-  it("shows what the spec's rule leaves when only a signature stands above the quote", () => {
-    expect(stripQuotedReply(lines("Sent from my iPhone", "", ...quote))).toBe("Sent from my iPhone");
+  it("shows the whole reply when only a phone footer stands above the quote (no words of theirs to pick)", () => {
+    const reply = lines("Sent from my iPhone", "", ...quote);
+    expect(stripQuotedReply(reply)).toBe(reply);
   });
 });
 
