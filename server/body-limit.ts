@@ -35,6 +35,12 @@ type Rule = {
   form?: number;
   /** The route's own wording for a file too large. */
   message?: string;
+  /**
+   * The route reads the fields before the file of a body declared too large and answers with its
+   * form (typed text kept, the reason under the field), so the declared length alone does not
+   * refuse it here; the bytes are still counted and capped.
+   */
+  fieldsFirst?: boolean;
 };
 
 /** The routes that take files; every other body is a small form. */
@@ -46,6 +52,7 @@ const RULES: Rule[] = [
     path: /^\/contribute\/[^/]+\/?$/,
     multipart: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES + READER_MARGIN,
     message: storyMessages.recording.tooLarge,
+    fieldsFirst: true,
   },
   // The wizard's reader reads on past a PDF over 20 MB up to 5 times that, so the browser gets 'File too large'.
   {
@@ -64,7 +71,7 @@ const isMultipart = (req: Request) => (req.get("content-type") ?? "").trimStart(
 export function bodyLimitFor(path: string, multipart: boolean) {
   const rule = RULES.find((r) => r.path.test(path));
   const limit = multipart && rule ? rule.multipart : (rule?.form ?? FORM_BODY_BYTES);
-  return { limit, message: (multipart && rule?.message) || bodyTooLarge(limit) };
+  return { limit, message: (multipart && rule?.message) || bodyTooLarge(limit), fieldsFirst: multipart && rule?.fieldsFirst === true };
 }
 
 function formatBytes(bytes: number) {
@@ -148,9 +155,9 @@ function bound(req: Request, res: Response, limit: number, message: string, refu
 export function bodyLimits(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    const { limit, message } = bodyLimitFor(req.path, isMultipart(req));
+    const { limit, message, fieldsFirst } = bodyLimitFor(req.path, isMultipart(req));
     const declared = Number(req.get("content-length") ?? 0);
-    if (!bound(req, res, limit, message, declared > limit)) next();
+    if (!bound(req, res, limit, message, declared > limit && !fieldsFirst)) next();
   };
 }
 

@@ -53,7 +53,8 @@ export type BodyLimits = {
 const DEFAULTS = { maxFieldBytes: 200_000, maxFields: 60, maxParts: 70 };
 
 type Part = { name: string; fileName: string | undefined; mimeType: string; stream: Readable };
-type Control = { stop: (error: Error) => void; stopped: () => boolean };
+/** `declaredTooLarge`: the Content-Length is over the cap (such a body is read only for a `fieldsFirst` reader). */
+type Control = { stop: (error: Error) => void; stopped: () => boolean; declaredTooLarge: boolean };
 type Reader = {
   field: (name: string, value: string, truncated: boolean) => void;
   /** Resolves once the part is consumed; a part nobody keeps must still be drained. */
@@ -65,10 +66,11 @@ type Reader = {
  * (the rest of the body is never read) and rejects with its error after the part readers finished,
  * so they can clean up first. `fileSizeLimit` is busboy's: it emits 'limit' on a file part there.
  */
-function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: number, makeReader: (control: Control) => Reader): Promise<void> {
+function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: number, makeReader: (control: Control) => Reader, fieldsFirst = false): Promise<void> {
   if (!isMultipart(request) || !request.body) return Promise.reject(new MultipartError("not-multipart"));
+  const declaredTooLarge = Number(request.headers.get("content-length") ?? 0) > limits.maxBodyBytes;
   // Refused unread and not cancelled: cancelling would destroy the socket before the answer is sent.
-  if (Number(request.headers.get("content-length") ?? 0) > limits.maxBodyBytes) return Promise.reject(new MultipartError("body-too-large"));
+  if (declaredTooLarge && !fieldsFirst) return Promise.reject(new MultipartError("body-too-large"));
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -105,7 +107,7 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
       for (const stream of streams) stream.destroy(error);
       void Promise.allSettled(consumed).then(() => reject(error));
     };
-    const reader = makeReader({ stop, stopped: () => settled });
+    const reader = makeReader({ stop, stopped: () => settled, declaredTooLarge });
 
     parser.on("field", (name, value, info) => {
       if (!settled) reader.field(name, value, info.valueTruncated);
@@ -159,6 +161,12 @@ export type ToDiskOptions = BodyLimits & {
    * What it throws is the read's error, unchanged.
    */
   placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+  /**
+   * A body declared larger than `maxBodyBytes` is still read up to its first file part, then
+   * refused ("body-too-large") with the fields typed before it, so a form can be shown again with
+   * them. Without it such a body is refused unread.
+   */
+  fieldsFirst?: boolean;
 };
 
 /**
@@ -173,12 +181,14 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
   let file: IncomingFile | null = null;
   let temp: string | null = null;
   try {
-    await parse(request, limits, options.maxFileBytes + 1, ({ stop, stopped }) => ({
+    const reader = ({ stop, stopped, declaredTooLarge }: Control): Reader => ({
       field(name, value, truncated) {
         if (truncated) stop(new MultipartError("field-too-long", name));
         else fields[name] = value;
       },
       async file({ name, fileName = "", mimeType, stream }) {
+        // No byte of a body already known to be too large is written.
+        if (declaredTooLarge) return stop(new MultipartError("body-too-large", name));
         if (name !== options.fileField || file) return drain(stream);
         const entry: IncomingFile = { path: "", size: 0, fileName, mimeType, placed: false };
         file = entry;
@@ -198,7 +208,8 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
         await pipeline(stream, writer);
         entry.size = writer.received;
       },
-    }));
+    });
+    await parse(request, limits, options.maxFileBytes + 1, reader, options.fieldsFirst);
   } catch (error) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => {});
     if (error instanceof MultipartError) error.fields = { ...fields };

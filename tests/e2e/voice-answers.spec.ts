@@ -1,6 +1,8 @@
 // Answers by voice (issue 20, decision 0136): a relative uploads a recording on the public form (a
 // plain file input, so it works without JavaScript), the owner hears it, corrects the text, and
 // sees the relative's removal request. Both projects run each test (JavaScript on and off).
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { contributionRecordings, contributions } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -83,4 +85,34 @@ test.describe("answers by voice", () => {
     await expect(page.getByLabel("Your story")).toHaveValue("We sang on the porch.");
     expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
   });
+
+  // Issue 29: just over the 50 MB cap the typed fields were lost (false "Please enter your name"
+  // errors), and past 51 MB the page with JavaScript fell to "Something went wrong on our side".
+  for (const [label, bytes] of [
+    ["just over 50 MB", 50 * 1024 * 1024 + 4096],
+    ["51 MB", 51 * 1024 * 1024],
+    ["60 MB", 60 * 1024 * 1024],
+  ] as const) {
+    test(`a recording of ${label} is refused under its field, and everything typed stays`, async ({ page, user }) => {
+      const campaign = createTestCampaign(user.id);
+      const big = test.info().outputPath(`memo-${bytes}.m4a`);
+      fs.mkdirSync(path.dirname(big), { recursive: true });
+      fs.writeFileSync(big, Buffer.alloc(bytes, 1));
+      await visit(page, `/contribute/${campaign.publicId}`);
+      await page.getByLabel("Your name").fill("Cousin Ann");
+      await page.getByLabel("Your email").fill("ann@example.com");
+      await page.getByLabel("Your story").fill("We sang on the porch every summer.");
+      await page.getByLabel("Or record your answer (optional)").setInputFiles(big);
+      await page.getByRole("button", { name: "Share My Story" }).click();
+
+      await expect(page.locator("#share-your-story-recording-error")).toHaveText("That recording is larger than 50 MB. Please choose a shorter one (up to 10 minutes).");
+      await expect(page.getByLabel("Your name")).toHaveValue("Cousin Ann");
+      await expect(page.getByLabel("Your email")).toHaveValue("ann@example.com");
+      await expect(page.getByLabel("Your story")).toHaveValue("We sang on the porch every summer.");
+      await expect(page.getByText(/Please enter/)).toHaveCount(0);
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+      expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
+      fs.rmSync(big, { force: true });
+    });
+  }
 });

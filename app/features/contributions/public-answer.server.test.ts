@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { saveAnswerOnce } from "./public-answer.server";
+import { storyMessages } from "./messages";
+import { readAnswerForm, saveAnswerOnce } from "./public-answer.server";
 
 const key = () => `k-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
@@ -31,4 +32,51 @@ describe("saveAnswerOnce", () => {
     await saveAnswerOnce(null, async () => void saves++);
     expect(saves).toBe(6);
   });
+});
+
+describe("readAnswerForm over the recording cap", () => {
+  const MB = 1024 * 1024;
+  const BOUNDARY = "answer-form-test";
+  const text = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    text("contributorName", "Cousin Ann") +
+    text("contributorEmail", "ann@example.com") +
+    text("storyContent", "We sang on the porch.") +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="recording"; filename="memo.m4a"\r\nContent-Type: audio/mp4\r\n\r\n`;
+
+  /** A 60 MB recording made as it is read, never held; with or without its Content-Length. */
+  function answer(declared: boolean) {
+    const recording = 60 * MB;
+    const tail = `\r\n--${BOUNDARY}--\r\n`;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
+      pull(controller) {
+        if (sent >= recording) {
+          controller.enqueue(new TextEncoder().encode(tail));
+          return controller.close();
+        }
+        controller.enqueue(new Uint8Array(MB));
+        sent += MB;
+      },
+    });
+    const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+    if (declared) headers["Content-Length"] = String(Buffer.byteLength(head) + recording + tail.length);
+    return new Request("http://localhost/contribute/abc", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  }
+
+  for (const declared of [true, false]) {
+    it(`refuses the recording and keeps what was typed (${declared ? "with Content-Length" : "chunked"})`, async () => {
+      const { formData, file, tooLarge } = await readAnswerForm(answer(declared));
+      expect(tooLarge).toBe(storyMessages.recording.tooLarge);
+      expect(file).toBeNull();
+      expect(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"))).toEqual({
+        contributorName: "Cousin Ann",
+        contributorEmail: "ann@example.com",
+        storyContent: "We sang on the porch.",
+      });
+      // The schema still knows a recording was chosen, so it asks for no story instead.
+      expect(formData.get("recording")).toBeInstanceOf(File);
+    });
+  }
 });

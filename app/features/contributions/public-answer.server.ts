@@ -12,14 +12,18 @@ export type AnswerForm = {
   /** The text fields, with a stand-in for the chosen recording so the schema knows there is one. */
   formData: FormData;
   file: IncomingFile | null;
-  /** Set when the recording was refused while it arrived (over 50 MB): 413 with this message. */
+  /**
+   * Set when the recording was refused while it arrived (over 50 MB, with or without
+   * Content-Length): 413 with this message, and `formData` holds what was typed before it.
+   */
   tooLarge: string | null;
 };
 
-function toFormData(fields: Record<string, string>, file: IncomingFile | null) {
+/** `chosen`: the name of a recording that came (or was refused), so the schema knows there was one. */
+function toFormData(fields: Record<string, string>, chosen: string | null) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(RECORDING_FIELD, new File([], file.fileName || "recording"));
+  if (chosen !== null) form.append(RECORDING_FIELD, new File([], chosen || "recording"));
   return form;
 }
 
@@ -31,11 +35,13 @@ export async function readAnswerForm(request: Request): Promise<AnswerForm> {
       maxFileBytes: MAX_RECORDING_BYTES,
       maxBodyBytes: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES,
       tempPath: () => recordingTempPath(".upload"),
+      // A recording over the cap is refused, never the story typed beside it.
+      fieldsFirst: true,
     });
-    return { formData: toFormData(fields, file), file, tooLarge: null };
+    return { formData: toFormData(fields, file ? file.fileName : null), file, tooLarge: null };
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
-    if (error.reason === "body-too-large" || error.reason === "file-too-large") return { formData: toFormData(error.fields, null), file: null, tooLarge: storyMessages.recording.tooLarge };
+    if (error.reason === "body-too-large" || error.reason === "file-too-large") return { formData: toFormData(error.fields, ""), file: null, tooLarge: storyMessages.recording.tooLarge };
     throw Response.json({ message: "The form could not be read. Please try again." }, { status: error.status });
   }
 }
