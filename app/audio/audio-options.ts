@@ -7,12 +7,13 @@ export const ACCENTS = ["american", "british", "australian", "indian"] as const;
 export type Accent = (typeof ACCENTS)[number];
 
 /**
- * Whether this installation can speak a voice in an accent (decision 0130): with a built-in engine or
- * an installed Piper voice; or not yet (a Piper voice `npm run voices:download` would add); or not at all.
+ * Whether this installation can speak a voice in an accent (decision 0130): with a built-in engine, an
+ * installed Piper voice or the configured speech server (0155); or not yet (a Piper voice `npm run
+ * voices:download` would add); or not at all.
  */
-export type AccentOffer = "built-in" | "piper" | "download" | "unavailable";
+export type AccentOffer = "built-in" | "piper" | "speech-server" | "download" | "unavailable";
 export type VoiceOffer = Record<VoiceId, Record<Accent, AccentOffer>>;
-export const isOffered = (offer: AccentOffer | undefined) => offer === "built-in" || offer === "piper";
+export const isOffered = (offer: AccentOffer | undefined) => offer === "built-in" || offer === "piper" || offer === "speech-server";
 
 /** The wizard's list and the family-collection list (DESIGN.md: two readings, both real audio). */
 export const WIZARD_MUSIC = ["none", "gentle-piano", "soft-jazz", "nostalgic", "ambient"] as const;

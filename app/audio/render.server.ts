@@ -65,7 +65,7 @@ export type RenderResult = {
   audioKey: string;
   duration: number;
   fileSize: number;
-  /** The least of the engines that spoke: piper, else flite, else espeak. */
+  /** The least of the engines that spoke: espeak, else flite, else piper, else the speech server. */
   engine: Engine;
   voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
 };
@@ -75,6 +75,10 @@ export const audioKeyFor = (podcastId: string) => `podcasts/${podcastId}.mp3`;
 type HostName = "host1" | "host2";
 
 async function speak(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
+  if (voice.engine === "speech-server") {
+    const { speechServerSpeak } = await import("./speech-server.server");
+    return speechServerSpeak(voice.speech.voice, texts, speed, timings);
+  }
   if (voice.engine === "piper") {
     const { piperSpeak } = await import("./piper.server");
     return piperSpeak({ model: voice.model, speakerId: voice.speakerId }, texts, speed, timings);
@@ -130,6 +134,24 @@ async function decodeStoredClip(key: string, sampleRate: number) {
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
+/**
+ * A speech server that cannot be reached (or fails on its side) costs the voice's quality, never the
+ * episode: the host is spoken by the voice this installation has without it (decision 0155).
+ */
+async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
+  try {
+    return { voice, said: await speak(voice, texts, speed, timings) };
+  } catch (error) {
+    const { SpeechServerUnavailable } = await import("./speech-server.server");
+    if (voice.engine !== "speech-server" || !(error instanceof SpeechServerUnavailable)) throw error;
+    const local = resolveVoice(voice.voiceId, voice.accent, voicesDir(), isFliteInstalled(), null);
+    console.error(`${error.message}; ${voice.voiceId} (${voice.accent}) speaks with ${local.engine} instead`);
+    return { voice: local, said: await speak(local, texts, speed, timings) };
+  }
+}
+
+const ENGINE_RANK: Engine[] = ["espeak", "flite", "piper", "speech-server"];
+
 /** espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126). */
 async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]): Promise<RenderResult["voices"]> {
   const resolve = (flite: boolean) => ({
@@ -169,12 +191,14 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   const spoken = new Map<number, { sentences: Float32Array[]; sampleRate: number }>();
   const speakers: ResolvedVoice[] = [];
   for (const host of ["host1", "host2"] as const) {
-    const voice = voices[host];
+    const chosen = voices[host];
     const settings = input.hosts[host];
     const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host && !s.clipKey);
-    if (!voice || !settings || lines.length === 0) continue;
+    if (!chosen || !settings || lines.length === 0) continue;
+    const { voice, said } = await speakHost(chosen, lines.map((l) => l.text), settings.speed, timings);
+    voices[host] = voice;
     speakers.push(voice);
-    const { sampleRate, segments } = await speak(voice, lines.map((l) => l.text), settings.speed, timings);
+    const { sampleRate, segments } = said;
     lines.forEach((line, k) => spoken.set(line.i, { sentences: segments[k] ?? [], sampleRate }));
   }
   onStage?.("phonemize", timings.phonemize);
@@ -223,7 +247,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   onStage?.("mixing", mixing.mixing);
   onStage?.("encode", mixing.encode);
 
-  const engine = speakers.some((v) => v.engine === "espeak") ? "espeak" : speakers.some((v) => v.engine === "flite") ? "flite" : "piper";
+  const engine = ENGINE_RANK.find((e) => speakers.some((v) => v.engine === e)) ?? "piper";
   return { audioKey, duration, fileSize, engine, voices };
 }
 

@@ -1,9 +1,10 @@
-// The voice catalogue: Piper where installed, flite built in, espeak-ng as the last resort.
-// docs/decisions/0105-local-voices.md, docs/decisions/0126-flite-offline-voices.md
+// The voice catalogue: a configured speech server's voices, Piper where installed, flite built in,
+// espeak-ng as the last resort. docs/decisions/0105-local-voices.md, 0126-flite-offline-voices.md, 0155.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ACCENTS, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer } from "./audio-options";
+import { speechServer, type SpeechServer } from "./speech-server.server";
 
 /** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
 export type PiperVoiceRef = { model: string; speaker?: string };
@@ -217,7 +218,9 @@ export type ResolvedVoice =
       exact: boolean;
     }
   | { engine: "flite"; voiceId: VoiceId; accent: Accent; flite: FliteVoice; exact: boolean }
-  | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: boolean };
+  | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: boolean }
+  /** `server`: the SpeechServer's id (its address and model), `voice`: the server's own voice name. */
+  | { engine: "speech-server"; voiceId: VoiceId; accent: Accent; speech: { voice: string; server: string }; exact: boolean };
 export type Engine = ResolvedVoice["engine"];
 
 /** Never another gender: same accent before sibling style before other accents. */
@@ -252,18 +255,34 @@ function fliteFor(voiceId: VoiceId, accent: Accent): ResolvedVoice & { engine: "
   throw new Error(`No flite voice for ${voiceId}`);
 }
 
+/**
+ * The server's voice for this choice, else for the nearest accent it has one in (its voices read
+ * the accent they were made in; an American voice is not called British).
+ */
+function speechServerFor(server: SpeechServer, voiceId: VoiceId, accent: Accent): (ResolvedVoice & { engine: "speech-server" }) | null {
+  for (const a of [accent, ...ACCENT_FALLBACKS[accent], "american" as const]) {
+    const voice = server.voices[voiceId]?.[a];
+    if (voice) return { engine: "speech-server", voiceId, accent, speech: { voice, server: server.id }, exact: a === accent };
+  }
+  return null;
+}
+
 // espeak-ng has real American and British English; its "en" for the others is neither accent.
 const ESPEAK_EXACT: readonly Accent[] = ["american", "british"];
 
 /**
- * Exact before near: an installed Piper voice for this very choice, then flite's, then the nearest
- * installed Piper voice, then flite's nearest; espeak-ng only when flite cannot load (decision 0126).
+ * Exact before near: the speech server's voice for this very choice (an administrator set it up for
+ * its quality, decision 0155), then an installed Piper voice, then flite's; then the nearest of each in
+ * the same order; espeak-ng only when flite cannot load (decision 0126).
  */
-export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir(), flite = isFliteInstalled()): ResolvedVoice {
+export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): ResolvedVoice {
+  const serverVoice = server ? speechServerFor(server, voiceId, accent) : null;
+  if (serverVoice?.exact) return serverVoice;
   const piperExact = installedPiper(voiceId, accent, dir, true);
   if (piperExact) return piperExact;
   const fliteVoice = flite ? fliteFor(voiceId, accent) : null;
   if (fliteVoice?.exact) return fliteVoice;
+  if (serverVoice) return serverVoice;
   const piperNear = installedPiper(voiceId, accent, dir, false);
   if (piperNear) return piperNear;
   if (fliteVoice) return fliteVoice;
@@ -279,7 +298,7 @@ export type AccentListing = {
   speaker?: string;
   /** This installation speaks this voice in this accent; otherwise `voice` is the nearest it has. */
   exact: boolean;
-  /** Comes with `npm ci` (flite, espeak-ng) rather than from a downloaded Piper voice. */
+  /** Comes with `npm ci` (flite, espeak-ng) rather than from a downloaded Piper voice or a speech server. */
   builtIn: boolean;
   /** A Piper voice for exactly this choice exists and `npm run voices:download` would install it. */
   downloadable: boolean;
@@ -288,19 +307,15 @@ export type AccentListing = {
 export type VoiceListing = VoicePersona & { engine: Engine; accents: Record<Accent, AccentListing> };
 
 /** The catalogue: per voice and accent, which engine and model speaks it on this installation. */
-export function listVoices(dir = voicesDir(), flite = isFliteInstalled()): VoiceListing[] {
+export function listVoices(dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): VoiceListing[] {
   return VOICE_IDS.map((id) => {
     const accents = Object.fromEntries(
       ACCENTS.map((accent) => {
-        const r = resolveVoice(id, accent, dir, flite);
-        const voice =
-          r.engine === "piper"
-            ? { engine: r.engine, voice: r.model, ...(r.speaker ? { speaker: r.speaker } : {}) }
-            : { engine: r.engine, voice: r.engine === "flite" ? r.flite.voice : r.espeak.voice };
+        const r = resolveVoice(id, accent, dir, flite, server);
         const entry: AccentListing = {
-          ...voice,
+          ...listedVoice(r),
           exact: r.exact,
-          builtIn: r.engine !== "piper",
+          builtIn: r.engine === "flite" || r.engine === "espeak",
           downloadable: !(r.engine === "piper" && r.exact) && PIPER_VOICE_MAP[id][accent] !== undefined,
         };
         return [accent, entry];
@@ -308,6 +323,12 @@ export function listVoices(dir = voicesDir(), flite = isFliteInstalled()): Voice
     ) as VoiceListing["accents"];
     return { ...VOICE_PERSONAS[id], engine: accents.american.engine, accents };
   });
+}
+
+function listedVoice(r: ResolvedVoice): Pick<AccentListing, "engine" | "voice" | "speaker"> {
+  if (r.engine === "piper") return { engine: r.engine, voice: r.model, ...(r.speaker ? { speaker: r.speaker } : {}) };
+  if (r.engine === "speech-server") return { engine: r.engine, voice: r.speech.voice };
+  return { engine: r.engine, voice: r.engine === "flite" ? r.flite.voice : r.espeak.voice };
 }
 
 /** Hugging Face's rhasspy/piper-voices at the tag the voice map was chosen from; PIPER_VOICES_URL names a mirror. */
@@ -329,12 +350,13 @@ export function piperVoicePath(model: string, file: "onnx" | "onnx.json") {
 export function voiceTag(voice: ResolvedVoice) {
   if (voice.engine === "piper") return `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}`;
   if (voice.engine === "flite") return `flite-${voice.flite.voice}-${voice.flite.durationStretch}${voice.flite.pitch ? `-p${voice.flite.pitch}` : ""}`;
+  if (voice.engine === "speech-server") return `speech-${voice.speech.server}-${voice.speech.voice.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
 }
 
 /** What the forms offer for a voice and accent on this installation (decision 0130). */
 export function accentOfferOf(entry: AccentListing): AccentOffer {
-  if (entry.exact) return entry.builtIn ? "built-in" : "piper";
+  if (entry.exact) return entry.engine === "speech-server" ? "speech-server" : entry.builtIn ? "built-in" : "piper";
   return entry.downloadable ? "download" : "unavailable";
 }
 
@@ -344,17 +366,17 @@ let offerCache: { key: string; offer: VoiceOffer } | null = null;
  * Pages show the offer on every view; listing it stats about 60 files. Voices arrive by rename into
  * the folder (voice-download.server.ts), which changes the folder's mtime, so that keys the cache.
  */
-export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled()): VoiceOffer {
+export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): VoiceOffer {
   let mtime = "none";
   try {
     mtime = String(fs.statSync(dir).mtimeMs);
   } catch {
     // no folder: no Piper voice
   }
-  const key = `${dir}|${flite}|${mtime}`;
+  const key = `${dir}|${flite}|${mtime}|${server ? JSON.stringify(server.voices) + server.id : "no server"}`;
   if (offerCache?.key === key) return offerCache.offer;
   const offer = Object.fromEntries(
-    listVoices(dir, flite).map((v) => [v.id, Object.fromEntries(ACCENTS.map((a) => [a, accentOfferOf(v.accents[a])]))]),
+    listVoices(dir, flite, server).map((v) => [v.id, Object.fromEntries(ACCENTS.map((a) => [a, accentOfferOf(v.accents[a])]))]),
   ) as VoiceOffer;
   offerCache = { key, offer };
   return offer;

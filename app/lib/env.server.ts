@@ -3,6 +3,44 @@ import { z } from "zod";
 /** The administrator identity provider: required in production, all or none elsewhere. */
 const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
 
+/**
+ * A third speech engine: any server that speaks OpenAI's POST /v1/audio/speech (OpenAI, Kokoro-FastAPI,
+ * openedai-speech, LocalAI). Unset SPEECH_API_URL: not offered. Decision 0155.
+ */
+export const speechServerEnv = z.object({
+  /** The API's base, ending in /v1: https://api.openai.com/v1, or a local server's http://127.0.0.1:8880/v1. */
+  SPEECH_API_URL: z.url().optional(),
+  /** Sent as the bearer token; local servers usually need none. */
+  SPEECH_API_KEY: z.string().min(1).optional(),
+  SPEECH_MODEL: z.string().min(1).default("tts-1"),
+  /**
+   * Which of the server's voices reads each of ours: `voice[:accent]=server-voice`, comma-separated
+   * (no accent = American), e.g. `female-warm=af_heart,male-warm:british=bm_george`. Unset: OpenAI's
+   * nova, shimmer, onyx and echo, American only.
+   */
+  SPEECH_VOICES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const problem of parseSpeechVoices(value ?? "").problems) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});
+
+// The names are checked against the catalogue where it lives (app/audio/speech-server.server.ts).
+const SPEECH_VOICE_ENTRY = /^([a-z]+-[a-z]+)(?::([a-z]+))?=([^\s=,:]+)$/;
+
+/** The entries of SPEECH_VOICES, each as [voice, accent, server voice]; entries that do not parse are in `problems`. */
+export function parseSpeechVoices(value: string) {
+  const entries: Array<[voice: string, accent: string, serverVoice: string]> = [];
+  const problems: string[] = [];
+  for (const raw of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const match = SPEECH_VOICE_ENTRY.exec(raw);
+    if (match) entries.push([match[1]!, match[2] ?? "american", match[3]!]);
+    else problems.push(`"${raw}" is not voice[:accent]=server-voice, e.g. female-warm=nova or male-warm:british=bm_george`);
+  }
+  return { entries, problems };
+}
+
 /** Local runs need none of these; APP_ENV=production requires the ones the refinement below names. */
 const schema = z
   .object({
@@ -57,6 +95,7 @@ const schema = z
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     /** The same server's speech-to-text model, for relatives' recordings without text (decision 0139). */
     OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    ...speechServerEnv.shape,
     /** Admin sign-in. Outside production, with none set, /dev/admin-login stands in. */
     OAUTH_AUTHORIZATION_URL: z.url().optional(),
     OAUTH_TOKEN_URL: z.url().optional(),

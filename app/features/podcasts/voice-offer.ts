@@ -5,6 +5,7 @@ export const voiceOfferMessages = {
   notes: {
     "built-in": "built in",
     piper: "Piper",
+    "speech-server": "speech server",
     download: "needs npm run voices:download",
     unavailable: "not available",
   } satisfies Record<AccentOffer, string>,

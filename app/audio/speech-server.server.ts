@@ -1,0 +1,159 @@
+// The third speech engine: any server that speaks OpenAI's POST /v1/audio/speech (OpenAI itself,
+// Kokoro-FastAPI, openedai-speech, LocalAI), configured by SPEECH_* variables. Decision 0155.
+import { createHash } from "node:crypto";
+import OpenAI, { APIConnectionError, APIError } from "openai";
+import { parseSpeechVoices, speechServerEnv } from "~/lib/env.server";
+import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
+import { ffmpeg } from "./ffmpeg.server";
+import type { SynthesisTimings } from "./piper.server";
+import { splitSentences } from "./speech-text";
+import { trimSilence } from "./wav";
+
+/** OpenAI's and Kokoro's own rate; whatever a server sends is decoded to it. */
+export const SPEECH_SERVER_RATE = 24000;
+/** OpenAI refuses input over 4,096 characters; a longer run without a full stop is cut at a space. */
+const MAX_INPUT_CHARS = 4000;
+/** Requests in flight at once for one host: a local server on a small machine is not flooded. */
+const CONCURRENCY = 4;
+/** OpenAI's names when SPEECH_VOICES is unset; its voices speak American English. */
+export const DEFAULT_SPEECH_VOICES = "female-warm=nova,female-professional=shimmer,male-warm=onyx,male-professional=echo";
+
+export type SpeechServer = {
+  baseURL: string;
+  apiKey: string | null;
+  model: string;
+  /** The server's voice for each of ours, in each accent it speaks. */
+  voices: Partial<Record<VoiceId, Partial<Record<Accent, string>>>>;
+  /** Names this server and model in cache keys and the pace store (another server is another voice). */
+  id: string;
+};
+
+const isVoiceId = (value: string): value is VoiceId => (VOICE_IDS as readonly string[]).includes(value);
+const isAccent = (value: string): value is Accent => (ACCENTS as readonly string[]).includes(value);
+
+function readSpeechServer(source: Record<string, string | undefined>): SpeechServer | null {
+  const parsed = speechServerEnv.safeParse(source);
+  if (!parsed.success) {
+    console.error(`The speech server is not used: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    return null;
+  }
+  const { SPEECH_API_URL, SPEECH_API_KEY, SPEECH_MODEL, SPEECH_VOICES } = parsed.data;
+  if (!SPEECH_API_URL) return null;
+  const voices: SpeechServer["voices"] = {};
+  for (const [voice, accent, serverVoice] of parseSpeechVoices(SPEECH_VOICES || DEFAULT_SPEECH_VOICES).entries) {
+    if (!isVoiceId(voice) || !isAccent(accent)) {
+      console.error(`SPEECH_VOICES: ${voice}:${accent} is not one of our voices and accents (${VOICE_IDS.join(", ")}; ${ACCENTS.join(", ")}); left out`);
+      continue;
+    }
+    (voices[voice] ??= {})[accent] = serverVoice;
+  }
+  const baseURL = SPEECH_API_URL.replace(/\/+$/, "");
+  const id = createHash("sha256").update(`${baseURL}\n${SPEECH_MODEL}`).digest("hex").slice(0, 8);
+  return { baseURL, apiKey: SPEECH_API_KEY ?? null, model: SPEECH_MODEL, voices, id };
+}
+
+let cached: { key: string; server: SpeechServer | null } | undefined;
+
+/**
+ * The configured speech server, or null (unset: the engine is simply not offered). Read from the
+ * environment each time (kept while it is unchanged): the render worker and tests see what is set now.
+ */
+export function speechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
+  const key = [source.SPEECH_API_URL, source.SPEECH_API_KEY, source.SPEECH_MODEL, source.SPEECH_VOICES].join("\n");
+  if (cached?.key !== key) cached = { key, server: readSpeechServer(source) };
+  return cached.server;
+}
+
+/** The server could not be reached or failed on its side (5xx): the render speaks with a local voice instead. */
+export class SpeechServerUnavailable extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SpeechServerUnavailable";
+  }
+}
+
+/** A sentence as the server may take it: whole, or cut at spaces under the input limit. */
+export function inputPieces(sentence: string, max = MAX_INPUT_CHARS): string[] {
+  const pieces: string[] = [];
+  let rest = sentence.trim();
+  while (rest.length > max) {
+    const space = rest.lastIndexOf(" ", max);
+    const cut = space > 0 ? space : max;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}
+
+/** Runs `work` on every item, at most `limit` at a time, answers in the items' order; the first failure stops the rest. */
+async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length && !failed) {
+      const i = next++;
+      try {
+        results[i] = await work(items[i]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
+
+/** Any audio the server sends (WAV asked for; some send MP3 whatever they are asked) → mono samples. */
+async function decode(audio: Buffer): Promise<Float32Array> {
+  const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(SPEECH_SERVER_RATE), "-f", "f32le", "pipe:1"], { stdin: audio, stdout: true });
+  return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
+}
+
+export function speechClient(server: SpeechServer, timeoutMs = 120_000) {
+  // Local servers take no key, but the client insists on one.
+  return new OpenAI({ apiKey: server.apiKey ?? "none", baseURL: server.baseURL, timeout: timeoutMs, maxRetries: 2 });
+}
+
+/**
+ * One request per sentence (the text has been through the speech front-end, normalizeForSpeech, in
+ * render.server.ts), so the renderer lays its own pauses between sentences as it does for the other
+ * engines. Returns one PCM chunk per sentence, at SPEECH_SERVER_RATE.
+ */
+export async function speechServerSpeak(
+  voice: string,
+  texts: string[],
+  speed: number,
+  timings: SynthesisTimings = { phonemize: 0, inference: 0 },
+  server = speechServer(),
+): Promise<{ sampleRate: number; segments: Float32Array[][] }> {
+  if (!server) throw new SpeechServerUnavailable("No speech server is configured (SPEECH_API_URL)");
+  let started = performance.now();
+  const sentences = texts.map((text) => splitSentences(text).flatMap((sentence) => inputPieces(sentence)));
+  timings.phonemize += performance.now() - started;
+
+  started = performance.now();
+  const client = speechClient(server);
+  const say = async (input: string) => {
+    try {
+      const response = await client.audio.speech.create({ model: server.model, voice, input, response_format: "wav", speed: Math.min(4, Math.max(0.25, speed)) });
+      return trimSilence(await decode(Buffer.from(await response.arrayBuffer())), SPEECH_SERVER_RATE);
+    } catch (error) {
+      if (error instanceof APIConnectionError || (error instanceof APIError && (error.status ?? 500) >= 500)) {
+        throw new SpeechServerUnavailable(`The speech server at ${server.baseURL} is unavailable: ${error.message}`, { cause: error });
+      }
+      if (error instanceof APIError) throw new Error(`The speech server refused voice "${voice}" (${error.status}): ${error.message}`, { cause: error });
+      throw error;
+    }
+  };
+  const flat = sentences.flatMap((list, line) => list.map((sentence) => ({ line, sentence })));
+  const spoken = await inPool(flat, CONCURRENCY, ({ sentence }) => say(sentence));
+  const segments: Float32Array[][] = texts.map(() => []);
+  flat.forEach(({ line }, i) => {
+    if (spoken[i]!.length > 0) segments[line]!.push(spoken[i]!);
+  });
+  timings.inference += performance.now() - started;
+  return { sampleRate: SPEECH_SERVER_RATE, segments };
+}
