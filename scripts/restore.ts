@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { loggedRemovals, reapplyRemovals } from "../app/features/contributions/consent-log.server";
 import { fetchBackup, listBackups } from "../app/lib/backup.server";
 import { env } from "../app/lib/env.server";
 import { getStorage } from "../app/lib/storage/storage.server";
@@ -40,6 +42,22 @@ function processesHolding(file: string): number[] | null {
   return found;
 }
 
+/**
+ * Relatives' removal requests are logged in storage as well (consent-log.server.ts): applied to the
+ * unpacked backup before it goes live, so a recording withdrawn after the backup stays withdrawn.
+ */
+async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getStorage>) {
+  const removals = await loggedRemovals(storage);
+  const sqlite = new Database(file);
+  try {
+    const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contribution_recordings'").get();
+    const marked = hasTable ? reapplyRemovals(sqlite, removals) : 0;
+    return `Removal requests: ${removals.length} kept outside the database; ${marked} made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.`;
+  } finally {
+    sqlite.close();
+  }
+}
+
 function moveIfThere(from: string, to: string) {
   if (fs.existsSync(from)) fs.renameSync(from, to);
 }
@@ -65,7 +83,9 @@ async function main(args: string[]) {
 
   if (out) {
     await fetchBackup(storage, chosen.key, out);
+    const withdrawals = await reapplyWithdrawals(out, storage);
     console.log(`${chosen.key} unpacked into ${out} and passed its integrity check.`);
+    console.log(withdrawals);
     return 0;
   }
   // Through LiteFS the file must be replaced by LiteFS itself, or the replicas would not follow.
@@ -91,6 +111,7 @@ async function main(args: string[]) {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   try {
     await fetchBackup(storage, chosen.key, temp);
+    const withdrawals = await reapplyWithdrawals(temp, storage);
     const before = `${target}.before-restore`;
     // A WAL belongs to its database: it moves with it (SQLite pairs X with X-wal) and is never left
     // beside the restored file, which would replay foreign pages into it.
@@ -101,6 +122,7 @@ async function main(args: string[]) {
     moveIfThere(target, before);
     fs.renameSync(temp, target);
     console.log(`Restored ${chosen.key} (${chosen.takenAt.toISOString()}) into ${target}; the previous file is ${before}.`);
+    console.log(withdrawals);
     return 0;
   } finally {
     fs.rmSync(temp, { force: true });

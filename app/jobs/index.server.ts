@@ -50,6 +50,11 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { reencodePhotosStoredAsSent } = await import("~/features/contributions/photos.server");
     await reencodePhotosStoredAsSent();
   },
+  // Removal requests a restored backup forgot (issue 29): applied again on every start as primary.
+  "reapply-removals": async () => {
+    const { reapplyLoggedRemovals } = await import("~/features/contributions/recordings.server");
+    await reapplyLoggedRemovals();
+  },
   "deliver-newsletters": async (payload, job) => {
     const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);
@@ -83,6 +88,7 @@ export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000,
     onPromoted: (runner) => {
       registerJobWaker(() => runner.wake());
       enqueueJob("dispatch-invitations");
+      enqueueJob("reapply-removals");
       enqueueJob("reencode-photos", {}, { dedupeKey: "reencode-photos:0151" });
       runner.wake();
     },

@@ -7,12 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contributions, jobs } from "#db/schema";
+import { contributionRecordings, contributions, jobs } from "#db/schema";
 import { backupDatabase, backupKey, backupsToKeep, checkIntegrity, fetchBackup, listBackups, parseBackupKey } from "~/lib/backup.server";
 import { setClock, advanceClock, now } from "~/lib/clock.server";
 import { closeDb, db } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { insertRecording } from "~/models/contribution-recording.server";
+import { reapplyLoggedRemovals, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
@@ -150,6 +152,8 @@ describe("npm run restore", () => {
     const owner = await createTestUser();
     const campaign = createTestCampaign(owner.id);
     const before = Array.from({ length: 300 }, (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} before the backup` }).id);
+    const recording = insertRecording({ contributionId: before[0]!, status: "ready", normalizedKey: `recordings/${before[0]}/memo.mp3` })!;
+    const removalOf = () => db.select({ at: contributionRecordings.removalRequestedAt }).from(contributionRecordings).where(eq(contributionRecordings.id, recording.id)).get()?.at;
     const port = await freePort();
     server = await startServer(port);
 
@@ -163,6 +167,10 @@ describe("npm run restore", () => {
     const [backup] = await listBackups(getStorage());
     expect(backup).toBeDefined();
     const after = Array.from({ length: 20 }, (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} after the backup` }).id);
+    // The relative withdraws consent after the backup was taken.
+    await requestRecordingRemoval(removalToken(recording.id));
+    const withdrawnAt = removalOf();
+    expect(withdrawnAt).toBeInstanceOf(Date);
 
     // While the app has the database open, restore refuses.
     const refused = restore();
@@ -181,6 +189,8 @@ describe("npm run restore", () => {
     const restored = restore();
     expect(restored.stderr).toBe("");
     expect(restored.status).toBe(0);
+    // The backup predates the request; the restore applies it again and says so.
+    expect(restored.stdout).toContain("Removal requests: 1 kept outside the database; 1 made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.");
     expect(fs.existsSync(`${dbFile}.before-restore`)).toBe(true);
     expect(fs.existsSync(`${dbFile}-wal`)).toBe(false);
 
@@ -193,5 +203,14 @@ describe("npm run restore", () => {
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     // Rows written after the backup are not in it: the data came from the backup, not a leftover file.
     expect(after.filter((id) => ids.has(id))).toEqual([]);
+    expect(removalOf()).toEqual(withdrawnAt);
+
+    // Restored some other way (a copy by hand, litefs import): the start as primary applies it again
+    // (called here with the server stopped, so its own start-up run cannot race this one).
+    await killHard(server);
+    db.update(contributionRecordings).set({ removalRequestedAt: null }).where(eq(contributionRecordings.id, recording.id)).run();
+    expect(await reapplyLoggedRemovals()).toBe(1);
+    expect(removalOf()).toEqual(withdrawnAt);
+    expect(await reapplyLoggedRemovals()).toBe(0);
   }, 180_000);
 });

@@ -109,7 +109,7 @@ describe("a family podcast with a recorded answer", () => {
     const roseMemo = await recordAnswer(rose.id, await spokenMemo("Oh, the orchard. Every autumn we picked apples until our fingers were sticky, and Father pressed cider in the barn.", "awb"));
     const mayMemo = await recordAnswer(may.id, await spokenMemo("I was nine, and I climbed so high that I could see the church tower over the hill.", "rms"));
     expect(roseMemo.status).toBe("ready");
-    expect(requestRecordingRemoval(removalToken(mayMemo.id))?.id).toBe(mayMemo.id);
+    expect((await requestRecordingRemoval(removalToken(mayMemo.id)))?.id).toBe(mayMemo.id);
 
     const podcast = await makeFamilyPodcast(campaign, "warm", null, true);
     const script = podcast.script as ScriptSegment[];
@@ -204,7 +204,7 @@ describe("a removal asked for after the script was written", () => {
     expect(first.status).toBe("queued");
     expect(first.transcript).toContain("[Recording — June");
 
-    requestRecordingRemoval(removalToken(memo.id));
+    await requestRecordingRemoval(removalToken(memo.id));
     advanceClock(60_000);
     await runner().runUntilIdle();
     const done = (await getPodcast(podcast.id))!;

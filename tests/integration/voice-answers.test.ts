@@ -83,7 +83,7 @@ describe("a reply with a recording", () => {
     expect(thanks.text).toContain(`/recording-removal/${token}`);
 
     expect(recordingForRemovalToken(`${recording!.id}.forged-signature-forged-signature`)).toBeUndefined();
-    expect(requestRecordingRemoval(token)?.id).toBe(recording!.id);
+    expect((await requestRecordingRemoval(token))?.id).toBe(recording!.id);
     await convertRecording(recording!.id);
     const after = recordingRow(recording!.id)!;
     expect(after.removalRequestedAt).toBeInstanceOf(Date);

@@ -35,6 +35,7 @@ import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { loggedRemovals, logRemovalRequest, reapplyRemovals } from "./consent-log.server";
 import { storyMessages } from "./messages";
 import { queueRecordingRefused, queueRecordingThanks, type RefusalCode, type ThanksTo } from "./recording-notices.server";
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "./recording-limits";
@@ -295,9 +296,20 @@ export function removalPage(token: string) {
   return { campaignTitle: campaignTitleOfContribution(recording.contributionId) ?? "", requested: recording.removalRequestedAt !== null };
 }
 
-export function requestRecordingRemoval(token: string) {
+/** Logged outside the database first (consent-log.server.ts), so no restore can forget it. */
+export async function requestRecordingRemoval(token: string) {
   const recording = recordingForRemovalToken(token);
-  return recording ? markRemovalRequested(recording.id, now()) : undefined;
+  if (!recording) return undefined;
+  const at = now();
+  if (!recording.removalRequestedAt) await logRemovalRequest(getStorage(), { recordingId: recording.id, requestedAt: at });
+  return markRemovalRequested(recording.id, at);
+}
+
+/** The job run on every start as primary: removal requests a restored database lacks, marked again. */
+export async function reapplyLoggedRemovals() {
+  const marked = reapplyRemovals(db.$client, await loggedRemovals(getStorage()));
+  if (marked > 0) console.log(`${marked} recording removal request(s) missing from the database were applied again`);
+  return marked;
 }
 
 /** A recording the family may hear (in the podcast and newsletter, item 5): converted, and nobody asked to remove it. */

@@ -16,7 +16,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  if (!requestRecordingRemoval(params.token ?? "")) throw new Response("Not Found", { status: 404 });
+  if (!(await requestRecordingRemoval(params.token ?? ""))) throw new Response("Not Found", { status: 404 });
   return { done: true };
 }
 
