@@ -4,9 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { contributionRecordings, contributions } from "#db/schema";
+import { contributionRecordings, contributions, emailOutbox } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { removalToken } from "~/features/contributions/recordings.server";
+import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { makeVoiceMemo } from "../utils/voice-memos";
@@ -17,6 +19,36 @@ const noSidewaysScroll = async (page: import("@playwright/test").Page) =>
 
 test.describe("answers by voice", () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test("an e-mailed recording we cannot read: the relative is told why by e-mail, the owner sees it in their words", async ({ page, user }) => {
+    const campaign = createTestCampaign(user.id);
+    const invitation = createTestInvitation(campaign.id);
+    const form = signedInboundForm(
+      { recipient: replyAddressFor(invitation.token), from: `Cousin Ann <${invitation.email}>`, subject: "Re: stories", bodyPlain: "The barn dance, 1961.", messageId: `<${invitation.token}@mail.example.com>` },
+      webhookSigningKey()!,
+      new Date(),
+    );
+    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
+    form.forEach((value, name) => {
+      if (typeof value === "string") multipart[name] = value;
+    });
+    multipart["attachment-count"] = "1";
+    multipart["attachment-1"] = { name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.alloc(4096, 7) };
+    expect((await page.request.post("/webhooks/mailgun/inbound", { multipart })).status()).toBe(200);
+
+    const told = db.select().from(emailOutbox).where(eq(emailOutbox.to, invitation.email)).all();
+    expect(told.map((mail) => mail.kind)).toEqual(["recording_refused"]);
+    expect(told[0]!.text).toContain("We couldn't read the file as a sound recording.");
+    expect(told[0]!.text).toContain("What you wrote reached us and is kept with your story");
+
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    const card = page.getByRole("article", { name: "Story from Cousin Ann" });
+    await expect(card).toContainText("The barn dance, 1961.");
+    await expect(card).toContainText("A recording came with this story but could not be kept: the file could not be read as a sound recording.");
+    await expect(card).not.toContainText("Please choose");
+    await noSidewaysScroll(page);
+  });
 
   test("upload an audio file; the owner plays it, edits the text and sees a removal request", async ({ page, user }) => {
     const campaign = createTestCampaign(user.id);
