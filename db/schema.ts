@@ -207,6 +207,11 @@ export const contributions = sqliteTable(
     sentFrom: text("sent_from"),
     /** The text as it arrived, kept once the owner edits storyContent (decision 0136). */
     originalStoryContent: text("original_story_content"),
+    /**
+     * The owner's correction of how an e-mail reply was read: "whole" keeps the whole e-mail as the
+     * story, "cut" the reply reader's cut; null leaves it to the reader (decision 0154).
+     */
+    replyReading: text("reply_reading", { enum: ["whole", "cut"] }),
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

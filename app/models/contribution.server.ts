@@ -144,6 +144,20 @@ export function editStoryText(ownerId: string, campaignId: string, contributionI
     .get();
 }
 
+/**
+ * The owner's correction of how an e-mail reply was read ("whole" e-mail or the reader's "cut"),
+ * for an e-mail story of a campaign they own; undefined otherwise (decision 0154).
+ */
+export function setReplyReading(ownerId: string, campaignId: string, contributionId: string, replyReading: "whole" | "cut") {
+  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+  return db
+    .update(contributions)
+    .set({ replyReading })
+    .where(and(eq(contributions.id, contributionId), eq(contributions.submissionMethod, "email"), inArray(contributions.campaignId, owned)))
+    .returning({ id: contributions.id })
+    .get();
+}
+
 /** The campaign behind a public contribution link, only while it accepts stories (active, not closed). */
 export function getPublicCampaign(publicId: string) {
   return db.query.campaigns.findFirst({

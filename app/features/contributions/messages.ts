@@ -32,6 +32,11 @@ export const storyMessages = {
     removePhoto: "Remove",
     removePhotoLabel: (i: number, fileName: string) => `Remove photo ${i} (${fileName})`,
     photosOnly: "No words came with this reply, only photos.",
+    // The owner corrects how a reply e-mail was read, in one step (issue 30, decision 0154).
+    showRest: "Show the rest of the e-mail",
+    keepMore: "Keep more of this e-mail",
+    keepLess: "Keep less",
+    unsure: "We were not sure where their words end, so the rest of the e-mail is kept below.",
   },
   emptyReplies: {
     title: "Replies without a story",
@@ -106,6 +111,7 @@ export const storyMessages = {
     speedRange: "Speed must be between 0.7 and 1.3",
     unknownAction: "Unknown action",
     photoMissing: "Please choose a photo to remove",
+    replyReadingMissing: "Please choose how much of the e-mail to keep",
   },
   toast: {
     storyAdded: { title: "Story added", description: "The story has been added to this collection." },
@@ -117,6 +123,8 @@ export const storyMessages = {
     photoRemoved: { title: "Photo removed", description: "It no longer appears with the story or in newsletters." },
     storyEdited: { title: "Story text saved", description: "The text as it arrived is kept." },
     recordingDeleted: { title: "Recording deleted" },
+    keptMore: { title: "The whole e-mail is kept", description: "It is the story now; the e-mail as it arrived is unchanged." },
+    keptLess: { title: "The quoted part is left out", description: "The e-mail as it arrived stays viewable on the story." },
   },
   public: {
     title: "Share Your Story", // spec

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
 import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
-import { editStoryText, listContributionsPage, type Contribution } from "~/models/contribution.server";
+import { editStoryText, listContributionsPage, setReplyReading, type Contribution } from "~/models/contribution.server";
 import { listEmptyReplies } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,7 +18,9 @@ import { refusalForOwner, storyMessages } from "./messages";
 import { removeStoryPhoto, storyPhotoUrl } from "./photos.server";
 import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema } from "./schemas";
-import { stripQuotedReply } from "./quote-strip";
+import { stripQuotedReply, storyReading } from "./quote-strip";
+import { REPLY_READING_INTENT } from "~/features/contributions/components/story-card";
+export { REPLY_READING_INTENT };
 
 function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCardData["recording"]> {
   return {
@@ -33,9 +35,12 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
 }
 
 function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording: StoryCardData["recording"] = null): StoryCardData {
-  const story = c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
+  // An e-mail as it arrived is read by the reply reader, with the owner's correction (decision 0154).
+  const reading = c.submissionMethod === "email" && c.originalStoryContent === null && c.storyContent.trim() ? storyReading(c.storyContent, c.replyReading) : null;
+  const story = reading ? reading.story : c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
   // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
-  const showFull = c.originalStoryContent === null && story !== "" && (c.submissionMethod === "email" || story !== c.storyContent.trim());
+  // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view.
+  const showFull = c.originalStoryContent === null && story !== "" && !reading?.rest && (c.submissionMethod === "email" || story !== c.storyContent.trim());
   return {
     id: c.id,
     contributorName: c.contributorName,
@@ -48,6 +53,9 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording
     fullContent: showFull ? c.storyContent : "",
     showFull,
     originalText: c.originalStoryContent,
+    rest: reading?.rest ?? "",
+    keepMore: reading?.keepMore ?? false,
+    keepLess: reading?.keepLess ?? false,
     photos,
     recording,
   };
@@ -92,6 +100,15 @@ export function editStoryAction(ownerId: string, campaignId: string, formData: F
   if (submission.status !== "success") return data({ intent: EDIT_STORY_INTENT as typeof EDIT_STORY_INTENT, contributionId, result: submission.reply() }, { status: 400 });
   if (!editStoryText(ownerId, campaignId, submission.value.contributionId, submission.value.storyContent)) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(pageUrl, storyMessages.toast.storyEdited);
+}
+
+/** "Keep more of this e-mail" / "Keep less" on a story card: 400 without a choice, 404 for a story not the owner's. */
+export function replyReadingAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
+  const contributionId = formData.get("contributionId");
+  const choice = formData.get("keep");
+  if (typeof contributionId !== "string" || !contributionId || (choice !== "whole" && choice !== "cut")) throw new Response(storyMessages.validation.replyReadingMissing, { status: 400 });
+  if (!setReplyReading(ownerId, campaignId, contributionId, choice)) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(pageUrl, choice === "whole" ? storyMessages.toast.keptMore : storyMessages.toast.keptLess);
 }
 
 /** The owner deletes a story's recording (both files): 400 without an id, 404 for one not theirs. */

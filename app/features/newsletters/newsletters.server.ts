@@ -73,7 +73,7 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         .all()
         .flatMap((c) => {
           const name = c.contributorName?.trim() || null;
-          const written = storyTitleAndBody(stripQuotedReply(c.storyContent));
+          const written = storyTitleAndBody(stripQuotedReply(c.storyContent, c.replyReading));
           // An answer given by voice alone is a story too: its transcript, or what the episode says of it.
           const { title, content } = written.content ? written : recordingOnlyStory(recordings.get(c.id), name);
           if (!content) return [];

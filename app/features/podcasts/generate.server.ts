@@ -82,7 +82,7 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
     const recordings = playableRecordingsOf(podcast.campaignId);
     const stories: ScriptStory[] = [];
     for (const c of listContributions(podcast.campaignId).reverse()) {
-      const content = stripQuotedReply(c.storyContent);
+      const content = stripQuotedReply(c.storyContent, c.replyReading);
       const recording = recordings.get(c.id);
       if (!content.trim() && !recording) continue;
       // A recording converted before a transcription server was configured is transcribed now; a failure only leaves "(recorded answer, m:ss)".

@@ -21,6 +21,8 @@ import {
   listStoryCards,
   REMOVE_PHOTO_INTENT,
   removePhotoAction,
+  REPLY_READING_INTENT,
+  replyReadingAction,
 } from "~/features/contributions/story-cards.server";
 import { REVIEW_INTENT, VoiceDialog } from "~/features/podcasts/components/voice-dialog";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
@@ -165,6 +167,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return editStoryAction(user.id, campaign.id, formData, pageUrl);
     case DELETE_RECORDING_INTENT:
       return deleteRecordingAction(user.id, campaign.id, formData, pageUrl);
+    case REPLY_READING_INTENT:
+      return replyReadingAction(user.id, campaign.id, formData, pageUrl);
     case "revoke-feed":
       revokeFeed(user.id, campaign.id);
       return redirectWithToast(pageUrl, podcastMessages.feed.revoked);

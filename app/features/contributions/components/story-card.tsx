@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ListLink } from "~/components/ui/list-link";
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useId, type KeyboardEvent } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +14,9 @@ import { StoryRecording, type StoryRecordingData } from "./story-recording";
 import { StoryTextEdit } from "./story-text-edit";
 
 const m = storyMessages.card;
+
+/** The stories page's action for "Keep more of this e-mail" / "Keep less" (decision 0154). */
+export const REPLY_READING_INTENT = "reply-reading";
 
 export type StoryCardData = {
   id: string;
@@ -29,6 +32,11 @@ export type StoryCardData = {
   showFull: boolean;
   /** The text as it arrived, once the owner edited it (decision 0136). */
   originalText: string | null;
+  /** The e-mail below the story, folded under it while the reply reader is unsure (decision 0154). */
+  rest: string;
+  /** The owner may keep the whole e-mail as the story, or the reader's cut of it. */
+  keepMore: boolean;
+  keepLess: boolean;
   photos: StoryPhoto[];
   recording: StoryRecordingData | null;
 };
@@ -140,6 +148,14 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         ) : story.recording ? null : (
           <p className="italic text-muted-foreground">{m.photosOnly}</p>
         )}
+        {story.rest ? (
+          <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+            <summary className="cursor-pointer font-medium">{m.showRest}</summary>
+            <p className="mt-2 text-muted-foreground">{m.unsure}</p>
+            <pre className="mt-3 whitespace-pre-wrap break-words font-sans">{story.rest}</pre>
+          </details>
+        ) : null}
+        <ReplyReadingForm story={story} />
         <StoryTextEdit links={links} storyId={story.id} text={story.story} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
       </div>
       {story.recording ? <StoryRecording recording={story.recording} contributorName={shownName} /> : null}
@@ -151,5 +167,26 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         </details>
       ) : null}
     </Card>
+  );
+}
+
+/** One step to correct how the reply e-mail was read: a plain form, so it works without JavaScript. */
+function ReplyReadingForm({ story }: { story: StoryCardData }) {
+  if (!story.keepMore && !story.keepLess) return null;
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+      <input type="hidden" name="intent" value={REPLY_READING_INTENT} />
+      <input type="hidden" name="contributionId" value={story.id} />
+      {story.keepMore ? (
+        <button type="submit" name="keep" value="whole" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
+          {m.keepMore}
+        </button>
+      ) : null}
+      {story.keepLess ? (
+        <button type="submit" name="keep" value="cut" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
+          {m.keepLess}
+        </button>
+      ) : null}
+    </Form>
   );
 }

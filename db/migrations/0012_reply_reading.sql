@@ -1,0 +1,1 @@
+ALTER TABLE `contributions` ADD `reply_reading` text;
