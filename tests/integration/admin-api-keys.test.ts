@@ -224,6 +224,7 @@ describe("external API authentication", () => {
     expect(row.lastUsed).toBeInstanceOf(Date);
     const over = await listCall(bearer(apiKey));
     expect(over.status).toBe(429);
+    expect(over.headers.get("Retry-After")).toBe(String(24 * 3600));
     expect(await over.json()).toEqual({ message: "This API key has reached its usage limit" });
     expect(storedKey(key.id).usageCount).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
 import { externalApiMessages } from "~/features/external-api/messages";
+import { tooManyJson } from "~/lib/too-many.server";
 
 const m = externalApiMessages;
 
@@ -18,7 +19,14 @@ export function presentedApiKey(request: Request): string | null {
   return key && key.length <= 200 ? key : null;
 }
 
+/**
+ * A key's usage limit is a total, not a rate: it lifts only when an administrator raises it, so the
+ * 429 asks for a day's wait rather than inviting retries within the hour.
+ */
+const USAGE_LIMIT_RETRY_SECONDS = 24 * 3600;
+
 function refuse(status: number, message: string): never {
+  if (status === 429) throw tooManyJson(message, USAGE_LIMIT_RETRY_SECONDS);
   const headers = status === 401 ? { "WWW-Authenticate": 'Bearer realm="storyhearth"' } : undefined;
   throw Response.json({ message }, { status, headers });
 }

@@ -16,6 +16,8 @@ import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, 
 import { cn } from "~/lib/cn";
 import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
+import { retryAfterHeaders, tooManyData } from "~/lib/too-many.server";
+import { describedAs } from "~/lib/link-preview";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -36,15 +38,17 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof SignInThrottledError) {
-      const headers = { "Retry-After": String(error.retryAfterSeconds) };
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429, headers });
+      return tooManyData(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), error.retryAfterSeconds);
     }
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 401 });
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign In | Storyhearth" }];
+// The throttle's 429 carries Retry-After on the page's answer too, not only in the action's result.
+export const headers = retryAfterHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Sign In | Storyhearth" }, describedAs()];
 
 function SignInForm() {
   const lastResult = useActionData<typeof action>();

@@ -4,6 +4,7 @@ import { LoginSchema } from "~/features/account/schemas";
 import { isDevAdminLoginAvailable, startAdminSignIn } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { tooManyJson } from "~/lib/too-many.server";
 import { authenticator, commitLogin, getAdmin, InvalidCredentialsError, SignInThrottledError } from "~/features/account/auth.server";
 
 // GET is the administrator sign-in (decision 0107); POST the ordinary JSON sign-in.
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(publicUser(user), { headers: { "Set-Cookie": await commitLogin(request, user) } });
   } catch (error) {
     if (error instanceof SignInThrottledError) {
-      throw Response.json({ message: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      throw tooManyJson(error.message, error.retryAfterSeconds);
     }
     if (error instanceof InvalidCredentialsError) apiError(401, error.message);
     throw error;
