@@ -180,17 +180,19 @@ export async function mixEpisode(
 }
 
 /**
- * Puts `coverKey` in place of the stored episode's embedded picture: the audio frames, tags and
- * chapters are copied as they are (no re-encode). Returns the new size, or null when either file is gone.
+ * Puts `coverKey` in place of the stored episode's embedded picture, and `title` in its title tag: the
+ * audio frames, other tags and chapters are copied as they are (no re-encode). Returns the new size, or
+ * null when either file is gone.
  */
-export async function replaceEmbeddedCover(key: string, coverKey: string): Promise<number | null> {
+export async function retagEpisodeFile(key: string, { coverKey, title }: { coverKey: string; title: string }): Promise<number | null> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-retag-"));
   try {
     const mp3 = await copyFromStorage(key, path.join(dir, "episode.mp3"));
     const cover = await copyFromStorage(coverKey, path.join(dir, "cover.jpg"));
     if (!mp3 || !cover) return null;
     const out = path.join(dir, "retagged.mp3");
-    await ffmpeg(["-loglevel", "error", "-i", mp3, "-i", cover, "-map", "0:a", "-map_metadata", "0", "-map_chapters", "0", ...coverStreamArgs(1), "-c:a", "copy", ...ID3_ARGS, out]);
+    const args = ["-i", mp3, "-i", cover, "-map", "0:a", "-map_metadata", "0", "-map_chapters", "0", "-metadata", `title=${title}`, ...coverStreamArgs(1), "-c:a", "copy"];
+    await ffmpeg(["-loglevel", "error", ...args, ...ID3_ARGS, out]);
     return (await getStorage().put(key, createReadStream(out))).size;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -16,7 +16,11 @@ import { loader as collectionCover } from "~/routes/_public+/contribute.$publicI
 import { action as coverPageAction } from "~/routes/_app+/podcast.$id_.cover";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getPodcastRow } from "../utils/listening-helpers";
-import { coverTextFor, generatedCoverKey } from "~/features/podcasts/covers.server";
+import { eq } from "drizzle-orm";
+import { podcasts } from "#db/schema";
+import { coverTextFor, generatedCoverKey, retagEpisode } from "~/features/podcasts/covers.server";
+import { db } from "~/lib/db.server";
+import { action as libraryAction } from "~/routes/_app+/my-podcasts";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createCampaignFor, createCompletePodcast, createNewsletterFor } from "../utils/listening-helpers";
@@ -197,6 +201,26 @@ describe("the family's own photo as the cover", () => {
     await callRoute(coverPageAction, makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }), { id: podcast.id });
     const drawn = await readStored(generatedCoverKey(await coverTextFor(podcast)));
     expect(await embeddedPicture(await storedMp3())).toEqual(drawn);
+  });
+
+  it("a rename re-tags the title and the drawn cover; a render that already has both is left alone", async () => {
+    const owner = await createTestUser({ lastName: "Okafor" });
+    const podcast = await createCompletePodcast(owner.id, { title: "Old name" });
+    const form = { intent: "edit", podcastId: podcast.id, title: "Lake summers" };
+    expect((await callRoute(libraryAction, makeRequest("/my-podcasts", { cookie: owner.cookie, form }))).status).toBe(302);
+    const renamed = getPodcastRow(podcast.id)!;
+    const drawn = generatedCoverKey(await coverTextFor(renamed));
+    expect(await embeddedPicture(await readStored(podcast.audioKey!))).toEqual(await readStored(drawn));
+    expect((await probe(storedPath(podcast.audioKey!))).format.tags?.title).toBe("Lake summers");
+
+    // What a finished render embedded already: the file is not written again.
+    const before = await readStored(podcast.audioKey!);
+    await retagEpisode(podcast.id, { coverKey: drawn, title: "Lake summers" });
+    expect((await readStored(podcast.audioKey!)).equals(before)).toBe(true);
+    // A render that started before the rename: the file gets the new title.
+    db.update(podcasts).set({ title: "Lake summers, 1962" }).where(eq(podcasts.id, podcast.id)).run();
+    await retagEpisode(podcast.id, { coverKey: drawn, title: "Lake summers" });
+    expect((await probe(storedPath(podcast.audioKey!))).format.tags?.title).toBe("Lake summers, 1962");
   });
 
   it("refuses what is not a photo (400) and a photo over 15 MB (413), with the message", async () => {

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { replaceEmbeddedCover } from "~/audio/mix.server";
+import { retagEpisodeFile } from "~/audio/mix.server";
 import { drawCover, photoCover, type CoverText } from "~/lib/cover-image.server";
 import { db } from "~/lib/db.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
@@ -98,16 +98,19 @@ async function replaceCoverKey(ownerId: string, podcastId: string, key: string |
 const retagging = new Map<string, Promise<void>>();
 
 /**
- * The finished episode's MP3 carries the cover too (a downloaded file, a podcast app): it gets the
- * new one now. One at a time per podcast, so the last change is the one that stays; a failure leaves
- * the old picture and never fails the cover change itself.
+ * The finished episode's MP3 carries the cover and title too (a downloaded file, a podcast app): a new
+ * photo, a rename or another collection (the drawn cover shows both) re-tags it. `unless`: what the
+ * file was made with, when it may already be right (a render just finished). One at a time per podcast,
+ * so the last change is the one that stays; a failure leaves the old tags and fails nothing else.
  */
-function retagEpisode(podcastId: string): Promise<void> {
+export function retagEpisode(podcastId: string, unless?: { coverKey?: string; title: string }): Promise<void> {
   const job = (retagging.get(podcastId) ?? Promise.resolve())
     .then(async () => {
       const podcast = db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get();
       if (!podcast?.audioKey || podcast.status !== "complete") return;
-      const size = await replaceEmbeddedCover(podcast.audioKey, await ensurePodcastCover(podcast));
+      const coverKey = await ensurePodcastCover(podcast);
+      if (unless && unless.coverKey === coverKey && unless.title === podcast.title) return;
+      const size = await retagEpisodeFile(podcast.audioKey, { coverKey, title: podcast.title });
       if (size !== null) db.update(podcasts).set({ fileSize: size }).where(and(eq(podcasts.id, podcastId), eq(podcasts.audioKey, podcast.audioKey))).run();
     })
     .catch((error: unknown) => console.error(`Podcast ${podcastId}: the MP3 keeps its old cover: ${error instanceof Error ? error.message : String(error)}`))

@@ -25,7 +25,7 @@ import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { playableRecording, playableRecordingsOf, transcribeRecording, transcriptionConfigFromEnv } from "~/features/contributions/recordings.server";
 import type { TranscriptionConfig } from "~/audio/transcribe.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { ensurePodcastCover } from "./covers.server";
+import { ensurePodcastCover, retagEpisode } from "./covers.server";
 import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
 import { respellScript } from "./pronunciations";
@@ -205,6 +205,8 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
     await storage.remove(audio.audioKey);
     throw new PodcastGone();
   }
+  // A cover or title changed while the audio was made: the file gets the new ones.
+  await retagEpisode(podcast.id, { coverKey: input.coverKey, title: input.title });
 }
 
 export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> = {}): JobHandler {

@@ -12,6 +12,7 @@ import { Pager } from "~/components/ui/pager";
 import { pageOrDefault } from "~/lib/paging";
 import { listCampaigns } from "~/models/campaign.server";
 import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
+import { retagEpisode } from "~/features/podcasts/covers.server";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import {
   groupByCollection,
@@ -108,6 +109,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { podcastId, title, description } = submission.value;
     if (!updatePodcastDetails(user.id, podcastId, { title, description })) throw notFound();
+    // The MP3's title tag, and the drawn cover that shows the title.
+    await retagEpisode(podcastId);
     return redirectWithToast(back, listeningMessages.edit.saved);
   }
   if (intent === "collection") {
@@ -119,6 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (outcome.error === "podcast") throw notFound();
       return data({ intent, result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }) }, { status: 400 });
     }
+    await retagEpisode(podcastId);
     return redirectWithToast(back, outcome.campaign ? listeningMessages.collection.added(outcome.campaign.title) : listeningMessages.collection.removed);
   }
   if (intent === "transcript" || intent === "delete") {
