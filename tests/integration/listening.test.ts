@@ -476,13 +476,15 @@ describe("the public share page /s/{token}", () => {
     const { token } = await createShare(owner, podcast.id, { password: "lakehouse" });
     const other = await createShare(owner, podcast.id, { password: "different" });
 
+    // 200 with the password form and the neutral preview, so messengers still show a card (issue 29).
     const locked = await openShare(token);
-    expect(locked.status).toBe(401);
+    expect(locked.status).toBe(200);
     const lockedData = (await locked.json()) as { state: string; preview: Record<string, unknown> };
     expect(lockedData.state).toBe("password");
     // The link preview of a protected share names neither the podcast nor its audio.
     expect(JSON.stringify(lockedData.preview)).not.toContain("Secret story");
     expect(lockedData.preview.audio).toBeUndefined();
+    expect(lockedData.preview).toMatchObject({ title: listeningMessages.sharePage.sharedWithYou, description: listeningMessages.sharePage.neutralPreviewDescription });
     expect((await shareAudio(token)).status).toBe(401);
 
     const post = (password: string, cookie?: string) => callRoute(sharePageAction, makeRequest(`/s/${token}`, { cookie, form: { password } }), { token });
@@ -501,9 +503,10 @@ describe("the public share page /s/{token}", () => {
     expect(((await open.json()) as { state: string }).state).toBe("open");
     expect((await shareAudio(token, cookie, "bytes=0-9")).status).toBe(206);
     // The cookie opens that link only.
-    expect((await openShare(other.token, cookie)).status).toBe(401);
+    const stateOf = async (response: Response) => ((await response.json()) as { state: string }).state;
+    expect(await stateOf(await openShare(other.token, cookie))).toBe("password");
     // A forged cookie value is not accepted.
-    expect((await openShare(token, `__share_access=${encodeURIComponent(btoa(JSON.stringify([shareRow(token)!.id])))}`)).status).toBe(401);
+    expect(await stateOf(await openShare(token, `__share_access=${encodeURIComponent(btoa(JSON.stringify([shareRow(token)!.id])))}`))).toBe("password");
 
     const malformed = await callRoute(sharePageAction, makeRequest(`/s/${token}`, { body: "x", headers: { "Content-Type": "text/plain" } }), { token });
     expect(malformed.status).toBe(415);

@@ -18,8 +18,8 @@ export async function changePassword(user: User, currentPassword: string, newPas
 
 /**
  * Unknown e-mails get the same answer after the same work: one look-up, then (for an account) a token
- * and an outbox row, with the mail provider called after the answer for both, never awaited. Waiting
- * for the provider only for known addresses told who has an account by the time it took (issue 29).
+ * and an outbox row. The mail provider is called after the answer, never awaited: waiting for it only
+ * for known addresses told who has an account by the time the answer took (issue 29).
  */
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);

@@ -55,8 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (share.state === "missing") throw notFound();
   if (share.state === "expired") return data({ state: "expired" as const, preview: previewOf(request, token, null) }, { status: 410 });
   const preview = previewOf(request, token, share);
+  // 200, not 401: messengers show no preview for an error answer, and this page is a form to fill,
+  // not a refusal. The preview is the neutral one; the audio route itself stays closed (401).
   if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) {
-    return data({ state: "password" as const, preview }, { status: 401 });
+    return data({ state: "password" as const, preview });
   }
   const { podcast } = share;
   const visit = await countListenOncePerVisit(request, podcast.id);
