@@ -1,12 +1,18 @@
 // The third engine (decision 0155) against a local server that speaks OpenAI's /v1/audio/speech with
 // flite's audio: a two-host episode, the wizard's sample and measured pace, and what happens when the
 // server fails or refuses.
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { renderPodcastAudio, type RenderInput } from "~/audio/render.server";
 import { normalizeForSpeech, splitSentences } from "~/audio/speech-text";
 import { measuredPaceOf } from "~/audio/voice-pace.server";
-import { ensureVoiceSample, sampleText, voiceSampleKey } from "~/audio/voice-sample.server";
+import { sampleText, voiceSampleKey } from "~/audio/voice-sample.server";
+import { voiceOffer } from "~/audio/voices.server";
+import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
+import { VoiceConfigSchema } from "~/features/podcasts/schemas";
+import { accentOptions } from "~/features/podcasts/voice-offer";
+import { loader as sampleLoader } from "~/routes/api+/voices+/$voiceId.sample";
+import { loader as voicesLoader } from "~/routes/api+/voices+/_layout";
+import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { getStorage } from "~/lib/storage/storage.server";
 import { integratedLoudness, probe, storedPath, tempDir } from "../utils/audio-helpers";
 import { startFakeSpeechServer, type FakeSpeechServer } from "../mocks/speech-server";
@@ -77,25 +83,38 @@ describe("an episode spoken by an OpenAI-compatible speech server", () => {
     expect(result.duration).toBeGreaterThan(4);
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual(["The flood"]);
     expect(await integratedLoudness(file)).toBeGreaterThan(-20);
-  });
+  }, 60_000);
 
-  test("the wizard's sample and its pace estimate are the server's voice", async () => {
+  test("the wizard's voices, sample and length estimate are the server's voice", async () => {
+    const { cookie } = await createTestUser();
+    const listing = (await (await callRoute(voicesLoader, makeRequest("/api/voices", { cookie }))).json()) as { voices: Array<{ id: string; accents: Record<string, { engine: string; voice: string }> }> };
+    expect(listing.voices.find((v) => v.id === "male-warm")!.accents.british).toMatchObject({ engine: "speech-server", voice: "bm_george" });
+    expect(voiceOffer()["male-warm"].british).toBe("speech-server");
+    expect(accentOptions(voiceOffer(), "male-warm", ["british"], { british: "British" }, true)).toEqual([{ value: "british", label: "British — speech server", disabled: false }]);
+
     const key = voiceSampleKey("male-warm", "british");
     expect(key).toMatch(/-speech-[0-9a-f]{8}-bm_george\.mp3$/);
     await getStorage().remove(key);
-    expect(await ensureVoiceSample("male-warm", "british", "speech-test-family")).toBe(key);
+    const sample = await callRoute(sampleLoader, makeRequest("/api/voices/male-warm/sample?accent=british", { cookie }), { voiceId: "male-warm" });
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(Number((await probe(storedPath(key))).format.duration)).toBeGreaterThan(1);
     expect(server.requests.map((r) => [r.body.voice, r.body.input])).toEqual(splitSentences(normalizeForSpeech(sampleText("male-warm"))).map((s) => ["bm_george", s]));
 
-    server.requests.length = 0;
-    const pace = await measuredPaceOf("female-warm", "american", path.join(tempDir("pace-"), "voice-pace.json"));
+    server.reset();
+    const story = { title: "The flood", content: `${NARRATOR} ${NARRATOR}` };
+    const voice = VoiceConfigSchema.parse({ primaryVoice: "female-warm", primaryAccent: "american" });
+    expect(estimateEpisode(story, voice).measured).toBe(false);
+    const pace = await measuredPaceOf("female-warm", "american");
     expect(pace.measured).toBe(true);
     // flite at speed 1 says 150-250 words a minute; a broken measure would be far outside.
     expect(pace.wordsPerMinute).toBeGreaterThan(100);
     expect(pace.wordsPerMinute).toBeLessThan(350);
     expect(server.requests.length).toBeGreaterThan(5);
     expect(server.requests.every((r) => r.body.voice === "af_heart")).toBe(true);
-  });
+    // The wizard's estimate now reads the server voice's measured pace.
+    expect(estimateEpisode(story, voice).measured).toBe(true);
+  }, 120_000);
 
   test("a server that fails on its side costs the voice, not the episode: that host speaks with flite", async () => {
     server.failNext(503, 1000);
@@ -108,7 +127,7 @@ describe("an episode spoken by an OpenAI-compatible speech server", () => {
     process.env.SPEECH_API_URL = "http://127.0.0.1:9/v1";
     const unreachable = await renderPodcastAudio(episode({ hosts: { host1: { voice: "male-warm", accent: "british", speed: 1 } }, segments: [{ speaker: "host1", text: INTERVIEWER }] }));
     expect(unreachable.voices.host1).toMatchObject({ engine: "flite", flite: { voice: "awb" } });
-  });
+  }, 60_000);
 
   test("a voice the server does not have fails the episode with the server's answer", async () => {
     configure("female-warm=af_nobody");
