@@ -140,7 +140,7 @@ describe("POST /api/stories/upload", () => {
     await runnerWith({ render: asRenderer(fakeRenderer().render) }).runUntilIdle();
     const transcript = (await getPodcast((await json(res)).podcastId as string))!.transcript!;
     const opening = transcript.slice(0, transcript.indexOf("Grandpa Joe"));
-    expect(opening).toBe("Host 1: Welcome. Today's story is called “The Cabin by the Pines”.\n\nHost 1: ");
+    expect(opening).toBe("Host 1: Hello. This is “The Cabin by the Pines”, one of our family's stories.\n\nHost 1: ");
     expect(transcript).toContain("Host 1: Grandpa Joe built the cabin in 1952. He always said: measure twice.");
   });
 
@@ -417,10 +417,10 @@ describe("script writer", () => {
     const segments = writeBuiltinScript({ podcastId: "p", title: "Roof Tomatoes", hostCount: 1, format: "single_host", stories: [{ content: `${story}\n\nThe end of summer came.` }] });
     expect(segments.every((s) => s.speaker === "host1")).toBe(true);
     expect(segments.map((s) => s.text)).toEqual([
-      "Welcome. Today's story is called “Roof Tomatoes”.",
+      "Hello. This is “Roof Tomatoes”.",
       story,
       "The end of summer came.",
-      "That was “Roof Tomatoes”. Thank you for listening, and keep sharing your family's stories.",
+      "That was “Roof Tomatoes”. Thank you for listening, and goodbye.",
     ]);
   });
 
@@ -430,15 +430,18 @@ describe("script writer", () => {
     expect(segments).toHaveLength(6);
     expect(segments.map((s) => s.speaker)).toEqual(["host2", "host1", "host2", "host1", "host2", "host1"]);
     const narrated = segments.filter((s) => s.speaker === "host1").map((s) => s.text);
-    expect(narrated.slice(0, 2).join(" ")).toBe(story);
-    expect(segments.filter((s) => s.speaker === "host2").every((s) => !/tomatoes on|market|jar|label/i.test(s.text))).toBe(true);
+    // The narrator says hello before the first words of the story (issue 31).
+    expect(narrated.slice(0, 2).join(" ")).toBe(`Hello. I'm glad to tell it. ${story}`);
+    // The interviewer may ask about what the story names; what it states names none of it.
+    const statements = (text: string) => text.split(/(?<=[.!])\s+/).filter((sentence) => !sentence.endsWith("?")).join(" ");
+    expect(segments.filter((s) => s.speaker === "host2").every((s) => !/tomatoes on|market|jar|label/i.test(statements(s.text)))).toBe(true);
     // A one-sentence story: one question, the sentence, the thanks and the goodbye.
     const short = writeBuiltinScript({ podcastId: "p", title: "Short", hostCount: 2, format: "dual_host", stories: [{ content: "Dad loved jazz." }] });
     expect(short.map((s) => [s.speaker, s.text])).toEqual([
-      ["host2", "Welcome to the show. Today we're hearing a story called “Short”. Will you tell it for us?"],
-      ["host1", "Dad loved jazz."],
-      ["host2", "Thank you for sharing “Short” with us."],
-      ["host1", "And thank you for listening. Keep sharing your family's stories."],
+      ["host2", "Hello. Today's family story is “Short”. What about the jazz?"],
+      ["host1", "Hello. I'm glad to tell it. Dad loved jazz."],
+      ["host2", "Thank you for telling “Short”."],
+      ["host1", "Thank you for listening. Goodbye."],
     ]);
   });
 
@@ -455,7 +458,7 @@ describe("script writer", () => {
         { contributorName: null, content: "The storm of '78 took the barn roof." },
       ],
     });
-    expect(segments[0]!.text).toBe("Welcome to “Kitchen Stories”, a family podcast made from the stories of Aunt May, Uncle Bo and a family member.");
+    expect(segments[0]!.text).toBe("Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.");
     // Asked by name (these stories carry no question), then quoted and attributed.
     expect(segments.slice(1, 7)).toEqual([
       { speaker: "host1", text: "What did Aunt May tell us?", chapter: "Aunt May" },
@@ -465,7 +468,7 @@ describe("script writer", () => {
       { speaker: "host1", text: "Thank you, Uncle Bo. What did a family member tell us?", chapter: "A family member" },
       { speaker: "host1", text: "A family member wrote: “The storm of '78 took the barn roof.”", chapter: "A family member" },
     ]);
-    expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories. Keep telling your family's stories.");
+    expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories.");
     expect(formatTranscript(segments.slice(1, 3))).toBe(`Host 1: What did Aunt May tell us?\n\nHost 1: Aunt May wrote: “${words}”`);
   });
 });
@@ -536,7 +539,7 @@ describe("the generate-podcast job", () => {
     const script = async (id: string) => (await getPodcast(id))!.script!;
     const standard = await script(standardId);
     const custom = await script(customId);
-    expect(standard[0]!.text).toBe("Welcome. Today's story is called “The Lake House”.");
+    expect(standard[0]!.text).toBe("Hello. This is “The Lake House”, one of our family's stories.");
     expect(custom[0]).toMatchObject({ speaker: "host1", text: intro });
     expect(custom.slice(1)).toEqual(standard.slice(1));
     expect((await script(twoHostId))[0]).toMatchObject({ speaker: "host1", text: intro });

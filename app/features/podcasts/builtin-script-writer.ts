@@ -1,7 +1,9 @@
 // Invents nothing: every fact is the story's own words, read whole by ONE narrator (host1). With two
-// hosts, host2 is an interviewer whose lines come from the templates below and never borrow a word
-// of the story beyond names and the title. Decision 0127. It writes a draft (decision 0132), the shape
-// a language model is asked for, then renders it.
+// hosts, host2 is an interviewer who greets, reacts and asks (interviewer.ts): its questions name
+// what the story names, its other lines borrow no word of the story beyond names and the title.
+// Decisions 0127 and 0157. It writes a draft (decision 0132), the shape a language model is asked
+// for, then renders it.
+import { createInterviewer } from "./interviewer";
 import { contentWords, storySentences } from "./script-check";
 import {
   contributorNames,
@@ -64,30 +66,27 @@ type Fill = { title: string; name: string; question: string };
 type Line = (f: Fill) => string;
 
 const HOST_LINES = {
-  // One host: the narrator's own welcome and goodbye.
-  narratorWelcome: [(f) => `Welcome. Today's story is called “${f.title}”.`, (f) => `Welcome. This is “${f.title}”.`, (f) => `This is “${f.title}”.`],
+  // One host: the narrator's own welcome and goodbye. A family keepsake, not a radio show.
+  narratorWelcome: [(f) => `Hello. This is “${f.title}”, one of our family's stories.`, (f) => `Hello. This is “${f.title}”.`, (f) => `This is “${f.title}”.`],
   narratorGoodbye: [
-    (f) => `That was “${f.title}”. Thank you for listening, and keep sharing your family's stories.`,
-    (f) => `That was “${f.title}”. Thank you for listening.`,
+    (f) => `That was “${f.title}”. Thank you for listening, and goodbye.`,
+    (f) => `That was “${f.title}”. Goodbye.`,
     (f) => `That was “${f.title}”.`,
   ],
-  welcome: [
-    (f) => `Welcome to the show. Today we're hearing a story called “${f.title}”.`,
-    (f) => `Hello, and welcome. Our story today is “${f.title}”.`,
-    (f) => `This is “${f.title}”.`,
-  ],
+  welcome: [(f) => `Hello. Today's family story is “${f.title}”.`, (f) => `Hello, and welcome. Here is “${f.title}”.`, (f) => `This is “${f.title}”.`],
+  // The narrator's own hello, said before the first words of the story, and goodbye at the end.
+  narratorHello: [() => "Hello. I'm glad to tell it.", () => "Hello.", () => ""],
   // After the owner's own intro: the title, without a second welcome.
   afterIntro: [(f) => `Today's story is called “${f.title}”.`, (f) => `This is “${f.title}”.`],
   firstQuestion: [() => "How does it begin?", () => "Where does it start?", () => "Will you tell it for us?", () => ""],
   oneQuestion: [() => "Will you tell it for us?", () => "Please, go ahead.", () => ""],
-  reaction: [() => "I can picture that.", () => "Mm.", () => "Oh, really?", () => "Go on.", () => ""],
-  nextQuestion: [() => "What happened next?", () => "And after that?", () => "And then?"],
-  lastQuestion: [() => "And how does it end?", () => "And in the end?", () => "And then?"],
-  thanks: [(f) => `Thank you for sharing “${f.title}” with us.`, (f) => `Thank you for “${f.title}”.`, (f) => `That was “${f.title}”.`],
-  goodbye: [() => "And thank you for listening. Keep sharing your family's stories.", () => "Thank you for listening.", () => "Thanks for listening.", () => ""],
+  // Reactions name nothing; the interviewer takes them in turn, so each line of an episode differs.
+  reaction: [() => "Mm.", () => "I see.", () => "Oh my.", () => "Goodness.", () => "I can picture that.", () => "How about that.", () => "Ah.", () => "Hm."],
+  thanks: [(f) => `Thank you for telling “${f.title}”.`, (f) => `Thank you for “${f.title}”.`, (f) => `That was “${f.title}”.`],
+  goodbye: [() => "Thank you for listening. Goodbye.", () => "Goodbye for now.", () => "Goodbye.", () => ""],
   familyWelcome: [
-    (f) => `Welcome to “${f.title}”, a family podcast made from the stories of ${f.name}.`,
-    (f) => `Welcome to “${f.title}”, with ${f.name}.`,
+    (f) => `Hello. These are the stories of ${f.name}, gathered for “${f.title}”.`,
+    (f) => `Hello. This is “${f.title}”, with ${f.name}.`,
     (f) => `This is “${f.title}”, with ${f.name}.`,
   ],
   askedQuestion: [(f) => `We asked ${f.name}: “${f.question}”`, (f) => `The question for ${f.name} was: “${f.question}”`, (f) => `${f.name}: “${f.question}”`],
@@ -96,7 +95,7 @@ const HOST_LINES = {
   ownVoice: [(f) => `Let's hear it from ${f.name}.`, (f) => `Here is ${f.name}'s recording.`, (f) => `Over to ${f.name}.`],
   moveOn: [(f) => `Thank you, ${f.name}.`, (f) => `Thanks, ${f.name}.`, () => ""],
   familyThanks: [
-    (f) => `Thank you to ${f.name} for sharing these memories. Keep telling your family's stories.`,
+    (f) => `Thank you to ${f.name} for sharing these memories.`,
     (f) => `Thank you to ${f.name}.`,
     (f) => `Thanks to ${f.name}.`,
     (f) => `That was ${f.name}.`,
@@ -115,11 +114,14 @@ function hostLines(storyWords: Set<string>) {
     const fits = lines.filter((line) => contentWords(line({ title: "", name: "", question: "" })).every((w) => !storyWords.has(w)));
     usable.set(slot, fits.length ? fits : lines.slice(-1));
   }
-  return (slot: Slot, fill: Partial<Fill> = {}, n = 0) => {
+  const line = (slot: Slot, fill: Partial<Fill> = {}, n = 0) => {
     const lines = usable.get(slot)!;
     const text = lines[n % lines.length]!({ title: "", name: "", question: "", ...fill });
     return text.charAt(0).toUpperCase() + text.slice(1);
   };
+  /** Every usable line of a slot that takes no fill (the reactions). */
+  line.all = (slot: Slot) => usable.get(slot)!.map((l) => l({ title: "", name: "", question: "" })).filter(Boolean);
+  return line;
 }
 
 const joinLine = (...parts: string[]) => parts.filter(Boolean).join(" ");
@@ -146,24 +148,27 @@ function singleHost(req: ScriptRequest, content: string): DraftSegment[] {
   return [opening(req) ?? host(NARRATOR, line("narratorWelcome", title)), ...paragraphs.map((text) => told(text)), host(NARRATOR, line("narratorGoodbye", title))];
 }
 
-/** Welcome and a question, then the narrator's parts with a reaction and a question between them. */
+/**
+ * A greeting and a question, then the narrator's parts with a reaction and a question between them,
+ * each question naming what the next part names; thanks, and the narrator's goodbye.
+ */
 function interview(req: ScriptRequest, content: string): DraftSegment[] {
   // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
   const parts = splitIntoParts(storyBody(req.title, content), 2);
   const line = hostLines(storyWordsOf(req));
+  const ask = createInterviewer(line.all("reaction"), storyBody(req.title, content));
   const title = { title: req.title };
   const intro = opening(req);
-  const welcome = intro ? line("afterIntro", title) : line("welcome", title);
+  const welcome = ask.said(intro ? line("afterIntro", title) : line("welcome", title));
   const segments: DraftSegment[] = intro ? [intro] : [];
-  segments.push(host(INTERVIEWER, joinLine(welcome, parts.length > 1 ? line("firstQuestion") : line("oneQuestion"))));
+  segments.push(host(INTERVIEWER, joinLine(welcome, ask.first(parts[0] ?? "", parts.length > 1 ? line("firstQuestion") : line("oneQuestion")))));
+  const hello = line("narratorHello");
   parts.forEach((part, i) => {
-    if (i > 0) {
-      const question = i === parts.length - 1 ? line("lastQuestion") : line("nextQuestion", {}, i - 1);
-      segments.push(host(INTERVIEWER, joinLine(line("reaction", {}, i - 1), question)));
-    }
+    if (i > 0) segments.push(host(INTERVIEWER, ask.between(part)));
+    else if (hello) segments.push(host(NARRATOR, hello));
     segments.push(told(part));
   });
-  segments.push(host(INTERVIEWER, line("thanks", title)));
+  segments.push(host(INTERVIEWER, ask.said(line("thanks", title))));
   const goodbye = line("goodbye");
   if (goodbye) segments.push(host(NARRATOR, goodbye));
   return segments;
@@ -188,7 +193,10 @@ function family(req: ScriptRequest): DraftSegment[] {
     parts: req.hostCount === 2 ? splitIntoParts(story.content) : [storySentences(story.content).map((s) => s.text).join(" ")],
   }));
   const line = hostLines(storyWordsOf(req));
-  const segments: DraftSegment[] = [host(interviewer, line("familyWelcome", { title: req.title, name: names }))];
+  const asker = createInterviewer(line.all("reaction"), req.stories.map((s) => s.content).join("\n\n"));
+  const segments: DraftSegment[] = [host(interviewer, asker.said(line("familyWelcome", { title: req.title, name: names })))];
+  // With two hosts the narrator says hello before the first words it reads, and goodbye at the end.
+  let hello = req.hostCount === 2 ? line("narratorHello") : "";
   answers.forEach(({ name, question, recording, text, parts }, i) => {
     const chapter = chapterOf(name);
     // A family episode has one narrator (spec), who then asks the question too.
@@ -202,11 +210,15 @@ function family(req: ScriptRequest): DraftSegment[] {
       return;
     }
     parts.forEach((part, k) => {
-      if (k > 0) segments.push(host(interviewer, line("nextQuestion", {}, k - 1), chapter));
+      if (k > 0) segments.push(host(interviewer, asker.between(part), chapter));
+      else if (hello) segments.push(host(NARRATOR, hello, chapter));
+      hello = "";
       segments.push(told(part, chapter));
     });
   });
-  segments.push(host(interviewer, line("familyThanks", { name: names })));
+  segments.push(host(interviewer, asker.said(line("familyThanks", { name: names }))));
+  const goodbye = req.hostCount === 2 ? line("goodbye") : "";
+  if (goodbye) segments.push(host(NARRATOR, goodbye));
   return segments;
 }
 
@@ -223,6 +235,24 @@ export function writeBuiltinDraft(req: ScriptRequest): DraftSegment[] {
  * collection the narrator says whose words he reads ("Aunt May wrote: “…”", then "Aunt May continued:").
  */
 export function renderDraft(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
+  return joinHello(renderSegments(req, draft));
+}
+
+const HELLOS = new Set(HOST_LINES.narratorHello.map((l) => l()).filter(Boolean));
+
+/** The narrator's hello and the first words it reads are one segment: one turn of speech. */
+function joinHello(segments: ScriptSegment[]): ScriptSegment[] {
+  const joined: ScriptSegment[] = [];
+  for (const segment of segments) {
+    const last = joined.at(-1);
+    if (last && last.speaker === NARRATOR && segment.speaker === NARRATOR && HELLOS.has(last.text) && !last.clip && !segment.clip && last.chapter === segment.chapter) {
+      joined[joined.length - 1] = { ...segment, text: `${last.text} ${segment.text}` };
+    } else joined.push(segment);
+  }
+  return joined;
+}
+
+function renderSegments(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
   if (req.format !== "multi_contributor") return draft.map(({ kind: _, ...segment }) => ({ ...segment, chapter: req.title }));
   const line = hostLines(storyWordsOf(req));
   const names = new Map(contributorNames(req.stories).map((name) => [name.toLowerCase(), name]));

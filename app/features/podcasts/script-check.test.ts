@@ -29,9 +29,15 @@ describe("a single story", () => {
     ["the story in the interviewer's voice", [tell(`${S1} ${S2}`), { ...tell(`${S3} ${S4}`), speaker: "host2" }], /segment 2 reads the story in host2's voice/],
     // ("tomatoes" is in the title, which a host may name.)
     ["a host line retelling the story", [ask("So Ada sold tomatoes?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, sold\);/],
+    ["a host line said twice", [ask("Mm. What happened next?"), tell(`${S1} ${S2}`), ask("Mm. What happened next?"), tell(`${S3} ${S4}`)], /segment 3 repeats the host line “Mm\. What happened next\?”; no line is said twice/],
+    ["a question that tells", [ask("Did Ada sell them at the market?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, them, market\)/],
     ["a story sentence passed off as a host line", [{ ...tell(S1), kind: "host" }, tell(`${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words/],
   ] as const)("%s is refused", (_, draft, problem) => {
     expect(checkDraft(single, [...draft]).join("\n")).toMatch(problem);
+  });
+
+  test("a question may name who, where and what the story names, as written", () => {
+    expect(checkDraft(single, [ask("Who was Grandma Ada?"), tell(`${S1} ${S2}`), ask("Mm. What happened next?"), tell(`${S3} ${S4}`)])).toEqual([]);
   });
 
   test("host lines may name the title; one host means host1 only; a title line of a PDF is not the story", () => {

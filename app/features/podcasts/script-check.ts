@@ -2,7 +2,8 @@
 // every sentence of the story word for word, once, in order, never cut mid-sentence; the hosts' own
 // lines use no word of the story beyond the title and names; in a collection each relative's question
 // is asked before their words. Both writers write drafts that keep it; a language model's is checked.
-import { paragraphSentences } from "~/audio/sentences";
+import { paragraphSentences, sentencesOf } from "~/audio/sentences";
+import { INTERVIEW_WORDS, storyAnchors } from "./interviewer";
 import { contributorNames, storyBody, type DraftSegment, type ScriptRequest } from "./script";
 
 /**
@@ -32,16 +33,17 @@ export const normalizeQuote = (text: string) =>
 const NARRATOR = "host1";
 
 /** Whose words a story segment reads: the story, or in a collection the relative named by its chapter. */
-type Source = { name: string; sentences: string[]; questions: string[] };
+type Source = { name: string; sentences: string[]; questions: string[]; texts: string[] };
 
 function sourcesOf(req: ScriptRequest): Map<string, Source> {
   const sources = new Map<string, Source>();
   const collection = req.format === "multi_contributor";
   for (const story of req.stories) {
     const name = collection ? contributorNames([story])[0]! : "";
-    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [] };
+    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [], texts: [] };
     const text = collection ? story.content : storyBody(req.title, story.content);
     source.sentences.push(...storySentences(text).map((s) => normalizeQuote(s.text)));
+    source.texts.push(text);
     if (story.question?.trim()) source.questions.push(normalizeQuote(story.question));
     sources.set(name.toLowerCase(), source);
   }
@@ -63,13 +65,30 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     contentWords([req.title, req.intro ?? "", ...[...sources.values()].flatMap((s) => [s.name, ...s.questions])].join(" ")),
   );
   let hostedSinceLastStory = "";
+  const saidBefore = new Set<string>();
+  // What the story names, longest first, so "Mr. Dahlberg" is taken whole before "Dahlberg".
+  const named = [...new Set([...sources.values()].flatMap((s) => s.texts.flatMap((t) => storyAnchors(t).map((a) => a.text))))].sort((a, b) => b.length - a.length);
+  const ownWords = (sentence: string) => {
+    if (!/\?["”’')]*$/.test(sentence)) return contentWords(sentence);
+    const rest = named.reduce((text, name) => text.split(name).join(" "), sentence);
+    return contentWords(rest).filter((w) => !INTERVIEW_WORDS.has(w));
+  };
 
   draft.forEach((segment, i) => {
     const where = `segment ${i + 1}`;
     if (req.hostCount === 1 && segment.speaker !== NARRATOR) problems.push(`${where} is spoken by ${segment.speaker}, but this episode has one host, host1`);
     if (segment.kind === "host") {
-      const borrowed = [...new Set(contentWords(segment.text).filter((w) => storyWords.has(w) && !allowed.has(w)))];
-      if (borrowed.length) problems.push(`${where} is a host line but uses the story's words (${borrowed.join(", ")}); host lines may name only the title and the people`);
+      // A question may name what the story names ("Who was Mr. Dahlberg?"); anything else a host says
+      // names only the title and the people, so no host ever tells a fact (issue 31, decision 0157).
+      const borrowed = [...new Set(sentencesOf(segment.text).flatMap(ownWords).filter((w) => storyWords.has(w) && !allowed.has(w)))];
+      if (borrowed.length) {
+        problems.push(
+          `${where} is a host line but uses the story's words (${borrowed.join(", ")}); a host may ask about a person, place, time or thing the story names, written as the story writes it, and otherwise names only the title and the people`,
+        );
+      }
+      const key = normalizeQuote(segment.text).toLowerCase();
+      if (!segment.clip && saidBefore.has(key)) problems.push(`${where} repeats the host line “${clip(segment.text)}”; no line is said twice`);
+      saidBefore.add(key);
       hostedSinceLastStory += ` ${normalizeQuote(segment.text)}`;
       return;
     }
