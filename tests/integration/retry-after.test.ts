@@ -42,13 +42,13 @@ describe("Retry-After on every 429", () => {
 
   it("a page's headers export passes an action's Retry-After on to the document, and nothing else of it", () => {
     const none = new Headers();
-    const headers = retryAfterHeaders({
+    const headers = new Headers(retryAfterHeaders({
       actionHeaders: new Headers({ "Retry-After": "30", "X-Other": "1" }),
       loaderHeaders: none,
       parentHeaders: new Headers({ "Cache-Control": "no-store" }),
       errorHeaders: undefined,
-    });
+    }));
     expect([headers.get("Retry-After"), headers.get("X-Other"), headers.get("Cache-Control")]).toEqual(["30", null, "no-store"]);
-    expect(retryAfterHeaders({ actionHeaders: none, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }).get("Retry-After")).toBeNull();
+    expect(new Headers(retryAfterHeaders({ actionHeaders: none, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined })).get("Retry-After")).toBeNull();
   });
 });
