@@ -39,8 +39,10 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording
   const reading = c.submissionMethod === "email" && c.originalStoryContent === null && c.storyContent.trim() ? storyReading(c.storyContent, c.replyReading) : null;
   const story = reading ? reading.story : c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
   // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
-  // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view.
-  const showFull = c.originalStoryContent === null && story !== "" && !reading?.rest && (c.submissionMethod === "email" || story !== c.storyContent.trim());
+  // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view;
+  // a story that is the whole e-mail needs none.
+  const whole = story === c.storyContent.trim();
+  const showFull = c.originalStoryContent === null && story !== "" && !reading?.rest && !(reading && whole) && (c.submissionMethod === "email" || !whole);
   return {
     id: c.id,
     contributorName: c.contributorName,
