@@ -231,9 +231,10 @@ function dropContactBlock(kept: string[]): string[] {
   while (start > 0 && kept[start - 1]!.trim() !== "") start--;
   const block = kept.slice(start, end).map((l) => l.trim());
   if (start === 0 || block.length < 2 || block.length > 8) return kept;
+  // It starts with a name, and every line is a contact or name-like (a title, a company).
   const contacts = block.filter((l) => CONTACT.test(l)).length;
-  const short = block.every((l) => l.length <= 60 && !endsSentence(l.replace(/!$/, "")));
-  return contacts >= 1 && short && block.length - contacts <= 3 ? kept.slice(0, start) : kept;
+  const signature = nameLike(block[0]!) && !CONTACT.test(block[0]!) && block.every((l) => l.length <= 60 && (CONTACT.test(l) || nameLike(l)));
+  return contacts >= 1 && signature ? kept.slice(0, start) : kept;
 }
 
 /** After a sign-off ("Love,", "Best regards,") the name stays; a title or company under it goes. */
@@ -279,7 +280,9 @@ export function readReply(content: string): ReplyReading {
       continue;
     }
     // A long quoted line the client wrapped without its '>': right between two quoted lines.
-    const wrapped = previous === "quote" && (lines[i - 1] ?? "").trim().length >= 60 && (isQuote(lines[i + 1] ?? "") || ours[i + 1]);
+    const above = (lines[i - 1] ?? "").trim();
+    const midSentence = /^\p{Ll}/u.test(line) || !/[.!?:]$/.test(above);
+    const wrapped = previous === "quote" && above.length >= 60 && midSentence && (isQuote(lines[i + 1] ?? "") || ours[i + 1]);
     if (line !== "" && wrapped) continue;
     const glued = gluedHeader(raw);
     if (glued !== null) kept.push(glued);

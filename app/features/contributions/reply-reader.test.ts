@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { readReply } from "./reply-reader";
+import { replyHtmlToText } from "./reply-html";
+import { storyReading } from "./quote-strip";
+
+const lines = (...l: string[]) => l.join("\n");
+const HEADER = "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:";
+
+describe("readReply: the relative's lines, in order", () => {
+  it("keeps an inline answer under a long quoted line when it starts a sentence of its own", () => {
+    const reply = lines(HEADER, "> What is your favourite winter memory? Tell us about the snow and the farm.", "The ice storm!", "> And who was there with you?", "", "Dad and Uncle Bert.");
+    expect(readReply(reply).story).toBe("The ice storm!\n\nDad and Uncle Bert.");
+  });
+
+  it("takes a wrapped quoted line without its '>' as part of the quote", () => {
+    const reply = lines("Thank you!", "", HEADER, "> Lorem ipsum dolor sit amet, consectetur adipiscing elit, the farm in the snow was", "quiet and cold.", "> Tell us more.");
+    expect(readReply(reply).story).toBe("Thank you!");
+  });
+
+  it("keeps a last paragraph with a phone number that is not a signature block", () => {
+    const reply = lines("We moved to the farm in 1962.", "", "Call me on 555 123 4567 if you want more", "Love, Rose");
+    expect(readReply(reply).story).toBe(reply);
+  });
+
+  it("drops a name and contact block, keeps the name under a sign-off", () => {
+    expect(readReply(lines("The pond froze every winter.", "", "Gina Marsh", "gina@example.com", "(555) 346-9947")).story).toBe("The pond froze every winter.");
+    expect(readReply(lines("The pond froze every winter.", "", "Love,", "Gran", "Head of the family")).story).toBe("The pond froze every winter.\n\nLove,\nGran");
+  });
+
+  it("is sure of a cut at history, unsure of one that drops prose no rule names", () => {
+    expect(readReply(lines("Yes!", "", HEADER, "> q")).sure).toBe(true);
+    expect(readReply(lines("Yes!", "", "Sent from my iPhone")).sure).toBe(true);
+    const unsure = readReply(lines("Yes!", "", "Sent from my iPhone", "", "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home."));
+    expect(unsure).toMatchObject({ story: "Yes!", found: true, cut: true, sure: false });
+  });
+
+  it("finds no words in a reply that is only a quote and a footer, and keeps the whole reply", () => {
+    const reply = lines("Sent from my iPhone", "", HEADER, "> What is your favourite winter memory?");
+    expect(readReply(reply)).toMatchObject({ story: reply, found: false, cut: false, sure: false });
+  });
+});
+
+describe("storyReading: what the card shows and offers", () => {
+  const top = lines("Yes, the ice storm.", "", HEADER, "> q");
+  it("offers 'Keep more' for a sure cut and 'Keep less' once the whole e-mail is kept", () => {
+    expect(storyReading(top, null)).toEqual({ story: "Yes, the ice storm.", rest: "", keepMore: true, keepLess: false });
+    expect(storyReading(top, "whole")).toEqual({ story: top, rest: "", keepMore: false, keepLess: true });
+    expect(storyReading(top, "cut")).toEqual({ story: "Yes, the ice storm.", rest: "", keepMore: true, keepLess: false });
+  });
+
+  it("folds the rest under an unsure cut and offers both", () => {
+    const unsure = lines("Yes!", "", "Sent from my iPhone", "", "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home.");
+    const reading = storyReading(unsure, null);
+    expect(reading).toMatchObject({ story: "Yes!", keepMore: true, keepLess: true });
+    expect(reading.rest.startsWith("Sent from my iPhone")).toBe(true);
+  });
+});
+
+describe("replyHtmlToText", () => {
+  it("keeps client quotes as '>' lines and a bare blockquote as the writer's text", () => {
+    expect(replyHtmlToText('<p>Mine</p><blockquote type="cite">Theirs</blockquote>')).toContain("> Theirs");
+    expect(replyHtmlToText("<p>Mine</p><blockquote>A poem I love</blockquote>")).not.toContain(">");
+    expect(replyHtmlToText("<p>Mine</p><blockquote><blockquote type=\"cite\">Theirs</blockquote></blockquote>")).toContain("> Theirs");
+  });
+});
