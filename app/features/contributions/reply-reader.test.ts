@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readReply } from "./reply-reader";
 import { replyHtmlToText } from "./reply-html";
+import { ORIGINAL_MESSAGE_TITLES } from "./reply-words";
 import { storyReading } from "./quote-strip";
 
 const lines = (...l: string[]) => l.join("\n");
@@ -40,6 +41,14 @@ describe("readReply: the relative's lines, in order", () => {
   });
 });
 
+describe("readReply: 'Original message' and 'Forwarded message' separators, translated", () => {
+  it.each(ORIGINAL_MESSAGE_TITLES.map((t) => [t]))("-----%s-----", (title) => {
+    for (const line of [`-----${title}-----`, `---------- ${title} ---------`]) {
+      expect(readReply(lines("The pond froze every winter.", "", line, "Margaret wrote something long ago.")).story).toBe("The pond froze every winter.");
+    }
+  });
+});
+
 describe("storyReading: what the card shows and offers", () => {
   const top = lines("Yes, the ice storm.", "", HEADER, "> q");
   it("offers 'Keep more' for a sure cut and 'Keep less' once the whole e-mail is kept", () => {
@@ -61,5 +70,31 @@ describe("replyHtmlToText", () => {
     expect(replyHtmlToText('<p>Mine</p><blockquote type="cite">Theirs</blockquote>')).toContain("> Theirs");
     expect(replyHtmlToText("<p>Mine</p><blockquote>A poem I love</blockquote>")).not.toContain(">");
     expect(replyHtmlToText("<p>Mine</p><blockquote><blockquote type=\"cite\">Theirs</blockquote></blockquote>")).toContain("> Theirs");
+  });
+
+  // The containers of Outlook on the web (French) and Yahoo, as they send an HTML-only reply.
+  it.each([
+    [
+      "Outlook divRplyFwdMsg",
+      '<div dir="ltr">Nous patinions sur l\'étang.</div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>De :</b> Margaret &lt;m@example.com&gt;<br><b>Envoyé :</b> mardi 3 novembre 2026 09:14<br><b>À :</b> Rose<br><b>Objet :</b> Winter</font><div>&nbsp;</div></div><div>What is your favourite winter memory?</div>',
+      "Nous patinions sur l'étang.",
+    ],
+    [
+      "Yahoo yahoo_quoted",
+      '<div class="ydp"><div>We skated every morning.</div></div><div class="yahoo_quoted"><div>On Tuesday, November 3, 2026, 09:14:00 AM GMT+1, Margaret &lt;m@example.com&gt; wrote:</div><div><br></div><div><div>What is your favourite winter memory?</div></div></div>',
+      "We skated every morning.",
+    ],
+    [
+      "Gmail gmail_quote",
+      '<div dir="ltr">We skated every morning.</div><br><div class="gmail_quote"><div class="gmail_attr">On Tue, Nov 3, 2026 at 9:14 AM Margaret &lt;m@example.com&gt; wrote:<br></div><blockquote class="gmail_quote">What is your favourite winter memory?</blockquote></div>',
+      "We skated every morning.",
+    ],
+    [
+      "Apple Mail blockquote type=cite",
+      '<div>We skated every morning.</div><div><br><blockquote type="cite"><div>On 3 Nov 2026, at 09:14, Margaret &lt;m@example.com&gt; wrote:</div><div>What is your favourite winter memory?</div></blockquote></div>',
+      "We skated every morning.",
+    ],
+  ])("%s", (_client, html, story) => {
+    expect(readReply(replyHtmlToText(html)).story).toBe(story);
   });
 });
