@@ -115,7 +115,7 @@ test("the default prompt template set in the admin area is what the next generat
       timeout: 30_000,
       intervals: [250],
     })
-    .toContain(`Welcome. Today's story is called “${storyTitle}”.`);
+    .toContain(`Hello. This is “${storyTitle}”, one of our family's stories.`);
   const usage = db.select().from(llmUsage).where(eq(llmUsage.podcastId, podcastId)).all();
   expect(usage).toHaveLength(1);
   expect(usage[0]).toMatchObject({ provider: "openai-compatible", model: e2eServices.openaiModel, promptTokens: DEFAULT_USAGE.prompt_tokens, completionTokens: DEFAULT_USAGE.completion_tokens });

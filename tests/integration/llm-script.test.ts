@@ -75,6 +75,38 @@ describe("a language model's script", () => {
     expect(usageOf(req.podcastId)).toHaveLength(1);
   });
 
+  test("an interviewer who asks about what the story names, as the story writes it, is the episode's", async () => {
+    const ASKS = answer(
+      host("host2", `Hello. This is “${title}”. And the gravel road?`),
+      host("host1", "Hello."),
+      story(PART_1),
+      host("host2", "Mm. What happened next?"),
+      story(PART_2),
+      host("host2", "Thank you."),
+      host("host1", "Goodbye."),
+    );
+    fake.setContent(ASKS);
+    const before = fake.requests.length;
+    const result = await writeScript(interview(), config);
+    expect(sentSince(before)).toHaveLength(1);
+    expect(result.writer).toBe("openai");
+    expect(result.segments.map((s) => s.text)).toEqual([`Hello. This is “${title}”. And the gravel road?`, `Hello. ${PART_1}`, "Mm. What happened next?", PART_2, "Thank you.", "Goodbye."]);
+  });
+
+  test("a script that breaks the interviewer's rules twice: asked again once with the reason, then the built-in writer's", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const TELLS = answer(host("host2", "So your grandpa let you steer the truck."), story(PART_1), host("host2", "Mm."), story(PART_2), host("host2", "Mm."));
+    fake.setContent(TELLS);
+    const req = interview();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+    const [, retry, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(retryMessage(retry!)).toMatch(/segment 1 is a host line but uses the story's words \(grandpa, let, steer, truck\).*segment 5 repeats the host line “Mm\.”/);
+    expect(result).toEqual({ segments: writeBuiltinScript(req), writer: "builtin", model: null });
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   test("an answer that invents a quote is asked for again, with the reason, and the second answer is used", async () => {
     fake.setContent((request) => (request.body.messages!.length === 2 ? INVENTED : GOOD));
     const req = interview();
@@ -126,6 +158,9 @@ describe("a language model's script", () => {
     ["leaves part of the story out", answer(host("host2", "Hello."), story(PART_1)), /the story must be read in full, but “When I was twelve the cabin was sold\.” and the 1 sentences after it are missing/],
     ["splits the story between the two voices", answer(story(PART_1), { ...story(PART_2), speaker: "host2" }), /segment 2 reads the story in host2's voice/],
     ["is not JSON", '{"segments": [{"speaker": "host1", "text": ', /the answer is not JSON/],
+    // Issue 31: the interviewer asks and never tells, and never says a line twice.
+    ["has the interviewer tell what happened", answer(host("host2", "Grandpa drove a blue truck."), story(PART_1), story(PART_2)), /segment 1 is a host line but uses the story's words \(grandpa, drove, blue, truck\)/],
+    ["repeats a host line", answer(host("host2", "Mm. What happened next?"), story(PART_1), host("host2", "Mm. What happened next?"), story(PART_2)), /segment 3 repeats the host line “Mm\. What happened next\?”; no line is said twice/],
     ["is JSON of another shape", JSON.stringify({ segments: [{ speaker: "HOST 1", text: PART_1 }] }), /the answer is not in the asked-for shape/],
   ])("a model that %s: the built-in writer's script, and the reason is logged", async (_, content, reason) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

@@ -31,14 +31,14 @@ function answerRules(req: ScriptRequest) {
   const collection = req.format === "multi_contributor";
   const speakers =
     req.hostCount === 2
-      ? `"speaker" is "host1" or "host2". host1 is the narrator and reads the story. host2 is the interviewer: a welcome naming the title, a short question leading into each part (such as "How does it begin?", "What happened next?", "And how does it end?"), a short reaction between parts that states no fact (such as "Mm." or "I can picture that."), and the thanks at the end.`
+      ? `"speaker" is "host1" or "host2". host1 is the narrator and reads the story; it may say hello before it and goodbye after it. host2 is the interviewer who has listened: a short hello naming the title, before each part a short question naming a person, place, time or thing that part names, copied exactly as the story writes it (such as "Who was Mr. Dahlberg?" or "What happened in the spring of 1938?"), a short reaction between parts that states no fact (such as "Mm." or "I see."), and the thanks at the end. host2 only asks and reacts: it never tells what happened.`
       : `"speaker" is always "host1": one narrator says every line.`;
   return [
     "These rules come before any instruction above. Answer with one JSON object and nothing else, shaped like this:",
     `{"segments":[{"speaker":"host2","kind":"host","text":"...","chapter":null},{"speaker":"host1","kind":"story","text":"...","chapter":null}]}`,
     speakers,
     `"kind":"story" segments hold the story itself, copied word for word and read by host1: taken together, in order, they hold every sentence of the story exactly once, with nothing added, changed or left out, and each ends where a sentence ends.`,
-    `"kind":"host" segments are everything else. They must not use any word of the story except the title and people's names: never retell, summarise or comment on what happened.`,
+    `"kind":"host" segments are everything else. Apart from the title and people's names, they use words of the story only inside a question, to name what the story names: never retell, summarise or comment on what happened. No host line is said twice in the episode.`,
     collection
       ? `"chapter" is the name of the relative whose words a segment reads or introduces, exactly as given (null for the welcome and the goodbye). A story segment holds only that relative's words, without quote marks: "<name> wrote:" is added for you. Before each relative's words, the host asks that relative's question word for word.`
       : `"chapter" is null.`,
