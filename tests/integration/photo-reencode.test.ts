@@ -17,6 +17,7 @@ import { addAttachment } from "~/models/contribution-attachment.server";
 import * as ownerPhoto from "~/routes/_app+/campaigns.$campaignId.photos.$photoId";
 import * as newsletterCover from "~/routes/_public+/newsletter.$newsletterId.cover";
 import * as newsletterImage from "~/routes/_public+/newsletter.$newsletterId.images.$imageId";
+import * as newsletterPdf from "~/routes/_public+/newsletter.$newsletterId.pdf";
 import { action as inbound } from "~/routes/webhooks+/mailgun.inbound";
 import { callRoute, makeRequest, sessionCookieFor } from "../utils/auth";
 import { makeCollection } from "../support/email-loop";
@@ -154,6 +155,21 @@ describe("photos stored as they were sent, before the rule", () => {
     // Served again: the same file, no second re-encoding.
     await ownerGet(owner.id, campaign.id, photo.id);
     expect(row(photo.id)!.storageKey).toBe(now.storageKey);
+  });
+
+  it("the newsletter's PDF embeds such a photo re-encoded, never its EXIF", async () => {
+    const { owner, campaign, photo } = await storedAsSent(await phonePhoto());
+    const created = createNewsletter(owner.id, campaign.id);
+    if (!created.ok) throw new Error("newsletter not created");
+    const pid = created.newsletter.publicId;
+    const pdf = await callRoute(newsletterPdf.loader, makeRequest(`/newsletter/${pid}/pdf`), { newsletterId: pid });
+    expect(pdf.status).toBe(200);
+    const bytes = await bytesOf(pdf);
+    // PDF keeps a JPEG as it is (DCTDecode), so the photo's own bytes are in the file: without EXIF now.
+    expect(bytes.includes(Buffer.from("/DCTDecode"))).toBe(true);
+    expect(bytes.includes(Buffer.from("Exif\0\0"))).toBe(false);
+    expect(bytes.includes(Buffer.from(CAMERA))).toBe(false);
+    expect(row(photo.id)!.storageKey.startsWith("photos/")).toBe(true);
   });
 
   it("the one-off job re-encodes every one of them, and forgets one no reader can open", async () => {

@@ -101,6 +101,13 @@ export async function servePhotoByKey(request: Request, storageKey: string, cach
   return photo ? servePhoto(request, photo, cacheControl) : null;
 }
 
+/** A photo's bytes for a document that embeds it (the newsletter's PDF); one stored as sent is re-encoded first. */
+export async function photoBytes(storageKey: string) {
+  const photo = getPhotoByStorageKey(storageKey);
+  const current = photo && !photo.storageKey.startsWith(PHOTO_PREFIX) ? await reencodeStoredPhoto(photo) : photo;
+  return current ? readStoredBytes(current.storageKey) : null;
+}
+
 /** False when the photo is not one of this owner's in this campaign (the caller answers 404). */
 export async function removeStoryPhoto(ownerId: string, campaignId: string, photoId: string) {
   const storageKey = deleteOwnedPhoto(ownerId, campaignId, photoId);

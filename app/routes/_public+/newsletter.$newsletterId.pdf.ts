@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { photoBytes } from "~/features/contributions/photos.server";
 import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { newsletterPaths } from "~/features/newsletters/content";
-import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 import { originFor } from "~/lib/env.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin: originFor(request),
     loadImage: async (url) => {
       const key = url === paths.cover ? getNewsletterCoverKey(newsletter.publicId) : getNewsletterImage(newsletter.publicId, url.split("/").pop() ?? "")?.storageKey;
-      return key ? readStoredBytes(key) : null;
+      return key ? photoBytes(key) : null;
     },
   });
   return new Response(new Uint8Array(pdf), {
