@@ -66,7 +66,7 @@ function buildBaseline(buildDir: string) {
 }
 
 /** The demo family plus what the pages need (a finished episode, its share link, a newsletter); sessions for the owner and the admin. */
-async function seedDemo(dir: string, buildDir: string) {
+export async function seedDemo(dir: string, buildDir: string) {
   Object.assign(process.env, benchAppEnv(dir, buildDir));
   const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
   const { seedDemoData, DEMO_ADMIN, DEMO_OWNER } = await import("../db/seed");
