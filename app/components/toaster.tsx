@@ -52,7 +52,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       aria-label="Notifications (F8)"
       tabIndex={-1}
       onKeyDown={(event) => event.key === "Escape" && shown && setShown(null)}
-      className="fixed bottom-4 right-4 z-50 w-full max-w-sm outline-none"
+      // The screen's width less the 1rem margins on both sides: a full-width toast hung off a phone's left edge.
+      className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-sm outline-none"
     >
       {shown ? (
         <div

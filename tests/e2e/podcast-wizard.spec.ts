@@ -91,15 +91,15 @@ test.describe("podcast wizard", () => {
     const accent = page.getByLabel("Primary host accent");
     await expect(accent.locator("option")).toHaveText([
       "American — built in",
-      "British — needs npm run voices:download",
+      "British — not installed on this server",
       "Australian — not available",
-      "Indian — needs npm run voices:download",
+      "Indian — not installed on this server",
     ]);
     await expect(accent.locator("option:disabled")).toHaveCount(jsEnabled() ? 3 : 0);
     if (!jsEnabled()) {
       await accent.selectOption("australian");
       await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page.getByText("Australian is not available for Female, warm on this installation.")).toBeVisible();
+      await expect(page.getByText("Australian for Female, warm is not installed on this server.")).toBeVisible();
       // That refusal is a 400 on purpose; the browser logs it as a failed load.
       problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("status of 400")));
     }

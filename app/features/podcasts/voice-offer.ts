@@ -6,12 +6,13 @@ export const voiceOfferMessages = {
     "built-in": "built in",
     piper: "Piper",
     "speech-server": "speech server",
-    download: "needs npm run voices:download",
+    // Families never see the operator's command: that is for /admin and the README (issue 29).
+    download: "not installed on this server",
     unavailable: "not available",
   } satisfies Record<AccentOffer, string>,
-  hint: "Built-in voices come with Storyhearth. Piper voices sound more natural; an administrator adds them with npm run voices:download.",
+  hint: "Built-in voices come with Storyhearth. Piper voices sound more natural; your administrator can install them.",
   notOffered: (voice: string, accent: string, offered: string[]) =>
-    `${accent} is not available for ${voice} on this installation. Choose ${offered.join(" or ")}${offered.length ? "" : "another voice"}, or ask your administrator to run npm run voices:download.`,
+    `${accent} for ${voice} is not installed on this server. Choose ${offered.length ? offered.join(" or ") : "another voice"}.`,
 };
 
 export type AccentOption<A extends string> = { value: A; label: string; disabled: boolean };

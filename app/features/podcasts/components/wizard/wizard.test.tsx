@@ -217,11 +217,11 @@ describe("step 2: voices", () => {
     const options = () => within(accent).getAllByRole("option").map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
     expect(options()).toEqual([
       ["American — built in", false],
-      ["British — needs npm run voices:download", true],
+      ["British — not installed on this server", true],
       ["Australian — not available", true],
-      ["Indian — needs npm run voices:download", true],
+      ["Indian — not installed on this server", true],
     ]);
-    expect(accent).toHaveAccessibleDescription(/npm run voices:download/);
+    expect(accent).toHaveAccessibleDescription(/your administrator can install them\.$/);
     await userEvent.selectOptions(voice, "Male, warm");
     await userEvent.selectOptions(accent, "british");
     expect(accent).toHaveDisplayValue("British — built in");
