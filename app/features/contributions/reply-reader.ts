@@ -84,6 +84,7 @@ export function headerSpan(lines: readonly string[], i: number, maxSpan = 3): nu
 
 /** "reply On Wed, Apr 4, 2012 at 3:59 PM, bob@example.com wrote:": the header glued to the reply. */
 function gluedHeader(line: string): string | null {
+  if (line.length > 2 * MAX_HEADER_CHARS) return null; // a header is short; a long line is prose
   const match = /^(.*?\S)\s+((?:On|Le|Am|El|Op|Il|Em)\s.+)$/u.exec(line.trim());
   if (!match?.[1] || !match[2] || !/[\p{L}\p{N}]/u.test(match[1]) || startsLikeHeader(match[1]) || match[1].includes("@")) return null;
   return isHeaderText(match[2], match[2]) && ENDS_WITH_VERB.test(headerCore(match[2])) ? match[1] : null;
@@ -141,10 +142,15 @@ const SIGNATURE_DELIMITER = /^--[ \u00a0]?$/;
 const INVISIBLE = /^(?:\s|\u1427|\u200b|\u200c|\u200d|\ufeff)*$/;
 const isQuote = (line: string) => /^\s*(?:[A-Za-z]{1,3})?>/.test(line) && !/^\s*-->/.test(line) && !/^\s*<</.test(line);
 
-/** Text that reads as a signature or footer: short lines, no paragraph of prose. */
-function looksLikeSignature(lines: readonly string[], from: number): boolean {
-  const rest = lines.slice(from).filter((l) => l.trim() !== "");
-  return rest.length <= 15 && rest.every((l) => l.trim().length <= 100);
+/** Lines from..to that read as a signature or footer: at most 15 short lines, no paragraph of prose. */
+function looksLikeSignature(lines: readonly string[], from: number, to: number): boolean {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const line = (lines[i] ?? "").trim();
+    if (line === "") continue;
+    if (++count > 15 || line.length > 100) return false;
+  }
+  return true;
 }
 
 /** "Roman", "AM_LOGO_CLR", "John Doe": a name or mark, not a sentence. */
@@ -152,12 +158,44 @@ const nameLike = (line: string) => line.length <= 40 && line.split(/\s+/).length
 
 // A separator line ends the story when a signature (short lines) follows it and then, at most, history.
 // A short one ("---", "____") is also a story's section break, so what follows must start with a name.
-function separatorEnds(lines: readonly string[], i: number): boolean {
-  const marker = firstMarkerAfter(lines, i + 1, lines.length);
-  const block = marker === -1 ? lines : lines.slice(0, marker);
-  if (!looksLikeSignature(block, i + 1)) return false;
-  const first = block.slice(i + 1).find((l) => l.trim() !== "")?.trim();
+function separatorEnds(text: ReplyText, i: number): boolean {
+  const { lines } = text;
+  const marker = text.nextMarker(i + 1);
+  const end = marker === -1 ? lines.length : marker;
+  if (!looksLikeSignature(lines, i + 1, end)) return false;
+  const first = lines.slice(i + 1, end).find((l) => l.trim() !== "")?.trim();
   return first === undefined || (lines[i] ?? "").trim().length >= 10 || nameLike(first) || CONTACT.test(first);
+}
+
+/**
+ * The reply's lines with what is asked of them more than once remembered: the header starting at a
+ * line, and the next history marker (quote, header, Outlook block, "Original message", our address).
+ * Keeps a reading linear in the number of lines whatever the reply holds.
+ */
+class ReplyText {
+  private spans = new Map<number, number>();
+  private markers: Int32Array | null = null;
+  constructor(readonly lines: readonly string[]) {}
+
+  spanAt(i: number): number {
+    let span = this.spans.get(i);
+    if (span === undefined) this.spans.set(i, (span = headerSpan(this.lines, i)));
+    return span;
+  }
+
+  nextMarker(from: number): number {
+    const n = this.lines.length;
+    if (!this.markers) {
+      this.markers = new Int32Array(n + 1).fill(-1);
+      for (let i = n - 1; i >= 0; i--) {
+        const raw = this.lines[i]!;
+        const line = raw.trim();
+        const marker = isQuote(raw) || this.spanAt(i) > 0 || ORIGINAL_MESSAGE.test(line) || isHeaderBlock(this.lines, i) || REPLY_ADDRESS.test(line);
+        this.markers[i] = marker ? i : this.markers[i + 1]!;
+      }
+    }
+    return from < n ? this.markers[from]! : -1;
+  }
 }
 
 // What we sent: fragments of our own invitation, reminder and kind-note texts (their fixed words,
@@ -261,6 +299,7 @@ export function readReply(content: string): ReplyReading {
   const text = content.replace(/\r\n?/g, "\n");
   const lines = text.split("\n").map((l) => (INVISIBLE.test(l) ? "" : l));
   const ours = ourMessageLines(lines);
+  const reply = new ReplyText(lines);
   const limit = lines.length;
   const kept: string[] = [];
   let previous: LineKind = "own";
@@ -286,7 +325,7 @@ export function readReply(content: string): ReplyReading {
     if (line !== "" && wrapped) continue;
     const glued = gluedHeader(raw);
     if (glued !== null) kept.push(glued);
-    const span = glued === null ? headerSpan(lines, i) : 1;
+    const span = glued === null ? reply.spanAt(i) : 1;
     if (span > 0) {
       let next = i + span;
       while (next < limit && (lines[next] ?? "").trim() === "") next++;
@@ -302,7 +341,7 @@ export function readReply(content: string): ReplyReading {
       [stop, stoppedAt] = ["history", i];
       break;
     }
-    if (SIGNATURE_DELIMITER.test(raw) || isSentFooter(line) || (SEPARATOR.test(raw) && separatorEnds(lines, i))) {
+    if (SIGNATURE_DELIMITER.test(raw) || isSentFooter(line) || (SEPARATOR.test(raw) && separatorEnds(reply, i))) {
       [stop, stoppedAt] = ["signature", i];
       break;
     }
@@ -313,23 +352,14 @@ export function readReply(content: string): ReplyReading {
 
   const story = tidy(dropTitleAfterSignOff(dropContactBlock(kept)));
   if (!hasWords(story)) return { story: text.trim(), found: false, cut: false, sure: false };
-  return { story, found: true, cut: story !== text.trim(), sure: stop !== "signature" || signatureThenHistory(lines, stoppedAt + 1) };
-}
-
-/** The first history marker (quote, header, Outlook block, "Original message") from line `from`; -1 when none. */
-function firstMarkerAfter(lines: readonly string[], from: number, limit: number): number {
-  for (let i = from; i < limit; i++) {
-    const line = (lines[i] ?? "").trim();
-    if (isQuote(lines[i]!) || headerSpan(lines, i) > 0 || ORIGINAL_MESSAGE.test(line) || isHeaderBlock(lines, i) || REPLY_ADDRESS.test(line)) return i;
-  }
-  return -1;
+  return { story, found: true, cut: story !== text.trim(), sure: stop !== "signature" || signatureThenHistory(reply, stoppedAt + 1) };
 }
 
 // A cut at a signature or footer is sure when what it drops is a signature (short lines) and then,
 // at most, quoted history; prose below it that no rule names may be the relative's (decision 0154).
-function signatureThenHistory(lines: readonly string[], from: number): boolean {
-  const marker = firstMarkerAfter(lines, from, lines.length);
-  return looksLikeSignature(marker === -1 ? lines : lines.slice(0, marker), from);
+function signatureThenHistory(text: ReplyText, from: number): boolean {
+  const marker = text.nextMarker(from);
+  return looksLikeSignature(text.lines, from, marker === -1 ? text.lines.length : marker);
 }
 
 /** Blank runs collapsed to one empty line, separator lines and blanks at either end removed. */
