@@ -35,6 +35,15 @@ describe("readReply: the relative's lines, in order", () => {
     expect(unsure).toMatchObject({ story: "Yes!", found: true, cut: true, sure: false });
   });
 
+  it("is unsure of a header with neither time nor address over unquoted text: it may be a story line", () => {
+    const letter = lines("We found the letters in the attic.", "", "On 3 May 1944 Grandpa wrote:", "", "Dear Mary, the harvest is in and the cows are well.");
+    expect(readReply(letter)).toMatchObject({ story: "We found the letters in the attic.", cut: true, sure: false });
+    expect(readReply(lines("Yes!", "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret wrote:", "", "Old text")).sure).toBe(true);
+    // "am" is no header verb: an English line with a time and a colon is the story.
+    const walk = lines("On Monday at 9:30 am we walked to the lake, and this is what we saw:", "", "Ice, as far as the eye could see.");
+    expect(readReply(walk).story).toBe(walk);
+  });
+
   it("finds no words in a reply that is only a quote and a footer, and keeps the whole reply", () => {
     const reply = lines("Sent from my iPhone", "", HEADER, "> What is your favourite winter memory?");
     expect(readReply(reply)).toMatchObject({ story: reply, found: false, cut: false, sure: false });

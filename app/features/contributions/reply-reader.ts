@@ -28,7 +28,7 @@ const ENDS_WITH_VERB = new RegExp(String.raw`(?:(?:^|[\s,>"'”)\]])(?:${VERBS})
 /** "вт, 3 нояб. 2026 г. в 09:14, Margaret <m@x.ru>:": Gmail's layout without a verb (ru, he, …). */
 const DATE_THEN_ADDRESS = /\d[:.]\d\d\b.*<[^<>\s@]+@[^<>\s]+>\s*[:：]$/u;
 /** "Den 24. nov. 2025 kl. 10.00 skrev Peter <p@x.dk>:", "… от Alexander <a@x.ru>:", "… schrieb am Fr., 28. Apr. 2017 um 11:53 Uhr:". */
-const VERB_INSIDE = new RegExp(String.raw`(?:^|[\s,])(?:${VERBS}|от|am)\s.*[:：]$`, "iu");
+const VERB_INSIDE = new RegExp(String.raw`(?:^|[\s,])(?:${VERBS}|от)\s.*[:：]$`, "iu");
 /** "2017-11-24 16:32 GMT+01:00 Name <mail>:", "2022年1月1日(金) 9:00 名前 <mail>:", "26.06.2014, 14:41, "A" <a@x>:", "2013/7/20 sam <info@x.org>". */
 const DATE_FIRST = /^(?:\d{1,4}[-./年년]\s?\d{1,2}|\d{1,2}\s+\p{L}{3,}\.?\s+\d{4})/u;
 const HAS_DATE_OR_ADDRESS = /\d|@/;
@@ -292,7 +292,8 @@ function dropTitleAfterSignOff(kept: string[]): string[] {
 
 const hasWords = (s: string) => /[\p{L}\p{N}]/u.test(s);
 
-type Stop = "history" | "signature" | "none";
+/** Why the reading stopped; a "guess" is a header with neither time nor address over unquoted text. */
+type Stop = "history" | "guess" | "signature" | "none";
 
 /** Reads a reply (text, CRLF or LF). */
 export function readReply(content: string): ReplyReading {
@@ -334,7 +335,10 @@ export function readReply(content: string): ReplyReading {
         previous = "header";
         continue;
       }
-      [stop, stoppedAt] = ["history", i]; // unquoted history: the old message follows as plain text
+      // Unquoted history: the old message follows as plain text. Without a time or an address the
+      // header may be a story line ("On 3 May 1944 Grandpa wrote:"), so the rest stays in view.
+      const header = lines.slice(i, i + span).join(" ");
+      [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(header) ? "history" : "guess", i];
       break;
     }
     if (ORIGINAL_MESSAGE.test(line) || isHeaderBlock(lines, i)) {
@@ -352,7 +356,7 @@ export function readReply(content: string): ReplyReading {
 
   const story = tidy(dropTitleAfterSignOff(dropContactBlock(kept)));
   if (!hasWords(story)) return { story: text.trim(), found: false, cut: false, sure: false };
-  return { story, found: true, cut: story !== text.trim(), sure: stop !== "signature" || signatureThenHistory(reply, stoppedAt + 1) };
+  return { story, found: true, cut: story !== text.trim(), sure: stop === "signature" ? signatureThenHistory(reply, stoppedAt + 1) : stop !== "guess" };
 }
 
 // A cut at a signature or footer is sure when what it drops is a signature (short lines) and then,
