@@ -7,6 +7,7 @@ import { requireUser } from "~/features/account/auth.server";
 import { pronunciationSample } from "~/features/podcasts/pronunciations.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
+import { tooManyText } from "~/lib/too-many.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -19,10 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     file = await pronunciationSample(user.id, params.id ?? "", voice, accent);
   } catch (error) {
-    if (error instanceof RenderBusyError) {
-      const seconds = error.retryAfterSeconds;
-      throw new Response(wizardMessages.pronunciations.samplesBusy(seconds), { status: 429, headers: { "Retry-After": String(seconds), "Content-Type": "text/plain; charset=utf-8" } });
-    }
+    if (error instanceof RenderBusyError) throw tooManyText(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
     recordSystemError({ error, errorType: "pronunciation_sample_failed", workflow: "voices", severity: "medium" });
     throw new Response("Voice sample failed", { status: 503, headers: { "Retry-After": "10" } });
   }

@@ -6,6 +6,7 @@ import { isAccent, isVoiceId } from "~/audio/voices.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError } from "~/lib/http.server";
+import { tooManyJson } from "~/lib/too-many.server";
 import { requireApiUser } from "~/features/account/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,10 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isAccent(accent)) apiError(400, "Unknown accent. Use american, british, australian or indian.");
 
   const file = await voiceSampleFile(voiceId, accent, user.id).catch((error: unknown) => {
-    if (error instanceof RenderBusyError) {
-      const seconds = error.retryAfterSeconds;
-      throw Response.json({ message: wizardMessages.pronunciations.samplesBusy(seconds) }, { status: 429, headers: { "Retry-After": String(seconds) } });
-    }
+    if (error instanceof RenderBusyError) throw tooManyJson(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
     recordSystemError({ error, errorType: "voice_sample_failed", workflow: "voices", severity: "medium" });
     return null;
   });
