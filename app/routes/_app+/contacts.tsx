@@ -157,6 +157,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "create-group":
     case "update-group":
       return saveGroup(user.id, formData, intent, back);
+    // The contact form asks, with JavaScript, while the address is typed (issue 29).
+    case "check-email": {
+      const email = String(formData.get("email") ?? "").trim().slice(0, 320);
+      return { intent: "check-email" as const, email, blocked: email ? (blockedRecipients(user.id, [email])[email] ?? null) : null };
+    }
     case "delete-contact":
       return remove(formData, "contact", (id) => deleteContact(user.id, id), back);
     case "delete-group":
@@ -206,7 +211,7 @@ export default function ContactsPage() {
   const navigation = useNavigation();
   const search = searchParams.toString();
   const closeTo = viewUrl(search);
-  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = (intent: Intent) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contacts" && !navigation.formData;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { CheckboxField, Field, FormActions, FormAlert, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -44,6 +44,13 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
   // The spec disables the button until an e-mail is typed; without JavaScript the server checks it.
   const disabled = saving || (hydrated && !fields.email.value?.trim());
   const tagPreview = parseTagInput(fields.tags.value);
+  // With JavaScript the server says, once the address is typed, whether it will not e-mail it (issue 29).
+  const check = useFetcher<{ email: string; blocked: string | null }>();
+  const typed = fields.email.value?.trim() ?? "";
+  const checkTyped = () => {
+    if (typed.includes("@") && typed !== check.data?.email) check.submit({ intent: "check-email", email: typed }, { method: "post" });
+  };
+  const blocked = contact?.blocked && typed.toLowerCase() === contact.email.toLowerCase() ? contact.blocked : check.data?.email === typed ? check.data.blocked : null;
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
@@ -51,12 +58,12 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
       <FormAlert title={contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed} errors={form.errors} />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true, onBlur: checkTyped }}
         errors={fields.email.errors}
       />
-      {contact?.blocked && fields.email.value?.trim().toLowerCase() === contact.email.toLowerCase() ? (
-        <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p>
-      ) : null}
+      <p aria-live="polite" className={blocked ? "text-sm text-destructive" : "sr-only"}>
+        {blocked ? contactMessages.blocked.note(typed, blocked) : ""}
+      </p>
       <Field label="Preferred name" inputProps={{ ...getInputProps(fields.preferredName, { type: "text" }), autoComplete: "off" }} errors={fields.preferredName.errors} />
       <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
       <Field
