@@ -39,6 +39,8 @@ describe("readReply: the relative's lines, in order", () => {
     const letter = lines("We found the letters in the attic.", "", "On 3 May 1944 Grandpa wrote:", "", "Dear Mary, the harvest is in and the cows are well.");
     expect(readReply(letter)).toMatchObject({ story: "We found the letters in the attic.", cut: true, sure: false });
     expect(readReply(lines("Yes!", "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret wrote:", "", "Old text")).sure).toBe(true);
+    const christmas = lines("Grandpa's note, word for word:", "", "To: Mary", "From: Grandpa", "Date: Christmas 1944", "", "The harvest is in.");
+    expect(readReply(christmas)).toMatchObject({ story: "Grandpa's note, word for word:", sure: false });
     // "am" is no header verb: an English line with a time and a colon is the story.
     const walk = lines("On Monday at 9:30 am we walked to the lake, and this is what we saw:", "", "Ice, as far as the eye could see.");
     expect(readReply(walk).story).toBe(walk);

@@ -341,8 +341,14 @@ export function readReply(content: string): ReplyReading {
       [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(header) ? "history" : "guess", i];
       break;
     }
-    if (ORIGINAL_MESSAGE.test(line) || isHeaderBlock(lines, i)) {
+    if (ORIGINAL_MESSAGE.test(line)) {
       [stop, stoppedAt] = ["history", i];
+      break;
+    }
+    if (isHeaderBlock(lines, i)) {
+      // A block without a time or an address may be a letter's "To:/From:/Date:" in the story.
+      const block = lines.slice(i, i + 8).join("\n");
+      [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(block) ? "history" : "guess", i];
       break;
     }
     if (SIGNATURE_DELIMITER.test(raw) || isSentFooter(line) || (SEPARATOR.test(raw) && separatorEnds(reply, i))) {
