@@ -194,8 +194,11 @@ describe("a family collection", () => {
       { speaker: "host2", text: "We asked Aunt May: “What is your favourite kitchen memory?”", chapter: "Aunt May" },
       { speaker: "host1", text: 'Hello. I\'m glad to tell it. Aunt May wrote: “Mum said "never waste bread" and we never did. Not once.”', chapter: "Aunt May" },
       { speaker: "host2", text: "Thank you, Aunt May. We asked Uncle Bo: “What is your favourite kitchen memory?”", chapter: "Uncle Bo" },
-      { speaker: "host1", text: `Uncle Bo wrote: “${FIRST_PERSON.replace(/\n\n/g, " ")}”`, chapter: "Uncle Bo" },
+      // An answer of several paragraphs is told in parts, the interviewer asking between them.
+      { speaker: "host1", text: `Uncle Bo wrote: “${FIRST_PERSON.split("\n\n")[0]}”`, chapter: "Uncle Bo" },
     ]);
+    expect(segments[5]!.speaker).toBe("host2");
+    expect(segments[5]!.text).toMatch(/\?$/);
     // A long answer is told in parts, each quoted and attributed, with the interviewer between them.
     const unnamed = segments.filter((s) => s.chapter === "A family member" && s.speaker === "host1");
     expect(unnamed.length).toBeGreaterThan(5);

@@ -190,7 +190,8 @@ function family(req: ScriptRequest): DraftSegment[] {
     question: story.question?.trim() ?? "",
     recording: story.recording ?? null,
     text: storySentences(story.content).map((s) => s.text).join(" "),
-    parts: req.hostCount === 2 ? splitIntoParts(story.content) : [storySentences(story.content).map((s) => s.text).join(" ")],
+    // With two hosts an answer of several paragraphs has the interviewer between them, asking about the next.
+    parts: req.hostCount === 2 ? splitIntoParts(story.content, /\n\s*\n\s*\S/.test(story.content.trim()) ? 2 : 1) : [storySentences(story.content).map((s) => s.text).join(" ")],
   }));
   const line = hostLines(storyWordsOf(req));
   const asker = createInterviewer(line.all("reaction"), req.stories.map((s) => s.content).join("\n\n"));

@@ -37,8 +37,14 @@ export function anchorsOf(text: string): Anchor[] {
     if (t.split(/\s+/).some((w) => NOT_ANCHOR.test(w)) && kind !== "time") return;
     found.push({ text: t, kind, at });
   };
-  for (const p of doc.people().out("array") as string[]) add(p.replace(/^(?:my|our|his|her|their) /i, ""), "person");
-  for (const p of doc.places().out("array") as string[]) add(p, "place");
+  // A person or a place is a name: its words capitalised ("grandfather Ole Hansen" is asked about as "Ole Hansen").
+  const name = (phrase: string) => {
+    const words = clean(phrase).split(/\s+/);
+    while (words.length && !/^\p{Lu}/u.test(words[0]!)) words.shift();
+    return words.length && words.every((w) => /^\p{Lu}/u.test(w)) ? words.join(" ") : "";
+  };
+  for (const p of doc.people().out("array") as string[]) add(name(p), "person");
+  for (const p of doc.places().out("array") as string[]) add(name(p), "place");
   for (const m of text.matchAll(TIME)) add(m[0], "time");
   for (const n of doc.nouns().not("#Pronoun").not("#Person").not("#Place").out("array") as string[]) {
     // A thing: a short common-noun phrase without its article ("the frozen river" → "frozen river").
