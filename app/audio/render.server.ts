@@ -8,9 +8,10 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { workerScript } from "~/lib/worker-script.server";
 import { ffmpeg, resamplePcm } from "./ffmpeg.server";
 import { episodeLayout, mixEpisode } from "./mix.server";
+import { reachableSpeechServer, speechServerSpeak, SpeechServerUnavailable } from "./speech-server.server";
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
-import { isFliteInstalled, resolveVoice, voicesDir, type Engine, type ResolvedVoice } from "./voices.server";
+import { isFliteInstalled, resolveVoice, voicesDir, voiceTag, type Engine, type ResolvedVoice } from "./voices.server";
 
 export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
@@ -47,6 +48,16 @@ export const RenderInputSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "audioKey must be a plain storage key ending in .mp3")
       .optional(),
+    /**
+     * Whether a host whose speech server fails is spoken by a local voice instead (episodes), or the
+     * render fails (samples and pace measurements, which are stored as that server voice's).
+     */
+    localFallback: z.boolean().default(true),
+    /**
+     * Whether host1 is the speech server's voice in what the caller files this under (a sample's key, a
+     * pace): the render fails if the server came or went in between, rather than file one voice as another.
+     */
+    expectSpeechServer: z.boolean().optional(),
     /** A stored JPEG embedded as the episode's cover. */
     coverKey: z
       .string()
@@ -76,7 +87,6 @@ type HostName = "host1" | "host2";
 
 async function speak(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
   if (voice.engine === "speech-server") {
-    const { speechServerSpeak } = await import("./speech-server.server");
     return speechServerSpeak(voice.speech.voice, texts, speed, timings);
   }
   if (voice.engine === "piper") {
@@ -138,12 +148,11 @@ async function decodeStoredClip(key: string, sampleRate: number) {
  * A speech server that cannot be reached (or fails on its side) costs the voice's quality, never the
  * episode: the host is spoken by the voice this installation has without it (decision 0155).
  */
-async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
+async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }, localFallback: boolean) {
   try {
     return { voice, said: await speak(voice, texts, speed, timings) };
   } catch (error) {
-    const { SpeechServerUnavailable } = await import("./speech-server.server");
-    if (voice.engine !== "speech-server" || !(error instanceof SpeechServerUnavailable)) throw error;
+    if (voice.engine !== "speech-server" || !(error instanceof SpeechServerUnavailable) || !localFallback) throw error;
     const local = resolveVoice(voice.voiceId, voice.accent, voicesDir(), isFliteInstalled(), null);
     console.error(`${error.message}; ${voice.voiceId} (${voice.accent}) speaks with ${local.engine} instead`);
     return { voice: local, said: await speak(local, texts, speed, timings) };
@@ -152,11 +161,15 @@ async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, t
 
 const ENGINE_RANK: Engine[] = ["espeak", "flite", "piper", "speech-server"];
 
-/** espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126). */
+/**
+ * espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126); the
+ * speech server only if it answers now (decision 0155).
+ */
 async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]): Promise<RenderResult["voices"]> {
+  const server = await reachableSpeechServer();
   const resolve = (flite: boolean) => ({
-    host1: resolveVoice(hosts.host1.voice, hosts.host1.accent, voicesDir(), flite),
-    ...(hosts.host2 ? { host2: resolveVoice(hosts.host2.voice, hosts.host2.accent, voicesDir(), flite) } : {}),
+    host1: resolveVoice(hosts.host1.voice, hosts.host1.accent, voicesDir(), flite, server),
+    ...(hosts.host2 ? { host2: resolveVoice(hosts.host2.voice, hosts.host2.accent, voicesDir(), flite, server) } : {}),
   });
   const voices = resolve(isFliteInstalled());
   if (![voices.host1, voices.host2].some((v) => v?.engine === "flite")) return voices;
@@ -185,6 +198,9 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   if (script.length === 0) throw new Error("The script has nothing to read");
 
   const voices = await resolveHosts(input.hosts);
+  if (input.expectSpeechServer !== undefined && input.expectSpeechServer !== (voices.host1.engine === "speech-server")) {
+    throw new SpeechServerUnavailable(`The speech server ${input.expectSpeechServer ? "stopped" : "started"} answering while ${voiceTag(voices.host1)} was asked for`);
+  }
 
   // Each host speaks all of its lines in one go (one phonemizer run, one model session).
   const timings = { phonemize: 0, inference: 0 };
@@ -195,7 +211,7 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
     const settings = input.hosts[host];
     const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host && !s.clipKey);
     if (!chosen || !settings || lines.length === 0) continue;
-    const { voice, said } = await speakHost(chosen, lines.map((l) => l.text), settings.speed, timings);
+    const { voice, said } = await speakHost(chosen, lines.map((l) => l.text), settings.speed, timings, input.localFallback);
     voices[host] = voice;
     speakers.push(voice);
     const { sampleRate, segments } = said;

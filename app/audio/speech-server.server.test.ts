@@ -2,7 +2,7 @@
 // requests themselves are in tests/integration/speech-server.test.ts, against a local server.
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
-import { inputPieces, speechServer } from "./speech-server.server";
+import { configuredSpeechServer, inputPieces } from "./speech-server.server";
 import { accentOfferOf, listVoices, resolveVoice, voiceOffer, voiceTag } from "./voices.server";
 
 const emptyDir = "/nonexistent/no-piper-voices";
@@ -14,19 +14,19 @@ const KOKORO = {
 
 describe("the speech server's configuration", () => {
   it("is off without SPEECH_API_URL, whatever else is set", () => {
-    expect(speechServer({})).toBeNull();
-    expect(speechServer({ SPEECH_MODEL: "kokoro", SPEECH_VOICES: "female-warm=af_heart" })).toBeNull();
+    expect(configuredSpeechServer({})).toBeNull();
+    expect(configuredSpeechServer({ SPEECH_MODEL: "kokoro", SPEECH_VOICES: "female-warm=af_heart" })).toBeNull();
   });
 
   it("reads the address, model and voices; no accent means American; unset voices are OpenAI's", () => {
-    const server = speechServer(KOKORO)!;
+    const server = configuredSpeechServer(KOKORO)!;
     expect(server).toMatchObject({ baseURL: "http://127.0.0.1:8880/v1", apiKey: null, model: "kokoro" });
     expect(server.voices).toEqual({
       "female-warm": { american: "af_heart" },
       "female-professional": { american: "af_sky" },
       "male-warm": { american: "am_adam", british: "bm_george" },
     });
-    const openai = speechServer({ SPEECH_API_URL: "https://api.openai.com/v1", SPEECH_API_KEY: "sk-x" })!;
+    const openai = configuredSpeechServer({ SPEECH_API_URL: "https://api.openai.com/v1", SPEECH_API_KEY: "sk-x" })!;
     expect(openai).toMatchObject({ apiKey: "sk-x", model: "tts-1" });
     expect(openai.voices).toEqual({
       "female-warm": { american: "nova" },
@@ -35,14 +35,14 @@ describe("the speech server's configuration", () => {
       "male-professional": { american: "echo" },
     });
     // Another address or model is another voice for the caches and the pace store.
-    expect(speechServer({ ...KOKORO, SPEECH_MODEL: "kokoro-v1" })!.id).not.toBe(server.id);
+    expect(configuredSpeechServer({ ...KOKORO, SPEECH_MODEL: "kokoro-v1" })!.id).not.toBe(server.id);
   });
 
   it("a SPEECH_VOICES that does not parse stops the server at start; a name that is not ours is left out", () => {
     expect(() => parseEnv({ SPEECH_API_URL: "http://127.0.0.1:8880/v1", SPEECH_VOICES: "female-warm af_heart" })).toThrow(/SPEECH_VOICES: "female-warm af_heart" is not voice\[:accent\]=server-voice/);
     expect(() => parseEnv({ SPEECH_API_URL: "not a url" })).toThrow(/SPEECH_API_URL/);
     expect(parseEnv({ ...KOKORO }).SPEECH_MODEL).toBe("kokoro");
-    expect(speechServer({ ...KOKORO, SPEECH_VOICES: "female-happy=af_bella,male-warm:scottish=x,male-warm=am_adam" })!.voices).toEqual({ "male-warm": { american: "am_adam" } });
+    expect(configuredSpeechServer({ ...KOKORO, SPEECH_VOICES: "female-happy=af_bella,male-warm:scottish=x,male-warm=am_adam" })!.voices).toEqual({ "male-warm": { american: "am_adam" } });
   });
 
   it("a sentence longer than a request may be is cut at spaces, nothing lost", () => {
@@ -55,7 +55,7 @@ describe("the speech server's configuration", () => {
 });
 
 describe("the speech server in the voice catalogue", () => {
-  const server = speechServer(KOKORO)!;
+  const server = configuredSpeechServer(KOKORO)!;
 
   it("speaks the voices and accents it has, before Piper and flite; the rest stay with the local voices", () => {
     expect(resolveVoice("female-warm", "american", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "af_heart", server: server.id }, exact: true });

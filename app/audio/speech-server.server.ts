@@ -54,14 +54,67 @@ function readSpeechServer(source: Record<string, string | undefined>): SpeechSer
 
 let cached: { key: string; server: SpeechServer | null } | undefined;
 
-/**
- * The configured speech server, or null (unset: the engine is simply not offered). Read from the
- * environment each time (kept while it is unchanged): the render worker and tests see what is set now.
- */
-export function speechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
+/** The configured server, whether or not it answers; null when SPEECH_API_URL is unset. */
+export function configuredSpeechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
   const key = [source.SPEECH_API_URL, source.SPEECH_API_KEY, source.SPEECH_MODEL, source.SPEECH_VOICES].join("\n");
   if (cached?.key !== key) cached = { key, server: readSpeechServer(source) };
   return cached.server;
+}
+
+/** How long a probe's answer stands before the next page view asks again. */
+const RECHECK_MS = 60_000;
+const PROBE_TIMEOUT_MS = 3000;
+const health = new Map<string, { up: boolean; at: number; probing?: Promise<boolean> }>();
+
+/**
+ * Any HTTP answer (even a 404: not every server lists /models) means the server is there; no answer
+ * within 3 s, or no network, means it is not. Nothing is synthesized.
+ */
+function probe(server: SpeechServer): Promise<boolean> {
+  const known = health.get(server.id);
+  if (known?.probing) return known.probing;
+  const probing = fetch(`${server.baseURL}/models`, {
+    headers: server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {},
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  })
+    .then(async (response) => {
+      await response.body?.cancel();
+      return true;
+    })
+    .catch(() => false)
+    .then((up) => {
+      health.set(server.id, { up, at: Date.now() });
+      return up;
+    });
+  health.set(server.id, { up: known?.up ?? true, at: known?.at ?? 0, probing });
+  return probing;
+}
+
+/** A render that could not reach the server says so: the pages stop offering it until a probe finds it again. */
+export function markSpeechServerDown(server: SpeechServer) {
+  health.set(server.id, { up: false, at: Date.now() });
+}
+
+/**
+ * The speech server the catalogue offers: the configured one unless the last look found it
+ * unreachable (offline, it is simply not offered). Never waits: a stale or missing answer is asked
+ * for in the background, and until the first one the configured server is assumed to be there.
+ */
+export function speechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
+  const server = configuredSpeechServer(source);
+  if (!server) return null;
+  const known = health.get(server.id);
+  if (!known || (!known.probing && Date.now() - known.at > RECHECK_MS)) void probe(server);
+  return known && !known.up ? null : server;
+}
+
+/** For a render, which may wait: the configured server if it answers now (looked at again when stale). */
+export async function reachableSpeechServer(source: Record<string, string | undefined> = process.env): Promise<SpeechServer | null> {
+  const server = configuredSpeechServer(source);
+  if (!server) return null;
+  const known = health.get(server.id);
+  const up = known && !known.probing && Date.now() - known.at <= RECHECK_MS ? known.up : await probe(server);
+  return up ? server : null;
 }
 
 /** The server could not be reached or failed on its side (5xx): the render speaks with a local voice instead. */
@@ -127,7 +180,7 @@ export async function speechServerSpeak(
   texts: string[],
   speed: number,
   timings: SynthesisTimings = { phonemize: 0, inference: 0 },
-  server = speechServer(),
+  server = configuredSpeechServer(),
 ): Promise<{ sampleRate: number; segments: Float32Array[][] }> {
   if (!server) throw new SpeechServerUnavailable("No speech server is configured (SPEECH_API_URL)");
   let started = performance.now();
@@ -142,6 +195,7 @@ export async function speechServerSpeak(
       return trimSilence(await decode(Buffer.from(await response.arrayBuffer())), SPEECH_SERVER_RATE);
     } catch (error) {
       if (error instanceof APIConnectionError || (error instanceof APIError && (error.status ?? 500) >= 500)) {
+        if (error instanceof APIConnectionError) markSpeechServerDown(server);
         throw new SpeechServerUnavailable(`The speech server at ${server.baseURL} is unavailable: ${error.message}`, { cause: error });
       }
       if (error instanceof APIError) throw new Error(`The speech server refused voice "${voice}" (${error.status}): ${error.message}`, { cause: error });

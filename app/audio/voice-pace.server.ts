@@ -81,7 +81,8 @@ function savePace(file: string, tag: string, wordsPerMinute: number) {
  * request thread) and takes away the edges and pauses it lays: what is left is the voice itself.
  */
 export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): Promise<number> {
-  const tag = voiceTag(resolveVoice(voiceId, accent));
+  const voice = resolveVoice(voiceId, accent);
+  const tag = voiceTag(voice);
   const audioKey = `voice-pace/${tag}.mp3`;
   try {
     const { duration } = await renderPodcastAudioInWorker(
@@ -94,6 +95,9 @@ export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): P
         backgroundMusic: "none",
         introOutro: "none",
         quality: "standard",
+        // Filed under this voice: never measured with another one standing in (a speech server that is down).
+        localFallback: false,
+        expectSpeechServer: voice.engine === "speech-server",
       },
       { timeoutMs: 120_000 },
     );

@@ -12,9 +12,9 @@ export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voi
 /** Installing a Piper voice later gives a new file, not the old one. */
 export const speakerTag = (voiceId: VoiceId, accent: Accent) => voiceTag(resolveVoice(voiceId, accent));
 
-export function voiceSampleKey(voiceId: VoiceId, accent: Accent) {
-  return `voice-samples/v${SAMPLE_VERSION}/${voiceId}-${accent}-${speakerTag(voiceId, accent)}.mp3`;
-}
+const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) => `voice-samples/v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}.mp3`;
+
+export const voiceSampleKey = (voiceId: VoiceId, accent: Accent) => sampleKeyOf(voiceId, accent, speakerTag(voiceId, accent));
 
 /**
  * A short clip kept in storage under `key` (named by its content): played from there once made,
@@ -32,8 +32,9 @@ export async function ensureRenderedSample(key: string, family: string, input: O
 }
 
 export function ensureVoiceSample(voiceId: VoiceId, accent: Accent, family: string): Promise<string> {
+  const voice = resolveVoice(voiceId, accent);
   return ensureRenderedSample(
-    voiceSampleKey(voiceId, accent),
+    sampleKeyOf(voiceId, accent, voiceTag(voice)),
     family,
     {
       podcastId: `sample-${voiceId}-${accent}`,
@@ -43,6 +44,9 @@ export function ensureVoiceSample(voiceId: VoiceId, accent: Accent, family: stri
       backgroundMusic: "none",
       introOutro: "none",
       quality: "standard",
+      // Stored as this voice's sample: never made by another standing in (a speech server that is down).
+      localFallback: false,
+      expectSpeechServer: voice.engine === "speech-server",
     },
     120_000,
   );

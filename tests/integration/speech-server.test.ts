@@ -6,6 +6,7 @@ import { renderPodcastAudio, type RenderInput } from "~/audio/render.server";
 import { normalizeForSpeech, splitSentences } from "~/audio/speech-text";
 import { measuredPaceOf } from "~/audio/voice-pace.server";
 import { sampleText, voiceSampleKey } from "~/audio/voice-sample.server";
+import { reachableSpeechServer } from "~/audio/speech-server.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
 import { VoiceConfigSchema } from "~/features/podcasts/schemas";
@@ -127,6 +128,30 @@ describe("an episode spoken by an OpenAI-compatible speech server", () => {
     process.env.SPEECH_API_URL = "http://127.0.0.1:9/v1";
     const unreachable = await renderPodcastAudio(episode({ hosts: { host1: { voice: "male-warm", accent: "british", speed: 1 } }, segments: [{ speaker: "host1", text: INTERVIEWER }] }));
     expect(unreachable.voices.host1).toMatchObject({ engine: "flite", flite: { voice: "awb" } });
+  }, 60_000);
+
+  test("offline (nothing answers at the address) the server is not offered, and samples are the local voice's", async () => {
+    process.env.SPEECH_API_URL = "http://127.0.0.1:9/v1";
+    expect(await reachableSpeechServer()).toBeNull();
+    const offer = voiceOffer();
+    expect(Object.values(offer).flatMap((row) => Object.values(row))).not.toContain("speech-server");
+    expect(offer["male-warm"].british).toBe("built-in");
+    expect(voiceSampleKey("male-warm", "british")).toMatch(/-flite-awb-[\d.]+\.mp3$/);
+    // The configured server is back: offered again once it answers.
+    configure();
+    expect(await reachableSpeechServer()).not.toBeNull();
+    expect(voiceOffer()["male-warm"].british).toBe("speech-server");
+  });
+
+  test("a sample is never filed under the server's voice when the server failed to make it", async () => {
+    const { cookie } = await createTestUser();
+    const key = voiceSampleKey("female-warm", "american");
+    expect(key).toMatch(/-speech-[0-9a-f]{8}-af_heart\.mp3$/);
+    await getStorage().remove(key);
+    server.failNext(503, 1000);
+    const sample = await callRoute(sampleLoader, makeRequest("/api/voices/female-warm/sample", { cookie }), { voiceId: "female-warm" });
+    expect(sample.status).toBe(500);
+    expect(await getStorage().size(key)).toBeNull();
   }, 60_000);
 
   test("a voice the server does not have fails the episode with the server's answer", async () => {

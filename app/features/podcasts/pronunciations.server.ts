@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciations } from "#db/schema";
 import type { Accent, VoiceId } from "~/audio/audio-options";
-import { ensureRenderedSample, speakerTag } from "~/audio/voice-sample.server";
+import { ensureRenderedSample } from "~/audio/voice-sample.server";
+import { resolveVoice, voiceTag } from "~/audio/voices.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PodcastRequestError } from "./errors";
@@ -53,7 +54,8 @@ const SAMPLE_VERSION = 1;
 
 /** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
 function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
-  const hash = createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, speakerTag(voice, accent), sayAs])).digest("hex").slice(0, 32);
+  const speaker = resolveVoice(voice, accent);
+  const hash = createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(speaker), sayAs])).digest("hex").slice(0, 32);
   return ensureRenderedSample(
     `pronunciation-samples/${hash}.mp3`,
     ownerId,
@@ -65,6 +67,9 @@ function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Ac
       backgroundMusic: "none",
       introOutro: "none",
       quality: "standard",
+      // Kept as this voice's: never made by another standing in for a speech server that is down (decision 0155).
+      localFallback: false,
+      expectSpeechServer: speaker.engine === "speech-server",
     },
     60_000,
   );
