@@ -92,6 +92,11 @@ const TABLE: Array<[string, string]> = [
   ["€20", "twenty euros"],
   ["5¢", "five cents"],
   ["$5 each", "five dollars each"],
+  ["pay him $20, which was a lot", "pay him twenty dollars, which was a lot"],
+  ["$1,200, and more", "one thousand two hundred dollars, and more"],
+  ["25%, then 30%", "twenty-five percent, then thirty percent"],
+  ["the storm of '64", "the storm of sixty-four"],
+  ["back in ’05", "back in oh five"],
   // Percentages and temperatures
   ["25%", "twenty-five percent"],
   ["2.5%", "two point five percent"],
@@ -157,6 +162,10 @@ const TABLE: Array<[string, string]> = [
   ["Malcolm X", "Malcolm X"],
   ["Then I went", "Then I went"],
   ["Part II", "Part two"],
+  ["after World War II. They came", "after World War two. They came"],
+  ["chapter VII of the book", "chapter seven of the book"],
+  ["John V. Smith", "John V Smith"],
+  ["Henry VIII. Then", "Henry the eighth. Then"],
   // Abbreviations
   ["Mr. Dahlberg", "Mister Dahlberg"],
   ["Mrs. Kowalski", "Missus Kowalski"],

@@ -102,9 +102,13 @@ const RULERS = new Set("Henry George Charles Edward Louis Pius Leo Gregory Cleme
 const COUNTED = new Set("War Part Chapter Volume Act Book Phase Bowl Apollo Vatican Scene Level Grade Class Type Mark".split(" "));
 
 function romanInNames(text: string) {
-  return text.replace(/\b(\p{Lu}\p{Ll}+)\s+([IVX]+)\b(?!\.\s*\p{Lu}\p{Ll})/gu, (match, word: string, numeral: string) => {
+  return text.replace(/\b(\p{L}\p{Ll}+)\s+([IVX]+)\b(?=(\.\s*\p{Lu}\p{Ll})?)/gu, (match, word: string, numeral: string, initialNext?: string) => {
     if (!ROMAN.test(numeral)) return match;
-    const counted = COUNTED.has(word);
+    // "chapter VII" counts as "Chapter VII" does; any other word before a numeral is a name.
+    const counted = COUNTED.has(word.charAt(0).toUpperCase() + word.slice(1));
+    if (!counted && !/^\p{Lu}/u.test(word)) return match;
+    // "John V. Smith": a one-letter numeral before a period and a name is an initial.
+    if (numeral.length === 1 && initialNext && !counted) return match;
     // "I" alone is the pronoun; V and X alone are initials except after a ruler's name.
     if (numeral === "I" && !counted) return match;
     if ((numeral === "V" || numeral === "X") && !counted && !RULERS.has(word)) return match;
@@ -213,6 +217,9 @@ const UNITS: Record<string, [string, string]> = {
 /** Words after a four-digit number that make it a count ("2050 acres"), not a year. */
 const COUNT_NOUNS = /^\s+(?:people|men|women|children|acres|miles|feet|pounds|dollars|head|cattle|sheep|cows|chickens|hens|books|letters|copies|steps|tons|bushels|students|soldiers|members|votes|kilometers|meters|words|pages|square|cubic)\b/;
 
+/** A written number: "1,500", "3.50", "12" (a trailing comma is the sentence's, not the number's). */
+const NUMBER = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+
 function numbers(text: string) {
   const YEAR = String.raw`(?:1[0-9]\d\d|20\d\d)`;
   return (
@@ -239,10 +246,10 @@ function numbers(text: string) {
         return mer.endsWith(".") && endsSentence(whole.slice(offset + match.length)) ? `${said}.` : said;
       })
       // Money: "$3.50", "$1,200", "$2 million", "£5".
-      .replace(/([$£€])\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(\s+(?:thousand|million|billion)\b)?/g, (_, symbol: string, amount: string, scale?: string) => money(symbol, amount, scale?.trim()))
+      .replace(new RegExp(String.raw`([$£€])\s?(${NUMBER}|\.\d+)(\s+(?:thousand|million|billion)\b)?`, "g"), (_, symbol: string, amount: string, scale?: string) => money(symbol, amount, scale?.trim()))
       .replace(/\b(\d+)\s?¢/g, (_, n: string) => count(n, "cent", "cents"))
       // Percentages and temperatures.
-      .replace(/(\d[\d,]*(?:\.\d+)?)\s?%/g, (_, n: string) => `${decimal(n)} percent`)
+      .replace(new RegExp(String.raw`(${NUMBER})\s?%`, "g"), (_, n: string) => `${decimal(n)} percent`)
       .replace(/(?:(-|−|minus\s)\s?)?(\d+(?:\.\d+)?)\s?°\s?(?:([FC])\b)?/g, (_, minus: string | undefined, n: string, scale?: string) => {
         const said = `${minus ? "minus " : ""}${count(n, "degree", "degrees")}`;
         return scale ? `${said} ${scale === "F" ? "Fahrenheit" : "Celsius"}` : said;
@@ -250,6 +257,8 @@ function numbers(text: string) {
       // Decades: "1960s", "1960's", "the '60s", "the 60s".
       .replace(/\b(1[0-9]\d0|20\d0)'?s\b/g, (_, y: string) => plural(year(Number(y))))
       .replace(/(^|[\s(])['’]?([2-9]0)'?s\b/g, (_, before: string, d: string) => `${before}${plural(cardinal(Number(d)))}`)
+      // "the storm of '64": a year said without its century.
+      .replace(/(^|[\s(])['’](\d\d)\b/g, (_, before: string, y: string) => `${before}${Number(y) < 10 ? "oh " : ""}${cardinal(Number(y))}`)
       // Ranges: "1946-1971", "1946–71", "pages 3-5".
       .replace(new RegExp(String.raw`\b(${YEAR})\s?[-–—]\s?(${YEAR}|\d\d)\b`, "g"), (_, from: string, to: string) =>
         `${year(Number(from))} to ${to.length === 2 ? cardinal(Number(to)) : year(Number(to))}`,
@@ -260,7 +269,7 @@ function numbers(text: string) {
       .replace(/[½⅓⅔¼¾]/g, (f) => ` ${UNICODE_FRACTIONS[f]}`)
       .replace(/\b(\d+)\s+(\d)\/(\d{1,2})\b/g, (_, whole: string, top: string, bottom: string) => mixed(Number(whole), Number(top), Number(bottom)))
       .replace(/\b(\d)\/(\d{1,2})\b/g, (_, top: string, bottom: string) => fraction(Number(top), Number(bottom)))
-      .replace(/\b(\d[\d,]*(?:\.\d+)?)\s?(lbs?|oz|ft|mi|mph|km|kg|yds|yrs|hrs)\b\.?/g, (_, n: string, unit: string) => {
+      .replace(new RegExp(String.raw`\b(${NUMBER})\s?(lbs?|oz|ft|mi|mph|km|kg|yds|yrs|hrs)\b\.?`, "g"), (_, n: string, unit: string) => {
         const [one, many] = UNITS[unit]!;
         return count(n, one, many);
       })
