@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
 }
 
 /** `cpuMs()`: the server process's CPU time so far (user + system, all threads; Linux only, else NaN). */
-export type RunningServer = { url: string; cpuMs: () => number; stop: () => Promise<void> };
+export type RunningServer = { url: string; pid: number | undefined; cpuMs: () => number; stop: () => Promise<void> };
 
 const TICKS_PER_SECOND = 100; // USER_HZ, the unit of /proc/<pid>/stat's times on Linux
 
@@ -71,6 +71,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid,
     cpuMs: () => cpuMsOf(child.pid),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");

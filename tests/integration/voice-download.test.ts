@@ -97,14 +97,13 @@ describe("downloadPiperVoices", () => {
     expect(resolveVoice("female-warm", "american", dir).engine).toBe("flite");
   });
 
+  // No clock is read: a stall never ends by itself, so without the idle timeout this test runs into its own.
   test("a server that stops sending is given up after the idle timeout", async () => {
     hub.misbehave(LESSAC, "onnx.json", "stall");
-    const started = Date.now();
     const result = await downloadPiperVoices([LESSAC], { ...fast(), idleTimeoutMs: 300, retries: 0 });
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(result.failed[0]!.error).toMatch(/no data for too long/);
     expect(filesIn()).toEqual([]);
-  });
+  }, 60_000);
 
   test("a voice voices.json does not list fails on its own; the others install", async () => {
     const result = await downloadPiperVoices(["en_US-nobody-medium", LESSAC], fast());
@@ -112,15 +111,14 @@ describe("downloadPiperVoices", () => {
     expect(result.installed).toEqual([LESSAC]);
   });
 
+  // A retry would wait 10 minutes, far past this test's own 60 s: finishing at all shows there was none.
   test("offline (nothing listening) fails at once, without retries, and marks the run offline", async () => {
-    const started = Date.now();
-    const result = await downloadPiperVoices([LESSAC, RYAN], { dir, baseUrl: await closedPortUrl(), retryDelayMs: 5_000 });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const result = await downloadPiperVoices([LESSAC, RYAN], { dir, baseUrl: await closedPortUrl(), retryDelayMs: 600_000 });
     expect(result.offline).toBe(true);
     expect(result.failed.map((f) => f.model)).toEqual([LESSAC, RYAN]);
     expect(result.failed[0]!.error).toMatch(/^127\.0\.0\.1:\d+ cannot be reached \(ECONNREFUSED\)$/);
     expect(filesIn()).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe("the first start", () => {
