@@ -1,7 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { flatRoutes } from "remix-flat-routes";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -9,11 +9,23 @@ declare module "@remix-run/node" {
   }
 }
 
+const zodJitless = new URL("./app/lib/zod-jitless.ts", import.meta.url).pathname;
+/** The client build's "zod" is app/lib/zod-jitless.ts, which sets jitless before any schema is built. */
+const jitlessZodInBrowser: Plugin = {
+  name: "storyhearth:zod-jitless-in-browser",
+  enforce: "pre",
+  resolveId(id, importer, options) {
+    if (id !== "zod" || options?.ssr || importer === zodJitless) return null;
+    return zodJitless;
+  },
+};
+
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/*.db", "**/*.db-*", "**/data/**"] } },
   plugins: [
+    jitlessZodInBrowser,
     tailwindcss(),
     remix({
       // Parallel test runs may each build into their own folder.

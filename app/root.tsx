@@ -22,6 +22,7 @@ import stylesheet from "~/styles/tailwind.css?url";
 import { getAdmin, getUser } from "~/features/account/auth.server";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
+import { usePageScripts } from "~/components/page-scripts";
 import { getTheme, type Theme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
 
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Document({ children, theme }: { children: React.ReactNode; theme: Theme | null }) {
   const nonce = useNonce();
+  const scripts = usePageScripts();
   return (
     // No class until the user picks a theme: the system's colour scheme decides (decision 0125).
     <html lang="en" className={theme ?? undefined}>
@@ -65,8 +67,8 @@ function Document({ children, theme }: { children: React.ReactNode; theme: Theme
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? <ScrollRestoration nonce={nonce} /> : null}
+        {scripts ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

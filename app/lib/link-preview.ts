@@ -2,7 +2,7 @@
 // absolute (crawlers do not resolve them against the page).
 import type { MetaDescriptor } from "@remix-run/node";
 import { ICONS } from "~/lib/brand";
-import { PRODUCT_NAME } from "~/lib/messages";
+import { PRODUCT_DESCRIPTION, PRODUCT_NAME } from "~/lib/messages";
 
 export type LinkPreview = {
   title: string;
@@ -16,6 +16,9 @@ export type LinkPreview = {
 };
 
 export const productIcon = (origin: string) => `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
+
+/** The page's meta description, which search results and Lighthouse read (issue 33). */
+export const describedAs = (content: string = PRODUCT_DESCRIPTION): MetaDescriptor => ({ name: "description", content });
 
 export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {
   const tags: Array<[string, string | null | undefined]> = [
@@ -36,6 +39,7 @@ export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {
     ["twitter:image", preview.image],
   ];
   return [
+    describedAs(preview.description),
     ...tags.filter(([, v]) => v).map(([property, content]) => ({ property, content: content! })),
     ...twitter.filter(([, v]) => v).map(([name, content]) => ({ name, content: content! })),
   ];

@@ -1,4 +1,6 @@
 export const PRODUCT_NAME = "Storyhearth";
+/** The meta description of public pages that have none of their own (issue 33). */
+export const PRODUCT_DESCRIPTION = "Families gather their stories by e-mail, voice and photo, and turn them into narrated podcasts and newsletters.";
 
 export const errorMessages = {
   notFound: "404 Page Not Found",

@@ -376,7 +376,8 @@ test.describe("Content-Security-Policy", () => {
       // Every <script> the server wrote carries this response's nonce; none has an inline handler.
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-      expect(scripts.length, `${path}: the page has scripts`).toBeGreaterThan(0);
+      // The newsletter and the recording-removal page send none at all (issue 33); every other page does.
+      if (!/^\/(newsletter|recording-removal)\//.test(path)) expect(scripts.length, `${path}: the page has scripts`).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`);
       // A fresh nonce per response.
       const again = (await request.get(path)).headers()["content-security-policy"] ?? "";

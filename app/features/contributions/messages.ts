@@ -154,6 +154,7 @@ export const storyMessages = {
     empty: "The recording is empty.",
     // The owner's view on the stories page.
     heading: "Their recording",
+    duration: (length: string) => `Duration ${length}`,
     converting: "The recording is being prepared; it will play here in a moment.",
     refused: (reason: string) => `A recording came with this story but could not be kept: ${reason}`,
     // Why a recording was refused, stored by its key (issue 29): the owner's words here, the

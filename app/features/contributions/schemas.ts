@@ -37,12 +37,6 @@ export const PublicContributionSchema = ContributionSchema.extend({
   if (!value.storyContent && !value.recording) ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
 });
 
-/** Honeypot: a filled one is answered as if accepted and nothing is stored (decision 0103). */
-export const HONEYPOT_FIELD = "website";
-
-/** The recorder's key for one answer, the same on every retry, so a resend after a lost reply saves nothing twice (decision 0138). */
-export const ANSWER_KEY_FIELD = "answerKey";
-
 /** Only 'web' is accepted from callers. */
 export const ApiContributionSchema = ContributionSchema.extend({
   submissionMethod: z.literal("web", { error: "submissionMethod must be 'web'" }).default("web"),

@@ -31,6 +31,7 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
     // Worded for the owner (issue 29); the relative's own words went to them by e-mail.
     reason: r.status === "refused" ? refusalForOwner(r.reason) : null,
     removalRequested: r.removalRequestedAt !== null,
+    duration: r.durationSeconds,
   };
 }
 

@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { FfmpegError, probe } from "~/audio/ffmpeg.server";
+import { FfmpegError, probe, type ProbeResult } from "~/audio/ffmpeg.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export type EpisodeChapter = { title: string; start: number };
@@ -41,15 +41,24 @@ function parseSidecar(text: string | null): Sidecar | null {
   }
 }
 
-/** ffprobe needs a file: storage may be S3, so the MP3 is copied to a temporary one first. */
-async function probeStoredAudio(audioKey: string): Promise<EpisodeChapter[] | null> {
+/** ffprobe needs a file: storage may be S3, so the MP3 is copied to a temporary one first. Null when absent. */
+export async function probeStored(audioKey: string): Promise<ProbeResult | null> {
   const audio = await getStorage().read(audioKey);
   if (!audio) return null;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-chapters-"));
   try {
     const file = path.join(dir, "episode.mp3");
     await pipeline(audio.stream, createWriteStream(file));
-    return chaptersFromProbe(await probe(file));
+    return await probe(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function probeStoredAudio(audioKey: string): Promise<EpisodeChapter[] | null> {
+  try {
+    const probed = await probeStored(audioKey);
+    return probed && chaptersFromProbe(probed);
   } catch (error) {
     // ffprobe ran and could not read the file: it has no chapters to find, now or on the next view.
     if (error instanceof FfmpegError && error.stderr) {
@@ -57,8 +66,6 @@ async function probeStoredAudio(audioKey: string): Promise<EpisodeChapter[] | nu
       return [];
     }
     throw error;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 

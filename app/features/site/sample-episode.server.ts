@@ -5,6 +5,7 @@ import type { RenderInput, RenderResult } from "~/audio/render.server";
 import { renderPodcastAudioInWorker } from "~/audio/render.server";
 import { speakerTag } from "~/audio/voice-sample.server";
 import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
+import { probeStored } from "~/features/podcasts/chapters.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { SAMPLE_EPISODE_TITLE } from "./sample-episode";
 
@@ -67,4 +68,19 @@ export async function ensureSampleEpisode(render: Render = defaultRender): Promi
     rendering.set(key, job);
   }
   return job;
+}
+
+let knownLength: { key: string; seconds: number } | undefined;
+
+/**
+ * The sample's length in seconds once it exists (read once per process), so the landing's player
+ * shows it without fetching the audio before play (issue 33); null before its first render.
+ */
+export async function sampleEpisodeSeconds(): Promise<number | null> {
+  const key = sampleEpisodeKey();
+  if (knownLength?.key === key) return knownLength.seconds;
+  const seconds = Number((await probeStored(key).catch(() => null))?.format.duration);
+  if (!Number.isFinite(seconds) || seconds <= 0) return null;
+  knownLength = { key, seconds };
+  return seconds;
 }

@@ -17,6 +17,7 @@ import { cn } from "~/lib/cn";
 import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 import { retryAfterHeaders, tooManyData } from "~/lib/too-many.server";
+import { describedAs } from "~/lib/link-preview";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 // The throttle's 429 carries Retry-After on the page's answer too, not only in the action's result.
 export const headers = retryAfterHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Sign In | Storyhearth" }];
+export const meta: MetaFunction = () => [{ title: "Sign In | Storyhearth" }, describedAs()];
 
 function SignInForm() {
   const lastResult = useActionData<typeof action>();

@@ -12,6 +12,7 @@ import { ResetRequestSchema } from "~/features/account/schemas";
 import { requestPasswordReset } from "~/features/account/account.server";
 import { messages } from "~/features/account/messages";
 import { createToastHeaders } from "~/lib/toast.server";
+import { describedAs } from "~/lib/link-preview";
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ResetRequestSchema });
@@ -20,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ sent: true as const, result: submission.reply() }, { headers: await createToastHeaders(messages.reset.emailSent) });
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset Password | Storyhearth" }];
+export const meta: MetaFunction = () => [{ title: "Reset Password | Storyhearth" }, describedAs()];
 
 export default function ResetRequestPage() {
   const actionData = useActionData<typeof action>();

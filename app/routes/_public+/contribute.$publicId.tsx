@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
@@ -19,7 +19,8 @@ import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/co
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { getUserById } from "~/models/user.server";
-import { ANSWER_KEY_FIELD, HONEYPOT_FIELD, PublicContributionSchema } from "~/features/contributions/schemas";
+import { PublicContributionSchema } from "~/features/contributions/schemas";
+import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answer-fields";
 import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
 import { truncateAtWord } from "~/lib/truncate";
@@ -47,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     submitted: url.searchParams.get("submitted") === "1",
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
+    // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraint: constraintOf(PublicContributionSchema),
     preview: {
       title: campaign.title,
       description: truncateAtWord(campaign.prompt, 200),
@@ -100,15 +103,15 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
 /** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
 const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
-function ContributionForm({ token, invitedEmail, keepAs }: { token: string; invitedEmail: string; keepAs: string }) {
+type FormProps = { token: string; invitedEmail: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
+
+function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps) {
   const actionResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const canRecord = useCanRecord();
   // With JavaScript, a recording made on the page is sent by XHR for its progress bar (decision 0138).
   const [voice, setVoice] = useState<RecorderChange>({ file: null, active: false });
-  const recorded = useRef<File | null>(null);
-  recorded.current = voice.file;
   // The newest answer from the server: the action's, or the one an XHR upload brought back.
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(actionResult);
   useEffect(() => setLastResult(actionResult), [actionResult]);
@@ -121,17 +124,13 @@ function ContributionForm({ token, invitedEmail, keepAs }: { token: string; invi
     },
     onRefused: (errors) => setLastResult({ status: "error", error: errors }),
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ contributorName: string; contributorEmail: string; t?: string; storyContent?: string; recording?: File }>({
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail },
-    constraint: constraintOf(PublicContributionSchema),
-    onValidate: ({ formData }) => {
-      if (recorded.current) formData.set(RECORDING_FIELD, recorded.current);
-      return parseWithZod(formData, { schema: PublicContributionSchema });
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only, so no schema code reaches a relative's phone (issue 33): the
+    // browser's own checks come from these constraints, the rest is the action's answer.
+    constraint,
   });
   const formProps = getFormProps(form);
   const uploading = upload.state.phase === "sending" || upload.state.phase === "waiting";
@@ -201,7 +200,7 @@ function ContributionForm({ token, invitedEmail, keepAs }: { token: string; invi
 }
 
 export default function ContributePage() {
-  const { campaign, submitted, token, invitedEmail } = useLoaderData<typeof loader>();
+  const { campaign, submitted, token, invitedEmail, constraint } = useLoaderData<typeof loader>();
   const { publicId = "" } = useParams();
   return (
     <RespondentFrame title={campaign.title} titleAs="p">
@@ -217,7 +216,7 @@ export default function ContributePage() {
         ) : (
           <>
             <CollectionHeader campaign={campaign} />
-            <ContributionForm token={token} invitedEmail={invitedEmail} keepAs={keptRecordingKey(publicId, token)} />
+            <ContributionForm token={token} invitedEmail={invitedEmail} keepAs={keptRecordingKey(publicId, token)} constraint={constraint} />
           </>
         )}
       </Card>

@@ -20,8 +20,12 @@ import {
 import { newsletterMessages } from "~/features/newsletters/messages";
 import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
+import { noScripts } from "~/components/page-scripts";
 
 const m = newsletterMessages;
+
+// Plain HTML: text size, share and the player each have their no-JavaScript form (issue 33).
+export const handle = noScripts;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const newsletter = getPublicNewsletter(params.newsletterId ?? "");

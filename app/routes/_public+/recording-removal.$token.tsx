@@ -5,8 +5,13 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { removalPage, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { noScripts } from "~/components/page-scripts";
+import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages.removal;
+
+// One button that posts a form: no scripts (issue 33).
+export const handle = noScripts;
 
 // The thank-you e-mail's link. A GET only asks (mail scanners follow links); the POST records the request.
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -20,7 +25,7 @@ export async function action({ params }: ActionFunctionArgs) {
   return { done: true };
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
 
 export default function RecordingRemoval() {
   const { campaignTitle, requested } = useLoaderData<typeof loader>();

@@ -115,12 +115,8 @@ export default function SharedPodcastPage() {
 
 function PasswordPrompt() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "share-password",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SharePasswordSchema }),
-    shouldRevalidate: "onInput",
-  });
+  // Checked by the server only: a listener's phone loads no schema code (issue 33).
+  const [form, fields] = useForm<{ password: string }>({ id: "share-password", lastResult: actionData?.result });
   return (
     <Card className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">{m.passwordTitle}</h1>

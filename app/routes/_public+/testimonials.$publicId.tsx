@@ -13,6 +13,7 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES } from "~/features/testimonials/upload-limits";
 import { discardIncoming, readVideoForm, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
+import { describedAs } from "~/lib/link-preview";
 
 const m = testimonialMessages;
 
@@ -146,6 +147,7 @@ export default function TestimonialPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.campaign.title} | Storyhearth` : `${m.campaign.notFound.title} | Storyhearth` },
   { name: "robots", content: "noindex" },
+  describedAs(),
 ];
 
 export function ErrorBoundary() {

@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getInvitationByToken, unsubscribeInvitation } from "~/models/invitation.server";
+import { describedAs } from "~/lib/link-preview";
 
 // A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function action({ params }: ActionFunctionArgs) {
   return { done: true };
 }
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe | Storyhearth" }];
+export const meta: MetaFunction = () => [{ title: "Unsubscribe | Storyhearth" }, describedAs()];
 
 export default function Unsubscribe() {
   const { title, unsubscribed } = useLoaderData<typeof loader>();

@@ -15,12 +15,14 @@ import { formatDay } from "~/lib/format-date";
 import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { scheduledCampaignBadge } from "~/features/collections/messages";
+import { describedAs } from "~/lib/link-preview";
+import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
 
 const m = dashboardMessages.dashboard;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return { signedIn: false as const };
+  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds() };
   // An unknown ?period= shows the default rather than an error page.
   const period = periodOrDefault(new URL(request.url).searchParams.get("period"));
   return { signedIn: true as const, period, ...getDashboard(user.id, period) };
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing />;
+  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} />;
   return <Dashboard data={data} />;
 }
 
@@ -207,6 +209,7 @@ function EmptyState({ text, to, action }: { text: string; to: string; action: st
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.signedIn ? `${m.pageTitle} | Storyhearth` : "Storyhearth: your family's stories, kept and told" },
+  describedAs(),
 ];
 
 export function ErrorBoundary() {

@@ -20,6 +20,7 @@ import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/s
 import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
 import { ContactSupportSchema } from "~/features/site/support-schema";
 import { redirectWithToast } from "~/lib/toast.server";
+import { describedAs } from "~/lib/link-preview";
 
 const h = helpMessages;
 const MAX_COLLECTION_LINKS = 20;
@@ -169,7 +170,7 @@ function ContactForm() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${h.heading} | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${h.heading} | Storyhearth` }, describedAs()];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -9,6 +9,7 @@ import { joinLaunchList } from "~/features/site/launch-list.server";
 import { readFormData } from "~/lib/http.server";
 import { landingMessages } from "~/features/site/landing-messages";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
+import { describedAs } from "~/lib/link-preview";
 
 const s = landingMessages.signup;
 
@@ -35,7 +36,7 @@ export default function LaunchListPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${s.title} | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${s.title} | Storyhearth` }, describedAs()];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

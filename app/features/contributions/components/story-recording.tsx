@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
+import { formatDuration } from "~/lib/text-format";
 
 const m = storyMessages.recording;
 
@@ -16,6 +17,8 @@ export type StoryRecordingData = {
   /** Why it was refused, in the owner's words. */
   reason: string | null;
   removalRequested: boolean;
+  /** Seconds, from the server: the player fetches nothing before play is pressed (issue 33). */
+  duration: number | null;
 };
 
 /** A story's recording on the stories page: a player once converted, and why when it could not be kept (decision 0136). */
@@ -29,7 +32,10 @@ export function StoryRecording({ recording, contributorName }: { recording: Stor
       </div>
       {recording.removalRequested ? <p className="text-sm">{m.removalRequestedText}</p> : null}
       {recording.url ? (
-        <audio controls preload="metadata" src={recording.url} className="w-full" aria-label={`${m.heading}: ${contributorName}`} />
+        <>
+          <audio controls preload="none" src={recording.url} className="w-full" aria-label={`${m.heading}: ${contributorName}`} />
+          {recording.duration ? <p className="text-sm text-muted-foreground">{m.duration(formatDuration(recording.duration))}</p> : null}
+        </>
       ) : (
         <p className="text-sm text-muted-foreground" role="status">
           {m.converting}

@@ -33,7 +33,7 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
       <Card className="space-y-4 text-center">
         <CardTitle>{m.created}</CardTitle>
         <p className="text-muted-foreground">{m.createdText}</p>
-        {podcast.audioUrl ? <audio controls preload="metadata" src={podcast.audioUrl} aria-label={m.player} className="w-full" /> : null}
+        {podcast.audioUrl ? <audio controls preload="none" src={podcast.audioUrl} aria-label={m.player} className="w-full" /> : null}
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
             {m.openPodcast}

@@ -280,7 +280,8 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
       <audio
         ref={audioRef}
         src={source}
-        preload="metadata"
+        // Nothing is fetched before play is pressed: the length and chapters come from the server (issue 33).
+        preload="none"
         controls={!hydrated}
         className={hydrated ? "hidden" : "w-full"}
         data-testid="podcast-audio"

@@ -60,7 +60,8 @@ function useInPlaceLink() {
   };
 }
 
-export function Landing() {
+/** `sampleSeconds`: the sample episode's length from the server, null until it has been made. */
+export function Landing({ sampleSeconds = null }: { sampleSeconds?: number | null }) {
   const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>(params.get("billing") === "annual" ? "annual" : "monthly");
   const signupParam = params.get("signup");
@@ -118,7 +119,7 @@ export function Landing() {
           {landingMessages.sample.heading}
         </h2>
         <p className="mt-4 text-muted-foreground">{landingMessages.sample.text}</p>
-        <PodcastPlayer src={SAMPLE_EPISODE_URL} title={landingMessages.sample.title(SAMPLE_EPISODE_TITLE)} className="mt-6 text-left" />
+        <PodcastPlayer src={SAMPLE_EPISODE_URL} duration={sampleSeconds} title={landingMessages.sample.title(SAMPLE_EPISODE_TITLE)} className="mt-6 text-left" />
         <a href={SAMPLE_EPISODE_URL} download="storyhearth-sample-episode.mp3" className="mt-3 inline-block text-sm underline">
           {landingMessages.sample.download}
         </a>
