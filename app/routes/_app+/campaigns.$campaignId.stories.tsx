@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
@@ -244,6 +245,7 @@ export default function CampaignStoriesPage() {
               </a>
             </span>
           </div>
+          <ArchiveLink href={`/campaigns/${campaign.id}/archive`} scope="collection" />
         </header>
 
         <InviteeStatusList

@@ -1,3 +1,4 @@
+import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
@@ -181,6 +182,7 @@ export default function ManageCollections() {
           <dd data-testid="distribution-mode">{DISTRIBUTION_MODE_LABELS[settings.distribution.mode]}</dd>
         </div>
       </dl>
+      <ArchiveLink href="/archive" scope="account" />
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Collections" value={stats.totalCollections} />
