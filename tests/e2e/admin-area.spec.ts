@@ -34,6 +34,15 @@ async function confirmed(page: Page, trigger: Locator, confirmLabel: string) {
   }
 }
 
+// Issue 29: families read only "not installed on this server"; the administrator is told the command.
+test("the dashboard names the Piper voices not installed here and the command that installs them", async ({ page }) => {
+  await signedInAdmin(page);
+  await visit(page, "/admin");
+  const notice = page.getByTestId("piper-voices-notice");
+  await expect(notice).toContainText("Better voices (Piper) not installed on this server:");
+  await expect(notice).toContainText("run `npm run voices:download` to install them.");
+});
+
 test.describe("admin access", () => {
   test("an ordinary user sees Admin Access Required", async ({ page, user }) => {
     await signInAs(page, user);

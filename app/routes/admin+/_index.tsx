@@ -8,6 +8,7 @@ import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog
 import { UsersTable } from "~/features/admin/components/users-table";
 import { PiperVoicesNotice } from "~/features/admin/components/piper-voices-notice";
 import { piperDownloadState } from "~/audio/voice-download.server";
+import { configuredPiperModels, isPiperVoiceInstalled } from "~/audio/voices.server";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
@@ -76,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     managed: managed ? toAdminUserRow(managed, now) : null,
     creating: !managed && url.searchParams.get("dialog") === "create-user",
     piperVoices: piperDownloadState(),
+    piperMissing: configuredPiperModels().filter((model) => !isPiperVoiceInstalled(model)),
   };
 }
 
@@ -149,7 +151,7 @@ const TILES = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices } = useLoaderData<typeof loader>();
+  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices, piperMissing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const place: Place = { page: pageNumber, list };
   const closeTo = adminUrl(place);
@@ -168,7 +170,7 @@ export default function AdminDashboard() {
           </Link>
         </div>
 
-        <PiperVoicesNotice state={piperVoices} />
+        <PiperVoicesNotice state={piperVoices} missing={piperMissing} />
 
         <nav aria-label="Admin areas" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {TILES.map((tile) => (

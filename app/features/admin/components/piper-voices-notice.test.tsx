@@ -5,9 +5,16 @@ import { PiperVoicesNotice } from "./piper-voices-notice";
 const models = ["en_US-lessac-medium", "en_US-ryan-high"];
 
 describe("the admin dashboard's Piper voices notice", () => {
-  test("says nothing when no download ran", () => {
-    const { container } = render(<PiperVoicesNotice state={{ status: "idle" }} />);
+  test("says nothing when no download ran and every voice is installed", () => {
+    const { container } = render(<PiperVoicesNotice state={{ status: "idle" }} missing={[]} />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  test("with no download running, names the voices not installed and the command that installs them", () => {
+    render(<PiperVoicesNotice state={{ status: "idle" }} missing={models} />);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      'Better voices (Piper) not installed on this server: en_US-lessac-medium, en_US-ryan-high. Families see those accents as "not installed on this server"; run `npm run voices:download` to install them.',
+    );
   });
 
   test("while downloading: which voice, how far, and that the built-in voice speaks meanwhile", () => {

@@ -4,11 +4,17 @@ import { cn } from "~/lib/cn";
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 const FALLBACK = "Until then episodes use the built-in voice.";
 
-/** What the dashboard says about the first-start voice download (decision 0129); null when nothing ran. */
-export function piperNotice(state: PiperDownloadState): { tone: "info" | "problem"; text: string } | null {
+/**
+ * What the dashboard says about the first-start voice download (decision 0129). With none running,
+ * the Piper voices not installed (`missing`): families are told only "not installed on this
+ * server", so the operator's command is said here (issue 29); null when nothing is missing.
+ */
+export function piperNotice(state: PiperDownloadState, missing: string[] = []): { tone: "info" | "problem"; text: string } | null {
   switch (state.status) {
     case "idle":
-      return null;
+      return missing.length
+        ? { tone: "info", text: `Better voices (Piper) not installed on this server: ${missing.join(", ")}. Families see those accents as "not installed on this server"; run \`npm run voices:download\` to install them.` }
+        : null;
     case "downloading": {
       const size = state.total > 0 ? `, ${mb(state.received)} of ${mb(state.total)} MB` : "";
       return { tone: "info", text: `Downloading better voices (Piper): ${state.index} of ${state.models.length}, ${state.model}${size}. ${FALLBACK}` };
@@ -25,8 +31,8 @@ export function piperNotice(state: PiperDownloadState): { tone: "info" | "proble
   }
 }
 
-export function PiperVoicesNotice({ state }: { state: PiperDownloadState }) {
-  const notice = piperNotice(state);
+export function PiperVoicesNotice({ state, missing }: { state: PiperDownloadState; missing?: string[] }) {
+  const notice = piperNotice(state, missing);
   if (!notice) return null;
   return (
     <p
