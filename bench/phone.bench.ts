@@ -108,8 +108,11 @@ async function audit(dir: string, url: string, cookie: string | null, blockScrip
       if (attempt === 3) throw error;
       console.log(`  retrying ${url}${blockScripts ? " (scripts blocked)" : ""}: ${(error as Error).message.slice(0, 200)}`);
     } finally {
+      // Chromium writes its profile until it has exited.
+      const exited = chrome.child.exitCode !== null || chrome.child.signalCode !== null ? null : new Promise((resolve) => chrome.child.once("exit", resolve));
       chrome.child.kill("SIGKILL");
-      fs.rmSync(profile, { recursive: true, force: true });
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
     }
   }
 }
