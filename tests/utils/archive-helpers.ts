@@ -11,7 +11,10 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection, STORIES } from "./newsletter-helpers";
 
-export const ORIGINAL_M4A = Buffer.concat([Buffer.from("\0\0\0\x18ftypM4A "), Buffer.alloc(512, 7)]);
+export const ORIGINAL_M4A = Buffer.concat([
+  Buffer.from("\0\0\0\x18ftypM4A "),
+  Buffer.alloc(512, 7),
+]);
 
 /** Two collections of the owner: the first with photos, a recording, a chaptered episode and a newsletter. */
 export async function createArchiveFamily(ownerId: string) {
@@ -31,17 +34,44 @@ export async function createArchiveFamily(ownerId: string) {
   await getStorage().put(normalizedKey, await makeMp3());
   await getStorage().put(originalKey, ORIGINAL_M4A);
   db.insert(contributionRecordings)
-    .values({ id, contributionId: voiced.id, status: "ready", originalKey, originalFileName: "Aunt May.m4a", originalFormat: "mov,mp4,m4a/aac", normalizedKey, durationSeconds: 2, transcript: "Every Christmas Eve we sang." })
+    .values({
+      id,
+      contributionId: voiced.id,
+      status: "ready",
+      originalKey,
+      originalFileName: "Aunt May.m4a",
+      originalFormat: "mov,mp4,m4a/aac",
+      normalizedKey,
+      durationSeconds: 2,
+      transcript: "Every Christmas Eve we sang.",
+    })
     .run();
   const episode = await createCompletePodcast(ownerId, {
     title: "Summer at the lake",
     campaignId: summer.campaign.id,
-    audio: { seconds: 6, chapters: [{ title: "Grandpa Joe", start: 0, end: 3 }, { title: "Aunt May", start: 3, end: 6 }] },
+    audio: {
+      seconds: 6,
+      chapters: [
+        { title: "Grandpa Joe", start: 0, end: 3 },
+        { title: "Aunt May", start: 3, end: 6 },
+      ],
+    },
   });
   const made = createNewsletter(ownerId, summer.campaign.id);
   if (!made.ok) throw new Error(`newsletter not made: ${made.reason}`);
-  const kitchen = await createNewsletterCollection(ownerId, { title: `Grandma's Kitchen ${randomUUID().slice(0, 4)}`, podcast: false, sortOrder: 2, stories: [{ text: "Bread on Sundays.", name: "Cousin Sam" }] });
-  return { summer, kitchen, episode, newsletter: made.newsletter, recording: { id, normalizedKey, originalKey } };
+  const kitchen = await createNewsletterCollection(ownerId, {
+    title: `Grandma's Kitchen ${randomUUID().slice(0, 4)}`,
+    podcast: false,
+    sortOrder: 2,
+    stories: [{ text: "Bread on Sundays.", name: "Cousin Sam" }],
+  });
+  return {
+    summer,
+    kitchen,
+    episode,
+    newsletter: made.newsletter,
+    recording: { id, normalizedKey, originalKey },
+  };
 }
 
 /** Every entry of a zip, name -> bytes (tests only: real archives are never held whole). */
@@ -74,10 +104,20 @@ export function brokenLinks(entries: Map<string, Buffer>) {
   const broken: string[] = [];
   for (const [name, bytes] of entries) {
     if (!name.endsWith(".html")) continue;
-    for (const match of bytes.toString("utf8").matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+    for (const match of bytes
+      .toString("utf8")
+      .matchAll(/\s(?:href|src)="([^"]*)"/g)) {
       const link = match[1]!.replace(/&amp;/g, "&");
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(name), link.split("#")[0]!));
-      if (/^[a-z]+:|^\/\//i.test(link) || link.startsWith("/") || target.startsWith("..") || !entries.has(target)) broken.push(`${name} -> ${link}`);
+      const target = path.posix.normalize(
+        path.posix.join(path.posix.dirname(name), link.split("#")[0]!)
+      );
+      if (
+        /^[a-z]+:|^\/\//i.test(link) ||
+        link.startsWith("/") ||
+        target.startsWith("..") ||
+        !entries.has(target)
+      )
+        broken.push(`${name} -> ${link}`);
     }
   }
   return broken;

@@ -1,30 +1,54 @@
 // What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
 // stored objects to copy (read as streams later, one at a time, by the zip writer).
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
+import {
+  campaigns,
+  contributionAttachments,
+  contributions,
+  newsletters,
+  newsletterStories,
+  podcastFeeds,
+  podcasts,
+  users,
+} from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  type ArchiveData,
+  type ArchiveEpisode,
+  type ArchiveNewsletter,
+  type ArchiveStory,
+} from "./schema";
 
 /** A stored object and where it goes in the zip. */
 export type ArchiveMedia = { key: string; path: string };
 /** A text file made for the archive (an episode's transcript). */
 export type ArchiveText = { path: string; text: string };
-export type ArchivePlan = { data: ArchiveData; media: ArchiveMedia[]; texts: ArchiveText[] };
+export type ArchivePlan = {
+  data: ArchiveData;
+  media: ArchiveMedia[];
+  texts: ArchiveText[];
+};
 
 export const archivePaths = {
   collection: (id: string) => `collections/${id}.html`,
   story: (id: string) => `stories/${id}.html`,
   episode: (id: string) => `episodes/${id}.html`,
   newsletter: (id: string) => `newsletters/${id}.html`,
-  photo: (id: string, key: string) => `media/photos/${id}.${keyExtension(key) || "bin"}`,
-  recording: (id: string, key: string) => `media/recordings/${id}.${keyExtension(key) || "bin"}`,
-  original: (id: string, key: string) => `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
+  photo: (id: string, key: string) =>
+    `media/photos/${id}.${keyExtension(key) || "bin"}`,
+  recording: (id: string, key: string) =>
+    `media/recordings/${id}.${keyExtension(key) || "bin"}`,
+  original: (id: string, key: string) =>
+    `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
   episodeAudio: (id: string) => `media/episodes/${id}.mp3`,
   transcript: (id: string) => `media/episodes/${id}-transcript.txt`,
-  newsletterCover: (id: string, key: string) => `media/newsletters/${id}-cover.${keyExtension(key) || "bin"}`,
+  newsletterCover: (id: string, key: string) =>
+    `media/newsletters/${id}-cover.${keyExtension(key) || "bin"}`,
 };
 
 const iso = (date: Date) => date.toISOString();
@@ -33,13 +57,30 @@ const iso = (date: Date) => date.toISOString();
  * The whole account (campaignId undefined) or one collection of `ownerId`; null when the collection is
  * not the owner's, so the caller answers 404 without telling whose it is.
  */
-export async function planArchive(ownerId: string, campaignId?: string, now = new Date()): Promise<ArchivePlan | null> {
-  const owner = db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, ownerId)).get();
+export async function planArchive(
+  ownerId: string,
+  campaignId?: string,
+  now = new Date()
+): Promise<ArchivePlan | null> {
+  const owner = db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .get();
   if (!owner) return null;
   const collections = db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.ownerId, ownerId), campaignId === undefined ? undefined : eq(campaigns.id, campaignId)))
+    .where(
+      and(
+        eq(campaigns.ownerId, ownerId),
+        campaignId === undefined ? undefined : eq(campaigns.id, campaignId)
+      )
+    )
     .orderBy(asc(campaigns.sortOrder), asc(campaigns.createdAt))
     .all();
   if (campaignId !== undefined && collections.length === 0) return null;
@@ -48,19 +89,31 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
   const texts: ArchiveText[] = [];
 
   const storyRows = collectionIds.length
-    ? db.select().from(contributions).where(inArray(contributions.campaignId, collectionIds)).orderBy(asc(contributions.submittedAt)).all()
+    ? db
+        .select()
+        .from(contributions)
+        .where(inArray(contributions.campaignId, collectionIds))
+        .orderBy(asc(contributions.submittedAt))
+        .all()
     : [];
   const photoRows = storyRows.length
     ? db
         .select()
         .from(contributionAttachments)
-        .where(inArray(contributionAttachments.contributionId, storyRows.map((s) => s.id)))
+        .where(
+          inArray(
+            contributionAttachments.contributionId,
+            storyRows.map((s) => s.id)
+          )
+        )
         .orderBy(asc(contributionAttachments.createdAt))
         .all()
         .filter((photo) => photo.contentType.startsWith("image/"))
     : [];
   // Only what the family may still hear: a recording whose removal was asked for stays out.
-  const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
+  const recordings = new Map(
+    collectionIds.flatMap((id) => [...playableRecordingsOf(id)])
+  );
 
   const stories: ArchiveStory[] = storyRows.map((row) => {
     const photos = photoRows
@@ -68,21 +121,36 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       .map((photo) => {
         const file = archivePaths.photo(photo.id, photo.storageKey);
         media.push({ key: photo.storageKey, path: file });
-        return { id: photo.id, fileName: photo.fileName, contentType: photo.contentType, size: photo.size, file };
+        return {
+          id: photo.id,
+          fileName: photo.fileName,
+          contentType: photo.contentType,
+          size: photo.size,
+          file,
+        };
       });
     const rec = recordings.get(row.id);
     let recording: ArchiveStory["recording"] = null;
     if (rec?.normalizedKey) {
       const file = archivePaths.recording(rec.id, rec.normalizedKey);
       media.push({ key: rec.normalizedKey, path: file });
-      const original = rec.originalKey ? archivePaths.original(rec.id, rec.originalKey) : null;
-      if (rec.originalKey && original) media.push({ key: rec.originalKey, path: original });
+      const original = rec.originalKey
+        ? archivePaths.original(rec.id, rec.originalKey)
+        : null;
+      if (rec.originalKey && original)
+        media.push({ key: rec.originalKey, path: original });
       recording = {
         id: rec.id,
         durationSeconds: rec.durationSeconds,
         transcript: rec.transcript,
         file,
-        original: original ? { fileName: rec.originalFileName, format: rec.originalFormat, file: original } : null,
+        original: original
+          ? {
+              fileName: rec.originalFileName,
+              format: rec.originalFormat,
+              file: original,
+            }
+          : null,
       };
     }
     return {
@@ -107,8 +175,10 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       and(
         eq(podcasts.ownerId, ownerId),
         eq(podcasts.status, "complete"),
-        campaignId === undefined ? undefined : eq(podcasts.campaignId, campaignId),
-      ),
+        campaignId === undefined
+          ? undefined
+          : eq(podcasts.campaignId, campaignId)
+      )
     )
     .orderBy(asc(podcasts.completedAt), asc(podcasts.createdAt))
     .all()
@@ -119,7 +189,8 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     media.push({ key: row.audioKey!, path: audio });
     const transcript = row.transcript?.trim() || null;
     const transcriptFile = transcript ? archivePaths.transcript(row.id) : null;
-    if (transcript && transcriptFile) texts.push({ path: transcriptFile, text: `${transcript}\n` });
+    if (transcript && transcriptFile)
+      texts.push({ path: transcriptFile, text: `${transcript}\n` });
     episodes.push({
       id: row.id,
       collectionId: row.campaignId,
@@ -141,21 +212,34 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     .where(
       and(
         eq(newsletters.ownerId, ownerId),
-        campaignId === undefined ? undefined : eq(newsletters.campaignId, campaignId),
-      ),
+        campaignId === undefined
+          ? undefined
+          : eq(newsletters.campaignId, campaignId)
+      )
     )
     .orderBy(asc(newsletters.edition), asc(newsletters.createdAt))
     .all();
   const storyIds = new Set(stories.map((s) => s.id));
   const photoIds = new Set(photoRows.map((p) => p.id));
   const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row) => {
-    const items = db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, row.id)).orderBy(asc(newsletterStories.sortOrder)).all();
-    const cover = row.coverImageKey ? archivePaths.newsletterCover(row.id, row.coverImageKey) : null;
-    if (row.coverImageKey && cover) media.push({ key: row.coverImageKey, path: cover });
+    const items = db
+      .select()
+      .from(newsletterStories)
+      .where(eq(newsletterStories.newsletterId, row.id))
+      .orderBy(asc(newsletterStories.sortOrder))
+      .all();
+    const cover = row.coverImageKey
+      ? archivePaths.newsletterCover(row.id, row.coverImageKey)
+      : null;
+    if (row.coverImageKey && cover)
+      media.push({ key: row.coverImageKey, path: cover });
     return {
       id: row.id,
       collectionId: row.campaignId,
-      episodeId: row.podcastId && episodes.some((e) => e.id === row.podcastId) ? row.podcastId : null,
+      episodeId:
+        row.podcastId && episodes.some((e) => e.id === row.podcastId)
+          ? row.podcastId
+          : null,
       edition: row.edition,
       title: row.title,
       subtitle: row.subtitle,
@@ -164,13 +248,18 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       page: archivePaths.newsletter(row.id),
       cover,
       stories: items.map((item) => ({
-        storyId: item.contributionId && storyIds.has(item.contributionId) ? item.contributionId : null,
+        storyId:
+          item.contributionId && storyIds.has(item.contributionId)
+            ? item.contributionId
+            : null,
         category: item.category,
         title: item.title,
         author: item.author,
         text: item.content,
         // Image URLs end in the photo's id; a photo removed since is left out, as on the live page.
-        photoIds: item.images.map((src) => src.split("/").pop() ?? "").filter((id) => photoIds.has(id)),
+        photoIds: item.images
+          .map((src) => src.split("/").pop() ?? "")
+          .filter((id) => photoIds.has(id)),
       })),
     };
   });
@@ -186,7 +275,11 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     version: ARCHIVE_FORMAT_VERSION,
     exportedAt: iso(now),
     scope: campaignId === undefined ? "account" : "collection",
-    owner: { name: [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email },
+    owner: {
+      name:
+        [owner.firstName, owner.lastName].filter(Boolean).join(" ") ||
+        owner.email,
+    },
     collections: collections.map((c) => ({
       id: c.id,
       title: c.title,
@@ -196,7 +289,12 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       createdAt: iso(c.createdAt),
       page: archivePaths.collection(c.id),
       storyIds: stories.filter((s) => s.collectionId === c.id).map((s) => s.id),
-      feeds: feeds.filter((f) => f.campaignId === c.id).map((f) => ({ revoked: f.revokedAt !== null, createdAt: iso(f.createdAt) })),
+      feeds: feeds
+        .filter((f) => f.campaignId === c.id)
+        .map((f) => ({
+          revoked: f.revokedAt !== null,
+          createdAt: iso(f.createdAt),
+        })),
     })),
     stories,
     episodes,

@@ -2,8 +2,10 @@
 export const archiveMessages = {
   downloadCollection: "Download everything",
   downloadAccount: "Download everything",
-  downloadCollectionHint: "A zip of this collection: a website that opens from a USB stick, with every photo, recording, episode and newsletter, and data.json.",
-  downloadAccountHint: "A zip of all your collections: a website that opens from a USB stick, with every photo, recording, episode and newsletter, and data.json.",
+  downloadCollectionHint:
+    "A zip of this collection: a website that opens from a USB stick, with every photo, recording, episode and newsletter, and data.json.",
+  downloadAccountHint:
+    "A zip of all your collections: a website that opens from a USB stick, with every photo, recording, episode and newsletter, and data.json.",
   siteTitle: (owner: string) => `${owner}'s family stories`,
   exportedOn: (date: string) => `Saved from Storyhearth on ${date}.`,
   collections: "Story collections",
@@ -25,6 +27,7 @@ export const archiveMessages = {
   transcript: "Transcript",
   transcriptFile: "Transcript as text",
   noAudioSupport: "Your browser cannot play this here:",
-  dataNote: "Everything on these pages is also in data.json (described by data.schema.json).",
+  dataNote:
+    "Everything on these pages is also in data.json (described by data.schema.json).",
   edition: (n: number) => `Edition ${n}`,
 };

@@ -6,17 +6,31 @@ export const ARCHIVE_FORMAT = "storyhearth-archive";
 export const ARCHIVE_FORMAT_VERSION = 1;
 
 /** A path inside the zip, relative to its root (never absolute, never climbing out). */
-const entryPath = z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]+$/);
+const entryPath = z
+  .string()
+  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]+$/);
 const isoDate = z.iso.datetime();
 
-export const PhotoSchema = z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number().int().nonnegative(), file: entryPath });
+export const PhotoSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  file: entryPath,
+});
 
 export const RecordingSchema = z.object({
   id: z.string(),
   durationSeconds: z.number().nullable(),
   transcript: z.string().nullable(),
   file: entryPath,
-  original: z.object({ fileName: z.string().nullable(), format: z.string().nullable(), file: entryPath }).nullable(),
+  original: z
+    .object({
+      fileName: z.string().nullable(),
+      format: z.string().nullable(),
+      file: entryPath,
+    })
+    .nullable(),
 });
 
 export const StorySchema = z.object({
@@ -31,7 +45,10 @@ export const StorySchema = z.object({
   recording: RecordingSchema.nullable(),
 });
 
-export const ChapterSchema = z.object({ title: z.string(), start: z.number().nonnegative() });
+export const ChapterSchema = z.object({
+  title: z.string(),
+  start: z.number().nonnegative(),
+});
 
 export const EpisodeSchema = z.object({
   id: z.string(),
@@ -59,7 +76,14 @@ export const NewsletterSchema = z.object({
   page: entryPath,
   cover: entryPath.nullable(),
   stories: z.array(
-    z.object({ storyId: z.string().nullable(), category: z.string(), title: z.string(), author: z.string().nullable(), text: z.string(), photoIds: z.array(z.string()) }),
+    z.object({
+      storyId: z.string().nullable(),
+      category: z.string(),
+      title: z.string(),
+      author: z.string().nullable(),
+      text: z.string(),
+      photoIds: z.array(z.string()),
+    })
   ),
 });
 
@@ -95,4 +119,5 @@ export type ArchiveCollection = z.infer<typeof CollectionSchema>;
 export type ArchiveNewsletter = z.infer<typeof NewsletterSchema>;
 
 /** The JSON Schema written beside data.json, so the archive explains itself without this code. */
-export const archiveJsonSchema = () => z.toJSONSchema(ArchiveSchema, { target: "draft-2020-12" });
+export const archiveJsonSchema = () =>
+  z.toJSONSchema(ArchiveSchema, { target: "draft-2020-12" });

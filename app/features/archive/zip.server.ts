@@ -1,6 +1,6 @@
 // "Download everything": the archive is written into the response as it is made. Pages and data.json
 // are small and made up front; every stored object is opened only when the zip reaches it and piped
-// through, so neither the whole archive nor all the media is ever in memory or on disk (decision 0158).
+// through, so neither the whole archive nor all the media is ever in memory or on disk (decision 0159).
 import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { ZipFile } from "yazl";
@@ -13,9 +13,13 @@ import { renderSite } from "./site";
 const STORED = { compress: false } as const;
 
 /** The zip of a plan as a Node stream; a missing stored object fails the stream (the download is cut, never silently short). */
-export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.exportedAt)): Readable {
+export function writeArchive(
+  plan: ArchivePlan,
+  mtime = new Date(plan.data.exportedAt)
+): Readable {
   const zip = new ZipFile();
-  const text = (body: string, path: string) => zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
+  const text = (body: string, path: string) =>
+    zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
   text(`${JSON.stringify(plan.data, null, 2)}\n`, "data.json");
   text(`${JSON.stringify(archiveJsonSchema(), null, 2)}\n`, "data.schema.json");
   for (const page of renderSite(plan.data)) text(page.html, page.path);
@@ -27,7 +31,14 @@ export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.expor
     zip.addReadStreamLazy(item.path, { ...STORED, mtime }, (callback) => {
       getStorage()
         .read(item.key)
-        .then((file) => (file ? callback(null, file.stream) : callback(new Error(`Archive: ${item.key} is missing from storage`), new PassThrough())))
+        .then((file) =>
+          file
+            ? callback(null, file.stream)
+            : callback(
+                new Error(`Archive: ${item.key} is missing from storage`),
+                new PassThrough()
+              )
+        )
         .catch((error: unknown) => callback(error, new PassThrough()));
     });
   }
@@ -50,10 +61,16 @@ const slug = (text: string) =>
     .slice(0, 60) || "stories";
 
 /** The download's response, or null when there is nothing of the owner's to give (the caller answers 404). */
-export async function archiveResponse(ownerId: string, campaignId?: string, now = new Date()): Promise<Response | null> {
+export async function archiveResponse(
+  ownerId: string,
+  campaignId?: string,
+  now = new Date()
+): Promise<Response | null> {
   const plan = await planArchive(ownerId, campaignId, now);
   if (!plan) return null;
-  const name = campaignId ? slug(plan.data.collections[0]!.title) : slug(plan.data.owner.name);
+  const name = campaignId
+    ? slug(plan.data.collections[0]!.title)
+    : slug(plan.data.owner.name);
   const filename = `storyhearth-${name}-${now.toISOString().slice(0, 10)}.zip`;
   return new Response(createReadableStreamFromReadable(writeArchive(plan)), {
     headers: {
