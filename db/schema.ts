@@ -570,6 +570,8 @@ export const activityTypes = [
   "campaign_created",
   "user_registered",
   "story_submitted",
+  /** Written once the account's rows are gone, so it names no user (issue 32). */
+  "account_deleted",
 ] as const;
 
 export const activities = sqliteTable(

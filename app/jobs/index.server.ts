@@ -55,6 +55,12 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { reapplyLoggedRemovals } = await import("~/features/contributions/recordings.server");
     await reapplyLoggedRemovals();
   },
+  // A closed account's files (issue 32): its rows went at once, its files go here; an episode takes its chapters with it.
+  "purge-account-files": async (payload) => {
+    const { purgeAccountFiles } = await import("~/features/account/delete-account.server");
+    const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
+    await purgeAccountFiles(payload, (episode) => [chaptersKeyFor(episode)]);
+  },
   "deliver-newsletters": async (payload, job) => {
     const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);

@@ -124,7 +124,7 @@ describe("activity", () => {
     const page = (await (await callRoute(activityPage.loader, makeRequest("/admin/activity", { cookie: admin.cookie }))).json()) as {
       summary: Array<{ type: string; last7Days: number; last30Days: number; total: number }>;
     };
-    expect(page.summary.map((s) => s.type)).toEqual(["podcast_created", "campaign_created", "user_registered", "story_submitted"]);
+    expect(page.summary.map((s) => s.type)).toEqual(["podcast_created", "campaign_created", "user_registered", "story_submitted", "account_deleted"]);
     expect(page.summary.find((s) => s.type === "story_submitted")).toMatchObject({ last7Days: 0, last30Days: 1, total: 1 });
     // Every account created here (the admin's too) registered itself; the old sign-up is the one outside 30 days.
     const registered = db.select().from(activities).where(eq(activities.type, "user_registered")).all();

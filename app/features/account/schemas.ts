@@ -45,3 +45,9 @@ export const ResetConfirmSchema = z
     confirmPassword,
   })
   .refine(matchesConfirmation.check, matchesConfirmation.params);
+
+/** Deleting the account: the account's own address typed out, and the password again. */
+export const DeleteAccountSchema = z.object({
+  confirmation: z.string({ error: messages.deleteAccount.confirmationRequired }).trim().min(1, { error: messages.deleteAccount.confirmationRequired }).max(254),
+  password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }).max(200),
+});

@@ -35,7 +35,7 @@ export const listMessages = {
     label: "Search activity",
     searchHint: "Details or user",
     type: "Type",
-    types: { all: "All types", podcast_created: "Podcast created", campaign_created: "Collection created", user_registered: "User registered", story_submitted: "Story submitted" },
+    types: { all: "All types", podcast_created: "Podcast created", campaign_created: "Collection created", user_registered: "User registered", story_submitted: "Story submitted", account_deleted: "Account deleted" },
     sorts: { newest: "Newest first", oldest: "Oldest first" },
   },
   errors: {

@@ -60,7 +60,7 @@ export const TESTIMONIALS_LIST = {
 } as const satisfies ListSpec;
 
 export const ACTIVITY_LIST = {
-  filters: { type: ["all", "podcast_created", "campaign_created", "user_registered", "story_submitted"] },
+  filters: { type: ["all", "podcast_created", "campaign_created", "user_registered", "story_submitted", "account_deleted"] },
   sorts: ["newest", "oldest"],
 } as const satisfies ListSpec;
 

@@ -71,6 +71,11 @@ export default function ChangePasswordPage() {
             Reset it by e-mail
           </Link>
         </p>
+        <p className="text-center text-sm">
+          <Link to="/delete-account" className="text-destructive underline">
+            {messages.deleteAccount.pageTitle}
+          </Link>
+        </p>
       </Card>
     </div>
   );

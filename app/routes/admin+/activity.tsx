@@ -21,6 +21,7 @@ const TYPE_LABELS: Record<ActivityType, string> = {
   campaign_created: "Collection created",
   user_registered: "User registered",
   story_submitted: "Story submitted",
+  account_deleted: "Account deleted",
 };
 
 const PATH = "/admin/activity";
