@@ -1,5 +1,6 @@
 // A fake Mailgun HTTP API on 127.0.0.1 for tests: the real mailgun.js client is pointed at it
 // (MAILGUN_URL), so the whole sending path — auth, multipart encoding, headers — is exercised.
+import { buffer } from "node:stream/consumers";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,15 +32,6 @@ export type FakeMailgun = {
   failNext(status?: number): void;
   close(): Promise<void>;
 };
-
-function readBody(req: http.IncomingMessage) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
 
 function parseBasicAuth(header: string | undefined) {
   const match = /^Basic\s+(.+)$/i.exec(header ?? "");
@@ -87,7 +79,7 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const body = await readBody(req);
+    const body = await buffer(req);
     const auth = parseBasicAuth(req.headers.authorization);
     // Mailgun answers a bad key with 401 and a plain "Forbidden" body.
     if (!auth || auth.user !== "api" || auth.password !== apiKey) {

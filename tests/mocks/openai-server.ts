@@ -1,5 +1,6 @@
 // A fake OpenAI-compatible server on 127.0.0.1 for tests: the real `openai` client is pointed at it
 // (OPENAI_BASE_URL), so the whole call — auth header, JSON body, the answer's parsing — is exercised.
+import { buffer } from "node:stream/consumers";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { builtinLikeAnswer } from "./builtin-like-answer";
@@ -42,15 +43,6 @@ export type FakeOpenAI = {
 export const DEFAULT_USAGE = { prompt_tokens: 812, completion_tokens: 240 };
 
 
-function readBody(req: http.IncomingMessage) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 /** What a transcription request sent: its form fields, and the audio file's name, type and bytes. */
 export type FakeTranscriptionRequest = { authorization: string | undefined; fields: Record<string, string>; file: { name: string; type: string; bytes: Buffer } | null; status: number };
 
@@ -92,7 +84,7 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
       res.end(JSON.stringify(body));
     };
     if (exposeRequests && req.method === "GET" && req.url === "/__requests") return send(200, requests);
-    const raw = await readBody(req);
+    const raw = await buffer(req);
     if (req.method === "POST" && req.url === "/v1/audio/transcriptions") {
       const record: FakeTranscriptionRequest = { ...(await readTranscriptionForm(req, raw)), status: 0 };
       transcriptions.push(record);

@@ -1,6 +1,7 @@
 // A local server that speaks OpenAI's POST /v1/audio/speech, as Kokoro-FastAPI, openedai-speech and
 // LocalAI do, answering with real speech made by flite: the real `openai` client is pointed at it
 // (SPEECH_API_URL), so the request, its auth header and the audio's decoding are all exercised.
+import { buffer } from "node:stream/consumers";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fliteSpeak } from "~/audio/flite.server";
@@ -27,20 +28,11 @@ export type FakeSpeechServer = {
 /** The server's voices, each read by one of flite's: two women's names and two men's, as a Kokoro server has. */
 export const FAKE_SERVER_VOICES: Record<string, FliteVoice["voice"]> = { af_heart: "slt", af_sky: "slt", am_adam: "rms", bm_george: "awb" };
 
-function readBody(req: http.IncomingMessage) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 export async function startFakeSpeechServer({ apiKey }: { apiKey?: string } = {}): Promise<FakeSpeechServer> {
   const requests: SpeechRequest[] = [];
   let failures: number[] = [];
   const server = http.createServer(async (req, res) => {
-    const raw = await readBody(req);
+    const raw = await buffer(req);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));
