@@ -1,0 +1,192 @@
+// The family book's pages (decision 0160): pdfkit, DejaVu embedded as the covers use it (decision 0133),
+// pages kept in memory only as drawing commands (bufferPages) so the contents and page numbers are
+// written last; photos are read one at a time and go to the output as they are placed.
+import type { Writable } from "node:stream";
+import PDFDocument from "pdfkit";
+import { encode } from "uqr";
+import { formatDay } from "~/lib/format-date";
+import { bookMessages } from "./messages";
+
+const m = bookMessages.pdf;
+const DEJAVU = "/usr/share/fonts/truetype/dejavu";
+const FONTS = { serif: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: "DejaVuSerif-Italic.ttf", sans: "DejaVuSans.ttf" } as const;
+
+const INCH = 72;
+/** Points, trim only. A5 is 148 × 210 mm. */
+export const TRIM_SIZES = { "6x9": [6 * INCH, 9 * INCH], letter: [8.5 * INCH, 11 * INCH], a5: [(148 / 25.4) * INCH, (210 / 25.4) * INCH] } as const;
+export const BLEED = (3 / 25.4) * INCH;
+/** A photo is printed no larger than this many pixels per inch allows: never upscaled. */
+export const PRINT_DPI = 300;
+const QR_SIDE = 1.1 * INCH;
+const INK = "#2b2118";
+const MUTED = "#5f5245";
+
+export type BookStory = {
+  contributorName: string | null;
+  submittedAt: Date;
+  text: string;
+  photoKeys: string[];
+  /** The short link its QR code carries, when it has something to play. */
+  listenUrl: string | null;
+};
+
+export type BookInput = {
+  trim: keyof typeof TRIM_SIZES;
+  bleed: boolean;
+  title: string;
+  familyName: string | null;
+  description: string | null;
+  madeOn: Date;
+  cover: Buffer | null;
+  stories: BookStory[];
+  loadPhoto: (key: string) => Promise<Buffer | null>;
+  onStory?: (done: number) => void | Promise<void>;
+};
+
+// Emoji and joiners have no glyph in DejaVu; they would print as empty boxes.
+const printable = (s: string) => s.replace(/\r\n?/g, "\n").replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, "");
+
+const embeddable = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
+
+/** Lays the book out into `out`; resolves with the number of pages once every byte is written. */
+export async function renderBook(input: BookInput, out: Writable): Promise<number> {
+  const [trimW, trimH] = TRIM_SIZES[input.trim];
+  const bleed = input.bleed ? BLEED : 0;
+  const margin = bleed + (input.trim === "letter" ? 0.9 : 0.7) * INCH;
+  const size: [number, number] = [trimW + 2 * bleed, trimH + 2 * bleed];
+  const doc = new PDFDocument({
+    size,
+    margins: { top: margin, bottom: margin + 14, left: margin, right: margin },
+    bufferPages: true,
+    autoFirstPage: false,
+    info: { Title: printable(input.title), Creator: "Storyhearth" },
+  });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, `${DEJAVU}/${file}`);
+  // Printers read the finished size from TrimBox; the bleed is what lies outside it.
+  doc.on("pageAdded", () => {
+    const page = doc.page.dictionary.data as Record<string, unknown>;
+    page.TrimBox = [bleed, bleed, bleed + trimW, bleed + trimH];
+    page.BleedBox = [0, 0, trimW + 2 * bleed, trimH + 2 * bleed];
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    out.on("finish", resolve);
+    out.on("error", reject);
+    doc.on("error", reject);
+  });
+  doc.pipe(out);
+
+  const width = () => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const byline = input.familyName ? m.byline(input.familyName) : null;
+
+  // Cover: the collection's cover art over the whole trim (and bleed), title and family under it.
+  // addPage's options replace the document's, so the size is given again.
+  doc.addPage({ size, margin: 0 });
+  doc.rect(0, 0, doc.page.width, doc.page.height).fill("#f6efe6");
+  const art = Math.min(doc.page.width, doc.page.height * 0.62);
+  if (input.cover) doc.image(input.cover, (doc.page.width - art) / 2, 0, { fit: [art, art], align: "center" });
+  doc.font("bold").fontSize(26).fillColor(INK).text(printable(input.title), margin, art + 28, { width: doc.page.width - 2 * margin, align: "center" });
+  if (byline) doc.moveDown(0.4).font("italic").fontSize(15).fillColor(MUTED).text(byline, { width: doc.page.width - 2 * margin, align: "center" });
+
+  // Title page.
+  doc.addPage();
+  doc.y = doc.page.height * 0.3;
+  doc.font("bold").fontSize(24).fillColor(INK).text(printable(input.title), { align: "center" });
+  if (byline) doc.moveDown(0.5).font("italic").fontSize(14).fillColor(MUTED).text(byline, { align: "center" });
+  if (input.description) doc.moveDown(1.5).font("serif").fontSize(11).fillColor(MUTED).text(printable(input.description), { align: "center" });
+  doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(m.madeWith(formatDay(input.madeOn)), { align: "center" });
+
+  // Contents: its pages are kept now and written once the chapters' pages are known.
+  const tocLine = 18;
+  const tocFirst = doc.bufferedPageRange().count;
+  doc.addPage();
+  const perPage = Math.max(1, Math.floor((bottom() - doc.page.margins.top - 40) / tocLine));
+  const tocPages = Math.max(1, Math.ceil(input.stories.length / perPage));
+  for (let i = 1; i < tocPages; i++) doc.addPage();
+
+  const starts: number[] = [];
+  const names = input.stories.map((s, i) => printable(s.contributorName?.trim() ? m.from(s.contributorName.trim()) : `${m.anonymous} ${i + 1}`));
+  for (const [i, story] of input.stories.entries()) {
+    doc.addPage();
+    starts.push(doc.bufferedPageRange().count);
+    // A chapter starts a page, so its heading is never left alone at a page's foot.
+    doc.font("bold").fontSize(20).fillColor(INK).text(names[i]!);
+    doc.font("italic").fontSize(11).fillColor(MUTED).text(formatDay(story.submittedAt));
+    doc.moveDown(1);
+    for (const paragraph of printable(story.text).split(/\n\s*\n/)) {
+      doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph.trim(), { align: "left", lineGap: 3, paragraphGap: 8 });
+    }
+    for (const key of story.photoKeys) {
+      const bytes = await input.loadPhoto(key);
+      if (!bytes || !embeddable(bytes)) continue;
+      // openImage is pdfkit's, missing from its types: it reads the size without placing the image.
+      const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
+      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred.
+      const scale = Math.min((INCH / PRINT_DPI) * 1, width() / image.width, (bottom() - doc.page.margins.top) * 0.6 / image.height);
+      const w = image.width * scale;
+      const h = image.height * scale;
+      if (doc.y + 12 + h > bottom()) doc.addPage();
+      else doc.moveDown(0.6);
+      doc.image(image as unknown as Buffer, doc.page.margins.left + (width() - w) / 2, doc.y, { width: w, height: h });
+      doc.y += h + 6;
+    }
+    if (story.listenUrl) {
+      // The QR code, its caption and its link stay together on one page.
+      if (doc.y + 18 + QR_SIDE + 40 > bottom()) doc.addPage();
+      else doc.moveDown(1);
+      const top = doc.y;
+      drawQr(doc, story.listenUrl, doc.page.margins.left, top, QR_SIDE);
+      const textX = doc.page.margins.left + QR_SIDE + 14;
+      doc.font("bold").fontSize(11).fillColor(INK).text(m.listen, textX, top + 18, { width: width() - QR_SIDE - 14 });
+      doc.font("sans").fontSize(8.5).fillColor(MUTED).text(story.listenUrl, { width: width() - QR_SIDE - 14 });
+      doc.x = doc.page.margins.left;
+      doc.y = top + QR_SIDE + 6;
+    }
+    await input.onStory?.(i + 1);
+  }
+
+  for (let p = 0; p < tocPages; p++) {
+    doc.switchToPage(tocFirst + p);
+    doc.y = doc.page.margins.top;
+    if (p === 0) doc.font("bold").fontSize(18).fillColor(INK).text(m.contents).moveDown(1);
+    for (let i = p * perPage; i < Math.min(input.stories.length, (p + 1) * perPage); i++) {
+      const y = doc.y;
+      const number = String(starts[i]);
+      doc.font("serif").fontSize(11).fillColor(INK);
+      const numberWidth = doc.widthOfString(number);
+      doc.text(names[i]!, doc.page.margins.left, y, { width: width() - numberWidth - 16, lineBreak: false, ellipsis: true });
+      doc.text(number, doc.page.margins.left + width() - numberWidth, y, { lineBreak: false });
+      doc.x = doc.page.margins.left;
+      doc.y = y + tocLine;
+    }
+  }
+
+  // Page numbers: every page after the cover, at the foot of the trim.
+  const { count } = doc.bufferedPageRange();
+  for (let p = 1; p < count; p++) {
+    doc.switchToPage(p);
+    const saved = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font("sans").fontSize(9).fillColor(MUTED).text(String(p + 1), 0, doc.page.height - bleed - 0.45 * INCH, { width: doc.page.width, align: "center", lineBreak: false });
+    doc.page.margins.bottom = saved;
+  }
+  doc.end();
+  await finished;
+  return count;
+}
+
+/** The QR code as vector squares, one rectangle per run of dark modules. */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
+  const { size, data } = encode(text, { border: 2 });
+  const cell = side / size;
+  doc.rect(x, y, side, side).fill("white");
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (!data[row]![col]) continue;
+      const start = col;
+      while (col + 1 < size && data[row]![col + 1]) col++;
+      doc.rect(x + start * cell, y + row * cell, (col - start + 1) * cell, cell);
+    }
+  }
+  doc.fill("black");
+}

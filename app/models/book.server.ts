@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { randomToken } from "~/lib/tokens.server";
+
+export type Book = typeof books.$inferSelect;
+export type BookTrim = Book["trim"];
+
+export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number }) {
+  return db.insert(books).values(input).returning().get();
+}
+
+export const getBook = (id: string) => db.select().from(books).where(eq(books.id, id)).get();
+
+export const getOwnedBook = (ownerId: string, campaignId: string, bookId: string) =>
+  db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.ownerId, ownerId), eq(books.campaignId, campaignId)))
+    .get();
+
+export const latestBook = (ownerId: string, campaignId: string) =>
+  db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), eq(books.campaignId, campaignId)))
+    .orderBy(desc(books.createdAt))
+    .limit(1)
+    .get();
+
+export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey">>) {
+  db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
+}
+
+/** A collection's stories in the order they came, each with its ready recording's key, if any. */
+export const listBookStories = (campaignId: string) =>
+  db
+    .select({
+      id: contributions.id,
+      contributorName: contributions.contributorName,
+      storyContent: contributions.storyContent,
+      submittedAt: contributions.submittedAt,
+      recordingKey: contributionRecordings.normalizedKey,
+    })
+    .from(contributions)
+    .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
+    .where(eq(contributions.campaignId, campaignId))
+    .orderBy(asc(contributions.submittedAt), asc(contributions.id))
+    .all();
+
+export const listStoryPhotos = (contributionId: string) =>
+  db
+    .select({ storageKey: contributionAttachments.storageKey })
+    .from(contributionAttachments)
+    .where(eq(contributionAttachments.contributionId, contributionId))
+    .orderBy(asc(contributionAttachments.createdAt))
+    .all();
+
+/** The story's live book link, made on first use; one that was turned off is turned on again with a new token. */
+export function ensureBookLink(contributionId: string) {
+  const existing = db.select().from(bookLinks).where(eq(bookLinks.contributionId, contributionId)).get();
+  if (existing && !existing.revokedAt) return existing.token;
+  const token = randomToken(12);
+  if (existing) db.update(bookLinks).set({ token, revokedAt: null }).where(eq(bookLinks.id, existing.id)).run();
+  else db.insert(bookLinks).values({ contributionId, token }).run();
+  return token;
+}
+
+/** The story a live book link plays, with its recording; null when the link is unknown or turned off. */
+export function storyOfBookLink(token: string) {
+  return (
+    db
+      .select({
+        contributionId: contributions.id,
+        contributorName: contributions.contributorName,
+        storyContent: contributions.storyContent,
+        submittedAt: contributions.submittedAt,
+        campaignTitle: campaigns.title,
+        recordingKey: contributionRecordings.normalizedKey,
+        transcript: contributionRecordings.transcript,
+      })
+      .from(bookLinks)
+      .innerJoin(contributions, eq(contributions.id, bookLinks.contributionId))
+      .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+      .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
+      .where(and(eq(bookLinks.token, token), isNull(bookLinks.revokedAt)))
+      .get() ?? null
+  );
+}
+
+export function countLiveBookLinks(campaignId: string) {
+  return db
+    .select({ id: bookLinks.id })
+    .from(bookLinks)
+    .innerJoin(contributions, eq(contributions.id, bookLinks.contributionId))
+    .where(and(eq(contributions.campaignId, campaignId), isNull(bookLinks.revokedAt)))
+    .all().length;
+}
+
+/** Turns off every book link of a collection: printed QR codes then answer 404. */
+export function revokeBookLinks(campaignId: string, at: Date) {
+  const ids = db
+    .select({ id: bookLinks.id })
+    .from(bookLinks)
+    .innerJoin(contributions, eq(contributions.id, bookLinks.contributionId))
+    .where(and(eq(contributions.campaignId, campaignId), isNull(bookLinks.revokedAt)))
+    .all()
+    .map((r) => r.id);
+  for (const id of ids) db.update(bookLinks).set({ revokedAt: at }).where(eq(bookLinks.id, id)).run();
+  return ids.length;
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { bookMessages } from "~/features/book/messages";
+import { formatDay } from "~/lib/format-date";
+import { storyOfBookLink } from "~/models/book.server";
+
+const m = bookMessages.listenPage;
+
+export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }];
+
+// Where a printed book's QR code lands: phone-first, no sign-in, a 404 once the owner turns the links off.
+export async function loader({ params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const story = storyOfBookLink(token);
+  if (!story) throw new Response("Not Found", { status: 404 });
+  return {
+    name: story.contributorName,
+    collection: story.campaignTitle,
+    date: formatDay(story.submittedAt),
+    text: story.storyContent,
+    transcript: story.transcript,
+    audio: story.recordingKey ? `/b/${token}/audio` : null,
+  };
+}
+
+export default function BookListenPage() {
+  const story = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-lg space-y-4 p-4">
+      <p className="text-sm text-muted-foreground">{story.collection}</p>
+      <h1 className="text-2xl font-semibold">{story.name ?? bookMessages.pdf.anonymous}</h1>
+      <p className="text-sm text-muted-foreground">{story.date}</p>
+      {story.audio ? <audio controls preload="metadata" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
+      {story.transcript ? (
+        <section>
+          <h2 className="font-medium">{m.transcript}</h2>
+          <p className="whitespace-pre-line">{story.transcript}</p>
+        </section>
+      ) : null}
+      <section>
+        <h2 className="font-medium">{m.story}</h2>
+        <p className="whitespace-pre-line">{story.text}</p>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

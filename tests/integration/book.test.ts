@@ -1,0 +1,180 @@
+// The family book (issue 32 item 1, decision 0160): a small family's collection becomes a print-ready PDF
+// through the "build-book" job; poppler reads its size, fonts, images and text, zbarimg its QR codes,
+// and each code's link plays the story without a sign-in until the owner turns the links off.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { contributionAttachments, contributionRecordings, jobs } from "#db/schema";
+import { jobHandlers } from "~/jobs/index.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
+import { loader as downloadLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId[.pdf]";
+import { loader as listenLoader } from "~/routes/_public+/b.$token";
+import { loader as listenAudio } from "~/routes/_public+/b.$token.audio";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { makeMp3 } from "../utils/listening-helpers";
+import { createNewsletterCollection, STORIES } from "../utils/newsletter-helpers";
+
+const run = promisify(execFile);
+let alice: TestUser;
+let bob: TestUser;
+let family: Awaited<ReturnType<typeof createNewsletterCollection>>;
+const PHOTO_PX = { width: 900, height: 600 };
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((p) => fs.rmSync(p, { recursive: true, force: true })));
+
+beforeAll(async () => {
+  alice = await createTestUser({ firstName: "Alice", lastName: "Łąkowska" });
+  bob = await createTestUser();
+  family = await createNewsletterCollection(alice.id, {
+    title: `Summers at the Lake ${randomUUID().slice(0, 4)}`,
+    podcast: false,
+    stories: [
+      { text: STORIES.childhood, name: "Grandpa Joe", photo: true },
+      { text: STORIES.holiday, name: "Aunt May" },
+      { text: `${STORIES.plain}\n\n${"We sorted buttons by colour and size, and told stories about the coats they came from. ".repeat(40)}`, name: null },
+    ],
+  });
+  // A photo as phones send them, stored re-encoded: 900 × 600 px prints at most 3 × 2 in.
+  const jpeg = await sharp({ create: { ...PHOTO_PX, channels: 3, background: "#7a9" } }).jpeg().toBuffer();
+  const photo = db.select().from(contributionAttachments).where(eq(contributionAttachments.id, family.stories[0]!.photoId!)).get()!;
+  const photoKey = `photos/${family.stories[0]!.id}/${randomUUID()}.jpg`;
+  await getStorage().put(photoKey, jpeg);
+  db.update(contributionAttachments).set({ storageKey: photoKey, contentType: "image/jpeg", size: jpeg.length }).where(eq(contributionAttachments.id, photo.id)).run();
+  const normalizedKey = `recordings/${family.stories[1]!.id}/${randomUUID()}.mp3`;
+  await getStorage().put(normalizedKey, await makeMp3());
+  db.insert(contributionRecordings).values({ contributionId: family.stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2, transcript: "Every Christmas Eve we sang." }).run();
+});
+
+const page = (id: string) => `/campaigns/${id}/book`;
+
+/** Asks for a book as the form does, runs the job it queued, and downloads the PDF into a temp file. */
+async function makeBook(form: Record<string, string>) {
+  const id = family.campaign.id;
+  const asked = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
+  expect(asked.status).toBe(302);
+  const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
+  const queued = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
+  expect(queued.book).toMatchObject({ status: "queued", storiesDone: 0, storyCount: 3 });
+  await jobHandlers["build-book"]!(job.payload, job as never);
+  const view = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
+  expect(view.book).toMatchObject({ status: "done", storiesDone: 3, storyCount: 3 });
+  const bookId = view.book.id as string;
+  expect(view.book.href).toBe(`/campaigns/${id}/book/${bookId}.pdf`);
+  const response = await callRoute(downloadLoader, makeRequest(view.book.href, { cookie: alice.cookie }), { campaignId: id, bookId });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("application/pdf");
+  const file = path.join(os.tmpdir(), `book-test-${randomUUID()}.pdf`);
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  scratch.push(file);
+  return { file, bookId, pages: view.book.pageCount as number };
+}
+
+const pdf = async (tool: string, ...args: string[]) => (await run(tool, args, { maxBuffer: 20 * 1024 * 1024 })).stdout;
+
+describe("the family book", () => {
+  test("6 × 9 in with 3 mm bleed: trim and bleed boxes, embedded fonts, contents with right page numbers, the photo at print size, a QR code that plays", async () => {
+    const { file, pages } = await makeBook({ trim: "6x9", bleed: "on" });
+    const info = await pdf("pdfinfo", "-box", file);
+    // 6 × 9 in is 432 × 648 pt; 3 mm of bleed on each side adds 17.008 pt. A5, 148 × 210 mm, is 419.528 × 595.276 pt.
+    expect(info).toMatch(/Page size:\s+449\.008 x 665\.008 pts/);
+    expect(info).toMatch(/TrimBox:\s+8\.50\s+8\.50\s+440\.50\s+656\.50/);
+    expect(info).toMatch(/BleedBox:\s+0\.00\s+0\.00\s+449\.01\s+665\.01/);
+    expect(info).toMatch(new RegExp(`Pages:\\s+${pages}\\b`));
+
+    const fonts = (await pdf("pdffonts", file)).trim().split("\n").slice(2);
+    expect(fonts.length).toBeGreaterThanOrEqual(3);
+    for (const row of fonts) expect(row).toMatch(/DejaVu\S*\s+CID TrueType\s+Identity-H\s+yes\s+yes/);
+
+    // Page by page: cover, title page, contents, then one chapter per story starting a page.
+    const text = await pdf("pdftotext", "-layout", file, "-");
+    const byPage = text.split("\f");
+    expect(byPage[0]).toContain("The Łąkowska family");
+    const contents = byPage[2]!;
+    expect(contents).toContain("Contents");
+    for (const heading of ["From Grandpa Joe", "From Aunt May", "A family story 3"]) {
+      const number = Number(new RegExp(`${heading}\\s+(\\d+)`).exec(contents)![1]);
+      expect(byPage[number - 1]!.trimStart().startsWith(heading)).toBe(true);
+      // The printed page number is the page's own.
+      expect(byPage[number - 1]!.trim().endsWith(String(number))).toBe(true);
+    }
+    expect(text).toContain("Jan 1, 2026");
+    expect(byPage.length - 1).toBe(pages);
+    // The long third story runs over more than one page.
+    expect(pages).toBeGreaterThan(6);
+
+    // The photo is never printed larger than 300 px per inch allows.
+    const images = (await pdf("pdfimages", "-list", file)).trim().split("\n").slice(2).map((row) => row.trim().split(/\s+/));
+    const photo = images.find((cols) => cols[3] === String(PHOTO_PX.width) && cols[4] === String(PHOTO_PX.height))!;
+    expect(photo).toBeDefined();
+    expect(Number(photo[12])).toBeGreaterThanOrEqual(299.5);
+
+    // Every QR code decodes to the story's short link, which plays without a sign-in.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "book-qr-"));
+    scratch.push(dir);
+    await pdf("pdftoppm", "-r", "150", "-png", file, path.join(dir, "p"));
+    const pngs = fs.readdirSync(dir).map((name) => path.join(dir, name));
+    const decoded = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", ...pngs]).then(
+      (r) => r.stdout,
+      (error: { stdout: string }) => error.stdout,
+    );
+    const links = decoded.trim().split("\n").filter(Boolean);
+    expect(links).toHaveLength(1);
+    const url = new URL(links[0]!);
+    expect(url.pathname).toMatch(/^\/b\/[\w-]{16}$/);
+    expect(text).toContain(links[0]!);
+    const token = url.pathname.split("/")[2]!;
+    const listen = await callRoute(listenLoader, makeRequest(url.pathname), { token });
+    expect(listen.status).toBe(200);
+    expect(await listen.json()).toMatchObject({ name: "Aunt May", audio: `/b/${token}/audio`, transcript: "Every Christmas Eve we sang." });
+    const audio = await callRoute(listenAudio, makeRequest(`/b/${token}/audio`), { token });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
+    expect(Buffer.from(await audio.arrayBuffer()).equals(await makeMp3())).toBe(true);
+  });
+
+  test("8.5 × 11 in and A5 without bleed are their trim size; the same story keeps its QR link", async () => {
+    const letter = await makeBook({ trim: "letter" });
+    expect(await pdf("pdfinfo", letter.file)).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+    const a5 = await makeBook({ trim: "a5" });
+    expect(await pdf("pdfinfo", a5.file)).toMatch(/Page size:\s+419\.528 x 595\.276 pts/);
+    const texts = await Promise.all([letter.file, a5.file].map((file) => pdf("pdftotext", file, "-")));
+    const link = (text: string) => /http\S+\/b\/[\w-]+/.exec(text)?.[0];
+    expect(link(texts[0]!)).toBeDefined();
+    expect(link(texts[0]!)).toBe(link(texts[1]!));
+  });
+
+  test("the owner turns the QR links off: the page and the audio answer 404", async () => {
+    const id = family.campaign.id;
+    const { file } = await makeBook({ trim: "6x9" });
+    const token = /\/b\/([\w-]+)/.exec(await pdf("pdftotext", file, "-"))![1]!;
+    const off = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { intent: "revoke" } }), { campaignId: id });
+    expect(off.status).toBe(302);
+    expect((await callRoute(listenLoader, makeRequest(`/b/${token}`), { token })).status).toBe(404);
+    expect((await callRoute(listenAudio, makeRequest(`/b/${token}/audio`), { token })).status).toBe(404);
+    // A new book makes a new link.
+    const again = await makeBook({ trim: "6x9" });
+    const fresh = /\/b\/([\w-]+)/.exec(await pdf("pdftotext", again.file, "-"))![1]!;
+    expect(fresh).not.toBe(token);
+    expect((await callRoute(listenLoader, makeRequest(`/b/${fresh}`), { token: fresh })).status).toBe(200);
+  });
+
+  test("a bad trim size is a 400 with its message; another owner's collection and book are 404s", async () => {
+    const id = family.campaign.id;
+    const bad = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "folio" } }), { campaignId: id });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "Choose a trim size." });
+    const theirs = await callRoute(bookAction, makeRequest(page(id), { cookie: bob.cookie, form: { trim: "6x9" } }), { campaignId: id });
+    expect(theirs.status).toBe(404);
+    const { bookId } = await makeBook({ trim: "a5" });
+    const stolen = await callRoute(downloadLoader, makeRequest(`${page(id)}/${bookId}.pdf`, { cookie: bob.cookie }), { campaignId: id, bookId });
+    expect(stolen.status).toBe(404);
+  });
+});
