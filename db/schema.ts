@@ -709,3 +709,46 @@ export const webhookTokens = sqliteTable("webhook_tokens", {
   token: text("token").primaryKey(),
   createdAt: createdAt(),
 });
+
+export const bookTrims = ["6x9", "letter", "a5"] as const;
+
+/** A printed family book made from a collection by the "build-book" job (decision 0160). */
+export const books = sqliteTable(
+  "books",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    trim: text("trim", { enum: bookTrims }).notNull(),
+    bleed: bool("bleed").notNull().default(false),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    storiesDone: integer("stories_done").notNull().default(0),
+    storyCount: integer("story_count").notNull().default(0),
+    pageCount: integer("page_count"),
+    fileKey: text("file_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("books_campaign_idx").on(t.campaignId, t.createdAt)],
+);
+
+/** A book's QR code: plays one story's recording without a sign-in until the owner turns it off (decision 0160). */
+export const bookLinks = sqliteTable(
+  "book_links",
+  {
+    id: id(),
+    token: text("token").notNull().unique(),
+    contributionId: text("contribution_id")
+      .notNull()
+      .unique()
+      .references(() => contributions.id, { onDelete: "cascade" }),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+);

@@ -61,6 +61,10 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
     await purgeAccountFiles(payload, (episode) => [chaptersKeyFor(episode)]);
   },
+  "build-book": async (payload) => {
+    const { buildBookJob } = await import("~/features/book/build.server");
+    await buildBookJob(payload);
+  },
   "deliver-newsletters": async (payload, job) => {
     const { deliverDueNewslettersJob } = await import("~/features/newsletters/delivery.server");
     await deliverDueNewslettersJob(payload, job);
