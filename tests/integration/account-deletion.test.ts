@@ -1,7 +1,7 @@
 // Leaving cleanly (issue 32): an owner deletes their account through the real route. Every table of the
 // schema is checked (read from db/schema.ts, so a new table cannot be forgotten): the account's rows are
 // gone, another family's rows are exactly as they were, its stored files are gone on the local disk and
-// on S3, its feed, share and public links answer 404, its session is over and the admin sees one line.
+// on S3, its feed, share, book and public links answer 404, its session is over and the admin sees one line.
 import { randomUUID } from "node:crypto";
 import { eq, getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -13,6 +13,7 @@ import { messages } from "~/features/account/messages";
 import { chaptersKeyFor } from "~/features/podcasts/chapters.server";
 import { ensureFeed } from "~/features/podcasts/feeds.server";
 import { listRecentActivity } from "~/models/activity.server";
+import { ensureBookLink } from "~/models/book.server";
 import { createShareLink } from "~/models/share-link.server";
 import { createVerificationToken } from "~/models/verification-token.server";
 import { db } from "~/lib/db.server";
@@ -26,6 +27,7 @@ import { loader as shareLoader } from "~/routes/_public+/s.$token";
 import { loader as shareAudio } from "~/routes/_public+/s.$token.audio";
 import { loader as newsletterLoader } from "~/routes/_public+/newsletter.$newsletterId";
 import { loader as contributeLoader } from "~/routes/_public+/contribute.$publicId";
+import { loader as bookLoader } from "~/routes/_public+/b.$token";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { makeMp3 } from "../utils/listening-helpers";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
@@ -80,26 +82,31 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   const newsletter = db.insert(schema.newsletters).values({ ownerId: user.id, campaignId: campaign.id, podcastId: podcast.id, publicId: `nl-${tag}`, edition: 1, title: "Summer", coverImageKey: photoKey, publishedAt: new Date() }).returning().get();
   db.insert(schema.newsletterStories).values({ newsletterId: newsletter.id, contributionId: contribution.id, title: "The lake", content: "The lake in 1962." }).run();
   db.insert(schema.apiKeys).values({ name: `key ${tag}`, keyHash: `hash-${tag}`, createdById: user.id }).run();
+  const book = db.insert(schema.books).values({ ownerId: user.id, campaignId: campaign.id, trim: "6x9", status: "done", storyCount: 1 }).returning().get();
+  const bookKey = await put(`books/${book.id}.pdf`);
+  db.update(schema.books).set({ fileKey: bookKey }).where(eq(schema.books.id, book.id)).run();
+  const bookToken = ensureBookLink(contribution.id);
   const videoKey = await put(`testimonials/${tag}/video.webm`);
   db.insert(schema.testimonialResponses).values({ campaignId: testimonialCampaignId, respondentName: "Tess", respondentEmail: user.email.toUpperCase(), videoKey, consentGiven: true, consentTimestamp: new Date() }).run();
   createVerificationToken(user.id, "reset");
   enqueueJob("generate-podcast", { podcastId: podcast.id, attempt: 1 }, { runAt: new Date(Date.now() + 3_600_000) });
   db.insert(schema.emailOutbox).values({ kind: "campaign_reminder", to: `Gran <${contact.email}>`, from: "x@example.com", subject: "A reminder", html: "", text: "", dedupeKey: `reminder:${invitation.id}:1` }).run();
   db.insert(schema.emailOutbox).values({ kind: "password_reset", to: user.email, from: "x@example.com", subject: "Reset", html: "", text: "" }).run();
-  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, keys: [photoKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, videoKey] };
+  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey] };
 }
 
 type Family = Awaited<ReturnType<typeof seedFamily>>;
 
 /** Every page and file a family's links open, with the status each answers. */
 async function linkStatuses(family: Family) {
-  const { shareToken: token, feedToken, podcast, newsletter, campaign } = family;
+  const { shareToken: token, feedToken, bookToken, podcast, newsletter, campaign } = family;
   return {
     feed: (await callRoute(feedLoader, makeRequest(`/feed/${feedToken}`), { token: feedToken })).status,
     feedAudio: (await callRoute(feedAudio, makeRequest(`/feed/${feedToken}/${podcast.id}/audio.mp3`), { token: feedToken, podcastId: podcast.id })).status,
     share: (await callRoute(shareLoader, makeRequest(`/s/${token}`), { token })).status,
     shareAudio: (await callRoute(shareAudio, makeRequest(`/s/${token}/audio`), { token })).status,
     newsletter: (await callRoute(newsletterLoader, makeRequest(`/newsletter/${newsletter.publicId}`), { newsletterId: newsletter.publicId })).status,
+    book: (await callRoute(bookLoader, makeRequest(`/b/${bookToken}`), { token: bookToken })).status,
     contribute: (await callRoute(contributeLoader, makeRequest(`/contribute/${campaign.publicId}`), { publicId: campaign.publicId })).status,
   };
 }
@@ -125,7 +132,7 @@ function expectOnlyTheAccountGone(before: Map<string, string[]>, leaver: TestUse
 async function leaveAndCheck(storage: Storage, purge: (jobId: string) => Promise<void>) {
   // The app's audio routes read the app's storage (the local disk here): on S3 only the pages are checked live.
   const audio = storage === getStorage() ? 200 : 404;
-  const live = { feed: 200, feedAudio: audio, share: 200, shareAudio: audio, newsletter: 200, contribute: 200 };
+  const live = { feed: 200, feedAudio: audio, share: 200, shareAudio: audio, newsletter: 200, book: 200, contribute: 200 };
   const admin = await createTestUser({ role: "admin" });
   const testimonials = db.insert(schema.testimonialCampaigns).values({ publicId: `t-${randomUUID()}`, title: "Tell us", questions: [{ question: "Why?" }], createdById: admin.id }).returning().get();
   const stayer = await createTestUser({ lastName: "Stays" });
@@ -145,7 +152,7 @@ async function leaveAndCheck(storage: Storage, purge: (jobId: string) => Promise
   expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=;"))).toBe(true);
 
   // At once, before any file is removed: the links are dead and the session is over.
-  expect(await linkStatuses(family)).toEqual({ feed: 404, feedAudio: 404, share: 404, shareAudio: 404, newsletter: 404, contribute: 404 });
+  expect(await linkStatuses(family)).toEqual({ feed: 404, feedAudio: 404, share: 404, shareAudio: 404, newsletter: 404, book: 404, contribute: 404 });
   const signedOut = await callRoute(deleteLoader, makeRequest("/delete-account", { cookie: leaver.cookie }));
   expect(signedOut.status).toBe(302);
   expect(signedOut.headers.get("Location")).toMatch(/^\/login/);

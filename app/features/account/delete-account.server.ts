@@ -6,6 +6,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   activities,
   apiKeys,
+  books,
   campaigns,
   contributionAttachments,
   contributionRecordings,
@@ -101,6 +102,7 @@ function accountFiles(tx: Tx, userId: string, email: string): AccountFiles {
     ...recordings.flatMap((r) => [r.original, r.normalized]),
     ...tx.select({ key: stories.pdfKey }).from(stories).where(eq(stories.ownerId, userId)).all().map((r) => r.key),
     ...tx.select({ key: podcasts.coverKey }).from(podcasts).where(eq(podcasts.ownerId, userId)).all().map((r) => r.key),
+    ...tx.select({ key: books.fileKey }).from(books).where(eq(books.ownerId, userId)).all().map((r) => r.key),
     ...tx.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.ownerId, userId)).all().map((r) => r.key),
     ...tx
       .select({ key: testimonialResponses.videoKey })
