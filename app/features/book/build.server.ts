@@ -27,10 +27,10 @@ export const BookRequestSchema = z.object({
 export const bookLinkUrl = (token: string) => `${appUrl().replace(/\/+$/, "")}/b/${token}`;
 
 export async function requestBook(ownerId: string, campaignId: string, form: FormData) {
+  // Another owner's collection is a 404 whatever was sent, as if it did not exist.
+  if (!getOwnedCampaign(ownerId, campaignId)) return { ok: false as const, status: 404, message: "Not Found" };
   const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false as const, status: 400, message: bookMessages.badTrim };
-  const campaign = getOwnedCampaign(ownerId, campaignId);
-  if (!campaign) return { ok: false as const, status: 404, message: "Not Found" };
   const storyCount = listBookStories(campaignId).length;
   if (storyCount === 0) return { ok: false as const, status: 400, message: bookMessages.noStories };
   const book = createBook({ ownerId, campaignId, trim: parsed.data.trim, bleed: parsed.data.bleed === "on", storyCount });

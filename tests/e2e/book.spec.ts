@@ -1,0 +1,60 @@
+// The family book (issue 32 item 1, decision 0160), with JavaScript on and off: the owner asks for a
+// book, watches it being made (the page refreshes itself), downloads the PDF, and its QR link plays
+// the story for someone who is not signed in.
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { contributionRecordings } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
+import { expect, signInAs, test, visit } from "./fixtures";
+
+const run = promisify(execFile);
+
+test.describe("family book", () => {
+  test("the owner makes an 8.5 × 11 in book with bleed, downloads the PDF, and its QR link plays without a sign-in", async ({ page, user, browser }) => {
+    const { campaign, stories } = await createNewsletterCollection(user.id, {
+      title: `Lake Book ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [
+        { text: STORIES.childhood, name: "Grandpa Joe", photo: true },
+        { text: STORIES.holiday, name: "Aunt May" },
+      ],
+    });
+    const normalizedKey = `recordings/${stories[1]!.id}/${randomUUID()}.mp3`;
+    await getStorage().put(normalizedKey, FAKE_MP3);
+    db.insert(contributionRecordings).values({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2 }).run();
+
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/book`);
+    await expect(page.getByRole("heading", { name: `Family book: ${campaign.title}` })).toBeVisible();
+    await page.getByLabel("8.5 × 11 in").check();
+    await page.getByLabel("Add 3 mm bleed (for printers that trim the page)").check();
+    await page.getByRole("button", { name: "Make the book" }).click();
+    // The job runs in the server; the page asks again every 3 s until the book is ready.
+    await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("storyhearth-book-letter.pdf");
+    const file = await download.path();
+    // 8.5 × 11 in is 612 × 792 pt; 3 mm of bleed on each side adds 17.008 pt.
+    expect((await run("pdfinfo", [file])).stdout).toMatch(/Page size:\s+629\.008 x 809\.008 pts/);
+    const link = /http\S+\/b\/[\w-]+/.exec((await run("pdftotext", [file, "-"])).stdout)![0];
+
+    // Someone holding the printed page, not signed in.
+    const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const phone = await stranger.newPage();
+    await phone.goto(new URL(link).pathname);
+    await expect(phone.getByRole("heading", { name: "Aunt May" })).toBeVisible();
+    await expect(phone.locator("audio")).toHaveAttribute("src", `${new URL(link).pathname}/audio`);
+    await expect(phone.getByText("Every Christmas Eve we sang carols")).toBeVisible();
+
+    // The owner turns the links off: the printed link answers 404.
+    await page.getByRole("button", { name: "Turn off the book's QR links" }).click();
+    await expect(page.getByRole("button", { name: "Turn off the book's QR links" })).toHaveCount(0);
+    const gone = await phone.goto(new URL(link).pathname);
+    expect(gone!.status()).toBe(404);
+    await stranger.close();
+  });
+});
