@@ -1,6 +1,6 @@
 // What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
 // stored objects to copy (read as streams later, one at a time, by the zip writer).
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   campaigns,
   contributionAttachments,
@@ -106,7 +106,10 @@ export async function planArchive(
             storyRows.map((s) => s.id)
           )
         )
-        .orderBy(asc(contributionAttachments.createdAt))
+        .orderBy(
+          asc(contributionAttachments.createdAt),
+          sql`"contribution_attachments"."rowid"`
+        )
         .all()
         .filter((photo) => photo.contentType.startsWith("image/"))
     : [];

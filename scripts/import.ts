@@ -1,0 +1,27 @@
+// Imports a "Download everything" archive into this installation (issue 32, docs/archive-format.md):
+//   npm run import -- <archive.zip> <owner e-mail>
+// The owner is made when no account has that address (no password: they set one with "Forgot password").
+import { importArchive } from "../app/features/archive/import.server";
+import { getDb, migrateDatabase } from "../app/lib/db.server";
+import { createUser, getUserByEmail } from "../app/models/user.server";
+
+const [file, email] = process.argv.slice(2);
+if (!file || !email) {
+  console.error("Usage: npm run import -- <archive.zip> <owner e-mail>");
+  process.exit(2);
+}
+migrateDatabase(getDb());
+const owner = (await getUserByEmail(email)) ?? (await createUser({ email }));
+try {
+  const result = await importArchive(file, owner.id);
+  console.log(
+    `Imported for ${owner.email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.`
+  );
+} catch (error) {
+  console.error(
+    `Import failed, nothing was imported: ${
+      error instanceof Error ? error.message : String(error)
+    }`
+  );
+  process.exit(1);
+}

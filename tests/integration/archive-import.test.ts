@@ -1,0 +1,156 @@
+// `npm run import` (issue 32): an archive exported, imported for an owner with nothing, and exported
+// again gives the same data.json (ids, and the paths made of them, aside) and the same media bytes;
+// an archive that is not ours, or of another version, imports nothing.
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { eq } from "drizzle-orm";
+import { ZipFile } from "yazl";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { campaigns, podcastFeeds } from "#db/schema";
+import {
+  ArchiveImportError,
+  importArchive,
+} from "~/features/archive/import.server";
+import { archiveResponse } from "~/features/archive/zip.server";
+import { db } from "~/lib/db.server";
+import { createTestUser, type TestUser } from "../utils/auth";
+import { createArchiveFamily, readZip } from "../utils/archive-helpers";
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-import-"));
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+let alice: TestUser;
+beforeAll(async () => {
+  alice = await createTestUser({ firstName: "Alice", lastName: "Lake" });
+  const family = await createArchiveFamily(alice.id);
+  // Share state: a revoked feed of the first collection.
+  db.insert(podcastFeeds)
+    .values({
+      ownerId: alice.id,
+      campaignId: family.summer.campaign.id,
+      token: `t-${Date.now()}`,
+      revokedAt: new Date(),
+    })
+    .run();
+});
+
+async function exportTo(ownerId: string, name: string) {
+  const response = (await archiveResponse(ownerId))!;
+  const file = path.join(dir, name);
+  await pipeline(
+    Readable.fromWeb(response.body as never),
+    createWriteStream(file)
+  );
+  return file;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+function comparable(entries: Map<string, Buffer>) {
+  const {
+    exportedAt: _at,
+    owner: _owner,
+    ...data
+  } = JSON.parse(entries.get("data.json")!.toString("utf8")) as Record<
+    string,
+    unknown
+  >;
+  return JSON.parse(JSON.stringify(data).replace(UUID, "<id>")) as unknown;
+}
+/** Media entries in the order data.json names them, as bytes. */
+function media(entries: Map<string, Buffer>) {
+  const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
+    stories: Array<{
+      photos: Array<{ file: string }>;
+      recording: { file: string; original: { file: string } | null } | null;
+    }>;
+    episodes: Array<{ audio: string }>;
+  };
+  const files = [
+    ...data.stories.flatMap((s) => [
+      ...s.photos.map((p) => p.file),
+      ...(s.recording
+        ? [
+            s.recording.file,
+            ...(s.recording.original ? [s.recording.original.file] : []),
+          ]
+        : []),
+    ]),
+    ...data.episodes.map((e) => e.audio),
+  ];
+  return files.map((file) => entries.get(file)!.toString("base64"));
+}
+
+describe("import", () => {
+  test("export -> import into an empty account -> export gives the same data.json and media bytes", async () => {
+    const first = await readZip(
+      await fs.readFile(await exportTo(alice.id, "first.zip"))
+    );
+    const carol = await createTestUser({
+      firstName: "Alice",
+      lastName: "Lake",
+    });
+
+    const result = await importArchive(path.join(dir, "first.zip"), carol.id);
+
+    expect(result).toEqual({
+      collections: 2,
+      stories: 4,
+      photos: 2,
+      recordings: 1,
+      episodes: 1,
+      newsletters: 1,
+    });
+    const second = await readZip(
+      await fs.readFile(await exportTo(carol.id, "second.zip"))
+    );
+    expect(comparable(second)).toEqual(comparable(first));
+    expect(media(second)).toEqual(media(first));
+    expect(media(first)).toHaveLength(5);
+    // Same pages, ids aside.
+    const pages = (entries: Map<string, Buffer>) =>
+      [...entries.keys()].map((k) => k.replace(UUID, "<id>")).sort();
+    expect(pages(second)).toEqual(pages(first));
+    // The feed comes back revoked, under a new address.
+    const feeds = db
+      .select()
+      .from(podcastFeeds)
+      .where(eq(podcastFeeds.ownerId, carol.id))
+      .all();
+    expect(feeds.map((f) => f.revokedAt !== null)).toEqual([true]);
+  });
+
+  test("a zip that is not a Storyhearth archive, or of another version, imports nothing", async () => {
+    const dave = await createTestUser();
+    const make = async (name: string, json: unknown) => {
+      const zip = new ZipFile();
+      zip.addBuffer(Buffer.from(JSON.stringify(json)), "data.json");
+      zip.end();
+      const file = path.join(dir, name);
+      await pipeline(zip.outputStream, createWriteStream(file));
+      return file;
+    };
+    await expect(
+      importArchive(await make("other.zip", { hello: 1 }), dave.id)
+    ).rejects.toThrow(ArchiveImportError);
+    await expect(
+      importArchive(
+        await make("v9.zip", { format: "storyhearth-archive", version: 9 }),
+        dave.id
+      )
+    ).rejects.toThrow(
+      "Archive version 9 is not one this installation reads (1)"
+    );
+    const textFile = path.join(dir, "not.zip");
+    await fs.writeFile(textFile, "hello");
+    await expect(importArchive(textFile, dave.id)).rejects.toThrow(
+      /Not a zip archive/
+    );
+    expect(
+      db.select().from(campaigns).where(eq(campaigns.ownerId, dave.id)).all()
+    ).toEqual([]);
+  });
+});
