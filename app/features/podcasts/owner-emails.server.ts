@@ -13,7 +13,7 @@ import { formatDuration } from "~/lib/text-format";
 import { getUserById } from "~/models/user.server";
 import type { OutboxEmail } from "~/lib/email/outbox.server";
 import { ensurePodcastCover } from "./covers.server";
-import { podcastFailedEmail, podcastReadyEmail } from "./emails";
+import { clipRemovedEmail, podcastFailedEmail, podcastReadyEmail } from "./emails";
 import { podcastMessages } from "./messages";
 import { getPodcast, type Podcast } from "./podcasts.server";
 import { wizardUrls } from "./wizard-schemas";
@@ -89,3 +89,18 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
   });
   return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
 }
+
+/** The owner of a collection whose relative took their recording back, told once per recording (issue 32). */
+export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string }, remade: Podcast[]) =>
+  safely("clip_removed", async () => {
+    const owner = await getUserById(clip.ownerId);
+    if (!owner) return null;
+    const email = clipRemovedEmail({
+      name: owner.firstName,
+      contributor: clip.contributorName?.trim() || "A relative",
+      collection: clip.campaignTitle,
+      remade: remade.map((p) => p.title),
+      storiesUrl: `${appUrl()}/campaigns/${encodeURIComponent(clip.campaignId)}/stories`,
+    });
+    return deliverEmail(queueOutgoingEmail({ kind: "clip_removed", to: owner.email, ...email, dedupeKey: `clip-removed:${clip.recordingId}` }));
+  });

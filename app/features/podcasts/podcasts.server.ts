@@ -254,6 +254,21 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
 }
 
 /**
+ * A relative asked that their recording no longer be heard (issue 32): every finished episode that plays
+ * it goes back in the queue. Feeds and share links hold finished episodes only, so it is withdrawn at
+ * once; the job writes its script again without the clip (scriptFor), and it is back when remade. Not
+ * counted against the limit. Wake the runner afterwards.
+ */
+export function remakeEpisodesWithClip(recordingId: string) {
+  return db.transaction((tx) => {
+    const playing = sql`exists (select 1 from json_each(${podcasts.script}) where json_extract(value, '$.clip.recordingId') = ${recordingId})`;
+    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null }).where(and(eq(podcasts.status, "complete"), playing)).returning().all();
+    for (const podcast of remade) enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, campaignId: null, campaignStatusBefore: null });
+    return remade;
+  });
+}
+
+/**
  * 'Make the audio' after a review: the saved script is spoken as it stands (the job reuses it). The
  * podcast was counted against the limit when it was requested. Wake the runner afterwards.
  */

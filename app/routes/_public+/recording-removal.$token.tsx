@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { removalPage, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { withdrawEpisodesWithClip } from "~/features/podcasts/clip-removal.server";
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
 
@@ -21,7 +22,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  if (!(await requestRecordingRemoval(params.token ?? ""))) throw new Response("Not Found", { status: 404 });
+  const recording = await requestRecordingRemoval(params.token ?? "");
+  if (!recording) throw new Response("Not Found", { status: 404 });
+  // Episodes already made that play it: withdrawn from feeds and shares and remade without it; the owner is told once.
+  if (!recording.removalRequestedAt) await withdrawEpisodesWithClip(recording.id);
   return { done: true };
 }
 

@@ -1,0 +1,24 @@
+// A relative's removal link also reaches episodes already made (issue 32 item 3): the recording is
+// marked first (contributions), then every finished episode playing it is withdrawn and remade, and the
+// owner is told.
+import { eq } from "drizzle-orm";
+import { campaigns, contributionRecordings, contributions } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { emailClipRemoved } from "./owner-emails.server";
+import { remakeEpisodesWithClip } from "./podcasts.server";
+
+export async function withdrawEpisodesWithClip(recordingId: string) {
+  const clip = db
+    .select({ recordingId: contributionRecordings.id, contributorName: contributions.contributorName, campaignId: campaigns.id, campaignTitle: campaigns.title, ownerId: campaigns.ownerId })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .where(eq(contributionRecordings.id, recordingId))
+    .get();
+  if (!clip) return [];
+  const remade = remakeEpisodesWithClip(recordingId);
+  if (remade.length) wakeJobs();
+  await emailClipRemoved(clip, remade);
+  return remade;
+}
