@@ -88,13 +88,19 @@ export async function planArchive(
   const media: ArchiveMedia[] = [];
   const texts: ArchiveText[] = [];
 
+  // Collection by collection (in the owner's order), oldest story first.
   const storyRows = collectionIds.length
     ? db
         .select()
         .from(contributions)
         .where(inArray(contributions.campaignId, collectionIds))
-        .orderBy(asc(contributions.submittedAt))
+        .orderBy(asc(contributions.submittedAt), sql`"contributions"."rowid"`)
         .all()
+        .sort(
+          (a, b) =>
+            collectionIds.indexOf(a.campaignId) -
+            collectionIds.indexOf(b.campaignId)
+        )
     : [];
   const photoRows = storyRows.length
     ? db

@@ -1,0 +1,91 @@
+// "Download everything" and `npm run import` on the S3 driver (a real S3-compatible server, s3rver):
+// the media are read from the bucket as streams into the zip, and imported back into it (issue 32).
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { importArchive } from "~/features/archive/import.server";
+import { ArchiveSchema } from "~/features/archive/schema";
+import { archiveResponse } from "~/features/archive/zip.server";
+import { env } from "~/lib/env.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { createTestUser } from "../utils/auth";
+import {
+  brokenLinks,
+  createArchiveFamily,
+  ORIGINAL_M4A,
+  readZip,
+} from "../utils/archive-helpers";
+import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
+
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-s3-"));
+
+beforeAll(async () => {
+  s3 = await startS3Server("archive");
+  // Before anything asks for storage: this file's app runs on the S3 driver.
+  Object.assign(env(), {
+    STORAGE_DRIVER: "s3",
+    BUCKET_NAME: s3.bucket,
+    AWS_ENDPOINT_URL_S3: s3.endpoint,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: true,
+  });
+});
+afterAll(async () => {
+  await s3.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function exportTo(ownerId: string, name: string) {
+  const file = path.join(dir, name);
+  await pipeline(
+    Readable.fromWeb((await archiveResponse(ownerId))!.body as never),
+    createWriteStream(file)
+  );
+  return readZip(await fs.readFile(file));
+}
+
+test("an account on S3 exports with every object from the bucket, and imports back into it", async () => {
+  const alice = await createTestUser();
+  const family = await createArchiveFamily(alice.id);
+  expect((await getStorage().list("recordings/")).map((o) => o.key)).toContain(
+    family.recording.originalKey
+  );
+
+  const first = await exportTo(alice.id, "first.zip");
+  const data = ArchiveSchema.parse(
+    JSON.parse(first.get("data.json")!.toString("utf8"))
+  );
+  expect(
+    first
+      .get(
+        data.stories.find((s) => s.contributorName === "Aunt May")!.recording!
+          .original!.file
+      )!
+      .equals(ORIGINAL_M4A)
+  ).toBe(true);
+  expect(data.episodes[0]!.chapters.map((c) => c.title)).toEqual([
+    "Grandpa Joe",
+    "Aunt May",
+  ]);
+  expect(brokenLinks(first)).toEqual([]);
+
+  const carol = await createTestUser();
+  expect(
+    await importArchive(path.join(dir, "first.zip"), carol.id)
+  ).toMatchObject({ stories: 4, photos: 2, recordings: 1, episodes: 1 });
+  const second = await exportTo(carol.id, "second.zip");
+  const bytes = (entries: Map<string, Buffer>) =>
+    [...entries]
+      .filter(([name]) => name.startsWith("media/"))
+      .map(([, b]) => b.toString("base64"))
+      .sort();
+  expect(bytes(second)).toEqual(bytes(first));
+  expect(bytes(first)).toHaveLength(6); // 2 photos, a recording and its original, an MP3 and its transcript
+});
