@@ -18,6 +18,7 @@ export const BLEED = (3 / 25.4) * INCH;
 /** A photo is printed no larger than this many pixels per inch allows: never upscaled. */
 export const PRINT_DPI = 300;
 const QR_SIDE = 1.1 * INCH;
+const OUTPUT_SLACK = 4 * 1024 * 1024;
 const INK = "#2b2118";
 const MUTED = "#5f5245";
 
@@ -75,6 +76,12 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   });
   doc.pipe(out);
 
+  // pdfkit pushes what it writes whatever the reader can take: after each photo the layout waits
+  // until the output has taken all but a few MB, so a 300-photo book never sits in memory.
+  const drained = async () => {
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (doc.readableLength > OUTPUT_SLACK);
+  };
   const width = () => doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const byline = input.familyName ? m.byline(input.familyName) : null;
@@ -129,6 +136,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       else doc.moveDown(0.6);
       doc.image(image as unknown as Buffer, doc.page.margins.left + (width() - w) / 2, doc.y, { width: w, height: h });
       doc.y += h + 6;
+      await drained();
     }
     if (story.listenUrl) {
       // The QR code, its caption and its link stay together on one page.
