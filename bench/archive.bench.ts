@@ -15,19 +15,14 @@ const MEDIA_BYTES = 5 * 1024 * 1024;
 const PAGES = 300;
 const CHUNK = 64 * 1024;
 const media = randomBytes(MEDIA_BYTES);
-const page = Buffer.from(
-  `<!doctype html><p>${"Grandpa let everyone steer the blue truck. ".repeat(
-    120
-  )}</p>`
-);
+const page = Buffer.from(`<!doctype html><p>${"Grandpa let everyone steer the blue truck. ".repeat(120)}</p>`);
 
 /** The media file as a storage driver hands it over: a stream of chunks, never one buffer. */
 const mediaStream = () =>
   Readable.from(
     (function* () {
-      for (let i = 0; i < MEDIA_BYTES; i += CHUNK)
-        yield media.subarray(i, i + CHUNK);
-    })()
+      for (let i = 0; i < MEDIA_BYTES; i += CHUNK) yield media.subarray(i, i + CHUNK);
+    })(),
   );
 
 function counter() {
@@ -44,10 +39,7 @@ function counter() {
 function yazlArchive(): Readable {
   const zip = new ZipFile();
   for (let i = 0; i < PAGES; i++) zip.addBuffer(page, `pages/${i}.html`);
-  for (let i = 0; i < MEDIA; i++)
-    zip.addReadStreamLazy(`media/${i}.mp3`, { compress: false }, (cb) =>
-      cb(null, mediaStream())
-    );
+  for (let i = 0; i < MEDIA; i++) zip.addReadStreamLazy(`media/${i}.mp3`, { compress: false }, (cb) => cb(null, mediaStream()));
   zip.end();
   return zip.outputStream.pipe(new PassThrough());
 }
@@ -71,8 +63,7 @@ function fflateArchive(): Readable {
       for await (const chunk of mediaStream()) {
         entry.push(chunk as Buffer);
         // Respect the consumer, as a response would: fflate has no back-pressure of its own.
-        if (out.writableNeedDrain)
-          await new Promise((resolve) => out.once("drain", resolve));
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
       }
       entry.push(new Uint8Array(0), true);
     }
@@ -85,10 +76,7 @@ async function run(make: () => Readable) {
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
-  const timer = setInterval(
-    () => (peak = Math.max(peak, process.memoryUsage().rss)),
-    10
-  );
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const { sink, bytes } = counter();
   const started = performance.now();
   await pipeline(make(), sink);
@@ -101,18 +89,11 @@ async function run(make: () => Readable) {
   };
 }
 
-export default async function archiveBench(
-  ctx: BenchContext
-): Promise<Figures> {
+export default async function archiveBench(ctx: BenchContext): Promise<Figures> {
   await run(yazlArchive); // warm-up
   const fflate = await run(fflateArchive);
   const yazl = await run(yazlArchive);
-  const figure = (
-    value: number,
-    unit: string,
-    baseline: number | null,
-    goal: string
-  ) => ({
+  const figure = (value: number, unit: string, baseline: number | null, goal: string) => ({
     value: Math.round(value * 10) / 10,
     unit,
     baseline: baseline === null ? null : Math.round(baseline * 10) / 10,
@@ -125,13 +106,8 @@ export default async function archiveBench(
       yazl.mbPerSecond,
       "MB/s",
       fflate.mbPerSecond,
-      "yazl writing a 200 MB archive, against fflate's streaming Zip (baseline)"
+      "yazl writing a 200 MB archive, against fflate's streaming Zip (baseline)",
     ),
-    "archive.zip_peak_rss_rise_mb": figure(
-      yazl.peakRiseMb,
-      "MB",
-      fflate.peakRiseMb,
-      "flat while writing 200 MB (under 64 MB); fflate's rise is the baseline"
-    ),
+    "archive.zip_peak_rss_rise_mb": figure(yazl.peakRiseMb, "MB", fflate.peakRiseMb, "flat while writing 200 MB (under 64 MB); fflate's rise is the baseline"),
   };
 }

@@ -15,13 +15,9 @@ const owner = (await getUserByEmail(email)) ?? (await createUser({ email }));
 try {
   const result = await importArchive(file, owner.id);
   console.log(
-    `Imported for ${owner.email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.`
+    `Imported for ${owner.email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.`,
   );
 } catch (error) {
-  console.error(
-    `Import failed, nothing was imported: ${
-      error instanceof Error ? error.message : String(error)
-    }`
-  );
+  console.error(`Import failed, nothing was imported: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

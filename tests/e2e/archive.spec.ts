@@ -6,28 +6,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
 import { ArchiveSchema } from "~/features/archive/schema";
-import {
-  brokenLinks,
-  createArchiveFamily,
-  readZip,
-} from "../utils/archive-helpers";
+import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";
 
 async function downloadFrom(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download everything" }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download everything" }).click()]);
   const entries = await readZip(await fs.readFile(await download.path()));
   return { name: download.suggestedFilename(), entries };
 }
 
 test.describe("download everything", () => {
-  test("the owner saves a collection's archive from its page; it opens from disk with JavaScript off", async ({
-    page,
-    user,
-    browser,
-  }) => {
+  test("the owner saves a collection's archive from its page; it opens from disk with JavaScript off", async ({ page, user, browser }) => {
     const family = await createArchiveFamily(user.id);
     const { summer, episode } = family;
     await signInAs(page, user);
@@ -35,9 +24,7 @@ test.describe("download everything", () => {
     const { name, entries } = await downloadFrom(page);
 
     expect(name).toMatch(/^storyhearth-summers-at-the-lake-[a-z0-9-]+\.zip$/);
-    const data = ArchiveSchema.parse(
-      JSON.parse(entries.get("data.json")!.toString("utf8"))
-    );
+    const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
     expect(data.stories).toHaveLength(3);
     expect([...entries.keys()]).toEqual(
       expect.arrayContaining([
@@ -46,13 +33,11 @@ test.describe("download everything", () => {
         `collections/${summer.campaign.id}.html`,
         `episodes/${episode.id}.html`,
         data.episodes[0]!.audio,
-      ])
+      ]),
     );
     expect(brokenLinks(entries)).toEqual([]);
 
-    const dir = await fs.mkdtemp(
-      path.join(os.tmpdir(), "storyhearth-archive-")
-    );
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-"));
     try {
       for (const [entry, bytes] of entries) {
         await fs.mkdir(path.join(dir, path.dirname(entry)), {
@@ -63,63 +48,33 @@ test.describe("download everything", () => {
       const offline = await browser.newContext({ javaScriptEnabled: false });
       const disk = await offline.newPage();
       await disk.goto(pathToFileURL(path.join(dir, "index.html")).href);
-      await disk
-        .getByRole("region", { name: "Story collections" })
-        .getByRole("link", { name: summer.campaign.title })
-        .click();
+      await disk.getByRole("region", { name: "Story collections" }).getByRole("link", { name: summer.campaign.title }).click();
       await disk.getByRole("link", { name: "By Grandpa Joe" }).click();
-      await expect(
-        disk.getByText(
-          "When I was little, the children walked to school across the fields."
-        )
-      ).toBeVisible();
+      await expect(disk.getByText("When I was little, the children walked to school across the fields.")).toBeVisible();
       await expect(disk.getByRole("img", { name: "farm.png" })).toBeVisible();
       // The photo really loaded from the folder (a broken image has no natural width).
-      expect(
-        await disk
-          .getByRole("img", { name: "farm.png" })
-          .evaluate((img: HTMLImageElement) => img.naturalWidth)
-      ).toBe(1);
-      await disk
-        .getByRole("link", { name: `Back to ${summer.campaign.title}` })
-        .click();
+      expect(await disk.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      await disk.getByRole("link", { name: `Back to ${summer.campaign.title}` }).click();
       await disk.getByRole("link", { name: "By Aunt May" }).click();
-      await expect(disk.locator("audio")).toHaveAttribute(
-        "src",
-        `../${data.stories[1]!.recording!.file}`
-      );
+      await expect(disk.locator("audio")).toHaveAttribute("src", `../${data.stories[1]!.recording!.file}`);
       await disk.goBack();
       await disk.getByRole("link", { name: "Summer at the lake" }).click();
-      await expect(
-        disk.getByRole("link", { name: "0:03 Aunt May" })
-      ).toBeVisible();
-      await expect(
-        disk.getByText(
-          "Grandpa let everyone steer the blue truck on the gravel road."
-        )
-      ).toBeVisible();
+      await expect(disk.getByRole("link", { name: "0:03 Aunt May" })).toBeVisible();
+      await expect(disk.getByText("Grandpa let everyone steer the blue truck on the gravel road.")).toBeVisible();
       await offline.close();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
 
-  test("the owner saves the whole account's archive from Manage Story Collections", async ({
-    page,
-    user,
-  }) => {
+  test("the owner saves the whole account's archive from Manage Story Collections", async ({ page, user }) => {
     const family = await createArchiveFamily(user.id);
     await signInAs(page, user);
     await visit(page, "/manage-collections");
     const { entries } = await downloadFrom(page);
-    const data = ArchiveSchema.parse(
-      JSON.parse(entries.get("data.json")!.toString("utf8"))
-    );
+    const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
     expect(data.scope).toBe("account");
-    expect(data.collections.map((c) => c.title)).toEqual([
-      family.summer.campaign.title,
-      family.kitchen.campaign.title,
-    ]);
+    expect(data.collections.map((c) => c.title)).toEqual([family.summer.campaign.title, family.kitchen.campaign.title]);
     expect(brokenLinks(entries)).toEqual([]);
   });
 });

@@ -11,26 +11,14 @@ import { brokenLinks, readZip } from "../utils/archive-helpers";
 
 test("the demo family's archive: every story reachable from index.html, 0 broken links", async () => {
   await seedDemoData(getDb());
-  const owner = db
-    .select()
-    .from(users)
-    .where(eq(users.email, DEMO_OWNER.email))
-    .get()!;
+  const owner = db.select().from(users).where(eq(users.email, DEMO_OWNER.email)).get()!;
   const response = (await archiveResponse(owner.id))!;
   const entries = await readZip(Buffer.from(await response.arrayBuffer()));
-  const data = ArchiveSchema.parse(
-    JSON.parse(entries.get("data.json")!.toString("utf8"))
-  );
+  const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
 
-  const seeded = db
-    .select({ id: contributions.id })
-    .from(contributions)
-    .where(eq(contributions.ownerId, owner.id))
-    .all();
+  const seeded = db.select({ id: contributions.id }).from(contributions).where(eq(contributions.ownerId, owner.id)).all();
   expect(seeded.length).toBeGreaterThan(0);
-  expect(data.stories.map((s) => s.id).sort()).toEqual(
-    seeded.map((s) => s.id).sort()
-  );
+  expect(data.stories.map((s) => s.id).sort()).toEqual(seeded.map((s) => s.id).sort());
   expect(brokenLinks(entries)).toEqual([]);
 
   // Reachable: a crawl from index.html by the pages' own links finds every page of the zip.
@@ -49,7 +37,5 @@ test("the demo family's archive: every story reachable from index.html, 0 broken
       }
     }
   }
-  expect([...found].sort()).toEqual(
-    [...entries.keys()].filter((k) => k.endsWith(".html")).sort()
-  );
+  expect([...found].sort()).toEqual([...entries.keys()].filter((k) => k.endsWith(".html")).sort());
 });

@@ -11,10 +11,7 @@ import { eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { campaigns, podcastFeeds } from "#db/schema";
-import {
-  ArchiveImportError,
-  importArchive,
-} from "~/features/archive/import.server";
+import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
 import { createTestUser, type TestUser } from "../utils/auth";
@@ -41,23 +38,13 @@ beforeAll(async () => {
 async function exportTo(ownerId: string, name: string) {
   const response = (await archiveResponse(ownerId))!;
   const file = path.join(dir, name);
-  await pipeline(
-    Readable.fromWeb(response.body as never),
-    createWriteStream(file)
-  );
+  await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
   return file;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 function comparable(entries: Map<string, Buffer>) {
-  const {
-    exportedAt: _at,
-    owner: _owner,
-    ...data
-  } = JSON.parse(entries.get("data.json")!.toString("utf8")) as Record<
-    string,
-    unknown
-  >;
+  const { exportedAt: _at, owner: _owner, ...data } = JSON.parse(entries.get("data.json")!.toString("utf8")) as Record<string, unknown>;
   return JSON.parse(JSON.stringify(data).replace(UUID, "<id>")) as unknown;
 }
 /** Media entries in the order data.json names them, as bytes. */
@@ -72,12 +59,7 @@ function media(entries: Map<string, Buffer>) {
   const files = [
     ...data.stories.flatMap((s) => [
       ...s.photos.map((p) => p.file),
-      ...(s.recording
-        ? [
-            s.recording.file,
-            ...(s.recording.original ? [s.recording.original.file] : []),
-          ]
-        : []),
+      ...(s.recording ? [s.recording.file, ...(s.recording.original ? [s.recording.original.file] : [])] : []),
     ]),
     ...data.episodes.map((e) => e.audio),
   ];
@@ -86,9 +68,7 @@ function media(entries: Map<string, Buffer>) {
 
 describe("import", () => {
   test("export -> import into an empty account -> export gives the same data.json and media bytes", async () => {
-    const first = await readZip(
-      await fs.readFile(await exportTo(alice.id, "first.zip"))
-    );
+    const first = await readZip(await fs.readFile(await exportTo(alice.id, "first.zip")));
     const carol = await createTestUser({
       firstName: "Alice",
       lastName: "Lake",
@@ -104,22 +84,15 @@ describe("import", () => {
       episodes: 1,
       newsletters: 1,
     });
-    const second = await readZip(
-      await fs.readFile(await exportTo(carol.id, "second.zip"))
-    );
+    const second = await readZip(await fs.readFile(await exportTo(carol.id, "second.zip")));
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
     expect(media(first)).toHaveLength(5);
     // Same pages, ids aside.
-    const pages = (entries: Map<string, Buffer>) =>
-      [...entries.keys()].map((k) => k.replace(UUID, "<id>")).sort();
+    const pages = (entries: Map<string, Buffer>) => [...entries.keys()].map((k) => k.replace(UUID, "<id>")).sort();
     expect(pages(second)).toEqual(pages(first));
     // The feed comes back revoked, under a new address.
-    const feeds = db
-      .select()
-      .from(podcastFeeds)
-      .where(eq(podcastFeeds.ownerId, carol.id))
-      .all();
+    const feeds = db.select().from(podcastFeeds).where(eq(podcastFeeds.ownerId, carol.id)).all();
     expect(feeds.map((f) => f.revokedAt !== null)).toEqual([true]);
   });
 
@@ -133,24 +106,13 @@ describe("import", () => {
       await pipeline(zip.outputStream, createWriteStream(file));
       return file;
     };
-    await expect(
-      importArchive(await make("other.zip", { hello: 1 }), dave.id)
-    ).rejects.toThrow(ArchiveImportError);
-    await expect(
-      importArchive(
-        await make("v9.zip", { format: "storyhearth-archive", version: 9 }),
-        dave.id
-      )
-    ).rejects.toThrow(
-      "Archive version 9 is not one this installation reads (1)"
+    await expect(importArchive(await make("other.zip", { hello: 1 }), dave.id)).rejects.toThrow(ArchiveImportError);
+    await expect(importArchive(await make("v9.zip", { format: "storyhearth-archive", version: 9 }), dave.id)).rejects.toThrow(
+      "Archive version 9 is not one this installation reads (1)",
     );
     const textFile = path.join(dir, "not.zip");
     await fs.writeFile(textFile, "hello");
-    await expect(importArchive(textFile, dave.id)).rejects.toThrow(
-      /Not a zip archive/
-    );
-    expect(
-      db.select().from(campaigns).where(eq(campaigns.ownerId, dave.id)).all()
-    ).toEqual([]);
+    await expect(importArchive(textFile, dave.id)).rejects.toThrow(/Not a zip archive/);
+    expect(db.select().from(campaigns).where(eq(campaigns.ownerId, dave.id)).all()).toEqual([]);
   });
 });

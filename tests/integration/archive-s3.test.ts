@@ -13,12 +13,7 @@ import { archiveResponse } from "~/features/archive/zip.server";
 import { env } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createTestUser } from "../utils/auth";
-import {
-  brokenLinks,
-  createArchiveFamily,
-  ORIGINAL_M4A,
-  readZip,
-} from "../utils/archive-helpers";
+import { brokenLinks, createArchiveFamily, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -44,42 +39,23 @@ afterAll(async () => {
 
 async function exportTo(ownerId: string, name: string) {
   const file = path.join(dir, name);
-  await pipeline(
-    Readable.fromWeb((await archiveResponse(ownerId))!.body as never),
-    createWriteStream(file)
-  );
+  await pipeline(Readable.fromWeb((await archiveResponse(ownerId))!.body as never), createWriteStream(file));
   return readZip(await fs.readFile(file));
 }
 
 test("an account on S3 exports with every object from the bucket, and imports back into it", async () => {
   const alice = await createTestUser();
   const family = await createArchiveFamily(alice.id);
-  expect((await getStorage().list("recordings/")).map((o) => o.key)).toContain(
-    family.recording.originalKey
-  );
+  expect((await getStorage().list("recordings/")).map((o) => o.key)).toContain(family.recording.originalKey);
 
   const first = await exportTo(alice.id, "first.zip");
-  const data = ArchiveSchema.parse(
-    JSON.parse(first.get("data.json")!.toString("utf8"))
-  );
-  expect(
-    first
-      .get(
-        data.stories.find((s) => s.contributorName === "Aunt May")!.recording!
-          .original!.file
-      )!
-      .equals(ORIGINAL_M4A)
-  ).toBe(true);
-  expect(data.episodes[0]!.chapters.map((c) => c.title)).toEqual([
-    "Grandpa Joe",
-    "Aunt May",
-  ]);
+  const data = ArchiveSchema.parse(JSON.parse(first.get("data.json")!.toString("utf8")));
+  expect(first.get(data.stories.find((s) => s.contributorName === "Aunt May")!.recording!.original!.file)!.equals(ORIGINAL_M4A)).toBe(true);
+  expect(data.episodes[0]!.chapters.map((c) => c.title)).toEqual(["Grandpa Joe", "Aunt May"]);
   expect(brokenLinks(first)).toEqual([]);
 
   const carol = await createTestUser();
-  expect(
-    await importArchive(path.join(dir, "first.zip"), carol.id)
-  ).toMatchObject({ stories: 4, photos: 2, recordings: 1, episodes: 1 });
+  expect(await importArchive(path.join(dir, "first.zip"), carol.id)).toMatchObject({ stories: 4, photos: 2, recordings: 1, episodes: 1 });
   const second = await exportTo(carol.id, "second.zip");
   const bytes = (entries: Map<string, Buffer>) =>
     [...entries]

@@ -11,10 +11,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection, STORIES } from "./newsletter-helpers";
 
-export const ORIGINAL_M4A = Buffer.concat([
-  Buffer.from("\0\0\0\x18ftypM4A "),
-  Buffer.alloc(512, 7),
-]);
+export const ORIGINAL_M4A = Buffer.concat([Buffer.from("\0\0\0\x18ftypM4A "), Buffer.alloc(512, 7)]);
 
 /** Two collections of the owner: the first with photos, a recording, a chaptered episode and a newsletter. */
 export async function createArchiveFamily(ownerId: string) {
@@ -104,20 +101,10 @@ export function brokenLinks(entries: Map<string, Buffer>) {
   const broken: string[] = [];
   for (const [name, bytes] of entries) {
     if (!name.endsWith(".html")) continue;
-    for (const match of bytes
-      .toString("utf8")
-      .matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+    for (const match of bytes.toString("utf8").matchAll(/\s(?:href|src)="([^"]*)"/g)) {
       const link = match[1]!.replace(/&amp;/g, "&");
-      const target = path.posix.normalize(
-        path.posix.join(path.posix.dirname(name), link.split("#")[0]!)
-      );
-      if (
-        /^[a-z]+:|^\/\//i.test(link) ||
-        link.startsWith("/") ||
-        target.startsWith("..") ||
-        !entries.has(target)
-      )
-        broken.push(`${name} -> ${link}`);
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(name), link.split("#")[0]!));
+      if (/^[a-z]+:|^\/\//i.test(link) || link.startsWith("/") || target.startsWith("..") || !entries.has(target)) broken.push(`${name} -> ${link}`);
     }
   }
   return broken;

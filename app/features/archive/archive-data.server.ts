@@ -1,28 +1,12 @@
 // What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
 // stored objects to copy (read as streams later, one at a time, by the zip writer).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import {
-  campaigns,
-  contributionAttachments,
-  contributions,
-  newsletters,
-  newsletterStories,
-  podcastFeeds,
-  podcasts,
-  users,
-} from "#db/schema";
+import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  type ArchiveData,
-  type ArchiveEpisode,
-  type ArchiveNewsletter,
-  type ArchiveStory,
-} from "./schema";
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
 
 /** A stored object and where it goes in the zip. */
 export type ArchiveMedia = { key: string; path: string };
@@ -39,16 +23,12 @@ export const archivePaths = {
   story: (id: string) => `stories/${id}.html`,
   episode: (id: string) => `episodes/${id}.html`,
   newsletter: (id: string) => `newsletters/${id}.html`,
-  photo: (id: string, key: string) =>
-    `media/photos/${id}.${keyExtension(key) || "bin"}`,
-  recording: (id: string, key: string) =>
-    `media/recordings/${id}.${keyExtension(key) || "bin"}`,
-  original: (id: string, key: string) =>
-    `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
+  photo: (id: string, key: string) => `media/photos/${id}.${keyExtension(key) || "bin"}`,
+  recording: (id: string, key: string) => `media/recordings/${id}.${keyExtension(key) || "bin"}`,
+  original: (id: string, key: string) => `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
   episodeAudio: (id: string) => `media/episodes/${id}.mp3`,
   transcript: (id: string) => `media/episodes/${id}-transcript.txt`,
-  newsletterCover: (id: string, key: string) =>
-    `media/newsletters/${id}-cover.${keyExtension(key) || "bin"}`,
+  newsletterCover: (id: string, key: string) => `media/newsletters/${id}-cover.${keyExtension(key) || "bin"}`,
 };
 
 const iso = (date: Date) => date.toISOString();
@@ -57,11 +37,7 @@ const iso = (date: Date) => date.toISOString();
  * The whole account (campaignId undefined) or one collection of `ownerId`; null when the collection is
  * not the owner's, so the caller answers 404 without telling whose it is.
  */
-export async function planArchive(
-  ownerId: string,
-  campaignId?: string,
-  now = new Date()
-): Promise<ArchivePlan | null> {
+export async function planArchive(ownerId: string, campaignId?: string, now = new Date()): Promise<ArchivePlan | null> {
   const owner = db
     .select({
       firstName: users.firstName,
@@ -75,12 +51,7 @@ export async function planArchive(
   const collections = db
     .select()
     .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.ownerId, ownerId),
-        campaignId === undefined ? undefined : eq(campaigns.id, campaignId)
-      )
-    )
+    .where(and(eq(campaigns.ownerId, ownerId), campaignId === undefined ? undefined : eq(campaigns.id, campaignId)))
     .orderBy(asc(campaigns.sortOrder), asc(campaigns.createdAt))
     .all();
   if (campaignId !== undefined && collections.length === 0) return null;
@@ -96,11 +67,7 @@ export async function planArchive(
         .where(inArray(contributions.campaignId, collectionIds))
         .orderBy(asc(contributions.submittedAt), sql`"contributions"."rowid"`)
         .all()
-        .sort(
-          (a, b) =>
-            collectionIds.indexOf(a.campaignId) -
-            collectionIds.indexOf(b.campaignId)
-        )
+        .sort((a, b) => collectionIds.indexOf(a.campaignId) - collectionIds.indexOf(b.campaignId))
     : [];
   const photoRows = storyRows.length
     ? db
@@ -109,20 +76,15 @@ export async function planArchive(
         .where(
           inArray(
             contributionAttachments.contributionId,
-            storyRows.map((s) => s.id)
-          )
+            storyRows.map((s) => s.id),
+          ),
         )
-        .orderBy(
-          asc(contributionAttachments.createdAt),
-          sql`"contribution_attachments"."rowid"`
-        )
+        .orderBy(asc(contributionAttachments.createdAt), sql`"contribution_attachments"."rowid"`)
         .all()
         .filter((photo) => photo.contentType.startsWith("image/"))
     : [];
   // Only what the family may still hear: a recording whose removal was asked for stays out.
-  const recordings = new Map(
-    collectionIds.flatMap((id) => [...playableRecordingsOf(id)])
-  );
+  const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
   const stories: ArchiveStory[] = storyRows.map((row) => {
     const photos = photoRows
@@ -143,11 +105,8 @@ export async function planArchive(
     if (rec?.normalizedKey) {
       const file = archivePaths.recording(rec.id, rec.normalizedKey);
       media.push({ key: rec.normalizedKey, path: file });
-      const original = rec.originalKey
-        ? archivePaths.original(rec.id, rec.originalKey)
-        : null;
-      if (rec.originalKey && original)
-        media.push({ key: rec.originalKey, path: original });
+      const original = rec.originalKey ? archivePaths.original(rec.id, rec.originalKey) : null;
+      if (rec.originalKey && original) media.push({ key: rec.originalKey, path: original });
       recording = {
         id: rec.id,
         durationSeconds: rec.durationSeconds,
@@ -180,15 +139,7 @@ export async function planArchive(
   const episodeRows = db
     .select()
     .from(podcasts)
-    .where(
-      and(
-        eq(podcasts.ownerId, ownerId),
-        eq(podcasts.status, "complete"),
-        campaignId === undefined
-          ? undefined
-          : eq(podcasts.campaignId, campaignId)
-      )
-    )
+    .where(and(eq(podcasts.ownerId, ownerId), eq(podcasts.status, "complete"), campaignId === undefined ? undefined : eq(podcasts.campaignId, campaignId)))
     .orderBy(asc(podcasts.completedAt), asc(podcasts.createdAt))
     .all()
     .filter((row) => row.audioKey);
@@ -198,8 +149,7 @@ export async function planArchive(
     media.push({ key: row.audioKey!, path: audio });
     const transcript = row.transcript?.trim() || null;
     const transcriptFile = transcript ? archivePaths.transcript(row.id) : null;
-    if (transcript && transcriptFile)
-      texts.push({ path: transcriptFile, text: `${transcript}\n` });
+    if (transcript && transcriptFile) texts.push({ path: transcriptFile, text: `${transcript}\n` });
     episodes.push({
       id: row.id,
       collectionId: row.campaignId,
@@ -218,37 +168,19 @@ export async function planArchive(
   const newsletterRows = db
     .select()
     .from(newsletters)
-    .where(
-      and(
-        eq(newsletters.ownerId, ownerId),
-        campaignId === undefined
-          ? undefined
-          : eq(newsletters.campaignId, campaignId)
-      )
-    )
+    .where(and(eq(newsletters.ownerId, ownerId), campaignId === undefined ? undefined : eq(newsletters.campaignId, campaignId)))
     .orderBy(asc(newsletters.edition), asc(newsletters.createdAt))
     .all();
   const storyIds = new Set(stories.map((s) => s.id));
   const photoIds = new Set(photoRows.map((p) => p.id));
   const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row) => {
-    const items = db
-      .select()
-      .from(newsletterStories)
-      .where(eq(newsletterStories.newsletterId, row.id))
-      .orderBy(asc(newsletterStories.sortOrder))
-      .all();
-    const cover = row.coverImageKey
-      ? archivePaths.newsletterCover(row.id, row.coverImageKey)
-      : null;
-    if (row.coverImageKey && cover)
-      media.push({ key: row.coverImageKey, path: cover });
+    const items = db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, row.id)).orderBy(asc(newsletterStories.sortOrder)).all();
+    const cover = row.coverImageKey ? archivePaths.newsletterCover(row.id, row.coverImageKey) : null;
+    if (row.coverImageKey && cover) media.push({ key: row.coverImageKey, path: cover });
     return {
       id: row.id,
       collectionId: row.campaignId,
-      episodeId:
-        row.podcastId && episodes.some((e) => e.id === row.podcastId)
-          ? row.podcastId
-          : null,
+      episodeId: row.podcastId && episodes.some((e) => e.id === row.podcastId) ? row.podcastId : null,
       edition: row.edition,
       title: row.title,
       subtitle: row.subtitle,
@@ -257,27 +189,18 @@ export async function planArchive(
       page: archivePaths.newsletter(row.id),
       cover,
       stories: items.map((item) => ({
-        storyId:
-          item.contributionId && storyIds.has(item.contributionId)
-            ? item.contributionId
-            : null,
+        storyId: item.contributionId && storyIds.has(item.contributionId) ? item.contributionId : null,
         category: item.category,
         title: item.title,
         author: item.author,
         text: item.content,
         // Image URLs end in the photo's id; a photo removed since is left out, as on the live page.
-        photoIds: item.images
-          .map((src) => src.split("/").pop() ?? "")
-          .filter((id) => photoIds.has(id)),
+        photoIds: item.images.map((src) => src.split("/").pop() ?? "").filter((id) => photoIds.has(id)),
       })),
     };
   });
 
-  const feeds = db
-    .select()
-    .from(podcastFeeds)
-    .where(eq(podcastFeeds.ownerId, ownerId))
-    .all();
+  const feeds = db.select().from(podcastFeeds).where(eq(podcastFeeds.ownerId, ownerId)).all();
 
   const data: ArchiveData = {
     format: ARCHIVE_FORMAT,
@@ -285,9 +208,7 @@ export async function planArchive(
     exportedAt: iso(now),
     scope: campaignId === undefined ? "account" : "collection",
     owner: {
-      name:
-        [owner.firstName, owner.lastName].filter(Boolean).join(" ") ||
-        owner.email,
+      name: [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email,
     },
     collections: collections.map((c) => ({
       id: c.id,

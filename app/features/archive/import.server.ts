@@ -20,12 +20,7 @@ import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  ArchiveSchema,
-  type ArchiveData,
-} from "./schema";
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveSchema, type ArchiveData } from "./schema";
 
 export class ArchiveImportError extends Error {}
 
@@ -39,10 +34,7 @@ type OpenZip = {
 function openZip(file: string): Promise<OpenZip> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error)
-        return reject(
-          new ArchiveImportError(`Not a zip archive: ${error.message}`)
-        );
+      if (error) return reject(new ArchiveImportError(`Not a zip archive: ${error.message}`));
       const entries = new Map<string, yauzl.Entry>();
       zip.on("entry", (entry: yauzl.Entry) => {
         entries.set(entry.fileName, entry);
@@ -55,16 +47,11 @@ function openZip(file: string): Promise<OpenZip> {
           open: (name) =>
             new Promise((done, fail) => {
               const entry = entries.get(name);
-              if (!entry)
-                return fail(
-                  new ArchiveImportError(`The archive lacks ${name}`)
-                );
-              zip.openReadStream(entry, (err, stream) =>
-                err ? fail(err) : done(stream)
-              );
+              if (!entry) return fail(new ArchiveImportError(`The archive lacks ${name}`));
+              zip.openReadStream(entry, (err, stream) => (err ? fail(err) : done(stream)));
             }),
           close: () => zip.close(),
-        })
+        }),
       );
       zip.readEntry();
     });
@@ -85,33 +72,18 @@ function parseData(text: string): ArchiveData {
     throw new ArchiveImportError("data.json is not JSON");
   }
   const head = json as { format?: unknown; version?: unknown };
-  if (head?.format !== ARCHIVE_FORMAT)
-    throw new ArchiveImportError(
-      "Not a Storyhearth archive (data.json has another format)"
-    );
+  if (head?.format !== ARCHIVE_FORMAT) throw new ArchiveImportError("Not a Storyhearth archive (data.json has another format)");
   if (head.version !== ARCHIVE_FORMAT_VERSION)
-    throw new ArchiveImportError(
-      `Archive version ${String(
-        head.version
-      )} is not one this installation reads (${ARCHIVE_FORMAT_VERSION})`
-    );
+    throw new ArchiveImportError(`Archive version ${String(head.version)} is not one this installation reads (${ARCHIVE_FORMAT_VERSION})`);
   const parsed = ArchiveSchema.safeParse(json);
-  if (!parsed.success)
-    throw new ArchiveImportError(
-      `data.json does not match its schema: ${
-        parsed.error.issues[0]?.message ?? "invalid"
-      }`
-    );
+  if (!parsed.success) throw new ArchiveImportError(`data.json does not match its schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   return parsed.data;
 }
 
 type CampaignStatus = (typeof campaignStatuses)[number];
 /** A collection keeps its status, except one caught making a podcast: nothing is making it here. */
 const statusOf = (status: string): CampaignStatus =>
-  (campaignStatuses as readonly string[]).includes(status) &&
-  status !== "generating_podcast"
-    ? (status as CampaignStatus)
-    : "closed";
+  (campaignStatuses as readonly string[]).includes(status) && status !== "generating_podcast" ? (status as CampaignStatus) : "closed";
 
 export type ImportResult = {
   collections: number;
@@ -123,10 +95,7 @@ export type ImportResult = {
 };
 
 /** Imports the archive at `file` as `ownerId`'s; everything gets new ids. */
-export async function importArchive(
-  file: string,
-  ownerId: string
-): Promise<ImportResult> {
+export async function importArchive(file: string, ownerId: string): Promise<ImportResult> {
   const zip = await openZip(file);
   const stored: string[] = [];
   const storage = getStorage();
@@ -152,10 +121,7 @@ export async function importArchive(
     for (const story of data.stories) {
       const id = newId(story.id);
       const campaignId = ids.get(story.collectionId);
-      if (!campaignId)
-        throw new ArchiveImportError(
-          `Story ${story.id} names a collection the archive lacks`
-        );
+      if (!campaignId) throw new ArchiveImportError(`Story ${story.id} names a collection the archive lacks`);
       storyRows.push({
         id,
         campaignId,
@@ -166,10 +132,7 @@ export async function importArchive(
         submittedAt: new Date(story.submittedAt),
       });
       for (const photo of story.photos) {
-        const key = await put(
-          photo.file,
-          `photos/${id}/${randomUUID()}.${keyExtension(photo.file) || "bin"}`
-        );
+        const key = await put(photo.file, `photos/${id}/${randomUUID()}.${keyExtension(photo.file) || "bin"}`);
         photoRows.push({
           id: newId(photo.id),
           contributionId: id,
@@ -182,17 +145,9 @@ export async function importArchive(
       const rec = story.recording;
       if (rec) {
         const recId = newId(rec.id);
-        const normalizedKey = await put(
-          rec.file,
-          `recordings/${id}/${recId}.${keyExtension(rec.file) || "bin"}`
-        );
+        const normalizedKey = await put(rec.file, `recordings/${id}/${recId}.${keyExtension(rec.file) || "bin"}`);
         const originalKey = rec.original
-          ? await put(
-              rec.original.file,
-              `recordings/${id}/${recId}-original.${
-                keyExtension(rec.original.file) || "bin"
-              }`
-            )
+          ? await put(rec.original.file, `recordings/${id}/${recId}-original.${keyExtension(rec.original.file) || "bin"}`)
           : null;
         recordingRows.push({
           id: recId,
@@ -214,9 +169,7 @@ export async function importArchive(
       episodeRows.push({
         id,
         ownerId,
-        campaignId: episode.collectionId
-          ? ids.get(episode.collectionId) ?? null
-          : null,
+        campaignId: episode.collectionId ? ids.get(episode.collectionId) ?? null : null,
         title: episode.title,
         description: episode.description,
         transcript: episode.transcript,
@@ -224,9 +177,7 @@ export async function importArchive(
         duration: episode.durationSeconds,
         fileSize: zip.entries.get(episode.audio)!.uncompressedSize,
         audioKey,
-        completedAt: episode.completedAt
-          ? new Date(episode.completedAt)
-          : new Date(),
+        completedAt: episode.completedAt ? new Date(episode.completedAt) : new Date(),
       });
     }
     const newsletterRows: (typeof newsletters.$inferInsert)[] = [];
@@ -234,30 +185,19 @@ export async function importArchive(
     for (const newsletter of data.newsletters) {
       const id = newId(newsletter.id);
       const publicId = randomBytes(16).toString("base64url");
-      const coverImageKey = newsletter.cover
-        ? await put(
-            newsletter.cover,
-            `newsletters/${id}/cover.${keyExtension(newsletter.cover) || "bin"}`
-          )
-        : null;
+      const coverImageKey = newsletter.cover ? await put(newsletter.cover, `newsletters/${id}/cover.${keyExtension(newsletter.cover) || "bin"}`) : null;
       newsletterRows.push({
         id,
         ownerId,
         publicId,
-        campaignId: newsletter.collectionId
-          ? ids.get(newsletter.collectionId) ?? null
-          : null,
-        podcastId: newsletter.episodeId
-          ? ids.get(newsletter.episodeId) ?? null
-          : null,
+        campaignId: newsletter.collectionId ? ids.get(newsletter.collectionId) ?? null : null,
+        podcastId: newsletter.episodeId ? ids.get(newsletter.episodeId) ?? null : null,
         edition: newsletter.edition,
         title: newsletter.title,
         subtitle: newsletter.subtitle,
         familyName: newsletter.familyName,
         coverImageKey,
-        publishedAt: newsletter.publishedAt
-          ? new Date(newsletter.publishedAt)
-          : null,
+        publishedAt: newsletter.publishedAt ? new Date(newsletter.publishedAt) : null,
       });
       const paths = newsletterPaths(publicId);
       newsletter.stories.forEach((item, i) =>
@@ -268,11 +208,9 @@ export async function importArchive(
           title: item.title,
           author: item.author,
           content: item.text,
-          images: item.photoIds.flatMap((photoId) =>
-            ids.has(photoId) ? [paths.image(ids.get(photoId)!)] : []
-          ),
+          images: item.photoIds.flatMap((photoId) => (ids.has(photoId) ? [paths.image(ids.get(photoId)!)] : [])),
           sortOrder: i,
-        })
+        }),
       );
     }
 
@@ -304,15 +242,11 @@ export async function importArchive(
             .run();
       }
       if (storyRows.length) tx.insert(contributions).values(storyRows).run();
-      if (photoRows.length)
-        tx.insert(contributionAttachments).values(photoRows).run();
-      if (recordingRows.length)
-        tx.insert(contributionRecordings).values(recordingRows).run();
+      if (photoRows.length) tx.insert(contributionAttachments).values(photoRows).run();
+      if (recordingRows.length) tx.insert(contributionRecordings).values(recordingRows).run();
       if (episodeRows.length) tx.insert(podcasts).values(episodeRows).run();
-      if (newsletterRows.length)
-        tx.insert(newsletters).values(newsletterRows).run();
-      if (newsletterStoryRows.length)
-        tx.insert(newsletterStories).values(newsletterStoryRows).run();
+      if (newsletterRows.length) tx.insert(newsletters).values(newsletterRows).run();
+      if (newsletterStoryRows.length) tx.insert(newsletterStories).values(newsletterStoryRows).run();
     });
     stored.length = 0; // kept: the rows now point at them
     return {

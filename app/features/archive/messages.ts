@@ -27,7 +27,6 @@ export const archiveMessages = {
   transcript: "Transcript",
   transcriptFile: "Transcript as text",
   noAudioSupport: "Your browser cannot play this here:",
-  dataNote:
-    "Everything on these pages is also in data.json (described by data.schema.json).",
+  dataNote: "Everything on these pages is also in data.json (described by data.schema.json).",
   edition: (n: number) => `Edition ${n}`,
 };

@@ -6,9 +6,7 @@ export const ARCHIVE_FORMAT = "storyhearth-archive";
 export const ARCHIVE_FORMAT_VERSION = 1;
 
 /** A path inside the zip, relative to its root (never absolute, never climbing out). */
-const entryPath = z
-  .string()
-  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]+$/);
+const entryPath = z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]+$/);
 const isoDate = z.iso.datetime();
 
 export const PhotoSchema = z.object({
@@ -83,7 +81,7 @@ export const NewsletterSchema = z.object({
       author: z.string().nullable(),
       text: z.string(),
       photoIds: z.array(z.string()),
-    })
+    }),
   ),
 });
 
@@ -119,5 +117,4 @@ export type ArchiveCollection = z.infer<typeof CollectionSchema>;
 export type ArchiveNewsletter = z.infer<typeof NewsletterSchema>;
 
 /** The JSON Schema written beside data.json, so the archive explains itself without this code. */
-export const archiveJsonSchema = () =>
-  z.toJSONSchema(ArchiveSchema, { target: "draft-2020-12" });
+export const archiveJsonSchema = () => z.toJSONSchema(ArchiveSchema, { target: "draft-2020-12" });

@@ -3,27 +3,14 @@
 import { formatDay } from "~/lib/format-date";
 import { formatDuration } from "~/lib/text-format";
 import { archiveMessages as m } from "./messages";
-import type {
-  ArchiveData,
-  ArchiveEpisode,
-  ArchiveNewsletter,
-  ArchiveStory,
-} from "./schema";
+import type { ArchiveData, ArchiveEpisode, ArchiveNewsletter, ArchiveStory } from "./schema";
 
 export type SitePage = { path: string; html: string };
 
-const esc = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[
-        c
-      ]!)
-  );
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
 
 /** Every page lives at the root or one folder down; links are written from the root and lifted here. */
-const from = (page: string) => (target: string) =>
-  page.includes("/") ? `../${target}` : target;
+const from = (page: string) => (target: string) => page.includes("/") ? `../${target}` : target;
 
 const paragraphs = (text: string) =>
   text
@@ -39,10 +26,7 @@ img{max-width:100%;height:auto}audio{width:100%}nav{font-size:.9rem;margin-botto
 
 function layout(page: string, title: string, body: string) {
   const link = from(page);
-  const nav =
-    page === "index.html"
-      ? ""
-      : `<nav><a href="${link("index.html")}">${esc(m.home)}</a></nav>`;
+  const nav = page === "index.html" ? "" : `<nav><a href="${link("index.html")}">${esc(m.home)}</a></nav>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
@@ -53,28 +37,14 @@ ${body}
 `;
 }
 
-const storyTitle = (story: ArchiveStory) =>
-  m.by(story.contributorName || m.anonymous);
+const storyTitle = (story: ArchiveStory) => m.by(story.contributorName || m.anonymous);
 /** A titled part of a page; empty when it has nothing, so a page never shows a heading over nothing. */
 const section = (title: string, items: string[], empty = "") =>
-  items.length || empty
-    ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${
-        items.length ? list(items) : `<p>${esc(empty)}</p>`
-      }</section>`
-    : "";
-const list = (items: string[]) =>
-  items.length
-    ? `<ul>\n${items.map((i) => `<li>${i}</li>`).join("\n")}\n</ul>`
-    : "";
+  items.length || empty ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>` : "";
+const list = (items: string[]) => (items.length ? `<ul>\n${items.map((i) => `<li>${i}</li>`).join("\n")}\n</ul>` : "");
 
-function audioBlock(
-  link: (t: string) => string,
-  file: string,
-  download: string
-) {
-  return `<audio controls preload="none" src="${link(file)}">${esc(
-    m.noAudioSupport
-  )} <a href="${link(file)}">${esc(file.split("/").pop()!)}</a></audio>
+function audioBlock(link: (t: string) => string, file: string, download: string) {
+  return `<audio controls preload="none" src="${link(file)}">${esc(m.noAudioSupport)} <a href="${link(file)}">${esc(file.split("/").pop()!)}</a></audio>
 <p><a href="${link(file)}" download>${esc(download)}</a></p>`;
 }
 
@@ -86,64 +56,40 @@ function indexPage(data: ArchiveData) {
 <p class="meta">${esc(m.exportedOn(formatDay(data.exportedAt)))}</p>
 ${section(
   m.collections,
-  data.collections.map(
-    (c) =>
-      `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${
-        c.storyIds.length
-      } ${esc(m.stories.toLowerCase())})</span>`
-  )
+  data.collections.map((c) => `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(m.stories.toLowerCase())})</span>`),
 )}
 ${section(
   m.episodes,
-  data.episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`)
+  data.episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`),
 )}
 ${section(
   m.newsletters,
-  data.newsletters.map(
-    (n) =>
-      `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(
-        m.edition(n.edition)
-      )}</span>`
-  )
+  data.newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(m.edition(n.edition))}</span>`),
 )}
-<p class="meta"><a href="${link("data.json")}">data.json</a> · <a href="${link(
-    "data.schema.json"
-  )}">data.schema.json</a><br>${esc(m.dataNote)}</p>`;
+<p class="meta"><a href="${link("data.json")}">data.json</a> · <a href="${link("data.schema.json")}">data.schema.json</a><br>${esc(m.dataNote)}</p>`;
   return { path: page, html: layout(page, title, body) };
 }
 
-function collectionPage(
-  data: ArchiveData,
-  collection: ArchiveData["collections"][number]
-) {
+function collectionPage(data: ArchiveData, collection: ArchiveData["collections"][number]) {
   const link = from(collection.page);
   const stories = data.stories.filter((s) => s.collectionId === collection.id);
-  const episodes = data.episodes.filter(
-    (e) => e.collectionId === collection.id
-  );
-  const newsletters = data.newsletters.filter(
-    (n) => n.collectionId === collection.id
-  );
+  const episodes = data.episodes.filter((e) => e.collectionId === collection.id);
+  const newsletters = data.newsletters.filter((n) => n.collectionId === collection.id);
   const body = `<h1>${esc(collection.title)}</h1>
 ${collection.description ? `<p>${esc(collection.description)}</p>` : ""}
 <p class="meta">${esc(collection.prompt)}</p>
 ${section(
   m.stories,
-  stories.map(
-    (s) =>
-      `<a href="${link(s.page)}">${esc(
-        storyTitle(s)
-      )}</a> <span class="meta">${esc(formatDay(s.submittedAt))}</span>`
-  ),
-  m.noStories
+  stories.map((s) => `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${esc(formatDay(s.submittedAt))}</span>`),
+  m.noStories,
 )}
 ${section(
   m.episodes,
-  episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`)
+  episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`),
 )}
 ${section(
   m.newsletters,
-  newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a>`)
+  newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a>`),
 )}`;
   return {
     path: collection.page,
@@ -156,42 +102,17 @@ function storyPage(data: ArchiveData, story: ArchiveStory) {
   const collection = data.collections.find((c) => c.id === story.collectionId);
   const title = storyTitle(story);
   const recording = story.recording;
-  const body = `${
-    collection
-      ? `<p><a href="${link(collection.page)}">${esc(
-          m.backTo(collection.title)
-        )}</a></p>`
-      : ""
-  }
+  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(title)}</h1>
 <p class="meta">${esc(formatDay(story.submittedAt))}</p>
 ${paragraphs(story.text)}
-${story.photos
-  .map(
-    (p) =>
-      `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(
-        p.fileName
-      )}"></a></figure>`
-  )
-  .join("\n")}
+${story.photos.map((p) => `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(p.fileName)}"></a></figure>`).join("\n")}
 ${
   recording
     ? `<h2>${esc(m.recording)}</h2>
 ${audioBlock(link, recording.file, m.downloadRecording)}
-${
-  recording.original
-    ? `<p><a href="${link(recording.original.file)}" download>${esc(
-        m.original
-      )}</a></p>`
-    : ""
-}
-${
-  recording.transcript
-    ? `<h3>${esc(m.recordingTranscript)}</h3>\n${paragraphs(
-        recording.transcript
-      )}`
-    : ""
-}`
+${recording.original ? `<p><a href="${link(recording.original.file)}" download>${esc(m.original)}</a></p>` : ""}
+${recording.transcript ? `<h3>${esc(m.recordingTranscript)}</h3>\n${paragraphs(recording.transcript)}` : ""}`
     : ""
 }`;
   return { path: story.page, html: layout(story.page, title, body) };
@@ -199,48 +120,19 @@ ${
 
 function episodePage(data: ArchiveData, episode: ArchiveEpisode) {
   const link = from(episode.page);
-  const collection = data.collections.find(
-    (c) => c.id === episode.collectionId
-  );
+  const collection = data.collections.find((c) => c.id === episode.collectionId);
   // A link to "file.mp3#t=90" opens the browser's own player at that minute: chapters without JavaScript.
-  const chapters = episode.chapters.map(
-    (c) =>
-      `<a href="${link(episode.audio)}#t=${Math.floor(c.start)}">${esc(
-        formatDuration(c.start)
-      )} ${esc(c.title)}</a>`
-  );
-  const body = `${
-    collection
-      ? `<p><a href="${link(collection.page)}">${esc(
-          m.backTo(collection.title)
-        )}</a></p>`
-      : ""
-  }
+  const chapters = episode.chapters.map((c) => `<a href="${link(episode.audio)}#t=${Math.floor(c.start)}">${esc(formatDuration(c.start))} ${esc(c.title)}</a>`);
+  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(episode.title)}</h1>
 ${episode.description ? `<p>${esc(episode.description)}</p>` : ""}
-<p class="meta">${
-    episode.durationSeconds ? esc(formatDuration(episode.durationSeconds)) : ""
-  }${episode.completedAt ? ` · ${esc(formatDay(episode.completedAt))}` : ""}</p>
+<p class="meta">${episode.durationSeconds ? esc(formatDuration(episode.durationSeconds)) : ""}${
+    episode.completedAt ? ` · ${esc(formatDay(episode.completedAt))}` : ""
+  }</p>
 ${audioBlock(link, episode.audio, m.downloadMp3)}
-${
-  chapters.length
-    ? `<h2>${esc(m.chapters)}</h2>\n<ol>\n${chapters
-        .map((c) => `<li>${c}</li>`)
-        .join("\n")}\n</ol>`
-    : ""
-}
-${
-  episode.transcript
-    ? `<h2>${esc(m.transcript)}</h2>\n<pre>${esc(episode.transcript)}</pre>`
-    : ""
-}
-${
-  episode.transcriptFile
-    ? `<p><a href="${link(episode.transcriptFile)}">${esc(
-        m.transcriptFile
-      )}</a></p>`
-    : ""
-}`;
+${chapters.length ? `<h2>${esc(m.chapters)}</h2>\n<ol>\n${chapters.map((c) => `<li>${c}</li>`).join("\n")}\n</ol>` : ""}
+${episode.transcript ? `<h2>${esc(m.transcript)}</h2>\n<pre>${esc(episode.transcript)}</pre>` : ""}
+${episode.transcriptFile ? `<p><a href="${link(episode.transcriptFile)}">${esc(m.transcriptFile)}</a></p>` : ""}`;
   return {
     path: episode.page,
     html: layout(episode.page, episode.title, body),
@@ -249,39 +141,21 @@ ${
 
 function newsletterPage(data: ArchiveData, newsletter: ArchiveNewsletter) {
   const link = from(newsletter.page);
-  const photos = new Map(
-    data.stories.flatMap((s) => s.photos.map((p) => [p.id, p] as const))
-  );
+  const photos = new Map(data.stories.flatMap((s) => s.photos.map((p) => [p.id, p] as const)));
   const episode = data.episodes.find((e) => e.id === newsletter.episodeId);
   const items = newsletter.stories.map((item) => {
     const story = data.stories.find((s) => s.id === item.storyId);
-    const images = item.photoIds
-      .map((id) => photos.get(id))
-      .filter((p) => p !== undefined);
-    return `<article><h2>${
-      story
-        ? `<a href="${link(story.page)}">${esc(item.title)}</a>`
-        : esc(item.title)
-    }</h2>
+    const images = item.photoIds.map((id) => photos.get(id)).filter((p) => p !== undefined);
+    return `<article><h2>${story ? `<a href="${link(story.page)}">${esc(item.title)}</a>` : esc(item.title)}</h2>
 ${item.author ? `<p class="meta">${esc(m.by(item.author))}</p>` : ""}
 ${paragraphs(item.text)}
-${images
-  .map((p) => `<img src="${link(p.file)}" alt="${esc(p.fileName)}">`)
-  .join("\n")}</article>`;
+${images.map((p) => `<img src="${link(p.file)}" alt="${esc(p.fileName)}">`).join("\n")}</article>`;
   });
   const body = `<h1>${esc(newsletter.title)}</h1>
 ${newsletter.subtitle ? `<p>${esc(newsletter.subtitle)}</p>` : ""}
-<p class="meta">${esc(m.edition(newsletter.edition))}${
-    newsletter.publishedAt ? ` · ${esc(formatDay(newsletter.publishedAt))}` : ""
-  }</p>
+<p class="meta">${esc(m.edition(newsletter.edition))}${newsletter.publishedAt ? ` · ${esc(formatDay(newsletter.publishedAt))}` : ""}</p>
 ${newsletter.cover ? `<img src="${link(newsletter.cover)}" alt="">` : ""}
-${
-  episode
-    ? `<p><a href="${link(episode.page)}">${esc(m.listen)}: ${esc(
-        episode.title
-      )}</a></p>`
-    : ""
-}
+${episode ? `<p><a href="${link(episode.page)}">${esc(m.listen)}: ${esc(episode.title)}</a></p>` : ""}
 ${items.join("\n")}`;
   return {
     path: newsletter.page,

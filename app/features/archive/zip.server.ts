@@ -13,32 +13,27 @@ import { renderSite } from "./site";
 const STORED = { compress: false } as const;
 
 /** The zip of a plan as a Node stream; a missing stored object fails the stream (the download is cut, never silently short). */
-export function writeArchive(
-  plan: ArchivePlan,
-  mtime = new Date(plan.data.exportedAt)
-): Readable {
+export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.exportedAt)): Readable {
   const zip = new ZipFile();
-  const text = (body: string, path: string) =>
-    zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
+  const text = (body: string, path: string) => zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
   text(`${JSON.stringify(plan.data, null, 2)}\n`, "data.json");
   text(`${JSON.stringify(archiveJsonSchema(), null, 2)}\n`, "data.schema.json");
   for (const page of renderSite(plan.data)) text(page.html, page.path);
   for (const file of plan.texts) text(file.text, file.path);
   const seen = new Set<string>();
+  // The object being copied: closed at once when the download is abandoned (a closed tab, a cut line).
+  let current: Readable | null = null;
   for (const item of plan.media) {
     if (seen.has(item.path)) continue;
     seen.add(item.path);
     zip.addReadStreamLazy(item.path, { ...STORED, mtime }, (callback) => {
       getStorage()
         .read(item.key)
-        .then((file) =>
-          file
-            ? callback(null, file.stream)
-            : callback(
-                new Error(`Archive: ${item.key} is missing from storage`),
-                new PassThrough()
-              )
-        )
+        .then((file) => {
+          if (!file) return callback(new Error(`Archive: ${item.key} is missing from storage`), new PassThrough());
+          current = file.stream;
+          callback(null, file.stream);
+        })
         .catch((error: unknown) => callback(error, new PassThrough()));
     });
   }
@@ -48,6 +43,9 @@ export function writeArchive(
   zip.on("error", (error: Error) => out.destroy(error));
   zip.outputStream.on("error", (error) => out.destroy(error));
   zip.outputStream.pipe(out);
+  out.on("close", () => {
+    if (!out.writableFinished) current?.destroy();
+  });
   return out;
 }
 
@@ -61,16 +59,10 @@ const slug = (text: string) =>
     .slice(0, 60) || "stories";
 
 /** The download's response, or null when there is nothing of the owner's to give (the caller answers 404). */
-export async function archiveResponse(
-  ownerId: string,
-  campaignId?: string,
-  now = new Date()
-): Promise<Response | null> {
+export async function archiveResponse(ownerId: string, campaignId?: string, now = new Date()): Promise<Response | null> {
   const plan = await planArchive(ownerId, campaignId, now);
   if (!plan) return null;
-  const name = campaignId
-    ? slug(plan.data.collections[0]!.title)
-    : slug(plan.data.owner.name);
+  const name = campaignId ? slug(plan.data.collections[0]!.title) : slug(plan.data.owner.name);
   const filename = `storyhearth-${name}-${now.toISOString().slice(0, 10)}.zip`;
   return new Response(createReadableStreamFromReadable(writeArchive(plan)), {
     headers: {
