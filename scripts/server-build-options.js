@@ -4,6 +4,7 @@ export const serverEntryPoints = {
   index: "server/index.ts",
   migrate: "scripts/migrate.ts",
   restore: "scripts/restore.ts",
+  import: "scripts/import.ts",
   // Started by path (workerScript in app/lib/worker-script.server.ts), so they keep these names.
   "render-worker": "app/audio/render-worker.ts",
   "flite-worker": "app/audio/flite-worker.ts",

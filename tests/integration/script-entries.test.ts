@@ -16,7 +16,7 @@ describe("script entries", () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bundle-"));
     try {
       const result = await build({ ...serverBuildOptions(outdir), absWorkingDir: root, write: false, metafile: true, logLevel: "silent" });
-      const entries = new Set(["scripts/migrate.ts", "scripts/restore.ts"]);
+      const entries = new Set(["scripts/migrate.ts", "scripts/restore.ts", "scripts/import.ts"]);
       const bundled = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("node_modules/"));
       expect(bundled).toContain("server/index.ts");
       expect(bundled).toContain("db/seed.ts");
