@@ -27,7 +27,8 @@ test.describe("family book", () => {
     db.insert(contributionRecordings).values({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2 }).run();
 
     await signInAs(page, user);
-    await visit(page, `/campaigns/${campaign.id}/book`);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    await page.getByRole("link", { name: "Family book" }).click();
     await expect(page.getByRole("heading", { name: `Family book: ${campaign.title}` })).toBeVisible();
     await page.getByLabel("8.5 × 11 in").check();
     await page.getByLabel("Add 3 mm bleed (for printers that trim the page)").check();

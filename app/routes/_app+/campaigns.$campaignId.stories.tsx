@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
+import { bookMessages } from "~/features/book/messages";
 import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
@@ -224,6 +225,11 @@ export default function CampaignStoriesPage() {
               <Link to={`/campaigns/${campaign.id}/newsletters`} className={buttonClass("outline")}>
                 {m.page.newsletters}
               </Link>
+              {storyPaging.total > 0 ? (
+                <Link to={`/campaigns/${campaign.id}/book`} className={buttonClass("outline")}>
+                  {bookMessages.heading}
+                </Link>
+              ) : null}
               {storyPaging.total > 0 ? (
                 <OpenDialogButton dialog="voice" page={storyPaging.page}>
                   {m.page.generatePodcast}
