@@ -17,12 +17,14 @@ import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { scheduledCampaignBadge } from "~/features/collections/messages";
 import { describedAs } from "~/lib/link-preview";
 import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
+import { LaunchListSchema } from "~/features/site/launch-list-schema";
+import { constraintOf } from "~/lib/zod-constraint";
 
 const m = dashboardMessages.dashboard;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds() };
+  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds(), launchListConstraint: constraintOf(LaunchListSchema) };
   // An unknown ?period= shows the default rather than an error page.
   const period = periodOrDefault(new URL(request.url).searchParams.get("period"));
   return { signedIn: true as const, period, ...getDashboard(user.id, period) };
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} />;
+  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} launchListConstraint={data.launchListConstraint} />;
   return <Dashboard data={data} />;
 }
 

@@ -1,7 +1,7 @@
 // The page shows the form on its own only for a submission without JavaScript that needs fixing.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LaunchListForm } from "~/features/site/components/launch-list-form";
 import { Card } from "~/components/ui/card";
@@ -10,8 +10,12 @@ import { readFormData } from "~/lib/http.server";
 import { landingMessages } from "~/features/site/landing-messages";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
 import { describedAs } from "~/lib/link-preview";
+import { constraintOf } from "~/lib/zod-constraint";
 
 const s = landingMessages.signup;
+
+// The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+export const loader = () => ({ constraint: constraintOf(LaunchListSchema) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: LaunchListSchema });
@@ -22,12 +26,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LaunchListPage() {
   const lastResult = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4">
         <h1 className="font-serif text-2xl font-bold">{s.title}</h1>
         <p className="text-muted-foreground">{s.text}</p>
-        <LaunchListForm lastResult={lastResult} />
+        <LaunchListForm lastResult={lastResult} constraint={constraint} />
         <Link to="/" className="block text-center text-sm text-primary hover:underline">
           {s.close}
         </Link>

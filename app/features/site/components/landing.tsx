@@ -2,7 +2,7 @@
 // monthly/annual toggle, and the 'Coming Soon' sign-up dialog. Without JavaScript the toggle and the
 // dialog are links (`?billing=annual`, `?signup=1`) the server renders; with it they change in place.
 import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type ComponentProps, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Dialog } from "~/components/ui/dialog";
 import { LaunchListForm } from "~/features/site/components/launch-list-form";
@@ -60,8 +60,13 @@ function useInPlaceLink() {
   };
 }
 
-/** `sampleSeconds`: the sample episode's length from the server, null until it has been made. */
-export function Landing({ sampleSeconds = null }: { sampleSeconds?: number | null }) {
+type LandingProps = {
+  /** The sample episode's length from the server, null until it has been made. */
+  sampleSeconds?: number | null;
+  launchListConstraint: ComponentProps<typeof LaunchListForm>["constraint"];
+};
+
+export function Landing({ sampleSeconds = null, launchListConstraint }: LandingProps) {
   const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>(params.get("billing") === "annual" ? "annual" : "monthly");
   const signupParam = params.get("signup");
@@ -213,6 +218,7 @@ export function Landing({ sampleSeconds = null }: { sampleSeconds?: number | nul
       {signup ? (
         <SignupDialog
           state={signup}
+          launchListConstraint={launchListConstraint}
           closeTo={searchWith(params, { signup: null })}
           onClose={inPlace(() => setSignup(null), searchWith(params, { signup: null }))}
         />
@@ -222,7 +228,14 @@ export function Landing({ sampleSeconds = null }: { sampleSeconds?: number | nul
 }
 
 /** The sign-up dialog: server-rendered from `?signup=`, opened and closed in place with JavaScript. */
-function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null>; closeTo: string; onClose: (e: MouseEvent<HTMLAnchorElement>) => void }) {
+type SignupDialogProps = {
+  state: Exclude<Signup, null>;
+  closeTo: string;
+  onClose: (e: MouseEvent<HTMLAnchorElement>) => void;
+  launchListConstraint: LandingProps["launchListConstraint"];
+};
+
+function SignupDialog({ state, closeTo, onClose, launchListConstraint }: SignupDialogProps) {
   return (
     <Dialog
       title={state === "thanks" ? s.thanksTitle : s.title}
@@ -238,7 +251,7 @@ function SignupDialog({ state, closeTo, onClose }: { state: Exclude<Signup, null
       ) : (
         <div className="space-y-4">
           <p className="text-muted-foreground">{s.text}</p>
-          <LaunchListForm autoFocus />
+          <LaunchListForm autoFocus constraint={launchListConstraint} />
         </div>
       )}
     </Dialog>

@@ -1,26 +1,25 @@
 // Without JavaScript a plain POST whose errors the /launch-list page shows.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { constraintOf } from "~/lib/zod-constraint";
 import { useFetcher } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { landingMessages } from "~/features/site/landing-messages";
-import { LaunchListSchema } from "~/features/site/launch-list-schema";
 
 const s = landingMessages.signup;
 
-export function LaunchListForm({ lastResult, autoFocus }: { lastResult?: SubmissionResult; autoFocus?: boolean }) {
+type Props = {
+  lastResult?: SubmissionResult;
+  autoFocus?: boolean;
+  /** The schema's HTML constraints from the page's loader: the page loads no schema code (issue 33). */
+  constraint: ReturnType<typeof constraintOf>;
+};
+
+export function LaunchListForm({ lastResult, autoFocus, constraint }: Props) {
   // The /launch-list action answers a failed submission with its reply; success redirects.
   const fetcher = useFetcher<SubmissionResult>();
-  const [form, fields] = useForm({
-    id: "launch-list",
-    lastResult: fetcher.data ?? lastResult,
-    constraint: constraintOf(LaunchListSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LaunchListSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // Checked by the /launch-list action only; its reply shows under the field.
+  const [form, fields] = useForm<{ email: string }>({ id: "launch-list", lastResult: fetcher.data ?? lastResult, constraint });
   return (
     <fetcher.Form method="post" action="/launch-list" className="space-y-3" {...getFormProps(form)}>
       <Field
