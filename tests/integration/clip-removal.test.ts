@@ -1,15 +1,17 @@
 // A relative's removal link reaches episodes already made (issue 32 item 3): every finished episode that
 // plays their recording leaves the feeds and share links at once and goes back in the queue to be made
-// without it; the owner is e-mailed once. Through the real removal page action.
+// without it; the owner is e-mailed once. Ticking the box takes the written story too. Through the real
+// removal page's action.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contributionRecordings, emailOutbox, jobs, podcasts } from "#db/schema";
+import { contributionAttachments, contributionRecordings, contributions, emailOutbox, jobs, newsletters, newsletterStories, podcasts } from "#db/schema";
 import { removalToken } from "~/features/contributions/recordings.server";
 import { ensureFeed } from "~/features/podcasts/feeds.server";
 import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { createShareLink } from "~/models/share-link.server";
-import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
+import { action as removalAction, loader as removalLoader } from "~/routes/_public+/recording-removal.$token";
 import { loader as feedLoader } from "~/routes/_public+/feed.$token";
 import { loader as shareLoader } from "~/routes/_public+/s.$token";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
@@ -62,5 +64,42 @@ describe("a relative's removal link and the episodes already made", () => {
     await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { method: "POST", form: {} }), { token });
     expect(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "clip_removed")).all()).toHaveLength(1);
     expect(db.select().from(jobs).where(and(eq(jobs.type, "generate-podcast"), eq(jobs.status, "queued"))).all()).toHaveLength(1);
+  });
+
+  it("when the relative ticks the box, their written story, photos and recording go, with the newsletters' copies, and the collection's episodes since are remade", async () => {
+    const owner = await createTestUser({ firstName: "Ruth" });
+    const campaign = createTestCampaign(owner.id, { title: "Winters" });
+    const contribution = insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "The frozen pond.", submittedAt: new Date(Date.now() - 60_000) });
+    const kept = insertTestContribution(campaign.id, { contributorName: "Bob", storyContent: "Sledging." });
+    const photoKey = `photos/${contribution.id}/p.jpg`;
+    const recordingKey = `recordings/${contribution.id}/r.mp3`;
+    for (const key of [photoKey, recordingKey]) await getStorage().put(key, Buffer.from(key));
+    db.insert(contributionAttachments).values({ contributionId: contribution.id, storageKey: photoKey, fileName: "p.jpg", contentType: "image/jpeg", size: 10 }).run();
+    const recording = db.insert(contributionRecordings).values({ contributionId: contribution.id, status: "ready", normalizedKey: recordingKey }).returning().get();
+    const newsletter = db.insert(newsletters).values({ ownerId: owner.id, campaignId: campaign.id, publicId: randomUUID(), edition: 1, title: "Winter" }).returning().get();
+    db.insert(newsletterStories).values([{ newsletterId: newsletter.id, contributionId: contribution.id, title: "Pond", content: "The frozen pond." }, { newsletterId: newsletter.id, contributionId: kept.id, title: "Sledge", content: "Sledging." }]).run();
+    const readsIt = await createCompletePodcast(owner.id, { title: "Winter tales", campaignId: campaign.id });
+    const older = await createCompletePodcast(owner.id, { title: "Before it", campaignId: campaign.id, completedAt: new Date(Date.now() - 3_600_000) });
+
+    const token = removalToken(recording.id);
+    const response = await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { method: "POST", form: { story: "yes" } }), { token });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/recording-removal/${token}?deleted`);
+    const page = await callRoute(removalLoader, makeRequest(`/recording-removal/${token}?deleted`), { token });
+    expect(await page.json()).toMatchObject({ requested: true, storyDeleted: true });
+    expect((await callRoute(removalLoader, makeRequest(`/recording-removal/x${token}?deleted`), { token: `x${token}` })).status).toBe(404);
+
+    expect(db.select().from(contributions).where(eq(contributions.id, contribution.id)).get()).toBeUndefined();
+    expect(db.select().from(contributions).where(eq(contributions.id, kept.id)).get()).toBeDefined();
+    expect(db.select({ content: newsletterStories.content }).from(newsletterStories).where(eq(newsletterStories.newsletterId, newsletter.id)).all()).toEqual([{ content: "Sledging." }]);
+    for (const key of [photoKey, recordingKey]) expect(await getStorage().size(key)).toBeNull();
+    const status = (id: string) => db.select({ status: podcasts.status, transcript: podcasts.transcript }).from(podcasts).where(eq(podcasts.id, id)).get()!;
+    expect(status(readsIt.id)).toEqual({ status: "queued", transcript: null });
+    expect(status(older.id).status).toBe("complete");
+    const mail = db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "clip_removed"), eq(emailOutbox.to, owner.email))).get()!;
+    expect(mail.subject).toBe("A story was removed from “Winters”");
+    expect(mail.text).toContain("Aunt May asked that their recording and their written story for “Winters” be removed.");
+    expect(mail.text).toContain("“Winter tales”");
+    expect(mail.text).not.toContain("Before it");
   });
 });

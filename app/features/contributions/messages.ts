@@ -228,10 +228,12 @@ export const storyMessages = {
   },
   removal: {
     title: "Remove your recording",
-    text: (title: string) => `Your recording for "${title}" will no longer be used in the family podcast or newsletter, and the family will be asked to delete it. Your written story, if any, stays.`,
+    text: (title: string) => `Your recording for "${title}" will no longer be used in the family podcast or newsletter, and the family will be asked to delete it. Your written story, if any, stays unless you tick the box below.`,
+    alsoStory: "Also delete my written story and its photos",
     confirm: "Remove my recording",
     doneTitle: "Your request is noted",
     doneText: "Your recording is no longer used in the family podcast or newsletter. Thank you for letting us know.",
+    storyDoneText: "Your recording and your written story have been deleted, and podcasts that used them are being made again without them.",
     invalidTitle: "Link not valid",
     invalidText: "This removal link is not valid, or the recording was already deleted.",
   },

@@ -27,6 +27,8 @@ import {
   saveRecordingTranscript,
   type Recording,
 } from "~/models/contribution-recording.server";
+import { eq } from "drizzle-orm";
+import { contributionAttachments, contributions, newsletterStories } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
@@ -280,13 +282,19 @@ const sign = (recordingId: string) => createHmac("sha256", env().SESSION_SECRET)
 export const removalToken = (recordingId: string) => `${recordingId}.${sign(recordingId)}`;
 export const removalUrl = (recordingId: string) => `${appUrl()}/recording-removal/${removalToken(recordingId)}`;
 
-/** The recording a removal link names, or undefined for a forged link or a deleted recording. */
-export function recordingForRemovalToken(token: string): Recording | undefined {
+/** The recording id a removal link names when the link is ours, else undefined. */
+export function recordingIdOfRemovalToken(token: string): string | undefined {
   const [id = "", signature = ""] = token.split(".");
   const expected = Buffer.from(sign(id));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return getRecording(id);
+  return id;
+}
+
+/** The recording a removal link names, or undefined for a forged link or a deleted recording. */
+export function recordingForRemovalToken(token: string): Recording | undefined {
+  const id = recordingIdOfRemovalToken(token);
+  return id === undefined ? undefined : getRecording(id);
 }
 
 /** What the relative's removal page shows, or null for a link that names no recording. */
@@ -303,6 +311,23 @@ export async function requestRecordingRemoval(token: string) {
   const at = now();
   if (!recording.removalRequestedAt) await logRemovalRequest(getStorage(), { recordingId: recording.id, requestedAt: at });
   return markRemovalRequested(recording.id, at);
+}
+
+/**
+ * The relative's written story goes too when they ask on the removal page (issue 32): the story with its
+ * photos and recording, and the copies published newsletters made of its text. Rows first, then files.
+ */
+export async function removeStoryOfRecording(recordingId: string) {
+  const recording = getRecording(recordingId);
+  if (!recording) return false;
+  const keys = db.transaction((tx) => {
+    const photos = tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, recording.contributionId)).all();
+    tx.delete(newsletterStories).where(eq(newsletterStories.contributionId, recording.contributionId)).run();
+    tx.delete(contributions).where(eq(contributions.id, recording.contributionId)).run();
+    return [...photos.map((p) => p.key), recording.originalKey, recording.normalizedKey];
+  });
+  for (const key of keys) if (key) await getStorage().remove(key);
+  return true;
 }
 
 /** The job run on every start as primary: removal requests a restored database lacks, marked again. */

@@ -8,17 +8,25 @@ import { wakeJobs } from "~/lib/queue/wake.server";
 import { emailClipRemoved } from "./owner-emails.server";
 import { remakeEpisodesWithClip } from "./podcasts.server";
 
-export async function withdrawEpisodesWithClip(recordingId: string) {
+/** `story`: the relative asked that their written story go too (it is deleted after this, by contributions). */
+export async function withdrawEpisodesWithClip(recordingId: string, { story = false }: { story?: boolean } = {}) {
   const clip = db
-    .select({ recordingId: contributionRecordings.id, contributorName: contributions.contributorName, campaignId: campaigns.id, campaignTitle: campaigns.title, ownerId: campaigns.ownerId })
+    .select({
+      recordingId: contributionRecordings.id,
+      contributorName: contributions.contributorName,
+      submittedAt: contributions.submittedAt,
+      campaignId: campaigns.id,
+      campaignTitle: campaigns.title,
+      ownerId: campaigns.ownerId,
+    })
     .from(contributionRecordings)
     .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
     .where(eq(contributionRecordings.id, recordingId))
     .get();
   if (!clip) return [];
-  const remade = remakeEpisodesWithClip(recordingId);
+  const remade = remakeEpisodesWithClip(recordingId, story ? clip : undefined);
   if (remade.length) wakeJobs();
-  await emailClipRemoved(clip, remade);
+  await emailClipRemoved({ ...clip, story }, remade);
   return remade;
 }

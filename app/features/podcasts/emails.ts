@@ -46,15 +46,17 @@ export function podcastFailedEmail({ name, title, reason, retryUrl }: PodcastFai
   };
 }
 
-export type ClipRemovedEmailInput = { name: string | null; contributor: string; collection: string; remade: string[]; storiesUrl: string };
+export type ClipRemovedEmailInput = { name: string | null; contributor: string; collection: string; remade: string[]; story: boolean; storiesUrl: string };
 
 /** A relative took their recording back (issue 32): the owner learns which episodes are made again without it. */
-export function clipRemovedEmail({ name, contributor, collection, remade, storiesUrl }: ClipRemovedEmailInput): EmailParts {
-  const subject = `A recording was removed from “${collection}”`;
-  const intro = `${contributor} asked that their recording for “${collection}” no longer be heard. It is no longer played anywhere in ${BRAND.name}.`;
+export function clipRemovedEmail({ name, contributor, collection, remade, story, storiesUrl }: ClipRemovedEmailInput): EmailParts {
+  const subject = story ? `A story was removed from “${collection}”` : `A recording was removed from “${collection}”`;
+  const intro = story
+    ? `${contributor} asked that their recording and their written story for “${collection}” be removed. Both have been deleted, with the story's photos.`
+    : `${contributor} asked that their recording for “${collection}” no longer be heard. It is no longer played anywhere in ${BRAND.name}.`;
   const episodes = remade.length
-    ? `These podcasts played it and are being made again without it; until they are, they are out of your feeds and share links: ${remade.map((t) => `“${t}”`).join(", ")}.`
-    : "None of your finished podcasts played it.";
+    ? `These podcasts ${story ? "may have used it" : "played it"} and are being made again without it; until they are, they are out of your feeds and share links: ${remade.map((t) => `“${t}”`).join(", ")}.`
+    : `None of your finished podcasts ${story ? "used it" : "played it"}.`;
   return {
     subject,
     html: layoutHtml({ title: subject, preheader: intro, body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(episodes)}${button(storiesUrl, "See the collection's stories")}` }),

@@ -91,7 +91,7 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
 }
 
 /** The owner of a collection whose relative took their recording back, told once per recording (issue 32). */
-export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string }, remade: Podcast[]) =>
+export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string; story: boolean }, remade: Podcast[]) =>
   safely("clip_removed", async () => {
     const owner = await getUserById(clip.ownerId);
     if (!owner) return null;
@@ -100,6 +100,7 @@ export const emailClipRemoved = (clip: { recordingId: string; contributorName: s
       contributor: clip.contributorName?.trim() || "A relative",
       collection: clip.campaignTitle,
       remade: remade.map((p) => p.title),
+      story: clip.story,
       storiesUrl: `${appUrl()}/campaigns/${encodeURIComponent(clip.campaignId)}/stories`,
     });
     return deliverEmail(queueOutgoingEmail({ kind: "clip_removed", to: owner.email, ...email, dedupeKey: `clip-removed:${clip.recordingId}` }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
@@ -259,10 +259,13 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
  * once; the job writes its script again without the clip (scriptFor), and it is back when remade. Not
  * counted against the limit. Wake the runner afterwards.
  */
-export function remakeEpisodesWithClip(recordingId: string) {
+export function remakeEpisodesWithClip(recordingId: string, story?: { campaignId: string; submittedAt: Date }) {
   return db.transaction((tx) => {
     const playing = sql`exists (select 1 from json_each(${podcasts.script}) where json_extract(value, '$.clip.recordingId') = ${recordingId})`;
-    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null }).where(and(eq(podcasts.status, "complete"), playing)).returning().all();
+    // The written story too: any of its collection's episodes made since it arrived may read it.
+    const reading = story ? or(playing, and(eq(podcasts.campaignId, story.campaignId), gte(podcasts.completedAt, story.submittedAt))) : playing;
+    // No transcript: the job writes the script again rather than reuse the one that has it.
+    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null, transcript: null }).where(and(eq(podcasts.status, "complete"), reading)).returning().all();
     for (const podcast of remade) enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, campaignId: null, campaignStatusBefore: null });
     return remade;
   });

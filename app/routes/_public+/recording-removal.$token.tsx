@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
-import { removalPage, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { recordingIdOfRemovalToken, removalPage, removeStoryOfRecording, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { readFormData } from "~/lib/http.server";
 import { withdrawEpisodesWithClip } from "~/features/podcasts/clip-removal.server";
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
@@ -15,32 +16,42 @@ const m = storyMessages.removal;
 export const handle = noScripts;
 
 // The thank-you e-mail's link. A GET only asks (mail scanners follow links); the POST records the request.
-export async function loader({ params }: LoaderFunctionArgs) {
-  const page = removalPage(params.token ?? "");
-  if (!page) throw new Response("Not Found", { status: 404 });
-  return page;
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const page = removalPage(token);
+  if (page) return { ...page, storyDeleted: false };
+  // After deleting the story the recording is gone too: the page that says so, for our own links only.
+  if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token)) return { campaignTitle: "", requested: true, storyDeleted: true };
+  throw new Response("Not Found", { status: 404 });
 }
 
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ params, request }: ActionFunctionArgs) {
+  const story = (await readFormData(request)).get("story") === "yes";
   const recording = await requestRecordingRemoval(params.token ?? "");
   if (!recording) throw new Response("Not Found", { status: 404 });
-  // Episodes already made that play it: withdrawn from feeds and shares and remade without it; the owner is told once.
-  if (!recording.removalRequestedAt) await withdrawEpisodesWithClip(recording.id);
-  return { done: true };
+  // Episodes already made that play it (or read the story): withdrawn from feeds and shares and remade without it; the owner is told once.
+  if (!recording.removalRequestedAt) await withdrawEpisodesWithClip(recording.id, { story });
+  if (!story || recording.removalRequestedAt) return { done: true };
+  await removeStoryOfRecording(recording.id);
+  return redirect(`/recording-removal/${params.token}?deleted`);
 }
 
 export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
 
 export default function RecordingRemoval() {
-  const { campaignTitle, requested } = useLoaderData<typeof loader>();
+  const { campaignTitle, requested, storyDeleted } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.done || requested;
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4 text-center">
         <h1 className="text-2xl font-semibold">{done ? m.doneTitle : m.title}</h1>
-        <p className="text-muted-foreground">{done ? m.doneText : m.text(campaignTitle)}</p>
+        <p className="text-muted-foreground">{storyDeleted ? m.storyDoneText : done ? m.doneText : m.text(campaignTitle)}</p>
         {done ? null : (
-          <Form method="post">
+          <Form method="post" className="space-y-4">
+            <label className="flex items-center justify-center gap-2 text-sm">
+              <input type="checkbox" name="story" value="yes" />
+              {m.alsoStory}
+            </label>
             <Button type="submit">{m.confirm}</Button>
           </Form>
         )}
