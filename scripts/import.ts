@@ -4,7 +4,6 @@
 // The owner is made when no account has that address (no password: they set one with "Forgot password").
 import { importArchive } from "../app/features/archive/import.server";
 import { getDb, migrateDatabase } from "../app/lib/db.server";
-import { createUser, getUserByEmail } from "../app/models/user.server";
 
 const [file, email] = process.argv.slice(2);
 if (!file || !email) {
@@ -12,11 +11,10 @@ if (!file || !email) {
   process.exit(2);
 }
 migrateDatabase(getDb());
-const owner = (await getUserByEmail(email)) ?? (await createUser({ email }));
 try {
-  const result = await importArchive(file, owner.id);
+  const result = await importArchive(file, { email });
   console.log(
-    `Imported for ${owner.email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.`,
+    `Imported for ${email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.`,
   );
 } catch (error) {
   console.error(`Import failed, nothing was imported: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,9 @@ import { pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
 import { ArchiveSchema } from "~/features/archive/schema";
 import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
-import { expect, signInAs, test, visit } from "./fixtures";
+import { archiveResponse } from "~/features/archive/zip.server";
+import { signInAsAdmin } from "../utils/admin-helpers";
+import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 async function downloadFrom(page: Page) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download everything" }).click()]);
@@ -76,5 +78,22 @@ test.describe("download everything", () => {
     expect(data.scope).toBe("account");
     expect(data.collections.map((c) => c.title)).toEqual([family.summer.campaign.title, family.kitchen.campaign.title]);
     expect(brokenLinks(entries)).toEqual([]);
+  });
+
+  test("an administrator imports a family's archive from Admin settings", async ({ page, user }) => {
+    await createArchiveFamily(user.id);
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-upload-")), "family.zip");
+    await fs.writeFile(file, Buffer.from(await (await archiveResponse(user.id))!.arrayBuffer()));
+    const admin = await makeUser({ role: "admin" });
+    await signInAsAdmin(page, admin);
+    await visit(page, "/admin/settings");
+    await page.getByRole("link", { name: "Import an archive" }).click();
+    const form = page.getByRole("form", { name: "Import an archive" });
+    const email = `imported-${Date.now()}-${test.info().project.name}@example.com`;
+    await form.getByLabel("Owner's e-mail").fill(email);
+    await form.getByLabel("Archive (.zip)").setInputFiles(file);
+    await form.getByRole("button", { name: "Import" }).click();
+    await expectToast(page, "Archive imported", `4 stories and 1 episode for ${email}.`);
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
   });
 });

@@ -20,6 +20,7 @@ import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
+import { createUser, getUserByEmail } from "~/models/user.server";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveSchema, type ArchiveData } from "./schema";
 
 export class ArchiveImportError extends Error {}
@@ -94,13 +95,22 @@ export type ImportResult = {
   newsletters: number;
 };
 
-/** Imports the archive at `file` as `ownerId`'s; everything gets new ids. */
-export async function importArchive(file: string, ownerId: string): Promise<ImportResult> {
+/** The account an archive goes to: an id, or an address (the account is made if none has it, once data.json is good). */
+export type ImportOwner = string | { email: string };
+
+async function ownerIdOf(owner: ImportOwner) {
+  if (typeof owner === "string") return owner;
+  return ((await getUserByEmail(owner.email)) ?? (await createUser({ email: owner.email }))).id;
+}
+
+/** Imports the archive at `file` as the owner's; everything gets new ids. */
+export async function importArchive(file: string, owner: ImportOwner): Promise<ImportResult> {
   const zip = await openZip(file);
   const stored: string[] = [];
   const storage = getStorage();
   try {
     const data = parseData(await readText(zip, "data.json"));
+    const ownerId = await ownerIdOf(owner);
     const put = async (entry: string, key: string) => {
       await storage.put(key, await zip.open(entry));
       stored.push(key);

@@ -29,4 +29,18 @@ export const archiveMessages = {
   noAudioSupport: "Your browser cannot play this here:",
   dataNote: "Everything on these pages is also in data.json (described by data.schema.json).",
   edition: (n: number) => `Edition ${n}`,
+  upload: {
+    title: "Import an archive",
+    intro: "Brings a family's \"Download everything\" zip into this installation: their collections, stories, photos, recordings, episodes and newsletters, under new ids. The account is made when no account has the address.",
+    ownerLabel: "Owner's e-mail",
+    fileLabel: "Archive (.zip)",
+    submit: "Import",
+    noFile: "Choose the archive's .zip file.",
+    badEmail: "Enter the owner's e-mail address.",
+    unreadable: "The upload could not be read. Please try again.",
+    failed: (why: string) => `Nothing was imported: ${why}`,
+    done: "Archive imported",
+    doneText: (email: string, stories: number, episodes: number) =>
+      `${stories} ${stories === 1 ? "story" : "stories"} and ${episodes} ${episodes === 1 ? "episode" : "episodes"} for ${email}.`,
+  },
 };

@@ -34,6 +34,9 @@ export default function AdminSettings() {
             <Link to="/admin/prompt-templates" className={buttonClass("outline")}>
               Prompt Templates
             </Link>
+            <Link to="/admin/import-archive" className={buttonClass("outline")}>
+              Import an archive
+            </Link>
           </>
         }
       />

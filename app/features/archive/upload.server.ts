@@ -1,0 +1,41 @@
+// The administrator's upload of an archive (issue 32): the zip is written to a temporary file as it
+// arrives (the one multipart reader), imported like `npm run import`, and the file removed.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { isMultipart, MultipartError, readMultipartToDisk, type IncomingFile } from "~/lib/multipart.server";
+import { ArchiveImportError, importArchive, type ImportResult } from "./import.server";
+import { archiveMessages } from "./messages";
+import { ARCHIVE_FIELD, OWNER_FIELD } from "./upload-fields";
+
+/** A whole family's recordings and episodes can be large; the file goes to disk, never to memory. */
+const MAX_ARCHIVE_BYTES = 20 * 1024 ** 3;
+const m = archiveMessages.upload;
+
+export type UploadOutcome = { ok: true; email: string; result: ImportResult } | { ok: false; error: string; status: number };
+
+export async function importUploadedArchive(request: Request): Promise<UploadOutcome> {
+  if (!isMultipart(request)) return { ok: false, error: m.noFile, status: 400 };
+  let file: IncomingFile | null = null;
+  try {
+    const read = await readMultipartToDisk(request, {
+      fileField: ARCHIVE_FIELD,
+      maxFileBytes: MAX_ARCHIVE_BYTES,
+      maxBodyBytes: MAX_ARCHIVE_BYTES + 64 * 1024,
+      tempPath: () => path.join(os.tmpdir(), `storyhearth-upload-archive-${randomUUID()}.zip`),
+    });
+    file = read.file;
+    const email = z.email().safeParse((read.fields[OWNER_FIELD] ?? "").trim());
+    if (!email.success) return { ok: false, error: m.badEmail, status: 400 };
+    if (!file) return { ok: false, error: m.noFile, status: 400 };
+    return { ok: true, email: email.data, result: await importArchive(file.path, { email: email.data }) };
+  } catch (error) {
+    if (error instanceof ArchiveImportError) return { ok: false, error: m.failed(error.message), status: 400 };
+    if (error instanceof MultipartError) return { ok: false, error: m.unreadable, status: error.status };
+    throw error;
+  } finally {
+    if (file) await fs.rm(file.path, { force: true });
+  }
+}

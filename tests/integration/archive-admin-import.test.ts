@@ -1,0 +1,57 @@
+// The administrator's upload of an archive (issue 32): the zip is imported for the named owner; a
+// file that is not an archive, a missing file or address is a 400 with a sentence; only admins.
+import fs from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { campaigns, users } from "#db/schema";
+import { archiveResponse } from "~/features/archive/zip.server";
+import { db } from "~/lib/db.server";
+import { action } from "~/routes/admin+/import-archive";
+import { createTestAdmin, type TestAdmin } from "../utils/admin-helpers";
+import { createArchiveFamily } from "../utils/archive-helpers";
+import { callRoute, createTestUser, makeRequest } from "../utils/auth";
+
+let admin: TestAdmin;
+let zip: Buffer;
+beforeAll(async () => {
+  admin = await createTestAdmin();
+  const alice = await createTestUser();
+  await createArchiveFamily(alice.id);
+  zip = Buffer.from(await (await archiveResponse(alice.id))!.arrayBuffer());
+});
+
+function upload(cookie: string, fields: { ownerEmail?: string; file?: Buffer }) {
+  const form = new FormData();
+  if (fields.ownerEmail !== undefined) form.append("ownerEmail", fields.ownerEmail);
+  if (fields.file) form.append("archive", new File([new Uint8Array(fields.file)], "family.zip", { type: "application/zip" }));
+  return callRoute(action, makeRequest("/admin/import-archive", { method: "POST", cookie, body: form }));
+}
+
+test("an admin imports an archive for a new owner", async () => {
+  const email = `imported-${Date.now()}@example.com`;
+  const response = await upload(admin.cookie, { ownerEmail: email, file: zip });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/admin/import-archive");
+  const owner = db.select().from(users).where(eq(users.email, email)).get()!;
+  expect(db.select().from(campaigns).where(eq(campaigns.ownerId, owner.id)).all()).toHaveLength(2);
+});
+
+test("a file that is not an archive, or no file, or no address: a 400 that says so, nothing imported", async () => {
+  const email = `nobody-${Date.now()}@example.com`;
+  const notZip = await upload(admin.cookie, { ownerEmail: email, file: Buffer.from("hello") });
+  expect(notZip.status).toBe(400);
+  expect(await notZip.json()).toEqual({ error: expect.stringMatching(/^Nothing was imported: Not a zip archive/) });
+  expect(db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+  expect(await (await upload(admin.cookie, { ownerEmail: email })).json()).toEqual({ error: "Choose the archive's .zip file." });
+  expect(await (await upload(admin.cookie, { ownerEmail: "not an address", file: zip })).json()).toEqual({ error: "Enter the owner's e-mail address." });
+  const leftovers = (await fs.readdir((await import("node:os")).tmpdir())).filter((name) => name.startsWith("storyhearth-upload-archive-"));
+  expect(leftovers).toEqual([]);
+});
+
+test("someone who is not an admin cannot import", async () => {
+  const user = await createTestUser();
+  const email = `sneaky-${Date.now()}@example.com`;
+  const response = await upload(user.cookie, { ownerEmail: email, file: zip });
+  expect(await response.json()).toEqual({ message: "Admin Access Required" });
+  expect(db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+});
