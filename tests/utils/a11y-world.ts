@@ -12,6 +12,7 @@ import { buildWorld, paramNames, routePath } from "../sweep/route-fixtures";
 import { createGroupWithContacts } from "./campaign-helpers";
 import { removalToken } from "~/features/contributions/recordings.server";
 import { insertRecording } from "~/models/contribution-recording.server";
+import { ensureBookLink } from "~/models/book.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
@@ -66,6 +67,8 @@ export async function buildA11yWorld() {
   const resetMail = latestEmailTo(owner.email);
   const resetToken = resetMail ? new URL(/https?:\/\/\S+/.exec(resetMail.text)![0]).searchParams.get("token") : null;
   if (!resetMail || !resetToken) throw new Error("no password reset e-mail");
+  // A family book's printed link to the recorded story (the phone-first listening page).
+  const bookToken = ensureBookLink(collection.stories[0]!.id);
   // The sweep world's invitation: its token is the unsubscribe link of an invitation e-mail.
   const invitationToken = world.paramsFor("unsubscribe.$token.tsx").token!;
 
@@ -82,7 +85,9 @@ export async function buildA11yWorld() {
           ? invitationToken
           : file.startsWith("recording-removal.")
             ? removalToken(recording.id)
-            : undefined,
+            : file.startsWith("b.")
+              ? bookToken
+              : undefined,
       id: file.startsWith("podcast.") ? podcast.id : undefined,
     };
     const value = values[name];

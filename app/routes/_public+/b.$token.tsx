@@ -27,11 +27,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function BookListenPage() {
   const story = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-lg space-y-4 p-4">
+    <div className="mx-auto max-w-lg space-y-4 p-4">
       <p className="text-sm text-muted-foreground">{story.collection}</p>
       <h1 className="text-2xl font-semibold">{story.name ?? bookMessages.pdf.anonymous}</h1>
       <p className="text-sm text-muted-foreground">{story.date}</p>
-      {story.audio ? <audio controls preload="metadata" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
+      {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
       {story.transcript ? (
         <section>
           <h2 className="font-medium">{m.transcript}</h2>
@@ -42,7 +42,7 @@ export default function BookListenPage() {
         <h2 className="font-medium">{m.story}</h2>
         <p className="whitespace-pre-line">{story.text}</p>
       </section>
-    </main>
+    </div>
   );
 }
 
