@@ -8,7 +8,7 @@ import { PassThrough, Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { ZipFile } from "yazl";
-import type { BenchContext, Figures } from "./lib/types";
+import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
 const MEDIA = 40;
 const MEDIA_BYTES = 5 * 1024 * 1024;
@@ -93,14 +93,7 @@ export default async function archiveBench(ctx: BenchContext): Promise<Figures> 
   await run(yazlArchive); // warm-up
   const fflate = await run(fflateArchive);
   const yazl = await run(yazlArchive);
-  const figure = (value: number, unit: string, baseline: number | null, goal: string) => ({
-    value: Math.round(value * 10) / 10,
-    unit,
-    baseline: baseline === null ? null : Math.round(baseline * 10) / 10,
-    ratio: baseline ? Math.round((value / baseline) * 100) / 100 : null,
-    goal,
-    machine: ctx.machine,
-  });
+  const figure = figureFor(ctx);
   return {
     "archive.zip_write_mb_per_s": figure(
       yazl.mbPerSecond,

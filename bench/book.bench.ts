@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { renderBook, type BookStory } from "~/features/book/render.server";
-import type { BenchContext, Figures } from "./lib/types";
+import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
 const STORIES = 200;
 const PHOTOS = 300;
@@ -82,14 +82,7 @@ export default async function bookBench(ctx: BenchContext): Promise<Figures> {
   await plainText(); // warm-up: fonts parsed, code compiled
   const baseline = await measure(plainText);
   const made = await measure(book);
-  const figure = (value: number, unit: string, base: number | null, goal: string) => ({
-    value: Math.round(value * 10) / 10,
-    unit,
-    baseline: base === null ? null : Math.round(base * 10) / 10,
-    ratio: base ? Math.round((value / base) * 100) / 100 : null,
-    goal,
-    machine: ctx.machine,
-  });
+  const figure = figureFor(ctx);
   return {
     "book.pages_per_s": figure(made.pagesPerSecond, "pages/s", baseline.pagesPerSecond, `a ${made.pages}-page book of ${STORIES} stories and ${PHOTOS} photos, against pdfkit laying out the same text alone (baseline, ${baseline.pages} pages)`),
     "book.peak_rss_rise_mb": figure(made.peakRiseMb, "MB", baseline.peakRiseMb, "under +200 MB while the 200-story book is made; plain text's rise is the baseline"),
