@@ -2,7 +2,10 @@
 // stored as it came: libvips decodes it (the content decides the type, never the name), turns it
 // upright from its EXIF orientation, caps its size and writes a fresh file without metadata, so a
 // phone's GPS position, camera serial and embedded thumbnails stay behind.
+import { createHash } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
+import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/image-urls";
+import type { Storage } from "~/lib/storage/storage.server";
 
 /** A picture larger than this many pixels is refused before decoding (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -51,4 +54,42 @@ export async function reencodePhoto(bytes: Uint8Array, maxEdge = MAX_PHOTO_EDGE)
   } catch {
     throw new ImageError();
   }
+}
+
+// Sized copies (issue 33): a page asks for the width its box needs, made once per stored image, width
+// and format, and kept beside it in storage, so a request after the first only reads a file.
+
+export type VariantFormat = "webp" | "jpeg";
+
+/** `?w=` as one of IMAGE_WIDTHS, else null (the original). */
+export function parseImageWidth(value: string | null): ImageWidth | null {
+  const width = Number(value);
+  return (IMAGE_WIDTHS as readonly number[]).includes(width) ? (width as ImageWidth) : null;
+}
+
+/** WebP when the Accept header names it (every current browser's image requests do), else JPEG. */
+export const negotiateImageFormat = (accept: string | null): VariantFormat => (/\bimage\/webp\b/i.test(accept ?? "") ? "webp" : "jpeg");
+
+/** A short hash of what a stored image is: its key names its content, so a new image gets a new URL. */
+export const imageVersion = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 16);
+
+export const variantKey = (sourceKey: string, width: ImageWidth, format: VariantFormat) =>
+  `variants/${createHash("sha256").update(sourceKey).digest("hex").slice(0, 32)}/${width}.${format === "webp" ? "webp" : "jpg"}`;
+
+/**
+ * The storage key of `sourceKey` at most `width` px wide in `format`, encoded and stored now when it is
+ * not there yet. Null when the source is gone. The source is a file we wrote ourselves (no metadata).
+ */
+export async function ensureImageVariant(storage: Storage, sourceKey: string, width: ImageWidth, format: VariantFormat): Promise<string | null> {
+  const key = variantKey(sourceKey, width, format);
+  if ((await storage.size(key)) !== null) return key;
+  const source = await storage.read(sourceKey);
+  if (!source) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of source.stream) chunks.push(chunk as Buffer);
+  const { image } = await openImage(Buffer.concat(chunks));
+  const resized = image.resize(width, width, { fit: "inside", withoutEnlargement: true });
+  const bytes = format === "webp" ? await resized.webp({ quality: 78 }).toBuffer() : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  await storage.put(key, bytes);
+  return key;
 }

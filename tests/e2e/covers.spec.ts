@@ -30,9 +30,10 @@ test("upload a photo as the cover, then go back to the drawn one", async ({ page
     const bitmap = await createImageBitmap(blob);
     const canvas = new OffscreenCanvas(1, 1);
     const ctx = canvas.getContext("2d")!;
-    ctx.drawImage(bitmap, 700, 700, 1, 1, 0, 0, 1, 1);
+    // The page shows a sized copy; its middle is the photo's middle whatever width was chosen.
+    ctx.drawImage(bitmap, bitmap.width / 2, bitmap.height / 2, 1, 1, 0, 0, 1, 1);
     return Array.from(ctx.getImageData(0, 0, 1, 1).data);
-  }, (await cover.getAttribute("src"))!);
+  }, await cover.evaluate((img: HTMLImageElement) => img.currentSrc));
   expect(pixel[2]).toBeGreaterThan(pixel[0]!);
   // The downloaded MP3 carries that very cover, byte for byte.
   const mp3 = await page.request.get(`/api/podcasts/${podcast.id}/download`);
@@ -64,4 +65,41 @@ test("a shared link previews its title and cover; a password-protected one does 
   await expect(og("og:title")).toHaveAttribute("content", "A podcast shared with you");
   expect(await page.content()).not.toContain(title);
   await expect(og("og:audio")).toHaveCount(0);
+});
+
+test("on a phone the library fetches covers no larger than 192 px, and the share page's cover is not lazy", async ({ page, user }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (let n = 1; n <= 3; n++) await createCompletePodcast(user.id, { title: `Small cover ${n} ${randomUUID().slice(0, 6)}` });
+  const covers: Array<{ url: string; width: number }> = [];
+  page.on("response", async (response) => {
+    if (!/\/cover\.jpg/.test(response.url())) return;
+    const body = await response.body().catch(() => null);
+    if (body) covers.push({ url: response.url(), width: (await sharp(body).metadata()).width ?? 0 });
+  });
+  await signInAs(page, user);
+  await visit(page, "/my-podcasts");
+  const thumbnails = page.getByTestId("podcast-card").locator("img");
+  await expect(thumbnails).toHaveCount(3);
+  for (const img of await thumbnails.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  await expect.poll(() => covers.length).toBeGreaterThanOrEqual(3);
+  for (const cover of covers) {
+    expect(Number(new URL(cover.url).searchParams.get("w"))).toBeLessThanOrEqual(192);
+    expect(cover.width).toBeLessThanOrEqual(192);
+  }
+
+  const podcast = await createCompletePodcast(user.id, { title: `Shared cover ${randomUUID().slice(0, 6)}` });
+  const share = await createShareLink(user.id, podcast.id, { expiration: 7 });
+  if ("error" in share) throw new Error("share not created");
+  await visit(page, `/s/${share.token}`);
+  const cover = page.getByRole("img", { name: `Cover of ${podcast.title}` });
+  await expect(cover).toHaveAttribute("loading", "eager");
+  await expect(cover).toHaveAttribute("fetchpriority", "high");
+  const src = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(Number(new URL(src).searchParams.get("w"))).toBeLessThanOrEqual(400);
+  const response = await page.request.get(src, { headers: { Accept: "image/webp,*/*" } });
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-type"]).toBe("image/webp");
 });

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import sharp from "sharp";
 import { ffmpeg } from "~/audio/ffmpeg.server";
 import { embeddedPicture, probe, storedPath } from "../utils/audio-helpers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
 import { loader as ownerCover } from "~/routes/api+/podcasts+/$podcastId.cover[.jpg]";
 import { loader as shareCover } from "~/routes/_public+/s.$token.cover[.jpg]";
@@ -84,6 +84,54 @@ describe("podcast covers", () => {
     const privateCover = await cover(locked, cookie);
     await expectCover(privateCover);
     expect(privateCover.headers.get("Cache-Control")).toContain("private");
+  });
+});
+
+describe("covers in the size of their box (issue 33)", () => {
+  const webp = { Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" };
+
+  it("a shared cover comes at the asked width as WebP, made once, immutable when its URL has the version", async () => {
+    const owner = await createTestUser();
+    const podcast = await createCompletePodcast(owner.id, { title: "Small covers" });
+    const token = await createShare(owner, podcast.id);
+    const page = (await (await callRoute(sharePageLoader, makeRequest(`/s/${token}`), { token })).json()) as { coverVersion: string };
+    const cover = (query: string, headers: Record<string, string> = webp) => callRoute(shareCover, makeRequest(`/s/${token}/cover.jpg${query}`, { headers }), { token });
+
+    const small = await cover(`?w=192&v=${page.coverVersion}`);
+    expect(small.status).toBe(200);
+    expect(small.headers.get("Content-Type")).toBe("image/webp");
+    expect(small.headers.get("Vary")).toBe("Accept");
+    expect(small.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 192, height: 192 });
+    const stored = await getStorage().list("variants/");
+    expect(stored.some((f) => f.key.endsWith("/192.webp"))).toBe(true);
+
+    // The second request reads the stored file: nothing is written again.
+    const put = vi.spyOn(getStorage(), "put");
+    expect((await cover(`?w=192&v=${page.coverVersion}`)).status).toBe(200);
+    expect(put).not.toHaveBeenCalled();
+    put.mockRestore();
+
+    const jpeg = await cover("?w=400", { Accept: "image/png,image/*" });
+    expect(jpeg.headers.get("Content-Type")).toBe("image/jpeg");
+    // Without the version (or with a stale one) the URL may name another image tomorrow: revalidated.
+    expect(jpeg.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect((await cover("?w=400&v=stale")).headers.get("Cache-Control")).toBe("public, max-age=3600");
+    // Feeds and downloads keep the original.
+    await expectCover(await cover("?w=1400"));
+    await expectCover(await cover(""));
+  });
+
+  it("the owner's cover in a small size stays private and owner-only", async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const podcast = await createCompletePodcast(owner.id, { title: "Private small" });
+    const get = (user: TestUser) => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96`, { cookie: user.cookie, headers: webp }), { podcastId: podcast.id });
+    const mine = await get(owner);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("Cache-Control")).toContain("private");
+    expect(await sharp(Buffer.from(await mine.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 96 });
+    expect((await get(other)).status).toBe(404);
   });
 });
 

@@ -138,7 +138,7 @@ function PodcastPageContent() {
       </Link>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex shrink-0 flex-col items-start gap-1">
-          <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-36 sm:w-44" />
+          <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-36 sm:w-44" sizes="(min-width: 640px) 176px, 144px" priority />
           <Link to={`/podcast/${podcast.id}/cover`} className="text-sm text-primary hover:underline">
             {podcastMessages.cover.change}
           </Link>

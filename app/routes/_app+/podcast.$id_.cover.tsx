@@ -84,7 +84,7 @@ export default function CoverPage() {
         <p className="text-muted-foreground">{c.intro}</p>
       </header>
       <Card className="flex flex-col gap-6 sm:flex-row">
-        <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-48" />
+        <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-48" sizes="192px" priority />
         <div className="min-w-0 flex-1 space-y-4">
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <FormAlert errors={actionData?.error ? [actionData.error] : undefined} />

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, PasswordField } from "~/components/forms";
 import { CoverImage } from "~/features/podcasts/components/cover-image";
+import { ensurePodcastCover } from "~/features/podcasts/covers.server";
 import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { TranscriptView } from "~/features/podcasts/components/transcript-view";
@@ -17,6 +18,7 @@ import { hostLabel } from "~/features/podcasts/podcast-view";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { timedTranscript } from "~/features/podcasts/transcript";
 import { originFor } from "~/lib/env.server";
+import { imageVersion } from "~/lib/images.server";
 import { readFormData } from "~/lib/http.server";
 import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
 import { podcastMessages } from "~/features/podcasts/messages";
@@ -76,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       audioUrl: shareAudioPath(token),
       coverUrl: shareCoverPath(token),
+      // In the URL, the stored cover's hash lets phones and caches keep it for good.
+      coverVersion: imageVersion(await ensurePodcastCover(podcast)),
       preview,
     },
     { headers: { "Set-Cookie": visit.setCookie } },
@@ -107,7 +111,7 @@ export default function SharedPodcastPage() {
       ) : loaded.state === "password" ? (
         <PasswordPrompt />
       ) : (
-        <SharedPodcast podcast={loaded.podcast} audioUrl={loaded.audioUrl} coverUrl={loaded.coverUrl} />
+        <SharedPodcast podcast={loaded.podcast} audioUrl={loaded.audioUrl} coverUrl={loaded.coverUrl} coverVersion={loaded.coverVersion} />
       )}
     </div>
   );
@@ -134,12 +138,12 @@ function PasswordPrompt() {
 
 type OpenData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "open" }>;
 
-function SharedPodcast({ podcast, audioUrl, coverUrl }: Pick<OpenData, "podcast" | "audioUrl" | "coverUrl">) {
+function SharedPodcast({ podcast, audioUrl, coverUrl, coverVersion }: Pick<OpenData, "podcast" | "audioUrl" | "coverUrl" | "coverVersion">) {
   return (
     <ListeningSession>
       <article className="space-y-6">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
-          <CoverImage src={coverUrl} title={podcast.title} className="w-40 sm:w-44" />
+          <CoverImage src={coverUrl} version={coverVersion} title={podcast.title} className="w-40 sm:w-44" priority />
           <div className="min-w-0 space-y-2">
             <p className="text-sm text-muted-foreground">{m.sharedWithYou}</p>
             <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>

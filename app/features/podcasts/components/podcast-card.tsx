@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
 const l = listeningMessages.list;
 const mi = listeningMessages.menu;
@@ -31,7 +32,17 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
           <span role="status" aria-label={l.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
         ) : podcast.group === "ready" ? (
           <ListLink to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
-            <img src={podcastCoverUrl(podcast.id)} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+            <img
+              src={imageUrl(podcastCoverUrl(podcast.id), 96)}
+              srcSet={imageSrcSet(podcastCoverUrl(podcast.id), null, 192)}
+              sizes="56px"
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
             <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/25 text-lg text-white">
               ▶
             </span>
