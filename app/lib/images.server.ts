@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/image-urls";
-import type { Storage } from "~/lib/storage/storage.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+import { getStorage, type Storage } from "~/lib/storage/storage.server";
 
 /** A picture larger than this many pixels is refused before decoding (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -89,7 +90,38 @@ export async function ensureImageVariant(storage: Storage, sourceKey: string, wi
   for await (const chunk of source.stream) chunks.push(chunk as Buffer);
   const { image } = await openImage(Buffer.concat(chunks));
   const resized = image.resize(width, width, { fit: "inside", withoutEnlargement: true });
-  const bytes = format === "webp" ? await resized.webp({ quality: 78 }).toBuffer() : await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  // A transparent PNG photo keeps its clear background as WebP; as JPEG it sits on white, not black.
+  const bytes =
+    format === "webp" ? await resized.webp({ quality: 78 }).toBuffer() : await resized.flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   await storage.put(key, bytes);
   return key;
+}
+
+/** Removes every sized copy of `sourceKey` (when the image itself goes). */
+export async function removeImageVariants(storage: Storage, sourceKey: string) {
+  const folder = variantKey(sourceKey, IMAGE_WIDTHS[0], "jpeg").replace(/[^/]+$/, "");
+  for (const file of await storage.list(folder)) await storage.remove(file.key);
+}
+
+/**
+ * Answers with the stored image `key`: at `?w=` one of IMAGE_WIDTHS (WebP when the browser takes it)
+ * or, without it, the original as `contentType` (feeds, downloads, a photo opened whole). A URL whose
+ * `?v=` is the stored file's hash names that very image, so it may be kept for a year: by any cache
+ * when `shared`, by the viewer's browser only otherwise. Without it `cacheControl` holds and the ETag
+ * names the file, so a replaced image shows at once.
+ */
+export async function serveImage(request: Request, key: string, { contentType, shared, cacheControl }: { contentType: string; shared: boolean; cacheControl: string }) {
+  const url = new URL(request.url);
+  const width = parseImageWidth(url.searchParams.get("w"));
+  const format = width ? negotiateImageFormat(request.headers.get("Accept")) : null;
+  const served = width && format ? await ensureImageVariant(getStorage(), key, width, format) : key;
+  if (!served) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const versioned = url.searchParams.get("v") === imageVersion(key);
+  const response = await serveStoredFile(request, served, {
+    contentType: format === "webp" ? "image/webp" : format === "jpeg" ? "image/jpeg" : contentType,
+    cacheControl: versioned ? `${shared ? "public" : "private"}, max-age=31536000, immutable` : cacheControl,
+    etag: `"${createHash("sha256").update(served).digest("base64url").slice(0, 22)}"`,
+  });
+  if (width) response.headers.set("Vary", "Accept");
+  return response;
 }

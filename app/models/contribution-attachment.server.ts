@@ -23,7 +23,7 @@ export function hasAttachments(contributionId: string) {
 /** A campaign's photos, oldest first. Callers check ownership first (requireOwnedCampaign). */
 const campaignPhotos = preparedPerConnection((d) =>
   d
-    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, fileName: contributionAttachments.fileName })
+    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, fileName: contributionAttachments.fileName, storageKey: contributionAttachments.storageKey })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .where(eq(contributions.campaignId, sql.placeholder("campaignId")))

@@ -304,7 +304,10 @@ test.describe("what came with e-mail replies", () => {
     await expect(first).toBeVisible();
     await expect(card.getByRole("img", { name: "Photo 2 of 2 from Anonymous Contributor" })).toBeVisible();
     // The thumbnails really load, through the owner's photo URL.
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    // (decode() rejects a broken image; naturalWidth no longer says it: a srcset's 1 px copy reads as 0.)
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.decode().then(() => img.complete))).toBe(true);
+    // A sized copy for its 112 px box, never the photo whole (issue 33).
+    expect(Number(new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get("w"))).toBeLessThanOrEqual(192);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // With JavaScript the page is not reloaded: a marker on window survives.

@@ -1,7 +1,8 @@
 // Issue 17: the photos sent with e-mail replies, on the stories page — shown with their story,
 // served only to the collection's owner, removable by the owner, and gone from newsletters then.
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import sharp from "sharp";
+import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { contributionAttachments, newsletters, type campaigns } from "#db/schema";
 import { createNewsletter, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { addAttachment } from "~/models/contribution-attachment.server";
@@ -9,6 +10,7 @@ import { keepEmptyReply } from "~/models/empty-reply.server";
 import * as storiesPage from "~/routes/_app+/campaigns.$campaignId.stories";
 import * as photoRoute from "~/routes/_app+/campaigns.$campaignId.photos.$photoId";
 import { db } from "~/lib/db.server";
+import { imageVersion, variantKey } from "~/lib/images.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
@@ -51,7 +53,7 @@ describe("photos on the stories page", () => {
     insertTestContribution(campaign.id, { contributorName: "No Photos" });
     const body = (await (await page(alice)).json()) as { stories: Array<{ id: string; photos: Array<{ id: string; url: string; fileName: string }> }> };
     const card = body.stories.find((s) => s.id === story.id)!;
-    expect(card.photos).toEqual(photos.map((p) => ({ id: p.id, url: `/campaigns/${campaign.id}/photos/${p.id}`, fileName: p.fileName })));
+    expect(card.photos).toEqual(photos.map((p) => ({ id: p.id, url: `/campaigns/${campaign.id}/photos/${p.id}`, version: imageVersion(p.storageKey), fileName: p.fileName })));
     expect(body.stories.find((s) => s.id !== story.id)!.photos).toEqual([]);
 
     const served = await getPhoto(alice, photos[0]!.id);
@@ -102,6 +104,36 @@ describe("photos on the stories page", () => {
     expect((await removePhoto(alice, "")).status).toBe(400);
     expect(db.select().from(contributionAttachments).where(eq(contributionAttachments.id, photoId)).get()).toBeDefined();
     expect(await getStorage().size(photos[0]!.storageKey)).toBe(png.length);
+  });
+
+  test("a photo comes in the size of its box (WebP when accepted), made once, private and immutable by version; removing it removes its copies", async () => {
+    const story = insertTestContribution(campaign.id, { contributorName: "Robert", submissionMethod: "email", storyContent: "The dock." });
+    const storageKey = `photos/${story.id}/dock.jpg`;
+    const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+    await getStorage().put(storageKey, jpeg);
+    const photo = addAttachment({ contributionId: story.id, storageKey, fileName: "dock.jpg", contentType: "image/jpeg", size: jpeg.length });
+    const sized = (user: TestUser, query: string, accept = "image/avif,image/webp,*/*") =>
+      callRoute(photoRoute.loader, makeRequest(`/campaigns/${campaign.id}/photos/${photo.id}${query}`, { cookie: user.cookie, headers: { Accept: accept } }), { campaignId: campaign.id, photoId: photo.id });
+
+    const small = await sized(alice, `?w=192&v=${imageVersion(storageKey)}`);
+    expect(small.headers.get("Content-Type")).toBe("image/webp");
+    expect(small.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ width: 192, height: 128 });
+    const put = vi.spyOn(getStorage(), "put");
+    expect((await sized(alice, `?w=192&v=${imageVersion(storageKey)}`)).status).toBe(200);
+    expect(put).not.toHaveBeenCalled();
+    put.mockRestore();
+    const jpegCopy = await sized(alice, "?w=400", "image/*");
+    expect(jpegCopy.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(jpegCopy.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    // Opened whole, it is the stored photo.
+    expect(new Uint8Array(await (await sized(alice, "")).arrayBuffer())).toEqual(new Uint8Array(jpeg));
+    expect((await sized(bob, "?w=192")).status).toBe(404);
+
+    expect(await getStorage().size(variantKey(storageKey, 192, "webp"))).not.toBeNull();
+    expect((await removePhoto(alice, photo.id)).status).toBeLessThan(400);
+    expect(await getStorage().size(variantKey(storageKey, 192, "webp"))).toBeNull();
+    expect(await getStorage().size(variantKey(storageKey, 400, "jpeg"))).toBeNull();
   });
 
   test("a reply with nothing usable is listed for the owner apart from the stories", async () => {

@@ -4,8 +4,7 @@
 // job has not reached them yet; no original is kept, not even for the owner.
 import { randomUUID } from "node:crypto";
 import { downloadName } from "~/lib/file-types";
-import { ImageError, reencodePhoto, type StoredImage } from "~/lib/images.server";
-import { serveStoredFile } from "~/lib/serve-file.server";
+import { ImageError, imageVersion, reencodePhoto, removeImageVariants, serveImage, type StoredImage } from "~/lib/images.server";
 import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { recordSystemError } from "~/lib/system-errors.server";
@@ -88,11 +87,14 @@ export async function reencodePhotosStoredAsSent(batch = 50) {
   return done;
 }
 
-/** Answers with a photo, re-encoding first one stored before the rule (404 when it cannot be). */
+/**
+ * Answers with a photo, re-encoding first one stored before the rule (404 when it cannot be); `?w=`
+ * asks for a sized copy (images.server). Every photo route is for one reader: never a shared cache.
+ */
 export async function servePhoto(request: Request, photo: StoredPhoto, cacheControl: string) {
   const servable = photo.storageKey.startsWith(PHOTO_PREFIX) ? photo : await reencodeStoredPhoto(photo);
   if (!servable) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  return serveStoredFile(request, servable.storageKey, { contentType: servable.contentType, cacheControl });
+  return serveImage(request, servable.storageKey, { contentType: servable.contentType, shared: false, cacheControl });
 }
 
 /** A newsletter's cover names its photo by file; null when no photo is stored under that key. */
@@ -114,7 +116,14 @@ export async function removeStoryPhoto(ownerId: string, campaignId: string, phot
   if (!storageKey) return false;
   // After the commit: a file left by a crash here is unreachable, a row without its file would not be.
   await getStorage().remove(storageKey);
+  await removeImageVariants(getStorage(), storageKey);
   return true;
 }
 
 export const storyPhotoUrl = (campaignId: string, photoId: string) => `/campaigns/${campaignId}/photos/${photoId}`;
+
+/** What a page needs to show a stored photo in a small box: its URL and its version (for caching). */
+export const storyPhotoSource = (campaignId: string, photo: { id: string; storageKey: string }) => ({
+  url: storyPhotoUrl(campaignId, photo.id),
+  version: photo.storageKey.startsWith(PHOTO_PREFIX) ? imageVersion(photo.storageKey) : null,
+});

@@ -15,7 +15,7 @@ import { listEmptyReplies } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
 import { refusalForOwner, storyMessages } from "./messages";
-import { removeStoryPhoto, storyPhotoUrl } from "./photos.server";
+import { removeStoryPhoto, storyPhotoSource } from "./photos.server";
 import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema } from "./schemas";
 import { stripQuotedReply, storyReading } from "./quote-strip";
@@ -69,7 +69,7 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
   const photos = new Map<string, StoryCardData["photos"]>();
   for (const photo of listCampaignPhotos(campaignId)) {
     const list = photos.get(photo.contributionId) ?? [];
-    list.push({ id: photo.id, url: storyPhotoUrl(campaignId, photo.id), fileName: photo.fileName });
+    list.push({ id: photo.id, ...storyPhotoSource(campaignId, photo), fileName: photo.fileName });
     photos.set(photo.contributionId, list);
   }
   const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, toRecordingCard(campaignId, r)]));

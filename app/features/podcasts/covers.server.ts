@@ -7,8 +7,7 @@ import { podcasts } from "#db/schema";
 import { retagEpisodeFile } from "~/audio/mix.server";
 import { drawCover, photoCover, type CoverText } from "~/lib/cover-image.server";
 import { db } from "~/lib/db.server";
-import { ensureImageVariant, imageVersion, negotiateImageFormat, parseImageWidth } from "~/lib/images.server";
-import { serveStoredFile } from "~/lib/serve-file.server";
+import { removeImageVariants, serveImage } from "~/lib/images.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { getOwnedCampaign } from "~/models/campaign.server";
 import { getUserById } from "~/models/user.server";
@@ -55,26 +54,12 @@ export async function ensureCollectionCover(campaign: { title: string; ownerId: 
 }
 
 /**
- * Answers with a cover, at `?w=` one of IMAGE_WIDTHS (WebP when the browser takes it) or the original.
- * A URL carrying `?v=` the stored file's hash names that very image and may be cached for good (publicly
- * only when `shared`); without it the ETag still names the file, so a new photo shows at once and an
- * unchanged cover costs a 304; `shared` covers (link previews) may sit in any cache for an hour.
+ * Answers with a cover (images.server's serveImage: `?w=` sizes, `?v=` immutable). Without a version
+ * the ETag names the stored file, so a new photo or a renamed podcast shows at once while an unchanged
+ * cover costs a 304; `shared` covers (link previews) may sit in any cache for an hour.
  */
-export async function serveCover(request: Request, key: string, { shared = false }: { shared?: boolean } = {}) {
-  const url = new URL(request.url);
-  const width = parseImageWidth(url.searchParams.get("w"));
-  const format = width ? negotiateImageFormat(request.headers.get("Accept")) : "jpeg";
-  const served = width ? await ensureImageVariant(getStorage(), key, width, format) : key;
-  if (!served) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const versioned = url.searchParams.get("v") === imageVersion(key);
-  const response = await serveStoredFile(request, served, {
-    contentType: format === "webp" ? "image/webp" : "image/jpeg",
-    cacheControl: versioned ? `${shared ? "public" : "private"}, max-age=31536000, immutable` : shared ? "public, max-age=3600" : "private, no-cache",
-    etag: `"${createHash("sha256").update(served).digest("base64url").slice(0, 22)}"`,
-  });
-  if (width) response.headers.set("Vary", "Accept");
-  return response;
-}
+export const serveCover = (request: Request, key: string, { shared = false }: { shared?: boolean } = {}) =>
+  serveImage(request, key, { contentType: "image/jpeg", shared, cacheControl: shared ? "public, max-age=3600" : "private, no-cache" });
 
 /** A phone's photo is a few MB; HEIC and PNG screenshots can be larger. */
 export const MAX_COVER_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -100,7 +85,10 @@ async function replaceCoverKey(ownerId: string, podcastId: string, key: string |
   const changed = before ? db.update(podcasts).set({ coverKey: key }).where(where).run().changes > 0 : false;
   const storage = getStorage();
   // The old photo goes only once nothing points at it; a deleted podcast's new photo goes too.
-  if (changed && before?.coverKey) await storage.remove(before.coverKey);
+  if (changed && before?.coverKey) {
+    await storage.remove(before.coverKey);
+    await removeImageVariants(storage, before.coverKey);
+  }
   if (!changed && key) await storage.remove(key);
   if (changed) await retagEpisode(podcastId);
   return changed;

@@ -1,11 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { storyMessages } from "~/features/contributions/messages";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
 const m = storyMessages.card;
 
 export const REMOVE_PHOTO_INTENT = "remove-photo";
 
-export type StoryPhoto = { id: string; url: string; fileName: string };
+/** `version`: the stored file's hash, so its sized copies may be cached for good (null: not yet known). */
+export type StoryPhoto = { id: string; url: string; version: string | null; fileName: string };
 
 /**
  * The photos sent with a reply, each with a Remove button: a plain form post without JavaScript;
@@ -31,7 +33,18 @@ function PhotoItem({ photo, index, count, contributorName }: { photo: StoryPhoto
   return (
     <li className="w-28 space-y-1">
       <a href={photo.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-border">
-        <img src={photo.url} alt={m.photoAlt(index, count, contributorName)} loading="lazy" className="aspect-square w-full object-cover" />
+        {/* A 112 px box: the 192 px copy covers a 2x screen; the link opens the photo whole. */}
+        <img
+          src={imageUrl(photo.url, 192, photo.version)}
+          srcSet={imageSrcSet(photo.url, photo.version, 400)}
+          sizes="112px"
+          width={112}
+          height={112}
+          alt={m.photoAlt(index, count, contributorName)}
+          loading="lazy"
+          decoding="async"
+          className="aspect-square w-full object-cover"
+        />
       </a>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={REMOVE_PHOTO_INTENT} />
