@@ -1,4 +1,5 @@
-// The real-world reply corpus (../shared/corpora/email-replies/corpus.json, read-only) and its scoring
+// The real-world reply corpus (tests/fixtures/email-replies/: a verbatim copy of
+// ../shared/corpora/email-replies, kept in the repository so a clean checkout has it) and its scoring
 // as its README states it: a case passes when the shown story equals `expect` (or, for an ambiguous
 // case, one reading in `alt`) after collapsing whitespace. Shared by tests/integration/reply-corpus.test.ts
 // and bench/replies.bench.ts so both score the same way.
@@ -19,7 +20,7 @@ export type CorpusCase = {
   kinds: string[];
 };
 
-export const CORPUS_FILE = path.resolve(process.cwd(), "../shared/corpora/email-replies/corpus.json");
+export const CORPUS_FILE = path.resolve(import.meta.dirname, "../fixtures/email-replies/corpus.json");
 
 export const loadReplyCorpus = (): CorpusCase[] => JSON.parse(fs.readFileSync(CORPUS_FILE, "utf8")) as CorpusCase[];
 
