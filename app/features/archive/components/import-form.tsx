@@ -22,7 +22,7 @@ export function ImportArchiveForm({ error }: { error: string | null }) {
         <label htmlFor="import-archive" className="block text-sm font-medium">
           {m.fileLabel}
         </label>
-        <input id="import-archive" name={ARCHIVE_FIELD} type="file" accept=".zip,application/zip" required className="block text-sm" />
+        <input id="import-archive" name={ARCHIVE_FIELD} type="file" accept=".zip,application/zip" required className="block w-full max-w-full text-sm" />
       </div>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
