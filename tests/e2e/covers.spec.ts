@@ -70,11 +70,11 @@ test("a shared link previews its title and cover; a password-protected one does 
 test("on a phone the library fetches covers no larger than 192 px, and the share page's cover is not lazy", async ({ page, user }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (let n = 1; n <= 3; n++) await createCompletePodcast(user.id, { title: `Small cover ${n} ${randomUUID().slice(0, 6)}` });
-  const covers: Array<{ url: string; width: number }> = [];
+  const covers: Array<{ url: string; width: number; cacheControl: string }> = [];
   page.on("response", async (response) => {
     if (!/\/cover\.jpg/.test(response.url())) return;
     const body = await response.body().catch(() => null);
-    if (body) covers.push({ url: response.url(), width: (await sharp(body).metadata()).width ?? 0 });
+    if (body) covers.push({ url: response.url(), width: (await sharp(body).metadata()).width ?? 0, cacheControl: response.headers()["cache-control"] ?? "" });
   });
   await signInAs(page, user);
   await visit(page, "/my-podcasts");
@@ -88,6 +88,8 @@ test("on a phone the library fetches covers no larger than 192 px, and the share
   for (const cover of covers) {
     expect(Number(new URL(cover.url).searchParams.get("w"))).toBeLessThanOrEqual(192);
     expect(cover.width).toBeLessThanOrEqual(192);
+    // The URL names the stored cover's version: kept for a year, by this browser only.
+    expect(cover.cacheControl).toBe("private, max-age=31536000, immutable");
   }
 
   const podcast = await createCompletePodcast(user.id, { title: `Shared cover ${randomUUID().slice(0, 6)}` });

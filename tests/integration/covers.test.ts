@@ -18,9 +18,9 @@ import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getPodcastRow } from "../utils/listening-helpers";
 import { eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { coverTextFor, generatedCoverKey, retagEpisode } from "~/features/podcasts/covers.server";
+import { coverTextFor, generatedCoverKey, retagEpisode, setCoverPhoto } from "~/features/podcasts/covers.server";
 import { db } from "~/lib/db.server";
-import { action as libraryAction } from "~/routes/_app+/my-podcasts";
+import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createCampaignFor, createCompletePodcast, createNewsletterFor } from "../utils/listening-helpers";
@@ -120,6 +120,25 @@ describe("covers in the size of their box (issue 33)", () => {
     // Feeds and downloads keep the original.
     await expectCover(await cover("?w=1400"));
     await expectCover(await cover(""));
+  });
+
+  it("the library's thumbnails name their cover's version, drawn or the family's photo, so the browser keeps them", async () => {
+    const owner = await createTestUser({ lastName: "Okafor" });
+    const campaign = createCampaignFor(owner.id, "Lake years");
+    const podcast = await createCompletePodcast(owner.id, { title: "Versioned", campaignId: campaign.id });
+    const version = async () => {
+      const body = (await (await callRoute(libraryLoader, makeRequest("/my-podcasts", { cookie: owner.cookie }), {})).json()) as { items: Array<{ id: string; coverVersion: string }> };
+      return body.items.find((i) => i.id === podcast.id)!.coverVersion;
+    };
+    const thumbnail = (v: string) => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96&v=${v}`, { cookie: owner.cookie }), { podcastId: podcast.id });
+
+    const drawn = await version();
+    expect((await thumbnail(drawn)).headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    await setCoverPhoto(owner.id, podcast.id, await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } }).jpeg().toBuffer());
+    const photo = await version();
+    expect(photo).not.toBe(drawn);
+    expect((await thumbnail(photo)).headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    expect((await thumbnail(drawn)).headers.get("Cache-Control")).toBe("private, no-cache");
   });
 
   it("the owner's cover in a small size stays private and owner-only", async () => {

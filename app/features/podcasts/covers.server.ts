@@ -7,7 +7,7 @@ import { podcasts } from "#db/schema";
 import { retagEpisodeFile } from "~/audio/mix.server";
 import { drawCover, photoCover, type CoverText } from "~/lib/cover-image.server";
 import { db } from "~/lib/db.server";
-import { removeImageVariants, serveImage } from "~/lib/images.server";
+import { imageVersion, removeImageVariants, serveImage } from "~/lib/images.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { getOwnedCampaign } from "~/models/campaign.server";
 import { getUserById } from "~/models/user.server";
@@ -19,21 +19,29 @@ const DRAWING_VERSION = 1;
 
 type CoverSubject = Pick<Podcast, "title" | "ownerId" | "campaignId"> & { coverKey?: string | null };
 
+/** What a drawn cover shows: the title, the collection (else the kicker) and the family's name. */
+export function coverTextOf(title: string, collectionTitle: string | null | undefined, familyName: string | null | undefined): CoverText {
+  const family = familyName?.trim();
+  return { title, kicker: collectionTitle ?? podcastMessages.cover.kicker, byline: family ? podcastMessages.cover.byline(family) : null };
+}
+
 export async function coverTextFor(podcast: CoverSubject): Promise<CoverText> {
   const [owner, campaign] = await Promise.all([
     getUserById(podcast.ownerId),
     podcast.campaignId ? getOwnedCampaign(podcast.ownerId, podcast.campaignId) : undefined,
   ]);
-  const family = owner?.lastName?.trim();
-  return {
-    title: podcast.title,
-    kicker: campaign?.title ?? podcastMessages.cover.kicker,
-    byline: family ? podcastMessages.cover.byline(family) : null,
-  };
+  return coverTextOf(podcast.title, campaign?.title, owner?.lastName);
 }
 
 export const generatedCoverKey = (text: CoverText) =>
   `covers/generated/${createHash("sha256").update(JSON.stringify([DRAWING_VERSION, text.title, text.kicker ?? "", text.byline ?? ""])).digest("hex").slice(0, 32)}.jpg`;
+
+/**
+ * The version (images.server's imageVersion) of the cover a list shows, without drawing it: the key of
+ * the family's photo, else the key the drawn cover has or will have.
+ */
+export const coverVersionOf = (podcast: { title: string; coverKey: string | null; campaignTitle: string | null }, familyName: string | null | undefined) =>
+  imageVersion(podcast.coverKey ?? generatedCoverKey(coverTextOf(podcast.title, podcast.campaignTitle, familyName)));
 
 /** The storage key of a cover showing `text`, drawn now when it is not stored yet. */
 export async function ensureCover(text: CoverText): Promise<string> {

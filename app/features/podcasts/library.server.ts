@@ -20,6 +20,7 @@ type LibraryRow = {
   campaignId: string | null;
   campaignTitle: string | null;
   hasScript: number;
+  coverKey: string | null;
 };
 
 /**
@@ -31,7 +32,8 @@ export function listLibrary(ownerId: string) {
     .all<LibraryRow>(
       sql`select ${podcasts.id} as id, ${podcasts.title} as title, ${podcasts.description} as description, ${podcasts.status} as status,
         ${podcasts.duration} as duration, ${podcasts.listens} as listens, ${podcasts.hostCount} as hostCount, ${podcasts.createdAt} as createdAt,
-        ${podcasts.campaignId} as campaignId, ${campaigns.title} as campaignTitle, ${podcasts.script} is not null as hasScript
+        ${podcasts.campaignId} as campaignId, ${campaigns.title} as campaignTitle, ${podcasts.script} is not null as hasScript,
+        ${podcasts.coverKey} as coverKey
       from ${podcasts} left join ${campaigns} on ${campaigns.id} = ${podcasts.campaignId}
       where ${podcasts.ownerId} = ${ownerId}
       order by ${podcasts.createdAt} desc, ${podcasts.id} desc

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
 import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/components/library-dialogs";
 import { PodcastCard, type PodcastCardData } from "~/features/podcasts/components/podcast-card";
+import { coverVersionOf } from "~/features/podcasts/covers.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageOrDefault } from "~/lib/paging";
@@ -78,6 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     campaignId: p.campaignId,
     campaignTitle: p.campaignTitle,
     pinned: pins.includes(p.id),
+    coverVersion: coverVersionOf(p, user.lastName),
   }));
   return {
     view: { ...view, page: shown.page },

@@ -20,6 +20,8 @@ export type PodcastCardData = {
   hostLabel: string;
   campaignTitle: string | null;
   pinned: boolean;
+  /** The stored cover's hash, so its thumbnail may be cached for good. */
+  coverVersion: string | null;
 };
 
 export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
@@ -33,8 +35,8 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
         ) : podcast.group === "ready" ? (
           <ListLink to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
             <img
-              src={imageUrl(podcastCoverUrl(podcast.id), 96)}
-              srcSet={imageSrcSet(podcastCoverUrl(podcast.id), null, 192)}
+              src={imageUrl(podcastCoverUrl(podcast.id), 96, podcast.coverVersion)}
+              srcSet={imageSrcSet(podcastCoverUrl(podcast.id), podcast.coverVersion, 192)}
               sizes="56px"
               alt=""
               width={56}
