@@ -20,6 +20,7 @@ import { db } from "~/lib/db.server";
 import { enqueueJob, getJob } from "~/lib/queue/queue.server";
 import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
+import { variantKey } from "~/lib/images.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_auth+/delete-account";
 import { loader as feedLoader } from "~/routes/_public+/feed.$token";
 import { loader as feedAudio } from "~/routes/_public+/feed.$token.$podcastId.audio[.mp3]";
@@ -87,12 +88,14 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   db.update(schema.books).set({ fileKey: bookKey }).where(eq(schema.books.id, book.id)).run();
   const bookToken = ensureBookLink(contribution.id);
   const videoKey = await put(`testimonials/${tag}/video.webm`);
+  // Sized copies the pages asked for (decision 0163): they go with their image.
+  const sizedKeys = [await put(variantKey(photoKey, 96, "webp")), await put(variantKey(coverKey, 192, "jpeg"))];
   db.insert(schema.testimonialResponses).values({ campaignId: testimonialCampaignId, respondentName: "Tess", respondentEmail: user.email.toUpperCase(), videoKey, consentGiven: true, consentTimestamp: new Date() }).run();
   createVerificationToken(user.id, "reset");
   enqueueJob("generate-podcast", { podcastId: podcast.id, attempt: 1 }, { runAt: new Date(Date.now() + 3_600_000) });
   db.insert(schema.emailOutbox).values({ kind: "campaign_reminder", to: `Gran <${contact.email}>`, from: "x@example.com", subject: "A reminder", html: "", text: "", dedupeKey: `reminder:${invitation.id}:1` }).run();
   db.insert(schema.emailOutbox).values({ kind: "password_reset", to: user.email, from: "x@example.com", subject: "Reset", html: "", text: "" }).run();
-  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey] };
+  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey, ...sizedKeys] };
 }
 
 type Family = Awaited<ReturnType<typeof seedFamily>>;

@@ -25,6 +25,7 @@ import { checkPassword, normalizeEmail } from "~/models/user.server";
 import { db, type DB } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
+import { removeImageVariants } from "~/lib/images.server";
 import { messages } from "~/features/account/messages";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
@@ -147,4 +148,6 @@ export async function purgeAccountFiles(rawPayload: unknown, companions: (episod
   const payload = AccountFilesSchema.parse(rawPayload);
   const keys = [...payload.files, ...payload.episodes.flatMap((key) => [key, ...companions(key)])];
   for (const key of keys) await storage.remove(key);
+  // Photos and covers leave sized copies behind them (decision 0163); a file without any lists none.
+  for (const key of payload.files) await removeImageVariants(storage, key);
 }
