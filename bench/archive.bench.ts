@@ -4,10 +4,11 @@
 // sink that only counts bytes. Figures: MB/s of archive written and the peak RSS rise while writing
 // (the goal: flat, not growing with the archive).
 import { randomBytes } from "node:crypto";
-import { PassThrough, Readable, Writable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { ZipFile } from "yazl";
+import { byteCounter } from "./lib/byte-counter";
 import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
 const MEDIA = 40;
@@ -25,16 +26,6 @@ const mediaStream = () =>
     })(),
   );
 
-function counter() {
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      setImmediate(done);
-    },
-  });
-  return { sink, bytes: () => bytes };
-}
 
 function yazlArchive(): Readable {
   const zip = new ZipFile();
@@ -77,7 +68,7 @@ async function run(make: () => Readable) {
   const before = process.memoryUsage().rss;
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const { sink, bytes } = counter();
+  const { sink, bytes } = byteCounter();
   const started = performance.now();
   await pipeline(make(), sink);
   const seconds = (performance.now() - started) / 1000;

@@ -3,10 +3,10 @@
 // the baseline of the same PDF library (pdfkit, same fonts) laying out the same stories as plain
 // text. Figures: pages per second of each, and the peak RSS rise while the book is made (goal:
 // under +200 MB, photos read one at a time and never all held).
-import { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { renderBook, type BookStory } from "~/features/book/render.server";
+import { byteCounter } from "./lib/byte-counter";
 import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
 const STORIES = 200;
@@ -22,21 +22,10 @@ const stories: BookStory[] = Array.from({ length: STORIES }, (_, i) => ({
   listenUrl: i % 2 === 0 ? `https://storyhearth.example/b/${String(i).padStart(16, "x")}` : null,
 }));
 
-function counter() {
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      // A file or a network upload takes its time: the writer must not get ahead of it.
-      setImmediate(done);
-    },
-  });
-  return { sink, bytes: () => bytes };
-}
 
 /** The baseline: pdfkit, the same trim and body font, the stories' text only. */
 async function plainText() {
-  const { sink } = counter();
+  const { sink } = byteCounter();
   const doc = new PDFDocument({ size: [449.008, 665.008], margins: { top: 59, bottom: 73, left: 59, right: 59 } });
   doc.registerFont("serif", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf");
   let pages = 0;
@@ -72,7 +61,7 @@ export default async function bookBench(ctx: BenchContext): Promise<Figures> {
     [0, 1, 2].map((n) => sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 90 + n * 40, g: 120, b: 140 }, noise: { type: "gaussian", mean: 0, sigma: 30 } } }).jpeg({ quality: 85 }).toBuffer()),
   );
   const book = () => {
-    const { sink } = counter();
+    const { sink } = byteCounter();
     let n = 0;
     return renderBook(
       { trim: "6x9", bleed: true, title: "Summers at the Lake", familyName: "Lake", description: null, madeOn: new Date(), cover: photos[0]!, stories, loadPhoto: async () => Buffer.from(photos[n++ % 3]!) },
