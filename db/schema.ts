@@ -732,6 +732,12 @@ export const books = sqliteTable(
     storyCount: integer("story_count").notNull().default(0),
     pageCount: integer("page_count"),
     fileKey: text("file_key"),
+    /** A book of several collections, in the owner's order (the first is campaignId); null for one collection. */
+    campaignIds: json<string[]>("campaign_ids"),
+    /** A story photo the owner chose for the cover instead of the collection's cover art. */
+    coverPhotoKey: text("cover_photo_key"),
+    /** Photos the job printed smaller than their box because they have too few pixels (decision 0170). */
+    lowResPhotos: json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>("low_res_photos"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
