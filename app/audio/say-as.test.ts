@@ -173,6 +173,13 @@ const TABLE: Array<[string, string]> = [
   ["Dr. Smith", "Doctor Smith"],
   ["Then Dr. Smith came", "Then Doctor Smith came"],
   ["on Elm Dr. in town", "on Elm Drive in town"],
+  ['"Dr. and Mrs. Peterson, 3 dozen"', '"Doctor and Missus Peterson, three dozen"'],
+  ["Dr. & Mr. Olson came", "Doctor and Mister Olson came"],
+  // Weekdays shortened in a ledger
+  ["paid Tues.", "paid Tuesday."],
+  ["Mon. and Wed. only", "Monday and Wednesday only"],
+  ["Thurs. at noon", "Thursday at noon"],
+  ["open Fri. and Sat. until six", "open Friday and Saturday until six"],
   ["in St. Paul", "in Saint Paul"],
   ["St. Olaf College", "Saint Olaf College"],
   ["at St. Mary's", "at Saint Mary's"],

@@ -157,6 +157,16 @@ const WORDS: Record<string, string> = {
   approx: "about",
   dept: "Department",
   univ: "University",
+  // Weekdays as ledgers and letters shorten them ("Sun." is left alone: "the Sun." ends sentences).
+  mon: "Monday",
+  tue: "Tuesday",
+  tues: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  thur: "Thursday",
+  thurs: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
 };
 
 /** The period kept when the abbreviation may have ended the sentence: the end of the text, or a capital next. */
@@ -168,8 +178,10 @@ const streetNameBefore = (text: string, at: number) => /(?:[\p{Ll}\p{N},;:]\s+\p
 function abbreviations(text: string) {
   return text
     .replace(/\b(St|Dr)\.(?=(\s*)(.?))/g, (match, word: string, _space: string, next: string, offset: number, whole: string) => {
-      // "on Elm St." is a street, "in St. Paul" a saint; "Dr. Smith" a doctor, "on Oak Dr." a drive.
-      if (streetNameBefore(whole, offset) || !/\p{Lu}/u.test(next)) {
+      // "on Elm St." is a street, "in St. Paul" a saint; "Dr. Smith" a doctor, "on Oak Dr." a drive;
+      // "Dr. and Mrs. Peterson" a doctor and his wife.
+      const couple = word === "Dr" && /^\s+(?:and|&)\s+(?:Mrs|Mr|Ms|Dr)\b/.test(whole.slice(offset + match.length));
+      if (!couple && (streetNameBefore(whole, offset) || !/\p{Lu}/u.test(next))) {
         const said = word === "St" ? "Street" : "Drive";
         return endsSentence(whole.slice(offset + match.length)) ? `${said}.` : said;
       }
