@@ -177,6 +177,8 @@ const TABLE: Array<[string, string]> = [
   ["Dr. & Mr. Olson came", "Doctor and Mister Olson came"],
   // Weekdays shortened in a ledger
   ["paid Tues.", "paid Tuesday."],
+  ["What about Walter Sr.?", "What about Walter Senior?"],
+  ["Was it on Summit Ave.!", "Was it on Summit Avenue!"],
   ["Mon. and Wed. only", "Monday and Wednesday only"],
   ["Thurs. at noon", "Thursday at noon"],
   ["open Fri. and Sat. until six", "open Friday and Saturday until six"],

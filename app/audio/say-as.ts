@@ -187,7 +187,7 @@ function abbreviations(text: string) {
       }
       return word === "St" ? "Saint" : "Doctor";
     })
-    .replace(/\b(\p{L}+)\.(?=\s|$|[,;:)"”'’])/gu, (match, word: string, offset: number, whole: string) => {
+    .replace(/\b(\p{L}+)\.(?=\s|$|[,;:?!)"”'’])/gu, (match, word: string, offset: number, whole: string) => {
       const key = word.toLowerCase();
       if (word === word.toLowerCase() && key !== "etc" && key !== "vs" && key !== "approx") return match;
       if (TITLES[key]) return TITLES[key];
