@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
@@ -6,7 +6,7 @@ import { randomToken } from "~/lib/tokens.server";
 export type Book = typeof books.$inferSelect;
 export type BookTrim = Book["trim"];
 
-export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number }) {
+export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null }) {
   return db.insert(books).values(input).returning().get();
 }
 
@@ -19,16 +19,25 @@ export const getOwnedBook = (ownerId: string, campaignId: string, bookId: string
     .where(and(eq(books.id, bookId), eq(books.ownerId, ownerId), eq(books.campaignId, campaignId)))
     .get();
 
-export const latestBook = (ownerId: string, campaignId: string) =>
+/** A book of several collections, asked for from the account's book page. */
+export const getOwnedAccountBook = (ownerId: string, bookId: string) =>
   db
     .select()
     .from(books)
-    .where(and(eq(books.ownerId, ownerId), eq(books.campaignId, campaignId)))
+    .where(and(eq(books.id, bookId), eq(books.ownerId, ownerId), isNotNull(books.campaignIds)))
+    .get();
+
+/** The latest book of one collection (campaignId), or of several (campaignId null). */
+export const latestBook = (ownerId: string, campaignId: string | null) =>
+  db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : isNotNull(books.campaignIds)))
     .orderBy(desc(books.createdAt))
     .limit(1)
     .get();
 
-export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey">>) {
+export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos">>) {
   db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
 }
 
@@ -46,6 +55,16 @@ export const listBookStories = (campaignId: string) =>
     .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
     .where(eq(contributions.campaignId, campaignId))
     .orderBy(asc(contributions.submittedAt), asc(contributions.id))
+    .all();
+
+/** The photos of some collections' stories, for the owner to choose a cover from. */
+export const listCollectionPhotos = (campaignIds: string[]) =>
+  db
+    .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType, contributorName: contributions.contributorName, campaignId: contributions.campaignId })
+    .from(contributionAttachments)
+    .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
+    .where(inArray(contributions.campaignId, campaignIds))
+    .orderBy(asc(contributions.submittedAt), asc(contributionAttachments.createdAt))
     .all();
 
 export const listStoryPhotos = (contributionId: string) =>

@@ -16,6 +16,10 @@ import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
 import { loader as downloadLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId[.pdf]";
+import { loader as previewLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId.page.$n[.png]";
+import { action as accountAction, loader as accountLoader } from "~/routes/_app+/books";
+import { loader as accountDownload } from "~/routes/_app+/books.$bookId[.pdf]";
+import { loader as accountPreview } from "~/routes/_app+/books.$bookId.page.$n[.png]";
 import { loader as listenLoader } from "~/routes/_public+/b.$token";
 import { loader as listenAudio } from "~/routes/_public+/b.$token.audio";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
@@ -56,16 +60,16 @@ beforeAll(async () => {
 const page = (id: string) => `/campaigns/${id}/book`;
 
 /** Asks for a book as the form does, runs the job it queued, and downloads the PDF into a temp file. */
-async function makeBook(form: Record<string, string>) {
-  const id = family.campaign.id;
+async function makeBook(form: Record<string, string>, id = family.campaign.id) {
   const asked = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
   expect(asked.status).toBe(302);
   const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
   const queued = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
-  expect(queued.book).toMatchObject({ status: "queued", storiesDone: 0, storyCount: 3 });
+  const stories = queued.book.storyCount as number;
+  expect(queued.book).toMatchObject({ status: "queued", storiesDone: 0 });
   await jobHandlers["build-book"]!(job.payload, job as never);
   const view = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
-  expect(view.book).toMatchObject({ status: "done", storiesDone: 3, storyCount: 3 });
+  expect(view.book).toMatchObject({ status: "done", storiesDone: stories, storyCount: stories });
   const bookId = view.book.id as string;
   expect(view.book.href).toBe(`/campaigns/${id}/book/${bookId}.pdf`);
   const response = await callRoute(downloadLoader, makeRequest(view.book.href, { cookie: alice.cookie }), { campaignId: id, bookId });
@@ -74,7 +78,7 @@ async function makeBook(form: Record<string, string>) {
   const file = path.join(os.tmpdir(), `book-test-${randomUUID()}.pdf`);
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   scratch.push(file);
-  return { file, bookId, pages: view.book.pageCount as number };
+  return { file, bookId, pages: view.book.pageCount as number, view };
 }
 
 const pdf = async (tool: string, ...args: string[]) => (await run(tool, args, { maxBuffer: 20 * 1024 * 1024 })).stdout;
@@ -176,5 +180,94 @@ describe("the family book", () => {
     const { bookId } = await makeBook({ trim: "a5" });
     const stolen = await callRoute(downloadLoader, makeRequest(`${page(id)}/${bookId}.pdf`, { cookie: bob.cookie }), { campaignId: id, bookId });
     expect(stolen.status).toBe(404);
+  });
+
+  test("a chosen photo is the cover; photos too small to fill their space are listed; the first four pages are previewed as images", async () => {
+    const small = await createNewsletterCollection(alice.id, {
+      title: `Small Photos ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.childhood, name: "Cousin Ida", photo: true }],
+    });
+    // 300 × 200 px: at 300 px per inch it fills 1 in, far less than its space.
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c84" } }).jpeg().toBuffer();
+    const photoId = small.stories[0]!.photoId!;
+    const key = `photos/${small.stories[0]!.id}/${randomUUID()}.jpg`;
+    await getStorage().put(key, jpeg);
+    db.update(contributionAttachments).set({ storageKey: key, contentType: "image/jpeg", size: jpeg.length }).where(eq(contributionAttachments.id, photoId)).run();
+    const id = small.campaign.id;
+
+    const before = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
+    expect(before.covers).toEqual([{ id: photoId, label: "Photo 1 from Cousin Ida" }]);
+    // Another collection's photo is not this book's cover.
+    const wrong = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "6x9", cover: family.stories[0]!.photoId! } }), { campaignId: id });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: "Choose a cover from the book's own photos." });
+
+    const { file, bookId, view } = await makeBook({ trim: "6x9", cover: photoId }, id);
+    expect(view.book.lowRes).toEqual(["The cover photo: 300 × 200 px, printed 1 in wide", "A photo from Cousin Ida: 300 × 200 px, printed 1 in wide"]);
+    // The cover holds the chosen photo at 300 px per inch, not enlarged.
+    const images = (await pdf("pdfimages", "-list", "-f", "1", "-l", "1", file)).trim().split("\n").slice(2).map((row) => row.trim().split(/\s+/));
+    expect(images.map((cols) => [cols[3], cols[4]])).toEqual([["300", "200"]]);
+    expect(Number(images[0]![12])).toBeGreaterThanOrEqual(299.5);
+
+    expect(view.book.preview).toEqual([1, 2, 3, 4].map((n) => ({ src: `${page(id)}/${bookId}/page/${n}.png`, alt: expect.stringMatching(new RegExp(`^Page ${n} of \\d+`)) })));
+    expect(view.book.preview[0].alt).toMatch(/, the cover$/);
+    const png = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: alice.cookie }), { campaignId: id, bookId, n: "1" });
+    expect(png.status).toBe(200);
+    expect(png.headers.get("Content-Type")).toBe("image/png");
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect(meta.width).toBe(600);
+    const fifth = await callRoute(previewLoader, makeRequest(`${page(id)}/${bookId}/page/5.png`, { cookie: alice.cookie }), { campaignId: id, bookId, n: "5" });
+    expect(fifth.status).toBe(404);
+    const theirs = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: bob.cookie }), { campaignId: id, bookId, n: "1" });
+    expect(theirs.status).toBe(404);
+  });
+
+  test("a book of several collections: each opens with its title, the contents list both; only the owner's collections count", async () => {
+    const second = await createNewsletterCollection(alice.id, { title: `Winters in Town ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.plain, name: "Uncle Bo" }] });
+    const theirs = await createNewsletterCollection(bob.id, { title: "Not Alice's", podcast: false, stories: [{ text: STORIES.plain, name: "Someone Else" }] });
+    const form = (fields: Record<string, string | string[]>) => makeRequest("/books", { cookie: alice.cookie, form: fields });
+    const onlyTheirs = await callRoute(accountAction, form({ collection: theirs.campaign.id, trim: "a5" }), {});
+    expect(onlyTheirs.status).toBe(400);
+    expect(await onlyTheirs.json()).toEqual({ error: "Choose at least one collection with stories." });
+
+    const asked = await callRoute(accountAction, form({ collection: [family.campaign.id, second.campaign.id, theirs.campaign.id], trim: "a5" }), {});
+    expect(asked.status).toBe(302);
+    const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
+    await jobHandlers["build-book"]!(job.payload, job as never);
+    const view = await (await callRoute(accountLoader, makeRequest("/books", { cookie: alice.cookie }), {})).json();
+    expect(view.book).toMatchObject({ status: "done", storyCount: 4, storiesDone: 4 });
+    expect(view.collections.map((c: { id: string }) => c.id)).not.toContain(theirs.campaign.id);
+    const bookId = view.book.id as string;
+    expect(view.book.href).toBe(`/books/${bookId}.pdf`);
+    const response = await callRoute(accountDownload, makeRequest(view.book.href, { cookie: alice.cookie }), { bookId });
+    expect(response.status).toBe(200);
+    const file = path.join(os.tmpdir(), `book-test-${randomUUID()}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    scratch.push(file);
+    expect(await pdf("pdfinfo", file)).toMatch(/Page size:\s+419\.528 x 595\.276 pts/);
+    const byPage = (await pdf("pdftotext", "-layout", file, "-")).split("\f");
+    expect(byPage[0]).toMatch(/Our family's stories\s+The Łąkowska family/);
+    const contents = byPage[2]!;
+    for (const title of [family.campaign.title, second.campaign.title]) {
+      const number = Number(new RegExp(`${title}\\s+(\\d+)`).exec(contents)![1]);
+      // The collection's own title page (a long title may wrap).
+      expect(byPage[number - 1]!.replace(/\s+/g, " ").trim().startsWith(title)).toBe(true);
+    }
+    // Each collection's stories follow its title, in the library's order.
+    expect(contents.indexOf(second.campaign.title)).toBeLessThan(contents.indexOf("From Uncle Bo"));
+    expect(contents.indexOf(family.campaign.title)).toBeLessThan(contents.indexOf("From Grandpa Joe"));
+    expect(contents).not.toContain("Someone Else");
+    expect((await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/3.png`, { cookie: alice.cookie }), { bookId, n: "3" })).status).toBe(200);
+    expect((await callRoute(accountDownload, makeRequest(view.book.href, { cookie: bob.cookie }), { bookId })).status).toBe(404);
+    expect((await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/1.png`, { cookie: bob.cookie }), { bookId, n: "1" })).status).toBe(404);
+
+    // "All collections" takes every one of Alice's with stories, none of Bob's.
+    expect((await callRoute(accountAction, form({ intent: "all", trim: "6x9" }), {})).status).toBe(302);
+    const all = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
+    const queued = await (await callRoute(accountLoader, makeRequest("/books", { cookie: alice.cookie }), {})).json();
+    expect(queued.book).toMatchObject({ status: "queued" });
+    expect(queued.book.storyCount).toBe(view.collections.reduce((n: number, c: { storyCount: number }) => n + c.storyCount, 0));
+    expect(all.payload).toEqual({ bookId: queued.book.id });
   });
 });

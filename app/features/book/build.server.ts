@@ -12,31 +12,68 @@ import { appUrl } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
-import { getOwnedCampaign } from "~/models/campaign.server";
-import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listStoryPhotos, revokeBookLinks, updateBook, type Book } from "~/models/book.server";
+import { getOwnedCampaign, listCampaigns } from "~/models/campaign.server";
+import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, updateBook, type Book } from "~/models/book.server";
 import { getUserById } from "~/models/user.server";
 import { bookMessages } from "./messages";
-import { renderBook } from "./render.server";
+import { PREVIEW_PAGES } from "./preview.server";
+import { renderBook, type SmallPhoto } from "./render.server";
 
 export const BookRequestSchema = z.object({
   trim: z.enum(bookTrims, { error: bookMessages.badTrim }),
   bleed: z.literal("on").optional(),
+  /** "art" (the collection's cover art) or the id of one of the book's photos. */
+  cover: z.string().optional(),
 });
+
+/** The photos a cover may be chosen from: the still images of the book's collections. */
+function coverChoices(campaignIds: string[]) {
+  return listCollectionPhotos(campaignIds).filter((p) => p.contentType === "image/jpeg" || p.contentType === "image/png");
+}
+
+type Asked = { ok: true; book: Book } | { ok: false; status: number; message: string };
+
+/** One home for asking: validates the form against the owner's collections, then queues the job. */
+function askForBook(ownerId: string, campaignIds: string[], form: FormData, several: boolean): Asked {
+  const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, status: 400, message: bookMessages.badTrim };
+  const storyCount = campaignIds.reduce((n, id) => n + listBookStories(id).length, 0);
+  if (storyCount === 0) return { ok: false, status: 400, message: bookMessages.noStories };
+  const cover = parsed.data.cover && parsed.data.cover !== "art" ? coverChoices(campaignIds).find((p) => p.id === parsed.data.cover) : null;
+  if (cover === undefined) return { ok: false, status: 400, message: bookMessages.badCover };
+  const book = createBook({
+    ownerId,
+    campaignId: campaignIds[0]!,
+    campaignIds: several ? campaignIds : null,
+    trim: parsed.data.trim,
+    bleed: parsed.data.bleed === "on",
+    storyCount,
+    coverPhotoKey: cover?.storageKey ?? null,
+  });
+  enqueueJob("build-book", { bookId: book.id }, { maxAttempts: 2 });
+  wakeJobs();
+  return { ok: true, book };
+}
 
 /** The printed QR code's short link: short so it also reads well under the code. */
 export const bookLinkUrl = (token: string) => `${appUrl().replace(/\/+$/, "")}/b/${token}`;
 
-export async function requestBook(ownerId: string, campaignId: string, form: FormData) {
+export function requestBook(ownerId: string, campaignId: string, form: FormData): Asked {
   // Another owner's collection is a 404 whatever was sent, as if it did not exist.
-  if (!getOwnedCampaign(ownerId, campaignId)) return { ok: false as const, status: 404, message: "Not Found" };
-  const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false as const, status: 400, message: bookMessages.badTrim };
-  const storyCount = listBookStories(campaignId).length;
-  if (storyCount === 0) return { ok: false as const, status: 400, message: bookMessages.noStories };
-  const book = createBook({ ownerId, campaignId, trim: parsed.data.trim, bleed: parsed.data.bleed === "on", storyCount });
-  enqueueJob("build-book", { bookId: book.id }, { maxAttempts: 2 });
-  wakeJobs();
-  return { ok: true as const, book };
+  if (!getOwnedCampaign(ownerId, campaignId)) return { ok: false, status: 404, message: "Not Found" };
+  return askForBook(ownerId, [campaignId], form, false);
+}
+
+/** A book of several collections (or all), in the order the owner's library lists them. */
+export function requestAccountBook(ownerId: string, form: FormData): Asked {
+  const picked = new Set(form.getAll("collection").map(String));
+  const all = form.get("intent") === "all";
+  const ids = listCampaigns(ownerId)
+    .filter((c) => all || picked.has(c.id))
+    .map((c) => c.id);
+  // A collection that is not the owner's is simply not among them: asking for it alone finds nothing.
+  if (ids.length === 0) return { ok: false, status: 400, message: bookMessages.noCollections };
+  return askForBook(ownerId, ids, form, true);
 }
 
 async function readStored(key: string) {
@@ -52,37 +89,46 @@ export const bookFileKey = (book: Pick<Book, "id">) => `books/${book.id}.pdf`;
 export async function buildBookJob(payload: Record<string, unknown>) {
   const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
   if (!book || book.status === "done") return;
-  const campaign = getOwnedCampaign(book.ownerId, book.campaignId);
-  if (!campaign) return;
+  const campaigns = (book.campaignIds ?? [book.campaignId]).map((id) => getOwnedCampaign(book.ownerId, id)).filter((c) => c !== undefined);
+  const first = campaigns[0];
+  if (!first) return;
   const owner = await getUserById(book.ownerId);
-  const rows = listBookStories(book.campaignId);
+  const familyName = owner?.lastName?.trim() || null;
+  const several = book.campaignIds !== null;
+  // Each collection's stories in turn; in a book of several, each opens with the collection's title.
+  const rows = campaigns.flatMap((c) => listBookStories(c.id).map((row) => ({ ...row, part: several ? c.title : undefined })));
   updateBook(book.id, { status: "running", storiesDone: 0, storyCount: rows.length });
   const tmp = path.join(os.tmpdir(), `book-${book.id}-${randomUUID()}.pdf`);
+  const small: SmallPhoto[] = [];
   try {
-    const coverKey = await ensureCollectionCover(campaign);
+    const cover = (book.coverPhotoKey ? await readStored(book.coverPhotoKey) : null) ?? (await readStored(await ensureCollectionCover(first)));
     const pages = await renderBook(
       {
         trim: book.trim,
         bleed: book.bleed,
-        title: campaign.title,
-        familyName: owner?.lastName?.trim() || null,
-        description: campaign.description,
+        title: several ? bookMessages.pdf.severalTitle : first.title,
+        familyName,
+        description: several ? null : first.description,
         madeOn: now(),
-        cover: await readStored(coverKey),
+        cover,
+        coverPhotoKey: book.coverPhotoKey,
         stories: rows.map((row) => ({
           contributorName: row.contributorName,
           submittedAt: row.submittedAt,
           text: row.storyContent,
           photoKeys: listStoryPhotos(row.id).map((p) => p.storageKey),
           listenUrl: row.recordingKey ? bookLinkUrl(ensureBookLink(row.id)) : null,
+          part: row.part,
         })),
         loadPhoto: readStored,
         onStory: (done) => updateBook(book.id, { storiesDone: done }),
+        onSmallPhoto: (photo) => small.push(photo),
       },
       fs.createWriteStream(tmp),
     );
     await getStorage().put(bookFileKey(book), fs.createReadStream(tmp));
-    updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book) });
+    const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));
+    updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book), lowResPhotos });
   } catch (error) {
     updateBook(book.id, { status: "failed" });
     throw error;
@@ -91,24 +137,47 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   }
 }
 
-/** What the owner's book page shows: the latest book's progress or its download, and the live QR links. */
+/** Where a book's PDF and its preview pages are served: under its collection, or the account's books. */
+export const bookHref = (book: Pick<Book, "id" | "campaignId" | "campaignIds">) => (book.campaignIds ? `/books/${book.id}` : `/campaigns/${book.campaignId}/book/${book.id}`);
+
+/** The latest book's progress, or its download, preview pages and the photos printed small. */
+function bookView(book: Book | undefined) {
+  if (!book) return null;
+  const base = bookHref(book);
+  const pages = Math.min(PREVIEW_PAGES, book.pageCount ?? 0);
+  return {
+    id: book.id,
+    status: book.status,
+    storiesDone: book.storiesDone,
+    storyCount: book.storyCount,
+    pageCount: book.pageCount,
+    trim: book.trim,
+    bleed: book.bleed,
+    href: `${base}.pdf`,
+    preview: book.status === "done" ? Array.from({ length: pages }, (_, i) => ({ src: `${base}/page/${i + 1}.png`, alt: bookMessages.previewAlt(i + 1, book.pageCount ?? 0) })) : [],
+    lowRes: (book.lowResPhotos ?? []).map((p) => bookMessages.lowResPhoto(p)),
+  };
+}
+
+const coverOptions = (campaignIds: string[]) => coverChoices(campaignIds).map((p, i) => ({ id: p.id, label: bookMessages.coverPhoto(i + 1, p.contributorName) }));
+
+/** What the owner's book page shows: the latest book, the cover choices, and the live QR links. */
 export function bookPageView(ownerId: string, campaignId: string) {
-  const book = latestBook(ownerId, campaignId);
   return {
     storyCount: listBookStories(campaignId).length,
     liveLinks: countLiveBookLinks(campaignId),
-    book: book
-      ? {
-          id: book.id,
-          status: book.status,
-          storiesDone: book.storiesDone,
-          storyCount: book.storyCount,
-          pageCount: book.pageCount,
-          trim: book.trim,
-          bleed: book.bleed,
-          href: `/campaigns/${campaignId}/book/${book.id}.pdf`,
-        }
-      : null,
+    covers: coverOptions([campaignId]),
+    book: bookView(latestBook(ownerId, campaignId)),
+  };
+}
+
+/** The account's book page: the owner's collections to pick from and the latest book of several. */
+export function accountBookPageView(ownerId: string) {
+  const collections = listCampaigns(ownerId).map((c) => ({ id: c.id, title: c.title, storyCount: listBookStories(c.id).length }));
+  return {
+    collections,
+    covers: coverOptions(collections.map((c) => c.id)),
+    book: bookView(latestBook(ownerId, null)),
   };
 }
 

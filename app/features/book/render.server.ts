@@ -29,7 +29,12 @@ export type BookStory = {
   photoKeys: string[];
   /** The short link its QR code carries, when it has something to play. */
   listenUrl: string | null;
+  /** In a book of several collections, the collection it belongs to: each opens with its own title page. */
+  part?: string;
 };
+
+/** A photo with too few pixels to fill its box at PRINT_DPI: printed smaller, never blurred (decision 0170). */
+export type SmallPhoto = { key: string; story: number; width: number; height: number; printedInches: number };
 
 export type BookInput = {
   trim: keyof typeof TRIM_SIZES;
@@ -39,13 +44,20 @@ export type BookInput = {
   description: string | null;
   madeOn: Date;
   cover: Buffer | null;
+  /** Set when the cover is a story photo the owner chose: it is then held to PRINT_DPI like any photo. */
+  coverPhotoKey?: string | null;
   stories: BookStory[];
   loadPhoto: (key: string) => Promise<Buffer | null>;
   onStory?: (done: number) => void | Promise<void>;
+  /** Told of each photo printed smaller than its box for want of pixels (story -1 is the cover). */
+  onSmallPhoto?: (photo: SmallPhoto) => void;
 };
 
 // Emoji and joiners have no glyph in DejaVu; they would print as empty boxes.
 const printable = (s: string) => s.replace(/\r\n?/g, "\n").replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, "");
+
+/** Below half its box's width and height, a photo printed at PRINT_DPI looks small enough to mention. */
+const SMALL_SHARE = 0.5;
 
 const embeddable = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
 
@@ -91,7 +103,15 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   doc.addPage({ size, margin: 0 });
   doc.rect(0, 0, doc.page.width, doc.page.height).fill("#f6efe6");
   const art = Math.min(doc.page.width, doc.page.height * 0.62);
-  if (input.cover) doc.image(input.cover, (doc.page.width - art) / 2, 0, { fit: [art, art], align: "center" });
+  if (input.cover && embeddable(input.cover)) {
+    const image = openImage(doc, input.cover);
+    // Cover art is drawn to fill its square; a chosen photo is never enlarged past PRINT_DPI.
+    const fill = Math.min(art / image.width, art / image.height);
+    const scale = input.coverPhotoKey ? Math.min(fill, INCH / PRINT_DPI) : fill;
+    if (input.coverPhotoKey && scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key: input.coverPhotoKey, story: -1, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
+    const [w, h] = [image.width * scale, image.height * scale];
+    doc.image(image as unknown as Buffer, (doc.page.width - w) / 2, (art - h) / 2, { width: w, height: h });
+  }
   doc.font("bold").fontSize(26).fillColor(INK).text(printable(input.title), margin, art + 28, { width: doc.page.width - 2 * margin, align: "center" });
   if (byline) doc.moveDown(0.4).font("italic").fontSize(15).fillColor(MUTED).text(byline, { width: doc.page.width - 2 * margin, align: "center" });
 
@@ -103,17 +123,32 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   if (input.description) doc.moveDown(1.5).font("serif").fontSize(11).fillColor(MUTED).text(printable(input.description), { align: "center" });
   doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(m.madeWith(formatDay(input.madeOn)), { align: "center" });
 
+  const names = input.stories.map((s, i) => printable(s.contributorName?.trim() ? m.from(s.contributorName.trim()) : `${m.anonymous} ${i + 1}`));
+  // Contents lines, in order: in a book of several collections, each one's title before its stories.
+  const lines: Array<{ text: string; part: boolean; story: number }> = [];
+  for (const [i, story] of input.stories.entries()) {
+    if (story.part !== undefined && story.part !== input.stories[i - 1]?.part) lines.push({ text: printable(story.part), part: true, story: i });
+    lines.push({ text: names[i]!, part: false, story: i });
+  }
+
   // Contents: its pages are kept now and written once the chapters' pages are known.
   const tocLine = 18;
   const tocFirst = doc.bufferedPageRange().count;
   doc.addPage();
   const perPage = Math.max(1, Math.floor((bottom() - doc.page.margins.top - 40) / tocLine));
-  const tocPages = Math.max(1, Math.ceil(input.stories.length / perPage));
+  const tocPages = Math.max(1, Math.ceil(lines.length / perPage));
   for (let i = 1; i < tocPages; i++) doc.addPage();
 
   const starts: number[] = [];
-  const names = input.stories.map((s, i) => printable(s.contributorName?.trim() ? m.from(s.contributorName.trim()) : `${m.anonymous} ${i + 1}`));
+  const partStarts = new Map<number, number>();
   for (const [i, story] of input.stories.entries()) {
+    if (lines.some((line) => line.part && line.story === i)) {
+      // A collection's own title page, so a book of several reads as parts.
+      doc.addPage();
+      partStarts.set(i, doc.bufferedPageRange().count);
+      doc.y = doc.page.height * 0.35;
+      doc.font("bold").fontSize(22).fillColor(INK).text(printable(story.part ?? ""), { align: "center" });
+    }
     doc.addPage();
     starts.push(doc.bufferedPageRange().count);
     // A chapter starts a page, so its heading is never left alone at a page's foot.
@@ -126,10 +161,11 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     for (const key of story.photoKeys) {
       const bytes = await input.loadPhoto(key);
       if (!bytes || !embeddable(bytes)) continue;
-      // openImage is pdfkit's, missing from its types: it reads the size without placing the image.
-      const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
-      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred.
-      const scale = Math.min((INCH / PRINT_DPI) * 1, width() / image.width, (bottom() - doc.page.margins.top) * 0.6 / image.height);
+      const image = openImage(doc, bytes);
+      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred, and the owner is told.
+      const fill = Math.min(width() / image.width, ((bottom() - doc.page.margins.top) * 0.6) / image.height);
+      const scale = Math.min(INCH / PRINT_DPI, fill);
+      if (scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key, story: i, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
       const w = image.width * scale;
       const h = image.height * scale;
       if (doc.y + 12 + h > bottom()) doc.addPage();
@@ -157,12 +193,12 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.switchToPage(tocFirst + p);
     doc.y = doc.page.margins.top;
     if (p === 0) doc.font("bold").fontSize(18).fillColor(INK).text(m.contents).moveDown(1);
-    for (let i = p * perPage; i < Math.min(input.stories.length, (p + 1) * perPage); i++) {
+    for (const line of lines.slice(p * perPage, (p + 1) * perPage)) {
       const y = doc.y;
-      const number = String(starts[i]);
-      doc.font("serif").fontSize(11).fillColor(INK);
+      const number = String(line.part ? partStarts.get(line.story) : starts[line.story]);
+      doc.font(line.part ? "bold" : "serif").fontSize(11).fillColor(INK);
       const numberWidth = doc.widthOfString(number);
-      doc.text(names[i]!, doc.page.margins.left, y, { width: width() - numberWidth - 16, lineBreak: false, ellipsis: true });
+      doc.text(line.text, doc.page.margins.left, y, { width: width() - numberWidth - 16, lineBreak: false, ellipsis: true });
       doc.text(number, doc.page.margins.left + width() - numberWidth, y, { lineBreak: false });
       doc.x = doc.page.margins.left;
       doc.y = y + tocLine;
@@ -182,6 +218,9 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   await finished;
   return count;
 }
+
+// openImage is pdfkit's, missing from its types: it reads the size without placing the image.
+const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer) => (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
 
 /** The QR code as vector squares, one rectangle per run of dark modules. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { bookMessages } from "~/features/book/messages";
 import { Card } from "~/components/ui/card";
 import { listCampaigns } from "~/models/campaign.server";
 import { formatDay } from "~/lib/format-date";
@@ -91,9 +92,17 @@ export default function CampaignsPage() {
           <h1 className="font-serif text-3xl font-bold">{campaignMessages.list.heading}</h1>
           <p className="text-muted-foreground">Invite relatives by e-mail and gather their stories.</p>
         </div>
-        <Link to={toggleTo} preventScrollReset aria-expanded={open} aria-controls="inline-create" className={buttonClass()}>
-          Create Collection
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          {/* A book of several collections or all of them (issue 32, decision 0170). */}
+          {campaigns.length > 0 ? (
+            <Link to="/books" className={buttonClass("outline")}>
+              {bookMessages.account.link}
+            </Link>
+          ) : null}
+          <Link to={toggleTo} preventScrollReset aria-expanded={open} aria-controls="inline-create" className={buttonClass()}>
+            Create Collection
+          </Link>
+        </div>
       </div>
 
       <div id="inline-create">{open ? <CollectionForm compact groups={groups} actionData={actionData} cancelTo="/campaigns" /> : null}</div>

@@ -1,0 +1,129 @@
+// The latest book on the owner's page (decision 0170): its progress while the job runs, then its first
+// pages, the photos printed small and the download. Progress works without JavaScript (the page asks
+// again every few seconds, and "Check again" does it at once) and with it (the loader is polled).
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { inputClass } from "~/components/forms";
+import { NoScriptRefresh } from "~/features/podcasts/components/wizard/no-script-refresh";
+import { bookMessages as m } from "../messages";
+
+export type BookView = {
+  status: "queued" | "running" | "done" | "failed";
+  storiesDone: number;
+  storyCount: number;
+  pageCount: number | null;
+  href: string;
+  preview: Array<{ src: string; alt: string }>;
+  lowRes: string[];
+};
+
+const POLL_MS = 2000;
+
+export const isWorking = (book: BookView | null) => book?.status === "queued" || book?.status === "running";
+
+/** While the book is being made, the loaders run again every 2 s. */
+function usePollWhile(working: boolean) {
+  const { revalidate } = useRevalidator();
+  const latest = useRef(revalidate);
+  latest.current = revalidate;
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => latest.current(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [working]);
+}
+
+export function BookStatus({ book, here }: { book: BookView; here: string }) {
+  const working = isWorking(book);
+  usePollWhile(working);
+  if (working) {
+    return (
+      <Card className="space-y-3 p-4">
+        <NoScriptRefresh seconds={3} />
+        <p role="status">{book.status === "queued" ? m.queued : m.running(book.storiesDone, book.storyCount)}</p>
+        <progress max={book.storyCount} value={book.storiesDone} className="w-full" aria-label={m.running(book.storiesDone, book.storyCount)} />
+        <a className={buttonClass("outline")} href={here}>
+          {m.checkAgain}
+        </a>
+      </Card>
+    );
+  }
+  if (book.status === "failed") {
+    return (
+      <Card className="p-4">
+        <p role="alert">{m.failed}</p>
+      </Card>
+    );
+  }
+  return (
+    <Card className="space-y-4 p-4">
+      <p role="status">{m.ready(book.pageCount ?? 0)}</p>
+      {book.preview.length > 0 ? (
+        <section aria-labelledby="book-preview" className="space-y-2">
+          <CardTitle id="book-preview" className="text-lg">
+            {m.previewHeading}
+          </CardTitle>
+          <ul className="grid grid-cols-2 gap-3">
+            {book.preview.map((page) => (
+              <li key={page.src}>
+                <img src={page.src} alt={page.alt} width={600} height={900} loading="lazy" className="h-auto w-full border border-border bg-white" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {book.lowRes.length > 0 ? (
+        <section aria-labelledby="book-low-res" className="space-y-2">
+          <CardTitle id="book-low-res" className="text-lg">
+            {m.lowResHeading}
+          </CardTitle>
+          <p>{m.lowResIntro}</p>
+          <ul className="list-disc space-y-1 pl-5 break-words">
+            {book.lowRes.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <a className={buttonClass()} href={book.href} download>
+        {m.download}
+      </a>
+    </Card>
+  );
+}
+
+/** Trim size, bleed and cover: the same fields for a collection's book and a book of several. */
+export function BookOptions({ covers }: { covers: Array<{ id: string; label: string }> }) {
+  return (
+    <>
+      <fieldset>
+        <legend className="font-medium">{m.trimLabel}</legend>
+        {(Object.keys(m.trims) as Array<keyof typeof m.trims>).map((trim) => (
+          <label key={trim} className="mr-4 inline-flex items-center gap-2">
+            <input type="radio" name="trim" value={trim} defaultChecked={trim === "6x9"} />
+            {m.trims[trim]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="bleed" value="on" />
+        {m.bleedLabel}
+      </label>
+      {covers.length > 0 ? (
+        <label className="block space-y-1">
+          <span className="block font-medium">{m.coverLabel}</span>
+          <select name="cover" defaultValue="art" className={inputClass}>
+            <option value="art">{m.coverArt}</option>
+            {covers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// The book's first pages as images, so the owner sees it before downloading (issue 32, decision 0170).
+// pdfjs-dist (already a dependency) draws a page onto @napi-rs/canvas (its own optional dependency);
+// it reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
+import { createCanvas } from "@napi-rs/canvas";
+import { getStorage } from "~/lib/storage/storage.server";
+
+/** How many pages the owner's page previews: cover, title page, contents, the first chapter. */
+export const PREVIEW_PAGES = 4;
+/** Pixels across: sharp enough on a phone's screen, small enough to send. */
+const PREVIEW_WIDTH = 600;
+const CHUNK = 256 * 1024;
+
+async function readRange(key: string, begin: number, end: number) {
+  const file = await getStorage().read(key, { start: begin, end: end - 1 });
+  if (!file) throw new Error(`The book ${key} is gone.`);
+  const parts: Buffer[] = [];
+  for await (const chunk of file.stream) parts.push(Buffer.from(chunk as Buffer));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Page `n` (from 1) of the stored PDF as a PNG, or null when the book has fewer pages. */
+export async function renderPreviewPage(key: string, n: number): Promise<Buffer | null> {
+  const size = await getStorage().size(key);
+  if (size === null) return null;
+  const { getDocument, PDFDataRangeTransport } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  // pdfjs asks for the parts it needs; each is read from storage (local disk or S3) as a range.
+  const transport = new PDFDataRangeTransport(size, null);
+  transport.requestDataRange = (begin: number, end: number) => {
+    readRange(key, begin, end).then(
+      (bytes) => transport.onDataRange(begin, bytes),
+      () => transport.abort(),
+    );
+  };
+  const task = getDocument({ range: transport, rangeChunkSize: CHUNK, disableAutoFetch: true, disableStream: true, disableFontFace: true, isEvalSupported: false });
+  try {
+    const doc = await task.promise;
+    if (n < 1 || n > doc.numPages) return null;
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: PREVIEW_WIDTH / page.getViewport({ scale: 1 }).width });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: canvas.getContext("2d") as unknown as CanvasRenderingContext2D, viewport }).promise;
+    return canvas.toBuffer("image/png");
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** The answer to a preview page's URL; the caller has checked the book is the owner's. */
+export async function previewResponse(book: { status: string; fileKey: string | null } | undefined, page: string | undefined) {
+  const n = Number(page);
+  if (!book?.fileKey || book.status !== "done" || !Number.isInteger(n) || n < 1 || n > PREVIEW_PAGES) throw new Response("Not Found", { status: 404 });
+  const png = await renderPreviewPage(book.fileKey, n);
+  if (!png) throw new Response("Not Found", { status: 404 });
+  // A made book never changes (a new one has a new id), so the browser keeps its pages.
+  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=31536000, immutable" } });
+}
