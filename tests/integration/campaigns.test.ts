@@ -5,6 +5,8 @@ import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.serv
 import { action as apiAction, loader as apiLoader } from "~/routes/api+/campaigns+/_layout";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns._index";
 import { action as createAction, loader as createLoader } from "~/routes/_app+/create-story-collection";
+import { loader as recipientsLoader } from "~/routes/resources+/collection-recipients";
+import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { campaignMessages } from "~/features/collections/messages";
 import { db } from "~/lib/db.server";
 import { adminSessionStorage, toastSessionStorage } from "~/lib/session.server";
@@ -158,6 +160,25 @@ describe("/create-story-collection", () => {
     const group = createGroupWithContacts(a.id, ["secret@x.com"]);
     expect((await postCreate(b.cookie, { intent: "add-group", groupId: group.id })).status).toBe(404);
     expect((await postCreate(b.cookie, { intent: "add-group", groupId: "no-such-group" })).status).toBe(404);
+  });
+
+  it("with JavaScript the list steps are a GET: typed addresses with why some won't be e-mailed, a group's contacts, 404 for someone else's group", async () => {
+    // A GET leaves the page's loaders alone; a fetcher POST reloaded root's and could take the toast (decision 0164).
+    const a = await createTestUser();
+    const b = await createTestUser();
+    markDeliveryProblem(a.id, "spam@x.com", { kind: "undeliverable", reason: "Marked as spam.", at: new Date() });
+    const check = (cookie: string, query: string) => callRoute(recipientsLoader, makeRequest(`/resources/collection-recipients?${query}`, { cookie }));
+    const typed = await check(a.cookie, "recipients=Spam%40x.com+ok%40x.com&recipients=no-at-sign");
+    expect(typed.status).toBe(200);
+    expect(await typed.json()).toEqual({ recipients: ["Spam@x.com", "ok@x.com"], blocked: { "Spam@x.com": "Marked as spam." } });
+
+    const group = createGroupWithContacts(a.id, ["aunt@x.com", "spam@x.com"]);
+    expect(await (await check(a.cookie, `groupId=${group.id}`)).json()).toEqual({ recipients: ["aunt@x.com", "spam@x.com"], blocked: { "spam@x.com": "Marked as spam." } });
+    expect((await check(b.cookie, `groupId=${group.id}`)).status).toBe(404);
+    expect((await check(b.cookie, "recipients=spam%40x.com")).status).toBe(200);
+    expect(await (await check(b.cookie, "recipients=spam%40x.com")).json()).toEqual({ recipients: ["spam@x.com"], blocked: {} });
+    const signedOut = await check("", "recipients=spam%40x.com");
+    expect(signedOut.status).toBe(302);
   });
 
   it("remove-recipient:<email> removes that chip, whatever its case", async () => {

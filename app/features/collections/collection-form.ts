@@ -17,4 +17,8 @@ export type CollectionFormData = {
   blocked: Record<string, string>;
 };
 
+/** With JavaScript the list steps read this (a GET, so the page's loaders are not run again; decision 0164). */
+export const COLLECTION_RECIPIENTS_PATH = "/resources/collection-recipients";
+export type RecipientCheck = Pick<CollectionFormData, "recipients" | "blocked">;
+
 export type CollectionFormGroup = { id: string; name: string; isDefault: boolean };

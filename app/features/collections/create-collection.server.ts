@@ -31,6 +31,25 @@ export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
   return listContactGroups(ownerId).map(({ id, name, isDefault }) => ({ id, name, isDefault }));
 }
 
+/** A group's contacts added to the list; null when the group is missing or someone else's. */
+async function withGroup(ownerId: string, current: string[], groupId: string) {
+  if (!groupId) return current;
+  const contacts = await listGroupContacts(ownerId, groupId);
+  return contacts ? addRecipients(current, contacts.map((c) => c.email).join(" ")) : null;
+}
+
+/**
+ * The list steps with JavaScript, read by a GET (`fetcher.load`): a fetcher POST makes Remix reload
+ * every loader on the page, root's included, and that reload could take the one-shot toast of a
+ * "Create" sent meanwhile, so the page never showed it (decision 0164).
+ */
+export async function checkCollectionRecipients(ownerId: string, url: URL): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
+  const typed = addRecipients([], url.searchParams.getAll("recipients").join(" "));
+  const recipients = await withGroup(ownerId, typed, url.searchParams.get("groupId") ?? "");
+  if (!recipients) throw new Response("Not Found", { status: 404 });
+  return { recipients, blocked: blockedRecipients(ownerId, recipients) };
+}
+
 /**
  * Answers any post of the form: the recipient steps (add typed e-mails, add a group, remove a chip)
  * echo the form back; 'create' validates, writes the collection and goes to /campaigns.
@@ -45,11 +64,9 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
     return echo(addRecipients(current, String(formData.get("emailInput") ?? "")), ["emailInput"]);
   }
   if (intent === INTENT.addGroup) {
-    const groupId = String(formData.get("groupId") ?? "");
-    if (!groupId) return echo(current);
-    const contacts = await listGroupContacts(ownerId, groupId);
-    if (!contacts) throw new Response("Not Found", { status: 404 });
-    return echo(addRecipients(current, contacts.map((c) => c.email).join(" ")));
+    const recipients = await withGroup(ownerId, current, String(formData.get("groupId") ?? ""));
+    if (!recipients) throw new Response("Not Found", { status: 404 });
+    return echo(recipients);
   }
   if (intent.startsWith(INTENT.removePrefix)) {
     const removed = intent.slice(INTENT.removePrefix.length).trim().toLowerCase();

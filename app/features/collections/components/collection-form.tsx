@@ -9,7 +9,13 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
 import { addRecipients } from "~/lib/email-split";
 import { cn } from "~/lib/cn";
-import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "../collection-form";
+import {
+  COLLECTION_FORM_INTENT as INTENT,
+  COLLECTION_RECIPIENTS_PATH,
+  type CollectionFormData,
+  type CollectionFormGroup,
+  type RecipientCheck,
+} from "../collection-form";
 import { contactMessages } from "~/features/contacts/messages";
 import { campaignMessages } from "../messages";
 import { CreateCollectionSchema } from "../schemas";
@@ -53,15 +59,16 @@ type Props = {
 
 /**
  * The one create-collection form: the full page and the inline form on /campaigns (decision 0121).
- * Every step also works as a post without JavaScript (decision 0102); with it, only 'Add Group' asks
- * the server.
+ * Every step also works as a post without JavaScript (decision 0102); with it, the list steps are
+ * reads (GET), which leave the page's loaders and its toast alone (decision 0164).
  */
 export function CollectionForm({ groups, actionData, cancelTo, compact = false }: Props) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const groupFetcher = useFetcher<CollectionFormData>();
+  const groupFetcher = useFetcher<RecipientCheck>();
   // Typed addresses are added here at once; the server says which of them it will not e-mail, and why.
-  const checkFetcher = useFetcher<CollectionFormData>();
+  const checkFetcher = useFetcher<RecipientCheck>();
+  const recipientsUrl = (params: [string, string][]) => `${COLLECTION_RECIPIENTS_PATH}?${new URLSearchParams(params)}`;
 
   const [recipients, setRecipients] = useState<string[]>(actionData?.recipients ?? []);
   const [emailDraft, setEmailDraft] = useState(() => initialString(actionData?.result, "emailInput"));
@@ -74,11 +81,19 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
     setSeenAction(actionData);
     if (actionData) setRecipients(actionData.recipients);
   }
+  // What the server said of each address checked so far: each check sends only the new ones.
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const [seenGroup, setSeenGroup] = useState(groupFetcher.data);
   if (groupFetcher.data !== seenGroup) {
     setSeenGroup(groupFetcher.data);
     const added = groupFetcher.data?.recipients;
     if (added) setRecipients((list) => addRecipients(list, added.join(" ")));
+    if (groupFetcher.data) setChecked((seen) => ({ ...seen, ...groupFetcher.data?.blocked }));
+  }
+  const [seenCheck, setSeenCheck] = useState(checkFetcher.data);
+  if (checkFetcher.data !== seenCheck) {
+    setSeenCheck(checkFetcher.data);
+    if (checkFetcher.data) setChecked((seen) => ({ ...seen, ...checkFetcher.data?.blocked }));
   }
 
   const [form, fields] = useForm({
@@ -99,21 +114,16 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
     const next = addRecipients(recipients, emailDraft);
     setRecipients(next);
     setEmailDraft("");
-    if (next.length === recipients.length) return;
-    const body = new FormData();
-    body.set("intent", INTENT.addEmails);
-    for (const email of next) body.append("recipients", email);
-    checkFetcher.submit(body, { method: "post" });
+    const added = next.slice(recipients.length);
+    if (!added.length) return;
+    checkFetcher.load(recipientsUrl(added.map((email) => ["recipients", email])));
   };
-  const blocked = { ...actionData?.blocked, ...groupFetcher.data?.blocked, ...checkFetcher.data?.blocked };
+  const blocked = { ...actionData?.blocked, ...checked };
   const blockedNotes = recipients.filter((email) => blocked[email]);
   const addGroup = (event: MouseEvent) => {
     event.preventDefault();
     if (!groupId) return;
-    const body = new FormData();
-    body.set("intent", INTENT.addGroup);
-    body.set("groupId", groupId);
-    groupFetcher.submit(body, { method: "post" });
+    groupFetcher.load(recipientsUrl([["groupId", groupId]]));
   };
   const removeRecipient = (event: MouseEvent, email: string) => {
     event.preventDefault();
