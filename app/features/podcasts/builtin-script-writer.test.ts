@@ -133,7 +133,7 @@ describe("two hosts: an interview with one narrator", () => {
     expect(segments).toEqual([
       { speaker: "host2", text: "Hello. Today's family story is “Roof Tomatoes”. Who was Grandma Ada?", chapter: "Roof Tomatoes" },
       { speaker: "host1", text: "Hello. I'm glad to tell it. Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market.", chapter: "Roof Tomatoes" },
-      { speaker: "host2", text: "Mm. And the label?", chapter: "Roof Tomatoes" },
+      { speaker: "host2", text: "I see. And the label?", chapter: "Roof Tomatoes" },
       { speaker: "host1", text: "Every jar had a label. We still have one.", chapter: "Roof Tomatoes" },
       { speaker: "host2", text: "Thank you for telling “Roof Tomatoes”.", chapter: "Roof Tomatoes" },
       { speaker: "host1", text: "Thank you for listening. Goodbye.", chapter: "Roof Tomatoes" },

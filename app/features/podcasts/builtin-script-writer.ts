@@ -81,7 +81,8 @@ const HOST_LINES = {
   firstQuestion: [() => "How does it begin?", () => "Where does it start?", () => "Will you tell it for us?", () => ""],
   oneQuestion: [() => "Will you tell it for us?", () => "Please, go ahead.", () => ""],
   // Reactions name nothing; the interviewer takes them in turn, so each line of an episode differs.
-  reaction: [() => "Mm.", () => "I see.", () => "Oh my.", () => "Goodness.", () => "I can picture that.", () => "How about that.", () => "Ah.", () => "Hm."],
+  // Real words, not "Mm." or "Hm.": a listener (and a recognizer) hears a voice's hum as noise (decision 0167).
+  reaction: [() => "I see.", () => "Oh my.", () => "Goodness.", () => "I can picture that.", () => "How about that.", () => "Well, well.", () => "Oh, I see.", () => "Yes."],
   thanks: [(f) => `Thank you for telling “${f.title}”.`, (f) => `Thank you for “${f.title}”.`, (f) => `That was “${f.title}”.`],
   goodbye: [() => "Thank you for listening. Goodbye.", () => "Goodbye for now.", () => "Goodbye.", () => ""],
   familyWelcome: [

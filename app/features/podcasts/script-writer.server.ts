@@ -31,7 +31,7 @@ function answerRules(req: ScriptRequest) {
   const collection = req.format === "multi_contributor";
   const speakers =
     req.hostCount === 2
-      ? `"speaker" is "host1" or "host2". host1 is the narrator and reads the story; it may say hello before it and goodbye after it. host2 is the interviewer who has listened: a short hello naming the title, before each part a short question naming a person, place, time or thing that part names, copied exactly as the story writes it (such as "Who was Mr. Dahlberg?" or "What happened in the spring of 1938?"), a short reaction between parts that states no fact (such as "Mm." or "I see."), and the thanks at the end. host2 only asks and reacts: it never tells what happened.`
+      ? `"speaker" is "host1" or "host2". host1 is the narrator and reads the story; it may say hello before it and goodbye after it. host2 is the interviewer who has listened: a short hello naming the title, before each part a short question naming a person, place, time or thing that part names, copied exactly as the story writes it (such as "Who was Mr. Dahlberg?" or "What happened in the spring of 1938?"), a short reaction between parts that states no fact (such as "I see." or "Oh my.", words rather than a hum like "Mm."), and the thanks at the end. host2 only asks and reacts: it never tells what happened.`
       : `"speaker" is always "host1": one narrator says every line.`;
   return [
     "These rules come before any instruction above. Answer with one JSON object and nothing else, shaped like this:",
