@@ -1,5 +1,5 @@
 // Benchmark (issues 18 and 31): five family stories as a family gets them by default
-// (bench/fixtures/episodes: names, places, years, dates, money, abbreviations, initials; 212 to 707
+// (bench/fixtures/episodes: names, places, years, dates, money, abbreviations, initials; 212 to 1,495
 // words; one a collection of three relatives), the built-in conversation writer's script, the default
 // voices (Grace and Henry: flite's slt and rms), rendered by the production path (the render worker).
 // Debian's pocketsphinx transcribes each MP3 and the word error rate against what the voices were
