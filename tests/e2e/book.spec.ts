@@ -59,3 +59,46 @@ test.describe("family book", () => {
     await stranger.close();
   });
 });
+
+test.describe("family book of several collections", () => {
+  test("from the collections list the owner picks two collections and a cover photo, sees the first pages and the photos printed small, and downloads the PDF", async ({ page, user }) => {
+    const lake = await createNewsletterCollection(user.id, { title: `Lake ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe", photo: true }] });
+    const town = await createNewsletterCollection(user.id, { title: `Town ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.holiday, name: "Aunt May" }] });
+    await signInAs(page, user);
+    await visit(page, "/campaigns");
+    await page.getByRole("link", { name: "Family book of several collections" }).click();
+    await expect(page.getByRole("heading", { name: "Family book of several collections" })).toBeVisible();
+    await page.getByRole("checkbox", { name: new RegExp(lake.campaign.title) }).check();
+    await page.getByRole("checkbox", { name: new RegExp(town.campaign.title) }).check();
+    await page.getByLabel("A5").check();
+    await page.getByLabel("Cover").selectOption({ label: "Photo 1 from Grandpa Joe" });
+    await page.getByRole("button", { name: "Make the book of the chosen collections" }).click();
+    // The job runs in the server; the page asks again (polling with JS, a refresh without) until ready.
+    await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
+
+    const cover = page.getByRole("img", { name: /^Page 1 of \d+, the cover$/ });
+    await expect(cover).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Page 3 of \d+, the contents$/ })).toBeVisible();
+    await cover.scrollIntoViewIfNeeded();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+    // The stories page's photo is 1 × 1 px: it is listed, as the cover it was chosen for.
+    await expect(page.getByRole("heading", { name: "Photos that print small" })).toBeVisible();
+    await expect(page.getByText("The cover photo: 1 × 1 px, printed under 0.1 in wide")).toBeVisible();
+    await expect(page.getByText("A photo from Grandpa Joe: 1 × 1 px, printed under 0.1 in wide")).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    const file = await download.path();
+    expect((await run("pdfinfo", [file])).stdout).toMatch(/Page size:\s+419\.528 x 595\.276 pts/);
+    const text = (await run("pdftotext", [file, "-"])).stdout;
+    expect(text).toContain(lake.campaign.title);
+    expect(text).toContain(town.campaign.title);
+  });
+
+  test("asking with no collection chosen says so", async ({ page, user }) => {
+    await createNewsletterCollection(user.id, { title: `Lake ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }] });
+    await signInAs(page, user);
+    await visit(page, "/books");
+    await page.getByRole("button", { name: "Make the book of the chosen collections" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Choose at least one collection with stories.");
+  });
+});

@@ -17,7 +17,7 @@ export const bookMessages = {
   lowResHeading: "Photos that print small",
   lowResIntro: "These photos have too few pixels to fill their space at 300 pixels per inch, so they print smaller rather than blurred. A larger copy of the photo would print bigger.",
   lowResPhoto: (p: { story: string; width: number; height: number; printedInches: number }) =>
-    `${p.story ? `A photo from ${p.story}` : "The cover photo"}: ${p.width} × ${p.height} px, printed ${p.printedInches} in wide`,
+    `${p.story ? `A photo from ${p.story}` : "The cover photo"}: ${p.width} × ${p.height} px, printed ${p.printedInches >= 0.1 ? `${p.printedInches} in` : "under 0.1 in"} wide`,
   checkAgain: "Check again",
   account: {
     heading: "Family book of several collections",
