@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { loggedRemovals, reapplyRemovals } from "../app/features/contributions/consent-log.server";
+import { describeReapplied, reapplyErasuresToFile } from "../app/features/account/reapply-erasures.server";
+import { chaptersKeyFor } from "../app/features/podcasts/chapters.server";
 import { fetchBackup, listBackups } from "../app/lib/backup.server";
 import { env } from "../app/lib/env.server";
 import { getStorage } from "../app/lib/storage/storage.server";
@@ -43,19 +43,11 @@ function processesHolding(file: string): number[] | null {
 }
 
 /**
- * Relatives' removal requests are logged in storage as well (consent-log.server.ts): applied to the
- * unpacked backup before it goes live, so a recording withdrawn after the backup stays withdrawn.
+ * Relatives' removal requests and closed accounts are logged in storage as well (erasure-log.server.ts):
+ * applied to the unpacked backup before it goes live, so what was erased after the backup stays erased.
  */
 async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getStorage>) {
-  const removals = await loggedRemovals(storage);
-  const sqlite = new Database(file);
-  try {
-    const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contribution_recordings'").get();
-    const marked = hasTable ? reapplyRemovals(sqlite, removals) : 0;
-    return `Removal requests: ${removals.length} kept outside the database; ${marked} made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.`;
-  } finally {
-    sqlite.close();
-  }
+  return describeReapplied(await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)])).join("\n");
 }
 
 function moveIfThere(from: string, to: string) {

@@ -50,10 +50,11 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { reencodePhotosStoredAsSent } = await import("~/features/contributions/photos.server");
     await reencodePhotosStoredAsSent();
   },
-  // Removal requests a restored backup forgot (issue 29): applied again on every start as primary.
+  // Removal requests and account deletions a restored backup forgot (issues 29, 32): applied again on every start as primary.
   "reapply-removals": async () => {
-    const { reapplyLoggedRemovals } = await import("~/features/contributions/recordings.server");
-    await reapplyLoggedRemovals();
+    const { reapplyLoggedErasures } = await import("~/features/account/reapply-erasures.server");
+    const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
+    await reapplyLoggedErasures((episode) => [chaptersKeyFor(episode)]);
   },
   // A closed account's files (issue 32): its rows went at once, its files go here; an episode takes its chapters with it.
   "purge-account-files": async (payload) => {

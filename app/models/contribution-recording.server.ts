@@ -1,8 +1,8 @@
 // A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
 // the convert-recording job, listed for the stories page, removed by the owner.
-import { and, eq, sql } from "drizzle-orm";
-import { campaigns, contributionRecordings, contributions, invitations } from "#db/schema";
-import { db, preparedPerConnection } from "~/lib/db.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { campaigns, contributionAttachments, contributionRecordings, contributions, invitations, newsletterStories } from "#db/schema";
+import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 
 export type Recording = typeof contributionRecordings.$inferSelect;
 export type NewRecording = typeof contributionRecordings.$inferInsert;
@@ -30,6 +30,59 @@ export function markRemovalRequested(id: string, at: Date) {
   const row = getRecording(id);
   if (row && !row.removalRequestedAt) db.update(contributionRecordings).set({ removalRequestedAt: at }).where(eq(contributionRecordings.id, id)).run();
   return row;
+}
+
+/**
+ * Removal requests a database lacks (a restored backup, or the live one), marked again: `database` is
+ * the file being restored or the app's own. Returns how many recordings it marked.
+ */
+export function markRemovalsRequested(database: DB, removals: { id: string; requestedAt: Date }[]) {
+  return database.transaction((tx) =>
+    removals.reduce(
+      (marked, r) => marked + tx.update(contributionRecordings).set({ removalRequestedAt: r.requestedAt }).where(and(eq(contributionRecordings.id, r.id), isNull(contributionRecordings.removalRequestedAt))).run().changes,
+      0,
+    ),
+  );
+}
+
+/**
+ * A relative's written story goes: the story row (its photos and recording rows cascade) and the copies
+ * published newsletters made of its text. Returns the stored files its rows named (to remove after), or
+ * null when there is no such story. `database`: as markRemovalsRequested.
+ */
+export function deleteStoryRows(contributionId: string, database: DB = db): string[] | null {
+  return database.transaction((tx) => {
+    const story = tx.select({ id: contributions.id }).from(contributions).where(eq(contributions.id, contributionId)).get();
+    if (!story) return null;
+    const photos = tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, contributionId)).all();
+    const recordings = tx
+      .select({ original: contributionRecordings.originalKey, normalized: contributionRecordings.normalizedKey })
+      .from(contributionRecordings)
+      .where(eq(contributionRecordings.contributionId, contributionId))
+      .all();
+    tx.delete(newsletterStories).where(eq(newsletterStories.contributionId, contributionId)).run();
+    tx.delete(contributions).where(eq(contributions.id, contributionId)).run();
+    return [...photos.map((p) => p.key), ...recordings.flatMap((r) => [r.original, r.normalized])].filter((key): key is string => Boolean(key));
+  });
+}
+
+/** A recording with its story's contributor and collection (whose owner is told when it is removed). */
+export function clipWithCollection(recordingId: string) {
+  return db
+    .select({
+      recordingId: contributionRecordings.id,
+      contributionId: contributions.id,
+      contributorName: contributions.contributorName,
+      submittedAt: contributions.submittedAt,
+      campaignId: campaigns.id,
+      campaignTitle: campaigns.title,
+      ownerId: campaigns.ownerId,
+    })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .where(eq(contributionRecordings.id, recordingId))
+    .get();
 }
 
 /** A campaign's recordings by story. Callers check ownership first (requireOwnedCampaign). */

@@ -14,7 +14,8 @@ import { closeDb, db } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { insertRecording } from "~/models/contribution-recording.server";
-import { reapplyLoggedRemovals, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
@@ -209,8 +210,8 @@ describe("npm run restore", () => {
     // (called here with the server stopped, so its own start-up run cannot race this one).
     await killHard(server);
     db.update(contributionRecordings).set({ removalRequestedAt: null }).where(eq(contributionRecordings.id, recording.id)).run();
-    expect(await reapplyLoggedRemovals()).toBe(1);
+    expect((await reapplyLoggedErasures(() => [])).applied.recording).toBe(1);
     expect(removalOf()).toEqual(withdrawnAt);
-    expect(await reapplyLoggedRemovals()).toBe(0);
+    expect((await reapplyLoggedErasures(() => [])).applied.recording).toBe(0);
   }, 180_000);
 });

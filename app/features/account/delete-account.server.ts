@@ -26,7 +26,9 @@ import { db, type DB } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
 import { removeImageVariants } from "~/lib/images.server";
+import { now } from "~/lib/clock.server";
 import { messages } from "~/features/account/messages";
+import { logErasure } from "./erasure-log.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
@@ -48,33 +50,54 @@ export const confirmsAccount = (typed: string, email: string) => normalizeEmail(
 export async function deleteAccount(user: { id: string; email: string }, { confirmation, password }: { confirmation: string; password: string }): Promise<DeleteAccountResult> {
   if (!confirmsAccount(confirmation, user.email)) return { ok: false, message: messages.deleteAccount.confirmationMismatch };
   if (!(await checkPassword(user.id, password))) return { ok: false, message: messages.deleteAccount.passwordIncorrect };
+  // Logged first (erasure-log.server.ts), so restoring an older backup cannot bring the account back.
+  await logErasure(getStorage(), { kind: "account", id: user.id, requestedAt: now() });
   return { ok: true, purgeJobId: removeAccountRows(user.id) };
 }
 
 /** Every row of the account, gone in one transaction; returns the id of the job that removes its files. */
 export function removeAccountRows(userId: string): string {
   return db.transaction((tx) => {
-    const user = tx.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
-    if (!user) throw new Error(`No account ${userId}`);
-    const owned = ownedIds(tx, userId);
-    const files = accountFiles(tx, userId, user.email);
-    const counts = { collections: owned.campaigns.length, stories: owned.contributions.length, podcasts: owned.podcasts.length };
-
-    // Rows that point at the account without a cascade (set null, or no foreign key at all).
-    const ids = new Set<string>([userId, ...Object.values(owned).flat()]);
-    forgetRowsNaming(tx, ids, normalizeEmail(user.email));
-    if (owned.podcasts.length) tx.delete(llmUsage).where(inArray(llmUsage.podcastId, owned.podcasts)).run();
-    tx.delete(activities).where(eq(activities.userId, userId)).run();
-    tx.delete(apiKeys).where(eq(apiKeys.createdById, userId)).run();
-    tx.delete(testimonialResponses).where(sql`lower(${testimonialResponses.respondentEmail}) = ${normalizeEmail(user.email)}`).run();
-    // The rest cascades from the user: sessions, collections, stories, podcasts, share links, feeds, contacts…
-    tx.delete(users).where(eq(users.id, userId)).run();
-
-    tx.insert(activities).values({ type: "account_deleted", userId: null, details: messages.deleteAccount.activity({ ...counts, since: user.createdAt }) }).run();
+    const files = eraseAccountRows(tx, userId);
+    if (!files) throw new Error(`No account ${userId}`);
     const job = enqueueJob(PURGE_ACCOUNT_FILES_JOB, files satisfies AccountFiles);
     if (!job) throw new Error("The file removal job was not queued");
     return job.id;
   });
+}
+
+/**
+ * A deletion logged outside the database, applied again to `database` (a restored backup, or the live
+ * one): its rows go as they did, and its files at once (the job queued then is not in that database).
+ * False when the account is not there (the usual case: it is gone already).
+ */
+export async function eraseAccountAgain(database: DB, userId: string, companions: (episodeKey: string) => string[], storage: Storage) {
+  const files = database.transaction((tx) => eraseAccountRows(tx, userId));
+  if (!files) return false;
+  await purgeAccountFiles(files, companions, storage);
+  return true;
+}
+
+/** The account's rows and the admin's anonymous line, on `tx`; the files its rows named, or null when there is no such account. */
+function eraseAccountRows(tx: Tx, userId: string): AccountFiles | null {
+  const user = tx.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return null;
+  const owned = ownedIds(tx, userId);
+  const files = accountFiles(tx, userId, user.email);
+  const counts = { collections: owned.campaigns.length, stories: owned.contributions.length, podcasts: owned.podcasts.length };
+
+  // Rows that point at the account without a cascade (set null, or no foreign key at all).
+  const ids = new Set<string>([userId, ...Object.values(owned).flat()]);
+  forgetRowsNaming(tx, ids, normalizeEmail(user.email));
+  if (owned.podcasts.length) tx.delete(llmUsage).where(inArray(llmUsage.podcastId, owned.podcasts)).run();
+  tx.delete(activities).where(eq(activities.userId, userId)).run();
+  tx.delete(apiKeys).where(eq(apiKeys.createdById, userId)).run();
+  tx.delete(testimonialResponses).where(sql`lower(${testimonialResponses.respondentEmail}) = ${normalizeEmail(user.email)}`).run();
+  // The rest cascades from the user: sessions, collections, stories, podcasts, share links, feeds, contacts…
+  tx.delete(users).where(eq(users.id, userId)).run();
+
+  tx.insert(activities).values({ type: "account_deleted", userId: null, details: messages.deleteAccount.activity({ ...counts, since: user.createdAt }) }).run();
+  return files;
 }
 
 function ownedIds(tx: Tx, userId: string) {
@@ -146,8 +169,12 @@ function forgetRowsNaming(tx: Tx, ids: Set<string>, email: string) {
  */
 export async function purgeAccountFiles(rawPayload: unknown, companions: (episodeKey: string) => string[], storage: Storage = getStorage()) {
   const payload = AccountFilesSchema.parse(rawPayload);
-  const keys = [...payload.files, ...payload.episodes.flatMap((key) => [key, ...companions(key)])];
+  for (const key of payload.episodes.flatMap((episode) => [episode, ...companions(episode)])) await storage.remove(key);
+  await removeStoredFiles(payload.files, storage);
+}
+
+/** Removes each file and the sized copies a photo or cover leaves behind it (decision 0163; a file without any lists none). */
+export async function removeStoredFiles(keys: string[], storage: Storage = getStorage()) {
   for (const key of keys) await storage.remove(key);
-  // Photos and covers leave sized copies behind them (decision 0163); a file without any lists none.
-  for (const key of payload.files) await removeImageVariants(storage, key);
+  for (const key of keys) await removeImageVariants(storage, key);
 }

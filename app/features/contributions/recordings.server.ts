@@ -9,12 +9,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { FfmpegError } from "~/audio/ffmpeg.server";
+import { FfmpegError, stripMetadataInPlace } from "~/audio/ffmpeg.server";
 import { normalizeRecording, probeAudio, type AudioFacts } from "~/audio/recording.server";
 import { transcribeFile, type TranscriptionConfig } from "~/audio/transcribe.server";
 import {
   campaignTitleOfContribution,
   deleteRecordingRow,
+  deleteStoryRows,
   getOwnedRecording,
   getRecording,
   insertRecording,
@@ -27,8 +28,6 @@ import {
   saveRecordingTranscript,
   type Recording,
 } from "~/models/contribution-recording.server";
-import { eq } from "drizzle-orm";
-import { contributionAttachments, contributions, newsletterStories } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
@@ -36,8 +35,10 @@ import { appUrl, env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
+import { muxerFor } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
-import { loggedRemovals, logRemovalRequest, reapplyRemovals } from "./consent-log.server";
+import { logErasure } from "~/features/account/erasure-log.server";
+import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { storyMessages } from "./messages";
 import { queueRecordingRefused, queueRecordingThanks, type RefusalCode, type ThanksTo } from "./recording-notices.server";
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "./recording-limits";
@@ -73,6 +74,8 @@ export async function checkRecording(file: string, size: number): Promise<Record
   const facts = await probeAudio(file);
   if (!facts) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };
   if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: m.tooLong, code: "tooLong", status: 400 };
+  // Kept without what the sender's phone wrote about it (its GPS position, device; decision 0165).
+  if ((await stripMetadataInPlace(file, muxerFor(originalExtension(facts)), "audio")) === null) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };
   return { ok: true, facts };
 }
 
@@ -83,7 +86,8 @@ function originalExtension(facts: AudioFacts) {
   if (names.includes("webm") || names.includes("matroska")) return "webm";
   if (names.includes("ogg")) return facts.codec === "opus" ? "opus" : "ogg";
   for (const ext of ["mp3", "wav", "amr", "aac", "flac", "aiff"]) if (names.includes(ext)) return ext;
-  return "audio";
+  // Any other format is rewritten into Matroska when its metadata is stripped.
+  return "mka";
 }
 
 /** Both files live beside each other under the story; the normalized key is fixed, so a rerun overwrites. */
@@ -100,7 +104,8 @@ async function storeOriginal(contributionId: string, file: ReceivedFile, facts: 
   const id = randomUUID();
   const originalKey = originalKeyFor(contributionId, id, facts);
   await getStorage().put(originalKey, createReadStream(file.path));
-  return { id, contributionId, originalKey, file, facts };
+  // checkRecording rewrote the file without its metadata: its size is the stored one's.
+  return { id, contributionId, originalKey, file: { ...file, size: (await fs.stat(file.path)).size }, facts };
 }
 
 /** The row, its conversion job and the thank-you e-mail, in the caller's transaction; null if the story has a recording. */
@@ -304,12 +309,12 @@ export function removalPage(token: string) {
   return { campaignTitle: campaignTitleOfContribution(recording.contributionId) ?? "", requested: recording.removalRequestedAt !== null };
 }
 
-/** Logged outside the database first (consent-log.server.ts), so no restore can forget it. */
+/** Logged outside the database first (account/erasure-log.server.ts), so no restore can forget it. */
 export async function requestRecordingRemoval(token: string) {
   const recording = recordingForRemovalToken(token);
   if (!recording) return undefined;
   const at = now();
-  if (!recording.removalRequestedAt) await logRemovalRequest(getStorage(), { recordingId: recording.id, requestedAt: at });
+  if (!recording.removalRequestedAt) await logErasure(getStorage(), { kind: "recording", id: recording.id, requestedAt: at });
   return markRemovalRequested(recording.id, at);
 }
 
@@ -320,21 +325,11 @@ export async function requestRecordingRemoval(token: string) {
 export async function removeStoryOfRecording(recordingId: string) {
   const recording = getRecording(recordingId);
   if (!recording) return false;
-  const keys = db.transaction((tx) => {
-    const photos = tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, recording.contributionId)).all();
-    tx.delete(newsletterStories).where(eq(newsletterStories.contributionId, recording.contributionId)).run();
-    tx.delete(contributions).where(eq(contributions.id, recording.contributionId)).run();
-    return [...photos.map((p) => p.key), recording.originalKey, recording.normalizedKey];
-  });
-  for (const key of keys) if (key) await getStorage().remove(key);
+  // Logged first, as the recording's removal is, so restoring an older backup cannot bring the story back.
+  await logErasure(getStorage(), { kind: "story", id: recording.contributionId, requestedAt: now() });
+  const keys = deleteStoryRows(recording.contributionId);
+  if (keys) await removeStoredFiles(keys);
   return true;
-}
-
-/** The job run on every start as primary: removal requests a restored database lacks, marked again. */
-export async function reapplyLoggedRemovals() {
-  const marked = reapplyRemovals(db.$client, await loggedRemovals(getStorage()));
-  if (marked > 0) console.log(`${marked} recording removal request(s) missing from the database were applied again`);
-  return marked;
 }
 
 /** A recording the family may hear (in the podcast and newsletter, item 5): converted, and nobody asked to remove it. */

@@ -1,0 +1,49 @@
+// The erasure log (erasure-log.server.ts) applied again to a database: a restored backup before it goes
+// live (scripts/restore.ts), and the live one on every start as primary (the reapply-removals job), for
+// a backup restored some other way. Applying it twice changes nothing the second time.
+import { db, migrateDatabase, openDatabase, type DB } from "~/lib/db.server";
+import { getStorage, type Storage } from "~/lib/storage/storage.server";
+import { deleteStoryRows, markRemovalsRequested } from "~/models/contribution-recording.server";
+import { eraseAccountAgain, removeStoredFiles } from "./delete-account.server";
+import { loggedErasures, type ErasureKind } from "./erasure-log.server";
+
+export type ReappliedErasures = { logged: Record<ErasureKind, number>; applied: Record<ErasureKind, number> };
+
+/** `companions`: the files that go with an episode (its chapters), which the podcasts feature knows. */
+export async function reapplyErasures(database: DB, storage: Storage, companions: (episodeKey: string) => string[]): Promise<ReappliedErasures> {
+  const logged = await loggedErasures(storage);
+  const applied = { recording: markRemovalsRequested(database, logged.recording), story: 0, account: 0 };
+  for (const { id } of logged.story) {
+    const keys = deleteStoryRows(id, database);
+    if (keys) await removeStoredFiles(keys, storage);
+    if (keys) applied.story += 1;
+  }
+  for (const { id } of logged.account) if (await eraseAccountAgain(database, id, companions, storage)) applied.account += 1;
+  return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied };
+}
+
+/** The same on a database file the app has not opened (a backup being restored), brought to the current schema first. */
+export async function reapplyErasuresToFile(file: string, storage: Storage, companions: (episodeKey: string) => string[]) {
+  const database = openDatabase(file);
+  try {
+    migrateDatabase(database);
+    return await reapplyErasures(database, storage, companions);
+  } finally {
+    database.$client.close();
+  }
+}
+
+/** What the restore says about it, a line per kind. */
+export const describeReapplied = ({ logged, applied }: ReappliedErasures) => [
+  `Removal requests: ${logged.recording} kept outside the database; ${applied.recording} made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.`,
+  `Story removals: ${logged.story} kept outside the database; ${applied.story} made after this backup applied to it again, so those stories, their photos and recordings are deleted again.`,
+  `Account deletions: ${logged.account} kept outside the database; ${applied.account} made after this backup applied to it again, so those accounts' rows and files are deleted again.`,
+];
+
+/** The reapply-removals job: the live database, logging what a restored database had forgotten. */
+export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[]) {
+  const result = await reapplyErasures(db, getStorage(), companions);
+  const { recording, story, account } = result.applied;
+  if (recording + story + account > 0) console.log(`Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`);
+  return result;
+}
