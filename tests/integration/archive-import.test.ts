@@ -10,11 +10,13 @@ import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { campaigns, podcastFeeds } from "#db/schema";
+import { campaigns, contributionRecordings, contributions, newsletters, newsletterStories, podcastFeeds, podcasts } from "#db/schema";
+import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
-import { createTestUser, type TestUser } from "../utils/auth";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createArchiveFamily, readZip } from "../utils/archive-helpers";
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-import-"));
@@ -83,6 +85,7 @@ describe("import", () => {
       recordings: 1,
       episodes: 1,
       newsletters: 1,
+      withheld: 0,
     });
     const second = await readZip(await fs.readFile(await exportTo(carol.id, "second.zip")));
     expect(comparable(second)).toEqual(comparable(first));
@@ -114,5 +117,50 @@ describe("import", () => {
     await fs.writeFile(textFile, "hello");
     await expect(importArchive(textFile, dave.id)).rejects.toThrow(/Not a zip archive/);
     expect(db.select().from(campaigns).where(eq(campaigns.ownerId, dave.id)).all()).toEqual([]);
+  });
+
+  // The archive was made before a relative asked for their recording (or their story too) to go:
+  // importing it must not bring back what they asked away, nor the episodes that may play it.
+  describe("an archive made before a removal request", () => {
+    const importedBy = async (file: string) => {
+      const owner = await createTestUser();
+      return { owner, result: await importArchive(file, owner.id) };
+    };
+    const storiesOf = (ownerId: string) =>
+      db.select({ text: contributions.storyContent, name: contributions.contributorName }).from(contributions).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, ownerId)).all();
+    const recordingsOf = (ownerId: string) =>
+      db.select({ id: contributionRecordings.id }).from(contributionRecordings).innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId)).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, ownerId)).all();
+    const episodesOf = (ownerId: string) => db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.ownerId, ownerId)).all();
+    const newsletterTextsOf = (ownerId: string) =>
+      db.select({ author: newsletterStories.author }).from(newsletterStories).innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId)).where(eq(newsletters.ownerId, ownerId)).all().map((r) => r.author);
+
+    test("a recording asked away stays out, with the episodes of its collection made since its story came", async () => {
+      const owner = await createTestUser();
+      const family = await createArchiveFamily(owner.id);
+      const file = await exportTo(owner.id, "before-recording-removal.zip");
+      await requestRecordingRemoval(removalToken(family.recording.id));
+
+      const { owner: importer, result } = await importedBy(file);
+      expect(result).toMatchObject({ stories: 4, photos: 2, recordings: 0, episodes: 0, withheld: 2 });
+      expect(storiesOf(importer.id).map((s) => s.name)).toContain("Aunt May"); // her text stays: she asked for the recording only
+      expect(recordingsOf(importer.id)).toEqual([]);
+      expect(episodesOf(importer.id)).toEqual([]);
+    });
+
+    test("a story asked away stays out with its photos, recording, newsletter copy and the episodes that may read it", async () => {
+      const owner = await createTestUser();
+      const family = await createArchiveFamily(owner.id);
+      const file = await exportTo(owner.id, "before-story-removal.zip");
+      expect(newsletterTextsOf(owner.id)).toContain("Aunt May");
+      const token = removalToken(family.recording.id);
+      expect((await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), { token })).status).toBe(302);
+
+      const { owner: importer, result } = await importedBy(file);
+      expect(result).toMatchObject({ stories: 3, photos: 1, recordings: 0, episodes: 0, newsletters: 1, withheld: 2 });
+      expect(storiesOf(importer.id).map((s) => s.name)).not.toContain("Aunt May");
+      expect(newsletterTextsOf(importer.id)).not.toContain("Aunt May");
+      expect(newsletterTextsOf(importer.id).length).toBeGreaterThan(0);
+      expect(recordingsOf(importer.id)).toEqual([]);
+    });
   });
 });

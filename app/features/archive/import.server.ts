@@ -15,6 +15,7 @@ import {
   podcastFeeds,
   podcasts,
 } from "#db/schema";
+import { loggedErasures } from "~/features/account/erasure-log.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
@@ -93,6 +94,8 @@ export type ImportResult = {
   recordings: number;
   episodes: number;
   newsletters: number;
+  /** Stories, recordings and episodes left out because their removal was asked for after the archive was made. */
+  withheld: number;
 };
 
 /** The account an archive goes to: an id, or an address (the account is made if none has it, once data.json is good). */
@@ -101,6 +104,28 @@ export type ImportOwner = string | { email: string };
 async function ownerIdOf(owner: ImportOwner) {
   if (typeof owner === "string") return owner;
   return ((await getUserByEmail(owner.email)) ?? (await createUser({ email: owner.email }))).id;
+}
+
+/**
+ * What an archive made before a relative's removal request must not bring back (issue 32): the logged
+ * requests of this installation (account/erasure-log.server.ts) name the archive's ids. A story asked
+ * away goes with its photos, recording and newsletter copies; a recording asked away goes alone; and the
+ * episodes of their collection finished since the story arrived, which may read or play it (an archive
+ * keeps no script to tell), stay out too. An account deletion is not applied: its archive is its owner's.
+ */
+async function removalsAskedFor(data: ArchiveData) {
+  const logged = await loggedErasures(getStorage());
+  const removedStories = new Set(logged.story.map((e) => e.id));
+  const removedRecordings = new Set(logged.recording.map((e) => e.id));
+  const stories = new Set(data.stories.filter((s) => removedStories.has(s.id)).map((s) => s.id));
+  const recordings = new Set(data.stories.flatMap((s) => (s.recording && !stories.has(s.id) && removedRecordings.has(s.recording.id) ? [s.recording.id] : [])));
+  const since = new Map<string, number>(); // collection -> the earliest withheld story's arrival
+  for (const s of data.stories)
+    if (stories.has(s.id) || (s.recording && recordings.has(s.recording.id))) since.set(s.collectionId, Math.min(since.get(s.collectionId) ?? Infinity, Date.parse(s.submittedAt)));
+  const episodes = new Set(
+    data.episodes.filter((e) => e.collectionId && since.has(e.collectionId) && (!e.completedAt || Date.parse(e.completedAt) >= since.get(e.collectionId)!)).map((e) => e.id),
+  );
+  return { stories, recordings, episodes };
 }
 
 /** Imports the archive at `file` as the owner's; everything gets new ids. */
@@ -123,12 +148,14 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       return id;
     };
     for (const c of data.collections) newId(c.id);
+    const withhold = await removalsAskedFor(data);
 
     // Media first (async), rows after (one synchronous transaction).
     const photoRows: (typeof contributionAttachments.$inferInsert)[] = [];
     const recordingRows: (typeof contributionRecordings.$inferInsert)[] = [];
     const storyRows: (typeof contributions.$inferInsert)[] = [];
     for (const story of data.stories) {
+      if (withhold.stories.has(story.id)) continue;
       const id = newId(story.id);
       const campaignId = ids.get(story.collectionId);
       if (!campaignId) throw new ArchiveImportError(`Story ${story.id} names a collection the archive lacks`);
@@ -153,7 +180,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         });
       }
       const rec = story.recording;
-      if (rec) {
+      if (rec && !withhold.recordings.has(rec.id)) {
         const recId = newId(rec.id);
         const normalizedKey = await put(rec.file, `recordings/${id}/${recId}.${keyExtension(rec.file) || "bin"}`);
         const originalKey = rec.original
@@ -173,7 +200,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       }
     }
     const episodeRows: (typeof podcasts.$inferInsert)[] = [];
-    for (const episode of data.episodes) {
+    for (const episode of data.episodes.filter((e) => !withhold.episodes.has(e.id))) {
       const id = newId(episode.id);
       const audioKey = await put(episode.audio, `podcasts/${id}.mp3`);
       episodeRows.push({
@@ -210,7 +237,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         publishedAt: newsletter.publishedAt ? new Date(newsletter.publishedAt) : null,
       });
       const paths = newsletterPaths(publicId);
-      newsletter.stories.forEach((item, i) =>
+      newsletter.stories.filter((item) => !item.storyId || !withhold.stories.has(item.storyId)).forEach((item, i) =>
         newsletterStoryRows.push({
           newsletterId: id,
           contributionId: item.storyId ? ids.get(item.storyId) ?? null : null,
@@ -266,6 +293,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       recordings: recordingRows.length,
       episodes: episodeRows.length,
       newsletters: newsletterRows.length,
+      withheld: withhold.stories.size + withhold.recordings.size + withhold.episodes.size,
     };
   } finally {
     zip.close();

@@ -40,7 +40,8 @@ export const archiveMessages = {
     unreadable: "The upload could not be read. Please try again.",
     failed: (why: string) => `Nothing was imported: ${why}`,
     done: "Archive imported",
-    doneText: (email: string, stories: number, episodes: number) =>
-      `${stories} ${stories === 1 ? "story" : "stories"} and ${episodes} ${episodes === 1 ? "episode" : "episodes"} for ${email}.`,
+    doneText: (email: string, stories: number, episodes: number, withheld = 0) =>
+      `${stories} ${stories === 1 ? "story" : "stories"} and ${episodes} ${episodes === 1 ? "episode" : "episodes"} for ${email}.` +
+      (withheld ? ` ${withheld} left out: a relative asked for ${withheld === 1 ? "it" : "them"} to be removed after the archive was made.` : ""),
   },
 };

@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const outcome = await importUploadedArchive(request);
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  return redirectWithToast("/admin/import-archive", { title: m.done, description: m.doneText(outcome.email, outcome.result.stories, outcome.result.episodes) });
+  return redirectWithToast("/admin/import-archive", { title: m.done, description: m.doneText(outcome.email, outcome.result.stories, outcome.result.episodes, outcome.result.withheld) });
 }
 
 export default function ImportArchive() {
