@@ -12,7 +12,8 @@ import { buildWorld, paramNames, routePath } from "../sweep/route-fixtures";
 import { createGroupWithContacts } from "./campaign-helpers";
 import { removalToken } from "~/features/contributions/recordings.server";
 import { insertRecording } from "~/models/contribution-recording.server";
-import { ensureBookLink } from "~/models/book.server";
+import { buildBookJob } from "~/features/book/build.server";
+import { createBook, ensureBookLink } from "~/models/book.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
@@ -69,6 +70,12 @@ export async function buildA11yWorld() {
   if (!resetMail || !resetToken) throw new Error("no password reset e-mail");
   // A family book's printed link to the recorded story (the phone-first listening page).
   const bookToken = ensureBookLink(collection.stories[0]!.id);
+  // Finished books (of the collection, and of several): their pages show the first pages, the photos
+  // printed small and the download, so the sweeps see them too.
+  for (const campaignIds of [null, [collection.campaign.id]]) {
+    const book = createBook({ ownerId: owner.id, campaignId: collection.campaign.id, campaignIds, trim: "6x9", bleed: false, storyCount: collection.stories.length });
+    await buildBookJob({ bookId: book.id });
+  }
   // The sweep world's invitation: its token is the unsubscribe link of an invitation e-mail.
   const invitationToken = world.paramsFor("unsubscribe.$token.tsx").token!;
 
