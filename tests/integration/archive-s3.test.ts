@@ -6,36 +6,19 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { importArchive } from "~/features/archive/import.server";
 import { ArchiveSchema } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
-import { env } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createTestUser } from "../utils/auth";
 import { brokenLinks, createArchiveFamily, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
-import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
+import { runAppOnS3 } from "../support/app-on-s3";
 
-let s3: Awaited<ReturnType<typeof startS3Server>>;
+runAppOnS3("archive");
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-s3-"));
 
-beforeAll(async () => {
-  s3 = await startS3Server("archive");
-  // Before anything asks for storage: this file's app runs on the S3 driver.
-  Object.assign(env(), {
-    STORAGE_DRIVER: "s3",
-    BUCKET_NAME: s3.bucket,
-    AWS_ENDPOINT_URL_S3: s3.endpoint,
-    AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: true,
-  });
-});
-afterAll(async () => {
-  await s3.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
 async function exportTo(ownerId: string, name: string) {
   const file = path.join(dir, name);

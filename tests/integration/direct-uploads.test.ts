@@ -2,35 +2,19 @@
 // S3-compatible server (s3rver), and the parts are PUT to those URLs as a browser would.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as directAction, loader as directLoader } from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
 import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { readTicket, signTicket } from "~/features/testimonials/direct-uploads.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CHUNK_BYTES, chunkRange } from "~/features/testimonials/upload-limits";
-import { env } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, makeRequest } from "../utils/auth";
 import { makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
-import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
+import { runAppOnS3 } from "../support/app-on-s3";
 
-let s3: Awaited<ReturnType<typeof startS3Server>>;
-
-beforeAll(async () => {
-  s3 = await startS3Server("direct-uploads");
-  // Before anything asks for storage: this file's app runs on the S3 driver.
-  Object.assign(env(), {
-    STORAGE_DRIVER: "s3",
-    BUCKET_NAME: s3.bucket,
-    AWS_ENDPOINT_URL_S3: s3.endpoint,
-    AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: true,
-  });
-});
-afterAll(() => s3.close());
+const s3 = runAppOnS3("direct-uploads");
 
 const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
 const post = (publicId: string, body: unknown) => callRoute(directAction, makeRequest(`/api/testimonials/public/${publicId}/direct-upload`, { json: body }), { publicId });
