@@ -1,6 +1,7 @@
 // `npm run import` (issue 32): an archive exported, imported for an owner with nothing, and exported
 // again gives the same data.json (ids, and the paths made of them, aside) and the same media bytes;
 // an archive that is not ours, or of another version, imports nothing.
+import { spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -98,6 +99,31 @@ describe("import", () => {
     const feeds = db.select().from(podcastFeeds).where(eq(podcastFeeds.ownerId, carol.id)).all();
     expect(feeds.map((f) => f.revokedAt !== null)).toEqual([true]);
   });
+
+  test("export -> npm run import into an empty database and storage -> export there gives the same data.json and media bytes", async () => {
+    const firstFile = await exportTo(alice.id, "for-a-new-installation.zip");
+    const first = await readZip(await fs.readFile(firstFile));
+    // Another installation: its own database file and storage folder, both empty, in processes of their own.
+    const fresh = await fs.mkdtemp(path.join(dir, "fresh-"));
+    const elsewhere = { ...process.env, DATABASE_PATH: path.join(fresh, "fresh.db"), DATA_DIR: path.join(fresh, "files") };
+    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", ...args], { env: elsewhere, encoding: "utf8" });
+    const imported = run("scripts/import.ts", firstFile, "alice@new.example.com");
+    expect(imported.stderr).toBe("");
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toContain("Imported for alice@new.example.com: 2 collections, 4 stories, 2 photos, 1 recordings, 1 episodes, 1 newsletters.");
+    const secondFile = path.join(fresh, "exported-there.zip");
+    const exported = run("tests/support/export-archive.ts", "alice@new.example.com", secondFile);
+    expect(exported.stderr).toBe("");
+    expect(exported.status).toBe(0);
+
+    const second = await readZip(await fs.readFile(secondFile));
+    expect(comparable(second)).toEqual(comparable(first));
+    expect(media(second)).toEqual(media(first));
+    // The new installation's storage holds those media and nothing else (and the chapter list its export read from the episode, kept beside it).
+    const storedThere = (await fs.readdir(elsewhere.DATA_DIR, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+    expect(storedThere.filter((name) => !name.endsWith(".chapters.json"))).toHaveLength(media(first).length);
+    expect(storedThere.filter((name) => name.endsWith(".chapters.json"))).toHaveLength(1);
+  }, 120_000);
 
   test("a zip that is not a Storyhearth archive, or of another version, imports nothing", async () => {
     const dave = await createTestUser();
