@@ -141,6 +141,7 @@ async function leaveAndCheck(storage: Storage, purge: (jobId: string) => Promise
   const stayer = await createTestUser({ lastName: "Stays" });
   const stayerFamily = await seedFamily(stayer, storage, testimonials.id);
   const before = snapshot();
+  const keysBefore = new Set((await storage.list("")).map((o) => o.key));
 
   const leaver = await createTestUser({ firstName: "Lena", lastName: "Leaving" });
   const family = await seedFamily(leaver, storage, testimonials.id);
@@ -164,6 +165,10 @@ async function leaveAndCheck(storage: Storage, purge: (jobId: string) => Promise
   for (const key of family.keys) expect(await storage.size(key), key).not.toBeNull();
   await purge(purgeJob.id);
   for (const key of family.keys) expect(await storage.size(key), key).toBeNull();
+  // A listing of the whole store, not only the keys seeded: what is new since the family arrived is the
+  // deletion's line in the erasure log (on the app's storage), which names the account's id and nothing else.
+  const newKeys = (await storage.list("")).map((o) => o.key).filter((key) => !keysBefore.has(key));
+  expect(newKeys).toEqual(storage === getStorage() ? [expect.stringMatching(new RegExp(`^consent/account-deletions/${leaver.id}/\\d+$`))] : []);
   for (const key of stayerFamily.keys) expect(await storage.size(key), key).not.toBeNull();
 
   expectOnlyTheAccountGone(before, leaver, purgeJob.id);
