@@ -84,6 +84,7 @@ async function makeBook(form: Record<string, string>, id = family.campaign.id) {
 const pdf = async (tool: string, ...args: string[]) => (await run(tool, args, { maxBuffer: 20 * 1024 * 1024 })).stdout;
 
 describe("the family book", () => {
+  // pdftoppm and zbarimg over every page: slow on a shared machine, so more than the default 20 s.
   test("6 × 9 in with 3 mm bleed: trim and bleed boxes, embedded fonts, contents with right page numbers, the photo at print size, a QR code that plays", async () => {
     const { file, pages } = await makeBook({ trim: "6x9", bleed: "on" });
     const info = await pdf("pdfinfo", "-box", file);
@@ -142,7 +143,7 @@ describe("the family book", () => {
     expect(audio.status).toBe(200);
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(Buffer.from(await audio.arrayBuffer()).equals(await makeMp3())).toBe(true);
-  });
+  }, 120_000);
 
   test("8.5 × 11 in and A5 without bleed are their trim size; the same story keeps its QR link", async () => {
     const letter = await makeBook({ trim: "letter" });

@@ -187,6 +187,8 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       doc.y = top + QR_SIDE + 6;
     }
     await input.onStory?.(i + 1);
+    // The job shares the server's process: after each story the layout lets requests in.
+    await drained();
   }
 
   for (let p = 0; p < tocPages; p++) {
