@@ -73,6 +73,26 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
 
 export const ffmpeg = (args: string[], options?: RunOptions) => runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
 
+/**
+ * Rewrites a received file without what its sender's device wrote about it (GPS position, device,
+ * dates, chapters, data tracks such as a camera's GPS track): only the picture and sound streams,
+ * copied, never re-encoded (decision 0165). Returns the new size, or null when ffmpeg cannot copy
+ * the streams into `muxer` (the file is then left as it was).
+ */
+export async function stripMetadataInPlace(file: string, muxer: string, keep: "video" | "audio"): Promise<number | null> {
+  const clean = `${file}.clean`;
+  // 0:V leaves out attached pictures (cover art), 0:d and 0:s data and subtitle tracks.
+  const streams = keep === "video" ? ["-map", "0:V", "-map", "0:a?"] : ["-map", "0:a"];
+  try {
+    await ffmpeg(["-i", file, ...streams, "-map_metadata", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact", "-f", muxer, clean]);
+    await fs.promises.rename(clean, file);
+    return (await fs.promises.stat(file)).size;
+  } catch {
+    await fs.promises.rm(clean, { force: true });
+    return null;
+  }
+}
+
 export const pcmBytes = (samples: Float32Array) => Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
 
 export type ProbeResult = {

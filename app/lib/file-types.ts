@@ -18,6 +18,29 @@ const TYPES: Record<string, string> = {
   pdf: "application/pdf",
 };
 
+/** The ffmpeg muxer that writes each stored media extension, for rewriting a file without its metadata. */
+const MUXERS: Record<string, string> = {
+  mp4: "mp4",
+  m4a: "mp4",
+  mov: "mov",
+  webm: "webm",
+  mkv: "matroska",
+  mka: "matroska",
+  ogv: "ogg",
+  ogg: "ogg",
+  opus: "ogg",
+  avi: "avi",
+  ts: "mpegts",
+  mp3: "mp3",
+  wav: "wav",
+  flac: "flac",
+  aiff: "aiff",
+  amr: "amr",
+  aac: "adts",
+};
+/** Matroska takes nearly any codec: the home of a format we have no muxer of its own for. */
+export const muxerFor = (ext: string) => MUXERS[ext] ?? "matroska";
+
 /** The extension of a storage key ("recordings/x/y-original.m4a" → "m4a"), or "" when it has none. */
 export const keyExtension = (key: string) => /\.([a-z0-9]{1,5})$/.exec(key)?.[1] ?? "";
 

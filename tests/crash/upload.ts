@@ -11,7 +11,7 @@ import readline from "node:readline";
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
 import { cleanAbandonedUploads } from "~/features/testimonials/uploads.server";
-import { fileBlob, makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
+import { fileBlob, makeLargeVideo, makeTestimonialCampaign, mediaHash } from "../utils/testimonial-helpers";
 import { countProblems, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Kill, type Random, type Worker } from "./harness";
 
 const UPLOAD_SERVER = "tests/support/upload-server.ts";
@@ -69,7 +69,7 @@ function readRange(file: string, start: number, length: number) {
 
 type Json = Record<string, unknown>;
 
-export type UploadCrash = { outcome: CrashOutcome; lostChunks: number[]; resentChunks: number[]; sha256Matches: boolean };
+export type UploadCrash = { outcome: CrashOutcome; lostChunks: number[]; resentChunks: number[]; sameVideo: boolean };
 
 /** `killPoint` is chosen once the number of chunks is known. */
 export async function runUploadCrash({ megabytes, killPoint: choose }: { megabytes: number; killPoint: (totalChunks: number) => UploadKillPoint }): Promise<UploadCrash> {
@@ -78,7 +78,8 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
   const size = fs.statSync(file).size;
   const total = chunkCount(size);
   const killPoint = choose(total);
-  const original = sha256File(file);
+  // The same frames: the stored video is rewritten without its metadata (decision 0165).
+  const original = mediaHash(file);
   const whole = await fileBlob(file, "video/x-matroska");
   const uploadId = makeUploadId();
   const port = await freePort();
@@ -182,7 +183,7 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
     await cleanAbandonedUploads();
     const leftovers = filesUnder(uploadsDir());
     const responses = listTestimonialResponses(campaign.id);
-    const matching = responses.filter((r) => r.videoKey && sha256File(path.resolve(process.env.DATA_DIR!, r.videoKey)) === original);
+    const matching = responses.filter((r) => r.videoKey && mediaHash(path.resolve(process.env.DATA_DIR!, r.videoKey)) === original);
     if (leftovers.length) extra.push(`left behind: ${leftovers.map((f) => path.relative(uploadsDir(), f)).join(", ")}`);
     const outcome = countProblems(
       {
@@ -195,7 +196,7 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
       },
       extra,
     );
-    return { outcome, lostChunks, resentChunks, sha256Matches: matching.length === 1 };
+    return { outcome, lostChunks, resentChunks, sameVideo: matching.length === 1 };
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill("SIGKILL");

@@ -6,7 +6,7 @@ import config from "../../playwright.config";
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
 import { axeViolations } from "../utils/axe-scan";
-import { makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
+import { makeLargeVideo, makeSmallVideo, makeTaggedMedia, makeTestimonialCampaign, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
 import { expect, expectToast, test, visit } from "./fixtures";
 import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
@@ -320,6 +320,34 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
   });
 
+  test("a phone's video is kept and served without its GPS position, device or dates (decision 0165)", async ({ page }) => {
+    const campaign = makeTestimonialCampaign({ allowTextResponses: false });
+    const file = makeTaggedMedia();
+    expect(mediaTags(file)).toContain(TAGGED_LOCATION);
+    await visit(page, `/testimonials/${campaign.publicId}`);
+    await aboutYou(page, "Gina Geo", "gina@example.com");
+    await page.getByText("Upload Video", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Video file").setInputFiles(file);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Looks Good - Continue" }).click();
+    await page.getByLabel(/I agree that my testimonial may be used/).check();
+    await page.getByRole("button", { name: "Submit Testimonial" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 30_000 });
+
+    const [row] = listTestimonialResponses(campaign.id);
+    const stored = path.join(process.env.DATA_DIR!, row!.videoKey!);
+    expect(mediaTags(stored)).not.toMatch(/location|creation_time|make|2024/);
+    expect(mediaHash(stored)).toBe(mediaHash(file));
+    // What the administrator downloads is that file, byte for byte.
+    await signInAsAdmin(page, await createTestAdmin());
+    const served = await page.request.get(`/api/admin/testimonials/${campaign.id}/responses/${row!.id}/video?download=true`);
+    expect(served.status()).toBe(200);
+    const bytes = await served.body();
+    expect(bytes.equals(fs.readFileSync(stored))).toBe(true);
+    expect(bytes.includes("loci")).toBe(false);
+  });
+
   test("a 40 MB video: in 15 MB chunks with JavaScript (a lost chunk is resent), streamed to the draft without", async ({ page }) => {
     test.setTimeout(60_000);
     const campaign = makeTestimonialCampaign({ allowTextResponses: false });
@@ -358,7 +386,7 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 30_000 });
 
     const [row] = listTestimonialResponses(campaign.id);
-    expect(sha256File(path.join(process.env.DATA_DIR!, row!.videoKey!))).toBe(sha256File(file));
+    expect(mediaHash(path.join(process.env.DATA_DIR!, row!.videoKey!))).toBe(mediaHash(file));
     if (jsOn()) {
       expect(standardPosts).toEqual([]);
       // 3 chunks, one of them twice; two at a time.

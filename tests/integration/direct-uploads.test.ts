@@ -1,7 +1,8 @@
 // Direct uploads with the S3 driver (decision 0145): the real routes sign URLs for a real
 // S3-compatible server (s3rver), and the parts are PUT to those URLs as a browser would.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { action as directAction, loader as directLoader } from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
 import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
@@ -11,7 +12,7 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { CHUNK_BYTES, chunkRange } from "~/features/testimonials/upload-limits";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, makeRequest } from "../utils/auth";
-import { makeLargeVideo, makeTestimonialCampaign, sha256File } from "../utils/testimonial-helpers";
+import { makeLargeVideo, makeTaggedMedia, makeTestimonialCampaign, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
 import { runAppOnS3 } from "../support/app-on-s3";
 
 const s3 = runAppOnS3("direct-uploads");
@@ -56,6 +57,13 @@ async function storedBytes(key: string) {
   const chunks: Buffer[] = [];
   for await (const chunk of stored!.stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** A stored object copied to a local file, for ffprobe. */
+async function storedCopy(key: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "stored-")), path.basename(key));
+  fs.writeFileSync(file, await storedBytes(key));
+  return file;
 }
 
 describe("direct uploads to the bucket", () => {
@@ -103,9 +111,29 @@ describe("direct uploads to the bucket", () => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.videoKey).toMatch(new RegExp(`^testimonials/${campaign.id}/${row.id}\\.mkv$`));
-    expect(row.videoSize).toBe(bytes.length);
     expect(row.videoMimeType).toBe("video/x-matroska");
-    expect(createHash("sha256").update(await storedBytes(row.videoKey!)).digest("hex")).toBe(sha256File(file));
+    // Put back rewritten without its metadata (decision 0165): the same frames, the stored size.
+    const stored = await storedCopy(row.videoKey!);
+    expect(row.videoSize).toBe(fs.statSync(stored).size);
+    expect(mediaHash(stored)).toBe(mediaHash(file));
+  });
+
+  it("a phone's video put straight into the bucket is put back without its GPS position (decision 0165)", async () => {
+    const campaign = makeTestimonialCampaign();
+    const file = makeTaggedMedia();
+    const bytes = fs.readFileSync(file);
+    const { ticket } = await start(campaign.publicId, bytes.length, "video/mp4");
+    const urls = await sign(campaign.publicId, ticket, [1]);
+    expect((await put(urls[1]!, bytes)).status).toBe(200);
+    expect((await post(campaign.publicId, { intent: "complete", ticket })).status).toBe(200);
+    expect((await submit(campaign.publicId, ticket)).status).toBe(201);
+    const [row] = listTestimonialResponses(campaign.id);
+    const stored = await storedCopy(row!.videoKey!);
+    expect(mediaTags(file)).toContain(TAGGED_LOCATION);
+    expect(mediaTags(stored)).not.toMatch(/location|creation_time|make|2024/);
+    expect(fs.readFileSync(stored).includes("loci")).toBe(false);
+    expect(mediaHash(stored)).toBe(mediaHash(file));
+    expect(row!.videoSize).toBe(fs.statSync(stored).size);
   });
 
   it("refuses a forged, altered or other campaign's ticket, and parts that do not exist", async () => {

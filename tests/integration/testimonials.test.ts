@@ -22,7 +22,17 @@ import { db } from "~/lib/db.server";
 import { CHUNK_BYTES, chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
 import { createTestAdmin } from "../utils/admin-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
-import { fileBlob, makeLargeVideo, makeSmallVideo, makeTestimonialCampaign, multipartRequest, sha256File } from "../utils/testimonial-helpers";
+import {
+  fileBlob,
+  makeLargeVideo,
+  makeSmallVideo,
+  makeTaggedMedia,
+  makeTestimonialCampaign,
+  mediaHash,
+  mediaTags,
+  multipartRequest,
+  TAGGED_LOCATION,
+} from "../utils/testimonial-helpers";
 
 const dataDir = () => path.resolve(process.env.DATA_DIR!);
 const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
@@ -180,14 +190,38 @@ describe("standard submit", () => {
       respondentEmail: "rita@example.com",
       consentGiven: true,
       videoMimeType: "video/webm",
-      videoSize: fs.statSync(video).size,
       responses: [{ questionIndex: 0, question: "What did you like most?", response: "Loved it" }],
     });
     expect(row!.consentTimestamp.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.videoDuration).toBeGreaterThan(1.5);
     expect(row!.videoDuration).toBeLessThan(2.5);
-    expect(sha256File(path.join(dataDir(), row!.videoKey!))).toBe(sha256File(video));
+    const stored = path.join(dataDir(), row!.videoKey!);
+    expect(row!.videoSize).toBe(fs.statSync(stored).size);
+    expect(mediaHash(stored)).toBe(mediaHash(video));
     expect(incomingFiles()).toEqual([]);
+  });
+
+  it("keeps the picture and sound of a phone's video but not its GPS position, device or dates (decision 0165)", async () => {
+    const campaign = makeTestimonialCampaign();
+    const video = makeTaggedMedia();
+    expect(mediaTags(video)).toContain(TAGGED_LOCATION);
+    const response = await callRoute(submitAction, multipartRequest(`/api/testimonials/public/${campaign.publicId}/submit`, submissionForm(await fileBlob(video, "video/mp4"))), { publicId: campaign.publicId });
+    expect(response.status).toBe(201);
+    const [row] = listTestimonialResponses(campaign.id);
+    const stored = path.join(dataDir(), row!.videoKey!);
+    expect(row).toMatchObject({ videoMimeType: "video/mp4", videoSize: fs.statSync(stored).size });
+    expect(mediaHash(stored)).toBe(mediaHash(video));
+    const storedBytes = fs.readFileSync(stored);
+    // MP4 keeps the position in a binary 'loci' box (QuickTime files in a text '©xyz' one).
+    expect(fs.readFileSync(video).includes("loci")).toBe(true);
+    expect([storedBytes.includes("loci"), storedBytes.includes(Buffer.from("\u00a9xyz", "latin1"))]).toEqual([false, false]);
+    expect(mediaTags(stored)).not.toMatch(/location|creation_time|make|2024/);
+
+    // Served to the administrator: the same stripped bytes.
+    const admin = await createTestAdmin();
+    const served = await callRoute(videoLoader, makeRequest(`/x`, { cookie: admin.cookie }), { id: campaign.id, responseId: row!.id });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(storedBytes)).toBe(true);
   });
 
   it("requires consent and a valid e-mail, and leaves no file behind", async () => {
@@ -293,7 +327,7 @@ describe("chunked upload", () => {
     expect(await json(start)).toEqual({ mode: "server" });
   });
 
-  it("assembles 100 MB sent in 15 MB chunks, one sent twice, one lost then resent, one too long, to the identical bytes", async () => {
+  it("assembles 100 MB sent in 15 MB chunks, one sent twice, one lost then resent, one too long, to the identical frames", async () => {
     const campaign = makeTestimonialCampaign();
     const file = makeLargeVideo(100);
     const size = fs.statSync(file).size;
@@ -327,7 +361,10 @@ describe("chunked upload", () => {
     expect(status.missingChunks).toEqual([3]);
 
     const last = await json<{ allChunksReceived: boolean; videoPath: string; videoSize: number; mimeType: string }>(await send(3));
-    expect(last).toMatchObject({ allChunksReceived: true, videoSize: size, mimeType: "video/x-matroska", videoPath: `uploads/${uploadId}/video` });
+    expect(last).toMatchObject({ allChunksReceived: true, mimeType: "video/x-matroska", videoPath: `uploads/${uploadId}/video` });
+    // Assembled, then rewritten without its metadata (decision 0165): the same frames, its own size.
+    expect(last.videoSize).toBe(fs.statSync(path.join(dataDir(), last.videoPath)).size);
+    expect(Math.abs(last.videoSize - size)).toBeLessThan(size / 100);
     // A late duplicate after assembly changes nothing.
     expect((await json(await send(6))).allChunksReceived).toBe(true);
 
@@ -351,10 +388,10 @@ describe("chunked upload", () => {
     );
     expect(submitted.status).toBe(201);
     const [row] = listTestimonialResponses(campaign.id);
-    expect(row).toMatchObject({ respondentName: "Chunky", videoSize: size, videoMimeType: "video/x-matroska", responses: [{ questionIndex: 1, question: "Would you recommend us?", response: "Yes" }] });
+    expect(row).toMatchObject({ respondentName: "Chunky", videoSize: last.videoSize, videoMimeType: "video/x-matroska", responses: [{ questionIndex: 1, question: "Would you recommend us?", response: "Yes" }] });
     expect(Date.now() - row!.consentTimestamp.getTime()).toBeGreaterThan(50_000);
     expect(row!.videoKey).toMatch(/\.mkv$/);
-    expect(sha256File(path.join(dataDir(), row!.videoKey!))).toBe(sha256File(file));
+    expect(mediaHash(path.join(dataDir(), row!.videoKey!))).toBe(mediaHash(file));
     // The upload's folder is gone, and the same upload cannot be submitted twice.
     expect(fs.existsSync(path.join(dataDir(), "uploads", uploadId))).toBe(false);
     const again = await callRoute(submitChunkedAction, makeRequest("/x", { json: { respondentName: "C", respondentEmail: "c@example.com", consentGiven: true, uploadId } }), { publicId: campaign.publicId });
@@ -436,7 +473,7 @@ describe("chunked upload", () => {
 
     const rows = listTestimonialResponses(campaign.id);
     expect(rows.map((r) => r.id).sort()).toEqual([first.responseId, second.responseId].sort());
-    for (const row of rows) expect(sha256File(path.join(dataDir(), row.videoKey!))).toBe(sha256File(video));
+    for (const row of rows) expect(mediaHash(path.join(dataDir(), row.videoKey!))).toBe(mediaHash(video));
     expect(fs.existsSync(path.join(dataDir(), "uploads", first.uploadId))).toBe(false);
     expect(fs.existsSync(path.join(dataDir(), "uploads", second.uploadId))).toBe(false);
   });
@@ -490,13 +527,14 @@ describe("admin video route", () => {
     expect(list[0]!.consentTimestamp).toBe(row!.consentTimestamp.toISOString());
 
     const params = { id: campaign.id, responseId: row!.id };
-    const size = fs.statSync(video).size;
+    const stored = path.join(dataDir(), row!.videoKey!);
+    const size = fs.statSync(stored).size;
     const ranged = await callRoute(videoLoader, makeRequest(list[0]!.videoUrl, { cookie: admin.cookie, headers: { Range: "bytes=0-99" } }), params);
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("Content-Range")).toBe(`bytes 0-99/${size}`);
     expect(ranged.headers.get("Accept-Ranges")).toBe("bytes");
     expect(ranged.headers.get("Content-Type")).toBe("video/webm");
-    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(fs.readFileSync(video).subarray(0, 100));
+    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(fs.readFileSync(stored).subarray(0, 100));
 
     const head = await callRoute(videoLoader, makeRequest(list[0]!.videoUrl, { method: "HEAD", cookie: admin.cookie }), params);
     expect(head.status).toBe(200);
@@ -569,7 +607,7 @@ describe("the page without JavaScript", () => {
 
     const [row] = listTestimonialResponses(campaign.id);
     expect(row).toMatchObject({ respondentName: "Nora", respondentEmail: "nora@example.com", responses: [{ questionIndex: 1, question: "Would you recommend us?", response: "Absolutely" }] });
-    expect(sha256File(path.join(dataDir(), row!.videoKey!))).toBe(sha256File(makeSmallVideo()));
+    expect(mediaHash(path.join(dataDir(), row!.videoKey!))).toBe(mediaHash(makeSmallVideo()));
 
     const another = await post(p, { intent: "another", draftId });
     expect(another.body.state).toMatchObject({ step: 2, video: null });

@@ -24,6 +24,7 @@ import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 import { integratedLoudness, probe, storedPath } from "../utils/audio-helpers";
 import { makeVoiceMemo, type VoiceMemoFormat } from "../utils/voice-memos";
+import { makeTaggedMedia, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
 
 const m = storyMessages.recording;
 
@@ -52,8 +53,11 @@ describe("a reply with a recording", () => {
     const memo = await makeVoiceMemo(format);
     const { story, recording } = await postReply({ attachments: [memo] });
     expect(story.storyContent).toBe("Here is my story, I said it out loud.");
-    expect(recording).toMatchObject({ status: "converting", originalSize: memo.size, originalFileName: `memo.${format}` });
-    expect(await getStorage().size(recording!.originalKey!)).toBe(memo.size);
+    expect(recording).toMatchObject({ status: "converting", originalFileName: `memo.${format}` });
+    // Kept rewritten without its metadata (decision 0165): the row names the stored file's size.
+    const originalSize = await getStorage().size(recording!.originalKey!);
+    expect(recording!.originalSize).toBe(originalSize);
+    expect(Math.abs(originalSize! - memo.size)).toBeLessThan(2048);
 
     await convertRecording(recording!.id);
     const ready = recordingRow(recording!.id)!;
@@ -63,7 +67,7 @@ describe("a reply with a recording", () => {
     const facts = await probe(file);
     expect(facts.streams[0]).toMatchObject({ codec_name: "mp3", channels: 1 });
     // The original stays beside the copy.
-    expect(await getStorage().size(recording!.originalKey!)).toBe(memo.size);
+    expect(await getStorage().size(recording!.originalKey!)).toBe(originalSize);
     if (format !== "amr") {
       // 1 s of silence trimmed at each end, 0.15 s kept on either side of the 2 s tone.
       expect(ready.durationSeconds!).toBeGreaterThan(2.1);
@@ -73,6 +77,20 @@ describe("a reply with a recording", () => {
       expect(Math.abs((await integratedLoudness(file)) + 16)).toBeLessThan(1.5);
     }
   }, 30_000);
+
+  it("a phone's voice memo is kept with its sound but without its GPS position, device or dates (decision 0165)", async () => {
+    const tagged = makeTaggedMedia({ audioOnly: true });
+    expect(mediaTags(tagged)).toContain(TAGGED_LOCATION);
+    const memo = new File([fs.readFileSync(tagged)], "memo.m4a", { type: "audio/mp4" });
+    const { recording } = await postReply({ attachments: [memo] });
+    expect(recording).toMatchObject({ status: "converting" });
+    const original = storedPath(recording!.originalKey!);
+    expect(mediaHash(original)).toBe(mediaHash(tagged));
+    expect(fs.readFileSync(original).includes("loci")).toBe(false);
+    expect(mediaTags(original)).not.toMatch(/location|creation_time|make|2024/);
+    await convertRecording(recording!.id);
+    expect(mediaTags(storedPath(recordingRow(recording!.id)!.normalizedKey!))).not.toMatch(/location|creation_time|make|2024/);
+  });
 
   it("thanks the relative with a signed link to ask for removal, which the owner then sees", async () => {
     const { recording } = await postReply({ attachments: [await makeVoiceMemo("m4a")] });
@@ -177,7 +195,7 @@ describe("the public answer form with a recording (no JavaScript needed)", () =>
     const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
     expect(story).toMatchObject({ storyContent: "", submissionMethod: "web", contributorEmail: "mae@example.com" });
     const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
-    expect(recording).toMatchObject({ status: "converting", originalSize: memo.size });
+    expect(recording).toMatchObject({ status: "converting", originalSize: await getStorage().size(recording.originalKey!) });
     await convertRecording(recording.id);
     expect(recordingRow(recording.id)!.status).toBe("ready");
     expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, "mae@example.com")).get()?.kind).toBe("recording_thanks");

@@ -27,6 +27,7 @@ export function makeTestimonialCampaign(overrides: Partial<CampaignInput> = {}) 
 
 const videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-videos-"));
 const ffmpegBin = process.env.FFMPEG_PATH || "ffmpeg";
+const ffprobeBin = process.env.FFPROBE_PATH || "ffprobe";
 
 /** A 2-second 320x240 test video with a sine tone (the brief's ffmpeg recipe); made once per process. */
 export function makeSmallVideo() {
@@ -45,6 +46,38 @@ export function makeLargeVideo(megabytes: number) {
     execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x480:rate=30", "-frames:v", String(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", file]);
   }
   return file;
+}
+
+/** The place a phone writes into a video or voice memo it made (the Eiffel Tower). */
+export const TAGGED_LOCATION = "+48.8584+002.2945/";
+
+/**
+ * A 1-second MP4 (or, with `audioOnly`, an M4A voice memo) carrying a phone's metadata: a GPS
+ * position in the QuickTime location tag, a creation time and a device make. Made once per process.
+ */
+export function makeTaggedMedia({ audioOnly = false } = {}) {
+  const file = path.join(videoDir, audioOnly ? "tagged.m4a" : "tagged.mp4");
+  if (!fs.existsSync(file)) {
+    const picture = audioOnly ? [] : ["-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10"];
+    const codecs = audioOnly ? ["-c:a", "aac"] : ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+    const tags = ["-metadata", `location=${TAGGED_LOCATION}`, "-metadata", "creation_time=2024-05-01T10:00:00Z", "-metadata", "make=Apple"];
+    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", ...picture, "-f", "lavfi", "-i", "sine=duration=1", ...codecs, ...tags, "-shortest", file]);
+  }
+  return file;
+}
+
+/** Every tag ffprobe finds in a file (container and streams), as "key=value" lines. */
+export function mediaTags(file: string) {
+  return execFileSync(ffprobeBin, ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "flat", file], { encoding: "utf8" });
+}
+
+/**
+ * What a file shows and sounds like: ffmpeg's hash of every picture and sound packet, whatever else
+ * its container holds. Stored videos and recordings are rewritten without their sender's metadata
+ * (decision 0165), so "the same video" means the same packets, not the same bytes.
+ */
+export function mediaHash(file: string) {
+  return execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-i", file, "-map", "0:V?", "-map", "0:a?", "-c", "copy", "-f", "streamhash", "-hash", "sha256", "-"], { encoding: "utf8" });
 }
 
 export const sha256File = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");

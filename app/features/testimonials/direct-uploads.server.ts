@@ -4,6 +4,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { env } from "~/lib/env.server";
 import { getDirectUploads, getStorage, type DirectUploads, type UploadedPart } from "~/lib/storage/storage.server";
+import { getTestimonialResponse } from "./campaigns.server";
 import { testimonialMessages } from "./messages";
 import { baseMimeType } from "./recording";
 import { chosenFileProblem, chunkCount, chunkRange, isTooLarge } from "./upload-limits";
@@ -158,6 +159,9 @@ export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size
 /** The finished object a submission names; 409 when the upload was not completed. */
 export async function directUploadedVideo(ticket: DirectTicket) {
   const size = await getStorage().size(ticket.key);
-  if (size === null || size !== ticket.size) throw new UploadRejected(409, api.uploadIncomplete);
+  // Once stored it was put back without its metadata (decision 0165): a retry finds its response's size.
+  const stored = getTestimonialResponse(ticket.campaignId, ticket.responseId);
+  const expected = stored?.videoKey === ticket.key ? stored.videoSize : ticket.size;
+  if (size === null || size !== expected) throw new UploadRejected(409, api.uploadIncomplete);
   return { storedKey: ticket.key, size, responseId: ticket.responseId, fileName: ticket.fileName };
 }

@@ -1,11 +1,13 @@
 // One path for the standard upload, the chunked upload and the no-JavaScript draft (decision 0109).
 import { randomUUID } from "node:crypto";
 import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
+import { env } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
 import { MAX_SELECTED_QUESTIONS, type SelectedQuestion, type TextResponse } from "./schemas";
 import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected, withLocalFile } from "./uploads.server";
-import { probeVideo } from "./video.server";
+import { createReadStream } from "node:fs";
+import { checkVideo } from "./video.server";
 
 const m = testimonialMessages;
 
@@ -35,12 +37,21 @@ export function selectedFor(campaign: PublicTestimonialCampaign, indices: readon
 }
 
 type VideoFacts = { mimeType: string; duration: number | null };
+type CheckedVideo = VideoFacts & { size: number };
 /** A file on this node's disk, or (`storedKey`) one the browser already put in the bucket (decision 0145). */
 export type StagedVideo = { stagedPath: string; size: number; facts?: VideoFacts } | { storedKey: string; size: number; facts?: undefined };
 
-/** ffprobe on a stored object (a temporary local copy); one that is not a video is deleted and refused. */
-async function requireStoredVideo(key: string): Promise<VideoFacts> {
-  const facts = await withLocalFile(key, probeVideo);
+/**
+ * checkVideo on a stored object (a temporary local copy, put back without its metadata); one that
+ * is not a video is deleted and refused.
+ */
+async function requireStoredVideo(key: string): Promise<CheckedVideo> {
+  const facts = await withLocalFile(key, async (file) => {
+    const checked = await checkVideo(file);
+    // On local disk `file` is the stored file itself, already rewritten.
+    if (checked && env().STORAGE_DRIVER !== "local") await getStorage().put(key, createReadStream(file));
+    return checked;
+  });
   if (!facts) {
     await getStorage().remove(key);
     throw new UploadRejected(400, m.api.notAVideo);
@@ -68,12 +79,13 @@ export async function storeSubmission(input: {
   if (video) {
     if ("storedKey" in video) {
       const facts = await requireStoredVideo(video.storedKey);
-      stored = { key: video.storedKey, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+      stored = { key: video.storedKey, size: facts.size, mimeType: facts.mimeType, duration: facts.duration };
     } else {
-      const facts = video.facts ?? (await requireVideo(video.stagedPath));
+      // Facts given: a chunked upload's video, checked (and its metadata stripped) when assembled.
+      const facts = video.facts ? { ...video.facts, size: video.size } : await requireVideo(video.stagedPath);
       const key = responseVideoKey(campaign.id, id, facts.mimeType);
       await publishStagedVideo(video.stagedPath, key);
-      stored = { key, size: video.size, mimeType: facts.mimeType, duration: facts.duration };
+      stored = { key, size: facts.size, mimeType: facts.mimeType, duration: facts.duration };
     }
   }
   try {

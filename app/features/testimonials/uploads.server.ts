@@ -17,7 +17,7 @@ import { assertSafeKey, getStorage } from "~/lib/storage/storage.server";
 import { testimonialMessages } from "./messages";
 import { extensionFor } from "./recording";
 import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks, MULTIPART_OVERHEAD_BYTES } from "./upload-limits";
-import { probeVideo } from "./video.server";
+import { checkVideo } from "./video.server";
 
 const api = testimonialMessages.api;
 
@@ -142,9 +142,9 @@ export async function withLocalFile<T>(key: string, fn: (file: string) => Promis
   }
 }
 
-/** Checks a staged file with ffprobe; a file that is not a video is deleted and refused (400). */
+/** Checks a staged file (checkVideo); a file that is not a video is deleted and refused (400). */
 export async function requireVideo(stagedPath: string) {
-  const facts = await probeVideo(stagedPath);
+  const facts = await checkVideo(stagedPath);
   if (!facts) {
     await removeQuietly(stagedPath);
     throw new UploadRejected(400, api.notAVideo);
@@ -365,12 +365,12 @@ async function finishVideo(uploadId: string, dir: string, manifest: Manifest): P
     throw new UploadRejected(413, api.fileTooLarge);
   }
   await fs.truncate(video, size);
-  const facts = await probeVideo(video);
+  const facts = await checkVideo(video);
   if (!facts) {
     await removeQuietly(dir);
     throw new UploadRejected(400, api.notAVideo);
   }
-  const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+  const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: facts.size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
   await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
   await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
   return result;

@@ -1,5 +1,7 @@
 // ffprobe, not the client, decides what a video is and its Content-Type (decision 0109).
-import { probe, streamEndFromPackets } from "~/audio/ffmpeg.server";
+import { probe, streamEndFromPackets, stripMetadataInPlace } from "~/audio/ffmpeg.server";
+import { muxerFor } from "~/lib/file-types";
+import { extensionFor } from "./recording";
 
 export type VideoFacts = { mimeType: string; duration: number | null };
 
@@ -36,6 +38,18 @@ export async function probeVideo(file: string): Promise<VideoFacts | null> {
   let duration = positive(format.duration) ?? streamDuration ?? null;
   if (duration === null) duration = await streamEndFromPackets(file, "v:0").catch(() => null);
   return { mimeType: mimeFor(format.format_name, format.tags?.major_brand, video.codec_name), duration };
+}
+
+/**
+ * The one check of a received video: ffprobe says what it is, then it is rewritten in place without
+ * its sender's metadata (a phone's GPS position, device and dates; decision 0165). Null when it is
+ * not a video, or not one whose streams can be copied into its own format.
+ */
+export async function checkVideo(file: string): Promise<(VideoFacts & { size: number }) | null> {
+  const facts = await probeVideo(file);
+  if (!facts) return null;
+  const size = await stripMetadataInPlace(file, muxerFor(extensionFor(facts.mimeType)), "video");
+  return size === null ? null : { ...facts, size };
 }
 
 /** For files stored before the duration was recorded. */
