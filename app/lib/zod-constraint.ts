@@ -12,3 +12,6 @@ export function constraintOf(schema: Schema) {
   if (constraint === undefined) constraints.set(schema, (constraint = getZodConstraint(schema)));
   return constraint;
 }
+
+/** What a form component takes from its page's loader, so the browser needs no schema (issue 33, decision 0173). */
+export type FormConstraint = ReturnType<typeof constraintOf>;

@@ -22,7 +22,21 @@ const KB = 1024;
 // 82 KB of every hydrated page, and forms that validate in the browser carry Zod (26 KB).
 const ANSWER_FORM_BUDGET = 115;
 const SHARE_PAGE_BUDGET = 115;
-const ANY_ROUTE_BUDGET = 165;
+const ANY_ROUTE_BUDGET = 160;
+const PAGE_BUDGET = 120;
+// Pages whose forms are checked by the server only (decisions 0161, 0173): held at the 120 KB.
+const SERVER_CHECKED_PAGES = [
+  "routes/_site+/_index",
+  "routes/_site+/help",
+  "routes/_auth+/login",
+  "routes/_auth+/reset-password._index",
+  "routes/_auth+/reset-password.confirm",
+  "routes/_auth+/change-password",
+  "routes/_auth+/delete-account",
+  "routes/dev+/admin-login",
+  "routes/_app+/podcast.$id",
+  "routes/_app+/my-podcasts",
+];
 
 /** Every CSP violation the page reports, from before its first script runs. */
 async function watchCsp(page: Page) {
@@ -77,6 +91,10 @@ test.describe("light pages", () => {
     await expect(page.getByRole("navigation", { name: "Chapters" }).getByRole("link")).toHaveCount(2);
     await expect(page.getByTestId("podcast-audio")).toHaveAttribute("preload", "none");
     expect(audio).toEqual([]);
+    // The cover, the largest image in view, is preloaded from the head in the widths the <img> offers.
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute("imagesrcset", /cover\.jpg\?w=96&v=[\w-]+ 96w, .*\?w=800&v=[\w-]+ 800w$/);
+    await expect(preload).toHaveAttribute("imagesizes", await page.getByRole("img", { name: /Cover/ }).getAttribute("sizes") ?? "");
     if (jsOn()) {
       await expect(page.getByTestId("player-total")).toHaveText("1:00");
       await page.getByRole("group", { name: /Player/ }).getByRole("button", { name: "Play" }).click();
@@ -111,8 +129,9 @@ test.describe("light pages", () => {
     // What a relative or a listener opens.
     expect(size("routes/_public+/contribute.$publicId")).toBeLessThanOrEqual(ANSWER_FORM_BUDGET * KB);
     expect(size("routes/_public+/s.$token")).toBeLessThanOrEqual(SHARE_PAGE_BUDGET * KB);
-    // The landing (and the dashboard, the same route): the 120 KB.
-    expect(size("routes/_site+/_index")).toBeLessThanOrEqual(120 * KB);
+    // The landing (and the dashboard, the same route) and the other pages without schema code.
+    const heavy = SERVER_CHECKED_PAGES.filter((id) => size(id) > PAGE_BUDGET * KB).map((id) => ({ id, kb: (size(id) / KB).toFixed(1) }));
+    expect(heavy).toEqual([]);
     // Every other route: no page grows past the largest of them today.
     const over = Object.keys(manifest.routes)
       .map((id) => ({ id, kb: Math.round(size(id) / KB) }))

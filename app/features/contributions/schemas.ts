@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { storyMessages } from "./messages";
+import { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX } from "./limits";
 
 const v = storyMessages.validation;
 
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
-export const STORY_MAX = 50_000;
+export { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX };
 
 // Conform turns empty inputs into undefined, so "required" is also the type error; trimming first
 // makes a whitespace-only answer count as blank, as the spec asks.
@@ -69,12 +68,6 @@ export const ApiRenameSchema = z.object({
     .nullable()
     .transform((name) => (name ? name : null)),
 });
-
-export const familyVoices = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
-export const familyAccents = ["american", "british", "australian"] as const;
-export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
-export const processingQualities = ["standard", "premium"] as const;
-export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: v.invalidChoice });
 

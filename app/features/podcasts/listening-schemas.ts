@@ -1,17 +1,12 @@
 import { z } from "zod";
 import { listeningMessages } from "./listening-messages";
+import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from "./listening-limits";
 
 // Conform turns empty inputs into undefined, so "required" messages are also the type errors.
 const e = listeningMessages.edit;
 const s = listeningMessages.share;
 
-export const PODCAST_TITLE_MAX = 200;
-export const PODCAST_DESCRIPTION_MAX = 2000;
-export const SHARE_DAYS_DEFAULT = 30; // spec
-export const SHARE_DAYS_MIN = 1;
-export const SHARE_DAYS_MAX = 365;
-export const SHARE_PASSWORD_MIN = 4;
-export const SHARE_PASSWORD_MAX = 128;
+export { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPodcastId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);

@@ -3,6 +3,10 @@
 import { z } from "zod";
 import { podcastMessages } from "./messages";
 import { GenerationOptionsFields, requireCustomIntro, VoiceConfigSchema, type VoiceConfig } from "./schemas";
+import { voiceKeys } from "./wizard-urls";
+
+// The links live in wizard-urls.ts (no Zod, for the browser); re-exported for the server's callers.
+export { voiceParams, wizardUrls } from "./wizard-urls";
 
 const storyMissing = podcastMessages.generation.storyMissing;
 const id = (error: string) => z.string({ error }).trim().min(1, { error }).max(100, { error });
@@ -18,18 +22,7 @@ export const WizardRetrySchema = z.object({ podcastId: id(podcastMessages.genera
 
 export const wizardIntents = ["text-story", "voices", "generate", "retry"] as const;
 
-const voiceKeys = ["hostCount", "primaryVoice", "primaryAccent", "primarySpeed", "secondaryVoice", "secondaryAccent", "secondarySpeed"] as const;
-
 export const defaultVoiceConfig = (): VoiceConfig => VoiceConfigSchema.parse({});
-
-export function voiceParams(config: VoiceConfig) {
-  const params = new URLSearchParams();
-  for (const key of voiceKeys) {
-    const value = config[key];
-    if (value !== null && value !== undefined) params.set(key, String(value));
-  }
-  return params;
-}
 
 function toVoiceConfig(raw: Record<string, unknown>): VoiceConfig {
   const parsed = VoiceConfigSchema.safeParse(raw);
@@ -49,14 +42,3 @@ export function readVoiceParams(params: URLSearchParams): VoiceConfig {
 export function voiceConfigOf(podcast: Record<(typeof voiceKeys)[number], string | number | null>): VoiceConfig {
   return toVoiceConfig(Object.fromEntries(voiceKeys.flatMap((key) => (podcast[key] === null ? [] : [[key, podcast[key]]]))));
 }
-
-export const wizardUrls = {
-  upload: () => "/create-podcast",
-  voices: (storyId: string, config?: VoiceConfig) => `/create-podcast?${new URLSearchParams([["story", storyId], ...(config ? voiceParams(config) : [])])}`,
-  review: (storyId: string, config: VoiceConfig) =>
-    `/create-podcast?${new URLSearchParams([["story", storyId], ["step", "review"], ...voiceParams(config)])}`,
-  podcast: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId })}`,
-  progress: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId, step: "generate" })}`,
-  /** The optional review of the script before the audio (decision 0128). */
-  script: (podcastId: string) => `/podcast/${encodeURIComponent(podcastId)}/script`,
-};

@@ -46,6 +46,8 @@ import { campaignStatusLabel } from "~/features/collections/messages";
 import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
 import { correctInvitationAction, listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
 import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-status";
+import { CorrectInvitationSchema } from "~/features/collections/schemas";
+import { constraintOf } from "~/lib/zod-constraint";
 import { storyMessages } from "~/features/contributions/messages";
 import {
   ContributionSchema,
@@ -99,6 +101,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     narrator: readNarratorSettings(campaign.podcastSettings),
     voiceOffer: voiceOffer(),
     feed: podcast?.status === "complete" ? feedPanelFor(request, user.id, campaign.id) : null,
+    // The dialogs' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { addStory: constraintOf(ContributionSchema), voice: constraintOf(NarratorSettingsSchema), correct: constraintOf(CorrectInvitationSchema) },
   };
 }
 
@@ -184,7 +188,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed } = useLoaderData<typeof loader>();
+  const { campaign, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed, constraints } = useLoaderData<typeof loader>();
   const storiesPath = `/campaigns/${campaign.id}/stories`;
   const links = pageLinks(storiesPath, storyPaging.page);
   const actionData = useActionData<typeof action>();
@@ -258,6 +262,7 @@ export default function CampaignStoriesPage() {
           invitees={invitees}
           error={actionData?.intent === RESEND_INTENT ? actionData.error : null}
           correction={actionData?.intent === CORRECT_INTENT ? actionData : null}
+          constraint={constraints.correct}
         />
 
         {storyPaging.total === 0 ? (
@@ -307,10 +312,10 @@ export default function CampaignStoriesPage() {
       </div>
 
       {dialog === "add-story" ? (
-        <AddStoryDialog closeTo={links.self} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+        <AddStoryDialog closeTo={links.self} constraint={constraints.addStory} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
       ) : null}
       {dialog === "voice" ? (
-        <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} lastResult={voiceResult} />
+        <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} constraint={constraints.voice} lastResult={voiceResult} />
       ) : null}
     </>
   );

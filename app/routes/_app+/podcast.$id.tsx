@@ -32,7 +32,7 @@ import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { isPodcastId } from "~/features/podcasts/listening-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 
 const m = listeningMessages.detail;
 
@@ -91,6 +91,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         technical: technicalDetails(podcast, listens),
       },
       tab: tabOf(new URL(request.url).searchParams.get("tab")),
+      // Made here, so the page loads neither the wizard's links nor its messages (issue 33).
+      scriptLink: podcast.status === "script_ready" ? { href: wizardUrls.script(podcast.id), label: wizardMessages.script.heading } : null,
       similar,
       ...panel,
       share: podcast.audioUrl ? panel.share : null,
@@ -129,7 +131,7 @@ export default function PodcastPage() {
 }
 
 function PodcastPageContent() {
-  const { podcast, tab, similar, newsletterHref, pinned, share, feed } = useLoaderData<typeof loader>();
+  const { podcast, tab, similar, newsletterHref, pinned, share, feed, scriptLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -171,9 +173,9 @@ function PodcastPageContent() {
         ) : (
           <div className="space-y-3">
             <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? m.failed) : m.notReady}</p>
-            {podcast.status === "script_ready" ? (
-              <Link to={wizardUrls.script(podcast.id)} className={buttonClass()}>
-                {wizardMessages.script.heading}
+            {scriptLink ? (
+              <Link to={scriptLink.href} className={buttonClass()}>
+                {scriptLink.label}
               </Link>
             ) : null}
           </div>

@@ -19,7 +19,7 @@ import { makeReviewedAudio } from "~/features/podcasts/requests.server";
 import { changeSegment, getScriptReview, type SegmentChange } from "~/features/podcasts/script-review.server";
 import { MoveSegmentSchema, PronunciationSchema, RemovePronunciationSchema, SaveSegmentSchema } from "~/features/podcasts/script-review-schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

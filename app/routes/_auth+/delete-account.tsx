@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -20,7 +21,7 @@ const ARCHIVE_URL = "/archive";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  return { email: user.email, constraint: constraintOf(DeleteAccountSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,15 +38,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Storyhearth` }];
 
 export default function DeleteAccountPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof DeleteAccountSchema>>({
     id: "delete-account",
     lastResult,
-    constraint: constraintOf(DeleteAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
-    shouldValidate: "onSubmit",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    constraint,
   });
   const submitting = navigation.state === "submitting";
   return (

@@ -1,9 +1,10 @@
 import { readFormData } from "~/lib/http.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -13,6 +14,8 @@ import { requestPasswordReset } from "~/features/account/account.server";
 import { messages } from "~/features/account/messages";
 import { createToastHeaders } from "~/lib/toast.server";
 import { describedAs } from "~/lib/link-preview";
+
+export const loader = () => ({ constraint: constraintOf(ResetRequestSchema) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ResetRequestSchema });
@@ -24,14 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Reset Password | Storyhearth" }, describedAs()];
 
 export default function ResetRequestPage() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetRequestSchema>>({
     id: "reset-request",
     lastResult: actionData?.sent ? undefined : actionData?.result,
-    constraint: constraintOf(ResetRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    constraint,
   });
 
   if (actionData?.sent) {

@@ -1,5 +1,6 @@
 import { readFormData } from "~/lib/http.server";
 import { getFormProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -19,7 +20,7 @@ const invitedLink = (request: Request) => new URL(request.url).searchParams.get(
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = token !== "" && isResetTokenUsable(token);
-  return { token, valid, invited: valid ? isInviteTokenUsable(token) : invitedLink(request) };
+  return { token, valid, invited: valid ? isInviteTokenUsable(token) : invitedLink(request), constraint: constraintOf(ResetConfirmSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,15 +57,14 @@ function InvalidLink({ invited }: { invited: boolean }) {
 }
 
 export default function ResetConfirmPage() {
-  const { token, valid, invited: invitedLoad } = useLoaderData<typeof loader>();
+  const { token, valid, invited: invitedLoad, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetConfirmSchema>>({
     id: "reset-confirm",
     lastResult: actionData?.state === "form" ? actionData.result : undefined,
-    constraint: constraintOf(ResetConfirmSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetConfirmSchema }),
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    constraint,
   });
   const state = actionData?.state ?? (valid ? "form" : "invalid");
   const invited = actionData?.state === "done" ? Boolean(actionData.invited) : invitedLoad;

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, PasswordField } from "~/components/forms";
-import { CoverImage } from "~/features/podcasts/components/cover-image";
+import { CoverImage, coverPreloadLink } from "~/features/podcasts/components/cover-image";
 import { ensurePodcastCover } from "~/features/podcasts/covers.server";
 import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
@@ -170,6 +170,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   // A share link is private to the people it was sent to.
   { name: "robots", content: "noindex, nofollow" },
   ...(data && "preview" in data ? linkPreviewMeta(data.preview) : []),
+  // The cover is the largest image in view: fetched from the head, not after the body is parsed.
+  ...(data?.state === "open" ? [coverPreloadLink(data.coverUrl, data.coverVersion)] : []),
 ];
 
 export function ErrorBoundary() {

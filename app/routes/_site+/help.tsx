@@ -1,5 +1,6 @@
 // Tabs are `?tab=` links, so they work without JavaScript.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sent: tab === "contact" && url.searchParams.get("sent") === "1",
     account: { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated },
     minutesPer1000Words: minutesPerThousandWords(),
+    constraint: constraintOf(ContactSupportSchema),
     collections: tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : [],
   };
 }
@@ -78,7 +80,7 @@ export default function HelpPage() {
   );
 }
 
-type PanelData = Omit<ReturnType<typeof useLoaderData<typeof loader>>, "tab">;
+type PanelData = Omit<ReturnType<typeof useLoaderData<typeof loader>>, "tab" | "constraint">;
 
 function panelFor(tab: HelpTab, { sent, account, minutesPer1000Words, collections }: PanelData) {
   if (tab === "tutorials") return <Tutorials collections={collections} />;
@@ -141,15 +143,14 @@ function ContactThanks() {
 }
 
 function ContactForm() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContactSupportSchema>>({
     id: "contact-support",
     lastResult,
-    constraint: constraintOf(ContactSupportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSupportSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    constraint,
   });
   const submitting = navigation.state === "submitting";
   return (

@@ -1,10 +1,11 @@
 // Stands in for the identity provider only outside production and while none is configured (decision 0107).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DEMO_ADMIN } from "#db/demo-accounts";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormAlert } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -25,7 +26,7 @@ function requireStandIn() {
 export async function loader({ request }: LoaderFunctionArgs) {
   requireStandIn();
   if (await getAdmin(request)) throw redirect("/admin");
-  return null;
+  return { constraint: constraintOf(LoginSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,14 +50,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Admin Sign In (local) | Storyhearth" }];
 
 export default function DevAdminLogin() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "dev-admin-login",
     lastResult: actionData?.result,
-    constraint: constraintOf(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    constraint,
   });
   const submitting = navigation.state === "submitting";
   return (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormAlert } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { campaignMessages } from "../messages";
 import { CORRECT_INTENT, RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
-import { CorrectInvitationSchema } from "../schemas";
+import type { CorrectInvitationSchema } from "../schemas";
 
 const m = campaignMessages.invitees;
 
@@ -24,7 +24,18 @@ const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | 
 /** Who was invited and who has answered; a plain form per relative re-sends the invitation. */
 type Correction = { invitationId: string; result: SubmissionResult<string[]> };
 
-export function InviteeStatusList({ invitees, error, correction }: { invitees: InviteeView[]; error?: string | null; correction?: Correction | null }) {
+export function InviteeStatusList({
+  invitees,
+  error,
+  correction,
+  constraint,
+}: {
+  invitees: InviteeView[];
+  error?: string | null;
+  correction?: Correction | null;
+  /** The address correction's HTML constraints, from the page's loader. */
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
   if (invitees.length === 0) return null;
   const answered = invitees.filter((i) => i.status === "answered").length;
@@ -52,7 +63,7 @@ export function InviteeStatusList({ invitees, error, correction }: { invitees: I
             </div>
             {invitee.failureReason ? <p className="w-full break-words text-sm text-muted-foreground">{m.failedBecause(invitee.failureReason)}</p> : null}
             {invitee.canCorrect ? (
-              <CorrectAddressForm invitee={invitee} lastResult={correction?.invitationId === invitee.id ? correction.result : undefined} />
+              <CorrectAddressForm invitee={invitee} constraint={constraint} lastResult={correction?.invitationId === invitee.id ? correction.result : undefined} />
             ) : null}
             {invitee.canResend ? (
               <Form method="post" preventScrollReset>
@@ -72,15 +83,13 @@ export function InviteeStatusList({ invitees, error, correction }: { invitees: I
 }
 
 /** A bounced address corrected in place; the invitation then goes to the new one (decision 0143). */
-function CorrectAddressForm({ invitee, lastResult }: { invitee: InviteeView; lastResult?: SubmissionResult<string[]> }) {
+function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: InviteeView; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CorrectInvitationSchema>>({
     id: `correct-${invitee.id}`,
     lastResult,
-    constraint: constraintOf(CorrectInvitationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CorrectInvitationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === CORRECT_INTENT && navigation.formData.get("invitationId") === invitee.id;
   return (

@@ -1,25 +1,23 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormActions, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
-import { ContributionSchema } from "~/features/contributions/schemas";
+import type { ContributionSchema } from "~/features/contributions/schemas";
 
 const m = storyMessages.addDialog;
 
 /** 'Add Story Manually': the owner types in a story. On success the action redirects, which closes and clears it. */
-export function AddStoryDialog({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: string; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContributionSchema>>({
     id: "add-story",
     lastResult,
-    constraint: constraintOf(ContributionSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContributionSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
   return (

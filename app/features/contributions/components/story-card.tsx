@@ -6,7 +6,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
-import { NAME_MAX } from "~/features/contributions/schemas";
+import { NAME_MAX } from "~/features/contributions/limits";
 import type { PageLinks } from "~/lib/paging";
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";

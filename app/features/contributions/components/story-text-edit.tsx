@@ -5,7 +5,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ListLink } from "~/components/ui/list-link";
 import { storyMessages } from "~/features/contributions/messages";
-import { STORY_MAX } from "~/features/contributions/schemas";
+import { STORY_MAX } from "~/features/contributions/limits";
 import type { PageLinks } from "~/lib/paging";
 
 const m = storyMessages.edit;

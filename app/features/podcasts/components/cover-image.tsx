@@ -2,6 +2,24 @@ import { cn } from "~/lib/cn";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { podcastMessages } from "~/features/podcasts/messages";
 
+const COVER_SIZES = "(min-width: 640px) 176px, 160px";
+const COVER_LARGEST = 800;
+const COVER_FALLBACK = 400;
+
+/**
+ * A `<link rel=preload>` for a page whose largest image in view is its cover (issue 33): a meta
+ * descriptor, so the browser starts on the same width the `<img>` will pick before it parses the body.
+ */
+export const coverPreloadLink = (src: string, version: string | null | undefined, sizes = COVER_SIZES) => ({
+  tagName: "link",
+  rel: "preload",
+  as: "image",
+  href: imageUrl(src, COVER_FALLBACK, version),
+  imageSrcSet: imageSrcSet(src, version, COVER_LARGEST),
+  imageSizes: sizes,
+  fetchPriority: "high",
+});
+
 /**
  * The square cover; its width comes from the caller (`sizes` says it to the browser, which picks the
  * smallest stored width that fills it), the height follows. `priority`: the largest image in view,
@@ -11,7 +29,7 @@ export function CoverImage({
   src,
   title,
   className,
-  sizes = "(min-width: 640px) 176px, 160px",
+  sizes = COVER_SIZES,
   version,
   priority = false,
 }: {
@@ -24,8 +42,8 @@ export function CoverImage({
 }) {
   return (
     <img
-      src={imageUrl(src, 400, version)}
-      srcSet={imageSrcSet(src, version, 800)}
+      src={imageUrl(src, COVER_FALLBACK, version)}
+      srcSet={imageSrcSet(src, version, COVER_LARGEST)}
       sizes={sizes}
       alt={podcastMessages.cover.alt(title)}
       width={1400}

@@ -6,7 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { storyMessages } from "~/features/contributions/messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 
 const m = storyMessages.panel;
 

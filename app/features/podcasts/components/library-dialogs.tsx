@@ -2,12 +2,13 @@
 // &id=…), rendered by the server, and closed by a link back to the list: no JavaScript needed.
 import { Dialog } from "~/components/ui/dialog";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
-import { AddToCollectionSchema, EditDetailsSchema, PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening-schemas";
+import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening-limits";
+import type { AddToCollectionSchema, EditDetailsSchema } from "~/features/podcasts/listening-schemas";
 
 const e = listeningMessages.edit;
 const c = listeningMessages.collection;
@@ -24,13 +25,11 @@ const Hidden = ({ intent, podcastId }: { intent: string; podcastId: string }) =>
 );
 
 export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }: DialogProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof EditDetailsSchema>>({
     id: `edit-${podcast.id}`,
     lastResult,
     defaultValue: { title: podcast.title, description: podcast.description ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditDetailsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   return (
     <Dialog title={e.heading} closeTo={closeHref}>
@@ -52,11 +51,11 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
 }
 
 export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResult, campaigns }: DialogProps & { campaigns: { id: string; title: string }[] }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AddToCollectionSchema>>({
     id: `collection-${podcast.id}`,
     lastResult,
     defaultValue: { campaignId: podcast.campaignId ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCollectionSchema }),
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   return (
     <Dialog title={c.heading} closeTo={closeHref}>

@@ -1,6 +1,6 @@
 // Every part is a real form or link; JavaScript adds copying and download checks with toasts.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -9,7 +9,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { podcastDownloadUrl, transcriptDownloadUrl } from "~/features/podcasts/download-names";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
-import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, ShareFormSchema } from "~/features/podcasts/listening-schemas";
+import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from "~/features/podcasts/listening-limits";
+import type { ShareFormSchema } from "~/features/podcasts/listening-schemas";
 import { SOCIAL_NETWORKS, socialShareUrls, type SocialNetwork } from "~/features/podcasts/share-urls";
 import { showToast } from "~/components/toaster";
 
@@ -34,13 +35,11 @@ type Props = {
 export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pinned, share, failed, lastResult }: Props) {
   const hydrated = useHydrated();
   const show = showToast;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ShareFormSchema>>({
     id: "share-form",
     lastResult,
     defaultValue: { expiration: String(SHARE_DAYS_DEFAULT) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShareFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const [protect, setProtect] = useState(fields.passwordProtect.initialValue === "on");
 

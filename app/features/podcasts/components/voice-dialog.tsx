@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { VoiceOffer } from "~/audio/audio-options";
@@ -9,15 +9,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, FormActions, FormAlert, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
-import {
-  familyAccents,
-  familyMusic,
-  familyVoices,
-  NarratorSettingsSchema,
-  processingQualities,
-  SPEED,
-  type NarratorSettings,
-} from "~/features/contributions/schemas";
+import { familyAccents, familyMusic, familyVoices, processingQualities, SPEED } from "~/features/contributions/limits";
+import type { NarratorSettings, NarratorSettingsSchema } from "~/features/contributions/schemas";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
@@ -35,6 +28,7 @@ export function VoiceDialog({
   closeTo,
   settings,
   offer,
+  constraint,
   lastResult,
 }: {
   closeTo: string;
@@ -42,16 +36,15 @@ export function VoiceDialog({
   /** Per voice and accent, what this installation can speak. */
   offer: VoiceOffer;
   lastResult?: SubmissionResult<string[]>;
+  constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof NarratorSettingsSchema>>({
     id: "podcast-voice",
     lastResult,
     defaultValue: settings,
-    constraint: constraintOf(NarratorSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NarratorSettingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const [speed, setSpeed] = useState(settings.primarySpeed);
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;

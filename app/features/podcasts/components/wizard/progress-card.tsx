@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { GenerationProgress } from "./generation-progress";
 import { MessageAlert } from "./message-alert";
 import { useLivePodcast, type LiveStatus } from "./use-live-podcast";

@@ -6,7 +6,7 @@ import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SharePanel, type GeneratedShare } from "~/features/podcasts/components/share-panel";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 
 const m = wizardMessages.ready;
 

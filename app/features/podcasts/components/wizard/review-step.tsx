@@ -8,7 +8,8 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { episodeSeconds, formatDurationRange, type EpisodeEstimate } from "~/features/podcasts/duration-estimate";
 import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic, type VoiceConfig } from "~/features/podcasts/schemas";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
-import { voiceParams, WizardGenerateSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { WizardGenerateSchema } from "~/features/podcasts/wizard-schemas";
+import { voiceParams, wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
 
 const m = wizardMessages.review;

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import type { TitledMessage } from "~/features/podcasts/messages";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { uploadTitleFor, wizardMessages } from "~/features/podcasts/wizard-messages";
-import { wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
 import { checkChosenFile, uploadPdf } from "./upload-pdf";
 

@@ -10,7 +10,8 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED, type VoiceConfig } from "~/features/podcasts/schemas";
 import { formatSpeed, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
-import { WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { WizardVoicesSchema } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
 
 const m = wizardMessages.voices;

@@ -1,0 +1,11 @@
+// The story forms' limits and choices, without Zod: the browser's forms read them and schemas.ts
+// builds its schemas from them (issue 33: schema code stays on the server).
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 254;
+export const STORY_MAX = 50_000;
+
+export const familyVoices = ["female-warm", "female-professional", "male-warm", "male-professional"] as const;
+export const familyAccents = ["american", "british", "australian"] as const;
+export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
+export const processingQualities = ["standard", "premium"] as const;
+export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
