@@ -20,6 +20,7 @@ import { eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
 import { coverTextFor, generatedCoverKey, retagEpisode, setCoverPhoto } from "~/features/podcasts/covers.server";
 import { db } from "~/lib/db.server";
+import { ensureImageVariant, variantKey } from "~/lib/images.server";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
 import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
@@ -302,13 +303,16 @@ describe("the family's own photo as the cover", () => {
     expect(getPodcastRow(podcast.id)!.coverKey).toBeNull();
   });
 
-  it("deleting the podcast deletes its photo", async () => {
+  it("deleting the podcast deletes its photo and the photo's sized copies", async () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Gone" });
     const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#226600" } }).jpeg().toBuffer();
     await upload(owner, podcast.id, new Blob([photo]));
     const key = getPodcastRow(podcast.id)!.coverKey!;
+    const sized = await ensureImageVariant(getStorage(), key, 192, "webp");
+    expect(sized).toBe(variantKey(key, 192, "webp"));
     await deleteOwnedPodcast(owner.id, podcast.id);
     expect(await getStorage().size(key)).toBeNull();
+    expect(await getStorage().size(sized!)).toBeNull();
   });
 });

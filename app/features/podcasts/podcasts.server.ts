@@ -3,12 +3,12 @@ import { activities, campaigns, contributions, jobs, podcasts, stories, users, t
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { db, preparedPerConnection } from "~/lib/db.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
 import { removeEpisodeAudio } from "./chapters.server";
+import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { getOwnedStory } from "./stories.server";
 
 export type Podcast = typeof podcasts.$inferSelect;
@@ -307,7 +307,8 @@ export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
     return podcast;
   });
   if (gone?.audioKey) await removeEpisodeAudio(gone.audioKey);
-  if (gone?.coverKey) await getStorage().remove(gone.coverKey);
+  // With its sized copies (decision 0163), through the one remover account deletion uses.
+  if (gone?.coverKey) await removeStoredFiles([gone.coverKey]);
   return gone;
 }
 

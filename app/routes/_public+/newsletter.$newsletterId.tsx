@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from "~/lib/messages";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
-import { ListenBlock, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
+import { ListenBlock, NEWSLETTER_WIDE, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
@@ -104,7 +105,7 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
 
       {newsletter.podcast ? <ListenBlock podcast={newsletter.podcast} /> : null}
 
-      {newsletter.coverImage ? <img src={newsletter.coverImage} alt={m.page.coverAlt(newsletter.title)} className="max-h-[70vh] w-full rounded-lg object-cover" /> : null}
+      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={m.page.coverAlt(newsletter.title)} className="max-h-[70vh] w-full rounded-lg object-cover" /> : null}
 
       <div className="flex justify-end">
         <TextSizeToggle size={size} onChange={setSize} />

@@ -1,4 +1,5 @@
 // Everything works without JavaScript: disclosures, a `?text=large` link and the native player.
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -95,13 +96,17 @@ type PodcastBlock = {
   coverUrl?: string | null;
 };
 
+/** The page's column (max-w-3xl less its padding) and half of it: the widths its photos are shown at (issue 33). */
+export const NEWSLETTER_WIDE = "(min-width: 768px) 736px, calc(100vw - 2rem)";
+const NEWSLETTER_HALF = "(min-width: 768px) 364px, calc(50vw - 1.25rem)";
+
 /** The podcast page's player and transcript, following each other (decision 0134). */
 export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
   return (
     <ListeningSession>
       <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
         <div className="flex items-center gap-4">
-          {podcast.coverUrl ? <img src={podcast.coverUrl} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md border border-border object-cover" /> : null}
+          {podcast.coverUrl ? <img src={imageUrl(podcast.coverUrl, 192)} srcSet={imageSrcSet(podcast.coverUrl, null, 192)} sizes="80px" alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md border border-border object-cover" /> : null}
           <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-2">
             <h2 id="listen-heading" className="font-serif text-xl font-semibold">
               {m.listen}
@@ -171,12 +176,12 @@ export function StoryCard({ story }: { story: StoryCardData }) {
           </div>
         </div>
       ) : null}
-      {story.images.length === 1 ? (
-        <img src={story.images[0]} alt={m.photoAlt(story.title, 1, 1)} loading="lazy" className="max-h-[80vh] w-full rounded-md object-cover" />
+      {story.images.length === 1 && story.images[0] ? (
+        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={m.photoAlt(story.title, 1, 1)} loading="lazy" className="max-h-[80vh] w-full rounded-md object-cover" />
       ) : story.images.length > 1 ? (
         <div className="grid grid-cols-2 gap-2">
           {story.images.map((src, i) => (
-            <img key={src} src={src} alt={m.photoAlt(story.title, i + 1, story.images.length)} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={m.photoAlt(story.title, i + 1, story.images.length)} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
           ))}
         </div>
       ) : null}
