@@ -23,6 +23,17 @@ describe("flite", () => {
     for (const pcm of said.segments.flat()) expect(rms(pcm)).toBeGreaterThan(0.02);
   }, 60_000);
 
+  test("a last sentence of one word is spoken, not dropped (\"Thank you for listening. Goodbye.\")", async () => {
+    const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
+    const said = await fliteSpeak(voice, ["Thank you for listening. Goodbye.", "Thank you for listening.", "Goodbye."], 1);
+    expect(said.segments.map((s) => s.length)).toEqual([2, 1, 1]);
+    // Together, each sentence is about as long as when said alone (flite's edges differ a little).
+    const [listening, goodbye] = said.segments[0]!.map((pcm) => pcm.length);
+    expect(listening! / said.segments[1]![0]!.length).toBeCloseTo(1, 1);
+    expect(goodbye! / said.segments[2]![0]!.length).toBeCloseTo(1, 1);
+    expect(rms(said.segments[0]![1]!)).toBeGreaterThan(0.02);
+  }, 60_000);
+
   test("many runs in one process do not crash it (node:wasi did after a few dozen)", async () => {
     const voice: FliteVoice = { voice: "slt", durationStretch: 1 };
     const texts = Array.from({ length: 25 }, (_, i) => `This is line number ${i + 1}, read by the same voice.`);

@@ -49,7 +49,9 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
   const wasi = new MemoryWasi({
     // Other options must come before -f/-o (flite --help).
     args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
-    files: { "in.txt": Buffer.from(text, "utf8") },
+    // The newline: at the end of its input flite drops a last sentence of one word ("…listening. Goodbye."
+    // came out without "Goodbye"); followed by a newline it speaks it (decision 0167).
+    files: { "in.txt": Buffer.from(`${text}\n`, "utf8") },
   });
   const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.imports }));
   if (code !== 0) throw new Error(`flite exited with ${code}${wasi.stderr ? `: ${wasi.stderr}` : ""}`);
