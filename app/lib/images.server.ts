@@ -30,10 +30,24 @@ export async function openImage(bytes: Uint8Array): Promise<{ image: Sharp; hasA
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !DECODABLE.includes(meta.format)) throw new ImageError();
+    if (meta.format === "heif" && meta.compression === "hevc") return { image: await decodeHevcHeif(bytes, meta), hasAlpha: meta.hasAlpha === true };
     return { image: sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate(), hasAlpha: meta.hasAlpha === true };
   } catch {
     throw new ImageError();
   }
+}
+
+/**
+ * An iPhone's photo (HEIC: HEIF holding HEVC). sharp's libvips reads the file but ships no HEVC
+ * decoder, so libheif compiled to WebAssembly (heic-decode) decodes it, upright already (HEIF says
+ * its rotation in the file, which libheif applies), and sharp goes on from its pixels (decision 0166).
+ */
+async function decodeHevcHeif(bytes: Uint8Array, meta: { width?: number; height?: number }): Promise<Sharp> {
+  // The same bound as every other picture, checked before a pixel is decoded.
+  if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageError();
+  const { default: decodeHeic } = await import("heic-decode");
+  const { width, height, data } = await decodeHeic({ buffer: bytes });
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS });
 }
 
 export type StoredImage = { bytes: Buffer; type: "image/jpeg" | "image/png"; ext: "jpg" | "png" };

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { createShareLink } from "~/models/share-link.server";
 import { embeddedPicture } from "../utils/audio-helpers";
 import { axeViolations } from "../utils/axe-scan";
+import { makeHeic, testPattern } from "../utils/heic";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
@@ -44,6 +45,24 @@ test("upload a photo as the cover, then go back to the drawn one", async ({ page
   await page.getByRole("link", { name: "Change cover" }).click();
   await page.getByRole("button", { name: "Use the drawn cover instead" }).click();
   await expectToast(page, "Drawn cover restored");
+});
+
+test("an iPhone's HEIC photo as the cover: the page offers HEIC and takes it (decision 0166)", async ({ page, user }) => {
+  const podcast = await createCompletePodcast(user.id, { title: `HEIC cover ${randomUUID().slice(0, 8)}` });
+  await signInAs(page, user);
+  await visit(page, `/podcast/${podcast.id}/cover`);
+  await expect(page.getByText("JPEG, PNG, WebP or HEIC, up to 15 MB.", { exact: false })).toBeVisible();
+  await page.getByLabel("Your photo").setInputFiles({ name: "IMG_1234.HEIC", mimeType: "image/heic", buffer: makeHeic(320, 240) });
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expectToast(page, "Cover updated");
+  // The stored cover is a square JPEG of the photo: the test pattern's colours, not the drawn cover.
+  const served = await page.request.get(`/api/podcasts/${podcast.id}/cover.jpg`);
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  const meta = await sharp(await served.body()).metadata();
+  expect(meta.width).toBe(meta.height);
+  const drawn = await sharp(await served.body()).stats();
+  const pattern = await sharp(testPattern(320, 240)).stats();
+  expect(Math.abs(drawn.channels[2]!.mean - pattern.channels[2]!.mean)).toBeLessThan(40);
 });
 
 test("a shared link previews its title and cover; a password-protected one does not", async ({ page, user }) => {

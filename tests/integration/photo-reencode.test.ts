@@ -21,6 +21,7 @@ import * as newsletterPdf from "~/routes/_public+/newsletter.$newsletterId.pdf";
 import { action as inbound } from "~/routes/webhooks+/mailgun.inbound";
 import { callRoute, makeRequest, sessionCookieFor } from "../utils/auth";
 import { makeCollection } from "../support/email-loop";
+import { makeHeic, testPattern } from "../utils/heic";
 
 const CAMERA = "PhoneCo Pocket";
 
@@ -117,6 +118,26 @@ describe("photos sent by e-mail", () => {
     expect(panorama.width).toBe(MAX_PHOTO_EDGE);
     const sticker = await sharp(await readAll(photos[1]!.storageKey)).metadata();
     expect([sticker.format, sticker.hasAlpha]).toEqual(["png", true]);
+  });
+
+  it("an iPhone's HEIC photo (HEVC, which sharp alone cannot decode) and an AVIF are kept as JPEGs with their pictures (decision 0166)", async () => {
+    const heic = makeHeic(64, 48);
+    await expect(sharp(heic).jpeg().toBuffer()).rejects.toThrow(/HEVC/);
+    const avif = await sharp(testPattern(64, 48)).heif({ compression: "av1" }).toBuffer();
+    const { owner, campaign, photos } = await sendByEmail([new File([new Uint8Array(heic)], "IMG_1234.HEIC", { type: "image/heic" }), new File([new Uint8Array(avif)], "lake.avif")]);
+    expect(photos.map((p) => [p.fileName, p.contentType])).toEqual([
+      ["IMG_1234.jpg", "image/jpeg"],
+      ["lake.jpg", "image/jpeg"],
+    ]);
+    const pattern = await sharp(testPattern(64, 48)).stats();
+    for (const photo of photos) {
+      const served = await bytesOf(await ownerGet(owner.id, campaign.id, photo.id));
+      const meta = await expectNoMetadata(served);
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 64, 48]);
+      // The test pattern's colours, not a blank: each channel's mean within a few levels of the original's.
+      const stats = await sharp(served).stats();
+      stats.channels.slice(0, 3).forEach((channel, i) => expect(Math.abs(channel.mean - pattern.channels[i]!.mean)).toBeLessThan(8));
+    }
   });
 });
 
