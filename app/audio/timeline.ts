@@ -1,9 +1,10 @@
 // Pure and sample-exact, so tests can compute expected durations.
 
+/** Measured on the episode bench: 0.35/0.6 s → 0.6/0.9 s took the word error rate from 0.131 to 0.116 (decision 0167). */
 export const PAUSES = {
-  sentence: 0.35,
+  sentence: 0.6,
   /** Another speaker, or the same speaker's next paragraph. */
-  turn: 0.6,
+  turn: 0.9,
   chapter: 1.2,
 } as const;
 
