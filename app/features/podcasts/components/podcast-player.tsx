@@ -277,48 +277,53 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
 
   return (
     <div className={cn("min-w-0 space-y-3", className)}>
-      <audio
-        ref={audioRef}
-        src={source}
-        // Nothing is fetched before play is pressed: the length and chapters come from the server (issue 33).
-        preload="none"
-        controls={!hydrated}
-        className={hydrated ? "hidden" : "w-full"}
-        data-testid="podcast-audio"
-        aria-label={title}
-        onLoadedMetadata={(e) => readMetadata(e.currentTarget)}
-        onDurationChange={(e) => {
-          readMetadata(e.currentTarget);
-          updatePositionState(e.currentTarget);
-        }}
-        onCanPlay={() => setReady(true)}
-        onTimeUpdate={(e) => {
-          show(e.currentTarget.currentTime);
-          remember();
-        }}
-        onSeeked={(e) => updatePositionState(e.currentTarget)}
-        onRateChange={(e) => updatePositionState(e.currentTarget)}
-        onPlay={(e) => {
-          setPlaying(true);
-          claimMediaSession();
-          updatePositionState(e.currentTarget);
-          if (navigator.mediaSession) navigator.mediaSession.playbackState = "playing";
-        }}
-        onPause={() => {
-          setPlaying(false);
-          remember(true);
-          if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
-        }}
-        onEnded={(e) => {
-          forgetPosition(resumeKey);
-          e.currentTarget.currentTime = 0;
-          show(0);
-          setPlaying(false);
-        }}
-        onError={fallBack}
-      >
-        {m.unsupported}
-      </audio>
+      <div className={hydrated ? "hidden" : undefined}>
+        <audio
+          ref={audioRef}
+          src={source}
+          // Nothing is fetched before play is pressed: the length and chapters come from the server (issue 33).
+          preload="none"
+          controls={!hydrated}
+          className={hydrated ? "hidden" : "w-full"}
+          data-testid="podcast-audio"
+          aria-label={title}
+          onLoadedMetadata={(e) => readMetadata(e.currentTarget)}
+          onDurationChange={(e) => {
+            readMetadata(e.currentTarget);
+            updatePositionState(e.currentTarget);
+          }}
+          onCanPlay={() => setReady(true)}
+          onTimeUpdate={(e) => {
+            show(e.currentTarget.currentTime);
+            remember();
+          }}
+          onSeeked={(e) => updatePositionState(e.currentTarget)}
+          onRateChange={(e) => updatePositionState(e.currentTarget)}
+          onPlay={(e) => {
+            setPlaying(true);
+            claimMediaSession();
+            updatePositionState(e.currentTarget);
+            if (navigator.mediaSession) navigator.mediaSession.playbackState = "playing";
+          }}
+          onPause={() => {
+            setPlaying(false);
+            remember(true);
+            if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
+          }}
+          onEnded={(e) => {
+            forgetPosition(resumeKey);
+            e.currentTarget.currentTime = 0;
+            show(0);
+            setPlaying(false);
+          }}
+          onError={fallBack}
+        >
+          {m.unsupported}
+        </audio>
+        {/* While the scripts load, the custom controls' height is kept free under the native bar (issue 33:
+            the page must not move when they take its place); with scripting off there is only the bar. */}
+        {hydrated ? null : <div aria-hidden="true" className="hidden h-[56px] [@media(scripting:enabled)]:block [@media(scripting:enabled)_and_(hover:hover)]:h-[88px]" />}
+      </div>
       {hydrated ? (
         <div
           role="group"
