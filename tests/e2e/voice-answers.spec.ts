@@ -131,6 +131,11 @@ test.describe("answers by voice", () => {
       fs.mkdirSync(path.dirname(big), { recursive: true });
       fs.writeFileSync(big, Buffer.alloc(bytes, 1));
       await visit(page, `/contribute/${campaign.publicId}`);
+      // With JavaScript the page refuses it before sending: not one request carries it (not one POST).
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
       await page.getByLabel("Your name").fill("Cousin Ann");
       await page.getByLabel("Your email").fill("ann@example.com");
       await page.getByLabel("Your story").fill("We sang on the porch every summer.");
@@ -144,6 +149,7 @@ test.describe("answers by voice", () => {
       await expect(page.getByText(/Please enter/)).toHaveCount(0);
       await expect(page.getByText("Something went wrong")).toHaveCount(0);
       expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
+      expect(posts).toHaveLength(test.info().project.use.javaScriptEnabled === false ? 1 : 0);
       fs.rmSync(big, { force: true });
     });
   }

@@ -41,7 +41,7 @@ import { logErasure } from "~/features/account/erasure-log.server";
 import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { storyMessages } from "./messages";
 import { queueRecordingRefused, queueRecordingThanks, type RefusalCode, type ThanksTo } from "./recording-notices.server";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "./recording-limits";
+import { isTooLargeRecording, MAX_RECORDING_SECONDS } from "./recording-limits";
 
 const m = storyMessages.recording;
 
@@ -69,7 +69,7 @@ export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reas
 
 /** Whether a received file is a recording we take: audio by its content, within 10 minutes and 50 MB. */
 export async function checkRecording(file: string, size: number): Promise<RecordingCheck> {
-  if (size > MAX_RECORDING_BYTES) return { ok: false, reason: m.tooLarge, code: "tooLarge", status: 413 };
+  if (isTooLargeRecording(size)) return { ok: false, reason: m.tooLarge, code: "tooLarge", status: 413 };
   if (size === 0) return { ok: false, reason: m.empty, code: "empty", status: 400 };
   const facts = await probeAudio(file);
   if (!facts) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };

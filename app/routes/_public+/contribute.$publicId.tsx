@@ -14,7 +14,7 @@ import { storyMessages } from "~/features/contributions/messages";
 import { useAnswerUpload } from "~/features/contributions/components/answer-upload";
 import { forgetRecording, keptRecordingKey } from "~/features/contributions/components/kept-recording";
 import { UploadStatus, useCanRecord, VoiceRecorder, type RecorderChange } from "~/features/contributions/components/voice-recorder";
-import { RECORDING_FIELD } from "~/features/contributions/recording-limits";
+import { isTooLargeRecording, RECORDING_FIELD } from "~/features/contributions/recording-limits";
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
@@ -144,7 +144,17 @@ function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps
       return;
     }
     formProps.onSubmit(event);
-    if (event.defaultPrevented || !voice.file) return;
+    if (event.defaultPrevented) return;
+    // Refused here, before a byte is sent: 60 MB on a phone's line is minutes for nothing. The
+    // server refuses by the same rule for a page without JavaScript (issue 29).
+    const field = event.currentTarget.elements.namedItem(RECORDING_FIELD);
+    const chosen = voice.file ?? (field instanceof HTMLInputElement ? field.files?.[0] : undefined);
+    if (chosen && isTooLargeRecording(chosen.size)) {
+      event.preventDefault();
+      setLastResult({ status: "error", error: { [RECORDING_FIELD]: [rm.tooLarge] } });
+      return;
+    }
+    if (!voice.file) return;
     event.preventDefault();
     const body = new FormData(event.currentTarget);
     body.set(RECORDING_FIELD, voice.file);
