@@ -9,7 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describeReapplied, reapplyErasuresToFile } from "../app/features/account/reapply-erasures.server";
 import { chaptersKeyFor } from "../app/features/podcasts/chapters.server";
+import { withdrawEpisodesOfClip } from "../app/features/podcasts/clip-removal.server";
 import { fetchBackup, listBackups } from "../app/lib/backup.server";
+import { closeDb } from "../app/lib/db.server";
 import { env } from "../app/lib/env.server";
 import { getStorage } from "../app/lib/storage/storage.server";
 
@@ -47,7 +49,8 @@ function processesHolding(file: string): number[] | null {
  * applied to the unpacked backup before it goes live, so what was erased after the backup stays erased.
  */
 async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getStorage>) {
-  return describeReapplied(await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)])).join("\n");
+  const reapplied = await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)]);
+  return { text: describeReapplied(reapplied).join("\n"), clips: reapplied.clips };
 }
 
 function moveIfThere(from: string, to: string) {
@@ -77,7 +80,7 @@ async function main(args: string[]) {
     await fetchBackup(storage, chosen.key, out);
     const withdrawals = await reapplyWithdrawals(out, storage);
     console.log(`${chosen.key} unpacked into ${out} and passed its integrity check.`);
-    console.log(withdrawals);
+    console.log(withdrawals.text);
     return 0;
   }
   // Through LiteFS the file must be replaced by LiteFS itself, or the replicas would not follow.
@@ -114,7 +117,13 @@ async function main(args: string[]) {
     moveIfThere(target, before);
     fs.renameSync(temp, target);
     console.log(`Restored ${chosen.key} (${chosen.takenAt.toISOString()}) into ${target}; the previous file is ${before}.`);
-    console.log(withdrawals);
+    console.log(withdrawals.text);
+    // Now the live file (the app's connection opens on first use): finished episodes that play a clip
+    // removed again are withdrawn and remade, and the owner told, as the removal page does.
+    for (const clip of withdrawals.clips) await withdrawEpisodesOfClip(clip);
+    // Closed, so SQLite folds its WAL back in: no -wal is left beside the restored file.
+    closeDb();
+    if (withdrawals.clips.length > 0) console.log(`Episodes playing ${withdrawals.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`);
     return 0;
   } finally {
     fs.rmSync(temp, { force: true });

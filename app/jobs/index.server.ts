@@ -54,7 +54,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   "reapply-removals": async () => {
     const { reapplyLoggedErasures } = await import("~/features/account/reapply-erasures.server");
     const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
-    await reapplyLoggedErasures((episode) => [chaptersKeyFor(episode)]);
+    const { withdrawEpisodesOfClip } = await import("~/features/podcasts/clip-removal.server");
+    await reapplyLoggedErasures((episode) => [chaptersKeyFor(episode)], withdrawEpisodesOfClip);
   },
   // A closed account's files (issue 32): its rows went at once, its files go here; an episode takes its chapters with it.
   "purge-account-files": async (payload) => {

@@ -66,11 +66,12 @@ export function deleteStoryRows(contributionId: string, database: DB = db): stri
   });
 }
 
-/** A recording with its story's contributor and collection (whose owner is told when it is removed). */
-export function clipWithCollection(recordingId: string) {
-  return db
+/** A recording with its story's contributor and collection (whose owner is told when it is removed). `database`: as markRemovalsRequested. */
+export function clipWithCollection(recordingId: string, database: DB = db) {
+  return database
     .select({
       recordingId: contributionRecordings.id,
+      removalRequestedAt: contributionRecordings.removalRequestedAt,
       contributionId: contributions.id,
       contributorName: contributions.contributorName,
       submittedAt: contributions.submittedAt,
@@ -84,6 +85,10 @@ export function clipWithCollection(recordingId: string) {
     .where(eq(contributionRecordings.id, recordingId))
     .get();
 }
+
+export type ClipWithCollection = NonNullable<ReturnType<typeof clipWithCollection>>;
+/** A clip whose removal episodes must follow; `story`: the relative asked that their written story go too. */
+export type RemovedClip = ClipWithCollection & { story: boolean };
 
 /** A campaign's recordings by story. Callers check ownership first (requireOwnedCampaign). */
 const campaignRecordings = preparedPerConnection((d) =>

@@ -16,6 +16,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { insertRecording } from "~/models/contribution-recording.server";
 import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
+import { withdrawEpisodesOfClip } from "~/features/podcasts/clip-removal.server";
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
@@ -210,8 +211,8 @@ describe("npm run restore", () => {
     // (called here with the server stopped, so its own start-up run cannot race this one).
     await killHard(server);
     db.update(contributionRecordings).set({ removalRequestedAt: null }).where(eq(contributionRecordings.id, recording.id)).run();
-    expect((await reapplyLoggedErasures(() => [])).applied.recording).toBe(1);
+    expect((await reapplyLoggedErasures(() => [], withdrawEpisodesOfClip)).applied.recording).toBe(1);
     expect(removalOf()).toEqual(withdrawnAt);
-    expect((await reapplyLoggedErasures(() => [])).applied.recording).toBe(0);
+    expect((await reapplyLoggedErasures(() => [], withdrawEpisodesOfClip)).applied.recording).toBe(0);
   }, 180_000);
 });

@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import * as schema from "#db/schema";
 import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
 import { removalToken } from "~/features/contributions/recordings.server";
+import { withdrawEpisodesOfClip } from "~/features/podcasts/clip-removal.server";
 import { backupDatabase } from "~/lib/backup.server";
 import { closeDb, db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -24,6 +25,12 @@ const present = async (keys: string[]) => {
 };
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 /** Every row of every table that names the id, as JSON. */
+/** The episode's status, the generation jobs queued for it and the owner's "clip removed" e-mails, as the live removal leaves them. */
+const withdrawal = (episodeId: string, ownerEmail: string) => ({
+  status: db.select().from(schema.podcasts).where(eq(schema.podcasts.id, episodeId)).get()?.status,
+  jobs: db.select().from(schema.jobs).all().filter((job) => job.payload.podcastId === episodeId && job.status === "queued").length,
+  emails: db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "clip_removed")).all().filter((e) => e.to === ownerEmail).length,
+});
 const rowsNaming = (id: string) => tables.flatMap((table) => (db.select().from(table).all() as unknown[]).map((row) => JSON.stringify(row))).filter((row) => row.includes(id));
 
 test("a restored backup loses again the account deleted and the story removed after it, rows and files", async () => {
@@ -52,6 +59,9 @@ test("a restored backup loses again the account deleted and the story removed af
   const auntMayKeys = [stayerFamily.recording.normalizedKey, stayerFamily.recording.originalKey];
   expect(await present(auntMayKeys)).toEqual([]);
   expect(rowsNaming(leaver.id)).toEqual([]);
+  // The live removal withdrew the finished episode that reads her story (remade without it) and told the owner.
+  const episodeId = stayerFamily.episode.id;
+  expect(withdrawal(episodeId, stayer.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
 
   // Restored in place, with the app's connection closed (the script refuses while one is open).
   closeDb();
@@ -73,7 +83,14 @@ test("a restored backup loses again the account deleted and the story removed af
   expect(await present(stayerKeys.filter((key) => !key.includes(auntMay)))).toEqual(stayerKeys.filter((key) => !key.includes(auntMay)));
   const line = db.select().from(schema.activities).where(eq(schema.activities.type, "account_deleted")).all();
   expect(line.map((a) => a.userId)).toEqual([null]);
+  // The backup had the episode finished, with her story in it: the restore withdrew it again as the
+  // removal page does (remade without her, out of feeds and shares until then), and the owner was told.
+  expect(restored.stdout).toContain("Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.");
+  expect(withdrawal(episodeId, stayer.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
 
-  // The start as primary applies the log again: nothing is left to apply.
-  expect((await reapplyLoggedErasures(() => [])).applied).toEqual({ recording: 0, story: 0, account: 0 });
+  // The start as primary applies the log again: nothing is left to apply or withdraw.
+  const again = await reapplyLoggedErasures(() => [], withdrawEpisodesOfClip);
+  expect(again.applied).toEqual({ recording: 0, story: 0, account: 0 });
+  expect(again.clips).toEqual([]);
+  expect(withdrawal(episodeId, stayer.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
 }, 120_000);

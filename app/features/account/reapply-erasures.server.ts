@@ -3,15 +3,25 @@
 // a backup restored some other way. Applying it twice changes nothing the second time.
 import { db, migrateDatabase, openDatabase, type DB } from "~/lib/db.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
-import { deleteStoryRows, markRemovalsRequested } from "~/models/contribution-recording.server";
+import { clipWithCollection, deleteStoryRows, markRemovalsRequested, type RemovedClip } from "~/models/contribution-recording.server";
 import { eraseAccountAgain, removeStoredFiles } from "./delete-account.server";
 import { loggedErasures, type ErasureKind } from "./erasure-log.server";
 
-export type ReappliedErasures = { logged: Record<ErasureKind, number>; applied: Record<ErasureKind, number> };
+/**
+ * `clips`: the recordings whose removal was applied again, read before their stories went; their episodes
+ * are withdrawn by the caller through the podcasts feature, once this database is the live one.
+ */
+export type ReappliedErasures = { logged: Record<ErasureKind, number>; applied: Record<ErasureKind, number>; clips: RemovedClip[] };
 
 /** `companions`: the files that go with an episode (its chapters), which the podcasts feature knows. */
 export async function reapplyErasures(database: DB, storage: Storage, companions: (episodeKey: string) => string[]): Promise<ReappliedErasures> {
   const logged = await loggedErasures(storage);
+  const storiesAsked = new Set(logged.story.map((s) => s.id));
+  const clips: RemovedClip[] = [];
+  for (const { id } of logged.recording) {
+    const clip = clipWithCollection(id, database);
+    if (clip && clip.removalRequestedAt === null) clips.push({ ...clip, story: storiesAsked.has(clip.contributionId) });
+  }
   const applied = { recording: markRemovalsRequested(database, logged.recording), story: 0, account: 0 };
   for (const { id } of logged.story) {
     const keys = deleteStoryRows(id, database);
@@ -19,7 +29,7 @@ export async function reapplyErasures(database: DB, storage: Storage, companions
     if (keys) applied.story += 1;
   }
   for (const { id } of logged.account) if (await eraseAccountAgain(database, id, companions, storage)) applied.account += 1;
-  return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied };
+  return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied, clips };
 }
 
 /** The same on a database file the app has not opened (a backup being restored), brought to the current schema first. */
@@ -40,9 +50,13 @@ export const describeReapplied = ({ logged, applied }: ReappliedErasures) => [
   `Account deletions: ${logged.account} kept outside the database; ${applied.account} made after this backup applied to it again, so those accounts' rows and files are deleted again.`,
 ];
 
-/** The reapply-removals job: the live database, logging what a restored database had forgotten. */
-export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[]) {
+/**
+ * The reapply-removals job: the live database, logging what a restored database had forgotten.
+ * `withdraw`: the podcasts feature's withdrawEpisodesOfClip, for the episodes that still play a clip.
+ */
+export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[], withdraw: (clip: RemovedClip) => Promise<unknown>) {
   const result = await reapplyErasures(db, getStorage(), companions);
+  for (const clip of result.clips) await withdraw(clip);
   const { recording, story, account } = result.applied;
   if (recording + story + account > 0) console.log(`Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`);
   return result;
