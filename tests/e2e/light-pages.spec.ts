@@ -110,6 +110,11 @@ test.describe("light pages", () => {
     const newsletter = await page.request.get(`/newsletter/${made.newsletter.publicId}`);
     expect(await newsletter.text()).not.toMatch(/<script|modulepreload/);
     await visit(page, `/newsletter/${made.newsletter.publicId}`);
+    // Its photos come in the size of their box (the route's ?w= copies), not the stored original.
+    const photo = page.getByTestId("newsletter-stories").locator("img").first();
+    await expect(photo).toHaveAttribute("srcset", /\?w=96 96w, .*\?w=800 800w$/);
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?w=(96|192|400|800)$/);
     await page.getByRole("link", { name: "Larger Text" }).click();
     await expect(page.getByTestId("newsletter-stories")).toHaveCSS("font-size", "22px");
 
