@@ -1,5 +1,6 @@
 // The last resort, when flite cannot load: a machine still speaks, offline (decisions 0105, 0126).
 import type { EspeakVoice } from "./voices.server";
+import { PAUSES, secondsToSamples } from "./timeline";
 import { encodeWav, trimSilence } from "./wav";
 import { splitSentences } from "./speech-text";
 import type { SynthesisTimings } from "./piper.server";
@@ -57,7 +58,7 @@ export async function espeakSpeak(
 export async function espeakToWav(voice: EspeakVoice, text: string, speed = 1): Promise<Buffer> {
   const { sampleRate, segments } = await espeakSpeak(voice, [text], speed);
   const sentences = segments[0] ?? [];
-  const gap = new Float32Array(Math.round(sampleRate * 0.35));
+  const gap = new Float32Array(secondsToSamples(PAUSES.sentence, sampleRate));
   const parts = sentences.flatMap((pcm, i) => (i === 0 ? [pcm] : [gap, pcm]));
   const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
