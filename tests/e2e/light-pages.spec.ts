@@ -36,6 +36,7 @@ const SERVER_CHECKED_PAGES = [
   "routes/dev+/admin-login",
   "routes/_app+/podcast.$id",
   "routes/_app+/my-podcasts",
+  "routes/_app+/contacts",
 ];
 
 /** Every CSP violation the page reports, from before its first script runs. */

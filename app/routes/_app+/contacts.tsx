@@ -28,6 +28,7 @@ import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/features/contacts/schemas";
+import { constraintOf } from "~/lib/zod-constraint";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 50;
@@ -93,6 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contacts: contacts.map((contact) => contactRow(contact, blocked)),
     groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({ id, name, description, isDefault, memberCount })),
     view: await loadView(user.id, params),
+    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { contact: constraintOf(ContactFormSchema), group: constraintOf(GroupFormSchema) },
   };
 }
 
@@ -205,7 +208,7 @@ function ConfirmDelete({ title, text, closeTo, ...form }: { title: string; text:
 }
 
 export default function ContactsPage() {
-  const { q, page, pageSize, total, contacts, groups, view } = useLoaderData<typeof loader>();
+  const { q, page, pageSize, total, contacts, groups, view, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -248,22 +251,22 @@ export default function ContactsPage() {
 
       {view?.type === "add-contact" ? (
         <Dialog title="Add Contact" closeTo={closeTo}>
-          <ContactForm lastResult={resultFor("create-contact")} closeTo={closeTo} />
+          <ContactForm lastResult={resultFor("create-contact")} closeTo={closeTo} constraint={constraints.contact} />
         </Dialog>
       ) : null}
       {view?.type === "edit-contact" ? (
         <Dialog title="Edit Contact" closeTo={closeTo}>
-          <ContactForm key={view.contact.id} contact={view.contact} lastResult={resultFor("update-contact")} closeTo={closeTo} />
+          <ContactForm key={view.contact.id} contact={view.contact} lastResult={resultFor("update-contact")} closeTo={closeTo} constraint={constraints.contact} />
         </Dialog>
       ) : null}
       {view?.type === "add-group" ? (
         <Dialog title="Add Contact Group" closeTo={closeTo}>
-          <GroupForm contacts={view.contactOptions} lastResult={resultFor("create-group")} closeTo={closeTo} />
+          <GroupForm contacts={view.contactOptions} lastResult={resultFor("create-group")} closeTo={closeTo} constraint={constraints.group} />
         </Dialog>
       ) : null}
       {view?.type === "edit-group" ? (
         <Dialog title="Edit Contact Group" closeTo={closeTo}>
-          <GroupForm key={view.group.id} group={view.group} contacts={view.contactOptions} lastResult={resultFor("update-group")} closeTo={closeTo} />
+          <GroupForm key={view.group.id} group={view.group} contacts={view.contactOptions} lastResult={resultFor("update-group")} closeTo={closeTo} constraint={constraints.group} />
         </Dialog>
       ) : null}
       {view?.type === "confirm-delete-contact" ? (

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { CheckboxField, Field, FormActions, FormAlert, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/features/contacts/messages";
-import { ContactFormSchema } from "~/features/contacts/schemas";
+import type { ContactFormSchema } from "~/features/contacts/schemas";
 import { parseTagInput } from "~/features/contacts/tags";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -21,14 +21,25 @@ export type ContactFormValues = {
   blocked: string | null;
 };
 
-export function ContactForm({ contact, lastResult, closeTo }: { contact?: ContactFormValues; lastResult?: SubmissionResult<string[]>; closeTo: string }) {
+export function ContactForm({
+  contact,
+  lastResult,
+  closeTo,
+  constraint,
+}: {
+  contact?: ContactFormValues;
+  lastResult?: SubmissionResult<string[]>;
+  closeTo: string;
+  /** From the page's loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const intent = contact ? "update-contact" : "create-contact";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContactFormSchema>>({
     id: contact ? `contact-form-${contact.id}` : "contact-form-new",
     lastResult,
-    constraint: constraintOf(ContactFormSchema),
+    constraint,
     defaultValue: contact && {
       email: contact.email,
       preferredName: contact.preferredName ?? "",
@@ -36,9 +47,7 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact?: Contac
       tags: contact.tags.join(", "),
       isAdmin: contact.isAdmin ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   // The spec disables the button until an e-mail is typed; without JavaScript the server checks it.

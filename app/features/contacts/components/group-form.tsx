@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CheckboxField, ErrorList, Field, FormActions, FormAlert, inputClass, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/features/contacts/messages";
-import { GroupFormSchema } from "~/features/contacts/schemas";
+import type { GroupFormSchema } from "~/features/contacts/schemas";
 import { useHydrated } from "~/components/use-hydrated";
 
 export type GroupFormValues = { id: string; name: string; description: string | null; isDefault: boolean; contactIds: string[] };
@@ -17,24 +17,25 @@ export function GroupForm({
   contacts,
   lastResult,
   closeTo,
+  constraint,
 }: {
   group?: GroupFormValues;
   contacts: ContactOption[];
   lastResult?: SubmissionResult<string[]>;
   closeTo: string;
+  /** From the page's loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [filter, setFilter] = useState("");
   const intent = group ? "update-group" : "create-group";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof GroupFormSchema>>({
     id: group ? `group-form-${group.id}` : "group-form-new",
     lastResult,
-    constraint: constraintOf(GroupFormSchema),
+    constraint,
     defaultValue: group && { name: group.name, description: group.description ?? "", isDefault: group.isDefault ? "on" : undefined, contactIds: group.contactIds },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GroupFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const disabled = saving || (hydrated && !fields.name.value?.trim());
