@@ -402,6 +402,11 @@ export const podcasts = sqliteTable(
     audioKey: text("audio_key"),
     /** The family's own photo as the cover (drawn from the title when null). */
     coverKey: text("cover_key"),
+    /**
+     * Which of the collection's stories each chapter tells, written when the audio is made (issue 32:
+     * the book's QR code plays a story's chapter). Null for episodes made before, and for one story's.
+     */
+    chapterStories: json<Array<{ title: string; start: number; contributionIds: string[] }>>("chapter_stories"),
     listens: integer("listens").notNull().default(0),
     completedAt: timestamp("completed_at"),
     createdAt: createdAt(),

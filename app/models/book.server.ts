@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions } from "#db/schema";
+import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
 
@@ -57,6 +57,30 @@ export const listBookStories = (campaignId: string) =>
     .orderBy(asc(contributions.submittedAt), asc(contributions.id))
     .all();
 
+export type StoryChapter = { audioKey: string; episodeTitle: string; chapterTitle: string; start: number };
+
+/**
+ * Where each story of a collection is told in a finished episode: the newest episode's chapter wins.
+ * Episodes made before chapters named their stories have none (decision 0170).
+ */
+export function storyChapters(campaignId: string) {
+  const episodes = db
+    .select({ audioKey: podcasts.audioKey, title: podcasts.title, chapterStories: podcasts.chapterStories })
+    .from(podcasts)
+    .where(and(eq(podcasts.campaignId, campaignId), eq(podcasts.status, "complete"), isNotNull(podcasts.audioKey), isNotNull(podcasts.chapterStories)))
+    .orderBy(desc(podcasts.completedAt))
+    .all();
+  const found = new Map<string, StoryChapter>();
+  for (const episode of episodes) {
+    for (const chapter of episode.chapterStories ?? []) {
+      for (const id of chapter.contributionIds) {
+        if (!found.has(id)) found.set(id, { audioKey: episode.audioKey!, episodeTitle: episode.title, chapterTitle: chapter.title, start: chapter.start });
+      }
+    }
+  }
+  return found;
+}
+
 /** The photos of some collections' stories, for the owner to choose a cover from. */
 export const listCollectionPhotos = (campaignIds: string[]) =>
   db
@@ -91,6 +115,7 @@ export function storyOfBookLink(token: string) {
     db
       .select({
         contributionId: contributions.id,
+        campaignId: contributions.campaignId,
         contributorName: contributions.contributorName,
         storyContent: contributions.storyContent,
         submittedAt: contributions.submittedAt,

@@ -1,12 +1,10 @@
 // The family book (issue 32 item 1, decision 0160): a small family's collection becomes a print-ready PDF
 // through the "build-book" job; poppler reads its size, fonts, images and text, zbarimg its QR codes,
 // and each code's link plays the story without a sign-in until the owner turns the links off.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -23,10 +21,10 @@ import { loader as accountPreview } from "~/routes/_app+/books.$bookId.page.$n[.
 import { loader as listenLoader } from "~/routes/_public+/b.$token";
 import { loader as listenAudio } from "~/routes/_public+/b.$token.audio";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { bookPage, makeBook as makeBookOf, pdfTool, qrLinksOf } from "../utils/book-helpers";
 import { makeMp3 } from "../utils/listening-helpers";
 import { createNewsletterCollection, STORIES } from "../utils/newsletter-helpers";
 
-const run = promisify(execFile);
 let alice: TestUser;
 let bob: TestUser;
 let family: Awaited<ReturnType<typeof createNewsletterCollection>>;
@@ -57,31 +55,9 @@ beforeAll(async () => {
   db.insert(contributionRecordings).values({ contributionId: family.stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2, transcript: "Every Christmas Eve we sang." }).run();
 });
 
-const page = (id: string) => `/campaigns/${id}/book`;
-
-/** Asks for a book as the form does, runs the job it queued, and downloads the PDF into a temp file. */
-async function makeBook(form: Record<string, string>, id = family.campaign.id) {
-  const asked = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
-  expect(asked.status).toBe(302);
-  const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
-  const queued = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
-  const stories = queued.book.storyCount as number;
-  expect(queued.book).toMatchObject({ status: "queued", storiesDone: 0 });
-  await jobHandlers["build-book"]!(job.payload, job as never);
-  const view = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
-  expect(view.book).toMatchObject({ status: "done", storiesDone: stories, storyCount: stories });
-  const bookId = view.book.id as string;
-  expect(view.book.href).toBe(`/campaigns/${id}/book/${bookId}.pdf`);
-  const response = await callRoute(downloadLoader, makeRequest(view.book.href, { cookie: alice.cookie }), { campaignId: id, bookId });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("Content-Type")).toBe("application/pdf");
-  const file = path.join(os.tmpdir(), `book-test-${randomUUID()}.pdf`);
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  scratch.push(file);
-  return { file, bookId, pages: view.book.pageCount as number, view };
-}
-
-const pdf = async (tool: string, ...args: string[]) => (await run(tool, args, { maxBuffer: 20 * 1024 * 1024 })).stdout;
+const page = bookPage;
+const makeBook = (form: Record<string, string>, id = family.campaign.id) => makeBookOf(alice, id, form, scratch);
+const pdf = pdfTool;
 
 describe("the family book", () => {
   // pdftoppm and zbarimg over every page: slow on a shared machine, so more than the default 20 s.
@@ -122,15 +98,7 @@ describe("the family book", () => {
     expect(Number(photo[12])).toBeGreaterThanOrEqual(299.5);
 
     // Every QR code decodes to the story's short link, which plays without a sign-in.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "book-qr-"));
-    scratch.push(dir);
-    await pdf("pdftoppm", "-r", "150", "-png", file, path.join(dir, "p"));
-    const pngs = fs.readdirSync(dir).map((name) => path.join(dir, name));
-    const decoded = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", ...pngs]).then(
-      (r) => r.stdout,
-      (error: { stdout: string }) => error.stdout,
-    );
-    const links = decoded.trim().split("\n").filter(Boolean);
+    const links = await qrLinksOf(file, scratch);
     expect(links).toHaveLength(1);
     const url = new URL(links[0]!);
     expect(url.pathname).toMatch(/^\/b\/[\w-]{16}$/);

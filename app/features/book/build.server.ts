@@ -13,7 +13,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { getOwnedCampaign, listCampaigns } from "~/models/campaign.server";
-import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, updateBook, type Book } from "~/models/book.server";
+import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, storyChapters, updateBook, type Book } from "~/models/book.server";
 import { getUserById } from "~/models/user.server";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
@@ -96,7 +96,10 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   const familyName = owner?.lastName?.trim() || null;
   const several = book.campaignIds !== null;
   // Each collection's stories in turn; in a book of several, each opens with the collection's title.
-  const rows = campaigns.flatMap((c) => listBookStories(c.id).map((row) => ({ ...row, part: several ? c.title : undefined })));
+  const rows = campaigns.flatMap((c) => {
+    const chapters = storyChapters(c.id);
+    return listBookStories(c.id).map((row) => ({ ...row, chapter: chapters.get(row.id), part: several ? c.title : undefined }));
+  });
   updateBook(book.id, { status: "running", storiesDone: 0, storyCount: rows.length });
   const tmp = path.join(os.tmpdir(), `book-${book.id}-${randomUUID()}.pdf`);
   const small: SmallPhoto[] = [];
@@ -117,7 +120,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
           submittedAt: row.submittedAt,
           text: row.storyContent,
           photoKeys: listStoryPhotos(row.id).map((p) => p.storageKey),
-          listenUrl: row.recordingKey ? bookLinkUrl(ensureBookLink(row.id)) : null,
+          listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
           part: row.part,
         })),
         loadPhoto: readStored,

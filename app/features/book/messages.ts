@@ -51,5 +51,6 @@ export const bookMessages = {
     transcript: "Transcript",
     story: "The story",
     noAudio: "The recording is no longer available.",
+    fromEpisode: (title: string) => `Heard in the episode “${title}”, from this story's chapter.`,
   },
 };

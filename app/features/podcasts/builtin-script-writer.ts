@@ -175,8 +175,8 @@ function interview(req: ScriptRequest, content: string): DraftSegment[] {
   return segments;
 }
 
-/** A relative's chapter: their name as a heading. */
-const chapterOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/** A relative's chapter: their name as a heading (also how a made episode's chapters are matched to stories). */
+export const chapterOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
  * Each relative's question, then their words, read by the narrator (rendered quoted and attributed).

@@ -26,7 +26,9 @@ import { playableRecording, playableRecordingsOf, transcribeRecording, transcrip
 import type { TranscriptionConfig } from "~/audio/transcribe.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { ensurePodcastCover, retagEpisode } from "./covers.server";
-import { formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
+import { chapterOf } from "./builtin-script-writer";
+import { episodeChapters } from "./chapters.server";
+import { contributorNames, formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
@@ -74,17 +76,36 @@ function enterStage(podcastId: string, status: PodcastStatus) {
 
 const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
 
+/** The collection's stories an episode tells, oldest first: those with words or a recording that may be heard. */
+function episodeContributions(campaignId: string) {
+  const recordings = playableRecordingsOf(campaignId);
+  return listContributions(campaignId)
+    .reverse()
+    .map((c) => ({ c, content: stripQuotedReply(c.storyContent, c.replyReading), recording: recordings.get(c.id) }))
+    .filter(({ content, recording }) => content.trim() || recording);
+}
+
+/**
+ * Each chapter of a collection's episode with the stories it tells: a relative's chapter is named after
+ * them (chapterOf), so it holds their stories. Read from the made MP3, so the starts are the real ones.
+ */
+async function chapterStoriesFor(podcast: Podcast, audioKey: string) {
+  if (!podcast.campaignId) return null;
+  const byTitle = new Map<string, string[]>();
+  for (const { c, content } of episodeContributions(podcast.campaignId)) {
+    const title = chapterOf(contributorNames([{ contributorName: c.contributorName, content }])[0]!).toLowerCase();
+    byTitle.set(title, [...(byTitle.get(title) ?? []), c.id]);
+  }
+  return (await episodeChapters(audioKey)).map((chapter) => ({ ...chapter, contributionIds: byTitle.get(chapter.title.trim().toLowerCase()) ?? [] }));
+}
+
 async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptRequest> {
   const hostCount = podcast.hostCount === 2 ? 2 : 1;
   if (podcast.campaignId) {
     // Every relative was asked the collection's prompt: the interviewer asks it again before their words.
     const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
-    const recordings = playableRecordingsOf(podcast.campaignId);
     const stories: ScriptStory[] = [];
-    for (const c of listContributions(podcast.campaignId).reverse()) {
-      const content = stripQuotedReply(c.storyContent, c.replyReading);
-      const recording = recordings.get(c.id);
-      if (!content.trim() && !recording) continue;
+    for (const { c, content, recording } of episodeContributions(podcast.campaignId)) {
       // A recording converted before a transcription server was configured is transcribed now; a failure only leaves "(recorded answer, m:ss)".
       const transcript = recording && !content.trim() ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription))) : null;
       stories.push({
@@ -200,7 +221,8 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
   const storage = getStorage();
   const storedSize = await storage.size(audio.audioKey);
   if (storedSize === null) throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
-  const saved = completePodcast(podcast.id, { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize }, now());
+  const chapterStories = await chapterStoriesFor(podcast, audio.audioKey);
+  const saved = completePodcast(podcast.id, { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize, chapterStories }, now());
   if (!saved) {
     await storage.remove(audio.audioKey);
     throw new PodcastGone();

@@ -325,7 +325,7 @@ export function savePodcastScript(podcastId: string, script: NonNullable<Podcast
   return db.update(podcasts).set({ script, transcript }).where(eq(podcasts.id, podcastId)).run().changes > 0;
 }
 
-export type RenderedAudio = { audioKey: string; duration: number; fileSize: number };
+export type RenderedAudio = { audioKey: string; duration: number; fileSize: number; chapterStories?: Podcast["chapterStories"] };
 
 /** False when the podcast was deleted while it rendered (the caller removes the file). */
 export function completePodcast(podcastId: string, audio: RenderedAudio, completedAt: Date) {
@@ -338,6 +338,7 @@ export function completePodcast(podcastId: string, audio: RenderedAudio, complet
         audioKey: audio.audioKey,
         duration: Math.round(audio.duration),
         fileSize: audio.fileSize,
+        chapterStories: audio.chapterStories ?? null,
         completedAt,
       })
       .where(eq(podcasts.id, podcastId))

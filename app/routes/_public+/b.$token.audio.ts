@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serveStoredFile } from "~/lib/serve-file.server";
-import { storyOfBookLink } from "~/models/book.server";
+import { bookListening } from "~/features/book/listen.server";
 
-// A printed QR code's recording, no sign-in; a turned-off link is a 404.
+// A printed QR code's recording (or the episode its story is a chapter of), no sign-in; a turned-off link is a 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const story = storyOfBookLink(params.token ?? "");
-  if (!story?.recordingKey) throw new Response("Not Found", { status: 404 });
-  return serveStoredFile(request, story.recordingKey, { contentType: "audio/mpeg", cacheControl: "private, max-age=3600" });
+  const play = bookListening(params.token ?? "")?.play;
+  if (!play) throw new Response("Not Found", { status: 404 });
+  return serveStoredFile(request, play.key, { contentType: "audio/mpeg", cacheControl: "private, max-age=3600" });
 }

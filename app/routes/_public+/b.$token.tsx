@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
-import { storyOfBookLink } from "~/models/book.server";
+import { bookListening, startFragment } from "~/features/book/listen.server";
 
 const m = bookMessages.listenPage;
 
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, 
 // Where a printed book's QR code lands: phone-first, no sign-in, a 404 once the owner turns the links off.
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const story = storyOfBookLink(token);
+  const story = bookListening(token);
   if (!story) throw new Response("Not Found", { status: 404 });
   return {
     name: story.contributorName,
@@ -20,7 +20,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     date: formatDay(story.submittedAt),
     text: story.storyContent,
     transcript: story.transcript,
-    audio: story.recordingKey ? `/b/${token}/audio` : null,
+    // An episode plays from the story's chapter: the fragment is in the server's HTML, so it works without scripts.
+    audio: story.play ? `/b/${token}/audio${startFragment(story.play.start)}` : null,
+    episode: story.play?.episodeTitle ? m.fromEpisode(story.play.episodeTitle) : null,
   };
 }
 
@@ -31,6 +33,7 @@ export default function BookListenPage() {
       <p className="text-sm text-muted-foreground">{story.collection}</p>
       <h1 className="text-2xl font-semibold">{story.name ?? bookMessages.pdf.anonymous}</h1>
       <p className="text-sm text-muted-foreground">{story.date}</p>
+      {story.episode ? <p className="text-sm">{story.episode}</p> : null}
       {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
       {story.transcript ? (
         <section>
