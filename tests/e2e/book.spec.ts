@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { contributionRecordings } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { createCompletePodcast } from "../utils/listening-helpers";
 import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";
 
@@ -56,6 +57,55 @@ test.describe("family book", () => {
     await expect(page.getByRole("button", { name: "Turn off the book's QR links" })).toHaveCount(0);
     const gone = await phone.goto(new URL(link).pathname);
     expect(gone!.status()).toBe(404);
+    await stranger.close();
+  });
+});
+
+test.describe("family book with an episode's chapters", () => {
+  // The episode's chapters as the generation job records them (the integration test makes a real one).
+  test("a story told in an episode gets a QR link whose page plays the episode from that story's chapter", async ({ page, user, browser }) => {
+    const { campaign, stories } = await createNewsletterCollection(user.id, {
+      title: `Orchard Book ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Aunt May" }],
+    });
+    const chapters = [{ title: "Grandpa Joe", start: 0, end: 6 }, { title: "Aunt May", start: 6, end: 12 }];
+    const episode = await createCompletePodcast(user.id, {
+      title: "Orchard Stories",
+      campaignId: campaign.id,
+      audio: { seconds: 12, chapters },
+      chapterStories: chapters.map(({ title, start }, i) => ({ title, start, contributionIds: [stories[i]!.id] })),
+    });
+
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/book`);
+    await page.getByRole("button", { name: "Make the book" }).click();
+    await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    const links = (await run("pdftotext", [await download.path(), "-"])).stdout.match(/http\S+\/b\/[\w-]+/g)!;
+    expect(links).toHaveLength(2);
+
+    const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const phone = await stranger.newPage();
+    const path = new URL(links[1]!).pathname;
+    await phone.goto(path);
+    await expect(phone.getByRole("heading", { name: "Aunt May" })).toBeVisible();
+    await expect(phone.getByText(`Heard in the episode “${episode.title}”, from this story's chapter.`)).toBeVisible();
+    // The start is in the server's HTML, so it holds with scripts off as well.
+    await expect(phone.locator("audio")).toHaveAttribute("src", `${path}/audio#t=6`);
+    if (test.info().project.use.javaScriptEnabled !== false) {
+      // The browser honours the media fragment: once loaded, the player stands at the chapter's start.
+      const at = await phone.locator("audio").evaluate(async (audio: HTMLAudioElement) => {
+        audio.preload = "auto";
+        audio.load();
+        await new Promise((resolve) => (audio.readyState >= 1 ? resolve(null) : audio.addEventListener("loadedmetadata", resolve, { once: true })));
+        return audio.currentTime;
+      });
+      expect(at).toBeCloseTo(6, 0);
+    }
+    const audio = await phone.request.get(`${path}/audio`);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/mpeg");
     await stranger.close();
   });
 });
