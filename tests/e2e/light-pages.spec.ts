@@ -37,6 +37,7 @@ const SERVER_CHECKED_PAGES = [
   "routes/_app+/podcast.$id",
   "routes/_app+/my-podcasts",
   "routes/_app+/contacts",
+  "routes/_app+/campaigns.$campaignId.newsletters",
 ];
 
 /** Every CSP violation the page reports, from before its first script runs. */

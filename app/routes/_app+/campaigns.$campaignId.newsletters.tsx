@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -53,6 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           id: editing.id,
           photos: photos.map((p) => ({ id: p.id, label: m.owner.photoOption(p.fileName, p.storyTitle) })),
           coverImageId: photos.find((p) => p.storageKey === editing.coverImageKey)?.id ?? "",
+          // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+          constraint: constraintOf(UpdateNewsletterSchema),
         }
       : null,
   };
@@ -176,6 +179,7 @@ export default function CampaignNewslettersPage() {
                     newsletter={{ id: n.id, title: n.title, subtitle: n.subtitle, familyName: n.familyName }}
                     photos={editing.photos}
                     coverImageId={editing.coverImageId}
+                    constraint={editing.constraint}
                     lastResult={actionData?.intent === "update" ? actionData.result : undefined}
                   />
                 ) : null}
@@ -192,19 +196,18 @@ type EditProps = {
   newsletter: { id: string; title: string; subtitle: string | null; familyName: string | null };
   photos: Array<{ id: string; label: string }>;
   coverImageId: string;
+  constraint: FormConstraint;
   lastResult?: SubmissionResult;
 };
 
-function EditNewsletterForm({ newsletter, photos, coverImageId, lastResult }: EditProps) {
+function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, lastResult }: EditProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof UpdateNewsletterSchema>>({
     id: `edit-newsletter-${newsletter.id}`,
     lastResult,
-    constraint: constraintOf(UpdateNewsletterSchema),
+    constraint,
     defaultValue: { title: newsletter.title, subtitle: newsletter.subtitle ?? "", familyName: newsletter.familyName ?? "", coverImageId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateNewsletterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={m.owner.edit}>
