@@ -1,6 +1,7 @@
 // Issue 29: every photo a relative sends is re-encoded once on arrival (upright, size capped, no
 // metadata), so the owner's page and the public newsletter never serve a phone's GPS position.
 // Photos stored as they were sent before the rule are re-encoded on their next serve, or by the job.
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,9 @@ import { action as inbound } from "~/routes/webhooks+/mailgun.inbound";
 import { callRoute, makeRequest, sessionCookieFor } from "../utils/auth";
 import { makeCollection } from "../support/email-loop";
 import { makeHeic, testPattern } from "../utils/heic";
+import { makeBook } from "../utils/book-helpers";
+import { readZip } from "../utils/archive-helpers";
+import { loader as collectionArchive } from "~/routes/_app+/campaigns.$campaignId.archive";
 
 const CAMERA = "PhoneCo Pocket";
 
@@ -95,6 +99,29 @@ describe("photos sent by e-mail", () => {
     const cover = await callRoute(newsletterCover.loader, makeRequest(`/newsletter/${created.newsletter.publicId}/cover`), { newsletterId: created.newsletter.publicId });
     expect(cover.status).toBe(200);
     await expectNoMetadata(await bytesOf(cover));
+  });
+
+  it("the same photo reaches the family book and the archive with no metadata either", async () => {
+    const { owner, campaign, photos } = await sendByEmail([new File([new Uint8Array(await phonePhoto())], "IMG_0043.JPG", { type: "image/jpeg" })]);
+    const signedIn = { ...owner, password: "", ...(await sessionCookieFor(owner.id)) };
+    const scratch: string[] = [];
+    try {
+      const { file } = await makeBook(signedIn, campaign.id, { trim: "6x9" }, scratch);
+      const pdf = fs.readFileSync(file);
+      // The book places the photo as a JPEG (DCTDecode), its bytes as stored: without EXIF.
+      expect(pdf.includes(Buffer.from("/DCTDecode"))).toBe(true);
+      expect(pdf.includes(Buffer.from("Exif\0\0"))).toBe(false);
+      expect(pdf.includes(Buffer.from(CAMERA))).toBe(false);
+    } finally {
+      scratch.forEach((p) => fs.rmSync(p, { recursive: true, force: true }));
+    }
+
+    const zip = await callRoute(collectionArchive, makeRequest(`/campaigns/${campaign.id}/archive`, { cookie: signedIn.cookie }), { campaignId: campaign.id });
+    expect(zip.status).toBe(200);
+    const entries = await readZip(await bytesOf(zip));
+    const archived = [...entries].filter(([name]) => /\.(jpe?g|png|webp)$/i.test(name) && name.includes(photos[0]!.id));
+    expect(archived).toHaveLength(1);
+    await expectNoMetadata(archived[0]![1]);
   });
 
   it("a large photo is capped, only a really transparent one stays PNG, and bytes that only look like an image are dropped", async () => {
