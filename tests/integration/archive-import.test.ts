@@ -15,6 +15,7 @@ import { campaigns, contributionRecordings, contributions, newsletters, newslett
 import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
+import type { ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
@@ -69,6 +70,13 @@ function media(entries: Map<string, Buffer>) {
   return files.map((file) => entries.get(file)!.toString("base64"));
 }
 
+/** Per chapter of the archive's episode, the names of the stories it tells (resolved through data.json's own ids). */
+function toldBy(entries: Map<string, Buffer>) {
+  const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
+  const names = new Map(data.stories.map((s) => [s.id, s.contributorName]));
+  return data.episodes[0]!.chapters.map((c) => (c.storyIds ?? []).map((id) => names.get(id)));
+}
+
 describe("import", () => {
   test("export -> import into an empty account -> export gives the same data.json and media bytes", async () => {
     const first = await readZip(await fs.readFile(await exportTo(alice.id, "first.zip")));
@@ -92,6 +100,14 @@ describe("import", () => {
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
     expect(media(first)).toHaveLength(5);
+    // The family episode's chapters still name their stories, by the new ids: the book's QR links play them.
+    expect(toldBy(first)).toEqual([["Grandpa Joe"], ["Aunt May"]]);
+    expect(toldBy(second)).toEqual(toldBy(first));
+    const [episode] = db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, carol.id)).all();
+    const carolsStories = new Set(
+      db.select({ id: contributions.id }).from(contributions).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, carol.id)).all().map((s) => s.id),
+    );
+    expect(episode!.chapterStories!.flatMap((c) => c.contributionIds).filter((id) => carolsStories.has(id))).toHaveLength(2);
     // Same pages, ids aside.
     const pages = (entries: Map<string, Buffer>) => [...entries.keys()].map((k) => k.replace(UUID, "<id>")).sort();
     expect(pages(second)).toEqual(pages(first));
@@ -124,6 +140,21 @@ describe("import", () => {
     expect(storedThere.filter((name) => !name.endsWith(".chapters.json"))).toHaveLength(media(first).length);
     expect(storedThere.filter((name) => name.endsWith(".chapters.json"))).toHaveLength(1);
   }, 120_000);
+
+  test("an archive made before chapters named their stories still imports; its episode's chapters then name none", async () => {
+    const entries = await readZip(await fs.readFile(await exportTo(alice.id, "with-chapter-stories.zip")));
+    const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
+    for (const episode of data.episodes) episode.chapters = episode.chapters.map(({ title, start }) => ({ title, start }));
+    const zip = new ZipFile();
+    for (const [name, bytes] of entries) zip.addBuffer(name === "data.json" ? Buffer.from(JSON.stringify(data)) : bytes, name);
+    zip.end();
+    const older = path.join(dir, "older.zip");
+    await pipeline(zip.outputStream, createWriteStream(older));
+    const erin = await createTestUser();
+
+    expect(await importArchive(older, erin.id)).toMatchObject({ stories: 4, episodes: 1 });
+    expect(db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, erin.id)).all()).toEqual([{ chapterStories: null }]);
+  });
 
   test("a zip that is not a Storyhearth archive, or of another version, imports nothing", async () => {
     const dave = await createTestUser();

@@ -13,7 +13,7 @@ import { createNewsletterCollection, STORIES } from "./newsletter-helpers";
 
 export const ORIGINAL_M4A = Buffer.concat([Buffer.from("\0\0\0\x18ftypM4A "), Buffer.alloc(512, 7)]);
 
-/** Two collections of the owner: the first with photos, a recording, a chaptered episode and a newsletter. */
+/** Two collections of the owner: the first with photos, a recording, a chaptered episode (its chapters naming their stories) and a newsletter. */
 export async function createArchiveFamily(ownerId: string) {
   const summer = await createNewsletterCollection(ownerId, {
     title: `Summers at the Lake ${randomUUID().slice(0, 4)}`,
@@ -53,6 +53,11 @@ export async function createArchiveFamily(ownerId: string) {
         { title: "Aunt May", start: 3, end: 6 },
       ],
     },
+    // As the episode job records them (podcasts.chapter_stories): the book's QR links play these chapters.
+    chapterStories: [
+      { title: "Grandpa Joe", start: 0, contributionIds: [summer.stories[0]!.id] },
+      { title: "Aunt May", start: 3, contributionIds: [voiced.id] },
+    ],
   });
   const made = createNewsletter(ownerId, summer.campaign.id);
   if (!made.ok) throw new Error(`newsletter not made: ${made.reason}`);

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
-import { episodeChapters } from "~/features/podcasts/chapters.server";
+import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
@@ -32,6 +32,18 @@ export const archivePaths = {
 };
 
 const iso = (date: Date) => date.toISOString();
+
+/**
+ * The MP3's chapters, each with the stories it tells as recorded when the episode was made (same title
+ * and start); only stories the archive holds. Episodes made before chapters named stories get none.
+ */
+function withStories(chapters: EpisodeChapter[], told: (typeof podcasts.$inferSelect)["chapterStories"], inArchive: Set<string>): ArchiveEpisode["chapters"] {
+  if (!told) return chapters;
+  return chapters.map((chapter) => {
+    const match = told.find((t) => t.title === chapter.title && Math.abs(t.start - chapter.start) < 0.001);
+    return { ...chapter, storyIds: (match?.contributionIds ?? []).filter((id) => inArchive.has(id)) };
+  });
+}
 
 /**
  * The whole account (campaignId undefined) or one collection of `ownerId`; null when the collection is
@@ -144,6 +156,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     .all()
     .filter((row) => row.audioKey);
   const episodes: ArchiveEpisode[] = [];
+  const storyIds = new Set(stories.map((s) => s.id));
   for (const row of episodeRows) {
     const audio = archivePaths.episodeAudio(row.id);
     media.push({ key: row.audioKey!, path: audio });
@@ -158,7 +171,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       durationSeconds: row.duration,
       completedAt: row.completedAt ? iso(row.completedAt) : null,
       transcript,
-      chapters: await episodeChapters(row.audioKey!),
+      chapters: withStories(await episodeChapters(row.audioKey!), row.chapterStories, storyIds),
       page: archivePaths.episode(row.id),
       audio,
       transcriptFile,
@@ -171,7 +184,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     .where(and(eq(newsletters.ownerId, ownerId), campaignId === undefined ? undefined : eq(newsletters.campaignId, campaignId)))
     .orderBy(asc(newsletters.edition), asc(newsletters.createdAt))
     .all();
-  const storyIds = new Set(stories.map((s) => s.id));
   const photoIds = new Set(photoRows.map((p) => p.id));
   const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row) => {
     const items = db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, row.id)).orderBy(asc(newsletterStories.sortOrder)).all();

@@ -128,6 +128,19 @@ async function removalsAskedFor(data: ArchiveData) {
   return { stories, recordings, episodes };
 }
 
+/**
+ * Which stories each chapter tells, under the stories' new ids (what the book's QR links play). Null when
+ * the archive does not say (an older episode or archive), as for an episode made before chapters named stories.
+ */
+function chapterStoriesOf(episode: ArchiveData["episodes"][number], ids: Map<string, string>) {
+  if (!episode.chapters.some((chapter) => chapter.storyIds)) return null;
+  return episode.chapters.map(({ title, start, storyIds = [] }) => ({
+    title,
+    start,
+    contributionIds: storyIds.flatMap((id) => (ids.has(id) ? [ids.get(id)!] : [])),
+  }));
+}
+
 /** Imports the archive at `file` as the owner's; everything gets new ids. */
 export async function importArchive(file: string, owner: ImportOwner): Promise<ImportResult> {
   const zip = await openZip(file);
@@ -215,6 +228,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         fileSize: zip.entries.get(episode.audio)!.uncompressedSize,
         audioKey,
         completedAt: episode.completedAt ? new Date(episode.completedAt) : new Date(),
+        chapterStories: chapterStoriesOf(episode, ids),
       });
     }
     const newsletterRows: (typeof newsletters.$inferInsert)[] = [];

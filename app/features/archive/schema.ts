@@ -46,6 +46,8 @@ export const StorySchema = z.object({
 export const ChapterSchema = z.object({
   title: z.string(),
   start: z.number().nonnegative(),
+  /** The stories this chapter tells (the book's QR links play them from here). Absent: not known (an older episode or archive). */
+  storyIds: z.array(z.string()).optional(),
 });
 
 export const EpisodeSchema = z.object({
