@@ -42,6 +42,10 @@ export function gzipBytes(buildDir: string, url: string) {
   return size;
 }
 
+/** The /assets/… scripts a served page loads (its `<script src>` and module preloads): what an unhydrated page sends. */
+export const pageScriptUrls = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+)"|<link\b[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => (match[1] ?? match[2])!);
+
 /** Gzipped bytes of everything a route loads when hydrated. */
 export const routeJsBytes = (buildDir: string, manifest: RemixManifest, routeId: string) =>
   routeScripts(manifest, routeId).reduce((sum, url) => sum + gzipBytes(buildDir, url), 0);

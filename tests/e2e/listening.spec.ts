@@ -302,6 +302,68 @@ test.describe("the podcast page", () => {
     await context.close();
   });
 
+  test("the share page's player without React: skip, speed, chapter jump, keys, resume after reload (decision 0174)", async ({ browser, user }) => {
+    const podcast = await createCompletePodcast(user.id, { title: `Shared player ${unique()}`, ...FAMILY });
+    const created = await createShareLink(user.id, podcast.id, { expiration: 7 });
+    if ("error" in created) throw new Error(created.error);
+    const context = await freshContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await visit(page, `/s/${created.token}`);
+    const chapters = page.getByRole("navigation", { name: "Chapters" });
+    const bob = chapters.getByRole("link", { name: /Bob/ });
+    await expect(chapters.getByRole("link")).toHaveText(["0:00Ann", "0:20Bob"]);
+
+    if (!jsOn()) {
+      // The browser's own controls, and a chapter opens the audio at its second.
+      await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
+      await expect(page.getByRole("group", { name: /Player/ })).toBeHidden();
+      await expect(page.getByRole("button", { name: /Play from/ })).toHaveCount(0);
+      await expectPhoneFriendly(page);
+      await bob.click();
+      await expect(page).toHaveURL(new RegExp(`/s/${created.token}/audio#t=20$`));
+      await context.close();
+      return;
+    }
+    const player = page.getByRole("group", { name: /Player/ });
+    await expect(page.getByTestId("podcast-audio")).toBeHidden();
+    await expect(player.getByTestId("player-total")).toHaveText("1:00");
+    await expectPhoneFriendly(page);
+    await player.getByRole("button", { name: "Forward 30 seconds" }).click();
+    await expect.poll(() => audioTime(page)).toBeCloseTo(30, 1);
+    await expect(player.getByTestId("player-elapsed")).toHaveText("0:30");
+    await player.getByRole("button", { name: "Back 15 seconds" }).click();
+    await expect.poll(() => audioTime(page)).toBeCloseTo(15, 1);
+    await player.getByLabel("Speed").selectOption("1.5");
+    expect(await page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+
+    await bob.click();
+    await expect(page).toHaveURL(new RegExp(`/s/${created.token}$`));
+    await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect(bob).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
+    await player.getByRole("button", { name: "Pause" }).click();
+    await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
+    const paused = await audioTime(page);
+    expect(paused).toBeGreaterThanOrEqual(20);
+    // Keys while focus is in the player: J back 15 s, L forward 30 s.
+    await player.getByRole("slider", { name: "Seek" }).focus();
+    await page.keyboard.press("j");
+    await expect.poll(() => audioTime(page)).toBeCloseTo(paused - 15, 0);
+    await page.keyboard.press("l");
+    await expect.poll(() => audioTime(page)).toBeCloseTo(Math.min(60, paused + 15), 0);
+
+    await page.reload();
+    await expect(player.getByRole("status")).toHaveText(/^Resumed at 0:\d\d\. Start from the beginning$/);
+    expect(await audioTime(page)).toBeGreaterThan(30);
+    await expect(player.getByLabel("Speed")).toHaveValue("1.5");
+    await player.getByRole("button", { name: "Start from the beginning" }).click();
+    await expect(player.getByRole("button", { name: "Start from the beginning" })).toBeHidden();
+    await expect(player.getByTestId("player-elapsed")).toHaveText("0:00");
+    await expectPhoneFriendly(page);
+    await context.close();
+  });
+
   test("share with a password; the link opens signed out after the right password", async ({ page, user, browser }) => {
     const id = unique();
     const podcast = await createCompletePodcast(user.id, { title: `Shared story ${id}` });

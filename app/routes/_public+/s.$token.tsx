@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noScripts } from "~/components/page-scripts";
 import { FormAlert, PasswordField } from "~/components/forms";
 import { CoverImage, coverPreloadLink } from "~/features/podcasts/components/cover-image";
 import { ensurePodcastCover } from "~/features/podcasts/covers.server";
@@ -26,9 +27,15 @@ import { formatDuration } from "~/lib/text-format";
 import { grantShareAccess, hasShareAccess } from "~/features/podcasts/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { SharePasswordSchema } from "~/features/podcasts/listening-schemas";
+import { useNonce } from "~/lib/nonce";
+// Built by Vite as a bundle of its own (its worker build, used here for a plain page script): the URL only.
+import playerScript from "~/features/podcasts/player-script?worker&url";
 
-// Shows only the shared podcast, nothing else of the owner's (decision 0111).
+// Shows only the shared podcast, nothing else of the owner's (decision 0111). No React in the browser
+// (decision 0174): the page is its HTML, the player and transcript are driven by player-script.ts.
 const m = listeningMessages.sharePage;
+
+export const handle = noScripts;
 
 const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
 
@@ -139,6 +146,7 @@ function PasswordPrompt() {
 type OpenData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "open" }>;
 
 function SharedPodcast({ podcast, audioUrl, coverUrl, coverVersion }: Pick<OpenData, "podcast" | "audioUrl" | "coverUrl" | "coverVersion">) {
+  const nonce = useNonce();
   return (
     <ListeningSession>
       <article className="space-y-6">
@@ -154,13 +162,14 @@ function SharedPodcast({ podcast, audioUrl, coverUrl, coverVersion }: Pick<OpenD
           </div>
         </header>
         <Card>
-          <PodcastPlayer src={audioUrl} duration={podcast.durationSeconds} title={podcast.title} artworkUrl={coverUrl} chapters={podcast.chapters} />
+          <PodcastPlayer src={audioUrl} duration={podcast.durationSeconds} title={podcast.title} artworkUrl={coverUrl} chapters={podcast.chapters} scripted />
         </Card>
         <Card className="space-y-3">
           <h2 className="text-xl font-semibold">{listeningMessages.detail.tabs.transcript}</h2>
-          <TranscriptView turns={podcast.transcript} />
+          <TranscriptView turns={podcast.transcript} scripted />
         </Card>
       </article>
+      <script type="module" src={playerScript} nonce={nonce} />
     </ListeningSession>
   );
 }

@@ -1,6 +1,7 @@
 // Without JavaScript: the native <audio controls> and chapter links that open the audio at that second.
 // With it, custom controls drive the same element: skips, speed, chapters, resume, Media Session, keys.
-// Decision 0134.
+// Decision 0134. `scripted`: a page left unhydrated (the share page, decision 0174) gets the controls in its
+// HTML, hidden, and app/features/podcasts/player-script.ts shows and drives them.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -44,10 +45,13 @@ type Props = {
   className?: string;
   /** Extra classes for the chapter list (a page that keeps the player in view caps its height). */
   chaptersClassName?: string;
+  /** The page sends no React: render the controls hidden, with `data-player` hooks for player-script.ts. */
+  scripted?: boolean;
 };
 
-export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Storyhearth", artworkUrl, chapters = [], resumeKey = src, className, chaptersClassName }: Props) {
+export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Storyhearth", artworkUrl, chapters = [], resumeKey = src, className, chaptersClassName, scripted = false }: Props) {
   const hydrated = useHydrated();
+  const controls = hydrated || scripted;
   const keysId = useId();
   const session = useListeningSession();
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -250,7 +254,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
   // One chapter (a single story) is no list worth showing.
   const chapterList = chapters.length > 1 ? (
     // Not a heading: the player sits under an h1 on one page and an h2 on another.
-    <nav aria-labelledby={`${keysId}-chapters`} className={cn("space-y-1", chaptersClassName)}>
+    <nav aria-labelledby={`${keysId}-chapters`} data-player="chapters" className={cn("space-y-1", chaptersClassName)}>
       <p id={`${keysId}-chapters`} className="text-sm font-semibold">
         {m.chapters}
       </p>
@@ -259,6 +263,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           <li key={`${chapter.start}-${i}`}>
             <a
               href={chapterHref(source, chapter.start)}
+              data-start={chapter.start}
               onClick={hydrated ? (e) => jumpTo(e, chapter.start) : undefined}
               aria-current={hydrated && i === current ? "true" : undefined}
               className={cn(
@@ -277,7 +282,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
 
   return (
     <div className={cn("min-w-0 space-y-3", className)}>
-      <div className={hydrated ? "hidden" : undefined}>
+      <div className={hydrated ? "hidden" : undefined} data-player="native">
         <audio
           ref={audioRef}
           src={source}
@@ -324,8 +329,14 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
             the page must not move when they take its place); with scripting off there is only the bar. */}
         {hydrated ? null : <div aria-hidden="true" className="hidden h-[56px] [@media(scripting:enabled)]:block [@media(scripting:enabled)_and_(hover:hover)]:h-[88px]" />}
       </div>
-      {hydrated ? (
+      {controls ? (
         <div
+          hidden={!hydrated}
+          data-player="controls"
+          data-title={title}
+          data-artist={artist}
+          data-artwork={artworkUrl ?? undefined}
+          data-resume-key={resumeKey}
           role="group"
           aria-label={`Player: ${title}`}
           aria-describedby={keysId}
@@ -344,6 +355,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
               step={1}
               value={Math.min(elapsed, total || 0)}
               onChange={(e) => seek(Number(e.currentTarget.value))}
+              data-player="seek"
               aria-label={m.seek}
               aria-valuetext={`${formatDuration(elapsed)} of ${formatDuration(total)}`}
               className="h-2 w-full min-w-0 flex-1 cursor-pointer rounded accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
@@ -355,13 +367,13 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="icon" onClick={() => skip(-SKIP_BACK)} aria-label={m.back} aria-keyshortcuts="J" className="shrink-0 text-xs">
+              <Button variant="outline" size="icon" onClick={() => skip(-SKIP_BACK)} data-player="back" aria-label={m.back} aria-keyshortcuts="J" className="shrink-0 text-xs">
                 <span aria-hidden="true">−15</span>
               </Button>
-              <Button variant="default" size="icon" onClick={toggle} aria-label={playing ? m.pause : m.play} aria-keyshortcuts="K Space" className="shrink-0 rounded-full">
+              <Button variant="default" size="icon" onClick={toggle} data-player="toggle" aria-label={playing ? m.pause : m.play} aria-keyshortcuts="K Space" className="shrink-0 rounded-full">
                 <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
               </Button>
-              <Button variant="outline" size="icon" onClick={() => skip(SKIP_FORWARD)} aria-label={m.forward} aria-keyshortcuts="L" className="shrink-0 text-xs">
+              <Button variant="outline" size="icon" onClick={() => skip(SKIP_FORWARD)} data-player="forward" aria-label={m.forward} aria-keyshortcuts="L" className="shrink-0 text-xs">
                 <span aria-hidden="true">+30</span>
               </Button>
             </div>
@@ -370,6 +382,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
               <select
                 value={String(speed)}
                 onChange={(e) => changeSpeed(Number(e.currentTarget.value))}
+                data-player="speed"
                 className="h-9 rounded-md border border-border bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {SPEEDS.map((s) => (
@@ -381,7 +394,14 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
             </label>
           </div>
           <p role="status" className="text-sm empty:hidden">
-            {resumedAt !== null ? (
+            {scripted && !hydrated ? (
+              <span hidden data-player="resumed">
+                <span data-player="resumed-text" />{" "}
+                <Button variant="link" size="sm" className="h-auto" data-player="start-over">
+                  {m.startOver}
+                </Button>
+              </span>
+            ) : resumedAt !== null ? (
               <>
                 {m.resumed(formatDuration(resumedAt))}{" "}
                 <Button variant="link" size="sm" className="h-auto" onClick={startOver}>
@@ -394,11 +414,10 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           <p id={keysId} className="text-xs text-muted-foreground [@media(hover:none)]:hidden">
             {m.keys}
           </p>
-          {chapterList}
+          {hydrated ? chapterList : null}
         </div>
-      ) : (
-        chapterList
-      )}
+      ) : null}
+      {hydrated ? null : chapterList}
     </div>
   );
 }

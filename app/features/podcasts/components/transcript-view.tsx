@@ -1,5 +1,6 @@
 // Plain paragraphs without JavaScript. Beside a player (a ListeningSession) with line times, the line
 // being heard is marked and kept in view, and each line's time button plays from there. Decision 0134.
+// `scripted`: on a page without React (decision 0174) the time buttons come hidden, for player-script.ts.
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { cn } from "~/lib/cn";
@@ -20,7 +21,17 @@ export function lineAt(turns: Turn[], time: number) {
 }
 
 /** `scrolls`: always a box of its own height (else only once it follows a player). */
-export function TranscriptView({ turns, scrolls = false, className }: { turns: Array<TranscriptTurn | TimedTurn>; scrolls?: boolean; className?: string }) {
+export function TranscriptView({
+  turns,
+  scrolls = false,
+  scripted = false,
+  className,
+}: {
+  turns: Array<TranscriptTurn | TimedTurn>;
+  scrolls?: boolean;
+  scripted?: boolean;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const session = useListeningSession();
   const box = useRef<HTMLDivElement>(null);
@@ -28,6 +39,7 @@ export function TranscriptView({ turns, scrolls = false, className }: { turns: A
   const follows = hydrated && session !== null && lines.some((t) => t.start != null);
   const current = follows ? lineAt(lines, session.time) : -1;
   const boxed = scrolls || follows;
+  const timeButtons = follows || (scripted && lines.some((t) => t.start != null));
 
   // Only the transcript's own box scrolls, never the page under the reader.
   useEffect(() => {
@@ -45,9 +57,11 @@ export function TranscriptView({ turns, scrolls = false, className }: { turns: A
     <div ref={box} className={cn("space-y-3", boxed && "relative max-h-[28rem] overflow-y-auto pr-1", className)} data-testid="transcript">
       {lines.map((turn, i) => (
         <p key={i} aria-current={i === current ? "true" : undefined} className={cn(follows && "rounded-md px-2 py-1", i === current && "bg-muted")}>
-          {follows && turn.start != null ? (
+          {timeButtons && turn.start != null ? (
             <button
               type="button"
+              hidden={!follows}
+              data-start={turn.start}
               onClick={() => session?.playFrom(turn.start!)}
               aria-label={listeningMessages.player.playFrom(formatDuration(turn.start))}
               className="mr-2 rounded px-1 font-mono text-xs tabular-nums text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
