@@ -123,6 +123,17 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
     const transcribeStarted = performance.now();
     const heard = await transcribe([...rendered.flite, ...rendered.espeak].map((r) => r.mp3));
     const transcribeSeconds = (performance.now() - transcribeStarted) / 1000;
+    // BENCH_TRANSCRIPTS=<dir> keeps what each voice was given and what the recognizer heard, to read its errors.
+    if (process.env.BENCH_TRANSCRIPTS) {
+      fs.mkdirSync(process.env.BENCH_TRANSCRIPTS, { recursive: true });
+      (["flite", "espeak"] as const).forEach((engine, k) =>
+        episodes.forEach((e, i) => {
+          const base = path.join(process.env.BENCH_TRANSCRIPTS!, `${e.req.podcastId}-${engine}`);
+          fs.writeFileSync(`${base}.said.txt`, `${e.spoken}\n`);
+          fs.writeFileSync(`${base}.heard.txt`, `${heard[k * episodes.length + i]}\n`);
+        }),
+      );
+    }
     const perStory = (engine: Engine) =>
       episodes.map((e, i) => wordErrorRate(recognizerSpelling(e.spoken), recognizerSpelling(heard[(engine === "flite" ? 0 : episodes.length) + i]!)));
     const storyWer = { flite: perStory("flite"), espeak: perStory("espeak") };
