@@ -1,7 +1,7 @@
 // The embedded voices, synthesized for real: flite.wasm run by our in-memory WASI.
 import { describe, expect, test } from "vitest";
 import { ACCENTS, VOICE_IDS } from "./audio-options";
-import { durationStretch, fliteModule, fliteSpeak, fliteSpeakHere, fliteSpeakInThread, splitEvenly, utteranceEnds } from "./flite.server";
+import { durationStretch, fliteModule, fliteSpeak, fliteSpeakHere, fliteSpeakInThread, fliteText, splitEvenly, utteranceEnds } from "./flite.server";
 import { FLITE_VOICE_MAP, type FliteVoice } from "./voices.server";
 
 const STORY = "Grandma kept a garden behind the house. Every summer it was full of roses, and we picked them for the table!";
@@ -21,6 +21,17 @@ describe("flite", () => {
     expect(story).toBeGreaterThan(20 / (220 / 60));
     expect(story).toBeLessThan(20 / (120 / 60));
     for (const pcm of said.segments.flat()) expect(rms(pcm)).toBeGreaterThan(0.02);
+  }, 60_000);
+
+  test("a name opening with \"Ng\" is said as a word, not spelled letter by letter (decision 0167)", async () => {
+    expect(fliteText("The Nguyen family. The Nguyens. Mr. Ngo.")).toBe("The Nuyen family. The Nuyens. Mr. No.");
+    // Capitals (an acronym) and "ng" inside or after a word are left alone.
+    expect(fliteText("NGO, singing, Kang Ngx")).toBe("NGO, singing, Kang Ngx");
+    const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
+    const said = await fliteSpeak(voice, ["Nguyen.", "Dahlberg."], 1);
+    // Spelled, "Nguyen" took twice as long as "Dahlberg" (1.35 against 0.67 s); said as a word, about as long.
+    const [name, other] = said.segments.map((chunks) => chunks.reduce((n, p) => n + p.length, 0));
+    expect(name!).toBeLessThan(other! * 1.5);
   }, 60_000);
 
   test("a last sentence of one word is spoken, not dropped (\"Thank you for listening. Goodbye.\")", async () => {

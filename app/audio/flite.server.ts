@@ -39,6 +39,13 @@ export function utteranceEnds(psdur: string): number[] {
 export const durationStretch = (voice: FliteVoice, speed: number) => Math.min(3, Math.max(0.3, voice.durationStretch / speed));
 
 /**
+ * flite's letter-to-sound rules take a name that opens with "Ng" + vowel (Nguyen, Ngo) for letters and
+ * spell it ("N, G, U, Y, E, N"); without the "g" it says it as a word, as American English does
+ * ("Nuyen", "No"). flite's input only: the front-end's text and the transcript keep the spelling.
+ */
+export const fliteText = (text: string) => text.replace(/\bNg(?=[aeiouy])/g, "N");
+
+/**
  * One flite run: a text in, one WAV and the utterance timings out, all in memory (see wasi.ts).
  * A voice's `pitch` below 1 is made by playing the audio slower (its samples labelled with a lower
  * rate, which the render resamples): pitch and formants fall by that factor, and flite speaks that
@@ -51,7 +58,7 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
     args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
     // The newline: at the end of its input flite drops a last sentence of one word ("…listening. Goodbye."
     // came out without "Goodbye"); followed by a newline it speaks it (decision 0167).
-    files: { "in.txt": Buffer.from(`${text}\n`, "utf8") },
+    files: { "in.txt": Buffer.from(`${fliteText(text)}\n`, "utf8") },
   });
   const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.imports }));
   if (code !== 0) throw new Error(`flite exited with ${code}${wasi.stderr ? `: ${wasi.stderr}` : ""}`);
