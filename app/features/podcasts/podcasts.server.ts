@@ -264,8 +264,9 @@ export function remakeEpisodesWithClip(recordingId: string, story?: { campaignId
     const playing = sql`exists (select 1 from json_each(${podcasts.script}) where json_extract(value, '$.clip.recordingId') = ${recordingId})`;
     // The written story too: any of its collection's episodes made since it arrived may read it.
     const reading = story ? or(playing, and(eq(podcasts.campaignId, story.campaignId), gte(podcasts.completedAt, story.submittedAt))) : playing;
-    // No transcript: the job writes the script again rather than reuse the one that has it.
-    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null, transcript: null }).where(and(eq(podcasts.status, "complete"), reading)).returning().all();
+    // No transcript: the job writes the script again rather than reuse the one that has it. No chapter
+    // stories either (they may name the removed story): the job records them from the new audio.
+    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null, transcript: null, chapterStories: null }).where(and(eq(podcasts.status, "complete"), reading)).returning().all();
     for (const podcast of remade) enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, campaignId: null, campaignStatusBefore: null });
     return remade;
   });
