@@ -13,6 +13,7 @@ import {
   parseTimeFragment,
   previousChapterStart,
   savedPosition,
+  SAVE_EVERY_MS,
   savedSpeed,
   savePosition,
   saveSpeed,
@@ -22,8 +23,6 @@ import {
 } from "./player";
 
 const m = listeningMessages.player;
-/** As the React player: how often, at most, the position is written down while playing. */
-const SAVE_EVERY_MS = 5000;
 
 const find = <T extends HTMLElement>(root: ParentNode, name: string) => root.querySelector<T>(`[data-player="${name}"]`);
 

@@ -4,6 +4,8 @@
 export const SKIP_BACK = 15;
 export const SKIP_FORWARD = 30;
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+/** How often, at most, the position is written down while playing (both players). */
+export const SAVE_EVERY_MS = 5000;
 
 /** A position this close to either end is not worth resuming. */
 const RESUME_MARGIN = 5;

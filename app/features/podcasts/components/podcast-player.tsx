@@ -17,6 +17,7 @@ import {
   parseTimeFragment,
   previousChapterStart,
   savedPosition,
+  SAVE_EVERY_MS,
   savedSpeed,
   savePosition,
   saveSpeed,
@@ -28,8 +29,6 @@ import {
 import { useListeningSession } from "./listening-session";
 
 const m = listeningMessages.player;
-/** How often, at most, the position is written down while playing. */
-const SAVE_EVERY_MS = 5000;
 
 type Props = {
   src: string;
