@@ -18,7 +18,7 @@ import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getPodcastRow } from "../utils/listening-helpers";
 import { eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { coverTextFor, generatedCoverKey, retagEpisode, setCoverPhoto } from "~/features/podcasts/covers.server";
+import { coverTextFor, generatedCoverKey, retagEpisode, retagSettled, setCoverPhoto } from "~/features/podcasts/covers.server";
 import { db } from "~/lib/db.server";
 import { ensureImageVariant, variantKey } from "~/lib/images.server";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
@@ -276,6 +276,8 @@ describe("the family's own photo as the cover", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Old name" });
     const form = { intent: "edit", podcastId: podcast.id, title: "Lake summers" };
     expect((await callRoute(libraryAction, makeRequest("/my-podcasts", { cookie: owner.cookie, form }))).status).toBe(302);
+    // The answer does not wait for the re-tag; the one it started is under way.
+    await retagSettled(podcast.id);
     const renamed = getPodcastRow(podcast.id)!;
     const drawn = generatedCoverKey(await coverTextFor(renamed));
     expect(await embeddedPicture(await readStored(podcast.audioKey!))).toEqual(await readStored(drawn));

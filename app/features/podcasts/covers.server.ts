@@ -104,11 +104,15 @@ async function replaceCoverKey(ownerId: string, podcastId: string, key: string |
 
 const retagging = new Map<string, Promise<void>>();
 
+/** The re-tag under way for this podcast, if any: for tests and for callers that need the file as it will be. */
+export const retagSettled = (podcastId: string): Promise<void> => retagging.get(podcastId) ?? Promise.resolve();
+
 /**
  * The finished episode's MP3 carries the cover and title too (a downloaded file, a podcast app): a new
  * photo, a rename or another collection (the drawn cover shows both) re-tags it. `unless`: what the
  * file was made with, when it may already be right (a render just finished). One at a time per podcast,
  * so the last change is the one that stays; a failure leaves the old tags and fails nothing else.
+ * A rename or a new collection answers without waiting for it (seconds on a busy server).
  */
 export function retagEpisode(podcastId: string, unless?: { coverKey?: string; title: string }): Promise<void> {
   const job = (retagging.get(podcastId) ?? Promise.resolve())

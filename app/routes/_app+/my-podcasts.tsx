@@ -111,8 +111,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { podcastId, title, description } = submission.value;
     if (!updatePodcastDetails(user.id, podcastId, { title, description })) throw notFound();
-    // The MP3's title tag, and the drawn cover that shows the title.
-    await retagEpisode(podcastId);
+    // The MP3's title tag, and the drawn cover that shows the title. The answer does not wait for it:
+    // drawing and rewriting the file can take seconds on a busy server; until then the old tags stay.
+    void retagEpisode(podcastId);
     return redirectWithToast(back, listeningMessages.edit.saved);
   }
   if (intent === "collection") {
@@ -124,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (outcome.error === "podcast") throw notFound();
       return data({ intent, result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }) }, { status: 400 });
     }
-    await retagEpisode(podcastId);
+    void retagEpisode(podcastId);
     return redirectWithToast(back, outcome.campaign ? listeningMessages.collection.added(outcome.campaign.title) : listeningMessages.collection.removed);
   }
   if (intent === "transcript" || intent === "delete") {
