@@ -51,12 +51,7 @@ export default function AccountBookPage() {
               ))}
             </fieldset>
           ) : null}
-          <BookOptions covers={covers} />
-          {actionData?.error ? (
-            <p role="alert" className="text-destructive">
-              {actionData.error}
-            </p>
-          ) : null}
+          <BookOptions covers={covers} error={actionData?.error} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={isWorking(book) || withStories.length === 0}>
               {m.account.makeChosen}

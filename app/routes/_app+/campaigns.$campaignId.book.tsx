@@ -51,12 +51,7 @@ export default function BookPage() {
         <CardTitle>{m.make}</CardTitle>
         {storyCount === 0 ? <p>{m.noStories}</p> : null}
         <Form method="post" className="mt-3 space-y-3">
-          <BookOptions covers={covers} />
-          {actionData?.error ? (
-            <p role="alert" className="text-destructive">
-              {actionData.error}
-            </p>
-          ) : null}
+          <BookOptions covers={covers} error={actionData?.error} />
           <Button type="submit" disabled={isWorking(book) || storyCount === 0}>
             {m.make}
           </Button>

@@ -94,8 +94,8 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   );
 }
 
-/** Trim size, bleed and cover: the same fields for a collection's book and a book of several. */
-export function BookOptions({ covers }: { covers: Array<{ id: string; label: string }> }) {
+/** Trim size, bleed and cover, and the action's refusal under them: the same for a collection's book and a book of several. */
+export function BookOptions({ covers, error }: { covers: Array<{ id: string; label: string }>; error?: string }) {
   return (
     <>
       <fieldset>
@@ -123,6 +123,11 @@ export function BookOptions({ covers }: { covers: Array<{ id: string; label: str
             ))}
           </select>
         </label>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-destructive">
+          {error}
+        </p>
       ) : null}
     </>
   );
