@@ -3,14 +3,17 @@
 // Chromium, each page twice in the same run: as served, and with every script blocked, the design's
 // floor (the page as plain HTML; the inline bootstrap still runs, its imports are blocked). Figures per
 // page: performance, accessibility and best-practices scores, LCP, TBT, CLS, bytes by type, and the
-// gap to the floor. The demo family (bench/pages.bench.ts's seed) with a real 10-minute episode on disk,
-// so a player that preloads shows as media bytes. `npm run bench -- phone`;
+// gap to the floor; the issue's three byte goals with pass/fail. The demo family (bench/pages.bench.ts's
+// seed) with a real 10-minute episode on disk, so a player that preloads shows as media bytes, grown to
+// what the goals name (phoneFamily below): nine podcasts with their own covers, a story with ten
+// photos, and a recorded story's family-book link. `npm run bench -- phone`;
 // BENCH_PHONE_PAGES=share,login narrows the run; BENCH_PHONE_CHROME picks another Chromium.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import sharp from "sharp";
 import { seedDemo } from "./pages.bench";
 import { benchAppEnv, startServer, type RunningServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
@@ -35,7 +38,7 @@ const CHROME_FLAGS = [
   "--no-default-browser-check",
   "--mute-audio",
 ];
-type Ids = Awaited<ReturnType<typeof seedDemo>>["ids"];
+type Ids = Awaited<ReturnType<typeof seedDemo>>["ids"] & { book: string };
 type Who = "owner" | "anonymous";
 type Page = { key: string; path: (ids: Ids) => string; who: Who };
 const ALL_PAGES: Page[] = [
@@ -48,11 +51,20 @@ const ALL_PAGES: Page[] = [
   { key: "login", path: () => "/login", who: "anonymous" },
   { key: "my_podcasts", path: () => "/my-podcasts", who: "owner" },
   { key: "answer_form", path: (ids) => `/contribute/${ids.publicId}`, who: "anonymous" },
+  { key: "book_listen", path: (ids) => `/b/${ids.book}`, who: "anonymous" },
 ];
 const wanted = process.env.BENCH_PHONE_PAGES ? new Set(process.env.BENCH_PHONE_PAGES.split(",")) : null;
 const PAGES = ALL_PAGES.filter((p) => wanted?.has(p.key) ?? true);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BYTE_TYPES = ["total", "document", "script", "stylesheet", "image", "media", "font", "other"] as const;
+/** Issue 33's done-when: what these pages may transfer before anything is pressed, scripts on. */
+const BYTE_GOALS: Record<string, { kb: number; what: string }> = {
+  share: { kb: 150, what: "share page, before play" },
+  my_podcasts: { kb: 250, what: "library, nine podcasts" },
+  stories: { kb: 400, what: "stories page, ten photos" },
+};
+const LIBRARY_PODCASTS = 9;
+const STORY_PHOTOS = 10;
 
 /** Chromium with a DevTools port; answers the port and the browser's WebSocket once it listens. */
 async function launchChrome(profile: string): Promise<{ port: number; ws: string; child: ChildProcess }> {
@@ -160,25 +172,154 @@ function writeEpisode(dataDir: string) {
   execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=220:duration=612", "-ac", "1", "-b:a", "64k", "-y", file]);
 }
 
+/** A tiny deterministic PRNG (mulberry32), so every run stores the same pictures. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A stand-in for a phone's photo (there is none on this machine): soft colour fields (blurred noise
+ * scaled up), a few large shapes, and a fine grain, as a camera JPEG at quality 92. Grain costs more
+ * bytes than a real photo's texture at every size, so the figures lean heavy, not light.
+ */
+async function fakePhoto(seed: number, width: number, height: number): Promise<Buffer> {
+  const rnd = random(seed);
+  const field = Buffer.alloc(16 * 12 * 3);
+  for (let i = 0; i < field.length; i++) field[i] = 40 + Math.floor(rnd() * 180);
+  const shapes = Array.from({ length: 6 }, () => {
+    const [x, y, r] = [rnd() * width, rnd() * height, (0.08 + rnd() * 0.2) * width];
+    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="rgb(${[0, 0, 0].map(() => Math.floor(rnd() * 255)).join(",")})" fill-opacity="0.55"/>`;
+  });
+  const grain = Buffer.alloc(width * height);
+  for (let i = 0; i < grain.length; i++) grain[i] = 120 + Math.floor(rnd() * 16);
+  const base = await sharp(field, { raw: { width: 16, height: 12, channels: 3 } }).resize(width, height, { kernel: "cubic" }).blur(8).png().toBuffer();
+  const grainPng = await sharp(grain, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  return sharp(base)
+    .composite([
+      { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join("")}</svg>`) },
+      { input: grainPng, blend: "overlay" },
+    ])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
+ * What issue 33's goals name, through the app's own code: nine podcasts in the library, five with a
+ * family photo as cover (setCoverPhoto, as the cover page's upload) and four drawn (ensurePodcastCover),
+ * the shared episode among the photo ones, the heavier case; a story with ten 3200 px photos received
+ * as an e-mail reply's are (receivePhoto re-encodes, storeStoryPhotos stores); and a recorded story's
+ * family-book link (ensureBookLink, what the book's QR code prints). Sized copies of every picture are
+ * made the app's way, on their first request (warmUp below), not here.
+ */
+async function phoneFamily(dataDir: string, ownerId: string, ids: Awaited<ReturnType<typeof seedDemo>>["ids"]) {
+  const { closeDb, db } = await import("../app/lib/db.server");
+  const { listLibrary } = await import("../app/features/podcasts/library.server");
+  const { ensurePodcastCover, setCoverPhoto } = await import("../app/features/podcasts/covers.server");
+  const { receivePhoto, storeStoryPhotos } = await import("../app/features/contributions/photos.server");
+  const { insertRecording } = await import("../app/models/contribution-recording.server");
+  const { ensureBookLink } = await import("../app/models/book.server");
+  const schema = await import("../db/schema");
+  const { asc, eq } = await import("drizzle-orm");
+  try {
+    const have = listLibrary(ownerId).length;
+    const titles = ["The blue truck", "Grandma's kitchen", "Winters on the farm", "The lake house", "Dad's first job", "Aunt June's wedding", "Moving west", "The old piano", "Sunday suppers"];
+    for (let i = 0; have + i < LIBRARY_PODCASTS; i++) {
+      const created = new Date(Date.now() - (i + 1) * 86_400_000);
+      db.insert(schema.podcasts)
+        .values({ ownerId, campaignId: i % 2 ? ids.campaign : null, title: titles[i]!, status: "complete", duration: 300 + 60 * i, transcript: "Family stories.", createdAt: created, updatedAt: created })
+        .run();
+    }
+    const library = listLibrary(ownerId);
+    if (library.length !== LIBRARY_PODCASTS) throw new Error(`the library holds ${library.length} podcasts, not ${LIBRARY_PODCASTS}`);
+    // The shared episode first, so its cover is a photo.
+    const ordered = [...library].sort((a, b) => Number(b.id === ids.podcast) - Number(a.id === ids.podcast));
+    for (const [i, podcast] of ordered.entries()) {
+      if (i < 5) {
+        if (!(await setCoverPhoto(ownerId, podcast.id, await fakePhoto(100 + i, 2000, 1500)))) throw new Error(`no cover photo for ${podcast.title}`);
+      } else await ensurePodcastCover({ ...podcast, ownerId });
+    }
+
+    const stories = db.select().from(schema.contributions).where(eq(schema.contributions.campaignId, ids.storiesCampaign)).orderBy(asc(schema.contributions.submittedAt)).all();
+    if (stories.length < 2) throw new Error("the stories page's collection has fewer than two stories");
+    const photos = [];
+    for (let i = 0; i < STORY_PHOTOS; i++) {
+      const received = await receivePhoto(await fakePhoto(200 + i, 3200, 2400), `IMG_${2040 + i}.JPG`);
+      if (!received) throw new Error("a bench photo was not taken as a photo");
+      photos.push(received);
+    }
+    await storeStoryPhotos(stories[0]!.id, photos);
+
+    // A relative's 90-second voice answer, ready as the recording pipeline leaves one.
+    const memoKey = `recordings/${stories[1]!.id}/bench.mp3`;
+    const memo = path.join(dataDir, "files", memoKey);
+    fs.mkdirSync(path.dirname(memo), { recursive: true });
+    execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=180:duration=90", "-ac", "1", "-b:a", "64k", "-y", memo]);
+    insertRecording({
+      contributionId: stories[1]!.id,
+      status: "ready",
+      originalKey: memoKey,
+      normalizedKey: memoKey,
+      originalFileName: "voice-memo.m4a",
+      originalFormat: "mp3",
+      durationSeconds: 90,
+      transcript: stories[1]!.storyContent,
+    });
+    return { ...ids, book: ensureBookLink(stories[1]!.id) };
+  } finally {
+    closeDb();
+  }
+}
+
+/**
+ * One load of the page and of every picture it shows, as a browser asks for them (WebP accepted):
+ * a cold server and disk are not measured, and each sized copy is made then, the app's way, on its
+ * first request. Answers how many pictures the page shows, so the figures are known to measure it.
+ */
+async function warmUp(url: string, cookie: string | null) {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  const html = await (await fetch(url, { headers })).text();
+  const images = new Set<string>();
+  for (const [, attr, value] of html.matchAll(/<img\b[^>]*?\b(src|srcSet|srcset)="([^"]+)"/g)) {
+    for (const candidate of attr === "src" ? [value!] : value!.split(",").map((c) => c.trim().split(/\s+/)[0]!)) images.add(candidate.replaceAll("&amp;", "&"));
+  }
+  const shown = new Set<string>();
+  for (const src of images) {
+    const response = await fetch(new URL(src, url), { headers: { ...headers, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${src} on ${url}: ${response.status}`);
+    shown.add(new URL(src, url).pathname);
+  }
+  return shown.size;
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-phone-"));
   let server: RunningServer | null = null;
   try {
-    const { ids, cookies } = await seedDemo(root, ctx.buildDir);
+    const demo = await seedDemo(root, ctx.buildDir);
+    const { cookies } = demo;
+    // Before the covers: a new cover photo re-tags the shared episode's MP3, as in production.
     writeEpisode(root);
+    const ids = await phoneFamily(root, demo.ownerId, demo.ids);
     server = await startServer(benchAppEnv(root, ctx.buildDir, { JOBS_DISABLED: "true" }));
     const figures: Figures = {};
     const put = (name: string, value: number, unit: string, goal: string, baseline: number | null = null) =>
       (figures[name] = { value, unit, baseline, ratio: baseline ? value / baseline : null, goal, machine: ctx.machine });
     const table: string[] = [];
+    const goals: string[] = [];
     for (const page of PAGES) {
       const first = table.length;
       const url = `${server.url}${page.path(ids)}`;
       const cookie = page.who === "owner" ? cookies.owner : null;
-      // One warm-up load, so the first page measured does not pay for a cold server and disk.
-      await fetch(url, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
+      const pictures = await warmUp(url, cookie);
       let full: Result, floor: Result;
       try {
         full = await audit(root, url, cookie, false);
@@ -201,13 +342,19 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
         `  ${page.key.padEnd(12)} perf ${String(full.scores.performance).padStart(3)} (floor ${String(floor.scores.performance).padStart(3)})  a11y ${full.scores.accessibility}  bp ${full.scores["best-practices"]}  seo ${full.scores.seo}` +
           `  LCP ${(full.lcp / 1000).toFixed(1)} s (floor ${(floor.lcp / 1000).toFixed(1)})  TBT ${full.tbt.toFixed(0)} ms  CLS ${full.cls.toFixed(3)}` +
           `  total ${kb(full.bytes.total!)} = doc ${kb(full.bytes.document!)} js ${kb(full.bytes.script!)} css ${kb(full.bytes.stylesheet!)} img ${kb(full.bytes.image!)} media ${kb(full.bytes.media!)} font ${kb(full.bytes.font!)} other ${kb(full.bytes.other!)}` +
-          ` (floor total ${kb(floor.bytes.total!)}: img ${kb(floor.bytes.image!)} media ${kb(floor.bytes.media!)})`,
+          ` (floor total ${kb(floor.bytes.total!)}: img ${kb(floor.bytes.image!)} media ${kb(floor.bytes.media!)})  pictures ${pictures}`,
       );
+      const goal = BYTE_GOALS[page.key];
+      if (goal) {
+        put(`${p}.bytes_goal_met`, full.bytes.total! <= goal.kb * 1024 ? 1 : 0, "pass", `1: total transferred ≤ ${goal.kb} KB (${goal.what})`);
+        goals.push(`  ${goal.what.padEnd(26)} ${kb(full.bytes.total!).padStart(7)}  ≤ ${String(goal.kb).padStart(3)} KB  ${full.bytes.total! <= goal.kb * 1024 ? "pass" : "FAIL"}  (${pictures} pictures; scripts blocked: ${kb(floor.bytes.total!)})`);
+      }
       if (full.consoleErrors.length) table.push(`    console errors and DevTools issues: ${full.consoleErrors.join(" | ")}`);
       if (full.failed.length) table.push(`    flagged: ${full.failed.join(", ")}`);
       console.log(table.slice(first).join("\n"));
     }
     console.log(`\nphone bench summary\n${table.join("\n")}`);
+    console.log(`\nissue 33's byte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`);
     return figures;
   } finally {
     await server?.stop();
