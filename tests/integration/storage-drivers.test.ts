@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
 import { localDiskStorage, storageFromEnv, type Storage } from "~/lib/storage/storage.server";
+import { s3Variables } from "../support/app-on-s3";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 const LARGE_FILE_MB = 100;
@@ -184,17 +185,7 @@ describe("choosing the driver from the environment", () => {
   it("the variables Tigris sets are enough to reach the bucket", async () => {
     const server = await startS3Server("from-env");
     try {
-      const storage = storageFromEnv(
-        parseEnv({
-          STORAGE_DRIVER: "s3",
-          BUCKET_NAME: server.bucket,
-          AWS_ENDPOINT_URL_S3: server.endpoint,
-          AWS_REGION: "us-east-1",
-          AWS_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
-          S3_FORCE_PATH_STYLE: "true",
-        }),
-      );
+      const storage = storageFromEnv(parseEnv(s3Variables(server)));
       await storage.put("env/check.txt", Buffer.from("via env"));
       expect((await readAll((await storage.read("env/check.txt"))!.stream)).toString()).toBe("via env");
     } finally {
