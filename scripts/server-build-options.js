@@ -8,6 +8,7 @@ export const serverEntryPoints = {
   // Started by path (workerScript in app/lib/worker-script.server.ts), so they keep these names.
   "render-worker": "app/audio/render-worker.ts",
   "flite-worker": "app/audio/flite-worker.ts",
+  "book-worker": "app/features/book/book-worker.ts",
 };
 
 /** @param {string} outdir */

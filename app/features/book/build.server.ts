@@ -1,5 +1,6 @@
-// The family book (issue 32, decision 0160): the owner asks, the "build-book" job lays it out into a
-// temporary file and stores it, counting the stories laid out so the owner's page can show progress.
+// The family book (issue 32, decision 0160): the owner asks, the "build-book" job lays it out in the
+// layout thread (decision 0180) into a temporary file and stores it, counting the stories laid out so
+// the owner's page can show progress.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +18,8 @@ import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, li
 import { getUserById } from "~/models/user.server";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
-import { renderBook, type SmallPhoto } from "./render.server";
+import { renderBookInThread } from "./layout-thread.server";
+import type { SmallPhoto } from "./render.server";
 
 export const BookRequestSchema = z.object({
   trim: z.enum(bookTrims, { error: bookMessages.badTrim }),
@@ -105,7 +107,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   const small: SmallPhoto[] = [];
   try {
     const cover = (book.coverPhotoKey ? await readStored(book.coverPhotoKey) : null) ?? (await readStored(await ensureCollectionCover(first)));
-    const pages = await renderBook(
+    const pages = await renderBookInThread(
       {
         trim: book.trim,
         bleed: book.bleed,
@@ -127,7 +129,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
         onStory: (done) => updateBook(book.id, { storiesDone: done }),
         onSmallPhoto: (photo) => small.push(photo),
       },
-      fs.createWriteStream(tmp),
+      tmp,
     );
     await getStorage().put(bookFileKey(book), fs.createReadStream(tmp));
     const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));

@@ -1,0 +1,42 @@
+// The family book's layout thread (decision 0180): one long-lived worker that lays books out one at a
+// time, so pdfkit's synchronous work (pages, the final write of buffered pages and font subsets) never
+// holds the server's event loop. Photos come from the server one at a time, as the layout asks.
+// Compiled to <build>/node/book-worker.js in production; from source, book-worker.mjs registers tsx.
+import fs from "node:fs";
+import { parentPort } from "node:worker_threads";
+import { renderBook } from "./render.server";
+import type { FromLayout, ToLayout } from "./layout-thread.server";
+
+const port = parentPort!;
+const photoWaits = new Map<number, (bytes: Buffer | null) => void>();
+let asked = 0;
+
+const bytesOf = (u: Uint8Array | null) => (u ? Buffer.from(u.buffer, u.byteOffset, u.byteLength) : null);
+const send = (message: FromLayout) => port.postMessage(message);
+
+port.on("message", (message: ToLayout) => {
+  if (message.type === "photo") {
+    photoWaits.get(message.ask)?.(bytesOf(message.bytes));
+    photoWaits.delete(message.ask);
+    return;
+  }
+  const { id, input, file } = message;
+  renderBook(
+    {
+      ...input,
+      cover: bytesOf(input.cover),
+      loadPhoto: (key) =>
+        new Promise((resolve) => {
+          const ask = ++asked;
+          photoWaits.set(ask, resolve);
+          send({ type: "photo", id, ask, key });
+        }),
+      onStory: (done) => send({ type: "story", id, done }),
+      onSmallPhoto: (photo) => send({ type: "small", id, photo }),
+    },
+    fs.createWriteStream(file),
+  ).then(
+    (pages) => send({ type: "done", id, pages }),
+    (error: unknown) => send({ type: "error", id, message: error instanceof Error ? error.message : String(error) }),
+  );
+});
