@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noScripts } from "~/components/page-scripts";
 import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
 import { bookListening, startFragment } from "~/features/book/listen.server";
@@ -8,6 +9,9 @@ import { bookListening, startFragment } from "~/features/book/listen.server";
 const m = bookMessages.listenPage;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }];
+
+// The page is its HTML: the native player, the chapter's start as a media fragment, the text (decision 0181).
+export const handle = noScripts;
 
 // Where a printed book's QR code lands: phone-first, no sign-in, a 404 once the owner turns the links off.
 export async function loader({ params }: LoaderFunctionArgs) {

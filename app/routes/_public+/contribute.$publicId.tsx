@@ -1,20 +1,18 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
+import { Field, TextareaField } from "~/components/forms";
+import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
 import { storyMessages } from "~/features/contributions/messages";
-import { useAnswerUpload } from "~/features/contributions/components/answer-upload";
-import { forgetRecording, keptRecordingKey } from "~/features/contributions/components/kept-recording";
-import { UploadStatus, useCanRecord, VoiceRecorder, type RecorderChange } from "~/features/contributions/components/voice-recorder";
-import { isTooLargeRecording, RECORDING_FIELD } from "~/features/contributions/recording-limits";
+import { keptRecordingKey } from "~/features/contributions/components/kept-recording";
+import { UploadStatus, VoiceRecorder } from "~/features/contributions/components/voice-recorder";
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
@@ -24,6 +22,10 @@ import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answe
 import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
 import { truncateAtWord } from "~/lib/truncate";
+import { useNonce } from "~/lib/nonce";
+// Built by Vite as a bundle of its own (its worker build, used here for a plain page script, as the
+// share page's player, decision 0174): the URL only.
+import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
 
 const m = storyMessages.public;
 const rm = storyMessages.recording;
@@ -34,7 +36,8 @@ async function requirePublicCampaign(publicId: string | undefined) {
   return campaign;
 }
 
-export const handle = respondentFrame;
+// No React in the browser (decision 0181): the form is its HTML, answer-form-script.ts adds the recorder.
+export const handle = { ...respondentFrame, ...noScripts };
 
 const thankYouUrl = (publicId: string) => `/contribute/${encodeURIComponent(publicId)}?submitted=1`;
 
@@ -100,30 +103,15 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
   );
 }
 
-/** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
-const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
 type FormProps = { token: string; invitedEmail: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
 
+/**
+ * The form as the server renders it, the page's whole content without JavaScript. With JavaScript,
+ * answer-form-script.ts adds the recorder, the upload of a take and the checks before sending (decision 0181).
+ */
 function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps) {
-  const actionResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const canRecord = useCanRecord();
-  // With JavaScript, a recording made on the page is sent by XHR for its progress bar (decision 0138).
-  const [voice, setVoice] = useState<RecorderChange>({ file: null, active: false });
-  // The newest answer from the server: the action's, or the one an XHR upload brought back.
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(actionResult);
-  useEffect(() => setLastResult(actionResult), [actionResult]);
-  const [notice, setNotice] = useState("");
-  const upload = useAnswerUpload({
-    onSent: (location) => {
-      // Arrived: the copy kept in the browser against a lost tab is no longer needed (not awaited: the store may hang).
-      void forgetRecording(keepAs);
-      navigate(location);
-    },
-    onRefused: (errors) => setLastResult({ status: "error", error: errors }),
-  });
+  const lastResult = useActionData<typeof action>();
+  const nonce = useNonce();
   const [form, fields] = useForm<{ contributorName: string; contributorEmail: string; t?: string; storyContent?: string; recording?: File }>({
     id: "share-your-story",
     lastResult,
@@ -132,38 +120,9 @@ function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps
     // browser's own checks come from these constraints, the rest is the action's answer.
     constraint,
   });
-  const formProps = getFormProps(form);
-  const uploading = upload.state.phase === "sending" || upload.state.phase === "waiting";
-  const submitting = navigation.state === "submitting" || uploading;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    setNotice("");
-    if (voice.active) {
-      event.preventDefault();
-      setNotice(rm.recorder.finishFirst);
-      return;
-    }
-    formProps.onSubmit(event);
-    if (event.defaultPrevented) return;
-    // Refused here, before a byte is sent: 60 MB on a phone's line is minutes for nothing. The
-    // server refuses by the same rule for a page without JavaScript (issue 29).
-    const field = event.currentTarget.elements.namedItem(RECORDING_FIELD);
-    const chosen = voice.file ?? (field instanceof HTMLInputElement ? field.files?.[0] : undefined);
-    if (chosen && isTooLargeRecording(chosen.size)) {
-      event.preventDefault();
-      setLastResult({ status: "error", error: { [RECORDING_FIELD]: [rm.tooLarge] } });
-      return;
-    }
-    if (!voice.file) return;
-    event.preventDefault();
-    const body = new FormData(event.currentTarget);
-    body.set(RECORDING_FIELD, voice.file);
-    body.set(ANSWER_KEY_FIELD, answerKey());
-    upload.send(event.currentTarget.action, body);
-  }
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4" {...formProps} onSubmit={onSubmit}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)} data-keep-as={keepAs}>
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <Field
         label={m.yourName}
@@ -176,35 +135,25 @@ function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps
         errors={fields.contributorEmail.errors}
       />
       <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
-      {canRecord ? <VoiceRecorder onChange={setVoice} keepAs={keepAs} /> : null}
-      {voice.file ? (
-        <div className="space-y-1">
-          <p className="text-sm text-muted-foreground">{rm.recorder.fileInputReplaced}</p>
-          <ErrorList id={fields.recording.errorId} errors={fields.recording.errors} />
-        </div>
-      ) : (
-        <Field
-          label={rm.label}
-          hint={rm.hint}
-          inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
-          errors={fields.recording.errors}
-        />
-      )}
+      <VoiceRecorder />
+      <Field
+        label={rm.label}
+        hint={rm.hint}
+        inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
+        errors={fields.recording.errors}
+      />
       <p className="rounded-md bg-muted/50 p-3 text-sm">{rm.consent}</p>
       {/* Honeypot: off-screen and hidden from assistive technology; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>{m.honeypotLabel}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? m.submitting : m.submit}
+      <Button type="submit" className="w-full">
+        {m.submit}
       </Button>
-      {notice ? (
-        <p role="alert" className="text-sm text-destructive">
-          {notice}
-        </p>
-      ) : null}
-      <UploadStatus state={upload.state} onRetry={upload.retry} />
+      <p hidden role="alert" className="text-sm text-destructive" data-recorder="notice" />
+      <UploadStatus />
+      <script type="module" src={answerFormScript} nonce={nonce} />
     </Form>
   );
 }

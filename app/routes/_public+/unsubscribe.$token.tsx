@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getInvitationByToken, unsubscribeInvitation } from "~/models/invitation.server";
 import { describedAs } from "~/lib/link-preview";
+
+// One button: a plain form post answers with the same page, so no scripts (decision 0181).
+export const handle = noScripts;
 
 // A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
 export async function loader({ params }: LoaderFunctionArgs) {

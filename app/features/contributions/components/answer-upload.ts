@@ -1,7 +1,6 @@
 // Sends the public answer form with a recording by XHR, for upload progress events (fetch has none
 // for request bodies). It posts to the page's own action, as the form without JavaScript does
-// (decision 0138), so the server has one way in.
-import { useEffect, useRef, useState } from "react";
+// (decision 0138), so the server has one way in. Plain DOM, no React: the page's script drives it (decision 0181).
 import { AUTO_RETRIES, isRetryableStatus, retryDelayMs } from "~/features/contributions/recorder-state";
 
 export type SendResult =
@@ -63,63 +62,51 @@ export type UploadState =
 /**
  * One answer, sent until it arrives: the body (the recording inside it) stays in memory, so a
  * dropped connection costs a resend, never the recording. Retries on their own with backoff, at
- * once when the browser says it is back online, and on "Try again".
+ * once when the browser says it is back online, and on "Try again". `onState` hears every change.
  */
-export function useAnswerUpload({ onSent, onRefused }: { onSent: (location: string) => void; onRefused: (errors: Record<string, string[]>) => void }) {
-  const [state, setState] = useState<UploadState>({ phase: "idle" });
-  const body = useRef<FormData | null>(null);
-  const target = useRef("");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  const callbacks = useRef({ onSent, onRefused });
-  callbacks.current = { onSent, onRefused };
+export function answerUpload({ onState, onSent, onRefused }: { onState: (state: UploadState) => void; onSent: (location: string) => void; onRefused: (errors: Record<string, string[]>) => void }) {
+  let body: FormData | null = null;
+  let target = "";
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let abort: AbortController | null = null;
 
-  const attemptRef = useRef<(attempt: number) => Promise<void>>(async () => {});
-  attemptRef.current = async (attempt: number) => {
-    if (!body.current) return;
-    if (timer.current) clearTimeout(timer.current);
-    abort.current?.abort();
+  async function attempt(n: number) {
+    if (!body) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    abort?.abort();
     const controller = new AbortController();
-    abort.current = controller;
-    setState({ phase: "sending", progress: 0 });
-    const result = await sendAnswer(target.current, body.current, (progress) => setState({ phase: "sending", progress }), controller.signal);
+    abort = controller;
+    onState({ phase: "sending", progress: 0 });
+    const result = await sendAnswer(target, body, (progress) => onState({ phase: "sending", progress }), controller.signal);
     if (controller.signal.aborted) return;
     if (result.kind === "sent") {
-      body.current = null;
-      callbacks.current.onSent(result.location);
+      body = null;
+      onSent(result.location);
     } else if (result.kind === "refused") {
-      body.current = null;
-      setState({ phase: "idle" });
-      callbacks.current.onRefused(result.errors);
-    } else if (isRetryableStatus(result.status) && attempt <= AUTO_RETRIES) {
-      const delay = retryDelayMs(attempt);
-      setState({ phase: "waiting", retryAt: Date.now() + delay, attempt });
-      timer.current = setTimeout(() => void attemptRef.current(attempt + 1), delay);
+      body = null;
+      onState({ phase: "idle" });
+      onRefused(result.errors);
+    } else if (isRetryableStatus(result.status) && n <= AUTO_RETRIES) {
+      const delay = retryDelayMs(n);
+      onState({ phase: "waiting", retryAt: Date.now() + delay, attempt: n });
+      timer = setTimeout(() => void attempt(n + 1), delay);
     } else {
-      setState({ phase: "failed", status: result.status });
+      onState({ phase: "failed", status: result.status });
     }
-  };
+  }
 
-  useEffect(() => {
-    // Back online: no need to wait out the backoff.
-    const online = () => {
-      if (body.current && timer.current) void attemptRef.current(1);
-    };
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("online", online);
-      if (timer.current) clearTimeout(timer.current);
-      abort.current?.abort();
-    };
-  }, []);
+  // Back online: no need to wait out the backoff.
+  window.addEventListener("online", () => {
+    if (body && timer) void attempt(1);
+  });
 
   return {
-    state,
     send: (url: string, form: FormData) => {
-      target.current = url;
-      body.current = form;
-      void attemptRef.current(1);
+      target = url;
+      body = form;
+      void attempt(1);
     },
-    retry: () => void attemptRef.current(1),
+    retry: () => void attempt(1),
   };
 }
