@@ -16,8 +16,15 @@ const builtins = {
 test("no app module replaces a built-in of the server's thread", async () => {
   const before = Object.fromEntries(Object.entries(builtins).map(([name, get]) => [name, get()]));
   // Workers (worker-thread and child-process entries) are where such libraries belong. The browser's
-  // entries (React's, and the share page's player script, decision 0174) run in pages, never here.
-  const modules = import.meta.glob(["/app/**/*.{ts,tsx}", "!/app/**/*.test.{ts,tsx}", "!/app/**/*-worker.ts", "!/app/entry.client.tsx", "!/app/features/podcasts/player-script.ts"]);
+  // entries (React's, the share page's player script and the answer form's, decisions 0174 and 0181) run in pages, never here.
+  const modules = import.meta.glob([
+    "/app/**/*.{ts,tsx}",
+    "!/app/**/*.test.{ts,tsx}",
+    "!/app/**/*-worker.ts",
+    "!/app/entry.client.tsx",
+    "!/app/features/podcasts/player-script.ts",
+    "!/app/features/contributions/answer-form-script.ts",
+  ]);
   await Promise.all(Object.values(modules).map((load) => load()));
   expect(Object.keys(modules).length).toBeGreaterThan(100);
   const replaced = Object.entries(builtins).filter(([name, get]) => get() !== before[name]).map(([name]) => name);
