@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "./collection-form";
 import { campaignMessages } from "./messages";
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
+import { constraintOf } from "~/lib/zod-constraint";
 
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
 const postedRecipients = (formData: FormData) => addRecipients([], strings(formData.getAll("recipients")).join(" "));
@@ -30,6 +31,9 @@ function keepState(formData: FormData, recipients: string[], clear: string[] = [
 export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
   return listContactGroups(ownerId).map(({ id, name, isDefault }) => ({ id, name, isDefault }));
 }
+
+/** The form's HTML constraints, for the page's loader to hand down (decision 0183). */
+export const collectionFormConstraint = () => constraintOf(CreateCollectionSchema);
 
 /** A group's contacts added to the list; null when the group is missing or someone else's. */
 async function withGroup(ownerId: string, current: string[], groupId: string) {

@@ -1,36 +1,13 @@
 import { z } from "zod";
 import { dashboardMessages } from "./dashboard-messages";
 import { MAX_REMINDERS } from "#db/enums";
-import type { DistributionMode } from "~/lib/delivery-dates";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import type { WorkflowInput } from "~/models/workflow.server";
+import { DAY_OF_MONTH, DISTRIBUTION_MODES, REMINDER_MODES } from "./workflow-options";
 
-export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;
-export type ReminderMode = (typeof REMINDER_MODES)[number];
-export const DISTRIBUTION_MODES = ["manual", "immediate", "scheduled", "weekly", "monthly", "quarterly", "yearly"] as const satisfies readonly DistributionMode[];
-
-export const REMINDER_MODE_LABELS: Record<ReminderMode, string> = {
-  manual: "Manual",
-  weekly: "Weekly",
-  biweekly: "Biweekly",
-  monthly: "Monthly",
-};
-export const DISTRIBUTION_MODE_LABELS: Record<DistributionMode, string> = {
-  manual: "Manual",
-  immediate: "Immediate",
-  scheduled: "Scheduled",
-  weekly: "Weekly",
-  monthly: "Monthly",
-  quarterly: "Quarterly",
-  yearly: "Yearly",
-};
-export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = ["scheduled", "weekly", "monthly", "quarterly", "yearly"];
-
-export const DAY_OF_MONTH = { min: 1, max: 31 } as const;
-/** dayOfWeek 0-6, Sunday = 0. */
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-/** monthOfYear 1-12 is MONTHS[monthOfYear - 1]. */
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+// The options and their labels live in a module without Zod, for the page (decision 0183); re-exported
+// so the server's callers keep one import.
+export * from "./workflow-options";
 
 const MAX_ENTRIES = 500;
 const MAX_ENTRY_LENGTH = 320;

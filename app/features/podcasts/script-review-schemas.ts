@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
 import { wizardMessages } from "./wizard-messages";
+import { SEGMENT_TEXT_MAX } from "./script-review-limits";
 
 const s = wizardMessages.script.errors;
 const p = wizardMessages.pronunciations.errors;
 
-/** About ten minutes of speech in one line: far beyond a written segment, short of a pasted book. */
-export const SEGMENT_TEXT_MAX = 5000;
+export { SEGMENT_TEXT_MAX };
 /** More lines than any script has; the real bound is checked against the stored script. */
 const SEGMENT_INDEX_MAX = 10_000;
 

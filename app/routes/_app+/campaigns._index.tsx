@@ -10,7 +10,7 @@ import { formatDay } from "~/lib/format-date";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { CollectionForm } from "~/features/collections/components/collection-form";
-import { collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
+import { collectionFormConstraint, collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
 import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from "~/features/collections/messages";
 
 // The inline form opens with ?create=1, a plain link, so it works without JavaScript.
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invitedCount: c.invitedCount,
     contributionCount: c.contributionCount,
   }));
-  return { campaigns, groups: collectionFormGroups(user.id) };
+  return { campaigns, groups: collectionFormGroups(user.id), constraint: collectionFormConstraint() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -80,7 +80,7 @@ function CampaignCardView({ campaign }: { campaign: CampaignCard }) {
 }
 
 export default function CampaignsPage() {
-  const { campaigns, groups } = useLoaderData<typeof loader>();
+  const { campaigns, groups, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const open = searchParams.get(CREATE_PARAM) === "1" || Boolean(actionData);
@@ -105,7 +105,7 @@ export default function CampaignsPage() {
         </div>
       </div>
 
-      <div id="inline-create">{open ? <CollectionForm compact groups={groups} actionData={actionData} cancelTo="/campaigns" /> : null}</div>
+      <div id="inline-create">{open ? <CollectionForm compact groups={groups} constraint={constraint} actionData={actionData} cancelTo="/campaigns" /> : null}</div>
 
       {campaigns.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-12 text-center">

@@ -5,11 +5,11 @@ import { BackLink } from "~/components/ui/back-link";
 import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { CollectionForm } from "~/features/collections/components/collection-form";
-import { collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
+import { collectionFormConstraint, collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { groups: collectionFormGroups(user.id) };
+  return { groups: collectionFormGroups(user.id), constraint: collectionFormConstraint() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -18,14 +18,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateStoryCollectionPage() {
-  const { groups } = useLoaderData<typeof loader>();
+  const { groups, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <BackLink to="/">Back to Dashboard</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold">Create Story Collection</h1>
       <p className="text-muted-foreground">Invite your family to share their stories by e-mail.</p>
-      <CollectionForm groups={groups} actionData={actionData} cancelTo="/" />
+      <CollectionForm groups={groups} constraint={constraint} actionData={actionData} cancelTo="/" />
     </div>
   );
 }

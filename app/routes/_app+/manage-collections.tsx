@@ -1,11 +1,11 @@
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent, type ReactNode } from "react";
-import { z } from "zod";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
 import { ListLink } from "~/components/ui/list-link";
@@ -29,6 +29,8 @@ import { formatCount, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { deliveryDateFor, formatDeliveryDate } from "~/lib/delivery-dates";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { WorkflowFormSchema, workflowInputFromForm } from "~/features/collections/workflow-settings";
+import { MoveSchema, ReorderSchema } from "~/features/collections/manage-schemas";
 import {
   DATED_DISTRIBUTION_MODES,
   DISTRIBUTION_MODE_LABELS,
@@ -37,36 +39,12 @@ import {
   REMINDER_MODE_LABELS,
   REMINDER_MODES,
   WEEKDAYS,
-  WorkflowFormSchema,
-  workflowInputFromForm,
-} from "~/features/collections/workflow-settings";
+} from "~/features/collections/workflow-options";
 import { MAX_REMINDERS } from "#db/enums";
 import { isoDay, toDistributionSettings } from "~/lib/delivery-dates";
 
 const m = dashboardMessages.manage;
 const PATH = "/manage-collections";
-
-const collectionId = z.string().min(1).max(100);
-/**
- * Move buttons (they work without JavaScript): one step up or down, across page boundaries too. The
- * whole list is one form; the pressed button says which collection and which way ('<id>:up').
- */
-const MoveSchema = z.object({
-  intent: z.literal("move"),
-  move: z
-    .string()
-    .regex(/^[^:]{1,100}:(up|down)$/)
-    .transform((v) => {
-      const at = v.lastIndexOf(":");
-      return { campaignId: v.slice(0, at), direction: v.slice(at + 1) as "up" | "down" };
-    }),
-});
-/** Drag and keyboard reordering (JavaScript): the new order of one page's collections. */
-const ReorderSchema = z.object({
-  intent: z.literal("reorder"),
-  page: z.number().int().min(1).max(100_000),
-  ids: z.array(collectionId).min(1).max(MANAGE_PAGE_SIZE),
-});
 
 const pageHref = (page: number, extra?: string) => {
   const params = new URLSearchParams();
@@ -94,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Delivery dates are computed from this day on both server and browser, so the two renders agree.
     today: isoDay(new Date()),
     dialogOpen: url.searchParams.get("dialog") === "workflows",
+    // The dialog's HTML constraints, worked out here so the page ships no schema code (decision 0183).
+    constraint: constraintOf(WorkflowFormSchema),
   };
 }
 
@@ -136,7 +116,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = LoaderData["rows"][number];
 
 export default function ManageCollections() {
-  const { settings, stats, rows, page, pageCount, offset, today, dialogOpen } = useLoaderData<typeof loader>();
+  const { settings, stats, rows, page, pageCount, offset, today, dialogOpen, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("ok" in actionData) ? (actionData as SubmissionResult<string[]>) : undefined;
   const navigation = useNavigation();
@@ -241,7 +221,7 @@ export default function ManageCollections() {
         </section>
       )}
 
-      {dialogOpen || lastResult ? <WorkflowDialog settings={settings} today={today} lastResult={lastResult} closeHref={pageHref(page)} /> : null}
+      {dialogOpen || lastResult ? <WorkflowDialog settings={settings} today={today} constraint={constraint} lastResult={lastResult} closeHref={pageHref(page)} /> : null}
     </div>
   );
 }
@@ -330,15 +310,18 @@ function Pagination({ page, pageCount, total, offset, shown }: { page: number; p
 
 type Settings = LoaderData["settings"];
 
+type WorkflowDialogProps = { settings: Settings; today: string; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; closeHref: string };
+
 /** Rendered by the server when the URL says ?dialog=workflows, so it opens without JavaScript. */
-function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: Settings; today: string; lastResult?: SubmissionResult<string[]>; closeHref: string }) {
+function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: WorkflowDialogProps) {
   const navigation = useNavigation();
   const c = settings.collection;
   const d = settings.distribution;
-  const [form, fields] = useForm({
+  // Checked by the server only (decision 0183): the action's reply carries the same messages.
+  const [form, fields] = useForm<z.input<typeof WorkflowFormSchema>>({
     id: "workflow-settings",
     lastResult,
-    constraint: constraintOf(WorkflowFormSchema),
+    constraint,
     defaultValue: {
       collectionMode: c.mode,
       startDate: c.startDate ?? today,
@@ -351,9 +334,6 @@ function WorkflowDialog({ settings, today, lastResult, closeHref }: { settings: 
       monthOfYear: d.monthOfYear === null ? "" : String(d.monthOfYear),
       recipients: d.recipients.join("\n"),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkflowFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
@@ -18,7 +18,7 @@ import {
 } from "../collection-form";
 import { contactMessages } from "~/features/contacts/messages";
 import { campaignMessages } from "../messages";
-import { CreateCollectionSchema } from "../schemas";
+import type { CreateCollectionSchema } from "../schemas";
 
 const m = campaignMessages;
 
@@ -49,6 +49,8 @@ function Section({ compact, title, className, children }: { compact: boolean; ti
 
 type Props = {
   groups: CollectionFormGroup[];
+  /** The form's HTML constraints, from the page's loader (`collectionFormConstraint`): no schema code in the browser. */
+  constraint: FormConstraint;
   /** The page's action data: the echoed fields and chips after a post without JavaScript. */
   actionData: CollectionFormData | undefined;
   /** Where Cancel goes. */
@@ -62,7 +64,7 @@ type Props = {
  * Every step also works as a post without JavaScript (decision 0102); with it, the list steps are
  * reads (GET), which leave the page's loaders and its toast alone (decision 0164).
  */
-export function CollectionForm({ groups, actionData, cancelTo, compact = false }: Props) {
+export function CollectionForm({ groups, constraint, actionData, cancelTo, compact = false }: Props) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const groupFetcher = useFetcher<RecipientCheck>();
@@ -96,13 +98,12 @@ export function CollectionForm({ groups, actionData, cancelTo, compact = false }
     if (checkFetcher.data) setChecked((seen) => ({ ...seen, ...checkFetcher.data?.blocked }));
   }
 
-  const [form, fields] = useForm({
+  // Checked by the server only (decision 0183): its answer carries the same messages, and the page
+  // ships no Zod. No shouldValidate either: without onValidate conform would post every blur.
+  const [form, fields] = useForm<z.input<typeof CreateCollectionSchema>>({
     id: "create-collection",
     lastResult: actionData?.result,
-    constraint: constraintOf(CreateCollectionSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateCollectionSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
 
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT.create;

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import type { Speaker } from "~/features/podcasts/script";
-import { SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-schemas";
+import { SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-limits";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
 const m = wizardMessages.script;
