@@ -49,8 +49,11 @@ function processesHolding(file: string): number[] | null {
  * applied to the unpacked backup before it goes live, so what was erased after the backup stays erased.
  */
 async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getStorage>) {
-  const reapplied = await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)]);
-  return { text: describeReapplied(reapplied).join("\n"), clips: reapplied.clips };
+  // Finished episodes that play a clip removed again are withdrawn and remade in the file, and the owner
+  // told, as the removal page does: the same for both paths (decision 0176).
+  const reapplied = await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)], withdrawEpisodesOfClip);
+  const episodes = reapplied.clips.length > 0 ? [`Episodes playing ${reapplied.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`] : [];
+  return { text: [...describeReapplied(reapplied), ...episodes].join("\n") };
 }
 
 function moveIfThere(from: string, to: string) {
@@ -118,12 +121,8 @@ async function main(args: string[]) {
     fs.renameSync(temp, target);
     console.log(`Restored ${chosen.key} (${chosen.takenAt.toISOString()}) into ${target}; the previous file is ${before}.`);
     console.log(withdrawals.text);
-    // Now the live file (the app's connection opens on first use): finished episodes that play a clip
-    // removed again are withdrawn and remade, and the owner told, as the removal page does.
-    for (const clip of withdrawals.clips) await withdrawEpisodesOfClip(clip);
     // Closed, so SQLite folds its WAL back in: no -wal is left beside the restored file.
     closeDb();
-    if (withdrawals.clips.length > 0) console.log(`Episodes playing ${withdrawals.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`);
     return 0;
   } finally {
     fs.rmSync(temp, { force: true });

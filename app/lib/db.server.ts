@@ -113,6 +113,22 @@ export const db: DB = new Proxy({} as DB, {
   },
 });
 
+/**
+ * The app's connection on another file while `run` lasts: a restore applies the erasure log to the
+ * unpacked backup with the same code the live app uses (account/reapply-erasures.server.ts).
+ */
+export async function withDatabaseFile<T>(file: string, run: (database: DB) => Promise<T>): Promise<T> {
+  const previous = globalForDb.__storyhearthDb;
+  const database = openDatabase(file);
+  globalForDb.__storyhearthDb = database;
+  try {
+    return await run(database);
+  } finally {
+    database.$client.close();
+    globalForDb.__storyhearthDb = previous;
+  }
+}
+
 export function closeDb() {
   globalForDb.__storyhearthDb?.$client.close();
   globalForDb.__storyhearthDb = undefined;

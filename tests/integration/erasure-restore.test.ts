@@ -2,6 +2,9 @@
 // (account/erasure-log.server.ts), so restoring a backup taken before them erases them again. The real
 // backup job's code takes the backup, the real routes delete, and `npm run restore` restores in place.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { expect, test } from "vitest";
@@ -10,7 +13,7 @@ import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.serve
 import { removalToken } from "~/features/contributions/recordings.server";
 import { withdrawEpisodesOfClip } from "~/features/podcasts/clip-removal.server";
 import { backupDatabase } from "~/lib/backup.server";
-import { closeDb, db } from "~/lib/db.server";
+import { closeDb, db, openDatabase, type DB } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as deleteAction } from "~/routes/_auth+/delete-account";
 import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
@@ -26,10 +29,10 @@ const present = async (keys: string[]) => {
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 /** Every row of every table that names the id, as JSON. */
 /** The episode's status, the generation jobs queued for it and the owner's "clip removed" e-mails, as the live removal leaves them. */
-const withdrawal = (episodeId: string, ownerEmail: string) => ({
-  status: db.select().from(schema.podcasts).where(eq(schema.podcasts.id, episodeId)).get()?.status,
-  jobs: db.select().from(schema.jobs).all().filter((job) => job.payload.podcastId === episodeId && job.status === "queued").length,
-  emails: db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "clip_removed")).all().filter((e) => e.to === ownerEmail).length,
+const withdrawal = (episodeId: string, ownerEmail: string, database: DB = db) => ({
+  status: database.select().from(schema.podcasts).where(eq(schema.podcasts.id, episodeId)).get()?.status,
+  jobs: database.select().from(schema.jobs).all().filter((job) => job.payload.podcastId === episodeId && job.status === "queued").length,
+  emails: database.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "clip_removed")).all().filter((e) => e.to === ownerEmail).length,
 });
 const rowsNaming = (id: string) => tables.flatMap((table) => (db.select().from(table).all() as unknown[]).map((row) => JSON.stringify(row))).filter((row) => row.includes(id));
 
@@ -93,4 +96,34 @@ test("a restored backup loses again the account deleted and the story removed af
   expect(again.applied).toEqual({ recording: 0, story: 0, account: 0 });
   expect(again.clips).toEqual([]);
   expect(withdrawal(episodeId, stayer.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
+}, 120_000);
+
+test("restored with --out (for LiteFS), the unpacked file has the removed clip's episode withdrawn as in place", async () => {
+  const owner = await createTestUser({ lastName: "Litefs" });
+  const family = await createArchiveFamily(owner.id);
+  const backup = await backupDatabase();
+  const token = removalToken(family.recording.id);
+  const removed = await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), { token });
+  expect(removed.status).toBe(302);
+  const episodeId = family.episode.id;
+  expect(withdrawal(episodeId, owner.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
+
+  // --out only unpacks: `litefs import` then makes the file live, where the log finds nothing new to
+  // apply (the recording is already marked in it), so the episode must be withdrawn in the file itself.
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "restore-out-")), "restored.db");
+  try {
+    const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--out", out, backup.key], { env: process.env, encoding: "utf8" });
+    expect(restored.stderr).toBe("");
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toContain("Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.");
+    const unpacked = openDatabase(out);
+    try {
+      expect(unpacked.select().from(schema.contributions).where(eq(schema.contributions.id, family.summer.stories[1]!.id)).get()).toBeUndefined();
+      expect(withdrawal(episodeId, owner.email, unpacked)).toEqual({ status: "queued", jobs: 1, emails: 1 });
+    } finally {
+      unpacked.$client.close();
+    }
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
 }, 120_000);

@@ -1,7 +1,7 @@
 // The erasure log (erasure-log.server.ts) applied again to a database: a restored backup before it goes
 // live (scripts/restore.ts), and the live one on every start as primary (the reapply-removals job), for
 // a backup restored some other way. Applying it twice changes nothing the second time.
-import { db, migrateDatabase, openDatabase, type DB } from "~/lib/db.server";
+import { db, migrateDatabase, withDatabaseFile, type DB } from "~/lib/db.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
 import { clipWithCollection, deleteStoryRows, markRemovalsRequested, type RemovedClip } from "~/models/contribution-recording.server";
 import { eraseAccountAgain, removeStoredFiles } from "./delete-account.server";
@@ -32,15 +32,29 @@ export async function reapplyErasures(database: DB, storage: Storage, companions
   return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied, clips };
 }
 
-/** The same on a database file the app has not opened (a backup being restored), brought to the current schema first. */
-export async function reapplyErasuresToFile(file: string, storage: Storage, companions: (episodeKey: string) => string[]) {
-  const database = openDatabase(file);
-  try {
+type Withdraw = (clip: RemovedClip) => Promise<unknown>;
+
+/**
+ * One home for applying the log, wherever the database is: rows and files again, then the finished
+ * episodes that still play a clip removed again are withdrawn (`withdraw`: the podcasts feature's
+ * withdrawEpisodesOfClip, which works on the app's connection, so `database` must be that connection).
+ */
+async function applyErasureLog(database: DB, storage: Storage, companions: (episodeKey: string) => string[], withdraw: Withdraw) {
+  const result = await reapplyErasures(database, storage, companions);
+  for (const clip of result.clips) await withdraw(clip);
+  return result;
+}
+
+/**
+ * The same on a database file the app has not opened (a backup being restored, in place or with --out
+ * for `litefs import`), brought to the current schema first. The episodes are withdrawn in the file
+ * itself: once it is live, the log finds nothing new there (the recordings are already marked).
+ */
+export async function reapplyErasuresToFile(file: string, storage: Storage, companions: (episodeKey: string) => string[], withdraw: Withdraw) {
+  return withDatabaseFile(file, async (database) => {
     migrateDatabase(database);
-    return await reapplyErasures(database, storage, companions);
-  } finally {
-    database.$client.close();
-  }
+    return applyErasureLog(database, storage, companions, withdraw);
+  });
 }
 
 /** What the restore says about it, a line per kind. */
@@ -54,9 +68,8 @@ export const describeReapplied = ({ logged, applied }: ReappliedErasures) => [
  * The reapply-removals job: the live database, logging what a restored database had forgotten.
  * `withdraw`: the podcasts feature's withdrawEpisodesOfClip, for the episodes that still play a clip.
  */
-export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[], withdraw: (clip: RemovedClip) => Promise<unknown>) {
-  const result = await reapplyErasures(db, getStorage(), companions);
-  for (const clip of result.clips) await withdraw(clip);
+export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[], withdraw: Withdraw) {
+  const result = await applyErasureLog(db, getStorage(), companions, withdraw);
   const { recording, story, account } = result.applied;
   if (recording + story + account > 0) console.log(`Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`);
   return result;
