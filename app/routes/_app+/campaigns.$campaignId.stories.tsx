@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyPart } from "~/components/lazy-part";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { bookMessages } from "~/features/book/messages";
-import { AddStoryDialog } from "~/features/contributions/components/add-story-dialog";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
 import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
@@ -26,7 +26,7 @@ import {
   REPLY_READING_INTENT,
   replyReadingAction,
 } from "~/features/contributions/story-cards.server";
-import { REVIEW_INTENT, VoiceDialog } from "~/features/podcasts/components/voice-dialog";
+import { REVIEW_INTENT } from "~/features/podcasts/components/voice-dialog";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
@@ -60,6 +60,17 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 const m = storyMessages;
 
+// The dialogs are fetched when one opens (decision 0183): most visits open neither, and the narrator
+// dialog alone brings the wizard's labels and the voice offer. The server renders an open dialog in
+// full, so without JavaScript nothing changes; a dialog in the address is fetched as the page loads.
+const AddStoryDialog = lazyPart(() => import("~/features/contributions/components/add-story-dialog").then((mod) => mod.AddStoryDialog));
+const VoiceDialog = lazyPart(() => import("~/features/podcasts/components/voice-dialog").then((mod) => mod.VoiceDialog));
+const dialogs = { "add-story": AddStoryDialog, voice: VoiceDialog };
+if (typeof document !== "undefined") {
+  const open = new URLSearchParams(location.search).get("dialog");
+  if (open && open in dialogs) void dialogs[open as keyof typeof dialogs].preload();
+}
+
 async function familyPodcastOf(ownerId: string, campaignId: string): Promise<FamilyPodcast | null> {
   const podcastId = newestCampaignPodcastId(campaignId);
   const detail = podcastId ? await getPodcastDetail(ownerId, podcastId) : null;
@@ -92,6 +103,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: campaign.status,
       statusLabel: campaignStatusLabel(campaign.status),
     },
+    // One word of the book's messages: from here, so the page does not load them all (issue 33).
+    bookLabel: bookMessages.heading,
     publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
     stories: listStoryCards(campaign.id, storyWindow),
     storyPaging: { page: storyWindow.page, offset: storyWindow.offset, total: campaign.storyCount },
@@ -188,7 +201,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed, constraints } = useLoaderData<typeof loader>();
+  const { campaign, bookLabel, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed, constraints } = useLoaderData<typeof loader>();
   const storiesPath = `/campaigns/${campaign.id}/stories`;
   const links = pageLinks(storiesPath, storyPaging.page);
   const actionData = useActionData<typeof action>();
@@ -231,7 +244,7 @@ export default function CampaignStoriesPage() {
               </Link>
               {storyPaging.total > 0 ? (
                 <Link to={`/campaigns/${campaign.id}/book`} className={buttonClass("outline")}>
-                  {bookMessages.heading}
+                  {bookLabel}
                 </Link>
               ) : null}
               {storyPaging.total > 0 ? (
@@ -311,12 +324,14 @@ export default function CampaignStoriesPage() {
         {feed ? <FeedPanel feed={feed} scope="collection" /> : null}
       </div>
 
-      {dialog === "add-story" ? (
-        <AddStoryDialog closeTo={links.self} constraint={constraints.addStory} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
-      ) : null}
-      {dialog === "voice" ? (
-        <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} constraint={constraints.voice} lastResult={voiceResult} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === "add-story" ? (
+          <AddStoryDialog closeTo={links.self} constraint={constraints.addStory} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+        ) : null}
+        {dialog === "voice" ? (
+          <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} constraint={constraints.voice} lastResult={voiceResult} />
+        ) : null}
+      </Suspense>
     </>
   );
 }
