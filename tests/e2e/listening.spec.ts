@@ -36,6 +36,64 @@ async function expectPhoneFriendly(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/**
+ * A family episode's player on a phone, the same on the podcast page (React) and the share page (its
+ * plain script, decision 0174): chapters link into `audioPath` at their second; without JavaScript the
+ * browser's own controls, and a chapter opens the audio there; with it skip, speed, a chapter jump that
+ * stays on the page, keys, and resume after a reload. Answers the player group (null without JavaScript).
+ */
+async function playerOnPhone(page: Page, audioPath: string) {
+  const chapters = page.getByRole("navigation", { name: "Chapters" });
+  const bob = chapters.getByRole("link", { name: /Bob/ });
+  await expect(chapters.getByRole("link")).toHaveText(["0:00Ann", "0:20Bob"]);
+  await expect(bob).toHaveAttribute("href", `${audioPath}#t=20`);
+  await expect(page.getByTestId("transcript")).toContainText("Bob wrote about the truck.");
+  const player = page.getByRole("group", { name: /Player/ });
+  if (!jsOn()) {
+    await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
+    await expect(player).toBeHidden();
+    await expect(page.getByRole("button", { name: /Play from/ })).toHaveCount(0);
+    await expectPhoneFriendly(page);
+    await bob.click();
+    await expect(page).toHaveURL(new RegExp(`${audioPath}#t=20$`));
+    return null;
+  }
+  const here = page.url();
+  await expect(page.getByTestId("podcast-audio")).toBeHidden();
+  await expect(player.getByTestId("player-total")).toHaveText("1:00");
+  await expectPhoneFriendly(page);
+  await player.getByRole("button", { name: "Forward 30 seconds" }).click();
+  await expect.poll(() => audioTime(page)).toBeCloseTo(30, 1);
+  await expect(player.getByTestId("player-elapsed")).toHaveText("0:30");
+  await player.getByRole("button", { name: "Back 15 seconds" }).click();
+  await expect.poll(() => audioTime(page)).toBeCloseTo(15, 1);
+  await player.getByLabel("Speed").selectOption("1.5");
+  expect(await page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+
+  await bob.click();
+  await expect(page).toHaveURL(here);
+  await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(bob).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
+  await player.getByRole("button", { name: "Pause" }).click();
+  await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
+  const paused = await audioTime(page);
+  expect(paused).toBeGreaterThanOrEqual(20);
+  // Keys while focus is in the player: J back 15 s, L forward 30 s.
+  await player.getByRole("slider", { name: "Seek" }).focus();
+  await page.keyboard.press("j");
+  await expect.poll(() => audioTime(page)).toBeCloseTo(paused - 15, 0);
+  await page.keyboard.press("l");
+  await expect.poll(() => audioTime(page)).toBeCloseTo(Math.min(60, paused + 15), 0);
+
+  await page.reload();
+  await expect(player.getByRole("status")).toHaveText(/^Resumed at 0:\d\d\. Start from the beginning$/);
+  expect(await audioTime(page)).toBeGreaterThan(30);
+  await expect(player.getByLabel("Speed")).toHaveValue("1.5");
+  await expectPhoneFriendly(page);
+  return player;
+}
+
 /** A signed-out browser with the same JavaScript setting as the test's project. */
 async function freshContext(browser: Browser) {
   return browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: jsOn() });
@@ -235,48 +293,7 @@ test.describe("the podcast page", () => {
     const podcast = await createCompletePodcast(user.id, { title: `Family stories ${unique()}`, ...FAMILY });
     await signInAs(page, user);
     await visit(page, `/podcast/${podcast.id}?tab=transcript`);
-    const chapters = page.getByRole("navigation", { name: "Chapters" });
-    const bob = chapters.getByRole("link", { name: /Bob/ });
-    await expect(chapters.getByRole("link")).toHaveText(["0:00Ann", "0:20Bob"]);
-    await expect(bob).toHaveAttribute("href", `/api/podcasts/${podcast.id}/audio#t=20`);
-    await expect(page.getByTestId("transcript")).toContainText("Bob wrote about the truck.");
-    await expectPhoneFriendly(page);
-
-    if (!jsOn()) {
-      // The browser's own controls, and a chapter opens the audio at its second.
-      await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
-      await bob.click();
-      await expect(page).toHaveURL(new RegExp(`/api/podcasts/${podcast.id}/audio#t=20$`));
-      return;
-    }
-    const player = page.getByRole("group", { name: /Player/ });
-    await expect(player.getByTestId("player-total")).toHaveText("1:00");
-    await player.getByRole("button", { name: "Forward 30 seconds" }).click();
-    await expect.poll(() => audioTime(page)).toBeCloseTo(30, 1);
-    await player.getByRole("button", { name: "Back 15 seconds" }).click();
-    await expect.poll(() => audioTime(page)).toBeCloseTo(15, 1);
-    await player.getByLabel("Speed").selectOption("1.5");
-    expect(await page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
-
-    await bob.click();
-    await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
-    await expect(bob).toHaveAttribute("aria-current", "true");
-    await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
-    await player.getByRole("button", { name: "Pause" }).click();
-    const paused = await audioTime(page);
-    expect(paused).toBeGreaterThanOrEqual(20);
-    // Keys while focus is in the player: L forward 30 s, J back 15 s, K plays.
-    await player.getByRole("slider", { name: "Seek" }).focus();
-    await page.keyboard.press("j");
-    await expect.poll(() => audioTime(page)).toBeCloseTo(paused - 15, 0);
-    await page.keyboard.press("l");
-    await expect.poll(() => audioTime(page)).toBeCloseTo(Math.min(60, paused + 15), 0);
-
-    await page.reload();
-    await expect(player.getByRole("status")).toHaveText(/^Resumed at 0:\d\d\. Start from the beginning$/);
-    expect(await audioTime(page)).toBeGreaterThan(30);
-    await expect(player.getByLabel("Speed")).toHaveValue("1.5");
-    await expectPhoneFriendly(page);
+    await playerOnPhone(page, `/api/podcasts/${podcast.id}/audio`);
   });
 
   test("a shared link with #t= starts there; the transcript follows and seeks", async ({ browser, user }) => {
@@ -310,53 +327,11 @@ test.describe("the podcast page", () => {
     const page = await context.newPage();
     await page.setViewportSize(PHONE);
     await visit(page, `/s/${created.token}`);
-    const chapters = page.getByRole("navigation", { name: "Chapters" });
-    const bob = chapters.getByRole("link", { name: /Bob/ });
-    await expect(chapters.getByRole("link")).toHaveText(["0:00Ann", "0:20Bob"]);
-
-    if (!jsOn()) {
-      // The browser's own controls, and a chapter opens the audio at its second.
-      await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
-      await expect(page.getByRole("group", { name: /Player/ })).toBeHidden();
-      await expect(page.getByRole("button", { name: /Play from/ })).toHaveCount(0);
-      await expectPhoneFriendly(page);
-      await bob.click();
-      await expect(page).toHaveURL(new RegExp(`/s/${created.token}/audio#t=20$`));
+    const player = await playerOnPhone(page, `/s/${created.token}/audio`);
+    if (!player) {
       await context.close();
       return;
     }
-    const player = page.getByRole("group", { name: /Player/ });
-    await expect(page.getByTestId("podcast-audio")).toBeHidden();
-    await expect(player.getByTestId("player-total")).toHaveText("1:00");
-    await expectPhoneFriendly(page);
-    await player.getByRole("button", { name: "Forward 30 seconds" }).click();
-    await expect.poll(() => audioTime(page)).toBeCloseTo(30, 1);
-    await expect(player.getByTestId("player-elapsed")).toHaveText("0:30");
-    await player.getByRole("button", { name: "Back 15 seconds" }).click();
-    await expect.poll(() => audioTime(page)).toBeCloseTo(15, 1);
-    await player.getByLabel("Speed").selectOption("1.5");
-    expect(await page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
-
-    await bob.click();
-    await expect(page).toHaveURL(new RegExp(`/s/${created.token}$`));
-    await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
-    await expect(bob).toHaveAttribute("aria-current", "true");
-    await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
-    await player.getByRole("button", { name: "Pause" }).click();
-    await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
-    const paused = await audioTime(page);
-    expect(paused).toBeGreaterThanOrEqual(20);
-    // Keys while focus is in the player: J back 15 s, L forward 30 s.
-    await player.getByRole("slider", { name: "Seek" }).focus();
-    await page.keyboard.press("j");
-    await expect.poll(() => audioTime(page)).toBeCloseTo(paused - 15, 0);
-    await page.keyboard.press("l");
-    await expect.poll(() => audioTime(page)).toBeCloseTo(Math.min(60, paused + 15), 0);
-
-    await page.reload();
-    await expect(player.getByRole("status")).toHaveText(/^Resumed at 0:\d\d\. Start from the beginning$/);
-    expect(await audioTime(page)).toBeGreaterThan(30);
-    await expect(player.getByLabel("Speed")).toHaveValue("1.5");
     await player.getByRole("button", { name: "Start from the beginning" }).click();
     await expect(player.getByRole("button", { name: "Start from the beginning" })).toBeHidden();
     await expect(player.getByTestId("player-elapsed")).toHaveText("0:00");
