@@ -1,11 +1,14 @@
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 import { z } from "zod";
-import type { promptTemplateCategories as schemaCategories } from "#db/schema";
 import { adminMessages } from "./messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { splitLines } from "~/lib/email-split";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import { messages } from "~/features/account/messages";
+import { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory } from "./limits";
+
+// The numbers and lists live in limits.ts (no Zod, so pages can import them); re-exported for the server's callers.
+export { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory };
 
 const v = adminMessages.validation;
 
@@ -14,15 +17,11 @@ const TEXT_MAX = 2000;
 const PROMPT_MAX = 5000;
 const TEMPLATE_PROMPT_MAX = 20_000;
 const NAME_MAX = 100;
-export const MAX_EXPIRES_IN_DAYS = 3650;
-export const MAX_USAGE_LIMIT = 1_000_000_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (error: string, max: number) => z.string({ error }).trim().min(1, { error }).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const idField = z.string().min(1).max(100);
-
-export const ADMIN_COLLECTIONS_PAGE_SIZE = 50;
 
 const datetimeLocal = z
   .string()
@@ -164,36 +163,6 @@ export const ApiCreateKeySchema = z
     }
     return { name, description: body.description || null, usageLimit: body.usageLimit ?? null, expiresAt };
   });
-
-/** Restates db/schema's list because this module reaches the browser. */
-export const promptTemplateCategories = [
-  "general",
-  "single_host",
-  "dual_host",
-  "multi_contributor",
-  "holidays",
-  "childhood",
-  "family",
-  "traditions",
-  "milestones",
-] as const satisfies typeof schemaCategories;
-
-export const simpleTemplateCategories = ["holidays", "childhood", "family", "traditions", "milestones", "general"] as const;
-/** One per script format the script writer uses (plus general). */
-export const managedTemplateCategories = ["general", "single_host", "dual_host", "multi_contributor"] as const;
-export type TemplateCategory = (typeof schemaCategories)[number];
-
-export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
-  general: "General",
-  single_host: "Single Host",
-  dual_host: "Dual Host",
-  multi_contributor: "Multi-Contributor",
-  holidays: "Holidays",
-  childhood: "Childhood",
-  family: "Family",
-  traditions: "Traditions",
-  milestones: "Milestones",
-};
 
 export const SimpleTemplateSchema = z.object({
   name: required(v.nameRequired, NAME_MAX),

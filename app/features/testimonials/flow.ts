@@ -1,7 +1,7 @@
 // Pure: the browser runs it in React state, the page action on a server-side draft (decision 0109).
 import { testimonialMessages } from "./messages";
 import { canStartRecording, MAX_QUESTIONS } from "./recording";
-import { AboutSchema } from "./schemas";
+import { checkAbout } from "./limits";
 
 /** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you. */
 export type FlowStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | "record";
@@ -80,17 +80,11 @@ export const progressIndex = (step: FlowStep) => (step === "record" ? 3 : step);
 export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowResult {
   switch (event.type) {
     case "about": {
-      const parsed = AboutSchema.safeParse({ respondentName: event.respondentName, respondentEmail: event.respondentEmail });
+      // Not AboutSchema: the browser runs this too, and Zod would be a quarter of the page's scripts (decision 0182).
+      const about = checkAbout(event.respondentName, event.respondentEmail);
       const next = { ...state, respondentName: event.respondentName, respondentEmail: event.respondentEmail };
-      if (!parsed.success) {
-        const errors: FlowErrors = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.path[0] as "respondentName" | "respondentEmail";
-          errors[key] = [...(errors[key] ?? []), issue.message];
-        }
-        return { state: { ...next, step: 1 }, errors };
-      }
-      return { state: { ...next, ...parsed.data, step: 2 } };
+      if (!about.ok) return { state: { ...next, step: 1 }, errors: about.errors };
+      return { state: { ...next, respondentName: about.respondentName, respondentEmail: about.respondentEmail, step: 2 } };
     }
     case "method":
       return { state: { ...state, method: event.method, step: videoStep(event.method, ctx) } };

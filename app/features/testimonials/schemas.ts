@@ -2,23 +2,13 @@ import { z } from "zod";
 import type { TestimonialQuestion } from "#db/schema";
 import { testimonialMessages } from "./messages";
 import { isPlainFileName, isValidUploadId, MAX_CHUNKS, MAX_VIDEO_BYTES } from "./upload-limits";
+import { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, MAX_SELECTED_QUESTIONS, NAME_MAX, QUESTION_MAX, RESPONDENT_EMAIL, RESPONSE_MAX, TITLE_MAX } from "./limits";
 
 const v = testimonialMessages.validation;
 const api = testimonialMessages.api;
 
-export const MAX_CAMPAIGN_QUESTIONS = 5;
-/** The respondent answers one or two of them on video (spec 3, Recorder). */
-export const MAX_SELECTED_QUESTIONS = 2;
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
-export const QUESTION_MAX = 500;
-export const RESPONSE_MAX = 10_000;
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
-
-/** The spec's basic e-mail rule. */
-export const RESPONDENT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isRespondentEmail = (value: string) => RESPONDENT_EMAIL.test(value.trim()) && value.trim().length <= EMAIL_MAX;
+// The limits and the e-mail rule live in limits.ts (no Zod, so pages can import them); re-exported for the server's callers.
+export { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, MAX_SELECTED_QUESTIONS, NAME_MAX, QUESTION_MAX, RESPONDENT_EMAIL, RESPONSE_MAX, TITLE_MAX };
 
 /** Older campaigns stored questions as plain strings; everything downstream sees objects. */
 export function normalizeQuestions(raw: unknown): TestimonialQuestion[] {

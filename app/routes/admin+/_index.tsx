@@ -29,6 +29,7 @@ import { adminUserMessages } from "~/features/admin/user-messages";
 import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, SubscriptionSchema } from "~/features/admin/user-schemas";
 import { toAdminUserRow } from "~/features/admin/user-view";
 import { readFormData } from "~/lib/http.server";
+import { constraintOf } from "~/lib/zod-constraint";
 import { hrefWith } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
@@ -78,6 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     creating: !managed && url.searchParams.get("dialog") === "create-user",
     piperVoices: piperDownloadState(),
     piperMissing: configuredPiperModels().filter((model) => !isPiperVoiceInstalled(model)),
+    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { createUser: constraintOf(CreateUserSchema), customLimit: constraintOf(CustomLimitSchema) },
   };
 }
 
@@ -151,7 +154,7 @@ const TILES = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices, piperMissing } = useLoaderData<typeof loader>();
+  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices, piperMissing, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const place: Place = { page: pageNumber, list };
   const closeTo = adminUrl(place);
@@ -228,9 +231,10 @@ export default function AdminDashboard() {
           user={managed}
           isSelf={managed.id === adminId}
           closeTo={closeTo}
+          limitConstraint={constraints.customLimit}
         />
       ) : null}
-      {creating ? <CreateUserDialog closeTo={closeTo} lastResult={actionData?.result} /> : null}
+      {creating ? <CreateUserDialog closeTo={closeTo} lastResult={actionData?.result} constraint={constraints.createUser} /> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -16,7 +17,8 @@ import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeyRows, setApiKey
 import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { expiryInDays, ManageApiKeySchema, MAX_EXPIRES_IN_DAYS } from "~/features/admin/schemas";
+import { expiryInDays, ManageApiKeySchema } from "~/features/admin/schemas";
+import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
 import { canDeactivate, canToggle } from "~/lib/api-key-status";
 import { requireAdmin } from "~/features/account/auth.server";
 import { originFor } from "~/lib/env.server";
@@ -43,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dialog: dialog === "create" || selected ? dialog : null,
       selected: selected ? { id: selected.id, name: selected.name } : null,
       origin: originFor(request),
+      // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+      constraint: constraintOf(ManageApiKeySchema),
     },
     { headers },
   );
@@ -85,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminApiKeys() {
-  const { keys, newKey, dialog, selected, origin } = useLoaderData<typeof loader>();
+  const { keys, newKey, dialog, selected, origin, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -106,7 +110,7 @@ export default function AdminApiKeys() {
       </Card>
       <IntegrationGuide origin={origin} />
 
-      {dialog === "create" || lastResult ? <CreateKeyDialog lastResult={lastResult} /> : null}
+      {dialog === "create" || lastResult ? <CreateKeyDialog lastResult={lastResult} constraint={constraint} /> : null}
       {dialog === "deactivate" && selected ? (
         <ConfirmDialog title="Deactivate API key" message={m.deactivateConfirm(selected.name)} fields={{ intent: "deactivate", id: selected.id }} confirmLabel="Deactivate" closeHref={PATH} />
       ) : null}
@@ -142,16 +146,14 @@ function KeyActions({ keyRow }: { keyRow: KeyRow }) {
   );
 }
 
-function CreateKeyDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ManageApiKeySchema>>({
     id: "admin-create-key",
     lastResult,
-    constraint: constraintOf(ManageApiKeySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageApiKeySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0182).
   });
   const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -15,7 +16,8 @@ import { createApiKey } from "~/models/api-key.server";
 import { createPromptTemplate } from "~/models/prompt-template.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { CampaignTabSchema, CATEGORY_LABELS, expiryFromDay, SimpleApiKeySchema, SimpleTemplateSchema, simpleTemplateCategories } from "~/features/admin/schemas";
+import { CampaignTabSchema, expiryFromDay, SimpleApiKeySchema, SimpleTemplateSchema } from "~/features/admin/schemas";
+import { CATEGORY_LABELS, simpleTemplateCategories } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { splitLines } from "~/lib/email-split";
@@ -31,7 +33,11 @@ const tabOf = (value: string | null): Tab => (TABS as readonly string[]).include
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { tab: tabOf(new URL(request.url).searchParams.get("tab")) };
+  return {
+    tab: tabOf(new URL(request.url).searchParams.get("tab")),
+    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { collection: constraintOf(CampaignTabSchema), "api-key": constraintOf(SimpleApiKeySchema), template: constraintOf(SimpleTemplateSchema) },
+  };
 }
 
 type Reply = { tab: Tab; result: SubmissionResult<string[]> };
@@ -63,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCreate() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, constraints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const shown = reply?.tab ?? tab;
   const lastResult = reply?.tab === shown ? reply.result : undefined;
@@ -80,9 +86,9 @@ export default function AdminCreate() {
         ]}
       />
       <Card>
-        {shown === "collection" ? <CollectionTab lastResult={lastResult} /> : null}
-        {shown === "api-key" ? <ApiKeyTab lastResult={lastResult} /> : null}
-        {shown === "template" ? <TemplateTab lastResult={lastResult} /> : null}
+        {shown === "collection" ? <CollectionTab lastResult={lastResult} constraint={constraints.collection} /> : null}
+        {shown === "api-key" ? <ApiKeyTab lastResult={lastResult} constraint={constraints["api-key"]} /> : null}
+        {shown === "template" ? <TemplateTab lastResult={lastResult} constraint={constraints.template} /> : null}
       </Card>
     </div>
   );
@@ -100,24 +106,24 @@ function Actions({ intent, label }: { intent: Tab; label: string }) {
   );
 }
 
-type TabProps = { lastResult?: SubmissionResult<string[]> };
+/** `constraint` comes from the loader: the page loads no schema code (issue 33). */
+const submittedEmails = (result?: SubmissionResult<string[]>) => {
+  const sent = result?.initialValue?.emails;
+  return typeof sent === "string" ? sent : "";
+};
 
-function CollectionTab({ lastResult }: TabProps) {
-  const [form, fields] = useForm({
-    id: "admin-create-collection",
-    lastResult,
-    constraint: constraintOf(CampaignTabSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignTabSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const initialEmails = typeof fields.emails.initialValue === "string" ? fields.emails.initialValue : "";
-  const [emails, setEmails] = useState(initialEmails);
-  // A failed submit re-renders with what was typed: the count follows it.
+type TabProps = { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint };
+
+function CollectionTab({ lastResult, constraint }: TabProps) {
+  // Checked by the server only (decision 0182).
+  const [form, fields] = useForm<z.input<typeof CampaignTabSchema>>({ id: "admin-create-collection", lastResult, constraint });
+  const [emails, setEmails] = useState(() => submittedEmails(lastResult));
+  // A refused submit comes back with what was sent (with JavaScript the field keeps it, conform's
+  // initialValue does not): the count follows it.
   const [seen, setSeen] = useState(lastResult);
   if (seen !== lastResult) {
     setSeen(lastResult);
-    setEmails(initialEmails);
+    setEmails(submittedEmails(lastResult));
   }
   const count = splitLines(emails).length;
   return (
@@ -139,15 +145,9 @@ function CollectionTab({ lastResult }: TabProps) {
   );
 }
 
-function ApiKeyTab({ lastResult }: TabProps) {
-  const [form, fields] = useForm({
-    id: "admin-create-api-key",
-    lastResult,
-    constraint: constraintOf(SimpleApiKeySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleApiKeySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+function ApiKeyTab({ lastResult, constraint }: TabProps) {
+  // Checked by the server only (decision 0182).
+  const [form, fields] = useForm<z.input<typeof SimpleApiKeySchema>>({ id: "admin-create-api-key", lastResult, constraint });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <ErrorList errors={form.errors} />
@@ -165,15 +165,9 @@ function ApiKeyTab({ lastResult }: TabProps) {
   );
 }
 
-function TemplateTab({ lastResult }: TabProps) {
-  const [form, fields] = useForm({
-    id: "admin-create-template",
-    lastResult,
-    constraint: constraintOf(SimpleTemplateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SimpleTemplateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+function TemplateTab({ lastResult, constraint }: TabProps) {
+  // Checked by the server only (decision 0182).
+  const [form, fields] = useForm<z.input<typeof SimpleTemplateSchema>>({ id: "admin-create-template", lastResult, constraint });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <ErrorList errors={form.errors} />

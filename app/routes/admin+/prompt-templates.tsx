@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
@@ -24,7 +24,8 @@ import {
 import { recordSystemError } from "~/lib/system-errors.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { CATEGORY_LABELS, idField, managedTemplateCategories, promptTemplateCategories, TemplateFormSchema, type TemplateCategory } from "~/features/admin/schemas";
+import { idField, TemplateFormSchema } from "~/features/admin/schemas";
+import { CATEGORY_LABELS, managedTemplateCategories, promptTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
@@ -57,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     templates: tab === "all" ? all : all.filter((t) => t.category === tab),
     dialog: dialog === "create" || selected ? dialog : null,
     selected: selected ?? null,
+    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { create: constraintOf(TemplateFormSchema), update: constraintOf(EditSchema) },
   };
 }
 
@@ -102,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPromptTemplates() {
-  const { tab, counts, templates, dialog, selected } = useLoaderData<typeof loader>();
+  const { tab, counts, templates, dialog, selected, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
   const closeHref = pageHref(tab);
@@ -129,10 +132,17 @@ export default function AdminPromptTemplates() {
       )}
 
       {dialog === "create" || reply?.intent === "create" ? (
-        <TemplateDialog key="create" tab={tab} closeHref={closeHref} lastResult={reply?.intent === "create" ? reply.result : undefined} />
+        <TemplateDialog key="create" tab={tab} closeHref={closeHref} constraint={constraints.create} lastResult={reply?.intent === "create" ? reply.result : undefined} />
       ) : null}
       {selected && (dialog === "edit" || reply?.intent === "update") ? (
-        <TemplateDialog key={`edit-${selected.id}`} tab={tab} closeHref={closeHref} template={selected} lastResult={reply?.intent === "update" ? reply.result : undefined} />
+        <TemplateDialog
+          key={`edit-${selected.id}`}
+          tab={tab}
+          closeHref={closeHref}
+          template={selected}
+          constraint={constraints.update}
+          lastResult={reply?.intent === "update" ? reply.result : undefined}
+        />
       ) : null}
       {selected && dialog === "view" ? <ViewDialog template={selected} tab={tab} closeHref={closeHref} /> : null}
       {selected && dialog === "delete" ? (
@@ -219,14 +229,26 @@ function ViewDialog({ template, tab, closeHref }: { template: PromptTemplate; ta
   );
 }
 
-function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; closeHref: string; template?: PromptTemplate; lastResult?: SubmissionResult<string[]> }) {
+function TemplateDialog({
+  tab,
+  closeHref,
+  template,
+  constraint,
+  lastResult,
+}: {
+  tab: Tab;
+  closeHref: string;
+  template?: PromptTemplate;
+  /** From the loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const intent = template ? "update" : "create";
-  const schema = template ? EditSchema : TemplateFormSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof EditSchema>>({
     id: `template-${intent}`,
     lastResult,
-    constraint: constraintOf(schema),
+    constraint,
     defaultValue: template
       ? {
           name: template.name,
@@ -237,9 +259,7 @@ function TemplateDialog({ tab, closeHref, template, lastResult }: { tab: Tab; cl
           isDefault: template.isDefault ? "on" : undefined,
         }
       : { category: tab === "all" ? "general" : tab, isActive: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only (decision 0182).
   });
   const categories: TemplateCategory[] =
     template && !(managedTemplateCategories as readonly string[]).includes(template.category) ? [...managedTemplateCategories, template.category] : [...managedTemplateCategories];

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
@@ -28,7 +28,8 @@ import {
 } from "~/features/admin/collections.server";
 import { readFormData } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { ADMIN_COLLECTIONS_PAGE_SIZE, CollectionFormSchema, idField } from "~/features/admin/schemas";
+import { CollectionFormSchema, idField } from "~/features/admin/schemas";
+import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/messages";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
@@ -78,6 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reorderable: isUnfilteredList(COLLECTIONS_LIST, params),
     dialog: dialog === "new" || selected ? dialog : null,
     selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
+    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraints: { create: constraintOf(CollectionFormSchema), update: constraintOf(UpdateSchema) },
   };
 }
 
@@ -143,7 +146,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = LoaderData["rows"][number];
 
 export default function AdminStoryCollections() {
-  const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected } = useLoaderData<typeof loader>();
+  const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
   // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
@@ -235,7 +238,15 @@ export default function AdminStoryCollections() {
       )}
 
       {showNew ? (
-        <CollectionDialog key="new" title={m.newCollection} intent="create" page={page} closeHref={closeHref} lastResult={reply?.intent === "create" ? reply.result : undefined} />
+        <CollectionDialog
+          key="new"
+          title={m.newCollection}
+          intent="create"
+          page={page}
+          closeHref={closeHref}
+          constraint={constraints.create}
+          lastResult={reply?.intent === "create" ? reply.result : undefined}
+        />
       ) : null}
       {showEdit ? (
         <CollectionDialog
@@ -245,6 +256,7 @@ export default function AdminStoryCollections() {
           page={page}
           closeHref={closeHref}
           selected={selected}
+          constraint={constraints.update}
           lastResult={reply?.intent === "update" ? reply.result : undefined}
         />
       ) : null}
@@ -400,6 +412,7 @@ function CollectionDialog({
   page,
   closeHref,
   selected,
+  constraint,
   lastResult,
 }: {
   title: string;
@@ -407,20 +420,19 @@ function CollectionDialog({
   page: number;
   closeHref: string;
   selected?: Selected;
+  /** From the loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-  const schema = intent === "create" ? CollectionFormSchema : UpdateSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof UpdateSchema>>({
     id: `admin-collection-${intent}`,
     lastResult,
-    constraint: constraintOf(schema),
+    constraint,
     defaultValue: selected
       ? { title: selected.title, description: selected.description ?? "", prompt: selected.prompt, scheduledDate: datetimeLocalValue(selected.scheduledDate) }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only (decision 0182).
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (

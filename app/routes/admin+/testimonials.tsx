@@ -28,6 +28,7 @@ import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CampaignFormSchema, cleanQuestions } from "~/features/testimonials/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
 import { originFor } from "~/lib/env.server";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
@@ -54,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered: !isUnfilteredList(TESTIMONIALS_LIST, params),
     campaigns: listTestimonialCampaigns({ q: params.q, state: params.filters.state, sort: params.sort }).map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
     dialog: url.searchParams.get("dialog") === "create" ? ("create" as const) : null,
+    // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+    constraint: constraintOf(CampaignFormSchema),
     deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
     responses: responsesCampaign
       ? {
@@ -106,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["campaigns"][number];
 
 export default function AdminTestimonials() {
-  const { params, list, filtered, campaigns, dialog, deleting, responses } = useLoaderData<typeof loader>();
+  const { params, list, filtered, campaigns, dialog, deleting, responses, constraint } = useLoaderData<typeof loader>();
   const closeHref = hrefWith(PATH, list);
   const reply = useActionData<typeof action>();
   const showCreate = dialog === "create" || reply?.intent === "create";
@@ -146,7 +149,7 @@ export default function AdminTestimonials() {
 
       {showCreate ? (
         <Dialog title={a.createTitle} closeTo={closeHref} width="3xl">
-          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={closeHref} />
+          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={closeHref} constraint={constraint} />
         </Dialog>
       ) : null}
       {deleting ? (

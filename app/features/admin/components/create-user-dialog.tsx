@@ -1,32 +1,39 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { CheckboxField, Field, FormActions, FormAlert, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { adminUserMessages } from "~/features/admin/user-messages";
-import { CreateUserSchema } from "~/features/admin/user-schemas";
+import type { CreateUserSchema } from "~/features/admin/user-schemas";
 import { NEW_USER_DEFAULTS, SUBSCRIPTION_STATUSES, USER_ROLES } from "~/features/account/subscription-rules";
 
 /** The create-user dialog (?dialog=create-user). Create stays disabled until an e-mail and a first name are typed. */
-export function CreateUserDialog({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+export function CreateUserDialog({
+  closeTo,
+  lastResult,
+  constraint,
+}: {
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+  /** From the page's loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CreateUserSchema>>({
     id: "create-user",
     lastResult,
-    constraint: constraintOf(CreateUserSchema),
+    constraint,
     defaultValue: {
       role: NEW_USER_DEFAULTS.role,
       subscriptionStatus: NEW_USER_DEFAULTS.subscriptionStatus,
       podcastLimit: String(NEW_USER_DEFAULTS.podcastLimit),
       sendInvite: "on",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only: the page ships no schema code (issue 33, decision 0182).
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-user";
   // Without JavaScript the server checks the same two fields.

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, parse, useForm } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { CustomLimitSchema } from "~/features/admin/user-schemas";
+import { customLimitErrors } from "~/features/admin/custom-limit";
 import type { AdminUserRow } from "~/features/admin/user-view";
 import { podcastLimitFor, SUBSCRIPTION_STATUSES, TRIAL_EXTENSION_DAYS, USER_ROLES } from "~/features/account/subscription-rules";
 import { TrialBadge } from "./trial-badge";
@@ -33,12 +32,19 @@ function ManageForm({ intent, userId, children }: { intent: ManageIntent; userId
 const STATUS_RULE = SUBSCRIPTION_STATUSES.map((status) => `${podcastLimitFor(status)} ${status}`).join(", ");
 
 /** Checked in the browser with JavaScript (nothing is sent unless > 0); without it the server refuses with a toast. */
-function CustomLimitForm({ user }: { user: AdminUserRow }) {
+function CustomLimitForm({ user, constraint }: { user: AdminUserRow; constraint: FormConstraint }) {
   const pending = usePending("set-limit");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ podcastLimit: string }>({
     id: `custom-limit-${user.id}`,
-    constraint: constraintOf(CustomLimitSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomLimitSchema }),
+    constraint,
+    // Without Zod (decision 0182): customLimitErrors gives CustomLimitSchema's messages.
+    onValidate: ({ formData }) =>
+      parse<{ podcastLimit: string }, string[]>(formData, {
+        resolve: (value) => {
+          const errors = customLimitErrors(value.podcastLimit);
+          return errors ? { error: { podcastLimit: errors } } : { value: { podcastLimit: String(value.podcastLimit) } };
+        },
+      }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -63,7 +69,18 @@ function CustomLimitForm({ user }: { user: AdminUserRow }) {
 }
 
 /** The manage-user dialog (?manage=<id>): role, subscription and its limit, trial, custom limit. */
-export function ManageUserDialog({ user, isSelf, closeTo }: { user: AdminUserRow; isSelf: boolean; closeTo: string }) {
+export function ManageUserDialog({
+  user,
+  isSelf,
+  closeTo,
+  limitConstraint,
+}: {
+  user: AdminUserRow;
+  isSelf: boolean;
+  closeTo: string;
+  /** From the page's loader: the page loads no schema code (issue 33). */
+  limitConstraint: FormConstraint;
+}) {
   const rolePending = usePending("update-role");
   const subscriptionPending = usePending("update-subscription");
   const trialPending = usePending("extend-trial");
@@ -147,7 +164,7 @@ export function ManageUserDialog({ user, isSelf, closeTo }: { user: AdminUserRow
           </div>
         </ManageForm>
 
-        <CustomLimitForm key={`limit-${user.podcastLimit}`} user={user} />
+        <CustomLimitForm key={`limit-${user.podcastLimit}`} user={user} constraint={limitConstraint} />
       </div>
     </Dialog>
   );

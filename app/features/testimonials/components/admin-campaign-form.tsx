@@ -1,25 +1,35 @@
 // Add/Remove are Conform list intents, so without JavaScript they post and the server answers with the changed list.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
+import { listIntentsInBrowser } from "~/lib/server-checked";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, FormActions, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { CampaignFormSchema, MAX_CAMPAIGN_QUESTIONS } from "~/features/testimonials/schemas";
+import { MAX_CAMPAIGN_QUESTIONS } from "~/features/testimonials/limits";
+import type { CampaignFormSchema } from "~/features/testimonials/schemas";
 
 const a = testimonialMessages.admin;
 
-export function CampaignForm({ lastResult, closeHref }: { lastResult?: SubmissionResult<string[]>; closeHref: string }) {
+export function CampaignForm({
+  lastResult,
+  closeHref,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  closeHref: string;
+  /** From the page's loader: the page loads no schema code (issue 33). */
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CampaignFormSchema>>({
     id: "testimonial-campaign-create",
     lastResult,
-    constraint: constraintOf(CampaignFormSchema),
+    constraint,
     defaultValue: { title: "", description: "", questions: [{ question: "", helperText: "" }], allowTextResponses: true, isActive: true },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked by the server only (decision 0182); Add/Remove still change the list in place.
+    onValidate: listIntentsInBrowser,
   });
   const questions = fields.questions.getFieldList();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

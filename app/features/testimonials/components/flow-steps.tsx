@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { FLOW_STEPS, PROGRESS_CIRCLES, progressIndex, responseField, selectedField, type FlowErrors, type FlowIntent, type FlowState } from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { isRespondentEmail } from "~/features/testimonials/schemas";
+import { isRespondentEmail } from "~/features/testimonials/limits";
 import { useHydrated } from "~/components/use-hydrated";
 import { MAX_QUESTIONS, toggleQuestion } from "~/features/testimonials/recording";
 import { chosenFileProblem, formatMegabytes, isLargeVideo } from "~/features/testimonials/upload-limits";
