@@ -36,7 +36,7 @@ describe("loader: the step comes from the URL", () => {
   test("no parameters: step 1; a later step without its story: the spec's message", async () => {
     // Every step also carries the 'Your Recent Podcasts' grid.
     const recent = expect.any(Array);
-    expect(await json(await load(alice))).toEqual({ view: "upload", recent });
+    expect(await json(await load(alice))).toEqual({ view: "upload", recent, textConstraint: expect.objectContaining({ storyTitle: expect.objectContaining({ required: true }) }) });
     expect(await json(await load(alice, "?step=review"))).toEqual({ view: "missing-story", recent });
     expect(await json(await load(alice, "?story="))).toEqual({ view: "missing-story", recent });
   });

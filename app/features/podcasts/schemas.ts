@@ -1,34 +1,29 @@
 import { z } from "zod";
-import { ACCENTS, FAMILY_MUSIC, QUALITIES, SPEED_RANGE, VOICE_IDS, WIZARD_MUSIC, type IntroOutro } from "~/audio/audio-options";
+import { FAMILY_MUSIC } from "~/audio/audio-options";
 import { podcastMessages } from "./messages";
 import { familyAccents, familyVoices, SPEED as FAMILY_SPEED } from "~/features/contributions/schemas";
+import {
+  CUSTOM_INTRO_MAX,
+  optionsDefaults,
+  podcastAccents,
+  podcastVoices,
+  processingQualities,
+  STORY_CONTENT_MAX,
+  STORY_TITLE_MAX,
+  voiceConfigDefaults,
+  WIZARD_SPEED,
+  wizardIntroOutro,
+  wizardMusic,
+} from "./wizard-options";
 
 const v = podcastMessages.validation;
 
-// The family narrator's narrower lists are in features/contributions/schemas.ts.
-export const podcastVoices = VOICE_IDS;
-export const podcastAccents = ACCENTS;
-export const wizardMusic = WIZARD_MUSIC;
+// The wizard's lists, defaults and limits live in wizard-options.ts (no Zod: the wizard's steps read
+// them in the browser; decision 0183); re-exported so the server's callers keep one import.
+export * from "./wizard-options";
 export const familyMusic = FAMILY_MUSIC;
-export const processingQualities = QUALITIES;
-export const wizardIntroOutro = ["standard", "minimal", "none", "custom"] as const satisfies readonly IntroOutro[];
 export { familyAccents, familyVoices };
-export const WIZARD_SPEED = SPEED_RANGE;
 export { FAMILY_SPEED };
-
-export type PodcastVoice = (typeof podcastVoices)[number];
-export type PodcastAccent = (typeof podcastAccents)[number];
-
-export const voiceConfigDefaults = {
-  hostCount: 1,
-  primaryVoice: "female-warm",
-  primaryAccent: "american",
-  primarySpeed: 1,
-  secondaryVoice: "male-warm",
-  secondaryAccent: "american",
-  secondarySpeed: 1,
-} as const;
-export const optionsDefaults = { backgroundMusic: "none", introOutro: "standard", processingQuality: "standard" } as const;
 
 /** Stored as the 0.1 step, not float noise. */
 function speedSchema(min: number, max: number) {
@@ -71,9 +66,6 @@ export const VoiceConfigSchema = z
     };
   });
 export type VoiceConfig = z.output<typeof VoiceConfigSchema>;
-
-/** About half a minute read aloud. */
-export const CUSTOM_INTRO_MAX = 500;
 
 export const GenerationOptionsFields = {
   backgroundMusic: choice(wizardMusic, v.backgroundMusic).default(optionsDefaults.backgroundMusic),
@@ -141,8 +133,6 @@ export const GenerateFamilyPodcastSchema = z.object({
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;
 
-export const STORY_TITLE_MAX = 200;
-export const STORY_CONTENT_MAX = 200_000;
 const u = podcastMessages.upload;
 
 export const StoryTextSchema = z.object({

@@ -1,14 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { lazyPart } from "~/components/lazy-part";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
-import { ProgressCard, type WizardPodcast } from "~/features/podcasts/components/wizard/progress-card";
+import type { WizardPodcast } from "~/features/podcasts/components/wizard/progress-card";
 import { RecentPodcastsGrid } from "~/features/podcasts/components/recent-podcasts";
-import { ReadyStep } from "~/features/podcasts/components/wizard/ready-step";
-import { ReviewStep } from "~/features/podcasts/components/wizard/review-step";
-import { UploadStep } from "~/features/podcasts/components/wizard/upload-step";
-import { VoicesStep } from "~/features/podcasts/components/wizard/voices-step";
 import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
 import { buttonClass } from "~/components/ui/button";
 import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/features/podcasts/stories.server";
@@ -27,7 +25,9 @@ import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { readVoiceParams, voiceConfigOf, WizardGenerateSchema, WizardRetrySchema, WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { readVoiceParams, voiceConfigOf, WizardGenerateSchema, WizardRetrySchema, WizardVoicesSchema } from "~/features/podcasts/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard-urls";
+import { constraintOf } from "~/lib/zod-constraint";
 import { redirectWithToast } from "~/lib/toast.server";
 import { countWords } from "~/lib/word-count";
 
@@ -86,7 +86,8 @@ async function wizardView(request: Request, userId: string) {
   const step = params.get("step");
   if (!storyId) {
     // A later step without its story (an empty or dropped ?story=) cannot go on.
-    return step || storyId === "" ? { view: "missing-story" as const } : { view: "upload" as const };
+    // The text form's HTML constraints come from here, so the page ships no schema code (decision 0183).
+    return step || storyId === "" ? { view: "missing-story" as const } : { view: "upload" as const, textConstraint: constraintOf(StoryTextSchema) };
   }
   const story = await getOwnedStory(userId, storyId);
   if (!story) throw notFound();
@@ -174,6 +175,29 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const stepOf = { upload: 1, "missing-story": 3, voices: 2, review: 3, progress: 3, ready: 4 } as const;
 
+// Each view loads only its own step (decision 0183): the PDF upload, the voice samples, the estimate,
+// the live progress or the player and share panel, never all five. The server sends the whole
+// document at once (entry.server waits for onAllReady), so without JavaScript nothing changes.
+const UploadStep = lazyPart(() => import("~/features/podcasts/components/wizard/upload-step").then((mod) => mod.UploadStep));
+const VoicesStep = lazyPart(() => import("~/features/podcasts/components/wizard/voices-step").then((mod) => mod.VoicesStep));
+const ReviewStep = lazyPart(() => import("~/features/podcasts/components/wizard/review-step").then((mod) => mod.ReviewStep));
+const ProgressCard = lazyPart(() => import("~/features/podcasts/components/wizard/progress-card").then((mod) => mod.ProgressCard));
+const ReadyStep = lazyPart(() => import("~/features/podcasts/components/wizard/ready-step").then((mod) => mod.ReadyStep));
+const steps = { upload: UploadStep, voices: VoicesStep, review: ReviewStep, progress: ProgressCard, ready: ReadyStep };
+/** Where a view's form leads: fetched as the form is sent (or a PDF dropped), beside the post. */
+const nextStep = { upload: VoicesStep, voices: ReviewStep, review: ProgressCard, progress: ProgressCard, ready: null, "missing-story": null };
+
+// Only the step on the screen is fetched with the page: fetching the next one ahead would bring step
+// 4's player and share panel to the progress page, past 120 KB; it is fetched when the person moves
+// on (nextStep). The one the server rendered is fetched as this
+// module runs, before entry.client starts hydrating (Remix imports route modules first), so it is
+// usually in by the time React reaches it and hydrates with the rest of the page. (Waiting for it
+// here would take a top-level await, which the build's browser targets do not allow.)
+if (typeof document !== "undefined") {
+  const view = document.querySelector<HTMLElement>("[data-wizard-view]")?.dataset.wizardView;
+  if (view && view in steps) void steps[view as keyof typeof steps].preload();
+}
+
 export default function CreatePodcastPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -182,36 +206,45 @@ export default function CreatePodcastPage() {
   const shareReply = actionData?.intent === "share" ? actionData : null;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <div
+      className="mx-auto max-w-5xl space-y-6 px-4 py-8"
+      data-wizard-view={page.view}
+      onSubmitCapture={() => void nextStep[page.view]?.preload()}
+      onDropCapture={() => void nextStep[page.view]?.preload()}
+    >
       <header className="space-y-1">
         <h1 className="font-serif text-3xl font-bold">{wizardMessages.page.title}</h1>
         <p className="text-muted-foreground">{wizardMessages.page.intro}</p>
       </header>
       <WizardSteps current={stepOf[page.view]} />
-      {page.view === "upload" ? (
-        <UploadStep pdfError={actionData?.intent === "pdf" ? actionData.error : null} textResult={resultFor("text-story")} />
-      ) : page.view === "voices" ? (
-        <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} />
-      ) : page.view === "review" ? (
-        <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} />
-      ) : page.view === "progress" ? (
-        // Keyed by podcast: another podcast's page starts its own polling.
-        <ProgressCard
-          key={page.podcast.id}
-          podcast={page.podcast}
-          backTo={page.backTo}
-          retryError={actionData?.intent === "retry" ? actionData.error : null}
-        />
-      ) : page.view === "ready" ? (
-        <ReadyStep podcast={page.podcast} panel={{ ...page.panel, failed: shareReply?.failed, lastResult: shareReply?.result }} />
-      ) : (
-        <div className="space-y-4">
-          <MessageAlert message={{ title: wizardMessages.missingStory, description: "" }} />
-          <Link to={wizardUrls.upload()} className={buttonClass("outline")}>
-            {wizardMessages.page.back}
-          </Link>
-        </div>
-      )}
+      {/* No fallback is seen: the server renders the step, hydration keeps its HTML until its chunk is
+          in, and a move to another step is a transition, which keeps the page until then. */}
+      <Suspense fallback={null}>
+        {page.view === "upload" ? (
+          <UploadStep pdfError={actionData?.intent === "pdf" ? actionData.error : null} textResult={resultFor("text-story")} textConstraint={page.textConstraint} />
+        ) : page.view === "voices" ? (
+          <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} />
+        ) : page.view === "review" ? (
+          <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} />
+        ) : page.view === "progress" ? (
+          // Keyed by podcast: another podcast's page starts its own polling.
+          <ProgressCard
+            key={page.podcast.id}
+            podcast={page.podcast}
+            backTo={page.backTo}
+            retryError={actionData?.intent === "retry" ? actionData.error : null}
+          />
+        ) : page.view === "ready" ? (
+          <ReadyStep podcast={page.podcast} panel={{ ...page.panel, failed: shareReply?.failed, lastResult: shareReply?.result }} />
+        ) : (
+          <div className="space-y-4">
+            <MessageAlert message={{ title: wizardMessages.missingStory, description: "" }} />
+            <Link to={wizardUrls.upload()} className={buttonClass("outline")}>
+              {wizardMessages.page.back}
+            </Link>
+          </div>
+        )}
+      </Suspense>
       <RecentPodcastsGrid podcasts={page.recent} />
     </div>
   );

@@ -1,14 +1,13 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SelectField, TextareaField } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { episodeSeconds, formatDurationRange, type EpisodeEstimate } from "~/features/podcasts/duration-estimate";
-import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic, type VoiceConfig } from "~/features/podcasts/schemas";
+import type { VoiceConfig } from "~/features/podcasts/schemas";
+import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic } from "~/features/podcasts/wizard-options";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
-import { WizardGenerateSchema } from "~/features/podcasts/wizard-schemas";
 import { voiceParams, wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
 
@@ -29,13 +28,11 @@ export function ReviewStep({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
+  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
   const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
     id: "generate",
     lastResult,
     defaultValue: optionsDefaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WizardGenerateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const reviewing = submitting && navigation.formData?.get("then") === "review";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
+import type { z } from "zod";
+import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Field, TextareaField } from "~/components/forms";
@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import type { TitledMessage } from "~/features/podcasts/messages";
-import { StoryTextSchema } from "~/features/podcasts/schemas";
+import type { StoryTextSchema } from "~/features/podcasts/schemas";
 import { uploadTitleFor, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
@@ -136,15 +136,13 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   );
 }
 
-function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
+  const [form, fields] = useForm<z.input<typeof StoryTextSchema>>({
     id: "story-text",
     lastResult,
-    constraint: constraintOf(StoryTextSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StoryTextSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "text-story";
   // The toast-style title of the first problem ('Missing title'), its description under the field.
@@ -171,11 +169,18 @@ function TextPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   );
 }
 
-export function UploadStep({ pdfError, textResult }: { pdfError: TitledMessage | null; textResult?: SubmissionResult<string[]> }) {
+type UploadStepProps = {
+  pdfError: TitledMessage | null;
+  textResult?: SubmissionResult<string[]>;
+  /** The text form's HTML constraints, from the page's loader. */
+  textConstraint: FormConstraint;
+};
+
+export function UploadStep({ pdfError, textResult, textConstraint }: UploadStepProps) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <PdfPanel serverError={pdfError} />
-      <TextPanel lastResult={textResult} />
+      <TextPanel lastResult={textResult} constraint={textConstraint} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type SyntheticEvent } from "react";
 import type { VoiceOffer } from "~/audio/audio-options";
@@ -7,10 +7,11 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, SelectField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED, type VoiceConfig } from "~/features/podcasts/schemas";
+import type { VoiceConfig } from "~/features/podcasts/schemas";
+import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED } from "~/features/podcasts/wizard-options";
 import { formatSpeed, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
-import { WizardVoicesSchema } from "~/features/podcasts/wizard-schemas";
+import type { WizardVoicesSchema } from "~/features/podcasts/wizard-schemas";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
 
@@ -129,7 +130,8 @@ export function VoicesStep({
 }) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);
-  const [form, fields] = useForm({
+  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
+  const [form, fields] = useForm<z.input<typeof WizardVoicesSchema>>({
     id: "voices",
     lastResult,
     defaultValue: {
@@ -138,9 +140,6 @@ export function VoicesStep({
       secondaryAccent: voice.secondaryAccent ?? voiceConfigDefaults.secondaryAccent,
       secondarySpeed: voice.secondarySpeed ?? voiceConfigDefaults.secondarySpeed,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WizardVoicesSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "voices";
   const hostCount = String(fields.hostCount.value ?? voice.hostCount);

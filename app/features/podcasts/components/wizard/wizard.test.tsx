@@ -12,6 +12,7 @@ import { VoicesStep } from "~/features/podcasts/components/wizard/voices-step";
 import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
+import { constraintOf } from "~/lib/zod-constraint";
 import { readVoiceParams, WizardGenerateSchema, WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard-schemas";
 import type { VoiceOffer } from "~/audio/audio-options";
 import type { EpisodeEstimate } from "~/features/podcasts/duration-estimate";
@@ -43,7 +44,7 @@ function loader({ request }: { request: Request }) {
     return { view: "ready" as const, podcast, panel: { newsletterHref: null, pinned: false, share: null } };
   }
   const story = stories.get(params.get("story") ?? "");
-  if (!story) return { view: "upload" as const };
+  if (!story) return { view: "upload" as const, textConstraint: constraintOf(StoryTextSchema) };
   const voice = readVoiceParams(params);
   if (params.get("step") === "review") return { view: "review" as const, story: { id: story.id, title: story.title, sourceLabel: "Text", words: words(story.content) }, voice, episode };
   return { view: "voices" as const, story: { id: story.id, title: story.title }, voice, offer };
@@ -84,7 +85,7 @@ function CreatePodcastPage() {
   return (
     <>
       <WizardSteps current={stepOf[page.view]} />
-      {page.view === "upload" ? <UploadStep pdfError={null} textResult={resultFor("text-story")} /> : null}
+      {page.view === "upload" ? <UploadStep pdfError={null} textResult={resultFor("text-story")} textConstraint={page.textConstraint} /> : null}
       {page.view === "voices" ? <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} /> : null}
       {page.view === "review" ? <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} /> : null}
       {page.view === "ready" ? <ReadyStep podcast={page.podcast} panel={page.panel} /> : null}
@@ -107,26 +108,28 @@ beforeEach(() => {
 });
 
 describe("step 1: upload", () => {
-  test("an empty text story is refused in the browser with the spec's messages", async () => {
+  // Checked by the server only (decision 0183): the page ships no Zod, the action answers with the messages.
+  test("an empty text story is refused by the server with the spec's messages, the title field focused", async () => {
     renderWizard("/create-podcast");
     await userEvent.click(await screen.findByRole("button", { name: "Continue with Text" }));
     const title = screen.getByRole("textbox", { name: "Story Title" });
     await waitFor(() => expect(title).toHaveAccessibleDescription("Please enter a title for the story"));
     expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(title).toHaveFocus();
     expect(screen.getByRole("textbox", { name: "Story Content" })).toHaveAccessibleDescription("Please enter the story content");
     expect(screen.getByRole("alert")).toHaveTextContent("Missing title");
-    expect(posts).toEqual([]);
+    expect(posts).toEqual([{ intent: "text-story", storyTitle: "", storyContent: "" }]);
   });
 
-  test("leaving the title empty says so; typing one clears it", async () => {
+  test("the form's constraints come from the page's loader: both fields are required", async () => {
     renderWizard("/create-podcast");
     const title = await screen.findByRole("textbox", { name: "Story Title" });
-    await userEvent.click(title);
-    await userEvent.tab();
-    await waitFor(() => expect(title).toHaveAccessibleDescription("Please enter a title for the story"));
+    expect(title).toBeRequired();
+    expect(screen.getByRole("textbox", { name: "Story Content" })).toBeRequired();
     await userEvent.type(title, "Summers at the Lake");
-    await waitFor(() => expect(title).not.toHaveAttribute("aria-invalid"));
-    expect(screen.queryByText("Please enter a title for the story")).not.toBeInTheDocument();
+    await userEvent.tab();
+    // Nothing is posted to check a field on its way out.
+    expect(posts).toEqual([]);
   });
 
   test("a title and a story are posted, and the wizard moves on to the voices", async () => {
