@@ -7,7 +7,8 @@ import type { Page } from "@playwright/test";
 import { createCampaign } from "~/models/campaign.server";
 import { createUser } from "~/models/user.server";
 import { buildA11yWorld, IDENTITIES, pageRouteFiles, sameRouteStates, stateKey, type A11yWorld } from "../utils/a11y-world";
-import { addCookiePairs, expect, test, visit } from "./fixtures";
+import { axeViolations } from "../utils/axe-scan";
+import { addCookiePairs, expect, signInAs, test, visit } from "./fixtures";
 
 const SCREENS = [
   { width: 390, height: 844 },
@@ -52,6 +53,37 @@ for (const identity of IDENTITIES) {
       expect(operatorOnly).toEqual([]);
     });
   }
+}
+
+// The pages a relative opens from a shared link or the family book's QR code. The sweep above sees
+// them as the owner, the administrator and signed out; here a relative signed in to an account of
+// their own opens them too, and axe scans each, at every screen, with JavaScript on and off.
+const LISTENERS = [...IDENTITIES, "relative"] as const;
+for (const screen of SCREENS) {
+  test(`the share and family-book pages at ${screen.width}×${screen.height}, for every identity and a relative: none wider than the screen, axe finds nothing`, async ({ page, user }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(screen);
+    const files = pageRouteFiles().filter((file) => /^[sb]\.\$token\.tsx$/.test(file));
+    expect(files.sort()).toEqual(["b.$token.tsx", "s.$token.tsx"]);
+    const found: string[] = [];
+    for (const who of LISTENERS) {
+      await page.context().clearCookies();
+      if (who === "relative") {
+        await signInAs(page, user);
+        await addCookiePairs(page, await world.cookiesFor("signed-out", "light"));
+      } else await addCookiePairs(page, await world.cookiesFor(who, "light"));
+      for (const file of files) {
+        const where = `${who} ${file}`;
+        expect((await visit(page, world.urlFor(file)))?.status(), where).toBe(200);
+        // The page itself, not a sign-in or error view: the episode, or the recorded story, with its player.
+        if (file.startsWith("s.")) await expect(page.getByRole("heading", { level: 1 }), where).toHaveText(world.podcast.title);
+        await expect(page.locator("audio"), where).toHaveCount(1);
+        found.push(...(await overflow(page, where)), ...(await wordsBrokenInControls(page, where)));
+        found.push(...(await axeViolations(page)).map((v) => `${where}: ${v.rule} (${v.impact}) ${v.help} ${v.nodes.join(" | ")}`));
+      }
+    }
+    expect(found).toEqual([]);
+  });
 }
 
 // Before body's overflow-wrap was 'anywhere', this made the admin collections page 8,031 px wide.
