@@ -10,7 +10,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { MAX_REMINDERS } from "./enums";
+import { MAX_REMINDERS, promptTemplateCategories } from "./enums";
+
+export { promptTemplateCategories };
 
 const id = () =>
   text("id")
@@ -530,17 +532,6 @@ export const apiKeys = sqliteTable("api_keys", {
   createdAt: createdAt(),
 });
 
-export const promptTemplateCategories = [
-  "general",
-  "single_host",
-  "dual_host",
-  "multi_contributor",
-  "holidays",
-  "childhood",
-  "family",
-  "traditions",
-  "milestones",
-] as const;
 
 export const promptTemplates = sqliteTable("prompt_templates", {
   id: id(),

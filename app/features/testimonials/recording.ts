@@ -1,5 +1,6 @@
 // Pure, so it is unit-tested; the browser components only wire these to MediaDevices/MediaRecorder.
 import { firstSupportedType } from "~/lib/media-capture";
+import { MAX_SELECTED_QUESTIONS } from "./limits";
 import { testimonialMessages } from "./messages";
 
 export const RECORDING_LIMIT_SECONDS = 180;
@@ -9,7 +10,8 @@ export const RED_FROM_SECONDS = 150;
 /** MediaRecorder hands over data every 100 ms, so a crash loses at most that much. */
 export const DATA_INTERVAL_MS = 100;
 export const MIN_QUESTIONS = 1;
-export const MAX_QUESTIONS = 2;
+/** The respondent answers one or two questions: the rule lives in limits.ts. */
+export const MAX_QUESTIONS = MAX_SELECTED_QUESTIONS;
 export const PREVIEW_WIDTH = 400;
 export const PREVIEW_ASPECT = "4 / 5";
 /** Seconds of 3-2-1 before the recorder starts, so no one is caught mid-breath (decision 0124). */
