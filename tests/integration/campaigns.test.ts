@@ -121,7 +121,10 @@ describe("/create-story-collection", () => {
     const mine = createGroupWithContacts(a.id, ["x@x.com"], "Cousins");
     createGroupWithContacts(b.id, ["y@x.com"], "Not yours");
     const response = await callRoute(createLoader, makeRequest("/create-story-collection", { cookie: a.cookie }));
-    expect(await response.json()).toEqual({ groups: [{ id: mine.id, name: "Cousins", isDefault: false }] });
+    const body = (await response.json()) as { groups: unknown; constraint: Record<string, unknown> };
+    expect(body.groups).toEqual([{ id: mine.id, name: "Cousins", isDefault: false }]);
+    // The form's constraints come with the page (decision 0183), not the other family's groups.
+    expect(body.constraint).toHaveProperty("title");
   });
 
   it("add-emails splits the typed entries, skips existing ones and keeps the other fields", async () => {
