@@ -20,7 +20,11 @@ const jitlessZodInBrowser: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server bundle stays one file: parts the browser fetches when shown (lazyPart, decision 0183)
+  // would otherwise split it into chunks under server/assets/, and paths the server resolves from its
+  // own file (the workers in <build>/node/, decision 0141) would point one folder too deep.
+  build: isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : undefined,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/*.db", "**/*.db-*", "**/data/**"] } },
@@ -42,4 +46,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
