@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Vitest has its own config: loading vite.config.ts (the Remix plugin) breaks tests.
@@ -7,6 +8,10 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
   test: {
     pool: "forks",
+    // Vitest's default is one fewer than the cores: one fork on a 2-core machine, with the second
+    // core idle while a test waits on ffmpeg, flite or a socket. Every file has its own database,
+    // data folder and ports, so they run side by side (decision 0184).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 20_000,
     projects: [
       {

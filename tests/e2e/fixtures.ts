@@ -46,11 +46,14 @@ export async function signInAtProvider(page: Page, email: string) {
   await page.context().addCookies([{ name: PROVIDER_SESSION_COOKIE, value: encodeURIComponent(email), url: e2eServices.identityProviderUrl }]);
 }
 
+/** Whether the running project has JavaScript on. */
+export const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
 /** Navigates and, with JavaScript on, waits for React to hydrate before the test interacts. */
 export async function visit(page: Page, url: string) {
   const response = await page.goto(url);
   // A page that sends no scripts (a route with the noScripts handle, issue 33) is never hydrated.
-  if (test.info().project.use.javaScriptEnabled !== false && (await page.locator("script[type=module]").count()) > 0) {
+  if (jsOn() && (await page.locator("script[type=module]").count()) > 0) {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   }
   return response;

@@ -290,7 +290,8 @@ let worldPromise: Promise<XssWorld> | undefined;
 const world = () => (worldPromise ??= buildXssWorld(test.info().project.use.baseURL!));
 
 test.describe("XSS corpus in every user-entered field", () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Dozens of page loads each; 85 s on this machine, over 120 s on a slower CI one.
+  test.describe.configure({ timeout: 300_000 });
 
   test.afterAll(() => {
     const project = test.info().project.name;

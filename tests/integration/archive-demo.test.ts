@@ -92,7 +92,7 @@ test("the demo family's archive: every story reachable from index.html, 0 broken
   // In Chromium, from the unpacked folder, with JavaScript off: pages are opened by the links the
   // previous page shows, every link and src lands on a file of the folder, every image decodes.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-demo-archive-"));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
     for (const [entry, bytes] of entries) {
       await fs.mkdir(path.join(dir, path.dirname(entry)), { recursive: true });

@@ -25,17 +25,16 @@ ${axeCore}
 export type Violation = { rule: string; impact: string; help: string; nodes: string[] };
 
 /**
- * The violations of WCAG A/AA and of axe's best practices on the page as it is now. Legacy mode runs axe.run inside the page
+ * The violations of WCAG A/AA and of axe's best practices (or of `only.rules`) on the page as it is now. Legacy mode runs axe.run inside the page
  * (axe's frame-by-frame mode opens a helper page per scan, several times slower); iframes are
  * checked as elements, their documents are not entered.
  */
-export async function axeViolations(page: Page): Promise<Violation[]> {
-  const results = await new AxeBuilder({ page, axeSource })
+export async function axeViolations(page: Page, only?: { rules: readonly string[] }): Promise<Violation[]> {
+  const builder = new AxeBuilder({ page, axeSource })
     .setLegacyMode(true)
     // options() replaces every option set before it, withTags() included: it comes first.
-    .options({ resultTypes: ["violations"], iframes: false })
-    .withTags(AXE_TAGS)
-    .analyze();
+    .options({ resultTypes: ["violations"], iframes: false });
+  const results = await (only ? builder.withRules([...only.rules]) : builder.withTags(AXE_TAGS)).analyze();
   return results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? "unknown",
@@ -43,6 +42,12 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
     nodes: v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`),
   }));
 }
+
+/**
+ * The rules whose outcome depends on colour: a page in its other theme has the same markup, so a
+ * scan of it with these (after a full scan in the first theme) finds what the theme can change.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
 
 /** How many rules a scan with these tags runs (a scan that skipped rules would report fewer). */
 export async function rulesRun(page: Page) {
