@@ -9,9 +9,8 @@ import { db } from "~/lib/db.server";
 import { sha256 } from "~/lib/tokens.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { makeCampaign } from "../utils/dashboard-helpers";
-import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
+import { expect, expectToast, jsOn, makeUser, signInAs, test, visit } from "./fixtures";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = () => randomUUID().slice(0, 8);
 
 async function signedInAdmin(page: Page) {

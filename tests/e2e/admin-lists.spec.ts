@@ -7,9 +7,8 @@ import { eq } from "drizzle-orm";
 import { activities, campaigns, sessions, systemErrors, testimonialCampaigns, users } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
-import { expect, makeUser, signInAs, signInAtProvider, test, visit } from "./fixtures";
+import { expect, jsOn, makeUser, signInAs, signInAtProvider, test, visit } from "./fixtures";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const tag = () => randomUUID().slice(0, 8);
 
 async function signedInAdmin(page: Page) {

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createCampaign, listCampaigns } from "~/models/campaign.server";
 import { addContribution, createGroupWithContacts } from "../utils/campaign-helpers";
-import { expect, expectToast, signInAs, test, visit } from "./fixtures";
+import { expect, expectToast, jsOn, signInAs, test, visit } from "./fixtures";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = () => randomUUID().slice(0, 8);
 const chips = (page: Page) => page.getByRole("list", { name: /Recipients/ });
 

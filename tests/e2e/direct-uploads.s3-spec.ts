@@ -9,10 +9,9 @@ import { listTestimonialResponses } from "~/features/testimonials/campaigns.serv
 import { getStorage } from "~/lib/storage/storage.server";
 import { e2eBucket } from "../../playwright.s3.config";
 import { makeLargeVideo, makeTestimonialCampaign, mediaHash } from "../utils/testimonial-helpers";
-import { expect, test, visit } from "./fixtures";
+import { expect, jsOn, test, visit } from "./fixtures";
 import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const bucketParts = `${e2eBucket.AWS_ENDPOINT_URL_S3}/${e2eBucket.BUCKET_NAME}/**`;
 const partNumber = (request: Request) => Number(new URL(request.url()).searchParams.get("partNumber"));
 

@@ -3,9 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { XMLParser } from "fast-xml-parser";
 import { createCompletePodcast } from "../utils/listening-helpers";
-import { expect, expectToast, signInAs, test, visit } from "./fixtures";
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+import { expect, expectToast, jsOn, signInAs, test, visit } from "./fixtures";
 
 test("copy the private feed link, subscribe with it, then stop it", async ({ page, user }) => {
   const title = `Letters home ${randomUUID().slice(0, 8)}`;

@@ -18,9 +18,8 @@ import { createCompletePodcast, createProcessingPodcast } from "../utils/listeni
 import { createStory } from "../utils/podcast-wizard-helpers";
 import { createNewsletterCollection } from "../utils/newsletter-helpers";
 import { createTestCampaign, createTestInvitation, insertTestContribution } from "../utils/stories-helpers";
-import { expect, signInAs, test, visit } from "./fixtures";
+import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const KB = 1024;
 // Scripts budgets in KB gzipped (issue 33; docs/performance.md has the figures). The issue's goals
 // (answer form 100, share page 60, any page 120) are not all met yet: React, React DOM and Remix are

@@ -9,9 +9,8 @@ import { db } from "~/lib/db.server";
 import { createShareLink } from "~/models/share-link.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createCampaignFor, createCompletePodcast, getPodcastRow, pdfText, setShareExpiry } from "../utils/listening-helpers";
-import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
+import { expect, expectToast, jsOn, makeUser, signInAs, test, visit } from "./fixtures";
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = () => randomUUID().slice(0, 8);
 const cards = (page: Page) => page.getByTestId("podcast-card");
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Podcast lists" });

@@ -4,13 +4,12 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "../utils/axe-scan";
 import { createCompletePodcast } from "../utils/listening-helpers";
-import { expect, signInAs, test, visit } from "./fixtures";
+import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 /** The site's bar (h-16 and its border) stays on top; the player must sit below it. */
 const HEADER = 64;
 const KEYS_HINT = "Keys: Space or K play and pause";
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 const LONG_STORY = Array.from({ length: 24 }, (_, i) => ({
   speaker: i % 2 ? ("host1" as const) : ("host2" as const),

@@ -7,7 +7,7 @@ import { listTestimonialResponses } from "~/features/testimonials/campaigns.serv
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
 import { axeViolations } from "../utils/axe-scan";
 import { makeLargeVideo, makeSmallVideo, makeTaggedMedia, makeTestimonialCampaign, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
-import { expect, expectToast, test, visit } from "./fixtures";
+import { expect, expectToast, jsOn, test, visit } from "./fixtures";
 import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
 // Chromium's fake camera and microphone, answering the permission prompt by itself; the config's
@@ -15,9 +15,7 @@ import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 const base = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] } });
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const unique = () => Math.random().toString(36).slice(2, 8);
-
 
 /** The admin opens the responses dialog and sees the response; the video streams (206) from the admin route. */
 async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string, answeredOnVideo?: string[]) {

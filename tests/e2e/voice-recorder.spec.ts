@@ -9,7 +9,7 @@ import { db } from "~/lib/db.server";
 import { serializeTheme } from "~/lib/theme.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
-import { addCookiePairs, expect, signInAs, test, visit } from "./fixtures";
+import { addCookiePairs, expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 // Chromium's fake microphone, answering the permission prompt by itself; the config's flags stay.
 const base = config.use?.launchOptions ?? {};
@@ -17,8 +17,6 @@ test.use({
   launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] },
   viewport: { width: 390, height: 844 },
 });
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 

@@ -13,7 +13,7 @@ import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/news
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { normalizeText, PROBE_SELECTOR, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { signInAsAdmin } from "../utils/admin-helpers";
-import { expect, signInAs, test, visit } from "./fixtures";
+import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 import {
   buildAdminRows,
   buildXssWorld,
@@ -34,8 +34,6 @@ import {
 type Place = "text" | "value" | "title" | "email";
 type Expectation = { field: FieldCode; payload: string; literal: string; place: Place };
 type Surface = { surface: string; url: string; expects: Expectation[] };
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 // ── what each page must show ───────────────────────────────────────────────
 
