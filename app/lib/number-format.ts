@@ -1,4 +1,5 @@
 // A fixed locale, so the server's HTML and the browser's render agree.
+import { lazyIntl } from "~/lib/text-format";
 
 export const ACTIVE_USER_DAYS = 30;
 
@@ -14,10 +15,10 @@ export function formatGrowth(percent: number): string {
   return `${sign}${Math.abs(rounded).toFixed(1)}%`;
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const usd = lazyIntl(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 }));
 
 /** Four decimals: script-writing calls cost fractions of a cent. */
-export const formatUsd = (amount: number) => usd.format(amount);
+export const formatUsd = (amount: number) => usd().format(amount);
 
 export function formatBytes(bytes: number): string {
   const units = ["B", "KB", "MB", "GB", "TB"];

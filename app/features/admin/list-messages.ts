@@ -1,10 +1,11 @@
+import { formatCount } from "~/lib/text-format";
 // Labels of the admin lists' search, filter and sort controls (the spec names none of them).
 export const listMessages = {
   search: "Search",
   apply: "Apply",
   clear: "Clear",
   sortBy: "Sort by",
-  results: (n: number) => `${n.toLocaleString("en-US")} result(s)`,
+  results: (n: number) => `${formatCount(n)} result(s)`,
   noMatches: "Nothing matches this search and these filters.",
   all: "All",
   users: {

@@ -1,5 +1,6 @@
 // Shared by the page, the PDF, the e-mail and the JSON call, so all four say the same.
 import { truncateAtWord } from "~/lib/truncate";
+import { lazyIntl } from "~/lib/text-format";
 
 export const NEWSLETTER_TEXT_SIZES = { normal: "1.125rem", large: "1.375rem" } as const;
 export type NewsletterTextSize = keyof typeof NEWSLETTER_TEXT_SIZES;
@@ -54,10 +55,10 @@ export function countContributors(stories: ReadonlyArray<{ author: string | null
   return names.size + unnamed;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDate = lazyIntl(() => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }));
 
 /** UTC, so server and browser agree. */
-export const formatPublishDate = (date: Date | string | number) => LONG_DATE.format(new Date(date));
+export const formatPublishDate = (date: Date | string | number) => longDate().format(new Date(date));
 
 /** By the unguessable public id, never the row id. */
 export function newsletterPaths(publicId: string) {

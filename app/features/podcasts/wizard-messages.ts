@@ -1,5 +1,6 @@
 // The spec's exact strings are marked; upload and generation errors come from ./messages.ts.
 import { podcastMessages, type TitledMessage } from "./messages";
+import { formatCount } from "~/lib/text-format";
 
 export const wizardMessages = {
   page: {
@@ -98,7 +99,7 @@ export const wizardMessages = {
     backToWizard: "Back",
     errors: {
       textRequired: "Please enter what the host should say.",
-      textTooLong: (max: number) => `A line can be up to ${max.toLocaleString("en-US")} characters.`,
+      textTooLong: (max: number) => `A line can be up to ${formatCount(max)} characters.`,
       noSuchSegment: "That line is no longer in the script. Reload the page and try again.",
       oneHost: "This episode has one host, so the line cannot move.",
       notReviewable: "This script is no longer waiting for review.",

@@ -1,5 +1,6 @@
 // The claims are phrased to match what the app really does (limits per account, audio not editable).
 import { MAX_PDF_MB } from "~/features/podcasts/messages";
+import { formatCount } from "~/lib/text-format";
 
 export const HELP_TABS = ["faq", "tutorials", "contact"] as const;
 export type HelpTab = (typeof HELP_TABS)[number];
@@ -27,7 +28,7 @@ export const helpMessages = {
     },
     {
       q: "How long will my podcast be?",
-      a: `About ${minutesPer1000Words.toLocaleString("en-US")} minutes for every 1,000 words of your story, read by one host at normal speed with the standard intro and outro. A faster speaking speed makes it shorter. Before you generate, the review step shows the estimate for your story and your voices.`,
+      a: `About ${formatCount(minutesPer1000Words)} minutes for every 1,000 words of your story, read by one host at normal speed with the standard intro and outro. A faster speaking speed makes it shorter. Before you generate, the review step shows the estimate for your story and your voices.`,
     },
     {
       q: "How long do share links work?",

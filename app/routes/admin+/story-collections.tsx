@@ -39,6 +39,7 @@ import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
 import { COLLECTIONS_LIST, isUnfilteredList, listQuery, PAGE_MAX, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { formatCount } from "~/lib/text-format";
 
 const m = adminMessages.collections;
 const PATH = "/admin/story-collections";
@@ -169,10 +170,10 @@ export default function AdminStoryCollections() {
       />
 
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label={m.cards.total} value={stats.totalCollections.toLocaleString("en-US")} />
-        <StatCard label={m.cards.active} value={stats.activeCampaigns.toLocaleString("en-US")} />
-        <StatCard label={m.cards.stories} value={stats.totalStories.toLocaleString("en-US")} />
-        <StatCard label={m.cards.scheduled} value={stats.scheduled.toLocaleString("en-US")} />
+        <StatCard label={m.cards.total} value={formatCount(stats.totalCollections)} />
+        <StatCard label={m.cards.active} value={formatCount(stats.activeCampaigns)} />
+        <StatCard label={m.cards.stories} value={formatCount(stats.totalStories)} />
+        <StatCard label={m.cards.scheduled} value={formatCount(stats.scheduled)} />
       </section>
 
       {stats.totalCollections > 0 ? (

@@ -8,6 +8,7 @@ import type { ApiKeyStatus } from "~/lib/api-key-status";
 import { isDimmed, usagePercent } from "~/lib/api-key-status";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
+import { formatCount } from "~/lib/text-format";
 
 const m = adminMessages.apiKeys;
 
@@ -75,7 +76,7 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
   return (
     <div className="min-w-32 space-y-1">
       <p className="text-xs text-muted-foreground">
-        {usageCount.toLocaleString("en-US")} / {usageLimit === null ? m.noLimit : usageLimit.toLocaleString("en-US")}
+        {formatCount(usageCount)} / {usageLimit === null ? m.noLimit : formatCount(usageLimit)}
       </p>
       {percent !== null ? (
         <div

@@ -14,6 +14,7 @@ import { landingMessages } from "~/features/site/landing-messages";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
 import { PLANS } from "~/features/account/plans";
+import { formatCount } from "~/lib/text-format";
 
 const p = landingMessages.pricing;
 const s = landingMessages.signup;
@@ -195,7 +196,7 @@ export function Landing({ sampleSeconds = null, launchListConstraint }: LandingP
               ) : null}
               <ul className="mt-4 flex-1 space-y-1 text-sm">
                 <li>{p.credits(plan.credits)}</li>
-                <li>{p.perCredit(plan.wordsPerCredit.toLocaleString("en-US"), plan.minutesPerCredit)}</li>
+                <li>{p.perCredit(formatCount(plan.wordsPerCredit), plan.minutesPerCredit)}</li>
                 <li>{p.addOn(plan.addOnPrice, plan.addOnMax)}</li>
               </ul>
               <Link {...openSignup} className={buttonClass(plan.popular ? "default" : "outline", "default", "mt-6 w-full")}>

@@ -10,6 +10,7 @@ import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutr
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard-messages";
 import { voiceParams, wizardUrls } from "~/features/podcasts/wizard-urls";
 import { MessageAlert } from "./message-alert";
+import { formatCount } from "~/lib/text-format";
 
 const m = wizardMessages.review;
 
@@ -61,7 +62,7 @@ export function ReviewStep({
             <dt className="text-muted-foreground">{m.source}</dt>
             <dd>{story.sourceLabel}</dd>
             <dt className="text-muted-foreground">{m.words}</dt>
-            <dd>{story.words.toLocaleString("en-US")}</dd>
+            <dd>{formatCount(story.words)}</dd>
             <dt className="text-muted-foreground">{m.hosts}</dt>
             <dd>
               {hosts.map((host) => (
