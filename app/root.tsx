@@ -12,7 +12,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
 import { Header, type HeaderVariant } from "~/components/header";
 import { useRespondentFrame } from "~/components/respondent-frame";
 import { ThemeColorMeta, useOptimisticTheme } from "~/components/theme-switch";
@@ -23,6 +22,7 @@ import { getAdmin, getUser } from "~/features/account/auth.server";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { usePageScripts } from "~/components/page-scripts";
+import { HydrationFlag } from "~/components/use-hydrated";
 import { getTheme, type Theme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
 
@@ -53,33 +53,31 @@ function Document({ children, theme }: { children: React.ReactNode; theme: Theme
   const nonce = useNonce();
   const scripts = usePageScripts();
   return (
-    // No class until the user picks a theme: the system's colour scheme decides (decision 0125).
-    <html lang="en" className={theme ?? undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ThemeColorMeta theme={theme} />
-        <Meta />
-        <Links />
-      </head>
-      <body className="min-h-screen">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
-          Skip to content
-        </a>
-        {children}
-        {scripts ? <ScrollRestoration nonce={nonce} /> : null}
-        {scripts ? <Scripts nonce={nonce} /> : null}
-      </body>
-    </html>
+    <HydrationFlag>
+      {/* No class until the user picks a theme: the system's colour scheme decides (decision 0125). */}
+      <html lang="en" className={theme ?? undefined}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <ThemeColorMeta theme={theme} />
+          <Meta />
+          <Links />
+        </head>
+        <body className="min-h-screen">
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+            Skip to content
+          </a>
+          {children}
+          {scripts ? <ScrollRestoration nonce={nonce} /> : null}
+          {scripts ? <Scripts nonce={nonce} /> : null}
+        </body>
+      </html>
+    </HydrationFlag>
   );
 }
 
 export default function App() {
   const { user, isAdmin, theme, toast } = useLoaderData<typeof loader>();
-  // Lets end-to-end tests (and styles) know the page is interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   const shownTheme = useOptimisticTheme(theme);
   const variant: HeaderVariant = isAdmin ? "admin" : user ? "user" : "signed-out";
   // Public respondent pages bring their own frame (decision 0124).
