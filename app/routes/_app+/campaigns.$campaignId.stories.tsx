@@ -57,6 +57,7 @@ import {
   toPodcastSettings,
 } from "~/features/contributions/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages;
 
@@ -338,6 +339,7 @@ export default function CampaignStoriesPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.campaign.title} · Stories | Storyhearth` : "Stories | Storyhearth" },
+  describedAs(),
 ];
 
 export function ErrorBoundary() {

@@ -40,6 +40,7 @@ import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "~/features/podcasts/listening-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
+import { describedAs } from "~/lib/link-preview";
 
 const l = listeningMessages.list;
 const DIALOGS = ["edit", "collection", "delete"] as const;
@@ -330,7 +331,7 @@ function DialogFor({ kind, podcast, campaigns, closeHref, formAction, lastResult
   return <DeletePodcastDialog podcast={podcast} closeHref={closeHref} formAction={formAction} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "My Podcasts | Storyhearth" }];
+export const meta: MetaFunction = () => [{ title: "My Podcasts | Storyhearth" }, describedAs()];
 
 export function ErrorBoundary() {
   const error = useRouteError();

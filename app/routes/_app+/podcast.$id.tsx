@@ -33,6 +33,7 @@ import { isPodcastId } from "~/features/podcasts/listening-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
+import { describedAs } from "~/lib/link-preview";
 
 const m = listeningMessages.detail;
 
@@ -275,7 +276,7 @@ function SimilarPodcasts({ similar }: { similar: ReturnType<typeof useLoaderData
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.podcast.title ?? "Podcast"} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.podcast.title ?? "Podcast"} | Storyhearth` }, describedAs()];
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -5,10 +5,11 @@ import { noScripts } from "~/components/page-scripts";
 import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
 import { bookListening, startFragment } from "~/features/book/listen.server";
+import { describedAs } from "~/lib/link-preview";
 
 const m = bookMessages.listenPage;
 
-export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
 
 // The page is its HTML: the native player, the chapter's start as a media fragment, the text (decision 0181).
 export const handle = noScripts;
