@@ -20,6 +20,22 @@ const jitlessZodInBrowser: Plugin = {
   },
 };
 
+/**
+ * The browser chunk that holds React DOM starts with V8's explicit compile hint: V8 then compiles all of
+ * it while the file streams in, off the main thread, instead of each function on its first call during
+ * hydration. Measured on the phone bench: module evaluation 15-22 ms to 7-12, hydration's script about a
+ * third less (decision 0189).
+ */
+const compileHintForReactDom: Plugin = {
+  name: "storyhearth:compile-hint-react-dom",
+  apply: "build",
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (file.type === "chunk" && file.moduleIds.some((id) => id.includes("/node_modules/react-dom/"))) file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+    }
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle stays one file: parts the browser fetches when shown (lazyPart, decision 0183)
   // would otherwise split it into chunks under server/assets/, and paths the server resolves from its
@@ -30,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { watch: { ignored: ["**/*.db", "**/*.db-*", "**/data/**"] } },
   plugins: [
     jitlessZodInBrowser,
+    ...(isSsrBuild ? [] : [compileHintForReactDom]),
     tailwindcss(),
     remix({
       // Parallel test runs may each build into their own folder.

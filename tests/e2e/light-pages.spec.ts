@@ -5,6 +5,8 @@
 // decisions 0174 and 0181), and no route's scripts pass their budget (the build's manifest, each file
 // gzipped as the server sends it).
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { contributionRecordings } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -92,6 +94,37 @@ test.describe("light pages", () => {
     expect(await violations()).toEqual([]);
     await visit(page, `/s/${token}`);
     expect(await violations()).toEqual([]);
+  });
+
+  test("a page's scripts come with the headers a script needs and none of the page's (decision 0187)", async ({ page }) => {
+    const html = await (await page.request.get("/login")).text();
+    // Remix's entry script: on every hydrated page, and large enough to be compressed.
+    const script = pageScriptUrls(html).find((url) => url.includes("/entry.client-"));
+    expect(script).toBeDefined();
+    const answer = await page.request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(answer.status()).toBe(200);
+    const headers = answer.headers();
+    expect(headers).toMatchObject({
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "cross-origin-resource-policy": "same-origin",
+      "content-encoding": "gzip",
+    });
+    for (const pageOnly of ["content-security-policy", "ratelimit", "ratelimit-policy", "x-frame-options"]) expect(headers).not.toHaveProperty(pageOnly);
+    // The page itself keeps them all.
+    const pageHeaders = (await page.request.get("/login")).headers();
+    expect(pageHeaders).toHaveProperty("content-security-policy");
+    expect(pageHeaders).toHaveProperty("ratelimit");
+  });
+
+  test("a hydrated page's framework chunk asks V8 to compile it as it streams in (decision 0189)", async ({ page }) => {
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    const html = await (await page.request.get("/login")).text();
+    const scripts = pageScriptUrls(html).map((url) => fs.readFileSync(path.join(buildDir, "client", url), "utf8"));
+    const hinted = (code: string) => code.startsWith("//# allFunctionsCalledOnLoad\n");
+    // React DOM's chunk is the page's largest; the route's own chunks keep V8's lazy compiling.
+    expect(hinted(scripts.reduce((a, b) => (b.length > a.length ? b : a)))).toBe(true);
+    expect(scripts.filter(hinted).length).toBeLessThanOrEqual(2);
   });
 
   test("the share page fetches no audio before play; its length and chapters come from the server", async ({ browser, user }) => {
