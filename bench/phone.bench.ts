@@ -8,8 +8,8 @@
 // what the goals name (phoneFamily below): nine finished podcasts with their own covers, a story with ten
 // photos, and a recorded story's family-book link. `npm run bench -- phone`;
 // BENCH_PHONE_PAGES=share,login narrows the run; BENCH_PHONE_RUNS sets the runs per page (median kept);
-// BENCH_PHONE_CHROME picks another Chromium;
-// BENCH_PHONE_LHR_DIR keeps each Lighthouse report and trace there (long tasks, bootup time) for profiling.
+// BENCH_PHONE_CHROME picks another Chromium; BENCH_PHONE_PIN=0 leaves the page's renderer without a core of its own;
+// BENCH_PHONE_LHR_DIR keeps each Lighthouse report and trace there, as <page>-<run>[-floor].json, for profiling.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -71,11 +71,37 @@ const BYTE_GOALS: Record<string, { kb: number; what: string }> = {
 const LIBRARY_PODCASTS = 9;
 const STORY_PHOTOS = 10;
 
+/**
+ * The page's renderer gets a core of its own, and everything else (the browser and GPU processes, the
+ * server, Lighthouse) the other cores. Unpinned on two cores, the page's main thread ran for 2-36 ms
+ * of tasks that took 26-84 ms: the trace's screenshots (software compositing) and the browser took
+ * the core, and Lighthouse multiplies a task's wall time by four (decision 0188).
+ * BENCH_PHONE_PIN=0 measures unpinned; one core or no `taskset` leaves it unpinned too.
+ */
+const PIN = (() => {
+  const cores = os.availableParallelism();
+  if (process.env.BENCH_PHONE_PIN === "0" || cores < 2) return null;
+  try {
+    execFileSync("taskset", ["-V"], { stdio: "ignore" });
+  } catch {
+    return null;
+  }
+  return { page: String(cores - 1), rest: cores === 2 ? "0" : `0-${cores - 2}` };
+})();
+
+/** Moves a process, every thread of it, to the given cores (`taskset -a -p`). */
+function pinProcess(pid: number, cores: string) {
+  execFileSync("taskset", ["-a", "-p", "-c", cores, String(pid)], { stdio: "ignore" });
+}
+
 /** Chromium with a DevTools port; answers the port and the browser's WebSocket once it listens. */
 async function launchChrome(profile: string): Promise<{ port: number; ws: string; child: ChildProcess }> {
+  const args = [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"];
   // Its own process group: Debian's /usr/bin/chromium-headless-shell is a shell script that starts the
   // browser as its child, which a kill of the script alone would leave running.
-  const child = spawn(CHROME, [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = PIN
+    ? spawn("taskset", ["-c", PIN.rest, CHROME, `--renderer-cmd-prefix=taskset -c ${PIN.page}`, ...args], { stdio: ["ignore", "ignore", "pipe"], detached: true })
+    : spawn(CHROME, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
   return new Promise((resolve, reject) => {
     let err = "";
     const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port: ${err.slice(-1000)}`)), 30_000);
@@ -116,13 +142,13 @@ type Result = { scores: Record<string, number>; lcp: number; tbt: number; cls: n
  * headers does not reach the page. Lighthouse now and then loses the trace on a loaded machine
  * (NO_NAVSTART): up to three tries.
  */
-async function audit(dir: string, url: string, cookie: string | null, blockScripts: boolean): Promise<Result> {
+async function audit(dir: string, url: string, cookie: string | null, blockScripts: boolean, label: string): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const profile = fs.mkdtempSync(path.join(dir, "chrome-"));
     const chrome = await launchChrome(profile);
     try {
       if (cookie) await setCookie(chrome.ws, url, cookie);
-      return await auditOnce(chrome.port, url, blockScripts);
+      return await auditOnce(chrome.port, url, blockScripts, label);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  retrying ${url}${blockScripts ? " (scripts blocked)" : ""}: ${(error as Error).message.slice(0, 200)}`);
@@ -146,12 +172,12 @@ async function audit(dir: string, url: string, cookie: string | null, blockScrip
  * floor alternate, so a busy moment of the machine does not land on one of them only.
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_PHONE_RUNS ?? 3));
-async function medianAudits(dir: string, url: string, cookie: string | null): Promise<{ full: Result; floor: Result }> {
+async function medianAudits(dir: string, url: string, cookie: string | null, key: string): Promise<{ full: Result; floor: Result }> {
   const full: Result[] = [];
   const floor: Result[] = [];
   for (let i = 0; i < RUNS; i++) {
-    full.push(await audit(dir, url, cookie, false));
-    floor.push(await audit(dir, url, cookie, true));
+    full.push(await audit(dir, url, cookie, false, `${key}-${i + 1}`));
+    floor.push(await audit(dir, url, cookie, true, `${key}-${i + 1}`));
   }
   const median = (runs: Result[], what: string) => {
     runs.sort((a, b) => a.scores.performance! - b.scores.performance! || b.tbt - a.tbt);
@@ -161,7 +187,8 @@ async function medianAudits(dir: string, url: string, cookie: string | null): Pr
   return { full: median(full, ""), floor: median(floor, " (scripts blocked)") };
 }
 
-async function auditOnce(port: number, url: string, blockScripts: boolean): Promise<Result> {
+/** `label` names the kept report: the page's key and the run (landing and dashboard share a URL). */
+async function auditOnce(port: number, url: string, blockScripts: boolean, label: string): Promise<Result> {
   const run = await lighthouse(url, {
     port,
     output: "json",
@@ -173,7 +200,7 @@ async function auditOnce(port: number, url: string, blockScripts: boolean): Prom
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
   if (process.env.BENCH_PHONE_LHR_DIR) {
-    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}${blockScripts ? "-floor" : ""}.json`;
+    const name = `${label}${blockScripts ? "-floor" : ""}.json`;
     fs.writeFileSync(path.join(process.env.BENCH_PHONE_LHR_DIR, name), JSON.stringify(lhr));
     const trace = (run.artifacts as { Trace?: unknown }).Trace;
     if (trace) fs.writeFileSync(path.join(process.env.BENCH_PHONE_LHR_DIR, name.replace(/\.json$/, ".trace.json")), JSON.stringify(trace));
@@ -349,6 +376,11 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
     writeEpisode(root);
     const ids = await phoneFamily(root, demo.ownerId, demo.ids);
     server = await startServer(benchAppEnv(root, ctx.buildDir, { JOBS_DISABLED: "true" }));
+    if (PIN) {
+      pinProcess(server.pid!, PIN.rest);
+      pinProcess(process.pid, PIN.rest);
+      console.log(`  the page's renderer on core ${PIN.page}, the rest on ${PIN.rest} (BENCH_PHONE_PIN=0 to measure unpinned)`);
+    }
     const figures: Figures = {};
     const put = (name: string, value: number, unit: string, goal: string, baseline: number | null = null) =>
       (figures[name] = { value, unit, baseline, ratio: baseline ? value / baseline : null, goal, machine: ctx.machine });
@@ -361,7 +393,7 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
       const pictures = await warmUp(url, cookie);
       let full: Result, floor: Result;
       try {
-        ({ full, floor } = await medianAudits(root, url, cookie));
+        ({ full, floor } = await medianAudits(root, url, cookie, page.key));
       } catch (error) {
         console.log(`  ${page.key}: no figures (${(error as Error).message.slice(0, 300)})`);
         continue;
@@ -395,6 +427,8 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
     console.log(`\nissue 33's byte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`);
     return figures;
   } finally {
+    // The benches after this one run in this process, on every core.
+    if (PIN) pinProcess(process.pid, `0-${os.availableParallelism() - 1}`);
     await server?.stop();
     fs.rmSync(root, { recursive: true, force: true });
   }
