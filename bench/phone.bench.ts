@@ -99,9 +99,8 @@ async function launchChrome(profile: string): Promise<{ port: number; ws: string
   const args = [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"];
   // Its own process group: Debian's /usr/bin/chromium-headless-shell is a shell script that starts the
   // browser as its child, which a kill of the script alone would leave running.
-  const child = PIN
-    ? spawn("taskset", ["-c", PIN.rest, CHROME, `--renderer-cmd-prefix=taskset -c ${PIN.page}`, ...args], { stdio: ["ignore", "ignore", "pipe"], detached: true })
-    : spawn(CHROME, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const [command, argv] = PIN ? ["taskset", ["-c", PIN.rest, CHROME, `--renderer-cmd-prefix=taskset -c ${PIN.page}`, ...args]] : [CHROME, args];
+  const child = spawn(command, argv, { stdio: ["ignore", "ignore", "pipe"], detached: true });
   return new Promise((resolve, reject) => {
     let err = "";
     const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port: ${err.slice(-1000)}`)), 30_000);
