@@ -51,6 +51,35 @@ test("the scanner runs every WCAG A/AA and best-practice rule and reports violat
   expect(seen).toBe(expected);
 });
 
+// The sweep's dark scan follows a theme switched just before it. With the buttons' colour fade
+// slowed to 2 s, any machine scans inside the fade, as a fast one does inside the real 150 ms.
+test("a scan right after the theme is switched measures the colours the page settles on", async ({ page }) => {
+  await addCookiePairs(page, await world.cookiesFor("signed-out", "light"));
+  await visit(page, "/login");
+  // Added by hand: addStyleTag waits for a load event that a page without scripts never sends.
+  await page.evaluate(() => document.head.append(Object.assign(document.createElement("style"), { textContent: ".btn { transition-duration: 2s !important; }" })));
+  await page.locator("html").evaluate((el) => el.classList.replace("light", "dark"));
+  expect(await runningTransitions(page)).toBeGreaterThan(0);
+  expect(await axeViolations(page, { rules: COLOUR_RULES })).toEqual([]);
+  expect(await runningTransitions(page)).toBe(0);
+});
+
+test("whoever asks for reduced motion sees a theme switch at once, with no colour fade", async ({ page }) => {
+  await addCookiePairs(page, await world.cookiesFor("signed-out", "light"));
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await visit(page, "/login");
+  const html = page.locator("html");
+  await html.evaluate((el) => el.classList.replace("light", "dark"));
+  expect(await runningTransitions(page)).toBe(0);
+  // The same switch back without the preference fades, so the count above can see a fade.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await html.evaluate((el) => el.classList.replace("dark", "light"));
+  expect(await runningTransitions(page)).toBeGreaterThan(0);
+});
+
+const runningTransitions = (page: Page) =>
+  page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running").length);
+
 const [PHONE, SMALL_PHONE, LAPTOP] = SCREENS;
 
 // One visit per view, every check on it (decision 0184): the page is opened on a laptop and scanned,

@@ -25,11 +25,32 @@ ${axeCore}
 export type Violation = { rule: string; impact: string; help: string; nodes: string[] };
 
 /**
- * The violations of WCAG A/AA and of axe's best practices (or of `only.rules`) on the page as it is now. Legacy mode runs axe.run inside the page
+ * Ends the page's running CSS transitions at their end state (a theme switched or a button hovered
+ * just before: a scan inside a 150 ms colour fade measures colours no one sees settled, and only a
+ * fast machine gets there in time). Ended, not awaited: awaiting their `finished` once outlasted a
+ * sweep's 15 minutes on the stories page. Animations are left alone: a toast's leaving animation is
+ * what it is meant to show.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (!(animation instanceof CSSTransition)) continue;
+      try {
+        animation.finish();
+      } catch {
+        // finish() refuses only a transition whose playback rate is 0, which nothing here sets.
+      }
+    }
+  });
+}
+
+/**
+ * The violations of WCAG A/AA and of axe's best practices (or of `only.rules`) on the page once its transitions have ended. Legacy mode runs axe.run inside the page
  * (axe's frame-by-frame mode opens a helper page per scan, several times slower); iframes are
  * checked as elements, their documents are not entered.
  */
 export async function axeViolations(page: Page, only?: { rules: readonly string[] }): Promise<Violation[]> {
+  await settled(page);
   const builder = new AxeBuilder({ page, axeSource })
     .setLegacyMode(true)
     // options() replaces every option set before it, withTags() included: it comes first.
