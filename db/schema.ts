@@ -203,8 +203,12 @@ export const contributions = sqliteTable(
     storyContent: text("story_content").notNull(),
     submissionMethod: text("submission_method", { enum: ["email", "web"] }).notNull(),
     wordCount: integer("word_count").notNull().default(0),
-    /** Message-Id of an e-mail reply, so the same message delivered twice is stored once. */
-    messageId: text("message_id").unique(),
+    /**
+     * Message-Id of an e-mail reply, so the same message delivered twice is stored once. Unique per
+     * invitation, not overall: anyone who saw a copy can reuse an Id, and one e-mail may answer two
+     * families' invitations (decision 0191).
+     */
+    messageId: text("message_id"),
     /** An e-mail reply sent from another address than the invitee's: "Name <address>" (decision 0120). */
     sentFrom: text("sent_from"),
     /** The text as it arrived, kept once the owner edits storyContent (decision 0136). */
@@ -226,6 +230,7 @@ export const contributions = sqliteTable(
   (t) => [
     index("contributions_campaign_idx").on(t.campaignId, t.submittedAt),
     index("contributions_owner_submitted_idx").on(t.ownerId, t.submittedAt),
+    uniqueIndex("contributions_invitation_message_idx").on(t.invitationId, t.messageId),
   ],
 );
 
@@ -247,12 +252,13 @@ export const emptyReplies = sqliteTable(
     subject: text("subject"),
     /** Whatever text arrived (the quoted invitation, a signature), for "View Full Email". */
     content: text("content").notNull().default(""),
-    messageId: text("message_id").unique(),
+    /** Unique per invitation, as a story's. */
+    messageId: text("message_id"),
     receivedAt: timestamp("received_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt)],
+  (t) => [index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt), uniqueIndex("empty_replies_invitation_message_idx").on(t.invitationId, t.messageId)],
 );
 
 export const contributionAttachments = sqliteTable(

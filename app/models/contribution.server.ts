@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributions, invitations } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { countWords } from "~/lib/word-count";
@@ -45,7 +45,7 @@ export type NewContribution = {
   submissionMethod: "web" | "email";
   /** The invitation the story answers (token in the form link or the reply address). */
   invitationId?: string | null;
-  /** Message-Id of an e-mail reply: the same message delivered twice is stored once. */
+  /** Message-Id of an e-mail reply: the same message delivered twice to one invitation is stored once. */
   messageId?: string | null;
   /** An e-mail reply from another address than the invitee's, "Name <address>". */
   sentFrom?: string | null;
@@ -55,7 +55,8 @@ export type NewContribution = {
 /**
  * Stores a story with its word count. In the same transaction the invitation it answers becomes
  * 'answered' and a 'story_submitted' activity is recorded for the campaign's owner.
- * A repeated messageId returns the story already stored and changes nothing.
+ * The same messageId again for the same invitation returns the story already stored and changes
+ * nothing; for another invitation it is another story (decision 0191).
  */
 export function createContribution(input: NewContribution): Contribution {
   return db.transaction((tx) => {
@@ -75,6 +76,16 @@ export function createContribution(input: NewContribution): Contribution {
           .get()
       : undefined;
 
+    // Without an invitation (a story the owner adds) nothing in the index can clash: looked up here, within the collection.
+    if (!invitation && input.messageId) {
+      const same = tx
+        .select()
+        .from(contributions)
+        .where(and(isNull(contributions.invitationId), eq(contributions.messageId, input.messageId), eq(contributions.campaignId, input.campaignId)))
+        .get();
+      if (same) return same;
+    }
+
     const inserted = tx
       .insert(contributions)
       .values({
@@ -90,11 +101,16 @@ export function createContribution(input: NewContribution): Contribution {
         sentFrom: input.sentFrom ?? null,
         ...(input.submittedAt ? { submittedAt: input.submittedAt } : {}),
       })
-      .onConflictDoNothing({ target: contributions.messageId })
+      .onConflictDoNothing({ target: [contributions.invitationId, contributions.messageId] })
       .returning()
       .get();
+    // Only the same message to the same invitation clashes, and that story is of this collection.
     if (!inserted) {
-      return tx.select().from(contributions).where(eq(contributions.messageId, input.messageId!)).get()!;
+      return tx
+        .select()
+        .from(contributions)
+        .where(and(eq(contributions.invitationId, invitation!.id), eq(contributions.messageId, input.messageId!), eq(contributions.campaignId, input.campaignId)))
+        .get()!;
     }
 
     if (invitation) {

@@ -6,9 +6,14 @@ import { db, preparedPerConnection } from "~/lib/db.server";
 export type EmptyReply = typeof emptyReplies.$inferSelect;
 export type NewEmptyReply = typeof emptyReplies.$inferInsert;
 
-/** Undefined when the same message (Message-Id) was kept before. */
+/** Undefined when the same message (Message-Id) to the same invitation was kept before. */
 export function keepEmptyReply(input: NewEmptyReply) {
-  return db.insert(emptyReplies).values(input).onConflictDoNothing({ target: emptyReplies.messageId }).returning().get();
+  return db
+    .insert(emptyReplies)
+    .values(input)
+    .onConflictDoNothing({ target: [emptyReplies.invitationId, emptyReplies.messageId] })
+    .returning()
+    .get();
 }
 
 /** Newest first. Callers check ownership first (requireOwnedCampaign). */
