@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions, podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
+import { storyTextColumns } from "./contribution.server";
 
 export type Book = typeof books.$inferSelect;
 export type BookTrim = Book["trim"];
@@ -47,7 +48,7 @@ export const listBookStories = (campaignId: string) =>
     .select({
       id: contributions.id,
       contributorName: contributions.contributorName,
-      storyContent: contributions.storyContent,
+      ...storyTextColumns,
       submittedAt: contributions.submittedAt,
       recordingKey: contributionRecordings.normalizedKey,
     })
@@ -117,7 +118,7 @@ export function storyOfBookLink(token: string) {
         contributionId: contributions.id,
         campaignId: contributions.campaignId,
         contributorName: contributions.contributorName,
-        storyContent: contributions.storyContent,
+        ...storyTextColumns,
         submittedAt: contributions.submittedAt,
         campaignTitle: campaigns.title,
         recordingKey: contributionRecordings.normalizedKey,

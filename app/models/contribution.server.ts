@@ -5,6 +5,14 @@ import { countWords } from "~/lib/word-count";
 
 export type Contribution = typeof contributions.$inferSelect;
 
+/** The columns a story's printed text is made from (features/contributions/story-text.ts). */
+export const storyTextColumns = {
+  storyContent: contributions.storyContent,
+  originalStoryContent: contributions.originalStoryContent,
+  submissionMethod: contributions.submissionMethod,
+  replyReading: contributions.replyReading,
+};
+
 /** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
 const campaignStories = preparedPerConnection((d) =>
   d

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
+import { familyStoryText, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
@@ -139,7 +140,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       contributorName: row.contributorName,
       submissionMethod: row.submissionMethod,
       submittedAt: iso(row.submittedAt),
-      text: row.storyContent,
+      text: familyStoryText(row),
       page: archivePaths.story(row.id),
       photos,
       recording,
@@ -205,7 +206,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
         category: item.category,
         title: item.title,
         author: item.author,
-        text: item.content,
+        text: withoutPrivateLinks(item.content),
         // Image URLs end in the photo's id; a photo removed since is left out, as on the live page.
         photoIds: item.images.map((src) => src.split("/").pop() ?? "").filter((id) => photoIds.has(id)),
       })),

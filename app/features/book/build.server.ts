@@ -16,6 +16,7 @@ import { wakeJobs } from "~/lib/queue/wake.server";
 import { getOwnedCampaign, listCampaigns } from "~/models/campaign.server";
 import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, storyChapters, updateBook, type Book } from "~/models/book.server";
 import { getUserById } from "~/models/user.server";
+import { familyStoryText } from "~/features/contributions/story-text";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
 import { renderBookInThread } from "./layout-thread.server";
@@ -120,7 +121,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
         stories: rows.map((row) => ({
           contributorName: row.contributorName,
           submittedAt: row.submittedAt,
-          text: row.storyContent,
+          text: familyStoryText(row),
           photoKeys: listStoryPhotos(row.id).map((p) => p.storageKey),
           listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
           part: row.part,

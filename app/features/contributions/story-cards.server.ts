@@ -18,7 +18,7 @@ import { refusalForOwner, storyMessages } from "./messages";
 import { removeStoryPhoto, storyPhotoSource } from "./photos.server";
 import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema } from "./schemas";
-import { stripQuotedReply, storyReading } from "./quote-strip";
+import { readStory } from "./story-text";
 import { REPLY_READING_INTENT } from "~/features/contributions/components/story-card";
 export { REPLY_READING_INTENT };
 
@@ -37,8 +37,8 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
 
 function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording: StoryCardData["recording"] = null): StoryCardData {
   // An e-mail as it arrived is read by the reply reader, with the owner's correction (decision 0154).
-  const reading = c.submissionMethod === "email" && c.originalStoryContent === null && c.storyContent.trim() ? storyReading(c.storyContent, c.replyReading) : null;
-  const story = reading ? reading.story : c.storyContent.trim() ? stripQuotedReply(c.storyContent) : "";
+  // The owner sees their relatives' links here (their own page); outputs print familyStoryText.
+  const { story, reading } = readStory(c);
   // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
   // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view;
   // a story that is the whole e-mail needs none.

@@ -6,7 +6,7 @@ import { formatDuration } from "~/lib/text-format";
 import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 import { detectCategory } from "~/features/newsletters/category";
 import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
-import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { familyStoryText } from "~/features/contributions/story-text";
 import { isPlayable, playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { recordedAnswer } from "~/features/podcasts/script";
 import type { Recording } from "~/models/contribution-recording.server";
@@ -73,7 +73,7 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         .all()
         .flatMap((c) => {
           const name = c.contributorName?.trim() || null;
-          const written = storyTitleAndBody(stripQuotedReply(c.storyContent, c.replyReading));
+          const written = storyTitleAndBody(familyStoryText(c));
           // An answer given by voice alone is a story too: its transcript, or what the episode says of it.
           const { title, content } = written.content ? written : recordingOnlyStory(recordings.get(c.id), name);
           if (!content) return [];

@@ -21,7 +21,7 @@ import { getUserById } from "~/models/user.server";
 import { campaignStatuses } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { familyStoryText } from "~/features/contributions/story-text";
 import { playableRecording, playableRecordingsOf, transcribeRecording, transcriptionConfigFromEnv } from "~/features/contributions/recordings.server";
 import type { TranscriptionConfig } from "~/audio/transcribe.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -81,7 +81,7 @@ function episodeContributions(campaignId: string) {
   const recordings = playableRecordingsOf(campaignId);
   return listContributions(campaignId)
     .reverse()
-    .map((c) => ({ c, content: stripQuotedReply(c.storyContent, c.replyReading), recording: recordings.get(c.id) }))
+    .map((c) => ({ c, content: familyStoryText(c), recording: recordings.get(c.id) }))
     .filter(({ content, recording }) => content.trim() || recording);
 }
 

@@ -23,7 +23,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     name: story.contributorName,
     collection: story.campaignTitle,
     date: formatDay(story.submittedAt),
-    text: story.storyContent,
+    text: story.text,
     transcript: story.transcript,
     // An episode plays from the story's chapter: the fragment is in the server's HTML, so it works without scripts.
     audio: story.play ? `/b/${token}/audio${startFragment(story.play.start)}` : null,
