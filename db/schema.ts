@@ -153,6 +153,33 @@ export const invitations = sqliteTable(
   (t) => [uniqueIndex("invitations_campaign_email_idx").on(t.campaignId, t.email)],
 );
 
+/**
+ * Tokens an invitation had before they were found in stored e-mail (and so perhaps printed in a book
+ * or an archive): they no longer act, but their holder can ask for a fresh link (decision 0190).
+ */
+export const retiredInvitationTokens = sqliteTable(
+  "retired_invitation_tokens",
+  {
+    id: id(),
+    invitationId: text("invitation_id")
+      .notNull()
+      .references(() => invitations.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    retiredAt: timestamp("retired_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("retired_invitation_tokens_invitation_idx").on(t.invitationId)],
+);
+
+/** Data fixes run once at start-up, where SQL alone cannot do them (decision 0190). */
+export const oneTimeSteps = sqliteTable("one_time_steps", {
+  name: text("name").primaryKey(),
+  doneAt: timestamp("done_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
 export const reminderModes = ["manual", "weekly", "biweekly", "monthly"] as const;
 export const distributionModes = [
   "manual",

@@ -5,13 +5,19 @@ import { isPrimaryInstance } from "../app/lib/litefs.server";
 import { downloadVoicesOnFirstStart } from "../app/audio/voice-download.server";
 import { defaultPiperModels } from "../app/features/podcasts/default-voices.server";
 import { seedDemoData } from "../db/seed";
+import { retireTokensInStoredEmail } from "../app/features/contributions/retired-links.server";
 import { createApp } from "./app";
 
 const config = env(); // fails fast, naming any missing or invalid variable
 
 // A LiteFS replica is read-only: the primary migrates (LiteFS `exec` runs scripts/migrate.ts first).
 const primary = await isPrimaryInstance();
-if (primary) migrateDatabase(getDb());
+if (primary) {
+  migrateDatabase(getDb());
+  // Once per database: tokens that stored e-mail may have printed are replaced (decision 0190).
+  const retired = retireTokensInStoredEmail();
+  if (retired) console.log(`Replaced the links of ${retired} invitation(s) found in stored e-mail.`);
+}
 if (config.SEED_DEMO_DATA && primary) {
   const demo = await seedDemoData(getDb());
   if (demo) console.log(`Demo data ready. Sign in as ${demo.owner.email} / ${demo.owner.password} (admin: ${demo.admin.email}).`);

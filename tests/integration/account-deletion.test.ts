@@ -35,7 +35,7 @@ import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 /** Tables that never hold a row of an account: the service's own. An account's testimonial is its response, not the campaign. */
-const NOT_AN_ACCOUNTS = new Set(["prompt_templates", "system_errors", "webhook_tokens", "testimonial_campaigns"]);
+const NOT_AN_ACCOUNTS = new Set(["prompt_templates", "system_errors", "webhook_tokens", "testimonial_campaigns", "one_time_steps"]);
 
 type Row = Record<string, unknown>;
 const rowsOf = (table: SQLiteTable): Row[] => db.select().from(table).all() as Row[];
@@ -52,6 +52,7 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   db.insert(schema.suppressedAddresses).values({ ownerId: user.id, email: `gone-${tag}@example.com`, kind: "undeliverable", reason: "bounced" }).run();
   db.insert(schema.workflowSettings).values({ ownerId: user.id, campaignId: campaign.id }).run();
   const invitation = db.insert(schema.invitations).values({ campaignId: campaign.id, email: contact.email, token: `tok-${tag}`, status: "answered" }).returning().get();
+  db.insert(schema.retiredInvitationTokens).values({ invitationId: invitation.id, token: `old-tok-${tag}` }).run();
   const contribution = db
     .insert(schema.contributions)
     .values({ campaignId: campaign.id, invitationId: invitation.id, contributorName: "Gran", contributorEmail: contact.email, storyContent: "The lake in 1962.", submissionMethod: "web" })

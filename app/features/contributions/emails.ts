@@ -51,6 +51,15 @@ export function reminderEmail(input: InvitationInput): EmailParts {
   );
 }
 
+/** To the invitee who asked, from an old (replaced) link, for their current one (decision 0190). */
+export function freshLinkEmail(input: InvitationInput): EmailParts {
+  return storyRequest(
+    input,
+    `You asked for a fresh link to ${input.ownerName}'s story collection "${input.campaignTitle}" on ${BRAND.name}. The link you used has been replaced; the ones in this e-mail are yours now.`,
+    `Your fresh link for "${input.campaignTitle}"`,
+  );
+}
+
 type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderName?: string | null; formUrl: string };
 
 /** To someone whose reply had no story in it: thanks, no blame, and two easy ways to try again. */

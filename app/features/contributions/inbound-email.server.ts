@@ -27,6 +27,7 @@ import { hasOwnWords } from "./quote-strip";
 import { replyHtmlToText } from "./reply-html";
 import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
+import { retiredReplyInvitation } from "./retired-links.server";
 
 /** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
@@ -122,7 +123,9 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
 
   const recipients = text(form, "recipient") ?? text(form, "To") ?? "";
   const token = tokenFromRecipients(recipients);
-  const invitation = token ? getInvitationByToken(token) : undefined;
+  const sender = parseAddress(text(form, "from") ?? text(form, "From")).email ?? parseAddress(text(form, "sender")).email;
+  // A replaced reply address (decision 0190) may be printed; only the invitee's own mailbox still uses it.
+  const invitation = token ? (getInvitationByToken(token) ?? retiredReplyInvitation(token, sender)) : undefined;
   // 406 tells Mailgun not to retry: these will never be accepted.
   if (!invitation) return reject(406, `No invitation for recipient ${recipients.slice(0, 200) || "(none)"}`);
   if (!invitation.campaign.isActive || invitation.campaign.status === "closed") return reject(406, "The collection is no longer accepting stories");

@@ -142,6 +142,16 @@ export const storyMessages = {
   api: {
     notFound: "Not Found",
   },
+  // An invitation link that was replaced because it may have been printed (decision 0190).
+  replacedLink: {
+    pageTitle: "Link replaced",
+    title: "This link has been replaced",
+    text: (title: string) => `The personal links for "${title}" were replaced with new ones, so this one no longer works. Nothing you sent is lost.`,
+    hint: "We can e-mail a fresh link to the address this invitation was sent to.",
+    button: "E-mail me a fresh link",
+    sentTitle: "Check your e-mail",
+    sentText: "If this invitation can still receive e-mail, a fresh link is on its way to the address it was sent to.",
+  },
   // Answers by voice (decision 0136); the spec has no strings for them.
   recording: {
     label: "Or record your answer (optional)",

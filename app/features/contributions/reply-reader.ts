@@ -4,7 +4,7 @@
 // wrapped over up to 3 lines, date-first layouts), an end (Outlook/Exchange header block, "Original
 // message" separator, phone/app footer, signature), or the relative's own. Text below a '>' quote is
 // kept (bottom-posted and inline answers); nothing after unquoted history is.
-import { emptyReplyNoteEmail, invitationEmail, reminderEmail } from "./emails";
+import { emptyReplyNoteEmail, freshLinkEmail, invitationEmail, reminderEmail } from "./emails";
 import { HEADER_FROM_LABELS, HEADER_OTHER_LABELS, HEADER_VERBS, ORIGINAL_MESSAGE_TITLES, SENT_FOOTERS, SIGN_OFFS } from "./reply-words";
 
 export type ReplyReading = {
@@ -198,12 +198,12 @@ class ReplyText {
   }
 }
 
-// What we sent: fragments of our own invitation, reminder and kind-note texts (their fixed words,
+// What we sent: fragments of our own invitation, reminder, fresh-link and kind-note texts (their fixed words,
 // whatever the collection). A reply that reproduces one of them has reached the history.
 const HOLE = "\u241f";
 const OUR_FRAGMENTS: readonly string[] = (() => {
   const input = { campaignTitle: HOLE, prompt: HOLE, ownerName: HOLE, formUrl: HOLE, unsubscribeUrl: HOLE, senderName: HOLE };
-  const texts = [invitationEmail(input).text, reminderEmail(input).text, emptyReplyNoteEmail(input).text];
+  const texts = [invitationEmail(input).text, reminderEmail(input).text, emptyReplyNoteEmail(input).text, freshLinkEmail(input).text];
   const fragments = texts.flatMap((t) => t.split(/\u241f|\n/)).map((f) => f.replace(/\s+/g, " ").trim());
   return [...new Set(fragments.filter((f) => f.length >= 24))];
 })();

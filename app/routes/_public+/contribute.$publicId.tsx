@@ -16,6 +16,8 @@ import { UploadStatus, VoiceRecorder } from "~/features/contributions/components
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { ReplacedLink } from "~/features/contributions/components/replaced-link";
+import { retiredLink } from "~/features/contributions/retired-links.server";
 import { getUserById } from "~/models/user.server";
 import { PublicContributionSchema } from "~/features/contributions/schemas";
 import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answer-fields";
@@ -46,9 +48,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("t") ?? "";
   const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
+  // A replaced personal link (decision 0190) shows no form: it offers a fresh link instead.
+  const retired = token && !invitation ? retiredLink(token) : undefined;
   return {
     campaign: { title: campaign.title, description: campaign.description, prompt: campaign.prompt },
     submitted: url.searchParams.get("submitted") === "1",
+    replaced: retired?.campaign.id === campaign.id ? { token } : null,
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
     // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
@@ -159,8 +164,14 @@ function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps
 }
 
 export default function ContributePage() {
-  const { campaign, submitted, token, invitedEmail, constraint } = useLoaderData<typeof loader>();
+  const { campaign, submitted, token, invitedEmail, constraint, replaced } = useLoaderData<typeof loader>();
   const { publicId = "" } = useParams();
+  if (replaced)
+    return (
+      <RespondentFrame title={campaign.title} titleAs="p">
+        <ReplacedLink campaignTitle={campaign.title} token={replaced.token} />
+      </RespondentFrame>
+    );
   return (
     <RespondentFrame title={campaign.title} titleAs="p">
       <Card className="relative space-y-6">

@@ -1,33 +1,49 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getInvitationByToken, unsubscribeInvitation } from "~/models/invitation.server";
+import { ReplacedLink } from "~/features/contributions/components/replaced-link";
+import { retiredLink } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
 
 // One button: a plain form post answers with the same page, so no scripts (decision 0181).
 export const handle = noScripts;
 
 // A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
+// A replaced link (decision 0190) no longer acts: it offers a fresh one instead.
 export async function loader({ params }: LoaderFunctionArgs) {
-  const found = getInvitationByToken(params.token ?? "");
-  if (!found) throw new Response("Not Found", { status: 404 });
-  return { title: found.campaign.title, unsubscribed: found.invitation.status === "unsubscribed" };
+  const token = params.token ?? "";
+  const found = getInvitationByToken(token);
+  if (found) return { title: found.campaign.title, unsubscribed: found.invitation.status === "unsubscribed", replaced: null };
+  const retired = retiredLink(token);
+  if (!retired) throw new Response("Not Found", { status: 404 });
+  return { title: retired.campaign.title, unsubscribed: false, replaced: { token } };
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  if (!getInvitationByToken(params.token ?? "")) throw new Response("Not Found", { status: 404 });
-  unsubscribeInvitation(params.token ?? "");
+  const token = params.token ?? "";
+  if (!getInvitationByToken(token)) {
+    if (retiredLink(token)) return data({ done: false }, { status: 410 });
+    throw new Response("Not Found", { status: 404 });
+  }
+  unsubscribeInvitation(token);
   return { done: true };
 }
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | Storyhearth" }, describedAs()];
 
 export default function Unsubscribe() {
-  const { title, unsubscribed } = useLoaderData<typeof loader>();
+  const { title, unsubscribed, replaced } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.done || unsubscribed;
+  if (replaced)
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <ReplacedLink campaignTitle={title} token={replaced.token} />
+      </div>
+    );
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4 text-center">

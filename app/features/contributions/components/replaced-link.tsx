@@ -1,0 +1,41 @@
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { storyMessages } from "~/features/contributions/messages";
+
+const m = storyMessages.replacedLink;
+
+/** Where to post for a fresh link: the old token names the invitation, the visitor gives no address. */
+export const freshLinkPath = (token: string) =>
+  `/fresh-link/${encodeURIComponent(token)}`;
+
+/** An old answer-form or unsubscribe link (decision 0190): says so and offers one plain form post. */
+export function ReplacedLink({
+  campaignTitle,
+  token,
+  sent = false,
+}: {
+  campaignTitle: string;
+  token: string;
+  sent?: boolean;
+}) {
+  return (
+    <Card className="space-y-4 text-center">
+      {sent ? (
+        <>
+          <h1 className="text-2xl font-semibold">{m.sentTitle}</h1>
+          <p className="text-muted-foreground">{m.sentText}</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">{m.title}</h1>
+          <p className="text-muted-foreground">{m.text(campaignTitle)}</p>
+          <p className="text-muted-foreground">{m.hint}</p>
+          <Form method="post" action={freshLinkPath(token)} reloadDocument>
+            <Button type="submit">{m.button}</Button>
+          </Form>
+        </>
+      )}
+    </Card>
+  );
+}

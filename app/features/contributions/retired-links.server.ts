@@ -1,0 +1,101 @@
+// Invitation links that may have been printed (decision 0190): the one-time retirement of the tokens
+// found in stored e-mail, and what an old link or reply address may still do.
+import { now } from "~/lib/clock.server";
+import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { randomToken } from "~/lib/tokens.server";
+import { getUserById } from "~/models/user.server";
+import {
+  getRetiredToken,
+  invitationsWithTokens,
+  oneTimeStepDone,
+  recordOneTimeStep,
+  replaceInvitationToken,
+  storedEmailTexts,
+} from "~/models/retired-invitation-token.server";
+import { freshLinkEmail } from "./emails";
+import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { replyAddressFor } from "./reply-address.server";
+
+const RETIRE_STEP = "retire-invitation-tokens-in-stored-email";
+
+// Our tokens are base64url or hex; every run of those characters in a text is looked up, so a token
+// is found however the e-mail client quoted it (in a link, an address, or bare).
+const TOKEN_LIKE = /[A-Za-z0-9_-]{10,64}/g;
+
+/**
+ * Once per database: every invitation whose token appears in a stored e-mail gets a new random token
+ * and the old one is kept as retired. Stopped half-way, the next start finishes the rest (a replaced
+ * token is no longer in any text). Returns how many were replaced.
+ */
+export function retireTokensInStoredEmail(): number {
+  if (oneTimeStepDone(RETIRE_STEP)) return 0;
+  const candidates = new Set<string>();
+  for (const text of storedEmailTexts())
+    for (const [word] of text.matchAll(TOKEN_LIKE)) candidates.add(word);
+  const at = now();
+  let replaced = 0;
+  for (const invitation of invitationsWithTokens([...candidates]))
+    if (
+      replaceInvitationToken(invitation.id, invitation.token, randomToken(), at)
+    )
+      replaced++;
+  recordOneTimeStep(RETIRE_STEP, at);
+  return replaced;
+}
+
+export type RetiredLink = NonNullable<ReturnType<typeof getRetiredToken>>;
+
+/** The invitation an old link named, or undefined for a token never retired. */
+export const retiredLink = (token: string): RetiredLink | undefined =>
+  getRetiredToken(token);
+
+/** An old reply address still reaches the invitation, but only from the invitee's own mailbox. */
+export function retiredReplyInvitation(
+  token: string,
+  senderEmail: string | null
+) {
+  const found = getRetiredToken(token);
+  if (
+    !found ||
+    !senderEmail ||
+    senderEmail.trim().toLowerCase() !==
+      found.invitation.email.trim().toLowerCase()
+  )
+    return undefined;
+  return { invitation: found.invitation, campaign: found.campaign };
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * "E-mail me a fresh link": the invitation's current links, to the address it was sent to (never one
+ * the visitor gives), at most once per invitation per day (the outbox's dedupe key). Nothing goes to
+ * an address that unsubscribed or bounced; the page says the same either way.
+ */
+export async function sendFreshLink(found: RetiredLink) {
+  const { invitation, campaign } = found;
+  if (invitation.status === "unsubscribed" || invitation.status === "failed")
+    return;
+  const owner = await getUserById(campaign.ownerId);
+  const links = invitationLinks(campaign.publicId, invitation.token);
+  const mail = freshLinkEmail({
+    campaignTitle: campaign.title,
+    prompt: campaign.prompt,
+    description: campaign.description,
+    ownerName: owner ? ownerDisplayName(owner) : campaign.title,
+    ...links,
+  });
+  const dedupeKey = `fresh-link:${invitation.id}:${day(now())}`;
+  const row = queueOutgoingEmail({
+    kind: "invitation_fresh_link",
+    to: invitation.email,
+    ...mail,
+    replyTo: replyAddressFor(invitation.token),
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    dedupeKey,
+  });
+  await deliverEmails([row]);
+}
