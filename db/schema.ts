@@ -279,6 +279,13 @@ export const emptyReplies = sqliteTable(
     subject: text("subject"),
     /** Whatever text arrived (the quoted invitation, a signature), for "View Full Email". */
     content: text("content").notNull().default(""),
+    /**
+     * "empty": a person's reply with nothing usable; "automatic": an out-of-office or other machine
+     * reply; "bounce": a delivery-failure notice. Neither of the last two is a story (decision 0192).
+     */
+    kind: text("kind", { enum: ["empty", "automatic", "bounce"] })
+      .notNull()
+      .default("empty"),
     /** Unique per invitation, as a story's. */
     messageId: text("message_id"),
     receivedAt: timestamp("received_at")

@@ -82,4 +82,34 @@ test.describe("replies as mail clients really send them", () => {
     await expect(page.getByText(`Reply from ${invitee}`)).toBeVisible();
     await expect(page.getByText(`Sent from Cousin Em <${sender}>`)).toBeVisible();
   });
+
+  test("an out-of-office reply and a delivery notice are notes for the owner, not stories, and the relative stays invited", async ({ page, user }) => {
+    const invitee = `rosa-${randomUUID()}@example.com`;
+    const campaign = createTestCampaign(user.id);
+    const recipient = replyAddressFor(createTestInvitation(campaign.id, invitee).token);
+    const away = await postReply(page, {
+      recipient,
+      from: `Rosa Bianchi <${invitee}>`,
+      subject: `Automatic reply: ${campaign.title}`,
+      bodyPlain: `Hello,\n\nI am away until 12 January. I will answer when I am back.\n\n> ${campaign.prompt}`,
+      messageId: `<${randomUUID()}@mail.example.com>`,
+      headers: { "Auto-Submitted": "auto-replied" },
+    });
+    expect(away.status()).toBe(200);
+    const delay = await postReply(page, {
+      recipient,
+      from: "Mail Delivery System <MAILER-DAEMON@mx.example.net>",
+      subject: "Delivery Status Notification (Delay)",
+      bodyPlain: `Final-Recipient: rfc822; ${invitee}\nAction: delayed\nStatus: 4.4.7`,
+      messageId: `<${randomUUID()}@mail.example.com>`,
+    });
+    expect(delay.status()).toBe(200);
+    expect(latestEmailTo(invitee)).toBeUndefined();
+
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    await expect(page.getByRole("article")).toHaveCount(0);
+    await expect(page.getByText("Rosa Bianchi's mailbox answered automatically: I am away until 12 January.")).toBeVisible();
+    await expect(page.getByText(`A mail server sent a delivery notice about ${invitee}.`)).toBeVisible();
+  });
 });

@@ -2,7 +2,7 @@
 // The reply address reply+TOKEN@domain names the invitation (and so the invitee, whoever sent it);
 // the full message is kept as the story, image attachments are kept with it, and the same message
 // delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
-// kindly (decision 0120). An audio attachment becomes the story's recording; one that cannot be used
+// kindly (decision 0120); automatic mail is a note for the owner, not a story (decision 0192). An audio attachment becomes the story's recording; one that cannot be used
 // leaves the text saved and the reason recorded (decision 0136).
 import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
@@ -12,12 +12,13 @@ import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
-import { blockedAddress } from "~/models/delivery-problem.server";
+import { blockedAddress, markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
+import { automaticMail, type AutomaticMail, type HeaderReader } from "./automatic-mail";
 import { emptyReplyNoteEmail } from "./emails";
 import { storyMessages } from "./messages";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
@@ -103,11 +104,20 @@ export function replyText(form: FormData): string {
 /** "Name <address>", or the address alone. */
 const formatAddress = (name: string | null, email: string) => (name ? `${name} <${email}>` : email);
 
-/** Out-of-office and other machine replies (RFC 3834): kept, but never answered, so no mail loop. */
-function isAutomatic(form: FormData) {
-  const auto = (text(form, "Auto-Submitted") ?? text(form, "auto-submitted"))?.trim().toLowerCase();
-  const precedence = (text(form, "Precedence") ?? text(form, "precedence"))?.trim().toLowerCase();
-  return (auto !== undefined && auto !== "no") || precedence === "bulk" || precedence === "junk" || precedence === "list" || precedence === "auto_reply";
+/**
+ * The message's headers by lower-case name: the fields Mailgun posts one per header, else its
+ * `message-headers` list ([name, value] pairs as JSON).
+ */
+function headerReader(form: FormData): HeaderReader {
+  const headers = new Map<string, string>();
+  try {
+    const listed: unknown = JSON.parse(text(form, "message-headers") ?? "[]");
+    if (Array.isArray(listed)) for (const pair of listed) if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") headers.set(pair[0].toLowerCase(), pair[1]);
+  } catch {
+    // An unreadable list leaves the fields.
+  }
+  for (const [name, value] of form) if (typeof value === "string") headers.set(name.toLowerCase(), value);
+  return (name) => headers.get(name.toLowerCase());
 }
 
 type Invitation = NonNullable<ReturnType<typeof getInvitationByToken>>;
@@ -142,9 +152,19 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
     const messageId = text(form, "Message-Id") ?? text(form, "message-id") ?? null;
+    const subject = text(form, "subject") ?? null;
+
+    // No person wrote it: a note for the owner, never a story, never "answered", never answered back (no mail loop).
+    const automatic = automaticMail(headerReader(form), { from: text(form, "from") ?? text(form, "From") ?? "", subject: subject ?? "", body });
+    if (automatic) {
+      // Its display name too, from the invitee's own address: the owner's note says whose mailbox answered.
+      const named = sentFrom ?? (from.name && senderEmail ? formatAddress(from.name, senderEmail) : null);
+      keepAutomaticMail(invitation, automatic, { body, subject, sentFrom: named, messageId });
+      return { status: 200, message: automatic.kind === "bounce" ? "Delivery notice kept for the owner; not a story" : "Automatic reply kept for the owner; not a story" };
+    }
 
     if (!hasOwnWords(body) && photos.length === 0 && !audio) {
-      await keepAndAnswerEmptyReply(invitation, { body, subject: text(form, "subject") ?? null, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name, automatic: isAutomatic(form) });
+      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name });
       return { status: 200, message: "Reply kept without a story; the sender was told" };
     }
     const contribution = createContribution({
@@ -163,12 +183,10 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
       const to = senderEmail ?? invitee;
-      const thanks = isAutomatic(form)
-        ? null
-        : { ownerId: invitation.campaign.ownerId, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      const thanks = { ownerId: invitation.campaign.ownerId, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
     } else if (audio && !audio.check.ok) {
-      await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: !isAutomatic(form) });
+      await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
       return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
     }
     return { status: 200, message: "Story stored", contributionId: contribution.id };
@@ -210,7 +228,31 @@ async function audioAttachment(form: FormData): Promise<AudioAttachment | null> 
   return claimed;
 }
 
-type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null; automatic: boolean };
+type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null };
+
+/**
+ * Kept for the owner to see: an automatic reply leaves the invitation as it was, so reminders go on.
+ * A notice that the invitee's own address will never take mail marks it, as Mailgun's bounce events
+ * do; a notice naming other addresses marks nothing (anyone holding the reply address can send one).
+ */
+function keepAutomaticMail({ invitation, campaign }: Invitation, mail: AutomaticMail, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId">) {
+  db.transaction(() => {
+    const kept = keepEmptyReply({
+      campaignId: campaign.id,
+      invitationId: invitation.id,
+      contributorEmail: invitation.email,
+      sentFrom: reply.sentFrom,
+      subject: reply.subject?.slice(0, 500) ?? null,
+      content: reply.body,
+      messageId: reply.messageId,
+      kind: mail.kind === "bounce" ? "bounce" : "automatic",
+    });
+    const invitee = invitation.email.toLowerCase();
+    if (kept && mail.kind === "bounce" && mail.permanent && mail.recipients.includes(invitee)) {
+      markDeliveryProblem(campaign.ownerId, invitee, { kind: "undeliverable", reason: storyMessages.emptyReplies.bounceReason(mail.reason), at: now() });
+    }
+  });
+}
 
 /** Kept for the owner and, in the same transaction, a kind note queued to whoever sent it. */
 async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, reply: EmptyReplyInput) {
@@ -225,8 +267,8 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
       content: reply.body,
       messageId: reply.messageId,
     });
-    // An address that bounced or complained gets no note either (issue 29).
-    if (!kept || reply.automatic || blockedAddress(campaign.ownerId, reply.to)) return null;
+    // An address that bounced or complained gets no note either.
+    if (!kept || blockedAddress(campaign.ownerId, reply.to)) return null;
     const mail = emptyReplyNoteEmail({
       campaignTitle: campaign.title,
       ownerName: owner ? ownerDisplayName(owner) : "Your family",

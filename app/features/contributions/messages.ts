@@ -40,8 +40,12 @@ export const storyMessages = {
   },
   emptyReplies: {
     title: "Replies without a story",
-    text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again (automatic replies excepted).",
+    text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again. Automatic replies and delivery notices are listed too; they are not stories, and reminders go on.",
     from: (email: string | null) => `Reply from ${email ?? "an unknown address"}`,
+    automatic: (who: string, summary: string) => `${who}'s mailbox answered automatically${summary ? `: ${summary}` : "."}`,
+    bounce: (email: string | null) => `A mail server sent a delivery notice about ${email ?? "an unknown address"}.`,
+    /** The reason beside the invitee when the notice says their address takes no mail. */
+    bounceReason: (detail: string) => (detail ? `A mail server returned the invitation: ${detail}` : "A mail server returned the invitation: the address does not accept e-mail."),
     subject: (subject: string) => `Subject: ${subject}`,
     whatArrived: "What arrived",
     nothing: "The e-mail was empty.",

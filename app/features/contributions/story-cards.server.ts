@@ -11,7 +11,7 @@ import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
 import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
 import { editStoryText, listContributionsPage, setReplyReading, type Contribution } from "~/models/contribution.server";
-import { listEmptyReplies } from "~/models/empty-reply.server";
+import { listEmptyReplies, type EmptyReply } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
 import { refusalForOwner, storyMessages } from "./messages";
@@ -19,6 +19,8 @@ import { removeStoryPhoto, storyPhotoSource } from "./photos.server";
 import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema } from "./schemas";
 import { readStory } from "./story-text";
+import { ownWords } from "./quote-strip";
+import { automaticReplySummary } from "./automatic-mail";
 import { REPLY_READING_INTENT } from "~/features/contributions/components/story-card";
 export { REPLY_READING_INTENT };
 
@@ -76,9 +78,21 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
   return listContributionsPage(campaignId, window).map((c) => toStoryCard(c, photos.get(c.id) ?? [], recordings.get(c.id)));
 }
 
+/** "Reply from …", or for automatic mail what the machine said. */
+function emptyReplyHeadline(r: EmptyReply) {
+  const m = storyMessages.emptyReplies;
+  if (r.kind === "bounce") return m.bounce(r.contributorEmail);
+  if (r.kind === "automatic") return m.automatic(senderName(r.sentFrom) ?? r.contributorEmail ?? "The relative", automaticReplySummary(ownWords(r.content) || r.content));
+  return m.from(r.contributorEmail);
+}
+
+/** The display name of "Name <address>", if it has one. */
+const senderName = (sentFrom: string | null) => /^(.+?)\s*<[^<>]+>$/.exec(sentFrom ?? "")?.[1]?.replace(/^"|"$/g, "") || null;
+
 export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
   return listEmptyReplies(campaignId).map((r) => ({
     id: r.id,
+    headline: emptyReplyHeadline(r),
     contributorEmail: r.contributorEmail,
     sentFrom: r.sentFrom,
     subject: r.subject,

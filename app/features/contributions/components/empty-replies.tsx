@@ -5,6 +5,8 @@ const m = storyMessages.emptyReplies;
 
 export type EmptyReplyData = {
   id: string;
+  /** What the owner reads first: who answered, or that a machine did (decision 0192). */
+  headline: string;
   contributorEmail: string | null;
   sentFrom: string | null;
   subject: string | null;
@@ -22,7 +24,7 @@ export function EmptyReplies({ replies }: { replies: EmptyReplyData[] }) {
       <ul className="space-y-3">
         {replies.map((reply) => (
           <li key={reply.id} className="space-y-1 rounded-md border border-border p-3 text-sm">
-            <p className="break-words font-medium">{m.from(reply.contributorEmail)}</p>
+            <p className="break-words font-medium">{reply.headline}</p>
             {reply.sentFrom ? <p className="break-words text-muted-foreground">{storyMessages.card.sentFrom(reply.sentFrom)}</p> : null}
             <p className="text-muted-foreground">{reply.receivedLabel ?? storyMessages.card.recentlySubmitted}</p>
             {reply.subject ? <p className="break-words text-muted-foreground">{m.subject(reply.subject)}</p> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE `empty_replies` ADD `kind` text DEFAULT 'empty' NOT NULL;
