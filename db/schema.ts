@@ -724,9 +724,12 @@ export const emailOutbox = sqliteTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     headers: json<Record<string, string>>("headers").notNull().default({}),
-    status: text("status", { enum: ["queued", "sending", "sent", "failed", "stored"] })
+    /** "retrying": refused or unreachable, tried again at retryAt; "failed": given up on, with lastError (decision 0193). */
+    status: text("status", { enum: ["queued", "sending", "sent", "retrying", "failed", "stored"] })
       .notNull()
       .default("queued"),
+    /** When a "retrying" row is tried again: exponential backoff with jitter. */
+    retryAt: timestamp("retry_at"),
     /** Same key, same e-mail: an invitation or reminder is written to the outbox once. */
     dedupeKey: text("dedupe_key").unique(),
     /** When delivery was last claimed ('sending'); a stale claim is reconciled with Mailgun. */

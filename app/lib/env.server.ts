@@ -74,6 +74,8 @@ const schema = z
     MAILGUN_DOMAIN: z.string().optional(),
     MAILGUN_URL: z.url().optional(),
     MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
+    /** How long a send waits for Mailgun's answer; one answered later is settled from its log, never resent blind. */
+    MAILGUN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     MAIL_FROM: z.string().default("Storyhearth <hello@storyhearth.local>"),
     /** Domain of the reply addresses (reply+TOKEN@…); defaults to MAILGUN_DOMAIN. */
     INBOUND_EMAIL_DOMAIN: z.string().optional(),

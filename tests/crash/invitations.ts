@@ -22,7 +22,7 @@ export async function runInvitationCrash({ count, random }: { count: number; ran
     const outboxLeft = db
       .select({ key: emailOutbox.dedupeKey })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.kind, "campaign_invitation"), inArray(emailOutbox.status, ["queued", "sending", "failed"])))
+      .where(and(eq(emailOutbox.kind, "campaign_invitation"), inArray(emailOutbox.status, ["queued", "sending", "retrying", "failed"])))
       .all()
       .filter((m) => keys.has(m.key ?? "")).length;
     const jobsLeft = db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, "dispatch-invitations"), eq(jobs.status, "running"))).all().length;

@@ -99,6 +99,23 @@ describe("a Message-Id is one reply within one invitation", () => {
     expect(storiesOf(a.campaign.id).map((s) => s.storyContent)).toEqual(["Joe's meatballs were famous."]);
   });
 
+  it("a reply without a Message-Id delivered twice is stored once; another reply without one is another story", async () => {
+    const { a } = twoFamilies();
+    const form = () => {
+      const f = signedInboundForm({ recipient: replyAddressFor(a.inv.token), from: "Rosa <rosa@example.com>", subject: "Re", bodyPlain: "Sunday sauce.", messageId: "" }, webhookSigningKey()!, new Date());
+      f.delete("Message-Id");
+      return f;
+    };
+    for (const body of [form(), form()]) {
+      const response = await inbound({ request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body }), params: {}, context: {} });
+      expect(response.status).toBe(200);
+    }
+    // An empty Message-Id is none at all, not one every such reply shares.
+    await post({ recipient: replyAddressFor(a.inv.token), from: "Rosa <rosa@example.com>", subject: "Re", bodyPlain: "And the meatballs.", messageId: "" });
+    await post({ recipient: replyAddressFor(a.inv.token), from: "Rosa <rosa@example.com>", subject: "Re", bodyPlain: "And the bread.", messageId: " " });
+    expect(storiesOf(a.campaign.id).map((s) => s.storyContent).sort()).toEqual(["And the bread.", "And the meatballs.", "Sunday sauce."]);
+  });
+
   it("replies with nothing to keep are kept once per invitation too", async () => {
     const { a, b } = twoFamilies();
     const id = messageId();

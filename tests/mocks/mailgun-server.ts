@@ -30,6 +30,10 @@ export type FakeMailgun = {
   requests: FakeMailgunRequest[];
   /** The next message request answers with this status (and a Mailgun-like error body). */
   failNext(status?: number): void;
+  /** Every message request answers 429 with Retry-After (seconds) until called again with null, as a throttled domain does. */
+  throttle(retryAfterSeconds: number | null): void;
+  /** The next message is accepted (it is in the event log) but its answer comes `ms` later, after a client's time-out. */
+  answerNextLate(ms: number): void;
   close(): Promise<void>;
 };
 
@@ -68,6 +72,8 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; domain: string }): Promise<FakeMailgun> {
   const requests: FakeMailgunRequest[] = [];
   const failures: number[] = [];
+  let throttledFor: number | null = null;
+  const lateAnswers: number[] = [];
   /** Mailgun's event log: every accepted Message-Id, kept when a test clears `requests`. */
   const accepted: { messageId: string; to: string | undefined }[] = [];
 
@@ -128,6 +134,11 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     };
     requests.push(recorded);
 
+    if (throttledFor !== null) {
+      recorded.status = 429;
+      res.setHeader("retry-after", String(throttledFor));
+      return send(res, 429, { message: "Too many requests, please slow down" });
+    }
     const failure = failures.shift();
     if (failure !== undefined) {
       recorded.status = failure;
@@ -145,7 +156,9 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     const id = headers["Message-Id"] ?? `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
     recorded.messageId = id;
     accepted.push({ messageId: id, to: recorded.field("to") });
-    send(res, 200, { id, message: "Queued. Thank you." });
+    const late = lateAnswers.shift();
+    if (late !== undefined) await new Promise((resolve) => setTimeout(resolve, late));
+    if (!res.destroyed) send(res, 200, { id, message: "Queued. Thank you." });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -159,6 +172,12 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     requests,
     failNext(status = 500) {
       failures.push(status);
+    },
+    throttle(retryAfterSeconds) {
+      throttledFor = retryAfterSeconds;
+    },
+    answerNextLate(ms) {
+      lateAnswers.push(ms);
     },
     close() {
       return new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@
 // delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
 // kindly (decision 0120); automatic mail is a note for the owner, not a story (decision 0192). An audio attachment becomes the story's recording; one that cannot be used
 // leaves the text saved and the reason recorded (decision 0136).
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
 import { hasAttachments } from "~/models/contribution-attachment.server";
@@ -101,6 +102,9 @@ export function replyText(form: FormData): string {
   return body.replace(/\r\n?/g, "\n").trim();
 }
 
+/** A stand-in Message-Id from what the reply carries; unique per invitation, as a real one (decision 0191). */
+const contentId = (...parts: Array<string | number | null | undefined>) => `<content.${createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40)}@storyhearth.invalid>`;
+
 /** "Name <address>", or the address alone. */
 const formatAddress = (name: string | null, email: string) => (name ? `${name} <${email}>` : email);
 
@@ -151,7 +155,8 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     // The reply address names the invitee; another sending address is noted, not shown as theirs.
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
-    const messageId = text(form, "Message-Id") ?? text(form, "message-id") ?? null;
+    // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
+    const messageId = text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size);
     const subject = text(form, "subject") ?? null;
 
     // No person wrote it: a note for the owner, never a story, never "answered", never answered back (no mail loop).

@@ -20,9 +20,6 @@ export type MailgunMessage = {
   variables?: Record<string, string>;
 };
 
-/** A stuck connection must not hold a request (or the job runner) forever. */
-const TIMEOUT_MS = 15_000;
-
 /** The client and sending domain, or null when Mailgun is not configured (a local run). */
 export function createMailgun(config: Env = env()): { client: MailgunClient; domain: string } | null {
   if (!config.MAILGUN_API_KEY || !config.MAILGUN_DOMAIN) return null;
@@ -30,7 +27,8 @@ export function createMailgun(config: Env = env()): { client: MailgunClient; dom
     username: "api",
     key: config.MAILGUN_API_KEY,
     ...(config.MAILGUN_URL ? { url: config.MAILGUN_URL } : {}),
-    timeout: TIMEOUT_MS,
+    // A stuck connection must not hold a request (or the job runner) forever.
+    timeout: config.MAILGUN_TIMEOUT_MS,
   });
   return { client, domain: config.MAILGUN_DOMAIN };
 }
@@ -69,6 +67,28 @@ export function describeMailgunError(error: unknown) {
     return `Mailgun ${status ?? "error"}${text ? `: ${text}` : ""}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+// Errors from before a request could reach Mailgun: it cannot have accepted anything.
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ERR_INVALID_URL", "ERR_BAD_OPTION"]);
+
+export type MailgunFailure =
+  /** Mailgun answered and refused the message (or it never left): safe to send again later; `permanent` for a 400. */
+  | { outcome: "refused"; permanent: boolean }
+  /** No answer (a time-out, a dropped connection): Mailgun may have accepted it. */
+  | { outcome: "unknown" };
+
+/**
+ * What a failed send tells us. mailgun.js turns every error into an APIError, with status 400 and the
+ * network error's code (ECONNABORTED, ECONNRESET, …) as its message when no answer came; a real 400
+ * carries Mailgun's words instead.
+ */
+export function mailgunFailure(error: unknown): MailgunFailure {
+  const { status, message } = (error ?? {}) as { status?: number; message?: string };
+  const code = /^(E[A-Z_]+|ERR_[A-Z_]+)$/.test(message ?? "") ? message! : undefined;
+  if (code) return NEVER_SENT.has(code) ? { outcome: "refused", permanent: false } : { outcome: "unknown" };
+  if (typeof status !== "number") return { outcome: "unknown" };
+  return { outcome: "refused", permanent: status === 400 };
 }
 
 /** The Message-Id we give each outbox row, so Mailgun's event log can tell whether it went out. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
 import { db } from "~/lib/db.server";
 
@@ -18,8 +18,24 @@ export type QueueEmailInput = {
   dedupeKey?: string | null;
 };
 
-/** Delivery gives up on a message after this many tries; it stays 'failed' in the outbox. */
-export const MAX_EMAIL_ATTEMPTS = 5;
+/**
+ * Delivery keeps trying a message for this long after it was written (a day of Mailgun throttling or
+ * an outage loses nothing), then gives up: 'failed' with the last reason (decision 0193).
+ */
+export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A guard against a loop, far above what the backoff makes in a day (about 30 tries). */
+export const MAX_EMAIL_ATTEMPTS = 60;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/**
+ * When to try again after `attempts` tries: one minute, doubling to an hour at most, each delay
+ * drawn from 80-120 % of that so a throttled batch does not come back all at once.
+ */
+export function nextRetryAt(attempts: number, at: Date, random = Math.random) {
+  const base = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return new Date(at.getTime() + Math.round(base * (0.8 + 0.4 * random())));
+}
 /**
  * A 'queued' row younger than this is probably being sent right now by the request that wrote it,
  * so a retry run leaves it alone; older ones were interrupted (crash, restart) and are picked up.
@@ -45,7 +61,7 @@ export function claimForSending(id: string, now = new Date()) {
   return db
     .update(emailOutbox)
     .set({ status: "sending", claimedAt: now, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ["queued", "failed"]), lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS)))
+    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ["queued", "retrying"]), lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS)))
     .returning()
     .get();
 }
@@ -64,20 +80,40 @@ export function staleSendingEmails(staleMs: number, limit = 100, now = new Date(
 export function markSent(id: string, providerMessageId: string | null, now = new Date()) {
   return db
     .update(emailOutbox)
-    .set({ status: "sent", providerMessageId, sentAt: now, lastError: null })
+    .set({ status: "sent", providerMessageId, sentAt: now, lastError: null, retryAt: null })
     .where(eq(emailOutbox.id, id))
     .returning()
     .get();
 }
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/** Given up on: the message will not be sent. */
 export function markFailed(id: string, error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
   return db
     .update(emailOutbox)
-    .set({ status: "failed", lastError: message.slice(0, 2000) })
+    .set({ status: "failed", lastError: errorText(error), retryAt: null })
     .where(eq(emailOutbox.id, id))
     .returning()
     .get();
+}
+
+/** Not sent this time; tried again from `retryAt`. */
+export function markRetrying(id: string, error: unknown, retryAt: Date) {
+  return db
+    .update(emailOutbox)
+    .set({ status: "retrying", lastError: errorText(error), retryAt })
+    .where(eq(emailOutbox.id, id))
+    .returning()
+    .get();
+}
+
+/**
+ * Mailgun may have accepted it (no answer in time): left 'sending', so nothing sends it again until
+ * the reconciliation has asked Mailgun's log (send.server.ts).
+ */
+export function markUnsettled(id: string, error: unknown) {
+  return db.update(emailOutbox).set({ lastError: errorText(error) }).where(eq(emailOutbox.id, id)).returning().get();
 }
 
 /** A local run without Mailgun: the outbox is the mailbox. */
@@ -99,7 +135,7 @@ export function getOutboxEmail(id: string) {
   return db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
 }
 
-/** Messages still to deliver, oldest first: failed ones with tries left, and stale queued ones. */
+/** Messages still to deliver, oldest first: retrying ones whose time has come, and stale queued ones. */
 export function pendingEmails(limit = 20, now = new Date(), queuedGraceMs = QUEUED_GRACE_MS) {
   const staleBefore = new Date(now.getTime() - queuedGraceMs + (queuedGraceMs === 0 ? 1 : 0));
   return db
@@ -109,7 +145,7 @@ export function pendingEmails(limit = 20, now = new Date(), queuedGraceMs = QUEU
       and(
         lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
         or(
-          eq(emailOutbox.status, "failed"),
+          and(eq(emailOutbox.status, "retrying"), or(isNull(emailOutbox.retryAt), lte(emailOutbox.retryAt, now))),
           and(eq(emailOutbox.status, "queued"), lt(emailOutbox.createdAt, staleBefore)),
         ),
       ),

@@ -18,6 +18,7 @@ type Modules = {
   outbox: typeof import("~/lib/email/outbox.server");
   mailgun: typeof import("./mailgun.server");
   env: typeof import("~/lib/env.server");
+  clock: typeof import("~/lib/clock.server");
 };
 
 /** env() caches its first parse, so the modules are loaded afresh after the variables change. */
@@ -32,6 +33,7 @@ async function loadModules(vars: Record<string, string | undefined>): Promise<Mo
     outbox: await import("~/lib/email/outbox.server"),
     mailgun: await import("./mailgun.server"),
     env: await import("~/lib/env.server"),
+    clock: await import("~/lib/clock.server"),
   };
 }
 
@@ -41,7 +43,7 @@ describe("sendEmail with Mailgun configured", () => {
 
   beforeAll(async () => {
     fake = await startFakeMailgun({ apiKey: API_KEY, domain: DOMAIN });
-    m = await loadModules({ MAILGUN_API_KEY: API_KEY, MAILGUN_DOMAIN: DOMAIN, MAILGUN_URL: fake.url, MAIL_FROM: FROM });
+    m = await loadModules({ MAILGUN_API_KEY: API_KEY, MAILGUN_DOMAIN: DOMAIN, MAILGUN_URL: fake.url, MAIL_FROM: FROM, MAILGUN_TIMEOUT_MS: "300" });
   });
   afterAll(async () => {
     await fake.close();
@@ -106,18 +108,22 @@ describe("sendEmail with Mailgun configured", () => {
     expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "sent", html });
   });
 
-  it("marks the row failed on a Mailgun error, records it, does not throw, and a retry sends it", async () => {
+  it("on a Mailgun error marks the row retrying, records it, does not throw, and a retry once its time has come sends it", async () => {
     fake.failNext(500);
     const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "bob@example.com", subject: "Share a story", html: "<p>Hi</p>", text: "Hi" });
 
     expect(fake.requests).toHaveLength(1);
-    expect(row.status).toBe("failed");
+    expect(row.status).toBe("retrying");
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/500/);
     expect(row.providerMessageId).toBeNull();
+    // The first retry comes after about a minute (jittered 48-72 s), not at once.
+    expect(row.retryAt!.getTime() - Date.now()).toBeGreaterThan(40_000);
     const errors = db.select().from(systemErrors).where(eq(systemErrors.errorType, "email_send_failed")).all();
     expect(errors.some((e) => e.errorMessage.includes(row.id) && e.workflow === "email:campaign_invitation")).toBe(true);
+    expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0 });
 
+    m.clock.setClock(new Date(row.retryAt!.getTime() + 1));
     const report = await m.email.deliverPendingEmails();
     expect(report).toEqual({ attempted: 1, sent: 1, failed: 0, stored: 0, reconciled: 0 });
     expect(fake.requests).toHaveLength(2);
@@ -127,6 +133,66 @@ describe("sendEmail with Mailgun configured", () => {
 
     // Nothing left to do.
     expect(await m.email.deliverPendingEmails()).toEqual({ attempted: 0, sent: 0, failed: 0, stored: 0, reconciled: 0 });
+    m.clock.setClock(null);
+  });
+
+  it("a 30-minute throttle (429 with Retry-After) delivers every message once afterwards, none given up on", async () => {
+    const start = new Date();
+    m.clock.setClock(start);
+    fake.throttle(1800);
+    const rows = await m.email.deliverEmails(["ann", "ben", "cat"].map((name) => m.email.queueOutgoingEmail({ kind: "campaign_invitation", to: `${name}@throttled.example`, subject: "Share a story", html: "<p>Hi</p>", text: "Hi", dedupeKey: `throttle:${name}:${start.getTime()}` })));
+    expect(rows.map((r) => r.status)).toEqual(["retrying", "retrying", "retrying"]);
+    // The job runner's minute-by-minute retries through the outage, then the hour after it.
+    for (let minute = 1; minute <= 120; minute++) {
+      m.clock.setClock(new Date(start.getTime() + minute * 60_000));
+      if (minute === 30) fake.throttle(null);
+      await m.email.deliverPendingEmails();
+      if (minute < 30) for (const r of rows) expect(m.outbox.getOutboxEmail(r.id)!.status).toBe("retrying");
+    }
+    m.clock.setClock(null);
+    for (const r of rows) expect(m.outbox.getOutboxEmail(r.id)!.status).toBe("sent");
+    const accepted = fake.requests.filter((r) => r.status === 200).map((r) => r.field("to"));
+    expect(accepted.sort()).toEqual(["ann@throttled.example", "ben@throttled.example", "cat@throttled.example"]);
+    // Backoff, not a try a minute: far fewer than 3 x 30 refused requests.
+    expect(fake.requests.filter((r) => r.status === 429).length).toBeLessThan(3 * 10);
+  });
+
+  it("a message Mailgun accepts but answers after the time-out is settled from its log and sent once", async () => {
+    const start = new Date();
+    m.clock.setClock(start);
+    // The client gives up after 300 ms (MAILGUN_TIMEOUT_MS); the answer comes after 2 s, as a 20 s answer does after 15 s.
+    fake.answerNextLate(2000);
+    const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "late@example.com", subject: "Share a story", html: "<p>Hi</p>", text: "Hi" });
+    expect(row.status).toBe("sending");
+    expect(row.lastError).toMatch(/ECONNABORTED|timeout/i);
+    // Retry runs before the reconciliation's wait: nothing is sent again.
+    expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0, reconciled: 0 });
+    m.clock.setClock(new Date(start.getTime() + m.email.SENDING_STALE_MS() + 1000));
+    expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0, reconciled: 1 });
+    m.clock.setClock(null);
+    expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(fake.requests.filter((r) => r.field("to") === "late@example.com")).toHaveLength(1);
+  });
+
+  it("a 400 (a message Mailgun will never take) is given up on at once; anything else after a day of tries", async () => {
+    fake.failNext(400);
+    const bad = await m.email.sendEmail({ kind: "campaign_invitation", to: "bad@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    expect(bad).toMatchObject({ status: "failed", attempts: 1 });
+
+    const start = new Date();
+    m.clock.setClock(start);
+    fake.throttle(60);
+    const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "down@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    // Each run of the job runner, every ten minutes of a day and an hour.
+    for (let minute = 10; minute <= 25 * 60; minute += 10) {
+      m.clock.setClock(new Date(row.createdAt.getTime() + minute * 60_000));
+      await m.email.deliverPendingEmails();
+      const now = m.outbox.getOutboxEmail(row.id)!;
+      if (minute < 24 * 60) expect(now.status).toBe("retrying");
+    }
+    fake.throttle(null);
+    m.clock.setClock(null);
+    expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/429/) });
   });
 
   it("settles a send interrupted by a crash by asking Mailgun's event log: sent once, never twice", async () => {
@@ -183,22 +249,35 @@ describe("the outbox queue", () => {
 
   const input = { kind: "test", to: "q@example.com", from: FROM, subject: "s", html: "<p>h</p>", text: "t" };
 
-  it("gives up after five attempts and leaves fresh queued rows to their sender", () => {
-    const exhausted = m.outbox.queueEmail(input);
-    for (let i = 0; i < m.outbox.MAX_EMAIL_ATTEMPTS; i++) {
-      m.outbox.claimForSending(exhausted.id);
-      m.outbox.markFailed(exhausted.id, new Error("boom"));
-    }
+  it("tries a retrying row again only once its time has come, never one given up on, and leaves fresh queued rows to their sender", () => {
+    const at = new Date();
+    const retrying = m.outbox.queueEmail(input);
+    m.outbox.claimForSending(retrying.id, at);
+    m.outbox.markRetrying(retrying.id, new Error("busy"), m.outbox.nextRetryAt(1, at));
+    const givenUp = m.outbox.queueEmail(input);
+    m.outbox.claimForSending(givenUp.id, at);
+    m.outbox.markFailed(givenUp.id, new Error("boom"));
     const fresh = m.outbox.queueEmail(input);
 
-    const now = m.outbox.pendingEmails(100).map((r) => r.id);
-    expect(now).not.toContain(exhausted.id);
+    const now = m.outbox.pendingEmails(100, at).map((r) => r.id);
+    expect(now).not.toContain(retrying.id);
+    expect(now).not.toContain(givenUp.id);
     expect(now).not.toContain(fresh.id);
-    // A queued row nobody finished (crash mid-send) is picked up once it is stale.
-    const later = m.outbox.pendingEmails(100, new Date(Date.now() + m.outbox.QUEUED_GRACE_MS + 1000)).map((r) => r.id);
+    // A queued row nobody finished (crash mid-send) is picked up once it is stale; the retry once it is due.
+    const later = m.outbox.pendingEmails(100, new Date(at.getTime() + 2 * m.outbox.QUEUED_GRACE_MS)).map((r) => r.id);
     expect(later).toContain(fresh.id);
-    expect(later).not.toContain(exhausted.id);
-    expect(m.outbox.getOutboxEmail(exhausted.id)).toMatchObject({ status: "failed", attempts: 5, lastError: "boom" });
+    expect(later).toContain(retrying.id);
+    expect(later).not.toContain(givenUp.id);
+    expect(m.outbox.claimForSending(givenUp.id)).toBeUndefined();
+    expect(m.outbox.getOutboxEmail(givenUp.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "boom" });
+  });
+
+  it("backs off from a minute to an hour at most, each delay jittered within 80-120 %", () => {
+    const at = new Date(0);
+    const delay = (attempts: number, r: number) => m.outbox.nextRetryAt(attempts, at, () => r).getTime();
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((n) => delay(n, 0.5))).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60].map((min) => min * 60_000));
+    expect(delay(1, 0)).toBe(48_000);
+    expect(delay(1, 1)).toBe(72_000);
   });
 
   it("lists newest first", () => {

@@ -1,14 +1,18 @@
 // Outgoing e-mail. Every message is written to the outbox first, so nothing is lost. With Mailgun
-// configured it is claimed ('sending'), sent and marked sent/failed; failed ones are retried by
-// deliverPendingEmails, and a claim left behind by a crash is settled by asking Mailgun's event log,
-// so a message is sent once. Without Mailgun (a local run) it is 'stored' and /dev/mailbox shows it.
+// configured it is claimed ('sending'), sent and marked sent, or 'retrying' by backoff for a day and
+// then 'failed' (decision 0193); a claim left behind by a crash or by an answer that never came is
+// settled by asking Mailgun's event log, so a message is sent once. Without Mailgun (a local run) it is 'stored' and /dev/mailbox shows it.
 import { recordSystemError } from "~/lib/system-errors.server";
 import {
   claimForSending,
+  DELIVERY_WINDOW_MS,
   markFailed,
+  markRetrying,
   markSent,
   markStored,
+  markUnsettled,
   MAX_EMAIL_ATTEMPTS,
+  nextRetryAt,
   pendingEmails,
   queueEmail,
   staleSendingEmails,
@@ -17,7 +21,7 @@ import {
 import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { headerValue } from "./header-value";
-import { createMailgun, describeMailgunError, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
+import { createMailgun, describeMailgunError, mailgunFailure, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
 
 export type SendEmailInput = {
   /** What the mail is for, e.g. "password_reset"; shown in the mailbox and error records. */
@@ -96,16 +100,31 @@ async function send(row: OutboxEmail, mg: Mailer): Promise<OutboxEmail> {
     return markSent(row.id, result.id, now()) ?? row;
   } catch (error) {
     const reason = describeMailgunError(error);
-    const gaveUp = row.attempts >= MAX_EMAIL_ATTEMPTS;
-    recordSystemError({
-      error: new Error(`Could not send "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`),
-      errorType: "email_send_failed",
-      workflow: `email:${row.kind}`,
-      // A single failure will be retried; only giving up needs an administrator.
-      severity: gaveUp ? "high" : "medium",
-    });
-    return markFailed(row.id, reason) ?? row;
+    const failure = mailgunFailure(error);
+    // No answer: Mailgun may have it. The reconciliation asks its log before anything is sent again.
+    if (failure.outcome === "unknown") {
+      recordSystemError({ error: new Error(`No answer from Mailgun for "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`), errorType: "email_send_unsettled", workflow: `email:${row.kind}`, severity: "medium" });
+      return markUnsettled(row.id, reason) ?? row;
+    }
+    return refused(row, reason, { permanent: failure.permanent });
   }
+}
+
+/**
+ * Mailgun did not take it: tried again by backoff while the day lasts (`now`: at once, for a send a
+ * crash interrupted long enough ago), else given up on.
+ */
+function refused(row: OutboxEmail, reason: string, { permanent = false, now: atOnce = false } = {}) {
+  const at = now();
+  const gaveUp = permanent || at.getTime() - row.createdAt.getTime() >= DELIVERY_WINDOW_MS || row.attempts >= MAX_EMAIL_ATTEMPTS;
+  recordSystemError({
+    error: new Error(`Could not send "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`),
+    errorType: "email_send_failed",
+    workflow: `email:${row.kind}`,
+    // A failure will be retried; only giving up needs an administrator.
+    severity: gaveUp ? "high" : "medium",
+  });
+  return (gaveUp ? markFailed(row.id, reason) : markRetrying(row.id, reason, atOnce ? at : nextRetryAt(row.attempts, at))) ?? row;
 }
 
 /** Delivers many rows with a few requests in flight at once (Mailgun is happy with that). */
@@ -166,7 +185,7 @@ export async function reconcileInterruptedSends(staleMs = SENDING_STALE_MS()): P
       try {
         const messageId = outboxMessageId(row.id, mg.domain);
         if (await mailgunWasAccepted(mg.client, mg.domain, messageId)) markSent(row.id, `<${messageId}>`, now());
-        else markFailed(row.id, "Interrupted before Mailgun accepted it");
+        else refused(row, row.lastError ?? "Interrupted before Mailgun accepted it", { now: true });
       } catch (error) {
         // Unknown outcome: leave it 'sending' and ask again next time rather than risk a duplicate.
         recordSystemError({ error, errorType: "email_reconcile_failed", workflow: `email:${row.kind}`, severity: "medium" });

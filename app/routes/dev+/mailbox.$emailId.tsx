@@ -8,9 +8,9 @@ import { replyToOutboxEmail } from "~/features/contributions/dev-reply.server";
 import { tokenFromRecipients } from "~/features/contributions/reply-address.server";
 import { splitTextLinks } from "~/lib/email/layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
+import { OutboxStatusBadge } from "~/components/outbox-status-badge";
 import { Card, CardTitle } from "~/components/ui/card";
-import { getOutboxEmail, type OutboxStatus } from "~/lib/email/outbox.server";
+import { getOutboxEmail } from "~/lib/email/outbox.server";
 import { devToolsEnabled } from "~/lib/env.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -49,14 +49,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body) return { ok: false as const, message: "Write a reply first." };
   return replyToOutboxEmail(email, body, new URL(request.url).origin);
 }
-
-const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destructive"> = {
-  sent: "default",
-  stored: "secondary",
-  queued: "outline",
-  sending: "outline",
-  failed: "destructive",
-};
 
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
@@ -116,7 +108,7 @@ export default function DevMailboxMessage() {
   rows.push(
     ["Subject", email.subject],
     ["Kind", <span className="font-mono text-xs">{email.kind}</span>],
-    ["Status", <Badge variant={statusVariant[email.status]}>{email.status}</Badge>],
+    ["Status", <OutboxStatusBadge status={email.status} />],
     ["Created", <time dateTime={email.createdAt}>{formatTime(email.createdAt)}</time>],
   );
   if (email.sentAt) rows.push(["Sent", <time dateTime={email.sentAt}>{formatTime(email.sentAt)}</time>]);

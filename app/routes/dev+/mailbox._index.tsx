@@ -2,9 +2,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
+import { OutboxStatusBadge } from "~/components/outbox-status-badge";
 import { Card } from "~/components/ui/card";
-import { listOutbox, type OutboxStatus } from "~/lib/email/outbox.server";
+import { listOutbox } from "~/lib/email/outbox.server";
 import { devToolsEnabled } from "~/lib/env.server";
 
 export async function loader() {
@@ -19,14 +19,6 @@ export async function loader() {
   }));
   return { emails };
 }
-
-const statusVariant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destructive"> = {
-  sent: "default",
-  stored: "secondary",
-  queued: "outline",
-  sending: "outline",
-  failed: "destructive",
-};
 
 /** The same on server and client: no time-zone hydration mismatch. */
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
@@ -58,7 +50,7 @@ export default function DevMailbox() {
                 </p>
               </div>
               <div className="flex items-center gap-3 text-sm">
-                <Badge variant={statusVariant[email.status]}>{email.status}</Badge>
+                <OutboxStatusBadge status={email.status} />
                 <time dateTime={email.createdAt} className="whitespace-nowrap text-muted-foreground">
                   {formatTime(email.createdAt)}
                 </time>

@@ -1,0 +1,14 @@
+import { Badge } from "~/components/ui/badge";
+import type { OutboxStatus } from "~/lib/email/outbox.server";
+
+const variant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destructive"> = {
+  sent: "default",
+  stored: "secondary",
+  queued: "outline",
+  sending: "outline",
+  retrying: "outline",
+  failed: "destructive",
+};
+
+/** An outbox row's state, as the local mailbox's list and message pages show it. */
+export const OutboxStatusBadge = ({ status }: { status: OutboxStatus }) => <Badge variant={variant[status]}>{status}</Badge>;
