@@ -2,6 +2,7 @@
 // The bytes are counted where Node hands them to the request stream, which is the same stream Remix
 // reads (@remix-run/express wraps `req` itself), so nothing is copied or held here.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { ARCHIVE_FORM_OVERHEAD_BYTES, MAX_ARCHIVE_BYTES } from "../app/features/archive/upload-fields";
 import { escapeHtml } from "../app/lib/email/layout";
 import { storyMessages } from "../app/features/contributions/messages";
 import { MAX_RECORDING_BYTES, RECORDING_FORM_OVERHEAD_BYTES } from "../app/features/contributions/recording-limits";
@@ -61,6 +62,8 @@ const RULES: Rule[] = [
     message: `${podcastMessages.upload.tooLarge.title}. ${podcastMessages.upload.tooLarge.description}`,
   },
   { path: /^\/podcast\/[^/]+\/cover\/?$/, multipart: COVER_PHOTO_BYTES + 64 * 1024 + READER_MARGIN, message: podcastMessages.cover.tooLarge },
+  // An administrator's import of a family's whole export: the zip streams to disk under the reader's own cap.
+  { path: /^\/admin\/import-archive\/?$/, multipart: MAX_ARCHIVE_BYTES + ARCHIVE_FORM_OVERHEAD_BYTES + READER_MARGIN },
   // An inbound message without attachments comes urlencoded: text and HTML (up to 1,000,000 characters) percent-encoded.
   { path: /^\/webhooks\/mailgun\/inbound\/?$/, multipart: INBOUND_BYTES, form: 8 * MB },
 ];

@@ -8,10 +8,8 @@ import { z } from "zod";
 import { isMultipart, MultipartError, readMultipartToDisk, type IncomingFile } from "~/lib/multipart.server";
 import { ArchiveImportError, importArchive, type ImportResult } from "./import.server";
 import { archiveMessages } from "./messages";
-import { ARCHIVE_FIELD, OWNER_FIELD } from "./upload-fields";
+import { ARCHIVE_FIELD, ARCHIVE_FORM_OVERHEAD_BYTES, MAX_ARCHIVE_BYTES, OWNER_FIELD } from "./upload-fields";
 
-/** A whole family's recordings and episodes can be large; the file goes to disk, never to memory. */
-const MAX_ARCHIVE_BYTES = 20 * 1024 ** 3;
 const m = archiveMessages.upload;
 
 export type UploadOutcome = { ok: true; email: string; result: ImportResult } | { ok: false; error: string; status: number };
@@ -23,7 +21,7 @@ export async function importUploadedArchive(request: Request): Promise<UploadOut
     const read = await readMultipartToDisk(request, {
       fileField: ARCHIVE_FIELD,
       maxFileBytes: MAX_ARCHIVE_BYTES,
-      maxBodyBytes: MAX_ARCHIVE_BYTES + 64 * 1024,
+      maxBodyBytes: MAX_ARCHIVE_BYTES + ARCHIVE_FORM_OVERHEAD_BYTES,
       tempPath: () => path.join(os.tmpdir(), `storyhearth-upload-archive-${randomUUID()}.zip`),
     });
     file = read.file;
