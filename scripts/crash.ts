@@ -1,5 +1,6 @@
 // `npm run crash`: kill -9 during e-mail delivery, podcast generation, newsletter delivery, a
-// chunked upload, a recording's conversion and the hourly database backup, restart, and check that nothing was lost, duplicated or left stuck. Each scenario
+// chunked upload, a recording's conversion and the hourly database backup, restart, and check that nothing was lost, duplicated or left stuck;
+// and a job killed inside at every start until its attempts are used, which must then fail, not run again. Each scenario
 // runs in its own process with its own database and files (scenario code: tests/crash/); the kill
 // points are random but seeded: `CRASH_SEED=<seed> npm run crash` repeats a run, and naming
 // scenarios (`npm run crash -- upload`) runs only those. Prints one table and exits non-zero if any
@@ -10,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CrashOutcome } from "../tests/crash/harness";
 
-const SCENARIOS = ["invitations", "podcast", "newsletter", "upload", "recording", "backup"] as const;
+const SCENARIOS = ["invitations", "podcast", "newsletter", "upload", "recording", "backup", "job-attempts"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Runs one scenario in this process (started by the table's process with a fresh environment). */
@@ -43,6 +44,10 @@ async function runScenario(name: Scenario, seed: number): Promise<CrashOutcome> 
     case "backup": {
       const { pickBackupKillPoint, runBackupCrash } = await import("../tests/crash/backup");
       return (await runBackupCrash({ megabytes: 64, killPoint: pickBackupKillPoint(random) })).outcome;
+    }
+    case "job-attempts": {
+      const { requestPodcast, runJobAttemptsCrash } = await import("../tests/crash/job-attempts");
+      return (await runJobAttemptsCrash({ podcastId: await requestPodcast() })).outcome;
     }
   }
 }

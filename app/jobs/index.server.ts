@@ -1,7 +1,7 @@
 // Only the LiteFS primary writes, so only it runs jobs. Why: docs/decisions/0007-job-runner.md
 import { deleteExpiredSessions } from "~/models/session.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
-import { generatePodcastJob } from "~/features/podcasts/generate.server";
+import { abandonedPodcastJob, generatePodcastJob } from "~/features/podcasts/generate.server";
 import { now } from "~/lib/clock.server";
 import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/lib/email/send.server";
@@ -73,6 +73,16 @@ export const jobHandlers: Record<string, JobHandler> = {
   },
 };
 
+// A job that stopped the server on its last attempt never reached its own failure handling: these
+// tell its owner the way that handling would have.
+export const abandonedJobHandlers: Record<string, JobHandler> = {
+  "generate-podcast": abandonedPodcastJob,
+  "build-book": async (payload) => {
+    const { abandonedBookJob } = await import("~/features/book/build.server");
+    abandonedBookJob(payload);
+  },
+};
+
 export const jobSchedules: Schedule[] = [
   { type: "dispatch-invitations", cron: "* * * * *" },
   { type: "deliver-emails", cron: "* * * * *" },
@@ -84,7 +94,7 @@ export const jobSchedules: Schedule[] = [
 ];
 
 export function createJobRunner(options: { pollMs?: number } = {}) {
-  return new JobRunner({ handlers: jobHandlers, schedules: jobSchedules, ...options });
+  return new JobRunner({ handlers: jobHandlers, abandoned: abandonedJobHandlers, schedules: jobSchedules, ...options });
 }
 
 // A fresh runner for each term as primary; hand-over: docs/decisions/0110-litefs-and-storage.md

@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contributionAttachments, contributionRecordings, jobs } from "#db/schema";
-import { jobHandlers } from "~/jobs/index.server";
+import { abandonedJobHandlers, jobHandlers } from "~/jobs/index.server";
+import { JobRunner } from "~/lib/queue/runner.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
@@ -238,5 +239,19 @@ describe("the family book", () => {
     expect(queued.book).toMatchObject({ status: "queued" });
     expect(queued.book.storyCount).toBe(view.collections.reduce((n: number, c: { storyCount: number }) => n + c.storyCount, 0));
     expect(all.payload).toEqual({ bookId: queued.book.id });
+  });
+
+  test("a book whose job stopped the server on its last attempt shows as failed at the next start, and can be asked for again", async () => {
+    expect((await callRoute(accountAction, makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }), {})).status).toBe(302);
+    const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
+    const bookId = String(job.payload.bookId);
+    // As a process killed inside its last attempt leaves them: the job 'running', the book being made.
+    db.update(jobs).set({ status: "running", attempts: job.maxAttempts, lockedAt: new Date(), lockedBy: "dead-process" }).where(eq(jobs.id, job.id)).run();
+    const restarted = new JobRunner({ handlers: {}, abandoned: abandonedJobHandlers });
+    expect(restarted.takeBackOthersJobs().failed.map((j) => j.id)).toContain(job.id);
+    await restarted.stop();
+    const view = await (await callRoute(accountLoader, makeRequest("/books", { cookie: alice.cookie }), {})).json();
+    expect(view.book).toMatchObject({ id: bookId, status: "failed" });
+    expect((await callRoute(accountAction, makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }), {})).status).toBe(302);
   });
 });

@@ -1,12 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs, systemErrors } from "#db/schema";
-import { backoffMs, claimNextJob, enqueueJob, getJob, requeueStaleJobs } from "~/lib/queue/queue.server";
+import { backoffMs, claimNextJob, enqueueJob, getJob, stoppedTheServer, takeBackStaleJobs, type Job } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 
 afterEach(() => setClock(null));
+
+/** Polls the database until `ready` holds; throws with the job's last state if it never does. */
+async function until(jobId: string, ready: (job: Job) => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!ready(getJob(jobId)!)) {
+    if (Date.now() > deadline) throw new Error(`never reached: ${JSON.stringify(getJob(jobId))}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return getJob(jobId)!;
+}
 
 describe("the durable job queue", () => {
   it("runs a job once, even with two workers asking", async () => {
@@ -58,8 +68,41 @@ describe("the durable job queue", () => {
     setClock(new Date("2027-07-01T00:00:00Z"));
     const job = enqueueJob("test-stale")!;
     db.update(jobs).set({ status: "running", lockedAt: new Date("2027-06-30T23:00:00Z"), lockedBy: "dead" }).where(eq(jobs.id, job.id)).run();
-    expect(requeueStaleJobs(10 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect(takeBackStaleJobs(10 * 60_000).requeued).toBeGreaterThanOrEqual(1);
     expect(getJob(job.id)?.status).toBe("queued");
+  });
+
+  it("a job that takes its process down is failed once its attempts are used, not run at every start", async () => {
+    const job = enqueueJob("takes-process-down", { n: 1 }, { maxAttempts: 2 })!;
+    const told: Array<{ payload: Record<string, unknown>; lastError: string | null }> = [];
+    // One server process: its handler never returns, as when the process dies inside the job; the
+    // process is then left as a killed one is (never stopped, its job still 'running').
+    const boot = () => {
+      const runner = new JobRunner({
+        handlers: { "takes-process-down": () => new Promise<void>(() => {}) },
+        abandoned: { "takes-process-down": (payload, gaveUp) => void told.push({ payload, lastError: gaveUp.lastError }) },
+        pollMs: 10,
+      });
+      runner.start({ sole: true });
+      return runner;
+    };
+    for (const attempt of [1, 2]) {
+      const process = boot();
+      await until(job.id, (j) => j.status === "running" && j.lockedBy === process.workerId);
+      expect(getJob(job.id)!.attempts).toBe(attempt);
+    }
+    const last = boot();
+    const failed = await until(job.id, (j) => j.status !== "running" || j.lockedBy === last.workerId);
+    expect({ status: failed.status, attempts: failed.attempts, lastError: failed.lastError }).toEqual({
+      status: "failed",
+      attempts: 2,
+      lastError: expect.stringContaining("stopped the server"),
+    });
+    expect(failed).toMatchObject({ lockedBy: null, lastError: stoppedTheServer({ attempts: 2, maxAttempts: 2 }) });
+    // Stopping waits for the owner to have been told.
+    await last.stop();
+    expect(told).toEqual([{ payload: { n: 1 }, lastError: failed.lastError }]);
+    expect(db.select().from(systemErrors).where(eq(systemErrors.workflow, "job:takes-process-down")).all()).toHaveLength(1);
   });
 
   it("stop() waits for the job in hand and takes no new one", async () => {

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { campaigns, jobs, llmUsage, podcasts, stories, users } from "#db/schema";
 import { probe } from "~/audio/ffmpeg.server";
-import { claimNextJob, getJob, requeueJobsNotHeldBy } from "~/lib/queue/queue.server";
+import { claimNextJob, getJob } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
 import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
 import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
@@ -630,7 +630,7 @@ describe("the generate-podcast job", () => {
 
     // Restart: the new sole runner puts back whatever the dead process held.
     const runner = runnerWith({ render: asRenderer(fakeRenderer().render) });
-    expect(requeueJobsNotHeldBy(runner.workerId)).toBeGreaterThanOrEqual(1);
+    expect(runner.takeBackOthersJobs().requeued).toBeGreaterThanOrEqual(1);
     await runner.runUntilIdle();
     expect((await getPodcast(podcastId))!.status).toBe("complete");
     expect(getJob(taken!.id)!.status).toBe("done");

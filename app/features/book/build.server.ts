@@ -143,6 +143,12 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   }
 }
 
+/** The job stopped the server on its last attempt: the book shows as failed, as after any failure, and can be asked for again. */
+export function abandonedBookJob(payload: Record<string, unknown>) {
+  const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
+  if (book && book.status !== "done") updateBook(book.id, { status: "failed" });
+}
+
 /** Where a book's PDF and its preview pages are served: under its collection, or the account's books. */
 export const bookHref = (book: Pick<Book, "id" | "campaignId" | "campaignIds">) => (book.campaignIds ? `/books/${book.id}` : `/campaigns/${book.campaignId}/book/${book.id}`);
 

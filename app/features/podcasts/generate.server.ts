@@ -268,3 +268,18 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
 }
 
 export const generatePodcastJob = createGeneratePodcastHandler();
+
+/**
+ * The job stopped the server on its last attempt, so its handler never reached its own failure
+ * handling: the podcast fails as after any last attempt, and its owner gets the same e-mail.
+ */
+export const abandonedPodcastJob: JobHandler = async (rawPayload) => {
+  const parsed = PayloadSchema.safeParse(rawPayload);
+  if (!parsed.success) return;
+  const payload = parsed.data;
+  const podcast = await getPodcast(payload.podcastId);
+  if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) return;
+  failPodcast(podcast.id, failure.interrupted);
+  if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");
+  await emailPodcastFailed(podcast.id, payload.attempt);
+};

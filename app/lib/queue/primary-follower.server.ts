@@ -4,7 +4,6 @@
 // hand-over window has passed (that worker has stopped by then, or, on LiteFS, can no longer
 // write), so a job still in the old node's hands is never run a second time beside it.
 import { recordSystemError } from "~/lib/system-errors.server";
-import { requeueJobsNotHeldBy } from "./queue.server";
 import type { JobRunner } from "./runner.server";
 
 export type PrimaryFollowerOptions = {
@@ -52,7 +51,7 @@ export function followPrimary({
   const sweep = (term: JobRunner) => {
     sweepTimer = null;
     if (runner !== term || !term.isRunning) return;
-    requeueJobsNotHeldBy(term.workerId);
+    term.takeBackOthersJobs();
     onSwept?.(term);
     term.wake();
   };

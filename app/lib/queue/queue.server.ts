@@ -1,5 +1,5 @@
 // The durable job queue in SQLite: work survives a restart, and a job is claimed by one worker only.
-import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { jobs } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { now } from "~/lib/clock.server";
@@ -58,25 +58,47 @@ export function failJob(job: Job, error: unknown, at = now()) {
   return final;
 }
 
+/** Why a job left 'running' on its last attempt is not run again: operators read it in the job's last error. */
+export const stoppedTheServer = (job: Pick<Job, "attempts" | "maxAttempts">) =>
+  `This job stopped the server (it was still running when the process died, on attempt ${job.attempts} of ${job.maxAttempts}), so it is not run again.`;
+
+export type TakenBack = { requeued: number; failed: Job[] };
+
 /**
  * Jobs left 'running' by a worker that died (kill -9, a node that lost the primary) go back to the
- * queue; their handlers are written to be safe to run again.
+ * queue; their handlers are written to be safe to run again. The attempt was counted when the job
+ * was claimed, so a job that used up its attempts this way (one that takes the process down, e.g.
+ * by exhausting the heap) fails instead of taking the server down at every start.
  */
-export function requeueStaleJobs(olderThanMs: number, at = now()) {
-  return db
-    .update(jobs)
-    .set({ status: "queued", lockedAt: null, lockedBy: null })
-    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs))))
-    .run().changes;
+function takeBack(left: SQL | undefined): TakenBack {
+  return db.transaction((tx) => {
+    const exhausted = tx
+      .select()
+      .from(jobs)
+      .where(and(left, gte(jobs.attempts, jobs.maxAttempts)))
+      .all();
+    const failed = exhausted.map(
+      (job) =>
+        tx
+          .update(jobs)
+          .set({ status: "failed", lockedAt: null, lockedBy: null, lastError: stoppedTheServer(job) })
+          .where(eq(jobs.id, job.id))
+          .returning()
+          .get()!,
+    );
+    const requeued = tx.update(jobs).set({ status: "queued", lockedAt: null, lockedBy: null }).where(left).run().changes;
+    return { requeued, failed };
+  });
 }
 
-/** Requeues every running job not held by this worker (used when a fresh process starts as the only runner). */
-export function requeueJobsNotHeldBy(workerId: string) {
-  return db
-    .update(jobs)
-    .set({ status: "queued", lockedAt: null, lockedBy: null })
-    .where(and(eq(jobs.status, "running"), sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`))
-    .run().changes;
+/** Takes back the jobs another worker has held 'running' for longer than `olderThanMs`. */
+export function takeBackStaleJobs(olderThanMs: number, at = now()) {
+  return takeBack(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs))));
+}
+
+/** Takes back every running job not held by this worker (when a fresh process starts as the only runner). */
+export function takeBackJobsNotHeldBy(workerId: string) {
+  return takeBack(and(eq(jobs.status, "running"), sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`));
 }
 
 export function getJob(id: string) {

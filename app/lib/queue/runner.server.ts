@@ -3,13 +3,18 @@ import { randomUUID } from "node:crypto";
 import cron, { type ScheduledTask } from "node-cron";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { now } from "~/lib/clock.server";
-import { claimNextJob, completeJob, enqueueJob, failJob, requeueJobsNotHeldBy, requeueStaleJobs, type Job } from "./queue.server";
+import { claimNextJob, completeJob, enqueueJob, failJob, takeBackJobsNotHeldBy, takeBackStaleJobs, type Job, type TakenBack } from "./queue.server";
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void> | void;
 export type Schedule = { type: string; cron: string; payload?: Record<string, unknown> };
 
 type Options = {
   handlers: Record<string, JobHandler>;
+  /**
+   * For a job that stopped the server on its last attempt: its handler never reached its own
+   * failure handling, so this tells whoever waits on it (the owner of a podcast, of a book).
+   */
+  abandoned?: Record<string, JobHandler>;
   schedules?: Schedule[];
   /** How often an idle runner looks for due jobs. */
   pollMs?: number;
@@ -20,6 +25,7 @@ type Options = {
 export class JobRunner {
   readonly workerId = `${process.env.FLY_MACHINE_ID ?? "local"}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly handlers: Record<string, JobHandler>;
+  private readonly abandoned: Record<string, JobHandler>;
   private readonly schedules: Schedule[];
   private readonly pollMs: number;
   private readonly staleMs: number;
@@ -27,9 +33,11 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
   private running = false;
+  private telling: Promise<void> = Promise.resolve();
 
-  constructor({ handlers, schedules = [], pollMs = 1_000, staleMs = 10 * 60_000 }: Options) {
+  constructor({ handlers, abandoned = {}, schedules = [], pollMs = 1_000, staleMs = 10 * 60_000 }: Options) {
     this.handlers = handlers;
+    this.abandoned = abandoned;
     this.schedules = schedules;
     this.pollMs = pollMs;
     this.staleMs = staleMs;
@@ -41,12 +49,12 @@ export class JobRunner {
 
   /**
    * Starts polling and the cron schedules. With `sole` (the only runner there is, e.g. a fresh
-   * process on the primary) every job left 'running' is from a dead process and is requeued at once.
+   * process on the primary) every job left 'running' is from a dead process and is taken back at once.
    */
   start({ sole = false }: { sole?: boolean } = {}) {
     if (this.running) return;
     this.running = true;
-    if (sole) requeueJobsNotHeldBy(this.workerId);
+    if (sole) this.takeBackOthersJobs();
     for (const schedule of this.schedules) {
       this.tasks.push(
         cron.schedule(schedule.cron, () => {
@@ -68,6 +76,30 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.loop;
+    await this.telling;
+  }
+
+  /** Every job another worker left 'running' is requeued, or failed if that was its last attempt. */
+  takeBackOthersJobs() {
+    return this.settle(takeBackJobsNotHeldBy(this.workerId));
+  }
+
+  private settle(taken: TakenBack) {
+    for (const job of taken.failed) {
+      const error = new Error(job.lastError ?? "");
+      recordSystemError({ error, errorType: "job_failed", workflow: `job:${job.type}`, severity: "high" });
+      const tell = this.abandoned[job.type];
+      if (!tell) continue;
+      // In turn and off the caller's path: the start or hand-over that found the job goes on meanwhile.
+      this.telling = this.telling.then(async () => {
+        try {
+          await tell(job.payload, job);
+        } catch (failure) {
+          recordSystemError({ error: failure, errorType: "job_failed", workflow: `job:${job.type}:abandoned`, severity: "high" });
+        }
+      });
+    }
+    return taken;
   }
 
   /** Looks for work now instead of at the next poll (called after enqueueing). */
@@ -85,7 +117,7 @@ export class JobRunner {
   }
 
   private async drain() {
-    requeueStaleJobs(this.staleMs);
+    this.settle(takeBackStaleJobs(this.staleMs));
     while (this.running && (await this.runOne())) {
       // keep going while there is due work
     }
