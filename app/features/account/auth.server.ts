@@ -73,7 +73,11 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (!to || typeof to !== "string" || !to.startsWith("/")) return fallback;
   const path = to.replace(/[\t\n\r]/g, "");
   if (path.startsWith("//") || path.includes("\\")) return fallback;
-  return to;
+  // A Location header carries bytes only: a character past Latin-1 (or a control one) made redirect()
+  // throw, a 500. Parsed as a browser would, the path comes back percent-encoded and on this site.
+  const url = new URL(to, "http://same-site.invalid");
+  if (url.origin !== "http://same-site.invalid") return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export async function requireUser(request: Request) {
