@@ -195,6 +195,32 @@ describe("readMultipartToDisk", () => {
   });
 });
 
+describe("control bytes in a part's header", () => {
+  // A body whose file holds every byte value, control bytes and boundary look-alikes among them.
+  const content = Buffer.concat([Buffer.from([...Array(256).keys()]), Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}x\r\n\r\n\x01`), randomBytes(4096)]);
+  const body = encode([
+    { name: "note", value: "kept\x01as sent" },
+    { name: "file", value: content, fileName: "voice\x01me\x7fmo\x1b.m4a", type: "audio/mp4" },
+  ]);
+  /** The body in pieces of `size` bytes, as a slow connection delivers it. */
+  const inPieces = (size: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.length; at += size) controller.enqueue(new Uint8Array(body.subarray(at, at + size)));
+        controller.close();
+      },
+    });
+
+  it("become spaces, the form is read and the bodies are byte for byte as sent, however the body is cut", async () => {
+    for (const size of [body.length, 1, 2, 3, 7, 31, 64, 1000]) {
+      const { form } = await readMultipartForm(post(inPieces(size)), { maxBodyBytes: 100_000, maxFileBytes: 100_000 });
+      const file = form.get("file") as File;
+      expect({ size, name: file.name, note: form.get("note") }).toEqual({ size, name: "voice me mo .m4a", note: "kept\x01as sent" });
+      expect(Buffer.from(await file.arrayBuffer()).equals(content)).toBe(true);
+    }
+  });
+});
+
 describe("readMultipartForm", () => {
   const pdf = Buffer.from("%PDF-1.4 a small file");
 

@@ -61,6 +61,103 @@ type Reader = {
   file: (part: Part) => Promise<void>;
 };
 
+/** Control bytes busboy refuses in a part's header (all but tab, CR and LF), e.g. in a mailer's raw file name. */
+const isHeaderControl = (byte: number) => (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
+
+/**
+ * Replaces control bytes in the parts' headers with spaces, so one such byte in a file name (a mail
+ * client's, passed on raw by Mailgun) costs the name a character rather than the whole form. Bodies
+ * pass through untouched and uncopied: only the bytes after each boundary up to the blank line that
+ * ends its headers are looked at, and only the few bytes that may start a boundary are held back.
+ */
+class PartHeaderCleaner {
+  private readonly delimiter: Buffer;
+  // The first boundary has no CRLF before it: one is supplied here, and dropped from the output.
+  private held = Buffer.from("\r\n");
+  private skip = 2;
+  private inHeaders = false;
+  /** How far into "\r\n\r\n", the end of a part's headers. */
+  private ending = 0;
+
+  constructor(boundary: string) {
+    this.delimiter = Buffer.from(`\r\n--${boundary}`);
+  }
+
+  clean(input: Buffer): Buffer[] {
+    const out: Buffer[] = [];
+    let chunk = input;
+    let at = 0;
+    if (chunk.length < 2 * this.delimiter.length) {
+      // A small piece: joined to the held bytes (a few dozen bytes at most) and scanned as one.
+      chunk = Buffer.concat([this.held, chunk]);
+      this.held = Buffer.alloc(0);
+    } else if (this.held.length > 0) {
+      // A delimiter that starts in the held bytes ends within the chunk's first few.
+      const heldLength = this.held.length;
+      const found = Buffer.concat([this.held, chunk.subarray(0, this.delimiter.length - 1)]).indexOf(this.delimiter);
+      out.push(this.held);
+      this.held = Buffer.alloc(0);
+      if (found !== -1 && found < heldLength) {
+        at = found + this.delimiter.length - heldLength;
+        out.push(chunk.subarray(0, at));
+        this.startHeaders();
+      }
+    }
+    while (at < chunk.length) {
+      if (this.inHeaders) {
+        let end = at;
+        let dirty = false;
+        for (; end < chunk.length && this.inHeaders; end++) {
+          const byte = chunk[end]!;
+          if (isHeaderControl(byte)) dirty = true;
+          this.ending = byte === (this.ending % 2 === 0 ? 0x0d : 0x0a) ? this.ending + 1 : byte === 0x0d ? 1 : 0;
+          if (this.ending === 4) this.inHeaders = false;
+        }
+        const part = dirty ? Buffer.from(chunk.subarray(at, end)) : chunk.subarray(at, end);
+        if (dirty) for (let i = 0; i < part.length; i++) if (isHeaderControl(part[i]!)) part[i] = 0x20;
+        out.push(part);
+        at = end;
+      } else {
+        const found = chunk.indexOf(this.delimiter, at);
+        if (found === -1) {
+          const keep = Math.min(chunk.length - at, this.delimiter.length - 1);
+          out.push(chunk.subarray(at, chunk.length - keep));
+          this.held = Buffer.from(chunk.subarray(chunk.length - keep));
+          at = chunk.length;
+        } else {
+          out.push(chunk.subarray(at, found + this.delimiter.length));
+          at = found + this.delimiter.length;
+          this.startHeaders();
+        }
+      }
+    }
+    return this.dropSupplied(out);
+  }
+
+  flush(): Buffer[] {
+    const rest = this.dropSupplied([this.held]);
+    this.held = Buffer.alloc(0);
+    return rest;
+  }
+
+  private startHeaders() {
+    this.inHeaders = true;
+    this.ending = 0;
+  }
+
+  private dropSupplied(parts: Buffer[]) {
+    const out: Buffer[] = [];
+    for (const part of parts) {
+      const cut = Math.min(this.skip, part.length);
+      this.skip -= cut;
+      if (part.length > cut) out.push(part.subarray(cut));
+    }
+    return out;
+  }
+}
+
+const boundaryOf = (contentType: string) => /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean);
+
 /**
  * Feeds the body through busboy; resolves once every part is consumed. `stop` ends the read at once
  * (the rest of the body is never read) and rejects with its error after the part readers finished,
@@ -84,13 +181,21 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
     return Promise.reject(new MultipartError("malformed"));
   }
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const boundary = boundaryOf(request.headers.get("content-type")!);
+  const cleaner = boundary ? new PartHeaderCleaner(boundary) : null;
   return new Promise<void>((resolve, reject) => {
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.byteLength;
         if (received > limits.maxBodyBytes) return done(new MultipartError("body-too-large"));
-        done(null, chunk);
+        if (!cleaner) return done(null, chunk);
+        for (const part of cleaner.clean(chunk)) this.push(part);
+        done();
+      },
+      flush(done) {
+        for (const part of cleaner?.flush() ?? []) this.push(part);
+        done();
       },
     });
     const streams: Readable[] = [];

@@ -41,6 +41,23 @@ describe("readInboundForm", () => {
     expect(sent).toBeLessThan(MAX_INBOUND_BYTES + 8 * 1024 * 1024);
   });
 
+  // Mailgun passes a mail client's raw file name on; refusing it would refuse the reply (Mailgun retries, then drops it).
+  it("reads an attachment whose file name holds a raw control byte, the byte made a space", async () => {
+    const boundary = "----inbound";
+    const head = (name: string, extra = "") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(`${head("recipient")}\r\nreply+abc@mg.example.com\r\n`),
+      Buffer.from(`${head("attachment-1", '; filename="Grandma\x01s story\x7f.m4a"')}Content-Type: audio/mp4\r\n\r\n`, "latin1"),
+      Buffer.from("the voice memo"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const { form: read, release } = await readInboundForm(post(body, { "Content-Type": `multipart/form-data; boundary=${boundary}` }));
+    expect(read.get("recipient")).toBe("reply+abc@mg.example.com");
+    expect(read.get("attachment-1")).toMatchObject({ name: "Grandma s story .m4a", size: 14 });
+    expect(Buffer.from(await (read.get("attachment-1") as File).arrayBuffer()).toString()).toBe("the voice memo");
+    await release();
+  });
+
   it("still reads a urlencoded post", async () => {
     const { form: read } = await readInboundForm(post("recipient=reply%2Babc%40mg.example.com&body-plain=Hello", { "Content-Type": "application/x-www-form-urlencoded" }));
     expect(read.get("recipient")).toBe("reply+abc@mg.example.com");
