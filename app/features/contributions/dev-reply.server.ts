@@ -3,11 +3,12 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxEmail } from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
+import { appUrl } from "~/lib/env.server";
 import { signedInboundForm, webhookSigningKey } from "./mailgun-webhook.server";
 import { getInvitationByToken } from "~/models/invitation.server";
 import { tokenFromRecipients } from "./reply-address.server";
 
-export async function replyToOutboxEmail(email: OutboxEmail, body: string, origin: string) {
+export async function replyToOutboxEmail(email: OutboxEmail, body: string) {
   const key = webhookSigningKey();
   const token = email.replyTo ? tokenFromRecipients(email.replyTo) : null;
   if (!key || !token || !email.replyTo) return { ok: false as const, message: "This e-mail cannot be answered." };
@@ -26,7 +27,8 @@ export async function replyToOutboxEmail(email: OutboxEmail, body: string, origi
     key,
     now(),
   );
-  const response = await fetch(`${origin}/webhooks/mailgun/inbound`, { method: "POST", body: form });
+  // The configured address, never the request's Host header: that would send a signed post wherever a client names.
+  const response = await fetch(`${appUrl().replace(/\/+$/, "")}/webhooks/mailgun/inbound`, { method: "POST", body: form });
   const answer = (await response.json().catch(() => ({}))) as { message?: string };
   if (!response.ok) return { ok: false as const, message: `The app refused the reply: ${answer.message ?? response.status}` };
   return { ok: true as const, message: "Reply delivered: the story is on the collection page.", campaignId: getInvitationByToken(token)?.campaign.id ?? null };

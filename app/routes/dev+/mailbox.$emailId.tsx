@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const body = String(form.get("body") ?? "").trim();
   if (!body) return { ok: false as const, message: "Write a reply first." };
-  return replyToOutboxEmail(email, body, new URL(request.url).origin);
+  return replyToOutboxEmail(email, body);
 }
 
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
