@@ -71,6 +71,16 @@ describe("Mailgun inbound webhook", () => {
     expect(await getStorage().size(files[0]!.storageKey)).toBe(files[0]!.size);
   });
 
+  // Mail clients may put raw control bytes in a name; refusing the post would make Mailgun retry, then drop the reply.
+  it("an attachment whose file name holds a raw control byte is kept with the byte made a space, the reply stored", async () => {
+    const { campaign, message } = reply({ attachments: [new File([png], "lake\x01at dawn\x7f.png", { type: "image/png" })] });
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    const [story] = storiesOf(campaign.id);
+    expect(story).toMatchObject({ storyContent: message.bodyPlain });
+    const files = db.select().from(contributionAttachments).where(eq(contributionAttachments.contributionId, story!.id)).all();
+    expect(files.map((file) => file.fileName)).toEqual(["lake at dawn.png"]);
+  });
+
   it("forged, stale, replayed and malformed posts store nothing", async () => {
     const { campaign, message } = reply();
     const forged = signedInboundForm(message, "not-the-key", new Date());
