@@ -81,6 +81,10 @@ export const abandonedJobHandlers: Record<string, JobHandler> = {
     const { abandonedBookJob } = await import("~/features/book/build.server");
     abandonedBookJob(payload);
   },
+  "convert-recording": async (payload) => {
+    const { abandonedRecordingJob } = await import("~/features/contributions/recordings.server");
+    await abandonedRecordingJob(payload);
+  },
 };
 
 export const jobSchedules: Schedule[] = [

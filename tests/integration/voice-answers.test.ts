@@ -5,7 +5,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaigns, contributionRecordings, contributions, emailOutbox, invitations } from "#db/schema";
+import { campaigns, contributionRecordings, contributions, emailOutbox, invitations, jobs } from "#db/schema";
+import { abandonedJobHandlers } from "~/jobs/index.server";
+import { JobRunner } from "~/lib/queue/runner.server";
 import { action } from "~/routes/webhooks+/mailgun.inbound";
 import { db } from "~/lib/db.server";
 import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
@@ -154,6 +156,19 @@ describe("a reply with a recording", () => {
     const told = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `recording-refused:${recording!.id}`)).get()!;
     expect(told.to).toBe("robert@example.com");
     expect(told.text).toContain(m.refusal.unreadable.relative);
+  });
+
+  it("a conversion that stopped the server on its last attempt is refused at the next start, and the relative told", async () => {
+    const { recording } = await postReply({ attachments: [await makeVoiceMemo("m4a")] });
+    const job = db.select().from(jobs).where(eq(jobs.dedupeKey, `convert-recording:${recording!.id}`)).get()!;
+    // As a process killed inside the job's last attempt leaves it.
+    db.update(jobs).set({ status: "running", attempts: job.maxAttempts, lockedAt: new Date(), lockedBy: "dead-process" }).where(eq(jobs.id, job.id)).run();
+    const restarted = new JobRunner({ handlers: {}, abandoned: abandonedJobHandlers });
+    expect(restarted.takeBackOthersJobs().failed.map((j) => j.id)).toEqual([job.id]);
+    await restarted.stop();
+    expect(recordingRow(recording!.id)).toMatchObject({ status: "refused", reason: "unreadable" });
+    const told = db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `recording-refused:${recording!.id}`)).get()!;
+    expect(told.to).toBe("robert@example.com");
   });
 
   it("a file that is not audio and does not say so is no recording at all", async () => {

@@ -224,6 +224,15 @@ export async function convertRecordingJob(payload: Record<string, unknown>) {
   if (typeof payload.recordingId === "string") await convertRecording(payload.recordingId);
 }
 
+/**
+ * The conversion stopped the server on its last attempt (a file that takes ffmpeg's parent down):
+ * refused as audio that cannot be read, and the sender told, as a refusal by the conversion is.
+ */
+export async function abandonedRecordingJob(payload: Record<string, unknown>) {
+  const recording = typeof payload.recordingId === "string" ? getRecording(payload.recordingId) : undefined;
+  if (recording?.status === "converting") await refuseConverted(recording, "unreadable");
+}
+
 // ── transcription (decision 0139) ──────────────────────────────────────────
 
 /** The OpenAI-compatible server the script writer uses, asked for speech to text; null without a key. */
