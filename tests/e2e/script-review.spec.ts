@@ -60,8 +60,8 @@ test.describe("script review", () => {
     const line = page.getByLabel(/^Line 2, read by/);
     await markWindow(page);
     await line.fill("We rowed across Lough Derg at first light.");
-    await line.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Line saved");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Changes saved");
     await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue("We rowed across Lough Derg at first light.");
     await expectSameWindow(page);
 
@@ -71,14 +71,19 @@ test.describe("script review", () => {
     await expectToast(page, "Line moved");
     await expect(page.getByTestId("script-segment").last().locator("label").first()).not.toHaveText(before);
 
-    // A blank line is refused with its message, and nothing is saved.
+    // A blank line is refused with its message, nothing is saved, and the other lines keep what was typed.
     const first = page.getByLabel(/^Line 1, read by/);
     const firstText = await first.inputValue();
     await first.fill("   ");
-    await first.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
+    await page.getByLabel(/^Line 2, read by/).fill("We rowed across Lough Derg, never saved on its own.");
+    await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Please enter what the host should say.")).toBeVisible();
+    await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue("We rowed across Lough Derg, never saved on its own.");
     expect((db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.script as ScriptSegment[])[0]!.text).toBe(firstText);
 
+    // An edit not saved on its own is what the audio says: 'Make the audio' posts every line.
+    await first.fill(firstText);
+    await page.getByLabel(/^Line 2, read by/).fill("We rowed across Lough Derg at first light.");
     await page.getByRole("button", { name: "Make the audio" }).click();
     await expect(page.getByRole("heading", { name: "Your Podcast is Ready!" })).toBeVisible({ timeout: READY_MS });
     await visit(page, `/podcast/${podcastId}?tab=transcript`);

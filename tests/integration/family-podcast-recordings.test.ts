@@ -19,7 +19,7 @@ import { createGeneratePodcastHandler } from "~/features/podcasts/generate.serve
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcast } from "~/features/podcasts/podcasts.server";
 import { requestFamilyPodcast } from "~/features/podcasts/requests.server";
-import { changeSegment, getScriptReview } from "~/features/podcasts/script-review.server";
+import { changeSegments, getScriptReview } from "~/features/podcasts/script-review.server";
 import { clipLength, type ScriptSegment } from "~/features/podcasts/script";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
@@ -147,7 +147,7 @@ describe("a family podcast with a recorded answer", () => {
     const clipLine = review.segments.find((s) => s.recording)!;
     expect(clipLine.recording).toEqual({ name: "Rose Smith", length: roseLength });
     db.update(podcasts).set({ status: "script_ready" }).where(eq(podcasts.id, podcast.id)).run();
-    expect(() => changeSegment(alice.id, podcast.id, clipLine.index, { text: "Something else" })).toThrow(PodcastRequestError);
+    expect(() => changeSegments(alice.id, podcast.id, { lines: [{ index: clipLine.index, text: "Something else" }] })).toThrow(PodcastRequestError);
     db.update(podcasts).set({ status: "complete" }).where(eq(podcasts.id, podcast.id)).run();
   }, 60_000);
 });

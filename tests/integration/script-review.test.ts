@@ -61,8 +61,8 @@ describe("the script review step", () => {
     const before = await segmentsOf(podcastId);
     const last = before.length - 1;
 
-    expect((await post(owner, podcastId, { intent: "save-segment", index: "1", text: "  We rowed across Lough Derg at dawn.  " })).status).toBe(302);
-    expect((await post(owner, podcastId, { intent: "move-segment", index: String(last) })).status).toBe(302);
+    expect((await post(owner, podcastId, { intent: "save-script", "line-1": "  We rowed across Lough Derg at dawn.  " })).status).toBe(302);
+    expect((await post(owner, podcastId, { intent: `move-segment:${last}` })).status).toBe(302);
     const after = await segmentsOf(podcastId);
     expect(after[1]).toEqual({ ...before[1], text: "We rowed across Lough Derg at dawn." });
     expect(after[last]!.speaker).not.toBe(before[last]!.speaker);
@@ -73,7 +73,7 @@ describe("the script review step", () => {
     expect(page).toMatchObject({ editable: true });
     const stranger = await createTestUser();
     expect((await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: stranger.cookie }), { id: podcastId })).status).toBe(404);
-    expect((await post(stranger, podcastId, { intent: "save-segment", index: "0", text: "Mine now" })).status).toBe(404);
+    expect((await post(stranger, podcastId, { intent: "save-script", "line-0": "Mine now" })).status).toBe(404);
     expect((await post(stranger, podcastId, { intent: "make-audio" })).status).toBe(404);
 
     expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(302);
@@ -84,10 +84,26 @@ describe("the script review step", () => {
     expect((await stored(podcastId)).transcript).toContain("Host 1: We rowed across Lough Derg at dawn.");
 
     // Once the audio is made the script is no longer reviewable.
-    const late = await post(owner, podcastId, { intent: "save-segment", index: "0", text: "Too late" });
+    const late = await post(owner, podcastId, { intent: "save-script", "line-0": "Too late" });
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error: e.notReviewable });
     expect((await post(owner, podcastId, { intent: "make-audio" })).status).toBe(409);
+  });
+
+  test("'Make the audio' saves every line as typed first, so an unsaved edit is what the audio says", async () => {
+    const owner = await createTestUser({ podcastLimit: 100 });
+    const podcastId = await reviewFirst(owner, "We rowed across the lake at dawn. Grandpa sang the whole way.");
+    const before = await segmentsOf(podcastId);
+    const last = before.length - 1;
+    const form: Record<string, string> = { intent: "make-audio" };
+    before.forEach((segment, i) => (form[`line-${i}`] = segment.text));
+    form["line-0"] = "Welcome to the lake, everyone.";
+    form[`line-${last}`] = "And that was Grandpa's song.";
+    expect((await post(owner, podcastId, form)).status).toBe(302);
+    const calls = await runJobs();
+    expect(calls[0]!.segments[0]!.text).toBe("Welcome to the lake, everyone.");
+    expect(calls[0]!.segments[last]!.text).toBe("And that was Grandpa's song.");
+    expect(calls[0]!.segments.slice(1, last)).toEqual(before.slice(1, last));
   });
 
   test("the JSON API asks for the same review with reviewScript: true; a non-boolean is a 400", async () => {
@@ -167,18 +183,25 @@ describe("the script review step", () => {
     const owner = await createTestUser({ podcastLimit: 100 });
     const podcastId = await reviewFirst(owner, "One short story.", 1);
     const cases: Array<[Record<string, string>, number, string]> = [
-      [{ intent: "save-segment", index: "0", text: "   " }, 400, e.textRequired],
-      [{ intent: "save-segment", index: "0", text: "x".repeat(5001) }, 400, e.textTooLong(5000)],
-      [{ intent: "save-segment", index: "999", text: "Hello" }, 400, e.noSuchSegment],
-      [{ intent: "save-segment", index: "-1", text: "Hello" }, 400, e.noSuchSegment],
-      [{ intent: "save-segment", index: "one", text: "Hello" }, 400, e.noSuchSegment],
-      [{ intent: "move-segment", index: "0" }, 400, e.oneHost],
+      [{ intent: "save-script", "line-999": "Hello" }, 400, e.noSuchSegment],
+      [{ intent: "move-segment:-1" }, 400, e.noSuchSegment],
+      [{ intent: "move-segment:one" }, 400, e.noSuchSegment],
+      [{ intent: "move-segment:0" }, 400, e.oneHost],
     ];
     for (const [form, status, error] of cases) {
       const res = await post(owner, podcastId, form);
       expect(res.status, JSON.stringify(form)).toBe(status);
       expect(await res.json()).toMatchObject({ error });
     }
+    // A refused line gets its own message, and every line comes back as it was typed; nothing is saved.
+    const before = await segmentsOf(podcastId);
+    for (const [text, error] of [["   ", e.textRequired], ["x".repeat(5001), e.textTooLong(5000)]] as const) {
+      const res = await post(owner, podcastId, { intent: "make-audio", "line-0": text });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ intent: "save-script", errors: { 0: error }, values: { 0: text } });
+    }
+    expect(await segmentsOf(podcastId)).toEqual(before);
+    expect(await stored(podcastId)).toMatchObject({ status: "script_ready" });
     expect((await post(owner, podcastId, { intent: "nonsense" })).status).toBe(400);
   });
 });

@@ -24,6 +24,33 @@ export const SaveSegmentSchema = z.object({
 
 export const MoveSegmentSchema = z.object({ index: segmentIndex });
 
+/** The field of line `index` in the script form: every line is posted with each of its buttons. */
+export const lineField = (index: number) => `line-${index}`;
+const LINE_FIELD = /^line-(\d{1,5})$/;
+
+export type ScriptLines = {
+  /** The lines as posted, each valid. */
+  lines: { index: number; text: string }[];
+  /** Line index → its message, for the lines that are not. */
+  errors: Record<number, string>;
+  /** Every posted line as typed, so a refused form shows what was written. */
+  values: Record<number, string>;
+};
+
+/** Every line of the posted script form, each read as one line's save would read it. */
+export function readScriptLines(formData: FormData): ScriptLines {
+  const result: ScriptLines = { lines: [], errors: {}, values: {} };
+  for (const [name, value] of formData) {
+    const index = Number(LINE_FIELD.exec(name)?.[1] ?? NaN);
+    if (!Number.isInteger(index) || typeof value !== "string") continue;
+    result.values[index] = value;
+    const line = SaveSegmentSchema.safeParse({ index, text: value });
+    if (line.success) result.lines.push(line.data);
+    else result.errors[index] = line.error.issues[0]?.message ?? s.textRequired;
+  }
+  return result;
+}
+
 export const PronunciationSchema = z.object({
   term: z
     .string({ error: p.termRequired })

@@ -15,7 +15,6 @@ import { wizardMessages } from "./wizard-messages";
 
 const errors = wizardMessages.script.errors;
 
-export type SegmentChange = { text: string } | { move: true };
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
 
@@ -52,26 +51,33 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
   };
 }
 
-/** One line changed in place, the transcript written again from the script. 404/409/400 as PodcastRequestError. */
-export function changeSegment(ownerId: string, podcastId: string, index: number, change: SegmentChange) {
+/**
+ * The owner's changes in one write: every posted line's text (a line left as it was is written as it
+ * was), then the one line given to the other host, if any; the transcript written again from the
+ * script. 404/409/400 as PodcastRequestError, and then nothing is changed.
+ */
+export function changeSegments(ownerId: string, podcastId: string, change: { lines: { index: number; text: string }[]; move?: number }) {
   return db.transaction((tx) => {
     const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
     if (!podcast) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
     if (podcast.status !== "script_ready") throw new PodcastRequestError(409, errors.notReviewable);
     const segments = [...((podcast.script ?? []) as ScriptSegment[])];
-    const segment = segments[index];
-    if (!segment) throw new PodcastRequestError(400, errors.noSuchSegment, "index");
-    if (segment.clip) throw new PodcastRequestError(400, errors.recording, "index");
-    if ("move" in change) {
+    const editable = (index: number) => {
+      const segment = segments[index];
+      if (!segment) throw new PodcastRequestError(400, errors.noSuchSegment, "index");
+      if (segment.clip) throw new PodcastRequestError(400, errors.recording, "index");
+      return segment;
+    };
+    for (const { index, text } of change.lines) segments[index] = { ...editable(index), text };
+    if (change.move !== undefined) {
+      const segment = editable(change.move);
       if (podcast.hostCount !== 2) throw new PodcastRequestError(400, errors.oneHost, "index");
-      segments[index] = { ...segment, speaker: otherHost(segment.speaker) };
-    } else {
-      segments[index] = { ...segment, text: change.text };
+      segments[change.move] = { ...segment, speaker: otherHost(segment.speaker) };
     }
     tx.update(podcasts)
       .set({ script: segments, transcript: formatTranscript(segments) })
       .where(eq(podcasts.id, podcast.id))
       .run();
-    return segments[index]!;
+    return segments;
   });
 }

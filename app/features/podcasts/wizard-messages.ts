@@ -87,7 +87,7 @@ export const wizardMessages = {
     locked: "The audio is made from this script, so it can no longer be changed here.",
     failed: "This podcast could not be made. Open it to try again.",
     segmentLabel: (n: number, host: string) => `Line ${n}, read by ${host}`,
-    save: "Save",
+    save: "Save changes",
     saving: "Saving...",
     moveTo: (host: string) => `Move to ${host}`,
     spokenAs: "Spoken as",
@@ -107,7 +107,7 @@ export const wizardMessages = {
     },
     toast: {
       writing: { title: "Writing the script", description: "You can read and change it before the audio is made." },
-      saved: { title: "Line saved", description: "The script now reads as you wrote it." },
+      saved: { title: "Changes saved", description: "The script now reads as you wrote it." },
       moved: { title: "Line moved", description: "The other host will read it." },
       rendering: { title: "Podcast generation started", description: "The audio is being made from your script." },
     },

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
 import { PronunciationList, type PronunciationResult } from "~/features/podcasts/components/script-review/pronunciation-list";
-import { SegmentForm, type SegmentResult } from "~/features/podcasts/components/script-review/segment-form";
+import { MOVE_INTENT, SCRIPT_FORM_ID, SegmentLine, type ScriptResult } from "~/features/podcasts/components/script-review/segment-form";
 import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
 import { NoScriptRefresh } from "~/features/podcasts/components/wizard/no-script-refresh";
 import { PodcastRequestError } from "~/features/podcasts/errors";
@@ -16,8 +16,8 @@ import { GENERATION_POLL_MS, isGenerationInProgress } from "~/features/podcasts/
 import { isPodcastId } from "~/features/podcasts/listening-schemas";
 import { addPronunciation, removePronunciation } from "~/features/podcasts/pronunciations.server";
 import { makeReviewedAudio } from "~/features/podcasts/requests.server";
-import { changeSegment, getScriptReview, type SegmentChange } from "~/features/podcasts/script-review.server";
-import { MoveSegmentSchema, PronunciationSchema, RemovePronunciationSchema, SaveSegmentSchema } from "~/features/podcasts/script-review-schemas";
+import { changeSegments, getScriptReview } from "~/features/podcasts/script-review.server";
+import { MoveSegmentSchema, PronunciationSchema, readScriptLines, RemovePronunciationSchema } from "~/features/podcasts/script-review-schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { readFormData } from "~/lib/http.server";
@@ -41,31 +41,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...review, pronunciations };
 }
 
-/** The line's index and what to do with it, or the first problem with the form. */
-function readLineChange(formData: FormData, intent: SegmentResult["intent"]): { index: number; change: SegmentChange } | { error: string } {
-  if (intent === "move-segment") {
-    const submission = parseWithZod(formData, { schema: MoveSegmentSchema });
-    if (submission.status !== "success") return { error: m.errors.noSuchSegment };
-    return { index: submission.value.index, change: { move: true } };
+/**
+ * Every posted line saved in one write, then the line to move, if a Move button posted the form.
+ * Undefined when saved; else the form's answer with each refused line's message and what was typed.
+ */
+function saveScript(ownerId: string, podcastId: string, formData: FormData, intent: string) {
+  const { lines, errors, values } = readScriptLines(formData);
+  const refuse = (status: number, found: Partial<ScriptResult>) => data({ intent: "save-script", errors: {}, values, ...found } satisfies ScriptResult, { status });
+  if (Object.keys(errors).length > 0) return refuse(400, { errors });
+  let move: number | undefined;
+  if (intent.startsWith(MOVE_INTENT)) {
+    const index = MoveSegmentSchema.safeParse({ index: Number(intent.slice(MOVE_INTENT.length)) });
+    if (!index.success) return refuse(400, { error: m.errors.noSuchSegment });
+    move = index.data.index;
   }
-  const submission = parseWithZod(formData, { schema: SaveSegmentSchema });
-  if (submission.status !== "success") return { error: submission.error?.index?.[0] ?? submission.error?.text?.[0] ?? m.errors.noSuchSegment };
-  return { index: submission.value.index, change: { text: submission.value.text } };
-}
-
-async function changeLine(ownerId: string, podcastId: string, formData: FormData, here: string) {
-  const intent = formData.get("intent") === "move-segment" ? ("move-segment" as const) : ("save-segment" as const);
-  const refuse = (error: string, status: number) => data({ intent, index: Number(formData.get("index")), error } satisfies SegmentResult, { status });
-  const read = readLineChange(formData, intent);
-  if ("error" in read) return refuse(read.error, 400);
   try {
-    changeSegment(ownerId, podcastId, read.index, read.change);
+    changeSegments(ownerId, podcastId, { lines, move });
   } catch (error) {
     if (!(error instanceof PodcastRequestError)) throw error;
     if (error.status === 404) throw notFound();
-    return refuse(error.message, error.status);
+    return refuse(error.status, { error: error.message });
   }
-  return redirectWithToast(here, intent === "move-segment" ? m.toast.moved : m.toast.saved);
+  return undefined;
 }
 
 async function changePronunciations(ownerId: string, formData: FormData, here: string) {
@@ -95,16 +92,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const podcastId = requireId(params);
   const formData = await readFormData(request);
   const here = wizardUrls.script(podcastId);
-  switch (formData.get("intent")) {
-    case "save-segment":
-    case "move-segment":
-      return changeLine(user.id, podcastId, formData, here);
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "save-script" || intent.startsWith(MOVE_INTENT)) {
+    return saveScript(user.id, podcastId, formData, intent) ?? redirectWithToast(here, intent === "save-script" ? m.toast.saved : m.toast.moved);
+  }
+  switch (intent) {
     case "add-pronunciation":
     case "remove-pronunciation":
       // The list belongs to the account; the podcast in the URL must still be the owner's.
       if (!(await getScriptReview(user.id, podcastId))) throw notFound();
       return changePronunciations(user.id, formData, here);
     case "make-audio": {
+      // What is typed in the lines is what the audio says: saved first, or shown again with its messages.
+      const refused = saveScript(user.id, podcastId, formData, intent);
+      if (refused) return refused;
       try {
         const podcast = makeReviewedAudio(user.id, podcastId);
         // A family podcast's progress is shown on its collection's stories page, a story's in the wizard.
@@ -137,13 +138,13 @@ export default function ScriptReviewPage() {
   const navigation = useNavigation();
   const writing = !segments.length && isGenerationInProgress(podcast.status);
   useRefreshWhile(writing);
-  const segmentResult = actionData && "index" in actionData ? actionData : undefined;
-  const pronunciationResult = actionData && "errors" in actionData ? actionData : undefined;
+  const scriptResult = actionData?.intent === "save-script" ? actionData : undefined;
+  const pronunciationResult = actionData?.intent === "add-pronunciation" || actionData?.intent === "remove-pronunciation" ? actionData : undefined;
   const makeAudioError = actionData?.intent === "make-audio" && "error" in actionData ? actionData.error : null;
-  // A line that is not on the page (a stale or forged post): said once, above the buttons.
-  const lineError = segmentResult && !segments.some((s) => s.index === segmentResult.index) ? segmentResult.error : null;
-  const problem = makeAudioError ?? lineError;
-  const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "make-audio";
+  // A problem with the whole form (a stale or forged line, a script no longer open): said once, above the buttons.
+  const problem = makeAudioError ?? scriptResult?.error ?? null;
+  const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const starting = submitting === "make-audio";
   const notice = writing ? m.writing : editable ? m.intro : podcast.status === "failed" ? m.failed : m.locked;
 
   return (
@@ -158,14 +159,21 @@ export default function ScriptReviewPage() {
       </header>
 
       {segments.length ? (
-        <Card className="space-y-4">
-          <CardTitle>{wizardMessages.progress.generatedScript}</CardTitle>
-          <ol className="space-y-3">
-            {segments.map((segment) => (
-              <SegmentForm key={segment.index} segment={segment} hostCount={podcast.hostCount} hostNames={podcast.hostNames} editable={editable} result={segmentResult} />
-            ))}
-          </ol>
-        </Card>
+        <Form method="post" id={SCRIPT_FORM_ID} preventScrollReset>
+          <Card className="space-y-4">
+            <CardTitle>{wizardMessages.progress.generatedScript}</CardTitle>
+            <ol className="space-y-3">
+              {segments.map((segment) => (
+                <SegmentLine key={segment.index} segment={segment} hostCount={podcast.hostCount} hostNames={podcast.hostNames} editable={editable} result={scriptResult} />
+              ))}
+            </ol>
+            {editable ? (
+              <Button type="submit" name="intent" value="save-script" disabled={submitting !== null}>
+                {submitting === "save-script" ? m.saving : m.save}
+              </Button>
+            ) : null}
+          </Card>
+        </Form>
       ) : null}
 
       <PronunciationList items={pronunciations} result={pronunciationResult} />
@@ -175,12 +183,10 @@ export default function ScriptReviewPage() {
         <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
           {m.openPodcast}
         </Link>
-        {editable ? (
-          <Form method="post">
-            <Button type="submit" name="intent" value="make-audio" disabled={starting}>
-              {starting ? m.makingAudio : m.makeAudio}
-            </Button>
-          </Form>
+        {editable && segments.length ? (
+          <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value="make-audio" disabled={submitting !== null}>
+            {starting ? m.makingAudio : m.makeAudio}
+          </Button>
         ) : null}
       </div>
     </div>

@@ -1,20 +1,26 @@
-import { useFetcher } from "@remix-run/react";
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import type { Speaker } from "~/features/podcasts/script";
 import { SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-limits";
+import { lineField } from "~/features/podcasts/script-review-schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
 const m = wizardMessages.script;
 
 export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null; recording: { name: string; length: string } | null };
-export type SegmentResult = { intent: "save-segment" | "move-segment"; index: number; error: string };
+/** A refused post: the message of each line that could not be kept, and every line as it was typed. */
+export type ScriptResult = { intent: "save-script"; errors: Record<number, string>; values: Record<number, string>; error?: string };
+
+/** The id of the one form all lines belong to; buttons outside it (Make the audio) name it. */
+export const SCRIPT_FORM_ID = "script-form";
+export const MOVE_INTENT = "move-segment:";
 
 /**
- * One form per line: a plain post without JavaScript, a fetcher (no page load, the scroll kept) with it.
- * Keyed by the saved text, so a saved or reloaded line shows what the server has.
+ * One line of the script form. Every line posts with every button (Save changes, Move, Make the audio),
+ * so no typed change is left behind, with JavaScript or without. Keyed by the saved text, so a saved
+ * line shows what the server has; a refused post shows what was typed.
  */
-export function SegmentForm({
+export function SegmentLine({
   segment,
   hostCount,
   hostNames,
@@ -26,13 +32,12 @@ export function SegmentForm({
   /** The chosen voices' names (Grace, Henry), not "Host 1". */
   hostNames: Record<Speaker, string>;
   editable: boolean;
-  result?: SegmentResult;
+  result?: ScriptResult;
 }) {
-  const fetcher = useFetcher<SegmentResult>({ key: `segment-${segment.index}` });
-  const pending = fetcher.state !== "idle";
-  const error = (fetcher.data ?? result)?.index === segment.index ? (fetcher.data ?? result)?.error : undefined;
   const other = hostNames[segment.speaker === "host1" ? "host2" : "host1"];
   const label = m.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
+  const typed = result?.values[segment.index];
+  const error = result?.errors[segment.index];
 
   if (!editable || segment.recording) {
     return (
@@ -43,31 +48,23 @@ export function SegmentForm({
     );
   }
   return (
-    <li className="rounded-lg border border-border p-4" data-testid="script-segment">
-      <fetcher.Form method="post" preventScrollReset className="space-y-3">
-        <input type="hidden" name="index" value={segment.index} />
-        <TextareaField
-          key={segment.text}
-          label={label}
-          textareaProps={{ name: "text", defaultValue: segment.text, rows: 4, maxLength: SEGMENT_TEXT_MAX, required: true }}
-          errors={error ? [error] : undefined}
-        />
-        {segment.spokenAs ? (
-          <p className="break-words text-sm text-muted-foreground">
-            <span className="font-medium">{m.spokenAs}:</span> <span data-testid="spoken-as">{segment.spokenAs}</span>
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="save-segment" size="sm" disabled={pending}>
-            {pending && fetcher.formData?.get("intent") === "save-segment" ? m.saving : m.save}
-          </Button>
-          {hostCount === 2 ? (
-            <Button type="submit" name="intent" value="move-segment" size="sm" variant="outline" disabled={pending}>
-              {m.moveTo(other)}
-            </Button>
-          ) : null}
-        </div>
-      </fetcher.Form>
+    <li className="space-y-3 rounded-lg border border-border p-4" data-testid="script-segment">
+      <TextareaField
+        key={`${segment.text}\u0000${typed ?? ""}`}
+        label={label}
+        textareaProps={{ name: lineField(segment.index), defaultValue: typed ?? segment.text, rows: 4, maxLength: SEGMENT_TEXT_MAX, required: true, form: SCRIPT_FORM_ID }}
+        errors={error ? [error] : undefined}
+      />
+      {segment.spokenAs ? (
+        <p className="break-words text-sm text-muted-foreground">
+          <span className="font-medium">{m.spokenAs}:</span> <span data-testid="spoken-as">{segment.spokenAs}</span>
+        </p>
+      ) : null}
+      {hostCount === 2 ? (
+        <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value={`${MOVE_INTENT}${segment.index}`} size="sm" variant="outline">
+          {m.moveTo(other)}
+        </Button>
+      ) : null}
     </li>
   );
 }
