@@ -235,6 +235,20 @@ async function audioAttachment(form: FormData): Promise<AudioAttachment | null> 
 
 type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null };
 
+/** The reply kept for the owner's "Replies without a story"; undefined when this message was kept before. */
+function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId">, kind: "empty" | "automatic" | "bounce") {
+  return keepEmptyReply({
+    campaignId: campaign.id,
+    invitationId: invitation.id,
+    contributorEmail: invitation.email,
+    sentFrom: reply.sentFrom,
+    subject: reply.subject?.slice(0, 500) ?? null,
+    content: reply.body,
+    messageId: reply.messageId,
+    kind,
+  });
+}
+
 /**
  * Kept for the owner to see: an automatic reply leaves the invitation as it was, so reminders go on.
  * A notice that the invitee's own address will never take mail marks it, as Mailgun's bounce events
@@ -242,16 +256,7 @@ type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string 
  */
 function keepAutomaticMail({ invitation, campaign }: Invitation, mail: AutomaticMail, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId">) {
   db.transaction(() => {
-    const kept = keepEmptyReply({
-      campaignId: campaign.id,
-      invitationId: invitation.id,
-      contributorEmail: invitation.email,
-      sentFrom: reply.sentFrom,
-      subject: reply.subject?.slice(0, 500) ?? null,
-      content: reply.body,
-      messageId: reply.messageId,
-      kind: mail.kind === "bounce" ? "bounce" : "automatic",
-    });
+    const kept = keepReplyWithoutStory({ invitation, campaign }, reply, mail.kind === "bounce" ? "bounce" : "automatic");
     const invitee = invitation.email.toLowerCase();
     if (kept && mail.kind === "bounce" && mail.permanent && mail.recipients.includes(invitee)) {
       markDeliveryProblem(campaign.ownerId, invitee, { kind: "undeliverable", reason: storyMessages.emptyReplies.bounceReason(mail.reason), at: now() });
@@ -263,15 +268,7 @@ function keepAutomaticMail({ invitation, campaign }: Invitation, mail: Automatic
 async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, reply: EmptyReplyInput) {
   const owner = await getUserById(campaign.ownerId);
   const note = db.transaction(() => {
-    const kept = keepEmptyReply({
-      campaignId: campaign.id,
-      invitationId: invitation.id,
-      contributorEmail: invitation.email,
-      sentFrom: reply.sentFrom,
-      subject: reply.subject?.slice(0, 500) ?? null,
-      content: reply.body,
-      messageId: reply.messageId,
-    });
+    const kept = keepReplyWithoutStory({ invitation, campaign }, reply, "empty");
     // An address that bounced or complained gets no note either.
     if (!kept || blockedAddress(campaign.ownerId, reply.to)) return null;
     const mail = emptyReplyNoteEmail({
