@@ -1,6 +1,7 @@
 // The pages an accessibility scan visits: every page route of app/routes (found from the files, so
 // a new page is scanned without being listed), with real rows behind every URL parameter, and the
 // cookies of the three identities and two themes a visitor can have.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
@@ -14,6 +15,8 @@ import { removalToken } from "~/features/contributions/recordings.server";
 import { insertRecording } from "~/models/contribution-recording.server";
 import { buildBookJob } from "~/features/book/build.server";
 import { createBook, ensureBookLink } from "~/models/book.server";
+import { replaceInvitationToken } from "~/models/retired-invitation-token.server";
+import { createTestInvitation } from "./stories-helpers";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
@@ -78,6 +81,9 @@ export async function buildA11yWorld() {
   }
   // The sweep world's invitation: its token is the unsubscribe link of an invitation e-mail.
   const invitationToken = world.paramsFor("unsubscribe.$token.tsx").token!;
+  // A link replaced after it was printed in a keepsake: its page offers a fresh one (decision 0190).
+  const printed = createTestInvitation(collection.campaign.id, "printed.link@example.com");
+  replaceInvitationToken(printed.id, printed.token, randomBytes(24).toString("base64url"), new Date());
 
   /** The value of a route file's URL parameter; a parameter nobody provided for fails loudly. */
   function param(file: string, name: string): string {
@@ -90,7 +96,9 @@ export async function buildA11yWorld() {
         ? share.token
         : file.startsWith("unsubscribe.")
           ? invitationToken
-          : file.startsWith("recording-removal.")
+          : file.startsWith("fresh-link.")
+            ? printed.token
+            : file.startsWith("recording-removal.")
             ? removalToken(recording.id)
             : file.startsWith("b.")
               ? bookToken

@@ -3,3 +3,7 @@
 
 /** About ten minutes of speech in one line: far beyond a written segment, short of a pasted book. */
 export const SEGMENT_TEXT_MAX = 5000;
+
+/** The field of line `index` in the script form: every line is posted with each of its buttons. */
+export const lineField = (index: number) => `line-${index}`;
+export const LINE_FIELD = /^line-(\d{1,5})$/;

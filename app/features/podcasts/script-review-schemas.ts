@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
 import { wizardMessages } from "./wizard-messages";
-import { SEGMENT_TEXT_MAX } from "./script-review-limits";
+import { LINE_FIELD, SEGMENT_TEXT_MAX } from "./script-review-limits";
 
 const s = wizardMessages.script.errors;
 const p = wizardMessages.pronunciations.errors;
@@ -24,9 +24,6 @@ export const SaveSegmentSchema = z.object({
 
 export const MoveSegmentSchema = z.object({ index: segmentIndex });
 
-/** The field of line `index` in the script form: every line is posted with each of its buttons. */
-export const lineField = (index: number) => `line-${index}`;
-const LINE_FIELD = /^line-(\d{1,5})$/;
 
 export type ScriptLines = {
   /** The lines as posted, each valid. */

@@ -1,8 +1,7 @@
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import type { Speaker } from "~/features/podcasts/script";
-import { SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-limits";
-import { lineField } from "~/features/podcasts/script-review-schemas";
+import { lineField, SEGMENT_TEXT_MAX } from "~/features/podcasts/script-review-limits";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 
 const m = wizardMessages.script;
