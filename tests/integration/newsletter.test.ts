@@ -440,7 +440,26 @@ describe("help centre", () => {
     expect(await tab("?tab=tutorials")).toMatchObject({ tab: "tutorials" });
     expect(await tab("?tab=contact&sent=1")).toMatchObject({ tab: "contact", sent: true });
     expect(await tab("?tab=../../etc")).toMatchObject({ tab: "faq" });
-    expect((await callRoute(helpPage.loader, makeRequest("/help"))).status).toBe(302);
+  });
+
+  it("is open to visitors: the same answers without an account's figures, and no one's collections", async () => {
+    const res = await callRoute(helpPage.loader, makeRequest("/help?tab=tutorials"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ tab: "tutorials", account: null, collections: null });
+  });
+
+  it("a visitor's message needs the address to answer, and goes to support with it as Reply-To", async () => {
+    const missing = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("Please enter a valid email address");
+    expect(emailsOfKind("support_request").filter((e) => e.replyTo === "curious@example.org")).toHaveLength(0);
+
+    const sent = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { email: "curious@example.org", subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    expect(sent.status).toBe(302);
+    const mail = emailsOfKind("support_request").find((e) => e.replyTo === "curious@example.org")!;
+    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.text).toContain("From A visitor <curious@example.org> (not signed in)");
+    expect(mail.text).toContain("Can my aunt answer by phone?");
   });
 
   it("Contact Support e-mails the support address with the user as Reply-To, then shows the thank-you", async () => {

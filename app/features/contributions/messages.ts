@@ -43,9 +43,9 @@ export const storyMessages = {
     text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again. Automatic replies and delivery notices are listed too; they are not stories, and reminders go on.",
     from: (email: string | null) => `Reply from ${email ?? "an unknown address"}`,
     automatic: (who: string, summary: string) => `${who}'s mailbox answered automatically${summary ? `: ${summary}` : "."}`,
-    bounce: (email: string | null) => `A mail server sent a delivery notice about ${email ?? "an unknown address"}.`,
+    bounce: (email: string | null) => `An e-mail provider wrote back about ${email ?? "an unknown address"}: a message could not be delivered.`,
     /** The reason beside the invitee when the notice says their address takes no mail. */
-    bounceReason: (detail: string) => (detail ? `A mail server returned the invitation: ${detail}` : "A mail server returned the invitation: the address does not accept e-mail."),
+    bounceReason: (detail: string) => (detail ? `The invitation came back undelivered: ${detail}` : "The invitation came back undelivered: the address does not accept e-mail."),
     subject: (subject: string) => `Subject: ${subject}`,
     whatArrived: "What arrived",
     nothing: "The e-mail was empty.",
@@ -88,7 +88,7 @@ export const storyMessages = {
     accent: "Accent",
     speed: "Speaking speed",
     music: "Background music",
-    quality: "Processing quality",
+    quality: "Sound quality",
     hostCount: "One narrator",
     introOutro: "Family intro and outro",
     voiceLabels: {
@@ -99,7 +99,7 @@ export const storyMessages = {
     },
     accentLabels: { american: "American", british: "British", australian: "Australian" },
     musicLabels: { none: "None", warm: "Warm", uplifting: "Uplifting", gentle: "Gentle" },
-    qualityLabels: { standard: "Standard", premium: "Premium" },
+    qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" },
   },
   rename: {
     label: "Contributor name",
@@ -228,7 +228,7 @@ export const storyMessages = {
       retrying: "Connection lost — retrying… Your recording is safe on this page.",
       nextTry: (seconds: number) => `Next try in ${seconds} s.`,
       tryingNow: "Trying now…",
-      offline: "We couldn't reach the server. Your recording is safe on this page: check your connection and press Try again.",
+      offline: "We couldn't reach Storyhearth. Your recording is safe on this page: check your connection and press Try again.",
       failed: (status: number) => `Your answer could not be sent (error ${status}). Your recording is safe on this page: please try again.`,
     },
   },
