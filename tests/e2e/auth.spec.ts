@@ -55,7 +55,7 @@ test.describe("sign in and out", () => {
     await visit(page, "/logout");
     await page.getByRole("button", { name: "Logout" }).click();
     await expectToast(page, "Logged out", "You have been successfully logged out.");
-    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   });
 
   test("a signed-out visitor is sent to /login and returned after signing in", async ({ page, user }) => {

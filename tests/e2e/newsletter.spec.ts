@@ -212,4 +212,30 @@ test.describe("help centre", () => {
     expect(mail?.replyTo).toBe(user.email);
     expect(mail?.to).toContain("@");
   });
+
+  test("open to a visitor: the answers without an account's figures, and a message that asks where to reply", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/help");
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole("heading", { name: "Help & FAQ" })).toBeVisible();
+    await page.getByText("Is there a limit on how many podcasts I can make?").click();
+    await expect(page.getByText("deleting a podcast frees its place.")).toBeVisible();
+    await expect(page.getByText("Your account is using")).toHaveCount(0);
+    await page.getByRole("link", { name: "Tutorials" }).click();
+    await expect(page.getByRole("heading", { name: "Create your first podcast" })).toBeVisible();
+    await expect(page.getByText("Your collections' newsletters")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Contact Support" }).click();
+    const subject = `Before signing up ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("Can my aunt answer without a computer?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByLabel("Your e-mail address").fill("curious.visitor@example.org");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thank you for your message")).toBeVisible();
+    const mail = db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Support request: ${subject}`)).get();
+    expect(mail?.replyTo).toBe("curious.visitor@example.org");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
