@@ -37,12 +37,15 @@ export async function receivePhoto(bytes: Uint8Array, sentName: string): Promise
   }
 }
 
+/** A received photo's file in storage, under the story's id; the caller writes its row. */
+export async function storePhotoFile(contributionId: string, { image, fileName }: ReceivedPhoto) {
+  const storageKey = photoKey(contributionId, image);
+  const { size } = await getStorage().put(storageKey, image.bytes);
+  return { contributionId, storageKey, fileName, contentType: image.type, size };
+}
+
 export async function storeStoryPhotos(contributionId: string, photos: ReceivedPhoto[]) {
-  for (const { image, fileName } of photos) {
-    const storageKey = photoKey(contributionId, image);
-    const { size } = await getStorage().put(storageKey, image.bytes);
-    addAttachment({ contributionId, storageKey, fileName, contentType: image.type, size });
-  }
+  for (const photo of photos) addAttachment(await storePhotoFile(contributionId, photo));
 }
 
 type StoredPhoto = { id: string; storageKey: string; fileName: string; contentType: string };
