@@ -16,6 +16,7 @@ import { campaigns, contributionAttachments, contributionRecordings, contributio
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import type { ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
+import { servePhoto } from "~/features/contributions/photos.server";
 import { convertRecording } from "~/features/contributions/recordings.server";
 import { db } from "~/lib/db.server";
 import { readStoredBytes } from "~/lib/storage/read-bytes.server";
@@ -127,6 +128,15 @@ describe("media are checked as on arrival", () => {
     const ownerId = await importFor(await withPhoto(png, "page.html", "text/html"));
     const photo = photosOf(ownerId).find((p) => p.fileName.startsWith("page"))!;
     expect(photo).toMatchObject({ fileName: "page.png", contentType: "image/png", storageKey: expect.stringMatching(/^photos\/[\w-]+\/[\w-]+\.png$/) });
+  });
+
+  test("a 'photo' an earlier import kept as SVG is served as bytes to save, never as SVG", async () => {
+    const [story] = db.select({ id: contributions.id }).from(contributions).limit(1).all();
+    const storageKey = `photos/${story!.id}/${randomUUID()}.svg`;
+    await getStorage().put(storageKey, SVG);
+    const photo = db.insert(contributionAttachments).values({ contributionId: story!.id, storageKey, fileName: "drawing.svg", contentType: "image/svg+xml", size: SVG.length }).returning().get();
+    const response = await servePhoto(makeRequest("/newsletter/x/images/y"), photo, "private, max-age=86400");
+    expect(response.headers.get("Content-Type")).toBe("application/octet-stream");
   });
 
   test("a JPEG with its GPS position and camera serial comes back without them", async () => {
