@@ -777,6 +777,8 @@ export const books = sqliteTable(
     coverPhotoKey: text("cover_photo_key"),
     /** Photos the job printed smaller than their box because they have too few pixels (decision 0170). */
     lowResPhotos: json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>("low_res_photos"),
+    /** Why a failed book could not be made, naming the story (bookMessages.failedAt). */
+    failure: text("failure"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
