@@ -248,6 +248,8 @@ export const storyMessages = {
     doneTitle: "Your request is noted",
     doneText: "Your recording is no longer used in the family podcast or newsletter. Thank you for letting us know.",
     storyDoneText: "Your recording and your written story have been deleted, and podcasts that used them are being made again without them.",
+    storyStays: "Your written story and its photos are still kept. You can delete them too.",
+    deleteStory: "Delete my written story and its photos",
     invalidTitle: "Link not valid",
     invalidText: "This removal link is not valid, or the recording was already deleted.",
   },
