@@ -184,7 +184,7 @@ export async function reconcileInterruptedSends(staleMs = SENDING_STALE_MS()): P
     } else {
       try {
         const messageId = outboxMessageId(row.id, mg.domain);
-        if (await mailgunWasAccepted(mg.client, mg.domain, messageId)) markSent(row.id, `<${messageId}>`, now());
+        if (await mailgunWasAccepted(mg.client, mg.domain, messageId, row.claimedAt ?? row.createdAt, now())) markSent(row.id, `<${messageId}>`, now());
         else refused(row, row.lastError ?? "Interrupted before Mailgun accepted it", { now: true });
       } catch (error) {
         // Unknown outcome: leave it 'sending' and ask again next time rather than risk a duplicate.
