@@ -31,6 +31,7 @@ import { newsletterMessages } from "~/features/newsletters/messages";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { unsubscribePathOf } from "../support/email-loop";
 import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1, STORIES } from "../utils/newsletter-helpers";
 
 let owner: TestUser;
@@ -289,9 +290,10 @@ describe("deliveries", () => {
       expect(part).toContain(url);
       expect(part).toContain(`${url}#listen`);
     }
-    // An invitee can unsubscribe with their invitation's link.
-    const invitation = db.select().from(invitations).where(eq(invitations.email, "kin@example.com")).get()!;
-    expect(mail!.headers["List-Unsubscribe"]).toContain(`/unsubscribe/${invitation.token}`);
+    // The address's unsubscribe link for this collection, in the headers and in both versions.
+    const link = unsubscribePathOf(campaign.id, "kin@example.com")!;
+    expect(mail!.headers["List-Unsubscribe"]).toBe(`<${env().APP_URL ?? `http://localhost:${env().PORT}`}${link}>`);
+    for (const part of [mail!.html, mail!.text]) expect(part).toContain(link);
   });
 
   it("skips invitees who unsubscribed from the collection", async () => {

@@ -47,6 +47,15 @@ describe("html", () => {
   it("renders the plain-text twin with a footer", () => {
     expect(layoutText(["Hi,", null, "Body", false])).toBe("Hi,\n\nBody\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n");
   });
+
+  it("ends a list's mail with its unsubscribe line, the name it unsubscribes from escaped", () => {
+    const unsubscribe = { url: "https://a.test/unsubscribe/tok", from: `Lake <b>"1963"</b>` };
+    const page = layoutHtml({ title: "t", body: html`<p>ok</p>`, unsubscribe });
+    expect(page).toContain(`Don&#39;t want these e-mails? <a href="https://a.test/unsubscribe/tok" style="color:#5f5245;">Unsubscribe</a> from "Lake &lt;b&gt;&quot;1963&quot;&lt;/b&gt;".`);
+    expect(layoutText(["Body"], { unsubscribe })).toBe(
+      `Body\n\nDon't want these e-mails? Unsubscribe from "Lake <b>"1963"</b>":\nhttps://a.test/unsubscribe/tok\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n`,
+    );
+  });
 });
 
 describe("textLink", () => {

@@ -95,8 +95,17 @@ export function button(href: string, label: string) {
 
 export type EmailParts = { subject: string; html: string; text: string };
 
-/** The branded HTML document around a message body. */
-export function layoutHtml({ title, preheader, body }: { title: string; preheader?: string; body: SafeHtml }) {
+/** A list's unsubscribe link: `url`, and what it unsubscribes from (a collection's title). */
+export type Unsubscribe = { url: string; from: string };
+
+const UNSUBSCRIBE_ASK = "Don't want these e-mails?";
+
+function unsubscribeLine({ url, from }: Unsubscribe) {
+  return muted(html`${UNSUBSCRIBE_ASK} <a href="${safeUrl(url)}" style="color:${BRAND.muted};">Unsubscribe</a> from "${from}".`);
+}
+
+/** The branded HTML document around a message body; a list's mail ends with its unsubscribe line. */
+export function layoutHtml({ title, preheader, body, unsubscribe }: { title: string; preheader?: string; body: SafeHtml; unsubscribe?: Unsubscribe }) {
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -113,6 +122,7 @@ ${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity
       <tr><td style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;">${BRAND.name}</td></tr>
       <tr><td style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
 ${body}
+${unsubscribe ? unsubscribeLine(unsubscribe) : ""}
       </td></tr>
       <tr><td style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</td></tr>
     </table>
@@ -122,9 +132,10 @@ ${body}
 </html>`.value;
 }
 
-/** The plain-text twin: paragraphs separated by blank lines, the brand footer at the end. */
-export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>) {
-  const body = paragraphs.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
+/** The plain-text twin: paragraphs separated by blank lines, the unsubscribe line and brand footer at the end. */
+export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>, { unsubscribe }: { unsubscribe?: Unsubscribe } = {}) {
+  const all = [...paragraphs, unsubscribe && textLink(`${UNSUBSCRIBE_ASK} Unsubscribe from "${unsubscribe.from}"`, unsubscribe.url)];
+  const body = all.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
   return `${body}\n\n-- \n${BRAND.name} · ${BRAND.tagline}\n`;
 }
 
