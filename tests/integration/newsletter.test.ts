@@ -27,6 +27,7 @@ import { db } from "~/lib/db.server";
 import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { newsletterMessages } from "~/features/newsletters/messages";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
@@ -450,7 +451,7 @@ describe("help centre", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/help?tab=contact&sent=1");
     const mail = emailsOfKind("support_request").find((e) => e.replyTo === owner.email)!;
-    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.to).toBe(supportAddress());
     expect(mail.subject).toBe("Support request: Cannot find my podcast");
     expect(mail.text).toContain("where is it?");
 

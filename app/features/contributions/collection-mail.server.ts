@@ -6,8 +6,10 @@ import type { EmailParts } from "~/lib/email/layout";
 import { queueOutgoingEmail, type SendEmailInput } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 
-export type CollectionMail = Omit<SendEmailInput, "subject" | "html" | "text" | "headers"> & {
+export type CollectionMail = Omit<SendEmailInput, "subject" | "html" | "text" | "headers" | "from"> & {
   campaign: { id: string; ownerId: string };
+  /** Who is asking, for the From line: "Margaret Whitfield via Storyhearth" (decision 0201). */
+  askedBy: string;
   /** The message, given the recipient's unsubscribe link (the layout's `unsubscribe` shows it). */
   render: (links: { unsubscribeUrl: string }) => EmailParts;
 };
@@ -18,7 +20,7 @@ export const unsubscribeUrlFor = (token: string) => `${appUrl()}/unsubscribe/${t
  * Queues the message unless the address may not get this collection's mail (then null); the caller
  * delivers it. Call inside the transaction that records why it is sent.
  */
-export function queueCollectionEmail({ campaign, render, ...mail }: CollectionMail) {
+export function queueCollectionEmail({ campaign, render, askedBy, ...mail }: CollectionMail) {
   if (collectionMailBlock(campaign.ownerId, campaign.id, mail.to)) return null;
   const unsubscribeUrl = unsubscribeUrlFor(unsubscribeTokenFor(campaign.id, mail.to));
   const parts = render({ unsubscribeUrl });
@@ -27,6 +29,7 @@ export function queueCollectionEmail({ campaign, render, ...mail }: CollectionMa
   return queueOutgoingEmail({
     ...mail,
     ...parts,
+    from: { onBehalfOf: askedBy },
     // RFC 8058: a POST to the link unsubscribes in one click; a GET only asks (mail scanners follow links).
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });

@@ -19,7 +19,7 @@ function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribe
       title: subject,
       preheader: prompt,
       body: html`${paragraph(greeting(null))}${paragraph(opening)}${description ? paragraph(description) : ""}
-        <blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
+        <blockquote class="sh-quote sh-ink" style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
         ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}`,
       unsubscribe,
     }),

@@ -16,6 +16,7 @@ import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.s
 import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
+import { parseAddress } from "~/lib/email/address";
 import { deliverEmails } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
@@ -72,20 +73,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
 };
-
-/** "Robert Whitfield <robert@example.com>" → { name, email }. */
-export function parseAddress(value: string | undefined) {
-  if (!value) return { name: null, email: null };
-  // The address is the last <…> of the line; everything before it is the display name, which may be
-  // quoted and may itself contain '<', '>' or escaped quotes ("A \"B\" <c>" <x@y>).
-  const match = /^(.*)<([^<>]+)>\s*$/s.exec(value);
-  if (match) {
-    let name = match[1]!.trim();
-    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, "$1");
-    return { name: name.trim() || null, email: match[2]!.trim().toLowerCase() };
-  }
-  return { name: null, email: value.trim().toLowerCase() || null };
-}
 
 function reject(status: number, message: string, severity: "low" | "medium" = "low"): InboundResult {
   // Refused posts store nothing but leave a trace for the administrators.
@@ -283,6 +270,8 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
       kind: "empty_reply_note",
       to: reply.to,
       campaign,
+      askedBy: input.ownerName,
+      autoSubmitted: "auto-replied",
       render: ({ unsubscribeUrl }) => emptyReplyNoteEmail({ ...input, unsubscribeUrl }),
       replyTo: replyAddressFor(invitation.token),
       dedupeKey: `empty-reply-note:${invitation.id}:${day}`,

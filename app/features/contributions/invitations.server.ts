@@ -27,11 +27,15 @@ type StoryRequestRow = {
 /** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
-  const input = { campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...invitationLinks(campaign.publicId, invitation.token) };
+  const ownerName = ownerDisplayName(owner);
+  const input = { campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName, ...invitationLinks(campaign.publicId, invitation.token) };
   return queueCollectionEmail({
     kind,
     to: invitation.email,
     campaign,
+    askedBy: ownerName,
+    // The owner sends an invitation (or presses resend); the reminder job sends reminders on its own.
+    ...(kind === "campaign_reminder" ? { autoSubmitted: "auto-generated" as const } : {}),
     render: ({ unsubscribeUrl }) => render({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
     dedupeKey,

@@ -28,9 +28,10 @@ function dedupeKey(sender: Sender, perRecording: string) {
 }
 
 /** Queues the mail unless the address may not get the collection's mail; the caller delivers it. */
-function queueTo(sender: Sender, mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign">, perRecording: string) {
+function queueTo(sender: Sender, mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign" | "autoSubmitted">, perRecording: string) {
   const campaign = { id: sender.campaignId, ownerId: sender.ownerId };
-  return queueCollectionEmail({ ...mail, campaign, to: sender.email, dedupeKey: dedupeKey(sender, perRecording) });
+  // A note about what became of a recording, written after its conversion: a notification, however it came.
+  return queueCollectionEmail({ ...mail, campaign, to: sender.email, autoSubmitted: "auto-generated", dedupeKey: dedupeKey(sender, perRecording) });
 }
 
 export type ThanksTo = Sender & { campaignTitle: string; ownerName: string };
@@ -44,7 +45,7 @@ export function queueRecordingThanks(thanks: ThanksTo, recordingId: string, remo
     removalUrl,
     unasked: !thanks.invited,
   };
-  return queueTo(thanks, { kind: "recording_thanks", render: ({ unsubscribeUrl }) => recordingThanksEmail({ ...input, unsubscribeUrl }) }, `recording-thanks:${recordingId}`);
+  return queueTo(thanks, { kind: "recording_thanks", askedBy: thanks.ownerName, render: ({ unsubscribeUrl }) => recordingThanksEmail({ ...input, unsubscribeUrl }) }, `recording-thanks:${recordingId}`);
 }
 
 const addressIn = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
@@ -76,5 +77,5 @@ export async function queueRecordingRefused(contributionId: string, recordingId:
     unasked: !invited,
   };
   const render: CollectionMail["render"] = ({ unsubscribeUrl }) => recordingRefusedEmail({ ...input, unsubscribeUrl });
-  return queueTo(sender, { kind: "recording_refused", render, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
+  return queueTo(sender, { kind: "recording_refused", askedBy: input.ownerName, render, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
 }

@@ -87,6 +87,8 @@ export async function sendFreshLink(found: RetiredLink) {
     kind: "invitation_fresh_link",
     to: invitation.email,
     campaign,
+    askedBy: input.ownerName,
+    autoSubmitted: "auto-generated",
     render: ({ unsubscribeUrl }) => freshLinkEmail({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
     dedupeKey: `fresh-link:${invitation.id}:${day(now())}`,

@@ -50,6 +50,9 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
           kind: NEWSLETTER_EMAIL_KIND,
           to: recipient.email,
           campaign: { id: campaignId, ownerId: campaignOwnerId },
+          askedBy: input.ownerName,
+          // The family member who sent it reads what the family answers (decision 0201).
+          replyTo: owner.email,
           render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl }),
           dedupeKey: deliveryKey(newsletter.id, recipient.email),
         });

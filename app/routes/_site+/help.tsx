@@ -16,7 +16,7 @@ import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
-import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
 import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
 import { ContactSupportSchema } from "~/features/site/support-schema";
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Through the outbox like every e-mail: a delivery problem is retried, never lost.
   await sendEmail({
     kind: "support_request",
-    to: env().MAIL_FROM,
+    to: supportAddress(),
     replyTo: user.email,
     ...supportRequestEmail({ ...submission.value, fromName: ownerDisplayName(user), fromEmail: user.email, userId: user.id }),
   });
