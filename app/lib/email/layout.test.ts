@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { button, escapeHtml, html, layoutHtml, layoutText, raw, safeUrl, splitTextLinks, textLink } from "./layout";
+import { button, escapeHtml, html, layoutHtml, layoutText, paragraph, raw, safeUrl, splitTextLinks, textLink } from "./layout";
 
 const hostile = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `'><svg onload=alert(1)>`, "`${x}` & co"];
 
@@ -42,6 +42,16 @@ describe("html", () => {
     expect(page).not.toContain("<script");
     expect(page).not.toContain("<img");
     expect(page).toContain("<p>ok</p>");
+  });
+
+  it("offers the dark theme to clients that ask for it, and keeps the light one inline for the rest", () => {
+    const page = layoutHtml({ title: "t", body: paragraph("Hello") });
+    expect(page).toContain('<meta name="color-scheme" content="light dark">');
+    expect(page).toContain('<meta name="supported-color-schemes" content="light dark">');
+    const dark = /@media \(prefers-color-scheme: dark\)\{([\s\S]*?)\n\}/.exec(page)?.[1] ?? "";
+    expect(dark).toContain(".sh-paper{background:#1b1612!important;color:#f5ede3!important;}");
+    expect(dark).toContain(".sh-ink{color:#f5ede3!important;}");
+    expect(page).toContain('<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2118;">Hello</p>');
   });
 
   it("renders the plain-text twin with a footer", () => {
