@@ -172,6 +172,26 @@ export const retiredInvitationTokens = sqliteTable(
   (t) => [index("retired_invitation_tokens_invitation_idx").on(t.invitationId)],
 );
 
+/**
+ * Every address a collection's mail went to: the token of its unsubscribe link (one per collection and
+ * address, whatever kind of recipient) and when it unsubscribed (decision 0200).
+ */
+export const collectionMailRecipients = sqliteTable(
+  "collection_mail_recipients",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    unsubscribedAt: timestamp("unsubscribed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("collection_mail_recipients_campaign_email_idx").on(t.campaignId, t.email)],
+);
+
 /** Data fixes run once at start-up, where SQL alone cannot do them (decision 0190). */
 export const oneTimeSteps = sqliteTable("one_time_steps", {
   name: text("name").primaryKey(),

@@ -9,7 +9,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { qualified } from "./sql-columns.server";
-import { blockedAddresses } from "./delivery-problem.server";
+import { collectionMailBlocks } from "./collection-mail-recipient.server";
 import { getWorkflowSettings } from "./workflow.server";
 
 export const NEWSLETTER_EMAIL_KIND = "family_newsletter";
@@ -42,37 +42,27 @@ export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
-export type Recipient = { email: string; unsubscribeToken: string | null };
+export type Recipient = { email: string };
 
 /**
  * The distribution recipients of a collection: the owner's workflow recipients, or (when there are
  * none) the collection's invitees. Each address once, lower-cased; entries that are not e-mail
- * addresses are skipped, and so is anyone who unsubscribed from this collection's e-mails. An
- * invitee keeps their invitation's unsubscribe token for the e-mail's unsubscribe link.
+ * addresses are skipped, and so is every address the collection may not mail (decision 0200).
  */
 export function distributionRecipients(ownerId: string, campaignId: string): Recipient[] {
   const configured = getWorkflowSettings(ownerId).distribution.recipients;
-  const invites = db
-    .select({ email: invitations.email, status: invitations.status, token: invitations.token })
-    .from(invitations)
-    .where(eq(invitations.campaignId, campaignId))
-    .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
-    .all();
-  const byEmail = new Map(invites.map((i) => [i.email.toLowerCase(), i]));
-  const blocked = blockedAddresses(ownerId);
-  const wanted = configured.length ? configured : invites.map((i) => i.email);
-  const seen = new Set<string>();
-  const out: Recipient[] = [];
-  for (const raw of wanted) {
-    const email = raw.trim().toLowerCase();
-    if (!EMAIL.test(email) || seen.has(email)) continue;
-    seen.add(email);
-    const invitation = byEmail.get(email);
-    // Unsubscribed, bounced for good or complained (decision 0143): no newsletter either.
-    if (invitation?.status === "unsubscribed" || invitation?.status === "failed" || blocked.has(email)) continue;
-    out.push({ email, unsubscribeToken: invitation?.token ?? null });
-  }
-  return out;
+  const wanted = configured.length
+    ? configured
+    : db
+        .select({ email: invitations.email })
+        .from(invitations)
+        .where(eq(invitations.campaignId, campaignId))
+        .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
+        .all()
+        .map((i) => i.email);
+  const addresses = [...new Set(wanted.map((raw) => raw.trim().toLowerCase()).filter((email) => EMAIL.test(email)))];
+  const blocked = collectionMailBlocks(ownerId, campaignId, addresses);
+  return addresses.filter((email) => !blocked.has(email)).map((email) => ({ email }));
 }
 
 /**
@@ -103,7 +93,7 @@ export function dueNewsletterIds(at: Date, limit = 200): string[] {
 /** What the delivery e-mail needs: the newsletter, its collection and owner, its stories' titles and whether it has audio. */
 export function newsletterDeliveryContext(newsletterId: string) {
   const row = db
-    .select({ newsletter: newsletters, campaignId: campaigns.id, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({ newsletter: newsletters, campaignId: campaigns.id, campaignOwnerId: campaigns.ownerId, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
     .from(newsletters)
     .innerJoin(campaigns, eq(campaigns.id, newsletters.campaignId))
     .innerJoin(users, eq(users.id, newsletters.ownerId))

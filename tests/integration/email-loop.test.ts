@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, invitations, workflowSettings } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { makeCollection, MAILGUN, startMailLoop } from "../support/email-loop";
+import { makeCollection, MAILGUN, startMailLoop, unsubscribePathOf } from "../support/email-loop";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
 beforeAll(async () => {
@@ -31,7 +31,9 @@ describe("invitations", () => {
     expect(mail!.domain).toBe(MAILGUN.domain);
     expect(mail!.field("subject")).toContain("Holiday Traditions");
     expect(mail!.headers["Reply-To"]).toBe(`reply+${ann!.token}@${MAILGUN.domain}`);
-    expect(mail!.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999/unsubscribe/${ann!.token}>`);
+    // The collection's own unsubscribe link, not the invitation's token: it is never replaced (decision 0200).
+    expect(mail!.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999${unsubscribePathOf(campaign.id, "ann@example.com")}>`);
+    expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.field("text")).toContain(`/contribute/${campaign.publicId}?t=${ann!.token}`);
     expect(mail!.field("text")).toContain("What is your favourite family trip?");
     expect(mail!.field("html")).toContain("Share my story");

@@ -27,10 +27,12 @@ import { db } from "~/lib/db.server";
 import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { newsletterMessages } from "~/features/newsletters/messages";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { unsubscribePathOf } from "../support/email-loop";
 import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1, STORIES } from "../utils/newsletter-helpers";
 
 let owner: TestUser;
@@ -289,9 +291,10 @@ describe("deliveries", () => {
       expect(part).toContain(url);
       expect(part).toContain(`${url}#listen`);
     }
-    // An invitee can unsubscribe with their invitation's link.
-    const invitation = db.select().from(invitations).where(eq(invitations.email, "kin@example.com")).get()!;
-    expect(mail!.headers["List-Unsubscribe"]).toContain(`/unsubscribe/${invitation.token}`);
+    // The address's unsubscribe link for this collection, in the headers and in both versions.
+    const link = unsubscribePathOf(campaign.id, "kin@example.com")!;
+    expect(mail!.headers["List-Unsubscribe"]).toBe(`<${env().APP_URL ?? `http://localhost:${env().PORT}`}${link}>`);
+    for (const part of [mail!.html, mail!.text]) expect(part).toContain(link);
   });
 
   it("skips invitees who unsubscribed from the collection", async () => {
@@ -467,7 +470,7 @@ describe("help centre", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/help?tab=contact&sent=1");
     const mail = emailsOfKind("support_request").find((e) => e.replyTo === owner.email)!;
-    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.to).toBe(supportAddress());
     expect(mail.subject).toBe("Support request: Cannot find my podcast");
     expect(mail.text).toContain("where is it?");
 

@@ -82,7 +82,9 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(json);
 }
 
-export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; domain: string }): Promise<FakeMailgun> {
+/** `otherDomains`: more sending domains of the same account (a second one for account mail). */
+export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { apiKey: string; domain: string; otherDomains?: string[] }): Promise<FakeMailgun> {
+  const domains = new Set([domain, ...otherDomains]);
   const requests: FakeMailgunRequest[] = [];
   const failures: number[] = [];
   let throttledFor: number | null = null;
@@ -137,7 +139,7 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     const route = /^\/v3\/([^/]+)\/messages\/?$/.exec(url.pathname);
     if (req.method !== "POST" || !route?.[1]) return send(res, 404, { message: "Not Found" });
     const routeDomain = decodeURIComponent(route[1]);
-    if (routeDomain !== domain) return send(res, 404, { message: `Domain not found: ${routeDomain}` });
+    if (!domains.has(routeDomain)) return send(res, 404, { message: `Domain not found: ${routeDomain}` });
 
     const contentType = req.headers["content-type"] ?? "";
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {

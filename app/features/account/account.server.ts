@@ -26,7 +26,7 @@ export async function requestPasswordReset(email: string) {
   if (!user) return;
   const token = createVerificationToken(user.id, "reset");
   const resetUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token })}`;
-  const mail = queueOutgoingEmail({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
+  const mail = queueOutgoingEmail({ kind: "password_reset", to: user.email, from: "account", autoSubmitted: "auto-generated", ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
   // deliverEmail records its own failures (the row stays for the retrying job); this catches the rest.
   void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: "email:password_reset", severity: "medium" }));
 }
@@ -49,7 +49,7 @@ export async function sendAccountInvitation(user: User, invitedBy: string) {
   const token = createVerificationToken(user.id, "invite");
   const setPasswordUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token, invite: "1" })}`;
   const mail = accountInvitationEmail({ name: user.firstName ?? null, setPasswordUrl, invitedBy });
-  await sendEmail({ kind: "account_invitation", to: user.email, ...mail });
+  await sendEmail({ kind: "account_invitation", to: user.email, from: "account", ...mail });
 }
 
 /**

@@ -13,13 +13,15 @@ import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
-import { blockedAddress, markDeliveryProblem } from "~/models/delivery-problem.server";
+import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { parseAddress } from "~/lib/email/address";
+import { deliverEmails } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { automaticMail, type AutomaticMail, type HeaderReader } from "./automatic-mail";
+import { queueCollectionEmail } from "./collection-mail.server";
 import { emptyReplyNoteEmail } from "./emails";
 import { storyMessages } from "./messages";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
@@ -71,20 +73,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
 };
-
-/** "Robert Whitfield <robert@example.com>" → { name, email }. */
-export function parseAddress(value: string | undefined) {
-  if (!value) return { name: null, email: null };
-  // The address is the last <…> of the line; everything before it is the display name, which may be
-  // quoted and may itself contain '<', '>' or escaped quotes ("A \"B\" <c>" <x@y>).
-  const match = /^(.*)<([^<>]+)>\s*$/s.exec(value);
-  if (match) {
-    let name = match[1]!.trim();
-    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, "$1");
-    return { name: name.trim() || null, email: match[2]!.trim().toLowerCase() };
-  }
-  return { name: null, email: value.trim().toLowerCase() || null };
-}
 
 function reject(status: number, message: string, severity: "low" | "medium" = "low"): InboundResult {
   // Refused posts store nothing but leave a trace for the administrators.
@@ -188,7 +176,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
       const to = senderEmail ?? invitee;
-      const thanks = { ownerId: invitation.campaign.ownerId, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      const thanks = { ownerId: invitation.campaign.ownerId, campaignId: invitation.campaign.id, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
     } else if (audio && !audio.check.ok) {
       await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
@@ -269,17 +257,25 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
   const owner = await getUserById(campaign.ownerId);
   const note = db.transaction(() => {
     const kept = keepReplyWithoutStory({ invitation, campaign }, reply, "empty");
-    // An address that bounced or complained gets no note either.
-    if (!kept || blockedAddress(campaign.ownerId, reply.to)) return null;
-    const mail = emptyReplyNoteEmail({
+    if (!kept) return null;
+    const input = {
       campaignTitle: campaign.title,
       ownerName: owner ? ownerDisplayName(owner) : "Your family",
       senderName: reply.name,
       formUrl: invitationLinks(campaign.publicId, invitation.token).formUrl,
-    });
+    };
     // One note per invitation a day at most, so no two mail systems can keep answering each other.
     const day = now().toISOString().slice(0, 10);
-    return queueOutgoingEmail({ kind: "empty_reply_note", to: reply.to, ...mail, replyTo: replyAddressFor(invitation.token), dedupeKey: `empty-reply-note:${invitation.id}:${day}` });
+    return queueCollectionEmail({
+      kind: "empty_reply_note",
+      to: reply.to,
+      campaign,
+      askedBy: input.ownerName,
+      autoSubmitted: "auto-replied",
+      render: ({ unsubscribeUrl }) => emptyReplyNoteEmail({ ...input, unsubscribeUrl }),
+      replyTo: replyAddressFor(invitation.token),
+      dedupeKey: `empty-reply-note:${invitation.id}:${day}`,
+    });
   });
   if (note) await deliverEmails([note]);
 }

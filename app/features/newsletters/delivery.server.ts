@@ -11,11 +11,12 @@ import {
 } from "~/models/newsletter-delivery.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import type { JobHandler } from "~/lib/queue/runner.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { queueCollectionEmail } from "~/features/contributions/collection-mail.server";
 
 export type NewsletterDelivery = {
   recipients: number;
@@ -25,7 +26,7 @@ export type NewsletterDelivery = {
 export async function deliverNewsletter(newsletterId: string): Promise<NewsletterDelivery> {
   const context = newsletterDeliveryContext(newsletterId);
   if (!context) return { recipients: 0, newlySent: 0 };
-  const { newsletter, campaignId, owner, storyTitles, hasPodcast } = context;
+  const { newsletter, campaignId, campaignOwnerId, owner, storyTitles, hasPodcast } = context;
   const recipients = distributionRecipients(newsletter.ownerId, campaignId);
   const paths = newsletterPaths(newsletter.publicId);
   const base = appUrl();
@@ -34,28 +35,30 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
     () => {
       const already = deliveredAddresses(newsletter.id);
       const fresh = recipients.filter((r) => !already.has(r.email));
-      const rows = fresh.map((recipient) => {
-        const unsubscribeUrl = recipient.unsubscribeToken ? `${base}/unsubscribe/${recipient.unsubscribeToken}` : null;
-        const mail = newsletterEmail({
-          title: newsletter.title,
-          subtitle: newsletter.subtitle,
-          familyName: newsletter.familyName,
-          edition: newsletter.edition,
-          ownerName: ownerDisplayName(owner),
-          storyTitles,
-          readUrl: `${base}${paths.page}`,
-          listenUrl: hasPodcast ? `${base}${paths.listen}` : null,
-          unsubscribeUrl,
-        });
-        return queueOutgoingEmail({
+      const input = {
+        title: newsletter.title,
+        subtitle: newsletter.subtitle,
+        familyName: newsletter.familyName,
+        edition: newsletter.edition,
+        ownerName: ownerDisplayName(owner),
+        storyTitles,
+        readUrl: `${base}${paths.page}`,
+        listenUrl: hasPodcast ? `${base}${paths.listen}` : null,
+      };
+      const rows = fresh.flatMap((recipient) => {
+        const row = queueCollectionEmail({
           kind: NEWSLETTER_EMAIL_KIND,
           to: recipient.email,
-          ...mail,
-          headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+          campaign: { id: campaignId, ownerId: campaignOwnerId },
+          askedBy: input.ownerName,
+          // The family member who sent it reads what the family answers (decision 0201).
+          replyTo: owner.email,
+          render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl }),
           dedupeKey: deliveryKey(newsletter.id, recipient.email),
         });
+        return row ? [row] : [];
       });
-      return { rows, newlySent: fresh.length };
+      return { rows, newlySent: rows.length };
     },
     { behavior: "immediate" },
   );

@@ -93,6 +93,5 @@ export const newsletterMessages = {
     read: "Read the newsletter",
     listen: "Listen to the family podcast",
     listenText: "The stories are also told in a family podcast episode you can play in your browser:",
-    unsubscribe: "Don't want these e-mails?",
   },
 } as const;

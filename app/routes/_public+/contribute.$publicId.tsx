@@ -88,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const owner = await getUserById(campaign.ownerId);
       // Only the address the family invited (the relative came by their own link) is greeted by name (issue 29).
       const invited = invitation?.email.toLowerCase() === fields.contributorEmail.toLowerCase();
-      const thanks = { ownerId: campaign.ownerId, email: fields.contributorEmail, name: fields.contributorName, invited, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      const thanks = { ownerId: campaign.ownerId, campaignId: campaign.id, email: fields.contributorEmail, name: fields.contributorName, invited, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepStoryWithRecording(story, file, check.facts, thanks);
     });
     return redirect(thankYouUrl(params.publicId!));

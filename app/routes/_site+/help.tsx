@@ -16,7 +16,7 @@ import { readFormData } from "~/lib/http.server";
 import { getUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
-import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
 import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
 import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/support-schema";
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     support = { ...message, fromName: h.contact.visitor, fromEmail: email, userId: null };
   }
   // Through the outbox like every e-mail: a delivery problem is retried, never lost.
-  await sendEmail({ kind: "support_request", to: env().MAIL_FROM, replyTo: support.fromEmail, ...supportRequestEmail(support) });
+  await sendEmail({ kind: "support_request", to: supportAddress(), replyTo: support.fromEmail, ...supportRequestEmail(support) });
   return redirectWithToast("/help?tab=contact&sent=1", h.contact.toast);
 }
 
