@@ -8,6 +8,7 @@ import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { parseMailbox } from "~/lib/email-address";
 import { qualified } from "./sql-columns.server";
 import { blockedAddresses } from "./delivery-problem.server";
 import { getWorkflowSettings } from "./workflow.server";
@@ -40,9 +41,8 @@ export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
   );
 }
 
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-
-export type Recipient = { email: string; unsubscribeToken: string | null };
+/** `name`: typed with the workflow entry, else the invitation's; the feature adds the owner's contact name. */
+export type Recipient = { email: string; name: string | null; unsubscribeToken: string | null };
 
 /**
  * The distribution recipients of a collection: the owner's workflow recipients, or (when there are
@@ -53,7 +53,7 @@ export type Recipient = { email: string; unsubscribeToken: string | null };
 export function distributionRecipients(ownerId: string, campaignId: string): Recipient[] {
   const configured = getWorkflowSettings(ownerId).distribution.recipients;
   const invites = db
-    .select({ email: invitations.email, status: invitations.status, token: invitations.token })
+    .select({ email: invitations.email, name: invitations.name, status: invitations.status, token: invitations.token })
     .from(invitations)
     .where(eq(invitations.campaignId, campaignId))
     .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
@@ -64,13 +64,14 @@ export function distributionRecipients(ownerId: string, campaignId: string): Rec
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const raw of wanted) {
-    const email = raw.trim().toLowerCase();
-    if (!EMAIL.test(email) || seen.has(email)) continue;
+    const mailbox = parseMailbox(raw);
+    if (!mailbox || seen.has(mailbox.email)) continue;
+    const { email } = mailbox;
     seen.add(email);
     const invitation = byEmail.get(email);
     // Unsubscribed, bounced for good or complained (decision 0143): no newsletter either.
     if (invitation?.status === "unsubscribed" || invitation?.status === "failed" || blocked.has(email)) continue;
-    out.push({ email, unsubscribeToken: invitation?.token ?? null });
+    out.push({ email, name: mailbox.name ?? invitation?.name ?? null, unsubscribeToken: invitation?.token ?? null });
   }
   return out;
 }

@@ -15,6 +15,9 @@ import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
 import { blockedAddress, markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
+import { parseFromLine } from "~/lib/email-address";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
@@ -72,20 +75,6 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** "Robert Whitfield <robert@example.com>" → { name, email }. */
-export function parseAddress(value: string | undefined) {
-  if (!value) return { name: null, email: null };
-  // The address is the last <…> of the line; everything before it is the display name, which may be
-  // quoted and may itself contain '<', '>' or escaped quotes ("A \"B\" <c>" <x@y>).
-  const match = /^(.*)<([^<>]+)>\s*$/s.exec(value);
-  if (match) {
-    let name = match[1]!.trim();
-    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, "$1");
-    return { name: name.trim() || null, email: match[2]!.trim().toLowerCase() };
-  }
-  return { name: null, email: value.trim().toLowerCase() || null };
-}
-
 function reject(status: number, message: string, severity: "low" | "medium" = "low"): InboundResult {
   // Refused posts store nothing but leave a trace for the administrators.
   recordSystemError({ error: new Error(message), errorType: "inbound_email_rejected", workflow: "email:inbound", severity });
@@ -137,7 +126,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
 
   const recipients = text(form, "recipient") ?? text(form, "To") ?? "";
   const token = tokenFromRecipients(recipients);
-  const sender = parseAddress(text(form, "from") ?? text(form, "From")).email ?? parseAddress(text(form, "sender")).email;
+  const sender = parseFromLine(text(form, "from") ?? text(form, "From")).email ?? parseFromLine(text(form, "sender")).email;
   // A replaced reply address (decision 0190) may be printed; only the invitee's own mailbox still uses it.
   const invitation = token ? (getInvitationByToken(token) ?? retiredReplyInvitation(token, sender)) : undefined;
   // 406 tells Mailgun not to retry: these will never be accepted.
@@ -150,11 +139,20 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     audio = await audioAttachment(form);
     const body = replyText(form);
     const photos = await imageAttachments(form);
-    const from = parseAddress(text(form, "from") ?? text(form, "From"));
-    const senderEmail = from.email ?? parseAddress(text(form, "sender")).email;
+    const from = parseFromLine(text(form, "from") ?? text(form, "From"));
+    const senderEmail = from.email ?? parseFromLine(text(form, "sender")).email;
     // The reply address names the invitee; another sending address is noted, not shown as theirs.
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
+    // The story is the invitee's: their name as the owner knows it, else as their own mailbox signs it
+    // (another sender's display name is not theirs; decision 0195).
+    const contributorName = personName({
+      contactName: contactNames(invitation.campaign.ownerId, [invitee]).get(invitee),
+      invitationName: invitation.invitation.name,
+      fromName: sentFrom ? null : from.name,
+    });
+    // Whoever sent it is greeted: the invitee by that name, another address by its own display name.
+    const senderName = sentFrom ? from.name : contributorName;
     // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
     const messageId = text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size);
     const subject = text(form, "subject") ?? null;
@@ -169,13 +167,13 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     }
 
     if (!hasOwnWords(body) && photos.length === 0 && !audio) {
-      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name });
+      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: senderName });
       return { status: 200, message: "Reply kept without a story; the sender was told" };
     }
     const contribution = createContribution({
       campaignId: invitation.campaign.id,
       invitationId: invitation.invitation.id,
-      contributorName: sentFrom ? null : from.name,
+      contributorName,
       contributorEmail: invitee,
       sentFrom,
       // Photos or a recording alone: the quoted invitation is not their story.
@@ -188,7 +186,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
       const to = senderEmail ?? invitee;
-      const thanks = { ownerId: invitation.campaign.ownerId, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      const thanks = { ownerId: invitation.campaign.ownerId, email: to, name: senderName, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
     } else if (audio && !audio.check.ok) {
       await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });

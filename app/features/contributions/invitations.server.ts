@@ -7,6 +7,8 @@ import { db } from "~/lib/db.server";
 import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 
 export const ownerDisplayName = (owner: { firstName: string | null; lastName: string | null; email: string }) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
@@ -19,15 +21,21 @@ export function invitationLinks(publicId: string, token: string) {
 }
 
 type StoryRequestRow = {
-  invitation: { email: string; token: string };
-  campaign: { title: string; prompt: string; description: string | null; publicId: string };
+  invitation: { email: string; token: string; name: string | null };
+  campaign: { title: string; prompt: string; description: string | null; publicId: string; ownerId: string };
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
+
+/** The name an invitee is greeted by: the owner's contact name for the address, else the invitation's (decision 0195). */
+export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }) {
+  return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name });
+}
 
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const links = invitationLinks(campaign.publicId, invitation.token);
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
-  const mail = render({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...links });
+  const recipientName = inviteeName(campaign.ownerId, invitation);
+  const mail = render({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), recipientName, ...links });
   return queueOutgoingEmail({
     kind,
     to: invitation.email,

@@ -13,7 +13,7 @@ import {
   storedEmailTexts,
 } from "~/models/retired-invitation-token.server";
 import { freshLinkEmail } from "./emails";
-import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { invitationLinks, inviteeName, ownerDisplayName } from "./invitations.server";
 import { replyAddressFor } from "./reply-address.server";
 
 const RETIRE_STEP = "retire-invitation-tokens-in-stored-email";
@@ -83,6 +83,7 @@ export async function sendFreshLink(found: RetiredLink) {
     prompt: campaign.prompt,
     description: campaign.description,
     ownerName: owner ? ownerDisplayName(owner) : campaign.title,
+    recipientName: inviteeName(campaign.ownerId, invitation),
     ...links,
   });
   const dedupeKey = `fresh-link:${invitation.id}:${day(now())}`;

@@ -13,6 +13,8 @@ export type NewsletterEmailInput = {
   readUrl: string;
   listenUrl: string | null;
   unsubscribeUrl: string | null;
+  /** "Hi Aunt Rosa,"; "Hi there," without one. */
+  recipientName?: string | null;
 };
 
 export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
@@ -23,7 +25,7 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
     html: layoutHtml({
       title: subject,
       preheader: intro,
-      body: html`${paragraph(greeting(null))}
+      body: html`${paragraph(greeting(input.recipientName))}
         <h1 style="margin:0 0 4px;font-family:Georgia, serif;font-size:24px;line-height:1.3;color:${BRAND.ink};">${input.title}</h1>
         ${input.subtitle ? muted(input.subtitle) : ""}
         ${paragraph(intro)}
@@ -34,7 +36,7 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
         ${input.unsubscribeUrl ? muted(html`${m.unsubscribe} <a href="${input.unsubscribeUrl}" style="color:${BRAND.muted};">Unsubscribe</a>.`) : ""}`,
     }),
     text: layoutText([
-      greeting(null),
+      greeting(input.recipientName),
       input.subtitle ? `${input.title}\n${input.subtitle}` : input.title,
       intro,
       `${m.inThisEdition}\n${input.storyTitles.map((t) => `- ${t}`).join("\n")}`,
