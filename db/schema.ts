@@ -138,6 +138,8 @@ export const invitations = sqliteTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The name the owner gave with the address ("Aunt Rosa <…>"), for greetings and bylines (decision 0195). */
+    name: text("name"),
     token: text("token").notNull().unique(),
     status: text("status", { enum: ["pending", "sent", "failed", "answered", "unsubscribed"] })
       .notNull()

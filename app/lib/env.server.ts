@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressDomain, parseAddress } from "~/lib/email/address";
+import { addressDomain, parseFromLine } from "~/lib/email-address";
 
 const MAILBOX = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -144,7 +144,7 @@ const schema = z
     }
     for (const key of ["MAIL_FROM", "ACCOUNT_MAIL_FROM"] as const) {
       const value = env[key];
-      if (value !== undefined && !MAILBOX.test(parseAddress(value).email ?? "")) {
+      if (value !== undefined && !MAILBOX.test(parseFromLine(value).email ?? "")) {
         ctx.addIssue({ code: "custom", path: [key], message: `${key} must be an address or Name <address>, e.g. Storyhearth <hello@mg.example.com>` });
       }
     }

@@ -8,6 +8,7 @@ import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { parseMailbox } from "~/lib/email-address";
 import { qualified } from "./sql-columns.server";
 import { collectionMailBlocks } from "./collection-mail-recipient.server";
 import { getWorkflowSettings } from "./workflow.server";
@@ -40,9 +41,8 @@ export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
   );
 }
 
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-
-export type Recipient = { email: string };
+/** `name`: typed with the workflow entry, else the invitation's; the feature adds the owner's contact name. */
+export type Recipient = { email: string; name: string | null };
 
 /**
  * The distribution recipients of a collection: the owner's workflow recipients, or (when there are
@@ -51,18 +51,24 @@ export type Recipient = { email: string };
  */
 export function distributionRecipients(ownerId: string, campaignId: string): Recipient[] {
   const configured = getWorkflowSettings(ownerId).distribution.recipients;
-  const wanted = configured.length
-    ? configured
-    : db
-        .select({ email: invitations.email })
-        .from(invitations)
-        .where(eq(invitations.campaignId, campaignId))
-        .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
-        .all()
-        .map((i) => i.email);
-  const addresses = [...new Set(wanted.map((raw) => raw.trim().toLowerCase()).filter((email) => EMAIL.test(email)))];
-  const blocked = collectionMailBlocks(ownerId, campaignId, addresses);
-  return addresses.filter((email) => !blocked.has(email)).map((email) => ({ email }));
+  const invites = db
+    .select({ email: invitations.email, name: invitations.name })
+    .from(invitations)
+    .where(eq(invitations.campaignId, campaignId))
+    .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
+    .all();
+  const byEmail = new Map(invites.map((i) => [i.email.toLowerCase(), i]));
+  const wanted = configured.length ? configured : invites.map((i) => i.email);
+  const seen = new Set<string>();
+  const found: Recipient[] = [];
+  for (const raw of wanted) {
+    const mailbox = parseMailbox(raw);
+    if (!mailbox || seen.has(mailbox.email)) continue;
+    seen.add(mailbox.email);
+    found.push({ email: mailbox.email, name: mailbox.name ?? byEmail.get(mailbox.email)?.name ?? null });
+  }
+  const blocked = collectionMailBlocks(ownerId, campaignId, found.map((r) => r.email));
+  return found.filter((r) => !blocked.has(r.email));
 }
 
 /**

@@ -37,7 +37,8 @@ test.describe("family newsletter", () => {
 
     // Send to family: the invitee gets it once.
     await page.getByRole("button", { name: "Send to family: Edition 1" }).click();
-    await expectToast(page, "Newsletter sent", "E-mailed to 1 family member.");
+    // The toast names who got it (decision 0195).
+    await expectToast(page, "Newsletter sent", "E-mailed to 1 family member: kin-");
     const row = db.select().from(newsletters).where(eq(newsletters.campaignId, campaign.id)).get()!;
     expect(newsletterEmails(row.id)).toHaveLength(1);
     await expect(page.getByText("Sent to 1 person")).toBeVisible();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, invitations, workflowSettings } from "#db/schema";
+import { campaigns, contacts, invitations, workflowSettings } from "#db/schema";
+import { createCampaign } from "~/models/campaign.server";
 import { db } from "~/lib/db.server";
 import { makeCollection, MAILGUN, startMailLoop, unsubscribePathOf } from "../support/email-loop";
 
@@ -21,6 +22,25 @@ const sentTo = (address: string) => loop.fake.requests.filter((r) => r.field("to
 const invitation = (id: string) => db.select().from(invitations).where(eq(invitations.id, id)).get()!;
 
 describe("invitations", () => {
+  it("greet each relative by the name the owner knows them by, else 'Hi there,' (decision 0195)", async () => {
+    const { owner } = makeCollection({ emails: [] });
+    db.insert(contacts).values({ ownerId: owner.id, email: "uncle.bob@example.com", preferredName: "Uncle Robert" }).run();
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const rosa = `aunt.rosa.${suffix}@example.com`;
+    createCampaign(owner.id, {
+      title: "Names",
+      prompt: "What do you remember?",
+      inviteEmails: [{ name: "Aunt Rosa", email: rosa }, { name: "Bob", email: "uncle.bob@example.com" }, "Plain <plain@example.com>", `nobody.${suffix}@example.com`],
+    });
+    await loop.invitationsJob.dispatchDueInvitations();
+    expect(sentTo(rosa)[0]!.field("text")).toMatch(/^Hi Aunt Rosa,/);
+    expect(sentTo(rosa)[0]!.field("html")).toContain("Hi Aunt Rosa,");
+    // The owner's contact name comes before the one typed with the address.
+    expect(sentTo("uncle.bob@example.com").at(-1)!.field("text")).toMatch(/^Hi Uncle Robert,/);
+    expect(sentTo("plain@example.com").at(-1)!.field("text")).toMatch(/^Hi Plain,/);
+    expect(sentTo(`nobody.${suffix}@example.com`)[0]!.field("text")).toMatch(/^Hi there,/);
+  });
+
   it("a collection without a date sends each recipient a personal e-mail at once", async () => {
     const { campaign, invitations: [ann, ben] } = makeCollection({ emails: ["ann@example.com", "ben@example.com"], title: "Holiday Traditions" });
     expect(await loop.invitationsJob.dispatchDueInvitations()).toBeGreaterThanOrEqual(2);

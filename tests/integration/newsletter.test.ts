@@ -297,6 +297,26 @@ describe("deliveries", () => {
     for (const part of [mail!.html, mail!.text]) expect(part).toContain(link);
   });
 
+  it("greets each recipient by name and shows the owner who it goes to, by name (decision 0195)", async () => {
+    const user = await createTestUser();
+    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["kin@example.com"] });
+    saveWorkflowSettings(user.id, workflow({ mode: "manual", recipients: ["Aunt Rosa <aunt.rosa@example.com>", "kin@example.com"] }));
+    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), { campaignId: campaign.id });
+    const { distribution } = (await page.json()) as { distribution: { recipients: Array<{ name: string | null; email: string }> } };
+    expect(distribution.recipients).toEqual([
+      { name: "Aunt Rosa", email: "aunt.rosa@example.com" },
+      { name: null, email: "kin@example.com" },
+    ]);
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    const sent = await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    expect(sent.status).toBe(302);
+    const mails = newsletterEmails(made.newsletter.id);
+    expect(mails.find((e) => e.to === "aunt.rosa@example.com")!.text).toContain("Hi Aunt Rosa,");
+    expect(mails.find((e) => e.to === "kin@example.com")!.text).toContain("Hi there,");
+    expect(newsletterMessages.toast.sent(["Aunt Rosa", "kin@example.com"]).description).toBe("E-mailed to 2 family members: Aunt Rosa, kin@example.com.");
+  });
+
   it("skips invitees who unsubscribed from the collection", async () => {
     const user = await createTestUser();
     const { campaign } = await createNewsletterCollection(user.id, { invitees: ["stay@example.com", "gone@example.com"] });

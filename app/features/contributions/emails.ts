@@ -7,9 +7,11 @@ type InvitationInput = {
   ownerName: string;
   formUrl: string;
   unsubscribeUrl: string;
+  /** Who it greets ("Hi Aunt Rosa,"); "Hi there," without one. */
+  recipientName?: string | null;
 };
 
-function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl }: InvitationInput, opening: string, subject: string): EmailParts {
+function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl, recipientName }: InvitationInput, opening: string, subject: string): EmailParts {
   const replyHint = "Just reply to this e-mail with your story. Write as much or as little as you like; photos are welcome too.";
   const formHint = "Prefer a web page? Use your personal link (no account needed):";
   const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
@@ -18,12 +20,12 @@ function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribe
     html: layoutHtml({
       title: subject,
       preheader: prompt,
-      body: html`${paragraph(greeting(null))}${paragraph(opening)}${description ? paragraph(description) : ""}
+      body: html`${paragraph(greeting(recipientName))}${paragraph(opening)}${description ? paragraph(description) : ""}
         <blockquote class="sh-quote sh-ink" style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
         ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}`,
       unsubscribe,
     }),
-    text: layoutText([greeting(null), opening, description, `"${prompt}"`, replyHint, textLink(formHint, formUrl)], { unsubscribe }),
+    text: layoutText([greeting(recipientName), opening, description, `"${prompt}"`, replyHint, textLink(formHint, formUrl)], { unsubscribe }),
   };
 }
 

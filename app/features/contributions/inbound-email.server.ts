@@ -15,8 +15,10 @@ import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
 import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
+import { parseFromLine } from "~/lib/email-address";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 import { db } from "~/lib/db.server";
-import { parseAddress } from "~/lib/email/address";
 import { deliverEmails } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
@@ -125,7 +127,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
 
   const recipients = text(form, "recipient") ?? text(form, "To") ?? "";
   const token = tokenFromRecipients(recipients);
-  const sender = parseAddress(text(form, "from") ?? text(form, "From")).email ?? parseAddress(text(form, "sender")).email;
+  const sender = parseFromLine(text(form, "from") ?? text(form, "From")).email ?? parseFromLine(text(form, "sender")).email;
   // A replaced reply address (decision 0190) may be printed; only the invitee's own mailbox still uses it.
   const invitation = token ? (getInvitationByToken(token) ?? retiredReplyInvitation(token, sender)) : undefined;
   // 406 tells Mailgun not to retry: these will never be accepted.
@@ -138,11 +140,20 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     audio = await audioAttachment(form);
     const body = replyText(form);
     const photos = await imageAttachments(form);
-    const from = parseAddress(text(form, "from") ?? text(form, "From"));
-    const senderEmail = from.email ?? parseAddress(text(form, "sender")).email;
+    const from = parseFromLine(text(form, "from") ?? text(form, "From"));
+    const senderEmail = from.email ?? parseFromLine(text(form, "sender")).email;
     // The reply address names the invitee; another sending address is noted, not shown as theirs.
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
+    // The story is the invitee's: their name as the owner knows it, else as their own mailbox signs it
+    // (another sender's display name is not theirs; decision 0195).
+    const contributorName = personName({
+      contactName: contactNames(invitation.campaign.ownerId, [invitee]).get(invitee),
+      invitationName: invitation.invitation.name,
+      fromName: sentFrom ? null : from.name,
+    });
+    // Whoever sent it is greeted: the invitee by that name, another address by its own display name.
+    const senderName = sentFrom ? from.name : contributorName;
     // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
     const messageId = text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size);
     const subject = text(form, "subject") ?? null;
@@ -157,13 +168,13 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     }
 
     if (!hasOwnWords(body) && photos.length === 0 && !audio) {
-      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name });
+      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: senderName });
       return { status: 200, message: "Reply kept without a story; the sender was told" };
     }
     const contribution = createContribution({
       campaignId: invitation.campaign.id,
       invitationId: invitation.invitation.id,
-      contributorName: sentFrom ? null : from.name,
+      contributorName,
       contributorEmail: invitee,
       sentFrom,
       // Photos or a recording alone: the quoted invitation is not their story.
@@ -176,7 +187,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     if (audio?.check.ok) {
       const owner = await getUserById(invitation.campaign.ownerId);
       const to = senderEmail ?? invitee;
-      const thanks = { ownerId: invitation.campaign.ownerId, campaignId: invitation.campaign.id, email: to, name: from.name, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
+      const thanks = { ownerId: invitation.campaign.ownerId, campaignId: invitation.campaign.id, email: to, name: senderName, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
       await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
     } else if (audio && !audio.check.ok) {
       await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });

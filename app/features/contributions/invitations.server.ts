@@ -9,6 +9,8 @@ import { deliverEmails } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { queueCollectionEmail } from "./collection-mail.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 
 export const ownerDisplayName = (owner: { firstName: string | null; lastName: string | null; email: string }) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
@@ -19,16 +21,21 @@ export function invitationLinks(publicId: string, token: string) {
 }
 
 type StoryRequestRow = {
-  invitation: { email: string; token: string };
+  invitation: { email: string; token: string; name: string | null };
   campaign: { id: string; ownerId: string; title: string; prompt: string; description: string | null; publicId: string };
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
+
+/** The name an invitee is greeted by: the owner's contact name for the address, else the invitation's (decision 0195). */
+export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }) {
+  return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name });
+}
 
 /** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
   const ownerName = ownerDisplayName(owner);
-  const input = { campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName, ...invitationLinks(campaign.publicId, invitation.token) };
+  const input = { campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName, recipientName: inviteeName(campaign.ownerId, invitation), ...invitationLinks(campaign.publicId, invitation.token) };
   return queueCollectionEmail({
     kind,
     to: invitation.email,

@@ -166,6 +166,8 @@ export const storyMessages = {
     tooLong: "That recording is longer than 10 minutes. Please choose a shorter one.",
     notAudio: "We couldn't read that file as a sound recording. Please choose a voice memo or another audio file (m4a, mp3, ogg, opus, wav, amr or webm).",
     empty: "The recording is empty.",
+    // A browser cannot send a chosen file back to the page: the relative must be told to choose it again.
+    chooseAgain: (fileName: string) => `Your recording${fileName ? ` "${fileName}"` : ""} was not kept because of the problem above. Please fix it and choose the recording again.`,
     // The owner's view on the stories page.
     heading: "Their recording",
     duration: (length: string) => `Duration ${length}`,

@@ -14,7 +14,7 @@ import {
 } from "~/models/retired-invitation-token.server";
 import { queueCollectionEmail } from "./collection-mail.server";
 import { freshLinkEmail } from "./emails";
-import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { invitationLinks, inviteeName, ownerDisplayName } from "./invitations.server";
 import { replyAddressFor } from "./reply-address.server";
 
 const RETIRE_STEP = "retire-invitation-tokens-in-stored-email";
@@ -81,6 +81,7 @@ export async function sendFreshLink(found: RetiredLink) {
     prompt: campaign.prompt,
     description: campaign.description,
     ownerName: owner ? ownerDisplayName(owner) : campaign.title,
+    recipientName: inviteeName(campaign.ownerId, invitation),
     ...invitationLinks(campaign.publicId, invitation.token),
   };
   const row = queueCollectionEmail({

@@ -17,21 +17,32 @@ import { newsletterPaths } from "~/features/newsletters/content";
 import type { JobHandler } from "~/lib/queue/runner.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { queueCollectionEmail } from "~/features/contributions/collection-mail.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 
 export type NewsletterDelivery = {
   recipients: number;
   newlySent: number;
+  /** Who this delivery e-mailed, each by name, else by address. */
+  sentTo: string[];
 };
+
+/** Who the collection's newsletter goes to, each by the name the family knows them by (decision 0195). */
+export function newsletterRecipients(ownerId: string, campaignId: string) {
+  const recipients = distributionRecipients(ownerId, campaignId);
+  const contacts = contactNames(ownerId, recipients.map((r) => r.email));
+  return recipients.map((r) => ({ ...r, name: personName({ contactName: contacts.get(r.email), invitationName: r.name }) }));
+}
 
 export async function deliverNewsletter(newsletterId: string): Promise<NewsletterDelivery> {
   const context = newsletterDeliveryContext(newsletterId);
-  if (!context) return { recipients: 0, newlySent: 0 };
+  if (!context) return { recipients: 0, newlySent: 0, sentTo: [] };
   const { newsletter, campaignId, campaignOwnerId, owner, storyTitles, hasPodcast } = context;
-  const recipients = distributionRecipients(newsletter.ownerId, campaignId);
+  const recipients = newsletterRecipients(newsletter.ownerId, campaignId);
   const paths = newsletterPaths(newsletter.publicId);
   const base = appUrl();
 
-  const { rows, newlySent } = db.transaction(
+  const { rows, newlySent, sentTo } = db.transaction(
     () => {
       const already = deliveredAddresses(newsletter.id);
       const fresh = recipients.filter((r) => !already.has(r.email));
@@ -45,6 +56,7 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
         readUrl: `${base}${paths.page}`,
         listenUrl: hasPodcast ? `${base}${paths.listen}` : null,
       };
+      const sent: typeof fresh = [];
       const rows = fresh.flatMap((recipient) => {
         const row = queueCollectionEmail({
           kind: NEWSLETTER_EMAIL_KIND,
@@ -53,17 +65,18 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
           askedBy: input.ownerName,
           // The family member who sent it reads what the family answers (decision 0201).
           replyTo: owner.email,
-          render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl }),
+          render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl, recipientName: recipient.name }),
           dedupeKey: deliveryKey(newsletter.id, recipient.email),
         });
+        if (row) sent.push(recipient);
         return row ? [row] : [];
       });
-      return { rows, newlySent: rows.length };
+      return { rows, newlySent: rows.length, sentTo: sent.map((r) => r.name ?? r.email) };
     },
     { behavior: "immediate" },
   );
   await deliverEmails(rows);
-  return { recipients: recipients.length, newlySent };
+  return { recipients: recipients.length, newlySent, sentTo };
 }
 
 export async function deliverDueNewsletters({ limit = 200 } = {}) {

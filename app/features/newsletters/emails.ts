@@ -13,6 +13,8 @@ export type NewsletterEmailInput = {
   readUrl: string;
   listenUrl: string | null;
   unsubscribeUrl: string;
+  /** "Hi Aunt Rosa,"; "Hi there," without one. */
+  recipientName?: string | null;
 };
 
 export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
@@ -24,7 +26,7 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
     html: layoutHtml({
       title: subject,
       preheader: intro,
-      body: html`${paragraph(greeting(null))}
+      body: html`${paragraph(greeting(input.recipientName))}
         <h1 class="sh-ink" style="margin:0 0 4px;font-family:Georgia, serif;font-size:24px;line-height:1.3;color:${BRAND.ink};">${input.title}</h1>
         ${input.subtitle ? muted(input.subtitle) : ""}
         ${paragraph(intro)}
@@ -35,7 +37,7 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
       unsubscribe,
     }),
     text: layoutText([
-      greeting(null),
+      greeting(input.recipientName),
       input.subtitle ? `${input.title}\n${input.subtitle}` : input.title,
       intro,
       `${m.inThisEdition}\n${input.storyTitles.map((t) => `- ${t}`).join("\n")}`,

@@ -2,7 +2,7 @@
 // person asking, account and security mail has an address of its own, and every message has a
 // Reply-To that a person reads.
 import { env } from "~/lib/env.server";
-import { addressDomain, formatAddress, parseAddress } from "./address";
+import { addressDomain, formatAddress, parseFromLine } from "~/lib/email-address";
 import { BRAND } from "./layout";
 
 /** "service": the service's own notes; "account": account and security mail; or the person a collection's mail comes from. */
@@ -20,7 +20,7 @@ export const supportAddress = () => env().SUPPORT_EMAIL ?? `support@${mailFromDo
 export function fromLine(sender: Sender = "service") {
   if (sender === "account") return accountMailFrom();
   if (sender === "service") return env().MAIL_FROM;
-  return formatAddress(`${sender.onBehalfOf} via ${BRAND.name}`, parseAddress(env().MAIL_FROM).email!);
+  return formatAddress(`${sender.onBehalfOf} via ${BRAND.name}`, parseFromLine(env().MAIL_FROM).email!);
 }
 
 /** The Mailgun domain a message is sent through: the account domain for its own From address, else MAILGUN_DOMAIN's. */
