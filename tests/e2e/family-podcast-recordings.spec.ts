@@ -1,7 +1,8 @@
 // A family episode with a relative's own recording (decision 0139), JavaScript on and off: the
 // podcast page's transcript marks it as their recording, and the script page shows it as a line no
 // one edits. (That the clip is heard in the episode is tested on the audio, in Vitest.)
-import { formatTranscript, type ScriptSegment } from "~/features/podcasts/script";
+import type { ScriptSegment } from "~/features/podcasts/script";
+import { podcastTranscript } from "~/features/podcasts/host-names.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";
@@ -24,7 +25,7 @@ test("the transcript marks a relative's recording; the script page shows it as t
     hostCount: 1,
     secondaryVoice: null,
     script: SCRIPT,
-    transcript: formatTranscript(SCRIPT),
+    transcript: podcastTranscript({ primaryVoice: "female-warm", secondaryVoice: null }, SCRIPT),
     audio: { seconds: 150, chapters: [{ title: "Uncle Bo", start: 0, end: 30 }, { title: "Rose Smith", start: 30, end: 150 }] },
   });
   await page.setViewportSize(PHONE);

@@ -23,8 +23,8 @@ test("a collection with two stories becomes a family podcast; 'Delete & Regenera
   const dialog = page.getByRole("dialog", { name: "Configure Family Podcast Voice" });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Narrator voice").selectOption({ label: "Male, warm" });
-  await dialog.getByLabel("Accent").selectOption("british");
-  await dialog.getByLabel("Speaking speed").fill("1.1");
+  await dialog.getByLabel("Narrator accent").selectOption("british");
+  await dialog.getByLabel("Narrator speaking speed").fill("1.1");
   await dialog.getByLabel("Background music").selectOption({ label: "None" });
   await dialog.getByRole("button", { name: "Generate Family Podcast" }).click();
 
@@ -61,7 +61,7 @@ test("a collection with two stories becomes a family podcast; 'Delete & Regenera
   const again = page.getByRole("dialog", { name: "Configure Family Podcast Voice" });
   await expect(again).toBeVisible();
   await expect(again.getByLabel("Narrator voice")).toHaveValue("male-warm");
-  await expect(again.getByLabel("Speaking speed")).toHaveValue("1.1");
+  await expect(again.getByLabel("Narrator speaking speed")).toHaveValue("1.1");
   expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()).toBeUndefined();
   expect(await getStorage().size(podcast.audioKey!)).toBeNull();
   expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("active");

@@ -40,9 +40,10 @@ test("a typed story becomes a two-host episode; the status is read live until th
   // The stages were really passed through, as the job wrote them.
   expect([...seen]).toContain("voice_processing");
   expect(detail).toMatchObject({ status: "complete", statusLabel: "Complete", progress: 100, hostLabel: "Two voices", scriptSummary: "6 speaker segments" });
-  // The interviewer (Host 2) opens; the narrator (Host 1) tells the story.
-  expect(String(detail.transcript)).toMatch(/^Host 2: /);
-  expect(String(detail.transcript)).toMatch(/^Host 1: /m);
+  // The interviewer (Henry, the second voice) opens; the narrator (Grace) tells the story: each by the voice's name.
+  expect(String(detail.transcript)).toMatch(/^Henry: /);
+  expect(String(detail.transcript)).toMatch(/^Grace: /m);
+  expect(String(detail.transcript)).not.toMatch(/Host [12]:/);
   expect(Number(detail.duration)).toBeGreaterThan(0);
 
   const audio = await api.get(String(detail.audioUrl));

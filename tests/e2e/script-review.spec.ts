@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { campaigns, podcasts } from "#db/schema";
-import { formatTranscript, type ScriptSegment } from "~/features/podcasts/script";
+import type { ScriptSegment } from "~/features/podcasts/script";
+import { podcastTranscript } from "~/features/podcasts/host-names.server";
 import { db } from "~/lib/db.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createStory } from "../utils/podcast-wizard-helpers";
@@ -19,7 +20,7 @@ function scriptReadyPodcast(ownerId: string, script: ScriptSegment[]) {
   const story = createStory(ownerId, "Letters from Niamh", script.map((s) => s.text).join(" "));
   return db
     .insert(podcasts)
-    .values({ ownerId, storyId: story.id, title: story.title, status: "script_ready", hostCount: 2, secondaryVoice: "male-warm", introOutro: "none", script, transcript: formatTranscript(script) })
+    .values({ ownerId, storyId: story.id, title: story.title, status: "script_ready", hostCount: 2, secondaryVoice: "male-warm", introOutro: "none", script, transcript: podcastTranscript({ primaryVoice: "female-warm", secondaryVoice: "male-warm" }, script) })
     .returning()
     .get();
 }

@@ -122,10 +122,10 @@ test.describe("campaign stories", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Narrator voice")).toHaveValue("female-warm");
     await expect(dialog.getByLabel("Background music")).toHaveValue("warm");
-    await expect(dialog.getByLabel("Speaking speed")).toHaveValue("1");
+    await expect(dialog.getByLabel("Narrator speaking speed")).toHaveValue("1");
     await dialog.getByLabel("Narrator voice").selectOption({ label: "Male, warm" });
-    await dialog.getByLabel("Accent").selectOption("british");
-    await dialog.getByLabel("Speaking speed").fill("1.2");
+    await dialog.getByLabel("Narrator accent").selectOption("british");
+    await dialog.getByLabel("Narrator speaking speed").fill("1.2");
     await dialog.getByLabel("Background music").selectOption({ label: "Gentle" });
     await dialog.getByLabel("Sound quality").selectOption({ label: "High (clearer sound, larger file)" });
     // 'Generate Family Podcast' saves and starts the podcast; 'Save Voice Settings' only saves.
@@ -142,7 +142,7 @@ test.describe("campaign stories", () => {
     // The dialog opens with what was saved.
     await page.getByRole("button", { name: "Generate Podcast" }).click();
     await expect(page.getByRole("dialog").getByLabel("Narrator voice")).toHaveValue("male-warm");
-    await expect(page.getByRole("dialog").getByLabel("Speaking speed")).toHaveValue("1.2");
+    await expect(page.getByRole("dialog").getByLabel("Narrator speaking speed")).toHaveValue("1.2");
   });
 
   test("'Delete & Regenerate' deletes the podcast and opens the voice dialog", async ({ page, user }) => {

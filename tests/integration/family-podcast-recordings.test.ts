@@ -121,7 +121,7 @@ describe("a family podcast with a recorded answer", () => {
     ]);
     // The transcript marks Rose's own voice; May's words are read by the narrator, unmarked.
     expect(podcast.transcript).toContain(`[Recording — Rose Smith, ${roseLength}] The apples were small and sour, and we loved them.`);
-    expect(podcast.transcript).toContain("Host 1: Aunt May wrote: “I climbed the tallest tree once and stayed up there until supper.”");
+    expect(podcast.transcript).toContain("Grace: Aunt May wrote: “I climbed the tallest tree once and stayed up there until supper.”");
     expect(podcast.transcript).not.toContain("[Recording — Aunt May");
     expect(script.some((s) => s.clip?.recordingId === mayMemo.id)).toBe(false);
 

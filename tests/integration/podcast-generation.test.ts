@@ -140,8 +140,8 @@ describe("POST /api/stories/upload", () => {
     await runnerWith({ render: asRenderer(fakeRenderer().render) }).runUntilIdle();
     const transcript = (await getPodcast((await json(res)).podcastId as string))!.transcript!;
     const opening = transcript.slice(0, transcript.indexOf("Grandpa Joe"));
-    expect(opening).toBe("Host 1: Hello. This is “The Cabin by the Pines”, one of our family's stories.\n\nHost 1: ");
-    expect(transcript).toContain("Host 1: Grandpa Joe built the cabin in 1952. He always said: measure twice.");
+    expect(opening).toBe("Grace: Hello. This is “The Cabin by the Pines”, one of our family's stories.\n\nGrace: ");
+    expect(transcript).toContain("Grace: Grandpa Joe built the cabin in 1952. He always said: measure twice.");
   });
 
   test("without a PDF title the file name is the title; a typed title wins over both", async () => {
@@ -469,7 +469,7 @@ describe("script writer", () => {
       { speaker: "host1", text: "A family member wrote: “The storm of '78 took the barn roof.”", chapter: "A family member" },
     ]);
     expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories.");
-    expect(formatTranscript(segments.slice(1, 3))).toBe(`Host 1: What did Aunt May tell us?\n\nHost 1: Aunt May wrote: “${words}”`);
+    expect(formatTranscript(segments.slice(1, 3), { host1: "Grace", host2: "Henry" })).toBe(`Grace: What did Aunt May tell us?\n\nGrace: Aunt May wrote: “${words}”`);
   });
 });
 
@@ -501,8 +501,8 @@ describe("the generate-podcast job", () => {
     expect(podcast.fileSize).toBe(await getStorage().size(podcast.audioKey!));
     // The script and a transcript with speaker names are stored with the podcast.
     expect(podcast.script).toHaveLength(6);
-    // Host 2 interviews, Host 1 tells the story (decision 0127).
-    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual(["Host 2", "Host 1", "Host 2", "Host 1", "Host 2", "Host 1"]);
+    // The second voice interviews, the first tells the story (decision 0127); each is named by its voice.
+    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual(["Claire", "Henry", "Claire", "Henry", "Claire", "Henry"]);
     expect(calls[0]).toMatchObject({
       podcastId,
       title: "The Lake House",
@@ -543,7 +543,7 @@ describe("the generate-podcast job", () => {
     expect(custom[0]).toMatchObject({ speaker: "host1", text: intro });
     expect(custom.slice(1)).toEqual(standard.slice(1));
     expect((await script(twoHostId))[0]).toMatchObject({ speaker: "host1", text: intro });
-    expect((await getPodcast(customId))!.transcript).toMatch(new RegExp(`^Host 1: ${intro}`));
+    expect((await getPodcast(customId))!.transcript).toMatch(new RegExp(`^Grace: ${intro}`));
     expect(calls.find((c) => c.podcastId === customId)!.segments[0]!.text).toBe(intro);
 
     // With the language model the intro is read first, as written.
@@ -551,7 +551,7 @@ describe("the generate-podcast job", () => {
     const told = "We spent every summer at the lake. Grandpa rowed us across at dawn.";
     fake.setContent(JSON.stringify({ segments: [{ speaker: "host1", kind: "story", text: told, chapter: null }] }));
     await runnerWith({ render: asRenderer(fakeRenderer().render), openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" } }).runUntilIdle();
-    expect((await getPodcast(llmId))!.transcript).toBe(`Host 1: ${intro}\n\nHost 1: ${told}`);
+    expect((await getPodcast(llmId))!.transcript).toBe(`Grace: ${intro}\n\nGrace: ${told}`);
   });
 
   test("'custom' needs its intro; other choices ignore a posted one", async () => {
@@ -574,7 +574,7 @@ describe("the generate-podcast job", () => {
     const { render } = fakeRenderer();
     await runnerWith({ render: asRenderer(render), openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" } }).runUntilIdle();
     expect(fake.requests.length).toBe(before + 1);
-    expect((await getPodcast(podcastId))!).toMatchObject({ status: "complete", transcript: `Host 1: ${told}` });
+    expect((await getPodcast(podcastId))!).toMatchObject({ status: "complete", transcript: `Grace: ${told}` });
     expect(db.select().from(llmUsage).where(eq(llmUsage.podcastId, podcastId)).all()).toHaveLength(1);
   });
 
@@ -755,14 +755,15 @@ describe("the family podcast of a collection", () => {
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("active");
   });
 
-  test("family rules: one narrator, the family lists, at least one story", async () => {
+  test("family rules: one voice or two, the family lists, at least one story", async () => {
     const campaign = createTestCampaign(alice.id);
     const empty = await generateFamily(alice, campaign.id);
     expect(empty.status).toBe(400);
     expect((await json(empty)).message).toBe(g.noCampaignStories);
     insertTestContribution(campaign.id);
     for (const body of [
-      { voiceConfig: { hostCount: 2 } },
+      { voiceConfig: { hostCount: 3 } },
+      { voiceConfig: { hostCount: 2, secondaryVoice: "robot" } },
       { voiceConfig: { primarySpeed: 1.4 } },
       { voiceConfig: { primaryAccent: "indian" } },
       { options: { backgroundMusic: "soft-jazz" } },

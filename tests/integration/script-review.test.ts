@@ -8,7 +8,7 @@ import { normalizeForSpeech } from "~/audio/speech-text";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
 import { getPodcast } from "~/features/podcasts/podcasts.server";
 import type { ScriptSegment } from "~/features/podcasts/script";
-import { hostNames } from "~/features/podcasts/script-review.server";
+import { hostNames } from "~/features/podcasts/host-names.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
@@ -81,7 +81,7 @@ describe("the script review step", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.segments).toEqual(after);
     expect(await stored(podcastId)).toMatchObject({ status: "complete" });
-    expect((await stored(podcastId)).transcript).toContain("Host 1: We rowed across Lough Derg at dawn.");
+    expect((await stored(podcastId)).transcript).toContain("Grace: We rowed across Lough Derg at dawn.");
 
     // Once the audio is made the script is no longer reviewable.
     const late = await post(owner, podcastId, { intent: "save-script", "line-0": "Too late" });
@@ -207,10 +207,10 @@ describe("the script review step", () => {
 });
 
 describe("the hosts' names on the review page", () => {
-  test("each host is the chosen voice's name; one voice for both is told apart; an unknown voice stays 'Host 2'", () => {
+  test("each host is the chosen voice's name; one voice for both is told apart by role; an unknown voice is its role, never 'Host 2'", () => {
     expect(hostNames({ primaryVoice: "female-warm", secondaryVoice: "male-professional" })).toEqual({ host1: "Grace", host2: "James" });
-    expect(hostNames({ primaryVoice: "male-warm", secondaryVoice: "male-warm" })).toEqual({ host1: "Henry (Host 1)", host2: "Henry (Host 2)" });
-    expect(hostNames({ primaryVoice: "female-professional", secondaryVoice: null })).toEqual({ host1: "Claire", host2: "Host 2" });
+    expect(hostNames({ primaryVoice: "male-warm", secondaryVoice: "male-warm" })).toEqual({ host1: "Henry (narrator)", host2: "Henry (host)" });
+    expect(hostNames({ primaryVoice: "female-professional", secondaryVoice: null })).toEqual({ host1: "Claire", host2: "Host" });
   });
 });
 

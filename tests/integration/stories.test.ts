@@ -203,7 +203,17 @@ describe("campaign stories page", () => {
     expect(body.stories[1]).toMatchObject({ contributorName: null, story: "Grandpa fixed clocks.", showFull: true, submittedLabel: "Nov 3, 2026 at 9:14 AM" });
     expect(String(body.stories[1]!.fullContent)).toContain("> Tell us a story");
     expect(body.podcast).toBeNull();
-    expect(body.narrator).toEqual({ primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1, backgroundMusic: "warm", processingQuality: "standard" });
+    expect(body.narrator).toEqual({
+      hostCount: 1,
+      primaryVoice: "female-warm",
+      primaryAccent: "american",
+      primarySpeed: 1,
+      secondaryVoice: "male-warm",
+      secondaryAccent: "american",
+      secondarySpeed: 1,
+      backgroundMusic: "warm",
+      processingQuality: "standard",
+    });
   });
 
   test("a signed-out visitor is sent to the login page", async () => {
@@ -245,7 +255,7 @@ describe("campaign stories page", () => {
       options: { backgroundMusic: "gentle", introOutro: "family", processingQuality: "premium" },
     });
     const body = (await json(await page(alice))) as { narrator: unknown };
-    expect(body.narrator).toEqual({ primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, backgroundMusic: "gentle", processingQuality: "premium" });
+    expect(body.narrator).toMatchObject({ hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, backgroundMusic: "gentle", processingQuality: "premium" });
 
     for (const wrong of [{ primaryVoice: "robot" }, { primarySpeed: "2" }, { primarySpeed: "abc" }, { backgroundMusic: "soft-jazz" }]) {
       const res = await act(alice, { intent: "save-voice", primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: "1", backgroundMusic: "warm", processingQuality: "standard", ...wrong });
@@ -306,6 +316,26 @@ describe("family podcast", () => {
   const campaignRow = () => db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!;
   const podcastsOf = () => db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).all();
   type PageBody = { campaign: { status: string; statusLabel: string }; podcast: { id: string; status: string; statusLabel: string; progress: number; errorMessage: string | null } | null };
+
+  test("two voices: the host's voice is the family's choice, saved with the collection and given to the podcast", async () => {
+    insertTestContribution(campaign.id);
+    const res = await generate(alice, { hostCount: "2", secondaryVoice: "female-professional", secondaryAccent: "american", secondarySpeed: "0.9" });
+    expect(res.status).toBe(302);
+    expect(campaignRow().podcastSettings).toMatchObject({
+      voiceConfig: { hostCount: 2, primaryVoice: "male-warm", secondaryVoice: "female-professional", secondaryAccent: "american", secondarySpeed: 0.9 },
+    });
+    expect(podcastsOf()[0]).toMatchObject({ hostCount: 2, primaryVoice: "male-warm", secondaryVoice: "female-professional", secondaryAccent: "american", secondarySpeed: 0.9 });
+    const body = (await json(await page(alice))) as { narrator: unknown };
+    expect(body.narrator).toMatchObject({ hostCount: 2, secondaryVoice: "female-professional", secondarySpeed: 0.9 });
+  });
+
+  test("a host count other than one or two voices is refused with its message", async () => {
+    insertTestContribution(campaign.id);
+    const res = await generate(alice, { hostCount: "3" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await json(res))).toContain(storyMessages.validation.invalidChoice);
+    expect(podcastsOf()).toEqual([]);
+  });
 
   test("'Generate Family Podcast' saves the settings and queues the podcast; the campaign shows 'Generating Podcast'", async () => {
     insertTestContribution(campaign.id);

@@ -55,7 +55,7 @@ export const storyMessages = {
     createdText: "Your family podcast is ready to play and share. Delete it to choose new voice settings and make it again.",
     deleteAndRegenerate: "Delete & Regenerate", // spec
     ready: "Ready to Create Your Family Podcast?", // spec
-    readyText: (n: number) => `You have ${n} stories. Choose the narrator's voice and the podcast is made from them.`,
+    readyText: (n: number) => `You have ${n} stories. Choose the voices and the podcast is made from them.`,
     generateFamilyPodcast: "Generate Family Podcast", // spec
     generating: "Creating Your Family Podcast",
     generatingText: "The narrator is reading your family's stories. This page follows the progress.",
@@ -67,7 +67,7 @@ export const storyMessages = {
     retry: "Retry Generation", // spec
     retrying: "Retrying...",
     scriptReady: "The Script Is Ready",
-    scriptReadyText: "Read and change what the narrator will say, then make the audio from it.",
+    scriptReadyText: "Read and change what the voices will say, then make the audio from it.",
     reviewScript: "Review the Script",
   },
   addDialog: {
@@ -78,18 +78,25 @@ export const storyMessages = {
   },
   voiceDialog: {
     title: "Configure Family Podcast Voice", // spec
-    description: "Choose how the narrator of your family podcast sounds. The settings are saved with this collection.",
+    description: "Choose who speaks in your family podcast and how they sound. The settings are saved with this collection.",
     generate: "Generate Family Podcast", // spec
     generating: "Generating...",
     save: "Save Voice Settings",
     saving: "Saving...",
     failed: "Generation Failed", // spec
     voice: "Narrator voice",
-    accent: "Accent",
-    speed: "Speaking speed",
+    accent: "Narrator accent",
+    speed: "Narrator speaking speed",
+    hostVoice: "Host voice",
+    hostAccent: "Host accent",
+    hostSpeed: "Host speaking speed",
     music: "Background music",
     quality: "Sound quality",
-    hostCount: "One narrator",
+    hostCount: "Voices",
+    hostOptions: {
+      1: "One voice: the narrator introduces the family and reads their stories",
+      2: "Two voices: a host introduces each relative and asks, the narrator reads",
+    },
     introOutro: "Family intro and outro",
     voiceLabels: {
       "female-warm": "Female, warm",
@@ -120,7 +127,7 @@ export const storyMessages = {
   toast: {
     storyAdded: { title: "Story added", description: "The story has been added to this collection." },
     nameUpdated: { title: "Contributor name updated" },
-    voiceSaved: { title: "Podcast voice settings saved", description: "Your narrator settings are saved with this collection." },
+    voiceSaved: { title: "Podcast voice settings saved", description: "Your voice settings are saved with this collection." },
     podcastDeleted: { title: "Podcast deleted", description: "Choose the voice settings for the new family podcast." },
     podcastStarted: { title: "Family podcast generation started", description: "Your family podcast is being made from these stories." },
     retryStarted: { title: "Generation restarted", description: "Your family podcast is being made again with the same settings." },

@@ -28,11 +28,36 @@ describe("narrator settings", () => {
   });
 
   test("saved settings round-trip; missing or unknown values fall back to the defaults", () => {
-    const chosen = { primaryVoice: "male-professional", primaryAccent: "australian", primarySpeed: 0.9, backgroundMusic: "none", processingQuality: "premium" } as const;
+    const chosen = {
+      ...narratorDefaults,
+      primaryVoice: "male-professional",
+      primaryAccent: "australian",
+      primarySpeed: 0.9,
+      backgroundMusic: "none",
+      processingQuality: "premium",
+    } as const;
     expect(readNarratorSettings(toPodcastSettings(chosen))).toEqual(chosen);
     expect(readNarratorSettings(null)).toEqual(narratorDefaults);
     expect(readNarratorSettings("garbage")).toEqual(narratorDefaults);
     expect(readNarratorSettings({ voiceConfig: { primaryVoice: "robot", primarySpeed: 1.1 } })).toEqual({ ...narratorDefaults, primarySpeed: 1.1 });
-    expect(narratorDefaults).toEqual({ primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1, backgroundMusic: "warm", processingQuality: "standard" });
+    expect(narratorDefaults).toEqual({
+      hostCount: 1,
+      primaryVoice: "female-warm",
+      primaryAccent: "american",
+      primarySpeed: 1,
+      secondaryVoice: "male-warm",
+      secondaryAccent: "american",
+      secondarySpeed: 1,
+      backgroundMusic: "warm",
+      processingQuality: "standard",
+    });
+  });
+
+  test("two voices keep the host's choice; one voice sends the host's fields as null, as the spec's client does", () => {
+    const two = { ...narratorDefaults, hostCount: 2, secondaryVoice: "female-professional", secondaryAccent: "british", secondarySpeed: 1.2 } as const;
+    expect(toPodcastSettings(two).voiceConfig).toMatchObject({ hostCount: 2, secondaryVoice: "female-professional", secondaryAccent: "british", secondarySpeed: 1.2 });
+    expect(readNarratorSettings(toPodcastSettings(two))).toEqual(two);
+    expect(toPodcastSettings({ ...two, hostCount: 1 }).voiceConfig).toMatchObject({ hostCount: 1, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null });
+    expect(NarratorSettingsSchema.safeParse({ ...two, hostCount: 3 }).error?.issues[0]?.message).toBe(v.invalidChoice);
   });
 });

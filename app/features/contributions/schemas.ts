@@ -71,47 +71,81 @@ export const ApiRenameSchema = z.object({
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: v.invalidChoice });
 
+const familySpeed = z
+  .number({ error: v.speedRange })
+  .min(SPEED.min, { error: v.speedRange })
+  .max(SPEED.max, { error: v.speedRange })
+  // The slider moves in steps of 0.1; store the step, not float noise.
+  .transform((speed) => Math.round(speed * 10) / 10);
+
+/** The host's voice until the family chooses one: the spec's default second voice. */
+const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american", secondarySpeed: SPEED.default } as const;
+
+/**
+ * The collection's voices: the narrator (primary) reads every story; with two voices a host
+ * (secondary) introduces the relatives and asks between the parts (decision 0202).
+ */
 export const NarratorSettingsSchema = z.object({
+  // A form that names no host (one posted before there were two voices) asks for one voice.
+  hostCount: z
+    .number({ error: v.invalidChoice })
+    .refine((n) => n === 1 || n === 2, { error: v.invalidChoice })
+    .transform((n) => n as 1 | 2)
+    .default(1),
   primaryVoice: choice(familyVoices),
   primaryAccent: choice(familyAccents),
-  primarySpeed: z
-    .number({ error: v.speedRange })
-    .min(SPEED.min, { error: v.speedRange })
-    .max(SPEED.max, { error: v.speedRange })
-    // The slider moves in steps of 0.1; store the step, not float noise.
-    .transform((speed) => Math.round(speed * 10) / 10),
+  primarySpeed: familySpeed,
+  secondaryVoice: choice(familyVoices).default(hostDefaults.secondaryVoice),
+  secondaryAccent: choice(familyAccents).default(hostDefaults.secondaryAccent),
+  secondarySpeed: familySpeed.default(hostDefaults.secondarySpeed),
   backgroundMusic: choice(familyMusic),
   processingQuality: choice(processingQualities),
 });
 export type NarratorSettings = z.infer<typeof NarratorSettingsSchema>;
 
 export const narratorDefaults: NarratorSettings = {
+  hostCount: 1,
   primaryVoice: "female-warm",
   primaryAccent: "american",
   primarySpeed: SPEED.default,
+  ...hostDefaults,
   backgroundMusic: "warm",
   processingQuality: "standard",
 };
 
-/** Exactly the body of POST /api/campaigns/{id}/generate-podcast, so generation can send it as is. */
+/**
+ * Exactly the body of POST /api/campaigns/{id}/generate-podcast, so generation can send it as is; with
+ * one voice the host's fields are null, as the spec's client sends them.
+ */
 export function toPodcastSettings(s: NarratorSettings) {
+  const two = s.hostCount === 2;
   return {
     voiceConfig: {
-      hostCount: 1,
+      hostCount: s.hostCount,
       primaryVoice: s.primaryVoice,
       primaryAccent: s.primaryAccent,
       primarySpeed: s.primarySpeed,
-      secondaryVoice: null,
-      secondaryAccent: null,
-      secondarySpeed: null,
+      secondaryVoice: two ? s.secondaryVoice : null,
+      secondaryAccent: two ? s.secondaryAccent : null,
+      secondarySpeed: two ? s.secondarySpeed : null,
     },
-    options: { backgroundMusic: s.backgroundMusic, introOutro: "family", processingQuality: s.processingQuality },
+    options: { backgroundMusic: s.backgroundMusic, introOutro: "family" as const, processingQuality: s.processingQuality },
   };
 }
 export type PodcastSettings = ReturnType<typeof toPodcastSettings>;
 
 const StoredSettingsSchema = z.object({
-  voiceConfig: z.object({ primaryVoice: z.unknown(), primaryAccent: z.unknown(), primarySpeed: z.unknown() }).partial(),
+  voiceConfig: z
+    .object({
+      hostCount: z.unknown(),
+      primaryVoice: z.unknown(),
+      primaryAccent: z.unknown(),
+      primarySpeed: z.unknown(),
+      secondaryVoice: z.unknown(),
+      secondaryAccent: z.unknown(),
+      secondarySpeed: z.unknown(),
+    })
+    .partial(),
   options: z.object({ backgroundMusic: z.unknown(), processingQuality: z.unknown() }).partial(),
 }).partial();
 
@@ -124,9 +158,13 @@ export function readNarratorSettings(stored: unknown): NarratorSettings {
     return field.success ? (field.data as NarratorSettings[K]) : narratorDefaults[key];
   };
   return {
+    hostCount: pick("hostCount", voiceConfig.hostCount),
     primaryVoice: pick("primaryVoice", voiceConfig.primaryVoice),
     primaryAccent: pick("primaryAccent", voiceConfig.primaryAccent),
     primarySpeed: pick("primarySpeed", voiceConfig.primarySpeed),
+    secondaryVoice: pick("secondaryVoice", voiceConfig.secondaryVoice),
+    secondaryAccent: pick("secondaryAccent", voiceConfig.secondaryAccent),
+    secondarySpeed: pick("secondarySpeed", voiceConfig.secondarySpeed),
     backgroundMusic: pick("backgroundMusic", options.backgroundMusic),
     processingQuality: pick("processingQuality", options.processingQuality),
   };

@@ -28,11 +28,12 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { ensurePodcastCover, retagEpisode } from "./covers.server";
 import { chapterOf } from "./builtin-script-writer";
 import { episodeChapters } from "./chapters.server";
-import { contributorNames, formatTranscript, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
+import { contributorNames, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
 import { emailPodcastFailed, emailPodcastReady } from "./owner-emails.server";
+import { podcastTranscript } from "./host-names.server";
 
 export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof renderPodcastAudioInWorker>;
 
@@ -142,7 +143,7 @@ async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<Script
   } catch (error) {
     throw new StageFailure(failure.script(brief(error)), error);
   }
-  if (!savePodcastScript(podcast.id, segments, formatTranscript(segments))) throw new PodcastGone();
+  if (!savePodcastScript(podcast.id, segments, podcastTranscript(podcast, segments))) throw new PodcastGone();
   return segments;
 }
 

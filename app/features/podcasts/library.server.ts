@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { campaigns, newsletters, podcasts } from "#db/schema";
 import type { ScriptSegment } from "~/features/podcasts/script";
 import { transcriptFromScript } from "~/features/podcasts/transcript";
+import { hostNames } from "~/features/podcasts/host-names.server";
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 const LIBRARY_MAX = 1000;
@@ -78,9 +79,13 @@ export function setPodcastCollection(ownerId: string, podcastId: string, campaig
 }
 
 export function rebuildTranscript(ownerId: string, podcastId: string) {
-  const podcast = db.select({ id: podcasts.id, script: podcasts.script }).from(podcasts).where(owned(ownerId, podcastId)).get();
+  const podcast = db
+    .select({ id: podcasts.id, script: podcasts.script, primaryVoice: podcasts.primaryVoice, secondaryVoice: podcasts.secondaryVoice })
+    .from(podcasts)
+    .where(owned(ownerId, podcastId))
+    .get();
   if (!podcast) return "missing" as const;
-  const transcript = transcriptFromScript(podcast.script as ScriptSegment[] | null);
+  const transcript = transcriptFromScript(podcast.script as ScriptSegment[] | null, hostNames(podcast));
   if (!transcript) return "no-script" as const;
   db.update(podcasts).set({ transcript }).where(eq(podcasts.id, podcast.id)).run();
   return transcript;

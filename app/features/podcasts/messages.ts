@@ -73,7 +73,7 @@ export const podcastMessages = {
     onlyFailedCanRetry: "Only a podcast whose generation failed can be retried.",
     noCampaignStories: "Add at least one story to this collection before generating its podcast.",
     campaignBusy: "A family podcast is already being generated for this collection.",
-    familyOneNarrator: "A family podcast has one narrator.",
+    familyVoices: "A family podcast has one voice or two (hostCount 1 or 2).",
     familyIntroOutro: "A family podcast uses the family intro and outro.",
   },
   failure: {

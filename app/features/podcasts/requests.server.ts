@@ -21,25 +21,25 @@ export async function requestPodcast(ownerId: string, request: PodcastRequest) {
 /** The given settings over the saved ones (missing values: document 1's defaults), saved back. */
 export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: Omit<GenerateFamilyPodcastInput, "reviewScript"> & { reviewScript?: boolean }) {
   const saved = readNarratorSettings(campaign.podcastSettings);
-  const narrator = {
-    primaryVoice: input.voiceConfig?.primaryVoice ?? saved.primaryVoice,
-    primaryAccent: input.voiceConfig?.primaryAccent ?? saved.primaryAccent,
-    primarySpeed: input.voiceConfig?.primarySpeed ?? saved.primarySpeed,
+  const given = input.voiceConfig ?? {};
+  const settings = {
+    hostCount: given.hostCount ?? saved.hostCount,
+    primaryVoice: given.primaryVoice ?? saved.primaryVoice,
+    primaryAccent: given.primaryAccent ?? saved.primaryAccent,
+    primarySpeed: given.primarySpeed ?? saved.primarySpeed,
+    secondaryVoice: given.secondaryVoice ?? saved.secondaryVoice,
+    secondaryAccent: given.secondaryAccent ?? saved.secondaryAccent,
+    secondarySpeed: given.secondarySpeed ?? saved.secondarySpeed,
     backgroundMusic: input.options?.backgroundMusic ?? saved.backgroundMusic,
     processingQuality: input.options?.processingQuality ?? saved.processingQuality,
   };
-  const voiceConfig: VoiceConfig = {
-    hostCount: 1,
-    primaryVoice: narrator.primaryVoice,
-    primaryAccent: narrator.primaryAccent,
-    primarySpeed: narrator.primarySpeed,
-    secondaryVoice: null,
-    secondaryAccent: null,
-    secondarySpeed: null,
-  };
-  const options: GenerationOptions = { backgroundMusic: narrator.backgroundMusic, introOutro: "family", processingQuality: narrator.processingQuality };
-  const podcast = createFamilyPodcastRequest(ownerId, campaign.id, { voiceConfig, options, reviewScript: input.reviewScript });
-  saveNarratorSettings(ownerId, campaign.id, toPodcastSettings(narrator));
+  const { voiceConfig, options } = toPodcastSettings(settings);
+  const podcast = createFamilyPodcastRequest(ownerId, campaign.id, {
+    voiceConfig: voiceConfig satisfies VoiceConfig,
+    options: options satisfies GenerationOptions,
+    reviewScript: input.reviewScript,
+  });
+  saveNarratorSettings(ownerId, campaign.id, toPodcastSettings(settings));
   wakeJobs();
   return podcast;
 }

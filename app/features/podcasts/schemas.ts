@@ -103,16 +103,16 @@ export const GeneratePodcastSchema = z.object({
   reviewScript: z.boolean().default(false),
 });
 
+/** hostCount 2 adds the host (secondary) beside the narrator (decision 0202); with 1 the spec's nulls. */
 export const FamilyVoiceConfigSchema = z
   .object({
-    hostCount: z.literal(1, { error: podcastMessages.generation.familyOneNarrator }).optional(),
+    hostCount: z.union([z.literal(1), z.literal(2)], { error: podcastMessages.generation.familyVoices }).optional(),
     primaryVoice: choice(familyVoices, v.voice).optional(),
     primaryAccent: choice(familyAccents, v.accent).optional(),
     primarySpeed: speedSchema(FAMILY_SPEED.min, FAMILY_SPEED.max).optional(),
-    // The spec's client sends the secondary fields as null.
-    secondaryVoice: z.null().optional(),
-    secondaryAccent: z.null().optional(),
-    secondarySpeed: z.null().optional(),
+    secondaryVoice: choice(familyVoices, v.voice).nullish(),
+    secondaryAccent: choice(familyAccents, v.accent).nullish(),
+    secondarySpeed: speedSchema(FAMILY_SPEED.min, FAMILY_SPEED.max).nullish(),
   })
   .partial();
 

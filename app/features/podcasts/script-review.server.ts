@@ -2,7 +2,6 @@
 // other host while the podcast is 'script_ready'. Decision 0128.
 import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { isVoiceId, VOICE_PERSONAS } from "~/audio/voices.server";
 import { db } from "~/lib/db.server";
 import { PodcastRequestError } from "./errors";
 import { podcastMessages } from "./messages";
@@ -10,22 +9,14 @@ import { ensurePrimary } from "~/lib/litefs.server";
 import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "./podcasts.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
-import { clipLength, formatTranscript, speakerNames, type ScriptSegment, type Speaker } from "./script";
+import { hostNames, podcastTranscript } from "./host-names.server";
+import { clipLength, type ScriptSegment, type Speaker } from "./script";
 import { wizardMessages } from "./wizard-messages";
 
 const errors = wizardMessages.script.errors;
 
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
-
-const personaName = (voice: string | null) => (voice && isVoiceId(voice) ? VOICE_PERSONAS[voice].name : null);
-
-/** Each host by the name of the voice the family chose; two hosts with one voice are told apart. */
-export function hostNames(podcast: { primaryVoice: string; secondaryVoice: string | null }): Record<Speaker, string> {
-  const host1 = personaName(podcast.primaryVoice) ?? speakerNames.host1;
-  const host2 = personaName(podcast.secondaryVoice) ?? speakerNames.host2;
-  return host1 === host2 ? { host1: `${host1} (${speakerNames.host1})`, host2: `${host2} (${speakerNames.host2})` } : { host1, host2 };
-}
 
 /** The page's view: each line as written and, when the family's list changes it, as it will be spoken. */
 export async function getScriptReview(ownerId: string, podcastId: string) {
@@ -75,7 +66,7 @@ export function changeSegments(ownerId: string, podcastId: string, change: { lin
       segments[change.move] = { ...segment, speaker: otherHost(segment.speaker) };
     }
     tx.update(podcasts)
-      .set({ script: segments, transcript: formatTranscript(segments) })
+      .set({ script: segments, transcript: podcastTranscript(podcast, segments) })
       .where(eq(podcasts.id, podcast.id))
       .run();
     return segments;

@@ -3,7 +3,7 @@ import { clipLength, contributorNames, describeScript, formatTranscript, joinNam
 
 test("the script line of the progress card", () => {
   expect(describeScript(6, 2)).toBe("6 speaker segments");
-  expect(describeScript(4, 1)).toBe("Single host format");
+  expect(describeScript(4, 1)).toBe("One voice throughout");
 });
 
 test("the format follows the hosts and the source", () => {
@@ -20,8 +20,8 @@ test("names: each once, unnamed stories are 'a family member', joined as people 
   expect([[], ["Ann"], ["Ann", "Bo"], ["Ann", "Bo", "Cy"]].map(joinNames)).toEqual(["", "Ann", "Ann and Bo", "Ann, Bo and Cy"]);
 });
 
-test("the transcript names the speaker of each paragraph", () => {
-  expect(formatTranscript([{ speaker: "host1", text: "Hi." }, { speaker: "host2", text: "Hello." }])).toBe("Host 1: Hi.\n\nHost 2: Hello.");
+test("the transcript names the speaker of each paragraph as it is given", () => {
+  expect(formatTranscript([{ speaker: "host1", text: "Hi." }, { speaker: "host2", text: "Hello." }], { host1: "Grace", host2: "Henry" })).toBe("Grace: Hi.\n\nHenry: Hello.");
 });
 
 test("a recording's length reads m:ss", () => {

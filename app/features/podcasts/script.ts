@@ -61,7 +61,8 @@ export function scriptFormatFor(hostCount: 1 | 2, fromCollection: boolean): Scri
   return hostCount === 2 ? "dual_host" : "single_host";
 }
 
-export const speakerNames: Record<Speaker, string> = { host1: "Host 1", host2: "Host 2" };
+/** What each speaker does, named when no voice's name can be (a voice unknown, or one voice for both). */
+export const speakerRoles: Record<Speaker, string> = { host1: "Narrator", host2: "Host" };
 
 /** m:ss, as a recording's length is shown (a recording is at most 10 minutes). */
 export const clipLength = (seconds: number) => formatDuration(seconds);
@@ -72,12 +73,13 @@ export const recordedAnswer = (seconds: number) => `(recorded answer, ${clipLeng
 /** "[Recording — Rose Smith, 1:42]": the transcript's mark before a relative's own words. */
 export const recordingMark = (clip: Pick<ScriptClip, "name" | "seconds">) => `[Recording — ${clip.name}, ${clipLength(clip.seconds)}]`;
 
-export function formatTranscript(segments: ScriptSegment[]) {
-  return segments.map((s) => (s.clip ? `${recordingMark(s.clip)} ${s.text}` : `${speakerNames[s.speaker]}: ${s.text}`)).join("\n\n");
+/** `names`: each speaker as the transcript names them, the chosen voices' names (host-names.server.ts). */
+export function formatTranscript(segments: ScriptSegment[], names: Record<Speaker, string>) {
+  return segments.map((s) => (s.clip ? `${recordingMark(s.clip)} ${s.text}` : `${names[s.speaker]}: ${s.text}`)).join("\n\n");
 }
 
 export function describeScript(segmentCount: number, hostCount: number) {
-  return hostCount === 2 ? `${segmentCount} speaker segments` : "Single host format";
+  return hostCount === 2 ? `${segmentCount} speaker segments` : "One voice throughout";
 }
 
 export function contributorNames(stories: ScriptStory[]) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { audioDownloadName, slugify, transcriptDownloadName } from "./download-names";
 import { estimateLineStarts, parseTranscript, timedTranscript, transcriptFromScript } from "./transcript";
 
+const NAMES = { host1: "Grace", host2: "Henry" };
+
 describe("transcripts", () => {
   it("reads speaker turns back; text without a speaker stays a paragraph", () => {
     expect(parseTranscript("Host 1: Hello there.\n\nHost 2: Hi!\nSecond line.\n\nJust a note")).toEqual([
@@ -17,15 +19,15 @@ describe("transcripts", () => {
       { speaker: "host1", text: "Let's hear it from Rose Smith." },
       { speaker: "host1", text: "The apples were sour.", chapter: "Rose Smith", clip: { recordingId: "r1", name: "Rose Smith", seconds: 101.6 } },
       { speaker: "host1", text: "(recorded answer, 0:07)", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
-    ]);
-    expect(transcript).toBe("Host 1: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07] (recorded answer, 0:07)");
-    expect(parseTranscript(transcript).map((t) => t.speaker)).toEqual(["Host 1", null, null]);
+    ], NAMES);
+    expect(transcript).toBe("Grace: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07] (recorded answer, 0:07)");
+    expect(parseTranscript(transcript).map((t) => t.speaker)).toEqual(["Grace", null, null]);
   });
 
   it("is rebuilt from the script, or not at all without one", () => {
-    expect(transcriptFromScript([{ speaker: "host1", text: "A" }, { speaker: "host2", text: "B" }])).toBe("Host 1: A\n\nHost 2: B");
-    expect(transcriptFromScript([])).toBeNull();
-    expect(transcriptFromScript(null)).toBeNull();
+    expect(transcriptFromScript([{ speaker: "host1", text: "A" }, { speaker: "host2", text: "B" }], NAMES)).toBe("Grace: A\n\nHenry: B");
+    expect(transcriptFromScript([], NAMES)).toBeNull();
+    expect(transcriptFromScript(null, NAMES)).toBeNull();
   });
 });
 

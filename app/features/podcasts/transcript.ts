@@ -1,5 +1,5 @@
 import { countWords } from "~/lib/word-count";
-import { formatTranscript, type ScriptSegment } from "./script";
+import { formatTranscript, type ScriptSegment, type Speaker } from "./script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
 
@@ -19,8 +19,8 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
 }
 
 /** From the stored script, never invented. */
-export function transcriptFromScript(script: ScriptSegment[] | null | undefined): string | null {
-  return script?.length ? formatTranscript(script) : null;
+export function transcriptFromScript(script: ScriptSegment[] | null | undefined, names: Record<Speaker, string>): string | null {
+  return script?.length ? formatTranscript(script, names) : null;
 }
 
 /** A transcript line and, once timed, the second of the episode it is estimated to start at. */

@@ -84,6 +84,7 @@ export const wizardMessages = {
   script: {
     heading: "Review the script",
     intro: "Change any line, or give it to the other host. Nothing is recorded until you choose Make the audio.",
+    introOneVoice: "Change any line. Nothing is recorded until you choose Make the audio.",
     writing: "The script is being written. This page updates by itself.",
     locked: "The audio is made from this script, so it can no longer be changed here.",
     failed: "This podcast could not be made. Open it to try again.",

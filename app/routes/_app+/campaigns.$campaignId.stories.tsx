@@ -153,13 +153,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case REVIEW_INTENT: {
       const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
       if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
-      const { primaryVoice, primaryAccent, primarySpeed, backgroundMusic, processingQuality } = submission.value;
+      const settings = toPodcastSettings(submission.value);
       // Kept even when the request is refused below, so the dialog reopens with them.
-      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
+      saveNarratorSettings(user.id, campaign.id, settings);
       // 'Review the script first' (decision 0128): the job stops at the script, the panel links to it.
       const reviewScript = intent === REVIEW_INTENT;
       try {
-        requestFamilyPodcast(user.id, campaign, { voiceConfig: { primaryVoice, primaryAccent, primarySpeed }, options: { backgroundMusic, processingQuality }, reviewScript });
+        requestFamilyPodcast(user.id, campaign, { ...settings, reviewScript });
       } catch (error) {
         if (!(error instanceof PodcastRequestError)) throw error;
         return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });

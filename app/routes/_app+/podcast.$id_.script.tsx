@@ -145,7 +145,7 @@ export default function ScriptReviewPage() {
   const problem = makeAudioError ?? scriptResult?.error ?? null;
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const starting = submitting === "make-audio";
-  const notice = writing ? m.writing : editable ? m.intro : podcast.status === "failed" ? m.failed : m.locked;
+  const notice = writing ? m.writing : editable ? (podcast.hostCount === 2 ? m.intro : m.introOneVoice) : podcast.status === "failed" ? m.failed : m.locked;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">

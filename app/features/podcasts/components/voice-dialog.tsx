@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { Dialog } from "~/components/ui/dialog";
 import type { FormConstraint } from "~/lib/zod-constraint";
@@ -20,9 +20,74 @@ const review = wizardMessages.review;
 /** 'Review the script first': the family podcast is started and its job stops at the script (decision 0128). */
 export const REVIEW_INTENT = "review-podcast";
 
+type Field = FieldMetadata<string | number | null | undefined>;
+
+/** One speaker's voice, accent and speed; the accents offered follow the voice (with JavaScript). */
+function SpeakerFields({
+  labels,
+  voice,
+  accent,
+  speed,
+  offer,
+  initialSpeed,
+  onVoiceChange,
+}: {
+  labels: { voice: string; accent: string; speed: string };
+  voice: Field;
+  accent: Field;
+  speed: Field;
+  offer: VoiceOffer;
+  initialSpeed: number;
+  onVoiceChange: (voice: string) => void;
+}) {
+  const [shown, setShown] = useState(initialSpeed);
+  const speedProps = getInputProps(speed, { type: "range" });
+  const hydrated = useHydrated();
+  return (
+    <>
+      <SelectField
+        label={labels.voice}
+        selectProps={{ ...getSelectProps(voice), onChange: (event) => onVoiceChange(event.currentTarget.value) }}
+        options={familyVoices}
+        optionLabel={(v) => m.voiceLabels[v]}
+        errors={voice.errors}
+      />
+      <SelectField
+        label={labels.accent}
+        selectProps={getSelectProps(accent)}
+        options={accentOptions(offer, String(voice.value ?? ""), familyAccents, m.accentLabels, hydrated)}
+        hint={voiceOfferMessages.hint}
+        errors={accent.errors}
+      />
+      <div className="space-y-1">
+        <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
+          <span>{labels.speed}</span>
+          <output htmlFor={speedProps.id} aria-live="polite">
+            {shown.toFixed(1)}x
+          </output>
+        </label>
+        <input
+          {...speedProps}
+          min={SPEED.min}
+          max={SPEED.max}
+          step={SPEED.step}
+          className="w-full accent-primary"
+          onChange={(event) => setShown(Number(event.currentTarget.value))}
+        />
+        <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+          <span>{SPEED.min}x</span>
+          <span>{SPEED.max}x</span>
+        </div>
+        <ErrorList errors={speed.errors} />
+      </div>
+    </>
+  );
+}
+
 /**
- * 'Configure Family Podcast Voice': one narrator, family intro/outro. 'Generate Family Podcast'
- * saves the settings on the campaign and starts the podcast; 'Save Voice Settings' only saves them.
+ * 'Configure Family Podcast Voice': one voice (the narrator) or two (a host beside the narrator,
+ * decision 0202), family intro/outro. 'Generate Family Podcast' saves the settings on the campaign and
+ * starts the podcast; 'Save Voice Settings' only saves them.
  */
 export function VoiceDialog({
   closeTo,
@@ -46,59 +111,57 @@ export function VoiceDialog({
     constraint,
     // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
   });
-  const [speed, setSpeed] = useState(settings.primarySpeed);
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const submitting = pending === "save-voice" || pending === "generate-podcast" || pending === REVIEW_INTENT;
-  const speedProps = getInputProps(fields.primarySpeed, { type: "range" });
-  // As in the wizard: disabled only with JavaScript, which follows the voice as it changes.
-  const hydrated = useHydrated();
-  const voice = String(fields.primaryVoice.value ?? settings.primaryVoice);
-  const accent = String(fields.primaryAccent.value ?? settings.primaryAccent);
-  const keepAccentOffered = (next: string) => {
-    const offered = offeredAccent(offer, next, accent, familyAccents);
-    if (offered !== accent) form.update({ name: fields.primaryAccent.name, value: offered });
+  // A voice that cannot speak the chosen accent moves to one it can.
+  const keepAccentOffered = (accent: Field) => (next: string) => {
+    const current = String(accent.value ?? "");
+    const offered = offeredAccent(offer, next, current, familyAccents);
+    if (offered !== current) form.update({ name: accent.name, value: offered });
   };
+  const hostCount = String(fields.hostCount.value ?? settings.hostCount);
   return (
     <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
-      <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
+      <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)}>
         <FormAlert title={m.failed} errors={form.errors} />
-        <p className="text-sm text-muted-foreground">
-          {m.hostCount} · {m.introOutro}
-        </p>
-        <SelectField
-          label={m.voice}
-          selectProps={{ ...getSelectProps(fields.primaryVoice), onChange: (event) => keepAccentOffered(event.currentTarget.value) }}
-          options={familyVoices}
-          optionLabel={(v) => m.voiceLabels[v]}
-          errors={fields.primaryVoice.errors}
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">{m.hostCount}</legend>
+          {([1, 2] as const).map((count) => (
+            <label key={count} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                id={`family-voices-${count}`}
+                name={fields.hostCount.name}
+                value={count}
+                defaultChecked={String(count) === hostCount}
+                className="mt-1 accent-primary"
+              />
+              {m.hostOptions[count]}
+            </label>
+          ))}
+          <ErrorList errors={fields.hostCount.errors} />
+        </fieldset>
+        <p className="text-sm text-muted-foreground">{m.introOutro}</p>
+        <SpeakerFields
+          labels={{ voice: m.voice, accent: m.accent, speed: m.speed }}
+          voice={fields.primaryVoice}
+          accent={fields.primaryAccent}
+          speed={fields.primarySpeed}
+          offer={offer}
+          initialSpeed={settings.primarySpeed}
+          onVoiceChange={keepAccentOffered(fields.primaryAccent)}
         />
-        <SelectField
-          label={m.accent}
-          selectProps={getSelectProps(fields.primaryAccent)}
-          options={accentOptions(offer, voice, familyAccents, m.accentLabels, hydrated)}
-          hint={voiceOfferMessages.hint}
-          errors={fields.primaryAccent.errors}
-        />
-        <div className="space-y-1">
-          <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
-            <span>{m.speed}</span>
-            <output htmlFor={speedProps.id} aria-live="polite">
-              {speed.toFixed(1)}x
-            </output>
-          </label>
-          <input
-            {...speedProps}
-            min={SPEED.min}
-            max={SPEED.max}
-            step={SPEED.step}
-            className="w-full accent-primary"
-            onChange={(event) => setSpeed(Number(event.currentTarget.value))}
+        <div className="hidden space-y-4 group-has-[#family-voices-2:checked]:block">
+          <SpeakerFields
+            labels={{ voice: m.hostVoice, accent: m.hostAccent, speed: m.hostSpeed }}
+            voice={fields.secondaryVoice}
+            accent={fields.secondaryAccent}
+            speed={fields.secondarySpeed}
+            offer={offer}
+            initialSpeed={settings.secondarySpeed}
+            onVoiceChange={keepAccentOffered(fields.secondaryAccent)}
           />
-          <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
-            <span>{SPEED.min}x</span>
-            <span>{SPEED.max}x</span>
-          </div>
-          <ErrorList errors={fields.primarySpeed.errors} />
         </div>
         <SelectField label={m.music} selectProps={getSelectProps(fields.backgroundMusic)} options={familyMusic} optionLabel={(v) => m.musicLabels[v]} errors={fields.backgroundMusic.errors} />
         <SelectField
