@@ -127,7 +127,7 @@ export function familyStory<P extends object, R extends SpokenSource>(c: StorySo
   const body = !owned && made.heading && text ? text.slice(text.indexOf("\n") + 1).trim() : text;
   const media: StoryMedia<P, R>[] = photos.map((photo) => ({ kind: "photo" as const, photo }));
   if (recording) media.push({ kind: "recording", recording });
-  // By date, stable: an undated item (none in the models today) comes first.
+  // By date where the caller read one (a stable sort): undated items come first, in the order given.
   media.sort((a, b) => time(a.kind === "photo" ? a.photo : a.recording) - time(b.kind === "photo" ? b.photo : b.recording));
   return {
     title,
