@@ -29,6 +29,7 @@ const paragraph = "Grandpa let everyone steer the blue truck on the gravel road 
 const stories: BookStory[] = Array.from({ length: STORIES }, (_, i) => ({
   contributorName: `Relative ${i + 1}`,
   submittedAt: new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+  title: `Summer at the lake, part ${i + 1}`,
   text: Array.from({ length: 2 + (i % 5) }, () => paragraph.repeat(4 + (i % 3))).join("\n\n"),
   // 300 photos over 200 stories: one each, a second on every other story.
   photoKeys: Array.from({ length: i % 2 === 0 ? 2 : 1 }, (_, n) => `photos/${i}-${n}.jpg`).slice(0, PHOTOS),

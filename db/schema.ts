@@ -267,6 +267,8 @@ export const contributions = sqliteTable(
      * story, "cut" the reply reader's cut; null leaves it to the reader (decision 0154).
      */
     replyReading: text("reply_reading", { enum: ["whole", "cut"] }),
+    /** The owner's title for the story; null: one is made from the story (decision 0205). */
+    title: text("title"),
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -573,6 +575,8 @@ export const newsletterStories = sqliteTable("newsletter_stories", {
   author: text("author"),
   contributedBy: text("contributed_by"),
   readingTime: integer("reading_time").notNull().default(1),
+  /** A story told by voice alone: how long its recording plays (its readingTime is 0); null otherwise. */
+  listenSeconds: real("listen_seconds"),
   images: json<string[]>("images").notNull().default([]),
   content: text("content").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),

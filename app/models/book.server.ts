@@ -51,6 +51,8 @@ export const listBookStories = (campaignId: string) =>
       ...storyTextColumns,
       submittedAt: contributions.submittedAt,
       recordingKey: contributionRecordings.normalizedKey,
+      recordingSeconds: contributionRecordings.durationSeconds,
+      transcript: contributionRecordings.transcript,
     })
     .from(contributions)
     .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
@@ -122,6 +124,7 @@ export function storyOfBookLink(token: string) {
         submittedAt: contributions.submittedAt,
         campaignTitle: campaigns.title,
         recordingKey: contributionRecordings.normalizedKey,
+        recordingSeconds: contributionRecordings.durationSeconds,
         transcript: contributionRecordings.transcript,
       })
       .from(bookLinks)

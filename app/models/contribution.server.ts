@@ -5,12 +5,13 @@ import { countWords } from "~/lib/word-count";
 
 export type Contribution = typeof contributions.$inferSelect;
 
-/** The columns a story's printed text is made from (features/contributions/story-text.ts). */
+/** The columns a story's printed text and title are made from (features/contributions/story-text.ts). */
 export const storyTextColumns = {
   storyContent: contributions.storyContent,
   originalStoryContent: contributions.originalStoryContent,
   submissionMethod: contributions.submissionMethod,
   replyReading: contributions.replyReading,
+  title: contributions.title,
 };
 
 /** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
@@ -165,6 +166,17 @@ export function editStoryText(ownerId: string, campaignId: string, contributionI
     .set({ storyContent, wordCount: countWords(storyContent), originalStoryContent: sql`coalesce(${contributions.originalStoryContent}, ${contributions.storyContent})` })
     .where(and(eq(contributions.id, contributionId), inArray(contributions.campaignId, owned)))
     .returning()
+    .get();
+}
+
+/** The owner's title for a story of a campaign they own (null: made from the story); undefined otherwise. */
+export function setStoryTitle(ownerId: string, campaignId: string, contributionId: string, title: string | null) {
+  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+  return db
+    .update(contributions)
+    .set({ title })
+    .where(and(eq(contributions.id, contributionId), inArray(contributions.campaignId, owned)))
+    .returning({ id: contributions.id })
     .get();
 }
 

@@ -58,13 +58,15 @@ test.describe("download everything", () => {
       const disk = await offline.newPage();
       await disk.goto(pathToFileURL(path.join(dir, "index.html")).href);
       await disk.getByRole("region", { name: "Story collections" }).getByRole("link", { name: summer.campaign.title }).click();
-      await disk.getByRole("link", { name: "By Grandpa Joe" }).click();
+      // Each story is listed by its title, with its teller beside it.
+      await expect(disk.getByRole("listitem").filter({ hasText: "By Grandpa Joe" }).getByRole("link")).toHaveText("Growing Up on the Farm");
+      await disk.getByRole("link", { name: "Growing Up on the Farm" }).click();
       await expect(disk.getByText("When I was little, the children walked to school across the fields.")).toBeVisible();
       await expect(disk.getByRole("img", { name: "farm.png" })).toBeVisible();
       // The photo really loaded from the folder (a broken image has no natural width).
       expect(await disk.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
       await disk.getByRole("link", { name: `Back to ${summer.campaign.title}` }).click();
-      await disk.getByRole("link", { name: "By Aunt May" }).click();
+      await disk.getByRole("link", { name: "Every Christmas Eve we sang carols by the fire" }).click();
       await expect(disk.locator("audio")).toHaveAttribute("src", `../${data.stories[1]!.recording!.file}`);
       await disk.goBack();
       await disk.getByRole("link", { name: "Summer at the lake" }).click();

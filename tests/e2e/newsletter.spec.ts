@@ -63,8 +63,9 @@ test.describe("family newsletter", () => {
     const story = page.getByRole("article", { name: "Growing Up on the Farm" });
     await expect(story.getByText("Childhood")).toBeVisible();
     await expect(story.getByText("1 min read")).toBeVisible();
+    // The teller by name, not a "Family Memory Keeper" line under every name (decision 0206).
     await expect(story.getByText("Grandpa Joe")).toBeVisible();
-    await expect(story.getByText("Family Memory Keeper")).toBeVisible();
+    await expect(story.getByText("Family Memory Keeper")).toHaveCount(0);
     await expect(story.getByRole("img", { name: 'Photo for "Growing Up on the Farm"' })).toBeVisible();
     await expect(page.getByText("Created with")).toBeVisible();
 
@@ -121,8 +122,10 @@ test.describe("family newsletter", () => {
     await expect(player).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
     const audio = await page.request.get((await player.getAttribute("src"))!);
     expect(audio.headers()["content-type"]).toBe("audio/mpeg");
-    const rose = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "In Rose Smith's own voice" }) });
+    // Told by voice alone, titled from its transcript: its length is a listen time.
+    const rose = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "We skated on the pond until dark" }) });
     await expect(rose).toContainText("We skated on the pond until dark.");
+    await expect(rose.getByText("2 min listen")).toBeVisible();
     await expect(rose.getByLabel("Hear it in Rose Smith's own voice")).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
     // Only the stories that have one.
     await expect(page.getByLabel(/^Hear it in .+ own voice$/)).toHaveCount(2);

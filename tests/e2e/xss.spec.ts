@@ -9,7 +9,8 @@ import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { listAdminCollections } from "~/features/admin/collections.server";
 import { parseFromLine as parseAddress } from "~/lib/email-address";
-import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/newsletters/content";
+import { familyBadge, storyParagraphs } from "~/features/newsletters/content";
+import { familyStory } from "~/features/contributions/story-text";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { normalizeText, PROBE_SELECTOR, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { signInAsAdmin } from "../utils/admin-helpers";
@@ -46,9 +47,15 @@ const replySender = (w: PayloadWorld) => parseAddress(replyFrom(w.payload, w.rep
 /** The story as stored from the reply: line breaks as plain newlines, trimmed (quotes and all). */
 const storedReply = (p: XssPayload) => replyBody(p).replace(/\r\n?/g, "\n").trim();
 
+/** A story's title and the text under it, as the app makes them from what the relative wrote. */
+const titleAndBody = (text: string) => {
+  const { title, body } = familyStory({ storyContent: text, originalStoryContent: null, submissionMethod: "web", replyReading: null, title: null, contributorName: null });
+  return { title, content: body };
+};
+
 /** A newsletter story as the app derives it from a contribution: title, paragraphs, author. */
 function newsletterStory(p: XssPayload, [heading, body, name]: FieldCode[], storyText: string, author: string | null) {
-  const { title, content } = storyTitleAndBody(stripQuotedReply(storyText));
+  const { title, content } = titleAndBody(stripQuotedReply(storyText));
   return [...exp(p, heading!, title), ...storyParagraphs(content).flatMap((line) => exp(p, body!, line)), ...exp(p, name!, author)];
 }
 
@@ -135,7 +142,7 @@ function mailboxSurfaces(w: PayloadWorld, emails: Emails): Surface[] {
     mail("newsletter", emails.newsletter, "nt", [
       ...own(p, "nt", "email"),
       ...own(p, "ns", "email"),
-      ...exp(p, "wt", storyTitleAndBody(stripQuotedReply(webStory(p))).title, "email"),
+      ...exp(p, "wt", titleAndBody(stripQuotedReply(webStory(p))).title, "email"),
       ...exp(p, "fn", ownerName, "email"),
     ]),
   ];

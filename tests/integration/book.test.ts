@@ -25,6 +25,7 @@ import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/
 import { bookPage, makeBook as makeBookOf, pdfTool, qrLinksOf } from "../utils/book-helpers";
 import { makeMp3 } from "../utils/listening-helpers";
 import { createNewsletterCollection, STORIES } from "../utils/newsletter-helpers";
+import { setStoryTitle } from "~/models/contribution.server";
 
 let alice: TestUser;
 let bob: TestUser;
@@ -54,6 +55,8 @@ beforeAll(async () => {
   const normalizedKey = `recordings/${family.stories[1]!.id}/${randomUUID()}.mp3`;
   await getStorage().put(normalizedKey, await makeMp3());
   db.insert(contributionRecordings).values({ contributionId: family.stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2, transcript: "Every Christmas Eve we sang." }).run();
+  // The owner titles one story; the others are titled from their words (decision 0205).
+  setStoryTitle(alice.id, family.campaign.id, family.stories[1]!.id, "Carols by the fire");
 });
 
 const page = bookPage;
@@ -87,6 +90,11 @@ describe("the family book", () => {
       // The printed page number is the page's own.
       expect(byPage[number - 1]!.trim().endsWith(String(number))).toBe(true);
     }
+    // Each chapter prints its title under its teller: the owner's, else made from the story.
+    const chapter = (heading: string) => byPage[Number(new RegExp(`${heading}\\s+(\\d+)`).exec(contents)![1]) - 1]!;
+    expect(chapter("From Aunt May")).toContain("Carols by the fire");
+    expect(chapter("From Grandpa Joe")).toContain("Growing Up on the Farm");
+    expect(chapter("A family story 3")).toContain("Aunt Rose kept a jar of buttons on the windowsill");
     expect(text).toContain("Jan 1, 2026");
     expect(byPage.length - 1).toBe(pages);
     // The long third story runs over more than one page.
@@ -107,7 +115,7 @@ describe("the family book", () => {
     const token = url.pathname.split("/")[2]!;
     const listen = await callRoute(listenLoader, makeRequest(url.pathname), { token });
     expect(listen.status).toBe(200);
-    expect(await listen.json()).toMatchObject({ name: "Aunt May", audio: `/b/${token}/audio`, transcript: "Every Christmas Eve we sang." });
+    expect(await listen.json()).toMatchObject({ title: "Carols by the fire", name: "Aunt May", audio: `/b/${token}/audio`, transcript: "Every Christmas Eve we sang." });
     const audio = await callRoute(listenAudio, makeRequest(`/b/${token}/audio`), { token });
     expect(audio.status).toBe(200);
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");

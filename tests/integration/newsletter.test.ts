@@ -153,8 +153,9 @@ describe("the public newsletter", () => {
       expect.arrayContaining(["edition", "title", "subtitle", "familyName", "publishedAt", "totalContributors", "podcastId", "podcastDuration", "hasTranscript", "coverImage", "stories"]),
     );
     expect(body).toMatchObject({ edition: 1, familyName: "Whitfield", publishedAt: "2026-11-22T15:00:00.000Z", totalContributors: 3, hasTranscript: true, podcastDuration: "4:05", coverImage: null });
-    // The spec's fields, and ours: recordingUrl, a relative's own recording (null here; decision 0139).
-    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "readingTime", "recordingUrl", "title"]);
+    // The spec's fields, and ours: recordingUrl, a relative's own recording (null here; decision 0139), and
+    // listenSeconds, how long a story told by voice alone plays (decision 0205).
+    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "listenSeconds", "readingTime", "recordingUrl", "title"]);
     expect(body.stories[0]!.recordingUrl).toBeNull();
     expect(body.stories[0]!.images).toEqual([`http://localhost/newsletter/${publicId}/images/${photoId}`]);
   });
@@ -527,7 +528,7 @@ describe("a relative's own recording in the newsletter (decision 0139)", () => {
     expect((await callRoute(recordingRoute.loader, makeRequest("/x"), { newsletterId: pid, storyId: joe!.id })).status).toBe(404);
   });
 
-  it("an answer given by voice alone is a story: its transcript, or its length; one whose removal was asked is left out", async () => {
+  it("an answer given by voice alone is a story: its recording's length and transcript, never placeholder text; one whose removal was asked is left out", async () => {
     const made = await createNewsletterCollection(owner.id, {
       stories: [{ text: "", name: "Rose Smith" }, { text: "", name: null }, { text: "", name: "Gone Gary" }, { text: STORIES.holiday, name: "Aunt May" }],
       podcast: false,
@@ -539,11 +540,12 @@ describe("a relative's own recording in the newsletter (decision 0139)", () => {
     markRemovalRequested(removed.id, new Date());
     const result = createNewsletter(owner.id, made.campaign.id);
     if (!result.ok) throw new Error("not created");
-    const stories = storiesOf(result.newsletter.id).map((s) => ({ title: s.title, content: s.content, author: s.author }));
+    const stories = storiesOf(result.newsletter.id).map((s) => ({ title: s.title, content: s.content, author: s.author, readingTime: s.readingTime, listenSeconds: s.listenSeconds }));
     expect(stories).toEqual([
-      { title: "In Rose Smith's own voice", content: "We skated on the pond until dark.", author: "Rose Smith" },
-      { title: "In their own voice", content: "(recorded answer, 0:42)", author: null },
-      expect.objectContaining({ author: "Aunt May" }),
+      { title: "We skated on the pond until dark", content: "We skated on the pond until dark.", author: "Rose Smith", readingTime: 0, listenSeconds: 101 },
+      { title: "In their own voice", content: "", author: null, readingTime: 0, listenSeconds: 42 },
+      expect.objectContaining({ author: "Aunt May", listenSeconds: null }),
     ]);
+    expect(stories[2]!.readingTime).toBeGreaterThan(0);
   });
 });

@@ -246,6 +246,26 @@ describe("campaign stories page", () => {
     expect(tooLong.status).toBe(400);
   });
 
+  test("the owner titles a story; a blank title gives back the one made from it, a long one is refused, another owner's story is a 404", async () => {
+    const story = insertTestContribution(campaign.id, { storyContent: "Dear Margaret,\n\nWe kept bees.\n\nLove, Sal" });
+    const titleOf = async () => ((await json(await page(alice))) as { stories: Array<{ title: string; titled: boolean }> }).stories[0]!;
+    expect(await titleOf()).toMatchObject({ title: "We kept bees", titled: false });
+    const saved = await act(alice, { intent: "edit-title", contributionId: story.id, storyTitle: " The\nbees " });
+    expect(saved.status).toBe(302);
+    expect(storiesOf(campaign.id)[0]!.title).toBe("The bees");
+    expect(await titleOf()).toMatchObject({ title: "The bees", titled: true });
+    const tooLong = await act(alice, { intent: "edit-title", contributionId: story.id, storyTitle: "x".repeat(81) });
+    expect(tooLong.status).toBe(400);
+    expect(((await json(tooLong)) as ActionResult).result.error).toMatchObject({ storyTitle: [storyMessages.title.tooLong] });
+    expect((await act(alice, { intent: "edit-title", contributionId: story.id, storyTitle: "" })).status).toBe(302);
+    expect(storiesOf(campaign.id)[0]!.title).toBeNull();
+    // Bob's own collection, Alice's story in it: not found, and nothing changes.
+    const bobs = createTestCampaign(bob.id);
+    expect((await act(bob, { intent: "edit-title", contributionId: story.id, storyTitle: "Mine" }, bobs.id)).status).toBe(404);
+    expect((await act(alice, { intent: "edit-title", storyTitle: "No story" })).status).toBe(400);
+    expect(storiesOf(campaign.id)[0]!.title).toBeNull();
+  });
+
   test("voice settings are saved as the generate-podcast payload; bad choices are refused", async () => {
     const ok = await act(alice, { intent: "save-voice", primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: "1.2", backgroundMusic: "gentle", processingQuality: "premium" });
     expect(ok.status).toBe(302);
@@ -451,6 +471,8 @@ describe("JSON calls", () => {
     const rows = (await res.json()) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ contributorEmail: "pops@example.com", storyContent: "Fishing at dawn." });
+    // Each row also carries the story as every output shows it.
+    expect(rows[0]!.story).toMatchObject({ title: "Fishing at dawn", titleSetByOwner: false, text: "Fishing at dawn.", contributor: { name: "Pops" }, voiceOnly: false, media: [] });
     // submissionMethod may be left out (defaults to 'web').
     const { submissionMethod: _omit, ...withoutMethod } = payload;
     expect((await create(alice, withoutMethod)).status).toBe(201);

@@ -17,8 +17,8 @@ import { parseTranscript } from "~/features/podcasts/transcript";
 import { renderTranscriptPdf } from "~/features/podcasts/transcript-pdf.server";
 import { db } from "~/lib/db.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
-import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/newsletters/content";
-import { newsletterMessages } from "~/features/newsletters/messages";
+import { familyBadge, storyParagraphs } from "~/features/newsletters/content";
+import { familyStory } from "~/features/contributions/story-text";
 import { HUGE_WORD, normalizeText, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { startMailLoop } from "../support/email-loop";
 
@@ -173,9 +173,9 @@ function newsletterWith(text: string) {
   if (!made.ok) throw new Error(made.reason);
   updateNewsletter(owner.id, campaign.id, made.newsletter.id, { title: f("nt"), subtitle: f("ns"), familyName: f("nf") });
   const view = getPublicNewsletter(made.newsletter.publicId)!;
-  const { title, content } = storyTitleAndBody(story);
+  const { title, body } = familyStory({ storyContent: story, originalStoryContent: null, submissionMethod: "web", replyReading: null, title: null, contributorName: f("wn") });
   // What each field prints as: the title, subtitle, family badge, story title and text, and the author line.
-  const expected = [f("nt"), f("ns"), familyBadge(f("nf")), title, ...storyParagraphs(content), `${f("wn").trim()}, ${newsletterMessages.page.memoryKeeper}`];
+  const expected = [f("nt"), f("ns"), familyBadge(f("nf")), title, ...storyParagraphs(body), f("wn").trim()];
   return { view, expected };
 }
 

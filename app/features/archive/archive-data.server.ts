@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
-import { familyStoryText, withoutPrivateLinks } from "~/features/contributions/story-text";
+import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
 import { keyExtension } from "~/lib/file-types";
@@ -134,13 +134,16 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
           : null,
       };
     }
+    const story = familyStory(row, [], rec ?? null);
     return {
       id: row.id,
       collectionId: row.campaignId,
-      contributorName: row.contributorName,
+      contributorName: story.contributor.name,
       submissionMethod: row.submissionMethod,
       submittedAt: iso(row.submittedAt),
-      text: familyStoryText(row),
+      title: story.title,
+      titleByOwner: story.titled,
+      text: story.text,
       page: archivePaths.story(row.id),
       photos,
       recording,

@@ -172,6 +172,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         campaignId,
         contributorName: story.contributorName,
         storyContent: story.text,
+        title: story.titleByOwner ? (story.title ?? null) : null,
         submissionMethod: story.submissionMethod,
         wordCount: countWords(story.text),
         submittedAt: new Date(story.submittedAt),

@@ -37,6 +37,10 @@ export const StorySchema = z.object({
   contributorName: z.string().nullable(),
   submissionMethod: z.enum(["email", "web"]),
   submittedAt: isoDate,
+  /** The owner's title, or one made from the story. Absent: an archive made before stories had titles. */
+  title: z.string().optional(),
+  /** Whether the owner chose the title (an import keeps it as theirs). */
+  titleByOwner: z.boolean().optional(),
   text: z.string(),
   page: entryPath,
   photos: z.array(PhotoSchema),

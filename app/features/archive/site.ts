@@ -37,7 +37,9 @@ ${body}
 `;
 }
 
-const storyTitle = (story: ArchiveStory) => m.by(story.contributorName || m.anonymous);
+const byline = (story: ArchiveStory) => m.by(story.contributorName || m.anonymous);
+/** An archive made before stories had titles names each by its teller. */
+const storyTitle = (story: ArchiveStory) => story.title || byline(story);
 /** A titled part of a page; empty when it has nothing, so a page never shows a heading over nothing. */
 const section = (title: string, items: string[], empty = "") =>
   items.length || empty ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>` : "";
@@ -80,7 +82,7 @@ ${collection.description ? `<p>${esc(collection.description)}</p>` : ""}
 <p class="meta">${esc(collection.prompt)}</p>
 ${section(
   m.stories,
-  stories.map((s) => `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${esc(formatDay(s.submittedAt))}</span>`),
+  stories.map((s) => `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${s.title ? `${esc(byline(s))} · ` : ""}${esc(formatDay(s.submittedAt))}</span>`),
   m.noStories,
 )}
 ${section(
@@ -104,7 +106,7 @@ function storyPage(data: ArchiveData, story: ArchiveStory) {
   const recording = story.recording;
   const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(formatDay(story.submittedAt))}</p>
+<p class="meta">${story.title ? `${esc(byline(story))} · ` : ""}${esc(formatDay(story.submittedAt))}</p>
 ${paragraphs(story.text)}
 ${story.photos.map((p) => `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(p.fileName)}"></a></figure>`).join("\n")}
 ${

@@ -16,11 +16,13 @@ import { wakeJobs } from "~/lib/queue/wake.server";
 import { getOwnedCampaign, listCampaigns } from "~/models/campaign.server";
 import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, storyChapters, updateBook, type Book } from "~/models/book.server";
 import { getUserById } from "~/models/user.server";
-import { familyStoryText } from "~/features/contributions/story-text";
+import { familyStory } from "~/features/contributions/story-text";
+import { storyLengthLabel } from "~/features/contributions/story-length";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
 import { renderBookInThread } from "./layout-thread.server";
 import { BookLayoutError, type LayoutFailure } from "./layout-failure";
+import { spokenOf } from "./listen.server";
 import type { SmallPhoto } from "./render.server";
 
 export const BookRequestSchema = z.object({
@@ -119,14 +121,19 @@ export async function buildBookJob(payload: Record<string, unknown>) {
         madeOn: now(),
         cover,
         coverPhotoKey: book.coverPhotoKey,
-        stories: rows.map((row) => ({
-          contributorName: row.contributorName,
+        stories: rows.map((row) => {
+          const story = familyStory(row, listStoryPhotos(row.id), spokenOf(row));
+          return {
+          contributorName: story.contributor.name,
           submittedAt: row.submittedAt,
-          text: familyStoryText(row),
-          photoKeys: listStoryPhotos(row.id).map((p) => p.storageKey),
+          title: story.title,
+          text: story.voiceOnly ? (story.transcript ?? "") : story.body,
+          lengthLabel: story.voiceOnly ? storyLengthLabel(story.length) : null,
+          photoKeys: story.media.flatMap((item) => (item.kind === "photo" ? [item.photo.storageKey] : [])),
           listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
           part: row.part,
-        })),
+          };
+        }),
         loadPhoto: readStored,
         onStory: (done) => updateBook(book.id, { storiesDone: done }),
         onSmallPhoto: (photo) => small.push(photo),

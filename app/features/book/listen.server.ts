@@ -1,19 +1,28 @@
 // What a printed QR code plays: the relative's own recording, else the story's chapter in the newest
 // finished episode, from the chapter's start. One home for the choice, for the page and its audio.
-import { familyStoryText } from "~/features/contributions/story-text";
+import { familyStory } from "~/features/contributions/story-text";
+import { storyLengthLabel } from "~/features/contributions/story-length";
 import { storyChapters, storyOfBookLink } from "~/models/book.server";
 
 export type BookListening = NonNullable<ReturnType<typeof storyOfBookLink>> & {
-  /** The story as printed in the book, never the stored e-mail. */
+  /** The story as printed in the book, never the stored e-mail: its title and the text under it. */
+  title: string;
   text: string;
+  /** "7 sec listen" for a story told by voice alone; null otherwise. */
+  lengthLabel: string | null;
   play: { key: string; start: number; episodeTitle: string | null } | null;
 };
+
+/** The story's recording as the book knows it: one that plays, with its length and transcript. */
+export const spokenOf = (row: { recordingKey: string | null; recordingSeconds: number | null; transcript: string | null }) =>
+  row.recordingKey ? { durationSeconds: row.recordingSeconds, transcript: row.transcript } : null;
 
 /** Null when the link is unknown or turned off. */
 export function bookListening(token: string): BookListening | null {
   const found = storyOfBookLink(token);
   if (!found) return null;
-  const story = { ...found, text: familyStoryText(found) };
+  const view = familyStory(found, [], spokenOf(found));
+  const story = { ...found, title: view.title, text: view.body, lengthLabel: view.voiceOnly ? storyLengthLabel(view.length) : null };
   if (story.recordingKey) return { ...story, play: { key: story.recordingKey, start: 0, episodeTitle: null } };
   const chapter = storyChapters(story.campaignId).get(story.contributionId);
   return { ...story, play: chapter ? { key: chapter.audioKey, start: chapter.start, episodeTitle: chapter.episodeTitle } : null };

@@ -26,7 +26,12 @@ const MUTED = "#5f5245";
 export type BookStory = {
   contributorName: string | null;
   submittedAt: Date;
+  /** The owner's title, or one made from the story. */
+  title: string;
+  /** The text under the title (a voice-only story's transcript, if any). */
   text: string;
+  /** "7 sec listen" for a story told by voice alone; null otherwise. */
+  lengthLabel?: string | null;
   photoKeys: string[];
   /** The short link its QR code carries, when it has something to play. */
   listenUrl: string | null;
@@ -180,7 +185,8 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     starts.push(doc.bufferedPageRange().count);
     // A chapter starts a page, so its heading is never left alone at a page's foot.
     doc.font("bold").fontSize(20).fillColor(INK).text(names[i]!);
-    doc.font("italic").fontSize(11).fillColor(MUTED).text(formatDay(story.submittedAt));
+    doc.font("serif").fontSize(15).fillColor(INK).text(printable(story.title));
+    doc.font("italic").fontSize(11).fillColor(MUTED).text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
     doc.moveDown(1);
     const { paragraphs, cut } = bookParagraphs(story.text);
     for (const paragraph of paragraphs) {

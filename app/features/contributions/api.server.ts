@@ -1,4 +1,9 @@
 import { getOwnedCampaign } from "~/models/campaign.server";
+import { listContributions } from "~/models/contribution.server";
+import { listCampaignPhotos } from "~/models/contribution-attachment.server";
+import { playableRecordingsOf } from "./recordings.server";
+import { familyStory } from "./story-text";
+import { storyLengthLabel } from "./story-length";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { storyMessages } from "./messages";
@@ -8,4 +13,34 @@ export async function requireApiCampaign(request: Request, campaignId: string | 
   const campaign = await getOwnedCampaign(user.id, campaignId ?? "");
   if (!campaign) apiError(404, storyMessages.api.notFound);
   return { user, campaign };
+}
+
+/**
+ * The owner's stories as the API answers them: the stored rows, the owner's data behind their key
+ * (decision 0190), each with the story as every output shows it (decision 0205).
+ */
+export function apiContributions(campaignId: string) {
+  const photos = new Map<string, ReturnType<typeof listCampaignPhotos>>();
+  for (const photo of listCampaignPhotos(campaignId)) photos.set(photo.contributionId, [...(photos.get(photo.contributionId) ?? []), photo]);
+  const recordings = playableRecordingsOf(campaignId);
+  return listContributions(campaignId).map((c) => {
+    const story = familyStory(c, photos.get(c.id) ?? [], recordings.get(c.id) ?? null);
+    return {
+      ...c,
+      story: {
+        title: story.title,
+        titleSetByOwner: story.titled,
+        text: story.text,
+        contributor: story.contributor,
+        voiceOnly: story.voiceOnly,
+        transcript: story.transcript,
+        length: { ...story.length, label: storyLengthLabel(story.length) },
+        media: story.media.map((item) =>
+          item.kind === "photo"
+            ? { kind: "photo" as const, id: item.photo.id, fileName: item.photo.fileName }
+            : { kind: "recording" as const, id: item.recording.id, durationSeconds: item.recording.durationSeconds },
+        ),
+      },
+    };
+  });
 }

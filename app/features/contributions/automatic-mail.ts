@@ -1,5 +1,6 @@
 // Mail that no person wrote: out-of-office and other automatic replies, and delivery-failure notices
 // (DSNs) sent to a reply address. None of it is a story (decision 0192).
+import { salutationOf } from "./reply-reader";
 
 /** A field of the inbound post, any case; Mailgun posts each MIME header as a field of its own. */
 export type HeaderReader = (name: string) => string | undefined;
@@ -116,7 +117,7 @@ export function automaticReplySummary(text: string): string {
   const first = text
     .split("\n")
     .map((line) => line.trim())
-    .find((line) => /\p{L}/u.test(line) && !line.startsWith(">") && !/^(hi|hello|dear|hallo|bonjour|hola|ciao)\b[^.!?]{0,40},?$/i.test(line));
+    .find((line) => /\p{L}/u.test(line) && !line.startsWith(">") && salutationOf(line) !== line);
   if (!first) return "";
   const sentence = /^.+?[.!?](?=\s|$)/u.exec(first)?.[0] ?? first;
   return sentence.length > 160 ? `${sentence.slice(0, 159).trimEnd()}…` : sentence;

@@ -9,3 +9,5 @@ export const familyAccents = ["american", "british", "australian"] as const;
 export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
 export const processingQualities = ["standard", "premium"] as const;
 export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
+/** A story's title, the owner's or one made from the story: a headline, not a paragraph. */
+export const TITLE_MAX = 80;

@@ -136,6 +136,8 @@ export const storyMessages = {
     recordingDeleted: { title: "Recording deleted" },
     keptMore: { title: "The whole e-mail is kept", description: "It is the story now; the e-mail as it arrived is unchanged." },
     keptLess: { title: "The quoted part is left out", description: "The e-mail as it arrived stays viewable on the story." },
+    titleSaved: { title: "Story title saved", description: "Newsletters and books made from now on use it." },
+    titleCleared: { title: "Story title cleared", description: "A title made from the story is used." },
   },
   public: {
     title: "Share Your Story", // spec
@@ -248,6 +250,24 @@ export const storyMessages = {
     cancel: "Cancel",
     edited: "Edited — see original",
     originalHeading: "The text as it arrived",
+  },
+  // A story's title: the owner's, or made from the story (story-title.ts).
+  title: {
+    open: "Set title",
+    change: "Change title",
+    label: "Story title",
+    hint: "Leave it empty to use a title made from the story.",
+    made: "Title made from the story",
+    save: "Save title",
+    cancel: "Cancel",
+    tooLong: "Title must be at most 80 characters",
+    ownVoice: (name: string | null) => (name ? `In ${name}'s own voice` : "In their own voice"),
+    untitled: (name: string | null) => (name ? `A story from ${name}` : "A family story"),
+  },
+  // How long a story takes: read, or heard when it was told by voice alone.
+  length: {
+    read: (minutes: number) => `${minutes} min read`,
+    listen: (seconds: number) => (seconds < 60 ? `${Math.max(1, Math.round(seconds))} sec listen` : `${Math.round(seconds / 60)} min listen`),
   },
   removal: {
     title: "Remove your recording",

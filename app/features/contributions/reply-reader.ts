@@ -5,7 +5,7 @@
 // message" separator, phone/app footer, signature), or the relative's own. Text below a '>' quote is
 // kept (bottom-posted and inline answers); nothing after unquoted history is.
 import { emptyReplyNoteEmail, freshLinkEmail, invitationEmail, reminderEmail } from "./emails";
-import { HEADER_FROM_LABELS, HEADER_OTHER_LABELS, HEADER_VERBS, ORIGINAL_MESSAGE_TITLES, SENT_FOOTERS, SIGN_OFFS } from "./reply-words";
+import { HEADER_FROM_LABELS, HEADER_OTHER_LABELS, HEADER_VERBS, ORIGINAL_MESSAGE_TITLES, SALUTATIONS, SENT_FOOTERS, SIGN_OFFS } from "./reply-words";
 
 export type ReplyReading = {
   /** The relative's words, in the order written; the whole reply when none were found. */
@@ -259,6 +259,22 @@ function ourMessageLines(lines: readonly string[]): boolean[] {
 type LineKind = "own" | "quote" | "header";
 
 const SIGN_OFF = new RegExp(String.raw`^(?:${alternation(SIGN_OFFS)})\b[^.!?]{0,30}[,!.]?$`, "iu");
+/** "Love,", "Best regards, Sal": a line that closes a letter. */
+export const isSignOff = (line: string) => SIGN_OFF.test(line.trim());
+
+// "Dear Margaret," or "Hi all!" alone on its line, or opening it before the first words ("Hi all, we …"). A few
+// words of name at most, so "Cara went to the market, …" stays a sentence. \b does not see the end of
+// "Chère" or "Привет" (not ASCII): a space, comma or end stands in for it.
+const SALUTATION = String.raw`(?:${alternation(SALUTATIONS)})(?=[\s,!:]|$)`;
+const NAME_WORDS = (n: number) => String.raw`(?:\s+[^\s.!?,:]+){0,${n}}`;
+const SALUTATION_LINE = new RegExp(String.raw`^${SALUTATION}(?:${NAME_WORDS(5)}\s*[,!:]|${NAME_WORDS(2)})$`, "iu");
+const SALUTATION_LEAD = new RegExp(String.raw`^${SALUTATION}${NAME_WORDS(3)}\s*[,!:]\s+(?=\S)`, "iu");
+/** The salutation a line opens with ("Hi all, " of "Hi all, we went …"), or the whole line when it is one; "" when none. */
+export function salutationOf(line: string): string {
+  const trimmed = line.trim();
+  if (SALUTATION_LINE.test(trimmed)) return trimmed;
+  return SALUTATION_LEAD.exec(trimmed)?.[0] ?? "";
+}
 const CONTACT = /\S@\S|https?:\/\/|www\.|\+?\d[\d\s().-]{6,}\d|^(?:t|f|m|tel|fax|mob|phone|mobile|skype)\b\.?\s*:?/i;
 
 /** A name and contact block at the end ("Gina X / gina@x.com / (555) 346-9947 / www.x.com"). */

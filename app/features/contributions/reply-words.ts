@@ -98,6 +98,19 @@ export const SENT_FOOTERS = [
   "Gửi từ",
 ] as const;
 
+/** Salutations that open a letter ("Dear Margaret,", "Hi all,"), in the sign-offs' languages. */
+export const SALUTATIONS = [
+  "Dear", "Dearest", "My dear", "My dearest", "Hi", "Hello", "Hey", "Hiya", "Howdy", "Greetings", "Good morning", "Good afternoon", "Good evening",
+  "Cher", "Chère", "Chers", "Chères", "Bonjour", "Bonsoir", "Salut", "Coucou",
+  "Liebe", "Lieber", "Liebes", "Hallo", "Guten Tag", "Guten Morgen", "Moin", "Servus",
+  "Querida", "Querido", "Queridas", "Queridos", "Hola", "Estimada", "Estimado", "Buenos días", "Olá", "Oi", "Prezada", "Prezado", "Bom dia",
+  "Caro", "Cara", "Cari", "Care", "Carissima", "Carissimo", "Ciao", "Buongiorno", "Salve",
+  "Beste", "Lieve", "Hoi", "Dag", "Kære", "Kjære", "Kära", "Käre", "Hej", "Hei", "Hallå", "Moi", "Hyvä",
+  "Drogi", "Droga", "Drodzy", "Kochana", "Kochany", "Kochani", "Cześć", "Witaj", "Witam", "Dzień dobry", "Milá", "Milý", "Milí", "Ahoj", "Dobrý den",
+  "Дорогая", "Дорогой", "Дорогие", "Милая", "Милый", "Привет", "Здравствуй", "Здравствуйте", "Дорога", "Дорогий", "Привіт", "Вітаю",
+  "Kedves", "Szia", "Sziasztok", "Sevgili", "Merhaba", "Selam",
+] as const;
+
 /** Sign-offs: what follows one is a name, and after the name a signature. */
 export const SIGN_OFFS = [
   "Regards", "Best regards", "Kind regards", "Warm regards", "Best wishes", "Best", "Cheers", "Thanks", "Thank you", "Many thanks", "Love", "Lots of love",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storyMessages } from "./messages";
-import { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX } from "./limits";
+import { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX, TITLE_MAX } from "./limits";
 
 const v = storyMessages.validation;
 
@@ -58,6 +58,18 @@ export const RenameContributorSchema = z.object({
 export const EditStoryTextSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
   storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
+});
+
+/** The owner's title for a story; a blank one gives the made title back (decision 0205). */
+export const EditStoryTitleSchema = z.object({
+  contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
+  storyTitle: z
+    .string()
+    .trim()
+    .max(TITLE_MAX, { error: storyMessages.title.tooLong })
+    .optional()
+    // One line: a title sent with line breaks reads as the same words on one.
+    .transform((title) => title?.replace(/\s+/gu, " ") || null),
 });
 
 export const ApiRenameSchema = z.object({

@@ -4,21 +4,23 @@ import type { EmptyReplyData } from "~/features/contributions/components/empty-r
 import type { StoryCardData } from "~/features/contributions/components/story-card";
 export { REMOVE_PHOTO_INTENT } from "~/features/contributions/components/story-photos";
 import { EDIT_STORY_INTENT } from "~/features/contributions/components/story-text-edit";
+import { EDIT_TITLE_INTENT } from "~/features/contributions/components/story-title-edit";
 export { DELETE_RECORDING_INTENT } from "~/features/contributions/components/story-recording";
-export { EDIT_STORY_INTENT };
+export { EDIT_STORY_INTENT, EDIT_TITLE_INTENT };
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
 import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
-import { editStoryText, listContributionsPage, setReplyReading, type Contribution } from "~/models/contribution.server";
+import { editStoryText, listContributionsPage, setReplyReading, setStoryTitle, type Contribution } from "~/models/contribution.server";
 import { listEmptyReplies, type EmptyReply } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
 import { refusalForOwner, storyMessages } from "./messages";
 import { removeStoryPhoto, storyPhotoSource } from "./photos.server";
-import { deleteOwnedRecording, recordingUrl } from "./recordings.server";
-import { EditStoryTextSchema } from "./schemas";
-import { readStory } from "./story-text";
+import { deleteOwnedRecording, isPlayable, recordingUrl } from "./recordings.server";
+import { EditStoryTextSchema, EditStoryTitleSchema } from "./schemas";
+import { familyStory, readStory } from "./story-text";
+import { storyLengthLabel } from "./story-length";
 import { ownWords } from "./quote-strip";
 import { automaticReplySummary } from "./automatic-mail";
 import { REPLY_READING_INTENT } from "~/features/contributions/components/story-card";
@@ -37,10 +39,11 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
   };
 }
 
-function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording: StoryCardData["recording"] = null): StoryCardData {
+function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData["photos"], recording: Recording | undefined): StoryCardData {
   // An e-mail as it arrived is read by the reply reader, with the owner's correction (decision 0154).
-  // The owner sees their relatives' links here (their own page); outputs print familyStoryText.
+  // The owner sees their relatives' links here (their own page); the title and length are the family's.
   const { story, reading } = readStory(c);
+  const view = familyStory(c, [], recording && isPlayable(recording) ? recording : null);
   // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
   // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view;
   // a story that is the whole e-mail needs none.
@@ -62,7 +65,10 @@ function toStoryCard(c: Contribution, photos: StoryCardData["photos"], recording
     keepMore: reading?.keepMore ?? false,
     keepLess: reading?.keepLess ?? false,
     photos,
-    recording,
+    recording: recording ? toRecordingCard(campaignId, recording) : null,
+    title: view.title,
+    titled: view.titled,
+    lengthLabel: storyLengthLabel(view.length),
   };
 }
 
@@ -74,8 +80,8 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
     list.push({ id: photo.id, ...storyPhotoSource(campaignId, photo), fileName: photo.fileName });
     photos.set(photo.contributionId, list);
   }
-  const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, toRecordingCard(campaignId, r)]));
-  return listContributionsPage(campaignId, window).map((c) => toStoryCard(c, photos.get(c.id) ?? [], recordings.get(c.id)));
+  const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, r]));
+  return listContributionsPage(campaignId, window).map((c) => toStoryCard(campaignId, c, photos.get(c.id) ?? [], recordings.get(c.id)));
 }
 
 /** "Reply from …", or for automatic mail what the machine said. */
@@ -117,6 +123,16 @@ export function editStoryAction(ownerId: string, campaignId: string, formData: F
   if (submission.status !== "success") return data({ intent: EDIT_STORY_INTENT as typeof EDIT_STORY_INTENT, contributionId, result: submission.reply() }, { status: 400 });
   if (!editStoryText(ownerId, campaignId, submission.value.contributionId, submission.value.storyContent)) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(pageUrl, storyMessages.toast.storyEdited);
+}
+
+/** The stories page's title form: 400 with the field's message, 404 for a story not the owner's. */
+export function editTitleAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
+  const submission = parseWithZod(formData, { schema: EditStoryTitleSchema });
+  const contributionId = String(formData.get("contributionId") ?? "");
+  if (submission.status !== "success") return data({ intent: EDIT_TITLE_INTENT as typeof EDIT_TITLE_INTENT, contributionId, result: submission.reply() }, { status: 400 });
+  const { storyTitle } = submission.value;
+  if (!setStoryTitle(ownerId, campaignId, submission.value.contributionId, storyTitle)) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(pageUrl, storyTitle ? storyMessages.toast.titleSaved : storyMessages.toast.titleCleared);
 }
 
 /** "Keep more of this e-mail" / "Keep less" on a story card: 400 without a choice, 404 for a story not the owner's. */

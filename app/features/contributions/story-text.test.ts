@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { storyLengthLabel } from "./story-length";
 import {
+  familyStory,
   familyStoryText,
   ownerStoryText,
   withoutPrivateLinks,
+  type StorySource,
   type StoryTextSource,
 } from "./story-text";
 
@@ -98,5 +101,48 @@ describe("familyStoryText", () => {
       })
     ).toBe(STORY);
     expect(familyStoryText(email({ storyContent: "  " }))).toBe("");
+  });
+});
+
+describe("familyStory, the one story view", () => {
+  const source = (over: Partial<StorySource> = {}): StorySource => ({ ...email(), title: null, contributorName: " Uncle Sal ", contributorEmail: "sal@example.com", ...over });
+  const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
+
+  it("reads the reply as the owner sees it, titles it past the salutation, and names its teller", () => {
+    const story = familyStory(source({ storyContent: `Dear Margaret,\n\n${STORY}\n\nLove, Uncle Sal\n\n> On Tue wrote:\n> Hi` }));
+    expect(story.text).toBe(`Dear Margaret,\n\n${STORY}\n\nLove, Uncle Sal`);
+    expect(story.title).toBe("Grandpa kept bees behind the chapel");
+    expect(story.titled).toBe(false);
+    expect(story.contributor).toEqual({ name: "Uncle Sal", email: "sal@example.com" });
+    expect(story.length).toEqual({ kind: "read", minutes: 1 });
+  });
+
+  it("the owner's title wins, and a heading that became the title is not printed again under it", () => {
+    const headed = source({ submissionMethod: "web", storyContent: "The Bees\nGrandpa kept bees." });
+    expect(familyStory(headed)).toMatchObject({ title: "The Bees", body: "Grandpa kept bees.", text: "The Bees\nGrandpa kept bees." });
+    expect(familyStory({ ...headed, title: "  Honey in June " })).toMatchObject({ title: "Honey in June", titled: true, body: "The Bees\nGrandpa kept bees." });
+  });
+
+  it("a story told by voice alone is its recording: a listen time, its transcript, no placeholder text", () => {
+    const silent = source({ storyContent: "" });
+    const story = familyStory(silent, [], { durationSeconds: 7, transcript: null });
+    expect(story).toMatchObject({ voiceOnly: true, text: "", body: "", transcript: null, title: "In Uncle Sal's own voice", length: { kind: "listen", seconds: 7 } });
+    expect(storyLengthLabel(story.length)).toBe("7 sec listen");
+    expect(storyLengthLabel(familyStory(silent, [], { durationSeconds: 65, transcript: null }).length)).toBe("1 min listen");
+    const told = familyStory(silent, [], { durationSeconds: 30, transcript: " We skated on the pond. " });
+    expect(told).toMatchObject({ transcript: "We skated on the pond.", title: "We skated on the pond" });
+    // Words and a recording: a story to read, with its recording among the media.
+    expect(familyStory(source(), [], { durationSeconds: 7, transcript: null })).toMatchObject({ voiceOnly: false, length: { kind: "read", minutes: 1 } });
+  });
+
+  it("photos and the recording come in the order they arrived", () => {
+    const photos = [{ id: "p1", createdAt: at(0) }, { id: "p2", createdAt: at(2000) }];
+    const story = familyStory(source(), photos, { id: "r", durationSeconds: 7, transcript: null, createdAt: at(1000) });
+    expect(story.media.map((item) => (item.kind === "photo" ? item.photo.id : item.recording.id))).toEqual(["p1", "r", "p2"]);
+  });
+
+  it("a story with nothing of its own to title is named after its teller", () => {
+    expect(familyStory(source({ submissionMethod: "web", storyContent: "Hi all,\nLove, Sal" })).title).toBe("A story from Uncle Sal");
+    expect(familyStory(source({ submissionMethod: "web", storyContent: "", contributorName: null })).title).toBe("A family story");
   });
 });

@@ -1,6 +1,10 @@
-// A story's text as every output prints it: what the owner sees on the stories page, without our
-// private links (decision 0190). Pure, so the book, the listening page, the archive, the newsletter
-// and the podcast can share it and a test can hold them to it.
+// A story as every output shows it: its text as the owner sees it on the stories page without our
+// private links (decision 0190), its title, its teller and its photos and recording in order
+// (decision 0205). Pure, so every output can share it and a test can hold them to it.
+import { readingMinutes } from "~/lib/word-count";
+import { storyMessages } from "./messages";
+import type { StoryLength } from "./story-length";
+import { titleFromText } from "./story-title";
 import {
   storyReading,
   stripQuotedReply,
@@ -13,6 +17,14 @@ export type StoryTextSource = {
   originalStoryContent: string | null;
   submissionMethod: string;
   replyReading: ReplyChoice;
+};
+
+/** What familyStory reads of a story's row (the models select it with storyTextColumns). */
+export type StorySource = StoryTextSource & {
+  /** The owner's title; null leaves it to the story (story-title.ts). */
+  title: string | null;
+  contributorName: string | null;
+  contributorEmail?: string | null;
 };
 
 /**
@@ -65,3 +77,68 @@ export function withoutPrivateLinks(text: string): string {
 /** The story's text for everything the family reads or hears: the owner's view, private links removed. */
 export const familyStoryText = (c: StoryTextSource): string =>
   withoutPrivateLinks(ownerStoryText(c));
+
+type SpokenSource = { durationSeconds: number | null; transcript?: string | null };
+
+export type StoryMedia<P, R> = { kind: "photo"; photo: P } | { kind: "recording"; recording: R };
+
+export type FamilyStory<P, R> = {
+  title: string;
+  /** Whether the owner chose the title. */
+  titled: boolean;
+  /** The whole text, as familyStoryText gives it. */
+  text: string;
+  /** The text under the title: without its first line when that line became the title. */
+  body: string;
+  /** The teller as a person. */
+  contributor: { name: string | null; email: string | null };
+  /** Photos and the recording in the order they came. */
+  media: StoryMedia<P, R>[];
+  recording: R | null;
+  /** Told by voice alone: shown as its recording (player, length), never as placeholder text. */
+  voiceOnly: boolean;
+  /** What a voice-only story says, when it was transcribed. */
+  transcript: string | null;
+  length: StoryLength;
+};
+
+/** When a photo or recording came, for the order; 0 for one read without its date. */
+const time = (item: object) => ("createdAt" in item && (item.createdAt instanceof Date || typeof item.createdAt === "number") ? Number(item.createdAt) : 0);
+
+/** The person who told the story, as every output names them. */
+export const contributorOf = (c: Pick<StorySource, "contributorName" | "contributorEmail">) => ({
+  name: c.contributorName?.trim() || null,
+  email: c.contributorEmail?.trim() || null,
+});
+
+/**
+ * The one story view (decision 0205): the owner's edit, else the reply reading, else the typed text;
+ * a title (the owner's, else made from the story); its teller; its photos and the recording that may
+ * be heard (callers pass only a playable one) in the order they came.
+ */
+export function familyStory<P extends object, R extends SpokenSource>(c: StorySource, photos: readonly P[] = [], recording: R | null = null): FamilyStory<P, R> {
+  const text = familyStoryText(c);
+  const contributor = contributorOf(c);
+  const voiceOnly = !text && recording !== null;
+  const transcript = voiceOnly ? recording.transcript?.trim() || null : null;
+  const made = titleFromText(text || (transcript ?? ""));
+  const owned = c.title?.trim() || "";
+  const title = owned || made.title || (voiceOnly ? storyMessages.title.ownVoice(contributor.name) : storyMessages.title.untitled(contributor.name));
+  const body = !owned && made.heading && text ? text.slice(text.indexOf("\n") + 1).trim() : text;
+  const media: StoryMedia<P, R>[] = photos.map((photo) => ({ kind: "photo" as const, photo }));
+  if (recording) media.push({ kind: "recording", recording });
+  // By date where the caller read one (a stable sort): undated items come first, in the order given.
+  media.sort((a, b) => time(a.kind === "photo" ? a.photo : a.recording) - time(b.kind === "photo" ? b.photo : b.recording));
+  return {
+    title,
+    titled: owned !== "",
+    text,
+    body,
+    contributor,
+    media,
+    recording,
+    voiceOnly,
+    transcript,
+    length: voiceOnly ? { kind: "listen", seconds: recording.durationSeconds ?? 0 } : { kind: "read", minutes: readingMinutes(body) },
+  };
+}

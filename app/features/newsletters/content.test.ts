@@ -4,43 +4,11 @@ import {
   countContributors,
   familyBadge,
   formatPublishDate,
-  MAX_STORY_TITLE,
   newsletterPaths,
   storyParagraphs,
-  storyTitleAndBody,
   textSizeFromParam,
   totalReadingMinutes,
 } from "./content";
-
-describe("storyTitleAndBody", () => {
-  it("takes a short first line without closing punctuation as the heading", () => {
-    expect(storyTitleAndBody("The Summer of '62\n\nWe drove to the lake.")).toEqual({ title: "The Summer of '62", content: "We drove to the lake." });
-  });
-
-  it("otherwise uses the first sentence, without its full stop, and keeps the whole story", () => {
-    const story = "We drove to the lake. It rained all week.\nNobody minded.";
-    expect(storyTitleAndBody(story)).toEqual({ title: "We drove to the lake", content: story });
-  });
-
-  it("keeps a question or exclamation mark", () => {
-    expect(storyTitleAndBody("Guess who came home? It was Dad.").title).toBe("Guess who came home?");
-  });
-
-  it("cuts a long first sentence at a word boundary with an ellipsis", () => {
-    const title = storyTitleAndBody(`${"word ".repeat(40)}end.`).title;
-    expect(title.length).toBeLessThanOrEqual(MAX_STORY_TITLE);
-    expect(title.endsWith("…")).toBe(true);
-    expect(title).not.toMatch(/\s…$/);
-  });
-
-  it("a single line without punctuation is both title and story", () => {
-    expect(storyTitleAndBody("  Grandma's garden  ")).toEqual({ title: "Grandma's garden", content: "Grandma's garden" });
-  });
-
-  it("is empty for blank text", () => {
-    expect(storyTitleAndBody(" \n ")).toEqual({ title: "", content: "" });
-  });
-});
 
 describe("storyParagraphs", () => {
   it("splits on line breaks and drops empty lines", () => {

@@ -1,29 +1,11 @@
 // Shared by the page, the PDF, the e-mail and the JSON call, so all four say the same.
-import { truncateAtWord } from "~/lib/truncate";
 import { lazyIntl } from "~/lib/text-format";
+import { storyLengthLabel } from "~/features/contributions/story-length";
 
 export const NEWSLETTER_TEXT_SIZES = { normal: "1.125rem", large: "1.375rem" } as const;
 export type NewsletterTextSize = keyof typeof NEWSLETTER_TEXT_SIZES;
 
 export const textSizeFromParam = (value: string | null | undefined): NewsletterTextSize => (value === "large" ? "large" : "normal");
-
-export const MAX_STORY_TITLE = 80;
-const SENTENCE_END = /[.!?…]["'”’)]*$/u;
-
-
-/** A short first line without closing punctuation, followed by more text, reads as a heading. */
-export function storyTitleAndBody(story: string): { title: string; content: string } {
-  const text = story.replace(/\r\n?/g, "\n").trim();
-  if (!text) return { title: "", content: "" };
-  const [firstLine = "", ...rest] = text.split("\n");
-  const heading = firstLine.trim();
-  const body = rest.join("\n").trim();
-  if (body && heading.length <= MAX_STORY_TITLE && !SENTENCE_END.test(heading)) {
-    return { title: heading.replace(/[:\s]+$/u, ""), content: body };
-  }
-  const sentence = /^(.+?[.!?…]["'”’)]*)(?:\s|$)/u.exec(heading)?.[1] ?? heading;
-  return { title: truncateAtWord(sentence.replace(/\.$/u, ""), MAX_STORY_TITLE), content: text };
-}
 
 export function storyParagraphs(content: string): string[] {
   return content
@@ -39,7 +21,9 @@ export function familyBadge(familyName: string | null | undefined): string {
 
 export const contributorCountLabel = (n: number) => `${n} ${n === 1 ? "contributor" : "contributors"}`;
 
-export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
+/** "1 min read", or "7 sec listen" for a story told by voice alone (listenSeconds set, readingTime 0). */
+export const storyLengthText = (story: { readingTime: number; listenSeconds?: number | null }) =>
+  storyLengthLabel(story.listenSeconds != null ? { kind: "listen", seconds: story.listenSeconds } : { kind: "read", minutes: story.readingTime });
 
 export const totalReadingMinutes = (stories: ReadonlyArray<{ readingTime: number }>) => stories.reduce((sum, s) => sum + s.readingTime, 0);
 

@@ -17,7 +17,9 @@ export const newsletterMessages = {
     audioUnsupported: "Your browser cannot play this audio.",
     largerText: "Larger Text", // spec
     smallerText: "Smaller Text", // spec
-    memoryKeeper: "Family Memory Keeper", // spec
+    // The spec's "Family Memory Keeper" under every name said nothing about the teller (decision 0206).
+    whatWasSaid: "What they said",
+    recordingGone: "This story was told in a recording that is no longer shared.",
     ownVoice: (name: string | null) => (name ? `Hear it in ${name}'s own voice` : "Hear it in their own voice"),
     readingTotal: (minutes: number) => `${minutes} min of reading`,
     createdWith: "Created with", // spec

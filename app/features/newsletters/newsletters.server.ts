@@ -5,13 +5,10 @@ import { now } from "~/lib/clock.server";
 import { formatDuration } from "~/lib/text-format";
 import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 import { detectCategory } from "~/features/newsletters/category";
-import { countContributors, newsletterPaths, storyTitleAndBody, totalReadingMinutes } from "~/features/newsletters/content";
-import { familyStoryText } from "~/features/contributions/story-text";
+import { countContributors, newsletterPaths, totalReadingMinutes } from "~/features/newsletters/content";
+import { familyStory } from "~/features/contributions/story-text";
 import { isPlayable, playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
-import { recordedAnswer } from "~/features/podcasts/script";
-import type { Recording } from "~/models/contribution-recording.server";
 import { publicId } from "~/lib/tokens.server";
-import { readingMinutes } from "~/lib/word-count";
 import { deliveredCountSql } from "~/models/newsletter-delivery.server";
 import { qualified } from "~/models/sql-columns.server";
 import { getWorkflowSettings } from "~/models/workflow.server";
@@ -34,14 +31,14 @@ function latestCompletePodcast(q: DB | Tx, campaignId: string) {
 
 function imagesByContribution(q: DB | Tx, campaignId: string) {
   const rows = q
-    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId })
+    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, createdAt: contributionAttachments.createdAt })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .where(and(eq(contributions.campaignId, campaignId), like(contributionAttachments.contentType, "image/%")))
     .orderBy(asc(contributionAttachments.createdAt), sql`"contribution_attachments"."rowid"`)
     .all();
-  const map = new Map<string, string[]>();
-  for (const row of rows) map.set(row.contributionId, [...(map.get(row.contributionId) ?? []), row.id]);
+  const map = new Map<string, typeof rows>();
+  for (const row of rows) map.set(row.contributionId, [...(map.get(row.contributionId) ?? []), row]);
   return map;
 }
 
@@ -72,21 +69,22 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         .orderBy(asc(contributions.submittedAt), sql`"contributions"."rowid"`)
         .all()
         .flatMap((c) => {
-          const name = c.contributorName?.trim() || null;
-          const written = storyTitleAndBody(familyStoryText(c));
-          // An answer given by voice alone is a story too: its transcript, or what the episode says of it.
-          const { title, content } = written.content ? written : recordingOnlyStory(recordings.get(c.id), name);
-          if (!content) return [];
+          const story = familyStory(c, images.get(c.id) ?? [], recordings.get(c.id) ?? null);
+          // A story told by voice alone is its recording (and its transcript, if one was made), never placeholder text.
+          const content = story.voiceOnly ? (story.transcript ?? "") : story.body;
+          if (!content && !story.voiceOnly) return [];
+          const name = story.contributor.name;
           return [
             {
               contributionId: c.id,
-              title,
+              title: story.title,
               content,
-              category: detectCategory(`${title}\n${content}`),
-              readingTime: readingMinutes(content),
+              category: detectCategory(`${story.title}\n${content}`),
+              readingTime: story.length.kind === "read" ? story.length.minutes : 0,
+              listenSeconds: story.length.kind === "listen" ? story.length.seconds : null,
               author: name,
               contributedBy: name,
-              images: (images.get(c.id) ?? []).map(paths.image),
+              images: story.media.flatMap((item) => (item.kind === "photo" ? [paths.image(item.photo.id)] : [])),
             },
           ];
         });
@@ -118,16 +116,6 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
     },
     { behavior: "immediate" },
   );
-}
-
-/** A story told only by recording (decision 0139): named after its teller, under its player. */
-function recordingOnlyStory(recording: Recording | undefined, name: string | null) {
-  if (!recording) return { title: "", content: "" };
-  const transcript = recording.transcript?.trim();
-  return {
-    title: name ? `In ${name}'s own voice` : "In their own voice",
-    content: transcript || recordedAnswer(recording.durationSeconds ?? 0),
-  };
 }
 
 export function listNewsletters(ownerId: string, campaignId: string) {
@@ -205,6 +193,7 @@ const storiesOfNewsletter = preparedPerConnection((d) =>
       author: newsletterStories.author,
       contributedBy: newsletterStories.contributedBy,
       readingTime: newsletterStories.readingTime,
+      listenSeconds: newsletterStories.listenSeconds,
       images: newsletterStories.images,
       content: newsletterStories.content,
     })

@@ -5,7 +5,7 @@ import PDFDocument from "pdfkit";
 import type { NewsletterView } from "~/features/newsletters/newsletters.server";
 import { sniffImageType } from "~/lib/image-type";
 import { categoryLabel } from "./category";
-import { contributorCountLabel, familyBadge, formatPublishDate, readingTimeLabel, storyParagraphs } from "./content";
+import { contributorCountLabel, familyBadge, formatPublishDate, storyLengthText, storyParagraphs } from "./content";
 import { newsletterMessages } from "./messages";
 
 const m = newsletterMessages.page;
@@ -111,11 +111,11 @@ export async function renderNewsletterPdf(view: NewsletterView, { origin, loadIm
     doc.moveDown(1.2);
     doc.moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.margins.left + width, doc.y).strokeColor("#e3d9cc").stroke();
     doc.moveDown(0.6);
-    doc.font(f.bold).fontSize(9).fillColor(ACCENT).text(t(`${categoryLabel(story.category).toUpperCase()}  ·  ${readingTimeLabel(story.readingTime)}`));
+    doc.font(f.bold).fontSize(9).fillColor(ACCENT).text(t(`${categoryLabel(story.category).toUpperCase()}  ·  ${storyLengthText(story)}`));
     doc.moveDown(0.2);
     doc.font(f.bold).fontSize(17).fillColor(INK).text(t(story.title));
     const name = story.author ?? story.contributedBy;
-    if (name) doc.font(f.italic).fontSize(10).fillColor(MUTED).text(t(`${name}, ${m.memoryKeeper}`));
+    if (name) doc.font(f.italic).fontSize(10).fillColor(MUTED).text(t(name));
     doc.moveDown(0.4);
     for (const url of story.images) {
       const bytes = await loadImage(url);

@@ -15,10 +15,12 @@ import { OpenDialogButton } from "~/features/contributions/components/open-dialo
 import { StoryCard } from "~/features/contributions/components/story-card";
 import { EmptyReplies } from "~/features/contributions/components/empty-replies";
 import { EDIT_STORY_INTENT } from "~/features/contributions/components/story-text-edit";
+import { EDIT_TITLE_INTENT } from "~/features/contributions/components/story-title-edit";
 import {
   DELETE_RECORDING_INTENT,
   deleteRecordingAction,
   editStoryAction,
+  editTitleAction,
   listEmptyReplyCards,
   listStoryCards,
   REMOVE_PHOTO_INTENT,
@@ -185,6 +187,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return removePhotoAction(user.id, campaign.id, formData, pageUrl);
     case EDIT_STORY_INTENT:
       return editStoryAction(user.id, campaign.id, formData, pageUrl);
+    case EDIT_TITLE_INTENT:
+      return editTitleAction(user.id, campaign.id, formData, pageUrl);
     case DELETE_RECORDING_INTENT:
       return deleteRecordingAction(user.id, campaign.id, formData, pageUrl);
     case REPLY_READING_INTENT:
@@ -294,6 +298,8 @@ export default function CampaignStoriesPage() {
                 renameResult={actionData?.intent === "rename" && renameParam === story.id ? actionData : undefined}
                 editingText={searchParams.get("editText") === story.id}
                 textResult={actionData?.intent === EDIT_STORY_INTENT && actionData.contributionId === story.id ? actionData.result : undefined}
+                editingTitle={searchParams.get("editTitle") === story.id}
+                titleResult={actionData?.intent === EDIT_TITLE_INTENT && actionData.contributionId === story.id ? actionData.result : undefined}
                 onEdit={() => setEditingId(story.id)}
                 onCancel={stopEditing}
                 onSaved={() => setEditingId(null)}

@@ -20,8 +20,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const story = bookListening(token);
   if (!story) throw new Response("Not Found", { status: 404 });
   return {
+    title: story.title,
     name: story.contributorName,
     collection: story.campaignTitle,
+    lengthLabel: story.lengthLabel,
     date: formatDay(story.submittedAt),
     text: story.text,
     transcript: story.transcript,
@@ -36,8 +38,9 @@ export default function BookListenPage() {
   return (
     <div className="mx-auto max-w-lg space-y-4 p-4">
       <p className="text-sm text-muted-foreground">{story.collection}</p>
-      <h1 className="text-2xl font-semibold">{story.name ?? bookMessages.pdf.anonymous}</h1>
-      <p className="text-sm text-muted-foreground">{story.date}</p>
+      <h1 className="text-2xl font-semibold">{story.title}</h1>
+      <p className="text-sm text-muted-foreground">{story.name ? bookMessages.pdf.from(story.name) : bookMessages.pdf.anonymous}</p>
+      <p className="text-sm text-muted-foreground">{[story.date, story.lengthLabel].filter(Boolean).join(" · ")}</p>
       {story.episode ? <p className="text-sm">{story.episode}</p> : null}
       {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
       {story.transcript ? (
@@ -46,10 +49,13 @@ export default function BookListenPage() {
           <p className="whitespace-pre-line">{story.transcript}</p>
         </section>
       ) : null}
-      <section>
-        <h2 className="font-medium">{m.story}</h2>
-        <p className="whitespace-pre-line">{story.text}</p>
-      </section>
+      {/* A story told by voice alone is its recording: no empty text under it. */}
+      {story.text ? (
+        <section>
+          <h2 className="font-medium">{m.story}</h2>
+          <p className="whitespace-pre-line">{story.text}</p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -105,7 +105,7 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
 
       {newsletter.podcast ? <ListenBlock podcast={newsletter.podcast} /> : null}
 
-      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={m.page.coverAlt(newsletter.title)} className="max-h-[70vh] w-full rounded-lg object-cover" /> : null}
+      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={m.page.coverAlt(newsletter.title)} width={800} height={450} className="aspect-video h-auto max-h-[70vh] w-full rounded-lg object-cover" /> : null}
 
       <div className="flex justify-end">
         <TextSizeToggle size={size} onChange={setSize} />

@@ -12,6 +12,7 @@ import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";
 import { StoryRecording, type StoryRecordingData } from "./story-recording";
 import { StoryTextEdit } from "./story-text-edit";
+import { StoryTitleEdit } from "./story-title-edit";
 
 const m = storyMessages.card;
 
@@ -39,6 +40,11 @@ export type StoryCardData = {
   keepLess: boolean;
   photos: StoryPhoto[];
   recording: StoryRecordingData | null;
+  /** The title every output shows: the owner's, or made from the story. */
+  title: string;
+  titled: boolean;
+  /** "1 min read", or "7 sec listen" for a story told by voice alone. */
+  lengthLabel: string;
 };
 
 type RenameResult = { intent: "rename"; result: SubmissionResult<string[]> };
@@ -50,6 +56,9 @@ type Props = {
   /** The story's text is being corrected (`?editText=<id>`, or a refused correction). */
   editingText?: boolean;
   textResult?: SubmissionResult<string[]>;
+  /** The story's title is being set (`?editTitle=<id>`, or a refused one). */
+  editingTitle?: boolean;
+  titleResult?: SubmissionResult<string[]>;
   onEdit: () => void;
   onCancel: () => void;
   onSaved: () => void;
@@ -58,7 +67,7 @@ type Props = {
 };
 
 /** Without JavaScript the pencil is a link to `?rename=<id>` that renders the same small form. */
-export function StoryCard({ story, editing, renameResult, editingText = false, textResult, onEdit, onCancel, onSaved, links }: Props) {
+export function StoryCard({ story, editing, renameResult, editingText = false, textResult, editingTitle = false, titleResult, onEdit, onCancel, onSaved, links }: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();
   const pendingName = fetcher.formData?.get("contributorName");
@@ -143,6 +152,15 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
       </div>
       <div className="space-y-2">
         <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.theirStory}</h4>
+        <StoryTitleEdit
+          links={links}
+          storyId={story.id}
+          title={story.title}
+          titled={story.titled}
+          lengthLabel={story.lengthLabel}
+          editing={editingTitle || Boolean(titleResult)}
+          result={titleResult}
+        />
         {story.story ? (
           <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
         ) : story.recording ? null : (

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { categoryBadgeClass, categoryLabel } from "~/features/newsletters/category";
-import { readingTimeLabel, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
+import { storyLengthText, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
 import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
@@ -145,6 +145,8 @@ export type StoryCardData = {
   author: string | null;
   contributedBy: string | null;
   readingTime: number;
+  /** A story told by voice alone: how long its recording plays. */
+  listenSeconds?: number | null;
   images: string[];
   content: string;
   /** The relative's own recording of the story, when there is one the family may hear. */
@@ -154,58 +156,72 @@ export type StoryCardData = {
 export function StoryCard({ story }: { story: StoryCardData }) {
   const name = story.author ?? story.contributedBy;
   const paragraphs = storyParagraphs(story.content);
+  const voiceOnly = story.listenSeconds != null;
+  const length = storyLengthText(story);
+  const recording = story.recordingUrl ? (
+    <figure className="space-y-2">
+      <figcaption id={`story-${story.id}-voice`} className="text-sm font-medium">
+        {m.ownVoice(name)}
+      </figcaption>
+      <audio controls preload="none" src={story.recordingUrl} aria-labelledby={`story-${story.id}-voice`} className="w-full" />
+    </figure>
+  ) : null;
   return (
     <article className="space-y-4 rounded-lg border border-border bg-card p-6 shadow-sm" aria-labelledby={`story-${story.id}`}>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge className={categoryBadgeClass(story.category)} data-category={story.category}>
           {categoryLabel(story.category)}
         </Badge>
-        <span className="text-muted-foreground">{readingTimeLabel(story.readingTime)}</span>
+        <span className="text-muted-foreground">{length}</span>
       </div>
       <h2 id={`story-${story.id}`} className="font-serif text-[1.5em] font-bold leading-tight">
         {story.title}
       </h2>
       {name ? (
-        <div className="flex items-center gap-3">
+        <p className="flex items-center gap-3">
           <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
             {name.trim()[0]?.toUpperCase()}
           </span>
-          <div className="leading-tight">
-            <p className="font-semibold">{name}</p>
-            <p className="text-sm text-muted-foreground">{m.memoryKeeper}</p>
-          </div>
-        </div>
+          <span className="font-semibold">{name}</span>
+        </p>
       ) : null}
+      {/* Told by voice alone, the recording is the story: it comes first. */}
+      {voiceOnly ? (recording ?? <p className="text-sm text-muted-foreground">{m.recordingGone}</p>) : null}
+      {/* Width and height reserve each photo's box before it loads, so nothing below it moves. */}
       {story.images.length === 1 && story.images[0] ? (
-        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={m.photoAlt(story.title, 1, 1)} loading="lazy" className="max-h-[80vh] w-full rounded-md object-cover" />
+        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={m.photoAlt(story.title, 1, 1)} width={800} height={600} loading="lazy" className="aspect-[4/3] h-auto w-full rounded-md object-cover" />
       ) : story.images.length > 1 ? (
         <div className="grid grid-cols-2 gap-2">
           {story.images.map((src, i) => (
-            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={m.photoAlt(story.title, i + 1, story.images.length)} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={m.photoAlt(story.title, i + 1, story.images.length)} width={400} height={400} loading="lazy" className="aspect-square h-auto w-full rounded-md object-cover" />
           ))}
         </div>
       ) : null}
-      {story.recordingUrl ? (
-        <figure className="space-y-2">
-          <figcaption id={`story-${story.id}-voice`} className="text-sm font-medium">
-            {m.ownVoice(name)}
-          </figcaption>
-          <audio controls preload="none" src={story.recordingUrl} aria-labelledby={`story-${story.id}-voice`} className="w-full" />
-        </figure>
-      ) : null}
-      <div className="space-y-4 leading-relaxed">
-        {paragraphs.map((text, i) => (
-          <p
-            key={i}
-            className={cn(
-              i === 0 &&
-                "first-letter:float-left first-letter:mr-2 first-letter:mt-1 first-letter:font-serif first-letter:text-[3.2em] first-letter:font-bold first-letter:leading-[0.8] first-letter:text-primary",
-            )}
-          >
-            {text}
-          </p>
-        ))}
-      </div>
+      {voiceOnly ? null : recording}
+      {voiceOnly ? (
+        paragraphs.length ? (
+          <div className="space-y-2 leading-relaxed">
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.whatWasSaid}</h3>
+            {paragraphs.map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </div>
+        ) : null
+      ) : (
+        <div className="space-y-4 leading-relaxed">
+          {paragraphs.map((text, i) => (
+            <p
+              key={i}
+              className={cn(
+                i === 0 &&
+                  "first-letter:float-left first-letter:mr-2 first-letter:mt-1 first-letter:font-serif first-letter:text-[3.2em] first-letter:font-bold first-letter:leading-[0.8] first-letter:text-primary",
+              )}
+            >
+              {text}
+            </p>
+          ))}
+        </div>
+      )}
     </article>
   );
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createContribution, listContributions } from "~/models/contribution.server";
+import { createContribution } from "~/models/contribution.server";
 import { readBody, requireMethod } from "~/lib/http.server";
-import { requireApiCampaign } from "~/features/contributions/api.server";
+import { apiContributions, requireApiCampaign } from "~/features/contributions/api.server";
 import { ApiContributionSchema } from "~/features/contributions/schemas";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign } = await requireApiCampaign(request, params.campaignId);
-  return Response.json(listContributions(campaign.id));
+  return Response.json(apiContributions(campaign.id));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,0 +1,87 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
+import { ErrorList, inputClass } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { ListLink } from "~/components/ui/list-link";
+import { storyMessages } from "~/features/contributions/messages";
+import { TITLE_MAX } from "~/features/contributions/limits";
+import type { PageLinks } from "~/lib/paging";
+
+const m = storyMessages.title;
+
+export const EDIT_TITLE_INTENT = "edit-title";
+
+/**
+ * A story's title on its card, and the owner's form to set it (decision 0205). As with the text,
+ * "Set title" links to `?editTitle=<id>`, which renders the form: it works without JavaScript.
+ */
+export function StoryTitleEdit({
+  storyId,
+  title,
+  titled,
+  lengthLabel,
+  editing,
+  result,
+  links,
+}: {
+  storyId: string;
+  title: string;
+  titled: boolean;
+  lengthLabel: string;
+  editing: boolean;
+  result?: SubmissionResult<string[]>;
+  links: PageLinks;
+}) {
+  const id = useId();
+  const errors = result?.error?.storyTitle;
+  if (editing) {
+    return (
+      <Form method="post" preventScrollReset className="space-y-2 text-sm" aria-label={m.open}>
+        <input type="hidden" name="intent" value={EDIT_TITLE_INTENT} />
+        <input type="hidden" name="contributionId" value={storyId} />
+        <label htmlFor={id} className="block font-medium">
+          {m.label}
+        </label>
+        <input
+          id={id}
+          name="storyTitle"
+          defaultValue={titled ? title : ""}
+          placeholder={title}
+          maxLength={TITLE_MAX}
+          autoFocus
+          autoComplete="off"
+          className={inputClass}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${id}-hint ${id}-error` : `${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="text-muted-foreground">
+          {m.hint}
+        </p>
+        <ErrorList id={`${id}-error`} errors={errors} />
+        <div className="flex items-center gap-3">
+          <button type="submit" className={buttonClass("default", "sm")}>
+            {m.save}
+          </button>
+          <Link to={links.self} replace preventScrollReset className="text-primary hover:underline">
+            {m.cancel}
+          </Link>
+        </div>
+      </Form>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <p className="break-words font-serif text-lg font-semibold" data-testid="story-title">
+        {title}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+        <span>{lengthLabel}</span>
+        {titled ? null : <span>{m.made}</span>}
+        <ListLink to={links.with("editTitle", storyId)} preventScrollReset className="font-medium text-primary hover:underline">
+          {titled ? m.change : m.open}
+        </ListLink>
+      </p>
+    </div>
+  );
+}

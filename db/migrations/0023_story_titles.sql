@@ -1,0 +1,2 @@
+ALTER TABLE `contributions` ADD `title` text;--> statement-breakpoint
+ALTER TABLE `newsletter_stories` ADD `listen_seconds` real;
