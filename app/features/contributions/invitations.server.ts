@@ -18,6 +18,9 @@ export function invitationLinks(publicId: string, token: string) {
   };
 }
 
+/** Every e-mail about a collection to its invitee can be unsubscribed from in one click (RFC 8058). */
+export const collectionMailHeaders = (unsubscribeUrl: string) => ({ "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+
 type StoryRequestRow = {
   invitation: { email: string; token: string };
   campaign: { title: string; prompt: string; description: string | null; publicId: string };
@@ -33,7 +36,7 @@ export function queueStoryRequest(kind: "campaign_invitation" | "campaign_remind
     to: invitation.email,
     ...mail,
     replyTo: replyAddressFor(invitation.token),
-    headers: { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: collectionMailHeaders(links.unsubscribeUrl),
     dedupeKey,
   });
 }
