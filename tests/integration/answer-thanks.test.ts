@@ -97,7 +97,7 @@ describe("a reply by e-mail", () => {
     expect(thanks).toHaveLength(1);
     const text = textOf(thanks[0]!);
     expect(text).toContain("Hi Robert Whitfield,");
-    expect(text).toContain("> We drove the old Ford to Lake Tahoe.\n> Mom packed egg-salad sandwiches.");
+    expect(text).toContain("We drove the old Ford to Lake Tahoe.\nMom packed egg-salad sandwiches.");
     // The copy is the story as the family reads it, not the quoted invitation under it.
     expect(text).not.toContain("favourite family trip");
     const photo = db.select().from(contributionAttachments).all().find((row) => row.storageKey.includes(db.select().from(contributions).where(eq(contributions.invitationId, inv.id)).get()!.id))!;
@@ -115,8 +115,8 @@ describe("a reply by e-mail", () => {
     await reply(inv.token, { from: email, bodyPlain: "And the second one." });
     const texts = thanksTo(email).map(textOf);
     expect(texts).toHaveLength(2);
-    expect(texts[0]).toContain("> The first summer.");
-    expect(texts[1]).toContain("> And the second one.");
+    expect(texts[0]).toContain("The first summer.");
+    expect(texts[1]).toContain("And the second one.");
   });
 
   it("from another address thanks the invitee's own address, without greeting them by the sender's name", async () => {
@@ -126,7 +126,7 @@ describe("a reply by e-mail", () => {
     expect(sentTo(other)).toHaveLength(0);
     const [thanks] = thanksTo(email);
     expect(textOf(thanks!)).toContain("Hi there,");
-    expect(textOf(thanks!)).toContain("> Dad asked me to write this down for him.");
+    expect(textOf(thanks!)).toContain("Dad asked me to write this down for him.");
   });
 
   it("an out-of-office reply is not thanked and does not answer the invitation", async () => {
@@ -163,7 +163,7 @@ describe("the answer form", () => {
     const thanks = thanksTo(email);
     expect(thanks).toHaveLength(1);
     expect(textOf(thanks[0]!)).toContain("Hi Aunt Mae,");
-    expect(textOf(thanks[0]!)).toContain("> Grandma Rose made cardamom bread.");
+    expect(textOf(thanks[0]!)).toContain("Grandma Rose made cardamom bread.");
     expectCollectionMail(thanks[0]!, inv.token);
     expect(thanks[0]!.headers["In-Reply-To"]).toBeUndefined();
     expect(invitationRow(inv.id).status).toBe("answered");
@@ -177,7 +177,7 @@ describe("the answer form", () => {
     expect(outboxTo(typed)).toHaveLength(0);
     const [thanks] = thanksTo(email);
     expect(textOf(thanks!)).toContain("Hi there,");
-    expect(textOf(thanks!)).toContain("> A story from a forwarded link.");
+    expect(textOf(thanks!)).toContain("A story from a forwarded link.");
   });
 
   it("without a personal link sends nothing to the typed address, whoever's it is", async () => {
@@ -191,6 +191,26 @@ describe("the answer form", () => {
     expect(outboxTo(email)).toHaveLength(0);
     expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(2);
     expect(invitationRow(inv.id).status).toBe("sent");
+  });
+
+  it("leads to a thank-you page that keeps the personal link and shows the copy, only within its collection and for a day", async () => {
+    const { inv, email, campaign } = invited();
+    const location = new URL(await answerForm(campaign.publicId, { contributorName: "Aunt Mae", contributorEmail: email, storyContent: "The lake, 1962.", t: inv.token }), "http://localhost");
+    expect(location.searchParams.get("t")).toBe(inv.token);
+    const receipt = location.searchParams.get("receipt")!;
+    const sent = async (publicId: string, value: string) => {
+      const response = await callRoute(contribute.loader as never, makeRequest(`/contribute/${publicId}?${new URLSearchParams({ submitted: "1", receipt: value })}`), { publicId });
+      return ((await response.json()) as { sent: unknown }).sent;
+    };
+    expect(await sent(campaign.publicId, receipt)).toEqual({ name: "Aunt Mae", text: "The lake, 1962.", photos: [], recording: null });
+    // Another collection's page, a receipt with another story's id, and the same link a day later show no copy.
+    const other = invited();
+    expect(await sent(other.campaign.publicId, receipt)).toBeNull();
+    const storyId = receipt.split(".")[0]!;
+    const otherStory = db.insert(contributions).values({ campaignId: campaign.id, storyContent: "Someone else's.", submissionMethod: "web" }).returning().get();
+    expect(await sent(campaign.publicId, receipt.replace(storyId, otherStory.id))).toBeNull();
+    loop.clock.setClock(new Date(Date.now() + DAY + 60_000));
+    expect(await sent(campaign.publicId, receipt)).toBeNull();
   });
 
   it("a bot filling the honeypot stores nothing and thanks nobody", async () => {

@@ -95,10 +95,10 @@ type StoryThanksInput = { campaignTitle: string; ownerName: string; removalUrl: 
 /** The line for an address nobody invited: whoever typed it may not have been its owner (decision 0156). */
 const NOT_YOU = "If you didn't send this, you can ignore this e-mail: nothing more will come.";
 
-/** The copy's lines for the plain-text twin: the words quoted, then what came with them. */
+/** The copy's paragraphs for the plain-text twin: the words as they reached us, then what came with them. */
 function copyLines({ text, photos, recording }: AnswerCopy) {
   return [
-    text ? text.split("\n").map((line) => `> ${line}`.trimEnd()).join("\n") : null,
+    text || null,
     photos.length ? sent.sentPhotos(photos) : null,
     recording !== null ? sent.sentRecording(recording) : null,
   ];
