@@ -191,10 +191,11 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       await keepRecording(contribution.id, audio.file, audio.check.facts, { thank: true });
       return { status: 200, message: "Story stored", contributionId: contribution.id };
     }
-    if (audio && !audio.check.ok) await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
+    // Their words and photos are thanked first; a recording we could not keep is explained on its own.
     await thankForStory(contribution.id);
-    if (audio && !audio.check.ok) return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
-    return { status: 200, message: "Story stored", contributionId: contribution.id };
+    if (!audio || audio.check.ok) return { status: 200, message: "Story stored", contributionId: contribution.id };
+    await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
+    return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
   } catch (error) {
     releaseWebhookToken(fields.token!);
     throw error;
