@@ -1,10 +1,12 @@
 // Benchmark: 10,000 invitations through the real pipeline (outbox, mailgun.js) to a fake Mailgun
 // server on 127.0.0.1. Baseline, same run: the same number of bare multipart POSTs to that server
-// at the same concurrency, so the ratio says what the app adds on top of HTTP itself.
+// at the same concurrency, so the ratio says what the app adds on top of HTTP itself. Then one message
+// of each kind is scored by SpamAssassin when it is installed (bench/lib/spam-score.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BenchFigure } from "./figures";
+import { spamAssassinVersion, spamScore } from "./lib/spam-score";
 
 export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-email-"));
@@ -49,6 +51,7 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
   const seconds = (performance.now() - t0) / 1000;
   const addresses = new Set(fake.requests.map((r) => r.field("to")));
   const duplicates = fake.requests.length - addresses.size;
+  const spam = await scoreEveryKind();
   await fake.close();
   closeDb();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -58,7 +61,61 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
     { name: "invitations.total_seconds", value: round(seconds), unit: "s", goal: `${count} invitations sent` },
     { name: "invitations.emails_per_second", value: round(rate), unit: "e-mails/s", baseline: round(baselineRate), ratio: round(rate / baselineRate), goal: "ratio to bare HTTP POSTs at the same concurrency" },
     { name: "invitations.duplicates", value: duplicates, unit: "e-mails", baseline: 0, goal: "0 duplicates", extra: `${fake.requests.length} requests for ${count} invitations` },
+    ...spam,
   ];
+}
+
+/**
+ * One message of each kind, written by the app's own senders into the bench's database, scored by
+ * SpamAssassin when it is installed (`apt-get install spamassassin`); without it, no figures.
+ */
+async function scoreEveryKind(): Promise<BenchFigure[]> {
+  const version = spamAssassinVersion();
+  if (!version) {
+    console.log("spamassassin is not installed: no spam scores (apt-get install spamassassin)");
+    return [];
+  }
+  const s = await import("../db/schema");
+  const { getDb } = await import("../app/lib/db.server");
+  const { makeCollection } = await import("../tests/support/email-loop");
+  const { queueStoryRequest } = await import("../app/features/contributions/invitations.server");
+  const { queueStoryThanks } = await import("../app/features/contributions/story-thanks.server");
+  const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
+  const { deliverNewsletter } = await import("../app/features/newsletters/delivery.server");
+  const { requestPasswordReset, sendAccountInvitation } = await import("../app/features/account/account.server");
+  const { emailPodcastReady, emailPodcastFailed } = await import("../app/features/podcasts/owner-emails.server");
+  const { joinLaunchList } = await import("../app/features/site/launch-list.server");
+  const db = getDb();
+  const { owner, campaign, invitations } = makeCollection({ emails: ["grandpa.joe@example.com"], ownerEmail: "margaret@example.com" });
+  const invitation = invitations[0]!;
+  queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `bench-invitation:${invitation.id}`);
+  queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `bench-reminder:${invitation.id}`);
+  const story = db
+    .insert(s.contributions)
+    .values({ campaignId: campaign.id, invitationId: invitation.id, contributorName: "Grandpa Joe", contributorEmail: invitation.email, storyContent: "We drove the old truck to the lake every summer and slept under the stars.", submissionMethod: "email" })
+    .returning()
+    .get();
+  queueStoryThanks(story.id);
+  const newsletter = createNewsletter(owner.id, campaign.id);
+  if (newsletter.ok) await deliverNewsletter(newsletter.newsletter.id);
+  await requestPasswordReset(owner.email);
+  await sendAccountInvitation(owner, "Storyhearth");
+  await joinLaunchList("cousin.sam@example.com");
+  for (const status of ["complete", "failed"] as const) {
+    const podcast = db
+      .insert(s.podcasts)
+      .values({ ownerId: owner.id, campaignId: campaign.id, title: "Summers at the Lake", status, duration: 412, errorMessage: status === "failed" ? "The voices could not be loaded." : null, completedAt: new Date() })
+      .returning()
+      .get();
+    await (status === "complete" ? emailPodcastReady(podcast.id) : emailPodcastFailed(podcast.id, 1));
+  }
+  const rows = db.select().from(s.emailOutbox).all();
+  const figures: BenchFigure[] = [];
+  for (const kind of [...new Set(rows.map((r) => r.kind))].sort()) {
+    const { score, rules } = await spamScore(rows.find((r) => r.kind === kind)!);
+    figures.push({ name: `spam_score.${kind}`, value: score, unit: "points", goal: "under 5 (SpamAssassin's spam line); no HTML_IMAGE_ONLY_* rule", extra: `${version}, local tests; rules: ${rules.join(" ") || "none"}` });
+  }
+  return figures;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -138,6 +138,8 @@ export const invitations = sqliteTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The name the owner gave with the address ("Aunt Rosa <…>"), for greetings and bylines (decision 0195). */
+    name: text("name"),
     token: text("token").notNull().unique(),
     status: text("status", { enum: ["pending", "sent", "failed", "answered", "unsubscribed"] })
       .notNull()
@@ -170,6 +172,26 @@ export const retiredInvitationTokens = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("retired_invitation_tokens_invitation_idx").on(t.invitationId)],
+);
+
+/**
+ * Every address a collection's mail went to: the token of its unsubscribe link (one per collection and
+ * address, whatever kind of recipient) and when it unsubscribed (decision 0200).
+ */
+export const collectionMailRecipients = sqliteTable(
+  "collection_mail_recipients",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    unsubscribedAt: timestamp("unsubscribed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("collection_mail_recipients_campaign_email_idx").on(t.campaignId, t.email)],
 );
 
 /** Data fixes run once at start-up, where SQL alone cannot do them (decision 0190). */
@@ -777,6 +799,8 @@ export const books = sqliteTable(
     coverPhotoKey: text("cover_photo_key"),
     /** Photos the job printed smaller than their box because they have too few pixels (decision 0170). */
     lowResPhotos: json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>("low_res_photos"),
+    /** Why a failed book could not be made, naming the story (bookMessages.failedAt). */
+    failure: text("failure"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,8 @@
-// Imports a "Download everything" archive into this installation (issue 32, docs/archive-format.md):
+// Imports a "Download everything" archive into this installation (docs/archive-format.md):
 //   npm run import -- <archive.zip> <owner e-mail>
 // In production: `node build/node/import.js <archive.zip> <owner e-mail>`.
-// The owner is made when no account has that address (no password: they set one with "Forgot password").
+// The owner is made when no account has that address (no password: they set one with "Forgot password"),
+// with the rest of the import: a refused archive makes nothing. Recordings convert when the server runs.
 import { importArchive } from "../app/features/archive/import.server";
 import { getDb, migrateDatabase } from "../app/lib/db.server";
 

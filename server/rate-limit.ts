@@ -14,7 +14,7 @@ export type RateLimitConfig = {
 };
 
 const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
-const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/];
+const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/, /^\/help/];
 
 /** Video chunks: one 500 MB upload is 34 posts, so they get their own, wider tier. */
 const UPLOAD_CHUNK_PATH = /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/;

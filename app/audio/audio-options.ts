@@ -13,6 +13,8 @@ export type Accent = (typeof ACCENTS)[number];
  */
 export type AccentOffer = "built-in" | "piper" | "speech-server" | "download" | "unavailable";
 export type VoiceOffer = Record<VoiceId, Record<Accent, AccentOffer>>;
+/** The voices a family can hear on this installation, as the describing pages name them. */
+export type VoiceSummary = { names: string[]; natural: boolean };
 export const isOffered = (offer: AccentOffer | undefined) => offer === "built-in" || offer === "piper" || offer === "speech-server";
 
 /** The wizard's list and the family-collection list (DESIGN.md: two readings, both real audio). */

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ACCENTS, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer } from "./audio-options";
+import { ACCENTS, isOffered, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer, type VoiceSummary } from "./audio-options";
 import { speechServer, type SpeechServer } from "./speech-server.server";
 
 /** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
@@ -380,6 +380,13 @@ export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server
   ) as VoiceOffer;
   offerCache = { key, offer };
   return offer;
+}
+
+/** The voices a family can hear here, and whether any of them is a natural (Piper or speech service) one. */
+export function voiceSummary(offer = voiceOffer()): VoiceSummary {
+  const spoken = VOICE_IDS.filter((id) => ACCENTS.some((a) => isOffered(offer[id][a])));
+  const natural = spoken.some((id) => ACCENTS.some((a) => offer[id][a] === "piper" || offer[id][a] === "speech-server"));
+  return { names: spoken.map((id) => VOICE_PERSONAS[id].name), natural };
 }
 
 export function piperVoiceUrl(model: string, file: "onnx" | "onnx.json", base = piperVoicesBaseUrl()) {

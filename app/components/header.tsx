@@ -149,7 +149,7 @@ export function Header({ variant, theme, userName }: Props) {
           <ThemeSwitch theme={theme} />
           {variant === "signed-out" ? (
             <ListLink to="/login" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
-              Login
+              Sign in
             </ListLink>
           ) : (
             <div className={cn("hidden", at.block)}>

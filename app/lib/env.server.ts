@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { addressDomain, parseFromLine } from "~/lib/email-address";
+
+const MAILBOX = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /** The administrator identity provider: required in production, all or none elsewhere. */
 const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
@@ -76,7 +79,14 @@ const schema = z
     MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
     /** How long a send waits for Mailgun's answer; one answered later is settled from its log, never resent blind. */
     MAILGUN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** The sender of collection mail ("Margaret Whitfield via Storyhearth" with this address) and of the service's notes. */
     MAIL_FROM: z.string().default("Storyhearth <hello@storyhearth.local>"),
+    /** Account and security mail (password reset, failed sign-ins, account invitations); unset: Storyhearth <account@…> of MAIL_FROM's domain (decision 0201). */
+    ACCOUNT_MAIL_FROM: z.string().optional(),
+    /** A second Mailgun domain for account mail, so its reputation is not collection mail's; unset: MAILGUN_DOMAIN. */
+    ACCOUNT_MAILGUN_DOMAIN: z.string().min(1).optional(),
+    /** The inbox that reads replies to every mail without a reply address of its own; unset: support@ of MAIL_FROM's domain. */
+    SUPPORT_EMAIL: z.email().optional(),
     /** Domain of the reply addresses (reply+TOKEN@…); defaults to MAILGUN_DOMAIN. */
     INBOUND_EMAIL_DOMAIN: z.string().optional(),
     /** How long an interrupted send waits before Mailgun's event log is asked whether it went out. */
@@ -131,6 +141,16 @@ const schema = z
       for (const key of OAUTH_KEYS.filter((k) => !env[k])) {
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when any OAUTH_* endpoint or client is set` });
       }
+    }
+    for (const key of ["MAIL_FROM", "ACCOUNT_MAIL_FROM"] as const) {
+      const value = env[key];
+      if (value !== undefined && !MAILBOX.test(parseFromLine(value).email ?? "")) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be an address or Name <address>, e.g. Storyhearth <hello@mg.example.com>` });
+      }
+    }
+    // Mailgun sends only from its own domain.
+    if (env.ACCOUNT_MAILGUN_DOMAIN && env.ACCOUNT_MAIL_FROM && addressDomain(env.ACCOUNT_MAIL_FROM) !== env.ACCOUNT_MAILGUN_DOMAIN.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["ACCOUNT_MAIL_FROM"], message: "ACCOUNT_MAIL_FROM must be an address of ACCOUNT_MAILGUN_DOMAIN" });
     }
     if (env.STORAGE_DRIVER === "s3" && !env.BUCKET_NAME) {
       ctx.addIssue({ code: "custom", path: ["BUCKET_NAME"], message: "BUCKET_NAME is required when STORAGE_DRIVER=s3" });

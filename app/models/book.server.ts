@@ -38,7 +38,7 @@ export const latestBook = (ownerId: string, campaignId: string | null) =>
     .limit(1)
     .get();
 
-export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos">>) {
+export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos" | "failure">>) {
   db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
 }
 

@@ -6,6 +6,7 @@ import { db, preparedPerConnection } from "~/lib/db.server";
 import { recalculateDeliveryDates } from "./collection-order.server";
 import { getDistributionSettings } from "./workflow.server";
 import { publicId, randomToken } from "~/lib/tokens.server";
+import { mergeMailboxes, parseMailbox, type Mailbox } from "~/lib/email-address";
 
 export type Campaign = typeof campaigns.$inferSelect;
 
@@ -77,14 +78,10 @@ export type NewCampaign = {
   title: string;
   description?: string | null;
   prompt: string;
-  inviteEmails: string[];
+  /** Addresses, or mailboxes with the name the owner typed (lib/email-address); forms check them first. */
+  inviteEmails: ReadonlyArray<string | Mailbox>;
   scheduledDate?: Date | null;
 };
-
-/** Trimmed, lower-cased, blanks dropped, each address once: one invitation per mailbox. */
-function uniqueInviteEmails(emails: string[]) {
-  return [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-}
 
 // SQLite caps the number of bound variables per statement; invitations go in slices.
 const INSERT_CHUNK = 500;
@@ -96,7 +93,10 @@ const INSERT_CHUNK = 500;
  * 'campaign_created' activity.
  */
 export function createCampaign(ownerId: string, input: NewCampaign, now = new Date()) {
-  const emails = uniqueInviteEmails(input.inviteEmails);
+  // One invitation per mailbox; the name typed with it greets them (decision 0195).
+  const typed = input.inviteEmails.map((entry) => (typeof entry === "string" ? (parseMailbox(entry) ?? { name: null, email: entry.trim().toLowerCase() }) : entry));
+  const invitees = mergeMailboxes([], typed.filter((i) => i.email));
+  const emails = invitees.map((i) => i.email);
   const scheduledDate = input.scheduledDate ?? null;
   const status = scheduledDate && scheduledDate.getTime() > now.getTime() ? "scheduled" : "active";
   const created = db.transaction((tx) => {
@@ -115,9 +115,9 @@ export function createCampaign(ownerId: string, input: NewCampaign, now = new Da
       })
       .returning()
       .get();
-    for (let i = 0; i < emails.length; i += INSERT_CHUNK) {
+    for (let i = 0; i < invitees.length; i += INSERT_CHUNK) {
       tx.insert(invitations)
-        .values(emails.slice(i, i + INSERT_CHUNK).map((email) => ({ campaignId: campaign.id, email, token: randomToken(), status: "pending" as const })))
+        .values(invitees.slice(i, i + INSERT_CHUNK).map(({ email, name }) => ({ campaignId: campaign.id, email, name, token: randomToken(), status: "pending" as const })))
         .run();
     }
     tx.insert(activities).values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` }).run();

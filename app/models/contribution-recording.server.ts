@@ -154,7 +154,7 @@ export function storySender(contributionId: string) {
       sentFrom: contributions.sentFrom,
       storyContent: contributions.storyContent,
       submissionMethod: contributions.submissionMethod,
-      campaign: { title: campaigns.title, publicId: campaigns.publicId, ownerId: campaigns.ownerId },
+      campaign: { id: campaigns.id, title: campaigns.title, publicId: campaigns.publicId, ownerId: campaigns.ownerId },
       invitationEmail: invitations.email,
       invitationToken: invitations.token,
     })

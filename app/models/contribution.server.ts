@@ -217,7 +217,7 @@ export function storyToThank(contributionId: string) {
       },
       campaign: { id: campaigns.id, title: campaigns.title, publicId: campaigns.publicId, ownerId: campaigns.ownerId },
       owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-      invitation: { id: invitations.id, email: invitations.email, token: invitations.token, status: invitations.status },
+      invitation: { id: invitations.id, email: invitations.email, name: invitations.name, token: invitations.token },
     })
     .from(contributions)
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))

@@ -69,11 +69,6 @@ export function getInvitationByToken(token: string) {
     .get();
 }
 
-/** An invitee who asked for no more e-mail, also after answering (the thank-you carries the link too). */
-export function unsubscribeInvitation(token: string) {
-  return db.update(invitations).set({ status: "unsubscribed" }).where(and(eq(invitations.token, token), inArray(invitations.status, ["pending", "sent", "answered"]))).run().changes === 1;
-}
-
 /**
  * Sent, unanswered invitations of active collections whose owner has an automatic reminder mode,
  * with the owner's collection workflow (a collection's own settings win over the owner's default).

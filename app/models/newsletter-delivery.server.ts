@@ -8,8 +8,9 @@ import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { parseMailbox } from "~/lib/email-address";
 import { qualified } from "./sql-columns.server";
-import { blockedAddresses } from "./delivery-problem.server";
+import { collectionMailBlocks } from "./collection-mail-recipient.server";
 import { getWorkflowSettings } from "./workflow.server";
 
 export const NEWSLETTER_EMAIL_KIND = "family_newsletter";
@@ -40,39 +41,34 @@ export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
   );
 }
 
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-
-export type Recipient = { email: string; unsubscribeToken: string | null };
+/** `name`: typed with the workflow entry, else the invitation's; the feature adds the owner's contact name. */
+export type Recipient = { email: string; name: string | null };
 
 /**
  * The distribution recipients of a collection: the owner's workflow recipients, or (when there are
  * none) the collection's invitees. Each address once, lower-cased; entries that are not e-mail
- * addresses are skipped, and so is anyone who unsubscribed from this collection's e-mails. An
- * invitee keeps their invitation's unsubscribe token for the e-mail's unsubscribe link.
+ * addresses are skipped, and so is every address the collection may not mail (decision 0200).
  */
 export function distributionRecipients(ownerId: string, campaignId: string): Recipient[] {
   const configured = getWorkflowSettings(ownerId).distribution.recipients;
   const invites = db
-    .select({ email: invitations.email, status: invitations.status, token: invitations.token })
+    .select({ email: invitations.email, name: invitations.name })
     .from(invitations)
     .where(eq(invitations.campaignId, campaignId))
     .orderBy(invitations.createdAt, sql`"invitations"."rowid"`)
     .all();
   const byEmail = new Map(invites.map((i) => [i.email.toLowerCase(), i]));
-  const blocked = blockedAddresses(ownerId);
   const wanted = configured.length ? configured : invites.map((i) => i.email);
   const seen = new Set<string>();
-  const out: Recipient[] = [];
+  const found: Recipient[] = [];
   for (const raw of wanted) {
-    const email = raw.trim().toLowerCase();
-    if (!EMAIL.test(email) || seen.has(email)) continue;
-    seen.add(email);
-    const invitation = byEmail.get(email);
-    // Unsubscribed, bounced for good or complained (decision 0143): no newsletter either.
-    if (invitation?.status === "unsubscribed" || invitation?.status === "failed" || blocked.has(email)) continue;
-    out.push({ email, unsubscribeToken: invitation?.token ?? null });
+    const mailbox = parseMailbox(raw);
+    if (!mailbox || seen.has(mailbox.email)) continue;
+    seen.add(mailbox.email);
+    found.push({ email: mailbox.email, name: mailbox.name ?? byEmail.get(mailbox.email)?.name ?? null });
   }
-  return out;
+  const blocked = collectionMailBlocks(ownerId, campaignId, found.map((r) => r.email));
+  return found.filter((r) => !blocked.has(r.email));
 }
 
 /**
@@ -103,7 +99,7 @@ export function dueNewsletterIds(at: Date, limit = 200): string[] {
 /** What the delivery e-mail needs: the newsletter, its collection and owner, its stories' titles and whether it has audio. */
 export function newsletterDeliveryContext(newsletterId: string) {
   const row = db
-    .select({ newsletter: newsletters, campaignId: campaigns.id, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({ newsletter: newsletters, campaignId: campaigns.id, campaignOwnerId: campaigns.ownerId, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
     .from(newsletters)
     .innerJoin(campaigns, eq(campaigns.id, newsletters.campaignId))
     .innerJoin(users, eq(users.id, newsletters.ownerId))

@@ -36,7 +36,11 @@ export function getUserByEmail(email: string) {
 export type NewUser = Omit<typeof users.$inferInsert, "id" | "email"> & { email: string; password?: string };
 
 export async function createUser({ password, ...fields }: NewUser) {
-  const hash = password ? await hashPassword(password) : undefined;
+  return insertUser(fields, password ? await hashPassword(password) : undefined);
+}
+
+/** The account's rows, at once (inside a caller's transaction too); `hash` is an already hashed password. */
+export function insertUser(fields: Omit<NewUser, "password"> & { id?: string }, hash?: string) {
   return db.transaction((tx) => {
     const user = tx
       .insert(users)

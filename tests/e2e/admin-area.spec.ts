@@ -33,7 +33,7 @@ async function confirmed(page: Page, trigger: Locator, confirmLabel: string) {
   }
 }
 
-// Issue 29: families read only "not installed on this server"; the administrator is told the command.
+// Families read only "not available yet"; the administrator is told the command.
 test("the dashboard names the Piper voices not installed here and the command that installs them", async ({ page }) => {
   await signedInAdmin(page);
   await visit(page, "/admin");

@@ -1,14 +1,21 @@
-// "Download everything" (issue 32), JavaScript on and off: the owner saves a collection's archive and
-// the account's from their pages, and the collection's opens from disk (file://) with JavaScript off.
+// "Download everything", JavaScript on and off: the owner saves a collection's archive and the
+// account's from their pages, and the collection's opens from disk (file://) with JavaScript off; an
+// administrator imports one, and is told why one that is not safe to import is refused.
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
+import { ZipFile } from "yazl";
 import { ArchiveSchema } from "~/features/archive/schema";
+import { getUserByEmail } from "~/models/user.server";
 import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { signInAsAdmin } from "../utils/admin-helpers";
+import { axeViolations } from "../utils/axe-scan";
+import { overflow } from "../utils/layout-checks";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 async function downloadFrom(page: Page) {
@@ -94,6 +101,37 @@ test.describe("download everything", () => {
     await form.getByLabel("Archive (.zip)").setInputFiles(file);
     await form.getByRole("button", { name: "Import" }).click();
     await expectToast(page, "Archive imported", `4 stories and 1 episode for ${email}.`);
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
+  });
+
+  test("an archive whose 'photo' is a web page is refused on the import page with the reason, on a phone; nothing is imported", async ({ page, user }) => {
+    await createArchiveFamily(user.id);
+    const entries = await readZip(Buffer.from(await (await archiveResponse(user.id))!.arrayBuffer()));
+    const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
+    const photo = data.stories.find((s) => s.photos.length)!.photos[0]!;
+    entries.delete(photo.file);
+    Object.assign(photo, { file: `media/photos/${photo.id}.svg`, fileName: "drawing.svg", contentType: "image/svg+xml" });
+    entries.set(photo.file, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'));
+    entries.set("data.json", Buffer.from(JSON.stringify(data)));
+    const zip = new ZipFile();
+    for (const [name, bytes] of entries) zip.addBuffer(bytes, name);
+    zip.end();
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-upload-")), "family.zip");
+    await pipeline(zip.outputStream, createWriteStream(file));
+
+    const admin = await makeUser({ role: "admin" });
+    await signInAsAdmin(page, admin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/admin/import-archive");
+    const form = page.getByRole("form", { name: "Import an archive" });
+    const email = `refused-${Date.now()}-${test.info().project.name}@example.com`;
+    await form.getByLabel("Owner's e-mail").fill(email);
+    await form.getByLabel("Archive (.zip)").setInputFiles(file);
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(form.getByRole("alert")).toHaveText(`Nothing was imported: ${photo.file} is not a photo`);
+    expect(await overflow(page, "refused import")).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await getUserByEmail(email)).toBeUndefined();
     await fs.rm(path.dirname(file), { recursive: true, force: true });
   });
 });

@@ -5,7 +5,7 @@ test.describe("sign in and out", () => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Login failed");
     await expect(page.getByRole("alert")).toContainText("Invalid email or password");
     await expect(page).toHaveURL(/\/login/);
@@ -19,7 +19,7 @@ test.describe("sign in and out", () => {
       await page.getByLabel("Password").fill(i < 5 ? "not-the-password" : user.password);
       // The page's own answer (a document without JavaScript, single-fetch data with it).
       const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       // The form is checked by the server only (decision 0173): the previous answer's alert stays up
       // until this one arrives, so wait for it before reading the alert.
       await answer;
@@ -38,7 +38,7 @@ test.describe("sign in and out", () => {
   test("validation messages come from the spec", async ({ page }) => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill("not-an-email");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
   });
@@ -47,7 +47,7 @@ test.describe("sign in and out", () => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, "Welcome back!", "You have been successfully logged in.");
     await expect(page.getByRole("heading", { name: "Family Memories Dashboard" })).toBeVisible();
@@ -55,7 +55,7 @@ test.describe("sign in and out", () => {
     await visit(page, "/logout");
     await page.getByRole("button", { name: "Logout" }).click();
     await expectToast(page, "Logged out", "You have been successfully logged out.");
-    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   });
 
   test("a signed-out visitor is sent to /login and returned after signing in", async ({ page, user }) => {
@@ -63,7 +63,7 @@ test.describe("sign in and out", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchange-password/);
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/change-password$/);
   });
 
@@ -86,7 +86,7 @@ test.describe("sign in and out", () => {
   test("the Sign Up tab is closed with 'Coming Soon'", async ({ page }) => {
     await visit(page, "/login");
     // A tab with JavaScript, a `?tab=` link without (decision 0125).
-    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "tab", { name: "Sign Up" }).click();
+    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "tab", { name: "Sign up", exact: true }).click();
     await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
     await expect(page.getByText("Account creation will be available soon. Stay tuned!")).toBeVisible();
   });

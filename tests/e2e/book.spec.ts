@@ -1,10 +1,10 @@
-// The family book (issue 32 item 1, decision 0160), with JavaScript on and off: the owner asks for a
+// The family book (decision 0160), with JavaScript on and off: the owner asks for a
 // book, watches it being made (the page refreshes itself), downloads the PDF, and its QR link plays
 // the story for someone who is not signed in.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { contributionRecordings } from "#db/schema";
+import { books, contributionRecordings } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast } from "../utils/listening-helpers";
@@ -142,6 +142,20 @@ test.describe("family book of several collections", () => {
     const text = (await run("pdftotext", [file, "-"])).stdout;
     expect(text).toContain(lake.campaign.title);
     expect(text).toContain(town.campaign.title);
+  });
+
+  test("a book that could not be made says which story stopped it and why, on a phone", async ({ page, user }) => {
+    const { campaign } = await createNewsletterCollection(user.id, { podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Nonna Lucia" }] });
+    // As the job leaves it when a photo cannot be read (tests/integration/book-long-text.test.ts makes it so).
+    const failure = "Nonna Lucia's story (story 2 of 2) could not be laid out: one of its photos cannot be read";
+    db.insert(books).values({ ownerId: user.id, campaignId: campaign.id, trim: "6x9", status: "failed", storiesDone: 1, storyCount: 2, failure }).run();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/book`);
+    await expect(page.getByRole("alert")).toContainText("The book could not be made. Please try again.");
+    await expect(page.getByRole("alert")).toContainText(failure);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole("button", { name: "Make the book" })).toBeVisible();
   });
 
   test("asking with no collection chosen says so", async ({ page, user }) => {

@@ -39,6 +39,11 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("link", { name: "Start Collecting Stories" })).toHaveAttribute("href", "/create-story-collection");
     await expect(page.getByRole("link", { name: "Schedule Your First Collection" })).toHaveAttribute("href", "/create-story-collection");
     await expect(page.getByLabel("Period")).toHaveValue("30d");
+    // The first step is said before the zeros.
+    const first = page.getByRole("heading", { name: "Start with one question" });
+    await expect(first).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create your first story collection" })).toHaveAttribute("href", "/create-story-collection");
+    expect(await first.evaluate((h) => !!(h.compareDocumentPosition(document.querySelector("[aria-label=Statistics]")!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
   });
 
   test("shows the owner's figures and lists, and the period selector filters the new-story count", async ({ page, user }) => {
@@ -54,6 +59,7 @@ test.describe("dashboard", () => {
     await signInAs(page, user);
     await visit(page, "/");
     await expect(page.getByTestId("stat-family-podcasts")).toHaveText("1");
+    await expect(page.getByRole("heading", { name: "Start with one question" })).toHaveCount(0);
     await expect(page.getByTestId("stat-story-collections")).toHaveText("2");
     await expect(page.getByText("1 active")).toBeVisible();
     await expect(page.getByTestId("stat-stories-collected")).toHaveText("2");

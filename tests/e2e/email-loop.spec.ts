@@ -110,6 +110,6 @@ test.describe("replies as mail clients really send them", () => {
     await visit(page, `/campaigns/${campaign.id}/stories`);
     await expect(page.getByRole("article")).toHaveCount(0);
     await expect(page.getByText("Rosa Bianchi's mailbox answered automatically: I am away until 12 January.")).toBeVisible();
-    await expect(page.getByText(`A mail server sent a delivery notice about ${invitee}.`)).toBeVisible();
+    await expect(page.getByText(`An e-mail provider wrote back about ${invitee}: a message could not be delivered.`)).toBeVisible();
   });
 });

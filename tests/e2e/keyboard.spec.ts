@@ -337,15 +337,15 @@ test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (w
   await visit(page, "/login");
   if (noJs()) {
     await expect(page.getByRole("tab")).toHaveCount(0);
-    await tabTo(page, page.getByRole("link", { name: "Sign Up" }));
+    await tabTo(page, page.getByRole("link", { name: "Sign up", exact: true }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\?tab=signup$/);
-    await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
     return;
   }
-  const signIn = page.getByRole("tab", { name: "Sign In" });
-  const signUp = page.getByRole("tab", { name: "Sign Up" });
+  const signIn = page.getByRole("tab", { name: "Sign in", exact: true });
+  const signUp = page.getByRole("tab", { name: "Sign up", exact: true });
   const expectSelected = async (selected: Locator, other: Locator) => {
     await expect(selected).toBeFocused();
     await expect(selected).toHaveAttribute("aria-selected", "true");
@@ -365,7 +365,7 @@ test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (w
 
   await page.keyboard.press("ArrowRight");
   await expectSelected(signUp, signIn);
-  await expect(page.getByRole("tabpanel", { name: "Sign Up" }).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(page.getByRole("tabpanel", { name: "Sign up", exact: true }).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
   await expect(page).toHaveURL(/\?tab=signup$/);
   expect(await axeViolations(page)).toEqual([]);
   for (const [key, selected, other] of [

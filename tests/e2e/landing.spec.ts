@@ -46,3 +46,21 @@ test.describe("landing page", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
+
+test.describe("what the landing and sign-in pages promise", () => {
+  test("plans say what they buy and the voices are the ones this installation has", async ({ page }) => {
+    await visit(page, "/");
+    const family = page.locator("[data-plan=Family]");
+    await expect(family).toContainText("2 podcast episodes a month");
+    await expect(family).toContainText("Each from a story of up to 2,500 words, about 20 min to listen to");
+    await expect(page.locator("#pricing-section")).not.toContainText(/credit/i);
+    // Only flite's voices are here (tests run without Piper voices): built-in, named, never "natural".
+    await expect(page.locator("#features")).toContainText("Read aloud by built-in computer voices (Grace, Claire, Henry, and James)");
+    await expect(page.locator("#features")).not.toContainText("coming soon");
+
+    await visit(page, "/login");
+    await expect(page.getByRole("main")).toContainText("Read aloud by built-in computer voices (Grace, Claire, Henry, and James)");
+    await expect(page.getByRole("main")).not.toContainText(/AI-powered|Professional voice/i);
+    await expect(page.getByRole("tab", { name: "Sign in", exact: true }).or(page.getByRole("link", { name: "Sign in", exact: true })).first()).toBeVisible();
+  });
+});

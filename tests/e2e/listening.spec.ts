@@ -230,7 +230,7 @@ test.describe("the podcast page", () => {
     await page.getByRole("link", { name: `Play Summer at the Lake ${id}` }).click();
     await expect(page).toHaveURL(new RegExp(`/podcast/${podcast.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Summer at the Lake ${id}`);
-    await expect(page.getByText("Two Hosts")).toBeVisible();
+    await expect(page.getByText("Two voices")).toBeVisible();
     await expect(page.getByText("Grandpa's truck.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to My Podcasts" })).toHaveAttribute("href", "/my-podcasts");
 
@@ -265,7 +265,7 @@ test.describe("the podcast page", () => {
     await expect(technical).toContainText("Female, warm (American, 1.0x)");
     await expect(technical).toContainText("Male, warm (American, 1.0x)");
     await expect(technical).toContainText("Soft jazz");
-    await expect(technical).toContainText("Premium (higher audio quality)");
+    await expect(technical).toContainText("High (clearer sound, larger file)");
     await expect(technical).toContainText(/\d\.\d\d MB/);
     await expect(technical).not.toContainText(/female-warm|soft-jazz|premium\b/);
     expect(getPodcastRow(podcast.id)?.listens).toBe(1);
@@ -344,8 +344,8 @@ test.describe("the podcast page", () => {
     await signInAs(page, user);
     await visit(page, `/podcast/${podcast.id}`);
 
-    // Before a link exists the social buttons say so.
-    await page.getByRole("button", { name: "Facebook" }).click();
+    // Before a link exists the send buttons say so.
+    await page.getByRole("button", { name: "Text message" }).click();
     await expectToast(page, "No Share Link", "Generate a share link first.");
 
     await page.getByLabel("Password protect this podcast").check();
@@ -360,7 +360,8 @@ test.describe("the podcast page", () => {
       "href",
       `mailto:?subject=${encodeURIComponent(`Listen to this podcast: Shared story ${id}`)}&body=${encodeURIComponent(`Check out this podcast: ${link}`)}`,
     );
-    await expect(page.locator("a[data-network=facebook]")).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
+    await expect(page.locator("a[data-network=sms]")).toHaveAttribute("href", `sms:?&body=${encodeURIComponent(`Listen to this podcast: Shared story ${id} ${link}`)}`);
+    await expect(page.locator("[data-network=facebook], [data-network=twitter], [data-network=linkedin]")).toHaveCount(0);
 
     if (jsOn()) {
       // Later presses copy.

@@ -37,7 +37,8 @@ test.describe("family newsletter", () => {
 
     // Send to family: the invitee gets it once.
     await page.getByRole("button", { name: "Send to family: Edition 1" }).click();
-    await expectToast(page, "Newsletter sent", "E-mailed to 1 family member.");
+    // The toast names who got it (decision 0195).
+    await expectToast(page, "Newsletter sent", "E-mailed to 1 family member: kin-");
     const row = db.select().from(newsletters).where(eq(newsletters.campaignId, campaign.id)).get()!;
     expect(newsletterEmails(row.id)).toHaveLength(1);
     await expect(page.getByText("Sent to 1 person")).toBeVisible();
@@ -211,5 +212,31 @@ test.describe("help centre", () => {
     const mail = db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Support request: ${subject}`)).orderBy(desc(emailOutbox.createdAt)).get();
     expect(mail?.replyTo).toBe(user.email);
     expect(mail?.to).toContain("@");
+  });
+
+  test("open to a visitor: the answers without an account's figures, and a message that asks where to reply", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/help");
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole("heading", { name: "Help & FAQ" })).toBeVisible();
+    await page.getByText("Is there a limit on how many podcasts I can make?").click();
+    await expect(page.getByText("deleting a podcast frees its place.")).toBeVisible();
+    await expect(page.getByText("Your account is using")).toHaveCount(0);
+    await page.getByRole("link", { name: "Tutorials" }).click();
+    await expect(page.getByRole("heading", { name: "Create your first podcast" })).toBeVisible();
+    await expect(page.getByText("Your collections' newsletters")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Contact Support" }).click();
+    const subject = `Before signing up ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("Can my aunt answer without a computer?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByLabel("Your e-mail address").fill("curious.visitor@example.org");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thank you for your message")).toBeVisible();
+    const mail = db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Support request: ${subject}`)).get();
+    expect(mail?.replyTo).toBe("curious.visitor@example.org");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

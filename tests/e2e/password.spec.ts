@@ -55,7 +55,7 @@ test.describe("change password", () => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("a-brand-new-pass");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expectToast(page, "Welcome back!");
   });
 });
@@ -89,7 +89,7 @@ test.describe("reset password", () => {
     await visit(page, "/login");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("reset-new-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expectToast(page, "Welcome back!");
   });
 
@@ -142,7 +142,7 @@ test.describe("an invitation to set a first password", () => {
       await visit(page, "/login");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("first-password-1");
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
     };
     await signIn();

@@ -64,7 +64,7 @@ test("a toast fits a 320 px screen", async ({ page, user }) => {
   await visit(page, "/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const toast = page.locator("#toast-region [role=status]");
   await expect(toast).toBeVisible();
   const box = (await toast.boundingBox())!;

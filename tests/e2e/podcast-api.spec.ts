@@ -39,7 +39,7 @@ test("a typed story becomes a two-host episode; the status is read live until th
   expect(detail.errorMessage ?? null).toBeNull();
   // The stages were really passed through, as the job wrote them.
   expect([...seen]).toContain("voice_processing");
-  expect(detail).toMatchObject({ status: "complete", statusLabel: "Complete", progress: 100, hostLabel: "Two Hosts", scriptSummary: "6 speaker segments" });
+  expect(detail).toMatchObject({ status: "complete", statusLabel: "Complete", progress: 100, hostLabel: "Two voices", scriptSummary: "6 speaker segments" });
   // The interviewer (Host 2) opens; the narrator (Host 1) tells the story.
   expect(String(detail.transcript)).toMatch(/^Host 2: /);
   expect(String(detail.transcript)).toMatch(/^Host 1: /m);

@@ -91,15 +91,15 @@ test.describe("podcast wizard", () => {
     const accent = page.getByLabel("Primary host accent");
     await expect(accent.locator("option")).toHaveText([
       "American — built in",
-      "British — not installed on this server",
+      "British — not available yet",
       "Australian — not available",
-      "Indian — not installed on this server",
+      "Indian — not available yet",
     ]);
     await expect(accent.locator("option:disabled")).toHaveCount(jsEnabled() ? 3 : 0);
     if (!jsEnabled()) {
       await accent.selectOption("australian");
       await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page.getByText("Australian for Female, warm is not installed on this server.")).toBeVisible();
+      await expect(page.getByText("Australian for Female, warm is not available yet.")).toBeVisible();
       // That refusal is a 400 on purpose; the browser logs it as a failed load.
       problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("status of 400")));
     }
@@ -120,7 +120,7 @@ test.describe("podcast wizard", () => {
     await expect(page.getByTestId("estimated-duration")).toHaveText("1-2 minutes");
     await page.getByText("Advanced options").click();
     await expect(page.getByLabel("Background music")).toHaveValue("none");
-    await expect(page.getByLabel("Processing quality")).toHaveValue("standard");
+    await expect(page.getByLabel("Sound quality")).toHaveValue("standard");
     await page.getByLabel("Intro/outro").selectOption({ label: "None" });
     if (jsEnabled()) {
       await expect(page.getByTestId("estimated-duration")).toHaveText("1-2 minutes");

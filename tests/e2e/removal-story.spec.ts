@@ -1,4 +1,4 @@
-// A relative's removal link (issue 32 item 3): a box takes their written story too. The page sends no
+// A relative's removal link: a box takes their written story too. The page sends no
 // scripts, so both projects (JavaScript on and off) post the same form.
 import { eq } from "drizzle-orm";
 import { contributionRecordings, contributions } from "#db/schema";
@@ -31,4 +31,23 @@ test("without the box, the written story stays", async ({ page, user }) => {
   await expect(page.getByText("Your recording is no longer used in the family podcast or newsletter.")).toBeVisible();
   expect(db.select().from(contributions).where(eq(contributions.id, story.id)).get()?.storyContent).toBe("The lake.");
   expect(db.select().from(contributionRecordings).where(eq(contributionRecordings.id, recording.id)).get()?.removalRequestedAt).not.toBeNull();
+});
+
+test("after removing the recording alone, the same link still deletes the written story", async ({ page, user }) => {
+  const campaign = createTestCampaign(user.id, { title: "Autumns" });
+  const story = insertTestContribution(campaign.id, { contributorName: "Cousin Ada", storyContent: "The apple press." });
+  const recording = db.insert(contributionRecordings).values({ contributionId: story.id, status: "ready", normalizedKey: `recordings/${story.id}/r.mp3` }).returning().get();
+  const link = `/recording-removal/${removalToken(recording.id)}`;
+
+  await visit(page, link);
+  await page.getByRole("button", { name: "Remove my recording" }).click();
+  await expect(page.getByText("Your recording is no longer used in the family podcast or newsletter.")).toBeVisible();
+  // Days later, from the same e-mail: the page remembers the recording and offers the story.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, link);
+  await expect(page.getByText("Your written story and its photos are still kept. You can delete them too.")).toBeVisible();
+  await page.getByRole("button", { name: "Delete my written story and its photos" }).click();
+  await expect(page.getByText("Your recording and your written story have been deleted")).toBeVisible();
+  expect(db.select().from(contributions).where(eq(contributions.id, story.id)).get()).toBeUndefined();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,5 +1,5 @@
 // The relatives' no-account answer form (from the invitation) carries its own calm frame: the
-// collection's title, no marketing header and no 'Login' (decision 0124).
+// collection's title, no marketing header and no sign-in link (decision 0124).
 import { randomUUID } from "node:crypto";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { axeViolations } from "../utils/axe-scan";
@@ -7,7 +7,7 @@ import { expect, test, visit } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
-test("the public answer form: the collection's title, no site header or Login, fits a phone, the thank-you too", async ({ page, user }) => {
+test("the public answer form: the collection's title, no site header or sign-in link, fits a phone, the thank-you too", async ({ page, user }) => {
   await page.setViewportSize(PHONE);
   const campaign = createTestCampaign(user.id);
   const invitation = createTestInvitation(campaign.id);
@@ -15,7 +15,7 @@ test("the public answer form: the collection's title, no site header or Login, f
   const frame = page.getByTestId("respondent-frame");
   await expect(frame.getByTestId("respondent-frame-title")).toHaveText(campaign.title);
   await expect(page.getByRole("heading", { level: 1, name: "Share Your Story" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
   await expect(page.getByRole("navigation")).toHaveCount(0);
   await expect(page.getByRole("banner")).toHaveCount(0);
   // The title is said once, in the frame.
@@ -28,12 +28,12 @@ test("the public answer form: the collection's title, no site header or Login, f
   await page.getByRole("button", { name: "Share My Story" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(frame.getByTestId("respondent-frame-title")).toHaveText(campaign.title);
-  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
 test("signed in or not, the rest of the site keeps its header", async ({ page }) => {
   await visit(page, "/help");
   await expect(page.getByRole("banner")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true }).first()).toBeVisible();
 });

@@ -26,7 +26,7 @@ test("the signed-out landing page has its sections", async ({ page }) => {
   for (const id of ["how-it-works", "features", "about", "pricing-section"]) {
     await expect(page.locator(`#${id}`)).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/login");
 });
 
 test("the mobile menu opens and navigates", async ({ page, user }) => {

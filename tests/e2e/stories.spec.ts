@@ -127,7 +127,7 @@ test.describe("campaign stories", () => {
     await dialog.getByLabel("Accent").selectOption("british");
     await dialog.getByLabel("Speaking speed").fill("1.2");
     await dialog.getByLabel("Background music").selectOption({ label: "Gentle" });
-    await dialog.getByLabel("Processing quality").selectOption({ label: "Premium" });
+    await dialog.getByLabel("Sound quality").selectOption({ label: "High (clearer sound, larger file)" });
     // 'Generate Family Podcast' saves and starts the podcast; 'Save Voice Settings' only saves.
     await expect(dialog.getByRole("button", { name: "Generate Family Podcast" })).toBeVisible();
     await dialog.getByRole("button", { name: "Save Voice Settings" }).click();

@@ -290,13 +290,13 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
   });
 
-  test("the respondent frame: no site header or Login, the campaign's title, Step n of 7, fits a phone", async ({ page }) => {
+  test("the respondent frame: no site header or sign-in link, the campaign's title, Step n of 7, fits a phone", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const campaign = makeTestimonialCampaign();
     await visit(page, `/testimonials/${campaign.publicId}`);
     await expect(page.getByRole("heading", { level: 1, name: campaign.title })).toBeVisible();
     await expect(page.getByText(campaign.description!)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
     await expect(page.getByRole("navigation")).toHaveCount(0);
     await expect(page.getByRole("banner")).toHaveCount(0);
     const step = page.getByTestId("flow-step");
@@ -315,7 +315,7 @@ test.describe("public testimonial flow", () => {
     const closed = makeTestimonialCampaign({ isActive: false });
     await visit(page, `/testimonials/${closed.publicId}`);
     await expect(page.getByRole("heading", { name: "Campaign Inactive" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
   });
 
   test("a phone's video is kept and served without its GPS position, device or dates (decision 0165)", async ({ page }) => {

@@ -158,6 +158,7 @@ const testimonialCampaign = (p: XssPayload) =>
  */
 export async function sendWorldEmails(w: PayloadWorld) {
   const invitation = queueStoryRequest("campaign_invitation", { invitation: w.invitation, campaign: w.campaign, owner: w.owner }, `xss-invitation:${w.invitation.id}`);
+  if (!invitation) throw new Error("The world's invitee may not get the collection's mail");
   await deliverNewsletter(w.newsletter.id);
   await sendAccountInvitation(w.owner, v(w.payload, "ai"));
   const latest = (kind: string, to: string) =>

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { parseTranscript } from "~/features/podcasts/transcript";
 import { listAdminCollections } from "~/features/admin/collections.server";
-import { parseAddress } from "~/features/contributions/inbound-email.server";
+import { parseFromLine as parseAddress } from "~/lib/email-address";
 import { familyBadge, storyParagraphs, storyTitleAndBody } from "~/features/newsletters/content";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { normalizeText, PROBE_SELECTOR, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";

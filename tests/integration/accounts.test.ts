@@ -82,6 +82,9 @@ describe("change password", () => {
     expect(mail!.text).toContain("If it wasn't you");
     expect(mail!.text).toContain("/reset-password");
     for (const part of [mail!.subject, mail!.text, mail!.html]) expect(part).not.toContain("changed-secret-77");
+    // Account mail, written by our own process (decision 0201).
+    expect(mail!.from).toMatch(/<account@[^>]+>$/);
+    expect(mail!.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
   });
 
   it("a refused change sends nothing", async () => {
@@ -148,6 +151,8 @@ describe("password reset", () => {
     const [changed] = passwordChangedMail(user.email);
     expect(changed!.text).toContain("If it wasn't you");
     expect(changed!.text).not.toContain("brand-new-pass");
+    expect(changed!.from).toMatch(/<account@[^>]+>$/);
+    expect(changed!.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
 
     const again = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "other-new-pass", confirmPassword: "other-new-pass" } }));
     expect(((await again.json()) as { state: string }).state).toBe("invalid");

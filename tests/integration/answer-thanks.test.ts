@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contributionAttachments, contributions, emailOutbox, invitations, workflowSettings } from "#db/schema";
 import { db } from "~/lib/db.server";
+import { hasUnsubscribed } from "~/models/collection-mail-recipient.server";
 import { signedInboundForm, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
 import { callRoute, makeRequest } from "../utils/auth";
-import { makeCollection, startMailLoop } from "../support/email-loop";
+import { makeCollection, startMailLoop, unsubscribePathOf } from "../support/email-loop";
 import type { FakeMailgunRequest } from "../mocks/mailgun-server";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
@@ -63,11 +64,15 @@ async function answerForm(publicId: string, fields: Record<string, string>) {
   return response.headers.get("Location")!;
 }
 
-function expectCollectionMail(mail: FakeMailgunRequest, token: string) {
+/** Collection mail (decisions 0200 and 0201): from the owner, with the collection's unsubscribe link for the address, answering the reply address. */
+function expectCollectionMail(mail: FakeMailgunRequest, { campaign, inv }: { campaign: { id: string }; inv: { email: string; token: string } }) {
+  const unsubscribeUrl = `http://127.0.0.1:3999${unsubscribePathOf(campaign.id, inv.email)}`;
+  expect(mail.field("from")).toContain('"Margaret Whitfield via Storyhearth"');
   expect(mail.headers["Auto-Submitted"]).toBe("auto-replied");
-  expect(mail.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999/unsubscribe/${token}>`);
+  expect(mail.headers["List-Unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
   expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-  expect(mail.headers["Reply-To"]).toBe(replyAddressFor(token));
+  expect(textOf(mail)).toContain(unsubscribeUrl);
+  expect(mail.headers["Reply-To"]).toBe(replyAddressFor(inv.token));
 }
 
 // First: the demo is seeded only into a database without accounts.
@@ -84,7 +89,7 @@ describe("the demo's reminders", () => {
 
 describe("a reply by e-mail", () => {
   it("is thanked once with a copy of the relative's words, also when the webhook delivers it twice", async () => {
-    const { inv, email } = invited();
+    const { inv, email, campaign } = invited();
     const words = "We drove the old Ford to Lake Tahoe.\nMom packed egg-salad sandwiches.";
     const message = await reply(inv.token, {
       from: `Robert Whitfield <${email}>`,
@@ -103,7 +108,7 @@ describe("a reply by e-mail", () => {
     const photo = db.select().from(contributionAttachments).all().find((row) => row.storageKey.includes(db.select().from(contributions).where(eq(contributions.invitationId, inv.id)).get()!.id))!;
     expect(text).toContain(`Photos: ${photo.fileName}`);
     expect(thanks[0]!.field("html")).toContain("We drove the old Ford to Lake Tahoe.");
-    expectCollectionMail(thanks[0]!, inv.token);
+    expectCollectionMail(thanks[0]!, { campaign, inv });
     expect(thanks[0]!.headers["In-Reply-To"]).toBe(message.messageId);
     expect(outboxTo(email).filter((row) => row.kind === "story_thanks")).toHaveLength(1);
     expect(invitationRow(inv.id)).toMatchObject({ status: "answered" });
@@ -138,17 +143,19 @@ describe("a reply by e-mail", () => {
   });
 
   it("an invitee who unsubscribed is not thanked, and the thank-you's own link unsubscribes after answering", async () => {
-    const { inv, email } = invited();
+    const { inv, email, campaign } = invited();
     await reply(inv.token, { from: email, bodyPlain: "Here is my story." });
-    const link = textOf(thanksTo(email)[0]!).match(/http:\/\/\S+\/unsubscribe\/\S+/)![0];
-    const response = await callRoute(unsubscribe.action as never, makeRequest(new URL(link).pathname, { form: {} }), { token: inv.token });
+    const { pathname } = new URL(textOf(thanksTo(email)[0]!).match(/http:\/\/\S+\/unsubscribe\/\S+/)![0]);
+    const response = await callRoute(unsubscribe.action as never, makeRequest(pathname, { form: {} }), { token: pathname.split("/").pop()! });
     expect(response.status).toBe(200);
-    expect(invitationRow(inv.id).status).toBe("unsubscribed");
+    expect(hasUnsubscribed(campaign.id, email)).toBe(true);
+    // The owner's list still says they answered (decision 0200).
+    expect(invitationRow(inv.id).status).toBe("answered");
 
     await reply(inv.token, { from: email, bodyPlain: "One more story, after all." });
     expect(thanksTo(email)).toHaveLength(1);
     // Answering again does not undo the unsubscribe.
-    expect(invitationRow(inv.id).status).toBe("unsubscribed");
+    expect(hasUnsubscribed(campaign.id, email)).toBe(true);
   });
 });
 
@@ -164,7 +171,7 @@ describe("the answer form", () => {
     expect(thanks).toHaveLength(1);
     expect(textOf(thanks[0]!)).toContain("Hi Aunt Mae,");
     expect(textOf(thanks[0]!)).toContain("Grandma Rose made cardamom bread.");
-    expectCollectionMail(thanks[0]!, inv.token);
+    expectCollectionMail(thanks[0]!, { campaign, inv });
     expect(thanks[0]!.headers["In-Reply-To"]).toBeUndefined();
     expect(invitationRow(inv.id).status).toBe("answered");
   });

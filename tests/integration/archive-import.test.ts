@@ -1,5 +1,6 @@
-// `npm run import` (issue 32): an archive exported, imported for an owner with nothing, and exported
-// again gives the same data.json (ids, and the paths made of them, aside) and the same media bytes;
+// `npm run import`: an archive exported, imported for an owner with nothing, and exported again gives
+// the same data.json (ids, and the paths made of them, aside) and the same media bytes, the relative's
+// recording converted again as an upload is;
 // an archive that is not ours, or of another version, imports nothing.
 import { spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
@@ -12,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { campaigns, contributionRecordings, contributions, newsletters, newsletterStories, podcastFeeds, podcasts } from "#db/schema";
-import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { convertRecording, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import type { ArchiveData } from "~/features/archive/schema";
@@ -47,23 +48,41 @@ async function exportTo(ownerId: string, name: string) {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/**
+ * data.json with ids aside, and what converting the relative's recording again decides (its length, and
+ * the format ffprobe names): an import checks and converts it as an upload is.
+ */
 function comparable(entries: Map<string, Buffer>) {
-  const { exportedAt: _at, owner: _owner, ...data } = JSON.parse(entries.get("data.json")!.toString("utf8")) as Record<string, unknown>;
+  const { exportedAt: _at, owner: _owner, ...data } = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
+  for (const story of data.stories)
+    if (story.recording) story.recording = { ...story.recording, durationSeconds: null, original: story.recording.original && { ...story.recording.original, format: null } };
   return JSON.parse(JSON.stringify(data).replace(UUID, "<id>")) as unknown;
 }
-/** Media entries in the order data.json names them, as bytes. */
+/** The imported owner's recordings converted, as the job runner does after an import. */
+async function convertRecordingsOf(ownerId: string) {
+  const rows = db
+    .select({ id: contributionRecordings.id })
+    .from(contributionRecordings)
+    .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .where(eq(campaigns.ownerId, ownerId))
+    .all();
+  for (const { id } of rows) await convertRecording(id, null);
+  return rows.length;
+}
+/** Media entries in the order data.json names them, as bytes; a recording's normalized copy is made again by the import, so it is left out. */
 function media(entries: Map<string, Buffer>) {
   const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
     stories: Array<{
       photos: Array<{ file: string }>;
-      recording: { file: string; original: { file: string } | null } | null;
+      recording: { original: { file: string } | null } | null;
     }>;
     episodes: Array<{ audio: string }>;
   };
   const files = [
     ...data.stories.flatMap((s) => [
       ...s.photos.map((p) => p.file),
-      ...(s.recording ? [s.recording.file, ...(s.recording.original ? [s.recording.original.file] : [])] : []),
+      ...(s.recording?.original ? [s.recording.original.file] : []),
     ]),
     ...data.episodes.map((e) => e.audio),
   ];
@@ -78,7 +97,7 @@ function toldBy(entries: Map<string, Buffer>) {
 }
 
 describe("import", () => {
-  test("export -> import into an empty account -> export gives the same data.json and media bytes", async () => {
+  test("export -> import into an empty account -> export gives the same data.json and media bytes, the recording converted again", async () => {
     const first = await readZip(await fs.readFile(await exportTo(alice.id, "first.zip")));
     const carol = await createTestUser({
       firstName: "Alice",
@@ -86,6 +105,7 @@ describe("import", () => {
     });
 
     const result = await importArchive(path.join(dir, "first.zip"), carol.id);
+    expect(await convertRecordingsOf(carol.id)).toBe(1);
 
     expect(result).toEqual({
       collections: 2,
@@ -99,7 +119,7 @@ describe("import", () => {
     const second = await readZip(await fs.readFile(await exportTo(carol.id, "second.zip")));
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
-    expect(media(first)).toHaveLength(5);
+    expect(media(first)).toHaveLength(4);
     // The family episode's chapters still name their stories, by the new ids: the book's QR links play them.
     expect(toldBy(first)).toEqual([["Grandpa Joe"], ["Aunt May"]]);
     expect(toldBy(second)).toEqual(toldBy(first));
@@ -116,7 +136,7 @@ describe("import", () => {
     expect(feeds.map((f) => f.revokedAt !== null)).toEqual([true]);
   });
 
-  test("export -> npm run import into an empty database and storage -> export there gives the same data.json and media bytes", async () => {
+  test("export -> npm run import into an empty database and storage -> export there gives the same data.json and media bytes, the recording converted again", async () => {
     const firstFile = await exportTo(alice.id, "for-a-new-installation.zip");
     const first = await readZip(await fs.readFile(firstFile));
     // Another installation: its own database file and storage folder, both empty, in processes of their own.
@@ -135,9 +155,9 @@ describe("import", () => {
     const second = await readZip(await fs.readFile(secondFile));
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
-    // The new installation's storage holds those media and nothing else (and the chapter list its export read from the episode, kept beside it).
+    // The new installation's storage holds those media, the recording's new normalized copy and nothing else (and the chapter list its export read from the episode, kept beside it).
     const storedThere = (await fs.readdir(elsewhere.DATA_DIR, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-    expect(storedThere.filter((name) => !name.endsWith(".chapters.json"))).toHaveLength(media(first).length);
+    expect(storedThere.filter((name) => !name.endsWith(".chapters.json"))).toHaveLength(media(first).length + 1);
     expect(storedThere.filter((name) => name.endsWith(".chapters.json"))).toHaveLength(1);
   }, 120_000);
 

@@ -62,9 +62,9 @@ describe("automatic mail to a reply address", () => {
     const { inv, campaign, owner } = invited();
     await post(inv, { from: "Mail Delivery System <MAILER-DAEMON@mx.example.net>", subject: "Undelivered Mail Returned to Sender", bodyPlain: DSN, headers: { "Content-Type": "multipart/report; report-type=delivery-status; boundary=b1" } });
     expect(storiesOf(campaign.id)).toEqual([]);
-    expect(invitationOf(inv.id)).toMatchObject({ status: "failed", failureReason: "A mail server returned the invitation: 550 5.1.1 <rosa@example.com>: Recipient address rejected: User unknown" });
+    expect(invitationOf(inv.id)).toMatchObject({ status: "failed", failureReason: "The invitation came back undelivered: 550 5.1.1 <rosa@example.com>: Recipient address rejected: User unknown" });
     expect(db.select().from(contacts).where(eq(contacts.ownerId, owner.id)).get()).toMatchObject({ deliveryStatus: "undeliverable" });
-    expect(listEmptyReplyCards(campaign.id).map((n) => n.headline)).toEqual(["A mail server sent a delivery notice about rosa@example.com."]);
+    expect(listEmptyReplyCards(campaign.id).map((n) => n.headline)).toEqual(["An e-mail provider wrote back about rosa@example.com: a message could not be delivered."]);
     expect(db.select().from(emptyReplies).where(eq(emptyReplies.campaignId, campaign.id)).get()?.kind).toBe("bounce");
   });
 

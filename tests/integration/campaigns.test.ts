@@ -13,6 +13,7 @@ import { adminSessionStorage, toastSessionStorage } from "~/lib/session.server";
 import { randomToken } from "~/lib/tokens.server";
 import { createSession } from "~/models/session.server";
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
+import type { Mailbox } from "~/lib/email-address";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addContribution, campaignsOf, createGroupWithContacts, invitationsOf } from "../utils/campaign-helpers";
 
@@ -31,7 +32,8 @@ async function toastOf(response: Response) {
   return session.get("toast") as { title: string; description?: string; variant: string } | undefined;
 }
 
-type CreateState = { result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> }; recipients: string[] };
+type CreateState = { result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> }; recipients: Mailbox[] };
+const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 
 function postCreate(cookie: string, form: Record<string, string | string[]>) {
   return callRoute(createAction, makeRequest("/create-story-collection", { method: "POST", cookie, form }));
@@ -133,15 +135,25 @@ describe("/create-story-collection", () => {
       intent: "add-emails",
       title: "Kept title",
       prompt: "Kept prompt",
-      emailInput: "NEW@x.com, old@x.com grandma  new@X.com",
+      emailInput: "NEW@x.com, old@x.com new@X.com; Aunt Rosa <aunt.rosa@example.com>",
       recipients: ["Old@x.com"],
     });
     expect(response.status).toBe(200);
     const state = (await response.json()) as CreateState;
-    expect(state.recipients).toEqual(["Old@x.com", "NEW@x.com"]);
+    expect(state.recipients).toEqual([box("old@x.com"), box("new@x.com"), box("aunt.rosa@example.com", "Aunt Rosa")]);
     expect(state.result.initialValue).toMatchObject({ title: "Kept title", prompt: "Kept prompt" });
     expect(state.result.initialValue).not.toHaveProperty("emailInput");
     expect(state.result.error).toBeUndefined();
+  });
+
+  it("add-emails keeps what is not an address in the field with a message, and adds the rest", async () => {
+    const user = await createTestUser();
+    const response = await postCreate(user.cookie, { intent: "add-emails", emailInput: "ann@x.com grandma, b@", recipients: ["Aunt Rosa <rosa@x.com>"] });
+    expect(response.status).toBe(400);
+    const state = (await response.json()) as CreateState;
+    expect(state.recipients).toEqual([box("rosa@x.com", "Aunt Rosa"), box("ann@x.com")]);
+    expect(state.result.initialValue).toMatchObject({ emailInput: "grandma, b@" });
+    expect(state.result.error?.emailInput).toEqual(['Please enter a valid email address: "grandma", "b@" are not.']);
   });
 
   it("add-group adds the group's contacts once; an empty choice changes nothing", async () => {
@@ -150,11 +162,11 @@ describe("/create-story-collection", () => {
     const added = await postCreate(user.cookie, { intent: "add-group", groupId: group.id, recipients: ["Aunt@x.com", "me@x.com"], title: "T" });
     expect(added.status).toBe(200);
     const state = (await added.json()) as CreateState;
-    expect(state.recipients).toEqual(["Aunt@x.com", "me@x.com", "uncle@x.com"]);
+    expect(state.recipients).toEqual([box("aunt@x.com"), box("me@x.com"), box("uncle@x.com")]);
     expect(state.result.initialValue).toMatchObject({ title: "T", groupId: group.id });
 
     const none = await postCreate(user.cookie, { intent: "add-group", groupId: "", recipients: ["me@x.com"] });
-    expect(((await none.json()) as CreateState).recipients).toEqual(["me@x.com"]);
+    expect(((await none.json()) as CreateState).recipients).toEqual([box("me@x.com")]);
   });
 
   it("add-group with another user's group (or a missing one) answers 404", async () => {
@@ -173,13 +185,13 @@ describe("/create-story-collection", () => {
     const check = (cookie: string, query: string) => callRoute(recipientsLoader, makeRequest(`/resources/collection-recipients?${query}`, { cookie }));
     const typed = await check(a.cookie, "recipients=Spam%40x.com+ok%40x.com&recipients=no-at-sign");
     expect(typed.status).toBe(200);
-    expect(await typed.json()).toEqual({ recipients: ["Spam@x.com", "ok@x.com"], blocked: { "Spam@x.com": "Marked as spam." } });
+    expect(await typed.json()).toEqual({ recipients: [box("spam@x.com"), box("ok@x.com")], blocked: { "spam@x.com": "Marked as spam." } });
 
     const group = createGroupWithContacts(a.id, ["aunt@x.com", "spam@x.com"]);
-    expect(await (await check(a.cookie, `groupId=${group.id}`)).json()).toEqual({ recipients: ["aunt@x.com", "spam@x.com"], blocked: { "spam@x.com": "Marked as spam." } });
+    expect(await (await check(a.cookie, `groupId=${group.id}`)).json()).toEqual({ recipients: [box("aunt@x.com"), box("spam@x.com")], blocked: { "spam@x.com": "Marked as spam." } });
     expect((await check(b.cookie, `groupId=${group.id}`)).status).toBe(404);
     expect((await check(b.cookie, "recipients=spam%40x.com")).status).toBe(200);
-    expect(await (await check(b.cookie, "recipients=spam%40x.com")).json()).toEqual({ recipients: ["spam@x.com"], blocked: {} });
+    expect(await (await check(b.cookie, "recipients=spam%40x.com")).json()).toEqual({ recipients: [box("spam@x.com")], blocked: {} });
     const signedOut = await check("", "recipients=spam%40x.com");
     expect(signedOut.status).toBe(302);
   });
@@ -189,7 +201,7 @@ describe("/create-story-collection", () => {
     const response = await postCreate(user.cookie, { intent: "remove-recipient:B@x.com", recipients: ["a@x.com", "b@x.com", "c@x.com"], emailInput: "typed@x.com" });
     expect(response.status).toBe(200);
     const state = (await response.json()) as CreateState;
-    expect(state.recipients).toEqual(["a@x.com", "c@x.com"]);
+    expect(state.recipients).toEqual([box("a@x.com"), box("c@x.com")]);
     // A typed entry not yet added stays in the field.
     expect(state.result.initialValue).toMatchObject({ emailInput: "typed@x.com" });
   });
@@ -298,10 +310,12 @@ describe("/campaigns", () => {
     const user = await createTestUser();
     const group = createGroupWithContacts(user.id, ["aunt@x.com"]);
     const added = await postInline(user.cookie, { intent: "add-emails", title: "Kept", emailInput: "ann@x.com, grandma" });
-    expect(added.status).toBe(200);
-    expect(((await added.json()) as CreateState).recipients).toEqual(["ann@x.com"]);
+    expect(added.status).toBe(400);
+    const addedState = (await added.json()) as CreateState;
+    expect(addedState.recipients).toEqual([box("ann@x.com")]);
+    expect(addedState.result.error?.emailInput).toEqual(['Please enter a valid email address: "grandma" is not one.']);
     const withGroup = await postInline(user.cookie, { intent: "add-group", groupId: group.id, recipients: "ann@x.com" });
-    expect(((await withGroup.json()) as CreateState).recipients).toEqual(["ann@x.com", "aunt@x.com"]);
+    expect(((await withGroup.json()) as CreateState).recipients).toEqual([box("ann@x.com"), box("aunt@x.com")]);
 
     const empty = await postInline(user.cookie, { intent: "create" });
     expect(empty.status).toBe(400);

@@ -102,4 +102,20 @@ describe("a relative's removal link and the episodes already made", () => {
     expect(mail.text).toContain("“Winter tales”");
     expect(mail.text).not.toContain("Before it");
   });
+
+  it("after the recording alone, a later request from the same link deletes the written story too", async () => {
+    const owner = await createTestUser({ firstName: "Ruth" });
+    const campaign = createTestCampaign(owner.id, { title: "Autumns" });
+    const contribution = insertTestContribution(campaign.id, { contributorName: "Cousin Ada", storyContent: "The apple press." });
+    const recording = db.insert(contributionRecordings).values({ contributionId: contribution.id, status: "ready", normalizedKey: `recordings/${contribution.id}/r.mp3` }).returning().get();
+    const token = removalToken(recording.id);
+    await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { method: "POST", form: {} }), { token });
+    expect(db.select().from(contributions).where(eq(contributions.id, contribution.id)).get()).toBeDefined();
+    expect(await (await callRoute(removalLoader, makeRequest(`/recording-removal/${token}`), { token })).json()).toMatchObject({ requested: true, storyDeleted: false });
+
+    const later = await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { method: "POST", form: { story: "yes" } }), { token });
+    expect(later.status).toBe(302);
+    expect(later.headers.get("Location")).toBe(`/recording-removal/${token}?deleted`);
+    expect(db.select().from(contributions).where(eq(contributions.id, contribution.id)).get()).toBeUndefined();
+  });
 });

@@ -147,7 +147,7 @@ describe("docs/deploy.md", () => {
     }
     const setByFly = ["BUCKET_NAME", "AWS_ENDPOINT_URL_S3", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "FLY_CONSUL_URL"];
     for (const key of setByFly) expect(guide, key).toContain(key);
-    const dummy = (key: string) => (/_URL(_|$)/.test(key) ? "https://example.test/x" : "set-by-operator");
+    const dummy = (key: string) => (/_URL(_|$)/.test(key) ? "https://example.test/x" : /(_FROM|_EMAIL)$/.test(key) ? "team@example.test" : "set-by-operator");
     const secrets = Object.fromEntries([...documented, ...setByFly].map((key) => [key, dummy(key)]));
     expect(() => parseEnv({ ...image, ...fly.env, ...secrets })).not.toThrow();
   });

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, invitations, workflowSettings } from "#db/schema";
+import { campaigns, contacts, invitations, workflowSettings } from "#db/schema";
+import { createCampaign } from "~/models/campaign.server";
 import { db } from "~/lib/db.server";
-import { makeCollection, MAILGUN, startMailLoop } from "../support/email-loop";
+import { makeCollection, MAILGUN, startMailLoop, unsubscribePathOf } from "../support/email-loop";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
 beforeAll(async () => {
@@ -21,6 +22,25 @@ const sentTo = (address: string) => loop.fake.requests.filter((r) => r.field("to
 const invitation = (id: string) => db.select().from(invitations).where(eq(invitations.id, id)).get()!;
 
 describe("invitations", () => {
+  it("greet each relative by the name the owner knows them by, else 'Hi there,' (decision 0195)", async () => {
+    const { owner } = makeCollection({ emails: [] });
+    db.insert(contacts).values({ ownerId: owner.id, email: "uncle.bob@example.com", preferredName: "Uncle Robert" }).run();
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const rosa = `aunt.rosa.${suffix}@example.com`;
+    createCampaign(owner.id, {
+      title: "Names",
+      prompt: "What do you remember?",
+      inviteEmails: [{ name: "Aunt Rosa", email: rosa }, { name: "Bob", email: "uncle.bob@example.com" }, "Plain <plain@example.com>", `nobody.${suffix}@example.com`],
+    });
+    await loop.invitationsJob.dispatchDueInvitations();
+    expect(sentTo(rosa)[0]!.field("text")).toMatch(/^Hi Aunt Rosa,/);
+    expect(sentTo(rosa)[0]!.field("html")).toContain("Hi Aunt Rosa,");
+    // The owner's contact name comes before the one typed with the address.
+    expect(sentTo("uncle.bob@example.com").at(-1)!.field("text")).toMatch(/^Hi Uncle Robert,/);
+    expect(sentTo("plain@example.com").at(-1)!.field("text")).toMatch(/^Hi Plain,/);
+    expect(sentTo(`nobody.${suffix}@example.com`)[0]!.field("text")).toMatch(/^Hi there,/);
+  });
+
   it("a collection without a date sends each recipient a personal e-mail at once", async () => {
     const { campaign, invitations: [ann, ben] } = makeCollection({ emails: ["ann@example.com", "ben@example.com"], title: "Holiday Traditions" });
     expect(await loop.invitationsJob.dispatchDueInvitations()).toBeGreaterThanOrEqual(2);
@@ -31,7 +51,9 @@ describe("invitations", () => {
     expect(mail!.domain).toBe(MAILGUN.domain);
     expect(mail!.field("subject")).toContain("Holiday Traditions");
     expect(mail!.headers["Reply-To"]).toBe(`reply+${ann!.token}@${MAILGUN.domain}`);
-    expect(mail!.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999/unsubscribe/${ann!.token}>`);
+    // The collection's own unsubscribe link, not the invitation's token: it is never replaced (decision 0200).
+    expect(mail!.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999${unsubscribePathOf(campaign.id, "ann@example.com")}>`);
+    expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.field("text")).toContain(`/contribute/${campaign.publicId}?t=${ann!.token}`);
     expect(mail!.field("text")).toContain("What is your favourite family trip?");
     expect(mail!.field("html")).toContain("Share my story");

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contributionAttachments, contributions, emailOutbox, emptyReplies, invitations } from "#db/schema";
+import { contacts, contributionAttachments, contributions, emailOutbox, emptyReplies, invitations } from "#db/schema";
 import { action } from "~/routes/webhooks+/mailgun.inbound";
 import { setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
@@ -196,5 +196,31 @@ describe("replies without a text part, without a story, or from another address 
     const own = reply({ from: "Robert Whitfield <ROBERT@example.com>" });
     await post(signedInboundForm(own.message, key(), new Date()));
     expect(storiesOf(own.campaign.id)[0]).toMatchObject({ contributorName: "Robert Whitfield", contributorEmail: "robert@example.com", sentFrom: null });
+  });
+});
+
+describe("whose story a reply is (decision 0195)", () => {
+  const named = (overrides: Partial<InboundMessage>, invitationName: string | null, contactName: string | null) => {
+    const { inv, campaign, message } = reply(overrides);
+    if (invitationName) db.update(invitations).set({ name: invitationName }).where(eq(invitations.id, inv.id)).run();
+    if (contactName) db.insert(contacts).values({ ownerId: campaign.ownerId, email: "robert@example.com", preferredName: contactName }).run();
+    return { campaign, message };
+  };
+  const storyName = async (overrides: Partial<InboundMessage>, invitationName: string | null, contactName: string | null) => {
+    const { campaign, message } = named(overrides, invitationName, contactName);
+    expect((await post(signedInboundForm(message, key(), new Date()))).status).toBe(200);
+    return storiesOf(campaign.id)[0]?.contributorName;
+  };
+
+  it("the owner's contact name, then the invitation's name, then the From display name", async () => {
+    expect(await storyName({ from: "Rob W <robert@example.com>" }, "Uncle Robert", "Robert Whitfield")).toBe("Robert Whitfield");
+    expect(await storyName({ from: "Rob W <robert@example.com>" }, "Uncle Robert", null)).toBe("Uncle Robert");
+    expect(await storyName({ from: "Rob W <robert@example.com>" }, null, null)).toBe("Rob W");
+    expect(await storyName({ from: "robert@example.com" }, null, null)).toBeNull();
+  });
+
+  it("from another address the invitee's known name is still theirs, the sender's is not", async () => {
+    expect(await storyName({ from: "Grandpa Joe <joe@elsewhere.example>" }, "Uncle Robert", null)).toBe("Uncle Robert");
+    expect(await storyName({ from: "Grandpa Joe <joe@elsewhere.example>" }, null, null)).toBeNull();
   });
 });

@@ -244,7 +244,7 @@ describe("the podcast page", () => {
       similar: Array<{ id: string }>;
       newsletterHref: string | null;
     };
-    expect(data.podcast).toMatchObject({ title: "Summer at the Lake", hostLabel: "Two Hosts", duration: "0:02" });
+    expect(data.podcast).toMatchObject({ title: "Summer at the Lake", hostLabel: "Two voices", duration: "0:02" });
     expect(data.tab).toBe("transcript");
     // Its line times are estimated over the episode (decision 0134).
     expect(data.podcast.transcript[0]).toEqual({ speaker: "Host 1", text: "Welcome back. Today we hear about the summer at the lake.", start: 0 });

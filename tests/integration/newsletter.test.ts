@@ -27,10 +27,12 @@ import { db } from "~/lib/db.server";
 import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { newsletterMessages } from "~/features/newsletters/messages";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { unsubscribePathOf } from "../support/email-loop";
 import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1, STORIES } from "../utils/newsletter-helpers";
 
 let owner: TestUser;
@@ -289,9 +291,30 @@ describe("deliveries", () => {
       expect(part).toContain(url);
       expect(part).toContain(`${url}#listen`);
     }
-    // An invitee can unsubscribe with their invitation's link.
-    const invitation = db.select().from(invitations).where(eq(invitations.email, "kin@example.com")).get()!;
-    expect(mail!.headers["List-Unsubscribe"]).toContain(`/unsubscribe/${invitation.token}`);
+    // The address's unsubscribe link for this collection, in the headers and in both versions.
+    const link = unsubscribePathOf(campaign.id, "kin@example.com")!;
+    expect(mail!.headers["List-Unsubscribe"]).toBe(`<${env().APP_URL ?? `http://localhost:${env().PORT}`}${link}>`);
+    for (const part of [mail!.html, mail!.text]) expect(part).toContain(link);
+  });
+
+  it("greets each recipient by name and shows the owner who it goes to, by name (decision 0195)", async () => {
+    const user = await createTestUser();
+    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["kin@example.com"] });
+    saveWorkflowSettings(user.id, workflow({ mode: "manual", recipients: ["Aunt Rosa <aunt.rosa@example.com>", "kin@example.com"] }));
+    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), { campaignId: campaign.id });
+    const { distribution } = (await page.json()) as { distribution: { recipients: Array<{ name: string | null; email: string }> } };
+    expect(distribution.recipients).toEqual([
+      { name: "Aunt Rosa", email: "aunt.rosa@example.com" },
+      { name: null, email: "kin@example.com" },
+    ]);
+    const made = createNewsletter(user.id, campaign.id);
+    if (!made.ok) throw new Error("not created");
+    const sent = await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
+    expect(sent.status).toBe(302);
+    const mails = newsletterEmails(made.newsletter.id);
+    expect(mails.find((e) => e.to === "aunt.rosa@example.com")!.text).toContain("Hi Aunt Rosa,");
+    expect(mails.find((e) => e.to === "kin@example.com")!.text).toContain("Hi there,");
+    expect(newsletterMessages.toast.sent(["Aunt Rosa", "kin@example.com"]).description).toBe("E-mailed to 2 family members: Aunt Rosa, kin@example.com.");
   });
 
   it("skips invitees who unsubscribed from the collection", async () => {
@@ -440,7 +463,26 @@ describe("help centre", () => {
     expect(await tab("?tab=tutorials")).toMatchObject({ tab: "tutorials" });
     expect(await tab("?tab=contact&sent=1")).toMatchObject({ tab: "contact", sent: true });
     expect(await tab("?tab=../../etc")).toMatchObject({ tab: "faq" });
-    expect((await callRoute(helpPage.loader, makeRequest("/help"))).status).toBe(302);
+  });
+
+  it("is open to visitors: the same answers without an account's figures, and no one's collections", async () => {
+    const res = await callRoute(helpPage.loader, makeRequest("/help?tab=tutorials"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ tab: "tutorials", account: null, collections: null });
+  });
+
+  it("a visitor's message needs the address to answer, and goes to support with it as Reply-To", async () => {
+    const missing = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("Please enter a valid email address");
+    expect(emailsOfKind("support_request").filter((e) => e.replyTo === "curious@example.org")).toHaveLength(0);
+
+    const sent = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { email: "curious@example.org", subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    expect(sent.status).toBe(302);
+    const mail = emailsOfKind("support_request").find((e) => e.replyTo === "curious@example.org")!;
+    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.text).toContain("From A visitor <curious@example.org> (not signed in)");
+    expect(mail.text).toContain("Can my aunt answer by phone?");
   });
 
   it("Contact Support e-mails the support address with the user as Reply-To, then shows the thank-you", async () => {
@@ -448,7 +490,7 @@ describe("help centre", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/help?tab=contact&sent=1");
     const mail = emailsOfKind("support_request").find((e) => e.replyTo === owner.email)!;
-    expect(mail.to).toBe(env().MAIL_FROM);
+    expect(mail.to).toBe(supportAddress());
     expect(mail.subject).toBe("Support request: Cannot find my podcast");
     expect(mail.text).toContain("where is it?");
 

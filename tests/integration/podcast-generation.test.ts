@@ -519,7 +519,7 @@ describe("the generate-podcast job", () => {
       statusLabel: "Complete",
       progress: 100,
       audioUrl: `/api/podcasts/${podcastId}/audio`,
-      hostLabel: "Two Hosts",
+      hostLabel: "Two voices",
       scriptSummary: "6 speaker segments",
       story: { title: "The Lake House", source: "text", sourceLabel: "Text Entry" },
     });
@@ -658,7 +658,7 @@ describe("the generate-podcast job", () => {
       ["audio_processing", "Finalizing audio", 80],
     ] as const) {
       db.update(podcasts).set({ status }).where(eq(podcasts.id, podcastId)).run();
-      expect(await json(await detail(alice, podcastId))).toMatchObject({ status, statusLabel: label, progress, audioUrl: null, hostLabel: "Single Host" });
+      expect(await json(await detail(alice, podcastId))).toMatchObject({ status, statusLabel: label, progress, audioUrl: null, hostLabel: "One voice" });
     }
     expect(describeGenerationStatus("pending")).toEqual({ status: "not_started", label: "Waiting to start", progress: null });
   });

@@ -147,7 +147,7 @@ describe("steps 2 and 3: voices, then generation", () => {
     // A choice this installation cannot speak (flite only: no Australian voice) is refused by the server (decision 0130).
     const unspoken = await post(alice, { intent: "voices", storyId: story.id, primaryVoice: "female-warm", primaryAccent: "australian" });
     expect(unspoken.status).toBe(400);
-    expect(JSON.stringify(await unspoken.json())).toContain("Australian for Female, warm is not installed on this server.");
+    expect(JSON.stringify(await unspoken.json())).toContain("Australian for Female, warm is not available yet.");
     expect((await post(alice, { intent: "voices", storyId: story.id, hostCount: "3" })).status).toBe(400);
     const missing = await post(alice, { intent: "voices", hostCount: "1" });
     expect(missing.status).toBe(400);

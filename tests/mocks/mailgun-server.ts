@@ -34,7 +34,20 @@ export type FakeMailgun = {
   throttle(retryAfterSeconds: number | null): void;
   /** The next message is accepted (it is in the event log) but its answer comes `ms` later, after a client's time-out. */
   answerNextLate(ms: number): void;
+  /** Every query of the Logs API (the JSON bodies), in order. */
+  logQueries: Record<string, unknown>[];
+  /** Puts a message in the logs as accepted, as other senders of the domain fill it. */
+  logAccepted(messageId: string, at?: Date): void;
   close(): Promise<void>;
+};
+
+/** The part of a Logs API query the fake reads. */
+type LogsQuery = {
+  start?: string;
+  end?: string;
+  events?: string[];
+  filter?: { AND: { attribute: string; comparator: string; values: { label: string; value: string }[] }[] };
+  pagination?: { limit?: number; token?: string };
 };
 
 function parseBasicAuth(header: string | undefined) {
@@ -69,13 +82,17 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(json);
 }
 
-export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; domain: string }): Promise<FakeMailgun> {
+/** `otherDomains`: more sending domains of the same account (a second one for account mail). */
+export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { apiKey: string; domain: string; otherDomains?: string[] }): Promise<FakeMailgun> {
+  const domains = new Set([domain, ...otherDomains]);
   const requests: FakeMailgunRequest[] = [];
   const failures: number[] = [];
   let throttledFor: number | null = null;
   const lateAnswers: number[] = [];
-  /** Mailgun's event log: every accepted Message-Id, kept when a test clears `requests`. */
-  const accepted: { messageId: string; to: string | undefined }[] = [];
+  /** Mailgun's logs: every accepted Message-Id, kept when a test clears `requests`. */
+  const accepted: { messageId: string; to: string | undefined; at: Date }[] = [];
+  /** Every query of the logs, as its JSON body came. */
+  const logQueries: Record<string, unknown>[] = [];
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -94,21 +111,35 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
       return;
     }
 
-    // The event log, as far as our reconciliation asks it: accepted messages by Message-Id.
-    const eventsRoute = /^\/v3\/([^/]+)\/events\/?$/.exec(url.pathname);
-    if (req.method === "GET" && eventsRoute?.[1]) {
-      const wanted = url.searchParams.get("message-id");
-      const items = accepted
-        .filter((a) => !wanted || a.messageId === `<${wanted}>`)
-        .map((a) => ({ event: "accepted", "message-id": a.messageId.slice(1, -1), message: { headers: { "message-id": a.messageId.slice(1, -1), to: a.to } } }));
-      const page = `${url.origin}${url.pathname}`;
-      return send(res, 200, { items, paging: { first: page, last: page, next: page, previous: page } });
+    // The Logs API, as far as our reconciliation asks it (POST /v1/analytics/logs, a JSON body):
+    // accepted messages of a domain between start and end, a page at a time. The deprecated events
+    // API (/v3/{domain}/events) is not served, so nothing can go back to it.
+    if (req.method === "POST" && url.pathname === "/v1/analytics/logs") {
+      const query = JSON.parse(body.toString("utf8") || "{}") as LogsQuery;
+      logQueries.push(query as Record<string, unknown>);
+      const start = Date.parse(query.start ?? "");
+      if (Number.isNaN(start)) return send(res, 400, { message: "start must be an RFC 2822 date" });
+      const end = query.end ? Date.parse(query.end) : Date.now();
+      const domains = query.filter?.AND.filter((c) => c.attribute === "domain").flatMap((c) => c.values.map((v) => v.value)) ?? [];
+      const matching = accepted.filter((a) => a.at.getTime() >= start - 1000 && a.at.getTime() <= end + 1000 && (!domains.length || domains.includes(domain)));
+      const limit = query.pagination?.limit ?? 100;
+      const from = Number(query.pagination?.token ?? 0);
+      const items = matching.slice(from, from + limit).map((a) => ({
+        id: randomUUID(),
+        event: "accepted",
+        "@timestamp": a.at.toISOString(),
+        domain: { name: domain },
+        recipient: a.to,
+        message: { headers: { "message-id": a.messageId.slice(1, -1), to: a.to ?? "", from: "", subject: "" } },
+      }));
+      const next = from + limit < matching.length ? String(from + limit) : undefined;
+      return send(res, 200, { start: query.start, end: query.end, items, pagination: { ...(next ? { next } : {}), total: matching.length } });
     }
 
     const route = /^\/v3\/([^/]+)\/messages\/?$/.exec(url.pathname);
     if (req.method !== "POST" || !route?.[1]) return send(res, 404, { message: "Not Found" });
     const routeDomain = decodeURIComponent(route[1]);
-    if (routeDomain !== domain) return send(res, 404, { message: `Domain not found: ${routeDomain}` });
+    if (!domains.has(routeDomain)) return send(res, 404, { message: `Domain not found: ${routeDomain}` });
 
     const contentType = req.headers["content-type"] ?? "";
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
@@ -155,7 +186,7 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
     // Mailgun keeps a Message-Id the sender chose (h:Message-Id), else makes one.
     const id = headers["Message-Id"] ?? `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
     recorded.messageId = id;
-    accepted.push({ messageId: id, to: recorded.field("to") });
+    accepted.push({ messageId: id, to: recorded.field("to"), at: new Date() });
     const late = lateAnswers.shift();
     if (late !== undefined) await new Promise((resolve) => setTimeout(resolve, late));
     if (!res.destroyed) send(res, 200, { id, message: "Queued. Thank you." });
@@ -170,6 +201,10 @@ export async function startFakeMailgun({ apiKey, domain }: { apiKey: string; dom
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    logQueries,
+    logAccepted(messageId, at = new Date()) {
+      accepted.push({ messageId: `<${messageId.replace(/^<|>$/g, "")}>`, to: undefined, at });
+    },
     failNext(status = 500) {
       failures.push(status);
     },

@@ -1,7 +1,8 @@
 // Shared set-up for e-mail loop tests: a fake Mailgun server and app modules loaded against it.
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
-import { campaigns, invitations, users } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+import { campaigns, collectionMailRecipients, invitations, users } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { startFakeMailgun } from "../mocks/mailgun-server";
 
@@ -45,4 +46,14 @@ export function makeCollection({ emails, scheduledDate = null, ownerEmail = `own
     }
     return { owner, campaign, invitations: rows };
   });
+}
+
+/** The unsubscribe link collection mail to this address carries (undefined before any was sent). */
+export function unsubscribePathOf(campaignId: string, email: string) {
+  const row = db
+    .select({ token: collectionMailRecipients.token })
+    .from(collectionMailRecipients)
+    .where(and(eq(collectionMailRecipients.campaignId, campaignId), eq(collectionMailRecipients.email, email.toLowerCase())))
+    .get();
+  return row && `/unsubscribe/${row.token}`;
 }

@@ -2,6 +2,7 @@
 // photos, a relative's recording with its original, a chaptered episode, a newsletter) and a reader of
 // the zip that checks every page's relative links land on entries inside it.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
 import { contributionRecordings } from "#db/schema";
@@ -11,7 +12,8 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection, STORIES } from "./newsletter-helpers";
 
-export const ORIGINAL_M4A = Buffer.concat([Buffer.from("\0\0\0\x18ftypM4A "), Buffer.alloc(512, 7)]);
+/** A second of AAC in MP4 as a relative's original is kept: real audio, its metadata already stripped. */
+export const ORIGINAL_M4A = readFileSync(path.join(import.meta.dirname, "../fixtures/media/voice.m4a"));
 
 /** Two collections of the owner: the first with photos, a recording, a chaptered episode (its chapters naming their stories) and a newsletter. */
 export async function createArchiveFamily(ownerId: string) {

@@ -7,8 +7,8 @@ import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
 
-/** A real 1×1 PNG (PDFKit parses it, so it must be valid). */
-export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+/** A real 1×1 half-transparent PNG as reencodePhoto writes it, so it is kept as it is (PDFKit parses it too). */
+export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAsSAAALEgHS3X78AAAADUlEQVQI12NgYPhfDwACggF/7T5K5AAAAABJRU5ErkJggg==", "base64");
 /** Bytes standing in for an MP3 (the routes only stream them). */
 export const FAKE_MP3 = Buffer.concat([Buffer.from("ID3"), randomBytes(4096)]);
 

@@ -9,6 +9,7 @@ import {
   invitations,
 } from "#db/schema";
 import { invitationEmail } from "~/features/contributions/emails";
+import { unsubscribeUrlFor } from "~/features/contributions/collection-mail.server";
 import { invitationLinks } from "~/features/contributions/invitations.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { db } from "~/lib/db.server";
@@ -31,7 +32,7 @@ export function quotedInvitationReply(
     token: string;
   }
 ) {
-  const links = invitationLinks(input.publicId, input.token);
+  const links = { ...invitationLinks(input.publicId, input.token), unsubscribeUrl: unsubscribeUrlFor(input.token) };
   const invitation = invitationEmail({
     campaignTitle: input.campaignTitle,
     prompt: input.prompt,

@@ -2,7 +2,7 @@ import { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from
 import { deleteUserSessions } from "~/models/session.server";
 import { checkPassword, getUserByEmail, getUserById, setPassword, type User } from "~/models/user.server";
 import { consumeVerificationToken, createVerificationToken, hasUsedVerificationToken, isTokenUsable } from "~/models/verification-token.server";
-import { deliverEmails, queueOutgoingEmail, sendEmail } from "~/lib/email/send.server";
+import { deliverEmails, queueOutgoingEmail, sendEmail, type SendEmailInput } from "~/lib/email/send.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { appUrl } from "~/lib/env.server";
 import { messages } from "~/features/account/messages";
@@ -17,15 +17,19 @@ export async function changePassword(user: User, currentPassword: string, newPas
   return { ok: true };
 }
 
-/** Mail about the account, delivered after the answer; deliverEmail records its own failures (the row stays for the retrying job), this catches the rest. */
-function deliverLater(mail: ReturnType<typeof queueOutgoingEmail>) {
+/**
+ * Automatic mail about the account, from the account sender (decision 0201), delivered after the answer;
+ * deliverEmail records its own failures (the row stays for the retrying job), this catches the rest.
+ */
+function deliverLater(input: Omit<SendEmailInput, "from" | "autoSubmitted">) {
+  const mail = queueOutgoingEmail({ ...input, from: "account", autoSubmitted: "auto-generated" });
   void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }));
 }
 
 /** To the account's address whenever its password changes, so a change nobody asked for is noticed. */
 function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
   const mail = passwordChangedEmail({ name: user.firstName ?? null, resetUrl: `${appUrl()}/reset-password` });
-  deliverLater(queueOutgoingEmail({ kind: "password_changed", to: user.email, ...mail }));
+  deliverLater({ kind: "password_changed", to: user.email, ...mail });
 }
 
 /**
@@ -38,7 +42,7 @@ export async function requestPasswordReset(email: string) {
   if (!user) return;
   const token = createVerificationToken(user.id, "reset");
   const resetUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token })}`;
-  deliverLater(queueOutgoingEmail({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) }));
+  deliverLater({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
 }
 
 /** `invited`: the token was an account invitation's, so this set the first password (the page words it so). */
@@ -62,7 +66,7 @@ export async function sendAccountInvitation(user: User, invitedBy: string) {
   const token = createVerificationToken(user.id, "invite");
   const setPasswordUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token, invite: "1" })}`;
   const mail = accountInvitationEmail({ name: user.firstName ?? null, setPasswordUrl, invitedBy });
-  await sendEmail({ kind: "account_invitation", to: user.email, ...mail });
+  await sendEmail({ kind: "account_invitation", to: user.email, from: "account", ...mail });
 }
 
 /**

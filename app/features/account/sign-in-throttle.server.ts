@@ -75,7 +75,7 @@ export async function signInFailed(email: string) {
     const user = await getUserByEmail(key);
     if (!user) return;
     const mail = failedSignInsEmail({ name: user.firstName ?? null, failures: streak.failures, resetUrl: `${appUrl()}/reset-password` });
-    await sendEmail({ kind: "failed_sign_ins", to: user.email, dedupeKey: `failed-sign-ins:${user.id}:${streak.startedAt}`, ...mail });
+    await sendEmail({ kind: "failed_sign_ins", to: user.email, from: "account", autoSubmitted: "auto-generated", dedupeKey: `failed-sign-ins:${user.id}:${streak.startedAt}`, ...mail });
   } catch (error) {
     recordSystemError({ error, errorType: "failed_sign_ins_email", workflow: "sign-in", severity: "medium" });
   }

@@ -1,75 +1,50 @@
-// An archive back into an installation (`npm run import`): data.json is checked against its schema,
-// every media entry is streamed from the zip into storage under new keys, then every row is written in
-// one transaction with new ids, so a failed import leaves no rows (and removes the objects it stored).
-import { randomBytes, randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
-import yauzl from "yauzl";
+// An archive back into an installation (`npm run import`, the admin's upload). The archive is untrusted
+// input (decision 0198): data.json is read within a limit and checked against its schema, every media
+// entry is claimed (sizes, overlaps) before any is read, photos are decoded and written again and
+// recordings checked and converted as when a relative sends them, and every row, the owner's account
+// included, is written in one transaction with new ids: a failed import leaves no rows and removes
+// the files it stored.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import {
   campaignStatuses,
   campaigns,
   contributionAttachments,
-  contributionRecordings,
   contributions,
   newsletters,
   newsletterStories,
   podcastFeeds,
   podcasts,
 } from "#db/schema";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { probeAudio } from "~/audio/recording.server";
 import { loggedErasures } from "~/features/account/erasure-log.server";
+import { storyMessages } from "~/features/contributions/messages";
+import { receivePhoto, storePhotoFile } from "~/features/contributions/photos.server";
+import { receiveArchivedRecording, recordingTempPath } from "~/features/contributions/recordings.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import { db } from "~/lib/db.server";
-import { keyExtension } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
 import { countWords } from "~/lib/word-count";
-import { createUser, getUserByEmail } from "~/models/user.server";
+import { getUserByEmail, insertUser } from "~/models/user.server";
+import {
+  INSERT_BATCH_ROWS,
+  MAX_DATA_JSON_BYTES,
+  MAX_EPISODE_ENTRY_BYTES,
+  MAX_PHOTO_ENTRY_BYTES,
+  MAX_RECORDING_ENTRY_BYTES,
+} from "./import-limits";
+import { ArchiveImportError, openArchiveZip } from "./read-zip.server";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveSchema, type ArchiveData } from "./schema";
 
-export class ArchiveImportError extends Error {}
+export { ArchiveImportError } from "./read-zip.server";
 
-type OpenZip = {
-  entries: Map<string, yauzl.Entry>;
-  open: (name: string) => Promise<Readable>;
-  close: () => void;
-};
-
-/** The zip's directory (no entry's data read yet), and a way to stream any entry. */
-function openZip(file: string): Promise<OpenZip> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error) return reject(new ArchiveImportError(`Not a zip archive: ${error.message}`));
-      const entries = new Map<string, yauzl.Entry>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        entries.set(entry.fileName, entry);
-        zip.readEntry();
-      });
-      zip.on("error", reject);
-      zip.on("end", () =>
-        resolve({
-          entries,
-          open: (name) =>
-            new Promise((done, fail) => {
-              const entry = entries.get(name);
-              if (!entry) return fail(new ArchiveImportError(`The archive lacks ${name}`));
-              zip.openReadStream(entry, (err, stream) => (err ? fail(err) : done(stream)));
-            }),
-          close: () => zip.close(),
-        }),
-      );
-      zip.readEntry();
-    });
-  });
-}
-
-async function readText(zip: OpenZip, name: string) {
-  const parts: Buffer[] = [];
-  for await (const chunk of await zip.open(name)) parts.push(chunk as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
-
-function parseData(text: string): ArchiveData {
+function parseData(bytes: Buffer): ArchiveData {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(bytes.toString("utf8"));
   } catch {
     throw new ArchiveImportError("data.json is not JSON");
   }
@@ -98,16 +73,18 @@ export type ImportResult = {
   withheld: number;
 };
 
-/** The account an archive goes to: an id, or an address (the account is made if none has it, once data.json is good). */
+/** The account an archive goes to: an id, or an address (the account is made with the import's rows if none has it). */
 export type ImportOwner = string | { email: string };
 
-async function ownerIdOf(owner: ImportOwner) {
-  if (typeof owner === "string") return owner;
-  return ((await getUserByEmail(owner.email)) ?? (await createUser({ email: owner.email }))).id;
+/** The owner's id, and the account to make in the import's transaction when no account has the address. */
+async function ownerOf(owner: ImportOwner) {
+  if (typeof owner === "string") return { id: owner, create: null };
+  const found = await getUserByEmail(owner.email);
+  return found ? { id: found.id, create: null } : { id: randomUUID(), create: { email: owner.email } };
 }
 
 /**
- * What an archive made before a relative's removal request must not bring back (issue 32): the logged
+ * What an archive made before a relative's removal request must not bring back: the logged
  * requests of this installation (account/erasure-log.server.ts) name the archive's ids. A story asked
  * away goes with its photos, recording and newsletter copies; a recording asked away goes alone; and the
  * episodes of their collection finished since the story arrived, which may read or play it (an archive
@@ -141,19 +118,37 @@ function chapterStoriesOf(episode: ArchiveData["episodes"][number], ids: Map<str
   }));
 }
 
+/** Every entry the import reads, with its limit: what data.json names, less what is withheld. */
+function entriesToRead(data: ArchiveData, withhold: Awaited<ReturnType<typeof removalsAskedFor>>) {
+  const wanted: Array<{ name: string; limit: number }> = [];
+  for (const story of data.stories) {
+    if (withhold.stories.has(story.id)) continue;
+    for (const photo of story.photos) wanted.push({ name: photo.file, limit: MAX_PHOTO_ENTRY_BYTES });
+    const rec = story.recording;
+    if (rec && !withhold.recordings.has(rec.id)) wanted.push({ name: (rec.original ?? rec).file, limit: MAX_RECORDING_ENTRY_BYTES });
+  }
+  for (const episode of data.episodes) if (!withhold.episodes.has(episode.id)) wanted.push({ name: episode.audio, limit: MAX_EPISODE_ENTRY_BYTES });
+  for (const newsletter of data.newsletters) if (newsletter.cover) wanted.push({ name: newsletter.cover, limit: MAX_PHOTO_ENTRY_BYTES });
+  return wanted;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const refusal = storyMessages.recording.refusal;
+
 /** Imports the archive at `file` as the owner's; everything gets new ids. */
 export async function importArchive(file: string, owner: ImportOwner): Promise<ImportResult> {
-  const zip = await openZip(file);
+  const zip = await openArchiveZip(file);
   const stored: string[] = [];
   const storage = getStorage();
+  // One scratch file for the recording or episode being checked, entry after entry.
+  const scratch = recordingTempPath(".in");
   try {
-    const data = parseData(await readText(zip, "data.json"));
-    const ownerId = await ownerIdOf(owner);
-    const put = async (entry: string, key: string) => {
-      await storage.put(key, await zip.open(entry));
-      stored.push(key);
-      return key;
-    };
+    await zip.claim([{ name: "data.json", limit: MAX_DATA_JSON_BYTES }]);
+    const data = parseData(await zip.readBytes("data.json"));
+    const withhold = await removalsAskedFor(data);
+    // Every size and overlap is checked before the first file is stored.
+    await zip.claim(entriesToRead(data, withhold));
+    const { id: ownerId, create } = await ownerOf(owner);
     const ids = new Map<string, string>(); // old id -> new id, for every kind (ids are UUIDs: no clashes)
     const newId = (old: string) => {
       const id = randomUUID();
@@ -161,12 +156,12 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       return id;
     };
     for (const c of data.collections) newId(c.id);
-    const withhold = await removalsAskedFor(data);
 
     // Media first (async), rows after (one synchronous transaction).
     const photoRows: (typeof contributionAttachments.$inferInsert)[] = [];
-    const recordingRows: (typeof contributionRecordings.$inferInsert)[] = [];
     const storyRows: (typeof contributions.$inferInsert)[] = [];
+    const recordings: Array<() => void> = [];
+    const photoKeyByBytes = new Map<string, string>(); // a newsletter's cover is a copy of one of its photos
     for (const story of data.stories) {
       if (withhold.stories.has(story.id)) continue;
       const id = newId(story.id);
@@ -182,40 +177,33 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         submittedAt: new Date(story.submittedAt),
       });
       for (const photo of story.photos) {
-        const key = await put(photo.file, `photos/${id}/${randomUUID()}.${keyExtension(photo.file) || "bin"}`);
-        photoRows.push({
-          id: newId(photo.id),
-          contributionId: id,
-          storageKey: key,
-          fileName: photo.fileName,
-          contentType: photo.contentType,
-          size: photo.size,
-        });
+        const bytes = await zip.readBytes(photo.file);
+        const received = await receivePhoto(bytes, photo.fileName);
+        if (!received) throw new ArchiveImportError(`${photo.file} is not a photo`);
+        const row = await storePhotoFile(id, received);
+        stored.push(row.storageKey);
+        photoKeyByBytes.set(sha256(bytes), row.storageKey);
+        photoRows.push({ id: newId(photo.id), ...row });
       }
       const rec = story.recording;
       if (rec && !withhold.recordings.has(rec.id)) {
-        const recId = newId(rec.id);
-        const normalizedKey = await put(rec.file, `recordings/${id}/${recId}.${keyExtension(rec.file) || "bin"}`);
-        const originalKey = rec.original
-          ? await put(rec.original.file, `recordings/${id}/${recId}-original.${keyExtension(rec.original.file) || "bin"}`)
-          : null;
-        recordingRows.push({
-          id: recId,
-          contributionId: id,
-          status: "ready",
-          normalizedKey,
-          originalKey,
-          originalFileName: rec.original?.fileName ?? null,
-          originalFormat: rec.original?.format ?? null,
-          durationSeconds: rec.durationSeconds,
-          transcript: rec.transcript,
-        });
+        // What the relative sent, checked and converted again; the archive's own MP3 is not needed.
+        const source = rec.original ?? { file: rec.file, fileName: null };
+        const size = await zip.readToFile(source.file, scratch);
+        const received = await receiveArchivedRecording(id, { path: scratch, fileName: source.fileName ?? "", size });
+        if (!received.ok) throw new ArchiveImportError(`${source.file} is not a recording we can keep: ${refusal[received.code].owner}`);
+        stored.push(received.originalKey);
+        recordings.push(() => received.keep(rec.transcript));
       }
     }
     const episodeRows: (typeof podcasts.$inferInsert)[] = [];
     for (const episode of data.episodes.filter((e) => !withhold.episodes.has(e.id))) {
       const id = newId(episode.id);
-      const audioKey = await put(episode.audio, `podcasts/${id}.mp3`);
+      await zip.readToFile(episode.audio, scratch);
+      if (!(await probeAudio(scratch))?.format.split(",").includes("mp3")) throw new ArchiveImportError(`${episode.audio} is not an MP3`);
+      const audioKey = `podcasts/${id}.mp3`;
+      const { size } = await storage.put(audioKey, createReadStream(scratch));
+      stored.push(audioKey);
       episodeRows.push({
         id,
         ownerId,
@@ -225,7 +213,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         transcript: episode.transcript,
         status: "complete",
         duration: episode.durationSeconds,
-        fileSize: zip.entries.get(episode.audio)!.uncompressedSize,
+        fileSize: size,
         audioKey,
         completedAt: episode.completedAt ? new Date(episode.completedAt) : new Date(),
         chapterStories: chapterStoriesOf(episode, ids),
@@ -236,7 +224,8 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     for (const newsletter of data.newsletters) {
       const id = newId(newsletter.id);
       const publicId = randomBytes(16).toString("base64url");
-      const coverImageKey = newsletter.cover ? await put(newsletter.cover, `newsletters/${id}/cover.${keyExtension(newsletter.cover) || "bin"}`) : null;
+      // The cover is one of the newsletter's photos, as in the app; one that is not (or whose story was withheld) is left out.
+      const coverImageKey = newsletter.cover ? photoKeyByBytes.get(sha256(await zip.readBytes(newsletter.cover))) ?? null : null;
       newsletterRows.push({
         id,
         ownerId,
@@ -264,53 +253,57 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         }),
       );
     }
+    const collectionRows = data.collections.map((c, sortOrder) => ({
+      id: ids.get(c.id)!,
+      ownerId,
+      sortOrder,
+      publicId: randomBytes(16).toString("base64url"),
+      title: c.title,
+      description: c.description,
+      prompt: c.prompt,
+      status: statusOf(c.status),
+      createdAt: new Date(c.createdAt),
+    }));
+    // A feed's address was a secret of the old installation: a new one is made, revoked if the old was.
+    const feedRows = data.collections.flatMap((c) =>
+      c.feeds.map((feed) => ({
+        ownerId,
+        campaignId: ids.get(c.id)!,
+        token: randomBytes(24).toString("base64url"),
+        revokedAt: feed.revoked ? new Date() : null,
+        createdAt: new Date(feed.createdAt),
+      })),
+    );
 
     db.transaction((tx) => {
-      for (const [sortOrder, c] of data.collections.entries()) {
-        tx.insert(campaigns)
-          .values({
-            id: ids.get(c.id)!,
-            ownerId,
-            sortOrder,
-            publicId: randomBytes(16).toString("base64url"),
-            title: c.title,
-            description: c.description,
-            prompt: c.prompt,
-            status: statusOf(c.status),
-            createdAt: new Date(c.createdAt),
-          })
-          .run();
-        // A feed's address was a secret of the old installation: a new one is made, revoked if the old was.
-        for (const feed of c.feeds)
-          tx.insert(podcastFeeds)
-            .values({
-              ownerId,
-              campaignId: ids.get(c.id)!,
-              token: randomBytes(24).toString("base64url"),
-              revokedAt: feed.revoked ? new Date() : null,
-              createdAt: new Date(feed.createdAt),
-            })
-            .run();
-      }
-      if (storyRows.length) tx.insert(contributions).values(storyRows).run();
-      if (photoRows.length) tx.insert(contributionAttachments).values(photoRows).run();
-      if (recordingRows.length) tx.insert(contributionRecordings).values(recordingRows).run();
-      if (episodeRows.length) tx.insert(podcasts).values(episodeRows).run();
-      if (newsletterRows.length) tx.insert(newsletters).values(newsletterRows).run();
-      if (newsletterStoryRows.length) tx.insert(newsletterStories).values(newsletterStoryRows).run();
+      // Batches: one INSERT of thousands of rows is more values than SQLite binds in a statement.
+      const insertAll = <T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]) => {
+        for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) tx.insert(table).values(rows.slice(i, i + INSERT_BATCH_ROWS)).run();
+      };
+      if (create) insertUser({ id: ownerId, email: create.email });
+      insertAll(campaigns, collectionRows);
+      insertAll(podcastFeeds, feedRows);
+      insertAll(contributions, storyRows);
+      insertAll(contributionAttachments, photoRows);
+      for (const keep of recordings) keep();
+      insertAll(podcasts, episodeRows);
+      insertAll(newsletters, newsletterRows);
+      insertAll(newsletterStories, newsletterStoryRows);
     });
     stored.length = 0; // kept: the rows now point at them
+    if (recordings.length) wakeJobs();
     return {
       collections: data.collections.length,
       stories: storyRows.length,
       photos: photoRows.length,
-      recordings: recordingRows.length,
+      recordings: recordings.length,
       episodes: episodeRows.length,
       newsletters: newsletterRows.length,
       withheld: withhold.stories.size + withhold.recordings.size + withhold.episodes.size,
     };
   } finally {
     zip.close();
+    await fs.rm(scratch, { force: true });
     await Promise.all(stored.map((key) => storage.remove(key)));
   }
 }

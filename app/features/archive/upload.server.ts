@@ -1,4 +1,4 @@
-// The administrator's upload of an archive (issue 32): the zip is written to a temporary file as it
+// The administrator's upload of an archive: the zip is written to a temporary file as it
 // arrives (the one multipart reader), imported like `npm run import`, and the file removed.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -30,7 +30,7 @@ export async function importUploadedArchive(request: Request): Promise<UploadOut
     if (!file) return { ok: false, error: m.noFile, status: 400 };
     return { ok: true, email: email.data, result: await importArchive(file.path, { email: email.data }) };
   } catch (error) {
-    if (error instanceof ArchiveImportError) return { ok: false, error: m.failed(error.message), status: 400 };
+    if (error instanceof ArchiveImportError) return { ok: false, error: m.failed(error.message), status: error.status };
     if (error instanceof MultipartError) return { ok: false, error: m.unreadable, status: error.status };
     throw error;
   } finally {

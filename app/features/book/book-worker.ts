@@ -4,6 +4,7 @@
 // Compiled to <build>/node/book-worker.js in production; from source, book-worker.mjs registers tsx.
 import fs from "node:fs";
 import { parentPort } from "node:worker_threads";
+import { BookLayoutError } from "./layout-failure";
 import { renderBook } from "./render.server";
 import type { FromLayout, ToLayout } from "./layout-thread.server";
 
@@ -37,6 +38,7 @@ port.on("message", (message: ToLayout) => {
     fs.createWriteStream(file),
   ).then(
     (pages) => send({ type: "done", id, pages }),
-    (error: unknown) => send({ type: "error", id, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      send({ type: "error", id, message: error instanceof Error ? error.message : String(error), reason: error instanceof BookLayoutError ? error.reason : "other" }),
   );
 });

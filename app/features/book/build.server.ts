@@ -20,6 +20,7 @@ import { familyStoryText } from "~/features/contributions/story-text";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
 import { renderBookInThread } from "./layout-thread.server";
+import { BookLayoutError, type LayoutFailure } from "./layout-failure";
 import type { SmallPhoto } from "./render.server";
 
 export const BookRequestSchema = z.object({
@@ -136,7 +137,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
     const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));
     updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book), lowResPhotos });
   } catch (error) {
-    updateBook(book.id, { status: "failed" });
+    updateBook(book.id, { status: "failed", failure: failureOf(book.id, error instanceof BookLayoutError ? error.reason : "other") });
     throw error;
   } finally {
     await fs.promises.rm(tmp, { force: true });
@@ -146,7 +147,17 @@ export async function buildBookJob(payload: Record<string, unknown>) {
 /** The job stopped the server on its last attempt: the book shows as failed, as after any failure, and can be asked for again. */
 export function abandonedBookJob(payload: Record<string, unknown>) {
   const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
-  if (book && book.status !== "done") updateBook(book.id, { status: "failed" });
+  if (book && book.status !== "done") updateBook(book.id, { status: "failed", failure: failureOf(book.id, "stopped") });
+}
+
+/** The owner's words for a failed book: the story the layout was on (those before it reported done) and why. */
+function failureOf(bookId: string, reason: LayoutFailure) {
+  const book = getBook(bookId);
+  if (!book?.storyCount) return bookMessages.failedReasons[reason];
+  const at = Math.min(book.storiesDone, book.storyCount - 1);
+  const campaignIds = book.campaignIds ?? [book.campaignId];
+  const story = campaignIds.flatMap((id) => listBookStories(id))[at];
+  return bookMessages.failedAt(story?.contributorName?.trim() || null, at + 1, book.storyCount, bookMessages.failedReasons[reason]);
 }
 
 /** Where a book's PDF and its preview pages are served: under its collection, or the account's books. */
@@ -168,6 +179,7 @@ function bookView(book: Book | undefined) {
     href: `${base}.pdf`,
     preview: book.status === "done" ? Array.from({ length: pages }, (_, i) => ({ src: `${base}/page/${i + 1}.png`, alt: bookMessages.previewAlt(i + 1, book.pageCount ?? 0) })) : [],
     lowRes: (book.lowResPhotos ?? []).map((p) => bookMessages.lowResPhoto(p)),
+    failure: book.status === "failed" ? book.failure : null,
   };
 }
 

@@ -5,6 +5,7 @@
 // layout is ever in memory. Photos are read here, from storage, and handed over one at a time.
 import { Worker } from "node:worker_threads";
 import { workerScript } from "~/lib/worker-script.server";
+import { BookLayoutError, type LayoutFailure } from "./layout-failure";
 import type { BookInput, SmallPhoto } from "./render.server";
 
 export type LayoutInput = Omit<BookInput, "cover" | "loadPhoto" | "onStory" | "onSmallPhoto"> & { cover: Uint8Array | null };
@@ -14,7 +15,7 @@ export type FromLayout =
   | { type: "story"; id: number; done: number }
   | { type: "small"; id: number; photo: SmallPhoto }
   | { type: "done"; id: number; pages: number }
-  | { type: "error"; id: number; message: string };
+  | { type: "error"; id: number; message: string; reason: LayoutFailure };
 
 /** A thread left idle this long is ended, returning its memory; the next book starts another. */
 export const LAYOUT_IDLE_MS = 2 * 60_000;
@@ -83,9 +84,10 @@ function layOut(input: BookInput, file: string): Promise<number> {
       } else if (message.type === "story") Promise.resolve(onStory?.(message.done)).catch(finish);
       else if (message.type === "small") onSmallPhoto?.(message.photo);
       else if (message.type === "done") finish(null, message.pages);
-      else finish(new Error(message.message));
+      else finish(new BookLayoutError(message.reason));
     };
-    const onError = (error: Error) => finish(error);
+    // The heap cap (LIMITS) ends the thread with ERR_WORKER_OUT_OF_MEMORY: the book needed too much.
+    const onError = (error: Error & { code?: string }) => finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new BookLayoutError("memory") : error);
     const onExit = (code: number) => finish(new Error(`The book's layout thread stopped unexpectedly (exit ${code})`));
     worker.on("message", onMessage);
     worker.once("error", onError);

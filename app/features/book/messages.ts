@@ -32,6 +32,15 @@ export const bookMessages = {
   queued: "Your book is waiting to be made.",
   running: (done: number, total: number) => `Making your book: ${done} of ${total} stories laid out.`,
   failed: "The book could not be made. Please try again.",
+  /** Which story stopped the layout and why, kept on the book and shown under `failed`. */
+  failedAt: (name: string | null, n: number, total: number, reason: string) =>
+    `${name ? `${name}'s story` : "A story"} (story ${n} of ${total}) could not be laid out: ${reason}`,
+  failedReasons: {
+    memory: "it needs more memory than a book may use",
+    photo: "one of its photos cannot be read",
+    stopped: "making it stopped twice before it could finish, so it was not tried again",
+    other: "an unexpected error",
+  },
   ready: (pages: number) => `Your book is ready: ${pages} pages.`,
   download: "Download PDF",
   linksLive: (n: number) => `${n} QR link${n === 1 ? "" : "s"} in printed books play without a sign-in.`,
@@ -45,6 +54,8 @@ export const bookMessages = {
     listen: "Listen to this story",
     madeWith: (date: string) => `Made with Storyhearth on ${date}`,
     severalTitle: "Our family's stories",
+    rest: (name: string | null) =>
+      `The rest of ${name ? `${name}'s` : "this"} story is too long for this book. It is kept whole on the collection's stories page and in the family archive.`,
   },
   listenPage: {
     title: "Listen to this story",

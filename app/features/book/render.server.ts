@@ -5,6 +5,7 @@ import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { encode } from "uqr";
 import { formatDay } from "~/lib/format-date";
+import { BookLayoutError } from "./layout-failure";
 import { bookMessages } from "./messages";
 
 const m = bookMessages.pdf;
@@ -55,6 +56,32 @@ export type BookInput = {
 
 // Emoji and joiners have no glyph in DejaVu; they would print as empty boxes.
 const printable = (s: string) => s.replace(/\r\n?/g, "\n").replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, "");
+
+/**
+ * A story's text in the book is bounded (about 25 pages at 6 × 9 in); the rest stays on the stories
+ * page and in the archive. A few megabytes of text would otherwise hold the layout thread's heap.
+ */
+export const BOOK_STORY_MAX_CHARS = 60_000;
+/** Letters in a row beyond which soft hyphens are put in: pdfkit then breaks there, not letter by letter. */
+const LONG_WORD = 24;
+const SOFT_HYPHEN = "\u00ad";
+
+/**
+ * A story's paragraphs as the book prints them: bounded, cut at a word, with every very long word
+ * given places to break (pdfkit measures an unbreakable word letter by letter, which for 20,000
+ * letters ran the layout thread out of memory).
+ */
+export function bookParagraphs(text: string): { paragraphs: string[]; cut: boolean } {
+  let body = printable(text);
+  const cut = body.length > BOOK_STORY_MAX_CHARS;
+  if (cut) {
+    body = body.slice(0, BOOK_STORY_MAX_CHARS);
+    const lastSpace = body.search(/\s\S*$/);
+    if (lastSpace > BOOK_STORY_MAX_CHARS / 2) body = body.slice(0, lastSpace);
+  }
+  const breakable = body.replace(new RegExp(`\\S{${LONG_WORD + 1},}`, "g"), (word) => word.match(/[\s\S]{1,12}/g)!.join(SOFT_HYPHEN));
+  return { paragraphs: breakable.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), cut };
+}
 
 /** Below half its box's width and height, a photo printed at PRINT_DPI looks small enough to mention. */
 const SMALL_SHARE = 0.5;
@@ -155,13 +182,15 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.font("bold").fontSize(20).fillColor(INK).text(names[i]!);
     doc.font("italic").fontSize(11).fillColor(MUTED).text(formatDay(story.submittedAt));
     doc.moveDown(1);
-    for (const paragraph of printable(story.text).split(/\n\s*\n/)) {
-      doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph.trim(), { align: "left", lineGap: 3, paragraphGap: 8 });
+    const { paragraphs, cut } = bookParagraphs(story.text);
+    for (const paragraph of paragraphs) {
+      doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { align: "left", lineGap: 3, paragraphGap: 8 });
     }
+    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(m.rest(story.contributorName?.trim() || null)), { lineGap: 2, paragraphGap: 8 });
     for (const key of story.photoKeys) {
       const bytes = await input.loadPhoto(key);
       if (!bytes || !embeddable(bytes)) continue;
-      const image = openImage(doc, bytes);
+      const image = readableImage(doc, bytes);
       // Printed at most at PRINT_DPI: a small photo stays small rather than blurred, and the owner is told.
       const fill = Math.min(width() / image.width, ((bottom() - doc.page.margins.top) * 0.6) / image.height);
       const scale = Math.min(INCH / PRINT_DPI, fill);
@@ -221,6 +250,15 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   doc.end();
   await finished;
   return count;
+}
+
+/** A story photo pdfkit cannot decode stops the book with a reason the owner can act on. */
+function readableImage(doc: PDFKit.PDFDocument, bytes: Buffer) {
+  try {
+    return openImage(doc, bytes);
+  } catch {
+    throw new BookLayoutError("photo");
+  }
 }
 
 // openImage is pdfkit's, missing from its types: it reads the size without placing the image.

@@ -1,5 +1,6 @@
 // What the one create-collection form and the actions that serve it share (decision 0121).
 import type { SubmissionResult } from "@conform-to/react";
+import type { Mailbox } from "~/lib/email-address";
 
 // Works as form posts without JavaScript. Why: docs/decisions/0102-create-collection-without-js.md
 export const COLLECTION_FORM_INTENT = {
@@ -12,8 +13,9 @@ export const COLLECTION_FORM_INTENT = {
 /** What every post of the form answers when it does not redirect: the echoed fields and the chips. */
 export type CollectionFormData = {
   result: SubmissionResult<string[]>;
-  recipients: string[];
-  /** Recipients that will not be e-mailed, with why (a bounce or a spam complaint; issue 29). */
+  /** Each with the name typed with it ("Aunt Rosa <…>"); posted back as hidden inputs in that form. */
+  recipients: Mailbox[];
+  /** Recipients that will not be e-mailed, with why (a bounce or a spam complaint; issue 29), by address. */
   blocked: Record<string, string>;
 };
 

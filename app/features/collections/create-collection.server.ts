@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createCampaign } from "~/models/campaign.server";
 import { blockedRecipients } from "~/features/contacts/contacts.server";
 import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
-import { addRecipients } from "~/lib/email-split";
+import { addressMessages, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "./collection-form";
@@ -14,18 +14,21 @@ import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
 import { constraintOf } from "~/lib/zod-constraint";
 
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
-const postedRecipients = (formData: FormData) => addRecipients([], strings(formData.getAll("recipients")).join(" "));
+const postedRecipients = (formData: FormData) => parseAddressList(strings(formData.getAll("recipients"))).mailboxes;
 
-/** Echoes every field, so the re-rendered page looks as the user left it. */
-function keepState(formData: FormData, recipients: string[], clear: string[] = []): Omit<CollectionFormData, "blocked"> {
+/** Echoes every field, so the re-rendered page looks as the user left it; `typed` replaces the address field. */
+function keepState(formData: FormData, recipients: Mailbox[], typed?: { value: string; error: string | null }): Omit<CollectionFormData, "blocked"> {
   const next = new FormData();
   for (const [key, value] of formData) {
-    if (key !== "recipients" && key !== "intent" && !clear.includes(key)) next.append(key, value);
+    if (key !== "recipients" && key !== "intent" && !(typed && key === "emailInput")) next.append(key, value);
   }
-  // A schema that accepts anything: only the echoed values are wanted, no messages yet.
-  const result = parseWithZod(next, { schema: z.object({}) }).reply();
+  if (typed?.value) next.append("emailInput", typed.value);
+  // A schema that accepts anything: only the echoed values are wanted, and the address field's message.
+  const result = parseWithZod(next, { schema: z.object({}) }).reply(typed?.error ? { fieldErrors: { emailInput: [typed.error] } } : undefined);
   return { result, recipients };
 }
+
+const emailsOf = (recipients: Mailbox[]) => recipients.map((r) => r.email);
 
 /** The owner's contact groups, for the form's group picker. */
 export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
@@ -35,11 +38,14 @@ export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
 /** The form's HTML constraints, for the page's loader to hand down (decision 0183). */
 export const collectionFormConstraint = () => constraintOf(CreateCollectionSchema);
 
-/** A group's contacts added to the list; null when the group is missing or someone else's. */
-async function withGroup(ownerId: string, current: string[], groupId: string) {
+/** A group's contacts added to the list, with their names; null when the group is missing or someone else's. */
+async function withGroup(ownerId: string, current: Mailbox[], groupId: string) {
   if (!groupId) return current;
   const contacts = await listGroupContacts(ownerId, groupId);
-  return contacts ? addRecipients(current, contacts.map((c) => c.email).join(" ")) : null;
+  if (!contacts) return null;
+  const members = parseAddressList(contacts.map((c) => c.email)).mailboxes;
+  const names = new Map(contacts.map((c) => [c.email.toLowerCase(), c.preferredName?.trim() || null]));
+  return mergeMailboxes(current, members.map((m) => ({ ...m, name: names.get(m.email) ?? null })));
 }
 
 /**
@@ -48,10 +54,10 @@ async function withGroup(ownerId: string, current: string[], groupId: string) {
  * "Create" sent meanwhile, so the page never showed it (decision 0164).
  */
 export async function checkCollectionRecipients(ownerId: string, url: URL): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
-  const typed = addRecipients([], url.searchParams.getAll("recipients").join(" "));
+  const typed = parseAddressList(url.searchParams.getAll("recipients")).mailboxes;
   const recipients = await withGroup(ownerId, typed, url.searchParams.get("groupId") ?? "");
   if (!recipients) throw new Response("Not Found", { status: 404 });
-  return { recipients, blocked: blockedRecipients(ownerId, recipients) };
+  return { recipients, blocked: blockedRecipients(ownerId, emailsOf(recipients)) };
 }
 
 /**
@@ -62,10 +68,16 @@ export async function checkCollectionRecipients(ownerId: string, url: URL): Prom
 export async function handleCollectionForm(ownerId: string, formData: FormData, workflow: string) {
   const intent = String(formData.get("intent") ?? INTENT.create);
   const current = postedRecipients(formData);
-  const echo = (recipients: string[], clear: string[] = []): CollectionFormData => ({ ...keepState(formData, recipients, clear), blocked: blockedRecipients(ownerId, recipients) });
+  const echo = (recipients: Mailbox[], typed?: { value: string; error: string | null }): CollectionFormData => ({
+    ...keepState(formData, recipients, typed),
+    blocked: blockedRecipients(ownerId, emailsOf(recipients)),
+  });
 
   if (intent === INTENT.addEmails) {
-    return echo(addRecipients(current, String(formData.get("emailInput") ?? "")), ["emailInput"]);
+    // What is not an address stays in the field with a message; the rest become chips.
+    const { mailboxes, invalid } = parseAddressList(String(formData.get("emailInput") ?? ""));
+    const typed = { value: invalid.join(", "), error: invalid.length ? addressMessages.invalidEntries(invalid) : null };
+    return data(echo(mergeMailboxes(current, mailboxes), typed), { status: invalid.length ? 400 : 200 });
   }
   if (intent === INTENT.addGroup) {
     const recipients = await withGroup(ownerId, current, String(formData.get("groupId") ?? ""));
@@ -74,13 +86,13 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   }
   if (intent.startsWith(INTENT.removePrefix)) {
     const removed = intent.slice(INTENT.removePrefix.length).trim().toLowerCase();
-    return echo(current.filter((email) => email.toLowerCase() !== removed));
+    return echo(current.filter((r) => r.email !== removed));
   }
   if (intent !== INTENT.create) throw new Response("Unknown intent", { status: 400 });
 
   const submission = parseWithZod(formData, { schema: CreateCollectionSchema });
   if (submission.status !== "success") {
-    return data<CollectionFormData>({ result: submission.reply(), recipients: current, blocked: blockedRecipients(ownerId, current) }, { status: 400 });
+    return data<CollectionFormData>({ result: submission.reply(), recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) }, { status: 400 });
   }
   const { title, description, prompt, scheduledDate, timezoneOffset, recipients } = submission.value;
   try {
@@ -95,6 +107,6 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   } catch (error) {
     recordSystemError({ error, errorType: "campaign_create_failed", workflow });
     const result = submission.reply({ formErrors: [campaignMessages.createFailed.description] });
-    return data<CollectionFormData>({ result, recipients: current, blocked: blockedRecipients(ownerId, current) }, { status: 500 });
+    return data<CollectionFormData>({ result, recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) }, { status: 500 });
   }
 }

@@ -16,6 +16,18 @@ export const dashboardMessages = {
     noScheduled: "Schedule Your First Collection",
     viewDetails: "View Details",
     anonymous: "Anonymous Contributor",
+    // A new account's first view: what to do first instead of a row of zeros.
+    firstRun: {
+      heading: "Start with one question",
+      text: "Storyhearth gathers your relatives' stories by e-mail and turns them into a podcast and a family newsletter.",
+      steps: [
+        "Create a story collection: one question, such as \"What did Grandpa cook on Sundays?\"",
+        "Add your relatives' e-mail addresses. They answer by replying, or through a simple form, with no account.",
+        "When their stories arrive, make a podcast episode and send the family newsletter.",
+      ],
+      start: "Create your first story collection",
+      orPodcast: "Or make a podcast from a story you already have",
+    },
   },
   manage: {
     pageTitle: "Manage Story Collections",

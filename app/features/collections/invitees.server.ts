@@ -1,6 +1,7 @@
 // The owner's view of who was invited to a collection, and re-sending one invitation (decision 0121).
 import { campaignMaxReminders, getInvitationToResend, listCampaignInvitations, recordReminder } from "~/models/invitation.server";
-import { blockedAddresses, correctInvitationAddress, isInvitedTo } from "~/models/delivery-problem.server";
+import { correctInvitationAddress, isInvitedTo } from "~/models/delivery-problem.server";
+import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
 import { queueStoryRequest } from "~/features/contributions/invitations.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
@@ -55,7 +56,9 @@ export async function resendInvitation(campaignId: string, invitationId: string,
   const row = getInvitationToResend(campaignId, invitationId);
   if (!row) throw new ResendError(404, m.notFound);
   const { invitation, campaign, owner, maxReminders } = row;
-  const refusal = resendRefusal(invitation, campaign, maxReminders);
+  // An answered invitee who unsubscribed is refused as answered; one who never answered is 'unsubscribed'.
+  const blocked = collectionMailBlock(owner.id, campaign.id, invitation.email);
+  const refusal = resendRefusal(invitation, campaign, maxReminders) ?? (blocked ? (blocked.kind === "undeliverable" ? "failed" : "unsubscribed") : null);
   // A page older than the last step: this click's e-mail (or a reminder) already went out.
   const stale = seenCount !== invitation.reminderCount;
   if (refusal && !(stale && refusal === "limit")) {
@@ -114,7 +117,7 @@ export async function correctInvitationAction(campaignId: string, formData: Form
   if (!isOpen(campaign)) return refuse(409, [m.cannotResend.closed]);
   if (invitation.email.toLowerCase() === email.toLowerCase()) return refuse(400, [correction.sameAddress]);
   if (isInvitedTo(campaignId, email)) return refuse(409, [correction.alreadyInvited(email)]);
-  if (blockedAddresses(owner.id).has(email.toLowerCase())) return refuse(409, [correction.blocked(email)]);
+  if (collectionMailBlock(owner.id, campaign.id, email)) return refuse(409, [correction.blocked(email)]);
 
   const at = now();
   const queued = db.transaction(() => {

@@ -20,8 +20,10 @@ export const campaignMessages = {
   hints: {
     title: "The title appears in the subject line of the invitation e-mail.",
     scheduledDate: "Leave the date empty to send the invitations immediately.",
-    emails: "Separate several addresses with commas or spaces; press Enter or Add.",
+    emails: "Separate several addresses with commas or spaces; add a name as Aunt Rosa <rosa@example.com>. Press Enter or Add.",
   },
+  recipientName: (email: string) => `Name for ${email}`,
+  renameRecipient: (email: string) => `Name ${email}`,
   // Not in the spec: the owner's list of invitees and the resend button (decision 0121).
   invitees: {
     heading: "Invited relatives",

@@ -26,15 +26,18 @@ describe("CreateCollectionSchema recipients", () => {
     return parseWithZod(form, { schema: CreateCollectionSchema });
   };
 
-  it("tidies posted chips: entries without '@' and repeats are dropped", () => {
-    const submission = parse([["recipients", "A@x.com"], ["recipients", "a@x.com"], ["recipients", "nobody"], ["recipients", "b@x.com"]]);
+  it("tidies posted chips: non-addresses and repeats are dropped, names kept", () => {
+    const submission = parse([["recipients", "A@x.com"], ["recipients", "a@x.com"], ["recipients", "nobody"], ["recipients", "Aunt Rosa <b@x.com>"]]);
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value.recipients).toEqual(["A@x.com", "b@x.com"]);
+    expect(submission.status === "success" && submission.value.recipients).toEqual([
+      { name: null, email: "a@x.com" },
+      { name: "Aunt Rosa", email: "b@x.com" },
+    ]);
   });
 
   it("a single chip is a list of one; none is the 'No Recipients' message", () => {
     const one = parse([["recipients", "a@x.com"]]);
-    expect(one.status === "success" && one.value.recipients).toEqual(["a@x.com"]);
+    expect(one.status === "success" && one.value.recipients).toEqual([{ name: null, email: "a@x.com" }]);
     expect(parse([]).reply().error?.recipients).toEqual(["Please add at least one email address to send invitations to."]);
   });
 });

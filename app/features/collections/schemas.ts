@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignMessages } from "./messages";
-import { addRecipients } from "~/lib/email-split";
+import { addressMessages, canonicalAddress, EMAIL_MAX as ADDRESS_MAX, NAME_MAX, parseAddressList } from "~/lib/email-address";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
@@ -10,7 +10,9 @@ export const TITLE_MAX = 200;
 export const PROMPT_MIN = 10;
 const DESCRIPTION_MAX = 2000;
 const PROMPT_MAX = 5000;
-const EMAIL_MAX = 254;
+const EMAIL_MAX = ADDRESS_MAX;
+/** One entry as posted: "Name <address>". */
+const ENTRY_MAX = ADDRESS_MAX + NAME_MAX + 4;
 
 const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
 const description = z.string().trim().max(DESCRIPTION_MAX).optional();
@@ -43,17 +45,20 @@ export const CreateCollectionSchema = z.object({
     .optional(),
   // The widest real offsets are ±14 h.
   timezoneOffset: z.number().int().min(-840).max(840).optional(),
-  // Hidden inputs are untrusted: tidied like typed entries, so no blanks or duplicates get in.
+  // Hidden inputs are untrusted: read like typed entries, so no blanks, duplicates or non-addresses get in.
   recipients: z
-    .array(z.string().max(EMAIL_MAX))
-    .transform((list) => addRecipients([], list.join(" ")))
-    .pipe(z.array(z.string()).min(1, { error: campaignMessages.noRecipients.description })),
+    .array(z.string().max(ENTRY_MAX))
+    .transform((list) => parseAddressList(list).mailboxes)
+    .pipe(z.array(z.object({ name: z.string().nullable(), email: z.string() })).min(1, { error: campaignMessages.noRecipients.description })),
 });
 
 // The spec's inviteEmails[] or the admin Create tab's emails; a single string is split as pasted.
-const emailList = z
-  .union([z.array(z.string().max(EMAIL_MAX)), z.string().max(1_000_000)])
-  .transform((value) => (Array.isArray(value) ? value.map((e) => e.trim()).filter(Boolean) : value.split(/[\s,]+/u).filter(Boolean)));
+// Entries may carry names ("Aunt Rosa <rosa@…>"); one that is not an address is refused, named.
+const emailList = z.union([z.array(z.string().max(ENTRY_MAX)), z.string().max(1_000_000)]).transform((value, ctx) => {
+  const { mailboxes, invalid } = parseAddressList(value);
+  if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });
+  return mailboxes;
+});
 
 const apiScheduledDate = z
   .union([z.string().max(100, { error: v.scheduledDateInvalid }), z.null()], { error: v.scheduledDateInvalid })
@@ -96,6 +101,8 @@ export const CorrectInvitationSchema = z.object({
   email: z
     .string({ error: campaignMessages.invitees.correction.emailRequired })
     .trim()
-    .max(EMAIL_MAX, { error: campaignMessages.invitees.correction.emailInvalid })
-    .pipe(z.email({ error: campaignMessages.invitees.correction.emailInvalid })),
+    .max(ENTRY_MAX, { error: campaignMessages.invitees.correction.emailInvalid })
+    // "Rosa <rosa@…>" pasted from a mail program is her address.
+    .transform((value) => canonicalAddress(value) ?? value)
+    .pipe(z.email({ error: campaignMessages.invitees.correction.emailInvalid }).max(EMAIL_MAX, { error: campaignMessages.invitees.correction.emailInvalid })),
 });

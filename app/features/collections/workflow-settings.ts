@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dashboardMessages } from "./dashboard-messages";
 import { MAX_REMINDERS } from "#db/enums";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
+import { addressMessages, formatMailbox, parseAddressList } from "~/lib/email-address";
 import type { WorkflowInput } from "~/models/workflow.server";
 import { DAY_OF_MONTH, DISTRIBUTION_MODES, REMINDER_MODES } from "./workflow-options";
 
@@ -10,23 +11,20 @@ import { DAY_OF_MONTH, DISTRIBUTION_MODES, REMINDER_MODES } from "./workflow-opt
 export * from "./workflow-options";
 
 const MAX_ENTRIES = 500;
-const MAX_ENTRY_LENGTH = 320;
+const MAX_ENTRY_LENGTH = 460;
 const MAX_LIST_TEXT = MAX_ENTRIES * (MAX_ENTRY_LENGTH + 2);
 
-export function cleanEntries(entries: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of entries) {
-    const entry = raw.trim();
-    const key = entry.toLowerCase();
-    if (!entry || seen.has(key)) continue;
-    seen.add(key);
-    out.push(entry);
-  }
-  return out;
+/**
+ * A typed list of addresses, stored as "Aunt Rosa <rosa@…>" or the address alone: each once, names
+ * kept; an entry that is not an address is refused by name, never dropped in silence (decision 0195).
+ */
+function addressEntries(value: string | readonly string[] | undefined, ctx: z.RefinementCtx): string[] {
+  const { mailboxes, invalid } = parseAddressList(value ?? "");
+  if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });
+  if (mailboxes.length > MAX_ENTRIES) ctx.addIssue({ code: "custom", message: `At most ${MAX_ENTRIES} addresses` });
+  return mailboxes.map(formatMailbox);
 }
-
-export const splitEntries = (text: string | undefined) => cleanEntries((text ?? "").split(/[\n\r,]+/u));
+const addressText = z.string().max(MAX_LIST_TEXT).optional().transform(addressEntries);
 
 const isoDate = z
   .string()
@@ -56,16 +54,16 @@ export const WorkflowFormSchema = z.object({
   collectionMode: reminderMode.default("manual"),
   startDate: isoDate.optional(),
   maxReminders: maxReminders.default(MAX_REMINDERS.default),
-  contributors: z.string().max(MAX_LIST_TEXT).optional(),
+  contributors: addressText,
   distributionMode: distributionMode.default("manual"),
   scheduledDate: isoDate.optional(),
   dayOfWeek: dayOfWeek.optional(),
   dayOfMonth: dayOfMonth.optional(),
   monthOfYear: monthOfYear.optional(),
-  recipients: z.string().max(MAX_LIST_TEXT).optional(),
+  recipients: addressText,
 });
 
-const entryList = z.array(z.string().max(MAX_ENTRY_LENGTH)).max(MAX_ENTRIES);
+const entryList = z.array(z.string().max(MAX_ENTRY_LENGTH)).max(MAX_ENTRIES).transform(addressEntries);
 
 export const WorkflowJsonSchema = z.object({
   collectionId: z.null({ error: dashboardMessages.api.perCollectionUnsupported }).optional(),
@@ -91,14 +89,14 @@ export const WorkflowJsonSchema = z.object({
 
 export function workflowInputFromForm(v: z.infer<typeof WorkflowFormSchema>): WorkflowInput {
   return {
-    collection: { mode: v.collectionMode, startDate: v.startDate ?? null, maxReminders: v.maxReminders, contributors: splitEntries(v.contributors) },
+    collection: { mode: v.collectionMode, startDate: v.startDate ?? null, maxReminders: v.maxReminders, contributors: v.contributors },
     distribution: {
       mode: v.distributionMode,
       scheduledDate: v.scheduledDate ?? null,
       dayOfWeek: v.dayOfWeek ?? null,
       dayOfMonth: v.dayOfMonth ?? null,
       monthOfYear: v.monthOfYear ?? null,
-      recipients: splitEntries(v.recipients),
+      recipients: v.recipients,
     },
   };
 }
@@ -107,14 +105,14 @@ export function workflowInputFromJson(v: z.infer<typeof WorkflowJsonSchema>): Wo
   const c = v.collectionWorkflow;
   const d = v.distributionWorkflow;
   return {
-    collection: { mode: c.mode, startDate: c.startDate ?? null, maxReminders: c.maxReminders, contributors: cleanEntries(c.contributors) },
+    collection: { mode: c.mode, startDate: c.startDate ?? null, maxReminders: c.maxReminders, contributors: c.contributors },
     distribution: {
       mode: d.mode,
       scheduledDate: d.scheduledDate ?? null,
       dayOfWeek: d.dayOfWeek ?? null,
       dayOfMonth: d.dayOfMonth ?? null,
       monthOfYear: d.monthOfYear ?? null,
-      recipients: cleanEntries(d.recipients),
+      recipients: d.recipients,
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { contacts } from "#db/schema";
-import { nameFromEmail } from "~/lib/email-name";
+import { canonicalAddress, nameFromEmail, parseMailbox } from "~/lib/email-address";
 import { normalizeTags } from "~/features/contacts/tags";
 import { db } from "~/lib/db.server";
 import { normalizeEmail } from "~/models/user.server";
@@ -22,6 +22,12 @@ export function publicContact({ ownerId: _ownerId, ...contact }: Contact) {
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** "Aunt Rosa <rosa@…>" typed as the e-mail: the address, and the name for a contact given none (decision 0195). */
+function typedAddress(value: string) {
+  const mailbox = parseMailbox(value);
+  return { email: mailbox?.email ?? normalizeEmail(value), name: mailbox?.name ?? null };
+}
 
 /** LIKE pattern for a literal substring; `\` escapes the wildcards. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
@@ -53,7 +59,7 @@ function emailTaken(ownerId: string, email: string, exceptId?: string) {
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
 
 export function createContact(ownerId: string, input: ContactInput): ContactResult {
-  const email = normalizeEmail(input.email);
+  const { email, name } = typedAddress(input.email);
   if (emailTaken(ownerId, email)) return { ok: false, error: "duplicate-email" };
   try {
     const contact = db
@@ -62,7 +68,7 @@ export function createContact(ownerId: string, input: ContactInput): ContactResu
         ownerId,
         email,
         parsedName: nameFromEmail(email),
-        preferredName: blankToNull(input.preferredName),
+        preferredName: blankToNull(input.preferredName) ?? name,
         notes: blankToNull(input.notes),
         tags: normalizeTags(input.tags ?? []),
         isAdmin: input.isAdmin ?? false,
@@ -79,7 +85,9 @@ export function createContact(ownerId: string, input: ContactInput): ContactResu
 export function updateContact(ownerId: string, contactId: string, patch: Partial<ContactInput>): ContactResult | undefined {
   const existing = getOwnedContact(ownerId, contactId);
   if (!existing) return undefined;
-  const email = patch.email === undefined ? existing.email : normalizeEmail(patch.email);
+  const typed = patch.email === undefined ? null : typedAddress(patch.email);
+  const email = typed?.email ?? existing.email;
+  const preferredName = patch.preferredName === undefined ? (typed?.name ?? undefined) : (blankToNull(patch.preferredName) ?? typed?.name ?? null);
   if (email !== existing.email && emailTaken(ownerId, email, contactId)) return { ok: false, error: "duplicate-email" };
   try {
     const contact = db
@@ -87,7 +95,7 @@ export function updateContact(ownerId: string, contactId: string, patch: Partial
       .set({
         email,
         parsedName: email === existing.email ? existing.parsedName : nameFromEmail(email),
-        ...(patch.preferredName !== undefined && { preferredName: blankToNull(patch.preferredName) }),
+        ...(preferredName !== undefined && { preferredName }),
         ...(patch.notes !== undefined && { notes: blankToNull(patch.notes) }),
         ...(patch.tags !== undefined && { tags: normalizeTags(patch.tags) }),
         ...(patch.isAdmin !== undefined && { isAdmin: patch.isAdmin }),
@@ -111,11 +119,27 @@ export function deleteContact(ownerId: string, contactId: string) {
  * as typed, so the owner sees it wherever they type it: contacts and collection invitees (issue 29).
  */
 export function blockedRecipients(ownerId: string, emails: string[]): Record<string, string> {
-  const blocked = blockedAddresses(ownerId, emails);
+  const keys = emails.map((email) => canonicalAddress(email) ?? email.trim().toLowerCase());
+  const blocked = blockedAddresses(ownerId, keys);
   const out: Record<string, string> = {};
-  for (const email of emails) {
-    const found = blocked.get(email.trim().toLowerCase());
+  for (const [i, email] of emails.entries()) {
+    const found = blocked.get(keys[i]!);
     if (found) out[email] = found.reason ?? contactMessages.blocked.fallback[found.kind];
   }
   return out;
+}
+
+/** The owner's own names for these addresses (contacts' preferred names), by canonical address. */
+export function contactNames(ownerId: string, emails: readonly string[]): Map<string, string> {
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  const names = new Map<string, string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = db
+      .select({ email: contacts.email, name: contacts.preferredName })
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.email, wanted.slice(i, i + 500))))
+      .all();
+    for (const row of rows) if (row.name?.trim()) names.set(row.email.toLowerCase(), row.name.trim());
+  }
+  return names;
 }

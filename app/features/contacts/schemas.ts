@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, parseMailbox } from "~/lib/email-address";
 import { contactMessages } from "./messages";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags, parseTagInput } from "./tags";
 
@@ -15,8 +16,9 @@ const email = z
   .string({ error: m.validation.emailRequired })
   .trim()
   .min(1, { error: m.validation.emailRequired })
-  .max(254, { error: m.validation.email })
-  .pipe(z.email({ error: m.validation.email }));
+  .max(EMAIL_MAX + NAME_MAX + 4, { error: m.validation.email })
+  // "Aunt Rosa <rosa@…>" is an address too: the name becomes the contact's when none is given.
+  .refine((value) => parseMailbox(value) !== null, { error: m.validation.email });
 const optionalText = (max: number) => z.string().trim().max(max, { error: m.validation.tooLong }).optional();
 const cleanTags = z
   .array(z.string().max(MAX_TAG_LENGTH, { error: m.validation.tooLong }))

@@ -8,31 +8,25 @@ type InvitationInput = {
   ownerName: string;
   formUrl: string;
   unsubscribeUrl: string;
+  /** Who it greets ("Hi Aunt Rosa,"); "Hi there," without one. */
+  recipientName?: string | null;
 };
 
-function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl }: InvitationInput, opening: string, subject: string): EmailParts {
+function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl, recipientName }: InvitationInput, opening: string, subject: string): EmailParts {
   const replyHint = "Just reply to this e-mail with your story. Write as much or as little as you like; photos are welcome too.";
   const formHint = "Prefer a web page? Use your personal link (no account needed):";
-  const stop = "Don't want these e-mails?";
+  const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
   return {
     subject,
     html: layoutHtml({
       title: subject,
       preheader: prompt,
-      body: html`${paragraph(greeting(null))}${paragraph(opening)}${description ? paragraph(description) : ""}
-        <blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
-        ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}
-        ${muted(html`${stop} <a href="${unsubscribeUrl}" style="color:${BRAND.muted};">Unsubscribe</a> from "${campaignTitle}".`)}`,
+      body: html`${paragraph(greeting(recipientName))}${paragraph(opening)}${description ? paragraph(description) : ""}
+        <blockquote class="sh-quote sh-ink" style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
+        ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}`,
+      unsubscribe,
     }),
-    text: layoutText([
-      greeting(null),
-      opening,
-      description,
-      `"${prompt}"`,
-      replyHint,
-      textLink(formHint, formUrl),
-      textLink(`${stop} Unsubscribe from "${campaignTitle}"`, unsubscribeUrl),
-    ]),
+    text: layoutText([greeting(recipientName), opening, description, `"${prompt}"`, replyHint, textLink(formHint, formUrl)], { unsubscribe }),
   };
 }
 
@@ -61,23 +55,25 @@ export function freshLinkEmail(input: InvitationInput): EmailParts {
   );
 }
 
-type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderName?: string | null; formUrl: string };
+type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderName?: string | null; formUrl: string; unsubscribeUrl: string };
 
 /** To someone whose reply had no story in it: thanks, no blame, and two easy ways to try again. */
-export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, formUrl }: EmptyReplyNoteInput): EmailParts {
+export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, formUrl, unsubscribeUrl }: EmptyReplyNoteInput): EmailParts {
   const subject = `We'd still love your story for "${campaignTitle}"`;
   const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". Your e-mail reached us, but we couldn't find any words of yours in it. That happens: sometimes a mail app sends only the quoted invitation, or the text goes missing on the way.`;
   const again = "Would you try once more? Just reply to this e-mail and write your story at the top. Write as much or as little as you like; photos are welcome too.";
   const formHint = "Or, if it's easier, use your personal link (no account needed):";
   const kept = `${ownerName} can see that you replied, so nothing you sent is lost.`;
+  const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
   return {
     subject,
     html: layoutHtml({
       title: subject,
       preheader: again,
       body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(again)}${paragraph(formHint)}${button(formUrl, "Share my story")}${muted(kept)}`,
+      unsubscribe,
     }),
-    text: layoutText([greeting(senderName), thanks, again, textLink(formHint, formUrl), kept]),
+    text: layoutText([greeting(senderName), thanks, again, textLink(formHint, formUrl), kept], { unsubscribe }),
   };
 }
 
@@ -86,8 +82,8 @@ export type AnswerCopy = { text: string; photos: readonly string[]; recording: s
 
 const sent = storyMessages.public;
 
-type StoryThanksInput = { campaignTitle: string; ownerName: string; removalUrl: string | null } & (
-  | { unasked?: false; senderName: string | null; copy: AnswerCopy; unsubscribeUrl: string }
+type StoryThanksInput = { campaignTitle: string; ownerName: string; removalUrl: string | null; unsubscribeUrl: string } & (
+  | { unasked?: false; senderName: string | null; copy: AnswerCopy }
   /** To an address nobody invited (the public form's typed one): no words of theirs, no name, no copy. */
   | { unasked: true }
 );
@@ -115,9 +111,9 @@ export function storyThanksEmail(input: StoryThanksInput): EmailParts {
   const heard = "The family will read and hear it in the family podcast and newsletter.";
   const copyHint = "Here is a copy of what you sent:";
   const removeHint = "Changed your mind? You can ask for the recording to be removed:";
-  const stop = "Don't want these e-mails?";
   const invited = input.unasked ? null : input;
   const copy = invited?.copy;
+  const unsubscribe = { url: input.unsubscribeUrl, from: campaignTitle };
   return {
     subject,
     html: layoutHtml({
@@ -125,20 +121,22 @@ export function storyThanksEmail(input: StoryThanksInput): EmailParts {
       preheader: heard,
       body: html`${paragraph(greeting(invited?.senderName))}${paragraph(thanks)}${
         copy
-          ? html`${paragraph(copyHint)}${copy.text ? html`<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:16px;line-height:1.6;white-space:pre-wrap;">${copy.text}</blockquote>` : ""}${copy.photos.length ? paragraph(sent.sentPhotos(copy.photos)) : ""}${copy.recording !== null ? paragraph(sent.sentRecording(copy.recording)) : ""}`
+          ? html`${paragraph(copyHint)}${copy.text ? html`<blockquote class="sh-quote sh-ink" style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:16px;line-height:1.6;white-space:pre-wrap;">${copy.text}</blockquote>` : ""}${copy.photos.length ? paragraph(sent.sentPhotos(copy.photos)) : ""}${copy.recording !== null ? paragraph(sent.sentRecording(copy.recording)) : ""}`
           : ""
-      }${paragraph(heard)}${removalUrl ? muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`) : ""}${
-        invited ? muted(html`${stop} <a href="${invited.unsubscribeUrl}" style="color:${BRAND.muted};">Unsubscribe</a> from "${campaignTitle}".`) : muted(NOT_YOU)
-      }`,
+      }${paragraph(heard)}${removalUrl ? muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`) : ""}${invited ? "" : muted(NOT_YOU)}`,
+      unsubscribe,
     }),
-    text: layoutText([
-      greeting(invited?.senderName),
-      thanks,
-      ...(copy ? [copyHint, ...copyLines(copy)] : []),
-      heard,
-      removalUrl ? textLink(removeHint, removalUrl) : null,
-      invited ? textLink(`${stop} Unsubscribe from "${campaignTitle}"`, invited.unsubscribeUrl) : NOT_YOU,
-    ]),
+    text: layoutText(
+      [
+        greeting(invited?.senderName),
+        thanks,
+        ...(copy ? [copyHint, ...copyLines(copy)] : []),
+        heard,
+        removalUrl ? textLink(removeHint, removalUrl) : null,
+        invited ? null : NOT_YOU,
+      ],
+      { unsubscribe },
+    ),
   };
 }
 
@@ -153,11 +151,12 @@ type RecordingRefusedInput = {
   /** They can reply to this e-mail with the recording (it came by e-mail). */
   canReply: boolean;
   formUrl: string;
+  unsubscribeUrl: string;
   unasked?: boolean;
 };
 
 /** A recording we could not keep (issue 29): why, that their words are safe, and how to send it again. */
-export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, reason, textKept, canReply, formUrl, unasked = false }: RecordingRefusedInput): EmailParts {
+export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, reason, textKept, canReply, formUrl, unsubscribeUrl, unasked = false }: RecordingRefusedInput): EmailParts {
   const subject = `Your recording for "${campaignTitle}" didn't come through`;
   const thanks = `Thank you for sending a recording for ${ownerName}'s "${campaignTitle}". We're sorry: we couldn't keep it. ${reason}`;
   const kept = textKept ? "What you wrote reached us and is kept with your story, so none of your words are lost." : null;
@@ -165,13 +164,15 @@ export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, re
     ? "Would you try once more? Reply to this e-mail with the recording attached: a voice memo of up to 10 minutes and 50 MB works best."
     : "Would you try once more? A voice memo of up to 10 minutes and 50 MB works best.";
   const formHint = canReply ? "Or, if it's easier, record or choose it on this page (no account needed):" : "You can record or choose it on this page (no account needed):";
+  const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
   return {
     subject,
     html: layoutHtml({
       title: subject,
       preheader: reason,
       body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${kept ? paragraph(kept) : ""}${paragraph(again)}${paragraph(formHint)}${button(formUrl, "Send my recording")}${unasked ? muted(NOT_YOU) : ""}`,
+      unsubscribe,
     }),
-    text: layoutText([greeting(senderName), thanks, kept, again, textLink(formHint, formUrl), unasked ? NOT_YOU : null]),
+    text: layoutText([greeting(senderName), thanks, kept, again, textLink(formHint, formUrl), unasked ? NOT_YOU : null], { unsubscribe }),
   };
 }

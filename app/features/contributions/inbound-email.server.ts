@@ -13,13 +13,17 @@ import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { claimWebhookToken, releaseWebhookToken } from "~/models/webhook-token.server";
-import { blockedAddress, markDeliveryProblem } from "~/models/delivery-problem.server";
+import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { now } from "~/lib/clock.server";
+import { parseFromLine } from "~/lib/email-address";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
 import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { automaticMail, type AutomaticMail, type HeaderReader } from "./automatic-mail";
+import { queueCollectionEmail } from "./collection-mail.server";
 import { emptyReplyNoteEmail } from "./emails";
 import { storyMessages } from "./messages";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
@@ -73,20 +77,6 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** "Robert Whitfield <robert@example.com>" → { name, email }. */
-export function parseAddress(value: string | undefined) {
-  if (!value) return { name: null, email: null };
-  // The address is the last <…> of the line; everything before it is the display name, which may be
-  // quoted and may itself contain '<', '>' or escaped quotes ("A \"B\" <c>" <x@y>).
-  const match = /^(.*)<([^<>]+)>\s*$/s.exec(value);
-  if (match) {
-    let name = match[1]!.trim();
-    if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, "$1");
-    return { name: name.trim() || null, email: match[2]!.trim().toLowerCase() };
-  }
-  return { name: null, email: value.trim().toLowerCase() || null };
-}
-
 function reject(status: number, message: string, severity: "low" | "medium" = "low"): InboundResult {
   // Refused posts store nothing but leave a trace for the administrators.
   recordSystemError({ error: new Error(message), errorType: "inbound_email_rejected", workflow: "email:inbound", severity });
@@ -138,7 +128,7 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
 
   const recipients = text(form, "recipient") ?? text(form, "To") ?? "";
   const token = tokenFromRecipients(recipients);
-  const sender = parseAddress(text(form, "from") ?? text(form, "From")).email ?? parseAddress(text(form, "sender")).email;
+  const sender = parseFromLine(text(form, "from") ?? text(form, "From")).email ?? parseFromLine(text(form, "sender")).email;
   // A replaced reply address (decision 0190) may be printed; only the invitee's own mailbox still uses it.
   const invitation = token ? (getInvitationByToken(token) ?? retiredReplyInvitation(token, sender)) : undefined;
   // 406 tells Mailgun not to retry: these will never be accepted.
@@ -151,11 +141,20 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     audio = await audioAttachment(form);
     const body = replyText(form);
     const photos = await imageAttachments(form);
-    const from = parseAddress(text(form, "from") ?? text(form, "From"));
-    const senderEmail = from.email ?? parseAddress(text(form, "sender")).email;
+    const from = parseFromLine(text(form, "from") ?? text(form, "From"));
+    const senderEmail = from.email ?? parseFromLine(text(form, "sender")).email;
     // The reply address names the invitee; another sending address is noted, not shown as theirs.
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
+    // The story is the invitee's: their name as the owner knows it, else as their own mailbox signs it
+    // (another sender's display name is not theirs; decision 0195).
+    const contributorName = personName({
+      contactName: contactNames(invitation.campaign.ownerId, [invitee]).get(invitee),
+      invitationName: invitation.invitation.name,
+      fromName: sentFrom ? null : from.name,
+    });
+    // Whoever sent it is greeted: the invitee by that name, another address by its own display name.
+    const senderName = sentFrom ? from.name : contributorName;
     // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
     const messageId = text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size);
     const subject = text(form, "subject") ?? null;
@@ -170,13 +169,13 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     }
 
     if (!hasOwnWords(body) && photos.length === 0 && !audio) {
-      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: from.name });
+      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: senderName });
       return { status: 200, message: "Reply kept without a story; the sender was told" };
     }
     const contribution = createContribution({
       campaignId: invitation.campaign.id,
       invitationId: invitation.invitation.id,
-      contributorName: sentFrom ? null : from.name,
+      contributorName,
       contributorEmail: invitee,
       sentFrom,
       // Photos or a recording alone: the quoted invitation is not their story.
@@ -270,17 +269,25 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
   const owner = await getUserById(campaign.ownerId);
   const note = db.transaction(() => {
     const kept = keepReplyWithoutStory({ invitation, campaign }, reply, "empty");
-    // An address that bounced or complained gets no note either.
-    if (!kept || blockedAddress(campaign.ownerId, reply.to)) return null;
-    const mail = emptyReplyNoteEmail({
+    if (!kept) return null;
+    const input = {
       campaignTitle: campaign.title,
       ownerName: owner ? ownerDisplayName(owner) : "Your family",
       senderName: reply.name,
       formUrl: invitationLinks(campaign.publicId, invitation.token).formUrl,
-    });
+    };
     // One note per invitation a day at most, so no two mail systems can keep answering each other.
     const day = now().toISOString().slice(0, 10);
-    return queueOutgoingEmail({ kind: "empty_reply_note", to: reply.to, ...mail, replyTo: replyAddressFor(invitation.token), dedupeKey: `empty-reply-note:${invitation.id}:${day}` });
+    return queueCollectionEmail({
+      kind: "empty_reply_note",
+      to: reply.to,
+      campaign,
+      askedBy: input.ownerName,
+      autoSubmitted: "auto-replied",
+      render: ({ unsubscribeUrl }) => emptyReplyNoteEmail({ ...input, unsubscribeUrl }),
+      replyTo: replyAddressFor(invitation.token),
+      dedupeKey: `empty-reply-note:${invitation.id}:${day}`,
+    });
   });
   if (note) await deliverEmails([note]);
 }

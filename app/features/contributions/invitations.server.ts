@@ -1,42 +1,53 @@
 // Outbox row and 'sent' mark in one transaction, so each is e-mailed once (decision 0008).
 import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
 import { dueInvitations, markCampaignsSent, markInvitationSent } from "~/models/invitation.server";
-import { blockedAddresses, markInvitationBlocked } from "~/models/delivery-problem.server";
+import { markInvitationBlocked } from "~/models/delivery-problem.server";
+import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { queueCollectionEmail } from "./collection-mail.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 
 export const ownerDisplayName = (owner: { firstName: string | null; lastName: string | null; email: string }) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
 
+/** The invitee's personal answer form. */
 export function invitationLinks(publicId: string, token: string) {
-  return {
-    formUrl: `${appUrl()}/contribute/${publicId}?${new URLSearchParams({ t: token })}`,
-    unsubscribeUrl: `${appUrl()}/unsubscribe/${token}`,
-  };
+  return { formUrl: `${appUrl()}/contribute/${publicId}?${new URLSearchParams({ t: token })}` };
 }
 
-/** Every e-mail about a collection to its invitee can be unsubscribed from in one click (RFC 8058). */
-export const collectionMailHeaders = (unsubscribeUrl: string) => ({ "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-
 type StoryRequestRow = {
-  invitation: { email: string; token: string };
-  campaign: { title: string; prompt: string; description: string | null; publicId: string };
+  invitation: { email: string; token: string; name: string | null };
+  campaign: { id: string; ownerId: string; title: string; prompt: string; description: string | null; publicId: string };
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
 
+/**
+ * The name an invitee is greeted by: the owner's contact name for the address, else the invitation's,
+ * else the one they signed with from their own address (decision 0195).
+ */
+export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }, fromName?: string | null) {
+  return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name, fromName });
+}
+
+/** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
-  const links = invitationLinks(campaign.publicId, invitation.token);
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
-  const mail = render({ campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName: ownerDisplayName(owner), ...links });
-  return queueOutgoingEmail({
+  const ownerName = ownerDisplayName(owner);
+  const input = { campaignTitle: campaign.title, prompt: campaign.prompt, description: campaign.description, ownerName, recipientName: inviteeName(campaign.ownerId, invitation), ...invitationLinks(campaign.publicId, invitation.token) };
+  return queueCollectionEmail({
     kind,
     to: invitation.email,
-    ...mail,
+    campaign,
+    askedBy: ownerName,
+    // The owner sends an invitation (or presses resend); the reminder job sends reminders on its own.
+    ...(kind === "campaign_reminder" ? { autoSubmitted: "auto-generated" as const } : {}),
+    render: ({ unsubscribeUrl }) => render({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
-    headers: collectionMailHeaders(links.unsubscribeUrl),
     dedupeKey,
   });
 }
@@ -47,19 +58,18 @@ export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
     const at = now();
     const due = dueInvitations(at, batchSize);
     if (due.length === 0) return total;
-    const blocked = new Map<string, ReturnType<typeof blockedAddresses>>();
     const queued = db.transaction(() => {
       markCampaignsSent([...new Set(due.map((d) => d.campaign.id))], at);
       return due.flatMap(({ invitation, campaign, owner }) => {
-        // An address that bounced or complained before gets no new invitation (decision 0143).
-        if (!blocked.has(owner.id)) blocked.set(owner.id, blockedAddresses(owner.id));
-        const problem = blocked.get(owner.id)!.get(invitation.email.trim().toLowerCase());
+        // An address that bounced, complained or unsubscribed gets no new invitation (decisions 0143, 0200).
+        const problem = collectionMailBlock(owner.id, campaign.id, invitation.email);
         if (problem) {
           markInvitationBlocked(invitation.id, problem.kind, problem.reason);
           return [];
         }
         if (!markInvitationSent(invitation.id, at)) return [];
-        return [queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `invitation:${invitation.id}`)];
+        const mail = queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `invitation:${invitation.id}`);
+        return mail ? [mail] : [];
       });
     });
     await deliverEmails(queued);

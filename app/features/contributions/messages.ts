@@ -43,9 +43,9 @@ export const storyMessages = {
     text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again. Automatic replies and delivery notices are listed too; they are not stories, and reminders go on.",
     from: (email: string | null) => `Reply from ${email ?? "an unknown address"}`,
     automatic: (who: string, summary: string) => `${who}'s mailbox answered automatically${summary ? `: ${summary}` : "."}`,
-    bounce: (email: string | null) => `A mail server sent a delivery notice about ${email ?? "an unknown address"}.`,
+    bounce: (email: string | null) => `An e-mail provider wrote back about ${email ?? "an unknown address"}: a message could not be delivered.`,
     /** The reason beside the invitee when the notice says their address takes no mail. */
-    bounceReason: (detail: string) => (detail ? `A mail server returned the invitation: ${detail}` : "A mail server returned the invitation: the address does not accept e-mail."),
+    bounceReason: (detail: string) => (detail ? `The invitation came back undelivered: ${detail}` : "The invitation came back undelivered: the address does not accept e-mail."),
     subject: (subject: string) => `Subject: ${subject}`,
     whatArrived: "What arrived",
     nothing: "The e-mail was empty.",
@@ -88,7 +88,7 @@ export const storyMessages = {
     accent: "Accent",
     speed: "Speaking speed",
     music: "Background music",
-    quality: "Processing quality",
+    quality: "Sound quality",
     hostCount: "One narrator",
     introOutro: "Family intro and outro",
     voiceLabels: {
@@ -99,7 +99,7 @@ export const storyMessages = {
     },
     accentLabels: { american: "American", british: "British", australian: "Australian" },
     musicLabels: { none: "None", warm: "Warm", uplifting: "Uplifting", gentle: "Gentle" },
-    qualityLabels: { standard: "Standard", premium: "Premium" },
+    qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" },
   },
   rename: {
     label: "Contributor name",
@@ -172,6 +172,8 @@ export const storyMessages = {
     tooLong: "That recording is longer than 10 minutes. Please choose a shorter one.",
     notAudio: "We couldn't read that file as a sound recording. Please choose a voice memo or another audio file (m4a, mp3, ogg, opus, wav, amr or webm).",
     empty: "The recording is empty.",
+    // A browser cannot send a chosen file back to the page: the relative must be told to choose it again.
+    chooseAgain: (fileName: string) => `Your recording${fileName ? ` "${fileName}"` : ""} was not kept because of the problem above. Please fix it and choose the recording again.`,
     // The owner's view on the stories page.
     heading: "Their recording",
     duration: (length: string) => `Duration ${length}`,
@@ -234,7 +236,7 @@ export const storyMessages = {
       retrying: "Connection lost — retrying… Your recording is safe on this page.",
       nextTry: (seconds: number) => `Next try in ${seconds} s.`,
       tryingNow: "Trying now…",
-      offline: "We couldn't reach the server. Your recording is safe on this page: check your connection and press Try again.",
+      offline: "We couldn't reach Storyhearth. Your recording is safe on this page: check your connection and press Try again.",
       failed: (status: number) => `Your answer could not be sent (error ${status}). Your recording is safe on this page: please try again.`,
     },
   },
@@ -254,6 +256,8 @@ export const storyMessages = {
     doneTitle: "Your request is noted",
     doneText: "Your recording is no longer used in the family podcast or newsletter. Thank you for letting us know.",
     storyDoneText: "Your recording and your written story have been deleted, and podcasts that used them are being made again without them.",
+    storyStays: "Your written story and its photos are still kept. You can delete them too.",
+    deleteStory: "Delete my written story and its photos",
     invalidTitle: "Link not valid",
     invalidText: "This removal link is not valid, or the recording was already deleted.",
   },

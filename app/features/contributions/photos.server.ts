@@ -3,7 +3,7 @@
 // Photos stored before that rule are re-encoded by a one-off job, and on their next serve if the
 // job has not reached them yet; no original is kept, not even for the owner.
 import { randomUUID } from "node:crypto";
-import { downloadName } from "~/lib/file-types";
+import { downloadName, storedFileType } from "~/lib/file-types";
 import { ImageError, imageVersion, reencodePhoto, removeImageVariants, serveImage, type StoredImage } from "~/lib/images.server";
 import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -37,12 +37,15 @@ export async function receivePhoto(bytes: Uint8Array, sentName: string): Promise
   }
 }
 
+/** A received photo's file in storage, under the story's id; the caller writes its row. */
+export async function storePhotoFile(contributionId: string, { image, fileName }: ReceivedPhoto) {
+  const storageKey = photoKey(contributionId, image);
+  const { size } = await getStorage().put(storageKey, image.bytes);
+  return { contributionId, storageKey, fileName, contentType: image.type, size };
+}
+
 export async function storeStoryPhotos(contributionId: string, photos: ReceivedPhoto[]) {
-  for (const { image, fileName } of photos) {
-    const storageKey = photoKey(contributionId, image);
-    const { size } = await getStorage().put(storageKey, image.bytes);
-    addAttachment({ contributionId, storageKey, fileName, contentType: image.type, size });
-  }
+  for (const photo of photos) addAttachment(await storePhotoFile(contributionId, photo));
 }
 
 type StoredPhoto = { id: string; storageKey: string; fileName: string; contentType: string };
@@ -94,7 +97,9 @@ export async function reencodePhotosStoredAsSent(batch = 50) {
 export async function servePhoto(request: Request, photo: StoredPhoto, cacheControl: string) {
   const servable = photo.storageKey.startsWith(PHOTO_PREFIX) ? photo : await reencodeStoredPhoto(photo);
   if (!servable) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  return serveImage(request, servable.storageKey, { contentType: servable.contentType, shared: false, cacheControl });
+  // The type our re-encoding gave the file (its key's extension), not the row's: archives imported
+  // before decision 0198 copied theirs, SVG and HTML included.
+  return serveImage(request, servable.storageKey, { contentType: storedFileType(servable.storageKey), shared: false, cacheControl });
 }
 
 /** A newsletter's cover names its photo by file; null when no photo is stored under that key. */

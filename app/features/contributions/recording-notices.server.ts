@@ -1,13 +1,12 @@
 // The kind note to whoever sent a recording that was refused, saying why (a kept one is thanked with
 // its story: story-thanks.server.ts). Mail to an address nobody invited (typed into the public form,
 // or a reply from another address) carries no text from the form and goes out at most once a day per
-// address; an address that bounced or complained gets nothing.
-import { blockedAddress } from "~/models/delivery-problem.server";
+// address; an address that bounced, complained or unsubscribed gets nothing (collection-mail.server.ts).
 import { storySender } from "~/models/contribution-recording.server";
 import { getUserById } from "~/models/user.server";
 import { now } from "~/lib/clock.server";
 import { appUrl } from "~/lib/env.server";
-import { queueOutgoingEmail, type SendEmailInput } from "~/lib/email/send.server";
+import { queueCollectionEmail, type CollectionMail } from "./collection-mail.server";
 import { recordingRefusedEmail } from "./emails";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { storyMessages, type RefusalCode } from "./messages";
@@ -17,8 +16,8 @@ export type { RefusalCode };
 
 const refusals = storyMessages.recording.refusal;
 
-/** Where a recording's e-mails go, and whether that address is the one the family invited. */
-export type Sender = { ownerId: string; email: string; name: string | null; invited: boolean };
+/** Where a recording's e-mails go (about which collection), and whether that address is the one the family invited. */
+export type Sender = { ownerId: string; campaignId: string; email: string; name: string | null; invited: boolean };
 
 /**
  * The outbox key of any mail to an address nobody invited: per address and day, whatever kind, so a
@@ -28,10 +27,11 @@ export const unaskedKey = (email: string) => `unasked:${email.trim().toLowerCase
 
 const dedupeKey = (sender: Sender, perRecording: string) => (sender.invited ? perRecording : unaskedKey(sender.email));
 
-/** Queues the mail unless the owner may not write to the address; the caller delivers it. */
-function queueTo(sender: Sender, mail: Omit<SendEmailInput, "to" | "dedupeKey">, perRecording: string) {
-  if (blockedAddress(sender.ownerId, sender.email)) return null;
-  return queueOutgoingEmail({ ...mail, to: sender.email, dedupeKey: dedupeKey(sender, perRecording) });
+/** Queues the mail unless the address may not get the collection's mail; the caller delivers it. */
+function queueTo(sender: Sender, mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign" | "autoSubmitted">, perRecording: string) {
+  const campaign = { id: sender.campaignId, ownerId: sender.ownerId };
+  // A note about what became of a recording, written after its conversion: a notification, however it came.
+  return queueCollectionEmail({ ...mail, campaign, to: sender.email, autoSubmitted: "auto-generated", dedupeKey: dedupeKey(sender, perRecording) });
 }
 
 const addressIn = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
@@ -48,10 +48,10 @@ export async function queueRecordingRefused(contributionId: string, recordingId:
   const email = byEmail && story.sentFrom ? addressIn(story.sentFrom) : story.contributorEmail;
   if (!email) return null;
   const invited = Boolean(story.invitationEmail && story.invitationEmail.toLowerCase() === email.toLowerCase());
-  const sender: Sender = { ownerId: story.campaign.ownerId, email, name: story.contributorName, invited };
+  const sender: Sender = { ownerId: story.campaign.ownerId, campaignId: story.campaign.id, email, name: story.contributorName, invited };
   const owner = await getUserById(story.campaign.ownerId);
   const token = invited ? story.invitationToken : null;
-  const parts = recordingRefusedEmail({
+  const input = {
     campaignTitle: story.campaign.title,
     ownerName: owner ? ownerDisplayName(owner) : "Your family",
     senderName: invited ? story.contributorName : null,
@@ -61,6 +61,7 @@ export async function queueRecordingRefused(contributionId: string, recordingId:
     canReply: byEmail && token !== null,
     formUrl: token ? invitationLinks(story.campaign.publicId, token).formUrl : `${appUrl()}/contribute/${encodeURIComponent(story.campaign.publicId)}`,
     unasked: !invited,
-  });
-  return queueTo(sender, { kind: "recording_refused", ...parts, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
+  };
+  const render: CollectionMail["render"] = ({ unsubscribeUrl }) => recordingRefusedEmail({ ...input, unsubscribeUrl });
+  return queueTo(sender, { kind: "recording_refused", askedBy: input.ownerName, render, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
 }

@@ -109,7 +109,7 @@ async function storeOriginal(contributionId: string, file: ReceivedFile, facts: 
 }
 
 /** The row, its conversion job and the story's thank-you, in the caller's transaction; null if the story has a recording. */
-function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thank: boolean) {
+function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thank: boolean, transcript: string | null = null) {
   const row = insertRecording({
     id,
     contributionId,
@@ -119,6 +119,7 @@ function writeRecordingRows({ id, contributionId, originalKey, file, facts }: St
     originalSize: file.size,
     originalFormat: `${facts.format}/${facts.codec}`,
     durationSeconds: facts.duration,
+    transcript,
   });
   if (!row) return null;
   enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
@@ -143,6 +144,19 @@ export async function keepRecording(contributionId: string, file: ReceivedFile, 
   // Another request kept this story's recording first: ours is not needed.
   if (!kept) return void (await getStorage().remove(original.originalKey));
   await afterKept(kept);
+}
+
+/**
+ * A recording brought by an archive (the import): checked and its original stored exactly as a sent
+ * one, under a story id the import has chosen. `keep` writes its row and conversion job in the
+ * import's transaction, keeping the words the archive had for it; the caller removes the stored
+ * original when that transaction does not happen.
+ */
+export async function receiveArchivedRecording(contributionId: string, file: ReceivedFile) {
+  const check = await checkRecording(file.path, file.size);
+  if (!check.ok) return check;
+  const original = await storeOriginal(contributionId, file, check.facts);
+  return { ok: true as const, originalKey: original.originalKey, keep: (transcript: string | null) => void writeRecordingRows(original, false, transcript) };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The outbox row and the count move together in one transaction (decision 0008).
 import { recordReminder, remindableInvitations } from "~/models/invitation.server";
-import { blockedAddresses, markInvitationBlocked } from "~/models/delivery-problem.server";
+import { markInvitationBlocked } from "~/models/delivery-problem.server";
+import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
@@ -16,18 +17,17 @@ export async function sendDueReminders({ limit = 5000 } = {}) {
       at,
     ),
   );
-  const blocked = new Map<string, ReturnType<typeof blockedAddresses>>();
   const queued = db.transaction(() =>
     candidates.flatMap(({ invitation, campaign, owner }) => {
-      // Bounced or complained since the invitation went out, maybe to another family (issue 29): no reminder.
-      if (!blocked.has(owner.id)) blocked.set(owner.id, blockedAddresses(owner.id));
-      const problem = blocked.get(owner.id)!.get(invitation.email.trim().toLowerCase());
+      // Bounced, complained (maybe to another family) or unsubscribed since the invitation went out: no reminder.
+      const problem = collectionMailBlock(owner.id, campaign.id, invitation.email);
       if (problem) {
         markInvitationBlocked(invitation.id, problem.kind, problem.reason);
         return [];
       }
       if (!recordReminder(invitation.id, invitation.reminderCount, at)) return [];
-      return [queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `reminder:${invitation.id}:${invitation.reminderCount + 1}`)];
+      const mail = queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `reminder:${invitation.id}:${invitation.reminderCount + 1}`);
+      return mail ? [mail] : [];
     }),
   );
   await deliverEmails(queued);

@@ -1,7 +1,7 @@
 // Invitation links that may have been printed (decision 0190): the one-time retirement of the tokens
 // found in stored e-mail, and what an old link or reply address may still do.
 import { now } from "~/lib/clock.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
 import { randomToken } from "~/lib/tokens.server";
 import { getUserById } from "~/models/user.server";
 import {
@@ -12,8 +12,9 @@ import {
   replaceInvitationToken,
   storedEmailTexts,
 } from "~/models/retired-invitation-token.server";
+import { queueCollectionEmail } from "./collection-mail.server";
 import { freshLinkEmail } from "./emails";
-import { invitationLinks, ownerDisplayName } from "./invitations.server";
+import { invitationLinks, inviteeName, ownerDisplayName } from "./invitations.server";
 import { replyAddressFor } from "./reply-address.server";
 
 const RETIRE_STEP = "retire-invitation-tokens-in-stored-email";
@@ -74,28 +75,24 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
  */
 export async function sendFreshLink(found: RetiredLink) {
   const { invitation, campaign } = found;
-  if (invitation.status === "unsubscribed" || invitation.status === "failed")
-    return;
   const owner = await getUserById(campaign.ownerId);
-  const links = invitationLinks(campaign.publicId, invitation.token);
-  const mail = freshLinkEmail({
+  const input = {
     campaignTitle: campaign.title,
     prompt: campaign.prompt,
     description: campaign.description,
     ownerName: owner ? ownerDisplayName(owner) : campaign.title,
-    ...links,
-  });
-  const dedupeKey = `fresh-link:${invitation.id}:${day(now())}`;
-  const row = queueOutgoingEmail({
+    recipientName: inviteeName(campaign.ownerId, invitation),
+    ...invitationLinks(campaign.publicId, invitation.token),
+  };
+  const row = queueCollectionEmail({
     kind: "invitation_fresh_link",
     to: invitation.email,
-    ...mail,
+    campaign,
+    askedBy: input.ownerName,
+    autoSubmitted: "auto-generated",
+    render: ({ unsubscribeUrl }) => freshLinkEmail({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
-    headers: {
-      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-    dedupeKey,
+    dedupeKey: `fresh-link:${invitation.id}:${day(now())}`,
   });
-  await deliverEmails([row]);
+  if (row) await deliverEmails([row]);
 }

@@ -2,19 +2,16 @@
 // once per story, with a copy of what reached us, only to the invitation's own address. An address
 // nobody invited (the public form without a personal link) gets no copy and no name; it hears from
 // us only when a recording was kept, for its removal link, at most once a day (decision 0156).
-import { blockedAddress } from "~/models/delivery-problem.server";
 import { storyToThank } from "~/models/contribution.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
+import { queueCollectionEmail } from "./collection-mail.server";
 import { storyThanksEmail } from "./emails";
-import { collectionMailHeaders, invitationLinks, ownerDisplayName } from "./invitations.server";
+import { inviteeName, ownerDisplayName } from "./invitations.server";
 import { unaskedKey } from "./recording-notices.server";
 import { removalUrl } from "./removal-links.server";
 import { replyAddressFor } from "./reply-address.server";
 import { familyStoryText } from "./story-text";
-
-/** RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back. */
-const AUTO_REPLIED = { "Auto-Submitted": "auto-replied" };
 
 /** The Message-Id we made up for a reply without one (inbound-email.server.ts) is nobody's to answer. */
 const answerable = (messageId: string | null) => (messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null);
@@ -26,8 +23,9 @@ export function keptOf({ story, photos, recording }: NonNullable<ReturnType<type
 
 /**
  * Writes the story's thank-you to the outbox (in the caller's transaction, if any) and returns it;
- * null when there is nobody to thank or nothing of theirs was kept. The outbox key makes a second
- * call for the same story (a webhook delivered twice, a retried form) return the first row.
+ * null when there is nobody to thank, nothing of theirs was kept or the address may not get the
+ * collection's mail. The outbox key makes a second call for the same story (a webhook delivered
+ * twice, a retried form) return the first row.
  */
 export function queueStoryThanks(contributionId: string) {
   const found = storyToThank(contributionId);
@@ -35,31 +33,31 @@ export function queueStoryThanks(contributionId: string) {
   const { story, campaign, owner, invitation } = found;
   const { text, photos, recording: kept } = keptOf(found);
   if (!text && photos.length === 0 && !kept) return null;
-  const common = { campaignTitle: campaign.title, ownerName: ownerDisplayName(owner), removalUrl: kept ? removalUrl(kept.id) : null };
+  const ownerName = ownerDisplayName(owner);
+  const common = { campaignTitle: campaign.title, ownerName, removalUrl: kept ? removalUrl(kept.id) : null };
+  // RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back.
+  const mail = { kind: "story_thanks", campaign, askedBy: ownerName, autoSubmitted: "auto-replied" } as const;
 
   if (!invitation?.id) {
     const to = story.contributorEmail;
-    if (!kept || !to || blockedAddress(campaign.ownerId, to)) return null;
-    return queueOutgoingEmail({ kind: "story_thanks", to, ...storyThanksEmail({ ...common, unasked: true }), headers: AUTO_REPLIED, dedupeKey: unaskedKey(to) });
+    if (!kept || !to) return null;
+    return queueCollectionEmail({ ...mail, to, render: ({ unsubscribeUrl }) => storyThanksEmail({ ...common, unasked: true, unsubscribeUrl }), dedupeKey: unaskedKey(to) });
   }
 
-  if (invitation.status === "unsubscribed" || blockedAddress(campaign.ownerId, invitation.email)) return null;
-  const links = invitationLinks(campaign.publicId, invitation.token);
   // Greeted by the name they gave only when it came from the invitee's own address.
   const theirs = !story.sentFrom && story.contributorEmail?.toLowerCase() === invitation.email.toLowerCase();
-  const mail = storyThanksEmail({
+  const input = {
     ...common,
-    senderName: theirs ? story.contributorName : null,
+    senderName: inviteeName(campaign.ownerId, invitation, theirs ? story.contributorName : null),
     copy: { text, photos, recording: kept ? (kept.fileName ?? "") : null },
-    unsubscribeUrl: links.unsubscribeUrl,
-  });
+  };
   const inReplyTo = answerable(story.messageId);
-  return queueOutgoingEmail({
-    kind: "story_thanks",
-    to: invitation.email,
+  return queueCollectionEmail({
     ...mail,
+    to: invitation.email,
+    render: ({ unsubscribeUrl }) => storyThanksEmail({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
-    headers: { ...collectionMailHeaders(links.unsubscribeUrl), ...AUTO_REPLIED, ...(inReplyTo ? { "In-Reply-To": inReplyTo, References: inReplyTo } : {}) },
+    ...(inReplyTo ? { headers: { "In-Reply-To": inReplyTo, References: inReplyTo } } : {}),
     dedupeKey: `story-thanks:${invitation.id}:${story.id}`,
   });
 }

@@ -11,56 +11,72 @@ import {
 } from "~/models/newsletter-delivery.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
+import { deliverEmails } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import type { JobHandler } from "~/lib/queue/runner.server";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { queueCollectionEmail } from "~/features/contributions/collection-mail.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 
 export type NewsletterDelivery = {
   recipients: number;
   newlySent: number;
+  /** Who this delivery e-mailed, each by name, else by address. */
+  sentTo: string[];
 };
+
+/** Who the collection's newsletter goes to, each by the name the family knows them by (decision 0195). */
+export function newsletterRecipients(ownerId: string, campaignId: string) {
+  const recipients = distributionRecipients(ownerId, campaignId);
+  const contacts = contactNames(ownerId, recipients.map((r) => r.email));
+  return recipients.map((r) => ({ ...r, name: personName({ contactName: contacts.get(r.email), invitationName: r.name }) }));
+}
 
 export async function deliverNewsletter(newsletterId: string): Promise<NewsletterDelivery> {
   const context = newsletterDeliveryContext(newsletterId);
-  if (!context) return { recipients: 0, newlySent: 0 };
-  const { newsletter, campaignId, owner, storyTitles, hasPodcast } = context;
-  const recipients = distributionRecipients(newsletter.ownerId, campaignId);
+  if (!context) return { recipients: 0, newlySent: 0, sentTo: [] };
+  const { newsletter, campaignId, campaignOwnerId, owner, storyTitles, hasPodcast } = context;
+  const recipients = newsletterRecipients(newsletter.ownerId, campaignId);
   const paths = newsletterPaths(newsletter.publicId);
   const base = appUrl();
 
-  const { rows, newlySent } = db.transaction(
+  const { rows, newlySent, sentTo } = db.transaction(
     () => {
       const already = deliveredAddresses(newsletter.id);
       const fresh = recipients.filter((r) => !already.has(r.email));
-      const rows = fresh.map((recipient) => {
-        const unsubscribeUrl = recipient.unsubscribeToken ? `${base}/unsubscribe/${recipient.unsubscribeToken}` : null;
-        const mail = newsletterEmail({
-          title: newsletter.title,
-          subtitle: newsletter.subtitle,
-          familyName: newsletter.familyName,
-          edition: newsletter.edition,
-          ownerName: ownerDisplayName(owner),
-          storyTitles,
-          readUrl: `${base}${paths.page}`,
-          listenUrl: hasPodcast ? `${base}${paths.listen}` : null,
-          unsubscribeUrl,
-        });
-        return queueOutgoingEmail({
+      const input = {
+        title: newsletter.title,
+        subtitle: newsletter.subtitle,
+        familyName: newsletter.familyName,
+        edition: newsletter.edition,
+        ownerName: ownerDisplayName(owner),
+        storyTitles,
+        readUrl: `${base}${paths.page}`,
+        listenUrl: hasPodcast ? `${base}${paths.listen}` : null,
+      };
+      const sent: typeof fresh = [];
+      const rows = fresh.flatMap((recipient) => {
+        const row = queueCollectionEmail({
           kind: NEWSLETTER_EMAIL_KIND,
           to: recipient.email,
-          ...mail,
-          headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+          campaign: { id: campaignId, ownerId: campaignOwnerId },
+          askedBy: input.ownerName,
+          // The family member who sent it reads what the family answers (decision 0201).
+          replyTo: owner.email,
+          render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl, recipientName: recipient.name }),
           dedupeKey: deliveryKey(newsletter.id, recipient.email),
         });
+        if (row) sent.push(recipient);
+        return row ? [row] : [];
       });
-      return { rows, newlySent: fresh.length };
+      return { rows, newlySent: rows.length, sentTo: sent.map((r) => r.name ?? r.email) };
     },
     { behavior: "immediate" },
   );
   await deliverEmails(rows);
-  return { recipients: recipients.length, newlySent };
+  return { recipients: recipients.length, newlySent, sentTo };
 }
 
 export async function deliverDueNewsletters({ limit = 200 } = {}) {

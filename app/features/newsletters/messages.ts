@@ -59,6 +59,7 @@ export const newsletterMessages = {
     distribution: (mode: string) => `Distribution: ${mode}`,
     recipients: (n: number) => `${n} ${n === 1 ? "recipient" : "recipients"}`,
     noRecipients: "No recipients yet: add distribution recipients in Configure Workflows, or invite family to this collection.",
+    goesTo: "Sent to",
     modeHelp: {
       manual: "Newsletters are sent only when you press 'Send to family'.",
       immediate: "Each new newsletter is e-mailed to the family as soon as it is created.",
@@ -68,7 +69,11 @@ export const newsletterMessages = {
   toast: {
     created: (edition: number) => ({ title: "Newsletter created", description: `Edition ${edition} is ready to read and share.` }),
     updated: { title: "Newsletter updated", description: "Your changes are saved." },
-    sent: (n: number) => ({ title: "Newsletter sent", description: `E-mailed to ${n} ${n === 1 ? "family member" : "family members"}.` }),
+    sent: (who: string[]) => {
+      const n = who.length;
+      const named = n > 8 ? `${who.slice(0, 8).join(", ")} and ${n - 8} more` : who.join(", ");
+      return { title: "Newsletter sent", description: `E-mailed to ${n} ${n === 1 ? "family member" : "family members"}: ${named}.` };
+    },
     alreadySent: { title: "Already sent", description: "Everyone on the distribution list already has this newsletter." },
     noRecipients: {
       title: "No recipients",
@@ -93,6 +98,5 @@ export const newsletterMessages = {
     read: "Read the newsletter",
     listen: "Listen to the family podcast",
     listenText: "The stories are also told in a family podcast episode you can play in your browser:",
-    unsubscribe: "Don't want these e-mails?",
   },
 } as const;

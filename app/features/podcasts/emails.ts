@@ -10,6 +10,19 @@ export type PodcastReadyEmailInput = {
   coverSrc: string | null;
 };
 
+// What the owner can do next, in words: a cover with a few lines around it is what spam filters
+// score as an image-only message (HTML_IMAGE_ONLY_*, which stop counting past 3,200 bytes of text).
+const READY_SHARE_HEADING = "Sharing it with your family";
+const READY_SHARE = [
+  "A share link: on the podcast's page, Share makes a link that anyone in the family can open in a browser, with a password if you want one. Nobody needs an account to listen, and you can turn the link off again at any time.",
+  "A podcast app: the family feed on the same page brings this episode, and every episode after it, into Apple Podcasts, Pocket Casts or any app that takes a private feed, so the family hears each new one as it comes.",
+  "The family newsletter: a newsletter made from the collection carries the episode with the stories it tells, and goes by e-mail to everyone on your list.",
+];
+const READY_KEEP_HEADING = "Keeping it";
+const READY_KEEP =
+  "The MP3 and the transcript, a PDF with every word that is said, are yours to download and keep. They play and print without Storyhearth, on any computer or phone, for as long as the family wants them.";
+const READY_QUESTIONS = "A question, or something that does not sound right? Reply to this e-mail: it reaches the people who look after Storyhearth.";
+
 export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc }: PodcastReadyEmailInput): EmailParts {
   const subject = `Your podcast is ready: ${title}`;
   const intro = `Your podcast “${title}” is ready to listen to (${duration}).`;
@@ -22,9 +35,11 @@ export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc 
       preheader: intro,
       body: html`${paragraph(greeting(name))}
         ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;">` : ""}
-        ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}${muted(why)}`,
+        ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}
+        ${paragraph(html`<strong>${READY_SHARE_HEADING}</strong>`)}${READY_SHARE.map((line) => paragraph(line))}
+        ${paragraph(html`<strong>${READY_KEEP_HEADING}</strong>`)}${paragraph(READY_KEEP)}${muted(READY_QUESTIONS)}${muted(why)}`,
     }),
-    text: layoutText([greeting(name), intro, textLink("Listen to your podcast", podcastUrl), next, why]),
+    text: layoutText([greeting(name), intro, textLink("Listen to your podcast", podcastUrl), next, READY_SHARE_HEADING, ...READY_SHARE, READY_KEEP_HEADING, READY_KEEP, READY_QUESTIONS, why]),
   };
 }
 

@@ -76,10 +76,11 @@ export const listeningMessages = {
     invalidId: "Invalid podcast ID", // spec
     loadFailed: "Failed to load podcast details. The podcast may have been deleted or is unavailable.", // spec
     unavailableTitle: "Podcast unavailable",
-    noDescription: "No description available.", // spec
+    // The spec's 'No description available.' and 'Similar Podcasts', in a family's words (decision 0207).
+    noDescription: "This episode has no description yet.",
     noTranscript: "Transcript not available for this podcast.", // spec
-    similar: "Similar Podcasts", // spec
-    noSimilar: "No similar podcasts yet.",
+    similar: "More of your episodes",
+    noSimilar: "Your other episodes will be listed here.",
     notReady: "This podcast is still being made. The player appears when the audio is ready.",
     failed: "This podcast could not be generated.",
     tabs: { description: "Description", transcript: "Transcript", technical: "Technical Details" }, // spec
@@ -104,6 +105,7 @@ export const listeningMessages = {
     generate: "Generate", // spec
     copy: "Copy",
     newLink: "New link",
+    sendBy: "Send the link by",
     passwordProtect: "Password protect this podcast", // spec
     passwordLabel: "Password",
     expiryLabel: "Link expires after (days)",

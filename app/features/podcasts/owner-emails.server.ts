@@ -74,7 +74,7 @@ async function writeReadyEmail(podcastId: string) {
     podcastUrl: podcastUrl(podcast),
     coverSrc: await coverSrc(podcast),
   });
-  return deliverEmail(queueOutgoingEmail({ kind: "podcast_ready", to: owner.email, ...email, dedupeKey: readyEmailKey(podcast.id) }));
+  return deliverEmail(queueOutgoingEmail({ kind: "podcast_ready", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: readyEmailKey(podcast.id) }));
 }
 
 async function writeFailedEmail(podcastId: string, attempt: number) {
@@ -87,7 +87,7 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
     reason: podcast.errorMessage ?? podcastMessages.generation.failedDefault,
     retryUrl: retryUrl(podcast),
   });
-  return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
+  return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
 }
 
 /** The owner of a collection whose relative took their recording back, told once per recording (issue 32). */
@@ -103,5 +103,5 @@ export const emailClipRemoved = (clip: { recordingId: string; contributorName: s
       story: clip.story,
       storiesUrl: `${appUrl()}/campaigns/${encodeURIComponent(clip.campaignId)}/stories`,
     });
-    return deliverEmail(queueOutgoingEmail({ kind: "clip_removed", to: owner.email, ...email, dedupeKey: `clip-removed:${clip.recordingId}` }));
+    return deliverEmail(queueOutgoingEmail({ kind: "clip_removed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: `clip-removed:${clip.recordingId}` }));
   });

@@ -33,7 +33,7 @@ type StoryRow = { id: string; title: string; source: "pdf" | "text"; content: st
 export const STORY_PREVIEW_CHARS = 200;
 
 export const storySourceLabel = (source: "pdf" | "text") => (source === "pdf" ? "PDF Upload" : "Text Entry");
-export const hostLabel = (hostCount: number) => (hostCount === 2 ? "Two Hosts" : "Single Host");
+export const hostLabel = (hostCount: number) => (hostCount === 2 ? "Two voices" : "One voice");
 
 export const podcastAudioUrl = (podcastId: string) => `/api/podcasts/${podcastId}/audio`;
 export const podcastCoverUrl = (podcastId: string) => `/api/podcasts/${podcastId}/cover.jpg`;

@@ -1,16 +1,17 @@
 import { listeningMessages } from "./listening-messages";
 
-export const SOCIAL_NETWORKS = ["facebook", "twitter", "linkedin", "email"] as const;
+// A family's episode is private: its link is sent to someone, person to person, never posted on a
+// public network (decision 0207).
+export const SOCIAL_NETWORKS = ["email", "sms", "whatsapp"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export function socialShareUrls(link: string, title: string): Record<SocialNetwork, string> {
   const text = listeningMessages.share.shareText(title);
-  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  // mailto and sms want %20 for spaces, not '+'.
+  const body = encodeURIComponent(`${text} ${link}`);
   return {
-    facebook: `https://www.facebook.com/sharer/sharer.php?${q({ u: link })}`,
-    twitter: `https://twitter.com/intent/tweet?${q({ url: link, text })}`,
-    linkedin: `https://www.linkedin.com/sharing/share-offsite/?${q({ url: link })}`,
-    // mailto wants %20 for spaces, not '+'.
     email: `mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(listeningMessages.share.emailBody(link))}`,
+    sms: `sms:?&body=${body}`,
+    whatsapp: `https://wa.me/?text=${body}`,
   };
 }

@@ -4,7 +4,7 @@ import { formatMegabytes, technicalDetails, type TechnicalSource } from "./techn
 const stored: TechnicalSource = {
   statusLabel: "Complete",
   hostCount: 2,
-  hostLabel: "Two Hosts",
+  hostLabel: "Two voices",
   primaryVoice: "female-warm",
   primaryAccent: "british",
   primarySpeed: 1.2,
@@ -26,12 +26,12 @@ describe("technicalDetails", () => {
   it("says every stored value in words", () => {
     expect(Object.fromEntries(technicalDetails(stored, 1234))).toEqual({
       Status: "Complete",
-      Hosts: "Two Hosts",
+      Voices: "Two voices",
       "Primary voice": "Female, warm (British, 1.2x)",
       "Secondary voice": "Male, professional (American, 1.0x)",
       "Background music": "Gentle piano",
       "Intro/outro": "Custom",
-      "Processing quality": "Premium (higher audio quality)",
+      "Sound quality": "High (clearer sound, larger file)",
       Duration: "2:05",
       "File size": "2.50 MB",
       Format: "MP3 (audio/mpeg)",

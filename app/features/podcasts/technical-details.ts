@@ -36,12 +36,12 @@ const word = (labels: Record<string, string>, value: string) => labels[value] ??
 export function technicalDetails(p: TechnicalSource, listens: number): Array<[string, string]> {
   const rows: Array<[string, string | null]> = [
     ["Status", p.statusLabel],
-    ["Hosts", p.hostLabel],
+    ["Voices", p.hostLabel],
     ["Primary voice", describeHost(p.primaryVoice, p.primaryAccent, p.primarySpeed)],
     ["Secondary voice", p.hostCount === 2 && p.secondaryVoice ? describeHost(p.secondaryVoice, p.secondaryAccent, p.secondarySpeed) : null],
     ["Background music", word(review.musicLabels, p.backgroundMusic)],
     ["Intro/outro", word(review.introOutroLabels, p.introOutro)],
-    ["Processing quality", word(review.qualityLabels, p.processingQuality)],
+    ["Sound quality", word(review.qualityLabels, p.processingQuality)],
     ["Duration", p.duration === null ? null : formatDuration(p.duration)],
     ["File size", p.fileSize ? formatMegabytes(p.fileSize) : null],
     ["Format", p.audioUrl ? "MP3 (audio/mpeg)" : null],

@@ -4,15 +4,15 @@ import { isOffered, type Accent, type AccentOffer, type VoiceOffer } from "~/aud
 export const voiceOfferMessages = {
   notes: {
     "built-in": "built in",
-    piper: "Piper",
-    "speech-server": "speech server",
-    // Families never see the operator's command: that is for /admin and the README (issue 29).
-    download: "not installed on this server",
+    piper: "natural voice",
+    "speech-server": "speech service",
+    // Families are told what they can choose, never how an operator adds voices (/admin and the README say that).
+    download: "not available yet",
     unavailable: "not available",
   } satisfies Record<AccentOffer, string>,
-  hint: "Built-in voices come with Storyhearth. Piper voices sound more natural; your administrator can install them.",
+  hint: "Built-in voices come with Storyhearth. Natural voices sound closer to a person reading; more of them appear here as they are added.",
   notOffered: (voice: string, accent: string, offered: string[]) =>
-    `${accent} for ${voice} is not installed on this server. Choose ${offered.length ? offered.join(" or ") : "another voice"}.`,
+    `${accent} for ${voice} is not available yet. Choose ${offered.length ? offered.join(" or ") : "another voice"}.`,
 };
 
 export type AccentOption<A extends string> = { value: A; label: string; disabled: boolean };

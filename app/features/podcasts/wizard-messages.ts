@@ -58,7 +58,7 @@ export const wizardMessages = {
     advanced: "Advanced options",
     backgroundMusic: "Background music",
     introOutro: "Intro/outro",
-    quality: "Processing quality",
+    quality: "Sound quality",
     // The family-collection beds too, so a family podcast's settings read as words everywhere.
     musicLabels: {
       none: "None",
@@ -71,7 +71,8 @@ export const wizardMessages = {
       gentle: "Gentle",
     } as Record<string, string>,
     introOutroLabels: { standard: "Standard", minimal: "Minimal", none: "None", custom: "Custom", family: "Family" } as Record<string, string>,
-    qualityLabels: { standard: "Standard (faster)", premium: "Premium (higher audio quality)" } as Record<string, string>, // spec
+    // The spec's standard and premium, said as what a family hears and downloads.
+    qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" } as Record<string, string>,
     customIntro: "Custom intro",
     customIntroHint: (max: number) => `Your own opening words, read first when Intro/outro is Custom (up to ${max} characters).`,
     generate: "Generate Podcast", // spec
@@ -160,7 +161,7 @@ export const wizardMessages = {
     voices: "Voices",
     music: "Background music",
     introOutro: "Intro/outro",
-    quality: "Processing quality",
+    quality: "Sound quality",
   },
   ready: {
     heading: "Your Podcast is Ready!", // spec

@@ -13,10 +13,11 @@ export const helpMessages = {
   intro: "Storyhearth turns your family's stories into narrated podcasts. Find answers, step-by-step guides, or write to us.",
   tabs: { faq: "FAQ", tutorials: "Tutorials", contact: "Contact Support" } satisfies Record<HelpTab, string>, // spec
   /** `minutesPer1000Words`: from the default voice's measured pace (decision 0130). */
-  faq: (account: { podcastLimit: number; podcastsGenerated: number }, minutesPer1000Words: number) => [
+  /** `account`: null for a visitor who is not signed in. */
+  faq: (account: { podcastLimit: number; podcastsGenerated: number } | null, minutesPer1000Words: number) => [
     {
       q: "What is Storyhearth?",
-      a: "Storyhearth is a podcast generator for senior stories. Upload a story as a PDF or paste its text, choose one or two AI-voiced hosts, and get a narrated episode you can share by link or download as an MP3. You can also gather stories from relatives by e-mail and turn a collection into a family podcast and newsletter.",
+      a: "Storyhearth is a podcast generator for senior stories. Upload a story as a PDF or paste its text, choose one or two narrating voices, and get a narrated episode you can share by link or download as an MP3. You can also gather stories from relatives by e-mail and turn a collection into a family podcast and newsletter.",
     },
     {
       q: "What can I upload?",
@@ -41,7 +42,7 @@ export const helpMessages = {
     {
       q: "Is there a limit on how many podcasts I can make?",
       // The limit counts the podcasts an account has; deleting one frees its place (decision 0122).
-      a: `Kept podcasts are stored indefinitely. How many you can have at once depends on your plan: trial accounts 3 and active subscriptions 50, and deleting a podcast frees its place. Your account is using ${account.podcastsGenerated} of ${account.podcastLimit}.`,
+      a: `Kept podcasts are stored indefinitely. How many you can have at once depends on your plan: trial accounts 3 and active subscriptions 50, and deleting a podcast frees its place.${account ? ` Your account is using ${account.podcastsGenerated} of ${account.podcastLimit}.` : ""}`,
     },
     {
       q: "Can I edit a podcast after it is made?",
@@ -90,6 +91,10 @@ export const helpMessages = {
   contact: {
     heading: "Contact Support",
     intro: `Tell us what you need and we will reply to your account's e-mail address within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    visitorIntro: `Tell us what you need and we will reply to the e-mail address you give within ${SUPPORT_RESPONSE_HOURS} hours.`,
+    email: "Your e-mail address",
+    visitor: "A visitor",
+    emailInvalid: "Please enter a valid email address",
     subject: "Subject",
     message: "Message",
     send: "Send Message",

@@ -17,9 +17,10 @@ export const landingMessages = {
     save: (amount: number) => `Save $${amount}`, // spec: 'Save' badge, one month's price
     popular: "Most Popular", // spec
     choose: (plan: string) => `Choose ${plan}`,
-    credits: (n: number) => `${n} ${n === 1 ? "credit" : "credits"} per month`,
-    perCredit: (words: string, minutes: number) => `Each credit: ${words} words, ${minutes} min`,
-    addOn: (price: number, max: number | null) => `Add-on credit $${price} (${max === null ? "no limit" : `max ${max}`})`,
+    // The spec's credits, said as what they buy: one credit makes one episode.
+    credits: (n: number) => `${n} podcast ${n === 1 ? "episode" : "episodes"} a month`,
+    perCredit: (words: string, minutes: number) => `Each from a story of up to ${words} words, about ${minutes} min to listen to`,
+    addOn: (price: number, max: number | null) => `Another episode $${price} (${max === null ? "as many as you need" : `up to ${max} a month`})`,
     enterprise: "Running a senior living community?",
     enterpriseText: "We offer enterprise options for senior living communities, with story collection for every resident family.",
     enterpriseLink: "Ask about enterprise options",

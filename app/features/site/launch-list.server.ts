@@ -15,7 +15,7 @@ export async function joinLaunchList(email: string) {
   const address = email.trim().toLowerCase();
   const known = db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, keyFor(address))).get();
   if (known) return;
-  await sendEmail({ kind: LAUNCH_LIST_KIND, to: address, ...launchListEmail(), dedupeKey: keyFor(address) });
+  await sendEmail({ kind: LAUNCH_LIST_KIND, to: address, autoSubmitted: "auto-generated", ...launchListEmail(), dedupeKey: keyFor(address) });
 }
 
 export function listLaunchList() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { button, escapeHtml, html, layoutHtml, layoutText, raw, safeUrl, splitTextLinks, textLink } from "./layout";
+import { button, escapeHtml, html, layoutHtml, layoutText, paragraph, raw, safeUrl, splitTextLinks, textLink } from "./layout";
 
 const hostile = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `'><svg onload=alert(1)>`, "`${x}` & co"];
 
@@ -44,8 +44,27 @@ describe("html", () => {
     expect(page).toContain("<p>ok</p>");
   });
 
+  it("offers the dark theme to clients that ask for it, and keeps the light one inline for the rest", () => {
+    const page = layoutHtml({ title: "t", body: paragraph("Hello") });
+    expect(page).toContain('<meta name="color-scheme" content="light dark">');
+    expect(page).toContain('<meta name="supported-color-schemes" content="light dark">');
+    const dark = /@media \(prefers-color-scheme: dark\)\{([\s\S]*?)\n\}/.exec(page)?.[1] ?? "";
+    expect(dark).toContain(".sh-paper{background:#1b1612!important;color:#f5ede3!important;}");
+    expect(dark).toContain(".sh-ink{color:#f5ede3!important;}");
+    expect(page).toContain('<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2118;">Hello</p>');
+  });
+
   it("renders the plain-text twin with a footer", () => {
     expect(layoutText(["Hi,", null, "Body", false])).toBe("Hi,\n\nBody\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n");
+  });
+
+  it("ends a list's mail with its unsubscribe line, the name it unsubscribes from escaped", () => {
+    const unsubscribe = { url: "https://a.test/unsubscribe/tok", from: `Lake <b>"1963"</b>` };
+    const page = layoutHtml({ title: "t", body: html`<p>ok</p>`, unsubscribe });
+    expect(page).toContain(`Don&#39;t want these e-mails? <a href="https://a.test/unsubscribe/tok" style="color:#5f5245;">Unsubscribe</a> from "Lake &lt;b&gt;&quot;1963&quot;&lt;/b&gt;".`);
+    expect(layoutText(["Body"], { unsubscribe })).toBe(
+      `Body\n\nDon't want these e-mails? Unsubscribe from "Lake <b>"1963"</b>":\nhttps://a.test/unsubscribe/tok\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n`,
+    );
   });
 });
 

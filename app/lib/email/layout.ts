@@ -15,6 +15,21 @@ export const BRAND = {
   font: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
 } as const;
 
+// The app's dark theme, for clients that honour prefers-color-scheme (Apple Mail, iOS, Outlook.com):
+// inline styles win over a stylesheet, so each class overrides with !important.
+const DARK = { paper: "#1b1612", card: "#241e19", ink: "#f5ede3", muted: "#c9bcad", border: "#40362d", color: "#f0a36b", onColor: "#1b1612" } as const;
+const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark;}
+@media (prefers-color-scheme: dark){
+.sh-paper{background:${DARK.paper}!important;color:${DARK.ink}!important;}
+.sh-card{background:${DARK.card}!important;border-color:${DARK.border}!important;}
+.sh-ink{color:${DARK.ink}!important;}
+.sh-muted,.sh-muted a{color:${DARK.muted}!important;}
+.sh-brand,.sh-link{color:${DARK.color}!important;}
+.sh-button{background:${DARK.color}!important;}
+.sh-button a{color:${DARK.onColor}!important;}
+.sh-quote{background:${DARK.paper}!important;border-color:${DARK.color}!important;}
+}`;
+
 /** HTML that is already safe to embed; only `html` and `raw` create it. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -73,48 +88,60 @@ export function safeUrl(url: string) {
 // ── building blocks ───────────────────────────────────────────────────────
 
 export function paragraph(content: HtmlValue) {
-  return html`<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${content}</p>`;
+  return html`<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${content}</p>`;
 }
 
 export function muted(content: HtmlValue) {
-  return html`<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">${content}</p>`;
+  return html`<p class="sh-muted" style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">${content}</p>`;
 }
 
 /** A big tap-friendly button (a link styled as one), with the raw URL below for clients that strip styles. */
 export function button(href: string, label: string) {
   const url = safeUrl(href);
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-  <tr><td style="border-radius:8px;background:${BRAND.color};">
+  <tr><td class="sh-button" style="border-radius:8px;background:${BRAND.color};">
     <a href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${BRAND.font};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${label}</a>
   </td></tr>
 </table>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" style="color:${BRAND.color};">${href}</a></p>`;
+<p class="sh-muted" style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" class="sh-link" style="color:${BRAND.color};">${href}</a></p>`;
 }
 
 // ── the layout ────────────────────────────────────────────────────────────
 
 export type EmailParts = { subject: string; html: string; text: string };
 
-/** The branded HTML document around a message body. */
-export function layoutHtml({ title, preheader, body }: { title: string; preheader?: string; body: SafeHtml }) {
+/** A list's unsubscribe link: `url`, and what it unsubscribes from (a collection's title). */
+export type Unsubscribe = { url: string; from: string };
+
+const UNSUBSCRIBE_ASK = "Don't want these e-mails?";
+
+function unsubscribeLine({ url, from }: Unsubscribe) {
+  return muted(html`${UNSUBSCRIBE_ASK} <a href="${safeUrl(url)}" style="color:${BRAND.muted};">Unsubscribe</a> from "${from}".`);
+}
+
+/** The branded HTML document around a message body; a list's mail ends with its unsubscribe line. */
+export function layoutHtml({ title, preheader, body, unsubscribe }: { title: string; preheader?: string; body: SafeHtml; unsubscribe?: Unsubscribe }) {
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
 <title>${title}</title>
+<style>${raw(DARK_STYLES)}</style>
 </head>
-<body style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};color:${BRAND.ink};">
+<body class="sh-paper" style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};color:${BRAND.ink};">
 ${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>` : ""}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${BRAND.paper};">
+<table class="sh-paper" role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${BRAND.paper};">
   <tr><td align="center" style="padding:24px 12px;">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
-      <tr><td style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;">${BRAND.name}</td></tr>
-      <tr><td style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
+      <tr><td class="sh-brand" style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;">${BRAND.name}</td></tr>
+      <tr><td class="sh-card" style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
 ${body}
+${unsubscribe ? unsubscribeLine(unsubscribe) : ""}
       </td></tr>
-      <tr><td style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</td></tr>
+      <tr><td class="sh-muted" style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</td></tr>
     </table>
   </td></tr>
 </table>
@@ -122,9 +149,10 @@ ${body}
 </html>`.value;
 }
 
-/** The plain-text twin: paragraphs separated by blank lines, the brand footer at the end. */
-export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>) {
-  const body = paragraphs.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
+/** The plain-text twin: paragraphs separated by blank lines, the unsubscribe line and brand footer at the end. */
+export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>, { unsubscribe }: { unsubscribe?: Unsubscribe } = {}) {
+  const all = [...paragraphs, unsubscribe && textLink(`${UNSUBSCRIBE_ASK} Unsubscribe from "${unsubscribe.from}"`, unsubscribe.url)];
+  const body = all.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
   return `${body}\n\n-- \n${BRAND.name} · ${BRAND.tagline}\n`;
 }
 

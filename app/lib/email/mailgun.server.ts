@@ -100,8 +100,34 @@ export const outboxIdFromMessageId = (messageId: string) => /^<?outbox\.([^@<>\s
 /** The custom variable naming the outbox row, so a bounce or complaint event finds its message. */
 export const OUTBOX_ID_VARIABLE = "outbox-id";
 
-/** Asks Mailgun's event log whether a message with this Message-Id was accepted. */
-export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string) {
-  const events = await client.events.get(domain, { "message-id": messageId, event: "accepted", limit: 1 });
-  return events.items.length > 0;
+/** Pages of Mailgun's logs read for one message, and their size: 6,000 accepted messages around one send. */
+const LOG_PAGES = 20;
+const LOG_PAGE_SIZE = 300;
+/** Mailgun's clock and ours may differ: the window opens this much before the message was written. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const bare = (messageId: string) => messageId.trim().replace(/^<|>$/g, "");
+
+/**
+ * Asks Mailgun's logs whether a message with this Message-Id was accepted since `since` (decision
+ * 0209). The Logs API replaces the deprecated events API; it filters by domain and time, so the
+ * Message-Id is matched here. Throws when the window holds more than we read: the outcome stays
+ * unknown and is asked again later, never guessed.
+ */
+export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string, since: Date, until = new Date()) {
+  const wanted = bare(messageId);
+  let token: string | undefined;
+  for (let page = 0; page < LOG_PAGES; page++) {
+    const logs = await client.logs.list({
+      start: new Date(since.getTime() - CLOCK_SKEW_MS),
+      end: new Date(Math.max(until.getTime(), since.getTime()) + CLOCK_SKEW_MS),
+      events: ["accepted"],
+      filter: { AND: [{ attribute: "domain", comparator: "=", values: [{ label: domain, value: domain }] }] },
+      pagination: { limit: LOG_PAGE_SIZE, ...(token ? { token } : {}) },
+    });
+    if (logs.items.some((item) => bare(item.message?.headers?.["message-id"] ?? "") === wanted)) return true;
+    token = logs.pagination?.next;
+    if (!token || logs.items.length < LOG_PAGE_SIZE) return false;
+  }
+  throw new Error(`Mailgun's logs hold more than ${LOG_PAGES * LOG_PAGE_SIZE} accepted messages around this one`);
 }

@@ -116,6 +116,25 @@ export function markUnsettled(id: string, error: unknown) {
   return db.update(emailOutbox).set({ lastError: errorText(error) }).where(eq(emailOutbox.id, id)).returning().get();
 }
 
+/**
+ * A list's messages to `to` that no sender has handed over yet, found by their List-Unsubscribe link:
+ * given up on, because the recipient left that list.
+ */
+export function withdrawListMail(to: string, unsubscribeUrls: readonly string[], reason: string) {
+  if (unsubscribeUrls.length === 0) return 0;
+  return db
+    .update(emailOutbox)
+    .set({ status: "failed", lastError: reason, retryAt: null })
+    .where(
+      and(
+        sql`lower(${emailOutbox.to}) = ${to.trim().toLowerCase()}`,
+        inArray(emailOutbox.status, ["queued", "retrying"]),
+        inArray(sql`json_extract(${emailOutbox.headers}, '$."List-Unsubscribe"')`, unsubscribeUrls.map((url) => `<${url}>`)),
+      ),
+    )
+    .run().changes;
+}
+
 /** A local run without Mailgun: the outbox is the mailbox. */
 export function markStored(id: string) {
   return db.update(emailOutbox).set({ status: "stored" }).where(eq(emailOutbox.id, id)).returning().get();

@@ -195,7 +195,7 @@ describe("sendEmail with Mailgun configured", () => {
     expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/429/) });
   });
 
-  it("settles a send interrupted by a crash by asking Mailgun's event log: sent once, never twice", async () => {
+  it("settles a send interrupted by a crash by asking Mailgun's logs: sent once, never twice", async () => {
     const input = { kind: "test", to: "carol@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" };
     // One row Mailgun accepted before the process died, one it never saw.
     const accepted = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-accepted" });
@@ -215,6 +215,23 @@ describe("sendEmail with Mailgun configured", () => {
     const sent = fake.requests.filter((r) => r.path.endsWith("/messages"));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers["Message-Id"]).toBe(`<${m.mailgun.outboxMessageId(lost.id, DOMAIN)}>`);
+  });
+
+  it("reads Mailgun's logs (not the deprecated events API) page by page to find an interrupted send among the domain's others", async () => {
+    const input = { kind: "test", to: "dora@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" };
+    const row = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-busy-domain" });
+    m.outbox.claimForSending(row.id, new Date(Date.now() - m.email.SENDING_STALE_MS() - 1000));
+    for (let i = 0; i < 700; i++) fake.logAccepted(`other.${i}@${DOMAIN}`);
+    fake.logAccepted(m.mailgun.outboxMessageId(row.id, DOMAIN));
+    fake.requests.length = 0;
+    const asked = fake.logQueries.length;
+
+    expect((await m.email.deliverPendingEmails()).reconciled).toBe(1);
+    expect(m.outbox.getOutboxEmail(row.id)?.status).toBe("sent");
+    expect(fake.requests.filter((r) => r.path.endsWith("/messages"))).toHaveLength(0);
+    const queries = fake.logQueries.slice(asked);
+    expect(queries.length).toBeGreaterThanOrEqual(3);
+    expect(queries[0]).toMatchObject({ events: ["accepted"], filter: { AND: [{ attribute: "domain", comparator: "=", values: [{ value: DOMAIN }] }] } });
   });
 
   it("writes a deduplicated message to the outbox once", () => {

@@ -21,6 +21,7 @@ import {
 import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { headerValue } from "./header-value";
+import { fromLine, sendingDomainFor, supportAddress, type Sender } from "./senders.server";
 import { createMailgun, describeMailgunError, mailgunFailure, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
 
 export type SendEmailInput = {
@@ -30,7 +31,15 @@ export type SendEmailInput = {
   subject: string;
   html: string;
   text: string;
+  /** Unset: the service's own address. */
+  from?: Sender;
+  /** Unset: the support inbox, so every reply reaches a person. */
   replyTo?: string | null;
+  /**
+   * RFC 3834, for mail no person sent (decision 0201): "auto-generated" for notifications,
+   * "auto-replied" for a note answering an e-mail that came in. Out-of-office responders then stay quiet.
+   */
+  autoSubmitted?: "auto-generated" | "auto-replied";
   /** Extra MIME headers (name → value), e.g. { "List-Unsubscribe": "<…>" }. */
   headers?: Record<string, string>;
   /** Same key, same e-mail: written to the outbox once whatever happens. */
@@ -56,15 +65,16 @@ export const SENDING_STALE_MS = () => env().EMAIL_RECONCILE_AFTER_MS;
  * Writes the message to the outbox without sending it (the job runner delivers it). Every e-mail is
  * built here, so this is where its header values are made one clean line each (header-value.ts).
  */
-export function queueOutgoingEmail(input: SendEmailInput): OutboxEmail {
-  const headers = input.headers && Object.fromEntries(Object.entries(input.headers).map(([name, value]) => [name, headerValue(value)]));
+export function queueOutgoingEmail({ from, replyTo, autoSubmitted, ...input }: SendEmailInput): OutboxEmail {
+  const automatic = autoSubmitted ? { "Auto-Submitted": autoSubmitted, "X-Auto-Response-Suppress": "All" } : {};
+  const headers = Object.fromEntries(Object.entries({ ...input.headers, ...automatic }).map(([name, value]) => [name, headerValue(value)]));
   return queueEmail({
     ...input,
     to: headerValue(input.to),
     subject: headerValue(input.subject),
-    replyTo: input.replyTo ? headerValue(input.replyTo) : input.replyTo,
-    ...(headers ? { headers } : {}),
-    from: headerValue(env().MAIL_FROM),
+    replyTo: headerValue(replyTo || supportAddress()),
+    headers,
+    from: headerValue(fromLine(from)),
   });
 }
 
@@ -86,15 +96,16 @@ export async function deliverEmail(row: OutboxEmail): Promise<OutboxEmail> {
 }
 
 async function send(row: OutboxEmail, mg: Mailer): Promise<OutboxEmail> {
+  const domain = sendingDomainFor(row.from, mg.domain);
   try {
-    const result = await mailgunSend(mg.client, mg.domain, {
+    const result = await mailgunSend(mg.client, domain, {
       from: row.from,
       to: row.to,
       subject: row.subject,
       html: row.html,
       text: row.text,
       replyTo: row.replyTo,
-      headers: { ...row.headers, "Message-Id": `<${outboxMessageId(row.id, mg.domain)}>` },
+      headers: { ...row.headers, "Message-Id": `<${outboxMessageId(row.id, domain)}>` },
       variables: { [OUTBOX_ID_VARIABLE]: row.id },
     });
     return markSent(row.id, result.id, now()) ?? row;
@@ -183,8 +194,9 @@ export async function reconcileInterruptedSends(staleMs = SENDING_STALE_MS()): P
       markStored(row.id);
     } else {
       try {
-        const messageId = outboxMessageId(row.id, mg.domain);
-        if (await mailgunWasAccepted(mg.client, mg.domain, messageId)) markSent(row.id, `<${messageId}>`, now());
+        const domain = sendingDomainFor(row.from, mg.domain);
+        const messageId = outboxMessageId(row.id, domain);
+        if (await mailgunWasAccepted(mg.client, domain, messageId, row.claimedAt ?? row.createdAt, now())) markSent(row.id, `<${messageId}>`, now());
         else refused(row, row.lastError ?? "Interrupted before Mailgun accepted it", { now: true });
       } catch (error) {
         // Unknown outcome: leave it 'sending' and ask again next time rather than risk a duplicate.

@@ -9,10 +9,9 @@ import { ErrorList, Field, SelectField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deliverNewsletter } from "~/features/newsletters/delivery.server";
+import { deliverNewsletter, newsletterRecipients } from "~/features/newsletters/delivery.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
-import { distributionRecipients } from "~/models/newsletter-delivery.server";
 import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { getWorkflowSettings } from "~/models/workflow.server";
 import { readFormData } from "~/lib/http.server";
@@ -42,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       label: DISTRIBUTION_MODE_LABELS[mode],
       dated: DATED_DISTRIBUTION_MODES.includes(mode),
       nextDelivery: formatDeliveryDate(campaign.nextDeliveryDate),
-      recipients: distributionRecipients(user.id, campaign.id).length,
+      // Shown by name before sending, so the owner sees who it reaches, not just how many.
+      recipients: newsletterRecipients(user.id, campaign.id).map(({ name, email }) => ({ name, email })),
     },
     newsletters: rows.map(({ coverImageKey: _cover, publishedAt, ...n }) => ({
       ...n,
@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!newsletter) throw new Response("Not Found", { status: 404 });
       const delivery = await deliverNewsletter(newsletter.id);
       if (delivery.recipients === 0) return redirectWithToast(pageUrl, m.toast.noRecipients);
-      return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.newlySent) : m.toast.alreadySent);
+      return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.sentTo) : m.toast.alreadySent);
     }
     default:
       throw new Response(m.validation.unknownAction, { status: 400 });
@@ -133,10 +133,31 @@ export default function CampaignNewslettersPage() {
       <Card className="space-y-1 text-sm" aria-label="Distribution">
         <p className="flex flex-wrap gap-2">
           <Badge variant="secondary">{m.owner.distribution(distribution.label)}</Badge>
-          <Badge variant="outline">{m.owner.recipients(distribution.recipients)}</Badge>
+          <Badge variant="outline">{m.owner.recipients(distribution.recipients.length)}</Badge>
         </p>
         <p className="text-muted-foreground">{modeHelp}</p>
-        {distribution.recipients === 0 ? <p className="text-destructive">{m.owner.noRecipients}</p> : null}
+        {distribution.recipients.length === 0 ? (
+          <p className="text-destructive">{m.owner.noRecipients}</p>
+        ) : (
+          <div className="pt-2">
+            <h2 className="font-medium" id="newsletter-recipients">
+              {m.owner.goesTo}
+            </h2>
+            <ul aria-labelledby="newsletter-recipients" className="mt-1 flex flex-wrap gap-2">
+              {distribution.recipients.map(({ name, email }) => (
+                <li key={email} className="max-w-full break-all rounded-full bg-muted px-3 py-1">
+                  {name ? (
+                    <>
+                      <span className="font-medium">{name}</span> <span className="text-muted-foreground">{email}</span>
+                    </>
+                  ) : (
+                    email
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Card>
 
       {storyCount === 0 ? <p className="text-muted-foreground">{m.owner.needsStories}</p> : null}

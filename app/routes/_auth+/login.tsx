@@ -19,10 +19,12 @@ import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 import { retryAfterHeaders, tooManyData } from "~/lib/too-many.server";
 import { describedAs } from "~/lib/link-preview";
+import { voiceSummary } from "~/audio/voices.server";
+import { voicesSentence } from "~/features/site/voice-words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { constraint: constraintOf(LoginSchema) };
+  return { constraint: constraintOf(LoginSchema), voices: voiceSummary() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 // The throttle's 429 carries Retry-After on the page's answer too, not only in the action's result.
 export const headers = retryAfterHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Sign In | Storyhearth" }, describedAs()];
+export const meta: MetaFunction = () => [{ title: "Sign in | Storyhearth" }, describedAs()];
 
 function SignInForm() {
   const { constraint } = useLoaderData<typeof loader>();
@@ -79,7 +81,7 @@ function SignInForm() {
         </Link>
       </div>
       <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? "Signing in..." : "Sign In"}
+        {submitting ? "Signing in..." : "Sign in"}
       </Button>
     </Form>
   );
@@ -105,8 +107,8 @@ function SignUpForm() {
 }
 
 const TABS = [
-  { value: "signin", label: "Sign In", Panel: SignInForm },
-  { value: "signup", label: "Sign Up", Panel: SignUpForm },
+  { value: "signin", label: "Sign in", Panel: SignInForm },
+  { value: "signup", label: "Sign up", Panel: SignUpForm },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -194,17 +196,18 @@ function AccountTabs() {
 }
 
 export default function LoginPage() {
+  const { voices } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 md:items-center">
       <section className="space-y-4">
         <h1 className="font-serif text-4xl font-bold">Keep your family's stories</h1>
         <p className="text-lg text-muted-foreground">
-          Collect stories from relatives through simple e-mail campaigns: they just reply, or use a form that needs no account.
+          Collect stories from relatives by e-mail: they just reply, or use a form that needs no account.
         </p>
         <ul className="space-y-2 text-muted-foreground">
-          <li>✉️ Story collection through e-mail campaigns</li>
-          <li>🎙️ AI-powered podcast generation from the stories you gather</li>
-          <li>🔊 Professional voice synthesis, one or two warm narrators</li>
+          <li>✉️ Invitations, gentle reminders and replies gathered for you</li>
+          <li>🎙️ Their stories made into a podcast episode and a family newsletter</li>
+          <li>🔊 {voicesSentence(voices)}</li>
         </ul>
       </section>
       <Card>

@@ -52,7 +52,7 @@ export default function ResetRequestPage() {
             </Link>
           </p>
           <Link to="/login" className={buttonClass("outline", "default", "w-full")}>
-            Back to Login
+            Back to sign in
           </Link>
         </Card>
       </div>
@@ -73,7 +73,7 @@ export default function ResetRequestPage() {
           </Button>
         </Form>
         <Link to="/login" className="block text-center text-sm text-primary hover:underline">
-          Back to Login
+          Back to sign in
         </Link>
       </Card>
     </div>

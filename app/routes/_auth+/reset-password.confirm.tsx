@@ -49,7 +49,7 @@ function InvalidLink({ invited }: { invited: boolean }) {
           Request a New Link
         </Link>
         <Link to="/login" className={buttonClass("outline")}>
-          Back to Login
+          Back to sign in
         </Link>
       </div>
     </Card>
@@ -78,7 +78,7 @@ export default function ResetConfirmPage() {
           <h1 className="text-2xl font-semibold">{invited ? messages.invite.complete : messages.reset.complete}</h1>
           <p className="text-muted-foreground">{invited ? messages.invite.completeText : "Your password has been changed. You can now sign in with your new password."}</p>
           <Link to="/login" className={buttonClass("default", "default", "w-full")}>
-            Sign In
+            Sign in
           </Link>
         </Card>
       ) : (

@@ -17,6 +17,7 @@ import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/co
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
 import { answerReceipt, receiptFor } from "~/features/contributions/answer-receipt.server";
 import { keepStoryThanked } from "~/features/contributions/story-thanks.server";
+import { inviteeName } from "~/features/contributions/invitations.server";
 import { ReplacedLink } from "~/features/contributions/components/replaced-link";
 import { retiredLink } from "~/features/contributions/retired-links.server";
 import { PublicContributionSchema } from "~/features/contributions/schemas";
@@ -64,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     replaced: retired?.campaign.id === campaign.id ? { token } : null,
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
+    invitedName: invitation ? (inviteeName(campaign.ownerId, invitation) ?? "") : "",
     // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
     constraint: constraintOf(PublicContributionSchema),
     preview: {
@@ -84,7 +86,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(thankYouUrl(params.publicId!));
     const submission = parseWithZod(formData, { schema: PublicContributionSchema });
     if (tooLarge) return data(submission.reply({ fieldErrors: { recording: [tooLarge] } }), { status: 413 });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (submission.status !== "success") {
+      // Never dropped in silence: without JavaScript the page comes back without the chosen file.
+      const chosen = file && !submission.error?.recording ? { recording: [rm.chooseAgain(file.fileName)] } : undefined;
+      return data(submission.reply(chosen ? { fieldErrors: { ...submission.error, ...chosen } } : undefined), { status: 400 });
+    }
     const check = file ? await checkRecording(file.path, file.size) : null;
     if (check && !check.ok) return data(submission.reply({ fieldErrors: { recording: [check.reason] } }), { status: check.status });
     const { t: token, recording: _chosen, storyContent = "", ...fields } = submission.value;
@@ -113,19 +119,19 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
   );
 }
 
-type FormProps = { token: string; invitedEmail: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
+type FormProps = { token: string; invitedEmail: string; invitedName: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
 
 /**
  * The form as the server renders it, the page's whole content without JavaScript. With JavaScript,
  * answer-form-script.ts adds the recorder, the upload of a take and the checks before sending (decision 0181).
  */
-function ContributionForm({ token, invitedEmail, keepAs, constraint }: FormProps) {
+function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint }: FormProps) {
   const lastResult = useActionData<typeof action>();
   const nonce = useNonce();
   const [form, fields] = useForm<{ contributorName: string; contributorEmail: string; t?: string; storyContent?: string; recording?: File }>({
     id: "share-your-story",
     lastResult,
-    defaultValue: { contributorEmail: invitedEmail },
+    defaultValue: { contributorEmail: invitedEmail, contributorName: invitedName },
     // Checked by the server only, so no schema code reaches a relative's phone (issue 33): the
     // browser's own checks come from these constraints, the rest is the action's answer.
     constraint,
@@ -184,7 +190,7 @@ function SentCopy({ sent }: { sent: NonNullable<ReturnType<typeof useLoaderData<
 }
 
 export default function ContributePage() {
-  const { campaign, submitted, sent, token, invitedEmail, constraint, replaced } = useLoaderData<typeof loader>();
+  const { campaign, submitted, sent, token, invitedEmail, invitedName, constraint, replaced } = useLoaderData<typeof loader>();
   const { publicId = "" } = useParams();
   if (replaced)
     return (
@@ -208,7 +214,7 @@ export default function ContributePage() {
         ) : (
           <>
             <CollectionHeader campaign={campaign} />
-            <ContributionForm token={token} invitedEmail={invitedEmail} keepAs={keptRecordingKey(publicId, token)} constraint={constraint} />
+            <ContributionForm token={token} invitedEmail={invitedEmail} invitedName={invitedName} keepAs={keptRecordingKey(publicId, token)} constraint={constraint} />
           </>
         )}
       </Card>

@@ -12,7 +12,7 @@ import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages.removal;
 
-// One button that posts a form: no scripts (issue 33).
+// Forms that post: no scripts.
 export const handle = noScripts;
 
 // The thank-you e-mail's link. A GET only asks (mail scanners follow links); the POST records the request.
@@ -29,9 +29,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const story = (await readFormData(request)).get("story") === "yes";
   const recording = await requestRecordingRemoval(params.token ?? "");
   if (!recording) throw new Response("Not Found", { status: 404 });
-  // Episodes already made that play it (or read the story): withdrawn from feeds and shares and remade without it; the owner is told once.
-  if (!recording.removalRequestedAt) await withdrawEpisodesWithClip(recording.id, { story });
-  if (!story || recording.removalRequestedAt) return { done: true };
+  // Episodes already made that play it (or read the story): withdrawn from feeds and shares and remade
+  // without it. The story may be asked for later, after the recording alone: then episodes go again.
+  if (!recording.removalRequestedAt || story) await withdrawEpisodesWithClip(recording.id, { story });
+  if (!story) return { done: true };
   await removeStoryOfRecording(recording.id);
   return redirect(`/recording-removal/${params.token}?deleted`);
 }
@@ -46,7 +47,16 @@ export default function RecordingRemoval() {
       <Card className="space-y-4 text-center">
         <h1 className="text-2xl font-semibold">{done ? m.doneTitle : m.title}</h1>
         <p className="text-muted-foreground">{storyDeleted ? m.storyDoneText : done ? m.doneText : m.text(campaignTitle)}</p>
-        {done ? null : (
+        {storyDeleted ? null : done ? (
+          // The recording alone was removed: the written story can still go, from the same link.
+          <Form method="post" className="space-y-3 border-t border-border pt-4">
+            <p className="text-sm text-muted-foreground">{m.storyStays}</p>
+            <input type="hidden" name="story" value="yes" />
+            <Button type="submit" variant="outline">
+              {m.deleteStory}
+            </Button>
+          </Form>
+        ) : (
           <Form method="post" className="space-y-4">
             <label className="flex items-center justify-center gap-2 text-sm">
               <input type="checkbox" name="story" value="yes" />

@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { getInvitationByToken, unsubscribeInvitation } from "~/models/invitation.server";
 import { ReplacedLink } from "~/features/contributions/components/replaced-link";
+import { unsubscribe, unsubscribeTarget } from "~/features/contributions/unsubscribe.server";
 import { retiredLink } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
 
@@ -16,8 +16,8 @@ export const handle = noScripts;
 // A replaced link (decision 0190) no longer acts: it offers a fresh one instead.
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const found = getInvitationByToken(token);
-  if (found) return { title: found.campaign.title, unsubscribed: found.invitation.status === "unsubscribed", replaced: null };
+  const found = unsubscribeTarget(token);
+  if (found) return { title: found.campaign.title, unsubscribed: found.unsubscribed, replaced: null };
   const retired = retiredLink(token);
   if (!retired) throw new Response("Not Found", { status: 404 });
   return { title: retired.campaign.title, unsubscribed: false, replaced: { token } };
@@ -25,11 +25,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  if (!getInvitationByToken(token)) {
+  const found = unsubscribeTarget(token);
+  if (!found) {
     if (retiredLink(token)) return data({ done: false }, { status: 410 });
     throw new Response("Not Found", { status: 404 });
   }
-  unsubscribeInvitation(token);
+  unsubscribe(found, token);
   return { done: true };
 }
 
@@ -49,7 +50,7 @@ export default function Unsubscribe() {
       <Card className="space-y-4 text-center">
         <h1 className="text-2xl font-semibold">{done ? "You're unsubscribed" : "Unsubscribe?"}</h1>
         <p className="text-muted-foreground">
-          {done ? `You will get no more e-mails about "${title}".` : `Stop receiving invitations and reminders for "${title}".`}
+          {done ? `You will get no more e-mails about "${title}".` : `Stop receiving e-mails about "${title}": invitations, reminders and newsletters.`}
         </p>
         {done ? null : (
           <Form method="post">

@@ -16,6 +16,7 @@ import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { scheduledCampaignBadge } from "~/features/collections/messages";
 import { describedAs } from "~/lib/link-preview";
+import { voiceSummary } from "~/audio/voices.server";
 import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
 import { constraintOf } from "~/lib/zod-constraint";
@@ -24,7 +25,7 @@ const m = dashboardMessages.dashboard;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds(), launchListConstraint: constraintOf(LaunchListSchema) };
+  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds(), launchListConstraint: constraintOf(LaunchListSchema), voices: voiceSummary() };
   // An unknown ?period= shows the default rather than an error page.
   const period = periodOrDefault(new URL(request.url).searchParams.get("period"));
   return { signedIn: true as const, period, ...getDashboard(user.id, period) };
@@ -32,8 +33,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} launchListConstraint={data.launchListConstraint} />;
+  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} launchListConstraint={data.launchListConstraint} voices={data.voices} />;
   return <Dashboard data={data} />;
+}
+
+function FirstSteps() {
+  const f = m.firstRun;
+  return (
+    <Card className="space-y-4">
+      <CardTitle>{f.heading}</CardTitle>
+      <p className="text-muted-foreground">{f.text}</p>
+      <ol className="list-decimal space-y-2 pl-6">
+        {f.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Link to="/create-story-collection" className={buttonClass()}>
+          {f.start}
+        </Link>
+        <Link to="/create-podcast" className={buttonClass("link")}>
+          {f.orPodcast}
+        </Link>
+      </div>
+    </Card>
+  );
 }
 
 type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
@@ -58,6 +82,8 @@ function Dashboard({ data }: { data: DashboardData }) {
           <PeriodSelector period={period} />
         </div>
       </div>
+
+      {metrics.campaigns.total === 0 && metrics.podcasts.total === 0 ? <FirstSteps /> : null}
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Family Podcasts" value={metrics.podcasts.total}>

@@ -13,44 +13,51 @@ import { supportRequestEmail } from "~/features/site/emails/support";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { listCampaigns } from "~/models/campaign.server";
 import { readFormData } from "~/lib/http.server";
-import { requireUser } from "~/features/account/auth.server";
+import { getUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
-import { env } from "~/lib/env.server";
+import { supportAddress } from "~/lib/email/senders.server";
 import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
 import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
-import { ContactSupportSchema } from "~/features/site/support-schema";
+import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/support-schema";
 import { redirectWithToast } from "~/lib/toast.server";
 import { describedAs } from "~/lib/link-preview";
 
 const h = helpMessages;
 const MAX_COLLECTION_LINKS = 20;
 
+// Help is for anyone deciding whether to start, not only the signed in (decision 0207): a visitor
+// reads the same answers and writes with the address the reply should go to.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await getUser(request);
   const url = new URL(request.url);
   const tab = helpTabFrom(url.searchParams.get("tab"));
   return {
     tab,
     sent: tab === "contact" && url.searchParams.get("sent") === "1",
-    account: { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated },
+    account: user ? { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated } : null,
     minutesPer1000Words: minutesPerThousandWords(),
-    constraint: constraintOf(ContactSupportSchema),
-    collections: tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : [],
+    constraint: constraintOf(user ? ContactSupportSchema : VisitorSupportSchema),
+    collections: user && tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: ContactSupportSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const user = await getUser(request);
+  const formData = await readFormData(request);
+  let support: Parameters<typeof supportRequestEmail>[0];
+  if (user) {
+    const submission = parseWithZod(formData, { schema: ContactSupportSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    support = { ...submission.value, fromName: ownerDisplayName(user), fromEmail: user.email, userId: user.id };
+  } else {
+    const submission = parseWithZod(formData, { schema: VisitorSupportSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const { email, ...message } = submission.value;
+    support = { ...message, fromName: h.contact.visitor, fromEmail: email, userId: null };
+  }
   // Through the outbox like every e-mail: a delivery problem is retried, never lost.
-  await sendEmail({
-    kind: "support_request",
-    to: env().MAIL_FROM,
-    replyTo: user.email,
-    ...supportRequestEmail({ ...submission.value, fromName: ownerDisplayName(user), fromEmail: user.email, userId: user.id }),
-  });
+  await sendEmail({ kind: "support_request", to: supportAddress(), replyTo: support.fromEmail, ...supportRequestEmail(support) });
   return redirectWithToast("/help?tab=contact&sent=1", h.contact.toast);
 }
 
@@ -97,7 +104,7 @@ function panelFor(tab: HelpTab, { sent, account, minutesPer1000Words, collection
   );
 }
 
-function Tutorials({ collections }: { collections: Array<{ id: string; title: string }> }) {
+function Tutorials({ collections }: { collections: Array<{ id: string; title: string }> | null }) {
   return (
     <div className="space-y-4">
       {h.tutorials.map((tutorial) => (
@@ -110,6 +117,7 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
           </ol>
         </Card>
       ))}
+      {collections ? (
       <Card className="space-y-2">
         <CardTitle>{h.yourCollections}</CardTitle>
         {collections.length ? (
@@ -126,6 +134,7 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
           <p className="text-muted-foreground">{h.noCollections}</p>
         )}
       </Card>
+      ) : null}
     </div>
   );
 }
@@ -143,10 +152,10 @@ function ContactThanks() {
 }
 
 function ContactForm() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, account } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof ContactSupportSchema>>({
+  const [form, fields] = useForm<z.input<typeof VisitorSupportSchema>>({
     id: "contact-support",
     lastResult,
     // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
@@ -157,10 +166,13 @@ function ContactForm() {
     <Card className="space-y-4">
       <div>
         <CardTitle>{h.contact.heading}</CardTitle>
-        <p className="text-muted-foreground">{h.contact.intro}</p>
+        <p className="text-muted-foreground">{account ? h.contact.intro : h.contact.visitorIntro}</p>
       </div>
       <Form method="post" action="/help?tab=contact" className="space-y-4" {...getFormProps(form)}>
         <ErrorList errors={form.errors} />
+        {account ? null : (
+          <Field label={h.contact.email} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        )}
         <Field label={h.contact.subject} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
         <TextareaField label={h.contact.message} textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
         <Button type="submit" disabled={submitting}>

@@ -20,7 +20,7 @@ import { CampaignTabSchema, expiryFromDay, SimpleApiKeySchema, SimpleTemplateSch
 import { CATEGORY_LABELS, simpleTemplateCategories } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
-import { splitLines } from "~/lib/email-split";
+import { parseAddressList } from "~/lib/email-address";
 import { flashNewApiKey } from "~/features/admin/new-api-key.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -125,7 +125,7 @@ function CollectionTab({ lastResult, constraint }: TabProps) {
     setSeen(lastResult);
     setEmails(submittedEmails(lastResult));
   }
-  const count = splitLines(emails).length;
+  const count = parseAddressList(emails).mailboxes.length;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <ErrorList errors={form.errors} />

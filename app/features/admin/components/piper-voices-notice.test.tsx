@@ -13,7 +13,7 @@ describe("the admin dashboard's Piper voices notice", () => {
   test("with no download running, names the voices not installed and the command that installs them", () => {
     render(<PiperVoicesNotice state={{ status: "idle" }} missing={models} />);
     expect(screen.getByRole("status")).toHaveTextContent(
-      'Better voices (Piper) not installed on this server: en_US-lessac-medium, en_US-ryan-high. Families see those accents as "not installed on this server"; run `npm run voices:download` to install them.',
+      'Better voices (Piper) not installed on this server: en_US-lessac-medium, en_US-ryan-high. Families see those accents as "not available yet"; run `npm run voices:download` to install them.',
     );
   });
 

@@ -13,7 +13,7 @@ export function piperNotice(state: PiperDownloadState, missing: string[] = []): 
   switch (state.status) {
     case "idle":
       return missing.length
-        ? { tone: "info", text: `Better voices (Piper) not installed on this server: ${missing.join(", ")}. Families see those accents as "not installed on this server"; run \`npm run voices:download\` to install them.` }
+        ? { tone: "info", text: `Better voices (Piper) not installed on this server: ${missing.join(", ")}. Families see those accents as "not available yet"; run \`npm run voices:download\` to install them.` }
         : null;
     case "downloading": {
       const size = state.total > 0 ? `, ${mb(state.received)} of ${mb(state.total)} MB` : "";

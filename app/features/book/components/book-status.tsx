@@ -17,6 +17,8 @@ export type BookView = {
   href: string;
   preview: Array<{ src: string; alt: string }>;
   lowRes: string[];
+  /** Which story stopped a failed book, and why. */
+  failure: string | null;
 };
 
 const POLL_MS = 2000;
@@ -53,7 +55,10 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   if (book.status === "failed") {
     return (
       <Card className="p-4">
-        <p role="alert">{m.failed}</p>
+        <div role="alert" className="space-y-1">
+          <p>{m.failed}</p>
+          {book.failure ? <p className="text-sm text-muted-foreground">{book.failure}</p> : null}
+        </div>
       </Card>
     );
   }

@@ -7,7 +7,7 @@ import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/com
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
-import { addRecipients } from "~/lib/email-split";
+import { addressMessages, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
 import { cn } from "~/lib/cn";
 import {
   COLLECTION_FORM_INTENT as INTENT,
@@ -72,7 +72,9 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   const checkFetcher = useFetcher<RecipientCheck>();
   const recipientsUrl = (params: [string, string][]) => `${COLLECTION_RECIPIENTS_PATH}?${new URLSearchParams(params)}`;
 
-  const [recipients, setRecipients] = useState<string[]>(actionData?.recipients ?? []);
+  const [recipients, setRecipients] = useState<Mailbox[]>(actionData?.recipients ?? []);
+  // With JavaScript, entries that are not addresses stay in the field with this message.
+  const [draftError, setDraftError] = useState<string | null>(null);
   const [emailDraft, setEmailDraft] = useState(() => initialString(actionData?.result, "emailInput"));
   const [groupId, setGroupId] = useState(() => initialString(actionData?.result, "groupId"));
   const [scheduledValue, setScheduledValue] = useState(() => initialString(actionData?.result, "scheduledDate"));
@@ -89,7 +91,7 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   if (groupFetcher.data !== seenGroup) {
     setSeenGroup(groupFetcher.data);
     const added = groupFetcher.data?.recipients;
-    if (added) setRecipients((list) => addRecipients(list, added.join(" ")));
+    if (added) setRecipients((list) => mergeMailboxes(list, added));
     if (groupFetcher.data) setChecked((seen) => ({ ...seen, ...groupFetcher.data?.blocked }));
   }
   const [seenCheck, setSeenCheck] = useState(checkFetcher.data);
@@ -112,15 +114,18 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   // With JavaScript the buttons act here and the post is cancelled; without it they post.
   const addEmails = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
-    const next = addRecipients(recipients, emailDraft);
+    const { mailboxes, invalid } = parseAddressList(emailDraft);
+    const next = mergeMailboxes(recipients, mailboxes);
     setRecipients(next);
-    setEmailDraft("");
+    setEmailDraft(invalid.join(", "));
+    setDraftError(invalid.length ? addressMessages.invalidEntries(invalid) : null);
     const added = next.slice(recipients.length);
     if (!added.length) return;
-    checkFetcher.load(recipientsUrl(added.map((email) => ["recipients", email])));
+    checkFetcher.load(recipientsUrl(added.map((r) => ["recipients", r.email])));
   };
   const blocked = { ...actionData?.blocked, ...checked };
-  const blockedNotes = recipients.filter((email) => blocked[email]);
+  const blockedNotes = recipients.filter((r) => blocked[r.email]);
+  const draftErrors = draftError ? [draftError] : hydrated ? undefined : actionData?.result.error?.emailInput;
   const addGroup = (event: MouseEvent) => {
     event.preventDefault();
     if (!groupId) return;
@@ -128,8 +133,9 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   };
   const removeRecipient = (event: MouseEvent, email: string) => {
     event.preventDefault();
-    setRecipients((list) => list.filter((e) => e !== email));
+    setRecipients((list) => list.filter((r) => r.email !== email));
   };
+  const rename = (email: string, name: string) => setRecipients((list) => list.map((r) => (r.email === email ? { ...r, name: name.trim() || null } : r)));
 
   // One level below the section titles: h3 under the full page's cards, h4 in the compact card.
   const RecipientsHeading = compact ? "h4" : "h3";
@@ -200,13 +206,17 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
               type: "text",
               inputMode: "email",
               autoComplete: "off",
-              placeholder: "grandma@example.com, uncle.bob@example.com",
+              placeholder: "Grandma <grandma@example.com>, uncle.bob@example.com",
               value: emailDraft,
-              onChange: (e) => setEmailDraft(e.currentTarget.value),
+              onChange: (e) => {
+                setEmailDraft(e.currentTarget.value);
+                setDraftError(null);
+              },
               onKeyDown: (e) => {
                 if (e.key === "Enter") addEmails(e);
               },
             }}
+            errors={draftErrors}
           />
           {/* Level with the input: the label above it is 1.5rem tall. */}
           <Button type="submit" variant="outline" name="intent" value={INTENT.addEmails} className="mt-6" disabled={hydrated && !emailDraft.trim()} onClick={addEmails}>
@@ -220,21 +230,8 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
           </RecipientsHeading>
           {recipients.length ? (
             <ul aria-labelledby="recipients-heading" className="flex flex-wrap gap-2">
-              {recipients.map((email) => (
-                <li key={email} className="inline-flex max-w-full items-center gap-1 break-all rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
-                  {email}
-                  <input type="hidden" name="recipients" value={email} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`${INTENT.removePrefix}${email}`}
-                    aria-label={`Remove ${email}`}
-                    onClick={(e) => removeRecipient(e, email)}
-                    className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
-                  >
-                    ×
-                  </button>
-                </li>
+              {recipients.map((recipient) => (
+                <RecipientChip key={recipient.email} recipient={recipient} editable={hydrated} onRemove={removeRecipient} onRename={rename} />
               ))}
             </ul>
           ) : (
@@ -242,7 +239,7 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
           )}
           {blockedNotes.length ? (
             <ul aria-label="Recipients we won't e-mail" className="space-y-1 text-sm text-destructive">
-              {blockedNotes.map((email) => (
+              {blockedNotes.map(({ email }) => (
                 <li key={email} className="break-words">
                   {contactMessages.blocked.note(email, blocked[email]!)}
                 </li>
@@ -267,5 +264,69 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
       <CardTitle>Create New Collection</CardTitle>
       {body}
     </Card>
+  );
+}
+
+type ChipProps = {
+  recipient: Mailbox;
+  /** Naming needs JavaScript; without it a name is typed with the address ("Aunt Rosa <…>"). */
+  editable: boolean;
+  onRemove: (event: MouseEvent, email: string) => void;
+  onRename: (email: string, name: string) => void;
+};
+
+/** One recipient: the name first when there is one, the address beside it; posted as "Name <address>". */
+function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
+  const { name, email } = recipient;
+  const [editing, setEditing] = useState(false);
+  const label = name ?? email;
+  const finish = (input: HTMLInputElement) => {
+    onRename(email, input.value);
+    setEditing(false);
+  };
+  return (
+    <li className="inline-flex max-w-full flex-wrap items-center gap-x-1 break-all rounded-full bg-muted py-1 pl-3 pr-1 text-sm" data-recipient={email}>
+      {editing ? (
+        <input
+          type="text"
+          aria-label={m.recipientName(email)}
+          defaultValue={name ?? ""}
+          autoFocus
+          maxLength={200}
+          className="w-40 max-w-full rounded border border-input bg-background px-2 text-sm"
+          onBlur={(e) => finish(e.currentTarget)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              finish(e.currentTarget);
+            } else if (e.key === "Escape") setEditing(false);
+          }}
+        />
+      ) : (
+        <span className={name ? "font-medium" : undefined}>{label}</span>
+      )}
+      {name && !editing ? <span className="text-muted-foreground">{email}</span> : null}
+      <input type="hidden" name="recipients" value={formatMailbox(recipient)} />
+      {editable && !editing ? (
+        <button
+          type="button"
+          aria-label={m.renameRecipient(email)}
+          onClick={() => setEditing(true)}
+          className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
+        >
+          ✎
+        </button>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value={`${INTENT.removePrefix}${email}`}
+        aria-label={`Remove ${email}`}
+        onClick={(e) => onRemove(e, email)}
+        className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
+      >
+        ×
+      </button>
+    </li>
   );
 }

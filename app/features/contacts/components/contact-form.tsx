@@ -67,7 +67,7 @@ export function ContactForm({
       <FormAlert title={contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed} errors={form.errors} />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true, onBlur: checkTyped }}
+        inputProps={{ ...getInputProps(fields.email, { type: "text" }), inputMode: "email", autoComplete: "off", autoFocus: true, onBlur: checkTyped }}
         errors={fields.email.errors}
       />
       <p aria-live="polite" className={blocked ? "text-sm text-destructive" : "sr-only"}>

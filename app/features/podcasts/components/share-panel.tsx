@@ -17,7 +17,7 @@ import { showToast } from "~/components/toaster";
 const s = listeningMessages.share;
 const d = listeningMessages.downloads;
 
-const NETWORK_LABELS: Record<SocialNetwork, string> = { facebook: "Facebook", twitter: "Twitter", linkedin: "LinkedIn", email: "Email" };
+const NETWORK_LABELS: Record<SocialNetwork, string> = { email: "E-mail", sms: "Text message", whatsapp: "WhatsApp" };
 
 export type GeneratedShare = { url: string; days: number; passwordProtected: boolean };
 
@@ -149,7 +149,7 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
       </Form>
 
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold">Share on</h3>
+        <h3 className="text-sm font-semibold">{s.sendBy}</h3>
         {social ? (
           <ul className="flex flex-wrap gap-2">
             {SOCIAL_NETWORKS.map((network) => (

@@ -10,6 +10,8 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
+import type { VoiceSummary } from "~/audio/audio-options";
+import { voicesSentence } from "~/features/site/voice-words";
 import { landingMessages } from "~/features/site/landing-messages";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
@@ -25,12 +27,13 @@ const STEPS = [
   { title: "Listen and share", text: "Their stories become a narrated podcast episode and a family newsletter you can keep forever." },
 ];
 
-const FEATURES = [
+/** The features, the podcasts' naming this installation's own voices. */
+const features = (voices: VoiceSummary) => [
   { title: "E-mail story collection", text: "Invitations, gentle reminders and replies gathered for you." },
-  { title: "Narrated podcasts", text: "One or two warm voices read your family's stories, with music if you like." },
+  { title: "Narrated podcasts", text: `${voicesSentence(voices)}, with music if you like.` },
   { title: "Family newsletter", text: "Each delivery is a newsletter with the stories, photos and an embedded episode." },
   { title: "Guest links", text: "Personal links for relatives who never want to create an account." },
-  { title: "Voice to text (coming soon)", text: "Relatives who would rather talk than type will be able to record their memories and have them written down." },
+  { title: "Answers by voice", text: "Relatives who would rather talk than type record their answer on a phone or computer, and the podcast plays it in their own voice." },
   { title: "For communities", text: "Enterprise options let senior living communities gather stories for every resident family." },
 ];
 
@@ -65,9 +68,10 @@ type LandingProps = {
   /** The sample episode's length from the server, null until it has been made. */
   sampleSeconds?: number | null;
   launchListConstraint: ComponentProps<typeof LaunchListForm>["constraint"];
+  voices: VoiceSummary;
 };
 
-export function Landing({ sampleSeconds = null, launchListConstraint }: LandingProps) {
+export function Landing({ sampleSeconds = null, launchListConstraint, voices }: LandingProps) {
   const [params] = useSearchParams();
   const [billing, setBilling] = useState<Billing>(params.get("billing") === "annual" ? "annual" : "monthly");
   const signupParam = params.get("signup");
@@ -134,7 +138,7 @@ export function Landing({ sampleSeconds = null, launchListConstraint }: LandingP
       <section id="features" className="mx-auto max-w-5xl px-4 py-16">
         <h2 className="text-center font-serif text-3xl font-bold">Features</h2>
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
-          {FEATURES.map((f) => (
+          {features(voices).map((f) => (
             <Card key={f.title}>
               <h3 className="text-lg font-semibold">{f.title}</h3>
               <p className="mt-2 text-muted-foreground">{f.text}</p>

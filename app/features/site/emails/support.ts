@@ -1,11 +1,11 @@
-// A signed-in user's message from the help centre, to the support address (reply goes to the user).
+// A message from the help centre, a signed-in user's or a visitor's, to the support address (reply goes to them).
 import { html, layoutHtml, layoutText, muted, paragraph, type EmailParts } from "~/lib/email/layout";
 
-type SupportInput = { subject: string; message: string; fromName: string; fromEmail: string; userId: string };
+type SupportInput = { subject: string; message: string; fromName: string; fromEmail: string; userId: string | null };
 
 export function supportRequestEmail({ subject, message, fromName, fromEmail, userId }: SupportInput): EmailParts {
   const title = `Support request: ${subject}`;
-  const who = `From ${fromName} <${fromEmail}> (user ${userId})`;
+  const who = `From ${fromName} <${fromEmail}> (${userId ? `user ${userId}` : "not signed in"})`;
   return {
     subject: title,
     html: layoutHtml({

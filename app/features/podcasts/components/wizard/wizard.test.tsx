@@ -220,18 +220,18 @@ describe("step 2: voices", () => {
     const options = () => within(accent).getAllByRole("option").map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
     expect(options()).toEqual([
       ["American — built in", false],
-      ["British — not installed on this server", true],
+      ["British — not available yet", true],
       ["Australian — not available", true],
-      ["Indian — not installed on this server", true],
+      ["Indian — not available yet", true],
     ]);
-    expect(accent).toHaveAccessibleDescription(/your administrator can install them\.$/);
+    expect(accent).toHaveAccessibleDescription(/more of them appear here as they are added\.$/);
     await userEvent.selectOptions(voice, "Male, warm");
     await userEvent.selectOptions(accent, "british");
     expect(accent).toHaveDisplayValue("British — built in");
     // Back to a voice without British: the accent moves to one it speaks.
     await userEvent.selectOptions(voice, "Female, professional");
     await waitFor(() => expect(accent).toHaveDisplayValue("American — built in"));
-    expect(within(accent).getByRole("option", { name: "Indian — Piper" })).toBeEnabled();
+    expect(within(accent).getByRole("option", { name: "Indian — natural voice" })).toBeEnabled();
   });
 
   test("a sample that cannot play says so, and playing one clears it", async () => {
@@ -277,7 +277,7 @@ describe("step 3: review", () => {
     renderWizard(reviewUrl);
     await userEvent.click(await screen.findByText("Advanced options"));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Background music" }), "Soft jazz");
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Processing quality" }), "Premium (higher audio quality)");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sound quality" }), "High (clearer sound, larger file)");
     await userEvent.click(screen.getByRole("button", { name: "Generate Podcast" }));
     await screen.findByRole("heading", { name: "Your Podcast is Ready!" });
     expect(posts).toEqual([

@@ -1,0 +1,33 @@
+// What an unsubscribe link names and what using it does (decision 0200). The link of any collection
+// mail names a collection and an address; an invitation's token, in mail sent before those links,
+// names the same through the invitation.
+import { getInvitationByToken } from "~/models/invitation.server";
+import { getUnsubscribeLink, hasUnsubscribed, unsubscribeFromCollection, unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { withdrawListMail } from "~/lib/email/outbox.server";
+import { unsubscribeUrlFor } from "./collection-mail.server";
+
+export type UnsubscribeTarget = { campaign: { id: string; title: string }; email: string; unsubscribed: boolean };
+
+/** The collection and address a live unsubscribe token names; undefined for any other token. */
+export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined {
+  const link = getUnsubscribeLink(token);
+  if (link) return { campaign: link.campaign, email: link.email, unsubscribed: link.unsubscribedAt !== null };
+  const found = getInvitationByToken(token);
+  if (!found) return undefined;
+  const { invitation, campaign } = found;
+  return { campaign, email: invitation.email, unsubscribed: invitation.status === "unsubscribed" || hasUnsubscribed(campaign.id, invitation.email) };
+}
+
+/**
+ * The address gets no more of the collection's mail, and what was queued for it and not yet handed
+ * to Mailgun stays unsent. Safe to repeat.
+ */
+export function unsubscribe(target: UnsubscribeTarget, token: string) {
+  db.transaction(() => {
+    unsubscribeFromCollection(target.campaign.id, target.email, now());
+    const links = [...new Set([token, unsubscribeTokenFor(target.campaign.id, target.email)])].map(unsubscribeUrlFor);
+    withdrawListMail(target.email, links, "Not sent: the recipient unsubscribed first.");
+  });
+}
