@@ -79,7 +79,7 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const { getDb } = await import("../app/lib/db.server");
   const { makeCollection } = await import("../tests/support/email-loop");
   const { queueStoryRequest } = await import("../app/features/contributions/invitations.server");
-  const { queueRecordingThanks } = await import("../app/features/contributions/recording-notices.server");
+  const { queueStoryThanks } = await import("../app/features/contributions/story-thanks.server");
   const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
   const { deliverNewsletter } = await import("../app/features/newsletters/delivery.server");
   const { requestPasswordReset, sendAccountInvitation } = await import("../app/features/account/account.server");
@@ -90,11 +90,12 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const invitation = invitations[0]!;
   queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `bench-invitation:${invitation.id}`);
   queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `bench-reminder:${invitation.id}`);
-  const thanks = { ownerId: owner.id, campaignId: campaign.id, email: invitation.email, name: "Joe", invited: true, campaignTitle: campaign.title, ownerName: "Margaret Whitfield" };
-  queueRecordingThanks(thanks, "bench-recording", "http://127.0.0.1:3000/recording-removal/bench");
-  db.insert(s.contributions)
+  const story = db
+    .insert(s.contributions)
     .values({ campaignId: campaign.id, invitationId: invitation.id, contributorName: "Grandpa Joe", contributorEmail: invitation.email, storyContent: "We drove the old truck to the lake every summer and slept under the stars.", submissionMethod: "email" })
-    .run();
+    .returning()
+    .get();
+  queueStoryThanks(story.id);
   const newsletter = createNewsletter(owner.id, campaign.id);
   if (newsletter.ok) await deliverNewsletter(newsletter.newsletter.id);
   await requestPasswordReset(owner.email);

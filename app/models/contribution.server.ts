@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { activities, campaigns, contributions, invitations } from "#db/schema";
+import { activities, campaigns, contributionAttachments, contributionRecordings, contributions, invitations, users } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { countWords } from "~/lib/word-count";
 
@@ -122,9 +122,10 @@ export function createContribution(input: NewContribution): Contribution {
         .get()!;
     }
 
+    // Answered, whichever way the story came; an unsubscribe still holds (no newsletter, no thanks).
     if (invitation) {
       tx.update(invitations)
-        .set({ status: "answered", respondedAt: sql`coalesce(${invitations.respondedAt}, ${Date.now()})` })
+        .set({ status: sql`case when ${invitations.status} = 'unsubscribed' then 'unsubscribed' else 'answered' end`, respondedAt: sql`coalesce(${invitations.respondedAt}, ${Date.now()})` })
         .where(eq(invitations.id, invitation.id))
         .run();
     }
@@ -207,4 +208,47 @@ export function findInvitationByToken(campaignId: string, token: string) {
   return db.query.invitations.findFirst({
     where: and(eq(invitations.campaignId, campaignId), eq(invitations.token, token)),
   });
+}
+
+/**
+ * What the thank-you for a story is made of (features/contributions/story-thanks.server.ts): the
+ * story, its collection and owner, the invitation it answers, and the names of what came with it.
+ * Synchronous, so it can be read inside the transaction that keeps the story's recording.
+ */
+export function storyToThank(contributionId: string) {
+  const row = db
+    .select({
+      story: {
+        id: contributions.id,
+        contributorName: contributions.contributorName,
+        contributorEmail: contributions.contributorEmail,
+        sentFrom: contributions.sentFrom,
+        messageId: contributions.messageId,
+        submittedAt: contributions.submittedAt,
+        ...storyTextColumns,
+      },
+      campaign: { id: campaigns.id, title: campaigns.title, publicId: campaigns.publicId, ownerId: campaigns.ownerId },
+      owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      invitation: { id: invitations.id, email: invitations.email, name: invitations.name, token: invitations.token },
+    })
+    .from(contributions)
+    .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(invitations, eq(invitations.id, contributions.invitationId))
+    .where(eq(contributions.id, contributionId))
+    .get();
+  if (!row) return undefined;
+  const photos = db
+    .select({ fileName: contributionAttachments.fileName })
+    .from(contributionAttachments)
+    .where(eq(contributionAttachments.contributionId, contributionId))
+    .orderBy(contributionAttachments.createdAt, sql`rowid`)
+    .all()
+    .map((photo) => photo.fileName);
+  const recording = db
+    .select({ id: contributionRecordings.id, status: contributionRecordings.status, fileName: contributionRecordings.originalFileName })
+    .from(contributionRecordings)
+    .where(eq(contributionRecordings.contributionId, contributionId))
+    .get();
+  return { ...row, photos, recording };
 }

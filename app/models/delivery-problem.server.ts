@@ -12,13 +12,13 @@ const sameAddress = (column: typeof contacts.email | typeof invitations.email, e
 
 /**
  * The owner an outbox row was sent for, read from its dedupe key: an invitation or reminder to a
- * relative (`invitation:<id>…`, `reminder:<id>:<n>`, `empty-reply-note:<id>:…`) or a newsletter
+ * relative (`invitation:<id>…`, `reminder:<id>:<n>`, `empty-reply-note:<id>:…`, `story-thanks:<id>:…`) or a newsletter
  * (`newsletter:<id>:<address>`). Null for mail to account holders (resets, podcast news).
  */
 export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitationId: string | null } | null {
   const [kind, id] = (key ?? "").split(":");
   if (!id) return null;
-  if (kind === "invitation" || kind === "reminder" || kind === "empty-reply-note") {
+  if (kind === "invitation" || kind === "reminder" || kind === "empty-reply-note" || kind === "story-thanks") {
     const row = db
       .select({ ownerId: campaigns.ownerId })
       .from(invitations)

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { MAX_REMINDERS } from "#db/enums";
-import { campaigns, emailOutbox, invitations, users, workflowSettings } from "#db/schema";
+import { campaigns, contributions, emailOutbox, invitations, users, workflowSettings } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
@@ -93,6 +93,8 @@ export function remindableInvitations(limit: number) {
     .where(
       and(
         eq(invitations.status, "sent"),
+        // Whoever wrote the story (the model, the demo seed, an import), it answers the invitation.
+        sql`not exists (select 1 from ${contributions} where ${contributions.invitationId} = ${invitations.id})`,
         eq(campaigns.isActive, true),
         sql`${campaigns.status} <> 'closed'`,
         sql`coalesce(${own.collectionMode}, ${global.collectionMode}, 'manual') <> 'manual'`,

@@ -27,7 +27,7 @@ export async function storyWithRecording() {
   fs.writeFileSync(file, Buffer.from(await memo.arrayBuffer()));
   const facts = await probeAudio(file);
   if (!facts) throw new Error("the test recording did not probe as audio");
-  await keepRecording(story.id, { path: file, fileName: "memo.wav", size: memo.size }, facts, null);
+  await keepRecording(story.id, { path: file, fileName: "memo.wav", size: memo.size }, facts, { thank: false });
   const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
   return { recordingId: recording.id, originalSize: memo.size };
 }

@@ -36,10 +36,13 @@ test.describe("answers by voice", () => {
     multipart["attachment-1"] = { name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.alloc(4096, 7) };
     expect((await page.request.post("/webhooks/mailgun/inbound", { multipart })).status()).toBe(200);
 
+    // Their words are thanked with a copy (decision 0196), and the recording's refusal explained on its own.
     const told = db.select().from(emailOutbox).where(eq(emailOutbox.to, invitation.email)).all();
-    expect(told.map((mail) => mail.kind)).toEqual(["recording_refused"]);
-    expect(told[0]!.text).toContain("We couldn't read the file as a sound recording.");
-    expect(told[0]!.text).toContain("What you wrote reached us and is kept with your story");
+    expect(told.map((mail) => mail.kind)).toEqual(["story_thanks", "recording_refused"]);
+    expect(told[0]!.text).toContain("The barn dance, 1961.");
+    expect(told[0]!.text).not.toContain("Recording:");
+    expect(told[1]!.text).toContain("We couldn't read the file as a sound recording.");
+    expect(told[1]!.text).toContain("What you wrote reached us and is kept with your story");
 
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/stories`);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, sessions } from "#db/schema";
 import { action as changePasswordAction } from "~/routes/_auth+/change-password";
@@ -65,7 +65,34 @@ describe("sign in", () => {
   });
 });
 
+/** The "your password was changed" e-mails sent to an address. */
+const passwordChangedMail = (email: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "password_changed"))).all();
+
 describe("change password", () => {
+  it("tells the account's address, without the password and with what to do if it wasn't them", async () => {
+    const user = await createTestUser();
+    expect(passwordChangedMail(user.email)).toHaveLength(0);
+    const response = await callRoute(
+      changePasswordAction,
+      makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: user.password, newPassword: "changed-secret-77", confirmPassword: "changed-secret-77" } }),
+    );
+    expect(response.status).toBe(302);
+    const [mail] = passwordChangedMail(user.email);
+    expect(mail!.subject).toBe("Your Storyhearth password was changed");
+    expect(mail!.text).toContain("If it wasn't you");
+    expect(mail!.text).toContain("/reset-password");
+    for (const part of [mail!.subject, mail!.text, mail!.html]) expect(part).not.toContain("changed-secret-77");
+    // Account mail, written by our own process (decision 0201).
+    expect(mail!.from).toMatch(/<account@[^>]+>$/);
+    expect(mail!.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
+  });
+
+  it("a refused change sends nothing", async () => {
+    const user = await createTestUser();
+    await callRoute(changePasswordAction, makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: "wrong-one", newPassword: "changed-secret-77", confirmPassword: "changed-secret-77" } }));
+    expect(passwordChangedMail(user.email)).toHaveLength(0);
+  });
+
   it("revokes the user's other sessions but keeps the current one", async () => {
     const user = await createTestUser();
     const other = await createTestUser({ email: `other-${Date.now()}@example.com` });
@@ -121,9 +148,23 @@ describe("password reset", () => {
     const done = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" } }));
     expect(((await done.json()) as { state: string }).state).toBe("done");
     expect(await getUser(makeRequest("/", { cookie: user.cookie }))).toBeNull();
+    const [changed] = passwordChangedMail(user.email);
+    expect(changed!.text).toContain("If it wasn't you");
+    expect(changed!.text).not.toContain("brand-new-pass");
+    expect(changed!.from).toMatch(/<account@[^>]+>$/);
+    expect(changed!.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
 
     const again = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "other-new-pass", confirmPassword: "other-new-pass" } }));
     expect(((await again.json()) as { state: string }).state).toBe("invalid");
+    expect(passwordChangedMail(user.email)).toHaveLength(1);
+  });
+
+  it("an account invitation's link sets the first password: nothing changed, nothing to tell", async () => {
+    const user = await createTestUser();
+    const token = createVerificationToken(user.id, "invite");
+    const done = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "first-pass-1", confirmPassword: "first-pass-1" } }));
+    expect(((await done.json()) as { state: string }).state).toBe("done");
+    expect(passwordChangedMail(user.email)).toHaveLength(0);
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {

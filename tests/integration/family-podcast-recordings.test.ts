@@ -74,7 +74,7 @@ async function spokenMemo(text: string, voice: FliteVoice["voice"]) {
 /** Kept and converted as the intake does it; `transcription` as the convert job would have it. */
 async function recordAnswer(contributionId: string, file: string, transcription: Parameters<typeof convertRecording>[1] = null) {
   const facts = (await probeAudio(file))!;
-  await keepRecording(contributionId, { path: file, fileName: "memo.m4a", size: fs.statSync(file).size }, facts, null);
+  await keepRecording(contributionId, { path: file, fileName: "memo.m4a", size: fs.statSync(file).size }, facts, { thank: false });
   const recording = recordingOfContribution(contributionId)!;
   await convertRecording(recording.id, transcription);
   return getRecording(recording.id)!;

@@ -5,14 +5,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { campaigns, contacts, contributions, emailOutbox, invitations } from "#db/schema";
+import { campaigns, contacts, contributionRecordings, contributions, emailOutbox, invitations } from "#db/schema";
 import { resendInvitation } from "~/features/collections/invitees.server";
 import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
 import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
-import { queueRecordingRefused, queueRecordingThanks } from "~/features/contributions/recording-notices.server";
+import { queueRecordingRefused } from "~/features/contributions/recording-notices.server";
 import { sendDueReminders } from "~/features/contributions/reminders.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { sendFreshLink } from "~/features/contributions/retired-links.server";
+import { queueStoryThanks } from "~/features/contributions/story-thanks.server";
 import { deliverNewsletter } from "~/features/newsletters/delivery.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
@@ -67,15 +68,23 @@ async function family(addresses: string[], recipient: Recipient) {
           .get()
       : null;
     if (recipient.kind === "contact") db.insert(contacts).values({ ownerId: owner.id, email, preferredName: "Cousin Sam" }).run();
-    // A story of theirs: an answer (invitees) or the public form typed uninvited (the others).
-    const story = db
-      .insert(contributions)
-      .values({ campaignId: campaign.id, invitationId: invitation?.id, contributorName: "Sam", contributorEmail: email, storyContent: "The ice cracked like thunder.", submissionMethod: "web" })
-      .returning()
-      .get();
-    return { email, invitation, story };
+    return { email, invitation };
   });
   return { owner, campaign, rows };
+}
+
+/**
+ * A story of theirs with a recording: an answer (invitees) or the public form typed uninvited (the
+ * others). Written after the reminder job, which skips an invitation any story answers.
+ */
+function storyOf(campaignId: string, { email, invitation }: { email: string; invitation: { id: string } | null }) {
+  const story = db
+    .insert(contributions)
+    .values({ campaignId, invitationId: invitation?.id, contributorName: "Sam", contributorEmail: email, storyContent: "The ice cracked like thunder.", submissionMethod: "web" })
+    .returning()
+    .get();
+  db.insert(contributionRecordings).values({ contributionId: story.id, status: "converting", originalFileName: "lake.m4a" }).run();
+  return story;
 }
 
 /** Every sender of collection mail, each given its chance to write to every address of the family. */
@@ -84,7 +93,7 @@ async function sendEverything({ owner, campaign, rows }: Awaited<ReturnType<type
   setClock(new Date(Date.now() + 30 * DAY));
   await sendDueReminders();
   setClock(null);
-  for (const { email, invitation, story } of rows) {
+  for (const { email, invitation } of rows) {
     if (invitation) {
       const current = db.select().from(invitations).where(eq(invitations.id, invitation.id)).get()!;
       await resendInvitation(campaign.id, invitation.id, current.reminderCount).catch(() => undefined);
@@ -96,8 +105,8 @@ async function sendEverything({ owner, campaign, rows }: Awaited<ReturnType<type
       );
       expect((await inboundAction({ request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: form }), params: {}, context: {} })).status).toBe(200);
     }
-    const thanks = { ownerId: owner.id, campaignId: campaign.id, email, name: "Sam", invited: Boolean(invitation), campaignTitle: campaign.title, ownerName: "Margaret Whitfield" };
-    queueRecordingThanks(thanks, randomUUID(), "http://localhost/recording-removal/x");
+    const story = storyOf(campaign.id, { email, invitation });
+    queueStoryThanks(story.id);
     await queueRecordingRefused(story.id, randomUUID(), "tooLong");
   }
   const made = createNewsletter(owner.id, campaign.id);
@@ -114,14 +123,14 @@ const kindsSentTo = (email: string, since: Date) =>
     .map((r) => r.kind)
     .sort();
 
-// An address nobody invited gets one recording note a day (recording-notices.server.ts): the thanks, here.
+// An address nobody invited gets one mail a day about its recording (recording-notices.server.ts): the thanks, here.
 const CASES: Array<[string, Recipient, string[]]> = [
-  ["an invitee whose invitation is not sent yet", { kind: "invitee", state: "pending" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "recording_thanks"]],
-  ["an invitee who was invited", { kind: "invitee", state: "sent" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "recording_thanks"]],
-  ["an invitee who was reminded", { kind: "invitee", state: "reminded" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "recording_thanks"]],
-  ["an invitee who answered", { kind: "invitee", state: "answered" }, ["empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "recording_thanks"]],
-  ["a distribution-list recipient nobody invited", { kind: "distribution list" }, ["family_newsletter", "recording_thanks"]],
-  ["a saved contact who answered uninvited", { kind: "contact" }, ["family_newsletter", "recording_thanks"]],
+  ["an invitee whose invitation is not sent yet", { kind: "invitee", state: "pending" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
+  ["an invitee who was invited", { kind: "invitee", state: "sent" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
+  ["an invitee who was reminded", { kind: "invitee", state: "reminded" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
+  ["an invitee who answered", { kind: "invitee", state: "answered" }, ["empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
+  ["a distribution-list recipient nobody invited", { kind: "distribution list" }, ["family_newsletter", "story_thanks"]],
+  ["a saved contact who answered uninvited", { kind: "contact" }, ["family_newsletter", "story_thanks"]],
 ];
 
 describe("after unsubscribing, no collection mail at all", () => {

@@ -96,7 +96,7 @@ describe("a reply with a recording", () => {
 
   it("thanks the relative with a signed link to ask for removal, which the owner then sees", async () => {
     const { recording } = await postReply({ attachments: [await makeVoiceMemo("m4a")] });
-    const thanks = db.select().from(emailOutbox).where(eq(emailOutbox.kind, "recording_thanks")).all().find((mail) => mail.text.includes(recording!.id))!;
+    const thanks = db.select().from(emailOutbox).where(eq(emailOutbox.kind, "story_thanks")).all().find((mail) => mail.text.includes(recording!.id))!;
     expect(thanks.to).toBe("robert@example.com");
     expect(thanks.text).toContain("family podcast and newsletter");
     const token = removalToken(recording!.id);
@@ -213,7 +213,7 @@ describe("the public answer form with a recording (no JavaScript needed)", () =>
     expect(recording).toMatchObject({ status: "converting", originalSize: await getStorage().size(recording.originalKey!) });
     await convertRecording(recording.id);
     expect(recordingRow(recording.id)!.status).toBe("ready");
-    expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, "mae@example.com")).get()?.kind).toBe("recording_thanks");
+    expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, "mae@example.com")).get()?.kind).toBe("story_thanks");
   });
 
   it("thanks an address nobody invited with no text from the form, once a day; the invited address by name", async () => {
@@ -266,7 +266,7 @@ describe("the stories page's text and recording actions are the owner's alone", 
     const file = `${process.env.DATA_DIR}/memo-${story.id}.mp3`;
     fs.mkdirSync(process.env.DATA_DIR!, { recursive: true });
     fs.writeFileSync(file, Buffer.from(await memo.arrayBuffer()));
-    await keepRecording(story.id, { path: file, fileName: "memo.mp3", size: memo.size }, (await probeAudio(file))!, null);
+    await keepRecording(story.id, { path: file, fileName: "memo.mp3", size: memo.size }, (await probeAudio(file))!, { thank: false });
     const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
     await convertRecording(recording.id);
     const page = `/campaigns/${campaign.id}/stories`;

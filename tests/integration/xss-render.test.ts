@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, contributions, users } from "#db/schema";
-import { accountInvitationEmail, passwordResetEmail } from "~/features/account/emails";
-import { invitationEmail, reminderEmail } from "~/features/contributions/emails";
+import { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from "~/features/account/emails";
+import { invitationEmail, reminderEmail, storyThanksEmail } from "~/features/contributions/emails";
 import type { EmailParts } from "~/lib/email/layout";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import { podcastFailedEmail, podcastReadyEmail } from "~/features/podcasts/emails";
@@ -39,6 +39,8 @@ const newsletter = {
 };
 const ready = { name: "Ada", title: "The boat", duration: "4:12", podcastUrl: "https://app.example/podcast/p1", coverSrc: "data:image/jpeg;base64,AAAA" };
 const failed = { name: "Ada", title: "The boat", reason: "Audio generation failed: x", retryUrl: "https://app.example/create-podcast?podcast=p1&step=generate" };
+const thanks = { campaignTitle: "Summer", ownerName: "Margaret Whitfield", senderName: "Ada", removalUrl: "https://app.example/recording-removal/r.sig", unsubscribeUrl: URLS.unsubscribeUrl };
+const copy = { text: "We swam.", photos: ["lake.png"], recording: "memo.m4a" };
 const support = { subject: "Help", message: "My podcast is stuck.\nPlease look.", fromName: "Margaret", fromEmail: "m@example.com", userId: "u1" };
 
 /** Each template with the fields a person typed; `render(value)` puts the value in that one field. */
@@ -53,7 +55,12 @@ const TEMPLATES: Array<{ template: string; field: string; render: (value: string
     render: (value: string) => newsletterEmail({ ...newsletter, [field]: value }),
   })),
   { template: "newsletter", field: "storyTitles", render: (value) => newsletterEmail({ ...newsletter, storyTitles: [value, "The storm"] }) },
+  ...(["campaignTitle", "ownerName", "senderName"] as const).map((field) => ({ template: "story thanks", field, render: (value: string) => storyThanksEmail({ ...thanks, copy, [field]: value }) })),
+  { template: "story thanks", field: "copy.text", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, text: value } }) },
+  { template: "story thanks", field: "copy.photos", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, photos: [value, "dock.png"] } }) },
+  { template: "story thanks", field: "copy.recording", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, recording: value } }) },
   { template: "password reset", field: "name", render: (value) => passwordResetEmail({ name: value, resetUrl: "https://app.example/reset?token=t" }) },
+  { template: "password changed", field: "name", render: (value) => passwordChangedEmail({ name: value, resetUrl: "https://app.example/reset-password" }) },
   ...(["name", "invitedBy"] as const).map((field) => ({
     template: "account invitation",
     field,

@@ -1,8 +1,8 @@
-import { accountInvitationEmail, passwordResetEmail } from "~/features/account/emails";
+import { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from "~/features/account/emails";
 import { deleteUserSessions } from "~/models/session.server";
-import { checkPassword, getUserByEmail, setPassword, type User } from "~/models/user.server";
+import { checkPassword, getUserByEmail, getUserById, setPassword, type User } from "~/models/user.server";
 import { consumeVerificationToken, createVerificationToken, hasUsedVerificationToken, isTokenUsable } from "~/models/verification-token.server";
-import { deliverEmails, queueOutgoingEmail, sendEmail } from "~/lib/email/send.server";
+import { deliverEmails, queueOutgoingEmail, sendEmail, type SendEmailInput } from "~/lib/email/send.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { appUrl } from "~/lib/env.server";
 import { messages } from "~/features/account/messages";
@@ -13,7 +13,23 @@ export async function changePassword(user: User, currentPassword: string, newPas
   if (!(await checkPassword(user.id, currentPassword))) return { ok: false, message: messages.password.currentIncorrect };
   await setPassword(user.id, newPassword);
   deleteUserSessions(user.id, keepSessionId);
+  tellPasswordChanged(user);
   return { ok: true };
+}
+
+/**
+ * Automatic mail about the account, from the account sender (decision 0201), delivered after the answer;
+ * deliverEmail records its own failures (the row stays for the retrying job), this catches the rest.
+ */
+function deliverLater(input: Omit<SendEmailInput, "from" | "autoSubmitted">) {
+  const mail = queueOutgoingEmail({ ...input, from: "account", autoSubmitted: "auto-generated" });
+  void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }));
+}
+
+/** To the account's address whenever its password changes, so a change nobody asked for is noticed. */
+function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
+  const mail = passwordChangedEmail({ name: user.firstName ?? null, resetUrl: `${appUrl()}/reset-password` });
+  deliverLater({ kind: "password_changed", to: user.email, ...mail });
 }
 
 /**
@@ -26,9 +42,7 @@ export async function requestPasswordReset(email: string) {
   if (!user) return;
   const token = createVerificationToken(user.id, "reset");
   const resetUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token })}`;
-  const mail = queueOutgoingEmail({ kind: "password_reset", to: user.email, from: "account", autoSubmitted: "auto-generated", ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
-  // deliverEmail records its own failures (the row stays for the retrying job); this catches the rest.
-  void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: "email:password_reset", severity: "medium" }));
+  deliverLater({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
 }
 
 /** `invited`: the token was an account invitation's, so this set the first password (the page words it so). */
@@ -39,6 +53,9 @@ export async function resetPassword(token: string, newPassword: string): Promise
   if (!userId) return { ok: false, message: messages.reset.invalidLink.description };
   await setPassword(userId, newPassword);
   deleteUserSessions(userId);
+  // An invitation's link sets the first password: nothing was changed.
+  const user = resetUserId ? await getUserById(userId) : undefined;
+  if (user) tellPasswordChanged(user);
   return { ok: true, invited: !resetUserId };
 }
 

@@ -16,6 +16,23 @@ export function passwordResetEmail({ name, resetUrl }: { name?: string | null; r
   };
 }
 
+/** After every password change (settings or reset): never the password, and what to do if it wasn't them. */
+export function passwordChangedEmail({ name, resetUrl }: { name?: string | null; resetUrl: string }): EmailParts {
+  const subject = `Your ${BRAND.name} password was changed`;
+  const intro = `The password for your ${BRAND.name} account has just been changed. Everywhere else you were signed in, you have been signed out.`;
+  const ifYou = "If this was you, there is nothing more to do.";
+  const ifNot = "If it wasn't you, someone may know your password: choose a new one now with the link below. That signs out whoever changed it.";
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: intro,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(ifYou)}${paragraph(ifNot)}${button(resetUrl, "Choose a new password")}`,
+    }),
+    text: layoutText([greeting(name), intro, ifYou, ifNot, textLink("Choose a new password", resetUrl)]),
+  };
+}
+
 export function accountInvitationEmail({
   name,
   setPasswordUrl,

@@ -6,7 +6,7 @@ import type { EmailParts } from "~/lib/email/layout";
 import { queueOutgoingEmail, type SendEmailInput } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 
-export type CollectionMail = Omit<SendEmailInput, "subject" | "html" | "text" | "headers" | "from"> & {
+export type CollectionMail = Omit<SendEmailInput, "subject" | "html" | "text" | "from"> & {
   campaign: { id: string; ownerId: string };
   /** Who is asking, for the From line: "Margaret Whitfield via Storyhearth" (decision 0201). */
   askedBy: string;
@@ -20,7 +20,7 @@ export const unsubscribeUrlFor = (token: string) => `${appUrl()}/unsubscribe/${t
  * Queues the message unless the address may not get this collection's mail (then null); the caller
  * delivers it. Call inside the transaction that records why it is sent.
  */
-export function queueCollectionEmail({ campaign, render, askedBy, ...mail }: CollectionMail) {
+export function queueCollectionEmail({ campaign, render, askedBy, headers, ...mail }: CollectionMail) {
   if (collectionMailBlock(campaign.ownerId, campaign.id, mail.to)) return null;
   const unsubscribeUrl = unsubscribeUrlFor(unsubscribeTokenFor(campaign.id, mail.to));
   const parts = render({ unsubscribeUrl });
@@ -31,6 +31,6 @@ export function queueCollectionEmail({ campaign, render, askedBy, ...mail }: Col
     ...parts,
     from: { onBehalfOf: askedBy },
     // RFC 8058: a POST to the link unsubscribes in one click; a GET only asks (mail scanners follow links).
-    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: { ...headers, "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
 }

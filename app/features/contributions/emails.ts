@@ -1,3 +1,4 @@
+import { storyMessages } from "./messages";
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
 type InvitationInput = {
@@ -76,35 +77,66 @@ export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, form
   };
 }
 
-type RecordingThanksInput = {
-  campaignTitle: string;
-  ownerName: string;
-  senderName?: string | null;
-  removalUrl: string;
-  unsubscribeUrl: string;
-  /** To an address nobody invited (the public form's typed one): it may not have been them. */
-  unasked?: boolean;
-};
+/** What came with an answer, copied back to the one who sent it; `recording` is its file's name ("" unnamed), null for none. */
+export type AnswerCopy = { text: string; photos: readonly string[]; recording: string | null };
 
-/** The line for an address nobody invited: whoever typed it may not have been its owner (issue 29). */
+const sent = storyMessages.public;
+
+type StoryThanksInput = { campaignTitle: string; ownerName: string; removalUrl: string | null; unsubscribeUrl: string } & (
+  | { unasked?: false; senderName: string | null; copy: AnswerCopy }
+  /** To an address nobody invited (the public form's typed one): no words of theirs, no name, no copy. */
+  | { unasked: true }
+);
+
+/** The line for an address nobody invited: whoever typed it may not have been its owner (decision 0156). */
 const NOT_YOU = "If you didn't send this, you can ignore this e-mail: nothing more will come.";
 
-/** After a recording was kept: thanks, where it will be heard, and the way to take it back (decision 0136). */
-export function recordingThanksEmail({ campaignTitle, ownerName, senderName, removalUrl, unsubscribeUrl, unasked = false }: RecordingThanksInput): EmailParts {
-  const subject = `Thank you for your recording for "${campaignTitle}"`;
-  const thanks = `Thank you for answering ${ownerName}'s invitation with your own voice. Your recording reached us and is kept with your story.`;
-  const heard = "It will be heard by the family in the family podcast and newsletter.";
+/** The copy's paragraphs for the plain-text twin: the words as they reached us, then what came with them. */
+function copyLines({ text, photos, recording }: AnswerCopy) {
+  return [
+    text || null,
+    photos.length ? sent.sentPhotos(photos) : null,
+    recording !== null ? sent.sentRecording(recording) : null,
+  ];
+}
+
+/**
+ * To everyone who answered, by any channel, once per story (decision 0196): thanks, a copy of what
+ * reached us, where the family will hear it, and the recording's removal link when one was kept.
+ */
+export function storyThanksEmail(input: StoryThanksInput): EmailParts {
+  const { campaignTitle, ownerName, removalUrl } = input;
+  const subject = `Thank you for your story for "${campaignTitle}"`;
+  const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". What you sent reached us and is kept with the family's stories.`;
+  const heard = "The family will read and hear it in the family podcast and newsletter.";
+  const copyHint = "Here is a copy of what you sent:";
   const removeHint = "Changed your mind? You can ask for the recording to be removed:";
-  const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
+  const invited = input.unasked ? null : input;
+  const copy = invited?.copy;
+  const unsubscribe = { url: input.unsubscribeUrl, from: campaignTitle };
   return {
     subject,
     html: layoutHtml({
       title: subject,
       preheader: heard,
-      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}${paragraph(heard)}${muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`)}${unasked ? muted(NOT_YOU) : ""}`,
+      body: html`${paragraph(greeting(invited?.senderName))}${paragraph(thanks)}${
+        copy
+          ? html`${paragraph(copyHint)}${copy.text ? html`<blockquote class="sh-quote sh-ink" style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:16px;line-height:1.6;white-space:pre-wrap;">${copy.text}</blockquote>` : ""}${copy.photos.length ? paragraph(sent.sentPhotos(copy.photos)) : ""}${copy.recording !== null ? paragraph(sent.sentRecording(copy.recording)) : ""}`
+          : ""
+      }${paragraph(heard)}${removalUrl ? muted(html`${removeHint} <a href="${removalUrl}" style="color:${BRAND.muted};">Remove my recording</a>`) : ""}${invited ? "" : muted(NOT_YOU)}`,
       unsubscribe,
     }),
-    text: layoutText([greeting(senderName), thanks, heard, textLink(removeHint, removalUrl), unasked ? NOT_YOU : null], { unsubscribe }),
+    text: layoutText(
+      [
+        greeting(invited?.senderName),
+        thanks,
+        ...(copy ? [copyHint, ...copyLines(copy)] : []),
+        heard,
+        removalUrl ? textLink(removeHint, removalUrl) : null,
+        invited ? null : NOT_YOU,
+      ],
+      { unsubscribe },
+    ),
   };
 }
 

@@ -34,6 +34,7 @@ import { replyHtmlToText } from "./reply-html";
 import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
 import { retiredReplyInvitation } from "./retired-links.server";
+import { thankForStory } from "./story-thanks.server";
 
 /** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
@@ -184,16 +185,16 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     });
     // A second delivery of the same message finds its story with the photos already there.
     if (!hasAttachments(contribution.id)) await storeStoryPhotos(contribution.id, photos);
+    // The story is thanked once, with its recording's removal link when one was kept (decision 0196).
     if (audio?.check.ok) {
-      const owner = await getUserById(invitation.campaign.ownerId);
-      const to = senderEmail ?? invitee;
-      const thanks = { ownerId: invitation.campaign.ownerId, campaignId: invitation.campaign.id, email: to, name: senderName, invited: to === invitee, campaignTitle: invitation.campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
-      await keepRecording(contribution.id, audio.file, audio.check.facts, thanks);
-    } else if (audio && !audio.check.ok) {
-      await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
-      return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
+      await keepRecording(contribution.id, audio.file, audio.check.facts, { thank: true });
+      return { status: 200, message: "Story stored", contributionId: contribution.id };
     }
-    return { status: 200, message: "Story stored", contributionId: contribution.id };
+    // Their words and photos are thanked first; a recording we could not keep is explained on its own.
+    await thankForStory(contribution.id);
+    if (!audio || audio.check.ok) return { status: 200, message: "Story stored", contributionId: contribution.id };
+    await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
+    return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
   } catch (error) {
     releaseWebhookToken(fields.token!);
     throw error;

@@ -26,9 +26,12 @@ type StoryRequestRow = {
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
 
-/** The name an invitee is greeted by: the owner's contact name for the address, else the invitation's (decision 0195). */
-export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }) {
-  return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name });
+/**
+ * The name an invitee is greeted by: the owner's contact name for the address, else the invitation's,
+ * else the one they signed with from their own address (decision 0195).
+ */
+export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }, fromName?: string | null) {
+  return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name, fromName });
 }
 
 /** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */

@@ -148,6 +148,12 @@ export const storyMessages = {
     submitting: "Sending...",
     thankYou: "Thank You!", // spec
     thankYouText: "Your story has been shared with the family. It will be treasured.",
+    // The copy of what was sent, on the thank-you page (decision 0197).
+    sentTitle: "What you sent",
+    sentFrom: (name: string) => `From ${name}`,
+    sentPhotos: (names: readonly string[]) => `Photos: ${names.join(", ")}`,
+    sentRecording: (name: string) => `Recording: ${name || "your recording"}`,
+    shareAnother: "Share another story",
     notFoundTitle: "Collection Not Found", // spec
     notFoundText: "This story collection doesn't exist or is no longer accepting contributions.", // spec
     honeypotLabel: "Leave this field empty",

@@ -56,20 +56,21 @@ export const discardAnswerFile = (file: IncomingFile | null) => (file ? fs.rm(fi
 
 const ANSWER_KEY = /^[A-Za-z0-9-]{16,64}$/;
 const REMEMBER_MS = 24 * 3600_000;
-const answered = new Map<string, { at: number; saved: Promise<boolean> }>();
+const answered = new Map<string, { at: number; saved: Promise<{ value: unknown } | null> }>();
 
-/** Runs `save` once per answer key; a try without a (valid) key is always saved. */
-export async function saveAnswerOnce(key: unknown, save: () => Promise<void>): Promise<void> {
+/** Runs `save` once per answer key and returns what the first successful try returned; a try without a (valid) key is always saved. */
+export async function saveAnswerOnce<T>(key: unknown, save: () => Promise<T>): Promise<T> {
   if (typeof key !== "string" || !ANSWER_KEY.test(key)) return save();
   const now = Date.now();
   for (const [k, entry] of answered) if (now - entry.at > REMEMBER_MS) answered.delete(k);
   const earlier = answered.get(key);
   // A try still running is waited for; one that failed leaves the answer to this one.
-  if (earlier && (await earlier.saved)) return;
+  const first = earlier ? await earlier.saved : null;
+  if (first) return first.value as T;
   const saving = save();
-  answered.set(key, { at: now, saved: saving.then(() => true, () => false) });
+  answered.set(key, { at: now, saved: saving.then((value) => ({ value }), () => null) });
   try {
-    await saving;
+    return await saving;
   } catch (error) {
     answered.delete(key);
     throw error;

@@ -1,13 +1,13 @@
-// E-mails to whoever sent a recording (issue 29): thanks when it was kept, and a kind note saying why
-// when it was refused. Mail to an address nobody invited (typed into the public form, or a reply
-// from another address) carries no text from the form and goes out at most once a day per address;
-// an address that bounced, complained or unsubscribed gets nothing (collection-mail.server.ts).
+// The kind note to whoever sent a recording that was refused, saying why (a kept one is thanked with
+// its story: story-thanks.server.ts). Mail to an address nobody invited (typed into the public form,
+// or a reply from another address) carries no text from the form and goes out at most once a day per
+// address; an address that bounced, complained or unsubscribed gets nothing (collection-mail.server.ts).
 import { storySender } from "~/models/contribution-recording.server";
 import { getUserById } from "~/models/user.server";
 import { now } from "~/lib/clock.server";
 import { appUrl } from "~/lib/env.server";
 import { queueCollectionEmail, type CollectionMail } from "./collection-mail.server";
-import { recordingRefusedEmail, recordingThanksEmail } from "./emails";
+import { recordingRefusedEmail } from "./emails";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { storyMessages, type RefusalCode } from "./messages";
 import { replyAddressFor } from "./reply-address.server";
@@ -20,32 +20,18 @@ const refusals = storyMessages.recording.refusal;
 export type Sender = { ownerId: string; campaignId: string; email: string; name: string | null; invited: boolean };
 
 /**
- * The outbox key: per recording for an invited address; per address and day for any other, so a
+ * The outbox key of any mail to an address nobody invited: per address and day, whatever kind, so a
  * form typed again and again sends one e-mail a day to a stranger's address at most.
  */
-function dedupeKey(sender: Sender, perRecording: string) {
-  return sender.invited ? perRecording : `unasked:${sender.email.trim().toLowerCase()}:${now().toISOString().slice(0, 10)}`;
-}
+export const unaskedKey = (email: string) => `unasked:${email.trim().toLowerCase()}:${now().toISOString().slice(0, 10)}`;
+
+const dedupeKey = (sender: Sender, perRecording: string) => (sender.invited ? perRecording : unaskedKey(sender.email));
 
 /** Queues the mail unless the address may not get the collection's mail; the caller delivers it. */
 function queueTo(sender: Sender, mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign" | "autoSubmitted">, perRecording: string) {
   const campaign = { id: sender.campaignId, ownerId: sender.ownerId };
   // A note about what became of a recording, written after its conversion: a notification, however it came.
   return queueCollectionEmail({ ...mail, campaign, to: sender.email, autoSubmitted: "auto-generated", dedupeKey: dedupeKey(sender, perRecording) });
-}
-
-export type ThanksTo = Sender & { campaignTitle: string; ownerName: string };
-
-export function queueRecordingThanks(thanks: ThanksTo, recordingId: string, removalUrl: string) {
-  const input = {
-    campaignTitle: thanks.campaignTitle,
-    ownerName: thanks.ownerName,
-    // A typed name goes only to the address the family invited.
-    senderName: thanks.invited ? thanks.name : null,
-    removalUrl,
-    unasked: !thanks.invited,
-  };
-  return queueTo(thanks, { kind: "recording_thanks", askedBy: thanks.ownerName, render: ({ unsubscribeUrl }) => recordingThanksEmail({ ...input, unsubscribeUrl }) }, `recording-thanks:${recordingId}`);
 }
 
 const addressIn = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();

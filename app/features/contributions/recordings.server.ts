@@ -3,7 +3,7 @@
 // The job converts into a temporary file and stores the result whole under a fixed key, so a job
 // killed at any point simply runs again. A relative can ask for a recording to be removed through a
 // signed link in the thank-you e-mail.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -30,8 +30,8 @@ import {
 } from "~/models/contribution-recording.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliverEmails, queueOutgoingEmail } from "~/lib/email/send.server";
-import { appUrl, env } from "~/lib/env.server";
+import { deliverEmails } from "~/lib/email/send.server";
+import { env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
@@ -40,8 +40,10 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { logErasure } from "~/features/account/erasure-log.server";
 import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { storyMessages } from "./messages";
-import { queueRecordingRefused, queueRecordingThanks, type RefusalCode, type ThanksTo } from "./recording-notices.server";
+import { queueRecordingRefused, type RefusalCode } from "./recording-notices.server";
 import { isTooLargeRecording, MAX_RECORDING_SECONDS } from "./recording-limits";
+import { recordingIdOfRemovalToken, removalToken, removalUrl } from "./removal-links.server";
+import { queueStoryThanks, thankForStory } from "./story-thanks.server";
 
 const m = storyMessages.recording;
 
@@ -94,8 +96,6 @@ function originalExtension(facts: AudioFacts) {
 const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => `recordings/${contributionId}/${recordingId}-original.${originalExtension(facts)}`;
 const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => `recordings/${recording.contributionId}/${recording.id}.mp3`;
 
-export type { ThanksTo };
-
 type ReceivedFile = { path: string; fileName: string; size: number };
 type StoredOriginal = { id: string; contributionId: string; originalKey: string; file: ReceivedFile; facts: AudioFacts };
 
@@ -108,8 +108,8 @@ async function storeOriginal(contributionId: string, file: ReceivedFile, facts: 
   return { id, contributionId, originalKey, file: { ...file, size: (await fs.stat(file.path)).size }, facts };
 }
 
-/** The row, its conversion job and the thank-you e-mail, in the caller's transaction; null if the story has a recording. */
-function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thanks: ThanksTo | null, transcript: string | null = null) {
+/** The row, its conversion job and the story's thank-you, in the caller's transaction; null if the story has a recording. */
+function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thank: boolean, transcript: string | null = null) {
   const row = insertRecording({
     id,
     contributionId,
@@ -123,10 +123,10 @@ function writeRecordingRows({ id, contributionId, originalKey, file, facts }: St
   });
   if (!row) return null;
   enqueueJob(CONVERT_RECORDING_JOB, { recordingId: id }, { dedupeKey: `${CONVERT_RECORDING_JOB}:${id}` });
-  return { mail: thanks ? queueRecordingThanks(thanks, id, removalUrl(id)) : null };
+  return { mail: thank ? queueStoryThanks(contributionId) : null };
 }
 
-async function afterKept(kept: { mail: ReturnType<typeof queueOutgoingEmail> | null }) {
+async function afterKept(kept: { mail: ReturnType<typeof queueStoryThanks> }) {
   wakeJobs();
   if (kept.mail) await deliverEmails([kept.mail]);
 }
@@ -134,12 +134,13 @@ async function afterKept(kept: { mail: ReturnType<typeof queueOutgoingEmail> | n
 /**
  * Keeps a checked recording with a story already stored (a reply by e-mail, which Mailgun delivers
  * again if we fail): the original first, then the row and its conversion job together, then the
- * thanks. A story that already has a recording (the same reply delivered twice) keeps the one it has.
+ * story's thanks. A story that already has a recording (the same reply delivered twice) keeps the one it has.
  */
-export async function keepRecording(contributionId: string, file: ReceivedFile, facts: AudioFacts, thanks: ThanksTo | null) {
-  if (recordingOfContribution(contributionId)) return;
+export async function keepRecording(contributionId: string, file: ReceivedFile, facts: AudioFacts, { thank }: { thank: boolean }) {
+  // The thanks went into the outbox with that recording; delivering it again sends nothing twice.
+  if (recordingOfContribution(contributionId)) return void (thank && (await thankForStory(contributionId)));
   const original = await storeOriginal(contributionId, file, facts);
-  const kept = db.transaction(() => writeRecordingRows(original, thanks));
+  const kept = db.transaction(() => writeRecordingRows(original, thank));
   // Another request kept this story's recording first: ours is not needed.
   if (!kept) return void (await getStorage().remove(original.originalKey));
   await afterKept(kept);
@@ -155,7 +156,7 @@ export async function receiveArchivedRecording(contributionId: string, file: Rec
   const check = await checkRecording(file.path, file.size);
   if (!check.ok) return check;
   const original = await storeOriginal(contributionId, file, check.facts);
-  return { ok: true as const, originalKey: original.originalKey, keep: (transcript: string | null) => void writeRecordingRows(original, null, transcript) };
+  return { ok: true as const, originalKey: original.originalKey, keep: (transcript: string | null) => void writeRecordingRows(original, false, transcript) };
 }
 
 /**
@@ -164,13 +165,13 @@ export async function receiveArchivedRecording(contributionId: string, file: Rec
  * Killed before the commit, there is neither (the relative saw no thank-you page and sends again),
  * only an original nothing refers to.
  */
-export async function keepStoryWithRecording<T extends { id: string }>(insertStory: (id: string) => T, file: ReceivedFile, facts: AudioFacts, thanks: ThanksTo | null): Promise<T> {
+export async function keepStoryWithRecording<T extends { id: string }>(insertStory: (id: string) => T, file: ReceivedFile, facts: AudioFacts): Promise<T> {
   const original = await storeOriginal(randomUUID(), file, facts);
-  let saved: { story: T; kept: { mail: ReturnType<typeof queueOutgoingEmail> | null } };
+  let saved: { story: T; kept: { mail: ReturnType<typeof queueStoryThanks> } };
   try {
     saved = db.transaction(() => {
       const story = insertStory(original.contributionId);
-      return { story, kept: writeRecordingRows(original, thanks)! };
+      return { story, kept: writeRecordingRows(original, true)! };
     });
   } catch (error) {
     await getStorage().remove(original.originalKey);
@@ -304,20 +305,7 @@ export function playableRecording(recordingId: string): Recording | undefined {
 
 // ── removal requests ───────────────────────────────────────────────────────
 
-const sign = (recordingId: string) => createHmac("sha256", env().SESSION_SECRET).update(`recording-removal:${recordingId}`).digest("base64url").slice(0, 32);
-
-/** The thank-you e-mail's link: the recording's id and its signature, so nobody can guess another's. */
-export const removalToken = (recordingId: string) => `${recordingId}.${sign(recordingId)}`;
-export const removalUrl = (recordingId: string) => `${appUrl()}/recording-removal/${removalToken(recordingId)}`;
-
-/** The recording id a removal link names when the link is ours, else undefined. */
-export function recordingIdOfRemovalToken(token: string): string | undefined {
-  const [id = "", signature = ""] = token.split(".");
-  const expected = Buffer.from(sign(id));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return id;
-}
+export { recordingIdOfRemovalToken, removalToken, removalUrl };
 
 /** The recording a removal link names, or undefined for a forged link or a deleted recording. */
 export function recordingForRemovalToken(token: string): Recording | undefined {

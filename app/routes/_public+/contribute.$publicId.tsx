@@ -15,10 +15,11 @@ import { keptRecordingKey } from "~/features/contributions/components/kept-recor
 import { UploadStatus, VoiceRecorder } from "~/features/contributions/components/voice-recorder";
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
-import { inviteeName, ownerDisplayName } from "~/features/contributions/invitations.server";
+import { answerReceipt, receiptFor } from "~/features/contributions/answer-receipt.server";
+import { keepStoryThanked } from "~/features/contributions/story-thanks.server";
+import { inviteeName } from "~/features/contributions/invitations.server";
 import { ReplacedLink } from "~/features/contributions/components/replaced-link";
 import { retiredLink } from "~/features/contributions/retired-links.server";
-import { getUserById } from "~/models/user.server";
 import { PublicContributionSchema } from "~/features/contributions/schemas";
 import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answer-fields";
 import { originFor } from "~/lib/env.server";
@@ -41,7 +42,13 @@ async function requirePublicCampaign(publicId: string | undefined) {
 // No React in the browser (decision 0181): the form is its HTML, answer-form-script.ts adds the recorder.
 export const handle = { ...respondentFrame, ...noScripts };
 
-const thankYouUrl = (publicId: string) => `/contribute/${encodeURIComponent(publicId)}?submitted=1`;
+const formUrl = (publicId: string, token: string) => `/contribute/${encodeURIComponent(publicId)}${token ? `?${new URLSearchParams({ t: token })}` : ""}`;
+
+/** The thank-you page keeps the personal link and names the story it shows a copy of (decision 0197). */
+function thankYouUrl(publicId: string, sent?: { token: string; receipt: string }) {
+  const query = new URLSearchParams({ submitted: "1", ...(sent?.token ? { t: sent.token } : {}), ...(sent ? { receipt: sent.receipt } : {}) });
+  return `/contribute/${encodeURIComponent(publicId)}?${query}`;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = await requirePublicCampaign(params.publicId);
@@ -50,9 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
   // A replaced personal link (decision 0190) shows no form: it offers a fresh link instead.
   const retired = token && !invitation ? retiredLink(token) : undefined;
+  const submitted = url.searchParams.get("submitted") === "1";
   return {
     campaign: { title: campaign.title, description: campaign.description, prompt: campaign.prompt },
-    submitted: url.searchParams.get("submitted") === "1",
+    submitted,
+    sent: submitted ? answerReceipt(campaign.id, url.searchParams.get("receipt") ?? "") : null,
     replaced: retired?.campaign.id === campaign.id ? { token } : null,
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
@@ -87,16 +96,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { t: token, recording: _chosen, storyContent = "", ...fields } = submission.value;
     const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
     // The recorder's retries carry one key: an answer already saved is thanked, not saved again.
-    await saveAnswerOnce(formData.get(ANSWER_KEY_FIELD), async () => {
+    const storyId = await saveAnswerOnce(formData.get(ANSWER_KEY_FIELD), async () => {
       const story = (id?: string) => createContribution({ id, campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
-      if (!file || !check?.ok) return void story();
-      const owner = await getUserById(campaign.ownerId);
-      // Only the address the family invited (the relative came by their own link) is greeted by name (issue 29).
-      const invited = invitation?.email.toLowerCase() === fields.contributorEmail.toLowerCase();
-      const thanks = { ownerId: campaign.ownerId, campaignId: campaign.id, email: fields.contributorEmail, name: fields.contributorName, invited, campaignTitle: campaign.title, ownerName: owner ? ownerDisplayName(owner) : "Your family" };
-      await keepStoryWithRecording(story, file, check.facts, thanks);
+      // Thanked once, in the transaction that keeps the story (decision 0196).
+      if (file && check?.ok) return (await keepStoryWithRecording(story, file, check.facts)).id;
+      return (await keepStoryThanked(story)).id;
     });
-    return redirect(thankYouUrl(params.publicId!));
+    return redirect(thankYouUrl(params.publicId!, { token: invitation ? token! : "", receipt: receiptFor(storyId) }));
   } finally {
     await discardAnswerFile(file);
   }
@@ -168,8 +174,23 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
   );
 }
 
+/** The thank-you page's copy of what reached us: the words as the family will read them and what came with them. */
+function SentCopy({ sent }: { sent: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["sent"]> }) {
+  return (
+    <section aria-labelledby="sent-copy" className="space-y-2 text-left">
+      <h2 id="sent-copy" className="font-serif text-xl font-semibold">
+        {m.sentTitle}
+      </h2>
+      {sent.name ? <p className="text-sm text-muted-foreground">{m.sentFrom(sent.name)}</p> : null}
+      {sent.text ? <blockquote className="whitespace-pre-wrap break-words rounded-lg border-l-4 border-primary bg-muted/50 p-4">{sent.text}</blockquote> : null}
+      {sent.photos.length ? <p className="break-words text-sm">{m.sentPhotos(sent.photos)}</p> : null}
+      {sent.recording !== null ? <p className="break-words text-sm">{m.sentRecording(sent.recording)}</p> : null}
+    </section>
+  );
+}
+
 export default function ContributePage() {
-  const { campaign, submitted, token, invitedEmail, invitedName, constraint, replaced } = useLoaderData<typeof loader>();
+  const { campaign, submitted, sent, token, invitedEmail, invitedName, constraint, replaced } = useLoaderData<typeof loader>();
   const { publicId = "" } = useParams();
   if (replaced)
     return (
@@ -184,8 +205,10 @@ export default function ContributePage() {
           <div className="space-y-3 text-center">
             <h1 className="font-serif text-3xl font-bold">{m.thankYou}</h1>
             <p className="text-muted-foreground">{m.thankYouText}</p>
-            <Link to="." className="text-sm text-primary hover:underline">
-              Share another story
+            {sent ? <SentCopy sent={sent} /> : null}
+            {/* The personal link goes on, so the next story is theirs too. */}
+            <Link to={formUrl(publicId, token)} className="inline-block text-sm text-primary hover:underline">
+              {m.shareAnother}
             </Link>
           </div>
         ) : (
