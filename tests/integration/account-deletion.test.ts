@@ -53,6 +53,7 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   db.insert(schema.workflowSettings).values({ ownerId: user.id, campaignId: campaign.id }).run();
   const invitation = db.insert(schema.invitations).values({ campaignId: campaign.id, email: contact.email, token: `tok-${tag}`, status: "answered" }).returning().get();
   db.insert(schema.retiredInvitationTokens).values({ invitationId: invitation.id, token: `old-tok-${tag}` }).run();
+  db.insert(schema.collectionMailRecipients).values({ campaignId: campaign.id, email: contact.email, token: `mail-tok-${tag}`, unsubscribedAt: new Date() }).run();
   const contribution = db
     .insert(schema.contributions)
     .values({ campaignId: campaign.id, invitationId: invitation.id, contributorName: "Gran", contributorEmail: contact.email, storyContent: "The lake in 1962.", submissionMethod: "web" })

@@ -38,7 +38,7 @@ describe("dashboard aggregates", () => {
   it("signed out, / is the landing page and reads nothing", async () => {
     const response = await callRoute(dashboardLoader, makeRequest("/"));
     // No family data: the sample episode's length (none made in a test) and the launch list form's constraint only.
-    expect(await response.json()).toEqual({ signedIn: false, sampleSeconds: null, launchListConstraint: { email: { required: true } } });
+    expect(await response.json()).toEqual({ signedIn: false, sampleSeconds: null, launchListConstraint: { email: { required: true } }, voices: { names: ["Grace", "Claire", "Henry", "James"], natural: false } });
   });
 
   it("counts podcasts, listens, collections, active ones and stories — only the owner's", async () => {

@@ -195,8 +195,9 @@ describe("My Podcasts", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Scripted", transcript: "stale text" });
     expect((await postLibrary(owner, { intent: "transcript", podcastId: podcast.id })).status).toBe(302);
     const transcript = getPodcastRow(podcast.id)?.transcript ?? "";
-    expect(transcript).toMatch(/^Host 1: Welcome back\./);
-    expect(transcript).toContain("Host 2: Grandpa let everyone steer");
+    // Each line by the voice's name (the default voices: Grace, then Henry), never "Host 1".
+    expect(transcript).toMatch(/^Grace: Welcome back\./);
+    expect(transcript).toContain("Henry: Grandpa let everyone steer");
 
     const busy = createProcessingPodcast(owner.id, "No script yet");
     const refused = await postLibrary(owner, { intent: "transcript", podcastId: busy.id });

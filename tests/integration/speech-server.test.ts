@@ -91,7 +91,7 @@ describe("an episode spoken by an OpenAI-compatible speech server", () => {
     const listing = (await (await callRoute(voicesLoader, makeRequest("/api/voices", { cookie }))).json()) as { voices: Array<{ id: string; accents: Record<string, { engine: string; voice: string }> }> };
     expect(listing.voices.find((v) => v.id === "male-warm")!.accents.british).toMatchObject({ engine: "speech-server", voice: "bm_george" });
     expect(voiceOffer()["male-warm"].british).toBe("speech-server");
-    expect(accentOptions(voiceOffer(), "male-warm", ["british"], { british: "British" }, true)).toEqual([{ value: "british", label: "British — speech server", disabled: false }]);
+    expect(accentOptions(voiceOffer(), "male-warm", ["british"], { british: "British" }, true)).toEqual([{ value: "british", label: "British — speech service", disabled: false }]);
 
     const key = voiceSampleKey("male-warm", "british");
     expect(key).toMatch(/-speech-[0-9a-f]{8}-bm_george\.mp3$/);
