@@ -217,14 +217,19 @@ function collectionQuestion(stories: ScriptStory[]) {
   return asked.sort((a, b) => asked.filter((q) => q === b).length - asked.filter((q) => q === a).length)[0] ?? "";
 }
 
-/** A letter's sign-off is a part of its own, so the narrator can say it is the signature. */
+/**
+ * A letter's sign-off is a part of its own, so the narrator can say it is the signature; a salutation
+ * on its own line opens the first part, never a part alone.
+ */
 function storyParts(story: ScriptStory, twoVoices: boolean): string[] {
-  const signOff = letterOf(story.content)?.signOff ?? null;
+  const letter = letterOf(story.content);
   const paragraphs = story.content.trim().split(/\n\s*\n/);
-  const body = signOff ? paragraphs.slice(0, -1).join("\n\n") : story.content;
+  const salutation = letter && paragraphs.length > 1 && paragraphs[0]!.replace(/\s+/g, " ").trim() === letter.salutation ? letter.salutation : null;
+  const body = paragraphs.slice(salutation ? 1 : 0, letter?.signOff ? -1 : undefined).join("\n\n");
   // With two voices an answer of several paragraphs has the host between them, asking about the next.
   const parts = twoVoices ? splitIntoParts(body, /\n\s*\n\s*\S/.test(body.trim()) ? 2 : 1) : [storySentences(body).map((s) => s.text).join(" ")];
-  return [...parts.filter(Boolean), ...(signOff ? [signOff] : [])];
+  if (salutation) parts[0] = parts[0] ? `${salutation} ${parts[0]}` : salutation;
+  return [...parts.filter(Boolean), ...(letter?.signOff ? [letter.signOff] : [])];
 }
 
 /**
