@@ -57,6 +57,7 @@ export function scriptFigures(req: ScriptRequest) {
     return again;
   });
   const spoken = segments.map((s) => normalizeForSpeech(s.text));
+  const paragraphs = new Set(req.stories.flatMap((s) => s.content.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, " ").trim())));
   const digits = spoken.flatMap((text) => text.match(/\S*\d\S*/g) ?? []);
   return {
     segments,
@@ -64,7 +65,8 @@ export function scriptFigures(req: ScriptRequest) {
     asked: asked.length,
     repeated: repeated.length,
     naming: asked.filter((line) => namesSomething(line, anchors)).length,
-    split: draft.filter((s) => s.kind === "story" && cutInside(s.text)).length,
+    // A paragraph of its own without a stop (a letter's "Love, Uncle Sal") is whole, not cut.
+    split: draft.filter((s) => s.kind === "story" && cutInside(s.text) && !paragraphs.has(s.text)).length,
     digits,
   };
 }

@@ -121,6 +121,51 @@ test.describe("script review", () => {
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("collecting");
   });
 
+  test("a collection's podcast with two voices: the dialog offers them, the review page and the transcript name them, a chapter per relative", async ({ page, user }) => {
+    test.setTimeout(READY_MS + 60_000);
+    const campaign = createTestCampaign(user.id, { status: "collecting", prompt: "What do you remember about Sunday dinners?" });
+    insertTestContribution(campaign.id, { contributorName: "Uncle Sal", storyContent: "Dear Margaret,\n\nGrandpa Joe learned to cook in Naples.\n\nLove,\nUncle Sal", submittedAt: new Date("2026-01-01") });
+    insertTestContribution(campaign.id, { contributorName: "Aunt Rosa", storyContent: "I'm Margaret's sister. Grandma baked bread every Friday in Duluth.", submittedAt: new Date("2026-01-02") });
+    insertTestContribution(campaign.id, { contributorName: "Aunt Rosa", storyContent: "Uncle Frank was our mother's older brother.", submittedAt: new Date("2026-01-03") });
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${campaign.id}/stories`);
+    await page.getByRole("button", { name: "Generate Family Podcast" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configure Family Podcast Voice" });
+    await expect(dialog.getByRole("group", { name: "Voices" })).toBeVisible();
+    // One voice by default: the host's fields wait, hidden, until two voices are chosen (CSS, no script).
+    await expect(dialog.getByLabel("Host voice")).toBeHidden();
+    await dialog.getByLabel(/^Two voices/).check();
+    await expect(dialog.getByLabel("Host voice")).toBeVisible();
+    await dialog.getByLabel("Host voice").selectOption({ label: "Male, professional" });
+    await dialog.getByLabel("Background music").selectOption({ label: "None" });
+    await expectPhoneSafeAndAxeClean(page);
+    await dialog.getByRole("button", { name: "Review the script first" }).click();
+    await expectToast(page, "Writing the script");
+    await expect(page.getByText("The Script Is Ready")).toBeVisible({ timeout: 30_000 });
+    const podcast = db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).get()!;
+    expect(podcast).toMatchObject({ hostCount: 2, primaryVoice: "female-warm", secondaryVoice: "male-professional" });
+
+    // The review page reads each line by the chosen voice's name: James the host, Grace the narrator.
+    await page.getByRole("link", { name: "Review the Script" }).click();
+    await expect(page.getByLabel("Line 1, read by James")).toHaveValue(/We asked each of them: “What do you remember about Sunday dinners\?”/);
+    await expect(page.getByLabel(/read by Grace/).first()).toBeVisible();
+    await expect(page.getByText(/Host 1|Host 2/)).toHaveCount(0);
+    await expectPhoneSafeAndAxeClean(page);
+    await page.getByRole("button", { name: "Make the audio" }).click();
+    await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}/stories$`));
+    await expect(page.getByText("Family Podcast Created!")).toBeVisible({ timeout: READY_MS });
+
+    // The episode: a chapter per relative, the transcript naming the voices, the letter read as a letter.
+    await visit(page, `/podcast/${podcast.id}`);
+    await expect(page.getByRole("navigation", { name: "Chapters" }).getByRole("link")).toHaveText([/Uncle Sal$/, /Aunt Rosa$/]);
+    const transcript = String(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()!.transcript);
+    expect(transcript).toContain("James: First, Uncle Sal wrote Margaret a letter.");
+    expect(transcript).toContain("Grace: Hello. I'm glad to tell it. It reads: “Dear Margaret,");
+    expect(transcript).toContain("And last, Aunt Rosa, Margaret's sister.");
+    expect(transcript.split("What do you remember about Sunday dinners?")).toHaveLength(2);
+    expect(transcript).not.toMatch(/Host [12]:/);
+  });
+
   test("a pronunciation entry: shown as spoken, heard with 'Listen', removed", async ({ page, user }) => {
     test.setTimeout(90_000);
     const podcast = scriptReadyPodcast(user.id, [

@@ -115,8 +115,7 @@ describe("a family podcast with a recorded answer", () => {
     const script = podcast.script as ScriptSegment[];
     const roseLength = clipLength(roseMemo.durationSeconds!);
     expect(script.filter((s) => s.chapter === "Rose Smith").map((s) => [s.text, s.clip?.recordingId ?? null])).toEqual([
-      ["Thank you, Uncle Bo. We asked Rose Smith: “What do you remember about the orchard?”", null],
-      ["Let's hear it from Rose Smith.", null],
+      ["Thank you, Uncle Bo. Next, Rose Smith. In their own voice.", null],
       ["The apples were small and sour, and we loved them.", roseMemo.id],
     ]);
     // The transcript marks Rose's own voice; May's words are read by the narrator, unmarked.

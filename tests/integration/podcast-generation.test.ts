@@ -6,6 +6,7 @@ import { campaigns, jobs, llmUsage, podcasts, stories, users } from "#db/schema"
 import { probe } from "~/audio/ffmpeg.server";
 import { claimNextJob, getJob } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
+import { deleteCampaignPodcasts } from "~/features/podcasts/campaign-podcast.server";
 import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
 import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
@@ -438,7 +439,7 @@ describe("script writer", () => {
     // A one-sentence story: one question, the sentence, the thanks and the goodbye.
     const short = writeBuiltinScript({ podcastId: "p", title: "Short", hostCount: 2, format: "dual_host", stories: [{ content: "Dad loved jazz." }] });
     expect(short.map((s) => [s.speaker, s.text])).toEqual([
-      ["host2", "Hello. Today's family story is “Short”. What about the jazz?"],
+      ["host2", "Hello. Today's family story is “Short”. What did Dad love?"],
       ["host1", "Hello. I'm glad to tell it. Dad loved jazz."],
       ["host2", "Thank you for telling “Short”."],
       ["host1", "Thank you for listening. Goodbye."],
@@ -459,17 +460,17 @@ describe("script writer", () => {
       ],
     });
     expect(segments[0]!.text).toBe("Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.");
-    // Asked by name (these stories carry no question), then quoted and attributed.
+    // Introduced once each (these stories carry no question), then quoted and attributed.
     expect(segments.slice(1, 7)).toEqual([
-      { speaker: "host1", text: "What did Aunt May tell us?", chapter: "Aunt May" },
+      { speaker: "host1", text: "First, Aunt May.", chapter: "Aunt May" },
       { speaker: "host1", text: `Aunt May wrote: “${words}”`, chapter: "Aunt May" },
-      { speaker: "host1", text: "Thank you, Aunt May. What did Uncle Bo tell us?", chapter: "Uncle Bo" },
+      { speaker: "host1", text: "Thank you, Aunt May. Next, Uncle Bo.", chapter: "Uncle Bo" },
       { speaker: "host1", text: "Uncle Bo wrote: “We fished off the dock at dawn.”", chapter: "Uncle Bo" },
-      { speaker: "host1", text: "Thank you, Uncle Bo. What did a family member tell us?", chapter: "A family member" },
+      { speaker: "host1", text: "Thank you, Uncle Bo. And last, a family member.", chapter: "A family member" },
       { speaker: "host1", text: "A family member wrote: “The storm of '78 took the barn roof.”", chapter: "A family member" },
     ]);
     expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories.");
-    expect(formatTranscript(segments.slice(1, 3), { host1: "Grace", host2: "Henry" })).toBe(`Grace: What did Aunt May tell us?\n\nGrace: Aunt May wrote: “${words}”`);
+    expect(formatTranscript(segments.slice(1, 3), { host1: "Grace", host2: "Henry" })).toBe(`Grace: First, Aunt May.\n\nGrace: Aunt May wrote: “${words}”`);
   });
 });
 
@@ -713,9 +714,9 @@ describe("the family podcast of a collection", () => {
     expect((await getPodcast(podcastId))!.status).toBe("complete");
     // Oldest story first; the e-mail's quoted thread is not part of Uncle Bo's words.
     expect(calls[0]!.segments.filter((s) => s.chapter).map((s) => [s.chapter, s.text])).toEqual([
-      ["Aunt May", `We asked Aunt May: “${campaign.prompt}”`],
+      ["Aunt May", "First, Aunt May."],
       ["Aunt May", "Aunt May wrote: “We baked bread every Sunday.”"],
-      ["Uncle Bo", `Thank you, Aunt May. We asked Uncle Bo: “${campaign.prompt}”`],
+      ["Uncle Bo", "Thank you, Aunt May. And last, Uncle Bo."],
       ["Uncle Bo", "Uncle Bo wrote: “The dock was our stage.”"],
     ]);
     expect(calls[0]!.familyName).toBe("Tester");
@@ -725,20 +726,36 @@ describe("the family podcast of a collection", () => {
     expect(await json(campaignPodcast)).toMatchObject({ id: podcastId, status: "complete" });
   });
 
-  test("each relative is asked the collection's prompt, then their words are read, quoted and attributed", async () => {
-    const campaign = createTestCampaign(alice.id, { status: "collecting", prompt: "What dish reminds you of a family gathering?" });
+  test("the collection's prompt is read once, each relative introduced once; with two voices the host asks and the narrator reads, each named by their voice", async () => {
+    const prompt = "What dish reminds you of a family gathering?";
+    const campaign = createTestCampaign(alice.id, { status: "collecting", prompt });
     insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
     insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "The dock was our stage.", submittedAt: new Date("2026-01-02") });
     expect((await generateFamily(alice, campaign.id)).status).toBe(201);
     const { render, calls } = fakeRenderer();
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
-    // A family episode has one narrator (spec), who asks as well as answers.
-    expect(calls[0]!.segments.slice(1, 5).map((s) => [s.speaker, s.text])).toEqual([
-      ["host1", "We asked Aunt May: “What dish reminds you of a family gathering?”"],
+    // One voice: the narrator introduces as well as reads.
+    expect(calls[0]!.segments.map((s) => [s.speaker, s.text])).toEqual([
+      ["host1", `Hello. These are the stories of Aunt May and Uncle Bo, gathered for “${campaign.title}”. We asked each of them: “${prompt}”`],
+      ["host1", "First, Aunt May."],
       ["host1", "Aunt May wrote: “We baked bread every Sunday.”"],
-      ["host1", "Thank you, Aunt May. We asked Uncle Bo: “What dish reminds you of a family gathering?”"],
+      ["host1", "Thank you, Aunt May. And last, Uncle Bo."],
       ["host1", "Uncle Bo wrote: “The dock was our stage.”"],
+      ["host1", "Thank you to Aunt May and Uncle Bo for sharing these memories."],
     ]);
+
+    await deleteCampaignPodcasts(alice.id, campaign.id);
+    const two = await generateFamily(alice, campaign.id, { voiceConfig: { hostCount: 2, primaryVoice: "female-warm", secondaryVoice: "male-professional" } });
+    expect(two.status).toBe(201);
+    await runnerWith({ render: asRenderer(render) }).runUntilIdle();
+    const input = calls[1]!;
+    expect(input.hosts).toMatchObject({ host1: { voice: "female-warm" }, host2: { voice: "male-professional" } });
+    expect(input.segments.filter((s) => s.text.includes(prompt))).toHaveLength(1);
+    expect(input.segments.filter((s) => s.speaker === "host1" && s.text.includes("wrote: “"))).toHaveLength(2);
+    const transcript = (await getPodcast((await json(two)).podcastId as string))!.transcript!;
+    expect(transcript).toMatch(/^James: Hello\./);
+    expect(transcript).toContain("Grace: Hello. I'm glad to tell it. Aunt May wrote: “We baked bread every Sunday.”");
+    expect(transcript).not.toMatch(/Host [12]:/);
   });
 
   test("a final failure fails the podcast and gives the collection its status back", async () => {

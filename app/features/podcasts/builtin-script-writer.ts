@@ -4,7 +4,8 @@
 // Decisions 0127 and 0157. It writes a draft (decision 0132), the shape a language model is asked
 // for, then renders it.
 import { createInterviewer } from "./interviewer";
-import { contentWords, storySentences } from "./script-check";
+import { letterOf, relationOf } from "./letters";
+import { contentWords, normalizeQuote, storySentences } from "./script-check";
 import {
   contributorNames,
   customOpening,
@@ -14,6 +15,7 @@ import {
   type DraftSegment,
   type ScriptRequest,
   type ScriptSegment,
+  type ScriptStory,
   type Speaker,
 } from "./script";
 
@@ -62,7 +64,7 @@ export function splitIntoParts(content: string, minParts = 1): string[] {
 // question filled into it) occur in the story is skipped, so the host never seems to know more than
 // the story says. The last choice of every slot is made of STOPWORDS (script-check.ts) only, so one always fits.
 
-type Fill = { title: string; name: string; question: string };
+type Fill = { title: string; name: string; question: string; recipient: string };
 type Line = (f: Fill) => string;
 
 const HOST_LINES = {
@@ -90,10 +92,19 @@ const HOST_LINES = {
     (f) => `Hello. This is “${f.title}”, with ${f.name}.`,
     (f) => `This is “${f.title}”, with ${f.name}.`,
   ],
+  // The collection's question, once, after the welcome; a story asked something else is asked it before its words.
+  familyQuestion: [(f) => `We asked each of them: “${f.question}”`, (f) => `The question was: “${f.question}”`, (f) => `We asked: “${f.question}”`],
   askedQuestion: [(f) => `We asked ${f.name}: “${f.question}”`, (f) => `The question for ${f.name} was: “${f.question}”`, (f) => `${f.name}: “${f.question}”`],
-  noQuestion: [(f) => `What did ${f.name} tell us?`, (f) => `Over to ${f.name}.`, (f) => `Now, ${f.name}.`],
-  // Before a relative's own recording (decision 0139); "their": the name says nothing of who they are.
-  ownVoice: [(f) => `Let's hear it from ${f.name}.`, (f) => `Here is ${f.name}'s recording.`, (f) => `Over to ${f.name}.`],
+  // Each relative is introduced once ("name" is "Aunt Rosa, Margaret's sister" when they say so).
+  // Each relative is introduced once: the lead word, then their name ("Next, Uncle Sal wrote Margaret a letter.").
+  firstLead: [() => "First,", () => "To begin,", () => ""],
+  nextLead: [() => "Next,", () => "Now,", () => ""],
+  lastLead: [() => "And last,", () => "Finally,", () => ""],
+  letter: [(f) => `${f.name} wrote ${f.recipient} a letter.`, (f) => `A letter from ${f.name} to ${f.recipient}.`, (f) => `${f.name}, to ${f.recipient}.`],
+  // A relative's next story, without naming them again.
+  anotherStory: [() => "And another story.", () => "There is one more.", () => "One more.", () => "And more."],
+  // Before a relative's own recording (decision 0139), just after their name; "their": the name says nothing of who they are.
+  ownVoice: [() => "In their own voice.", () => "Here is the recording.", () => "A recording."],
   moveOn: [(f) => `Thank you, ${f.name}.`, (f) => `Thanks, ${f.name}.`, () => ""],
   familyThanks: [
     (f) => `Thank you to ${f.name} for sharing these memories.`,
@@ -104,24 +115,29 @@ const HOST_LINES = {
   // The narrator's attribution of a relative's words, and of the rest of them after a reaction.
   wrote: [(f) => `${f.name} wrote: `, (f) => `In ${f.name}'s words: `, (f) => `${f.name}: `],
   wentOn: [(f) => `${f.name} went on: `, (f) => `${f.name} continued: `, (f) => `${f.name}: `],
+  // A letter's first words and its sign-off, read as the writer's (the host has said whose letter it is).
+  letterReads: [() => "It reads: ", () => "The letter: ", () => ""],
+  signed: [() => "It is signed: ", () => "Signed: ", () => ""],
 } satisfies Record<string, Line[]>;
 
 type Slot = keyof typeof HOST_LINES;
+
+const EMPTY: Fill = { title: "", name: "", question: "", recipient: "" };
 
 /** The slot's lines that share no word with the story, so a writer can take the nth (rotating). */
 function hostLines(storyWords: Set<string>) {
   const usable = new Map<Slot, Line[]>();
   for (const [slot, lines] of Object.entries(HOST_LINES) as Array<[Slot, Line[]]>) {
-    const fits = lines.filter((line) => contentWords(line({ title: "", name: "", question: "" })).every((w) => !storyWords.has(w)));
+    const fits = lines.filter((line) => contentWords(line(EMPTY)).every((w) => !storyWords.has(w)));
     usable.set(slot, fits.length ? fits : lines.slice(-1));
   }
   const line = (slot: Slot, fill: Partial<Fill> = {}, n = 0) => {
     const lines = usable.get(slot)!;
-    const text = lines[n % lines.length]!({ title: "", name: "", question: "", ...fill });
+    const text = lines[n % lines.length]!({ ...EMPTY, ...fill });
     return text.charAt(0).toUpperCase() + text.slice(1);
   };
   /** Every usable line of a slot that takes no fill (the reactions). */
-  line.all = (slot: Slot) => usable.get(slot)!.map((l) => l({ title: "", name: "", question: "" })).filter(Boolean);
+  line.all = (slot: Slot) => usable.get(slot)!.map((l) => l(EMPTY)).filter(Boolean);
   return line;
 }
 
@@ -165,7 +181,7 @@ function interview(req: ScriptRequest, content: string): DraftSegment[] {
   segments.push(host(INTERVIEWER, joinLine(welcome, ask.first(parts[0] ?? "", parts.length > 1 ? line("firstQuestion") : line("oneQuestion")))));
   const hello = line("narratorHello");
   parts.forEach((part, i) => {
-    if (i > 0) segments.push(host(INTERVIEWER, ask.between(part)));
+    if (i > 0) segments.push(host(INTERVIEWER, ask.between(part, null, parts[i - 1]!)));
     else if (hello) segments.push(host(NARRATOR, hello));
     segments.push(told(part));
   });
@@ -178,48 +194,99 @@ function interview(req: ScriptRequest, content: string): DraftSegment[] {
 /** A relative's chapter: their name as a heading (also how a made episode's chapters are matched to stories). */
 export const chapterOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** Fewer words than this (an answer of a word or two) are read without a question before them. */
+const MIN_ASKED_WORDS = 6;
+const SALUTATION_ONLY = /^[^.!?]*[,!:]?$/;
+
+/** A relative and their stories, in the order they first answered: introduced once, their stories joined. */
+function relativesOf(stories: ScriptStory[]) {
+  const byName = new Map<string, { name: string; relation: string | null; stories: ScriptStory[] }>();
+  for (const story of stories) {
+    const name = contributorNames([story])[0]!;
+    const relative = byName.get(name.toLowerCase()) ?? { name, relation: null, stories: [] };
+    relative.relation ??= story.relation?.trim() || relationOf(story.content);
+    relative.stories.push(story);
+    byName.set(name.toLowerCase(), relative);
+  }
+  return [...byName.values()];
+}
+
+/** The collection's question: the one most of its stories were asked (every relative gets the prompt). */
+function collectionQuestion(stories: ScriptStory[]) {
+  const asked = stories.map((s) => s.question?.trim() ?? "").filter(Boolean);
+  return asked.sort((a, b) => asked.filter((q) => q === b).length - asked.filter((q) => q === a).length)[0] ?? "";
+}
+
 /**
- * Each relative's question, then their words, read by the narrator (rendered quoted and attributed).
- * With two hosts the interviewer asks and reacts between the parts of a long answer; with one the
- * narrator asks.
+ * A letter's sign-off is a part of its own, so the narrator can say it is the signature; a salutation
+ * on its own line opens the first part, never a part alone.
+ */
+function storyParts(story: ScriptStory, twoVoices: boolean): string[] {
+  const letter = letterOf(story.content);
+  const paragraphs = story.content.trim().split(/\n\s*\n/);
+  const salutation = letter && paragraphs.length > 1 && paragraphs[0]!.replace(/\s+/g, " ").trim() === letter.salutation ? letter.salutation : null;
+  const body = paragraphs.slice(salutation ? 1 : 0, letter?.signOff ? -1 : undefined).join("\n\n");
+  // With two voices an answer of several paragraphs has the host between them, asking about the next.
+  const parts = twoVoices ? splitIntoParts(body, /\n\s*\n\s*\S/.test(body.trim()) ? 2 : 1) : [storySentences(body).map((s) => s.text).join(" ")];
+  if (salutation) parts[0] = parts[0] ? `${salutation} ${parts[0]}` : salutation;
+  return [...parts.filter(Boolean), ...(letter?.signOff ? [letter.signOff] : [])];
+}
+
+/**
+ * A family programme (decision 0203): the collection and its question introduced once; each relative
+ * introduced once, by name and by the relation they state, their stories joined; with two voices the
+ * host asks before each part a question that part answers, and reacts to what was just said; letters
+ * framed as letters; a closing naming everyone. The narrator reads every word, or the relative's own
+ * recording plays; with one voice the narrator says the host's lines too.
  */
 function family(req: ScriptRequest): DraftSegment[] {
-  const interviewer: Speaker = req.hostCount === 2 ? INTERVIEWER : NARRATOR;
-  const names = joinNames(contributorNames(req.stories));
-  const answers = req.stories.map((story) => ({
-    name: contributorNames([story])[0]!,
-    question: story.question?.trim() ?? "",
-    recording: story.recording ?? null,
-    text: storySentences(story.content).map((s) => s.text).join(" "),
-    // With two hosts an answer of several paragraphs has the interviewer between them, asking about the next.
-    parts: req.hostCount === 2 ? splitIntoParts(story.content, /\n\s*\n\s*\S/.test(story.content.trim()) ? 2 : 1) : [storySentences(story.content).map((s) => s.text).join(" ")],
-  }));
+  const twoVoices = req.hostCount === 2;
+  const speaker: Speaker = twoVoices ? INTERVIEWER : NARRATOR;
+  const relatives = relativesOf(req.stories);
+  const names = joinNames(relatives.map((r) => r.name));
+  const question = collectionQuestion(req.stories);
   const line = hostLines(storyWordsOf(req));
   const asker = createInterviewer(line.all("reaction"), req.stories.map((s) => s.content).join("\n\n"));
-  const segments: DraftSegment[] = [host(interviewer, asker.said(line("familyWelcome", { title: req.title, name: names })))];
-  // With two hosts the narrator says hello before the first words it reads, and goodbye at the end.
-  let hello = req.hostCount === 2 ? line("narratorHello") : "";
-  answers.forEach(({ name, question, recording, text, parts }, i) => {
+  const welcome = joinLine(line("familyWelcome", { title: req.title, name: names }), question ? line("familyQuestion", { question }) : "");
+  const segments: DraftSegment[] = [host(speaker, asker.said(welcome))];
+  // With two voices the narrator says hello before the first words it reads, and goodbye at the end.
+  let hello = twoVoices ? line("narratorHello") : "";
+  relatives.forEach((relative, r) => {
+    const { name } = relative;
     const chapter = chapterOf(name);
-    // A family episode has one narrator (spec), who then asks the question too.
-    const ask = question ? line("askedQuestion", { name, question }) : line("noQuestion", { name });
-    segments.push(host(interviewer, joinLine(i > 0 ? line("moveOn", { name: answers[i - 1]!.name }) : "", ask), chapter));
-    if (recording) {
-      // Their own voice, whole, where their words would be read; the text is what the transcript shows.
-      const said = text || recording.transcript?.trim() || recordedAnswer(recording.seconds);
-      segments.push(host(interviewer, line("ownVoice", { name }), chapter));
-      segments.push({ speaker: NARRATOR, kind: "host", text: said, chapter, clip: { recordingId: recording.id, name: chapter, seconds: recording.seconds } });
-      return;
-    }
-    parts.forEach((part, k) => {
-      if (k > 0) segments.push(host(interviewer, asker.between(part), chapter));
-      else if (hello) segments.push(host(NARRATOR, hello, chapter));
-      hello = "";
-      segments.push(told(part, chapter));
+    const introduced = relative.relation ? `${name}, ${relative.relation}` : name;
+    const lead = r === 0 ? "firstLead" : r === relatives.length - 1 ? "lastLead" : "nextLead";
+    relative.stories.forEach((story, k) => {
+      const letter = letterOf(story.content);
+      const parts = story.recording ? [] : storyParts(story, twoVoices);
+      const said = story.recording ? storySentences(story.content).map((s) => s.text).join(" ") || story.recording.transcript?.trim() || recordedAnswer(story.recording.seconds) : "";
+      const own = story.question?.trim() && story.question.trim() !== question ? line("askedQuestion", { name, question: story.question.trim() }) : "";
+      const recipient = letter?.recipient ?? "";
+      const frame = story.recording ? line("ownVoice") : "";
+      // The question is about what the part tells, not its salutation; a one-line answer needs none.
+      const first = story.recording ? said : (parts[0] ?? "").slice(letter && parts[0]?.startsWith(letter.salutation) && SALUTATION_ONLY.test(letter.salutation) ? letter.salutation.length : 0);
+      const ask = twoVoices && first.split(/\s+/).length >= MIN_ASKED_WORDS ? asker.ask(first, name) : "";
+      const letterLine = letter ? line("letter", { name: k === 0 ? introduced : name, recipient }) : "";
+      const introduction = joinLine(line(lead), letterLine || `${introduced}.`);
+      const opening = k === 0 ? joinLine(r > 0 ? line("moveOn", { name: relatives[r - 1]!.name }) : "", introduction) : joinLine(line("anotherStory", {}, k - 1), letterLine);
+      segments.push(host(speaker, asker.said(joinLine(opening, own, frame, ask)), chapter));
+      if (story.recording) {
+        // Their own voice, whole, where their words would be read; the text is what the transcript shows.
+        segments.push({ speaker: NARRATOR, kind: "host", text: said, chapter, clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds } });
+        return;
+      }
+      parts.forEach((part, p) => {
+        // The sign-off follows the letter without a question: it answers none.
+        const signOff = letter?.signOff === part && p === parts.length - 1;
+        if (p > 0 && twoVoices && !signOff) segments.push(host(INTERVIEWER, asker.between(part, name, parts[p - 1]!), chapter));
+        else if (p === 0 && hello) segments.push(host(NARRATOR, hello, chapter));
+        hello = p === 0 ? "" : hello;
+        segments.push(told(part, chapter));
+      });
     });
   });
-  segments.push(host(interviewer, asker.said(line("familyThanks", { name: names }))));
-  const goodbye = req.hostCount === 2 ? line("goodbye") : "";
+  segments.push(host(speaker, asker.said(line("familyThanks", { name: names }))));
+  const goodbye = twoVoices ? line("goodbye") : "";
   if (goodbye) segments.push(host(NARRATOR, goodbye));
   return segments;
 }
@@ -254,17 +321,33 @@ function joinHello(segments: ScriptSegment[]): ScriptSegment[] {
   return joined;
 }
 
+/** Which of a relative's stories a read segment starts, if it starts one, and whether it is a letter's sign-off. */
+function storyStartedBy(stories: ScriptStory[], text: string) {
+  const key = normalizeQuote(text);
+  for (const story of stories) {
+    const first = storySentences(story.content)[0]?.text;
+    const letter = letterOf(story.content);
+    if (letter?.signOff && key === normalizeQuote(letter.signOff)) return { story, letter, signOff: true };
+    if (first && key.startsWith(normalizeQuote(first))) return { story, letter, signOff: false };
+  }
+  return null;
+}
+
 function renderSegments(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
   if (req.format !== "multi_contributor") return draft.map(({ kind: _, ...segment }) => ({ ...segment, chapter: req.title }));
   const line = hostLines(storyWordsOf(req));
-  const names = new Map(contributorNames(req.stories).map((name) => [name.toLowerCase(), name]));
-  let quoting = "";
+  const relatives = new Map(relativesOf(req.stories).map((r) => [r.name.toLowerCase(), r]));
   return draft.map(({ kind, ...segment }) => {
-    const name = names.get(segment.chapter?.trim().toLowerCase() ?? "");
-    if (kind !== "story" || !name) return segment;
-    const slot = quoting === name ? "wentOn" : "wrote";
-    quoting = name;
-    return { ...segment, chapter: chapterOf(name), text: `${line(slot, { name })}“${segment.text}”` };
+    const relative = relatives.get(segment.chapter?.trim().toLowerCase() ?? "");
+    if (kind !== "story" || !relative) return segment;
+    const { name } = relative;
+    const started = storyStartedBy(relative.stories, segment.text);
+    const attribution = started?.signOff
+      ? line("signed")
+      : started?.letter
+        ? line("letterReads")
+        : line(started ? "wrote" : "wentOn", { name });
+    return { ...segment, chapter: chapterOf(name), text: `${attribution}“${segment.text}”` };
   });
 }
 

@@ -73,9 +73,104 @@ export function storyAnchors(text: string): Anchor[] {
   return [...seen.values()];
 }
 
+// ── questions the part answers ───────────────────────────────────────────
+// "Who was Uncle Frank?" before a part that never says who he was is a question left open. A question
+// is built from one sentence of the part: its subject (a name, or the relative's own "I"), its verb as
+// written, and where, when or what that sentence says ("Grandpa Joe learned to cook in Naples." →
+// "Where did Grandpa Joe learn to cook?"). Decision 0203.
+
+type Term = { text: string; post: string; tags: Set<string> };
+
+const termsOf = (sentence: string): Term[] =>
+  (nlp(sentence).terms().json() as Array<{ terms: Array<{ text: string; post: string; tags: string[] }> }>).map(({ terms: [t] }) => ({
+    text: t!.text,
+    post: t!.post,
+    tags: new Set(t!.tags),
+  }));
+
+/** Kin words that name a person when capitalised at the start ("Dad loved jazz."). */
+const KIN = /^(?:dad|daddy|mom|mum|mommy|mother|father|grandma|grandpa|granny|nana|nan|papa|pop|grandmother|grandfather|aunt|auntie|uncle|cousin)$/i;
+const PERSONAL = /^(?:i|me|my|mine|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that)$/i;
+const NEGATION = /\b(?:not|never|no|nobody|nothing)\b|n['’]t\b/i;
+const PLACE_PREPOSITIONS = /^(?:in|at|to|near|from)$/i;
+
+const wordsText = (terms: Term[]) =>
+  terms
+    .map((t, i) => t.text + (i < terms.length - 1 ? t.post.replace(/\s+$/, "") : "").replace(/[^'’.-]/g, ""))
+    .join(" ")
+    .trim();
+
+/** "Grandpa Joe", "Mr. Dahlberg": the sentence's opening name, kept as written. */
+function subjectOf(terms: Term[], self: string | null): [string, number] | null {
+  if (terms[0]?.text === "I") return self ? [self, 1] : null;
+  let n = 0;
+  while (n < terms.length && /^\p{Lu}/u.test(terms[n]!.text) && (terms[n]!.tags.has("Person") || terms[n]!.tags.has("ProperNoun") || KIN.test(terms[n]!.text))) {
+    n++;
+    if (/[,;:!?]/.test(terms[n - 1]!.post)) break;
+  }
+  if (!n) return null;
+  const name = terms
+    .slice(0, n)
+    .map((t, i) => t.text + (t.tags.has("Honorific") || (i < n - 1 && /\./.test(t.post)) ? "." : ""))
+    .join(" ");
+  return [name, n];
+}
+
+/** A stretch of the sentence a question may carry: short, and nobody's "my" or "your" in the host's mouth. */
+const carried = (terms: Term[]) => terms.length <= 5 && terms.every((t) => !PERSONAL.test(t.text) && !/[,;:]/.test(t.post) && !t.tags.has("Preposition"));
+/** The words between the verb and a place or time, without the preposition that introduces it. */
+const upTo = (terms: Term[]) => (terms.at(-1)?.tags.has("Preposition") ? terms.slice(0, -1) : terms);
+
+/** Questions the sentence answers, best first; none when it is negated or has nothing to ask about. */
+export function questionsFrom(sentence: string, self: string | null = null): string[] {
+  if (NEGATION.test(sentence)) return [];
+  const terms = termsOf(sentence);
+  const found: string[] = [];
+  const time = [...sentence.matchAll(TIME)][0]?.[0] ?? null;
+  const isPlace = (t: Term | undefined) =>
+    Boolean(t && /^\p{Lu}/u.test(t.text) && (t.tags.has("Place") || t.tags.has("ProperNoun")) && !t.tags.has("Person") && !t.tags.has("Possessive") && !/['’]s$/.test(t.text));
+  const placeAt = terms.findIndex((t, i) => PLACE_PREPOSITIONS.test(t.text) && isPlace(terms[i + 1]));
+  const timeWords = time?.split(" ") ?? [];
+  const timeAt = time ? terms.findIndex((_, i) => timeWords.every((w, k) => terms[i + k]?.text.replace(/,$/, "") === w.replace(/,$/, ""))) : -1;
+  const subject = subjectOf(terms, self);
+  if (subject) {
+    const [name, n] = subject;
+    const verb = terms[n];
+    if (verb && /^(?:was|were)$/i.test(verb.text)) {
+      const next = terms[n + 1];
+      if (next?.text === "born" && placeAt > n) found.push(`Where was ${name} born?`);
+      if (next?.text === "born" && timeAt > n) found.push(`When was ${name} born?`);
+      if (next && /^(?:my|our|the|a|an|his|her|their)$/i.test(next.text) && terms[0]?.text !== "I") found.push(`Who was ${name}?`);
+      if (next?.tags.has("Adjective")) found.push(`What was ${name} like?`);
+    } else if (verb?.tags.has("PastTense") && !verb.tags.has("Auxiliary") && !verb.tags.has("Modal")) {
+      let at = n + 1;
+      // In a clause, so "baked" is read as a verb and not an adjective.
+      let infinitive = (nlp(`they ${verb.text}`).verbs().toInfinitive().text().split(" ").at(-1) ?? "").toLowerCase();
+      if (terms[at]?.tags.has("Particle")) infinitive += ` ${terms[at++]!.text.toLowerCase()}`;
+      if (infinitive) {
+        const before = (end: number) => upTo(terms.slice(at, end));
+        const did = (rest: Term[]) => `${name} ${infinitive}${rest.length ? ` ${wordsText(rest)}` : ""}`;
+        if (placeAt >= at && carried(before(placeAt))) found.push(`Where did ${did(before(placeAt))}?`);
+        if (timeAt >= at && carried(before(timeAt))) found.push(`When did ${did(before(timeAt))}?`);
+        const object = terms[at];
+        if (object && (object.tags.has("Determiner") || object.tags.has("Noun")) && !PERSONAL.test(object.text) && !object.tags.has("Person") && !object.tags.has("Pronoun") && !/^(?:to|every|each)$/i.test(object.text)) {
+          found.push(`What did ${did([])}?`);
+        }
+      }
+    }
+  }
+  if (placeAt >= 0 && /^(?:in|at)$/i.test(terms[placeAt]!.text)) {
+    const place = wordsText(terms.slice(placeAt + 1).filter((_, i, rest) => rest.slice(0, i + 1).every(isPlace)));
+    if (place) found.push(`What happened ${terms[placeAt]!.text.toLowerCase()} ${place}?`);
+  }
+  if (time) found.push(/^\d/.test(time) || /^the /.test(time) || /^(?:spring|summer|autumn|fall|winter)/.test(time) ? `What happened in ${time}?` : `What happened on ${time}?`);
+  return [...new Set(found)];
+}
+
 const QUESTIONS: Record<AnchorKind, Array<(x: string) => string>> = {
-  person: [(x) => `Who was ${x}?`, (x) => `And ${x}, who was that?`, (x) => `What do you remember about ${x}?`, (x) => `What about ${x}?`],
-  place: [(x) => `What was ${x} like?`, (x) => `And ${x}?`, (x) => `What about ${x}?`],
+  // Never "Who was …?" or "What was … like?" from a name alone: the part may not say (questionsFrom does, when it does).
+  person: [(x) => `What about ${x}?`, (x) => `And ${x}?`, (x) => `What do you remember about ${x}?`],
+  place: [(x) => `And ${x}?`, (x) => `What about ${x}?`],
   time: [(x) => (/^\d/.test(x) || /^the /.test(x) || /^(?:spring|summer|autumn|fall|winter)/.test(x) ? `What happened in ${x}?` : `What happened on ${x}?`), (x) => `And ${x}?`],
   thing: [(x) => `What about the ${x}?`, (x) => `And the ${x}?`],
 };
@@ -107,7 +202,7 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 export const INTERVIEW_WORDS = new Set([
   ...GENERIC.flatMap(wordsOf),
   ...Object.values(QUESTIONS).flatMap((shapes) => shapes.flatMap((q) => wordsOf(q("")))),
-  ..."how does it begin where start will you tell for us please go ahead".split(" "),
+  ..."how does it begin where start will you tell for us please go ahead who when was born like".split(" "),
 ]);
 
 /**
@@ -118,6 +213,7 @@ export function createInterviewer(reactions: string[], story: string) {
   const known = storyAnchors(story);
   const said = new Set<string>();
   const asked = new Set<string>();
+  const echoed = new Set<string>();
   let reaction = 0;
   let generic = 0;
   let turn = 0;
@@ -127,8 +223,15 @@ export function createInterviewer(reactions: string[], story: string) {
     return line;
   };
 
-  /** A question naming what `part` is about (the first of its people, else places, times, things not yet asked about). */
-  function questionAbout(part: string): string | null {
+  /**
+   * A question `part` answers: built from one of its first sentences (questionsFrom), else one naming
+   * the first of its people, places, times or things not yet asked about. `self`: whose "I" it is.
+   */
+  function questionAbout(part: string, self: string | null = null): string | null {
+    for (const sentence of sentencesOf(part).slice(0, 3)) {
+      const line = questionsFrom(sentence, self).find(unsaid);
+      if (line) return line;
+    }
     const anchors = known
       .filter((a) => part.includes(a.text) && !asked.has(a.text.toLowerCase()))
       .sort((a, b) => part.indexOf(a.text) - part.indexOf(b.text));
@@ -147,6 +250,16 @@ export function createInterviewer(reactions: string[], story: string) {
     return null;
   }
 
+  /** A reaction tied to what was just told: the last person, place or time it named, echoed, then a stock reply. */
+  function reactionTo(previous: string | null, stock: string) {
+    const named = previous ? anchorsOf(previous.replace(/\s+/g, " ")).filter((a) => a.kind !== "thing" && !echoed.has(a.text.toLowerCase())) : [];
+    const last = named.at(-1);
+    if (!last) return stock;
+    echoed.add(last.text.toLowerCase());
+    const echo = last.text.charAt(0).toUpperCase() + last.text.slice(1);
+    return stock ? `${echo}! ${stock}` : `${echo}!`;
+  }
+
   function genericQuestion() {
     for (let i = 0; i < GENERIC.length; i++) {
       const line = GENERIC[(generic + i) % GENERIC.length]!;
@@ -159,17 +272,24 @@ export function createInterviewer(reactions: string[], story: string) {
   }
 
   return {
-    /** The opening question, naming the first part when it names something. */
-    first(part: string, fallback: string) {
-      const about = questionAbout(part);
+    /** The opening question, one the first part answers when it can. */
+    first(part: string, fallback: string, self: string | null = null) {
+      const about = questionAbout(part, self);
       return say(about ? about : fallback);
     },
-    /** A reaction to the part just told and a question about the next; unique within the episode. */
-    between(next: string) {
-      const question = questionAbout(next) ?? genericQuestion();
+    /** A question `next` answers, said as is (a relative's first part, after their introduction). */
+    ask(next: string, self: string | null = null) {
+      return say(questionAbout(next, self) ?? genericQuestion());
+    },
+    /**
+     * A reaction to the part just told (echoing what it named, when `previous` is given) and a question
+     * the next part answers; unique within the episode.
+     */
+    between(next: string, self: string | null = null, previous: string | null = null) {
+      const question = questionAbout(next, self) ?? genericQuestion();
       for (let i = 0; i <= reactions.length; i++) {
         const r = reactions.length ? reactions[(reaction + i) % reactions.length]! : "";
-        const line = [r, question].filter(Boolean).join(" ");
+        const line = [reactionTo(previous, r), question].filter(Boolean).join(" ");
         if (unsaid(line)) {
           reaction += i + 1;
           return say(line);
@@ -180,6 +300,13 @@ export function createInterviewer(reactions: string[], story: string) {
     /** A fixed line (welcome, thanks), remembered so that no other line repeats it. */
     said: say,
   };
+}
+
+/** A part's words and its verbs' plain forms ("built" → "build"): what a question about it may use. */
+export function answerWords(part: string): Set<string> {
+  const plain = nlp(part);
+  plain.verbs().toInfinitive();
+  return new Set(wordsOf(`${part} ${plain.text()}`));
 }
 
 /** Whether an interviewer's line names something from the story: a bench figure (issue 31). */

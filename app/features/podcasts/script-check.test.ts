@@ -28,16 +28,20 @@ describe("a single story", () => {
     ["a part left out", [tell(`${S1} ${S2} ${S3}`)], /the story must be read in full, but “We still have one\.” and the 0 sentences after it are missing/],
     ["the story in the interviewer's voice", [tell(`${S1} ${S2}`), { ...tell(`${S3} ${S4}`), speaker: "host2" }], /segment 2 reads the story in host2's voice/],
     // ("tomatoes" is in the title, which a host may name.)
-    ["a host line retelling the story", [ask("So Ada sold tomatoes?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, sold\);/],
+    ["a host line retelling the story", [ask("So Ada sold tomatoes?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 asks “So Ada sold tomatoes\?”, which tells what happened/],
+    ["a statement retelling the story", [ask("Ada sold them at the market."), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, sold, them, market\);/],
+    ["a question the next part leaves open", [ask("Where was the Saturday market?"), tell(S1), tell(`${S2} ${S3} ${S4}`)], /segment 1 asks “Where was the Saturday market\?”, but the part after it does not tell that \(saturday, market\)/],
+    ["a question about a later part", [ask("And the handwritten label?"), tell(`${S1} ${S2}`), tell(`${S3} ${S4}`)], /segment 1 asks “And the handwritten label\?”, but the part after it does not tell that \(handwritten, label\)/],
     ["a host line said twice", [ask("Mm. What happened next?"), tell(`${S1} ${S2}`), ask("Mm. What happened next?"), tell(`${S3} ${S4}`)], /segment 3 repeats the host line “Mm\. What happened next\?”; no line is said twice/],
-    ["a question that tells", [ask("Did Ada sell them at the market?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, them, market\)/],
+    ["a question that tells", [ask("Did Ada sell them at the market?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 asks “Did Ada sell them at the market\?”, which tells what happened/],
     ["a story sentence passed off as a host line", [{ ...tell(S1), kind: "host" }, tell(`${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words/],
   ] as const)("%s is refused", (_, draft, problem) => {
     expect(checkDraft(single, [...draft]).join("\n")).toMatch(problem);
   });
 
-  test("a question may name who, where and what the story names, as written", () => {
-    expect(checkDraft(single, [ask("Who was Grandma Ada?"), tell(`${S1} ${S2}`), ask("Mm. What happened next?"), tell(`${S3} ${S4}`)])).toEqual([]);
+  test("a question may ask what the next part tells, in its words (a verb in its plain form), and a reaction may echo what was just told", () => {
+    expect(checkDraft(single, [ask("What did Grandma Ada grow?"), tell(`${S1} ${S2}`), ask("Mm. What happened next?"), tell(`${S3} ${S4}`)])).toEqual([]);
+    expect(checkDraft(single, [ask("Where did Grandma Ada sell them?"), tell(`${S1} ${S2}`), ask("Grandma Ada! I see."), tell(`${S3} ${S4}`)])).toEqual([]);
   });
 
   test("host lines may name the title; one host means host1 only; a title line of a PDF is not the story", () => {
@@ -59,19 +63,22 @@ describe("a collection", () => {
       { contributorName: null, content: "I only remember the bees.", question },
     ],
   };
-  const asked = (name: string) => ask(`We asked ${name}: “${question}”`, name);
+  const asked = ask(`Welcome to “Garden Stories”. We asked: “${question}”`);
 
-  test("each relative's question is asked before their words, and the words are theirs", () => {
-    const draft = [ask("Welcome to “Garden Stories”."), asked("Aunt May"), tell("The beans grew up the fence. We ate them raw.", "Aunt May"), asked("a family member"), tell("I only remember the bees.", "A family member")];
+  test("the collection's question is asked once, before the first words, and the words are theirs", () => {
+    const draft = [asked, ask("First, Aunt May.", "Aunt May"), tell("The beans grew up the fence. We ate them raw.", "Aunt May"), ask("Next, a family member.", "A family member"), tell("I only remember the bees.", "A family member")];
     expect(checkDraft(collection, draft)).toEqual([]);
-    // Question words are the relative's prompt, not the story's: "remember" may be asked.
-    expect(checkDraft(collection, [draft[1]!, draft[2]!, tell("I only remember the bees.", "A family member")])).toEqual([
-      "segment 3 reads a family member's words before the host asks a family member the question “What do you remember of the garden?” word for word",
+    expect(checkDraft(collection, [asked, draft[2]!, ask(`We asked a family member: “${question}”`), draft[4]!])).toEqual([
+      "the question “What do you remember of the garden?” is read 2 times; it is read once, before the first answer",
     ]);
-    expect(checkDraft(collection, [asked("Aunt May"), tell("I only remember the bees.", "Aunt May"), asked("a family member"), tell("The beans grew up the fence. We ate them raw.", "a family member")]).join("\n")).toMatch(
+    // Question words are the relative's prompt, not the story's: "remember" may be asked.
+    expect(checkDraft(collection, [draft[1]!, draft[2]!, asked, draft[4]!])).toEqual([
+      "segment 2 reads Aunt May's words before the host asks the question “What do you remember of the garden?” word for word",
+    ]);
+    expect(checkDraft(collection, [asked, tell("I only remember the bees.", "Aunt May"), tell("The beans grew up the fence. We ate them raw.", "a family member")]).join("\n")).toMatch(
       /segment 2 quotes “I only remember the bees\.”, which is not in the story word for word/,
     );
-    expect(checkDraft(collection, [asked("Aunt May"), tell("The beans grew up the fence. We ate them raw.", "Uncle Bo")]).join("\n")).toMatch(
+    expect(checkDraft(collection, [asked, tell("The beans grew up the fence. We ate them raw.", "Uncle Bo")]).join("\n")).toMatch(
       /segment 2 quotes words without naming whose they are: its chapter must be one of Aunt May, a family member/,
     );
   });

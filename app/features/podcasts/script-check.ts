@@ -3,7 +3,8 @@
 // lines use no word of the story beyond the title and names; in a collection each relative's question
 // is asked before their words. Both writers write drafts that keep it; a language model's is checked.
 import { paragraphSentences, sentencesOf } from "~/audio/sentences";
-import { INTERVIEW_WORDS, storyAnchors } from "./interviewer";
+import { anchorsOf, answerWords, INTERVIEW_WORDS } from "./interviewer";
+import { letterOf, relationOf } from "./letters";
 import { contributorNames, storyBody, type DraftSegment, type ScriptRequest } from "./script";
 
 /**
@@ -31,20 +32,24 @@ export const normalizeQuote = (text: string) =>
     .trim();
 
 const NARRATOR = "host1";
+// "Where did …?", or a short "And the frozen river?": asking, not telling.
+const WH_QUESTION = /^(?:(?:and\s+|so\s+)?(?:who|what|where|when|how|why|which)\b|and\s+(?:\S+\s+){0,4}\S+\?)/i;
 
 /** Whose words a story segment reads: the story, or in a collection the relative named by its chapter. */
-type Source = { name: string; sentences: string[]; questions: string[]; texts: string[] };
+type Source = { name: string; sentences: string[]; questions: string[]; texts: string[]; said: string[] };
 
 function sourcesOf(req: ScriptRequest): Map<string, Source> {
   const sources = new Map<string, Source>();
   const collection = req.format === "multi_contributor";
   for (const story of req.stories) {
     const name = collection ? contributorNames([story])[0]! : "";
-    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [], texts: [] };
+    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [], texts: [], said: [] };
     const text = collection ? story.content : storyBody(req.title, story.content);
     source.sentences.push(...storySentences(text).map((s) => normalizeQuote(s.text)));
     source.texts.push(text);
-    if (story.question?.trim()) source.questions.push(normalizeQuote(story.question));
+    if (story.question?.trim() && !source.questions.includes(normalizeQuote(story.question))) source.questions.push(normalizeQuote(story.question));
+    // A host may say whom a letter was to and how the relative says they are related (letters.ts).
+    source.said.push(letterOf(text)?.recipient ?? "", story.relation ?? relationOf(text) ?? "");
     sources.set(name.toLowerCase(), source);
   }
   return sources;
@@ -62,38 +67,62 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
   const read = new Map<Source, number>(); // how many of each source's sentences were read so far
   const storyWords = new Set([...sources.values()].flatMap((s) => s.sentences.flatMap(contentWords)));
   const allowed = new Set(
-    contentWords([req.title, req.intro ?? "", ...[...sources.values()].flatMap((s) => [s.name, ...s.questions])].join(" ")),
+    contentWords([req.title, req.intro ?? "", ...[...sources.values()].flatMap((s) => [s.name, ...s.questions, ...s.said])].join(" ")),
   );
-  let hostedSinceLastStory = "";
+  let hostedSoFar = "";
+  const questions = [...new Set([...sources.values()].flatMap((s) => s.questions))].sort((a, b) => b.length - a.length);
   const saidBefore = new Set<string>();
-  // What the story names, longest first, so "Mr. Dahlberg" is taken whole before "Dahlberg".
-  const named = [...new Set([...sources.values()].flatMap((s) => s.texts.flatMap((t) => storyAnchors(t).map((a) => a.text))))].sort((a, b) => b.length - a.length);
-  const ownWords = (sentence: string) => {
-    if (!/\?["”’')]*$/.test(sentence)) return contentWords(sentence);
-    const rest = named.reduce((text, name) => text.split(name).join(" "), sentence);
-    return contentWords(rest).filter((w) => !INTERVIEW_WORDS.has(w));
-  };
+  const ownWords = (sentence: string) => contentWords(sentence).filter((w) => !INTERVIEW_WORDS.has(w));
+  // What a relative said, read or played: the part a question leads into and a reaction follows.
+  const told = (segment: DraftSegment) => segment.kind === "story" || Boolean(segment.clip);
+  let previous: string | null = null;
 
   draft.forEach((segment, i) => {
     const where = `segment ${i + 1}`;
     if (req.hostCount === 1 && segment.speaker !== NARRATOR) problems.push(`${where} is spoken by ${segment.speaker}, but this episode has one host, host1`);
-    if (segment.kind === "host") {
-      // A question may name what the story names ("Who was Mr. Dahlberg?"); anything else a host says
-      // names only the title and the people, so no host ever tells a fact (issue 31, decision 0157).
-      const borrowed = [...new Set(sentencesOf(segment.text).flatMap(ownWords).filter((w) => storyWords.has(w) && !allowed.has(w)))];
-      if (borrowed.length) {
-        problems.push(
-          `${where} is a host line but uses the story's words (${borrowed.join(", ")}); a host may ask about a person, place, time or thing the story names, written as the story writes it, and otherwise names only the title and the people`,
-        );
+    if (segment.kind === "host" && !segment.clip) {
+      // A question asks what the part after it tells, in its words (decision 0203); a statement names the
+      // title and the people, and may echo what the part before it named ("Naples! I see."), no more.
+      const next = draft.slice(i + 1).find(told)?.text ?? "";
+      const answered = answerWords(next);
+      const echoed = new Set(previous ? anchorsOf(previous.replace(/\s+/g, " ")).flatMap((a) => contentWords(a.text)) : []);
+      for (const said of sentencesOf(segment.text)) {
+        // A relative's question quoted whole ("We asked each of them: “…?”") is theirs, not the host's.
+        const sentence = questions.reduce((text, q) => text.split(q).join(" "), normalizeQuote(said)).replace(/[“”"]\s*[“”"]/g, " ").trim();
+        if (!sentence) continue;
+        if (/\?["”’')]*$/.test(sentence)) {
+          const own = ownWords(sentence).filter((w) => !allowed.has(w));
+          // The host's own words are free ("How does it end?"); the story's must be the next part's.
+          const open = [...new Set(own.filter((w) => storyWords.has(w) && !answered.has(w)))];
+          if (open.length) problems.push(`${where} asks “${clip(sentence)}”, but the part after it does not tell that (${open.join(", ")}); a host asks only what the next part answers, in its words`);
+          // "So Ada sold tomatoes?" tells as it asks: a question with the story's words asks who, what, where, when or how.
+          else if (own.some((w) => storyWords.has(w)) && !WH_QUESTION.test(sentence)) {
+            problems.push(`${where} asks “${clip(sentence)}”, which tells what happened; a host's question about the story asks who, what, where, when or how`);
+          }
+        } else {
+          const borrowed = [...new Set(contentWords(sentence).filter((w) => storyWords.has(w) && !allowed.has(w) && !echoed.has(w)))];
+          if (borrowed.length) {
+            problems.push(
+              `${where} is a host line but uses the story's words (${borrowed.join(", ")}); a host's statements name only the title, the people and what the part just told named, and its questions ask what the next part tells`,
+            );
+          }
+        }
       }
       const key = normalizeQuote(segment.text).toLowerCase();
-      if (!segment.clip && saidBefore.has(key)) problems.push(`${where} repeats the host line “${clip(segment.text)}”; no line is said twice`);
+      if (saidBefore.has(key)) problems.push(`${where} repeats the host line “${clip(segment.text)}”; no line is said twice`);
       saidBefore.add(key);
-      hostedSinceLastStory += ` ${normalizeQuote(segment.text)}`;
+      hostedSoFar += ` ${normalizeQuote(segment.text)}`;
+      return;
+    }
+    previous = segment.text;
+    const source = sources.get(req.format === "multi_contributor" ? (segment.chapter ?? "").trim().toLowerCase() : "");
+    if (segment.clip) {
+      // A recording plays the relative's typed words in their own voice: those count as told.
+      const start = source ? (read.get(source) ?? 0) : 0;
+      if (source && source.sentences[start] && normalizeQuote(segment.text).startsWith(source.sentences[start]!)) read.set(source, readAlong(source.sentences, start, normalizeQuote(segment.text))[0]);
       return;
     }
     if (segment.speaker !== NARRATOR) problems.push(`${where} reads the story in ${segment.speaker}'s voice; only host1, the narrator, reads the story`);
-    const source = sources.get(req.format === "multi_contributor" ? (segment.chapter ?? "").trim().toLowerCase() : "");
     if (!source) {
       const names = [...sources.values()].map((s) => s.name).join(", ");
       problems.push(`${where} quotes words without naming whose they are: its chapter must be one of ${names}`);
@@ -101,14 +130,19 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     }
     const start = read.get(source) ?? 0;
     if (start === 0 && source.questions.length) {
-      const unasked = source.questions.filter((q) => !hostedSinceLastStory.includes(q));
-      if (unasked.length) problems.push(`${where} reads ${source.name}'s words before the host asks ${source.name} the question “${unasked[0]}” word for word`);
+      const unasked = source.questions.filter((q) => !hostedSoFar.includes(q));
+      if (unasked.length) problems.push(`${where} reads ${source.name}'s words before the host asks the question “${unasked[0]}” word for word`);
     }
-    hostedSinceLastStory = "";
-    const [next, problem] = readAlong(source.sentences, start, normalizeQuote(segment.text));
-    read.set(source, next);
+    const [nextRead, problem] = readAlong(source.sentences, start, normalizeQuote(segment.text));
+    read.set(source, nextRead);
     if (problem) problems.push(`${where} ${problem}`);
   });
+
+  // The collection's question is read once: every relative was asked it.
+  for (const question of questions) {
+    const times = hostedSoFar.split(question).length - 1;
+    if (times > 1) problems.push(`the question “${clip(question)}” is read ${times} times; it is read once, before the first answer`);
+  }
 
   for (const source of sources.values()) {
     const next = read.get(source) ?? 0;

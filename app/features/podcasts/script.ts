@@ -27,6 +27,8 @@ export type ScriptStory = {
   contributorName?: string | null;
   question?: string | null;
   recording?: { id: string; seconds: number; transcript?: string | null } | null;
+  /** How the relative is related, when known ("Margaret's sister"); else what their own words say (letters.ts). */
+  relation?: string | null;
 };
 
 export type ScriptRequest = {
