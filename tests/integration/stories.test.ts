@@ -143,7 +143,12 @@ describe("public contribution page", () => {
     const invitation = createTestInvitation(campaign.id);
     const res = await post(campaign.publicId, { ...story, t: invitation.token });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/contribute/${campaign.publicId}?submitted=1`);
+    // The thank-you page keeps the personal link and a signed receipt of what was sent (decision 0197).
+    const location = new URL(res.headers.get("Location")!, "http://localhost");
+    expect(location.pathname).toBe(`/contribute/${campaign.publicId}`);
+    expect(location.searchParams.get("submitted")).toBe("1");
+    expect(location.searchParams.get("t")).toBe(invitation.token);
+    expect(location.searchParams.get("receipt")).toMatch(/^[0-9a-f-]{36}\./);
     const [saved] = storiesOf(campaign.id);
     expect(saved).toMatchObject({ ...story, submissionMethod: "web", invitationId: invitation.id, wordCount: 5 });
     expect(db.select().from(invitations).where(eq(invitations.id, invitation.id)).get()!.status).toBe("answered");

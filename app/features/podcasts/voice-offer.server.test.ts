@@ -36,7 +36,7 @@ describe("the server refuses what this installation cannot speak", () => {
     });
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
-      primaryAccent: ["British for Female, warm is not installed on this server. Choose American."],
+      primaryAccent: ["British for Female, warm is not available yet. Choose American."],
     });
   });
 
@@ -52,7 +52,7 @@ describe("the server refuses what this installation cannot speak", () => {
       form({ primaryVoice: "male-professional", primaryAccent: "australian", primarySpeed: "1", backgroundMusic: "warm", processingQuality: "standard" }),
       { schema: offeredVoicesOnly(NarratorSettingsSchema) },
     );
-    expect(narrator.reply().error?.primaryAccent?.[0]).toMatch(/^Australian for Male, professional is not installed on this server\. Choose American or British\.$/);
+    expect(narrator.reply().error?.primaryAccent?.[0]).toMatch(/^Australian for Male, professional is not available yet\. Choose American or British\.$/);
     const api = offeredVoicesOnly(GeneratePodcastSchema, ["voiceConfig"]).safeParse({ storyId: "s1", voiceConfig: { primaryVoice: "female-professional", primaryAccent: "indian" } });
     expect(api.success).toBe(false);
     expect(api.error?.issues.map((i) => i.path.join("."))).toEqual(["voiceConfig.primaryAccent"]);
@@ -66,8 +66,8 @@ describe("what the forms show", () => {
     expect(accentOptions(offer, "male-warm", ["american", "british", "australian", "indian"], labels, true)).toEqual([
       { value: "american", label: "American — built in", disabled: false },
       { value: "british", label: "British — built in", disabled: false },
-      { value: "australian", label: "Australian — not installed on this server", disabled: true },
-      { value: "indian", label: "Indian — not installed on this server", disabled: true },
+      { value: "australian", label: "Australian — not available yet", disabled: true },
+      { value: "indian", label: "Indian — not available yet", disabled: true },
     ]);
     // No Piper voice exists for a woman with an Australian accent.
     expect(accentOptions(offer, "female-warm", ["australian"], labels, false)).toEqual([{ value: "australian", label: "Australian — not available", disabled: false }]);
