@@ -257,7 +257,7 @@ test.describe("the podcast page", () => {
     }
     // Visiting counted one listen (reloads and tab switches do not).
     await detailTabs(page).getByRole("link", { name: "Transcript" }).click();
-    await expect(page.getByTestId("transcript")).toContainText("Host 2: Grandpa let everyone steer the blue truck");
+    await expect(page.getByTestId("transcript")).toContainText("Henry: Grandpa let everyone steer the blue truck");
     await detailTabs(page).getByRole("link", { name: "Technical Details" }).click();
     await expect(page.getByText("MP3 (audio/mpeg)")).toBeVisible();
     // Stored values read as words: voices by name, enums as labels, the size in MB.
@@ -283,7 +283,7 @@ test.describe("the podcast page", () => {
     const bytes = fs.readFileSync((await pdfFile.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const text = await pdfText(new Uint8Array(bytes));
-    expect(text).toContain("Host 1:");
+    expect(text).toContain("Grace:");
     expect(text).toContain("Grandpa let everyone steer the blue truck");
   });
 
@@ -388,7 +388,7 @@ test.describe("the podcast page", () => {
     await visitor.getByLabel("Password", { exact: true }).fill("lakehouse");
     await visitor.getByRole("button", { name: "Listen" }).click();
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Shared story ${id}`);
-    await expect(visitor.getByTestId("transcript")).toContainText("Host 1: Welcome back.");
+    await expect(visitor.getByTestId("transcript")).toContainText("Grace: Welcome back.");
     const audio = visitor.getByTestId("podcast-audio");
     await expect(audio).toHaveAttribute("src", new URL(link).pathname + "/audio");
     const bytes = await visitor.request.get(`${link}/audio`, { headers: { Range: "bytes=0-9" } });

@@ -248,7 +248,7 @@ describe("the podcast page", () => {
     expect(data.podcast).toMatchObject({ title: "Summer at the Lake", hostLabel: "Two voices", duration: "0:02" });
     expect(data.tab).toBe("transcript");
     // Its line times are estimated over the episode (decision 0134).
-    expect(data.podcast.transcript[0]).toEqual({ speaker: "Host 1", text: "Welcome back. Today we hear about the summer at the lake.", start: 0 });
+    expect(data.podcast.transcript[0]).toEqual({ speaker: "Grace", text: "Welcome back. Today we hear about the summer at the lake.", start: 0 });
     expect(data.similar.map((s) => s.id)).toEqual([sibling.id, wordMatch.id]);
     expect(data.newsletterHref).toBe(`/newsletter/${newsletter.publicId}`);
 
@@ -418,8 +418,8 @@ describe("the JSON calls", () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     const text = await pdfText(bytes);
     expect(text).toContain("Transcribed");
-    expect(text).toContain("Host 1:");
-    expect(text).toContain("Host 2:");
+    expect(text).toContain("Grace:");
+    expect(text).toContain("Henry:");
     expect(text).toMatch(/Grandpa let everyone steer the blue truck/);
 
     const bare = await createCompletePodcast(owner.id, { title: "No words", script: null, transcript: null });

@@ -1,5 +1,7 @@
 // Test data for listening (Vitest and Playwright): finished podcasts with a real, small MP3 made by
 // ffmpeg and stored where the generation job would put it, share links, and PDF text extraction.
+import { podcastTranscript } from "~/features/podcasts/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -66,7 +68,8 @@ export async function createCompletePodcast(ownerId: string, { audio, ...input }
     .values({
       hostCount: 2,
       secondaryVoice: "male-warm",
-      transcript: script ? script.map((s) => `${s.speaker === "host1" ? "Host 1" : "Host 2"}: ${s.text}`).join("\n\n") : null,
+      // As the job writes it: each line by its voice's name (Grace and Henry by default).
+      transcript: script ? podcastTranscript({ primaryVoice: input.primaryVoice ?? "female-warm", secondaryVoice: input.secondaryVoice ?? "male-warm" }, script as ScriptSegment[]) : null,
       completedAt: new Date(),
       ...input,
       id,
