@@ -15,7 +15,7 @@ export type CollectionFormData = {
   result: SubmissionResult<string[]>;
   /** Each with the name typed with it ("Aunt Rosa <…>"); posted back as hidden inputs in that form. */
   recipients: Mailbox[];
-  /** Recipients that will not be e-mailed, with why (a bounce or a spam complaint; issue 29), by address. */
+  /** Recipients that will not be e-mailed, with why (a bounce or a spam complaint, decision 0156), by address. */
   blocked: Record<string, string>;
 };
 
