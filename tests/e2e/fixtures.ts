@@ -87,6 +87,8 @@ export { expect };
 /** The toast region shows a toast with this title (and description, when given). */
 export async function expectToast(page: Page, title: string, description?: string) {
   const region = page.locator("#toast-region");
-  await expect(region).toContainText(title);
+  // A toast follows a server round trip, which a busy machine can stretch past the default wait;
+  // once shown it stays 5 s, so waiting longer for it cannot let it slip by.
+  await expect(region).toContainText(title, { timeout: 20_000 });
   if (description) await expect(region).toContainText(description);
 }
