@@ -1,8 +1,9 @@
-// Benchmark (issues 18 and 31): five family stories as a family gets them by default
-// (bench/fixtures/episodes: names, places, years, dates, money, abbreviations, initials; 212 to 1,495
-// words; one a collection of three relatives), the built-in conversation writer's script, the default
-// voices (Grace and Henry: flite's slt and rms), rendered by the production path (the render worker).
-// Debian's pocketsphinx transcribes each MP3 and the word error rate against what the voices were
+// Benchmark: five family stories as a family gets them by default (bench/fixtures/episodes: names,
+// places, years, dates, money, abbreviations, initials; 212 to 1,495 words; one a collection of three
+// relatives) and the family collection of four relatives (a letter, a voice answer, two stories by one
+// aunt, a one-line answer; the bench has no recording, so its transcript is read), the built-in
+// conversation writer's script, the default voices (Grace and Henry: flite's slt and rms), rendered
+// by the production path (the render worker). Debian's pocketsphinx transcribes each MP3 and the word error rate against what the voices were
 // given to read (the speech front-end's text, app/audio/speech-text.ts) says how well a listener can
 // follow; espeak-ng on the same scripts in the same run is the baseline. The script itself is measured
 // too: interviewer lines said twice, interviewer lines that name something from the story, story
@@ -22,7 +23,7 @@ import { namesSomething, storyAnchors } from "../app/features/podcasts/interview
 import type { ScriptRequest } from "../app/features/podcasts/script";
 import { voiceConfigDefaults as defaults } from "../app/features/podcasts/schemas";
 import type { BenchFigure } from "./figures";
-import { benchEpisodes } from "./fixtures/episodes/index";
+import { benchEpisodes, benchFamilyCollection } from "./fixtures/episodes/index";
 import { ensurePocketsphinx, transcribe } from "./lib/pocketsphinx";
 
 /**
@@ -87,7 +88,7 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
   const { stingFile } = await import("../app/audio/music.server");
   const { getStorage } = await import("../app/lib/storage/storage.server");
 
-  const episodes = benchEpisodes().map((req) => ({ req, ...scriptFigures(req) }));
+  const episodes = [...benchEpisodes(), benchFamilyCollection()].map((req) => ({ req, ...scriptFigures(req) }));
   const words = episodes.reduce((n, e) => n + e.spoken.split(/\s+/).filter(Boolean).length, 0);
   try {
     // A machine makes its stings once; the timed renders find them, as every episode after the first does.
@@ -185,7 +186,7 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
           baseline: storyWer.espeak[i]!.rate,
           ratio: storyWer.flite[i]!.rate / storyWer.espeak[i]!.rate,
           goal: "informational (per story)",
-          extra: `“${e.req.title}”, ${e.req.stories.reduce((n, s) => n + s.content.split(/\s+/).filter(Boolean).length, 0)} words written${e.req.format === "multi_contributor" ? ", a collection of three" : ""}; ${storyWer.flite[i]!.errors} errors in ${storyWer.flite[i]!.words}`,
+          extra: `“${e.req.title}”, ${e.req.stories.reduce((n, s) => n + s.content.split(/\s+/).filter(Boolean).length, 0)} words written${e.req.format === "multi_contributor" ? `, a collection of ${new Set(e.req.stories.map((s) => s.contributorName)).size} relatives` : ""}; ${storyWer.flite[i]!.errors} errors in ${storyWer.flite[i]!.words}`,
         },
       ]),
       { name: "tts.episode.interviewer.repeated_lines", value: repeated, unit: "lines", goal: `0 (${met(repeated === 0)})`, extra: `${asked} interviewer lines in ${episodes.length} episodes` },
