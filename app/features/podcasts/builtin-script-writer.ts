@@ -142,6 +142,8 @@ function hostLines(storyWords: Set<string>) {
 }
 
 const joinLine = (...parts: string[]) => parts.filter(Boolean).join(" ");
+/** A lead word and what follows it: "First, a letter from…", where the template alone begins a sentence. */
+const afterLead = (lead: string, text: string) => joinLine(lead, lead.endsWith(",") ? text.replace(/^(A|An|The) /, (w) => w.toLowerCase()) : text);
 
 // ── the formats ──────────────────────────────────────────────────────────
 
@@ -267,7 +269,7 @@ function family(req: ScriptRequest): DraftSegment[] {
       const first = story.recording ? said : (parts[0] ?? "").slice(letter && parts[0]?.startsWith(letter.salutation) && SALUTATION_ONLY.test(letter.salutation) ? letter.salutation.length : 0);
       const ask = twoVoices && first.split(/\s+/).length >= MIN_ASKED_WORDS ? asker.ask(first, name) : "";
       const letterLine = letter ? line("letter", { name: k === 0 ? introduced : name, recipient }) : "";
-      const introduction = joinLine(line(lead), letterLine || `${introduced}.`);
+      const introduction = afterLead(line(lead), letterLine || `${introduced}.`);
       const opening = k === 0 ? joinLine(r > 0 ? line("moveOn", { name: relatives[r - 1]!.name }) : "", introduction) : joinLine(line("anotherStory", {}, k - 1), letterLine);
       segments.push(host(speaker, asker.said(joinLine(opening, own, frame, ask)), chapter));
       if (story.recording) {

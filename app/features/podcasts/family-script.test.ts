@@ -1,6 +1,7 @@
 // The family programme's rules (decision 0203) on a table of collections as families send them:
 // letters, one-word answers, voice only, many stories by one person, names with titles.
 import { describe, expect, test } from "vitest";
+import { benchFamilyCollection } from "../../../bench/fixtures/episodes/index";
 import { familyScriptFigures } from "../../../bench/lib/family-figures";
 import { renderDraft, writeBuiltinDraft } from "./builtin-script-writer";
 import { letterOf, relationOf } from "./letters";
@@ -66,12 +67,20 @@ describe("a family programme", () => {
     const all = segments.map((s) => s.text).join("\n");
     for (const said of options.says ?? []) expect(all).toContain(said);
     for (const unsaid of options.never ?? []) expect(all).not.toContain(unsaid);
+    // A lead word runs on into its sentence ("First, a letter from…").
+    expect(all).not.toMatch(/(First|To begin|Next|Now|And last|Finally), (A|An|The) /);
     expect(new Set(segments.filter((s) => !s.clip).map((s) => s.text)).size).toBe(segments.filter((s) => !s.clip).length);
     if (req.hostCount === 1) expect(segments.every((s) => s.speaker === "host1")).toBe(true);
     // Chapters per relative: one run of segments each, in the order they first answered.
     const chapters = segments.map((s) => s.chapter).filter(Boolean);
     expect(chapters.filter((c, i) => c !== chapters[i - 1])).toEqual([...new Set(chapters)]);
   });
+});
+
+test("the bench's collection: a lead word runs on into the letter's introduction", () => {
+  const req = benchFamilyCollection();
+  const all = renderDraft(req, writeBuiltinDraft(req)).map((s) => s.text).join("\n");
+  expect(all).toContain("First, a letter from Uncle Sal to Margaret.");
 });
 
 describe("what a relative's words say of them", () => {
