@@ -129,6 +129,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
           title: story.title,
           text: story.voiceOnly ? (story.transcript ?? "") : story.body,
           lengthLabel: story.voiceOnly ? storyLengthLabel(story.length) : null,
+          voiceOnly: story.voiceOnly,
           photoKeys: story.media.flatMap((item) => (item.kind === "photo" ? [item.photo.storageKey] : [])),
           listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
           part: row.part,

@@ -52,6 +52,12 @@ export const bookMessages = {
     from: (name: string) => `From ${name}`,
     anonymous: "A family story",
     listen: "Listen to this story",
+    /** A contents line: the story's title and who told it. */
+    contentsLine: (title: string, name: string | null) => (name ? `${title} — ${name}` : title),
+    foreword: "Foreword",
+    /** Beside the QR code of a story told by voice alone. */
+    listenVoice: (name: string | null) => (name ? `Listen to ${name}'s voice` : "Listen to their voice"),
+    scanToListen: (length: string | null) => `Scan the code with a phone's camera to hear the recording${length ? ` (${length})` : ""}.`,
     madeWith: (date: string) => `Made with Storyhearth on ${date}`,
     severalTitle: "Our family's stories",
     rest: (name: string | null) =>
