@@ -7,7 +7,7 @@ import { storyTextColumns } from "./contribution.server";
 export type Book = typeof books.$inferSelect;
 export type BookTrim = Book["trim"];
 
-export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null }) {
+export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null; dedication?: string | null; foreword?: string | null }) {
   return db.insert(books).values(input).returning().get();
 }
 

@@ -130,6 +130,36 @@ describe("the family book", () => {
     expect(Buffer.from(await audio.arrayBuffer()).equals(await makeMp3())).toBe(true);
   }, 120_000);
 
+  test("the owner's dedication and foreword: bounded with a clear message, printed on their own pages after the title page, kept for the next book", async () => {
+    const id = family.campaign.id;
+    const ask = (form: Record<string, string>) => callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
+    const long = await ask({ trim: "6x9", dedication: "x".repeat(501), foreword: "Kept as typed." });
+    expect(long.status).toBe(400);
+    // What was typed comes back, so the form keeps it without JavaScript.
+    expect(await long.json()).toEqual({ error: "Dedication must be at most 500 characters", words: { dedication: "x".repeat(501), foreword: "Kept as typed." } });
+    const longer = await ask({ trim: "6x9", foreword: "y".repeat(5001) });
+    expect(longer.status).toBe(400);
+    expect(await longer.json()).toMatchObject({ error: "Foreword must be at most 5,000 characters" });
+    // Line endings count once: 250 lines of one letter are within 500.
+    expect((await ask({ trim: "6x9", dedication: "a\r\n".repeat(250) })).status).toBe(302);
+    db.delete(jobs).where(eq(jobs.type, "build-book")).run();
+
+    const { file, view } = await makeBook({ trim: "6x9", dedication: "  For Nonna Lucia, who kept every letter.  ", foreword: "These are the stories we told.\r\n\r\nRead them aloud." });
+    expect(view.words).toEqual({ dedication: "For Nonna Lucia, who kept every letter.", foreword: "These are the stories we told.\n\nRead them aloud." });
+    const byPage = (await pdf("pdftotext", "-layout", file, "-")).split("\f");
+    expect(byPage[2]!.trim()).toMatch(/^For Nonna Lucia, who kept every letter\.\s+3$/);
+    expect(byPage[3]).toMatch(/^\s*Foreword\s+These are the stories we told\.\s+Read them aloud\./);
+    expect(byPage[4]).toContain("Contents");
+
+    // Emptied, neither has a page.
+    const plain = await makeBook({ trim: "6x9", dedication: "", foreword: " " });
+    expect(plain.view.words).toEqual({ dedication: "", foreword: "" });
+    const text = await pdf("pdftotext", "-layout", plain.file, "-");
+    expect(text.split("\f")[2]).toContain("Contents");
+    expect(text).not.toContain("For Nonna Lucia");
+    expect(text).not.toContain("Foreword");
+  });
+
   test("8.5 × 11 in and A5 without bleed are their trim size; the same story keeps its QR link", async () => {
     const letter = await makeBook({ trim: "letter" });
     expect(await pdf("pdfinfo", letter.file)).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
@@ -160,7 +190,7 @@ describe("the family book", () => {
     const id = family.campaign.id;
     const bad = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "folio" } }), { campaignId: id });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Choose a trim size." });
+    expect(await bad.json()).toMatchObject({ error: "Choose a trim size." });
     const theirs = await callRoute(bookAction, makeRequest(page(id), { cookie: bob.cookie, form: { trim: "6x9" } }), { campaignId: id });
     expect(theirs.status).toBe(404);
     const { bookId } = await makeBook({ trim: "a5" });
@@ -187,7 +217,7 @@ describe("the family book", () => {
     // Another collection's photo is not this book's cover.
     const wrong = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "6x9", cover: family.stories[0]!.photoId! } }), { campaignId: id });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: "Choose a cover from the book's own photos." });
+    expect(await wrong.json()).toMatchObject({ error: "Choose a cover from the book's own photos." });
 
     const { file, bookId, view } = await makeBook({ trim: "6x9", cover: photoId }, id);
     expect(view.book.lowRes).toEqual(["The cover photo: 300 × 200 px, printed 1 in wide", "A photo from Cousin Ida: 300 × 200 px, printed 1 in wide"]);
@@ -215,7 +245,7 @@ describe("the family book", () => {
     const form = (fields: Record<string, string | string[]>) => makeRequest("/books", { cookie: alice.cookie, form: fields });
     const onlyTheirs = await callRoute(accountAction, form({ collection: theirs.campaign.id, trim: "a5" }), {});
     expect(onlyTheirs.status).toBe(400);
-    expect(await onlyTheirs.json()).toEqual({ error: "Choose at least one collection with stories." });
+    expect(await onlyTheirs.json()).toMatchObject({ error: "Choose at least one collection with stories." });
 
     const asked = await callRoute(accountAction, form({ collection: [family.campaign.id, second.campaign.id, theirs.campaign.id], trim: "a5" }), {});
     expect(asked.status).toBe(302);
