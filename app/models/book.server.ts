@@ -38,6 +38,16 @@ export const latestBook = (ownerId: string, campaignId: string | null) =>
     .limit(1)
     .get();
 
+/** The newest finished book of one collection (campaignId), or of any of the owner's collections (null). */
+export const latestFinishedBook = (ownerId: string, campaignId: string | null) =>
+  db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), eq(books.status, "done"), isNotNull(books.fileKey), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : undefined))
+    .orderBy(desc(books.createdAt))
+    .limit(1)
+    .get();
+
 export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos" | "failure">>) {
   db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
 }
