@@ -805,6 +805,9 @@ export const books = sqliteTable(
     lowResPhotos: json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>("low_res_photos"),
     /** Why a failed book could not be made, naming the story (bookMessages.failedAt). */
     failure: text("failure"),
+    /** The owner's dedication and foreword, each printed on its own page after the title page; null prints none. */
+    dedication: text("dedication"),
+    foreword: text("foreword"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,7 @@ import { storyTextColumns } from "./contribution.server";
 export type Book = typeof books.$inferSelect;
 export type BookTrim = Book["trim"];
 
-export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null }) {
+export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null; dedication?: string | null; foreword?: string | null }) {
   return db.insert(books).values(input).returning().get();
 }
 
@@ -34,6 +34,16 @@ export const latestBook = (ownerId: string, campaignId: string | null) =>
     .select()
     .from(books)
     .where(and(eq(books.ownerId, ownerId), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : isNotNull(books.campaignIds)))
+    .orderBy(desc(books.createdAt))
+    .limit(1)
+    .get();
+
+/** The newest finished book of one collection (campaignId), or of any of the owner's collections (null). */
+export const latestFinishedBook = (ownerId: string, campaignId: string | null) =>
+  db
+    .select()
+    .from(books)
+    .where(and(eq(books.ownerId, ownerId), eq(books.status, "done"), isNotNull(books.fileKey), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : undefined))
     .orderBy(desc(books.createdAt))
     .limit(1)
     .get();

@@ -6,10 +6,14 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { pathToFileURL } from "node:url";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
 import { ZipFile } from "yazl";
+import { books } from "#db/schema";
 import { ArchiveSchema } from "~/features/archive/schema";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { getUserByEmail } from "~/models/user.server";
 import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
 import { archiveResponse } from "~/features/archive/zip.server";
@@ -27,7 +31,7 @@ async function downloadFrom(page: Page) {
 test.describe("download everything", () => {
   test("the owner saves a collection's archive from its page; it opens from disk with JavaScript off", async ({ page, user, browser }) => {
     const family = await createArchiveFamily(user.id);
-    const { summer, episode } = family;
+    const { summer } = family;
     await signInAs(page, user);
     await visit(page, `/campaigns/${summer.campaign.id}/stories`);
     const { name, entries } = await downloadFrom(page);
@@ -39,8 +43,9 @@ test.describe("download everything", () => {
       expect.arrayContaining([
         "index.html",
         "data.schema.json",
-        `collections/${summer.campaign.id}.html`,
-        `episodes/${episode.id}.html`,
+        "style.css",
+        `collections/01-${summer.campaign.title.toLowerCase().replace(/ /g, "-")}.html`,
+        "episodes/01-summer-at-the-lake.html",
         data.episodes[0]!.audio,
       ]),
     );
@@ -73,6 +78,67 @@ test.describe("download everything", () => {
       await expect(disk.getByRole("link", { name: "0:03 Aunt May" })).toBeVisible();
       await expect(disk.getByText("Grandpa let everyone steer the blue truck on the gravel road.")).toBeVisible();
       await offline.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("opened from disk, the archive is styled like the product by its one stylesheet and links to the family book, at 390 and 1280 px", async ({ page, user, browser }) => {
+    const { summer } = await createArchiveFamily(user.id);
+    // The family book as the job leaves a finished one.
+    const fileKey = `books/e2e-${randomUUID()}.pdf`;
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    await getStorage().put(fileKey, pdf);
+    db.insert(books).values({ ownerId: user.id, campaignId: summer.campaign.id, trim: "6x9", status: "done", pageCount: 12, fileKey }).run();
+    await signInAs(page, user);
+    await visit(page, `/campaigns/${summer.campaign.id}/stories`);
+    const { entries } = await downloadFrom(page);
+    expect(entries.get("book.pdf")!.equals(pdf)).toBe(true);
+
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-"));
+    try {
+      for (const [entry, bytes] of entries) {
+        await fs.mkdir(path.join(dir, path.dirname(entry)), { recursive: true });
+        await fs.writeFile(path.join(dir, entry), bytes);
+      }
+      // Opened from the folder, in this project's browser (JavaScript on or off), with nothing else to reach.
+      const requests: string[] = [];
+      page.on("request", (request) => requests.push(request.url()));
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(pathToFileURL(path.join(dir, "index.html")).href);
+        // The product's body font and background, from style.css.
+        const body = await page.locator("body").evaluate((el) => ({ font: getComputedStyle(el).fontFamily, background: getComputedStyle(el).backgroundColor }));
+        expect(body.font).toContain("system-ui");
+        expect(body.background).toBe("rgb(253, 250, 245)");
+        const book = page.getByRole("link", { name: "Open the family book (PDF)" });
+        const href = await book.evaluate((a: HTMLAnchorElement) => a.href);
+        expect(href).toBe(pathToFileURL(path.join(dir, "book.pdf")).href);
+        expect((await fs.readFile(fileURLToPath(href))).equals(pdf)).toBe(true);
+        expect(await overflow(page, `archive index at ${width}`)).toEqual([]);
+
+        await page.getByRole("region", { name: "Story collections" }).getByRole("link", { name: summer.campaign.title }).click();
+        await page.getByRole("link", { name: "Growing Up on the Farm" }).click();
+        expect(page.url()).toBe(pathToFileURL(path.join(dir, "stories/01-growing-up-on-the-farm-grandpa-joe.html")).href);
+        // The story's words in the product's serif, its links in the product's colour.
+        expect(await page.getByText("When I was little, the children walked to school across the fields.").evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Georgia");
+        expect(await page.getByRole("link", { name: `Back to ${summer.campaign.title}` }).evaluate((el) => getComputedStyle(el).color)).toBe("rgb(154, 63, 18)");
+        expect(await page.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+        expect(await overflow(page, `archive story at ${width}`)).toEqual([]);
+      }
+      expect(requests.filter((url) => !url.startsWith("file://"))).toEqual([]);
+      // axe runs its checks as a script in the page, which a file:// page with scripts off never lets
+      // finish; the pages carry no script, so they are the same pages with scripts on.
+      const scanner = await browser.newContext({ javaScriptEnabled: true });
+      const scan = await scanner.newPage();
+      for (const width of [390, 1280]) {
+        await scan.setViewportSize({ width, height: 844 });
+        for (const file of ["index.html", "stories/01-growing-up-on-the-farm-grandpa-joe.html"]) {
+          await scan.goto(pathToFileURL(path.join(dir, file)).href);
+          expect([file, width, await axeViolations(scan)]).toEqual([file, width, []]);
+        }
+      }
+      await scanner.close();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -9,6 +9,8 @@ import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
+import { axeViolations } from "../utils/axe-scan";
+import { overflow } from "../utils/layout-checks";
 import { expect, signInAs, test, visit } from "./fixtures";
 
 const run = promisify(execFile);
@@ -61,6 +63,52 @@ test.describe("family book", () => {
     expect(gone!.status()).toBe(404);
     await stranger.close();
   });
+});
+
+test.describe("family book: the owner's own words", () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px the owner writes a dedication and a foreword, makes the book, and its contents list each story's title with its teller`, async ({ page, user }) => {
+      const { campaign } = await createNewsletterCollection(user.id, {
+        title: `Sunday Book ${randomUUID().slice(0, 4)}`,
+        podcast: false,
+        stories: [
+          { text: STORIES.childhood, name: "Grandpa Joe" },
+          { text: STORIES.holiday, name: "Aunt May" },
+        ],
+      });
+      await page.setViewportSize({ width, height: 844 });
+      await signInAs(page, user);
+      await visit(page, `/campaigns/${campaign.id}/book`);
+      // Too long: the reason, and what was typed is still there to shorten.
+      const dedication = page.getByLabel("Dedication (optional)");
+      await dedication.fill("x".repeat(501));
+      await page.getByRole("button", { name: "Make the book" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Dedication must be at most 500 characters");
+      await expect(dedication).toHaveValue("x".repeat(501));
+      expect(await overflow(page, "book page with an error")).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await dedication.fill("For Nonna Lucia, who kept every letter.");
+      await page.getByLabel("Foreword (optional)").fill("These are the stories we told at the Sunday table.\n\nRead them aloud.");
+      await page.getByRole("button", { name: "Make the book" }).click();
+      await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
+      // The next book starts from the same words.
+      await expect(page.getByLabel("Dedication (optional)")).toHaveValue("For Nonna Lucia, who kept every letter.");
+      expect(await overflow(page, "book page, book ready")).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+      const byPage = (await run("pdftotext", ["-layout", await download.path(), "-"])).stdout.split("\f");
+      expect(byPage[2]).toContain("For Nonna Lucia, who kept every letter.");
+      expect(byPage[3]).toContain("Foreword");
+      expect(byPage[3]).toContain("These are the stories we told at the Sunday table.");
+      const contents = byPage[4]!;
+      expect(contents).toContain("Contents");
+      expect(contents).toMatch(/Growing Up on the Farm — Grandpa Joe\s+\d+/);
+      expect(contents.replace(/\s+/g, " ")).toMatch(/Every Christmas Eve we sang carols by the fire — Aunt May \d+/);
+      expect(contents).not.toContain("From Grandpa Joe");
+    });
+  }
 });
 
 test.describe("family book with an episode's chapters", () => {

@@ -66,14 +66,14 @@ test("a reply quoting the invitation is printed in the book, its listening page 
   ]);
   const entries = await readZip(await fs.readFile(await zip.path()));
   const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
-    stories: Array<{ text: string }>;
+    stories: Array<{ id: string; text: string; page: string }>;
   };
   expect(data.stories.map((s) => s.text)).toEqual([
     RELATIVE_WORDS.robert,
     RELATIVE_WORDS.june,
   ]);
   expect(
-    entries.get(`stories/${family.robertStory.id}.html`)!.toString("utf8")
+    entries.get(data.stories.find((s) => s.id === family.robertStory.id)!.page)!.toString("utf8")
   ).toContain("Grandpa kept bees behind the chapel.");
   for (const [name, bytes] of entries)
     if (name.endsWith(".html") || name.endsWith(".json"))

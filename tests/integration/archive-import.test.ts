@@ -176,6 +176,48 @@ describe("import", () => {
     expect(db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, erin.id)).all()).toEqual([{ chapterStories: null }]);
   });
 
+  test("an archive of the first layout (files named by ids, no stylesheet, no book) still imports, and exports again under readable names", async () => {
+    const entries = await readZip(await fs.readFile(await exportTo(alice.id, "for-the-old-layout.zip")));
+    const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
+    // As the first exporter named them: every page and media file by the id of what it holds.
+    const old = new Map<string, Buffer>();
+    const moved = (from: string, to: string) => (old.set(to, entries.get(from)!), to);
+    for (const c of data.collections) c.page = moved(c.page, `collections/${c.id}.html`);
+    for (const st of data.stories) {
+      st.page = moved(st.page, `stories/${st.id}.html`);
+      for (const photo of st.photos) photo.file = moved(photo.file, `media/photos/${photo.id}.png`);
+      const rec = st.recording;
+      if (rec) {
+        rec.file = moved(rec.file, `media/recordings/${rec.id}.mp3`);
+        if (rec.original) rec.original.file = moved(rec.original.file, `media/recordings/${rec.id}-original.m4a`);
+      }
+    }
+    for (const e of data.episodes) {
+      e.page = moved(e.page, `episodes/${e.id}.html`);
+      e.audio = moved(e.audio, `media/episodes/${e.id}.mp3`);
+      if (e.transcriptFile) e.transcriptFile = moved(e.transcriptFile, `media/episodes/${e.id}-transcript.txt`);
+    }
+    for (const n of data.newsletters) {
+      n.page = moved(n.page, `newsletters/${n.id}.html`);
+      if (n.cover) n.cover = moved(n.cover, `media/newsletters/${n.id}-cover.png`);
+    }
+    delete data.book;
+    old.set("data.json", Buffer.from(JSON.stringify(data)));
+    old.set("index.html", entries.get("index.html")!);
+    const zip = new ZipFile();
+    for (const [name, bytes] of old) zip.addBuffer(bytes, name);
+    zip.end();
+    const file = path.join(dir, "first-layout.zip");
+    await pipeline(zip.outputStream, createWriteStream(file));
+
+    const gwen = await createTestUser({ firstName: "Alice", lastName: "Lake" });
+    expect(await importArchive(file, gwen.id)).toMatchObject({ collections: 2, stories: 4, photos: 2, recordings: 1, episodes: 1, newsletters: 1 });
+    await convertRecordingsOf(gwen.id);
+    const again = await readZip(await fs.readFile(await exportTo(gwen.id, "from-the-old-layout.zip")));
+    expect(comparable(again)).toEqual(comparable(entries));
+    expect(media(again)).toEqual(media(entries));
+  });
+
   test("a zip that is not a Storyhearth archive, or of another version, imports nothing", async () => {
     const dave = await createTestUser();
     const make = async (name: string, json: unknown) => {

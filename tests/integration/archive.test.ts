@@ -1,9 +1,15 @@
 // "Download everything" (issue 32): the zip of a demo-like family holds a static site whose every link
 // lands inside the zip, every stored object byte for byte, and a data.json valid against its schema;
 // another owner's collection is a 404.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import { ZipFile } from "yazl";
 import { beforeAll, describe, expect, test } from "vitest";
-import { contributionAttachments } from "#db/schema";
+import { books, campaigns, contributionAttachments } from "#db/schema";
+import { importArchive } from "~/features/archive/import.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as accountArchive } from "~/routes/_app+/archive";
@@ -27,6 +33,14 @@ async function stored(key: string) {
   const parts: Buffer[] = [];
   for await (const chunk of file!.stream) parts.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(parts);
+}
+
+/** The entries zipped again, as an owner's copy of the archive. */
+function zipOf(entries: Map<string, Buffer>) {
+  const zip = new ZipFile();
+  for (const [name, bytes] of entries) zip.addBuffer(bytes, name);
+  zip.end();
+  return new Response(zip.outputStream as never).arrayBuffer().then((bytes) => Buffer.from(bytes));
 }
 
 async function download(response: Response) {
@@ -62,17 +76,41 @@ describe("a collection's archive", () => {
       required: expect.arrayContaining(["version", "stories"]),
     });
 
-    const pages = [...entries.keys()].filter((name) => name.endsWith(".html")).sort();
-    expect(pages).toEqual(
+    // Every file is named for what it holds, numbered in the archive's order; no id in any name.
+    const slug = summer.campaign.title.toLowerCase().replace(/ /g, "-");
+    expect([...entries.keys()].sort()).toEqual(
       [
         "index.html",
-        `collections/${summer.campaign.id}.html`,
-        ...summer.stories.map((s) => `stories/${s.id}.html`),
-        `episodes/${episode.id}.html`,
-        `newsletters/${newsletter.id}.html`,
+        "style.css",
+        "data.json",
+        "data.schema.json",
+        `collections/01-${slug}.html`,
+        "stories/01-growing-up-on-the-farm-grandpa-joe.html",
+        "stories/02-every-christmas-eve-we-sang-carols-by-the-fire-aunt-may.html",
+        "stories/03-aunt-rose-kept-a-jar-of-buttons-on-the-windowsill.html",
+        "media/photos/01-growing-up-on-the-farm-grandpa-joe-1.png",
+        "media/photos/02-every-christmas-eve-we-sang-carols-by-the-fire-aunt-may-1.png",
+        "media/recordings/02-every-christmas-eve-we-sang-carols-by-the-fire-aunt-may.mp3",
+        "media/recordings/02-every-christmas-eve-we-sang-carols-by-the-fire-aunt-may-original.m4a",
+        "episodes/01-summer-at-the-lake.html",
+        "media/episodes/01-summer-at-the-lake.mp3",
+        "media/episodes/01-summer-at-the-lake-transcript.txt",
+        `newsletters/01-${newsletter.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-$/, "")}-edition-1.html`,
+        ...(newsletter.coverImageKey ? [expect.stringMatching(/^media\/newsletters\/01-[a-z0-9-]+-cover\.png$/)] : []),
       ].sort(),
     );
+    for (const name of entries.keys()) expect(name).toMatch(/^[a-z0-9./-]+$/);
     expect(brokenLinks(entries)).toEqual([]);
+    // One stylesheet, linked by every page; no page carries styles of its own.
+    expect([...entries.keys()].filter((name) => name.endsWith(".css"))).toEqual(["style.css"]);
+    for (const [name, bytes] of entries) {
+      if (!name.endsWith(".html")) continue;
+      expect(bytes.toString("utf8")).toContain(`<link rel="stylesheet" href="${name.includes("/") ? "../" : ""}style.css">`);
+      expect(bytes.toString("utf8")).not.toMatch(/<style|style="/);
+    }
+    // No family book made yet: none in the archive, and the index offers none.
+    expect(data.book).toBeNull();
+    expect(entries.get("index.html")!.toString("utf8")).not.toContain("book.pdf");
 
     // Every stored object, byte for byte.
     for (const photo of data.stories.flatMap((s) => s.photos)) {
@@ -111,6 +149,47 @@ describe("a collection's archive", () => {
     expect(html(archived!.page)).toContain(`href="../${archived!.audio}#t=3">0:03 Aunt May</a>`);
   });
 
+  test("holds the latest finished family book as book.pdf, linked from the index; an import of it round-trips", async () => {
+    const owner = await createTestUser({ firstName: "Rosa", lastName: "Russo" });
+    const { summer } = await createArchiveFamily(owner.id);
+    const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% book ${n}\n%%EOF\n`);
+    const made = (n: number, status: "done" | "failed" | "queued", when: number, campaignIds: string[] | null = null) => {
+      const fileKey = status === "done" ? `books/test-${randomUUID()}.pdf` : null;
+      db.insert(books).values({ ownerId: owner.id, campaignId: summer.campaign.id, campaignIds, trim: "6x9", status, pageCount: 12 + n, fileKey, createdAt: new Date(when), updatedAt: new Date(when) }).run();
+      return fileKey ? getStorage().put(fileKey, pdf(n)) : null;
+    };
+    await made(1, "done", Date.UTC(2026, 10, 1));
+    await made(2, "done", Date.UTC(2026, 10, 2));
+    // A newer book that failed, or is still being made, is not the family's book.
+    await made(3, "failed", Date.UTC(2026, 10, 3));
+    await made(4, "queued", Date.UTC(2026, 10, 4));
+    const entries = await download(await callRoute(collectionArchive, makeRequest(`/campaigns/${summer.campaign.id}/archive`, { cookie: owner.cookie }), { campaignId: summer.campaign.id }));
+    expect(entries.get("book.pdf")!.equals(pdf(2))).toBe(true);
+    const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
+    expect(data.book).toEqual({ file: "book.pdf", pageCount: 14, trim: "6x9", madeAt: "2026-11-02T00:00:00.000Z" });
+    const index = entries.get("index.html")!.toString("utf8");
+    expect(index).toContain('<a class="keepsake" href="book.pdf">Open the family book (PDF)</a>');
+    expect(index).toContain("The book as it was last made, on Nov 2, 2026: 14 pages, ready to print.");
+    expect(brokenLinks(entries)).toEqual([]);
+
+    // The account's archive takes the newest finished book of any of its collections, a book of several included.
+    await made(5, "done", Date.UTC(2026, 10, 5), [summer.campaign.id]);
+    const account = await download(await callRoute(accountArchive, makeRequest("/archive", { cookie: owner.cookie })));
+    expect(account.get("book.pdf")!.equals(pdf(5))).toBe(true);
+
+    // The book is not a row an import writes (its QR links belong to this installation): the stories come, and a new book is made from them.
+    const file = path.join(os.tmpdir(), `archive-book-${randomUUID()}.zip`);
+    await fs.writeFile(file, await zipOf(entries));
+    const heir = await createTestUser();
+    expect(await importArchive(file, heir.id)).toMatchObject({ collections: 1, stories: 3 });
+    await fs.rm(file, { force: true });
+    const [collection] = db.select().from(campaigns).where(eq(campaigns.ownerId, heir.id)).all();
+    const again = await download(await callRoute(collectionArchive, makeRequest(`/campaigns/${collection!.id}/archive`, { cookie: heir.cookie }), { campaignId: collection!.id }));
+    const pages = (zip: Map<string, Buffer>) => [...zip.keys()].filter((name) => name.endsWith(".html")).sort();
+    expect(pages(again)).toEqual(pages(entries));
+    expect(again.has("book.pdf")).toBe(false);
+  });
+
   test("another owner's collection, or none, is a 404", async () => {
     const { summer } = family;
     const response = await callRoute(
@@ -144,7 +223,7 @@ describe("the account's archive", () => {
     expect(data.stories).toHaveLength(4);
     expect(data.episodes.map((e) => e.id)).toEqual([family.episode.id]);
     expect(brokenLinks(entries)).toEqual([]);
-    expect(entries.get("index.html")!.toString("utf8")).toContain(`href="collections/${family.kitchen.campaign.id}.html">Grandma&#39;s Kitchen`);
+    expect(entries.get("index.html")!.toString("utf8")).toMatch(/href="collections\/02-grandmas-kitchen-[a-z0-9]+\.html">Grandma&#39;s Kitchen/);
   });
 
   test("a stored object gone missing cuts the download instead of leaving it silently short", async () => {

@@ -84,17 +84,25 @@ describe("the family book", () => {
     expect(byPage[0]).toContain("The Łąkowska family");
     const contents = byPage[2]!;
     expect(contents).toContain("Contents");
-    for (const heading of ["From Grandpa Joe", "From Aunt May", "A family story 3"]) {
-      const number = Number(new RegExp(`${heading}\\s+(\\d+)`).exec(contents)![1]);
-      expect(byPage[number - 1]!.trimStart().startsWith(heading)).toBe(true);
+    // Each contents line is the story's title and its teller (the owner's title, else made from the
+    // story; a story without a teller's name by its title alone), with the page its chapter opens on.
+    const flat = contents.replace(/\s+/g, " ");
+    const startOf = (line: string) => Number(new RegExp(`${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\d]*?(\\d+)`).exec(flat)![1]);
+    const chapters = [
+      { line: "Growing Up on the Farm — Grandpa Joe", title: "Growing Up on the Farm", teller: "From Grandpa Joe" },
+      { line: "Carols by the fire — Aunt May", title: "Carols by the fire", teller: "From Aunt May" },
+      { line: "Aunt Rose kept a jar of buttons on the windowsill", title: "Aunt Rose kept a jar of buttons on the windowsill", teller: null },
+    ];
+    expect(flat).not.toContain("From Grandpa Joe");
+    for (const { line, title, teller } of chapters) {
+      const number = startOf(line);
+      const chapter = byPage[number - 1]!;
+      // The chapter opens with the title, its teller under it.
+      expect(chapter.replace(/\s+/g, " ").trimStart().startsWith(title)).toBe(true);
+      if (teller) expect(chapter).toContain(teller);
       // The printed page number is the page's own.
-      expect(byPage[number - 1]!.trim().endsWith(String(number))).toBe(true);
+      expect(chapter.trim().endsWith(String(number))).toBe(true);
     }
-    // Each chapter prints its title under its teller: the owner's, else made from the story.
-    const chapter = (heading: string) => byPage[Number(new RegExp(`${heading}\\s+(\\d+)`).exec(contents)![1]) - 1]!;
-    expect(chapter("From Aunt May")).toContain("Carols by the fire");
-    expect(chapter("From Grandpa Joe")).toContain("Growing Up on the Farm");
-    expect(chapter("A family story 3")).toContain("Aunt Rose kept a jar of buttons on the windowsill");
     expect(text).toContain("Jan 1, 2026");
     expect(byPage.length - 1).toBe(pages);
     // The long third story runs over more than one page.
@@ -121,6 +129,36 @@ describe("the family book", () => {
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(Buffer.from(await audio.arrayBuffer()).equals(await makeMp3())).toBe(true);
   }, 120_000);
+
+  test("the owner's dedication and foreword: bounded with a clear message, printed on their own pages after the title page, kept for the next book", async () => {
+    const id = family.campaign.id;
+    const ask = (form: Record<string, string>) => callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
+    const long = await ask({ trim: "6x9", dedication: "x".repeat(501), foreword: "Kept as typed." });
+    expect(long.status).toBe(400);
+    // What was typed comes back, so the form keeps it without JavaScript.
+    expect(await long.json()).toEqual({ error: "Dedication must be at most 500 characters", words: { dedication: "x".repeat(501), foreword: "Kept as typed." } });
+    const longer = await ask({ trim: "6x9", foreword: "y".repeat(5001) });
+    expect(longer.status).toBe(400);
+    expect(await longer.json()).toMatchObject({ error: "Foreword must be at most 5,000 characters" });
+    // Line endings count once: 250 lines of one letter are within 500.
+    expect((await ask({ trim: "6x9", dedication: "a\r\n".repeat(250) })).status).toBe(302);
+    db.delete(jobs).where(eq(jobs.type, "build-book")).run();
+
+    const { file, view } = await makeBook({ trim: "6x9", dedication: "  For Nonna Lucia, who kept every letter.  ", foreword: "These are the stories we told.\r\n\r\nRead them aloud." });
+    expect(view.words).toEqual({ dedication: "For Nonna Lucia, who kept every letter.", foreword: "These are the stories we told.\n\nRead them aloud." });
+    const byPage = (await pdf("pdftotext", "-layout", file, "-")).split("\f");
+    expect(byPage[2]!.trim()).toMatch(/^For Nonna Lucia, who kept every letter\.\s+3$/);
+    expect(byPage[3]).toMatch(/^\s*Foreword\s+These are the stories we told\.\s+Read them aloud\./);
+    expect(byPage[4]).toContain("Contents");
+
+    // Emptied, neither has a page.
+    const plain = await makeBook({ trim: "6x9", dedication: "", foreword: " " });
+    expect(plain.view.words).toEqual({ dedication: "", foreword: "" });
+    const text = await pdf("pdftotext", "-layout", plain.file, "-");
+    expect(text.split("\f")[2]).toContain("Contents");
+    expect(text).not.toContain("For Nonna Lucia");
+    expect(text).not.toContain("Foreword");
+  });
 
   test("8.5 × 11 in and A5 without bleed are their trim size; the same story keeps its QR link", async () => {
     const letter = await makeBook({ trim: "letter" });
@@ -152,7 +190,7 @@ describe("the family book", () => {
     const id = family.campaign.id;
     const bad = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "folio" } }), { campaignId: id });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Choose a trim size." });
+    expect(await bad.json()).toMatchObject({ error: "Choose a trim size." });
     const theirs = await callRoute(bookAction, makeRequest(page(id), { cookie: bob.cookie, form: { trim: "6x9" } }), { campaignId: id });
     expect(theirs.status).toBe(404);
     const { bookId } = await makeBook({ trim: "a5" });
@@ -179,7 +217,7 @@ describe("the family book", () => {
     // Another collection's photo is not this book's cover.
     const wrong = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "6x9", cover: family.stories[0]!.photoId! } }), { campaignId: id });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: "Choose a cover from the book's own photos." });
+    expect(await wrong.json()).toMatchObject({ error: "Choose a cover from the book's own photos." });
 
     const { file, bookId, view } = await makeBook({ trim: "6x9", cover: photoId }, id);
     expect(view.book.lowRes).toEqual(["The cover photo: 300 × 200 px, printed 1 in wide", "A photo from Cousin Ida: 300 × 200 px, printed 1 in wide"]);
@@ -207,7 +245,7 @@ describe("the family book", () => {
     const form = (fields: Record<string, string | string[]>) => makeRequest("/books", { cookie: alice.cookie, form: fields });
     const onlyTheirs = await callRoute(accountAction, form({ collection: theirs.campaign.id, trim: "a5" }), {});
     expect(onlyTheirs.status).toBe(400);
-    expect(await onlyTheirs.json()).toEqual({ error: "Choose at least one collection with stories." });
+    expect(await onlyTheirs.json()).toMatchObject({ error: "Choose at least one collection with stories." });
 
     const asked = await callRoute(accountAction, form({ collection: [family.campaign.id, second.campaign.id, theirs.campaign.id], trim: "a5" }), {});
     expect(asked.status).toBe(302);
@@ -233,8 +271,8 @@ describe("the family book", () => {
       expect(byPage[number - 1]!.replace(/\s+/g, " ").trim().startsWith(title)).toBe(true);
     }
     // Each collection's stories follow its title, in the library's order.
-    expect(contents.indexOf(second.campaign.title)).toBeLessThan(contents.indexOf("From Uncle Bo"));
-    expect(contents.indexOf(family.campaign.title)).toBeLessThan(contents.indexOf("From Grandpa Joe"));
+    expect(contents.indexOf(second.campaign.title)).toBeLessThan(contents.indexOf("— Uncle Bo"));
+    expect(contents.indexOf(family.campaign.title)).toBeLessThan(contents.indexOf("Growing Up on the Farm — Grandpa Joe"));
     expect(contents).not.toContain("Someone Else");
     expect((await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/3.png`, { cookie: alice.cookie }), { bookId, n: "3" })).status).toBe(200);
     expect((await callRoute(accountDownload, makeRequest(view.book.href, { cookie: bob.cookie }), { bookId })).status).toBe(404);

@@ -119,7 +119,10 @@ describe("photos sent by e-mail", () => {
     const zip = await callRoute(collectionArchive, makeRequest(`/campaigns/${campaign.id}/archive`, { cookie: signedIn.cookie }), { campaignId: campaign.id });
     expect(zip.status).toBe(200);
     const entries = await readZip(await bytesOf(zip));
-    const archived = [...entries].filter(([name]) => /\.(jpe?g|png|webp)$/i.test(name) && name.includes(photos[0]!.id));
+    // The photo's file, as data.json names it (files are named after their story).
+    const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as { stories: Array<{ photos: Array<{ id: string; file: string }> }> };
+    const file = data.stories.flatMap((s) => s.photos).find((p) => p.id === photos[0]!.id)!.file;
+    const archived = [...entries].filter(([name]) => /\.(jpe?g|png|webp)$/i.test(name) && name === file);
     expect(archived).toHaveLength(1);
     await expectNoMetadata(archived[0]![1]);
   });

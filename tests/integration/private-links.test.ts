@@ -103,14 +103,14 @@ describe("a reply's quoted invitation is never printed", () => {
     expect(response.status).toBe(200);
     const entries = await readZip(Buffer.from(await response.arrayBuffer()));
     const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
-      stories: Array<{ contributorName: string; text: string }>;
+      stories: Array<{ id: string; contributorName: string; text: string; page: string }>;
     };
     expect(data.stories.map((s) => [s.contributorName, s.text])).toEqual([
       ["Robert", RELATIVE_WORDS.robert],
       ["June", RELATIVE_WORDS.june],
     ]);
     const robertPage = entries
-      .get(`stories/${family.robertStory.id}.html`)!
+      .get(data.stories.find((s) => s.id === family.robertStory.id)!.page)!
       .toString("utf8");
     expect(robertPage).toContain("Grandpa kept bees behind the chapel.");
     for (const [name, bytes] of entries) {

@@ -6,7 +6,9 @@ import { playableRecordingsOf } from "~/features/contributions/recordings.server
 import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
 import { db } from "~/lib/db.server";
-import { keyExtension } from "~/lib/file-types";
+import { latestFinishedBook } from "~/models/book.server";
+import { entryName } from "./entry-names";
+import { archivePaths } from "./paths";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
 
 /** A stored object and where it goes in the zip. */
@@ -19,18 +21,6 @@ export type ArchivePlan = {
   texts: ArchiveText[];
 };
 
-export const archivePaths = {
-  collection: (id: string) => `collections/${id}.html`,
-  story: (id: string) => `stories/${id}.html`,
-  episode: (id: string) => `episodes/${id}.html`,
-  newsletter: (id: string) => `newsletters/${id}.html`,
-  photo: (id: string, key: string) => `media/photos/${id}.${keyExtension(key) || "bin"}`,
-  recording: (id: string, key: string) => `media/recordings/${id}.${keyExtension(key) || "bin"}`,
-  original: (id: string, key: string) => `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
-  episodeAudio: (id: string) => `media/episodes/${id}.mp3`,
-  transcript: (id: string) => `media/episodes/${id}-transcript.txt`,
-  newsletterCover: (id: string, key: string) => `media/newsletters/${id}-cover.${keyExtension(key) || "bin"}`,
-};
 
 const iso = (date: Date) => date.toISOString();
 
@@ -99,11 +89,14 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
   // Only what the family may still hear: a recording whose removal was asked for stays out.
   const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
-  const stories: ArchiveStory[] = storyRows.map((row) => {
+  const stories: ArchiveStory[] = storyRows.map((row, index) => {
+    const rec = recordings.get(row.id);
+    const story = familyStory(row, [], rec ?? null);
+    const name = entryName(index, storyRows.length, [story.title, story.contributor.name]);
     const photos = photoRows
       .filter((photo) => photo.contributionId === row.id)
-      .map((photo) => {
-        const file = archivePaths.photo(photo.id, photo.storageKey);
+      .map((photo, n) => {
+        const file = archivePaths.photo(name, n + 1, photo.storageKey);
         media.push({ key: photo.storageKey, path: file });
         return {
           id: photo.id,
@@ -113,12 +106,11 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
           file,
         };
       });
-    const rec = recordings.get(row.id);
     let recording: ArchiveStory["recording"] = null;
     if (rec?.normalizedKey) {
-      const file = archivePaths.recording(rec.id, rec.normalizedKey);
+      const file = archivePaths.recording(name, rec.normalizedKey);
       media.push({ key: rec.normalizedKey, path: file });
-      const original = rec.originalKey ? archivePaths.original(rec.id, rec.originalKey) : null;
+      const original = rec.originalKey ? archivePaths.original(name, rec.originalKey) : null;
       if (rec.originalKey && original) media.push({ key: rec.originalKey, path: original });
       recording = {
         id: rec.id,
@@ -134,7 +126,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
           : null,
       };
     }
-    const story = familyStory(row, [], rec ?? null);
     return {
       id: row.id,
       collectionId: row.campaignId,
@@ -144,7 +135,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       title: story.title,
       titleByOwner: story.titled,
       text: story.text,
-      page: archivePaths.story(row.id),
+      page: archivePaths.story(name),
       photos,
       recording,
     };
@@ -161,11 +152,12 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     .filter((row) => row.audioKey);
   const episodes: ArchiveEpisode[] = [];
   const storyIds = new Set(stories.map((s) => s.id));
-  for (const row of episodeRows) {
-    const audio = archivePaths.episodeAudio(row.id);
+  for (const [index, row] of episodeRows.entries()) {
+    const name = entryName(index, episodeRows.length, [row.title]);
+    const audio = archivePaths.episodeAudio(name);
     media.push({ key: row.audioKey!, path: audio });
     const transcript = row.transcript?.trim() || null;
-    const transcriptFile = transcript ? archivePaths.transcript(row.id) : null;
+    const transcriptFile = transcript ? archivePaths.transcript(name) : null;
     if (transcript && transcriptFile) texts.push({ path: transcriptFile, text: `${transcript}\n` });
     episodes.push({
       id: row.id,
@@ -176,7 +168,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       completedAt: row.completedAt ? iso(row.completedAt) : null,
       transcript,
       chapters: withStories(await episodeChapters(row.audioKey!), row.chapterStories, storyIds),
-      page: archivePaths.episode(row.id),
+      page: archivePaths.episode(name),
       audio,
       transcriptFile,
     });
@@ -189,9 +181,10 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     .orderBy(asc(newsletters.edition), asc(newsletters.createdAt))
     .all();
   const photoIds = new Set(photoRows.map((p) => p.id));
-  const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row) => {
+  const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row, index) => {
+    const name = entryName(index, newsletterRows.length, [row.title, `edition ${row.edition}`]);
     const items = db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, row.id)).orderBy(asc(newsletterStories.sortOrder)).all();
-    const cover = row.coverImageKey ? archivePaths.newsletterCover(row.id, row.coverImageKey) : null;
+    const cover = row.coverImageKey ? archivePaths.newsletterCover(name, row.coverImageKey) : null;
     if (row.coverImageKey && cover) media.push({ key: row.coverImageKey, path: cover });
     return {
       id: row.id,
@@ -202,7 +195,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       subtitle: row.subtitle,
       familyName: row.familyName,
       publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
-      page: archivePaths.newsletter(row.id),
+      page: archivePaths.newsletter(name),
       cover,
       stories: items.map((item) => ({
         storyId: item.contributionId && storyIds.has(item.contributionId) ? item.contributionId : null,
@@ -218,6 +211,10 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
 
   const feeds = db.select().from(podcastFeeds).where(eq(podcastFeeds.ownerId, ownerId)).all();
 
+  // The family book as last made: of this collection, or for the account, the newest of any.
+  const finished = latestFinishedBook(ownerId, campaignId ?? null);
+  if (finished?.fileKey) media.push({ key: finished.fileKey, path: archivePaths.book });
+
   const data: ArchiveData = {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_FORMAT_VERSION,
@@ -226,14 +223,14 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     owner: {
       name: [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email,
     },
-    collections: collections.map((c) => ({
+    collections: collections.map((c, index) => ({
       id: c.id,
       title: c.title,
       description: c.description,
       prompt: c.prompt,
       status: c.status,
       createdAt: iso(c.createdAt),
-      page: archivePaths.collection(c.id),
+      page: archivePaths.collection(entryName(index, collections.length, [c.title])),
       storyIds: stories.filter((s) => s.collectionId === c.id).map((s) => s.id),
       feeds: feeds
         .filter((f) => f.campaignId === c.id)
@@ -245,6 +242,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     stories,
     episodes,
     newsletters: newsletterList,
+    book: finished?.fileKey ? { file: archivePaths.book, pageCount: finished.pageCount, trim: finished.trim, madeAt: iso(finished.updatedAt) } : null,
   };
   return { data, media, texts };
 }

@@ -29,6 +29,10 @@ export const archiveMessages = {
   noAudioSupport: "Your browser cannot play this here:",
   dataNote: "Everything on these pages is also in data.json (described by data.schema.json).",
   edition: (n: number) => `Edition ${n}`,
+  siteNav: "Archive",
+  book: "The family book",
+  bookNote: (date: string, pages: number | null) => `The book as it was last made, on ${date}${pages ? `: ${pages} pages, ready to print` : ""}.`,
+  bookLink: "Open the family book (PDF)",
   upload: {
     title: "Import an archive",
     intro: "Brings a family's \"Download everything\" zip into this installation: their collections, stories, photos, recordings, episodes and newsletters, under new ids. The account is made when no account has the address.",

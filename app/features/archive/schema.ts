@@ -104,6 +104,14 @@ export const CollectionSchema = z.object({
   feeds: z.array(z.object({ revoked: z.boolean(), createdAt: isoDate })),
 });
 
+/** The family book's PDF as last made (the newest finished one), kept beside the site. */
+export const BookFileSchema = z.object({
+  file: entryPath,
+  pageCount: z.number().int().nullable(),
+  trim: z.string(),
+  madeAt: isoDate,
+});
+
 export const ArchiveSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.literal(ARCHIVE_FORMAT_VERSION),
@@ -114,6 +122,8 @@ export const ArchiveSchema = z.object({
   stories: z.array(StorySchema),
   episodes: z.array(EpisodeSchema),
   newsletters: z.array(NewsletterSchema),
+  /** Absent: an archive made before books were kept in it; null: no book had been made. */
+  book: BookFileSchema.nullable().optional(),
 });
 
 export type ArchiveData = z.infer<typeof ArchiveSchema>;

@@ -3,6 +3,7 @@
 import { formatDay } from "~/lib/format-date";
 import { formatDuration } from "~/lib/text-format";
 import { archiveMessages as m } from "./messages";
+import { archivePaths } from "./paths";
 import type { ArchiveData, ArchiveEpisode, ArchiveNewsletter, ArchiveStory } from "./schema";
 
 export type SitePage = { path: string; html: string };
@@ -20,16 +21,13 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${esc(p).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
 
-const STYLE = `body{font-family:Georgia,serif;max-width:42rem;margin:2rem auto;padding:0 1rem;line-height:1.6;color:#222}
-img{max-width:100%;height:auto}audio{width:100%}nav{font-size:.9rem;margin-bottom:1rem}
-.meta{color:#555;font-size:.9rem}li{margin:.25rem 0}pre{white-space:pre-wrap;font-family:inherit}`;
-
+// Every page links the archive's one stylesheet (site-style.ts), by a relative path, so it also works from file://.
 function layout(page: string, title: string, body: string) {
   const link = from(page);
-  const nav = page === "index.html" ? "" : `<nav><a href="${link("index.html")}">${esc(m.home)}</a></nav>`;
+  const nav = page === "index.html" ? "" : `<header class="site"><nav aria-label="${esc(m.siteNav)}"><a href="${link("index.html")}">${esc(m.home)}</a></nav></header>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title><link rel="stylesheet" href="${link(archivePaths.stylesheet)}"></head>
 <body>${nav}
 <main>
 ${body}
@@ -56,6 +54,13 @@ function indexPage(data: ArchiveData) {
   const title = m.siteTitle(data.owner.name);
   const body = `<h1>${esc(title)}</h1>
 <p class="meta">${esc(m.exportedOn(formatDay(data.exportedAt)))}</p>
+${
+  data.book
+    ? `<section aria-label="${esc(m.book)}"><h2>${esc(m.book)}</h2>
+<p>${esc(m.bookNote(formatDay(data.book.madeAt), data.book.pageCount))}</p>
+<p><a class="keepsake" href="${link(data.book.file)}">${esc(m.bookLink)}</a></p></section>`
+    : ""
+}
 ${section(
   m.collections,
   data.collections.map((c) => `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(m.stories.toLowerCase())})</span>`),
@@ -107,7 +112,9 @@ function storyPage(data: ArchiveData, story: ArchiveStory) {
   const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(title)}</h1>
 <p class="meta">${story.title ? `${esc(byline(story))} · ` : ""}${esc(formatDay(story.submittedAt))}</p>
+<div class="story">
 ${paragraphs(story.text)}
+</div>
 ${story.photos.map((p) => `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(p.fileName)}"></a></figure>`).join("\n")}
 ${
   recording

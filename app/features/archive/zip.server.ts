@@ -7,7 +7,9 @@ import { ZipFile } from "yazl";
 import { getStorage } from "~/lib/storage/storage.server";
 import { planArchive, type ArchivePlan } from "./archive-data.server";
 import { archiveJsonSchema } from "./schema";
+import { archivePaths } from "./paths";
 import { renderSite } from "./site";
+import { SITE_STYLESHEET } from "./site-style";
 
 /** Photos, MP3s and recordings are compressed already: stored as they are, the zip costs no CPU on them. */
 const STORED = { compress: false } as const;
@@ -18,6 +20,7 @@ export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.expor
   const text = (body: string, path: string) => zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
   text(`${JSON.stringify(plan.data, null, 2)}\n`, "data.json");
   text(`${JSON.stringify(archiveJsonSchema(), null, 2)}\n`, "data.schema.json");
+  text(SITE_STYLESHEET, archivePaths.stylesheet);
   for (const page of renderSite(plan.data)) text(page.html, page.path);
   for (const file of plan.texts) text(file.text, file.path);
   const seen = new Set<string>();

@@ -18,6 +18,7 @@ import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, li
 import { getUserById } from "~/models/user.server";
 import { familyStory } from "~/features/contributions/story-text";
 import { storyLengthLabel } from "~/features/contributions/story-length";
+import { BOOK_WORDS_MAX } from "./book-words";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
 import { renderBookInThread } from "./layout-thread.server";
@@ -25,8 +26,20 @@ import { BookLayoutError, type LayoutFailure } from "./layout-failure";
 import { spokenOf } from "./listen.server";
 import type { SmallPhoto } from "./render.server";
 
+const { dedication: DEDICATION_MAX, foreword: FOREWORD_MAX } = BOOK_WORDS_MAX;
+
+/** Blank is none; line endings are counted as one character whatever the browser sent. */
+const ownerWords = (max: number, tooLong: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null)
+    .refine((v) => v === null || v.length <= max, { error: tooLong });
+
 export const BookRequestSchema = z.object({
   trim: z.enum(bookTrims, { error: bookMessages.badTrim }),
+  dedication: ownerWords(DEDICATION_MAX, bookMessages.dedicationTooLong(DEDICATION_MAX)),
+  foreword: ownerWords(FOREWORD_MAX, bookMessages.forewordTooLong(FOREWORD_MAX)),
   bleed: z.literal("on").optional(),
   /** "art" (the collection's cover art) or the id of one of the book's photos. */
   cover: z.string().optional(),
@@ -37,16 +50,20 @@ function coverChoices(campaignIds: string[]) {
   return listCollectionPhotos(campaignIds).filter((p) => p.contentType === "image/jpeg" || p.contentType === "image/png");
 }
 
-type Asked = { ok: true; book: Book } | { ok: false; status: number; message: string };
+/** What the owner wrote, sent back with a refusal so the form (with or without JavaScript) keeps it. */
+export type BookWords = { dedication: string; foreword: string };
+type Asked = { ok: true; book: Book } | { ok: false; status: number; message: string; words?: BookWords };
+
+const wordsOf = (form: FormData): BookWords => ({ dedication: String(form.get("dedication") ?? ""), foreword: String(form.get("foreword") ?? "") });
 
 /** One home for asking: validates the form against the owner's collections, then queues the job. */
 function askForBook(ownerId: string, campaignIds: string[], form: FormData, several: boolean): Asked {
   const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: bookMessages.badTrim };
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? bookMessages.badTrim, words: wordsOf(form) };
   const storyCount = campaignIds.reduce((n, id) => n + listBookStories(id).length, 0);
-  if (storyCount === 0) return { ok: false, status: 400, message: bookMessages.noStories };
+  if (storyCount === 0) return { ok: false, status: 400, message: bookMessages.noStories, words: wordsOf(form) };
   const cover = parsed.data.cover && parsed.data.cover !== "art" ? coverChoices(campaignIds).find((p) => p.id === parsed.data.cover) : null;
-  if (cover === undefined) return { ok: false, status: 400, message: bookMessages.badCover };
+  if (cover === undefined) return { ok: false, status: 400, message: bookMessages.badCover, words: wordsOf(form) };
   const book = createBook({
     ownerId,
     campaignId: campaignIds[0]!,
@@ -55,6 +72,8 @@ function askForBook(ownerId: string, campaignIds: string[], form: FormData, seve
     bleed: parsed.data.bleed === "on",
     storyCount,
     coverPhotoKey: cover?.storageKey ?? null,
+    dedication: parsed.data.dedication,
+    foreword: parsed.data.foreword,
   });
   enqueueJob("build-book", { bookId: book.id }, { maxAttempts: 2 });
   wakeJobs();
@@ -78,7 +97,7 @@ export function requestAccountBook(ownerId: string, form: FormData): Asked {
     .filter((c) => all || picked.has(c.id))
     .map((c) => c.id);
   // A collection that is not the owner's is simply not among them: asking for it alone finds nothing.
-  if (ids.length === 0) return { ok: false, status: 400, message: bookMessages.noCollections };
+  if (ids.length === 0) return { ok: false, status: 400, message: bookMessages.noCollections, words: wordsOf(form) };
   return askForBook(ownerId, ids, form, true);
 }
 
@@ -121,6 +140,8 @@ export async function buildBookJob(payload: Record<string, unknown>) {
         madeOn: now(),
         cover,
         coverPhotoKey: book.coverPhotoKey,
+        dedication: book.dedication,
+        foreword: book.foreword,
         stories: rows.map((row) => {
           const story = familyStory(row, listStoryPhotos(row.id), spokenOf(row));
           return {
@@ -129,6 +150,7 @@ export async function buildBookJob(payload: Record<string, unknown>) {
           title: story.title,
           text: story.voiceOnly ? (story.transcript ?? "") : story.body,
           lengthLabel: story.voiceOnly ? storyLengthLabel(story.length) : null,
+          voiceOnly: story.voiceOnly,
           photoKeys: story.media.flatMap((item) => (item.kind === "photo" ? [item.photo.storageKey] : [])),
           listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
           part: row.part,
@@ -190,6 +212,12 @@ function bookView(book: Book | undefined) {
   };
 }
 
+/** The latest book, and its dedication and foreword as the form's starting words for the next one. */
+const latestWords = (book: Book | undefined) => ({
+  book: bookView(book),
+  words: { dedication: book?.dedication ?? "", foreword: book?.foreword ?? "" } satisfies BookWords,
+});
+
 const coverOptions = (campaignIds: string[]) => coverChoices(campaignIds).map((p, i) => ({ id: p.id, label: bookMessages.coverPhoto(i + 1, p.contributorName) }));
 
 /** What the owner's book page shows: the latest book, the cover choices, and the live QR links. */
@@ -198,7 +226,7 @@ export function bookPageView(ownerId: string, campaignId: string) {
     storyCount: listBookStories(campaignId).length,
     liveLinks: countLiveBookLinks(campaignId),
     covers: coverOptions([campaignId]),
-    book: bookView(latestBook(ownerId, campaignId)),
+    ...latestWords(latestBook(ownerId, campaignId)),
   };
 }
 
@@ -208,7 +236,7 @@ export function accountBookPageView(ownerId: string) {
   return {
     collections,
     covers: coverOptions(collections.map((c) => c.id)),
-    book: bookView(latestBook(ownerId, null)),
+    ...latestWords(latestBook(ownerId, null)),
   };
 }
 

@@ -8,6 +8,12 @@ export const bookMessages = {
   noStories: "This collection has no stories yet.",
   badTrim: "Choose a trim size.",
   badCover: "Choose a cover from the book's own photos.",
+  dedicationLabel: "Dedication (optional)",
+  dedicationHint: (max: number) => `A line or two on a page of its own after the title page, up to ${max} characters. Leave it empty for none.`,
+  dedicationTooLong: (max: number) => `Dedication must be at most ${max} characters`,
+  forewordLabel: "Foreword (optional)",
+  forewordHint: (max: number) => `A few words to the reader, on its own pages before the contents, up to ${max.toLocaleString("en-US")} characters. Leave it empty for none.`,
+  forewordTooLong: (max: number) => `Foreword must be at most ${max.toLocaleString("en-US")} characters`,
   noCollections: "Choose at least one collection with stories.",
   coverLabel: "Cover",
   coverArt: "The collection's cover art",
@@ -52,6 +58,12 @@ export const bookMessages = {
     from: (name: string) => `From ${name}`,
     anonymous: "A family story",
     listen: "Listen to this story",
+    /** A contents line: the story's title and who told it. */
+    contentsLine: (title: string, name: string | null) => (name ? `${title} — ${name}` : title),
+    foreword: "Foreword",
+    /** Beside the QR code of a story told by voice alone. */
+    listenVoice: (name: string | null) => (name ? `Listen to ${name}'s voice` : "Listen to their voice"),
+    scanToListen: (length: string | null) => `Scan the code with a phone's camera to hear the recording${length ? ` (${length})` : ""}.`,
     madeWith: (date: string) => `Made with Storyhearth on ${date}`,
     severalTitle: "Our family's stories",
     rest: (name: string | null) =>

@@ -19,6 +19,8 @@ export const BLEED = (3 / 25.4) * INCH;
 /** A photo is printed no larger than this many pixels per inch allows: never upscaled. */
 export const PRINT_DPI = 300;
 const QR_SIDE = 1.1 * INCH;
+/** A voice-only story without a transcript has nothing else on its page: its code is larger. */
+const INVITE_QR_SIDE = 1.8 * INCH;
 const OUTPUT_SLACK = 4 * 1024 * 1024;
 const INK = "#2b2118";
 const MUTED = "#5f5245";
@@ -32,6 +34,8 @@ export type BookStory = {
   text: string;
   /** "7 sec listen" for a story told by voice alone; null otherwise. */
   lengthLabel?: string | null;
+  /** Told by voice alone: its QR code invites the reader to hear the teller (with the transcript, if any, above it). */
+  voiceOnly?: boolean;
   photoKeys: string[];
   /** The short link its QR code carries, when it has something to play. */
   listenUrl: string | null;
@@ -50,6 +54,9 @@ export type BookInput = {
   description: string | null;
   madeOn: Date;
   cover: Buffer | null;
+  /** The owner's words for the book, each on its own page after the title page; blank prints nothing. */
+  dedication?: string | null;
+  foreword?: string | null;
   /** Set when the cover is a story photo the owner chose: it is then held to PRINT_DPI like any photo. */
   coverPhotoKey?: string | null;
   stories: BookStory[];
@@ -90,6 +97,10 @@ export function bookParagraphs(text: string): { paragraphs: string[]; cut: boole
 
 /** Below half its box's width and height, a photo printed at PRINT_DPI looks small enough to mention. */
 const SMALL_SHARE = 0.5;
+/** A photo is shrunk to this share of its size, at most, to stay on the page its story's words end on. */
+const PHOTO_SHRINK = 0.6;
+/** Photos sharing a page each get at least this share of its height (four to a page); more run on. */
+const MIN_PHOTO_SHARE = 0.22;
 
 const embeddable = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
 
@@ -130,6 +141,60 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const byline = input.familyName ? m.byline(input.familyName) : null;
 
+  /**
+   * A story's photos, read one at a time, go directly after its words: on the page the words end
+   * on while they fit (shrunk a little if need be), else from the top of the next page, where the
+   * photos still to come share the page, so none is printed further than the page after the words.
+   */
+  const placePhotos = async (keys: string[], story: number) => {
+    const room = () => bottom() - doc.page.margins.top;
+    const gap = 8;
+    // A lone photo may take most of a page; several share one, and once they start a page of their
+    // own, the photos still to come are sized to share it.
+    let share = keys.length === 1 ? 0.6 : 0.45;
+    for (const [n, key] of keys.entries()) {
+      const bytes = await input.loadPhoto(key);
+      if (!bytes || !embeddable(bytes)) continue;
+      const image = readableImage(doc, bytes);
+      const box = room() * share;
+      const fill = Math.min(width() / image.width, box / image.height);
+      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred, and the owner is told.
+      let scale = Math.min(INCH / PRINT_DPI, fill);
+      if (scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key, story, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
+      const space = bottom() - doc.y - gap;
+      if (image.height * scale > space) {
+        const shrunk = space / (image.height * scale);
+        if (shrunk >= PHOTO_SHRINK && space >= INCH) scale *= shrunk;
+        else {
+          doc.addPage();
+          share = Math.min(share, Math.max(MIN_PHOTO_SHARE, 0.95 / (keys.length - n) - gap / room()));
+          scale = Math.min(scale, (room() * share) / image.height);
+        }
+      }
+      if (doc.y > doc.page.margins.top) doc.y += gap;
+      const [w, h] = [image.width * scale, image.height * scale];
+      doc.image(image as unknown as Buffer, doc.page.margins.left + (width() - w) / 2, doc.y, { width: w, height: h });
+      doc.y += h;
+      await drained();
+    }
+    doc.x = doc.page.margins.left;
+  };
+
+  /** A voice-only story with no transcript: its page is the invitation to hear the teller, with its length. */
+  const inviteToListen = (story: BookStory, teller: string | null) => {
+    const url = story.listenUrl!;
+    if (doc.y + INVITE_QR_SIDE + 110 > bottom()) doc.addPage();
+    else doc.moveDown(1.5);
+    doc.font("bold").fontSize(16).fillColor(INK).text(printable(m.listenVoice(teller)), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc.moveDown(0.8);
+    const top = doc.y;
+    drawQr(doc, url, doc.page.margins.left + (width() - INVITE_QR_SIDE) / 2, top, INVITE_QR_SIDE);
+    doc.y = top + INVITE_QR_SIDE + 10;
+    doc.font("serif").fontSize(11).fillColor(INK).text(m.scanToListen(story.lengthLabel ?? null), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc.font("sans").fontSize(8.5).fillColor(MUTED).text(url, { width: width(), align: "center" });
+    doc.x = doc.page.margins.left;
+  };
+
   // Cover: the collection's cover art over the whole trim (and bleed), title and family under it.
   // addPage's options replace the document's, so the size is given again.
   doc.addPage({ size, margin: 0 });
@@ -155,20 +220,48 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   if (input.description) doc.moveDown(1.5).font("serif").fontSize(11).fillColor(MUTED).text(printable(input.description), { align: "center" });
   doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(m.madeWith(formatDay(input.madeOn)), { align: "center" });
 
-  const names = input.stories.map((s, i) => printable(s.contributorName?.trim() ? m.from(s.contributorName.trim()) : `${m.anonymous} ${i + 1}`));
+  const dedication = printable(input.dedication ?? "").trim();
+  if (dedication) {
+    doc.addPage();
+    doc.y = doc.page.height * 0.3;
+    doc.font("italic").fontSize(14).fillColor(INK).text(dedication, { align: "center", lineGap: 4 });
+  }
+  const foreword = bookParagraphs(input.foreword ?? "").paragraphs;
+  if (foreword.length) {
+    doc.addPage();
+    doc.font("bold").fontSize(18).fillColor(INK).text(m.foreword).moveDown(1);
+    for (const paragraph of foreword) doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { lineGap: 3, paragraphGap: 8 });
+  }
+
+  const tellers = input.stories.map((s) => s.contributorName?.trim() || null);
   // Contents lines, in order: in a book of several collections, each one's title before its stories.
   const lines: Array<{ text: string; part: boolean; story: number }> = [];
   for (const [i, story] of input.stories.entries()) {
     if (story.part !== undefined && story.part !== input.stories[i - 1]?.part) lines.push({ text: printable(story.part), part: true, story: i });
-    lines.push({ text: names[i]!, part: false, story: i });
+    lines.push({ text: printable(m.contentsLine(story.title, tellers[i]!)), part: false, story: i });
   }
 
-  // Contents: its pages are kept now and written once the chapters' pages are known.
-  const tocLine = 18;
+  // Contents: its pages are kept now and written once the chapters' pages are known. A line as long
+  // as a title wraps, so each line is measured here and the pages are cut from the measures.
+  const tocFont = (part: boolean) => doc.font(part ? "bold" : "serif").fontSize(11).fillColor(INK);
+  const tocGap = 6;
   const tocFirst = doc.bufferedPageRange().count;
   doc.addPage();
-  const perPage = Math.max(1, Math.floor((bottom() - doc.page.margins.top - 40) / tocLine));
-  const tocPages = Math.max(1, Math.ceil(lines.length / perPage));
+  const tocText = width() - doc.font("serif").fontSize(11).widthOfString("0000") - 16;
+  const tocRoom = bottom() - doc.page.margins.top;
+  const tocHeading = 40;
+  const tocPagesOf: Array<typeof lines> = [[]];
+  let used = tocHeading;
+  for (const line of lines) {
+    const h = tocFont(line.part).heightOfString(line.text, { width: tocText }) + tocGap;
+    if (used + h > tocRoom && tocPagesOf.at(-1)!.length) {
+      tocPagesOf.push([]);
+      used = 0;
+    }
+    tocPagesOf.at(-1)!.push(line);
+    used += h;
+  }
+  const tocPages = tocPagesOf.length;
   for (let i = 1; i < tocPages; i++) doc.addPage();
 
   const starts: number[] = [];
@@ -184,39 +277,25 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.addPage();
     starts.push(doc.bufferedPageRange().count);
     // A chapter starts a page, so its heading is never left alone at a page's foot.
-    doc.font("bold").fontSize(20).fillColor(INK).text(names[i]!);
-    doc.font("serif").fontSize(15).fillColor(INK).text(printable(story.title));
+    doc.font("bold").fontSize(20).fillColor(INK).text(printable(story.title));
+    if (tellers[i]) doc.font("serif").fontSize(14).fillColor(INK).text(printable(m.from(tellers[i]!)));
     doc.font("italic").fontSize(11).fillColor(MUTED).text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
     doc.moveDown(1);
     const { paragraphs, cut } = bookParagraphs(story.text);
     for (const paragraph of paragraphs) {
       doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { align: "left", lineGap: 3, paragraphGap: 8 });
     }
-    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(m.rest(story.contributorName?.trim() || null)), { lineGap: 2, paragraphGap: 8 });
-    for (const key of story.photoKeys) {
-      const bytes = await input.loadPhoto(key);
-      if (!bytes || !embeddable(bytes)) continue;
-      const image = readableImage(doc, bytes);
-      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred, and the owner is told.
-      const fill = Math.min(width() / image.width, ((bottom() - doc.page.margins.top) * 0.6) / image.height);
-      const scale = Math.min(INCH / PRINT_DPI, fill);
-      if (scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key, story: i, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
-      const w = image.width * scale;
-      const h = image.height * scale;
-      if (doc.y + 12 + h > bottom()) doc.addPage();
-      else doc.moveDown(0.6);
-      doc.image(image as unknown as Buffer, doc.page.margins.left + (width() - w) / 2, doc.y, { width: w, height: h });
-      doc.y += h + 6;
-      await drained();
-    }
-    if (story.listenUrl) {
+    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(m.rest(tellers[i]!)), { lineGap: 2, paragraphGap: 8 });
+    await placePhotos(story.photoKeys, i);
+    if (story.listenUrl && story.voiceOnly && paragraphs.length === 0) inviteToListen(story, tellers[i]!);
+    else if (story.listenUrl) {
       // The QR code, its caption and its link stay together on one page.
       if (doc.y + 18 + QR_SIDE + 40 > bottom()) doc.addPage();
       else doc.moveDown(1);
       const top = doc.y;
       drawQr(doc, story.listenUrl, doc.page.margins.left, top, QR_SIDE);
       const textX = doc.page.margins.left + QR_SIDE + 14;
-      doc.font("bold").fontSize(11).fillColor(INK).text(m.listen, textX, top + 18, { width: width() - QR_SIDE - 14 });
+      doc.font("bold").fontSize(11).fillColor(INK).text(printable(story.voiceOnly ? m.listenVoice(tellers[i]!) : m.listen), textX, top + 18, { width: width() - QR_SIDE - 14 });
       doc.font("sans").fontSize(8.5).fillColor(MUTED).text(story.listenUrl, { width: width() - QR_SIDE - 14 });
       doc.x = doc.page.margins.left;
       doc.y = top + QR_SIDE + 6;
@@ -229,16 +308,20 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   for (let p = 0; p < tocPages; p++) {
     doc.switchToPage(tocFirst + p);
     doc.y = doc.page.margins.top;
-    if (p === 0) doc.font("bold").fontSize(18).fillColor(INK).text(m.contents).moveDown(1);
-    for (const line of lines.slice(p * perPage, (p + 1) * perPage)) {
+    if (p === 0) {
+      doc.font("bold").fontSize(18).fillColor(INK).text(m.contents);
+      doc.y = doc.page.margins.top + tocHeading;
+    }
+    for (const line of tocPagesOf[p]!) {
       const y = doc.y;
       const number = String(line.part ? partStarts.get(line.story) : starts[line.story]);
-      doc.font(line.part ? "bold" : "serif").fontSize(11).fillColor(INK);
-      const numberWidth = doc.widthOfString(number);
-      doc.text(line.text, doc.page.margins.left, y, { width: width() - numberWidth - 16, lineBreak: false, ellipsis: true });
-      doc.text(number, doc.page.margins.left + width() - numberWidth, y, { lineBreak: false });
+      tocFont(line.part);
+      const h = doc.heightOfString(line.text, { width: tocText });
+      doc.text(line.text, doc.page.margins.left, y, { width: tocText });
+      // The page number stands level with the line's last row, as in a printed contents.
+      doc.text(number, doc.page.margins.left + width() - doc.widthOfString(number), y + h - doc.currentLineHeight(), { lineBreak: false });
       doc.x = doc.page.margins.left;
-      doc.y = y + tocLine;
+      doc.y = y + h + tocGap;
     }
   }
 

@@ -21,12 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const result = requestAccountBook(user.id, await readFormData(request));
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, words: result.words }, { status: result.status });
   return redirectWithToast("/books", { title: m.queued });
 }
 
 export default function AccountBookPage() {
-  const { collections, covers, book } = useLoaderData<typeof loader>();
+  const { collections, covers, book, words } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const withStories = collections.filter((c) => c.storyCount > 0);
   return (
@@ -51,7 +51,7 @@ export default function AccountBookPage() {
               ))}
             </fieldset>
           ) : null}
-          <BookOptions covers={covers} error={actionData?.error} />
+          <BookOptions covers={covers} error={actionData?.error} words={actionData?.words ?? words} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={isWorking(book) || withStories.length === 0}>
               {m.account.makeChosen}

@@ -31,13 +31,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = requestBook(user.id, campaignId, form);
   if (!result.ok) {
     if (result.status === 404) throw new Response("Not Found", { status: 404 });
-    return data({ error: result.message }, { status: result.status });
+    return data({ error: result.message, words: result.words }, { status: result.status });
   }
   return redirectWithToast(here, { title: m.queued });
 }
 
 export default function BookPage() {
-  const { campaign, book, storyCount, liveLinks, covers } = useLoaderData<typeof loader>();
+  const { campaign, book, storyCount, liveLinks, covers, words } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const here = `/campaigns/${campaign.id}/book`;
   return (
@@ -51,7 +51,7 @@ export default function BookPage() {
         <CardTitle>{m.make}</CardTitle>
         {storyCount === 0 ? <p>{m.noStories}</p> : null}
         <Form method="post" className="mt-3 space-y-3">
-          <BookOptions covers={covers} error={actionData?.error} />
+          <BookOptions covers={covers} error={actionData?.error} words={actionData?.words ?? words} />
           <Button type="submit" disabled={isWorking(book) || storyCount === 0}>
             {m.make}
           </Button>

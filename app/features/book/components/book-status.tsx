@@ -5,8 +5,9 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { inputClass } from "~/components/forms";
+import { inputClass, TextareaField } from "~/components/forms";
 import { NoScriptRefresh } from "~/features/podcasts/components/wizard/no-script-refresh";
+import { BOOK_WORDS_MAX } from "../book-words";
 import { bookMessages as m } from "../messages";
 
 export type BookView = {
@@ -99,10 +100,19 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   );
 }
 
-/** Trim size, bleed and cover, and the action's refusal under them: the same for a collection's book and a book of several. */
-export function BookOptions({ covers, error }: { covers: Array<{ id: string; label: string }>; error?: string }) {
+/**
+ * Trim size, bleed, cover, the owner's dedication and foreword, and the action's refusal under them:
+ * the same for a collection's book and a book of several.
+ */
+export function BookOptions({ covers, error, words }: { covers: Array<{ id: string; label: string }>; error?: string; words: { dedication: string; foreword: string } }) {
   return (
     <>
+      <TextareaField
+        label={m.dedicationLabel}
+        hint={m.dedicationHint(BOOK_WORDS_MAX.dedication)}
+        textareaProps={{ name: "dedication", defaultValue: words.dedication, rows: 2, className: "min-h-[3.5rem]" }}
+      />
+      <TextareaField label={m.forewordLabel} hint={m.forewordHint(BOOK_WORDS_MAX.foreword)} textareaProps={{ name: "foreword", defaultValue: words.foreword, rows: 6 }} />
       <fieldset>
         <legend className="font-medium">{m.trimLabel}</legend>
         {(Object.keys(m.trims) as Array<keyof typeof m.trims>).map((trim) => (
