@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressDomain, addressMessages, formatAddress, formatMailbox, mergeMailboxes, nameFromEmail, parseAddressList, parseFromLine, parseMailbox, type Mailbox } from "./email-address";
+import { addressDomain, addressMessages, canonicalAddress, displayAddress, formatAddress, formatMailbox, mergeMailboxes, nameFromEmail, parseAddressList, parseFromLine, parseMailbox, type Mailbox } from "./email-address";
 
 const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 
@@ -146,4 +146,28 @@ test("our own senders: the name always quoted, its quotes escaped; the domain of
   expect(addressDomain("Storyhearth <hello@MG.Example.com>")).toBe("mg.example.com");
   expect(addressDomain("support@example.com")).toBe("example.com");
   expect(addressDomain("not an address")).toBeNull();
+});
+
+describe("displayAddress", () => {
+  test.each([
+    ["an internationalised domain", "oma@xn--mller-kva.de", "oma@müller.de"],
+    ["in a name line", "Oma Müller <oma@xn--mller-kva.de>", "Oma Müller <oma@müller.de>"],
+    ["in a sentence, before its full stop", "We won't e-mail jose@xn--bcher-kva.de.", "We won't e-mail jose@bücher.de."],
+    ["a quoted name with an @", '"a@b" <x@xn--bcher-kva.de>', '"a@b" <x@bücher.de>'],
+    ["every label", "ivan@xn--e1afmkfd.xn--p1ai", "ivan@пример.рф"],
+    ["another script", "yuki@xn--r8jz45g.jp", "yuki@例え.jp"],
+    ["ß as IDNA 2008 writes it", "k@xn--strae-oqa.de", "k@straße.de"],
+    ["several addresses", "a@xn--mller-kva.de, b@xn--bcher-kva.de", "a@müller.de, b@bücher.de"],
+    ["an ASCII address, as it is", "rosa@example.com", "rosa@example.com"],
+    ["Unicode already, as it is (shown twice is shown once)", "oma@müller.de", "oma@müller.de"],
+    ["Latin mixed with a Cyrillic lookalike keeps its punycode", "ceo@xn--pple-43d.com", "ceo@xn--pple-43d.com"],
+    ["punycode that does not decode keeps it", "a@xn--a.de", "a@xn--a.de"],
+    ["no address", "Aunt Rosa", "Aunt Rosa"],
+  ])("%s", (_, shown, expected) => {
+    expect(displayAddress(shown)).toBe(expected);
+  });
+
+  test("what is shown reads back as the stored address", () => {
+    expect(canonicalAddress(displayAddress("oma@xn--mller-kva.de"))).toBe("oma@xn--mller-kva.de");
+  });
 });

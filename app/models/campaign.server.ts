@@ -59,19 +59,20 @@ export function listInviteEmails(campaignId: string) {
 /** The owner's campaigns as listCampaigns gives them, each with its invited e-mails (two statements). */
 export function listCampaignsWithInvites(ownerId: string) {
   const list = listCampaigns(ownerId);
-  const byCampaign = new Map<string, string[]>(list.map((c) => [c.id, []]));
+  const byCampaign = new Map<string, Mailbox[]>(list.map((c) => [c.id, []]));
   if (list.length) {
     const rows = db
-      .select({ campaignId: invitations.campaignId, email: invitations.email })
+      .select({ campaignId: invitations.campaignId, email: invitations.email, name: invitations.name })
       .from(invitations)
       .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
       .where(eq(campaigns.ownerId, ownerId))
       // Rows of one insert share a timestamp; rowid keeps them in the order they were added.
       .orderBy(asc(invitations.createdAt), sql`"invitations"."rowid"`)
       .all();
-    for (const row of rows) byCampaign.get(row.campaignId)?.push(row.email);
+    for (const row of rows) byCampaign.get(row.campaignId)?.push({ email: row.email, name: row.name });
   }
-  return list.map((c) => ({ ...c, inviteEmails: byCampaign.get(c.id) ?? [] }));
+  // `invitees`: each address with the name typed with it; the API gives the name a relative is greeted by.
+  return list.map((c) => ({ ...c, inviteEmails: (byCampaign.get(c.id) ?? []).map((i) => i.email), invitees: byCampaign.get(c.id) ?? [] }));
 }
 
 export type NewCampaign = {
@@ -125,7 +126,7 @@ export function createCampaign(ownerId: string, input: NewCampaign, now = new Da
     recalculateDeliveryDates(tx, ownerId, getDistributionSettings(ownerId), now);
     // Invitations of a collection without a (future) date go out at once; scheduled ones when due.
     if (status === "active") enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
-    return { ...campaign, inviteEmails: emails, invitedCount: emails.length, contributionCount: 0 };
+    return { ...campaign, inviteEmails: emails, invitees, invitedCount: emails.length, contributionCount: 0 };
   });
   if (created.status === "active") wakeJobs();
   return created;

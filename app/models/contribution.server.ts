@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributionAttachments, contributionRecordings, contributions, invitations, users } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
@@ -129,7 +130,7 @@ export function createContribution(input: NewContribution): Contribution {
         .where(eq(invitations.id, invitation.id))
         .run();
     }
-    const who = inserted.contributorName ?? inserted.contributorEmail ?? "Anonymous Contributor";
+    const who = inserted.contributorName ?? (inserted.contributorEmail ? displayAddress(inserted.contributorEmail) : null) ?? "Anonymous Contributor";
     tx.insert(activities)
       .values({ type: "story_submitted", userId: campaign.ownerId, details: `${who} shared a story for "${campaign.title}"` })
       .run();

@@ -125,6 +125,7 @@ const campaignInvitations = preparedPerConnection((d) =>
     .select({
       id: invitations.id,
       email: invitations.email,
+      name: invitations.name,
       status: invitations.status,
       sentAt: invitations.sentAt,
       reminderCount: invitations.reminderCount,

@@ -16,7 +16,10 @@ const SCRIPT: ScriptSegment[] = [
   { speaker: "host1", text: "Thank you, Uncle Bo. We asked Rose Smith: “What do you remember?”", chapter: "Rose Smith" },
   { speaker: "host1", text: "Let's hear it from Rose Smith.", chapter: "Rose Smith" },
   { speaker: "host1", text: "The apples were small and sour.", chapter: "Rose Smith", clip: { recordingId: "rec-1", name: "Rose Smith", seconds: 102 } },
-  { speaker: "host1", text: "Thank you to Uncle Bo and Rose Smith." },
+  { speaker: "host1", text: "And last, Ivy. In their own voice.", chapter: "Ivy" },
+  // Nobody typed or transcribed Ivy's words: her line is the recording's mark alone (decision 0211).
+  { speaker: "host1", text: "", chapter: "Ivy", clip: { recordingId: "rec-2", name: "Ivy", seconds: 7 } },
+  { speaker: "host1", text: "Thank you to Uncle Bo, Rose Smith and Ivy." },
 ];
 
 test("the transcript marks a relative's recording; the script page shows it as their recording", async ({ page, user }) => {
@@ -26,7 +29,7 @@ test("the transcript marks a relative's recording; the script page shows it as t
     secondaryVoice: null,
     script: SCRIPT,
     transcript: podcastTranscript({ primaryVoice: "female-warm", secondaryVoice: null }, SCRIPT),
-    audio: { seconds: 150, chapters: [{ title: "Uncle Bo", start: 0, end: 30 }, { title: "Rose Smith", start: 30, end: 150 }] },
+    audio: { seconds: 160, chapters: [{ title: "Uncle Bo", start: 0, end: 30 }, { title: "Rose Smith", start: 30, end: 150 }, { title: "Ivy", start: 150, end: 160 }] },
   });
   await page.setViewportSize(PHONE);
   await signInAs(page, user);
@@ -36,6 +39,8 @@ test("the transcript marks a relative's recording; the script page shows it as t
   await expect(transcript).toContainText("[Recording — Rose Smith, 1:42] The apples were small and sour.");
   // A paragraph of its own, not a speaker called "[Recording — Rose Smith, 1".
   await expect(transcript.locator("strong", { hasText: "[Recording" })).toHaveCount(0);
+  await expect(transcript).toContainText("[Recording — Ivy, 0:07]");
+  await expect(transcript).not.toContainText("recorded answer");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -43,5 +48,6 @@ test("the transcript marks a relative's recording; the script page shows it as t
   const clipLine = page.getByRole("listitem").filter({ hasText: "Rose Smith's recording, 1:42" });
   await expect(clipLine).toContainText("The apples were small and sour.");
   await expect(clipLine.getByRole("textbox")).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: "Ivy's recording, 0:07" })).toHaveText("Ivy's recording, 0:07");
   expect(await axeViolations(page)).toEqual([]);
 });

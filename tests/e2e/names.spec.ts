@@ -1,7 +1,8 @@
 // People keep their names (decisions 0194, 0195), with JavaScript on and off, on a phone and a
 // laptop: "Aunt Rosa <…>" typed as a recipient is the chip "Aunt Rosa", her invitation says "Hi Aunt
 // Rosa,", her answer form takes her address, her e-mailed story is signed "Aunt Rosa", and the
-// newsletter page lists who it goes to.
+// newsletter page lists who it goes to. An address at an internationalised domain is shown in its
+// own letters (decision 0211).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
@@ -112,6 +113,43 @@ for (const width of [390, 1280]) {
     expect(latestEmailTo(rosa)!.text).toMatch(/^Hi Aunt Rosa,/);
   });
 }
+
+test("a relative at an internationalised domain sees her address in its own letters; it is stored and sent canonical", async ({ page, user }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const id = randomUUID().slice(0, 8);
+  const oma = `oma.${id}@xn--mller-kva.de`;
+  const shownOma = `oma.${id}@müller.de`;
+  const opa = `opa.${id}@xn--mller-kva.de`;
+  await signInAs(page, user);
+  await visit(page, "/create-story-collection");
+  await page.getByLabel("Collection title").fill(`Müller ${id}`);
+  await page.getByLabel("Story prompt").fill("What do you remember of the lake?");
+  // One typed as mail programs write it (punycode), one as people do (Unicode, capitals).
+  await page.getByLabel("Add e-mail addresses").fill(`Oma <${oma}>, OPA.${id}@MÜLLER.de`);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(chips(page).getByRole("listitem")).toHaveCount(2);
+  await expect(chips(page).getByRole("listitem").filter({ hasText: "Oma" })).toContainText(shownOma);
+  await expect(chips(page).getByRole("listitem").nth(1)).toHaveText(new RegExp(`^opa\\.${id}@müller\\.de`));
+  await expect(chips(page)).not.toContainText("xn--");
+  await expect(page.getByRole("button", { name: `Remove ${shownOma}` })).toBeVisible();
+  await fitsAndPasses(page);
+
+  await page.getByRole("button", { name: "Create & Send Invites" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expectToast(page, "Story Collection Created!", "sent invitations to 2 recipients.");
+  // Sent to the canonical address, greeted by the name typed with it.
+  await expect.poll(() => latestEmailTo(oma)?.text ?? "", { timeout: 15_000 }).toMatch(/^Hi Oma,/);
+  await expect.poll(() => latestEmailTo(opa)?.kind, { timeout: 15_000 }).toBe("campaign_invitation");
+
+  const campaignId = (await page.request.get("/api/campaigns").then((r) => r.json()) as Array<{ id: string; title: string }>).find((c) => c.title === `Müller ${id}`)!.id;
+  await visit(page, `/campaigns/${campaignId}/stories`);
+  const invited = page.getByRole("list", { name: "Invited relatives" });
+  await expect(invited.getByTestId("invitee")).toHaveCount(2);
+  await expect(invited).toContainText(shownOma);
+  await expect(invited).toContainText(`opa.${id}@müller.de`);
+  await expect(invited).not.toContainText("xn--");
+  await fitsAndPasses(page);
+});
 
 test("a chosen recording is never dropped in silence when the answer comes back with a problem", async ({ page, user }) => {
   const campaign = createTestCampaign(user.id);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { activities } from "#db/schema";
+import { activities, contacts } from "#db/schema";
 import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
 import { action as apiAction, loader as apiLoader } from "~/routes/api+/campaigns+/_layout";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns._index";
@@ -377,6 +377,20 @@ describe("/api/campaigns", () => {
     expect(listA[0]).toMatchObject({ id: body.id, inviteEmails: ["one@x.com", "two@x.com"], invitedCount: 2, contributionCount: 0 });
     const listB = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: b.cookie }))).json()) as unknown[];
     expect(listB).toEqual([]);
+  });
+
+  it("names each invitee beside the address: the owner's contact name, else the name typed with it", async () => {
+    const owner = await createTestUser();
+    db.insert(contacts).values({ ownerId: owner.id, email: "cy@x.com", preferredName: "Cousin Cy" }).run();
+    const created = await apiPost(owner.cookie, { json: { ...valid, inviteEmails: ["Aunt Rosa <rosa@x.com>", "bo@x.com", "Cy <cy@x.com>"] } });
+    const invitees = [
+      { email: "rosa@x.com", name: "Aunt Rosa" },
+      { email: "bo@x.com", name: null },
+      { email: "cy@x.com", name: "Cousin Cy" },
+    ];
+    expect(await created.json()).toMatchObject({ inviteEmails: ["rosa@x.com", "bo@x.com", "cy@x.com"], invitees });
+    const [listed] = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: owner.cookie }))).json()) as Array<Record<string, unknown>>;
+    expect(listed).toMatchObject({ inviteEmails: ["rosa@x.com", "bo@x.com", "cy@x.com"], invitees });
   });
 
   it("accepts the admin Create tab's `emails`, also from an admin session", async () => {

@@ -175,13 +175,15 @@ describe("recordings without text", () => {
     // No server: the transcript says how long the recorded answer is, and the owner can type its text.
     const withoutServer = await makeFamilyPodcast(campaign, "none", null);
     expect(withoutServer.transcript).toContain(`[Recording — Nell, ${clipLength(transcribed.durationSeconds!)}] We kept bees behind the orchard wall.`);
-    expect(withoutServer.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}] (recorded answer, ${clipLength(failed.durationSeconds!)})`);
+    // Her line is the recording's mark alone: no placeholder words stand in for hers.
+    expect(withoutServer.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}]\n\n`);
+    expect(withoutServer.transcript).not.toContain("recorded answer");
 
     // With one, the recording converted while it was down is transcribed when the podcast is made; failing again fails nothing.
     fake.failNextTranscription(503);
     fake.failNextTranscription(503);
     const stillDown = await makeFamilyPodcast(campaign, "none", fakeConfig());
-    expect(stillDown.transcript).toContain(`(recorded answer, ${clipLength(failed.durationSeconds!)})`);
+    expect(stillDown.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}]\n\n`);
     fake.setTranscript("The hives hummed all summer.");
     const up = await makeFamilyPodcast(campaign, "none", fakeConfig());
     expect(up.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}] The hives hummed all summer.`);

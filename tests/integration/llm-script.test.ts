@@ -245,3 +245,71 @@ describe("a family collection", () => {
     expect(result.segments[1]!.text).toMatch(/^First, Aunt May\./);
   });
 });
+
+describe("a family collection with recordings", () => {
+  const question = "What do you remember of summer?";
+  const JOE_SAYS = "We kept bees behind the orchard wall.";
+  const collection = (): ScriptRequest => ({
+    podcastId: newPodcastId(),
+    title: "Our Summers",
+    hostCount: 2,
+    format: "multi_contributor",
+    stories: [
+      { contributorName: "Aunt May", content: PART_1, question },
+      { contributorName: "Joe", content: "", question, recording: { id: "rec-joe", seconds: 12, transcript: JOE_SAYS } },
+      { contributorName: "Ivy", content: "", question, recording: { id: "rec-ivy", seconds: 7, transcript: null } },
+    ],
+  });
+  const welcome = host("host2", `Welcome to “Our Summers”, with Aunt May, Joe and Ivy. We asked each of them: “${question}”`);
+  const may = [host("host2", "First, Aunt May.", "Aunt May"), story(PART_1, "Aunt May")];
+  const joe = [host("host2", "Next, Joe. In their own voice.", "Joe"), story("[[CLIP 1]]", "Joe")];
+  const ivy = [host("host2", "Oh my. And last, Ivy. Here is the recording.", "Ivy"), story("[[CLIP 2]]", "Ivy")];
+  const thanks = host("host2", "Thank you to Aunt May, Joe and Ivy.");
+
+  test("goes to the model with each recording as its placeholder, and the clips play where the model kept them", async () => {
+    fake.setContent(answer(welcome, ...may, ...joe, ...ivy, thanks));
+    const req = collection();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+
+    const [sent, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(sent!.body.messages![0]!.content).toContain(`its text the placeholder alone`);
+    expect(sent!.body.messages![1]!.content).toContain(
+      `Story 2, recorded by Joe, answering the question “${question}”:\n[[CLIP 1]]\nWhat they say in it (the recording plays it; never read it):\n${JOE_SAYS}`,
+    );
+    expect(sent!.body.messages![1]!.content).toContain(`Story 3, recorded by Ivy, answering the question “${question}”:\n[[CLIP 2]]\nWhat they say in it is not written down.`);
+    expect(result.writer).toBe("openai");
+    expect(result.segments.filter((s) => s.clip)).toEqual([
+      { speaker: "host1", text: JOE_SAYS, chapter: "Joe", clip: { recordingId: "rec-joe", name: "Joe", seconds: 12 } },
+      { speaker: "host1", text: "", chapter: "Ivy", clip: { recordingId: "rec-ivy", name: "Ivy", seconds: 7 } },
+    ]);
+    expect(result.segments.map((s) => s.text)).not.toContain("[[CLIP 1]]");
+  });
+
+  test("the end-to-end fake's answer (the built-in writer's draft, its clips as placeholders) passes the check", async () => {
+    const req = collection();
+    const result = await writeScript(req, config);
+    expect(result).toEqual({ segments: writeBuiltinScript(req), writer: "openai", model: "gpt-4o-mini" });
+  });
+
+  test.each([
+    ["drops a clip", [welcome, ...may, ...joe, ivy[0]!, thanks], /Ivy's recording \[\[CLIP 2\]\] is missing; every recording plays once/],
+    ["moves a clip", [welcome, ...may, ...ivy, ...joe, thanks], /Ivy's recording \[\[CLIP 2\]\] plays before Joe's recording \[\[CLIP 1\]\]; the recordings play in the order they are given/],
+    ["plays a clip twice", [welcome, ...may, ...joe, ...ivy, story("[[CLIP 1]]", "Joe"), thanks], /Joe's recording \[\[CLIP 1\]\] plays 2 times/],
+    ["reads a recording's words aloud", [welcome, ...may, joe[0]!, story(JOE_SAYS, "Joe"), ...ivy, thanks], /segment 5 reads “We kept bees behind the orchard wall\.”, which Joe's recording says in their own voice/],
+    ["hides a clip inside a line", [welcome, ...may, host("host2", "Next, Joe: [[CLIP 1]]", "Joe"), ...ivy, thanks], /segment 4 has \[\[CLIP 1\]\] among its words/],
+  ])("a script that %s is asked for again with the reason, then the built-in writer's is used", async (_, segments, reason) => {
+    fake.setContent(answer(...segments));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const req = collection();
+    const before = fake.requests.length;
+    const result = await writeScript(req, config);
+    const [, retry, ...more] = sentSince(before);
+    expect(more).toEqual([]);
+    expect(retryMessage(retry!)).toMatch(reason);
+    expect(result).toEqual({ segments: writeBuiltinScript(req), writer: "builtin", model: null });
+    expect(result.segments.filter((s) => s.clip).map((s) => s.clip!.recordingId)).toEqual(["rec-joe", "rec-ivy"]);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});

@@ -11,11 +11,13 @@ describe("the plain-words list the page sweep reads", () => {
     expect(technicalWords("Host 1: Welcome back.\nSingle Host")).toEqual(['"Host 1" in "Host 1: Welcome back."', '"Single Host" in "Single Host"']);
     expect(technicalWords("2 credits per month")).toEqual(['"credits" in "2 credits per month"']);
     expect(technicalWords("run `npm run voices:download`")).toHaveLength(1);
+    expect(technicalWords("[Recording — Ivy, 0:07] (recorded answer, 0:07)")).toEqual(['"(recorded answer, m:ss)" in "[Recording — Ivy, 0:07] (recorded answer, 0:07)"']);
   });
 
   it("leaves a family's own words alone", () => {
     expect(technicalWords("Grandpa Joe hosted the Sunday dinner. The waiter served us pasta; we were credited in the paper.")).toEqual([]);
     expect(technicalWords("2 podcast episodes a month. Read aloud by built-in computer voices (Grace and Henry)")).toEqual([]);
+    expect(technicalWords("[Recording — Ivy, 0:07]\n\nWe take recorded answers too.")).toEqual([]);
   });
 
   it("reads only the families' pages", () => {

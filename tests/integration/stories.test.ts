@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { activities, campaigns, contributions, invitations, jobs, podcasts, users } from "#db/schema";
+import { activities, campaigns, contacts, contributions, invitations, jobs, podcasts, users } from "#db/schema";
 import { createContribution, findInvitationByToken, getPublicCampaign, listContributions, renameContributor } from "~/models/contribution.server";
 import * as podcastApi from "~/routes/api+/campaigns+/$campaignId.podcast";
 import * as contributionsApi from "~/routes/api+/campaigns+/$campaignId.contributions";
@@ -481,6 +481,22 @@ describe("JSON calls", () => {
     // submissionMethod may be left out (defaults to 'web').
     const { submissionMethod: _omit, ...withoutMethod } = payload;
     expect((await create(alice, withoutMethod)).status).toBe(201);
+  });
+
+  test("each story names its teller: the byline, else the owner's contact name, else the invitation's", async () => {
+    const invited = db.update(invitations).set({ name: "Aunt Rosa" }).where(eq(invitations.id, createTestInvitation(campaign.id, "rosa@example.com").id)).returning().get()!;
+    insertTestContribution(campaign.id, { contributorName: "Pops", contributorEmail: "pops@example.com" });
+    insertTestContribution(campaign.id, { contributorName: null, contributorEmail: "rosa@example.com", invitationId: invited.id });
+    insertTestContribution(campaign.id, { contributorName: " ", contributorEmail: "Cy@Example.com" });
+    insertTestContribution(campaign.id, { contributorName: null, contributorEmail: "nobody@example.com" });
+    db.insert(contacts).values({ ownerId: alice.id, email: "cy@example.com", preferredName: "Cousin Cy" }).run();
+    const rows = (await (await list(alice)).json()) as Array<{ contributorEmail: string; name: string | null }>;
+    expect(Object.fromEntries(rows.map((r) => [r.contributorEmail, r.name]))).toEqual({
+      "pops@example.com": "Pops",
+      "rosa@example.com": "Aunt Rosa",
+      "Cy@Example.com": "Cousin Cy",
+      "nobody@example.com": null,
+    });
   });
 
   test("bad bodies answer 4xx with a message", async () => {

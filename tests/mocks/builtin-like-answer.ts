@@ -15,9 +15,13 @@ function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined 
   if (collection) {
     const stories: ScriptStory[] = [];
     for (const part of collection[2]!.split("\n\n---\n\n")) {
-      const story = /^Story \d+, written by (.*?)(?:, answering the question “(.*)”)?:\n([\s\S]*)$/.exec(part);
+      const story = /^Story \d+, (written|recorded) by (.*?)(?:, answering the question “(.*)”)?:\n([\s\S]*)$/.exec(part);
       if (!story) return undefined;
-      stories.push({ contributorName: story[1] === "a family member" ? null : story[1], question: story[2] ?? null, content: story[3]! });
+      const told = { contributorName: story[2] === "a family member" ? null : story[2], question: story[3] ?? null };
+      // A recording is its placeholder, then what it says: the fake keeps the placeholder, as a model must.
+      const clip = story[1] === "recorded" ? /^(\[\[CLIP \d+\]\])\n(?:What they say in it \(the recording plays it; never read it\):\n([\s\S]*)|.*)$/.exec(story[4]!) : null;
+      if (story[1] === "recorded" && !clip) return undefined;
+      stories.push(clip ? { ...told, content: "", recording: { id: clip[1]!, seconds: 0, transcript: clip[2] ?? null } } : { ...told, content: story[4]! });
     }
     return { podcastId: "", title: collection[1]!, hostCount, format: "multi_contributor", stories };
   }
@@ -29,5 +33,10 @@ function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined 
 /** The assistant's content: the JSON segments, or (for a request it cannot read) text the app refuses. */
 export function builtinLikeAnswer(request: FakeOpenAIRequest) {
   const script = scriptRequestOf(request);
-  return script ? JSON.stringify({ segments: writeBuiltinDraft(script) }) : "The fake could not read the story in this request.";
+  if (!script) return "The fake could not read the story in this request.";
+  // The model's shape: a recording is a story segment whose text is its placeholder (its id here), nothing more.
+  const segments = writeBuiltinDraft(script).map(({ clip, ...segment }) =>
+    clip ? { speaker: "host1", kind: "story", text: clip.recordingId, chapter: segment.chapter ?? null } : segment,
+  );
+  return JSON.stringify({ segments });
 }

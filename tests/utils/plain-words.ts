@@ -10,6 +10,8 @@ const TECHNICAL: Array<[RegExp, string]> = [
   [/\bsingle host\b/i, "Single Host"],
   [/\bcredits?\b/i, "credits"],
   [/\bnpm run\b/, "an operator's command"],
+  // The words that once stood in for an untranscribed recording (decision 0211); "recorded answers" alone is plain.
+  [/\(recorded answer, \d+:\d\d\)/i, "(recorded answer, m:ss)"],
 ];
 
 /** The technical words a page's visible text uses, each with the sentence it is in. */

@@ -1,4 +1,5 @@
 // Exactly as the spec gives them; strings it leaves open are marked.
+import { displayAddress } from "~/lib/email-address";
 import type { campaignStatuses } from "#db/schema";
 
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -22,8 +23,8 @@ export const campaignMessages = {
     scheduledDate: "Leave the date empty to send the invitations immediately.",
     emails: "Separate several addresses with commas or spaces; add a name as Aunt Rosa <rosa@example.com>. Press Enter or Add.",
   },
-  recipientName: (email: string) => `Name for ${email}`,
-  renameRecipient: (email: string) => `Name ${email}`,
+  recipientName: (email: string) => `Name for ${displayAddress(email)}`,
+  renameRecipient: (email: string) => `Name ${displayAddress(email)}`,
   // Not in the spec: the owner's list of invitees and the resend button (decision 0121).
   invitees: {
     heading: "Invited relatives",
@@ -38,10 +39,10 @@ export const campaignMessages = {
     },
     reminded: (count: number, max: number) => `${count} of ${max} reminders sent`,
     resend: "Resend invitation",
-    resendTo: (email: string) => `Resend invitation to ${email}`,
+    resendTo: (email: string) => `Resend invitation to ${displayAddress(email)}`,
     resending: "Sending...",
-    resent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${email} again.` }),
-    alreadyResent: (email: string) => ({ title: "Invitation sent again", description: `The invitation to ${email} had already been sent again.` }),
+    resent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${displayAddress(email)} again.` }),
+    alreadyResent: (email: string) => ({ title: "Invitation sent again", description: `The invitation to ${displayAddress(email)} had already been sent again.` }),
     notFound: "Invitation not found",
     badRequest: "That resend request could not be read.",
     cannotResend: {
@@ -55,16 +56,16 @@ export const campaignMessages = {
     // A permanent bounce reported by Mailgun: why, and the correction form (decision 0143).
     failedBecause: (reason: string) => `Why: ${reason}`,
     correction: {
-      label: (email: string) => `Corrected address for ${email}`,
+      label: (email: string) => `Corrected address for ${displayAddress(email)}`,
       submit: "Correct and resend",
       submitting: "Sending...",
       emailRequired: "Enter the corrected e-mail address.",
       emailInvalid: "Enter a valid e-mail address.",
       sameAddress: "That is the address that did not accept the invitation. Enter a corrected one.",
-      alreadyInvited: (email: string) => `${email} is already invited to this collection.`,
-      blocked: (email: string) => `${email} cannot receive e-mail from Storyhearth (it bounced or asked for no more).`,
+      alreadyInvited: (email: string) => `${displayAddress(email)} is already invited to this collection.`,
+      blocked: (email: string) => `${displayAddress(email)} cannot receive e-mail from Storyhearth (it bounced or asked for no more).`,
       notFailed: "Only an invitation that was not delivered can be corrected.",
-      sent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${email}.` }),
+      sent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${displayAddress(email)}.` }),
     },
   },
   list: {

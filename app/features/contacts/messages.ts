@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 export const contactMessages = {
   contact: {
     created: "Contact created successfully",
@@ -29,7 +30,7 @@ export const contactMessages = {
   },
   // Shown wherever an address that bounced or complained is typed again (issue 29); the spec has none.
   blocked: {
-    note: (email: string, reason: string) => `We won't e-mail ${email}: ${reason}`,
+    note: (email: string, reason: string) => `We won't e-mail ${displayAddress(email)}: ${reason}`,
     fallback: { undeliverable: "The address does not accept e-mail.", unsubscribed: "The relative asked not to get these e-mails." },
   },
   loading: "Loading contacts...",

@@ -1,5 +1,8 @@
 import { getOwnedCampaign } from "~/models/campaign.server";
 import { listContributions } from "~/models/contribution.server";
+import { listCampaignInvitations } from "~/models/invitation.server";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
 import { playableRecordingsOf } from "./recordings.server";
 import { familyStory } from "./story-text";
@@ -19,14 +22,22 @@ export async function requireApiCampaign(request: Request, campaignId: string | 
  * The owner's stories as the API answers them: the stored rows, the owner's data behind their key
  * (decision 0190), each with the story as every output shows it (decision 0205).
  */
-export function apiContributions(campaignId: string) {
+export function apiContributions({ id: campaignId, ownerId }: { id: string; ownerId: string }) {
+  const stories = listContributions(campaignId);
+  // `name`: the story's own byline, else who its address is to the owner (decision 0195's personName).
+  const invitationNames = new Map(listCampaignInvitations(campaignId).map((i) => [i.id, i.name]));
+  const contacts = contactNames(ownerId, stories.flatMap((c) => (c.contributorEmail ? [c.contributorEmail] : [])));
+  const nameOf = (c: (typeof stories)[number]) =>
+    c.contributorName?.trim() ||
+    personName({ contactName: contacts.get(c.contributorEmail?.trim().toLowerCase() ?? ""), invitationName: c.invitationId ? invitationNames.get(c.invitationId) : null });
   const photos = new Map<string, ReturnType<typeof listCampaignPhotos>>();
   for (const photo of listCampaignPhotos(campaignId)) photos.set(photo.contributionId, [...(photos.get(photo.contributionId) ?? []), photo]);
   const recordings = playableRecordingsOf(campaignId);
-  return listContributions(campaignId).map((c) => {
+  return stories.map((c) => {
     const story = familyStory(c, photos.get(c.id) ?? [], recordings.get(c.id) ?? null);
     return {
       ...c,
+      name: nameOf(c),
       story: {
         title: story.title,
         titleSetByOwner: story.titled,

@@ -34,6 +34,12 @@ export function inviteeName(ownerId: string, invitation: { email: string; name: 
   return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name, fromName });
 }
 
+/** Each invitee with the name they are greeted by (inviteeName's rule), the owner's contacts read once. */
+export function namedInvitees(ownerId: string, invitations: ReadonlyArray<{ email: string; name: string | null }>) {
+  const contacts = contactNames(ownerId, invitations.map((i) => i.email));
+  return invitations.map((i) => ({ email: i.email, name: personName({ contactName: contacts.get(i.email.toLowerCase()), invitationName: i.name }) }));
+}
+
 /** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;

@@ -1,4 +1,5 @@
 // The spec's exact strings are marked; the rest fill gaps the spec leaves open.
+import { displayAddress } from "~/lib/email-address";
 export const storyMessages = {
   page: {
     backToCollections: "Back to Collections", // spec
@@ -26,7 +27,7 @@ export const storyMessages = {
     saveName: "Save name",
     cancelEdit: "Cancel",
     // An answer to the invitee's reply address written from another address (decision 0120).
-    sentFrom: (address: string) => `Sent from ${address}`,
+    sentFrom: (address: string) => `Sent from ${displayAddress(address)}`,
     photos: "Photos",
     photoAlt: (i: number, n: number, name: string) => `Photo ${i} of ${n} from ${name}`,
     removePhoto: "Remove",
@@ -41,9 +42,9 @@ export const storyMessages = {
   emptyReplies: {
     title: "Replies without a story",
     text: "These e-mails reached us with no words or photos we could use. We wrote back kindly and asked the sender to try again. Automatic replies and delivery notices are listed too; they are not stories, and reminders go on.",
-    from: (email: string | null) => `Reply from ${email ?? "an unknown address"}`,
+    from: (email: string | null) => `Reply from ${email ? displayAddress(email) : "an unknown address"}`,
     automatic: (who: string, summary: string) => `${who}'s mailbox answered automatically${summary ? `: ${summary}` : "."}`,
-    bounce: (email: string | null) => `An e-mail provider wrote back about ${email ?? "an unknown address"}: a message could not be delivered.`,
+    bounce: (email: string | null) => `An e-mail provider wrote back about ${email ? displayAddress(email) : "an unknown address"}: a message could not be delivered.`,
     /** The reason beside the invitee when the notice says their address takes no mail. */
     bounceReason: (detail: string) => (detail ? `The invitation came back undelivered: ${detail}` : "The invitation came back undelivered: the address does not accept e-mail."),
     subject: (subject: string) => `Subject: ${subject}`,

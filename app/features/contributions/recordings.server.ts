@@ -259,7 +259,7 @@ export function transcriptionConfigFromEnv(): TranscriptionConfig | null {
 /**
  * Transcribes a ready recording whose story has no text and no transcript yet, and keeps the words
  * on the recording (the story's text stays the relative's or the owner's). Returns the transcript,
- * or null. Never throws: a failed transcription only means "(recorded answer, m:ss)" for now.
+ * or null. Never throws: a failed transcription only leaves the transcript's mark without words for now.
  */
 export async function transcribeRecording(recordingId: string, config: TranscriptionConfig | null): Promise<string | null> {
   const found = recordingWithStoryText(recordingId);

@@ -1,5 +1,6 @@
 // What the stories page shows of a collection's replies: story cards with their photos, and the
 // e-mails that arrived with nothing usable (decision 0120). Callers check ownership first.
+import { displayAddress } from "~/lib/email-address";
 import type { EmptyReplyData } from "~/features/contributions/components/empty-replies";
 import type { StoryCardData } from "~/features/contributions/components/story-card";
 export { REMOVE_PHOTO_INTENT } from "~/features/contributions/components/story-photos";
@@ -88,7 +89,7 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
 function emptyReplyHeadline(r: EmptyReply) {
   const m = storyMessages.emptyReplies;
   if (r.kind === "bounce") return m.bounce(r.contributorEmail);
-  if (r.kind === "automatic") return m.automatic(senderName(r.sentFrom) ?? r.contributorEmail ?? "The relative", automaticReplySummary(ownWords(r.content) || r.content));
+  if (r.kind === "automatic") return m.automatic(senderName(r.sentFrom) ?? (r.contributorEmail ? displayAddress(r.contributorEmail) : null) ?? "The relative", automaticReplySummary(ownWords(r.content) || r.content));
   return m.from(r.contributorEmail);
 }
 

@@ -1,5 +1,6 @@
 // Every path ends in deliverNewsletter, safe to run any number of times: the outbox rows (one per
 // address, by dedupe key) are the delivery record. Why: docs/decisions/0112-newsletters.md
+import { displayAddress } from "~/lib/email-address";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import {
   deliveredAddresses,
@@ -71,7 +72,7 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
         if (row) sent.push(recipient);
         return row ? [row] : [];
       });
-      return { rows, newlySent: rows.length, sentTo: sent.map((r) => r.name ?? r.email) };
+      return { rows, newlySent: rows.length, sentTo: sent.map((r) => r.name ?? displayAddress(r.email)) };
     },
     { behavior: "immediate" },
   );

@@ -10,7 +10,7 @@ import {
   contributorNames,
   customOpening,
   joinNames,
-  recordedAnswer,
+  storiesByRelative,
   storyBody,
   type DraftSegment,
   type ScriptRequest,
@@ -202,15 +202,24 @@ const SALUTATION_ONLY = /^[^.!?]*[,!:]?$/;
 
 /** A relative and their stories, in the order they first answered: introduced once, their stories joined. */
 function relativesOf(stories: ScriptStory[]) {
-  const byName = new Map<string, { name: string; relation: string | null; stories: ScriptStory[] }>();
-  for (const story of stories) {
-    const name = contributorNames([story])[0]!;
-    const relative = byName.get(name.toLowerCase()) ?? { name, relation: null, stories: [] };
-    relative.relation ??= story.relation?.trim() || relationOf(story.content);
-    relative.stories.push(story);
-    byName.set(name.toLowerCase(), relative);
-  }
-  return [...byName.values()];
+  return storiesByRelative(stories).map((own) => ({
+    name: contributorNames(own)[0]!,
+    relation: own.map((story) => story.relation?.trim() || relationOf(story.content)).find(Boolean) ?? null,
+    stories: own,
+  }));
+}
+
+/** What a recording says, as the transcript shows it: the typed story, else its transcription, else nothing (decision 0211). */
+export const recordedWords = (story: ScriptStory) =>
+  storySentences(story.content)
+    .map((s) => s.text)
+    .join(" ") || story.recording?.transcript?.trim() || "";
+
+/** Their own voice, whole, where their words would be read; the text is what the transcript shows. */
+export function recordingSegment(story: ScriptStory): DraftSegment | null {
+  if (!story.recording) return null;
+  const chapter = chapterOf(contributorNames([story])[0]!);
+  return { speaker: NARRATOR, kind: "host", text: recordedWords(story), chapter, clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds } };
 }
 
 /** The collection's question: the one most of its stories were asked (every relative gets the prompt). */
@@ -261,7 +270,7 @@ function family(req: ScriptRequest): DraftSegment[] {
     relative.stories.forEach((story, k) => {
       const letter = letterOf(story.content);
       const parts = story.recording ? [] : storyParts(story, twoVoices);
-      const said = story.recording ? storySentences(story.content).map((s) => s.text).join(" ") || story.recording.transcript?.trim() || recordedAnswer(story.recording.seconds) : "";
+      const said = story.recording ? recordedWords(story) : "";
       const own = story.question?.trim() && story.question.trim() !== question ? line("askedQuestion", { name, question: story.question.trim() }) : "";
       const recipient = letter?.recipient ?? "";
       const frame = story.recording ? line("ownVoice") : "";
@@ -273,8 +282,7 @@ function family(req: ScriptRequest): DraftSegment[] {
       const opening = k === 0 ? joinLine(r > 0 ? line("moveOn", { name: relatives[r - 1]!.name }) : "", introduction) : joinLine(line("anotherStory", {}, k - 1), letterLine);
       segments.push(host(speaker, asker.said(joinLine(opening, own, frame, ask)), chapter));
       if (story.recording) {
-        // Their own voice, whole, where their words would be read; the text is what the transcript shows.
-        segments.push({ speaker: NARRATOR, kind: "host", text: said, chapter, clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds } });
+        segments.push(recordingSegment(story)!);
         return;
       }
       parts.forEach((part, p) => {

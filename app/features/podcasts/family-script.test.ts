@@ -24,7 +24,7 @@ const CASES: Case[] = [
   ["a one-word answer", [["Cousin Ann", "Pie."]], { says: ["Cousin Ann wrote: “Pie.”"] }],
   ["one-word answers from three relatives", [["Ann", "Pie."], ["Bo", "Gravy."], ["Cy", "Noise!"]], { says: ["And last, Cy.", "Thank you to Ann, Bo and Cy"] }],
   ["a voice answer only, transcribed", [["Grandpa Joe", voice("r1", "I learned to cook in Naples.")]], { says: ["In their own voice.", "Where did Grandpa Joe learn to cook?"] }],
-  ["a voice answer not transcribed", [["Grandpa Joe", voice("r1")]], { says: ["(recorded answer, 0:30)"] }],
+  ["a voice answer not transcribed", [["Grandpa Joe", voice("r1")]], { says: ["First, Grandpa Joe. In their own voice."], never: ["recorded answer"] }],
   ["voice answers only, two relatives", [["Joe", voice("r1", "We ate at noon.")], ["Ida", voice("r2", "I set the table.")]], { says: ["First, Joe.", "And last, Ida."] }],
   ["a voice answer with typed words", [["Ida", voice("r1", null, "Ida typed this. It was a long table.")]], {}],
   ["two stories by one aunt", [["Aunt Rosa", ROSA_1], ["Aunt Rosa", ROSA_2]], { says: ["Aunt Rosa, Margaret's sister.", "And another story."], never: ["We asked Aunt Rosa"] }],

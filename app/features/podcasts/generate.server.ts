@@ -107,7 +107,7 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
     const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
     const stories: ScriptStory[] = [];
     for (const { c, content, recording } of episodeContributions(podcast.campaignId)) {
-      // A recording converted before a transcription server was configured is transcribed now; a failure only leaves "(recorded answer, m:ss)".
+      // A recording converted before a transcription server was configured is transcribed now; a failure only leaves its mark in the transcript without words.
       const transcript = recording && !content.trim() ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription))) : null;
       stories.push({
         contributorName: c.contributorName,

@@ -5,7 +5,7 @@
 import { paragraphSentences, sentencesOf } from "~/audio/sentences";
 import { anchorsOf, answerWords, INTERVIEW_WORDS } from "./interviewer";
 import { letterOf, relationOf } from "./letters";
-import { contributorNames, storyBody, type DraftSegment, type ScriptRequest } from "./script";
+import { ANY_CLIP_PLACEHOLDER, clipPlaceholder, contributorNames, recordingsInOrder, storyBody, type DraftSegment, type ScriptRequest } from "./script";
 
 /**
  * The story as sentences in order; a paragraph's line breaks (a PDF's wrapped lines) are spaces. A period
@@ -35,17 +35,22 @@ const NARRATOR = "host1";
 // "Where did …?", or a short "And the frozen river?": asking, not telling.
 const WH_QUESTION = /^(?:(?:and\s+|so\s+)?(?:who|what|where|when|how|why|which)\b|and\s+(?:\S+\s+){0,4}\S+\?)/i;
 
-/** Whose words a story segment reads: the story, or in a collection the relative named by its chapter. */
-type Source = { name: string; sentences: string[]; questions: string[]; texts: string[]; said: string[] };
+/**
+ * Whose words a story segment reads: the story, or in a collection the relative named by its chapter.
+ * `recorded`: the sentences their recordings play in their own voice, which the narrator never reads.
+ */
+type Source = { name: string; sentences: string[]; questions: string[]; texts: string[]; said: string[]; recorded: Set<string> };
 
 function sourcesOf(req: ScriptRequest): Map<string, Source> {
   const sources = new Map<string, Source>();
   const collection = req.format === "multi_contributor";
   for (const story of req.stories) {
     const name = collection ? contributorNames([story])[0]! : "";
-    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [], texts: [], said: [] };
+    const source = sources.get(name.toLowerCase()) ?? { name, sentences: [], questions: [], texts: [], said: [], recorded: new Set<string>() };
     const text = collection ? story.content : storyBody(req.title, story.content);
-    source.sentences.push(...storySentences(text).map((s) => normalizeQuote(s.text)));
+    const sentences = storySentences(text).map((s) => normalizeQuote(s.text));
+    source.sentences.push(...sentences);
+    if (story.recording) for (const sentence of [...sentences, ...storySentences(story.recording.transcript ?? "").map((s) => normalizeQuote(s.text))]) source.recorded.add(sentence);
     source.texts.push(text);
     if (story.question?.trim() && !source.questions.includes(normalizeQuote(story.question))) source.questions.push(normalizeQuote(story.question));
     // A host may say whom a letter was to and how the relative says they are related (letters.ts).
@@ -123,6 +128,11 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
       return;
     }
     if (segment.speaker !== NARRATOR) problems.push(`${where} reads the story in ${segment.speaker}'s voice; only host1, the narrator, reads the story`);
+    const fromRecording = source && storySentences(segment.text).map((s) => normalizeQuote(s.text)).find((s) => source.recorded.has(s));
+    if (fromRecording) {
+      problems.push(`${where} reads “${clip(fromRecording)}”, which ${source!.name}'s recording says in their own voice; the recording plays those words, nobody reads them`);
+      return;
+    }
     if (!source) {
       const names = [...sources.values()].map((s) => s.name).join(", ");
       problems.push(`${where} quotes words without naming whose they are: its chapter must be one of ${names}`);
@@ -144,6 +154,8 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     if (times > 1) problems.push(`the question “${clip(question)}” is read ${times} times; it is read once, before the first answer`);
   }
 
+  problems.push(...clipProblems(req, draft));
+
   for (const source of sources.values()) {
     const next = read.get(source) ?? 0;
     if (next < source.sentences.length) {
@@ -151,6 +163,35 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
       problems.push(`${whose} must be read in full, but “${clip(source.sentences[next]!)}” and the ${source.sentences.length - next - 1} sentences after it are missing`);
     }
   }
+  return problems;
+}
+
+/**
+ * A relative's recording plays whole where their words would be: every clip once, as a segment of its
+ * own, in the order the stories are played (decision 0211).
+ */
+function clipProblems(req: ScriptRequest, draft: DraftSegment[]): string[] {
+  const problems: string[] = [];
+  const recordings = recordingsInOrder(req);
+  const named = (id: string) => {
+    const at = recordings.findIndex((s) => s.recording.id === id);
+    return at >= 0 ? `${contributorNames([recordings[at]!])[0]}'s recording ${clipPlaceholder(at + 1)}` : null;
+  };
+  const played = draft.flatMap((segment, i) => (segment.clip ? [{ id: segment.clip.recordingId, where: `segment ${i + 1}` }] : []));
+  draft.forEach((segment, i) => {
+    const inside = segment.clip ? null : ANY_CLIP_PLACEHOLDER.exec(segment.text)?.[0];
+    if (inside) problems.push(`segment ${i + 1} has ${inside} among its words; a recording is a segment of its own whose text is exactly its placeholder, one of ${recordings.map((_, k) => clipPlaceholder(k + 1)).join(", ") || "none in this collection"}`);
+  });
+  for (const { id, where } of played) if (!named(id)) problems.push(`${where} plays a recording that is not one of this collection's`);
+  for (const story of recordings) {
+    const times = played.filter((p) => p.id === story.recording.id).length;
+    if (times === 0) problems.push(`${named(story.recording.id)} is missing; every recording plays once, where its relative's words come`);
+    if (times > 1) problems.push(`${named(story.recording.id)} plays ${times} times; every recording plays once`);
+  }
+  const order = [...new Set(played.map((p) => p.id))].filter(named);
+  const expected = recordings.map((s) => s.recording.id).filter((id) => order.includes(id));
+  const moved = order.findIndex((id, k) => id !== expected[k]);
+  if (moved >= 0) problems.push(`${named(order[moved]!)} plays before ${named(expected[moved]!)}; the recordings play in the order they are given`);
   return problems;
 }
 

@@ -3,10 +3,23 @@ import { z } from "zod";
 import { recordLlmUsage } from "~/models/llm-usage.server";
 import { getDefaultPromptTemplate } from "~/models/prompt-template.server";
 import { env } from "~/lib/env.server";
-import { renderDraft, writeBuiltinDraft } from "./builtin-script-writer";
+import { recordedWords, recordingSegment, renderDraft, writeBuiltinDraft } from "./builtin-script-writer";
 import { estimateLlmCostUsd } from "./llm-cost";
 import { checkDraft } from "./script-check";
-import { contributorNames, customOpening, storyBody, type DraftSegment, type ScriptFormat, type ScriptRequest, type ScriptSegment } from "./script";
+import {
+  CLIP_PLACEHOLDER,
+  clipPlaceholder,
+  contributorNames,
+  customOpening,
+  recordingsInOrder,
+  storiesByRelative,
+  storyBody,
+  type DraftSegment,
+  type ScriptFormat,
+  type ScriptRequest,
+  type ScriptSegment,
+  type ScriptStory,
+} from "./script";
 
 export type OpenAIConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
@@ -42,6 +55,11 @@ function answerRules(req: ScriptRequest) {
     collection
       ? `"chapter" is the name of the relative whose words a segment reads or introduces, exactly as given (null for the welcome and the goodbye). A story segment holds only that relative's words, without quote marks: "<name> wrote:" is added for you. The collection's question is asked once, word for word, in the welcome (a story asked another question has it asked before its words). Each relative is introduced once, by name and by a relation only where their own words state it ("Next, Aunt Rosa, Margaret's sister."), and a relative's several stories follow one another. A letter is framed as one ("Uncle Sal wrote Margaret a letter."), its salutation and sign-off read in its story segments as the writer's words. The goodbye names everyone who took part.`
       : `"chapter" is null.`,
+    ...(recordingsInOrder(req).length
+      ? [
+          `A story given as ${clipPlaceholder(1)} (and so on) is the relative's own recording: it plays their voice, whole. Put each in exactly once, in the order given, where their words would be read, as a segment of its own: {"speaker":"host1","kind":"story","text":"${clipPlaceholder(1)}","chapter":"<their name>"}, its text the placeholder alone. Never read, quote or retell what they say in it: the recording says it. Before it a host introduces it ("In their own voice.") and may ask what it tells; after it a host may react.`,
+        ]
+      : []),
     ...(customOpening(req) ? ["The owner's own opening words are read before your script: do not welcome the listeners again, just name the title."] : []),
   ].join("\n");
 }
@@ -50,10 +68,17 @@ function userMessage(req: ScriptRequest) {
   if (req.format !== "multi_contributor") {
     return `Title: ${req.title}\n\nStory:\n${storyBody(req.title, req.stories[0]?.content ?? "")}`;
   }
-  const parts = req.stories.map((s, i) => {
-    const asked = s.question?.trim() ? `, answering the question “${s.question.trim()}”` : "";
-    return `Story ${i + 1}, written by ${contributorNames([s])[0]}${asked}:\n${s.content}`;
-  });
+  // Each relative's stories together, as they are played; a recording is its placeholder and, to introduce it, its words.
+  const clips: ScriptStory[] = recordingsInOrder(req);
+  const parts = storiesByRelative(req.stories)
+    .flat()
+    .map((s, i) => {
+      const asked = s.question?.trim() ? `, answering the question “${s.question.trim()}”` : "";
+      if (!s.recording) return `Story ${i + 1}, written by ${contributorNames([s])[0]}${asked}:\n${s.content}`;
+      const words = recordedWords(s);
+      const heard = words ? `What they say in it (the recording plays it; never read it):\n${words}` : "What they say in it is not written down.";
+      return `Story ${i + 1}, recorded by ${contributorNames([s])[0]}${asked}:\n${clipPlaceholder(clips.indexOf(s) + 1)}\n${heard}`;
+    });
   return `Collection: ${req.title}\n\n${parts.join("\n\n---\n\n")}`;
 }
 
@@ -128,10 +153,21 @@ async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, mes
   return { content: completion.choices[0]?.message?.content ?? "", model };
 }
 
+/** Each segment that is exactly a recording's placeholder becomes that recording's clip, as the built-in writer places it. */
+export function placeClips(req: ScriptRequest, draft: DraftSegment[]): DraftSegment[] {
+  const clips: ScriptStory[] = recordingsInOrder(req);
+  return draft.map((segment) => {
+    const n = CLIP_PLACEHOLDER.exec(segment.text.trim())?.[1];
+    const story = n ? clips[Number(n) - 1] : undefined;
+    return story ? recordingSegment(story)! : segment;
+  });
+}
+
 /** A draft that keeps the rule, or the problems to tell the model (at most a few, to keep the retry short). */
 function review(req: ScriptRequest, content: string): DraftSegment[] | string {
-  const draft = parseScriptAnswer(content);
-  if (typeof draft === "string") return draft;
+  const answer = parseScriptAnswer(content);
+  if (typeof answer === "string") return answer;
+  const draft = placeClips(req, answer);
   const problems = checkDraft(req, draft);
   return problems.length ? problems.slice(0, 5).join("; ") : draft;
 }
@@ -178,8 +214,6 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
 }
 
 export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {
-  // A relative's recording carries their words itself; the model's verbatim check is about read text,
-  // so a collection with a recording keeps the built-in writer's shape (decision 0139).
-  if (!config || req.stories.some((s) => s.recording)) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
+  if (!config) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
   return writeWithOpenAI(req, config);
 }

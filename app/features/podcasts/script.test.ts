@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clipLength, contributorNames, describeScript, formatTranscript, joinNames, recordedAnswer, scriptFormatFor } from "./script";
+import { clipLength, contributorNames, describeScript, formatTranscript, joinNames, scriptFormatFor } from "./script";
 
 test("the script line of the progress card", () => {
   expect(describeScript(6, 2)).toBe("6 speaker segments");
@@ -26,5 +26,4 @@ test("the transcript names the speaker of each paragraph as it is given", () => 
 
 test("a recording's length reads m:ss", () => {
   expect([0, 7.4, 59.6, 102, 600].map(clipLength)).toEqual(["0:00", "0:07", "1:00", "1:42", "10:00"]);
-  expect(recordedAnswer(102)).toBe("(recorded answer, 1:42)");
 });

@@ -3,8 +3,8 @@ import { formatDuration } from "~/lib/text-format";
 export type Speaker = "host1" | "host2";
 /**
  * A relative's own recording, played where their words would be read (decision 0139). The segment's
- * text is what they said (their typed story, else a transcription, else "(recorded answer, m:ss)"):
- * the transcript shows it, no voice reads it.
+ * text is what they said (their typed story, else a transcription, else nothing: the transcript's
+ * mark names them and the length, decision 0211); the transcript shows it, no voice reads it.
  */
 export type ScriptClip = { recordingId: string; name: string; seconds: number };
 export type ScriptSegment = { speaker: Speaker; text: string; chapter?: string; clip?: ScriptClip };
@@ -69,15 +69,14 @@ export const speakerRoles: Record<Speaker, string> = { host1: "Narrator", host2:
 /** m:ss, as a recording's length is shown (a recording is at most 10 minutes). */
 export const clipLength = (seconds: number) => formatDuration(seconds);
 
-/** What the transcript says for a recording nobody has typed or transcribed yet. */
-export const recordedAnswer = (seconds: number) => `(recorded answer, ${clipLength(seconds)})`;
-
 /** "[Recording — Rose Smith, 1:42]": the transcript's mark before a relative's own words. */
 export const recordingMark = (clip: Pick<ScriptClip, "name" | "seconds">) => `[Recording — ${clip.name}, ${clipLength(clip.seconds)}]`;
 
+const joinWords = (...parts: string[]) => parts.filter((p) => p.trim()).join(" ");
+
 /** `names`: each speaker as the transcript names them, the chosen voices' names (host-names.server.ts). */
 export function formatTranscript(segments: ScriptSegment[], names: Record<Speaker, string>) {
-  return segments.map((s) => (s.clip ? `${recordingMark(s.clip)} ${s.text}` : `${names[s.speaker]}: ${s.text}`)).join("\n\n");
+  return segments.map((s) => (s.clip ? joinWords(recordingMark(s.clip), s.text) : `${names[s.speaker]}: ${s.text}`)).join("\n\n");
 }
 
 export function describeScript(segmentCount: number, hostCount: number) {
@@ -92,3 +91,22 @@ export function joinNames(names: string[]) {
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
+
+/** A collection's stories, each relative's together, in the order the relatives first answered: the order they are played in. */
+export function storiesByRelative(stories: ScriptStory[]): ScriptStory[][] {
+  const byName = new Map<string, ScriptStory[]>();
+  for (const story of stories) {
+    const key = contributorNames([story])[0]!.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), story]);
+  }
+  return [...byName.values()];
+}
+
+/** The stories with a recording, in the order the episode plays them; a language model sees the nth as clipPlaceholder(n). */
+export const recordingsInOrder = (req: Pick<ScriptRequest, "format" | "stories">) =>
+  (req.format === "multi_contributor" ? storiesByRelative(req.stories).flat() : req.stories).filter((s): s is ScriptStory & { recording: NonNullable<ScriptStory["recording"]> } => Boolean(s.recording));
+
+/** The fixed line a language model keeps where a relative's recording plays (decision 0211). */
+export const clipPlaceholder = (n: number) => `[[CLIP ${n}]]`;
+export const CLIP_PLACEHOLDER = /^\[\[CLIP (\d+)\]\]$/;
+export const ANY_CLIP_PLACEHOLDER = /\[\[\s*CLIP\b[^\]]*\]\]/i;

@@ -18,9 +18,9 @@ describe("transcripts", () => {
     const transcript = transcriptFromScript([
       { speaker: "host1", text: "Let's hear it from Rose Smith." },
       { speaker: "host1", text: "The apples were sour.", chapter: "Rose Smith", clip: { recordingId: "r1", name: "Rose Smith", seconds: 101.6 } },
-      { speaker: "host1", text: "(recorded answer, 0:07)", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
+      { speaker: "host1", text: "", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
     ], NAMES);
-    expect(transcript).toBe("Grace: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07] (recorded answer, 0:07)");
+    expect(transcript).toBe("Grace: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07]");
     expect(parseTranscript(transcript).map((t) => t.speaker)).toEqual(["Grace", null, null]);
   });
 

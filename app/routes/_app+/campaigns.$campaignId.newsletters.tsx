@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
@@ -148,7 +149,7 @@ export default function CampaignNewslettersPage() {
                 <li key={email} className="max-w-full break-all rounded-full bg-muted px-3 py-1">
                   {name ? (
                     <>
-                      <span className="font-medium">{name}</span> <span className="text-muted-foreground">{email}</span>
+                      <span className="font-medium">{name}</span> <span className="text-muted-foreground">{displayAddress(email)}</span>
                     </>
                   ) : (
                     email

@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { errorMessages } from "~/lib/messages";
 import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -272,7 +273,7 @@ export default function ContactsPage() {
       {view?.type === "confirm-delete-contact" ? (
         <ConfirmDelete
           title="Delete Contact"
-          text={`Delete ${view.contact.email}? This cannot be undone; the contact also leaves its groups.`}
+          text={`Delete ${displayAddress(view.contact.email)}? This cannot be undone; the contact also leaves its groups.`}
           closeTo={closeTo}
           intent="delete-contact"
           id={view.contact.id}

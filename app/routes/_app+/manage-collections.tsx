@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -326,13 +327,14 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
       collectionMode: c.mode,
       startDate: c.startDate ?? today,
       maxReminders: String(c.maxReminders),
-      contributors: c.contributors.join("\n"),
+      // Shown as a family reads them; posted back, the parser makes them canonical again.
+      contributors: c.contributors.map(displayAddress).join("\n"),
       distributionMode: d.mode,
       scheduledDate: d.scheduledDate ?? "",
       dayOfWeek: d.dayOfWeek === null ? "" : String(d.dayOfWeek),
       dayOfMonth: d.dayOfMonth === null ? "" : String(d.dayOfMonth),
       monthOfYear: d.monthOfYear === null ? "" : String(d.monthOfYear),
-      recipients: d.recipients.join("\n"),
+      recipients: d.recipients.map(displayAddress).join("\n"),
     },
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";

@@ -7,7 +7,7 @@ import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/com
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
-import { addressMessages, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
+import { addressMessages, displayAddress, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
 import { cn } from "~/lib/cn";
 import {
   COLLECTION_FORM_INTENT as INTENT,
@@ -279,7 +279,8 @@ type ChipProps = {
 function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
   const { name, email } = recipient;
   const [editing, setEditing] = useState(false);
-  const label = name ?? email;
+  const shown = displayAddress(email);
+  const label = name ?? shown;
   const finish = (input: HTMLInputElement) => {
     onRename(email, input.value);
     setEditing(false);
@@ -305,7 +306,7 @@ function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
       ) : (
         <span className={name ? "font-medium" : undefined}>{label}</span>
       )}
-      {name && !editing ? <span className="text-muted-foreground">{email}</span> : null}
+      {name && !editing ? <span className="text-muted-foreground">{shown}</span> : null}
       <input type="hidden" name="recipients" value={formatMailbox(recipient)} />
       {editable && !editing ? (
         <button
@@ -321,7 +322,7 @@ function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
         type="submit"
         name="intent"
         value={`${INTENT.removePrefix}${email}`}
-        aria-label={`Remove ${email}`}
+        aria-label={`Remove ${shown}`}
         onClick={(e) => onRemove(e, email)}
         className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
       >

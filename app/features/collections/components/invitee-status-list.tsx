@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
@@ -54,7 +55,7 @@ export function InviteeStatusList({
         {invitees.map((invitee) => (
           <li key={invitee.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="invitee">
             <div className="flex min-w-0 flex-wrap items-center gap-2">
-              <span className="break-all">{invitee.email}</span>
+              <span className="break-all">{displayAddress(invitee.email)}</span>
               <Badge variant={badgeVariant[invitee.status]}>{invitee.statusLabel}</Badge>
               {invitee.reminderCount > 0 ? (
                 <span className="text-xs text-muted-foreground">{m.reminded(invitee.reminderCount, invitee.maxReminders)}</span>

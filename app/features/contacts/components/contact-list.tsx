@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -10,11 +11,12 @@ import { viewUrl } from "~/features/contacts/view-params";
 export type ContactRow = ContactFormValues & { parsedName: string | null };
 
 function ContactItem({ contact, search }: { contact: ContactRow; search: string }) {
+  const email = displayAddress(contact.email);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-4" aria-label={contact.email}>
+    <li className="flex flex-wrap items-start justify-between gap-3 py-4" aria-label={email}>
       <div className="min-w-0 grow basis-56 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="break-all font-medium">{contact.email}</span>
+          <span className="break-all font-medium">{email}</span>
           {contact.isAdmin ? <Badge>{contactMessages.adminBadge}</Badge> : null}
         </p>
         {contact.blocked ? <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p> : null}
@@ -42,14 +44,14 @@ function ContactItem({ contact, search }: { contact: ContactRow; search: string 
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={viewUrl(search, { "edit-contact": contact.id })} preventScrollReset aria-label={`Edit ${contact.email}`} className={buttonClass("outline", "sm")}>
+        <Link to={viewUrl(search, { "edit-contact": contact.id })} preventScrollReset aria-label={`Edit ${email}`} className={buttonClass("outline", "sm")}>
           Edit
         </Link>
         <DeleteControl
           intent="delete-contact"
           id={contact.id}
-          label={`Delete ${contact.email}`}
-          prompt={`Delete ${contact.email}?`}
+          label={`Delete ${email}`}
+          prompt={`Delete ${email}?`}
           confirmTo={viewUrl(search, { "confirm-delete-contact": contact.id })}
         />
       </div>

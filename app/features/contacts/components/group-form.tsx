@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { FormConstraint } from "~/lib/zod-constraint";
@@ -67,7 +68,7 @@ export function GroupForm({
             ) : null}
             <ul className="max-h-64 space-y-1 overflow-y-auto rounded-md border border-border p-2">
               {contacts.map((contact) => {
-                const label = contact.preferredName ? `${contact.preferredName} (${contact.email})` : contact.email;
+                const label = contact.preferredName ? `${contact.preferredName} (${displayAddress(contact.email)})` : displayAddress(contact.email);
                 // Filtered-out rows are hidden, not removed, so their checkboxes are still submitted.
                 return (
                   <li key={contact.id} hidden={Boolean(needle) && !label.toLowerCase().includes(needle)}>

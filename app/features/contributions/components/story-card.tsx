@@ -1,3 +1,4 @@
+import { displayAddress } from "~/lib/email-address";
 import type { SubmissionResult } from "@conform-to/react";
 import { ListLink } from "~/components/ui/list-link";
 import { Form, Link, useFetcher } from "@remix-run/react";
@@ -143,7 +144,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
           )}
           <ErrorList errors={errors} />
           <p className="text-sm text-muted-foreground">{story.submittedLabel ?? m.recentlySubmitted}</p>
-          {story.contributorEmail ? <p className="break-words text-sm text-muted-foreground">{story.contributorEmail}</p> : null}
+          {story.contributorEmail ? <p className="break-words text-sm text-muted-foreground">{displayAddress(story.contributorEmail)}</p> : null}
           {story.sentFrom ? <p className="break-words text-sm text-muted-foreground">{m.sentFrom(story.sentFrom)}</p> : null}
         </div>
         <Badge variant={story.submissionMethod === "email" ? "default" : "secondary"}>

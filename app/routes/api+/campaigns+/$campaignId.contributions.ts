@@ -6,7 +6,7 @@ import { ApiContributionSchema } from "~/features/contributions/schemas";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign } = await requireApiCampaign(request, params.campaignId);
-  return Response.json(apiContributions(campaign.id));
+  return Response.json(apiContributions(campaign));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -6,6 +6,7 @@ import { getAdmin, getUser } from "~/features/account/auth.server";
 import { campaignMessages } from "~/features/collections/messages";
 import { ApiCreateCampaignSchema } from "~/features/collections/schemas";
 import { messages } from "~/features/account/messages";
+import { namedInvitees } from "~/features/contributions/invitations.server";
 
 // The admin Create tab posts `emails` instead of `inviteEmails`; both act on the caller's own campaigns.
 async function requireCaller(request: Request) {
@@ -16,7 +17,7 @@ async function requireCaller(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const caller = await requireCaller(request);
-  return Response.json(listCampaignsWithInvites(caller.id));
+  return Response.json(listCampaignsWithInvites(caller.id).map((c) => ({ ...c, invitees: namedInvitees(caller.id, c.invitees) })));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request, ApiCreateCampaignSchema);
   if (body.inviteEmails.length === 0) apiError(400, campaignMessages.noRecipients.description, { title: campaignMessages.noRecipients.title });
   try {
-    return Response.json(createCampaign(caller.id, body), { status: 201 });
+    const created = createCampaign(caller.id, body);
+    return Response.json({ ...created, invitees: namedInvitees(caller.id, created.invitees) }, { status: 201 });
   } catch (error) {
     recordSystemError({ error, errorType: "campaign_create_failed", workflow: "api-campaigns" });
     apiError(500, campaignMessages.createFailed.description);

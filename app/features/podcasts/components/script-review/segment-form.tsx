@@ -42,7 +42,7 @@ export function SegmentLine({
     return (
       <li className="space-y-1 rounded-lg border border-border p-4">
         <p className="text-sm font-semibold">{segment.recording ? m.recordingLine(segment.recording.name, segment.recording.length) : label}</p>
-        <p className="whitespace-pre-wrap break-words">{segment.text}</p>
+        {segment.text ? <p className="whitespace-pre-wrap break-words">{segment.text}</p> : null}
       </li>
     );
   }
