@@ -180,7 +180,7 @@ function newsletterWith(text: string) {
   if (!made.ok) throw new Error(made.reason);
   updateNewsletter(owner.id, campaign.id, made.newsletter.id, { title: f("nt"), subtitle: f("ns"), familyName: f("nf") });
   const view = getPublicNewsletter(made.newsletter.publicId)!;
-  const { title, body } = familyStory({ storyContent: story, originalStoryContent: null, submissionMethod: "web", replyReading: null, title: null, contributorName: f("wn") });
+  const { title, body } = familyStory({ storyContent: story, originalStoryContent: null, submissionMethod: "web", replyReading: null, forwarded: null, title: null, contributorName: f("wn") });
   // What each field prints as: the title, subtitle, family badge, story title and text, and the author line.
   const expected = [f("nt"), f("ns"), familyBadge(f("nf")), title, ...storyParagraphs(body), f("wn").trim()];
   return { view, expected };
