@@ -1,7 +1,7 @@
 // What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
 // stored objects to copy (read as streams later, one at a time, by the zip writer).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
+import { campaigns, contributionAttachments, contributionDocuments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
@@ -25,6 +25,7 @@ export const archivePaths = {
   episode: (id: string) => `episodes/${id}.html`,
   newsletter: (id: string) => `newsletters/${id}.html`,
   photo: (id: string, key: string) => `media/photos/${id}.${keyExtension(key) || "bin"}`,
+  document: (id: string, key: string) => `media/documents/${id}.${keyExtension(key) || "bin"}`,
   recording: (id: string, key: string) => `media/recordings/${id}.${keyExtension(key) || "bin"}`,
   original: (id: string, key: string) => `media/recordings/${id}-original.${keyExtension(key) || "bin"}`,
   episodeAudio: (id: string) => `media/episodes/${id}.mp3`,
@@ -96,6 +97,19 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
         .all()
         .filter((photo) => photo.contentType.startsWith("image/"))
     : [];
+  const documentRows = storyRows.length
+    ? db
+        .select()
+        .from(contributionDocuments)
+        .where(
+          inArray(
+            contributionDocuments.contributionId,
+            storyRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(contributionDocuments.createdAt), sql`"contribution_documents"."rowid"`)
+        .all()
+    : [];
   // Only what the family may still hear: a recording whose removal was asked for stays out.
   const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
@@ -112,6 +126,13 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
           size: photo.size,
           file,
         };
+      });
+    const documents = documentRows
+      .filter((d) => d.contributionId === row.id)
+      .map((d) => {
+        const file = archivePaths.document(d.id, d.storageKey);
+        media.push({ key: d.storageKey, path: file });
+        return { id: d.id, fileName: d.fileName, contentType: d.contentType, size: d.size, file };
       });
     const rec = recordings.get(row.id);
     let recording: ArchiveStory["recording"] = null;
@@ -146,6 +167,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       text: story.text,
       page: archivePaths.story(row.id),
       photos,
+      documents,
       recording,
     };
   });
