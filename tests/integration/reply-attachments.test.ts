@@ -137,7 +137,7 @@ describe("a reply's attachments", () => {
     await reply(inv.token, {
       from: email,
       bodyPlain: "Rosa wrote this to me years ago; it belongs with the others.",
-      attachments: [new File([forwarded], "The summer of 1962.eml", { type: "message/rfc822" })],
+      attachments: [new File([new Uint8Array(forwarded)], "The summer of 1962.eml", { type: "message/rfc822" })],
     });
     const story = storyOf(inv.id)!;
     expect(story.forwarded).toEqual([{ from: "Aunt Rosa", subject: "The summer of 1962", text: "We rowed across to the island and Uncle Joe lost his hat.", inline: false }]);
