@@ -80,6 +80,7 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const { makeCollection } = await import("../tests/support/email-loop");
   const { queueStoryRequest } = await import("../app/features/contributions/invitations.server");
   const { queueStoryThanks } = await import("../app/features/contributions/story-thanks.server");
+  const { queueAttachmentsRefused } = await import("../app/features/contributions/attachment-notices.server");
   const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
   const { deliverNewsletter } = await import("../app/features/newsletters/delivery.server");
   const { requestPasswordReset, sendAccountInvitation } = await import("../app/features/account/account.server");
@@ -96,6 +97,17 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
     .returning()
     .get();
   queueStoryThanks(story.id);
+  queueAttachmentsRefused({
+    campaign,
+    invitation,
+    ownerName: "Margaret Whitfield",
+    to: invitation.email,
+    senderName: "Grandpa Joe",
+    items: ["holiday.mov (a kind of file we do not keep)", "panorama.jpg (too large, the limit is 18 MB)"],
+    storyKept: true,
+    about: `story:${story.id}`,
+    inReplyTo: null,
+  });
   const newsletter = createNewsletter(owner.id, campaign.id);
   if (newsletter.ok) await deliverNewsletter(newsletter.newsletter.id);
   await requestPasswordReset(owner.email);

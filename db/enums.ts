@@ -14,3 +14,11 @@ export const promptTemplateCategories = [
   "traditions",
   "milestones",
 ] as const;
+
+/** Why an attachment of an e-mail reply was not kept (decision 0213); worded in contributions/messages.ts. */
+export const attachmentRefusals = ["tooLarge", "notKept", "unreadableImage", "unreadableMessage", "tooMany", "empty", "secondRecording"] as const;
+export type AttachmentRefusal = (typeof attachmentRefusals)[number];
+export type RefusedAttachment = { name: string; reason: AttachmentRefusal; size: number };
+
+/** A message the reply forwarded: who wrote it, its subject and its text; `inline` when it was in the reply's own body. */
+export type ForwardedMessage = { from: string; subject: string | null; text: string; inline: boolean };

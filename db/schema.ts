@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { MAX_REMINDERS, promptTemplateCategories } from "./enums";
+import { MAX_REMINDERS, promptTemplateCategories, type ForwardedMessage, type RefusedAttachment } from "./enums";
 
 export { promptTemplateCategories };
 
@@ -269,6 +269,10 @@ export const contributions = sqliteTable(
     replyReading: text("reply_reading", { enum: ["whole", "cut"] }),
     /** The owner's title for the story; null: one is made from the story (decision 0205). */
     title: text("title"),
+    /** Messages the reply forwarded (attached or inline), shown after the relative's own words (decision 0213). */
+    forwarded: json<ForwardedMessage[]>("forwarded"),
+    /** Attachments of the reply that were not kept, each with its reason (decision 0213). */
+    refusedAttachments: json<RefusedAttachment[]>("refused_attachments"),
     submittedAt: timestamp("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -312,6 +316,8 @@ export const emptyReplies = sqliteTable(
       .default("empty"),
     /** Unique per invitation, as a story's. */
     messageId: text("message_id"),
+    /** Attachments of the reply that were not kept, each with its reason (decision 0213). */
+    refusedAttachments: json<RefusedAttachment[]>("refused_attachments"),
     receivedAt: timestamp("received_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -334,6 +340,26 @@ export const contributionAttachments = sqliteTable(
   },
   // A collection's stories page reads its photos story by story; without it, every photo of every family (decision 0146).
   (t) => [index("contribution_attachments_contribution_idx").on(t.contributionId)],
+);
+
+/**
+ * Documents that came with an e-mail reply (PDF, Word, OpenDocument, text), kept as they were sent
+ * for the owner to download (decision 0213). Photos stay in contribution_attachments.
+ */
+export const contributionDocuments = sqliteTable(
+  "contribution_documents",
+  {
+    id: id(),
+    contributionId: text("contribution_id")
+      .notNull()
+      .references(() => contributions.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contribution_documents_contribution_idx").on(t.contributionId)],
 );
 
 export const contactDeliveryStatuses = ["ok", "undeliverable", "unsubscribed"] as const;

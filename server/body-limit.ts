@@ -5,15 +5,15 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { ARCHIVE_FORM_OVERHEAD_BYTES, MAX_ARCHIVE_BYTES } from "../app/features/archive/upload-fields";
 import { escapeHtml } from "../app/lib/email/layout";
 import { storyMessages } from "../app/features/contributions/messages";
+import { MAX_INBOUND_BYTES } from "../app/features/contributions/attachment-limits";
 import { MAX_RECORDING_BYTES, RECORDING_FORM_OVERHEAD_BYTES } from "../app/features/contributions/recording-limits";
 import { MAX_PDF_MB, podcastMessages } from "../app/features/podcasts/messages";
 import { CHUNK_BYTES, MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "../app/features/testimonials/upload-limits";
 import { backHref } from "./rate-limit";
 
 const MB = 1024 * 1024;
-// Light modules only (this file is bundled into the server, not into Remix's build): these two
-// repeat MAX_INBOUND_BYTES (inbound-email.server.ts) and MAX_COVER_PHOTO_BYTES (covers.server.ts).
-const INBOUND_BYTES = 25 * MB;
+// Light modules only (this file is bundled into the server, not into Remix's build): this one
+// repeats MAX_COVER_PHOTO_BYTES (covers.server.ts).
 const COVER_PHOTO_BYTES = 15 * MB;
 
 /**
@@ -65,7 +65,7 @@ const RULES: Rule[] = [
   // An administrator's import of a family's whole export: the zip streams to disk under the reader's own cap.
   { path: /^\/admin\/import-archive\/?$/, multipart: MAX_ARCHIVE_BYTES + ARCHIVE_FORM_OVERHEAD_BYTES + READER_MARGIN },
   // An inbound message without attachments comes urlencoded: text and HTML (up to 1,000,000 characters) percent-encoded.
-  { path: /^\/webhooks\/mailgun\/inbound\/?$/, multipart: INBOUND_BYTES, form: 8 * MB },
+  { path: /^\/webhooks\/mailgun\/inbound\/?$/, multipart: MAX_INBOUND_BYTES, form: 8 * MB },
 ];
 
 const isMultipart = (req: Request) => (req.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");

@@ -7,6 +7,7 @@ import {
   books,
   campaigns,
   contributionAttachments,
+  contributionDocuments,
   contributionRecordings,
   contributions,
   emailOutbox,
@@ -85,6 +86,7 @@ function accountFiles(tx: Tx, userId: string, email: string): AccountFileKeys {
     .all();
   const files = [
     ...tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(inArray(contributionAttachments.contributionId, ofOwner)).all().map((r) => r.key),
+    ...tx.select({ key: contributionDocuments.storageKey }).from(contributionDocuments).where(inArray(contributionDocuments.contributionId, ofOwner)).all().map((r) => r.key),
     ...recordings.flatMap((r) => [r.original, r.normalized]),
     ...tx.select({ key: stories.pdfKey }).from(stories).where(eq(stories.ownerId, userId)).all().map((r) => r.key),
     ...tx.select({ key: podcasts.coverKey }).from(podcasts).where(eq(podcasts.ownerId, userId)).all().map((r) => r.key),

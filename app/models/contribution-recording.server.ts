@@ -1,7 +1,7 @@
 // A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
 // the convert-recording job, listed for the stories page, removed by the owner.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributionRecordings, contributions, invitations, newsletterStories } from "#db/schema";
+import { campaigns, contributionAttachments, contributionDocuments, contributionRecordings, contributions, invitations, newsletterStories } from "#db/schema";
 import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 
 export type Recording = typeof contributionRecordings.$inferSelect;
@@ -55,6 +55,7 @@ export function deleteStoryRows(contributionId: string, database: DB = db): stri
     const story = tx.select({ id: contributions.id }).from(contributions).where(eq(contributions.id, contributionId)).get();
     if (!story) return null;
     const photos = tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, contributionId)).all();
+    const documents = tx.select({ key: contributionDocuments.storageKey }).from(contributionDocuments).where(eq(contributionDocuments.contributionId, contributionId)).all();
     const recordings = tx
       .select({ original: contributionRecordings.originalKey, normalized: contributionRecordings.normalizedKey })
       .from(contributionRecordings)
@@ -62,7 +63,7 @@ export function deleteStoryRows(contributionId: string, database: DB = db): stri
       .all();
     tx.delete(newsletterStories).where(eq(newsletterStories.contributionId, contributionId)).run();
     tx.delete(contributions).where(eq(contributions.id, contributionId)).run();
-    return [...photos.map((p) => p.key), ...recordings.flatMap((r) => [r.original, r.normalized])].filter((key): key is string => Boolean(key));
+    return [...photos.map((p) => p.key), ...documents.map((d) => d.key), ...recordings.flatMap((r) => [r.original, r.normalized])].filter((key): key is string => Boolean(key));
   });
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributionAttachments, contributionRecordings, contributions, invitations, users } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { countWords } from "~/lib/word-count";
+import type { ForwardedMessage, RefusedAttachment } from "#db/enums";
 
 export type Contribution = typeof contributions.$inferSelect;
 
@@ -13,6 +14,7 @@ export const storyTextColumns = {
   submissionMethod: contributions.submissionMethod,
   replyReading: contributions.replyReading,
   title: contributions.title,
+  forwarded: contributions.forwarded,
 };
 
 /** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
@@ -59,6 +61,9 @@ export type NewContribution = {
   messageId?: string | null;
   /** An e-mail reply from another address than the invitee's, "Name <address>". */
   sentFrom?: string | null;
+  /** Messages an e-mail reply forwarded, and its attachments not kept (decision 0213). */
+  forwarded?: ForwardedMessage[] | null;
+  refusedAttachments?: RefusedAttachment[] | null;
   submittedAt?: Date;
 };
 
@@ -109,6 +114,8 @@ export function createContribution(input: NewContribution): Contribution {
         wordCount: countWords(input.storyContent),
         messageId: input.messageId ?? null,
         sentFrom: input.sentFrom ?? null,
+        forwarded: input.forwarded?.length ? input.forwarded : null,
+        refusedAttachments: input.refusedAttachments?.length ? input.refusedAttachments : null,
         ...(input.submittedAt ? { submittedAt: input.submittedAt } : {}),
       })
       .onConflictDoNothing({ target: [contributions.invitationId, contributions.messageId] })

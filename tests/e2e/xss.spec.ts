@@ -49,7 +49,7 @@ const storedReply = (p: XssPayload) => replyBody(p).replace(/\r\n?/g, "\n").trim
 
 /** A story's title and the text under it, as the app makes them from what the relative wrote. */
 const titleAndBody = (text: string) => {
-  const { title, body } = familyStory({ storyContent: text, originalStoryContent: null, submissionMethod: "web", replyReading: null, title: null, contributorName: null });
+  const { title, body } = familyStory({ storyContent: text, originalStoryContent: null, submissionMethod: "web", replyReading: null, forwarded: null, title: null, contributorName: null });
   return { title, content: body };
 };
 

@@ -62,6 +62,8 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   db.insert(schema.emptyReplies).values({ campaignId: campaign.id, invitationId: invitation.id, contributorEmail: contact.email, content: "" }).run();
   const photoKey = await put(`photos/${contribution.id}/${randomUUID()}.jpg`);
   db.insert(schema.contributionAttachments).values({ contributionId: contribution.id, storageKey: photoKey, fileName: "lake.jpg", contentType: "image/jpeg", size: 10 }).run();
+  const documentKey = await put(`documents/${contribution.id}/${randomUUID()}.pdf`, Buffer.from("%PDF-1.4 recipe"));
+  db.insert(schema.contributionDocuments).values({ contributionId: contribution.id, storageKey: documentKey, fileName: "recipe.pdf", contentType: "application/pdf", size: 15 }).run();
   const originalKey = await put(`recordings/${contribution.id}/r-original.m4a`);
   const normalizedKey = await put(`recordings/${contribution.id}/r.mp3`);
   db.insert(schema.contributionRecordings).values({ contributionId: contribution.id, status: "ready", originalKey, normalizedKey }).run();
@@ -97,7 +99,7 @@ async function seedFamily(user: TestUser, storage: Storage, testimonialCampaignI
   enqueueJob("generate-podcast", { podcastId: podcast.id, attempt: 1 }, { runAt: new Date(Date.now() + 3_600_000) });
   db.insert(schema.emailOutbox).values({ kind: "campaign_reminder", to: `Gran <${contact.email}>`, from: "x@example.com", subject: "A reminder", html: "", text: "", dedupeKey: `reminder:${invitation.id}:1` }).run();
   db.insert(schema.emailOutbox).values({ kind: "password_reset", to: user.email, from: "x@example.com", subject: "Reset", html: "", text: "" }).run();
-  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey, ...sizedKeys] };
+  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, documentKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey, ...sizedKeys] };
 }
 
 type Family = Awaited<ReturnType<typeof seedFamily>>;

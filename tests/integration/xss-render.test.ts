@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, contributions, users } from "#db/schema";
 import { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from "~/features/account/emails";
-import { invitationEmail, reminderEmail, storyThanksEmail } from "~/features/contributions/emails";
+import { attachmentsRefusedEmail, invitationEmail, reminderEmail, storyThanksEmail } from "~/features/contributions/emails";
 import type { EmailParts } from "~/lib/email/layout";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import { podcastFailedEmail, podcastReadyEmail } from "~/features/podcasts/emails";
@@ -41,6 +41,7 @@ const ready = { name: "Ada", title: "The boat", duration: "4:12", podcastUrl: "h
 const failed = { name: "Ada", title: "The boat", reason: "Audio generation failed: x", retryUrl: "https://app.example/create-podcast?podcast=p1&step=generate" };
 const thanks = { campaignTitle: "Summer", ownerName: "Margaret Whitfield", senderName: "Ada", removalUrl: "https://app.example/recording-removal/r.sig", unsubscribeUrl: URLS.unsubscribeUrl };
 const copy = { text: "We swam.", photos: ["lake.png"], recording: "memo.m4a" };
+const refused = { campaignTitle: "Summer", ownerName: "Margaret Whitfield", senderName: "Ada", items: ["holiday.mov (a kind of file we do not keep)"], storyKept: true, formUrl: "https://app.example/contribute/p?t=t", unsubscribeUrl: URLS.unsubscribeUrl };
 const support = { subject: "Help", message: "My podcast is stuck.\nPlease look.", fromName: "Margaret", fromEmail: "m@example.com", userId: "u1" };
 
 /** Each template with the fields a person typed; `render(value)` puts the value in that one field. */
@@ -59,6 +60,8 @@ const TEMPLATES: Array<{ template: string; field: string; render: (value: string
   { template: "story thanks", field: "copy.text", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, text: value } }) },
   { template: "story thanks", field: "copy.photos", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, photos: [value, "dock.png"] } }) },
   { template: "story thanks", field: "copy.recording", render: (value) => storyThanksEmail({ ...thanks, copy: { ...copy, recording: value } }) },
+  ...(["campaignTitle", "ownerName", "senderName"] as const).map((field) => ({ template: "attachments refused", field, render: (value: string) => attachmentsRefusedEmail({ ...refused, [field]: value }) })),
+  { template: "attachments refused", field: "items", render: (value) => attachmentsRefusedEmail({ ...refused, items: [`${value} (too large, the limit is 18 MB)`] }) },
   { template: "password reset", field: "name", render: (value) => passwordResetEmail({ name: value, resetUrl: "https://app.example/reset?token=t" }) },
   { template: "password changed", field: "name", render: (value) => passwordChangedEmail({ name: value, resetUrl: "https://app.example/reset-password" }) },
   ...(["name", "invitedBy"] as const).map((field) => ({
@@ -180,7 +183,7 @@ function newsletterWith(text: string) {
   if (!made.ok) throw new Error(made.reason);
   updateNewsletter(owner.id, campaign.id, made.newsletter.id, { title: f("nt"), subtitle: f("ns"), familyName: f("nf") });
   const view = getPublicNewsletter(made.newsletter.publicId)!;
-  const { title, body } = familyStory({ storyContent: story, originalStoryContent: null, submissionMethod: "web", replyReading: null, title: null, contributorName: f("wn") });
+  const { title, body } = familyStory({ storyContent: story, originalStoryContent: null, submissionMethod: "web", replyReading: null, forwarded: null, title: null, contributorName: f("wn") });
   // What each field prints as: the title, subtitle, family badge, story title and text, and the author line.
   const expected = [f("nt"), f("ns"), familyBadge(f("nf")), title, ...storyParagraphs(body), f("wn").trim()];
   return { view, expected };

@@ -1,7 +1,7 @@
 // What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
 // stored objects to copy (read as streams later, one at a time, by the zip writer).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
+import { campaigns, contributionAttachments, contributionDocuments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
@@ -86,6 +86,19 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
         .all()
         .filter((photo) => photo.contentType.startsWith("image/"))
     : [];
+  const documentRows = storyRows.length
+    ? db
+        .select()
+        .from(contributionDocuments)
+        .where(
+          inArray(
+            contributionDocuments.contributionId,
+            storyRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(contributionDocuments.createdAt), sql`"contribution_documents"."rowid"`)
+        .all()
+    : [];
   // Only what the family may still hear: a recording whose removal was asked for stays out.
   const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
@@ -105,6 +118,13 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
           size: photo.size,
           file,
         };
+      });
+    const documents = documentRows
+      .filter((d) => d.contributionId === row.id)
+      .map((d, n) => {
+        const file = archivePaths.document(name, n + 1, d.storageKey);
+        media.push({ key: d.storageKey, path: file });
+        return { id: d.id, fileName: d.fileName, contentType: d.contentType, size: d.size, file };
       });
     let recording: ArchiveStory["recording"] = null;
     if (rec?.normalizedKey) {
@@ -137,6 +157,7 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
       text: story.text,
       page: archivePaths.story(name),
       photos,
+      documents,
       recording,
     };
   });

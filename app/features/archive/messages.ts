@@ -18,6 +18,7 @@ export const archiveMessages = {
   by: (name: string) => `By ${name}`,
   anonymous: "A relative",
   recording: "Their recording",
+  documents: "Documents that came with it",
   original: "The recording as it was sent",
   recordingTranscript: "What they said",
   listen: "Listen",

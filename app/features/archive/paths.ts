@@ -10,6 +10,7 @@ export const archivePaths = {
   episode: (name: string) => `episodes/${name}.html`,
   newsletter: (name: string) => `newsletters/${name}.html`,
   photo: (story: string, n: number, key: string) => `media/photos/${story}-${n}.${keyExtension(key) || "bin"}`,
+  document: (story: string, n: number, key: string) => `media/documents/${story}-${n}.${keyExtension(key) || "bin"}`,
   recording: (story: string, key: string) => `media/recordings/${story}.${keyExtension(key) || "bin"}`,
   original: (story: string, key: string) => `media/recordings/${story}-original.${keyExtension(key) || "bin"}`,
   episodeAudio: (name: string) => `media/episodes/${name}.mp3`,

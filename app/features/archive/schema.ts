@@ -17,6 +17,15 @@ export const PhotoSchema = z.object({
   file: entryPath,
 });
 
+/** A document that came with an e-mail reply (decision 0213), kept as it was sent. */
+export const DocumentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  file: entryPath,
+});
+
 export const RecordingSchema = z.object({
   id: z.string(),
   durationSeconds: z.number().nullable(),
@@ -44,6 +53,8 @@ export const StorySchema = z.object({
   text: z.string(),
   page: entryPath,
   photos: z.array(PhotoSchema),
+  /** Absent: an archive made before documents were kept. */
+  documents: z.array(DocumentSchema).optional(),
   recording: RecordingSchema.nullable(),
 });
 

@@ -116,6 +116,7 @@ function storyPage(data: ArchiveData, story: ArchiveStory) {
 ${paragraphs(story.text)}
 </div>
 ${story.photos.map((p) => `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(p.fileName)}"></a></figure>`).join("\n")}
+${story.documents?.length ? `<h2>${esc(m.documents)}</h2>\n<ul>${story.documents.map((d) => `<li><a href="${link(d.file)}" download>${esc(d.fileName)}</a></li>`).join("")}</ul>` : ""}
 ${
   recording
     ? `<h2>${esc(m.recording)}</h2>

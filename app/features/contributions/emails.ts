@@ -1,3 +1,4 @@
+import { attachmentsWelcome, MAX_ATTACHMENTS_MB } from "./attachment-limits";
 import { storyMessages } from "./messages";
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
@@ -13,7 +14,7 @@ type InvitationInput = {
 };
 
 function storyRequest({ campaignTitle, prompt, description, formUrl, unsubscribeUrl, recipientName }: InvitationInput, opening: string, subject: string): EmailParts {
-  const replyHint = "Just reply to this e-mail with your story. Write as much or as little as you like; photos are welcome too.";
+  const replyHint = `Just reply to this e-mail with your story. Write as much or as little as you like. ${attachmentsWelcome}`;
   const formHint = "Prefer a web page? Use your personal link (no account needed):";
   const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
   return {
@@ -61,7 +62,7 @@ type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderNam
 export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, formUrl, unsubscribeUrl }: EmptyReplyNoteInput): EmailParts {
   const subject = `We'd still love your story for "${campaignTitle}"`;
   const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". Your e-mail reached us, but we couldn't find any words of yours in it. That happens: sometimes a mail app sends only the quoted invitation, or the text goes missing on the way.`;
-  const again = "Would you try once more? Just reply to this e-mail and write your story at the top. Write as much or as little as you like; photos are welcome too.";
+  const again = `Would you try once more? Just reply to this e-mail and write your story at the top. Write as much or as little as you like. ${attachmentsWelcome}`;
   const formHint = "Or, if it's easier, use your personal link (no account needed):";
   const kept = `${ownerName} can see that you replied, so nothing you sent is lost.`;
   const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
@@ -174,5 +175,42 @@ export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, re
       unsubscribe,
     }),
     text: layoutText([greeting(senderName), thanks, kept, again, textLink(formHint, formUrl), unasked ? NOT_YOU : null], { unsubscribe }),
+  };
+}
+
+type AttachmentsRefusedInput = {
+  campaignTitle: string;
+  ownerName: string;
+  senderName?: string | null;
+  /** Each file not kept, with why ("holiday.mov (too large, the limit is 18 MB)"). */
+  items: readonly string[];
+  /** Their words or other files were kept as a story. */
+  storyKept: boolean;
+  formUrl: string;
+  unsubscribeUrl: string;
+};
+
+/**
+ * One note per reply whose attachments did not all come through (decision 0213): which, why, that
+ * the rest is safe, and how to send them again.
+ */
+export function attachmentsRefusedEmail({ campaignTitle, ownerName, senderName, items, storyKept, formUrl, unsubscribeUrl }: AttachmentsRefusedInput): EmailParts {
+  const one = items.length === 1;
+  const subject = `${one ? "A file" : "Some files"} you sent for "${campaignTitle}" didn't come through`;
+  const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". ${storyKept ? "Your e-mail reached us and is kept with the family's stories, but" : "Your e-mail reached us, but"} ${one ? "this attachment" : "these attachments"} could not be kept:`;
+  const what = `Photos, voice recordings and documents (PDF, Word, OpenDocument, text) come through, up to ${MAX_ATTACHMENTS_MB} MB in all.`;
+  const how = "To send a large photo again, choose a smaller size when you attach it (most phones offer one), or send one photo per e-mail. A video cannot be kept, but you could tell its story in a voice recording.";
+  const again = "Reply to this e-mail with the files attached, or use your personal link (no account needed):";
+  const seen = `${ownerName} can see which files did not come through.`;
+  const unsubscribe = { url: unsubscribeUrl, from: campaignTitle };
+  return {
+    subject,
+    html: layoutHtml({
+      title: subject,
+      preheader: items.join(", "),
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}<ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;">${items.map((item) => html`<li>${item}</li>`)}</ul>${paragraph(what)}${paragraph(how)}${paragraph(again)}${button(formUrl, "Share my story")}${muted(seen)}`,
+      unsubscribe,
+    }),
+    text: layoutText([greeting(senderName), thanks, items.map((item) => `- ${item}`).join("\n"), what, how, textLink(again, formUrl), seen], { unsubscribe }),
   };
 }

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
 import { hasAttachments } from "~/models/contribution-attachment.server";
+import { hasDocuments } from "~/models/contribution-document.server";
 import { keepEmptyReply } from "~/models/empty-reply.server";
 import { getInvitationByToken } from "~/models/invitation.server";
 import { getUserById } from "~/models/user.server";
@@ -20,26 +21,27 @@ import { contactNames } from "~/features/contacts/contacts.server";
 import { personName } from "~/features/contacts/person-name";
 import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
-import { sniffImageType } from "~/lib/image-type";
 import { isMultipart, readMultipartForm } from "~/lib/multipart.server";
 import { automaticMail, type AutomaticMail, type HeaderReader } from "./automatic-mail";
 import { queueCollectionEmail } from "./collection-mail.server";
 import { emptyReplyNoteEmail } from "./emails";
-import { storyMessages } from "./messages";
+import { refusedItems, storyMessages } from "./messages";
+import { MAX_INBOUND_BYTES } from "./attachment-limits";
+import { queueAttachmentsRefused } from "./attachment-notices.server";
+import { storeStoryDocuments } from "./documents.server";
+import { inlineForward } from "./forwarded";
+import { replyAttachments, type AudioAttachment, type ReplyAttachments } from "./reply-attachments.server";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
 import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.server";
-import { receivePhoto, storeStoryPhotos, type ReceivedPhoto } from "./photos.server";
+import { storeStoryPhotos } from "./photos.server";
 import { hasOwnWords } from "./quote-strip";
 import { replyHtmlToText } from "./reply-html";
-import { checkRecording, keepRecording, recordingTempPath, refuseRecording, type RecordingCheck } from "./recordings.server";
+import { keepRecording, recordingTempPath, refuseRecording } from "./recordings.server";
 import { replyAddressFor, tokenFromRecipients } from "./reply-address.server";
 import { retiredReplyInvitation } from "./retired-links.server";
-import { thankForStory } from "./story-thanks.server";
+import { answerable, thankForStory } from "./story-thanks.server";
 
-/** Mailgun stores messages up to 25 MB; a larger post is refused before it is read. */
-export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
-/** Photos over this are dropped; a recording may use the whole message (decision 0136). */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export { MAX_ATTACHMENT_BYTES, MAX_INBOUND_BYTES } from "./attachment-limits";
 
 export type InboundResult = { status: number; message: string; contributionId?: string };
 
@@ -59,7 +61,7 @@ export async function readInboundForm(request: Request): Promise<InboundForm> {
   if (!isMultipart(request)) return { form: await request.formData(), release: async () => {} };
   const { form, files } = await readMultipartForm(request, {
     maxBodyBytes: MAX_INBOUND_BYTES,
-    // A voice memo may be most of the message; photos keep their own 10 MB rule (imageAttachments).
+    // A voice memo may be most of the message; photos and documents keep their own rule (reply-attachments.server.ts).
     maxFileBytes: MAX_INBOUND_BYTES,
     tempPath: () => recordingTempPath(".inbound"),
     maxFieldBytes: MAX_INBOUND_FIELD_BYTES,
@@ -138,9 +140,13 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   if (!claimWebhookToken(fields.token!)) return reject(406, "Replayed webhook token");
   let audio: AudioAttachment | null = null;
   try {
-    audio = await audioAttachment(form);
+    const sorted = await replyAttachments(form);
+    audio = sorted.audio;
+    const { photos, documents } = sorted;
     const body = replyText(form);
-    const photos = await imageAttachments(form);
+    // A forward in the reply's own text, then the messages attached to it (decision 0213).
+    const inline = inlineForward(body);
+    const forwarded = [...(inline ? [inline] : []), ...sorted.forwarded];
     const from = parseFromLine(text(form, "from") ?? text(form, "From"));
     const senderEmail = from.email ?? parseFromLine(text(form, "sender")).email;
     // The reply address names the invitee; another sending address is noted, not shown as theirs.
@@ -156,7 +162,8 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     // Whoever sent it is greeted: the invitee by that name, another address by its own display name.
     const senderName = sentFrom ? from.name : contributorName;
     // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
-    const messageId = text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size);
+    const messageId =
+      text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size, documents.length, sorted.refused.length);
     const subject = text(form, "subject") ?? null;
 
     // No person wrote it: a note for the owner, never a story, never "answered", never answered back (no mail loop).
@@ -168,9 +175,12 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       return { status: 200, message: automatic.kind === "bounce" ? "Delivery notice kept for the owner; not a story" : "Automatic reply kept for the owner; not a story" };
     }
 
-    if (!hasOwnWords(body) && photos.length === 0 && !audio) {
-      await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, to: senderEmail ?? invitee, name: senderName });
-      return { status: 200, message: "Reply kept without a story; the sender was told" };
+    const sender = { to: senderEmail ?? invitee, name: senderName, inReplyTo: answerable(messageId) };
+    const forwardedWords = forwarded.some((f) => f.text.trim() !== "");
+    if (!hasOwnWords(body) && !forwardedWords && photos.length === 0 && documents.length === 0 && !audio) {
+      // Only files we could not keep: the owner sees which, the sender is told how to send them (decision 0213).
+      const told = await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, ...sender, refused: sorted.refused });
+      return { status: 200, message: told === "refused" ? "Reply kept without a story; no attachment could be kept; the sender was told" : "Reply kept without a story; the sender was told" };
     }
     const contribution = createContribution({
       campaignId: invitation.campaign.id,
@@ -182,19 +192,27 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       storyContent: hasOwnWords(body) ? body : "",
       submissionMethod: "email",
       messageId,
+      forwarded,
+      refusedAttachments: sorted.refused,
     });
-    // A second delivery of the same message finds its story with the photos already there.
-    if (!hasAttachments(contribution.id)) await storeStoryPhotos(contribution.id, photos);
-    // The story is thanked once, with its recording's removal link when one was kept (decision 0196).
-    if (audio?.check.ok) {
-      await keepRecording(contribution.id, audio.file, audio.check.facts, { thank: true });
-      return { status: 200, message: "Story stored", contributionId: contribution.id };
+    // A second delivery of the same message finds its story with its files already there.
+    if (!hasAttachments(contribution.id) && !hasDocuments(contribution.id)) {
+      await storeStoryPhotos(contribution.id, photos);
+      await storeStoryDocuments(contribution.id, documents);
     }
-    // Their words and photos are thanked first; a recording we could not keep is explained on its own.
-    await thankForStory(contribution.id);
-    if (!audio || audio.check.ok) return { status: 200, message: "Story stored", contributionId: contribution.id };
-    await refuseRecording(contribution.id, audio.file.fileName, audio.check.code, { tell: true });
-    return { status: 200, message: `Story stored; recording refused: ${audio.check.reason}`, contributionId: contribution.id };
+    // A recording refused here is told in the one note about the reply's files when there is one.
+    const recordingRefused = audio && !audio.check.ok ? audio.check : null;
+    const told = sorted.refused.length > 0;
+    // The story is thanked once, with its recording's removal link when one was kept (decision 0196).
+    if (audio?.check.ok) await keepRecording(contribution.id, audio.file, audio.check.facts, { thank: true });
+    else await thankForStory(contribution.id);
+    if (audio && recordingRefused) await refuseRecording(contribution.id, audio.file.fileName, recordingRefused.code, { tell: !told });
+    if (told) {
+      const recordingItem = audio && recordingRefused ? [storyMessages.attachments.item(audio.file.fileName, recordingRefused.reason)] : [];
+      await tellRefused(invitation, sender, { items: [...refusedItems(sorted.refused), ...recordingItem], storyKept: true, about: `story:${contribution.id}` });
+    }
+    const notes = [recordingRefused ? `recording refused: ${recordingRefused.reason}` : null, told ? `${sorted.refused.length} attachment(s) refused` : null].filter(Boolean);
+    return { status: 200, message: notes.length ? `Story stored; ${notes.join("; ")}` : "Story stored", contributionId: contribution.id };
   } catch (error) {
     releaseWebhookToken(fields.token!);
     throw error;
@@ -203,40 +221,19 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   }
 }
 
-type AudioAttachment = { file: { path: string; fileName: string; size: number }; check: RecordingCheck };
+type Sender = { to: string; name: string | null; inReplyTo: string | null };
 
-const SAYS_AUDIO = /\.(m4a|aac|mp3|ogg|oga|opus|wav|amr|3gp|3ga|webm|caf|flac|aiff?|mp4)$/i;
-
-/**
- * The reply's recording: the first attachment ffprobe reads as audio. An attachment that says it is
- * audio (by type or name) but is not, is the recording, refused; other files (signatures, documents)
- * are not recordings at all. Its temporary file is the caller's to remove.
- */
-async function audioAttachment(form: FormData): Promise<AudioAttachment | null> {
-  const count = Math.min(Number(text(form, "attachment-count") ?? 0) || 0, 20);
-  let claimed: AudioAttachment | null = null;
-  for (let i = 1; i <= count; i++) {
-    const file = form.get(`attachment-${i}`);
-    if (!(file instanceof File) || file.size === 0) continue;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (sniffImageType(bytes)) continue;
-    const temp = recordingTempPath();
-    await fs.writeFile(temp, bytes);
-    const found = { file: { path: temp, fileName: file.name, size: file.size }, check: await checkRecording(temp, file.size) };
-    if (found.check.ok || found.check.reason !== storyMessages.recording.notAudio) {
-      if (claimed) await fs.rm(claimed.file.path, { force: true });
-      return found;
-    }
-    if (!claimed && (file.type.startsWith("audio/") || SAYS_AUDIO.test(file.name))) claimed = found;
-    else await fs.rm(temp, { force: true });
-  }
-  return claimed;
+/** The one note about the reply's files not kept, queued and delivered. */
+async function tellRefused({ invitation, campaign }: Invitation, sender: Sender, note: { items: string[]; storyKept: boolean; about: string }) {
+  const owner = await getUserById(campaign.ownerId);
+  const mail = queueAttachmentsRefused({ campaign, invitation, ownerName: owner ? ownerDisplayName(owner) : "Your family", to: sender.to, senderName: sender.name, ...note, inReplyTo: sender.inReplyTo });
+  if (mail) await deliverEmails([mail]);
 }
 
-type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; to: string; name: string | null };
+type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; refused?: ReplyAttachments["refused"] } & Sender;
 
 /** The reply kept for the owner's "Replies without a story"; undefined when this message was kept before. */
-function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId">, kind: "empty" | "automatic" | "bounce") {
+function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId" | "refused">, kind: "empty" | "automatic" | "bounce") {
   return keepEmptyReply({
     campaignId: campaign.id,
     invitationId: invitation.id,
@@ -245,6 +242,7 @@ function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick
     subject: reply.subject?.slice(0, 500) ?? null,
     content: reply.body,
     messageId: reply.messageId,
+    refusedAttachments: reply.refused?.length ? reply.refused : null,
     kind,
   });
 }
@@ -264,15 +262,23 @@ function keepAutomaticMail({ invitation, campaign }: Invitation, mail: Automatic
   });
 }
 
-/** Kept for the owner and, in the same transaction, a kind note queued to whoever sent it. */
+/**
+ * Kept for the owner and, in the same transaction, a kind note queued to whoever sent it: which files
+ * did not come through when only those came, else the note that no words were found.
+ */
 async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, reply: EmptyReplyInput) {
   const owner = await getUserById(campaign.ownerId);
+  const ownerName = owner ? ownerDisplayName(owner) : "Your family";
+  const refused = reply.refused ?? [];
   const note = db.transaction(() => {
     const kept = keepReplyWithoutStory({ invitation, campaign }, reply, "empty");
     if (!kept) return null;
+    if (refused.length > 0) {
+      return queueAttachmentsRefused({ campaign, invitation, ownerName, to: reply.to, senderName: reply.name, items: refusedItems(refused), storyKept: false, about: `reply:${kept.id}`, inReplyTo: reply.inReplyTo });
+    }
     const input = {
       campaignTitle: campaign.title,
-      ownerName: owner ? ownerDisplayName(owner) : "Your family",
+      ownerName,
       senderName: reply.name,
       formUrl: invitationLinks(campaign.publicId, invitation.token).formUrl,
     };
@@ -290,18 +296,5 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
     });
   });
   if (note) await deliverEmails([note]);
-}
-
-/** Image attachments (checked by their bytes, then re-encoded: photos.server); anything else is dropped. */
-async function imageAttachments(form: FormData): Promise<ReceivedPhoto[]> {
-  const count = Math.min(Number(text(form, "attachment-count") ?? 0) || 0, 20);
-  const photos: ReceivedPhoto[] = [];
-  for (let i = 1; i <= count; i++) {
-    const file = form.get(`attachment-${i}`);
-    if (!(file instanceof File) || file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) continue;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const photo = sniffImageType(bytes) ? await receivePhoto(bytes, file.name) : null;
-    if (photo) photos.push(photo);
-  }
-  return photos;
+  return refused.length > 0 ? "refused" : "empty";
 }

@@ -1,5 +1,8 @@
 // The spec's exact strings are marked; the rest fill gaps the spec leaves open.
+import type { AttachmentRefusal, RefusedAttachment } from "#db/enums";
 import { displayAddress } from "~/lib/email-address";
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MB } from "./attachment-limits";
+
 export const storyMessages = {
   page: {
     backToCollections: "Back to Collections", // spec
@@ -33,6 +36,9 @@ export const storyMessages = {
     removePhoto: "Remove",
     removePhotoLabel: (i: number, fileName: string) => `Remove photo ${i} (${fileName})`,
     photosOnly: "No words came with this reply, only photos.",
+    documents: "Documents",
+    downloadDocument: (fileName: string, size: string) => `Download ${fileName} (${size})`,
+    forwardedQuote: "Forwarded message",
     // The owner corrects how a reply e-mail was read, in one step (issue 30, decision 0154).
     showRest: "Show the rest of the e-mail",
     keepMore: "Keep more of this e-mail",
@@ -50,6 +56,20 @@ export const storyMessages = {
     subject: (subject: string) => `Subject: ${subject}`,
     whatArrived: "What arrived",
     nothing: "The e-mail was empty.",
+  },
+  // Attachments of an e-mail reply that were not kept (decision 0213): the owner's note and the relative's e-mail.
+  attachments: {
+    reason: {
+      tooLarge: `too large, the limit is ${MAX_ATTACHMENTS_MB} MB`,
+      notKept: "a kind of file we do not keep",
+      unreadableImage: "a picture we could not open",
+      unreadableMessage: "a forwarded e-mail we could not read",
+      tooMany: `one file too many: up to ${MAX_ATTACHMENTS} come with one e-mail`,
+      empty: "the file was empty",
+      secondRecording: "one recording comes with each answer",
+    } satisfies Record<AttachmentRefusal, string>,
+    item: (name: string, why: string) => `${name} (${why})`,
+    notKept: (items: readonly string[]) => `${items.length} ${items.length === 1 ? "attachment" : "attachments"} did not come through: ${items.join(", ")}`,
   },
   panel: {
     created: "Family Podcast Created!", // spec
@@ -292,6 +312,12 @@ export const storyMessages = {
 } as const;
 
 export type RefusalCode = keyof typeof storyMessages.recording.refusal;
+
+/** Each attachment not kept, with why: "holiday.mov (too large, the limit is 18 MB)". */
+export const refusedItems = (refused: readonly RefusedAttachment[]) => refused.map((r) => storyMessages.attachments.item(r.name, storyMessages.attachments.reason[r.reason] ?? r.reason));
+
+/** The owner's note on a story or a reply without one; null when everything came through. */
+export const refusedNote = (refused: readonly RefusedAttachment[] | null) => (refused?.length ? storyMessages.attachments.notKept(refusedItems(refused)) : null);
 
 /** The owner's words for a stored refusal; a reason stored as text (before issue 29) is shown as it is. */
 export function refusalForOwner(reason: string | null) {

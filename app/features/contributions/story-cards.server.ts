@@ -11,16 +11,20 @@ export { EDIT_STORY_INTENT, EDIT_TITLE_INTENT };
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { listCampaignPhotos } from "~/models/contribution-attachment.server";
+import { listCampaignDocuments } from "~/models/contribution-document.server";
+import { formatBytes } from "~/lib/number-format";
 import { listCampaignRecordings, type Recording } from "~/models/contribution-recording.server";
 import { editStoryText, listContributionsPage, setReplyReading, setStoryTitle, type Contribution } from "~/models/contribution.server";
 import { listEmptyReplies, type EmptyReply } from "~/models/empty-reply.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { redirectWithToast } from "~/lib/toast.server";
-import { refusalForOwner, storyMessages } from "./messages";
+import { refusalForOwner, refusedNote, storyMessages } from "./messages";
+import { storyDocumentUrl } from "./documents.server";
+import { forwardedLabel } from "./forwarded";
 import { removeStoryPhoto, storyPhotoSource } from "./photos.server";
 import { deleteOwnedRecording, isPlayable, recordingUrl } from "./recordings.server";
 import { EditStoryTextSchema, EditStoryTitleSchema } from "./schemas";
-import { familyStory, readStory } from "./story-text";
+import { familyStory, forwardedParts, ownerStoryText, readStory } from "./story-text";
 import { storyLengthLabel } from "./story-length";
 import { ownWords } from "./quote-strip";
 import { automaticReplySummary } from "./automatic-mail";
@@ -40,7 +44,7 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
   };
 }
 
-function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData["photos"], recording: Recording | undefined): StoryCardData {
+function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData["photos"], documents: StoryCardData["documents"], recording: Recording | undefined): StoryCardData {
   // An e-mail as it arrived is read by the reply reader, with the owner's correction (decision 0154).
   // The owner sees their relatives' links here (their own page); the title and length are the family's.
   const { story, reading } = readStory(c);
@@ -66,6 +70,10 @@ function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData[
     keepMore: reading?.keepMore ?? false,
     keepLess: reading?.keepLess ?? false,
     photos,
+    documents,
+    forwarded: forwardedParts(c).map((f) => ({ label: `${forwardedLabel(f)}${f.subject ? ` (${f.subject})` : ""}`, text: f.text })),
+    refusedNote: refusedNote(c.refusedAttachments),
+    editText: ownerStoryText(c),
     recording: recording ? toRecordingCard(campaignId, recording) : null,
     title: view.title,
     titled: view.titled,
@@ -81,8 +89,14 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
     list.push({ id: photo.id, ...storyPhotoSource(campaignId, photo), fileName: photo.fileName });
     photos.set(photo.contributionId, list);
   }
+  const documents = new Map<string, StoryCardData["documents"]>();
+  for (const d of listCampaignDocuments(campaignId)) {
+    const list = documents.get(d.contributionId) ?? [];
+    list.push({ id: d.id, url: storyDocumentUrl(campaignId, d.id), fileName: d.fileName, sizeLabel: formatBytes(d.size) });
+    documents.set(d.contributionId, list);
+  }
   const recordings = new Map(listCampaignRecordings(campaignId).map((r) => [r.contributionId, r]));
-  return listContributionsPage(campaignId, window).map((c) => toStoryCard(campaignId, c, photos.get(c.id) ?? [], recordings.get(c.id)));
+  return listContributionsPage(campaignId, window).map((c) => toStoryCard(campaignId, c, photos.get(c.id) ?? [], documents.get(c.id) ?? [], recordings.get(c.id)));
 }
 
 /** "Reply from …", or for automatic mail what the machine said. */
@@ -105,6 +119,7 @@ export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
     subject: r.subject,
     receivedLabel: formatDateTimeAt(r.receivedAt),
     content: r.content,
+    refusedNote: refusedNote(r.refusedAttachments),
   }));
 }
 

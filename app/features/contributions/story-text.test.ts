@@ -31,6 +31,7 @@ const email = (over: Partial<StoryTextSource> = {}): StoryTextSource => ({
   originalStoryContent: null,
   submissionMethod: "email",
   replyReading: null,
+  forwarded: null,
   ...over,
 });
 
@@ -98,6 +99,7 @@ describe("familyStoryText", () => {
         originalStoryContent: null,
         submissionMethod: "web",
         replyReading: null,
+        forwarded: null,
       })
     ).toBe(STORY);
     expect(familyStoryText(email({ storyContent: "  " }))).toBe("");

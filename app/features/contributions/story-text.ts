@@ -1,7 +1,9 @@
 // A story as every output shows it: its text as the owner sees it on the stories page without our
 // private links (decision 0190), its title, its teller and its photos and recording in order
 // (decision 0205). Pure, so every output can share it and a test can hold them to it.
+import type { ForwardedMessage } from "#db/enums";
 import { readingMinutes } from "~/lib/word-count";
+import { forwardedBlock } from "./forwarded";
 import { storyMessages } from "./messages";
 import type { StoryLength } from "./story-length";
 import { titleFromText } from "./story-title";
@@ -17,6 +19,8 @@ export type StoryTextSource = {
   originalStoryContent: string | null;
   submissionMethod: string;
   replyReading: ReplyChoice;
+  /** Messages the reply forwarded (decision 0213); null for none. */
+  forwarded: ForwardedMessage[] | null;
 };
 
 /** What familyStory reads of a story's row (the models select it with storyTextColumns). */
@@ -44,8 +48,15 @@ export function readStory(c: StoryTextSource): {
   return { story: stripQuotedReply(c.storyContent), reading: null };
 }
 
+/**
+ * The forwarded messages shown after the relative's words (decision 0213): none once the owner
+ * edited the story (the edit started from them), and an inline one not when the whole e-mail is kept.
+ */
+export const forwardedParts = (c: StoryTextSource): ForwardedMessage[] =>
+  c.originalStoryContent !== null ? [] : (c.forwarded ?? []).filter((f) => !(f.inline && c.replyReading === "whole"));
+
 export const ownerStoryText = (c: StoryTextSource): string =>
-  readStory(c).story;
+  [readStory(c).story, ...forwardedParts(c).map(forwardedBlock)].filter(Boolean).join("\n\n");
 
 // A link or address in plain text: a run up to a space, quote or bracket, maybe inside <…>. Each run is
 // tested on its own, so a long text without spaces costs one pass, never a search from every position.

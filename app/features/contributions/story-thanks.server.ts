@@ -14,7 +14,7 @@ import { replyAddressFor } from "./reply-address.server";
 import { familyStoryText } from "./story-text";
 
 /** The Message-Id we made up for a reply without one (inbound-email.server.ts) is nobody's to answer. */
-const answerable = (messageId: string | null) => (messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null);
+export const answerable = (messageId: string | null) => (messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null);
 
 /** What of an answer was kept: its words as the family reads them, its photos' names, a recording not refused. */
 export function keptOf({ story, photos, recording }: NonNullable<ReturnType<typeof storyToThank>>) {

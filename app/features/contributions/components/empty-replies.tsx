@@ -1,5 +1,6 @@
 import { Card, CardTitle } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
+import { RefusedAttachmentsNote } from "./story-documents";
 
 const m = storyMessages.emptyReplies;
 
@@ -12,6 +13,8 @@ export type EmptyReplyData = {
   subject: string | null;
   receivedLabel: string | null;
   content: string;
+  /** Files that came and could not be kept (decision 0213). */
+  refusedNote: string | null;
 };
 
 /** E-mails that arrived with nothing usable: the owner sees that someone tried (decision 0120). */
@@ -28,6 +31,7 @@ export function EmptyReplies({ replies }: { replies: EmptyReplyData[] }) {
             {reply.sentFrom ? <p className="break-words text-muted-foreground">{storyMessages.card.sentFrom(reply.sentFrom)}</p> : null}
             <p className="text-muted-foreground">{reply.receivedLabel ?? storyMessages.card.recentlySubmitted}</p>
             {reply.subject ? <p className="break-words text-muted-foreground">{m.subject(reply.subject)}</p> : null}
+            <RefusedAttachmentsNote note={reply.refusedNote} />
             <details>
               <summary className="cursor-pointer font-medium">{m.whatArrived}</summary>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{reply.content.trim() || m.nothing}</pre>

@@ -10,6 +10,7 @@ import { storyMessages } from "~/features/contributions/messages";
 import { NAME_MAX } from "~/features/contributions/limits";
 import type { PageLinks } from "~/lib/paging";
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
+import { RefusedAttachmentsNote, StoryDocuments, type StoryDocument } from "./story-documents";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";
 import { StoryRecording, type StoryRecordingData } from "./story-recording";
 import { StoryTextEdit } from "./story-text-edit";
@@ -40,6 +41,13 @@ export type StoryCardData = {
   keepMore: boolean;
   keepLess: boolean;
   photos: StoryPhoto[];
+  documents: StoryDocument[];
+  /** Messages the reply forwarded, after the relative's own words (decision 0213). */
+  forwarded: Array<{ label: string; text: string }>;
+  /** "2 attachments did not come through: …", or null. */
+  refusedNote: string | null;
+  /** The text the owner's correction starts from: the story with what it forwarded. */
+  editText: string;
   recording: StoryRecordingData | null;
   /** The title every output shows: the owner's, or made from the story. */
   title: string;
@@ -164,9 +172,15 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         />
         {story.story ? (
           <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
-        ) : story.recording ? null : (
+        ) : story.recording || story.forwarded.length ? null : (
           <p className="italic text-muted-foreground">{m.photosOnly}</p>
         )}
+        {story.forwarded.map((f, i) => (
+          <figure key={i} className="space-y-1">
+            <figcaption className="text-sm font-medium text-muted-foreground">{f.label}</figcaption>
+            <blockquote className="whitespace-pre-wrap break-words border-l-4 border-border pl-3 leading-relaxed">{f.text}</blockquote>
+          </figure>
+        ))}
         {story.rest ? (
           <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
             <summary className="cursor-pointer font-medium">{m.showRest}</summary>
@@ -175,10 +189,12 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
           </details>
         ) : null}
         <ReplyReadingForm story={story} />
-        <StoryTextEdit links={links} storyId={story.id} text={story.story} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
+        <StoryTextEdit links={links} storyId={story.id} text={story.editText} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
       </div>
       {story.recording ? <StoryRecording recording={story.recording} contributorName={shownName} /> : null}
       <StoryPhotos photos={story.photos} contributorName={shownName} />
+      <StoryDocuments documents={story.documents} />
+      <RefusedAttachmentsNote note={story.refusedNote} />
       {story.showFull ? (
         <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
           <summary className="cursor-pointer font-medium">{m.viewFullEmail}</summary>
