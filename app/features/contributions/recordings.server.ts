@@ -34,6 +34,7 @@ import { deliverEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
+import { jobStep } from "~/lib/queue/job-steps.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { muxerFor } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -225,6 +226,7 @@ export async function convertRecording(recordingId: string, transcription: Trans
       if (!(error instanceof FfmpegError) && !(error instanceof Error && /no sound/.test(error.message))) throw error;
       return await refuseConverted(recording, "unreadable");
     }
+    await jobStep(`${CONVERT_RECORDING_JOB}:store`);
     const normalizedKey = normalizedKeyFor(recording);
     await getStorage().put(normalizedKey, createReadStream(output));
     markRecordingReady(recordingId, normalizedKey, duration);
