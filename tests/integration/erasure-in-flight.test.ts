@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getTableName, is } from "drizzle-orm";
+import { eq, getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
@@ -13,6 +13,7 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { setJobStepHook } from "~/lib/queue/job-steps.server";
 import { JobRunner } from "~/lib/queue/runner.server";
+import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as deleteAction } from "~/routes/_auth+/delete-account";
 import { action as contributeAction } from "~/routes/_public+/contribute.$publicId";
@@ -99,10 +100,15 @@ describe("deleting an account while its job runs", () => {
 
       const inFlight = runner.runOne();
       await atStore;
+      const held = db.select().from(schema.contributionRecordings).where(eq(schema.contributionRecordings.status, "converting")).all();
+      expect(held).toHaveLength(1);
       const response = await callRoute(deleteAction, makeRequest("/delete-account", { cookie: leaver.cookie, form: { confirmation: leaver.email, password: leaver.password } }));
       expect(response.status).toBe(302);
       release();
       await inFlight;
+      // Stopped at its step, before the converted copy was stored; its row is gone, not failed.
+      expect(await storage.size(storageKeys.recording(held[0]!.contributionId, `${held[0]!.id}.mp3`))).toBeNull();
+      expect(db.select().from(schema.jobs).where(eq(schema.jobs.type, "convert-recording")).all()).toEqual([]);
       await runner.runUntilIdle();
 
       // The database, every table.
@@ -132,4 +138,27 @@ describe("deleting an account while its job runs", () => {
       setJobStepHook(null);
     }
   }, 60_000);
+
+  it("a conversion whose story is deleted while it runs removes the copy it stored and ends quietly", async () => {
+    const owner = await createTestUser();
+    const campaign = db.insert(schema.campaigns).values({ ownerId: owner.id, title: "Summers", publicId: `pub-${randomUUID()}`, prompt: "Tell us", status: "active" }).returning().get();
+    expect((await answer(campaign.publicId, { contributorName: "Aunt Mae", contributorEmail: `mae-${randomUUID()}@example.com` }, await makeVoiceMemo("webm"))).status).toBe(302);
+    const recording = db.select().from(schema.contributionRecordings).where(eq(schema.contributionRecordings.status, "converting")).get()!;
+    const errorsBefore = db.select().from(schema.systemErrors).all().length;
+    const mailBefore = db.select().from(schema.emailOutbox).all().length;
+    // Deleted by another process after the job's last look (its row is not cancelled): the job finds out when it writes.
+    setJobStepHook((step) => {
+      if (step === "convert-recording:store") db.delete(schema.contributions).where(eq(schema.contributions.id, recording.contributionId)).run();
+    });
+    try {
+      expect(await new JobRunner({ handlers: jobHandlers }).runOne()).toBe(true);
+    } finally {
+      setJobStepHook(null);
+    }
+    expect(await getStorage().size(storageKeys.recording(recording.contributionId, `${recording.id}.mp3`))).toBeNull();
+    expect(await getStorage().list(storageKeys.recording(recording.contributionId, ""))).toEqual([expect.objectContaining({ key: recording.originalKey })]);
+    expect(db.select().from(schema.jobs).where(eq(schema.jobs.type, "convert-recording")).all()).toEqual([]);
+    expect(db.select().from(schema.systemErrors).all()).toHaveLength(errorsBefore);
+    expect(db.select().from(schema.emailOutbox).all()).toHaveLength(mailBefore);
+  });
 });
