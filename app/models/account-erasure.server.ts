@@ -4,6 +4,7 @@
 // tokens, or the account's address. A new table is covered by its foreign key, or the erasure test fails
 // until it is listed here. What the files become and the words of the admin's line are the account
 // feature's (features/account/delete-account.server.ts).
+import { createHash } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "#db/schema";
@@ -94,13 +95,26 @@ function identifyingColumns(table: SQLiteTable) {
 
 /** Words of a text, split where ids, tokens and keys end ("story-thanks:<id>:<id>", a link's path). */
 const wordsOf = (text: string) => text.split(/[^A-Za-z0-9_-]+/);
+const addressesOf = (text: string) => text.match(/[^\s<>"',;:()/]+@[^\s<>"',;:()/]+/g) ?? [];
 
-function namesFamily(text: string, family: Pick<FamilyRows, "email" | "names">) {
-  return text.toLowerCase().includes(family.email) || wordsOf(text).some((word) => family.names.has(word));
+/** What a text must not name: the account's address and its rows' ids and tokens, as they are or as their hashes (`hashed`). */
+export type Needles = { email: string; names: Set<string>; hashed?: boolean };
+
+const hashOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
+
+/** The needles as hashes, to be kept (in a job's payload) without naming the family. */
+export const hashedNeedles = ({ email, names }: Needles) => ({ email: hashOf(email), names: [...names].map(hashOf) });
+
+function namesFamily(text: string, needles: Needles) {
+  if (!needles.hashed) return text.toLowerCase().includes(needles.email) || wordsOf(text).some((word) => needles.names.has(word));
+  return (
+    addressesOf(text).some((address) => hashOf(normalizeEmail(address)) === needles.email) ||
+    wordsOf(text).some((word) => word.length >= 8 && needles.names.has(hashOf(word)))
+  );
 }
 
 /** Rows of the text-named tables that name the family: by table, their rowids and rows. */
-function rowsNamingFamily(tx: Tx, family: Pick<FamilyRows, "email" | "names">) {
+function rowsNamingFamily(tx: Tx, family: Needles) {
   const found = new Map<string, Row[]>();
   for (const [table, columns] of Object.entries(NAMED_IN_TEXT)) {
     const all = tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted(table)}`);
@@ -178,7 +192,7 @@ function deleteFamilyRows(tx: Tx, family: FamilyRows, running: RunningJobs): str
  * Rows written about the family after it was erased (by a job that was running then): found again by
  * the ids and address the erasure read, in the text-named tables, and deleted.
  */
-export function forgetRowsNamingAgain(database: DB, family: Pick<FamilyRows, "email" | "names">) {
+export function forgetRowsNamingAgain(database: DB, family: Needles) {
   return database.transaction((tx) => {
     let removed = 0;
     for (const [table, rows] of rowsNamingFamily(tx, family)) {

@@ -104,6 +104,11 @@ describe("deleting an account while its job runs", () => {
       expect(held).toHaveLength(1);
       const response = await callRoute(deleteAction, makeRequest("/delete-account", { cookie: leaver.cookie, form: { confirmation: leaver.email, password: leaver.password } }));
       expect(response.status).toBe(302);
+      // What a job elsewhere could still write between the deletion and its next step: e-mail naming the
+      // family's story, and to its owner. The file removal waits for such jobs, then finds these again.
+      const mail = { from: "x@example.com", subject: "Thanks", html: "", text: "" };
+      db.insert(schema.emailOutbox).values({ ...mail, kind: "story_thanks", to: relatives[1]!, dedupeKey: `story-thanks:late:${held[0]!.contributionId}` }).run();
+      db.insert(schema.emailOutbox).values({ ...mail, kind: "podcast_ready", to: `Lenora <${leaver.email.toUpperCase()}>` }).run();
       release();
       await inFlight;
       // Stopped at its step, before the converted copy was stored; its row is gone, not failed.

@@ -2,7 +2,7 @@
 // feeds, share links, public pages) go at once, in one transaction; the family's running jobs are told
 // to stop; stored files go in a job, because a family can hold gigabytes, once those jobs have ended.
 import { z } from "zod";
-import { eraseAccountRows, forgetRowsNamingAgain, type FamilyRows } from "~/models/account-erasure.server";
+import { eraseAccountRows, forgetRowsNamingAgain, hashedNeedles, type FamilyRows } from "~/models/account-erasure.server";
 import { checkPassword, normalizeEmail } from "~/models/user.server";
 import { db, type DB } from "~/lib/db.server";
 import { enqueueJob, waitForJobsToEnd } from "~/lib/queue/queue.server";
@@ -19,7 +19,8 @@ export const PURGE_ACCOUNT_FILES_JOB = "purge-account-files";
 /**
  * What the job removes: files, and folders holding only the family's files (listed whole, so a file a
  * job wrote after the rows were read goes too); before that it waits for `waitFor` (the family's jobs
- * that were running) and removes rows they wrote about the family since (found by `email` and `names`).
+ * that were running) and removes rows they wrote about the family since (found by `email` and `names`,
+ * its address and its rows' ids and tokens as hashes: the payload does not name the account).
  */
 const PurgeSchema = z.object({
   files: z.array(z.string()),
@@ -64,7 +65,7 @@ export async function deleteAccount(
 export function removeAccountRows(userId: string, hashedFiles: HashedFamilyFiles): string {
   // The job is queued in the rows' transaction: no account is gone without its files' removal queued.
   const erased = eraseAccountRows(db, userId, messages.deleteAccount.activity, "cancel", ({ family, files, cancelledJobs }) => {
-    const purge: AccountPurge = { files: [...new Set([...files.files, ...hashedFiles(family)])], folders: files.folders, waitFor: cancelledJobs, email: family.email, names: [...family.names] };
+    const purge: AccountPurge = { files: [...new Set([...files.files, ...hashedFiles(family)])], folders: files.folders, waitFor: cancelledJobs, ...hashedNeedles(family) };
     const job = enqueueJob(PURGE_ACCOUNT_FILES_JOB, purge);
     if (!job) throw new Error("The file removal job was not queued");
     return { jobId: job.id, cancelledJobs };
@@ -96,7 +97,7 @@ export async function eraseAccountAgain(database: DB, userId: string, hashedFile
 export async function purgeAccountFiles(rawPayload: unknown, storage: Storage = getStorage()) {
   const payload = PurgeSchema.parse(rawPayload);
   await waitForJobsToEnd(payload.waitFor, RUNNING_JOBS_WAIT_MS);
-  if (payload.names.length || payload.email) forgetRowsNamingAgain(db, { email: payload.email, names: new Set(payload.names) });
+  if (payload.names.length || payload.email) forgetRowsNamingAgain(db, { email: payload.email, names: new Set(payload.names), hashed: true });
   await removeFamilyFiles(payload, storage);
 }
 
