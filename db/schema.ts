@@ -744,7 +744,8 @@ export const jobs = sqliteTable(
     id: id(),
     type: text("type").notNull(),
     payload: json<Record<string, unknown>>("payload").notNull().default({}),
-    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+    /** "cancelled": running when its family was deleted; it ends at its next step and its row goes. */
+    status: text("status", { enum: ["queued", "running", "done", "failed", "cancelled"] })
       .notNull()
       .default("queued"),
     runAt: timestamp("run_at")

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describeReapplied, reapplyErasuresToFile } from "../app/features/account/reapply-erasures.server";
-import { chaptersKeyFor } from "../app/features/podcasts/chapters.server";
+import { hashedFamilyFiles } from "../app/features/podcasts/family-files.server";
 import { withdrawEpisodesOfClip } from "../app/features/podcasts/clip-removal.server";
 import { fetchBackup, listBackups } from "../app/lib/backup.server";
 import { closeDb } from "../app/lib/db.server";
@@ -51,7 +51,7 @@ function processesHolding(file: string): number[] | null {
 async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getStorage>) {
   // Finished episodes that play a clip removed again are withdrawn and remade in the file, and the owner
   // told, as the removal page does: the same for both paths (decision 0176).
-  const reapplied = await reapplyErasuresToFile(file, storage, (episode) => [chaptersKeyFor(episode)], withdrawEpisodesOfClip);
+  const reapplied = await reapplyErasuresToFile(file, storage, hashedFamilyFiles, withdrawEpisodesOfClip);
   const episodes = reapplied.clips.length > 0 ? [`Episodes playing ${reapplied.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`] : [];
   return { text: [...describeReapplied(reapplied), ...episodes].join("\n") };
 }

@@ -12,6 +12,7 @@ import { reachableSpeechServer, speechServerSpeak, SpeechServerUnavailable } fro
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
 import { isFliteInstalled, resolveVoice, voicesDir, voiceTag, type Engine, type ResolvedVoice } from "./voices.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
@@ -81,7 +82,7 @@ export type RenderResult = {
   voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
 };
 
-export const audioKeyFor = (podcastId: string) => `podcasts/${podcastId}.mp3`;
+export const audioKeyFor = (podcastId: string) => storageKeys.episode(podcastId);
 
 type HostName = "host1" | "host2";
 

@@ -9,6 +9,7 @@ import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker } from "./render.server";
 import { EDGES, PAUSES } from "./timeline";
 import { resolveVoice, voiceTag } from "./voices.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 /** The spec's 150 words a minute: what the estimate uses for a voice not measured yet. */
 export const DEFAULT_WORDS_PER_MINUTE = 150;
@@ -83,7 +84,7 @@ function savePace(file: string, tag: string, wordsPerMinute: number) {
 export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): Promise<number> {
   const voice = resolveVoice(voiceId, accent);
   const tag = voiceTag(voice);
-  const audioKey = `voice-pace/${tag}.mp3`;
+  const audioKey = storageKeys.voicePace(tag);
   try {
     const { duration } = await renderPodcastAudioInWorker(
       {

@@ -3,6 +3,7 @@ import type { Accent, VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker, type RenderInput } from "./render.server";
 import { sampleQueue } from "./render-queue.server";
 import { resolveVoice, voiceTag, VOICE_PERSONAS } from "./voices.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 /** Bump when the sample text or settings change. */
 const SAMPLE_VERSION = 2;
@@ -12,7 +13,7 @@ export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voi
 /** Installing a Piper voice later gives a new file, not the old one. */
 export const speakerTag = (voiceId: VoiceId, accent: Accent) => voiceTag(resolveVoice(voiceId, accent));
 
-const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) => `voice-samples/v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}.mp3`;
+const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) => storageKeys.voiceSample(`v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}`);
 
 export const voiceSampleKey = (voiceId: VoiceId, accent: Accent) => sampleKeyOf(voiceId, accent, speakerTag(voiceId, accent));
 

@@ -12,6 +12,7 @@ import { sendDueReminders } from "~/features/contributions/reminders.server";
 import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
 import { JobRunner, type JobHandler, type Schedule } from "~/lib/queue/runner.server";
 import { registerJobWaker } from "~/lib/queue/wake.server";
+import { JobEnded } from "~/lib/queue/job-steps.server";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "dispatch-invitations": async () => {
@@ -53,15 +54,16 @@ export const jobHandlers: Record<string, JobHandler> = {
   // Removal requests and account deletions a restored backup forgot (issues 29, 32): applied again on every start as primary.
   "reapply-removals": async () => {
     const { reapplyLoggedErasures } = await import("~/features/account/reapply-erasures.server");
-    const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
+    const { hashedFamilyFiles } = await import("~/features/podcasts/family-files.server");
     const { withdrawEpisodesOfClip } = await import("~/features/podcasts/clip-removal.server");
-    await reapplyLoggedErasures((episode) => [chaptersKeyFor(episode)], withdrawEpisodesOfClip);
+    await reapplyLoggedErasures(hashedFamilyFiles, withdrawEpisodesOfClip);
   },
-  // A closed account's files (issue 32): its rows went at once, its files go here; an episode takes its chapters with it.
+  // A closed account's files (decisions 0162, 0212): its rows went at once, its files go here, once its running jobs ended.
   "purge-account-files": async (payload) => {
     const { purgeAccountFiles } = await import("~/features/account/delete-account.server");
-    const { chaptersKeyFor } = await import("~/features/podcasts/chapters.server");
-    await purgeAccountFiles(payload, (episode) => [chaptersKeyFor(episode)]);
+    await purgeAccountFiles(payload);
+    // The payload names the family's files and ids: with them gone, so is this row.
+    throw new JobEnded("The account's files are removed");
   },
   "build-book": async (payload) => {
     const { buildBookJob } = await import("~/features/book/build.server");

@@ -7,6 +7,7 @@ import sharp, { type Sharp } from "sharp";
 import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/image-urls";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
+import { storageKeys } from "./storage/keys";
 
 /** A picture larger than this many pixels is refused before decoding (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -89,7 +90,7 @@ export const negotiateImageFormat = (accept: string | null): VariantFormat => (/
 export const imageVersion = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 16);
 
 export const variantKey = (sourceKey: string, width: ImageWidth, format: VariantFormat) =>
-  `variants/${createHash("sha256").update(sourceKey).digest("hex").slice(0, 32)}/${width}.${format === "webp" ? "webp" : "jpg"}`;
+  storageKeys.variant(createHash("sha256").update(sourceKey).digest("hex").slice(0, 32), width, format === "webp" ? "webp" : "jpg");
 
 /**
  * The storage key of `sourceKey` at most `width` px wide in `format`, encoded and stored now when it is

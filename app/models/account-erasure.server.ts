@@ -1,128 +1,223 @@
-// Leaving cleanly (issue 32): an account's rows, read and deleted in one transaction. What the files
-// become and the words of the admin's line are the account feature's (features/account/delete-account.server.ts).
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import {
-  activities,
-  apiKeys,
-  books,
-  campaigns,
-  contributionAttachments,
-  contributionDocuments,
-  contributionRecordings,
-  contributions,
-  emailOutbox,
-  invitations,
-  jobs,
-  llmUsage,
-  newsletters,
-  podcasts,
-  stories,
-  testimonialResponses,
-  users,
-} from "#db/schema";
+// Leaving cleanly (decisions 0162, 0212): an account's rows, found and deleted in one transaction. The
+// rows are found from the schema itself: every row a foreign key chain ties to the user, and every row
+// of the tables no key ties to anyone (jobs, queued e-mail…) whose text names one of those rows' ids or
+// tokens, or the account's address. A new table is covered by its foreign key, or the erasure test fails
+// until it is listed here. What the files become and the words of the admin's line are the account
+// feature's (features/account/delete-account.server.ts).
+import { createHash } from "node:crypto";
+import { getTableName, is, sql } from "drizzle-orm";
+import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import * as schema from "#db/schema";
+import { activities, jobs } from "#db/schema";
 import type { DB } from "~/lib/db.server";
+import { familyFolders } from "~/lib/storage/keys";
 import { normalizeEmail } from "./user.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+type Row = Record<string, unknown>;
 
-/** Stored files the account's rows named: plain files, and episodes (whose companions the podcasts feature knows). */
-export type AccountFileKeys = { files: string[]; episodes: string[] };
-/** What the admin's line says about the account that left. */
-export type ErasedCounts = { collections: number; stories: number; podcasts: number; since: Date };
+/** Foreign keys to the account not followed: the row is not the family's, and the schema sets its key to null. */
+export const KEPT_WHEN_AN_ACCOUNT_GOES: Record<string, string> = {
+  "testimonial_campaigns.created_by_id": "a testimonial campaign an admin made is the service's; its answers are their senders'",
+};
 
 /**
- * In one transaction on `database`: every row of the account goes, the admin's activity gets one line
- * without their name (`line`, the account feature's words), and `then` runs with the files its rows
- * named (read before the rows go). Null when there is no such account.
+ * Tables no foreign key ties to an account whose text can name one: a row goes when one of these columns
+ * names an id or token of the family's rows, or the account's address.
  */
-export function eraseAccountRows<T>(database: DB, userId: string, line: (counts: ErasedCounts) => string, then: (files: AccountFileKeys) => T): T | null {
+export const NAMED_IN_TEXT: Record<string, string[]> = {
+  jobs: ["payload", "dedupe_key", "last_error"],
+  email_outbox: ["to", "reply_to", "subject", "html", "text", "headers", "dedupe_key", "last_error"],
+  system_errors: ["error_message", "details", "workflow"],
+  activities: ["details"],
+  testimonial_responses: ["respondent_email"],
+  suppressed_addresses: ["email"],
+};
+
+/** Tables that never hold a family's data (nothing in them names an account). */
+export const NEVER_A_FAMILYS: Record<string, string> = {
+  prompt_templates: "the service's script prompts",
+  webhook_tokens: "Mailgun signatures already seen: random tokens",
+  one_time_steps: "names of data fixes run",
+  testimonial_campaigns: "the service's (see KEPT_WHEN_AN_ACCOUNT_GOES)",
+};
+
+export const schemaTables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tableNamed = new Map(schemaTables.map((table) => [getTableName(table), table]));
+
+type Edge = { from: string; column: string; to: string; toColumn: string };
+
+/** Every single-column foreign key of the schema, as child.column → parent.column. */
+export function foreignKeyEdges(): Edge[] {
+  return schemaTables.flatMap((table) =>
+    getTableConfig(table).foreignKeys.flatMap((fk) => {
+      const { columns, foreignColumns, foreignTable } = fk.reference();
+      if (columns.length !== 1) return [];
+      return [{ from: getTableName(table), column: columns[0]!.name, to: getTableName(foreignTable), toColumn: foreignColumns[0]!.name }];
+    }),
+  );
+}
+
+/** Tables a chain of followed foreign keys ties to `users`. */
+export function tablesTiedToUsers() {
+  const edges = foreignKeyEdges().filter((e) => !KEPT_WHEN_AN_ACCOUNT_GOES[`${e.from}.${e.column}`]);
+  const tied = new Set(["users"]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const edge of edges) if (tied.has(edge.to) && !tied.has(edge.from)) grew = tied.add(edge.from).size > 0;
+  }
+  return tied;
+}
+
+/** The family's rows, by table (columns by their SQL names); the account's address; every id and token they hold. */
+export type FamilyRows = { userId: string; email: string; rows: Map<string, Row[]>; names: Set<string> };
+/** Stored files the family's rows name: keys, and folders to list (each holds only the family's files). */
+export type FamilyFiles = { files: string[]; folders: string[] };
+/** What the admin's line says about the account that left. */
+export type ErasedCounts = { collections: number; stories: number; podcasts: number; since: Date };
+/** Running jobs: "cancel" marks them for their runner to end (the live database), "delete" removes them (a restored one: nothing runs them). */
+export type RunningJobs = "cancel" | "delete";
+export type Erased = { family: FamilyRows; files: FamilyFiles; cancelledJobs: string[] };
+
+const CHUNK = 500;
+const chunks = <T,>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
+const quoted = (name: string) => sql.identifier(name);
+
+function rowsWhere(tx: Tx, table: string, column: string, values: unknown[]): Row[] {
+  return chunks(values).flatMap((part) => tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted(table)} where ${quoted(column)} in (${sql.join(part.map((v) => sql`${v}`), sql`, `)})`));
+}
+
+/** Columns whose values stand for one row (ids, tokens, public ids): a text naming one of them names the family. */
+function identifyingColumns(table: SQLiteTable) {
+  const { columns } = getTableConfig(table);
+  return columns.filter((c: SQLiteColumn) => c.primary || c.isUnique).map((c) => c.name);
+}
+
+/** Words of a text, split where ids, tokens and keys end ("story-thanks:<id>:<id>", a link's path). */
+const wordsOf = (text: string) => text.split(/[^A-Za-z0-9_-]+/);
+const addressesOf = (text: string) => text.match(/[^\s<>"',;:()/]+@[^\s<>"',;:()/]+/g) ?? [];
+
+/** What a text must not name: the account's address and its rows' ids and tokens, as they are or as their hashes (`hashed`). */
+export type Needles = { email: string; names: Set<string>; hashed?: boolean };
+
+const hashOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
+
+/** The needles as hashes, to be kept (in a job's payload) without naming the family. */
+export const hashedNeedles = ({ email, names }: Needles) => ({ email: hashOf(email), names: [...names].map(hashOf) });
+
+function namesFamily(text: string, needles: Needles) {
+  if (!needles.hashed) return text.toLowerCase().includes(needles.email) || wordsOf(text).some((word) => needles.names.has(word));
+  return (
+    addressesOf(text).some((address) => hashOf(normalizeEmail(address)) === needles.email) ||
+    wordsOf(text).some((word) => word.length >= 8 && needles.names.has(hashOf(word)))
+  );
+}
+
+/** Rows of the text-named tables that name the family: by table, their rowids and rows. */
+function rowsNamingFamily(tx: Tx, family: Needles) {
+  const found = new Map<string, Row[]>();
+  for (const [table, columns] of Object.entries(NAMED_IN_TEXT)) {
+    const all = tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted(table)}`);
+    found.set(table, all.filter((row) => namesFamily(columns.map((c) => (row[c] == null ? "" : String(row[c]))).join("\n"), family)));
+  }
+  return found;
+}
+
+/** Every row of the account (foreign key chains, then text), without changing anything. Null when there is no such account. */
+export function readFamily(tx: Tx, userId: string): FamilyRows | null {
+  const user = tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted("users")} where id = ${userId}`)[0];
+  if (!user) return null;
+  const rows = new Map<string, Map<unknown, Row>>([["users", new Map([[user.__rowid, user]])]]);
+  const edges = foreignKeyEdges().filter((e) => !KEPT_WHEN_AN_ACCOUNT_GOES[`${e.from}.${e.column}`]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const edge of edges) {
+      const parents = rows.get(edge.to);
+      if (!parents?.size) continue;
+      const values = [...new Set([...parents.values()].map((r) => r[edge.toColumn]).filter((v) => v !== null && v !== undefined))];
+      const children = rows.get(edge.from) ?? new Map<unknown, Row>();
+      for (const row of rowsWhere(tx, edge.from, edge.column, values)) {
+        if (children.has(row.__rowid)) continue;
+        children.set(row.__rowid, row);
+        grew = true;
+      }
+      rows.set(edge.from, children);
+    }
+  }
+  const names = new Set<string>();
+  for (const [table, found] of rows) {
+    for (const column of identifyingColumns(tableNamed.get(table)!)) {
+      for (const row of found.values()) if (typeof row[column] === "string" && (row[column] as string).length >= 8) names.add(row[column] as string);
+    }
+  }
+  const family = { userId, email: normalizeEmail(String(user.email)), rows: new Map([...rows].map(([t, r]) => [t, [...r.values()]])), names };
+  for (const [table, found] of rowsNamingFamily(tx, family)) {
+    const known = new Set((family.rows.get(table) ?? []).map((r) => r.__rowid));
+    family.rows.set(table, [...(family.rows.get(table) ?? []), ...found.filter((r) => !known.has(r.__rowid))]);
+  }
+  return family;
+}
+
+/** Every stored file the rows name (columns named `*_key`) and every family folder of their ids (lib/storage/keys.ts). */
+export function familyFiles(family: FamilyRows): FamilyFiles {
+  const files = new Set<string>();
+  for (const [table, rows] of family.rows) {
+    const keyColumns = getTableConfig(tableNamed.get(table)!).columns.filter((c) => c.name.endsWith("_key") && c.name !== "dedupe_key").map((c) => c.name);
+    for (const row of rows) for (const column of keyColumns) if (typeof row[column] === "string" && row[column]) files.add(row[column] as string);
+  }
+  const folders = Object.values(familyFolders).flatMap(({ table, prefix }) =>
+    (family.rows.get(table) ?? []).map((row) => prefix(String(row.id), typeof row.campaign_id === "string" ? row.campaign_id : undefined)),
+  );
+  return { files: [...files], folders: [...new Set(folders)] };
+}
+
+/** Deletes the family's rows; running jobs naming it are cancelled or deleted. Returns the ids of the cancelled ones. */
+function deleteFamilyRows(tx: Tx, family: FamilyRows, running: RunningJobs): string[] {
+  const cancelled: string[] = [];
+  for (const [table, rows] of family.rows) {
+    let rowids = rows.map((r) => r.__rowid);
+    if (table === "jobs" && running === "cancel") {
+      const held = rows.filter((r) => r.status === "running" || r.status === "cancelled");
+      cancelled.push(...held.map((r) => String(r.id)));
+      const heldRowids = new Set(held.map((r) => r.__rowid));
+      rowids = rowids.filter((id) => !heldRowids.has(id));
+    }
+    for (const part of chunks(rowids)) tx.run(sql`delete from ${quoted(table)} where rowid in (${sql.join(part.map((v) => sql`${v}`), sql`, `)})`);
+  }
+  for (const part of chunks(cancelled)) tx.update(jobs).set({ status: "cancelled" }).where(sql`${jobs.id} in (${sql.join(part.map((v) => sql`${v}`), sql`, `)})`).run();
+  return cancelled;
+}
+
+/**
+ * Rows written about the family after it was erased (by a job that was running then): found again by
+ * the ids and address the erasure read, in the text-named tables, and deleted.
+ */
+export function forgetRowsNamingAgain(database: DB, family: Needles) {
   return database.transaction((tx) => {
-    const files = eraseRows(tx, userId, line);
-    return files && then(files);
+    let removed = 0;
+    for (const [table, rows] of rowsNamingFamily(tx, family)) {
+      const rowids = rows.filter((r) => !(table === "jobs" && (r.status === "running" || r.status === "cancelled"))).map((r) => r.__rowid);
+      for (const part of chunks(rowids)) removed += tx.run(sql`delete from ${quoted(table)} where rowid in (${sql.join(part.map((v) => sql`${v}`), sql`, `)})`).changes;
+    }
+    return removed;
   });
 }
 
-function eraseRows(tx: Tx, userId: string, line: (counts: ErasedCounts) => string): AccountFileKeys | null {
-  const user = tx.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
-  if (!user) return null;
-  const owned = ownedIds(tx, userId);
-  const files = accountFiles(tx, userId, user.email);
-  const counts = { collections: owned.campaigns.length, stories: owned.contributions.length, podcasts: owned.podcasts.length };
-
-  // Rows that point at the account without a cascade (set null, or no foreign key at all).
-  const ids = new Set<string>([userId, ...Object.values(owned).flat()]);
-  forgetRowsNaming(tx, ids, normalizeEmail(user.email));
-  if (owned.podcasts.length) tx.delete(llmUsage).where(inArray(llmUsage.podcastId, owned.podcasts)).run();
-  tx.delete(activities).where(eq(activities.userId, userId)).run();
-  tx.delete(apiKeys).where(eq(apiKeys.createdById, userId)).run();
-  tx.delete(testimonialResponses).where(sql`lower(${testimonialResponses.respondentEmail}) = ${normalizeEmail(user.email)}`).run();
-  // The rest cascades from the user: sessions, collections, stories, podcasts, share links, feeds, contacts…
-  tx.delete(users).where(eq(users.id, userId)).run();
-
-  tx.insert(activities).values({ type: "account_deleted", userId: null, details: line({ ...counts, since: user.createdAt }) }).run();
-  return files;
-}
-
-function ownedIds(tx: Tx, userId: string) {
-  const campaignIds = tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, userId)).all().map((r) => r.id);
-  const inCampaigns = campaignIds.length ? campaignIds : [""];
-  return {
-    campaigns: campaignIds,
-    invitations: tx.select({ id: invitations.id }).from(invitations).where(inArray(invitations.campaignId, inCampaigns)).all().map((r) => r.id),
-    contributions: tx.select({ id: contributions.id }).from(contributions).where(inArray(contributions.campaignId, inCampaigns)).all().map((r) => r.id),
-    podcasts: tx.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.ownerId, userId)).all().map((r) => r.id),
-    stories: tx.select({ id: stories.id }).from(stories).where(eq(stories.ownerId, userId)).all().map((r) => r.id),
-    newsletters: tx.select({ id: newsletters.id }).from(newsletters).where(eq(newsletters.ownerId, userId)).all().map((r) => r.id),
-  };
-}
-
-/** Every stored file a row of the account names. */
-function accountFiles(tx: Tx, userId: string, email: string): AccountFileKeys {
-  const ofOwner = tx.select({ id: contributions.id }).from(contributions).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, userId));
-  const recordings = tx
-    .select({ original: contributionRecordings.originalKey, normalized: contributionRecordings.normalizedKey })
-    .from(contributionRecordings)
-    .where(inArray(contributionRecordings.contributionId, ofOwner))
-    .all();
-  const files = [
-    ...tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(inArray(contributionAttachments.contributionId, ofOwner)).all().map((r) => r.key),
-    ...tx.select({ key: contributionDocuments.storageKey }).from(contributionDocuments).where(inArray(contributionDocuments.contributionId, ofOwner)).all().map((r) => r.key),
-    ...recordings.flatMap((r) => [r.original, r.normalized]),
-    ...tx.select({ key: stories.pdfKey }).from(stories).where(eq(stories.ownerId, userId)).all().map((r) => r.key),
-    ...tx.select({ key: podcasts.coverKey }).from(podcasts).where(eq(podcasts.ownerId, userId)).all().map((r) => r.key),
-    ...tx.select({ key: books.fileKey }).from(books).where(eq(books.ownerId, userId)).all().map((r) => r.key),
-    ...tx.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.ownerId, userId)).all().map((r) => r.key),
-    ...tx
-      .select({ key: testimonialResponses.videoKey })
-      .from(testimonialResponses)
-      .where(and(sql`lower(${testimonialResponses.respondentEmail}) = ${normalizeEmail(email)}`, isNotNull(testimonialResponses.videoKey)))
-      .all()
-      .map((r) => r.key),
-  ];
-  const episodes = tx.select({ key: podcasts.audioKey }).from(podcasts).where(eq(podcasts.ownerId, userId)).all().map((r) => r.key);
-  const present = (keys: (string | null)[]) => [...new Set(keys.filter((k): k is string => Boolean(k)))];
-  return { files: present(files), episodes: present(episodes) };
-}
-
-/** A value anywhere in a job's payload, or a part of an e-mail's dedupe key ("kind:id:…"), names one of `ids`. */
-function namesAny(value: unknown, ids: Set<string>): boolean {
-  if (typeof value === "string") return ids.has(value) || value.split(":").some((part) => ids.has(part));
-  if (Array.isArray(value)) return value.some((v) => namesAny(v, ids));
-  if (value && typeof value === "object") return Object.values(value).some((v) => namesAny(v, ids));
-  return false;
-}
-
 /**
- * Queued work and e-mail about the account: a reminder must not go out to a relative of a family that
- * left, nor a copy of their stories stay in the outbox. Read whole: these tables have no owner column.
+ * In one transaction on `database`: every row of the account goes, the admin's activity gets one line
+ * without their name (`line`, the account feature's words), and `then` runs with what was erased (the
+ * rows as read, their files, the jobs told to stop). Null when there is no such account.
  */
-function forgetRowsNaming(tx: Tx, ids: Set<string>, email: string) {
-  const jobIds: string[] = [];
-  for (const job of tx.select({ id: jobs.id, payload: jobs.payload }).from(jobs).all()) if (namesAny(job.payload, ids)) jobIds.push(job.id);
-  const mailIds: string[] = [];
-  for (const mail of tx.select({ id: emailOutbox.id, to: emailOutbox.to, dedupeKey: emailOutbox.dedupeKey }).from(emailOutbox).all()) {
-    if (normalizeEmail(/<([^>]+)>/.exec(mail.to)?.[1] ?? mail.to) === email || namesAny(mail.dedupeKey, ids)) mailIds.push(mail.id);
-  }
-  for (let i = 0; i < jobIds.length; i += 500) tx.delete(jobs).where(inArray(jobs.id, jobIds.slice(i, i + 500))).run();
-  for (let i = 0; i < mailIds.length; i += 500) tx.delete(emailOutbox).where(inArray(emailOutbox.id, mailIds.slice(i, i + 500))).run();
+export function eraseAccountRows<T>(database: DB, userId: string, line: (counts: ErasedCounts) => string, running: RunningJobs, then: (erased: Erased) => T): T | null {
+  return database.transaction((tx) => {
+    const family = readFamily(tx, userId);
+    if (!family) return null;
+    const user = family.rows.get("users")![0]!;
+    const count = (table: string) => family.rows.get(table)?.length ?? 0;
+    const counts = { collections: count("campaigns"), stories: count("contributions"), podcasts: count("podcasts") };
+    const files = familyFiles(family);
+    const cancelledJobs = deleteFamilyRows(tx, family, running);
+    tx.insert(activities).values({ type: "account_deleted", userId: null, details: line({ ...counts, since: new Date(Number(user.created_at)) }) }).run();
+    return then({ family, files, cancelledJobs });
+  });
 }

@@ -17,8 +17,9 @@ export const getRecording = (id: string) => db.select().from(contributionRecordi
 export const recordingOfContribution = (contributionId: string) =>
   db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, contributionId)).get();
 
+/** False when the recording is gone (its story or family deleted meanwhile). */
 export function markRecordingReady(id: string, normalizedKey: string, durationSeconds: number) {
-  db.update(contributionRecordings).set({ status: "ready", normalizedKey, durationSeconds, reason: null }).where(eq(contributionRecordings.id, id)).run();
+  return db.update(contributionRecordings).set({ status: "ready", normalizedKey, durationSeconds, reason: null }).where(eq(contributionRecordings.id, id)).run().changes > 0;
 }
 
 export function markRecordingRefused(id: string, reason: string) {

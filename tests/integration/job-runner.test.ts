@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { jobs, systemErrors } from "#db/schema";
 import { backoffMs, claimNextJob, enqueueJob, getJob, stoppedTheServer, takeBackStaleJobs, type Job } from "~/lib/queue/queue.server";
 import { JobRunner } from "~/lib/queue/runner.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 
@@ -62,6 +63,40 @@ describe("the durable job queue", () => {
     expect(calls).toBe(3);
     expect(getJob(job.id)).toMatchObject({ status: "failed", attempts: 3 });
     expect(db.select().from(systemErrors).where(eq(systemErrors.workflow, "job:flaky")).all()).toHaveLength(1);
+  });
+
+  it("a job cancelled while it runs stops at its next step and leaves no row; one a dead worker held goes too", async () => {
+    let steps = 0;
+    const job = enqueueJob("test-cancelled", {})!;
+    const runner = new JobRunner({
+      handlers: {
+        "test-cancelled": async () => {
+          await jobStep("test-cancelled:first");
+          steps++;
+          db.update(jobs).set({ status: "cancelled" }).where(eq(jobs.id, job.id)).run();
+          await jobStep("test-cancelled:second");
+          steps++;
+        },
+      },
+    });
+    await runner.runUntilIdle();
+    expect(steps).toBe(1);
+    expect(getJob(job.id)).toBeUndefined();
+    expect(db.select().from(systemErrors).all().filter((e) => e.workflow === "job:test-cancelled")).toEqual([]);
+
+    // Its worker died after the deletion marked it: nothing will end it, so taking jobs back removes it.
+    const orphan = enqueueJob("test-orphan", {})!;
+    claimNextJob("dead-worker");
+    db.update(jobs).set({ status: "cancelled" }).where(eq(jobs.id, orphan.id)).run();
+    new JobRunner({ handlers: {} }).takeBackOthersJobs();
+    expect(getJob(orphan.id)).toBeUndefined();
+  });
+
+  it("a handler that ends with JobEnded leaves no row and records no error", async () => {
+    const job = enqueueJob("test-ended", {})!;
+    await new JobRunner({ handlers: { "test-ended": () => Promise.reject(new JobEnded()) } }).runUntilIdle();
+    expect(getJob(job.id)).toBeUndefined();
+    expect(db.select().from(systemErrors).all().filter((e) => e.workflow === "job:test-ended")).toEqual([]);
   });
 
   it("a job left running by a dead worker goes back to the queue", () => {

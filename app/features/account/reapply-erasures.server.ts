@@ -4,7 +4,7 @@
 import { db, migrateDatabase, withDatabaseFile, type DB } from "~/lib/db.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
 import { clipWithCollection, deleteStoryRows, markRemovalsRequested, type RemovedClip } from "~/models/contribution-recording.server";
-import { eraseAccountAgain, removeStoredFiles } from "./delete-account.server";
+import { eraseAccountAgain, removeStoredFiles, type HashedFamilyFiles } from "./delete-account.server";
 import { loggedErasures, type ErasureKind } from "./erasure-log.server";
 
 /**
@@ -13,8 +13,8 @@ import { loggedErasures, type ErasureKind } from "./erasure-log.server";
  */
 export type ReappliedErasures = { logged: Record<ErasureKind, number>; applied: Record<ErasureKind, number>; clips: RemovedClip[] };
 
-/** `companions`: the files that go with an episode (its chapters), which the podcasts feature knows. */
-export async function reapplyErasures(database: DB, storage: Storage, companions: (episodeKey: string) => string[]): Promise<ReappliedErasures> {
+/** `hashedFiles`: an account's files in folders named by hashes (drawn covers…), which the podcasts feature knows. */
+export async function reapplyErasures(database: DB, storage: Storage, hashedFiles: HashedFamilyFiles): Promise<ReappliedErasures> {
   const logged = await loggedErasures(storage);
   const storiesAsked = new Set(logged.story.map((s) => s.id));
   const clips: RemovedClip[] = [];
@@ -28,7 +28,7 @@ export async function reapplyErasures(database: DB, storage: Storage, companions
     if (keys) await removeStoredFiles(keys, storage);
     if (keys) applied.story += 1;
   }
-  for (const { id } of logged.account) if (await eraseAccountAgain(database, id, companions, storage)) applied.account += 1;
+  for (const { id } of logged.account) if (await eraseAccountAgain(database, id, hashedFiles, storage)) applied.account += 1;
   return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied, clips };
 }
 
@@ -39,8 +39,8 @@ type Withdraw = (clip: RemovedClip) => Promise<unknown>;
  * episodes that still play a clip removed again are withdrawn (`withdraw`: the podcasts feature's
  * withdrawEpisodesOfClip, which works on the app's connection, so `database` must be that connection).
  */
-async function applyErasureLog(database: DB, storage: Storage, companions: (episodeKey: string) => string[], withdraw: Withdraw) {
-  const result = await reapplyErasures(database, storage, companions);
+async function applyErasureLog(database: DB, storage: Storage, hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
+  const result = await reapplyErasures(database, storage, hashedFiles);
   for (const clip of result.clips) await withdraw(clip);
   return result;
 }
@@ -50,10 +50,10 @@ async function applyErasureLog(database: DB, storage: Storage, companions: (epis
  * for `litefs import`), brought to the current schema first. The episodes are withdrawn in the file
  * itself: once it is live, the log finds nothing new there (the recordings are already marked).
  */
-export async function reapplyErasuresToFile(file: string, storage: Storage, companions: (episodeKey: string) => string[], withdraw: Withdraw) {
+export async function reapplyErasuresToFile(file: string, storage: Storage, hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
   return withDatabaseFile(file, async (database) => {
     migrateDatabase(database);
-    return applyErasureLog(database, storage, companions, withdraw);
+    return applyErasureLog(database, storage, hashedFiles, withdraw);
   });
 }
 
@@ -68,8 +68,8 @@ export const describeReapplied = ({ logged, applied }: ReappliedErasures) => [
  * The reapply-removals job: the live database, logging what a restored database had forgotten.
  * `withdraw`: the podcasts feature's withdrawEpisodesOfClip, for the episodes that still play a clip.
  */
-export async function reapplyLoggedErasures(companions: (episodeKey: string) => string[], withdraw: Withdraw) {
-  const result = await applyErasureLog(db, getStorage(), companions, withdraw);
+export async function reapplyLoggedErasures(hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
+  const result = await applyErasureLog(db, getStorage(), hashedFiles, withdraw);
   const { recording, story, account } = result.applied;
   if (recording + story + account > 0) console.log(`Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`);
   return result;

@@ -38,6 +38,7 @@ import {
 } from "./import-limits";
 import { ArchiveImportError, openArchiveZip } from "./read-zip.server";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveSchema, type ArchiveData } from "./schema";
+import { storageKeys } from "~/lib/storage/keys";
 
 export { ArchiveImportError } from "./read-zip.server";
 
@@ -202,7 +203,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       const id = newId(episode.id);
       await zip.readToFile(episode.audio, scratch);
       if (!(await probeAudio(scratch))?.format.split(",").includes("mp3")) throw new ArchiveImportError(`${episode.audio} is not an MP3`);
-      const audioKey = `podcasts/${id}.mp3`;
+      const audioKey = storageKeys.episode(id);
       const { size } = await storage.put(audioKey, createReadStream(scratch));
       stored.push(audioKey);
       episodeRows.push({

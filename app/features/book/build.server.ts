@@ -25,6 +25,8 @@ import { renderBookInThread } from "./layout-thread.server";
 import { BookLayoutError, type LayoutFailure } from "./layout-failure";
 import { spokenOf } from "./listen.server";
 import type { SmallPhoto } from "./render.server";
+import { storageKeys } from "~/lib/storage/keys";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 
 const { dedication: DEDICATION_MAX, foreword: FOREWORD_MAX } = BOOK_WORDS_MAX;
 
@@ -109,11 +111,12 @@ async function readStored(key: string) {
   return Buffer.concat(parts);
 }
 
-export const bookFileKey = (book: Pick<Book, "id">) => `books/${book.id}.pdf`;
+export const bookFileKey = (book: Pick<Book, "id">) => storageKeys.book(book.id);
 
 export async function buildBookJob(payload: Record<string, unknown>) {
   const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
-  if (!book || book.status === "done") return;
+  if (!book) throw new JobEnded("The book is gone");
+  if (book.status === "done") return;
   const campaigns = (book.campaignIds ?? [book.campaignId]).map((id) => getOwnedCampaign(book.ownerId, id)).filter((c) => c !== undefined);
   const first = campaigns[0];
   if (!first) return;
@@ -162,10 +165,17 @@ export async function buildBookJob(payload: Record<string, unknown>) {
       },
       tmp,
     );
+    await jobStep("build-book:store");
     await getStorage().put(bookFileKey(book), fs.createReadStream(tmp));
     const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));
     updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book), lowResPhotos });
+    if (!getBook(book.id)) {
+      // Deleted while it was made (its family left): the PDF goes too.
+      await getStorage().remove(bookFileKey(book));
+      throw new JobEnded("The book was deleted while it was made");
+    }
   } catch (error) {
+    if (error instanceof JobEnded) throw error;
     updateBook(book.id, { status: "failed", failure: failureOf(book.id, error instanceof BookLayoutError ? error.reason : "other") });
     throw error;
   } finally {

@@ -3,6 +3,7 @@
 // sent for the owner to download, never shown in the page (served as a file to save).
 import { randomUUID } from "node:crypto";
 import { downloadName } from "~/lib/file-types";
+import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
 import { addDocument } from "~/models/contribution-document.server";
 
@@ -52,7 +53,7 @@ export function documentOf(bytes: Uint8Array, sentName: string): ReceivedDocumen
 /** Stores each document under the story and writes its row. */
 export async function storeStoryDocuments(contributionId: string, documents: ReceivedDocument[]) {
   for (const document of documents) {
-    const storageKey = `documents/${contributionId}/${randomUUID()}.${document.ext}`;
+    const storageKey = storageKeys.document(contributionId, `${randomUUID()}.${document.ext}`);
     const { size } = await getStorage().put(storageKey, document.bytes);
     addDocument({ contributionId, storageKey, fileName: document.fileName, contentType: document.type, size });
   }

@@ -17,10 +17,11 @@ import {
   photosStoredAsSent,
   replacePhotoFile,
 } from "~/models/contribution-attachment.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 /** Every re-encoded photo lives under this prefix; a key outside it is a photo stored as it was sent. */
 const PHOTO_PREFIX = "photos/";
-const photoKey = (contributionId: string, image: StoredImage) => `${PHOTO_PREFIX}${contributionId}/${randomUUID()}.${image.ext}`;
+const photoKey = (contributionId: string, image: StoredImage) => storageKeys.photo(contributionId, `${randomUUID()}.${image.ext}`);
 
 
 export type ReceivedPhoto = { image: StoredImage; fileName: string };

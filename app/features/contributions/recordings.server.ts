@@ -34,6 +34,7 @@ import { deliverEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { muxerFor } from "~/lib/file-types";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -44,6 +45,7 @@ import { queueRecordingRefused, type RefusalCode } from "./recording-notices.ser
 import { isTooLargeRecording, MAX_RECORDING_SECONDS } from "./recording-limits";
 import { recordingIdOfRemovalToken, removalToken, removalUrl } from "./removal-links.server";
 import { queueStoryThanks, thankForStory } from "./story-thanks.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 const m = storyMessages.recording;
 
@@ -93,8 +95,8 @@ function originalExtension(facts: AudioFacts) {
 }
 
 /** Both files live beside each other under the story; the normalized key is fixed, so a rerun overwrites. */
-const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => `recordings/${contributionId}/${recordingId}-original.${originalExtension(facts)}`;
-const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => `recordings/${recording.contributionId}/${recording.id}.mp3`;
+const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => storageKeys.recording(contributionId, `${recordingId}-original.${originalExtension(facts)}`);
+const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => storageKeys.recording(recording.contributionId, `${recording.id}.mp3`);
 
 type ReceivedFile = { path: string; fileName: string; size: number };
 type StoredOriginal = { id: string; contributionId: string; originalKey: string; file: ReceivedFile; facts: AudioFacts };
@@ -210,7 +212,9 @@ async function refuseConverted(recording: Recording, code: RefusalCode) {
  */
 export async function convertRecording(recordingId: string, transcription: TranscriptionConfig | null = transcriptionConfigFromEnv()) {
   const recording = getRecording(recordingId);
-  if (!recording || recording.status !== "converting" || !recording.originalKey) return;
+  // Its story (or the whole family) was deleted: the job ends without a trace.
+  if (!recording) throw new JobEnded("The recording is gone");
+  if (recording.status !== "converting" || !recording.originalKey) return;
   await removeOrphanTemps();
   const input = recordingTempPath(".in");
   const output = recordingTempPath(".mp3");
@@ -225,9 +229,14 @@ export async function convertRecording(recordingId: string, transcription: Trans
       if (!(error instanceof FfmpegError) && !(error instanceof Error && /no sound/.test(error.message))) throw error;
       return await refuseConverted(recording, "unreadable");
     }
+    await jobStep(`${CONVERT_RECORDING_JOB}:store`);
     const normalizedKey = normalizedKeyFor(recording);
     await getStorage().put(normalizedKey, createReadStream(output));
-    markRecordingReady(recordingId, normalizedKey, duration);
+    if (!markRecordingReady(recordingId, normalizedKey, duration)) {
+      // Deleted while it was converted: the copy goes too, and nobody is told anything.
+      await getStorage().remove(normalizedKey);
+      throw new JobEnded("The recording was deleted while it was converted");
+    }
   } finally {
     await Promise.all([removeQuietly(input), removeQuietly(output)]);
   }

@@ -8,13 +8,14 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { FfmpegError, probe, type ProbeResult } from "~/audio/ffmpeg.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 export type EpisodeChapter = { title: string; start: number };
 
 /** What the sidecar holds: the chapters, and the size of the MP3 they were read from. */
 type Sidecar = { audioBytes: number; chapters: EpisodeChapter[] };
 
-export const chaptersKeyFor = (audioKey: string) => `${audioKey}.chapters.json`;
+export const chaptersKeyFor = storageKeys.chapters;
 
 export function chaptersFromProbe(probed: { chapters?: Array<{ start_time: string; tags?: { title?: string } }> }): EpisodeChapter[] {
   return (probed.chapters ?? [])

@@ -13,6 +13,7 @@ import { getOwnedCampaign } from "~/models/campaign.server";
 import { getUserById } from "~/models/user.server";
 import type { Podcast } from "./podcasts.server";
 import { podcastMessages } from "./messages";
+import { storageKeys } from "~/lib/storage/keys";
 
 // Bump when the drawing changes: covers drawn before are then redrawn.
 const DRAWING_VERSION = 1;
@@ -34,7 +35,7 @@ export async function coverTextFor(podcast: CoverSubject): Promise<CoverText> {
 }
 
 export const generatedCoverKey = (text: CoverText) =>
-  `covers/generated/${createHash("sha256").update(JSON.stringify([DRAWING_VERSION, text.title, text.kicker ?? "", text.byline ?? ""])).digest("hex").slice(0, 32)}.jpg`;
+  storageKeys.generatedCover(createHash("sha256").update(JSON.stringify([DRAWING_VERSION, text.title, text.kicker ?? "", text.byline ?? ""])).digest("hex").slice(0, 32));
 
 /**
  * The version (images.server's imageVersion) of the cover a list shows, without drawing it: the key of
@@ -57,9 +58,17 @@ export const ensurePodcastCover = async (podcast: CoverSubject) => podcast.cover
 /** A collection's cover, for its public answer page's link preview. */
 export async function ensureCollectionCover(campaign: { title: string; ownerId: string }) {
   const owner = await getUserById(campaign.ownerId);
-  const family = owner?.lastName?.trim();
-  return ensureCover({ title: campaign.title, kicker: podcastMessages.cover.collectionKicker, byline: family ? podcastMessages.cover.byline(family) : null });
+  return ensureCover(collectionCoverText(campaign.title, owner?.lastName));
 }
+
+/** What a collection's drawn cover shows. */
+export function collectionCoverText(title: string, familyName: string | null | undefined): CoverText {
+  const family = familyName?.trim();
+  return { title, kicker: podcastMessages.cover.collectionKicker, byline: family ? podcastMessages.cover.byline(family) : null };
+}
+
+/** What the family feed's drawn cover shows. */
+export const familyFeedCoverText = (familyName: string | null | undefined): CoverText => ({ title: podcastMessages.cover.familyFeedTitle(familyName?.trim() || null), kicker: podcastMessages.cover.kicker });
 
 /**
  * Answers with a cover (images.server's serveImage: `?w=` sizes, `?v=` immutable). Without a version
@@ -78,7 +87,7 @@ export const MAX_COVER_PHOTO_BYTES = 15 * 1024 * 1024;
  */
 export async function setCoverPhoto(ownerId: string, podcastId: string, bytes: Buffer) {
   const jpeg = await photoCover(bytes);
-  const key = `covers/uploaded/${podcastId}-${randomUUID()}.jpg`;
+  const key = storageKeys.uploadedCover(podcastId, randomUUID());
   const storage = getStorage();
   await storage.put(key, jpeg);
   return replaceCoverKey(ownerId, podcastId, key);

@@ -27,7 +27,8 @@ import type { TranscriptionConfig } from "~/audio/transcribe.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { ensurePodcastCover, retagEpisode } from "./covers.server";
 import { chapterOf } from "./builtin-script-writer";
-import { episodeChapters } from "./chapters.server";
+import { episodeChapters, removeEpisodeAudio } from "./chapters.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 import { contributorNames, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "./script";
 import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "./script-writer.server";
 import { respellScript } from "./pronunciations";
@@ -211,6 +212,7 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
     setPodcastStatus(podcast.id, "audio_processing");
   };
   let audio: Awaited<ReturnType<RenderPodcastAudio>>;
+  await jobStep("generate-podcast:render");
   try {
     audio = await deps.render({ ...input, onStage: finalize });
   } catch (error) {
@@ -223,9 +225,14 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
   const storedSize = await storage.size(audio.audioKey);
   if (storedSize === null) throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
   const chapterStories = await chapterStoriesFor(podcast, audio.audioKey);
+  // Cancelled (its family left) or deleted meanwhile: what it made goes, chapters included.
+  await jobStep("generate-podcast:complete").catch(async (error: unknown) => {
+    await removeEpisodeAudio(audio.audioKey);
+    throw error;
+  });
   const saved = completePodcast(podcast.id, { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize, chapterStories }, now());
   if (!saved) {
-    await storage.remove(audio.audioKey);
+    await removeEpisodeAudio(audio.audioKey);
     throw new PodcastGone();
   }
   // A cover or title changed while the audio was made: the file gets the new ones.
@@ -245,6 +252,7 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
     if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) {
       if (!podcast || podcast.status === "complete") finishCampaign();
       if (podcast?.status === "complete") await emailPodcastReady(podcast.id);
+      if (!podcast) throw new JobEnded("The podcast is gone");
       return;
     }
     try {
@@ -252,7 +260,11 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
       finishCampaign();
       await emailPodcastReady(podcast.id);
     } catch (error) {
-      if (error instanceof PodcastGone) return finishCampaign();
+      if (error instanceof JobEnded) throw error;
+      if (error instanceof PodcastGone) {
+        finishCampaign();
+        throw new JobEnded("The podcast was deleted while it was made");
+      }
       const permanent = error instanceof PermanentFailure;
       if (permanent || job.attempts >= job.maxAttempts) {
         failPodcast(podcast.id, userMessageOf(error));

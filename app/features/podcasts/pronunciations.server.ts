@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciations } from "#db/schema";
-import type { Accent, VoiceId } from "~/audio/audio-options";
+import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "~/audio/audio-options";
 import { ensureRenderedSample } from "~/audio/voice-sample.server";
 import { resolveVoice, voiceTag } from "~/audio/voices.server";
 import { db } from "~/lib/db.server";
@@ -11,6 +11,7 @@ import { PodcastRequestError } from "./errors";
 import { PRONUNCIATIONS_PER_FAMILY, termKey } from "./pronunciations";
 import type { PronunciationInput } from "./script-review-schemas";
 import { wizardMessages } from "./wizard-messages";
+import { storageKeys } from "~/lib/storage/keys";
 
 const errors = wizardMessages.pronunciations.errors;
 
@@ -52,12 +53,19 @@ export function removePronunciation(ownerId: string, id: string) {
 
 const SAMPLE_VERSION = 1;
 
+const sampleHashOf = (sayAs: string, voice: VoiceId, accent: Accent) =>
+  createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(resolveVoice(voice, accent)), sayAs])).digest("hex").slice(0, 32);
+const sampleKeyOf = (sayAs: string, voice: VoiceId, accent: Accent) => storageKeys.pronunciationSample(sampleHashOf(sayAs, voice, accent));
+
+/** Where the samples of these words would be, in every voice and accent (an account's erasure removes them). */
+export const pronunciationSampleKeys = (sayAs: string) => [...new Set(VOICE_IDS.flatMap((voice) => ACCENTS.map((accent) => sampleKeyOf(sayAs, voice, accent))))];
+
 /** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
 function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
   const speaker = resolveVoice(voice, accent);
-  const hash = createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(speaker), sayAs])).digest("hex").slice(0, 32);
+  const hash = sampleHashOf(sayAs, voice, accent);
   return ensureRenderedSample(
-    `pronunciation-samples/${hash}.mp3`,
+    storageKeys.pronunciationSample(hash),
     ownerId,
     {
       podcastId: `pronunciation-${hash}`,

@@ -7,6 +7,7 @@ import { db } from "~/lib/db.server";
 import { MAX_PDF_MB, podcastMessages } from "~/features/podcasts/messages";
 import { STORY_CONTENT_MAX, STORY_TITLE_MAX, StoryTextSchema } from "~/features/podcasts/schemas";
 import { getStorage } from "~/lib/storage/storage.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 export type Story = typeof stories.$inferSelect;
 
@@ -56,7 +57,7 @@ export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle
 
   const title = (typedTitle?.trim() || extracted.title || titleFromFileName(pdf.name) || u.untitled).slice(0, STORY_TITLE_MAX);
   const id = randomUUID();
-  const pdfKey = `stories/${id}/story.pdf`;
+  const pdfKey = storageKeys.storyPdf(id);
   const storage = getStorage();
   await storage.put(pdfKey, pdf.bytes);
   try {

@@ -9,6 +9,7 @@ import { testimonialMessages } from "./messages";
 import { baseMimeType } from "./recording";
 import { chosenFileProblem, chunkCount, chunkRange, isTooLarge } from "./upload-limits";
 import { responseVideoKey, UploadRejected } from "./uploads.server";
+import { familyFolders } from "~/lib/storage/keys";
 
 const api = testimonialMessages.api;
 
@@ -45,7 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 const keyIsTicketsOwn = (ticket: DirectTicket) => {
   if (typeof ticket.key !== "string" || typeof ticket.responseId !== "string" || !UUID.test(ticket.responseId)) return false;
-  const prefix = `testimonials/${ticket.campaignId}/${ticket.responseId}.`;
+  const prefix = familyFolders.testimonialVideos.prefix(ticket.responseId, ticket.campaignId);
   return ticket.key.startsWith(prefix) && /^[a-z0-9]{2,4}$/.test(ticket.key.slice(prefix.length));
 };
 

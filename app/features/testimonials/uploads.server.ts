@@ -18,6 +18,7 @@ import { testimonialMessages } from "./messages";
 import { extensionFor } from "./recording";
 import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks, MULTIPART_OVERHEAD_BYTES } from "./upload-limits";
 import { checkVideo } from "./video.server";
+import { storageKeys } from "~/lib/storage/keys";
 
 const api = testimonialMessages.api;
 
@@ -93,7 +94,7 @@ export const discardIncoming = (file: IncomingFile | null) => (file && !file.pla
 // ── publishing a checked video ─────────────────────────────────────────────
 
 /** Storage key of a response's video. */
-export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => `testimonials/${campaignId}/${responseId}.${extensionFor(mimeType)}`;
+export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => storageKeys.testimonialVideo(campaignId, responseId, extensionFor(mimeType));
 
 /**
  * Moves a staged file into the media store under `key`. On the local-disk store that is a rename
@@ -370,7 +371,7 @@ async function finishVideo(uploadId: string, dir: string, manifest: Manifest): P
     await removeQuietly(dir);
     throw new UploadRejected(400, api.notAVideo);
   }
-  const result: AssembledUpload = { videoPath: `uploads/${uploadId}/${VIDEO}`, videoSize: facts.size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+  const result: AssembledUpload = { videoPath: storageKeys.upload(uploadId, VIDEO), videoSize: facts.size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
   await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
   await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
   return result;

@@ -1,5 +1,6 @@
 // The durable job queue in SQLite: work survives a restart, and a job is claimed by one worker only.
-import { and, asc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { jobs } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { now } from "~/lib/clock.server";
@@ -34,8 +35,17 @@ export function claimNextJob(workerId: string, at = now()): Job | undefined {
     .get();
 }
 
+/** Done; a job cancelled while it ran goes instead (its row names a family that left). */
 export function completeJob(id: string) {
-  db.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null }).where(eq(jobs.id, id)).run();
+  db.transaction((tx) => {
+    tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "cancelled"))).run();
+    tx.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null }).where(and(eq(jobs.id, id), eq(jobs.status, "running"))).run();
+  });
+}
+
+/** A job that ended quietly (cancelled, or its subject gone): its row goes, so nothing of it is left. */
+export function forgetJob(id: string) {
+  db.delete(jobs).where(eq(jobs.id, id)).run();
 }
 
 /** Retry delay: 5 s, 10 s, 20 s … capped at 10 minutes. */
@@ -70,8 +80,11 @@ export type TakenBack = { requeued: number; failed: Job[] };
  * was claimed, so a job that used up its attempts this way (one that takes the process down, e.g.
  * by exhausting the heap) fails instead of taking the server down at every start.
  */
-function takeBack(left: SQL | undefined): TakenBack {
+function takeBack(held: SQL | undefined): TakenBack {
+  const left = and(eq(jobs.status, "running"), held);
   return db.transaction((tx) => {
+    // Cancelled while a worker that died held it: nothing will end it, and its row names a family that left.
+    tx.delete(jobs).where(and(eq(jobs.status, "cancelled"), held)).run();
     const exhausted = tx
       .select()
       .from(jobs)
@@ -93,14 +106,21 @@ function takeBack(left: SQL | undefined): TakenBack {
 
 /** Takes back the jobs another worker has held 'running' for longer than `olderThanMs`. */
 export function takeBackStaleJobs(olderThanMs: number, at = now()) {
-  return takeBack(and(eq(jobs.status, "running"), lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs))));
+  return takeBack(lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs)));
 }
 
 /** Takes back every running job not held by this worker (when a fresh process starts as the only runner). */
 export function takeBackJobsNotHeldBy(workerId: string) {
-  return takeBack(and(eq(jobs.status, "running"), sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`));
+  return takeBack(sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`);
 }
 
 export function getJob(id: string) {
   return db.select().from(jobs).where(eq(jobs.id, id)).get();
+}
+
+/** Waits until none of `ids` is left (each ends by removing its row), or `timeoutMs` has passed. */
+export async function waitForJobsToEnd(ids: string[], timeoutMs: number, everyMs = 250) {
+  const until = Date.now() + timeoutMs;
+  const left = () => (ids.length ? db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, ids)).all().length : 0);
+  while (left() > 0 && Date.now() < until) await sleep(everyMs);
 }

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import cron, { type ScheduledTask } from "node-cron";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { now } from "~/lib/clock.server";
-import { claimNextJob, completeJob, enqueueJob, failJob, takeBackJobsNotHeldBy, takeBackStaleJobs, type Job, type TakenBack } from "./queue.server";
+import { JobEnded, runAsJob, wasCancelled } from "./job-steps.server";
+import { claimNextJob, completeJob, enqueueJob, failJob, forgetJob, takeBackJobsNotHeldBy, takeBackStaleJobs, type Job, type TakenBack } from "./queue.server";
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void> | void;
 export type Schedule = { type: string; cron: string; payload?: Record<string, unknown> };
@@ -130,9 +131,14 @@ export class JobRunner {
     const handler = this.handlers[job.type];
     try {
       if (!handler) throw new Error(`No handler for job type "${job.type}"`);
-      await handler(job.payload, job);
+      await runAsJob(job.id, async () => handler(job.payload, job));
       completeJob(job.id);
     } catch (error) {
+      // Cancelled (its family left) or its subject gone: it cleaned up after itself; not a failure.
+      if (error instanceof JobEnded || wasCancelled(job.id)) {
+        forgetJob(job.id);
+        return true;
+      }
       const final = failJob(job, error);
       if (final) recordSystemError({ error, errorType: "job_failed", workflow: `job:${job.type}`, severity: "high" });
     }

@@ -57,6 +57,19 @@ export function localDiskStorage(root: string): Storage {
       await fs.rm(fileFor(key), { force: true });
     },
     async list(prefix) {
+      // The start of a name ("podcasts/<id>."): the names in its folder that start so, each listed whole.
+      if (prefix !== "" && !prefix.endsWith("/")) {
+        const cut = prefix.lastIndexOf("/") + 1;
+        const names = await fs.readdir(path.join(root, prefix.slice(0, cut))).catch(() => [] as string[]);
+        const listed = await Promise.all(names.filter((name) => name.startsWith(prefix.slice(cut))).map((name) => storage.list(`${prefix.slice(0, cut)}${name}/`)));
+        const files = await Promise.all(
+          names.filter((name) => name.startsWith(prefix.slice(cut)) && !name.includes(PARTIAL)).map(async (name) => {
+            const stat = await fs.stat(path.join(root, prefix.slice(0, cut), name)).catch(() => null);
+            return stat?.isFile() ? [{ key: `${prefix.slice(0, cut)}${name}`, size: stat.size }] : [];
+          }),
+        );
+        return [...files.flat(), ...listed.flat()];
+      }
       const dir = path.join(root, prefix);
       const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];

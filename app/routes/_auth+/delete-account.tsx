@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { commitLogout, requireUser } from "~/features/account/auth.server";
 import { deleteAccount } from "~/features/account/delete-account.server";
+import { hashedFamilyFiles } from "~/features/podcasts/family-files.server";
 import { messages } from "~/features/account/messages";
 import { DeleteAccountSchema } from "~/features/account/schemas";
 import { readFormData } from "~/lib/http.server";
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: DeleteAccountSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const result = await deleteAccount(user, submission.value);
+  const result = await deleteAccount(user, submission.value, hashedFamilyFiles);
   if (!result.ok) return data(submission.reply({ formErrors: [result.message], hideFields }), { status: 400 });
   // The session row went with the account; this clears the cookie too.
   return redirectWithToast("/", m.deleted, { headers: { "Set-Cookie": await commitLogout(request) } });
