@@ -15,25 +15,20 @@ export function showToast(toast: Omit<Toast, "id" | "variant"> & { variant?: Toa
 /** Rendered by the server, so it works without JavaScript (decision 0005). */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [shown, setShown] = useState(toast);
+  // A later page load without a toast (a dialog closing, a revalidation) leaves the shown one to its time.
   useEffect(() => {
-    setShown(toast);
-    if (!toast) return;
+    if (toast) setShown(toast);
+  }, [toast]);
+  useEffect(() => {
+    if (!shown) return;
     const timer = setTimeout(() => setShown(null), DISPLAY_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [shown]);
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onToast = (event: Event) => {
-      setShown((event as CustomEvent<Toast>).detail);
-      clearTimeout(timer);
-      timer = setTimeout(() => setShown(null), DISPLAY_MS);
-    };
+    const onToast = (event: Event) => setShown((event as CustomEvent<Toast>).detail);
     window.addEventListener(TOAST_EVENT, onToast);
-    return () => {
-      window.removeEventListener(TOAST_EVENT, onToast);
-      clearTimeout(timer);
-    };
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
   useEffect(() => {
