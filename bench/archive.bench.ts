@@ -1,4 +1,4 @@
-// "Download everything" (issue 32, decision 0159): the zip writer the archive uses (yazl) against
+// "Download everything" (decision 0159): the zip writer the archive uses (yazl) against
 // fflate's streaming Zip (already installed, under pdfkit) on the same archive: 40 media files of 5 MB
 // stored as they are and 300 pages of 5 KB deflated, read as 64 KB stream chunks and written into a
 // sink that only counts bytes. Figures: MB/s of archive written and the peak RSS rise while writing

@@ -1,4 +1,4 @@
-// The family book (issue 32, decision 0160): renderBook laying out a 200-story, 300-photo book
+// The family book (decision 0160): renderBook laying out a 200-story, 300-photo book
 // (6×9 in with bleed, a QR code on every other story) into a sink that only counts bytes, against
 // the baseline of the same PDF library (pdfkit, same fonts) laying out the same stories as plain
 // text. Figures: pages per second of each, and the peak RSS rise while the book is made (goal:

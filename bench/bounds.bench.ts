@@ -1,4 +1,4 @@
-// Figures that were assertions in tests until issue 29: measured there, they failed on a loaded
+// Figures that were assertions in tests once: measured there, they failed on a loaded
 // machine. Each is reported against a baseline from the same run; the tests keep what cannot vary
 // (every answer a 413, the same hashing work, the caps' messages, bytes held while streaming).
 // - bounded bodies: the compiled server's RSS while eight 200 MB over-limit posts arrive four at a

@@ -1,4 +1,4 @@
-// Benchmark: the duration estimate against the real episode (issue 18). Stories of 200, 800 and 1,500
+// Benchmark: the duration estimate against the real episode. Stories of 200, 800 and 1,500
 // words go through the built-in script writer and the real render path with the default voice
 // (flite where no Piper voice is installed), after that voice's pace was measured once.
 // Goal: the estimate within 15 % of the real duration for each. Plus one two-host episode at other speeds.

@@ -1,4 +1,4 @@
-// Page benchmark against a bare Remix app (issue 21). The baseline is bench/baseline-app: one route with a
+// Page benchmark against a bare Remix app. The baseline is bench/baseline-app: one route with a
 // loader and a form, built here with the project's own Remix, React and Vite and served by Express +
 // compression in production mode. Ten of our pages are measured with three data sets (the demo
 // family; the demo family plus 100 collections / 5,000 stories, "1x"; plus 1,000 / 50,000, "10x"),

@@ -1,4 +1,4 @@
-// What a relative's phone gets (issue 33): Lighthouse's mobile profile (simulated slow 4G, 4x CPU
+// What a relative's phone gets: Lighthouse's mobile profile (simulated slow 4G, 4x CPU
 // slowdown, a Moto G-sized screen) on the pages relatives, listeners and a new owner open, in Debian's
 // Chromium, each page twice in the same run: as served, and with every script blocked, the design's
 // floor (the page as plain HTML; the inline bootstrap still runs, its imports are blocked). Figures per
@@ -62,7 +62,7 @@ const wanted = process.env.BENCH_PHONE_PAGES ? new Set(process.env.BENCH_PHONE_P
 const PAGES = ALL_PAGES.filter((p) => wanted?.has(p.key) ?? true);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BYTE_TYPES = ["total", "document", "script", "stylesheet", "image", "media", "font", "other"] as const;
-/** Issue 33's done-when: what these pages may transfer before anything is pressed, scripts on. */
+/** What these pages may transfer before anything is pressed, scripts on. */
 const BYTE_GOALS: Record<string, { kb: number; what: string }> = {
   share: { kb: 150, what: "share page, before play" },
   my_podcasts: { kb: 250, what: "library, nine podcasts" },
@@ -274,7 +274,7 @@ async function fakePhoto(seed: number, width: number, height: number): Promise<B
 }
 
 /**
- * What issue 33's goals name, through the app's own code: nine finished podcasts in the library, five with a
+ * What the page goals name, through the app's own code: nine finished podcasts in the library, five with a
  * family photo as cover (setCoverPhoto, as the cover page's upload) and four drawn (ensurePodcastCover),
  * the shared episode among the photo ones, the heavier case; a story with ten 3200 px photos received
  * as an e-mail reply's are (receivePhoto re-encodes, storeStoryPhotos stores); and a recorded story's
@@ -423,7 +423,7 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
       console.log(table.slice(first).join("\n"));
     }
     console.log(`\nphone bench summary\n${table.join("\n")}`);
-    console.log(`\nissue 33's byte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`);
+    console.log(`\nbyte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`);
     return figures;
   } finally {
     // The benches after this one run in this process, on every core.

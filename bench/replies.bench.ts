@@ -1,4 +1,4 @@
-// Benchmark: the reply reader on the real-world corpus (issue 30, decision 0154). In one run, the pass
+// Benchmark: the reply reader on the real-world corpus (decision 0154). In one run, the pass
 // rate of our reader, of `email-reply-parser` and of `planer` on the same plain-text unambiguous cases
 // (the libraries read no HTML), ours on all 119 unambiguous cases, and our reader's time per reply.
 // Goal: ours the highest, >= 113/119 unambiguous.

@@ -1,4 +1,4 @@
-// Benchmark (issue 21): start-up, from `node` to the first 200 on /healthz, of the compiled server
+// Benchmark: start-up, from `node` to the first 200 on /healthz, of the compiled server
 // production runs (decision 0141), against a bare Node HTTP server started the same way in the same
 // run; the same server from source through tsx is shown beside it. Median of 5 starts each, on an
 // existing database (migrations already applied), jobs off.

@@ -1,7 +1,7 @@
 // Benchmark: a 1,500-word story through renderPodcastAudio, stage by stage (phonemize, inference, mixing,
 // encode), once with the test Piper voice (tiny model with Piper's interface: its inference time says
 // nothing about real voices, everything around it is real), with the built-in flite voices and with espeak-ng.
-// Goal from issue 5: the non-TTS stages (mixing + encode) ≤ 5 s.
+// Goal: the non-TTS stages (mixing + encode) ≤ 5 s.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

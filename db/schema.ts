@@ -388,7 +388,7 @@ export const contacts = sqliteTable(
 );
 
 /**
- * Addresses that get no more e-mail (issue 29): a permanent bounce stops one owner's mail to it, a
+ * Addresses that get no more e-mail: a permanent bounce stops one owner's mail to it, a
  * spam complaint (ownerId null) everyone's. Kept by address, so addresses typed into a collection
  * count as much as saved contacts.
  */
@@ -495,8 +495,8 @@ export const podcasts = sqliteTable(
     /** The family's own photo as the cover (drawn from the title when null). */
     coverKey: text("cover_key"),
     /**
-     * Which of the collection's stories each chapter tells, written when the audio is made (issue 32:
-     * the book's QR code plays a story's chapter). Null for episodes made before, and for one story's.
+     * Which of the collection's stories each chapter tells, written when the audio is made
+     * (the book's QR code plays a story's chapter). Null for episodes made before, and for one story's.
      */
     chapterStories: json<Array<{ title: string; start: number; contributionIds: string[] }>>("chapter_stories"),
     listens: integer("listens").notNull().default(0),
@@ -658,7 +658,7 @@ export const activityTypes = [
   "campaign_created",
   "user_registered",
   "story_submitted",
-  /** Written once the account's rows are gone, so it names no user (issue 32). */
+  /** Written once the account's rows are gone, so it names no user. */
   "account_deleted",
 ] as const;
 

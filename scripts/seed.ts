@@ -1,5 +1,5 @@
 // `npm run db:seed`: the demo family on an empty database. A script entry of its own, so that no
-// module the server bundles can seed on import (issue 29: the compiled server once did).
+// module the server bundles can seed on import (the compiled server once did).
 import { getDb, migrateDatabase } from "../app/lib/db.server";
 import { seedDemoData } from "../db/seed";
 

@@ -29,7 +29,7 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) expect((await post("/login")).status).toBe(200);
     const refused = await post("/login", { Accept: "application/json" });
     expect(refused.status).toBe(429);
-    // express-rate-limit's standard headers give every tier's 429 its Retry-After (issue 29).
+    // express-rate-limit's standard headers give every tier's 429 its Retry-After.
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ message: "Too many requests. Please wait a minute and try again." });
     const page = await post("/api/login", { Accept: "text/html" });

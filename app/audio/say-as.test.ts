@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { normalizeForSpeech } from "./speech-text";
 
-// Written as families write, said as an English speaker says it (issue 31). Each row is [written, said].
+// Written as families write, said as an English speaker says it. Each row is [written, said].
 const TABLE: Array<[string, string]> = [
   // Years
   ["in 1938", "in nineteen thirty-eight"],

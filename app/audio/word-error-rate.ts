@@ -1,5 +1,5 @@
 // How well a listener (here: a speech recognizer) can follow a voice: the word error rate of a
-// transcript against the script it was read from. The TTS bench's intelligibility figure (issue 18).
+// transcript against the script it was read from. The TTS bench's intelligibility figure.
 
 const ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
 const TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split(" ");

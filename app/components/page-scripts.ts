@@ -1,4 +1,4 @@
-// Pages that need no React (issue 33): Remix's documented way to leave a route unhydrated
+// Pages that need no React: Remix's documented way to leave a route unhydrated
 // (guides/disabling-javascript) is a route handle that the root reads to leave out <Scripts />.
 // Such a page is its no-JavaScript version for everyone: plain HTML forms, links and native controls.
 import { useMatches } from "@remix-run/react";

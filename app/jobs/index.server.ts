@@ -51,7 +51,7 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { reencodePhotosStoredAsSent } = await import("~/features/contributions/photos.server");
     await reencodePhotosStoredAsSent();
   },
-  // Removal requests and account deletions a restored backup forgot (issues 29, 32): applied again on every start as primary.
+  // Removal requests and account deletions a restored backup forgot: applied again on every start as primary.
   "reapply-removals": async () => {
     const { reapplyLoggedErasures } = await import("~/features/account/reapply-erasures.server");
     const { hashedFamilyFiles } = await import("~/features/podcasts/family-files.server");

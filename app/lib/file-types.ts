@@ -1,6 +1,6 @@
 // What a stored file is, by the extension the server gave its key when it checked the content
 // (ffprobe for audio, libvips for images), never by the name or type its sender gave. Serving and
-// "Download original" use it, so a recording sent as "voice.html" is saved as "voice.m4a" (issue 29).
+// "Download original" use it, so a recording sent as "voice.html" is saved as "voice.m4a".
 
 const TYPES: Record<string, string> = {
   mp3: "audio/mpeg",

@@ -72,7 +72,7 @@ export async function reencodePhoto(bytes: Uint8Array, maxEdge = MAX_PHOTO_EDGE)
   }
 }
 
-// Sized copies (issue 33): a page asks for the width its box needs, made once per stored image, width
+// Sized copies: a page asks for the width its box needs, made once per stored image, width
 // and format, and kept beside it in storage, so a request after the first only reads a file.
 
 export type VariantFormat = "webp" | "jpeg";

@@ -17,7 +17,7 @@ export type LinkPreview = {
 
 export const productIcon = (origin: string) => `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
 
-/** The page's meta description, which search results and Lighthouse read (issue 33). */
+/** The page's meta description, which search results and Lighthouse read. */
 export const describedAs = (content: string = PRODUCT_DESCRIPTION): MetaDescriptor => ({ name: "description", content });
 
 export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {

@@ -1,4 +1,4 @@
-// conform's onValidate for forms the server checks (issue 33, decisions 0173 and 0182): the page loads
+// conform's onValidate for forms the server checks (decisions 0173 and 0182): the page loads
 // no schema code, yet Add/Remove buttons (conform's intents) still change the form in place.
 import { parse } from "@conform-to/react";
 

@@ -1,5 +1,5 @@
 // Every "429 Too Many Requests" the app answers is made here, so none goes out without Retry-After
-// (RFC 9110 §10.2.3): clients and proxies wait that long instead of hammering (issue 29). The
+// (RFC 9110 §10.2.3): clients and proxies wait that long instead of hammering. The
 // express tiers (server/rate-limit.ts) get it from express-rate-limit's standard headers.
 import { data, type HeadersFunction } from "@remix-run/node";
 

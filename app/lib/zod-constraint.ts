@@ -13,5 +13,5 @@ export function constraintOf(schema: Schema) {
   return constraint;
 }
 
-/** What a form component takes from its page's loader, so the browser needs no schema (issue 33, decision 0173). */
+/** What a form component takes from its page's loader, so the browser needs no schema (decision 0173). */
 export type FormConstraint = ReturnType<typeof constraintOf>;

@@ -1,6 +1,6 @@
 // Addresses Mailgun reported as dead (a permanent bounce) or as complaining (marked as spam): the
 // address is suppressed and the owner's contact and open invitations are marked, so nothing more is
-// sent there (decision 0143; by address since issue 29).
+// sent there (decision 0143; by address since).
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { campaigns, contacts, invitations, newsletters, suppressedAddresses } from "#db/schema";
 import { db } from "~/lib/db.server";

@@ -1,7 +1,7 @@
 // What JavaScript each route makes a browser download: the Remix build manifest's entry plus every
 // route module (and its imports) from the root down to that route, each file gzipped as the server's
 // compression middleware sends it (zlib's default level). Shared by bench/phone.bench.ts and the
-// budget check in tests/e2e (issue 33).
+// budget check in tests/e2e.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

@@ -1,4 +1,4 @@
-// Issue #10, accessibility, and phone first (issues 17, 29): axe-core finds no violation of WCAG
+// Accessibility, and phone first: axe-core finds no violation of WCAG
 // 2.0/2.1 A or AA, nor of its best practices, on any page, signed out, as a user and as an
 // administrator, in the light and the dark theme, with JavaScript on and off, on a laptop and on a
 // phone; and no page is wider than a 390 or 320 px phone or a laptop, nor splits a button's word.

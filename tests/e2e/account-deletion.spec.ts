@@ -1,4 +1,4 @@
-// Leaving cleanly (issue 32): an owner deletes their account from the change-password page, with and
+// Leaving cleanly: an owner deletes their account from the change-password page, with and
 // without JavaScript: the archive is offered first, the typed address and the password are checked, and
 // afterwards the session is over and the family's private feed answers 404.
 import { ensureFeed } from "~/features/podcasts/feeds.server";

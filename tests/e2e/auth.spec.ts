@@ -26,7 +26,7 @@ test.describe("sign in and out", () => {
       // The wait (30 s) counts from the fifth attempt's start, so a busy machine shows a little less.
       await expect(page.getByRole("alert")).toContainText(i < 5 ? "Invalid email or password" : /Please try again in ([1-9]|[12]\d|30) seconds/);
       if (i === 5) {
-        // Issue 29: the throttle's 429 says its wait in Retry-After, as /api/login's does.
+        // The throttle's 429 says its wait in Retry-After, as /api/login's does.
         expect((await answer).status()).toBe(429);
         expect((await answer).headers()["retry-after"]).toMatch(/^([1-9]|[12]\d|30)$/);
       }

@@ -17,7 +17,7 @@ test.describe("create story collection", () => {
     await signInAs(page, user);
     await visit(page, "/create-story-collection");
     // With JavaScript typed addresses are added in the page (the server is asked only which of them it
-    // won't e-mail, issue 29) and 'Add Group' asks for the group's contacts, both by GET: a POST would
+    // won't e-mail) and 'Add Group' asks for the group's contacts, both by GET: a POST would
     // reload the page's loaders and could take the toast of the "Create" (decision 0164). Without it
     // every step posts.
     const posts: string[] = [];

@@ -1,4 +1,4 @@
-// Issue #17, conventions a web app is expected to keep: an installable manifest with icons drawn
+// Conventions a web app is expected to keep: an installable manifest with icons drawn
 // from the mark, the browser's toolbar colour for each theme, and pages that print as documents
 // (decision 0125). Each runs with JavaScript on and off.
 import { createNewsletter } from "~/features/newsletters/newsletters.server";

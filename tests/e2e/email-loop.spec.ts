@@ -30,7 +30,7 @@ test("on the local mailbox, reply to an invitation and see the story on the coll
   await expect(page.getByText("Email Reply").first()).toBeVisible();
 });
 
-// Issue 17: an HTML-only reply, a reply with nothing usable, and a reply from another address.
+// An HTML-only reply, a reply with nothing usable, and a reply from another address.
 test.describe("replies as mail clients really send them", () => {
   /** Posts a signed inbound webhook, as Mailgun would, to the running app. */
   async function postReply(page: import("@playwright/test").Page, message: InboundMessage) {

@@ -52,7 +52,7 @@ export const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 /** Navigates and, with JavaScript on, waits for React to hydrate before the test interacts. */
 export async function visit(page: Page, url: string) {
   const response = await page.goto(url);
-  // A page that sends no scripts (a route with the noScripts handle, issue 33) is never hydrated.
+  // A page that sends no scripts (a route with the noScripts handle) is never hydrated.
   if (jsOn() && (await page.locator("script[type=module]").count()) > 0) {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   }

@@ -1,4 +1,4 @@
-// Issue #10, accessibility: the main forms filled in and sent with the keyboard alone (Tab,
+// Accessibility: the main forms filled in and sent with the keyboard alone (Tab,
 // Shift+Tab, typing, Enter, Space; no clicks), with JavaScript on and off. Every element that
 // takes focus on the way must show it (tests/utils/keyboard.ts).
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Light on a slow phone (issue 33), with JavaScript on and off: the CSP holds without an eval
+// Light on a slow phone, with JavaScript on and off: the CSP holds without an eval
 // exception (Zod runs jitless in the browser), the share page fetches no audio before play is
 // pressed, the newsletter, the recording-removal, unsubscribe and book-listening pages send no scripts
 // at all, the share page only its player's script and the answer form only its own (no React,
@@ -23,7 +23,7 @@ import { createTestCampaign, createTestInvitation, insertTestContribution } from
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 const KB = 1024;
-// Scripts budgets in KB gzipped (issue 33; docs/performance.md has the figures). The issue's goals
+// Scripts budgets in KB gzipped (docs/performance.md has the figures). The issue's goals
 // (answer form 100, share page 60, any page 120) are not all met yet: React, React DOM and Remix are
 // 82 KB of every hydrated page, and forms that validate in the browser carry Zod (26 KB). The share
 // page and the answer form are not hydrated: their budgets are held on the scripts their HTML loads,

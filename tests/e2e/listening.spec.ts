@@ -374,7 +374,7 @@ test.describe("the podcast page", () => {
     const context = await freshContext(browser);
     const visitor = await context.newPage();
     const locked = await visitor.goto(link);
-    // 200 with the form and the neutral link preview, so messengers still show a card (issue 29).
+    // 200 with the form and the neutral link preview, so messengers still show a card.
     expect(locked?.status()).toBe(200);
     await expect(visitor.getByRole("heading", { name: "This podcast is password protected" })).toBeVisible();
     await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", "A podcast shared with you");

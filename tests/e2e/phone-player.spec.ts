@@ -1,4 +1,4 @@
-// Issue 31 item 5, with JavaScript on and off: on a phone the player stays in reach while the reader
+// With JavaScript on and off: on a phone the player stays in reach while the reader
 // scrolls through the transcript, and a touch screen is not told about keys it does not have.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";

@@ -58,7 +58,7 @@ test("a 400-character word in a title or a name breaks instead of widening the a
   }
 });
 
-// Issue 29: a toast as wide as the screen hung off a phone's left edge.
+// A toast as wide as the screen hung off a phone's left edge.
 test("a toast fits a 320 px screen", async ({ page, user }) => {
   await page.setViewportSize(SCREENS[1]!);
   await visit(page, "/login");

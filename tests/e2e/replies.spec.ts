@@ -1,4 +1,4 @@
-// Issue 30: replies as people really write them read right on the stories page, and the owner
+// Replies as people really write them read right on the stories page, and the owner
 // corrects a cut in one step. Runs with JavaScript on and off (projects js and no-js).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";

@@ -108,7 +108,7 @@ test("NODE_ENV=production without APP_ENV: no dev mailbox, no stand-in sign-in, 
   expect(home.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
 });
 
-test("a production start on an empty database creates no account (issue 29)", () => {
+test("a production start on an empty database creates no account", () => {
   const db = new Database(path.join(dir, "safe.db"), { readonly: true });
   try {
     expect(db.prepare("select count(*) as n from users").get()).toEqual({ n: 0 });

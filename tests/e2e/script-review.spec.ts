@@ -1,4 +1,4 @@
-// Issue 18 item 4 (decision 0128), with JavaScript on and off: the script reviewed before any audio,
+// Decision 0128: with JavaScript on and off: the script reviewed before any audio,
 // and the family's pronunciation list. The job runs for real in the server (real voices and mixing).
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";

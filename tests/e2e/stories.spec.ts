@@ -270,7 +270,7 @@ test.describe("public contribution page", () => {
   });
 });
 
-// Issue 17: photos sent with e-mail replies, a reply from another address, and an empty reply.
+// Photos sent with e-mail replies, a reply from another address, and an empty reply.
 test.describe("what came with e-mail replies", () => {
   // A real 1×1 PNG, so the browser can show it.
   const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -306,7 +306,7 @@ test.describe("what came with e-mail replies", () => {
     // The thumbnails really load, through the owner's photo URL.
     // (decode() rejects a broken image; naturalWidth no longer says it: a srcset's 1 px copy reads as 0.)
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.decode().then(() => img.complete))).toBe(true);
-    // A sized copy for its 112 px box, never the photo whole (issue 33).
+    // A sized copy for its 112 px box, never the photo whole.
     expect(Number(new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get("w"))).toBeLessThanOrEqual(192);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

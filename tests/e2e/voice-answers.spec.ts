@@ -1,4 +1,4 @@
-// Answers by voice (issue 20, decision 0136): a relative uploads a recording on the public form (a
+// Answers by voice (decision 0136): a relative uploads a recording on the public form (a
 // plain file input, so it works without JavaScript), the owner hears it, corrects the text, and
 // sees the relative's removal request. Both projects run each test (JavaScript on and off).
 import fs from "node:fs";
@@ -121,7 +121,7 @@ test.describe("answers by voice", () => {
     expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all()).toHaveLength(0);
   });
 
-  // Issue 29: just over the 50 MB cap the typed fields were lost (false "Please enter your name"
+  // Just over the 50 MB cap the typed fields were lost (false "Please enter your name"
   // errors), and past 51 MB the page with JavaScript fell to "Something went wrong on our side".
   for (const [label, bytes] of [
     ["just over 50 MB", 50 * 1024 * 1024 + 4096],

@@ -1,4 +1,4 @@
-// The recorder on the public answer form (issue 20 item 1, decision 0138), with Chromium's fake
+// The recorder on the public answer form (decision 0138), with Chromium's fake
 // microphone (a beeping tone). Without JavaScript the form keeps only its file input; the upload
 // of a file that way is tested in voice-answers.spec.ts.
 import type { Page } from "@playwright/test";

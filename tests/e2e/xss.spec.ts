@@ -1,4 +1,4 @@
-// XSS (issue #10 item 2): every hostile string of tests/fixtures/xss-corpus.ts in every user-entered
+// XSS: every hostile string of tests/fixtures/xss-corpus.ts in every user-entered
 // field, on every page that shows it (owner, public, admin, the dev mailbox's e-mail view), with
 // JavaScript on and off. On each page: no dialog opened, `window.__xss` is unset, no element a
 // payload carries exists (in the page or in an e-mail's HTML), no javascript: URL is live, the CSP
@@ -382,7 +382,7 @@ test.describe("Content-Security-Policy", () => {
       // Every <script> the server wrote carries this response's nonce; none has an inline handler.
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-      // The newsletter and the recording-removal page send none at all (issue 33); every other page does.
+      // The newsletter and the recording-removal page send none at all; every other page does.
       if (!/^\/(newsletter|recording-removal)\//.test(path)) expect(scripts.length, `${path}: the page has scripts`).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`);
       // A fresh nonce per response.

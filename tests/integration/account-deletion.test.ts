@@ -1,4 +1,4 @@
-// Leaving cleanly (issue 32): an owner deletes their account through the real route. Every table of the
+// Leaving cleanly: an owner deletes their account through the real route. Every table of the
 // schema is checked (read from db/schema.ts, so a new table cannot be forgotten): the account's rows are
 // gone, another family's rows are exactly as they were, its stored files are gone on the local disk and
 // on S3, its feed, share, book and public links answer 404, its session is over and the admin sees one line.

@@ -1,4 +1,4 @@
-// The administrator's upload of an archive (issue 32): the zip is imported for the named owner; a
+// The administrator's upload of an archive: the zip is imported for the named owner; a
 // file that is not an archive, a missing file or address is a 400 with a sentence; only admins.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";

@@ -1,5 +1,5 @@
 // The demo family (`npm run db:seed`) as its owner downloads it: every story of every collection is a
-// page reachable from index.html, and no link leaves the zip or misses (issue 32). Then the archive is
+// page reachable from index.html, and no link leaves the zip or misses. Then the archive is
 // unpacked and crawled in Chromium from file:// with JavaScript off, by the links the pages show.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";

@@ -1,4 +1,4 @@
-// "Download everything" (issue 32): the zip of a demo-like family holds a static site whose every link
+// "Download everything": the zip of a demo-like family holds a static site whose every link
 // lands inside the zip, every stored object byte for byte, and a data.json valid against its schema;
 // another owner's collection is a 404.
 import { randomUUID } from "node:crypto";

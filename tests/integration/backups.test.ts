@@ -1,4 +1,4 @@
-// Issue 22, item 6 (decision 0144): the hourly backup, its rotation, and `npm run restore` against
+// Decision 0144: the hourly backup, its rotation, and `npm run restore` against
 // the real server process, with real SQLite files and the local storage driver in this file's DATA_DIR.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

@@ -1,5 +1,5 @@
-// The demo family (`npm run db:seed`) as its owner makes a book of all its collections (issue 32,
-// decision 0170): the trim size, every font embedded, each collection's title page and every story
+// The demo family (`npm run db:seed`) as its owner makes a book of all its collections
+// (decision 0170): the trim size, every font embedded, each collection's title page and every story
 // in the contents, and as many QR codes as recorded stories.
 import { execFile } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The family book's QR codes for stories told in an episode (issue 32 item 1, decision 0170): a family
+// The family book's QR codes for stories told in an episode (decision 0170): a family
 // episode made by the real job (flite, ffmpeg) records which story each chapter tells; the book prints
 // a code for each, whose page plays the episode from that story's chapter, without a sign-in, until
 // the owner turns the links off. An episode made before (no stories recorded) gives no code.

@@ -1,4 +1,4 @@
-// The family book (issue 32 item 1, decision 0160): a small family's collection becomes a print-ready PDF
+// The family book (decision 0160): a small family's collection becomes a print-ready PDF
 // through the "build-book" job; poppler reads its size, fonts, images and text, zbarimg its QR codes,
 // and each code's link plays the story without a sign-in until the owner turns the links off.
 import fs from "node:fs";

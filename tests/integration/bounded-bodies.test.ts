@@ -1,8 +1,8 @@
-// Issue 22, item 1 (decision 0142): 200 MB bodies to the sign-in form, a public answer form, the
+// Decision 0142: 200 MB bodies to the sign-in form, a public answer form, the
 // story upload and the Mailgun webhook, with and without Content-Length, four at a time, against
 // the real server in its own process: every answer is a 413 the client reads. Bodies are generated
 // as they are sent, never held. How much the server's memory moves and how long the answers take are
-// figures in `npm run bench -- bounds` (issue 29: asserted here, they failed on a loaded machine);
+// figures in `npm run bench -- bounds` (asserted here, they failed on a loaded machine);
 // the time limits below are only ceilings a busy 2-core machine stays far under.
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";

@@ -1,4 +1,4 @@
-// A relative's removal link reaches episodes already made (issue 32 item 3): every finished episode that
+// A relative's removal link reaches episodes already made: every finished episode that
 // plays their recording leaves the feeds and share links at once and goes back in the queue to be made
 // without it; the owner is e-mailed once. Ticking the box takes the written story too. Through the real
 // removal page's action.

@@ -88,7 +88,7 @@ describe("podcast covers", () => {
   });
 });
 
-describe("covers in the size of their box (issue 33)", () => {
+describe("covers in the size of their box", () => {
   const webp = { Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" };
 
   it("a shared cover comes at the asked width as WebP, made once, immutable when its URL has the version", async () => {

@@ -1,4 +1,4 @@
-// Issue 29: a stored file is served and downloaded under the type and extension the server found,
+// A stored file is served and downloaded under the type and extension the server found,
 // never the sender's: a recording sent as "voice.html" must not be saved as a web page.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 29: a collection's title reaches e-mail Subject headers; control characters in it must not.
+// A collection's title reaches e-mail Subject headers; control characters in it must not.
 // Every e-mail is built by queueOutgoingEmail, which makes each header value one clean line; the
 // fake Mailgun shows what actually leaves.
 import { eq } from "drizzle-orm";

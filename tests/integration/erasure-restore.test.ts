@@ -1,4 +1,4 @@
-// Issue 32: an account deletion and a relative's story removal are logged outside the database
+// An account deletion and a relative's story removal are logged outside the database
 // (account/erasure-log.server.ts), so restoring a backup taken before them erases them again. The real
 // backup job's code takes the backup, the real routes delete, and `npm run restore` restores in place.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Relatives' own voices in the family podcast (issue 20 item 5, decision 0139), with the real flite,
+// Relatives' own voices in the family podcast (decision 0139), with the real flite,
 // ffmpeg and renderer: a recorded answer is heard in the episode, inside its relative's chapter, and
 // marked in the transcript; one whose removal was asked for is neither heard nor marked. Recordings
 // without text are transcribed by an OpenAI-compatible server (a local fake), and a failed

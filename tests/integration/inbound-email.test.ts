@@ -125,7 +125,7 @@ describe("Mailgun inbound webhook", () => {
   });
 });
 
-describe("replies without a text part, without a story, or from another address (issue 17)", () => {
+describe("replies without a text part, without a story, or from another address", () => {
   const notesTo = (address: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, address), eq(emailOutbox.kind, "empty_reply_note"))).all();
   const emptyRepliesOf = (campaignId: string) => db.select().from(emptyReplies).where(eq(emptyReplies.campaignId, campaignId)).all();
 

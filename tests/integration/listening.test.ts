@@ -477,7 +477,7 @@ describe("the public share page /s/{token}", () => {
     const { token } = await createShare(owner, podcast.id, { password: "lakehouse" });
     const other = await createShare(owner, podcast.id, { password: "different" });
 
-    // 200 with the password form and the neutral preview, so messengers still show a card (issue 29).
+    // 200 with the password form and the neutral preview, so messengers still show a card.
     const locked = await openShare(token);
     expect(locked.status).toBe(200);
     const lockedData = (await locked.json()) as { state: string; preview: Record<string, unknown> };

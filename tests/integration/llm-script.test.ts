@@ -158,7 +158,7 @@ describe("a language model's script", () => {
     ["leaves part of the story out", answer(host("host2", "Hello."), story(PART_1)), /the story must be read in full, but “When I was twelve the cabin was sold\.” and the 1 sentences after it are missing/],
     ["splits the story between the two voices", answer(story(PART_1), { ...story(PART_2), speaker: "host2" }), /segment 2 reads the story in host2's voice/],
     ["is not JSON", '{"segments": [{"speaker": "host1", "text": ', /the answer is not JSON/],
-    // Issue 31: the interviewer asks and never tells, and never says a line twice.
+    // The interviewer asks and never tells, and never says a line twice.
     ["has the interviewer tell what happened", answer(host("host2", "Grandpa drove a blue truck."), story(PART_1), story(PART_2)), /segment 1 is a host line but uses the story's words \(grandpa, drove, blue, truck\)/],
     ["repeats a host line", answer(host("host2", "Mm. What happened next?"), story(PART_1), host("host2", "Mm. What happened next?"), story(PART_2)), /segment 3 repeats the host line “Mm\. What happened next\?”; no line is said twice/],
     ["is JSON of another shape", JSON.stringify({ segments: [{ speaker: "HOST 1", text: PART_1 }] }), /the answer is not in the asked-for shape/],

@@ -1,4 +1,4 @@
-// Issue 29: every photo a relative sends is re-encoded once on arrival (upright, size capped, no
+// Every photo a relative sends is re-encoded once on arrival (upright, size capped, no
 // metadata), so the owner's page and the public newsletter never serve a phone's GPS position.
 // Photos stored as they were sent before the rule are re-encoded on their next serve, or by the job.
 import fs from "node:fs";

@@ -431,7 +431,7 @@ describe("script writer", () => {
     expect(segments).toHaveLength(6);
     expect(segments.map((s) => s.speaker)).toEqual(["host2", "host1", "host2", "host1", "host2", "host1"]);
     const narrated = segments.filter((s) => s.speaker === "host1").map((s) => s.text);
-    // The narrator says hello before the first words of the story (issue 31).
+    // The narrator says hello before the first words of the story.
     expect(narrated.slice(0, 2).join(" ")).toBe(`Hello. I'm glad to tell it. ${story}`);
     // The interviewer may ask about what the story names; what it states names none of it.
     const statements = (text: string) => text.split(/(?<=[.!])\s+/).filter((sentence) => !sentence.endsWith("?")).join(" ");

@@ -22,7 +22,7 @@ describe("reply corpus (our own cases)", () => {
   });
 });
 
-describe("real-world replies (tests/fixtures/email-replies, issue 30)", () => {
+describe("real-world replies (tests/fixtures/email-replies)", () => {
   const corpus = loadReplyCorpus();
   const ours = scoreCorpus(corpus, stripQuotedReply);
 

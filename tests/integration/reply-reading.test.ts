@@ -1,4 +1,4 @@
-// Issue 30: real replies through the Mailgun webhook read right on the story card; nothing is lost
+// Real replies through the Mailgun webhook read right on the story card; nothing is lost
 // when the reader is unsure; the owner corrects a cut in one step ("Keep more of this e-mail" / "Keep less").
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 29: /reset-password does the same work for known and unknown addresses. It used to wait for
+// /reset-password does the same work for known and unknown addresses. It used to wait for
 // the mail provider only when the address had an account, so the time of the answer told who has one.
 // Here the provider never answers until the test lets it: the page must answer first, either way.
 import http from "node:http";

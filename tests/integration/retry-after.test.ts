@@ -1,4 +1,4 @@
-// Issue 29: every 429 the server answers says when to come back (Retry-After). The answers are made
+// Every 429 the server answers says when to come back (Retry-After). The answers are made
 // by app/lib/too-many.server.ts alone; this reads the server's sources for a 429 made anywhere else,
 // so a new one cannot slip out bare.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 29: parallel "Listen" clicks start at most the queue's bound of render processes (counted
+// Parallel "Listen" clicks start at most the queue's bound of render processes (counted
 // as real forks of the render worker); the rest are told 429 with Retry-After or share a render.
 import type { ChildProcess } from "node:child_process";
 import { describe, expect, test, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 29: db/seed.ts once ended with a "run as a script" check (process.argv[1] === this file),
+// Db/seed.ts once ended with a "run as a script" check (process.argv[1] === this file),
 // which the server bundle made true on every start, so every compiled server seeded the demo
 // accounts. Script-only code belongs in an entry of its own: no module the server bundles may look
 // at process.argv (tests/e2e/safe-defaults.spec.ts starts the compiled server on an empty database).

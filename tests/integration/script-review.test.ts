@@ -1,4 +1,4 @@
-// Issue 18 item 4 (decision 0128): the script reviewed before any audio, and the family's
+// Decision 0128: the script reviewed before any audio, and the family's
 // pronunciation list reaching the synthesizer (not the transcript).
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";

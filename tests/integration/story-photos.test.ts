@@ -1,4 +1,4 @@
-// Issue 17: the photos sent with e-mail replies, on the stories page — shown with their story,
+// The photos sent with e-mail replies, on the stories page — shown with their story,
 // served only to the collection's owner, removable by the owner, and gone from newsletters then.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";

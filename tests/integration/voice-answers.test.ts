@@ -1,4 +1,4 @@
-// Answers by voice (issue 20, decision 0136): e-mailed recordings in every format a phone or browser
+// Answers by voice (decision 0136): e-mailed recordings in every format a phone or browser
 // sends become playable normalized copies with the original kept; bad ones keep the text and say
 // why; removal links and the owner's text edits keep what they must.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// XSS in what leaves the browser's reach (issue #10 item 2): the outgoing e-mails (every template,
+// XSS in what leaves the browser's reach: the outgoing e-mails (every template,
 // every field a person typed, HTML and text versions, subject lines and the headers Mailgun gets)
 // and the PDFs (newsletter, podcast transcript), with each hostile string of tests/fixtures/xss-corpus.ts.
 // The pages themselves are checked in a browser by tests/e2e/xss.spec.ts.

@@ -35,7 +35,7 @@ function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
 /**
  * Unknown e-mails get the same answer after the same work: one look-up, then (for an account) a token
  * and an outbox row. The mail provider is called after the answer, never awaited: waiting for it only
- * for known addresses told who has an account by the time the answer took (issue 29).
+ * for known addresses told who has an account by the time the answer took.
  */
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);

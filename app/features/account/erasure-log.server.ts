@@ -1,7 +1,7 @@
 // What people asked to be forgotten is kept outside the database as well: one small file in storage per
 // request, written before the database changes. Restoring a backup taken before a request would
 // otherwise bring it back; the restore script and every start as primary apply these files again
-// (issue 29: a relative's recording; issue 32: their written story, and a closed account).
+// (a relative's recording; their written story, and a closed account).
 // The key holds everything, so reading the log is one listing of `consent/`.
 import type { Storage } from "~/lib/storage/storage.server";
 
@@ -10,7 +10,7 @@ export const erasureKinds = ["recording", "story", "account"] as const;
 export type ErasureKind = (typeof erasureKinds)[number];
 
 const ROOT = "consent/";
-/** The recording folder predates the others (issue 29): its name stays, so requests already logged still count. */
+/** The recording folder predates the others: its name stays, so requests already logged still count. */
 const folders: Record<ErasureKind, string> = { recording: "recording-removals", story: "story-removals", account: "account-deletions" };
 
 export type LoggedErasure = { kind: ErasureKind; id: string; requestedAt: Date };

@@ -65,7 +65,7 @@ export const messages = {
       description: "This invitation link is invalid or has expired. Request a password reset to set your password.",
     },
   },
-  // Leaving cleanly (issue 32). The activity line names no one: the admin sees that an account left, not whose.
+  // Leaving cleanly. The activity line names no one: the admin sees that an account left, not whose.
   deleteAccount: {
     pageTitle: "Delete Account",
     heading: "Delete your account",

@@ -1,4 +1,4 @@
-// The custom podcast limit as the browser checks it before anything is sent (issue 33, decision 0182):
+// The custom podcast limit as the browser checks it before anything is sent (decision 0182):
 // CustomLimitSchema (user-schemas.ts) is the server's check; custom-limit.test.ts holds the two to the
 // same messages. Above the largest limit the browser lets it go and the server answers.
 import { adminUserMessages } from "./user-messages";

@@ -1,5 +1,5 @@
 // The admin forms' numbers and category lists, without Zod: the pages import them from here, so
-// they load no schema code (issue 33, decision 0182). schemas.ts builds its checks from them.
+// they load no schema code (decision 0182). schemas.ts builds its checks from them.
 import { promptTemplateCategories } from "#db/enums";
 
 export const MAX_EXPIRES_IN_DAYS = 3650;

@@ -1,4 +1,4 @@
-// The family book (issue 32, decision 0160): the owner asks, the "build-book" job lays it out in the
+// The family book (decision 0160): the owner asks, the "build-book" job lays it out in the
 // layout thread (decision 0180) into a temporary file and stores it, counting the stories laid out so
 // the owner's page can show progress.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The book's first pages as images, so the owner sees it before downloading (issue 32, decision 0170).
+// The book's first pages as images, so the owner sees it before downloading (decision 0170).
 // pdfjs-dist (already a dependency) draws a page onto @napi-rs/canvas (its own optional dependency);
 // it reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
 import { createCanvas } from "@napi-rs/canvas";

@@ -116,7 +116,7 @@ export function deleteContact(ownerId: string, contactId: string) {
 
 /**
  * Why each of these addresses will not be e-mailed (a bounce or a spam complaint), by the address
- * as typed, so the owner sees it wherever they type it: contacts and collection invitees (issue 29).
+ * as typed, so the owner sees it wherever they type it: contacts and collection invitees.
  */
 export function blockedRecipients(ownerId: string, emails: string[]): Record<string, string> {
   const keys = emails.map((email) => canonicalAddress(email) ?? email.trim().toLowerCase());

@@ -28,7 +28,7 @@ export const contactMessages = {
     tooLong: "This is too long",
     tooManyTags: "Too many tags",
   },
-  // Shown wherever an address that bounced or complained is typed again (issue 29); the spec has none.
+  // Shown wherever an address that bounced or complained is typed again; the spec has none.
   blocked: {
     note: (email: string, reason: string) => `We won't e-mail ${displayAddress(email)}: ${reason}`,
     fallback: { undeliverable: "The address does not accept e-mail.", unsubscribed: "The relative asked not to get these e-mails." },

@@ -1,5 +1,5 @@
 // Names the public answer form and its action share; apart from schemas.ts so the form's page
-// loads no schema code (issue 33).
+// loads no schema code.
 
 /** Honeypot: a filled one is answered as if accepted and nothing is stored (decision 0103). */
 export const HONEYPOT_FIELD = "website";

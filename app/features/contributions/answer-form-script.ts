@@ -170,7 +170,7 @@ function enhance(form: HTMLFormElement) {
       return;
     }
     // Refused here, before a byte is sent: 60 MB on a phone's line is minutes for nothing. The
-    // server refuses by the same rule for a page without JavaScript (issue 29).
+    // server refuses by the same rule for a page without JavaScript.
     const chosen = take?.file ?? (replacement ? undefined : fileInput.files?.[0]);
     if (chosen && isTooLargeRecording(chosen.size)) {
       event.preventDefault();

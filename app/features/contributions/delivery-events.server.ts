@@ -73,7 +73,7 @@ export function handleDeliveryEvent(payload: DeliveryEvent): DeliveryEventResult
   const owner = ownerOfOutboxKey(row.dedupeKey);
   if (!owner) return { status: 200, message: "Ignored: not an e-mail to a relative" };
   // The row's own address: a forwarded copy's recipient must not mark someone else.
-  // A complaint stops every family's mail to the address (issue 29), told to the others in their own words.
+  // A complaint stops every family's mail to the address, told to the others in their own words.
   const everyoneElse = problem.kind === "unsubscribed" ? { ...problem, reason: COMPLAINED_ELSEWHERE } : undefined;
   const changed = markDeliveryProblem(owner.ownerId, addressOf(row.to), problem, everyoneElse);
   return { status: 200, message: `Recorded: ${changed.invitations} invitation(s) and ${changed.contacts} contact(s) marked ${problem.kind}` };

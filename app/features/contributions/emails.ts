@@ -156,7 +156,7 @@ type RecordingRefusedInput = {
   unasked?: boolean;
 };
 
-/** A recording we could not keep (issue 29): why, that their words are safe, and how to send it again. */
+/** A recording we could not keep: why, that their words are safe, and how to send it again. */
 export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, reason, textKept, canReply, formUrl, unsubscribeUrl, unasked = false }: RecordingRefusedInput): EmailParts {
   const subject = `Your recording for "${campaignTitle}" didn't come through`;
   const thanks = `Thank you for sending a recording for ${ownerName}'s "${campaignTitle}". We're sorry: we couldn't keep it. ${reason}`;

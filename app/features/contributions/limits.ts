@@ -1,5 +1,5 @@
 // The story forms' limits and choices, without Zod: the browser's forms read them and schemas.ts
-// builds its schemas from them (issue 33: schema code stays on the server).
+// builds its schemas from them (schema code stays on the server).
 export const NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 export const STORY_MAX = 50_000;

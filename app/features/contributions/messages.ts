@@ -39,7 +39,7 @@ export const storyMessages = {
     documents: "Documents",
     downloadDocument: (fileName: string, size: string) => `Download ${fileName} (${size})`,
     forwardedQuote: "Forwarded message",
-    // The owner corrects how a reply e-mail was read, in one step (issue 30, decision 0154).
+    // The owner corrects how a reply e-mail was read, in one step (decision 0154).
     showRest: "Show the rest of the e-mail",
     keepMore: "Keep more of this e-mail",
     keepLess: "Keep less",
@@ -209,7 +209,7 @@ export const storyMessages = {
     duration: (length: string) => `Duration ${length}`,
     converting: "The recording is being prepared; it will play here in a moment.",
     refused: (reason: string) => `A recording came with this story but could not be kept: ${reason}`,
-    // Why a recording was refused, stored by its key (issue 29): the owner's words here, the
+    // Why a recording was refused, stored by its key: the owner's words here, the
     // relative's in their e-mail. A reason stored as text before then is shown as it is.
     refusal: {
       tooLarge: { owner: "the file was larger than 50 MB.", relative: "The file was larger than 50 MB, which is more than we can take." },
@@ -319,7 +319,7 @@ export const refusedItems = (refused: readonly RefusedAttachment[]) => refused.m
 /** The owner's note on a story or a reply without one; null when everything came through. */
 export const refusedNote = (refused: readonly RefusedAttachment[] | null) => (refused?.length ? storyMessages.attachments.notKept(refusedItems(refused)) : null);
 
-/** The owner's words for a stored refusal; a reason stored as text (before issue 29) is shown as it is. */
+/** The owner's words for a stored refusal; a reason stored as text (before) is shown as it is. */
 export function refusalForOwner(reason: string | null) {
   const refusals = storyMessages.recording.refusal;
   if (reason === null) return refusals.unreadable.owner;

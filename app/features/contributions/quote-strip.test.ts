@@ -276,7 +276,7 @@ describe("stripQuotedReply: never loses the story", () => {
   });
 });
 
-describe("hasOwnWords (issue 17: a reply with nothing usable)", () => {
+describe("hasOwnWords (a reply with nothing usable)", () => {
   it.each([
     ["only the quoted invitation", "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?"],
     ["only an app signature", "Sent from my iPhone"],

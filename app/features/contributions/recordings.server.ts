@@ -339,7 +339,7 @@ export async function requestRecordingRemoval(token: string) {
 }
 
 /**
- * The relative's written story goes too when they ask on the removal page (issue 32): the story with its
+ * The relative's written story goes too when they ask on the removal page: the story with its
  * photos and recording, and the copies published newsletters made of its text. Rows first, then files.
  */
 export async function removeStoryOfRecording(recordingId: string) {

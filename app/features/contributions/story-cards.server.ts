@@ -37,7 +37,7 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
     status: r.status,
     url: r.status === "ready" ? recordingUrl(campaignId, r.id) : null,
     originalUrl: r.originalKey ? recordingUrl(campaignId, r.id, true) : null,
-    // Worded for the owner (issue 29); the relative's own words went to them by e-mail.
+    // Worded for the owner; the relative's own words went to them by e-mail.
     reason: r.status === "refused" ? refusalForOwner(r.reason) : null,
     removalRequested: r.removalRequestedAt !== null,
     duration: r.durationSeconds,

@@ -15,7 +15,7 @@ const STOP = new Set("a an the and or but so then now this that it is was do did
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w));
 
 /**
- * Asserts the Done-when of issue 18 item 3 on a script: each story sentence lies whole inside exactly
+ * Asserts on a script: each story sentence lies whole inside exactly
  * one segment, spoken by the narrator (host1), in order; and what is left of every segment once the
  * story's sentences are taken out shares no word with the story except names, title and questions.
  */
@@ -36,7 +36,7 @@ function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
     [req.title, ...req.stories.flatMap((s) => [s.contributorName ?? "a family member", s.question ?? ""])].flatMap(words),
   );
   const storyWords = new Set(sentences.flatMap(words).filter((w) => !allowed.has(w)));
-  // A question may name what the story names (issue 31); what the hosts state names nothing of it.
+  // A question may name what the story names; what the hosts state names nothing of it.
   residue.forEach((text, i) => {
     // An exclamation echoes what the part just told named ("Naples! I see."); checkDraft holds it to that.
     const statements = text.split(/(?<=(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|[A-Z]))[.!?]["”’)]*)\s+/).filter((sentence) => !/[?!]["”’)]*$/.test(sentence.trim()));
@@ -79,7 +79,7 @@ const LONG = Array.from({ length: 10 }, (_, p) =>
   ).join(" "),
 ).join("\n\n");
 
-// The five kinds of story of issue 18 item 3, as one host and as two.
+// The five kinds of story, as one host and as two.
 const FIVE_KINDS: Array<[string, (hostCount: 1 | 2) => ScriptRequest]> = [
   ["a first-person story", (n) => story(FIRST_PERSON, n)],
   ["a third-person story", (n) => story(THIRD_PERSON, n)],
@@ -269,7 +269,7 @@ describe("a PDF's title is spoken once", () => {
   });
 });
 
-describe("an interviewer who listens (issue 31)", () => {
+describe("an interviewer who listens", () => {
   const DAHLBERG =
     "I was born in the winter of 1946 in a farmhouse near Owatonna. The river had frozen solid. A neighbour, Mr. Dahlberg, carried baby me out across the ice to the doctor. " +
     "My mother always said he saved my life.\n\nWe moved to St. Paul in 1952. Dad rented a room above Mr. Kowalski's store on Rice St. and worked nights at the rail yard. " +

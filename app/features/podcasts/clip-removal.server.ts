@@ -1,4 +1,4 @@
-// A relative's removal link also reaches episodes already made (issue 32 item 3): the recording is
+// A relative's removal link also reaches episodes already made: the recording is
 // marked first (contributions), then every finished episode playing it is withdrawn and remade, and the
 // owner is told.
 import { wakeJobs } from "~/lib/queue/wake.server";

@@ -63,7 +63,7 @@ export function podcastFailedEmail({ name, title, reason, retryUrl }: PodcastFai
 
 export type ClipRemovedEmailInput = { name: string | null; contributor: string; collection: string; remade: string[]; story: boolean; storiesUrl: string };
 
-/** A relative took their recording back (issue 32): the owner learns which episodes are made again without it. */
+/** A relative took their recording back: the owner learns which episodes are made again without it. */
 export function clipRemovedEmail({ name, contributor, collection, remade, story, storiesUrl }: ClipRemovedEmailInput): EmailParts {
   const subject = story ? `A story was removed from “${collection}”` : `A recording was removed from “${collection}”`;
   const intro = story

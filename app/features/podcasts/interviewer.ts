@@ -1,4 +1,4 @@
-// The interviewer who listens, without a language model (issue 31): between parts it asks about a
+// The interviewer who listens, without a language model: between parts it asks about a
 // person, a place, a time or a thing the next part names, copied as the story writes it ("Who was
 // Mr. Dahlberg?"), so it asks and never tells. compromise finds the people, places and things; times
 // are the story's own years and dates. Decision 0157.
@@ -309,7 +309,7 @@ export function answerWords(part: string): Set<string> {
   return new Set(wordsOf(`${part} ${plain.text()}`));
 }
 
-/** Whether an interviewer's line names something from the story: a bench figure (issue 31). */
+/** Whether an interviewer's line names something from the story: a bench figure. */
 export const namesSomething = (line: string, anchors: Anchor[]) =>
   sentencesOf(line)
     .filter((s) => s.endsWith("?"))

@@ -90,7 +90,7 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
   return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
 }
 
-/** The owner of a collection whose relative took their recording back, told once per recording (issue 32). */
+/** The owner of a collection whose relative took their recording back, told once per recording. */
 export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string; story: boolean }, remade: Podcast[]) =>
   safely("clip_removed", async () => {
     const owner = await getUserById(clip.ownerId);

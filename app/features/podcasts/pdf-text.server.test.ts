@@ -1,4 +1,4 @@
-// Issue 22, item 2 (decision 0142): a decompression bomb and a 50,000-page PDF are refused with the
+// Decision 0142: a decompression bomb and a 50,000-page PDF are refused with the
 // wizard's message for a PDF that cannot be read (how fast: `npm run bench -- bounds`); a real story still reads.
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";

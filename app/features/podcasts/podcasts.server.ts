@@ -254,7 +254,7 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
 }
 
 /**
- * A relative asked that their recording no longer be heard (issue 32): every finished episode that plays
+ * A relative asked that their recording no longer be heard: every finished episode that plays
  * it goes back in the queue. Feeds and share links hold finished episodes only, so it is withdrawn at
  * once; the job writes its script again without the clip (scriptFor), and it is back when remade. Not
  * counted against the limit. Wake the runner afterwards.

@@ -1,5 +1,5 @@
 // The wizard's addresses, with the voice choices in the URL (wizard-schemas.ts reads them back).
-// No Zod here: pages import these links in the browser, and schema code stays on the server (issue 33).
+// No Zod here: pages import these links in the browser, and schema code stays on the server.
 import type { VoiceConfig } from "./schemas";
 
 export const voiceKeys = ["hostCount", "primaryVoice", "primaryAccent", "primarySpeed", "secondaryVoice", "secondaryAccent", "secondarySpeed"] as const;

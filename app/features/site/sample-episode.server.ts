@@ -74,7 +74,7 @@ let knownLength: { key: string; seconds: number } | undefined;
 
 /**
  * The sample's length in seconds once it exists (read once per process), so the landing's player
- * shows it without fetching the audio before play (issue 33); null before its first render.
+ * shows it without fetching the audio before play; null before its first render.
  */
 export async function sampleEpisodeSeconds(): Promise<number | null> {
   const key = sampleEpisodeKey();

@@ -1,6 +1,6 @@
 // The testimonial forms' limits and the respondent's step-1 rule, without Zod: the public page runs
 // the flow in the browser and the admin form shows the question count, so both import from here and
-// load no schema code (issue 33, decision 0182). schemas.ts builds the server's checks from these.
+// load no schema code (decision 0182). schemas.ts builds the server's checks from these.
 import { testimonialMessages } from "./messages";
 
 export const MAX_CAMPAIGN_QUESTIONS = 5;

@@ -1,6 +1,6 @@
 // The one rule for a value that goes into an e-mail header (Subject, To, Reply-To, List-*, …):
 // text typed by people (a collection's title, a family's name) reaches headers, and a line break
-// there could forge a header while other control characters garble or hide the line (issue 29).
+// there could forge a header while other control characters garble or hide the line.
 
 /** One line of printable text: breaks and tabs become a space, every other control character goes. */
 export function headerValue(value: string) {

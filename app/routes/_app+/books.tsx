@@ -10,7 +10,7 @@ import { bookMessages as m } from "~/features/book/messages";
 import { readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// A family book of several collections, or all of them (issue 32 item 1, decision 0170).
+// A family book of several collections, or all of them (decision 0170).
 export const meta: MetaFunction = () => [{ title: `${m.account.heading} | Storyhearth` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

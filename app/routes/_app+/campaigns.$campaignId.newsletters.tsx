@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           id: editing.id,
           photos: photos.map((p) => ({ id: p.id, label: m.owner.photoOption(p.fileName, p.storyTitle) })),
           coverImageId: photos.find((p) => p.storageKey === editing.coverImageKey)?.id ?? "",
-          // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+          // The form's HTML constraints, worked out here so the page ships no schema code.
           constraint: constraintOf(UpdateNewsletterSchema),
         }
       : null,
@@ -229,7 +229,7 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, last
     lastResult,
     constraint,
     defaultValue: { title: newsletter.title, subtitle: newsletter.subtitle ?? "", familyName: newsletter.familyName ?? "", coverImageId },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={m.owner.edit}>

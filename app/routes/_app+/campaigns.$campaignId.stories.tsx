@@ -106,7 +106,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: campaign.status,
       statusLabel: campaignStatusLabel(campaign.status),
     },
-    // One word of the book's messages: from here, so the page does not load them all (issue 33).
+    // One word of the book's messages: from here, so the page does not load them all.
     bookLabel: bookMessages.heading,
     publicUrl: new URL(`/contribute/${campaign.publicId}`, request.url).toString(),
     stories: listStoryCards(campaign.id, storyWindow),
@@ -117,7 +117,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     narrator: readNarratorSettings(campaign.podcastSettings),
     voiceOffer: voiceOffer(),
     feed: podcast?.status === "complete" ? feedPanelFor(request, user.id, campaign.id) : null,
-    // The dialogs' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The dialogs' HTML constraints, worked out here so the page ships no schema code.
     constraints: { addStory: constraintOf(ContributionSchema), voice: constraintOf(NarratorSettingsSchema), correct: constraintOf(CorrectInvitationSchema) },
   };
 }

@@ -93,7 +93,7 @@ export default function CampaignsPage() {
           <p className="text-muted-foreground">Invite relatives by e-mail and gather their stories.</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          {/* A book of several collections or all of them (issue 32, decision 0170). */}
+          {/* A book of several collections or all of them (decision 0170). */}
           {campaigns.length > 0 ? (
             <Link to="/books" className={buttonClass("outline")}>
               {bookMessages.account.link}

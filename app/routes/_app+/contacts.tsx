@@ -49,7 +49,7 @@ const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin
   notes,
   tags,
   isAdmin,
-  // Why we won't e-mail this address, shown wherever it is typed again (issue 29).
+  // Why we won't e-mail this address, shown wherever it is typed again.
   blocked: blocked[email] ?? null,
 });
 const withBlocked = (ownerId: string, contact: Contact) => contactRow(contact, blockedRecipients(ownerId, [contact.email]));
@@ -95,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contacts: contacts.map((contact) => contactRow(contact, blocked)),
     groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({ id, name, description, isDefault, memberCount })),
     view: await loadView(user.id, params),
-    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { contact: constraintOf(ContactFormSchema), group: constraintOf(GroupFormSchema) },
   };
 }
@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "create-group":
     case "update-group":
       return saveGroup(user.id, formData, intent, back);
-    // The contact form asks, with JavaScript, while the address is typed (issue 29).
+    // The contact form asks, with JavaScript, while the address is typed.
     case "check-email": {
       const email = String(formData.get("email") ?? "").trim().slice(0, 320);
       return { intent: "check-email" as const, email, blocked: email ? (blockedRecipients(user.id, [email])[email] ?? null) : null };

@@ -92,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         technical: technicalDetails(podcast, listens),
       },
       tab: tabOf(new URL(request.url).searchParams.get("tab")),
-      // Made here, so the page loads neither the wizard's links nor its messages (issue 33).
+      // Made here, so the page loads neither the wizard's links nor its messages.
       scriptLink: podcast.status === "script_ready" ? { href: wizardUrls.script(podcast.id), label: wizardMessages.script.heading } : null,
       similar,
       ...panel,

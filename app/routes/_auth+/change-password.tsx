@@ -41,7 +41,7 @@ export default function ChangePasswordPage() {
   const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   return (

@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { constraintOf } from "~/lib/zod-constraint";
 
 const m = messages.deleteAccount;
-/** The whole account's archive (issue 32 item 2), offered before anything is deleted. */
+/** The whole account's archive, offered before anything is deleted. */
 const ARCHIVE_URL = "/archive";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +45,7 @@ export default function DeleteAccountPage() {
   const [form, fields] = useForm<z.input<typeof DeleteAccountSchema>>({
     id: "delete-account",
     lastResult,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   const submitting = navigation.state === "submitting";

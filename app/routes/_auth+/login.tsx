@@ -61,7 +61,7 @@ function SignInForm() {
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login-form",
     lastResult,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   const submitting = navigation.state === "submitting";

@@ -33,7 +33,7 @@ export default function ResetRequestPage() {
   const [form, fields] = useForm<z.input<typeof ResetRequestSchema>>({
     id: "reset-request",
     lastResult: actionData?.sent ? undefined : actionData?.result,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
 

@@ -63,7 +63,7 @@ export default function ResetConfirmPage() {
   const [form, fields] = useForm<z.input<typeof ResetConfirmSchema>>({
     id: "reset-confirm",
     lastResult: actionData?.state === "form" ? actionData.result : undefined,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   const state = actionData?.state ?? (valid ? "form" : "invalid");

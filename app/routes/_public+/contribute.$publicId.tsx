@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
     invitedName: invitation ? (inviteeName(campaign.ownerId, invitation) ?? "") : "",
-    // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The form's HTML constraints, worked out here so the page ships no schema code.
     constraint: constraintOf(PublicContributionSchema),
     preview: {
       title: campaign.title,
@@ -132,7 +132,7 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail, contributorName: invitedName },
-    // Checked by the server only, so no schema code reaches a relative's phone (issue 33): the
+    // Checked by the server only, so no schema code reaches a relative's phone: the
     // browser's own checks come from these constraints, the rest is the action's answer.
     constraint,
   });

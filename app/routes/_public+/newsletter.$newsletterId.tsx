@@ -25,7 +25,7 @@ import { noScripts } from "~/components/page-scripts";
 
 const m = newsletterMessages;
 
-// Plain HTML: text size, share and the player each have their no-JavaScript form (issue 33).
+// Plain HTML: text size, share and the player each have their no-JavaScript form.
 export const handle = noScripts;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

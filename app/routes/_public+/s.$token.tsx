@@ -126,7 +126,7 @@ export default function SharedPodcastPage() {
 
 function PasswordPrompt() {
   const actionData = useActionData<typeof action>();
-  // Checked by the server only: a listener's phone loads no schema code (issue 33).
+  // Checked by the server only: a listener's phone loads no schema code.
   const [form, fields] = useForm<{ password: string }>({ id: "share-password", lastResult: actionData?.result });
   return (
     <Card className="mx-auto max-w-md space-y-4">

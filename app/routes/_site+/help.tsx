@@ -158,7 +158,7 @@ function ContactForm() {
   const [form, fields] = useForm<z.input<typeof VisitorSupportSchema>>({
     id: "contact-support",
     lastResult,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   const submitting = navigation.state === "submitting";

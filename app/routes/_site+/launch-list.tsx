@@ -14,7 +14,7 @@ import { constraintOf } from "~/lib/zod-constraint";
 
 const s = landingMessages.signup;
 
-// The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+// The form's HTML constraints, worked out here so the page ships no schema code.
 export const loader = () => ({ constraint: constraintOf(LaunchListSchema) });
 
 export async function action({ request }: ActionFunctionArgs) {

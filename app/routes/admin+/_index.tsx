@@ -79,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     creating: !managed && url.searchParams.get("dialog") === "create-user",
     piperVoices: piperDownloadState(),
     piperMissing: configuredPiperModels().filter((model) => !isPiperVoiceInstalled(model)),
-    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { createUser: constraintOf(CreateUserSchema), customLimit: constraintOf(CustomLimitSchema) },
   };
 }

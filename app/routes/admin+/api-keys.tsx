@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dialog: dialog === "create" || selected ? dialog : null,
       selected: selected ? { id: selected.id, name: selected.name } : null,
       origin: originFor(request),
-      // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+      // The form's HTML constraints, worked out here so the page ships no schema code.
       constraint: constraintOf(ManageApiKeySchema),
     },
     { headers },
@@ -153,7 +153,7 @@ function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionRe
     id: "admin-create-key",
     lastResult,
     constraint,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0182).
+    // Checked by the server only: the page ships no schema code (decision 0182).
   });
   const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

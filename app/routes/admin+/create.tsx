@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
     tab: tabOf(new URL(request.url).searchParams.get("tab")),
-    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { collection: constraintOf(CampaignTabSchema), "api-key": constraintOf(SimpleApiKeySchema), template: constraintOf(SimpleTemplateSchema) },
   };
 }
@@ -106,7 +106,7 @@ function Actions({ intent, label }: { intent: Tab; label: string }) {
   );
 }
 
-/** `constraint` comes from the loader: the page loads no schema code (issue 33). */
+/** `constraint` comes from the loader: the page loads no schema code. */
 const submittedEmails = (result?: SubmissionResult<string[]>) => {
   const sent = result?.initialValue?.emails;
   return typeof sent === "string" ? sent : "";

@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     templates: tab === "all" ? all : all.filter((t) => t.category === tab),
     dialog: dialog === "create" || selected ? dialog : null,
     selected: selected ?? null,
-    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { create: constraintOf(TemplateFormSchema), update: constraintOf(EditSchema) },
   };
 }
@@ -239,7 +239,7 @@ function TemplateDialog({
   tab: Tab;
   closeHref: string;
   template?: PromptTemplate;
-  /** From the loader: the page loads no schema code (issue 33). */
+  /** From the loader: the page loads no schema code. */
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
 }) {

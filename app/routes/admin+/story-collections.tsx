@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reorderable: isUnfilteredList(COLLECTIONS_LIST, params),
     dialog: dialog === "new" || selected ? dialog : null,
     selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
-    // The forms' HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { create: constraintOf(CollectionFormSchema), update: constraintOf(UpdateSchema) },
   };
 }
@@ -421,7 +421,7 @@ function CollectionDialog({
   page: number;
   closeHref: string;
   selected?: Selected;
-  /** From the loader: the page loads no schema code (issue 33). */
+  /** From the loader: the page loads no schema code. */
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
 }) {

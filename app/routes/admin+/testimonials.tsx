@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered: !isUnfilteredList(TESTIMONIALS_LIST, params),
     campaigns: listTestimonialCampaigns({ q: params.q, state: params.filters.state, sort: params.sort }).map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
     dialog: url.searchParams.get("dialog") === "create" ? ("create" as const) : null,
-    // The form's HTML constraints, worked out here so the page ships no schema code (issue 33).
+    // The form's HTML constraints, worked out here so the page ships no schema code.
     constraint: constraintOf(CampaignFormSchema),
     deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
     responses: responsesCampaign

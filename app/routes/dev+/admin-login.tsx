@@ -56,7 +56,7 @@ export default function DevAdminLogin() {
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "dev-admin-login",
     lastResult: actionData?.result,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
     constraint,
   });
   const submitting = navigation.state === "submitting";

@@ -18,7 +18,7 @@ export function CreateUserDialog({
 }: {
   closeTo: string;
   lastResult?: SubmissionResult<string[]>;
-  /** From the page's loader: the page loads no schema code (issue 33). */
+  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -33,7 +33,7 @@ export function CreateUserDialog({
       podcastLimit: String(NEW_USER_DEFAULTS.podcastLimit),
       sendInvite: "on",
     },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0182).
+    // Checked by the server only: the page ships no schema code (decision 0182).
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-user";
   // Without JavaScript the server checks the same two fields.

@@ -78,7 +78,7 @@ export function ManageUserDialog({
   user: AdminUserRow;
   isSelf: boolean;
   closeTo: string;
-  /** From the page's loader: the page loads no schema code (issue 33). */
+  /** From the page's loader: the page loads no schema code. */
   limitConstraint: FormConstraint;
 }) {
   const rolePending = usePending("update-role");

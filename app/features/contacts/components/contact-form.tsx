@@ -17,7 +17,7 @@ export type ContactFormValues = {
   notes: string | null;
   tags: string[];
   isAdmin: boolean;
-  /** Why we won't e-mail the address (a bounce or a spam complaint; issue 29). */
+  /** Why we won't e-mail the address (a bounce or a spam complaint). */
   blocked: string | null;
 };
 
@@ -30,7 +30,7 @@ export function ContactForm({
   contact?: ContactFormValues;
   lastResult?: SubmissionResult<string[]>;
   closeTo: string;
-  /** From the page's loader: the page loads no schema code (issue 33). */
+  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -47,13 +47,13 @@ export function ContactForm({
       tags: contact.tags.join(", "),
       isAdmin: contact.isAdmin ? "on" : undefined,
     },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   // The spec disables the button until an e-mail is typed; without JavaScript the server checks it.
   const disabled = saving || (hydrated && !fields.email.value?.trim());
   const tagPreview = parseTagInput(fields.tags.value);
-  // With JavaScript the server says, once the address is typed, whether it will not e-mail it (issue 29).
+  // With JavaScript the server says, once the address is typed, whether it will not e-mail it.
   const check = useFetcher<{ email: string; blocked: string | null }>();
   const typed = fields.email.value?.trim() ?? "";
   const checkTyped = () => {

@@ -24,7 +24,7 @@ export function GroupForm({
   contacts: ContactOption[];
   lastResult?: SubmissionResult<string[]>;
   closeTo: string;
-  /** From the page's loader: the page loads no schema code (issue 33). */
+  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -36,7 +36,7 @@ export function GroupForm({
     lastResult,
     constraint,
     defaultValue: group && { name: group.name, description: group.description ?? "", isDefault: group.isDefault ? "on" : undefined, contactIds: group.contactIds },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const disabled = saving || (hydrated && !fields.name.value?.trim());

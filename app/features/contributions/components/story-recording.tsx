@@ -17,7 +17,7 @@ export type StoryRecordingData = {
   /** Why it was refused, in the owner's words. */
   reason: string | null;
   removalRequested: boolean;
-  /** Seconds, from the server: the player fetches nothing before play is pressed (issue 33). */
+  /** Seconds, from the server: the player fetches nothing before play is pressed. */
   duration: number | null;
 };
 

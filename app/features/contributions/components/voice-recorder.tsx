@@ -1,4 +1,4 @@
-// The voice recorder on the public answer form (issue 20, decision 0138) as server markup (decision
+// The voice recorder on the public answer form (decision 0138) as server markup (decision
 // 0181): the page has no React in the browser, so its script (answer-form-script.ts) shows this
 // section where MediaRecorder exists and puts one of the <template>s below in its view per phase.
 // Templates, not hidden blocks: what is not on screen is not in the page either, for tests and

@@ -96,7 +96,7 @@ type PodcastBlock = {
   coverUrl?: string | null;
 };
 
-/** The page's column (max-w-3xl less its padding) and half of it: the widths its photos are shown at (issue 33). */
+/** The page's column (max-w-3xl less its padding) and half of it: the widths its photos are shown at. */
 export const NEWSLETTER_WIDE = "(min-width: 768px) 736px, calc(100vw - 2rem)";
 const NEWSLETTER_HALF = "(min-width: 768px) 364px, calc(50vw - 1.25rem)";
 

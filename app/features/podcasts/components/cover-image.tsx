@@ -7,7 +7,7 @@ const COVER_LARGEST = 800;
 const COVER_FALLBACK = 400;
 
 /**
- * A `<link rel=preload>` for a page whose largest image in view is its cover (issue 33): a meta
+ * A `<link rel=preload>` for a page whose largest image in view is its cover: a meta
  * descriptor, so the browser starts on the same width the `<img>` will pick before it parses the body.
  */
 export const coverPreloadLink = (src: string, version: string | null | undefined, sizes = COVER_SIZES) => ({

@@ -29,7 +29,7 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     id: `edit-${podcast.id}`,
     lastResult,
     defaultValue: { title: podcast.title, description: podcast.description ?? "" },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
     <Dialog title={e.heading} closeTo={closeHref}>
@@ -55,7 +55,7 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
     id: `collection-${podcast.id}`,
     lastResult,
     defaultValue: { campaignId: podcast.campaignId ?? "" },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
     <Dialog title={c.heading} closeTo={closeHref}>

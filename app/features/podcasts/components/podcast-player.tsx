@@ -285,7 +285,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
         <audio
           ref={audioRef}
           src={source}
-          // Nothing is fetched before play is pressed: the length and chapters come from the server (issue 33).
+          // Nothing is fetched before play is pressed: the length and chapters come from the server.
           preload="none"
           controls={!hydrated}
           className={hydrated ? "hidden" : "w-full"}
@@ -324,8 +324,8 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
         >
           {m.unsupported}
         </audio>
-        {/* While the scripts load, the custom controls' height is kept free under the native bar (issue 33:
-            the page must not move when they take its place); with scripting off there is only the bar. */}
+        {/* While the scripts load, the custom controls' height is kept free under the native bar
+            (the page must not move when they take its place); with scripting off there is only the bar. */}
         {hydrated ? null : <div aria-hidden="true" className="hidden h-[56px] [@media(scripting:enabled)]:block [@media(scripting:enabled)_and_(hover:hover)]:h-[88px]" />}
       </div>
       {controls ? (

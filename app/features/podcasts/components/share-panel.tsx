@@ -39,7 +39,7 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
     id: "share-form",
     lastResult,
     defaultValue: { expiration: String(SHARE_DAYS_DEFAULT) },
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const [protect, setProtect] = useState(fields.passwordProtect.initialValue === "on");
 

@@ -109,7 +109,7 @@ export function VoiceDialog({
     lastResult,
     defaultValue: settings,
     constraint,
-    // Checked by the server only: the page ships no schema code (issue 33, decision 0173).
+    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const submitting = pending === "save-voice" || pending === "generate-podcast" || pending === REVIEW_INTENT;

@@ -11,7 +11,7 @@ const s = landingMessages.signup;
 type Props = {
   lastResult?: SubmissionResult;
   autoFocus?: boolean;
-  /** The schema's HTML constraints from the page's loader: the page loads no schema code (issue 33). */
+  /** The schema's HTML constraints from the page's loader: the page loads no schema code. */
   constraint: ReturnType<typeof constraintOf>;
 };
 

@@ -19,7 +19,7 @@ export function CampaignForm({
 }: {
   lastResult?: SubmissionResult<string[]>;
   closeHref: string;
-  /** From the page's loader: the page loads no schema code (issue 33). */
+  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
