@@ -8,20 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contributionAttachments, contributions, emailOutbox, invitations, workflowSettings } from "#db/schema";
 import { db } from "~/lib/db.server";
 import { hasUnsubscribed } from "~/models/collection-mail-recipient.server";
-import { signedInboundForm, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
 import { callRoute, makeRequest } from "../utils/auth";
-import { makeCollection, startMailLoop, unsubscribePathOf } from "../support/email-loop";
+import { makeCollection, postReply, sentInvitation, startMailLoop, textOf, unsubscribePathOf } from "../support/email-loop";
 import type { FakeMailgunRequest } from "../mocks/mailgun-server";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
-let inbound: typeof import("~/routes/webhooks+/mailgun.inbound");
 let contribute: typeof import("~/routes/_public+/contribute.$publicId");
 let unsubscribe: typeof import("~/routes/_public+/unsubscribe.$token");
 let replyAddressFor: typeof import("~/features/contributions/reply-address.server").replyAddressFor;
 
 beforeAll(async () => {
   loop = await startMailLoop();
-  inbound = await import("~/routes/webhooks+/mailgun.inbound");
   contribute = await import("~/routes/_public+/contribute.$publicId");
   unsubscribe = await import("~/routes/_public+/unsubscribe.$token");
   // Loaded after the fake's environment, as the app's own modules are: the reply domain is Mailgun's.
@@ -37,26 +34,8 @@ const png = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAf
 const sentTo = (address: string) => loop.fake.requests.filter((r) => r.path.endsWith("/messages") && r.field("to") === address);
 const reminded = (address: string) => sentTo(address).filter((r) => r.field("subject")?.startsWith("Reminder:"));
 const thanksTo = (address: string) => sentTo(address).filter((r) => r.field("subject")?.startsWith("Thank you for your story"));
-/** A sent part's text with the line ends it had before multipart encoding. */
-const textOf = (mail: FakeMailgunRequest) => mail.field("text")!.replace(/\r\n/g, "\n");
 const outboxTo = (address: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, address)).all();
 const invitationRow = (id: string) => db.select().from(invitations).where(eq(invitations.id, id)).get()!;
-
-function invited(email = `robert-${randomUUID()}@example.com`) {
-  const made = makeCollection({ emails: [email] });
-  const inv = made.invitations[0]!;
-  db.update(invitations).set({ status: "sent", sentAt: new Date() }).where(eq(invitations.id, inv.id)).run();
-  return { ...made, inv, email };
-}
-
-/** A signed post of the inbound route; each post is signed anew, as Mailgun does when it delivers again. */
-async function reply(token: string, message: Partial<InboundMessage> & { from: string }) {
-  const full: InboundMessage = { recipient: replyAddressFor(token), subject: "Re: Summers at the Lake", messageId: `<${randomUUID()}@mail.example.com>`, bodyPlain: "", ...message };
-  const body = signedInboundForm(full, "signing-key-test", loop.clock.now());
-  const response = await callRoute(inbound.action as never, new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body }));
-  expect(response.status).toBe(200);
-  return full;
-}
 
 async function answerForm(publicId: string, fields: Record<string, string>) {
   const response = await callRoute(contribute.action as never, makeRequest(`/contribute/${publicId}`, { form: fields }), { publicId });
@@ -89,14 +68,14 @@ describe("the demo's reminders", () => {
 
 describe("a reply by e-mail", () => {
   it("is thanked once with a copy of the relative's words, also when the webhook delivers it twice", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const words = "We drove the old Ford to Lake Tahoe.\nMom packed egg-salad sandwiches.";
-    const message = await reply(inv.token, {
+    const message = await postReply(loop, inv.token, {
       from: `Robert Whitfield <${email}>`,
       bodyPlain: `${words}\n\nOn Tue, Nov 3, 2026 at 9:14 AM Margaret Whitfield <margaret@example.com> wrote:\n> What is your favourite family trip?`,
       attachments: [new File([png], "lake.png", { type: "image/png" })],
     });
-    await reply(inv.token, message);
+    await postReply(loop, inv.token, message);
 
     const thanks = thanksTo(email);
     expect(thanks).toHaveLength(1);
@@ -115,9 +94,9 @@ describe("a reply by e-mail", () => {
   });
 
   it("a second story by another e-mail is thanked for itself", async () => {
-    const { inv, email } = invited();
-    await reply(inv.token, { from: email, bodyPlain: "The first summer." });
-    await reply(inv.token, { from: email, bodyPlain: "And the second one." });
+    const { inv, email } = sentInvitation();
+    await postReply(loop, inv.token, { from: email, bodyPlain: "The first summer." });
+    await postReply(loop, inv.token, { from: email, bodyPlain: "And the second one." });
     const texts = thanksTo(email).map(textOf);
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain("The first summer.");
@@ -125,9 +104,9 @@ describe("a reply by e-mail", () => {
   });
 
   it("from another address thanks the invitee's own address, without greeting them by the sender's name", async () => {
-    const { inv, email } = invited();
+    const { inv, email } = sentInvitation();
     const other = `daughter-${randomUUID()}@example.com`;
-    await reply(inv.token, { from: `Dana Helper <${other}>`, bodyPlain: "Dad asked me to write this down for him." });
+    await postReply(loop, inv.token, { from: `Dana Helper <${other}>`, bodyPlain: "Dad asked me to write this down for him." });
     expect(sentTo(other)).toHaveLength(0);
     const [thanks] = thanksTo(email);
     expect(textOf(thanks!)).toContain("Hi there,");
@@ -135,16 +114,16 @@ describe("a reply by e-mail", () => {
   });
 
   it("an out-of-office reply is not thanked and does not answer the invitation", async () => {
-    const { inv, email } = invited();
-    await reply(inv.token, { from: email, subject: "Automatic reply: Summers at the Lake", bodyPlain: "I am away until Monday.", headers: { "Auto-Submitted": "auto-replied" } });
+    const { inv, email } = sentInvitation();
+    await postReply(loop, inv.token, { from: email, subject: "Automatic reply: Summers at the Lake", bodyPlain: "I am away until Monday.", headers: { "Auto-Submitted": "auto-replied" } });
     expect(sentTo(email)).toHaveLength(0);
     expect(outboxTo(email)).toHaveLength(0);
     expect(invitationRow(inv.id).status).toBe("sent");
   });
 
   it("an invitee who unsubscribed is not thanked, and the thank-you's own link unsubscribes after answering", async () => {
-    const { inv, email, campaign } = invited();
-    await reply(inv.token, { from: email, bodyPlain: "Here is my story." });
+    const { inv, email, campaign } = sentInvitation();
+    await postReply(loop, inv.token, { from: email, bodyPlain: "Here is my story." });
     const { pathname } = new URL(textOf(thanksTo(email)[0]!).match(/http:\/\/\S+\/unsubscribe\/\S+/)![0]);
     const response = await callRoute(unsubscribe.action as never, makeRequest(pathname, { form: {} }), { token: pathname.split("/").pop()! });
     expect(response.status).toBe(200);
@@ -152,7 +131,7 @@ describe("a reply by e-mail", () => {
     // The owner's list still says they answered (decision 0200).
     expect(invitationRow(inv.id).status).toBe("answered");
 
-    await reply(inv.token, { from: email, bodyPlain: "One more story, after all." });
+    await postReply(loop, inv.token, { from: email, bodyPlain: "One more story, after all." });
     expect(thanksTo(email)).toHaveLength(1);
     // Answering again does not undo the unsubscribe.
     expect(hasUnsubscribed(campaign.id, email)).toBe(true);
@@ -161,7 +140,7 @@ describe("a reply by e-mail", () => {
 
 describe("the answer form", () => {
   it("with the personal link thanks the invitation's address once, also when the same answer is sent again", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const fields = { contributorName: "Aunt Mae", contributorEmail: email, storyContent: "Grandma Rose made cardamom bread.", t: inv.token, answerKey: randomUUID() };
     const first = await answerForm(campaign.publicId, fields);
     const second = await answerForm(campaign.publicId, fields);
@@ -177,7 +156,7 @@ describe("the answer form", () => {
   });
 
   it("with the personal link and another typed address thanks the invitation's address, never the typed one", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const typed = `typed-${randomUUID()}@example.com`;
     await answerForm(campaign.publicId, { contributorName: "Someone", contributorEmail: typed, storyContent: "A story from a forwarded link.", t: inv.token });
     expect(sentTo(typed)).toHaveLength(0);
@@ -188,7 +167,7 @@ describe("the answer form", () => {
   });
 
   it("without a personal link sends nothing to the typed address, whoever's it is", async () => {
-    const { email, campaign, inv } = invited();
+    const { email, campaign, inv } = sentInvitation();
     const stranger = `stranger-${randomUUID()}@example.com`;
     await answerForm(campaign.publicId, { contributorName: "Claim your prize", contributorEmail: stranger, storyContent: "Log in at http://phish.example/login" });
     // Typing an invited address without its link is no proof either.
@@ -201,7 +180,7 @@ describe("the answer form", () => {
   });
 
   it("leads to a thank-you page that keeps the personal link and shows the copy, only within its collection and for a day", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const location = new URL(await answerForm(campaign.publicId, { contributorName: "Aunt Mae", contributorEmail: email, storyContent: "The lake, 1962.", t: inv.token }), "http://localhost");
     expect(location.searchParams.get("t")).toBe(inv.token);
     const receipt = location.searchParams.get("receipt")!;
@@ -211,7 +190,7 @@ describe("the answer form", () => {
     };
     expect(await sent(campaign.publicId, receipt)).toEqual({ name: "Aunt Mae", text: "The lake, 1962.", photos: [], recording: null });
     // Another collection's page, a receipt with another story's id, and the same link a day later show no copy.
-    const other = invited();
+    const other = sentInvitation();
     expect(await sent(other.campaign.publicId, receipt)).toBeNull();
     const storyId = receipt.split(".")[0]!;
     const otherStory = db.insert(contributions).values({ campaignId: campaign.id, storyContent: "Someone else's.", submissionMethod: "web" }).returning().get();
@@ -221,7 +200,7 @@ describe("the answer form", () => {
   });
 
   it("a bot filling the honeypot stores nothing and thanks nobody", async () => {
-    const { email, campaign, inv } = invited();
+    const { email, campaign, inv } = sentInvitation();
     await answerForm(campaign.publicId, { contributorName: "Bot", contributorEmail: email, storyContent: "Spam.", t: inv.token, website: "http://spam.example" });
     expect(outboxTo(email)).toHaveLength(0);
   });
@@ -238,10 +217,10 @@ describe("reminders", () => {
 
   it("skip a relative who answered by e-mail, by the form or with a story written straight to the table; automatic mail does not count", async () => {
     const { campaign, invitations: [byMail, byForm, written, away] } = await weeklyCollection();
-    await reply(byMail!.token, { from: byMail!.email, bodyPlain: "My story by e-mail." });
+    await postReply(loop, byMail!.token, { from: byMail!.email, bodyPlain: "My story by e-mail." });
     await answerForm(campaign.publicId, { contributorName: "B", contributorEmail: byForm!.email, storyContent: "My story on the form.", t: byForm!.token });
     db.insert(contributions).values({ campaignId: campaign.id, invitationId: written!.id, contributorEmail: written!.email, storyContent: "Written by an import.", submissionMethod: "web" }).run();
-    await reply(away!.token, { from: away!.email, subject: "Out of office", bodyPlain: "I am away.", headers: { "Auto-Submitted": "auto-replied" } });
+    await postReply(loop, away!.token, { from: away!.email, subject: "Out of office", bodyPlain: "I am away.", headers: { "Auto-Submitted": "auto-replied" } });
 
     loop.clock.advanceClock(8 * DAY);
     await loop.remindersJob.sendDueReminders();

@@ -2,27 +2,21 @@
 // with the fake Mailgun showing what leaves. Every attachment is kept (photo, recording, document,
 // a forwarded message's words and files) or refused with a reason: the relative gets one kind note
 // per reply, the owner reads the same list on the story card or on the reply kept without a story.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contributionAttachments, contributionDocuments, contributions, emailOutbox, emptyReplies, invitations } from "#db/schema";
+import { contributionAttachments, contributionDocuments, contributions, emailOutbox, emptyReplies } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { signedInboundForm, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
-import { callRoute } from "../utils/auth";
-import { makeCollection, startMailLoop } from "../support/email-loop";
-import type { FakeMailgunRequest } from "../mocks/mailgun-server";
+import { postReply, sentInvitation, startMailLoop, textOf } from "../support/email-loop";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
-let inbound: typeof import("~/routes/webhooks+/mailgun.inbound");
 let replyAddressFor: typeof import("~/features/contributions/reply-address.server").replyAddressFor;
 let cards: typeof import("~/features/contributions/story-cards.server");
 let storage: typeof import("~/lib/storage/storage.server");
 
 beforeAll(async () => {
   loop = await startMailLoop();
-  inbound = await import("~/routes/webhooks+/mailgun.inbound");
   ({ replyAddressFor } = await import("~/features/contributions/reply-address.server"));
   cards = await import("~/features/contributions/story-cards.server");
   storage = await import("~/lib/storage/storage.server");
@@ -46,32 +40,15 @@ async function eml(options: ConstructorParameters<typeof MailComposer>[0]) {
 
 const sentTo = (address: string) => loop.fake.requests.filter((r) => r.path.endsWith("/messages") && r.field("to") === address);
 const refusalsTo = (address: string) => sentTo(address).filter((r) => /didn't come through/.test(r.field("subject") ?? ""));
-const textOf = (mail: FakeMailgunRequest) => mail.field("text")!.replace(/\r\n/g, "\n");
-
-function invited() {
-  const email = `robert-${randomUUID()}@example.com`;
-  const made = makeCollection({ emails: [email] });
-  const inv = made.invitations[0]!;
-  db.update(invitations).set({ status: "sent", sentAt: new Date() }).where(eq(invitations.id, inv.id)).run();
-  return { ...made, inv, email };
-}
-
-async function reply(token: string, message: Partial<InboundMessage> & { from: string }) {
-  const full: InboundMessage = { recipient: replyAddressFor(token), subject: "Re: Summers at the Lake", messageId: `<${randomUUID()}@mail.example.com>`, bodyPlain: "", ...message };
-  const body = signedInboundForm(full, "signing-key-test", loop.clock.now());
-  const response = await callRoute(inbound.action as never, new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body }));
-  expect(response.status).toBe(200);
-  return full;
-}
 
 const storyOf = (invitationId: string) => db.select().from(contributions).where(eq(contributions.invitationId, invitationId)).get();
 const cardOf = (campaignId: string) => cards.listStoryCards(campaignId, { limit: 10, offset: 0 })[0]!;
 
 describe("a reply's attachments", () => {
   it("a 12 MB photo is kept, re-encoded, with the words", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const words = "The lake at dawn, the summer Dad built the dock.";
-    await reply(inv.token, { from: `Robert Whitfield <${email}>`, bodyPlain: words, attachments: [new File([await bigPhoto()], "dock.png", { type: "image/png" })] });
+    await postReply(loop, inv.token, { from: `Robert Whitfield <${email}>`, bodyPlain: words, attachments: [new File([await bigPhoto()], "dock.png", { type: "image/png" })] });
     const story = storyOf(inv.id)!;
     expect(story.storyContent).toBe(words);
     const photos = db.select().from(contributionAttachments).where(eq(contributionAttachments.contributionId, story.id)).all();
@@ -81,9 +58,9 @@ describe("a reply's attachments", () => {
   });
 
   it("a 19 MB photo is refused with both notices; the words are stored", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const words = "The whole lake from the hill, as wide as I could take it.";
-    await reply(inv.token, { from: `Robert Whitfield <${email}>`, bodyPlain: words, attachments: [new File([hugePhoto()], "panorama.jpg", { type: "image/jpeg" })] });
+    await postReply(loop, inv.token, { from: `Robert Whitfield <${email}>`, bodyPlain: words, attachments: [new File([hugePhoto()], "panorama.jpg", { type: "image/jpeg" })] });
     expect(storyOf(inv.id)!.storyContent).toBe(words);
 
     const refusals = refusalsTo(email);
@@ -98,8 +75,8 @@ describe("a reply's attachments", () => {
   });
 
   it("a .docx is kept as a document to download; a program and a video are refused", async () => {
-    const { inv, email, campaign } = invited();
-    await reply(inv.token, {
+    const { inv, email, campaign } = sentInvitation();
+    await postReply(loop, inv.token, {
       from: email,
       bodyPlain: "Grandma's recipe for plum cake is attached.",
       attachments: [
@@ -123,7 +100,7 @@ describe("a reply's attachments", () => {
   });
 
   it("a forwarded .eml keeps its words after the relative's, marked; its files follow the same rule", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const forwarded = await eml({
       from: "Aunt Rosa <rosa@example.com>",
       to: email,
@@ -134,7 +111,7 @@ describe("a reply's attachments", () => {
         { filename: "archive.zip", content: Buffer.from("PK\x03\x04 zipped things") },
       ],
     });
-    await reply(inv.token, {
+    await postReply(loop, inv.token, {
       from: email,
       bodyPlain: "Rosa wrote this to me years ago; it belongs with the others.",
       attachments: [new File([new Uint8Array(forwarded)], "The summer of 1962.eml", { type: "message/rfc822" })],
@@ -156,8 +133,8 @@ describe("a reply's attachments", () => {
   });
 
   it("an inline forward's words are kept too, not cut as quoted history", async () => {
-    const { inv, email, campaign } = invited();
-    await reply(inv.token, {
+    const { inv, email, campaign } = sentInvitation();
+    await postReply(loop, inv.token, {
       from: email,
       bodyPlain: [
         "Mum sent me this one.",
@@ -178,13 +155,13 @@ describe("a reply's attachments", () => {
   });
 
   it("a reply with only refused files and no words reaches the owner as a note, not a story made of nothing; one note to the relative, also when delivered twice", async () => {
-    const { inv, email, campaign } = invited();
-    const message = await reply(inv.token, {
+    const { inv, email, campaign } = sentInvitation();
+    const message = await postReply(loop, inv.token, {
       from: email,
       bodyPlain: "\n\nOn Tue, Nov 3, 2026 at 9:14 AM Margaret Whitfield <margaret@example.com> wrote:\n> What is your favourite family trip?",
       attachments: [new File(["not a playable video"], "holiday.mov", { type: "video/quicktime" })],
     });
-    await reply(inv.token, message);
+    await postReply(loop, inv.token, message);
     expect(storyOf(inv.id)).toBeUndefined();
     const kept = db.select().from(emptyReplies).where(eq(emptyReplies.invitationId, inv.id)).all();
     expect(kept).toHaveLength(1);
@@ -199,9 +176,9 @@ describe("a reply's attachments", () => {
   });
 
   it("past 20 files, the rest are refused as too many", async () => {
-    const { inv, email, campaign } = invited();
+    const { inv, email, campaign } = sentInvitation();
     const notes = Array.from({ length: 21 }, (_, i) => new File([`Note ${i + 1}`], `note-${i + 1}.txt`, { type: "text/plain" }));
-    await reply(inv.token, { from: email, bodyPlain: "All my notes from the lake house.", attachments: notes });
+    await postReply(loop, inv.token, { from: email, bodyPlain: "All my notes from the lake house.", attachments: notes });
     const card = cardOf(campaign.id);
     expect(card.documents).toHaveLength(20);
     expect(card.refusedNote).toBe("1 attachment did not come through: note-21.txt (one file too many: up to 20 come with one e-mail)");

@@ -1,10 +1,12 @@
 // Shared set-up for e-mail loop tests: a fake Mailgun server and app modules loaded against it.
 import { randomUUID } from "node:crypto";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { campaigns, collectionMailRecipients, invitations, users } from "#db/schema";
+import { signedInboundForm, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
 import { db } from "~/lib/db.server";
-import { startFakeMailgun } from "../mocks/mailgun-server";
+import { startFakeMailgun, type FakeMailgunRequest } from "../mocks/mailgun-server";
+import { callRoute } from "../utils/auth";
 
 export const MAILGUN = { apiKey: "key-loop-test", domain: "mg.storyhearth.test" };
 
@@ -57,3 +59,25 @@ export function unsubscribePathOf(campaignId: string, email: string) {
     .get();
   return row && `/unsubscribe/${row.token}`;
 }
+
+/** A collection of one relative whose invitation went out, as a reply finds it. */
+export function sentInvitation(email = `robert-${randomUUID()}@example.com`) {
+  const made = makeCollection({ emails: [email] });
+  const inv = made.invitations[0]!;
+  db.update(invitations).set({ status: "sent", sentAt: new Date() }).where(eq(invitations.id, inv.id)).run();
+  return { ...made, inv, email };
+}
+
+/** A signed post of the inbound route; each post is signed anew, as Mailgun does when it delivers again. */
+export async function postReply(loop: Awaited<ReturnType<typeof startMailLoop>>, token: string, message: Partial<InboundMessage> & { from: string }) {
+  const inbound = await import("~/routes/webhooks+/mailgun.inbound");
+  const { replyAddressFor } = await import("~/features/contributions/reply-address.server");
+  const full: InboundMessage = { recipient: replyAddressFor(token), subject: "Re: Summers at the Lake", messageId: `<${randomUUID()}@mail.example.com>`, bodyPlain: "", ...message };
+  const body = signedInboundForm(full, "signing-key-test", loop.clock.now());
+  const response = await callRoute(inbound.action as never, new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body }));
+  expect(response.status).toBe(200);
+  return full;
+}
+
+/** A sent part's text with the line ends it had before multipart encoding. */
+export const textOf = (mail: FakeMailgunRequest) => mail.field("text")!.replace(/\r\n/g, "\n");
