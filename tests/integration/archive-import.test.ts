@@ -12,13 +12,15 @@ import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { campaigns, contributionRecordings, contributions, newsletters, newsletterStories, podcastFeeds, podcasts } from "#db/schema";
+import { campaigns, contributionDocuments, contributionRecordings, contributions, newsletters, newsletterStories, podcastFeeds, podcasts } from "#db/schema";
 import { convertRecording, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import type { ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
+import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createArchiveFamily, readZip } from "../utils/archive-helpers";
 
@@ -26,9 +28,14 @@ const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-import-"));
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
 let alice: TestUser;
+const LETTER_PDF = Buffer.from("%PDF-1.4\n% Grandpa's letter\n%%EOF\n");
 beforeAll(async () => {
   alice = await createTestUser({ firstName: "Alice", lastName: "Lake" });
   const family = await createArchiveFamily(alice.id);
+  // A letter that came with a reply, kept as sent (decision 0213).
+  const letterKey = storageKeys.document(family.summer.stories[0]!.id, "letter.pdf");
+  await getStorage().put(letterKey, LETTER_PDF);
+  db.insert(contributionDocuments).values({ contributionId: family.summer.stories[0]!.id, storageKey: letterKey, fileName: "Grandpa's letter.pdf", contentType: "application/pdf", size: LETTER_PDF.length }).run();
   // Share state: a revoked feed of the first collection.
   db.insert(podcastFeeds)
     .values({
@@ -75,6 +82,7 @@ function media(entries: Map<string, Buffer>) {
   const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
     stories: Array<{
       photos: Array<{ file: string }>;
+      documents?: Array<{ file: string }>;
       recording: { original: { file: string } | null } | null;
     }>;
     episodes: Array<{ audio: string }>;
@@ -82,6 +90,7 @@ function media(entries: Map<string, Buffer>) {
   const files = [
     ...data.stories.flatMap((s) => [
       ...s.photos.map((p) => p.file),
+      ...(s.documents ?? []).map((d) => d.file),
       ...(s.recording?.original ? [s.recording.original.file] : []),
     ]),
     ...data.episodes.map((e) => e.audio),
@@ -111,6 +120,7 @@ describe("import", () => {
       collections: 2,
       stories: 4,
       photos: 2,
+      documents: 1,
       recordings: 1,
       episodes: 1,
       newsletters: 1,
@@ -119,7 +129,7 @@ describe("import", () => {
     const second = await readZip(await fs.readFile(await exportTo(carol.id, "second.zip")));
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
-    expect(media(first)).toHaveLength(4);
+    expect(media(first)).toHaveLength(5);
     // The family episode's chapters still name their stories, by the new ids: the book's QR links play them.
     expect(toldBy(first)).toEqual([["Grandpa Joe"], ["Aunt May"]]);
     expect(toldBy(second)).toEqual(toldBy(first));
@@ -146,7 +156,7 @@ describe("import", () => {
     const imported = run("scripts/import.ts", firstFile, "alice@new.example.com");
     expect(imported.stderr).toBe("");
     expect(imported.status).toBe(0);
-    expect(imported.stdout).toContain("Imported for alice@new.example.com: 2 collections, 4 stories, 2 photos, 1 recordings, 1 episodes, 1 newsletters.");
+    expect(imported.stdout).toContain("Imported for alice@new.example.com: 2 collections, 4 stories, 2 photos, 1 documents, 1 recordings, 1 episodes, 1 newsletters.");
     const secondFile = path.join(fresh, "exported-there.zip");
     const exported = run("tests/support/export-archive.ts", "alice@new.example.com", secondFile);
     expect(exported.stderr).toBe("");
@@ -186,6 +196,7 @@ describe("import", () => {
     for (const st of data.stories) {
       st.page = moved(st.page, `stories/${st.id}.html`);
       for (const photo of st.photos) photo.file = moved(photo.file, `media/photos/${photo.id}.png`);
+      for (const document of st.documents ?? []) document.file = moved(document.file, `media/documents/${document.id}.pdf`);
       const rec = st.recording;
       if (rec) {
         rec.file = moved(rec.file, `media/recordings/${rec.id}.mp3`);

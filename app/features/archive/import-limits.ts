@@ -9,6 +9,7 @@ const MB = 1024 * 1024;
 /** data.json is parsed whole: this bounds the memory and the time the parse holds the server. */
 export const MAX_DATA_JSON_BYTES = 32 * MB;
 export const MAX_PHOTO_ENTRY_BYTES = MAX_ATTACHMENT_BYTES;
+export const MAX_DOCUMENT_ENTRY_BYTES = MAX_ATTACHMENT_BYTES;
 export const MAX_RECORDING_ENTRY_BYTES = MAX_RECORDING_BYTES;
 /** An episode's MP3: hours of speech at the renderer's bit rate fit many times over. */
 export const MAX_EPISODE_ENTRY_BYTES = 1024 * MB;

@@ -11,6 +11,7 @@ import {
   campaignStatuses,
   campaigns,
   contributionAttachments,
+  contributionDocuments,
   contributions,
   newsletters,
   newsletterStories,
@@ -21,6 +22,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { probeAudio } from "~/audio/recording.server";
 import { loggedErasures } from "~/features/account/erasure-log.server";
 import { storyMessages } from "~/features/contributions/messages";
+import { documentOf } from "~/features/contributions/documents.server";
 import { receivePhoto, storePhotoFile } from "~/features/contributions/photos.server";
 import { receiveArchivedRecording, recordingTempPath } from "~/features/contributions/recordings.server";
 import { newsletterPaths } from "~/features/newsletters/content";
@@ -32,6 +34,7 @@ import { getUserByEmail, insertUser } from "~/models/user.server";
 import {
   INSERT_BATCH_ROWS,
   MAX_DATA_JSON_BYTES,
+  MAX_DOCUMENT_ENTRY_BYTES,
   MAX_EPISODE_ENTRY_BYTES,
   MAX_PHOTO_ENTRY_BYTES,
   MAX_RECORDING_ENTRY_BYTES,
@@ -67,6 +70,7 @@ export type ImportResult = {
   collections: number;
   stories: number;
   photos: number;
+  documents: number;
   recordings: number;
   episodes: number;
   newsletters: number;
@@ -125,6 +129,7 @@ function entriesToRead(data: ArchiveData, withhold: Awaited<ReturnType<typeof re
   for (const story of data.stories) {
     if (withhold.stories.has(story.id)) continue;
     for (const photo of story.photos) wanted.push({ name: photo.file, limit: MAX_PHOTO_ENTRY_BYTES });
+    for (const document of story.documents ?? []) wanted.push({ name: document.file, limit: MAX_DOCUMENT_ENTRY_BYTES });
     const rec = story.recording;
     if (rec && !withhold.recordings.has(rec.id)) wanted.push({ name: (rec.original ?? rec).file, limit: MAX_RECORDING_ENTRY_BYTES });
   }
@@ -160,6 +165,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
 
     // Media first (async), rows after (one synchronous transaction).
     const photoRows: (typeof contributionAttachments.$inferInsert)[] = [];
+    const documentRows: (typeof contributionDocuments.$inferInsert)[] = [];
     const storyRows: (typeof contributions.$inferInsert)[] = [];
     const recordings: Array<() => void> = [];
     const photoKeyByBytes = new Map<string, string>(); // a newsletter's cover is a copy of one of its photos
@@ -186,6 +192,15 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         stored.push(row.storageKey);
         photoKeyByBytes.set(sha256(bytes), row.storageKey);
         photoRows.push({ id: newId(photo.id), ...row });
+      }
+      // Kept as sent, as on arrival by e-mail: the kind from the name and the bytes together.
+      for (const document of story.documents ?? []) {
+        const received = documentOf(await zip.readBytes(document.file), document.fileName);
+        if (!received) throw new ArchiveImportError(`${document.file} is not a document we keep`);
+        const storageKey = storageKeys.document(id, `${randomUUID()}.${received.ext}`);
+        const { size } = await storage.put(storageKey, received.bytes);
+        stored.push(storageKey);
+        documentRows.push({ id: newId(document.id), contributionId: id, storageKey, fileName: received.fileName, contentType: received.type, size });
       }
       const rec = story.recording;
       if (rec && !withhold.recordings.has(rec.id)) {
@@ -287,6 +302,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       insertAll(podcastFeeds, feedRows);
       insertAll(contributions, storyRows);
       insertAll(contributionAttachments, photoRows);
+      insertAll(contributionDocuments, documentRows);
       for (const keep of recordings) keep();
       insertAll(podcasts, episodeRows);
       insertAll(newsletters, newsletterRows);
@@ -298,6 +314,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       collections: data.collections.length,
       stories: storyRows.length,
       photos: photoRows.length,
+      documents: documentRows.length,
       recordings: recordings.length,
       episodes: episodeRows.length,
       newsletters: newsletterRows.length,
