@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { addressDomain, addressMessages, canonicalAddress, displayAddress, formatAddress, formatMailbox, mergeMailboxes, nameFromEmail, parseAddressList, parseFromLine, parseMailbox, type Mailbox } from "./email-address";
+import { addressDomain, addressMessages, canonicalAddress, formatAddress, formatMailbox, mergeMailboxes, nameFromEmail, parseAddressList, parseFromLine, parseMailbox, type Mailbox } from "./email-address";
+import { displayAddress } from "./display-address";
 
 const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 

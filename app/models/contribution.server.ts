@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { activities, campaigns, contributionAttachments, contributionRecordings, contributions, invitations, users } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { campaignListBadgeVariant, campaignStatusLabel, scheduledCampaignBadge } from "./messages";
+import { campaignListBadgeVariant, campaignStatusLabel, scheduledCampaignBadge } from "./status-badges";
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
 
 describe("scheduledDateToUtc", () => {

@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 export const contactMessages = {
   contact: {
     created: "Contact created successfully",

@@ -1,6 +1,6 @@
 // The spec's exact strings are marked; the rest fill gaps the spec leaves open.
 import type { AttachmentRefusal, RefusedAttachment } from "#db/enums";
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MB } from "./attachment-limits";
 
 export const storyMessages = {

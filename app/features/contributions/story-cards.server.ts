@@ -1,6 +1,6 @@
 // What the stories page shows of a collection's replies: story cards with their photos, and the
 // e-mails that arrived with nothing usable (decision 0120). Callers check ownership first.
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import type { EmptyReplyData } from "~/features/contributions/components/empty-replies";
 import type { StoryCardData } from "~/features/contributions/components/story-card";
 export { REMOVE_PHOTO_INTENT } from "~/features/contributions/components/story-photos";

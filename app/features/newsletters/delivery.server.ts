@@ -1,6 +1,6 @@
 // Every path ends in deliverNewsletter, safe to run any number of times: the outbox rows (one per
 // address, by dedupe key) are the delivery record. Why: docs/decisions/0112-newsletters.md
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import {
   deliveredAddresses,

@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";

@@ -44,7 +44,7 @@ import { readFormData } from "~/lib/http.server";
 import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
 import { Pager } from "~/components/ui/pager";
 import { requireUser } from "~/features/account/auth.server";
-import { campaignStatusLabel } from "~/features/collections/messages";
+import { campaignStatusLabel } from "~/features/collections/status-badges";
 import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
 import { correctInvitationAction, listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
 import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-status";

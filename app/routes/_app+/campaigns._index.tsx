@@ -11,7 +11,8 @@ import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { CollectionForm } from "~/features/collections/components/collection-form";
 import { collectionFormConstraint, collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
-import { campaignListBadgeVariant, campaignMessages, campaignStatusLabel } from "~/features/collections/messages";
+import { campaignMessages } from "~/features/collections/messages";
+import { campaignListBadgeVariant, campaignStatusLabel } from "~/features/collections/status-badges";
 
 // The inline form opens with ?create=1, a plain link, so it works without JavaScript.
 const CREATE_PARAM = "create";

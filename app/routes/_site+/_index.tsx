@@ -14,7 +14,7 @@ import { PERIOD_DAYS, PERIOD_LABELS, PERIODS, periodOrDefault, type Period } fro
 import { formatDay } from "~/lib/format-date";
 import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
-import { scheduledCampaignBadge } from "~/features/collections/messages";
+import { scheduledCampaignBadge } from "~/features/collections/status-badges";
 import { describedAs } from "~/lib/link-preview";
 import { voiceSummary } from "~/audio/voices.server";
 import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";

@@ -31,7 +31,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { CollectionFormSchema, idField } from "~/features/admin/schemas";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
-import { campaignStatusLabel } from "~/features/collections/messages";
+import { campaignStatusLabel } from "~/features/collections/status-badges";
 import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { cn } from "~/lib/cn";

@@ -7,7 +7,8 @@ import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/com
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
-import { addressMessages, displayAddress, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
+import { addressMessages, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
 import { cn } from "~/lib/cn";
 import {
   COLLECTION_FORM_INTENT as INTENT,

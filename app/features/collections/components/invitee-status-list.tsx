@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";

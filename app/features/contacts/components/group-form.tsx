@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { FormConstraint } from "~/lib/zod-constraint";

@@ -1,4 +1,4 @@
-import { displayAddress } from "~/lib/email-address";
+import { displayAddress } from "~/lib/display-address";
 import type { SubmissionResult } from "@conform-to/react";
 import { ListLink } from "~/components/ui/list-link";
 import { Form, Link, useFetcher } from "@remix-run/react";
