@@ -1,6 +1,7 @@
 // A family with a row in every table an account can have rows in, and its files in storage: the
 // account deletion tests seed one to leave and one to stay.
 import { randomUUID } from "node:crypto";
+import { storageKeys } from "~/lib/storage/keys";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { chaptersKeyFor } from "~/features/podcasts/chapters.server";
@@ -57,6 +58,8 @@ export async function seedFamily(user: TestUser, storage: Storage, testimonialCa
   // Drawn covers show the family's name (decision 0133); the app draws them into its own storage.
   const drawnKeys = storage === getStorage() ? [await ensurePodcastCover({ ...podcast, coverKey: null }), await ensureCollectionCover(campaign)] : [];
   db.insert(schema.pronunciations).values({ ownerId: user.id, term: "Siobhan", termKey: "siobhan", sayAs: "shiv-awn" }).run();
+  // A sample in a voice the family no longer uses: only its folder finds it.
+  const sampleKey = await put(storageKeys.pronunciationSample(user.id, randomUUID().replace(/-/g, "")));
   const share = await createShareLink(user.id, podcast.id, { expiration: 7 });
   if (!("token" in share) || !share.token) throw new Error("no share link");
   const feed = ensureFeed(user.id, null)!;
@@ -76,7 +79,7 @@ export async function seedFamily(user: TestUser, storage: Storage, testimonialCa
   enqueueJob("generate-podcast", { podcastId: podcast.id, attempt: 1 }, { runAt: new Date(Date.now() + 3_600_000) });
   db.insert(schema.emailOutbox).values({ kind: "campaign_reminder", to: `Gran <${contact.email}>`, from: "x@example.com", subject: "A reminder", html: "", text: "", dedupeKey: `reminder:${invitation.id}:1` }).run();
   db.insert(schema.emailOutbox).values({ kind: "password_reset", to: user.email, from: "x@example.com", subject: "Reset", html: "", text: "" }).run();
-  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, documentKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey, ...sizedKeys, ...drawnKeys] };
+  return { campaign, podcast, newsletter, shareToken: share.token, feedToken: feed.token, bookToken, keys: [photoKey, documentKey, sampleKey, originalKey, normalizedKey, pdfKey, audioKey, chaptersKey, coverKey, bookKey, videoKey, ...sizedKeys, ...drawnKeys] };
 }
 
 export type Family = Awaited<ReturnType<typeof seedFamily>>;

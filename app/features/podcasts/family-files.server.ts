@@ -1,9 +1,10 @@
 // A family's files in folders named by hashes, for its account's erasure (decision 0212): the covers
-// drawn from its titles and name, and the samples of its pronunciations. Computed from the rows the
-// erasure read, before they went, with the same functions that name the files when they are made.
+// drawn from its titles and name, and the samples of its pronunciations kept before each family's had
+// its folder. Computed from the rows the erasure read, before they went, with the same functions that
+// name the files when they are made.
 import type { FamilyRows } from "~/models/account-erasure.server";
 import { collectionCoverText, coverTextOf, familyFeedCoverText, generatedCoverKey } from "./covers.server";
-import { pronunciationSampleKeys } from "./pronunciations.server";
+import { sharedPronunciationSampleKeys } from "./pronunciations.server";
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
@@ -15,6 +16,6 @@ export function hashedFamilyFiles({ rows }: FamilyRows): string[] {
     ...[...collections.values()].map((title) => collectionCoverText(title, familyName)),
     familyFeedCoverText(familyName),
   ].map(generatedCoverKey);
-  const samples = (rows.get("pronunciations") ?? []).flatMap((p) => pronunciationSampleKeys(text(p.say_as) ?? ""));
+  const samples = (rows.get("pronunciations") ?? []).flatMap((p) => sharedPronunciationSampleKeys(text(p.say_as) ?? ""));
   return [...new Set([...covers, ...samples])];
 }

@@ -55,17 +55,18 @@ const SAMPLE_VERSION = 1;
 
 const sampleHashOf = (sayAs: string, voice: VoiceId, accent: Accent) =>
   createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(resolveVoice(voice, accent)), sayAs])).digest("hex").slice(0, 32);
-const sampleKeyOf = (sayAs: string, voice: VoiceId, accent: Accent) => storageKeys.pronunciationSample(sampleHashOf(sayAs, voice, accent));
 
-/** Where the samples of these words would be, in every voice and accent (an account's erasure removes them). */
-export const pronunciationSampleKeys = (sayAs: string) => [...new Set(VOICE_IDS.flatMap((voice) => ACCENTS.map((accent) => sampleKeyOf(sayAs, voice, accent))))];
+/** Where samples of these words were kept before each family's had its folder, in every voice and accent (an account's erasure removes them). */
+export const sharedPronunciationSampleKeys = (sayAs: string) => [
+  ...new Set(VOICE_IDS.flatMap((voice) => ACCENTS.map((accent) => storageKeys.sharedPronunciationSample(sampleHashOf(sayAs, voice, accent))))),
+];
 
 /** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
 function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
   const speaker = resolveVoice(voice, accent);
   const hash = sampleHashOf(sayAs, voice, accent);
   return ensureRenderedSample(
-    storageKeys.pronunciationSample(hash),
+    storageKeys.pronunciationSample(ownerId, hash),
     ownerId,
     {
       podcastId: `pronunciation-${hash}`,

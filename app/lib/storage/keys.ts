@@ -1,4 +1,5 @@
 // What every storage driver is, and the keys it accepts; the drivers import this, not each other.
+import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 
 export type StoredFile = { size: number };
@@ -26,6 +27,8 @@ export function assertSafeKey(key: string) {
 // named after one of its rows (the schema's table name); an account's erasure lists each of them by that
 // row's id, which also finds a file no row points at yet (a job's copy written moments before).
 
+const ownerFolder = (userId: string) => createHash("sha256").update(`pronunciation-samples:${userId}`).digest("hex").slice(0, 32);
+
 /** A family's folders: `prefix(id)` of a row of `table` holds only that row's files. */
 export const familyFolders = {
   photos: { table: "contributions", prefix: (contributionId: string) => `photos/${contributionId}/` },
@@ -35,6 +38,8 @@ export const familyFolders = {
   episodes: { table: "podcasts", prefix: (podcastId: string) => `podcasts/${podcastId}.` },
   uploadedCovers: { table: "podcasts", prefix: (podcastId: string) => `covers/uploaded/${podcastId}-` },
   books: { table: "books", prefix: (bookId: string) => `books/${bookId}.` },
+  /** Samples of the family's pronunciations in every voice it heard them in; by a hash of the account, so a queued erasure's list of folders names nobody. */
+  pronunciationSamples: { table: "users", prefix: (userId: string) => `pronunciation-samples/${ownerFolder(userId)}/` },
   testimonialVideos: { table: "testimonial_responses", prefix: (responseId: string, campaignId = "") => `testimonials/${campaignId}/${responseId}.` },
 } as const;
 
@@ -61,7 +66,9 @@ export const storageKeys = {
   testimonialVideo: (campaignId: string, responseId: string, ext: string) => `${familyFolders.testimonialVideos.prefix(responseId, campaignId)}${ext}`,
   generatedCover: (hash: string) => `covers/generated/${hash}.jpg`,
   variant: (hash: string, width: number, ext: string) => `variants/${hash}/${width}.${ext}`,
-  pronunciationSample: (hash: string) => `pronunciation-samples/${hash}.mp3`,
+  pronunciationSample: (userId: string, hash: string) => `${familyFolders.pronunciationSamples.prefix(userId)}${hash}.mp3`,
+  /** Where samples were kept before each family's had its folder; an erasure still looks there. */
+  sharedPronunciationSample: (hash: string) => `pronunciation-samples/${hash}.mp3`,
   voiceSample: (name: string) => `voice-samples/${name}.mp3`,
   voicePace: (tag: string) => `voice-pace/${tag}.mp3`,
   upload: (uploadId: string, fileName: string) => `uploads/${uploadId}/${fileName}`,
