@@ -10,14 +10,13 @@ import type { ContributionSchema } from "~/features/contributions/schemas";
 
 const m = storyMessages.addDialog;
 
-/** 'Add Story Manually': the owner types in a story. On success the action redirects, which closes and clears it. */
 export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: string; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof ContributionSchema>>({
     id: "add-story",
     lastResult,
     constraint,
-    // Checked by the server only: the page ships no schema code (decision 0173).
+        // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
   return (

@@ -1,14 +1,10 @@
-// Sends the public answer form with a recording by XHR, for upload progress events (fetch has none
-// for request bodies). It posts to the page's own action, as the form without JavaScript does
-// (decision 0138), so the server has one way in. Plain DOM, no React: the page's script drives it (decision 0181).
+// XHR rather than fetch, for upload progress events; it posts to the page's own action, as the form
+// without JavaScript does (decision 0138).
 import { AUTO_RETRIES, isRetryableStatus, retryDelayMs } from "~/features/contributions/recorder-state";
 
 export type SendResult =
-  /** The action redirected to the thank-you page: where to go. */
   | { kind: "sent"; location: string }
-  /** The action refused the answer (400/413): its messages, read from the re-rendered form. */
   | { kind: "refused"; status: number; errors: Record<string, string[]> }
-  /** No answer (status 0: the connection dropped) or a server fault. */
   | { kind: "failed"; status: number };
 
 export function sendAnswer(url: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<SendResult> {
@@ -19,7 +15,6 @@ export function sendAnswer(url: string, body: FormData, onProgress: (fraction: n
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      // XHR follows the action's redirect; landing on the thank-you page is success.
       const landed = xhr.responseURL ? new URL(xhr.responseURL) : null;
       if (xhr.status >= 200 && xhr.status < 300 && landed?.searchParams.get("submitted") === "1") {
         resolve({ kind: "sent", location: landed.pathname + landed.search });
@@ -36,10 +31,6 @@ export function sendAnswer(url: string, body: FormData, onProgress: (fraction: n
   });
 }
 
-/**
- * The field errors of the re-rendered page: every field's list sits at Conform's `<form id>-<name>-error`
- * (components/forms.tsx), so the messages are exactly those the page without JavaScript shows.
- */
 function fieldErrors(html: string, body: FormData): Record<string, string[]> {
   const doc = new DOMParser().parseFromString(html, "text/html");
   const errors: Record<string, string[]> = {};
@@ -54,16 +45,10 @@ function fieldErrors(html: string, body: FormData): Record<string, string[]> {
 export type UploadState =
   | { phase: "idle" }
   | { phase: "sending"; progress: number }
-  /** The connection dropped: the next automatic try is due at `retryAt` (Date.now() clock). */
   | { phase: "waiting"; retryAt: number; attempt: number }
-  /** Out of automatic tries, or a fault not safe to resend unasked: "Try again" sends it again. */
   | { phase: "failed"; status: number };
 
-/**
- * One answer, sent until it arrives: the body (the recording inside it) stays in memory, so a
- * dropped connection costs a resend, never the recording. Retries on their own with backoff, at
- * once when the browser says it is back online, and on "Try again". `onState` hears every change.
- */
+/** The body stays in memory until it arrives, so a dropped connection costs a resend, never the recording. */
 export function answerUpload({ onState, onSent, onRefused }: { onState: (state: UploadState) => void; onSent: (location: string) => void; onRefused: (errors: Record<string, string[]>) => void }) {
   let body: FormData | null = null;
   let target = "";
@@ -96,7 +81,6 @@ export function answerUpload({ onState, onSent, onRefused }: { onState: (state: 
     }
   }
 
-  // Back online: no need to wait out the backoff.
   window.addEventListener("online", () => {
     if (body && timer) void attempt(1);
   });

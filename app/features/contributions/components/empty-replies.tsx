@@ -6,18 +6,15 @@ const m = storyMessages.emptyReplies;
 
 export type EmptyReplyData = {
   id: string;
-  /** What the owner reads first: who answered, or that a machine did (decision 0192). */
   headline: string;
   contributorEmail: string | null;
   sentFrom: string | null;
   subject: string | null;
   receivedLabel: string | null;
   content: string;
-  /** Files that came and could not be kept (decision 0213). */
   refusedNote: string | null;
 };
 
-/** E-mails that arrived with nothing usable: the owner sees that someone tried (decision 0120). */
 export function EmptyReplies({ replies }: { replies: EmptyReplyData[] }) {
   if (replies.length === 0) return null;
   return (

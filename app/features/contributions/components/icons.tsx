@@ -1,4 +1,3 @@
-// Inline: no icon library in the bundle.
 import type { SVGProps } from "react";
 
 const base = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;

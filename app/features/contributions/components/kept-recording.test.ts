@@ -5,7 +5,6 @@ describe("the kept take's key", () => {
   it("is the collection's link, with the invitation when there is one", () => {
     expect(keptRecordingKey("abc123", "")).toBe("abc123");
     expect(keptRecordingKey("abc123", "tok")).toBe("abc123?t=tok");
-    // Two relatives invited to one collection on one device keep two takes.
     expect(keptRecordingKey("abc123", "tok")).not.toBe(keptRecordingKey("abc123", "other"));
   });
 });

@@ -1,16 +1,13 @@
-// A finished take, kept in the browser's IndexedDB until it is sent (decision 0138, addendum), so a
-// closed tab, a phone that kills the tab or a crash does not lose a relative's words. Best effort:
-// where IndexedDB is missing or refuses (private mode, quota), every call quietly does nothing.
+// A finished take kept in IndexedDB until it is sent, so a closed tab does not lose it; best effort (decision 0138).
 
 export type KeptRecording = { blob: Blob; type: string; durationSeconds: number; madeAt: number };
 
-/** A kept take older than this is deleted unheard: the family has moved on, and the device may be shared. */
+/** Deleted unheard after a week: the family has moved on, and the device may be shared. */
 export const KEEP_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
 const DB_NAME = "storyhearth-recordings";
 const STORE = "takes";
 
-/** One take per form: the collection's link, and the invitation it came with (another relative's link, another take). */
 export const keptRecordingKey = (publicId: string, token: string) => (token ? `${publicId}?t=${token}` : publicId);
 
 export const isExpired = (kept: Pick<KeptRecording, "madeAt">, now: number) => !(now - kept.madeAt < KEEP_FOR_MS);
@@ -25,7 +22,6 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-/** Runs `work` in one transaction and resolves when it is committed; null on any failure. */
 async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => () => T): Promise<T | null> {
   try {
     const db = await open();
@@ -45,7 +41,6 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   }
 }
 
-/** The take kept for this form, if any and young enough; expired takes (of any form) are deleted on the way. */
 export function getKeptRecording(key: string, now = Date.now()): Promise<KeptRecording | null> {
   return inStore("readwrite", (store) => {
     let found: KeptRecording | null = null;

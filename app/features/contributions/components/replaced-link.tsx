@@ -5,11 +5,9 @@ import { storyMessages } from "~/features/contributions/messages";
 
 const m = storyMessages.replacedLink;
 
-/** Where to post for a fresh link: the old token names the invitation, the visitor gives no address. */
 export const freshLinkPath = (token: string) =>
   `/fresh-link/${encodeURIComponent(token)}`;
 
-/** An old answer-form or unsubscribe link (decision 0190): says so and offers one plain form post. */
 export function ReplacedLink({
   campaignTitle,
   token,

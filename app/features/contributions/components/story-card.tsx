@@ -18,41 +18,30 @@ import { StoryTitleEdit } from "./story-title-edit";
 
 const m = storyMessages.card;
 
-/** The stories page's action for "Keep more of this e-mail" / "Keep less" (decision 0154). */
 export const REPLY_READING_INTENT = "reply-reading";
 
 export type StoryCardData = {
   id: string;
   contributorName: string | null;
   contributorEmail: string | null;
-  /** Another address than the invitee's sent this e-mail reply. */
   sentFrom: string | null;
   submissionMethod: "web" | "email";
   submittedLabel: string | null;
   story: string;
-  /** The whole stored text when `showFull`, else empty. */
   fullContent: string;
   showFull: boolean;
-  /** The text as it arrived, once the owner edited it (decision 0136). */
   originalText: string | null;
-  /** The e-mail below the story, folded under it while the reply reader is unsure (decision 0154). */
   rest: string;
-  /** The owner may keep the whole e-mail as the story, or the reader's cut of it. */
   keepMore: boolean;
   keepLess: boolean;
   photos: StoryPhoto[];
   documents: StoryDocument[];
-  /** Messages the reply forwarded, after the relative's own words (decision 0213). */
   forwarded: Array<{ label: string; text: string }>;
-  /** "2 attachments did not come through: …", or null. */
   refusedNote: string | null;
-  /** The text the owner's correction starts from: the story with what it forwarded. */
   editText: string;
   recording: StoryRecordingData | null;
-  /** The title every output shows: the owner's, or made from the story. */
   title: string;
   titled: boolean;
-  /** "1 min read", or "7 sec listen" for a story told by voice alone. */
   lengthLabel: string;
 };
 
@@ -62,20 +51,16 @@ type Props = {
   story: StoryCardData;
   editing: boolean;
   renameResult?: RenameResult;
-  /** The story's text is being corrected (`?editText=<id>`, or a refused correction). */
   editingText?: boolean;
   textResult?: SubmissionResult<string[]>;
-  /** The story's title is being set (`?editTitle=<id>`, or a refused one). */
   editingTitle?: boolean;
   titleResult?: SubmissionResult<string[]>;
   onEdit: () => void;
   onCancel: () => void;
   onSaved: () => void;
-  /** Links of the page of stories in view, so editing a card stays on it. */
   links: PageLinks;
 };
 
-/** Without JavaScript the pencil is a link to `?rename=<id>` that renders the same small form. */
 export function StoryCard({ story, editing, renameResult, editingText = false, textResult, editingTitle = false, titleResult, onEdit, onCancel, onSaved, links }: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();
@@ -97,7 +82,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         <div className="min-w-0 space-y-1">
           {editing ? (
             <>
-              {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
+                            {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
               <h3 className="sr-only">{shownName}</h3>
               <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2" onSubmit={onSaved}>
                 <input type="hidden" name="intent" value="rename" />
@@ -205,7 +190,6 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
   );
 }
 
-/** One step to correct how the reply e-mail was read: a plain form, so it works without JavaScript. */
 function ReplyReadingForm({ story }: { story: StoryCardData }) {
   if (!story.keepMore && !story.keepLess) return null;
   return (

@@ -2,10 +2,8 @@ import { storyMessages } from "~/features/contributions/messages";
 
 const m = storyMessages.card;
 
-/** `sizeLabel`: "1.2 MB", written on the server. */
 export type StoryDocument = { id: string; url: string; fileName: string; sizeLabel: string };
 
-/** Documents that came with a reply, each a plain download link (the route answers the owner only). */
 export function StoryDocuments({ documents }: { documents: StoryDocument[] }) {
   if (documents.length === 0) return null;
   return (
@@ -25,7 +23,6 @@ export function StoryDocuments({ documents }: { documents: StoryDocument[] }) {
   );
 }
 
-/** The owner's note on what of a reply did not come through (decision 0213). */
 export function RefusedAttachmentsNote({ note }: { note: string | null }) {
   if (!note) return null;
   return <p className="break-words rounded-md border border-border bg-muted/40 p-3 text-sm">{note}</p>;

@@ -6,13 +6,8 @@ const m = storyMessages.card;
 
 export const REMOVE_PHOTO_INTENT = "remove-photo";
 
-/** `version`: the stored file's hash, so its sized copies may be cached for good (null: not yet known). */
 export type StoryPhoto = { id: string; url: string; version: string | null; fileName: string };
 
-/**
- * The photos sent with a reply, each with a Remove button: a plain form post without JavaScript;
- * with it a fetcher, and the photo disappears at once.
- */
 export function StoryPhotos({ photos, contributorName }: { photos: StoryPhoto[]; contributorName: string }) {
   if (photos.length === 0) return null;
   return (
@@ -33,7 +28,7 @@ function PhotoItem({ photo, index, count, contributorName }: { photo: StoryPhoto
   return (
     <li className="w-28 space-y-1">
       <a href={photo.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-border">
-        {/* A 112 px box: the 192 px copy covers a 2x screen; the link opens the photo whole. */}
+                {/* A 112 px box: the 192 px copy covers a 2x screen. */}
         <img
           src={imageUrl(photo.url, 192, photo.version)}
           srcSet={imageSrcSet(photo.url, photo.version, 400)}

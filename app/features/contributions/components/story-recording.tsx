@@ -11,17 +11,14 @@ export const DELETE_RECORDING_INTENT = "delete-recording";
 export type StoryRecordingData = {
   id: string;
   status: "converting" | "ready" | "refused";
-  /** The normalized copy, once it exists. */
   url: string | null;
   originalUrl: string | null;
-  /** Why it was refused, in the owner's words. */
   reason: string | null;
   removalRequested: boolean;
-  /** Seconds, from the server: the player fetches nothing before play is pressed. */
+    /** From the server: the player fetches nothing before play is pressed. */
   duration: number | null;
 };
 
-/** A story's recording on the stories page: a player once converted, and why when it could not be kept (decision 0136). */
 export function StoryRecording({ recording, contributorName }: { recording: StoryRecordingData; contributorName: string }) {
   if (recording.status === "refused") return <p className="text-sm text-muted-foreground">{m.refused(recording.reason ?? "")}</p>;
   return (

@@ -12,11 +12,6 @@ const m = storyMessages.edit;
 
 export const EDIT_STORY_INTENT = "edit-story";
 
-/**
- * The owner's correction of a story's text (decision 0136). "Edit text" is a link to
- * `?editText=<id>`, which renders the form, so it works without JavaScript and the text is not in
- * the page twice until asked for; the text as it arrived stays viewable once edited.
- */
 export function StoryTextEdit({
   storyId,
   text,

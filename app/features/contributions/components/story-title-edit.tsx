@@ -12,10 +12,6 @@ const m = storyMessages.title;
 
 export const EDIT_TITLE_INTENT = "edit-title";
 
-/**
- * A story's title on its card, and the owner's form to set it (decision 0205). As with the text,
- * "Set title" links to `?editTitle=<id>`, which renders the form: it works without JavaScript.
- */
 export function StoryTitleEdit({
   storyId,
   title,
