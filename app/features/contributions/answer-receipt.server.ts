@@ -1,6 +1,4 @@
-// The answer form's thank-you page shows a copy of what was sent (decision 0197). Its link names the
-// story by its id and a signature, so nobody reads another's story by guessing, and shows it only for
-// a day: later the same link still thanks, without the copy.
+// The receipt link is signed, so nobody reads another's story by guessing, and shows the copy for a day only.
 import { storyToThank } from "~/models/contribution.server";
 import { now } from "~/lib/clock.server";
 import { idOfSigned, signedId } from "~/lib/signed-ids.server";
@@ -11,7 +9,6 @@ const SHOWN_FOR_MS = 24 * 3600_000;
 
 export const receiptFor = (contributionId: string) => signedId(PURPOSE, contributionId);
 
-/** What the story named by `receipt` holds, if it is this collection's and a day old at most; else null. */
 export function answerReceipt(campaignId: string, receipt: string) {
   const id = receipt ? idOfSigned(PURPOSE, receipt) : undefined;
   const found = id ? storyToThank(id) : undefined;

@@ -18,13 +18,8 @@ export async function requireApiCampaign(request: Request, campaignId: string | 
   return { user, campaign };
 }
 
-/**
- * The owner's stories as the API answers them: the stored rows, the owner's data behind their key
- * (decision 0190), each with the story as every output shows it (decision 0205).
- */
 export function apiContributions({ id: campaignId, ownerId }: { id: string; ownerId: string }) {
   const stories = listContributions(campaignId);
-  // `name`: the story's own byline, else who its address is to the owner (decision 0195's personName).
   const invitationNames = new Map(listCampaignInvitations(campaignId).map((i) => [i.id, i.name]));
   const contacts = contactNames(ownerId, stories.flatMap((c) => (c.contributorEmail ? [c.contributorEmail] : [])));
   const nameOf = (c: (typeof stories)[number]) =>

@@ -1,17 +1,13 @@
-// Mail that no person wrote: out-of-office and other automatic replies, and delivery-failure notices
-// (DSNs) sent to a reply address. None of it is a story (decision 0192).
+// Mail no person wrote (out-of-office replies, delivery failures): never a story (decision 0192).
 import { salutationOf } from "./reply-reader";
 
-/** A field of the inbound post, any case; Mailgun posts each MIME header as a field of its own. */
 export type HeaderReader = (name: string) => string | undefined;
 
 export type AutomaticMail =
   | { kind: "auto-reply" }
-  /** `permanent` with `recipients`: the addresses a mail server says will never take mail. */
   | { kind: "bounce"; permanent: boolean; recipients: string[]; reason: string };
 
-// Out-of-office subjects of the mail clients in the reply reader's languages; checked at the start of
-// the subject, so a relative's own "Re: my holiday" is not one.
+// Checked at the start of the subject, so a relative's own "Re: my holiday" is not one.
 const AWAY_SUBJECT = new RegExp(
   "^\\s*(" +
     [
@@ -64,17 +60,10 @@ const AWAY_SUBJECT = new RegExp(
   "i",
 );
 
-// The senders of delivery-failure notices.
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon|bounces?|noreply-dmarc)@/i;
 const BOUNCE_NAME = /^\s*"?(mail delivery (system|subsystem)|mail administrator|microsoft outlook|postmaster)"?\s*</i;
 const BOUNCE_SUBJECT = /^\s*(undeliverable|undelivered mail|delivery status notification|mail delivery failed|returned mail|delivery failure|failure notice|unzustellbar|non remis|no se puede entregar|non recapitabile)\b/i;
 
-/**
- * What kind of automatic mail this is, or null for a person's reply. RFC 3834's Auto-Submitted
- * (anything but "no"), Precedence bulk/junk/list/auto_reply, the X-Autoreply and X-Autorespond
- * headers some servers add instead, a DSN's multipart/report, a bounce sender, and the subjects
- * out-of-office rules write.
- */
 export function automaticMail(header: HeaderReader, mail: { from: string; subject: string; body: string }): AutomaticMail | null {
   const contentType = header("Content-Type")?.toLowerCase() ?? "";
   const fromAddress = (/<([^<>]+)>\s*$/.exec(mail.from)?.[1] ?? mail.from).trim();
@@ -92,11 +81,6 @@ export function automaticMail(header: HeaderReader, mail: { from: string; subjec
 
 const EMAIL = /[^\s<>"';:,()[\]]+@[^\s<>"';:,()[\]]+\.[a-z]{2,}/gi;
 
-/**
- * The failed recipients and the reason a DSN gives: its machine-readable part (RFC 3464's
- * Final-Recipient, Action, Status, Diagnostic-Code) where the text carries it, else the addresses
- * and the first SMTP error the human-readable part names. Permanent: Action failed or a 5.x.x status.
- */
 function deliveryStatus(body: string): { permanent: boolean; recipients: string[]; reason: string } {
   const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(body)?.[1]?.trim();
   const finals = [...body.matchAll(/^(?:final|original)-recipient:\s*(?:rfc822;)?\s*(.+)$/gim)].map((m) => m[1]!.trim().toLowerCase());
@@ -109,10 +93,6 @@ function deliveryStatus(body: string): { permanent: boolean; recipients: string[
   return { permanent, recipients, reason: detail };
 }
 
-/**
- * The first words of an automatic reply the owner is shown ("I am away until 12 January."), cut at
- * a sentence end or 160 characters; "" when it has none.
- */
 export function automaticReplySummary(text: string): string {
   const first = text
     .split("\n")

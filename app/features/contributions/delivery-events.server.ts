@@ -1,6 +1,4 @@
-// Mailgun's event webhooks for e-mail that will never arrive: a permanent failure ("failed" with
-// severity "permanent") or a spam complaint ("complained"). Why and what they change:
-// docs/decisions/0143-safe-defaults-bounds-and-bounces.md
+// Mailgun's webhooks for mail that will never arrive (decision 0143).
 import { z } from "zod";
 import { markDeliveryProblem, ownerOfOutboxKey, type DeliveryProblem } from "~/models/delivery-problem.server";
 import { claimWebhookToken } from "~/models/webhook-token.server";
@@ -11,7 +9,6 @@ import { checkWebhookSignature, webhookSigningKey } from "./mailgun-webhook.serv
 
 const short = (max: number) => z.string().max(max).optional();
 
-/** The parts of Mailgun's event payload we read; anything else in it is ignored. */
 export const DeliveryEventSchema = z.object({
   signature: z.object({ timestamp: short(20), token: short(200), signature: short(200) }, { error: "Malformed webhook: signature fields are missing" }),
   "event-data": z.looseObject({
@@ -28,12 +25,10 @@ export type DeliveryEvent = z.infer<typeof DeliveryEventSchema>;
 
 export type DeliveryEventResult = { status: number; message: string };
 
-/** What another family reads when the address complained about someone else's e-mail: no names. */
 export const COMPLAINED_ELSEWHERE = "This address marked an e-mail sent from here as spam, so we send it nothing more.";
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** What the owner reads beside the invitee: Mailgun's own words for the bounce, kept short. */
 export function problemOf(data: DeliveryEvent["event-data"], at: Date): DeliveryProblem | null {
   if (data.event === "complained") return { kind: "unsubscribed", reason: "The relative marked the e-mail as spam.", at };
   if (data.event !== "failed" || data.severity !== "permanent") return null;
@@ -44,7 +39,6 @@ export function problemOf(data: DeliveryEvent["event-data"], at: Date): Delivery
   return { kind: "undeliverable", reason, at };
 }
 
-/** Our outbox row for the event: the custom variable we send, else the Message-Id we gave. */
 function outboxRowFor(data: DeliveryEvent["event-data"]) {
   const variable = data["user-variables"]?.[OUTBOX_ID_VARIABLE];
   const messageId = data.message?.headers?.["message-id"];
@@ -66,14 +60,13 @@ export function handleDeliveryEvent(payload: DeliveryEvent): DeliveryEventResult
 
   const data = payload["event-data"];
   const problem = problemOf(data, at);
-  // 200 for everything we do not act on, so Mailgun does not retry it.
+    // 200 for everything we do not act on, so Mailgun does not retry it.
   if (!problem) return { status: 200, message: `Ignored: ${data.event} events change nothing here` };
   const row = outboxRowFor(data);
   if (!row) return { status: 200, message: "Ignored: not a message this app sent" };
   const owner = ownerOfOutboxKey(row.dedupeKey);
   if (!owner) return { status: 200, message: "Ignored: not an e-mail to a relative" };
-  // The row's own address: a forwarded copy's recipient must not mark someone else.
-  // A complaint stops every family's mail to the address, told to the others in their own words.
+    // The row's own address: a forwarded copy's recipient must not mark someone else.
   const everyoneElse = problem.kind === "unsubscribed" ? { ...problem, reason: COMPLAINED_ELSEWHERE } : undefined;
   const changed = markDeliveryProblem(owner.ownerId, addressOf(row.to), problem, everyoneElse);
   return { status: 200, message: `Recorded: ${changed.invitations} invitation(s) and ${changed.contacts} contact(s) marked ${problem.kind}` };

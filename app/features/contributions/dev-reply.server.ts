@@ -1,5 +1,3 @@
-// The local mailbox's "reply": a real, signed Mailgun inbound webhook posted to this app over HTTP,
-// so `npm start` shows invitation → reply → story without Mailgun.
 import { randomUUID } from "node:crypto";
 import type { OutboxEmail } from "~/lib/email/outbox.server";
 import { now } from "~/lib/clock.server";
@@ -27,7 +25,7 @@ export async function replyToOutboxEmail(email: OutboxEmail, body: string) {
     key,
     now(),
   );
-  // The configured address, never the request's Host header: that would send a signed post wherever a client names.
+    // The configured address, never the request's Host header: that would send a signed post wherever a client names.
   const response = await fetch(`${appUrl().replace(/\/+$/, "")}/webhooks/mailgun/inbound`, { method: "POST", body: form });
   const answer = (await response.json().catch(() => ({}))) as { message?: string };
   if (!response.ok) return { ok: false as const, message: `The app refused the reply: ${answer.message ?? response.status}` };

@@ -1,6 +1,3 @@
-// Documents that come with an e-mail reply (decision 0213): a short allow-list of what families write
-// in (letters, recipes, family trees), each checked by its first bytes as well as its name, kept as
-// sent for the owner to download, never shown in the page (served as a file to save).
 import { randomUUID } from "node:crypto";
 import { downloadName } from "~/lib/file-types";
 import { storageKeys } from "~/lib/storage/keys";
@@ -9,14 +6,12 @@ import { addDocument } from "~/models/contribution-document.server";
 
 const startsWith = (b: Uint8Array, text: string) => text.split("").every((c, i) => b[i] === c.charCodeAt(0));
 const zip = (b: Uint8Array) => startsWith(b, "PK\x03\x04");
-/** The old Office formats (.doc, .xls, .ppt) are OLE compound files. */
 const ole = (b: Uint8Array) => [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((v, i) => b[i] === v);
-/** Plain text: no NUL byte in its first 64 KB (binary files have them early). */
 const plain = (b: Uint8Array) => !b.subarray(0, 64 * 1024).includes(0);
 
 type DocumentKind = { type: string; looks: (b: Uint8Array) => boolean };
 
-/** By extension; the bytes must fit it too, so a program renamed "letter.pdf" is not kept. */
+/** The bytes must fit the extension too, so a program renamed "letter.pdf" is not kept. */
 const DOCUMENTS: Record<string, DocumentKind> = {
   pdf: { type: "application/pdf", looks: (b) => startsWith(b, "%PDF-") },
   doc: { type: "application/msword", looks: ole },
@@ -37,12 +32,10 @@ const DOCUMENTS: Record<string, DocumentKind> = {
 
 const extensionOf = (name: string) => /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? "";
 
-/** Whether the file's name says a document we keep (its bytes are checked by `documentOf`). */
 export const saysDocument = (name: string) => extensionOf(name) in DOCUMENTS;
 
 export type ReceivedDocument = { bytes: Uint8Array; fileName: string; ext: string; type: string };
 
-/** The document as we keep it, or null when it is not one of the kinds we keep. */
 export function documentOf(bytes: Uint8Array, sentName: string): ReceivedDocument | null {
   const ext = extensionOf(sentName);
   const kind = DOCUMENTS[ext];
@@ -50,7 +43,6 @@ export function documentOf(bytes: Uint8Array, sentName: string): ReceivedDocumen
   return { bytes, fileName: downloadName(sentName, ext, "document"), ext, type: kind.type };
 }
 
-/** Stores each document under the story and writes its row. */
 export async function storeStoryDocuments(contributionId: string, documents: ReceivedDocument[]) {
   for (const document of documents) {
     const storageKey = storageKeys.document(contributionId, `${randomUUID()}.${document.ext}`);

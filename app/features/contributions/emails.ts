@@ -9,7 +9,6 @@ type InvitationInput = {
   ownerName: string;
   formUrl: string;
   unsubscribeUrl: string;
-  /** Who it greets ("Hi Aunt Rosa,"); "Hi there," without one. */
   recipientName?: string | null;
 };
 
@@ -47,7 +46,6 @@ export function reminderEmail(input: InvitationInput): EmailParts {
   );
 }
 
-/** To the invitee who asked, from an old (replaced) link, for their current one (decision 0190). */
 export function freshLinkEmail(input: InvitationInput): EmailParts {
   return storyRequest(
     input,
@@ -58,7 +56,6 @@ export function freshLinkEmail(input: InvitationInput): EmailParts {
 
 type EmptyReplyNoteInput = { campaignTitle: string; ownerName: string; senderName?: string | null; formUrl: string; unsubscribeUrl: string };
 
-/** To someone whose reply had no story in it: thanks, no blame, and two easy ways to try again. */
 export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, formUrl, unsubscribeUrl }: EmptyReplyNoteInput): EmailParts {
   const subject = `We'd still love your story for "${campaignTitle}"`;
   const thanks = `Thank you for answering ${ownerName}'s invitation to "${campaignTitle}". Your e-mail reached us, but we couldn't find any words of yours in it. That happens: sometimes a mail app sends only the quoted invitation, or the text goes missing on the way.`;
@@ -78,21 +75,18 @@ export function emptyReplyNoteEmail({ campaignTitle, ownerName, senderName, form
   };
 }
 
-/** What came with an answer, copied back to the one who sent it; `recording` is its file's name ("" unnamed), null for none. */
 export type AnswerCopy = { text: string; photos: readonly string[]; recording: string | null };
 
 const sent = storyMessages.public;
 
 type StoryThanksInput = { campaignTitle: string; ownerName: string; removalUrl: string | null; unsubscribeUrl: string } & (
   | { unasked?: false; senderName: string | null; copy: AnswerCopy }
-  /** To an address nobody invited (the public form's typed one): no words of theirs, no name, no copy. */
   | { unasked: true }
 );
 
-/** The line for an address nobody invited: whoever typed it may not have been its owner (decision 0156). */
+/** Whoever typed an address nobody invited may not have been its owner (decision 0156). */
 const NOT_YOU = "If you didn't send this, you can ignore this e-mail: nothing more will come.";
 
-/** The copy's paragraphs for the plain-text twin: the words as they reached us, then what came with them. */
 function copyLines({ text, photos, recording }: AnswerCopy) {
   return [
     text || null,
@@ -101,10 +95,6 @@ function copyLines({ text, photos, recording }: AnswerCopy) {
   ];
 }
 
-/**
- * To everyone who answered, by any channel, once per story (decision 0196): thanks, a copy of what
- * reached us, where the family will hear it, and the recording's removal link when one was kept.
- */
 export function storyThanksEmail(input: StoryThanksInput): EmailParts {
   const { campaignTitle, ownerName, removalUrl } = input;
   const subject = `Thank you for your story for "${campaignTitle}"`;
@@ -145,18 +135,14 @@ type RecordingRefusedInput = {
   campaignTitle: string;
   ownerName: string;
   senderName?: string | null;
-  /** Why, in the relative's words (messages.recording.refusal). */
   reason: string;
-  /** Their typed words were kept with the story. */
   textKept: boolean;
-  /** They can reply to this e-mail with the recording (it came by e-mail). */
   canReply: boolean;
   formUrl: string;
   unsubscribeUrl: string;
   unasked?: boolean;
 };
 
-/** A recording we could not keep: why, that their words are safe, and how to send it again. */
 export function recordingRefusedEmail({ campaignTitle, ownerName, senderName, reason, textKept, canReply, formUrl, unsubscribeUrl, unasked = false }: RecordingRefusedInput): EmailParts {
   const subject = `Your recording for "${campaignTitle}" didn't come through`;
   const thanks = `Thank you for sending a recording for ${ownerName}'s "${campaignTitle}". We're sorry: we couldn't keep it. ${reason}`;
@@ -182,18 +168,12 @@ type AttachmentsRefusedInput = {
   campaignTitle: string;
   ownerName: string;
   senderName?: string | null;
-  /** Each file not kept, with why ("holiday.mov (too large, the limit is 18 MB)"). */
   items: readonly string[];
-  /** Their words or other files were kept as a story. */
   storyKept: boolean;
   formUrl: string;
   unsubscribeUrl: string;
 };
 
-/**
- * One note per reply whose attachments did not all come through (decision 0213): which, why, that
- * the rest is safe, and how to send them again.
- */
 export function attachmentsRefusedEmail({ campaignTitle, ownerName, senderName, items, storyKept, formUrl, unsubscribeUrl }: AttachmentsRefusedInput): EmailParts {
   const one = items.length === 1;
   const subject = `${one ? "A file" : "Some files"} you sent for "${campaignTitle}" didn't come through`;

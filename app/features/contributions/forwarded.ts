@@ -1,6 +1,3 @@
-// Messages a reply forwards (decision 0213): an inline forward in the reply's own text ("----------
-// Forwarded message ---------", "Begin forwarded message:") is found here; an attached .eml is read
-// by inbound-email.server.ts. Their words are kept after the relative's own, marked as forwarded.
 import type { ForwardedMessage } from "#db/enums";
 import { parseFromLine } from "~/lib/email-address";
 import { STORY_MAX } from "./limits";
@@ -8,13 +5,11 @@ import { STORY_MAX } from "./limits";
 const SEPARATOR = /^[\s>*]*(?:[-_=]{2,}\s*Forwarded message\s*[-_=]{2,}|Begin forwarded message\s*:)\**\s*$/im;
 const HEADER = /^[\s>*]*(From|Date|Sent|Subject|To|Cc|Reply-To)\s*:\**\s*(.*)$/i;
 
-/** Who wrote a forwarded message, as its label names them: the display name, else the address. */
 export function forwardedAuthor(fromLine: string | null | undefined) {
   const { name, email } = parseFromLine(fromLine ?? "");
   return name || email || (fromLine ?? "").replace(/[<>]/g, "").trim() || "someone";
 }
 
-/** The first message forwarded inline in a reply's text, or null when the text forwards none. */
 export function inlineForward(body: string): ForwardedMessage | null {
   const match = SEPARATOR.exec(body);
   if (!match) return null;
@@ -28,15 +23,13 @@ export function inlineForward(body: string): ForwardedMessage | null {
     headers.set(header[1]!.toLowerCase(), header[2]!.replace(/\*+$/, "").trim());
   }
   const rest = lines.slice(i);
-  // Apple Mail quotes the whole forward: one level of '>' is the forward's, not the message's.
+    // Apple Mail quotes the whole forward: one level of '>' is the forward's, not the message's.
   const quoted = rest.filter((l) => l.trim()).every((l) => /^\s*>/.test(l));
   const text = (quoted ? rest.map((l) => l.replace(/^\s*> ?/, "")) : rest).join("\n").trim().slice(0, STORY_MAX);
   if (!text && !headers.has("from")) return null;
   return { from: forwardedAuthor(headers.get("from")), subject: headers.get("subject") || null, text, inline: true };
 }
 
-/** The label over a forwarded message's words. */
 export const forwardedLabel = (f: Pick<ForwardedMessage, "from">) => `Forwarded message from ${f.from}`;
 
-/** A forwarded message as plain text, after the relative's own words. */
 export const forwardedBlock = (f: ForwardedMessage) => `${forwardedLabel(f)}${f.subject ? ` (${f.subject})` : ""}:\n${f.text}`;

@@ -5,7 +5,6 @@ import { MAX_ATTACHMENT_BYTES, MAX_INBOUND_BYTES, readInboundForm } from "./inbo
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 describe("readInboundForm", () => {
-  // Up to the 25 MB message: a voice memo may be most of it; photos keep their 10 MB rule when kept (decision 0136).
   it("reads every field and the attachments, an attachment over 10 MB too", async () => {
     const form = new FormData();
     form.set("recipient", "reply+abc@mg.example.com");
@@ -18,7 +17,6 @@ describe("readInboundForm", () => {
     expect(read.get("body-plain")).toBe("We drove the old Ford to Lake Tahoe.");
     expect(read.get("attachment-1")).toMatchObject({ name: "huge.jpg", size: MAX_ATTACHMENT_BYTES + 1 });
     expect(read.get("attachment-2")).toMatchObject({ name: "small.png", size: 5 });
-    // Read from their temporary files, which release removes.
     expect(Buffer.from(await (read.get("attachment-2") as File).arrayBuffer()).toString()).toBe("small");
     await release();
     await expect((read.get("attachment-2") as File).arrayBuffer()).rejects.toThrow();
@@ -41,7 +39,7 @@ describe("readInboundForm", () => {
     expect(sent).toBeLessThan(MAX_INBOUND_BYTES + 8 * 1024 * 1024);
   });
 
-  // Mailgun passes a mail client's raw file name on; refusing it would refuse the reply (Mailgun retries, then drops it).
+    // Mailgun passes a mail client's raw file name on; refusing it would refuse the reply.
   it("reads an attachment whose file name holds a raw control byte, the byte made a space", async () => {
     const boundary = "----inbound";
     const head = (name: string, extra = "") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;

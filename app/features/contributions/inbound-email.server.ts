@@ -1,9 +1,4 @@
-// Answers by e-mail: Mailgun posts each reply (a signed multipart form) to /webhooks/mailgun/inbound.
-// The reply address reply+TOKEN@domain names the invitation (and so the invitee, whoever sent it);
-// the full message is kept as the story, image attachments are kept with it, and the same message
-// delivered twice is stored once. A reply with nothing usable is kept apart and its sender is told
-// kindly (decision 0120); automatic mail is a note for the owner, not a story (decision 0192). An audio attachment becomes the story's recording; one that cannot be used
-// leaves the text saved and the reason recorded (decision 0136).
+// Answers by e-mail: Mailgun posts each reply to /webhooks/mailgun/inbound; reply+TOKEN@domain names the invitation.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createContribution } from "~/models/contribution.server";
@@ -45,28 +40,20 @@ export { MAX_ATTACHMENT_BYTES, MAX_INBOUND_BYTES } from "./attachment-limits";
 
 export type InboundResult = { status: number; message: string; contributionId?: string };
 
-/** One text field (a long HTML reply is well under it) and all of them together; a longer field is dropped. */
 const MAX_INBOUND_FIELD_BYTES = 4 * 1024 * 1024;
 const MAX_INBOUND_TEXT_BYTES = 12 * 1024 * 1024;
 
 export type InboundForm = { form: FormData; /** Removes the attachments' temporary files. */ release: () => Promise<void> };
 
-/**
- * The posted form. A multipart post is read under the 25 MB cap as it arrives (a chunked one too),
- * its attachments written to temporary files rather than held: nothing is trusted before the
- * signature check, which needs the whole post, so an unsigned 25 MB post must cost no memory.
- * Throws a MultipartError (413 past a cap) or the platform's error for an unreadable urlencoded body.
- */
+/** Streams attachments to temporary files: nothing is trusted before the signature check, so an unsigned post costs no memory. */
 export async function readInboundForm(request: Request): Promise<InboundForm> {
   if (!isMultipart(request)) return { form: await request.formData(), release: async () => {} };
   const { form, files } = await readMultipartForm(request, {
     maxBodyBytes: MAX_INBOUND_BYTES,
-    // A voice memo may be most of the message; photos and documents keep their own rule (reply-attachments.server.ts).
     maxFileBytes: MAX_INBOUND_BYTES,
     tempPath: () => recordingTempPath(".inbound"),
     maxFieldBytes: MAX_INBOUND_FIELD_BYTES,
     maxTextBytes: MAX_INBOUND_TEXT_BYTES,
-    // Mailgun posts every header of the message as a field of its own; the caps above bound them all.
     maxFields: Infinity,
     maxParts: Infinity,
     oversized: "drop",
@@ -80,31 +67,22 @@ const text = (form: FormData, name: string) => {
 };
 
 function reject(status: number, message: string, severity: "low" | "medium" = "low"): InboundResult {
-  // Refused posts store nothing but leave a trace for the administrators.
   recordSystemError({ error: new Error(message), errorType: "inbound_email_rejected", workflow: "email:inbound", severity });
   return { status, message };
 }
 
-/** A million characters of markup is far past any story; the rest of a longer HTML part is not read. */
 const MAX_HTML_CHARS = 1_000_000;
 
-/** The reply's text: Mailgun's text part, else its HTML part read as text (reply-html.ts); CRLF becomes "\n". */
 export function replyText(form: FormData): string {
   const plain = text(form, "body-plain")?.trim();
   const body = plain || replyHtmlToText((text(form, "body-html") ?? "").slice(0, MAX_HTML_CHARS));
   return body.replace(/\r\n?/g, "\n").trim();
 }
 
-/** A stand-in Message-Id from what the reply carries; unique per invitation, as a real one (decision 0191). */
 const contentId = (...parts: Array<string | number | null | undefined>) => `<content.${createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40)}@storyhearth.invalid>`;
 
-/** "Name <address>", or the address alone. */
 const formatAddress = (name: string | null, email: string) => (name ? `${name} <${email}>` : email);
 
-/**
- * The message's headers by lower-case name: the fields Mailgun posts one per header, else its
- * `message-headers` list ([name, value] pairs as JSON).
- */
 function headerReader(form: FormData): HeaderReader {
   const headers = new Map<string, string>();
   try {
@@ -131,9 +109,8 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
   const recipients = text(form, "recipient") ?? text(form, "To") ?? "";
   const token = tokenFromRecipients(recipients);
   const sender = parseFromLine(text(form, "from") ?? text(form, "From")).email ?? parseFromLine(text(form, "sender")).email;
-  // A replaced reply address (decision 0190) may be printed; only the invitee's own mailbox still uses it.
   const invitation = token ? (getInvitationByToken(token) ?? retiredReplyInvitation(token, sender)) : undefined;
-  // 406 tells Mailgun not to retry: these will never be accepted.
+    // 406 tells Mailgun not to retry: these will never be accepted.
   if (!invitation) return reject(406, `No invitation for recipient ${recipients.slice(0, 200) || "(none)"}`);
   if (!invitation.campaign.isActive || invitation.campaign.status === "closed") return reject(406, "The collection is no longer accepting stories");
 
@@ -144,32 +121,25 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     audio = sorted.audio;
     const { photos, documents } = sorted;
     const body = replyText(form);
-    // A forward in the reply's own text, then the messages attached to it (decision 0213).
     const inline = inlineForward(body);
     const forwarded = [...(inline ? [inline] : []), ...sorted.forwarded];
     const from = parseFromLine(text(form, "from") ?? text(form, "From"));
     const senderEmail = from.email ?? parseFromLine(text(form, "sender")).email;
-    // The reply address names the invitee; another sending address is noted, not shown as theirs.
     const invitee = invitation.invitation.email.toLowerCase();
     const sentFrom = senderEmail && senderEmail !== invitee ? formatAddress(from.name, senderEmail) : null;
-    // The story is the invitee's: their name as the owner knows it, else as their own mailbox signs it
-    // (another sender's display name is not theirs; decision 0195).
     const contributorName = personName({
       contactName: contactNames(invitation.campaign.ownerId, [invitee]).get(invitee),
       invitationName: invitation.invitation.name,
       fromName: sentFrom ? null : from.name,
     });
-    // Whoever sent it is greeted: the invitee by that name, another address by its own display name.
     const senderName = sentFrom ? from.name : contributorName;
-    // Without a Message-Id, the same sender, subject and words are the same reply (a redelivery).
     const messageId =
       text(form, "Message-Id")?.trim() || text(form, "message-id")?.trim() || contentId(senderEmail, text(form, "subject"), body, photos.length, audio?.file.size, documents.length, sorted.refused.length);
     const subject = text(form, "subject") ?? null;
 
-    // No person wrote it: a note for the owner, never a story, never "answered", never answered back (no mail loop).
+        // No person wrote it: a note for the owner, never a story, never answered back (no mail loop).
     const automatic = automaticMail(headerReader(form), { from: text(form, "from") ?? text(form, "From") ?? "", subject: subject ?? "", body });
     if (automatic) {
-      // Its display name too, from the invitee's own address: the owner's note says whose mailbox answered.
       const named = sentFrom ?? (from.name && senderEmail ? formatAddress(from.name, senderEmail) : null);
       keepAutomaticMail(invitation, automatic, { body, subject, sentFrom: named, messageId });
       return { status: 200, message: automatic.kind === "bounce" ? "Delivery notice kept for the owner; not a story" : "Automatic reply kept for the owner; not a story" };
@@ -178,7 +148,6 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
     const sender = { to: senderEmail ?? invitee, name: senderName, inReplyTo: answerable(messageId) };
     const forwardedWords = forwarded.some((f) => f.text.trim() !== "");
     if (!hasOwnWords(body) && !forwardedWords && photos.length === 0 && documents.length === 0 && !audio) {
-      // Only files we could not keep: the owner sees which, the sender is told how to send them (decision 0213).
       const told = await keepAndAnswerEmptyReply(invitation, { body, subject, sentFrom, messageId, ...sender, refused: sorted.refused });
       return { status: 200, message: told === "refused" ? "Reply kept without a story; no attachment could be kept; the sender was told" : "Reply kept without a story; the sender was told" };
     }
@@ -188,22 +157,18 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
       contributorName,
       contributorEmail: invitee,
       sentFrom,
-      // Photos or a recording alone: the quoted invitation is not their story.
       storyContent: hasOwnWords(body) ? body : "",
       submissionMethod: "email",
       messageId,
       forwarded,
       refusedAttachments: sorted.refused,
     });
-    // A second delivery of the same message finds its story with its files already there.
     if (!hasAttachments(contribution.id) && !hasDocuments(contribution.id)) {
       await storeStoryPhotos(contribution.id, photos);
       await storeStoryDocuments(contribution.id, documents);
     }
-    // A recording refused here is told in the one note about the reply's files when there is one.
     const recordingRefused = audio && !audio.check.ok ? audio.check : null;
     const told = sorted.refused.length > 0;
-    // The story is thanked once, with its recording's removal link when one was kept (decision 0196).
     if (audio?.check.ok) await keepRecording(contribution.id, audio.file, audio.check.facts, { thank: true });
     else await thankForStory(contribution.id);
     if (audio && recordingRefused) await refuseRecording(contribution.id, audio.file.fileName, recordingRefused.code, { tell: !told });
@@ -223,7 +188,6 @@ export async function handleInboundEmail(form: FormData): Promise<InboundResult>
 
 type Sender = { to: string; name: string | null; inReplyTo: string | null };
 
-/** The one note about the reply's files not kept, queued and delivered. */
 async function tellRefused({ invitation, campaign }: Invitation, sender: Sender, note: { items: string[]; storyKept: boolean; about: string }) {
   const owner = await getUserById(campaign.ownerId);
   const mail = queueAttachmentsRefused({ campaign, invitation, ownerName: owner ? ownerDisplayName(owner) : "Your family", to: sender.to, senderName: sender.name, ...note, inReplyTo: sender.inReplyTo });
@@ -232,7 +196,6 @@ async function tellRefused({ invitation, campaign }: Invitation, sender: Sender,
 
 type EmptyReplyInput = { body: string; subject: string | null; sentFrom: string | null; messageId: string | null; refused?: ReplyAttachments["refused"] } & Sender;
 
-/** The reply kept for the owner's "Replies without a story"; undefined when this message was kept before. */
 function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId" | "refused">, kind: "empty" | "automatic" | "bounce") {
   return keepEmptyReply({
     campaignId: campaign.id,
@@ -247,11 +210,6 @@ function keepReplyWithoutStory({ invitation, campaign }: Invitation, reply: Pick
   });
 }
 
-/**
- * Kept for the owner to see: an automatic reply leaves the invitation as it was, so reminders go on.
- * A notice that the invitee's own address will never take mail marks it, as Mailgun's bounce events
- * do; a notice naming other addresses marks nothing (anyone holding the reply address can send one).
- */
 function keepAutomaticMail({ invitation, campaign }: Invitation, mail: AutomaticMail, reply: Pick<EmptyReplyInput, "body" | "subject" | "sentFrom" | "messageId">) {
   db.transaction(() => {
     const kept = keepReplyWithoutStory({ invitation, campaign }, reply, mail.kind === "bounce" ? "bounce" : "automatic");
@@ -262,10 +220,6 @@ function keepAutomaticMail({ invitation, campaign }: Invitation, mail: Automatic
   });
 }
 
-/**
- * Kept for the owner and, in the same transaction, a kind note queued to whoever sent it: which files
- * did not come through when only those came, else the note that no words were found.
- */
 async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, reply: EmptyReplyInput) {
   const owner = await getUserById(campaign.ownerId);
   const ownerName = owner ? ownerDisplayName(owner) : "Your family";
@@ -282,7 +236,7 @@ async function keepAndAnswerEmptyReply({ invitation, campaign }: Invitation, rep
       senderName: reply.name,
       formUrl: invitationLinks(campaign.publicId, invitation.token).formUrl,
     };
-    // One note per invitation a day at most, so no two mail systems can keep answering each other.
+        // One note per invitation a day at most, so no two mail systems can keep answering each other.
     const day = now().toISOString().slice(0, 10);
     return queueCollectionEmail({
       kind: "empty_reply_note",

@@ -15,7 +15,6 @@ import { personName } from "~/features/contacts/person-name";
 export const ownerDisplayName = (owner: { firstName: string | null; lastName: string | null; email: string }) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
 
-/** The invitee's personal answer form. */
 export function invitationLinks(publicId: string, token: string) {
   return { formUrl: `${appUrl()}/contribute/${publicId}?${new URLSearchParams({ t: token })}` };
 }
@@ -26,21 +25,15 @@ type StoryRequestRow = {
   owner: { firstName: string | null; lastName: string | null; email: string };
 };
 
-/**
- * The name an invitee is greeted by: the owner's contact name for the address, else the invitation's,
- * else the one they signed with from their own address (decision 0195).
- */
 export function inviteeName(ownerId: string, invitation: { email: string; name: string | null }, fromName?: string | null) {
   return personName({ contactName: contactNames(ownerId, [invitation.email]).get(invitation.email.toLowerCase()), invitationName: invitation.name, fromName });
 }
 
-/** Each invitee with the name they are greeted by (inviteeName's rule), the owner's contacts read once. */
 export function namedInvitees(ownerId: string, invitations: ReadonlyArray<{ email: string; name: string | null }>) {
   const contacts = contactNames(ownerId, invitations.map((i) => i.email));
   return invitations.map((i) => ({ email: i.email, name: personName({ contactName: contacts.get(i.email.toLowerCase()), invitationName: i.name }) }));
 }
 
-/** The invitation or reminder e-mail, queued; null when the address may not get the collection's mail. */
 export function queueStoryRequest(kind: "campaign_invitation" | "campaign_reminder", { invitation, campaign, owner }: StoryRequestRow, dedupeKey: string) {
   const render = kind === "campaign_invitation" ? invitationEmail : reminderEmail;
   const ownerName = ownerDisplayName(owner);
@@ -50,7 +43,6 @@ export function queueStoryRequest(kind: "campaign_invitation" | "campaign_remind
     to: invitation.email,
     campaign,
     askedBy: ownerName,
-    // The owner sends an invitation (or presses resend); the reminder job sends reminders on its own.
     ...(kind === "campaign_reminder" ? { autoSubmitted: "auto-generated" as const } : {}),
     render: ({ unsubscribeUrl }) => render({ ...input, unsubscribeUrl }),
     replyTo: replyAddressFor(invitation.token),
@@ -67,7 +59,7 @@ export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
     const queued = db.transaction(() => {
       markCampaignsSent([...new Set(due.map((d) => d.campaign.id))], at);
       return due.flatMap(({ invitation, campaign, owner }) => {
-        // An address that bounced, complained or unsubscribed gets no new invitation (decisions 0143, 0200).
+                // An address that bounced, complained or unsubscribed gets no new invitation (decision 0200).
         const problem = collectionMailBlock(owner.id, campaign.id, invitation.email);
         if (problem) {
           markInvitationBlocked(invitation.id, problem.kind, problem.reason);

@@ -1,5 +1,4 @@
-// The story forms' limits and choices, without Zod: the browser's forms read them and schemas.ts
-// builds its schemas from them (schema code stays on the server).
+// Without Zod, so the browser's forms can read them; schemas.ts builds its schemas from them.
 export const NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 export const STORY_MAX = 50_000;
@@ -9,5 +8,4 @@ export const familyAccents = ["american", "british", "australian"] as const;
 export const familyMusic = ["none", "warm", "uplifting", "gentle"] as const;
 export const processingQualities = ["standard", "premium"] as const;
 export const SPEED = { min: 0.7, max: 1.3, step: 0.1, default: 1.0 } as const;
-/** A story's title, the owner's or one made from the story: a headline, not a paragraph. */
 export const TITLE_MAX = 80;

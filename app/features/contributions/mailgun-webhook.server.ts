@@ -4,7 +4,6 @@ import { devToolsEnabled, env } from "~/lib/env.server";
 /** A signed post older (or newer) than this is refused, so a captured one cannot be replayed later. */
 export const WEBHOOK_MAX_AGE_SECONDS = 5 * 60;
 
-/** The signing key; with dev tools on (decision 0143) a fixed local key lets /dev/mailbox post signed replies. */
 export function webhookSigningKey() {
   return env().MAILGUN_WEBHOOK_SIGNING_KEY ?? (devToolsEnabled() ? "dev-webhook-signing-key" : null);
 }
@@ -13,7 +12,6 @@ export const signWebhook = (key: string, timestamp: string, token: string) => cr
 
 export type SignatureCheck = "ok" | "missing" | "forged" | "stale";
 
-/** Mailgun's scheme: HMAC-SHA256 of timestamp + token with the webhook signing key, hex. */
 export function checkWebhookSignature(fields: { timestamp?: string; token?: string; signature?: string }, key: string, at: Date): SignatureCheck {
   const { timestamp, token, signature } = fields;
   if (!timestamp || !token || !signature || !/^\d+$/.test(timestamp)) return "missing";
@@ -28,19 +26,13 @@ export type InboundMessage = {
   recipient: string;
   from: string;
   subject: string;
-  /** Absent for an HTML-only message. */
   bodyPlain?: string;
   bodyHtml?: string;
   messageId: string;
   attachments?: File[];
-  /** More MIME headers, each posted as a field of its own as Mailgun does (e.g. Auto-Submitted). */
   headers?: Record<string, string>;
 };
 
-/**
- * The multipart form Mailgun's inbound route posts, signed with `key` at `at`. The local mailbox
- * uses it to "reply" to an invitation; tests use it to post real, signed webhooks.
- */
 export function signedInboundForm(message: InboundMessage, key: string, at: Date, token = randomBytes(25).toString("hex")) {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const form = new FormData();

@@ -7,9 +7,8 @@ export const storyMessages = {
   page: {
     backToCollections: "Back to Collections", // spec
     familyPrompt: "Family Prompt", // spec
-    // The spec writes "{n} stories collected"; one story reads as users expect.
+        // The spec writes "{n} stories collected"; one story reads as users expect.
     storiesCollected: (n: number) => `${n} ${n === 1 ? "story" : "stories"} collected`,
-    // A long collection is read a page at a time (decision 0147).
     storyPages: "Story pages",
     storyRange: (from: number, to: number, total: number) => `Stories ${from}–${to} of ${total}`,
     addStory: "Add Story", // spec
@@ -29,7 +28,6 @@ export const storyMessages = {
     editName: (name: string) => `Edit contributor name (${name})`,
     saveName: "Save name",
     cancelEdit: "Cancel",
-    // An answer to the invitee's reply address written from another address (decision 0120).
     sentFrom: (address: string) => `Sent from ${displayAddress(address)}`,
     photos: "Photos",
     photoAlt: (i: number, n: number, name: string) => `Photo ${i} of ${n} from ${name}`,
@@ -39,7 +37,6 @@ export const storyMessages = {
     documents: "Documents",
     downloadDocument: (fileName: string, size: string) => `Download ${fileName} (${size})`,
     forwardedQuote: "Forwarded message",
-    // The owner corrects how a reply e-mail was read, in one step (decision 0154).
     showRest: "Show the rest of the e-mail",
     keepMore: "Keep more of this e-mail",
     keepLess: "Keep less",
@@ -51,13 +48,11 @@ export const storyMessages = {
     from: (email: string | null) => `Reply from ${email ? displayAddress(email) : "an unknown address"}`,
     automatic: (who: string, summary: string) => `${who}'s mailbox answered automatically${summary ? `: ${summary}` : "."}`,
     bounce: (email: string | null) => `An e-mail provider wrote back about ${email ? displayAddress(email) : "an unknown address"}: a message could not be delivered.`,
-    /** The reason beside the invitee when the notice says their address takes no mail. */
     bounceReason: (detail: string) => (detail ? `The invitation came back undelivered: ${detail}` : "The invitation came back undelivered: the address does not accept e-mail."),
     subject: (subject: string) => `Subject: ${subject}`,
     whatArrived: "What arrived",
     nothing: "The e-mail was empty.",
   },
-  // Attachments of an e-mail reply that were not kept (decision 0213): the owner's note and the relative's e-mail.
   attachments: {
     reason: {
       tooLarge: `too large, the limit is ${MAX_ATTACHMENTS_MB} MB`,
@@ -169,7 +164,6 @@ export const storyMessages = {
     submitting: "Sending...",
     thankYou: "Thank You!", // spec
     thankYouText: "Your story has been shared with the family. It will be treasured.",
-    // The copy of what was sent, on the thank-you page (decision 0197).
     sentTitle: "What you sent",
     sentFrom: (name: string) => `From ${name}`,
     sentPhotos: (names: readonly string[]) => `Photos: ${names.join(", ")}`,
@@ -182,7 +176,6 @@ export const storyMessages = {
   api: {
     notFound: "Not Found",
   },
-  // An invitation link that was replaced because it may have been printed (decision 0190).
   replacedLink: {
     pageTitle: "Link replaced",
     title: "This link has been replaced",
@@ -192,7 +185,6 @@ export const storyMessages = {
     sentTitle: "Check your e-mail",
     sentText: "If this invitation can still receive e-mail, a fresh link is on its way to the address it was sent to.",
   },
-  // Answers by voice (decision 0136); the spec has no strings for them.
   recording: {
     label: "Or record your answer (optional)",
     hint: "Choose a voice memo or audio file, or record one on your phone. Up to 10 minutes and 50 MB. You can also type beside it.",
@@ -202,15 +194,12 @@ export const storyMessages = {
     tooLong: "That recording is longer than 10 minutes. Please choose a shorter one.",
     notAudio: "We couldn't read that file as a sound recording. Please choose a voice memo or another audio file (m4a, mp3, ogg, opus, wav, amr or webm).",
     empty: "The recording is empty.",
-    // A browser cannot send a chosen file back to the page: the relative must be told to choose it again.
+        // A browser cannot send a chosen file back to the page: the relative must be told to choose it again.
     chooseAgain: (fileName: string) => `Your recording${fileName ? ` "${fileName}"` : ""} was not kept because of the problem above. Please fix it and choose the recording again.`,
-    // The owner's view on the stories page.
     heading: "Their recording",
     duration: (length: string) => `Duration ${length}`,
     converting: "The recording is being prepared; it will play here in a moment.",
     refused: (reason: string) => `A recording came with this story but could not be kept: ${reason}`,
-    // Why a recording was refused, stored by its key: the owner's words here, the
-    // relative's in their e-mail. A reason stored as text before then is shown as it is.
     refusal: {
       tooLarge: { owner: "the file was larger than 50 MB.", relative: "The file was larger than 50 MB, which is more than we can take." },
       tooLong: { owner: "it was longer than 10 minutes.", relative: "It was longer than 10 minutes, which is more than we can take." },
@@ -223,7 +212,6 @@ export const storyMessages = {
     original: "Download the original",
     delete: "Delete recording",
     missing: "Please choose a recording to delete",
-    // The recorder on the public form, with JavaScript (decision 0138).
     recorder: {
       heading: "Record your answer",
       explain: "You can speak your answer instead of typing it. When you press the button, your browser will ask whether this page may use your microphone: please allow it.",
@@ -278,7 +266,6 @@ export const storyMessages = {
     edited: "Edited — see original",
     originalHeading: "The text as it arrived",
   },
-  // A story's title: the owner's, or made from the story (story-title.ts).
   title: {
     open: "Set title",
     change: "Change title",
@@ -291,7 +278,6 @@ export const storyMessages = {
     ownVoice: (name: string | null) => (name ? `In ${name}'s own voice` : "In their own voice"),
     untitled: (name: string | null) => (name ? `A story from ${name}` : "A family story"),
   },
-  // How long a story takes: read, or heard when it was told by voice alone.
   length: {
     read: (minutes: number) => `${minutes} min read`,
     listen: (seconds: number) => (seconds < 60 ? `${Math.max(1, Math.round(seconds))} sec listen` : `${Math.round(seconds / 60)} min listen`),
@@ -313,13 +299,10 @@ export const storyMessages = {
 
 export type RefusalCode = keyof typeof storyMessages.recording.refusal;
 
-/** Each attachment not kept, with why: "holiday.mov (too large, the limit is 18 MB)". */
 export const refusedItems = (refused: readonly RefusedAttachment[]) => refused.map((r) => storyMessages.attachments.item(r.name, storyMessages.attachments.reason[r.reason] ?? r.reason));
 
-/** The owner's note on a story or a reply without one; null when everything came through. */
 export const refusedNote = (refused: readonly RefusedAttachment[] | null) => (refused?.length ? storyMessages.attachments.notKept(refusedItems(refused)) : null);
 
-/** The owner's words for a stored refusal; a reason stored as text (before) is shown as it is. */
 export function refusalForOwner(reason: string | null) {
   const refusals = storyMessages.recording.refusal;
   if (reason === null) return refusals.unreadable.owner;

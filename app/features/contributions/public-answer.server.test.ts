@@ -44,7 +44,6 @@ describe("readAnswerForm over the recording cap", () => {
     text("storyContent", "We sang on the porch.") +
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="recording"; filename="memo.m4a"\r\nContent-Type: audio/mp4\r\n\r\n`;
 
-  /** A 60 MB recording made as it is read, never held; with or without its Content-Length. */
   function answer(declared: boolean) {
     const recording = 60 * MB;
     const tail = `\r\n--${BOUNDARY}--\r\n`;
@@ -75,7 +74,6 @@ describe("readAnswerForm over the recording cap", () => {
         contributorEmail: "ann@example.com",
         storyContent: "We sang on the porch.",
       });
-      // The schema still knows a recording was chosen, so it asks for no story instead.
       expect(formData.get("recording")).toBeInstanceOf(File);
     });
   }

@@ -1,6 +1,3 @@
-// The public answer form's body (decision 0136): typed fields and, when the relative chose one, a
-// recording streamed to a temporary file under the 50 MB cap. The same form serves browsers with
-// and without JavaScript.
 import fs from "node:fs/promises";
 import { readFormData } from "~/lib/http.server";
 import { isMultipart, MultipartError, readMultipartToDisk, type IncomingFile } from "~/lib/multipart.server";
@@ -9,17 +6,11 @@ import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_FORM_OVERHEAD_BYTES } f
 import { recordingTempPath } from "./recordings.server";
 
 export type AnswerForm = {
-  /** The text fields, with a stand-in for the chosen recording so the schema knows there is one. */
   formData: FormData;
   file: IncomingFile | null;
-  /**
-   * Set when the recording was refused while it arrived (over 50 MB, with or without
-   * Content-Length): 413 with this message, and `formData` holds what was typed before it.
-   */
   tooLarge: string | null;
 };
 
-/** `chosen`: the name of a recording that came (or was refused), so the schema knows there was one. */
 function toFormData(fields: Record<string, string>, chosen: string | null) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -35,7 +26,7 @@ export async function readAnswerForm(request: Request): Promise<AnswerForm> {
       maxFileBytes: MAX_RECORDING_BYTES,
       maxBodyBytes: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES,
       tempPath: () => recordingTempPath(".upload"),
-      // A recording over the cap is refused, never the story typed beside it.
+            // A recording over the cap is refused, never the story typed beside it.
       fieldsFirst: true,
     });
     return { formData: toFormData(fields, file ? file.fileName : null), file, tooLarge: null };
@@ -48,23 +39,18 @@ export async function readAnswerForm(request: Request): Promise<AnswerForm> {
 
 export const discardAnswerFile = (file: IncomingFile | null) => (file ? fs.rm(file.path, { force: true }).catch(() => {}) : Promise.resolve());
 
-// ── one answer, however often it is sent ───────────────────────────────────
-// The recorder resends an answer whose reply it never got (decision 0138); the first try may have
-// been saved before the connection dropped. Each try carries the same key; a key already saved is
-// not saved again. Kept in memory: one app process takes the writes (LiteFS primary), and after a
-// restart a duplicate needs a reply lost in exactly that moment.
+// The recorder resends an answer whose reply it never got; the same key is saved once. In memory is
+// enough: one process takes the writes (LiteFS primary).
 
 const ANSWER_KEY = /^[A-Za-z0-9-]{16,64}$/;
 const REMEMBER_MS = 24 * 3600_000;
 const answered = new Map<string, { at: number; saved: Promise<{ value: unknown } | null> }>();
 
-/** Runs `save` once per answer key and returns what the first successful try returned; a try without a (valid) key is always saved. */
 export async function saveAnswerOnce<T>(key: unknown, save: () => Promise<T>): Promise<T> {
   if (typeof key !== "string" || !ANSWER_KEY.test(key)) return save();
   const now = Date.now();
   for (const [k, entry] of answered) if (now - entry.at > REMEMBER_MS) answered.delete(k);
   const earlier = answered.get(key);
-  // A try still running is waited for; one that failed leaves the answer to this one.
   const first = earlier ? await earlier.saved : null;
   if (first) return first.value as T;
   const saving = save();

@@ -80,7 +80,7 @@ describe("the 10-minute limit", () => {
     let state = run([{ type: "ask" }, { type: "started", now: 0 }, { type: "pause", now: s(500) }, { type: "resume", now: s(2000) }]);
     expect(secondsLeftWarning(state, s(2039))).toBeNull();
     expect(secondsLeftWarning(state, s(2040))).toBe(60);
-    // A late tick (a sleeping tab) still stops at exactly the limit.
+        // A late tick (a sleeping tab) still stops at exactly the limit.
     state = recorderReducer(state, { type: "tick", now: s(5000) });
     expect(state.phase).toBe("recorded");
     expect(elapsedSeconds(state, s(9000))).toBe(600);
@@ -121,7 +121,6 @@ describe("a take kept from an earlier visit", () => {
     const state = recorderReducer(initialRecorderState, { type: "restore", seconds: 42 });
     expect(state).toMatchObject({ phase: "recorded", stopReason: "kept" });
     expect(elapsedSeconds(state, s(1000))).toBe(42);
-    // Recording again starts from nothing.
     expect(run([{ type: "discard" }, { type: "ask" }, { type: "started", now: 0 }], state)).toMatchObject({ phase: "recording", stopReason: null, closedMs: 0 });
   });
   it("never replaces a take the relative has started since the page loaded", () => {

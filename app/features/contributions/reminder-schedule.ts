@@ -1,4 +1,3 @@
-// Never two reminders in one period (decision 0008).
 export type ReminderMode = "manual" | "weekly" | "biweekly" | "monthly";
 
 export type ReminderSettings = { mode: ReminderMode; startDate: Date | null; maxReminders: number };

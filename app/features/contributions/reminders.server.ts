@@ -19,7 +19,6 @@ export async function sendDueReminders({ limit = 5000 } = {}) {
   );
   const queued = db.transaction(() =>
     candidates.flatMap(({ invitation, campaign, owner }) => {
-      // Bounced, complained (maybe to another family) or unsubscribed since the invitation went out: no reminder.
       const problem = collectionMailBlock(owner.id, campaign.id, invitation.email);
       if (problem) {
         markInvitationBlocked(invitation.id, problem.kind, problem.reason);

@@ -1,7 +1,4 @@
-// Every attachment of an e-mail reply is kept or refused with a reason, never dropped (decision 0213):
-// photos (re-encoded, decision 0151), one recording (decision 0136), documents of the kinds we keep,
-// and forwarded messages (.eml, read with postal-mime: their words are kept and their own files
-// follow the same rule). Everything else is refused, and the relative and the owner are told.
+// Every attachment of an e-mail reply is kept or refused with a reason, never dropped (decision 0213).
 import fs from "node:fs/promises";
 import PostalMime from "postal-mime";
 import type { ForwardedMessage, RefusedAttachment } from "#db/enums";
@@ -20,7 +17,6 @@ export type AudioAttachment = { file: { path: string; fileName: string; size: nu
 export type ReplyAttachments = {
   photos: ReceivedPhoto[];
   documents: ReceivedDocument[];
-  /** The reply's recording (its temporary file is the caller's to remove), or null. */
   audio: AudioAttachment | null;
   forwarded: ForwardedMessage[];
   refused: RefusedAttachment[];
@@ -30,13 +26,11 @@ type Incoming = { name: string; type: string; bytes: Uint8Array; depth: number }
 type Refuse = (name: string, size: number, reason: RefusedAttachment["reason"]) => void;
 
 const SAYS_AUDIO = /\.(m4a|aac|mp3|ogg|oga|opus|wav|amr|3gp|3ga|webm|caf|flac|aiff?|mp4)$/i;
-/** A forward inside a forward inside a forward is read; deeper ones are refused as unreadable. */
 const MAX_FORWARD_DEPTH = 3;
 
 const isMessage = (f: Pick<Incoming, "name" | "type">) => f.type.toLowerCase().startsWith("message/rfc822") || /\.eml$/i.test(f.name);
 const saysAudio = (f: Pick<Incoming, "name" | "type">) => f.type.toLowerCase().startsWith("audio/") || SAYS_AUDIO.test(f.name);
 
-/** A forwarded message's words and its own files; null when it cannot be read as a message. */
 async function readForwarded(bytes: Uint8Array, depth: number): Promise<{ message: ForwardedMessage; files: Incoming[] } | null> {
   try {
     const email = await PostalMime.parse(bytes, { attachmentEncoding: "arraybuffer" });
@@ -55,7 +49,6 @@ async function readForwarded(bytes: Uint8Array, depth: number): Promise<{ messag
   }
 }
 
-/** The reply's files, in the order they came: Mailgun posts them as attachment-1, attachment-2, … (the 25 MB body bounds them). */
 async function postedFiles(form: FormData): Promise<Incoming[]> {
   const files: Array<{ n: number; file: File }> = [];
   for (const [name, value] of form) {
@@ -66,7 +59,6 @@ async function postedFiles(form: FormData): Promise<Incoming[]> {
   return Promise.all(files.map(async ({ file }) => ({ name: file.name || "attachment", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()), depth: 0 })));
 }
 
-/** Sorts every attachment of the reply (and of the messages it forwards) into kept and refused. */
 export async function replyAttachments(form: FormData): Promise<ReplyAttachments> {
   const queue = await postedFiles(form);
   const out: ReplyAttachments = { photos: [], documents: [], audio: null, forwarded: [], refused: [] };
@@ -114,10 +106,6 @@ export async function replyAttachments(form: FormData): Promise<ReplyAttachments
   return out;
 }
 
-/**
- * A file that may be the recording: the first that ffprobe reads as audio is, one that only says it
- * is audio (by type or name) is the recording refused when no real one came; any other is refused.
- */
 async function sortRecording(file: Incoming, out: ReplyAttachments, refuse: Refuse) {
   const temp = recordingTempPath();
   await fs.writeFile(temp, file.bytes);
@@ -125,7 +113,7 @@ async function sortRecording(file: Incoming, out: ReplyAttachments, refuse: Refu
   const found: AudioAttachment = { file: { path: temp, fileName: file.name, size }, check: await checkRecording(temp, size) };
   const current = out.audio;
   if (isAudio(found) && !(current && isAudio(current))) {
-    // A real recording replaces one that only said it was audio, which is then a file we do not keep.
+        // A real recording replaces one that only said it was audio, which is then a file we do not keep.
     if (current) {
       refuse(current.file.fileName, current.file.size, "notKept");
       await fs.rm(current.file.path, { force: true });

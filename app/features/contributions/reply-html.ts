@@ -1,17 +1,12 @@
-// An HTML-only reply as text for the reply reader: one pass through the app's HTML-to-text
-// (blockquotes become '>' lines). Only the blockquotes mail clients use for quoting stay quotes:
-// Apple's and Thunderbird's type="cite", Gmail's gmail_quote, Yahoo's yahoo_quoted, Outlook's
-// divRplyFwdMsg/OLK_SRC_BODY_SECTION blocks; a bare <blockquote> is the writer's own (decision 0154).
+// Only the blockquotes mail clients use for quoting stay quotes; a bare <blockquote> is the writer's own (decision 0154).
 import { htmlToText } from "~/lib/html-text";
 
 const CLIENT_QUOTE = /\btype\s*=\s*["']?cite\b|\bclass\s*=\s*["'][^"']*(?:gmail_quote|yahoo_quoted|quote)/i;
-/** Containers that hold the quoted message without a blockquote of their own. */
 const QUOTED_CONTAINER = /<div\b[^>]*(?:\bclass\s*=\s*["'][^"']*\byahoo_quoted\b|\bid\s*=\s*["']?(?:divRplyFwdMsg|OLK_SRC_BODY_SECTION)\b)[^>]*>/gi;
 
 export function replyHtmlToText(html: string): string {
   const kept: boolean[] = [];
   const marked = html
-    // Outlook and Yahoo put the history in a div: a line of its own, so the header block is read whole.
     .replace(QUOTED_CONTAINER, (tag) => `<hr>${tag}`)
     .replace(/<(\/?)blockquote\b([^>]*)>/gi, (_tag, closing: string, attributes: string) => {
       if (closing) return kept.pop() === false ? "</div>" : "</blockquote>";

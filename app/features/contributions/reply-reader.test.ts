@@ -41,7 +41,7 @@ describe("readReply: the relative's lines, in order", () => {
     expect(readReply(lines("Yes!", "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret wrote:", "", "Old text")).sure).toBe(true);
     const christmas = lines("Grandpa's note, word for word:", "", "To: Mary", "From: Grandpa", "Date: Christmas 1944", "", "The harvest is in.");
     expect(readReply(christmas)).toMatchObject({ story: "Grandpa's note, word for word:", sure: false });
-    // "am" is no header verb: an English line with a time and a colon is the story.
+        // "am" is no header verb: an English line with a time and a colon is the story.
     const walk = lines("On Monday at 9:30 am we walked to the lake, and this is what we saw:", "", "Ice, as far as the eye could see.");
     expect(readReply(walk).story).toBe(walk);
   });
@@ -83,7 +83,6 @@ describe("replyHtmlToText", () => {
     expect(replyHtmlToText("<p>Mine</p><blockquote><blockquote type=\"cite\">Theirs</blockquote></blockquote>")).toContain("> Theirs");
   });
 
-  // The containers of Outlook on the web (French) and Yahoo, as they send an HTML-only reply.
   it.each([
     [
       "Outlook divRplyFwdMsg",

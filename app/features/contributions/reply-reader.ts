@@ -1,20 +1,12 @@
-// The reply reader: which lines of a reply e-mail are the relative's own words. Hand-written rather
-// than built on email-reply-parser or planer, which it outscores on the same cases (decision 0154).
-// Lines are classified one by one: quoted ('>'), a quote header ("On … wrote:" in many languages,
-// wrapped over up to 3 lines, date-first layouts), an end (Outlook/Exchange header block, "Original
-// message" separator, phone/app footer, signature), or the relative's own. Text below a '>' quote is
-// kept (bottom-posted and inline answers); nothing after unquoted history is.
+// Which lines of a reply e-mail are the relative's own words; hand-written because it outscores
+// email-reply-parser and planer on the same cases (decision 0154).
 import { emptyReplyNoteEmail, freshLinkEmail, invitationEmail, reminderEmail } from "./emails";
 import { HEADER_FROM_LABELS, HEADER_OTHER_LABELS, HEADER_VERBS, ORIGINAL_MESSAGE_TITLES, SALUTATIONS, SENT_FOOTERS, SIGN_OFFS } from "./reply-words";
 
 export type ReplyReading = {
-  /** The relative's words, in the order written; the whole reply when none were found. */
   story: string;
-  /** Whether words of the relative's own were found (else `story` is the whole reply). */
   found: boolean;
-  /** Whether anything was left out of `story`. */
   cut: boolean;
-  /** False when the reader may have dropped words: nothing of theirs found, or text it could not place was dropped. */
   sure: boolean;
 };
 
@@ -23,18 +15,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const alternation = (words: readonly string[]) => words.map((w) => escape(w).replace(/ /g, "\\s+")).join("|");
 
 const VERBS = alternation(HEADER_VERBS);
-/** "… wrote:" at the end, after stripping Zoho/Android dashes: the common layout in every language. */
 const ENDS_WITH_VERB = new RegExp(String.raw`(?:(?:^|[\s,>"'”)\]])(?:${VERBS})|写道|寫道|のメッセージ|작성)\s*[:：]?$`, "iu");
-/** "вт, 3 нояб. 2026 г. в 09:14, Margaret <m@x.ru>:": Gmail's layout without a verb (ru, he, …). */
 const DATE_THEN_ADDRESS = /\d[:.]\d\d\b.*<[^<>\s@]+@[^<>\s]+>\s*[:：]$/u;
-/** "Den 24. nov. 2025 kl. 10.00 skrev Peter <p@x.dk>:", "… от Alexander <a@x.ru>:", "… schrieb am Fr., 28. Apr. 2017 um 11:53 Uhr:". */
 const VERB_INSIDE = new RegExp(String.raw`(?:^|[\s,])(?:${VERBS}|от)\s.*[:：]$`, "iu");
-/** "2017-11-24 16:32 GMT+01:00 Name <mail>:", "2022年1月1日(金) 9:00 名前 <mail>:", "26.06.2014, 14:41, "A" <a@x>:", "2013/7/20 sam <info@x.org>". */
 const DATE_FIRST = /^(?:\d{1,4}[-./年년]\s?\d{1,2}|\d{1,2}\s+\p{L}{3,}\.?\s+\d{4})/u;
 const HAS_DATE_OR_ADDRESS = /\d|@/;
 const LEAD_WORDS = /^(?:On|Le|Am|El|Op|Il|Em|W dniu|Dnia|Den|Vào|在|Na|Dne|V|U|La|Pada|Ngày|Το|Στις|Sur|Op)\b/iu;
 
-/** The header's text without quote marks and Zoho/Android dashes: "---- On … wrote ----". */
 const headerCore = (s: string) =>
   s
     .replace(/^[\s>]*(?:[-–—]+\s*)?/, "")
@@ -44,7 +31,6 @@ const headerCore = (s: string) =>
 function isHeaderText(joined: string, raw: string): boolean {
   if (joined.length > MAX_HEADER_CHARS) return false;
   const core = headerCore(joined);
-  // "---- John Smith wrote ----": Android's layout, without a date.
   if (/^\s*-{2,}\s*\S.*\s(?:wrote|schrieb|a écrit|escribió|написал)\s*-{2,}\s*$/iu.test(raw)) return true;
   if (!HAS_DATE_OR_ADDRESS.test(core)) return false;
   if (ENDS_WITH_VERB.test(core)) return true;
@@ -59,7 +45,6 @@ const startsLikeHeader = (line: string) => {
 };
 const endsSentence = (s: string) => /[.!?…]["”]?$/.test(s) && !/\d\.$/.test(s);
 
-/** How many lines (1-3) the quote header starting at line i spans; 0 when none starts there. */
 export function headerSpan(lines: readonly string[], i: number, maxSpan = 3): number {
   const first = (lines[i] ?? "").trim();
   if (first === "" || first.length > MAX_HEADER_CHARS) return 0;
@@ -72,8 +57,6 @@ export function headerSpan(lines: readonly string[], i: number, maxSpan = 3): nu
       .join(" ");
     if (!isHeaderText(joined, k === 1 ? first : joined)) continue;
     if (k === 1) return 1;
-    // A wrapped header starts like one (a lead word, a date); a story line above a header ends a sentence
-    // or, when it does not, is left to the story if a header starts on the next line.
     if (endsSentence(first)) return 0;
     if (startsLikeHeader(first)) return k;
     if (!(/\d/.test(first.slice(0, 40)) || first.includes("@")) || headerSpan(lines, i + 1, k - 1) > 0) return 0;
@@ -82,7 +65,6 @@ export function headerSpan(lines: readonly string[], i: number, maxSpan = 3): nu
   return 0;
 }
 
-/** "reply On Wed, Apr 4, 2012 at 3:59 PM, bob@example.com wrote:": the header glued to the reply. */
 function gluedHeader(line: string): string | null {
   if (line.length > 2 * MAX_HEADER_CHARS) return null; // a header is short; a long line is prose
   const match = /^(.*?\S)\s+((?:On|Le|Am|El|Op|Il|Em)\s.+)$/u.exec(line.trim());
@@ -93,7 +75,6 @@ function gluedHeader(line: string): string | null {
 const LABELS = new RegExp(String.raw`^[\s>]*\**(?:${alternation([...HEADER_FROM_LABELS, ...HEADER_OTHER_LABELS])})\s?\**\s?[:：]`, "iu");
 const FROM_OR_DATE = new RegExp(String.raw`^[\s>]*\**(?:${alternation(HEADER_FROM_LABELS)})\s?\**\s?[:：]`, "iu");
 
-/** Outlook/Exchange's block "From: … Sent: … To: … Subject: …" (in any order, labels in many languages). */
 function isHeaderBlock(lines: readonly string[], i: number): boolean {
   if (!LABELS.test(lines[i] ?? "")) return false;
   let labels = 0;
@@ -116,12 +97,10 @@ const ORIGINAL_MESSAGE = new RegExp(
 const FOOTER_VERBS = alternation(SENT_FOOTERS);
 const FOOTER = new RegExp(String.raw`^(?:${FOOTER_VERBS})(?:$|[\s'’-])`, "iu");
 const FOOTER_CJK = /(?:iPhone|iPad|Android|Outlook|HUAWEI|小米)\s*(?:から送信|에서 보냄|发送|傳送|から送信しました)|^(?:发自|發自|从我的|從我的|我的)\s*\S*\s*(?:iPhone|iPad|Android|手机|手機|HUAWEI)/iu;
-/** "iPhone-ról küldve", "iPhonesta lähetetty". */
 const FOOTER_AFTER_DEVICE = /^(?:az\s+)?(?:iPhone|iPad|Android)\S*\s+(?:küldve|gönderildi|lähetetty|gesendet)$/iu;
 const DEVICES =
   /Verizon|T-Mobile|AT&T|Sprint|\bcell\b|iPhon|iPad|iPod|Android|Samsung|Galaxy|BlackBerry|Huawei|Pixel|Motorola|OnePlus|Xiaomi|Nokia|HTC|Wiko|Sony|Xperia|\bLG\b|mobile|Mobil|móvil|celular|smartphone|tablet|Handy|téléphone|telefon|телефон|Outlook|Gmail|Yahoo|AOL|\bMail\b|TypeApp|Acompli|Airmail|Mailbox|Spark|Proton|K-9|Windows|BlueMail|Edison|Sparrow|Samsung|terminal|appareil|dispositivo|Gerät|apparaat|laite|urządzenia|устройства/iu;
 
-/** "Sent from my iPhone", "Sendt fra min iPad", "Gesendet von Outlook für Android<…>", "iPhoneから送信". */
 export function isSentFooter(raw: string): boolean {
   const line = raw
     .replace(/<(?:https?|mailto):[^>]*>|\((?:https?):[^)]*\)|https?:\/\/\S+/g, "")
@@ -129,20 +108,16 @@ export function isSentFooter(raw: string): boolean {
     .trim();
   if (line === "" || line.length > 90) return false;
   if (FOOTER_CJK.test(line) && line.length <= 30) return true;
-  // Only the words before a comma count: "Sent from my desk, is much easier …" is the story.
   const head = line.split(",")[0]!.replace(/[.!]+$/, "").trim();
   if (head.split(/\s+/).length > 13) return false;
   return (FOOTER.test(head) && DEVICES.test(head)) || FOOTER_AFTER_DEVICE.test(head);
 }
 
-/** A line of dashes, underscores, stars, equals…: a separator before a signature or an old message. */
 const SEPARATOR = /^[\s>]*(?:[-_=*~#+—–]\s?){2,}$|^[\s]*[—–]$/;
 const SIGNATURE_DELIMITER = /^--[ \u00a0]?$/;
-/** Gmail's invisible "ᐧ" tracker mark and zero-width characters. */
 const INVISIBLE = /^(?:\s|\u1427|\u200b|\u200c|\u200d|\ufeff)*$/;
 const isQuote = (line: string) => /^\s*(?:[A-Za-z]{1,3})?>/.test(line) && !/^\s*-->/.test(line) && !/^\s*<</.test(line);
 
-/** Lines from..to that read as a signature or footer: at most 15 short lines, no paragraph of prose. */
 function looksLikeSignature(lines: readonly string[], from: number, to: number): boolean {
   let count = 0;
   for (let i = from; i < to; i++) {
@@ -153,11 +128,8 @@ function looksLikeSignature(lines: readonly string[], from: number, to: number):
   return true;
 }
 
-/** "Roman", "AM_LOGO_CLR", "John Doe": a name or mark, not a sentence. */
 const nameLike = (line: string) => line.length <= 40 && line.split(/\s+/).length <= 4 && !endsSentence(line);
 
-// A separator line ends the story when a signature (short lines) follows it and then, at most, history.
-// A short one ("---", "____") is also a story's section break, so what follows must start with a name.
 function separatorEnds(text: ReplyText, i: number): boolean {
   const { lines } = text;
   const marker = text.nextMarker(i + 1);
@@ -167,11 +139,7 @@ function separatorEnds(text: ReplyText, i: number): boolean {
   return first === undefined || (lines[i] ?? "").trim().length >= 10 || nameLike(first) || CONTACT.test(first);
 }
 
-/**
- * The reply's lines with what is asked of them more than once remembered: the header starting at a
- * line, and the next history marker (quote, header, Outlook block, "Original message", our address).
- * Keeps a reading linear in the number of lines whatever the reply holds.
- */
+/** Caches headers and history markers per line, so a reading stays linear in the number of lines. */
 class ReplyText {
   private spans = new Map<number, number>();
   private markers: Int32Array | null = null;
@@ -198,8 +166,7 @@ class ReplyText {
   }
 }
 
-// What we sent: fragments of our own invitation, reminder, fresh-link and kind-note texts (their fixed words,
-// whatever the collection). A reply that reproduces one of them has reached the history.
+// Fixed words of our own invitation, reminder and note texts: a reply that reproduces one has reached the history.
 const HOLE = "\u241f";
 const OUR_FRAGMENTS: readonly string[] = (() => {
   const input = { campaignTitle: HOLE, prompt: HOLE, ownerName: HOLE, formUrl: HOLE, unsubscribeUrl: HOLE, senderName: HOLE };
@@ -212,17 +179,11 @@ const collapse = (s: string) => s.replace(/^[\s>]+/gm, "").replace(/\s+/g, " ").
 
 const isBlank = (line: string) => collapse(line) === "";
 
-/**
- * The lines of the reply that reproduce our own message (a paragraph holding one of its fragments or
- * the reply address), with our greeting and the client's header above it, whatever its language.
- * They are history wherever they stand; an answer written between them (inline) stays the relative's.
- */
 function ourMessageLines(lines: readonly string[]): boolean[] {
   const ours = lines.map(() => false);
   for (let i = 0; i < lines.length; i++) {
     if (ours[i]) continue;
     const line = collapse(lines[i] ?? "");
-    // Clients re-wrap text: a line that is part of a fragment, or holds a whole one, is ours.
     const isOurs = REPLY_ADDRESS.test(line) || (line.length >= 24 && OUR_FRAGMENTS.some((f) => f.includes(line) || line.includes(f)));
     if (!isOurs) continue;
     let start = i;
@@ -242,7 +203,6 @@ function ourMessageLines(lines: readonly string[]): boolean[] {
     }
     for (let k = start; k <= end; k++) ours[k] = true;
   }
-  // Between two unquoted paragraphs of ours (the question, the links), what stands is ours too.
   let last = -1;
   for (let i = 0; i < lines.length; i++) {
     if (!ours[i]) continue;
@@ -259,17 +219,13 @@ function ourMessageLines(lines: readonly string[]): boolean[] {
 type LineKind = "own" | "quote" | "header";
 
 const SIGN_OFF = new RegExp(String.raw`^(?:${alternation(SIGN_OFFS)})\b[^.!?]{0,30}[,!.]?$`, "iu");
-/** "Love,", "Best regards, Sal": a line that closes a letter. */
 export const isSignOff = (line: string) => SIGN_OFF.test(line.trim());
 
-// "Dear Margaret," or "Hi all!" alone on its line, or opening it before the first words ("Hi all, we …"). A few
-// words of name at most, so "Cara went to the market, …" stays a sentence. \b does not see the end of
-// "Chère" or "Привет" (not ASCII): a space, comma or end stands in for it.
+// \b does not see the end of "Chère" or "Привет" (not ASCII): a space, comma or end stands in for it.
 const SALUTATION = String.raw`(?:${alternation(SALUTATIONS)})(?=[\s,!:]|$)`;
 const NAME_WORDS = (n: number) => String.raw`(?:\s+[^\s.!?,:]+){0,${n}}`;
 const SALUTATION_LINE = new RegExp(String.raw`^${SALUTATION}(?:${NAME_WORDS(5)}\s*[,!:]|${NAME_WORDS(2)})$`, "iu");
 const SALUTATION_LEAD = new RegExp(String.raw`^${SALUTATION}${NAME_WORDS(3)}\s*[,!:]\s+(?=\S)`, "iu");
-/** The salutation a line opens with ("Hi all, " of "Hi all, we went …"), or the whole line when it is one; "" when none. */
 export function salutationOf(line: string): string {
   const trimmed = line.trim();
   if (SALUTATION_LINE.test(trimmed)) return trimmed;
@@ -277,7 +233,6 @@ export function salutationOf(line: string): string {
 }
 const CONTACT = /\S@\S|https?:\/\/|www\.|\+?\d[\d\s().-]{6,}\d|^(?:t|f|m|tel|fax|mob|phone|mobile|skype)\b\.?\s*:?/i;
 
-/** A name and contact block at the end ("Gina X / gina@x.com / (555) 346-9947 / www.x.com"). */
 function dropContactBlock(kept: string[]): string[] {
   let end = kept.length;
   while (end > 0 && kept[end - 1]!.trim() === "") end--;
@@ -285,13 +240,11 @@ function dropContactBlock(kept: string[]): string[] {
   while (start > 0 && kept[start - 1]!.trim() !== "") start--;
   const block = kept.slice(start, end).map((l) => l.trim());
   if (start === 0 || block.length < 2 || block.length > 8) return kept;
-  // It starts with a name, and every line is a contact or name-like (a title, a company).
   const contacts = block.filter((l) => CONTACT.test(l)).length;
   const signature = nameLike(block[0]!) && !CONTACT.test(block[0]!) && block.every((l) => l.length <= 60 && (CONTACT.test(l) || nameLike(l)));
   return contacts >= 1 && signature ? kept.slice(0, start) : kept;
 }
 
-/** After a sign-off ("Love,", "Best regards,") the name stays; a title or company under it goes. */
 function dropTitleAfterSignOff(kept: string[]): string[] {
   const nonEmpty = kept.map((l, i) => [l.trim(), i] as const).filter(([l]) => l !== "");
   for (let n = nonEmpty.length - 2; n >= Math.max(0, nonEmpty.length - 6); n--) {
@@ -308,10 +261,8 @@ function dropTitleAfterSignOff(kept: string[]): string[] {
 
 const hasWords = (s: string) => /[\p{L}\p{N}]/u.test(s);
 
-/** Why the reading stopped; a "guess" is a header with neither time nor address over unquoted text. */
 type Stop = "history" | "guess" | "signature" | "none";
 
-/** Reads a reply (text, CRLF or LF). */
 export function readReply(content: string): ReplyReading {
   const text = content.replace(/\r\n?/g, "\n");
   const lines = text.split("\n").map((l) => (INVISIBLE.test(l) ? "" : l));
@@ -326,7 +277,6 @@ export function readReply(content: string): ReplyReading {
   for (let i = 0; i < limit; i++) {
     const raw = lines[i]!;
     const line = raw.trim();
-    // Our own message unquoted (Outlook, Yahoo): the history has started, whatever header came before.
     if (ours[i] && !isQuote(raw)) {
       [stop, stoppedAt] = ["history", i];
       break;
@@ -335,7 +285,6 @@ export function readReply(content: string): ReplyReading {
       previous = "quote";
       continue;
     }
-    // A long quoted line the client wrapped without its '>': right between two quoted lines.
     const above = (lines[i - 1] ?? "").trim();
     const midSentence = /^\p{Ll}/u.test(line) || !/[.!?:]$/.test(above);
     const wrapped = previous === "quote" && above.length >= 60 && midSentence && (isQuote(lines[i + 1] ?? "") || ours[i + 1]);
@@ -351,8 +300,7 @@ export function readReply(content: string): ReplyReading {
         previous = "header";
         continue;
       }
-      // Unquoted history: the old message follows as plain text. Without a time or an address the
-      // header may be a story line ("On 3 May 1944 Grandpa wrote:"), so the rest stays in view.
+            // Without a time or an address the header may be a story line ("On 3 May 1944 Grandpa wrote:").
       const header = lines.slice(i, i + span).join(" ");
       [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(header) ? "history" : "guess", i];
       break;
@@ -362,7 +310,6 @@ export function readReply(content: string): ReplyReading {
       break;
     }
     if (isHeaderBlock(lines, i)) {
-      // A block without a time or an address may be a letter's "To:/From:/Date:" in the story.
       const block = lines.slice(i, i + 8).join("\n");
       [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(block) ? "history" : "guess", i];
       break;
@@ -381,14 +328,12 @@ export function readReply(content: string): ReplyReading {
   return { story, found: true, cut: story !== text.trim(), sure: stop === "signature" ? signatureThenHistory(reply, stoppedAt + 1) : stop !== "guess" };
 }
 
-// A cut at a signature or footer is sure when what it drops is a signature (short lines) and then,
-// at most, quoted history; prose below it that no rule names may be the relative's (decision 0154).
+// A cut is sure only when it drops a signature and then quoted history; other prose may be the relative's.
 function signatureThenHistory(text: ReplyText, from: number): boolean {
   const marker = text.nextMarker(from);
   return looksLikeSignature(text.lines, from, marker === -1 ? text.lines.length : marker);
 }
 
-/** Blank runs collapsed to one empty line, separator lines and blanks at either end removed. */
 function tidy(kept: readonly string[]): string {
   const out = [...kept];
   while (out.length > 0 && (out.at(-1)!.trim() === "" || SEPARATOR.test(out.at(-1)!))) out.pop();

@@ -1,8 +1,5 @@
-// The words mail clients put around a quoted message, in the languages of Gmail, Outlook, Apple Mail,
-// Thunderbird, Yahoo and the Android/iOS apps (decision 0154). The reader (reply-reader.ts) builds its
-// patterns from these lists; spaces match any run of whitespace.
+// Quote-header words of the common mail clients, by language (decision 0154); spaces match any whitespace.
 
-/** The verb of a quote header: "On … Jane <j@x> wrote:" and its translations. */
 export const HEADER_VERBS = [
   "wrote", "writes", // en
   "a écrit", "écrit", // fr
@@ -41,7 +38,6 @@ export const HEADER_VERBS = [
   "idatzi zuen", // eu
 ] as const;
 
-/** Labels that open Outlook/Exchange's quoted header block (sender and date), translated. */
 export const HEADER_FROM_LABELS = [
   "From", "Sent", "Date", "De", "De la", "Envoyé", "Envoyé le", "Message du", "Von", "Gesendet", "Datum",
   "Enviado", "Enviado el", "Enviada", "Fecha", "Data", "Da", "Inviato", "Van", "Verzonden", "Fra", "Sendt", "Dato",
@@ -51,7 +47,6 @@ export const HEADER_FROM_LABELS = [
   "发件人", "发送时间", "日期", "寄件者", "寄件日期", "差出人", "送信日時", "보낸 사람", "보낸 날짜", "날짜",
 ] as const;
 
-/** The block's other labels: To, Cc, Subject, Reply-To, translated. */
 export const HEADER_OTHER_LABELS = [
   "To", "Cc", "Bcc", "Subject", "Reply-To", "Reply to", "À", "A", "Copie à", "Objet", "Sujet", "Répondre à",
   "An", "Betreff", "Antwort an", "Para", "Asunto", "Assunto", "Oggetto", "Risposta", "Ccn", "Aan", "Onderwerp",
@@ -61,7 +56,6 @@ export const HEADER_OTHER_LABELS = [
   "收件人", "抄送", "主题", "收件者", "副本", "主旨", "宛先", "件名", "받는 사람", "참조", "제목",
 ] as const;
 
-/** "-----Original Message-----", "---------- Forwarded message ---------" and their translations. */
 export const ORIGINAL_MESSAGE_TITLES = [
   "Original Message", "Original", "Forwarded message", "Forwarded Message",
   "Message d'origine", "Message original", "Message transféré",
@@ -77,7 +71,6 @@ export const ORIGINAL_MESSAGE_TITLES = [
   "原始邮件", "原始郵件", "转发的邮件", "轉寄的郵件", "元のメッセージ", "転送メッセージ", "원본 메시지", "전달된 메시지",
 ] as const;
 
-/** First words of a phone or app footer ("Sent from my iPhone"): the line must also name a device or app. */
 export const SENT_FOOTERS = [
   "Sent from", "Sent with", "Sent via", "Sent using", "Sent on", "Sent wirelessly from", "Get Outlook for", "Sent from my",
   "Envoyé de", "Envoyé depuis", "Envoyé à partir de", "Envoyé avec", "Envoyé sans fil par", "Obtenir Outlook pour", "Télécharger Outlook pour",
@@ -98,7 +91,6 @@ export const SENT_FOOTERS = [
   "Gửi từ",
 ] as const;
 
-/** Salutations that open a letter ("Dear Margaret,", "Hi all,"), in the sign-offs' languages. */
 export const SALUTATIONS = [
   "Dear", "Dearest", "My dear", "My dearest", "Hi", "Hello", "Hey", "Hiya", "Howdy", "Greetings", "Good morning", "Good afternoon", "Good evening",
   "Cher", "Chère", "Chers", "Chères", "Bonjour", "Bonsoir", "Salut", "Coucou",
@@ -111,7 +103,6 @@ export const SALUTATIONS = [
   "Kedves", "Szia", "Sziasztok", "Sevgili", "Merhaba", "Selam",
 ] as const;
 
-/** Sign-offs: what follows one is a name, and after the name a signature. */
 export const SIGN_OFFS = [
   "Regards", "Best regards", "Kind regards", "Warm regards", "Best wishes", "Best", "Cheers", "Thanks", "Thank you", "Many thanks", "Love", "Lots of love",
   "Yours", "Sincerely", "All the best", "Hugs", "xoxo",

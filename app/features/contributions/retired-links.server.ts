@@ -1,5 +1,3 @@
-// Invitation links that may have been printed (decision 0190): the one-time retirement of the tokens
-// found in stored e-mail, and what an old link or reply address may still do.
 import { now } from "~/lib/clock.server";
 import { deliverEmails } from "~/lib/email/send.server";
 import { randomToken } from "~/lib/tokens.server";
@@ -19,15 +17,9 @@ import { replyAddressFor } from "./reply-address.server";
 
 const RETIRE_STEP = "retire-invitation-tokens-in-stored-email";
 
-// Our tokens are base64url or hex; every run of those characters in a text is looked up, so a token
-// is found however the e-mail client quoted it (in a link, an address, or bare).
+// Every token-like run is looked up, so a token is found however the e-mail client quoted it.
 const TOKEN_LIKE = /[A-Za-z0-9_-]{10,64}/g;
 
-/**
- * Once per database: every invitation whose token appears in a stored e-mail gets a new random token
- * and the old one is kept as retired. Stopped half-way, the next start finishes the rest (a replaced
- * token is no longer in any text). Returns how many were replaced.
- */
 export function retireTokensInStoredEmail(): number {
   if (oneTimeStepDone(RETIRE_STEP)) return 0;
   const candidates = new Set<string>();
@@ -46,11 +38,9 @@ export function retireTokensInStoredEmail(): number {
 
 export type RetiredLink = NonNullable<ReturnType<typeof getRetiredToken>>;
 
-/** The invitation an old link named, or undefined for a token never retired. */
 export const retiredLink = (token: string): RetiredLink | undefined =>
   getRetiredToken(token);
 
-/** An old reply address still reaches the invitation, but only from the invitee's own mailbox. */
 export function retiredReplyInvitation(
   token: string,
   senderEmail: string | null
@@ -68,11 +58,7 @@ export function retiredReplyInvitation(
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * "E-mail me a fresh link": the invitation's current links, to the address it was sent to (never one
- * the visitor gives), at most once per invitation per day (the outbox's dedupe key). Nothing goes to
- * an address that unsubscribed or bounced; the page says the same either way.
- */
+/** Only to the address the invitation was sent to, never one the visitor gives; at most once a day. */
 export async function sendFreshLink(found: RetiredLink) {
   const { invitation, campaign } = found;
   const owner = await getUserById(campaign.ownerId);

@@ -6,8 +6,7 @@ const v = storyMessages.validation;
 
 export { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX };
 
-// Conform turns empty inputs into undefined, so "required" is also the type error; trimming first
-// makes a whitespace-only answer count as blank, as the spec asks.
+// Conform turns empty inputs into undefined; trimming first makes a whitespace-only answer blank, as the spec asks.
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
@@ -24,10 +23,6 @@ export const ContributionSchema = z.object({
 });
 export type ContributionInput = z.infer<typeof ContributionSchema>;
 
-/**
- * The public answer form: a typed story, a recording, or both (decision 0136). The recording is
- * whatever file was chosen; the server checks its content, not this.
- */
 export const PublicContributionSchema = ContributionSchema.extend({
   t: z.string().trim().max(200).optional(),
   storyContent: z.string().trim().max(STORY_MAX, { error: v.storyTooLong }).optional(),
@@ -36,12 +31,10 @@ export const PublicContributionSchema = ContributionSchema.extend({
   if (!value.storyContent && !value.recording) ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
 });
 
-/** Only 'web' is accepted from callers. */
 export const ApiContributionSchema = ContributionSchema.extend({
   submissionMethod: z.literal("web", { error: "submissionMethod must be 'web'" }).default("web"),
 });
 
-/** A blank name clears it, so the card shows 'Anonymous Contributor' again. */
 const optionalName = z
   .string()
   .trim()
@@ -54,13 +47,11 @@ export const RenameContributorSchema = z.object({
   contributorName: optionalName,
 });
 
-/** The owner's correction of a story's text (decision 0136). */
 export const EditStoryTextSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
   storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
 });
 
-/** The owner's title for a story; a blank one gives the made title back (decision 0205). */
 export const EditStoryTitleSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
   storyTitle: z
@@ -68,7 +59,6 @@ export const EditStoryTitleSchema = z.object({
     .trim()
     .max(TITLE_MAX, { error: storyMessages.title.tooLong })
     .optional()
-    // One line: a title sent with line breaks reads as the same words on one.
     .transform((title) => title?.replace(/\s+/gu, " ") || null),
 });
 
@@ -87,18 +77,12 @@ const familySpeed = z
   .number({ error: v.speedRange })
   .min(SPEED.min, { error: v.speedRange })
   .max(SPEED.max, { error: v.speedRange })
-  // The slider moves in steps of 0.1; store the step, not float noise.
   .transform((speed) => Math.round(speed * 10) / 10);
 
-/** The host's voice until the family chooses one: the spec's default second voice. */
 const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american", secondarySpeed: SPEED.default } as const;
 
-/**
- * The collection's voices: the narrator (primary) reads every story; with two voices a host
- * (secondary) introduces the relatives and asks between the parts (decision 0202).
- */
 export const NarratorSettingsSchema = z.object({
-  // A form that names no host (one posted before there were two voices) asks for one voice.
+    // A form that names no host (posted before there were two voices) asks for one voice.
   hostCount: z
     .number({ error: v.invalidChoice })
     .refine((n) => n === 1 || n === 2, { error: v.invalidChoice })
@@ -125,10 +109,6 @@ export const narratorDefaults: NarratorSettings = {
   processingQuality: "standard",
 };
 
-/**
- * Exactly the body of POST /api/campaigns/{id}/generate-podcast, so generation can send it as is; with
- * one voice the host's fields are null, as the spec's client sends them.
- */
 export function toPodcastSettings(s: NarratorSettings) {
   const two = s.hostCount === 2;
   return {

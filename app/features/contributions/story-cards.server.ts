@@ -1,5 +1,3 @@
-// What the stories page shows of a collection's replies: story cards with their photos, and the
-// e-mails that arrived with nothing usable (decision 0120). Callers check ownership first.
 import { displayAddress } from "~/lib/display-address";
 import type { EmptyReplyData } from "~/features/contributions/components/empty-replies";
 import type { StoryCardData } from "~/features/contributions/components/story-card";
@@ -37,7 +35,6 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
     status: r.status,
     url: r.status === "ready" ? recordingUrl(campaignId, r.id) : null,
     originalUrl: r.originalKey ? recordingUrl(campaignId, r.id, true) : null,
-    // Worded for the owner; the relative's own words went to them by e-mail.
     reason: r.status === "refused" ? refusalForOwner(r.reason) : null,
     removalRequested: r.removalRequestedAt !== null,
     duration: r.durationSeconds,
@@ -45,13 +42,9 @@ function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCar
 }
 
 function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData["photos"], documents: StoryCardData["documents"], recording: Recording | undefined): StoryCardData {
-  // An e-mail as it arrived is read by the reply reader, with the owner's correction (decision 0154).
-  // The owner sees their relatives' links here (their own page); the title and length are the family's.
+    // The owner sees their relatives' private links here (their own page); the title and length are the family's.
   const { story, reading } = readStory(c);
   const view = familyStory(c, [], recording && isPlayable(recording) ? recording : null);
-  // Once edited, the text as it arrived is shown instead (with the full e-mail, if it was one).
-  // While the rest of the e-mail is folded under the story, that fold is the full e-mail's view;
-  // a story that is the whole e-mail needs none.
   const whole = story === c.storyContent.trim();
   const showFull = c.originalStoryContent === null && story !== "" && !reading?.rest && !(reading && whole) && (c.submissionMethod === "email" || !whole);
   return {
@@ -62,7 +55,7 @@ function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData[
     submissionMethod: c.submissionMethod,
     submittedLabel: formatDateTimeAt(c.submittedAt),
     story,
-    // Sent only where the card shows it: a story page carries every text once, not twice (decision 0146).
+        // Sent only where the card shows it: a story page carries every text once (decision 0146).
     fullContent: showFull ? c.storyContent : "",
     showFull,
     originalText: c.originalStoryContent,
@@ -81,7 +74,6 @@ function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData[
   };
 }
 
-/** One page of a campaign's story cards, newest first (decision 0147). */
 export function listStoryCards(campaignId: string, window: { limit: number; offset: number }): StoryCardData[] {
   const photos = new Map<string, StoryCardData["photos"]>();
   for (const photo of listCampaignPhotos(campaignId)) {
@@ -99,7 +91,6 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
   return listContributionsPage(campaignId, window).map((c) => toStoryCard(campaignId, c, photos.get(c.id) ?? [], documents.get(c.id) ?? [], recordings.get(c.id)));
 }
 
-/** "Reply from …", or for automatic mail what the machine said. */
 function emptyReplyHeadline(r: EmptyReply) {
   const m = storyMessages.emptyReplies;
   if (r.kind === "bounce") return m.bounce(r.contributorEmail);
@@ -107,7 +98,6 @@ function emptyReplyHeadline(r: EmptyReply) {
   return m.from(r.contributorEmail);
 }
 
-/** The display name of "Name <address>", if it has one. */
 const senderName = (sentFrom: string | null) => /^(.+?)\s*<[^<>]+>$/.exec(sentFrom ?? "")?.[1]?.replace(/^"|"$/g, "") || null;
 
 export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
@@ -123,7 +113,6 @@ export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
   }));
 }
 
-/** The stories page's remove-photo form: 400 without a photo id, 404 for a photo not the owner's. */
 export async function removePhotoAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const photoId = formData.get("photoId");
   if (typeof photoId !== "string" || !photoId) throw new Response(storyMessages.validation.photoMissing, { status: 400 });
@@ -132,7 +121,6 @@ export async function removePhotoAction(ownerId: string, campaignId: string, for
 }
 
 
-/** The stories page's text correction: 400 with the field's message, 404 for a story not the owner's. */
 export function editStoryAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: EditStoryTextSchema });
   const contributionId = String(formData.get("contributionId") ?? "");
@@ -141,7 +129,6 @@ export function editStoryAction(ownerId: string, campaignId: string, formData: F
   return redirectWithToast(pageUrl, storyMessages.toast.storyEdited);
 }
 
-/** The stories page's title form: 400 with the field's message, 404 for a story not the owner's. */
 export function editTitleAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: EditStoryTitleSchema });
   const contributionId = String(formData.get("contributionId") ?? "");
@@ -151,7 +138,6 @@ export function editTitleAction(ownerId: string, campaignId: string, formData: F
   return redirectWithToast(pageUrl, storyTitle ? storyMessages.toast.titleSaved : storyMessages.toast.titleCleared);
 }
 
-/** "Keep more of this e-mail" / "Keep less" on a story card: 400 without a choice, 404 for a story not the owner's. */
 export function replyReadingAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const contributionId = formData.get("contributionId");
   const choice = formData.get("keep");
@@ -160,7 +146,6 @@ export function replyReadingAction(ownerId: string, campaignId: string, formData
   return redirectWithToast(pageUrl, choice === "whole" ? storyMessages.toast.keptMore : storyMessages.toast.keptLess);
 }
 
-/** The owner deletes a story's recording (both files): 400 without an id, 404 for one not theirs. */
 export async function deleteRecordingAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const recordingId = formData.get("recordingId");
   if (typeof recordingId !== "string" || !recordingId) throw new Response(storyMessages.recording.missing, { status: 400 });

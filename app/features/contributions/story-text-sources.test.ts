@@ -1,13 +1,10 @@
-// Every output shows a story through familyStory (or its text, familyStoryText); this fails when a
-// module reads the stored e-mail body (contributions.story_content) itself, or an output names a raw
-// story column at all. The model layer selects them and is not scanned.
+// Every output shows a story through familyStory; this fails when a module reads the stored e-mail body itself.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-// Modules that read the stored text for something other than printing it, each with its reason.
 const ALLOWED: Record<string, string> = {
   "features/contributions/story-text.ts": "the one function",
   "features/contributions/story-cards.server.ts":
@@ -26,7 +23,6 @@ const ALLOWED: Record<string, string> = {
   "routes/_public+/contribute.$publicId.tsx": "the answer form's field (input)",
 };
 
-// `x.storyContent` (not a form field's `fields.storyContent` or its errors) and `const { storyContent }`.
 const READS = [
   /(?<!fields|error\?)\.storyContent\b/,
   /const\s*\{[^}]*\bstoryContent\b[^}]*\}\s*=/,
@@ -53,14 +49,12 @@ describe("story text sources", () => {
         )
       );
     expect(readers.filter((rel) => !(rel in ALLOWED))).toEqual([]);
-    // An entry left here after its module stopped reading would hide the next one that starts.
+        // An entry left here after its module stopped reading would hide the next one that starts.
     expect(
       Object.keys(ALLOWED).filter((rel) => !readers.includes(rel))
     ).toEqual([]);
   });
 
-  // Each output, and whether it calls the one function itself (true) or shows what a call made (a
-  // newsletter's stories are made with it once, by createNewsletter; the book's page by bookListening).
   const OUTPUTS: Record<string, boolean> = {
     "features/contributions/story-cards.server.ts": true, // the stories page
     "features/podcasts/generate.server.ts": true, // the podcast script
@@ -79,11 +73,9 @@ describe("story text sources", () => {
     "features/contributions/api.server.ts": true, // the owner's API
     "routes/api+/campaigns+/$campaignId.contributions.ts": false,
   };
-  // Outputs that take a story in under the wizard's field name: a new story's input, not a stored one.
   const INPUT_FIELDS: Record<string, string> = {
     "features/external-api/podcasts.server.ts": "the external API's text for a new podcast (input)",
   };
-  // The columns a story's text is made from, and the placeholder a recording once stood in for.
   const RAW = /\b(?:storyContent|originalStoryContent|replyReading|story_content|original_story_content|recordedAnswer)\b/;
 
   it("every output shows the story through familyStory and names no raw story column", () => {
@@ -91,7 +83,6 @@ describe("story text sources", () => {
     const outputs = [...Object.keys(OUTPUTS), ...sources(path.join(root, "features/external-api")).map((f) => path.relative(root, f).split(path.sep).join("/"))];
     const calling = (rel: string) => /\bfamilyStory(?:Text)?\(/.test(read(rel));
     expect(Object.entries(OUTPUTS).filter(([rel, calls]) => calls && !calling(rel)).map(([rel]) => rel)).toEqual([]);
-    // The owner's own page may show the e-mail as it arrived (View Full Email): it is allowed above.
     expect(outputs.filter((rel) => !(rel in ALLOWED) && !(rel in INPUT_FIELDS) && RAW.test(read(rel)))).toEqual([]);
   });
 

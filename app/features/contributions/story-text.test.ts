@@ -53,7 +53,6 @@ describe("withoutPrivateLinks", () => {
     const text =
       "  See https://example.org/contribute/now and mail grandma+bees@example.org.\n";
     expect(withoutPrivateLinks(text)).toBe(text);
-    // The collection's public link carries no token and acts as nobody.
     expect(
       withoutPrivateLinks("https://storyhearth.app/contribute/pub123")
     ).toBe("https://storyhearth.app/contribute/pub123");
@@ -133,7 +132,6 @@ describe("familyStory, the one story view", () => {
     expect(storyLengthLabel(familyStory(silent, [], { durationSeconds: 65, transcript: null }).length)).toBe("1 min listen");
     const told = familyStory(silent, [], { durationSeconds: 30, transcript: " We skated on the pond. " });
     expect(told).toMatchObject({ transcript: "We skated on the pond.", title: "We skated on the pond" });
-    // Words and a recording: a story to read, with its recording among the media.
     expect(familyStory(source(), [], { durationSeconds: 7, transcript: null })).toMatchObject({ voiceOnly: false, length: { kind: "read", minutes: 1 } });
   });
 

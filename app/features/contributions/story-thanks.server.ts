@@ -1,7 +1,4 @@
-// The thank-you for every answer, by e-mail reply, the answer form or a recording (decision 0196):
-// once per story, with a copy of what reached us, only to the invitation's own address. An address
-// nobody invited (the public form without a personal link) gets no copy and no name; it hears from
-// us only when a recording was kept, for its removal link, at most once a day (decision 0156).
+// The thank-you for every answer, once per story, only to the invitation's own address (decision 0196).
 import { storyToThank } from "~/models/contribution.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
@@ -13,20 +10,12 @@ import { removalUrl } from "./removal-links.server";
 import { replyAddressFor } from "./reply-address.server";
 import { familyStoryText } from "./story-text";
 
-/** The Message-Id we made up for a reply without one (inbound-email.server.ts) is nobody's to answer. */
 export const answerable = (messageId: string | null) => (messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null);
 
-/** What of an answer was kept: its words as the family reads them, its photos' names, a recording not refused. */
 export function keptOf({ story, photos, recording }: NonNullable<ReturnType<typeof storyToThank>>) {
   return { text: familyStoryText(story), photos, recording: recording && recording.status !== "refused" ? recording : null };
 }
 
-/**
- * Writes the story's thank-you to the outbox (in the caller's transaction, if any) and returns it;
- * null when there is nobody to thank, nothing of theirs was kept or the address may not get the
- * collection's mail. The outbox key makes a second call for the same story (a webhook delivered
- * twice, a retried form) return the first row.
- */
 export function queueStoryThanks(contributionId: string) {
   const found = storyToThank(contributionId);
   if (!found) return null;
@@ -35,7 +24,7 @@ export function queueStoryThanks(contributionId: string) {
   if (!text && photos.length === 0 && !kept) return null;
   const ownerName = ownerDisplayName(owner);
   const common = { campaignTitle: campaign.title, ownerName, removalUrl: kept ? removalUrl(kept.id) : null };
-  // RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back.
+    // RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back.
   const mail = { kind: "story_thanks", campaign, askedBy: ownerName, autoSubmitted: "auto-replied" } as const;
 
   if (!invitation?.id) {
@@ -44,7 +33,6 @@ export function queueStoryThanks(contributionId: string) {
     return queueCollectionEmail({ ...mail, to, render: ({ unsubscribeUrl }) => storyThanksEmail({ ...common, unasked: true, unsubscribeUrl }), dedupeKey: unaskedKey(to) });
   }
 
-  // Greeted by the name they gave only when it came from the invitee's own address.
   const theirs = !story.sentFrom && story.contributorEmail?.toLowerCase() === invitation.email.toLowerCase();
   const input = {
     ...common,
@@ -62,13 +50,11 @@ export function queueStoryThanks(contributionId: string) {
   });
 }
 
-/** Queues the story's thank-you and delivers it. */
 export async function thankForStory(contributionId: string) {
   const mail = queueStoryThanks(contributionId);
   if (mail) await deliverEmails([mail]);
 }
 
-/** Stores a story and its thank-you in one transaction, then delivers the thanks (the answer form without a recording). */
 export async function keepStoryThanked<T extends { id: string }>(insertStory: () => T): Promise<T> {
   const { story, mail } = db.transaction(() => {
     const story = insertStory();

@@ -3,7 +3,6 @@ import { titleFromText } from "./story-title";
 
 describe("a title made from the story", () => {
   it.each([
-    // English salutations, alone on their line or opening it, and sign-offs below
     ["Dear Margaret,\n\nThe summer of 1952 we drove to Maine. It rained.\n\nLove, Uncle Sal", "The summer of 1952 we drove to Maine"],
     ["Hi all,\nI remember the farm in winter.\nLove,\nUncle Sal", "I remember the farm in winter"],
     ["Hi all, we went to the lake every August. Dad rowed.", "We went to the lake every August"],
@@ -11,7 +10,6 @@ describe("a title made from the story", () => {
     ["Dear Aunt Margaret and Uncle Bob,\nThe war years were hard.", "The war years were hard"],
     ["Hey, this one is about the old Ford!", "This one is about the old Ford!"],
     ["My dear Rose,\nWe met at a dance in 1961.\nWith love", "We met at a dance in 1961"],
-    // other languages the reply reader knows
     ["Liebe Margaret,\n\nIm Sommer 1960 fuhren wir an die Ostsee.\n\nLiebe Grüße\nOnkel Sal", "Im Sommer 1960 fuhren wir an die Ostsee"],
     ["Chère Margaret,\nNous habitions près de la mer.\nBises,\nSal", "Nous habitions près de la mer"],
     ["Querida abuela:\nRecuerdo tu cocina en Sevilla.\nUn abrazo", "Recuerdo tu cocina en Sevilla"],
@@ -21,14 +19,12 @@ describe("a title made from the story", () => {
     ["Дорогая бабушка,\nЯ помню нашу дачу.\nС любовью", "Я помню нашу дачу"],
     ["Hej alla!\nVi bodde i Göteborg.\nKram", "Vi bodde i Göteborg"],
     ["Kedves Margit,\nEmlékszem a nyarakra.\nÜdvözlettel", "Emlékszem a nyarakra"],
-    // a heading line is the title; no salutation is not a reason to skip anything
     ["Growing Up on the Farm\nWe had three cows and a very loud rooster.", "Growing Up on the Farm"],
     ["Cara went to the market, and came back with a goat.", "Cara went to the market, and came back with a goat"],
     ["Hiking with Dad\nEvery spring we walked the ridge.", "Hiking with Dad"],
     ["The Summer of '62\n\nWe drove to the lake.", "The Summer of '62"],
     ["Guess who came home? It was Dad.", "Guess who came home?"],
     ["  Grandma's garden  ", "Grandma's garden"],
-    // nothing of their own beyond the greeting and the sign-off
     ["Dear Margaret,\n\nLove, Uncle Sal", ""],
     ["Best regards", ""],
     ["", ""],

@@ -1,6 +1,4 @@
-// What an unsubscribe link names and what using it does (decision 0200). The link of any collection
-// mail names a collection and an address; an invitation's token, in mail sent before those links,
-// names the same through the invitation.
+// An invitation's token, in mail sent before unsubscribe links, names the same collection and address (decision 0200).
 import { getInvitationByToken } from "~/models/invitation.server";
 import { getUnsubscribeLink, hasUnsubscribed, unsubscribeFromCollection, unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
 import { now } from "~/lib/clock.server";
@@ -10,7 +8,6 @@ import { unsubscribeUrlFor } from "./collection-mail.server";
 
 export type UnsubscribeTarget = { campaign: { id: string; title: string }; email: string; unsubscribed: boolean };
 
-/** The collection and address a live unsubscribe token names; undefined for any other token. */
 export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined {
   const link = getUnsubscribeLink(token);
   if (link) return { campaign: link.campaign, email: link.email, unsubscribed: link.unsubscribedAt !== null };
@@ -20,10 +17,6 @@ export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined 
   return { campaign, email: invitation.email, unsubscribed: invitation.status === "unsubscribed" || hasUnsubscribed(campaign.id, invitation.email) };
 }
 
-/**
- * The address gets no more of the collection's mail, and what was queued for it and not yet handed
- * to Mailgun stays unsent. Safe to repeat.
- */
 export function unsubscribe(target: UnsubscribeTarget, token: string) {
   db.transaction(() => {
     unsubscribeFromCollection(target.campaign.id, target.email, now());
