@@ -6,10 +6,7 @@ const COVER_SIZES = "(min-width: 640px) 176px, 160px";
 const COVER_LARGEST = 800;
 const COVER_FALLBACK = 400;
 
-/**
- * A `<link rel=preload>` for a page whose largest image in view is its cover: a meta
- * descriptor, so the browser starts on the same width the `<img>` will pick before it parses the body.
- */
+/** A meta descriptor, so the browser starts on the width the `<img>` will pick before it parses the body. */
 export const coverPreloadLink = (src: string, version: string | null | undefined, sizes = COVER_SIZES) => ({
   tagName: "link",
   rel: "preload",
@@ -20,11 +17,6 @@ export const coverPreloadLink = (src: string, version: string | null | undefined
   fetchPriority: "high",
 });
 
-/**
- * The square cover; its width comes from the caller (`sizes` says it to the browser, which picks the
- * smallest stored width that fills it), the height follows. `priority`: the largest image in view,
- * fetched at once rather than lazily. `version` (the stored cover's hash) lets the browser keep it.
- */
 export function CoverImage({
   src,
   title,

@@ -1,5 +1,4 @@
-// The private feed: its link to copy, a QR code for a phone, how each app subscribes, and a way to
-// stop the link. All of it works without JavaScript (details elements and a form).
+// All of it works without JavaScript (details elements and a form).
 import { Form } from "@remix-run/react";
 import { CopyField } from "~/components/ui/copy-field";
 import { Button } from "~/components/ui/button";
@@ -18,7 +17,7 @@ export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family
       <CopyField url={feed.url} text={f.copy} testId="feed-url" />
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{f.showQr}</summary>
-        {/* Fetched once the code is asked for: an image in a closed <details> is not loaded. */}
+                {/* Fetched once the code is asked for: an image in a closed <details> is not loaded. */}
         <img src={feed.qrUrl} alt={f.qrLabel} width={192} height={192} loading="lazy" className="mt-3 w-48 max-w-full bg-white" />
       </details>
       <details>

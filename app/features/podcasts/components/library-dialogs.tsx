@@ -1,5 +1,4 @@
-// The dialogs of the My Podcasts card menu. They are opened by the URL (?dialog=edit|collection|delete
-// &id=…), rendered by the server, and closed by a link back to the list: no JavaScript needed.
+// Opened by the URL (?dialog=…&id=…), rendered by the server, closed by a link back: no JavaScript needed.
 import { Dialog } from "~/components/ui/dialog";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -29,7 +28,7 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     id: `edit-${podcast.id}`,
     lastResult,
     defaultValue: { title: podcast.title, description: podcast.description ?? "" },
-    // Checked by the server only: the page ships no schema code (decision 0173).
+        // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
     <Dialog title={e.heading} closeTo={closeHref}>
@@ -55,7 +54,6 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
     id: `collection-${podcast.id}`,
     lastResult,
     defaultValue: { campaignId: podcast.campaignId ?? "" },
-    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
     <Dialog title={c.heading} closeTo={closeHref}>

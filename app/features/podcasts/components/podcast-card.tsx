@@ -20,12 +20,11 @@ export type PodcastCardData = {
   hostLabel: string;
   campaignTitle: string | null;
   pinned: boolean;
-  /** The stored cover's hash, so its thumbnail may be cached for good. */
   coverVersion: string | null;
 };
 
 export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
-  // Keyed by location, the menu comes back closed after any navigation.
+    // Keyed by location, the menu comes back closed after any navigation.
   const location = useLocation();
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="podcast-card" data-podcast-id={podcast.id}>

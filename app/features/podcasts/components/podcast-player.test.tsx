@@ -9,8 +9,6 @@ import { TranscriptView } from "~/features/podcasts/components/transcript-view";
 import type { PlayerChapter } from "~/features/podcasts/player";
 import type { TimedTurn } from "~/features/podcasts/transcript";
 
-// The podcast page's use of the player: the stored audio, the download route as the fallback, the
-// chapters and the timed transcript in one listening session.
 type Episode = { id: string; title: string; audioUrl: string; durationSeconds: number | null; chapters?: PlayerChapter[]; transcript?: TimedTurn[] };
 
 function renderPlayer(podcast: Episode) {
@@ -183,7 +181,6 @@ describe("the podcast player", () => {
     expect(audio.currentTime).toBe(30);
     await userEvent.keyboard("j");
     expect(audio.currentTime).toBe(15);
-    // Space on a button is that button's own press, not a second toggle.
     within(group).getByRole("button", { name: "Play" }).focus();
     await userEvent.keyboard(" ");
     expect(audio.paused).toBe(false);
@@ -200,7 +197,7 @@ describe("the podcast player", () => {
 
     renderPlayer(episode);
     const again = await findPlayer("Grandpa's First Car");
-    // The position is read after hydration, in an effect: on a loaded machine a moment later.
+        // The position is read after hydration, in an effect: on a loaded machine a moment later.
     await waitFor(() => expect(again.audio.currentTime).toBe(192));
     expect(within(again.group).getByRole("status")).toHaveTextContent("Resumed at 3:12.");
     await userEvent.click(within(again.group).getByRole("button", { name: "Start from the beginning" }));

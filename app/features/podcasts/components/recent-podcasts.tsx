@@ -1,4 +1,3 @@
-// The wizard page's 'Your Recent Podcasts' grid (spec 2 §2): the newest few, each a link to its page.
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";

@@ -1,4 +1,3 @@
-// Every part is a real form or link; JavaScript adds copying and download checks with toasts.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { Form } from "@remix-run/react";
@@ -39,7 +38,6 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
     id: "share-form",
     lastResult,
     defaultValue: { expiration: String(SHARE_DAYS_DEFAULT) },
-    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const [protect, setProtect] = useState(fields.passwordProtect.initialValue === "on");
 
@@ -54,7 +52,7 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
     }
   };
 
-  // With JavaScript a download is checked first (HEAD), so a failure gets a toast instead of an error page.
+    // With JavaScript a download is checked first (HEAD), so a failure gets a toast instead of an error page.
   const download = (kind: "audio" | "transcript") => async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const href = event.currentTarget.href;

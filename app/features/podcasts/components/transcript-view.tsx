@@ -1,5 +1,3 @@
-// Plain paragraphs without JavaScript. Beside a player (a ListeningSession) with line times, the line
-// being heard is marked and kept in view, and each line's time button plays from there. Decision 0134.
 // `scripted`: on a page without React (decision 0174) the time buttons come hidden, for player-script.ts.
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -11,7 +9,6 @@ import { useListeningSession } from "./listening-session";
 
 type Turn = TranscriptTurn & { start?: number | null };
 
-/** The line heard at `time`: the last one started by then. */
 export function lineAt(turns: Turn[], time: number) {
   let found = -1;
   turns.forEach((turn, i) => {
@@ -20,7 +17,6 @@ export function lineAt(turns: Turn[], time: number) {
   return found;
 }
 
-/** `scrolls`: always a box of its own height (else only once it follows a player). */
 export function TranscriptView({
   turns,
   scrolls = false,
@@ -41,7 +37,6 @@ export function TranscriptView({
   const boxed = scrolls || follows;
   const timeButtons = follows || (scripted && lines.some((t) => t.start != null));
 
-  // Only the transcript's own box scrolls, never the page under the reader.
   useEffect(() => {
     const container = box.current;
     const line = container?.querySelector<HTMLElement>("[aria-current]");

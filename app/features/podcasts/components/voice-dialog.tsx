@@ -17,12 +17,10 @@ import { wizardMessages } from "~/features/podcasts/wizard-messages";
 const m = storyMessages.voiceDialog;
 const review = wizardMessages.review;
 
-/** 'Review the script first': the family podcast is started and its job stops at the script (decision 0128). */
 export const REVIEW_INTENT = "review-podcast";
 
 type Field = FieldMetadata<string | number | null | undefined>;
 
-/** One speaker's voice, accent and speed; the accents offered follow the voice (with JavaScript). */
 function SpeakerFields({
   labels,
   voice,
@@ -84,11 +82,6 @@ function SpeakerFields({
   );
 }
 
-/**
- * 'Configure Family Podcast Voice': one voice (the narrator) or two (a host beside the narrator,
- * decision 0202), family intro/outro. 'Generate Family Podcast' saves the settings on the campaign and
- * starts the podcast; 'Save Voice Settings' only saves them.
- */
 export function VoiceDialog({
   closeTo,
   settings,
@@ -98,7 +91,6 @@ export function VoiceDialog({
 }: {
   closeTo: string;
   settings: NarratorSettings;
-  /** Per voice and accent, what this installation can speak. */
   offer: VoiceOffer;
   lastResult?: SubmissionResult<string[]>;
   constraint: FormConstraint;
@@ -109,11 +101,9 @@ export function VoiceDialog({
     lastResult,
     defaultValue: settings,
     constraint,
-    // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const submitting = pending === "save-voice" || pending === "generate-podcast" || pending === REVIEW_INTENT;
-  // A voice that cannot speak the chosen accent moves to one it can.
   const keepAccentOffered = (accent: Field) => (next: string) => {
     const current = String(accent.value ?? "");
     const offered = offeredAccent(offer, next, current, familyAccents);
@@ -122,7 +112,7 @@ export function VoiceDialog({
   const hostCount = String(fields.hostCount.value ?? settings.hostCount);
   return (
     <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
-      {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
+            {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
       <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)}>
         <FormAlert title={m.failed} errors={form.errors} />
         <fieldset className="space-y-2">

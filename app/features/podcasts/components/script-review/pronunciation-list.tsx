@@ -9,7 +9,6 @@ import { wizardMessages } from "~/features/podcasts/wizard-messages";
 const m = wizardMessages.pronunciations;
 
 export type PronunciationItem = { id: string; term: string; sayAs: string; listenUrl: string };
-/** `values`: what was typed, given back to a refused form (without JavaScript the page is new). */
 export type PronunciationResult = {
   intent: "add-pronunciation" | "remove-pronunciation";
   errors: { term?: string; sayAs?: string; form?: string };
@@ -18,10 +17,6 @@ export type PronunciationResult = {
 
 type Player = { current: HTMLAudioElement | null };
 
-/**
- * Without JavaScript 'Listen' opens the sample; with it, the sample plays here, "Preparing…" while
- * the server makes it, and a busy server's answer (429) is said beside the button.
- */
 function ListenButton({ item, player }: { item: PronunciationItem; player: Player }) {
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState("");
@@ -75,7 +70,7 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
   const shown = fetcher.data ?? result;
   const errors = shown?.intent === "add-pronunciation" ? shown.errors : {};
   const removeError = shown?.intent === "remove-pronunciation" ? shown.errors.form : undefined;
-  // A successful add redirects (no data): the fields are emptied by a new key.
+    // A successful add redirects (no data): the fields are emptied by a new key.
   const formKey = items.map((i) => i.id).join(",");
 
   return (

@@ -7,18 +7,12 @@ import { wizardMessages } from "~/features/podcasts/wizard-messages";
 const m = wizardMessages.script;
 
 export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null; recording: { name: string; length: string } | null };
-/** A refused post: the message of each line that could not be kept, and every line as it was typed. */
 export type ScriptResult = { intent: "save-script"; errors: Record<number, string>; values: Record<number, string>; error?: string };
 
-/** The id of the one form all lines belong to; buttons outside it (Make the audio) name it. */
 export const SCRIPT_FORM_ID = "script-form";
 export const MOVE_INTENT = "move-segment:";
 
-/**
- * One line of the script form. Every line posts with every button (Save changes, Move, Make the audio),
- * so no typed change is left behind, with JavaScript or without. Keyed by the saved text, so a saved
- * line shows what the server has; a refused post shows what was typed.
- */
+/** Every line posts with every button, so no typed change is left behind, with JavaScript or without. */
 export function SegmentLine({
   segment,
   hostCount,
@@ -28,7 +22,6 @@ export function SegmentLine({
 }: {
   segment: ReviewSegment;
   hostCount: 1 | 2;
-  /** The chosen voices' names (Grace, Henry), not "Host 1". */
   hostNames: Record<Speaker, string>;
   editable: boolean;
   result?: ScriptResult;

@@ -1,7 +1,6 @@
 import { NoScriptRefresh } from "./no-script-refresh";
 import { isSettled, type LiveStatus } from "./use-live-podcast";
 
-/** How often the page reloads itself without JavaScript while the podcast is being made. */
 const NO_JS_REFRESH_SECONDS = 2;
 
 export function GenerationProgress({ podcast, label }: { podcast: Pick<LiveStatus, "status" | "statusLabel" | "progress">; label: string }) {

@@ -47,7 +47,6 @@ function Section({ title, state, open, children }: { title: string; state?: stri
   );
 }
 
-/** The real job status: polled with JavaScript, a refreshing page without. */
 export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podcast: WizardPodcast; backTo: string; retryError?: string | null }) {
   const podcast = useLivePodcast(fromLoader);
   const navigation = useNavigation();

@@ -11,7 +11,6 @@ import { wizardUrls } from "~/features/podcasts/wizard-urls";
 const m = wizardMessages.ready;
 
 export type ReadyPodcast = { id: string; title: string; audioUrl: string | null; hasTranscript: boolean };
-/** What the share panel shows (the server's sharePanelFor), and the last refused share form. */
 export type ReadyShare = {
   newsletterHref: string | null;
   pinned: boolean;
@@ -20,7 +19,6 @@ export type ReadyShare = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** Step 4: the podcast page's player (native controls without JavaScript) and its share panel. */
 export function ReadyStep({ podcast, panel }: { podcast: ReadyPodcast; panel: ReadyShare }) {
   return (
     <div className="space-y-6">

@@ -24,12 +24,11 @@ export function ReviewStep({
 }: {
   story: ReviewStory;
   voice: VoiceConfig;
-  /** From the measured pace of these hosts; the music and intro/outro chosen here complete it. */
   episode: EpisodeEstimate;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
+    // Checked by the server only (decision 0183): the step ships no Zod.
   const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
     id: "generate",
     lastResult,
@@ -38,7 +37,7 @@ export function ReviewStep({
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const reviewing = submitting && navigation.formData?.get("then") === "review";
   const introOutro = String(fields.introOutro.value ?? optionsDefaults.introOutro);
-  // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
+    // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
   const hydrated = useHydrated();
   const estimate = formatDurationRange(episodeSeconds(episode, String(fields.backgroundMusic.value ?? optionsDefaults.backgroundMusic), introOutro));
   const problem = form.errors?.[0] ?? fields.storyId.errors?.[0];
@@ -101,7 +100,7 @@ export function ReviewStep({
             {wizardMessages.page.back}
           </Link>
           <div className="flex flex-wrap justify-end gap-2">
-            {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
+                        {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
             <Button type="submit" disabled={submitting}>
               {submitting && !reviewing ? m.generating : m.generate}
             </Button>

@@ -32,7 +32,6 @@ export function uploadPdf(file: File, onProgress: (fraction: number) => void): P
         resolve({ ok: true, storyId: body.storyId, storyTitle: String(body.storyTitle ?? "") });
         return;
       }
-      // The server's title and text ('File too large' / 'Maximum file size is 20MB'), else 'Upload failed'.
       const title = typeof body.title === "string" ? body.title : failed.title;
       const description = typeof body.message === "string" ? body.message : failed.description;
       resolve({ ok: false, error: { title, description } });

@@ -15,11 +15,9 @@ import { MessageAlert } from "./message-alert";
 import { checkChosenFile, uploadPdf } from "./upload-pdf";
 
 const m = wizardMessages.upload;
-/** The server's answer makes it 100% (spec part 2 §9). */
 const SENT_SHARE = 90;
 const HAND_ON_MS = 500;
 
-/** Without JavaScript a plain multipart form; with it, checked as the server checks, then sent with real progress. */
 function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -68,8 +66,7 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
     <Card className="space-y-4">
       <CardTitle>{m.pdfTitle}</CardTitle>
       <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={m.pdfTitle}>
-        {/* The input is hidden but still focusable; the label is the drop zone, so a click or Enter/Space on
-            the focused input opens the file picker without JavaScript. */}
+                {/* The label is the drop zone, so a click or Enter/Space on the hidden, focusable input opens the picker without JavaScript. */}
         <div
           data-testid="pdf-drop-zone"
           onDragOver={(event) => {
@@ -138,14 +135,13 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
 
 function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
-  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
+    // Checked by the server only (decision 0183): the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof StoryTextSchema>>({
     id: "story-text",
     lastResult,
     constraint,
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "text-story";
-  // The toast-style title of the first problem ('Missing title'), its description under the field.
   const first = fields.storyTitle.errors?.[0] ?? fields.storyContent.errors?.[0];
   const formError = form.errors?.[0];
   const alert = first ? { title: uploadTitleFor(first), description: "" } : formError ? { title: uploadTitleFor(formError), description: formError } : null;
@@ -172,7 +168,6 @@ function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<s
 type UploadStepProps = {
   pdfError: TitledMessage | null;
   textResult?: SubmissionResult<string[]>;
-  /** The text form's HTML constraints, from the page's loader. */
   textConstraint: FormConstraint;
 };
 

@@ -12,12 +12,10 @@ export type LiveStatus = {
   audioUrl: string | null;
 };
 
-/** Nothing changes until someone acts: finished, failed, or a script waiting for its review. */
 export const isSettled = (status: string) => status === "complete" || status === "failed" || status === "script_ready";
 
 const liveKeys = ["status", "statusLabel", "progress", "errorMessage", "scriptSummary", "audioUrl"] as const;
 
-/** Polls every 1.5 s while in progress; at the end the loaders run again, so the page shows what the server shows. */
 export function useLivePodcast<T extends LiveStatus>(fromLoader: T): T {
   const [live, setLive] = useState(fromLoader);
   useEffect(() => setLive(fromLoader), [fromLoader]);

@@ -54,10 +54,8 @@ function HostFields({
   onSamplePlay: () => void;
 }) {
   const speedProps = getInputProps(speed, { type: "range" });
-  // Without JavaScript the labels follow the voice shown at load and nothing is disabled (the
-  // voice may change before submitting); the server refuses what cannot be spoken.
+    // Without JavaScript nothing is disabled (the voice may change before submitting); the server refuses what cannot be spoken.
   const hydrated = useHydrated();
-  // From the press of play until sound: a sample not yet made is rendered first (a few seconds).
   const [preparing, setPreparing] = useState(false);
   return (
     <div className="space-y-3">
@@ -124,13 +122,12 @@ export function VoicesStep({
 }: {
   story: { id: string; title: string };
   voice: VoiceConfig;
-  /** Per voice and accent, what this installation can speak. */
   offer: VoiceOffer;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);
-  // Checked by the server only (decision 0183): its reply shows the same messages, and the step ships no Zod.
+    // Checked by the server only (decision 0183): the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof WizardVoicesSchema>>({
     id: "voices",
     lastResult,
@@ -152,7 +149,6 @@ export function VoicesStep({
       errors: { voice: voiceField.errors, accent: accentField.errors, speed: speedField.errors },
     };
   };
-  // A voice that cannot speak the chosen accent moves to one it can.
   const keepAccentOffered = (accentField: Field, accentValue: string) => (next: string) => {
     const accent = offeredAccent(offer, next, accentValue, podcastAccents);
     if (accent !== accentValue) form.update({ name: accentField.name, value: accent });
@@ -170,7 +166,7 @@ export function VoicesStep({
           {m.storyLabel}: <span className="font-medium text-foreground">{story.title}</span>
         </p>
       </div>
-      {/* The second host's fields are shown by CSS while '2 hosts' is checked, so no script is needed. */}
+            {/* The second host's fields are shown by CSS while '2 hosts' is checked, so no script is needed. */}
       <Form method="post" className="group space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="voices" />
         <input type="hidden" name="storyId" value={story.id} />

@@ -17,8 +17,7 @@ import { readVoiceParams, WizardGenerateSchema, WizardVoicesSchema, wizardUrls }
 import type { VoiceOffer } from "~/audio/audio-options";
 import type { EpisodeEstimate } from "~/features/podcasts/duration-estimate";
 
-// The Create New Podcast page as /create-podcast wires it: the step follows the URL, each step posts
-// to the page's action, which checks with the same schemas and redirects to the next step.
+// The page as /create-podcast wires it: each step posts to the page's action, which redirects to the next step.
 type Story = { id: string; title: string; content: string };
 let stories: Map<string, Story>;
 let posts: Array<Record<string, string>>;
@@ -26,7 +25,6 @@ let limitReached: boolean;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-// flite's voices (women American, men American and British) and one installed Piper voice.
 const offer: VoiceOffer = {
   "female-warm": { american: "built-in", british: "download", australian: "unavailable", indian: "download" },
   "female-professional": { american: "built-in", british: "download", australian: "unavailable", indian: "piper" },
@@ -108,7 +106,6 @@ beforeEach(() => {
 });
 
 describe("step 1: upload", () => {
-  // Checked by the server only (decision 0183): the page ships no Zod, the action answers with the messages.
   test("an empty text story is refused by the server with the spec's messages, the title field focused", async () => {
     renderWizard("/create-podcast");
     await userEvent.click(await screen.findByRole("button", { name: "Continue with Text" }));
@@ -128,7 +125,6 @@ describe("step 1: upload", () => {
     expect(screen.getByRole("textbox", { name: "Story Content" })).toBeRequired();
     await userEvent.type(title, "Summers at the Lake");
     await userEvent.tab();
-    // Nothing is posted to check a field on its way out.
     expect(posts).toEqual([]);
   });
 
@@ -193,7 +189,6 @@ describe("step 2: voices", () => {
     expect(screen.getByLabelText("Primary host sample")).toHaveAttribute("src", "/api/voices/male-professional/sample?accent=british");
     const speed = screen.getByRole("slider", { name: /Primary host speaking speed/ });
     fireEvent.input(speed, { target: { value: "1.3" } });
-    // The chosen speed is read out beside its label.
     await waitFor(() => expect(document.querySelector(`label[for="${speed.id}"]`)).toHaveTextContent(/Primary host speaking speed\s*1\.3x/));
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
@@ -228,7 +223,6 @@ describe("step 2: voices", () => {
     await userEvent.selectOptions(voice, "Male, warm");
     await userEvent.selectOptions(accent, "british");
     expect(accent).toHaveDisplayValue("British — built in");
-    // Back to a voice without British: the accent moves to one it speaks.
     await userEvent.selectOptions(voice, "Female, professional");
     await waitFor(() => expect(accent).toHaveDisplayValue("American — built in"));
     expect(within(accent).getByRole("option", { name: "Indian — natural voice" })).toBeEnabled();
@@ -265,7 +259,6 @@ describe("step 3: review", () => {
     expect(summary).toHaveTextContent("Summers at the Lake");
     expect(summary).toHaveTextContent("1,234");
     expect(summary).toHaveTextContent("Male, warm (Indian, 0.8x)");
-    // The loader's 310 s of speech, the edges and the standard stings: 5.3 minutes ±15 %.
     expect(screen.getByTestId("estimated-duration")).toHaveTextContent("4-7 minutes");
     await userEvent.click(screen.getByText("Advanced options"));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Intro/outro" }), "None");
