@@ -1,7 +1,6 @@
 import { apiError } from "~/lib/http.server";
 import { PodcastRequestError } from "./errors";
 
-/** A PodcastRequestError becomes `{ message, title }` with its status; anything else propagates. */
 export async function answerPodcastErrors<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();

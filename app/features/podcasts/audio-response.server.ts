@@ -2,7 +2,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getStorage } from "~/lib/storage/storage.server";
 
-/** "bytes=a-b" / "bytes=a-" / "bytes=-n" → an inclusive range within `size`; null when absent; "invalid" when unsatisfiable. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | "invalid" {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());

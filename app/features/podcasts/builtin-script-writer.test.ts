@@ -1,5 +1,4 @@
-// The conversation without a language model (decisions 0127, 0157): one narrator tells every sentence of
-// the story whole, once, in order; the interviewer asks about what the story names and states nothing of it.
+// One narrator tells every sentence of the story whole, once, in order; the interviewer states nothing of it.
 import { describe, expect, test } from "vitest";
 import { renderDraft, splitIntoParts, WORDS_PER_PART, writeBuiltinDraft, writeBuiltinScript } from "./builtin-script-writer";
 import { checkDraft } from "./script-check";
@@ -14,11 +13,6 @@ const sentencesOf = (content: string) =>
 const STOP = new Set("a an the and or but so then now this that it is was do did what how we you us our i me my of to in on at for with re s t ll ve d m".split(" "));
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w));
 
-/**
- * Asserts on a script: each story sentence lies whole inside exactly
- * one segment, spoken by the narrator (host1), in order; and what is left of every segment once the
- * story's sentences are taken out shares no word with the story except names, title and questions.
- */
 function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
   const sentences = req.stories.flatMap((s) => sentencesOf(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content)));
   const residue = segments.map((s) => s.text);
@@ -36,13 +30,10 @@ function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
     [req.title, ...req.stories.flatMap((s) => [s.contributorName ?? "a family member", s.question ?? ""])].flatMap(words),
   );
   const storyWords = new Set(sentences.flatMap(words).filter((w) => !allowed.has(w)));
-  // A question may name what the story names; what the hosts state names nothing of it.
   residue.forEach((text, i) => {
-    // An exclamation echoes what the part just told named ("Naples! I see."); checkDraft holds it to that.
     const statements = text.split(/(?<=(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|[A-Z]))[.!?]["”’)]*)\s+/).filter((sentence) => !/[?!]["”’)]*$/.test(sentence.trim()));
     expect(statements.flatMap(words).filter((w) => storyWords.has(w)), `segment ${i}'s own words: ${text}`).toEqual([]);
   });
-  // No host line is said twice in an episode.
   const hostLines = residue.map((text, i) => (text.trim() === segments[i]!.text.trim() ? text.trim() : "")).filter(Boolean);
   expect(new Set(hostLines).size, hostLines.join(" / ")).toBe(hostLines.length);
   return segments;
@@ -71,7 +62,6 @@ const ADVERSARIAL =
   "Tell it, please, go ahead, over and over. What happened next and after that was sharing, thank you and thanks. " +
   "We kept listening to family stories, a podcast made of memories. The question we asked was in her words: she wrote, went on and continued.";
 
-/** 1,500 words in 10 paragraphs of 150, every sentence different. */
 const LONG = Array.from({ length: 10 }, (_, p) =>
   Array.from(
     { length: 6 },
@@ -79,7 +69,6 @@ const LONG = Array.from({ length: 10 }, (_, p) =>
   ).join(" "),
 ).join("\n\n");
 
-// The five kinds of story, as one host and as two.
 const FIVE_KINDS: Array<[string, (hostCount: 1 | 2) => ScriptRequest]> = [
   ["a first-person story", (n) => story(FIRST_PERSON, n)],
   ["a third-person story", (n) => story(THIRD_PERSON, n)],
@@ -106,7 +95,7 @@ describe.each([1, 2] as const)("every kind of story, %i host(s)", (hostCount) =>
     const req = make(hostCount);
     const draft = writeBuiltinDraft(req);
     expectFaithful(req, renderDraft(req, draft));
-    // The built-in writer is the fallback for a refused model script (decision 0132): it always passes.
+        // The built-in writer is the fallback for a refused model script (decision 0132): it always passes.
     expect(checkDraft(req, draft)).toEqual([]);
   });
 });
@@ -121,7 +110,6 @@ describe("two hosts: an interview with one narrator", () => {
     ["a story using the interviewer's own words", ADVERSARIAL],
   ])("%s: every sentence whole, once, in order, by the narrator; the interviewer adds no word of it", (_, content) => {
     const segments = expectFaithful(story(content), writeBuiltinScript(story(content)));
-    // The interviewer opens, asks before every part of the story and thanks at the end.
     expect(segments[0]!.speaker).toBe("host2");
     segments.forEach((segment, i) => {
       if (segment.speaker === "host1" && i < segments.length - 1) expect(segments[i - 1]!.speaker, `before segment ${i}`).toBe("host2");
@@ -152,7 +140,6 @@ describe("two hosts: an interview with one narrator", () => {
     expect(LONG.split(/\s+/)).toHaveLength(1500);
     expect(parts).toHaveLength(1500 / WORDS_PER_PART);
     expect(parts).toEqual(LONG.split("\n\n"));
-    // Paragraphs of uneven length: cut at a paragraph break near the middle, not at the closest sentence.
     expect(splitIntoParts("One two three. Four five six seven.\n\nEight nine ten. Eleven.", 2)).toEqual(["One two three. Four five six seven.", "Eight nine ten. Eleven."]);
     expect(splitIntoParts("Just one sentence here.", 2)).toEqual(["Just one sentence here."]);
   });
@@ -203,11 +190,9 @@ describe("a family collection", () => {
     expect(segments[4]).toEqual({ speaker: "host1", text: `Uncle Bo wrote: “${FIRST_PERSON.split("\n\n")[0]}”`, chapter: "Uncle Bo" });
     expect(segments[5]!.speaker).toBe("host2");
     expect(segments[5]!.text).toMatch(/\?$/);
-    // A long answer is told in parts, each quoted and attributed, with the interviewer between them.
     const unnamed = segments.filter((s) => s.chapter === "A family member" && s.speaker === "host1");
     expect(unnamed.length).toBeGreaterThan(5);
     expect(unnamed[0]!.text).toMatch(/^A family member wrote: “In year 1950/);
-    // ('went on' would borrow Uncle Bo's "went").
     expect(unnamed.slice(1).every((s) => /^A family member continued: “.*”$/.test(s.text))).toBe(true);
     expect(segments.slice(-2)).toEqual([
       { speaker: "host2", text: "Thank you to Aunt May, Uncle Bo and a family member for sharing these memories." },
@@ -241,7 +226,6 @@ describe("a relative's own recording (decision 0139)", () => {
     };
     const interviewer = hostCount === 2 ? "host2" : "host1";
     const rose = writeBuiltinScript(req).filter((s) => s.chapter === "Rose Smith");
-    // One clip holds the whole answer (no parts, no "continued"); its text is what the transcript shows.
     expect(rose.map((s) => [s.speaker, s.text.slice(0, 40), s.clip ?? null])).toEqual([
       [interviewer, expect.stringMatching(/^First, Rose Smith\. In their own voice\./), null],
       ["host1", LONG.replace(/\s+/g, " ").slice(0, 40), { recordingId: "rec-1", name: "Rose Smith", seconds: 102 }],
@@ -258,7 +242,6 @@ describe("a PDF's title is spoken once", () => {
     const segments = expectFaithful(story(pdfText, hostCount, "The cabin by the pines!"), writeBuiltinScript(story(pdfText, hostCount, "The cabin by the pines!")));
     const opening = segments.slice(0, segments.findIndex((s) => s.text.includes("Grandpa Joe")) + 1).map((s) => s.text).join(" ");
     expect(opening.match(/cabin by the pines/gi)).toHaveLength(1);
-    // The PDF's wrapped lines are one sentence stream, not lines read as separate sentences.
     expect(segments.some((s) => s.text.includes("in 1952. He always said"))).toBe(hostCount === 1);
   });
 
@@ -288,7 +271,6 @@ describe("an interviewer who listens", () => {
     const segments = expectFaithful(req, writeBuiltinScript(req));
     const asked = segments.filter((s) => s.speaker === "host2").map((s) => s.text);
     expect(asked.join(" ")).not.toMatch(/Who was Mr\. Dahlberg\?/);
-    // Every line after the greeting asks: the last sentence of each is a question, bar the thanks.
     for (const line of asked.slice(0, -1)) expect(line, line).toMatch(/\?$/);
     expect(new Set(asked).size).toBe(asked.length);
     expect(checkDraft(req, writeBuiltinDraft(req))).toEqual([]);

@@ -1,8 +1,5 @@
-// Invents nothing: every fact is the story's own words, read whole by ONE narrator (host1). With two
-// hosts, host2 is an interviewer who greets, reacts and asks (interviewer.ts): its questions name
-// what the story names, its other lines borrow no word of the story beyond names and the title.
-// Decisions 0127 and 0157. It writes a draft (decision 0132), the shape a language model is asked
-// for, then renders it.
+// Invents nothing: the narrator (host1) reads every fact in the story's own words; the interviewer
+// (host2) only greets, reacts and asks (decisions 0127, 0157).
 import { createInterviewer } from "./interviewer";
 import { letterOf, relationOf } from "./letters";
 import { contentWords, normalizeQuote, storySentences } from "./script-check";
@@ -19,7 +16,6 @@ import {
   type Speaker,
 } from "./script";
 
-/** About a minute of speech: the narrator's share between two of the interviewer's questions. */
 export const WORDS_PER_PART = 150;
 
 const NARRATOR: Speaker = "host1";
@@ -27,24 +23,18 @@ const INTERVIEWER: Speaker = "host2";
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/**
- * Splits the story into parts of about WORDS_PER_PART words at sentence boundaries, never inside a
- * sentence, preferring paragraph breaks; at least `minParts` when there are that many sentences.
- */
 export function splitIntoParts(content: string, minParts = 1): string[] {
   const sentences = storySentences(content);
   if (sentences.length === 0) return [];
   const total = sentences.reduce((n, s) => n + wordCount(s.text), 0);
   const wordsPerPart = WORDS_PER_PART;
   const parts = Math.min(sentences.length, Math.max(minParts, Math.ceil(total / wordsPerPart)));
-  // before[i]: words before sentence i. A cut at i starts a new part with sentence i.
   const before = sentences.map((_, i) => sentences.slice(0, i).reduce((n, s) => n + wordCount(s.text), 0));
   const cuts: number[] = [];
   for (let k = 1; k < parts; k++) {
     const ideal = (total * k) / parts;
     let best = -1;
     let bestCost = Infinity;
-    // Room for this cut's part and one sentence for each later part.
     for (let i = (cuts.at(-1) ?? 0) + 1; i <= sentences.length - (parts - k); i++) {
       const cost = Math.abs(before[i]! - ideal) + (sentences[i]!.opensParagraph ? 0 : wordsPerPart / 4);
       if (cost < bestCost) [best, bestCost] = [i, cost];
@@ -59,16 +49,13 @@ export function splitIntoParts(content: string, minParts = 1): string[] {
   );
 }
 
-// ── the host's words ─────────────────────────────────────────────────────
-// Each slot offers lines in order of preference; a line whose own words (not the names, title or
-// question filled into it) occur in the story is skipped, so the host never seems to know more than
-// the story says. The last choice of every slot is made of STOPWORDS (script-check.ts) only, so one always fits.
+// A host line whose own words occur in the story is skipped, so the host never seems to know more than
+// the story says; the last line of every slot is STOPWORDS only, so one always fits.
 
 type Fill = { title: string; name: string; question: string; recipient: string };
 type Line = (f: Fill) => string;
 
 const HOST_LINES = {
-  // One host: the narrator's own welcome and goodbye. A family keepsake, not a radio show.
   narratorWelcome: [(f) => `Hello. This is “${f.title}”, one of our family's stories.`, (f) => `Hello. This is “${f.title}”.`, (f) => `This is “${f.title}”.`],
   narratorGoodbye: [
     (f) => `That was “${f.title}”. Thank you for listening, and goodbye.`,
@@ -76,14 +63,11 @@ const HOST_LINES = {
     (f) => `That was “${f.title}”.`,
   ],
   welcome: [(f) => `Hello. Today's family story is “${f.title}”.`, (f) => `Hello, and welcome. Here is “${f.title}”.`, (f) => `This is “${f.title}”.`],
-  // The narrator's own hello, said before the first words of the story, and goodbye at the end.
   narratorHello: [() => "Hello. I'm glad to tell it.", () => "Hello.", () => ""],
-  // After the owner's own intro: the title, without a second welcome.
   afterIntro: [(f) => `Today's story is called “${f.title}”.`, (f) => `This is “${f.title}”.`],
   firstQuestion: [() => "How does it begin?", () => "Where does it start?", () => "Will you tell it for us?", () => ""],
   oneQuestion: [() => "Will you tell it for us?", () => "Please, go ahead.", () => ""],
-  // Reactions name nothing; the interviewer takes them in turn, so each line of an episode differs.
-  // Real words, not "Mm." or "Hm.": a listener (and a recognizer) hears a voice's hum as noise (decision 0167).
+    // Real words, not "Mm.": a listener (and a recognizer) hears a voice's hum as noise (decision 0167).
   reaction: [() => "I see.", () => "Oh my.", () => "Goodness.", () => "I can picture that.", () => "How about that.", () => "Well, well.", () => "Oh, I see.", () => "Yes."],
   thanks: [(f) => `Thank you for telling “${f.title}”.`, (f) => `Thank you for “${f.title}”.`, (f) => `That was “${f.title}”.`],
   goodbye: [() => "Thank you for listening. Goodbye.", () => "Goodbye for now.", () => "Goodbye.", () => ""],
@@ -92,18 +76,14 @@ const HOST_LINES = {
     (f) => `Hello. This is “${f.title}”, with ${f.name}.`,
     (f) => `This is “${f.title}”, with ${f.name}.`,
   ],
-  // The collection's question, once, after the welcome; a story asked something else is asked it before its words.
   familyQuestion: [(f) => `We asked each of them: “${f.question}”`, (f) => `The question was: “${f.question}”`, (f) => `We asked: “${f.question}”`],
   askedQuestion: [(f) => `We asked ${f.name}: “${f.question}”`, (f) => `The question for ${f.name} was: “${f.question}”`, (f) => `${f.name}: “${f.question}”`],
-  // Each relative is introduced once ("name" is "Aunt Rosa, Margaret's sister" when they say so).
-  // Each relative is introduced once: the lead word, then their name ("Next, Uncle Sal wrote Margaret a letter.").
   firstLead: [() => "First,", () => "To begin,", () => ""],
   nextLead: [() => "Next,", () => "Now,", () => ""],
   lastLead: [() => "And last,", () => "Finally,", () => ""],
   letter: [(f) => `${f.name} wrote ${f.recipient} a letter.`, (f) => `A letter from ${f.name} to ${f.recipient}.`, (f) => `${f.name}, to ${f.recipient}.`],
-  // A relative's next story, without naming them again.
   anotherStory: [() => "And another story.", () => "There is one more.", () => "One more.", () => "And more."],
-  // Before a relative's own recording (decision 0139), just after their name; "their": the name says nothing of who they are.
+    // "their": the name says nothing of who they are.
   ownVoice: [() => "In their own voice.", () => "Here is the recording.", () => "A recording."],
   moveOn: [(f) => `Thank you, ${f.name}.`, (f) => `Thanks, ${f.name}.`, () => ""],
   familyThanks: [
@@ -112,10 +92,8 @@ const HOST_LINES = {
     (f) => `Thanks to ${f.name}.`,
     (f) => `That was ${f.name}.`,
   ],
-  // The narrator's attribution of a relative's words, and of the rest of them after a reaction.
   wrote: [(f) => `${f.name} wrote: `, (f) => `In ${f.name}'s words: `, (f) => `${f.name}: `],
   wentOn: [(f) => `${f.name} went on: `, (f) => `${f.name} continued: `, (f) => `${f.name}: `],
-  // A letter's first words and its sign-off, read as the writer's (the host has said whose letter it is).
   letterReads: [() => "It reads: ", () => "The letter: ", () => ""],
   signed: [() => "It is signed: ", () => "Signed: ", () => ""],
 } satisfies Record<string, Line[]>;
@@ -124,7 +102,6 @@ type Slot = keyof typeof HOST_LINES;
 
 const EMPTY: Fill = { title: "", name: "", question: "", recipient: "" };
 
-/** The slot's lines that share no word with the story, so a writer can take the nth (rotating). */
 function hostLines(storyWords: Set<string>) {
   const usable = new Map<Slot, Line[]>();
   for (const [slot, lines] of Object.entries(HOST_LINES) as Array<[Slot, Line[]]>) {
@@ -136,16 +113,12 @@ function hostLines(storyWords: Set<string>) {
     const text = lines[n % lines.length]!({ ...EMPTY, ...fill });
     return text.charAt(0).toUpperCase() + text.slice(1);
   };
-  /** Every usable line of a slot that takes no fill (the reactions). */
   line.all = (slot: Slot) => usable.get(slot)!.map((l) => l(EMPTY)).filter(Boolean);
   return line;
 }
 
 const joinLine = (...parts: string[]) => parts.filter(Boolean).join(" ");
-/** A lead word and what follows it: "First, a letter from…", where the template alone begins a sentence. */
 const afterLead = (lead: string, text: string) => joinLine(lead, lead.endsWith(",") ? text.replace(/^(A|An|The) /, (w) => w.toLowerCase()) : text);
-
-// ── the formats ──────────────────────────────────────────────────────────
 
 const storyWordsOf = (req: ScriptRequest) =>
   new Set(req.stories.flatMap((s) => contentWords(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content))));
@@ -167,12 +140,8 @@ function singleHost(req: ScriptRequest, content: string): DraftSegment[] {
   return [opening(req) ?? host(NARRATOR, line("narratorWelcome", title)), ...paragraphs.map((text) => told(text)), host(NARRATOR, line("narratorGoodbye", title))];
 }
 
-/**
- * A greeting and a question, then the narrator's parts with a reaction and a question between them,
- * each question naming what the next part names; thanks, and the narrator's goodbye.
- */
 function interview(req: ScriptRequest, content: string): DraftSegment[] {
-  // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
+    // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
   const parts = splitIntoParts(storyBody(req.title, content), 2);
   const line = hostLines(storyWordsOf(req));
   const ask = createInterviewer(line.all("reaction"), storyBody(req.title, content));
@@ -193,14 +162,11 @@ function interview(req: ScriptRequest, content: string): DraftSegment[] {
   return segments;
 }
 
-/** A relative's chapter: their name as a heading (also how a made episode's chapters are matched to stories). */
 export const chapterOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** Fewer words than this (an answer of a word or two) are read without a question before them. */
 const MIN_ASKED_WORDS = 6;
 const SALUTATION_ONLY = /^[^.!?]*[,!:]?$/;
 
-/** A relative and their stories, in the order they first answered: introduced once, their stories joined. */
 function relativesOf(stories: ScriptStory[]) {
   return storiesByRelative(stories).map((own) => ({
     name: contributorNames(own)[0]!,
@@ -209,47 +175,33 @@ function relativesOf(stories: ScriptStory[]) {
   }));
 }
 
-/** What a recording says, as the transcript shows it: the typed story, else its transcription, else nothing (decision 0211). */
 export const recordedWords = (story: ScriptStory) =>
   storySentences(story.content)
     .map((s) => s.text)
     .join(" ") || story.recording?.transcript?.trim() || "";
 
-/** Their own voice, whole, where their words would be read; the text is what the transcript shows. */
 export function recordingSegment(story: ScriptStory): DraftSegment | null {
   if (!story.recording) return null;
   const chapter = chapterOf(contributorNames([story])[0]!);
   return { speaker: NARRATOR, kind: "host", text: recordedWords(story), chapter, clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds } };
 }
 
-/** The collection's question: the one most of its stories were asked (every relative gets the prompt). */
 function collectionQuestion(stories: ScriptStory[]) {
   const asked = stories.map((s) => s.question?.trim() ?? "").filter(Boolean);
   return asked.sort((a, b) => asked.filter((q) => q === b).length - asked.filter((q) => q === a).length)[0] ?? "";
 }
 
-/**
- * A letter's sign-off is a part of its own, so the narrator can say it is the signature; a salutation
- * on its own line opens the first part, never a part alone.
- */
 function storyParts(story: ScriptStory, twoVoices: boolean): string[] {
   const letter = letterOf(story.content);
   const paragraphs = story.content.trim().split(/\n\s*\n/);
   const salutation = letter && paragraphs.length > 1 && paragraphs[0]!.replace(/\s+/g, " ").trim() === letter.salutation ? letter.salutation : null;
   const body = paragraphs.slice(salutation ? 1 : 0, letter?.signOff ? -1 : undefined).join("\n\n");
-  // With two voices an answer of several paragraphs has the host between them, asking about the next.
   const parts = twoVoices ? splitIntoParts(body, /\n\s*\n\s*\S/.test(body.trim()) ? 2 : 1) : [storySentences(body).map((s) => s.text).join(" ")];
   if (salutation) parts[0] = parts[0] ? `${salutation} ${parts[0]}` : salutation;
   return [...parts.filter(Boolean), ...(letter?.signOff ? [letter.signOff] : [])];
 }
 
-/**
- * A family programme (decision 0203): the collection and its question introduced once; each relative
- * introduced once, by name and by the relation they state, their stories joined; with two voices the
- * host asks before each part a question that part answers, and reacts to what was just said; letters
- * framed as letters; a closing naming everyone. The narrator reads every word, or the relative's own
- * recording plays; with one voice the narrator says the host's lines too.
- */
+/** A family programme (decision 0203): each relative introduced once, a question before each part, letters framed as letters. */
 function family(req: ScriptRequest): DraftSegment[] {
   const twoVoices = req.hostCount === 2;
   const speaker: Speaker = twoVoices ? INTERVIEWER : NARRATOR;
@@ -260,7 +212,6 @@ function family(req: ScriptRequest): DraftSegment[] {
   const asker = createInterviewer(line.all("reaction"), req.stories.map((s) => s.content).join("\n\n"));
   const welcome = joinLine(line("familyWelcome", { title: req.title, name: names }), question ? line("familyQuestion", { question }) : "");
   const segments: DraftSegment[] = [host(speaker, asker.said(welcome))];
-  // With two voices the narrator says hello before the first words it reads, and goodbye at the end.
   let hello = twoVoices ? line("narratorHello") : "";
   relatives.forEach((relative, r) => {
     const { name } = relative;
@@ -274,7 +225,6 @@ function family(req: ScriptRequest): DraftSegment[] {
       const own = story.question?.trim() && story.question.trim() !== question ? line("askedQuestion", { name, question: story.question.trim() }) : "";
       const recipient = letter?.recipient ?? "";
       const frame = story.recording ? line("ownVoice") : "";
-      // The question is about what the part tells, not its salutation; a one-line answer needs none.
       const first = story.recording ? said : (parts[0] ?? "").slice(letter && parts[0]?.startsWith(letter.salutation) && SALUTATION_ONLY.test(letter.salutation) ? letter.salutation.length : 0);
       const ask = twoVoices && first.split(/\s+/).length >= MIN_ASKED_WORDS ? asker.ask(first, name) : "";
       const letterLine = letter ? line("letter", { name: k === 0 ? introduced : name, recipient }) : "";
@@ -286,7 +236,6 @@ function family(req: ScriptRequest): DraftSegment[] {
         return;
       }
       parts.forEach((part, p) => {
-        // The sign-off follows the letter without a question: it answers none.
         const signOff = letter?.signOff === part && p === parts.length - 1;
         if (p > 0 && twoVoices && !signOff) segments.push(host(INTERVIEWER, asker.between(part, name, parts[p - 1]!), chapter));
         else if (p === 0 && hello) segments.push(host(NARRATOR, hello, chapter));
@@ -301,7 +250,6 @@ function family(req: ScriptRequest): DraftSegment[] {
   return segments;
 }
 
-/** The built-in writer's draft: the shape a language model is asked for, and keeps script-check's rule. */
 export function writeBuiltinDraft(req: ScriptRequest): DraftSegment[] {
   if (req.format === "multi_contributor") return family(req);
   const story = req.stories[0];
@@ -309,17 +257,12 @@ export function writeBuiltinDraft(req: ScriptRequest): DraftSegment[] {
   return req.hostCount === 2 ? interview(req, story.content) : singleHost(req, story.content);
 }
 
-/**
- * A checked draft as the hosts speak it. A single story's segments are one chapter, its title; in a
- * collection the narrator says whose words he reads ("Aunt May wrote: “…”", then "Aunt May continued:").
- */
 export function renderDraft(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
   return joinHello(renderSegments(req, draft));
 }
 
 const HELLOS = new Set(HOST_LINES.narratorHello.map((l) => l()).filter(Boolean));
 
-/** The narrator's hello and the first words it reads are one segment: one turn of speech. */
 function joinHello(segments: ScriptSegment[]): ScriptSegment[] {
   const joined: ScriptSegment[] = [];
   for (const segment of segments) {
@@ -331,7 +274,6 @@ function joinHello(segments: ScriptSegment[]): ScriptSegment[] {
   return joined;
 }
 
-/** Which of a relative's stories a read segment starts, if it starts one, and whether it is a letter's sign-off. */
 function storyStartedBy(stories: ScriptStory[], text: string) {
   const key = normalizeQuote(text);
   for (const story of stories) {

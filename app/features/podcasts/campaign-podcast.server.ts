@@ -4,7 +4,6 @@ import { db, preparedPerConnection } from "~/lib/db.server";
 import { deleteOwnedPodcast } from "./podcasts.server";
 import type { PodcastSettings } from "~/features/contributions/schemas";
 
-/** Callers check ownership of the campaign first. */
 const newestOfCampaign = preparedPerConnection((d) =>
   d.select().from(podcasts).where(eq(podcasts.campaignId, sql.placeholder("campaignId"))).orderBy(desc(podcasts.createdAt)).limit(1).prepare(),
 );
@@ -13,17 +12,15 @@ export function getCampaignPodcast(campaignId: string) {
   return newestOfCampaign().get({ campaignId });
 }
 
-// The id alone: a whole row carries the script and transcript, tens of KB a page view did not need.
+// The id alone: a whole row carries the script and transcript, which a page view does not need.
 const newestIdOfCampaign = preparedPerConnection((d) =>
   d.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.campaignId, sql.placeholder("campaignId"))).orderBy(desc(podcasts.createdAt)).limit(1).prepare(),
 );
 
-/** The newest podcast's id, for callers that read its detail (or act on it) next. */
 export function newestCampaignPodcastId(campaignId: string): string | undefined {
   return newestIdOfCampaign().get({ campaignId })?.id;
 }
 
-/** One by one through deleteOwnedPodcast, so each audio file goes and the campaign gets its status back. */
 export async function deleteCampaignPodcasts(ownerId: string, campaignId: string) {
   const owned = db
     .select({ id: podcasts.id })

@@ -1,6 +1,4 @@
-// An episode's chapters live in its MP3 (the renderer writes one per story or relative); the database has
-// no copy. They are read once with ffprobe and kept beside the audio as `<audioKey>.chapters.json`, so
-// later page views and the feed read a small JSON file. Decision 0134.
+// Chapters live in the MP3 only; read once with ffprobe and kept beside it as a JSON sidecar (decision 0134).
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -12,7 +10,6 @@ import { storageKeys } from "~/lib/storage/keys";
 
 export type EpisodeChapter = { title: string; start: number };
 
-/** What the sidecar holds: the chapters, and the size of the MP3 they were read from. */
 type Sidecar = { audioBytes: number; chapters: EpisodeChapter[] };
 
 export const chaptersKeyFor = storageKeys.chapters;
@@ -42,7 +39,6 @@ function parseSidecar(text: string | null): Sidecar | null {
   }
 }
 
-/** ffprobe needs a file: storage may be S3, so the MP3 is copied to a temporary one first. Null when absent. */
 export async function probeStored(audioKey: string): Promise<ProbeResult | null> {
   const audio = await getStorage().read(audioKey);
   if (!audio) return null;
@@ -61,7 +57,6 @@ async function probeStoredAudio(audioKey: string): Promise<EpisodeChapter[] | nu
     const probed = await probeStored(audioKey);
     return probed && chaptersFromProbe(probed);
   } catch (error) {
-    // ffprobe ran and could not read the file: it has no chapters to find, now or on the next view.
     if (error instanceof FfmpegError && error.stderr) {
       console.error(`${audioKey} has no readable chapters: ${error.message}`);
       return [];
@@ -70,11 +65,7 @@ async function probeStoredAudio(audioKey: string): Promise<EpisodeChapter[] | nu
   }
 }
 
-/**
- * The chapters of the episode stored at `audioKey`, earliest first; [] when it has none or cannot be
- * read (a page still plays the audio; an unreadable file is remembered as having none). A sidecar written for an MP3 of another size (the episode was
- * made again under the same key) is read afresh.
- */
+/** [] when it has none or cannot be read; a sidecar for an MP3 of another size is read afresh. */
 export async function episodeChapters(audioKey: string): Promise<EpisodeChapter[]> {
   const storage = getStorage();
   try {
@@ -93,7 +84,6 @@ export async function episodeChapters(audioKey: string): Promise<EpisodeChapter[
   }
 }
 
-/** The audio and its chapters sidecar go together. */
 export async function removeEpisodeAudio(audioKey: string) {
   const storage = getStorage();
   await storage.remove(audioKey);

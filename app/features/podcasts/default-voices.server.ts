@@ -1,7 +1,6 @@
 import { PIPER_VOICE_MAP } from "~/audio/voices.server";
 import { voiceConfigDefaults as d } from "./schemas";
 
-/** The Piper voices a new podcast's default hosts speak with: what the first start fetches (decision 0129). */
 export function defaultPiperModels(): string[] {
   const refs = [PIPER_VOICE_MAP[d.primaryVoice][d.primaryAccent], PIPER_VOICE_MAP[d.secondaryVoice][d.secondaryAccent]];
   return [...new Set(refs.flatMap((ref) => (ref ? [ref.model] : [])))];

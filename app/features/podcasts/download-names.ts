@@ -1,4 +1,3 @@
-// As the spec's client names them.
 export function slugify(title: string, max = 80) {
   return title
     .normalize("NFKD")
@@ -14,6 +13,5 @@ export const audioDownloadName = (podcast: { id: string; title: string }) => `${
 
 export const transcriptDownloadName = (podcastId: string) => `transcript-${podcastId}.pdf`;
 
-/** The player falls back to this when streaming fails. */
 export const podcastDownloadUrl = (podcastId: string) => `/api/podcasts/${podcastId}/download`;
 export const transcriptDownloadUrl = (podcastId: string) => `/api/podcasts/${podcastId}/transcript`;

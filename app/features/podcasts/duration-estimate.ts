@@ -1,15 +1,11 @@
-// The episode length from each voice's measured pace (decision 0130): the script's words at each
-// host's pace and speed, the renderer's pauses and edges, and the intro/outro music. Runs in the browser.
+// The episode length from each voice's measured pace (decision 0130). Runs in the browser.
 import type { IntroOutro } from "~/audio/audio-options";
 import { EDGES, PAUSES, pauseBefore } from "~/audio/timeline";
 
-/** One spoken line of the script: its words and sentences, and the pace and speed of the host who reads it. */
 export type SpokenLine = { words: number; sentences: number; wordsPerMinute: number; speed: number; chapter?: string };
 
-/** The episode without edges and music, which the review step's choices add. */
 export type EpisodeEstimate = { speechSeconds: number; stingSeconds: Record<IntroOutro, number> };
 
-/** A faster speed reads the same words in proportionally less time (flite's stretch, Piper's length scale). */
 export function speechSeconds(lines: SpokenLine[]): number {
   return lines.reduce((total, line, i) => {
     const voiced = (line.words / (line.wordsPerMinute * line.speed)) * 60;
@@ -24,7 +20,6 @@ export function episodeSeconds(estimate: EpisodeEstimate, backgroundMusic: strin
   return estimate.speechSeconds + edges.leadIn + edges.tail + stings;
 }
 
-/** The estimate's ±15 % in whole minutes, at least "1-2 minutes". */
 export function formatDurationRange(seconds: number): string {
   const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
   const low = Math.max(1, Math.floor(minutes * 0.85));

@@ -6,12 +6,10 @@ export type PodcastReadyEmailInput = {
   title: string;
   duration: string;
   podcastUrl: string;
-  /** The cover as a data: URL (the sender attaches it inline), or null to send without it. */
   coverSrc: string | null;
 };
 
-// What the owner can do next, in words: a cover with a few lines around it is what spam filters
-// score as an image-only message (HTML_IMAGE_ONLY_*, which stop counting past 3,200 bytes of text).
+// Words around the cover, so spam filters do not score the mail as an image-only message.
 const READY_SHARE_HEADING = "Sharing it with your family";
 const READY_SHARE = [
   "A share link: on the podcast's page, Share makes a link that anyone in the family can open in a browser, with a password if you want one. Nobody needs an account to listen, and you can turn the link off again at any time.",
@@ -63,7 +61,6 @@ export function podcastFailedEmail({ name, title, reason, retryUrl }: PodcastFai
 
 export type ClipRemovedEmailInput = { name: string | null; contributor: string; collection: string; remade: string[]; story: boolean; storiesUrl: string };
 
-/** A relative took their recording back: the owner learns which episodes are made again without it. */
 export function clipRemovedEmail({ name, contributor, collection, remade, story, storiesUrl }: ClipRemovedEmailInput): EmailParts {
   const subject = story ? `A story was removed from “${collection}”` : `A recording was removed from “${collection}”`;
   const intro = story

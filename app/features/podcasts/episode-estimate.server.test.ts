@@ -35,7 +35,6 @@ describe("estimateEpisode", () => {
     expect(estimate.measured).toBe(true);
     const lines = writeBuiltinScript({ podcastId: "x", title: story.title, hostCount: 1, format: "single_host", stories: [story] });
     const words = lines.reduce((n, l) => n + countWords(l.text), 0);
-    // Welcome, two paragraphs, goodbye: 4 lines of 2 sentences each, a turn between lines.
     expect(lines).toHaveLength(4);
     const expected = (words / 150) * 60 + 3 * PAUSES.turn + 4 * PAUSES.sentence;
     expect(estimate.speechSeconds).toBeCloseTo(expected, 1);
@@ -46,7 +45,6 @@ describe("estimateEpisode", () => {
     const slow = estimateEpisode(story, VoiceConfigSchema.parse({ primarySpeed: 0.5 }));
     const normal = estimateEpisode(story, VoiceConfigSchema.parse({}));
     expect(slow.speechSeconds).toBeGreaterThan(normal.speechSeconds * 1.6);
-    // The interviewer (male-warm, rms at 120 a minute) is slower than a second woman would be.
     const withHenry = estimateEpisode(story, VoiceConfigSchema.parse({ hostCount: 2 }));
     const withClaire = estimateEpisode(story, VoiceConfigSchema.parse({ hostCount: 2, secondaryVoice: "female-professional" }));
     expect(withHenry.speechSeconds).toBeGreaterThan(withClaire.speechSeconds);
@@ -55,7 +53,6 @@ describe("estimateEpisode", () => {
 });
 
 test("the help centre's minutes per 1,000 words follow the default voice's pace", () => {
-  // 1,000 words at 150 a minute is 6.7 minutes, with the pauses and stings about 8.
   expect(minutesPerThousandWords()).toBeGreaterThanOrEqual(7);
   expect(minutesPerThousandWords()).toBeLessThanOrEqual(8.5);
 });

@@ -1,5 +1,4 @@
-// The duration estimate's server half: the built-in writer's script for the story (so the host's own
-// lines count) and each host's measured pace (decision 0130).
+// Uses the built-in writer's script, so the host's own lines count (decision 0130).
 import { INTRO_OUTRO } from "~/audio/audio-options";
 import { stingSeconds } from "~/audio/music.server";
 import { normalizeForSpeech, splitSentences } from "~/audio/speech-text";
@@ -38,12 +37,10 @@ export function estimateEpisode(story: { title: string; content: string }, voice
   return { speechSeconds: speechSeconds(lines), stingSeconds: stings, measured };
 }
 
-/** The help centre's figure: a 1,000-word story, one host, the defaults (spec: default voice, no music, standard intro/outro). */
 export function minutesPerThousandWords(): number {
   const sentences: string[] = [];
   while (countWords(sentences.join(" ")) < 1000) sentences.push(CALIBRATION_SENTENCES[sentences.length % CALIBRATION_SENTENCES.length]!);
   const voice = VoiceConfigSchema.parse({});
   const seconds = episodeSeconds(estimateEpisode({ title: "A story", content: sentences.join(" ") }, voice), optionsDefaults.backgroundMusic, optionsDefaults.introOutro);
-  // To the half minute: a rounder figure reads better and is still within the measured error.
   return Math.round((seconds / 60) * 2) / 2;
 }

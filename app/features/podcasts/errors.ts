@@ -1,4 +1,3 @@
-// One refusal for both: a JSON call answers `{ message, title }`, a page shows a toast or field error.
 import type { TitledMessage } from "~/features/podcasts/messages";
 
 export class PodcastRequestError extends Error {

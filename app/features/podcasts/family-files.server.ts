@@ -1,7 +1,4 @@
-// A family's files in folders named by hashes, for its account's erasure (decision 0212): the covers
-// drawn from its titles and name, and the samples of its pronunciations kept before each family's had
-// its folder. Computed from the rows the erasure read, before they went, with the same functions that
-// name the files when they are made.
+// A family's files named by hashes, for its account's erasure (decision 0212), computed with the functions that name them.
 import type { FamilyRows } from "~/models/account-erasure.server";
 import { collectionCoverText, coverTextOf, familyFeedCoverText, generatedCoverKey } from "./covers.server";
 import { sharedPronunciationSampleKeys } from "./pronunciations.server";

@@ -1,5 +1,4 @@
-// The family programme's rules (decision 0203) on a table of collections as families send them:
-// letters, one-word answers, voice only, many stories by one person, names with titles.
+// The family programme's rules (decision 0203) on collections as families send them.
 import { describe, expect, test } from "vitest";
 import { benchFamilyCollection } from "../../../bench/fixtures/episodes/index";
 import { familyScriptFigures } from "../../../bench/lib/family-figures";
@@ -57,7 +56,6 @@ describe("a family programme", () => {
     const req = requestOf(stories, options);
     const draft = writeBuiltinDraft(req);
     const segments = renderDraft(req, draft);
-    // Every story sentence once, in order, by the narrator or the relative's own voice; nothing borrowed or open.
     expect(checkDraft(req, draft)).toEqual([]);
     const figures = familyScriptFigures(req, draft, segments);
     expect(figures.questionReads).toBe(req.stories.some((s) => s.question === QUESTION) ? 1 : 0);
@@ -67,11 +65,9 @@ describe("a family programme", () => {
     const all = segments.map((s) => s.text).join("\n");
     for (const said of options.says ?? []) expect(all).toContain(said);
     for (const unsaid of options.never ?? []) expect(all).not.toContain(unsaid);
-    // A lead word runs on into its sentence ("First, a letter from…").
     expect(all).not.toMatch(/(First|To begin|Next|Now|And last|Finally), (A|An|The) /);
     expect(new Set(segments.filter((s) => !s.clip).map((s) => s.text)).size).toBe(segments.filter((s) => !s.clip).length);
     if (req.hostCount === 1) expect(segments.every((s) => s.speaker === "host1")).toBe(true);
-    // Chapters per relative: one run of segments each, in the order they first answered.
     const chapters = segments.map((s) => s.chapter).filter(Boolean);
     expect(chapters.filter((c, i) => c !== chapters[i - 1])).toEqual([...new Set(chapters)]);
   });

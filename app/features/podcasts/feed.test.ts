@@ -55,7 +55,6 @@ describe("renderFeed", () => {
     expect(first.pubDate).toBe("Sun, 01 Nov 2026 00:00:00 +0000");
     expect(first["podcast:chapters"]["@type"]).toBe("application/json+chapters");
     expect(second["podcast:chapters"]).toBeUndefined();
-    // A control character in a title would make the whole feed unreadable: it is dropped.
     expect(xml).not.toContain("\u0007");
     expect(first.title).toBe('Episode 1 "quoted"');
   });

@@ -1,11 +1,9 @@
-// The private podcast feed as RSS 2.0 with Apple's itunes and Podcast Index's podcast namespaces:
-// what Apple Podcasts, Pocket Casts, Overcast and Android apps read. Decision 0133.
+// RSS 2.0 with Apple's itunes and Podcast Index's podcast namespaces (decision 0133).
 
 export type FeedChannel = {
   title: string;
   description: string;
   author: string;
-  /** The page a listener opens from the app (the product, never the secret feed URL). */
   link: string;
   selfUrl: string;
   imageUrl: string;
@@ -41,7 +39,6 @@ const xml = (text: string) =>
 
 const element = (name: string, text: string) => `<${name}>${xml(text)}</${name}>`;
 
-/** RFC 2822 dates, as RSS 2.0 asks. */
 const rfc2822 = (date: Date) => date.toUTCString().replace("GMT", "+0000");
 
 function itemXml(item: FeedItem) {
@@ -82,7 +79,7 @@ export function renderFeed(channel: FeedChannel, items: FeedItem[]) {
     '<itunes:category text="Society &amp; Culture"><itunes:category text="Personal Journals"/></itunes:category>',
     "<itunes:explicit>false</itunes:explicit>",
     "<itunes:type>episodic</itunes:type>",
-    // A family's feed is private: directories must not list it, and nobody may import it elsewhere.
+        // A family's feed is private: directories must not list it, and nobody may import it elsewhere.
     "<itunes:block>Yes</itunes:block>",
     '<podcast:locked>yes</podcast:locked>',
     ...items.map(itemXml),
@@ -92,7 +89,6 @@ export function renderFeed(channel: FeedChannel, items: FeedItem[]) {
   ].join("\n");
 }
 
-/** Podcasting 2.0 JSON chapters (https://github.com/Podcastindex-org/podcast-namespace). */
 export function chaptersJson(chapters: Array<{ title: string; start: number }>) {
   return { version: "1.2.0", chapters: chapters.map((c) => ({ startTime: Math.round(c.start * 1000) / 1000, title: c.title })) };
 }

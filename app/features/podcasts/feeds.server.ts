@@ -1,5 +1,4 @@
-// Private podcast feeds: one per family (all its episodes) and one per collection, each at a secret
-// URL the owner can copy and revoke. Why the token is kept readable: docs/decisions/0133-cover-art-and-feeds.md
+// Private feeds at a secret URL the owner can copy and revoke; why the token is kept readable: decision 0133.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { campaigns, podcastFeeds, podcasts, users } from "#db/schema";
@@ -8,10 +7,8 @@ import { originFor } from "~/lib/env.server";
 import { getOwnedCampaign } from "~/models/campaign.server";
 import { qrSvg } from "./qr-svg";
 
-/** 32 random bytes: 256 bits, far beyond guessing. */
 const newToken = () => randomBytes(32).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Podcast apps read the whole feed on every refresh: the newest episodes are enough. */
 const MAX_EPISODES = 300;
 
 export const feedPaths = (token: string) => ({
@@ -40,28 +37,23 @@ const liveCollectionFeed = preparedPerConnection((d) =>
     .prepare(),
 );
 
-/** The live feed in scope; null when the collection is not the owner's, undefined when there is none yet. */
 function liveFeed(ownerId: string, campaignId: string | null) {
   if (!campaignId) return liveFamilyFeed().get({ ownerId });
   if (!getOwnedCampaign(ownerId, campaignId)) return null;
   return liveCollectionFeed().get({ ownerId, campaignId });
 }
 
-/** The owner's live feed for the family (campaignId null) or a collection of theirs, made on first use. */
 export function ensureFeed(ownerId: string, campaignId: string | null) {
-  // Read first: pages show the feed on every view, and the write transaction (BEGIN IMMEDIATE) is
-  // only needed the first time (decision 0146).
+    // Read first: pages show the feed on every view, and the write transaction is only needed the first time.
   const found = liveFeed(ownerId, campaignId);
   if (found !== undefined) return found;
   return db.transaction((tx) => {
-    // The kept statements run on the same connection, so inside this transaction.
     const live = liveFeed(ownerId, campaignId);
     if (live !== undefined) return live;
     return tx.insert(podcastFeeds).values({ ownerId, campaignId, token: newToken() }).returning().get();
   });
 }
 
-/** Revokes the live feed; the next ensureFeed makes a new URL. False when there was none to revoke. */
 export function revokeFeed(ownerId: string, campaignId: string | null, now = new Date()) {
   return (
     db
@@ -72,7 +64,6 @@ export function revokeFeed(ownerId: string, campaignId: string | null, now = new
   );
 }
 
-/** The feed a token opens, with what it is titled after; revoked or unknown tokens open nothing. */
 export function resolveFeed(token: string) {
   if (!TOKEN.test(token)) return null;
   return (
@@ -95,7 +86,6 @@ export function resolveFeed(token: string) {
 }
 export type ResolvedFeed = NonNullable<ReturnType<typeof resolveFeed>>;
 
-/** Finished episodes in the feed's scope, newest first. */
 export function feedEpisodes(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">) {
   return db
     .select()
@@ -113,7 +103,6 @@ export function feedEpisodes(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">)
     .all();
 }
 
-/** One episode of the feed, only if it belongs to the feed's scope. */
 export function feedEpisode(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">, podcastId: string) {
   const podcast = db
     .select()
@@ -124,11 +113,7 @@ export function feedEpisode(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">, 
   return { ...podcast, audioKey: podcast.audioKey };
 }
 
-/**
- * What the owner's feed panel shows: the live URL at this host and where its QR code is drawn. The
- * code is an image of its own, fetched when the panel opens it, not 5 KB of SVG in every page view's
- * HTML and loader data (decision 0147).
- */
+/** The QR code is an image of its own, fetched when the panel opens, not SVG in every page view (decision 0147). */
 export function feedPanelFor(request: Request, ownerId: string, campaignId: string | null) {
   const feed = ensureFeed(ownerId, campaignId);
   if (!feed) return null;
@@ -136,12 +121,10 @@ export function feedPanelFor(request: Request, ownerId: string, campaignId: stri
   return { url: `${originFor(request)}${paths.feed}`, qrUrl: paths.qr };
 }
 
-/** The QR code of a live feed's URL at this host, as SVG; null for a revoked or unknown token. */
 export function feedQrSvg(request: Request, token: string) {
   return resolveFeed(token) ? qrSvgFor(`${originFor(request)}${feedPaths(token).feed}`) : null;
 }
 
-/** Drawing the code cost more than the rest of the podcast page's loader; a URL always draws the same SVG. */
 const QR_CACHE_SIZE = 200;
 const qrCache = new Map<string, string>();
 function qrSvgFor(url: string) {

@@ -1,4 +1,4 @@
-// Statuses are written by the work itself; running twice is safe. Why: docs/decisions/0106-podcast-generation-pipeline.md
+// Statuses are written by the work itself; running twice is safe (decision 0106).
 import { z } from "zod";
 import type { Accent, BackgroundMusic, IntroOutro, VoiceId } from "~/audio/audio-options";
 import { renderPodcastAudioInWorker, type RenderInput } from "~/audio/render.server";
@@ -41,7 +41,6 @@ export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof rende
 export type GenerationDeps = {
   render: RenderPodcastAudio;
   openAI: OpenAIConfig | null;
-  /** Speech to text for relatives' recordings that came without words (decision 0139). */
   transcription: TranscriptionConfig | null;
 };
 
@@ -78,7 +77,6 @@ function enterStage(podcastId: string, status: PodcastStatus) {
 
 const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
 
-/** The collection's stories an episode tells, oldest first: those with words or a recording that may be heard. */
 function episodeContributions(campaignId: string) {
   const recordings = playableRecordingsOf(campaignId);
   return listContributions(campaignId)
@@ -87,10 +85,6 @@ function episodeContributions(campaignId: string) {
     .filter(({ content, recording }) => content.trim() || recording);
 }
 
-/**
- * Each chapter of a collection's episode with the stories it tells: a relative's chapter is named after
- * them (chapterOf), so it holds their stories. Read from the made MP3, so the starts are the real ones.
- */
 async function chapterStoriesFor(podcast: Podcast, audioKey: string) {
   if (!podcast.campaignId) return null;
   const byTitle = new Map<string, string[]>();
@@ -104,11 +98,9 @@ async function chapterStoriesFor(podcast: Podcast, audioKey: string) {
 async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptRequest> {
   const hostCount = podcast.hostCount === 2 ? 2 : 1;
   if (podcast.campaignId) {
-    // Every relative was asked the collection's prompt: the interviewer asks it again before their words.
     const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
     const stories: ScriptStory[] = [];
     for (const { c, content, recording } of episodeContributions(podcast.campaignId)) {
-      // A recording converted before a transcription server was configured is transcribed now; a failure only leaves its mark in the transcript without words.
       const transcript = recording && !content.trim() ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription))) : null;
       stories.push({
         contributorName: c.contributorName,
@@ -133,8 +125,7 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
 }
 
 async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptSegment[]> {
-  // A script written by an earlier try (before a crash or an audio failure) is kept: same words, no second bill.
-  // Unless it plays a recording that may no longer be heard (a removal asked for since): then it is written again without it.
+    // A script from an earlier try is kept (same words, no second bill) unless it plays a recording that may no longer be heard.
   const saved = (podcast.script ?? []) as ScriptSegment[];
   if (saved.length && podcast.transcript && saved.every((s) => !s.clip || playableRecording(s.clip.recordingId))) return saved;
   const request = await scriptRequestFor(podcast, deps);
@@ -159,7 +150,7 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     podcastId: podcast.id,
     title: podcast.title,
     familyName: owner?.lastName ?? null,
-    // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
+        // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
     segments: withClips(respellScript(segments, listPronunciations(podcast.ownerId))),
     hosts: {
       host1: host(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed),
@@ -174,10 +165,6 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
   };
 }
 
-/**
- * A recording's segment carries its normalized copy's key to the renderer, looked up now: one whose
- * removal was asked for in the moments since the script was written is left out, never played.
- */
 function withClips(segments: ScriptSegment[]) {
   return segments.flatMap(({ clip, ...segment }) => {
     if (!clip) return [segment];
@@ -186,7 +173,6 @@ function withClips(segments: ScriptSegment[]) {
   });
 }
 
-/** The cover embedded in the MP3; an episode without one is still an episode. */
 async function coverKeyFor(podcast: Podcast) {
   try {
     return await ensurePodcastCover(podcast);
@@ -199,12 +185,10 @@ async function coverKeyFor(podcast: Podcast) {
 async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript: boolean) {
   enterStage(podcast.id, "script_generation");
   const segments = await scriptFor(podcast, deps);
-  // The owner reads and edits the script first; 'Make the audio' enqueues the rest (decision 0128).
   if (stopAfterScript) return enterStage(podcast.id, "script_ready");
 
   enterStage(podcast.id, "voice_processing");
   const input = await renderInputFor(podcast, segments);
-  // The renderer reports its timings once the voices have spoken: from then on, 'audio_processing'.
   let finalizing = false;
   const finalize = () => {
     if (finalizing) return;
@@ -219,13 +203,12 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
     throw new StageFailure(failure.audio(brief(error)), error);
   }
 
-  // The file must really be in storage before the podcast is called complete.
+    // The file must really be in storage before the podcast is called complete.
   finalize();
   const storage = getStorage();
   const storedSize = await storage.size(audio.audioKey);
   if (storedSize === null) throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
   const chapterStories = await chapterStoriesFor(podcast, audio.audioKey);
-  // Cancelled (its family left) or deleted meanwhile: what it made goes, chapters included.
   await jobStep("generate-podcast:complete").catch(async (error: unknown) => {
     await removeEpisodeAudio(audio.audioKey);
     throw error;
@@ -235,7 +218,6 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
     await removeEpisodeAudio(audio.audioKey);
     throw new PodcastGone();
   }
-  // A cover or title changed while the audio was made: the file gets the new ones.
   await retagEpisode(podcast.id, { coverKey: input.coverKey, title: input.title });
 }
 
@@ -247,8 +229,7 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
       if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");
     };
     const podcast = await getPodcast(payload.podcastId);
-    // Deleted, already finished, or replaced by a newer attempt ('Retry Generation'): nothing to do
-    // but what a crash right after finishing may have left undone (the e-mail is written once).
+        // Deleted, finished or superseded by a newer attempt: only what a crash right after finishing may have left undone.
     if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) {
       if (!podcast || podcast.status === "complete") finishCampaign();
       if (podcast?.status === "complete") await emailPodcastReady(podcast.id);
@@ -270,7 +251,6 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
         failPodcast(podcast.id, userMessageOf(error));
         finishCampaign();
         await emailPodcastFailed(podcast.id, payload.attempt);
-        // The runner records an unexpected final failure for the administrators; a missing story is not one.
         if (permanent) return;
       } else {
         setPodcastStatus(podcast.id, "queued");
@@ -282,10 +262,6 @@ export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> 
 
 export const generatePodcastJob = createGeneratePodcastHandler();
 
-/**
- * The job stopped the server on its last attempt, so its handler never reached its own failure
- * handling: the podcast fails as after any last attempt, and its owner gets the same e-mail.
- */
 export const abandonedPodcastJob: JobHandler = async (rawPayload) => {
   const parsed = PayloadSchema.safeParse(rawPayload);
   if (!parsed.success) return;

@@ -16,7 +16,6 @@ const table: Record<GenerationStatus, { label: string; progress: number | null }
   script_generation: { label: "Creating script", progress: 20 },
   voice_processing: { label: "Converting to speech", progress: 50 },
   audio_processing: { label: "Finalizing audio", progress: 80 },
-  // Not in the spec: the optional review stop between the script and the voices (decision 0128).
   script_ready: { label: "Script ready for review", progress: 30 },
   complete: { label: "Complete", progress: 100 },
   failed: { label: "Failed", progress: 100 },
@@ -24,10 +23,8 @@ const table: Record<GenerationStatus, { label: string; progress: number | null }
 
 export const inProgressStatuses = ["pending", "queued", "script_generation", "voice_processing", "audio_processing"] as const;
 
-/** The spec's tick; the no-JS page refreshes as often. */
 export const GENERATION_POLL_MS = 1500;
 
-/** The stored 'pending' (nothing requested yet) reads as not_started. */
 export function describeGenerationStatus(status: string): { status: GenerationStatus; label: string; progress: number | null } {
   const key = (generationStatuses as readonly string[]).includes(status) ? (status as GenerationStatus) : "not_started";
   return { status: key, ...table[key] };

@@ -1,11 +1,9 @@
-// Every place that names who speaks (script review, transcript, its PDF, the feed) names the voice the
-// family chose, never "Host 1": the names are worked out here once.
+// Every place that names who speaks names the voice the family chose, never "Host 1".
 import { isVoiceId, VOICE_PERSONAS } from "~/audio/voices.server";
 import { formatTranscript, speakerRoles, type ScriptSegment, type Speaker } from "./script";
 
 const personaName = (voice: string | null) => (voice && isVoiceId(voice) ? VOICE_PERSONAS[voice].name : null);
 
-/** Each speaker by the name of the voice the family chose; one voice for both is told apart by role. */
 export function hostNames(podcast: { primaryVoice: string; secondaryVoice: string | null }): Record<Speaker, string> {
   const host1 = personaName(podcast.primaryVoice);
   const host2 = personaName(podcast.secondaryVoice);
@@ -13,6 +11,5 @@ export function hostNames(podcast: { primaryVoice: string; secondaryVoice: strin
   return { host1: host1 ?? speakerRoles.host1, host2: host2 ?? speakerRoles.host2 };
 }
 
-/** The podcast's transcript from its script, each line under its voice's name. */
 export const podcastTranscript = (podcast: { primaryVoice: string; secondaryVoice: string | null }, segments: ScriptSegment[]) =>
   formatTranscript(segments, hostNames(podcast));

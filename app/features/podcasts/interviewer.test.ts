@@ -12,14 +12,13 @@ describe("what a story names", () => {
     expect(texts).toEqual(expect.arrayContaining(["Mr. Dahlberg", "Mrs. Kowalski", "the winter of 1946", "1952"]));
     for (const text of texts) expect(STORY.replace(/\s+/g, " ")).toContain(text);
     expect(anchors.find((a) => a.text === "Mr. Dahlberg")?.kind).toBe("person");
-    // Never the narrator's own words in the interviewer's mouth.
     expect(texts.some((t) => /^(?:I|me|my|we)\b/.test(t))).toBe(false);
   });
 
   test("a question is one the part answers, built from what it says, and never the same line twice", () => {
     const ask = createInterviewer(["Mm.", "I see."], STORY);
     const [first, second] = STORY.split("\n\n") as [string, string];
-    // Not "Who was Mr. Dahlberg?": the part says what he did, not who he was.
+        // Not "Who was Mr. Dahlberg?": the part says what he did, not who he was.
     expect(ask.first(first, "How does it begin?")).toBe("What happened in the winter of 1946?");
     const next = ask.between(second, null, first);
     expect(next).toBe("Mr. Dahlberg! Mm. What happened in 1952?");

@@ -1,7 +1,5 @@
-// The interviewer who listens, without a language model: between parts it asks about a
-// person, a place, a time or a thing the next part names, copied as the story writes it ("Who was
-// Mr. Dahlberg?"), so it asks and never tells. compromise finds the people, places and things; times
-// are the story's own years and dates. Decision 0157.
+// The interviewer without a language model: it asks about what the next part names, copied as the
+// story writes it, so it asks and never tells (decision 0157).
 import nlp from "compromise";
 import { sentencesOf } from "~/audio/sentences";
 
@@ -9,24 +7,20 @@ export type AnchorKind = "person" | "place" | "time" | "thing";
 export type Anchor = { text: string; kind: AnchorKind };
 
 const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
-/** The story's own times: "the spring of 1938", "March 3, 1946", "1946", "the 1960s", "the '60s". */
 const TIME = new RegExp(
   String.raw`\b(?:(?:the )?(?:spring|summer|autumn|fall|winter) of (?:1[0-9]|20)\d\d|${MONTH} \d{1,2}(?:, (?:1[0-9]|20)\d\d)?|${MONTH} (?:1[0-9]|20)\d\d|the (?:1[0-9]|20)\d0'?s|the ['’]\d0s|(?:1[1-9]|20)\d\d)\b`,
   "g",
 );
 
-/** Words that make a found phrase no anchor: it would be the narrator's "my" in the interviewer's mouth. */
 const NOT_ANCHOR = /^(?:i|me|my|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that|these|those|one|everyone|someone|nobody|anyone|something|everything|nothing|thing|things|time|times|way|day|days|year|years|lot|bit|kind|part|end|rest)$/i;
 const ABBREVIATION_END = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Ave|Rev|Capt|Lt|Col|Gen|Sgt|[A-Z])\.$/;
 
-/** A found phrase as the story writes it, without edge punctuation or a possessive "'s". */
 function clean(text: string) {
   let t = text.trim().replace(/^["“‘'(]+|["”’')]+$/g, "").trim();
   while (/[,;:!?]$/.test(t) || (t.endsWith(".") && !ABBREVIATION_END.test(t))) t = t.slice(0, -1).trim();
   return t.replace(/['’]s$/, "");
 }
 
-/** People, places, times and things a part of the story names, in the order it names them; each copied from the text. */
 export function anchorsOf(text: string): Anchor[] {
   const doc = nlp(text);
   const found: Array<Anchor & { at: number }> = [];
@@ -37,7 +31,6 @@ export function anchorsOf(text: string): Anchor[] {
     if (t.split(/\s+/).some((w) => NOT_ANCHOR.test(w)) && kind !== "time") return;
     found.push({ text: t, kind, at });
   };
-  // A person or a place is a name: its words capitalised ("grandfather Ole Hansen" is asked about as "Ole Hansen").
   const name = (phrase: string) => {
     const words = clean(phrase).split(/\s+/);
     while (words.length && !/^\p{Lu}/u.test(words[0]!)) words.shift();
@@ -47,7 +40,6 @@ export function anchorsOf(text: string): Anchor[] {
   for (const p of doc.places().out("array") as string[]) add(name(p), "place");
   for (const m of text.matchAll(TIME)) add(m[0], "time");
   for (const n of doc.nouns().not("#Pronoun").not("#Person").not("#Place").out("array") as string[]) {
-    // A thing: a short common-noun phrase without its article ("the frozen river" → "frozen river").
     const phrase = clean(n).replace(/^(?:the|a|an|some|my|our|his|her|their|your)\s+/i, "");
     if (phrase.split(/\s+/).length > 3 || /\d|[A-Z]/.test(phrase)) continue;
     add(phrase, "thing");
@@ -64,7 +56,6 @@ export function anchorsOf(text: string): Anchor[] {
     .map(({ text: t, kind }) => ({ text: t, kind }));
 }
 
-/** What a story names, paragraph by paragraph (the same units for the writer and the check). */
 export function storyAnchors(text: string): Anchor[] {
   const seen = new Map<string, Anchor>();
   for (const paragraph of text.split(/\n\s*\n/)) {
@@ -73,11 +64,7 @@ export function storyAnchors(text: string): Anchor[] {
   return [...seen.values()];
 }
 
-// ── questions the part answers ───────────────────────────────────────────
-// "Who was Uncle Frank?" before a part that never says who he was is a question left open. A question
-// is built from one sentence of the part: its subject (a name, or the relative's own "I"), its verb as
-// written, and where, when or what that sentence says ("Grandpa Joe learned to cook in Naples." →
-// "Where did Grandpa Joe learn to cook?"). Decision 0203.
+// A question is built from one sentence of the part it precedes, so it is never left open (decision 0203).
 
 type Term = { text: string; post: string; tags: Set<string> };
 
@@ -88,7 +75,6 @@ const termsOf = (sentence: string): Term[] =>
     tags: new Set(t!.tags),
   }));
 
-/** Kin words that name a person when capitalised at the start ("Dad loved jazz."). */
 const KIN = /^(?:dad|daddy|mom|mum|mommy|mother|father|grandma|grandpa|granny|nana|nan|papa|pop|grandmother|grandfather|aunt|auntie|uncle|cousin)$/i;
 const PERSONAL = /^(?:i|me|my|mine|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that)$/i;
 const NEGATION = /\b(?:not|never|no|nobody|nothing)\b|n['’]t\b/i;
@@ -100,7 +86,6 @@ const wordsText = (terms: Term[]) =>
     .join(" ")
     .trim();
 
-/** "Grandpa Joe", "Mr. Dahlberg": the sentence's opening name, kept as written. */
 function subjectOf(terms: Term[], self: string | null): [string, number] | null {
   if (terms[0]?.text === "I") return self ? [self, 1] : null;
   let n = 0;
@@ -116,12 +101,9 @@ function subjectOf(terms: Term[], self: string | null): [string, number] | null 
   return [name, n];
 }
 
-/** A stretch of the sentence a question may carry: short, and nobody's "my" or "your" in the host's mouth. */
 const carried = (terms: Term[]) => terms.length <= 5 && terms.every((t) => !PERSONAL.test(t.text) && !/[,;:]/.test(t.post) && !t.tags.has("Preposition"));
-/** The words between the verb and a place or time, without the preposition that introduces it. */
 const upTo = (terms: Term[]) => (terms.at(-1)?.tags.has("Preposition") ? terms.slice(0, -1) : terms);
 
-/** Questions the sentence answers, best first; none when it is negated or has nothing to ask about. */
 export function questionsFrom(sentence: string, self: string | null = null): string[] {
   if (NEGATION.test(sentence)) return [];
   const terms = termsOf(sentence);
@@ -144,7 +126,7 @@ export function questionsFrom(sentence: string, self: string | null = null): str
       if (next?.tags.has("Adjective")) found.push(`What was ${name} like?`);
     } else if (verb?.tags.has("PastTense") && !verb.tags.has("Auxiliary") && !verb.tags.has("Modal")) {
       let at = n + 1;
-      // In a clause, so "baked" is read as a verb and not an adjective.
+            // In a clause, so "baked" is read as a verb and not an adjective.
       let infinitive = (nlp(`they ${verb.text}`).verbs().toInfinitive().text().split(" ").at(-1) ?? "").toLowerCase();
       if (terms[at]?.tags.has("Particle")) infinitive += ` ${terms[at++]!.text.toLowerCase()}`;
       if (infinitive) {
@@ -168,16 +150,14 @@ export function questionsFrom(sentence: string, self: string | null = null): str
 }
 
 const QUESTIONS: Record<AnchorKind, Array<(x: string) => string>> = {
-  // Never "Who was …?" or "What was … like?" from a name alone: the part may not say (questionsFrom does, when it does).
+    // Never "Who was …?" from a name alone: the part may not say.
   person: [(x) => `What about ${x}?`, (x) => `And ${x}?`, (x) => `What do you remember about ${x}?`],
   place: [(x) => `And ${x}?`, (x) => `What about ${x}?`],
   time: [(x) => (/^\d/.test(x) || /^the /.test(x) || /^(?:spring|summer|autumn|fall|winter)/.test(x) ? `What happened in ${x}?` : `What happened on ${x}?`), (x) => `And ${x}?`],
   thing: [(x) => `What about the ${x}?`, (x) => `And the ${x}?`],
 };
-/** Preferred order: a person is the likeliest thing a family wants asked about, then places and times. */
 const PREFERENCE: AnchorKind[] = ["person", "place", "time", "thing"];
 
-/** When a part names nothing new: questions that name nothing, each different. */
 const GENERIC = [
   "What happened next?",
   "And after that?",
@@ -195,20 +175,13 @@ const GENERIC = [
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/**
- * The words of the interviewer's own questions: a question may use them even where the story does
- * ("What happened next?" in a story that says "what happened"), beside the things the story names.
- */
+/** Words the interviewer's own questions may use even where the story does ("What happened next?"). */
 export const INTERVIEW_WORDS = new Set([
   ...GENERIC.flatMap(wordsOf),
   ...Object.values(QUESTIONS).flatMap((shapes) => shapes.flatMap((q) => wordsOf(q("")))),
   ..."how does it begin where start will you tell for us please go ahead who when was born like".split(" "),
 ]);
 
-/**
- * Asks about the parts of one episode: never the same line twice, never the same thing twice. `reactions`
- * are short replies that name nothing (the caller keeps only those whose words the story does not use).
- */
 export function createInterviewer(reactions: string[], story: string) {
   const known = storyAnchors(story);
   const said = new Set<string>();
@@ -223,10 +196,6 @@ export function createInterviewer(reactions: string[], story: string) {
     return line;
   };
 
-  /**
-   * A question `part` answers: built from one of its first sentences (questionsFrom), else one naming
-   * the first of its people, places, times or things not yet asked about. `self`: whose "I" it is.
-   */
   function questionAbout(part: string, self: string | null = null): string | null {
     for (const sentence of sentencesOf(part).slice(0, 3)) {
       const line = questionsFrom(sentence, self).find(unsaid);
@@ -237,7 +206,6 @@ export function createInterviewer(reactions: string[], story: string) {
       .sort((a, b) => part.indexOf(a.text) - part.indexOf(b.text));
     for (const kind of PREFERENCE) {
       for (const anchor of anchors.filter((a) => a.kind === kind)) {
-        // The kind's questions in turn, so the same shape does not come twice running.
         const shapes = QUESTIONS[kind];
         const line = shapes.map((_, k) => shapes[(turn + k) % shapes.length]!(anchor.text)).find(unsaid);
         if (line) {
@@ -250,7 +218,6 @@ export function createInterviewer(reactions: string[], story: string) {
     return null;
   }
 
-  /** A reaction tied to what was just told: the last person, place or time it named, echoed, then a stock reply. */
   function reactionTo(previous: string | null, stock: string) {
     const named = previous ? anchorsOf(previous.replace(/\s+/g, " ")).filter((a) => a.kind !== "thing" && !echoed.has(a.text.toLowerCase())) : [];
     const last = named.at(-1);
@@ -272,19 +239,13 @@ export function createInterviewer(reactions: string[], story: string) {
   }
 
   return {
-    /** The opening question, one the first part answers when it can. */
     first(part: string, fallback: string, self: string | null = null) {
       const about = questionAbout(part, self);
       return say(about ? about : fallback);
     },
-    /** A question `next` answers, said as is (a relative's first part, after their introduction). */
     ask(next: string, self: string | null = null) {
       return say(questionAbout(next, self) ?? genericQuestion());
     },
-    /**
-     * A reaction to the part just told (echoing what it named, when `previous` is given) and a question
-     * the next part answers; unique within the episode.
-     */
     between(next: string, self: string | null = null, previous: string | null = null) {
       const question = questionAbout(next, self) ?? genericQuestion();
       for (let i = 0; i <= reactions.length; i++) {
@@ -297,19 +258,16 @@ export function createInterviewer(reactions: string[], story: string) {
       }
       return say(question);
     },
-    /** A fixed line (welcome, thanks), remembered so that no other line repeats it. */
     said: say,
   };
 }
 
-/** A part's words and its verbs' plain forms ("built" → "build"): what a question about it may use. */
 export function answerWords(part: string): Set<string> {
   const plain = nlp(part);
   plain.verbs().toInfinitive();
   return new Set(wordsOf(`${part} ${plain.text()}`));
 }
 
-/** Whether an interviewer's line names something from the story: a bench figure. */
 export const namesSomething = (line: string, anchors: Anchor[]) =>
   sentencesOf(line)
     .filter((s) => s.endsWith("?"))

@@ -1,7 +1,4 @@
-// A relative's answer written as a letter ("Dear Margaret, … Love, Uncle Sal") is framed as one: the
-// host says who wrote to whom, and the salutation and sign-off are read as the writer's words, never
-// as the narrator's own. What a relative says of themselves ("I'm Margaret's sister") is how they are
-// introduced. Both are read from the relative's own words only. Decision 0203.
+// A relative's answer written as a letter is framed as one, from their own words only (decision 0203).
 import { paragraphSentences } from "~/audio/sentences";
 
 const SALUTATION = /^(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|to)\s+([^,.!:\n]{1,60}?)\s*[,!:]?$/i;
@@ -10,11 +7,8 @@ const SIGN_OFF =
   /^(?:(?:with\s+|all\s+my\s+|lots\s+of\s+|much\s+)?love(?:\s+always)?|yours(?:\s+(?:truly|always|sincerely|ever))?|sincerely|best(?:\s+wishes)?|warmly|cheers|hugs(?:\s+and\s+kisses)?|xo+|your\s+(?:loving\s+)?\p{L}+)[,!]?\s+(\S.{0,60})$/iu;
 
 export type Letter = {
-  /** Whom it is written to, as the salutation names them ("Margaret"). */
   recipient: string;
-  /** The first sentence, which opens with the salutation ("Dear Margaret,"). */
   salutation: string;
-  /** The last paragraph when it is only the sign-off ("Love, Uncle Sal"). */
   signOff: string | null;
 };
 
@@ -25,11 +19,9 @@ const paragraphsOf = (content: string) =>
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter(Boolean);
 
-/** The letter an answer is, or null: it must open with a salutation. */
 export function letterOf(content: string): Letter | null {
   const sentences = paragraphSentences(content).flat();
   const first = sentences[0] ?? "";
-  // "Dear Margaret," alone, or opening the first sentence; "Hi Margaret," only alone.
   const opening = SALUTATION.exec(first) ?? SALUTATION_OPENING.exec(first);
   if (!opening) return null;
   const last = paragraphsOf(content).at(-1) ?? "";
@@ -41,7 +33,6 @@ const KINSHIP = "(?:older |younger |little |big |eldest |oldest |youngest |baby 
 const SELF = new RegExp(String.raw`\bI(?:'m| am| was|’m)\s+(\p{Lu}\p{L}+['’]s\s+${KINSHIP})\b`, "u");
 const SIGNED_AS = new RegExp(String.raw`^your\s+(?:loving\s+|dear\s+)?(${KINSHIP})\b`, "iu");
 
-/** How the relative says they are related ("Margaret's sister"), in their own words; null when they do not say. */
 export function relationOf(content: string): string | null {
   const said = SELF.exec(content.replace(/\s+/g, " "));
   if (said) return said[1]!;

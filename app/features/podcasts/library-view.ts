@@ -38,7 +38,6 @@ export const statusFilterOrDefault = (value: string | null | undefined): StatusF
 export function statusGroup(status: string): Exclude<StatusFilter, "all"> {
   if (status === "complete") return "ready";
   if (status === "failed") return "failed";
-  // A script waiting for its review is on its way to audio.
   return isGenerationInProgress(status) || status === "script_ready" ? "processing" : "failed";
 }
 
@@ -52,7 +51,6 @@ export function matchesSearch(title: string, query: string | null | undefined) {
 const time = (d: Date | string) => new Date(d).getTime();
 const newestFirst = (a: LibraryItem, b: LibraryItem) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id);
 
-/** Saved (pinned) podcasts come first on 'All Podcasts' only. */
 export function selectTab<T extends LibraryItem>(
   items: T[],
   { tab, status, pinned = [], now = new Date() }: { tab: LibraryTab; status: StatusFilter; pinned?: readonly string[]; now?: Date },
@@ -86,17 +84,10 @@ export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "ca
   return other.length ? [...sorted, { campaignId: null, title: otherTitle, items: other }] : sorted;
 }
 
-/**
- * Cards per page: a card costs the server about 0.12 ms to render, so a library of hundreds drawn on
- * one page cost 27 ms of CPU per request at 200 podcasts (decision 0146). 24 fills whole rows at
- * one, two and three columns.
- */
+/** 24 fills whole rows at one, two and three columns (decision 0146). */
 export const LIBRARY_PAGE_SIZE = 24;
 
-/**
- * One page of a selected tab. On Collections the items are laid out group after group first, so a
- * collection is not split across pages out of order. `page` past the end shows the last page.
- */
+/** On Collections the items are laid out group after group first, so a collection is not split out of order. */
 export function pageOfTab<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(
   items: T[],
   { tab, page, otherTitle, pageSize = LIBRARY_PAGE_SIZE }: { tab: LibraryTab; page: number; otherTitle: string; pageSize?: number },
@@ -106,7 +97,6 @@ export function pageOfTab<T extends Pick<LibraryItem, "campaignId" | "campaignTi
   return { items: ordered.slice(offset, offset + pageSize), page: current, pageCount, offset, matching: ordered.length };
 }
 
-/** Defaults are left out so links stay short. */
 export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null; page?: number }, extra: Record<string, string> = {}) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
@@ -118,7 +108,6 @@ export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?:
   return query ? `/my-podcasts?${query}` : "/my-podcasts";
 }
 
-/** What every podcast card shows, the same on the library and in the recent grid. */
 export function cardBasics(p: { id: string; title: string; status: string; duration: number | null; createdAt: Date; listens: number }) {
   return { id: p.id, title: p.title, group: statusGroup(p.status), duration: formatDuration(p.duration), createdAt: formatDay(p.createdAt), listens: p.listens };
 }

@@ -24,10 +24,7 @@ type LibraryRow = {
   coverKey: string | null;
 };
 
-/**
- * Plain SQL read as plain objects: drizzle's per-row mapping of this join cost more than the query
- * itself at 200 podcasts (decision 0146). Dates come back as the stored milliseconds.
- */
+/** Plain SQL read as plain objects: drizzle's per-row mapping of this join is slow (decision 0146). */
 export function listLibrary(ownerId: string) {
   return db
     .all<LibraryRow>(
@@ -44,7 +41,6 @@ export function listLibrary(ownerId: string) {
 }
 export type LibraryPodcast = ReturnType<typeof listLibrary>[number];
 
-/** What "Similar Podcasts" ranks: the owner's finished podcasts, only the columns it reads. */
 export function listSimilarCandidates(ownerId: string) {
   return db
     .all<{ id: string; title: string; status: string; duration: number | null; createdAt: number; campaignId: string | null }>(
@@ -99,7 +95,6 @@ const listen = preparedPerConnection((d) =>
     .prepare(),
 );
 
-/** The caller decides that this visit has not counted yet. */
 export function recordListen(podcastId: string) {
   return listen().run({ podcastId }).changes > 0;
 }

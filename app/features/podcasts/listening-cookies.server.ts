@@ -1,4 +1,4 @@
-// Signed cookies; none holds anything a visitor could use elsewhere. Why: docs/decisions/0111-sharing-and-listens.md
+// Signed cookies; none holds anything a visitor could use elsewhere (decision 0111).
 import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
 import { env, isProduction } from "~/lib/env.server";
@@ -11,7 +11,6 @@ function lazyCookie(name: string, options: { path: string; maxAge?: number }) {
 }
 
 async function read<T>(cookie: Cookie, request: Request, schema: z.ZodType<T>, fallback: T): Promise<T> {
-  // A cookie signed with an unknown secret or tampered with parses to null: start afresh.
   const value: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : fallback;
@@ -52,7 +51,6 @@ export async function toggleLibraryPin(request: Request, podcastId: string) {
 }
 
 // The share form redirects (a refresh never makes another link), so the new link travels in a cookie.
-// Path "/": the panel is on the podcast page and at step 4 of the wizard (decision 0135).
 const RECENT_SHARES_MAX = 5;
 const recentSharesCookie = lazyCookie("__recent_shares", { path: "/", maxAge: 60 * 60 * 24 });
 const recentShareSchema = z.object({

@@ -76,7 +76,6 @@ export const listeningMessages = {
     invalidId: "Invalid podcast ID", // spec
     loadFailed: "Failed to load podcast details. The podcast may have been deleted or is unavailable.", // spec
     unavailableTitle: "Podcast unavailable",
-    // The spec's 'No description available.' and 'Similar Podcasts', in a family's words (decision 0207).
     noDescription: "This episode has no description yet.",
     noTranscript: "Transcript not available for this podcast.", // spec
     similar: "More of your episodes",

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { listeningMessages } from "./listening-messages";
 import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from "./listening-limits";
 
-// Conform turns empty inputs into undefined, so "required" messages are also the type errors.
 const e = listeningMessages.edit;
 const s = listeningMessages.share;
 
@@ -20,7 +19,6 @@ export const EditDetailsSchema = z.object({
   description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, { error: e.descriptionTooLong }).optional(),
 });
 
-/** An empty campaignId takes the podcast out of its collection. */
 export const AddToCollectionSchema = z.object({
   intent: z.literal("collection"),
   podcastId,
@@ -55,7 +53,6 @@ export const ShareBodySchema = z.object({
     .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: s.expiryRange }).transform(Number)], { error: s.expiryRange })
     .pipe(days)
     .default(SHARE_DAYS_DEFAULT),
-  // "" or null mean no password, as an unticked checkbox would.
   password: z
     .string({ error: s.passwordTooShort })
     .nullish()

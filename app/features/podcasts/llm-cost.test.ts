@@ -4,7 +4,6 @@ import { estimateLlmCostUsd } from "./llm-cost";
 test("cost per million tokens, input and output priced apart", () => {
   expect(estimateLlmCostUsd("gpt-4o-mini", 1_000_000, 1_000_000)).toBe(0.75);
   expect(estimateLlmCostUsd("gpt-4o", 1_000_000, 0)).toBe(2.5);
-  // A dated snapshot is priced as its model, and "gpt-4o-mini" never as "gpt-4o".
   expect(estimateLlmCostUsd("gpt-4o-mini-2024-07-18", 812, 240)).toBe(0.000266);
 });
 

@@ -1,7 +1,4 @@
-// The owner hears by e-mail when a podcast is ready or could not be made, through the outbox like
-// every e-mail. The dedupe key makes it once per event however often the job runs: once per podcast
-// for 'ready' (it completes once), once per attempt for a failure (each retry may fail anew).
-// Why: docs/decisions/0135-podcast-ready-emails-and-step-4-share.md
+// The dedupe key makes each e-mail once per event: once per podcast when ready, once per attempt on failure (decision 0135).
 import { buffer } from "node:stream/consumers";
 import { coverThumbnail } from "~/lib/cover-image.server";
 import { imageDataUrl } from "~/lib/email/inline-images";
@@ -21,7 +18,6 @@ import { wizardUrls } from "./wizard-schemas";
 export const readyEmailKey = (podcastId: string) => `podcast-ready:${podcastId}`;
 export const failedEmailKey = (podcastId: string, attempt: number) => `podcast-failed:${podcastId}:${attempt}`;
 
-/** The cover, small, as a data: URL; a cover that cannot be drawn or read must not hold the e-mail back. */
 async function coverSrc(podcast: Podcast) {
   try {
     const file = await getStorage().read(await ensurePodcastCover(podcast));
@@ -35,11 +31,9 @@ async function coverSrc(podcast: Podcast) {
 
 /** Links go to APP_URL: a job has no request to take an origin from. */
 const podcastUrl = (podcast: Podcast) => `${appUrl()}/podcast/${encodeURIComponent(podcast.id)}`;
-// A family podcast is retried from its collection's page, any other from the wizard's progress step.
 const retryUrl = (podcast: Podcast) =>
   `${appUrl()}${podcast.campaignId ? `/campaigns/${encodeURIComponent(podcast.campaignId)}/stories#podcast` : wizardUrls.progress(podcast.id)}`;
 
-/** The podcast as it is now, and its owner; nothing when either was deleted meanwhile. */
 async function podcastAndOwner(podcastId: string, status: Podcast["status"]) {
   const podcast = await getPodcast(podcastId);
   if (podcast?.status !== status) return null;
@@ -47,7 +41,6 @@ async function podcastAndOwner(podcastId: string, status: Podcast["status"]) {
   return owner ? { podcast, owner } : null;
 }
 
-/** A mail that cannot be written is recorded for the administrators; it never changes how the job ends. */
 async function safely(kind: string, write: () => Promise<OutboxEmail | null>) {
   try {
     return await write();
@@ -57,10 +50,8 @@ async function safely(kind: string, write: () => Promise<OutboxEmail | null>) {
   }
 }
 
-/** 'Your podcast is ready', with its cover and a link to its page. */
 export const emailPodcastReady = (podcastId: string) => safely("podcast_ready", () => writeReadyEmail(podcastId));
 
-/** 'Your podcast could not be made', with the reason and a link to Retry Generation. */
 export const emailPodcastFailed = (podcastId: string, attempt: number) => safely("podcast_failed", () => writeFailedEmail(podcastId, attempt));
 
 async function writeReadyEmail(podcastId: string) {
@@ -90,7 +81,6 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
   return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
 }
 
-/** The owner of a collection whose relative took their recording back, told once per recording. */
 export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string; story: boolean }, remade: Podcast[]) =>
   safely("clip_removed", async () => {
     const owner = await getUserById(clip.ownerId);

@@ -1,14 +1,11 @@
-// A worker: pdfjs-dist's Node build polyfills globals (JSON.stringify, Array.prototype.push, …) and made
-// every request several times slower in the server's thread. Plain JavaScript, so it starts without tsx.
-// The caps on pages, inflated bytes and time are checked here, in the worker, whose heap the parent
-// also bounds (resourceLimits): docs/decisions/0142-bounded-bodies-and-pdf-caps.md
+// pdfjs-dist's Node build polyfills globals and slows the server's thread, so it runs in a worker; plain
+// JavaScript, so it starts without tsx. Its caps: decision 0142.
 import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** @typedef {{ maxPages: number, maxInflatedBytes: number, timeoutMs: number }} PdfLimits */
 
-/** Bytes one zlib stream inflates to, counted and dropped; stops counting past `budget`. Not zlib data: 0 (pdf.js judges it). */
 function inflatedSize(/** @type {Uint8Array} */ data, /** @type {number} */ budget) {
   return new Promise((resolve) => {
     const inflate = zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 });
@@ -28,16 +25,12 @@ function inflatedSize(/** @type {Uint8Array} */ data, /** @type {number} */ budg
 
 const STREAM = /stream\r?\n/g;
 
-/**
- * Inflates every zlib-compressed stream once, counting, before pdf.js sees the file: pdf.js would
- * hold a stream's whole output (a 1 MB file can hold 1 GB of zeros) outside the heap limit.
- */
+/** Inflates every stream once before pdf.js: pdf.js would hold a stream's whole output outside the heap limit. */
 async function checkInflatedSize(/** @type {Uint8Array} */ bytes, /** @type {number} */ maxBytes) {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   let total = 0;
   for (const match of text.matchAll(STREAM)) {
     const start = match.index + match[0].length;
-    // "endstream" itself matches /stream\n/ only when followed by a line break: skip those.
     if (text.startsWith("end", match.index - 3)) continue;
     const end = text.indexOf("endstream", start);
     if (end === -1) break;
@@ -66,7 +59,7 @@ function tidy(/** @type {string[]} */ pages) {
 async function readPdfText(/** @type {Uint8Array} */ bytes, /** @type {PdfLimits} */ limits) {
   const deadline = performance.now() + limits.timeoutMs;
   await checkInflatedSize(bytes, limits.maxInflatedBytes);
-  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
   try {
     const doc = await task.promise;
@@ -76,7 +69,6 @@ async function readPdfText(/** @type {Uint8Array} */ bytes, /** @type {PdfLimits
       if (performance.now() > deadline) throw new Error(`Reading the PDF took longer than ${Math.round(limits.timeoutMs / 1000)} s`);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      // Marked-content items carry no text.
       pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
       page.cleanup();
     }

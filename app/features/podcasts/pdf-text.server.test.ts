@@ -1,5 +1,4 @@
-// Decision 0142: a decompression bomb and a 50,000-page PDF are refused with the
-// wizard's message for a PDF that cannot be read (how fast: `npm run bench -- bounds`); a real story still reads.
+// A decompression bomb and a 50,000-page PDF are refused (decision 0142); a real story still reads.
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createTestUser } from "../../../tests/utils/auth";
@@ -20,7 +19,6 @@ async function refusal(bytes: Uint8Array) {
 }
 
 describe("PDF caps", () => {
-  // How long a refusal takes is a figure in `npm run bench -- bounds`, not a test: it swung with the machine's load.
   it("refuses a decompression bomb (1 MB that inflates to 1 GB) with the unreadable-PDF message", async () => {
     const bomb = onePage(await zerosDeflated(1024 * MB));
     expect(bomb.byteLength).toBeLessThan(1.5 * MB);

@@ -19,16 +19,9 @@ function workerEntry() {
   return fs.existsSync(beside) ? beside : path.resolve("app/features/podcasts/pdf-text-worker.mjs");
 }
 
-/**
- * What one PDF may cost (decision 0142). A story fits in far fewer pages (200,000 characters is
- * about 70); the inflated bytes count every compressed stream, pictures too.
- */
+/** What one PDF may cost (decision 0142); the inflated bytes count every compressed stream, pictures too. */
 export const PDF_LIMITS = { maxPages: 1_000, maxInflatedBytes: 256 * 1024 * 1024, timeoutMs: 20_000, heapMb: 256 };
 
-/**
- * In a worker thread (pdf-text-worker.mjs says why) that checks the caps itself, under a bounded
- * heap; one still running after `timeoutMs` (a single page can take that long) is stopped from here.
- */
 export function extractPdfText(bytes: Uint8Array, { timeoutMs = PDF_LIMITS.timeoutMs } = {}): Promise<PdfText> {
   const { maxPages, maxInflatedBytes, heapMb } = PDF_LIMITS;
   return new Promise((resolve, reject) => {
@@ -36,7 +29,7 @@ export function extractPdfText(bytes: Uint8Array, { timeoutMs = PDF_LIMITS.timeo
       workerData: { bytes, limits: { maxPages, maxInflatedBytes, timeoutMs } },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
     });
-    // A little after the worker's own deadline, which it checks between pages.
+        // A little after the worker's own deadline, which it checks between pages.
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error(`Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s`));

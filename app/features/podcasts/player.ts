@@ -1,18 +1,14 @@
-// The player's rules, apart from React: skips, speeds, chapters, `#t=` links and the remembered position.
-// Why these: docs/decisions/0134-podcast-player.md
+// The player's rules, apart from React (decision 0134).
 
 export const SKIP_BACK = 15;
 export const SKIP_FORWARD = 30;
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
-/** How often, at most, the position is written down while playing (both players). */
 export const SAVE_EVERY_MS = 5000;
 
-/** A position this close to either end is not worth resuming. */
 const RESUME_MARGIN = 5;
 
 export type PlayerChapter = { title: string; start: number };
 
-/** `#t=90`, `#t=1:30` or `#t=1:02:03` (media fragment time); null for anything else. */
 export function parseTimeFragment(hash: string): number | null {
   const match = /^#?t=(?:npt:)?(\d+(?:\.\d+)?|(?:\d+:)?\d{1,2}:\d{1,2}(?:\.\d+)?)(?:,.*)?$/.exec(hash.trim());
   if (!match) return null;
@@ -20,10 +16,8 @@ export function parseTimeFragment(hash: string): number | null {
   return Number.isFinite(seconds) ? seconds : null;
 }
 
-/** What a chapter link points at without JavaScript: the audio itself, opened at that second. */
 export const chapterHref = (src: string, start: number) => `${src}#t=${Math.floor(start)}`;
 
-/** The chapter playing at `time` (-1 before the first). */
 export function chapterAt(chapters: PlayerChapter[], time: number): number {
   let found = -1;
   chapters.forEach((chapter, i) => {
@@ -32,7 +26,6 @@ export function chapterAt(chapters: PlayerChapter[], time: number): number {
   return found;
 }
 
-/** "Previous" restarts the chapter, unless it has only just started; then it goes one back. */
 export function previousChapterStart(chapters: PlayerChapter[], time: number): number {
   const current = chapterAt(chapters, time);
   if (current < 0) return 0;
@@ -74,7 +67,7 @@ export function savePosition(key: string, time: number, total: number) {
     if (time < RESUME_MARGIN || (total > 0 && time > total - RESUME_MARGIN)) store.removeItem(positionKey(key));
     else store.setItem(positionKey(key), String(Math.floor(time)));
   } catch {
-    // a full or blocked store: nothing to remember
+        // a full or blocked store: nothing to remember
   }
 }
 
@@ -89,6 +82,6 @@ export function saveSpeed(speed: number) {
   try {
     storage()?.setItem(SPEED_KEY, String(speed));
   } catch {
-    // as above
+        // a full or blocked store: nothing to remember
   }
 }

@@ -22,10 +22,9 @@ export const GENERATION_MAX_ATTEMPTS = 3;
 export type GenerationJobPayload = {
   podcastId: string;
   attempt: number;
-  /** Family podcasts only: the campaign and the status it returns to afterwards. */
   campaignId?: string | null;
   campaignStatusBefore?: CampaignStatus | null;
-  /** The owner reviews the script first: the job stops at 'script_ready' (decision 0128). */
+    /** The job stops at 'script_ready' for the owner's review (decision 0128). */
   stopAfterScript?: boolean;
 };
 
@@ -52,7 +51,6 @@ const ownedAudioKey = preparedPerConnection((d) =>
     .prepare(),
 );
 
-/** Where an owned podcast's audio is stored (null before it has any), without the row's large columns. */
 export function getOwnedPodcastAudioKey(ownerId: string, podcastId: string): string | null {
   return ownedAudioKey().get({ ownerId, podcastId })?.audioKey ?? null;
 }
@@ -89,7 +87,6 @@ export function listOwnedPodcasts(ownerId: string, limit = 100) {
     .all();
 }
 
-// Job keys are `podcast:<id>:<attempt>`; this range reads them through the unique index.
 const jobKeyRange = (podcastId: string) =>
   and(gte(jobs.dedupeKey, `podcast:${podcastId}:`), lt(jobs.dedupeKey, `podcast:${podcastId};`));
 
@@ -153,7 +150,6 @@ const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
 
 export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean };
 
-/** Limit, row and job in one transaction. Wake the job runner afterwards. */
 export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options, reviewScript }: PodcastRequest) {
   const story = await getOwnedStory(ownerId, storyId);
   if (!story) throw new PodcastRequestError(404, g.storyMissing, "storyId");
@@ -174,17 +170,14 @@ function campaignHasPodcastInProgress(tx: Tx, campaignId: string) {
     tx
       .select({ id: podcasts.id })
       .from(podcasts)
-      // A script waiting for the owner's review is this collection's podcast in the making too.
       .where(and(eq(podcasts.campaignId, campaignId), inArray(podcasts.status, [...workingStatuses, "script_ready"])))
       .limit(1)
       .get(),
   );
 }
 
-// 'generating_podcast' left behind by a podcast that no longer runs resolves to 'active'.
 const restingStatus = (status: CampaignStatus): CampaignStatus => (status === "generating_podcast" ? "active" : status);
 
-/** The collection shows 'generating_podcast' while its podcast's job runs; the job gives back the status returned. */
 function markCampaignGenerating(tx: Tx, campaignId: string): CampaignStatus | null {
   const campaign = tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (!campaign) return null;
@@ -192,7 +185,6 @@ function markCampaignGenerating(tx: Tx, campaignId: string): CampaignStatus | nu
   return restingStatus(campaign.status);
 }
 
-/** The caller checks that the campaign is theirs. */
 export function createFamilyPodcastRequest(
   ownerId: string,
   campaignId: string,
@@ -222,7 +214,6 @@ export function createFamilyPodcastRequest(
   });
 }
 
-/** A retry is not counted against the limit again. Wake the runner afterwards. */
 export function retryFailedPodcast(ownerId: string, podcastId: string) {
   return db.transaction((tx) => {
     const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
@@ -240,7 +231,6 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
       .returning()
       .get();
     const attempt = latestGenerationAttempt(podcast.id) + 1;
-    // A failed 'Review the script first' is retried as one: the owner still reads the script first.
     const stopAfterScript = latestGenerationPayload(podcast.id)?.stopAfterScript === true;
     enqueueGeneration({
       podcastId: podcast.id,
@@ -253,29 +243,18 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
   });
 }
 
-/**
- * A relative asked that their recording no longer be heard: every finished episode that plays
- * it goes back in the queue. Feeds and share links hold finished episodes only, so it is withdrawn at
- * once; the job writes its script again without the clip (scriptFor), and it is back when remade. Not
- * counted against the limit. Wake the runner afterwards.
- */
+/** Feeds and share links hold finished episodes only, so requeuing withdraws the clip at once. Wake the runner afterwards. */
 export function remakeEpisodesWithClip(recordingId: string, story?: { campaignId: string; submittedAt: Date }) {
   return db.transaction((tx) => {
     const playing = sql`exists (select 1 from json_each(${podcasts.script}) where json_extract(value, '$.clip.recordingId') = ${recordingId})`;
-    // The written story too: any of its collection's episodes made since it arrived may read it.
     const reading = story ? or(playing, and(eq(podcasts.campaignId, story.campaignId), gte(podcasts.completedAt, story.submittedAt))) : playing;
-    // No transcript: the job writes the script again rather than reuse the one that has it. No chapter
-    // stories either (they may name the removed story): the job records them from the new audio.
+        // No transcript or chapter stories: the job writes the script again without the removed story.
     const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null, transcript: null, chapterStories: null }).where(and(eq(podcasts.status, "complete"), reading)).returning().all();
     for (const podcast of remade) enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, campaignId: null, campaignStatusBefore: null });
     return remade;
   });
 }
 
-/**
- * 'Make the audio' after a review: the saved script is spoken as it stands (the job reuses it). The
- * podcast was counted against the limit when it was requested. Wake the runner afterwards.
- */
 export function renderReviewedScript(ownerId: string, podcastId: string) {
   return db.transaction((tx) => {
     const podcast = tx
@@ -288,14 +267,12 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
       const exists = tx.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
       throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, g.notFound);
     }
-    // The script job gave the collection its status back; it is 'generating_podcast' again while the audio is made.
     const family = podcast.campaignId ? { campaignId: podcast.campaignId, campaignStatusBefore: markCampaignGenerating(tx, podcast.campaignId) } : {};
     enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, ...family });
     return podcast;
   });
 }
 
-/** A running job finds its podcast gone and stops; a family podcast's campaign gets its status back. */
 /** The limit caps the podcasts an account has, not a monthly quota, so a deletion gives its place back (decision 0122). */
 export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
   const gone = db.transaction((tx) => {
@@ -308,7 +285,6 @@ export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
     return podcast;
   });
   if (gone?.audioKey) await removeEpisodeAudio(gone.audioKey);
-  // With its sized copies (decision 0163), through the one remover account deletion uses.
   if (gone?.coverKey) await removeStoredFiles([gone.coverKey]);
   return gone;
 }
@@ -317,7 +293,6 @@ export function getPodcast(podcastId: string) {
   return db.query.podcasts.findFirst({ where: eq(podcasts.id, podcastId) });
 }
 
-/** False when the podcast was deleted meanwhile. */
 export function setPodcastStatus(podcastId: string, status: PodcastStatus) {
   return db.update(podcasts).set({ status }).where(eq(podcasts.id, podcastId)).run().changes > 0;
 }
@@ -328,7 +303,6 @@ export function savePodcastScript(podcastId: string, script: NonNullable<Podcast
 
 export type RenderedAudio = { audioKey: string; duration: number; fileSize: number; chapterStories?: Podcast["chapterStories"] };
 
-/** False when the podcast was deleted while it rendered (the caller removes the file). */
 export function completePodcast(podcastId: string, audio: RenderedAudio, completedAt: Date) {
   return db.transaction((tx) => {
     const podcast = tx
@@ -356,7 +330,7 @@ export function failPodcast(podcastId: string, message: string) {
 }
 
 export function restoreCampaignStatus(campaignId: string, status: CampaignStatus, tx: Tx | typeof db = db) {
-  // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
+    // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
   tx.update(campaigns)
     .set({ status: restingStatus(status) })
     .where(
@@ -369,7 +343,6 @@ export function restoreCampaignStatus(campaignId: string, status: CampaignStatus
     .run();
 }
 
-/** In progress with no job left to finish it (its worker died and the job was given up). */
 export function isGenerationInterrupted(podcast: Pick<Podcast, "id" | "status">) {
   return (workingStatuses as readonly string[]).includes(podcast.status) && !hasLiveGenerationJob(podcast.id);
 }

@@ -1,4 +1,3 @@
-// The family's pronunciation list (one per account) and its 'listen' samples. Decision 0128.
 import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciations } from "#db/schema";
@@ -30,7 +29,6 @@ export function getOwnedPronunciation(ownerId: string, id: string) {
   return db.query.pronunciations.findFirst({ where: and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId)) });
 }
 
-/** 409 for a term already listed (any case) or a full list. */
 export function addPronunciation(ownerId: string, { term, sayAs }: PronunciationInput) {
   return db.transaction((tx) => {
     const key = termKey(term);
@@ -46,7 +44,6 @@ export function addPronunciation(ownerId: string, { term, sayAs }: Pronunciation
   });
 }
 
-/** False when it was not this owner's (or is already gone). */
 export function removePronunciation(ownerId: string, id: string) {
   return db.delete(pronunciations).where(and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId))).run().changes > 0;
 }
@@ -56,12 +53,10 @@ const SAMPLE_VERSION = 1;
 const sampleHashOf = (sayAs: string, voice: VoiceId, accent: Accent) =>
   createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(resolveVoice(voice, accent)), sayAs])).digest("hex").slice(0, 32);
 
-/** Where samples of these words were kept before each family's had its folder, in every voice and accent (an account's erasure removes them). */
 export const sharedPronunciationSampleKeys = (sayAs: string) => [
   ...new Set(VOICE_IDS.flatMap((voice) => ACCENTS.map((accent) => storageKeys.sharedPronunciationSample(sampleHashOf(sayAs, voice, accent))))),
 ];
 
-/** The words as the voice says them, kept in storage by voice and words: the same entry plays at once the second time. */
 function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
   const speaker = resolveVoice(voice, accent);
   const hash = sampleHashOf(sayAs, voice, accent);
@@ -76,7 +71,7 @@ function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Ac
       backgroundMusic: "none",
       introOutro: "none",
       quality: "standard",
-      // Kept as this voice's: never made by another standing in for a speech server that is down (decision 0155).
+            // Kept as this voice's: never made by another standing in for a speech server that is down (decision 0155).
       localFallback: false,
       expectSpeechServer: speaker.engine === "speech-server",
     },
@@ -84,7 +79,6 @@ function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Ac
   );
 }
 
-/** The owner's entry spoken, or null when it is not theirs. */
 export async function pronunciationSample(ownerId: string, id: string, voice: VoiceId, accent: Accent) {
   const entry = await getOwnedPronunciation(ownerId, id);
   if (!entry) return null;

@@ -1,24 +1,17 @@
-// A family's pronunciation list: applied to the text the voices read, never to the transcript.
-// Why: docs/decisions/0128-script-review-and-pronunciations.md
+// Applied to the text the voices read, never to the transcript (decision 0128).
 import type { ScriptSegment } from "./script";
 
 export const PRONUNCIATION_TERM_MAX = 60;
 export const PRONUNCIATION_SAY_AS_MAX = 120;
-/** Enough for every name and place in a family; each one is one more alternative in the match. */
 export const PRONUNCIATIONS_PER_FAMILY = 200;
 
 export type Pronunciation = { term: string; sayAs: string };
 
-/** One entry per word or phrase whatever its case or spacing: "Saint  Louis" and "saint louis" are the same. */
 export const termKey = (term: string) => term.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en-US");
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * Every whole-word occurrence of a term (any case; any run of spaces inside a phrase) replaced by
- * how to say it. One pass, longest term first, so "Saint Louis" wins over "Louis" and a respelling
- * is never respelled again.
- */
+/** One pass, longest term first, so "Saint Louis" wins over "Louis" and a respelling is never respelled again. */
 export function applyPronunciations(text: string, entries: readonly Pronunciation[]): string {
   const byKey = new Map<string, string>();
   for (const entry of entries) {
@@ -29,12 +22,10 @@ export function applyPronunciations(text: string, entries: readonly Pronunciatio
   const alternatives = [...byKey.keys()]
     .sort((a, b) => b.length - a.length)
     .map((key) => key.split(" ").map(escapeRegExp).join("\\s+"));
-  // Whole words: "Ana" is not found in "Anna", but is in "Ana's" (the possessive keeps its ending).
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "giu");
   return text.normalize("NFC").replace(pattern, (match) => byKey.get(termKey(match)) ?? match);
 }
 
-/** The script as the voices will read it. */
 export function respellScript(segments: readonly ScriptSegment[], entries: readonly Pronunciation[]): ScriptSegment[] {
   return segments.map((segment) => ({ ...segment, text: applyPronunciations(segment.text, entries) }));
 }

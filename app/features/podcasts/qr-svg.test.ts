@@ -2,7 +2,6 @@ import { renderSVG } from "uqr";
 import { expect, it } from "vitest";
 import { qrSvg } from "./qr-svg";
 
-/** The dark 10-unit cells a path covers, whether drawn one by one or in runs. */
 function darkCells(svg: string) {
   const cells = new Set<string>();
   for (const [, x, y, width] of svg.matchAll(/M(\d+),(\d+)h(\d+)v10h-\d+z/g)) {

@@ -2,11 +2,7 @@ import { encode } from "uqr";
 
 const QR_PIXEL = 10;
 
-/**
- * The same picture as uqr's renderSVG, with each row's run of dark modules drawn as one rectangle
- * rather than one per module: about half the bytes. A standalone image (its own white ground),
- * served at the feed's /qr.svg.
- */
+/** As uqr's renderSVG, but each row's run of dark modules is one rectangle rather than one per module. */
 export function qrSvg(text: string, border = 2) {
   const { size, data } = encode(text, { border });
   const side = size * QR_PIXEL;

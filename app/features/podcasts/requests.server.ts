@@ -18,7 +18,6 @@ export async function requestPodcast(ownerId: string, request: PodcastRequest) {
   return podcast;
 }
 
-/** The given settings over the saved ones (missing values: document 1's defaults), saved back. */
 export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: Omit<GenerateFamilyPodcastInput, "reviewScript"> & { reviewScript?: boolean }) {
   const saved = readNarratorSettings(campaign.podcastSettings);
   const given = input.voiceConfig ?? {};
@@ -50,7 +49,6 @@ export function retryPodcast(ownerId: string, podcastId: string) {
   return podcast;
 }
 
-/** 'Make the audio' on the script review page. */
 export function makeReviewedAudio(ownerId: string, podcastId: string) {
   const podcast = renderReviewedScript(ownerId, podcastId);
   wakeJobs();

@@ -18,14 +18,12 @@ import {
 
 const v = podcastMessages.validation;
 
-// The wizard's lists, defaults and limits live in wizard-options.ts (no Zod: the wizard's steps read
-// them in the browser; decision 0183); re-exported so the server's callers keep one import.
+// The wizard's lists live in wizard-options.ts, without Zod, for the browser (decision 0183).
 export * from "./wizard-options";
 export const familyMusic = FAMILY_MUSIC;
 export { familyAccents, familyVoices };
 export { FAMILY_SPEED };
 
-/** Stored as the 0.1 step, not float noise. */
 function speedSchema(min: number, max: number) {
   const message = v.speed(min, max);
   return z
@@ -38,7 +36,6 @@ function speedSchema(min: number, max: number) {
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, error: string) => z.enum(values, { error });
 
-/** Flat, so a form can post it as is. One host: secondary fields dropped (a form may post them hidden). */
 export const VoiceConfigSchema = z
   .object({
     hostCount: z
@@ -71,11 +68,10 @@ export const GenerationOptionsFields = {
   backgroundMusic: choice(wizardMusic, v.backgroundMusic).default(optionsDefaults.backgroundMusic),
   introOutro: choice(wizardIntroOutro, v.introOutro).default(optionsDefaults.introOutro),
   processingQuality: choice(processingQualities, v.processingQuality).default(optionsDefaults.processingQuality),
-  // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
+    // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
   customIntro: z.string().trim().max(CUSTOM_INTRO_MAX, { error: v.customIntroTooLong(CUSTOM_INTRO_MAX) }).optional(),
 };
 
-/** 'custom' means the owner's own opening words (decision 0122), so it needs them. */
 export function requireCustomIntro(options: { introOutro: string; customIntro?: string | undefined }, ctx: z.RefinementCtx) {
   if (options.introOutro === "custom" && !options.customIntro) ctx.addIssue({ code: "custom", path: ["customIntro"], message: v.customIntroRequired });
 }
@@ -99,11 +95,9 @@ export const GeneratePodcastSchema = z.object({
   storyId,
   voiceConfig: VoiceConfigSchema.default(() => VoiceConfigSchema.parse({})),
   options: GenerationOptionsSchema.default(() => GenerationOptionsSchema.parse({})),
-  /** Ours, beside the spec's fields: stop at the script for review, as the wizard's "Review the script first" (0128). */
   reviewScript: z.boolean().default(false),
 });
 
-/** hostCount 2 adds the host (secondary) beside the narrator (decision 0202); with 1 the spec's nulls. */
 export const FamilyVoiceConfigSchema = z
   .object({
     hostCount: z.union([z.literal(1), z.literal(2)], { error: podcastMessages.generation.familyVoices }).optional(),
@@ -124,11 +118,9 @@ export const FamilyOptionsSchema = z
   })
   .partial();
 
-/** Missing values come from the saved narrator settings. */
 export const GenerateFamilyPodcastSchema = z.object({
   voiceConfig: FamilyVoiceConfigSchema.nullish(),
   options: FamilyOptionsSchema.nullish(),
-  /** Ours: stop at the script for review (0128), as POST /api/podcasts/generate. */
   reviewScript: z.boolean().default(false),
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;

@@ -1,5 +1,4 @@
-// The check a language model's draft must pass (decision 0132): each way of inventing, dropping or
-// moving the story's words is caught, and a faithful draft passes with any quote-mark style.
+// Each way of inventing, dropping or moving the story's words is caught (decision 0132).
 import { describe, expect, test } from "vitest";
 import { checkDraft } from "./script-check";
 import type { DraftSegment, ScriptRequest } from "./script";
@@ -27,7 +26,6 @@ describe("a single story", () => {
     ["a part cut mid-sentence", [tell(`${S1} She sold them`), ask("Go on."), tell(`at the Saturday market. ${S3} ${S4}`)], /stops in the middle of the sentence “She sold them at the Saturday market\.”/],
     ["a part left out", [tell(`${S1} ${S2} ${S3}`)], /the story must be read in full, but “We still have one\.” and the 0 sentences after it are missing/],
     ["the story in the interviewer's voice", [tell(`${S1} ${S2}`), { ...tell(`${S3} ${S4}`), speaker: "host2" }], /segment 2 reads the story in host2's voice/],
-    // ("tomatoes" is in the title, which a host may name.)
     ["a host line retelling the story", [ask("So Ada sold tomatoes?"), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 asks “So Ada sold tomatoes\?”, which tells what happened/],
     ["a statement retelling the story", [ask("Ada sold them at the market."), tell(`${S1} ${S2} ${S3} ${S4}`)], /segment 1 is a host line but uses the story's words \(ada, sold, them, market\);/],
     ["a question the next part leaves open", [ask("Where was the Saturday market?"), tell(S1), tell(`${S2} ${S3} ${S4}`)], /segment 1 asks “Where was the Saturday market\?”, but the part after it does not tell that \(saturday, market\)/],
@@ -71,7 +69,6 @@ describe("a collection", () => {
     expect(checkDraft(collection, [asked, draft[2]!, ask(`We asked a family member: “${question}”`), draft[4]!])).toEqual([
       "the question “What do you remember of the garden?” is read 2 times; it is read once, before the first answer",
     ]);
-    // Question words are the relative's prompt, not the story's: "remember" may be asked.
     expect(checkDraft(collection, [draft[1]!, draft[2]!, asked, draft[4]!])).toEqual([
       "segment 2 reads Aunt May's words before the host asks the question “What do you remember of the garden?” word for word",
     ]);

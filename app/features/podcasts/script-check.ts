@@ -1,28 +1,20 @@
-// The rule a script must keep to invent nothing (decisions 0127, 0132): the narrator (host1) reads
-// every sentence of the story word for word, once, in order, never cut mid-sentence; the hosts' own
-// lines use no word of the story beyond the title and names; in a collection each relative's question
-// is asked before their words. Both writers write drafts that keep it; a language model's is checked.
+// The rule a script keeps to invent nothing (decisions 0127, 0132); a language model's draft is checked against it.
 import { paragraphSentences, sentencesOf } from "~/audio/sentences";
 import { anchorsOf, answerWords, INTERVIEW_WORDS } from "./interviewer";
 import { letterOf, relationOf } from "./letters";
 import { ANY_CLIP_PLACEHOLDER, clipPlaceholder, contributorNames, recordingsInOrder, storyBody, type DraftSegment, type ScriptRequest } from "./script";
 
-/**
- * The story as sentences in order; a paragraph's line breaks (a PDF's wrapped lines) are spaces. A period
- * of "Mr.", "St." or an initial ends no sentence (sentences.ts), so no part is cut there.
- */
 export function storySentences(content: string) {
   return paragraphSentences(content).flatMap((paragraph) => paragraph.map((text, i) => ({ text, opensParagraph: i === 0 })));
 }
 
-/** Words too common to carry a fact; a host line's other words must not occur in the story. */
 export const STOPWORDS = new Set(
   "a an the and or but so then now this that it is was be are were do does did will what how we you us our i me my he she they of to in on at for with by from as re s t ll ve d m".split(" "),
 );
 
 export const contentWords = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
 
-/** "Word for word" ignores spacing and the style of quote marks (a model may straighten “curly” ones). */
+/** A model may straighten “curly” quotes; word for word ignores that and spacing. */
 export const normalizeQuote = (text: string) =>
   text
     .normalize("NFC")
@@ -32,13 +24,8 @@ export const normalizeQuote = (text: string) =>
     .trim();
 
 const NARRATOR = "host1";
-// "Where did …?", or a short "And the frozen river?": asking, not telling.
 const WH_QUESTION = /^(?:(?:and\s+|so\s+)?(?:who|what|where|when|how|why|which)\b|and\s+(?:\S+\s+){0,4}\S+\?)/i;
 
-/**
- * Whose words a story segment reads: the story, or in a collection the relative named by its chapter.
- * `recorded`: the sentences their recordings play in their own voice, which the narrator never reads.
- */
 type Source = { name: string; sentences: string[]; questions: string[]; texts: string[]; said: string[]; recorded: Set<string> };
 
 function sourcesOf(req: ScriptRequest): Map<string, Source> {
@@ -53,7 +40,6 @@ function sourcesOf(req: ScriptRequest): Map<string, Source> {
     if (story.recording) for (const sentence of [...sentences, ...storySentences(story.recording.transcript ?? "").map((s) => normalizeQuote(s.text))]) source.recorded.add(sentence);
     source.texts.push(text);
     if (story.question?.trim() && !source.questions.includes(normalizeQuote(story.question))) source.questions.push(normalizeQuote(story.question));
-    // A host may say whom a letter was to and how the relative says they are related (letters.ts).
     source.said.push(letterOf(text)?.recipient ?? "", story.relation ?? relationOf(text) ?? "");
     sources.set(name.toLowerCase(), source);
   }
@@ -62,10 +48,6 @@ function sourcesOf(req: ScriptRequest): Map<string, Source> {
 
 const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
 
-/**
- * What is wrong with a draft, in words a model can act on; none when it keeps the rule. A missing
- * sentence is a failure too: the story is told whole (decision 0132).
- */
 export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] {
   const problems: string[] = [];
   const sources = sourcesOf(req);
@@ -78,7 +60,6 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
   const questions = [...new Set([...sources.values()].flatMap((s) => s.questions))].sort((a, b) => b.length - a.length);
   const saidBefore = new Set<string>();
   const ownWords = (sentence: string) => contentWords(sentence).filter((w) => !INTERVIEW_WORDS.has(w));
-  // What a relative said, read or played: the part a question leads into and a reaction follows.
   const told = (segment: DraftSegment) => segment.kind === "story" || Boolean(segment.clip);
   let previous: string | null = null;
 
@@ -86,21 +67,18 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     const where = `segment ${i + 1}`;
     if (req.hostCount === 1 && segment.speaker !== NARRATOR) problems.push(`${where} is spoken by ${segment.speaker}, but this episode has one host, host1`);
     if (segment.kind === "host" && !segment.clip) {
-      // A question asks what the part after it tells, in its words (decision 0203); a statement names the
-      // title and the people, and may echo what the part before it named ("Naples! I see."), no more.
+            // A question asks what the part after it tells, in its words (decision 0203).
       const next = draft.slice(i + 1).find(told)?.text ?? "";
       const answered = answerWords(next);
       const echoed = new Set(previous ? anchorsOf(previous.replace(/\s+/g, " ")).flatMap((a) => contentWords(a.text)) : []);
       for (const said of sentencesOf(segment.text)) {
-        // A relative's question quoted whole ("We asked each of them: “…?”") is theirs, not the host's.
         const sentence = questions.reduce((text, q) => text.split(q).join(" "), normalizeQuote(said)).replace(/[“”"]\s*[“”"]/g, " ").trim();
         if (!sentence) continue;
         if (/\?["”’')]*$/.test(sentence)) {
           const own = ownWords(sentence).filter((w) => !allowed.has(w));
-          // The host's own words are free ("How does it end?"); the story's must be the next part's.
           const open = [...new Set(own.filter((w) => storyWords.has(w) && !answered.has(w)))];
           if (open.length) problems.push(`${where} asks “${clip(sentence)}”, but the part after it does not tell that (${open.join(", ")}); a host asks only what the next part answers, in its words`);
-          // "So Ada sold tomatoes?" tells as it asks: a question with the story's words asks who, what, where, when or how.
+                    // "So Ada sold tomatoes?" tells as it asks: a question with the story's words asks who, what, where, when or how.
           else if (own.some((w) => storyWords.has(w)) && !WH_QUESTION.test(sentence)) {
             problems.push(`${where} asks “${clip(sentence)}”, which tells what happened; a host's question about the story asks who, what, where, when or how`);
           }
@@ -122,7 +100,6 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     previous = segment.text;
     const source = sources.get(req.format === "multi_contributor" ? (segment.chapter ?? "").trim().toLowerCase() : "");
     if (segment.clip) {
-      // A recording plays the relative's typed words in their own voice: those count as told.
       const start = source ? (read.get(source) ?? 0) : 0;
       if (source && source.sentences[start] && normalizeQuote(segment.text).startsWith(source.sentences[start]!)) read.set(source, readAlong(source.sentences, start, normalizeQuote(segment.text))[0]);
       return;
@@ -148,7 +125,6 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     if (problem) problems.push(`${where} ${problem}`);
   });
 
-  // The collection's question is read once: every relative was asked it.
   for (const question of questions) {
     const times = hostedSoFar.split(question).length - 1;
     if (times > 1) problems.push(`the question “${clip(question)}” is read ${times} times; it is read once, before the first answer`);
@@ -166,10 +142,6 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
   return problems;
 }
 
-/**
- * A relative's recording plays whole where their words would be: every clip once, as a segment of its
- * own, in the order the stories are played (decision 0211).
- */
 function clipProblems(req: ScriptRequest, draft: DraftSegment[]): string[] {
   const problems: string[] = [];
   const recordings = recordingsInOrder(req);
@@ -195,7 +167,6 @@ function clipProblems(req: ScriptRequest, draft: DraftSegment[]): string[] {
   return problems;
 }
 
-/** Reads `text` as the source's next sentences from `start`: where it got to, and what went wrong if anything. */
 function readAlong(sentences: string[], start: number, text: string): [number, string?] {
   let next = start;
   let rest = text;

@@ -1,4 +1,3 @@
-// The script review page's forms (decision 0128): one schema per intent, used by the action and by Conform.
 import { z } from "zod";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
 import { wizardMessages } from "./wizard-messages";
@@ -8,7 +7,6 @@ const s = wizardMessages.script.errors;
 const p = wizardMessages.pronunciations.errors;
 
 export { SEGMENT_TEXT_MAX };
-/** More lines than any script has; the real bound is checked against the stored script. */
 const SEGMENT_INDEX_MAX = 10_000;
 
 const segmentIndex = z.number({ error: s.noSuchSegment }).int({ error: s.noSuchSegment }).min(0, { error: s.noSuchSegment }).max(SEGMENT_INDEX_MAX, { error: s.noSuchSegment });
@@ -26,15 +24,11 @@ export const MoveSegmentSchema = z.object({ index: segmentIndex });
 
 
 export type ScriptLines = {
-  /** The lines as posted, each valid. */
   lines: { index: number; text: string }[];
-  /** Line index → its message, for the lines that are not. */
   errors: Record<number, string>;
-  /** Every posted line as typed, so a refused form shows what was written. */
   values: Record<number, string>;
 };
 
-/** Every line of the posted script form, each read as one line's save would read it. */
 export function readScriptLines(formData: FormData): ScriptLines {
   const result: ScriptLines = { lines: [], errors: {}, values: {} };
   for (const [name, value] of formData) {

@@ -1,5 +1,4 @@
-// The optional review between the script and the audio: the owner edits a line or gives it to the
-// other host while the podcast is 'script_ready'. Decision 0128.
+// The optional review between the script and the audio (decision 0128).
 import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -18,11 +17,9 @@ const errors = wizardMessages.script.errors;
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
 
-/** The page's view: each line as written and, when the family's list changes it, as it will be spoken. */
 export async function getScriptReview(ownerId: string, podcastId: string) {
   const stored = await getOwnedPodcast(ownerId, podcastId);
   if (!stored) return null;
-  // As on the progress page: a podcast whose job died reads (and is stored, on the primary) as failed.
   if (isGenerationInterrupted(stored)) await ensurePrimary();
   const podcast = failIfInterrupted(stored);
   const segments = (podcast.script ?? []) as ScriptSegment[];
@@ -42,11 +39,6 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
   };
 }
 
-/**
- * The owner's changes in one write: every posted line's text (a line left as it was is written as it
- * was), then the one line given to the other host, if any; the transcript written again from the
- * script. 404/409/400 as PodcastRequestError, and then nothing is changed.
- */
 export function changeSegments(ownerId: string, podcastId: string, change: { lines: { index: number; text: string }[]; move?: number }) {
   return db.transaction((tx) => {
     const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();

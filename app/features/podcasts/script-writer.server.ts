@@ -28,7 +28,6 @@ export function openAIConfigFromEnv(): OpenAIConfig | null {
   return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL } : null;
 }
 
-/** `writer` is whose words the episode has: "builtin" also when the model's two answers were refused. */
 export type WrittenScript = { segments: ScriptSegment[]; writer: "openai" | "builtin"; model: string | null };
 
 const FALLBACK_PROMPTS: Record<ScriptFormat, string> = {
@@ -68,7 +67,6 @@ function userMessage(req: ScriptRequest) {
   if (req.format !== "multi_contributor") {
     return `Title: ${req.title}\n\nStory:\n${storyBody(req.title, req.stories[0]?.content ?? "")}`;
   }
-  // Each relative's stories together, as they are played; a recording is its placeholder and, to introduce it, its words.
   const clips: ScriptStory[] = recordingsInOrder(req);
   const parts = storiesByRelative(req.stories)
     .flat()
@@ -82,7 +80,6 @@ function userMessage(req: ScriptRequest) {
   return `Collection: ${req.title}\n\n${parts.join("\n\n---\n\n")}`;
 }
 
-/** Structured output: a server that honours it can only answer in the draft's shape. */
 function responseFormat(req: ScriptRequest) {
   const segment = {
     type: "object",
@@ -112,11 +109,10 @@ const AnswerSchema = z.object({
     .min(1),
 });
 
-/** The model's draft, or why it is not one. */
 export function parseScriptAnswer(content: string | null | undefined): DraftSegment[] | string {
   let raw: unknown;
   try {
-    // Some servers wrap JSON in a code fence even when asked not to.
+        // Some servers wrap JSON in a code fence even when asked not to.
     raw = JSON.parse((content ?? "").replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ""));
   } catch {
     return "the answer is not JSON";
@@ -130,15 +126,12 @@ type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
 type ResponseFormat = ReturnType<typeof responseFormat> | { type: "json_object" };
 
-/**
- * Servers without structured output (llama.cpp, older vLLM and others) refuse json_schema with a 400
- * about response_format; JSON mode, with the shape spelled out in the rules, is what they can do.
- */
+/** Servers without structured output (llama.cpp, older vLLM) refuse json_schema with a 400; they get JSON mode. */
 const refusesStructuredOutput = (error: unknown) => error instanceof OpenAI.BadRequestError && /response_format|json_schema/i.test(error.message);
 
 async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, messages: Message[], responseFormat: ResponseFormat) {
   const completion = await client.chat.completions.create({ model: config.model, temperature: 0.7, response_format: responseFormat, messages });
-  // Usage is recorded even when the answer turns out unusable: the tokens were spent.
+    // Usage is recorded even when the answer turns out unusable: the tokens were spent.
   const promptTokens = completion.usage?.prompt_tokens ?? 0;
   const completionTokens = completion.usage?.completion_tokens ?? 0;
   const model = completion.model || config.model;
@@ -153,7 +146,6 @@ async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, mes
   return { content: completion.choices[0]?.message?.content ?? "", model };
 }
 
-/** Each segment that is exactly a recording's placeholder becomes that recording's clip, as the built-in writer places it. */
 export function placeClips(req: ScriptRequest, draft: DraftSegment[]): DraftSegment[] {
   const clips: ScriptStory[] = recordingsInOrder(req);
   return draft.map((segment) => {
@@ -163,7 +155,6 @@ export function placeClips(req: ScriptRequest, draft: DraftSegment[]): DraftSegm
   });
 }
 
-/** A draft that keeps the rule, or the problems to tell the model (at most a few, to keep the retry short). */
 function review(req: ScriptRequest, content: string): DraftSegment[] | string {
   const answer = parseScriptAnswer(content);
   if (typeof answer === "string") return answer;
@@ -172,11 +163,7 @@ function review(req: ScriptRequest, content: string): DraftSegment[] | string {
   return problems.length ? problems.slice(0, 5).join("; ") : draft;
 }
 
-/**
- * Asks for the draft; an answer that is malformed or breaks the rule is asked for once more, with the
- * reason, and a second failure gives the built-in writer's script. Errors of the call itself (a
- * wrong key, a server down) are thrown: the job tries again later.
- */
+/** A bad answer is asked for once more with the reason, then the built-in writer's script is used; call errors throw for a later retry. */
 async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promise<WrittenScript> {
   const template = await getDefaultPromptTemplate(req.format);
   const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: 120_000, maxRetries: 1 });
@@ -199,7 +186,6 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
     const { content, model } = await askInFormat();
     const result = review(req, content);
     if (typeof result !== "string") {
-      // The owner's custom intro is read as written, ahead of whatever the model wrote.
       const intro = customOpening(req);
       return { segments: renderDraft(req, intro ? [{ ...intro, kind: "host" }, ...result] : result), writer: "openai", model };
     }

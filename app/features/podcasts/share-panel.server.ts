@@ -1,6 +1,4 @@
-// The share and download panel's server half, for every page that shows the panel (the podcast's
-// page and step 4 of the wizard): what it shows, and what its forms do. Post/redirect/get, so the
-// toast shows without JavaScript and a refresh repeats nothing.
+// Post/redirect/get, so the toast shows without JavaScript and a refresh repeats nothing.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { originFor } from "~/lib/env.server";
@@ -13,7 +11,6 @@ import { ShareFormSchema } from "./listening-schemas";
 
 const s = listeningMessages.share;
 
-/** What the panel shows for a finished podcast of this owner. */
 export async function sharePanelFor(request: Request, ownerId: string, podcastId: string) {
   const newsletterId = newsletterPublicIdFor(ownerId, podcastId);
   const share = await recentShareFor(request, podcastId);
@@ -28,11 +25,6 @@ export const SHARE_PANEL_INTENTS = ["share", "no-share-link", "save-library"] as
 export const isSharePanelIntent = (intent: unknown): intent is (typeof SHARE_PANEL_INTENTS)[number] =>
   (SHARE_PANEL_INTENTS as readonly unknown[]).includes(intent);
 
-/**
- * Answers one of the panel's forms for a podcast the caller owns (the route checked), then sends
- * the browser `back` to the page it came from. A refused share form answers 400 or 409 with the
- * form's state for the page to show.
- */
 export async function sharePanelAction(request: Request, ownerId: string, podcastId: string, formData: FormData, back: string) {
   const intent = formData.get("intent");
   if (intent === "share") {

@@ -10,7 +10,6 @@ export function titleWords(title: string): Set<string> {
 
 type Candidate = { id: string; title: string; campaignId: string | null; status: string; createdAt: Date | string };
 
-/** A shared collection outweighs any number of shared words. */
 const SAME_COLLECTION = 100;
 export const SIMILAR_LIMIT = 4;
 

@@ -18,7 +18,6 @@ export function getOwnedStory(ownerId: string, storyId: string) {
   return db.query.stories.findFirst({ where: and(eq(stories.id, storyId), eq(stories.ownerId, ownerId)) });
 }
 
-// The schema's field messages are the spec's descriptions; a JSON answer carries their titles too.
 const textStoryErrors = new Map([u.missingTitle, u.missingContent, u.titleTooLong, u.contentTooLong].map((m) => [m.description as string, m]));
 
 export function createTextStory(ownerId: string, input: { storyTitle?: unknown; storyContent?: unknown }) {
@@ -41,7 +40,6 @@ export function titleFromFileName(name: string) {
 
 export type PdfUpload = { bytes: Uint8Array; name: string };
 
-/** A PDF by its bytes, never its name; one without readable text is refused (decision 0106). */
 export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle?: string | null) {
   if (pdf.bytes.byteLength > MAX_PDF_BYTES) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
   if (!hasPdfSignature(pdf.bytes)) throw new PodcastRequestError(415, u.invalidType, "pdfFile");
@@ -70,7 +68,6 @@ export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle
 
 export type StoryUpload = { storyTitle?: string | null; storyContent?: string | null; pdf?: PdfUpload | null };
 
-/** An empty file input counts as no PDF. */
 export async function createStoryFromUpload(ownerId: string, { storyTitle, storyContent, pdf }: StoryUpload) {
   if (pdf && pdf.bytes.byteLength > 0) return createPdfStory(ownerId, pdf, storyTitle);
   if (!storyTitle?.trim() && !storyContent?.trim()) throw new PodcastRequestError(400, u.noFile, "pdfFile");

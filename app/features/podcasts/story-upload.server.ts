@@ -1,6 +1,4 @@
-// Reads the wizard's first step from a request: a multipart form (storyTitle, storyContent, pdfFile)
-// read through the one multipart reader, so a part over its limit is counted and dropped, not held
-// in memory, and the answer is the spec's 'File too large' rather than a broken connection.
+// A part over its limit is counted and dropped, not held in memory, so the answer is the spec's 'File too large'.
 import { MultipartError, readMultipartForm } from "~/lib/multipart.server";
 import { MAX_PDF_BYTES, type StoryUpload } from "~/features/podcasts/stories.server";
 import { podcastMessages } from "~/features/podcasts/messages";
@@ -8,9 +6,7 @@ import { PodcastRequestError } from "./errors";
 
 const u = podcastMessages.upload;
 
-/** Past this the upload is not worth reading to its end: the connection is dropped. */
 const HARD_CAP_BYTES = 5 * MAX_PDF_BYTES;
-/** A typed field (title, story) of at most 200,000 characters fits in this. */
 const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
 const KEPT = new Set(["storyTitle", "storyContent", "pdfFile"]);
 
@@ -19,12 +15,11 @@ async function readMultipart(request: Request) {
     maxBodyBytes: HARD_CAP_BYTES,
     maxFileBytes: MAX_PDF_BYTES,
     maxFieldBytes: MAX_TEXT_FIELD_BYTES,
-    // Any number of parts: the hard cap bounds the body, and only the first PDF is held.
     maxFields: Infinity,
     maxParts: Infinity,
     maxFiles: 1,
     keep: (name) => KEPT.has(name),
-    // Read on past a part's limit (so the answer reaches the browser) but keep nothing of it.
+        // Read on past a part's limit (so the answer reaches the browser) but keep nothing of it.
     oversized: "drop",
   });
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
@@ -33,10 +28,6 @@ async function readMultipart(request: Request) {
   return { storyTitle: text("storyTitle"), storyContent: text("storyContent"), file, oversized: oversized[0] ?? null };
 }
 
-/**
- * The story fields of a POST /api/stories/upload (multipart; a urlencoded or JSON body may carry the
- * typed fields). Unreadable input is 'Upload failed'; a file over 20 MB is 'File too large'.
- */
 export async function readStoryUpload(request: Request): Promise<StoryUpload> {
   const type = request.headers.get("content-type") ?? "";
   try {
@@ -61,7 +52,6 @@ export async function readStoryUpload(request: Request): Promise<StoryUpload> {
     }
   } catch (error) {
     if (error instanceof PodcastRequestError) throw error;
-    // Past the hard cap: the spec's answer for a file too large, whichever part went over.
     if (error instanceof MultipartError && error.status === 413) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
     throw new PodcastRequestError(400, u.failed);
   }

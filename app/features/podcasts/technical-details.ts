@@ -1,4 +1,3 @@
-// The detail page's 'Technical Details' tab: every stored value said in words a listener reads.
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount, formatDuration } from "~/lib/text-format";
 import { describeHost, wizardMessages } from "./wizard-messages";
@@ -28,7 +27,6 @@ export type TechnicalSource = {
 
 const MB = 1_048_576;
 
-/** Megabytes always (the help promises 'MB'); two decimals below 10 MB so a short episode is not '0 MB'. */
 export const formatMegabytes = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 2 : 1)} MB`;
 
 const word = (labels: Record<string, string>, value: string) => labels[value] ?? value.replaceAll(/[-_]/g, " ");

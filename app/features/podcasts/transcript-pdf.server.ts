@@ -7,8 +7,7 @@ import { parseTranscript } from "./transcript";
 
 type TranscriptSource = { title: string; transcript: string; createdAt: Date; duration: number | null; hostCount: number };
 
-// The standard PDF fonts speak WinAnsi only; anything else (control characters too: '\r' prints
-// as 'Ð') would print as garbage, so it becomes '?' or a line break.
+// The standard PDF fonts speak WinAnsi only; anything else would print as garbage.
 const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
 const isControl = (c: string) => c !== "\n" && /\p{Cc}/u.test(c);
 export function toWinAnsi(text: string) {

@@ -48,12 +48,10 @@ describe("estimated line times", () => {
   ];
 
   it("share each chapter's time by words (a line's pause counting as two)", () => {
-    // Ann: 8+2 and 18+2 words in 0-30 s; Bob: 3+2, 13+2 in 30-100 s.
     expect(estimateLineStarts(lines(8, 18, 3, 13), { duration: 100, chapters, lineChapters: ["Ann", "Ann", "Bob", "Bob"] })).toEqual([0, 10, 30, 47.5]);
   });
 
   it("a relative's recording counts by its length, not its few words", () => {
-    // 8+2, then a 20 s clip as 50+2, then 8+2: 72 in 100 s.
     expect(estimateLineStarts(lines(8, 3, 8), { duration: 100, chapters: [], lineSeconds: [undefined, 20, undefined] })).toEqual([0, 13.9, 86.1]);
   });
 

@@ -3,7 +3,7 @@ import { formatTranscript, type ScriptSegment, type Speaker } from "./script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
 
-// A speaker's name has no "[": "[Recording — Rose Smith, 1:42] …" is a relative's own words, not a turn of "[Recording — Rose Smith, 1".
+// A speaker's name has no "[", so "[Recording — Rose Smith, 1:42] …" is not read as a speaker's turn.
 const TURN = /^([^:\n[]{1,40}):\s+([\s\S]+)$/;
 
 export function parseTranscript(transcript: string | null | undefined): TranscriptTurn[] {
@@ -18,20 +18,15 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
     });
 }
 
-/** From the stored script, never invented. */
 export function transcriptFromScript(script: ScriptSegment[] | null | undefined, names: Record<Speaker, string>): string | null {
   return script?.length ? formatTranscript(script, names) : null;
 }
 
-/** A transcript line and, once timed, the second of the episode it is estimated to start at. */
 export type TimedTurn = TranscriptTurn & { start: number | null };
 
-// A line's closing pause, counted as if it were this many words.
 const PAUSE_AS_WORDS = 2;
-// A relative's recording counts by its length, at an ordinary speaking pace (150 words a minute).
 const WORDS_PER_SECOND = 2.5;
 
-/** Which chapter each line is in (by index), or null when the script's chapters and the MP3's disagree. */
 function chapterOfLines(lineChapters: Array<string | undefined>, chapters: Array<{ title: string }>): number[] | null {
   let current = 0;
   const found: number[] = [];
@@ -46,19 +41,13 @@ function chapterOfLines(lineChapters: Array<string | undefined>, chapters: Array
   return found;
 }
 
-/**
- * When each transcript line is estimated to start. Nothing stores per-line times, so within each
- * chapter's bounds (all of the episode without chapters) the lines share the time by their word
- * counts. Decision 0134. `lineChapters` is the script's chapter of each line, when the script and the
- * transcript are the same lines.
- */
+/** Nothing stores per-line times, so lines share each chapter's time by their word counts (decision 0134). */
 export function estimateLineStarts(
   lines: Array<{ text: string }>,
   episode: {
     duration: number | null;
     chapters: Array<{ title: string; start: number }>;
     lineChapters?: Array<string | undefined> | null;
-    /** A recording's length in seconds for each line that plays one (decision 0139). */
     lineSeconds?: Array<number | undefined> | null;
   },
 ): Array<number | null> {
@@ -82,7 +71,6 @@ export function estimateLineStarts(
   });
 }
 
-/** The transcript as lines with their estimated start times (see estimateLineStarts). */
 export function timedTranscript(
   transcript: string | null | undefined,
   episode: {

@@ -14,7 +14,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voice-offer-"));
 const voices = process.env.VOICES_DIR;
 
 beforeAll(() => {
-  // No Piper voice: flite's women speak American, its men American and British.
   process.env.VOICES_DIR = dir;
 });
 afterAll(() => {
@@ -69,7 +68,6 @@ describe("what the forms show", () => {
       { value: "australian", label: "Australian — not available yet", disabled: true },
       { value: "indian", label: "Indian — not available yet", disabled: true },
     ]);
-    // No Piper voice exists for a woman with an Australian accent.
     expect(accentOptions(offer, "female-warm", ["australian"], labels, false)).toEqual([{ value: "australian", label: "Australian — not available", disabled: false }]);
   });
 

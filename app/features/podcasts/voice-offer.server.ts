@@ -1,5 +1,4 @@
-// The server's check of a voice choice (decision 0130): a form or API call naming a voice and accent
-// this installation cannot speak is refused with a field error, whatever its page offered.
+// A voice and accent this installation cannot speak is refused, whatever the page offered (decision 0130).
 import type { z } from "zod";
 import { ACCENTS, isOffered, type Accent, type VoiceId } from "~/audio/audio-options";
 import { voiceOffer } from "~/audio/voices.server";
@@ -12,7 +11,6 @@ const HOSTS = [
   ["secondaryVoice", "secondaryAccent"],
 ] as const;
 
-/** The message for an unspeakable choice, or null when it can be spoken (or names no voice). */
 export function unofferedVoiceMessage(voice: unknown, accent: unknown): string | null {
   if (typeof voice !== "string" || typeof accent !== "string") return null;
   const row = voiceOffer()[voice as VoiceId];
@@ -21,7 +19,6 @@ export function unofferedVoiceMessage(voice: unknown, accent: unknown): string |
   return voiceOfferMessages.notOffered(voiceLabels[voice] ?? voice, accentLabels[accent] ?? accent, offered);
 }
 
-/** `at`: where the voice fields sit in the parsed value (e.g. ["voiceConfig"] in the API bodies). */
 export function offeredVoicesOnly<T extends z.ZodType>(schema: T, at: string[] = []) {
   return schema.superRefine((value, ctx) => {
     const config = at.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);

@@ -1,4 +1,3 @@
-// How the voice forms name what this installation can speak (decision 0130). Runs in the browser.
 import { isOffered, type Accent, type AccentOffer, type VoiceOffer } from "~/audio/audio-options";
 
 export const voiceOfferMessages = {
@@ -6,7 +5,6 @@ export const voiceOfferMessages = {
     "built-in": "built in",
     piper: "natural voice",
     "speech-server": "speech service",
-    // Families are told what they can choose, never how an operator adds voices (/admin and the README say that).
     download: "not available yet",
     unavailable: "not available",
   } satisfies Record<AccentOffer, string>,
@@ -17,7 +15,6 @@ export const voiceOfferMessages = {
 
 export type AccentOption<A extends string> = { value: A; label: string; disabled: boolean };
 
-/** The accents for one voice, each saying who speaks it; those it cannot speak are disabled when `disable`. */
 export function accentOptions<A extends Accent>(
   offer: VoiceOffer,
   voice: string,
@@ -32,7 +29,6 @@ export function accentOptions<A extends Accent>(
   });
 }
 
-/** The accent to keep when the voice changes: the same one if offered, else the first offered. */
 export function offeredAccent<A extends Accent>(offer: VoiceOffer, voice: string, accent: string, accents: readonly A[]): string {
   const row = offer[voice as keyof VoiceOffer];
   if (!row || isOffered(row[accent as Accent])) return accent;

@@ -59,7 +59,6 @@ export const wizardMessages = {
     backgroundMusic: "Background music",
     introOutro: "Intro/outro",
     quality: "Sound quality",
-    // The family-collection beds too, so a family podcast's settings read as words everywhere.
     musicLabels: {
       none: "None",
       "gentle-piano": "Gentle piano",
@@ -71,13 +70,11 @@ export const wizardMessages = {
       gentle: "Gentle",
     } as Record<string, string>,
     introOutroLabels: { standard: "Standard", minimal: "Minimal", none: "None", custom: "Custom", family: "Family" } as Record<string, string>,
-    // The spec's standard and premium, said as what a family hears and downloads.
     qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" } as Record<string, string>,
     customIntro: "Custom intro",
     customIntroHint: (max: number) => `Your own opening words, read first when Intro/outro is Custom (up to ${max} characters).`,
     generate: "Generate Podcast", // spec
     generating: "Generating...",
-    // Decision 0128: the optional step before any audio is made; 'Generate Podcast' skips it.
     reviewFirst: "Review the script first",
     reviewFirstHint: "Read and change what the hosts will say before the audio is made. Generate Podcast skips this step.",
   },
@@ -93,7 +90,6 @@ export const wizardMessages = {
     saving: "Saving...",
     moveTo: (host: string) => `Move to ${host}`,
     spokenAs: "Spoken as",
-    /** A relative's own recording in the script: played as it is, so not a line to edit. */
     recordingLine: (name: string, length: string) => `${name}'s recording, ${length}`,
     makeAudio: "Make the audio",
     makingAudio: "Starting...",

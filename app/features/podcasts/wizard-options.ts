@@ -1,6 +1,4 @@
-// The wizard's choices, defaults and limits, without Zod: its steps render them in the browser, and
-// importing them from schemas.ts would bring every schema and Zod with them (decision 0183).
-// The family narrator's narrower lists are in features/contributions/limits.ts.
+// Without Zod: importing them from schemas.ts would bring every schema to the browser (decision 0183).
 import { ACCENTS, QUALITIES, SPEED_RANGE, VOICE_IDS, WIZARD_MUSIC, type IntroOutro } from "~/audio/audio-options";
 
 export const podcastVoices = VOICE_IDS;
@@ -24,7 +22,6 @@ export const voiceConfigDefaults = {
 } as const;
 export const optionsDefaults = { backgroundMusic: "none", introOutro: "standard", processingQuality: "standard" } as const;
 
-/** About half a minute read aloud. */
 export const CUSTOM_INTRO_MAX = 500;
 
 export const STORY_TITLE_MAX = 200;

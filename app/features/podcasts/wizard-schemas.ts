@@ -1,11 +1,9 @@
-// The voice choices travel in the URL (step 3 posts them as hidden fields) until 'Generate Podcast'
-// stores them, so the wizard keeps no draft row.
+// The voice choices travel in the URL until 'Generate Podcast' stores them, so the wizard keeps no draft row.
 import { z } from "zod";
 import { podcastMessages } from "./messages";
 import { GenerationOptionsFields, requireCustomIntro, VoiceConfigSchema, type VoiceConfig } from "./schemas";
 import { voiceKeys } from "./wizard-urls";
 
-// The links live in wizard-urls.ts (no Zod, for the browser); re-exported for the server's callers.
 export { voiceParams, wizardUrls } from "./wizard-urls";
 
 const storyMissing = podcastMessages.generation.storyMissing;

@@ -1,5 +1,4 @@
-// The wizard's addresses, with the voice choices in the URL (wizard-schemas.ts reads them back).
-// No Zod here: pages import these links in the browser, and schema code stays on the server.
+// No Zod here: pages import these links in the browser.
 import type { VoiceConfig } from "./schemas";
 
 export const voiceKeys = ["hostCount", "primaryVoice", "primaryAccent", "primarySpeed", "secondaryVoice", "secondaryAccent", "secondarySpeed"] as const;
@@ -20,6 +19,5 @@ export const wizardUrls = {
     `/create-podcast?${new URLSearchParams([["story", storyId], ["step", "review"], ...voiceParams(config)])}`,
   podcast: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId })}`,
   progress: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId, step: "generate" })}`,
-  /** The optional review of the script before the audio (decision 0128). */
   script: (podcastId: string) => `/podcast/${encodeURIComponent(podcastId)}/script`,
 };
