@@ -59,7 +59,7 @@ export async function dispatchDueInvitations({ batchSize = 200 } = {}) {
     const queued = db.transaction(() => {
       markCampaignsSent([...new Set(due.map((d) => d.campaign.id))], at);
       return due.flatMap(({ invitation, campaign, owner }) => {
-                // An address that bounced, complained or unsubscribed gets no new invitation (decision 0200).
+                // An address that bounced, complained or unsubscribed gets no new invitation.
         const problem = collectionMailBlock(owner.id, campaign.id, invitation.email);
         if (problem) {
           markInvitationBlocked(invitation.id, problem.kind, problem.reason);

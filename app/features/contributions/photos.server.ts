@@ -81,7 +81,7 @@ export async function reencodePhotosStoredAsSent(batch = 50) {
 export async function servePhoto(request: Request, photo: StoredPhoto, cacheControl: string) {
   const servable = photo.storageKey.startsWith(PHOTO_PREFIX) ? photo : await reencodeStoredPhoto(photo);
   if (!servable) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-    // The type our re-encoding gave the file, not the row's: older imported archives copied theirs, SVG and HTML included.
+    // The type our re-encoding gave the file, not the row's: an imported archive's row may say SVG or HTML.
   return serveImage(request, servable.storageKey, { contentType: storedFileType(servable.storageKey), shared: false, cacheControl });
 }
 

@@ -1,4 +1,4 @@
-// Shared by the answer form and the server, so both state the same limits (decision 0136).
+// Shared by the answer form and the server, so both state the same limits.
 export const MAX_RECORDING_BYTES = 50 * 1024 * 1024;
 export const isTooLargeRecording = (bytes: number) => bytes > MAX_RECORDING_BYTES;
 export const MAX_RECORDING_SECONDS = 10 * 60;

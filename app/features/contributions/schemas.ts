@@ -82,7 +82,7 @@ const familySpeed = z
 const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american", secondarySpeed: SPEED.default } as const;
 
 export const NarratorSettingsSchema = z.object({
-    // A form that names no host (posted before there were two voices) asks for one voice.
+    // A form that names no host asks for one voice.
   hostCount: z
     .number({ error: v.invalidChoice })
     .refine((n) => n === 1 || n === 2, { error: v.invalidChoice })

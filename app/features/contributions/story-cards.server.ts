@@ -55,7 +55,7 @@ function toStoryCard(campaignId: string, c: Contribution, photos: StoryCardData[
     submissionMethod: c.submissionMethod,
     submittedLabel: formatDateTimeAt(c.submittedAt),
     story,
-        // Sent only where the card shows it: a story page carries every text once (decision 0146).
+        // Sent only where the card shows it: a story page carries every text once.
     fullContent: showFull ? c.storyContent : "",
     showFull,
     originalText: c.originalStoryContent,

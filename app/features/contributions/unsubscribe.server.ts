@@ -1,4 +1,4 @@
-// An invitation's token, in mail sent before unsubscribe links, names the same collection and address (decision 0200).
+// A link names a collection and an address; an invitation's token names the same through its invitation (decision 0200).
 import { getInvitationByToken } from "~/models/invitation.server";
 import { getUnsubscribeLink, hasUnsubscribed, unsubscribeFromCollection, unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
 import { now } from "~/lib/clock.server";

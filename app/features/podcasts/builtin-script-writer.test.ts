@@ -95,7 +95,7 @@ describe.each([1, 2] as const)("every kind of story, %i host(s)", (hostCount) =>
     const req = make(hostCount);
     const draft = writeBuiltinDraft(req);
     expectFaithful(req, renderDraft(req, draft));
-        // The built-in writer is the fallback for a refused model script (decision 0132): it always passes.
+        // The built-in writer is the fallback for a refused model script: it always passes.
     expect(checkDraft(req, draft)).toEqual([]);
   });
 });

@@ -125,7 +125,7 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
 }
 
 async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptSegment[]> {
-    // A script from an earlier try is kept (same words, no second bill) unless it plays a recording that may no longer be heard.
+    // A script from an earlier try is kept (same words, no second bill) unless it plays a recording whose removal was asked for.
   const saved = (podcast.script ?? []) as ScriptSegment[];
   if (saved.length && podcast.transcript && saved.every((s) => !s.clip || playableRecording(s.clip.recordingId))) return saved;
   const request = await scriptRequestFor(podcast, deps);

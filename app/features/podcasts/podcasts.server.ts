@@ -24,7 +24,7 @@ export type GenerationJobPayload = {
   attempt: number;
   campaignId?: string | null;
   campaignStatusBefore?: CampaignStatus | null;
-    /** The job stops at 'script_ready' for the owner's review (decision 0128). */
+    /** The job stops at 'script_ready' for the owner's review. */
   stopAfterScript?: boolean;
 };
 

@@ -1,4 +1,4 @@
-// Each way of inventing, dropping or moving the story's words is caught (decision 0132).
+// Each way of inventing, dropping or moving the story's words is caught.
 import { describe, expect, test } from "vitest";
 import { checkDraft } from "./script-check";
 import type { DraftSegment, ScriptRequest } from "./script";

@@ -67,7 +67,7 @@ export function checkDraft(req: ScriptRequest, draft: DraftSegment[]): string[] 
     const where = `segment ${i + 1}`;
     if (req.hostCount === 1 && segment.speaker !== NARRATOR) problems.push(`${where} is spoken by ${segment.speaker}, but this episode has one host, host1`);
     if (segment.kind === "host" && !segment.clip) {
-            // A question asks what the part after it tells, in its words (decision 0203).
+            // A question asks what the part after it tells, in its words.
       const next = draft.slice(i + 1).find(told)?.text ?? "";
       const answered = answerWords(next);
       const echoed = new Set(previous ? anchorsOf(previous.replace(/\s+/g, " ")).flatMap((a) => contentWords(a.text)) : []);

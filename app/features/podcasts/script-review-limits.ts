@@ -1,4 +1,4 @@
-// Without Zod, so the page's line form can read them (decision 0183).
+// Without Zod, so the page's line form can read them.
 
 export const SEGMENT_TEXT_MAX = 5000;
 

@@ -16,7 +16,7 @@ export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: s
     id: "add-story",
     lastResult,
     constraint,
-        // Checked by the server only: the page ships no schema code (decision 0173).
+        // Checked by the server only: the page ships no schema code.
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
   return (

@@ -28,7 +28,7 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     id: `edit-${podcast.id}`,
     lastResult,
     defaultValue: { title: podcast.title, description: podcast.description ?? "" },
-        // Checked by the server only: the page ships no schema code (decision 0173).
+        // Checked by the server only: the page ships no schema code.
   });
   return (
     <Dialog title={e.heading} closeTo={closeHref}>

@@ -28,7 +28,7 @@ export function ReviewStep({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-    // Checked by the server only (decision 0183): the step ships no Zod.
+    // Checked by the server only: the step ships no Zod.
   const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
     id: "generate",
     lastResult,

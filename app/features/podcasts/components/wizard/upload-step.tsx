@@ -135,7 +135,7 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
 
 function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
-    // Checked by the server only (decision 0183): the step ships no Zod.
+    // Checked by the server only: the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof StoryTextSchema>>({
     id: "story-text",
     lastResult,

@@ -127,7 +127,7 @@ export function VoicesStep({
 }) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);
-    // Checked by the server only (decision 0183): the step ships no Zod.
+    // Checked by the server only: the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof WizardVoicesSchema>>({
     id: "voices",
     lastResult,
