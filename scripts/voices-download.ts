@@ -3,7 +3,8 @@
 // against voices.json. The first start does the same for the default voices (decision 0129).
 import path from "node:path";
 import { downloadPiperVoices, progressLogger } from "../app/audio/voice-download.server";
-import { configuredPiperModels, voicesDir } from "../app/audio/voices.server";
+import { voicesDir } from "../app/audio/piper-files.server";
+import { configuredPiperModels } from "../app/audio/voices.server";
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const models = wanted.length ? wanted : configuredPiperModels();

@@ -3,7 +3,7 @@ import type { EspeakVoice } from "./voices.server";
 import { PAUSES, secondsToSamples } from "./timeline";
 import { encodeWav, trimSilence } from "./wav";
 import { splitSentences } from "./speech-text";
-import type { SynthesisTimings } from "./piper.server";
+import type { SynthesisTimings } from "./synthesis-timings";
 
 export const ESPEAK_SAMPLE_RATE = 22050;
 const MIN_WPM = 80;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { workerScript } from "~/lib/worker-script.server";
 import { Worker } from "node:worker_threads";
-import type { SynthesisTimings } from "./piper.server";
+import type { SynthesisTimings } from "./synthesis-timings";
 import { fliteWasmPath, type FliteVoice } from "./voices.server";
 import { decodeWav, trimSilence } from "./wav";
 import { MemoryWasi } from "./wasi";

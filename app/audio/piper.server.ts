@@ -4,7 +4,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
-import { modelPaths, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./voices.server";
+import { modelPaths, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./piper-files.server";
+import type { SynthesisTimings } from "./synthesis-timings";
 
 const require = createRequire(import.meta.url);
 
@@ -145,7 +146,6 @@ async function sessionFor(file: string): Promise<InferenceSession> {
 }
 
 export type PiperVoice = { model: string; speakerId: number; dir?: string };
-export type SynthesisTimings = { phonemize: number; inference: number };
 
 export function piperScales(config: PiperVoiceConfig, speed: number): [number, number, number] {
   const { noise_scale, length_scale, noise_w } = config.inference;

@@ -11,7 +11,8 @@ import { episodeLayout, mixEpisode } from "./mix.server";
 import { reachableSpeechServer, speechServerSpeak, SpeechServerUnavailable } from "./speech-server.server";
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
-import { isFliteInstalled, resolveVoice, voicesDir, voiceTag, type Engine, type ResolvedVoice } from "./voices.server";
+import { voicesDir } from "./piper-files.server";
+import { isFliteInstalled, resolveVoice, voiceTag, type Engine, type ResolvedVoice } from "./voices.server";
 import { storageKeys } from "~/lib/storage/keys";
 
 export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;

@@ -5,7 +5,7 @@ import OpenAI, { APIConnectionError, APIError } from "openai";
 import { parseSpeechVoices, speechServerEnv } from "~/lib/env.server";
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 import { ffmpeg } from "./ffmpeg.server";
-import type { SynthesisTimings } from "./piper.server";
+import type { SynthesisTimings } from "./synthesis-timings";
 import { splitSentences } from "./speech-text";
 import { trimSilence } from "./wav";
 

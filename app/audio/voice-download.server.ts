@@ -5,7 +5,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { installedPiperVoices, isPiperVoiceInstalled, modelPaths, piperVoicePath, piperVoicesBaseUrl, piperVoiceUrl, voicesDir } from "./voices.server";
+import { installedPiperVoices, isPiperVoiceInstalled, modelPaths, voicesDir } from "./piper-files.server";
+import { piperVoicePath, piperVoicesBaseUrl, piperVoiceUrl } from "./voices.server";
 
 /** offline: the host cannot be reached at all; network: cut, timed out or 5xx (worth another try). */
 export type DownloadErrorKind = "offline" | "network" | "http" | "checksum" | "catalogue";

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ACCENTS, VOICE_IDS } from "./audio-options";
+import { installedPiperVoices } from "./piper-files.server";
 import {
   configuredPiperModels,
   espeakVoiceFor,
   FLITE_VOICE_MAP,
-  installedPiperVoices,
   isFliteInstalled,
   listVoices,
   piperCandidates,

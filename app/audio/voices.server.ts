@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ACCENTS, isOffered, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer, type VoiceSummary } from "./audio-options";
+import { isPiperVoiceInstalled, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./piper-files.server";
 import { speechServer, type SpeechServer } from "./speech-server.server";
 
 /** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
@@ -140,60 +141,6 @@ const ESPEAK_STYLE: Record<VoiceId, Omit<EspeakVoice, "voice"> & { variant: stri
 export function espeakVoiceFor(voiceId: VoiceId, accent: Accent): EspeakVoice {
   const { variant, ...style } = ESPEAK_STYLE[voiceId];
   return { voice: `${ESPEAK_LANGUAGE[accent]}+${variant}`, ...style };
-}
-
-export function voicesDir() {
-  return path.resolve(process.env.VOICES_DIR || "./data/voices");
-}
-
-export type PiperVoiceConfig = {
-  audio: { sample_rate: number; quality?: string };
-  espeak: { voice: string };
-  inference: { noise_scale: number; length_scale: number; noise_w: number };
-  phoneme_type?: string;
-  phoneme_id_map: Record<string, number[]>;
-  num_speakers: number;
-  speaker_id_map?: Record<string, number>;
-};
-
-export const modelPaths = (model: string, dir = voicesDir()) => ({
-  onnx: path.join(dir, `${model}.onnx`),
-  config: path.join(dir, `${model}.onnx.json`),
-});
-
-export function isPiperVoiceInstalled(model: string, dir = voicesDir()) {
-  const { onnx, config } = modelPaths(model, dir);
-  try {
-    return fs.statSync(onnx).size > 0 && fs.statSync(config).size > 0;
-  } catch {
-    return false;
-  }
-}
-
-export function installedPiperVoices(dir = voicesDir()): string[] {
-  let files: string[];
-  try {
-    files = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return files
-    .filter((f) => f.endsWith(".onnx"))
-    .map((f) => f.slice(0, -".onnx".length))
-    .filter((name) => isPiperVoiceInstalled(name, dir))
-    .sort();
-}
-
-const configCache = new Map<string, { mtimeMs: number; config: PiperVoiceConfig }>();
-
-export function readPiperConfig(model: string, dir = voicesDir()): PiperVoiceConfig {
-  const file = modelPaths(model, dir).config;
-  const mtimeMs = fs.statSync(file).mtimeMs;
-  const cached = configCache.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.config;
-  const config = JSON.parse(fs.readFileSync(file, "utf8")) as PiperVoiceConfig;
-  configCache.set(file, { mtimeMs, config });
-  return config;
 }
 
 /** Null when the installed model has no such speaker. */

@@ -15,7 +15,8 @@ import { renderPodcastAudio, renderPodcastAudioInWorker, type RenderInput, type 
 import { normalizeForSpeech } from "~/audio/speech-text";
 import { EDGES, PAUSES } from "~/audio/timeline";
 import { speakerTag } from "~/audio/voice-sample.server";
-import { espeakVoiceFor, FLITE_VOICE_MAP, readPiperConfig, resolveVoice } from "~/audio/voices.server";
+import { readPiperConfig } from "~/audio/piper-files.server";
+import { espeakVoiceFor, FLITE_VOICE_MAP, resolveVoice } from "~/audio/voices.server";
 import { decodeWav } from "~/audio/wav";
 import { loader as voicesLoader } from "~/routes/api+/voices+/_layout";
 import { loader as sampleLoader } from "~/routes/api+/voices+/$voiceId.sample";

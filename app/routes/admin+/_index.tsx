@@ -8,7 +8,8 @@ import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog
 import { UsersTable } from "~/features/admin/components/users-table";
 import { PiperVoicesNotice } from "~/features/admin/components/piper-voices-notice";
 import { piperDownloadState } from "~/audio/voice-download.server";
-import { configuredPiperModels, isPiperVoiceInstalled } from "~/audio/voices.server";
+import { isPiperVoiceInstalled } from "~/audio/piper-files.server";
+import { configuredPiperModels } from "~/audio/voices.server";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
