@@ -22,6 +22,9 @@ describe("layer rules", () => {
     ["account importing contacts (upward)", "app/features/account/auth.server.ts", use("~/features/contacts/messages", "contactMessages"), "features/account may import only features below it"],
     ["admin importing site (a peer)", "app/features/admin/messages.ts", use("~/features/site/help-content", "helpMessages"), "features/admin may import only features below it"],
     ["the audio engine importing a model", "app/audio/wav.ts", use("~/models/user.server", "getUserById"), "audio/ is a leaf engine"],
+    ["the schema importing the app", "db/enums.ts", use("../app/lib/clock.server", "now"), "db/ is the bottom layer"],
+    ["book importing newsletters (a peer)", "app/features/book/build.server.ts", use("~/features/newsletters/messages", "newsletterMessages"), "features/book may import only features below it"],
+    ["testimonials importing admin (upward)", "app/features/testimonials/flow.ts", use("~/features/admin/messages", "adminMessages"), "features/testimonials may import only features below it"],
   ])("refuses %s", async (_, filePath, code, message) => {
     const errors = await layerErrors(filePath, code);
     expect(errors.join("\n")).toContain(message);
