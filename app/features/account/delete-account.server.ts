@@ -15,7 +15,6 @@ import { logErasure } from "./erasure-log.server";
 
 export const PURGE_ACCOUNT_FILES_JOB = "purge-account-files";
 
-// The payload names no account: rows written since are found by hashes of the address, ids and tokens.
 const PurgeSchema = z.object({
   files: z.array(z.string()),
   folders: z.array(z.string()).default([]),
@@ -25,7 +24,7 @@ const PurgeSchema = z.object({
 });
 export type AccountPurge = z.infer<typeof PurgeSchema>;
 
-// Computed by the feature that draws them (podcasts): account is the lowest feature.
+// Computed by the feature that draws them: account is the lowest feature.
 export type HashedFamilyFiles = (family: FamilyRows) => string[];
 
 const RUNNING_JOBS_WAIT_MS = 60_000;

@@ -15,7 +15,6 @@ export const messages = {
     loginFailed: "Login failed",
     invalidCredentials: "Invalid email or password",
     welcomeBack: { title: "Welcome back!", description: "You have been successfully logged in." },
-    // An invited account's first sign-in: the spec's registration welcome, not "Welcome back!".
     welcome: { title: `Welcome to ${PRODUCT_NAME}!`, description: "You have been successfully logged in." },
     loggedOut: { title: "Logged out", description: "You have been successfully logged out." },
     logoutFailed: "Logout failed",
@@ -50,7 +49,6 @@ export const messages = {
     checkEmail: "Check Your Email",
     complete: "Password Reset Complete",
   },
-  // The same confirm page, reached from an account invitation: setting a first password, not a reset.
   invite: {
     pageTitle: "Set Your Password",
     heading: "Set your password",
@@ -65,7 +63,7 @@ export const messages = {
       description: "This invitation link is invalid or has expired. Request a password reset to set your password.",
     },
   },
-  // Leaving cleanly. The activity line names no one: the admin sees that an account left, not whose.
+  // The activity line names no one: the admin sees that an account left, not whose.
   deleteAccount: {
     pageTitle: "Delete Account",
     heading: "Delete your account",
