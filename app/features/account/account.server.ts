@@ -17,7 +17,6 @@ export async function changePassword(user: User, currentPassword: string, newPas
   return { ok: true };
 }
 
-// deliverEmail records its own failures (the row stays for the retrying job); this catches the rest.
 function deliverLater(input: Omit<SendEmailInput, "from" | "autoSubmitted">) {
   const mail = queueOutgoingEmail({ ...input, from: "account", autoSubmitted: "auto-generated" });
   void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }));
@@ -28,8 +27,7 @@ function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
   deliverLater({ kind: "password_changed", to: user.email, ...mail });
 }
 
-// Unknown e-mails get the same answer after the same work, and the mail provider is never awaited:
-// the answer's timing must not tell who has an account.
+// Unknown e-mails get the same answer after the same work, and mail is never awaited, so timing tells no one who has an account.
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);
   if (!user) return;

@@ -119,7 +119,6 @@ export async function commitAdminLogin(request: Request, user: User) {
   recordLogin(user.id);
   const session = await readSession(request, adminSessionStorage());
   session.set(SESSION_ID_KEY, dbSession.id);
-  // The cookie outlives its session, so a later visit can be told "you are logged out".
   return adminSessionStorage().commitSession(session, { expires: new Date(dbSession.expiresAt.getTime() + ADMIN_COOKIE_GRACE_MS) });
 }
 

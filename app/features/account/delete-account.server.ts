@@ -1,5 +1,4 @@
-// Closing an account (decision 0212): rows go in one transaction; stored files go in a job, once the
-// family's running jobs have ended, because a family can hold gigabytes.
+// Closing an account (decision 0212): stored files go in a job, once the family's running jobs have ended.
 import { z } from "zod";
 import { eraseAccountRows, forgetRowsNamingAgain, hashedNeedles, type FamilyRows } from "~/models/account-erasure.server";
 import { checkPassword, normalizeEmail } from "~/models/user.server";
@@ -24,7 +23,6 @@ const PurgeSchema = z.object({
 });
 export type AccountPurge = z.infer<typeof PurgeSchema>;
 
-// Computed by the feature that draws them: account is the lowest feature.
 export type HashedFamilyFiles = (family: FamilyRows) => string[];
 
 const RUNNING_JOBS_WAIT_MS = 60_000;

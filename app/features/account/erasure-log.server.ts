@@ -6,7 +6,6 @@ export const erasureKinds = ["recording", "story", "account"] as const;
 export type ErasureKind = (typeof erasureKinds)[number];
 
 const ROOT = "consent/";
-/** The recording folder's older name stays, so requests already logged still count. */
 const folders: Record<ErasureKind, string> = { recording: "recording-removals", story: "story-removals", account: "account-deletions" };
 
 export type LoggedErasure = { kind: ErasureKind; id: string; requestedAt: Date };

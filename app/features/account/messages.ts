@@ -22,7 +22,6 @@ export const messages = {
     registrationFailed: "Registration failed",
     unauthorized: "Unauthorized",
     tooManyRequests: "Too many requests. Please wait a minute and try again.",
-    /** The same for every address, known or not (decision 0137). */
     signInThrottled: (seconds: number) =>
       `Too many failed sign-in attempts for this email. Please try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`}.`,
   },
@@ -63,7 +62,6 @@ export const messages = {
       description: "This invitation link is invalid or has expired. Request a password reset to set your password.",
     },
   },
-  // The activity line names no one: the admin sees that an account left, not whose.
   deleteAccount: {
     pageTitle: "Delete Account",
     heading: "Delete your account",

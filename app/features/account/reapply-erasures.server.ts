@@ -1,5 +1,4 @@
-// The erasure log applied again to a database: a restored backup before it goes live, and the live one
-// on every start, for a backup restored some other way. Applying it twice changes nothing.
+// The erasure log applied again to a restored backup before it goes live, and to the live database on every start.
 import { db, migrateDatabase, withDatabaseFile, type DB } from "~/lib/db.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
 import { clipWithCollection, deleteStoryRows, markRemovalsRequested, type RemovedClip } from "~/models/contribution-recording.server";
@@ -35,7 +34,6 @@ async function applyErasureLog(database: DB, storage: Storage, hashedFiles: Hash
   return result;
 }
 
-// Episodes are withdrawn in the file itself: once it is live, the log finds nothing new there.
 export async function reapplyErasuresToFile(file: string, storage: Storage, hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
   return withDatabaseFile(file, async (database) => {
     migrateDatabase(database);

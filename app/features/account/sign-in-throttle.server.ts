@@ -33,8 +33,7 @@ function current(key: string, at: number) {
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-// Call before the password is checked: every attempt counts as a failure until signInSucceeded, so
-// parallel guesses cannot slip past.
+// Every attempt counts as a failure until signInSucceeded, so parallel guesses cannot slip past.
 export function startSignInAttempt(email: string): AttemptVerdict {
   const key = normalizeEmail(email);
   const at = now().getTime();
@@ -55,7 +54,6 @@ export function signInSucceeded(email: string) {
   streaks.delete(normalizeEmail(email));
 }
 
-// Callers do not await this, so the e-mail does not slow only real accounts' answers.
 export async function signInFailed(email: string) {
   const key = normalizeEmail(email);
   const streak = streaks.get(key);

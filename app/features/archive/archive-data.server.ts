@@ -87,7 +87,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
         .orderBy(asc(contributionDocuments.createdAt), sql`"contribution_documents"."rowid"`)
         .all()
     : [];
-  // A recording whose removal was asked for stays out.
   const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
   const stories: ArchiveStory[] = storyRows.map((row, index) => {

@@ -270,7 +270,6 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     );
 
     db.transaction((tx) => {
-      // One INSERT of thousands of rows is more values than SQLite binds in a statement.
       const insertAll = <T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]) => {
         for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) tx.insert(table).values(rows.slice(i, i + INSERT_BATCH_ROWS)).run();
       };

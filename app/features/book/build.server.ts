@@ -78,7 +78,6 @@ function askForBook(ownerId: string, campaignIds: string[], form: FormData, seve
 export const bookLinkUrl = (token: string) => `${appUrl().replace(/\/+$/, "")}/b/${token}`;
 
 export function requestBook(ownerId: string, campaignId: string, form: FormData): Asked {
-  // Another owner's collection is a 404 whatever was sent, as if it did not exist.
   if (!getOwnedCampaign(ownerId, campaignId)) return { ok: false, status: 404, message: "Not Found" };
   return askForBook(ownerId, [campaignId], form, false);
 }

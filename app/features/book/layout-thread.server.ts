@@ -43,7 +43,6 @@ function letRest() {
   idle = setTimeout(() => void resting.terminate(), LAYOUT_IDLE_MS).unref();
 }
 
-/** A pooled Buffer slice is copied first, so the thread can take the bytes over without a copy. */
 function handOver(bytes: Buffer | null): [Uint8Array | null, ArrayBuffer[]] {
   if (!bytes) return [null, []];
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);

@@ -23,5 +23,4 @@ export function bookListening(token: string): BookListening | null {
   return { ...story, play: chapter ? { key: chapter.audioKey, start: chapter.start, episodeTitle: chapter.episodeTitle } : null };
 }
 
-/** A media fragment: the browser starts there, scripts or not. */
 export const startFragment = (start: number) => (start > 0 ? `#t=${Math.floor(start * 1000) / 1000}` : "");

@@ -14,7 +14,6 @@ const FONTS = { serif: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: 
 const INCH = 72;
 export const TRIM_SIZES = { "6x9": [6 * INCH, 9 * INCH], letter: [8.5 * INCH, 11 * INCH], a5: [(148 / 25.4) * INCH, (210 / 25.4) * INCH] } as const;
 export const BLEED = (3 / 25.4) * INCH;
-/** A photo is printed no larger than this many pixels per inch allows: never upscaled. */
 export const PRINT_DPI = 300;
 const QR_SIDE = 1.1 * INCH;
 const INVITE_QR_SIDE = 1.8 * INCH;
@@ -160,7 +159,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.x = doc.page.margins.left;
   };
 
-  // addPage's options replace the document's, so the size is given again.
   doc.addPage({ size, margin: 0 });
   doc.rect(0, 0, doc.page.width, doc.page.height).fill("#f6efe6");
   const art = Math.min(doc.page.width, doc.page.height * 0.62);
@@ -202,7 +200,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     lines.push({ text: printable(m.contentsLine(story.title, tellers[i]!)), part: false, story: i });
   }
 
-  // A contents line as long as a title wraps, so each line is measured and the pages cut from the measures.
   const tocFont = (part: boolean) => doc.font(part ? "bold" : "serif").fontSize(11).fillColor(INK);
   const tocGap = 6;
   const tocFirst = doc.bufferedPageRange().count;

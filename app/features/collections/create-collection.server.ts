@@ -21,7 +21,6 @@ function keepState(formData: FormData, recipients: Mailbox[], typed?: { value: s
     if (key !== "recipients" && key !== "intent" && !(typed && key === "emailInput")) next.append(key, value);
   }
   if (typed?.value) next.append("emailInput", typed.value);
-    // A schema that accepts anything: only the echoed values are wanted, and the address field's message.
   const result = parseWithZod(next, { schema: z.object({}) }).reply(typed?.error ? { fieldErrors: { emailInput: [typed.error] } } : undefined);
   return { result, recipients };
 }

@@ -18,7 +18,6 @@ const description = z.string().trim().max(DESCRIPTION_MAX).optional();
 
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?$/;
 
-/** Without JavaScript there is no offset, and the wall time is read as UTC. */
 export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: number): Date | null | undefined {
   if (!value) return undefined;
   const m = DATETIME_LOCAL.exec(value);
