@@ -1,4 +1,4 @@
-// The family book: the "build-book" job lays it out in the layout thread (decision 0180) into a temporary file, then stores it.
+// The family book: the "build-book" job lays it out in the layout thread into a temporary file, then stores it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

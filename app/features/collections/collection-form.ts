@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Mailbox } from "~/lib/email-address";
 
-// Works as form posts without JavaScript (decision 0102).
+// Works as form posts without JavaScript.
 export const COLLECTION_FORM_INTENT = {
   addEmails: "add-emails",
   addGroup: "add-group",

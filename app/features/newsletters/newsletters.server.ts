@@ -179,7 +179,7 @@ export function updateNewsletter(ownerId: string, campaignId: string, newsletter
     .get();
 }
 
-// Subqueries, not joins: SQLite answers a join of one-row lookups several times slower here (decision 0147).
+// Subqueries, not joins: SQLite answers a join of one-row lookups slower here (decision 0147).
 const newsletterByPublicId = preparedPerConnection((d) => d.select().from(newsletters).where(eq(newsletters.publicId, sql.placeholder("pid"))).prepare());
 const storiesOfNewsletter = preparedPerConnection((d) =>
   d

@@ -1,4 +1,4 @@
-// Pure: the browser runs it in React state, the page action on a server-side draft (decision 0109).
+// Pure: the browser runs it in React state, the page action on a server-side draft.
 import { testimonialMessages } from "./messages";
 import { canStartRecording, MAX_QUESTIONS } from "./recording";
 import { checkAbout } from "./limits";

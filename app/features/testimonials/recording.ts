@@ -12,7 +12,7 @@ export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = MAX_SELECTED_QUESTIONS;
 export const PREVIEW_WIDTH = 400;
 export const PREVIEW_ASPECT = "4 / 5";
-/** So no one is caught mid-breath (decision 0124). */
+/** So no one is caught mid-breath. */
 export const COUNTDOWN_SECONDS = 3;
 
 export type ConstraintLevel = "optimal" | "fallback" | "minimal";

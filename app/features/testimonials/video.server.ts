@@ -1,4 +1,4 @@
-// ffprobe, not the client, decides what a video is and its Content-Type (decision 0109).
+// ffprobe, not the client, decides what a video is and its Content-Type.
 import { probe, streamEndFromPackets, stripMetadataInPlace } from "~/audio/ffmpeg.server";
 import { muxerFor } from "~/lib/file-types";
 import { extensionFor } from "./recording";

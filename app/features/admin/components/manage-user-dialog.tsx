@@ -35,7 +35,7 @@ function CustomLimitForm({ user, constraint }: { user: AdminUserRow; constraint:
   const [form, fields] = useForm<{ podcastLimit: string }>({
     id: `custom-limit-${user.id}`,
     constraint,
-    // Without Zod (decision 0182): customLimitErrors gives CustomLimitSchema's messages.
+    // Without Zod: customLimitErrors gives CustomLimitSchema's messages.
     onValidate: ({ formData }) =>
       parse<{ podcastLimit: string }, string[]>(formData, {
         resolve: (value) => {

@@ -1,4 +1,4 @@
-// A touch drag needs a long-press, so a finger can still scroll the page (decision 0104).
+// A touch drag needs a long-press, so a finger can still scroll the page.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_MOUSE_THRESHOLD_PX, DRAG_TOUCH_DELAY_MS, DRAG_TOUCH_SLOP_PX } from "~/features/collections/limits";
 
