@@ -17,26 +17,17 @@ export async function changePassword(user: User, currentPassword: string, newPas
   return { ok: true };
 }
 
-/**
- * Automatic mail about the account, from the account sender (decision 0201), delivered after the answer;
- * deliverEmail records its own failures (the row stays for the retrying job), this catches the rest.
- */
 function deliverLater(input: Omit<SendEmailInput, "from" | "autoSubmitted">) {
   const mail = queueOutgoingEmail({ ...input, from: "account", autoSubmitted: "auto-generated" });
   void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }));
 }
 
-/** To the account's address whenever its password changes, so a change nobody asked for is noticed. */
 function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
   const mail = passwordChangedEmail({ name: user.firstName ?? null, resetUrl: `${appUrl()}/reset-password` });
   deliverLater({ kind: "password_changed", to: user.email, ...mail });
 }
 
-/**
- * Unknown e-mails get the same answer after the same work: one look-up, then (for an account) a token
- * and an outbox row. The mail provider is called after the answer, never awaited: waiting for it only
- * for known addresses told who has an account by the time the answer took.
- */
+// Unknown e-mails get the same answer after the same work, and mail is never awaited, so timing tells no one who has an account.
 export async function requestPasswordReset(email: string) {
   const user = await getUserByEmail(email);
   if (!user) return;
@@ -45,15 +36,12 @@ export async function requestPasswordReset(email: string) {
   deliverLater({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
 }
 
-/** `invited`: the token was an account invitation's, so this set the first password (the page words it so). */
 export async function resetPassword(token: string, newPassword: string): Promise<AccountResult & { invited?: boolean }> {
-  // An account invitation's set-password link uses the same page.
   const resetUserId = consumeVerificationToken(token, "reset");
   const userId = resetUserId ?? consumeVerificationToken(token, "invite");
   if (!userId) return { ok: false, message: messages.reset.invalidLink.description };
   await setPassword(userId, newPassword);
   deleteUserSessions(userId);
-  // An invitation's link sets the first password: nothing was changed.
   const user = resetUserId ? await getUserById(userId) : undefined;
   if (user) tellPasswordChanged(user);
   return { ok: true, invited: !resetUserId };
@@ -69,10 +57,7 @@ export async function sendAccountInvitation(user: User, invitedBy: string) {
   await sendEmail({ kind: "account_invitation", to: user.email, from: "account", ...mail });
 }
 
-/**
- * The greeting after a sign-in: an invited account's first sign-in is a welcome, every other one
- * the spec's 'Welcome back!'. Call it before the sign-in is recorded (lastLoginAt still the previous one).
- */
+// Call before the sign-in is recorded: lastLoginAt must still be the previous one.
 export function signInGreeting(user: Pick<User, "id" | "lastLoginAt">) {
   const firstAfterInvitation = !user.lastLoginAt && hasUsedVerificationToken(user.id, "invite");
   return firstAfterInvitation ? messages.auth.welcome : messages.auth.welcomeBack;

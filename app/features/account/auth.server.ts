@@ -16,7 +16,6 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
-/** Answered with a 429 and Retry-After; the message gives the wait. */
 export class SignInThrottledError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super(messages.auth.signInThrottled(retryAfterSeconds));
@@ -44,7 +43,6 @@ async function readSession(request: Request, storage = authSessionStorage()) {
   return storage.getSession(request.headers.get("Cookie"));
 }
 
-/** The session id a cookie names, read (and its signature checked) once per page request. */
 function sessionIdFrom(request: Request, storage: ReturnType<typeof authSessionStorage>, key: string) {
   return perRequest(`session-id:${key}`, async () => {
     const id = (await readSession(request, storage)).get(SESSION_ID_KEY);
@@ -67,14 +65,12 @@ export async function getAdmin(request: Request) {
   return user?.role === "admin" ? user : null;
 }
 
-// Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.com" or a tab
-// inside "//evil.com" would leave the site like "//evil.com".
+// Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.com" would leave the site.
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string" || !to.startsWith("/")) return fallback;
   const path = to.replace(/[\t\n\r]/g, "");
   if (path.startsWith("//") || path.includes("\\")) return fallback;
-  // A Location header carries bytes only: a character past Latin-1 (or a control one) made redirect()
-  // throw, a 500. Parsed as a browser would, the path comes back percent-encoded and on this site.
+  // A Location header carries Latin-1 bytes only: parsed as a browser would, the path comes back percent-encoded.
   const url = new URL(to, "http://same-site.invalid");
   if (url.origin !== "http://same-site.invalid") return fallback;
   return url.pathname + url.search + url.hash;
@@ -117,14 +113,12 @@ export async function commitLogout(request: Request) {
 
 const ADMIN_COOKIE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
-// The admin area has its own session cookie, separate from the user's (decision 0003).
 export async function commitAdminLogin(request: Request, user: User) {
   if (user.role !== "admin") throw new Error("Only administrators get an admin session");
   const dbSession = createSession(user.id, "admin");
   recordLogin(user.id);
   const session = await readSession(request, adminSessionStorage());
   session.set(SESSION_ID_KEY, dbSession.id);
-  // The cookie outlives its session, so a visit after the session ends can be told "you are logged out".
   return adminSessionStorage().commitSession(session, { expires: new Date(dbSession.expiresAt.getTime() + ADMIN_COOKIE_GRACE_MS) });
 }
 
@@ -138,17 +132,12 @@ export async function commitAdminLogout(request: Request) {
 export const ADMIN_REQUIRED_STATUS = 403;
 export const ADMIN_SESSION_ENDED_STATUS = 401;
 
-/** The browser still holds an admin session id, but that session has expired or was revoked. */
 async function hasEndedAdminSession(request: Request) {
   const id = await sessionIdFrom(request, adminSessionStorage(), "admin");
   return id !== undefined && !sessionUser(id, "admin");
 }
 
-/**
- * The route's ErrorBoundary shows a thrown 403 as 'Admin Access Required' and a thrown 401 (an
- * admin session that ended) as the spec's 'logged out' toast before signing in again; the 401 also
- * clears the stale cookie. Why: docs/decisions/0123-admin-lists-and-session-expiry.md
- */
+// A thrown 401 (an ended admin session) shows as the spec's 'logged out' toast and clears the stale cookie (decision 0123).
 export async function requireAdmin(request: Request) {
   const admin = await getAdmin(request);
   if (admin) return admin;

@@ -16,7 +16,6 @@ export function passwordResetEmail({ name, resetUrl }: { name?: string | null; r
   };
 }
 
-/** After every password change (settings or reset): never the password, and what to do if it wasn't them. */
 export function passwordChangedEmail({ name, resetUrl }: { name?: string | null; resetUrl: string }): EmailParts {
   const subject = `Your ${BRAND.name} password was changed`;
   const intro = `The password for your ${BRAND.name} account has just been changed. Everywhere else you were signed in, you have been signed out.`;

@@ -15,7 +15,6 @@ export const messages = {
     loginFailed: "Login failed",
     invalidCredentials: "Invalid email or password",
     welcomeBack: { title: "Welcome back!", description: "You have been successfully logged in." },
-    // An invited account's first sign-in: the spec's registration welcome, not "Welcome back!".
     welcome: { title: `Welcome to ${PRODUCT_NAME}!`, description: "You have been successfully logged in." },
     loggedOut: { title: "Logged out", description: "You have been successfully logged out." },
     logoutFailed: "Logout failed",
@@ -23,7 +22,6 @@ export const messages = {
     registrationFailed: "Registration failed",
     unauthorized: "Unauthorized",
     tooManyRequests: "Too many requests. Please wait a minute and try again.",
-    /** The same for every address, known or not (decision 0137). */
     signInThrottled: (seconds: number) =>
       `Too many failed sign-in attempts for this email. Please try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`}.`,
   },
@@ -50,7 +48,6 @@ export const messages = {
     checkEmail: "Check Your Email",
     complete: "Password Reset Complete",
   },
-  // The same confirm page, reached from an account invitation: setting a first password, not a reset.
   invite: {
     pageTitle: "Set Your Password",
     heading: "Set your password",
@@ -65,7 +62,6 @@ export const messages = {
       description: "This invitation link is invalid or has expired. Request a password reset to set your password.",
     },
   },
-  // Leaving cleanly. The activity line names no one: the admin sees that an account left, not whose.
   deleteAccount: {
     pageTitle: "Delete Account",
     heading: "Delete your account",

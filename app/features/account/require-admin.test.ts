@@ -1,5 +1,3 @@
-// requireAdmin tells an admin session that ended (401, stale cookie cleared) from no admin session
-// or an ordinary account (403, the not-allowed view).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#db/schema";

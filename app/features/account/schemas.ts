@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { messages } from "~/features/account/messages";
 
-// Conform turns empty inputs into undefined, so "required" messages are the type errors.
 const v = messages.validation;
 
 export const PASSWORD_MIN = 8;
@@ -46,7 +45,6 @@ export const ResetConfirmSchema = z
   })
   .refine(matchesConfirmation.check, matchesConfirmation.params);
 
-/** Deleting the account: the account's own address typed out, and the password again. */
 export const DeleteAccountSchema = z.object({
   confirmation: z.string({ error: messages.deleteAccount.confirmationRequired }).trim().min(1, { error: messages.deleteAccount.confirmationRequired }).max(254),
   password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }).max(200),

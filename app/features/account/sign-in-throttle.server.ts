@@ -5,18 +5,13 @@ import { appUrl } from "~/lib/env.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { getUserByEmail, normalizeEmail } from "~/models/user.server";
 
-/**
- * Failed sign-ins per e-mail address, known or not (so a refusal says nothing about who has an
- * account). After FREE_FAILURES each further failure doubles the wait; the account holder gets one
- * e-mail per streak. Kept in memory: why, and its limits, in docs/decisions/0137-sign-in-hardening.md
- */
+// Counted per address, known or not, so a refusal says nothing about who has an account.
+// Kept in memory: why, and its limits, in decision 0137.
 export const FREE_FAILURES = 5;
 export const FIRST_DELAY_MS = 30_000;
 export const MAX_DELAY_MS = 15 * 60_000;
 export const NOTIFY_AT_FAILURES = 10;
-/** A streak with no failure for this long is forgotten. */
 const FORGET_AFTER_MS = 24 * 60 * 60_000;
-/** Bounds memory under a spray of made-up addresses; the oldest streak goes first. */
 const MAX_TRACKED = 50_000;
 
 type Streak = { failures: number; lastAttemptAt: number; startedAt: number; notified: boolean };
@@ -38,10 +33,7 @@ function current(key: string, at: number) {
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/**
- * Call before the password is checked. A throttled address is refused without checking it; any
- * other attempt counts as a failure until signInSucceeded, so parallel guesses cannot slip past.
- */
+// Every attempt counts as a failure until signInSucceeded, so parallel guesses cannot slip past.
 export function startSignInAttempt(email: string): AttemptVerdict {
   const key = normalizeEmail(email);
   const at = now().getTime();
@@ -62,10 +54,6 @@ export function signInSucceeded(email: string) {
   streaks.delete(normalizeEmail(email));
 }
 
-/**
- * The attempt failed. Past NOTIFY_AT_FAILURES the account holder (if any) is told once per streak.
- * Callers do not await the returned promise, so the e-mail does not slow only real accounts' answers.
- */
 export async function signInFailed(email: string) {
   const key = normalizeEmail(email);
   const streak = streaks.get(key);
@@ -81,7 +69,6 @@ export async function signInFailed(email: string) {
   }
 }
 
-/** Tests only: forget every streak. */
 export function resetSignInThrottle() {
   streaks.clear();
 }

@@ -1,5 +1,3 @@
-// Pure (no database, no clock of its own), so pages, JSON calls and tests share it.
-
 export const USER_ROLES = ["trial", "user", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -28,7 +26,6 @@ export const TRIAL_DAYS = 30;
 
 export const newTrialEnd = (now = new Date()) => new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
 
-/** An extension always gives at least that many days from today. */
 export function extendedTrialEnd(current: Date | null | undefined, days: TrialExtensionDays, now = new Date()): Date {
   const from = current && current.getTime() > now.getTime() ? current : now;
   return new Date(from.getTime() + days * DAY_MS);
@@ -36,7 +33,6 @@ export function extendedTrialEnd(current: Date | null | undefined, days: TrialEx
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
-/** UTC, so the server's HTML and the hydrated page agree. */
 export function formatShortDate(date: Date) {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

@@ -1,5 +1,4 @@
-// Reordering renumbers the whole admin list 1..n, then each affected owner's delivery dates.
-// Why: docs/decisions/0108-admin-area-and-external-api.md
+// Reordering renumbers the whole admin list 1..n, then each affected owner's delivery dates (decision 0108).
 import { and, asc, count, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import { campaigns, contributions, invitations, users } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
@@ -57,7 +56,6 @@ function collectionsWhere({ q = "", filters }: AdminCollectionsQuery, now: Date)
   return and(
     containsText(q, [campaigns.title, campaigns.description, users.email, ownerName]),
     state === "active" ? eq(campaigns.isActive, true) : state === "inactive" ? eq(campaigns.isActive, false) : undefined,
-    // As the Scheduled card counts them: a send date still ahead.
     state === "scheduled" ? gt(campaigns.scheduledDate, now) : undefined,
   );
 }
@@ -71,7 +69,6 @@ function collectionsOrder(sort: CollectionsListParams["sort"] = "order"): SQL[] 
   return tail;
 }
 
-/** One page, searched, filtered and sorted in SQL; by default every collection in delivery order. */
 export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_SIZE, query: AdminCollectionsQuery = {}, now = new Date()) {
   const order = collectionsOrder(query.sort);
   const pageIds = db
@@ -119,7 +116,6 @@ export type CollectionChanges = {
   isActive?: boolean;
 };
 
-/** Unsent invitations follow the send date: 'scheduled' while it is ahead, else 'active' (the dispatcher sends). */
 export function updateAdminCollection(id: string, changes: CollectionChanges, now = new Date()) {
   return db.transaction((tx) => {
     const current = tx.select().from(campaigns).where(eq(campaigns.id, id)).get();
@@ -130,7 +126,7 @@ export function updateAdminCollection(id: string, changes: CollectionChanges, no
       const ahead = changes.scheduledDate !== null && changes.scheduledDate.getTime() > now.getTime();
       set.status = ahead ? "scheduled" : current.status === "scheduled" ? "active" : current.status;
     }
-    // A PUT naming no field changes nothing (and drizzle refuses an UPDATE without values).
+    // Drizzle refuses an UPDATE without values.
     if (Object.values(set).every((value) => value === undefined)) return current;
     return tx.update(campaigns).set(set).where(eq(campaigns.id, id)).returning().get();
   });
@@ -145,7 +141,6 @@ export function setCollectionActive(id: string, isActive?: boolean) {
     .get();
 }
 
-/** Podcasts made from it stay, unlinked. */
 export function deleteAdminCollection(id: string) {
   return db.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id, title: campaigns.title }).get();
 }
@@ -208,7 +203,6 @@ export function moveAdminCollection(id: string, direction: "up" | "down", today 
 
 export type AdminReorderResult = { ok: true } | { ok: false; status: 400 | 404 };
 
-/** `ids` must be exactly the collections now at offset..offset+pageSize-1. */
 export function reorderAdminPage(offset: number, pageSize: number, ids: string[], today = new Date()): AdminReorderResult {
   return db.transaction(
     (tx): AdminReorderResult => {

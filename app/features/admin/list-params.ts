@@ -1,12 +1,10 @@
-// The GET parameters of an admin list (search, filters, sort, page). Every value is checked against
-// the list's own options and a bad one falls back to the default, so an edited URL never fails.
-// Why: docs/decisions/0123-admin-lists-and-session-expiry.md
+// Every value is checked against the list's own options and a bad one falls back to the default, so an
+// edited URL never fails (decision 0123).
 
 export const LIST_SEARCH_MAX = 100;
 export const PAGE_MAX = 100_000;
 
 type Options = readonly [string, ...string[]];
-/** Each filter's and the sort's first option is its default (for filters: "all"). */
 export type ListSpec = { filters: Record<string, Options>; sorts: Options };
 
 export type ListParams<S extends ListSpec> = {
@@ -28,12 +26,10 @@ export function parseListParams<S extends ListSpec>(spec: S, search: URLSearchPa
   };
 }
 
-/** No search, every filter "all" and the default sort: the list in its own order. */
 export function isUnfilteredList<S extends ListSpec>(spec: S, params: ListParams<S>) {
   return params.q === "" && params.sort === spec.sorts[0] && Object.entries(spec.filters).every(([name, options]) => params.filters[name] === options[0]);
 }
 
-/** The query values that differ from the defaults, for links (pagination, dialogs) that keep the list as it is. */
 export function listQuery<S extends ListSpec>(spec: S, params: ListParams<S>): Record<string, string | null> {
   const query: Record<string, string | null> = { q: params.q || null };
   for (const [name, options] of Object.entries(spec.filters)) query[name] = params.filters[name] === options[0] ? null : (params.filters[name] as string);
@@ -43,7 +39,6 @@ export function listQuery<S extends ListSpec>(spec: S, params: ListParams<S>): R
 
 export const pageCountFor = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-// The lists: their filters and sorts, the first of each being the default.
 export const USERS_LIST = {
   filters: { role: ["all", "trial", "user", "admin"], status: ["all", "trial", "active", "inactive", "canceled"] },
   sorts: ["newest", "oldest", "name", "email", "last-login"],

@@ -1,5 +1,3 @@
-// The admin lists' search, filters and sorting run in SQL: each query function is called with
-// seeded rows and checked for what it returns, in which order, and that its count agrees.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { activities, campaigns, contributions, podcasts, systemErrors, testimonialCampaigns, testimonialResponses, users } from "#db/schema";
@@ -49,7 +47,6 @@ describe("users", () => {
     expect(ids(listUsersForAdmin({ q: t, sort: "oldest" }))).toEqual([zed.id, amy.id, bob.id]);
     expect(ids(listUsersForAdmin({ q: t, sort: "name" }))).toEqual([amy.id, bob.id, zed.id]);
     expect(ids(listUsersForAdmin({ q: t, sort: "last-login" }))).toEqual([bob.id, zed.id, amy.id]);
-    // Full name across first and last, case-insensitive.
     expect(ids(listUsersForAdmin({ q: "amy zimmer" }))).toEqual([amy.id]);
     // "%" and "_" are text, not wildcards.
     expect(ids(listUsersForAdmin({ q: `100%-${t}` }))).toEqual([bob.id]);
@@ -77,7 +74,6 @@ describe("collections", () => {
     expect(ids(listAdminCollections(0, 50, { q: t, filters: { state: "inactive" } }))).toEqual([b.id]);
     expect(ids(listAdminCollections(0, 50, { q: t, filters: { state: "scheduled" } }))).toEqual([c.id]);
     expect(new Set(ids(listAdminCollections(0, 50, { q: t, filters: { state: "active" } })))).toEqual(new Set([a.id, c.id]));
-    // The owner's e-mail finds all three; the count agrees; a page is a slice of the same order.
     expect(countAdminCollections({ q: `owner-${t}` })).toBe(3);
     expect(ids(listAdminCollections(1, 1, { q: t, sort: "title" }))).toEqual([a.id]);
   });

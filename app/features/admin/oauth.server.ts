@@ -75,7 +75,7 @@ function adminAuthenticator() {
 export async function startAdminSignIn(request: Request): Promise<Response | undefined> {
   const auth = adminAuthenticator();
   if (!auth) return undefined;
-  // Only the path: a stray ?state= on /api/login must not be taken for a callback.
+    // Only the path: a stray ?state= on /api/login must not be taken for a callback.
   const start = new Request(new URL(new URL(request.url).pathname, request.url), { headers: request.headers });
   try {
     await auth.authenticate(STRATEGY, start);
@@ -107,7 +107,6 @@ export async function finishAdminSignIn(request: Request): Promise<AdminSignInRe
   return { status: "admin", user };
 }
 
-// A bad state (old tab, replayed link) or a denial is the visitor's business; anything else is recorded.
 function describeFailure(error: unknown) {
   if (error instanceof ReferenceError || error instanceof RangeError) return adminUserMessages.signIn.failed;
   if (error instanceof OAuth2RequestError && error.code === "access_denied") return adminUserMessages.signIn.failed;

@@ -6,7 +6,6 @@ import { addressMessages, parseAddressList } from "~/lib/email-address";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory } from "./limits";
 
-// The numbers and lists live in limits.ts (no Zod, so pages can import them); re-exported for the server's callers.
 export { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory };
 
 const v = adminMessages.validation;
@@ -27,7 +26,6 @@ const datetimeLocal = z
   .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
   .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
   .optional();
-/** The widest real offsets are ±14 h. */
 const timezoneOffset = z.number().int().min(-840).max(840).optional();
 
 export const CollectionFormSchema = z.object({
@@ -39,7 +37,6 @@ export const CollectionFormSchema = z.object({
 });
 
 export const CampaignTabSchema = CollectionFormSchema.extend({
-  // One per line, as the spec says; "Name <address>" lines keep the name (decision 0195).
   emails: z
     .string({ error: v.emailsRequired })
     .max(5000 * 460)
@@ -103,7 +100,6 @@ export const ReorderCollectionsSchema = z.object({
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The key works through that whole day (UTC). */
 export function expiryFromDay(day: string): Date | null {
   if (!ISO_DAY.test(day)) return null;
   const start = new Date(`${day}T00:00:00.000Z`);
@@ -170,7 +166,6 @@ export const SimpleTemplateSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 
-/** An unticked checkbox is absent, so both default to false. */
 export const TemplateFormSchema = z.object({
   name: required(v.nameRequired, NAME_MAX),
   description: optionalText(TEXT_MAX),
@@ -180,7 +175,6 @@ export const TemplateFormSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 
-/** The simple Create New shape or the management page's shape; each keeps its own categories. */
 export const ApiCreateTemplateSchema = z
   .object({
     name: required(v.nameRequired, NAME_MAX),
@@ -218,7 +212,6 @@ export const ApiCreateTemplateSchema = z
     };
   });
 
-/** `content` is accepted for systemPrompt. */
 export const ApiUpdateTemplateSchema = z
   .object({
     name: required(v.nameRequired, NAME_MAX).optional(),

@@ -26,11 +26,9 @@ const USER_ORDER: Record<UsersListParams["sort"], SQL[]> = {
   oldest: [asc(users.createdAt), asc(users.id)],
   name: [sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`, asc(users.email)],
   email: [asc(users.email)],
-  // Never signed in goes last.
   "last-login": [sql`${users.lastLoginAt} is null`, desc(users.lastLoginAt), desc(users.createdAt)],
 };
 
-/** Searched, filtered and sorted in SQL; one page when `limit` is given. */
 export function listUsersForAdmin({ limit, offset = 0, ...query }: { limit?: number; offset?: number } & AdminUsersQuery = {}) {
   const rows = db
     .select()
@@ -46,7 +44,6 @@ export function countUsersForAdmin(query: AdminUsersQuery = {}) {
 
 export type AdminStats = { totalUsers: number; activeTrials: number; activeSubscriptions: number };
 
-/** A trial without an end has not ended, matching trialBadge's 'Expired'. */
 export function getAdminStats(now = new Date()): AdminStats {
   const row = db
     .select({
@@ -71,7 +68,6 @@ export function updateUserRole(userId: string, role: UserRole) {
   return update(userId, { role });
 }
 
-/** A move to trial of an account that never had one starts a trial of TRIAL_DAYS. */
 export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number, now = new Date()) {
   return db.transaction((tx) => {
     const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
@@ -90,7 +86,6 @@ export function setUserPodcastLimit(userId: string, podcastLimit: number) {
   return update(userId, { podcastLimit });
 }
 
-/** From now when the trial has already passed. */
 export function extendUserTrial(userId: string, days: TrialExtensionDays, now = new Date()) {
   return db.transaction((tx) => {
     const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
@@ -104,7 +99,6 @@ export type CreateUserResult = { ok: true; user: User; invited: boolean } | { ok
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
 
-/** An e-mail already in use is refused, also when two admins race for it. */
 export async function createUserAsAdmin(input: CreateUserInput, admin: Pick<User, "firstName" | "lastName" | "email">): Promise<CreateUserResult> {
   if (await getUserByEmail(input.email)) return { ok: false, reason: "email-taken" };
   let user: User;

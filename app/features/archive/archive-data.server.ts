@@ -1,5 +1,3 @@
-// What goes into an archive: the owner's rows read once, turned into data.json's shape, and the list of
-// stored objects to copy (read as streams later, one at a time, by the zip writer).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributionDocuments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
@@ -11,9 +9,7 @@ import { entryName } from "./entry-names";
 import { archivePaths } from "./paths";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
 
-/** A stored object and where it goes in the zip. */
 export type ArchiveMedia = { key: string; path: string };
-/** A text file made for the archive (an episode's transcript). */
 export type ArchiveText = { path: string; text: string };
 export type ArchivePlan = {
   data: ArchiveData;
@@ -24,10 +20,6 @@ export type ArchivePlan = {
 
 const iso = (date: Date) => date.toISOString();
 
-/**
- * The MP3's chapters, each with the stories it tells as recorded when the episode was made (same title
- * and start); only stories the archive holds. Episodes made before chapters named stories get none.
- */
 function withStories(chapters: EpisodeChapter[], told: (typeof podcasts.$inferSelect)["chapterStories"], inArchive: Set<string>): ArchiveEpisode["chapters"] {
   if (!told) return chapters;
   return chapters.map((chapter) => {
@@ -36,10 +28,7 @@ function withStories(chapters: EpisodeChapter[], told: (typeof podcasts.$inferSe
   });
 }
 
-/**
- * The whole account (campaignId undefined) or one collection of `ownerId`; null when the collection is
- * not the owner's, so the caller answers 404 without telling whose it is.
- */
+// Null when the collection is not the owner's, so the caller answers 404 without telling whose it is.
 export async function planArchive(ownerId: string, campaignId?: string, now = new Date()): Promise<ArchivePlan | null> {
   const owner = db
     .select({
@@ -62,7 +51,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
   const media: ArchiveMedia[] = [];
   const texts: ArchiveText[] = [];
 
-  // Collection by collection (in the owner's order), oldest story first.
   const storyRows = collectionIds.length
     ? db
         .select()
@@ -99,7 +87,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
         .orderBy(asc(contributionDocuments.createdAt), sql`"contribution_documents"."rowid"`)
         .all()
     : [];
-  // Only what the family may still hear: a recording whose removal was asked for stays out.
   const recordings = new Map(collectionIds.flatMap((id) => [...playableRecordingsOf(id)]));
 
   const stories: ArchiveStory[] = storyRows.map((row, index) => {
@@ -162,8 +149,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     };
   });
 
-  // Finished episodes only: one still being made has no audio to keep. The account archive also holds
-  // episodes made from uploaded stories (no collection).
   const episodeRows = db
     .select()
     .from(podcasts)
@@ -232,7 +217,6 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
 
   const feeds = db.select().from(podcastFeeds).where(eq(podcastFeeds.ownerId, ownerId)).all();
 
-  // The family book as last made: of this collection, or for the account, the newest of any.
   const finished = latestFinishedBook(ownerId, campaignId ?? null);
   if (finished?.fileKey) media.push({ key: finished.fileKey, path: archivePaths.book });
 

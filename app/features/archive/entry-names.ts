@@ -1,10 +1,7 @@
-// Readable names for an archive's files: "stories/03-the-sunday-sauce-aunt-rosa.html". A number first
-// keeps every name unique within its folder and the folder in the archive's order; the rest is ASCII
-// lower case letters, digits and hyphens (names in other scripts transliterated), so the same name
-// works on every OS, on case-insensitive disks and in data.json's path pattern.
+// A number first keeps names unique and in the archive's order; the rest is ASCII lower case, digits and
+// hyphens, so a name works on every OS, on case-insensitive disks and in data.json's path pattern.
 import slugify from "@sindresorhus/slugify";
 
-/** Words kept in a name: enough to recognise it, short enough for any file system's path limit. */
 const MAX_WORDS_CHARS = 60;
 
 export function entryName(index: number, count: number, words: Array<string | null | undefined>) {

@@ -1,9 +1,5 @@
-// An archive back into an installation (`npm run import`, the admin's upload). The archive is untrusted
-// input (decision 0198): data.json is read within a limit and checked against its schema, every media
-// entry is claimed (sizes, overlaps) before any is read, photos are decoded and written again and
-// recordings checked and converted as when a relative sends them, and every row, the owner's account
-// included, is written in one transaction with new ids: a failed import leaves no rows and removes
-// the files it stored.
+// An archive back into an installation. The archive is untrusted input (decision 0198): every entry is
+// checked before use and all rows go in one transaction, so a failed import leaves nothing behind.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -62,7 +58,6 @@ function parseData(bytes: Buffer): ArchiveData {
 }
 
 type CampaignStatus = (typeof campaignStatuses)[number];
-/** A collection keeps its status, except one caught making a podcast: nothing is making it here. */
 const statusOf = (status: string): CampaignStatus =>
   (campaignStatuses as readonly string[]).includes(status) && status !== "generating_podcast" ? (status as CampaignStatus) : "closed";
 
@@ -74,27 +69,19 @@ export type ImportResult = {
   recordings: number;
   episodes: number;
   newsletters: number;
-  /** Stories, recordings and episodes left out because their removal was asked for after the archive was made. */
   withheld: number;
 };
 
-/** The account an archive goes to: an id, or an address (the account is made with the import's rows if none has it). */
 export type ImportOwner = string | { email: string };
 
-/** The owner's id, and the account to make in the import's transaction when no account has the address. */
 async function ownerOf(owner: ImportOwner) {
   if (typeof owner === "string") return { id: owner, create: null };
   const found = await getUserByEmail(owner.email);
   return found ? { id: found.id, create: null } : { id: randomUUID(), create: { email: owner.email } };
 }
 
-/**
- * What an archive made before a relative's removal request must not bring back: the logged
- * requests of this installation (account/erasure-log.server.ts) name the archive's ids. A story asked
- * away goes with its photos, recording and newsletter copies; a recording asked away goes alone; and the
- * episodes of their collection finished since the story arrived, which may read or play it (an archive
- * keeps no script to tell), stay out too. An account deletion is not applied: its archive is its owner's.
- */
+// Removals logged after the archive was made must not come back; an account deletion is not applied,
+// since the archive is its owner's.
 async function removalsAskedFor(data: ArchiveData) {
   const logged = await loggedErasures(getStorage());
   const removedStories = new Set(logged.story.map((e) => e.id));
@@ -110,10 +97,6 @@ async function removalsAskedFor(data: ArchiveData) {
   return { stories, recordings, episodes };
 }
 
-/**
- * Which stories each chapter tells, under the stories' new ids (what the book's QR links play). Null when
- * the archive does not say (an older episode or archive), as for an episode made before chapters named stories.
- */
 function chapterStoriesOf(episode: ArchiveData["episodes"][number], ids: Map<string, string>) {
   if (!episode.chapters.some((chapter) => chapter.storyIds)) return null;
   return episode.chapters.map(({ title, start, storyIds = [] }) => ({
@@ -123,7 +106,6 @@ function chapterStoriesOf(episode: ArchiveData["episodes"][number], ids: Map<str
   }));
 }
 
-/** Every entry the import reads, with its limit: what data.json names, less what is withheld. */
 function entriesToRead(data: ArchiveData, withhold: Awaited<ReturnType<typeof removalsAskedFor>>) {
   const wanted: Array<{ name: string; limit: number }> = [];
   for (const story of data.stories) {
@@ -141,12 +123,10 @@ function entriesToRead(data: ArchiveData, withhold: Awaited<ReturnType<typeof re
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const refusal = storyMessages.recording.refusal;
 
-/** Imports the archive at `file` as the owner's; everything gets new ids. */
 export async function importArchive(file: string, owner: ImportOwner): Promise<ImportResult> {
   const zip = await openArchiveZip(file);
   const stored: string[] = [];
   const storage = getStorage();
-  // One scratch file for the recording or episode being checked, entry after entry.
   const scratch = recordingTempPath(".in");
   try {
     await zip.claim([{ name: "data.json", limit: MAX_DATA_JSON_BYTES }]);
@@ -163,7 +143,6 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     };
     for (const c of data.collections) newId(c.id);
 
-    // Media first (async), rows after (one synchronous transaction).
     const photoRows: (typeof contributionAttachments.$inferInsert)[] = [];
     const documentRows: (typeof contributionDocuments.$inferInsert)[] = [];
     const storyRows: (typeof contributions.$inferInsert)[] = [];
@@ -193,7 +172,6 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         photoKeyByBytes.set(sha256(bytes), row.storageKey);
         photoRows.push({ id: newId(photo.id), ...row });
       }
-      // Kept as sent, as on arrival by e-mail: the kind from the name and the bytes together.
       for (const document of story.documents ?? []) {
         const received = documentOf(await zip.readBytes(document.file), document.fileName);
         if (!received) throw new ArchiveImportError(`${document.file} is not a document we keep`);
@@ -204,7 +182,7 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
       }
       const rec = story.recording;
       if (rec && !withhold.recordings.has(rec.id)) {
-        // What the relative sent, checked and converted again; the archive's own MP3 is not needed.
+        // Checked and converted again, as when a relative sends it; the archive's own MP3 is not needed.
         const source = rec.original ?? { file: rec.file, fileName: null };
         const size = await zip.readToFile(source.file, scratch);
         const received = await receiveArchivedRecording(id, { path: scratch, fileName: source.fileName ?? "", size });
@@ -241,7 +219,6 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     for (const newsletter of data.newsletters) {
       const id = newId(newsletter.id);
       const publicId = randomBytes(16).toString("base64url");
-      // The cover is one of the newsletter's photos, as in the app; one that is not (or whose story was withheld) is left out.
       const coverImageKey = newsletter.cover ? photoKeyByBytes.get(sha256(await zip.readBytes(newsletter.cover))) ?? null : null;
       newsletterRows.push({
         id,
@@ -293,7 +270,6 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     );
 
     db.transaction((tx) => {
-      // Batches: one INSERT of thousands of rows is more values than SQLite binds in a statement.
       const insertAll = <T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]) => {
         for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) tx.insert(table).values(rows.slice(i, i + INSERT_BATCH_ROWS)).run();
       };

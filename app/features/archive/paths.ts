@@ -1,7 +1,6 @@
 // Where each thing goes in an archive's zip (pure: the site's pages link by the same paths).
 import { keyExtension } from "~/lib/file-types";
 
-/** Where each thing goes in the zip, by its readable name (entry-names.ts): a story's media are named after the story. */
 export const archivePaths = {
   stylesheet: "style.css",
   book: "book.pdf",

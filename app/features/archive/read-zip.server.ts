@@ -1,13 +1,11 @@
-// An uploaded archive read as untrusted input (decision 0198): an entry is read only after it has been
-// claimed, which checks its inflated size against its limit and the total, and that no two entries
-// read share bytes (the overlap bomb). yauzl stops a stream that inflates past its declared size.
+// An entry is read only after it is claimed: its inflated size checked against its limit and the total,
+// and no two entries sharing bytes (the overlap bomb). Decision 0198.
 import { createWriteStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import { inMegabytes, MAX_INFLATED_BYTES } from "./import-limits";
 
-/** Why an archive is refused, in words for the administrator; 413 when it is too large. */
 export class ArchiveImportError extends Error {
   constructor(
     message: string,
@@ -19,20 +17,17 @@ export class ArchiveImportError extends Error {
 }
 
 export type ArchiveZip = {
-  /** Checks, before any of them is read, what reading these entries costs; each may be claimed once. */
   claim: (entries: Array<{ name: string; limit: number }>) => Promise<void>;
   readBytes: (name: string) => Promise<Buffer>;
-  /** Writes a claimed entry to `file`; returns its size. */
   readToFile: (name: string, file: string) => Promise<number>;
   close: () => void;
 };
 
-/** yauzl's words for an entry that inflates past the size the zip's directory gives it. */
 const LONGER_THAN_SAID = /too many bytes in the stream/;
 
 export function openArchiveZip(file: string): Promise<ArchiveZip> {
   return new Promise((resolve, reject) => {
-    // Sizes are validated while inflating (yauzl's default, pinned here: the limits rely on it).
+      // The limits rely on yauzl validating sizes while inflating, so that default is pinned here.
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (error, zip) => {
       if (error) return reject(new ArchiveImportError(`Not a zip archive: ${error.message}`));
       const entries = new Map<string, yauzl.Entry>();
@@ -86,7 +81,6 @@ function reader(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>): ArchiveZ
         if (entry.uncompressedSize > limit) throw new ArchiveImportError(`${name} is larger than ${inMegabytes(limit)}`, 413);
         inflated += entry.uncompressedSize;
         if (inflated > MAX_INFLATED_BYTES) throw new ArchiveImportError(`The archive's files add up to more than ${inMegabytes(MAX_INFLATED_BYTES)}`, 413);
-        // Where the entry's bytes really are: its local header says how far its data starts.
         let start: number;
         try {
           start = (await zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;

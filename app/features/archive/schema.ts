@@ -1,11 +1,9 @@
-// The shape of an archive's data.json: one home for the format, read by the exporter, the tests and
-// (later) the importer. docs/archive-format.md describes it; a breaking change raises the version.
+// The shape of an archive's data.json (docs/archive-format.md); a breaking change raises the version.
 import { z } from "zod";
 
 export const ARCHIVE_FORMAT = "storyhearth-archive";
 export const ARCHIVE_FORMAT_VERSION = 1;
 
-/** A path inside the zip, relative to its root (never absolute, never climbing out). */
 const entryPath = z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]+$/);
 const isoDate = z.iso.datetime();
 
@@ -17,7 +15,6 @@ export const PhotoSchema = z.object({
   file: entryPath,
 });
 
-/** A document that came with an e-mail reply (decision 0213), kept as it was sent. */
 export const DocumentSchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -46,14 +43,11 @@ export const StorySchema = z.object({
   contributorName: z.string().nullable(),
   submissionMethod: z.enum(["email", "web"]),
   submittedAt: isoDate,
-  /** The owner's title, or one made from the story. Absent: an archive made before stories had titles. */
   title: z.string().optional(),
-  /** Whether the owner chose the title (an import keeps it as theirs). */
   titleByOwner: z.boolean().optional(),
   text: z.string(),
   page: entryPath,
   photos: z.array(PhotoSchema),
-  /** Absent: an archive made before documents were kept. */
   documents: z.array(DocumentSchema).optional(),
   recording: RecordingSchema.nullable(),
 });
@@ -61,7 +55,6 @@ export const StorySchema = z.object({
 export const ChapterSchema = z.object({
   title: z.string(),
   start: z.number().nonnegative(),
-  /** The stories this chapter tells (the book's QR links play them from here). Absent: not known (an older episode or archive). */
   storyIds: z.array(z.string()).optional(),
 });
 
@@ -111,11 +104,9 @@ export const CollectionSchema = z.object({
   createdAt: isoDate,
   page: entryPath,
   storyIds: z.array(z.string()),
-  /** The collection's private podcast feed, when one was made; revoked feeds stay revoked. */
   feeds: z.array(z.object({ revoked: z.boolean(), createdAt: isoDate })),
 });
 
-/** The family book's PDF as last made (the newest finished one), kept beside the site. */
 export const BookFileSchema = z.object({
   file: entryPath,
   pageCount: z.number().int().nullable(),
@@ -133,7 +124,6 @@ export const ArchiveSchema = z.object({
   stories: z.array(StorySchema),
   episodes: z.array(EpisodeSchema),
   newsletters: z.array(NewsletterSchema),
-  /** Absent: an archive made before books were kept in it; null: no book had been made. */
   book: BookFileSchema.nullable().optional(),
 });
 
@@ -143,5 +133,4 @@ export type ArchiveEpisode = z.infer<typeof EpisodeSchema>;
 export type ArchiveCollection = z.infer<typeof CollectionSchema>;
 export type ArchiveNewsletter = z.infer<typeof NewsletterSchema>;
 
-/** The JSON Schema written beside data.json, so the archive explains itself without this code. */
 export const archiveJsonSchema = () => z.toJSONSchema(ArchiveSchema, { target: "draft-2020-12" });

@@ -1,5 +1,3 @@
-// The archive's stylesheet carries the product's colours and fonts: read from the product's theme
-// file, so a change of theme that forgets the archive fails here.
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
 import { SITE_FONTS, SITE_PALETTE, SITE_STYLESHEET } from "./site-style";

@@ -1,5 +1,4 @@
-// The static website inside an archive: plain HTML files with relative links and native <audio>, so it
-// opens from a USB stick with no server and no JavaScript. Pure: data.json's shape in, files out.
+// Plain HTML with relative links and native <audio>, so the archive opens from a USB stick with no server and no JavaScript.
 import { formatDay } from "~/lib/format-date";
 import { formatDuration } from "~/lib/text-format";
 import { archiveMessages as m } from "./messages";
@@ -10,7 +9,6 @@ export type SitePage = { path: string; html: string };
 
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
 
-/** Every page lives at the root or one folder down; links are written from the root and lifted here. */
 const from = (page: string) => (target: string) => page.includes("/") ? `../${target}` : target;
 
 const paragraphs = (text: string) =>
@@ -21,7 +19,6 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${esc(p).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
 
-// Every page links the archive's one stylesheet (site-style.ts), by a relative path, so it also works from file://.
 function layout(page: string, title: string, body: string) {
   const link = from(page);
   const nav = page === "index.html" ? "" : `<header class="site"><nav aria-label="${esc(m.siteNav)}"><a href="${link("index.html")}">${esc(m.home)}</a></nav></header>`;
@@ -36,9 +33,7 @@ ${body}
 }
 
 const byline = (story: ArchiveStory) => m.by(story.contributorName || m.anonymous);
-/** An archive made before stories had titles names each by its teller. */
 const storyTitle = (story: ArchiveStory) => story.title || byline(story);
-/** A titled part of a page; empty when it has nothing, so a page never shows a heading over nothing. */
 const section = (title: string, items: string[], empty = "") =>
   items.length || empty ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>` : "";
 const list = (items: string[]) => (items.length ? `<ul>\n${items.map((i) => `<li>${i}</li>`).join("\n")}\n</ul>` : "");

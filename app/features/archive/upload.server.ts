@@ -1,5 +1,4 @@
-// The administrator's upload of an archive: the zip is written to a temporary file as it
-// arrives (the one multipart reader), imported like `npm run import`, and the file removed.
+// The zip is written to a temporary file as it arrives, imported like `npm run import`, then removed.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";

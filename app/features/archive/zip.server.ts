@@ -1,6 +1,5 @@
-// "Download everything": the archive is written into the response as it is made. Pages and data.json
-// are small and made up front; every stored object is opened only when the zip reaches it and piped
-// through, so neither the whole archive nor all the media is ever in memory or on disk (decision 0159).
+// The archive is written into the response as it is made: each stored object is opened only when the
+// zip reaches it, so the whole archive is never in memory or on disk (decision 0159).
 import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { ZipFile } from "yazl";
@@ -11,10 +10,8 @@ import { archivePaths } from "./paths";
 import { renderSite } from "./site";
 import { SITE_STYLESHEET } from "./site-style";
 
-/** Photos, MP3s and recordings are compressed already: stored as they are, the zip costs no CPU on them. */
 const STORED = { compress: false } as const;
 
-/** The zip of a plan as a Node stream; a missing stored object fails the stream (the download is cut, never silently short). */
 export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.exportedAt)): Readable {
   const zip = new ZipFile();
   const text = (body: string, path: string) => zip.addBuffer(Buffer.from(body, "utf8"), path, { mtime });
@@ -24,7 +21,6 @@ export function writeArchive(plan: ArchivePlan, mtime = new Date(plan.data.expor
   for (const page of renderSite(plan.data)) text(page.html, page.path);
   for (const file of plan.texts) text(file.text, file.path);
   const seen = new Set<string>();
-  // The object being copied: closed at once when the download is abandoned (a closed tab, a cut line).
   let current: Readable | null = null;
   for (const item of plan.media) {
     if (seen.has(item.path)) continue;
@@ -61,7 +57,6 @@ const slug = (text: string) =>
     .toLowerCase()
     .slice(0, 60) || "stories";
 
-/** The download's response, or null when there is nothing of the owner's to give (the caller answers 404). */
 export async function archiveResponse(ownerId: string, campaignId?: string, now = new Date()): Promise<Response | null> {
   const plan = await planArchive(ownerId, campaignId, now);
   if (!plan) return null;

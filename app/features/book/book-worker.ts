@@ -1,6 +1,3 @@
-// The family book's layout thread (decision 0180): one long-lived worker that lays books out one at a
-// time, so pdfkit's synchronous work (pages, the final write of buffered pages and font subsets) never
-// holds the server's event loop. Photos come from the server one at a time, as the layout asks.
 // Compiled to <build>/node/book-worker.js in production; from source, book-worker.mjs registers tsx.
 import fs from "node:fs";
 import { parentPort } from "node:worker_threads";

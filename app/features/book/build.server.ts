@@ -1,6 +1,4 @@
-// The family book (decision 0160): the owner asks, the "build-book" job lays it out in the
-// layout thread (decision 0180) into a temporary file and stores it, counting the stories laid out so
-// the owner's page can show progress.
+// The family book: the "build-book" job lays it out in the layout thread into a temporary file, then stores it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,7 +28,6 @@ import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 
 const { dedication: DEDICATION_MAX, foreword: FOREWORD_MAX } = BOOK_WORDS_MAX;
 
-/** Blank is none; line endings are counted as one character whatever the browser sent. */
 const ownerWords = (max: number, tooLong: string) =>
   z
     .string()
@@ -43,22 +40,18 @@ export const BookRequestSchema = z.object({
   dedication: ownerWords(DEDICATION_MAX, bookMessages.dedicationTooLong(DEDICATION_MAX)),
   foreword: ownerWords(FOREWORD_MAX, bookMessages.forewordTooLong(FOREWORD_MAX)),
   bleed: z.literal("on").optional(),
-  /** "art" (the collection's cover art) or the id of one of the book's photos. */
   cover: z.string().optional(),
 });
 
-/** The photos a cover may be chosen from: the still images of the book's collections. */
 function coverChoices(campaignIds: string[]) {
   return listCollectionPhotos(campaignIds).filter((p) => p.contentType === "image/jpeg" || p.contentType === "image/png");
 }
 
-/** What the owner wrote, sent back with a refusal so the form (with or without JavaScript) keeps it. */
 export type BookWords = { dedication: string; foreword: string };
 type Asked = { ok: true; book: Book } | { ok: false; status: number; message: string; words?: BookWords };
 
 const wordsOf = (form: FormData): BookWords => ({ dedication: String(form.get("dedication") ?? ""), foreword: String(form.get("foreword") ?? "") });
 
-/** One home for asking: validates the form against the owner's collections, then queues the job. */
 function askForBook(ownerId: string, campaignIds: string[], form: FormData, several: boolean): Asked {
   const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? bookMessages.badTrim, words: wordsOf(form) };
@@ -82,23 +75,19 @@ function askForBook(ownerId: string, campaignIds: string[], form: FormData, seve
   return { ok: true, book };
 }
 
-/** The printed QR code's short link: short so it also reads well under the code. */
 export const bookLinkUrl = (token: string) => `${appUrl().replace(/\/+$/, "")}/b/${token}`;
 
 export function requestBook(ownerId: string, campaignId: string, form: FormData): Asked {
-  // Another owner's collection is a 404 whatever was sent, as if it did not exist.
   if (!getOwnedCampaign(ownerId, campaignId)) return { ok: false, status: 404, message: "Not Found" };
   return askForBook(ownerId, [campaignId], form, false);
 }
 
-/** A book of several collections (or all), in the order the owner's library lists them. */
 export function requestAccountBook(ownerId: string, form: FormData): Asked {
   const picked = new Set(form.getAll("collection").map(String));
   const all = form.get("intent") === "all";
   const ids = listCampaigns(ownerId)
     .filter((c) => all || picked.has(c.id))
     .map((c) => c.id);
-  // A collection that is not the owner's is simply not among them: asking for it alone finds nothing.
   if (ids.length === 0) return { ok: false, status: 400, message: bookMessages.noCollections, words: wordsOf(form) };
   return askForBook(ownerId, ids, form, true);
 }
@@ -123,7 +112,6 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   const owner = await getUserById(book.ownerId);
   const familyName = owner?.lastName?.trim() || null;
   const several = book.campaignIds !== null;
-  // Each collection's stories in turn; in a book of several, each opens with the collection's title.
   const rows = campaigns.flatMap((c) => {
     const chapters = storyChapters(c.id);
     return listBookStories(c.id).map((row) => ({ ...row, chapter: chapters.get(row.id), part: several ? c.title : undefined }));
@@ -170,7 +158,6 @@ export async function buildBookJob(payload: Record<string, unknown>) {
     const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));
     updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book), lowResPhotos });
     if (!getBook(book.id)) {
-      // Deleted while it was made (its family left): the PDF goes too.
       await getStorage().remove(bookFileKey(book));
       throw new JobEnded("The book was deleted while it was made");
     }
@@ -183,13 +170,11 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   }
 }
 
-/** The job stopped the server on its last attempt: the book shows as failed, as after any failure, and can be asked for again. */
 export function abandonedBookJob(payload: Record<string, unknown>) {
   const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
   if (book && book.status !== "done") updateBook(book.id, { status: "failed", failure: failureOf(book.id, "stopped") });
 }
 
-/** The owner's words for a failed book: the story the layout was on (those before it reported done) and why. */
 function failureOf(bookId: string, reason: LayoutFailure) {
   const book = getBook(bookId);
   if (!book?.storyCount) return bookMessages.failedReasons[reason];
@@ -199,10 +184,8 @@ function failureOf(bookId: string, reason: LayoutFailure) {
   return bookMessages.failedAt(story?.contributorName?.trim() || null, at + 1, book.storyCount, bookMessages.failedReasons[reason]);
 }
 
-/** Where a book's PDF and its preview pages are served: under its collection, or the account's books. */
 export const bookHref = (book: Pick<Book, "id" | "campaignId" | "campaignIds">) => (book.campaignIds ? `/books/${book.id}` : `/campaigns/${book.campaignId}/book/${book.id}`);
 
-/** The latest book's progress, or its download, preview pages and the photos printed small. */
 function bookView(book: Book | undefined) {
   if (!book) return null;
   const base = bookHref(book);
@@ -222,7 +205,6 @@ function bookView(book: Book | undefined) {
   };
 }
 
-/** The latest book, and its dedication and foreword as the form's starting words for the next one. */
 const latestWords = (book: Book | undefined) => ({
   book: bookView(book),
   words: { dedication: book?.dedication ?? "", foreword: book?.foreword ?? "" } satisfies BookWords,
@@ -230,7 +212,6 @@ const latestWords = (book: Book | undefined) => ({
 
 const coverOptions = (campaignIds: string[]) => coverChoices(campaignIds).map((p, i) => ({ id: p.id, label: bookMessages.coverPhoto(i + 1, p.contributorName) }));
 
-/** What the owner's book page shows: the latest book, the cover choices, and the live QR links. */
 export function bookPageView(ownerId: string, campaignId: string) {
   return {
     storyCount: listBookStories(campaignId).length,
@@ -240,7 +221,6 @@ export function bookPageView(ownerId: string, campaignId: string) {
   };
 }
 
-/** The account's book page: the owner's collections to pick from and the latest book of several. */
 export function accountBookPageView(ownerId: string) {
   const collections = listCampaigns(ownerId).map((c) => ({ id: c.id, title: c.title, storyCount: listBookStories(c.id).length }));
   return {

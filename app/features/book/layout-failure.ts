@@ -1,5 +1,4 @@
-// Why a book's layout stopped, in a form that crosses from the layout thread to the job: the job
-// then names the story and says the reason in the owner's words (bookMessages.failedReasons).
+// Crosses from the layout thread to the job, which names the story and says the reason in the owner's words.
 
 export type LayoutFailure = "memory" | "photo" | "stopped" | "other";
 

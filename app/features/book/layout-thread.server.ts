@@ -1,8 +1,5 @@
-// The family book is laid out in one long-lived worker thread (decision 0180): pdfkit lays pages out
-// synchronously and writes buffered pages and font subsets in one call at the end (0.4-1 s on the
-// server's thread). The thread is started by the first book, kept while books keep coming, and books
-// are queued to it one at a time, so its code and fonts are loaded once and at most one book's
-// layout is ever in memory. Photos are read here, from storage, and handed over one at a time.
+// Books are laid out one at a time in one long-lived worker thread (decision 0180): pdfkit works
+// synchronously, and this way at most one book's layout is ever in memory.
 import { Worker } from "node:worker_threads";
 import { workerScript } from "~/lib/worker-script.server";
 import { BookLayoutError, type LayoutFailure } from "./layout-failure";
@@ -17,10 +14,8 @@ export type FromLayout =
   | { type: "done"; id: number; pages: number }
   | { type: "error"; id: number; message: string; reason: LayoutFailure };
 
-/** A thread left idle this long is ended, returning its memory; the next book starts another. */
 export const LAYOUT_IDLE_MS = 2 * 60_000;
-// A small young generation keeps the thread's heap close to what the layout holds (measured in
-// docs/performance.md); the old-generation cap fails a runaway book's job instead of the server.
+// The old-generation cap fails a runaway book's job instead of the server (sizes in docs/performance.md).
 const LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 let thread: Worker | null = null;
@@ -37,7 +32,6 @@ function layoutThread() {
     });
     thread = started;
   }
-  // Held while a book is made (a command-line run waits for it), let go while idle.
   thread.ref();
   return thread;
 }
@@ -49,7 +43,6 @@ function letRest() {
   idle = setTimeout(() => void resting.terminate(), LAYOUT_IDLE_MS).unref();
 }
 
-/** The bytes as a Uint8Array the thread can take over without a copy (a pooled slice is copied first). */
 function handOver(bytes: Buffer | null): [Uint8Array | null, ArrayBuffer[]] {
   if (!bytes) return [null, []];
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);
@@ -86,7 +79,6 @@ function layOut(input: BookInput, file: string): Promise<number> {
       else if (message.type === "done") finish(null, message.pages);
       else finish(new BookLayoutError(message.reason));
     };
-    // The heap cap (LIMITS) ends the thread with ERR_WORKER_OUT_OF_MEMORY: the book needed too much.
     const onError = (error: Error & { code?: string }) => finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new BookLayoutError("memory") : error);
     const onExit = (code: number) => finish(new Error(`The book's layout thread stopped unexpectedly (exit ${code})`));
     worker.on("message", onMessage);
@@ -97,7 +89,6 @@ function layOut(input: BookInput, file: string): Promise<number> {
   });
 }
 
-/** renderBook in the layout thread, writing the PDF to `file`; books wait their turn. Resolves with the page count. */
 export function renderBookInThread(input: BookInput, file: string): Promise<number> {
   const turn = queue.then(() => layOut(input, file));
   queue = turn.catch(() => undefined);

@@ -1,23 +1,18 @@
-// What a printed QR code plays: the relative's own recording, else the story's chapter in the newest
-// finished episode, from the chapter's start. One home for the choice, for the page and its audio.
+// What a printed QR code plays: the relative's own recording, else the story's chapter in the newest finished episode.
 import { familyStory } from "~/features/contributions/story-text";
 import { storyLengthLabel } from "~/features/contributions/story-length";
 import { storyChapters, storyOfBookLink } from "~/models/book.server";
 
 export type BookListening = NonNullable<ReturnType<typeof storyOfBookLink>> & {
-  /** The story as printed in the book, never the stored e-mail: its title and the text under it. */
   title: string;
   text: string;
-  /** "7 sec listen" for a story told by voice alone; null otherwise. */
   lengthLabel: string | null;
   play: { key: string; start: number; episodeTitle: string | null } | null;
 };
 
-/** The story's recording as the book knows it: one that plays, with its length and transcript. */
 export const spokenOf = (row: { recordingKey: string | null; recordingSeconds: number | null; transcript: string | null }) =>
   row.recordingKey ? { durationSeconds: row.recordingSeconds, transcript: row.transcript } : null;
 
-/** Null when the link is unknown or turned off. */
 export function bookListening(token: string): BookListening | null {
   const found = storyOfBookLink(token);
   if (!found) return null;
@@ -28,5 +23,4 @@ export function bookListening(token: string): BookListening | null {
   return { ...story, play: chapter ? { key: chapter.audioKey, start: chapter.start, episodeTitle: chapter.episodeTitle } : null };
 }
 
-/** A media fragment (https://www.w3.org/TR/media-frags/#naming-time): the browser starts there, scripts or not. */
 export const startFragment = (start: number) => (start > 0 ? `#t=${Math.floor(start * 1000) / 1000}` : "");

@@ -38,7 +38,6 @@ export const bookMessages = {
   queued: "Your book is waiting to be made.",
   running: (done: number, total: number) => `Making your book: ${done} of ${total} stories laid out.`,
   failed: "The book could not be made. Please try again.",
-  /** Which story stopped the layout and why, kept on the book and shown under `failed`. */
   failedAt: (name: string | null, n: number, total: number, reason: string) =>
     `${name ? `${name}'s story` : "A story"} (story ${n} of ${total}) could not be laid out: ${reason}`,
   failedReasons: {
@@ -58,10 +57,8 @@ export const bookMessages = {
     from: (name: string) => `From ${name}`,
     anonymous: "A family story",
     listen: "Listen to this story",
-    /** A contents line: the story's title and who told it. */
     contentsLine: (title: string, name: string | null) => (name ? `${title} — ${name}` : title),
     foreword: "Foreword",
-    /** Beside the QR code of a story told by voice alone. */
     listenVoice: (name: string | null) => (name ? `Listen to ${name}'s voice` : "Listen to their voice"),
     scanToListen: (length: string | null) => `Scan the code with a phone's camera to hear the recording${length ? ` (${length})` : ""}.`,
     madeWith: (date: string) => `Made with Storyhearth on ${date}`,

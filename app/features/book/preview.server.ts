@@ -1,12 +1,8 @@
-// The book's first pages as images, so the owner sees it before downloading (decision 0170).
-// pdfjs-dist (already a dependency) draws a page onto @napi-rs/canvas (its own optional dependency);
-// it reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
+// pdfjs reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
 import { createCanvas } from "@napi-rs/canvas";
 import { getStorage } from "~/lib/storage/storage.server";
 
-/** How many pages the owner's page previews: cover, title page, contents, the first chapter. */
 export const PREVIEW_PAGES = 4;
-/** Pixels across: sharp enough on a phone's screen, small enough to send. */
 const PREVIEW_WIDTH = 600;
 const CHUNK = 256 * 1024;
 
@@ -18,12 +14,10 @@ async function readRange(key: string, begin: number, end: number) {
   return new Uint8Array(Buffer.concat(parts));
 }
 
-/** Page `n` (from 1) of the stored PDF as a PNG, or null when the book has fewer pages. */
 export async function renderPreviewPage(key: string, n: number): Promise<Buffer | null> {
   const size = await getStorage().size(key);
   if (size === null) return null;
   const { getDocument, PDFDataRangeTransport } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  // pdfjs asks for the parts it needs; each is read from storage (local disk or S3) as a range.
   const transport = new PDFDataRangeTransport(size, null);
   transport.requestDataRange = (begin: number, end: number) => {
     readRange(key, begin, end).then(
@@ -45,7 +39,6 @@ export async function renderPreviewPage(key: string, n: number): Promise<Buffer 
   }
 }
 
-/** The answer to a preview page's URL; the caller has checked the book is the owner's. */
 export async function previewResponse(book: { status: string; fileKey: string | null } | undefined, page: string | undefined) {
   const n = Number(page);
   if (!book?.fileKey || book.status !== "done" || !Number.isInteger(n) || n < 1 || n > PREVIEW_PAGES) throw new Response("Not Found", { status: 404 });

@@ -1,5 +1,3 @@
-// The book's pages as a family reads them, from renderBook alone (no job, no database): poppler reads
-// the PDF back, page by page.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -35,7 +33,6 @@ async function render(stories: BookStory[], extra: Partial<BookInput> = {}, phot
   return { file, pages, byPage: text.split("\f") };
 }
 
-/** The page number (1-based) of every image pdfimages lists, in order. */
 async function imagePages(file: string) {
   const rows = (await run("pdfimages", ["-list", file])).stdout.trim().split("\n").slice(2);
   return rows.map((row) => Number(row.trim().split(/\s+/)[0]));
@@ -53,7 +50,6 @@ describe("the book's contents", () => {
     expect(contents).not.toContain("From Aunt Rosa");
     for (const line of ["The Sunday sauce — Aunt Rosa", "Fishing at dawn — Uncle Sal", "A family story"]) {
       const number = Number(new RegExp(`${line}\\s+(\\d+)`).exec(contents)?.[1]);
-      // The chapter on that page opens with the story's title.
       expect(byPage[number - 1]!.trimStart().startsWith(line.split(" — ")[0]!)).toBe(true);
     }
   });
@@ -80,7 +76,6 @@ describe("a story's photos", () => {
     for (const page of pages) {
       expect(page).toBeGreaterThanOrEqual(lastWords);
       expect(page).toBeLessThanOrEqual(lastWords + 1);
-      // Still inside the story's chapter, before the next story begins.
       expect(page).toBeLessThan(next);
     }
   });
@@ -123,7 +118,6 @@ describe("the dedication and the foreword", () => {
     expect(byPage[3]).toContain("These are our stories.");
     expect(byPage[3]).toContain("Read them aloud.");
     expect(byPage[4]).toContain("Contents");
-    // The contents' page numbers count the new pages.
     expect(Number(/The Sunday sauce — Aunt Rosa\s+(\d+)/.exec(byPage[4]!)?.[1])).toBe(6);
   });
 

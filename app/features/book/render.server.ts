@@ -1,6 +1,5 @@
-// The family book's pages (decision 0160): pdfkit, DejaVu embedded as the covers use it (decision 0133),
-// pages kept in memory only as drawing commands (bufferPages) so the contents and page numbers are
-// written last; photos are read one at a time and go to the output as they are placed.
+// The family book's pages (decision 0160): pages are kept as drawing commands (bufferPages) so the
+// contents and page numbers are written last; photos are read one at a time.
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { encode } from "uqr";
@@ -13,13 +12,10 @@ const DEJAVU = "/usr/share/fonts/truetype/dejavu";
 const FONTS = { serif: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: "DejaVuSerif-Italic.ttf", sans: "DejaVuSans.ttf" } as const;
 
 const INCH = 72;
-/** Points, trim only. A5 is 148 × 210 mm. */
 export const TRIM_SIZES = { "6x9": [6 * INCH, 9 * INCH], letter: [8.5 * INCH, 11 * INCH], a5: [(148 / 25.4) * INCH, (210 / 25.4) * INCH] } as const;
 export const BLEED = (3 / 25.4) * INCH;
-/** A photo is printed no larger than this many pixels per inch allows: never upscaled. */
 export const PRINT_DPI = 300;
 const QR_SIDE = 1.1 * INCH;
-/** A voice-only story without a transcript has nothing else on its page: its code is larger. */
 const INVITE_QR_SIDE = 1.8 * INCH;
 const OUTPUT_SLACK = 4 * 1024 * 1024;
 const INK = "#2b2118";
@@ -28,22 +24,15 @@ const MUTED = "#5f5245";
 export type BookStory = {
   contributorName: string | null;
   submittedAt: Date;
-  /** The owner's title, or one made from the story. */
   title: string;
-  /** The text under the title (a voice-only story's transcript, if any). */
   text: string;
-  /** "7 sec listen" for a story told by voice alone; null otherwise. */
   lengthLabel?: string | null;
-  /** Told by voice alone: its QR code invites the reader to hear the teller (with the transcript, if any, above it). */
   voiceOnly?: boolean;
   photoKeys: string[];
-  /** The short link its QR code carries, when it has something to play. */
   listenUrl: string | null;
-  /** In a book of several collections, the collection it belongs to: each opens with its own title page. */
   part?: string;
 };
 
-/** A photo with too few pixels to fill its box at PRINT_DPI: printed smaller, never blurred (decision 0170). */
 export type SmallPhoto = { key: string; story: number; width: number; height: number; printedInches: number };
 
 export type BookInput = {
@@ -54,35 +43,24 @@ export type BookInput = {
   description: string | null;
   madeOn: Date;
   cover: Buffer | null;
-  /** The owner's words for the book, each on its own page after the title page; blank prints nothing. */
   dedication?: string | null;
   foreword?: string | null;
-  /** Set when the cover is a story photo the owner chose: it is then held to PRINT_DPI like any photo. */
   coverPhotoKey?: string | null;
   stories: BookStory[];
   loadPhoto: (key: string) => Promise<Buffer | null>;
   onStory?: (done: number) => void | Promise<void>;
-  /** Told of each photo printed smaller than its box for want of pixels (story -1 is the cover). */
   onSmallPhoto?: (photo: SmallPhoto) => void;
 };
 
 // Emoji and joiners have no glyph in DejaVu; they would print as empty boxes.
 const printable = (s: string) => s.replace(/\r\n?/g, "\n").replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, "");
 
-/**
- * A story's text in the book is bounded (about 25 pages at 6 × 9 in); the rest stays on the stories
- * page and in the archive. A few megabytes of text would otherwise hold the layout thread's heap.
- */
+// Bounded, or a few megabytes of text would hold the layout thread's heap.
 export const BOOK_STORY_MAX_CHARS = 60_000;
-/** Letters in a row beyond which soft hyphens are put in: pdfkit then breaks there, not letter by letter. */
+// pdfkit measures an unbreakable word letter by letter; soft hyphens give it places to break.
 const LONG_WORD = 24;
 const SOFT_HYPHEN = "\u00ad";
 
-/**
- * A story's paragraphs as the book prints them: bounded, cut at a word, with every very long word
- * given places to break (pdfkit measures an unbreakable word letter by letter, which for 20,000
- * letters ran the layout thread out of memory).
- */
 export function bookParagraphs(text: string): { paragraphs: string[]; cut: boolean } {
   let body = printable(text);
   const cut = body.length > BOOK_STORY_MAX_CHARS;
@@ -95,16 +73,12 @@ export function bookParagraphs(text: string): { paragraphs: string[]; cut: boole
   return { paragraphs: breakable.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), cut };
 }
 
-/** Below half its box's width and height, a photo printed at PRINT_DPI looks small enough to mention. */
 const SMALL_SHARE = 0.5;
-/** A photo is shrunk to this share of its size, at most, to stay on the page its story's words end on. */
 const PHOTO_SHRINK = 0.6;
-/** Photos sharing a page each get at least this share of its height (four to a page); more run on. */
 const MIN_PHOTO_SHARE = 0.22;
 
 const embeddable = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
 
-/** Lays the book out into `out`; resolves with the number of pages once every byte is written. */
 export async function renderBook(input: BookInput, out: Writable): Promise<number> {
   const [trimW, trimH] = TRIM_SIZES[input.trim];
   const bleed = input.bleed ? BLEED : 0;
@@ -131,8 +105,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   });
   doc.pipe(out);
 
-  // pdfkit pushes what it writes whatever the reader can take: after each photo the layout waits
-  // until the output has taken all but a few MB, so a 300-photo book never sits in memory.
+  // pdfkit pushes output whatever the reader can take, so the layout waits for it to drain after each photo.
   const drained = async () => {
     do await new Promise((resolve) => setImmediate(resolve));
     while (doc.readableLength > OUTPUT_SLACK);
@@ -141,16 +114,9 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const byline = input.familyName ? m.byline(input.familyName) : null;
 
-  /**
-   * A story's photos, read one at a time, go directly after its words: on the page the words end
-   * on while they fit (shrunk a little if need be), else from the top of the next page, where the
-   * photos still to come share the page, so none is printed further than the page after the words.
-   */
   const placePhotos = async (keys: string[], story: number) => {
     const room = () => bottom() - doc.page.margins.top;
     const gap = 8;
-    // A lone photo may take most of a page; several share one, and once they start a page of their
-    // own, the photos still to come are sized to share it.
     let share = keys.length === 1 ? 0.6 : 0.45;
     for (const [n, key] of keys.entries()) {
       const bytes = await input.loadPhoto(key);
@@ -158,7 +124,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       const image = readableImage(doc, bytes);
       const box = room() * share;
       const fill = Math.min(width() / image.width, box / image.height);
-      // Printed at most at PRINT_DPI: a small photo stays small rather than blurred, and the owner is told.
       let scale = Math.min(INCH / PRINT_DPI, fill);
       if (scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key, story, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
       const space = bottom() - doc.y - gap;
@@ -180,7 +145,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.x = doc.page.margins.left;
   };
 
-  /** A voice-only story with no transcript: its page is the invitation to hear the teller, with its length. */
   const inviteToListen = (story: BookStory, teller: string | null) => {
     const url = story.listenUrl!;
     if (doc.y + INVITE_QR_SIDE + 110 > bottom()) doc.addPage();
@@ -195,14 +159,11 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.x = doc.page.margins.left;
   };
 
-  // Cover: the collection's cover art over the whole trim (and bleed), title and family under it.
-  // addPage's options replace the document's, so the size is given again.
   doc.addPage({ size, margin: 0 });
   doc.rect(0, 0, doc.page.width, doc.page.height).fill("#f6efe6");
   const art = Math.min(doc.page.width, doc.page.height * 0.62);
   if (input.cover && embeddable(input.cover)) {
     const image = openImage(doc, input.cover);
-    // Cover art is drawn to fill its square; a chosen photo is never enlarged past PRINT_DPI.
     const fill = Math.min(art / image.width, art / image.height);
     const scale = input.coverPhotoKey ? Math.min(fill, INCH / PRINT_DPI) : fill;
     if (input.coverPhotoKey && scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key: input.coverPhotoKey, story: -1, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
@@ -212,7 +173,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   doc.font("bold").fontSize(26).fillColor(INK).text(printable(input.title), margin, art + 28, { width: doc.page.width - 2 * margin, align: "center" });
   if (byline) doc.moveDown(0.4).font("italic").fontSize(15).fillColor(MUTED).text(byline, { width: doc.page.width - 2 * margin, align: "center" });
 
-  // Title page.
   doc.addPage();
   doc.y = doc.page.height * 0.3;
   doc.font("bold").fontSize(24).fillColor(INK).text(printable(input.title), { align: "center" });
@@ -234,15 +194,12 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   }
 
   const tellers = input.stories.map((s) => s.contributorName?.trim() || null);
-  // Contents lines, in order: in a book of several collections, each one's title before its stories.
   const lines: Array<{ text: string; part: boolean; story: number }> = [];
   for (const [i, story] of input.stories.entries()) {
     if (story.part !== undefined && story.part !== input.stories[i - 1]?.part) lines.push({ text: printable(story.part), part: true, story: i });
     lines.push({ text: printable(m.contentsLine(story.title, tellers[i]!)), part: false, story: i });
   }
 
-  // Contents: its pages are kept now and written once the chapters' pages are known. A line as long
-  // as a title wraps, so each line is measured here and the pages are cut from the measures.
   const tocFont = (part: boolean) => doc.font(part ? "bold" : "serif").fontSize(11).fillColor(INK);
   const tocGap = 6;
   const tocFirst = doc.bufferedPageRange().count;
@@ -268,7 +225,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   const partStarts = new Map<number, number>();
   for (const [i, story] of input.stories.entries()) {
     if (lines.some((line) => line.part && line.story === i)) {
-      // A collection's own title page, so a book of several reads as parts.
       doc.addPage();
       partStarts.set(i, doc.bufferedPageRange().count);
       doc.y = doc.page.height * 0.35;
@@ -276,7 +232,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     }
     doc.addPage();
     starts.push(doc.bufferedPageRange().count);
-    // A chapter starts a page, so its heading is never left alone at a page's foot.
     doc.font("bold").fontSize(20).fillColor(INK).text(printable(story.title));
     if (tellers[i]) doc.font("serif").fontSize(14).fillColor(INK).text(printable(m.from(tellers[i]!)));
     doc.font("italic").fontSize(11).fillColor(MUTED).text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
@@ -289,7 +244,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     await placePhotos(story.photoKeys, i);
     if (story.listenUrl && story.voiceOnly && paragraphs.length === 0) inviteToListen(story, tellers[i]!);
     else if (story.listenUrl) {
-      // The QR code, its caption and its link stay together on one page.
       if (doc.y + 18 + QR_SIDE + 40 > bottom()) doc.addPage();
       else doc.moveDown(1);
       const top = doc.y;
@@ -318,17 +272,14 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       tocFont(line.part);
       const h = doc.heightOfString(line.text, { width: tocText });
       doc.text(line.text, doc.page.margins.left, y, { width: tocText });
-      // The page number stands level with the line's last row, as in a printed contents.
       doc.text(number, doc.page.margins.left + width() - doc.widthOfString(number), y + h - doc.currentLineHeight(), { lineBreak: false });
       doc.x = doc.page.margins.left;
       doc.y = y + h + tocGap;
     }
   }
 
-  // Page numbers: every page after the cover, at the foot of the trim.
   const { count } = doc.bufferedPageRange();
   for (let p = 1; p < count; p++) {
-    // 600 pages take a few hundred ms here on a busy machine: requests get a turn every 25.
     if (p % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
     doc.switchToPage(p);
     const saved = doc.page.margins.bottom;
@@ -341,7 +292,6 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   return count;
 }
 
-/** A story photo pdfkit cannot decode stops the book with a reason the owner can act on. */
 function readableImage(doc: PDFKit.PDFDocument, bytes: Buffer) {
   try {
     return openImage(doc, bytes);
@@ -353,7 +303,6 @@ function readableImage(doc: PDFKit.PDFDocument, bytes: Buffer) {
 // openImage is pdfkit's, missing from its types: it reads the size without placing the image.
 const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer) => (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
 
-/** The QR code as vector squares, one rectangle per run of dark modules. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
   const { size, data } = encode(text, { border: 2 });
   const cell = side / size;

@@ -1,4 +1,3 @@
-// The server half of the one create-collection form, for both pages that show it (decision 0121).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
@@ -16,29 +15,24 @@ import { constraintOf } from "~/lib/zod-constraint";
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
 const postedRecipients = (formData: FormData) => parseAddressList(strings(formData.getAll("recipients"))).mailboxes;
 
-/** Echoes every field, so the re-rendered page looks as the user left it; `typed` replaces the address field. */
 function keepState(formData: FormData, recipients: Mailbox[], typed?: { value: string; error: string | null }): Omit<CollectionFormData, "blocked"> {
   const next = new FormData();
   for (const [key, value] of formData) {
     if (key !== "recipients" && key !== "intent" && !(typed && key === "emailInput")) next.append(key, value);
   }
   if (typed?.value) next.append("emailInput", typed.value);
-  // A schema that accepts anything: only the echoed values are wanted, and the address field's message.
   const result = parseWithZod(next, { schema: z.object({}) }).reply(typed?.error ? { fieldErrors: { emailInput: [typed.error] } } : undefined);
   return { result, recipients };
 }
 
 const emailsOf = (recipients: Mailbox[]) => recipients.map((r) => r.email);
 
-/** The owner's contact groups, for the form's group picker. */
 export function collectionFormGroups(ownerId: string): CollectionFormGroup[] {
   return listContactGroups(ownerId).map(({ id, name, isDefault }) => ({ id, name, isDefault }));
 }
 
-/** The form's HTML constraints, for the page's loader to hand down (decision 0183). */
 export const collectionFormConstraint = () => constraintOf(CreateCollectionSchema);
 
-/** A group's contacts added to the list, with their names; null when the group is missing or someone else's. */
 async function withGroup(ownerId: string, current: Mailbox[], groupId: string) {
   if (!groupId) return current;
   const contacts = await listGroupContacts(ownerId, groupId);
@@ -48,11 +42,8 @@ async function withGroup(ownerId: string, current: Mailbox[], groupId: string) {
   return mergeMailboxes(current, members.map((m) => ({ ...m, name: names.get(m.email) ?? null })));
 }
 
-/**
- * The list steps with JavaScript, read by a GET (`fetcher.load`): a fetcher POST makes Remix reload
- * every loader on the page, root's included, and that reload could take the one-shot toast of a
- * "Create" sent meanwhile, so the page never showed it (decision 0164).
- */
+// A GET, not a fetcher POST: that reloads every loader, root's included, which could swallow the
+// one-shot toast of a "Create" sent meanwhile (decision 0164).
 export async function checkCollectionRecipients(ownerId: string, url: URL): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
   const typed = parseAddressList(url.searchParams.getAll("recipients")).mailboxes;
   const recipients = await withGroup(ownerId, typed, url.searchParams.get("groupId") ?? "");
@@ -60,11 +51,6 @@ export async function checkCollectionRecipients(ownerId: string, url: URL): Prom
   return { recipients, blocked: blockedRecipients(ownerId, emailsOf(recipients)) };
 }
 
-/**
- * Answers any post of the form: the recipient steps (add typed e-mails, add a group, remove a chip)
- * echo the form back; 'create' validates, writes the collection and goes to /campaigns.
- * `workflow` names the page in the error log when writing fails.
- */
 export async function handleCollectionForm(ownerId: string, formData: FormData, workflow: string) {
   const intent = String(formData.get("intent") ?? INTENT.create);
   const current = postedRecipients(formData);
@@ -74,7 +60,6 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   });
 
   if (intent === INTENT.addEmails) {
-    // What is not an address stays in the field with a message; the rest become chips.
     const { mailboxes, invalid } = parseAddressList(String(formData.get("emailInput") ?? ""));
     const typed = { value: invalid.join(", "), error: invalid.length ? addressMessages.invalidEntries(invalid) : null };
     return data(echo(mergeMailboxes(current, mailboxes), typed), { status: invalid.length ? 400 : 200 });

@@ -16,7 +16,6 @@ export const dashboardMessages = {
     noScheduled: "Schedule Your First Collection",
     viewDetails: "View Details",
     anonymous: "Anonymous Contributor",
-    // A new account's first view: what to do first instead of a row of zeros.
     firstRun: {
       heading: "Start with one question",
       text: "Storyhearth gathers your relatives' stories by e-mail and turns them into a podcast and a family newsletter.",

@@ -28,10 +28,6 @@ type MetricsRow = {
   storiesInPeriod: number;
 };
 
-/**
- * One statement; each part reads through an index (the period's stories through the trigger-kept
- * owner column, decision 0146), and the story total from trigger-kept counters.
- */
 export function getUserMetrics(ownerId: string, period: Period, now = new Date()): UserMetrics {
   const month = monthStart(now).getTime();
   const since = periodStart(period, now).getTime();
@@ -84,7 +80,6 @@ export function listRecentPodcasts(ownerId: string, limit = DASHBOARD_LIST_LIMIT
 }
 export type RecentPodcast = ReturnType<typeof listRecentPodcasts>[number];
 
-/** The newest first through the (owner, submittedAt) index: only `limit` stories are read (decision 0146). */
 const recentSubmissions = preparedPerConnection((d) =>
   d
     .select({
@@ -137,7 +132,6 @@ export function listScheduledCampaigns(ownerId: string, now = new Date(), limit 
 }
 export type ScheduledCampaign = ReturnType<typeof listScheduledCampaigns>[number];
 
-/** 4 statements in all (tested). */
 export function getDashboard(ownerId: string, period: Period, now = new Date()) {
   return {
     metrics: getUserMetrics(ownerId, period, now),

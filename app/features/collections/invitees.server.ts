@@ -1,4 +1,3 @@
-// The owner's view of who was invited to a collection, and re-sending one invitation (decision 0121).
 import { campaignMaxReminders, getInvitationToResend, listCampaignInvitations, recordReminder } from "~/models/invitation.server";
 import { correctInvitationAddress, isInvitedTo } from "~/models/delivery-problem.server";
 import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
@@ -46,12 +45,8 @@ export class ResendError extends Error {
   }
 }
 
-/**
- * Sends the invitation e-mail again as the invitee's next reminder step. `seenCount` is the reminder
- * count the owner's page showed: the step moves only from that count, and the outbox key is the
- * step's, so a double submit (or an automatic reminder at the same moment) sends one e-mail.
- * The caller has checked that the owner owns `campaignId`.
- */
+// `seenCount` is the reminder count the owner's page showed: the step moves only from it and the outbox
+// key is the step's, so a double submit (or a reminder at the same moment) sends one e-mail.
 export async function resendInvitation(campaignId: string, invitationId: string, seenCount: number) {
   const row = getInvitationToResend(campaignId, invitationId);
   if (!row) throw new ResendError(404, m.notFound);
@@ -59,7 +54,6 @@ export async function resendInvitation(campaignId: string, invitationId: string,
   // An answered invitee who unsubscribed is refused as answered; one who never answered is 'unsubscribed'.
   const blocked = collectionMailBlock(owner.id, campaign.id, invitation.email);
   const refusal = resendRefusal(invitation, campaign, maxReminders) ?? (blocked ? (blocked.kind === "undeliverable" ? "failed" : "unsubscribed") : null);
-  // A page older than the last step: this click's e-mail (or a reminder) already went out.
   const stale = seenCount !== invitation.reminderCount;
   if (refusal && !(stale && refusal === "limit")) {
     throw new ResendError(409, refusal === "limit" ? m.cannotResend.limit(maxReminders) : m.cannotResend[refusal]);
@@ -76,10 +70,6 @@ export async function resendInvitation(campaignId: string, invitationId: string,
   return { email: invitation.email, sent: true };
 }
 
-/**
- * The collection page's resend button. A refusal (the page was stale: the relative answered, the cap
- * was reached) answers 409 with the message for the list to show; a foreign or unknown id is a 404.
- */
 export async function resendInvitationAction(campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
   if (submission.status !== "success") throw new Response(m.badRequest, { status: 400 });
@@ -93,11 +83,7 @@ export async function resendInvitationAction(campaignId: string, formData: FormD
   }
 }
 
-/**
- * The invitee list's correction of a bounced address (decision 0143): the invitation goes to the
- * new address as a fresh invitation. The outbox key names the address, so a double submit sends
- * one e-mail. The caller has checked that the owner owns `campaignId`.
- */
+// The outbox key names the new address, so a double submit sends one e-mail.
 export async function correctInvitationAction(campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: CorrectInvitationSchema });
   const invitationId = String(formData.get("invitationId") ?? "");
@@ -110,7 +96,6 @@ export async function correctInvitationAction(campaignId: string, formData: Form
   const email = submission.value.email;
   const correction = m.correction;
   if (invitation.status !== "failed") {
-    // Already corrected (a double submit) — the page only has to catch up.
     if (invitation.email.toLowerCase() === email.toLowerCase()) return redirectWithToast(pageUrl, correction.sent(email));
     return refuse(409, [correction.notFailed]);
   }

@@ -10,7 +10,6 @@ export const isPeriod = (value: unknown): value is Period => PERIODS.includes(va
 
 export const periodOrDefault = (value: string | null | undefined): Period => (isPeriod(value) ? value : DEFAULT_PERIOD);
 
-/** Rendering every collection made the page's cost grow with the list (decision 0104). */
 export const MANAGE_PAGE_SIZE = 25;
 
 export const DRAG_TOUCH_DELAY_MS = 120;

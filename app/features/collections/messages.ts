@@ -25,7 +25,7 @@ export const campaignMessages = {
   },
   recipientName: (email: string) => `Name for ${displayAddress(email)}`,
   renameRecipient: (email: string) => `Name ${displayAddress(email)}`,
-  // Not in the spec: the owner's list of invitees and the resend button (decision 0121).
+  // Not in the spec: the owner's list of invitees and the resend button.
   invitees: {
     heading: "Invited relatives",
     summary: (answered: number, total: number) => `${answered} of ${total} answered`,
@@ -53,7 +53,6 @@ export const campaignMessages = {
       limit: (max: number) => `The limit of ${max} reminders has been reached.`,
       failed: "This address did not accept the invitation. Correct it and send it again.",
     },
-    // A permanent bounce reported by Mailgun: why, and the correction form (decision 0143).
     failedBecause: (reason: string) => `Why: ${reason}`,
     correction: {
       label: (email: string) => `Corrected address for ${displayAddress(email)}`,

@@ -11,7 +11,6 @@ export const PROMPT_MIN = 10;
 const DESCRIPTION_MAX = 2000;
 const PROMPT_MAX = 5000;
 const EMAIL_MAX = ADDRESS_MAX;
-/** One entry as posted: "Name <address>". */
 const ENTRY_MAX = ADDRESS_MAX + NAME_MAX + 4;
 
 const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
@@ -19,7 +18,6 @@ const description = z.string().trim().max(DESCRIPTION_MAX).optional();
 
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?$/;
 
-/** `offsetMinutes` is getTimezoneOffset() from the browser; without JavaScript the wall time is read as UTC. */
 export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: number): Date | null | undefined {
   if (!value) return undefined;
   const m = DATETIME_LOCAL.exec(value);
@@ -35,7 +33,6 @@ export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: nu
 export const CreateCollectionSchema = z.object({
   title,
   description,
-  // The spec's inline rule (10 characters) for both layouts: one form, one rule (decision 0121).
   prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
   scheduledDate: z
     .string()
@@ -43,17 +40,14 @@ export const CreateCollectionSchema = z.object({
     .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
     .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
     .optional(),
-  // The widest real offsets are ±14 h.
   timezoneOffset: z.number().int().min(-840).max(840).optional(),
-  // Hidden inputs are untrusted: read like typed entries, so no blanks, duplicates or non-addresses get in.
+    // Hidden inputs are untrusted: read like typed entries, so no blanks, duplicates or non-addresses get in.
   recipients: z
     .array(z.string().max(ENTRY_MAX))
     .transform((list) => parseAddressList(list).mailboxes)
     .pipe(z.array(z.object({ name: z.string().nullable(), email: z.string() })).min(1, { error: campaignMessages.noRecipients.description })),
 });
 
-// The spec's inviteEmails[] or the admin Create tab's emails; a single string is split as pasted.
-// Entries may carry names ("Aunt Rosa <rosa@…>"); one that is not an address is refused, named.
 const emailList = z.union([z.array(z.string().max(ENTRY_MAX)), z.string().max(1_000_000)]).transform((value, ctx) => {
   const { mailboxes, invalid } = parseAddressList(value);
   if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });
@@ -86,23 +80,19 @@ export const ApiCreateCampaignSchema = z
     emails: emailList.optional(),
     scheduledDate: apiScheduledDate,
   })
-  // An empty list is the route's 'No Recipients' answer, not a schema message.
   .transform(({ inviteEmails, emails, ...rest }) => ({ ...rest, inviteEmails: [...(inviteEmails ?? []), ...(emails ?? [])] }));
 
-/** The invitee list's resend button: which invitation, and the reminder count the page showed. */
 export const ResendInvitationSchema = z.object({
   invitationId: z.string().trim().min(1).max(64),
   seen: z.number().int().min(0).max(1000),
 });
 
-/** The invitee list's correction of an address that bounced: which invitation, and the new address. */
 export const CorrectInvitationSchema = z.object({
   invitationId: z.string().trim().min(1).max(64),
   email: z
     .string({ error: campaignMessages.invitees.correction.emailRequired })
     .trim()
     .max(ENTRY_MAX, { error: campaignMessages.invitees.correction.emailInvalid })
-    // "Rosa <rosa@…>" pasted from a mail program is her address.
     .transform((value) => canonicalAddress(value) ?? value)
     .pipe(z.email({ error: campaignMessages.invitees.correction.emailInvalid }).max(EMAIL_MAX, { error: campaignMessages.invitees.correction.emailInvalid })),
 });

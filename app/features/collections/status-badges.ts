@@ -1,5 +1,3 @@
-// How a collection's status is named on badges: its own module, so a page that shows only badges (the
-// landing's dashboard) does not carry the collection pages' messages.
 import type { CampaignStatus } from "./messages";
 
 const STATUS_LABELS: Partial<Record<CampaignStatus, string>> = { generating_podcast: "Generating Podcast" };
@@ -13,10 +11,7 @@ export function campaignStatusLabel(status: string): string {
 
 export const campaignListBadgeVariant = (status: string) => (status === "active" ? "default" : "secondary") as "default" | "secondary";
 
-/**
- * The dashboard's 'Scheduled Story Collections' badge. The spec shows every entry as 'pending'; a
- * collection whose invitations went out is shown as sent instead (decision 0121).
- */
+// The spec shows every entry as 'pending'; a collection whose invitations went out is shown as sent.
 export function scheduledCampaignBadge({ status, sentDate }: { status: string; sentDate: Date | string | null }) {
   const shown = sentDate || status === "sent" ? "sent" : status === "closed" ? "closed" : "pending";
   return { label: campaignStatusLabel(shown), variant: (shown === "sent" ? "default" : "secondary") as "default" | "secondary" };

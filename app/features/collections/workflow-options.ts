@@ -1,5 +1,4 @@
-// The workflow settings' options and labels, without Zod: the manage page's dialog renders them, and
-// importing them from the schema module would bring every schema and Zod to the browser (decision 0183).
+// Without Zod, so the manage page's dialog brings no schema code to the browser (decision 0183).
 import type { DistributionMode } from "~/lib/delivery-dates";
 
 export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;

@@ -6,18 +6,13 @@ import { addressMessages, formatMailbox, parseAddressList } from "~/lib/email-ad
 import type { WorkflowInput } from "~/models/workflow.server";
 import { DAY_OF_MONTH, DISTRIBUTION_MODES, REMINDER_MODES } from "./workflow-options";
 
-// The options and their labels live in a module without Zod, for the page (decision 0183); re-exported
-// so the server's callers keep one import.
 export * from "./workflow-options";
 
 const MAX_ENTRIES = 500;
 const MAX_ENTRY_LENGTH = 460;
 const MAX_LIST_TEXT = MAX_ENTRIES * (MAX_ENTRY_LENGTH + 2);
 
-/**
- * A typed list of addresses, stored as "Aunt Rosa <rosa@…>" or the address alone: each once, names
- * kept; an entry that is not an address is refused by name, never dropped in silence (decision 0195).
- */
+// An entry that is not an address is refused by name, never dropped in silence (decision 0195).
 function addressEntries(value: string | readonly string[] | undefined, ctx: z.RefinementCtx): string[] {
   const { mailboxes, invalid } = parseAddressList(value ?? "");
   if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });

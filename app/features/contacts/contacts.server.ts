@@ -23,13 +23,11 @@ export function publicContact({ ownerId: _ownerId, ...contact }: Contact) {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-/** "Aunt Rosa <rosa@…>" typed as the e-mail: the address, and the name for a contact given none (decision 0195). */
 function typedAddress(value: string) {
   const mailbox = parseMailbox(value);
   return { email: mailbox?.email ?? normalizeEmail(value), name: mailbox?.name ?? null };
 }
 
-/** LIKE pattern for a literal substring; `\` escapes the wildcards. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 
 function matches(q: string): SQL {
@@ -114,10 +112,6 @@ export function deleteContact(ownerId: string, contactId: string) {
   return db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).run().changes > 0;
 }
 
-/**
- * Why each of these addresses will not be e-mailed (a bounce or a spam complaint), by the address
- * as typed, so the owner sees it wherever they type it: contacts and collection invitees.
- */
 export function blockedRecipients(ownerId: string, emails: string[]): Record<string, string> {
   const keys = emails.map((email) => canonicalAddress(email) ?? email.trim().toLowerCase());
   const blocked = blockedAddresses(ownerId, keys);
@@ -129,7 +123,6 @@ export function blockedRecipients(ownerId: string, emails: string[]): Record<str
   return out;
 }
 
-/** The owner's own names for these addresses (contacts' preferred names), by canonical address. */
 export function contactNames(ownerId: string, emails: readonly string[]): Map<string, string> {
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const names = new Map<string, string>();

@@ -3,7 +3,6 @@ import { EMAIL_MAX, NAME_MAX, parseMailbox } from "~/lib/email-address";
 import { contactMessages } from "./messages";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags, parseTagInput } from "./tags";
 
-// Conform turns empty inputs into undefined, so "required" messages are the type errors.
 const m = contactMessages;
 
 export const MAX_NAME = 200;
@@ -17,7 +16,6 @@ const email = z
   .trim()
   .min(1, { error: m.validation.emailRequired })
   .max(EMAIL_MAX + NAME_MAX + 4, { error: m.validation.email })
-  // "Aunt Rosa <rosa@…>" is an address too: the name becomes the contact's when none is given.
   .refine((value) => parseMailbox(value) !== null, { error: m.validation.email });
 const optionalText = (max: number) => z.string().trim().max(max, { error: m.validation.tooLong }).optional();
 const cleanTags = z
@@ -37,7 +35,6 @@ export const ContactFormSchema = z.object({
   email,
   preferredName: optionalText(MAX_NAME),
   notes: optionalText(MAX_NOTES),
-  /** Checked here, not piped, so the input stays a plain text field. */
   tags: z
     .string()
     .max(MAX_TAGS * (MAX_TAG_LENGTH + 2) * 4, { error: m.validation.tooLong })

@@ -19,10 +19,7 @@ export function presentedApiKey(request: Request): string | null {
   return key && key.length <= 200 ? key : null;
 }
 
-/**
- * A key's usage limit is a total, not a rate: it lifts only when an administrator raises it, so the
- * 429 asks for a day's wait rather than inviting retries within the hour.
- */
+// The usage limit is a total, not a rate, so the 429 asks for a day's wait rather than inviting retries.
 const USAGE_LIMIT_RETRY_SECONDS = 24 * 3600;
 
 function refuse(status: number, message: string): never {

@@ -16,7 +16,6 @@ const links = (podcastId: string) => ({
 
 export type ExternalRequest = { title: unknown; content: unknown; voiceConfig: VoiceConfig; options: GenerationOptions };
 
-/** A refused call (the podcast limit) leaves nothing behind. Wake the job runner afterwards. */
 export async function startExternalPodcast(ownerId: string, input: ExternalRequest) {
   const story = createTextStory(ownerId, { storyTitle: input.title, storyContent: input.content });
   try {

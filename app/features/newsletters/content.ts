@@ -21,13 +21,11 @@ export function familyBadge(familyName: string | null | undefined): string {
 
 export const contributorCountLabel = (n: number) => `${n} ${n === 1 ? "contributor" : "contributors"}`;
 
-/** "1 min read", or "7 sec listen" for a story told by voice alone (listenSeconds set, readingTime 0). */
 export const storyLengthText = (story: { readingTime: number; listenSeconds?: number | null }) =>
   storyLengthLabel(story.listenSeconds != null ? { kind: "listen", seconds: story.listenSeconds } : { kind: "read", minutes: story.readingTime });
 
 export const totalReadingMinutes = (stories: ReadonlyArray<{ readingTime: number }>) => stories.reduce((sum, s) => sum + s.readingTime, 0);
 
-/** A story with no name counts as one contributor of its own. */
 export function countContributors(stories: ReadonlyArray<{ author: string | null; contributedBy: string | null }>): number {
   const names = new Set<string>();
   let unnamed = 0;
@@ -41,10 +39,8 @@ export function countContributors(stories: ReadonlyArray<{ author: string | null
 
 const longDate = lazyIntl(() => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }));
 
-/** UTC, so server and browser agree. */
 export const formatPublishDate = (date: Date | string | number) => longDate().format(new Date(date));
 
-/** By the unguessable public id, never the row id. */
 export function newsletterPaths(publicId: string) {
   const page = `/newsletter/${publicId}`;
   return {
@@ -55,7 +51,6 @@ export function newsletterPaths(publicId: string) {
     podcastCover: `${page}/podcast-cover.jpg`,
     listen: `${page}#listen`,
     image: (attachmentId: string) => `${page}/images/${attachmentId}`,
-    /** A relative's own recording of a story, in their voice (decision 0139). */
     recording: (storyId: string) => `${page}/recordings/${storyId}.mp3`,
   };
 }

@@ -1,5 +1,4 @@
-// Every path ends in deliverNewsletter, safe to run any number of times: the outbox rows (one per
-// address, by dedupe key) are the delivery record. Why: docs/decisions/0112-newsletters.md
+// Safe to run any number of times: the outbox rows, one per address by dedupe key, are the delivery record (decision 0112).
 import { displayAddress } from "~/lib/display-address";
 import { newsletterEmail } from "~/features/newsletters/emails";
 import {
@@ -24,11 +23,9 @@ import { personName } from "~/features/contacts/person-name";
 export type NewsletterDelivery = {
   recipients: number;
   newlySent: number;
-  /** Who this delivery e-mailed, each by name, else by address. */
   sentTo: string[];
 };
 
-/** Who the collection's newsletter goes to, each by the name the family knows them by (decision 0195). */
 export function newsletterRecipients(ownerId: string, campaignId: string) {
   const recipients = distributionRecipients(ownerId, campaignId);
   const contacts = contactNames(ownerId, recipients.map((r) => r.email));
@@ -64,7 +61,6 @@ export async function deliverNewsletter(newsletterId: string): Promise<Newslette
           to: recipient.email,
           campaign: { id: campaignId, ownerId: campaignOwnerId },
           askedBy: input.ownerName,
-          // The family member who sent it reads what the family answers (decision 0201).
           replyTo: owner.email,
           render: ({ unsubscribeUrl }) => newsletterEmail({ ...input, unsubscribeUrl, recipientName: recipient.name }),
           dedupeKey: deliveryKey(newsletter.id, recipient.email),

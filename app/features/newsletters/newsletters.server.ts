@@ -46,7 +46,7 @@ export type CreateNewsletterResult =
   | { ok: true; newsletter: Newsletter; deliverNow: boolean }
   | { ok: false; reason: "not-found" | "no-stories" };
 
-/** 'immediate' distribution enqueues the delivery in the same transaction, so a created newsletter is always delivered. */
+/** The delivery is enqueued in the same transaction, so a created newsletter is always delivered. */
 export function createNewsletter(ownerId: string, campaignId: string, at = now()): CreateNewsletterResult {
   return db.transaction(
     (tx): CreateNewsletterResult => {
@@ -162,7 +162,6 @@ export function newsletterPhotos(newsletterId: string) {
 
 export type NewsletterEdit = { title: string; subtitle: string | null; familyName: string | null; coverImageId?: string | null };
 
-/** Undefined when the newsletter is not the owner's or the cover is not one of its photos. */
 export function updateNewsletter(ownerId: string, campaignId: string, newsletterId: string, edit: NewsletterEdit) {
   const newsletter = getOwnedNewsletter(ownerId, campaignId, newsletterId);
   if (!newsletter) return undefined;
@@ -180,8 +179,7 @@ export function updateNewsletter(ownerId: string, campaignId: string, newsletter
     .get();
 }
 
-// The public page's reads, built once per connection (every view runs them). Subqueries, not joins:
-// SQLite answers a join of one-row lookups several times slower here (decision 0147).
+// Subqueries, not joins: SQLite answers a join of one-row lookups slower here (decision 0147).
 const newsletterByPublicId = preparedPerConnection((d) => d.select().from(newsletters).where(eq(newsletters.publicId, sql.placeholder("pid"))).prepare());
 const storiesOfNewsletter = preparedPerConnection((d) =>
   d
@@ -233,7 +231,6 @@ export function getPublicNewsletter(pid: string) {
   const rows = storiesOfNewsletter().all({ newsletterId: newsletter.id });
   // A story keeps the photo list it was published with; a photo the owner removed since is left out.
   const photos = new Set(photoIdsOfNewsletter().all({ newsletterId: newsletter.id }).map((photo) => paths.image(photo.id)));
-  // The relative's own recording, for as long as it may be heard (a removal asked for since: gone at once).
   const playable = new Set(recordingsOfNewsletter().all({ newsletterId: newsletter.id }).filter(isPlayable).map((r) => r.contributionId));
   const stories = rows.map(({ contributionId, ...story }) => ({
     ...story,
@@ -259,7 +256,6 @@ export function getPublicNewsletter(pid: string) {
           transcript: podcast.transcript?.trim() || null,
           audioUrl: complete ? paths.audio : null,
           coverUrl: complete ? paths.podcastCover : null,
-          // What the page's player needs of a finished episode, read with the rest.
           episode: complete ? { title: podcast.title, duration: podcast.duration, audioKey: podcast.audioKey!, script: podcast.script } : null,
         }
       : null,
@@ -268,7 +264,6 @@ export function getPublicNewsletter(pid: string) {
 }
 export type NewsletterView = NonNullable<ReturnType<typeof getPublicNewsletter>>;
 
-/** The newsletter's finished episode: its audio and what its cover is drawn from. */
 export function getNewsletterPodcast(pid: string) {
   return db
     .select({ audioKey: podcasts.audioKey, title: podcasts.title, ownerId: podcasts.ownerId, campaignId: podcasts.campaignId, coverKey: podcasts.coverKey, duration: podcasts.duration, script: podcasts.script })
@@ -280,7 +275,6 @@ export function getNewsletterPodcast(pid: string) {
 
 export const getNewsletterAudioKey = (pid: string) => getNewsletterPodcast(pid)?.audioKey ?? null;
 
-/** The stored recording of one of this newsletter's stories, if it may still be heard. */
 export function getNewsletterRecordingKey(pid: string, storyId: string) {
   const story = db
     .select({ contributionId: newsletterStories.contributionId })

@@ -1,4 +1,4 @@
-// Liberation Sans (shipped with pdfjs-dist, already a dependency) so accented names print right.
+// Liberation Sans (shipped with pdfjs-dist) so accented names print right.
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import PDFDocument from "pdfkit";
@@ -24,21 +24,19 @@ function pickFonts(): Fonts {
     const found = { regular: file("Regular"), bold: file("Bold"), italic: file("Italic") };
     if (Object.values(found).every((f) => fs.existsSync(f))) fonts = { ...found, unicode: true };
   } catch {
-    // Not installed: Helvetica below.
+      // Not installed: Helvetica below.
   }
   fonts ??= { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", unicode: false };
   return fonts;
 }
 
-// Liberation Sans covers Latin (with Extended-A/B), Greek, Cyrillic and the usual punctuation;
-// Helvetica only Windows-1252. Anything else would print as a wrong glyph, so it is replaced.
+// Characters the font cannot draw would print as a wrong glyph, so they are replaced.
 const LIBERATION = /[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u0400-\u04ff\u2010-\u2027\u2030-\u203a\u20ac\u2122\n]/u;
 const WINANSI = /[\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\n]/u;
 
 export function printable(text: string, unicode = pickFonts().unicode): string {
   const allowed = unicode ? LIBERATION : WINANSI;
   let out = "";
-  // A CR (CRLF from a form or an API call) is a line break, not an unprintable character.
   for (const ch of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")) {
     if (allowed.test(ch)) out += ch;
     else if (/\p{Extended_Pictographic}/u.test(ch) || ch === "\u200d" || ch === "\ufe0f") continue;
@@ -55,7 +53,6 @@ export type PdfOptions = {
   loadImage: (url: string) => Promise<Buffer | null>;
 };
 
-/** What PDF can embed; GIF and WebP photos are left out of the PDF only. */
 const embeddable = (bytes: Buffer | null): bytes is Buffer => {
   const type = bytes ? sniffImageType(bytes)?.type : undefined;
   return type === "image/jpeg" || type === "image/png";

@@ -12,8 +12,6 @@ export const helpMessages = {
   heading: "Help & FAQ",
   intro: "Storyhearth turns your family's stories into narrated podcasts. Find answers, step-by-step guides, or write to us.",
   tabs: { faq: "FAQ", tutorials: "Tutorials", contact: "Contact Support" } satisfies Record<HelpTab, string>, // spec
-  /** `minutesPer1000Words`: from the default voice's measured pace (decision 0130). */
-  /** `account`: null for a visitor who is not signed in. */
   faq: (account: { podcastLimit: number; podcastsGenerated: number } | null, minutesPer1000Words: number) => [
     {
       q: "What is Storyhearth?",
@@ -41,7 +39,6 @@ export const helpMessages = {
     },
     {
       q: "Is there a limit on how many podcasts I can make?",
-      // The limit counts the podcasts an account has; deleting one frees its place (decision 0122).
       a: `Kept podcasts are stored indefinitely. How many you can have at once depends on your plan: trial accounts 3 and active subscriptions 50, and deleting a podcast frees its place.${account ? ` Your account is using ${account.podcastsGenerated} of ${account.podcastLimit}.` : ""}`,
     },
     {

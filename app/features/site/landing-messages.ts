@@ -17,7 +17,6 @@ export const landingMessages = {
     save: (amount: number) => `Save $${amount}`, // spec: 'Save' badge, one month's price
     popular: "Most Popular", // spec
     choose: (plan: string) => `Choose ${plan}`,
-    // The spec's credits, said as what they buy: one credit makes one episode.
     credits: (n: number) => `${n} podcast ${n === 1 ? "episode" : "episodes"} a month`,
     perCredit: (words: string, minutes: number) => `Each from a story of up to ${words} words, about ${minutes} min to listen to`,
     addOn: (price: number, max: number | null) => `Another episode $${price} (${max === null ? "as many as you need" : `up to ${max} a month`})`,

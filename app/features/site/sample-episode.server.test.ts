@@ -54,7 +54,6 @@ describe("the landing page's sample episode", () => {
   test("the real pipeline makes an MP3 of the story, served whole and by range", async () => {
     await getStorage().remove(sampleEpisodeKey());
     const request = (headers: Record<string, string> = {}) => new Request("http://localhost/sample-episode", { headers });
-    // What GET /sample-episode answers: the route is these two calls.
     const whole = await audioResponse(request(), await ensureSampleEpisode());
     expect(whole.status).toBe(200);
     expect(whole.headers.get("Content-Type")).toBe("audio/mpeg");
@@ -64,7 +63,6 @@ describe("the landing page's sample episode", () => {
     fs.writeFileSync(file, bytes);
     const info = await probe(file);
     expect(info.streams[0]!.codec_name).toBe("mp3");
-    // About seventy words and two short stings: well under a minute, well over a few seconds.
     expect(Number(info.format.duration)).toBeGreaterThan(10);
     expect(Number(info.format.duration)).toBeLessThan(90);
 

@@ -1,6 +1,4 @@
-// The landing page's sample episode: a short story told by our own pipeline (the built-in script
-// writer, the render worker and whatever voice is installed), made once on first need and kept in
-// storage. Why on first need rather than at build: decision 0122.
+// The landing page's sample episode, made by our own pipeline on first need and kept (decision 0122).
 import type { RenderInput, RenderResult } from "~/audio/render.server";
 import { renderPodcastAudioInWorker } from "~/audio/render.server";
 import { speakerTag } from "~/audio/voice-sample.server";
@@ -9,7 +7,6 @@ import { probeStored } from "~/features/podcasts/chapters.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { SAMPLE_EPISODE_TITLE } from "./sample-episode";
 
-/** Bump when the story or the settings change, so the stored file is made again. */
 const SAMPLE_VERSION = 1;
 
 export const SAMPLE_EPISODE = {
@@ -44,7 +41,6 @@ export function sampleEpisodeInput(audioKey: string): RenderInput {
     familyName: null,
     segments,
     hosts: SAMPLE_EPISODE.hosts,
-    // No music bed: made on a visitor's first request, it should take seconds, not a minute.
     backgroundMusic: "none",
     introOutro: "minimal",
     quality: "standard",
@@ -54,7 +50,6 @@ export function sampleEpisodeInput(audioKey: string): RenderInput {
 type Render = (input: RenderInput) => Promise<RenderResult>;
 const defaultRender: Render = (input) => renderPodcastAudioInWorker(input, { timeoutMs: 5 * 60_000 });
 
-// One render at a time per key, whoever asks first; the rest wait for the same promise.
 const rendering = new Map<string, Promise<string>>();
 
 export async function ensureSampleEpisode(render: Render = defaultRender): Promise<string> {
@@ -72,10 +67,6 @@ export async function ensureSampleEpisode(render: Render = defaultRender): Promi
 
 let knownLength: { key: string; seconds: number } | undefined;
 
-/**
- * The sample's length in seconds once it exists (read once per process), so the landing's player
- * shows it without fetching the audio before play; null before its first render.
- */
 export async function sampleEpisodeSeconds(): Promise<number | null> {
   const key = sampleEpisodeKey();
   if (knownLength?.key === key) return knownLength.seconds;

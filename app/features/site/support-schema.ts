@@ -8,7 +8,6 @@ export const ContactSupportSchema = z.object({
   message: z.string({ error: c.messageRequired }).trim().min(1, { error: c.messageRequired }).max(5000, { error: c.messageTooLong }),
 });
 
-/** A visitor who is not signed in says where the answer should go. */
 export const VisitorSupportSchema = ContactSupportSchema.extend({
   email: z.email({ error: c.emailInvalid }).trim().max(254, { error: c.emailInvalid }),
 });

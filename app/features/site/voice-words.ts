@@ -1,5 +1,4 @@
-// How the sign-in and landing pages name the voices this installation speaks with: honest words, the
-// natural voices only when they are here (decision 0207). Runs in the browser.
+// Honest words: the natural voices are named only when they are installed here (decision 0207).
 import type { VoiceSummary } from "~/audio/audio-options";
 
 const list = new Intl.ListFormat("en", { style: "long", type: "conjunction" });

@@ -1,4 +1,3 @@
-// Respondents reach a campaign only by its random public id.
 import { asc, count, desc, eq, and, sql } from "drizzle-orm";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -17,7 +16,6 @@ const responseCounts = db
   .groupBy(testimonialResponses.campaignId)
   .as("rc");
 
-/** The admin list's search, filter and sort, applied in SQL (see features/admin/list-params.ts). */
 export type TestimonialCampaignsQuery = { q?: string; state?: "all" | "active" | "inactive"; sort?: "newest" | "oldest" | "title" | "responses" };
 
 const CAMPAIGN_ORDER = {
@@ -57,7 +55,6 @@ export function requireTestimonialCampaign(id: string | undefined) {
   return campaign;
 }
 
-/** Active or not: the page tells the two apart. */
 export function findCampaignByPublicId(id: string) {
   if (!id || id.length > 100) return undefined;
   const row = db.select().from(testimonialCampaigns).where(eq(testimonialCampaigns.publicId, id)).get();
@@ -79,7 +76,6 @@ export function updateTestimonialCampaign(id: string, patch: Partial<CampaignInp
   return getTestimonialCampaign(id);
 }
 
-/** Returns the video keys the caller must remove. */
 export function deleteTestimonialCampaign(id: string) {
   return db.transaction((tx) => {
     const keys = tx

@@ -1,6 +1,5 @@
-// With the S3 driver the browser puts the video's parts straight into the bucket through presigned
-// URLs; this server only starts, signs, inspects and finishes the multipart upload. Nothing is kept
-// on a node's disk, so any node answers. Why: docs/decisions/0145-direct-uploads-to-the-bucket.md
+// With the S3 driver the browser puts the video's parts straight into the bucket through presigned URLs,
+// so nothing is kept on a node's disk (decision 0145).
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { env } from "~/lib/env.server";
 import { getDirectUploads, getStorage, type DirectUploads, type UploadedPart } from "~/lib/storage/storage.server";
@@ -13,17 +12,13 @@ import { familyFolders } from "~/lib/storage/keys";
 
 const api = testimonialMessages.api;
 
-/** A part URL's life: long enough for one 15 MB part on a slow line, short enough to be useless if leaked. */
+/** Long enough for one part on a slow line, short enough to be useless if leaked. */
 export const PART_URL_SECONDS = 15 * 60;
-/** A ticket's life; the bucket's lifecycle rule aborts multipart uploads left open longer (docs/deploy.md). */
+/** The bucket's lifecycle rule aborts multipart uploads left open longer (docs/deploy.md). */
 export const TICKET_MS = 24 * 3600_000;
-/** Part URLs per request; a 500 MB video has 34 parts. */
 export const MAX_PARTS_PER_SIGNING = 50;
 
-/**
- * What the server decided when the upload started, signed so the browser can carry it: the key and
- * upload id are the server's, and no request can name another respondent's.
- */
+/** Signed so the browser can carry it: no request can name another respondent's key or upload. */
 export type DirectTicket = { campaignId: string; responseId: string; key: string; uploadId: string; size: number; fileName: string; expiresAt: number };
 
 const secrets = () =>
@@ -40,20 +35,13 @@ export function signTicket(ticket: DirectTicket) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * Whether a ticket's key is the one its own campaign and response give (responseVideoKey). Signed or
- * not, a ticket naming any other stored key is refused, so nothing it names is ever read or deleted.
- */
+// Signed or not, a ticket naming any other stored key is refused, so nothing it names is read or deleted.
 const keyIsTicketsOwn = (ticket: DirectTicket) => {
   if (typeof ticket.key !== "string" || typeof ticket.responseId !== "string" || !UUID.test(ticket.responseId)) return false;
   const prefix = familyFolders.testimonialVideos.prefix(ticket.responseId, ticket.campaignId);
   return ticket.key.startsWith(prefix) && /^[a-z0-9]{2,4}$/.test(ticket.key.slice(prefix.length));
 };
 
-/**
- * The ticket, if this server signed it for this campaign, its key is that campaign's and response's
- * (else 403) and it has not expired (else 410).
- */
 export function readTicket(token: unknown, campaignId: string): DirectTicket {
   const [payload, signature, extra] = typeof token === "string" ? token.split(".") : [];
   const given = Buffer.from(signature ?? "");
@@ -76,7 +64,6 @@ const required = (): DirectUploads => {
 
 export const directUploadsEnabled = () => getDirectUploads() !== null;
 
-/** The exact length part `partNumber` (1-based) must have: 15 MB, the last one what remains. */
 export const partSize = (ticket: Pick<DirectTicket, "size">, partNumber: number) => {
   const { start, end } = chunkRange(partNumber - 1, ticket.size);
   return end - start;
@@ -88,7 +75,7 @@ export async function startDirectUpload(campaignId: string, file: { size: number
   if (problem === "not-a-video" || file.size <= 0) throw new UploadRejected(400, api.notAVideo);
   const uploads = required();
   const responseId = randomUUID();
-  // The key the response will have; the type is the browser's guess until ffprobe reads the file.
+  // The type is the browser's guess until ffprobe reads the file.
   const key = responseVideoKey(campaignId, responseId, file.type || "video/webm");
   const uploadId = await uploads.create(key, file.type.toLowerCase().startsWith("video/") ? baseMimeType(file.type) : "application/octet-stream");
   const ticket: DirectTicket = { campaignId, responseId, key, uploadId, size: file.size, fileName: file.fileName, expiresAt: Date.now() + TICKET_MS };
@@ -106,21 +93,18 @@ export async function signParts(ticket: DirectTicket, partNumbers: number[]) {
   return { urls, expiresAt: Date.now() + PART_URL_SECONDS * 1000 };
 }
 
-/** Parts whose length is not the one this upload needs there count as missing (sent again). */
 function goodParts(ticket: DirectTicket, parts: UploadedPart[]) {
   return parts.filter((p) => p.partNumber <= chunkCount(ticket.size) && p.size === partSize(ticket, p.partNumber));
 }
 
 export type DirectStatus = { completed: boolean; totalParts: number; receivedParts: number[]; missingParts: number[] };
 
-/** Which parts the bucket holds (ListParts), so a resumed client sends only the others. */
 export async function directUploadStatus(ticket: DirectTicket): Promise<DirectStatus> {
   const uploads = required();
   const totalParts = chunkCount(ticket.size);
   const all = Array.from({ length: totalParts }, (_, i) => i + 1);
   const parts = await uploads.listParts(ticket.key, ticket.uploadId);
   if (!parts) {
-    // No open upload: finished already, or gone (aborted, expired).
     if ((await getStorage().size(ticket.key)) === ticket.size) return { completed: true, totalParts, receivedParts: all, missingParts: [] };
     throw new UploadRejected(404, api.uploadNotFound);
   }
@@ -128,10 +112,7 @@ export async function directUploadStatus(ticket: DirectTicket): Promise<DirectSt
   return { completed: false, totalParts, receivedParts: received, missingParts: all.filter((n) => !received.includes(n)) };
 }
 
-/**
- * Joins the parts the bucket says it holds (never ETags the browser reports), then checks the
- * object's size; a finished object of the wrong size, or an upload that cannot finish, is removed.
- */
+// Joins the parts the bucket says it holds, never the ETags the browser reports.
 export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size: number }> {
   const uploads = required();
   const status = await directUploadStatus(ticket);
@@ -157,10 +138,9 @@ export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size
   return { size };
 }
 
-/** The finished object a submission names; 409 when the upload was not completed. */
 export async function directUploadedVideo(ticket: DirectTicket) {
   const size = await getStorage().size(ticket.key);
-  // Once stored it was put back without its metadata (decision 0165): a retry finds its response's size.
+  // Once stored it was put back without its metadata: a retry finds its response's size.
   const stored = getTestimonialResponse(ticket.campaignId, ticket.responseId);
   const expected = stored?.videoKey === ticket.key ? stored.videoSize : ticket.size;
   if (size === null || size !== expected) throw new UploadRejected(409, api.uploadIncomplete);

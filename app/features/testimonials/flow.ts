@@ -1,9 +1,8 @@
-// Pure: the browser runs it in React state, the page action on a server-side draft (decision 0109).
+// Pure: the browser runs it in React state, the page action on a server-side draft.
 import { testimonialMessages } from "./messages";
 import { canStartRecording, MAX_QUESTIONS } from "./recording";
 import { checkAbout } from "./limits";
 
-/** 1 about · 2 method · 3 upload · 4 text answers · 5 review · 6 consent · 7 thank you. */
 export type FlowStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | "record";
 export type ShareMethod = "record" | "upload";
 export type VideoMeta = { fileName: string; size: number; mimeType: string };
@@ -16,7 +15,6 @@ export type FlowState = {
   responses: string[];
   consentGiven: boolean;
   video: VideoMeta | null;
-  /** Indices of the one or two questions answered on video (recorded only, never uploaded). */
   selectedQuestions: number[];
 };
 
@@ -41,19 +39,16 @@ export type FlowErrors = Partial<Record<"respondentName" | "respondentEmail" | "
 export type FlowResult = { state: FlowState; errors?: FlowErrors };
 
 export const PROGRESS_CIRCLES = 6;
-/** The six circles and the thank-you step after them. */
 export const FLOW_STEPS = PROGRESS_CIRCLES + 1;
 
 export function initialFlow(questionCount: number): FlowState {
   return { step: 1, respondentName: "", respondentEmail: "", method: "record", responses: blankResponses(questionCount), consentGiven: false, video: null, selectedQuestions: [] };
 }
 
-/** Drafts saved before the field existed read as "none chosen". */
 export const withDefaults = (state: FlowState): FlowState => ({ ...state, selectedQuestions: state.selectedQuestions ?? [] });
 
 export const blankResponses = (questionCount: number) => Array.from({ length: questionCount }, () => "");
 
-/** Without JavaScript the upload step's capture input stands in for the recorder. */
 export const videoStep = (method: ShareMethod, ctx: FlowContext): FlowStep => (method === "record" && ctx.canRecordInBrowser ? "record" : 3);
 const afterVideo = (ctx: FlowContext): FlowStep => (ctx.allowTextResponses && ctx.questionCount > 0 ? 4 : 5);
 
@@ -80,7 +75,7 @@ export const progressIndex = (step: FlowStep) => (step === "record" ? 3 : step);
 export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowResult {
   switch (event.type) {
     case "about": {
-      // Not AboutSchema: the browser runs this too, and Zod would be a quarter of the page's scripts (decision 0182).
+      // Not AboutSchema: Zod would be a quarter of the page's scripts (decision 0182).
       const about = checkAbout(event.respondentName, event.respondentEmail);
       const next = { ...state, respondentName: event.respondentName, respondentEmail: event.respondentEmail };
       if (!about.ok) return { state: { ...next, step: 1 }, errors: about.errors };
@@ -116,7 +111,6 @@ export const responseField = (index: number) => `response-${index}`;
 /** One checkbox name per question: the no-JavaScript form reader keeps one value per name. */
 export const selectedField = (index: number) => `selected-${index}`;
 
-/** The no-JavaScript stand-in for the recorder's question choice: one or two, as the recorder asks. */
 export function selectedFromForm(form: FormData, questionCount: number): { selected: number[]; errors?: FlowErrors } {
   const selected = blankResponses(questionCount)
     .map((_, i) => i)
@@ -127,7 +121,6 @@ export function selectedFromForm(form: FormData, questionCount: number): { selec
   return { selected };
 }
 
-/** "video" and "submit" carry side effects and are handled by the caller. */
 export function eventFromForm(intent: FlowIntent, form: FormData, questionCount: number): FlowEvent | null {
   const text = (name: string) => String(form.get(name) ?? "");
   switch (intent) {

@@ -1,4 +1,3 @@
-// Pure, so it is unit-tested; the browser components only wire these to MediaDevices/MediaRecorder.
 import { firstSupportedType } from "~/lib/media-capture";
 import { MAX_SELECTED_QUESTIONS } from "./limits";
 import { testimonialMessages } from "./messages";
@@ -7,16 +6,14 @@ export const RECORDING_LIMIT_SECONDS = 180;
 export const WARNING_FROM_SECONDS = 150;
 export const YELLOW_FROM_SECONDS = 120;
 export const RED_FROM_SECONDS = 150;
-/** MediaRecorder hands over data every 100 ms, so a crash loses at most that much. */
+/** A crash loses at most this much of the recording. */
 export const DATA_INTERVAL_MS = 100;
 export const MIN_QUESTIONS = 1;
-/** The respondent answers one or two questions: the rule lives in limits.ts. */
 export const MAX_QUESTIONS = MAX_SELECTED_QUESTIONS;
 export const PREVIEW_WIDTH = 400;
 export const PREVIEW_ASPECT = "4 / 5";
-/** Seconds of 3-2-1 before the recorder starts, so no one is caught mid-breath (decision 0124). */
+/** So no one is caught mid-breath. */
 export const COUNTDOWN_SECONDS = 3;
-/** The microphone meter changes at most this often: calm to watch, and few React renders. */
 
 export type ConstraintLevel = "optimal" | "fallback" | "minimal";
 
@@ -32,7 +29,6 @@ export const CONSTRAINT_LEVELS: ReadonlyArray<{ level: ConstraintLevel; constrai
   { level: "minimal", constraints: { video: true, audio: true } },
 ];
 
-/** MP4/AAC first: it plays everywhere. */
 export const FORMAT_PREFERENCE = [
   "video/mp4;codecs=avc1.42E01E,mp4a.40.2",
   "video/webm;codecs=vp9,opus",
@@ -49,7 +45,6 @@ export const extensionFor = (type: string) => EXTENSIONS[baseMimeType(type)] ?? 
 
 export type DeviceClass = "desktop" | "mobile" | "tablet";
 
-/** Tablet before mobile: iPad and Android tablets also say "Mobile" in places. */
 export function deviceClass(userAgent: string, maxTouchPoints = 0): DeviceClass {
   const ua = userAgent.toLowerCase();
   if (/ipad|tablet|playbook|silk|kindle/.test(ua) || (/android/.test(ua) && !/mobile/.test(ua))) return "tablet";

@@ -7,10 +7,8 @@ import { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, 
 const v = testimonialMessages.validation;
 const api = testimonialMessages.api;
 
-// The limits and the e-mail rule live in limits.ts (no Zod, so pages can import them); re-exported for the server's callers.
 export { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, MAX_SELECTED_QUESTIONS, NAME_MAX, QUESTION_MAX, RESPONDENT_EMAIL, RESPONSE_MAX, TITLE_MAX };
 
-/** Older campaigns stored questions as plain strings; everything downstream sees objects. */
 export function normalizeQuestions(raw: unknown): TestimonialQuestion[] {
   if (!Array.isArray(raw)) return [];
   return raw
@@ -35,8 +33,7 @@ const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titl
 const description = z.string().trim().max(DESCRIPTION_MAX, { error: v.descriptionTooLong });
 const questionText = z.string().trim().max(QUESTION_MAX, { error: v.questionTooLong });
 
-// Conform turns empty inputs into undefined, so every part of a question is optional here; the
-// list check below is what requires at least one real question.
+// Conform turns empty inputs into undefined, so every part of a question is optional here.
 const FormQuestion = z.object({ question: questionText.optional(), helperText: questionText.optional() });
 
 export const CampaignFormSchema = z.object({
@@ -69,7 +66,6 @@ export const ApiCreateCampaignSchema = z.object({
   allowTextResponses: z.boolean().default(true),
 });
 
-/** The whole campaign: the client sends it back with isActive changed. */
 export const ApiUpdateCampaignSchema = z.object({
   title: title.optional(),
   description: description.nullable().optional(),
@@ -105,7 +101,6 @@ const ResponseItem = z.object({
   response: z.string().max(RESPONSE_MAX).default(""),
 });
 
-/** A list sent as JSON text in a multipart body, or as a list in a JSON one; absent or empty is []. */
 function jsonList<T extends z.ZodType>(item: T, max: number, message: string) {
   return z
     .union([z.string(), z.array(z.unknown())])
@@ -131,7 +126,6 @@ function jsonList<T extends z.ZodType>(item: T, max: number, message: string) {
 
 const responses = jsonList(ResponseItem, MAX_CAMPAIGN_QUESTIONS, api.badResponses);
 
-/** The questions answered on video, as indices, each once. */
 const selectedQuestions = jsonList(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1), MAX_SELECTED_QUESTIONS, api.badSelectedQuestions).transform((list) => [
   ...new Set(list),
 ]);
@@ -149,7 +143,6 @@ export const ChunkedSubmissionSchema = z
     consentGiven: consent.optional(),
     consentTimestamp: z.union([z.string(), z.number()]).optional().nullable(),
     uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }).optional(),
-    /** Instead of uploadId: the ticket of a video the browser put in the bucket itself (decision 0145). */
     directUpload: z.string().max(4000).optional(),
     videoPath: z.string().max(300).optional().nullable(),
     // Sent by the spec's client; the server reads the video from the assembled upload instead.
@@ -160,7 +153,6 @@ export const ChunkedSubmissionSchema = z
   .refine((value) => value.uploadId !== undefined || value.directUpload !== undefined, { error: api.badUploadId, path: ["uploadId"] })
   .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
 
-/** The JSON calls of a direct upload (decision 0145); the ticket carries everything the server decided. */
 export const DirectUploadSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("start"),
@@ -185,7 +177,6 @@ export const ChunkFieldsSchema = z
   })
   .refine((value) => value.chunkIndex < value.totalChunks, { error: api.badChunkIndex, path: ["chunkIndex"] });
 
-/** The client's time only when believable (within the last day, not in the future). */
 export function consentTime(claimed: string | number | null | undefined, now: Date): Date {
   if (claimed === null || claimed === undefined || claimed === "") return now;
   const when = new Date(claimed);

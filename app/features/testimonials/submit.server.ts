@@ -27,7 +27,6 @@ export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyAr
     .filter((r) => r.question !== "" && r.response !== "" && !seen.has(r.questionIndex) && seen.add(r.questionIndex));
 }
 
-/** Indices the campaign does not have are dropped; the wording stored is the campaign's. */
 export function selectedFor(campaign: PublicTestimonialCampaign, indices: readonly number[] | undefined): SelectedQuestion[] {
   return [...new Set(indices ?? [])]
     .filter((i) => campaign.questions[i] !== undefined)
@@ -38,17 +37,11 @@ export function selectedFor(campaign: PublicTestimonialCampaign, indices: readon
 
 type VideoFacts = { mimeType: string; duration: number | null };
 type CheckedVideo = VideoFacts & { size: number };
-/** A file on this node's disk, or (`storedKey`) one the browser already put in the bucket (decision 0145). */
 export type StagedVideo = { stagedPath: string; size: number; facts?: VideoFacts } | { storedKey: string; size: number; facts?: undefined };
 
-/**
- * checkVideo on a stored object (a temporary local copy, put back without its metadata); one that
- * is not a video is deleted and refused.
- */
 async function requireStoredVideo(key: string): Promise<CheckedVideo> {
   const facts = await withLocalFile(key, async (file) => {
     const checked = await checkVideo(file);
-    // On local disk `file` is the stored file itself, already rewritten.
     if (checked && env().STORAGE_DRIVER !== "local") await getStorage().put(key, createReadStream(file));
     return checked;
   });
@@ -59,7 +52,6 @@ async function requireStoredVideo(key: string): Promise<CheckedVideo> {
   return facts;
 }
 
-/** With `id` (a chunked upload fixes it) a retry completes the earlier attempt (decision 0114). */
 export async function storeSubmission(input: {
   id?: string;
   campaign: PublicTestimonialCampaign;
@@ -81,7 +73,6 @@ export async function storeSubmission(input: {
       const facts = await requireStoredVideo(video.storedKey);
       stored = { key: video.storedKey, size: facts.size, mimeType: facts.mimeType, duration: facts.duration };
     } else {
-      // Facts given: a chunked upload's video, checked (and its metadata stripped) when assembled.
       const facts = video.facts ? { ...video.facts, size: video.size } : await requireVideo(video.stagedPath);
       const key = responseVideoKey(campaign.id, id, facts.mimeType);
       await publishStagedVideo(video.stagedPath, key);

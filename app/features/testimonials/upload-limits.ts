@@ -1,14 +1,12 @@
 // Shared by the browser client and the server routes, so both sides agree on every number.
 export const MB = 1024 * 1024;
-/** Largest accepted video (DESIGN.md settles the spec's 400/500 MB conflict on 500 MB). */
+/** DESIGN.md settles the spec's 400/500 MB conflict on 500 MB. */
 export const MAX_VIDEO_BYTES = 500 * MB;
 export const LARGE_VIDEO_BYTES = 300 * MB;
 export const CHUNKED_THRESHOLD_BYTES = 30 * MB;
 export const CHUNK_BYTES = 15 * MB;
 export const MAX_CHUNKS = Math.ceil(MAX_VIDEO_BYTES / CHUNK_BYTES);
-/** So the connection is not idle while the server finishes a chunk (decision 0114). */
 export const PARALLEL_CHUNKS = 2;
-/** Room for multipart boundaries and the small text fields around a file part. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const isTooLarge = (bytes: number) => bytes > MAX_VIDEO_BYTES;
@@ -17,10 +15,6 @@ export const shouldUseChunks = (bytes: number) => bytes > CHUNKED_THRESHOLD_BYTE
 
 const VIDEO_NAME = /\.(mp4|m4v|mov|qt|webm|mkv|avi|ogv|3gp|3g2|mpe?g|mts|m2ts|wmv|flv)$/i;
 
-/**
- * Checked the moment a file is chosen. Some systems give a real video no type, so its name may
- * vouch for it; the server still reads the content before accepting it.
- */
 export function chosenFileProblem(file: { size: number; type: string; name: string }): "too-large" | "not-a-video" | null {
   if (!file.type.toLowerCase().startsWith("video/") && !VIDEO_NAME.test(file.name)) return "not-a-video";
   return isTooLarge(file.size) ? "too-large" : null;
@@ -35,7 +29,6 @@ export function chunkRange(index: number, bytes: number) {
   return { start, end: Math.min(bytes, start + CHUNK_BYTES) };
 }
 
-/** Client-made, so restricted enough that one can never name a path. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,100}$/;
 export const isValidUploadId = (value: string) => UPLOAD_ID.test(value);
 

@@ -1,9 +1,5 @@
-// Testimonial video uploads on the server: the video form read through the one multipart reader
-// (file parts straight to disk, never a video in memory), the resumable chunk store under
-// DATA_DIR/uploads/<uploadId>/ (each chunk written into its place in the video), and the clean-up
-// of abandoned uploads.
-// Temporary files and the assembly lock carry the tag of the process that made them, so what a
-// killed process left behind is recognised: its lock is taken over, its temporary files removed.
+// Testimonial video uploads: the form streamed to disk, resumable chunks under DATA_DIR/uploads/<uploadId>/, clean-up.
+// Temporary files and the assembly lock carry the process's tag, so a killed process's leftovers are recognised.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -22,14 +18,11 @@ import { storageKeys } from "~/lib/storage/keys";
 
 const api = testimonialMessages.api;
 
-/** A refusal with its HTTP status; routes turn it into `{ message }` JSON or a form error. */
 export class UploadRejected extends Error {
-  /** The form fields read before the refusal (a page can still tell which draft it was). */
   fields: Record<string, string> = {};
   constructor(
     readonly status: number,
     message: string,
-    /** More for the JSON answer, e.g. which parts are missing. */
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
@@ -39,7 +32,7 @@ export class UploadRejected extends Error {
 
 export const dataRoot = () => path.resolve(env().DATA_DIR);
 export const uploadsRoot = () => path.join(dataRoot(), "uploads");
-/** Where file parts land while the rest of their form is still arriving ('.' keeps it apart from upload ids). */
+// The leading '.' keeps this folder apart from upload ids.
 const incomingDir = () => path.join(uploadsRoot(), ".incoming");
 
 function uploadDir(uploadId: string) {
@@ -50,12 +43,8 @@ function uploadDir(uploadId: string) {
 const removeQuietly = (target: string) => fs.rm(target, { recursive: true, force: true }).catch(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A temporary file in the incoming folder, named after this process (see cleanAbandonedUploads). */
 const incomingTemp = (suffix = "") => path.join(incomingDir(), `${processTag}-${randomBytes(12).toString("hex")}${suffix}`);
-/** The process that made an incoming temporary file: the name's part before the first '-'. */
 const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
-
-// ── the video form ─────────────────────────────────────────────────────────
 
 export type { FilePlacement, IncomingFile } from "~/lib/multipart.server";
 
@@ -69,11 +58,6 @@ const REFUSALS: Record<MultipartFailure, { status: number; message: (part?: stri
   "too-many-parts": { status: 413, message: () => "Too many form parts" },
 };
 
-/**
- * A testimonial form with its one video part (`fileField`) streamed to disk: a temporary file in
- * the incoming folder, or where `placeFile` says (a chunk into its place in the video). The whole
- * body may be the file and MULTIPART_OVERHEAD_BYTES more, as the routes' Content-Length rule says.
- */
 export async function readVideoForm(
   request: Request,
   options: { fileField: string; maxFileBytes: number; placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null> },
@@ -88,20 +72,12 @@ export async function readVideoForm(
   }
 }
 
-/** Removes a received file's temporary copy; a placed file belongs to whoever placed it. */
 export const discardIncoming = (file: IncomingFile | null) => (file && !file.placed && file.path ? removeQuietly(file.path) : Promise.resolve());
 
-// ── publishing a checked video ─────────────────────────────────────────────
-
-/** Storage key of a response's video. */
 export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => storageKeys.testimonialVideo(campaignId, responseId, extensionFor(mimeType));
 
-/**
- * Moves a staged file into the media store under `key`. On the local-disk store that is a rename
- * (a 500 MB video is not copied again); on S3 the file streams up and the staged copy goes. With the
- * staged file gone but `key` stored, an earlier attempt of this same submission already moved it
- * (keys name the response, and a retried submission keeps its id).
- */
+// With the staged file gone but `key` stored, an earlier attempt of this submission already moved
+// it (keys name the response, and a retried submission keeps its id).
 export async function publishStagedVideo(stagedPath: string, key: string) {
   const alreadyStored = async () => (await getStorage().size(key)) !== null;
   if (env().STORAGE_DRIVER !== "local") {
@@ -123,12 +99,10 @@ export async function publishStagedVideo(stagedPath: string, key: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     if (await alreadyStored()) return;
-    // Already taken by another submission of the same upload.
     throw new UploadRejected(409, api.uploadNotFound);
   }
 }
 
-/** Runs `fn` on a local path of a stored file: the file itself on local disk, else a temporary copy. */
 export async function withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T | null> {
   if (env().STORAGE_DRIVER === "local") return fn(path.join(dataRoot(), key));
   const stored = await getStorage().read(key);
@@ -143,7 +117,6 @@ export async function withLocalFile<T>(key: string, fn: (file: string) => Promis
   }
 }
 
-/** Checks a staged file (checkVideo); a file that is not a video is deleted and refused (400). */
 export async function requireVideo(stagedPath: string) {
   const facts = await checkVideo(stagedPath);
   if (!facts) {
@@ -153,16 +126,10 @@ export async function requireVideo(stagedPath: string) {
   return facts;
 }
 
-// ── resumable chunked uploads ──────────────────────────────────────────────
-//
-// uploads/<uploadId>/ holds manifest.json, the video itself and one marker per chunk that arrived.
-// Chunk i is written straight into the video at byte i × 15 MB (every chunk but the last is exactly
-// 15 MB), so the complete set is already the video: "assembling" is a check, not a second copy of
-// 500 MB. A chunk's marker (named for its index, holding its size) is written only after all of its
-// bytes are: a chunk cut off by a lost connection or a killed server has no marker, so it counts as
-// missing and the client sends it again over the same region.
+// Chunk i is written straight into the video at its own offset, so a complete set already is the video.
+// A chunk's marker is written only after all its bytes are: a chunk cut off has none and is sent again.
 
-/** `responseId`: the id the upload's response will have, fixed from the first chunk so a retried submission is the same one. */
+/** `responseId` is fixed at the first chunk, so a retried submission is the same response. */
 type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number; responseId?: string };
 export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
 
@@ -180,21 +147,15 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-/** A name beside `file` that no other request uses: where a small file is written before it appears. */
 const asideOf = (file: string) => `${file}.${processTag}-${randomBytes(6).toString("hex")}`;
 
-/** Writes a small file whole or not at all: aside, then renamed into place (replacing any before it). */
 async function writeWhole(file: string, text: string) {
   const aside = asideOf(file);
   await fs.writeFile(aside, text);
   await fs.rename(aside, file);
 }
 
-/**
- * Creates a small file that appears whole, unless it exists (false): written aside, then hard-linked
- * into place, which fails if the name is taken. A file created empty and written after could be read
- * half-written, or, killed in between, left naming nothing.
- */
+// Written aside then hard-linked into place, which fails if the name is taken: never seen half-written.
 async function createWhole(file: string, text: string): Promise<boolean> {
   const aside = asideOf(file);
   try {
@@ -209,7 +170,6 @@ async function createWhole(file: string, text: string): Promise<boolean> {
   }
 }
 
-/** Creates the upload's manifest on its first chunk; later chunks must describe the same upload. */
 async function ensureManifest(dir: string, manifest: Manifest) {
   const file = path.join(dir, MANIFEST);
   let existing = await readJson<Manifest>(file);
@@ -231,7 +191,6 @@ async function receivedChunks(dir: string) {
 
 type ChunkFields = { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined };
 
-/** The upload's folder, its manifest made or matched, and whether it is already assembled. */
 async function openUpload(campaignId: string, chunk: ChunkFields, fileName: string) {
   const dir = uploadDir(chunk.uploadId);
   const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now(), responseId: randomUUID() });
@@ -239,11 +198,6 @@ async function openUpload(campaignId: string, chunk: ChunkFields, fileName: stri
   return { dir, manifest, done };
 }
 
-/**
- * For readVideoForm: a chunk whose fields came first is written straight into its region of
- * the upload's video. Fields that do not describe a chunk, or an upload already assembled, give
- * null (a temporary file; the route then refuses the fields, or the chunk is dropped).
- */
 export function chunkPlacement(campaignId: string, parse: (fields: Record<string, string>) => ChunkFields | null) {
   return async (fields: Record<string, string>, fileName: string): Promise<FilePlacement | null> => {
     const chunk = parse(fields);
@@ -255,11 +209,6 @@ export function chunkPlacement(campaignId: string, parse: (fields: Record<string
 
 export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number } | ({ allChunksReceived: true } & AssembledUpload);
 
-/**
- * Records one received chunk: written into the video already (`incoming.placed`), or copied there
- * from its temporary file. A chunk sent twice overwrites its own region. The chunk that completes
- * the set assembles the video.
- */
 export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming: IncomingFile): Promise<ChunkOutcome> {
   try {
     const last = chunk.chunkIndex === chunk.totalChunks - 1;
@@ -282,19 +231,13 @@ export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming
   }
 }
 
-/** An assembly lock older than this is abandoned whoever holds it: assembling takes seconds. */
 const ASSEMBLY_LOCK_STALE_MS = 10 * 60_000;
-/** How long a request waits for another process's assembly before answering 503. */
 const ASSEMBLY_WAIT_MS = 120_000;
 
-/** Uploads this process is assembling: concurrent requests for one upload share its assembly. */
 const assembling = new Map<string, Promise<AssembledUpload>>();
 
-/**
- * The video of a complete set of chunks. One process assembles (it holds assemble.lock, which names
- * it); the others wait for result.json. A lock left by a process that was killed mid-assembly is
- * taken over, so a crash never strands an upload whose chunks all arrived.
- */
+// One process assembles, holding assemble.lock; the others wait for result.json. A lock left by a
+// killed process is taken over, so a crash never strands an upload whose chunks all arrived.
 function assemble(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
   let running = assembling.get(uploadId);
   if (!running) {
@@ -322,11 +265,9 @@ async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): 
   }
 }
 
-/** Takes the upload's assembly lock; false while a live process holds it. */
 async function takeAssemblyLock(dir: string): Promise<boolean> {
   const lock = path.join(dir, LOCK);
-  // The lock appears with its owner already in it: a lock killed before naming its owner would
-  // hold the upload until it went stale.
+  // The lock appears with its owner already in it; one killed before naming its owner would hold the upload until stale.
   try {
     if (await createWhole(lock, processTag)) return true;
   } catch (error) {
@@ -336,13 +277,11 @@ async function takeAssemblyLock(dir: string): Promise<boolean> {
   }
   const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
   if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
-    // Abandoned: remove it; the next round takes it (or finds that someone else just did).
     await removeQuietly(lock);
   }
   return false;
 }
 
-/** The video's length from the chunks' markers: every chunk's size, added up. */
 async function videoLength(dir: string, totalChunks: number) {
   let length = 0;
   for (let i = 0; i < totalChunks; i++) {
@@ -353,11 +292,7 @@ async function videoLength(dir: string, totalChunks: number) {
   return length;
 }
 
-/**
- * Every chunk is in the video: cuts it to the chunks' length (a last chunk sent longer before could
- * have left bytes past the end), checks it is a video, then records the result; only then do the
- * markers go. Killed at any point before the result, it simply runs again.
- */
+// Cut to the chunks' length: a last chunk sent longer before could have left bytes past the end.
 async function finishVideo(uploadId: string, dir: string, manifest: Manifest): Promise<AssembledUpload> {
   const video = path.join(dir, VIDEO);
   const size = await videoLength(dir, manifest.totalChunks);
@@ -385,11 +320,7 @@ export type UploadStatus = {
   allChunksReceived: boolean;
 } & Partial<AssembledUpload>;
 
-/**
- * Which chunks of an upload arrived, so a client resends only the missing ones; null when unknown.
- * Every chunk there but no video means the assembly was interrupted (the server was killed while
- * it ran): nothing is missing for the client to send, so the assembly runs again here.
- */
+// Every chunk there but no video means the assembly was interrupted, so it runs again here.
 export async function uploadStatus(campaignId: string, uploadId: string): Promise<UploadStatus | null> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
@@ -403,10 +334,6 @@ export async function uploadStatus(campaignId: string, uploadId: string): Promis
   return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
 }
 
-/**
- * The assembled video of an upload of this campaign, ready to be published, with the id its response
- * gets; throws when there is none.
- */
 export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
@@ -418,11 +345,8 @@ export async function assembledUpload(campaignId: string, uploadId: string): Pro
 
 export const forgetUpload = (uploadId: string) => removeQuietly(uploadDir(uploadId));
 
-// ── clean-up ───────────────────────────────────────────────────────────────
-
 export const ABANDONED_AFTER_MS = 24 * 3600_000;
 
-/** The newest modification time of a folder or anything directly in it. */
 async function lastTouched(target: string): Promise<number> {
   const stat = await fs.stat(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -435,11 +359,7 @@ async function lastTouched(target: string): Promise<number> {
   return newest;
 }
 
-/**
- * Deletes upload folders, drafts and half-received files nobody touched for 24 hours, and at once
- * the half-received files of processes that are gone (killed mid-request: nobody will finish them).
- * Returns how many entries went.
- */
+// Half-received files of processes that are gone go at once: nobody will finish them.
 export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, now = Date.now(), roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")] } = {}) {
   let removed = 0;
   for (const root of roots) {

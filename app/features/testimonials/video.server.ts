@@ -1,11 +1,10 @@
-// ffprobe, not the client, decides what a video is and its Content-Type (decision 0109).
+// ffprobe, not the client, decides what a video is and its Content-Type.
 import { probe, streamEndFromPackets, stripMetadataInPlace } from "~/audio/ffmpeg.server";
 import { muxerFor } from "~/lib/file-types";
 import { extensionFor } from "./recording";
 
 export type VideoFacts = { mimeType: string; duration: number | null };
 
-/** Anything else in Matroska is plain video/x-matroska. */
 const WEBM_VIDEO = new Set(["vp8", "vp9", "av1"]);
 
 function mimeFor(formatName: string, majorBrand: string | undefined, videoCodec: string | undefined): string {
@@ -32,7 +31,7 @@ export async function probeVideo(file: string): Promise<VideoFacts | null> {
   }
   const video = result.streams.find((s) => s.codec_type === "video");
   const format = result.format as { format_name?: string; duration?: string; tags?: Record<string, string> };
-  // Still images (PNG, JPEG) show up as one-frame "video" streams of an image format; they are not videos.
+  // Still images show up as one-frame "video" streams of an image format; they are not videos.
   if (!video || !format.format_name || /image2|_pipe$|png|jpeg|gif|webp/.test(format.format_name)) return null;
   const streamDuration = (result.streams as Array<{ duration?: string }>).map((s) => positive(s.duration)).find((d) => d !== null);
   let duration = positive(format.duration) ?? streamDuration ?? null;
@@ -40,11 +39,7 @@ export async function probeVideo(file: string): Promise<VideoFacts | null> {
   return { mimeType: mimeFor(format.format_name, format.tags?.major_brand, video.codec_name), duration };
 }
 
-/**
- * The one check of a received video: ffprobe says what it is, then it is rewritten in place without
- * its sender's metadata (a phone's GPS position, device and dates; decision 0165). Null when it is
- * not a video, or not one whose streams can be copied into its own format.
- */
+// Rewritten in place without its sender's metadata (a phone's GPS position, device and dates).
 export async function checkVideo(file: string): Promise<(VideoFacts & { size: number }) | null> {
   const facts = await probeVideo(file);
   if (!facts) return null;
@@ -52,7 +47,6 @@ export async function checkVideo(file: string): Promise<(VideoFacts & { size: nu
   return size === null ? null : { ...facts, size };
 }
 
-/** For files stored before the duration was recorded. */
 export async function videoDuration(file: string) {
   return (await probeVideo(file))?.duration ?? null;
 }

@@ -22,10 +22,7 @@ export function AdminAccessRequired() {
   );
 }
 
-/**
- * An admin session that ended: the spec's destructive toast, then the sign-in after 500 ms. Without
- * JavaScript the toast stays with its sign-in link: a timed meta refresh fails WCAG 2.2.1 (axe).
- */
+// Without JavaScript the toast stays with its sign-in link: a timed meta refresh fails WCAG 2.2.1.
 export function AdminSessionEnded() {
   useEffect(() => {
     const timer = setTimeout(() => window.location.assign(ADMIN_SIGN_IN), SIGN_IN_DELAY_MS);
@@ -45,10 +42,6 @@ export function AdminSessionEnded() {
   );
 }
 
-/**
- * ErrorBoundary for admin routes: an ended admin session (requireAdmin's 401) gets the toast; any
- * other 401 (a visitor on an API-guarded page) or 403 is not allowed; else the general page.
- */
 export function AdminErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 401 && (error.data as { sessionEnded?: boolean } | null)?.sessionEnded) return <AdminSessionEnded />;

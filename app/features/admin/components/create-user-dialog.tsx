@@ -10,7 +10,6 @@ import { adminUserMessages } from "~/features/admin/user-messages";
 import type { CreateUserSchema } from "~/features/admin/user-schemas";
 import { NEW_USER_DEFAULTS, SUBSCRIPTION_STATUSES, USER_ROLES } from "~/features/account/subscription-rules";
 
-/** The create-user dialog (?dialog=create-user). Create stays disabled until an e-mail and a first name are typed. */
 export function CreateUserDialog({
   closeTo,
   lastResult,
@@ -18,7 +17,6 @@ export function CreateUserDialog({
 }: {
   closeTo: string;
   lastResult?: SubmissionResult<string[]>;
-  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -33,10 +31,8 @@ export function CreateUserDialog({
       podcastLimit: String(NEW_USER_DEFAULTS.podcastLimit),
       sendInvite: "on",
     },
-    // Checked by the server only: the page ships no schema code (decision 0182).
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-user";
-  // Without JavaScript the server checks the same two fields.
   const incomplete = hydrated && (!fields.email.value?.trim() || !fields.firstName.value?.trim());
   return (
     <Dialog title="Create User" closeTo={closeTo}>

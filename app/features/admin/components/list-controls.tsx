@@ -1,5 +1,4 @@
-// The search, filter and sort form above an admin list: a plain GET form, so it works without
-// JavaScript and the URL can be shared; the server checks every value (list-params.ts).
+// A plain GET form, so it works without JavaScript and the URL can be shared.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { inputClass } from "~/components/forms";
@@ -29,7 +28,6 @@ export function ListControls({
   filters: Array<Omit<Choice, "name"> & { name: string }>;
   sort: string;
   sorts: Record<string, string>;
-  /** Values the list keeps (a tab), sent along unchanged. */
   hidden?: Record<string, string | null>;
   total: number;
   filtered: boolean;
@@ -40,7 +38,6 @@ export function ListControls({
   const selects: Choice[] = [...filters, { name: "sort", label: listMessages.sortBy, value: sort, options: sorts }];
   return (
     <div className="space-y-2">
-      {/* Keyed by the URL, so the fields show what the list shows after every navigation. */}
       <Form key={location.search} method="get" action={action} role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
         {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
         <div className="flex min-w-0 grow basis-56 flex-col gap-1">

@@ -18,7 +18,6 @@ function usePending(intent: ManageIntent) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-/** One small form per change; each posts its intent and the user's id to the page action. */
 function ManageForm({ intent, userId, children }: { intent: ManageIntent; userId: string; children: ReactNode }) {
   return (
     <Form method="post" preventScrollReset className="space-y-2 border-t border-border pt-4">
@@ -31,13 +30,12 @@ function ManageForm({ intent, userId, children }: { intent: ManageIntent; userId
 
 const STATUS_RULE = SUBSCRIPTION_STATUSES.map((status) => `${podcastLimitFor(status)} ${status}`).join(", ");
 
-/** Checked in the browser with JavaScript (nothing is sent unless > 0); without it the server refuses with a toast. */
 function CustomLimitForm({ user, constraint }: { user: AdminUserRow; constraint: FormConstraint }) {
   const pending = usePending("set-limit");
   const [form, fields] = useForm<{ podcastLimit: string }>({
     id: `custom-limit-${user.id}`,
     constraint,
-    // Without Zod (decision 0182): customLimitErrors gives CustomLimitSchema's messages.
+    // Without Zod: customLimitErrors gives CustomLimitSchema's messages.
     onValidate: ({ formData }) =>
       parse<{ podcastLimit: string }, string[]>(formData, {
         resolve: (value) => {
@@ -68,7 +66,6 @@ function CustomLimitForm({ user, constraint }: { user: AdminUserRow; constraint:
   );
 }
 
-/** The manage-user dialog (?manage=<id>): role, subscription and its limit, trial, custom limit. */
 export function ManageUserDialog({
   user,
   isSelf,
@@ -78,7 +75,6 @@ export function ManageUserDialog({
   user: AdminUserRow;
   isSelf: boolean;
   closeTo: string;
-  /** From the page's loader: the page loads no schema code. */
   limitConstraint: FormConstraint;
 }) {
   const rolePending = usePending("update-role");
@@ -114,7 +110,6 @@ export function ManageUserDialog({
       </dl>
 
       <div className="space-y-4">
-        {/* Keyed by the saved value so the select shows it again after a change. */}
         <ManageForm key={`role-${user.role}`} intent="update-role" userId={user.id}>
           <label htmlFor="manage-role" className="block text-sm font-medium">
             Role

@@ -4,11 +4,7 @@ import { cn } from "~/lib/cn";
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 const FALLBACK = "Until then episodes use the built-in voice.";
 
-/**
- * What the dashboard says about the first-start voice download (decision 0129). With none running,
- * the Piper voices not installed (`missing`): families are told only "not installed on this
- * server", so the operator's command is said here; null when nothing is missing.
- */
+// Families are told only "not installed on this server", so the operator's command is said here.
 export function piperNotice(state: PiperDownloadState, missing: string[] = []): { tone: "info" | "problem"; text: string } | null {
   switch (state.status) {
     case "idle":

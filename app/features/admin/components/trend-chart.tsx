@@ -1,6 +1,4 @@
-// The metrics page's monthly chart: an SVG drawn on the server (readable without JavaScript), named
-// by its title and description, with the same numbers in a table beside it. Colours come from the
-// theme, so it follows dark mode.
+// Drawn on the server, so it reads without JavaScript; colours come from the theme, so it follows dark mode.
 import { useId } from "react";
 import { formatCount } from "~/lib/text-format";
 
@@ -18,7 +16,6 @@ const PAD = { top: 16, right: 8, bottom: 28, left: 36 };
 
 export const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-/** A round axis maximum: 1, 2, 5, 10, 20, 50… at or above the largest value. */
 function axisMax(value: number) {
   if (value <= 1) return 1;
   const step = 10 ** Math.floor(Math.log10(value));

@@ -1,10 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 import { archiveMessages as m } from "../messages";
 
-/**
- * A plain link with `download`: the browser saves the zip as it streams in, with or without JavaScript
- * (a client-side navigation would try to render a zip as a page, hence no <Link>).
- */
+// A plain link with `download`: a client-side <Link> would try to render the zip as a page.
 export function ArchiveLink({ href, scope }: { href: string; scope: "collection" | "account" }) {
   return (
     <p className="text-sm text-muted-foreground">

@@ -7,7 +7,6 @@ import { ARCHIVE_FIELD, OWNER_FIELD } from "../upload-fields";
 
 const m = archiveMessages.upload;
 
-/** A plain multipart form: the same upload with JavaScript on and off. */
 export function ImportArchiveForm({ error }: { error: string | null }) {
   return (
     <Form method="post" encType="multipart/form-data" aria-label={m.title} className="space-y-4">

@@ -1,6 +1,4 @@
-// The latest book on the owner's page (decision 0170): its progress while the job runs, then its first
-// pages, the photos printed small and the download. Progress works without JavaScript (the page asks
-// again every few seconds, and "Check again" does it at once) and with it (the loader is polled).
+// Progress works without JavaScript (the page asks again every few seconds) and with it (the loader is polled).
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
@@ -18,7 +16,6 @@ export type BookView = {
   href: string;
   preview: Array<{ src: string; alt: string }>;
   lowRes: string[];
-  /** Which story stopped a failed book, and why. */
   failure: string | null;
 };
 
@@ -26,7 +23,6 @@ const POLL_MS = 2000;
 
 export const isWorking = (book: BookView | null) => book?.status === "queued" || book?.status === "running";
 
-/** While the book is being made, the loaders run again every 2 s. */
 function usePollWhile(working: boolean) {
   const { revalidate } = useRevalidator();
   const latest = useRef(revalidate);
@@ -100,10 +96,6 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   );
 }
 
-/**
- * Trim size, bleed, cover, the owner's dedication and foreword, and the action's refusal under them:
- * the same for a collection's book and a book of several.
- */
 export function BookOptions({ covers, error, words }: { covers: Array<{ id: string; label: string }>; error?: string; words: { dedication: string; foreword: string } }) {
   return (
     <>

@@ -33,7 +33,6 @@ function timezoneOffsetFor(value: string) {
   return Number.isNaN(offset) ? "" : String(offset);
 }
 
-/** Two cards on the full page; on a list page one card whose parts are sub-headed. */
 function Section({ compact, title, className, children }: { compact: boolean; title: string; className?: string; children: ReactNode }) {
   return compact ? (
     <div className={cn("space-y-4", className)}>
@@ -50,31 +49,23 @@ function Section({ compact, title, className, children }: { compact: boolean; ti
 
 type Props = {
   groups: CollectionFormGroup[];
-  /** The form's HTML constraints, from the page's loader (`collectionFormConstraint`): no schema code in the browser. */
+  /** From the page's loader: no schema code in the browser. */
   constraint: FormConstraint;
-  /** The page's action data: the echoed fields and chips after a post without JavaScript. */
   actionData: CollectionFormData | undefined;
-  /** Where Cancel goes. */
   cancelTo: string;
-  /** One card inside a list page (/campaigns) instead of the full page's two cards. */
   compact?: boolean;
 };
 
-/**
- * The one create-collection form: the full page and the inline form on /campaigns (decision 0121).
- * Every step also works as a post without JavaScript (decision 0102); with it, the list steps are
- * reads (GET), which leave the page's loaders and its toast alone (decision 0164).
- */
+// Every step also works as a post without JavaScript (decision 0102); with it, the list steps are GETs,
+// which leave the page's loaders and its toast alone.
 export function CollectionForm({ groups, constraint, actionData, cancelTo, compact = false }: Props) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const groupFetcher = useFetcher<RecipientCheck>();
-  // Typed addresses are added here at once; the server says which of them it will not e-mail, and why.
   const checkFetcher = useFetcher<RecipientCheck>();
   const recipientsUrl = (params: [string, string][]) => `${COLLECTION_RECIPIENTS_PATH}?${new URLSearchParams(params)}`;
 
   const [recipients, setRecipients] = useState<Mailbox[]>(actionData?.recipients ?? []);
-  // With JavaScript, entries that are not addresses stay in the field with this message.
   const [draftError, setDraftError] = useState<string | null>(null);
   const [emailDraft, setEmailDraft] = useState(() => initialString(actionData?.result, "emailInput"));
   const [groupId, setGroupId] = useState(() => initialString(actionData?.result, "groupId"));
@@ -86,7 +77,6 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
     setSeenAction(actionData);
     if (actionData) setRecipients(actionData.recipients);
   }
-  // What the server said of each address checked so far: each check sends only the new ones.
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [seenGroup, setSeenGroup] = useState(groupFetcher.data);
   if (groupFetcher.data !== seenGroup) {
@@ -101,8 +91,7 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
     if (checkFetcher.data) setChecked((seen) => ({ ...seen, ...checkFetcher.data?.blocked }));
   }
 
-  // Checked by the server only (decision 0183): its answer carries the same messages, and the page
-  // ships no Zod. No shouldValidate either: without onValidate conform would post every blur.
+  // Checked by the server only (decision 0183). No shouldValidate: without onValidate conform would post every blur.
   const [form, fields] = useForm<z.input<typeof CreateCollectionSchema>>({
     id: "create-collection",
     lastResult: actionData?.result,
@@ -112,7 +101,6 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT.create;
   const addingGroup = groupFetcher.state !== "idle";
 
-  // With JavaScript the buttons act here and the post is cancelled; without it they post.
   const addEmails = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
     const { mailboxes, invalid } = parseAddressList(emailDraft);
@@ -138,7 +126,6 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
   };
   const rename = (email: string, name: string) => setRecipients((list) => list.map((r) => (r.email === email ? { ...r, name: name.trim() || null } : r)));
 
-  // One level below the section titles: h3 under the full page's cards, h4 in the compact card.
   const RecipientsHeading = compact ? "h4" : "h3";
   const body = (
     <Form method="post" preventScrollReset className={compact ? "space-y-6" : "mt-6 space-y-6"} {...getFormProps(form)}>
@@ -219,7 +206,6 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
             }}
             errors={draftErrors}
           />
-          {/* Level with the input: the label above it is 1.5rem tall. */}
           <Button type="submit" variant="outline" name="intent" value={INTENT.addEmails} className="mt-6" disabled={hydrated && !emailDraft.trim()} onClick={addEmails}>
             Add
           </Button>
@@ -270,13 +256,11 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
 
 type ChipProps = {
   recipient: Mailbox;
-  /** Naming needs JavaScript; without it a name is typed with the address ("Aunt Rosa <…>"). */
   editable: boolean;
   onRemove: (event: MouseEvent, email: string) => void;
   onRename: (email: string, name: string) => void;
 };
 
-/** One recipient: the name first when there is one, the address beside it; posted as "Name <address>". */
 function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
   const { name, email } = recipient;
   const [editing, setEditing] = useState(false);

@@ -7,11 +7,9 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { MoveButtons, ReorderRow, useOptimisticReorder } from "~/features/collections/components/collection-reorder";
 import { DRAG_TOUCH_DELAY_MS, MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 
-// The list as Manage Story Collections composes it: one move form around the rows, one reorder fetcher.
 const PATH = "/manage-collections";
 type Row = { id: string; title: string };
 
-/** The server's side of the stub: the saved order, and every post the action received. */
 let saved: Row[] = [];
 let posts: Array<Record<string, string | string[]>> = [];
 let refuse = false;
@@ -114,7 +112,6 @@ describe("move buttons", () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ intent: "reorder", page: "1", ids: ["c2", "c1", "c3"] });
     await waitFor(() => expect(shownOrder()).toEqual(["Summers at the Lake", "Grandma's Kitchen", "Dad's Army Years"]));
-    // Positions follow the order, and so do the ends.
     expect(within(row("Summers at the Lake")).getByText("#1")).toBeInTheDocument();
     expect(within(row("Summers at the Lake")).getByRole("button", { name: "Move up" })).toBeDisabled();
     expect(within(row("Grandma's Kitchen")).getByRole("button", { name: "Move up" })).toBeEnabled();
@@ -192,11 +189,9 @@ describe("dragging the handle", () => {
     stackRows();
     press("Grandma's Kitchen", "mouse", 30);
     pointer("pointermove", "mouse", 40);
-    // A row makes way once the pointer passes its middle, not its top edge.
     pointer("pointermove", "mouse", 80);
     expect(shownOrder()).toEqual(["Grandma's Kitchen", "Summers at the Lake", "Dad's Army Years"]);
     pointer("pointermove", "mouse", 100);
-    // While dragging, the row is lifted and the others make room.
     expect(shownOrder()).toEqual(["Summers at the Lake", "Grandma's Kitchen", "Dad's Army Years"]);
     pointer("pointermove", "mouse", 170);
     expect(shownOrder()).toEqual(["Summers at the Lake", "Dad's Army Years", "Grandma's Kitchen"]);

@@ -21,7 +21,6 @@ const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | 
   unsubscribed: "outline",
 };
 
-/** Who was invited and who has answered; a plain form per relative re-sends the invitation. */
 type Correction = { invitationId: string; result: SubmissionResult<string[]> };
 
 export function InviteeStatusList({
@@ -33,7 +32,6 @@ export function InviteeStatusList({
   invitees: InviteeView[];
   error?: string | null;
   correction?: Correction | null;
-  /** The address correction's HTML constraints, from the page's loader. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -82,11 +80,7 @@ export function InviteeStatusList({
   );
 }
 
-/**
- * A bounced address corrected in place; the invitation then goes to the new one (decision 0143).
- * One field checked by the server, written by hand as the story text edit is: with conform's form
- * hook this was the only part of the stories page that needed conform's 9 KB (decision 0183).
- */
+// Written by hand rather than with conform's form hook, which this page would otherwise load for one field (decision 0183).
 function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: InviteeView; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
   const formId = `correct-${invitee.id}`;
@@ -94,7 +88,6 @@ function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: Invi
   const errors = lastResult?.error?.email ?? undefined;
   const formErrors = lastResult?.error?.[""] ?? undefined;
   const typed = (lastResult?.initialValue as Record<string, unknown> | null | undefined)?.email;
-  // As conform did: a refused correction puts the cursor back in the field.
   useEffect(() => {
     if (lastResult?.error?.email) document.getElementById(fieldId)?.focus();
   }, [lastResult, fieldId]);

@@ -1,4 +1,4 @@
-// A touch drag needs a 120 ms long-press, so a finger can still scroll the page (decision 0104).
+// A touch drag needs a long-press, so a finger can still scroll the page.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_MOUSE_THRESHOLD_PX, DRAG_TOUCH_DELAY_MS, DRAG_TOUCH_SLOP_PX } from "~/features/collections/limits";
 
@@ -64,8 +64,7 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
     }
   };
 
-  // On the window, not pointer capture: React moves the dragged row's element down the list, a moved
-  // element loses its capture, and its pointerup never came (a drag down was never saved).
+  // On the window, not pointer capture: React moves the dragged row's element, and a moved element loses its capture.
   const listen = (p: Pending) => {
     let lastY = p.startY;
     let frame = 0;
@@ -89,7 +88,6 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
           if (distance <= DRAG_MOUSE_THRESHOLD_PX) return;
           activate(p);
         } else {
-          // A finger that moves before the long-press fires is scrolling the page.
           if (distance > DRAG_TOUCH_SLOP_PX) clear();
           return;
         }

@@ -17,7 +17,6 @@ export type ContactFormValues = {
   notes: string | null;
   tags: string[];
   isAdmin: boolean;
-  /** Why we won't e-mail the address (a bounce or a spam complaint). */
   blocked: string | null;
 };
 
@@ -30,7 +29,6 @@ export function ContactForm({
   contact?: ContactFormValues;
   lastResult?: SubmissionResult<string[]>;
   closeTo: string;
-  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -50,10 +48,8 @@ export function ContactForm({
     // Checked by the server only: the page ships no schema code (decision 0173).
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  // The spec disables the button until an e-mail is typed; without JavaScript the server checks it.
   const disabled = saving || (hydrated && !fields.email.value?.trim());
   const tagPreview = parseTagInput(fields.tags.value);
-  // With JavaScript the server says, once the address is typed, whether it will not e-mail it.
   const check = useFetcher<{ email: string; blocked: string | null }>();
   const typed = fields.email.value?.trim() ?? "";
   const checkTyped = () => {

@@ -96,11 +96,9 @@ type PodcastBlock = {
   coverUrl?: string | null;
 };
 
-/** The page's column (max-w-3xl less its padding) and half of it: the widths its photos are shown at. */
 export const NEWSLETTER_WIDE = "(min-width: 768px) 736px, calc(100vw - 2rem)";
 const NEWSLETTER_HALF = "(min-width: 768px) 364px, calc(50vw - 1.25rem)";
 
-/** The podcast page's player and transcript, following each other (decision 0134). */
 export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
   return (
     <ListeningSession>
@@ -145,11 +143,9 @@ export type StoryCardData = {
   author: string | null;
   contributedBy: string | null;
   readingTime: number;
-  /** A story told by voice alone: how long its recording plays. */
   listenSeconds?: number | null;
   images: string[];
   content: string;
-  /** The relative's own recording of the story, when there is one the family may hear. */
   recordingUrl?: string | null;
 };
 
@@ -185,7 +181,6 @@ export function StoryCard({ story }: { story: StoryCardData }) {
           <span className="font-semibold">{name}</span>
         </p>
       ) : null}
-      {/* Told by voice alone, the recording is the story: it comes first. */}
       {voiceOnly ? (recording ?? <p className="text-sm text-muted-foreground">{m.recordingGone}</p>) : null}
       {/* Width and height reserve each photo's box before it loads, so nothing below it moves. */}
       {story.images.length === 1 && story.images[0] ? (

@@ -1,6 +1,4 @@
-// The landing page for visitors (`/` signed out): how it works, features, about and the plans with a
-// monthly/annual toggle, and the 'Coming Soon' sign-up dialog. Without JavaScript the toggle and the
-// dialog are links (`?billing=annual`, `?signup=1`) the server renders; with it they change in place.
+// Without JavaScript the billing toggle and the sign-up dialog are links the server renders; with it they change in place.
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ComponentProps, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -27,7 +25,6 @@ const STEPS = [
   { title: "Listen and share", text: "Their stories become a narrated podcast episode and a family newsletter you can keep forever." },
 ];
 
-/** The features, the podcasts' naming this installation's own voices. */
 const features = (voices: VoiceSummary) => [
   { title: "E-mail story collection", text: "Invitations, gentle reminders and replies gathered for you." },
   { title: "Narrated podcasts", text: `${voicesSentence(voices)}, with music if you like.` },
@@ -42,7 +39,6 @@ type Signup = "form" | "thanks" | null;
 
 const signupFromParam = (value: string | null): Signup => (value === "thanks" ? "thanks" : value ? "form" : null);
 
-/** The current search with some parameters changed (null removes one). */
 function searchWith(params: URLSearchParams, changes: Record<string, string | null>) {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
@@ -53,7 +49,6 @@ function searchWith(params: URLSearchParams, changes: Record<string, string | nu
   return search ? `?${search}` : "";
 }
 
-/** With JavaScript, a link that changes state in place and keeps the address in step (no round trip). */
 function useInPlaceLink() {
   const hydrated = useHydrated();
   return (apply: () => void, search: string) => (e: MouseEvent<HTMLAnchorElement>) => {
@@ -65,7 +60,6 @@ function useInPlaceLink() {
 }
 
 type LandingProps = {
-  /** The sample episode's length from the server, null until it has been made. */
   sampleSeconds?: number | null;
   launchListConstraint: ComponentProps<typeof LaunchListForm>["constraint"];
   voices: VoiceSummary;
@@ -76,7 +70,6 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
   const [billing, setBilling] = useState<Billing>(params.get("billing") === "annual" ? "annual" : "monthly");
   const signupParam = params.get("signup");
   const [signup, setSignup] = useState<Signup>(signupFromParam(signupParam));
-  // A navigation (e.g. the sign-up's redirect to ?signup=thanks) brings its own dialog state.
   useEffect(() => setSignup(signupFromParam(signupParam)), [signupParam]);
   const inPlace = useInPlaceLink();
 
@@ -232,7 +225,6 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
   );
 }
 
-/** The sign-up dialog: server-rendered from `?signup=`, opened and closed in place with JavaScript. */
 type SignupDialogProps = {
   state: Exclude<Signup, null>;
   closeTo: string;

@@ -1,4 +1,3 @@
-// A message from the help centre, a signed-in user's or a visitor's, to the support address (reply goes to them).
 import { html, layoutHtml, layoutText, muted, paragraph, type EmailParts } from "~/lib/email/layout";
 
 type SupportInput = { subject: string; message: string; fromName: string; fromEmail: string; userId: string | null };

@@ -19,7 +19,6 @@ export function CampaignForm({
 }: {
   lastResult?: SubmissionResult<string[]>;
   closeHref: string;
-  /** From the page's loader: the page loads no schema code. */
   constraint: FormConstraint;
 }) {
   const navigation = useNavigation();
@@ -28,7 +27,6 @@ export function CampaignForm({
     lastResult,
     constraint,
     defaultValue: { title: "", description: "", questions: [{ question: "", helperText: "" }], allowTextResponses: true, isActive: true },
-    // Checked by the server only (decision 0182); Add/Remove still change the list in place.
     onValidate: listIntentsInBrowser,
   });
   const questions = fields.questions.getFieldList();

@@ -9,6 +9,6 @@ export function partsToSend(total: number, received: Iterable<number>) {
   return Array.from({ length: total }, (_, i) => i + 1).filter((n) => !have.has(n));
 }
 
-/** A minute's margin: a 15 MB part started on a URL about to expire could be refused halfway. */
+/** A minute's margin: a part started on a URL about to expire could be refused halfway. */
 export const URL_MARGIN_MS = 60_000;
 export const urlIsFresh = (signed: { expiresAt: number } | undefined, now: number) => signed !== undefined && signed.expiresAt - URL_MARGIN_MS > now;

@@ -63,7 +63,6 @@ export function ProgressCircles({ step }: { step: FlowState["step"] }) {
   const textId = useId();
   return (
     <div className="space-y-2">
-      {/* Polite: a step change is announced without taking focus from the new step. */}
       <p id={textId} aria-live="polite" className="text-center text-sm font-medium text-muted-foreground" data-testid="flow-step">
         {f.stepOf(at, FLOW_STEPS)}
       </p>
@@ -109,7 +108,6 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
   const [name, setName] = useState(state.respondentName);
   const [email, setEmail] = useState(state.respondentEmail);
   const live = Boolean(onIntent);
-  // With JavaScript the rule is checked as the person types (and Continue waits for it).
   const emailError = live ? (email.trim() !== "" && !isRespondentEmail(email) ? [v.email] : undefined) : errors?.respondentEmail;
   const ready = name.trim() !== "" && isRespondentEmail(email);
   return (
@@ -180,13 +178,10 @@ export function MethodStep({ state, errors, draftId, onIntent }: Common) {
   );
 }
 
-/** `capture` opens the camera on phones but forbids choosing a file on Android, so only for 'record'. */
 type Question = { question: string; hint: string };
 
-/** The same choice the recorder asks for, as checkboxes a plain form can send. */
 function QuestionChoice({ questions, initial, errors }: { questions: Question[]; initial: number[]; errors: string[] | undefined }) {
   const [selected, setSelected] = useState(initial);
-  // Without JavaScript every box stays open and the server holds the limit.
   const hydrated = useHydrated();
   const r = testimonialMessages.recorder;
   return (

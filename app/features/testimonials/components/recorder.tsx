@@ -44,7 +44,6 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   const [displayError, setDisplayError] = useState<string | null>(null);
   const [countdown, setCountdown] = useState<number | null>(null);
   const stream = useRef<MediaStream | null>(null);
-  // The same stream as state, so the microphone meter follows it.
   const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
   const micLevel = useMicLevel(liveStream);
   const preview = useRef<HTMLVideoElement>(null);
@@ -84,7 +83,6 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     setStarting(false);
   };
 
-  // Once the camera view is on screen: show the preview, then count down to the recorder.
   useEffect(() => {
     if (view !== "camera") return;
     const live = stream.current;
@@ -105,7 +103,6 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     setCountdown(COUNTDOWN_SECONDS);
   }, [view]);
 
-  // 3, 2, 1, then record; Skip sets it to 0.
   useEffect(() => {
     if (countdown === null) return;
     if (countdown > 0) {

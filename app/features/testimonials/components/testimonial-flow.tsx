@@ -1,5 +1,3 @@
-// Forms and a server draft without JavaScript; with it, the same transitions in the browser and the
-// video kept in memory until Submit (decision 0109).
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { Card } from "~/components/ui/card";
@@ -38,7 +36,6 @@ function useObjectUrl(blob: Blob | null) {
   return url;
 }
 
-/** After a short pause, so the new step has rendered. */
 function useScrollTopOn(step: FlowState["step"]) {
   const first = useRef(true);
   useEffect(() => {
@@ -151,7 +148,6 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
 
   const handler = live ? onIntent : null;
   const common = { state, errors, draftId, onIntent: handler };
-  // Without JavaScript the review plays the draft's copy on the server.
   const reviewUrl = live ? previewUrl : draftId && state.video ? `/testimonials/${encodeURIComponent(campaign.publicId)}/draft-video?draft=${encodeURIComponent(draftId)}` : null;
 
   return (

@@ -1,5 +1,4 @@
-// XHR rather than fetch, for upload progress events. Why chunks and two lanes: docs/decisions/0114-chunks-written-in-place.md;
-// why the bucket takes them itself with the S3 driver: docs/decisions/0145-direct-uploads-to-the-bucket.md
+// XHR rather than fetch, for upload progress events. Why chunks: decision 0114; why the bucket takes them itself: decision 0145.
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/features/testimonials/upload-limits";
 import { isTicket, partsToSend, urlIsFresh } from "./direct-upload-plan";
@@ -10,7 +9,6 @@ export type SubmissionFields = {
   respondentName: string;
   respondentEmail: string;
   responses: Array<{ questionIndex: number; question: string; response: string }>;
-  /** The questions answered on video (indices into the campaign's list). */
   selectedQuestions: number[];
   consentTimestamp: string;
 };
@@ -147,7 +145,6 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     }
   };
 
-  // A resumed attempt first learns what already arrived.
   if (earlierId) await askServer();
   for (let round = 0; !assembled && round < 3; round++) {
     const queue = missingChunks(done, total);
@@ -184,12 +181,9 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
   onProgress?.(1);
 }
 
-// ── straight to the bucket (S3 driver) ───────────────────────────────────────
-
 type DirectStatus = { completed: boolean; totalParts: number; receivedParts: number[]; missingParts: number[] };
 type Direct = { ticket: string; status: DirectStatus | null };
 
-/** Remembered per campaign and file, so the same file chosen again after a reload resumes its upload. */
 const resumeKey = (publicId: string, fileName: string, size: number) => `storyhearth:direct-upload:${publicId}:${fileName}:${size}`;
 const remembered = {
   get: (key: string) => {
@@ -209,7 +203,6 @@ const remembered = {
   },
 };
 
-/** A ticket to resume or a new one; null when the server takes the bytes itself (local driver). */
 async function directStart({ publicId, video, fileName, uploadId, onUploadId }: SubmitOptions & { video: Blob }): Promise<Direct | null> {
   const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
   const key = resumeKey(publicId, fileName, video.size);
@@ -221,7 +214,6 @@ async function directStart({ publicId, video, fileName, uploadId, onUploadId }: 
       return { ticket: earlier, status: status.body as unknown as DirectStatus };
     }
     if (status.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
-    // Expired, aborted or foreign: start afresh.
     remembered.set(key, null);
   }
   const start = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "start", fileName, size: video.size, type: video.type }), undefined, true);
@@ -233,7 +225,7 @@ async function directStart({ publicId, video, fileName, uploadId, onUploadId }: 
   return { ticket: start.body.ticket, status: null };
 }
 
-/** A PUT of one part to its presigned URL: no headers of ours, so only the signed ones travel. */
+// No headers of ours, so only the signed ones travel.
 function putPart(url: string, body: Blob, onUpload: (loaded: number) => void): Promise<number> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -261,7 +253,6 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
   report();
 
   let signing: Promise<void> | null = null;
-  /** Fresh URLs for this part and the other unsent ones, signed together (one request, not 34). */
   const urlFor = async (partNumber: number) => {
     while (!urlIsFresh(urls.get(partNumber), Date.now())) {
       signing ??= (async () => {
@@ -291,7 +282,6 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
         report();
         return;
       }
-      // 403: the URL expired (a long pause); it is signed again.
       if (status === 403) urls.delete(partNumber);
       else if (!retryable(status)) throw new SubmitFailure(u.chunkFailed, status, "");
       if (attempt >= 5) throw new SubmitFailure(u.chunkFailed, status, "");
@@ -313,7 +303,6 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
     const finished = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "complete", ticket }), undefined, true);
     if (finished.status === 200) completed = true;
     else if (finished.status === 409 && Array.isArray(finished.body.missingParts)) {
-      // The bucket lacks parts the browser thought sent: those go again.
       for (const n of finished.body.missingParts as number[]) done.delete(n);
     } else if (retryable(finished.status)) await sleep(1000);
     else throw new SubmitFailure(u.submissionFailed, finished.status, message(finished));
