@@ -1,24 +1,35 @@
-// The voice recorder on the public answer form (decision 0138) as server markup (decision
-// 0181): the page has no React in the browser, so its script (answer-form-script.ts) shows this
-// section where MediaRecorder exists and puts one of the <template>s below in its view per phase.
-// Templates, not hidden blocks: what is not on screen is not in the page either, for tests and
+// The voice recorder on the public answer form (decision 0138) as server markup (decision 0181): one
+// <template> per view, which recorder-controller.ts puts on screen and drives (decision 0216); the
+// answer form's script attaches it, and so does this component when React runs and a page takes the
+// take. Templates, not hidden blocks: what is not on screen is not in the page either, for tests and
 // assistive technology alike. Classes, labels and structure stay here; the hooks are `data-recorder`.
+import { useEffect, useRef } from "react";
 import { formatClock } from "~/lib/text-format";
 import { Button } from "~/components/ui/button";
 import { LevelMeter } from "~/components/ui/level-meter";
 import { ErrorList } from "~/components/forms";
 import { storyMessages } from "~/features/contributions/messages";
 import { MAX_RECORDING_SECONDS } from "~/features/contributions/recording-limits";
+import { attachRecorder, type Take } from "~/features/contributions/recorder-controller";
 
 const r = storyMessages.recording.recorder;
 
-/** The script's hooks, one home for the names both sides use. */
-export const RECORDER_HOOK = "data-recorder";
+/**
+ * Hidden until the controller finds MediaRecorder: without it the form keeps its file input only.
+ * Rendered by React, it records only where `onTake` is given: a form that cannot send a take offers none.
+ */
+export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void }) {
+  const section = useRef<HTMLElement>(null);
+  const onTakeRef = useRef(onTake);
+  onTakeRef.current = onTake;
+  const takes = Boolean(onTake);
+  useEffect(() => {
+    if (!takes || !section.current) return;
+    return attachRecorder(section.current, (take) => onTakeRef.current?.(take))?.detach;
+  }, [takes]);
 
-/** Hidden until the script finds MediaRecorder: without it the form keeps its file input only. */
-export function VoiceRecorder() {
   return (
-    <section hidden aria-labelledby="voice-recorder-heading" className="space-y-3 rounded-md border border-border p-4" data-testid="voice-recorder" data-recorder="section">
+    <section ref={section} hidden aria-labelledby="voice-recorder-heading" className="space-y-3 rounded-md border border-border p-4" data-testid="voice-recorder" data-recorder="section">
       <h2 id="voice-recorder-heading" className="text-base font-semibold">
         {r.heading}
       </h2>

@@ -99,7 +99,7 @@ describe("the podcast player", () => {
     expect(screen.getByTestId("player-elapsed")).toHaveTextContent("0:30");
     expect(seek).toHaveAttribute("aria-valuetext", "0:30 of 12:34");
 
-    fireEvent.change(seek, { target: { value: "600" } });
+    fireEvent.input(seek, { target: { value: "600" } });
     expect(audio.currentTime).toBe(600);
     expect(screen.getByTestId("player-elapsed")).toHaveTextContent("10:00");
     expect(seek).toHaveValue("600");
