@@ -6,18 +6,12 @@ export type VoiceId = (typeof VOICE_IDS)[number];
 export const ACCENTS = ["american", "british", "australian", "indian"] as const;
 export type Accent = (typeof ACCENTS)[number];
 
-/**
- * Whether this installation can speak a voice in an accent (decision 0130): with a built-in engine, an
- * installed Piper voice or the configured speech server (0155); or not yet (a Piper voice `npm run
- * voices:download` would add); or not at all.
- */
+/** How this installation can speak a voice in an accent, or not yet (a Piper voice to download), or not at all. */
 export type AccentOffer = "built-in" | "piper" | "speech-server" | "download" | "unavailable";
 export type VoiceOffer = Record<VoiceId, Record<Accent, AccentOffer>>;
-/** The voices a family can hear on this installation, as the describing pages name them. */
 export type VoiceSummary = { names: string[]; natural: boolean };
 export const isOffered = (offer: AccentOffer | undefined) => offer === "built-in" || offer === "piper" || offer === "speech-server";
 
-/** The wizard's list and the family-collection list (DESIGN.md: two readings, both real audio). */
 export const WIZARD_MUSIC = ["none", "gentle-piano", "soft-jazz", "nostalgic", "ambient"] as const;
 export const FAMILY_MUSIC = ["none", "warm", "uplifting", "gentle"] as const;
 export const MUSIC_BEDS = ["gentle-piano", "soft-jazz", "nostalgic", "ambient", "warm", "uplifting", "gentle"] as const;
@@ -30,5 +24,4 @@ export type IntroOutro = (typeof INTRO_OUTRO)[number];
 export const QUALITIES = ["standard", "premium"] as const;
 export type ProcessingQuality = (typeof QUALITIES)[number];
 
-/** Speaking speed slider (spec 2 §5); the family dialog narrows it to 0.7–1.3. */
 export const SPEED_RANGE = { min: 0.5, max: 1.5, step: 0.1, default: 1 } as const;

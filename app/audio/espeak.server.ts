@@ -1,4 +1,3 @@
-// The last resort, when flite cannot load: a machine still speaks, offline (decisions 0105, 0126).
 import type { EspeakVoice } from "./voices.server";
 import { PAUSES, secondsToSamples } from "./timeline";
 import { encodeWav, trimSilence } from "./wav";
@@ -16,7 +15,6 @@ const escapeSsml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 async function createVoice(voice: EspeakVoice, speed: number) {
   const { default: init } = await import("@echogarden/espeak-ng-emscripten");
-  // A fresh instance per job: nothing carries over between jobs, and a job's memory goes with it.
   const engine = new (await init()).eSpeakNGWorker();
   engine.set_voice(voice.voice);
   engine.set_rate(espeakRate(voice, speed));

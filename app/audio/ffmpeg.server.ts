@@ -21,7 +21,6 @@ let resolved: { ffmpeg: string; ffprobe: string } | undefined;
 export function ffmpegBinaries() {
   if (resolved) return resolved;
   const ffmpeg = staticFfmpeg() ?? (process.env.FFMPEG_PATH || "ffmpeg");
-  // ffmpeg-static ships no ffprobe: take FFPROBE_PATH, or one next to a configured ffmpeg, or PATH.
   const sibling = path.isAbsolute(ffmpeg) ? path.join(path.dirname(ffmpeg), "ffprobe") : null;
   const ffprobe = process.env.FFPROBE_PATH || (sibling && fs.existsSync(sibling) ? sibling : "ffprobe");
   resolved = { ffmpeg, ffprobe };
@@ -43,7 +42,6 @@ type RunOptions = {
   stdout?: boolean;
 };
 
-/** stderr is kept for errors and for filters that report there (ebur128). */
 export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: RunOptions = {}) {
   const bin = ffmpegBinaries()[tool];
   return new Promise<{ stdout: Buffer; stderr: string }>((resolve, reject) => {
@@ -54,7 +52,6 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
     stdout?.on("data", (chunk: Buffer) => out.push(chunk));
     errors.setEncoding("utf8");
     errors.on("data", (chunk: string) => {
-      // Keep the tail: summaries and errors come last.
       stderr = (stderr + chunk).slice(-64_000);
     });
     child.on("error", (error) => reject(new FfmpegError(`${tool} could not start (${bin}): ${error.message}`, "")));
@@ -73,12 +70,7 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
 
 export const ffmpeg = (args: string[], options?: RunOptions) => runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
 
-/**
- * Rewrites a received file without what its sender's device wrote about it (GPS position, device,
- * dates, chapters, data tracks such as a camera's GPS track): only the picture and sound streams,
- * copied, never re-encoded (decision 0165). Returns the new size, or null when ffmpeg cannot copy
- * the streams into `muxer` (the file is then left as it was).
- */
+/** Only the picture and sound streams, copied: what the sender's device wrote about the file goes (decision 0165). */
 export async function stripMetadataInPlace(file: string, muxer: string, keep: "video" | "audio"): Promise<number | null> {
   const clean = `${file}.clean`;
   // 0:V leaves out attached pictures (cover art), 0:d and 0:s data and subtitle tracks.
@@ -106,10 +98,6 @@ export async function probe(file: string): Promise<ProbeResult> {
   return JSON.parse(stdout.toString("utf8")) as ProbeResult;
 }
 
-/**
- * When a stream really ends, from its packet headers (nothing decoded): a browser's MediaRecorder
- * WebM has no duration in its header.
- */
 export async function streamEndFromPackets(file: string, stream: "a:0" | "v:0"): Promise<number | null> {
   const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
   let end = 0;

@@ -1,5 +1,4 @@
-// From source only (dev server, tests): Node's worker threads do not inherit the parent's
-// `--import tsx`, so this plain-JavaScript entry registers tsx and runs the TypeScript worker.
+// From source only: worker threads do not inherit the parent's `--import tsx`, so this entry registers it.
 import { register } from "tsx/esm/api";
 
 register();

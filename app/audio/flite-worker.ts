@@ -1,6 +1,4 @@
-// A worker thread for fliteSpeak (flite.server.ts): speaks its part of a script with the module it is
-// handed. Compiled to <build>/node/flite-worker.js in production; from source, flite-worker.mjs
-// registers tsx first and imports this file.
+// Compiled to <build>/node/flite-worker.js in production; from source, flite-worker.mjs registers tsx and imports this.
 import { parentPort, workerData } from "node:worker_threads";
 import { fliteSpeakHere, type FliteSpoken } from "./flite.server";
 import type { FliteVoice } from "./voices.server";
@@ -9,7 +7,6 @@ const port = parentPort!;
 try {
   const { module, voice, texts, speed } = workerData as { module: WebAssembly.Module; voice: FliteVoice; texts: string[]; speed: number };
   const result: FliteSpoken = fliteSpeakHere(module, voice, texts, speed);
-  // Each chunk has a buffer of its own (trimSilence copies): hand them over rather than copy them.
   port.postMessage({ result }, result.segments.flat().map((pcm) => pcm.buffer as ArrayBuffer));
 } catch (error) {
   port.postMessage({ error: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,3 @@
-// The embedded voices, synthesized for real: flite.wasm run by our in-memory WASI.
 import { describe, expect, test } from "vitest";
 import { ACCENTS, VOICE_IDS } from "./audio-options";
 import { durationStretch, fliteModule, fliteSpeak, fliteSpeakHere, fliteSpeakInThread, fliteText, splitEvenly, utteranceEnds } from "./flite.server";
@@ -25,11 +24,9 @@ describe("flite", () => {
 
   test("a name opening with \"Ng\" is said as a word, not spelled letter by letter (decision 0167)", async () => {
     expect(fliteText("The Nguyen family. The Nguyens. Mr. Ngo.")).toBe("The Nuyen family. The Nuyens. Mr. No.");
-    // Capitals (an acronym) and "ng" inside or after a word are left alone.
     expect(fliteText("NGO, singing, Kang Ngx")).toBe("NGO, singing, Kang Ngx");
     const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
     const said = await fliteSpeak(voice, ["Nguyen.", "Dahlberg."], 1);
-    // Spelled, "Nguyen" took twice as long as "Dahlberg" (1.35 against 0.67 s); said as a word, about as long.
     const [name, other] = said.segments.map((chunks) => chunks.reduce((n, p) => n + p.length, 0));
     expect(name!).toBeLessThan(other! * 1.5);
   }, 60_000);
@@ -38,7 +35,6 @@ describe("flite", () => {
     const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
     const said = await fliteSpeak(voice, ["Thank you for listening. Goodbye.", "Thank you for listening.", "Goodbye."], 1);
     expect(said.segments.map((s) => s.length)).toEqual([2, 1, 1]);
-    // Together, each sentence is about as long as when said alone (flite's edges differ a little).
     const [listening, goodbye] = said.segments[0]!.map((pcm) => pcm.length);
     expect(listening! / said.segments[1]![0]!.length).toBeCloseTo(1, 1);
     expect(goodbye! / said.segments[2]![0]!.length).toBeCloseTo(1, 1);
@@ -85,7 +81,6 @@ describe("flite", () => {
     const there = await fliteSpeakInThread(module, voice, texts, 1);
     expect(there.sampleRate).toBe(here.sampleRate);
     expect(bytes(there)).toEqual(bytes(here));
-    // A module that is not flite fails in the thread; the error comes back as a rejection.
     const notFlite = await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
     await expect(fliteSpeakInThread(notFlite, voice, texts, 1)).rejects.toThrow(/_start/);
   }, 60_000);
@@ -106,7 +101,6 @@ describe("flite helpers", () => {
     expect(splitEvenly(texts, 2)).toEqual([texts.slice(0, 2), texts.slice(2)]);
     expect(splitEvenly(texts, 1)).toEqual([texts]);
     expect(splitEvenly(["x".repeat(300), "y", "z"], 2)).toEqual([["x".repeat(300)], ["y", "z"]]);
-    // Never more parts than texts, and never an empty one.
     expect(splitEvenly(["one text"], 4)).toEqual([["one text"]]);
     expect(splitEvenly([], 2)).toEqual([[]]);
   });

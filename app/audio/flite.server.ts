@@ -1,5 +1,4 @@
-// The embedded offline voices (decision 0126): flite compiled to WASI, run in memory (./wasi.ts).
-// CPU-heavy and synchronous: call it from the render worker, never on a request.
+// flite compiled to WASI and run in memory (decision 0126); CPU-heavy and synchronous, so only the render worker calls it.
 import fs from "node:fs";
 import os from "node:os";
 import { workerScript } from "~/lib/worker-script.server";
@@ -11,7 +10,6 @@ import { MemoryWasi } from "./wasi";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
-/** Compiled once per process (~0.3 s); each run gets a fresh instance, since flite's main runs once. */
 export function fliteModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     const file = fliteWasmPath();
@@ -22,7 +20,6 @@ export function fliteModule(): Promise<WebAssembly.Module> {
   return compiled;
 }
 
-/** flite's -psdur line per utterance ("pau:0.119 hh:0.212 … pau:2.174"): its end time in seconds. */
 export function utteranceEnds(psdur: string): number[] {
   let total = 0;
   const ends: number[] = [];
@@ -35,29 +32,18 @@ export function utteranceEnds(psdur: string): number[] {
   return ends;
 }
 
-/** Slower than 1 stretches each sound; flite's cg voices ignore pitch settings (measured). */
 export const durationStretch = (voice: FliteVoice, speed: number) => Math.min(3, Math.max(0.3, voice.durationStretch / speed));
 
-/**
- * flite's letter-to-sound rules take a name that opens with "Ng" + vowel (Nguyen, Ngo) for letters and
- * spell it ("N, G, U, Y, E, N"); without the "g" it says it as a word, as American English does
- * ("Nuyen", "No"). flite's input only: the front-end's text and the transcript keep the spelling.
- */
+// flite spells out a name that opens with "Ng" + vowel (Nguyen, Ngo); without the "g" it says it as a word.
 export const fliteText = (text: string) => text.replace(/\bNg(?=[aeiouy])/g, "N");
 
-/**
- * One flite run: a text in, one WAV and the utterance timings out, all in memory (see wasi.ts).
- * A voice's `pitch` below 1 is made by playing the audio slower (its samples labelled with a lower
- * rate, which the render resamples): pitch and formants fall by that factor, and flite speaks that
- * much faster beforehand so the pace stays. No extra work, and no time-stretching artefacts.
- */
+// A `pitch` below 1 labels the samples with a lower rate (the render resamples), so pitch and formants
+// fall by that factor; flite speaks that much faster beforehand so the pace stays.
 function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, speed: number): { sampleRate: number; utterances: Float32Array[] } {
   const pitch = voice.pitch ?? 1;
   const wasi = new MemoryWasi({
-    // Other options must come before -f/-o (flite --help).
     args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
-    // The newline: at the end of its input flite drops a last sentence of one word ("…listening. Goodbye."
-    // came out without "Goodbye"); followed by a newline it speaks it (decision 0167).
+    // Without a newline after it, flite drops a last sentence of one word (decision 0167).
     files: { "in.txt": Buffer.from(`${fliteText(text)}\n`, "utf8") },
   });
   const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.imports }));
@@ -67,7 +53,6 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
   const { sampleRate, channels } = decodeWav(Buffer.from(wav));
   const pcm = channels[0] ?? new Float32Array(0);
   const ends = utteranceEnds(wasi.stdout);
-  // Cut where each utterance (flite's sentence) ends; the last piece takes any rounding remainder.
   const utterances: Float32Array[] = [];
   let from = 0;
   ends.forEach((end, i) => {
@@ -81,7 +66,6 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
 
 export type FliteSpoken = { sampleRate: number; segments: Float32Array[][] };
 
-/** One flite run per text in this thread: one PCM chunk per sentence, as flite splits them. */
 export function fliteSpeakHere(module: WebAssembly.Module, voice: FliteVoice, texts: string[], speed: number): FliteSpoken {
   let sampleRate = 16000;
   const segments = texts.map((text) => {
@@ -92,22 +76,17 @@ export function fliteSpeakHere(module: WebAssembly.Module, voice: FliteVoice, te
   return { sampleRate, segments };
 }
 
-/**
- * Below this much text a second thread costs more than it saves: starting one (tsx and our modules
- * loaded again) takes ~0.3–0.5 s, and flite reads ~850 characters a second on one core (decision 0131).
- */
+/** Below this much text a second thread costs more than it saves (decision 0131). */
 export const PARALLEL_MIN_CHARS = 2000;
 
 export type FliteThreads = { threads?: number; minChars?: number };
 
-/** Splits texts, in order, into up to `parts` runs of about equal length (characters stand for speech time). */
 export function splitEvenly(texts: string[], parts: number): string[][] {
   const total = texts.reduce((n, t) => n + t.length, 0);
   const groups: string[][] = [[]];
   let done = 0;
   for (const text of texts) {
     const current = groups.at(-1)!;
-    // Start the next part once this one holds its share, keeping every text whole.
     if (current.length > 0 && groups.length < parts && done + text.length / 2 > (total * groups.length) / parts) groups.push([text]);
     else current.push(text);
     done += text.length;
@@ -115,7 +94,6 @@ export function splitEvenly(texts: string[], parts: number): string[][] {
   return groups;
 }
 
-/** The same work as fliteSpeakHere in a worker thread, which shares the compiled module's code. */
 export function fliteSpeakInThread(module: WebAssembly.Module, voice: FliteVoice, texts: string[], speed: number): Promise<FliteSpoken> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerScript(import.meta.url, "flite-worker.mjs", "flite-worker").file, { workerData: { module, voice, texts, speed } });
@@ -133,11 +111,6 @@ export function fliteSpeakInThread(module: WebAssembly.Module, voice: FliteVoice
   });
 }
 
-/**
- * One PCM chunk per sentence, as flite splits them; the caller lays the pauses. One run per text.
- * A long script is shared between this thread and worker threads, one part each (in order), so a
- * 2-core machine speaks an episode in about half the time; the audio is the same byte for byte.
- */
 export async function fliteSpeak(
   voice: FliteVoice,
   texts: string[],
@@ -149,12 +122,10 @@ export async function fliteSpeak(
   const module = await fliteModule();
   const chars = texts.reduce((n, t) => n + t.length, 0);
   const [mine = [], ...theirs] = chars >= minChars ? splitEvenly(texts, threads) : [texts];
-  // The threads start first and work while this one speaks its own part.
   const others = Promise.all(theirs.map((part) => fliteSpeakInThread(module, voice, part, speed)));
   // Should this thread fail first, its error is the one reported, not an unhandled rejection.
   others.catch(() => {});
   const parts = [fliteSpeakHere(module, voice, mine, speed), ...(await others)];
-  // flite does text analysis and synthesis in one run: it all counts as inference.
   timings.inference += performance.now() - started;
   return { sampleRate: parts[0]!.sampleRate, segments: parts.flatMap((p) => p.segments) };
 }

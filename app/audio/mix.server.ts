@@ -1,4 +1,3 @@
-// Levels, ducking and the two-pass loudness: docs/decisions/0105-local-voices.md
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -10,11 +9,9 @@ import { ffmpeg, parseIntegratedLoudness, pcmBytes, probe } from "./ffmpeg.serve
 import { MUSIC_RATE, musicBedFile, stingFile, stingSeconds } from "./music.server";
 import type { Chapter } from "./timeline";
 
-/** Mono: a stereo mix and encode took twice as long and missed the 5 s goal for 1,500 words. */
 export const MIX_RATE = MUSIC_RATE;
 export const OUTPUT_RATE = 44100;
 export const TARGET_LUFS = -16;
-/** MP3 coding measured 0.4–0.5 LU quieter than its input (LAME 128k/192k, any quality). */
 const MP3_LOUDNESS_LOSS = 0.4;
 /** About -1 dBFS: headroom for MP3 decoding. */
 const PEAK_LIMIT = 0.89;
@@ -26,7 +23,6 @@ export const ENCODING: Record<ProcessingQuality, { bitrate: string; lameQuality:
 const BED_GAIN_DB = -14;
 const BED_FADE_IN = 1.5;
 const BED_FADE_OUT = 2.5;
-/** Speech pushes the bed down about 10 dB within 20 ms and lets it back over 0.6 s. */
 const DUCKING = "threshold=0.03:ratio=4:attack=20:release=600:makeup=1:knee=4";
 
 export type SpeechTrack = { samples: Float32Array; sampleRate: number };
@@ -45,7 +41,6 @@ export function episodeLayout(speechSeconds: number, introOutro: IntroOutro) {
 
 const f = (x: number) => x.toFixed(6).replace(/\.?0+$/, "");
 
-/** Measures integrated loudness (ebur128) in the same pass, for encodeMp3's single gain. */
 export async function mixToWav(options: MixOptions, outFile: string): Promise<{ loudness: number; duration: number }> {
   const { speech, backgroundMusic, introOutro } = options;
   const layout = episodeLayout(speech.samples.length / speech.sampleRate, introOutro);
@@ -98,7 +93,6 @@ export async function mixToWav(options: MixOptions, outFile: string): Promise<{ 
   return { loudness: parseIntegratedLoudness(stderr), duration: totalSamples / MIX_RATE };
 }
 
-/** `coverFile`: a JPEG on disk, embedded as the ID3 front cover (APIC) that players show. */
 export type EpisodeTags = { title: string; artist: string; album: string; chapters: Chapter[]; coverFile?: string };
 
 const escapeMeta = (value: string) => value.replace(/[\\=;#\n]/g, (c) => (c === "\n" ? " " : `\\${c}`));
@@ -111,7 +105,6 @@ export function ffmetadata(tags: EpisodeTags): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Input `index` (a JPEG) as the ID3 front cover (APIC) that players show. */
 const coverStreamArgs = (index: number) => ["-map", `${index}:v`, "-c:v", "copy", "-disposition:v", "attached_pic", "-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"];
 const ID3_ARGS = ["-id3v2_version", "3", "-write_id3v1", "1"];
 
@@ -147,7 +140,6 @@ export async function encodeMp3(wavFile: string, loudness: number, quality: Proc
 
 export type MixTimings = { mixing: number; encode: number };
 
-/** A stored file copied to `file` for ffmpeg; undefined (no cover, never a failed episode) when it is gone. */
 async function copyFromStorage(key: string, file: string) {
   const stored = await getStorage().read(key);
   if (!stored) return undefined;
@@ -179,11 +171,6 @@ export async function mixEpisode(
   }
 }
 
-/**
- * Puts `coverKey` in place of the stored episode's embedded picture, and `title` in its title tag: the
- * audio frames, other tags and chapters are copied as they are (no re-encode). Returns the new size, or
- * null when either file is gone.
- */
 export async function retagEpisodeFile(key: string, { coverKey, title }: { coverKey: string; title: string }): Promise<number | null> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-retag-"));
   try {

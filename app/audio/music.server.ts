@@ -1,4 +1,4 @@
-// Music is synthesised by ffmpeg, not shipped: nothing to license or download. Why: docs/decisions/0105-local-voices.md
+// Music is synthesised by ffmpeg, not shipped: nothing to license or download.
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "~/lib/env.server";
@@ -72,7 +72,6 @@ function layerExpr(layer: Layer, out: number): string {
         notes
           .map((n, i) => {
             const f = noteHz(n);
-            // Each voice breathes at its own (period-locked) rate, so the wash keeps moving but loops seamlessly.
             const lfo = `(0.65+0.35*sin(${num(((2 * Math.PI) / period) * (i + 1 + lfoOffset))}*t+${num(i)}))`;
             return `${lfo}*(sin(${num(2 * Math.PI * f)}*t)+sin(${num(2 * Math.PI * f * (1 + detune))}*t))`;
           })
@@ -120,7 +119,6 @@ function arpeggio(chords: Array<[string, string, string, string, string, string]
 const REVERB = "aecho=0.8:0.55:113|179:0.32|0.2";
 
 export const BED_RECIPES: Record<MusicBed, Recipe> = {
-  // C – Am – F – G, slow rolling piano arpeggio over a soft bass.
   "gentle-piano": {
     period: 16,
     layers: [
@@ -144,7 +142,6 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
     ],
     effects: `lowpass=f=4200,${REVERB}`,
   },
-  // ii–V–I–VI in F: tremolo electric piano, walking bass, swung brushes.
   "soft-jazz": {
     period: 16,
     layers: [
@@ -154,7 +151,6 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
     ],
     effects: `lowpass=f=5200,${REVERB}`,
   },
-  // Am – F – C – G: a music-box melody with tape wow over a chorused string pad and vinyl crackle.
   nostalgic: {
     period: 16,
     layers: [
@@ -172,13 +168,11 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
     ],
     effects: `lowpass=f=3400,highpass=f=60,${REVERB}`,
   },
-  // Two open chords breathing into each other with long echoes.
   ambient: {
     period: 32,
     layers: [{ kind: "wash", period: 32, gain: 0.55, detune: 0.003, chords: [["C3", "G3", "D4", "E4", "B4"], ["F2", "C3", "G3", "A3", "E4"]] }],
     effects: "lowpass=f=2600,aecho=0.8:0.7:310|530|790:0.35|0.25|0.18",
   },
-  // Bb – Gm – Eb – F in a lilting 3/4: plucked guitar triplets over a warm low pad.
   warm: {
     period: 16,
     layers: [
@@ -202,7 +196,6 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
     ],
     effects: `lowpass=f=3000,${REVERB}`,
   },
-  // G – D – Em – C at a brisk pace: bright arpeggio, pulsing bass, soft kick and shaker.
   uplifting: {
     period: 8,
     layers: [
@@ -228,7 +221,6 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
     ],
     effects: `lowpass=f=7500,${REVERB}`,
   },
-  // D – G – D – A lullaby: a slow music-box tune over a hushed root-and-fifth pad.
   gentle: {
     period: 24,
     layers: [
@@ -292,14 +284,12 @@ function stingExpr(sting: Sting): string {
     const voices = sting.pad.map((n) => `sin(${num(2 * Math.PI * noteHz(n))}*t)`).join("+");
     terms.push(`${num(0.3 / sting.pad.length)}*${swell}*(${voices})`);
   }
-  // Fade the last 0.25 s so the sting ends in silence exactly on its length.
   return `(${terms.join("+")})*min(1,(${num(sting.seconds)}-t)*4)`;
 }
 
 /** Bump when a recipe changes, so cached files are made again. */
 const RECIPE_VERSION = 2;
 export const MUSIC_FILE_LUFS = -20;
-/** The voices' and the mix's rate; the arrangements have little above 10 kHz, and half the rate is half the cost. */
 export const MUSIC_RATE = 22050;
 
 export const musicDir = () => path.resolve(env().DATA_DIR, "music");
@@ -344,7 +334,6 @@ export function stingFile(option: IntroOutro, part: "intro" | "outro"): Promise<
   const lavfi = [
     `aevalsrc=exprs='${stingExpr(sting)}':s=${MUSIC_RATE}:d=${num(sting.seconds)}`,
     "aecho=0.8:0.5:90|150:0.25|0.15",
-    // The echo would run past the end: cut at the sting's length, faded.
     `atrim=duration=${num(sting.seconds)}`,
     `afade=t=out:st=${num(sting.seconds - 0.2)}:d=0.2`,
   ].join(",");

@@ -36,8 +36,7 @@ function phonemizerAssets() {
 
 export type PhonemizedSentence = { phonemes: string[]; ids: number[] };
 
-// An instance's fixed 16 MB heap leaks on every call (it aborts after a few dozen), so each batch
-// gets a fresh one (~60–80 ms). One call was measured to handle ~3,000 words.
+// A phonemizer instance leaks its fixed heap on every call, so each batch gets a fresh one.
 const BATCH_CHARS = 12_000;
 
 async function phonemizeBatch(texts: string[], espeakVoice: string): Promise<Array<{ phoneme_ids: number[]; phonemes: string[] }>> {
@@ -75,7 +74,6 @@ export function splitSentenceIds(ids: number[]): number[][] {
   return sentences;
 }
 
-/** Piper's phonemes_to_ids; unknown phonemes are skipped. */
 export function phonemesToIds(phonemes: string[], map: Record<string, number[]>): number[] {
   const pad = map["_"] ?? [0];
   const ids = [...(map["^"] ?? [BOS]), ...pad];
@@ -125,7 +123,6 @@ const ort = () => (ortModule ??= import("onnxruntime-node"));
 
 const sessions = new Map<string, { mtimeMs: number; session: Promise<InferenceSession> }>();
 
-/** A replaced file (new download) is loaded again. */
 async function sessionFor(file: string): Promise<InferenceSession> {
   const mtimeMs = fs.statSync(file).mtimeMs;
   const cached = sessions.get(file);
@@ -137,7 +134,6 @@ async function sessionFor(file: string): Promise<InferenceSession> {
     intraOpNumThreads: Math.max(1, os.availableParallelism() - 1),
     interOpNumThreads: 1,
     graphOptimizationLevel: "all",
-    // Warnings only: onnxruntime's notices would otherwise land in the server log for every job.
     logSeverityLevel: 3,
   });
   sessions.set(file, { mtimeMs, session });
@@ -166,7 +162,6 @@ export async function inferSentence(session: InferenceSession, ids: number[], sc
   return Float32Array.from(output.data as Float32Array);
 }
 
-/** One PCM chunk per sentence; the caller lays the pauses. */
 export async function piperSpeak(
   voice: PiperVoice,
   texts: string[],

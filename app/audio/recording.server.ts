@@ -1,6 +1,4 @@
-// Relatives' own recordings (decision 0136): what a file really is, read by ffprobe from its bytes,
-// and one conversion to the form every recording is kept in: mono MP3, silence trimmed at both
-// ends, at the loudness the episode's voices are mixed to.
+// Relatives' recordings as kept: mono MP3, silence trimmed, at the loudness the voices are mixed to (decision 0136).
 import fs from "node:fs/promises";
 import { ffmpeg, parseIntegratedLoudness, probe, streamEndFromPackets } from "./ffmpeg.server";
 import { ENCODING, OUTPUT_RATE, TARGET_LUFS } from "./mix.server";
@@ -15,7 +13,6 @@ const positive = (value: string | undefined) => {
 /** Formats ffprobe reads a still picture or text with; an "audio" stream there is not a recording. */
 const NOT_AUDIO_FORMAT = /image2|_pipe$|^png|^jpeg|^gif|^webp|^tty|^srt|^ass$|^lrc$/;
 
-/** The file's audio, or null when ffprobe finds none (any name or declared type notwithstanding). */
 export async function probeAudio(file: string): Promise<AudioFacts | null> {
   let result;
   try {
@@ -32,17 +29,10 @@ export async function probeAudio(file: string): Promise<AudioFacts | null> {
   return { format: formatName, codec: audio.codec_name, duration };
 }
 
-/** Quieter than this for SILENCE_SECONDS is silence; room noise on a phone sits well below it. */
 const SILENCE_DB = -45;
 const SILENCE_SECONDS = 0.3;
-/** Kept of the silence at each end, so the first and last words are not clipped. */
 const MARGIN_SECONDS = 0.15;
 
-/**
- * The stretch worth keeping, from silencedetect's events (its log, or the frame metadata
- * `lavfi.silence_start=…`): a silence from 0 ends the leading part, a silence that runs to the end
- * (no silence_end, or one at the end) starts the trailing part.
- */
 export function speechBounds(events: string, duration: number): { start: number; end: number } {
   const found = [...events.matchAll(/silence_(start|end)(?:: |=)(-?[\d.]+)/g)].map((m) => ({ kind: m[1]!, at: Number(m[2]) }));
   let start = 0;
@@ -57,19 +47,11 @@ export function speechBounds(events: string, duration: number): { start: number;
     const after = found.slice(found.lastIndexOf(lastStart) + 1).find((e) => e.kind === "end");
     if (!after || after.at >= duration - 0.05) end = Math.min(duration, lastStart.at + MARGIN_SECONDS);
   }
-  // All silence: keep the whole file rather than nothing; the owner will hear it is empty.
   return end - start > 0.2 ? { start, end } : { start: 0, end: duration };
 }
 
-/**
- * Converts `input` to the normalized MP3 at `output` and returns its length in seconds. Two
- * passes, as the episode mix does: one measures (loudness and the silences), one writes with a
- * single gain, so quiet and loud relatives come out alike. Throws an FfmpegError for audio that
- * cannot be decoded.
- */
 export async function normalizeRecording(input: string, output: string): Promise<{ duration: number }> {
-  // The silences go to a file, not the log: ffmpeg's log is kept only in part (its tail), and a long
-  // recording with many pauses would push the first silence out of it.
+  // The silences go to a file: ffmpeg's log is kept only in its tail, which a long recording outruns.
   const silences = `${output}.silences`;
   let measure;
   let events;
@@ -79,7 +61,6 @@ export async function normalizeRecording(input: string, output: string): Promise
   } finally {
     await fs.rm(silences, { force: true });
   }
-  // The decoded length: the last "time=" of the progress line, as every container reports it.
   const times = [...measure.stderr.matchAll(/time=(\d+):(\d+):([\d.]+)/g)];
   const last = times.at(-1);
   const decoded = last ? Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3]) : 0;

@@ -1,4 +1,3 @@
-// The queue's rules with renders that end when the test says so (no clocks, no processes).
 import { expect, test } from "vitest";
 import { createRenderQueue, RenderBusyError } from "./render-queue.server";
 
@@ -44,7 +43,6 @@ test("a family over its share and a full queue are refused with the wait to say"
     await flush();
   }
   expect(await Promise.all([first, second, third])).toEqual(["a", "b", "d"]);
-  // Its share comes back once its renders end.
   const again = queue.run("c", "smiths", render("c"));
   calls[3]!();
   expect(await again).toBe("c");

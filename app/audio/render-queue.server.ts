@@ -1,9 +1,6 @@
-// Short renders asked for by a click (voice samples, pronunciation "Listen"): each is a worker
-// process of about 150 MB, so they go through one bounded queue. Eight parallel clicks once started
-// eight workers (1.2 GB) and all timed out; now a family waits its turn or is told to try again.
-// Same content asked for twice while it renders is one render, whoever asked.
+// Short renders asked for by a click (voice samples, pronunciation "Listen") are each a worker process,
+// so they share one bounded queue; the same content asked for twice while it renders is one render.
 
-/** Over the bound: answered 429 with Retry-After. */
 export class RenderBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super(`Too many samples are being prepared; try again in ${retryAfterSeconds} s`);
@@ -12,20 +9,14 @@ export class RenderBusyError extends Error {
 }
 
 export type RenderQueueLimits = {
-  /** Renders running at once, all families together. */
   running: number;
-  /** Renders one family may have running or waiting. */
   perFamily: number;
-  /** Renders waiting for a slot, all families together. */
   waiting: number;
-  /** Said in Retry-After: about one sample's render time. */
   retryAfterSeconds: number;
 };
 
 export type RenderQueue = {
-  /** `render` runs once per `key` at a time; a family over its share, or a full queue, gets RenderBusyError. */
   run<T>(key: string, family: string, render: () => Promise<T>): Promise<T>;
-  /** What the queue holds now (for /admin and tests). */
   stats(): { running: number; waiting: number; started: number };
 };
 
@@ -73,5 +64,4 @@ export function createRenderQueue(limits: RenderQueueLimits): RenderQueue {
   return { run, stats: () => ({ running, waiting: queue.length, started }) };
 }
 
-/** Two at once on a 2-core machine; a family may have a second one waiting. */
 export const sampleQueue = createRenderQueue({ running: 2, perFamily: 2, waiting: 8, retryAfterSeconds: 5 });

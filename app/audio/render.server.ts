@@ -1,5 +1,3 @@
-// The generation job calls renderPodcastAudioInWorker; renderPodcastAudio is the same work in-process
-// (the worker itself, tests, the bench).
 import { fork } from "node:child_process";
 import os from "node:os";
 import { z } from "zod";
@@ -35,7 +33,6 @@ export const RenderInputSchema = z
           speaker: z.enum(["host1", "host2"]),
           text: z.string(),
           chapter: z.string().trim().min(1).optional(),
-          /** A stored recording played here instead of a voice reading `text` (decision 0139). */
           clipKey: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "clipKey must be a plain storage key ending in .mp3").optional(),
         }),
       )
@@ -50,17 +47,10 @@ export const RenderInputSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "audioKey must be a plain storage key ending in .mp3")
       .optional(),
-    /**
-     * Whether a host whose speech server fails is spoken by a local voice instead (episodes), or the
-     * render fails (samples and pace measurements, which are stored as that server voice's).
-     */
+    /** False for samples and pace measurements: they are filed as the server voice's, so no local voice may stand in. */
     localFallback: z.boolean().default(true),
-    /**
-     * Whether host1 is the speech server's voice in what the caller files this under (a sample's key, a
-     * pace): the render fails if the server came or went in between, rather than file one voice as another.
-     */
+    /** The render fails if the speech server came or went since the caller filed host1 under its voice. */
     expectSpeechServer: z.boolean().optional(),
-    /** A stored JPEG embedded as the episode's cover. */
     coverKey: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.jpg$/, "coverKey must be a plain storage key ending in .jpg")
@@ -78,7 +68,6 @@ export type RenderResult = {
   audioKey: string;
   duration: number;
   fileSize: number;
-  /** The least of the engines that spoke: espeak, else flite, else piper, else the speech server. */
   engine: Engine;
   voices: { host1: ResolvedVoice; host2?: ResolvedVoice };
 };
@@ -106,7 +95,6 @@ async function speak(voice: ResolvedVoice, texts: string[], speed: number, timin
 const STANDARD_RATES = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000];
 export const standardRateAtLeast = (rate: number) => STANDARD_RATES.find((standard) => standard >= rate) ?? rate;
 
-/** One ffmpeg run per differing rate (joined, then cut again), not one per sentence. */
 async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>, sampleRate: number) {
   const byRate = new Map<number, Float32Array[]>();
   for (const said of spoken.values()) {
@@ -137,7 +125,6 @@ async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; s
   }
 }
 
-/** A stored recording (the normalized MP3) as mono samples at the speech track's rate. */
 async function decodeStoredClip(key: string, sampleRate: number) {
   const stored = await getStorage().read(key);
   if (!stored) throw new Error(`The recording ${key} is not in storage`);
@@ -146,10 +133,7 @@ async function decodeStoredClip(key: string, sampleRate: number) {
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
-/**
- * A speech server that cannot be reached (or fails on its side) costs the voice's quality, never the
- * episode: the host is spoken by the voice this installation has without it (decision 0155).
- */
+// A speech server that fails costs the voice's quality, never the episode.
 async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }, localFallback: boolean) {
   try {
     return { voice, said: await speak(voice, texts, speed, timings) };
@@ -163,10 +147,6 @@ async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, t
 
 const ENGINE_RANK: Engine[] = ["espeak", "flite", "piper", "speech-server"];
 
-/**
- * espeak-ng speaks only if flite is missing or its module fails to load here (decision 0126); the
- * speech server only if it answers now (decision 0155).
- */
 async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]): Promise<RenderResult["voices"]> {
   const server = await reachableSpeechServer();
   const resolve = (flite: boolean) => ({
@@ -204,7 +184,6 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
     throw new SpeechServerUnavailable(`The speech server ${input.expectSpeechServer ? "stopped" : "started"} answering while ${voiceTag(voices.host1)} was asked for`);
   }
 
-  // Each host speaks all of its lines in one go (one phonemizer run, one model session).
   const timings = { phonemize: 0, inference: 0 };
   const spoken = new Map<number, { sentences: Float32Array[]; sampleRate: number }>();
   const speakers: ResolvedVoice[] = [];
@@ -224,11 +203,8 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
 
   const mixing = { mixing: 0, encode: 0 };
   const started = performance.now();
-  // Hosts may speak at different rates (a 16 kHz "low" voice beside a 22.05 kHz one, a lowered
-  // voice's 14.24 kHz): lay out at the highest, or the standard rate just above it.
   const sampleRate = standardRateAtLeast(Math.max(...[...spoken.values()].map((s) => s.sampleRate)));
   await resampleSpoken(spoken, sampleRate);
-  // Recordings join the speech track like a host's line: levelled with the voices, and the key that ducks the music.
   for (const [i, line] of script.entries()) {
     if (line.clipKey) spoken.set(i, { sentences: [await decodeStoredClip(line.clipKey, sampleRate)], sampleRate });
   }

@@ -3,7 +3,6 @@ import { normalizeForSpeech } from "./speech-text";
 
 // Written as families write, said as an English speaker says it. Each row is [written, said].
 const TABLE: Array<[string, string]> = [
-  // Years
   ["in 1938", "in nineteen thirty-eight"],
   ["from 1946 until 1971", "from nineteen forty-six until nineteen seventy-one"],
   ["in the spring of 1938", "in the spring of nineteen thirty-eight"],
@@ -20,7 +19,6 @@ const TABLE: Array<[string, string]> = [
   ["by 1999,", "by nineteen ninety-nine,"],
   ["1920 was cold", "nineteen twenty was cold"],
   ["1950s", "nineteen fifties"],
-  // Decades
   ["the 1960s", "the nineteen sixties"],
   ["the 1960's", "the nineteen sixties"],
   ["the '60s", "the sixties"],
@@ -32,7 +30,6 @@ const TABLE: Array<[string, string]> = [
   ["the 1910s", "the nineteen tens"],
   ["in her 20s", "in her twenties"],
   ["the 1940s and '50s", "the nineteen forties and fifties"],
-  // Ranges
   ["1946-1971", "nineteen forty-six to nineteen seventy-one"],
   ["1946–1971", "nineteen forty-six to nineteen seventy-one"],
   ["1946–71", "nineteen forty-six to seventy-one"],
@@ -41,7 +38,6 @@ const TABLE: Array<[string, string]> = [
   ["ages 10–12", "ages ten to twelve"],
   ["from 1914–1918, he served", "from nineteen fourteen to nineteen eighteen, he served"],
   ["2001-2005", "two thousand one to two thousand five"],
-  // Dates
   ["March 3, 1946", "March third, nineteen forty-six"],
   ["on June 5th", "on June fifth"],
   ["Jan. 3, 1910", "January third, nineteen ten"],
@@ -61,7 +57,6 @@ const TABLE: Array<[string, string]> = [
   ["Feb. 1958", "February nineteen fifty-eight"],
   ["April 1st", "April first"],
   ["November 22, 1963", "November twenty-second, nineteen sixty-three"],
-  // Times
   ["at 5:30", "at five thirty"],
   ["at 5:00", "at five o'clock"],
   ["at 5:05", "at five oh five"],
@@ -74,7 +69,6 @@ const TABLE: Array<[string, string]> = [
   ["at 12:15", "at twelve fifteen"],
   ["We left at 5 p.m. The next day", "We left at five P M. The next day"],
   ["by 9 o'clock", "by nine o'clock"],
-  // Money
   ["$3.50", "three dollars and fifty cents"],
   ["$3", "three dollars"],
   ["$1", "one dollar"],
@@ -97,7 +91,6 @@ const TABLE: Array<[string, string]> = [
   ["25%, then 30%", "twenty-five percent, then thirty percent"],
   ["the storm of '64", "the storm of sixty-four"],
   ["back in ’05", "back in oh five"],
-  // Percentages and temperatures
   ["25%", "twenty-five percent"],
   ["2.5%", "two point five percent"],
   ["100 %", "one hundred percent"],
@@ -107,7 +100,6 @@ const TABLE: Array<[string, string]> = [
   ["30 °C", "thirty degrees Celsius"],
   ["1°", "one degree"],
   ["40 below", "forty below"],
-  // Ordinals
   ["1st", "first"],
   ["2nd", "second"],
   ["3rd", "third"],
@@ -120,7 +112,6 @@ const TABLE: Array<[string, string]> = [
   ["100th", "one hundredth"],
   ["101st Airborne", "one hundred first Airborne"],
   ["the 50th anniversary", "the fiftieth anniversary"],
-  // Counts, decimals, fractions, units
   ["7 children", "seven children"],
   ["1,500 people", "one thousand five hundred people"],
   ["2050 acres", "two thousand fifty acres"],
@@ -148,7 +139,6 @@ const TABLE: Array<[string, string]> = [
   ["99", "ninety-nine"],
   ["347", "three hundred forty-seven"],
   ["12,345", "twelve thousand three hundred forty-five"],
-  // Roman numerals in names
   ["Henry VIII", "Henry the eighth"],
   ["Henry V", "Henry the fifth"],
   ["World War II", "World War two"],
@@ -166,7 +156,6 @@ const TABLE: Array<[string, string]> = [
   ["chapter VII of the book", "chapter seven of the book"],
   ["John V. Smith", "John V Smith"],
   ["Henry VIII. Then", "Henry the eighth. Then"],
-  // Abbreviations
   ["Mr. Dahlberg", "Mister Dahlberg"],
   ["Mrs. Kowalski", "Missus Kowalski"],
   ["Ms. Olsen", "Miz Olsen"],
@@ -175,7 +164,6 @@ const TABLE: Array<[string, string]> = [
   ["on Elm Dr. in town", "on Elm Drive in town"],
   ['"Dr. and Mrs. Peterson, 3 dozen"', '"Doctor and Missus Peterson, three dozen"'],
   ["Dr. & Mr. Olson came", "Doctor and Mister Olson came"],
-  // Weekdays shortened in a ledger
   ["paid Tues.", "paid Tuesday."],
   ["What about Walter Sr.?", "What about Walter Senior?"],
   ["Was it on Summit Ave.!", "Was it on Summit Avenue!"],
@@ -209,13 +197,11 @@ const TABLE: Array<[string, string]> = [
   ["i.e. the farm", "that is the farm"],
   ["salt & pepper", "salt and pepper"],
   ["at 7 a.m.", "at seven A M."],
-  // Initials
   ["J. R. Smith", "J R Smith"],
   ["Harry S. Truman", "Harry S Truman"],
   ["the U.S. Army", "the U S Army"],
   ["in the U.S.", "in the U S."],
   ["C.W. Post", "C W Post"],
-  // Text that is left alone
   ["She was happy.", "She was happy."],
   ["Grandma's kitchen", "Grandma's kitchen"],
   ["It was *so* cold", "It was so cold"],

@@ -1,12 +1,9 @@
-// Written forms as an English speaker says them, for every engine: numbers, years, dates, times, money,
-// abbreviations. Engines guess at these themselves and guess differently ("1946" said two ways in one
-// sentence), so they are given words only. to-words says the numbers; the rules of when a number is a
-// year, a date or money are here. Decision 0151.
+// Numbers, dates, money and abbreviations written out as said: engines guess at these differently
+// ("1946" said two ways in one sentence), so every engine is given words only (decision 0153).
 import { ToWords } from "to-words";
 
 const toWords = new ToWords({ localeCode: "en-US" });
 
-/** "Forty Six" → "forty-six", as the rest of the text writes it. */
 const tidy = (words: string) =>
   words.toLowerCase().replace(/\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety) (one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b/g, "$1-$2");
 
@@ -16,14 +13,12 @@ export const ordinal = (n: number) => tidy(toWords.toOrdinal(n));
 const DIGITS = "zero one two three four five six seven eight nine".split(" ");
 const digitByDigit = (digits: string) => [...digits].map((d) => DIGITS[Number(d)]).join(" ");
 
-/** "3.05" → "three point zero five": the decimals digit by digit, as they are said. */
 function decimal(text: string) {
   const [whole = "0", fraction] = text.replace(/,/g, "").split(".");
   const said = cardinal(Number(whole));
   return fraction ? `${said} point ${digitByDigit(fraction)}` : said;
 }
 
-/** 1946 → "nineteen forty-six", 1900 → "nineteen hundred", 1905 → "nineteen oh five", 2005 → "two thousand five", 2024 → "twenty twenty-four". */
 export function year(n: number) {
   if (n >= 2000 && n < 2010) return cardinal(n);
   if (n < 1000 || n >= 10000) return cardinal(n);
@@ -32,7 +27,6 @@ export function year(n: number) {
   return `${cardinal(high)} ${low < 10 ? "oh " : ""}${cardinal(low)}`;
 }
 
-/** "nineteen sixty" → "nineteen sixties", "nineteen hundred" → "nineteen hundreds". */
 const plural = (words: string) => words.replace(/y$/, "ies").replace(/(hundred|thousand|ten|one|two|three|four|five|six|seven|eight|nine)$/, "$1s");
 
 const MONTHS = "January February March April May June July August September October November December".split(" ");
@@ -44,7 +38,6 @@ const MONTH_BY_ABBREVIATION = new Map<string, string>([
 const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)`;
 const monthName = (word: string) => MONTH_BY_ABBREVIATION.get(word.replace(/\.$/, "").toLowerCase()) ?? word;
 
-/** A number of this many units, said with its unit: "one dollar", "three dollars". */
 const count = (n: string, one: string, many: string) => `${decimal(n)} ${Number(n.replace(/,/g, "")) === 1 ? one : many}`;
 
 const CURRENCIES: Record<string, [string, string, string, string]> = {
@@ -81,10 +74,8 @@ function fraction(top: number, bottom: number) {
   const denominator = bottom === 2 ? "half" : bottom === 4 ? "quarter" : ordinal(bottom);
   return `${cardinal(top)} ${top === 1 ? denominator : denominator === "half" ? "halves" : `${denominator}s`}`;
 }
-/** "2 1/2" → "two and a half". */
 const mixed = (whole: number, top: number, bottom: number) => `${cardinal(whole)} and ${top === 1 ? fraction(top, bottom).replace(/^one /, "a ") : fraction(top, bottom)}`;
 
-// ── Roman numerals in names ──────────────────────────────────────────────
 const ROMAN = /^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$/;
 function romanValue(numeral: string) {
   const values: Record<string, number> = { I: 1, V: 5, X: 10 };
@@ -104,10 +95,8 @@ const COUNTED = new Set("War Part Chapter Volume Act Book Phase Bowl Apollo Vati
 function romanInNames(text: string) {
   return text.replace(/\b(\p{L}\p{Ll}+)\s+([IVX]+)\b(?=(\.\s*\p{Lu}\p{Ll})?)/gu, (match, word: string, numeral: string, initialNext?: string) => {
     if (!ROMAN.test(numeral)) return match;
-    // "chapter VII" counts as "Chapter VII" does; any other word before a numeral is a name.
     const counted = COUNTED.has(word.charAt(0).toUpperCase() + word.slice(1));
     if (!counted && !/^\p{Lu}/u.test(word)) return match;
-    // "John V. Smith": a one-letter numeral before a period and a name is an initial.
     if (numeral.length === 1 && initialNext && !counted) return match;
     // "I" alone is the pronoun; V and X alone are initials except after a ruler's name.
     if (numeral === "I" && !counted) return match;
@@ -117,7 +106,6 @@ function romanInNames(text: string) {
   });
 }
 
-// ── abbreviations ────────────────────────────────────────────────────────
 /** Said the same wherever they are, and never the end of a sentence (a name or number follows). */
 const TITLES: Record<string, string> = {
   mr: "Mister",
@@ -169,17 +157,14 @@ const WORDS: Record<string, string> = {
   sat: "Saturday",
 };
 
-/** The period kept when the abbreviation may have ended the sentence: the end of the text, or a capital next. */
 const endsSentence = (after: string) => /^\s*$/.test(after) || (/^\s+["“”'’)]?\p{Lu}/u.test(after) && !/^\s+\p{Lu}\p{Ll}*\.(?!\S)/u.test(after));
 
-/** Whether the word before `at` is a capitalised word in the middle of a sentence (a street's name: "Elm") or an ordinal ("5th"). */
 const streetNameBefore = (text: string, at: number) => /(?:[\p{Ll}\p{N},;:]\s+\p{Lu}[\p{L}']*|\b\d+(?:st|nd|rd|th))\s+$/u.test(text.slice(0, at));
 
 function abbreviations(text: string) {
   return text
     .replace(/\b(St|Dr)\.(?=(\s*)(.?))/g, (match, word: string, _space: string, next: string, offset: number, whole: string) => {
-      // "on Elm St." is a street, "in St. Paul" a saint; "Dr. Smith" a doctor, "on Oak Dr." a drive;
-      // "Dr. and Mrs. Peterson" a doctor and his wife.
+      // "on Elm St." is a street, "in St. Paul" a saint; "Dr. Smith" a doctor, "on Oak Dr." a drive.
       const couple = word === "Dr" && /^\s+(?:and|&)\s+(?:Mrs|Mr|Ms|Dr)\b/.test(whole.slice(offset + match.length));
       if (!couple && (streetNameBefore(whole, offset) || !/\p{Lu}/u.test(next))) {
         const said = word === "St" ? "Street" : "Drive";
@@ -202,7 +187,6 @@ function abbreviations(text: string) {
     .replace(/\s&\s/g, " and ");
 }
 
-/** "J. R. Smith" → "J R Smith", "U.S." → "U S": a letter's period is no sentence end. */
 function initials(text: string) {
   return text
     .replace(/\b((?:\p{Lu}\.){2,})(?=(\s*)(.?))/gu, (match, letters: string, _s: string, _n: string, offset: number, whole: string) => {
@@ -212,7 +196,6 @@ function initials(text: string) {
     .replace(/\b(\p{Lu})\.(?=\s+\p{Lu})/gu, "$1");
 }
 
-// ── numbers ──────────────────────────────────────────────────────────────
 const UNITS: Record<string, [string, string]> = {
   lb: ["pound", "pounds"],
   lbs: ["pound", "pounds"],
@@ -226,29 +209,23 @@ const UNITS: Record<string, [string, string]> = {
   yrs: ["year", "years"],
   hrs: ["hour", "hours"],
 };
-/** Words after a four-digit number that make it a count ("2050 acres"), not a year. */
 const COUNT_NOUNS = /^\s+(?:people|men|women|children|acres|miles|feet|pounds|dollars|head|cattle|sheep|cows|chickens|hens|books|letters|copies|steps|tons|bushels|students|soldiers|members|votes|kilometers|meters|words|pages|square|cubic)\b/;
 
-/** A written number: "1,500", "3.50", "12" (a trailing comma is the sentence's, not the number's). */
 const NUMBER = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
 
 function numbers(text: string) {
   const YEAR = String.raw`(?:1[0-9]\d\d|20\d\d)`;
   return (
     text
-      // ISO dates and numeric dates (US order: month first).
       .replace(new RegExp(String.raw`\b(${YEAR})-(0?[1-9]|1[0-2])-(0?[1-9]|[12]\d|3[01])\b`, "g"), (_, y: string, m: string, d: string) => `${MONTHS[Number(m) - 1]} ${ordinal(Number(d))}, ${year(Number(y))}`)
       .replace(/\b(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])\/(\d{4}|\d{2})\b/g, (_, m: string, d: string, y: string) => {
         const said = y.length === 4 ? year(Number(y)) : `${Number(y) < 10 ? "oh " : ""}${cardinal(Number(y))}`;
         return `${MONTHS[Number(m) - 1]} ${ordinal(Number(d))}, ${said}`;
       })
-      // "March 3, 1946", "Jan. 3rd", "3 March 1946", "the 3rd of March".
       .replace(new RegExp(String.raw`\b(${MONTH_WORD})\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:|\.\d|,\d)`, "g"), (_, month: string, day: string) => `${monthName(month)} ${ordinal(Number(day))}`)
       .replace(new RegExp(String.raw`(\b[Tt]he\s+)?\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_WORD})(?=[\s,.;]|$)`, "g"), (_, the: string | undefined, day: string, month: string) => `${the ?? "the "}${ordinal(Number(day))} of ${monthName(month)}`)
       .replace(new RegExp(String.raw`\b(${MONTH_WORD})(?=\s+\d)`, "g"), (month: string) => monthName(month))
-      // Phone numbers, digit by digit.
       .replace(/\b(\d{3})-(\d{4})\b/g, (_, a: string, b: string) => `${digitByDigit(a)}, ${digitByDigit(b)}`)
-      // Times: "5:30 p.m.", "10am", "7 o'clock".
       .replace(/\b(\d{1,2}):(\d{2})(?:\s*(a\.m\.|p\.m\.|am\b|pm\b|AM\b|PM\b|a\.m\b|p\.m\b))?(?=(\s*)(.?))/g, (match, h: string, m: string, mer: string | undefined, _s: string, _n: string, offset: number, whole: string) => {
         const said = clock(h, m, mer);
         return mer?.endsWith(".") && endsSentence(whole.slice(offset + match.length)) ? `${said}.` : said;
@@ -257,26 +234,20 @@ function numbers(text: string) {
         const said = clock(h, undefined, mer);
         return mer.endsWith(".") && endsSentence(whole.slice(offset + match.length)) ? `${said}.` : said;
       })
-      // Money: "$3.50", "$1,200", "$2 million", "£5".
       .replace(new RegExp(String.raw`([$£€])\s?(${NUMBER}|\.\d+)(\s+(?:thousand|million|billion)\b)?`, "g"), (_, symbol: string, amount: string, scale?: string) => money(symbol, amount, scale?.trim()))
       .replace(/\b(\d+)\s?¢/g, (_, n: string) => count(n, "cent", "cents"))
-      // Percentages and temperatures.
       .replace(new RegExp(String.raw`(${NUMBER})\s?%`, "g"), (_, n: string) => `${decimal(n)} percent`)
       .replace(/(?:(-|−|minus\s)\s?)?(\d+(?:\.\d+)?)\s?°\s?(?:([FC])\b)?/g, (_, minus: string | undefined, n: string, scale?: string) => {
         const said = `${minus ? "minus " : ""}${count(n, "degree", "degrees")}`;
         return scale ? `${said} ${scale === "F" ? "Fahrenheit" : "Celsius"}` : said;
       })
-      // Decades: "1960s", "1960's", "the '60s", "the 60s".
       .replace(/\b(1[0-9]\d0|20\d0)'?s\b/g, (_, y: string) => plural(year(Number(y))))
       .replace(/(^|[\s(])['’]?([2-9]0)'?s\b/g, (_, before: string, d: string) => `${before}${plural(cardinal(Number(d)))}`)
-      // "the storm of '64": a year said without its century.
       .replace(/(^|[\s(])['’](\d\d)\b/g, (_, before: string, y: string) => `${before}${Number(y) < 10 ? "oh " : ""}${cardinal(Number(y))}`)
-      // Ranges: "1946-1971", "1946–71", "pages 3-5".
       .replace(new RegExp(String.raw`\b(${YEAR})\s?[-–—]\s?(${YEAR}|\d\d)\b`, "g"), (_, from: string, to: string) =>
         `${year(Number(from))} to ${to.length === 2 ? cardinal(Number(to)) : year(Number(to))}`,
       )
       .replace(/\b(\d{1,3})\s?[-–]\s?(\d{1,3})\b(?![-–\d])/g, (_, from: string, to: string) => `${cardinal(Number(from))} to ${cardinal(Number(to))}`)
-      // Ordinals, fractions, units.
       .replace(/\b(\d[\d,]*)(st|nd|rd|th)\b/g, (_, n: string) => ordinal(Number(n.replace(/,/g, ""))))
       .replace(/[½⅓⅔¼¾]/g, (f) => ` ${UNICODE_FRACTIONS[f]}`)
       .replace(/\b(\d+)\s+(\d)\/(\d{1,2})\b/g, (_, whole: string, top: string, bottom: string) => mixed(Number(whole), Number(top), Number(bottom)))
@@ -285,7 +256,6 @@ function numbers(text: string) {
         const [one, many] = UNITS[unit]!;
         return count(n, one, many);
       })
-      // Years and other numbers.
       .replace(/\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\b/g, (match, whole: string, fractionPart: string | undefined, offset: number, all: string) => {
         if (fractionPart) return decimal(match);
         if (/^0\d/.test(whole)) return digitByDigit(whole);
@@ -296,7 +266,6 @@ function numbers(text: string) {
   );
 }
 
-/** The text with every number, date, time, sum and abbreviation written out as it is said. */
 export function sayAs(text: string): string {
   return numbers(initials(abbreviations(romanInNames(text))));
 }

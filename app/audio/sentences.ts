@@ -1,20 +1,15 @@
-// Where a sentence ends, for the script writers (a part ends only at a sentence end) and for the engines
-// that do not split by themselves. Intl.Segmenter ends a sentence after every "Mr.", "St." and initial;
-// its pieces are joined again where the period belongs to an abbreviation (decision 0151).
+// Intl.Segmenter ends a sentence after every "Mr.", "St." and initial; its pieces are joined again where
+// the period belongs to an abbreviation (decision 0153).
 
-/** Titles and words a period never ends a sentence after when a name or number follows. */
 const BEFORE_NAME = new Set(
   "mr mrs ms dr st mt ft rev fr sr capt lt col gen sgt cpl maj gov sen rep pres prof hon messrs mme mlle no vs jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
 );
-/** Abbreviations that may end a sentence, but do not when the next word is lower case or a number. */
 const MAY_END = new Set("jr sr st dr ave rd blvd ln co inc ltd bros etc a.m p.m am pm u.s u.k e.g i.e approx".split(" "));
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
-/** The word before the final period of a piece, lower-cased: "Mr" of "… above Mr.", "p.m" of "at 5 p.m.". */
 const lastAbbreviation = (piece: string) => /(?:^|[\s("'“‘])((?:\p{L}\.)*\p{L}+)\.\s*$/u.exec(piece)?.[1] ?? null;
 
-/** Whether the period at the end of `before` belongs to an abbreviation, so `after` goes on the same sentence. */
 function continues(before: string, after: string) {
   const next = after.trimStart();
   // A sentence never starts with a lower-case word or a digit: "… Minn. and he …", "… No. 5 …".
@@ -27,12 +22,10 @@ function continues(before: string, after: string) {
     if ((word === "st" || word === "dr") && /(?:[\p{Ll},;]\s+\p{Lu}\p{Ll}+|\d+(?:st|nd|rd|th))\s+\p{L}+\.\s*$/u.test(before)) return false;
     return true;
   }
-  // Initials: "J. R. Smith", "J.R.R. Tolkien", "Harry S. Truman" (but "the U.S." may end one).
   if (/^(?:\p{Lu}\.)*\p{Lu}$/u.test(written) && !MAY_END.has(word) && /^\p{Lu}/u.test(next)) return true;
   return MAY_END.has(word) && !/^\p{Lu}/u.test(next);
 }
 
-/** A paragraph's sentences, each exactly as written (joined by single spaces they give the paragraph back). */
 export function sentencesOf(paragraph: string): string[] {
   const text = paragraph.replace(/\s+/g, " ").trim();
   const sentences: string[] = [];
@@ -44,7 +37,6 @@ export function sentencesOf(paragraph: string): string[] {
   return sentences.map((s) => s.trim()).filter(Boolean);
 }
 
-/** A text's paragraphs (blank-line separated), each as its sentences. */
 export function paragraphSentences(text: string): string[][] {
   return text
     .split(/\n\s*\n/)

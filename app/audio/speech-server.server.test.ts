@@ -1,5 +1,4 @@
-// The speech server's configuration and its place in the one voice catalogue (decision 0155); the
-// requests themselves are in tests/integration/speech-server.test.ts, against a local server.
+// The requests themselves are tested in tests/integration/speech-server.test.ts, against a local server.
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { configuredSpeechServer, inputPieces } from "./speech-server.server";
@@ -34,7 +33,6 @@ describe("the speech server's configuration", () => {
       "male-warm": { american: "onyx" },
       "male-professional": { american: "echo" },
     });
-    // Another address or model is another voice for the caches and the pace store.
     expect(configuredSpeechServer({ ...KOKORO, SPEECH_MODEL: "kokoro-v1" })!.id).not.toBe(server.id);
   });
 
@@ -60,9 +58,7 @@ describe("the speech server in the voice catalogue", () => {
   it("speaks the voices and accents it has, before Piper and flite; the rest stay with the local voices", () => {
     expect(resolveVoice("female-warm", "american", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "af_heart", server: server.id }, exact: true });
     expect(resolveVoice("male-warm", "british", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "bm_george" }, exact: true });
-    // No server voice for this choice: flite's, as without a server.
     expect(resolveVoice("male-professional", "american", emptyDir, true, server)).toMatchObject({ engine: "flite", exact: true });
-    // flite has this one exactly; the server only in another accent: exact wins.
     expect(resolveVoice("male-professional", "british", emptyDir, true, server)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
     // Nobody has it exactly: the server's nearest (American) voice, not called British.
     expect(resolveVoice("female-warm", "british", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "af_heart" }, exact: false });

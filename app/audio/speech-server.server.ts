@@ -1,5 +1,4 @@
-// The third speech engine: any server that speaks OpenAI's POST /v1/audio/speech (OpenAI itself,
-// Kokoro-FastAPI, openedai-speech, LocalAI), configured by SPEECH_* variables. Decision 0155.
+// Any server that speaks OpenAI's POST /v1/audio/speech, configured by SPEECH_* variables (decision 0155).
 import { createHash } from "node:crypto";
 import OpenAI, { APIConnectionError, APIError } from "openai";
 import { parseSpeechVoices, speechServerEnv } from "~/lib/env.server";
@@ -9,20 +8,16 @@ import type { SynthesisTimings } from "./synthesis-timings";
 import { splitSentences } from "./speech-text";
 import { trimSilence } from "./wav";
 
-/** OpenAI's and Kokoro's own rate; whatever a server sends is decoded to it. */
 export const SPEECH_SERVER_RATE = 24000;
 /** OpenAI refuses input over 4,096 characters; a longer run without a full stop is cut at a space. */
 const MAX_INPUT_CHARS = 4000;
-/** Requests in flight at once for one host: a local server on a small machine is not flooded. */
 const CONCURRENCY = 4;
-/** OpenAI's names when SPEECH_VOICES is unset; its voices speak American English. */
 export const DEFAULT_SPEECH_VOICES = "female-warm=nova,female-professional=shimmer,male-warm=onyx,male-professional=echo";
 
 export type SpeechServer = {
   baseURL: string;
   apiKey: string | null;
   model: string;
-  /** The server's voice for each of ours, in each accent it speaks. */
   voices: Partial<Record<VoiceId, Partial<Record<Accent, string>>>>;
   /** Names this server and model in cache keys and the pace store (another server is another voice). */
   id: string;
@@ -54,22 +49,17 @@ function readSpeechServer(source: Record<string, string | undefined>): SpeechSer
 
 let cached: { key: string; server: SpeechServer | null } | undefined;
 
-/** The configured server, whether or not it answers; null when SPEECH_API_URL is unset. */
 export function configuredSpeechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
   const key = [source.SPEECH_API_URL, source.SPEECH_API_KEY, source.SPEECH_MODEL, source.SPEECH_VOICES].join("\n");
   if (cached?.key !== key) cached = { key, server: readSpeechServer(source) };
   return cached.server;
 }
 
-/** How long a probe's answer stands before the next page view asks again. */
 const RECHECK_MS = 60_000;
 const PROBE_TIMEOUT_MS = 3000;
 const health = new Map<string, { up: boolean; at: number; probing?: Promise<boolean> }>();
 
-/**
- * Any HTTP answer (even a 404: not every server lists /models) means the server is there; no answer
- * within 3 s, or no network, means it is not. Nothing is synthesized.
- */
+// Any HTTP answer (even a 404: not every server lists /models) means the server is there.
 function probe(server: SpeechServer): Promise<boolean> {
   const known = health.get(server.id);
   if (known?.probing) return known.probing;
@@ -90,16 +80,11 @@ function probe(server: SpeechServer): Promise<boolean> {
   return probing;
 }
 
-/** A render that could not reach the server says so: the pages stop offering it until a probe finds it again. */
 export function markSpeechServerDown(server: SpeechServer) {
   health.set(server.id, { up: false, at: Date.now() });
 }
 
-/**
- * The speech server the catalogue offers: the configured one unless the last look found it
- * unreachable (offline, it is simply not offered). Never waits: a stale or missing answer is asked
- * for in the background, and until the first one the configured server is assumed to be there.
- */
+// Never waits: until a probe answers, the configured server is assumed to be there.
 export function speechServer(source: Record<string, string | undefined> = process.env): SpeechServer | null {
   const server = configuredSpeechServer(source);
   if (!server) return null;
@@ -108,7 +93,6 @@ export function speechServer(source: Record<string, string | undefined> = proces
   return known && !known.up ? null : server;
 }
 
-/** For a render, which may wait: the configured server if it answers now (looked at again when stale). */
 export async function reachableSpeechServer(source: Record<string, string | undefined> = process.env): Promise<SpeechServer | null> {
   const server = configuredSpeechServer(source);
   if (!server) return null;
@@ -117,7 +101,6 @@ export async function reachableSpeechServer(source: Record<string, string | unde
   return up ? server : null;
 }
 
-/** The server could not be reached or failed on its side (5xx): the render speaks with a local voice instead. */
 export class SpeechServerUnavailable extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
@@ -125,7 +108,6 @@ export class SpeechServerUnavailable extends Error {
   }
 }
 
-/** A sentence as the server may take it: whole, or cut at spaces under the input limit. */
 export function inputPieces(sentence: string, max = MAX_INPUT_CHARS): string[] {
   const pieces: string[] = [];
   let rest = sentence.trim();
@@ -139,7 +121,6 @@ export function inputPieces(sentence: string, max = MAX_INPUT_CHARS): string[] {
   return pieces;
 }
 
-/** Runs `work` on every item, at most `limit` at a time, answers in the items' order; the first failure stops the rest. */
 async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
@@ -159,7 +140,6 @@ async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promis
   return results;
 }
 
-/** Any audio the server sends (WAV asked for; some send MP3 whatever they are asked) → mono samples. */
 async function decode(audio: Buffer): Promise<Float32Array> {
   const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(SPEECH_SERVER_RATE), "-f", "f32le", "pipe:1"], { stdin: audio, stdout: true });
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
@@ -170,11 +150,6 @@ export function speechClient(server: SpeechServer, timeoutMs = 120_000) {
   return new OpenAI({ apiKey: server.apiKey ?? "none", baseURL: server.baseURL, timeout: timeoutMs, maxRetries: 2 });
 }
 
-/**
- * One request per sentence (the text has been through the speech front-end, normalizeForSpeech, in
- * render.server.ts), so the renderer lays its own pauses between sentences as it does for the other
- * engines. Returns one PCM chunk per sentence, at SPEECH_SERVER_RATE.
- */
 export async function speechServerSpeak(
   voice: string,
   texts: string[],

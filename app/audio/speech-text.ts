@@ -1,13 +1,10 @@
-// What every engine reads (flite, Piper, espeak-ng and any other): the script's text without markup,
-// with numbers, dates, sums and abbreviations written out as said (say-as.ts). The transcript keeps the
-// family's own spelling; their pronunciation list has been applied before this (generate.server.ts).
+// What every engine reads: no markup, numbers and abbreviations written out; the transcript keeps the spelling.
 import { sayAs } from "./say-as";
 import { sentencesOf } from "./sentences";
 
 export function normalizeForSpeech(text: string): string {
   const plain = text
     .normalize("NFC")
-    // Markdown-ish emphasis and headings carry no words.
     .replace(/[*_#`~]+(?!\s*\d)/g, " ")
     .replace(/[\u2018\u2019\u02BC]/g, "'")
     .replace(/[\u201C\u201D\u00AB\u00BB]/g, '"')
@@ -22,7 +19,6 @@ export function normalizeForSpeech(text: string): string {
   );
 }
 
-/** For engines that do not split by themselves (espeak). */
 export function splitSentences(text: string): string[] {
   return sentencesOf(text).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }

@@ -1,12 +1,9 @@
-// Speech to text through an OpenAI-compatible server's audio transcription endpoint
-// (POST {base}/audio/transcriptions, multipart: file and model). Decision 0139.
 import fs from "node:fs/promises";
 import path from "node:path";
 import OpenAI, { toFile } from "openai";
 
 export type TranscriptionConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
-/** The words heard in an audio file, trimmed; "" when the server heard none. Errors are the caller's. */
 export async function transcribeFile(file: string, config: TranscriptionConfig, { timeoutMs = 120_000 } = {}): Promise<string> {
   const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: timeoutMs, maxRetries: 1 });
   const upload = await toFile(await fs.readFile(file), path.basename(file), { type: "audio/mpeg" });

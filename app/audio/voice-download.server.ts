@@ -1,6 +1,3 @@
-// Fetches Piper voices from Hugging Face's layout (or PIPER_VOICES_URL): `npm run voices:download` and the
-// first start both use this module. Every file is checked against voices.json (size and md5) in a `.part`
-// file before it is renamed into place, so the catalogue never sees half a voice. docs/decisions/0129-piper-voices-on-first-start.md
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
@@ -26,12 +23,9 @@ export type DownloadProgress = { model: string; index: number; count: number; re
 export type DownloadOptions = {
   dir?: string;
   baseUrl?: string;
-  /** Fetch again even when installed. */
   force?: boolean;
   onProgress?: (progress: DownloadProgress) => void;
-  /** A request that sends nothing for this long is given up (a whole voice may take minutes). */
   idleTimeoutMs?: number;
-  /** Further attempts after a cut connection, a timeout or a 5xx; never after a checksum mismatch. */
   retries?: number;
   retryDelayMs?: number;
 };
@@ -40,7 +34,6 @@ export type DownloadResult = {
   installed: string[];
   skipped: string[];
   failed: Array<{ model: string; error: string }>;
-  /** The voices host could not be reached; nothing was tried past the first request. */
   offline: boolean;
 };
 
@@ -56,7 +49,6 @@ function errorCode(error: unknown): string | undefined {
   return cause?.code ?? cause?.errors?.[0]?.code ?? (error as { code?: string }).code;
 }
 
-/** fetch's own errors become ours: no route to the host is "offline", anything else on the wire "network". */
 function asDownloadError(error: unknown, url: string): VoiceDownloadError {
   if (error instanceof VoiceDownloadError) return error;
   const code = errorCode(error);
@@ -66,7 +58,6 @@ function asDownloadError(error: unknown, url: string): VoiceDownloadError {
   return new VoiceDownloadError(`${url}: ${detail}`, "network");
 }
 
-/** fetch with a timer that fires when no byte has arrived for `idleMs`; `touch` restarts it. */
 async function fetchWithIdleTimeout(url: string, idleMs: number) {
   const controller = new AbortController();
   let timer = setTimeout(() => controller.abort(), idleMs);
@@ -100,7 +91,6 @@ async function withRetries<T>(options: Required<Pick<DownloadOptions, "retries" 
   }
 }
 
-/** One file into `part`: streamed, counted, hashed and fsynced; anything short or different removes it. */
 async function downloadFile(url: string, part: string, expected: Expected, idleMs: number, onBytes: (received: number) => void) {
   try {
     const { response, touch, done } = await fetchWithIdleTimeout(url, idleMs);
@@ -153,11 +143,8 @@ function expectedFile(catalogue: Catalogue, model: string, file: "onnx" | "onnx.
   return { name, size: entry.size_bytes, md5: entry.md5_digest.toLowerCase() };
 }
 
-/**
- * Installs each voice not yet installed. Files land as `<model>.onnx.json.part` and `<model>.onnx.part`
- * (names that never end in `.onnx`), and are renamed only once both match voices.json: config first,
- * model last, because a voice counts as installed once both exist.
- */
+/** Files land as `.part` files (names that never end in `.onnx`) and are renamed once both match voices.json:
+ * config first, model last, because a voice counts as installed once both exist. */
 export async function downloadPiperVoices(models: string[], options: DownloadOptions = {}): Promise<DownloadResult> {
   const dir = options.dir ?? voicesDir();
   const baseUrl = (options.baseUrl ?? piperVoicesBaseUrl()).replace(/\/+$/, "");
@@ -212,7 +199,6 @@ export async function downloadPiperVoices(models: string[], options: DownloadOpt
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-/** Progress lines for a log: one as each voice starts, then about every tenth of it. */
 export function progressLogger(log: (line: string) => void) {
   let last = { model: "", tenth: -1 };
   return ({ model, index, count, received, total }: DownloadProgress) => {
@@ -244,10 +230,7 @@ export function setPiperDownloadState(state: PiperDownloadState) {
 
 export type FirstStartOptions = Omit<DownloadOptions, "onProgress" | "force"> & { log?: (line: string) => void };
 
-/**
- * On a machine with no Piper voice at all, fetches `models` in the background while flite speaks.
- * Null when there is nothing to do; otherwise the run, which never rejects (its end is in the state).
- */
+/** While flite speaks, fetches the voices of a machine with none. Null when there is nothing to do; the run never rejects. */
 export function downloadVoicesOnFirstStart(models: string[], { log = console.log, ...options }: FirstStartOptions = {}): Promise<PiperDownloadState> | null {
   if (models.length === 0 || installedPiperVoices(options.dir).length > 0 || piperDownloadState().status === "downloading") return null;
   setPiperDownloadState({ status: "downloading", models, model: models[0]!, index: 1, received: 0, total: 0 });

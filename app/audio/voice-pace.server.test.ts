@@ -1,4 +1,3 @@
-// Real flite: the pace is measured from the audio it speaks, and the store keeps it.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -11,7 +10,6 @@ import { FLITE_VOICE_MAP, resolveVoice, voiceTag } from "./voices.server";
 
 const dir = withoutPiperVoices("voice-pace-");
 
-/** What flite itself says, sentence by sentence, as the renderer receives it. */
 const voicedSeconds = async (voice: (typeof FLITE_VOICE_MAP)["male-warm"]["british"], speed: number) => {
   const { sampleRate, segments } = await fliteSpeak(voice!, CALIBRATION_SENTENCES.map(normalizeForSpeech), speed);
   return segments.flat().reduce((n, pcm) => n + pcm.length, 0) / sampleRate;
@@ -24,7 +22,6 @@ describe("measuring", () => {
     expect(warm).toBeGreaterThan(100);
     expect(professional).toBeLessThan(300);
     expect(professional / warm).toBeCloseTo(1.1 / 0.95, 1);
-    // The render's edges and pauses are taken away exactly: what remains is the voice.
     const words = countWords(CALIBRATION_SENTENCES.join(" "));
     const direct = words / ((await voicedSeconds(FLITE_VOICE_MAP["female-warm"].american, 1)) / 60);
     expect(Math.abs(warm / direct - 1)).toBeLessThan(0.02);
@@ -45,7 +42,6 @@ describe("measuring", () => {
 describe("the store", () => {
   test("an unmeasured voice reads the default, measuring adds only what is missing, and later reads use it", async () => {
     const file = path.join(dir, "store-a", "voice-pace.json");
-    // flite's slt, rms and awb, each at the warm and the professional stretch; all but one measured already.
     const known = { wordsPerMinute: 170, measuredAt: "2026-11-01T00:00:00.000Z" };
     const others = ["awb-0.95", "awb-1.1", "rms-1.1", "slt-0.95", "slt-1.1-p0.89"].map((v) => `flite-${v}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });

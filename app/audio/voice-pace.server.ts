@@ -1,5 +1,4 @@
-// Each voice's speaking rate, measured once with the real engine and kept in DATA_DIR/voice-pace.json
-// (decision 0130). The duration estimate reads it; until a voice is measured it uses the default.
+// Each voice's speaking rate, measured once with the real engine; the duration estimate reads it (decision 0130).
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "~/lib/env.server";
@@ -11,14 +10,12 @@ import { EDGES, PAUSES } from "./timeline";
 import { resolveVoice, voiceTag } from "./voices.server";
 import { storageKeys } from "~/lib/storage/keys";
 
-/** The spec's 150 words a minute: what the estimate uses for a voice not measured yet. */
 export const DEFAULT_WORDS_PER_MINUTE = 150;
 
 /** Bump when the text or the way of measuring changes: older figures are then measured again. */
 export const CALIBRATION_VERSION = 1;
 
-// About 120 words of plain family-story prose, one sentence a line so that each is one block of the
-// render (flite does not split a sentence at its commas) and the pauses between them are known.
+// One sentence a line, so each is one render block (flite does not split at commas) and the pauses are known.
 export const CALIBRATION_SENTENCES = [
   "My grandmother grew up on a small farm at the edge of town, where the road turned to gravel.",
   "Every morning she walked two miles to the schoolhouse, carrying her lunch in a tin pail.",
@@ -30,7 +27,6 @@ export const CALIBRATION_SENTENCES = [
 ];
 
 export type VoicePace = {
-  /** Words a minute of voiced speech at speed 1, without the pauses the renderer lays between sentences. */
   wordsPerMinute: number;
   measured: boolean;
 };
@@ -50,7 +46,6 @@ const mtimeOf = (file: string) => {
   }
 };
 
-/** Read again when the file changed: another process (the bench, a second server) may have measured. */
 export function readPaceStore(file = paceFile()): PaceStore {
   const mtimeMs = mtimeOf(file);
   const cached = cache.get(file);
@@ -70,17 +65,12 @@ function savePace(file: string, tag: string, wordsPerMinute: number) {
   const store = readPaceStore(file);
   const next: PaceStore = { ...store, voices: { ...store.voices, [tag]: { wordsPerMinute, measuredAt: new Date().toISOString() } } };
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Written whole and renamed into place, so a reader never sees half a file.
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`);
   fs.renameSync(tmp, file);
   cache.set(file, { mtimeMs: mtimeOf(file), store: next });
 }
 
-/**
- * Renders the calibration sentences at speed 1 through the real render path (in its worker, off the
- * request thread) and takes away the edges and pauses it lays: what is left is the voice itself.
- */
 export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): Promise<number> {
   const voice = resolveVoice(voiceId, accent);
   const tag = voiceTag(voice);
@@ -96,7 +86,6 @@ export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): P
         backgroundMusic: "none",
         introOutro: "none",
         quality: "standard",
-        // Filed under this voice: never measured with another one standing in (a speech server that is down).
         localFallback: false,
         expectSpeechServer: voice.engine === "speech-server",
       },
@@ -110,7 +99,6 @@ export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): P
   }
 }
 
-/** Every voice this installation resolves to, once each (several choices share a voice), with a choice that names it. */
 function installedVoices(): Map<string, { voiceId: VoiceId; accent: Accent }> {
   const byTag = new Map<string, { voiceId: VoiceId; accent: Accent }>();
   for (const voiceId of VOICE_IDS) for (const accent of ACCENTS) {
@@ -124,7 +112,6 @@ const failed = new Set<string>();
 const pending = new Map<string, Promise<void>>();
 let queue: Promise<void> = Promise.resolve();
 
-/** One measurement at a time (each is a render worker); a voice that fails is not retried in this process. */
 function measureOnce(file: string, tag: string, voiceId: VoiceId, accent: Accent): Promise<void> {
   const key = `${file}\n${tag}`;
   const known = pending.get(key);
@@ -145,18 +132,15 @@ function measureOnce(file: string, tag: string, voiceId: VoiceId, accent: Accent
   return job;
 }
 
-/** Measures every voice this installation speaks that the store does not know yet (the bench, a warm-up). */
 export async function measureMissingPaces(file = paceFile()): Promise<void> {
   await Promise.all([...installedVoices()].map(([tag, { voiceId, accent }]) => measureOnce(file, tag, voiceId, accent)));
 }
 
-/** Waits for the voice's measurement if it is not stored yet (the bench). */
 export async function measuredPaceOf(voiceId: VoiceId, accent: Accent, file = paceFile()): Promise<VoicePace> {
   await measureOnce(file, voiceTag(resolveVoice(voiceId, accent)), voiceId, accent);
   return paceOf(voiceId, accent, file);
 }
 
-/** Never waits: an unmeasured voice is measured in the background and reads the default meanwhile. */
 export function paceOf(voiceId: VoiceId, accent: Accent, file = paceFile()): VoicePace {
   const tag = voiceTag(resolveVoice(voiceId, accent));
   const stored = readPaceStore(file).voices[tag];

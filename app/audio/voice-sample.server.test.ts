@@ -1,4 +1,3 @@
-// Real flite through the real render worker: each choice the forms offer has a sample of its own.
 import { expect, test } from "vitest";
 import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
 import { getStorage } from "~/lib/storage/storage.server";

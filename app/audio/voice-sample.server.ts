@@ -10,18 +10,12 @@ const SAMPLE_VERSION = 2;
 
 export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voiceId].name}. I'll be reading your family's stories.`;
 
-/** Installing a Piper voice later gives a new file, not the old one. */
 export const speakerTag = (voiceId: VoiceId, accent: Accent) => voiceTag(resolveVoice(voiceId, accent));
 
 const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) => storageKeys.voiceSample(`v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}`);
 
 export const voiceSampleKey = (voiceId: VoiceId, accent: Accent) => sampleKeyOf(voiceId, accent, speakerTag(voiceId, accent));
 
-/**
- * A short clip kept in storage under `key` (named by its content): played from there once made,
- * otherwise rendered through the bounded sample queue in `family`'s share. RenderBusyError when
- * the family or the server has too many waiting.
- */
 export async function ensureRenderedSample(key: string, family: string, input: Omit<RenderInput, "audioKey">, timeoutMs: number): Promise<string> {
   if ((await getStorage().size(key)) !== null) return key;
   await sampleQueue.run(key, family, async () => {
@@ -45,7 +39,6 @@ export function ensureVoiceSample(voiceId: VoiceId, accent: Accent, family: stri
       backgroundMusic: "none",
       introOutro: "none",
       quality: "standard",
-      // Stored as this voice's sample: never made by another standing in (a speech server that is down).
       localFallback: false,
       expectSpeechServer: voice.engine === "speech-server",
     },

@@ -19,7 +19,6 @@ import {
 
 let dir: string;
 
-/** Just enough of a voice for the installed check and speaker lookup (no model is run here). */
 function install(model: string, speakers: string[] = []) {
   fs.writeFileSync(path.join(dir, `${model}.onnx`), "onnx");
   fs.writeFileSync(
@@ -39,14 +38,12 @@ describe("voice map", () => {
       for (const accent of ACCENTS) {
         const candidates = piperCandidates(id, accent);
         expect(candidates.length).toBeGreaterThan(0);
-        // Never another gender.
         expect(candidates.every((c) => VOICE_PERSONAS[c.voiceId].gender === VOICE_PERSONAS[id].gender)).toBe(true);
       }
     }
   });
 
   test("an accent without a voice of its own falls back to the nearest accent", () => {
-    // No female Australian speaker is published: British first, then American.
     const chain = piperCandidates("female-warm", "australian").map((c) => `${c.accent}:${c.model}`);
     expect(chain[0]).toBe("british:en_GB-jenny_dioco-medium");
     expect(chain.at(-1)).toMatch(/^american:/);
@@ -70,9 +67,7 @@ describe("resolveVoice", () => {
     expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: true });
     expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" }, exact: true });
     expect(resolveVoice("male-professional", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
-    // Warm reads slower than professional.
     expect(FLITE_VOICE_MAP["female-warm"].american!.durationStretch).toBeGreaterThan(FLITE_VOICE_MAP["female-professional"].american!.durationStretch);
-    // An accent flite lacks is spoken in the nearest one it has, and says so.
     expect(resolveVoice("male-warm", "indian", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: false });
     expect(resolveVoice("female-warm", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: false });
   });
@@ -100,13 +95,10 @@ describe("resolveVoice", () => {
   test("an installed voice is used exactly; a missing one: flite's exact voice, else the nearest installed one", () => {
     install("en_US-lessac-medium");
     expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: true });
-    // flite has this very choice: two choices never collapse into one voice.
     expect(resolveVoice("female-professional", "american", dir)).toMatchObject({ engine: "flite", exact: true });
     // Neither has it: the nearest installed Piper voice beats flite's nearest.
     expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
-    // No male voice installed: flite's man, not a woman's voice.
     expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" } });
-    // Without flite the old chain holds.
     expect(resolveVoice("female-professional", "american", dir, false)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
 
     install("en_GB-jenny_dioco-medium");
@@ -133,12 +125,10 @@ describe("resolveVoice", () => {
     expect(warm).toMatchObject({ name: "Grace", category: "warm", gender: "female", engine: "piper" });
     expect(warm.accents.american).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: true, builtIn: false, downloadable: false });
     expect(warm.accents.british).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: false, builtIn: false, downloadable: true });
-    // No female Australian voice exists anywhere: not available, and no download helps.
     expect(warm.accents.australian).toMatchObject({ exact: false, downloadable: false });
     const man = voices.find((v) => v.id === "male-warm")!;
     expect(man.accents.british).toEqual({ engine: "flite", voice: "awb", exact: true, builtIn: true, downloadable: true });
     expect(man.accents.indian).toEqual({ engine: "flite", voice: "awb", exact: false, builtIn: true, downloadable: true });
-    // A fresh machine: every voice has American built in; Australian and Indian are missing, not faked.
     for (const voice of listVoices(emptyDir())) {
       expect(voice.accents.american).toMatchObject({ engine: "flite", exact: true, builtIn: true });
       expect(voice.accents.australian.exact).toBe(false);

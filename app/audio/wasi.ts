@@ -1,13 +1,11 @@
-// Just enough WASI (preview1) for a command-line program that reads and writes files: the files live
-// in memory. Node's own node:wasi crashed the process after a few dozen flite runs (decision 0126),
-// and this needs no temporary folder or file descriptors.
+// Just enough WASI (preview1) for a command-line program, its files in memory: Node's own node:wasi
+// crashed the process after a few dozen flite runs (decision 0126).
 
 const ERRNO = { SUCCESS: 0, BADF: 8, INVAL: 28, NOENT: 44 } as const;
 const FILETYPE = { CHARACTER_DEVICE: 2, DIRECTORY: 3, REGULAR_FILE: 4 } as const;
 const O_CREAT = 1;
 const O_TRUNC = 8;
 const FD_APPEND = 1;
-/** The one preopened folder; relative paths name files in it. */
 const DIR_FD = 3;
 const DIR_NAME = ".";
 
@@ -43,7 +41,6 @@ export class MemoryWasi {
     return this.files.get(name);
   }
 
-  /** Runs `_start`; returns the exit code. */
   start(instance: WebAssembly.Instance): number {
     this.memory = instance.exports.memory as WebAssembly.Memory;
     try {
@@ -78,7 +75,6 @@ export class MemoryWasi {
     const current = this.files.get(file.name)!;
     const at = file.append ? current.length : file.at;
     const end = at + data.length;
-    // Room doubles as a file grows, so many small writes stay linear.
     let room = this.room.get(file.name) ?? current;
     if (end > room.length) {
       const bigger = new Uint8Array(Math.max(end, room.length * 2));

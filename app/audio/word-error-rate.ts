@@ -1,5 +1,4 @@
-// How well a listener (here: a speech recognizer) can follow a voice: the word error rate of a
-// transcript against the script it was read from. The TTS bench's intelligibility figure.
+// The TTS bench's intelligibility figure: a speech recognizer's transcript against the script it heard.
 
 const ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
 const TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
@@ -14,10 +13,6 @@ function below1000(n: number): string[] {
   return words;
 }
 
-/**
- * A number as a voice reads it: 1931 as a year ("nineteen thirty one"), others as a count
- * ("one thousand five hundred", as "1,500" is always read). Numbers of a million or more are left as digits.
- */
 export function numberWords(digits: string, { year = true } = {}): string[] {
   const n = Number(digits);
   if (!Number.isSafeInteger(n) || n >= 1_000_000) return [digits];
@@ -31,13 +26,11 @@ export function numberWords(digits: string, { year = true } = {}): string[] {
   return [...below1000(thousands), "thousand", ...(n % 1000 ? below1000(n % 1000) : [])];
 }
 
-/** Lower case, no punctuation, digits written out; an apostrophe inside a word stays ("family's"). */
 export function speechWords(text: string): string[] {
   return text
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[\u2018\u2019\u02BC]/g, "'")
-    // "1,500" is a count, never a year.
     .replace(/\b\d{1,3}(?:,\d{3})+\b/g, (count) => ` ${numberWords(count.replace(/,/g, ""), { year: false }).join(" ")} `)
     .split(/[^\p{L}\p{N}']+/u)
     .map((word) => word.replace(/^'+|'+$/g, ""))
@@ -47,11 +40,9 @@ export function speechWords(text: string): string[] {
 
 export type WordErrors = { rate: number; errors: number; words: number };
 
-/** Word-level Levenshtein distance (substitutions + deletions + insertions) over the reference's length. */
 export function wordErrorRate(reference: string, hypothesis: string): WordErrors {
   const ref = speechWords(reference);
   const hyp = speechWords(hypothesis);
-  // One row of the edit-distance table at a time: 1,500 × 1,500 words stays small.
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const row = [i];

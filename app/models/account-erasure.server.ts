@@ -1,9 +1,6 @@
-// Leaving cleanly (decisions 0162, 0212): an account's rows, found and deleted in one transaction. The
-// rows are found from the schema itself: every row a foreign key chain ties to the user, and every row
-// of the tables no key ties to anyone (jobs, queued e-mail…) whose text names one of those rows' ids or
-// tokens, or the account's address. A new table is covered by its foreign key, or the erasure test fails
-// until it is listed here. What the files become and the words of the admin's line are the account
-// feature's (features/account/delete-account.server.ts).
+// An account's rows, found from the schema and deleted in one transaction (decisions 0162, 0212): every row
+// a foreign key chain ties to the user, and every row of the untied tables whose text names one of their ids
+// or tokens, or the address. A new table needs a foreign key or a listing here, or the erasure test fails.
 import { createHash } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -21,10 +18,6 @@ export const KEPT_WHEN_AN_ACCOUNT_GOES: Record<string, string> = {
   "testimonial_campaigns.created_by_id": "a testimonial campaign an admin made is the service's; its answers are their senders'",
 };
 
-/**
- * Tables no foreign key ties to an account whose text can name one: a row goes when one of these columns
- * names an id or token of the family's rows, or the account's address.
- */
 export const NAMED_IN_TEXT: Record<string, string[]> = {
   jobs: ["payload", "dedupe_key", "last_error"],
   email_outbox: ["to", "reply_to", "subject", "html", "text", "headers", "dedupe_key", "last_error"],
@@ -34,7 +27,6 @@ export const NAMED_IN_TEXT: Record<string, string[]> = {
   suppressed_addresses: ["email"],
 };
 
-/** Tables that never hold a family's data (nothing in them names an account). */
 export const NEVER_A_FAMILYS: Record<string, string> = {
   prompt_templates: "the service's script prompts",
   webhook_tokens: "Mailgun signatures already seen: random tokens",
@@ -47,7 +39,6 @@ const tableNamed = new Map(schemaTables.map((table) => [getTableName(table), tab
 
 type Edge = { from: string; column: string; to: string; toColumn: string };
 
-/** Every single-column foreign key of the schema, as child.column → parent.column. */
 export function foreignKeyEdges(): Edge[] {
   return schemaTables.flatMap((table) =>
     getTableConfig(table).foreignKeys.flatMap((fk) => {
@@ -58,7 +49,6 @@ export function foreignKeyEdges(): Edge[] {
   );
 }
 
-/** Tables a chain of followed foreign keys ties to `users`. */
 export function tablesTiedToUsers() {
   const edges = foreignKeyEdges().filter((e) => !KEPT_WHEN_AN_ACCOUNT_GOES[`${e.from}.${e.column}`]);
   const tied = new Set(["users"]);
@@ -69,13 +59,10 @@ export function tablesTiedToUsers() {
   return tied;
 }
 
-/** The family's rows, by table (columns by their SQL names); the account's address; every id and token they hold. */
 export type FamilyRows = { userId: string; email: string; rows: Map<string, Row[]>; names: Set<string> };
-/** Stored files the family's rows name: keys, and folders to list (each holds only the family's files). */
 export type FamilyFiles = { files: string[]; folders: string[] };
-/** What the admin's line says about the account that left. */
 export type ErasedCounts = { collections: number; stories: number; podcasts: number; since: Date };
-/** Running jobs: "cancel" marks them for their runner to end (the live database), "delete" removes them (a restored one: nothing runs them). */
+/** "cancel" marks running jobs for their runner to end (the live database); "delete" removes them (a restored one: nothing runs them). */
 export type RunningJobs = "cancel" | "delete";
 export type Erased = { family: FamilyRows; files: FamilyFiles; cancelledJobs: string[] };
 
@@ -87,17 +74,14 @@ function rowsWhere(tx: Tx, table: string, column: string, values: unknown[]): Ro
   return chunks(values).flatMap((part) => tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted(table)} where ${quoted(column)} in (${sql.join(part.map((v) => sql`${v}`), sql`, `)})`));
 }
 
-/** Columns whose values stand for one row (ids, tokens, public ids): a text naming one of them names the family. */
 function identifyingColumns(table: SQLiteTable) {
   const { columns } = getTableConfig(table);
   return columns.filter((c: SQLiteColumn) => c.primary || c.isUnique).map((c) => c.name);
 }
 
-/** Words of a text, split where ids, tokens and keys end ("story-thanks:<id>:<id>", a link's path). */
 const wordsOf = (text: string) => text.split(/[^A-Za-z0-9_-]+/);
 const addressesOf = (text: string) => text.match(/[^\s<>"',;:()/]+@[^\s<>"',;:()/]+/g) ?? [];
 
-/** What a text must not name: the account's address and its rows' ids and tokens, as they are or as their hashes (`hashed`). */
 export type Needles = { email: string; names: Set<string>; hashed?: boolean };
 
 const hashOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
@@ -113,7 +97,6 @@ function namesFamily(text: string, needles: Needles) {
   );
 }
 
-/** Rows of the text-named tables that name the family: by table, their rowids and rows. */
 function rowsNamingFamily(tx: Tx, family: Needles) {
   const found = new Map<string, Row[]>();
   for (const [table, columns] of Object.entries(NAMED_IN_TEXT)) {
@@ -123,7 +106,6 @@ function rowsNamingFamily(tx: Tx, family: Needles) {
   return found;
 }
 
-/** Every row of the account (foreign key chains, then text), without changing anything. Null when there is no such account. */
 export function readFamily(tx: Tx, userId: string): FamilyRows | null {
   const user = tx.all<Row>(sql`select rowid as "__rowid", * from ${quoted("users")} where id = ${userId}`)[0];
   if (!user) return null;
@@ -158,7 +140,6 @@ export function readFamily(tx: Tx, userId: string): FamilyRows | null {
   return family;
 }
 
-/** Every stored file the rows name (columns named `*_key`) and every family folder of their ids (lib/storage/keys.ts). */
 export function familyFiles(family: FamilyRows): FamilyFiles {
   const files = new Set<string>();
   for (const [table, rows] of family.rows) {
@@ -171,7 +152,6 @@ export function familyFiles(family: FamilyRows): FamilyFiles {
   return { files: [...files], folders: [...new Set(folders)] };
 }
 
-/** Deletes the family's rows; running jobs naming it are cancelled or deleted. Returns the ids of the cancelled ones. */
 function deleteFamilyRows(tx: Tx, family: FamilyRows, running: RunningJobs): string[] {
   const cancelled: string[] = [];
   for (const [table, rows] of family.rows) {
@@ -188,10 +168,7 @@ function deleteFamilyRows(tx: Tx, family: FamilyRows, running: RunningJobs): str
   return cancelled;
 }
 
-/**
- * Rows written about the family after it was erased (by a job that was running then): found again by
- * the ids and address the erasure read, in the text-named tables, and deleted.
- */
+/** Rows a job still running during the erasure wrote about the family afterwards: found again by the ids it read, and deleted. */
 export function forgetRowsNamingAgain(database: DB, family: Needles) {
   return database.transaction((tx) => {
     let removed = 0;
@@ -203,11 +180,6 @@ export function forgetRowsNamingAgain(database: DB, family: Needles) {
   });
 }
 
-/**
- * In one transaction on `database`: every row of the account goes, the admin's activity gets one line
- * without their name (`line`, the account feature's words), and `then` runs with what was erased (the
- * rows as read, their files, the jobs told to stop). Null when there is no such account.
- */
 export function eraseAccountRows<T>(database: DB, userId: string, line: (counts: ErasedCounts) => string, running: RunningJobs, then: (erased: Erased) => T): T | null {
   return database.transaction((tx) => {
     const family = readFamily(tx, userId);

@@ -1,7 +1,3 @@
-// System Activity (spec part 3 §3, §4): the activity rows written by the actions that happen
-// (campaign_created by createCampaign, story_submitted by a contribution, podcast_created when a
-// podcast completes, user_registered when an account is created), the most active users and a
-// summary per activity type.
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { activities, activityTypes, campaigns, contributions, podcasts, users } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -16,7 +12,6 @@ export const TOP_USERS_LIMIT = 10;
 const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
 
-/** The admin list's search (details, user name or e-mail), type filter and order. */
 export type ActivityQuery = { q?: string; type?: ActivityType | "all"; sort?: "newest" | "oldest"; offset?: number };
 
 function activityWhere({ q = "", type = "all" }: ActivityQuery) {
@@ -28,7 +23,6 @@ export function countActivity(query: ActivityQuery = {}) {
   return db.select({ n: count() }).from(activities).leftJoin(users, eq(users.id, activities.userId)).where(activityWhere(query)).get()?.n ?? 0;
 }
 
-/** The newest (or oldest) activity items: { id, type, timestamp, details, user }. */
 export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT, query: ActivityQuery = {}) {
   const order = query.sort === "oldest" ? [asc(activities.createdAt), asc(activities.id)] : [desc(activities.createdAt), desc(activities.id)];
   return db
@@ -58,10 +52,6 @@ export type ActivityItem = ReturnType<typeof listRecentActivity>[number];
 
 export type TopUser = { userId: string; username: string; email: string; lastActive: Date | null; podcastCount: number; storyCount: number };
 
-/**
- * Users ranked by podcasts made plus stories received in their collections, then by when they were
- * last active (last sign-in or last activity). Users with neither are left out.
- */
 export function listTopUsers(limit = TOP_USERS_LIMIT): TopUser[] {
   const rows = db.all<{
     id: string;
@@ -102,7 +92,6 @@ export function listTopUsers(limit = TOP_USERS_LIMIT): TopUser[] {
 
 export type ActivitySummaryRow = { type: ActivityType; last7Days: number; last30Days: number; total: number };
 
-/** Per activity type: how many in the last 7 and 30 days and in all. */
 export function getActivitySummary(now = new Date()): ActivitySummaryRow[] {
   const rows = db
     .select({

@@ -1,6 +1,5 @@
-// API keys for external integrations (spec part 3 §3, §4, §6): a random key with a recognisable
-// prefix, of which only the sha256 hash is stored; the key itself is returned once, at creation.
-// A key is checked and its use counted in one UPDATE, so two calls at once cannot both pass a limit.
+// Only a key's sha256 is stored; the key itself is returned once, at creation. A key is checked and its use
+// counted in one UPDATE, so two calls at once cannot both pass a limit.
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -9,12 +8,10 @@ import { randomToken, sha256 } from "~/lib/tokens.server";
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 
-/** Every key starts with this, so a leaked one is easy to recognise (and to scan for). */
 export const API_KEY_PREFIX = "shk_";
 
 export const generateApiKey = () => `${API_KEY_PREFIX}${randomToken(32)}`;
 
-/** What an admin may see of a key: everything but the full hash. */
 export function publicApiKey(key: ApiKey) {
   return {
     id: key.id,
@@ -36,7 +33,6 @@ export type PublicApiKey = ReturnType<typeof publicApiKey>;
 
 export type NewApiKey = { name: string; description?: string | null; usageLimit?: number | null; expiresAt?: Date | null };
 
-/** Creates a key for `createdById`; the returned `apiKey` is the only time the key exists in full. */
 export function createApiKey(createdById: string, input: NewApiKey) {
   const apiKey = generateApiKey();
   const row = db
@@ -58,7 +54,6 @@ export function listApiKeys() {
   return db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).all();
 }
 
-/** The keys as the admin pages list them, with each one's display status. */
 export function listApiKeyRows(now = new Date()) {
   return listApiKeys().map((key) => ({ ...publicApiKey(key), status: apiKeyStatus(key, now) }));
 }
@@ -69,7 +64,6 @@ export function getApiKey(id: string) {
 
 export type KeyChange = { ok: true; key: ApiKey } | { ok: false; status: 404 | 409 };
 
-/** Switches a key on or off (`isActive` omitted: flips it). A deactivated key stays off: 409. */
 export function setApiKeyActive(id: string, isActive?: boolean): KeyChange {
   return db.transaction((tx) => {
     const key = tx.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
@@ -85,7 +79,6 @@ export function setApiKeyActive(id: string, isActive?: boolean): KeyChange {
   });
 }
 
-/** Permanent deactivation: the key is switched off and can never be switched on again. */
 export function deactivateApiKey(id: string, now = new Date()): KeyChange {
   const key = db
     .update(apiKeys)
@@ -103,11 +96,6 @@ export function deleteApiKey(id: string) {
 export type KeyRefusal = "unknown" | "deactivated" | "inactive" | "expired" | "limit";
 export type KeyCheck = { ok: true; key: ApiKey } | { ok: false; reason: KeyRefusal };
 
-/**
- * Checks a presented key and counts the call: one UPDATE that only matches a usable key (active, not
- * deactivated, not expired, under its limit) increments usageCount and sets lastUsed. When it
- * matches nothing, the stored row tells why.
- */
 export function authenticateApiKey(presented: string, now = new Date()): KeyCheck {
   const keyHash = sha256(presented);
   const used = db

@@ -20,7 +20,6 @@ export const getOwnedBook = (ownerId: string, campaignId: string, bookId: string
     .where(and(eq(books.id, bookId), eq(books.ownerId, ownerId), eq(books.campaignId, campaignId)))
     .get();
 
-/** A book of several collections, asked for from the account's book page. */
 export const getOwnedAccountBook = (ownerId: string, bookId: string) =>
   db
     .select()
@@ -28,7 +27,6 @@ export const getOwnedAccountBook = (ownerId: string, bookId: string) =>
     .where(and(eq(books.id, bookId), eq(books.ownerId, ownerId), isNotNull(books.campaignIds)))
     .get();
 
-/** The latest book of one collection (campaignId), or of several (campaignId null). */
 export const latestBook = (ownerId: string, campaignId: string | null) =>
   db
     .select()
@@ -38,7 +36,6 @@ export const latestBook = (ownerId: string, campaignId: string | null) =>
     .limit(1)
     .get();
 
-/** The newest finished book of one collection (campaignId), or of any of the owner's collections (null). */
 export const latestFinishedBook = (ownerId: string, campaignId: string | null) =>
   db
     .select()
@@ -52,7 +49,6 @@ export function updateBook(id: string, values: Partial<Pick<Book, "status" | "st
   db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
 }
 
-/** A collection's stories in the order they came, each with its ready recording's key, if any. */
 export const listBookStories = (campaignId: string) =>
   db
     .select({
@@ -72,10 +68,7 @@ export const listBookStories = (campaignId: string) =>
 
 export type StoryChapter = { audioKey: string; episodeTitle: string; chapterTitle: string; start: number };
 
-/**
- * Where each story of a collection is told in a finished episode: the newest episode's chapter wins.
- * Episodes made before chapters named their stories have none (decision 0170).
- */
+/** The newest episode's chapter wins; episodes made before chapters named their stories have none (decision 0170). */
 export function storyChapters(campaignId: string) {
   const episodes = db
     .select({ audioKey: podcasts.audioKey, title: podcasts.title, chapterStories: podcasts.chapterStories })
@@ -94,7 +87,6 @@ export function storyChapters(campaignId: string) {
   return found;
 }
 
-/** The photos of some collections' stories, for the owner to choose a cover from. */
 export const listCollectionPhotos = (campaignIds: string[]) =>
   db
     .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType, contributorName: contributions.contributorName, campaignId: contributions.campaignId })
@@ -112,7 +104,7 @@ export const listStoryPhotos = (contributionId: string) =>
     .orderBy(asc(contributionAttachments.createdAt))
     .all();
 
-/** The story's live book link, made on first use; one that was turned off is turned on again with a new token. */
+/** Made on first use; one that was turned off is turned on again with a new token. */
 export function ensureBookLink(contributionId: string) {
   const existing = db.select().from(bookLinks).where(eq(bookLinks.contributionId, contributionId)).get();
   if (existing && !existing.revokedAt) return existing.token;
@@ -122,7 +114,6 @@ export function ensureBookLink(contributionId: string) {
   return token;
 }
 
-/** The story a live book link plays, with its recording; null when the link is unknown or turned off. */
 export function storyOfBookLink(token: string) {
   return (
     db
@@ -155,7 +146,6 @@ export function countLiveBookLinks(campaignId: string) {
     .all().length;
 }
 
-/** Turns off every book link of a collection: printed QR codes then answer 404. */
 export function revokeBookLinks(campaignId: string, at: Date) {
   const ids = db
     .select({ id: bookLinks.id })

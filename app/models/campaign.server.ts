@@ -23,17 +23,12 @@ export function getOwnedCampaign(ownerId: string, campaignId: string): Campaign 
   return ownedCampaign().get({ ownerId, campaignId });
 }
 
-/** Throws a 404 Response unless the campaign exists and belongs to the owner. */
 export async function requireOwnedCampaign(ownerId: string, campaignId: string) {
   const campaign = await getOwnedCampaign(ownerId, campaignId);
   if (!campaign) throw new Response("Not Found", { status: 404 });
   return campaign;
 }
 
-/**
- * The owner's campaigns in their list order (sortOrder, then newest first) with the invited and
- * contribution counts (the campaigns' trigger-kept counters), in one statement.
- */
 export function listCampaigns(ownerId: string) {
   return db
     .select()
@@ -45,7 +40,6 @@ export function listCampaigns(ownerId: string) {
 }
 export type CampaignWithCounts = ReturnType<typeof listCampaigns>[number];
 
-/** The invited e-mail addresses of one campaign, in the order they were added. */
 export function listInviteEmails(campaignId: string) {
   return db
     .select({ email: invitations.email })
@@ -56,7 +50,6 @@ export function listInviteEmails(campaignId: string) {
     .map((r) => r.email);
 }
 
-/** The owner's campaigns as listCampaigns gives them, each with its invited e-mails (two statements). */
 export function listCampaignsWithInvites(ownerId: string) {
   const list = listCampaigns(ownerId);
   const byCampaign = new Map<string, Mailbox[]>(list.map((c) => [c.id, []]));
@@ -71,7 +64,6 @@ export function listCampaignsWithInvites(ownerId: string) {
       .all();
     for (const row of rows) byCampaign.get(row.campaignId)?.push({ email: row.email, name: row.name });
   }
-  // `invitees`: each address with the name typed with it; the API gives the name a relative is greeted by.
   return list.map((c) => ({ ...c, inviteEmails: (byCampaign.get(c.id) ?? []).map((i) => i.email), invitees: byCampaign.get(c.id) ?? [] }));
 }
 
@@ -79,7 +71,6 @@ export type NewCampaign = {
   title: string;
   description?: string | null;
   prompt: string;
-  /** Addresses, or mailboxes with the name the owner typed (lib/email-address); forms check them first. */
   inviteEmails: ReadonlyArray<string | Mailbox>;
   scheduledDate?: Date | null;
 };
@@ -87,14 +78,7 @@ export type NewCampaign = {
 // SQLite caps the number of bound variables per statement; invitations go in slices.
 const INSERT_CHUNK = 500;
 
-/**
- * Creates a campaign with its invitations in one transaction: an unguessable public id, the next
- * sortOrder of the owner's list, status 'scheduled' for a future send date (else 'active'), one
- * 'pending' invitation with its own token per unique e-mail (the job runner sends them), and a
- * 'campaign_created' activity.
- */
 export function createCampaign(ownerId: string, input: NewCampaign, now = new Date()) {
-  // One invitation per mailbox; the name typed with it greets them (decision 0195).
   const typed = input.inviteEmails.map((entry) => (typeof entry === "string" ? (parseMailbox(entry) ?? { name: null, email: entry.trim().toLowerCase() }) : entry));
   const invitees = mergeMailboxes([], typed.filter((i) => i.email));
   const emails = invitees.map((i) => i.email);
@@ -122,9 +106,7 @@ export function createCampaign(ownerId: string, input: NewCampaign, now = new Da
         .run();
     }
     tx.insert(activities).values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` }).run();
-    // The new collection takes the last position: its delivery date comes from the owner's workflow.
     recalculateDeliveryDates(tx, ownerId, getDistributionSettings(ownerId), now);
-    // Invitations of a collection without a (future) date go out at once; scheduled ones when due.
     if (status === "active") enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
     return { ...campaign, inviteEmails: emails, invitees, invitedCount: emails.length, contributionCount: 0 };
   });

@@ -1,5 +1,4 @@
-// Who may get a collection's mail: the one rule every sender of collection mail consults, and the
-// unsubscribe links it rests on, one per collection and address whatever kind of recipient (decision 0200).
+// The one rule every sender of collection mail consults, and the unsubscribe links it rests on (decision 0200).
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { campaigns, collectionMailRecipients, invitations } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -8,14 +7,9 @@ import { blockedAddresses, type Blocked } from "./delivery-problem.server";
 
 const normalized = (email: string) => email.trim().toLowerCase();
 
-/** Why, for a sender that records it: the address used an unsubscribe link of this collection. */
 const UNSUBSCRIBED_REASON = "Unsubscribed from this collection's e-mails.";
 
-/**
- * Why these addresses may not get this collection's mail (lower-cased keys), else nothing for them:
- * the owner's suppressions and everyone's complaints (decision 0143), an unsubscribe from this
- * collection, or an invitation to it that bounced or unsubscribed before unsubscribes had a table.
- */
+/** Also blocks an address whose invitation bounced or unsubscribed before unsubscribes had a table. */
 export function collectionMailBlocks(ownerId: string, campaignId: string, among: readonly string[]): Map<string, Blocked> {
   const wanted = [...new Set(among.map(normalized))];
   if (wanted.length === 0) return new Map();
@@ -38,10 +32,8 @@ export function collectionMailBlocks(ownerId: string, campaignId: string, among:
   return out;
 }
 
-/** Why this address may not get this collection's mail, or undefined when it may. */
 export const collectionMailBlock = (ownerId: string, campaignId: string, email: string) => collectionMailBlocks(ownerId, campaignId, [email]).get(normalized(email));
 
-/** The token of this address's unsubscribe link for this collection, made the first time it is needed. */
 export function unsubscribeTokenFor(campaignId: string, email: string) {
   const address = normalized(email);
   const row = db
@@ -58,7 +50,6 @@ export function unsubscribeTokenFor(campaignId: string, email: string) {
     .get()!.token;
 }
 
-/** The collection and address an unsubscribe token names, and whether it has unsubscribed. */
 export function getUnsubscribeLink(token: string) {
   if (!token) return undefined;
   return db
@@ -69,7 +60,6 @@ export function getUnsubscribeLink(token: string) {
     .get();
 }
 
-/** Whether this address unsubscribed from this collection's mail. */
 export function hasUnsubscribed(campaignId: string, email: string) {
   return Boolean(
     db
@@ -80,10 +70,6 @@ export function hasUnsubscribed(campaignId: string, email: string) {
   );
 }
 
-/**
- * This address gets no more of this collection's mail, whatever it is on (invited, answered, on the
- * distribution list); an invitation still waiting to be sent or answered shows the owner so.
- */
 export function unsubscribeFromCollection(campaignId: string, email: string, at: Date) {
   const address = normalized(email);
   db.transaction(() => {

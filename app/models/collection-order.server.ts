@@ -1,5 +1,4 @@
-// The order of an owner's story collections and the delivery date of each position (spec part 1, §4):
-// reordering assigns sortOrder 1..n and stores each position's recalculated nextDeliveryDate.
+// The order of an owner's story collections, and each position's delivery date (spec part 1, §4).
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
@@ -8,10 +7,7 @@ import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Queryable = DB | Tx;
 
-/**
- * List order everywhere a collection's position matters: sortOrder, then newest first (as
- * listCampaigns), then id so that equal timestamps still give one stable order.
- */
+/** The id last, so equal timestamps still give one stable order everywhere a position matters. */
 export const collectionListOrder = () => [asc(campaigns.sortOrder), desc(campaigns.createdAt), asc(campaigns.id)];
 
 type OrderRow = { id: string; sortOrder: number; nextDeliveryDate: Date | null };
@@ -25,17 +21,12 @@ function orderedRows(q: Queryable, ownerId: string): OrderRow[] {
     .all();
 }
 
-/** The owner's collection ids in list order. */
 export function orderedCollectionIds(ownerId: string): string[] {
   return orderedRows(db, ownerId).map((r) => r.id);
 }
 
 export type PositionedCollection = { id: string; sortOrder: number; nextDeliveryDate: Date | null };
 
-/**
- * Gives `rows` (already in their new order) sortOrder 1..n and each position's delivery date, writing
- * only the rows that change, with one prepared statement.
- */
 function writeOrder(tx: Tx, ownerId: string, rows: OrderRow[], settings: DistributionSettings, today: Date): PositionedCollection[] {
   let update: { run: (values: Record<string, unknown>) => unknown } | undefined;
   return rows.map((row, index) => {
@@ -61,7 +52,6 @@ export type ReorderResult =
 const notFound = { ok: false, status: 404, reason: "not-found" } as const;
 const notExact = { ok: false, status: 400, reason: "not-exact" } as const;
 
-/** Puts `ids` in the place of the rows from `start` on; they must be exactly those rows' ids. */
 function reorderSlice(ownerId: string, start: number, count: number | null, ids: string[], settings: DistributionSettings, today: Date): ReorderResult {
   return db.transaction(
     (tx): ReorderResult => {
@@ -79,22 +69,16 @@ function reorderSlice(ownerId: string, start: number, count: number | null, ids:
   );
 }
 
-/** The whole list in a new order: `ids` must name each of the owner's collections exactly once. */
 export function reorderCollections(ownerId: string, ids: string[], settings: DistributionSettings, today = new Date()) {
   return reorderSlice(ownerId, 0, null, ids, settings, today);
 }
 
-/**
- * One page of the list in a new order: `ids` must be exactly the collections now at positions
- * offset..offset+pageSize-1 (fewer on the last page).
- */
 export function reorderPage(ownerId: string, offset: number, pageSize: number, ids: string[], settings: DistributionSettings, today = new Date()) {
   return reorderSlice(ownerId, Math.max(0, offset), pageSize, ids, settings, today);
 }
 
 export type MoveResult = { ok: true; index: number } | { ok: false; status: 404 };
 
-/** Swaps a collection with its neighbour above or below (the no-JavaScript move buttons). */
 export function moveCollection(ownerId: string, campaignId: string, direction: "up" | "down", settings: DistributionSettings, today = new Date()): MoveResult {
   return db.transaction(
     (tx): MoveResult => {
@@ -111,7 +95,6 @@ export function moveCollection(ownerId: string, campaignId: string, direction: "
   );
 }
 
-/** After the distribution settings change: every position's delivery date again, in the current order. */
 export function recalculateDeliveryDates(tx: Tx, ownerId: string, settings: DistributionSettings, today = new Date()) {
   return writeOrder(tx, ownerId, orderedRows(tx, ownerId), settings, today);
 }

@@ -4,7 +4,6 @@ import { db } from "~/lib/db.server";
 
 export type ContactGroup = typeof contactGroups.$inferSelect;
 export type ContactGroupInput = { name: string; description?: string | null; isDefault?: boolean; contactIds?: readonly string[] };
-/** `not-found`: the group is not the owner's; `unknown-contact`: a contact id is not the owner's. */
 export type ContactGroupResult = { ok: true; group: ContactGroup } | { ok: false; error: "not-found" | "unknown-contact" };
 export type MembershipResult = { ok: true } | { ok: false; error: "not-found" | "unknown-contact" };
 
@@ -18,7 +17,6 @@ export function getOwnedContactGroup(ownerId: string, groupId: string) {
   return db.query.contactGroups.findFirst({ where: and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId)) });
 }
 
-/** The contacts in one of the owner's groups; undefined when the group is not the owner's. */
 export async function listGroupContacts(ownerId: string, groupId: string) {
   if (!(await getOwnedContactGroup(ownerId, groupId))) return undefined;
   return db
@@ -31,7 +29,6 @@ export async function listGroupContacts(ownerId: string, groupId: string) {
     .map((r) => r.contact);
 }
 
-/** What the JSON calls answer: the row without its owner. */
 export function publicContactGroup({ ownerId: _ownerId, ...group }: ContactGroup) {
   return group;
 }
@@ -42,7 +39,6 @@ const memberCounts = db
   .groupBy(contactGroupMembers.groupId)
   .as("mc");
 
-/** The owner's groups by name, each with its member count, in one statement. */
 export function listContactGroupsWithCounts(ownerId: string) {
   return db
     .select({ group: contactGroups, memberCount: memberCounts.n })
@@ -55,7 +51,6 @@ export function listContactGroupsWithCounts(ownerId: string) {
 }
 export type ContactGroupWithCount = ReturnType<typeof listContactGroupsWithCounts>[number];
 
-/** The ids of the group's members (for the membership checkboxes). */
 export function listGroupContactIds(groupId: string) {
   return db
     .select({ id: contactGroupMembers.contactId })
@@ -71,7 +66,6 @@ function ownedGroup(tx: Tx, ownerId: string, groupId: string) {
   return tx.select().from(contactGroups).where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId))).get();
 }
 
-/** True when every id is one of the owner's contacts. */
 function allOwnedContacts(tx: Tx, ownerId: string, contactIds: readonly string[]) {
   const unique = [...new Set(contactIds)];
   if (unique.length === 0) return true;
@@ -94,7 +88,6 @@ function clearOtherDefaults(tx: Tx, ownerId: string, groupId: string) {
 function replaceMembers(tx: Tx, groupId: string, contactIds: readonly string[]) {
   tx.delete(contactGroupMembers).where(eq(contactGroupMembers.groupId, groupId)).run();
   const unique = [...new Set(contactIds)];
-  // Chunks keep each statement under SQLite's bound-parameter limit.
   for (let i = 0; i < unique.length; i += 400) {
     tx.insert(contactGroupMembers)
       .values(unique.slice(i, i + 400).map((contactId) => ({ groupId, contactId })))
@@ -134,7 +127,6 @@ export function createContactGroup(ownerId: string, input: ContactGroupInput): C
   });
 }
 
-/** Updates the fields given (undefined keeps a field); `contactIds`, when given, replaces the members. */
 export function updateContactGroup(ownerId: string, groupId: string, patch: Partial<ContactGroupInput>): ContactGroupResult {
   return inTransaction((tx) => {
     if (!ownedGroup(tx, ownerId, groupId)) fail("not-found");
@@ -156,12 +148,10 @@ export function updateContactGroup(ownerId: string, groupId: string, patch: Part
   });
 }
 
-/** Deletes the group (not its contacts); false when it is not the owner's. */
 export function deleteContactGroup(ownerId: string, groupId: string) {
   return db.delete(contactGroups).where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId))).run().changes > 0;
 }
 
-/** Makes exactly these contacts (all the owner's) the group's members. */
 export function setGroupContacts(ownerId: string, groupId: string, contactIds: readonly string[]): MembershipResult {
   return inTransaction((tx) => {
     if (!ownedGroup(tx, ownerId, groupId)) fail("not-found");

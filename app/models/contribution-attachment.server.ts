@@ -1,4 +1,3 @@
-// Photos that came with an e-mail reply (contribution_attachments): stored, listed, served, removed.
 import { and, asc, eq, not, like, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
@@ -35,7 +34,6 @@ export function listCampaignPhotos(campaignId: string) {
   return campaignPhotos().all({ campaignId });
 }
 
-/** A photo of one of the owner's stories in that campaign; undefined for anyone else's or a wrong campaign. */
 export function getOwnedPhoto(ownerId: string, campaignId: string, photoId: string) {
   return db
     .select(photoColumns)
@@ -46,11 +44,7 @@ export function getOwnedPhoto(ownerId: string, campaignId: string, photoId: stri
     .get();
 }
 
-/**
- * Deletes the owner's photo and, in the same transaction, takes it off any newsletter cover (a
- * newsletter's story photos are read against this table, so they drop it too). Returns its storage
- * key, for the caller to delete the file once committed; undefined when it is not the owner's.
- */
+/** Also takes it off any newsletter cover; the caller deletes the returned key's file once committed. */
 export function deleteOwnedPhoto(ownerId: string, campaignId: string, photoId: string) {
   return db.transaction(() => {
     const photo = getOwnedPhoto(ownerId, campaignId, photoId);
@@ -61,7 +55,6 @@ export function deleteOwnedPhoto(ownerId: string, campaignId: string, photoId: s
   });
 }
 
-/** Photos still stored as they arrived, before every photo was re-encoded (decision 0151). */
 export function photosStoredAsSent(prefix: string, limit: number) {
   return db
     .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, fileName: contributionAttachments.fileName, contentType: contributionAttachments.contentType })
@@ -72,7 +65,6 @@ export function photosStoredAsSent(prefix: string, limit: number) {
     .all();
 }
 
-/** The photo stored under `storageKey` (a newsletter's cover names its photo by key). */
 export function getPhotoByStorageKey(storageKey: string) {
   return db.select(photoColumns).from(contributionAttachments).where(eq(contributionAttachments.storageKey, storageKey)).get();
 }
@@ -81,10 +73,7 @@ export function getPhotoById(id: string) {
   return db.select(photoColumns).from(contributionAttachments).where(eq(contributionAttachments.id, id)).get();
 }
 
-/**
- * Points a photo at its re-encoded file, and a newsletter cover naming the old file at the new one.
- * False when the row no longer names `fromKey` (removed, or re-encoded meanwhile by another request).
- */
+/** False when the row no longer names `fromKey` (removed, or re-encoded meanwhile by another request). */
 export function replacePhotoFile(id: string, fromKey: string, next: { storageKey: string; contentType: string; size: number; fileName: string }) {
   return db.transaction(() => {
     const changed = db
@@ -98,7 +87,6 @@ export function replacePhotoFile(id: string, fromKey: string, next: { storageKey
   });
 }
 
-/** Forgets a photo whose file no image reader can open (it was never viewable); returns whether it was there. */
 export function forgetUnreadablePhoto(id: string, storageKey: string) {
   return db.transaction(() => {
     const changed = db

@@ -1,4 +1,3 @@
-// Documents that came with an e-mail reply (contribution_documents, decision 0213): stored, listed, served.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { campaigns, contributionDocuments, contributions } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
@@ -34,7 +33,6 @@ export function listCampaignDocuments(campaignId: string) {
   return campaignDocuments().all({ campaignId });
 }
 
-/** The names of a story's documents, in the order they came (its thank-you lists them). */
 export function documentNamesOf(contributionId: string) {
   return db
     .select({ fileName: contributionDocuments.fileName })
@@ -45,7 +43,6 @@ export function documentNamesOf(contributionId: string) {
     .map((d) => d.fileName);
 }
 
-/** A document of one of the owner's stories in that campaign; undefined for anyone else's or a wrong campaign. */
 export function getOwnedDocument(ownerId: string, campaignId: string, documentId: string) {
   return db
     .select({ id: contributionDocuments.id, storageKey: contributionDocuments.storageKey, fileName: contributionDocuments.fileName })

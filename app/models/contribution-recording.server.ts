@@ -1,5 +1,3 @@
-// A story's recording (contribution_recordings, decision 0136): written when it arrives, updated by
-// the convert-recording job, listed for the stories page, removed by the owner.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributionDocuments, contributionRecordings, contributions, invitations, newsletterStories } from "#db/schema";
 import { db, preparedPerConnection, type DB } from "~/lib/db.server";
@@ -17,7 +15,6 @@ export const getRecording = (id: string) => db.select().from(contributionRecordi
 export const recordingOfContribution = (contributionId: string) =>
   db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, contributionId)).get();
 
-/** False when the recording is gone (its story or family deleted meanwhile). */
 export function markRecordingReady(id: string, normalizedKey: string, durationSeconds: number) {
   return db.update(contributionRecordings).set({ status: "ready", normalizedKey, durationSeconds, reason: null }).where(eq(contributionRecordings.id, id)).run().changes > 0;
 }
@@ -26,17 +23,13 @@ export function markRecordingRefused(id: string, reason: string) {
   db.update(contributionRecordings).set({ status: "refused", reason }).where(eq(contributionRecordings.id, id)).run();
 }
 
-/** The first request counts; asking again changes nothing. */
 export function markRemovalRequested(id: string, at: Date) {
   const row = getRecording(id);
   if (row && !row.removalRequestedAt) db.update(contributionRecordings).set({ removalRequestedAt: at }).where(eq(contributionRecordings.id, id)).run();
   return row;
 }
 
-/**
- * Removal requests a database lacks (a restored backup, or the live one), marked again: `database` is
- * the file being restored or the app's own. Returns how many recordings it marked.
- */
+/** Marks again the removal requests `database` lacks (a restored backup, or the live one after a restore). */
 export function markRemovalsRequested(database: DB, removals: { id: string; requestedAt: Date }[]) {
   return database.transaction((tx) =>
     removals.reduce(
@@ -46,11 +39,7 @@ export function markRemovalsRequested(database: DB, removals: { id: string; requ
   );
 }
 
-/**
- * A relative's written story goes: the story row (its photos and recording rows cascade) and the copies
- * published newsletters made of its text. Returns the stored files its rows named (to remove after), or
- * null when there is no such story. `database`: as markRemovalsRequested.
- */
+/** The copies published newsletters made of its text go too. Returns the stored files its rows named, to remove after. */
 export function deleteStoryRows(contributionId: string, database: DB = db): string[] | null {
   return database.transaction((tx) => {
     const story = tx.select({ id: contributions.id }).from(contributions).where(eq(contributions.id, contributionId)).get();
@@ -68,7 +57,6 @@ export function deleteStoryRows(contributionId: string, database: DB = db): stri
   });
 }
 
-/** A recording with its story's contributor and collection (whose owner is told when it is removed). `database`: as markRemovalsRequested. */
 export function clipWithCollection(recordingId: string, database: DB = db) {
   return database
     .select({
@@ -89,7 +77,6 @@ export function clipWithCollection(recordingId: string, database: DB = db) {
 }
 
 export type ClipWithCollection = NonNullable<ReturnType<typeof clipWithCollection>>;
-/** A clip whose removal episodes must follow; `story`: the relative asked that their written story go too. */
 export type RemovedClip = ClipWithCollection & { story: boolean };
 
 /** A campaign's recordings by story. Callers check ownership first (requireOwnedCampaign). */
@@ -108,7 +95,6 @@ export function listCampaignRecordings(campaignId: string) {
     .map((row) => row.recording);
 }
 
-/** A recording of one of the owner's stories in that campaign; undefined for anyone else's. */
 export function getOwnedRecording(ownerId: string, campaignId: string, recordingId: string) {
   return db
     .select({ recording: contributionRecordings })
@@ -123,7 +109,6 @@ export function deleteRecordingRow(id: string) {
   db.delete(contributionRecordings).where(eq(contributionRecordings.id, id)).run();
 }
 
-/** The title of the collection a story belongs to (for the relative's removal page). */
 export function campaignTitleOfContribution(contributionId: string) {
   return db
     .select({ title: campaigns.title })
@@ -137,7 +122,6 @@ export function saveRecordingTranscript(id: string, transcript: string) {
   db.update(contributionRecordings).set({ transcript }).where(eq(contributionRecordings.id, id)).run();
 }
 
-/** The recording and the text of its story (what the relative typed, or the owner's correction). */
 export function recordingWithStoryText(id: string) {
   return db
     .select({ recording: contributionRecordings, storyContent: contributions.storyContent })
@@ -147,7 +131,6 @@ export function recordingWithStoryText(id: string) {
     .get();
 }
 
-/** Who sent a story and from which invitation, to write to them about its recording. */
 export function storySender(contributionId: string) {
   return db
     .select({

@@ -7,7 +7,6 @@ import type { ForwardedMessage, RefusedAttachment } from "#db/enums";
 
 export type Contribution = typeof contributions.$inferSelect;
 
-/** The columns a story's printed text and title are made from (features/contributions/story-text.ts). */
 export const storyTextColumns = {
   storyContent: contributions.storyContent,
   originalStoryContent: contributions.originalStoryContent,
@@ -17,7 +16,7 @@ export const storyTextColumns = {
   forwarded: contributions.forwarded,
 };
 
-/** A campaign's stories, newest first. Callers check ownership first (requireOwnedCampaign). */
+/** Callers check ownership first (requireOwnedCampaign). */
 const campaignStories = preparedPerConnection((d) =>
   d
     .select()
@@ -42,37 +41,27 @@ const campaignStoriesPage = preparedPerConnection((d) =>
     .prepare(),
 );
 
-/** One page of a campaign's stories, in the same order as listContributions. */
 export function listContributionsPage(campaignId: string, { limit, offset }: { limit: number; offset: number }) {
   return campaignStoriesPage().all({ campaignId, limit, offset });
 }
 
 export type NewContribution = {
-  /** Chosen by the caller when a file is stored under the story's id before the story is (decision 0136). */
   id?: string;
   campaignId: string;
   contributorName?: string | null;
   contributorEmail?: string | null;
   storyContent: string;
   submissionMethod: "web" | "email";
-  /** The invitation the story answers (token in the form link or the reply address). */
   invitationId?: string | null;
-  /** Message-Id of an e-mail reply: the same message delivered twice to one invitation is stored once. */
   messageId?: string | null;
-  /** An e-mail reply from another address than the invitee's, "Name <address>". */
   sentFrom?: string | null;
-  /** Messages an e-mail reply forwarded, and its attachments not kept (decision 0213). */
   forwarded?: ForwardedMessage[] | null;
   refusedAttachments?: RefusedAttachment[] | null;
   submittedAt?: Date;
 };
 
-/**
- * Stores a story with its word count. In the same transaction the invitation it answers becomes
- * 'answered' and a 'story_submitted' activity is recorded for the campaign's owner.
- * The same messageId again for the same invitation returns the story already stored and changes
- * nothing; for another invitation it is another story (decision 0191).
- */
+/** With it, in one transaction, the invitation becomes 'answered' and a 'story_submitted' activity is recorded.
+ * The same messageId again for the same invitation returns the story already stored (decision 0191). */
 export function createContribution(input: NewContribution): Contribution {
   return db.transaction((tx) => {
     const campaign = tx
@@ -91,7 +80,6 @@ export function createContribution(input: NewContribution): Contribution {
           .get()
       : undefined;
 
-    // Without an invitation (a story the owner adds) nothing in the index can clash: looked up here, within the collection.
     if (!invitation && input.messageId) {
       const same = tx
         .select()
@@ -121,7 +109,6 @@ export function createContribution(input: NewContribution): Contribution {
       .onConflictDoNothing({ target: [contributions.invitationId, contributions.messageId] })
       .returning()
       .get();
-    // Only the same message to the same invitation clashes, and that story is of this collection.
     if (!inserted) {
       return tx
         .select()
@@ -145,11 +132,7 @@ export function createContribution(input: NewContribution): Contribution {
   });
 }
 
-/**
- * Renames the contributor of a story the owner owns (within one campaign when campaignId is given);
- * a blank name (null) makes it anonymous. A foreign or missing id gives undefined, so callers
- * answer 404 for both alike.
- */
+/** A foreign or missing id gives undefined, so callers answer 404 for both alike. */
 export function renameContributor(ownerId: string, contributionId: string, contributorName: string | null, campaignId?: string) {
   const owned = db
     .select({ id: campaigns.id })
@@ -163,11 +146,7 @@ export function renameContributor(ownerId: string, contributionId: string, contr
     .get();
 }
 
-/**
- * The owner's correction of a story's text (an extraction or a transcription gone wrong). The text
- * as it arrived is kept the first time, never overwritten by a later edit (decision 0136).
- * Undefined for a story that is not the owner's in that campaign.
- */
+/** The text as it arrived is kept the first time, never overwritten by a later edit (decision 0136). */
 export function editStoryText(ownerId: string, campaignId: string, contributionId: string, storyContent: string) {
   const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
@@ -178,7 +157,6 @@ export function editStoryText(ownerId: string, campaignId: string, contributionI
     .get();
 }
 
-/** The owner's title for a story of a campaign they own (null: made from the story); undefined otherwise. */
 export function setStoryTitle(ownerId: string, campaignId: string, contributionId: string, title: string | null) {
   const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
@@ -189,10 +167,6 @@ export function setStoryTitle(ownerId: string, campaignId: string, contributionI
     .get();
 }
 
-/**
- * The owner's correction of how an e-mail reply was read ("whole" e-mail or the reader's "cut"),
- * for an e-mail story of a campaign they own; undefined otherwise (decision 0154).
- */
 export function setReplyReading(ownerId: string, campaignId: string, contributionId: string, replyReading: "whole" | "cut") {
   const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
@@ -203,14 +177,12 @@ export function setReplyReading(ownerId: string, campaignId: string, contributio
     .get();
 }
 
-/** The campaign behind a public contribution link, only while it accepts stories (active, not closed). */
 export function getPublicCampaign(publicId: string) {
   return db.query.campaigns.findFirst({
     where: and(eq(campaigns.publicId, publicId), eq(campaigns.isActive, true), ne(campaigns.status, "closed")),
   });
 }
 
-/** The invitation a per-recipient `?t=` token stands for, only within that campaign. */
 export function findInvitationByToken(campaignId: string, token: string) {
   if (!token) return undefined;
   return db.query.invitations.findFirst({
@@ -218,11 +190,7 @@ export function findInvitationByToken(campaignId: string, token: string) {
   });
 }
 
-/**
- * What the thank-you for a story is made of (features/contributions/story-thanks.server.ts): the
- * story, its collection and owner, the invitation it answers, and the names of what came with it.
- * Synchronous, so it can be read inside the transaction that keeps the story's recording.
- */
+/** Synchronous, so it can be read inside the transaction that keeps the story's recording. */
 export function storyToThank(contributionId: string) {
   const row = db
     .select({

@@ -1,6 +1,4 @@
-// Addresses Mailgun reported as dead (a permanent bounce) or as complaining (marked as spam): the
-// address is suppressed and the owner's contact and open invitations are marked, so nothing more is
-// sent there (decision 0143; by address since).
+// Addresses Mailgun reported as bounced or complaining: suppressed, and the owner's contact and open invitations marked (decision 0143).
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { campaigns, contacts, invitations, newsletters, suppressedAddresses } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -10,11 +8,6 @@ export type DeliveryProblem = { kind: DeliveryProblemKind; reason: string; at: D
 
 const sameAddress = (column: typeof contacts.email | typeof invitations.email, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
-/**
- * The owner an outbox row was sent for, read from its dedupe key: an invitation or reminder to a
- * relative (`invitation:<id>…`, `reminder:<id>:<n>`, `empty-reply-note:<id>:…`, `story-thanks:<id>:…`) or a newsletter
- * (`newsletter:<id>:<address>`). Null for mail to account holders (resets, podcast news).
- */
 export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitationId: string | null } | null {
   const [kind, id] = (key ?? "").split(":");
   if (!id) return null;
@@ -34,10 +27,7 @@ export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitat
   return null;
 }
 
-/**
- * Marks one owner's contact with this address and every open invitation to it in the owner's
- * collections. A complaint outranks a bounce: an unsubscribed contact stays unsubscribed.
- */
+/** A complaint outranks a bounce: an unsubscribed contact stays unsubscribed. */
 export function markDeliveryProblem(ownerId: string, email: string, problem: DeliveryProblem, everyoneElse?: DeliveryProblem) {
   return db.transaction(() => {
     suppress(ownerId, email, problem);
@@ -69,7 +59,6 @@ export function markDeliveryProblem(ownerId: string, email: string, problem: Del
   });
 }
 
-/** One row per scope and address; a complaint outranks a bounce, a later bounce only updates its words. */
 function suppress(ownerId: string | null, email: string, problem: DeliveryProblem) {
   const address = email.trim().toLowerCase();
   const scope = ownerId === null ? isNull(suppressedAddresses.ownerId) : eq(suppressedAddresses.ownerId, ownerId);
@@ -83,11 +72,6 @@ function suppress(ownerId: string | null, email: string, problem: DeliveryProble
 
 export type Blocked = { kind: DeliveryProblemKind; reason: string | null };
 
-/**
- * The owner's addresses that must get no more e-mail (lower-cased), with why: the owner's own
- * suppressions and contacts marked by 0143, and complaints made against anyone's mail. `among`
- * narrows it to the addresses a caller is about to use.
- */
 export function blockedAddresses(ownerId: string, among?: readonly string[]): Map<string, Blocked> {
   const wanted = among?.map((e) => e.trim().toLowerCase());
   if (wanted && wanted.length === 0) return new Map();
@@ -97,7 +81,6 @@ export function blockedAddresses(ownerId: string, among?: readonly string[]): Ma
     .from(suppressedAddresses)
     .where(and(or(eq(suppressedAddresses.ownerId, ownerId), isNull(suppressedAddresses.ownerId)), wanted ? inArray(suppressedAddresses.email, wanted) : undefined))
     .all()
-    // The owner's own words first: their complaint says more to them than everyone's.
     .sort((a, b) => Number(a.ownerId === null) - Number(b.ownerId === null));
   for (const row of suppressed) if (!out.has(row.email)) out.set(row.email, { kind: row.kind, reason: row.reason });
   const marked = db
@@ -112,10 +95,8 @@ export function blockedAddresses(ownerId: string, among?: readonly string[]): Ma
   return out;
 }
 
-/** Why this owner may not e-mail this address, or undefined when they may. */
 export const blockedAddress = (ownerId: string, email: string): Blocked | undefined => blockedAddresses(ownerId, [email]).get(email.trim().toLowerCase());
 
-/** The owner's contact with this address, if any (for a correction to carry the contact along). */
 export function contactByAddress(ownerId: string, email: string) {
   return db
     .select()
@@ -124,7 +105,6 @@ export function contactByAddress(ownerId: string, email: string) {
     .get();
 }
 
-/** An invitation (not yet sent, or waiting for reminders) to an address known to be blocked: shown to the owner with why. */
 export function markInvitationBlocked(invitationId: string, kind: DeliveryProblemKind, reason: string | null) {
   db.update(invitations)
     .set({ status: kind === "undeliverable" ? "failed" : "unsubscribed", failureReason: reason })
@@ -132,7 +112,6 @@ export function markInvitationBlocked(invitationId: string, kind: DeliveryProble
     .run();
 }
 
-/** Whether another invitation of the collection already goes to this address (case ignored). */
 export function isInvitedTo(campaignId: string, email: string) {
   return Boolean(
     db
@@ -143,11 +122,7 @@ export function isInvitedTo(campaignId: string, email: string) {
   );
 }
 
-/**
- * A bounced invitation gets the corrected address and counts as sent from now, reminders from zero;
- * the owner's contact with the old address moves along (unless one with the new address exists).
- * False when the invitation is no longer 'failed' (a double submit already corrected it).
- */
+/** False when the invitation is no longer 'failed' (a double submit already corrected it). */
 export function correctInvitationAddress(ownerId: string, invitationId: string, oldEmail: string, email: string, at: Date) {
   const corrected =
     db

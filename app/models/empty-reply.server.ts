@@ -1,4 +1,3 @@
-// E-mail replies with nothing usable in them, kept for the owner to see (decision 0120).
 import { desc, eq, sql } from "drizzle-orm";
 import { emptyReplies } from "#db/schema";
 import { db, preparedPerConnection } from "~/lib/db.server";
@@ -6,7 +5,6 @@ import { db, preparedPerConnection } from "~/lib/db.server";
 export type EmptyReply = typeof emptyReplies.$inferSelect;
 export type NewEmptyReply = typeof emptyReplies.$inferInsert;
 
-/** Undefined when the same message (Message-Id) to the same invitation was kept before. */
 export function keepEmptyReply(input: NewEmptyReply) {
   return db
     .insert(emptyReplies)

@@ -1,4 +1,3 @@
-// Invitations of a story collection: who was asked, when their e-mail went out, reminders, answers.
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { MAX_REMINDERS } from "#db/enums";
@@ -7,7 +6,6 @@ import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
 
-/** Invitations whose collection is due (no date, or the date has come) and that were never sent. */
 export function dueInvitations(at: Date, limit: number) {
   return db
     .select({ invitation: invitations, campaign: campaigns, owner: users })
@@ -37,7 +35,6 @@ export function markInvitationSent(invitationId: string, at: Date) {
   );
 }
 
-/** The collections whose invitations just went out: the first send date, and scheduled → active. */
 export function markCampaignsSent(campaignIds: string[], at: Date) {
   if (campaignIds.length === 0) return;
   db.update(campaigns)
@@ -69,10 +66,6 @@ export function getInvitationByToken(token: string) {
     .get();
 }
 
-/**
- * Sent, unanswered invitations of active collections whose owner has an automatic reminder mode,
- * with the owner's collection workflow (a collection's own settings win over the owner's default).
- */
 export function remindableInvitations(limit: number) {
   const own = alias(workflowSettings, "own");
   const global = alias(workflowSettings, "global");
@@ -105,11 +98,9 @@ export function remindableInvitations(limit: number) {
     .all();
 }
 
-// The outbox key of an invitee's latest e-mail: the invitation, or reminder step n (reminderCount).
 const latestEmailKey = sql`case when ${invitations.reminderCount} > 0
   then 'reminder:' || ${invitations.id} || ':' || ${invitations.reminderCount} else 'invitation:' || ${invitations.id} end`;
 
-/** A collection's reminder cap: its own workflow settings, else the owner's default, else the app default. */
 function maxRemindersOf() {
   const own = alias(workflowSettings, "own");
   const global = alias(workflowSettings, "global");
@@ -139,12 +130,10 @@ const campaignInvitations = preparedPerConnection((d) =>
     .prepare(),
 );
 
-/** Everyone invited to one collection, oldest first, with the outbox status of their latest e-mail. */
 export function listCampaignInvitations(campaignId: string) {
   return campaignInvitations().all({ campaignId });
 }
 
-/** One invitation of one collection, with what a story request e-mail needs and the reminder cap. */
 export function getInvitationToResend(campaignId: string, invitationId: string) {
   const { own, global, maxReminders } = maxRemindersOf();
   return db
@@ -158,7 +147,6 @@ export function getInvitationToResend(campaignId: string, invitationId: string) 
     .get();
 }
 
-/** The reminder cap of one collection (the invitee list shows who can still be sent one). */
 const campaignCap = preparedPerConnection((d) => {
   const { own, global, maxReminders } = maxRemindersOf();
   return d

@@ -1,4 +1,3 @@
-// Token usage of script-writing calls, for the administrator's usage and cost figures.
 import { llmUsage } from "#db/schema";
 import { db } from "~/lib/db.server";
 

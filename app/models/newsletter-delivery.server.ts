@@ -1,9 +1,5 @@
-// Who a family newsletter goes to, which newsletters are due, and what was already delivered.
-//
-// The schema has no "delivered" column, so the outbox is the record: a newsletter e-mail is written
-// with the dedupe key `newsletter:<newsletterId>:<address>`, all of one delivery in one transaction.
-// A key that exists means that address has it (sent, or queued and retried by the outbox), and a
-// newsletter with any such key has been delivered.
+// The schema has no "delivered" column, so the outbox is the record: a key `newsletter:<id>:<address>` means
+// that address has it (sent, or queued and retried), and a newsletter with any such key has been delivered.
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
@@ -16,14 +12,11 @@ import { getWorkflowSettings } from "./workflow.server";
 export const NEWSLETTER_EMAIL_KIND = "family_newsletter";
 
 const keyPrefix = (newsletterId: string) => `newsletter:${newsletterId}:`;
-// ';' follows ':' in code-point order, so every key of one newsletter sorts in [prefix, end):
-// a range the outbox's unique index on dedupe_key answers directly (LIKE would scan).
+// ';' follows ':', so one newsletter's keys sort in [prefix, end): a range the unique index answers (LIKE would scan).
 const keyEnd = (newsletterId: string) => `newsletter:${newsletterId};`;
 
-/** The outbox dedupe key of one newsletter for one address. */
 export const deliveryKey = (newsletterId: string, email: string) => `${keyPrefix(newsletterId)}${email.trim().toLowerCase()}`;
 
-/** The addresses that already have (or are being sent) the newsletter. */
 export function deliveredAddresses(newsletterId: string): Set<string> {
   const rows = db
     .select({ key: emailOutbox.dedupeKey })
@@ -33,7 +26,6 @@ export function deliveredAddresses(newsletterId: string): Set<string> {
   return new Set(rows.map((r) => r.key!.slice(keyPrefix(newsletterId).length)));
 }
 
-/** For a list query: how many addresses the newsletter whose id is in `idColumn` went to. */
 export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
   const id = qualified(idColumn);
   return sql<number>`(select count(*) from ${emailOutbox} where ${qualified(emailOutbox.dedupeKey)} >= 'newsletter:' || ${id} || ':' and ${qualified(emailOutbox.dedupeKey)} < 'newsletter:' || ${id} || ';')`.mapWith(
@@ -41,14 +33,8 @@ export function deliveredCountSql(idColumn: SQLiteColumn): SQL<number> {
   );
 }
 
-/** `name`: typed with the workflow entry, else the invitation's; the feature adds the owner's contact name. */
 export type Recipient = { email: string; name: string | null };
 
-/**
- * The distribution recipients of a collection: the owner's workflow recipients, or (when there are
- * none) the collection's invitees. Each address once, lower-cased; entries that are not e-mail
- * addresses are skipped, and so is every address the collection may not mail (decision 0200).
- */
 export function distributionRecipients(ownerId: string, campaignId: string): Recipient[] {
   const configured = getWorkflowSettings(ownerId).distribution.recipients;
   const invites = db
@@ -71,12 +57,7 @@ export function distributionRecipients(ownerId: string, campaignId: string): Rec
   return found.filter((r) => !blocked.has(r.email));
 }
 
-/**
- * Newsletters whose collection's delivery date (the stored nextDeliveryDate, written by the
- * delivery-date rule whenever the distribution settings or the order change) has come, that were
- * never delivered. Only the newest edition of a collection is delivered: older undelivered editions
- * were superseded before their day came.
- */
+/** Only the newest undelivered edition of a collection is due: older ones were superseded before their day came. */
 export function dueNewsletterIds(at: Date, limit = 200): string[] {
   const newest = sql`(select max(n2.edition) from ${newsletters} n2 where n2.campaign_id = ${qualified(newsletters.campaignId)})`;
   return db
@@ -96,7 +77,6 @@ export function dueNewsletterIds(at: Date, limit = 200): string[] {
     .map((r) => r.id);
 }
 
-/** What the delivery e-mail needs: the newsletter, its collection and owner, its stories' titles and whether it has audio. */
 export function newsletterDeliveryContext(newsletterId: string) {
   const row = db
     .select({ newsletter: newsletters, campaignId: campaigns.id, campaignOwnerId: campaigns.ownerId, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })

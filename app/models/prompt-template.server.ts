@@ -1,11 +1,9 @@
-// The administrator's prompt templates, as the script writer reads them.
 import { and, desc, eq, ne } from "drizzle-orm";
 import { promptTemplates } from "#db/schema";
 import { db } from "~/lib/db.server";
 
 export type PromptTemplateCategory = (typeof promptTemplates.$inferSelect)["category"];
 
-/** The active default template of a category (the newest if several are marked default), or undefined. */
 export function getDefaultPromptTemplate(category: PromptTemplateCategory) {
   return db.query.promptTemplates.findFirst({
     where: and(eq(promptTemplates.category, category), eq(promptTemplates.isDefault, true), eq(promptTemplates.isActive, true)),
@@ -13,10 +11,8 @@ export function getDefaultPromptTemplate(category: PromptTemplateCategory) {
   });
 }
 
-// ── the administrator's management (spec part 3 §2, §4) ────────────────────
-// Exactly one default per category: every write that makes a template the default clears the
-// category's other defaults in the same (immediate) transaction, so two admins at once cannot
-// leave two defaults behind.
+// Exactly one default per category: every write that makes a default clears the others in the same
+// immediate transaction, so two admins at once cannot leave two behind.
 
 export type PromptTemplate = typeof promptTemplates.$inferSelect;
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
@@ -30,7 +26,6 @@ export type NewPromptTemplate = {
   isDefault?: boolean;
 };
 
-/** Every template, or one category's, newest first; a category's default comes first. */
 export function listPromptTemplates(category?: PromptTemplateCategory) {
   return db
     .select()
@@ -74,7 +69,6 @@ export function createPromptTemplate(input: NewPromptTemplate) {
 
 export type PromptTemplateChanges = Partial<Omit<NewPromptTemplate, "description">> & { description?: string | null };
 
-/** Changes a template; made (or kept) the default, it becomes its (new) category's only default. */
 export function updatePromptTemplate(id: string, changes: PromptTemplateChanges) {
   return db.transaction(
     (tx) => {
@@ -94,7 +88,6 @@ export function updatePromptTemplate(id: string, changes: PromptTemplateChanges)
   );
 }
 
-/** Makes the template its category's one default (and active, since the script writer reads only active ones). */
 export function setDefaultPromptTemplate(id: string) {
   return db.transaction(
     (tx) => {
@@ -107,7 +100,6 @@ export function setDefaultPromptTemplate(id: string) {
   );
 }
 
-/** A copy under a new name; never the default. */
 export function copyPromptTemplate(id: string, name: (original: string) => string) {
   const original = getPromptTemplate(id);
   if (!original) return undefined;
@@ -123,7 +115,6 @@ export function copyPromptTemplate(id: string, name: (original: string) => strin
 
 export type TemplateDelete = { ok: true } | { ok: false; status: 404 | 409 };
 
-/** Deletes a template; a category's default cannot be deleted (409), only replaced. */
 export function deletePromptTemplate(id: string): TemplateDelete {
   return db.transaction((tx) => {
     const template = tx.select({ isDefault: promptTemplates.isDefault }).from(promptTemplates).where(eq(promptTemplates.id, id)).get();

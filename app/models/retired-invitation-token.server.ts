@@ -1,5 +1,4 @@
-// Invitation tokens that were replaced because stored e-mail held them (decision 0190), and the
-// stored e-mail texts that are searched for tokens once.
+// Invitation tokens replaced because stored e-mail held them (decision 0190).
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import {
   campaigns,
@@ -11,7 +10,6 @@ import {
 } from "#db/schema";
 import { db } from "~/lib/db.server";
 
-/** The invitation a retired token belonged to, with its collection; undefined for any other token. */
 export function getRetiredToken(token: string) {
   if (!token) return undefined;
   return db
@@ -30,7 +28,6 @@ export function getRetiredToken(token: string) {
     .get();
 }
 
-/** Gives an invitation a new token and keeps the old one as retired, in one step. */
 export function replaceInvitationToken(
   invitationId: string,
   oldToken: string,
@@ -53,10 +50,8 @@ export function replaceInvitationToken(
   });
 }
 
-/** The invitations whose current token is one of `tokens`. */
 export function invitationsWithTokens(tokens: string[]) {
   const found: Array<{ id: string; token: string }> = [];
-  // In chunks: SQLite caps the number of bound variables per statement.
   for (let i = 0; i < tokens.length; i += 500) {
     found.push(
       ...db
@@ -71,7 +66,6 @@ export function invitationsWithTokens(tokens: string[]) {
 
 const PAGE = 500;
 
-/** Every stored e-mail text (stories as they arrived or were edited, empty replies), a page at a time. */
 export function* storedEmailTexts(): Generator<string> {
   for (let after = ""; ; ) {
     const rows = db
@@ -113,7 +107,6 @@ export const oneTimeStepDone = (name: string) =>
     .where(eq(oneTimeSteps.name, name))
     .get() !== undefined;
 
-/** False when another process recorded it first. */
 export const recordOneTimeStep = (name: string, at: Date) =>
   db
     .insert(oneTimeSteps)

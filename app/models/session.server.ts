@@ -12,9 +12,7 @@ export function createSession(userId: string, kind: "user" | "admin" = "user") {
     .get();
 }
 
-// Every page asks this, so the statement is built once per connection rather than per request. A
-// subquery, not a join: SQLite answered the join of the two one-row lookups in about 20 µs and this
-// in 2.5 µs (decision 0147).
+// Every page asks this, so the statement is built once per connection; a subquery, not a join (decision 0147).
 const sessionUserQuery = preparedPerConnection((database) =>
   database
     .select()
@@ -25,7 +23,6 @@ const sessionUserQuery = preparedPerConnection((database) =>
     .prepare(),
 );
 
-/** The signed-in user behind a session id, or undefined when the session is gone or expired. */
 export function getSessionUser(sessionId: string, kind: "user" | "admin" = "user") {
   // A placeholder is bound raw (no column encoder): the timestamp column stores milliseconds.
   return sessionUserQuery().get({ id: sessionId, kind, now: Date.now() });
@@ -35,7 +32,6 @@ export function deleteSession(sessionId: string) {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-/** Revokes every session of a user, except (optionally) the one in use. */
 export function deleteUserSessions(userId: string, exceptSessionId?: string) {
   db.delete(sessions)
     .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))

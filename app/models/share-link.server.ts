@@ -1,6 +1,4 @@
-// Share links: an unguessable token for one finished podcast, expiring, optionally behind a password.
-// Only the token's SHA-256 is stored (like reset tokens), and only a scrypt hash of the password, so
-// a copy of the database opens no podcast.
+// Only the token's SHA-256 and a scrypt hash of the password are stored, so a copy of the database opens no podcast.
 import { and, eq } from "drizzle-orm";
 import { podcasts, shareLinks } from "#db/schema";
 import { db } from "~/lib/db.server";
@@ -15,10 +13,6 @@ export const shareCoverPath = (token: string) => `/s/${token}/cover.jpg`;
 
 export type ShareRequest = { expiration: number; password?: string | undefined };
 
-/**
- * A new link to the owner's finished podcast. 'missing' for a podcast that is not theirs,
- * 'not-ready' while it has no audio. The token is returned once and never stored in clear.
- */
 export async function createShareLink(ownerId: string, podcastId: string, { expiration, password }: ShareRequest, now = new Date()) {
   const podcast = db
     .select({ id: podcasts.id, status: podcasts.status, audioKey: podcasts.audioKey })
@@ -34,13 +28,9 @@ export async function createShareLink(ownerId: string, podcastId: string, { expi
   return { token, expiresAt, passwordProtected: Boolean(passwordHash) };
 }
 
-/** Tokens are 43 base64url characters; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
-/**
- * What a share token opens: nothing ('missing'), an 'expired' link, or the link and the few podcast
- * fields a visitor may see. Never the owner or any other podcast.
- */
+/** Never the owner or any other podcast: only the few fields a visitor may see. */
 export function resolveShareLink(token: string, now = new Date()) {
   if (!TOKEN.test(token)) return { state: "missing" as const };
   const row = db

@@ -5,7 +5,6 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~
 
 export type User = typeof users.$inferSelect;
 
-/** What the browser may see of a user (the JSON calls and the header). */
 export function publicUser(user: User) {
   return {
     id: user.id,
@@ -39,7 +38,6 @@ export async function createUser({ password, ...fields }: NewUser) {
   return insertUser(fields, password ? await hashPassword(password) : undefined);
 }
 
-/** The account's rows, at once (inside a caller's transaction too); `hash` is an already hashed password. */
 export function insertUser(fields: Omit<NewUser, "password"> & { id?: string }, hash?: string) {
   return db.transaction((tx) => {
     const user = tx
@@ -62,7 +60,6 @@ export async function setPassword(userId: string, password: string) {
     .run();
 }
 
-/** The user when the password matches; null otherwise (unknown e-mail or wrong password). */
 export async function verifyLogin(email: string, password: string) {
   const row = db
     .select({ user: users, hash: passwords.hash })

@@ -26,12 +26,10 @@ function usableToken(token: string, type: TokenType, now: Date) {
   );
 }
 
-/** True when the token exists, is unused and has not expired (the confirm page checks this). */
 export function isTokenUsable(token: string, type: TokenType, now = new Date()) {
   return Boolean(db.select({ id: verificationTokens.id }).from(verificationTokens).where(usableToken(token, type, now)).get());
 }
 
-/** Marks the token used and returns its user id; undefined when invalid, used or expired. */
 export function consumeVerificationToken(token: string, type: TokenType, now = new Date()) {
   const row = db
     .update(verificationTokens)
@@ -42,7 +40,6 @@ export function consumeVerificationToken(token: string, type: TokenType, now = n
   return row?.userId;
 }
 
-/** Whether the user has ever used a token of this type (an invitation accepted, for instance). */
 export function hasUsedVerificationToken(userId: string, type: TokenType) {
   return Boolean(
     db

@@ -2,7 +2,6 @@ import { eq, lt } from "drizzle-orm";
 import { webhookTokens } from "#db/schema";
 import { db } from "~/lib/db.server";
 
-/** Records a webhook token; false when it was seen before (a replay). */
 export function claimWebhookToken(token: string) {
   return db.insert(webhookTokens).values({ token }).onConflictDoNothing().run().changes === 1;
 }
@@ -12,7 +11,6 @@ export function releaseWebhookToken(token: string) {
   db.delete(webhookTokens).where(eq(webhookTokens.token, token)).run();
 }
 
-/** Tokens older than the signature's age limit can never be replayed successfully; forget them. */
 export function forgetOldWebhookTokens(before: Date) {
   return db.delete(webhookTokens).where(lt(webhookTokens.createdAt, before)).run().changes;
 }

@@ -1,5 +1,4 @@
-// The owner's workflow settings (collection reminders and distribution): the one place that reads and
-// writes them. The global row is the one with campaignId null.
+// The one place that reads and writes the owner's workflow settings; the global row has campaignId null.
 import { and, eq, isNull } from "drizzle-orm";
 import { workflowSettings } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
@@ -11,8 +10,6 @@ import { recalculateDeliveryDates } from "./collection-order.server";
 type Row = typeof workflowSettings.$inferSelect;
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
-/** Settings as the page and the JSON call see them; `savedAt` is null until the owner saves once. */
-/** What the model saves; dates are 'YYYY-MM-DD' (a UTC calendar day) or null. */
 export type WorkflowInput = {
   collection: { mode: (typeof reminderModes)[number]; startDate: string | null; maxReminders: number; contributors: string[] };
   distribution: {
@@ -62,7 +59,6 @@ function fromRow(row: Row | undefined): WorkflowSettings {
   };
 }
 
-/** The owner's global settings, or the defaults (manual reminders, manual distribution, 3 reminders). */
 export function getWorkflowSettings(ownerId: string): WorkflowSettings {
   return fromRow(globalRow(db, ownerId));
 }
@@ -71,11 +67,7 @@ export function getDistributionSettings(ownerId: string): DistributionSettings {
   return toDistributionSettings(getWorkflowSettings(ownerId).distribution);
 }
 
-/**
- * Saves the owner's global settings and recalculates every collection's nextDeliveryDate, in one
- * transaction. The upsert is done by hand: SQLite treats NULL campaign ids as distinct, so the unique
- * index (ownerId, campaignId) cannot catch a second global row.
- */
+// The upsert is by hand: SQLite treats NULL campaign ids as distinct, so the unique index cannot catch a second global row.
 export function saveWorkflowSettings(ownerId: string, input: WorkflowInput, today = new Date()): WorkflowSettings {
   const values = {
     collectionMode: input.collection.mode,
