@@ -105,6 +105,7 @@ export class JobRunner {
   private async drain() {
     this.settle(takeBackStaleJobs(this.staleMs));
     while (this.running && (await this.runOne())) {
+      // keep going while there is due work
     }
   }
 
