@@ -48,7 +48,6 @@ export class JobRunner {
     for (const schedule of this.schedules) {
       this.tasks.push(
         cron.schedule(schedule.cron, () => {
-          // One job per schedule per minute, however many times cron fires.
           const minute = Math.floor(now().getTime() / 60_000);
           enqueueJob(schedule.type, schedule.payload ?? {}, { dedupeKey: `cron:${schedule.type}:${minute}`, maxAttempts: 1 });
           this.wake();
