@@ -3,7 +3,7 @@
 // Chromium, each page twice in the same run: as served, and with every script blocked, the design's
 // floor (the page as plain HTML; the inline bootstrap still runs, its imports are blocked). Figures per
 // page: performance, accessibility and best-practices scores, LCP, TBT, CLS, bytes by type, and the
-// gap to the floor; the issue's three byte goals with pass/fail. The demo family (bench/pages.bench.ts's
+// gap to the floor; the three byte goals with pass/fail. The demo family (bench/pages.bench.ts's
 // seed) with a real 10-minute episode on disk, so a player that preloads shows as media bytes, grown to
 // what the goals name (phoneFamily below): nine finished podcasts with their own covers, a story with ten
 // photos, and a recorded story's family-book link. `npm run bench -- phone`;

@@ -19,18 +19,15 @@ import { afterBodyRefusal, bodyLimits } from "./body-limit";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
-/** Static files have an extension and pages never do: a page skips two stat calls. */
 function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next());
 }
 
-/** What a script or stylesheet still needs: no sniffing it as another type, no use by other sites. */
 function assetHeaders(res: express.Response) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
 }
 
-/** What Express adds in front of Remix: docs/decisions/0001-remix-express-sqlite.md */
 export async function createApp({ env, viteDevServer, buildDir: dir }: Options) {
   const buildDir = path.resolve(dir ?? "build");
   const app = express();
@@ -49,8 +46,6 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   });
 
   app.use(compression());
-  // Fingerprinted assets never change: cached for a year, and answered before the page headers (a CSP,
-  // rate-limit counters and the rest add 1.2 KB to each of a page's 20-odd scripts; decision 0187).
   if (!viteDevServer) app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: assetHeaders }));
 
   app.use((_req, res, next) => {
@@ -66,11 +61,9 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: env.APP_ENV === "production",
       contentSecurityPolicy: {
-        // Vite's dev client injects inline scripts, so development only reports.
         reportOnly: dev,
         directives: {
           "default-src": ["'self'"],
-          // With the S3 driver browsers send video parts straight to the bucket (decision 0145).
           "connect-src": ["'self'", ...(bucket ? [bucket] : []), ...(dev ? ["ws:"] : [])],
           "font-src": ["'self'"],
           "frame-src": ["'self'"],
@@ -96,7 +89,6 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       proxy,
     }),
   );
-  // Every body bounded before anything reads it (decision 0142).
   app.use(bodyLimits());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -1,8 +1,3 @@
-// Every route that takes files has its own rule in server/body-limit.ts: without one it gets the
-// 2 MB form cap, whatever its own reader allows. A route takes files when its action reaches one of
-// the file readers (app/lib/multipart.server.ts), directly or through the functions that call them,
-// or when its page has a file input (a form that posts to itself). Routes come from
-// `remix routes --json`, as the route-list guard reads them.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +13,6 @@ type RouteNode = {
 
 const APP = path.resolve("app");
 const READERS = ["readMultipartToDisk", "readMultipartForm"];
-// The readers themselves, and the small-form reader that only ever reads fields under its own cap.
 const NOT_FILE_TAKERS = new Set(["lib/multipart.server.ts", "lib/http.server.ts"]);
 
 function sourceFiles(dir: string): string[] {
@@ -29,7 +23,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A file's top-level declarations: the name each declares and the text up to the next one. */
 function declarations(text: string) {
   const start = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\s*\*?\s*|const\s+|let\s+|class\s+)(\w+)/gm;
   const found = [...text.matchAll(start)];
@@ -41,7 +34,6 @@ function declarations(text: string) {
 
 const calls = (body: string, name: string) => new RegExp(`\\b${name}\\s*\\(`).test(body);
 
-/** Adds to `readers` the functions among `decls` that call one of them, to a fixed point. */
 function spread(readers: Set<string>, decls: { name: string; body: string }[]) {
   for (let grew = true; grew; ) {
     grew = false;
@@ -54,7 +46,6 @@ function spread(readers: Set<string>, decls: { name: string; body: string }[]) {
   return readers;
 }
 
-/** Names of the functions outside the routes that read a file from a request. */
 function fileReadingFunctions(files: Map<string, string>) {
   const shared = [...files].filter(([file]) => !file.startsWith("routes/") && !NOT_FILE_TAKERS.has(file));
   return spread(
@@ -63,7 +54,6 @@ function fileReadingFunctions(files: Map<string, string>) {
   );
 }
 
-/** True when the route's action reaches a file reader, through its own helpers or shared ones. */
 function actionReadsFiles(text: string, shared: Set<string>) {
   const decls = declarations(text);
   const action = decls.find((d) => d.name === "action");
@@ -103,7 +93,6 @@ describe("body rules for routes that take files", () => {
   });
 
   it("finds the routes that take files", () => {
-    // The scan itself must keep working: these are known to take files.
     expect(takers.map((t) => t.id)).toEqual(
       expect.arrayContaining([
         "routes/_public+/contribute.$publicId",

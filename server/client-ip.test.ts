@@ -17,18 +17,15 @@ describe("client address", () => {
     const fly = proxyPolicy({ FLY_APP_NAME: "storyhearth", TRUST_PROXY: 0 });
     expect(fly).toEqual({ kind: "fly" });
     expect(clientIp(req("172.16.0.2", { "fly-client-ip": "198.51.100.9", "x-forwarded-for": "1.2.3.4" }), fly)).toBe("198.51.100.9");
-    // Without the header (e.g. a private-network health check) the socket is all we know.
     expect(clientIp(req("172.16.0.2"), fly)).toBe("172.16.0.2");
   });
 
   it("takes the entry TRUST_PROXY hops from the right, so what the client prepends is ignored", () => {
     const one = proxyPolicy({ TRUST_PROXY: 1 });
     expect(one).toEqual({ kind: "hops", hops: 1 });
-    // The client sent "6.6.6.6"; our proxy appended the address it saw.
     expect(clientIp(req("10.0.0.1", { "x-forwarded-for": "6.6.6.6, 198.51.100.9" }), one)).toBe("198.51.100.9");
     const two: ProxyPolicy = { kind: "hops", hops: 2 };
     expect(clientIp(req("10.0.0.1", { "x-forwarded-for": "6.6.6.6, 198.51.100.9, 10.0.0.2" }), two)).toBe("198.51.100.9");
-    // Fewer entries than hops: the leftmost one there is, never beyond.
     expect(clientIp(req("10.0.0.1", { "x-forwarded-for": "198.51.100.9" }), two)).toBe("198.51.100.9");
     expect(clientIp(req("10.0.0.1"), one)).toBe("10.0.0.1");
   });
@@ -39,7 +36,6 @@ afterAll(() => servers.forEach((close) => close()));
 
 async function limitedServer(proxy?: ProxyPolicy) {
   const app = express();
-  // The old setting, under which req.ip believes the header: the limits must not depend on req.ip.
   app.set("trust proxy", 1);
   app.use(rateLimits({ windowMs: 60_000, authMax: 3, publicPostMax: 5, generalMax: 1000, ...(proxy ? { proxy } : {}) }));
   app.all("*", (_req, res) => {
@@ -71,10 +67,8 @@ describe("rate limits with a forged X-Forwarded-For", () => {
 
   it("limit a rotating Fly-Client-IP off Fly, and a rotating X-Forwarded-For prefix behind a trusted proxy", async () => {
     expect(await statuses(await limitedServer(), "/api/login", 6, (i) => ({ "Fly-Client-IP": `10.2.${i}.1` }))).toEqual(expected);
-    // One trusted proxy: the real one appends the same address each time; the client's prefix changes.
     const behindProxy = await limitedServer({ kind: "hops", hops: 1 });
     expect(await statuses(behindProxy, "/login", 6, (i) => ({ "X-Forwarded-For": `10.3.${i}.1, 198.51.100.9` }))).toEqual(expected);
-    // A different client behind that proxy has its own allowance.
     expect(await statuses(behindProxy, "/login", 1, () => ({ "X-Forwarded-For": "198.51.100.10" }))).toEqual([200]);
   });
 

@@ -1,10 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Env } from "../app/lib/env.server";
 
-/**
- * Who may tell us the client's address. A header is only believed when the deployment's own proxy
- * sets it; anything else a client can forge per request. Why: docs/decisions/0137-sign-in-hardening.md
- */
 export type ProxyPolicy = { kind: "direct" } | { kind: "fly" } | { kind: "hops"; hops: number };
 
 export function proxyPolicy(config: Pick<Env, "FLY_APP_NAME" | "TRUST_PROXY">): ProxyPolicy {
@@ -12,7 +8,6 @@ export function proxyPolicy(config: Pick<Env, "FLY_APP_NAME" | "TRUST_PROXY">): 
   return config.TRUST_PROXY > 0 ? { kind: "hops", hops: config.TRUST_PROXY } : { kind: "direct" };
 }
 
-/** Express's `trust proxy` for the same policy, so req.protocol and req.hostname agree with it. */
 export const expressTrustProxy = (policy: ProxyPolicy) => (policy.kind === "fly" ? 1 : policy.kind === "hops" ? policy.hops : false);
 
 type IncomingRequest = { socket: { remoteAddress?: string | undefined }; headers: IncomingHttpHeaders };
@@ -23,8 +18,7 @@ export function clientIp(req: IncomingRequest, policy: ProxyPolicy): string {
   const socket = req.socket.remoteAddress ?? "unknown";
   if (policy.kind === "fly") return firstHeader(req.headers["fly-client-ip"]) || socket;
   if (policy.kind === "direct") return socket;
-  // Each trusted proxy appends the address it saw, so the client is `hops` entries from the right;
-  // entries further left were written by the client and are ignored.
+  // Each trusted proxy appends the address it saw; entries further left were written by the client.
   const forwarded = (firstHeader(req.headers["x-forwarded-for"]) ?? "")
     .split(",")
     .map((part) => part.trim())

@@ -10,11 +10,9 @@ import { createApp } from "./app";
 
 const config = env(); // fails fast, naming any missing or invalid variable
 
-// A LiteFS replica is read-only: the primary migrates (LiteFS `exec` runs scripts/migrate.ts first).
 const primary = await isPrimaryInstance();
 if (primary) {
   migrateDatabase(getDb());
-  // Once per database: tokens that stored e-mail may have printed are replaced (decision 0190).
   const retired = retireTokensInStoredEmail();
   if (retired) console.log(`Replaced the links of ${retired} invitation(s) found in stored e-mail.`);
 }
@@ -31,7 +29,6 @@ const viteDevServer =
 const app = await createApp({ env: config, viteDevServer, buildDir: process.env.BUILD_DIR });
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Storyhearth listening on http://localhost:${config.PORT}`);
-  // Off under APP_ENV=test so no test run reaches the internet: docs/decisions/0129-piper-voices-on-first-start.md
   if (config.VOICES_AUTO_DOWNLOAD ?? config.APP_ENV !== "test") void downloadVoicesOnFirstStart(defaultPiperModels());
 });
 
@@ -48,7 +45,6 @@ function shutdown(signal: string) {
       process.exit(0);
     });
   });
-  // Keep-alive connections must not hold the process forever.
   setTimeout(() => server.closeAllConnections(), 5_000).unref();
   setTimeout(() => process.exit(1), 10_000).unref();
 }

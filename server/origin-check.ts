@@ -1,9 +1,7 @@
 import type { RequestHandler } from "express";
 
-/** They authenticate by signature or API key, not by cookie. */
 const EXEMPT = [/^\/webhooks\//, /^\/api\/external\//];
 
-/** Beside SameSite=Lax, for old browsers. Why: docs/decisions/0004-cross-site-and-rate-limits.md */
 export function originCheck(): RequestHandler {
   return (req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method) || EXEMPT.some((p) => p.test(req.path))) return next();

@@ -9,20 +9,17 @@ export type RateLimitConfig = {
   authMax: number;
   publicPostMax: number;
   generalMax: number;
-  /** Where the client address comes from; default: the socket (no proxy believed). */
   proxy?: ProxyPolicy;
 };
 
 const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
 const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/, /^\/help/];
 
-/** Video chunks: one 500 MB upload is 34 posts, so they get their own, wider tier. */
 const UPLOAD_CHUNK_PATH = /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/;
 export const UPLOAD_CHUNKS_PER_WINDOW = 300;
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 
-/** A plain link, because the CSP blocks javascript: URLs. */
 export function backHref(req: Request) {
   const referer = req.get("referer");
   if (referer) {
@@ -48,7 +45,6 @@ function tooMany(req: Request, res: Response) {
   }
 }
 
-/** Why these tiers: docs/decisions/0004-cross-site-and-rate-limits.md */
 export function rateLimits(config: RateLimitConfig): RequestHandler[] {
   const proxy = config.proxy ?? { kind: "direct" };
   const base = {
@@ -58,7 +54,6 @@ export function rateLimits(config: RateLimitConfig): RequestHandler[] {
     handler: tooMany,
     // Not req.ip: a forged X-Forwarded-For must not give each request a new key (decision 0137).
     keyGenerator: (req: Request) => ipKeyGenerator(clientIp(req, proxy)),
-    // The header is expected (a client or proxy may send it); clientIp decides whether to believe it.
     validate: { xForwardedForHeader: false },
   };
   const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";

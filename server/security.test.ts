@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 
-// The real middlewares in front of a stand-in handler, over real HTTP on 127.0.0.1.
 let base = "";
 let close: () => void;
 beforeAll(async () => {
@@ -29,7 +28,6 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) expect((await post("/login")).status).toBe(200);
     const refused = await post("/login", { Accept: "application/json" });
     expect(refused.status).toBe(429);
-    // express-rate-limit's standard headers give every tier's 429 its Retry-After.
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ message: "Too many requests. Please wait a minute and try again." });
     const page = await post("/api/login", { Accept: "text/html" });
@@ -37,7 +35,6 @@ describe("rate limits", () => {
     expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(0);
     const html = await page.text();
     expect(html).toContain("Too many requests. Please wait a minute and try again.");
-    // "Go back" is a plain link (the CSP blocks javascript: URLs): to our page the visitor came from, else the form's page.
     expect(html).not.toContain("javascript:");
     expect(html).toContain('<a href="/api/login">Go back</a>');
     const fromLogin = await post("/login", { Accept: "text/html", Referer: `${base}/login?redirectTo=%2Fcontacts` });

@@ -3,8 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { CheckboxField, Field, fieldAria, FormAlert, SelectField, TextareaField } from "~/components/forms";
 
-// The field set's promise: every control is named by its label, and while it has errors it is
-// marked invalid and described by them (and by its hint), with the ids Conform's props point to.
+// Every control is named by its label and, while it has errors, marked invalid and described by them.
 
 describe("fieldAria", () => {
   test("valid, no hint: nothing to describe", () => {
@@ -32,7 +31,6 @@ describe("fieldAria", () => {
 
 type Values = { email: string; role: string; notes: string; invite: string };
 
-/** A form as every form here is built: Conform's useForm, its get*Props spread into the field set. */
 function ExampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm<Values>({ id: "example", lastResult });
   return (
@@ -90,7 +88,6 @@ describe("the field set with Conform", () => {
       const control = screen.getByLabelText(label!);
       expect(control).toHaveAttribute("aria-invalid", "true");
       expect(control).toHaveAccessibleDescription(message);
-      // Conform's own error id is the list's id, so its props and the field set agree.
       expect(document.getElementById(`${control.id}-error`)).toHaveTextContent(message!);
     }
     const alert = screen.getByRole("alert");

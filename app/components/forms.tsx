@@ -11,8 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { cn } from "~/lib/cn";
 
-// The one field set every form uses (decision 0118): a labelled control, its hint and its errors,
-// wired the way Conform's get*Props expect (errors at `${id}-error`), so no form builds its own.
+// The one field set every form uses (decision 0118), wired the way Conform's get*Props expect.
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -35,11 +34,7 @@ export const inputClass =
 
 type ControlAria = { "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling"; "aria-describedby"?: string };
 
-/**
- * The ids and aria attributes of a control with errors and a hint. The error list's id is Conform's
- * errorId, and what the caller's props already describe (Conform's error id) is kept, so the hint
- * is still read out while the field is invalid.
- */
+// What the caller's props already describe is kept, so the hint is still read out while the field is invalid.
 export function fieldAria(id: string, { errors, hint, given = {} }: { errors?: ListOfErrors; hint?: boolean; given?: ControlAria }) {
   const invalid = Boolean(errors?.some(Boolean));
   const errorId = invalid ? `${id}-error` : undefined;
@@ -52,7 +47,6 @@ export function fieldAria(id: string, { errors, hint, given = {} }: { errors?: L
   return { errorId, hintId, aria };
 }
 
-/** The frame every field shares: label above, control, hint, errors. */
 function FieldFrame({ id, label, hint, hintId, errorId, errors, className, children }: {
   id: string;
   label: ReactNode;
@@ -87,7 +81,6 @@ type FieldProps = {
   className?: string;
 };
 
-/** A labelled input with its error list; the errors are announced and linked by aria-describedby. */
 export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
@@ -99,10 +92,7 @@ export function Field({ label, inputProps, errors, hint, className }: FieldProps
   );
 }
 
-/**
- * A password field with a show/hide toggle. The toggle needs JavaScript, so it is only rendered once
- * React runs: without JavaScript there is no button that does nothing.
- */
+// The toggle needs JavaScript, so it is only rendered once React runs.
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
@@ -148,10 +138,8 @@ export function TextareaField({ label, textareaProps, errors, hint, className }:
 type SelectFieldProps<T extends string> = {
   label: string;
   selectProps: SelectHTMLAttributes<HTMLSelectElement>;
-  /** The choices, in order: values that `optionLabel` names (the value itself by default), or value/label pairs. */
   options: ReadonlyArray<T | { value: T; label: string; disabled?: boolean }>;
   optionLabel?: (value: T) => string;
-  /** An empty first option ("Choose a category"), for a choice that has no default. */
   placeholder?: string;
   errors?: ListOfErrors;
   hint?: string;
@@ -188,7 +176,6 @@ export function SelectField<T extends string>({
   );
 }
 
-/** A checkbox with its label to the right; errors (rare for a checkbox) below it. */
 export function CheckboxField({ label, inputProps, errors, className }: {
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
@@ -209,10 +196,6 @@ export function CheckboxField({ label, inputProps, errors, className }: {
   );
 }
 
-/**
- * A form's own errors (not a field's), or a failure described by `children`, announced when it
- * appears; nothing while there is neither.
- */
 export function FormAlert({ title, errors, children }: { title?: string; errors?: ListOfErrors; children?: ReactNode }) {
   if (!errors?.some(Boolean) && children == null) return null;
   return (
@@ -224,7 +207,6 @@ export function FormAlert({ title, errors, children }: { title?: string; errors?
   );
 }
 
-/** The row under a form: Cancel (a link back, so it works without JavaScript), then the submit button(s). */
 export function FormActions({ cancelTo, replace, className, children }: { cancelTo: string; replace?: boolean; className?: string; children: ReactNode }) {
   return (
     <div className={cn("flex flex-wrap justify-end gap-2", className)}>

@@ -43,7 +43,6 @@ type Props = { variant: HeaderVariant; theme: Theme | null; userName?: string | 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted");
 
-/** Where NavLink would mark a link active: the page itself, or (except for the home pages) a page under it. */
 const isActivePath = (pathname: string, to: string) => pathname === to || (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
 
 function HeaderMenu({ label, align = "right", children }: { label: string; align?: "left" | "right"; children: React.ReactNode }) {
@@ -109,7 +108,6 @@ export function Header({ variant, theme, userName }: Props) {
   const at = variant === "admin" ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" } : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
   // The phone menu is a disclosure (it holds a search form), not a menu: Escape and a click outside close it.
   const mobileMenu = useDisclosure().detailsProps;
-  // Every page draws this bar: its links are ListLinks, marked active here (decision 0147).
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">

@@ -1,10 +1,6 @@
 import type { ComponentType } from "react";
 
-/**
- * A component kept in its own chunk (decision 0183): fetched when first rendered, which suspends until
- * it arrives, or earlier through `preload`. Unlike React.lazy, once fetched it renders at once, so a
- * page that preloads what its server HTML shows hydrates that part with everything else.
- */
+// Unlike React.lazy, once fetched it renders at once, so a preloaded part hydrates with the rest (decision 0183).
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let Loaded: ComponentType<P> | undefined;
   let failed: unknown;
@@ -26,7 +22,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       failed = undefined;
       throw error;
     }
-    // A thrown promise is how a component suspends; the nearest <Suspense> waits for it.
     if (!Loaded) throw preload();
     return <Loaded {...props} />;
   }

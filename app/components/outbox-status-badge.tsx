@@ -10,5 +10,4 @@ const variant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destr
   failed: "destructive",
 };
 
-/** An outbox row's state, as the local mailbox's list and message pages show it. */
 export const OutboxStatusBadge = ({ status }: { status: OutboxStatus }) => <Badge variant={variant[status]}>{status}</Badge>;

@@ -1,26 +1,21 @@
-// Relatives and testimonial respondents have no account: the marketing header (and its 'Login')
-// would tell them they need one. Their pages opt out of it with this handle. Decision 0124.
+// People without an account must not see the marketing header's 'Login' (decision 0124).
 import { useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "~/lib/messages";
 
 export const respondentFrame = { frame: "respondent" } as const;
 
-/** Read by the root: any matched route with the handle hides the site header. */
 export function useRespondentFrame() {
   return useMatches().some((match) => (match.handle as { frame?: string } | undefined)?.frame === "respondent");
 }
 
 type Props = {
-  /** The collection's or campaign's title: what the relative was asked to take part in. */
   title: string;
-  /** "h1" when the title is the page's heading; "p" when the page has its own. */
   titleAs?: "h1" | "p";
   description?: string | null;
   children: ReactNode;
 };
 
-/** No links out, no navigation: one calm column with the title the invitation named. */
 export function RespondentFrame({ title, titleAs = "h1", description, children }: Props) {
   const Title = titleAs;
   return (

@@ -3,17 +3,13 @@ import { useEffect, useRef } from "react";
 import { THEME_COLORS } from "~/lib/brand";
 import type { Theme } from "~/lib/theme.server";
 
-/** The user's pick (the one being saved first), or null while the system's colour scheme decides. */
 export function useOptimisticTheme(serverTheme: Theme | null) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const pending = fetcher.formData?.get("theme");
   return pending === "light" || pending === "dark" ? pending : serverTheme;
 }
 
-/**
- * Both buttons are rendered and CSS shows the one that fits the theme on screen, so the switch is
- * right before the user has picked (the system's scheme, decision 0125), with or without JavaScript.
- */
+// Both buttons are rendered and CSS shows the fitting one, so the switch is right with or without JavaScript.
 export function ThemeSwitch({ theme }: { theme: Theme | null }) {
   const fetcher = useFetcher({ key: "theme-switch" });
   const location = useLocation();
@@ -60,7 +56,6 @@ export function ThemeSwitch({ theme }: { theme: Theme | null }) {
   );
 }
 
-/** The browser's toolbar colour: the picked theme's, or one for each system scheme. */
 export function ThemeColorMeta({ theme }: { theme: Theme | null }) {
   if (theme) return <meta name="theme-color" content={THEME_COLORS[theme]} />;
   return (
@@ -71,7 +66,6 @@ export function ThemeColorMeta({ theme }: { theme: Theme | null }) {
   );
 }
 
-// Inline icons: no icon font or emoji font needed on old devices.
 function SunIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

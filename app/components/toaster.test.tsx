@@ -2,8 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { Toaster } from "~/components/toaster";
 
-// The toast a save brings stays its time whatever loads next; only a new toast, its time or the
-// person dismisses it.
+// A shown toast keeps its time whatever loads next; only a new toast, its time or the person dismisses it.
 describe("Toaster", () => {
   afterEach(() => vi.useRealTimers());
 

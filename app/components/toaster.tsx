@@ -3,7 +3,6 @@ import type { Toast } from "~/lib/toast.server";
 import { cn } from "~/lib/cn";
 
 const DISPLAY_MS = 5000;
-/** A swipe to the right this far (px) dismisses the toast; a shorter one lets it spring back. */
 const SWIPE_THRESHOLD_PX = 50;
 const TOAST_EVENT = "storyhearth:toast";
 
@@ -47,7 +46,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       aria-label="Notifications (F8)"
       tabIndex={-1}
       onKeyDown={(event) => event.key === "Escape" && shown && setShown(null)}
-      // The screen's width less the 1rem margins on both sides: a full-width toast hung off a phone's left edge.
       className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-sm outline-none"
     >
       {shown ? (
@@ -76,7 +74,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   );
 }
 
-/** Pointer handlers that let a finger (or mouse) drag the toast right and, past the threshold, dismiss it. */
 function useSwipeToDismiss(dismiss: () => void) {
   const start = useRef<number | null>(null);
   const offset = (event: PointerEvent<HTMLElement>) => Math.max(0, event.clientX - (start.current ?? event.clientX));
@@ -88,7 +85,6 @@ function useSwipeToDismiss(dismiss: () => void) {
   };
   return {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      // The close button keeps its own click.
       if (event.button !== 0 || (event.target as HTMLElement).closest("button")) return;
       start.current = event.clientX;
       event.currentTarget.setPointerCapture(event.pointerId);

@@ -1,4 +1,4 @@
-// Only the LiteFS primary writes, so only it runs jobs. Why: docs/decisions/0007-job-runner.md
+// Only the LiteFS primary writes, so only it runs jobs (decision 0007).
 import { deleteExpiredSessions } from "~/models/session.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
 import { abandonedPodcastJob, generatePodcastJob } from "~/features/podcasts/generate.server";
@@ -25,7 +25,6 @@ export const jobHandlers: Record<string, JobHandler> = {
     await deliverPendingEmails(500, { afterRestart: payload.afterRestart === true });
   },
   "generate-podcast": generatePodcastJob,
-  // Webhook tokens older than the signature's age check can go.
   "clean-up": () => {
     deleteExpiredSessions(now());
     forgetOldWebhookTokens(new Date(now().getTime() - 2 * WEBHOOK_MAX_AGE_SECONDS * 1000));
@@ -46,7 +45,6 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { backupDatabase } = await import("~/lib/backup.server");
     await backupDatabase();
   },
-  // Once: photos stored as they were sent before every photo was re-encoded (decision 0151).
   "reencode-photos": async () => {
     const { reencodePhotosStoredAsSent } = await import("~/features/contributions/photos.server");
     await reencodePhotosStoredAsSent();
@@ -58,11 +56,9 @@ export const jobHandlers: Record<string, JobHandler> = {
     const { withdrawEpisodesOfClip } = await import("~/features/podcasts/clip-removal.server");
     await reapplyLoggedErasures(hashedFamilyFiles, withdrawEpisodesOfClip);
   },
-  // A closed account's files (decisions 0162, 0212): its rows went at once, its files go here, once its running jobs ended.
   "purge-account-files": async (payload) => {
     const { purgeAccountFiles } = await import("~/features/account/delete-account.server");
     await purgeAccountFiles(payload);
-    // The payload names the family's files and ids: with them gone, so is this row.
     throw new JobEnded("The account's files are removed");
   },
   "build-book": async (payload) => {
@@ -75,8 +71,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   },
 };
 
-// A job that stopped the server on its last attempt never reached its own failure handling: these
-// tell its owner the way that handling would have.
+// A job that stopped the server on its last attempt never reached its own failure handling: these tell its owner instead.
 export const abandonedJobHandlers: Record<string, JobHandler> = {
   "generate-podcast": abandonedPodcastJob,
   "build-book": async (payload) => {
@@ -103,7 +98,6 @@ export function createJobRunner(options: { pollMs?: number } = {}) {
   return new JobRunner({ handlers: jobHandlers, abandoned: abandonedJobHandlers, schedules: jobSchedules, ...options });
 }
 
-// A fresh runner for each term as primary; hand-over: docs/decisions/0110-litefs-and-storage.md
 let follower: PrimaryFollower | null = null;
 
 export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000, litefsDir = process.env.LITEFS_DIR } = {}) {
@@ -120,7 +114,6 @@ export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000,
       enqueueJob("reencode-photos", {}, { dedupeKey: "reencode-photos:0151" });
       runner.wake();
     },
-    // The predecessor is gone: rows it left mid-send are settled and queued e-mail of any age goes out.
     onSwept: (runner) => {
       enqueueJob("deliver-emails", { afterRestart: true });
       runner.wake();

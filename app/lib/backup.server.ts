@@ -1,4 +1,4 @@
-// Hourly online backups of the SQLite file into the media storage. Why and how: docs/decisions/0144-automatic-backups.md
+// Hourly online backups of the SQLite file into the media storage (decision 0144).
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -21,7 +21,6 @@ const KEY_PATTERN = /^backups\/storyhearth-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(
 
 export type Backup = { key: string; takenAt: Date; size: number };
 
-/** `backups/storyhearth-20261127T080000Z.sqlite.gz`: sortable, and the time is in the name. */
 export function backupKey(at: Date) {
   const stamp = at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
   return `${BACKUP_PREFIX}storyhearth-${stamp}.sqlite.gz`;
@@ -34,7 +33,6 @@ export function parseBackupKey(key: string): Date | null {
   return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
 }
 
-/** Backups in storage, newest first; other files under backups/ are not ours and are left alone. */
 export async function listBackups(storage: Storage): Promise<Backup[]> {
   const found = await storage.list(BACKUP_PREFIX);
   return found
@@ -45,11 +43,6 @@ export async function listBackups(storage: Storage): Promise<Backup[]> {
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
-/**
- * The keys a grandfather-father-son rotation keeps (as restic's --keep-hourly/--keep-daily): the
- * newest backup of each of the `hourly` most recent hours that have one, and of each of the `daily`
- * most recent UTC days that have one.
- */
 export function backupsToKeep(backups: Backup[], { hourly = KEEP_HOURLY, daily = KEEP_DAILY } = {}): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
   const keep = new Set<string>();
@@ -68,9 +61,7 @@ export function backupsToKeep(backups: Backup[], { hourly = KEEP_HOURLY, daily =
   return keep;
 }
 
-/** Opens the copy as the app would after a restore; anything but "ok" throws. */
 export function checkIntegrity(file: string) {
-  // Read-write, so that closing it removes the -wal and -shm files opening it creates.
   const copy = new Database(file, { fileMustExist: true });
   try {
     const rows = copy.pragma("integrity_check") as Array<{ integrity_check: string }>;
@@ -85,15 +76,10 @@ export const backupTempDir = () => path.join(os.tmpdir(), "storyhearth-backups")
 
 export type BackupResult = { key: string; size: number; pruned: string[] };
 
-/**
- * Online backup into a temporary file, integrity check, gzip, then one put under the final key
- * (the local driver writes beside and renames, an S3 object appears only once complete): a crash at
- * any step leaves no backup under a final key, only temporary files the next run removes.
- */
+// A crash at any step leaves no backup under a final key, only temporary files the next run removes.
 export async function takeBackup({ sqlite, storage, at }: { sqlite: Database.Database; storage: Storage; at: Date }): Promise<BackupResult> {
   const dir = backupTempDir();
   await fs.mkdir(dir, { recursive: true });
-  // Temporary files carry their process's tag: those of a killed process go now, a live one's stay.
   for (const name of await fs.readdir(dir)) {
     if (processGone(name.split("-")[0]!)) await fs.rm(path.join(dir, name), { force: true });
   }
@@ -108,7 +94,6 @@ export async function takeBackup({ sqlite, storage, at }: { sqlite: Database.Dat
     const pruned = await pruneBackups(storage);
     return { key, size, pruned };
   } finally {
-    // Opening the copy (it is in WAL mode, as the original) leaves -wal and -shm beside it.
     for (const file of [copy, `${copy}-wal`, `${copy}-shm`, `${copy}-journal`, packed]) await fs.rm(file, { force: true });
   }
 }
@@ -121,7 +106,6 @@ export async function pruneBackups(storage: Storage, options?: { hourly?: number
   return pruned;
 }
 
-/** Downloads and unpacks a backup into `file` and checks it; the caller decides where it goes next. */
 export async function fetchBackup(storage: Storage, key: string, file: string) {
   const found = await storage.read(key);
   if (!found) throw new Error(`no backup named ${key}`);
@@ -129,7 +113,6 @@ export async function fetchBackup(storage: Storage, key: string, file: string) {
   checkIntegrity(file);
 }
 
-/** The hourly job (app/jobs): this process's database into the configured storage. */
 export async function backupDatabase() {
   const result = await takeBackup({ sqlite: getDb().$client, storage: getStorage(), at: now() });
   console.log(`backup stored as ${result.key} (${result.size} bytes)${result.pruned.length ? `, ${result.pruned.length} old backups removed` : ""}`);

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { APPLE_TOUCH_ICON, faviconSvg, ICONS, MANIFEST_PATH, webManifest } from "./brand";
 
-// The committed files are drawn by scripts/icons.ts from brand.ts: a change to one needs the other.
 describe("the mark's files", () => {
   it("public/ holds what scripts/icons.ts draws from brand.ts (run it after changing the mark)", () => {
     expect(JSON.parse(fs.readFileSync(`public${MANIFEST_PATH}`, "utf8"))).toEqual(webManifest());

@@ -1,16 +1,10 @@
-// The product's mark, its colours and the files drawn from them. `scripts/icons.ts` writes
-// public/favicon.svg, the PNG icons and public/site.webmanifest from this module (decision 0125).
+// `scripts/icons.ts` writes the favicon, PNG icons and web manifest from this module (decision 0125).
 import { PRODUCT_NAME } from "~/lib/messages";
 
-/** The page background of each theme (--bg in styles/tailwind.css): the browser's toolbar colour. */
 export const THEME_COLORS = { light: "#fdfaf5", dark: "#1b1612" } as const;
 
 type Point = readonly [number, number];
 
-/**
- * The mark on a 32-unit square: a flame on a rounded square. The flame is a curve from its tip
- * down its left side, a half circle for its foot, and a curve back up its right side.
- */
 export const MARK = {
   size: 32,
   cornerRadius: 7,
@@ -33,9 +27,7 @@ export const FLAME_PATH = `M${pair(flame.tip)}C${flame.leftSide.map(pair).join("
 export type IconFile = {
   src: string;
   size: number;
-  /** "any": the rounded mark on a transparent corner; "maskable" and the Apple icon fill the square. */
   purpose: "any" | "maskable";
-  /** How much of the square the flame spans, relative to the favicon: smaller for a maskable icon's safe zone. */
   flameScale: number;
 };
 

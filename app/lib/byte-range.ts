@@ -1,4 +1,3 @@
-// One "bytes=" range, as <video> and download tools send; several ranges get the whole file.
 export type ByteRangeResult = { start: number; end: number } | "unsatisfiable" | null;
 
 export function parseByteRange(header: string | null, size: number): ByteRangeResult {
@@ -9,7 +8,6 @@ export function parseByteRange(header: string | null, size: number): ByteRangeRe
   if (from === "" && to === "") return null;
   if (size === 0) return "unsatisfiable";
   if (from === "") {
-    // "bytes=-500": the last 500 bytes.
     const suffix = Number(to);
     if (suffix === 0) return "unsatisfiable";
     return { start: Math.max(0, size - suffix), end: size - 1 };

@@ -1,6 +1,3 @@
-// Square cover art drawn on the server with no network: the product's palette and flame, the title
-// set by Pango (it wraps and fits the text to its box), and a photo cropped to a square when the
-// family gives one. Why sharp: docs/decisions/0133-cover-art-and-feeds.md
 import sharp from "sharp";
 import { FLAME_PATH, MARK } from "~/lib/brand";
 import { MAX_INPUT_PIXELS, openImage } from "~/lib/images.server";
@@ -11,15 +8,12 @@ export const COVER_MAX_BYTES = 512 * 1024;
 
 export type CoverText = {
   title: string;
-  /** A short line above the title, e.g. the collection's name or "Family podcast". */
   kicker?: string | null;
-  /** The line at the foot, e.g. "The Nguyen family". */
   byline?: string | null;
 };
 
 const COLORS = { deep: "#5c240a", primary: MARK.background, ember: "#c2570c", cream: MARK.flameColor, glow: "#f3c98b" };
 
-// Pango markup: only these three characters are special in text.
 const markup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const oneLine = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -53,7 +47,6 @@ async function textLayer(text: string, font: string, width: number, height: numb
   return { input: data, width: info.width, height: info.height };
 }
 
-/** The generated cover: a JPEG square under COVER_MAX_BYTES. */
 export async function drawCover({ title, kicker, byline }: CoverText, size = COVER_SIZE): Promise<Buffer> {
   const margin = Math.round(size * 0.1);
   const inner = size - 2 * margin;
@@ -78,10 +71,6 @@ export async function drawCover({ title, kicker, byline }: CoverText, size = COV
 
 export class CoverPhotoError extends Error {}
 
-/**
- * A family's own photo as a cover: decoded and turned upright by the one image reader
- * (images.server), cropped to the centre square and resized; no metadata is carried over.
- */
 export async function photoCover(bytes: Buffer, size = COVER_SIZE): Promise<Buffer> {
   try {
     const { image } = await openImage(bytes);
@@ -95,7 +84,6 @@ export async function photoCover(bytes: Buffer, size = COVER_SIZE): Promise<Buff
   }
 }
 
-/** A small copy of a cover for an e-mail: it travels inside the message, so it stays a few kilobytes. */
 export async function coverThumbnail(cover: Buffer, size = 240): Promise<Buffer> {
   return sharp(cover, { limitInputPixels: MAX_INPUT_PIXELS }).resize(size, size, { fit: "cover" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

@@ -5,7 +5,6 @@ const utc = (ymd: string, time = "00:00:00") => new Date(`${ymd}T${time}Z`);
 const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const series = (settings: DistributionSettings, count: number, today: Date) => deliveryDates(settings, count, today).map(ymd);
 
-// 2025-01-01 is a Wednesday (UTC day 3).
 const TODAY = utc("2025-01-01", "15:30:00");
 
 describe("deliveryDateFor: modes without a date", () => {
@@ -45,7 +44,6 @@ describe("deliveryDateFor: scheduled", () => {
 
 describe("deliveryDateFor: weekly", () => {
   it("uses the next chosen weekday on or after today when there is no start", () => {
-    // Today is Wednesday; next Monday is Jan 6.
     expect(series({ mode: "weekly", dayOfWeek: 1 }, 3, TODAY)).toEqual(["2025-01-06", "2025-01-13", "2025-01-20"]);
   });
 
@@ -54,13 +52,11 @@ describe("deliveryDateFor: weekly", () => {
   });
 
   it("starts on the start date when it is the chosen weekday", () => {
-    // 2027-01-05 is a Tuesday.
     const s: DistributionSettings = { mode: "weekly", dayOfWeek: 2, scheduledDate: utc("2027-01-05") };
     expect(series(s, 3, TODAY)).toEqual(["2027-01-05", "2027-01-12", "2027-01-19"]);
   });
 
   it("moves to the following week when the weekday has passed, Sunday = 0", () => {
-    // Start Tuesday 2027-01-05; the next Sunday is Jan 10, the previous Monday doesn't count.
     expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 0, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe("2027-01-10");
     expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 1, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe("2027-01-11");
   });
@@ -100,7 +96,6 @@ describe("deliveryDateFor: monthly", () => {
   });
 
   it("treats the capped last day as this month's occurrence", () => {
-    // Day 31 in February means Feb 28, which is still ahead of Feb 10.
     const s: DistributionSettings = { mode: "monthly", dayOfMonth: 31, scheduledDate: utc("2027-02-10") };
     expect(series(s, 2, TODAY)).toEqual(["2027-02-28", "2027-03-31"]);
   });
@@ -150,7 +145,6 @@ describe("deliveryDateFor: yearly", () => {
   it("moves Feb 29 to Feb 28 in non-leap years and keeps it in leap years", () => {
     const s: DistributionSettings = { mode: "yearly", monthOfYear: 2, dayOfMonth: 29, scheduledDate: utc("2028-01-01") };
     expect(series(s, 5, TODAY)).toEqual(["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"]);
-    // Started in a non-leap year it still reaches Feb 29 in 2028.
     const from2027: DistributionSettings = { mode: "yearly", monthOfYear: 2, dayOfMonth: 29, scheduledDate: utc("2027-01-10") };
     expect(series(from2027, 2, TODAY)).toEqual(["2027-02-28", "2028-02-29"]);
   });
@@ -192,7 +186,6 @@ describe("formatDeliveryDate", () => {
   it("formats en-US short month in UTC", () => {
     expect(formatDeliveryDate(utc("2027-01-05"))).toBe("Jan 5, 2027");
     expect(formatDeliveryDate(utc("2028-02-29"))).toBe("Feb 29, 2028");
-    // Late in the UTC day stays on that day whatever the host time zone.
     expect(formatDeliveryDate(utc("2025-12-31", "23:59:59"))).toBe("Dec 31, 2025");
   });
 

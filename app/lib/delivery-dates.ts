@@ -1,5 +1,4 @@
-// The delivery-date rule (spec part 1, §4), in UTC calendar days only: local-time getters would
-// shift a stored date by a day for users west or east of UTC.
+// The delivery-date rule (spec part 1, §4), in UTC days only: local-time getters would shift a stored date by a day.
 import { formatDay } from "./format-date";
 
 export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
@@ -7,11 +6,8 @@ export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" |
 export type DistributionSettings = {
   mode: DistributionMode;
   scheduledDate?: Date | null;
-  /** 0-6, Sunday = 0. */
   dayOfWeek?: number | null;
-  /** 1-31; capped at the target month's last day. */
   dayOfMonth?: number | null;
-  /** 1-12. */
   monthOfYear?: number | null;
 };
 
@@ -25,7 +21,6 @@ const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
-/** 31 → Feb 28/29, Apr 30. */
 function cappedDay(year: number, month: number, day: number): Date {
   const first = new Date(Date.UTC(year, month, 1)); // normalises month overflow into the year
   const y = first.getUTCFullYear();
@@ -36,12 +31,10 @@ function cappedDay(year: number, month: number, day: number): Date {
 function monthlyDate(start: Date, day: number, stepMonths: number, index: number): Date {
   const y = start.getUTCFullYear();
   const m = start.getUTCMonth();
-  // The base month is the start month if its occurrence hasn't passed yet, else the next one.
   const baseMonth = cappedDay(y, m, day).getTime() >= start.getTime() ? m : m + 1;
   return cappedDay(y, baseMonth + stepMonths * index, day);
 }
 
-/** Null for manual and immediate modes and for missing or out-of-range settings. */
 export function deliveryDateFor(settings: DistributionSettings, index: number, today: Date): Date | null {
   if (!Number.isInteger(index) || index < 0) return null;
   const { mode, dayOfWeek, dayOfMonth, monthOfYear } = settings;
@@ -68,7 +61,6 @@ export function deliveryDateFor(settings: DistributionSettings, index: number, t
       const y = start.getUTCFullYear();
       const month = monthOfYear - 1;
       const baseYear = cappedDay(y, month, dayOfMonth).getTime() >= start.getTime() ? y : y + 1;
-      // Capped per target year, so Feb 29 falls on Feb 28 in non-leap years only.
       return cappedDay(baseYear + index, month, dayOfMonth);
     }
     default:

@@ -4,7 +4,6 @@ import { displayAddress } from "./display-address";
 
 const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 
-// What people type or paste into a recipient field, and what each becomes.
 const forms: Array<[string, Mailbox[], string[]?]> = [
   ["aunt.rosa@example.com", [box("aunt.rosa@example.com")]],
   ["Aunt Rosa <aunt.rosa@example.com>", [box("aunt.rosa@example.com", "Aunt Rosa")]],

@@ -1,5 +1,3 @@
-// Safe defaults (decision 0143): a production build without APP_ENV is production, and only
-// production listens beyond this machine unless HOST says so.
 import { describe, expect, it } from "vitest";
 import { isLoopbackHost, parseEnv } from "./env.server";
 

@@ -10,14 +10,12 @@ import { FileRegionWriter } from "./file-region-writer.server";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-region-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** `bytes` as a stream of small pieces, the way a socket delivers a body. */
 const pieces = (bytes: Buffer, size = 7000) => Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
 
 describe("FileRegionWriter", () => {
   it("writes its region and leaves the rest of the file as it was, in any order", async () => {
     const file = path.join(dir, "ordered.bin");
     const whole = randomBytes(100_000);
-    // Regions of 30,000 bytes written last-first: the file ends up byte for byte the original.
     for (const start of [90_000, 60_000, 0, 30_000]) {
       await pipeline(pieces(whole.subarray(start, start + 30_000)), new FileRegionWriter(file, { start, maxBytes: 30_000 }));
     }

@@ -1,5 +1,4 @@
-// Bounded, so a chunk sent too long cannot spill into its neighbour. 4 MB buffer: with the 16 KB
-// default, receiving and writing never overlapped. Why: docs/decisions/0114-chunks-written-in-place.md
+// Bounded, so a chunk sent too long cannot spill into its neighbour (decision 0114).
 import fs from "node:fs";
 import { Writable } from "node:stream";
 
@@ -8,7 +7,6 @@ const BUFFER_BYTES = 4 * 1024 * 1024;
 type RegionOptions = { start?: number; maxBytes?: number };
 
 export class FileRegionWriter extends Writable {
-  /** Bytes received, including any beyond the region that were dropped. */
   received = 0;
   private fd: number | null = null;
   private readonly start: number;
@@ -52,7 +50,6 @@ export class FileRegionWriter extends Writable {
   }
 }
 
-/** A write may take fewer bytes than offered. */
 function writeAll(fd: number, buffers: Buffer[], position: number, callback: (error?: Error | null) => void) {
   if (buffers.length === 0) return callback();
   fs.writev(fd, buffers, position, (error, written) => {

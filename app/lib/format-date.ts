@@ -1,11 +1,6 @@
 // UTC, so the server's HTML and the hydrated page agree whatever the time zones.
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
-/**
- * "Nov 27, 2026", what Intl's en-US short date gives, built by hand: Intl.DateTimeFormat#format costs
- * a few microseconds a call, which a page of 25 rows with three dates each felt (decision 0147).
- * Throws a RangeError on an invalid date, as Intl does.
- */
 export function formatDay(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");

@@ -1,11 +1,6 @@
-// HTML to plain text the way mail clients write their text part: paragraphs and line breaks kept,
-// tags dropped, entities decoded, <blockquote> written as "> " lines so quote rules apply to both.
 
-/** Elements whose content is not text to read. */
 const DROP_WITH_CONTENT = new Set(["head", "style", "script", "title", "template", "xml"]);
-/** Start a new line. */
 const LINE_BLOCKS = new Set(["div", "tr", "li", "dt", "dd", "section", "article", "header", "footer", "address", "center", "figure", "figcaption", "nav", "aside", "main", "form", "fieldset"]);
-/** Stand apart as a paragraph (an empty line above and below). */
 const PARAGRAPH_BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "table", "blockquote", "pre", "hr"]);
 
 const NAMED: Record<string, string> = {
@@ -25,7 +20,6 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
     if (name.startsWith("#")) {
       const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      // NUL, surrogates and numbers past Unicode become the replacement character, as browsers do.
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "\ufffd";
     }
     return NAMED[name] ?? whole;
@@ -37,7 +31,6 @@ const MAX_QUOTE_DEPTH = 20;
 export function htmlToText(html: string): string {
   const source = html;
   const lines: { depth: number; text: string }[] = [];
-  // The current line as pieces (joined once it ends), so appending never copies what came before.
   let parts: string[] = [];
   let lastChar = "";
   let depth = 0; // blockquotes open
@@ -91,8 +84,7 @@ export function htmlToText(html: string): string {
     else if (LINE_BLOCKS.has(name)) endLine(false);
   };
 
-  // A hand-written scanner, not regular expressions: every position is read once, so no crafted
-  // message (unclosed quotes, endless "<style>") can make it slow.
+  // A hand-written scanner, not regular expressions: each position is read once, so no crafted message can make it slow.
   const n = source.length;
   const tagName = /[a-zA-Z][a-zA-Z0-9:-]*/y;
   let text = 0; // where the text not yet added starts
@@ -110,13 +102,11 @@ export function htmlToText(html: string): string {
     }
     addText(source.slice(text, open));
     if (!nameMatch) {
-      // A comment, doctype or processing instruction.
       const isComment = source.startsWith("<!--", open);
       const close = isComment ? source.indexOf("-->", open + 4) : source.indexOf(">", open + 2);
       at = text = close === -1 ? n : close + (isComment ? 3 : 1);
       continue;
     }
-    // To the tag's '>', skipping quoted attribute values; an unclosed quote runs to the end, as in browsers.
     let j = tagName.lastIndex;
     while (j < n && source[j] !== ">") {
       const c = source[j];
@@ -140,7 +130,6 @@ export function htmlToText(html: string): string {
   if (text < n) addText(source.slice(text));
   endLine(false);
 
-  // A blank line between quote levels belongs to the shallower one ("> a", ">", "> > b" – not "> >" after b).
   const after: number[] = [];
   for (let i = lines.length - 1, next = 0; i >= 0; i--) {
     if (lines[i]!.text.trim() !== "") next = lines[i]!.depth;

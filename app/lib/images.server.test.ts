@@ -48,7 +48,6 @@ describe("sized images", () => {
 
     expect(await ensureImageVariant(storage, "covers/a.jpg", 192, "webp")).toBe(key);
     expect(put).toHaveBeenCalledTimes(1);
-    // Another format is another file.
     const jpeg = await ensureImageVariant(storage, "covers/a.jpg", 192, "jpeg");
     expect(await sharp(await fs.readFile(path.join(root, jpeg!))).metadata()).toMatchObject({ format: "jpeg", width: 192 });
     expect(put).toHaveBeenCalledTimes(2);

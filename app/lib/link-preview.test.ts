@@ -7,7 +7,6 @@ describe("linkPreviewMeta", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "Grandma's kitchen" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://x.test/c.jpg" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
-    // The page's own description too, which search results and Lighthouse read.
     expect(tags).toContainEqual({ name: "description", content: "A family podcast" });
     expect(tags.some((t) => "property" in t && t.property === "og:audio")).toBe(false);
   });

@@ -1,5 +1,4 @@
-// Open Graph and Twitter card tags: what a messenger shows when a link is pasted. URLs must be
-// absolute (crawlers do not resolve them against the page).
+// URLs must be absolute: crawlers do not resolve them against the page.
 import type { MetaDescriptor } from "@remix-run/node";
 import { ICONS } from "~/lib/brand";
 import { PRODUCT_DESCRIPTION, PRODUCT_NAME } from "~/lib/messages";
@@ -7,7 +6,6 @@ import { PRODUCT_DESCRIPTION, PRODUCT_NAME } from "~/lib/messages";
 export type LinkPreview = {
   title: string;
   description: string;
-  /** Absolute; a square cover gets a summary card, the product icon when absent. */
   image?: string | null;
   imageAlt?: string | null;
   audio?: string | null;
@@ -17,7 +15,6 @@ export type LinkPreview = {
 
 export const productIcon = (origin: string) => `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
 
-/** The page's meta description, which search results and Lighthouse read. */
 export const describedAs = (content: string = PRODUCT_DESCRIPTION): MetaDescriptor => ({ name: "description", content });
 
 export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {

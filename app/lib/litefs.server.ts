@@ -1,11 +1,8 @@
-// Without LITEFS_DIR this process is its own primary. It is read at call time, so a test can
-// point one process at two views.
 import os from "node:os";
 import { getInstanceInfo } from "litefs-js";
 
 export type PrimaryInfo = { currentIsPrimary: boolean; primaryInstance: string; currentInstance: string };
 
-/** Fly's machine id is what `fly-replay: instance=` expects. */
 export function getInstanceName() {
   return process.env.FLY_MACHINE_ID || os.hostname();
 }
@@ -22,8 +19,7 @@ export async function isPrimaryInstance(litefsDir = process.env.LITEFS_DIR) {
   return (await getPrimaryInfo(litefsDir)).currentIsPrimary;
 }
 
-// For GETs that write. A thrown redirect, not a 409: Remix drops a 409's headers on pages.
-// Why: docs/decisions/0110-litefs-and-storage.md
+// A thrown redirect, not a 409: Remix drops a 409's headers on pages (decision 0110).
 export async function ensurePrimary(litefsDir = process.env.LITEFS_DIR): Promise<void> {
   const { currentIsPrimary, primaryInstance } = await getPrimaryInfo(litefsDir);
   if (currentIsPrimary) return;

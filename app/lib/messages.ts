@@ -1,5 +1,4 @@
 export const PRODUCT_NAME = "Storyhearth";
-/** The meta description of public pages that have none of their own. */
 export const PRODUCT_DESCRIPTION = "Families gather their stories by e-mail, voice and photo, and turn them into narrated podcasts and newsletters.";
 
 export const errorMessages = {

@@ -1,11 +1,5 @@
-// A stream's loudness for the level meters, without React, so the voice answer's page script and the
-// React hook (use-mic-level.ts, the video testimonial's recorder) wire Web Audio one way.
 import { LEVEL_INTERVAL_MS, micLevel } from "~/lib/media-capture";
 
-/**
- * Calls `onLevel` with the stream's level, 0-100, every LEVEL_INTERVAL_MS (0 at once). Returns the
- * stop function, or null when the browser has no Web Audio or the stream no sound track (no meter).
- */
 export function watchMicLevel(stream: MediaStream, onLevel: (level: number) => void): (() => void) | null {
   const AudioContextClass = typeof window === "undefined" ? undefined : window.AudioContext;
   if (!AudioContextClass || stream.getAudioTracks().length === 0) return null;

@@ -23,10 +23,7 @@ const encode = (parts: Part[]) => Buffer.concat([...parts.flatMap((part) => [Buf
 const post = (body: Buffer | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
   new Request("http://127.0.0.1/upload", { method: "POST", body, headers: { "Content-Type": TYPE, ...headers }, duplex: "half" } as RequestInit);
 
-/**
- * A body made while it is read, as a chunked upload without Content-Length arrives: the fields, then a
- * file part of `fileBytes` bytes in 1 MB blocks. `pulled()` tells how far the reader got.
- */
+// A body made while it is read, as a chunked upload without Content-Length arrives.
 function streamedBody(fields: Part[], fileBytes: number, fill = 7, onPull?: (sent: number) => void) {
   const head = Buffer.concat([...fields.flatMap((part) => [Buffer.from(partHead(part)), Buffer.from(part.value), Buffer.from("\r\n")]), Buffer.from(partHead({ name: "file", fileName: "big.bin", type: "application/octet-stream" }))]);
   const block = Buffer.alloc(1024 * 1024, fill);
@@ -43,7 +40,6 @@ function streamedBody(fields: Part[], fileBytes: number, fill = 7, onPull?: (sen
         return;
       }
       const size = Math.min(block.length, fileBytes - sent);
-      // A fresh copy each time, as a socket hands over new buffers.
       controller.enqueue(new Uint8Array(block.subarray(0, size)));
       sent += size;
     },
@@ -120,7 +116,6 @@ describe("readMultipartToDisk", () => {
     const body = streamedBody([{ name: "title", value: "x" }], 200 * 1024 * 1024);
     const error = await refusal(readMultipartToDisk(post(body.stream), { fileField: "other", maxFileBytes: 1024, maxBodyBytes: 8 * 1024 * 1024, tempPath }));
     expect(error).toMatchObject({ status: 413, reason: "body-too-large" });
-    // The drained part was not read to its end: reading stopped within a few blocks of the cap.
     expect(body.pulled()).toBeLessThan(12 * 1024 * 1024);
   });
 
@@ -141,8 +136,7 @@ describe("readMultipartToDisk", () => {
     expect(many).toMatchObject({ status: 413, reason: "too-many-fields" });
   });
 
-  // Counted in bytes, not read from the heap (that swung with the garbage collector on a busy
-  // machine): each time the reader asks for more, what it took but has not yet written is in memory.
+  // Counted in bytes rather than read from the heap, which the garbage collector makes noisy.
   it("streams a large file to disk without holding it in memory", async () => {
     const fileBytes = 256 * 1024 * 1024;
     let written: string | null = null;
@@ -158,7 +152,6 @@ describe("readMultipartToDisk", () => {
     expect(file!.size).toBe(fileBytes);
     expect(fs.statSync(file!.path).size).toBe(fileBytes);
     fs.rmSync(file!.path);
-    // Holding the file would reach 256 MB; streaming holds the 4 MB write batch and a few stream buffers.
     expect(mostHeld).toBeLessThan(32 * 1024 * 1024);
   }, 120_000);
 
@@ -196,13 +189,11 @@ describe("readMultipartToDisk", () => {
 });
 
 describe("control bytes in a part's header", () => {
-  // A body whose file holds every byte value, control bytes and boundary look-alikes among them.
   const content = Buffer.concat([Buffer.from([...Array(256).keys()]), Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}x\r\n\r\n\x01`), randomBytes(4096)]);
   const body = encode([
     { name: "note", value: "kept\x01as sent" },
     { name: "file", value: content, fileName: "voice\x01me\x7fmo\x1b.m4a", type: "audio/mp4" },
   ]);
-  /** The body in pieces of `size` bytes, as a slow connection delivers it. */
   const inPieces = (size: number) =>
     new ReadableStream<Uint8Array>({
       start(controller) {
@@ -251,7 +242,6 @@ describe("readMultipartForm", () => {
     expect(form.get("title")).toBe("Bees");
     fs.rmSync(files[0]!);
 
-    // Past the text budget: 413, and the file already written is gone.
     const text = "t".repeat(40);
     const error = await refusal(
       readMultipartForm(post(encode([{ name: "doc", value: pdf, fileName: "bees.pdf" }, { name: "a", value: text }, { name: "b", value: text }])), { maxBodyBytes: 10_000, maxFileBytes: 1000, maxTextBytes: 60, tempPath }),

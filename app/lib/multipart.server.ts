@@ -1,7 +1,4 @@
-// The one reader of multipart/form-data bodies (decision 0117): the only module that imports busboy.
-// Every body is bounded while it is read, a chunked one without Content-Length too. A file part
-// streams to disk (or into a region of a file the caller picks); small forms are held in memory
-// under their caps. Nothing past a cap is kept, and a refusal is a MultipartError the caller words.
+// The one reader of multipart/form-data bodies (decision 0117): every body is bounded as it is read, chunked ones too.
 import { openAsBlob } from "node:fs";
 import fs from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
@@ -22,7 +19,6 @@ const STATUS: Record<MultipartFailure, 400 | 413 | 415> = {
   "too-many-parts": 413,
 };
 
-/** A refused body: why, the status that fits, the part at fault, and the text fields read before the refusal. */
 export class MultipartError extends Error {
   readonly status: 400 | 413 | 415;
   fields: Record<string, string> = {};
@@ -39,44 +35,29 @@ export class MultipartError extends Error {
 export const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
 
 export type BodyLimits = {
-  /** The whole body, counted as it arrives; a declared Content-Length over it is refused unread. */
   maxBodyBytes: number;
-  /** Each text field, in bytes. */
   maxFieldBytes?: number;
-  /** Text fields in one body. */
   maxFields?: number;
-  /** Parts of any kind; a body that reaches this many is refused (busboy's count). */
   maxParts?: number;
 };
 
-/** A small form: a few dozen fields, none longer than a long story. */
 const DEFAULTS = { maxFieldBytes: 200_000, maxFields: 60, maxParts: 70 };
 
 type Part = { name: string; fileName: string | undefined; mimeType: string; stream: Readable };
-/** `declaredTooLarge`: the Content-Length is over the cap (such a body is read only for a `fieldsFirst` reader). */
 type Control = { stop: (error: Error) => void; stopped: () => boolean; declaredTooLarge: boolean };
 type Reader = {
   field: (name: string, value: string, truncated: boolean) => void;
-  /** Resolves once the part is consumed; a part nobody keeps must still be drained. */
   file: (part: Part) => Promise<void>;
 };
 
-/** Control bytes busboy refuses in a part's header (all but tab, CR and LF), e.g. in a mailer's raw file name. */
 const isHeaderControl = (byte: number) => (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
 
-/**
- * Replaces control bytes in the parts' headers with spaces, so one such byte in a file name (a mail
- * client's, passed on raw by Mailgun) costs the name a character rather than the whole form. Bodies
- * pass through untouched and uncopied: only the bytes after each boundary up to the blank line that
- * ends its headers are looked at, and only the few bytes that may start a boundary are held back.
- */
+// Blanks control bytes in part headers, so one in a file name (Mailgun passes them on raw) costs a character, not the form.
 class PartHeaderCleaner {
   private readonly delimiter: Buffer;
-  // The first boundary has no CRLF before it: one is supplied here, and dropped from the output.
   private held = Buffer.from("\r\n");
   private skip = 2;
   private inHeaders = false;
-  /** How far into "\r\n\r\n", the end of a part's headers. */
   private ending = 0;
 
   constructor(boundary: string) {
@@ -88,11 +69,9 @@ class PartHeaderCleaner {
     let chunk = input;
     let at = 0;
     if (chunk.length < 2 * this.delimiter.length) {
-      // A small piece: joined to the held bytes (a few dozen bytes at most) and scanned as one.
       chunk = Buffer.concat([this.held, chunk]);
       this.held = Buffer.alloc(0);
     } else if (this.held.length > 0) {
-      // A delimiter that starts in the held bytes ends within the chunk's first few.
       const heldLength = this.held.length;
       const found = Buffer.concat([this.held, chunk.subarray(0, this.delimiter.length - 1)]).indexOf(this.delimiter);
       out.push(this.held);
@@ -158,11 +137,6 @@ class PartHeaderCleaner {
 
 const boundaryOf = (contentType: string) => /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean);
 
-/**
- * Feeds the body through busboy; resolves once every part is consumed. `stop` ends the read at once
- * (the rest of the body is never read) and rejects with its error after the part readers finished,
- * so they can clean up first. `fileSizeLimit` is busboy's: it emits 'limit' on a file part there.
- */
 function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: number, makeReader: (control: Control) => Reader, fieldsFirst = false): Promise<void> {
   if (!isMultipart(request) || !request.body) return Promise.reject(new MultipartError("not-multipart"));
   const declaredTooLarge = Number(request.headers.get("content-length") ?? 0) > limits.maxBodyBytes;
@@ -174,7 +148,6 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
       headers: { "content-type": request.headers.get("content-type")! },
       // Browsers send file names as raw UTF-8 (busboy's default would read them as Latin-1).
       defParamCharset: "utf8",
-      // busboy flags a field or file on reaching its limit, so one byte more means "more than allowed".
       limits: { fieldSize: limits.maxFieldBytes + 1, fields: limits.maxFields, parts: limits.maxParts, fileSize: fileSizeLimit },
     });
   } catch {
@@ -207,8 +180,6 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
       source.unpipe(counter);
       counter.unpipe(parser);
       source.destroy();
-      // With the error, so a pipeline from the part always settles: after a plain destroy, busboy ending
-      // the part later in the same write left such a pipeline waiting forever.
       for (const stream of streams) stream.destroy(error);
       void Promise.allSettled(consumed).then(() => reject(error));
     };
@@ -241,45 +212,24 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
   });
 }
 
-/** Reads a part nobody keeps to its end (or until the read is stopped). */
 const drain = (stream: Readable) =>
   new Promise<void>((resolve) => {
     stream.on("end", resolve).on("close", resolve).resume();
   });
 
-// ── a file to disk ──────────────────────────────────────────────────────────
 
-/** A received file: in its own temporary file, or (`placed`) in the region the caller chose, which the caller then owns. */
 export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
 
-/** Where a file part goes instead of a temporary file: `file` from byte `start` on. */
 export type FilePlacement = { file: string; start: number };
 
 export type ToDiskOptions = BodyLimits & {
-  /** The one file part kept; other file parts are drained. */
   fileField: string;
   maxFileBytes: number;
-  /** A new temporary file's path (its folder exists). */
   tempPath: () => string;
-  /**
-   * Asked with the fields that came before the file part; null keeps the part in a temporary file.
-   * What it throws is the read's error, unchanged.
-   */
   placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
-  /**
-   * A body declared larger than `maxBodyBytes` is still read up to its first file part, then
-   * refused ("body-too-large") with the fields typed before it, so a form can be shown again with
-   * them. Without it such a body is refused unread.
-   */
   fieldsFirst?: boolean;
 };
 
-/**
- * Reads a form whose file part `fileField` is written to disk as it arrives, through the 4 MB
- * FileRegionWriter (decision 0114); more than `maxFileBytes` stops the read and no byte past the
- * limit is written. An empty file input gives `file: null`. On a refusal the temporary file is
- * already gone and the MultipartError's `fields` hold what was read before it.
- */
 export async function readMultipartToDisk(request: Request, options: ToDiskOptions): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
   const limits = { ...DEFAULTS, ...options };
   const fields: Record<string, string> = {};
@@ -292,7 +242,6 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
         else fields[name] = value;
       },
       async file({ name, fileName = "", mimeType, stream }) {
-        // No byte of a body already known to be too large is written.
         if (declaredTooLarge) return stop(new MultipartError("body-too-large", name));
         if (name !== options.fileField || file) return drain(stream);
         const entry: IncomingFile = { path: "", size: 0, fileName, mimeType, placed: false };
@@ -300,7 +249,6 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
         stream.on("limit", () => stop(new MultipartError("file-too-large", name)));
         let placement: FilePlacement | null = null;
         try {
-          // The part waits (busboy holds the body back) while its place is looked up.
           placement = options.placeFile ? await options.placeFile({ ...fields }, fileName) : null;
         } catch (error) {
           stop(error instanceof Error ? error : new Error(String(error)));
@@ -308,7 +256,6 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
         if (stopped()) return;
         if (placement) Object.assign(entry, { path: placement.file, placed: true });
         else entry.path = temp = options.tempPath();
-        // busboy passes at most maxFileBytes + 1 bytes; the writer keeps the extra one out of the file.
         const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: options.maxFileBytes });
         await pipeline(stream, writer);
         entry.size = writer.received;
@@ -321,7 +268,6 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
     throw error;
   }
   const chosen = file as IncomingFile | null;
-  // An empty file input (no file chosen) arrives as a nameless, empty file part.
   if (chosen && chosen.size === 0 && !chosen.fileName) {
     if (!chosen.placed) await fs.rm(chosen.path, { force: true }).catch(() => {});
     return { fields, file: null };
@@ -329,39 +275,19 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
   return { fields, file: chosen };
 }
 
-// ── a small form in memory ──────────────────────────────────────────────────
 
 export type InMemoryOptions = BodyLimits & {
-  /** Each file part, in bytes. */
   maxFileBytes: number;
-  /** File parts held; later ones are measured and dropped. */
   maxFiles?: number;
-  /** Which parts are held; the others are measured and dropped. All, unless given. */
   keep?: (name: string) => boolean;
-  /**
-   * "refuse" (the default) stops at the first part over its cap (413). "drop" reads on, holds
-   * nothing of such a part and names it in `oversized`, so the sender still gets a proper answer.
-   */
   oversized?: "refuse" | "drop";
-  /**
-   * A new temporary file's path: given, file parts are written there as they arrive and the form's
-   * File values read from disk (fs.openAsBlob), so a body's files never sit in memory. The paths
-   * come back in `files`, for the caller to remove once done with the form.
-   */
   tempPath?: () => string;
-  /** All text values held together, in bytes; past it the read is refused (413). */
   maxTextBytes?: number;
 };
 
-/**
- * A form held in memory as a FormData, as `request.formData()` gives it; every part and the whole
- * body are under their caps. A part sent as application/octet-stream without a file name is text,
- * as the platform's parser reads it.
- */
 export async function readMultipartForm(request: Request, options: InMemoryOptions): Promise<{ form: FormData; oversized: string[]; files: string[] }> {
   const limits = { ...DEFAULTS, ...options };
   const keep = options.keep ?? (() => true);
-  // One slot per part in the order sent: a file part is filled in when it ends, after later fields arrived.
   const slots: Array<{ name: string; value?: string | File; oversized?: boolean }> = [];
   const written: string[] = [];
   let files = 0;

@@ -1,9 +1,7 @@
-// A fixed locale, so the server's HTML and the browser's render agree.
 import { lazyIntl } from "~/lib/text-format";
 
 export const ACTIVE_USER_DAYS = 30;
 
-/** From nothing last month: +100% when there is something now (all of it is new). */
 export function growthPercent(thisMonth: number, lastMonth: number): number {
   if (lastMonth <= 0) return thisMonth > 0 ? 100 : 0;
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
@@ -17,7 +15,6 @@ export function formatGrowth(percent: number): string {
 
 const usd = lazyIntl(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 }));
 
-/** Four decimals: script-writing calls cost fractions of a cent. */
 export const formatUsd = (amount: number) => usd().format(amount);
 
 export function formatBytes(bytes: number): string {

@@ -10,7 +10,6 @@ describe("paging", () => {
 
   it("a page past the end is the last page, and an empty list has one page", () => {
     const cases = [
-      // [total, asked for] → [page, pageCount, offset]
       [50, 1, 1, 3, 0],
       [50, 3, 3, 3, 40],
       [50, 9, 3, 3, 40],

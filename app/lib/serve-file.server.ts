@@ -6,12 +6,10 @@ export type ServeFileOptions = {
   contentType: string;
   downloadName?: string;
   cacheControl?: string;
-  /** A validator for this very file (quoted); a matching If-None-Match is answered 304. */
   etag?: string;
   storage?: Storage;
 };
 
-/** Null sends the whole file: HTTP lets a server ignore forms it does not serve (several ranges). */
 export function parseByteRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -19,7 +17,6 @@ export function parseByteRange(header: string | null, size: number): ByteRange |
   const [, first, last] = match;
   if (!first && !last) return null;
   if (!first) {
-    // "bytes=-500": the last 500 bytes.
     const suffix = Number(last);
     if (suffix === 0 || size === 0) return "unsatisfiable";
     return { start: Math.max(0, size - suffix), end: size - 1 };
@@ -63,6 +60,5 @@ export async function serveStoredFile(
 
   const file = await storage.read(key, range ?? undefined);
   if (!file) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  // Content-Length above and a body that stops early would disagree; read() streams exactly the range.
   return new Response(createReadableStreamFromReadable(file.stream), { status, headers });
 }

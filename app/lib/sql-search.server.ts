@@ -1,10 +1,7 @@
 import { or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
-/**
- * A case-insensitive "contains" over any of the columns, for list searches. The text is matched
- * literally: `%`, `_` and `\` in it are escaped, so "100%" finds "100%" and not everything.
- */
+/** Matched literally: `%`, `_` and `\` are escaped, so "100%" does not find everything. */
 export function containsText(text: string, columns: Array<SQLiteColumn | SQL>): SQL | undefined {
   if (!text) return undefined;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

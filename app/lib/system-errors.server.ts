@@ -33,13 +33,11 @@ export const SYSTEM_ERROR_LIST_LIMIT = 200;
 export type SystemErrorsQuery = {
   unresolvedOnly?: boolean;
   limit?: number;
-  /** Text in the type, message or workflow. */
   q?: string;
   severity?: Severity | "all";
   sort?: "newest" | "oldest" | "severity";
 };
 
-// Unknown severities rank below low (they are shown neutral too).
 const severityRank = sql`case ${systemErrors.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
 const ERROR_ORDER = {
   newest: () => [desc(systemErrors.createdAt), desc(systemErrors.id)],
@@ -76,7 +74,6 @@ export function countUnresolvedSystemErrors() {
   return db.select({ n: count() }).from(systemErrors).where(eq(systemErrors.isResolved, false)).get()?.n ?? 0;
 }
 
-/** Resolving again keeps the first time. */
 export function resolveSystemError(id: string, now = new Date()) {
   return db
     .update(systemErrors)

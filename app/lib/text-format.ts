@@ -7,23 +7,17 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-/** A running clock, m:ss: whole seconds gone (9.9 s is still 0:09), as the recorders show it. */
 export function formatClock(seconds: number) {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-/**
- * One Intl formatter, made on first use: the first Intl object a page makes loads ICU's locale data, about
- * 50 ms of a phone's main thread before hydration when made at import (decision 0185).
- */
+// Made on first use: the first Intl object a page makes loads ICU's locale data (decision 0185).
 export function lazyIntl<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
 
-// en-US grouping. Whole numbers from zero up (every count on a page) are grouped by hand, which is many times
-// cheaper than Intl.NumberFormat#format and loads no locale data; anything else goes through Intl (decisions 0147, 0185).
 const count = lazyIntl(() => new Intl.NumberFormat("en-US"));
 
 export const formatCount = (n: number) =>

@@ -4,13 +4,11 @@ import { z } from "zod";
 export const themeSchema = z.enum(["light", "dark"]);
 export type Theme = z.infer<typeof themeSchema>;
 
-// Built once: zod makes a new schema on each .nullable() and .catch() (it showed in every page's profile).
 const pickedTheme = themeSchema.nullable().catch(null);
 
 // Not httpOnly on purpose: the browser mirrors it to localStorage['theme'].
 const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
 
-/** The user's pick, or null: then the system's colour scheme decides, in CSS (decision 0125). */
 export async function getTheme(request: Request): Promise<Theme | null> {
   const value = await themeCookie.parse(request.headers.get("Cookie"));
   return pickedTheme.parse(value ?? null);

@@ -19,7 +19,6 @@ export async function createToastHeaders(input: ToastInput) {
   return new Headers({ "Set-Cookie": await toastSessionStorage().commitSession(session) });
 }
 
-/** Redirects with a toast for the next page; extra Set-Cookie headers are kept. */
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   for (const cookie of (await createToastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -1,6 +1,4 @@
-// The browser's "zod" (vite.config.ts resolves the client build's imports of "zod" here): jitless, so
-// Zod 4 never probes `new Function`, which the CSP's script-src (no 'unsafe-eval') reports as a
-// violation on every hydrated page. The server keeps the compiled parsers: no CSP there.
+// The browser's zod (vite.config.ts points client imports here), jitless: Zod 4 would probe `new Function`, which the CSP forbids.
 import { z } from "zod";
 
 z.config({ jitless: true });

@@ -23,16 +23,16 @@ import { createTestCampaign, createTestInvitation, insertTestContribution } from
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 const KB = 1024;
-// Scripts budgets in KB gzipped (docs/performance.md has the figures). The goals
+// Scripts budgets in KB gzipped (docs/performance.md has the figures). The goals
 // (answer form 100, share page 60, any page 120) are not all met yet: React, React DOM and Remix are
 // 82 KB of every hydrated page, and forms that validate in the browser carry Zod (26 KB). The share
 // page and the answer form are not hydrated: their budgets are held on the scripts their HTML loads,
-// the answer form's well under the 100 KB (its script is 6.2 KB, decision 0181).
+// the answer form's well under the 100 KB goal (its script is 6.2 KB, decision 0181).
 const ANSWER_FORM_BUDGET = 10;
 const SHARE_PAGE_BUDGET = 60;
 const ANY_ROUTE_BUDGET = 160;
 const PAGE_BUDGET = 120;
-// Pages whose forms are checked by the server only (decisions 0161, 0173, 0182): held at the 120 KB.
+// Pages whose forms are checked by the server only (decisions 0161, 0173, 0182): held at the 120 KB goal.
 const SERVER_CHECKED_PAGES = [
   "routes/_site+/_index",
   "routes/_site+/help",
@@ -225,7 +225,7 @@ test.describe("light pages", () => {
 });
 
 // Decision 0183: the podcast wizard, the script review, the collections pages and a collection's
-// stories page, held at the 120 KB. The wizard fetches each step when it is shown (and the
+// stories page, held at the 120 KB goal. The wizard fetches each step when it is shown (and the
 // stories page its dialogs when opened), so the wizard's pages are also counted as a browser fetches
 // them, each step's part included, not from the manifest alone.
 const BY_NEED_PAGES = [

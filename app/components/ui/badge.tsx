@@ -1,7 +1,6 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
-// The styles are component classes in app/styles/tailwind.css (decision 0148).
 const variants = {
   default: "badge-default",
   secondary: "badge-secondary",

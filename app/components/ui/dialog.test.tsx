@@ -5,7 +5,6 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { Dialog } from "~/components/ui/dialog";
 
-// A page that opens its dialog from the URL, as the contacts page does (`?dialog=add`).
 function loader() {
   return { contacts: [{ id: "k1", name: "Margaret Ellis", email: "margaret@example.com" }] };
 }

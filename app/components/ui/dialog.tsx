@@ -1,7 +1,5 @@
-// The one modal dialog of the app (WAI-ARIA Authoring Practices, "Dialog (Modal)"). Its page renders
-// it on the server when the URL asks (`?dialog=…`), so it opens and closes without JavaScript: the
-// close button is a link back. With JavaScript it also traps Tab, closes on Escape, makes the page
-// behind it inert and gives the focus back to what opened it.
+// The one modal dialog (WAI-ARIA "Dialog (Modal)"): rendered on the server when the URL asks, so it opens
+// and closes without JavaScript; with it, it also traps Tab, closes on Escape and returns the focus.
 import { Link, type LinkProps } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
@@ -11,11 +9,8 @@ const WIDTHS = { md: "max-w-md", lg: "max-w-lg", "2xl": "max-w-2xl", "3xl": "max
 type DialogProps = {
   title: ReactNode;
   description?: ReactNode;
-  /** The page without the dialog: where the close button and Escape lead. */
   closeTo: LinkProps["to"];
-  /** Close by replacing the history entry (a dialog opened in place, not a page of its own). */
   replace?: boolean;
-  /** A close handled in place with JavaScript (it calls preventDefault); the link still works without. */
   onClose?: (event: MouseEvent<HTMLAnchorElement>) => void;
   closeLabel?: string;
   width?: keyof typeof WIDTHS;
@@ -39,7 +34,6 @@ export function Dialog({ title, description, closeTo, replace, onClose, closeLab
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
-        // On a page load (always, without JavaScript) the browser focuses the first autofocus element.
         tabIndex={-1}
         autoFocus
         className={cn("my-auto w-full min-w-0 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none", WIDTHS[width])}
@@ -76,13 +70,11 @@ export function Dialog({ title, description, closeTo, replace, onClose, closeLab
 const FIELDS = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
 const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
-/** The keyboard behaviour of an open modal dialog, from the moment it mounts until it unmounts. */
 function useModal(panelRef: React.RefObject<HTMLDivElement | null>, closeRef: React.RefObject<HTMLAnchorElement | null>, openedFrom: Element | null) {
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const opener = openerOf(panel, openedFrom);
-    // The first field takes the keyboard; a dialog without one (a confirmation) focuses itself.
     if (!panel.contains(document.activeElement)) (panel.querySelector<HTMLElement>(FIELDS) ?? panel).focus();
     const restoreInert = makeOthersInert(panel.parentElement ?? panel);
     const onKeyDown = (event: KeyboardEvent) => {
@@ -97,8 +89,7 @@ function useModal(panelRef: React.RefObject<HTMLDivElement | null>, closeRef: Re
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       restoreInert();
-      // Once the page has re-rendered without the dialog (a navigation may take a few frames and
-      // replace the opener), and only while the focus is lost to the body: never against the user.
+      // Only once the page has re-rendered without the dialog, and only while the focus is lost to the body.
       let frames = 0;
       const settle = () => {
         if (!document.activeElement || document.activeElement === document.body) opener()?.focus();
@@ -109,11 +100,6 @@ function useModal(panelRef: React.RefObject<HTMLDivElement | null>, closeRef: Re
   }, [panelRef, closeRef, openedFrom]);
 }
 
-/**
- * What to give the focus back to: the element that had it when the dialog opened, or, when a
- * navigation replaced it (a URL dialog opened by a link), the link on the page that opens this URL;
- * an opener hidden in a closed menu gives way to the menu's button.
- */
 function openerOf(panel: HTMLElement, openedFrom: Element | null) {
   const before = openedFrom instanceof HTMLElement && openedFrom !== document.body && !panel.contains(openedFrom) ? openedFrom : null;
   const here = location.pathname + location.search;
@@ -127,7 +113,6 @@ function openerOf(panel: HTMLElement, openedFrom: Element | null) {
   };
 }
 
-/** Sets `inert` on everything outside `layer` (its siblings and its ancestors' siblings); returns the undo. */
 function makeOthersInert(layer: Element) {
   const changed: Element[] = [];
   for (let node = layer; node.parentElement && node !== document.body; node = node.parentElement) {
@@ -142,7 +127,6 @@ function makeOthersInert(layer: Element) {
   };
 }
 
-/** Tab past the last visible control comes round to the first, Shift+Tab before the first to the last. */
 function wrapTab(panel: HTMLElement, event: KeyboardEvent) {
   const controls = Array.from(panel.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => el.getClientRects().length > 0);
   const first = controls[0];

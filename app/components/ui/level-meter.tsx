@@ -1,6 +1,5 @@
 import { useId } from "react";
 
-/** A microphone's live level, 0-100, as a labelled ARIA meter (both recorders show one). */
 export function LevelMeter({ level, label, hint, testId }: { level: number; label: string; hint: string; testId: string }) {
   const labelId = useId();
   return (

@@ -1,8 +1,4 @@
-// A menu button (WAI-ARIA Authoring Practices, "Menu Button") built on <details>, so without
-// JavaScript it still opens, closes and its links and forms work. With JavaScript the summary
-// becomes the menu button and its items menu items: Enter, Space and ArrowDown open it on the first
-// item, ArrowUp on the last; arrows, Home and End move; Escape closes and gives the focus back to
-// the button; Tab, a click outside and a navigation close it. Decision 0125.
+// A menu button (WAI-ARIA "Menu Button") built on <details>, so without JavaScript it still opens and its items work.
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -10,12 +6,10 @@ import { cn } from "~/lib/cn";
 
 const Enhanced = createContext(false);
 
-/** Spread on each item (a link, or a form's button): menu item semantics once JavaScript runs. */
 export function useMenuItemProps() {
   return useContext(Enhanced) ? ({ role: "menuitem", tabIndex: -1 } as const) : {};
 }
 
-/** A <details> that closes when its page changes, on Escape and on a click outside it. */
 export function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
@@ -51,7 +45,6 @@ export function useDisclosure() {
 
 type MenuProps = {
   label: ReactNode;
-  /** The button's accessible name when its text is not enough (an icon). */
   ariaLabel?: string;
   summaryClassName?: string;
   className?: string;
@@ -100,7 +93,6 @@ export function Menu({ label, ariaLabel, summaryClassName, className, menuClassN
         move(all.length - 1);
         break;
       case "Tab":
-        // The focus goes on to the next control after the button; the menu does not stay open behind it.
         close(false);
         return;
       default:

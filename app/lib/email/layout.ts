@@ -1,8 +1,5 @@
-// A tiny e-mail renderer: an `html` tagged template that escapes every interpolated value, a shared
-// branded layout (inline styles and tables, because mail clients ignore stylesheets), and the
-// plain-text twin of each message. Plain strings keep it fast and dependency-free.
+// Inline styles and tables, because mail clients ignore stylesheets.
 
-// The app's light theme colours (app/styles/tailwind.css), so mail and site look like one product.
 export const BRAND = {
   name: "Storyhearth",
   tagline: "Family stories, gathered by the fire.",
@@ -15,8 +12,7 @@ export const BRAND = {
   font: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
 } as const;
 
-// The app's dark theme, for clients that honour prefers-color-scheme (Apple Mail, iOS, Outlook.com):
-// inline styles win over a stylesheet, so each class overrides with !important.
+// Inline styles win over a stylesheet, so each dark-theme class overrides with !important.
 const DARK = { paper: "#1b1612", card: "#241e19", ink: "#f5ede3", muted: "#c9bcad", border: "#40362d", color: "#f0a36b", onColor: "#1b1612" } as const;
 const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light dark;}
 @media (prefers-color-scheme: dark){
@@ -30,7 +26,6 @@ const DARK_STYLES = `:root{color-scheme:light dark;supported-color-schemes:light
 .sh-quote{background:${DARK.paper}!important;border-color:${DARK.color}!important;}
 }`;
 
-/** HTML that is already safe to embed; only `html` and `raw` create it. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString() {
@@ -56,12 +51,10 @@ export function escapeHtml(value: string) {
 function renderValue(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(renderValue).join("");
-  // null, undefined and false render nothing so `${cond && html`…`}` reads naturally.
   if (value === null || value === undefined || value === false) return "";
   return escapeHtml(String(value));
 }
 
-/** Tagged template: the literal parts are trusted markup, every `${value}` is escaped. */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let out = strings[0] ?? "";
   values.forEach((value, i) => {
@@ -85,7 +78,6 @@ export function safeUrl(url: string) {
   }
 }
 
-// ── building blocks ───────────────────────────────────────────────────────
 
 export function paragraph(content: HtmlValue) {
   return html`<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${content}</p>`;
@@ -95,7 +87,6 @@ export function muted(content: HtmlValue) {
   return html`<p class="sh-muted" style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">${content}</p>`;
 }
 
-/** A big tap-friendly button (a link styled as one), with the raw URL below for clients that strip styles. */
 export function button(href: string, label: string) {
   const url = safeUrl(href);
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
@@ -106,11 +97,9 @@ export function button(href: string, label: string) {
 <p class="sh-muted" style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" class="sh-link" style="color:${BRAND.color};">${href}</a></p>`;
 }
 
-// ── the layout ────────────────────────────────────────────────────────────
 
 export type EmailParts = { subject: string; html: string; text: string };
 
-/** A list's unsubscribe link: `url`, and what it unsubscribes from (a collection's title). */
 export type Unsubscribe = { url: string; from: string };
 
 const UNSUBSCRIBE_ASK = "Don't want these e-mails?";
@@ -119,7 +108,6 @@ function unsubscribeLine({ url, from }: Unsubscribe) {
   return muted(html`${UNSUBSCRIBE_ASK} <a href="${safeUrl(url)}" style="color:${BRAND.muted};">Unsubscribe</a> from "${from}".`);
 }
 
-/** The branded HTML document around a message body; a list's mail ends with its unsubscribe line. */
 export function layoutHtml({ title, preheader, body, unsubscribe }: { title: string; preheader?: string; body: SafeHtml; unsubscribe?: Unsubscribe }) {
   return html`<!DOCTYPE html>
 <html lang="en">
@@ -149,19 +137,16 @@ ${unsubscribe ? unsubscribeLine(unsubscribe) : ""}
 </html>`.value;
 }
 
-/** The plain-text twin: paragraphs separated by blank lines, the unsubscribe line and brand footer at the end. */
 export function layoutText(paragraphs: ReadonlyArray<string | null | undefined | false>, { unsubscribe }: { unsubscribe?: Unsubscribe } = {}) {
   const all = [...paragraphs, unsubscribe && textLink(`${UNSUBSCRIBE_ASK} Unsubscribe from "${unsubscribe.from}"`, unsubscribe.url)];
   const body = all.filter((p): p is string => typeof p === "string" && p.length > 0).join("\n\n");
   return `${body}\n\n-- \n${BRAND.name} · ${BRAND.tagline}\n`;
 }
 
-/** A text "button": the label, then the URL alone on its line so every client makes it clickable. */
 export function textLink(label: string, url: string) {
   return `${label.replace(/:$/, "")}:\n${url}`;
 }
 
-/** "Hi Ada," or "Hi there," when the name is unknown. */
 export function greeting(name?: string | null) {
   const trimmed = name?.trim();
   return `Hi ${trimmed ? trimmed : "there"},`;
@@ -169,10 +154,6 @@ export function greeting(name?: string | null) {
 
 export type TextPart = { type: "text"; value: string } | { type: "link"; href: string };
 
-/**
- * Splits plain text into text and http(s) links, so the dev mailbox can render the text version
- * with clickable links (React escapes the text parts). Trailing sentence punctuation is not part of a link.
- */
 export function splitTextLinks(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;

@@ -1,5 +1,4 @@
-// The real Mailgun client (mailgun.js), configured from the environment. Tests point MAILGUN_URL at
-// a fake Mailgun server on 127.0.0.1, so this exact code path is what they exercise.
+// Tests point MAILGUN_URL at a fake Mailgun server, so this exact code path is what they exercise.
 import Mailgun from "mailgun.js";
 import { env, type Env } from "~/lib/env.server";
 import { headerValue } from "./header-value";
@@ -14,13 +13,10 @@ export type MailgunMessage = {
   html: string;
   text: string;
   replyTo?: string | null;
-  /** Extra MIME headers, sent to Mailgun as `h:Name` fields. */
   headers?: Record<string, string>;
-  /** Custom variables (`v:name`): Mailgun returns them in every event as "user-variables". */
   variables?: Record<string, string>;
 };
 
-/** The client and sending domain, or null when Mailgun is not configured (a local run). */
 export function createMailgun(config: Env = env()): { client: MailgunClient; domain: string } | null {
   if (!config.MAILGUN_API_KEY || !config.MAILGUN_DOMAIN) return null;
   const client = new Mailgun(globalThis.FormData).client({
@@ -35,9 +31,7 @@ export function createMailgun(config: Env = env()): { client: MailgunClient; dom
 
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
-/** Sends one message; resolves with Mailgun's message id, rejects with its error. */
 export async function mailgunSend(client: MailgunClient, domain: string, message: MailgunMessage) {
-  // Rows are made clean when queued (queueOutgoingEmail); this keeps one written before that rule clean too.
   const data: Record<string, string> = {
     from: headerValue(message.from),
     to: headerValue(message.to),
@@ -59,7 +53,6 @@ export async function mailgunSend(client: MailgunClient, domain: string, message
   return { id: result.id ?? null, message: result.message ?? null };
 }
 
-/** mailgun.js errors carry the HTTP status and Mailgun's body message; make one readable line of them. */
 export function describeMailgunError(error: unknown) {
   if (error && typeof error === "object" && "status" in error) {
     const { status, message, details } = error as { status?: number; message?: string; details?: string };
@@ -69,20 +62,13 @@ export function describeMailgunError(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// Errors from before a request could reach Mailgun: it cannot have accepted anything.
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ERR_INVALID_URL", "ERR_BAD_OPTION"]);
 
 export type MailgunFailure =
-  /** Mailgun answered and refused the message (or it never left): safe to send again later; `permanent` for a 400. */
   | { outcome: "refused"; permanent: boolean }
-  /** No answer (a time-out, a dropped connection): Mailgun may have accepted it. */
   | { outcome: "unknown" };
 
-/**
- * What a failed send tells us. mailgun.js turns every error into an APIError, with status 400 and the
- * network error's code (ECONNABORTED, ECONNRESET, …) as its message when no answer came; a real 400
- * carries Mailgun's words instead.
- */
+// mailgun.js reports a network error as status 400 with its code as the message; a real 400 carries Mailgun's words.
 export function mailgunFailure(error: unknown): MailgunFailure {
   const { status, message } = (error ?? {}) as { status?: number; message?: string };
   const code = /^(E[A-Z_]+|ERR_[A-Z_]+)$/.test(message ?? "") ? message! : undefined;
@@ -91,29 +77,19 @@ export function mailgunFailure(error: unknown): MailgunFailure {
   return { outcome: "refused", permanent: status === 400 };
 }
 
-/** The Message-Id we give each outbox row, so Mailgun's event log can tell whether it went out. */
 export const outboxMessageId = (outboxId: string, domain: string) => `outbox.${outboxId}@${domain}`;
 
-/** The outbox id in a Message-Id we gave (with or without angle brackets), else null. */
 export const outboxIdFromMessageId = (messageId: string) => /^<?outbox\.([^@<>\s]+)@[^<>\s]+>?$/.exec(messageId.trim())?.[1] ?? null;
 
-/** The custom variable naming the outbox row, so a bounce or complaint event finds its message. */
 export const OUTBOX_ID_VARIABLE = "outbox-id";
 
-/** Pages of Mailgun's logs read for one message, and their size: 6,000 accepted messages around one send. */
 const LOG_PAGES = 20;
 const LOG_PAGE_SIZE = 300;
-/** Mailgun's clock and ours may differ: the window opens this much before the message was written. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 const bare = (messageId: string) => messageId.trim().replace(/^<|>$/g, "");
 
-/**
- * Asks Mailgun's logs whether a message with this Message-Id was accepted since `since` (decision
- * 0209). The Logs API replaces the deprecated events API; it filters by domain and time, so the
- * Message-Id is matched here. Throws when the window holds more than we read: the outcome stays
- * unknown and is asked again later, never guessed.
- */
+// Throws when the window holds more than we read: the outcome stays unknown and is asked again, never guessed (decision 0209).
 export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string, since: Date, until = new Date()) {
   const wanted = bare(messageId);
   let token: string | undefined;

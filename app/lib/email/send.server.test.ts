@@ -21,7 +21,6 @@ type Modules = {
   clock: typeof import("~/lib/clock.server");
 };
 
-/** env() caches its first parse, so the modules are loaded afresh after the variables change. */
 async function loadModules(vars: Record<string, string | undefined>): Promise<Modules> {
   for (const [key, value] of Object.entries(vars)) {
     if (value === undefined) delete process.env[key];
@@ -104,7 +103,6 @@ describe("sendEmail with Mailgun configured", () => {
     expect(request.field("html")).toBe(`<p>Ready</p><img src="cid:image-1.jpg" alt="Cover">`);
     expect(request.files.map(({ field, filename, type }) => ({ field, filename, type }))).toEqual([{ field: "inline", filename: "image-1.jpg", type: "image/jpeg" }]);
     expect(request.files[0]!.bytes.equals(jpeg)).toBe(true);
-    // The outbox keeps the whole message, picture included, for a retry and the dev mailbox.
     expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "sent", html });
   });
 
@@ -117,7 +115,6 @@ describe("sendEmail with Mailgun configured", () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/500/);
     expect(row.providerMessageId).toBeNull();
-    // The first retry comes after about a minute (jittered 48-72 s), not at once.
     expect(row.retryAt!.getTime() - Date.now()).toBeGreaterThan(40_000);
     const errors = db.select().from(systemErrors).where(eq(systemErrors.errorType, "email_send_failed")).all();
     expect(errors.some((e) => e.errorMessage.includes(row.id) && e.workflow === "email:campaign_invitation")).toBe(true);
@@ -131,7 +128,6 @@ describe("sendEmail with Mailgun configured", () => {
     const retried = m.outbox.getOutboxEmail(row.id)!;
     expect(retried).toMatchObject({ status: "sent", attempts: 2, lastError: null, providerMessageId: fake.requests[1]!.messageId });
 
-    // Nothing left to do.
     expect(await m.email.deliverPendingEmails()).toEqual({ attempted: 0, sent: 0, failed: 0, stored: 0, reconciled: 0 });
     m.clock.setClock(null);
   });
@@ -142,7 +138,6 @@ describe("sendEmail with Mailgun configured", () => {
     fake.throttle(1800);
     const rows = await m.email.deliverEmails(["ann", "ben", "cat"].map((name) => m.email.queueOutgoingEmail({ kind: "campaign_invitation", to: `${name}@throttled.example`, subject: "Share a story", html: "<p>Hi</p>", text: "Hi", dedupeKey: `throttle:${name}:${start.getTime()}` })));
     expect(rows.map((r) => r.status)).toEqual(["retrying", "retrying", "retrying"]);
-    // The job runner's minute-by-minute retries through the outage, then the hour after it.
     for (let minute = 1; minute <= 120; minute++) {
       m.clock.setClock(new Date(start.getTime() + minute * 60_000));
       if (minute === 30) fake.throttle(null);
@@ -153,19 +148,16 @@ describe("sendEmail with Mailgun configured", () => {
     for (const r of rows) expect(m.outbox.getOutboxEmail(r.id)!.status).toBe("sent");
     const accepted = fake.requests.filter((r) => r.status === 200).map((r) => r.field("to"));
     expect(accepted.sort()).toEqual(["ann@throttled.example", "ben@throttled.example", "cat@throttled.example"]);
-    // Backoff, not a try a minute: far fewer than 3 x 30 refused requests.
     expect(fake.requests.filter((r) => r.status === 429).length).toBeLessThan(3 * 10);
   });
 
   it("a message Mailgun accepts but answers after the time-out is settled from its log and sent once", async () => {
     const start = new Date();
     m.clock.setClock(start);
-    // The client gives up after 300 ms (MAILGUN_TIMEOUT_MS); the answer comes after 2 s, as a 20 s answer does after 15 s.
     fake.answerNextLate(2000);
     const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "late@example.com", subject: "Share a story", html: "<p>Hi</p>", text: "Hi" });
     expect(row.status).toBe("sending");
     expect(row.lastError).toMatch(/ECONNABORTED|timeout/i);
-    // Retry runs before the reconciliation's wait: nothing is sent again.
     expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0, reconciled: 0 });
     m.clock.setClock(new Date(start.getTime() + m.email.SENDING_STALE_MS() + 1000));
     expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0, reconciled: 1 });
@@ -183,7 +175,6 @@ describe("sendEmail with Mailgun configured", () => {
     m.clock.setClock(start);
     fake.throttle(60);
     const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "down@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
-    // Each run of the job runner, every ten minutes of a day and an hour.
     for (let minute = 10; minute <= 25 * 60; minute += 10) {
       m.clock.setClock(new Date(row.createdAt.getTime() + minute * 60_000));
       await m.email.deliverPendingEmails();
@@ -197,7 +188,6 @@ describe("sendEmail with Mailgun configured", () => {
 
   it("settles a send interrupted by a crash by asking Mailgun's logs: sent once, never twice", async () => {
     const input = { kind: "test", to: "carol@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" };
-    // One row Mailgun accepted before the process died, one it never saw.
     const accepted = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-accepted" });
     const lost = m.email.queueOutgoingEmail({ ...input, dedupeKey: "crash-lost" });
     const longAgo = new Date(Date.now() - m.email.SENDING_STALE_MS() - 1000);
@@ -211,7 +201,6 @@ describe("sendEmail with Mailgun configured", () => {
     expect(report.reconciled).toBe(2);
     expect(m.outbox.getOutboxEmail(accepted.id)?.status).toBe("sent");
     expect(m.outbox.getOutboxEmail(lost.id)?.status).toBe("sent");
-    // Only the lost one went out again.
     const sent = fake.requests.filter((r) => r.path.endsWith("/messages"));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers["Message-Id"]).toBe(`<${m.mailgun.outboxMessageId(lost.id, DOMAIN)}>`);
@@ -280,7 +269,6 @@ describe("the outbox queue", () => {
     expect(now).not.toContain(retrying.id);
     expect(now).not.toContain(givenUp.id);
     expect(now).not.toContain(fresh.id);
-    // A queued row nobody finished (crash mid-send) is picked up once it is stale; the retry once it is due.
     const later = m.outbox.pendingEmails(100, new Date(at.getTime() + 2 * m.outbox.QUEUED_GRACE_MS)).map((r) => r.id);
     expect(later).toContain(fresh.id);
     expect(later).toContain(retrying.id);

@@ -9,7 +9,6 @@ export type Job = typeof jobs.$inferSelect;
 
 type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
 
-/** Adds a job; with a dedupeKey the same job is added once (a schedule firing twice enqueues once). */
 export function enqueueJob(type: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) {
   return db
     .insert(jobs)
@@ -35,7 +34,6 @@ export function claimNextJob(workerId: string, at = now()): Job | undefined {
     .get();
 }
 
-/** Done; a job cancelled while it ran goes instead (its row names a family that left). */
 export function completeJob(id: string) {
   db.transaction((tx) => {
     tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "cancelled"))).run();
@@ -43,15 +41,12 @@ export function completeJob(id: string) {
   });
 }
 
-/** A job that ended quietly (cancelled, or its subject gone): its row goes, so nothing of it is left. */
 export function forgetJob(id: string) {
   db.delete(jobs).where(eq(jobs.id, id)).run();
 }
 
-/** Retry delay: 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
 
-/** Puts a failed job back with a growing delay, or marks it failed for good after its last attempt. */
 export function failJob(job: Job, error: unknown, at = now()) {
   const message = error instanceof Error ? error.message : String(error);
   const final = job.attempts >= job.maxAttempts;
@@ -68,22 +63,15 @@ export function failJob(job: Job, error: unknown, at = now()) {
   return final;
 }
 
-/** Why a job left 'running' on its last attempt is not run again: operators read it in the job's last error. */
 export const stoppedTheServer = (job: Pick<Job, "attempts" | "maxAttempts">) =>
   `This job stopped the server (it was still running when the process died, on attempt ${job.attempts} of ${job.maxAttempts}), so it is not run again.`;
 
 export type TakenBack = { requeued: number; failed: Job[] };
 
-/**
- * Jobs left 'running' by a worker that died (kill -9, a node that lost the primary) go back to the
- * queue; their handlers are written to be safe to run again. The attempt was counted when the job
- * was claimed, so a job that used up its attempts this way (one that takes the process down, e.g.
- * by exhausting the heap) fails instead of taking the server down at every start.
- */
+// Attempts are counted at the claim, so a job that kills the process fails instead of taking it down at every start.
 function takeBack(held: SQL | undefined): TakenBack {
   const left = and(eq(jobs.status, "running"), held);
   return db.transaction((tx) => {
-    // Cancelled while a worker that died held it: nothing will end it, and its row names a family that left.
     tx.delete(jobs).where(and(eq(jobs.status, "cancelled"), held)).run();
     const exhausted = tx
       .select()
@@ -104,12 +92,10 @@ function takeBack(held: SQL | undefined): TakenBack {
   });
 }
 
-/** Takes back the jobs another worker has held 'running' for longer than `olderThanMs`. */
 export function takeBackStaleJobs(olderThanMs: number, at = now()) {
   return takeBack(lt(jobs.lockedAt, new Date(at.getTime() - olderThanMs)));
 }
 
-/** Takes back every running job not held by this worker (when a fresh process starts as the only runner). */
 export function takeBackJobsNotHeldBy(workerId: string) {
   return takeBack(sql`coalesce(${jobs.lockedBy}, '') <> ${workerId}`);
 }
@@ -118,7 +104,6 @@ export function getJob(id: string) {
   return db.select().from(jobs).where(eq(jobs.id, id)).get();
 }
 
-/** Waits until none of `ids` is left (each ends by removing its row), or `timeoutMs` has passed. */
 export async function waitForJobsToEnd(ids: string[], timeoutMs: number, everyMs = 250) {
   const until = Date.now() + timeoutMs;
   const left = () => (ids.length ? db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, ids)).all().length : 0);

@@ -1,4 +1,3 @@
-// Runs queued jobs one at a time and fires the cron schedules that enqueue recurring work.
 import { randomUUID } from "node:crypto";
 import cron, { type ScheduledTask } from "node-cron";
 import { recordSystemError } from "~/lib/system-errors.server";
@@ -11,15 +10,9 @@ export type Schedule = { type: string; cron: string; payload?: Record<string, un
 
 type Options = {
   handlers: Record<string, JobHandler>;
-  /**
-   * For a job that stopped the server on its last attempt: its handler never reached its own
-   * failure handling, so this tells whoever waits on it (the owner of a podcast, of a book).
-   */
   abandoned?: Record<string, JobHandler>;
   schedules?: Schedule[];
-  /** How often an idle runner looks for due jobs. */
   pollMs?: number;
-  /** A 'running' job older than this belonged to a dead worker. */
   staleMs?: number;
 };
 
@@ -48,10 +41,6 @@ export class JobRunner {
     return this.running;
   }
 
-  /**
-   * Starts polling and the cron schedules. With `sole` (the only runner there is, e.g. a fresh
-   * process on the primary) every job left 'running' is from a dead process and is taken back at once.
-   */
   start({ sole = false }: { sole?: boolean } = {}) {
     if (this.running) return;
     this.running = true;
@@ -59,7 +48,6 @@ export class JobRunner {
     for (const schedule of this.schedules) {
       this.tasks.push(
         cron.schedule(schedule.cron, () => {
-          // One job per schedule per minute, however many times cron fires.
           const minute = Math.floor(now().getTime() / 60_000);
           enqueueJob(schedule.type, schedule.payload ?? {}, { dedupeKey: `cron:${schedule.type}:${minute}`, maxAttempts: 1 });
           this.wake();
@@ -69,7 +57,6 @@ export class JobRunner {
     this.wake();
   }
 
-  /** Stops taking new jobs and waits for the one in hand to finish (graceful shutdown, primary hand-over). */
   async stop() {
     this.running = false;
     for (const task of this.tasks) await task.stop();
@@ -80,7 +67,6 @@ export class JobRunner {
     await this.telling;
   }
 
-  /** Every job another worker left 'running' is requeued, or failed if that was its last attempt. */
   takeBackOthersJobs() {
     return this.settle(takeBackJobsNotHeldBy(this.workerId));
   }
@@ -91,7 +77,6 @@ export class JobRunner {
       recordSystemError({ error, errorType: "job_failed", workflow: `job:${job.type}`, severity: "high" });
       const tell = this.abandoned[job.type];
       if (!tell) continue;
-      // In turn and off the caller's path: the start or hand-over that found the job goes on meanwhile.
       this.telling = this.telling.then(async () => {
         try {
           await tell(job.payload, job);
@@ -103,7 +88,6 @@ export class JobRunner {
     return taken;
   }
 
-  /** Looks for work now instead of at the next poll (called after enqueueing). */
   wake() {
     if (!this.running || this.loop) return;
     if (this.timer) clearTimeout(this.timer);
@@ -124,7 +108,6 @@ export class JobRunner {
     }
   }
 
-  /** Claims and runs one due job; false when there was none. Tests call this directly. */
   async runOne(): Promise<boolean> {
     const job = claimNextJob(this.workerId);
     if (!job) return false;
@@ -134,7 +117,6 @@ export class JobRunner {
       await runAsJob(job.id, async () => handler(job.payload, job));
       completeJob(job.id);
     } catch (error) {
-      // Cancelled (its family left) or its subject gone: it cleaned up after itself; not a failure.
       if (error instanceof JobEnded || wasCancelled(job.id)) {
         forgetJob(job.id);
         return true;
@@ -145,7 +127,6 @@ export class JobRunner {
     return true;
   }
 
-  /** Runs due jobs until none is left (tests and scripts). */
   async runUntilIdle(limit = 10_000) {
     let ran = 0;
     while (ran < limit && (await this.runOne())) ran++;

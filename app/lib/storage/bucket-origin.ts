@@ -2,10 +2,6 @@
 
 type BucketConfig = { STORAGE_DRIVER: "local" | "s3"; BUCKET_NAME?: string | undefined; AWS_ENDPOINT_URL_S3?: string | undefined; AWS_REGION: string; S3_FORCE_PATH_STYLE: boolean };
 
-/**
- * The origin presigned URLs point at, which browsers PUT video parts to (decision 0145): the
- * endpoint itself with path-style addressing, else the bucket's own host name under it.
- */
 export function bucketOrigin(config: BucketConfig): string | null {
   if (config.STORAGE_DRIVER !== "s3" || !config.BUCKET_NAME) return null;
   const endpoint = new URL(config.AWS_ENDPOINT_URL_S3 ?? `https://s3.${config.AWS_REGION}.amazonaws.com`);

@@ -1,7 +1,5 @@
-// A stored file read whole into memory, for the few that are small and needed as bytes (photos, PDF images).
 import { getStorage } from "~/lib/storage/storage.server";
 
-/** Null when the file is gone or larger than `maxBytes`. */
 export async function readStoredBytes(key: string, { maxBytes = 25 * 1024 * 1024 }: { maxBytes?: number } = {}) {
   const file = await getStorage().read(key);
   if (!file) return null;

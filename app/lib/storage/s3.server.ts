@@ -1,4 +1,4 @@
-// Any node can serve a file another stored. Why: docs/decisions/0110-litefs-and-storage.md
+// Any node can serve a file another stored (decision 0110).
 import { Readable, Transform } from "node:stream";
 import {
   AbortMultipartUploadCommand,
@@ -29,7 +29,6 @@ export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey,
     endpoint,
     region,
     forcePathStyle,
-    // Without explicit keys the SDK's own chain (AWS_* variables, profiles) is used.
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     // Not every S3-compatible store takes the SDK's newer default (trailing CRC32 on streamed bodies).
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -40,9 +39,7 @@ export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey,
 type S3StorageOptions = {
   client: S3Client;
   bucket: string;
-  /** S3's minimum is 5 MiB; a smaller body is one plain PUT. */
   partSize?: number;
-  /** Memory use is about partSize × queueSize. */
   queueSize?: number;
 };
 
@@ -69,7 +66,6 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
             done(null, chunk);
           },
         });
-        // A failing source fails the upload (which then aborts its multipart parts).
         body.once("error", (error) => counter.destroy(error));
         source = body.pipe(counter);
       }
@@ -87,7 +83,6 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
         return { stream: out.Body as Readable, size };
       } catch (error) {
         if (isMissing(error)) return null;
-        // A range past the end reads as nothing, as it does from a local file.
         if (range && isUnsatisfiable(error)) {
           const size = await storage.size(key);
           return size === null ? null : { stream: Readable.from([]), size };
@@ -112,7 +107,6 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
-    // An object exists only once its upload completed, so a listing never shows half a file.
     async list(prefix) {
       const found: Array<{ key: string; size: number }> = [];
       let ContinuationToken: string | undefined;
@@ -129,15 +123,9 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
 
 export type UploadedPart = { partNumber: number; etag: string; size: number };
 
-/**
- * Multipart uploads the browser fills itself through presigned part URLs; the server starts,
- * inspects and finishes them. Why: docs/decisions/0145-direct-uploads-to-the-bucket.md
- */
 export interface DirectUploads {
   create(key: string, contentType: string): Promise<string>;
-  /** A PUT URL for one part, valid `expiresIn` seconds; the part's exact length is signed into it. */
   signPart(key: string, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string>;
-  /** The parts received so far, or null when there is no such open upload (finished or aborted). */
   listParts(key: string, uploadId: string): Promise<UploadedPart[] | null>;
   complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   abort(key: string, uploadId: string): Promise<void>;

@@ -1,4 +1,4 @@
-// Callers never know which driver they use. Why two: docs/decisions/0110-litefs-and-storage.md
+// Callers never know which driver they use (decision 0110).
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -14,7 +14,6 @@ export type { ByteRange, Storage, StoredFile } from "./keys";
 export { assertSafeKey } from "./keys";
 
 const PARTIAL = ".partial-";
-/** The process tag in "<file>.partial-<tag>-<uuid>". */
 const partialOwner = (name: string) => name.slice(name.indexOf(PARTIAL) + PARTIAL.length).split("-", 1)[0] ?? "";
 
 export function localDiskStorage(root: string): Storage {
@@ -27,7 +26,6 @@ export function localDiskStorage(root: string): Storage {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write beside, then rename: a reader never sees half a file, and a failed write leaves none.
-      // Named after this process, so what a killed one left is recognised (and removed by list).
       const partial = `${file}${PARTIAL}${processTag}-${randomUUID()}`;
       try {
         await pipeline(body instanceof Readable ? body : Readable.from([body]), createWriteStream(partial));
@@ -57,7 +55,6 @@ export function localDiskStorage(root: string): Storage {
       await fs.rm(fileFor(key), { force: true });
     },
     async list(prefix) {
-      // The start of a name ("podcasts/<id>."): the names in its folder that start so, each listed whole.
       if (prefix !== "" && !prefix.endsWith("/")) {
         const cut = prefix.lastIndexOf("/") + 1;
         const names = await fs.readdir(path.join(root, prefix.slice(0, cut))).catch(() => [] as string[]);
@@ -105,7 +102,6 @@ export function storageFromEnv(config: Env): Storage {
   return s3Storage({ client: s3ClientFromEnv(config), bucket: config.BUCKET_NAME! });
 }
 
-/** Browser-to-bucket uploads; null on the local disk, where bytes can only come through the app. */
 export function directUploadsFromEnv(config: Env): DirectUploads | null {
   if (config.STORAGE_DRIVER === "local") return null;
   return s3DirectUploads({ client: s3ClientFromEnv(config), bucket: config.BUCKET_NAME! });
