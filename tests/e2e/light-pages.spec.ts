@@ -189,7 +189,7 @@ test.describe("light pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("the answer form loads only its own script, well within the issue's 100 KB (gzipped, as built)", async ({ page, user }) => {
+  test("the answer form loads only its own script, well within the 100 KB goal (gzipped, as built)", async ({ page, user }) => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const html = await (await page.request.get(`/contribute/${createTestCampaign(user.id).publicId}`)).text();
     const scripts = pageScriptUrls(html);
@@ -199,7 +199,7 @@ test.describe("light pages", () => {
     expect(scripts.reduce((sum, url) => sum + gzipBytes(buildDir, url), 0)).toBeLessThanOrEqual(ANSWER_FORM_BUDGET * KB);
   });
 
-  test("the share page loads only its player's script, within the issue's 60 KB (gzipped, as built)", async ({ page, user }) => {
+  test("the share page loads only its player's script, within the 60 KB goal (gzipped, as built)", async ({ page, user }) => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const html = await (await page.request.get(`/s/${await sharedEpisode(user.id)}`)).text();
     const scripts = pageScriptUrls(html);
