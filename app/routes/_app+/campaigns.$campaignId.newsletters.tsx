@@ -15,7 +15,7 @@ import { wakeJobs } from "~/lib/queue/wake.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { getWorkflowSettings } from "~/models/workflow.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { formatDeliveryDate } from "~/lib/delivery-dates";
 import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
@@ -71,10 +71,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "create": {
       const submission = parseWithZod(formData, { schema: CreateNewsletterSchema });
-      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
+      if (submission.status !== "success") throw badIntent();
       const result = createNewsletter(user.id, campaign.id);
       if (!result.ok) {
-        if (result.reason === "not-found") throw new Response("Not Found", { status: 404 });
+        if (result.reason === "not-found") throw notFound();
         return redirectWithToast(pageUrl, m.toast.noStories);
       }
       // 'Immediate' distribution: the delivery job was enqueued with the newsletter.
@@ -86,20 +86,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
       const { newsletterId, coverImageId, ...edit } = submission.value;
       const saved = updateNewsletter(user.id, campaign.id, newsletterId, { ...edit, coverImageId: coverImageId ?? null });
-      if (!saved) throw new Response("Not Found", { status: 404 });
+      if (!saved) throw notFound();
       return redirectWithToast(pageUrl, m.toast.updated);
     }
     case "send": {
       const submission = parseWithZod(formData, { schema: SendNewsletterSchema });
-      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
+      if (submission.status !== "success") throw badIntent();
       const newsletter = getOwnedNewsletter(user.id, campaign.id, submission.value.newsletterId);
-      if (!newsletter) throw new Response("Not Found", { status: 404 });
+      if (!newsletter) throw notFound();
       const delivery = await deliverNewsletter(newsletter.id);
       if (delivery.recipients === 0) return redirectWithToast(pageUrl, m.toast.noRecipients);
       return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.sentTo) : m.toast.alreadySent);
     }
     default:
-      throw new Response(m.validation.unknownAction, { status: 400 });
+      throw badIntent();
   }
 }
 

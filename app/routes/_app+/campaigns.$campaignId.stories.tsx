@@ -40,7 +40,7 @@ import { createContribution, renameContributor } from "~/models/contribution.ser
 import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { requestFamilyPodcast, retryPodcast } from "~/features/podcasts/requests.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
 import { Pager } from "~/components/ui/pager";
 import { requireUser } from "~/features/account/auth.server";
@@ -142,7 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: RenameContributorSchema });
       if (submission.status !== "success") return data({ intent: "rename" as const, result: submission.reply() }, { status: 400 });
       const { contributionId, contributorName } = submission.value;
-      if (!renameContributor(user.id, contributionId, contributorName, campaign.id)) throw new Response("Not Found", { status: 404 });
+      if (!renameContributor(user.id, contributionId, contributorName, campaign.id)) throw notFound();
       return redirectWithToast(pageUrl, m.toast.nameUpdated);
     }
     case "save-voice": {
@@ -170,7 +170,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "retry-podcast": {
       const podcastId = newestCampaignPodcastId(campaign.id);
-      if (!podcastId) throw new Response("Not Found", { status: 404 });
+      if (!podcastId) throw notFound();
       try {
         retryPodcast(user.id, podcastId);
       } catch (error) {
@@ -201,7 +201,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(`${pageUrl}${page > 1 ? "&" : "?"}dialog=voice`, m.toast.podcastDeleted);
     }
     default:
-      throw new Response(m.validation.unknownAction, { status: 400 });
+      throw badIntent();
   }
 }
 

@@ -25,7 +25,7 @@ import {
   updateContactGroup,
 } from "~/models/contact-group.server";
 import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/features/contacts/schemas";
@@ -35,7 +35,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 const PAGE_SIZE = 50;
 const m = contactMessages;
 
-const notFound = () => new Response("Not Found", { status: 404 });
 function owned<T>(thing: T | undefined): T {
   if (!thing) throw notFound();
   return thing;
@@ -171,7 +170,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "delete-group":
       return remove(formData, "group", (id) => deleteContactGroup(user.id, id), back);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

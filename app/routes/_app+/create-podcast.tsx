@@ -21,7 +21,7 @@ import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcas
 import { recentPodcastCards } from "~/features/podcasts/recent.server";
 import { requestPodcast, retryPodcast } from "~/features/podcasts/requests.server";
 import { readStoryUpload } from "~/features/podcasts/story-upload.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
@@ -31,7 +31,6 @@ import { constraintOf } from "~/lib/zod-constraint";
 import { redirectWithToast } from "~/lib/toast.server";
 import { countWords } from "~/lib/word-count";
 
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string } {
   const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl, hostCount, story } = detail;
@@ -169,7 +168,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

@@ -21,7 +21,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
 import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return redirectWithToast(PATH, dashboardMessages.toast.reorderFailed);
     const { campaignId, direction } = submission.value.move;
     const result = moveCollection(user.id, campaignId, direction, getDistributionSettings(user.id));
-    if (!result.ok) throw new Response("Not Found", { status: 404 });
+    if (!result.ok) throw notFound();
     return redirectWithToast(pageHref(Math.floor(result.index / MANAGE_PAGE_SIZE) + 1), dashboardMessages.toast.reordered);
   }
 
@@ -110,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
   }
 
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  throw badIntent();
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

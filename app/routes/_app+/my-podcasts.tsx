@@ -33,7 +33,7 @@ import {
   type StatusFilter,
 } from "~/features/podcasts/library-view";
 import { hostLabel } from "~/features/podcasts/podcast-view";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pins = await readLibraryPins(request);
   // A dialog for a podcast that is not the caller's is a plain 404, like any foreign id.
   const dialogPodcast = view.dialog ? library.find((p) => p.id === view.dialog!.id) : undefined;
-  if (view.dialog && !dialogPodcast) throw new Response("Not Found", { status: 404 });
+  if (view.dialog && !dialogPodcast) throw notFound();
 
   // A selection that fits on one page is sent whole, and the search box filters it as you type. A
   // larger one is paged (decision 0146), so ?q= is matched here, over all of it; typing then
@@ -104,7 +104,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const view = readView(url);
   const back = libraryHref(view);
-  const notFound = () => new Response("Not Found", { status: 404 });
   const intent = formData.get("intent");
 
   if (intent === "edit") {
@@ -146,7 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
   }
   if (!intent) return redirect(back);
-  throw Response.json({ message: "Unknown action" }, { status: 400 });
+  throw badIntent();
 }
 
 export default function MyPodcastsPage() {

@@ -21,7 +21,7 @@ import { rankSimilar } from "~/features/podcasts/similar";
 import { technicalDetails } from "~/features/podcasts/technical-details";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { timedTranscript } from "~/features/podcasts/transcript";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDay } from "~/lib/format-date";
@@ -46,7 +46,6 @@ function requirePodcastId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(id)) throw Response.json({ message: m.invalidId }, { status: 400, statusText: m.invalidId });
   return id;
 }
-const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -119,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     revokeFeed(user.id, null);
     return redirectWithToast(back, podcastMessages.feed.revoked);
   }
-  throw Response.json({ message: "Unknown action" }, { status: 400 });
+  throw badIntent();
 }
 
 /** The player and the transcript tab share one session, so the transcript follows the audio. */

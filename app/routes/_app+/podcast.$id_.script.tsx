@@ -20,11 +20,10 @@ import { changeSegments, getScriptReview } from "~/features/podcasts/script-revi
 import { MoveSegmentSchema, PronunciationSchema, readScriptLines, RemovePronunciationSchema } from "~/features/podcasts/script-review-schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const m = wizardMessages.script;
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function requireId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(params.id)) throw notFound();
@@ -118,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(wizardUrls.podcast(podcastId), m.toast.rendering);
     }
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

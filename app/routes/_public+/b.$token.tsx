@@ -6,6 +6,7 @@ import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
 import { bookListening, startFragment } from "~/features/book/listen.server";
 import { describedAs } from "~/lib/link-preview";
+import { notFound } from "~/lib/http.server";
 
 const m = bookMessages.listenPage;
 
@@ -18,7 +19,7 @@ export const handle = noScripts;
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const story = bookListening(token);
-  if (!story) throw new Response("Not Found", { status: 404 });
+  if (!story) throw notFound();
   return {
     title: story.title,
     name: story.contributorName,

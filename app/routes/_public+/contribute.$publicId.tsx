@@ -29,13 +29,14 @@ import { useNonce } from "~/lib/nonce";
 // Built by Vite as a bundle of its own (its worker build, used here for a plain page script, as the
 // share page's player, decision 0174): the URL only.
 import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
+import { notFound } from "~/lib/http.server";
 
 const m = storyMessages.public;
 const rm = storyMessages.recording;
 
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
-  if (!campaign) throw new Response("Not Found", { status: 404 });
+  if (!campaign) throw notFound();
   return campaign;
 }
 

@@ -13,6 +13,7 @@ import {
   sendFreshLink,
 } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
+import { notFound } from "~/lib/http.server";
 
 const m = storyMessages.replacedLink;
 
@@ -23,13 +24,13 @@ export const handle = noScripts;
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const found = retiredLink(token);
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   return { campaignTitle: found.campaign.title, token };
 }
 
 export async function action({ params }: ActionFunctionArgs) {
   const found = retiredLink(params.token ?? "");
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   await sendFreshLink(found);
   return { sent: true };
 }

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { recordingIdOfRemovalToken, removalPage, removeStoryOfRecording, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound } from "~/lib/http.server";
 import { withdrawEpisodesWithClip } from "~/features/podcasts/clip-removal.server";
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
@@ -22,13 +22,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (page) return { ...page, storyDeleted: false };
   // After deleting the story the recording is gone too: the page that says so, for our own links only.
   if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token)) return { campaignTitle: "", requested: true, storyDeleted: true };
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const story = (await readFormData(request)).get("story") === "yes";
   const recording = await requestRecordingRemoval(params.token ?? "");
-  if (!recording) throw new Response("Not Found", { status: 404 });
+  if (!recording) throw notFound();
   // Episodes already made that play it (or read the story): withdrawn from feeds and shares and remade
   // without it. The story may be asked for later, after the recording alone: then episodes go again.
   if (!recording.removalRequestedAt || story) await withdrawEpisodesWithClip(recording.id, { story });

@@ -28,7 +28,7 @@ import type { User } from "~/models/user.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, SubscriptionSchema } from "~/features/admin/user-schemas";
 import { toAdminUserRow } from "~/features/admin/user-view";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { constraintOf } from "~/lib/zod-constraint";
 import { hrefWith } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
@@ -38,7 +38,6 @@ import { requireAdmin } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const m = adminUserMessages;
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** Where the list is: its page and its search, filters and sort, kept by every link and redirect. */
 type Place = { page: number; list: Record<string, string | null> };
@@ -142,7 +141,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "create-user":
       return createUser(formData, admin);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

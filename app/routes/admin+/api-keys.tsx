@@ -15,7 +15,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeyRows, setApiKeyActive } from "~/models/api-key.server";
 import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { expiryInDays, ManageApiKeySchema } from "~/features/admin/schemas";
 import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const keys = listApiKeyRows();
   const dialog = url.searchParams.get("dialog");
   const selected = dialog === "deactivate" || dialog === "delete" ? keys.find((k) => k.id === url.searchParams.get("id")) : undefined;
-  if ((dialog === "deactivate" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  if ((dialog === "deactivate" || dialog === "delete") && !selected) throw notFound();
   const created = newKey ? keys.find((k) => k.id === newKey.id) : undefined;
   return data(
     {
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "toggle") {
     const result = setApiKeyActive(id);
-    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!result.ok && result.status === 404) throw notFound();
     if (!result.ok) return redirectWithToast(PATH, { title: m.cannotReactivate, variant: "destructive" });
     return redirectWithToast(PATH, result.key.isActive ? m.toast.activated : m.toast.disabled);
   }
@@ -82,10 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(PATH, m.toast.deactivated);
   }
   if (intent === "delete") {
-    if (!deleteApiKey(id)) throw new Response("Not Found", { status: 404 });
+    if (!deleteApiKey(id)) throw notFound();
     return redirectWithToast(PATH, m.toast.deleted);
   }
-  throw new Response("Unknown intent", { status: 400 });
+  throw badIntent();
 }
 
 export default function AdminApiKeys() {

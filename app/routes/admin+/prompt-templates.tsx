@@ -22,7 +22,7 @@ import {
   type PromptTemplate,
 } from "~/models/prompt-template.server";
 import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { idField, TemplateFormSchema } from "~/features/admin/schemas";
 import { CATEGORY_LABELS, managedTemplateCategories, promptTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog");
   const needsTemplate = dialog === "view" || dialog === "edit" || dialog === "delete";
   const selected = needsTemplate ? all.find((t) => t.id === url.searchParams.get("id")) : undefined;
-  if (needsTemplate && !selected) throw new Response("Not Found", { status: 404 });
+  if (needsTemplate && !selected) throw notFound();
   const counts = Object.fromEntries(TABS.map((t) => [t, t === "all" ? all.length : all.filter((x) => x.category === t).length])) as Record<Tab, number>;
   return {
     tab,
@@ -101,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const template = setDefaultPromptTemplate(id);
     return redirectWithToast(back, template ? m.toast.defaultSet(template.name) : m.toast.setDefaultFailed);
   }
-  throw new Response("Unknown intent", { status: 400 });
+  throw badIntent();
 }
 
 export default function AdminPromptTemplates() {

@@ -26,7 +26,7 @@ import {
   setCollectionActive,
   updateAdminCollection,
 } from "~/features/admin/collections.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { CollectionFormSchema, idField } from "~/features/admin/schemas";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog");
   const dialogId = url.searchParams.get("id");
   const selected = (dialog === "edit" || dialog === "delete") && dialogId ? getAdminCollection(dialogId) : undefined;
-  if ((dialog === "edit" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  if ((dialog === "edit" || dialog === "delete") && !selected) throw notFound();
   return {
     stats,
     rows: listAdminCollections(offset, ADMIN_COLLECTIONS_PAGE_SIZE, params),
@@ -112,23 +112,23 @@ export async function action({ request }: ActionFunctionArgs) {
       prompt,
       scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
     });
-    if (!updated) throw new Response("Not Found", { status: 404 });
+    if (!updated) throw notFound();
     return redirectWithToast(listHref(page, {}, list), m.toast.updated);
   }
   if (intent === "toggle") {
     const updated = id ? setCollectionActive(id) : undefined;
-    if (!updated) throw new Response("Not Found", { status: 404 });
+    if (!updated) throw notFound();
     return redirectWithToast(listHref(page, {}, list), updated.isActive ? m.toast.activated : m.toast.deactivated);
   }
   if (intent === "delete") {
-    if (!id || !deleteAdminCollection(id)) throw new Response("Not Found", { status: 404 });
+    if (!id || !deleteAdminCollection(id)) throw notFound();
     return redirectWithToast(listHref(page, {}, list), m.toast.deleted);
   }
   if (intent === "move") {
     const submission = parseWithZod(formData, { schema: MoveSchema });
     if (submission.status !== "success") return redirectWithToast(listHref(page), m.toast.reorderFailed);
     const result = moveAdminCollection(submission.value.id, submission.value.direction);
-    if (!result.ok) throw new Response("Not Found", { status: 404 });
+    if (!result.ok) throw notFound();
     return redirectWithToast(listHref(pageOf(result.index)), m.toast.reordered);
   }
   if (intent === "reorder") {
@@ -140,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const toast = result.ok ? m.toast.reordered : m.toast.reorderFailed;
     return data({ ok: result.ok }, { status: result.ok ? 200 : result.status, headers: await createToastHeaders(toast) });
   }
-  throw new Response("Unknown intent", { status: 400 });
+  throw badIntent();
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
