@@ -1,8 +1,9 @@
 // The delivery-date rule (spec part 1, §4), in UTC calendar days only: local-time getters would
 // shift a stored date by a day for users west or east of UTC.
+import type { DistributionMode } from "#db/enums";
 import { formatDay } from "./format-date";
 
-export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
+export type { DistributionMode };
 
 export type DistributionSettings = {
   mode: DistributionMode;

@@ -14,6 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
 import { StatCard } from "~/components/ui/stat-card";
@@ -218,7 +219,11 @@ export default function ManageCollections() {
               })}
             </ol>
           </Form>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} total={stats.totalCollections} offset={offset} shown={rows.length} /> : null}
+          {pageCount > 1 ? (
+            <Pager label="Pages" className="pt-2" previousHref={page > 1 ? pageHref(page - 1) : undefined} nextHref={page < pageCount ? pageHref(page + 1) : undefined}>
+              {`Showing ${offset + 1}–${offset + rows.length} of ${formatCount(stats.totalCollections)} · Page ${page} of ${pageCount}`}
+            </Pager>
+          ) : null}
         </section>
       )}
 
@@ -283,29 +288,6 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
         </p>
       ) : null}
     </ReorderRow>
-  );
-}
-
-
-function Pagination({ page, pageCount, total, offset, shown }: { page: number; pageCount: number; total: number; offset: number; shown: number }) {
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
-      <span className="text-muted-foreground">
-        {`Showing ${offset + 1}–${offset + shown} of ${formatCount(total)} · Page ${page} of ${pageCount}`}
-      </span>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={pageHref(page - 1)} className={buttonClass("outline", "sm")}>
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={pageHref(page + 1)} className={buttonClass("outline", "sm")}>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   );
 }
 

@@ -6,13 +6,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
 import { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { StatCard } from "~/components/ui/stat-card";
 import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { ErrorList, FormActions } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { Card, CardTitle } from "~/components/ui/card";
 import {
   countAdminCollections,
@@ -205,7 +207,7 @@ export default function AdminStoryCollections() {
               <StaticCollectionRow key={row.id} row={row} page={page} list={list} />
             ))}
           </ol>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
+          {pageCount > 1 ? <CollectionPager page={page} pageCount={pageCount} list={list} /> : null}
         </section>
       ) : (
         <section aria-labelledby="collections-heading" className="space-y-3">
@@ -234,7 +236,7 @@ export default function AdminStoryCollections() {
               );
             })}
           </ol>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
+          {pageCount > 1 ? <CollectionPager page={page} pageCount={pageCount} list={list} /> : null}
         </section>
       )}
 
@@ -383,25 +385,11 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
   );
 }
 
-function Pagination({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
+function CollectionPager({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
-      <span className="text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={listHref(page - 1, {}, list)} className={buttonClass("outline", "sm")}>
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={listHref(page + 1, {}, list)} className={buttonClass("outline", "sm")}>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
+    <Pager label="Pages" className="pt-2" previousHref={page > 1 ? listHref(page - 1, {}, list) : undefined} nextHref={page < pageCount ? listHref(page + 1, {}, list) : undefined}>
+      Page {page} of {pageCount}
+    </Pager>
   );
 }
 
