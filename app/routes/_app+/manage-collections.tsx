@@ -6,12 +6,12 @@ import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId, type MouseEvent, type ReactNode } from "react";
+import { useId, type MouseEvent } from "react";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
 import { ListLink } from "~/components/ui/list-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, inputClass } from "~/components/forms";
+import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
@@ -24,7 +24,6 @@ import { getCollectionStats, listCollectionsPage } from "~/features/collections/
 import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
 import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 import { formatDay } from "~/lib/format-date";
 import { formatCount, plural } from "~/lib/text-format";
@@ -35,6 +34,7 @@ import { WorkflowFormSchema, workflowInputFromForm } from "~/features/collection
 import { MoveSchema, ReorderSchema } from "~/features/collections/manage-schemas";
 import {
   DATED_DISTRIBUTION_MODES,
+  DAY_OF_MONTH,
   DISTRIBUTION_MODE_LABELS,
   DISTRIBUTION_MODES,
   MONTHS,
@@ -293,6 +293,12 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
 
 type Settings = LoaderData["settings"];
 
+const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const REMINDER_COUNTS = numbers(MAX_REMINDERS.min, MAX_REMINDERS.max);
+const MONTH_DAYS = numbers(DAY_OF_MONTH.min, DAY_OF_MONTH.max);
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day, i) => ({ value: String(i), label: day }));
+const MONTH_OPTIONS = MONTHS.map((month, i) => ({ value: String(i + 1), label: month }));
+
 type WorkflowDialogProps = { settings: Settings; today: string; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; closeHref: string };
 
 /** Rendered by the server when the URL says ?dialog=workflows, so it opens without JavaScript. */
@@ -325,118 +331,38 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
     <Dialog title={m.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
         <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="workflows" />
-          <ErrorList errors={form.errors} />
+          <FormAlert errors={form.errors} />
           <fieldset className="space-y-3">
             <legend className="font-semibold">Collection Workflow</legend>
             <div className="grid gap-3 sm:grid-cols-3">
-              <SelectField label="Reminder mode" meta={fields.collectionMode}>
-                {REMINDER_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {REMINDER_MODE_LABELS[mode]}
-                  </option>
-                ))}
-              </SelectField>
-              <InputField label="Start date" meta={fields.startDate} type="date" />
-              <SelectField label="Max reminders" meta={fields.maxReminders}>
-                {Array.from({ length: MAX_REMINDERS.max - MAX_REMINDERS.min + 1 }, (_, i) => MAX_REMINDERS.min + i).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Reminder mode" selectProps={getSelectProps(fields.collectionMode)} errors={fields.collectionMode.errors} options={REMINDER_MODES} optionLabel={(mode) => REMINDER_MODE_LABELS[mode]} />
+              <Field label="Start date" inputProps={getInputProps(fields.startDate, { type: "date" })} errors={fields.startDate.errors} />
+              <SelectField label="Max reminders" selectProps={getSelectProps(fields.maxReminders)} errors={fields.maxReminders.errors} options={REMINDER_COUNTS} />
             </div>
-            <TextareaInput label="Contributors (one e-mail per line)" meta={fields.contributors} />
+            <TextareaField label="Contributors (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.contributors), rows: 3 }} errors={fields.contributors.errors} />
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="font-semibold">Distribution Workflow</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label="Distribution mode" meta={fields.distributionMode}>
-                {DISTRIBUTION_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {DISTRIBUTION_MODE_LABELS[mode]}
-                  </option>
-                ))}
-              </SelectField>
-              <InputField label="Scheduled date" meta={fields.scheduledDate} type="date" />
-              <SelectField label="Day of week" meta={fields.dayOfWeek} blank>
-                {WEEKDAYS.map((day, i) => (
-                  <option key={day} value={i}>
-                    {day}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Day of month" meta={fields.dayOfMonth} blank>
-                {Array.from({ length: 31 }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Month of year" meta={fields.monthOfYear} blank>
-                {MONTHS.map((month, i) => (
-                  <option key={month} value={i + 1}>
-                    {month}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Distribution mode" selectProps={getSelectProps(fields.distributionMode)} errors={fields.distributionMode.errors} options={DISTRIBUTION_MODES} optionLabel={(mode) => DISTRIBUTION_MODE_LABELS[mode]} />
+              <Field label="Scheduled date" inputProps={getInputProps(fields.scheduledDate, { type: "date" })} errors={fields.scheduledDate.errors} />
+              <SelectField label="Day of week" selectProps={getSelectProps(fields.dayOfWeek)} errors={fields.dayOfWeek.errors} options={WEEKDAY_OPTIONS} placeholder="Not set" />
+              <SelectField label="Day of month" selectProps={getSelectProps(fields.dayOfMonth)} errors={fields.dayOfMonth.errors} options={MONTH_DAYS} placeholder="Not set" />
+              <SelectField label="Month of year" selectProps={getSelectProps(fields.monthOfYear)} errors={fields.monthOfYear.errors} options={MONTH_OPTIONS} placeholder="Not set" />
             </div>
-            <TextareaInput label="Recipients (one e-mail per line)" meta={fields.recipients} />
+            <TextareaField label="Recipients (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.recipients), rows: 3 }} errors={fields.recipients.errors} />
             <p className="text-sm text-muted-foreground">
               Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly the month and day.
               A missing setting shows as &lsquo;{m.notScheduled}&rsquo;.
             </p>
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Link to={closeHref} className={buttonClass("outline")} preventScrollReset>
-              Cancel
-            </Link>
+          <FormActions cancelTo={closeHref}>
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save Settings"}
             </Button>
-          </div>
+          </FormActions>
         </Form>
     </Dialog>
-  );
-}
-
-type FieldMeta = Parameters<typeof getInputProps>[0];
-
-function Labelled({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
-function SelectField({ label, meta, blank, children }: { label: string; meta: FieldMeta; blank?: boolean; children: ReactNode }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <select {...getSelectProps(meta)} className={inputClass}>
-        {blank ? <option value="">Not set</option> : null}
-        {children}
-      </select>
-    </Labelled>
-  );
-}
-
-function InputField({ label, meta, type }: { label: string; meta: FieldMeta; type: "date" }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <input {...getInputProps(meta, { type })} className={inputClass} />
-    </Labelled>
-  );
-}
-
-function TextareaInput({ label, meta }: { label: string; meta: FieldMeta }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <textarea {...getTextareaProps(meta)} rows={3} className={cn(inputClass, "min-h-[4.5rem]")} />
-    </Labelled>
   );
 }
 
