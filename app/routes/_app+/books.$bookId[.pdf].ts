@@ -4,7 +4,6 @@ import { serveStoredFile } from "~/lib/serve-file.server";
 import { getOwnedAccountBook } from "~/models/book.server";
 import { notFound } from "~/lib/http.server";
 
-// A finished book of several collections, for its owner only; anyone else's is a 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const book = getOwnedAccountBook(user.id, params.bookId ?? "");

@@ -4,7 +4,6 @@ import { serveStoredFile } from "~/lib/serve-file.server";
 import { getOwnedBook } from "~/models/book.server";
 import { notFound } from "~/lib/http.server";
 
-// The finished book for its owner only; another owner's book is a 404, as if it did not exist.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const book = getOwnedBook(user.id, params.campaignId ?? "", params.bookId ?? "");

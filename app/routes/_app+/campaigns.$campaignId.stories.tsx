@@ -76,10 +76,7 @@ async function familyPodcastOf(ownerId: string, campaignId: string): Promise<Fam
   return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
 }
 
-/**
- * Story cards per page: 50 cards cost the server about 5 ms a request and a phone 100 KB of HTML,
- * so a long collection is read a page at a time, newest first (decision 0147).
- */
+/** Story cards per page: a long collection is read a page at a time, newest first (decision 0147). */
 export const STORIES_PAGE_SIZE = 20;
 
 const requestedPage = (request: Request) => pageOrDefault(new URL(request.url).searchParams.get("page"));

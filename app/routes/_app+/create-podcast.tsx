@@ -186,12 +186,8 @@ const steps = { upload: UploadStep, voices: VoicesStep, review: ReviewStep, prog
 /** Where a view's form leads: fetched as the form is sent (or a PDF dropped), beside the post. */
 const nextStep = { upload: VoicesStep, voices: ReviewStep, review: ProgressCard, progress: ProgressCard, ready: null, "missing-story": null };
 
-// Only the step on the screen is fetched with the page: fetching the next one ahead would bring step
-// 4's player and share panel to the progress page, past 120 KB; it is fetched when the person moves
-// on (nextStep). The one the server rendered is fetched as this
-// module runs, before entry.client starts hydrating (Remix imports route modules first), so it is
-// usually in by the time React reaches it and hydrates with the rest of the page. (Waiting for it
-// here would take a top-level await, which the build's browser targets do not allow.)
+// Only the step on screen is fetched with the page (the next one comes with nextStep); it starts as
+// this module runs, before hydration begins, so it is usually in by the time React reaches it.
 if (typeof document !== "undefined") {
   const view = document.querySelector<HTMLElement>("[data-wizard-view]")?.dataset.wizardView;
   if (view && view in steps) void steps[view as keyof typeof steps].preload();

@@ -40,10 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...review, pronunciations };
 }
 
-/**
- * Every posted line saved in one write, then the line to move, if a Move button posted the form.
- * Undefined when saved; else the form's answer with each refused line's message and what was typed.
- */
+// Every posted line saved in one write, then the line a Move button names. Undefined when saved;
+// else the form's answer with each refused line's message and what was typed.
 function saveScript(ownerId: string, podcastId: string, formData: FormData, intent: string) {
   const { lines, errors, values } = readScriptLines(formData);
   const refuse = (status: number, found: Partial<ScriptResult>) => data({ intent: "save-script", errors: {}, values, ...found } satisfies ScriptResult, { status });

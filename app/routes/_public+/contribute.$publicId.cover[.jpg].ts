@@ -3,7 +3,6 @@ import { ensureCollectionCover, serveCover } from "~/features/podcasts/covers.se
 import { getPublicCampaign } from "~/models/contribution.server";
 import { notFound } from "~/lib/http.server";
 
-// The image of the answer page's link preview, as open as the page itself.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = await getPublicCampaign(params.publicId ?? "");
   if (!campaign) throw notFound();

@@ -3,7 +3,6 @@ import { feedEpisode, resolveFeed } from "~/features/podcasts/feeds.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { notFound } from "~/lib/http.server";
 
-// Podcast apps download with Range requests and resume: serveStoredFile answers them.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const feed = resolveFeed(params.token ?? "");
   const episode = feed ? feedEpisode(feed, params.podcastId ?? "") : null;

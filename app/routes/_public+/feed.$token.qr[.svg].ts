@@ -1,5 +1,3 @@
-// The QR code of a private feed's URL, for the owner's feed panel (decision 0147). It encodes
-// nothing the token does not already open, so the token is its only key, like the feed's.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedQrSvg } from "~/features/podcasts/feeds.server";
 import { notFound } from "~/lib/http.server";

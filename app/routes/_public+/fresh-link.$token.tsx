@@ -17,7 +17,6 @@ import { notFound } from "~/lib/http.server";
 
 const m = storyMessages.replacedLink;
 
-// One button that posts a form: no scripts (decision 0181).
 export const handle = noScripts;
 
 // Only a replaced token answers; the mail goes to the invitation's own address (decision 0190).

@@ -1,4 +1,3 @@
-// Public like the newsletter: the unguessable id is the key.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterAudioKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";

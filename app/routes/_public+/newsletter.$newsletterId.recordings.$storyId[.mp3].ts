@@ -1,5 +1,3 @@
-// A relative's own recording of a newsletter story: public like the newsletter (its unguessable id is
-// the key), and only while the recording may be heard (decision 0139).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterRecordingKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";

@@ -12,7 +12,6 @@ import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages.removal;
 
-// Forms that post: no scripts.
 export const handle = noScripts;
 
 // The thank-you e-mail's link. A GET only asks (mail scanners follow links); the POST records the request.
@@ -20,7 +19,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const page = removalPage(token);
   if (page) return { ...page, storyDeleted: false };
-  // After deleting the story the recording is gone too: the page that says so, for our own links only.
   if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token)) return { campaignTitle: "", requested: true, storyDeleted: true };
   throw notFound();
 }
@@ -48,7 +46,6 @@ export default function RecordingRemoval() {
         <h1 className="text-2xl font-semibold">{done ? m.doneTitle : m.title}</h1>
         <p className="text-muted-foreground">{storyDeleted ? m.storyDoneText : done ? m.doneText : m.text(campaignTitle)}</p>
         {storyDeleted ? null : done ? (
-          // The recording alone was removed: the written story can still go, from the same link.
           <Form method="post" className="space-y-3 border-t border-border pt-4">
             <p className="text-sm text-muted-foreground">{m.storyStays}</p>
             <input type="hidden" name="story" value="yes" />

@@ -6,9 +6,7 @@ import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features
 import { mediaResponse } from "~/features/testimonials/media.server";
 import { notFound } from "~/lib/http.server";
 
-// The no-JavaScript review preview; the random draft id is the only key.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // Drafts wait on the primary's disk, where the form posts went.
   await ensurePrimary();
   const campaign = findCampaignByPublicId(params.publicId ?? "");
   const draftId = new URL(request.url).searchParams.get("draft");

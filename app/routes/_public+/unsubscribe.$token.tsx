@@ -10,7 +10,6 @@ import { retiredLink } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
 import { notFound } from "~/lib/http.server";
 
-// One button: a plain form post answers with the same page, so no scripts (decision 0181).
 export const handle = noScripts;
 
 // A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
