@@ -51,7 +51,8 @@ export function retryPodcastAction(ownerId: string, campaignId: string, pageUrl:
   return redirectWithToast(pageUrl, m.toast.retryStarted);
 }
 
-export function revokeFeedAction(ownerId: string, campaignId: string, pageUrl: string) {
+/** A collection's feed, or with no collection the account's own. */
+export function revokeFeedAction(ownerId: string, campaignId: string | null, pageUrl: string) {
   revokeFeed(ownerId, campaignId);
   return redirectWithToast(pageUrl, podcastMessages.feed.revoked);
 }

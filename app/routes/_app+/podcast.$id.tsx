@@ -3,7 +3,8 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError
 import { CoverImage } from "~/features/podcasts/components/cover-image";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
+import { feedPanelFor } from "~/features/podcasts/feeds.server";
+import { revokeFeedAction } from "~/features/podcasts/family-podcast-intents.server";
 import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SharePanel } from "~/features/podcasts/components/share-panel";
@@ -30,7 +31,6 @@ import { isGenerationInProgress } from "~/features/podcasts/generation-status";
 import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { isPodcastId } from "~/features/podcasts/listening-schemas";
-import { redirectWithToast } from "~/lib/toast.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { describedAs } from "~/lib/link-preview";
@@ -114,11 +114,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = new URL(request.url);
   const back = here.pathname + here.search;
   if (isSharePanelIntent(intent)) return sharePanelAction(request, user.id, podcast.id, formData, back);
-  if (intent === "revoke-feed") {
-    revokeFeed(user.id, null);
-    return redirectWithToast(back, podcastMessages.feed.revoked);
+  switch (intent) {
+    case "revoke-feed":
+      return revokeFeedAction(user.id, null, back);
+    default:
+      throw badIntent();
   }
-  throw badIntent();
 }
 
 /** The player and the transcript tab share one session, so the transcript follows the audio. */
