@@ -1,10 +1,9 @@
 import { displayAddress } from "~/lib/display-address";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import type { z } from "zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
@@ -19,19 +18,17 @@ import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
 import { StatCard } from "~/components/ui/stat-card";
 import { Dialog } from "~/components/ui/dialog";
-import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
-import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
+import { getWorkflowSettings } from "~/models/workflow.server";
+import { moveAction, reorderAction, workflowsAction } from "~/features/collections/manage-intents.server";
+import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 import { formatDay } from "~/lib/format-date";
 import { formatCount, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { deliveryDateFor, formatDeliveryDate } from "~/lib/delivery-dates";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { WorkflowFormSchema, workflowInputFromForm } from "~/features/collections/workflow-settings";
-import { MoveSchema, ReorderSchema } from "~/features/collections/manage-schemas";
+import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
 import {
   DATED_DISTRIBUTION_MODES,
   DAY_OF_MONTH,
@@ -84,34 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
 
-  if (intent === "workflows") {
-    const submission = parseWithZod(formData, { schema: WorkflowFormSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    saveWorkflowSettings(user.id, workflowInputFromForm(submission.value));
-    return redirectWithToast(PATH, dashboardMessages.toast.workflowSaved);
+  switch (intent) {
+    case "workflows":
+      return workflowsAction(user.id, formData, PATH);
+    case "move":
+      return moveAction(user.id, formData, PATH, pageHref);
+    case "reorder":
+      return reorderAction(user.id, formData);
+    default:
+      throw badIntent();
   }
-
-  if (intent === "move") {
-    const submission = parseWithZod(formData, { schema: MoveSchema });
-    if (submission.status !== "success") return redirectWithToast(PATH, dashboardMessages.toast.reorderFailed);
-    const { campaignId, direction } = submission.value.move;
-    const result = moveCollection(user.id, campaignId, direction, getDistributionSettings(user.id));
-    if (!result.ok) throw notFound();
-    return redirectWithToast(pageHref(Math.floor(result.index / MANAGE_PAGE_SIZE) + 1), dashboardMessages.toast.reordered);
-  }
-
-  if (intent === "reorder") {
-    const submission = parseWithZod(formData, { schema: ReorderSchema });
-    const result =
-      submission.status === "success"
-        ? reorderPage(user.id, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(user.id))
-        : ({ ok: false, status: 400 } as const);
-    // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
-    if (!result.ok) return data({ ok: false, message: dashboardMessages.toast.reorderFailed.description }, { status: result.status });
-    return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
-  }
-
-  throw badIntent();
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
