@@ -2,6 +2,10 @@
 // so client code may import it.
 export const MAX_REMINDERS = { min: 1, max: 6, default: 3 } as const;
 
+/** How a collection's newsletters go out; the dated ones get a delivery date per position. */
+export const distributionModes = ["manual", "immediate", "scheduled", "weekly", "monthly", "quarterly", "yearly"] as const;
+export type DistributionMode = (typeof distributionModes)[number];
+
 /** What a prompt template is for; the admin's forms list them in the browser. */
 export const promptTemplateCategories = [
   "general",

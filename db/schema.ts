@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { MAX_REMINDERS, promptTemplateCategories, type ForwardedMessage, type RefusedAttachment } from "./enums";
+import { distributionModes, MAX_REMINDERS, promptTemplateCategories, type ForwardedMessage, type RefusedAttachment } from "./enums";
 
 export { promptTemplateCategories };
 
@@ -203,15 +203,6 @@ export const oneTimeSteps = sqliteTable("one_time_steps", {
 });
 
 export const reminderModes = ["manual", "weekly", "biweekly", "monthly"] as const;
-export const distributionModes = [
-  "manual",
-  "immediate",
-  "scheduled",
-  "weekly",
-  "monthly",
-  "quarterly",
-  "yearly",
-] as const;
 
 /** campaignId null is the owner's default for every collection. */
 export const workflowSettings = sqliteTable(

@@ -1,7 +1,8 @@
 // The delivery-date rule (spec part 1, §4), in UTC days only: local-time getters would shift a stored date by a day.
+import type { DistributionMode } from "#db/enums";
 import { formatDay } from "./format-date";
 
-export type DistributionMode = "manual" | "immediate" | "scheduled" | "weekly" | "monthly" | "quarterly" | "yearly";
+export type { DistributionMode };
 
 export type DistributionSettings = {
   mode: DistributionMode;

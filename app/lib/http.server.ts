@@ -6,6 +6,16 @@ export function apiError(status: number, message: string, extra?: Record<string,
   throw Response.json({ message, ...extra }, { status });
 }
 
+/** The one 404 for pages and files: throw it from a loader or action when the thing is missing or not the caller's. */
+export function notFound() {
+  return new Response("Not Found", { status: 404 });
+}
+
+/** The one answer to an intent a route does not know: a 400 `{ message }`, like every other refused body. */
+export function badIntent() {
+  return Response.json({ message: "Unknown action" }, { status: 400 });
+}
+
 export const MAX_JSON_BYTES = 1_000_000;
 /** A page's form is text: the longest field a schema allows (1,000,000 characters of addresses) fits. */
 const MAX_PAGE_FORM_BYTES = 8 * 1024 * 1024;

@@ -7,6 +7,7 @@ import { recalculateDeliveryDates } from "./collection-order.server";
 import { getDistributionSettings } from "./workflow.server";
 import { publicId, randomToken } from "~/lib/tokens.server";
 import { mergeMailboxes, parseMailbox, type Mailbox } from "~/lib/email-address";
+import { notFound } from "~/lib/http.server";
 
 export type Campaign = typeof campaigns.$inferSelect;
 
@@ -25,7 +26,7 @@ export function getOwnedCampaign(ownerId: string, campaignId: string): Campaign 
 
 export async function requireOwnedCampaign(ownerId: string, campaignId: string) {
   const campaign = await getOwnedCampaign(ownerId, campaignId);
-  if (!campaign) throw new Response("Not Found", { status: 404 });
+  if (!campaign) throw notFound();
   return campaign;
 }
 

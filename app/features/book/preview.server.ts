@@ -1,6 +1,7 @@
 // pdfjs reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
 import { createCanvas } from "@napi-rs/canvas";
 import { getStorage } from "~/lib/storage/storage.server";
+import { notFound } from "~/lib/http.server";
 
 export const PREVIEW_PAGES = 4;
 const PREVIEW_WIDTH = 600;
@@ -41,9 +42,9 @@ export async function renderPreviewPage(key: string, n: number): Promise<Buffer 
 
 export async function previewResponse(book: { status: string; fileKey: string | null } | undefined, page: string | undefined) {
   const n = Number(page);
-  if (!book?.fileKey || book.status !== "done" || !Number.isInteger(n) || n < 1 || n > PREVIEW_PAGES) throw new Response("Not Found", { status: 404 });
+  if (!book?.fileKey || book.status !== "done" || !Number.isInteger(n) || n < 1 || n > PREVIEW_PAGES) throw notFound();
   const png = await renderPreviewPage(book.fileKey, n);
-  if (!png) throw new Response("Not Found", { status: 404 });
+  if (!png) throw notFound();
   // A made book never changes (a new one has a new id), so the browser keeps its pages.
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=31536000, immutable" } });
 }

@@ -11,6 +11,7 @@ import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type Collect
 import { campaignMessages } from "./messages";
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
 import { constraintOf } from "~/lib/zod-constraint";
+import { notFound, badIntent } from "~/lib/http.server";
 
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
 const postedRecipients = (formData: FormData) => parseAddressList(strings(formData.getAll("recipients"))).mailboxes;
@@ -47,7 +48,7 @@ async function withGroup(ownerId: string, current: Mailbox[], groupId: string) {
 export async function checkCollectionRecipients(ownerId: string, url: URL): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
   const typed = parseAddressList(url.searchParams.getAll("recipients")).mailboxes;
   const recipients = await withGroup(ownerId, typed, url.searchParams.get("groupId") ?? "");
-  if (!recipients) throw new Response("Not Found", { status: 404 });
+  if (!recipients) throw notFound();
   return { recipients, blocked: blockedRecipients(ownerId, emailsOf(recipients)) };
 }
 
@@ -66,14 +67,14 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   }
   if (intent === INTENT.addGroup) {
     const recipients = await withGroup(ownerId, current, String(formData.get("groupId") ?? ""));
-    if (!recipients) throw new Response("Not Found", { status: 404 });
+    if (!recipients) throw notFound();
     return echo(recipients);
   }
   if (intent.startsWith(INTENT.removePrefix)) {
     const removed = intent.slice(INTENT.removePrefix.length).trim().toLowerCase();
     return echo(current.filter((r) => r.email !== removed));
   }
-  if (intent !== INTENT.create) throw new Response("Unknown intent", { status: 400 });
+  if (intent !== INTENT.create) throw badIntent();
 
   const submission = parseWithZod(formData, { schema: CreateCollectionSchema });
   if (submission.status !== "success") {

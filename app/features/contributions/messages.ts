@@ -136,7 +136,6 @@ export const storyMessages = {
     storyTooLong: "Story must be at most 50000 characters",
     invalidChoice: "Please choose one of the options",
     speedRange: "Speed must be between 0.7 and 1.3",
-    unknownAction: "Unknown action",
     photoMissing: "Please choose a photo to remove",
     replyReadingMissing: "Please choose how much of the e-mail to keep",
   },

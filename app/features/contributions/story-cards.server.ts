@@ -27,6 +27,7 @@ import { storyLengthLabel } from "./story-length";
 import { ownWords } from "./quote-strip";
 import { automaticReplySummary } from "./automatic-mail";
 import { REPLY_READING_INTENT } from "~/features/contributions/components/story-card";
+import { notFound } from "~/lib/http.server";
 export { REPLY_READING_INTENT };
 
 function toRecordingCard(campaignId: string, r: Recording): NonNullable<StoryCardData["recording"]> {
@@ -116,7 +117,7 @@ export function listEmptyReplyCards(campaignId: string): EmptyReplyData[] {
 export async function removePhotoAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const photoId = formData.get("photoId");
   if (typeof photoId !== "string" || !photoId) throw new Response(storyMessages.validation.photoMissing, { status: 400 });
-  if (!(await removeStoryPhoto(ownerId, campaignId, photoId))) throw new Response("Not Found", { status: 404 });
+  if (!(await removeStoryPhoto(ownerId, campaignId, photoId))) throw notFound();
   return redirectWithToast(pageUrl, storyMessages.toast.photoRemoved);
 }
 
@@ -125,7 +126,7 @@ export function editStoryAction(ownerId: string, campaignId: string, formData: F
   const submission = parseWithZod(formData, { schema: EditStoryTextSchema });
   const contributionId = String(formData.get("contributionId") ?? "");
   if (submission.status !== "success") return data({ intent: EDIT_STORY_INTENT as typeof EDIT_STORY_INTENT, contributionId, result: submission.reply() }, { status: 400 });
-  if (!editStoryText(ownerId, campaignId, submission.value.contributionId, submission.value.storyContent)) throw new Response("Not Found", { status: 404 });
+  if (!editStoryText(ownerId, campaignId, submission.value.contributionId, submission.value.storyContent)) throw notFound();
   return redirectWithToast(pageUrl, storyMessages.toast.storyEdited);
 }
 
@@ -134,7 +135,7 @@ export function editTitleAction(ownerId: string, campaignId: string, formData: F
   const contributionId = String(formData.get("contributionId") ?? "");
   if (submission.status !== "success") return data({ intent: EDIT_TITLE_INTENT as typeof EDIT_TITLE_INTENT, contributionId, result: submission.reply() }, { status: 400 });
   const { storyTitle } = submission.value;
-  if (!setStoryTitle(ownerId, campaignId, submission.value.contributionId, storyTitle)) throw new Response("Not Found", { status: 404 });
+  if (!setStoryTitle(ownerId, campaignId, submission.value.contributionId, storyTitle)) throw notFound();
   return redirectWithToast(pageUrl, storyTitle ? storyMessages.toast.titleSaved : storyMessages.toast.titleCleared);
 }
 
@@ -142,13 +143,13 @@ export function replyReadingAction(ownerId: string, campaignId: string, formData
   const contributionId = formData.get("contributionId");
   const choice = formData.get("keep");
   if (typeof contributionId !== "string" || !contributionId || (choice !== "whole" && choice !== "cut")) throw new Response(storyMessages.validation.replyReadingMissing, { status: 400 });
-  if (!setReplyReading(ownerId, campaignId, contributionId, choice)) throw new Response("Not Found", { status: 404 });
+  if (!setReplyReading(ownerId, campaignId, contributionId, choice)) throw notFound();
   return redirectWithToast(pageUrl, choice === "whole" ? storyMessages.toast.keptMore : storyMessages.toast.keptLess);
 }
 
 export async function deleteRecordingAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const recordingId = formData.get("recordingId");
   if (typeof recordingId !== "string" || !recordingId) throw new Response(storyMessages.recording.missing, { status: 400 });
-  if (!(await deleteOwnedRecording(ownerId, campaignId, recordingId))) throw new Response("Not Found", { status: 404 });
+  if (!(await deleteOwnedRecording(ownerId, campaignId, recordingId))) throw notFound();
   return redirectWithToast(pageUrl, storyMessages.toast.recordingDeleted);
 }

@@ -89,7 +89,6 @@ export const newsletterMessages = {
     titleTooLong: "Keep the title under 200 characters",
     subtitleTooLong: "Keep the subtitle under 300 characters",
     familyNameTooLong: "Keep the family name under 100 characters",
-    unknownAction: "Unknown action",
   },
   email: {
     subject: (title: string, familyName: string | null, edition: number) =>

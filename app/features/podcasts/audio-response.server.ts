@@ -1,6 +1,7 @@
 // Ranges: seeking, and Safari, need them.
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getStorage } from "~/lib/storage/storage.server";
+import { notFound } from "~/lib/http.server";
 
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | "invalid" {
   if (!header) return null;
@@ -24,12 +25,12 @@ export function parseRange(header: string | null, size: number): { start: number
 export async function audioResponse(request: Request, key: string, contentType = "audio/mpeg") {
   const storage = getStorage();
   const size = await storage.size(key);
-  if (size === null) return new Response("Not Found", { status: 404 });
+  if (size === null) return notFound();
   const base = { "Accept-Ranges": "bytes", "Content-Type": contentType, "Cache-Control": "private, max-age=3600" };
   const range = parseRange(request.headers.get("range"), size);
   if (range === "invalid") return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${size}` } });
   const file = await storage.read(key, range ?? undefined);
-  if (!file) return new Response("Not Found", { status: 404 });
+  if (!file) return notFound();
   const body = request.method === "HEAD" ? null : createReadableStreamFromReadable(file.stream);
   if (!range) return new Response(body, { headers: { ...base, "Content-Length": String(size) } });
   return new Response(body, {

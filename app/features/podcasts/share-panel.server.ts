@@ -8,6 +8,7 @@ import { newsletterPublicIdFor } from "./library.server";
 import { readLibraryPins, recentShareFor, rememberShare, toggleLibraryPin } from "./listening-cookies.server";
 import { listeningMessages } from "./listening-messages";
 import { ShareFormSchema } from "./listening-schemas";
+import { notFound, badIntent } from "~/lib/http.server";
 
 const s = listeningMessages.share;
 
@@ -33,7 +34,7 @@ export async function sharePanelAction(request: Request, ownerId: string, podcas
     if (submission.status !== "success") return data({ intent: "share" as const, result: submission.reply({ hideFields }), failed: true }, { status: 400 });
     const created = await createShareLink(ownerId, podcastId, submission.value);
     if ("error" in created) {
-      if (created.error === "missing") throw new Response("Not Found", { status: 404 });
+      if (created.error === "missing") throw notFound();
       return data({ intent: "share" as const, result: submission.reply({ hideFields }), failed: true }, { status: 409 });
     }
     const days = submission.value.expiration;
@@ -52,5 +53,5 @@ export async function sharePanelAction(request: Request, ownerId: string, podcas
     const toast = pinned ? listeningMessages.downloads.savedToast : listeningMessages.downloads.unsavedToast;
     return redirectWithToast(back, toast, { headers: { "Set-Cookie": setCookie } });
   }
-  throw Response.json({ message: "Unknown action" }, { status: 400 });
+  throw badIntent();
 }

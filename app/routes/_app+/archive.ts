@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/account/auth.server";
 import { archiveResponse } from "~/features/archive/zip.server";
+import { notFound } from "~/lib/http.server";
 
-// "Download everything" for the whole account: the signed-in owner's own collections only.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const response = await archiveResponse(user.id);
-  if (!response) throw new Response("Not Found", { status: 404 });
+  if (!response) throw notFound();
   return response;
 }

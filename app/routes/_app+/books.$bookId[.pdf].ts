@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/account/auth.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { getOwnedAccountBook } from "~/models/book.server";
+import { notFound } from "~/lib/http.server";
 
-// A finished book of several collections, for its owner only; anyone else's is a 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const book = getOwnedAccountBook(user.id, params.bookId ?? "");
-  if (!book?.fileKey) throw new Response("Not Found", { status: 404 });
+  if (!book?.fileKey) throw notFound();
   return serveStoredFile(request, book.fileKey, { contentType: "application/pdf", cacheControl: "private, no-cache", downloadName: `storyhearth-book-${book.trim}.pdf` });
 }

@@ -7,7 +7,7 @@ import { requireUser } from "~/features/account/auth.server";
 import { bookPageView, requestBook, turnOffBookLinks } from "~/features/book/build.server";
 import { BookOptions, BookStatus, isWorking } from "~/features/book/components/book-status";
 import { bookMessages as m } from "~/features/book/messages";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 
@@ -25,12 +25,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const here = `/campaigns/${campaignId}/book`;
   if (form.get("intent") === "revoke") {
-    if (turnOffBookLinks(user.id, campaignId) === null) throw new Response("Not Found", { status: 404 });
+    if (turnOffBookLinks(user.id, campaignId) === null) throw notFound();
     return redirectWithToast(here, { title: m.revoked });
   }
   const result = requestBook(user.id, campaignId, form);
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (result.status === 404) throw notFound();
     return data({ error: result.message, words: result.words }, { status: result.status });
   }
   return redirectWithToast(here, { title: m.queued });

@@ -1,27 +1,25 @@
 import { displayAddress } from "~/lib/display-address";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deliverNewsletter, newsletterRecipients } from "~/features/newsletters/delivery.server";
-import { wakeJobs } from "~/lib/queue/wake.server";
+import { newsletterRecipients } from "~/features/newsletters/delivery.server";
+import { createNewsletterAction, sendNewsletterAction, updateNewsletterAction } from "~/features/newsletters/newsletter-intents.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
-import { countCollectionStories, createNewsletter, getOwnedNewsletter, listNewsletters, newsletterPhotos, updateNewsletter } from "~/features/newsletters/newsletters.server";
+import { countCollectionStories, listNewsletters, newsletterPhotos } from "~/features/newsletters/newsletters.server";
 import { getWorkflowSettings } from "~/models/workflow.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { formatDeliveryDate } from "~/lib/delivery-dates";
 import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
-import { CreateNewsletterSchema, SendNewsletterSchema, UpdateNewsletterSchema } from "~/features/newsletters/schemas";
-import { redirectWithToast } from "~/lib/toast.server";
+import { UpdateNewsletterSchema } from "~/features/newsletters/schemas";
 import { DATED_DISTRIBUTION_MODES, DISTRIBUTION_MODE_LABELS } from "~/features/collections/workflow-settings";
 
 const m = newsletterMessages;
@@ -69,37 +67,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const pageUrl = `/campaigns/${campaign.id}/newsletters`;
 
   switch (formData.get("intent")) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: CreateNewsletterSchema });
-      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
-      const result = createNewsletter(user.id, campaign.id);
-      if (!result.ok) {
-        if (result.reason === "not-found") throw new Response("Not Found", { status: 404 });
-        return redirectWithToast(pageUrl, m.toast.noStories);
-      }
-      // 'Immediate' distribution: the delivery job was enqueued with the newsletter.
-      if (result.deliverNow) wakeJobs();
-      return redirectWithToast(pageUrl, m.toast.created(result.newsletter.edition));
-    }
-    case "update": {
-      const submission = parseWithZod(formData, { schema: UpdateNewsletterSchema });
-      if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
-      const { newsletterId, coverImageId, ...edit } = submission.value;
-      const saved = updateNewsletter(user.id, campaign.id, newsletterId, { ...edit, coverImageId: coverImageId ?? null });
-      if (!saved) throw new Response("Not Found", { status: 404 });
-      return redirectWithToast(pageUrl, m.toast.updated);
-    }
-    case "send": {
-      const submission = parseWithZod(formData, { schema: SendNewsletterSchema });
-      if (submission.status !== "success") throw new Response(m.validation.unknownAction, { status: 400 });
-      const newsletter = getOwnedNewsletter(user.id, campaign.id, submission.value.newsletterId);
-      if (!newsletter) throw new Response("Not Found", { status: 404 });
-      const delivery = await deliverNewsletter(newsletter.id);
-      if (delivery.recipients === 0) return redirectWithToast(pageUrl, m.toast.noRecipients);
-      return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.sentTo) : m.toast.alreadySent);
-    }
+    case "create":
+      return createNewsletterAction(user.id, campaign.id, formData, pageUrl);
+    case "update":
+      return updateNewsletterAction(user.id, campaign.id, formData, pageUrl);
+    case "send":
+      return sendNewsletterAction(user.id, campaign.id, formData, pageUrl);
     default:
-      throw new Response(m.validation.unknownAction, { status: 400 });
+      throw badIntent();
   }
 }
 

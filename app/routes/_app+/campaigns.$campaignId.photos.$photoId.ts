@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/account/auth.server";
 import { servePhoto } from "~/features/contributions/photos.server";
 import { getOwnedPhoto } from "~/models/contribution-attachment.server";
+import { notFound } from "~/lib/http.server";
 
-// A photo sent with an e-mail reply, for the collection's owner only (the stories page shows it).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const photo = getOwnedPhoto(user.id, params.campaignId ?? "", params.photoId ?? "");
-  if (!photo) throw new Response("Not Found", { status: 404 });
+  if (!photo) throw notFound();
   return servePhoto(request, photo, "private, max-age=3600");
 }

@@ -3,6 +3,7 @@ import { requireUser } from "~/features/account/auth.server";
 import { getOwnedRecording } from "~/models/contribution-recording.server";
 import { downloadName, keyExtension, storedFileType } from "~/lib/file-types";
 import { serveStoredFile } from "~/lib/serve-file.server";
+import { notFound } from "~/lib/http.server";
 
 // A story's recording for the collection's owner only: the normalized copy, or with ?original=1 the
 // file as it came, saved under the type ffprobe found (its key's extension), never the sender's.
@@ -11,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const recording = getOwnedRecording(user.id, params.campaignId ?? "", params.recordingId ?? "");
   const original = new URL(request.url).searchParams.get("original") === "1";
   const key = original ? recording?.originalKey : recording?.normalizedKey;
-  if (!recording || !key) throw new Response("Not Found", { status: 404 });
+  if (!recording || !key) throw notFound();
   return serveStoredFile(request, key, {
     contentType: storedFileType(key),
     cacheControl: "private, max-age=3600",

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 import { lazyPart } from "~/components/lazy-part";
@@ -8,9 +7,7 @@ import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { bookMessages } from "~/features/book/messages";
 import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
-import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
-import { podcastMessages } from "~/features/podcasts/messages";
-import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { feedPanelFor } from "~/features/podcasts/feeds.server";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { StoryCard } from "~/features/contributions/components/story-card";
 import { EmptyReplies } from "~/features/contributions/components/empty-replies";
@@ -29,18 +26,22 @@ import {
   replyReadingAction,
 } from "~/features/contributions/story-cards.server";
 import { REVIEW_INTENT } from "~/features/podcasts/components/voice-dialog";
-import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { deleteCampaignPodcasts, newestCampaignPodcastId, saveNarratorSettings } from "~/features/podcasts/campaign-podcast.server";
+import { newestCampaignPodcastId } from "~/features/podcasts/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
-import { createContribution, renameContributor } from "~/models/contribution.server";
-import { PodcastRequestError } from "~/features/podcasts/errors";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
-import { requestFamilyPodcast, retryPodcast } from "~/features/podcasts/requests.server";
-import { readFormData } from "~/lib/http.server";
+import {
+  deletePodcastAction,
+  generatePodcastAction,
+  retryPodcastAction,
+  revokeFeedAction,
+  saveVoiceAction,
+} from "~/features/podcasts/family-podcast-intents.server";
+import { addStoryAction, renameAction } from "~/features/contributions/story-intents.server";
+import { readFormData, badIntent } from "~/lib/http.server";
 import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
 import { Pager } from "~/components/ui/pager";
 import { requireUser } from "~/features/account/auth.server";
@@ -51,14 +52,7 @@ import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-st
 import { CorrectInvitationSchema } from "~/features/collections/schemas";
 import { constraintOf } from "~/lib/zod-constraint";
 import { storyMessages } from "~/features/contributions/messages";
-import {
-  ContributionSchema,
-  NarratorSettingsSchema,
-  readNarratorSettings,
-  RenameContributorSchema,
-  toPodcastSettings,
-} from "~/features/contributions/schemas";
-import { redirectWithToast } from "~/lib/toast.server";
+import { ContributionSchema, NarratorSettingsSchema, readNarratorSettings } from "~/features/contributions/schemas";
 import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages;
@@ -82,10 +76,7 @@ async function familyPodcastOf(ownerId: string, campaignId: string): Promise<Fam
   return { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl };
 }
 
-/**
- * Story cards per page: 50 cards cost the server about 5 ms a request and a phone 100 KB of HTML,
- * so a long collection is read a page at a time, newest first (decision 0147).
- */
+/** Story cards per page: a long collection is read a page at a time, newest first (decision 0147). */
 export const STORIES_PAGE_SIZE = 20;
 
 const requestedPage = (request: Request) => pageOrDefault(new URL(request.url).searchParams.get("page"));
@@ -132,53 +123,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const intent = formData.get("intent");
   switch (intent) {
-    case "add-story": {
-      const submission = parseWithZod(formData, { schema: ContributionSchema });
-      if (submission.status !== "success") return data({ intent: "add-story" as const, result: submission.reply() }, { status: 400 });
-      createContribution({ campaignId: campaign.id, ...submission.value, submissionMethod: "web" });
-      return redirectWithToast(pageUrl, m.toast.storyAdded);
-    }
-    case "rename": {
-      const submission = parseWithZod(formData, { schema: RenameContributorSchema });
-      if (submission.status !== "success") return data({ intent: "rename" as const, result: submission.reply() }, { status: 400 });
-      const { contributionId, contributorName } = submission.value;
-      if (!renameContributor(user.id, contributionId, contributorName, campaign.id)) throw new Response("Not Found", { status: 404 });
-      return redirectWithToast(pageUrl, m.toast.nameUpdated);
-    }
-    case "save-voice": {
-      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
-      if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
-      saveNarratorSettings(user.id, campaign.id, toPodcastSettings(submission.value));
-      return redirectWithToast(pageUrl, m.toast.voiceSaved);
-    }
+    case "add-story":
+      return addStoryAction(campaign.id, formData, pageUrl);
+    case "rename":
+      return renameAction(user.id, campaign.id, formData, pageUrl);
+    case "save-voice":
+      return saveVoiceAction(user.id, campaign.id, formData, pageUrl);
     case "generate-podcast":
-    case REVIEW_INTENT: {
-      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
-      if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
-      const settings = toPodcastSettings(submission.value);
-      // Kept even when the request is refused below, so the dialog reopens with them.
-      saveNarratorSettings(user.id, campaign.id, settings);
-      // 'Review the script first' (decision 0128): the job stops at the script, the panel links to it.
-      const reviewScript = intent === REVIEW_INTENT;
-      try {
-        requestFamilyPodcast(user.id, campaign, { ...settings, reviewScript });
-      } catch (error) {
-        if (!(error instanceof PodcastRequestError)) throw error;
-        return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-      }
-      return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : m.toast.podcastStarted);
-    }
-    case "retry-podcast": {
-      const podcastId = newestCampaignPodcastId(campaign.id);
-      if (!podcastId) throw new Response("Not Found", { status: 404 });
-      try {
-        retryPodcast(user.id, podcastId);
-      } catch (error) {
-        if (!(error instanceof PodcastRequestError)) throw error;
-        return data({ intent: "retry-podcast" as const, error: error.message }, { status: error.status });
-      }
-      return redirectWithToast(pageUrl, m.toast.retryStarted);
-    }
+    case REVIEW_INTENT:
+      return generatePodcastAction(user.id, campaign, formData, pageUrl, intent === REVIEW_INTENT);
+    case "retry-podcast":
+      return retryPodcastAction(user.id, campaign.id, pageUrl);
+    case "revoke-feed":
+      return revokeFeedAction(user.id, campaign.id, pageUrl);
+    case "delete-podcast":
+      return deletePodcastAction(user.id, campaign.id, pageUrl);
     case RESEND_INTENT:
       return resendInvitationAction(campaign.id, formData, pageUrl);
     case CORRECT_INTENT:
@@ -193,15 +152,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return deleteRecordingAction(user.id, campaign.id, formData, pageUrl);
     case REPLY_READING_INTENT:
       return replyReadingAction(user.id, campaign.id, formData, pageUrl);
-    case "revoke-feed":
-      revokeFeed(user.id, campaign.id);
-      return redirectWithToast(pageUrl, podcastMessages.feed.revoked);
-    case "delete-podcast": {
-      await deleteCampaignPodcasts(user.id, campaign.id);
-      return redirectWithToast(`${pageUrl}${page > 1 ? "&" : "?"}dialog=voice`, m.toast.podcastDeleted);
-    }
     default:
-      throw new Response(m.validation.unknownAction, { status: 400 });
+      throw badIntent();
   }
 }
 

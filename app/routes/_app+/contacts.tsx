@@ -1,8 +1,6 @@
 import { displayAddress } from "~/lib/display-address";
-import { errorMessages } from "~/lib/messages";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/components/contact-form";
 import { ContactList } from "~/features/contacts/components/contact-list";
@@ -15,31 +13,25 @@ import { inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { blockedRecipients, createContact, deleteContact, getOwnedContact, listContacts, updateContact, type Contact } from "~/features/contacts/contacts.server";
+import { blockedRecipients, getOwnedContact, listContacts, type Contact } from "~/features/contacts/contacts.server";
 import {
-  createContactGroup,
-  deleteContactGroup,
-  getOwnedContactGroup,
-  listContactGroupsWithCounts,
-  listGroupContactIds,
-  updateContactGroup,
-} from "~/models/contact-group.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+  checkEmailAction,
+  deleteContactAction,
+  deleteGroupAction,
+  owned,
+  saveContactAction,
+  saveGroupAction,
+  type ContactIntent,
+} from "~/features/contacts/contact-intents.server";
+import { getOwnedContactGroup, listContactGroupsWithCounts, listGroupContactIds } from "~/models/contact-group.server";
+import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { contactMessages } from "~/features/contacts/messages";
-import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "~/features/contacts/schemas";
+import { ContactFormSchema, GroupFormSchema } from "~/features/contacts/schemas";
 import { constraintOf } from "~/lib/zod-constraint";
-import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 50;
 const m = contactMessages;
-
-const notFound = () => new Response("Not Found", { status: 404 });
-function owned<T>(thing: T | undefined): T {
-  if (!thing) throw notFound();
-  return thing;
-}
 
 const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact, blocked: Record<string, string> = {}) => ({
   id,
@@ -100,55 +92,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "create-contact" | "update-contact" | "create-group" | "update-group";
-
-function guarded<T>(work: () => T, workflow: string): T | undefined {
-  try {
-    return work();
-  } catch (error) {
-    recordSystemError({ error, errorType: "contacts", workflow });
-    return undefined;
-  }
-}
-
-async function saveContact(ownerId: string, formData: FormData, intent: Intent, back: string) {
-  // Ownership before validation, so another user's id is a 404 whatever else was sent.
-  const contactId = intent === "update-contact" ? owned(getOwnedContact(ownerId, String(formData.get("contactId") ?? ""))).id : undefined;
-  const submission = parseWithZod(formData, { schema: ContactFormSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-  const { contactId: _ignored, ...values } = submission.value;
-  // A form sends every field, so an emptied field clears it.
-  const input = { ...values, preferredName: values.preferredName ?? null, notes: values.notes ?? null };
-  const result = guarded(() => (contactId ? updateContact(ownerId, contactId, input) : createContact(ownerId, input)), intent);
-  if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
-  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [m.contact.duplicateEmail] }) }, { status: 400 });
-  const blocked = blockedRecipients(ownerId, [result.contact.email])[result.contact.email];
-  return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created, description: blocked ? m.blocked.note(result.contact.email, blocked) : undefined });
-}
-
-async function saveGroup(ownerId: string, formData: FormData, intent: Intent, back: string) {
-  const groupId = intent === "update-group" ? owned(await getOwnedContactGroup(ownerId, String(formData.get("groupId") ?? ""))).id : undefined;
-  const submission = parseWithZod(formData, { schema: GroupFormSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-  const { groupId: _ignored, ...values } = submission.value;
-  const input = { ...values, description: values.description ?? null };
-  const result = guarded(() => (groupId ? updateContactGroup(ownerId, groupId, input) : createContactGroup(ownerId, input)), intent);
-  if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
-  // Only a forged checkbox (another user's contact) or a group deleted meanwhile gets here.
-  if (!result.ok) throw notFound();
-  return redirectWithToast(back, { title: groupId ? m.group.updated : m.group.created });
-}
-
-async function remove(formData: FormData, kind: "contact" | "group", del: (id: string) => boolean, back: string) {
-  const submission = parseWithZod(formData, { schema: DeleteSchema });
-  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
-  const texts = kind === "contact" ? m.contact : m.group;
-  const deleted = guarded(() => del(submission.value.id), `delete-${kind}`);
-  if (deleted === undefined) return redirectWithToast(back, { title: texts.deleteFailed, description: errorMessages.unexpected, variant: "destructive" });
-  if (!deleted) throw notFound();
-  return redirectWithToast(back, { title: texts.deleted });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
@@ -157,21 +100,18 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case "create-contact":
     case "update-contact":
-      return saveContact(user.id, formData, intent, back);
+      return saveContactAction(user.id, formData, intent, back);
     case "create-group":
     case "update-group":
-      return saveGroup(user.id, formData, intent, back);
-    // The contact form asks, with JavaScript, while the address is typed.
-    case "check-email": {
-      const email = String(formData.get("email") ?? "").trim().slice(0, 320);
-      return { intent: "check-email" as const, email, blocked: email ? (blockedRecipients(user.id, [email])[email] ?? null) : null };
-    }
+      return saveGroupAction(user.id, formData, intent, back);
+    case "check-email":
+      return checkEmailAction(user.id, formData);
     case "delete-contact":
-      return remove(formData, "contact", (id) => deleteContact(user.id, id), back);
+      return deleteContactAction(user.id, formData, back);
     case "delete-group":
-      return remove(formData, "group", (id) => deleteContactGroup(user.id, id), back);
+      return deleteGroupAction(user.id, formData, back);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 
@@ -215,7 +155,7 @@ export default function ContactsPage() {
   const navigation = useNavigation();
   const search = searchParams.toString();
   const closeTo = viewUrl(search);
-  const resultFor = (intent: Intent) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
+  const resultFor = (intent: ContactIntent) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/contacts" && !navigation.formData;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">

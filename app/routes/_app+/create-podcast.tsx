@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { lazyPart } from "~/components/lazy-part";
@@ -9,29 +8,24 @@ import type { WizardPodcast } from "~/features/podcasts/components/wizard/progre
 import { RecentPodcastsGrid } from "~/features/podcasts/components/recent-podcasts";
 import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
 import { buttonClass } from "~/components/ui/button";
-import { createStoryFromUpload, createTextStory, getOwnedStory } from "~/features/podcasts/stories.server";
-import { PodcastRequestError } from "~/features/podcasts/errors";
+import { getOwnedStory } from "~/features/podcasts/stories.server";
+import { generateAction, retryAction, textStoryAction, uploadPdfAction, voicesAction } from "~/features/podcasts/wizard-intents.server";
 import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
 import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
-import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
 import { recentPodcastCards } from "~/features/podcasts/recent.server";
-import { requestPodcast, retryPodcast } from "~/features/podcasts/requests.server";
-import { readStoryUpload } from "~/features/podcasts/story-upload.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { readVoiceParams, voiceConfigOf, WizardGenerateSchema, WizardRetrySchema, WizardVoicesSchema } from "~/features/podcasts/wizard-schemas";
+import { readVoiceParams, voiceConfigOf } from "~/features/podcasts/wizard-schemas";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { constraintOf } from "~/lib/zod-constraint";
-import { redirectWithToast } from "~/lib/toast.server";
 import { countWords } from "~/lib/word-count";
 
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string } {
   const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl, hostCount, story } = detail;
@@ -103,19 +97,9 @@ async function wizardView(request: Request, userId: string) {
   return { view: "voices" as const, story: { id: story.id, title: story.title }, voice, offer: voiceOffer() };
 }
 
-async function uploadPdfStory(ownerId: string, request: Request) {
-  try {
-    const story = await createStoryFromUpload(ownerId, await readStoryUpload(request));
-    return redirect(wizardUrls.voices(story.id));
-  } catch (error) {
-    if (!(error instanceof PodcastRequestError)) throw error;
-    return data({ intent: "pdf" as const, error: { title: error.title, description: error.message } }, { status: error.status });
-  }
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) return uploadPdfStory(user.id, request);
+  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) return uploadPdfAction(user.id, request);
 
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -126,50 +110,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return sharePanelAction(request, user.id, podcast.id, formData, wizardUrls.podcast(podcast.id));
   }
   switch (intent) {
-    case "text-story": {
-      const submission = parseWithZod(formData, { schema: StoryTextSchema });
-      if (submission.status !== "success") return data({ intent: "text-story" as const, result: submission.reply() }, { status: 400 });
-      const story = createTextStory(user.id, submission.value);
-      return redirect(wizardUrls.voices(story.id));
-    }
-    case "voices": {
-      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(WizardVoicesSchema) });
-      if (submission.status !== "success") return data({ intent: "voices" as const, result: submission.reply() }, { status: 400 });
-      const { storyId, ...voice } = submission.value;
-      if (!(await getOwnedStory(user.id, storyId))) throw notFound();
-      return redirect(wizardUrls.review(storyId, voice));
-    }
-    case "generate": {
-      const submission = parseWithZod(formData, { schema: offeredVoicesOnly(WizardGenerateSchema) });
-      if (submission.status !== "success") return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
-      const { storyId, backgroundMusic, introOutro, processingQuality, customIntro, ...voiceConfig } = submission.value;
-      if (!(await getOwnedStory(user.id, storyId))) throw notFound();
-      // The second submit button, 'Review the script first', stops the job after the script.
-      const reviewScript = formData.get("then") === "review";
-      try {
-        const options = { backgroundMusic, introOutro, processingQuality, customIntro };
-        const podcast = await requestPodcast(user.id, { storyId, voiceConfig, options, reviewScript });
-        const toast = reviewScript ? wizardMessages.script.toast.writing : wizardMessages.toast.generationStarted;
-        return redirectWithToast(wizardUrls.podcast(podcast.id), toast);
-      } catch (error) {
-        if (!(error instanceof PodcastRequestError)) throw error;
-        return data({ intent: "generate" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-      }
-    }
-    case "retry": {
-      const submission = parseWithZod(formData, { schema: WizardRetrySchema });
-      if (submission.status !== "success") throw notFound();
-      try {
-        const podcast = retryPodcast(user.id, submission.value.podcastId);
-        return redirectWithToast(wizardUrls.podcast(podcast.id), wizardMessages.toast.retryStarted);
-      } catch (error) {
-        if (!(error instanceof PodcastRequestError)) throw error;
-        if (error.status === 404) throw notFound();
-        return data({ intent: "retry" as const, error: error.message }, { status: error.status });
-      }
-    }
+    case "text-story":
+      return textStoryAction(user.id, formData);
+    case "voices":
+      return voicesAction(user.id, formData);
+    case "generate":
+      return generateAction(user.id, formData);
+    case "retry":
+      return retryAction(user.id, formData);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 
@@ -187,12 +137,8 @@ const steps = { upload: UploadStep, voices: VoicesStep, review: ReviewStep, prog
 /** Where a view's form leads: fetched as the form is sent (or a PDF dropped), beside the post. */
 const nextStep = { upload: VoicesStep, voices: ReviewStep, review: ProgressCard, progress: ProgressCard, ready: null, "missing-story": null };
 
-// Only the step on the screen is fetched with the page: fetching the next one ahead would bring step
-// 4's player and share panel to the progress page, past 120 KB; it is fetched when the person moves
-// on (nextStep). The one the server rendered is fetched as this
-// module runs, before entry.client starts hydrating (Remix imports route modules first), so it is
-// usually in by the time React reaches it and hydrates with the rest of the page. (Waiting for it
-// here would take a top-level await, which the build's browser targets do not allow.)
+// Only the step on screen is fetched with the page (the next one comes with nextStep); it starts as
+// this module runs, before hydration begins, so it is usually in by the time React reaches it.
 if (typeof document !== "undefined") {
   const view = document.querySelector<HTMLElement>("[data-wizard-view]")?.dataset.wizardView;
   if (view && view in steps) void steps[view as keyof typeof steps].preload();

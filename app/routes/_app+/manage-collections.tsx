@@ -1,39 +1,37 @@
 import { displayAddress } from "~/lib/display-address";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import type { z } from "zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId, type MouseEvent, type ReactNode } from "react";
+import { useId, type MouseEvent } from "react";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { showToast } from "~/components/toaster";
 import { ListLink } from "~/components/ui/list-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, inputClass } from "~/components/forms";
+import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
 import { StatCard } from "~/components/ui/stat-card";
 import { Dialog } from "~/components/ui/dialog";
-import { moveCollection, reorderPage } from "~/models/collection-order.server";
 import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
-import { getDistributionSettings, getWorkflowSettings, saveWorkflowSettings } from "~/models/workflow.server";
-import { readFormData } from "~/lib/http.server";
+import { getWorkflowSettings } from "~/models/workflow.server";
+import { moveAction, reorderAction, workflowsAction } from "~/features/collections/manage-intents.server";
+import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 import { formatDay } from "~/lib/format-date";
 import { formatCount, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
 import { deliveryDateFor, formatDeliveryDate } from "~/lib/delivery-dates";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { WorkflowFormSchema, workflowInputFromForm } from "~/features/collections/workflow-settings";
-import { MoveSchema, ReorderSchema } from "~/features/collections/manage-schemas";
+import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
 import {
   DATED_DISTRIBUTION_MODES,
+  DAY_OF_MONTH,
   DISTRIBUTION_MODE_LABELS,
   DISTRIBUTION_MODES,
   MONTHS,
@@ -83,34 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
 
-  if (intent === "workflows") {
-    const submission = parseWithZod(formData, { schema: WorkflowFormSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    saveWorkflowSettings(user.id, workflowInputFromForm(submission.value));
-    return redirectWithToast(PATH, dashboardMessages.toast.workflowSaved);
+  switch (intent) {
+    case "workflows":
+      return workflowsAction(user.id, formData, PATH);
+    case "move":
+      return moveAction(user.id, formData, PATH, pageHref);
+    case "reorder":
+      return reorderAction(user.id, formData);
+    default:
+      throw badIntent();
   }
-
-  if (intent === "move") {
-    const submission = parseWithZod(formData, { schema: MoveSchema });
-    if (submission.status !== "success") return redirectWithToast(PATH, dashboardMessages.toast.reorderFailed);
-    const { campaignId, direction } = submission.value.move;
-    const result = moveCollection(user.id, campaignId, direction, getDistributionSettings(user.id));
-    if (!result.ok) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(pageHref(Math.floor(result.index / MANAGE_PAGE_SIZE) + 1), dashboardMessages.toast.reordered);
-  }
-
-  if (intent === "reorder") {
-    const submission = parseWithZod(formData, { schema: ReorderSchema });
-    const result =
-      submission.status === "success"
-        ? reorderPage(user.id, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(user.id))
-        : ({ ok: false, status: 400 } as const);
-    // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
-    if (!result.ok) return data({ ok: false, message: dashboardMessages.toast.reorderFailed.description }, { status: result.status });
-    return data({ ok: true }, { headers: await createToastHeaders(dashboardMessages.toast.reordered) });
-  }
-
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -218,7 +198,11 @@ export default function ManageCollections() {
               })}
             </ol>
           </Form>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} total={stats.totalCollections} offset={offset} shown={rows.length} /> : null}
+          {pageCount > 1 ? (
+            <Pager label="Pages" className="pt-2" previousHref={page > 1 ? pageHref(page - 1) : undefined} nextHref={page < pageCount ? pageHref(page + 1) : undefined}>
+              {`Showing ${offset + 1}–${offset + rows.length} of ${formatCount(stats.totalCollections)} · Page ${page} of ${pageCount}`}
+            </Pager>
+          ) : null}
         </section>
       )}
 
@@ -286,30 +270,13 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
   );
 }
 
-
-function Pagination({ page, pageCount, total, offset, shown }: { page: number; pageCount: number; total: number; offset: number; shown: number }) {
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
-      <span className="text-muted-foreground">
-        {`Showing ${offset + 1}–${offset + shown} of ${formatCount(total)} · Page ${page} of ${pageCount}`}
-      </span>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={pageHref(page - 1)} className={buttonClass("outline", "sm")}>
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={pageHref(page + 1)} className={buttonClass("outline", "sm")}>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
-  );
-}
-
 type Settings = LoaderData["settings"];
+
+const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const REMINDER_COUNTS = numbers(MAX_REMINDERS.min, MAX_REMINDERS.max);
+const MONTH_DAYS = numbers(DAY_OF_MONTH.min, DAY_OF_MONTH.max);
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day, i) => ({ value: String(i), label: day }));
+const MONTH_OPTIONS = MONTHS.map((month, i) => ({ value: String(i + 1), label: month }));
 
 type WorkflowDialogProps = { settings: Settings; today: string; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; closeHref: string };
 
@@ -343,118 +310,38 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
     <Dialog title={m.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
         <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="workflows" />
-          <ErrorList errors={form.errors} />
+          <FormAlert errors={form.errors} />
           <fieldset className="space-y-3">
             <legend className="font-semibold">Collection Workflow</legend>
             <div className="grid gap-3 sm:grid-cols-3">
-              <SelectField label="Reminder mode" meta={fields.collectionMode}>
-                {REMINDER_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {REMINDER_MODE_LABELS[mode]}
-                  </option>
-                ))}
-              </SelectField>
-              <InputField label="Start date" meta={fields.startDate} type="date" />
-              <SelectField label="Max reminders" meta={fields.maxReminders}>
-                {Array.from({ length: MAX_REMINDERS.max - MAX_REMINDERS.min + 1 }, (_, i) => MAX_REMINDERS.min + i).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Reminder mode" selectProps={getSelectProps(fields.collectionMode)} errors={fields.collectionMode.errors} options={REMINDER_MODES} optionLabel={(mode) => REMINDER_MODE_LABELS[mode]} />
+              <Field label="Start date" inputProps={getInputProps(fields.startDate, { type: "date" })} errors={fields.startDate.errors} />
+              <SelectField label="Max reminders" selectProps={getSelectProps(fields.maxReminders)} errors={fields.maxReminders.errors} options={REMINDER_COUNTS} />
             </div>
-            <TextareaInput label="Contributors (one e-mail per line)" meta={fields.contributors} />
+            <TextareaField label="Contributors (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.contributors), rows: 3 }} errors={fields.contributors.errors} />
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="font-semibold">Distribution Workflow</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label="Distribution mode" meta={fields.distributionMode}>
-                {DISTRIBUTION_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {DISTRIBUTION_MODE_LABELS[mode]}
-                  </option>
-                ))}
-              </SelectField>
-              <InputField label="Scheduled date" meta={fields.scheduledDate} type="date" />
-              <SelectField label="Day of week" meta={fields.dayOfWeek} blank>
-                {WEEKDAYS.map((day, i) => (
-                  <option key={day} value={i}>
-                    {day}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Day of month" meta={fields.dayOfMonth} blank>
-                {Array.from({ length: 31 }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Month of year" meta={fields.monthOfYear} blank>
-                {MONTHS.map((month, i) => (
-                  <option key={month} value={i + 1}>
-                    {month}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Distribution mode" selectProps={getSelectProps(fields.distributionMode)} errors={fields.distributionMode.errors} options={DISTRIBUTION_MODES} optionLabel={(mode) => DISTRIBUTION_MODE_LABELS[mode]} />
+              <Field label="Scheduled date" inputProps={getInputProps(fields.scheduledDate, { type: "date" })} errors={fields.scheduledDate.errors} />
+              <SelectField label="Day of week" selectProps={getSelectProps(fields.dayOfWeek)} errors={fields.dayOfWeek.errors} options={WEEKDAY_OPTIONS} placeholder="Not set" />
+              <SelectField label="Day of month" selectProps={getSelectProps(fields.dayOfMonth)} errors={fields.dayOfMonth.errors} options={MONTH_DAYS} placeholder="Not set" />
+              <SelectField label="Month of year" selectProps={getSelectProps(fields.monthOfYear)} errors={fields.monthOfYear.errors} options={MONTH_OPTIONS} placeholder="Not set" />
             </div>
-            <TextareaInput label="Recipients (one e-mail per line)" meta={fields.recipients} />
+            <TextareaField label="Recipients (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.recipients), rows: 3 }} errors={fields.recipients.errors} />
             <p className="text-sm text-muted-foreground">
               Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly the month and day.
               A missing setting shows as &lsquo;{m.notScheduled}&rsquo;.
             </p>
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Link to={closeHref} className={buttonClass("outline")} preventScrollReset>
-              Cancel
-            </Link>
+          <FormActions cancelTo={closeHref}>
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save Settings"}
             </Button>
-          </div>
+          </FormActions>
         </Form>
     </Dialog>
-  );
-}
-
-type FieldMeta = Parameters<typeof getInputProps>[0];
-
-function Labelled({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
-function SelectField({ label, meta, blank, children }: { label: string; meta: FieldMeta; blank?: boolean; children: ReactNode }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <select {...getSelectProps(meta)} className={inputClass}>
-        {blank ? <option value="">Not set</option> : null}
-        {children}
-      </select>
-    </Labelled>
-  );
-}
-
-function InputField({ label, meta, type }: { label: string; meta: FieldMeta; type: "date" }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <input {...getInputProps(meta, { type })} className={inputClass} />
-    </Labelled>
-  );
-}
-
-function TextareaInput({ label, meta }: { label: string; meta: FieldMeta }) {
-  return (
-    <Labelled id={meta.id} label={label} errors={meta.errors}>
-      <textarea {...getTextareaProps(meta)} rows={3} className={cn(inputClass, "min-h-[4.5rem]")} />
-    </Labelled>
   );
 }
 

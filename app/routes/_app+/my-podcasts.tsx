@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ListLink } from "~/components/ui/list-link";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,9 +11,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageOrDefault } from "~/lib/paging";
 import { listCampaigns } from "~/models/campaign.server";
-import { listLibrary, rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "~/features/podcasts/library.server";
-import { retagEpisode } from "~/features/podcasts/covers.server";
-import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { listLibrary } from "~/features/podcasts/library.server";
+import { collectionAction, deletePodcastAction, editDetailsAction, transcriptAction } from "~/features/podcasts/library-intents.server";
 import {
   groupByCollection,
   LIBRARY_TABS,
@@ -33,13 +31,11 @@ import {
   type StatusFilter,
 } from "~/features/podcasts/library-view";
 import { hostLabel } from "~/features/podcasts/podcast-view";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
-import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "~/features/podcasts/listening-schemas";
-import { redirectWithToast } from "~/lib/toast.server";
 import { describedAs } from "~/lib/link-preview";
 
 const l = listeningMessages.list;
@@ -66,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pins = await readLibraryPins(request);
   // A dialog for a podcast that is not the caller's is a plain 404, like any foreign id.
   const dialogPodcast = view.dialog ? library.find((p) => p.id === view.dialog!.id) : undefined;
-  if (view.dialog && !dialogPodcast) throw new Response("Not Found", { status: 404 });
+  if (view.dialog && !dialogPodcast) throw notFound();
 
   // A selection that fits on one page is sent whole, and the search box filters it as you type. A
   // larger one is paged (decision 0146), so ?q= is matched here, over all of it; typing then
@@ -104,49 +100,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const view = readView(url);
   const back = libraryHref(view);
-  const notFound = () => new Response("Not Found", { status: 404 });
   const intent = formData.get("intent");
 
-  if (intent === "edit") {
-    const submission = parseWithZod(formData, { schema: EditDetailsSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { podcastId, title, description } = submission.value;
-    if (!updatePodcastDetails(user.id, podcastId, { title, description })) throw notFound();
-    // The MP3's title tag, and the drawn cover that shows the title. The answer does not wait for it:
-    // drawing and rewriting the file can take seconds on a busy server; until then the old tags stay.
-    void retagEpisode(podcastId);
-    return redirectWithToast(back, listeningMessages.edit.saved);
+  switch (intent) {
+    case "edit":
+      return editDetailsAction(user.id, formData, back);
+    case "collection":
+      return collectionAction(user.id, formData, back);
+    case "transcript":
+      return transcriptAction(user.id, formData, back);
+    case "delete":
+      return deletePodcastAction(user.id, formData, back);
+    case null:
+    case "":
+      return redirect(back);
+    default:
+      throw badIntent();
   }
-  if (intent === "collection") {
-    const submission = parseWithZod(formData, { schema: AddToCollectionSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { podcastId, campaignId } = submission.value;
-    const outcome = setPodcastCollection(user.id, podcastId, campaignId || null);
-    if ("error" in outcome) {
-      if (outcome.error === "podcast") throw notFound();
-      return data({ intent, result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }) }, { status: 400 });
-    }
-    void retagEpisode(podcastId);
-    return redirectWithToast(back, outcome.campaign ? listeningMessages.collection.added(outcome.campaign.title) : listeningMessages.collection.removed);
-  }
-  if (intent === "transcript" || intent === "delete") {
-    const submission = parseWithZod(formData, { schema: PodcastIntentSchema });
-    if (submission.status !== "success") throw notFound();
-    const { podcastId } = submission.value;
-    if (intent === "transcript") {
-      const outcome = rebuildTranscript(user.id, podcastId);
-      if (outcome === "missing") throw notFound();
-      if (outcome === "no-script") {
-        return redirectWithToast(back, { ...listeningMessages.transcript.noScript, variant: "destructive" });
-      }
-      return redirectWithToast(back, listeningMessages.transcript.generated);
-    }
-    const gone = await deleteOwnedPodcast(user.id, podcastId);
-    if (!gone) throw notFound();
-    return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
-  }
-  if (!intent) return redirect(back);
-  throw Response.json({ message: "Unknown action" }, { status: 400 });
 }
 
 export default function MyPodcastsPage() {

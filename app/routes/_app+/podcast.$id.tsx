@@ -3,7 +3,8 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError
 import { CoverImage } from "~/features/podcasts/components/cover-image";
 import { FeedPanel } from "~/features/podcasts/components/feed-panel";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { feedPanelFor, revokeFeed } from "~/features/podcasts/feeds.server";
+import { feedPanelFor } from "~/features/podcasts/feeds.server";
+import { revokeFeedAction } from "~/features/podcasts/family-podcast-intents.server";
 import { ListeningSession } from "~/features/podcasts/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
 import { SharePanel } from "~/features/podcasts/components/share-panel";
@@ -21,7 +22,7 @@ import { rankSimilar } from "~/features/podcasts/similar";
 import { technicalDetails } from "~/features/podcasts/technical-details";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { timedTranscript } from "~/features/podcasts/transcript";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDay } from "~/lib/format-date";
@@ -30,7 +31,6 @@ import { isGenerationInProgress } from "~/features/podcasts/generation-status";
 import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { isPodcastId } from "~/features/podcasts/listening-schemas";
-import { redirectWithToast } from "~/lib/toast.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
 import { describedAs } from "~/lib/link-preview";
@@ -46,7 +46,6 @@ function requirePodcastId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(id)) throw Response.json({ message: m.invalidId }, { status: 400, statusText: m.invalidId });
   return id;
 }
-const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -115,11 +114,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = new URL(request.url);
   const back = here.pathname + here.search;
   if (isSharePanelIntent(intent)) return sharePanelAction(request, user.id, podcast.id, formData, back);
-  if (intent === "revoke-feed") {
-    revokeFeed(user.id, null);
-    return redirectWithToast(back, podcastMessages.feed.revoked);
+  switch (intent) {
+    case "revoke-feed":
+      return revokeFeedAction(user.id, null, back);
+    default:
+      throw badIntent();
   }
-  throw Response.json({ message: "Unknown action" }, { status: 400 });
 }
 
 /** The player and the transcript tab share one session, so the transcript follows the audio. */

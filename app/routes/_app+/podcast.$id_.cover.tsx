@@ -14,12 +14,11 @@ import { podcastMessages } from "~/features/podcasts/messages";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { CoverPhotoError } from "~/lib/cover-image.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { isMultipart, MultipartError, readMultipartForm } from "~/lib/multipart.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const c = podcastMessages.cover;
-const notFound = () => new Response("Not Found", { status: 404 });
 
 async function requireOwnedPodcast(request: Request, id: string | undefined) {
   const user = await requireUser(request);
@@ -57,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, podcast } = await requireOwnedPodcast(request, params.id);
   const back = `/podcast/${podcast.id}`;
   if (!isMultipart(request)) {
-    if ((await readFormData(request)).get("intent") !== "use-drawn") throw new Response("Unknown action", { status: 400 });
+    if ((await readFormData(request)).get("intent") !== "use-drawn") throw badIntent();
     await removeCoverPhoto(user.id, podcast.id);
     return redirectWithToast(back, c.reset);
   }

@@ -1,30 +1,24 @@
 // /podcast/:id/script — the optional review of the script before the audio is made (decision 0128).
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
-import { PronunciationList, type PronunciationResult } from "~/features/podcasts/components/script-review/pronunciation-list";
-import { MOVE_INTENT, SCRIPT_FORM_ID, SegmentLine, type ScriptResult } from "~/features/podcasts/components/script-review/segment-form";
+import { PronunciationList } from "~/features/podcasts/components/script-review/pronunciation-list";
+import { MOVE_INTENT, SCRIPT_FORM_ID, SegmentLine } from "~/features/podcasts/components/script-review/segment-form";
 import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
 import { NoScriptRefresh } from "~/features/podcasts/components/wizard/no-script-refresh";
-import { PodcastRequestError } from "~/features/podcasts/errors";
 import { GENERATION_POLL_MS, isGenerationInProgress } from "~/features/podcasts/generation-status";
 import { isPodcastId } from "~/features/podcasts/listening-schemas";
-import { addPronunciation, removePronunciation } from "~/features/podcasts/pronunciations.server";
-import { makeReviewedAudio } from "~/features/podcasts/requests.server";
-import { changeSegments, getScriptReview } from "~/features/podcasts/script-review.server";
-import { MoveSegmentSchema, PronunciationSchema, readScriptLines, RemovePronunciationSchema } from "~/features/podcasts/script-review-schemas";
+import { getScriptReview } from "~/features/podcasts/script-review.server";
+import { addPronunciationAction, makeAudioAction, removePronunciationAction, saveScriptAction } from "~/features/podcasts/script-intents.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard-urls";
-import { readFormData } from "~/lib/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 
 const m = wizardMessages.script;
-const notFound = () => new Response("Not Found", { status: 404 });
 
 function requireId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(params.id)) throw notFound();
@@ -41,84 +35,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...review, pronunciations };
 }
 
-/**
- * Every posted line saved in one write, then the line to move, if a Move button posted the form.
- * Undefined when saved; else the form's answer with each refused line's message and what was typed.
- */
-function saveScript(ownerId: string, podcastId: string, formData: FormData, intent: string) {
-  const { lines, errors, values } = readScriptLines(formData);
-  const refuse = (status: number, found: Partial<ScriptResult>) => data({ intent: "save-script", errors: {}, values, ...found } satisfies ScriptResult, { status });
-  if (Object.keys(errors).length > 0) return refuse(400, { errors });
-  let move: number | undefined;
-  if (intent.startsWith(MOVE_INTENT)) {
-    const index = MoveSegmentSchema.safeParse({ index: Number(intent.slice(MOVE_INTENT.length)) });
-    if (!index.success) return refuse(400, { error: m.errors.noSuchSegment });
-    move = index.data.index;
-  }
-  try {
-    changeSegments(ownerId, podcastId, { lines, move });
-  } catch (error) {
-    if (!(error instanceof PodcastRequestError)) throw error;
-    if (error.status === 404) throw notFound();
-    return refuse(error.status, { error: error.message });
-  }
-  return undefined;
-}
-
-async function changePronunciations(ownerId: string, formData: FormData, here: string) {
-  const p = wizardMessages.pronunciations;
-  if (formData.get("intent") === "remove-pronunciation") {
-    const submission = parseWithZod(formData, { schema: RemovePronunciationSchema });
-    const removed = submission.status === "success" && removePronunciation(ownerId, submission.value.pronunciationId);
-    if (!removed) return data({ intent: "remove-pronunciation", errors: { form: p.errors.notFound } } satisfies PronunciationResult, { status: 404 });
-    return redirectWithToast(here, p.toast.removed);
-  }
-  const submission = parseWithZod(formData, { schema: PronunciationSchema });
-  const values = { term: String(formData.get("term") ?? ""), sayAs: String(formData.get("sayAs") ?? "") };
-  const refuse = (errors: PronunciationResult["errors"], status: number) =>
-    data({ intent: "add-pronunciation", errors, values } satisfies PronunciationResult, { status });
-  if (submission.status !== "success") return refuse({ term: submission.error?.term?.[0], sayAs: submission.error?.sayAs?.[0] }, 400);
-  try {
-    addPronunciation(ownerId, submission.value);
-  } catch (error) {
-    if (!(error instanceof PodcastRequestError)) throw error;
-    return refuse({ term: error.message }, error.status);
-  }
-  return redirectWithToast(here, p.toast.added);
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const podcastId = requireId(params);
   const formData = await readFormData(request);
   const here = wizardUrls.script(podcastId);
   const intent = String(formData.get("intent") ?? "");
-  if (intent === "save-script" || intent.startsWith(MOVE_INTENT)) {
-    return saveScript(user.id, podcastId, formData, intent) ?? redirectWithToast(here, intent === "save-script" ? m.toast.saved : m.toast.moved);
-  }
+  if (intent === "save-script" || intent.startsWith(MOVE_INTENT)) return saveScriptAction(user.id, podcastId, formData, intent, here);
   switch (intent) {
     case "add-pronunciation":
     case "remove-pronunciation":
       // The list belongs to the account; the podcast in the URL must still be the owner's.
       if (!(await getScriptReview(user.id, podcastId))) throw notFound();
-      return changePronunciations(user.id, formData, here);
-    case "make-audio": {
-      // What is typed in the lines is what the audio says: saved first, or shown again with its messages.
-      const refused = saveScript(user.id, podcastId, formData, intent);
-      if (refused) return refused;
-      try {
-        const podcast = makeReviewedAudio(user.id, podcastId);
-        // A family podcast's progress is shown on its collection's stories page, a story's in the wizard.
-        if (podcast.campaignId) return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, m.toast.rendering);
-      } catch (error) {
-        if (!(error instanceof PodcastRequestError)) throw error;
-        if (error.status === 404) throw notFound();
-        return data({ intent: "make-audio" as const, error: error.message }, { status: error.status });
-      }
-      return redirectWithToast(wizardUrls.podcast(podcastId), m.toast.rendering);
-    }
+      return intent === "add-pronunciation" ? addPronunciationAction(user.id, formData, here) : removePronunciationAction(user.id, formData, here);
+    case "make-audio":
+      return makeAudioAction(user.id, podcastId, formData);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

@@ -8,6 +8,7 @@ import { pronunciationSample } from "~/features/podcasts/pronunciations.server";
 import { wizardMessages } from "~/features/podcasts/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { tooManyText } from "~/lib/too-many.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     recordSystemError({ error, errorType: "pronunciation_sample_failed", workflow: "voices", severity: "medium" });
     throw new Response("Voice sample failed", { status: 503, headers: { "Retry-After": "10" } });
   }
-  if (!file) throw new Response("Not Found", { status: 404 });
+  if (!file) throw notFound();
   return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
     headers: { "Content-Type": "audio/mpeg", "Content-Length": String(file.size), "Cache-Control": "private, max-age=86400" },
   });

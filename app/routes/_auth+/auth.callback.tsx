@@ -8,9 +8,10 @@ import { clearOAuthStateCookies, finishAdminSignIn, isAdminOAuthConfigured } fro
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { commitAdminLogin } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!isAdminOAuthConfigured()) throw new Response("Not Found", { status: 404 });
+  if (!isAdminOAuthConfigured()) throw notFound();
   // Signing in writes a session: on a LiteFS replica this GET is replayed on the primary.
   await ensurePrimary();
   const result = await finishAdminSignIn(request);

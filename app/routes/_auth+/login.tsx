@@ -112,11 +112,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
-/**
- * Without JavaScript the tabs are `?tab=` links and the page shows one form. With it they are
- * WAI-ARIA tabs (roving tabindex; arrows, Home and End move and select) over both panels; the URL
- * follows, so a reload keeps the tab. Decision 0125.
- */
+// Without JavaScript the tabs are `?tab=` links to one form; with it, WAI-ARIA tabs (roving tabindex)
+// over both panels, the URL following so a reload keeps the tab (decision 0125).
 function AccountTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl: Tab = searchParams.get("tab") === "signup" ? "signup" : "signin";

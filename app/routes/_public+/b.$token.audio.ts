@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { bookListening } from "~/features/book/listen.server";
+import { notFound } from "~/lib/http.server";
 
-// A printed QR code's recording (or the episode its story is a chapter of), no sign-in; a turned-off link is a 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const play = bookListening(params.token ?? "")?.play;
-  if (!play) throw new Response("Not Found", { status: 404 });
+  if (!play) throw notFound();
   return serveStoredFile(request, play.key, { contentType: "audio/mpeg", cacheControl: "private, max-age=3600" });
 }

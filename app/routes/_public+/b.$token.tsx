@@ -6,6 +6,7 @@ import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
 import { bookListening, startFragment } from "~/features/book/listen.server";
 import { describedAs } from "~/lib/link-preview";
+import { notFound } from "~/lib/http.server";
 
 const m = bookMessages.listenPage;
 
@@ -14,11 +15,10 @@ export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, 
 // The page is its HTML: the native player, the chapter's start as a media fragment, the text (decision 0181).
 export const handle = noScripts;
 
-// Where a printed book's QR code lands: phone-first, no sign-in, a 404 once the owner turns the links off.
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const story = bookListening(token);
-  if (!story) throw new Response("Not Found", { status: 404 });
+  if (!story) throw notFound();
   return {
     title: story.title,
     name: story.contributorName,
@@ -49,7 +49,6 @@ export default function BookListenPage() {
           <p className="whitespace-pre-line">{story.transcript}</p>
         </section>
       ) : null}
-      {/* A story told by voice alone is its recording: no empty text under it. */}
       {story.text ? (
         <section>
           <h2 className="font-medium">{m.story}</h2>

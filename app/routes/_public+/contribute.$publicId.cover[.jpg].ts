@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ensureCollectionCover, serveCover } from "~/features/podcasts/covers.server";
 import { getPublicCampaign } from "~/models/contribution.server";
+import { notFound } from "~/lib/http.server";
 
-// The image of the answer page's link preview, as open as the page itself.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = await getPublicCampaign(params.publicId ?? "");
-  if (!campaign) throw new Response("Not Found", { status: 404 });
+  if (!campaign) throw notFound();
   return serveCover(request, await ensureCollectionCover(campaign), { shared: true });
 }

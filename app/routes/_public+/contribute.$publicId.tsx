@@ -26,16 +26,15 @@ import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
 import { truncateAtWord } from "~/lib/truncate";
 import { useNonce } from "~/lib/nonce";
-// Built by Vite as a bundle of its own (its worker build, used here for a plain page script, as the
-// share page's player, decision 0174): the URL only.
 import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
+import { notFound } from "~/lib/http.server";
 
 const m = storyMessages.public;
 const rm = storyMessages.recording;
 
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
-  if (!campaign) throw new Response("Not Found", { status: 404 });
+  if (!campaign) throw notFound();
   return campaign;
 }
 
@@ -44,7 +43,6 @@ export const handle = { ...respondentFrame, ...noScripts };
 
 const formUrl = (publicId: string, token: string) => `/contribute/${encodeURIComponent(publicId)}${token ? `?${new URLSearchParams({ t: token })}` : ""}`;
 
-/** The thank-you page keeps the personal link and names the story it shows a copy of (decision 0197). */
 function thankYouUrl(publicId: string, sent?: { token: string; receipt: string }) {
   const query = new URLSearchParams({ submitted: "1", ...(sent?.token ? { t: sent.token } : {}), ...(sent ? { receipt: sent.receipt } : {}) });
   return `/contribute/${encodeURIComponent(publicId)}?${query}`;
@@ -66,7 +64,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     token: invitation ? token : "",
     invitedEmail: invitation?.email ?? "",
     invitedName: invitation ? (inviteeName(campaign.ownerId, invitation) ?? "") : "",
-    // The form's HTML constraints, worked out here so the page ships no schema code.
     constraint: constraintOf(PublicContributionSchema),
     preview: {
       title: campaign.title,
@@ -79,7 +76,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = await requirePublicCampaign(params.publicId);
-  // A typed story, a recording (streamed to a temporary file), or both (decision 0136).
   const { formData, file, tooLarge } = await readAnswerForm(request);
   try {
     // A bot gets the same answer as a person, so it learns nothing (decision 0103).
@@ -98,7 +94,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The recorder's retries carry one key: an answer already saved is thanked, not saved again.
     const storyId = await saveAnswerOnce(formData.get(ANSWER_KEY_FIELD), async () => {
       const story = (id?: string) => createContribution({ id, campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
-      // Thanked once, in the transaction that keeps the story (decision 0196).
       if (file && check?.ok) return (await keepStoryWithRecording(story, file, check.facts)).id;
       return (await keepStoryThanked(story)).id;
     });
@@ -108,7 +103,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** The collection's title is the frame's; here the invitation's question. */
 function CollectionHeader({ campaign }: { campaign: { description: string | null; prompt: string } }) {
   return (
     <div className="space-y-3">
@@ -121,10 +115,6 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
 
 type FormProps = { token: string; invitedEmail: string; invitedName: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
 
-/**
- * The form as the server renders it, the page's whole content without JavaScript. With JavaScript,
- * answer-form-script.ts adds the recorder, the upload of a take and the checks before sending (decision 0181).
- */
 function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint }: FormProps) {
   const lastResult = useActionData<typeof action>();
   const nonce = useNonce();
@@ -132,8 +122,6 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail, contributorName: invitedName },
-    // Checked by the server only, so no schema code reaches a relative's phone: the
-    // browser's own checks come from these constraints, the rest is the action's answer.
     constraint,
   });
 
@@ -174,7 +162,6 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
   );
 }
 
-/** The thank-you page's copy of what reached us: the words as the family will read them and what came with them. */
 function SentCopy({ sent }: { sent: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["sent"]> }) {
   return (
     <section aria-labelledby="sent-copy" className="space-y-2 text-left">
@@ -206,7 +193,6 @@ export default function ContributePage() {
             <h1 className="font-serif text-3xl font-bold">{m.thankYou}</h1>
             <p className="text-muted-foreground">{m.thankYouText}</p>
             {sent ? <SentCopy sent={sent} /> : null}
-            {/* The personal link goes on, so the next story is theirs too. */}
             <Link to={formUrl(publicId, token)} className="inline-block text-sm text-primary hover:underline">
               {m.shareAnother}
             </Link>

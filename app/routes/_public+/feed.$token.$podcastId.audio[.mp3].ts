@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedEpisode, resolveFeed } from "~/features/podcasts/feeds.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
+import { notFound } from "~/lib/http.server";
 
-// Podcast apps download with Range requests and resume: serveStoredFile answers them.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const feed = resolveFeed(params.token ?? "");
   const episode = feed ? feedEpisode(feed, params.podcastId ?? "") : null;
-  if (!episode) throw new Response("Not Found", { status: 404 });
+  if (!episode) throw notFound();
   return serveStoredFile(request, episode.audioKey, { contentType: "audio/mpeg", cacheControl: "private, max-age=86400" });
 }

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { episodeChapters } from "~/features/podcasts/chapters.server";
 import { chaptersJson } from "~/features/podcasts/feed";
 import { feedEpisode, resolveFeed } from "~/features/podcasts/feeds.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const feed = resolveFeed(params.token ?? "");
   const episode = feed ? feedEpisode(feed, params.podcastId ?? "") : null;
-  if (!episode) throw new Response("Not Found", { status: 404 });
+  if (!episode) throw notFound();
   return Response.json(chaptersJson(await episodeChapters(episode.audioKey)), {
     headers: { "Content-Type": "application/json+chapters", "Cache-Control": "private, max-age=86400" },
   });

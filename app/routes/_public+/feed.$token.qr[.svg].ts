@@ -1,11 +1,10 @@
-// The QR code of a private feed's URL, for the owner's feed panel (decision 0147). It encodes
-// nothing the token does not already open, so the token is its only key, like the feed's.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedQrSvg } from "~/features/podcasts/feeds.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const svg = feedQrSvg(request, params.token ?? "");
-  if (!svg) throw new Response("Not Found", { status: 404 });
+  if (!svg) throw notFound();
   // Private and short-lived: a revoked feed's code stops being shown within the hour at most.
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, max-age=3600" } });
 }

@@ -4,6 +4,7 @@ import { renderFeed, type FeedItem } from "~/features/podcasts/feed";
 import { feedEpisodes, feedPaths, resolveFeed } from "~/features/podcasts/feeds.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { originFor } from "~/lib/env.server";
+import { notFound } from "~/lib/http.server";
 
 const f = podcastMessages.feed;
 
@@ -11,7 +12,7 @@ const f = podcastMessages.feed;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const feed = resolveFeed(token);
-  if (!feed) throw new Response("Not Found", { status: 404 });
+  if (!feed) throw notFound();
   const origin = originFor(request);
   const paths = feedPaths(token);
   const episodes = feedEpisodes(feed);

@@ -13,23 +13,23 @@ import {
   sendFreshLink,
 } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
+import { notFound } from "~/lib/http.server";
 
 const m = storyMessages.replacedLink;
 
-// One button that posts a form: no scripts (decision 0181).
 export const handle = noScripts;
 
 // Only a replaced token answers; the mail goes to the invitation's own address (decision 0190).
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const found = retiredLink(token);
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   return { campaignTitle: found.campaign.title, token };
 }
 
 export async function action({ params }: ActionFunctionArgs) {
   const found = retiredLink(params.token ?? "");
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   await sendFreshLink(found);
   return { sent: true };
 }

@@ -1,10 +1,10 @@
-// Public like the newsletter: the unguessable id is the key.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterAudioKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = getNewsletterAudioKey(params.newsletterId ?? "");
-  if (!key) throw new Response("Not Found", { status: 404 });
+  if (!key) throw notFound();
   return serveStoredFile(request, key, { contentType: "audio/mpeg" });
 }

@@ -4,6 +4,7 @@ import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "
 import { newsletterPaths } from "~/features/newsletters/content";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 import { originFor } from "~/lib/env.server";
+import { notFound } from "~/lib/http.server";
 
 function fileName(title: string, edition: number) {
   const slug = title
@@ -18,7 +19,7 @@ function fileName(title: string, edition: number) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const newsletter = getPublicNewsletter(params.newsletterId ?? "");
-  if (!newsletter) throw new Response("Not Found", { status: 404 });
+  if (!newsletter) throw notFound();
   const paths = newsletterPaths(newsletter.publicId);
   const pdf = await renderNewsletterPdf(newsletter, {
     origin: originFor(request),

@@ -1,11 +1,10 @@
-// A relative's own recording of a newsletter story: public like the newsletter (its unguessable id is
-// the key), and only while the recording may be heard (decision 0139).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterRecordingKey } from "~/features/newsletters/newsletters.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = getNewsletterRecordingKey(params.newsletterId ?? "", params.storyId ?? "");
-  if (!key) throw new Response("Not Found", { status: 404 });
+  if (!key) throw notFound();
   return serveStoredFile(request, key, { contentType: "audio/mpeg" });
 }

@@ -25,7 +25,6 @@ import { noScripts } from "~/components/page-scripts";
 
 const m = newsletterMessages;
 
-// Plain HTML: text size, share and the player each have their no-JavaScript form.
 export const handle = noScripts;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -132,7 +131,6 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.newsletter.title} | ${m.page.header}` : `${m.errors.notFound} | ${PRODUCT_NAME}` },
-  // Reached by a private link: keep it out of search engines.
   { name: "robots", content: "noindex" },
   ...(data ? linkPreviewMeta(data.preview) : []),
 ];

@@ -5,14 +5,13 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { recordingIdOfRemovalToken, removalPage, removeStoryOfRecording, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound } from "~/lib/http.server";
 import { withdrawEpisodesWithClip } from "~/features/podcasts/clip-removal.server";
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
 
 const m = storyMessages.removal;
 
-// Forms that post: no scripts.
 export const handle = noScripts;
 
 // The thank-you e-mail's link. A GET only asks (mail scanners follow links); the POST records the request.
@@ -20,15 +19,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const page = removalPage(token);
   if (page) return { ...page, storyDeleted: false };
-  // After deleting the story the recording is gone too: the page that says so, for our own links only.
   if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token)) return { campaignTitle: "", requested: true, storyDeleted: true };
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const story = (await readFormData(request)).get("story") === "yes";
   const recording = await requestRecordingRemoval(params.token ?? "");
-  if (!recording) throw new Response("Not Found", { status: 404 });
+  if (!recording) throw notFound();
   // Episodes already made that play it (or read the story): withdrawn from feeds and shares and remade
   // without it. The story may be asked for later, after the recording alone: then episodes go again.
   if (!recording.removalRequestedAt || story) await withdrawEpisodesWithClip(recording.id, { story });
@@ -48,7 +46,6 @@ export default function RecordingRemoval() {
         <h1 className="text-2xl font-semibold">{done ? m.doneTitle : m.title}</h1>
         <p className="text-muted-foreground">{storyDeleted ? m.storyDoneText : done ? m.doneText : m.text(campaignTitle)}</p>
         {storyDeleted ? null : done ? (
-          // The recording alone was removed: the written story can still go, from the same link.
           <Form method="post" className="space-y-3 border-t border-border pt-4">
             <p className="text-sm text-muted-foreground">{m.storyStays}</p>
             <input type="hidden" name="story" value="yes" />

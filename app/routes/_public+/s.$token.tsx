@@ -28,7 +28,6 @@ import { grantShareAccess, hasShareAccess } from "~/features/podcasts/listening-
 import { listeningMessages } from "~/features/podcasts/listening-messages";
 import { SharePasswordSchema } from "~/features/podcasts/listening-schemas";
 import { useNonce } from "~/lib/nonce";
-// Built by Vite as a bundle of its own (its worker build, used here for a plain page script): the URL only.
 import playerScript from "~/features/podcasts/player-script?worker&url";
 
 // Shows only the shared podcast, nothing else of the owner's (decision 0111). No React in the browser
@@ -39,7 +38,6 @@ export const handle = noScripts;
 
 const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
 
-/** A password-protected or expired share previews as neither title nor audio: only that it is a podcast. */
 function previewOf(request: Request, token: string, share: OpenShare | null): LinkPreview {
   const origin = originFor(request);
   const url = `${origin}${sharePath(token)}`;
@@ -85,7 +83,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       audioUrl: shareAudioPath(token),
       coverUrl: shareCoverPath(token),
-      // In the URL, the stored cover's hash lets phones and caches keep it for good.
       coverVersion: imageVersion(await ensurePodcastCover(podcast)),
       preview,
     },
@@ -126,7 +123,6 @@ export default function SharedPodcastPage() {
 
 function PasswordPrompt() {
   const actionData = useActionData<typeof action>();
-  // Checked by the server only: a listener's phone loads no schema code.
   const [form, fields] = useForm<{ password: string }>({ id: "share-password", lastResult: actionData?.result });
   return (
     <Card className="mx-auto max-w-md space-y-4">
@@ -176,7 +172,6 @@ function SharedPodcast({ podcast, audioUrl, coverUrl, coverVersion }: Pick<OpenD
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === "open" ? `${data.podcast.title} | Storyhearth` : "Shared podcast | Storyhearth" },
-  // A share link is private to the people it was sent to.
   { name: "robots", content: "noindex, nofollow" },
   ...(data && "preview" in data ? linkPreviewMeta(data.preview) : []),
   // The cover is the largest image in view: fetched from the head, not after the body is parsed.

@@ -4,17 +4,16 @@ import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server
 import { ensurePrimary } from "~/lib/litefs.server";
 import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features/testimonials/drafts.server";
 import { mediaResponse } from "~/features/testimonials/media.server";
+import { notFound } from "~/lib/http.server";
 
-// The no-JavaScript review preview; the random draft id is the only key.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // Drafts wait on the primary's disk, where the form posts went.
   await ensurePrimary();
   const campaign = findCampaignByPublicId(params.publicId ?? "");
   const draftId = new URL(request.url).searchParams.get("draft");
-  if (!campaign || !isDraftId(draftId)) throw new Response("Not Found", { status: 404 });
+  if (!campaign || !isDraftId(draftId)) throw notFound();
   const state = await loadDraft(draftId, campaign.id);
   const size = state?.video ? await draftVideoSize(draftId) : null;
-  if (!state?.video || size === null) throw new Response("Not Found", { status: 404 });
+  if (!state?.video || size === null) throw notFound();
   return mediaResponse(request, {
     size,
     mimeType: state.video.mimeType,

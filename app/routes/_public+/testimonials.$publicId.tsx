@@ -84,7 +84,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
     if (intent === "video") {
       if (uploadError) return reply(state, { video: [uploadError] }, 413);
-      // Recording on a phone's camera app stands in for the recorder, so it asks the same question choice.
       const choice = state.method === "record" ? selectedFromForm(form, ctx.questionCount) : { selected: [] };
       if (choice.errors) return reply(state, choice.errors);
       if (!file) {

@@ -8,8 +8,8 @@ import { ReplacedLink } from "~/features/contributions/components/replaced-link"
 import { unsubscribe, unsubscribeTarget } from "~/features/contributions/unsubscribe.server";
 import { retiredLink } from "~/features/contributions/retired-links.server";
 import { describedAs } from "~/lib/link-preview";
+import { notFound } from "~/lib/http.server";
 
-// One button: a plain form post answers with the same page, so no scripts (decision 0181).
 export const handle = noScripts;
 
 // A GET only asks: mail scanners follow links. The POST (also one-click List-Unsubscribe-Post) acts.
@@ -19,7 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const found = unsubscribeTarget(token);
   if (found) return { title: found.campaign.title, unsubscribed: found.unsubscribed, replaced: null };
   const retired = retiredLink(token);
-  if (!retired) throw new Response("Not Found", { status: 404 });
+  if (!retired) throw notFound();
   return { title: retired.campaign.title, unsubscribed: false, replaced: { token } };
 }
 
@@ -28,7 +28,7 @@ export async function action({ params }: ActionFunctionArgs) {
   const found = unsubscribeTarget(token);
   if (!found) {
     if (retiredLink(token)) return data({ done: false }, { status: 410 });
-    throw new Response("Not Found", { status: 404 });
+    throw notFound();
   }
   unsubscribe(found, token);
   return { done: true };

@@ -1,7 +1,8 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFound } from "~/lib/http.server";
 
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { CreateUserDialog } from "~/features/admin/components/create-user-dialog";
 import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog";
@@ -13,45 +11,17 @@ import { configuredPiperModels } from "~/audio/voices.server";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
-import {
-  ADMIN_USERS_PAGE_SIZE,
-  countUsersForAdmin,
-  createUserAsAdmin,
-  extendUserTrial,
-  getAdminStats,
-  getUserForAdmin,
-  listUsersForAdmin,
-  setUserPodcastLimit,
-  updateUserRole,
-  updateUserSubscription,
-} from "~/features/admin/users.server";
-import type { User } from "~/models/user.server";
-import { adminUserMessages } from "~/features/admin/user-messages";
-import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, SubscriptionSchema } from "~/features/admin/user-schemas";
+import { ADMIN_USERS_PAGE_SIZE, countUsersForAdmin, getAdminStats, getUserForAdmin, listUsersForAdmin } from "~/features/admin/users.server";
+import { createUserAction, extendTrialAction, setLimitAction, updateRoleAction, updateSubscriptionAction } from "~/features/admin/user-intents.server";
+import { adminUrl, placeOf, type Place } from "~/features/admin/users-place";
+import { CreateUserSchema, CustomLimitSchema } from "~/features/admin/user-schemas";
 import { toAdminUserRow } from "~/features/admin/user-view";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { constraintOf } from "~/lib/zod-constraint";
-import { hrefWith } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
-import { isUnfilteredList, listQuery, pageCountFor, parseListParams, USERS_LIST, type UsersListParams } from "~/features/admin/list-params";
+import { isUnfilteredList, pageCountFor, USERS_LIST } from "~/features/admin/list-params";
 import { requireAdmin } from "~/features/account/auth.server";
-import { redirectWithToast } from "~/lib/toast.server";
-
-const m = adminUserMessages;
-const notFound = () => new Response("Not Found", { status: 404 });
-
-/** Where the list is: its page and its search, filters and sort, kept by every link and redirect. */
-type Place = { page: number; list: Record<string, string | null> };
-
-function adminUrl({ page, list }: Place, extra: Record<string, string> = {}) {
-  return hrefWith("/admin", { ...list, ...extra, page: page > 1 ? page : null });
-}
-
-function placeOf(url: URL): Place & { params: UsersListParams } {
-  const params = parseListParams(USERS_LIST, url.searchParams);
-  return { page: params.page, list: listQuery(USERS_LIST, params), params };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -85,65 +55,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ManageIntent = "update-role" | "update-subscription" | "extend-trial" | "set-limit";
-const FAILED: Record<ManageIntent, string> = {
-  "update-role": m.toast.roleFailed,
-  "update-subscription": m.toast.subscriptionFailed,
-  "extend-trial": m.toast.trialFailed,
-  "set-limit": m.toast.subscriptionFailed,
-};
-const DONE: Record<ManageIntent, string> = {
-  "update-role": m.toast.roleUpdated,
-  "update-subscription": m.toast.subscriptionUpdated,
-  "extend-trial": m.toast.trialExtended,
-  // The custom limit is the subscription call with a podcastLimit (spec §7).
-  "set-limit": m.toast.subscriptionUpdated,
-};
-
-// A redirect, not a 400: a flash toast set on a 400 would only appear on the next page.
-function refuse(intent: ManageIntent, userId: string, place: Place, reason: string) {
-  return redirectWithToast(adminUrl(place, { manage: userId }), { title: FAILED[intent], description: reason, variant: "destructive" });
-}
-
-const firstError = (error: Record<string, string[] | null> | null | undefined) => Object.values(error ?? {}).flat().find(Boolean) ?? "";
-
-async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormData, place: Place, schema: S, apply: (userId: string, value: z.output<S>) => User | undefined) {
-  const userId = String(formData.get("userId") ?? "");
-  if (!(await getUserForAdmin(userId))) throw notFound();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return refuse(intent, userId, place, firstError(submission.error));
-  if (!apply(userId, submission.value)) throw notFound();
-  return redirectWithToast(adminUrl(place, { manage: userId }), { title: DONE[intent] });
-}
-
-async function createUser(formData: FormData, admin: User) {
-  const submission = parseWithZod(formData, { schema: CreateUserSchema });
-  if (submission.status !== "success") return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
-  const result = await createUserAsAdmin({ ...submission.value, sendInvite: submission.value.sendInvite ?? false }, admin);
-  if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [m.error.emailTaken] }) }, { status: 409 });
-  return redirectWithToast(adminUrl({ page: 1, list: {} }), { title: result.invited ? m.toast.userCreated : m.toast.userCreatedNoInvite });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readFormData(request);
   const place = placeOf(new URL(request.url));
-  const intent = formData.get("intent");
-  switch (intent) {
+  switch (formData.get("intent")) {
     case "update-role":
-      // An administrator cannot demote themselves (it could lock the last one out).
-      if (formData.get("userId") === admin.id) return refuse(intent, admin.id, place, m.error.ownRole);
-      return change(intent, formData, place, RoleSchema, (id, v) => updateUserRole(id, v.role));
+      return updateRoleAction(formData, admin, place);
     case "update-subscription":
-      return change(intent, formData, place, SubscriptionSchema, (id, v) => updateUserSubscription(id, v.status));
+      return updateSubscriptionAction(formData, place);
     case "extend-trial":
-      return change(intent, formData, place, ExtendTrialSchema, (id, v) => extendUserTrial(id, v.days));
+      return extendTrialAction(formData, place);
     case "set-limit":
-      return change(intent, formData, place, CustomLimitSchema, (id, v) => setUserPodcastLimit(id, v.podcastLimit));
+      return setLimitAction(formData, place);
     case "create-user":
-      return createUser(formData, admin);
+      return createUserAction(formData, admin);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      throw badIntent();
   }
 }
 

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -13,18 +12,17 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, Field, FormActions } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { createApiKey, deactivateApiKey, deleteApiKey, listApiKeyRows, setApiKeyActive } from "~/models/api-key.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+import { listApiKeyRows } from "~/models/api-key.server";
+import { createKeyAction, deactivateKeyAction, deleteKeyAction, toggleKeyAction } from "~/features/admin/api-key-intents.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { expiryInDays, ManageApiKeySchema } from "~/features/admin/schemas";
+import { ManageApiKeySchema } from "~/features/admin/schemas";
 import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
 import { canDeactivate, canToggle } from "~/lib/api-key-status";
 import { requireAdmin } from "~/features/account/auth.server";
 import { originFor } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
-import { flashNewApiKey, takeNewApiKey } from "~/features/admin/new-api-key.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { takeNewApiKey } from "~/features/admin/new-api-key.server";
 
 const m = adminMessages.apiKeys;
 const PATH = "/admin/api-keys";
@@ -36,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const keys = listApiKeyRows();
   const dialog = url.searchParams.get("dialog");
   const selected = dialog === "deactivate" || dialog === "delete" ? keys.find((k) => k.id === url.searchParams.get("id")) : undefined;
-  if ((dialog === "deactivate" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  if ((dialog === "deactivate" || dialog === "delete") && !selected) throw notFound();
   const created = newKey ? keys.find((k) => k.id === newKey.id) : undefined;
   return data(
     {
@@ -58,34 +56,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
 
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: ManageApiKeySchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    const { clientName, usageLimit, expiresIn } = submission.value;
-    try {
-      const { key, apiKey } = createApiKey(admin.id, { name: clientName, usageLimit: usageLimit ?? null, expiresAt: expiresIn ? expiryInDays(expiresIn) : null });
-      return redirectWithToast(PATH, m.toast.created, { headers: { "Set-Cookie": await flashNewApiKey({ id: key.id, apiKey }) } });
-    } catch (error) {
-      recordSystemError({ error, errorType: "api_key_create_failed", workflow: "admin-api-keys" });
-      return redirectWithToast(PATH, m.toast.createFailed(error instanceof Error ? error.message : undefined));
-    }
+  switch (intent) {
+    case "create":
+      return createKeyAction(admin.id, formData, PATH);
+    case "toggle":
+      return toggleKeyAction(id, PATH);
+    case "deactivate":
+      return deactivateKeyAction(id, PATH);
+    case "delete":
+      return deleteKeyAction(id, PATH);
+    default:
+      throw badIntent();
   }
-  if (intent === "toggle") {
-    const result = setApiKeyActive(id);
-    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
-    if (!result.ok) return redirectWithToast(PATH, { title: m.cannotReactivate, variant: "destructive" });
-    return redirectWithToast(PATH, result.key.isActive ? m.toast.activated : m.toast.disabled);
-  }
-  if (intent === "deactivate") {
-    const result = deactivateApiKey(id);
-    if (!result.ok) return redirectWithToast(PATH, m.toast.deactivateFailed(m.notFound));
-    return redirectWithToast(PATH, m.toast.deactivated);
-  }
-  if (intent === "delete") {
-    if (!deleteApiKey(id)) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(PATH, m.toast.deleted);
-  }
-  throw new Response("Unknown intent", { status: 400 });
 }
 
 export default function AdminApiKeys() {

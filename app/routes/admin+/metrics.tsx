@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPageHeader, hrefWith, StatCard, TabLinks } from "~/features/admin/components/admin-ui";
+import { AdminPageHeader, hrefWith, TabLinks } from "~/features/admin/components/admin-ui";
+import { StatCard } from "~/components/ui/stat-card";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { Card, CardTitle } from "~/components/ui/card";
 import { getSystemMetrics, monthlyTrend } from "~/features/admin/metrics.server";
@@ -41,14 +42,14 @@ export default function AdminMetrics() {
 
       {tab === "overview" ? (
         <section aria-label={m.tabs.overview} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <StatCard label="Total Users" value={formatCount(users.total)} hint={<Growth value={users.growth} />} />
-          <StatCard label="Active Users" value={formatCount(users.active)} hint={`Signed in within ${ACTIVE_USER_DAYS} days · ${formatCount(users.new)} new this month`} />
-          <StatCard label="Podcasts" value={formatCount(podcasts.total)} hint={<Growth value={podcasts.growth} />} />
+          <StatCard label="Total Users" value={formatCount(users.total)}><Growth value={users.growth} /></StatCard>
+          <StatCard label="Active Users" value={formatCount(users.active)}>{`Signed in within ${ACTIVE_USER_DAYS} days · ${formatCount(users.new)} new this month`}</StatCard>
+          <StatCard label="Podcasts" value={formatCount(podcasts.total)}><Growth value={podcasts.growth} /></StatCard>
           <StatCard label="Podcasts This Month" value={formatCount(podcasts.thisMonth)} />
-          <StatCard label="Campaigns" value={formatCount(campaigns.total)} hint={`${formatCount(campaigns.active)} active`} />
-          <StatCard label="Stories" value={formatCount(stories.total)} hint={<Growth value={stories.growth} />} />
+          <StatCard label="Campaigns" value={formatCount(campaigns.total)}>{`${formatCount(campaigns.active)} active`}</StatCard>
+          <StatCard label="Stories" value={formatCount(stories.total)}><Growth value={stories.growth} /></StatCard>
           <StatCard label="Stories This Month" value={formatCount(stories.thisMonth)} />
-          <StatCard label="Emails Sent" value={formatCount(emails.sent)} hint={<Growth value={emails.growth} />} />
+          <StatCard label="Emails Sent" value={formatCount(emails.sent)}><Growth value={emails.growth} /></StatCard>
           <StatCard label="Emails This Month" value={formatCount(emails.thisMonth)} />
         </section>
       ) : null}
@@ -62,10 +63,10 @@ export default function AdminMetrics() {
       {tab === "usage" ? (
         <section aria-label={m.tabs.usage} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Total Cost" value={formatUsd(tokenUsage.totalCost)} hint="All recorded script-writing calls" />
+            <StatCard label="Total Cost" value={formatUsd(tokenUsage.totalCost)}>All recorded script-writing calls</StatCard>
             <StatCard label="Cost This Month" value={formatUsd(tokenUsage.thisMonth)} />
             <StatCard label="OpenAI Cost" value={formatUsd(tokenUsage.openaiCost)} />
-            <StatCard label="Deepgram Cost" value={formatUsd(tokenUsage.deepgramCost)} hint="Not used: voices are rendered locally" />
+            <StatCard label="Deepgram Cost" value={formatUsd(tokenUsage.deepgramCost)}>Not used: voices are rendered locally</StatCard>
           </div>
           <Card className="space-y-3">
             <CardTitle>Language model usage</CardTitle>
@@ -107,11 +108,11 @@ export default function AdminMetrics() {
 
       {tab === "health" ? (
         <section aria-label={m.tabs.health} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard label="Database Size" value={formatBytes(database.size)} hint={`${formatCount(database.pageCount)} pages of ${formatCount(database.pageSize)} bytes`} />
-          <StatCard label="Connections" value={formatCount(database.connections)} hint="SQLite: one connection per process" />
-          <StatCard label="Stored Rows" value={formatCount(database.queries)} hint={`${formatCount(database.tables)} tables`} />
-          <StatCard label="Unresolved Errors" value={formatCount(health.errors.unresolved)} hint={`${formatCount(health.errors.last24h)} in the last 24 hours`} />
-          <StatCard label="Jobs Queued" value={formatCount(health.jobs.queued)} hint={`${formatCount(health.jobs.running)} running`} />
+          <StatCard label="Database Size" value={formatBytes(database.size)}>{`${formatCount(database.pageCount)} pages of ${formatCount(database.pageSize)} bytes`}</StatCard>
+          <StatCard label="Connections" value={formatCount(database.connections)}>SQLite: one connection per process</StatCard>
+          <StatCard label="Stored Rows" value={formatCount(database.queries)}>{`${formatCount(database.tables)} tables`}</StatCard>
+          <StatCard label="Unresolved Errors" value={formatCount(health.errors.unresolved)}>{`${formatCount(health.errors.last24h)} in the last 24 hours`}</StatCard>
+          <StatCard label="Jobs Queued" value={formatCount(health.jobs.queued)}>{`${formatCount(health.jobs.running)} running`}</StatCard>
           <StatCard label="Jobs Failed" value={formatCount(health.jobs.failed)} />
           <StatCard label="Failed Emails" value={formatCount(health.failedEmails)} />
         </section>

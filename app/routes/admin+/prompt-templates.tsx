@@ -1,35 +1,33 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { z } from "zod";
+import type { z } from "zod";
 import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { CheckboxField, ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { listPromptTemplates, type PromptTemplate } from "~/models/prompt-template.server";
 import {
-  copyPromptTemplate,
-  createPromptTemplate,
-  deletePromptTemplate,
-  listPromptTemplates,
-  setDefaultPromptTemplate,
-  updatePromptTemplate,
-  type PromptTemplate,
-} from "~/models/prompt-template.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+  copyTemplateAction,
+  createTemplateAction,
+  deleteTemplateAction,
+  EditTemplateSchema,
+  setDefaultTemplateAction,
+  updateTemplateAction,
+  type TemplateFormReply,
+} from "~/features/admin/template-intents.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { idField, TemplateFormSchema } from "~/features/admin/schemas";
-import { CATEGORY_LABELS, managedTemplateCategories, promptTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
+import { TemplateFormSchema } from "~/features/admin/schemas";
+import { CATEGORY_LABELS, managedTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
-import { redirectWithToast } from "~/lib/toast.server";
 
 // The script writer uses each category's active default.
 const m = adminMessages.templates;
@@ -38,7 +36,6 @@ const TABS = ["all", ...managedTemplateCategories] as const;
 type Tab = (typeof TABS)[number];
 const tabOf = (value: string | null | undefined): Tab => ((TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "all");
 
-const EditSchema = TemplateFormSchema.extend({ id: idField, category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }) });
 
 const pageHref = (tab: Tab, extra: Record<string, string> = {}) => hrefWith(PATH, { tab: tab === "all" ? null : tab, ...extra });
 
@@ -50,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog");
   const needsTemplate = dialog === "view" || dialog === "edit" || dialog === "delete";
   const selected = needsTemplate ? all.find((t) => t.id === url.searchParams.get("id")) : undefined;
-  if (needsTemplate && !selected) throw new Response("Not Found", { status: 404 });
+  if (needsTemplate && !selected) throw notFound();
   const counts = Object.fromEntries(TABS.map((t) => [t, t === "all" ? all.length : all.filter((x) => x.category === t).length])) as Record<Tab, number>;
   return {
     tab,
@@ -59,11 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dialog: dialog === "create" || selected ? dialog : null,
     selected: selected ?? null,
     // The forms' HTML constraints, worked out here so the page ships no schema code.
-    constraints: { create: constraintOf(TemplateFormSchema), update: constraintOf(EditSchema) },
+    constraints: { create: constraintOf(TemplateFormSchema), update: constraintOf(EditTemplateSchema) },
   };
 }
 
-type FormReply = { intent: "create" | "update"; result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -73,41 +69,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = pageHref(tab);
   const id = String(formData.get("id") ?? "");
 
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: TemplateFormSchema });
-    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      createPromptTemplate(submission.value);
-    } catch (error) {
-      recordSystemError({ error, errorType: "prompt_template_create_failed", workflow: "admin-prompt-templates" });
-      return redirectWithToast(back, m.toast.createFailed);
-    }
-    return redirectWithToast(back, m.toast.created);
+  switch (intent) {
+    case "create":
+      return createTemplateAction(formData, back);
+    case "update":
+      return updateTemplateAction(formData, back);
+    case "copy":
+      return copyTemplateAction(id, back);
+    case "delete":
+      return deleteTemplateAction(id, back);
+    case "set-default":
+      return setDefaultTemplateAction(id, back);
+    default:
+      throw badIntent();
   }
-  if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: EditSchema });
-    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
-    const { id: templateId, description, ...changes } = submission.value;
-    const updated = updatePromptTemplate(templateId, { ...changes, description: description ?? null });
-    return redirectWithToast(back, updated ? m.toast.updated : m.toast.updateFailed);
-  }
-  if (intent === "copy") {
-    return redirectWithToast(back, copyPromptTemplate(id, m.copyName) ? m.toast.copied : m.toast.createFailed);
-  }
-  if (intent === "delete") {
-    return redirectWithToast(back, deletePromptTemplate(id).ok ? m.toast.deleted : m.toast.deleteFailed);
-  }
-  if (intent === "set-default") {
-    const template = setDefaultPromptTemplate(id);
-    return redirectWithToast(back, template ? m.toast.defaultSet(template.name) : m.toast.setDefaultFailed);
-  }
-  throw new Response("Unknown intent", { status: 400 });
 }
 
 export default function AdminPromptTemplates() {
   const { tab, counts, templates, dialog, selected, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
+  const reply = actionData && "intent" in actionData ? (actionData as TemplateFormReply) : undefined;
   const closeHref = pageHref(tab);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -245,7 +226,7 @@ function TemplateDialog({
 }) {
   const navigation = useNavigation();
   const intent = template ? "update" : "create";
-  const [form, fields] = useForm<z.input<typeof EditSchema>>({
+  const [form, fields] = useForm<z.input<typeof EditTemplateSchema>>({
     id: `template-${intent}`,
     lastResult,
     constraint,

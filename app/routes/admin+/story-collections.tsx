@@ -1,58 +1,52 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Dialog } from "~/components/ui/dialog";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
-import { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, StatCard } from "~/features/admin/components/admin-ui";
+import type { z } from "zod";
+import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
+import { StatCard } from "~/components/ui/stat-card";
 import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
 import { ErrorList, FormActions } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { Card, CardTitle } from "~/components/ui/card";
+import { countAdminCollections, getAdminCollection, getAdminCollectionStats, listAdminCollections } from "~/features/admin/collections.server";
 import {
-  countAdminCollections,
-  createAdminCollection,
-  deleteAdminCollection,
-  getAdminCollection,
-  getAdminCollectionStats,
-  listAdminCollections,
-  moveAdminCollection,
-  reorderAdminPage,
-  setCollectionActive,
-  updateAdminCollection,
-} from "~/features/admin/collections.server";
-import { readFormData } from "~/lib/http.server";
+  createCollectionAction,
+  deleteCollectionAction,
+  moveCollectionAction,
+  reorderCollectionsAction,
+  toggleCollectionAction,
+  updateCollectionAction,
+  UpdateCollectionSchema,
+  type CollectionFormReply,
+} from "~/features/admin/collection-intents.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
-import { CollectionFormSchema, idField } from "~/features/admin/schemas";
+import { CollectionFormSchema } from "~/features/admin/schemas";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
 import { requireAdmin } from "~/features/account/auth.server";
 import { campaignStatusLabel } from "~/features/collections/status-badges";
-import { scheduledDateToUtc } from "~/features/collections/schemas";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { cn } from "~/lib/cn";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages as lm } from "~/features/admin/list-messages";
-import { COLLECTIONS_LIST, isUnfilteredList, listQuery, PAGE_MAX, pageCountFor, parseListParams } from "~/features/admin/list-params";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { COLLECTIONS_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { formatCount } from "~/lib/text-format";
 
 const m = adminMessages.collections;
 const PATH = "/admin/story-collections";
 
-const UpdateSchema = CollectionFormSchema.extend({ id: idField });
-const MoveSchema = z.object({ id: idField, direction: z.enum(["up", "down"]) });
-const ReorderSchema = z.object({ page: z.number().int().min(1).max(PAGE_MAX), ids: z.array(idField).min(1).max(ADMIN_COLLECTIONS_PAGE_SIZE) });
 
 type ListState = Record<string, string | null>;
 /** A link into the list that keeps its search, filters and sort (`list`). */
 const listHref = (page: number, extra: Record<string, string> = {}, list: ListState = {}) => hrefWith(PATH, { ...list, page: page > 1 ? page : null, ...extra });
 const listStateOf = (url: URL) => listQuery(COLLECTIONS_LIST, parseListParams(COLLECTIONS_LIST, url.searchParams));
-const pageOf = (index: number) => Math.floor(index / ADMIN_COLLECTIONS_PAGE_SIZE) + 1;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -66,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dialog = url.searchParams.get("dialog");
   const dialogId = url.searchParams.get("id");
   const selected = (dialog === "edit" || dialog === "delete") && dialogId ? getAdminCollection(dialogId) : undefined;
-  if ((dialog === "edit" || dialog === "delete") && !selected) throw new Response("Not Found", { status: 404 });
+  if ((dialog === "edit" || dialog === "delete") && !selected) throw notFound();
   return {
     stats,
     rows: listAdminCollections(offset, ADMIN_COLLECTIONS_PAGE_SIZE, params),
@@ -81,11 +75,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dialog: dialog === "new" || selected ? dialog : null,
     selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
     // The forms' HTML constraints, worked out here so the page ships no schema code.
-    constraints: { create: constraintOf(CollectionFormSchema), update: constraintOf(UpdateSchema) },
+    constraints: { create: constraintOf(CollectionFormSchema), update: constraintOf(UpdateCollectionSchema) },
   };
 }
 
-type FormReply = { intent: "create" | "update"; result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -95,52 +88,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(formData.get("id") ?? "");
   const list = listStateOf(new URL(request.url));
 
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: CollectionFormSchema });
-    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
-    const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
-    createAdminCollection(admin.id, { title, description, prompt, inviteEmails: [], scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
-    return redirectWithToast(listHref(page, {}, list), m.toast.created(title));
+  const back = listHref(page, {}, list);
+  switch (intent) {
+    case "create":
+      return createCollectionAction(admin.id, formData, back);
+    case "update":
+      return updateCollectionAction(formData, back);
+    case "toggle":
+      return toggleCollectionAction(id, back);
+    case "delete":
+      return deleteCollectionAction(id, back);
+    case "move":
+      return moveCollectionAction(formData, page, (to) => listHref(to));
+    case "reorder":
+      return reorderCollectionsAction(formData);
+    default:
+      throw badIntent();
   }
-  if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: UpdateSchema });
-    if (submission.status !== "success") return data<FormReply>({ intent, result: submission.reply() }, { status: 400 });
-    const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
-    const updated = updateAdminCollection(submission.value.id, {
-      title,
-      description: description ?? null,
-      prompt,
-      scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
-    });
-    if (!updated) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page, {}, list), m.toast.updated);
-  }
-  if (intent === "toggle") {
-    const updated = id ? setCollectionActive(id) : undefined;
-    if (!updated) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page, {}, list), updated.isActive ? m.toast.activated : m.toast.deactivated);
-  }
-  if (intent === "delete") {
-    if (!id || !deleteAdminCollection(id)) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(page, {}, list), m.toast.deleted);
-  }
-  if (intent === "move") {
-    const submission = parseWithZod(formData, { schema: MoveSchema });
-    if (submission.status !== "success") return redirectWithToast(listHref(page), m.toast.reorderFailed);
-    const result = moveAdminCollection(submission.value.id, submission.value.direction);
-    if (!result.ok) throw new Response("Not Found", { status: 404 });
-    return redirectWithToast(listHref(pageOf(result.index)), m.toast.reordered);
-  }
-  if (intent === "reorder") {
-    const submission = parseWithZod(formData, { schema: ReorderSchema });
-    const result =
-      submission.status === "success"
-        ? reorderAdminPage((submission.value.page - 1) * ADMIN_COLLECTIONS_PAGE_SIZE, ADMIN_COLLECTIONS_PAGE_SIZE, submission.value.ids)
-        : ({ ok: false, status: 400 } as const);
-    const toast = result.ok ? m.toast.reordered : m.toast.reorderFailed;
-    return data({ ok: result.ok }, { status: result.ok ? 200 : result.status, headers: await createToastHeaders(toast) });
-  }
-  throw new Response("Unknown intent", { status: 400 });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -149,7 +113,7 @@ type Row = LoaderData["rows"][number];
 export default function AdminStoryCollections() {
   const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const reply = actionData && "intent" in actionData ? (actionData as FormReply) : undefined;
+  const reply = actionData && "intent" in actionData ? (actionData as CollectionFormReply) : undefined;
   // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
   const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "admin-reorder-collections" });
   const rowsById = new Map(rows.map((r) => [r.id, r]));
@@ -205,7 +169,7 @@ export default function AdminStoryCollections() {
               <StaticCollectionRow key={row.id} row={row} page={page} list={list} />
             ))}
           </ol>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
+          {pageCount > 1 ? <CollectionPager page={page} pageCount={pageCount} list={list} /> : null}
         </section>
       ) : (
         <section aria-labelledby="collections-heading" className="space-y-3">
@@ -234,7 +198,7 @@ export default function AdminStoryCollections() {
               );
             })}
           </ol>
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} list={list} /> : null}
+          {pageCount > 1 ? <CollectionPager page={page} pageCount={pageCount} list={list} /> : null}
         </section>
       )}
 
@@ -383,25 +347,11 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
   );
 }
 
-function Pagination({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
+function CollectionPager({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4 pt-2 text-sm">
-      <span className="text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={listHref(page - 1, {}, list)} className={buttonClass("outline", "sm")}>
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={listHref(page + 1, {}, list)} className={buttonClass("outline", "sm")}>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
+    <Pager label="Pages" className="pt-2" previousHref={page > 1 ? listHref(page - 1, {}, list) : undefined} nextHref={page < pageCount ? listHref(page + 1, {}, list) : undefined}>
+      Page {page} of {pageCount}
+    </Pager>
   );
 }
 
@@ -426,7 +376,7 @@ function CollectionDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof UpdateSchema>>({
+  const [form, fields] = useForm<z.input<typeof UpdateCollectionSchema>>({
     id: `admin-collection-${intent}`,
     lastResult,
     constraint,

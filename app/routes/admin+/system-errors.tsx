@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/lib/system-errors.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
@@ -36,9 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  if (formData.get("intent") !== "resolve") throw new Response("Unknown intent", { status: 400 });
+  if (formData.get("intent") !== "resolve") throw badIntent();
   const resolved = resolveSystemError(String(formData.get("id") ?? ""));
-  if (!resolved) throw new Response("Not Found", { status: 404 });
+  if (!resolved) throw notFound();
   const list = listQuery(ERRORS_LIST, parseListParams(ERRORS_LIST, new URL(request.url).searchParams));
   return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list), m.toast.resolved);
 }

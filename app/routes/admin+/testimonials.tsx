@@ -20,7 +20,7 @@ import {
   requireTestimonialCampaign,
   updateTestimonialCampaign,
 } from "~/features/testimonials/campaigns.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
@@ -95,15 +95,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "toggle") {
     const campaign = id ? getTestimonialCampaign(id) : undefined;
-    if (!campaign) throw new Response("Not Found", { status: 404 });
+    if (!campaign) throw notFound();
     updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
     return redirectWithToast(back, campaign.isActive ? a.deactivated : a.activated);
   }
   if (intent === "delete") {
-    if (!id || !(await deleteCampaignAndVideos(id))) throw new Response("Not Found", { status: 404 });
+    if (!id || !(await deleteCampaignAndVideos(id))) throw notFound();
     return redirectWithToast(back, a.deleted);
   }
-  throw new Response("Unknown intent", { status: 400 });
+  throw badIntent();
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["campaigns"][number];

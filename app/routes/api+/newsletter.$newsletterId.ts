@@ -1,4 +1,3 @@
-// Public like the page: the unguessable public id is the key.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { apiError } from "~/lib/http.server";

@@ -3,7 +3,6 @@ import { RegisterSchema } from "~/features/account/schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { messages } from "~/features/account/messages";
 
-/** Sign-up is closed: the body is still validated, then refused with the 'Coming Soon' reason. */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await readBody(request, RegisterSchema);

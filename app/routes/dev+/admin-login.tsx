@@ -14,13 +14,13 @@ import { verifyLogin } from "~/models/user.server";
 import { LoginSchema } from "~/features/account/schemas";
 import { isDevAdminLoginAvailable } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound } from "~/lib/http.server";
 import { commitAdminLogin, getAdmin } from "~/features/account/auth.server";
 import { messages } from "~/features/account/messages";
 import { redirectWithToast } from "~/lib/toast.server";
 
 function requireStandIn() {
-  if (!isDevAdminLoginAvailable()) throw new Response("Not Found", { status: 404 });
+  if (!isDevAdminLoginAvailable()) throw notFound();
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

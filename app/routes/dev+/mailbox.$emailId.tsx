@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { readFormData } from "~/lib/http.server";
+import { readFormData, notFound } from "~/lib/http.server";
 import { replyToOutboxEmail } from "~/features/contributions/dev-reply.server";
 import { tokenFromRecipients } from "~/features/contributions/reply-address.server";
 import { splitTextLinks } from "~/lib/email/layout";
@@ -14,9 +14,9 @@ import { getOutboxEmail } from "~/lib/email/outbox.server";
 import { devToolsEnabled } from "~/lib/env.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw notFound();
   const email = params.emailId ? getOutboxEmail(params.emailId) : undefined;
-  if (!email) throw new Response("Not Found", { status: 404 });
+  if (!email) throw notFound();
   return {
     email: {
       id: email.id,
@@ -41,9 +41,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw notFound();
   const email = params.emailId ? getOutboxEmail(params.emailId) : undefined;
-  if (!email) throw new Response("Not Found", { status: 404 });
+  if (!email) throw notFound();
   const form = await readFormData(request);
   const body = String(form.get("body") ?? "").trim();
   if (!body) return { ok: false as const, message: "Write a reply first." };

@@ -6,9 +6,10 @@ import { OutboxStatusBadge } from "~/components/outbox-status-badge";
 import { Card } from "~/components/ui/card";
 import { listOutbox } from "~/lib/email/outbox.server";
 import { devToolsEnabled } from "~/lib/env.server";
+import { notFound } from "~/lib/http.server";
 
 export async function loader() {
-  if (!devToolsEnabled()) throw new Response("Not Found", { status: 404 });
+  if (!devToolsEnabled()) throw notFound();
   const emails = listOutbox({ limit: 200 }).map((email) => ({
     id: email.id,
     to: email.to,

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/account/auth.server";
 import { checkCollectionRecipients } from "~/features/collections/create-collection.server";
 
-/** The create-collection form's list steps with JavaScript: a read, so no page reload (decision 0164). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return checkCollectionRecipients(user.id, new URL(request.url));

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DeliveryEventSchema, handleDeliveryEvent } from "~/features/contributions/delivery-events.server";
 import { readBody } from "~/lib/http.server";
 
-// Mailgun's event webhooks (permanent failures, complaints) post signed JSON here (decision 0143).
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
   const result = handleDeliveryEvent(await readBody(request, DeliveryEventSchema));

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleInboundEmail, MAX_INBOUND_BYTES, readInboundForm, type InboundForm } from "~/features/contributions/inbound-email.server";
 import { MultipartError } from "~/lib/multipart.server";
 
-// Mailgun's inbound route forwards each reply here as a signed multipart post.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_INBOUND_BYTES) {

@@ -7,7 +7,6 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
-import { Card } from "~/components/ui/card";
 import { adminMessages } from "~/features/admin/messages";
 import { cn } from "~/lib/cn";
 
@@ -51,18 +50,6 @@ export function TabLinks({ label, tabs, current }: { label: string; tabs: TabLin
         );
       })}
     </nav>
-  );
-}
-
-export function StatCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: ReactNode; testId?: string }) {
-  return (
-    <Card className="p-5" role="group" aria-label={label}>
-      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-      <p className="mt-1 text-3xl font-bold" data-testid={testId ?? `stat-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`}>
-        {value}
-      </p>
-      {hint ? <p className="mt-1 text-sm text-muted-foreground">{hint}</p> : null}
-    </Card>
   );
 }
 

@@ -3,7 +3,6 @@ import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server
 import { apiError } from "~/lib/http.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 
-// Only what a respondent needs: no ids, no counts.
 export async function loader({ params }: LoaderFunctionArgs) {
   const campaign = findCampaignByPublicId(params.publicId ?? "");
   if (!campaign) apiError(404, testimonialMessages.api.campaignNotFound);

@@ -23,7 +23,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-// Which parts the bucket already holds, so a resumed upload sends only the others.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaign = requireOpenCampaign(params.publicId);
   const token = new URL(request.url).searchParams.get("ticket");

@@ -34,7 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** The video the submission names: in the bucket by its ticket, or assembled here from its chunks. */
 async function receivedVideo(campaignId: string, body: z.infer<typeof ChunkedSubmissionSchema>) {
   if (body.directUpload !== undefined) {
     const direct = await directUploadedVideo(readTicket(body.directUpload, campaignId));

@@ -8,7 +8,6 @@ import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/featu
 import { MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/features/testimonials/upload-limits";
 import { discardIncoming, readVideoForm, UploadRejected } from "~/features/testimonials/uploads.server";
 
-// Past 500 MB the read stops with 413, and the client switches to chunks.
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const campaign = requireOpenCampaign(params.publicId);

@@ -21,7 +21,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       placeFile: chunkPlacement(campaign.id, (fields) => ChunkFieldsSchema.safeParse(fields).data ?? null),
     });
   } catch (error) {
-    // The multipart reader's generic 413 names the whole file; here the limit is the chunk's.
     const response = rejectionResponse(error);
     return response.status === 413 ? Response.json({ message: testimonialMessages.api.chunkTooLarge }, { status: 413 }) : response;
   }

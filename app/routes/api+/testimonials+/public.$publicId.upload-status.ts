@@ -6,7 +6,6 @@ import { isValidUploadId } from "~/features/testimonials/upload-limits";
 import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
 import { uploadStatus } from "~/features/testimonials/uploads.server";
 
-// A client that lost its connection resends only the missing chunks; an interrupted assembly is finished here.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Chunks wait on the primary's disk (every POST lands there), so the answer must come from it too.
   await ensurePrimary();
@@ -17,7 +16,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     status = await uploadStatus(campaign.id, uploadId);
   } catch (error) {
-    // Finishing an interrupted assembly can refuse the file (not a video, too large).
     return rejectionResponse(error);
   }
   if (!status) apiError(404, testimonialMessages.api.uploadNotFound);
