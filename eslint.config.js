@@ -80,7 +80,7 @@ function layerZones() {
     { target: "./app/audio", from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs"], message: "audio/ is a leaf engine: it imports lib/ only." },
     { target: "./app/features", from: ["./app/routes", "./app/jobs"], message: "features/ never import the entry points (routes/, jobs/)." },
     { target: "./app/jobs", from: ["./app/routes"], message: "jobs/ never imports routes/." },
-    // db/seed.ts moves up into app/seed/ with the folder move; until then it is the one exception.
+    // app/seed/demo.server.ts moves up into app/seed/ with the folder move; until then it is the one exception.
     { target: "./db/**/!(seed).ts", from: ["./app"], message: "db/ is the bottom layer: it never imports app/." },
     { target: "./app/**/!(*.test).{ts,tsx}", from: ["./tests"], message: "The app never imports tests/ (tests beside the code may)." },
   ];

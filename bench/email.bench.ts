@@ -84,7 +84,7 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
   const { deliverNewsletter } = await import("../app/features/newsletters/delivery.server");
   const { requestPasswordReset, sendAccountInvitation } = await import("../app/features/account/account.server");
-  const { emailPodcastReady, emailPodcastFailed } = await import("../app/features/podcasts/owner-emails.server");
+  const { emailPodcastReady, emailPodcastFailed } = await import("../app/features/podcasts/generation/owner-emails.server");
   const { joinLaunchList } = await import("../app/features/site/launch-list.server");
   const db = getDb();
   const { owner, campaign, invitations } = makeCollection({ emails: ["grandpa.joe@example.com"], ownerEmail: "margaret@example.com" });

@@ -34,11 +34,11 @@ export async function runEstimateBench(): Promise<BenchFigure[]> {
   const { renderPodcastAudio } = await import("../app/audio/render.server");
   const { measuredPaceOf } = await import("../app/audio/voice-pace.server");
   const { resolveVoice } = await import("../app/audio/voices.server");
-  const { writeBuiltinScript } = await import("../app/features/podcasts/builtin-script-writer");
-  const { episodeSeconds } = await import("../app/features/podcasts/duration-estimate");
-  const { estimateEpisode } = await import("../app/features/podcasts/episode-estimate.server");
+  const { writeBuiltinScript } = await import("../app/features/podcasts/script/builtin-script-writer");
+  const { episodeSeconds } = await import("../app/features/podcasts/wizard/duration-estimate");
+  const { estimateEpisode } = await import("../app/features/podcasts/wizard/episode-estimate.server");
   const { optionsDefaults, VoiceConfigSchema } = await import("../app/features/podcasts/schemas");
-  const { scriptFormatFor } = await import("../app/features/podcasts/script");
+  const { scriptFormatFor } = await import("../app/features/podcasts/script/script");
   const { getStorage } = await import("../app/lib/storage/storage.server");
 
   const figures: BenchFigure[] = [];

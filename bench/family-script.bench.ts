@@ -4,7 +4,7 @@
 // Goals: the collection's question read once; 0 relatives introduced twice; >= 80 % of host questions
 // that name something answered by the part that follows; 0 salutations read as narration; and the
 // episode bench's script figures (0 repeated lines, 0 split sentences, 0 digits) on the collection too.
-import { renderDraft, writeBuiltinDraft } from "../app/features/podcasts/builtin-script-writer";
+import { renderDraft, writeBuiltinDraft } from "../app/features/podcasts/script/builtin-script-writer";
 import type { BenchFigure } from "./figures";
 import { benchEpisodes, benchFamilyCollection } from "./fixtures/episodes/index";
 import { familyScriptFigures } from "./lib/family-figures";

@@ -69,7 +69,7 @@ function buildBaseline(buildDir: string) {
 export async function seedDemo(dir: string, buildDir: string) {
   Object.assign(process.env, benchAppEnv(dir, buildDir));
   const { closeDb, getDb, migrateDatabase } = await import("../app/lib/db.server");
-  const { seedDemoData, DEMO_ADMIN, DEMO_OWNER } = await import("../db/seed");
+  const { seedDemoData, DEMO_ADMIN, DEMO_OWNER } = await import("../app/seed/demo.server");
   const { createSession } = await import("../app/models/session.server");
   const { SESSION_ID_KEY } = await import("../app/features/account/auth.server");
   const { adminSessionStorage, authSessionStorage } = await import("../app/lib/session.server");

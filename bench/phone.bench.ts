@@ -283,8 +283,8 @@ async function fakePhoto(seed: number, width: number, height: number): Promise<B
  */
 export async function phoneFamily(dataDir: string, ownerId: string, ids: Awaited<ReturnType<typeof seedDemo>>["ids"]) {
   const { closeDb, db } = await import("../app/lib/db.server");
-  const { listLibrary } = await import("../app/features/podcasts/library.server");
-  const { ensurePodcastCover, setCoverPhoto } = await import("../app/features/podcasts/covers.server");
+  const { listLibrary } = await import("../app/features/podcasts/library/library.server");
+  const { ensurePodcastCover, setCoverPhoto } = await import("../app/features/podcasts/covers/covers.server");
   const { receivePhoto, storeStoryPhotos } = await import("../app/features/contributions/photos.server");
   const { insertRecording } = await import("../app/models/contribution-recording.server");
   const { ensureBookLink } = await import("../app/models/book.server");

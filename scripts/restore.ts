@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describeReapplied, reapplyErasuresToFile } from "../app/features/account/reapply-erasures.server";
 import { hashedFamilyFiles } from "../app/features/podcasts/family-files.server";
-import { withdrawEpisodesOfClip } from "../app/features/podcasts/clip-removal.server";
+import { withdrawEpisodesOfClip } from "../app/features/podcasts/generation/clip-removal.server";
 import { fetchBackup, listBackups } from "../app/lib/backup.server";
 import { closeDb } from "../app/lib/db.server";
 import { env } from "../app/lib/env.server";

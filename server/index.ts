@@ -4,7 +4,7 @@ import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.serve
 import { isPrimaryInstance } from "../app/lib/litefs.server";
 import { downloadVoicesOnFirstStart } from "../app/audio/voice-download.server";
 import { defaultPiperModels } from "../app/features/podcasts/default-voices.server";
-import { seedDemoData } from "../db/seed";
+import { seedDemoData } from "../app/seed/demo.server";
 import { retireTokensInStoredEmail } from "../app/features/contributions/retired-links.server";
 import { createApp } from "./app";
 

@@ -1,7 +1,7 @@
 // Only the LiteFS primary writes, so only it runs jobs (decision 0007).
 import { deleteExpiredSessions } from "~/models/session.server";
 import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
-import { abandonedPodcastJob, generatePodcastJob } from "~/features/podcasts/generate.server";
+import { abandonedPodcastJob, generatePodcastJob } from "~/features/podcasts/generation/generate.server";
 import { now } from "~/lib/clock.server";
 import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/lib/email/send.server";
@@ -53,7 +53,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   "reapply-removals": async () => {
     const { reapplyLoggedErasures } = await import("~/features/account/reapply-erasures.server");
     const { hashedFamilyFiles } = await import("~/features/podcasts/family-files.server");
-    const { withdrawEpisodesOfClip } = await import("~/features/podcasts/clip-removal.server");
+    const { withdrawEpisodesOfClip } = await import("~/features/podcasts/generation/clip-removal.server");
     await reapplyLoggedErasures(hashedFamilyFiles, withdrawEpisodesOfClip);
   },
   "purge-account-files": async (payload) => {

@@ -3,7 +3,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys } from "#db/schema";
 import { db } from "~/lib/db.server";
-import { apiKeyStatus, keyHashPreview } from "~/lib/api-key-status";
+import { apiKeyStatus, keyHashPreview } from "~/models/api-key-status";
 import { randomToken, sha256 } from "~/lib/tokens.server";
 
 export type ApiKey = typeof apiKeys.$inferSelect;

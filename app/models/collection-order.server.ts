@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
-import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
+import { deliveryDateFor, type DistributionSettings } from "~/models/delivery-dates";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Queryable = DB | Tx;

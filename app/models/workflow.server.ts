@@ -4,7 +4,7 @@ import { workflowSettings } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
 import { MAX_REMINDERS } from "#db/enums";
 import type { reminderModes } from "#db/schema";
-import { dayToDate, isoDay, toDistributionSettings, type DistributionMode, type DistributionSettings } from "~/lib/delivery-dates";
+import { dayToDate, isoDay, toDistributionSettings, type DistributionMode, type DistributionSettings } from "~/models/delivery-dates";
 import { recalculateDeliveryDates } from "./collection-order.server";
 
 type Row = typeof workflowSettings.$inferSelect;

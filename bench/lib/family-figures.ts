@@ -2,9 +2,9 @@
 // 0203): how often the collection's question is read, relatives introduced more than once, host
 // questions the next part answers (the people, places, times and things the question names, found in
 // that part), and letters whose salutation is read as the narrator's own words.
-import { anchorsOf, answerWords } from "../../app/features/podcasts/interviewer";
-import { letterOf } from "../../app/features/podcasts/letters";
-import { contributorNames, type DraftSegment, type ScriptRequest, type ScriptSegment } from "../../app/features/podcasts/script";
+import { anchorsOf, answerWords } from "../../app/features/podcasts/script/interviewer";
+import { letterOf } from "../../app/features/podcasts/script/letters";
+import { contributorNames, type DraftSegment, type ScriptRequest, type ScriptSegment } from "../../app/features/podcasts/script/script";
 import { sentencesOf } from "../../app/audio/sentences";
 
 /** The kind of each spoken segment: the narrator's hello is spoken with the words after it, as one segment. */

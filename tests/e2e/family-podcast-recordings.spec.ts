@@ -1,8 +1,8 @@
 // A family episode with a relative's own recording (decision 0139), JavaScript on and off: the
 // podcast page's transcript marks it as their recording, and the script page shows it as a line no
 // one edits. (That the clip is heard in the episode is tested on the audio, in Vitest.)
-import type { ScriptSegment } from "~/features/podcasts/script";
-import { podcastTranscript } from "~/features/podcasts/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
+import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";

@@ -13,7 +13,7 @@ import { db } from "~/lib/db.server";
 import { removalToken } from "~/features/contributions/recordings.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { createShareLink } from "~/models/share-link.server";
-import { defaultVoiceConfig, wizardUrls } from "~/features/podcasts/wizard-schemas";
+import { defaultVoiceConfig, wizardUrls } from "~/features/podcasts/wizard/wizard-schemas";
 import { ensureBookLink } from "~/models/book.server";
 import { gzipBytes, pageScriptUrls, readManifest, routeJsBytes } from "../../bench/lib/route-js";
 import { createCompletePodcast, createProcessingPodcast } from "../utils/listening-helpers";

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { campaigns, podcasts } from "#db/schema";
-import type { ScriptSegment } from "~/features/podcasts/script";
-import { podcastTranscript } from "~/features/podcasts/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
+import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
 import { db } from "~/lib/db.server";
 import { axeViolations } from "../utils/axe-scan";
 import { createStory } from "../utils/podcast-wizard-helpers";

@@ -6,7 +6,7 @@
 // The Content-Security-Policy header and the nonce on every served <script> are checked too.
 import type { Page } from "@playwright/test";
 import { ownerDisplayName } from "~/features/contributions/invitations.server";
-import { parseTranscript } from "~/features/podcasts/transcript";
+import { parseTranscript } from "~/features/podcasts/listening/transcript";
 import { listAdminCollections } from "~/features/admin/collections.server";
 import { parseFromLine as parseAddress } from "~/lib/email-address";
 import { familyBadge, storyParagraphs } from "~/features/newsletters/content";

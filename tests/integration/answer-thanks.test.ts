@@ -57,7 +57,7 @@ function expectCollectionMail(mail: FakeMailgunRequest, { campaign, inv }: { cam
 // First: the demo is seeded only into a database without accounts.
 describe("the demo's reminders", () => {
   it("go only to the relative who has not answered", async () => {
-    const { seedDemoData } = await import("#db/seed");
+    const { seedDemoData } = await import("~/seed/demo.server");
     const { getDb } = await import("~/lib/db.server");
     expect(await seedDemoData(getDb())).not.toBeNull();
     await loop.remindersJob.sendDueReminders();

@@ -10,7 +10,7 @@ import { chromium } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contributionAttachments, contributionRecordings, contributions, podcasts, users } from "#db/schema";
-import { seedDemoData, DEMO_OWNER } from "#db/seed";
+import { seedDemoData, DEMO_OWNER } from "~/seed/demo.server";
 import { ArchiveSchema, type ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db, getDb } from "~/lib/db.server";

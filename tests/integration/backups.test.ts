@@ -16,7 +16,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { insertRecording } from "~/models/contribution-recording.server";
 import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
-import { withdrawEpisodesOfClip } from "~/features/podcasts/clip-removal.server";
+import { withdrawEpisodesOfClip } from "~/features/podcasts/generation/clip-removal.server";
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 

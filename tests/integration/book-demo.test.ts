@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { contributions, jobs, users } from "#db/schema";
-import { seedDemoData, DEMO_OWNER } from "#db/seed";
+import { seedDemoData, DEMO_OWNER } from "~/seed/demo.server";
 import { jobHandlers } from "~/jobs/index.server";
 import { db, getDb } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";

@@ -1,7 +1,7 @@
 // Chapters read from the stored MP3 by real ffprobe, kept in a sidecar, and handed to the pages' players
 // with the transcript's estimated line times (decision 0134).
 import { describe, expect, it } from "vitest";
-import { chaptersKeyFor, episodeChapters } from "~/features/podcasts/chapters.server";
+import { chaptersKeyFor, episodeChapters } from "~/features/podcasts/listening/chapters.server";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as podcastPage } from "~/routes/_app+/podcast.$id";

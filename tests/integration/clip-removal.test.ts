@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contributionAttachments, contributionRecordings, contributions, emailOutbox, jobs, newsletters, newsletterStories, podcasts } from "#db/schema";
 import { removalToken } from "~/features/contributions/recordings.server";
-import { ensureFeed } from "~/features/podcasts/feeds.server";
+import { ensureFeed } from "~/features/podcasts/listening/feeds.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { createShareLink } from "~/models/share-link.server";

@@ -18,7 +18,7 @@ import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getPodcastRow } from "../utils/listening-helpers";
 import { eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { coverTextFor, generatedCoverKey, retagEpisode, retagSettled, setCoverPhoto } from "~/features/podcasts/covers.server";
+import { coverTextFor, generatedCoverKey, retagEpisode, retagSettled, setCoverPhoto } from "~/features/podcasts/covers/covers.server";
 import { db } from "~/lib/db.server";
 import { ensureImageVariant, variantKey } from "~/lib/images.server";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";

@@ -11,7 +11,7 @@ import { expect, test } from "vitest";
 import * as schema from "#db/schema";
 import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
 import { removalToken } from "~/features/contributions/recordings.server";
-import { withdrawEpisodesOfClip } from "~/features/podcasts/clip-removal.server";
+import { withdrawEpisodesOfClip } from "~/features/podcasts/generation/clip-removal.server";
 import { backupDatabase } from "~/lib/backup.server";
 import { closeDb, db, openDatabase, type DB } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";

@@ -9,8 +9,8 @@ import { loader as feedCover } from "~/routes/_public+/feed.$token.cover[.jpg]";
 import { loader as feedQr } from "~/routes/_public+/feed.$token.qr[.svg]";
 import { loader as feedChapters } from "~/routes/_public+/feed.$token.$podcastId.chapters[.json]";
 import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
-import { ensureFeed } from "~/features/podcasts/feeds.server";
-import { qrSvg } from "~/features/podcasts/qr-svg";
+import { ensureFeed } from "~/features/podcasts/listening/feeds.server";
+import { qrSvg } from "~/features/podcasts/listening/qr-svg";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { createCampaignFor, createCompletePodcast, createProcessingPodcast, makeMp3 } from "../utils/listening-helpers";
 

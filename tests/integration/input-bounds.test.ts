@@ -11,7 +11,7 @@ import { action as createCollectionPage } from "~/routes/_app+/create-story-coll
 import { createCampaign } from "~/models/campaign.server";
 import { ChunkedSubmissionSchema, ChunkFieldsSchema } from "~/features/testimonials/schemas";
 import { SubscriptionSchema } from "~/features/admin/user-schemas";
-import { SaveSegmentSchema } from "~/features/podcasts/script-review-schemas";
+import { SaveSegmentSchema } from "~/features/podcasts/script/script-review-schemas";
 import { CreateCollectionSchema, ResendInvitationSchema } from "~/features/collections/schemas";
 import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
 import { latestYear } from "~/lib/date-bounds";

@@ -14,10 +14,10 @@ import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+
 import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
 import { loader as shareAudioLoader } from "~/routes/_public+/s.$token.audio";
 import { action as sharePageAction, loader as sharePageLoader } from "~/routes/_public+/s.$token";
-import { isNewVisit, markVisit, VISIT_MS } from "~/features/podcasts/listen-visits";
-import { matchesSearch } from "~/features/podcasts/library-view";
+import { isNewVisit, markVisit, VISIT_MS } from "~/features/podcasts/listening/listen-visits";
+import { matchesSearch } from "~/features/podcasts/library/library-view";
 import { db } from "~/lib/db.server";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { storedPath } from "../utils/audio-helpers";
 import {

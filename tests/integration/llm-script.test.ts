@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { llmUsage } from "#db/schema";
-import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
-import type { ScriptRequest } from "~/features/podcasts/script";
-import { writeScript, type OpenAIConfig } from "~/features/podcasts/script-writer.server";
+import { writeBuiltinScript } from "~/features/podcasts/script/builtin-script-writer";
+import type { ScriptRequest } from "~/features/podcasts/script/script";
+import { writeScript, type OpenAIConfig } from "~/features/podcasts/script/script-writer.server";
 import { db } from "~/lib/db.server";
 import { builtinLikeAnswer } from "../mocks/builtin-like-answer";
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIRequest } from "../mocks/openai-server";

@@ -22,7 +22,7 @@ test("no app module replaces a built-in of the server's thread", async () => {
     "!/app/**/*.test.{ts,tsx}",
     "!/app/**/*-worker.ts",
     "!/app/entry.client.tsx",
-    "!/app/features/podcasts/player-script.ts",
+    "!/app/features/podcasts/listening/player-script.ts",
     "!/app/features/contributions/answer-form-script.ts",
   ]);
   await Promise.all(Object.values(modules).map((load) => load()));

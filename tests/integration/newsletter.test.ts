@@ -24,7 +24,7 @@ import * as publicPage from "~/routes/_public+/newsletter.$newsletterId";
 import * as pdfRoute from "~/routes/_public+/newsletter.$newsletterId.pdf";
 import { setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { deliveryDateFor, type DistributionSettings } from "~/lib/delivery-dates";
+import { deliveryDateFor, type DistributionSettings } from "~/models/delivery-dates";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { env } from "~/lib/env.server";
 import { supportAddress } from "~/lib/email/senders.server";

@@ -10,7 +10,7 @@ import { reencodePhotosStoredAsSent } from "~/features/contributions/photos.serv
 import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { photoCover } from "~/lib/cover-image.server";
+import { photoCover } from "~/features/podcasts/covers/cover-image.server";
 import { db } from "~/lib/db.server";
 import { MAX_PHOTO_EDGE } from "~/lib/images.server";
 import { getStorage } from "~/lib/storage/storage.server";

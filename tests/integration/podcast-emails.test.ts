@@ -4,7 +4,7 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { emailOutbox, jobs, stories } from "#db/schema";
-import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generate.server";
+import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generation/generate.server";
 import { deleteOwnedPodcast, GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";

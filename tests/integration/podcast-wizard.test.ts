@@ -6,7 +6,7 @@ import { jobs, podcasts, stories, users } from "#db/schema";
 import * as wizard from "~/routes/_app+/create-podcast";
 import { db } from "~/lib/db.server";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { makePdf } from "../utils/podcast-helpers";

@@ -3,7 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { describe, expect, test, vi } from "vitest";
 import { sampleQueue } from "~/audio/render-queue.server";
-import { addPronunciation } from "~/features/podcasts/pronunciations.server";
+import { addPronunciation } from "~/features/podcasts/script/pronunciations.server";
 import * as listenRoute from "~/routes/_app+/pronunciations.$id.listen";
 import * as voiceSampleApi from "~/routes/api+/voices+/$voiceId.sample";
 import { withoutPiperVoices } from "../utils/no-piper-voices";

@@ -19,7 +19,7 @@ describe("script entries", () => {
       const entries = new Set(["scripts/migrate.ts", "scripts/restore.ts", "scripts/import.ts"]);
       const bundled = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("node_modules/"));
       expect(bundled).toContain("server/index.ts");
-      expect(bundled).toContain("db/seed.ts");
+      expect(bundled).toContain("app/seed/demo.server.ts");
       const offenders = bundled.filter((file) => !entries.has(file) && /process\.argv/.test(fs.readFileSync(path.join(root, file), "utf8")));
       expect(offenders).toEqual([]);
     } finally {

@@ -8,7 +8,7 @@ import { measuredPaceOf } from "~/audio/voice-pace.server";
 import { sampleText, voiceSampleKey } from "~/audio/voice-sample.server";
 import { reachableSpeechServer } from "~/audio/speech-server.server";
 import { voiceOffer } from "~/audio/voices.server";
-import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
+import { estimateEpisode } from "~/features/podcasts/wizard/episode-estimate.server";
 import { VoiceConfigSchema } from "~/features/podcasts/schemas";
 import { accentOptions } from "~/features/podcasts/voice-offer";
 import { loader as sampleLoader } from "~/routes/api+/voices+/$voiceId.sample";

@@ -13,8 +13,8 @@ import { podcastFailedEmail, podcastReadyEmail } from "~/features/podcasts/email
 import { supportRequestEmail } from "~/features/site/emails/support";
 import { createNewsletter, getPublicNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
-import { parseTranscript } from "~/features/podcasts/transcript";
-import { renderTranscriptPdf } from "~/features/podcasts/transcript-pdf.server";
+import { parseTranscript } from "~/features/podcasts/listening/transcript";
+import { renderTranscriptPdf } from "~/features/podcasts/listening/transcript-pdf.server";
 import { db } from "~/lib/db.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 import { familyBadge, storyParagraphs } from "~/features/newsletters/content";

@@ -2,8 +2,8 @@
 // story in the request, in the structured shape the app asks for (decision 0132), so it passes the check. So every episode the end-to-end server generates goes through the real
 // OpenAI client and its usage records, and still reads as the specs expect ('6 speaker segments',
 // each relative's words and name). It reads the request as script-writer.server.ts writes it.
-import { writeBuiltinDraft } from "~/features/podcasts/builtin-script-writer";
-import type { ScriptRequest, ScriptStory } from "~/features/podcasts/script";
+import { writeBuiltinDraft } from "~/features/podcasts/script/builtin-script-writer";
+import type { ScriptRequest, ScriptStory } from "~/features/podcasts/script/script";
 import type { FakeOpenAIRequest } from "./openai-server";
 
 const messageOf = (request: FakeOpenAIRequest, role: string) => request.body.messages?.find((m) => m.role === role)?.content ?? "";

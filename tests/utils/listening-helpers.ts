@@ -1,7 +1,7 @@
 // Test data for listening (Vitest and Playwright): finished podcasts with a real, small MP3 made by
 // ffmpeg and stored where the generation job would put it, share links, and PDF text extraction.
-import { podcastTranscript } from "~/features/podcasts/host-names.server";
-import type { ScriptSegment } from "~/features/podcasts/script";
+import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, max, sql, type SQL } from "driz
 import { campaigns, contributions, invitations, users } from "#db/schema";
 import { db, type DB } from "~/lib/db.server";
 import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
-import { deliveryDateFor } from "~/lib/delivery-dates";
+import { deliveryDateFor } from "~/models/delivery-dates";
 import type { CollectionsListParams } from "~/features/admin/list-params";
 import { containsText } from "~/lib/sql-search.server";
 import { createCampaign, type NewCampaign } from "~/models/campaign.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributionDocuments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
-import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/chapters.server";
+import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/listening/chapters.server";
 import { db } from "~/lib/db.server";
 import { latestFinishedBook } from "~/models/book.server";
 import { entryName } from "./entry-names";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { bookTrims } from "#db/schema";
-import { ensureCollectionCover } from "~/features/podcasts/covers.server";
+import { ensureCollectionCover } from "~/features/podcasts/covers/covers.server";
 import { now } from "~/lib/clock.server";
 import { appUrl } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";

@@ -14,11 +14,11 @@ const ALLOWED: Record<string, string> = {
     "whether words came with a recording (yes or no)",
   "features/contributions/recordings.server.ts":
     "whether a recording needs a transcript (yes or no)",
-  "features/podcasts/components/wizard/upload-step.tsx":
+  "features/podcasts/wizard/components/upload-step.tsx":
     "the podcast wizard's own story field (input)",
   "features/podcasts/stories.server.ts":
     "the podcast wizard's own story field (input)",
-  "features/podcasts/story-upload.server.ts":
+  "features/podcasts/wizard/story-upload.server.ts":
     "the podcast wizard's own story field (input)",
   "routes/_public+/contribute.$publicId.tsx": "the answer form's field (input)",
 };
@@ -57,7 +57,7 @@ describe("story text sources", () => {
 
   const OUTPUTS: Record<string, boolean> = {
     "features/contributions/story-cards.server.ts": true, // the stories page
-    "features/podcasts/generate.server.ts": true, // the podcast script
+    "features/podcasts/generation/generate.server.ts": true, // the podcast script
     "features/newsletters/newsletters.server.ts": true, // the newsletter page, PDF and JSON
     "features/newsletters/delivery.server.ts": false, // its e-mail
     "features/newsletters/emails.ts": false,
@@ -69,7 +69,7 @@ describe("story text sources", () => {
     "routes/_public+/b.$token.tsx": false,
     "features/archive/archive-data.server.ts": true, // the archive's site and data.json
     "features/archive/site.ts": false,
-    "features/podcasts/feeds.server.ts": false, // the feed tells episodes, made by the podcast script
+    "features/podcasts/listening/feeds.server.ts": false, // the feed tells episodes, made by the podcast script
     "features/contributions/api.server.ts": true, // the owner's API
     "routes/api+/campaigns+/$campaignId.contributions.ts": false,
   };

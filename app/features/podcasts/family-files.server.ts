@@ -1,7 +1,7 @@
 // A family's files named by hashes, for its account's erasure (decision 0212), computed with the functions that name them.
 import type { FamilyRows } from "~/models/account-erasure.server";
-import { collectionCoverText, coverTextOf, familyFeedCoverText, generatedCoverKey } from "./covers.server";
-import { sharedPronunciationSampleKeys } from "./pronunciations.server";
+import { collectionCoverText, coverTextOf, familyFeedCoverText, generatedCoverKey } from "./covers/covers.server";
+import { sharedPronunciationSampleKeys } from "./script/pronunciations.server";
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 

@@ -5,9 +5,9 @@ import { PodcastRequestError } from "~/features/podcasts/errors";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { removeEpisodeAudio } from "./chapters.server";
+import { removeEpisodeAudio } from "./listening/chapters.server";
 import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { getOwnedStory } from "./stories.server";
 

@@ -14,12 +14,12 @@ import {
   WIZARD_SPEED,
   wizardIntroOutro,
   wizardMusic,
-} from "./wizard-options";
+} from "./wizard/wizard-options";
 
 const v = podcastMessages.validation;
 
 // The wizard's lists live in wizard-options.ts, without Zod, for the browser (decision 0183).
-export * from "./wizard-options";
+export * from "./wizard/wizard-options";
 export const familyMusic = FAMILY_MUSIC;
 export { familyAccents, familyVoices };
 export { FAMILY_SPEED };

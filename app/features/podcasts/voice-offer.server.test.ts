@@ -7,7 +7,7 @@ import { NarratorSettingsSchema } from "~/features/contributions/schemas";
 import { GeneratePodcastSchema } from "./schemas";
 import { accentOptions, offeredAccent } from "./voice-offer";
 import { offeredVoicesOnly } from "./voice-offer.server";
-import { WizardVoicesSchema } from "./wizard-schemas";
+import { WizardVoicesSchema } from "./wizard/wizard-schemas";
 import { voiceOffer } from "~/audio/voices.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voice-offer-"));

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ACCENTS, isOffered, type Accent, type VoiceId } from "~/audio/audio-options";
 import { voiceOffer } from "~/audio/voices.server";
 import { voiceOfferMessages } from "./voice-offer";
-import { wizardMessages } from "./wizard-messages";
+import { wizardMessages } from "./wizard/wizard-messages";
 
 const { voiceLabels, accentLabels } = wizardMessages.voices;
 const HOSTS = [

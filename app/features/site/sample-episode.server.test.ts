@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { probe } from "~/audio/ffmpeg.server";
 import type { RenderInput } from "~/audio/render.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { audioResponse } from "~/features/podcasts/audio-response.server";
+import { audioResponse } from "~/features/podcasts/listening/audio-response.server";
 import { ensureSampleEpisode, SAMPLE_EPISODE, sampleEpisodeInput, sampleEpisodeKey } from "./sample-episode.server";
 
 describe("the landing page's sample episode", () => {

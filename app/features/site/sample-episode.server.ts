@@ -2,8 +2,8 @@
 import type { RenderInput, RenderResult } from "~/audio/render.server";
 import { renderPodcastAudioInWorker } from "~/audio/render.server";
 import { speakerTag } from "~/audio/voice-sample.server";
-import { writeBuiltinScript } from "~/features/podcasts/builtin-script-writer";
-import { probeStored } from "~/features/podcasts/chapters.server";
+import { writeBuiltinScript } from "~/features/podcasts/script/builtin-script-writer";
+import { probeStored } from "~/features/podcasts/listening/chapters.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { SAMPLE_EPISODE_TITLE } from "./sample-episode";
 

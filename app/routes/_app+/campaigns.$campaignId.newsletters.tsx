@@ -16,7 +16,7 @@ import { countCollectionStories, listNewsletters, newsletterPhotos } from "~/fea
 import { getWorkflowSettings } from "~/models/workflow.server";
 import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
-import { formatDeliveryDate } from "~/lib/delivery-dates";
+import { formatDeliveryDate } from "~/models/delivery-dates";
 import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
 import { UpdateNewsletterSchema } from "~/features/newsletters/schemas";

@@ -5,9 +5,9 @@ import { lazyPart } from "~/components/lazy-part";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { bookMessages } from "~/features/book/messages";
-import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/components/family-podcast-panel";
-import { FeedPanel } from "~/features/podcasts/components/feed-panel";
-import { feedPanelFor } from "~/features/podcasts/feeds.server";
+import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/generation/components/family-podcast-panel";
+import { FeedPanel } from "~/features/podcasts/listening/components/feed-panel";
+import { feedPanelFor } from "~/features/podcasts/listening/feeds.server";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { StoryCard } from "~/features/contributions/components/story-card";
 import { EmptyReplies } from "~/features/contributions/components/empty-replies";
@@ -25,21 +25,21 @@ import {
   REPLY_READING_INTENT,
   replyReadingAction,
 } from "~/features/contributions/story-cards.server";
-import { REVIEW_INTENT } from "~/features/podcasts/components/voice-dialog";
+import { REVIEW_INTENT } from "~/features/podcasts/generation/components/voice-dialog";
 import { voiceOffer } from "~/audio/voices.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { newestCampaignPodcastId } from "~/features/podcasts/campaign-podcast.server";
+import { newestCampaignPodcastId } from "~/features/podcasts/generation/campaign-podcast.server";
 import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
-import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import {
   deletePodcastAction,
   generatePodcastAction,
   retryPodcastAction,
   revokeFeedAction,
   saveVoiceAction,
-} from "~/features/podcasts/family-podcast-intents.server";
+} from "~/features/podcasts/generation/family-podcast-intents.server";
 import { addStoryAction, renameAction } from "~/features/contributions/story-intents.server";
 import { readFormData, badIntent } from "~/lib/http.server";
 import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
@@ -61,7 +61,7 @@ const m = storyMessages;
 // dialog alone brings the wizard's labels and the voice offer. The server renders an open dialog in
 // full, so without JavaScript nothing changes; a dialog in the address is fetched as the page loads.
 const AddStoryDialog = lazyPart(() => import("~/features/contributions/components/add-story-dialog").then((mod) => mod.AddStoryDialog));
-const VoiceDialog = lazyPart(() => import("~/features/podcasts/components/voice-dialog").then((mod) => mod.VoiceDialog));
+const VoiceDialog = lazyPart(() => import("~/features/podcasts/generation/components/voice-dialog").then((mod) => mod.VoiceDialog));
 const dialogs = { "add-story": AddStoryDialog, voice: VoiceDialog };
 if (typeof document !== "undefined") {
   const open = new URLSearchParams(location.search).get("dialog");

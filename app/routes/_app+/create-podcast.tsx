@@ -3,26 +3,26 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { lazyPart } from "~/components/lazy-part";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MessageAlert } from "~/features/podcasts/components/wizard/message-alert";
-import type { WizardPodcast } from "~/features/podcasts/components/wizard/progress-card";
-import { RecentPodcastsGrid } from "~/features/podcasts/components/recent-podcasts";
-import { WizardSteps } from "~/features/podcasts/components/wizard/wizard-steps";
+import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
+import type { WizardPodcast } from "~/features/podcasts/wizard/components/progress-card";
+import { RecentPodcastsGrid } from "~/features/podcasts/library/components/recent-podcasts";
+import { WizardSteps } from "~/features/podcasts/wizard/components/wizard-steps";
 import { buttonClass } from "~/components/ui/button";
 import { getOwnedStory } from "~/features/podcasts/stories.server";
-import { generateAction, retryAction, textStoryAction, uploadPdfAction, voicesAction } from "~/features/podcasts/wizard-intents.server";
-import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { generateAction, retryAction, textStoryAction, uploadPdfAction, voicesAction } from "~/features/podcasts/wizard/wizard-intents.server";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/share-panel.server";
-import { estimateEpisode } from "~/features/podcasts/episode-estimate.server";
+import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/listening/share-panel.server";
+import { estimateEpisode } from "~/features/podcasts/wizard/episode-estimate.server";
 import { voiceOffer } from "~/audio/voices.server";
 import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
-import { recentPodcastCards } from "~/features/podcasts/recent.server";
+import { recentPodcastCards } from "~/features/podcasts/library/recent.server";
 import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { StoryTextSchema } from "~/features/podcasts/schemas";
-import { wizardMessages } from "~/features/podcasts/wizard-messages";
-import { readVoiceParams, voiceConfigOf } from "~/features/podcasts/wizard-schemas";
-import { wizardUrls } from "~/features/podcasts/wizard-urls";
+import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { readVoiceParams, voiceConfigOf } from "~/features/podcasts/wizard/wizard-schemas";
+import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { constraintOf } from "~/lib/zod-constraint";
 import { countWords } from "~/lib/word-count";
 
@@ -128,11 +128,11 @@ const stepOf = { upload: 1, "missing-story": 3, voices: 2, review: 3, progress: 
 // Each view loads only its own step (decision 0183): the PDF upload, the voice samples, the estimate,
 // the live progress or the player and share panel, never all five. The server sends the whole
 // document at once (entry.server waits for onAllReady), so without JavaScript nothing changes.
-const UploadStep = lazyPart(() => import("~/features/podcasts/components/wizard/upload-step").then((mod) => mod.UploadStep));
-const VoicesStep = lazyPart(() => import("~/features/podcasts/components/wizard/voices-step").then((mod) => mod.VoicesStep));
-const ReviewStep = lazyPart(() => import("~/features/podcasts/components/wizard/review-step").then((mod) => mod.ReviewStep));
-const ProgressCard = lazyPart(() => import("~/features/podcasts/components/wizard/progress-card").then((mod) => mod.ProgressCard));
-const ReadyStep = lazyPart(() => import("~/features/podcasts/components/wizard/ready-step").then((mod) => mod.ReadyStep));
+const UploadStep = lazyPart(() => import("~/features/podcasts/wizard/components/upload-step").then((mod) => mod.UploadStep));
+const VoicesStep = lazyPart(() => import("~/features/podcasts/wizard/components/voices-step").then((mod) => mod.VoicesStep));
+const ReviewStep = lazyPart(() => import("~/features/podcasts/wizard/components/review-step").then((mod) => mod.ReviewStep));
+const ProgressCard = lazyPart(() => import("~/features/podcasts/wizard/components/progress-card").then((mod) => mod.ProgressCard));
+const ReadyStep = lazyPart(() => import("~/features/podcasts/wizard/components/ready-step").then((mod) => mod.ReadyStep));
 const steps = { upload: UploadStep, voices: VoicesStep, review: ReviewStep, progress: ProgressCard, ready: ReadyStep };
 /** Where a view's form leads: fetched as the form is sent (or a PDF dropped), beside the post. */
 const nextStep = { upload: VoicesStep, voices: ReviewStep, review: ProgressCard, progress: ProgressCard, ready: null, "missing-story": null };

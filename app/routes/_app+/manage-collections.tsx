@@ -27,7 +27,7 @@ import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 import { formatDay } from "~/lib/format-date";
 import { formatCount, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
-import { deliveryDateFor, formatDeliveryDate } from "~/lib/delivery-dates";
+import { deliveryDateFor, formatDeliveryDate } from "~/models/delivery-dates";
 import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
 import {
   DATED_DISTRIBUTION_MODES,
@@ -40,7 +40,7 @@ import {
   WEEKDAYS,
 } from "~/features/collections/workflow-options";
 import { MAX_REMINDERS } from "#db/enums";
-import { isoDay, toDistributionSettings } from "~/lib/delivery-dates";
+import { isoDay, toDistributionSettings } from "~/models/delivery-dates";
 
 const m = dashboardMessages.manage;
 const PATH = "/manage-collections";

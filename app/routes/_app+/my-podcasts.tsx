@@ -4,15 +4,15 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLoca
 import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
-import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/components/library-dialogs";
-import { PodcastCard, type PodcastCardData } from "~/features/podcasts/components/podcast-card";
-import { coverVersionOf } from "~/features/podcasts/covers.server";
+import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/library/components/library-dialogs";
+import { PodcastCard, type PodcastCardData } from "~/features/podcasts/library/components/podcast-card";
+import { coverVersionOf } from "~/features/podcasts/covers/covers.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageOrDefault } from "~/lib/paging";
 import { listCampaigns } from "~/models/campaign.server";
-import { listLibrary } from "~/features/podcasts/library.server";
-import { collectionAction, deletePodcastAction, editDetailsAction, transcriptAction } from "~/features/podcasts/library-intents.server";
+import { listLibrary } from "~/features/podcasts/library/library.server";
+import { collectionAction, deletePodcastAction, editDetailsAction, transcriptAction } from "~/features/podcasts/library/library-intents.server";
 import {
   groupByCollection,
   LIBRARY_TABS,
@@ -29,13 +29,13 @@ import {
   TAB_LABELS,
   type LibraryTab,
   type StatusFilter,
-} from "~/features/podcasts/library-view";
+} from "~/features/podcasts/library/library-view";
 import { hostLabel } from "~/features/podcasts/podcast-view";
 import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
-import { readLibraryPins } from "~/features/podcasts/listening-cookies.server";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { readLibraryPins } from "~/features/podcasts/listening/listening-cookies.server";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { describedAs } from "~/lib/link-preview";
 
 const l = listeningMessages.list;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ensureCollectionCover, serveCover } from "~/features/podcasts/covers.server";
+import { ensureCollectionCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { getPublicCampaign } from "~/models/contribution.server";
 import { notFound } from "~/lib/http.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedEpisode, resolveFeed } from "~/features/podcasts/feeds.server";
+import { feedEpisode, resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { notFound } from "~/lib/http.server";
 

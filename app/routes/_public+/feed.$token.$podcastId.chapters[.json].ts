@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { episodeChapters } from "~/features/podcasts/chapters.server";
-import { chaptersJson } from "~/features/podcasts/feed";
-import { feedEpisode, resolveFeed } from "~/features/podcasts/feeds.server";
+import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
+import { chaptersJson } from "~/features/podcasts/listening/feed";
+import { feedEpisode, resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { notFound } from "~/lib/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

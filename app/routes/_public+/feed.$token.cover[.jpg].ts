@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ensureCollectionCover, ensureCover, familyFeedCoverText, serveCover } from "~/features/podcasts/covers.server";
-import { resolveFeed } from "~/features/podcasts/feeds.server";
+import { ensureCollectionCover, ensureCover, familyFeedCoverText, serveCover } from "~/features/podcasts/covers/covers.server";
+import { resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedQrSvg } from "~/features/podcasts/feeds.server";
+import { feedQrSvg } from "~/features/podcasts/listening/feeds.server";
 import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

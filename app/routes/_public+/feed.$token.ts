@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderFeed, type FeedItem } from "~/features/podcasts/feed";
-import { feedEpisodes, feedPaths, resolveFeed } from "~/features/podcasts/feeds.server";
+import { renderFeed, type FeedItem } from "~/features/podcasts/listening/feed";
+import { feedEpisodes, feedPaths, resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { originFor } from "~/lib/env.server";
 import { notFound } from "~/lib/http.server";

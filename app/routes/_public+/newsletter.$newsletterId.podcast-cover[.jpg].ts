@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNewsletterPodcast } from "~/features/newsletters/newsletters.server";
-import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers.server";
+import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { notFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

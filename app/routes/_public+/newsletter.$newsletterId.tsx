@@ -7,8 +7,8 @@ import { ListenBlock, NEWSLETTER_WIDE, ShareControl, StoryCard, TextSizeToggle }
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
-import { episodeChapters } from "~/features/podcasts/chapters.server";
-import { timedTranscript } from "~/features/podcasts/transcript";
+import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
+import { timedTranscript } from "~/features/podcasts/listening/transcript";
 import {
   contributorCountLabel,
   familyBadge,

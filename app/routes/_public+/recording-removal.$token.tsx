@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 import { recordingIdOfRemovalToken, removalPage, removeStoryOfRecording, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { readFormData, notFound } from "~/lib/http.server";
-import { withdrawEpisodesWithClip } from "~/features/podcasts/clip-removal.server";
+import { withdrawEpisodesWithClip } from "~/features/podcasts/generation/clip-removal.server";
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
 

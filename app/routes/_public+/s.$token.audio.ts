@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resolveShareLink } from "~/models/share-link.server";
 import { apiError } from "~/lib/http.server";
-import { hasShareAccess } from "~/features/podcasts/listening-cookies.server";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { hasShareAccess } from "~/features/podcasts/listening/listening-cookies.server";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
 const m = listeningMessages.api;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers.server";
-import { hasShareAccess } from "~/features/podcasts/listening-cookies.server";
+import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
+import { hasShareAccess } from "~/features/podcasts/listening/listening-cookies.server";
 import { resolveShareLink } from "~/models/share-link.server";
 import { notFound } from "~/lib/http.server";
 

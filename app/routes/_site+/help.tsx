@@ -18,7 +18,7 @@ import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
 import { supportAddress } from "~/lib/email/senders.server";
 import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
-import { minutesPerThousandWords } from "~/features/podcasts/episode-estimate.server";
+import { minutesPerThousandWords } from "~/features/podcasts/wizard/episode-estimate.server";
 import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/support-schema";
 import { redirectWithToast } from "~/lib/toast.server";
 import { describedAs } from "~/lib/link-preview";

@@ -1,6 +1,6 @@
 // The landing page's sample episode, with byte ranges like every episode. Public: visitors hear it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { audioResponse } from "~/features/podcasts/audio-response.server";
+import { audioResponse } from "~/features/podcasts/listening/audio-response.server";
 import { ensureSampleEpisode } from "~/features/site/sample-episode.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 

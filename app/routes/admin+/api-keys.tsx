@@ -18,7 +18,7 @@ import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ManageApiKeySchema } from "~/features/admin/schemas";
 import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
-import { canDeactivate, canToggle } from "~/lib/api-key-status";
+import { canDeactivate, canToggle } from "~/models/api-key-status";
 import { requireAdmin } from "~/features/account/auth.server";
 import { originFor } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";

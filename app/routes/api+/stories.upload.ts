@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createStoryFromUpload } from "~/features/podcasts/stories.server";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { readStoryUpload } from "~/features/podcasts/story-upload.server";
+import { readStoryUpload } from "~/features/podcasts/wizard/story-upload.server";
 import { requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 

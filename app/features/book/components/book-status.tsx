@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { inputClass, TextareaField } from "~/components/forms";
-import { NoScriptRefresh } from "~/features/podcasts/components/wizard/no-script-refresh";
+import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
 import { BOOK_WORDS_MAX } from "../book-words";
 import { bookMessages as m } from "../messages";
 

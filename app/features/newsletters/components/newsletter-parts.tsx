@@ -9,11 +9,11 @@ import { cn } from "~/lib/cn";
 import { categoryBadgeClass, categoryLabel } from "~/features/newsletters/category";
 import { storyLengthText, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
-import { ListeningSession } from "~/features/podcasts/components/listening-session";
-import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
-import { TranscriptView } from "~/features/podcasts/components/transcript-view";
-import type { PlayerChapter } from "~/features/podcasts/player";
-import type { TimedTurn } from "~/features/podcasts/transcript";
+import { ListeningSession } from "~/features/podcasts/listening/components/listening-session";
+import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
+import { TranscriptView } from "~/features/podcasts/listening/components/transcript-view";
+import type { PlayerChapter } from "~/features/podcasts/listening/player";
+import type { TimedTurn } from "~/features/podcasts/listening/transcript";
 
 const m = newsletterMessages.page;
 

@@ -11,7 +11,7 @@ import { cn } from "~/lib/cn";
 import type { VoiceSummary } from "~/audio/audio-options";
 import { voicesSentence } from "~/features/site/voice-words";
 import { landingMessages } from "~/features/site/landing-messages";
-import { PodcastPlayer } from "~/features/podcasts/components/podcast-player";
+import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
 import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
 import { PLANS } from "~/features/account/plans";
 import { formatCount } from "~/lib/text-format";

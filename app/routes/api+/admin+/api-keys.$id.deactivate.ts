@@ -3,7 +3,7 @@ import { deactivateApiKey, publicApiKey } from "~/models/api-key.server";
 import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
-import { apiKeyStatus } from "~/lib/api-key-status";
+import { apiKeyStatus } from "~/models/api-key-status";
 
 // Permanent: the key can never be used again.
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiToggleSchema } from "~/features/admin/schemas";
-import { apiKeyStatus } from "~/lib/api-key-status";
+import { apiKeyStatus } from "~/models/api-key-status";
 
 // Deactivation is permanent: switching a deactivated key on is 409.
 export async function action({ request, params }: ActionFunctionArgs) {

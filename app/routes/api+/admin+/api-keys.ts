@@ -5,7 +5,7 @@ import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateKeySchema } from "~/features/admin/schemas";
-import { apiKeyStatus } from "~/lib/api-key-status";
+import { apiKeyStatus } from "~/models/api-key-status";
 
 // POST answers the full key this once; only its sha256 is stored.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCampaignPodcast } from "~/features/podcasts/campaign-podcast.server";
+import { getCampaignPodcast } from "~/features/podcasts/generation/campaign-podcast.server";
 import { requireApiCampaign } from "~/features/contributions/api.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { externalDownload } from "~/features/external-api/podcasts.server";
-import { audioResponse } from "~/features/podcasts/audio-response.server";
+import { audioResponse } from "~/features/podcasts/listening/audio-response.server";
 import { apiError } from "~/lib/http.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";

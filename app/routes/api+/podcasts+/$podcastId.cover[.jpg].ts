@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/features/account/auth.server";
-import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers.server";
+import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { apiError } from "~/lib/http.server";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { audioDownloadName } from "~/features/podcasts/download-names";
+import { audioDownloadName } from "~/features/podcasts/listening/download-names";
 import { apiError } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { retryPodcast } from "~/features/podcasts/requests.server";
+import { retryPodcast } from "~/features/podcasts/generation/requests.server";
 import { requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";

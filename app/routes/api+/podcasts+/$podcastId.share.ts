@@ -3,8 +3,8 @@ import { createShareLink, sharePath } from "~/models/share-link.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { originFor } from "~/lib/env.server";
-import { listeningMessages } from "~/features/podcasts/listening-messages";
-import { ShareBodySchema } from "~/features/podcasts/listening-schemas";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { ShareBodySchema } from "~/features/podcasts/listening/listening-schemas";
 
 // Each call makes a new link; earlier links keep working until they expire.
 export async function action({ request, params }: ActionFunctionArgs) {

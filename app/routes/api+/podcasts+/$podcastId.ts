@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { getPodcastDetail } from "~/features/podcasts/podcast-detail.server";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import { apiError, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { podcastMessages } from "~/features/podcasts/messages";

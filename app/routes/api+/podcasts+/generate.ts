@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { requestPodcast } from "~/features/podcasts/requests.server";
+import { requestPodcast } from "~/features/podcasts/generation/requests.server";
 import { readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/features/account/auth.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";

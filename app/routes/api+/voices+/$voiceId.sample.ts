@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RenderBusyError } from "~/audio/render-queue.server";
 import { voiceSampleFile } from "~/audio/voice-sample.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
-import { wizardMessages } from "~/features/podcasts/wizard-messages";
+import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { apiError } from "~/lib/http.server";
 import { tooManyJson } from "~/lib/too-many.server";

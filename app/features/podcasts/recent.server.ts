@@ -1,7 +1,0 @@
-import { listRecentPodcasts } from "~/features/collections/dashboard.server";
-import type { RecentPodcastCard } from "~/features/podcasts/components/recent-podcasts";
-import { cardBasics } from "~/features/podcasts/library-view";
-
-export function recentPodcastCards(ownerId: string): RecentPodcastCard[] {
-  return listRecentPodcasts(ownerId).map(cardBasics);
-}

@@ -1,0 +1,115 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { SelectField, TextareaField } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { episodeSeconds, formatDurationRange, type EpisodeEstimate } from "~/features/podcasts/wizard/duration-estimate";
+import type { VoiceConfig } from "~/features/podcasts/schemas";
+import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic } from "~/features/podcasts/wizard/wizard-options";
+import { describeHost, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { voiceParams, wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
+import { MessageAlert } from "./message-alert";
+import { formatCount } from "~/lib/text-format";
+
+const m = wizardMessages.review;
+
+export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
+
+export function ReviewStep({
+  story,
+  voice,
+  episode,
+  lastResult,
+}: {
+  story: ReviewStory;
+  voice: VoiceConfig;
+  episode: EpisodeEstimate;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+    // Checked by the server only: the step ships no Zod.
+  const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
+    id: "generate",
+    lastResult,
+    defaultValue: optionsDefaults,
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
+  const reviewing = submitting && navigation.formData?.get("then") === "review";
+  const introOutro = String(fields.introOutro.value ?? optionsDefaults.introOutro);
+    // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
+  const hydrated = useHydrated();
+  const estimate = formatDurationRange(episodeSeconds(episode, String(fields.backgroundMusic.value ?? optionsDefaults.backgroundMusic), introOutro));
+  const problem = form.errors?.[0] ?? fields.storyId.errors?.[0];
+  const hosts = [describeHost(voice.primaryVoice, voice.primaryAccent, voice.primarySpeed)];
+  if (voice.hostCount === 2 && voice.secondaryVoice) hosts.push(describeHost(voice.secondaryVoice, voice.secondaryAccent, voice.secondarySpeed));
+
+  return (
+    <Card className="space-y-6">
+      <CardTitle>{m.heading}</CardTitle>
+      <Form method="post" className="space-y-6" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="generate" />
+        <input type="hidden" name="storyId" value={story.id} />
+        {[...voiceParams(voice)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <section aria-label={m.summary} className="rounded-lg border border-border p-4">
+          <h3 className="mb-3 font-semibold">{m.summary}</h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{m.story}</dt>
+            <dd>{story.title}</dd>
+            <dt className="text-muted-foreground">{m.source}</dt>
+            <dd>{story.sourceLabel}</dd>
+            <dt className="text-muted-foreground">{m.words}</dt>
+            <dd>{formatCount(story.words)}</dd>
+            <dt className="text-muted-foreground">{m.hosts}</dt>
+            <dd>
+              {hosts.map((host) => (
+                <span key={host} className="block">
+                  {host}
+                </span>
+              ))}
+            </dd>
+            <dt className="text-muted-foreground">{m.estimatedDuration}</dt>
+            <dd data-testid="estimated-duration">{estimate}</dd>
+          </dl>
+        </section>
+        <details className="rounded-lg border border-border p-4" open={fields.customIntro.errors ? true : undefined}>
+          <summary className="cursor-pointer font-semibold">{m.advanced}</summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            <SelectField label={m.backgroundMusic} selectProps={getSelectProps(fields.backgroundMusic)} errors={fields.backgroundMusic.errors} options={wizardMusic} optionLabel={(v) => m.musicLabels[v] ?? v} />
+            <SelectField label={m.introOutro} selectProps={getSelectProps(fields.introOutro)} errors={fields.introOutro.errors} options={wizardIntroOutro} optionLabel={(v) => m.introOutroLabels[v] ?? v} />
+            <SelectField label={m.quality} selectProps={getSelectProps(fields.processingQuality)} errors={fields.processingQuality.errors} options={processingQualities} optionLabel={(v) => m.qualityLabels[v] ?? v} />
+          </div>
+          {!hydrated || introOutro === "custom" || fields.customIntro.errors ? (
+            <TextareaField
+              className="mt-4"
+              label={m.customIntro}
+              hint={m.customIntroHint(CUSTOM_INTRO_MAX)}
+              textareaProps={{ ...getTextareaProps(fields.customIntro), rows: 3, maxLength: CUSTOM_INTRO_MAX }}
+              errors={fields.customIntro.errors}
+            />
+          ) : null}
+        </details>
+        <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
+        <p id="review-first-hint" className="text-sm text-muted-foreground">
+          {m.reviewFirstHint}
+        </p>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Link to={wizardUrls.voices(story.id, voice)} className={buttonClass("outline")}>
+            {wizardMessages.page.back}
+          </Link>
+          <div className="flex flex-wrap justify-end gap-2">
+                        {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
+            <Button type="submit" disabled={submitting}>
+              {submitting && !reviewing ? m.generating : m.generate}
+            </Button>
+            <Button type="submit" name="then" value="review" variant="outline" disabled={submitting} aria-describedby="review-first-hint">
+              {reviewing ? m.generating : m.reviewFirst}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </Card>
+  );
+}
