@@ -23,6 +23,7 @@ describe("layer rules", () => {
     ["admin importing site (a peer)", "app/features/admin/messages.ts", use("~/features/site/help-content", "helpMessages"), "features/admin may import only features below it"],
     ["the audio engine importing a model", "app/audio/wav.ts", use("~/models/user.server", "getUserById"), "audio/ is a leaf engine"],
     ["the schema importing the app", "db/enums.ts", use("../app/lib/clock.server", "now"), "db/ is the bottom layer"],
+    ["a feature importing the demo seed", "app/features/account/auth.server.ts", use("~/seed/demo.server", "seedDemoData"), "app/seed/ is the top layer"],
     ["book importing newsletters (a peer)", "app/features/book/build.server.ts", use("~/features/newsletters/messages", "newsletterMessages"), "features/book may import only features below it"],
     ["testimonials importing admin (upward)", "app/features/testimonials/flow.ts", use("~/features/admin/messages", "adminMessages"), "features/testimonials may import only features below it"],
   ])("refuses %s", async (_, filePath, code, message) => {
@@ -36,6 +37,7 @@ describe("layer rules", () => {
     ["a model importing lib", "app/models/user.server.ts", use("~/lib/db.server", "db")],
     ["podcasts importing collections (downward)", "app/features/podcasts/messages.ts", use("~/features/collections/limits", "PERIODS")],
     ["a job importing a feature", "app/jobs/index.server.ts", use("~/features/contributions/invitations.server", "dispatchDueInvitations")],
+    ["the demo seed importing a feature", "app/seed/demo.server.ts", use("~/features/podcasts/generation/requests.server", "requestFamilyPodcast")],
   ])("allows %s", async (_, filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
