@@ -1,11 +1,5 @@
-<<<<<<< HEAD
 // Without Zod, so the manage page's dialog brings no schema code to the browser (decision 0183).
-import type { DistributionMode } from "~/models/delivery-dates";
-=======
-// The workflow settings' options and labels, without Zod: the manage page's dialog renders them, and
-// importing them from the schema module would bring every schema and Zod to the browser (decision 0183).
 import { distributionModes, type DistributionMode } from "#db/enums";
->>>>>>> routes
 
 export const REMINDER_MODES = ["manual", "weekly", "biweekly", "monthly"] as const;
 export type ReminderMode = (typeof REMINDER_MODES)[number];
