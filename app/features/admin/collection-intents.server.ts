@@ -12,7 +12,6 @@ import { PAGE_MAX } from "./list-params";
 import { adminMessages } from "./messages";
 import { CollectionFormSchema, idField } from "./schemas";
 
-const m = adminMessages.collections;
 
 export const UpdateCollectionSchema = CollectionFormSchema.extend({ id: idField });
 const MoveSchema = z.object({ id: idField, direction: z.enum(["up", "down"]) });
@@ -26,7 +25,7 @@ export function createCollectionAction(adminId: string, formData: FormData, back
   if (submission.status !== "success") return data<CollectionFormReply>({ intent: "create", result: submission.reply() }, { status: 400 });
   const { title, description, prompt, scheduledDate, timezoneOffset } = submission.value;
   createAdminCollection(adminId, { title, description, prompt, inviteEmails: [], scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
-  return redirectWithToast(back, m.toast.created(title));
+  return redirectWithToast(back, adminMessages.collections.toast.created(title));
 }
 
 export function updateCollectionAction(formData: FormData, back: string) {
@@ -40,27 +39,27 @@ export function updateCollectionAction(formData: FormData, back: string) {
     scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null,
   });
   if (!updated) throw notFound();
-  return redirectWithToast(back, m.toast.updated);
+  return redirectWithToast(back, adminMessages.collections.toast.updated);
 }
 
 export function toggleCollectionAction(id: string, back: string) {
   const updated = id ? setCollectionActive(id) : undefined;
   if (!updated) throw notFound();
-  return redirectWithToast(back, updated.isActive ? m.toast.activated : m.toast.deactivated);
+  return redirectWithToast(back, updated.isActive ? adminMessages.collections.toast.activated : adminMessages.collections.toast.deactivated);
 }
 
 export function deleteCollectionAction(id: string, back: string) {
   if (!id || !deleteAdminCollection(id)) throw notFound();
-  return redirectWithToast(back, m.toast.deleted);
+  return redirectWithToast(back, adminMessages.collections.toast.deleted);
 }
 
 /** Up or down one place; the answer goes to the page the collection is now on. */
 export function moveCollectionAction(formData: FormData, page: number, pageHref: (page: number) => string) {
   const submission = parseWithZod(formData, { schema: MoveSchema });
-  if (submission.status !== "success") return redirectWithToast(pageHref(page), m.toast.reorderFailed);
+  if (submission.status !== "success") return redirectWithToast(pageHref(page), adminMessages.collections.toast.reorderFailed);
   const result = moveAdminCollection(submission.value.id, submission.value.direction);
   if (!result.ok) throw notFound();
-  return redirectWithToast(pageHref(pageOf(result.index)), m.toast.reordered);
+  return redirectWithToast(pageHref(pageOf(result.index)), adminMessages.collections.toast.reordered);
 }
 
 export async function reorderCollectionsAction(formData: FormData) {
@@ -69,6 +68,6 @@ export async function reorderCollectionsAction(formData: FormData) {
     submission.status === "success"
       ? reorderAdminPage((submission.value.page - 1) * ADMIN_COLLECTIONS_PAGE_SIZE, ADMIN_COLLECTIONS_PAGE_SIZE, submission.value.ids)
       : ({ ok: false, status: 400 } as const);
-  const toast = result.ok ? m.toast.reordered : m.toast.reorderFailed;
+  const toast = result.ok ? adminMessages.collections.toast.reordered : adminMessages.collections.toast.reorderFailed;
   return data({ ok: result.ok }, { status: result.ok ? 200 : result.status, headers: await createToastHeaders(toast) });
 }

@@ -3,11 +3,10 @@
 // same messages. Above the largest limit the browser lets it go and the server answers.
 import { adminUserMessages } from "./user-messages";
 
-const e = adminUserMessages.error;
 
 export function customLimitErrors(raw: unknown): string[] | undefined {
   const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) return [e.customLimitPositive];
-  if (!Number.isInteger(value)) return [e.limitWhole];
-  return value < 1 ? [e.customLimitPositive] : undefined;
+  if (!Number.isFinite(value)) return [adminUserMessages.error.customLimitPositive];
+  if (!Number.isInteger(value)) return [adminUserMessages.error.limitWhole];
+  return value < 1 ? [adminUserMessages.error.customLimitPositive] : undefined;
 }

@@ -8,7 +8,6 @@ import { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories
 
 export { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory };
 
-const v = adminMessages.validation;
 
 const TITLE_MAX = 200;
 const TEXT_MAX = 2000;
@@ -22,41 +21,41 @@ export const idField = z.string().min(1).max(100);
 
 const datetimeLocal = z
   .string()
-  .max(40, { error: v.scheduledDateInvalid })
-  .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
+  .max(40, { error: adminMessages.validation.scheduledDateInvalid })
+  .refine((value) => scheduledDateToUtc(value) !== null, { error: adminMessages.validation.scheduledDateInvalid })
   .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
   .optional();
 const timezoneOffset = z.number().int().min(-840).max(840).optional();
 
 export const CollectionFormSchema = z.object({
-  title: required(v.titleRequired, TITLE_MAX),
+  title: required(adminMessages.validation.titleRequired, TITLE_MAX),
   description: optionalText(TEXT_MAX),
-  prompt: required(v.promptRequired, PROMPT_MAX),
+  prompt: required(adminMessages.validation.promptRequired, PROMPT_MAX),
   scheduledDate: datetimeLocal,
   timezoneOffset,
 });
 
 export const CampaignTabSchema = CollectionFormSchema.extend({
   emails: z
-    .string({ error: v.emailsRequired })
+    .string({ error: adminMessages.validation.emailsRequired })
     .max(5000 * 460)
     .transform((value, ctx) => {
       const { mailboxes, invalid } = parseAddressList(value);
       if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });
       return mailboxes;
     })
-    .pipe(z.array(z.object({ name: z.string().nullable(), email: z.string() })).min(1, { error: v.emailsRequired }).max(5000)),
+    .pipe(z.array(z.object({ name: z.string().nullable(), email: z.string() })).min(1, { error: adminMessages.validation.emailsRequired }).max(5000)),
 });
 
 const apiDate = z
-  .union([z.string().max(100, { error: v.scheduledDateInvalid }), z.null()], { error: v.scheduledDateInvalid })
+  .union([z.string().max(100, { error: adminMessages.validation.scheduledDateInvalid }), z.null()], { error: adminMessages.validation.scheduledDateInvalid })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (value === null || value.trim() === "") return null;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: v.scheduledDateInvalid });
+      ctx.addIssue({ code: "custom", message: adminMessages.validation.scheduledDateInvalid });
       return z.NEVER;
     }
     if (!isSensibleDate(date)) {
@@ -67,16 +66,16 @@ const apiDate = z
   });
 
 export const ApiCollectionSchema = z.object({
-  title: required(v.titleRequired, TITLE_MAX),
+  title: required(adminMessages.validation.titleRequired, TITLE_MAX),
   description: z.string().trim().max(TEXT_MAX).nullish(),
-  prompt: required(v.promptRequired, PROMPT_MAX),
+  prompt: required(adminMessages.validation.promptRequired, PROMPT_MAX),
   scheduledDate: apiDate,
 });
 
 export const ApiCollectionUpdateSchema = z.object({
-  title: required(v.titleRequired, TITLE_MAX).optional(),
+  title: required(adminMessages.validation.titleRequired, TITLE_MAX).optional(),
   description: z.string().trim().max(TEXT_MAX).nullish(),
-  prompt: required(v.promptRequired, PROMPT_MAX).optional(),
+  prompt: required(adminMessages.validation.promptRequired, PROMPT_MAX).optional(),
   scheduledDate: apiDate,
   isActive: z.boolean().optional(),
 });
@@ -110,28 +109,28 @@ export function expiryFromDay(day: string): Date | null {
 export const expiryInDays = (days: number, now = new Date()) => new Date(now.getTime() + days * DAY_MS);
 
 const usageLimit = z
-  .number({ error: v.usageLimitInteger })
-  .int({ error: v.usageLimitInteger })
-  .min(1, { error: v.usageLimitInteger })
-  .max(MAX_USAGE_LIMIT, { error: v.usageLimitInteger });
+  .number({ error: adminMessages.validation.usageLimitInteger })
+  .int({ error: adminMessages.validation.usageLimitInteger })
+  .min(1, { error: adminMessages.validation.usageLimitInteger })
+  .max(MAX_USAGE_LIMIT, { error: adminMessages.validation.usageLimitInteger });
 const expiresIn = z
-  .number({ error: v.expiresInInteger })
-  .int({ error: v.expiresInInteger })
-  .min(1, { error: v.expiresInInteger })
-  .max(MAX_EXPIRES_IN_DAYS, { error: v.expiresInInteger });
+  .number({ error: adminMessages.validation.expiresInInteger })
+  .int({ error: adminMessages.validation.expiresInInteger })
+  .min(1, { error: adminMessages.validation.expiresInInteger })
+  .max(MAX_EXPIRES_IN_DAYS, { error: adminMessages.validation.expiresInInteger });
 
 export const SimpleApiKeySchema = z.object({
-  name: required(v.nameRequired, NAME_MAX),
+  name: required(adminMessages.validation.nameRequired, NAME_MAX),
   description: optionalText(500),
   expiresAt: z
     .string()
-    .refine((day) => expiryFromDay(day) !== null, { error: v.expiresAtInvalid })
-    .refine((day) => (expiryFromDay(day)?.getTime() ?? 0) > Date.now(), { error: v.expiresAtPast })
+    .refine((day) => expiryFromDay(day) !== null, { error: adminMessages.validation.expiresAtInvalid })
+    .refine((day) => (expiryFromDay(day)?.getTime() ?? 0) > Date.now(), { error: adminMessages.validation.expiresAtPast })
     .optional(),
 });
 
 export const ManageApiKeySchema = z.object({
-  clientName: required(v.clientNameRequired, NAME_MAX),
+  clientName: required(adminMessages.validation.clientNameRequired, NAME_MAX),
   usageLimit: usageLimit.optional(),
   expiresIn: expiresIn.optional(),
 });
@@ -148,40 +147,40 @@ export const ApiCreateKeySchema = z
   .transform((body, ctx) => {
     const name = body.name || body.clientName;
     if (!name) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: v.nameRequired });
+      ctx.addIssue({ code: "custom", path: ["name"], message: adminMessages.validation.nameRequired });
       return z.NEVER;
     }
     const expiresAt = body.expiresAt ?? (body.expiresIn ? expiryInDays(body.expiresIn) : null);
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
-      ctx.addIssue({ code: "custom", path: ["expiresAt"], message: v.expiresAtPast });
+      ctx.addIssue({ code: "custom", path: ["expiresAt"], message: adminMessages.validation.expiresAtPast });
       return z.NEVER;
     }
     return { name, description: body.description || null, usageLimit: body.usageLimit ?? null, expiresAt };
   });
 
 export const SimpleTemplateSchema = z.object({
-  name: required(v.nameRequired, NAME_MAX),
-  category: z.enum(simpleTemplateCategories, { error: v.categoryInvalid }),
-  content: required(v.contentRequired, TEMPLATE_PROMPT_MAX),
+  name: required(adminMessages.validation.nameRequired, NAME_MAX),
+  category: z.enum(simpleTemplateCategories, { error: adminMessages.validation.categoryInvalid }),
+  content: required(adminMessages.validation.contentRequired, TEMPLATE_PROMPT_MAX),
   isDefault: z.boolean().default(false),
 });
 
 export const TemplateFormSchema = z.object({
-  name: required(v.nameRequired, NAME_MAX),
+  name: required(adminMessages.validation.nameRequired, NAME_MAX),
   description: optionalText(TEXT_MAX),
-  systemPrompt: required(v.systemPromptRequired, TEMPLATE_PROMPT_MAX),
-  category: z.enum(managedTemplateCategories, { error: v.categoryInvalid }).default("general"),
+  systemPrompt: required(adminMessages.validation.systemPromptRequired, TEMPLATE_PROMPT_MAX),
+  category: z.enum(managedTemplateCategories, { error: adminMessages.validation.categoryInvalid }).default("general"),
   isActive: z.boolean().default(false),
   isDefault: z.boolean().default(false),
 });
 
 export const ApiCreateTemplateSchema = z
   .object({
-    name: required(v.nameRequired, NAME_MAX),
+    name: required(adminMessages.validation.nameRequired, NAME_MAX),
     description: z.string().trim().max(TEXT_MAX).nullish(),
     content: z.string().trim().max(TEMPLATE_PROMPT_MAX).optional(),
     systemPrompt: z.string().trim().max(TEMPLATE_PROMPT_MAX).optional(),
-    category: z.enum(promptTemplateCategories, { error: v.categoryInvalid }).optional(),
+    category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }).optional(),
     isActive: z.boolean().optional(),
     isDefault: z.boolean().optional(),
   })
@@ -189,17 +188,17 @@ export const ApiCreateTemplateSchema = z
     const simple = body.systemPrompt === undefined && body.content !== undefined;
     const systemPrompt = simple ? body.content : body.systemPrompt;
     if (!systemPrompt) {
-      ctx.addIssue({ code: "custom", path: [simple ? "content" : "systemPrompt"], message: simple ? v.contentRequired : v.systemPromptRequired });
+      ctx.addIssue({ code: "custom", path: [simple ? "content" : "systemPrompt"], message: simple ? adminMessages.validation.contentRequired : adminMessages.validation.systemPromptRequired });
       return z.NEVER;
     }
     const allowed: readonly string[] = simple ? simpleTemplateCategories : managedTemplateCategories;
     if (simple && body.category === undefined) {
-      ctx.addIssue({ code: "custom", path: ["category"], message: v.categoryInvalid });
+      ctx.addIssue({ code: "custom", path: ["category"], message: adminMessages.validation.categoryInvalid });
       return z.NEVER;
     }
     const category = body.category ?? "general";
     if (!allowed.includes(category)) {
-      ctx.addIssue({ code: "custom", path: ["category"], message: v.categoryInvalid });
+      ctx.addIssue({ code: "custom", path: ["category"], message: adminMessages.validation.categoryInvalid });
       return z.NEVER;
     }
     return {
@@ -214,11 +213,11 @@ export const ApiCreateTemplateSchema = z
 
 export const ApiUpdateTemplateSchema = z
   .object({
-    name: required(v.nameRequired, NAME_MAX).optional(),
+    name: required(adminMessages.validation.nameRequired, NAME_MAX).optional(),
     description: z.string().trim().max(TEXT_MAX).nullish(),
-    systemPrompt: required(v.systemPromptRequired, TEMPLATE_PROMPT_MAX).optional(),
-    content: required(v.contentRequired, TEMPLATE_PROMPT_MAX).optional(),
-    category: z.enum(promptTemplateCategories, { error: v.categoryInvalid }).optional(),
+    systemPrompt: required(adminMessages.validation.systemPromptRequired, TEMPLATE_PROMPT_MAX).optional(),
+    content: required(adminMessages.validation.contentRequired, TEMPLATE_PROMPT_MAX).optional(),
+    category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }).optional(),
     isActive: z.boolean().optional(),
     isDefault: z.boolean().optional(),
   })

@@ -10,7 +10,6 @@ import { promptTemplateCategories } from "./limits";
 import { adminMessages } from "./messages";
 import { idField, TemplateFormSchema } from "./schemas";
 
-const m = adminMessages.templates;
 
 export const EditTemplateSchema = TemplateFormSchema.extend({ id: idField, category: z.enum(promptTemplateCategories, { error: adminMessages.validation.categoryInvalid }) });
 
@@ -23,9 +22,9 @@ export function createTemplateAction(formData: FormData, back: string) {
     createPromptTemplate(submission.value);
   } catch (error) {
     recordSystemError({ error, errorType: "prompt_template_create_failed", workflow: "admin-prompt-templates" });
-    return redirectWithToast(back, m.toast.createFailed);
+    return redirectWithToast(back, adminMessages.templates.toast.createFailed);
   }
-  return redirectWithToast(back, m.toast.created);
+  return redirectWithToast(back, adminMessages.templates.toast.created);
 }
 
 export function updateTemplateAction(formData: FormData, back: string) {
@@ -33,18 +32,18 @@ export function updateTemplateAction(formData: FormData, back: string) {
   if (submission.status !== "success") return data<TemplateFormReply>({ intent: "update", result: submission.reply() }, { status: 400 });
   const { id: templateId, description, ...changes } = submission.value;
   const updated = updatePromptTemplate(templateId, { ...changes, description: description ?? null });
-  return redirectWithToast(back, updated ? m.toast.updated : m.toast.updateFailed);
+  return redirectWithToast(back, updated ? adminMessages.templates.toast.updated : adminMessages.templates.toast.updateFailed);
 }
 
 export function copyTemplateAction(id: string, back: string) {
-  return redirectWithToast(back, copyPromptTemplate(id, m.copyName) ? m.toast.copied : m.toast.createFailed);
+  return redirectWithToast(back, copyPromptTemplate(id, adminMessages.templates.copyName) ? adminMessages.templates.toast.copied : adminMessages.templates.toast.createFailed);
 }
 
 export function deleteTemplateAction(id: string, back: string) {
-  return redirectWithToast(back, deletePromptTemplate(id).ok ? m.toast.deleted : m.toast.deleteFailed);
+  return redirectWithToast(back, deletePromptTemplate(id).ok ? adminMessages.templates.toast.deleted : adminMessages.templates.toast.deleteFailed);
 }
 
 export function setDefaultTemplateAction(id: string, back: string) {
   const template = setDefaultPromptTemplate(id);
-  return redirectWithToast(back, template ? m.toast.defaultSet(template.name) : m.toast.setDefaultFailed);
+  return redirectWithToast(back, template ? adminMessages.templates.toast.defaultSet(template.name) : adminMessages.templates.toast.setDefaultFailed);
 }

@@ -10,21 +10,20 @@ import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, Sub
 import { adminUrl, type Place } from "./users-place";
 import { createUserAsAdmin, extendUserTrial, getUserForAdmin, setUserPodcastLimit, updateUserRole, updateUserSubscription } from "./users.server";
 
-const m = adminUserMessages;
 
 type ManageIntent = "update-role" | "update-subscription" | "extend-trial" | "set-limit";
 const FAILED: Record<ManageIntent, string> = {
-  "update-role": m.toast.roleFailed,
-  "update-subscription": m.toast.subscriptionFailed,
-  "extend-trial": m.toast.trialFailed,
-  "set-limit": m.toast.subscriptionFailed,
+  "update-role": adminUserMessages.toast.roleFailed,
+  "update-subscription": adminUserMessages.toast.subscriptionFailed,
+  "extend-trial": adminUserMessages.toast.trialFailed,
+  "set-limit": adminUserMessages.toast.subscriptionFailed,
 };
 const DONE: Record<ManageIntent, string> = {
-  "update-role": m.toast.roleUpdated,
-  "update-subscription": m.toast.subscriptionUpdated,
-  "extend-trial": m.toast.trialExtended,
+  "update-role": adminUserMessages.toast.roleUpdated,
+  "update-subscription": adminUserMessages.toast.subscriptionUpdated,
+  "extend-trial": adminUserMessages.toast.trialExtended,
   // The custom limit is the subscription call with a podcastLimit (spec §7).
-  "set-limit": m.toast.subscriptionUpdated,
+  "set-limit": adminUserMessages.toast.subscriptionUpdated,
 };
 
 // A redirect, not a 400: a flash toast set on a 400 would only appear on the next page.
@@ -47,13 +46,13 @@ export async function createUserAction(formData: FormData, admin: User) {
   const submission = parseWithZod(formData, { schema: CreateUserSchema });
   if (submission.status !== "success") return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
   const result = await createUserAsAdmin({ ...submission.value, sendInvite: submission.value.sendInvite ?? false }, admin);
-  if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [m.error.emailTaken] }) }, { status: 409 });
-  return redirectWithToast(adminUrl({ page: 1, list: {} }), { title: result.invited ? m.toast.userCreated : m.toast.userCreatedNoInvite });
+  if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [adminUserMessages.error.emailTaken] }) }, { status: 409 });
+  return redirectWithToast(adminUrl({ page: 1, list: {} }), { title: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite });
 }
 
 export function updateRoleAction(formData: FormData, admin: User, place: Place) {
   // An administrator cannot demote themselves (it could lock the last one out).
-  if (formData.get("userId") === admin.id) return refuse("update-role", admin.id, place, m.error.ownRole);
+  if (formData.get("userId") === admin.id) return refuse("update-role", admin.id, place, adminUserMessages.error.ownRole);
   return change("update-role", formData, place, RoleSchema, (id, v) => updateUserRole(id, v.role));
 }
 

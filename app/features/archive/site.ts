@@ -1,7 +1,7 @@
 // Plain HTML with relative links and native <audio>, so the archive opens from a USB stick with no server and no JavaScript.
 import { formatDay } from "~/lib/format-date";
 import { formatDuration } from "~/lib/text-format";
-import { archiveMessages as m } from "./messages";
+import { archiveMessages } from "./messages";
 import { archivePaths } from "./paths";
 import type { ArchiveData, ArchiveEpisode, ArchiveNewsletter, ArchiveStory } from "./schema";
 
@@ -21,7 +21,7 @@ const paragraphs = (text: string) =>
 
 function layout(page: string, title: string, body: string) {
   const link = from(page);
-  const nav = page === "index.html" ? "" : `<header class="site"><nav aria-label="${esc(m.siteNav)}"><a href="${link("index.html")}">${esc(m.home)}</a></nav></header>`;
+  const nav = page === "index.html" ? "" : `<header class="site"><nav aria-label="${esc(archiveMessages.siteNav)}"><a href="${link("index.html")}">${esc(archiveMessages.home)}</a></nav></header>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><link rel="stylesheet" href="${link(archivePaths.stylesheet)}"></head>
@@ -32,43 +32,43 @@ ${body}
 `;
 }
 
-const byline = (story: ArchiveStory) => m.by(story.contributorName || m.anonymous);
+const byline = (story: ArchiveStory) => archiveMessages.by(story.contributorName || archiveMessages.anonymous);
 const storyTitle = (story: ArchiveStory) => story.title || byline(story);
 const section = (title: string, items: string[], empty = "") =>
   items.length || empty ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>` : "";
 const list = (items: string[]) => (items.length ? `<ul>\n${items.map((i) => `<li>${i}</li>`).join("\n")}\n</ul>` : "");
 
 function audioBlock(link: (t: string) => string, file: string, download: string) {
-  return `<audio controls preload="none" src="${link(file)}">${esc(m.noAudioSupport)} <a href="${link(file)}">${esc(file.split("/").pop()!)}</a></audio>
+  return `<audio controls preload="none" src="${link(file)}">${esc(archiveMessages.noAudioSupport)} <a href="${link(file)}">${esc(file.split("/").pop()!)}</a></audio>
 <p><a href="${link(file)}" download>${esc(download)}</a></p>`;
 }
 
 function indexPage(data: ArchiveData) {
   const page = "index.html";
   const link = from(page);
-  const title = m.siteTitle(data.owner.name);
+  const title = archiveMessages.siteTitle(data.owner.name);
   const body = `<h1>${esc(title)}</h1>
-<p class="meta">${esc(m.exportedOn(formatDay(data.exportedAt)))}</p>
+<p class="meta">${esc(archiveMessages.exportedOn(formatDay(data.exportedAt)))}</p>
 ${
   data.book
-    ? `<section aria-label="${esc(m.book)}"><h2>${esc(m.book)}</h2>
-<p>${esc(m.bookNote(formatDay(data.book.madeAt), data.book.pageCount))}</p>
-<p><a class="keepsake" href="${link(data.book.file)}">${esc(m.bookLink)}</a></p></section>`
+    ? `<section aria-label="${esc(archiveMessages.book)}"><h2>${esc(archiveMessages.book)}</h2>
+<p>${esc(archiveMessages.bookNote(formatDay(data.book.madeAt), data.book.pageCount))}</p>
+<p><a class="keepsake" href="${link(data.book.file)}">${esc(archiveMessages.bookLink)}</a></p></section>`
     : ""
 }
 ${section(
-  m.collections,
-  data.collections.map((c) => `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(m.stories.toLowerCase())})</span>`),
+  archiveMessages.collections,
+  data.collections.map((c) => `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(archiveMessages.stories.toLowerCase())})</span>`),
 )}
 ${section(
-  m.episodes,
+  archiveMessages.episodes,
   data.episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`),
 )}
 ${section(
-  m.newsletters,
-  data.newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(m.edition(n.edition))}</span>`),
+  archiveMessages.newsletters,
+  data.newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(archiveMessages.edition(n.edition))}</span>`),
 )}
-<p class="meta"><a href="${link("data.json")}">data.json</a> · <a href="${link("data.schema.json")}">data.schema.json</a><br>${esc(m.dataNote)}</p>`;
+<p class="meta"><a href="${link("data.json")}">data.json</a> · <a href="${link("data.schema.json")}">data.schema.json</a><br>${esc(archiveMessages.dataNote)}</p>`;
   return { path: page, html: layout(page, title, body) };
 }
 
@@ -81,16 +81,16 @@ function collectionPage(data: ArchiveData, collection: ArchiveData["collections"
 ${collection.description ? `<p>${esc(collection.description)}</p>` : ""}
 <p class="meta">${esc(collection.prompt)}</p>
 ${section(
-  m.stories,
+  archiveMessages.stories,
   stories.map((s) => `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${s.title ? `${esc(byline(s))} · ` : ""}${esc(formatDay(s.submittedAt))}</span>`),
-  m.noStories,
+  archiveMessages.noStories,
 )}
 ${section(
-  m.episodes,
+  archiveMessages.episodes,
   episodes.map((e) => `<a href="${link(e.page)}">${esc(e.title)}</a>`),
 )}
 ${section(
-  m.newsletters,
+  archiveMessages.newsletters,
   newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a>`),
 )}`;
   return {
@@ -104,20 +104,20 @@ function storyPage(data: ArchiveData, story: ArchiveStory) {
   const collection = data.collections.find((c) => c.id === story.collectionId);
   const title = storyTitle(story);
   const recording = story.recording;
-  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
+  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(archiveMessages.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(title)}</h1>
 <p class="meta">${story.title ? `${esc(byline(story))} · ` : ""}${esc(formatDay(story.submittedAt))}</p>
 <div class="story">
 ${paragraphs(story.text)}
 </div>
 ${story.photos.map((p) => `<figure><a href="${link(p.file)}"><img src="${link(p.file)}" alt="${esc(p.fileName)}"></a></figure>`).join("\n")}
-${story.documents?.length ? `<h2>${esc(m.documents)}</h2>\n<ul>${story.documents.map((d) => `<li><a href="${link(d.file)}" download>${esc(d.fileName)}</a></li>`).join("")}</ul>` : ""}
+${story.documents?.length ? `<h2>${esc(archiveMessages.documents)}</h2>\n<ul>${story.documents.map((d) => `<li><a href="${link(d.file)}" download>${esc(d.fileName)}</a></li>`).join("")}</ul>` : ""}
 ${
   recording
-    ? `<h2>${esc(m.recording)}</h2>
-${audioBlock(link, recording.file, m.downloadRecording)}
-${recording.original ? `<p><a href="${link(recording.original.file)}" download>${esc(m.original)}</a></p>` : ""}
-${recording.transcript ? `<h3>${esc(m.recordingTranscript)}</h3>\n${paragraphs(recording.transcript)}` : ""}`
+    ? `<h2>${esc(archiveMessages.recording)}</h2>
+${audioBlock(link, recording.file, archiveMessages.downloadRecording)}
+${recording.original ? `<p><a href="${link(recording.original.file)}" download>${esc(archiveMessages.original)}</a></p>` : ""}
+${recording.transcript ? `<h3>${esc(archiveMessages.recordingTranscript)}</h3>\n${paragraphs(recording.transcript)}` : ""}`
     : ""
 }`;
   return { path: story.page, html: layout(story.page, title, body) };
@@ -128,16 +128,16 @@ function episodePage(data: ArchiveData, episode: ArchiveEpisode) {
   const collection = data.collections.find((c) => c.id === episode.collectionId);
   // A link to "file.mp3#t=90" opens the browser's own player at that minute: chapters without JavaScript.
   const chapters = episode.chapters.map((c) => `<a href="${link(episode.audio)}#t=${Math.floor(c.start)}">${esc(formatDuration(c.start))} ${esc(c.title)}</a>`);
-  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(m.backTo(collection.title))}</a></p>` : ""}
+  const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(archiveMessages.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(episode.title)}</h1>
 ${episode.description ? `<p>${esc(episode.description)}</p>` : ""}
 <p class="meta">${episode.durationSeconds ? esc(formatDuration(episode.durationSeconds)) : ""}${
     episode.completedAt ? ` · ${esc(formatDay(episode.completedAt))}` : ""
   }</p>
-${audioBlock(link, episode.audio, m.downloadMp3)}
-${chapters.length ? `<h2>${esc(m.chapters)}</h2>\n<ol>\n${chapters.map((c) => `<li>${c}</li>`).join("\n")}\n</ol>` : ""}
-${episode.transcript ? `<h2>${esc(m.transcript)}</h2>\n<pre>${esc(episode.transcript)}</pre>` : ""}
-${episode.transcriptFile ? `<p><a href="${link(episode.transcriptFile)}">${esc(m.transcriptFile)}</a></p>` : ""}`;
+${audioBlock(link, episode.audio, archiveMessages.downloadMp3)}
+${chapters.length ? `<h2>${esc(archiveMessages.chapters)}</h2>\n<ol>\n${chapters.map((c) => `<li>${c}</li>`).join("\n")}\n</ol>` : ""}
+${episode.transcript ? `<h2>${esc(archiveMessages.transcript)}</h2>\n<pre>${esc(episode.transcript)}</pre>` : ""}
+${episode.transcriptFile ? `<p><a href="${link(episode.transcriptFile)}">${esc(archiveMessages.transcriptFile)}</a></p>` : ""}`;
   return {
     path: episode.page,
     html: layout(episode.page, episode.title, body),
@@ -152,15 +152,15 @@ function newsletterPage(data: ArchiveData, newsletter: ArchiveNewsletter) {
     const story = data.stories.find((s) => s.id === item.storyId);
     const images = item.photoIds.map((id) => photos.get(id)).filter((p) => p !== undefined);
     return `<article><h2>${story ? `<a href="${link(story.page)}">${esc(item.title)}</a>` : esc(item.title)}</h2>
-${item.author ? `<p class="meta">${esc(m.by(item.author))}</p>` : ""}
+${item.author ? `<p class="meta">${esc(archiveMessages.by(item.author))}</p>` : ""}
 ${paragraphs(item.text)}
 ${images.map((p) => `<img src="${link(p.file)}" alt="${esc(p.fileName)}">`).join("\n")}</article>`;
   });
   const body = `<h1>${esc(newsletter.title)}</h1>
 ${newsletter.subtitle ? `<p>${esc(newsletter.subtitle)}</p>` : ""}
-<p class="meta">${esc(m.edition(newsletter.edition))}${newsletter.publishedAt ? ` · ${esc(formatDay(newsletter.publishedAt))}` : ""}</p>
+<p class="meta">${esc(archiveMessages.edition(newsletter.edition))}${newsletter.publishedAt ? ` · ${esc(formatDay(newsletter.publishedAt))}` : ""}</p>
 ${newsletter.cover ? `<img src="${link(newsletter.cover)}" alt="">` : ""}
-${episode ? `<p><a href="${link(episode.page)}">${esc(m.listen)}: ${esc(episode.title)}</a></p>` : ""}
+${episode ? `<p><a href="${link(episode.page)}">${esc(archiveMessages.listen)}: ${esc(episode.title)}</a></p>` : ""}
 ${items.join("\n")}`;
   return {
     path: newsletter.page,

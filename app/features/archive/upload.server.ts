@@ -9,12 +9,11 @@ import { ArchiveImportError, importArchive, type ImportResult } from "./import.s
 import { archiveMessages } from "./messages";
 import { ARCHIVE_FIELD, ARCHIVE_FORM_OVERHEAD_BYTES, MAX_ARCHIVE_BYTES, OWNER_FIELD } from "./upload-fields";
 
-const m = archiveMessages.upload;
 
 export type UploadOutcome = { ok: true; email: string; result: ImportResult } | { ok: false; error: string; status: number };
 
 export async function importUploadedArchive(request: Request): Promise<UploadOutcome> {
-  if (!isMultipart(request)) return { ok: false, error: m.noFile, status: 400 };
+  if (!isMultipart(request)) return { ok: false, error: archiveMessages.upload.noFile, status: 400 };
   let file: IncomingFile | null = null;
   try {
     const read = await readMultipartToDisk(request, {
@@ -25,12 +24,12 @@ export async function importUploadedArchive(request: Request): Promise<UploadOut
     });
     file = read.file;
     const email = z.email().safeParse((read.fields[OWNER_FIELD] ?? "").trim());
-    if (!email.success) return { ok: false, error: m.badEmail, status: 400 };
-    if (!file) return { ok: false, error: m.noFile, status: 400 };
+    if (!email.success) return { ok: false, error: archiveMessages.upload.badEmail, status: 400 };
+    if (!file) return { ok: false, error: archiveMessages.upload.noFile, status: 400 };
     return { ok: true, email: email.data, result: await importArchive(file.path, { email: email.data }) };
   } catch (error) {
-    if (error instanceof ArchiveImportError) return { ok: false, error: m.failed(error.message), status: error.status };
-    if (error instanceof MultipartError) return { ok: false, error: m.unreadable, status: error.status };
+    if (error instanceof ArchiveImportError) return { ok: false, error: archiveMessages.upload.failed(error.message), status: error.status };
+    if (error instanceof MultipartError) return { ok: false, error: archiveMessages.upload.unreadable, status: error.status };
     throw error;
   } finally {
     if (file) await fs.rm(file.path, { force: true });

@@ -7,7 +7,6 @@ import { formatDay } from "~/lib/format-date";
 import { BookLayoutError } from "./layout-failure";
 import { bookMessages } from "./messages";
 
-const m = bookMessages.pdf;
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
 const FONTS = { serif: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: "DejaVuSerif-Italic.ttf", sans: "DejaVuSans.ttf" } as const;
 
@@ -112,7 +111,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   };
   const width = () => doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const byline = input.familyName ? m.byline(input.familyName) : null;
+  const byline = input.familyName ? bookMessages.pdf.byline(input.familyName) : null;
 
   const placePhotos = async (keys: string[], story: number) => {
     const room = () => bottom() - doc.page.margins.top;
@@ -149,12 +148,12 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     const url = story.listenUrl!;
     if (doc.y + INVITE_QR_SIDE + 110 > bottom()) doc.addPage();
     else doc.moveDown(1.5);
-    doc.font("bold").fontSize(16).fillColor(INK).text(printable(m.listenVoice(teller)), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc.font("bold").fontSize(16).fillColor(INK).text(printable(bookMessages.pdf.listenVoice(teller)), doc.page.margins.left, doc.y, { width: width(), align: "center" });
     doc.moveDown(0.8);
     const top = doc.y;
     drawQr(doc, url, doc.page.margins.left + (width() - INVITE_QR_SIDE) / 2, top, INVITE_QR_SIDE);
     doc.y = top + INVITE_QR_SIDE + 10;
-    doc.font("serif").fontSize(11).fillColor(INK).text(m.scanToListen(story.lengthLabel ?? null), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc.font("serif").fontSize(11).fillColor(INK).text(bookMessages.pdf.scanToListen(story.lengthLabel ?? null), doc.page.margins.left, doc.y, { width: width(), align: "center" });
     doc.font("sans").fontSize(8.5).fillColor(MUTED).text(url, { width: width(), align: "center" });
     doc.x = doc.page.margins.left;
   };
@@ -178,7 +177,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   doc.font("bold").fontSize(24).fillColor(INK).text(printable(input.title), { align: "center" });
   if (byline) doc.moveDown(0.5).font("italic").fontSize(14).fillColor(MUTED).text(byline, { align: "center" });
   if (input.description) doc.moveDown(1.5).font("serif").fontSize(11).fillColor(MUTED).text(printable(input.description), { align: "center" });
-  doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(m.madeWith(formatDay(input.madeOn)), { align: "center" });
+  doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(bookMessages.pdf.madeWith(formatDay(input.madeOn)), { align: "center" });
 
   const dedication = printable(input.dedication ?? "").trim();
   if (dedication) {
@@ -189,7 +188,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   const foreword = bookParagraphs(input.foreword ?? "").paragraphs;
   if (foreword.length) {
     doc.addPage();
-    doc.font("bold").fontSize(18).fillColor(INK).text(m.foreword).moveDown(1);
+    doc.font("bold").fontSize(18).fillColor(INK).text(bookMessages.pdf.foreword).moveDown(1);
     for (const paragraph of foreword) doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { lineGap: 3, paragraphGap: 8 });
   }
 
@@ -197,7 +196,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   const lines: Array<{ text: string; part: boolean; story: number }> = [];
   for (const [i, story] of input.stories.entries()) {
     if (story.part !== undefined && story.part !== input.stories[i - 1]?.part) lines.push({ text: printable(story.part), part: true, story: i });
-    lines.push({ text: printable(m.contentsLine(story.title, tellers[i]!)), part: false, story: i });
+    lines.push({ text: printable(bookMessages.pdf.contentsLine(story.title, tellers[i]!)), part: false, story: i });
   }
 
   const tocFont = (part: boolean) => doc.font(part ? "bold" : "serif").fontSize(11).fillColor(INK);
@@ -233,14 +232,14 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.addPage();
     starts.push(doc.bufferedPageRange().count);
     doc.font("bold").fontSize(20).fillColor(INK).text(printable(story.title));
-    if (tellers[i]) doc.font("serif").fontSize(14).fillColor(INK).text(printable(m.from(tellers[i]!)));
+    if (tellers[i]) doc.font("serif").fontSize(14).fillColor(INK).text(printable(bookMessages.pdf.from(tellers[i]!)));
     doc.font("italic").fontSize(11).fillColor(MUTED).text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
     doc.moveDown(1);
     const { paragraphs, cut } = bookParagraphs(story.text);
     for (const paragraph of paragraphs) {
       doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { align: "left", lineGap: 3, paragraphGap: 8 });
     }
-    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(m.rest(tellers[i]!)), { lineGap: 2, paragraphGap: 8 });
+    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(bookMessages.pdf.rest(tellers[i]!)), { lineGap: 2, paragraphGap: 8 });
     await placePhotos(story.photoKeys, i);
     if (story.listenUrl && story.voiceOnly && paragraphs.length === 0) inviteToListen(story, tellers[i]!);
     else if (story.listenUrl) {
@@ -249,7 +248,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       const top = doc.y;
       drawQr(doc, story.listenUrl, doc.page.margins.left, top, QR_SIDE);
       const textX = doc.page.margins.left + QR_SIDE + 14;
-      doc.font("bold").fontSize(11).fillColor(INK).text(printable(story.voiceOnly ? m.listenVoice(tellers[i]!) : m.listen), textX, top + 18, { width: width() - QR_SIDE - 14 });
+      doc.font("bold").fontSize(11).fillColor(INK).text(printable(story.voiceOnly ? bookMessages.pdf.listenVoice(tellers[i]!) : bookMessages.pdf.listen), textX, top + 18, { width: width() - QR_SIDE - 14 });
       doc.font("sans").fontSize(8.5).fillColor(MUTED).text(story.listenUrl, { width: width() - QR_SIDE - 14 });
       doc.x = doc.page.margins.left;
       doc.y = top + QR_SIDE + 6;
@@ -263,7 +262,7 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.switchToPage(tocFirst + p);
     doc.y = doc.page.margins.top;
     if (p === 0) {
-      doc.font("bold").fontSize(18).fillColor(INK).text(m.contents);
+      doc.font("bold").fontSize(18).fillColor(INK).text(bookMessages.pdf.contents);
       doc.y = doc.page.margins.top + tocHeading;
     }
     for (const line of tocPagesOf[p]!) {

@@ -12,7 +12,6 @@ import { campaignMessages } from "./messages";
 import { CORRECT_INTENT, inviteeStatus, RESEND_INTENT, resendRefusal, type InviteeView } from "./invitee-status";
 import { CorrectInvitationSchema, ResendInvitationSchema } from "./schemas";
 
-const m = campaignMessages.invitees;
 
 type CampaignState = { id: string; status: string; isActive: boolean };
 
@@ -26,7 +25,7 @@ export function listInvitees(campaign: CampaignState): InviteeView[] {
       id: row.id,
       email: row.email,
       status,
-      statusLabel: m.status[status],
+      statusLabel: campaignMessages.invitees.status[status],
       reminderCount: row.reminderCount,
       maxReminders,
       canResend: resendRefusal(row, campaign, maxReminders) === null,
@@ -49,14 +48,14 @@ export class ResendError extends Error {
 // key is the step's, so a double submit (or a reminder at the same moment) sends one e-mail.
 export async function resendInvitation(campaignId: string, invitationId: string, seenCount: number) {
   const row = getInvitationToResend(campaignId, invitationId);
-  if (!row) throw new ResendError(404, m.notFound);
+  if (!row) throw new ResendError(404, campaignMessages.invitees.notFound);
   const { invitation, campaign, owner, maxReminders } = row;
   // An answered invitee who unsubscribed is refused as answered; one who never answered is 'unsubscribed'.
   const blocked = collectionMailBlock(owner.id, campaign.id, invitation.email);
   const refusal = resendRefusal(invitation, campaign, maxReminders) ?? (blocked ? (blocked.kind === "undeliverable" ? "failed" : "unsubscribed") : null);
   const stale = seenCount !== invitation.reminderCount;
   if (refusal && !(stale && refusal === "limit")) {
-    throw new ResendError(409, refusal === "limit" ? m.cannotResend.limit(maxReminders) : m.cannotResend[refusal]);
+    throw new ResendError(409, refusal === "limit" ? campaignMessages.invitees.cannotResend.limit(maxReminders) : campaignMessages.invitees.cannotResend[refusal]);
   }
   if (stale) return { email: invitation.email, sent: false };
 
@@ -72,10 +71,10 @@ export async function resendInvitation(campaignId: string, invitationId: string,
 
 export async function resendInvitationAction(campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
-  if (submission.status !== "success") throw new Response(m.badRequest, { status: 400 });
+  if (submission.status !== "success") throw new Response(campaignMessages.invitees.badRequest, { status: 400 });
   try {
     const { email, sent } = await resendInvitation(campaignId, submission.value.invitationId, submission.value.seen);
-    return redirectWithToast(pageUrl, sent ? m.resent(email) : m.alreadyResent(email));
+    return redirectWithToast(pageUrl, sent ? campaignMessages.invitees.resent(email) : campaignMessages.invitees.alreadyResent(email));
   } catch (error) {
     if (!(error instanceof ResendError)) throw error;
     if (error.status === 404) throw new Response(error.message, { status: 404 });
@@ -91,15 +90,15 @@ export async function correctInvitationAction(campaignId: string, formData: Form
     data({ intent: CORRECT_INTENT, invitationId, result: submission.reply({ formErrors }) } as const, { status });
   if (submission.status !== "success") return data({ intent: CORRECT_INTENT, invitationId, result: submission.reply() } as const, { status: 400 });
   const row = getInvitationToResend(campaignId, submission.value.invitationId);
-  if (!row) throw new Response(m.notFound, { status: 404 });
+  if (!row) throw new Response(campaignMessages.invitees.notFound, { status: 404 });
   const { invitation, campaign, owner } = row;
   const email = submission.value.email;
-  const correction = m.correction;
+  const correction = campaignMessages.invitees.correction;
   if (invitation.status !== "failed") {
     if (invitation.email.toLowerCase() === email.toLowerCase()) return redirectWithToast(pageUrl, correction.sent(email));
     return refuse(409, [correction.notFailed]);
   }
-  if (!isOpen(campaign)) return refuse(409, [m.cannotResend.closed]);
+  if (!isOpen(campaign)) return refuse(409, [campaignMessages.invitees.cannotResend.closed]);
   if (invitation.email.toLowerCase() === email.toLowerCase()) return refuse(400, [correction.sameAddress]);
   if (isInvitedTo(campaignId, email)) return refuse(409, [correction.alreadyInvited(email)]);
   if (collectionMailBlock(owner.id, campaign.id, email)) return refuse(409, [correction.blocked(email)]);

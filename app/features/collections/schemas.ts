@@ -4,7 +4,6 @@ import { addressMessages, canonicalAddress, EMAIL_MAX as ADDRESS_MAX, NAME_MAX, 
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
-const v = campaignMessages.validation;
 
 export const TITLE_MAX = 200;
 export const PROMPT_MIN = 10;
@@ -13,7 +12,7 @@ const PROMPT_MAX = 5000;
 const EMAIL_MAX = ADDRESS_MAX;
 const ENTRY_MAX = ADDRESS_MAX + NAME_MAX + 4;
 
-const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
+const title = z.string({ error: campaignMessages.validation.titleRequired }).trim().min(1, { error: campaignMessages.validation.titleRequired }).max(TITLE_MAX, { error: campaignMessages.validation.titleTooLong });
 const description = z.string().trim().max(DESCRIPTION_MAX).optional();
 
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?$/;
@@ -33,11 +32,11 @@ export function scheduledDateToUtc(value: string | undefined, offsetMinutes?: nu
 export const CreateCollectionSchema = z.object({
   title,
   description,
-  prompt: z.string({ error: v.promptDetailed }).trim().min(PROMPT_MIN, { error: v.promptDetailed }).max(PROMPT_MAX),
+  prompt: z.string({ error: campaignMessages.validation.promptDetailed }).trim().min(PROMPT_MIN, { error: campaignMessages.validation.promptDetailed }).max(PROMPT_MAX),
   scheduledDate: z
     .string()
-    .max(40, { error: v.scheduledDateInvalid })
-    .refine((value) => scheduledDateToUtc(value) !== null, { error: v.scheduledDateInvalid })
+    .max(40, { error: campaignMessages.validation.scheduledDateInvalid })
+    .refine((value) => scheduledDateToUtc(value) !== null, { error: campaignMessages.validation.scheduledDateInvalid })
     .refine((value) => isSensibleDate(scheduledDateToUtc(value) ?? new Date()), { error: () => dateOutOfRangeMessage() })
     .optional(),
   timezoneOffset: z.number().int().min(-840).max(840).optional(),
@@ -55,13 +54,13 @@ const emailList = z.union([z.array(z.string().max(ENTRY_MAX)), z.string().max(1_
 });
 
 const apiScheduledDate = z
-  .union([z.string().max(100, { error: v.scheduledDateInvalid }), z.null()], { error: v.scheduledDateInvalid })
+  .union([z.string().max(100, { error: campaignMessages.validation.scheduledDateInvalid }), z.null()], { error: campaignMessages.validation.scheduledDateInvalid })
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: v.scheduledDateInvalid });
+      ctx.addIssue({ code: "custom", message: campaignMessages.validation.scheduledDateInvalid });
       return z.NEVER;
     }
     if (!isSensibleDate(date)) {
@@ -75,7 +74,7 @@ export const ApiCreateCampaignSchema = z
   .object({
     title,
     description: description.nullable().transform((d) => d || undefined),
-    prompt: z.string({ error: v.promptDetailed }).trim().min(1, { error: v.promptDetailed }).max(PROMPT_MAX),
+    prompt: z.string({ error: campaignMessages.validation.promptDetailed }).trim().min(1, { error: campaignMessages.validation.promptDetailed }).max(PROMPT_MAX),
     inviteEmails: emailList.optional(),
     emails: emailList.optional(),
     scheduledDate: apiScheduledDate,

@@ -7,7 +7,7 @@ import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createContactGroup, deleteContactGroup, getOwnedContactGroup, updateContactGroup } from "~/models/contact-group.server";
 import { blockedRecipients, createContact, deleteContact, getOwnedContact, updateContact } from "./contacts.server";
-import { contactMessages as m } from "./messages";
+import { contactMessages } from "./messages";
 import { ContactFormSchema, DeleteSchema, GroupFormSchema } from "./schemas";
 
 export function owned<T>(thing: T | undefined): T {
@@ -36,9 +36,9 @@ export async function saveContactAction(ownerId: string, formData: FormData, int
   const input = { ...values, preferredName: values.preferredName ?? null, notes: values.notes ?? null };
   const result = guarded(() => (contactId ? updateContact(ownerId, contactId, input) : createContact(ownerId, input)), intent);
   if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
-  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [m.contact.duplicateEmail] }) }, { status: 400 });
+  if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [contactMessages.contact.duplicateEmail] }) }, { status: 400 });
   const blocked = blockedRecipients(ownerId, [result.contact.email])[result.contact.email];
-  return redirectWithToast(back, { title: contactId ? m.contact.updated : m.contact.created, description: blocked ? m.blocked.note(result.contact.email, blocked) : undefined });
+  return redirectWithToast(back, { title: contactId ? contactMessages.contact.updated : contactMessages.contact.created, description: blocked ? contactMessages.blocked.note(result.contact.email, blocked) : undefined });
 }
 
 export async function saveGroupAction(ownerId: string, formData: FormData, intent: ContactIntent, back: string) {
@@ -51,14 +51,14 @@ export async function saveGroupAction(ownerId: string, formData: FormData, inten
   if (!result) return data({ intent, result: submission.reply({ formErrors: [errorMessages.unexpected] }) }, { status: 500 });
   // Only a forged checkbox (another user's contact) or a group deleted meanwhile gets here.
   if (!result.ok) throw notFound();
-  return redirectWithToast(back, { title: groupId ? m.group.updated : m.group.created });
+  return redirectWithToast(back, { title: groupId ? contactMessages.group.updated : contactMessages.group.created });
 }
 
 /** Both deletes: a refused id is a 404; a failure is recorded and told as a toast. */
 function remove(formData: FormData, kind: "contact" | "group", del: (id: string) => boolean, back: string) {
   const submission = parseWithZod(formData, { schema: DeleteSchema });
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
-  const texts = kind === "contact" ? m.contact : m.group;
+  const texts = kind === "contact" ? contactMessages.contact : contactMessages.group;
   const deleted = guarded(() => del(submission.value.id), `delete-${kind}`);
   if (deleted === undefined) return redirectWithToast(back, { title: texts.deleteFailed, description: errorMessages.unexpected, variant: "destructive" });
   if (!deleted) throw notFound();

@@ -3,7 +3,6 @@ import { EMAIL_MAX, NAME_MAX, parseMailbox } from "~/lib/email-address";
 import { contactMessages } from "./messages";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags, parseTagInput } from "./tags";
 
-const m = contactMessages;
 
 export const MAX_NAME = 200;
 export const MAX_NOTES = 5000;
@@ -12,22 +11,22 @@ export const MAX_DESCRIPTION = 500;
 const MAX_IDS = 10_000;
 
 const email = z
-  .string({ error: m.validation.emailRequired })
+  .string({ error: contactMessages.validation.emailRequired })
   .trim()
-  .min(1, { error: m.validation.emailRequired })
-  .max(EMAIL_MAX + NAME_MAX + 4, { error: m.validation.email })
-  .refine((value) => parseMailbox(value) !== null, { error: m.validation.email });
-const optionalText = (max: number) => z.string().trim().max(max, { error: m.validation.tooLong }).optional();
+  .min(1, { error: contactMessages.validation.emailRequired })
+  .max(EMAIL_MAX + NAME_MAX + 4, { error: contactMessages.validation.email })
+  .refine((value) => parseMailbox(value) !== null, { error: contactMessages.validation.email });
+const optionalText = (max: number) => z.string().trim().max(max, { error: contactMessages.validation.tooLong }).optional();
 const cleanTags = z
-  .array(z.string().max(MAX_TAG_LENGTH, { error: m.validation.tooLong }))
-  .max(MAX_TAGS * 4, { error: m.validation.tooManyTags })
+  .array(z.string().max(MAX_TAG_LENGTH, { error: contactMessages.validation.tooLong }))
+  .max(MAX_TAGS * 4, { error: contactMessages.validation.tooManyTags })
   .transform(normalizeTags)
-  .pipe(z.array(z.string()).max(MAX_TAGS, { error: m.validation.tooManyTags }));
+  .pipe(z.array(z.string()).max(MAX_TAGS, { error: contactMessages.validation.tooManyTags }));
 const groupName = z
-  .string({ error: m.group.nameRequired })
+  .string({ error: contactMessages.group.nameRequired })
   .trim()
-  .min(1, { error: m.group.nameRequired })
-  .max(MAX_GROUP_NAME, { error: m.validation.tooLong });
+  .min(1, { error: contactMessages.group.nameRequired })
+  .max(MAX_GROUP_NAME, { error: contactMessages.validation.tooLong });
 const id = z.string().min(1).max(100);
 
 export const ContactFormSchema = z.object({
@@ -37,12 +36,12 @@ export const ContactFormSchema = z.object({
   notes: optionalText(MAX_NOTES),
   tags: z
     .string()
-    .max(MAX_TAGS * (MAX_TAG_LENGTH + 2) * 4, { error: m.validation.tooLong })
+    .max(MAX_TAGS * (MAX_TAG_LENGTH + 2) * 4, { error: contactMessages.validation.tooLong })
     .optional()
     .transform((input, ctx) => {
       const tags = parseTagInput(input);
-      if (tags.length > MAX_TAGS) ctx.addIssue({ code: "custom", message: m.validation.tooManyTags });
-      if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) ctx.addIssue({ code: "custom", message: m.validation.tooLong });
+      if (tags.length > MAX_TAGS) ctx.addIssue({ code: "custom", message: contactMessages.validation.tooManyTags });
+      if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) ctx.addIssue({ code: "custom", message: contactMessages.validation.tooLong });
       return tags;
     }),
   isAdmin: z.boolean().default(false),
@@ -59,7 +58,7 @@ export const GroupFormSchema = z.object({
 export const DeleteSchema = z.object({ id });
 
 // JSON calls also accept form-encoded bodies, where every value is a string.
-const nullableText = (max: number) => z.string().trim().max(max, { error: m.validation.tooLong }).nullable().optional();
+const nullableText = (max: number) => z.string().trim().max(max, { error: contactMessages.validation.tooLong }).nullable().optional();
 const boolish = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")], {
   error: "Must be true or false",
 });

@@ -11,8 +11,6 @@ import { storyMessages } from "./messages";
 import { attachRecorder, clone, hook, type Take } from "./recorder-controller";
 import { isTooLargeRecording, RECORDING_FIELD } from "./recording-limits";
 
-const rm = storyMessages.recording;
-const r = rm.recorder;
 
 /** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
 const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -86,10 +84,10 @@ function enhance(form: HTMLFormElement) {
     if (state.phase === "sending") {
       const percent = Math.round(state.progress * 100);
       progress.value = percent;
-      progress.setAttribute("aria-valuetext", r.progress(percent));
-      progress.textContent = r.progress(percent);
+      progress.setAttribute("aria-valuetext", storyMessages.recording.recorder.progress(percent));
+      progress.textContent = storyMessages.recording.recorder.progress(percent);
     }
-    message.textContent = state.phase === "waiting" ? r.retrying : state.phase === "failed" ? (state.status === 0 ? r.offline : r.failed(state.status)) : "";
+    message.textContent = state.phase === "waiting" ? storyMessages.recording.recorder.retrying : state.phase === "failed" ? (state.status === 0 ? storyMessages.recording.recorder.offline : storyMessages.recording.recorder.failed(state.status)) : "";
     retry.hidden = state.phase !== "waiting" && state.phase !== "failed";
     countdown.hidden = state.phase !== "waiting";
     if (countdownTimer) clearInterval(countdownTimer);
@@ -97,7 +95,7 @@ function enhance(form: HTMLFormElement) {
     if (state.phase === "waiting") {
       const tick = () => {
         const seconds = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
-        countdown.textContent = seconds > 0 ? r.nextTry(seconds) : r.tryingNow;
+        countdown.textContent = seconds > 0 ? storyMessages.recording.recorder.nextTry(seconds) : storyMessages.recording.recorder.tryingNow;
       };
       tick();
       countdownTimer = setInterval(tick, 500);
@@ -135,7 +133,7 @@ function enhance(form: HTMLFormElement) {
     setNotice("");
     if (recorder?.active()) {
       event.preventDefault();
-      setNotice(r.finishFirst);
+      setNotice(storyMessages.recording.recorder.finishFirst);
       return;
     }
     // Refused here, before a byte is sent: 60 MB on a phone's line is minutes for nothing. The
@@ -143,7 +141,7 @@ function enhance(form: HTMLFormElement) {
     const chosen = take?.file ?? (replacement ? undefined : fileInput.files?.[0]);
     if (chosen && isTooLargeRecording(chosen.size)) {
       event.preventDefault();
-      showErrors({ [RECORDING_FIELD]: [rm.tooLarge] });
+      showErrors({ [RECORDING_FIELD]: [storyMessages.recording.tooLarge] });
       return;
     }
     if (!take) return setSubmitting(true);

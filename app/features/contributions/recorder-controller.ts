@@ -23,7 +23,6 @@ import {
 } from "./recorder-state";
 import { MAX_RECORDING_SECONDS } from "./recording-limits";
 
-const r = storyMessages.recording.recorder;
 
 /** The element with `data-recorder="<name>"` under `root`: the one home of the hooks' attribute. */
 export const hook = <T extends Element = HTMLElement>(root: ParentNode, name: string) => root.querySelector<T>(`[data-recorder="${name}"]`)!;
@@ -128,9 +127,9 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
       show("idle");
       const start = hook<HTMLButtonElement>(view, "start");
       start.disabled = phase === "asking";
-      put(hook(start, "start-label"), phase === "blocked" ? r.tryAgain : r.start);
+      put(hook(start, "start-label"), phase === "blocked" ? storyMessages.recording.recorder.tryAgain : storyMessages.recording.recorder.start);
       view.querySelector("[role=alert]")?.remove();
-      if (phase === "blocked" && state.blocked) start.before(Object.assign(clone(section, "blocked"), { textContent: r.blocked[state.blocked] }));
+      if (phase === "blocked" && state.blocked) start.before(Object.assign(clone(section, "blocked"), { textContent: storyMessages.recording.recorder.blocked[state.blocked] }));
       const asking = view.querySelector("[data-asking]");
       if (phase === "asking" && !asking) {
         const waiting = clone(section, "asking");
@@ -141,13 +140,13 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     } else if (phase === "recording" || phase === "paused") {
       show("running");
       const recording = phase === "recording";
-      put(hook(view, "status"), recording ? r.recording : r.paused);
+      put(hook(view, "status"), recording ? storyMessages.recording.recorder.recording : storyMessages.recording.recorder.paused);
       const dot = hook(view, "dot").classList;
       dot.toggle("animate-pulse", recording);
       dot.toggle("bg-destructive", recording);
       dot.toggle("bg-muted-foreground", !recording);
-      put(hook(view, "toggle"), recording ? r.pause : r.resume);
-      put(hook(view, "clock"), r.clock(formatClock(seconds()), formatClock(MAX_RECORDING_SECONDS)));
+      put(hook(view, "toggle"), recording ? storyMessages.recording.recorder.pause : storyMessages.recording.recorder.resume);
+      put(hook(view, "clock"), storyMessages.recording.recorder.clock(formatClock(seconds()), formatClock(MAX_RECORDING_SECONDS)));
       // The meter rests at 0 while paused: the microphone is still open, but nothing is being kept.
       const meter = hook(view, "meter");
       meter.hidden = level === null;
@@ -158,15 +157,15 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
         (bar.firstElementChild as HTMLElement).style.width = `${shownLevel}%`;
       }
       const step = warningStep(secondsLeftWarning(state, now));
-      put(hook(view, "warning"), step === null ? "" : step === 60 ? r.minuteLeft : r.secondsLeft(step));
+      put(hook(view, "warning"), step === null ? "" : step === 60 ? storyMessages.recording.recorder.minuteLeft : storyMessages.recording.recorder.secondsLeft(step));
     } else {
       show(take ? "result" : null);
       if (!take) return;
       const note = view.querySelector<HTMLElement>("[data-recorder=note]");
-      const noteText = state.stopReason === "limit" ? r.stoppedAtLimit : state.stopReason === "kept" ? r.kept : "";
+      const noteText = state.stopReason === "limit" ? storyMessages.recording.recorder.stoppedAtLimit : state.stopReason === "kept" ? storyMessages.recording.recorder.kept : "";
       if (note && noteText) put(note, noteText);
       else note?.remove();
-      put(hook(view, "length"), r.length(formatClock(seconds())));
+      put(hook(view, "length"), storyMessages.recording.recorder.length(formatClock(seconds())));
     }
   }
 
@@ -176,23 +175,23 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     render();
     onTake(take);
     // Brought back on load: said politely, and focus stays where the relative is.
-    if (state.stopReason === "kept") return void announce(r.kept);
+    if (state.stopReason === "kept") return void announce(storyMessages.recording.recorder.kept);
     void keepRecording(keepAs, { blob: take.file, type: take.file.type, durationSeconds: seconds(), madeAt: Date.now() });
-    const stopped = r.stoppedAnnounce(formatClock(seconds()));
-    announce(state.stopReason === "limit" ? `${r.stoppedAtLimit} ${stopped}` : stopped);
+    const stopped = storyMessages.recording.recorder.stoppedAnnounce(formatClock(seconds()));
+    announce(state.stopReason === "limit" ? `${storyMessages.recording.recorder.stoppedAtLimit} ${stopped}` : stopped);
     view.querySelector<HTMLElement>("[data-testid=recorder-result]")?.focus();
   }
 
   async function start() {
     dispatch({ type: "ask" });
-    announce(r.asking);
+    announce(storyMessages.recording.recorder.asking);
     let media: MediaStream;
     try {
       media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
     } catch (error) {
       const reason = blockedReason((error as DOMException | undefined)?.name);
       dispatch({ type: "blocked", reason });
-      announce(r.blocked[reason]);
+      announce(storyMessages.recording.recorder.blocked[reason]);
       return;
     }
     const mimeType = chooseAudioType((type) => MediaRecorder.isTypeSupported(type));
@@ -202,7 +201,7 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     } catch {
       media.getTracks().forEach((track) => track.stop());
       dispatch({ type: "blocked", reason: "failed" });
-      announce(r.blocked.failed);
+      announce(storyMessages.recording.recorder.blocked.failed);
       return;
     }
     const chunks: Blob[] = [];
@@ -221,17 +220,17 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     rec = made;
     setLevelStream(media);
     made.start(DATA_INTERVAL_MS);
-    mark("started", r.started);
+    mark("started", storyMessages.recording.recorder.started);
   }
 
   function pause() {
     rec?.pause();
-    mark("pause", r.pausedAnnounce);
+    mark("pause", storyMessages.recording.recorder.pausedAnnounce);
   }
 
   function resume() {
     rec?.resume();
-    mark("resume", r.resumedAnnounce);
+    mark("resume", storyMessages.recording.recorder.resumedAnnounce);
   }
 
   function discard() {

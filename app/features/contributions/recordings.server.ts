@@ -43,7 +43,6 @@ import { recordingIdOfRemovalToken, removalToken, removalUrl } from "./removal-l
 import { queueStoryThanks, thankForStory } from "./story-thanks.server";
 import { storageKeys } from "~/lib/storage/keys";
 
-const m = storyMessages.recording;
 
 export const CONVERT_RECORDING_JOB = "convert-recording";
 
@@ -62,13 +61,13 @@ async function removeOrphanTemps() {
 export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string; code: RefusalCode; status: 400 | 413 };
 
 export async function checkRecording(file: string, size: number): Promise<RecordingCheck> {
-  if (isTooLargeRecording(size)) return { ok: false, reason: m.tooLarge, code: "tooLarge", status: 413 };
-  if (size === 0) return { ok: false, reason: m.empty, code: "empty", status: 400 };
+  if (isTooLargeRecording(size)) return { ok: false, reason: storyMessages.recording.tooLarge, code: "tooLarge", status: 413 };
+  if (size === 0) return { ok: false, reason: storyMessages.recording.empty, code: "empty", status: 400 };
   const facts = await probeAudio(file);
-  if (!facts) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };
-  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: m.tooLong, code: "tooLong", status: 400 };
+  if (!facts) return { ok: false, reason: storyMessages.recording.notAudio, code: "notAudio", status: 400 };
+  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: storyMessages.recording.tooLong, code: "tooLong", status: 400 };
   // Kept without what the sender's phone wrote about it (its GPS position, device).
-  if ((await stripMetadataInPlace(file, muxerFor(originalExtension(facts)), "audio")) === null) return { ok: false, reason: m.notAudio, code: "notAudio", status: 400 };
+  if ((await stripMetadataInPlace(file, muxerFor(originalExtension(facts)), "audio")) === null) return { ok: false, reason: storyMessages.recording.notAudio, code: "notAudio", status: 400 };
   return { ok: true, facts };
 }
 

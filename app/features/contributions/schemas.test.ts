@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { storyMessages } from "./messages";
 import { ContributionSchema, narratorDefaults, NarratorSettingsSchema, readNarratorSettings, toPodcastSettings } from "./schemas";
 
-const v = storyMessages.validation;
 
 describe("ContributionSchema", () => {
   test("trims, and a blank (whitespace) field is refused with its message", () => {
@@ -14,8 +13,8 @@ describe("ContributionSchema", () => {
     const result = ContributionSchema.safeParse({ contributorName: "  ", contributorEmail: "\t", storyContent: undefined });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
-    expect(messages).toEqual({ contributorName: v.nameRequired, contributorEmail: v.emailRequired, storyContent: v.storyRequired });
-    expect(ContributionSchema.safeParse({ contributorName: "A", contributorEmail: "nope", storyContent: "S" }).error?.issues[0]?.message).toBe(v.emailInvalid);
+    expect(messages).toEqual({ contributorName: storyMessages.validation.nameRequired, contributorEmail: storyMessages.validation.emailRequired, storyContent: storyMessages.validation.storyRequired });
+    expect(ContributionSchema.safeParse({ contributorName: "A", contributorEmail: "nope", storyContent: "S" }).error?.issues[0]?.message).toBe(storyMessages.validation.emailInvalid);
   });
 });
 
@@ -58,6 +57,6 @@ describe("narrator settings", () => {
     expect(toPodcastSettings(two).voiceConfig).toMatchObject({ hostCount: 2, secondaryVoice: "female-professional", secondaryAccent: "british", secondarySpeed: 1.2 });
     expect(readNarratorSettings(toPodcastSettings(two))).toEqual(two);
     expect(toPodcastSettings({ ...two, hostCount: 1 }).voiceConfig).toMatchObject({ hostCount: 1, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null });
-    expect(NarratorSettingsSchema.safeParse({ ...two, hostCount: 3 }).error?.issues[0]?.message).toBe(v.invalidChoice);
+    expect(NarratorSettingsSchema.safeParse({ ...two, hostCount: 3 }).error?.issues[0]?.message).toBe(storyMessages.validation.invalidChoice);
   });
 });

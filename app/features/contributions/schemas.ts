@@ -2,7 +2,6 @@ import { z } from "zod";
 import { storyMessages } from "./messages";
 import { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX, TITLE_MAX } from "./limits";
 
-const v = storyMessages.validation;
 
 export { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX };
 
@@ -11,21 +10,21 @@ const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 const contributorEmail = z
-  .string({ error: v.emailRequired })
+  .string({ error: storyMessages.validation.emailRequired })
   .trim()
-  .min(1, { error: v.emailRequired })
-  .pipe(z.email({ error: v.emailInvalid }).max(EMAIL_MAX, { error: v.emailInvalid }));
+  .min(1, { error: storyMessages.validation.emailRequired })
+  .pipe(z.email({ error: storyMessages.validation.emailInvalid }).max(EMAIL_MAX, { error: storyMessages.validation.emailInvalid }));
 
 export const ContributionSchema = z.object({
-  contributorName: requiredText(v.nameRequired, NAME_MAX, v.nameTooLong),
+  contributorName: requiredText(storyMessages.validation.nameRequired, NAME_MAX, storyMessages.validation.nameTooLong),
   contributorEmail,
-  storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
+  storyContent: requiredText(storyMessages.validation.storyRequired, STORY_MAX, storyMessages.validation.storyTooLong),
 });
 export type ContributionInput = z.infer<typeof ContributionSchema>;
 
 export const PublicContributionSchema = ContributionSchema.extend({
   t: z.string().trim().max(200).optional(),
-  storyContent: z.string().trim().max(STORY_MAX, { error: v.storyTooLong }).optional(),
+  storyContent: z.string().trim().max(STORY_MAX, { error: storyMessages.validation.storyTooLong }).optional(),
   recording: z.instanceof(File).optional(),
 }).superRefine((value, ctx) => {
   if (!value.storyContent && !value.recording) ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
@@ -38,7 +37,7 @@ export const ApiContributionSchema = ContributionSchema.extend({
 const optionalName = z
   .string()
   .trim()
-  .max(NAME_MAX, { error: v.nameTooLong })
+  .max(NAME_MAX, { error: storyMessages.validation.nameTooLong })
   .optional()
   .transform((name) => (name ? name : null));
 
@@ -49,7 +48,7 @@ export const RenameContributorSchema = z.object({
 
 export const EditStoryTextSchema = z.object({
   contributionId: z.string({ error: storyMessages.api.notFound }).min(1).max(100),
-  storyContent: requiredText(v.storyRequired, STORY_MAX, v.storyTooLong),
+  storyContent: requiredText(storyMessages.validation.storyRequired, STORY_MAX, storyMessages.validation.storyTooLong),
 });
 
 export const EditStoryTitleSchema = z.object({
@@ -66,17 +65,17 @@ export const ApiRenameSchema = z.object({
   contributorName: z
     .string({ error: "contributorName must be text" })
     .trim()
-    .max(NAME_MAX, { error: v.nameTooLong })
+    .max(NAME_MAX, { error: storyMessages.validation.nameTooLong })
     .nullable()
     .transform((name) => (name ? name : null)),
 });
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: v.invalidChoice });
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: storyMessages.validation.invalidChoice });
 
 const familySpeed = z
-  .number({ error: v.speedRange })
-  .min(SPEED.min, { error: v.speedRange })
-  .max(SPEED.max, { error: v.speedRange })
+  .number({ error: storyMessages.validation.speedRange })
+  .min(SPEED.min, { error: storyMessages.validation.speedRange })
+  .max(SPEED.max, { error: storyMessages.validation.speedRange })
   .transform((speed) => Math.round(speed * 10) / 10);
 
 const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american", secondarySpeed: SPEED.default } as const;
@@ -84,8 +83,8 @@ const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american",
 export const NarratorSettingsSchema = z.object({
     // A form that names no host asks for one voice.
   hostCount: z
-    .number({ error: v.invalidChoice })
-    .refine((n) => n === 1 || n === 2, { error: v.invalidChoice })
+    .number({ error: storyMessages.validation.invalidChoice })
+    .refine((n) => n === 1 || n === 2, { error: storyMessages.validation.invalidChoice })
     .transform((n) => n as 1 | 2)
     .default(1),
   primaryVoice: choice(familyVoices),

@@ -93,10 +93,9 @@ export function listStoryCards(campaignId: string, window: { limit: number; offs
 }
 
 function emptyReplyHeadline(r: EmptyReply) {
-  const m = storyMessages.emptyReplies;
-  if (r.kind === "bounce") return m.bounce(r.contributorEmail);
-  if (r.kind === "automatic") return m.automatic(senderName(r.sentFrom) ?? (r.contributorEmail ? displayAddress(r.contributorEmail) : null) ?? "The relative", automaticReplySummary(ownWords(r.content) || r.content));
-  return m.from(r.contributorEmail);
+  if (r.kind === "bounce") return storyMessages.emptyReplies.bounce(r.contributorEmail);
+  if (r.kind === "automatic") return storyMessages.emptyReplies.automatic(senderName(r.sentFrom) ?? (r.contributorEmail ? displayAddress(r.contributorEmail) : null) ?? "The relative", automaticReplySummary(ownWords(r.content) || r.content));
+  return storyMessages.emptyReplies.from(r.contributorEmail);
 }
 
 const senderName = (sentFrom: string | null) => /^(.+?)\s*<[^<>]+>$/.exec(sentFrom ?? "")?.[1]?.replace(/^"|"$/g, "") || null;

@@ -4,14 +4,14 @@ import { data } from "@remix-run/node";
 import { createContribution, renameContributor } from "~/models/contribution.server";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { storyMessages as m } from "./messages";
+import { storyMessages } from "./messages";
 import { ContributionSchema, RenameContributorSchema } from "./schemas";
 
 export function addStoryAction(campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: ContributionSchema });
   if (submission.status !== "success") return data({ intent: "add-story" as const, result: submission.reply() }, { status: 400 });
   createContribution({ campaignId, ...submission.value, submissionMethod: "web" });
-  return redirectWithToast(pageUrl, m.toast.storyAdded);
+  return redirectWithToast(pageUrl, storyMessages.toast.storyAdded);
 }
 
 export function renameAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
@@ -19,5 +19,5 @@ export function renameAction(ownerId: string, campaignId: string, formData: Form
   if (submission.status !== "success") return data({ intent: "rename" as const, result: submission.reply() }, { status: 400 });
   const { contributionId, contributorName } = submission.value;
   if (!renameContributor(ownerId, contributionId, contributorName, campaignId)) throw notFound();
-  return redirectWithToast(pageUrl, m.toast.nameUpdated);
+  return redirectWithToast(pageUrl, storyMessages.toast.nameUpdated);
 }

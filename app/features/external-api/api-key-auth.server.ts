@@ -2,14 +2,13 @@ import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { tooManyJson } from "~/lib/too-many.server";
 
-const m = externalApiMessages;
 
 const refusals: Record<KeyRefusal, { status: number; message: string }> = {
-  unknown: { status: 401, message: m.invalidKey },
-  inactive: { status: 401, message: m.inactive },
-  deactivated: { status: 401, message: m.deactivated },
-  expired: { status: 401, message: m.expired },
-  limit: { status: 429, message: m.usageLimit },
+  unknown: { status: 401, message: externalApiMessages.invalidKey },
+  inactive: { status: 401, message: externalApiMessages.inactive },
+  deactivated: { status: 401, message: externalApiMessages.deactivated },
+  expired: { status: 401, message: externalApiMessages.expired },
+  limit: { status: 429, message: externalApiMessages.usageLimit },
 };
 
 export function presentedApiKey(request: Request): string | null {
@@ -31,9 +30,9 @@ function refuse(status: number, message: string): never {
 /** Counts the call, so it needs the primary (LiteFS forwards /api/external/*). */
 export function requireApiKey(request: Request) {
   const presented = presentedApiKey(request);
-  if (!presented) refuse(401, m.keyRequired);
+  if (!presented) refuse(401, externalApiMessages.keyRequired);
   const check = authenticateApiKey(presented);
   if (!check.ok) refuse(refusals[check.reason].status, refusals[check.reason].message);
-  if (!check.key.createdById) refuse(403, m.noOwner);
+  if (!check.key.createdById) refuse(403, externalApiMessages.noOwner);
   return { key: check.key, ownerId: check.key.createdById };
 }

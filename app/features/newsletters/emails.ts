@@ -1,7 +1,6 @@
 import { newsletterMessages } from "~/features/newsletters/messages";
 import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
 
-const m = newsletterMessages.email;
 
 export type NewsletterEmailInput = {
   title: string;
@@ -18,8 +17,8 @@ export type NewsletterEmailInput = {
 };
 
 export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
-  const subject = m.subject(input.title, input.familyName, input.edition);
-  const intro = m.intro(input.ownerName, input.storyTitles.length);
+  const subject = newsletterMessages.email.subject(input.title, input.familyName, input.edition);
+  const intro = newsletterMessages.email.intro(input.ownerName, input.storyTitles.length);
   const unsubscribe = { url: input.unsubscribeUrl, from: input.title };
   return {
     subject,
@@ -30,19 +29,19 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
         <h1 class="sh-ink" style="margin:0 0 4px;font-family:Georgia, serif;font-size:24px;line-height:1.3;color:${BRAND.ink};">${input.title}</h1>
         ${input.subtitle ? muted(input.subtitle) : ""}
         ${paragraph(intro)}
-        ${paragraph(html`<strong>${m.inThisEdition}</strong>`)}
+        ${paragraph(html`<strong>${newsletterMessages.email.inThisEdition}</strong>`)}
         <ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${input.storyTitles.map((t) => html`<li>${t}</li>`)}</ul>
-        ${button(input.readUrl, m.read)}
-        ${input.listenUrl ? paragraph(html`${m.listenText} <a href="${input.listenUrl}" class="sh-link" style="color:${BRAND.color};">${m.listen}</a>`) : ""}`,
+        ${button(input.readUrl, newsletterMessages.email.read)}
+        ${input.listenUrl ? paragraph(html`${newsletterMessages.email.listenText} <a href="${input.listenUrl}" class="sh-link" style="color:${BRAND.color};">${newsletterMessages.email.listen}</a>`) : ""}`,
       unsubscribe,
     }),
     text: layoutText([
       greeting(input.recipientName),
       input.subtitle ? `${input.title}\n${input.subtitle}` : input.title,
       intro,
-      `${m.inThisEdition}\n${input.storyTitles.map((t) => `- ${t}`).join("\n")}`,
-      textLink(m.read, input.readUrl),
-      input.listenUrl ? textLink(m.listenText, input.listenUrl) : null,
+      `${newsletterMessages.email.inThisEdition}\n${input.storyTitles.map((t) => `- ${t}`).join("\n")}`,
+      textLink(newsletterMessages.email.read, input.readUrl),
+      input.listenUrl ? textLink(newsletterMessages.email.listenText, input.listenUrl) : null,
     ], { unsubscribe }),
   };
 }

@@ -5,7 +5,7 @@ import { badIntent, notFound } from "~/lib/http.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deliverNewsletter } from "./delivery.server";
-import { newsletterMessages as m } from "./messages";
+import { newsletterMessages } from "./messages";
 import { createNewsletter, getOwnedNewsletter, updateNewsletter } from "./newsletters.server";
 import { CreateNewsletterSchema, SendNewsletterSchema, UpdateNewsletterSchema } from "./schemas";
 
@@ -15,11 +15,11 @@ export function createNewsletterAction(ownerId: string, campaignId: string, form
   const result = createNewsletter(ownerId, campaignId);
   if (!result.ok) {
     if (result.reason === "not-found") throw notFound();
-    return redirectWithToast(pageUrl, m.toast.noStories);
+    return redirectWithToast(pageUrl, newsletterMessages.toast.noStories);
   }
   // 'Immediate' distribution: the delivery job was enqueued with the newsletter.
   if (result.deliverNow) wakeJobs();
-  return redirectWithToast(pageUrl, m.toast.created(result.newsletter.edition));
+  return redirectWithToast(pageUrl, newsletterMessages.toast.created(result.newsletter.edition));
 }
 
 export function updateNewsletterAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
@@ -28,7 +28,7 @@ export function updateNewsletterAction(ownerId: string, campaignId: string, form
   const { newsletterId, coverImageId, ...edit } = submission.value;
   const saved = updateNewsletter(ownerId, campaignId, newsletterId, { ...edit, coverImageId: coverImageId ?? null });
   if (!saved) throw notFound();
-  return redirectWithToast(pageUrl, m.toast.updated);
+  return redirectWithToast(pageUrl, newsletterMessages.toast.updated);
 }
 
 export async function sendNewsletterAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
@@ -37,6 +37,6 @@ export async function sendNewsletterAction(ownerId: string, campaignId: string, 
   const newsletter = getOwnedNewsletter(ownerId, campaignId, submission.value.newsletterId);
   if (!newsletter) throw notFound();
   const delivery = await deliverNewsletter(newsletter.id);
-  if (delivery.recipients === 0) return redirectWithToast(pageUrl, m.toast.noRecipients);
-  return redirectWithToast(pageUrl, delivery.newlySent > 0 ? m.toast.sent(delivery.sentTo) : m.toast.alreadySent);
+  if (delivery.recipients === 0) return redirectWithToast(pageUrl, newsletterMessages.toast.noRecipients);
+  return redirectWithToast(pageUrl, delivery.newlySent > 0 ? newsletterMessages.toast.sent(delivery.sentTo) : newsletterMessages.toast.alreadySent);
 }

@@ -8,7 +8,6 @@ import { categoryLabel } from "./category";
 import { contributorCountLabel, familyBadge, formatPublishDate, storyLengthText, storyParagraphs } from "./content";
 import { newsletterMessages } from "./messages";
 
-const m = newsletterMessages.page;
 const INK = "#2b2118";
 const MUTED = "#5f5245";
 const ACCENT = "#9a3f12";
@@ -75,7 +74,7 @@ export async function renderNewsletterPdf(view: NewsletterView, { origin, loadIm
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const pageUrl = `${origin}/newsletter/${view.publicId}`;
 
-  doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(t(`${m.header}  ·  ${m.edition(view.edition)}`));
+  doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(t(`${newsletterMessages.page.header}  ·  ${newsletterMessages.page.edition(view.edition)}`));
   doc.moveDown(0.6);
   doc.font(f.regular).fontSize(11).fillColor(MUTED).text(t(familyBadge(view.familyName)));
   doc.moveDown(0.3);
@@ -86,12 +85,12 @@ export async function renderNewsletterPdf(view: NewsletterView, { origin, loadIm
     .font(f.regular)
     .fontSize(10)
     .fillColor(MUTED)
-    .text(t([formatPublishDate(view.publishedAt), contributorCountLabel(view.totalContributors), m.readingTotal(view.totalReadingMinutes)].join("  ·  ")));
+    .text(t([formatPublishDate(view.publishedAt), contributorCountLabel(view.totalContributors), newsletterMessages.page.readingTotal(view.totalReadingMinutes)].join("  ·  ")));
 
   if (view.podcast) {
     doc.moveDown(0.8);
-    doc.font(f.bold).fontSize(12).fillColor(INK).text(t(m.listen));
-    doc.font(f.regular).fontSize(10).fillColor(MUTED).text(t(view.podcast.durationText ? m.duration(view.podcast.durationText) : m.durationUnknown));
+    doc.font(f.bold).fontSize(12).fillColor(INK).text(t(newsletterMessages.page.listen));
+    doc.font(f.regular).fontSize(10).fillColor(MUTED).text(t(view.podcast.durationText ? newsletterMessages.page.duration(view.podcast.durationText) : newsletterMessages.page.durationUnknown));
     if (view.podcast.audioUrl) doc.fillColor(ACCENT).text(`${pageUrl}#listen`, { link: `${pageUrl}#listen`, underline: true });
   }
 
@@ -125,7 +124,7 @@ export async function renderNewsletterPdf(view: NewsletterView, { origin, loadIm
   }
 
   doc.moveDown(1.5);
-  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t(`${m.createdWith} Storyhearth. ${m.craftedNote(view.familyName)}`), { align: "center" });
+  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t(`${newsletterMessages.page.createdWith} Storyhearth. ${newsletterMessages.page.craftedNote(view.familyName)}`), { align: "center" });
   doc.text(pageUrl, { align: "center", link: pageUrl });
   doc.end();
   return done;

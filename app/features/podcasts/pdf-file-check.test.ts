@@ -3,7 +3,6 @@ import { hasPdfSignature } from "~/features/podcasts/pdf-text.server";
 import { checkPdfFile, hasPdfMagic, MAX_PDF_BYTES, PDF_HEAD_BYTES } from "./pdf-file-check";
 import { podcastMessages } from "./messages";
 
-const u = podcastMessages.upload;
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe("the browser's PDF check mirrors the server's", () => {
@@ -24,10 +23,10 @@ describe("the browser's PDF check mirrors the server's", () => {
 
   test("nothing chosen, too large, then the wrong type, in the server's order", () => {
     const pdf = bytes("%PDF-1.4\n");
-    expect(checkPdfFile(null)).toEqual(u.noFile);
-    expect(checkPdfFile({ size: 0, head: new Uint8Array() })).toEqual(u.noFile);
-    expect(checkPdfFile({ size: MAX_PDF_BYTES + 1, head: bytes("no") })).toEqual(u.tooLarge);
-    expect(checkPdfFile({ size: 12, head: bytes("plain words.") })).toEqual(u.invalidType);
+    expect(checkPdfFile(null)).toEqual(podcastMessages.upload.noFile);
+    expect(checkPdfFile({ size: 0, head: new Uint8Array() })).toEqual(podcastMessages.upload.noFile);
+    expect(checkPdfFile({ size: MAX_PDF_BYTES + 1, head: bytes("no") })).toEqual(podcastMessages.upload.tooLarge);
+    expect(checkPdfFile({ size: 12, head: bytes("plain words.") })).toEqual(podcastMessages.upload.invalidType);
     expect(checkPdfFile({ size: MAX_PDF_BYTES, head: pdf })).toBeNull();
     expect(MAX_PDF_BYTES).toBe(20 * 1024 * 1024);
   });

@@ -15,9 +15,8 @@ export function hasPdfMagic(head: Uint8Array) {
 }
 
 export function checkPdfFile(file: { size: number; head: Uint8Array } | null): TitledMessage | null {
-  const u = podcastMessages.upload;
-  if (!file || file.size === 0) return u.noFile;
-  if (file.size > MAX_PDF_BYTES) return u.tooLarge;
-  if (!hasPdfMagic(file.head)) return u.invalidType;
+  if (!file || file.size === 0) return podcastMessages.upload.noFile;
+  if (file.size > MAX_PDF_BYTES) return podcastMessages.upload.tooLarge;
+  if (!hasPdfMagic(file.head)) return podcastMessages.upload.invalidType;
   return null;
 }

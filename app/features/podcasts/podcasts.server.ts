@@ -28,7 +28,6 @@ export type GenerationJobPayload = {
   stopAfterScript?: boolean;
 };
 
-const g = podcastMessages.generation;
 const workingStatuses = inProgressStatuses.filter((s) => s !== "pending");
 
 const ownedPodcast = preparedPerConnection((d) =>
@@ -124,7 +123,7 @@ function reserveGeneration(tx: Tx, ownerId: string) {
     .get();
   if (reserved) return;
   const user = tx.select({ podcastLimit: users.podcastLimit }).from(users).where(eq(users.id, ownerId)).get();
-  throw new PodcastRequestError(403, g.limitReached(user?.podcastLimit ?? 0));
+  throw new PodcastRequestError(403, podcastMessages.generation.limitReached(user?.podcastLimit ?? 0));
 }
 
 function releaseGeneration(tx: Tx, ownerId: string) {
@@ -152,7 +151,7 @@ export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; option
 
 export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options, reviewScript }: PodcastRequest) {
   const story = await getOwnedStory(ownerId, storyId);
-  if (!story) throw new PodcastRequestError(404, g.storyMissing, "storyId");
+  if (!story) throw new PodcastRequestError(404, podcastMessages.generation.storyMissing, "storyId");
   return db.transaction((tx) => {
     reserveGeneration(tx, ownerId);
     const podcast = tx
@@ -192,10 +191,10 @@ export function createFamilyPodcastRequest(
 ) {
   return db.transaction((tx) => {
     const campaign = tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get();
-    if (!campaign) throw new PodcastRequestError(404, g.notFound);
-    if (campaignHasPodcastInProgress(tx, campaign.id)) throw new PodcastRequestError(409, g.campaignBusy);
+    if (!campaign) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
+    if (campaignHasPodcastInProgress(tx, campaign.id)) throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
     const storyCount = tx.select({ n: count() }).from(contributions).where(eq(contributions.campaignId, campaign.id)).get();
-    if (!storyCount?.n) throw new PodcastRequestError(400, g.noCampaignStories);
+    if (!storyCount?.n) throw new PodcastRequestError(400, podcastMessages.generation.noCampaignStories);
     reserveGeneration(tx, ownerId);
     const podcast = tx
       .insert(podcasts)
@@ -217,11 +216,11 @@ export function createFamilyPodcastRequest(
 export function retryFailedPodcast(ownerId: string, podcastId: string) {
   return db.transaction((tx) => {
     const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
-    if (!podcast) throw new PodcastRequestError(404, g.notFound);
-    if (podcast.status !== "failed") throw new PodcastRequestError(409, g.onlyFailedCanRetry);
+    if (!podcast) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
+    if (podcast.status !== "failed") throw new PodcastRequestError(409, podcastMessages.generation.onlyFailedCanRetry);
     let campaignStatusBefore: CampaignStatus | null = null;
     if (podcast.campaignId) {
-      if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, g.campaignBusy);
+      if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
       campaignStatusBefore = markCampaignGenerating(tx, podcast.campaignId);
     }
     const updated = tx
@@ -265,7 +264,7 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
       .get();
     if (!podcast) {
       const exists = tx.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
-      throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, g.notFound);
+      throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, podcastMessages.generation.notFound);
     }
     const family = podcast.campaignId ? { campaignId: podcast.campaignId, campaignStatusBefore: markCampaignGenerating(tx, podcast.campaignId) } : {};
     enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, ...family });

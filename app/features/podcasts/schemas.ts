@@ -16,7 +16,6 @@ import {
   wizardMusic,
 } from "./wizard/wizard-options";
 
-const v = podcastMessages.validation;
 
 // The wizard's lists live in wizard-options.ts, without Zod, for the browser (decision 0183).
 export * from "./wizard/wizard-options";
@@ -25,7 +24,7 @@ export { familyAccents, familyVoices };
 export { FAMILY_SPEED };
 
 function speedSchema(min: number, max: number) {
-  const message = v.speed(min, max);
+  const message = podcastMessages.validation.speed(min, max);
   return z
     .number({ error: message })
     .min(min, { error: message })
@@ -39,15 +38,15 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, error: stri
 export const VoiceConfigSchema = z
   .object({
     hostCount: z
-      .number({ error: v.hostCount })
-      .int({ error: v.hostCount })
-      .refine((n) => n === 1 || n === 2, { error: v.hostCount })
+      .number({ error: podcastMessages.validation.hostCount })
+      .int({ error: podcastMessages.validation.hostCount })
+      .refine((n) => n === 1 || n === 2, { error: podcastMessages.validation.hostCount })
       .default(voiceConfigDefaults.hostCount),
-    primaryVoice: choice(podcastVoices, v.voice).default(voiceConfigDefaults.primaryVoice),
-    primaryAccent: choice(podcastAccents, v.accent).default(voiceConfigDefaults.primaryAccent),
+    primaryVoice: choice(podcastVoices, podcastMessages.validation.voice).default(voiceConfigDefaults.primaryVoice),
+    primaryAccent: choice(podcastAccents, podcastMessages.validation.accent).default(voiceConfigDefaults.primaryAccent),
     primarySpeed: speedSchema(WIZARD_SPEED.min, WIZARD_SPEED.max).default(WIZARD_SPEED.default),
-    secondaryVoice: choice(podcastVoices, v.voice).nullish(),
-    secondaryAccent: choice(podcastAccents, v.accent).nullish(),
+    secondaryVoice: choice(podcastVoices, podcastMessages.validation.voice).nullish(),
+    secondaryAccent: choice(podcastAccents, podcastMessages.validation.accent).nullish(),
     secondarySpeed: speedSchema(WIZARD_SPEED.min, WIZARD_SPEED.max).nullish(),
   })
   .transform((c) => {
@@ -65,15 +64,15 @@ export const VoiceConfigSchema = z
 export type VoiceConfig = z.output<typeof VoiceConfigSchema>;
 
 export const GenerationOptionsFields = {
-  backgroundMusic: choice(wizardMusic, v.backgroundMusic).default(optionsDefaults.backgroundMusic),
-  introOutro: choice(wizardIntroOutro, v.introOutro).default(optionsDefaults.introOutro),
-  processingQuality: choice(processingQualities, v.processingQuality).default(optionsDefaults.processingQuality),
+  backgroundMusic: choice(wizardMusic, podcastMessages.validation.backgroundMusic).default(optionsDefaults.backgroundMusic),
+  introOutro: choice(wizardIntroOutro, podcastMessages.validation.introOutro).default(optionsDefaults.introOutro),
+  processingQuality: choice(processingQualities, podcastMessages.validation.processingQuality).default(optionsDefaults.processingQuality),
     // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
-  customIntro: z.string().trim().max(CUSTOM_INTRO_MAX, { error: v.customIntroTooLong(CUSTOM_INTRO_MAX) }).optional(),
+  customIntro: z.string().trim().max(CUSTOM_INTRO_MAX, { error: podcastMessages.validation.customIntroTooLong(CUSTOM_INTRO_MAX) }).optional(),
 };
 
 export function requireCustomIntro(options: { introOutro: string; customIntro?: string | undefined }, ctx: z.RefinementCtx) {
-  if (options.introOutro === "custom" && !options.customIntro) ctx.addIssue({ code: "custom", path: ["customIntro"], message: v.customIntroRequired });
+  if (options.introOutro === "custom" && !options.customIntro) ctx.addIssue({ code: "custom", path: ["customIntro"], message: podcastMessages.validation.customIntroRequired });
 }
 
 export const GenerationOptionsSchema = z.object(GenerationOptionsFields).superRefine(requireCustomIntro);
@@ -101,20 +100,20 @@ export const GeneratePodcastSchema = z.object({
 export const FamilyVoiceConfigSchema = z
   .object({
     hostCount: z.union([z.literal(1), z.literal(2)], { error: podcastMessages.generation.familyVoices }).optional(),
-    primaryVoice: choice(familyVoices, v.voice).optional(),
-    primaryAccent: choice(familyAccents, v.accent).optional(),
+    primaryVoice: choice(familyVoices, podcastMessages.validation.voice).optional(),
+    primaryAccent: choice(familyAccents, podcastMessages.validation.accent).optional(),
     primarySpeed: speedSchema(FAMILY_SPEED.min, FAMILY_SPEED.max).optional(),
-    secondaryVoice: choice(familyVoices, v.voice).nullish(),
-    secondaryAccent: choice(familyAccents, v.accent).nullish(),
+    secondaryVoice: choice(familyVoices, podcastMessages.validation.voice).nullish(),
+    secondaryAccent: choice(familyAccents, podcastMessages.validation.accent).nullish(),
     secondarySpeed: speedSchema(FAMILY_SPEED.min, FAMILY_SPEED.max).nullish(),
   })
   .partial();
 
 export const FamilyOptionsSchema = z
   .object({
-    backgroundMusic: choice(familyMusic, v.backgroundMusic),
+    backgroundMusic: choice(familyMusic, podcastMessages.validation.backgroundMusic),
     introOutro: z.literal("family", { error: podcastMessages.generation.familyIntroOutro }),
-    processingQuality: choice(processingQualities, v.processingQuality),
+    processingQuality: choice(processingQualities, podcastMessages.validation.processingQuality),
   })
   .partial();
 
@@ -125,17 +124,16 @@ export const GenerateFamilyPodcastSchema = z.object({
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;
 
-const u = podcastMessages.upload;
 
 export const StoryTextSchema = z.object({
   storyTitle: z
-    .string({ error: u.missingTitle.description })
+    .string({ error: podcastMessages.upload.missingTitle.description })
     .trim()
-    .min(1, { error: u.missingTitle.description })
-    .max(STORY_TITLE_MAX, { error: u.titleTooLong.description }),
+    .min(1, { error: podcastMessages.upload.missingTitle.description })
+    .max(STORY_TITLE_MAX, { error: podcastMessages.upload.titleTooLong.description }),
   storyContent: z
-    .string({ error: u.missingContent.description })
+    .string({ error: podcastMessages.upload.missingContent.description })
     .trim()
-    .min(1, { error: u.missingContent.description })
-    .max(STORY_CONTENT_MAX, { error: u.contentTooLong.description }),
+    .min(1, { error: podcastMessages.upload.missingContent.description })
+    .max(STORY_CONTENT_MAX, { error: podcastMessages.upload.contentTooLong.description }),
 });

@@ -12,19 +12,18 @@ import { storageKeys } from "~/lib/storage/keys";
 export type Story = typeof stories.$inferSelect;
 
 export const MAX_PDF_BYTES = MAX_PDF_MB * 1024 * 1024;
-const u = podcastMessages.upload;
 
 export function getOwnedStory(ownerId: string, storyId: string) {
   return db.query.stories.findFirst({ where: and(eq(stories.id, storyId), eq(stories.ownerId, ownerId)) });
 }
 
-const textStoryErrors = new Map([u.missingTitle, u.missingContent, u.titleTooLong, u.contentTooLong].map((m) => [m.description as string, m]));
+const textStoryErrors = new Map([podcastMessages.upload.missingTitle, podcastMessages.upload.missingContent, podcastMessages.upload.titleTooLong, podcastMessages.upload.contentTooLong].map((m) => [m.description as string, m]));
 
 export function createTextStory(ownerId: string, input: { storyTitle?: unknown; storyContent?: unknown }) {
   const parsed = StoryTextSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new PodcastRequestError(400, textStoryErrors.get(issue.message) ?? u.failed, String(issue.path[0]));
+    throw new PodcastRequestError(400, textStoryErrors.get(issue.message) ?? podcastMessages.upload.failed, String(issue.path[0]));
   }
   return db
     .insert(stories)
@@ -41,19 +40,19 @@ export function titleFromFileName(name: string) {
 export type PdfUpload = { bytes: Uint8Array; name: string };
 
 export async function createPdfStory(ownerId: string, pdf: PdfUpload, typedTitle?: string | null) {
-  if (pdf.bytes.byteLength > MAX_PDF_BYTES) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
-  if (!hasPdfSignature(pdf.bytes)) throw new PodcastRequestError(415, u.invalidType, "pdfFile");
+  if (pdf.bytes.byteLength > MAX_PDF_BYTES) throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
+  if (!hasPdfSignature(pdf.bytes)) throw new PodcastRequestError(415, podcastMessages.upload.invalidType, "pdfFile");
 
   let extracted: Awaited<ReturnType<typeof extractPdfText>>;
   try {
     extracted = await extractPdfText(pdf.bytes);
   } catch {
-    throw new PodcastRequestError(422, u.unreadablePdf, "pdfFile");
+    throw new PodcastRequestError(422, podcastMessages.upload.unreadablePdf, "pdfFile");
   }
-  if (!extracted.text) throw new PodcastRequestError(422, u.noTextInPdf, "pdfFile");
-  if (extracted.text.length > STORY_CONTENT_MAX) throw new PodcastRequestError(413, u.contentTooLong, "pdfFile");
+  if (!extracted.text) throw new PodcastRequestError(422, podcastMessages.upload.noTextInPdf, "pdfFile");
+  if (extracted.text.length > STORY_CONTENT_MAX) throw new PodcastRequestError(413, podcastMessages.upload.contentTooLong, "pdfFile");
 
-  const title = (typedTitle?.trim() || extracted.title || titleFromFileName(pdf.name) || u.untitled).slice(0, STORY_TITLE_MAX);
+  const title = (typedTitle?.trim() || extracted.title || titleFromFileName(pdf.name) || podcastMessages.upload.untitled).slice(0, STORY_TITLE_MAX);
   const id = randomUUID();
   const pdfKey = storageKeys.storyPdf(id);
   const storage = getStorage();
@@ -70,6 +69,6 @@ export type StoryUpload = { storyTitle?: string | null; storyContent?: string | 
 
 export async function createStoryFromUpload(ownerId: string, { storyTitle, storyContent, pdf }: StoryUpload) {
   if (pdf && pdf.bytes.byteLength > 0) return createPdfStory(ownerId, pdf, storyTitle);
-  if (!storyTitle?.trim() && !storyContent?.trim()) throw new PodcastRequestError(400, u.noFile, "pdfFile");
+  if (!storyTitle?.trim() && !storyContent?.trim()) throw new PodcastRequestError(400, podcastMessages.upload.noFile, "pdfFile");
   return createTextStory(ownerId, { storyTitle, storyContent });
 }

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { landingMessages } from "./landing-messages";
 
-const s = landingMessages.signup;
 
 export const LaunchListSchema = z.object({
   email: z
-    .string({ error: s.emailRequired })
+    .string({ error: landingMessages.signup.emailRequired })
     .trim()
-    .min(1, { error: s.emailRequired })
-    .max(254, { error: s.emailInvalid })
-    .pipe(z.email({ error: s.emailInvalid })),
+    .min(1, { error: landingMessages.signup.emailRequired })
+    .max(254, { error: landingMessages.signup.emailInvalid })
+    .pipe(z.email({ error: landingMessages.signup.emailInvalid })),
 });

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { helpMessages } from "./help-content";
 
-const c = helpMessages.contact;
 
 export const ContactSupportSchema = z.object({
-  subject: z.string({ error: c.subjectRequired }).trim().min(1, { error: c.subjectRequired }).max(200, { error: c.subjectTooLong }),
-  message: z.string({ error: c.messageRequired }).trim().min(1, { error: c.messageRequired }).max(5000, { error: c.messageTooLong }),
+  subject: z.string({ error: helpMessages.contact.subjectRequired }).trim().min(1, { error: helpMessages.contact.subjectRequired }).max(200, { error: helpMessages.contact.subjectTooLong }),
+  message: z.string({ error: helpMessages.contact.messageRequired }).trim().min(1, { error: helpMessages.contact.messageRequired }).max(5000, { error: helpMessages.contact.messageTooLong }),
 });
 
 export const VisitorSupportSchema = ContactSupportSchema.extend({
-  email: z.email({ error: c.emailInvalid }).trim().max(254, { error: c.emailInvalid }),
+  email: z.email({ error: helpMessages.contact.emailInvalid }).trim().max(254, { error: helpMessages.contact.emailInvalid }),
 });

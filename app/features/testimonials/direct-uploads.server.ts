@@ -10,7 +10,6 @@ import { chosenFileProblem, chunkCount, chunkRange, isTooLarge } from "./upload-
 import { responseVideoKey, UploadRejected } from "./uploads.server";
 import { familyFolders } from "~/lib/storage/keys";
 
-const api = testimonialMessages.api;
 
 /** Long enough for one part on a slow line, short enough to be useless if leaked. */
 export const PART_URL_SECONDS = 15 * 60;
@@ -49,16 +48,16 @@ export function readTicket(token: unknown, campaignId: string): DirectTicket {
     const expected = Buffer.from(mac(secret, payload));
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
-  if (!valid) throw new UploadRejected(403, api.badTicket);
+  if (!valid) throw new UploadRejected(403, testimonialMessages.api.badTicket);
   const ticket = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as DirectTicket | null;
-  if (!ticket || typeof ticket !== "object" || ticket.campaignId !== campaignId || !keyIsTicketsOwn(ticket)) throw new UploadRejected(403, api.badTicket);
-  if (ticket.expiresAt < Date.now()) throw new UploadRejected(410, api.uploadExpired);
+  if (!ticket || typeof ticket !== "object" || ticket.campaignId !== campaignId || !keyIsTicketsOwn(ticket)) throw new UploadRejected(403, testimonialMessages.api.badTicket);
+  if (ticket.expiresAt < Date.now()) throw new UploadRejected(410, testimonialMessages.api.uploadExpired);
   return ticket;
 }
 
 const required = (): DirectUploads => {
   const uploads = getDirectUploads();
-  if (!uploads) throw new UploadRejected(409, api.directUnavailable);
+  if (!uploads) throw new UploadRejected(409, testimonialMessages.api.directUnavailable);
   return uploads;
 };
 
@@ -71,8 +70,8 @@ export const partSize = (ticket: Pick<DirectTicket, "size">, partNumber: number)
 
 export async function startDirectUpload(campaignId: string, file: { size: number; type: string; fileName: string }) {
   const problem = chosenFileProblem({ size: file.size, type: file.type, name: file.fileName });
-  if (problem === "too-large") throw new UploadRejected(413, api.fileTooLarge);
-  if (problem === "not-a-video" || file.size <= 0) throw new UploadRejected(400, api.notAVideo);
+  if (problem === "too-large") throw new UploadRejected(413, testimonialMessages.api.fileTooLarge);
+  if (problem === "not-a-video" || file.size <= 0) throw new UploadRejected(400, testimonialMessages.api.notAVideo);
   const uploads = required();
   const responseId = randomUUID();
   // The type is the browser's guess until ffprobe reads the file.
@@ -86,7 +85,7 @@ export async function signParts(ticket: DirectTicket, partNumbers: number[]) {
   const uploads = required();
   const total = chunkCount(ticket.size);
   if (partNumbers.length === 0 || partNumbers.length > MAX_PARTS_PER_SIGNING || partNumbers.some((n) => !Number.isInteger(n) || n < 1 || n > total)) {
-    throw new UploadRejected(400, api.badPartNumber);
+    throw new UploadRejected(400, testimonialMessages.api.badPartNumber);
   }
   const urls: Record<number, string> = {};
   for (const n of new Set(partNumbers)) urls[n] = await uploads.signPart(ticket.key, ticket.uploadId, n, partSize(ticket, n), PART_URL_SECONDS);
@@ -106,7 +105,7 @@ export async function directUploadStatus(ticket: DirectTicket): Promise<DirectSt
   const parts = await uploads.listParts(ticket.key, ticket.uploadId);
   if (!parts) {
     if ((await getStorage().size(ticket.key)) === ticket.size) return { completed: true, totalParts, receivedParts: all, missingParts: [] };
-    throw new UploadRejected(404, api.uploadNotFound);
+    throw new UploadRejected(404, testimonialMessages.api.uploadNotFound);
   }
   const received = goodParts(ticket, parts).map((p) => p.partNumber);
   return { completed: false, totalParts, receivedParts: received, missingParts: all.filter((n) => !received.includes(n)) };
@@ -117,7 +116,7 @@ export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size
   const uploads = required();
   const status = await directUploadStatus(ticket);
   if (!status.completed) {
-    if (status.missingParts.length > 0) throw new UploadRejected(409, api.uploadIncomplete, { missingParts: status.missingParts });
+    if (status.missingParts.length > 0) throw new UploadRejected(409, testimonialMessages.api.uploadIncomplete, { missingParts: status.missingParts });
     const parts = goodParts(ticket, (await uploads.listParts(ticket.key, ticket.uploadId)) ?? []);
     try {
       await uploads.complete(ticket.key, ticket.uploadId, parts);
@@ -130,10 +129,10 @@ export async function completeDirectUpload(ticket: DirectTicket): Promise<{ size
     }
   }
   const size = await getStorage().size(ticket.key);
-  if (size === null) throw new UploadRejected(404, api.uploadNotFound);
+  if (size === null) throw new UploadRejected(404, testimonialMessages.api.uploadNotFound);
   if (size !== ticket.size || isTooLarge(size)) {
     await getStorage().remove(ticket.key);
-    throw new UploadRejected(isTooLarge(size) ? 413 : 409, isTooLarge(size) ? api.fileTooLarge : api.uploadMismatch);
+    throw new UploadRejected(isTooLarge(size) ? 413 : 409, isTooLarge(size) ? testimonialMessages.api.fileTooLarge : testimonialMessages.api.uploadMismatch);
   }
   return { size };
 }
@@ -143,6 +142,6 @@ export async function directUploadedVideo(ticket: DirectTicket) {
   // Once stored it was put back without its metadata: a retry finds its response's size.
   const stored = getTestimonialResponse(ticket.campaignId, ticket.responseId);
   const expected = stored?.videoKey === ticket.key ? stored.videoSize : ticket.size;
-  if (size === null || size !== expected) throw new UploadRejected(409, api.uploadIncomplete);
+  if (size === null || size !== expected) throw new UploadRejected(409, testimonialMessages.api.uploadIncomplete);
   return { storedKey: ticket.key, size, responseId: ticket.responseId, fileName: ticket.fileName };
 }

@@ -20,7 +20,6 @@ import {
   toggleQuestion,
 } from "./recording";
 
-const e = testimonialMessages.recorder.errors;
 
 describe("format preference", () => {
   it("takes MP4/AAC first, then WebM VP9/Opus, VP8/Opus, plain WebM", () => {
@@ -82,7 +81,7 @@ describe("camera", () => {
     expect(cameraErrorMessage("NotFoundError")).toBe("No camera or microphone found. Please ensure your devices are connected.");
     expect(cameraErrorMessage("NotReadableError")).toBe("Camera is already in use by another application.");
     expect(cameraErrorMessage("OverconstrainedError")).toBe("Unable to access camera and microphone.");
-    expect(cameraErrorMessage(undefined)).toBe(e.generic);
+    expect(cameraErrorMessage(undefined)).toBe(testimonialMessages.recorder.errors.generic);
   });
 
   it("does not retry a lower level after a refusal or a missing device", () => {

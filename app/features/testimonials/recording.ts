@@ -93,7 +93,6 @@ export function toggleQuestion(selected: readonly number[], index: number): numb
 }
 export const canStartRecording = (selected: readonly number[]) => selected.length >= MIN_QUESTIONS && selected.length <= MAX_QUESTIONS;
 
-const e = testimonialMessages.recorder.errors;
 
 const FINAL_ERRORS = new Set(["NotAllowedError", "PermissionDeniedError", "SecurityError", "NotFoundError", "DevicesNotFoundError"]);
 export const shouldTryNextLevel = (errorName: string) => !FINAL_ERRORS.has(errorName);
@@ -103,15 +102,15 @@ export function cameraErrorMessage(errorName: string | undefined): string {
     case "NotAllowedError":
     case "PermissionDeniedError":
     case "SecurityError":
-      return e.denied;
+      return testimonialMessages.recorder.errors.denied;
     case "NotFoundError":
     case "DevicesNotFoundError":
-      return e.notFound;
+      return testimonialMessages.recorder.errors.notFound;
     case "NotReadableError":
     case "TrackStartError":
-      return e.inUse;
+      return testimonialMessages.recorder.errors.inUse;
     default:
-      return e.generic;
+      return testimonialMessages.recorder.errors.generic;
   }
 }
 

@@ -4,8 +4,6 @@ import { testimonialMessages } from "./messages";
 import { isPlainFileName, isValidUploadId, MAX_CHUNKS, MAX_VIDEO_BYTES } from "./upload-limits";
 import { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, MAX_SELECTED_QUESTIONS, NAME_MAX, QUESTION_MAX, RESPONDENT_EMAIL, RESPONSE_MAX, TITLE_MAX } from "./limits";
 
-const v = testimonialMessages.validation;
-const api = testimonialMessages.api;
 
 export { DESCRIPTION_MAX, EMAIL_MAX, isRespondentEmail, MAX_CAMPAIGN_QUESTIONS, MAX_SELECTED_QUESTIONS, NAME_MAX, QUESTION_MAX, RESPONDENT_EMAIL, RESPONSE_MAX, TITLE_MAX };
 
@@ -29,9 +27,9 @@ export function cleanQuestions(list: ReadonlyArray<{ question?: string | null; h
     .filter((q) => q.question !== "");
 }
 
-const title = z.string({ error: v.titleRequired }).trim().min(1, { error: v.titleRequired }).max(TITLE_MAX, { error: v.titleTooLong });
-const description = z.string().trim().max(DESCRIPTION_MAX, { error: v.descriptionTooLong });
-const questionText = z.string().trim().max(QUESTION_MAX, { error: v.questionTooLong });
+const title = z.string({ error: testimonialMessages.validation.titleRequired }).trim().min(1, { error: testimonialMessages.validation.titleRequired }).max(TITLE_MAX, { error: testimonialMessages.validation.titleTooLong });
+const description = z.string().trim().max(DESCRIPTION_MAX, { error: testimonialMessages.validation.descriptionTooLong });
+const questionText = z.string().trim().max(QUESTION_MAX, { error: testimonialMessages.validation.questionTooLong });
 
 // Conform turns empty inputs into undefined, so every part of a question is optional here.
 const FormQuestion = z.object({ question: questionText.optional(), helperText: questionText.optional() });
@@ -41,9 +39,9 @@ export const CampaignFormSchema = z.object({
   description: description.optional(),
   questions: z
     .array(FormQuestion)
-    .max(MAX_CAMPAIGN_QUESTIONS, { error: v.atMostFiveQuestions })
+    .max(MAX_CAMPAIGN_QUESTIONS, { error: testimonialMessages.validation.atMostFiveQuestions })
     .optional()
-    .refine((list) => (list ?? []).some((q) => q.question), { error: v.atLeastOneQuestion }),
+    .refine((list) => (list ?? []).some((q) => q.question), { error: testimonialMessages.validation.atLeastOneQuestion }),
   allowTextResponses: z.boolean().optional(),
   isActive: z.boolean().optional(),
 });
@@ -54,9 +52,9 @@ const ApiQuestion = z.union([
 ]);
 const apiQuestions = z
   .array(ApiQuestion, { error: "questions must be a list" })
-  .max(MAX_CAMPAIGN_QUESTIONS, { error: v.atMostFiveQuestions })
+  .max(MAX_CAMPAIGN_QUESTIONS, { error: testimonialMessages.validation.atMostFiveQuestions })
   .transform((list) => cleanQuestions(list.map((q) => (typeof q === "string" ? { question: q } : q))))
-  .refine((list) => list.length > 0, { error: v.atLeastOneQuestion });
+  .refine((list) => list.length > 0, { error: testimonialMessages.validation.atLeastOneQuestion });
 
 export const ApiCreateCampaignSchema = z.object({
   title,
@@ -82,11 +80,11 @@ export type CampaignInput = {
   allowTextResponses: boolean;
 };
 
-export const respondentName = z.string({ error: v.nameRequired }).trim().min(1, { error: v.nameRequired }).max(NAME_MAX, { error: v.nameRequired });
+export const respondentName = z.string({ error: testimonialMessages.validation.nameRequired }).trim().min(1, { error: testimonialMessages.validation.nameRequired }).max(NAME_MAX, { error: testimonialMessages.validation.nameRequired });
 export const respondentEmail = z
-  .string({ error: v.email })
+  .string({ error: testimonialMessages.validation.email })
   .trim()
-  .refine((value) => isRespondentEmail(value), { error: v.email });
+  .refine((value) => isRespondentEmail(value), { error: testimonialMessages.validation.email });
 
 export const AboutSchema = z.object({ respondentName, respondentEmail });
 
@@ -124,15 +122,15 @@ function jsonList<T extends z.ZodType>(item: T, max: number, message: string) {
     });
 }
 
-const responses = jsonList(ResponseItem, MAX_CAMPAIGN_QUESTIONS, api.badResponses);
+const responses = jsonList(ResponseItem, MAX_CAMPAIGN_QUESTIONS, testimonialMessages.api.badResponses);
 
-const selectedQuestions = jsonList(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1), MAX_SELECTED_QUESTIONS, api.badSelectedQuestions).transform((list) => [
+const selectedQuestions = jsonList(z.coerce.number().int().min(0).max(MAX_CAMPAIGN_QUESTIONS - 1), MAX_SELECTED_QUESTIONS, testimonialMessages.api.badSelectedQuestions).transform((list) => [
   ...new Set(list),
 ]);
 
 export const PublicSubmissionSchema = z
   .object({ respondentName, respondentEmail, responses, selectedQuestions, consentGiven: consent.optional() })
-  .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
+  .refine((value) => value.consentGiven === true, { error: testimonialMessages.validation.consentRequired, path: ["consentGiven"] });
 
 export const ChunkedSubmissionSchema = z
   .object({
@@ -142,40 +140,40 @@ export const ChunkedSubmissionSchema = z
     selectedQuestions,
     consentGiven: consent.optional(),
     consentTimestamp: z.union([z.string(), z.number()]).optional().nullable(),
-    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }).optional(),
+    uploadId: z.string({ error: testimonialMessages.api.badUploadId }).refine(isValidUploadId, { error: testimonialMessages.api.badUploadId }).optional(),
     directUpload: z.string().max(4000).optional(),
     videoPath: z.string().max(300).optional().nullable(),
     // Sent by the spec's client; the server reads the video from the assembled upload instead.
     videoData: z.unknown().optional(),
-    videoSize: z.coerce.number({ error: api.badVideoSize }).int({ error: api.badVideoSize }).min(0, { error: api.badVideoSize }).max(MAX_VIDEO_BYTES, { error: api.badVideoSize }).optional().nullable(),
+    videoSize: z.coerce.number({ error: testimonialMessages.api.badVideoSize }).int({ error: testimonialMessages.api.badVideoSize }).min(0, { error: testimonialMessages.api.badVideoSize }).max(MAX_VIDEO_BYTES, { error: testimonialMessages.api.badVideoSize }).optional().nullable(),
     videoMimeType: z.string().max(200).optional().nullable(),
   })
-  .refine((value) => value.uploadId !== undefined || value.directUpload !== undefined, { error: api.badUploadId, path: ["uploadId"] })
-  .refine((value) => value.consentGiven === true, { error: v.consentRequired, path: ["consentGiven"] });
+  .refine((value) => value.uploadId !== undefined || value.directUpload !== undefined, { error: testimonialMessages.api.badUploadId, path: ["uploadId"] })
+  .refine((value) => value.consentGiven === true, { error: testimonialMessages.validation.consentRequired, path: ["consentGiven"] });
 
 export const DirectUploadSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("start"),
     fileName: z.string().max(255).default("video"),
-    size: z.number({ error: api.badVideoSize }).int({ error: api.badVideoSize }).min(1, { error: api.badVideoSize }),
+    size: z.number({ error: testimonialMessages.api.badVideoSize }).int({ error: testimonialMessages.api.badVideoSize }).min(1, { error: testimonialMessages.api.badVideoSize }),
     type: z.string().max(200).default(""),
   }),
-  z.object({ intent: z.literal("sign"), ticket: z.string().max(4000), partNumbers: z.array(z.number()).max(MAX_CHUNKS, { error: api.badPartNumber }) }),
+  z.object({ intent: z.literal("sign"), ticket: z.string().max(4000), partNumbers: z.array(z.number()).max(MAX_CHUNKS, { error: testimonialMessages.api.badPartNumber }) }),
   z.object({ intent: z.literal("complete"), ticket: z.string().max(4000) }),
-], { error: api.badIntent });
+], { error: testimonialMessages.api.badIntent });
 
 export const ChunkFieldsSchema = z
   .object({
-    uploadId: z.string({ error: api.badUploadId }).refine(isValidUploadId, { error: api.badUploadId }),
-    chunkIndex: z.coerce.number({ error: api.badChunkIndex }).int({ error: api.badChunkIndex }).min(0, { error: api.badChunkIndex }),
+    uploadId: z.string({ error: testimonialMessages.api.badUploadId }).refine(isValidUploadId, { error: testimonialMessages.api.badUploadId }),
+    chunkIndex: z.coerce.number({ error: testimonialMessages.api.badChunkIndex }).int({ error: testimonialMessages.api.badChunkIndex }).min(0, { error: testimonialMessages.api.badChunkIndex }),
     totalChunks: z.coerce
-      .number({ error: api.badTotalChunks })
-      .int({ error: api.badTotalChunks })
-      .min(1, { error: api.badTotalChunks })
-      .max(MAX_CHUNKS, { error: api.badTotalChunks }),
-    fileName: z.string().max(255, { error: api.badFileName }).refine(isPlainFileName, { error: api.badFileName }).optional(),
+      .number({ error: testimonialMessages.api.badTotalChunks })
+      .int({ error: testimonialMessages.api.badTotalChunks })
+      .min(1, { error: testimonialMessages.api.badTotalChunks })
+      .max(MAX_CHUNKS, { error: testimonialMessages.api.badTotalChunks }),
+    fileName: z.string().max(255, { error: testimonialMessages.api.badFileName }).refine(isPlainFileName, { error: testimonialMessages.api.badFileName }).optional(),
   })
-  .refine((value) => value.chunkIndex < value.totalChunks, { error: api.badChunkIndex, path: ["chunkIndex"] });
+  .refine((value) => value.chunkIndex < value.totalChunks, { error: testimonialMessages.api.badChunkIndex, path: ["chunkIndex"] });
 
 export function consentTime(claimed: string | number | null | undefined, now: Date): Date {
   if (claimed === null || claimed === undefined || claimed === "") return now;

@@ -9,12 +9,11 @@ import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected, wit
 import { createReadStream } from "node:fs";
 import { checkVideo } from "./video.server";
 
-const m = testimonialMessages;
 
 export function requireOpenCampaign(publicId: string | undefined) {
   const campaign = findCampaignByPublicId(publicId ?? "");
-  if (!campaign) throw Response.json({ message: m.api.campaignNotFound }, { status: 404 });
-  if (!campaign.isActive) throw Response.json({ message: m.api.inactive, title: m.campaign.inactive.title }, { status: 403 });
+  if (!campaign) throw Response.json({ message: testimonialMessages.api.campaignNotFound }, { status: 404 });
+  if (!campaign.isActive) throw Response.json({ message: testimonialMessages.api.inactive, title: testimonialMessages.campaign.inactive.title }, { status: 403 });
   return campaign;
 }
 
@@ -47,7 +46,7 @@ async function requireStoredVideo(key: string): Promise<CheckedVideo> {
   });
   if (!facts) {
     await getStorage().remove(key);
-    throw new UploadRejected(400, m.api.notAVideo);
+    throw new UploadRejected(400, testimonialMessages.api.notAVideo);
   }
   return facts;
 }

@@ -16,7 +16,6 @@ import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks, MULTIPART
 import { checkVideo } from "./video.server";
 import { storageKeys } from "~/lib/storage/keys";
 
-const api = testimonialMessages.api;
 
 export class UploadRejected extends Error {
   fields: Record<string, string> = {};
@@ -36,7 +35,7 @@ export const uploadsRoot = () => path.join(dataRoot(), "uploads");
 const incomingDir = () => path.join(uploadsRoot(), ".incoming");
 
 function uploadDir(uploadId: string) {
-  if (!isValidUploadId(uploadId)) throw new UploadRejected(400, api.badUploadId);
+  if (!isValidUploadId(uploadId)) throw new UploadRejected(400, testimonialMessages.api.badUploadId);
   return path.join(uploadsRoot(), uploadId);
 }
 
@@ -49,10 +48,10 @@ const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
 export type { FilePlacement, IncomingFile } from "~/lib/multipart.server";
 
 const REFUSALS: Record<MultipartFailure, { status: number; message: (part?: string) => string }> = {
-  "not-multipart": { status: 415, message: () => api.badForm },
-  malformed: { status: 400, message: () => api.badForm },
-  "body-too-large": { status: 413, message: () => api.fileTooLarge },
-  "file-too-large": { status: 413, message: () => api.fileTooLarge },
+  "not-multipart": { status: 415, message: () => testimonialMessages.api.badForm },
+  malformed: { status: 400, message: () => testimonialMessages.api.badForm },
+  "body-too-large": { status: 413, message: () => testimonialMessages.api.fileTooLarge },
+  "file-too-large": { status: 413, message: () => testimonialMessages.api.fileTooLarge },
   "field-too-long": { status: 413, message: (part) => `${part} is too long` },
   "too-many-fields": { status: 413, message: () => "Too many form fields" },
   "too-many-parts": { status: 413, message: () => "Too many form parts" },
@@ -85,7 +84,7 @@ export async function publishStagedVideo(stagedPath: string, key: string) {
       await fs.access(stagedPath);
     } catch {
       if (await alreadyStored()) return;
-      throw new UploadRejected(409, api.uploadNotFound);
+      throw new UploadRejected(409, testimonialMessages.api.uploadNotFound);
     }
     await getStorage().put(key, createReadStream(stagedPath));
     await removeQuietly(stagedPath);
@@ -99,7 +98,7 @@ export async function publishStagedVideo(stagedPath: string, key: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     if (await alreadyStored()) return;
-    throw new UploadRejected(409, api.uploadNotFound);
+    throw new UploadRejected(409, testimonialMessages.api.uploadNotFound);
   }
 }
 
@@ -121,7 +120,7 @@ export async function requireVideo(stagedPath: string) {
   const facts = await checkVideo(stagedPath);
   if (!facts) {
     await removeQuietly(stagedPath);
-    throw new UploadRejected(400, api.notAVideo);
+    throw new UploadRejected(400, testimonialMessages.api.notAVideo);
   }
   return facts;
 }
@@ -179,7 +178,7 @@ async function ensureManifest(dir: string, manifest: Manifest) {
     existing = await readJson<Manifest>(file);
   }
   if (!existing || existing.campaignId !== manifest.campaignId || existing.totalChunks !== manifest.totalChunks) {
-    throw new UploadRejected(409, api.uploadMismatch);
+    throw new UploadRejected(409, testimonialMessages.api.uploadMismatch);
   }
   return existing;
 }
@@ -212,8 +211,8 @@ export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; recei
 export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming: IncomingFile): Promise<ChunkOutcome> {
   try {
     const last = chunk.chunkIndex === chunk.totalChunks - 1;
-    if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, api.chunkTooLarge);
-    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, api.chunkWrongSize);
+    if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, testimonialMessages.api.chunkTooLarge);
+    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, testimonialMessages.api.chunkWrongSize);
     const { dir, manifest, done } = await openUpload(campaignId, chunk, incoming.fileName || "video");
     if (done) return { allChunksReceived: true, ...done };
     if (!incoming.placed) {
@@ -272,7 +271,7 @@ async function takeAssemblyLock(dir: string): Promise<boolean> {
     if (await createWhole(lock, processTag)) return true;
   } catch (error) {
     // The folder is gone: the assembler before us refused the file and removed the upload.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(400, api.notAVideo);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(400, testimonialMessages.api.notAVideo);
     throw error;
   }
   const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
@@ -298,13 +297,13 @@ async function finishVideo(uploadId: string, dir: string, manifest: Manifest): P
   const size = await videoLength(dir, manifest.totalChunks);
   if (size > MAX_VIDEO_BYTES) {
     await removeQuietly(dir);
-    throw new UploadRejected(413, api.fileTooLarge);
+    throw new UploadRejected(413, testimonialMessages.api.fileTooLarge);
   }
   await fs.truncate(video, size);
   const facts = await checkVideo(video);
   if (!facts) {
     await removeQuietly(dir);
-    throw new UploadRejected(400, api.notAVideo);
+    throw new UploadRejected(400, testimonialMessages.api.notAVideo);
   }
   const result: AssembledUpload = { videoPath: storageKeys.upload(uploadId, VIDEO), videoSize: facts.size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
   await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
@@ -337,9 +336,9 @@ export async function uploadStatus(campaignId: string, uploadId: string): Promis
 export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
-  if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, api.uploadNotFound);
+  if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, testimonialMessages.api.uploadNotFound);
   const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
-  if (!result) throw new UploadRejected(409, api.uploadIncomplete);
+  if (!result) throw new UploadRejected(409, testimonialMessages.api.uploadIncomplete);
   return { ...result, stagedPath: path.join(dir, VIDEO), responseId: manifest.responseId ?? randomUUID() };
 }
 

@@ -6,12 +6,12 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
 import { accountBookPageView, requestAccountBook } from "~/features/book/build.server";
 import { BookOptions, BookStatus, isWorking } from "~/features/book/components/book-status";
-import { bookMessages as m } from "~/features/book/messages";
+import { bookMessages } from "~/features/book/messages";
 import { readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // A family book of several collections, or all of them (decision 0170).
-export const meta: MetaFunction = () => [{ title: `${m.account.heading} | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${bookMessages.account.heading} | Storyhearth` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const result = requestAccountBook(user.id, await readFormData(request));
   if (!result.ok) return data({ error: result.message, words: result.words }, { status: result.status });
-  return redirectWithToast("/books", { title: m.queued });
+  return redirectWithToast("/books", { title: bookMessages.queued });
 }
 
 export default function AccountBookPage() {
@@ -31,21 +31,21 @@ export default function AccountBookPage() {
   const withStories = collections.filter((c) => c.storyCount > 0);
   return (
     <div className="mx-auto max-w-2xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">{m.account.heading}</h1>
-      <p>{m.account.intro}</p>
+      <h1 className="text-2xl font-semibold">{bookMessages.account.heading}</h1>
+      <p>{bookMessages.account.intro}</p>
       {book ? <BookStatus book={book} here="/books" /> : null}
       <Card className="p-4">
-        <CardTitle>{m.make}</CardTitle>
-        {withStories.length === 0 ? <p>{m.account.none}</p> : null}
+        <CardTitle>{bookMessages.make}</CardTitle>
+        {withStories.length === 0 ? <p>{bookMessages.account.none}</p> : null}
         <Form method="post" className="mt-3 space-y-3">
           {withStories.length > 0 ? (
             <fieldset className="space-y-1">
-              <legend className="font-medium">{m.account.legend}</legend>
+              <legend className="font-medium">{bookMessages.account.legend}</legend>
               {withStories.map((c) => (
                 <label key={c.id} className="flex items-start gap-2 break-words">
                   <input type="checkbox" name="collection" value={c.id} className="mt-1" />
                   <span className="min-w-0">
-                    {c.title} <span className="text-muted-foreground">({m.account.stories(c.storyCount)})</span>
+                    {c.title} <span className="text-muted-foreground">({bookMessages.account.stories(c.storyCount)})</span>
                   </span>
                 </label>
               ))}
@@ -54,10 +54,10 @@ export default function AccountBookPage() {
           <BookOptions covers={covers} error={actionData?.error} words={actionData?.words ?? words} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={isWorking(book) || withStories.length === 0}>
-              {m.account.makeChosen}
+              {bookMessages.account.makeChosen}
             </Button>
             <Button type="submit" name="intent" value="all" variant="outline" disabled={isWorking(book) || withStories.length === 0}>
-              {m.account.makeAll}
+              {bookMessages.account.makeAll}
             </Button>
           </div>
         </Form>

@@ -6,12 +6,12 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
 import { bookPageView, requestBook, turnOffBookLinks } from "~/features/book/build.server";
 import { BookOptions, BookStatus, isWorking } from "~/features/book/components/book-status";
-import { bookMessages as m } from "~/features/book/messages";
+import { bookMessages } from "~/features/book/messages";
 import { readFormData, notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 
-export const meta: MetaFunction = () => [{ title: `${m.heading} | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${bookMessages.heading} | Storyhearth` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -26,14 +26,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/campaigns/${campaignId}/book`;
   if (form.get("intent") === "revoke") {
     if (turnOffBookLinks(user.id, campaignId) === null) throw notFound();
-    return redirectWithToast(here, { title: m.revoked });
+    return redirectWithToast(here, { title: bookMessages.revoked });
   }
   const result = requestBook(user.id, campaignId, form);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data({ error: result.message, words: result.words }, { status: result.status });
   }
-  return redirectWithToast(here, { title: m.queued });
+  return redirectWithToast(here, { title: bookMessages.queued });
 }
 
 export default function BookPage() {
@@ -43,32 +43,32 @@ export default function BookPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6 p-6">
       <h1 className="text-2xl font-semibold break-words">
-        {m.heading}: {campaign.title}
+        {bookMessages.heading}: {campaign.title}
       </h1>
-      <p>{m.intro}</p>
+      <p>{bookMessages.intro}</p>
       {book ? <BookStatus book={book} here={here} /> : null}
       <Card className="p-4">
-        <CardTitle>{m.make}</CardTitle>
-        {storyCount === 0 ? <p>{m.noStories}</p> : null}
+        <CardTitle>{bookMessages.make}</CardTitle>
+        {storyCount === 0 ? <p>{bookMessages.noStories}</p> : null}
         <Form method="post" className="mt-3 space-y-3">
           <BookOptions covers={covers} error={actionData?.error} words={actionData?.words ?? words} />
           <Button type="submit" disabled={isWorking(book) || storyCount === 0}>
-            {m.make}
+            {bookMessages.make}
           </Button>
         </Form>
         <p className="mt-3">
           <Link to="/books" className="underline">
-            {m.account.link}
+            {bookMessages.account.link}
           </Link>
         </p>
       </Card>
       {liveLinks > 0 ? (
         <Card className="space-y-3 p-4">
-          <p>{m.linksLive(liveLinks)}</p>
+          <p>{bookMessages.linksLive(liveLinks)}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="revoke" />
             <Button type="submit" variant="outline">
-              {m.revoke}
+              {bookMessages.revoke}
             </Button>
           </Form>
         </Card>

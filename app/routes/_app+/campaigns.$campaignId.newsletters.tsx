@@ -22,7 +22,6 @@ import { newsletterMessages } from "~/features/newsletters/messages";
 import { UpdateNewsletterSchema } from "~/features/newsletters/schemas";
 import { DATED_DISTRIBUTION_MODES, DISTRIBUTION_MODE_LABELS } from "~/features/collections/workflow-settings";
 
-const m = newsletterMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -51,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editing: editing
       ? {
           id: editing.id,
-          photos: photos.map((p) => ({ id: p.id, label: m.owner.photoOption(p.fileName, p.storyTitle) })),
+          photos: photos.map((p) => ({ id: p.id, label: newsletterMessages.owner.photoOption(p.fileName, p.storyTitle) })),
           coverImageId: photos.find((p) => p.storageKey === editing.coverImageKey)?.id ?? "",
           // The form's HTML constraints, worked out here so the page ships no schema code.
           constraint: constraintOf(UpdateNewsletterSchema),
@@ -84,40 +83,40 @@ export default function CampaignNewslettersPage() {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const modeHelp = distribution.dated
-    ? m.owner.modeHelp.dated(distribution.nextDelivery)
-    : m.owner.modeHelp[distribution.mode as "manual" | "immediate"];
+    ? newsletterMessages.owner.modeHelp.dated(distribution.nextDelivery)
+    : newsletterMessages.owner.modeHelp[distribution.mode as "manual" | "immediate"];
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <Link to={`/campaigns/${campaign.id}/stories`} className="text-sm text-primary hover:underline">
-        ← {m.owner.backToStories}
+        ← {newsletterMessages.owner.backToStories}
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="font-serif text-3xl font-bold">{m.owner.heading}</h1>
+          <h1 className="font-serif text-3xl font-bold">{newsletterMessages.owner.heading}</h1>
           <p className="text-lg">{campaign.title}</p>
-          <p className="text-muted-foreground">{m.owner.intro}</p>
+          <p className="text-muted-foreground">{newsletterMessages.owner.intro}</p>
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value="create" />
           <Button type="submit" disabled={storyCount === 0 || busy("create")}>
-            {busy("create") ? m.owner.creating : m.owner.create}
+            {busy("create") ? newsletterMessages.owner.creating : newsletterMessages.owner.create}
           </Button>
         </Form>
       </header>
 
       <Card className="space-y-1 text-sm" aria-label="Distribution">
         <p className="flex flex-wrap gap-2">
-          <Badge variant="secondary">{m.owner.distribution(distribution.label)}</Badge>
-          <Badge variant="outline">{m.owner.recipients(distribution.recipients.length)}</Badge>
+          <Badge variant="secondary">{newsletterMessages.owner.distribution(distribution.label)}</Badge>
+          <Badge variant="outline">{newsletterMessages.owner.recipients(distribution.recipients.length)}</Badge>
         </p>
         <p className="text-muted-foreground">{modeHelp}</p>
         {distribution.recipients.length === 0 ? (
-          <p className="text-destructive">{m.owner.noRecipients}</p>
+          <p className="text-destructive">{newsletterMessages.owner.noRecipients}</p>
         ) : (
           <div className="pt-2">
             <h2 className="font-medium" id="newsletter-recipients">
-              {m.owner.goesTo}
+              {newsletterMessages.owner.goesTo}
             </h2>
             <ul aria-labelledby="newsletter-recipients" className="mt-1 flex flex-wrap gap-2">
               {distribution.recipients.map(({ name, email }) => (
@@ -136,37 +135,37 @@ export default function CampaignNewslettersPage() {
         )}
       </Card>
 
-      {storyCount === 0 ? <p className="text-muted-foreground">{m.owner.needsStories}</p> : null}
+      {storyCount === 0 ? <p className="text-muted-foreground">{newsletterMessages.owner.needsStories}</p> : null}
 
       {newsletters.length === 0 ? (
-        <Card className="text-center text-muted-foreground">{m.owner.empty}</Card>
+        <Card className="text-center text-muted-foreground">{newsletterMessages.owner.empty}</Card>
       ) : (
-        <ul className="space-y-4" aria-label={m.owner.heading}>
+        <ul className="space-y-4" aria-label={newsletterMessages.owner.heading}>
           {newsletters.map((n) => (
             <li key={n.id}>
               <Card className="space-y-3">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="space-y-1">
                     <CardTitle>
-                      {m.page.edition(n.edition)}: {n.title}
+                      {newsletterMessages.page.edition(n.edition)}: {n.title}
                     </CardTitle>
                     {n.subtitle ? <p className="text-muted-foreground">{n.subtitle}</p> : null}
                     <p className="text-sm text-muted-foreground">
-                      {[n.publishedLabel, m.owner.stories(n.storyCount), m.owner.delivered(n.deliveredCount)].filter(Boolean).join(" · ")}
+                      {[n.publishedLabel, newsletterMessages.owner.stories(n.storyCount), newsletterMessages.owner.delivered(n.deliveredCount)].filter(Boolean).join(" · ")}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={n.href} className={buttonClass("outline", "sm")} aria-label={`${m.owner.open}: ${m.page.edition(n.edition)}`}>
-                      {m.owner.open}
+                    <Link to={n.href} className={buttonClass("outline", "sm")} aria-label={`${newsletterMessages.owner.open}: ${newsletterMessages.page.edition(n.edition)}`}>
+                      {newsletterMessages.owner.open}
                     </Link>
-                    <Link to={`?edit=${n.id}`} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`${m.owner.edit}: ${m.page.edition(n.edition)}`}>
-                      {m.owner.edit}
+                    <Link to={`?edit=${n.id}`} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`${newsletterMessages.owner.edit}: ${newsletterMessages.page.edition(n.edition)}`}>
+                      {newsletterMessages.owner.edit}
                     </Link>
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="send" />
                       <input type="hidden" name="newsletterId" value={n.id} />
-                      <Button type="submit" size="sm" disabled={busy("send")} aria-label={`${m.owner.send}: ${m.page.edition(n.edition)}`}>
-                        {m.owner.send}
+                      <Button type="submit" size="sm" disabled={busy("send")} aria-label={`${newsletterMessages.owner.send}: ${newsletterMessages.page.edition(n.edition)}`}>
+                        {newsletterMessages.owner.send}
                       </Button>
                     </Form>
                   </div>
@@ -207,25 +206,25 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, last
     // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
-    <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={m.owner.edit}>
+    <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={newsletterMessages.owner.edit}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="newsletterId" value={newsletter.id} />
       <ErrorList errors={form.errors} />
-      <Field label={m.owner.title} inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
-      <Field label={m.owner.subtitle} inputProps={getInputProps(fields.subtitle, { type: "text" })} errors={fields.subtitle.errors} />
-      <Field label={m.owner.familyName} inputProps={getInputProps(fields.familyName, { type: "text" })} errors={fields.familyName.errors} hint={m.owner.familyNameHint} />
+      <Field label={newsletterMessages.owner.title} inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+      <Field label={newsletterMessages.owner.subtitle} inputProps={getInputProps(fields.subtitle, { type: "text" })} errors={fields.subtitle.errors} />
+      <Field label={newsletterMessages.owner.familyName} inputProps={getInputProps(fields.familyName, { type: "text" })} errors={fields.familyName.errors} hint={newsletterMessages.owner.familyNameHint} />
       {photos.length ? (
         <SelectField
-          label={m.owner.cover}
+          label={newsletterMessages.owner.cover}
           selectProps={getSelectProps(fields.coverImageId)}
-          placeholder={m.owner.noCover}
+          placeholder={newsletterMessages.owner.noCover}
           options={photos.map((p) => ({ value: p.id, label: p.label }))}
           errors={fields.coverImageId.errors}
         />
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={navigation.state === "submitting"}>
-          {m.owner.save}
+          {newsletterMessages.owner.save}
         </Button>
         <Link to="." preventScrollReset className={buttonClass("ghost")}>
           Cancel
@@ -235,7 +234,7 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, last
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${m.owner.heading}${data ? `: ${data.campaign.title}` : ""} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${newsletterMessages.owner.heading}${data ? `: ${data.campaign.title}` : ""} | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -55,7 +55,6 @@ import { storyMessages } from "~/features/contributions/messages";
 import { ContributionSchema, NarratorSettingsSchema, readNarratorSettings } from "~/features/contributions/schemas";
 import { describedAs } from "~/lib/link-preview";
 
-const m = storyMessages;
 
 // The dialogs are fetched when one opens (decision 0183): most visits open neither, and the narrator
 // dialog alone brings the wizard's labels and the voice offer. The server renders an open dialog in
@@ -183,7 +182,7 @@ export default function CampaignStoriesPage() {
       {/* While a dialog is open the page behind it is inert, as behind any modal. */}
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" aria-hidden={dialogOpen || undefined} {...(dialogOpen ? { inert: "" } : {})}>
         <Link to="/campaigns" className="text-sm text-primary hover:underline">
-          ← {m.page.backToCollections}
+          ← {storyMessages.page.backToCollections}
         </Link>
 
         <header className="space-y-4">
@@ -194,10 +193,10 @@ export default function CampaignStoriesPage() {
             </div>
             <div className="flex flex-wrap gap-2">
               <OpenDialogButton dialog="add-story" variant="outline" page={storyPaging.page}>
-                {m.page.addStory}
+                {storyMessages.page.addStory}
               </OpenDialogButton>
               <Link to={`/campaigns/${campaign.id}/newsletters`} className={buttonClass("outline")}>
-                {m.page.newsletters}
+                {storyMessages.page.newsletters}
               </Link>
               {storyPaging.total > 0 ? (
                 <Link to={`/campaigns/${campaign.id}/book`} className={buttonClass("outline")}>
@@ -206,20 +205,20 @@ export default function CampaignStoriesPage() {
               ) : null}
               {storyPaging.total > 0 ? (
                 <OpenDialogButton dialog="voice" page={storyPaging.page}>
-                  {m.page.generatePodcast}
+                  {storyMessages.page.generatePodcast}
                 </OpenDialogButton>
               ) : null}
             </div>
           </div>
           <div className="rounded-lg border border-border bg-muted/50 p-4">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.page.familyPrompt}</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.page.familyPrompt}</h2>
             <p className="mt-1 whitespace-pre-wrap">{campaign.prompt}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <Badge variant="secondary">{m.page.storiesCollected(storyPaging.total)}</Badge>
+            <Badge variant="secondary">{storyMessages.page.storiesCollected(storyPaging.total)}</Badge>
             <Badge variant={campaign.status === "active" ? "default" : "secondary"}>{campaign.statusLabel}</Badge>
             <span className="text-muted-foreground">
-              {m.page.shareLinkLabel}:{" "}
+              {storyMessages.page.shareLinkLabel}:{" "}
               <a href={publicUrl} className="break-all text-primary hover:underline">
                 {publicUrl}
               </a>
@@ -237,8 +236,8 @@ export default function CampaignStoriesPage() {
 
         {storyPaging.total === 0 ? (
           <Card className="space-y-2 text-center">
-            <CardTitle>{m.page.emptyTitle}</CardTitle>
-            <p className="text-muted-foreground">{m.page.emptyText}</p>
+            <CardTitle>{storyMessages.page.emptyTitle}</CardTitle>
+            <p className="text-muted-foreground">{storyMessages.page.emptyText}</p>
           </Card>
         ) : (
           <section aria-label="Stories" className="space-y-4">
@@ -260,11 +259,11 @@ export default function CampaignStoriesPage() {
             ))}
             {storyPaging.total > stories.length ? (
               <Pager
-                label={m.page.storyPages}
+                label={storyMessages.page.storyPages}
                 previousHref={storyPaging.page > 1 ? pageLinks(storiesPath, storyPaging.page - 1).self : undefined}
                 nextHref={storyPaging.offset + stories.length < storyPaging.total ? pageLinks(storiesPath, storyPaging.page + 1).self : undefined}
               >
-                {m.page.storyRange(storyPaging.offset + 1, storyPaging.offset + stories.length, storyPaging.total)}
+                {storyMessages.page.storyRange(storyPaging.offset + 1, storyPaging.offset + stories.length, storyPaging.total)}
               </Pager>
             ) : null}
           </section>

@@ -31,7 +31,6 @@ import { ContactFormSchema, GroupFormSchema } from "~/features/contacts/schemas"
 import { constraintOf } from "~/lib/zod-constraint";
 
 const PAGE_SIZE = 50;
-const m = contactMessages;
 
 const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact, blocked: Record<string, string> = {}) => ({
   id,
@@ -164,7 +163,7 @@ export default function ContactsPage() {
         <p className="text-muted-foreground">The relatives you invite, and groups to invite several at once.</p>
       </div>
       <p role="status" aria-live="polite" className={loading ? "text-sm text-muted-foreground" : "sr-only"}>
-        {loading ? m.loading : ""}
+        {loading ? contactMessages.loading : ""}
       </p>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
         <Card aria-labelledby="contacts-title" role="region" className="space-y-4">

@@ -42,7 +42,6 @@ import {
 import { MAX_REMINDERS } from "#db/enums";
 import { isoDay, toDistributionSettings } from "~/models/delivery-dates";
 
-const m = dashboardMessages.manage;
 const PATH = "/manage-collections";
 
 const pageHref = (page: number, extra?: string) => {
@@ -120,15 +119,15 @@ export default function ManageCollections() {
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="space-y-2">
-          <BackLink to="/">{m.backToDashboard}</BackLink>
-          <h1 className="font-serif text-3xl font-bold">{m.pageTitle}</h1>
+          <BackLink to="/">{dashboardMessages.manage.backToDashboard}</BackLink>
+          <h1 className="font-serif text-3xl font-bold">{dashboardMessages.manage.pageTitle}</h1>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={pageHref(page, "workflows")} className={buttonClass("outline")} preventScrollReset>
-            {m.configureWorkflows}
+            {dashboardMessages.manage.configureWorkflows}
           </Link>
           <Link to="/create-story-collection" className={buttonClass()}>
-            {m.newCollection}
+            {dashboardMessages.manage.newCollection}
           </Link>
         </div>
       </div>
@@ -154,10 +153,10 @@ export default function ManageCollections() {
 
       {rows.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 py-12 text-center">
-          <CardTitle>{m.empty}</CardTitle>
+          <CardTitle>{dashboardMessages.manage.empty}</CardTitle>
           <p className="text-muted-foreground">Start a story collection and invite your family to share their memories.</p>
           <Link to="/create-story-collection" className={buttonClass()}>
-            {m.createFirst}
+            {dashboardMessages.manage.createFirst}
           </Link>
         </Card>
       ) : (
@@ -168,7 +167,7 @@ export default function ManageCollections() {
             </h2>
             {loadingList ? (
               <span role="status" className="text-sm text-muted-foreground">
-                {m.loading}
+                {dashboardMessages.manage.loading}
               </span>
             ) : null}
           </div>
@@ -241,11 +240,11 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
         <>
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <ListLink to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
-              {m.viewStories}
+              {dashboardMessages.manage.viewStories}
             </ListLink>
             {row.contributionCount > 0 ? (
               <ListLink to={`/campaigns/${row.id}/stories#podcast`} className={buttonClass("default", "sm")} aria-describedby={titleId}>
-                {m.createPodcast}
+                {dashboardMessages.manage.createPodcast}
               </ListLink>
             ) : null}
           </div>
@@ -307,7 +306,7 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
 
   return (
-    <Dialog title={m.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
+    <Dialog title={dashboardMessages.manage.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
         <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="workflows" />
           <FormAlert errors={form.errors} />
@@ -332,7 +331,7 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
             <TextareaField label="Recipients (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.recipients), rows: 3 }} errors={fields.recipients.errors} />
             <p className="text-sm text-muted-foreground">
               Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly the month and day.
-              A missing setting shows as &lsquo;{m.notScheduled}&rsquo;.
+              A missing setting shows as &lsquo;{dashboardMessages.manage.notScheduled}&rsquo;.
             </p>
           </fieldset>
           <FormActions cancelTo={closeHref}>
@@ -345,7 +344,7 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${dashboardMessages.manage.pageTitle} | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary notFoundText="That collection does not exist or is not yours." />;

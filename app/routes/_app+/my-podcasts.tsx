@@ -38,7 +38,6 @@ import { readLibraryPins } from "~/features/podcasts/listening/listening-cookies
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { describedAs } from "~/lib/link-preview";
 
-const l = listeningMessages.list;
 const DIALOGS = ["edit", "collection", "delete"] as const;
 type DialogKind = (typeof DIALOGS)[number];
 const SEARCH_MAX = 200;
@@ -69,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // filters the page in view, and submitting searches everything.
   const selected = selectTab(library, { tab: view.tab, status: view.status, pinned: pins });
   const searched = selected.length > LIBRARY_PAGE_SIZE ? selected.filter((p) => matchesSearch(p.title, view.q)) : selected;
-  const shown = pageOfTab(searched, { tab: view.tab, page: view.page, otherTitle: l.otherStories });
+  const shown = pageOfTab(searched, { tab: view.tab, page: view.page, otherTitle: listeningMessages.list.otherStories });
   const items: Array<PodcastCardData & { campaignId: string | null }> = shown.items.map((p) => ({
     ...cardBasics(p),
     hostLabel: hostLabel(p.hostCount),
@@ -126,9 +125,9 @@ export default function MyPodcastsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <h1 className="font-serif text-3xl font-bold">{l.heading}</h1>
+        <h1 className="font-serif text-3xl font-bold">{listeningMessages.list.heading}</h1>
         <Link to="/create-podcast" className={buttonClass()}>
-          {l.create}
+          {listeningMessages.list.create}
         </Link>
       </div>
       <LibraryList view={view} total={total} paging={paging} items={items} />
@@ -174,15 +173,15 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
   const dialogHref = (kind: string, id: string) => libraryHref(current, { dialog: kind, id });
 
   let empty: string | null = null;
-  if (total === 0) empty = l.noPodcasts;
-  else if (visible.length === 0) empty = query.trim() || view.status !== "all" ? l.noMatches : l.emptyTab[view.tab];
+  if (total === 0) empty = listeningMessages.list.noPodcasts;
+  else if (visible.length === 0) empty = query.trim() || view.status !== "all" ? listeningMessages.list.noMatches : listeningMessages.list.emptyTab[view.tab];
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Form method="get" role="search" aria-label="Podcast search" className="flex flex-1 gap-2">
           <label htmlFor="podcast-search" className="sr-only">
-            {l.searchLabel}
+            {listeningMessages.list.searchLabel}
           </label>
           <input
             id="podcast-search"
@@ -191,14 +190,14 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
             value={query}
             ref={input}
             onChange={(e) => onType(e.currentTarget.form, e.currentTarget.value)}
-            placeholder={l.searchPlaceholder}
+            placeholder={listeningMessages.list.searchPlaceholder}
             maxLength={SEARCH_MAX}
             className={inputClass}
           />
           {view.tab !== "all" ? <input type="hidden" name="tab" value={view.tab} /> : null}
           {view.status !== "all" ? <input type="hidden" name="status" value={view.status} /> : null}
           <Button type="submit" variant="outline">
-            {l.searchButton}
+            {listeningMessages.list.searchButton}
           </Button>
         </Form>
         <StatusFilterMenu tab={view.tab} status={view.status} q={query} />
@@ -223,7 +222,7 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
         </p>
       ) : view.tab === "collections" ? (
         <div className="space-y-8">
-          {groupByCollection(visible, l.otherStories).map((group) => (
+          {groupByCollection(visible, listeningMessages.list.otherStories).map((group) => (
             <section key={group.campaignId ?? "other"} aria-label={group.title} className="space-y-3">
               <h2 className="text-xl font-semibold">{group.title}</h2>
               <CardGrid items={group.items} formAction={formAction} dialogHref={dialogHref} />
@@ -263,7 +262,7 @@ function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusF
   return (
     <details key={location.key} className="relative">
       <summary className={buttonClass("outline", "default", "cursor-pointer list-none")}>
-        {l.filter}
+        {listeningMessages.list.filter}
         {status !== "all" ? `: ${STATUS_FILTER_LABELS[status]}` : ""}
       </summary>
       <Form method="get" className="absolute right-0 z-20 mt-1 w-56 space-y-2 rounded-md border border-border bg-card p-3 shadow-lg">
@@ -279,7 +278,7 @@ function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusF
           ))}
         </fieldset>
         <Button type="submit" size="sm" className="w-full">
-          {l.applyFilter}
+          {listeningMessages.list.applyFilter}
         </Button>
       </Form>
     </details>
@@ -309,12 +308,12 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{l.heading}</h1>
+      <h1 className="text-2xl font-bold">{listeningMessages.list.heading}</h1>
       <p role="alert" className="text-muted-foreground">
-        {l.loadFailed}
+        {listeningMessages.list.loadFailed}
       </p>
       <Link to="/my-podcasts" className={buttonClass()}>
-        {l.tryAgain}
+        {listeningMessages.list.tryAgain}
       </Link>
     </div>
   );

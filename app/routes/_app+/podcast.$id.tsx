@@ -35,7 +35,6 @@ import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { describedAs } from "~/lib/link-preview";
 
-const m = listeningMessages.detail;
 
 const DETAIL_TABS = ["description", "transcript", "technical"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
@@ -43,7 +42,7 @@ const tabOf = (value: string | null): DetailTab => ((DETAIL_TABS as readonly str
 
 function requirePodcastId(params: LoaderFunctionArgs["params"]) {
   const id = params.id;
-  if (!isPodcastId(id)) throw Response.json({ message: m.invalidId }, { status: 400, statusText: m.invalidId });
+  if (!isPodcastId(id)) throw Response.json({ message: listeningMessages.detail.invalidId }, { status: 400, statusText: listeningMessages.detail.invalidId });
   return id;
 }
 
@@ -137,7 +136,7 @@ function PodcastPageContent() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <Link to="/my-podcasts" className="text-sm text-primary hover:underline">
-        ← {m.back}
+        ← {listeningMessages.detail.back}
       </Link>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex shrink-0 flex-col items-start gap-1">
@@ -173,7 +172,7 @@ function PodcastPageContent() {
           />
         ) : (
           <div className="space-y-3">
-            <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? m.failed) : m.notReady}</p>
+            <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? listeningMessages.detail.failed) : listeningMessages.detail.notReady}</p>
             {scriptLink ? (
               <Link to={scriptLink.href} className={buttonClass()}>
                 {scriptLink.label}
@@ -223,16 +222,16 @@ function DetailTabs({ tab, podcast }: { tab: DetailTab; podcast: LoadedPodcast }
             aria-current={t === tab ? "page" : undefined}
             className={cn("px-4 py-3 text-sm font-medium hover:bg-muted", t === tab && "border-b-2 border-primary text-primary")}
           >
-            {m.tabs[t]}
+            {listeningMessages.detail.tabs[t]}
           </Link>
         ))}
       </nav>
-      <section aria-label={m.tabs[tab]} className="px-6 pb-6">
+      <section aria-label={listeningMessages.detail.tabs[tab]} className="px-6 pb-6">
         {tab === "description" ? (
           podcast.description ? (
             <p className="whitespace-pre-line">{podcast.description}</p>
           ) : (
-            <p className="text-muted-foreground">{m.noDescription}</p>
+            <p className="text-muted-foreground">{listeningMessages.detail.noDescription}</p>
           )
         ) : null}
         {tab === "transcript" ? <TranscriptView turns={podcast.transcript} /> : null}
@@ -254,7 +253,7 @@ function DetailTabs({ tab, podcast }: { tab: DetailTab; podcast: LoadedPodcast }
 function SimilarPodcasts({ similar }: { similar: ReturnType<typeof useLoaderData<typeof loader>>["similar"] }) {
   return (
     <Card className="h-fit space-y-3">
-      <CardTitle>{m.similar}</CardTitle>
+      <CardTitle>{listeningMessages.detail.similar}</CardTitle>
       {similar.length ? (
         <ul className="space-y-2">
           {similar.map((p) => (
@@ -270,7 +269,7 @@ function SimilarPodcasts({ similar }: { similar: ReturnType<typeof useLoaderData
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">{m.noSimilar}</p>
+        <p className="text-sm text-muted-foreground">{listeningMessages.detail.noSimilar}</p>
       )}
     </Card>
   );
@@ -283,10 +282,10 @@ export function ErrorBoundary() {
   const invalid = isRouteErrorResponse(error) && error.status === 400;
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{invalid ? m.invalidId : m.unavailableTitle}</h1>
-      {invalid ? null : <p className="text-muted-foreground">{m.loadFailed}</p>}
+      <h1 className="text-2xl font-bold">{invalid ? listeningMessages.detail.invalidId : listeningMessages.detail.unavailableTitle}</h1>
+      {invalid ? null : <p className="text-muted-foreground">{listeningMessages.detail.loadFailed}</p>}
       <Link to="/my-podcasts" className={buttonClass()}>
-        {m.back}
+        {listeningMessages.detail.back}
       </Link>
     </div>
   );

@@ -18,7 +18,6 @@ import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { isMultipart, MultipartError, readMultipartForm } from "~/lib/multipart.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const c = podcastMessages.cover;
 
 async function requireOwnedPodcast(request: Request, id: string | undefined) {
   const user = await requireUser(request);
@@ -41,13 +40,13 @@ async function readPhoto(request: Request): Promise<Buffer | { error: string; st
       keep: (name) => name === "photo",
       oversized: "drop",
     });
-    if (oversized.length) return { error: c.tooLarge, status: 413 };
+    if (oversized.length) return { error: podcastMessages.cover.tooLarge, status: 413 };
     const photo = form.get("photo");
-    if (!(photo instanceof File) || photo.size === 0) return { error: c.noPhoto, status: 400 };
+    if (!(photo instanceof File) || photo.size === 0) return { error: podcastMessages.cover.noPhoto, status: 400 };
     return Buffer.from(await photo.arrayBuffer());
   } catch (error) {
-    if (error instanceof MultipartError && error.reason === "body-too-large") return { error: c.tooLarge, status: 413 };
-    if (error instanceof MultipartError) return { error: c.notAnImage, status: 400 };
+    if (error instanceof MultipartError && error.reason === "body-too-large") return { error: podcastMessages.cover.tooLarge, status: 413 };
+    if (error instanceof MultipartError) return { error: podcastMessages.cover.notAnImage, status: 400 };
     throw error;
   }
 }
@@ -58,17 +57,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isMultipart(request)) {
     if ((await readFormData(request)).get("intent") !== "use-drawn") throw badIntent();
     await removeCoverPhoto(user.id, podcast.id);
-    return redirectWithToast(back, c.reset);
+    return redirectWithToast(back, podcastMessages.cover.reset);
   }
   const photo = await readPhoto(request);
   if (!Buffer.isBuffer(photo)) return data({ error: photo.error }, { status: photo.status });
   try {
     if (!(await setCoverPhoto(user.id, podcast.id, photo))) throw notFound();
   } catch (error) {
-    if (error instanceof CoverPhotoError) return data({ error: c.notAnImage }, { status: 400 });
+    if (error instanceof CoverPhotoError) return data({ error: podcastMessages.cover.notAnImage }, { status: 400 });
     throw error;
   }
-  return redirectWithToast(back, c.saved);
+  return redirectWithToast(back, podcastMessages.cover.saved);
 }
 
 export default function CoverPage() {
@@ -77,10 +76,10 @@ export default function CoverPage() {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
-      <BackLink to={`/podcast/${podcast.id}`}>{c.back}</BackLink>
+      <BackLink to={`/podcast/${podcast.id}`}>{podcastMessages.cover.back}</BackLink>
       <header className="space-y-2">
-        <h1 className="font-serif text-3xl font-bold">{c.pageTitle}</h1>
-        <p className="text-muted-foreground">{c.intro}</p>
+        <h1 className="font-serif text-3xl font-bold">{podcastMessages.cover.pageTitle}</h1>
+        <p className="text-muted-foreground">{podcastMessages.cover.intro}</p>
       </header>
       <Card className="flex flex-col gap-6 sm:flex-row">
         <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-48" sizes="192px" priority />
@@ -88,18 +87,18 @@ export default function CoverPage() {
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
             <Field
-              label={c.photoLabel}
-              hint={c.photoHint}
+              label={podcastMessages.cover.photoLabel}
+              hint={podcastMessages.cover.photoHint}
               inputProps={{ type: "file", name: "photo", accept: "image/jpeg,image/png,image/webp,image/heic,image/heif", required: true }}
             />
             <Button type="submit" disabled={busy}>
-              {c.upload}
+              {podcastMessages.cover.upload}
             </Button>
           </Form>
           {podcast.hasPhoto ? (
             <Form method="post">
               <Button type="submit" name="intent" value="use-drawn" variant="outline">
-                {c.useDrawn}
+                {podcastMessages.cover.useDrawn}
               </Button>
             </Form>
           ) : null}
@@ -109,7 +108,7 @@ export default function CoverPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${c.pageTitle}: ${data?.podcast.title ?? "Podcast"} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${podcastMessages.cover.pageTitle}: ${data?.podcast.title ?? "Podcast"} | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

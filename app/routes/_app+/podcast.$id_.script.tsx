@@ -18,7 +18,6 @@ import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { readFormData, notFound, badIntent } from "~/lib/http.server";
 
-const m = wizardMessages.script;
 
 function requireId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(params.id)) throw notFound();
@@ -78,13 +77,13 @@ export default function ScriptReviewPage() {
   const problem = makeAudioError ?? scriptResult?.error ?? null;
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const starting = submitting === "make-audio";
-  const notice = writing ? m.writing : editable ? (podcast.hostCount === 2 ? m.intro : m.introOneVoice) : podcast.status === "failed" ? m.failed : m.locked;
+  const notice = writing ? wizardMessages.script.writing : editable ? (podcast.hostCount === 2 ? wizardMessages.script.intro : wizardMessages.script.introOneVoice) : podcast.status === "failed" ? wizardMessages.script.failed : wizardMessages.script.locked;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       {writing ? <NoScriptRefresh seconds={2} /> : null}
       <header className="space-y-1">
-        <h1 className="font-serif text-3xl font-bold">{m.heading}</h1>
+        <h1 className="font-serif text-3xl font-bold">{wizardMessages.script.heading}</h1>
         <p className="break-words text-lg">{podcast.title}</p>
         <p className="text-muted-foreground" aria-live="polite">
           {notice}
@@ -102,7 +101,7 @@ export default function ScriptReviewPage() {
             </ol>
             {editable ? (
               <Button type="submit" name="intent" value="save-script" disabled={submitting !== null}>
-                {submitting === "save-script" ? m.saving : m.save}
+                {submitting === "save-script" ? wizardMessages.script.saving : wizardMessages.script.save}
               </Button>
             ) : null}
           </Card>
@@ -114,11 +113,11 @@ export default function ScriptReviewPage() {
       <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
       <div className="flex flex-wrap justify-between gap-2">
         <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
-          {m.openPodcast}
+          {wizardMessages.script.openPodcast}
         </Link>
         {editable && segments.length ? (
           <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value="make-audio" disabled={submitting !== null}>
-            {starting ? m.makingAudio : m.makeAudio}
+            {starting ? wizardMessages.script.makingAudio : wizardMessages.script.makeAudio}
           </Button>
         ) : null}
       </div>

@@ -17,16 +17,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await finishAdminSignIn(request);
   const headers = new Headers();
   for (const cookie of clearOAuthStateCookies(request)) headers.append("Set-Cookie", cookie);
-  const m = adminUserMessages.signIn;
   if (result.status === "admin") {
     headers.append("Set-Cookie", await commitAdminLogin(request, result.user));
-    return redirectWithToast("/admin", m.welcome, { headers });
+    return redirectWithToast("/admin", adminUserMessages.signIn.welcome, { headers });
   }
   if (result.status === "refused") {
-    const message = result.reason === "unverified" ? m.unverified(result.email) : m.notAdmin(result.email);
-    return data({ title: m.notAdminTitle, message, retry: "Sign in with another account" }, { status: 403, headers });
+    const message = result.reason === "unverified" ? adminUserMessages.signIn.unverified(result.email) : adminUserMessages.signIn.notAdmin(result.email);
+    return data({ title: adminUserMessages.signIn.notAdminTitle, message, retry: "Sign in with another account" }, { status: 403, headers });
   }
-  return data({ title: m.failedTitle, message: result.message, retry: "Try Again" }, { status: 400, headers });
+  return data({ title: adminUserMessages.signIn.failedTitle, message: result.message, retry: "Try Again" }, { status: 400, headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Admin sign-in"} | Storyhearth` }];

@@ -8,9 +8,8 @@ import { bookListening, startFragment } from "~/features/book/listen.server";
 import { describedAs } from "~/lib/link-preview";
 import { notFound } from "~/lib/http.server";
 
-const m = bookMessages.listenPage;
 
-export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
+export const meta: MetaFunction = () => [{ title: `${bookMessages.listenPage.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
 
 // The page is its HTML: the native player, the chapter's start as a media fragment, the text (decision 0181).
 export const handle = noScripts;
@@ -29,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     transcript: story.transcript,
     // An episode plays from the story's chapter: the fragment is in the server's HTML, so it works without scripts.
     audio: story.play ? `/b/${token}/audio${startFragment(story.play.start)}` : null,
-    episode: story.play?.episodeTitle ? m.fromEpisode(story.play.episodeTitle) : null,
+    episode: story.play?.episodeTitle ? bookMessages.listenPage.fromEpisode(story.play.episodeTitle) : null,
   };
 }
 
@@ -42,16 +41,16 @@ export default function BookListenPage() {
       <p className="text-sm text-muted-foreground">{story.name ? bookMessages.pdf.from(story.name) : bookMessages.pdf.anonymous}</p>
       <p className="text-sm text-muted-foreground">{[story.date, story.lengthLabel].filter(Boolean).join(" · ")}</p>
       {story.episode ? <p className="text-sm">{story.episode}</p> : null}
-      {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{m.noAudio}</p>}
+      {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{bookMessages.listenPage.noAudio}</p>}
       {story.transcript ? (
         <section>
-          <h2 className="font-medium">{m.transcript}</h2>
+          <h2 className="font-medium">{bookMessages.listenPage.transcript}</h2>
           <p className="whitespace-pre-line">{story.transcript}</p>
         </section>
       ) : null}
       {story.text ? (
         <section>
-          <h2 className="font-medium">{m.story}</h2>
+          <h2 className="font-medium">{bookMessages.listenPage.story}</h2>
           <p className="whitespace-pre-line">{story.text}</p>
         </section>
       ) : null}

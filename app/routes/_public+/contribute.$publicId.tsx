@@ -29,8 +29,6 @@ import { useNonce } from "~/lib/nonce";
 import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
 import { notFound } from "~/lib/http.server";
 
-const m = storyMessages.public;
-const rm = storyMessages.recording;
 
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
@@ -84,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (tooLarge) return data(submission.reply({ fieldErrors: { recording: [tooLarge] } }), { status: 413 });
     if (submission.status !== "success") {
       // Never dropped in silence: without JavaScript the page comes back without the chosen file.
-      const chosen = file && !submission.error?.recording ? { recording: [rm.chooseAgain(file.fileName)] } : undefined;
+      const chosen = file && !submission.error?.recording ? { recording: [storyMessages.recording.chooseAgain(file.fileName)] } : undefined;
       return data(submission.reply(chosen ? { fieldErrors: { ...submission.error, ...chosen } } : undefined), { status: 400 });
     }
     const check = file ? await checkRecording(file.path, file.size) : null;
@@ -106,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function CollectionHeader({ campaign }: { campaign: { description: string | null; prompt: string } }) {
   return (
     <div className="space-y-3">
-      <h1 className="font-serif text-3xl font-bold">{m.title}</h1>
+      <h1 className="font-serif text-3xl font-bold">{storyMessages.public.title}</h1>
       {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
       <blockquote className="whitespace-pre-wrap rounded-lg border-l-4 border-primary bg-muted/50 p-4 text-lg">{campaign.prompt}</blockquote>
     </div>
@@ -129,31 +127,31 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)} data-keep-as={keepAs}>
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <Field
-        label={m.yourName}
+        label={storyMessages.public.yourName}
         inputProps={{ ...getInputProps(fields.contributorName, { type: "text" }), autoComplete: "name" }}
         errors={fields.contributorName.errors}
       />
       <Field
-        label={m.yourEmail}
+        label={storyMessages.public.yourEmail}
         inputProps={{ ...getInputProps(fields.contributorEmail, { type: "email" }), autoComplete: "email" }}
         errors={fields.contributorEmail.errors}
       />
-      <TextareaField label={m.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
+      <TextareaField label={storyMessages.public.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
       <VoiceRecorder />
       <Field
-        label={rm.label}
-        hint={rm.hint}
+        label={storyMessages.recording.label}
+        hint={storyMessages.recording.hint}
         inputProps={{ ...getInputProps(fields.recording, { type: "file" }), accept: "audio/*", capture: true }}
         errors={fields.recording.errors}
       />
-      <p className="rounded-md bg-muted/50 p-3 text-sm">{rm.consent}</p>
+      <p className="rounded-md bg-muted/50 p-3 text-sm">{storyMessages.recording.consent}</p>
       {/* Honeypot: off-screen and hidden from assistive technology; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>{m.honeypotLabel}</label>
+        <label htmlFor={HONEYPOT_FIELD}>{storyMessages.public.honeypotLabel}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <Button type="submit" className="w-full">
-        {m.submit}
+        {storyMessages.public.submit}
       </Button>
       <p hidden role="alert" className="text-sm text-destructive" data-recorder="notice" />
       <UploadStatus />
@@ -166,12 +164,12 @@ function SentCopy({ sent }: { sent: NonNullable<ReturnType<typeof useLoaderData<
   return (
     <section aria-labelledby="sent-copy" className="space-y-2 text-left">
       <h2 id="sent-copy" className="font-serif text-xl font-semibold">
-        {m.sentTitle}
+        {storyMessages.public.sentTitle}
       </h2>
-      {sent.name ? <p className="text-sm text-muted-foreground">{m.sentFrom(sent.name)}</p> : null}
+      {sent.name ? <p className="text-sm text-muted-foreground">{storyMessages.public.sentFrom(sent.name)}</p> : null}
       {sent.text ? <blockquote className="whitespace-pre-wrap break-words rounded-lg border-l-4 border-primary bg-muted/50 p-4">{sent.text}</blockquote> : null}
-      {sent.photos.length ? <p className="break-words text-sm">{m.sentPhotos(sent.photos)}</p> : null}
-      {sent.recording !== null ? <p className="break-words text-sm">{m.sentRecording(sent.recording)}</p> : null}
+      {sent.photos.length ? <p className="break-words text-sm">{storyMessages.public.sentPhotos(sent.photos)}</p> : null}
+      {sent.recording !== null ? <p className="break-words text-sm">{storyMessages.public.sentRecording(sent.recording)}</p> : null}
     </section>
   );
 }
@@ -190,11 +188,11 @@ export default function ContributePage() {
       <Card className="relative space-y-6">
         {submitted ? (
           <div className="space-y-3 text-center">
-            <h1 className="font-serif text-3xl font-bold">{m.thankYou}</h1>
-            <p className="text-muted-foreground">{m.thankYouText}</p>
+            <h1 className="font-serif text-3xl font-bold">{storyMessages.public.thankYou}</h1>
+            <p className="text-muted-foreground">{storyMessages.public.thankYouText}</p>
             {sent ? <SentCopy sent={sent} /> : null}
             <Link to={formUrl(publicId, token)} className="inline-block text-sm text-primary hover:underline">
-              {m.shareAnother}
+              {storyMessages.public.shareAnother}
             </Link>
           </div>
         ) : (
@@ -209,12 +207,12 @@ export default function ContributePage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${m.title}: ${data.campaign.title} | Storyhearth` : `${m.notFoundTitle} | Storyhearth` },
+  { title: data ? `${storyMessages.public.title}: ${data.campaign.title} | Storyhearth` : `${storyMessages.public.notFoundTitle} | Storyhearth` },
   // The link is private to the family: keep it out of search engines.
   { name: "robots", content: "noindex" },
   ...(data ? linkPreviewMeta(data.preview) : []),
 ];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={m.notFoundTitle} notFoundText={m.notFoundText} />;
+  return <GeneralErrorBoundary notFoundTitle={storyMessages.public.notFoundTitle} notFoundText={storyMessages.public.notFoundText} />;
 }

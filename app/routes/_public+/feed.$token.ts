@@ -6,7 +6,6 @@ import { podcastMessages } from "~/features/podcasts/messages";
 import { originFor } from "~/lib/env.server";
 import { notFound } from "~/lib/http.server";
 
-const f = podcastMessages.feed;
 
 // Podcast apps poll feeds: ETag and Last-Modified let a refresh cost a 304.
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const items: FeedItem[] = episodes.map((e) => ({
     guid: e.id,
     title: e.title,
-    description: e.description?.trim() || f.episodeDescription,
+    description: e.description?.trim() || podcastMessages.feed.episodeDescription,
     pubDate: e.completedAt ?? e.createdAt,
     enclosureUrl: `${origin}${paths.audio(e.id)}`,
     enclosureLength: e.fileSize ?? 0,
@@ -32,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const xml = renderFeed(
     {
       title: feed.campaignTitle ?? podcastMessages.cover.familyFeedTitle(family),
-      description: feed.campaignDescription?.trim() || f.familyDescription(family),
-      author: f.author(family),
+      description: feed.campaignDescription?.trim() || podcastMessages.feed.familyDescription(family),
+      author: podcastMessages.feed.author(family),
       link: `${origin}/`,
       selfUrl: `${origin}${paths.feed}`,
       imageUrl: `${origin}${paths.cover}`,

@@ -15,7 +15,6 @@ import {
 import { describedAs } from "~/lib/link-preview";
 import { notFound } from "~/lib/http.server";
 
-const m = storyMessages.replacedLink;
 
 export const handle = noScripts;
 
@@ -35,7 +34,7 @@ export async function action({ params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [
-  { title: `${m.pageTitle} | Storyhearth` },
+  { title: `${storyMessages.replacedLink.pageTitle} | Storyhearth` },
   { name: "robots", content: "noindex" },
   describedAs(),
 ];

@@ -23,13 +23,12 @@ import { originFor } from "~/lib/env.server";
 import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
 import { noScripts } from "~/components/page-scripts";
 
-const m = newsletterMessages;
 
 export const handle = noScripts;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const newsletter = getPublicNewsletter(params.newsletterId ?? "");
-  if (!newsletter) throw new Response(m.errors.notFound, { status: 404 });
+  if (!newsletter) throw new Response(newsletterMessages.errors.notFound, { status: 404 });
   const paths = newsletterPaths(newsletter.publicId);
   const origin = originFor(request);
   const { podcast, publishedAt, ...rest } = newsletter;
@@ -59,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: newsletter.title,
       description: newsletter.subtitle || familyBadge(newsletter.familyName),
       image: newsletter.coverImage ? `${origin}${newsletter.coverImage}` : podcast?.coverUrl ? `${origin}${podcast.coverUrl}` : productIcon(origin),
-      imageAlt: newsletter.coverImage ? m.page.coverAlt(newsletter.title) : null,
+      imageAlt: newsletter.coverImage ? newsletterMessages.page.coverAlt(newsletter.title) : null,
       audio: podcast?.audioUrl ? `${origin}${podcast.audioUrl}` : null,
       url: `${origin}${paths.page}`,
       type: "article",
@@ -82,13 +81,13 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
         <p className="flex items-baseline gap-3">
-          <span className="font-serif text-lg font-bold text-primary">{m.page.header}</span>
-          <span className="text-sm text-muted-foreground">{m.page.edition(newsletter.edition)}</span>
+          <span className="font-serif text-lg font-bold text-primary">{newsletterMessages.page.header}</span>
+          <span className="text-sm text-muted-foreground">{newsletterMessages.page.edition(newsletter.edition)}</span>
         </p>
         <div className="flex items-center gap-2">
           <ShareControl url={shareUrl} />
           <a href={paths.pdf} download className={buttonClass("outline", "sm")}>
-            {m.page.downloadPdf}
+            {newsletterMessages.page.downloadPdf}
           </a>
         </div>
       </header>
@@ -98,13 +97,13 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
         <h1 className="font-serif text-4xl font-bold leading-tight">{newsletter.title}</h1>
         {newsletter.subtitle ? <p className="text-lg text-muted-foreground">{newsletter.subtitle}</p> : null}
         <p className="text-sm text-muted-foreground">
-          <time>{newsletter.publishedLabel}</time> · {contributorCountLabel(newsletter.totalContributors)} · {m.page.readingTotal(newsletter.totalReadingMinutes)}
+          <time>{newsletter.publishedLabel}</time> · {contributorCountLabel(newsletter.totalContributors)} · {newsletterMessages.page.readingTotal(newsletter.totalReadingMinutes)}
         </p>
       </section>
 
       {newsletter.podcast ? <ListenBlock podcast={newsletter.podcast} /> : null}
 
-      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={m.page.coverAlt(newsletter.title)} width={800} height={450} className="aspect-video h-auto max-h-[70vh] w-full rounded-lg object-cover" /> : null}
+      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={newsletterMessages.page.coverAlt(newsletter.title)} width={800} height={450} className="aspect-video h-auto max-h-[70vh] w-full rounded-lg object-cover" /> : null}
 
       <div className="flex justify-end">
         <TextSizeToggle size={size} onChange={setSize} />
@@ -118,19 +117,19 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
 
       <footer className="space-y-1 border-t border-border pt-6 text-center text-sm text-muted-foreground">
         <p>
-          {m.page.createdWith}{" "}
+          {newsletterMessages.page.createdWith}{" "}
           <Link to="/" className="font-semibold text-primary hover:underline">
             {PRODUCT_NAME}
           </Link>
         </p>
-        <p>{m.page.craftedNote(newsletter.familyName)}</p>
+        <p>{newsletterMessages.page.craftedNote(newsletter.familyName)}</p>
       </footer>
     </div>
   );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.newsletter.title} | ${m.page.header}` : `${m.errors.notFound} | ${PRODUCT_NAME}` },
+  { title: data ? `${data.newsletter.title} | ${newsletterMessages.page.header}` : `${newsletterMessages.errors.notFound} | ${PRODUCT_NAME}` },
   { name: "robots", content: "noindex" },
   ...(data ? linkPreviewMeta(data.preview) : []),
 ];
@@ -140,8 +139,8 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="font-serif text-3xl font-bold">{notFound ? m.errors.notFound : m.errors.unableToLoad}</h1>
-      <p className="text-muted-foreground">{notFound ? m.errors.notFoundText : m.errors.unableToLoadText}</p>
+      <h1 className="font-serif text-3xl font-bold">{notFound ? newsletterMessages.errors.notFound : newsletterMessages.errors.unableToLoad}</h1>
+      <p className="text-muted-foreground">{notFound ? newsletterMessages.errors.notFoundText : newsletterMessages.errors.unableToLoadText}</p>
       <Link to="/" className={buttonClass()}>
         Go Home
       </Link>

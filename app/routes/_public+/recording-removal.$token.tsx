@@ -10,7 +10,6 @@ import { withdrawEpisodesWithClip } from "~/features/podcasts/generation/clip-re
 import { noScripts } from "~/components/page-scripts";
 import { describedAs } from "~/lib/link-preview";
 
-const m = storyMessages.removal;
 
 export const handle = noScripts;
 
@@ -35,7 +34,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   return redirect(`/recording-removal/${params.token}?deleted`);
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
+export const meta: MetaFunction = () => [{ title: `${storyMessages.removal.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
 
 export default function RecordingRemoval() {
   const { campaignTitle, requested, storyDeleted } = useLoaderData<typeof loader>();
@@ -43,23 +42,23 @@ export default function RecordingRemoval() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4 text-center">
-        <h1 className="text-2xl font-semibold">{done ? m.doneTitle : m.title}</h1>
-        <p className="text-muted-foreground">{storyDeleted ? m.storyDoneText : done ? m.doneText : m.text(campaignTitle)}</p>
+        <h1 className="text-2xl font-semibold">{done ? storyMessages.removal.doneTitle : storyMessages.removal.title}</h1>
+        <p className="text-muted-foreground">{storyDeleted ? storyMessages.removal.storyDoneText : done ? storyMessages.removal.doneText : storyMessages.removal.text(campaignTitle)}</p>
         {storyDeleted ? null : done ? (
           <Form method="post" className="space-y-3 border-t border-border pt-4">
-            <p className="text-sm text-muted-foreground">{m.storyStays}</p>
+            <p className="text-sm text-muted-foreground">{storyMessages.removal.storyStays}</p>
             <input type="hidden" name="story" value="yes" />
             <Button type="submit" variant="outline">
-              {m.deleteStory}
+              {storyMessages.removal.deleteStory}
             </Button>
           </Form>
         ) : (
           <Form method="post" className="space-y-4">
             <label className="flex items-center justify-center gap-2 text-sm">
               <input type="checkbox" name="story" value="yes" />
-              {m.alsoStory}
+              {storyMessages.removal.alsoStory}
             </label>
-            <Button type="submit">{m.confirm}</Button>
+            <Button type="submit">{storyMessages.removal.confirm}</Button>
           </Form>
         )}
       </Card>
@@ -68,5 +67,5 @@ export default function RecordingRemoval() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={m.invalidTitle} notFoundText={m.invalidText} />;
+  return <GeneralErrorBoundary notFoundTitle={storyMessages.removal.invalidTitle} notFoundText={storyMessages.removal.invalidText} />;
 }

@@ -5,12 +5,11 @@ import { hasShareAccess } from "~/features/podcasts/listening/listening-cookies.
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
-const m = listeningMessages.api;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const share = resolveShareLink(params.token ?? "");
-  if (share.state === "missing") apiError(404, m.notFound);
-  if (share.state === "expired") apiError(410, m.shareExpired);
-  if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) apiError(401, m.sharePasswordRequired);
+  if (share.state === "missing") apiError(404, listeningMessages.api.notFound);
+  if (share.state === "expired") apiError(410, listeningMessages.api.shareExpired);
+  if (share.link.passwordHash && !(await hasShareAccess(request, share.link.id))) apiError(401, listeningMessages.api.sharePasswordRequired);
   return serveStoredFile(request, share.podcast.audioKey, { contentType: "audio/mpeg", cacheControl: "private, no-store" });
 }

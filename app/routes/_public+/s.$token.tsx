@@ -32,22 +32,21 @@ import playerScript from "~/features/podcasts/listening/player-script?worker&url
 
 // Shows only the shared podcast, nothing else of the owner's (decision 0111). No React in the browser
 // (decision 0174): the page is its HTML, the player and transcript are driven by player-script.ts.
-const m = listeningMessages.sharePage;
 
 export const handle = noScripts;
 
-const notFound = () => new Response(m.notFound, { status: 404, statusText: m.notFoundTitle });
+const notFound = () => new Response(listeningMessages.sharePage.notFound, { status: 404, statusText: listeningMessages.sharePage.notFoundTitle });
 
 function previewOf(request: Request, token: string, share: OpenShare | null): LinkPreview {
   const origin = originFor(request);
   const url = `${origin}${sharePath(token)}`;
   if (!share || share.link.passwordHash) {
-    return { title: m.sharedWithYou, description: m.neutralPreviewDescription, image: productIcon(origin), url };
+    return { title: listeningMessages.sharePage.sharedWithYou, description: listeningMessages.sharePage.neutralPreviewDescription, image: productIcon(origin), url };
   }
   const { podcast } = share;
   return {
     title: podcast.title,
-    description: m.previewDescription(formatDuration(podcast.duration)),
+    description: listeningMessages.sharePage.previewDescription(formatDuration(podcast.duration)),
     image: `${origin}${shareCoverPath(token)}`,
     imageAlt: podcastMessages.cover.alt(podcast.title),
     audio: `${origin}${shareAudioPath(token)}`,
@@ -98,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: SharePasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   if (!(await checkSharePassword(share.link, submission.value.password))) {
-    return data({ result: submission.reply({ formErrors: [m.wrongPassword], hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [listeningMessages.sharePage.wrongPassword], hideFields: ["password"] }) }, { status: 400 });
   }
   return redirect(sharePath(token), { headers: { "Set-Cookie": await grantShareAccess(request, share.link.id) } });
 }
@@ -109,8 +108,8 @@ export default function SharedPodcastPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       {loaded.state === "expired" ? (
         <Card className="space-y-2 text-center">
-          <h1 className="text-2xl font-bold">{m.expiredTitle}</h1>
-          <p className="text-muted-foreground">{m.expired}</p>
+          <h1 className="text-2xl font-bold">{listeningMessages.sharePage.expiredTitle}</h1>
+          <p className="text-muted-foreground">{listeningMessages.sharePage.expired}</p>
         </Card>
       ) : loaded.state === "password" ? (
         <PasswordPrompt />
@@ -126,13 +125,13 @@ function PasswordPrompt() {
   const [form, fields] = useForm<{ password: string }>({ id: "share-password", lastResult: actionData?.result });
   return (
     <Card className="mx-auto max-w-md space-y-4">
-      <h1 className="text-2xl font-bold">{m.passwordTitle}</h1>
-      <p className="text-muted-foreground">{m.passwordIntro}</p>
+      <h1 className="text-2xl font-bold">{listeningMessages.sharePage.passwordTitle}</h1>
+      <p className="text-muted-foreground">{listeningMessages.sharePage.passwordIntro}</p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert errors={form.errors} />
-        <PasswordField label={m.passwordLabel} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "off" }} errors={fields.password.errors} />
+        <PasswordField label={listeningMessages.sharePage.passwordLabel} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "off" }} errors={fields.password.errors} />
         <Button type="submit" className="w-full">
-          {m.unlock}
+          {listeningMessages.sharePage.unlock}
         </Button>
       </Form>
     </Card>
@@ -149,7 +148,7 @@ function SharedPodcast({ podcast, audioUrl, coverUrl, coverVersion }: Pick<OpenD
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
           <CoverImage src={coverUrl} version={coverVersion} title={podcast.title} className="w-40 sm:w-44" priority />
           <div className="min-w-0 space-y-2">
-            <p className="text-sm text-muted-foreground">{m.sharedWithYou}</p>
+            <p className="text-sm text-muted-foreground">{listeningMessages.sharePage.sharedWithYou}</p>
             <h1 className="font-serif text-3xl font-bold">{podcast.title}</h1>
             <p className="flex items-center gap-3 text-sm text-muted-foreground">
               <span>Duration {podcast.duration}</span>
@@ -179,5 +178,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={m.notFoundTitle} notFoundText={m.notFound} />;
+  return <GeneralErrorBoundary notFoundTitle={listeningMessages.sharePage.notFoundTitle} notFoundText={listeningMessages.sharePage.notFound} />;
 }

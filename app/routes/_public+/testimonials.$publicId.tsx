@@ -15,13 +15,12 @@ import { MAX_VIDEO_BYTES } from "~/features/testimonials/upload-limits";
 import { discardIncoming, readVideoForm, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
 import { describedAs } from "~/lib/link-preview";
 
-const m = testimonialMessages;
 
 export const handle = respondentFrame;
 
 function requireCampaign(publicId: string | undefined) {
   const campaign = findCampaignByPublicId(publicId ?? "");
-  if (!campaign) throw new Response(m.campaign.notFound.description, { status: 404 });
+  if (!campaign) throw new Response(testimonialMessages.campaign.notFound.description, { status: 404 });
   return campaign;
 }
 
@@ -31,7 +30,7 @@ const view = (c: PublicTestimonialCampaign): PublicCampaignView => ({
   description: c.description,
   isActive: c.isActive,
   allowTextResponses: c.allowTextResponses,
-  questions: c.questions.map((q) => ({ question: q.question, hint: q.helperText?.trim() || m.campaign.defaultHint })),
+  questions: c.questions.map((q) => ({ question: q.question, hint: q.helperText?.trim() || testimonialMessages.campaign.defaultHint })),
 });
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -56,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       fields = error.fields;
-      uploadError = error.status === 413 ? `${m.validation.fileTooLarge.title}: ${m.validation.fileTooLarge.description}` : error.message;
+      uploadError = error.status === 413 ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : error.message;
     }
   } else {
     fields = Object.fromEntries([...(await readFormData(request)).entries()].map(([k, v]) => [k, String(v)]));
@@ -73,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // First post of a visit (or a draft older than a day, cleaned up): start over at step 1.
       state = initialFlow(ctx.questionCount);
       draftId = await createDraft(campaign.id, state);
-      if (intent !== "about") return data<FlowReply>({ draftId, state, errors: { form: [m.flow.draftExpired] } }, { status: 400 });
+      if (intent !== "about") return data<FlowReply>({ draftId, state, errors: { form: [testimonialMessages.flow.draftExpired] } }, { status: 400 });
     }
     const id = draftId!;
     const reply = async (next: FlowState, errors?: FlowErrors, status = errors ? 400 : 200) => {
@@ -88,10 +87,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (choice.errors) return reply(state, choice.errors);
       if (!file) {
         if (state.video) return reply(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx).state);
-        return reply(state, { video: [m.validation.videoRequired] });
+        return reply(state, { video: [testimonialMessages.validation.videoRequired] });
       }
       const facts = await requireVideo(file.path).catch(() => null);
-      if (!facts) return reply(state, { video: [m.validation.notAVideo] });
+      if (!facts) return reply(state, { video: [testimonialMessages.validation.notAVideo] });
       const video = { fileName: file.fileName || "video", size: file.size, mimeType: facts.mimeType };
       await attachDraftVideo(id, file);
       file = null;
@@ -100,8 +99,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
     if (intent === "submit") {
       const consentGiven = fields.consentGiven === "on" || fields.consentGiven === "true";
-      if (!consentGiven) return reply({ ...state, consentGiven: false }, { consentGiven: [m.validation.consentRequired] });
-      if (!state.video) return reply({ ...state, step: 5 }, { video: [m.validation.videoRequired] });
+      if (!consentGiven) return reply({ ...state, consentGiven: false }, { consentGiven: [testimonialMessages.validation.consentRequired] });
+      if (!state.video) return reply({ ...state, step: 5 }, { video: [testimonialMessages.validation.videoRequired] });
       await storeSubmission({
         campaign,
         respondentName: state.respondentName,
@@ -133,8 +132,8 @@ export default function TestimonialPage() {
     <RespondentFrame title={campaign.title} description={inactive ? null : campaign.description}>
       {inactive ? (
         <Card className="space-y-3 text-center">
-          <h2 className="text-2xl font-semibold">{m.campaign.inactive.title}</h2>
-          <p className="text-muted-foreground">{m.campaign.inactive.description}</p>
+          <h2 className="text-2xl font-semibold">{testimonialMessages.campaign.inactive.title}</h2>
+          <p className="text-muted-foreground">{testimonialMessages.campaign.inactive.description}</p>
         </Card>
       ) : (
         <TestimonialFlow campaign={campaign} reply={reply ?? null} />
@@ -144,11 +143,11 @@ export default function TestimonialPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.campaign.title} | Storyhearth` : `${m.campaign.notFound.title} | Storyhearth` },
+  { title: data ? `${data.campaign.title} | Storyhearth` : `${testimonialMessages.campaign.notFound.title} | Storyhearth` },
   { name: "robots", content: "noindex" },
   describedAs(),
 ];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={m.campaign.notFound.title} notFoundText={m.campaign.notFound.description} />;
+  return <GeneralErrorBoundary notFoundTitle={testimonialMessages.campaign.notFound.title} notFoundText={testimonialMessages.campaign.notFound.description} />;
 }

@@ -21,7 +21,6 @@ import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
 import { constraintOf } from "~/lib/zod-constraint";
 
-const m = dashboardMessages.dashboard;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -38,22 +37,21 @@ export default function Index() {
 }
 
 function FirstSteps() {
-  const f = m.firstRun;
   return (
     <Card className="space-y-4">
-      <CardTitle>{f.heading}</CardTitle>
-      <p className="text-muted-foreground">{f.text}</p>
+      <CardTitle>{dashboardMessages.dashboard.firstRun.heading}</CardTitle>
+      <p className="text-muted-foreground">{dashboardMessages.dashboard.firstRun.text}</p>
       <ol className="list-decimal space-y-2 pl-6">
-        {f.steps.map((step) => (
+        {dashboardMessages.dashboard.firstRun.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Link to="/create-story-collection" className={buttonClass()}>
-          {f.start}
+          {dashboardMessages.dashboard.firstRun.start}
         </Link>
         <Link to="/create-podcast" className={buttonClass("link")}>
-          {f.orPodcast}
+          {dashboardMessages.dashboard.firstRun.orPodcast}
         </Link>
       </div>
     </Card>
@@ -69,15 +67,15 @@ function Dashboard({ data }: { data: DashboardData }) {
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
-          <h1 className="font-serif text-3xl font-bold">{m.heading}</h1>
-          <p className="text-muted-foreground">{m.subheading}</p>
+          <h1 className="font-serif text-3xl font-bold">{dashboardMessages.dashboard.heading}</h1>
+          <p className="text-muted-foreground">{dashboardMessages.dashboard.subheading}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Link to="/create-story-collection" className={buttonClass()}>
-            {m.newCollection}
+            {dashboardMessages.dashboard.newCollection}
           </Link>
           <Link to="/manage-collections" className={buttonClass("outline")}>
-            {m.manage}
+            {dashboardMessages.dashboard.manage}
           </Link>
           <PeriodSelector period={period} />
         </div>
@@ -104,7 +102,7 @@ function Dashboard({ data }: { data: DashboardData }) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title={m.recentPodcasts}>
+        <Panel title={dashboardMessages.dashboard.recentPodcasts}>
           {recentPodcasts.length ? (
             <ul className="divide-y divide-border">
               {recentPodcasts.map((p) => (
@@ -125,16 +123,16 @@ function Dashboard({ data }: { data: DashboardData }) {
               ))}
             </ul>
           ) : (
-            <EmptyState text="No family podcasts yet." to="/create-podcast" action={m.noPodcasts} />
+            <EmptyState text="No family podcasts yet." to="/create-podcast" action={dashboardMessages.dashboard.noPodcasts} />
           )}
         </Panel>
 
-        <Panel title={m.recentSubmissions}>
+        <Panel title={dashboardMessages.dashboard.recentSubmissions}>
           {recentSubmissions.length ? (
             <ul className="divide-y divide-border">
               {recentSubmissions.map((s) => (
                 <li key={s.id} className="py-3">
-                  <p className="font-medium">{s.contributorName?.trim() || m.anonymous}</p>
+                  <p className="font-medium">{s.contributorName?.trim() || dashboardMessages.dashboard.anonymous}</p>
                   <p className="text-sm text-muted-foreground">
                     {`${s.campaignTitle} · ${formatDay(s.createdAt)} · ${plural(s.wordCount, "word", "words")}`}
                   </p>
@@ -142,12 +140,12 @@ function Dashboard({ data }: { data: DashboardData }) {
               ))}
             </ul>
           ) : (
-            <EmptyState text="No stories submitted yet." to="/create-story-collection" action={m.noSubmissions} />
+            <EmptyState text="No stories submitted yet." to="/create-story-collection" action={dashboardMessages.dashboard.noSubmissions} />
           )}
         </Panel>
       </div>
 
-      <Panel title={m.scheduled}>
+      <Panel title={dashboardMessages.dashboard.scheduled}>
         {scheduledCampaigns.length ? (
           <ul className="divide-y divide-border">
             {scheduledCampaigns.map((c) => (
@@ -163,13 +161,13 @@ function Dashboard({ data }: { data: DashboardData }) {
                   </p>
                 </div>
                 <ListLink to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>
-                  {m.viewDetails}
+                  {dashboardMessages.dashboard.viewDetails}
                 </ListLink>
               </li>
             ))}
           </ul>
         ) : (
-          <EmptyState text="No collections are scheduled." to="/create-story-collection" action={m.noScheduled} />
+          <EmptyState text="No collections are scheduled." to="/create-story-collection" action={dashboardMessages.dashboard.noScheduled} />
         )}
       </Panel>
     </div>
@@ -207,7 +205,7 @@ function PeriodSelector({ period }: { period: Period }) {
       </noscript>
       {loading ? (
         <span role="status" className="text-sm text-muted-foreground">
-          {m.loading}
+          {dashboardMessages.dashboard.loading}
         </span>
       ) : null}
     </Form>
@@ -236,7 +234,7 @@ function EmptyState({ text, to, action }: { text: string; to: string; action: st
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.signedIn ? `${m.pageTitle} | Storyhearth` : "Storyhearth: your family's stories, kept and told" },
+  { title: data?.signedIn ? `${dashboardMessages.dashboard.pageTitle} | Storyhearth` : "Storyhearth: your family's stories, kept and told" },
   describedAs(),
 ];
 

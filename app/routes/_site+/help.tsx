@@ -23,7 +23,6 @@ import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/supp
 import { redirectWithToast } from "~/lib/toast.server";
 import { describedAs } from "~/lib/link-preview";
 
-const h = helpMessages;
 const MAX_COLLECTION_LINKS = 20;
 
 // Help is for anyone deciding whether to start, not only the signed in (decision 0207): a visitor
@@ -54,11 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: VisitorSupportSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const { email, ...message } = submission.value;
-    support = { ...message, fromName: h.contact.visitor, fromEmail: email, userId: null };
+    support = { ...message, fromName: helpMessages.contact.visitor, fromEmail: email, userId: null };
   }
   // Through the outbox like every e-mail: a delivery problem is retried, never lost.
   await sendEmail({ kind: "support_request", to: supportAddress(), replyTo: support.fromEmail, ...supportRequestEmail(support) });
-  return redirectWithToast("/help?tab=contact&sent=1", h.contact.toast);
+  return redirectWithToast("/help?tab=contact&sent=1", helpMessages.contact.toast);
 }
 
 export default function HelpPage() {
@@ -66,10 +65,10 @@ export default function HelpPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-2">
-        <h1 className="font-serif text-3xl font-bold">{h.heading}</h1>
-        <p className="text-muted-foreground">{h.intro}</p>
+        <h1 className="font-serif text-3xl font-bold">{helpMessages.heading}</h1>
+        <p className="text-muted-foreground">{helpMessages.intro}</p>
       </header>
-      <nav aria-label={h.heading} className="flex gap-1 border-b border-border">
+      <nav aria-label={helpMessages.heading} className="flex gap-1 border-b border-border">
         {HELP_TABS.map((t) => (
           <Link
             key={t}
@@ -78,11 +77,11 @@ export default function HelpPage() {
             aria-current={tab === t ? "page" : undefined}
             className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t ? "border-primary text-primary" : "border-transparent hover:bg-muted")}
           >
-            {h.tabs[t]}
+            {helpMessages.tabs[t]}
           </Link>
         ))}
       </nav>
-      <section aria-label={h.tabs[tab]}>{panelFor(tab, { sent, account, minutesPer1000Words, collections })}</section>
+      <section aria-label={helpMessages.tabs[tab]}>{panelFor(tab, { sent, account, minutesPer1000Words, collections })}</section>
     </div>
   );
 }
@@ -94,7 +93,7 @@ function panelFor(tab: HelpTab, { sent, account, minutesPer1000Words, collection
   if (tab === "contact") return sent ? <ContactThanks /> : <ContactForm />;
   return (
     <div className="space-y-3">
-      {h.faq(account, minutesPer1000Words).map((item) => (
+      {helpMessages.faq(account, minutesPer1000Words).map((item) => (
         <details key={item.q} className="rounded-lg border border-border bg-card p-4">
           <summary className="cursor-pointer font-semibold">{item.q}</summary>
           <p className="mt-2 text-muted-foreground">{item.a}</p>
@@ -107,7 +106,7 @@ function panelFor(tab: HelpTab, { sent, account, minutesPer1000Words, collection
 function Tutorials({ collections }: { collections: Array<{ id: string; title: string }> | null }) {
   return (
     <div className="space-y-4">
-      {h.tutorials.map((tutorial) => (
+      {helpMessages.tutorials.map((tutorial) => (
         <Card key={tutorial.title} className="space-y-3">
           <CardTitle>{tutorial.title}</CardTitle>
           <ol className="list-decimal space-y-1 pl-6">
@@ -119,7 +118,7 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
       ))}
       {collections ? (
       <Card className="space-y-2">
-        <CardTitle>{h.yourCollections}</CardTitle>
+        <CardTitle>{helpMessages.yourCollections}</CardTitle>
         {collections.length ? (
           <ul className="space-y-1">
             {collections.map((c) => (
@@ -131,7 +130,7 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
             ))}
           </ul>
         ) : (
-          <p className="text-muted-foreground">{h.noCollections}</p>
+          <p className="text-muted-foreground">{helpMessages.noCollections}</p>
         )}
       </Card>
       ) : null}
@@ -142,10 +141,10 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
 function ContactThanks() {
   return (
     <Card className="space-y-3 text-center" role="status">
-      <CardTitle>{h.contact.thanksTitle}</CardTitle>
-      <p className="text-muted-foreground">{h.contact.thanksText}</p>
+      <CardTitle>{helpMessages.contact.thanksTitle}</CardTitle>
+      <p className="text-muted-foreground">{helpMessages.contact.thanksText}</p>
       <Link to="?tab=contact" className={buttonClass("outline")}>
-        {h.contact.another}
+        {helpMessages.contact.another}
       </Link>
     </Card>
   );
@@ -165,25 +164,25 @@ function ContactForm() {
   return (
     <Card className="space-y-4">
       <div>
-        <CardTitle>{h.contact.heading}</CardTitle>
-        <p className="text-muted-foreground">{account ? h.contact.intro : h.contact.visitorIntro}</p>
+        <CardTitle>{helpMessages.contact.heading}</CardTitle>
+        <p className="text-muted-foreground">{account ? helpMessages.contact.intro : helpMessages.contact.visitorIntro}</p>
       </div>
       <Form method="post" action="/help?tab=contact" className="space-y-4" {...getFormProps(form)}>
         <ErrorList errors={form.errors} />
         {account ? null : (
-          <Field label={h.contact.email} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field label={helpMessages.contact.email} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         )}
-        <Field label={h.contact.subject} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-        <TextareaField label={h.contact.message} textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
+        <Field label={helpMessages.contact.subject} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
+        <TextareaField label={helpMessages.contact.message} textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
         <Button type="submit" disabled={submitting}>
-          {submitting ? h.contact.sending : h.contact.send}
+          {submitting ? helpMessages.contact.sending : helpMessages.contact.send}
         </Button>
       </Form>
     </Card>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${h.heading} | Storyhearth` }, describedAs()];
+export const meta: MetaFunction = () => [{ title: `${helpMessages.heading} | Storyhearth` }, describedAs()];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

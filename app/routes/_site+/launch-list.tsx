@@ -12,7 +12,6 @@ import { LaunchListSchema } from "~/features/site/launch-list-schema";
 import { describedAs } from "~/lib/link-preview";
 import { constraintOf } from "~/lib/zod-constraint";
 
-const s = landingMessages.signup;
 
 // The form's HTML constraints, worked out here so the page ships no schema code.
 export const loader = () => ({ constraint: constraintOf(LaunchListSchema) });
@@ -30,18 +29,18 @@ export default function LaunchListPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4">
-        <h1 className="font-serif text-2xl font-bold">{s.title}</h1>
-        <p className="text-muted-foreground">{s.text}</p>
+        <h1 className="font-serif text-2xl font-bold">{landingMessages.signup.title}</h1>
+        <p className="text-muted-foreground">{landingMessages.signup.text}</p>
         <LaunchListForm lastResult={lastResult} constraint={constraint} />
         <Link to="/" className="block text-center text-sm text-primary hover:underline">
-          {s.close}
+          {landingMessages.signup.close}
         </Link>
       </Card>
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${s.title} | Storyhearth` }, describedAs()];
+export const meta: MetaFunction = () => [{ title: `${landingMessages.signup.title} | Storyhearth` }, describedAs()];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

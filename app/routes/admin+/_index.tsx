@@ -19,7 +19,7 @@ import { toAdminUserRow } from "~/features/admin/user-view";
 import { readFormData, notFound, badIntent } from "~/lib/http.server";
 import { constraintOf } from "~/lib/zod-constraint";
 import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages as lm } from "~/features/admin/list-messages";
+import { listMessages } from "~/features/admin/list-messages";
 import { isUnfilteredList, pageCountFor, USERS_LIST } from "~/features/admin/list-params";
 import { requireAdmin } from "~/features/account/auth.server";
 
@@ -131,20 +131,20 @@ export default function AdminDashboard() {
         <Card className="space-y-4">
           <h2 className="text-xl font-semibold">Users</h2>
           <ListControls
-            label={lm.users.label}
+            label={listMessages.users.label}
             action="/admin"
             q={params.q}
-            searchHint={lm.users.searchHint}
+            searchHint={listMessages.users.searchHint}
             filters={[
-              { name: "role", label: lm.users.role, value: params.filters.role, options: lm.users.roles },
-              { name: "status", label: lm.users.status, value: params.filters.status, options: lm.users.statuses },
+              { name: "role", label: listMessages.users.role, value: params.filters.role, options: listMessages.users.roles },
+              { name: "status", label: listMessages.users.status, value: params.filters.status, options: listMessages.users.statuses },
             ]}
             sort={params.sort}
-            sorts={lm.users.sorts}
+            sorts={listMessages.users.sorts}
             total={matching}
             filtered={filtered}
           />
-          {users.length === 0 && filtered ? <p className="text-muted-foreground">{lm.noMatches}</p> : null}
+          {users.length === 0 && filtered ? <p className="text-muted-foreground">{listMessages.noMatches}</p> : null}
           <UsersTable users={users} manageHref={(id) => adminUrl(place, { manage: id })} />
           {pageCount > 1 ? (
             <Pager label="Users pages" previousHref={pageNumber > 1 ? adminUrl({ page: pageNumber - 1, list }) : undefined} nextHref={pageNumber < pageCount ? adminUrl({ page: pageNumber + 1, list }) : undefined}>

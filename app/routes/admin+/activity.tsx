@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, hrefWith } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages as lm } from "~/features/admin/list-messages";
+import { listMessages } from "~/features/admin/list-messages";
 import { ACTIVITY_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { Pager } from "~/components/ui/pager";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
@@ -14,7 +14,6 @@ import { requireAdmin } from "~/features/account/auth.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount } from "~/lib/text-format";
 
-const m = adminMessages.activity;
 
 const TYPE_LABELS: Record<ActivityType, string> = {
   podcast_created: "Podcast created",
@@ -51,11 +50,11 @@ export default function AdminActivity() {
   const pageHref = (n: number) => hrefWith(PATH, { ...list, page: n > 1 ? n : null });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <AdminPageHeader title={m.pageTitle} />
+      <AdminPageHeader title={adminMessages.activity.pageTitle} />
 
       <Card className="space-y-3">
-        <CardTitle>{m.summary}</CardTitle>
-        <table className="w-full text-left text-sm" aria-label={m.summary}>
+        <CardTitle>{adminMessages.activity.summary}</CardTitle>
+        <table className="w-full text-left text-sm" aria-label={adminMessages.activity.summary}>
           <thead className="border-b border-border text-muted-foreground">
             <tr>
               <th className="py-2 pr-4 font-medium">Activity</th>
@@ -79,22 +78,22 @@ export default function AdminActivity() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="space-y-3">
-          <CardTitle>{m.recent}</CardTitle>
+          <CardTitle>{adminMessages.activity.recent}</CardTitle>
           <ListControls
-            label={lm.activity.label}
+            label={listMessages.activity.label}
             action={PATH}
             q={params.q}
-            searchHint={lm.activity.searchHint}
-            filters={[{ name: "type", label: lm.activity.type, value: params.filters.type, options: lm.activity.types }]}
+            searchHint={listMessages.activity.searchHint}
+            filters={[{ name: "type", label: listMessages.activity.type, value: params.filters.type, options: listMessages.activity.types }]}
             sort={params.sort}
-            sorts={lm.activity.sorts}
+            sorts={listMessages.activity.sorts}
             total={matching}
             filtered={filtered}
           />
           {recent.length === 0 ? (
-            <p className="text-muted-foreground">{filtered ? lm.noMatches : m.empty}</p>
+            <p className="text-muted-foreground">{filtered ? listMessages.noMatches : adminMessages.activity.empty}</p>
           ) : (
-            <ul className="divide-y divide-border" aria-label={m.recent}>
+            <ul className="divide-y divide-border" aria-label={adminMessages.activity.recent}>
               {recent.map((item) => (
                 <li key={item.id} className="space-y-1 py-3" data-testid="activity-item">
                   <div className="flex flex-wrap items-center gap-2">
@@ -115,11 +114,11 @@ export default function AdminActivity() {
         </Card>
 
         <Card className="space-y-3">
-          <CardTitle>{m.topUsers}</CardTitle>
+          <CardTitle>{adminMessages.activity.topUsers}</CardTitle>
           {topUsers.length === 0 ? (
-            <p className="text-muted-foreground">{m.noUsers}</p>
+            <p className="text-muted-foreground">{adminMessages.activity.noUsers}</p>
           ) : (
-            <ol className="divide-y divide-border" aria-label={m.topUsers}>
+            <ol className="divide-y divide-border" aria-label={adminMessages.activity.topUsers}>
               {topUsers.map((user, i) => (
                 <li key={user.userId} className="flex items-start justify-between gap-4 py-3" data-testid="top-user">
                   <div className="min-w-0">
@@ -144,7 +143,7 @@ export default function AdminActivity() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.activity.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

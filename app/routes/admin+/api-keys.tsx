@@ -24,7 +24,6 @@ import { originFor } from "~/lib/env.server";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
 import { takeNewApiKey } from "~/features/admin/new-api-key.server";
 
-const m = adminMessages.apiKeys;
 const PATH = "/admin/api-keys";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -77,11 +76,11 @@ export default function AdminApiKeys() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={m.pageTitle}
+        title={adminMessages.apiKeys.pageTitle}
         description="Keys let external systems use the podcast generation API."
         actions={
           <Link to={hrefWith(PATH, { dialog: "create" })} preventScrollReset className={buttonClass()}>
-            {m.createKey}
+            {adminMessages.apiKeys.createKey}
           </Link>
         }
       />
@@ -94,10 +93,10 @@ export default function AdminApiKeys() {
 
       {dialog === "create" || lastResult ? <CreateKeyDialog lastResult={lastResult} constraint={constraint} /> : null}
       {dialog === "deactivate" && selected ? (
-        <ConfirmDialog title="Deactivate API key" message={m.deactivateConfirm(selected.name)} fields={{ intent: "deactivate", id: selected.id }} confirmLabel="Deactivate" closeHref={PATH} />
+        <ConfirmDialog title="Deactivate API key" message={adminMessages.apiKeys.deactivateConfirm(selected.name)} fields={{ intent: "deactivate", id: selected.id }} confirmLabel="Deactivate" closeHref={PATH} />
       ) : null}
       {dialog === "delete" && selected ? (
-        <ConfirmDialog title="Delete API key" message={m.deleteConfirm(selected.name)} fields={{ intent: "delete", id: selected.id }} confirmLabel="Delete" closeHref={PATH} />
+        <ConfirmDialog title="Delete API key" message={adminMessages.apiKeys.deleteConfirm(selected.name)} fields={{ intent: "delete", id: selected.id }} confirmLabel="Delete" closeHref={PATH} />
       ) : null}
     </div>
   );
@@ -114,14 +113,14 @@ function KeyActions({ keyRow }: { keyRow: KeyRow }) {
       {canDeactivate(keyRow.status) ? (
         <ConfirmButton
           confirmHref={hrefWith(PATH, { dialog: "deactivate", id: keyRow.id })}
-          message={m.deactivateConfirm(keyRow.name)}
+          message={adminMessages.apiKeys.deactivateConfirm(keyRow.name)}
           fields={{ intent: "deactivate", id: keyRow.id }}
           variant="destructive"
         >
           Deactivate
         </ConfirmButton>
       ) : null}
-      <ConfirmButton confirmHref={hrefWith(PATH, { dialog: "delete", id: keyRow.id })} message={m.deleteConfirm(keyRow.name)} fields={{ intent: "delete", id: keyRow.id }}>
+      <ConfirmButton confirmHref={hrefWith(PATH, { dialog: "delete", id: keyRow.id })} message={adminMessages.apiKeys.deleteConfirm(keyRow.name)} fields={{ intent: "delete", id: keyRow.id }}>
         Delete
       </ConfirmButton>
     </div>
@@ -140,7 +139,7 @@ function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionRe
   const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
-    <Dialog title={m.createKey} description="The key is shown once, right after it is created." closeTo={PATH}>
+    <Dialog title={adminMessages.apiKeys.createKey} description="The key is shown once, right after it is created." closeTo={PATH}>
       <Form method="post" action={PATH} className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <ErrorList errors={form.errors} />
@@ -164,7 +163,7 @@ function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionRe
         <FormActions cancelTo={PATH}>
           {/* Disabled without a client name once JavaScript runs; without it the server says why. */}
           <Button type="submit" disabled={creating || (hydrated && !clientName.trim())}>
-            {creating ? "Creating..." : m.createKey}
+            {creating ? "Creating..." : adminMessages.apiKeys.createKey}
           </Button>
         </FormActions>
       </Form>
@@ -176,7 +175,7 @@ function IntegrationGuide({ origin }: { origin: string }) {
   const first = externalEndpoints[0]!;
   return (
     <Card className="space-y-4">
-      <CardTitle>{m.integrationGuide}</CardTitle>
+      <CardTitle>{adminMessages.apiKeys.integrationGuide}</CardTitle>
       <p className="text-sm">
         <CodeText text={externalApiAuth.summary} />
       </p>
@@ -200,7 +199,7 @@ function IntegrationGuide({ origin }: { origin: string }) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.apiKeys.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -25,7 +25,6 @@ import { flashNewApiKey } from "~/features/admin/new-api-key.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Tabs are `?tab=` links, each with its own form, so no JavaScript is needed.
-const m = adminMessages.create;
 const PATH = "/admin/create";
 const TABS = ["collection", "api-key", "template"] as const;
 type Tab = (typeof TABS)[number];
@@ -52,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<Reply>({ tab, result: submission.reply() }, { status: 400 });
     const { title, description, prompt, scheduledDate, timezoneOffset, emails } = submission.value;
     const created = createAdminCollection(admin.id, { title, description, prompt, inviteEmails: emails, scheduledDate: scheduledDateToUtc(scheduledDate, timezoneOffset) ?? null });
-    return redirectWithToast("/admin/story-collections", m.toast.campaignCreated(created.title, created.invitedCount));
+    return redirectWithToast("/admin/story-collections", adminMessages.create.toast.campaignCreated(created.title, created.invitedCount));
   }
   if (tab === "api-key") {
     const submission = parseWithZod(formData, { schema: SimpleApiKeySchema });
@@ -75,14 +74,14 @@ export default function AdminCreate() {
   const lastResult = reply?.tab === shown ? reply.result : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <AdminPageHeader title={m.pageTitle} description="Create a story collection, an API key or a prompt template." />
+      <AdminPageHeader title={adminMessages.create.pageTitle} description="Create a story collection, an API key or a prompt template." />
       <TabLinks
         label="What to create"
         current={shown}
         tabs={[
-          { key: "collection", label: m.tabs.collection, href: PATH },
-          { key: "api-key", label: m.tabs.apiKey, href: `${PATH}?tab=api-key` },
-          { key: "template", label: m.tabs.template, href: `${PATH}?tab=template` },
+          { key: "collection", label: adminMessages.create.tabs.collection, href: PATH },
+          { key: "api-key", label: adminMessages.create.tabs.apiKey, href: `${PATH}?tab=api-key` },
+          { key: "template", label: adminMessages.create.tabs.template, href: `${PATH}?tab=template` },
         ]}
       />
       <Card>
@@ -137,7 +136,7 @@ function CollectionTab({ lastResult, constraint }: TabProps) {
           errors={fields.emails.errors}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="emails-count">
-          {m.emailsEntered(count)}
+          {adminMessages.create.emailsEntered(count)}
         </p>
       </div>
       <Actions intent="collection" label="Create Collection" />
@@ -187,7 +186,7 @@ function TemplateTab({ lastResult, constraint }: TabProps) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.create.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -9,7 +9,6 @@ import { archiveMessages } from "~/features/archive/messages";
 import { importUploadedArchive } from "~/features/archive/upload.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const m = archiveMessages.upload;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -20,14 +19,14 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const outcome = await importUploadedArchive(request);
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  return redirectWithToast("/admin/import-archive", { title: m.done, description: m.doneText(outcome.email, outcome.result.stories, outcome.result.episodes, outcome.result.withheld) });
+  return redirectWithToast("/admin/import-archive", { title: archiveMessages.upload.done, description: archiveMessages.upload.doneText(outcome.email, outcome.result.stories, outcome.result.episodes, outcome.result.withheld) });
 }
 
 export default function ImportArchive() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <AdminPageHeader title={m.title} />
+      <AdminPageHeader title={archiveMessages.upload.title} />
       <Card>
         <ImportArchiveForm error={actionData?.error ?? null} />
       </Card>
@@ -35,7 +34,7 @@ export default function ImportArchive() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.title} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${archiveMessages.upload.title} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -12,7 +12,6 @@ import { cn } from "~/lib/cn";
 import { ACTIVE_USER_DAYS, formatBytes, formatGrowth, formatUsd } from "~/lib/number-format";
 import { formatCount } from "~/lib/text-format";
 
-const m = adminMessages.metrics;
 const PATH = "/admin/metrics";
 const TABS = ["overview", "usage", "health"] as const;
 type Tab = (typeof TABS)[number];
@@ -27,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Growth({ value }: { value: number }) {
   return (
     <span className={cn(value > 0 && "text-green-700 dark:text-green-400", value < 0 && "text-destructive")} data-testid="growth">
-      {formatGrowth(value)} {m.fromLastMonth}
+      {formatGrowth(value)} {adminMessages.metrics.fromLastMonth}
     </span>
   );
 }
@@ -37,11 +36,11 @@ export default function AdminMetrics() {
   const { users, podcasts, campaigns, stories, emails, tokenUsage, database, health } = metrics;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <AdminPageHeader title={m.pageTitle} />
-      <TabLinks label="Metrics" current={tab} tabs={TABS.map((t) => ({ key: t, label: m.tabs[t], href: hrefWith(PATH, { tab: t === "overview" ? null : t }) }))} />
+      <AdminPageHeader title={adminMessages.metrics.pageTitle} />
+      <TabLinks label="Metrics" current={tab} tabs={TABS.map((t) => ({ key: t, label: adminMessages.metrics.tabs[t], href: hrefWith(PATH, { tab: t === "overview" ? null : t }) }))} />
 
       {tab === "overview" ? (
-        <section aria-label={m.tabs.overview} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <section aria-label={adminMessages.metrics.tabs.overview} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <StatCard label="Total Users" value={formatCount(users.total)}><Growth value={users.growth} /></StatCard>
           <StatCard label="Active Users" value={formatCount(users.active)}>{`Signed in within ${ACTIVE_USER_DAYS} days · ${formatCount(users.new)} new this month`}</StatCard>
           <StatCard label="Podcasts" value={formatCount(podcasts.total)}><Growth value={podcasts.growth} /></StatCard>
@@ -55,13 +54,13 @@ export default function AdminMetrics() {
       ) : null}
       {tab === "overview" ? (
         <Card className="space-y-4">
-          <CardTitle>{m.trendTitle(trend.length)}</CardTitle>
-          <TrendChart title={m.trendTitle(trend.length)} points={trend} />
+          <CardTitle>{adminMessages.metrics.trendTitle(trend.length)}</CardTitle>
+          <TrendChart title={adminMessages.metrics.trendTitle(trend.length)} points={trend} />
         </Card>
       ) : null}
 
       {tab === "usage" ? (
-        <section aria-label={m.tabs.usage} className="space-y-4">
+        <section aria-label={adminMessages.metrics.tabs.usage} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard label="Total Cost" value={formatUsd(tokenUsage.totalCost)}>All recorded script-writing calls</StatCard>
             <StatCard label="Cost This Month" value={formatUsd(tokenUsage.thisMonth)} />
@@ -107,7 +106,7 @@ export default function AdminMetrics() {
       ) : null}
 
       {tab === "health" ? (
-        <section aria-label={m.tabs.health} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-label={adminMessages.metrics.tabs.health} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard label="Database Size" value={formatBytes(database.size)}>{`${formatCount(database.pageCount)} pages of ${formatCount(database.pageSize)} bytes`}</StatCard>
           <StatCard label="Connections" value={formatCount(database.connections)}>SQLite: one connection per process</StatCard>
           <StatCard label="Stored Rows" value={formatCount(database.queries)}>{`${formatCount(database.tables)} tables`}</StatCard>
@@ -121,7 +120,7 @@ export default function AdminMetrics() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.metrics.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

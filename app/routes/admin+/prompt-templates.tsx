@@ -30,7 +30,6 @@ import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 
 // The script writer uses each category's active default.
-const m = adminMessages.templates;
 const PATH = "/admin/prompt-templates";
 const TABS = ["all", ...managedTemplateCategories] as const;
 type Tab = (typeof TABS)[number];
@@ -93,17 +92,17 @@ export default function AdminPromptTemplates() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={m.pageTitle}
+        title={adminMessages.templates.pageTitle}
         description="The script writer uses each category's active default template."
         actions={
           <Link to={pageHref(tab, { dialog: "create" })} preventScrollReset className={buttonClass()}>
-            {m.create}
+            {adminMessages.templates.create}
           </Link>
         }
       />
-      <TabLinks label="Template categories" current={tab} tabs={TABS.map((t) => ({ key: t, label: m.tabs[t], href: pageHref(t), count: counts[t] }))} />
+      <TabLinks label="Template categories" current={tab} tabs={TABS.map((t) => ({ key: t, label: adminMessages.templates.tabs[t], href: pageHref(t), count: counts[t] }))} />
       {templates.length === 0 ? (
-        <Card className="py-10 text-center text-muted-foreground">{m.empty}</Card>
+        <Card className="py-10 text-center text-muted-foreground">{adminMessages.templates.empty}</Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {templates.map((template) => (
@@ -129,7 +128,7 @@ export default function AdminPromptTemplates() {
       {selected && dialog === "delete" ? (
         <ConfirmDialog
           title="Delete prompt template"
-          message={m.deleteConfirm(selected.name)}
+          message={adminMessages.templates.deleteConfirm(selected.name)}
           fields={{ intent: "delete", id: selected.id, tab }}
           confirmLabel="Delete"
           closeHref={closeHref}
@@ -175,7 +174,7 @@ function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
               </IntentButton>
               <ConfirmButton
                 confirmHref={pageHref(tab, { dialog: "delete", id: template.id })}
-                message={m.deleteConfirm(template.name)}
+                message={adminMessages.templates.deleteConfirm(template.name)}
                 fields={{ intent: "delete", ...fields }}
                 variant="destructive"
                 describedBy={titleId}
@@ -246,7 +245,7 @@ function TemplateDialog({
     template && !(managedTemplateCategories as readonly string[]).includes(template.category) ? [...managedTemplateCategories, template.category] : [...managedTemplateCategories];
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Dialog title={template ? `Edit "${template.name}"` : m.create} closeTo={closeHref} width="3xl">
+    <Dialog title={template ? `Edit "${template.name}"` : adminMessages.templates.create} closeTo={closeHref} width="3xl">
       <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="tab" value={tab} />
@@ -270,7 +269,7 @@ function TemplateDialog({
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.templates.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

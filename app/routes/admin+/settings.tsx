@@ -10,7 +10,6 @@ import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
 import { takeNewApiKey } from "~/features/admin/new-api-key.server";
 
-const m = adminMessages.apiKeys;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -25,7 +24,7 @@ export default function AdminSettings() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={m.settingsTitle}
+        title={adminMessages.apiKeys.settingsTitle}
         actions={
           <>
             <Link to="/admin/create?tab=api-key" className={buttonClass()}>
@@ -54,7 +53,7 @@ export default function AdminSettings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.settingsTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.apiKeys.settingsTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -35,11 +35,10 @@ import { campaignStatusLabel } from "~/features/collections/status-badges";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { cn } from "~/lib/cn";
 import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages as lm } from "~/features/admin/list-messages";
+import { listMessages } from "~/features/admin/list-messages";
 import { COLLECTIONS_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
 import { formatCount } from "~/lib/text-format";
 
-const m = adminMessages.collections;
 const PATH = "/admin/story-collections";
 
 
@@ -124,31 +123,31 @@ export default function AdminStoryCollections() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={m.pageTitle}
-        description={m.subtitle}
+        title={adminMessages.collections.pageTitle}
+        description={adminMessages.collections.subtitle}
         actions={
           <Link to={listHref(page, { dialog: "new" }, list)} preventScrollReset className={buttonClass()}>
-            {m.newCollection}
+            {adminMessages.collections.newCollection}
           </Link>
         }
       />
 
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label={m.cards.total} value={formatCount(stats.totalCollections)} />
-        <StatCard label={m.cards.active} value={formatCount(stats.activeCampaigns)} />
-        <StatCard label={m.cards.stories} value={formatCount(stats.totalStories)} />
-        <StatCard label={m.cards.scheduled} value={formatCount(stats.scheduled)} />
+        <StatCard label={adminMessages.collections.cards.total} value={formatCount(stats.totalCollections)} />
+        <StatCard label={adminMessages.collections.cards.active} value={formatCount(stats.activeCampaigns)} />
+        <StatCard label={adminMessages.collections.cards.stories} value={formatCount(stats.totalStories)} />
+        <StatCard label={adminMessages.collections.cards.scheduled} value={formatCount(stats.scheduled)} />
       </section>
 
       {stats.totalCollections > 0 ? (
         <ListControls
-          label={lm.collections.label}
+          label={listMessages.collections.label}
           action={PATH}
           q={params.q}
-          searchHint={lm.collections.searchHint}
-          filters={[{ name: "state", label: lm.collections.state, value: params.filters.state, options: lm.collections.states }]}
+          searchHint={listMessages.collections.searchHint}
+          filters={[{ name: "state", label: listMessages.collections.state, value: params.filters.state, options: listMessages.collections.states }]}
           sort={params.sort}
-          sorts={lm.collections.sorts}
+          sorts={listMessages.collections.sorts}
           total={matching}
           filtered={!reorderable}
         />
@@ -156,14 +155,14 @@ export default function AdminStoryCollections() {
 
       {rows.length === 0 ? (
         <Card className="py-12 text-center">
-          <CardTitle>{stats.totalCollections > 0 ? lm.noMatches : m.empty}</CardTitle>
+          <CardTitle>{stats.totalCollections > 0 ? listMessages.noMatches : adminMessages.collections.empty}</CardTitle>
         </Card>
       ) : !reorderable ? (
         <section aria-labelledby="collections-heading" className="space-y-3">
           <h2 id="collections-heading" className="text-xl font-semibold">
             Matching Collections
           </h2>
-          <p className="text-sm text-muted-foreground">{lm.collections.reorderOff}</p>
+          <p className="text-sm text-muted-foreground">{listMessages.collections.reorderOff}</p>
           <ol className="space-y-3">
             {rows.map((row) => (
               <StaticCollectionRow key={row.id} row={row} page={page} list={list} />
@@ -205,7 +204,7 @@ export default function AdminStoryCollections() {
       {showNew ? (
         <CollectionDialog
           key="new"
-          title={m.newCollection}
+          title={adminMessages.collections.newCollection}
           intent="create"
           page={page}
           closeHref={closeHref}
@@ -228,7 +227,7 @@ export default function AdminStoryCollections() {
       {dialog === "delete" && selected ? (
         <ConfirmDialog
           title="Delete collection"
-          message={m.deleteConfirm(selected.title)}
+          message={adminMessages.collections.deleteConfirm(selected.title)}
           fields={{ intent: "delete", id: selected.id, page: String(page) }}
           confirmLabel="Delete"
           closeHref={closeHref}
@@ -269,7 +268,7 @@ function RowActions({ row, page, list, titleId }: { row: Row; page: number; list
       </Link>
       <ConfirmButton
         confirmHref={listHref(page, { dialog: "delete", id: row.id }, list)}
-        message={m.deleteConfirm(row.title)}
+        message={adminMessages.collections.deleteConfirm(row.title)}
         fields={{ intent: "delete", id: row.id, page: String(page) }}
         variant="destructive"
         describedBy={titleId}
@@ -404,7 +403,7 @@ function CollectionDialog({
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.collections.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -15,10 +15,9 @@ import { formatDateTimeAt } from "~/lib/format-date";
 import { severityClass } from "~/features/admin/severity";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages as lm } from "~/features/admin/list-messages";
+import { listMessages } from "~/features/admin/list-messages";
 import { ERRORS_LIST, isUnfilteredList, listQuery, parseListParams } from "~/features/admin/list-params";
 
-const m = adminMessages.systemErrors;
 const PATH = "/admin/system-errors";
 type Tab = "all" | "unresolved";
 type ListState = Record<string, string | null>;
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const resolved = resolveSystemError(String(formData.get("id") ?? ""));
   if (!resolved) throw notFound();
   const list = listQuery(ERRORS_LIST, parseListParams(ERRORS_LIST, new URL(request.url).searchParams));
-  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list), m.toast.resolved);
+  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list), adminMessages.systemErrors.toast.resolved);
 }
 
 export default function AdminSystemErrors() {
@@ -52,7 +51,7 @@ export default function AdminSystemErrors() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={m.pageTitle}
+        title={adminMessages.systemErrors.pageTitle}
         actions={
           // A link to this very page reloads it without JavaScript; with it the data is re-read in place.
           <Link
@@ -63,7 +62,7 @@ export default function AdminSystemErrors() {
               revalidator.revalidate();
             }}
           >
-            {refreshing ? "Refreshing..." : m.refresh}
+            {refreshing ? "Refreshing..." : adminMessages.systemErrors.refresh}
           </Link>
         }
       />
@@ -71,24 +70,24 @@ export default function AdminSystemErrors() {
         label="Errors"
         current={tab}
         tabs={[
-          { key: "all", label: m.tabs.all, href: tabHref("all", list) },
-          { key: "unresolved", label: m.tabs.unresolved, href: tabHref("unresolved", list), count: unresolved },
+          { key: "all", label: adminMessages.systemErrors.tabs.all, href: tabHref("all", list) },
+          { key: "unresolved", label: adminMessages.systemErrors.tabs.unresolved, href: tabHref("unresolved", list), count: unresolved },
         ]}
       />
       <ListControls
-        label={lm.errors.label}
+        label={listMessages.errors.label}
         action={PATH}
         q={params.q}
-        searchHint={lm.errors.searchHint}
-        filters={[{ name: "severity", label: lm.errors.severity, value: params.filters.severity, options: lm.errors.severities }]}
+        searchHint={listMessages.errors.searchHint}
+        filters={[{ name: "severity", label: listMessages.errors.severity, value: params.filters.severity, options: listMessages.errors.severities }]}
         sort={params.sort}
-        sorts={lm.errors.sorts}
+        sorts={listMessages.errors.sorts}
         hidden={{ tab: tab === "all" ? null : tab }}
         total={errors.length}
         filtered={filtered}
       />
       {errors.length === 0 ? (
-        <Card className="py-10 text-center text-muted-foreground">{filtered ? lm.noMatches : tab === "unresolved" ? m.emptyUnresolved : m.empty}</Card>
+        <Card className="py-10 text-center text-muted-foreground">{filtered ? listMessages.noMatches : tab === "unresolved" ? adminMessages.systemErrors.emptyUnresolved : adminMessages.systemErrors.empty}</Card>
       ) : (
         <ul className="space-y-3">
           {errors.map((error) => (
@@ -126,7 +125,7 @@ function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
         </div>
         {!error.isResolved ? (
           <IntentButton intent="resolve" fields={{ id: error.id, tab }} describedBy={titleId}>
-            {m.resolve}
+            {adminMessages.systemErrors.resolve}
           </IntentButton>
         ) : null}
       </Card>
@@ -134,7 +133,7 @@ function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${m.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages.systemErrors.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -31,10 +31,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { constraintOf } from "~/lib/zod-constraint";
 import { originFor } from "~/lib/env.server";
 import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages as lm } from "~/features/admin/list-messages";
+import { listMessages } from "~/features/admin/list-messages";
 import { isUnfilteredList, listQuery, parseListParams, TESTIMONIALS_LIST } from "~/features/admin/list-params";
 
-const a = testimonialMessages.admin;
 const PATH = "/admin/testimonials";
 const paramsOf = (url: URL) => parseListParams(TESTIMONIALS_LIST, url.searchParams);
 /** The list as the admin left it (search, filter, sort), for redirects and closing dialogs. */
@@ -91,17 +90,17 @@ export async function action({ request }: ActionFunctionArgs) {
       { title, description: description?.trim() || null, questions: cleanQuestions(questions ?? []), allowTextResponses: allowTextResponses ?? false, isActive: isActive ?? false },
       admin.id,
     );
-    return redirectWithToast(back, a.created);
+    return redirectWithToast(back, testimonialMessages.admin.created);
   }
   if (intent === "toggle") {
     const campaign = id ? getTestimonialCampaign(id) : undefined;
     if (!campaign) throw notFound();
     updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
-    return redirectWithToast(back, campaign.isActive ? a.deactivated : a.activated);
+    return redirectWithToast(back, campaign.isActive ? testimonialMessages.admin.deactivated : testimonialMessages.admin.activated);
   }
   if (intent === "delete") {
     if (!id || !(await deleteCampaignAndVideos(id))) throw notFound();
-    return redirectWithToast(back, a.deleted);
+    return redirectWithToast(back, testimonialMessages.admin.deleted);
   }
   throw badIntent();
 }
@@ -116,28 +115,28 @@ export default function AdminTestimonials() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
-        title={a.pageTitle}
-        description={a.pageIntro}
+        title={testimonialMessages.admin.pageTitle}
+        description={testimonialMessages.admin.pageIntro}
         actions={
           <Link to={hrefWith(PATH, { ...list, dialog: "create" })} preventScrollReset className={buttonClass()}>
-            {a.newCampaign}
+            {testimonialMessages.admin.newCampaign}
           </Link>
         }
       />
       <ListControls
-        label={lm.testimonials.label}
+        label={listMessages.testimonials.label}
         action={PATH}
         q={params.q}
-        searchHint={lm.testimonials.searchHint}
-        filters={[{ name: "state", label: lm.testimonials.state, value: params.filters.state, options: lm.testimonials.states }]}
+        searchHint={listMessages.testimonials.searchHint}
+        filters={[{ name: "state", label: listMessages.testimonials.state, value: params.filters.state, options: listMessages.testimonials.states }]}
         sort={params.sort}
-        sorts={lm.testimonials.sorts}
+        sorts={listMessages.testimonials.sorts}
         total={campaigns.length}
         filtered={filtered}
       />
       {campaigns.length === 0 ? (
         <Card className="py-12 text-center">
-          <CardTitle>{filtered ? lm.noMatches : a.empty}</CardTitle>
+          <CardTitle>{filtered ? listMessages.noMatches : testimonialMessages.admin.empty}</CardTitle>
         </Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Testimonial campaigns">
@@ -148,15 +147,15 @@ export default function AdminTestimonials() {
       )}
 
       {showCreate ? (
-        <Dialog title={a.createTitle} closeTo={closeHref} width="3xl">
+        <Dialog title={testimonialMessages.admin.createTitle} closeTo={closeHref} width="3xl">
           <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={closeHref} constraint={constraint} />
         </Dialog>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title={a.deleteConfirmTitle} message={`"${deleting.title}": ${a.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={a.delete} closeHref={closeHref} />
+        <ConfirmDialog title={testimonialMessages.admin.deleteConfirmTitle} message={`"${deleting.title}": ${testimonialMessages.admin.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={testimonialMessages.admin.delete} closeHref={closeHref} />
       ) : null}
       {responses ? (
-        <Dialog title={`${a.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={closeHref} width="3xl">
+        <Dialog title={`${testimonialMessages.admin.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={closeHref} width="3xl">
           <ResponseList responses={responses.items} />
         </Dialog>
       ) : null}
@@ -173,7 +172,7 @@ function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<strin
           <h2 id={titleId} className="text-lg font-semibold">
             {c.title}
           </h2>
-          <Badge variant={c.isActive ? "default" : "secondary"}>{c.isActive ? a.active : a.inactive}</Badge>
+          <Badge variant={c.isActive ? "default" : "secondary"}>{c.isActive ? testimonialMessages.admin.active : testimonialMessages.admin.inactive}</Badge>
         </div>
         {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
         <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -190,19 +189,19 @@ function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<strin
         <ShareLink url={c.shareUrl} describedBy={titleId} />
         <div className="mt-auto flex flex-wrap gap-2">
           <Link to={hrefWith(PATH, { ...list, responses: c.id })} preventScrollReset className={buttonClass("default", "sm")} aria-describedby={titleId}>
-            {a.viewResponses} ({c.responseCount})
+            {testimonialMessages.admin.viewResponses} ({c.responseCount})
           </Link>
           <IntentButton intent="toggle" fields={{ id: c.id }} describedBy={titleId}>
-            {c.isActive ? a.deactivate : a.activate}
+            {c.isActive ? testimonialMessages.admin.deactivate : testimonialMessages.admin.activate}
           </IntentButton>
           <ConfirmButton
             confirmHref={hrefWith(PATH, { ...list, delete: c.id })}
-            message={`${a.deleteConfirmTitle} "${c.title}": ${a.deleteConfirmText}`}
+            message={`${testimonialMessages.admin.deleteConfirmTitle} "${c.title}": ${testimonialMessages.admin.deleteConfirmText}`}
             fields={{ intent: "delete", id: c.id }}
             variant="destructive"
             describedBy={titleId}
           >
-            {a.delete}
+            {testimonialMessages.admin.delete}
           </ConfirmButton>
         </div>
       </Card>
@@ -210,7 +209,7 @@ function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<strin
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `${a.pageTitle} | Admin | Storyhearth` }];
+export const meta: MetaFunction = () => [{ title: `${testimonialMessages.admin.pageTitle} | Admin | Storyhearth` }];
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary />;

@@ -10,7 +10,6 @@ import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount } from "~/lib/text-format";
 
-const m = adminMessages.apiKeys;
 
 export type KeyRow = {
   id: string;
@@ -32,10 +31,10 @@ export function NewKeyNotice({ apiKey, name }: { apiKey: string; name?: string }
   return (
     <Card role="status" className="space-y-3 border-primary" data-testid="new-api-key">
       <h2 className="text-lg font-semibold">
-        {m.newKeyTitle}
+        {adminMessages.apiKeys.newKeyTitle}
         {name ? `: ${name}` : ""}
       </h2>
-      <p className="text-sm text-muted-foreground">{m.newKeyHint}</p>
+      <p className="text-sm text-muted-foreground">{adminMessages.apiKeys.newKeyHint}</p>
       <div className="flex flex-wrap items-center gap-2">
         <code className="flex-1 break-all rounded-md bg-muted px-3 py-2 font-mono text-sm" data-testid="new-api-key-value">
           {apiKey}
@@ -51,13 +50,13 @@ export function NewKeyNotice({ apiKey, name }: { apiKey: string; name?: string }
               )
             }
           >
-            {copy === "copied" ? m.copied : m.copy}
+            {copy === "copied" ? adminMessages.apiKeys.copied : adminMessages.apiKeys.copy}
           </Button>
         ) : null}
       </div>
       {copy === "failed" ? (
         <p role="alert" className="text-sm text-destructive">
-          {m.copyFailed}
+          {adminMessages.apiKeys.copyFailed}
         </p>
       ) : null}
     </Card>
@@ -76,7 +75,7 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
   return (
     <div className="min-w-32 space-y-1">
       <p className="text-xs text-muted-foreground">
-        {formatCount(usageCount)} / {usageLimit === null ? m.noLimit : formatCount(usageLimit)}
+        {formatCount(usageCount)} / {usageLimit === null ? adminMessages.apiKeys.noLimit : formatCount(usageLimit)}
       </p>
       {percent !== null ? (
         <div
@@ -95,7 +94,7 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
 }
 
 export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key: KeyRow) => ReactNode }) {
-  if (keys.length === 0) return <p className="text-muted-foreground">{m.empty}</p>;
+  if (keys.length === 0) return <p className="text-muted-foreground">{adminMessages.apiKeys.empty}</p>;
   return (
     // Focusable so a keyboard can scroll it when long names make it wider than the screen.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="API keys">
@@ -130,8 +129,8 @@ export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key:
               <td className="py-3 pr-4">
                 <UsageBar usageCount={key.usageCount} usageLimit={key.usageLimit} label={`Usage of ${key.name}`} />
               </td>
-              <td className="py-3 pr-4">{key.lastUsed ? formatDateTimeAt(key.lastUsed) : m.never}</td>
-              <td className="py-3 pr-4">{key.expiresAt ? formatDateTimeAt(key.expiresAt) : m.never}</td>
+              <td className="py-3 pr-4">{key.lastUsed ? formatDateTimeAt(key.lastUsed) : adminMessages.apiKeys.never}</td>
+              <td className="py-3 pr-4">{key.expiresAt ? formatDateTimeAt(key.expiresAt) : adminMessages.apiKeys.never}</td>
               {actions ? <td className="py-3">{actions(key)}</td> : null}
             </tr>
           ))}

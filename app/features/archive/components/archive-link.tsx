@@ -1,14 +1,14 @@
 import { buttonClass } from "~/components/ui/button";
-import { archiveMessages as m } from "../messages";
+import { archiveMessages } from "../messages";
 
 // A plain link with `download`: a client-side <Link> would try to render the zip as a page.
 export function ArchiveLink({ href, scope }: { href: string; scope: "collection" | "account" }) {
   return (
     <p className="text-sm text-muted-foreground">
       <a href={href} download className={buttonClass("outline", "sm")}>
-        {scope === "collection" ? m.downloadCollection : m.downloadAccount}
+        {scope === "collection" ? archiveMessages.downloadCollection : archiveMessages.downloadAccount}
       </a>{" "}
-      {scope === "collection" ? m.downloadCollectionHint : m.downloadAccountHint}
+      {scope === "collection" ? archiveMessages.downloadCollectionHint : archiveMessages.downloadAccountHint}
     </p>
   );
 }

@@ -5,21 +5,20 @@ import { cn } from "~/lib/cn";
 import { archiveMessages } from "../messages";
 import { ARCHIVE_FIELD, OWNER_FIELD } from "../upload-fields";
 
-const m = archiveMessages.upload;
 
 export function ImportArchiveForm({ error }: { error: string | null }) {
   return (
-    <Form method="post" encType="multipart/form-data" aria-label={m.title} className="space-y-4">
-      <p className="text-sm text-muted-foreground">{m.intro}</p>
+    <Form method="post" encType="multipart/form-data" aria-label={archiveMessages.upload.title} className="space-y-4">
+      <p className="text-sm text-muted-foreground">{archiveMessages.upload.intro}</p>
       <div className="space-y-1">
         <label htmlFor="import-owner" className="block text-sm font-medium">
-          {m.ownerLabel}
+          {archiveMessages.upload.ownerLabel}
         </label>
         <input id="import-owner" name={OWNER_FIELD} type="email" required className={cn(inputClass, "max-w-md")} autoComplete="off" />
       </div>
       <div className="space-y-1">
         <label htmlFor="import-archive" className="block text-sm font-medium">
-          {m.fileLabel}
+          {archiveMessages.upload.fileLabel}
         </label>
         <input id="import-archive" name={ARCHIVE_FIELD} type="file" accept=".zip,application/zip" required className="block w-full max-w-full text-sm" />
       </div>
@@ -28,7 +27,7 @@ export function ImportArchiveForm({ error }: { error: string | null }) {
           {error}
         </p>
       ) : null}
-      <Button type="submit">{m.submit}</Button>
+      <Button type="submit">{archiveMessages.upload.submit}</Button>
     </Form>
   );
 }

@@ -6,7 +6,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { inputClass, TextareaField } from "~/components/forms";
 import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
 import { BOOK_WORDS_MAX } from "../book-words";
-import { bookMessages as m } from "../messages";
+import { bookMessages } from "../messages";
 
 export type BookView = {
   status: "queued" | "running" | "done" | "failed";
@@ -41,10 +41,10 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
     return (
       <Card className="space-y-3 p-4">
         <NoScriptRefresh seconds={3} />
-        <p role="status">{book.status === "queued" ? m.queued : m.running(book.storiesDone, book.storyCount)}</p>
-        <progress max={book.storyCount} value={book.storiesDone} className="w-full" aria-label={m.running(book.storiesDone, book.storyCount)} />
+        <p role="status">{book.status === "queued" ? bookMessages.queued : bookMessages.running(book.storiesDone, book.storyCount)}</p>
+        <progress max={book.storyCount} value={book.storiesDone} className="w-full" aria-label={bookMessages.running(book.storiesDone, book.storyCount)} />
         <a className={buttonClass("outline")} href={here}>
-          {m.checkAgain}
+          {bookMessages.checkAgain}
         </a>
       </Card>
     );
@@ -53,7 +53,7 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
     return (
       <Card className="p-4">
         <div role="alert" className="space-y-1">
-          <p>{m.failed}</p>
+          <p>{bookMessages.failed}</p>
           {book.failure ? <p className="text-sm text-muted-foreground">{book.failure}</p> : null}
         </div>
       </Card>
@@ -61,11 +61,11 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   }
   return (
     <Card className="space-y-4 p-4">
-      <p role="status">{m.ready(book.pageCount ?? 0)}</p>
+      <p role="status">{bookMessages.ready(book.pageCount ?? 0)}</p>
       {book.preview.length > 0 ? (
         <section aria-labelledby="book-preview" className="space-y-2">
           <CardTitle id="book-preview" className="text-lg">
-            {m.previewHeading}
+            {bookMessages.previewHeading}
           </CardTitle>
           <ul className="grid grid-cols-2 gap-3">
             {book.preview.map((page) => (
@@ -79,9 +79,9 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
       {book.lowRes.length > 0 ? (
         <section aria-labelledby="book-low-res" className="space-y-2">
           <CardTitle id="book-low-res" className="text-lg">
-            {m.lowResHeading}
+            {bookMessages.lowResHeading}
           </CardTitle>
-          <p>{m.lowResIntro}</p>
+          <p>{bookMessages.lowResIntro}</p>
           <ul className="list-disc space-y-1 pl-5 break-words">
             {book.lowRes.map((line, i) => (
               <li key={i}>{line}</li>
@@ -90,7 +90,7 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
         </section>
       ) : null}
       <a className={buttonClass()} href={book.href} download>
-        {m.download}
+        {bookMessages.download}
       </a>
     </Card>
   );
@@ -100,29 +100,29 @@ export function BookOptions({ covers, error, words }: { covers: Array<{ id: stri
   return (
     <>
       <TextareaField
-        label={m.dedicationLabel}
-        hint={m.dedicationHint(BOOK_WORDS_MAX.dedication)}
+        label={bookMessages.dedicationLabel}
+        hint={bookMessages.dedicationHint(BOOK_WORDS_MAX.dedication)}
         textareaProps={{ name: "dedication", defaultValue: words.dedication, rows: 2, className: "min-h-[3.5rem]" }}
       />
-      <TextareaField label={m.forewordLabel} hint={m.forewordHint(BOOK_WORDS_MAX.foreword)} textareaProps={{ name: "foreword", defaultValue: words.foreword, rows: 6 }} />
+      <TextareaField label={bookMessages.forewordLabel} hint={bookMessages.forewordHint(BOOK_WORDS_MAX.foreword)} textareaProps={{ name: "foreword", defaultValue: words.foreword, rows: 6 }} />
       <fieldset>
-        <legend className="font-medium">{m.trimLabel}</legend>
-        {(Object.keys(m.trims) as Array<keyof typeof m.trims>).map((trim) => (
+        <legend className="font-medium">{bookMessages.trimLabel}</legend>
+        {(Object.keys(bookMessages.trims) as Array<keyof typeof bookMessages.trims>).map((trim) => (
           <label key={trim} className="mr-4 inline-flex items-center gap-2">
             <input type="radio" name="trim" value={trim} defaultChecked={trim === "6x9"} />
-            {m.trims[trim]}
+            {bookMessages.trims[trim]}
           </label>
         ))}
       </fieldset>
       <label className="flex items-center gap-2">
         <input type="checkbox" name="bleed" value="on" />
-        {m.bleedLabel}
+        {bookMessages.bleedLabel}
       </label>
       {covers.length > 0 ? (
         <label className="block space-y-1">
-          <span className="block font-medium">{m.coverLabel}</span>
+          <span className="block font-medium">{bookMessages.coverLabel}</span>
           <select name="cover" defaultValue="art" className={inputClass}>
-            <option value="art">{m.coverArt}</option>
+            <option value="art">{bookMessages.coverArt}</option>
             {covers.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.label}

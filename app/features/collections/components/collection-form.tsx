@@ -21,7 +21,6 @@ import { contactMessages } from "~/features/contacts/messages";
 import { campaignMessages } from "../messages";
 import type { CreateCollectionSchema } from "../schemas";
 
-const m = campaignMessages;
 
 function initialString(result: CollectionFormData["result"] | undefined, name: string) {
   const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
@@ -134,19 +133,19 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
         Add
       </button>
 
-      <FormAlert title={m.createFailed.title} errors={form.errors} />
+      <FormAlert title={campaignMessages.createFailed.title} errors={form.errors} />
 
       <Section compact={compact} title="Collection Details">
         <div className={cn("space-y-4", compact && "md:grid md:grid-cols-2 md:gap-4 md:space-y-0")}>
           <Field
             label="Collection title"
-            hint={m.hints.title}
+            hint={campaignMessages.hints.title}
             inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Summers at the Lake" }}
             errors={fields.title.errors}
           />
           <Field
             label="Scheduled send date (optional)"
-            hint={m.hints.scheduledDate}
+            hint={campaignMessages.hints.scheduledDate}
             inputProps={{ ...getInputProps(fields.scheduledDate, { type: "datetime-local" }), onChange: (e) => setScheduledValue(e.currentTarget.value) }}
             errors={fields.scheduledDate.errors}
           />
@@ -187,7 +186,7 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
           <Field
             className="min-w-0 flex-1"
             label="Add e-mail addresses"
-            hint={m.hints.emails}
+            hint={campaignMessages.hints.emails}
             inputProps={{
               id: "emailInput",
               name: "emailInput",
@@ -233,7 +232,7 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
               ))}
             </ul>
           ) : null}
-          <FormAlert title={m.noRecipients.title} errors={fields.recipients.errors} />
+          <FormAlert title={campaignMessages.noRecipients.title} errors={fields.recipients.errors} />
         </div>
       </Section>
 
@@ -275,7 +274,7 @@ function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
       {editing ? (
         <input
           type="text"
-          aria-label={m.recipientName(email)}
+          aria-label={campaignMessages.recipientName(email)}
           defaultValue={name ?? ""}
           autoFocus
           maxLength={200}
@@ -296,7 +295,7 @@ function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
       {editable && !editing ? (
         <button
           type="button"
-          aria-label={m.renameRecipient(email)}
+          aria-label={campaignMessages.renameRecipient(email)}
           onClick={() => setEditing(true)}
           className="rounded-full px-2 leading-5 text-muted-foreground hover:bg-border hover:text-foreground"
         >

@@ -10,7 +10,6 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { campaignMessages } from "../messages";
 import { CORRECT_INTENT, RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
 
-const m = campaignMessages.invitees;
 
 const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | "destructive"> = {
   answered: "default",
@@ -41,8 +40,8 @@ export function InviteeStatusList({
   return (
     <Card role="region" className="space-y-3" aria-labelledby="invitees-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <CardTitle id="invitees-heading">{m.heading}</CardTitle>
-        <p className="text-sm text-muted-foreground">{m.summary(answered, invitees.length)}</p>
+        <CardTitle id="invitees-heading">{campaignMessages.invitees.heading}</CardTitle>
+        <p className="text-sm text-muted-foreground">{campaignMessages.invitees.summary(answered, invitees.length)}</p>
       </div>
       {error ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive p-3 text-sm text-destructive-foreground">
@@ -56,10 +55,10 @@ export function InviteeStatusList({
               <span className="break-all">{displayAddress(invitee.email)}</span>
               <Badge variant={badgeVariant[invitee.status]}>{invitee.statusLabel}</Badge>
               {invitee.reminderCount > 0 ? (
-                <span className="text-xs text-muted-foreground">{m.reminded(invitee.reminderCount, invitee.maxReminders)}</span>
+                <span className="text-xs text-muted-foreground">{campaignMessages.invitees.reminded(invitee.reminderCount, invitee.maxReminders)}</span>
               ) : null}
             </div>
-            {invitee.failureReason ? <p className="w-full break-words text-sm text-muted-foreground">{m.failedBecause(invitee.failureReason)}</p> : null}
+            {invitee.failureReason ? <p className="w-full break-words text-sm text-muted-foreground">{campaignMessages.invitees.failedBecause(invitee.failureReason)}</p> : null}
             {invitee.canCorrect ? (
               <CorrectAddressForm invitee={invitee} constraint={constraint} lastResult={correction?.invitationId === invitee.id ? correction.result : undefined} />
             ) : null}
@@ -68,8 +67,8 @@ export function InviteeStatusList({
                 <input type="hidden" name="intent" value={RESEND_INTENT} />
                 <input type="hidden" name="invitationId" value={invitee.id} />
                 <input type="hidden" name="seen" value={invitee.reminderCount} />
-                <Button type="submit" variant="outline" size="sm" aria-label={m.resendTo(invitee.email)} disabled={sendingId === invitee.id}>
-                  {sendingId === invitee.id ? m.resending : m.resend}
+                <Button type="submit" variant="outline" size="sm" aria-label={campaignMessages.invitees.resendTo(invitee.email)} disabled={sendingId === invitee.id}>
+                  {sendingId === invitee.id ? campaignMessages.invitees.resending : campaignMessages.invitees.resend}
                 </Button>
               </Form>
             ) : null}
@@ -99,7 +98,7 @@ function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: Invi
       <FormAlert errors={formErrors} />
       <Field
         className="min-w-0 flex-1 basis-56"
-        label={m.correction.label(invitee.email)}
+        label={campaignMessages.invitees.correction.label(invitee.email)}
         inputProps={{
           id: fieldId,
           name: "email",
@@ -112,7 +111,7 @@ function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: Invi
         errors={errors}
       />
       <Button type="submit" size="sm" disabled={submitting}>
-        {submitting ? m.correction.submitting : m.correction.submit}
+        {submitting ? campaignMessages.invitees.correction.submitting : campaignMessages.invitees.correction.submit}
       </Button>
     </Form>
   );

@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
 import type { ContributionSchema } from "~/features/contributions/schemas";
 
-const m = storyMessages.addDialog;
 
 export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: string; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const navigation = useNavigation();
@@ -20,7 +19,7 @@ export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: s
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-story";
   return (
-    <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
+    <Dialog title={storyMessages.addDialog.title} description={storyMessages.addDialog.description} closeTo={closeTo} replace>
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add-story" />
         <Field
@@ -36,7 +35,7 @@ export function AddStoryDialog({ closeTo, lastResult, constraint }: { closeTo: s
         <TextareaField label="Story" textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }} errors={fields.storyContent.errors} />
         <FormActions cancelTo={closeTo} replace>
           <Button type="submit" disabled={submitting}>
-            {submitting ? m.submitting : m.submit}
+            {submitting ? storyMessages.addDialog.submitting : storyMessages.addDialog.submit}
           </Button>
         </FormActions>
       </Form>

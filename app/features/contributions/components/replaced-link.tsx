@@ -3,7 +3,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 
-const m = storyMessages.replacedLink;
 
 export const freshLinkPath = (token: string) =>
   `/fresh-link/${encodeURIComponent(token)}`;
@@ -21,16 +20,16 @@ export function ReplacedLink({
     <Card className="space-y-4 text-center">
       {sent ? (
         <>
-          <h1 className="text-2xl font-semibold">{m.sentTitle}</h1>
-          <p className="text-muted-foreground">{m.sentText}</p>
+          <h1 className="text-2xl font-semibold">{storyMessages.replacedLink.sentTitle}</h1>
+          <p className="text-muted-foreground">{storyMessages.replacedLink.sentText}</p>
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-semibold">{m.title}</h1>
-          <p className="text-muted-foreground">{m.text(campaignTitle)}</p>
-          <p className="text-muted-foreground">{m.hint}</p>
+          <h1 className="text-2xl font-semibold">{storyMessages.replacedLink.title}</h1>
+          <p className="text-muted-foreground">{storyMessages.replacedLink.text(campaignTitle)}</p>
+          <p className="text-muted-foreground">{storyMessages.replacedLink.hint}</p>
           <Form method="post" action={freshLinkPath(token)} reloadDocument>
-            <Button type="submit">{m.button}</Button>
+            <Button type="submit">{storyMessages.replacedLink.button}</Button>
           </Form>
         </>
       )}

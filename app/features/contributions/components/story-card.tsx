@@ -16,7 +16,6 @@ import { StoryRecording, type StoryRecordingData } from "./story-recording";
 import { StoryTextEdit } from "./story-text-edit";
 import { StoryTitleEdit } from "./story-title-edit";
 
-const m = storyMessages.card;
 
 export const REPLY_READING_INTENT = "reply-reading";
 
@@ -66,7 +65,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
   const inputId = useId();
   const pendingName = fetcher.formData?.get("contributorName");
   const name = typeof pendingName === "string" ? pendingName.trim() || null : story.contributorName;
-  const shownName = name ?? m.anonymous;
+  const shownName = name ?? storyMessages.card.anonymous;
   const errors = (fetcher.data ?? renameResult)?.result.error?.contributorName;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -100,14 +99,14 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
                   onKeyDown={onKeyDown}
                   className={`${inputClass} h-9 py-1`}
                 />
-                <button type="submit" aria-label={m.saveName} className="rounded p-2 text-primary hover:bg-muted">
+                <button type="submit" aria-label={storyMessages.card.saveName} className="rounded p-2 text-primary hover:bg-muted">
                   <CheckIcon />
                 </button>
                 <Link
                   to={links.self}
                   replace
                   preventScrollReset
-                  aria-label={m.cancelEdit}
+                  aria-label={storyMessages.card.cancelEdit}
                   className="rounded p-2 text-muted-foreground hover:bg-muted"
                   onClick={(event) => {
                     event.preventDefault();
@@ -124,7 +123,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
               <ListLink
                 to={links.with("rename", story.id)}
                 preventScrollReset
-                aria-label={m.editName(shownName)}
+                aria-label={storyMessages.card.editName(shownName)}
                 className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
                 onClick={(event) => {
                   event.preventDefault();
@@ -136,16 +135,16 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
             </div>
           )}
           <ErrorList errors={errors} />
-          <p className="text-sm text-muted-foreground">{story.submittedLabel ?? m.recentlySubmitted}</p>
+          <p className="text-sm text-muted-foreground">{story.submittedLabel ?? storyMessages.card.recentlySubmitted}</p>
           {story.contributorEmail ? <p className="break-words text-sm text-muted-foreground">{displayAddress(story.contributorEmail)}</p> : null}
-          {story.sentFrom ? <p className="break-words text-sm text-muted-foreground">{m.sentFrom(story.sentFrom)}</p> : null}
+          {story.sentFrom ? <p className="break-words text-sm text-muted-foreground">{storyMessages.card.sentFrom(story.sentFrom)}</p> : null}
         </div>
         <Badge variant={story.submissionMethod === "email" ? "default" : "secondary"}>
-          {story.submissionMethod === "email" ? m.emailReply : m.webForm}
+          {story.submissionMethod === "email" ? storyMessages.card.emailReply : storyMessages.card.webForm}
         </Badge>
       </div>
       <div className="space-y-2">
-        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.theirStory}</h4>
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.card.theirStory}</h4>
         <StoryTitleEdit
           links={links}
           storyId={story.id}
@@ -158,7 +157,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         {story.story ? (
           <p className="whitespace-pre-wrap leading-relaxed">{story.story}</p>
         ) : story.recording || story.forwarded.length ? null : (
-          <p className="italic text-muted-foreground">{m.photosOnly}</p>
+          <p className="italic text-muted-foreground">{storyMessages.card.photosOnly}</p>
         )}
         {story.forwarded.map((f, i) => (
           <figure key={i} className="space-y-1">
@@ -168,8 +167,8 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         ))}
         {story.rest ? (
           <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
-            <summary className="cursor-pointer font-medium">{m.showRest}</summary>
-            <p className="mt-2 text-muted-foreground">{m.unsure}</p>
+            <summary className="cursor-pointer font-medium">{storyMessages.card.showRest}</summary>
+            <p className="mt-2 text-muted-foreground">{storyMessages.card.unsure}</p>
             <pre className="mt-3 whitespace-pre-wrap break-words font-sans">{story.rest}</pre>
           </details>
         ) : null}
@@ -182,7 +181,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
       <RefusedAttachmentsNote note={story.refusedNote} />
       {story.showFull ? (
         <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
-          <summary className="cursor-pointer font-medium">{m.viewFullEmail}</summary>
+          <summary className="cursor-pointer font-medium">{storyMessages.card.viewFullEmail}</summary>
           <pre className="mt-3 whitespace-pre-wrap break-words font-sans">{story.fullContent}</pre>
         </details>
       ) : null}
@@ -198,12 +197,12 @@ function ReplyReadingForm({ story }: { story: StoryCardData }) {
       <input type="hidden" name="contributionId" value={story.id} />
       {story.keepMore ? (
         <button type="submit" name="keep" value="whole" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
-          {m.keepMore}
+          {storyMessages.card.keepMore}
         </button>
       ) : null}
       {story.keepLess ? (
         <button type="submit" name="keep" value="cut" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
-          {m.keepLess}
+          {storyMessages.card.keepLess}
         </button>
       ) : null}
     </Form>

@@ -2,7 +2,6 @@ import { useFetcher } from "@remix-run/react";
 import { storyMessages } from "~/features/contributions/messages";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
-const m = storyMessages.card;
 
 export const REMOVE_PHOTO_INTENT = "remove-photo";
 
@@ -12,7 +11,7 @@ export function StoryPhotos({ photos, contributorName }: { photos: StoryPhoto[];
   if (photos.length === 0) return null;
   return (
     <div className="space-y-2">
-      <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.photos}</h4>
+      <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.card.photos}</h4>
       <ul className="flex flex-wrap gap-3">
         {photos.map((photo, i) => (
           <PhotoItem key={photo.id} photo={photo} index={i + 1} count={photos.length} contributorName={contributorName} />
@@ -35,7 +34,7 @@ function PhotoItem({ photo, index, count, contributorName }: { photo: StoryPhoto
           sizes="112px"
           width={112}
           height={112}
-          alt={m.photoAlt(index, count, contributorName)}
+          alt={storyMessages.card.photoAlt(index, count, contributorName)}
           loading="lazy"
           decoding="async"
           className="aspect-square w-full object-cover"
@@ -44,8 +43,8 @@ function PhotoItem({ photo, index, count, contributorName }: { photo: StoryPhoto
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={REMOVE_PHOTO_INTENT} />
         <input type="hidden" name="photoId" value={photo.id} />
-        <button type="submit" aria-label={m.removePhotoLabel(index, photo.fileName)} className="w-full rounded-md border border-border px-2 py-1 text-sm hover:bg-muted">
-          {m.removePhoto}
+        <button type="submit" aria-label={storyMessages.card.removePhotoLabel(index, photo.fileName)} className="w-full rounded-md border border-border px-2 py-1 text-sm hover:bg-muted">
+          {storyMessages.card.removePhoto}
         </button>
       </fetcher.Form>
     </li>

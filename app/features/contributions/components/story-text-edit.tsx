@@ -8,7 +8,6 @@ import { storyMessages } from "~/features/contributions/messages";
 import { STORY_MAX } from "~/features/contributions/limits";
 import type { PageLinks } from "~/lib/paging";
 
-const m = storyMessages.edit;
 
 export const EDIT_STORY_INTENT = "edit-story";
 
@@ -33,8 +32,8 @@ export function StoryTextEdit({
     <>
       {originalText !== null ? (
         <details className="rounded-md border border-border bg-muted/40 p-3 text-sm">
-          <summary className="cursor-pointer font-medium">{m.edited}</summary>
-          <p className="mt-3 font-medium">{m.originalHeading}</p>
+          <summary className="cursor-pointer font-medium">{storyMessages.edit.edited}</summary>
+          <p className="mt-3 font-medium">{storyMessages.edit.originalHeading}</p>
           <pre className="mt-1 whitespace-pre-wrap break-words font-sans">{originalText}</pre>
         </details>
       ) : null}
@@ -43,22 +42,22 @@ export function StoryTextEdit({
           <input type="hidden" name="intent" value={EDIT_STORY_INTENT} />
           <input type="hidden" name="contributionId" value={storyId} />
           <label htmlFor={id} className="block font-medium">
-            {m.label}
+            {storyMessages.edit.label}
           </label>
           <textarea id={id} name="storyContent" defaultValue={text} rows={8} maxLength={STORY_MAX} autoFocus className={inputClass} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} />
           <ErrorList id={`${id}-error`} errors={errors} />
           <div className="flex items-center gap-3">
             <button type="submit" className={buttonClass("default", "sm")}>
-              {m.save}
+              {storyMessages.edit.save}
             </button>
             <Link to={links.self} replace preventScrollReset className="text-primary hover:underline">
-              {m.cancel}
+              {storyMessages.edit.cancel}
             </Link>
           </div>
         </Form>
       ) : (
         <ListLink to={links.with("editText", storyId)} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
-          {m.open}
+          {storyMessages.edit.open}
         </ListLink>
       )}
     </>

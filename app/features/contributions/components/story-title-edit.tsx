@@ -8,7 +8,6 @@ import { storyMessages } from "~/features/contributions/messages";
 import { TITLE_MAX } from "~/features/contributions/limits";
 import type { PageLinks } from "~/lib/paging";
 
-const m = storyMessages.title;
 
 export const EDIT_TITLE_INTENT = "edit-title";
 
@@ -33,11 +32,11 @@ export function StoryTitleEdit({
   const errors = result?.error?.storyTitle;
   if (editing) {
     return (
-      <Form method="post" preventScrollReset className="space-y-2 text-sm" aria-label={m.open}>
+      <Form method="post" preventScrollReset className="space-y-2 text-sm" aria-label={storyMessages.title.open}>
         <input type="hidden" name="intent" value={EDIT_TITLE_INTENT} />
         <input type="hidden" name="contributionId" value={storyId} />
         <label htmlFor={id} className="block font-medium">
-          {m.label}
+          {storyMessages.title.label}
         </label>
         <input
           id={id}
@@ -52,15 +51,15 @@ export function StoryTitleEdit({
           aria-describedby={errors ? `${id}-hint ${id}-error` : `${id}-hint`}
         />
         <p id={`${id}-hint`} className="text-muted-foreground">
-          {m.hint}
+          {storyMessages.title.hint}
         </p>
         <ErrorList id={`${id}-error`} errors={errors} />
         <div className="flex items-center gap-3">
           <button type="submit" className={buttonClass("default", "sm")}>
-            {m.save}
+            {storyMessages.title.save}
           </button>
           <Link to={links.self} replace preventScrollReset className="text-primary hover:underline">
-            {m.cancel}
+            {storyMessages.title.cancel}
           </Link>
         </div>
       </Form>
@@ -73,9 +72,9 @@ export function StoryTitleEdit({
       </p>
       <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span>{lengthLabel}</span>
-        {titled ? null : <span>{m.made}</span>}
+        {titled ? null : <span>{storyMessages.title.made}</span>}
         <ListLink to={links.with("editTitle", storyId)} preventScrollReset className="font-medium text-primary hover:underline">
-          {titled ? m.change : m.open}
+          {titled ? storyMessages.title.change : storyMessages.title.open}
         </ListLink>
       </p>
     </div>

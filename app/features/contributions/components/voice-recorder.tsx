@@ -12,7 +12,6 @@ import { storyMessages } from "~/features/contributions/messages";
 import { MAX_RECORDING_SECONDS } from "~/features/contributions/recording-limits";
 import { attachRecorder, type Take } from "~/features/contributions/recorder-controller";
 
-const r = storyMessages.recording.recorder;
 
 /**
  * Hidden until the controller finds MediaRecorder: without it the form keeps its file input only.
@@ -31,7 +30,7 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
   return (
     <section ref={section} hidden aria-labelledby="voice-recorder-heading" className="space-y-3 rounded-md border border-border p-4" data-testid="voice-recorder" data-recorder="section">
       <h2 id="voice-recorder-heading" className="text-base font-semibold">
-        {r.heading}
+        {storyMessages.recording.recorder.heading}
       </h2>
       {/* Every change of state is read out once, politely. */}
       <p className="sr-only" aria-live="polite" data-testid="recorder-announcer" data-recorder="announcer" />
@@ -39,10 +38,10 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
 
       <template data-recorder="idle">
         <div className="space-y-3">
-          <p className="text-sm text-muted-foreground">{r.explain}</p>
+          <p className="text-sm text-muted-foreground">{storyMessages.recording.recorder.explain}</p>
           <Button data-recorder="start">
             <MicIcon />
-            <span data-recorder="start-label">{r.start}</span>
+            <span data-recorder="start-label">{storyMessages.recording.recorder.start}</span>
           </Button>
         </div>
       </template>
@@ -52,22 +51,22 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="flex items-center gap-2 font-medium">
               <span aria-hidden="true" data-recorder="dot" className="inline-block h-3 w-3 animate-pulse rounded-full bg-destructive" />
-              <span data-recorder="status">{r.recording}</span>
+              <span data-recorder="status">{storyMessages.recording.recorder.recording}</span>
             </p>
             <p className="font-mono text-lg tabular-nums" data-testid="recorder-clock" data-recorder="clock">
-              {r.clock(formatClock(0), formatClock(MAX_RECORDING_SECONDS))}
+              {storyMessages.recording.recorder.clock(formatClock(0), formatClock(MAX_RECORDING_SECONDS))}
             </p>
           </div>
           <div hidden data-recorder="meter">
-            <LevelMeter level={0} label={r.level} hint={r.levelHint} testId="voice-level" />
+            <LevelMeter level={0} label={storyMessages.recording.recorder.level} hint={storyMessages.recording.recorder.levelHint} testId="voice-level" />
           </div>
           {/* Changes at 60, 30 and 10 seconds left only, so it is announced three times, not every second. */}
           <p aria-live="polite" className="text-sm font-medium text-destructive" data-recorder="warning" />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" data-recorder="toggle">
-              {r.pause}
+              {storyMessages.recording.recorder.pause}
             </Button>
-            <Button data-recorder="stop">{r.stop}</Button>
+            <Button data-recorder="stop">{storyMessages.recording.recorder.stop}</Button>
           </div>
         </div>
       </template>
@@ -76,18 +75,18 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
         <div tabIndex={-1} className="space-y-3 focus:outline-none" data-testid="recorder-result">
           <p className="text-sm font-medium" data-recorder="note" />
           <p className="text-sm font-medium" data-recorder="length" />
-          <audio controls preload="metadata" className="w-full" aria-label={r.listen} data-testid="recorder-playback" data-recorder="playback" />
-          <p className="text-sm text-muted-foreground">{r.sentWithForm}</p>
+          <audio controls preload="metadata" className="w-full" aria-label={storyMessages.recording.recorder.listen} data-testid="recorder-playback" data-recorder="playback" />
+          <p className="text-sm text-muted-foreground">{storyMessages.recording.recorder.sentWithForm}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" aria-describedby="voice-rerecord-hint" data-recorder="rerecord">
-              {r.rerecord}
+              {storyMessages.recording.recorder.rerecord}
             </Button>
             <Button variant="ghost" data-recorder="discard">
-              {r.discard}
+              {storyMessages.recording.recorder.discard}
             </Button>
           </div>
           <p id="voice-rerecord-hint" className="text-xs text-muted-foreground">
-            {r.rerecordHint}
+            {storyMessages.recording.recorder.rerecordHint}
           </p>
         </div>
       </template>
@@ -97,11 +96,11 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
         <p className="text-sm text-destructive" role="alert" />
       </template>
       <template data-recorder="asking">
-        <p className="text-sm text-muted-foreground">{r.asking}</p>
+        <p className="text-sm text-muted-foreground">{storyMessages.recording.recorder.asking}</p>
       </template>
       <template data-recorder="replaces-file">
         <div className="space-y-1" data-errors-for="recording">
-          <p className="text-sm text-muted-foreground">{r.fileInputReplaced}</p>
+          <p className="text-sm text-muted-foreground">{storyMessages.recording.recorder.fileInputReplaced}</p>
         </div>
       </template>
       <template data-recorder="errors">
@@ -117,10 +116,10 @@ export function UploadStatus() {
     <div hidden className="space-y-2" data-testid="upload-status" data-recorder="upload">
       <div hidden className="space-y-2" data-recorder="upload-sending">
         <label htmlFor="answer-upload-progress" className="block text-sm font-medium">
-          {r.uploading}
+          {storyMessages.recording.recorder.uploading}
         </label>
-        <progress id="answer-upload-progress" max={100} value={0} className="h-2 w-full" aria-valuetext={r.progress(0)} data-recorder="upload-progress">
-          {r.progress(0)}
+        <progress id="answer-upload-progress" max={100} value={0} className="h-2 w-full" aria-valuetext={storyMessages.recording.recorder.progress(0)} data-recorder="upload-progress">
+          {storyMessages.recording.recorder.progress(0)}
         </progress>
       </div>
       {/* The retry state is announced once; the countdown beside it is not re-read every second. */}
@@ -129,7 +128,7 @@ export function UploadStatus() {
       </div>
       <p hidden aria-hidden="true" className="text-sm text-muted-foreground" data-recorder="upload-countdown" />
       <Button hidden variant="outline" data-recorder="upload-retry">
-        {r.tryAgain}
+        {storyMessages.recording.recorder.tryAgain}
       </Button>
     </div>
   );

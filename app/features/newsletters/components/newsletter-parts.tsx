@@ -15,7 +15,6 @@ import { TranscriptView } from "~/features/podcasts/listening/components/transcr
 import type { PlayerChapter } from "~/features/podcasts/listening/player";
 import type { TimedTurn } from "~/features/podcasts/listening/transcript";
 
-const m = newsletterMessages.page;
 
 export function ShareControl({ url }: { url: string }) {
   const hydrated = useHydrated();
@@ -37,10 +36,10 @@ export function ShareControl({ url }: { url: string }) {
         else setStatus("idle");
       }}
     >
-      <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.share}</summary>
+      <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{newsletterMessages.page.share}</summary>
       <div className="absolute right-0 z-20 mt-2 w-[min(20rem,85vw)] space-y-2 rounded-md border border-border bg-card p-3 text-left text-sm shadow-lg">
         <label htmlFor="newsletter-share-link" className="block font-medium">
-          {m.shareLinkLabel}
+          {newsletterMessages.page.shareLinkLabel}
         </label>
         <input
           id="newsletter-share-link"
@@ -52,10 +51,10 @@ export function ShareControl({ url }: { url: string }) {
         {hydrated ? (
           <div className="flex items-center gap-2">
             <Button size="sm" onClick={() => void copy()}>
-              {m.copyLink}
+              {newsletterMessages.page.copyLink}
             </Button>
             <p role="status" className="text-muted-foreground">
-              {status === "copied" ? m.copied : status === "failed" ? m.copyFailed : ""}
+              {status === "copied" ? newsletterMessages.page.copied : status === "failed" ? newsletterMessages.page.copyFailed : ""}
             </p>
           </div>
         ) : null}
@@ -80,7 +79,7 @@ export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; o
   };
   return (
     <Link to={{ search }} replace preventScrollReset onClick={toggle} className={buttonClass("outline", "sm")}>
-      {size === "large" ? m.smallerText : m.largerText}
+      {size === "large" ? newsletterMessages.page.smallerText : newsletterMessages.page.largerText}
     </Link>
   );
 }
@@ -107,9 +106,9 @@ export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
           {podcast.coverUrl ? <img src={imageUrl(podcast.coverUrl, 192)} srcSet={imageSrcSet(podcast.coverUrl, null, 192)} sizes="80px" alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md border border-border object-cover" /> : null}
           <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-2">
             <h2 id="listen-heading" className="font-serif text-xl font-semibold">
-              {m.listen}
+              {newsletterMessages.page.listen}
             </h2>
-            <p className="text-sm text-muted-foreground">{podcast.durationText ? m.duration(podcast.durationText) : m.durationUnknown}</p>
+            <p className="text-sm text-muted-foreground">{podcast.durationText ? newsletterMessages.page.duration(podcast.durationText) : newsletterMessages.page.durationUnknown}</p>
           </div>
         </div>
         {podcast.audioUrl ? (
@@ -124,9 +123,9 @@ export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
         ) : null}
         {podcast.transcript.length ? (
           <details id="transcript">
-            <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{m.viewTranscript}</summary>
+            <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{newsletterMessages.page.viewTranscript}</summary>
             <div className="mt-3 space-y-2 rounded-md bg-muted p-3 text-sm">
-              <h3 className="font-semibold">{m.transcriptHeading}</h3>
+              <h3 className="font-semibold">{newsletterMessages.page.transcriptHeading}</h3>
               <TranscriptView turns={podcast.transcript} scrolls />
             </div>
           </details>
@@ -157,7 +156,7 @@ export function StoryCard({ story }: { story: StoryCardData }) {
   const recording = story.recordingUrl ? (
     <figure className="space-y-2">
       <figcaption id={`story-${story.id}-voice`} className="text-sm font-medium">
-        {m.ownVoice(name)}
+        {newsletterMessages.page.ownVoice(name)}
       </figcaption>
       <audio controls preload="none" src={story.recordingUrl} aria-labelledby={`story-${story.id}-voice`} className="w-full" />
     </figure>
@@ -181,14 +180,14 @@ export function StoryCard({ story }: { story: StoryCardData }) {
           <span className="font-semibold">{name}</span>
         </p>
       ) : null}
-      {voiceOnly ? (recording ?? <p className="text-sm text-muted-foreground">{m.recordingGone}</p>) : null}
+      {voiceOnly ? (recording ?? <p className="text-sm text-muted-foreground">{newsletterMessages.page.recordingGone}</p>) : null}
       {/* Width and height reserve each photo's box before it loads, so nothing below it moves. */}
       {story.images.length === 1 && story.images[0] ? (
-        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={m.photoAlt(story.title, 1, 1)} width={800} height={600} loading="lazy" className="aspect-[4/3] h-auto w-full rounded-md object-cover" />
+        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={newsletterMessages.page.photoAlt(story.title, 1, 1)} width={800} height={600} loading="lazy" className="aspect-[4/3] h-auto w-full rounded-md object-cover" />
       ) : story.images.length > 1 ? (
         <div className="grid grid-cols-2 gap-2">
           {story.images.map((src, i) => (
-            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={m.photoAlt(story.title, i + 1, story.images.length)} width={400} height={400} loading="lazy" className="aspect-square h-auto w-full rounded-md object-cover" />
+            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={newsletterMessages.page.photoAlt(story.title, i + 1, story.images.length)} width={400} height={400} loading="lazy" className="aspect-square h-auto w-full rounded-md object-cover" />
           ))}
         </div>
       ) : null}
@@ -196,7 +195,7 @@ export function StoryCard({ story }: { story: StoryCardData }) {
       {voiceOnly ? (
         paragraphs.length ? (
           <div className="space-y-2 leading-relaxed">
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.whatWasSaid}</h3>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{newsletterMessages.page.whatWasSaid}</h3>
             {paragraphs.map((text, i) => (
               <p key={i}>{text}</p>
             ))}

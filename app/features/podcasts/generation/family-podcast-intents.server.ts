@@ -14,13 +14,12 @@ import { requestFamilyPodcast, retryPodcast } from "./requests.server";
 import { offeredVoicesOnly } from "../voice-offer.server";
 import { wizardMessages } from "../wizard/wizard-messages";
 
-const m = storyMessages;
 
 export function saveVoiceAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
   if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
   saveNarratorSettings(ownerId, campaignId, toPodcastSettings(submission.value));
-  return redirectWithToast(pageUrl, m.toast.voiceSaved);
+  return redirectWithToast(pageUrl, storyMessages.toast.voiceSaved);
 }
 
 /** 'Review the script first' (decision 0128): the job stops at the script, the panel links to it. */
@@ -36,7 +35,7 @@ export function generatePodcastAction(ownerId: string, campaign: Campaign, formD
     if (!(error instanceof PodcastRequestError)) throw error;
     return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
-  return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : m.toast.podcastStarted);
+  return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : storyMessages.toast.podcastStarted);
 }
 
 export function retryPodcastAction(ownerId: string, campaignId: string, pageUrl: string) {
@@ -48,7 +47,7 @@ export function retryPodcastAction(ownerId: string, campaignId: string, pageUrl:
     if (!(error instanceof PodcastRequestError)) throw error;
     return data({ intent: "retry-podcast" as const, error: error.message }, { status: error.status });
   }
-  return redirectWithToast(pageUrl, m.toast.retryStarted);
+  return redirectWithToast(pageUrl, storyMessages.toast.retryStarted);
 }
 
 /** A collection's feed, or with no collection the account's own. */
@@ -60,5 +59,5 @@ export function revokeFeedAction(ownerId: string, campaignId: string | null, pag
 /** Delete & Regenerate: the podcast goes, and the narrator dialog opens for the next one. */
 export async function deletePodcastAction(ownerId: string, campaignId: string, pageUrl: string) {
   await deleteCampaignPodcasts(ownerId, campaignId);
-  return redirectWithToast(`${pageUrl}${pageUrl.includes("?") ? "&" : "?"}dialog=voice`, m.toast.podcastDeleted);
+  return redirectWithToast(`${pageUrl}${pageUrl.includes("?") ? "&" : "?"}dialog=voice`, storyMessages.toast.podcastDeleted);
 }

@@ -5,7 +5,7 @@ import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { retagEpisode } from "../covers/covers.server";
 import { rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "./library.server";
-import { listeningMessages as m } from "../listening/listening-messages";
+import { listeningMessages } from "../listening/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "../listening/listening-schemas";
 import { deleteOwnedPodcast } from "../podcasts.server";
 
@@ -16,7 +16,7 @@ export function editDetailsAction(ownerId: string, formData: FormData, back: str
   if (!updatePodcastDetails(ownerId, podcastId, { title, description })) throw notFound();
   // The MP3's title tag and the drawn cover show the title; redrawing can take seconds, so the answer does not wait.
   void retagEpisode(podcastId);
-  return redirectWithToast(back, m.edit.saved);
+  return redirectWithToast(back, listeningMessages.edit.saved);
 }
 
 export function collectionAction(ownerId: string, formData: FormData, back: string) {
@@ -26,10 +26,10 @@ export function collectionAction(ownerId: string, formData: FormData, back: stri
   const outcome = setPodcastCollection(ownerId, podcastId, campaignId || null);
   if ("error" in outcome) {
     if (outcome.error === "podcast") throw notFound();
-    return data({ intent: "collection" as const, result: submission.reply({ fieldErrors: { campaignId: [m.collection.unknown] } }) }, { status: 400 });
+    return data({ intent: "collection" as const, result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }) }, { status: 400 });
   }
   void retagEpisode(podcastId);
-  return redirectWithToast(back, outcome.campaign ? m.collection.added(outcome.campaign.title) : m.collection.removed);
+  return redirectWithToast(back, outcome.campaign ? listeningMessages.collection.added(outcome.campaign.title) : listeningMessages.collection.removed);
 }
 
 function podcastIdOf(formData: FormData) {
@@ -41,12 +41,12 @@ function podcastIdOf(formData: FormData) {
 export function transcriptAction(ownerId: string, formData: FormData, back: string) {
   const outcome = rebuildTranscript(ownerId, podcastIdOf(formData));
   if (outcome === "missing") throw notFound();
-  if (outcome === "no-script") return redirectWithToast(back, { ...m.transcript.noScript, variant: "destructive" });
-  return redirectWithToast(back, m.transcript.generated);
+  if (outcome === "no-script") return redirectWithToast(back, { ...listeningMessages.transcript.noScript, variant: "destructive" });
+  return redirectWithToast(back, listeningMessages.transcript.generated);
 }
 
 export async function deletePodcastAction(ownerId: string, formData: FormData, back: string) {
   const gone = await deleteOwnedPodcast(ownerId, podcastIdOf(formData));
   if (!gone) throw notFound();
-  return redirectWithToast(back, m.remove.deleted(gone.title));
+  return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
 }

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { listeningMessages } from "./listening-messages";
 import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from "./listening-limits";
 
-const e = listeningMessages.edit;
-const s = listeningMessages.share;
 
 export { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN };
 
@@ -15,8 +13,8 @@ const podcastId = z.string().refine(isPodcastId, { error: listeningMessages.api.
 export const EditDetailsSchema = z.object({
   intent: z.literal("edit"),
   podcastId,
-  title: z.string({ error: e.titleRequired }).trim().min(1, { error: e.titleRequired }).max(PODCAST_TITLE_MAX, { error: e.titleTooLong }),
-  description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, { error: e.descriptionTooLong }).optional(),
+  title: z.string({ error: listeningMessages.edit.titleRequired }).trim().min(1, { error: listeningMessages.edit.titleRequired }).max(PODCAST_TITLE_MAX, { error: listeningMessages.edit.titleTooLong }),
+  description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, { error: listeningMessages.edit.descriptionTooLong }).optional(),
 });
 
 export const AddToCollectionSchema = z.object({
@@ -30,11 +28,11 @@ export const PodcastIntentSchema = z.object({
   podcastId,
 });
 
-const days = z.number({ error: s.expiryRange }).int({ error: s.expiryRange }).min(SHARE_DAYS_MIN, { error: s.expiryRange }).max(SHARE_DAYS_MAX, { error: s.expiryRange });
+const days = z.number({ error: listeningMessages.share.expiryRange }).int({ error: listeningMessages.share.expiryRange }).min(SHARE_DAYS_MIN, { error: listeningMessages.share.expiryRange }).max(SHARE_DAYS_MAX, { error: listeningMessages.share.expiryRange });
 const password = z
   .string()
-  .min(SHARE_PASSWORD_MIN, { error: s.passwordTooShort })
-  .max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong });
+  .min(SHARE_PASSWORD_MIN, { error: listeningMessages.share.passwordTooShort })
+  .max(SHARE_PASSWORD_MAX, { error: listeningMessages.share.passwordTooLong });
 
 export const ShareFormSchema = z
   .object({
@@ -44,22 +42,22 @@ export const ShareFormSchema = z
     password: password.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.passwordProtect && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: s.passwordRequired });
+    if (value.passwordProtect && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: listeningMessages.share.passwordRequired });
   })
   .transform(({ expiration, passwordProtect, password }) => ({ expiration, password: passwordProtect ? password : undefined }));
 
 export const ShareBodySchema = z.object({
   expiration: z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: s.expiryRange }).transform(Number)], { error: s.expiryRange })
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: listeningMessages.share.expiryRange }).transform(Number)], { error: listeningMessages.share.expiryRange })
     .pipe(days)
     .default(SHARE_DAYS_DEFAULT),
   password: z
-    .string({ error: s.passwordTooShort })
+    .string({ error: listeningMessages.share.passwordTooShort })
     .nullish()
     .transform((value) => value || undefined)
     .pipe(password.optional()),
 });
 
 export const SharePasswordSchema = z.object({
-  password: z.string({ error: listeningMessages.sharePage.passwordRequired }).min(1).max(SHARE_PASSWORD_MAX, { error: s.passwordTooLong }),
+  password: z.string({ error: listeningMessages.sharePage.passwordRequired }).min(1).max(SHARE_PASSWORD_MAX, { error: listeningMessages.share.passwordTooLong }),
 });

@@ -22,7 +22,6 @@ import {
   type PlayerChapter,
 } from "./player";
 
-const m = listeningMessages.player;
 
 export type PlayerOptions = {
   /** Hears every position shown (a transcript that follows the player). */
@@ -87,7 +86,7 @@ export function attachPlayer(root: ParentNode, { onTime, fallbackSrc }: PlayerOp
     totalText.textContent = formatDuration(seconds);
   };
   const setPlaying = (playing: boolean) => {
-    toggleButton.setAttribute("aria-label", playing ? m.pause : m.play);
+    toggleButton.setAttribute("aria-label", playing ? listeningMessages.player.pause : listeningMessages.player.play);
     toggleButton.firstElementChild!.textContent = playing ? "❚❚" : "▶";
   };
 
@@ -106,7 +105,7 @@ export function attachPlayer(root: ParentNode, { onTime, fallbackSrc }: PlayerOp
   const skip = (by: number) => seek(audio.currentTime + by);
   const showResumed = (at: number | null) => {
     resumed.hidden = at === null;
-    if (at !== null) find(resumed, "resumed-text")!.textContent = m.resumed(formatDuration(at));
+    if (at !== null) find(resumed, "resumed-text")!.textContent = listeningMessages.player.resumed(formatDuration(at));
   };
   const playFrom = (seconds: number) => {
     seek(seconds);

@@ -10,7 +10,6 @@ import { listeningMessages } from "./listening-messages";
 import { ShareFormSchema } from "./listening-schemas";
 import { notFound, badIntent } from "~/lib/http.server";
 
-const s = listeningMessages.share;
 
 export async function sharePanelFor(request: Request, ownerId: string, podcastId: string) {
   const newsletterId = newsletterPublicIdFor(ownerId, podcastId);
@@ -45,9 +44,9 @@ export async function sharePanelAction(request: Request, ownerId: string, podcas
       passwordProtected: created.passwordProtected,
       expiresAt: created.expiresAt.getTime(),
     });
-    return redirectWithToast(back, s.generated(days), { headers: { "Set-Cookie": setCookie } });
+    return redirectWithToast(back, listeningMessages.share.generated(days), { headers: { "Set-Cookie": setCookie } });
   }
-  if (intent === "no-share-link") return redirectWithToast(back, { ...s.noLink, variant: "destructive" });
+  if (intent === "no-share-link") return redirectWithToast(back, { ...listeningMessages.share.noLink, variant: "destructive" });
   if (intent === "save-library") {
     const { pinned, setCookie } = await toggleLibraryPin(request, podcastId);
     const toast = pinned ? listeningMessages.downloads.savedToast : listeningMessages.downloads.unsavedToast;

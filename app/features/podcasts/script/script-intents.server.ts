@@ -13,8 +13,6 @@ import { MoveSegmentSchema, PronunciationSchema, readScriptLines, RemovePronunci
 import { wizardMessages } from "../wizard/wizard-messages";
 import { wizardUrls } from "../wizard/wizard-urls";
 
-const m = wizardMessages.script;
-const p = wizardMessages.pronunciations;
 
 // Every posted line saved in one write, then the line a Move button names. Undefined when saved;
 // else the form's answer with each refused line's message and what was typed.
@@ -25,7 +23,7 @@ function saveScript(ownerId: string, podcastId: string, formData: FormData, inte
   let move: number | undefined;
   if (intent.startsWith(MOVE_INTENT)) {
     const index = MoveSegmentSchema.safeParse({ index: Number(intent.slice(MOVE_INTENT.length)) });
-    if (!index.success) return refuse(400, { error: m.errors.noSuchSegment });
+    if (!index.success) return refuse(400, { error: wizardMessages.script.errors.noSuchSegment });
     move = index.data.index;
   }
   try {
@@ -40,7 +38,7 @@ function saveScript(ownerId: string, podcastId: string, formData: FormData, inte
 
 /** Save, or a Move button: every line saved, then the answer comes back to the script. */
 export function saveScriptAction(ownerId: string, podcastId: string, formData: FormData, intent: string, here: string) {
-  return saveScript(ownerId, podcastId, formData, intent) ?? redirectWithToast(here, intent === "save-script" ? m.toast.saved : m.toast.moved);
+  return saveScript(ownerId, podcastId, formData, intent) ?? redirectWithToast(here, intent === "save-script" ? wizardMessages.script.toast.saved : wizardMessages.script.toast.moved);
 }
 
 /** What is typed in the lines is what the audio says: saved first, or shown again with its messages. */
@@ -50,20 +48,20 @@ export function makeAudioAction(ownerId: string, podcastId: string, formData: Fo
   try {
     const podcast = makeReviewedAudio(ownerId, podcastId);
     // A family podcast's progress is shown on its collection's stories page, a story's in the wizard.
-    if (podcast.campaignId) return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, m.toast.rendering);
+    if (podcast.campaignId) return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, wizardMessages.script.toast.rendering);
   } catch (error) {
     if (!(error instanceof PodcastRequestError)) throw error;
     if (error.status === 404) throw notFound();
     return data({ intent: "make-audio" as const, error: error.message }, { status: error.status });
   }
-  return redirectWithToast(wizardUrls.podcast(podcastId), m.toast.rendering);
+  return redirectWithToast(wizardUrls.podcast(podcastId), wizardMessages.script.toast.rendering);
 }
 
 export function removePronunciationAction(ownerId: string, formData: FormData, here: string) {
   const submission = parseWithZod(formData, { schema: RemovePronunciationSchema });
   const removed = submission.status === "success" && removePronunciation(ownerId, submission.value.pronunciationId);
-  if (!removed) return data({ intent: "remove-pronunciation", errors: { form: p.errors.notFound } } satisfies PronunciationResult, { status: 404 });
-  return redirectWithToast(here, p.toast.removed);
+  if (!removed) return data({ intent: "remove-pronunciation", errors: { form: wizardMessages.pronunciations.errors.notFound } } satisfies PronunciationResult, { status: 404 });
+  return redirectWithToast(here, wizardMessages.pronunciations.toast.removed);
 }
 
 export function addPronunciationAction(ownerId: string, formData: FormData, here: string) {
@@ -78,5 +76,5 @@ export function addPronunciationAction(ownerId: string, formData: FormData, here
     if (!(error instanceof PodcastRequestError)) throw error;
     return refuse({ term: error.message }, error.status);
   }
-  return redirectWithToast(here, p.toast.added);
+  return redirectWithToast(here, wizardMessages.pronunciations.toast.added);
 }

@@ -3,21 +3,19 @@ import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciatio
 import { wizardMessages } from "../wizard/wizard-messages";
 import { LINE_FIELD, SEGMENT_TEXT_MAX } from "./script-review-limits";
 
-const s = wizardMessages.script.errors;
-const p = wizardMessages.pronunciations.errors;
 
 export { SEGMENT_TEXT_MAX };
 const SEGMENT_INDEX_MAX = 10_000;
 
-const segmentIndex = z.number({ error: s.noSuchSegment }).int({ error: s.noSuchSegment }).min(0, { error: s.noSuchSegment }).max(SEGMENT_INDEX_MAX, { error: s.noSuchSegment });
+const segmentIndex = z.number({ error: wizardMessages.script.errors.noSuchSegment }).int({ error: wizardMessages.script.errors.noSuchSegment }).min(0, { error: wizardMessages.script.errors.noSuchSegment }).max(SEGMENT_INDEX_MAX, { error: wizardMessages.script.errors.noSuchSegment });
 
 export const SaveSegmentSchema = z.object({
   index: segmentIndex,
   text: z
-    .string({ error: s.textRequired })
+    .string({ error: wizardMessages.script.errors.textRequired })
     .trim()
-    .min(1, { error: s.textRequired })
-    .max(SEGMENT_TEXT_MAX, { error: s.textTooLong(SEGMENT_TEXT_MAX) }),
+    .min(1, { error: wizardMessages.script.errors.textRequired })
+    .max(SEGMENT_TEXT_MAX, { error: wizardMessages.script.errors.textTooLong(SEGMENT_TEXT_MAX) }),
 });
 
 export const MoveSegmentSchema = z.object({ index: segmentIndex });
@@ -37,23 +35,23 @@ export function readScriptLines(formData: FormData): ScriptLines {
     result.values[index] = value;
     const line = SaveSegmentSchema.safeParse({ index, text: value });
     if (line.success) result.lines.push(line.data);
-    else result.errors[index] = line.error.issues[0]?.message ?? s.textRequired;
+    else result.errors[index] = line.error.issues[0]?.message ?? wizardMessages.script.errors.textRequired;
   }
   return result;
 }
 
 export const PronunciationSchema = z.object({
   term: z
-    .string({ error: p.termRequired })
+    .string({ error: wizardMessages.pronunciations.errors.termRequired })
     .trim()
-    .min(1, { error: p.termRequired })
-    .max(PRONUNCIATION_TERM_MAX, { error: p.termTooLong(PRONUNCIATION_TERM_MAX) }),
+    .min(1, { error: wizardMessages.pronunciations.errors.termRequired })
+    .max(PRONUNCIATION_TERM_MAX, { error: wizardMessages.pronunciations.errors.termTooLong(PRONUNCIATION_TERM_MAX) }),
   sayAs: z
-    .string({ error: p.sayAsRequired })
+    .string({ error: wizardMessages.pronunciations.errors.sayAsRequired })
     .trim()
-    .min(1, { error: p.sayAsRequired })
-    .max(PRONUNCIATION_SAY_AS_MAX, { error: p.sayAsTooLong(PRONUNCIATION_SAY_AS_MAX) }),
+    .min(1, { error: wizardMessages.pronunciations.errors.sayAsRequired })
+    .max(PRONUNCIATION_SAY_AS_MAX, { error: wizardMessages.pronunciations.errors.sayAsTooLong(PRONUNCIATION_SAY_AS_MAX) }),
 });
 export type PronunciationInput = z.output<typeof PronunciationSchema>;
 
-export const RemovePronunciationSchema = z.object({ pronunciationId: z.string({ error: p.notFound }).trim().min(1, { error: p.notFound }).max(100, { error: p.notFound }) });
+export const RemovePronunciationSchema = z.object({ pronunciationId: z.string({ error: wizardMessages.pronunciations.errors.notFound }).trim().min(1, { error: wizardMessages.pronunciations.errors.notFound }).max(100, { error: wizardMessages.pronunciations.errors.notFound }) });

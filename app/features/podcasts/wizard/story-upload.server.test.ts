@@ -4,7 +4,6 @@ import { PodcastRequestError } from "../errors";
 import { MAX_PDF_BYTES } from "../stories.server";
 import { readStoryUpload } from "./story-upload.server";
 
-const u = podcastMessages.upload;
 const pdf = (bytes: number) => new File([Buffer.alloc(bytes, 0x25)], "story.pdf", { type: "application/pdf" });
 
 function formRequest(entries: Array<[string, string | File]>) {
@@ -29,8 +28,8 @@ describe("readStoryUpload (multipart)", () => {
   });
 
   it("answers 'File too large' for a PDF one byte over 20 MB, and 'Title too long' for a title over its part limit", async () => {
-    expect(await refusal(formRequest([["pdfFile", pdf(MAX_PDF_BYTES + 1)]]))).toMatchObject({ status: 413, message: u.tooLarge.description, field: "pdfFile" });
-    expect(await refusal(formRequest([["storyTitle", "t".repeat(1024 * 1024 + 1)]]))).toMatchObject({ status: 413, message: u.titleTooLong.description, field: "storyTitle" });
+    expect(await refusal(formRequest([["pdfFile", pdf(MAX_PDF_BYTES + 1)]]))).toMatchObject({ status: 413, message: podcastMessages.upload.tooLarge.description, field: "pdfFile" });
+    expect(await refusal(formRequest([["storyTitle", "t".repeat(1024 * 1024 + 1)]]))).toMatchObject({ status: 413, message: podcastMessages.upload.titleTooLong.description, field: "storyTitle" });
     const exact = await readStoryUpload(formRequest([["pdfFile", pdf(MAX_PDF_BYTES)]]));
     expect(exact.pdf!.bytes.byteLength).toBe(MAX_PDF_BYTES);
   });
@@ -48,12 +47,12 @@ describe("readStoryUpload (multipart)", () => {
       },
     });
     const request = new Request("http://localhost/x", { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
-    expect(await refusal(request)).toMatchObject({ status: 413, message: u.tooLarge.description });
+    expect(await refusal(request)).toMatchObject({ status: 413, message: podcastMessages.upload.tooLarge.description });
     expect(sent).toBeLessThan(5 * MAX_PDF_BYTES + 8 * 1024 * 1024);
   });
 
   it("answers 'Upload failed' (400) for a broken body", async () => {
     const broken = new Request("http://localhost/x", { method: "POST", body: "--x\r\nnot a multipart body", headers: { "Content-Type": "multipart/form-data; boundary=zzz" } });
-    expect(await refusal(broken)).toMatchObject({ status: 400, message: u.failed.description });
+    expect(await refusal(broken)).toMatchObject({ status: 400, message: podcastMessages.upload.failed.description });
   });
 });

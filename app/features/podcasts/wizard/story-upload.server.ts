@@ -4,7 +4,6 @@ import { MAX_PDF_BYTES, type StoryUpload } from "~/features/podcasts/stories.ser
 import { podcastMessages } from "~/features/podcasts/messages";
 import { PodcastRequestError } from "../errors";
 
-const u = podcastMessages.upload;
 
 const HARD_CAP_BYTES = 5 * MAX_PDF_BYTES;
 const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
@@ -33,8 +32,8 @@ export async function readStoryUpload(request: Request): Promise<StoryUpload> {
   try {
     if (type.includes("multipart/form-data")) {
       const { storyTitle, storyContent, file, oversized } = await readMultipart(request);
-      if (oversized === "pdfFile") throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
-      if (oversized) throw new PodcastRequestError(413, oversized === "storyTitle" ? u.titleTooLong : u.contentTooLong, oversized);
+      if (oversized === "pdfFile") throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
+      if (oversized) throw new PodcastRequestError(413, oversized === "storyTitle" ? podcastMessages.upload.titleTooLong : podcastMessages.upload.contentTooLong, oversized);
       return { storyTitle, storyContent, pdf: file };
     }
     if (type.includes("application/x-www-form-urlencoded")) {
@@ -52,8 +51,8 @@ export async function readStoryUpload(request: Request): Promise<StoryUpload> {
     }
   } catch (error) {
     if (error instanceof PodcastRequestError) throw error;
-    if (error instanceof MultipartError && error.status === 413) throw new PodcastRequestError(413, u.tooLarge, "pdfFile");
-    throw new PodcastRequestError(400, u.failed);
+    if (error instanceof MultipartError && error.status === 413) throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
+    throw new PodcastRequestError(400, podcastMessages.upload.failed);
   }
-  throw new PodcastRequestError(415, u.failed);
+  throw new PodcastRequestError(415, podcastMessages.upload.failed);
 }

@@ -181,6 +181,5 @@ export function uploadTitleFor(description: string): string {
 export const formatSpeed = (speed: number) => `${speed.toFixed(1)}x`;
 
 export function describeHost(voice: string, accent: string | null, speed: number | null) {
-  const v = wizardMessages.voices;
-  return `${v.voiceLabels[voice] ?? voice} (${v.accentLabels[accent ?? "american"] ?? accent}, ${formatSpeed(speed ?? 1)})`;
+  return `${wizardMessages.voices.voiceLabels[voice] ?? voice} (${wizardMessages.voices.accentLabels[accent ?? "american"] ?? accent}, ${formatSpeed(speed ?? 1)})`;
 }

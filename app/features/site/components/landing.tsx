@@ -16,8 +16,6 @@ import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample
 import { PLANS } from "~/features/account/plans";
 import { formatCount } from "~/lib/text-format";
 
-const p = landingMessages.pricing;
-const s = landingMessages.signup;
 
 const STEPS = [
   { title: "Invite your family", text: "Create a story collection with a question, and we e-mail it to the relatives you choose." },
@@ -87,7 +85,7 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
         </p>
         <div className="mt-8 flex justify-center gap-3">
           <a href="#pricing-section" className={buttonClass("default", "lg")}>
-            {p.seePlans}
+            {landingMessages.pricing.seePlans}
           </a>
           <Link to="/login" className={buttonClass("outline", "lg")}>
             Sign in
@@ -148,15 +146,15 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
             way that works for everyone: a reply to an e-mail is all it takes.
           </p>
           <a href="#pricing-section" className={buttonClass("outline", "default", "mt-8")}>
-            {p.seePlans}
+            {landingMessages.pricing.seePlans}
           </a>
         </div>
       </section>
 
       <section id="pricing-section" className="mx-auto max-w-5xl px-4 py-16">
-        <h2 className="text-center font-serif text-3xl font-bold">{p.heading}</h2>
-        <p className="mt-3 text-center text-muted-foreground">{p.intro}</p>
-        <nav aria-label={p.billingLabel} className="mt-6 flex justify-center">
+        <h2 className="text-center font-serif text-3xl font-bold">{landingMessages.pricing.heading}</h2>
+        <p className="mt-3 text-center text-muted-foreground">{landingMessages.pricing.intro}</p>
+        <nav aria-label={landingMessages.pricing.billingLabel} className="mt-6 flex justify-center">
           <div className="inline-flex rounded-full border border-border bg-card p-1">
             {(["monthly", "annual"] as const).map((option) => {
               const search = searchWith(params, { billing: option === "annual" ? "annual" : null });
@@ -170,7 +168,7 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
                   aria-current={billing === option ? "true" : undefined}
                   className={cn("rounded-full px-4 py-1.5 text-sm font-medium", billing === option ? "bg-primary text-primary-foreground" : "hover:bg-muted")}
                 >
-                  {option === "annual" ? p.annual : p.monthly}
+                  {option === "annual" ? landingMessages.pricing.annual : landingMessages.pricing.monthly}
                 </Link>
               );
             })}
@@ -180,35 +178,35 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
           {PLANS.map((plan) => (
             <Card key={plan.name} className={cn("flex flex-col", plan.popular && "border-primary ring-2 ring-primary")} data-plan={plan.name}>
               <h3 className="flex items-center gap-2 text-xl font-semibold">
-                {plan.name} {plan.popular ? <Badge>{p.popular}</Badge> : null}
+                {plan.name} {plan.popular ? <Badge>{landingMessages.pricing.popular}</Badge> : null}
               </h3>
               <p className="mt-2 text-3xl font-bold">
                 ${billing === "annual" ? plan.annual : plan.monthly}
-                <span className="text-base font-normal text-muted-foreground">{billing === "annual" ? p.perYear : p.perMonth}</span>
+                <span className="text-base font-normal text-muted-foreground">{billing === "annual" ? landingMessages.pricing.perYear : landingMessages.pricing.perMonth}</span>
               </p>
               {billing === "annual" ? (
                 <Badge variant="secondary" className="mt-2 self-start">
-                  {p.save(plan.annualSaving)}
+                  {landingMessages.pricing.save(plan.annualSaving)}
                 </Badge>
               ) : null}
               <ul className="mt-4 flex-1 space-y-1 text-sm">
-                <li>{p.credits(plan.credits)}</li>
-                <li>{p.perCredit(formatCount(plan.wordsPerCredit), plan.minutesPerCredit)}</li>
-                <li>{p.addOn(plan.addOnPrice, plan.addOnMax)}</li>
+                <li>{landingMessages.pricing.credits(plan.credits)}</li>
+                <li>{landingMessages.pricing.perCredit(formatCount(plan.wordsPerCredit), plan.minutesPerCredit)}</li>
+                <li>{landingMessages.pricing.addOn(plan.addOnPrice, plan.addOnMax)}</li>
               </ul>
               <Link {...openSignup} className={buttonClass(plan.popular ? "default" : "outline", "default", "mt-6 w-full")}>
-                {p.choose(plan.name)}
+                {landingMessages.pricing.choose(plan.name)}
               </Link>
             </Card>
           ))}
         </div>
         <Card className="mt-8 flex flex-col items-center gap-3 text-center sm:flex-row sm:justify-between sm:text-left">
           <div>
-            <h3 className="font-semibold">{p.enterprise}</h3>
-            <p className="text-sm text-muted-foreground">{p.enterpriseText}</p>
+            <h3 className="font-semibold">{landingMessages.pricing.enterprise}</h3>
+            <p className="text-sm text-muted-foreground">{landingMessages.pricing.enterpriseText}</p>
           </div>
           <Link {...openSignup} className={buttonClass("link")}>
-            {p.enterpriseLink}
+            {landingMessages.pricing.enterpriseLink}
           </Link>
         </Card>
       </section>
@@ -235,19 +233,19 @@ type SignupDialogProps = {
 function SignupDialog({ state, closeTo, onClose, launchListConstraint }: SignupDialogProps) {
   return (
     <Dialog
-      title={state === "thanks" ? s.thanksTitle : s.title}
+      title={state === "thanks" ? landingMessages.signup.thanksTitle : landingMessages.signup.title}
       closeTo={{ search: closeTo, hash: "pricing-section" }}
       replace
       onClose={onClose}
-      closeLabel={s.close}
+      closeLabel={landingMessages.signup.close}
       width="md"
       titleClassName="font-serif text-2xl font-bold"
     >
       {state === "thanks" ? (
-        <p className="text-muted-foreground">{s.thanksText}</p>
+        <p className="text-muted-foreground">{landingMessages.signup.thanksText}</p>
       ) : (
         <div className="space-y-4">
-          <p className="text-muted-foreground">{s.text}</p>
+          <p className="text-muted-foreground">{landingMessages.signup.text}</p>
           <LaunchListForm autoFocus constraint={launchListConstraint} />
         </div>
       )}

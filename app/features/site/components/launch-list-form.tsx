@@ -6,7 +6,6 @@ import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { landingMessages } from "~/features/site/landing-messages";
 
-const s = landingMessages.signup;
 
 type Props = {
   lastResult?: SubmissionResult;
@@ -23,14 +22,14 @@ export function LaunchListForm({ lastResult, autoFocus, constraint }: Props) {
   return (
     <fetcher.Form method="post" action="/launch-list" className="space-y-3" {...getFormProps(form)}>
       <Field
-        label={s.emailLabel}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), placeholder: s.emailPlaceholder, autoComplete: "email", autoFocus }}
+        label={landingMessages.signup.emailLabel}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), placeholder: landingMessages.signup.emailPlaceholder, autoComplete: "email", autoFocus }}
         errors={fields.email.errors}
       />
       <Button type="submit" className="w-full" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? s.submitting : s.submit}
+        {fetcher.state !== "idle" ? landingMessages.signup.submitting : landingMessages.signup.submit}
       </Button>
-      <p className="text-center text-xs text-muted-foreground">{s.privacy}</p>
+      <p className="text-center text-xs text-muted-foreground">{landingMessages.signup.privacy}</p>
     </fetcher.Form>
   );
 }

@@ -10,7 +10,6 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { MAX_CAMPAIGN_QUESTIONS } from "~/features/testimonials/limits";
 import type { CampaignFormSchema } from "~/features/testimonials/schemas";
 
-const a = testimonialMessages.admin;
 
 export function CampaignForm({
   lastResult,
@@ -54,9 +53,9 @@ export function CampaignForm({
                   variant="ghost"
                   size="sm"
                   formNoValidate
-                  aria-label={`${a.removeQuestion} question ${index + 1}`}
+                  aria-label={`${testimonialMessages.admin.removeQuestion} question ${index + 1}`}
                 >
-                  {a.removeQuestion}
+                  {testimonialMessages.admin.removeQuestion}
                 </Button>
               ) : null}
             </div>
@@ -71,15 +70,15 @@ export function CampaignForm({
             size="sm"
             formNoValidate
           >
-            {a.addQuestion}
+            {testimonialMessages.admin.addQuestion}
           </Button>
         ) : null}
       </fieldset>
-      <CheckboxField label={a.allowText} inputProps={getInputProps(fields.allowTextResponses, { type: "checkbox" })} errors={fields.allowTextResponses.errors} />
-      <CheckboxField label={a.active} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} errors={fields.isActive.errors} />
+      <CheckboxField label={testimonialMessages.admin.allowText} inputProps={getInputProps(fields.allowTextResponses, { type: "checkbox" })} errors={fields.allowTextResponses.errors} />
+      <CheckboxField label={testimonialMessages.admin.active} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} errors={fields.isActive.errors} />
       <FormActions cancelTo={closeHref}>
         <Button type="submit" disabled={saving}>
-          {saving ? a.creating : a.createButton}
+          {saving ? testimonialMessages.admin.creating : testimonialMessages.admin.createButton}
         </Button>
       </FormActions>
     </Form>

@@ -4,7 +4,6 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { formatClock } from "~/lib/text-format";
 import { formatMegabytes } from "~/features/testimonials/upload-limits";
 
-const a = testimonialMessages.admin;
 
 export type AdminResponseView = {
   id: string;
@@ -21,7 +20,7 @@ export type AdminResponseView = {
 };
 
 export function ResponseList({ responses }: { responses: AdminResponseView[] }) {
-  if (!responses.length) return <p className="text-muted-foreground">{a.noResponses}</p>;
+  if (!responses.length) return <p className="text-muted-foreground">{testimonialMessages.admin.noResponses}</p>;
   return (
     <ul className="space-y-4">
       {responses.map((r) => (
@@ -35,12 +34,12 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
                 </a>
               </p>
               <p className="text-sm text-muted-foreground">
-                {a.submitted}: {r.submittedLabel} · {a.consent}: {r.consentLabel}
+                {testimonialMessages.admin.submitted}: {r.submittedLabel} · {testimonialMessages.admin.consent}: {r.consentLabel}
               </p>
             </div>
             {r.selectedQuestions.length ? (
               <div data-testid="selected-questions">
-                <h4 className="text-sm font-medium">{a.answeredOnVideo}</h4>
+                <h4 className="text-sm font-medium">{testimonialMessages.admin.answeredOnVideo}</h4>
                 <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
                   {r.selectedQuestions.map((q) => (
                     <li key={q.questionIndex}>{q.question}</li>
@@ -51,7 +50,7 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
             {r.videoUrl && r.adminVideoUrl ? (
               <ResponseVideo videoUrl={r.videoUrl} adminVideoUrl={r.adminVideoUrl} knownDuration={r.videoDuration} size={r.videoSize} />
             ) : (
-              <p className="text-sm text-muted-foreground">{a.noVideo}</p>
+              <p className="text-sm text-muted-foreground">{testimonialMessages.admin.noVideo}</p>
             )}
             {r.responses.length ? (
               <dl className="space-y-2">
@@ -104,12 +103,12 @@ function ResponseVideo({ videoUrl, adminVideoUrl, knownDuration, size }: { video
       <p className="flex flex-wrap gap-3 text-xs text-muted-foreground">
         {duration !== null ? (
           <span data-testid="video-duration">
-            {a.duration}: {formatClock(duration)}
+            {testimonialMessages.admin.duration}: {formatClock(duration)}
           </span>
         ) : null}
         {size !== null ? <span>{formatMegabytes(size)} MB</span> : null}
         <a href={adminVideoUrl} className="text-primary hover:underline">
-          {a.downloadVideo}
+          {testimonialMessages.admin.downloadVideo}
         </a>
       </p>
     </div>

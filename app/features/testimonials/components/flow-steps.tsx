@@ -11,8 +11,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { MAX_QUESTIONS, toggleQuestion } from "~/features/testimonials/recording";
 import { chosenFileProblem, formatMegabytes, isLargeVideo } from "~/features/testimonials/upload-limits";
 
-const f = testimonialMessages.flow;
-const v = testimonialMessages.validation;
 
 export type StepSubmit = (intent: FlowIntent, form: FormData) => void;
 
@@ -51,7 +49,7 @@ function StepButtons({ forward, forwardLabel, back = true, disabled, children }:
       {children}
       {back ? (
         <Button type="submit" name="intent" value="back" variant="outline" formNoValidate>
-          {f.back}
+          {testimonialMessages.flow.back}
         </Button>
       ) : null}
     </div>
@@ -64,9 +62,9 @@ export function ProgressCircles({ step }: { step: FlowState["step"] }) {
   return (
     <div className="space-y-2">
       <p id={textId} aria-live="polite" className="text-center text-sm font-medium text-muted-foreground" data-testid="flow-step">
-        {f.stepOf(at, FLOW_STEPS)}
+        {testimonialMessages.flow.stepOf(at, FLOW_STEPS)}
       </p>
-      <ol aria-label={f.progressLabel} aria-describedby={textId} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
+      <ol aria-label={testimonialMessages.flow.progressLabel} aria-describedby={textId} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
         {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
           const n = i + 1;
           const done = at > n;
@@ -108,14 +106,14 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
   const [name, setName] = useState(state.respondentName);
   const [email, setEmail] = useState(state.respondentEmail);
   const live = Boolean(onIntent);
-  const emailError = live ? (email.trim() !== "" && !isRespondentEmail(email) ? [v.email] : undefined) : errors?.respondentEmail;
+  const emailError = live ? (email.trim() !== "" && !isRespondentEmail(email) ? [testimonialMessages.validation.email] : undefined) : errors?.respondentEmail;
   const ready = name.trim() !== "" && isRespondentEmail(email);
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
-      <StepHeading>{f.about.title}</StepHeading>
+      <StepHeading>{testimonialMessages.flow.about.title}</StepHeading>
       <div className="space-y-1">
         <label htmlFor={`${id}-name`} className="block text-sm font-medium">
-          {f.about.name}
+          {testimonialMessages.flow.about.name}
         </label>
         <input
           id={`${id}-name`}
@@ -132,7 +130,7 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-email`} className="block text-sm font-medium">
-          {f.about.email}
+          {testimonialMessages.flow.about.email}
         </label>
         <input
           id={`${id}-email`}
@@ -148,7 +146,7 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
         />
         <ErrorList errors={emailError} />
       </div>
-      <StepButtons forward="about" forwardLabel={f.continue} back={false} disabled={live && !ready} />
+      <StepButtons forward="about" forwardLabel={testimonialMessages.flow.continue} back={false} disabled={live && !ready} />
     </StepForm>
   );
 }
@@ -166,14 +164,14 @@ export function MethodStep({ state, errors, draftId, onIntent }: Common) {
   );
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
-      <StepHeading>{f.method.title}</StepHeading>
+      <StepHeading>{testimonialMessages.flow.method.title}</StepHeading>
       <fieldset className="space-y-3">
-        <legend className="sr-only">{f.method.title}</legend>
-        {option("record", f.method.record, f.method.recordHint)}
-        {option("upload", f.method.upload, f.method.uploadHint)}
+        <legend className="sr-only">{testimonialMessages.flow.method.title}</legend>
+        {option("record", testimonialMessages.flow.method.record, testimonialMessages.flow.method.recordHint)}
+        {option("upload", testimonialMessages.flow.method.upload, testimonialMessages.flow.method.uploadHint)}
       </fieldset>
       <ErrorList errors={errors?.form} />
-      <StepButtons forward="method" forwardLabel={f.continue} />
+      <StepButtons forward="method" forwardLabel={testimonialMessages.flow.continue} />
     </StepForm>
   );
 }
@@ -183,11 +181,10 @@ type Question = { question: string; hint: string };
 function QuestionChoice({ questions, initial, errors }: { questions: Question[]; initial: number[]; errors: string[] | undefined }) {
   const [selected, setSelected] = useState(initial);
   const hydrated = useHydrated();
-  const r = testimonialMessages.recorder;
   return (
     <fieldset className="space-y-2">
-      <legend className="font-medium">{r.selectTitle}</legend>
-      <p className="text-sm text-muted-foreground">{r.selectHint}</p>
+      <legend className="font-medium">{testimonialMessages.recorder.selectTitle}</legend>
+      <p className="text-sm text-muted-foreground">{testimonialMessages.recorder.selectHint}</p>
       {questions.map((q, i) => {
         const checked = selected.includes(i);
         return (
@@ -227,11 +224,11 @@ export function UploadStep({
   const selectedName = chosen ?? state.video?.fileName ?? null;
   return (
     <StepForm draftId={draftId} onIntent={onIntent} multipart>
-      <StepHeading hint={record ? f.upload.recordHint : f.upload.hint}>{record ? f.upload.recordTitle : f.upload.title}</StepHeading>
+      <StepHeading hint={record ? testimonialMessages.flow.upload.recordHint : testimonialMessages.flow.upload.hint}>{record ? testimonialMessages.flow.upload.recordTitle : testimonialMessages.flow.upload.title}</StepHeading>
       {record && questions.length ? <QuestionChoice questions={questions} initial={state.selectedQuestions} errors={errors?.selectedQuestions} /> : null}
       <div className="space-y-2">
         <label htmlFor={`${id}-video`} className="block text-sm font-medium">
-          {f.upload.label}
+          {testimonialMessages.flow.upload.label}
         </label>
         <input
           id={`${id}-video`}
@@ -245,7 +242,7 @@ export function UploadStep({
             const file = e.currentTarget.files?.[0] ?? null;
             const problem = file ? chosenFileProblem(file) : null;
             if (problem) {
-              setLocalError(problem === "too-large" ? v.fileTooLarge : { description: v.notAVideo });
+              setLocalError(problem === "too-large" ? testimonialMessages.validation.fileTooLarge : { description: testimonialMessages.validation.notAVideo });
               e.currentTarget.value = "";
               onFile?.(null);
               return;
@@ -256,7 +253,7 @@ export function UploadStep({
         />
         {selectedName && !localError ? (
           <p className="text-sm font-medium text-green-700 dark:text-green-400" role="status">
-            ✓ {f.upload.selected(selectedName)}
+            ✓ {testimonialMessages.flow.upload.selected(selectedName)}
           </p>
         ) : null}
         {localError ? (
@@ -267,7 +264,7 @@ export function UploadStep({
         ) : null}
         <ErrorList errors={errors?.video} />
       </div>
-      <StepButtons forward="video" forwardLabel={f.continue} disabled={Boolean(onIntent) && !selectedName} />
+      <StepButtons forward="video" forwardLabel={testimonialMessages.flow.continue} disabled={Boolean(onIntent) && !selectedName} />
     </StepForm>
   );
 }
@@ -275,7 +272,7 @@ export function UploadStep({
 export function ThoughtsStep({ state, errors, draftId, onIntent, questions }: Common & { questions: Array<{ question: string; hint: string }> }) {
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
-      <StepHeading hint={f.thoughts.hint}>{f.thoughts.title}</StepHeading>
+      <StepHeading hint={testimonialMessages.flow.thoughts.hint}>{testimonialMessages.flow.thoughts.title}</StepHeading>
       {questions.map((q, i) => (
         <div key={i} className="space-y-1">
           <label htmlFor={`thought-${i}`} className="block font-medium">
@@ -286,7 +283,7 @@ export function ThoughtsStep({ state, errors, draftId, onIntent, questions }: Co
         </div>
       ))}
       <ErrorList errors={errors?.form} />
-      <StepButtons forward="thoughts" forwardLabel={f.continue} />
+      <StepButtons forward="thoughts" forwardLabel={testimonialMessages.flow.continue} />
     </StepForm>
   );
 }
@@ -295,26 +292,26 @@ export function ReviewStep({ state, errors, draftId, onIntent, previewUrl }: Com
   const size = state.video?.size ?? 0;
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
-      <StepHeading>{f.review.title}</StepHeading>
+      <StepHeading>{testimonialMessages.flow.review.title}</StepHeading>
       {previewUrl ? (
         <video controls preload="metadata" src={previewUrl} className="mx-auto max-h-[60vh] w-full rounded-lg bg-black" data-testid="review-video">
           <track kind="captions" />
         </video>
       ) : null}
-      {state.video ? <p className="text-sm text-muted-foreground">{f.review.size(formatMegabytes(size))}</p> : null}
+      {state.video ? <p className="text-sm text-muted-foreground">{testimonialMessages.flow.review.size(formatMegabytes(size))}</p> : null}
       {isLargeVideo(size) ? (
         <div role="status" className="rounded-md border border-yellow-500 bg-yellow-50 p-3 text-sm text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100">
-          <p className="font-semibold">{f.review.largeTitle}</p>
-          <p>{f.review.largeText}</p>
+          <p className="font-semibold">{testimonialMessages.flow.review.largeTitle}</p>
+          <p>{testimonialMessages.flow.review.largeText}</p>
         </div>
       ) : null}
       <ErrorList errors={errors?.video ?? errors?.form} />
       <div className="flex flex-row-reverse flex-wrap justify-between gap-2 pt-2">
         <Button type="submit" name="intent" value="review-ok">
-          {f.review.looksGood}
+          {testimonialMessages.flow.review.looksGood}
         </Button>
         <Button type="submit" name="intent" value="record-again" variant="outline" formNoValidate>
-          {f.review.recordAgain}
+          {testimonialMessages.flow.review.recordAgain}
         </Button>
       </div>
     </StepForm>
@@ -333,22 +330,21 @@ export function ConfirmStep({
   failure,
 }: Common & { submitting: boolean; progress: UploadProgress; failure: string | null }) {
   const [consent, setConsent] = useState(state.consentGiven);
-  const c = f.confirm;
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
-      <StepHeading>{c.title}</StepHeading>
+      <StepHeading>{testimonialMessages.flow.confirm.title}</StepHeading>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
-        <dt className="font-medium">{c.name}</dt>
+        <dt className="font-medium">{testimonialMessages.flow.confirm.name}</dt>
         <dd>{state.respondentName}</dd>
-        <dt className="font-medium">{c.email}</dt>
+        <dt className="font-medium">{testimonialMessages.flow.confirm.email}</dt>
         <dd>{state.respondentEmail}</dd>
-        <dt className="font-medium">{c.video}</dt>
-        <dd>{state.video ? c.videoIncluded : c.videoMissing}</dd>
+        <dt className="font-medium">{testimonialMessages.flow.confirm.video}</dt>
+        <dd>{state.video ? testimonialMessages.flow.confirm.videoIncluded : testimonialMessages.flow.confirm.videoMissing}</dd>
       </dl>
       <div className="space-y-1">
         <label className="flex gap-3">
           <input type="checkbox" name="consentGiven" required checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} className="mt-1" />
-          <span className="text-sm">{c.consent}</span>
+          <span className="text-sm">{testimonialMessages.flow.confirm.consent}</span>
         </label>
         <ErrorList errors={errors?.consentGiven} />
       </div>
@@ -357,7 +353,7 @@ export function ConfirmStep({
           <div className="h-2 w-full overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
             <div className="h-full bg-primary transition-all" style={{ width: `${progress.percent}%` }} />
           </div>
-          <p className="text-sm text-muted-foreground">{c.uploading(progress.percent)}</p>
+          <p className="text-sm text-muted-foreground">{testimonialMessages.flow.confirm.uploading(progress.percent)}</p>
         </div>
       ) : null}
       {failure ? (
@@ -367,7 +363,7 @@ export function ConfirmStep({
         </div>
       ) : null}
       <ErrorList errors={errors?.video ?? errors?.form} />
-      <StepButtons forward="submit" forwardLabel={submitting ? c.submitting : c.submit} disabled={Boolean(onIntent) && (!consent || submitting)} />
+      <StepButtons forward="submit" forwardLabel={submitting ? testimonialMessages.flow.confirm.submitting : testimonialMessages.flow.confirm.submit} disabled={Boolean(onIntent) && (!consent || submitting)} />
     </StepForm>
   );
 }
@@ -376,11 +372,11 @@ export function ThanksStep({ draftId, onIntent }: Omit<Common, "state" | "errors
   return (
     <StepForm draftId={draftId} onIntent={onIntent} className="text-center">
       <div className="space-y-2">
-        <h2 className="text-3xl font-semibold">{f.thanks.title}</h2>
-        <p className="text-muted-foreground">{f.thanks.text}</p>
+        <h2 className="text-3xl font-semibold">{testimonialMessages.flow.thanks.title}</h2>
+        <p className="text-muted-foreground">{testimonialMessages.flow.thanks.text}</p>
       </div>
       <Button type="submit" name="intent" value="another">
-        {f.thanks.another}
+        {testimonialMessages.flow.thanks.another}
       </Button>
     </StepForm>
   );

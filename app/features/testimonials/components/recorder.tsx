@@ -23,7 +23,6 @@ import { CameraError, openCamera, stopStream } from "./camera";
 import { useMicLevel } from "~/components/use-mic-level";
 import { useRecording } from "./use-recording";
 
-const r = testimonialMessages.recorder;
 
 export type RecorderQuestion = { question: string; hint: string };
 type Props = {
@@ -60,7 +59,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     release();
     onComplete(blob, selectedRef.current, notice);
   };
-  const recording = useRecording({ onAutoStop: (blob) => finish(blob, r.errors.limitReached) });
+  const recording = useRecording({ onAutoStop: (blob) => finish(blob, testimonialMessages.recorder.errors.limitReached) });
   const startRecorder = recording.start;
 
   useEffect(() => () => stopStream(stream.current), []);
@@ -76,7 +75,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       setLiveStream(opened.stream);
     } catch (e) {
       setStarting(false);
-      setError(e instanceof CameraError ? e.message : r.errors.generic);
+      setError(e instanceof CameraError ? e.message : testimonialMessages.recorder.errors.generic);
       return;
     }
     setView("camera");
@@ -87,7 +86,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     if (view !== "camera") return;
     const live = stream.current;
     if (!live) {
-      setError(r.errors.noStream);
+      setError(testimonialMessages.recorder.errors.noStream);
       setView("select");
       return;
     }
@@ -95,9 +94,9 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     if (video) {
       try {
         video.srcObject = live;
-        void video.play().catch(() => setDisplayError(r.errors.display));
+        void video.play().catch(() => setDisplayError(testimonialMessages.recorder.errors.display));
       } catch {
-        setDisplayError(r.errors.display);
+        setDisplayError(testimonialMessages.recorder.errors.display);
       }
     }
     setCountdown(COUNTDOWN_SECONDS);
@@ -118,7 +117,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       stopStream(live);
       stream.current = null;
       setLiveStream(null);
-      setError(r.errors.startFailed);
+      setError(testimonialMessages.recorder.errors.startFailed);
       setView("select");
     }
   }, [countdown, startRecorder]);
@@ -136,9 +135,9 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       <section aria-labelledby="recorder-select" className="space-y-4">
         <div>
           <h2 id="recorder-select" className="text-2xl font-semibold">
-            {r.selectTitle}
+            {testimonialMessages.recorder.selectTitle}
           </h2>
-          <p className="text-muted-foreground">{r.selectHint}</p>
+          <p className="text-muted-foreground">{testimonialMessages.recorder.selectHint}</p>
           <p className="sr-only">
             {title}
             {description ? `: ${description}` : ""}
@@ -146,7 +145,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm text-muted-foreground" aria-live="polite">
-            {r.selectedCount(selected.length)}
+            {testimonialMessages.recorder.selectedCount(selected.length)}
           </legend>
           {questions.map((q, i) => {
             const checked = selected.includes(i);
@@ -175,7 +174,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         ) : null}
         <div className="flex flex-row-reverse justify-between gap-2">
           <Button type="button" onClick={() => void startRecording()} disabled={!canStartRecording(selected) || starting}>
-            {starting ? r.starting : r.start}
+            {starting ? testimonialMessages.recorder.starting : testimonialMessages.recorder.start}
           </Button>
           <Button type="button" variant="outline" onClick={onBack}>
             {testimonialMessages.flow.back}
@@ -190,9 +189,9 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   const warning = remainingWarning(seconds);
   const counting = countdown !== null;
   return (
-    <section aria-label={r.recording} className="space-y-4">
+    <section aria-label={testimonialMessages.recorder.recording} className="space-y-4">
       <div className="relative mx-auto overflow-hidden rounded-lg bg-black" style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}>
-        <video ref={preview} muted playsInline autoPlay aria-label={r.preview} className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
+        <video ref={preview} muted playsInline autoPlay aria-label={testimonialMessages.recorder.preview} className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
         {counting ? (
           <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/40 font-serif text-8xl font-bold text-white" data-testid="countdown">
             {countdown}
@@ -201,16 +200,16 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       </div>
       {/* Always in the page, so each number (and the start) is heard as it changes. */}
       <p className="sr-only" aria-live="assertive" data-testid="recorder-announcer">
-        {counting ? r.countdown(countdown) : recording.phase === "recording" ? r.started : ""}
+        {counting ? testimonialMessages.recorder.countdown(countdown) : recording.phase === "recording" ? testimonialMessages.recorder.started : ""}
       </p>
       {displayError ? <ErrorList errors={[displayError]} /> : null}
       {micLevel !== null ? (
-        <LevelMeter level={micLevel} label={r.micLevel} hint={r.micHint} testId="mic-level" />
+        <LevelMeter level={micLevel} label={testimonialMessages.recorder.micLevel} hint={testimonialMessages.recorder.micHint} testId="mic-level" />
       ) : null}
       {counting ? (
         <div className="flex justify-center">
           <Button type="button" variant="outline" onClick={() => setCountdown(0)}>
-            {r.skipCountdown}
+            {testimonialMessages.recorder.skipCountdown}
           </Button>
         </div>
       ) : null}
@@ -226,7 +225,7 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         <div className="flex items-center justify-between text-sm">
           <span className="flex items-center gap-2 font-medium">
             <span aria-hidden="true" className={cn("inline-block h-2.5 w-2.5 rounded-full", recording.phase === "recording" ? "animate-pulse bg-red-600" : "bg-muted-foreground")} />
-            {recording.phase === "paused" ? r.paused : r.recording}
+            {recording.phase === "paused" ? testimonialMessages.recorder.paused : testimonialMessages.recorder.recording}
           </span>
           <span data-testid="recording-clock">
             {formatClock(seconds)} / {formatClock(RECORDING_LIMIT_SECONDS)}
@@ -235,35 +234,35 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
         <div
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
           role="progressbar"
-          aria-label={r.recordingTime}
+          aria-label={testimonialMessages.recorder.recordingTime}
           aria-valuemin={0}
           aria-valuemax={RECORDING_LIMIT_SECONDS}
           aria-valuenow={Math.floor(seconds)}
-          aria-valuetext={r.timeOf(formatClock(seconds), formatClock(RECORDING_LIMIT_SECONDS))}
+          aria-valuetext={testimonialMessages.recorder.timeOf(formatClock(seconds), formatClock(RECORDING_LIMIT_SECONDS))}
         >
           <div className={cn("h-full transition-all", TONE_CLASS[tone])} data-tone={tone} style={{ width: `${progressPercent(seconds)}%` }} />
         </div>
         {warning !== null ? (
           <p role="status" className="text-sm font-medium text-red-600">
-            {r.remaining(warning)}
+            {testimonialMessages.recorder.remaining(warning)}
           </p>
         ) : null}
       </div>
       <div className="flex flex-wrap justify-center gap-2">
         {recording.phase === "paused" ? (
           <Button type="button" variant="outline" onClick={recording.resume} disabled={!canRecordMore(seconds)}>
-            {r.resume}
+            {testimonialMessages.recorder.resume}
           </Button>
         ) : (
           <Button type="button" variant="outline" onClick={recording.pause} disabled={recording.phase !== "recording"}>
-            {r.pause}
+            {testimonialMessages.recorder.pause}
           </Button>
         )}
         <Button type="button" variant="destructive" onClick={() => void stop()} disabled={recording.phase === "stopped" || recording.phase === "idle"}>
-          {r.stop}
+          {testimonialMessages.recorder.stop}
         </Button>
         <Button type="button" variant="ghost" onClick={exit}>
-          {r.exit}
+          {testimonialMessages.recorder.exit}
         </Button>
       </div>
     </section>
@@ -272,11 +271,10 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
 
 function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const v = testimonialMessages.validation;
   return (
     <div className="space-y-1">
       <label className="block space-y-1">
-        <span className="font-medium">{r.fallbackLabel}</span>
+        <span className="font-medium">{testimonialMessages.recorder.fallbackLabel}</span>
         <input
           type="file"
           accept="video/*"
@@ -286,7 +284,7 @@ function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
             const file = e.currentTarget.files?.[0];
             if (!file) return;
             const found = chosenFileProblem(file);
-            setProblem(found === "too-large" ? `${v.fileTooLarge.title}: ${v.fileTooLarge.description}` : found ? v.notAVideo : null);
+            setProblem(found === "too-large" ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : found ? testimonialMessages.validation.notAVideo : null);
             if (found) e.currentTarget.value = "";
             else onFile(file);
           }}

@@ -9,7 +9,6 @@ import { AboutStep, ConfirmStep, MethodStep, ProgressCircles, ReviewStep, Thanks
 import { Recorder } from "./recorder";
 import { SubmitFailure, submitTestimonial } from "./upload-client";
 
-const m = testimonialMessages;
 
 export type PublicCampaignView = {
   publicId: string;
@@ -79,7 +78,7 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
   const takeVideo = (blob: Blob, fileName: string, selectedQuestions: number[], note?: string) => {
     const problem = chosenFileProblem({ size: blob.size, type: blob.type, name: fileName });
     if (problem) {
-      const message = problem === "too-large" ? `${m.validation.fileTooLarge.title}: ${m.validation.fileTooLarge.description}` : m.validation.notAVideo;
+      const message = problem === "too-large" ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : testimonialMessages.validation.notAVideo;
       move({ state: { ...state, step: 3 }, errors: { video: [message] } });
       return;
     }
@@ -92,7 +91,7 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
 
   const submit = async (form: FormData) => {
     if (form.get("consentGiven") !== "on") {
-      move({ state, errors: { consentGiven: [m.validation.consentRequired] } });
+      move({ state, errors: { consentGiven: [testimonialMessages.validation.consentRequired] } });
       return;
     }
     setSubmitting(true);
@@ -118,7 +117,7 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
       });
       move(reduceFlow({ ...state, consentGiven: true }, { type: "submitted" }, ctx));
     } catch (error) {
-      setFailure(error instanceof SubmitFailure ? error.message : m.upload.submissionFailed);
+      setFailure(error instanceof SubmitFailure ? error.message : testimonialMessages.upload.submissionFailed);
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -135,7 +134,7 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
       if (choice.errors) move({ state, errors: choice.errors });
       else if (chosen) takeVideo(chosen, chosen.name, choice.selected);
       else if (state.video && video) move(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx));
-      else move({ state, errors: { video: [m.validation.videoRequired] } });
+      else move({ state, errors: { video: [testimonialMessages.validation.videoRequired] } });
       return;
     }
     if (intent === "record-again" || intent === "another") {

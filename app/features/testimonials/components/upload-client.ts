@@ -3,7 +3,6 @@ import { testimonialMessages } from "~/features/testimonials/messages";
 import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/features/testimonials/upload-limits";
 import { isTicket, partsToSend, urlIsFresh } from "./direct-upload-plan";
 
-const u = testimonialMessages.upload;
 
 export type SubmissionFields = {
   respondentName: string;
@@ -91,8 +90,8 @@ export async function submitTestimonial(options: SubmitOptions): Promise<void> {
       onProgress?.(1);
       return;
     }
-    if (result.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
-    if (result.status !== 413 || !video) throw new SubmitFailure(u.submissionFailed, result.status, message(result));
+    if (result.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
+    if (result.status !== 413 || !video) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   }
   await submitInChunks({ ...options, video: video! });
 }
@@ -140,7 +139,7 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
         report();
         return;
       }
-      if (!retryable(result.status) || attempt >= 4) throw new SubmitFailure(u.chunkFailed, result.status, message(result));
+      if (!retryable(result.status) || attempt >= 4) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
       await sleep(result.retryAfter ? Math.min(60, result.retryAfter) * 1000 : 500 * 2 ** attempt);
     }
   };
@@ -160,7 +159,7 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     if (!assembled) await askServer();
   }
   const finished = assembled as { videoPath?: string; videoSize?: number; mimeType?: string } | null;
-  if (!finished) throw new SubmitFailure(u.chunkFailed, 0, "");
+  if (!finished) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, 0, "");
 
   const result = await send(
     "POST",
@@ -177,7 +176,7 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     undefined,
     true,
   );
-  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(u.submissionFailed, result.status, message(result));
+  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   onProgress?.(1);
 }
 
@@ -213,12 +212,12 @@ async function directStart({ publicId, video, fileName, uploadId, onUploadId }: 
       onUploadId?.(earlier);
       return { ticket: earlier, status: status.body as unknown as DirectStatus };
     }
-    if (status.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
+    if (status.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
     remembered.set(key, null);
   }
   const start = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "start", fileName, size: video.size, type: video.type }), undefined, true);
-  if (start.status === 0) throw new SubmitFailure(u.uploadFailed, 0, "");
-  if (start.status !== 200) throw new SubmitFailure(u.submissionFailed, start.status, message(start));
+  if (start.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
+  if (start.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, start.status, message(start));
   if (start.body.mode !== "direct" || typeof start.body.ticket !== "string") return null;
   onUploadId?.(start.body.ticket);
   remembered.set(key, start.body.ticket);
@@ -258,7 +257,7 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
       signing ??= (async () => {
         const wanted = partsToSend(total, done).filter((n) => !urlIsFresh(urls.get(n), Date.now()));
         const result = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "sign", ticket, partNumbers: wanted.slice(0, 50) }), undefined, true);
-        if (result.status !== 200) throw new SubmitFailure(u.chunkFailed, result.status, message(result));
+        if (result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
         const expiresAt = Number(result.body.expiresAt);
         for (const [n, url] of Object.entries(result.body.urls as Record<string, string>)) urls.set(Number(n), { url, expiresAt });
       })().finally(() => {
@@ -283,8 +282,8 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
         return;
       }
       if (status === 403) urls.delete(partNumber);
-      else if (!retryable(status)) throw new SubmitFailure(u.chunkFailed, status, "");
-      if (attempt >= 5) throw new SubmitFailure(u.chunkFailed, status, "");
+      else if (!retryable(status)) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, status, "");
+      if (attempt >= 5) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, status, "");
       await sleep(500 * 2 ** attempt);
     }
   };
@@ -305,9 +304,9 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
     else if (finished.status === 409 && Array.isArray(finished.body.missingParts)) {
       for (const n of finished.body.missingParts as number[]) done.delete(n);
     } else if (retryable(finished.status)) await sleep(1000);
-    else throw new SubmitFailure(u.submissionFailed, finished.status, message(finished));
+    else throw new SubmitFailure(testimonialMessages.upload.submissionFailed, finished.status, message(finished));
   }
-  if (!completed) throw new SubmitFailure(u.chunkFailed, 0, "");
+  if (!completed) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, 0, "");
 
   const result = await send(
     "POST",
@@ -316,7 +315,7 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
     undefined,
     true,
   );
-  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(u.submissionFailed, result.status, message(result));
+  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   remembered.set(resumeKey(publicId, fileName, video.size), null);
   onProgress?.(1);
 }

@@ -6,12 +6,11 @@ import { adminMessages } from "~/features/admin/messages";
 import { ApiUpdateTemplateSchema } from "~/features/admin/schemas";
 
 // A category's default cannot be deleted (409), as the page offers delete only on non-defaults.
-const m = adminMessages.templates;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const template = params.id ? getPromptTemplate(params.id) : undefined;
-  if (!template) apiError(404, m.notFound);
+  if (!template) apiError(404, adminMessages.templates.notFound);
   return Response.json(template);
 }
 
@@ -21,11 +20,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method === "DELETE") {
     const result = deletePromptTemplate(id);
-    if (!result.ok) apiError(result.status, result.status === 404 ? m.notFound : m.cannotDeleteDefault);
+    if (!result.ok) apiError(result.status, result.status === 404 ? adminMessages.templates.notFound : adminMessages.templates.cannotDeleteDefault);
     return new Response(null, { status: 204 });
   }
   const changes = await readBody(request, ApiUpdateTemplateSchema);
   const updated = updatePromptTemplate(id, changes);
-  if (!updated) apiError(404, m.notFound);
+  if (!updated) apiError(404, adminMessages.templates.notFound);
   return Response.json(updated);
 }

@@ -6,11 +6,10 @@ import { adminMessages } from "~/features/admin/messages";
 import { ApiCollectionUpdateSchema } from "~/features/admin/schemas";
 
 // The spec leaves these calls open; they serve the admin list's edit and delete.
-const m = adminMessages.collections;
 
 const found = (id: string | undefined) => {
   const row = id ? getAdminCollection(id) : undefined;
-  if (!row) apiError(404, m.notFound);
+  if (!row) apiError(404, adminMessages.collections.notFound);
   return row;
 };
 

@@ -12,9 +12,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readBody(request, CreateUserApiSchema);
   const result = await createUserAsAdmin(input, admin);
   if (!result.ok) apiError(409, adminUserMessages.error.emailTaken);
-  const m = adminUserMessages.toast;
   return Response.json(
-    { message: result.invited ? m.userCreated : m.userCreatedNoInvite, user: publicUser(result.user), invitationSent: result.invited },
+    { message: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite, user: publicUser(result.user), invitationSent: result.invited },
     { status: 201 },
   );
 }

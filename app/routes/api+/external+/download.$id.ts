@@ -5,18 +5,17 @@ import { apiError } from "~/lib/http.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 
-const m = externalApiMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ownerId } = requireApiKey(request);
   const found = await externalDownload(ownerId, params.id ?? "");
   if (!found.ok) {
-    if (found.status === 404) apiError(404, m.podcastNotFound);
-    if (found.status === 409) apiError(409, m.notReady, { status: found.podcastStatus });
-    apiError(410, m.audioMissing);
+    if (found.status === 404) apiError(404, externalApiMessages.podcastNotFound);
+    if (found.status === 409) apiError(409, externalApiMessages.notReady, { status: found.podcastStatus });
+    apiError(410, externalApiMessages.audioMissing);
   }
   const response = await audioResponse(request, found.audioKey);
-  if (response.status === 404) apiError(410, m.audioMissing);
+  if (response.status === 404) apiError(410, externalApiMessages.audioMissing);
   response.headers.set("Content-Disposition", `attachment; filename="${found.fileName}"`);
   return response;
 }

@@ -7,12 +7,11 @@ import { contactMessages } from "~/features/contacts/messages";
 import { GroupUpdateBodySchema } from "~/features/contacts/schemas";
 
 // A contactIds entry that is not one of the caller's contacts answers 404, like a foreign group.
-const m = contactMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const group = await getOwnedContactGroup(user.id, params.groupId ?? "");
-  if (!group) apiError(404, m.group.notFound);
+  if (!group) apiError(404, contactMessages.group.notFound);
   return Response.json({ ...publicContactGroup(group), contactIds: listGroupContactIds(group.id) });
 }
 
@@ -21,10 +20,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const groupId = params.groupId ?? "";
   if (request.method === "DELETE") {
-    if (!deleteContactGroup(user.id, groupId)) apiError(404, m.group.notFound);
-    return Response.json({ message: m.group.deleted });
+    if (!deleteContactGroup(user.id, groupId)) apiError(404, contactMessages.group.notFound);
+    return Response.json({ message: contactMessages.group.deleted });
   }
-  if (!(await getOwnedContactGroup(user.id, groupId))) apiError(404, m.group.notFound);
+  if (!(await getOwnedContactGroup(user.id, groupId))) apiError(404, contactMessages.group.notFound);
   const patch = await readBody(request, GroupUpdateBodySchema);
   const result = updateContactGroup(user.id, groupId, patch);
   if (!result.ok) contactGroupError(result.error);

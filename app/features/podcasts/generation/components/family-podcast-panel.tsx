@@ -8,7 +8,6 @@ import { OpenDialogButton } from "~/features/contributions/components/open-dialo
 import { storyMessages } from "~/features/contributions/messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 
-const m = storyMessages.panel;
 
 export type FamilyPodcast = LiveStatus & { title: string };
 
@@ -18,7 +17,7 @@ function DeleteAndRegenerate() {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="delete-podcast" />
       <Button type="submit" variant="destructive" disabled={navigation.state === "submitting"}>
-        {m.deleteAndRegenerate}
+        {storyMessages.panel.deleteAndRegenerate}
       </Button>
     </Form>
   );
@@ -31,12 +30,12 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
   if (podcast.status === "complete") {
     return (
       <Card className="space-y-4 text-center">
-        <CardTitle>{m.created}</CardTitle>
-        <p className="text-muted-foreground">{m.createdText}</p>
-        {podcast.audioUrl ? <audio controls preload="none" src={podcast.audioUrl} aria-label={m.player} className="w-full" /> : null}
+        <CardTitle>{storyMessages.panel.created}</CardTitle>
+        <p className="text-muted-foreground">{storyMessages.panel.createdText}</p>
+        {podcast.audioUrl ? <audio controls preload="none" src={podcast.audioUrl} aria-label={storyMessages.panel.player} className="w-full" /> : null}
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
-            {m.openPodcast}
+            {storyMessages.panel.openPodcast}
           </Link>
           <DeleteAndRegenerate />
         </div>
@@ -47,11 +46,11 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
   if (podcast.status === "script_ready") {
     return (
       <Card className="space-y-4 text-center">
-        <CardTitle>{m.scriptReady}</CardTitle>
-        <p className="text-muted-foreground">{m.scriptReadyText}</p>
+        <CardTitle>{storyMessages.panel.scriptReady}</CardTitle>
+        <p className="text-muted-foreground">{storyMessages.panel.scriptReadyText}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={wizardUrls.script(podcast.id)} className={buttonClass()}>
-            {m.reviewScript}
+            {storyMessages.panel.reviewScript}
           </Link>
           <DeleteAndRegenerate />
         </div>
@@ -62,14 +61,14 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
   if (podcast.status === "failed") {
     return (
       <Card className="space-y-4 text-center">
-        <CardTitle>{m.failed}</CardTitle>
-        <MessageAlert message={{ title: m.failed, description: podcast.errorMessage ?? m.failedDefault }} className="text-left" />
-        <MessageAlert message={retryError ? { title: m.failed, description: retryError } : null} className="text-left" />
+        <CardTitle>{storyMessages.panel.failed}</CardTitle>
+        <MessageAlert message={{ title: storyMessages.panel.failed, description: podcast.errorMessage ?? storyMessages.panel.failedDefault }} className="text-left" />
+        <MessageAlert message={retryError ? { title: storyMessages.panel.failed, description: retryError } : null} className="text-left" />
         <div className="flex flex-wrap justify-center gap-2">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="retry-podcast" />
             <Button type="submit" disabled={navigation.state === "submitting"}>
-              {navigation.formData?.get("intent") === "retry-podcast" ? m.retrying : m.retry}
+              {navigation.formData?.get("intent") === "retry-podcast" ? storyMessages.panel.retrying : storyMessages.panel.retry}
             </Button>
           </Form>
           <DeleteAndRegenerate />
@@ -80,9 +79,9 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
 
   return (
     <Card className="space-y-4">
-      <CardTitle className="text-center">{m.generating}</CardTitle>
-      <p className="text-center text-muted-foreground">{m.generatingText}</p>
-      <GenerationProgress podcast={podcast} label={m.progressLabel} />
+      <CardTitle className="text-center">{storyMessages.panel.generating}</CardTitle>
+      <p className="text-center text-muted-foreground">{storyMessages.panel.generatingText}</p>
+      <GenerationProgress podcast={podcast} label={storyMessages.panel.progressLabel} />
     </Card>
   );
 }
@@ -91,10 +90,10 @@ export function FamilyPodcastPanel({ storyCount, podcast, retryError }: { storyC
   if (podcast) return <PodcastState key={podcast.id} podcast={podcast} retryError={retryError} />;
   return (
     <Card className="space-y-3 text-center">
-      <CardTitle>{m.ready}</CardTitle>
-      <p className="text-muted-foreground">{m.readyText(storyCount)}</p>
+      <CardTitle>{storyMessages.panel.ready}</CardTitle>
+      <p className="text-muted-foreground">{storyMessages.panel.readyText(storyCount)}</p>
       <div className="flex justify-center">
-        <OpenDialogButton dialog="voice">{m.generateFamilyPodcast}</OpenDialogButton>
+        <OpenDialogButton dialog="voice">{storyMessages.panel.generateFamilyPodcast}</OpenDialogButton>
       </div>
     </Card>
   );

@@ -14,7 +14,6 @@ import type { NarratorSettings, NarratorSettingsSchema } from "~/features/contri
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
-const m = storyMessages.voiceDialog;
 const review = wizardMessages.review;
 
 export const REVIEW_INTENT = "review-podcast";
@@ -47,13 +46,13 @@ function SpeakerFields({
         label={labels.voice}
         selectProps={{ ...getSelectProps(voice), onChange: (event) => onVoiceChange(event.currentTarget.value) }}
         options={familyVoices}
-        optionLabel={(v) => m.voiceLabels[v]}
+        optionLabel={(v) => storyMessages.voiceDialog.voiceLabels[v]}
         errors={voice.errors}
       />
       <SelectField
         label={labels.accent}
         selectProps={getSelectProps(accent)}
-        options={accentOptions(offer, String(voice.value ?? ""), familyAccents, m.accentLabels, hydrated)}
+        options={accentOptions(offer, String(voice.value ?? ""), familyAccents, storyMessages.voiceDialog.accentLabels, hydrated)}
         hint={voiceOfferMessages.hint}
         errors={accent.errors}
       />
@@ -111,12 +110,12 @@ export function VoiceDialog({
   };
   const hostCount = String(fields.hostCount.value ?? settings.hostCount);
   return (
-    <Dialog title={m.title} description={m.description} closeTo={closeTo} replace>
+    <Dialog title={storyMessages.voiceDialog.title} description={storyMessages.voiceDialog.description} closeTo={closeTo} replace>
             {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
       <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)}>
-        <FormAlert title={m.failed} errors={form.errors} />
+        <FormAlert title={storyMessages.voiceDialog.failed} errors={form.errors} />
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">{m.hostCount}</legend>
+          <legend className="text-sm font-medium">{storyMessages.voiceDialog.hostCount}</legend>
           {([1, 2] as const).map((count) => (
             <label key={count} className="flex items-start gap-2 text-sm">
               <input
@@ -127,14 +126,14 @@ export function VoiceDialog({
                 defaultChecked={String(count) === hostCount}
                 className="mt-1 accent-primary"
               />
-              {m.hostOptions[count]}
+              {storyMessages.voiceDialog.hostOptions[count]}
             </label>
           ))}
           <ErrorList errors={fields.hostCount.errors} />
         </fieldset>
-        <p className="text-sm text-muted-foreground">{m.introOutro}</p>
+        <p className="text-sm text-muted-foreground">{storyMessages.voiceDialog.introOutro}</p>
         <SpeakerFields
-          labels={{ voice: m.voice, accent: m.accent, speed: m.speed }}
+          labels={{ voice: storyMessages.voiceDialog.voice, accent: storyMessages.voiceDialog.accent, speed: storyMessages.voiceDialog.speed }}
           voice={fields.primaryVoice}
           accent={fields.primaryAccent}
           speed={fields.primarySpeed}
@@ -144,7 +143,7 @@ export function VoiceDialog({
         />
         <div className="hidden space-y-4 group-has-[#family-voices-2:checked]:block">
           <SpeakerFields
-            labels={{ voice: m.hostVoice, accent: m.hostAccent, speed: m.hostSpeed }}
+            labels={{ voice: storyMessages.voiceDialog.hostVoice, accent: storyMessages.voiceDialog.hostAccent, speed: storyMessages.voiceDialog.hostSpeed }}
             voice={fields.secondaryVoice}
             accent={fields.secondaryAccent}
             speed={fields.secondarySpeed}
@@ -153,12 +152,12 @@ export function VoiceDialog({
             onVoiceChange={keepAccentOffered(fields.secondaryAccent)}
           />
         </div>
-        <SelectField label={m.music} selectProps={getSelectProps(fields.backgroundMusic)} options={familyMusic} optionLabel={(v) => m.musicLabels[v]} errors={fields.backgroundMusic.errors} />
+        <SelectField label={storyMessages.voiceDialog.music} selectProps={getSelectProps(fields.backgroundMusic)} options={familyMusic} optionLabel={(v) => storyMessages.voiceDialog.musicLabels[v]} errors={fields.backgroundMusic.errors} />
         <SelectField
-          label={m.quality}
+          label={storyMessages.voiceDialog.quality}
           selectProps={getSelectProps(fields.processingQuality)}
           options={processingQualities}
-          optionLabel={(v) => m.qualityLabels[v]}
+          optionLabel={(v) => storyMessages.voiceDialog.qualityLabels[v]}
           errors={fields.processingQuality.errors}
         />
         <p id="family-review-first-hint" className="text-sm text-muted-foreground">
@@ -166,13 +165,13 @@ export function VoiceDialog({
         </p>
         <FormActions cancelTo={closeTo} replace>
           <Button type="submit" name="intent" value="save-voice" variant="outline" disabled={submitting}>
-            {pending === "save-voice" ? m.saving : m.save}
+            {pending === "save-voice" ? storyMessages.voiceDialog.saving : storyMessages.voiceDialog.save}
           </Button>
           <Button type="submit" name="intent" value={REVIEW_INTENT} variant="outline" disabled={submitting} aria-describedby="family-review-first-hint">
-            {pending === REVIEW_INTENT ? m.generating : review.reviewFirst}
+            {pending === REVIEW_INTENT ? storyMessages.voiceDialog.generating : review.reviewFirst}
           </Button>
           <Button type="submit" name="intent" value="generate-podcast" disabled={submitting}>
-            {pending === "generate-podcast" ? m.generating : m.generate}
+            {pending === "generate-podcast" ? storyMessages.voiceDialog.generating : storyMessages.voiceDialog.generate}
           </Button>
         </FormActions>
       </Form>

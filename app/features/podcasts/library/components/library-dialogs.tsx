@@ -9,9 +9,6 @@ import { listeningMessages } from "~/features/podcasts/listening/listening-messa
 import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening/listening-limits";
 import type { AddToCollectionSchema, EditDetailsSchema } from "~/features/podcasts/listening/listening-schemas";
 
-const e = listeningMessages.edit;
-const c = listeningMessages.collection;
-const r = listeningMessages.remove;
 
 export type DialogPodcast = { id: string; title: string; description: string | null; campaignId: string | null };
 type DialogProps = { podcast: DialogPodcast; closeHref: string; formAction: string; lastResult?: SubmissionResult<string[]> | null };
@@ -31,18 +28,18 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
         // Checked by the server only: the page ships no schema code.
   });
   return (
-    <Dialog title={e.heading} closeTo={closeHref}>
+    <Dialog title={listeningMessages.edit.heading} closeTo={closeHref}>
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <Hidden intent="edit" podcastId={podcast.id} />
         <ErrorList errors={form.errors} />
-        <Field label={e.titleLabel} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: PODCAST_TITLE_MAX }} errors={fields.title.errors} />
+        <Field label={listeningMessages.edit.titleLabel} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: PODCAST_TITLE_MAX }} errors={fields.title.errors} />
         <TextareaField
-          label={e.descriptionLabel}
+          label={listeningMessages.edit.descriptionLabel}
           textareaProps={{ ...getTextareaProps(fields.description), maxLength: PODCAST_DESCRIPTION_MAX, rows: 5 }}
           errors={fields.description.errors}
         />
         <FormActions cancelTo={closeHref}>
-          <Button type="submit">{e.save}</Button>
+          <Button type="submit">{listeningMessages.edit.save}</Button>
         </FormActions>
       </Form>
     </Dialog>
@@ -56,13 +53,13 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
     defaultValue: { campaignId: podcast.campaignId ?? "" },
   });
   return (
-    <Dialog title={c.heading} closeTo={closeHref}>
+    <Dialog title={listeningMessages.collection.heading} closeTo={closeHref}>
       {campaigns.length === 0 ? (
         <div className="space-y-4">
-          <p className="text-muted-foreground">{c.noCollections}</p>
+          <p className="text-muted-foreground">{listeningMessages.collection.noCollections}</p>
           <FormActions cancelTo={closeHref}>
             <Link to="/create-story-collection" className={buttonClass()}>
-              {c.createOne}
+              {listeningMessages.collection.createOne}
             </Link>
           </FormActions>
         </div>
@@ -71,14 +68,14 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
           <Hidden intent="collection" podcastId={podcast.id} />
           <ErrorList errors={form.errors} />
           <SelectField
-            label={c.label}
+            label={listeningMessages.collection.label}
             selectProps={{ id: fields.campaignId.id, name: fields.campaignId.name, defaultValue: podcast.campaignId ?? "" }}
-            placeholder={c.none}
+            placeholder={listeningMessages.collection.none}
             options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.title }))}
             errors={fields.campaignId.errors}
           />
           <FormActions cancelTo={closeHref}>
-            <Button type="submit">{c.save}</Button>
+            <Button type="submit">{listeningMessages.collection.save}</Button>
           </FormActions>
         </Form>
       )}
@@ -88,15 +85,15 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
 
 export function DeletePodcastDialog({ podcast, closeHref, formAction }: Omit<DialogProps, "lastResult">) {
   return (
-    <Dialog title={r.heading} closeTo={closeHref}>
-      <p>{r.confirm(podcast.title)}</p>
+    <Dialog title={listeningMessages.remove.heading} closeTo={closeHref}>
+      <p>{listeningMessages.remove.confirm(podcast.title)}</p>
       <Form method="post" action={formAction} className="flex justify-end gap-2">
         <Hidden intent="delete" podcastId={podcast.id} />
         <Link to={closeHref} className={buttonClass("outline")}>
-          {e.cancel}
+          {listeningMessages.edit.cancel}
         </Link>
         <Button type="submit" variant="destructive">
-          {r.button}
+          {listeningMessages.remove.button}
         </Button>
       </Form>
     </Dialog>

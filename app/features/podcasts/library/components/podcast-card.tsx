@@ -7,8 +7,6 @@ import { listeningMessages } from "~/features/podcasts/listening/listening-messa
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
-const l = listeningMessages.list;
-const mi = listeningMessages.menu;
 
 export type PodcastCardData = {
   id: string;
@@ -30,9 +28,9 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
     <Card className="flex flex-col gap-3 p-4" data-testid="podcast-card" data-podcast-id={podcast.id}>
       <div className="flex items-start gap-3">
         {podcast.group === "processing" ? (
-          <span role="status" aria-label={l.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
+          <span role="status" aria-label={listeningMessages.list.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
         ) : podcast.group === "ready" ? (
-          <ListLink to={`/podcast/${podcast.id}`} aria-label={l.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
+          <ListLink to={`/podcast/${podcast.id}`} aria-label={listeningMessages.list.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
             <img
               src={imageUrl(podcastCoverUrl(podcast.id), 96, podcast.coverVersion)}
               srcSet={imageSrcSet(podcastCoverUrl(podcast.id), podcast.coverVersion, 192)}
@@ -64,35 +62,35 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
           </p>
         </div>
         <details key={location.key} className="relative">
-          <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted" aria-label={l.menu(podcast.title)}>
+          <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted" aria-label={listeningMessages.list.menu(podcast.title)}>
             <span aria-hidden="true">⋮</span>
           </summary>
           <div className="menu-panel absolute right-0 z-20 mt-1 w-52">
             <ListLink to={dialogHref("edit", podcast.id)} className="menu-item">
-              {mi.editDetails}
+              {listeningMessages.menu.editDetails}
             </ListLink>
             <ListLink to={dialogHref("collection", podcast.id)} className="menu-item">
-              {mi.addToCollection}
+              {listeningMessages.menu.addToCollection}
             </ListLink>
             <Form method="post" action={formAction}>
               <input type="hidden" name="intent" value="transcript" />
               <input type="hidden" name="podcastId" value={podcast.id} />
               <button type="submit" className="menu-item">
-                {mi.generateTranscript}
+                {listeningMessages.menu.generateTranscript}
               </button>
             </Form>
             <ListLink to={dialogHref("delete", podcast.id)} className="menu-item text-destructive">
-              {mi.delete}
+              {listeningMessages.menu.delete}
             </ListLink>
           </div>
         </details>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {podcast.group === "processing" ? <Badge>{l.processing}</Badge> : null}
-        {podcast.group === "failed" ? <Badge variant="destructive">{l.failed}</Badge> : null}
-        {podcast.pinned ? <Badge variant="outline">{l.saved}</Badge> : null}
+        {podcast.group === "processing" ? <Badge>{listeningMessages.list.processing}</Badge> : null}
+        {podcast.group === "failed" ? <Badge variant="destructive">{listeningMessages.list.failed}</Badge> : null}
+        {podcast.pinned ? <Badge variant="outline">{listeningMessages.list.saved}</Badge> : null}
         {podcast.campaignTitle ? <Badge variant="secondary">{podcast.campaignTitle}</Badge> : null}
-        <span className="ml-auto text-muted-foreground">{l.listens(podcast.listens)}</span>
+        <span className="ml-auto text-muted-foreground">{listeningMessages.list.listens(podcast.listens)}</span>
       </div>
     </Card>
   );

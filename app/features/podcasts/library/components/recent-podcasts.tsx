@@ -5,8 +5,6 @@ import { Card } from "~/components/ui/card";
 import type { StatusFilter } from "~/features/podcasts/library/library-view";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 
-const l = listeningMessages.list;
-const r = listeningMessages.recent;
 
 export type RecentPodcastCard = {
   id: string;
@@ -22,10 +20,10 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
     <section aria-labelledby="recent-podcasts-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h2 id="recent-podcasts-heading" className="text-xl font-semibold">
-          {r.heading}
+          {listeningMessages.recent.heading}
         </h2>
         <Link to="/my-podcasts" className={buttonClass("outline", "sm")}>
-          {r.viewAll}
+          {listeningMessages.recent.viewAll}
         </Link>
       </div>
       {podcasts.length ? (
@@ -39,12 +37,12 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
                   </Link>
                 </h3>
                 <p className="text-xs text-muted-foreground">
-                  {`${p.createdAt} · ${p.duration} · ${l.listens(p.listens)}`}
+                  {`${p.createdAt} · ${p.duration} · ${listeningMessages.list.listens(p.listens)}`}
                 </p>
-                {p.group === "processing" ? <Badge className="self-start">{l.processing}</Badge> : null}
+                {p.group === "processing" ? <Badge className="self-start">{listeningMessages.list.processing}</Badge> : null}
                 {p.group === "failed" ? (
                   <Badge variant="destructive" className="self-start">
-                    {l.failed}
+                    {listeningMessages.list.failed}
                   </Badge>
                 ) : null}
               </Card>
@@ -52,7 +50,7 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
           ))}
         </ul>
       ) : (
-        <p className="text-muted-foreground">{l.noPodcasts}</p>
+        <p className="text-muted-foreground">{listeningMessages.list.noPodcasts}</p>
       )}
     </section>
   );

@@ -13,7 +13,6 @@ import { chapterHref, SPEEDS, type PlayerChapter } from "~/features/podcasts/lis
 import { attachPlayer } from "~/features/podcasts/listening/player-controller";
 import { useListeningSession } from "./listening-session";
 
-const m = listeningMessages.player;
 
 type Props = {
   src: string;
@@ -65,7 +64,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
     // Not a heading: the player sits under an h1 on one page and an h2 on another.
     <nav aria-labelledby={`${keysId}-chapters`} data-player="chapters" className={cn("space-y-1", chaptersClassName)}>
       <p id={`${keysId}-chapters`} className="text-sm font-semibold">
-        {m.chapters}
+        {listeningMessages.player.chapters}
       </p>
       <ol className="space-y-1 text-sm">
         {chapters.map((chapter, i) => (
@@ -96,7 +95,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           data-testid="podcast-audio"
           aria-label={title}
         >
-          {m.unsupported}
+          {listeningMessages.player.unsupported}
         </audio>
         {/* While the scripts load, the custom controls' height is kept free under the native bar
             (the page must not move when they take its place); with scripting off there is only the bar. */}
@@ -127,7 +126,7 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
               step={1}
               defaultValue={0}
               data-player="seek"
-              aria-label={m.seek}
+              aria-label={listeningMessages.player.seek}
               aria-valuetext={`${formatDuration(0)} of ${formatDuration(total)}`}
               className="h-2 w-full min-w-0 flex-1 cursor-pointer rounded accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               disabled={!total}
@@ -138,18 +137,18 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="icon" data-player="back" aria-label={m.back} aria-keyshortcuts="J" className="shrink-0 text-xs">
+              <Button variant="outline" size="icon" data-player="back" aria-label={listeningMessages.player.back} aria-keyshortcuts="J" className="shrink-0 text-xs">
                 <span aria-hidden="true">−15</span>
               </Button>
-              <Button variant="default" size="icon" data-player="toggle" aria-label={m.play} aria-keyshortcuts="K Space" className="shrink-0 rounded-full">
+              <Button variant="default" size="icon" data-player="toggle" aria-label={listeningMessages.player.play} aria-keyshortcuts="K Space" className="shrink-0 rounded-full">
                 <span aria-hidden="true">▶</span>
               </Button>
-              <Button variant="outline" size="icon" data-player="forward" aria-label={m.forward} aria-keyshortcuts="L" className="shrink-0 text-xs">
+              <Button variant="outline" size="icon" data-player="forward" aria-label={listeningMessages.player.forward} aria-keyshortcuts="L" className="shrink-0 text-xs">
                 <span aria-hidden="true">+30</span>
               </Button>
             </div>
             <label className="flex items-center gap-2 text-sm">
-              {m.speed}
+              {listeningMessages.player.speed}
               <select
                 defaultValue="1"
                 data-player="speed"
@@ -168,13 +167,13 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
             <span hidden data-player="resumed">
               <span data-player="resumed-text" />{" "}
               <Button variant="link" size="sm" className="h-auto" data-player="start-over">
-                {m.startOver}
+                {listeningMessages.player.startOver}
               </Button>
             </span>
           </p>
           {/* A touch screen has no keys to press (hover: none is how a phone or tablet says so). */}
           <p id={keysId} className="text-xs text-muted-foreground [@media(hover:none)]:hidden">
-            {m.keys}
+            {listeningMessages.player.keys}
           </p>
           {hydrated ? chapterList : null}
         </div>

@@ -13,8 +13,6 @@ import type { ShareFormSchema } from "~/features/podcasts/listening/listening-sc
 import { SOCIAL_NETWORKS, socialShareUrls, type SocialNetwork } from "~/features/podcasts/listening/share-urls";
 import { showToast } from "~/components/toaster";
 
-const s = listeningMessages.share;
-const d = listeningMessages.downloads;
 
 const NETWORK_LABELS: Record<SocialNetwork, string> = { email: "E-mail", sms: "Text message", whatsapp: "WhatsApp" };
 
@@ -42,13 +40,13 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
   const [protect, setProtect] = useState(fields.passwordProtect.initialValue === "on");
 
   const copy = async () => {
-    if (!share) return show({ ...s.noLink, variant: "destructive" });
+    if (!share) return show({ ...listeningMessages.share.noLink, variant: "destructive" });
     try {
       if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
       await navigator.clipboard.writeText(share.url);
-      show({ title: s.copied.title });
+      show({ title: listeningMessages.share.copied.title });
     } catch {
-      show({ ...s.copyFailed, variant: "destructive" });
+      show({ ...listeningMessages.share.copyFailed, variant: "destructive" });
     }
   };
 
@@ -57,7 +55,7 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
     event.preventDefault();
     const href = event.currentTarget.href;
     const [started, failed, describe] =
-      kind === "audio" ? [d.started, d.failed, d.httpFailed] : [d.transcriptStarted, d.transcriptFailed, d.transcriptHttpFailed];
+      kind === "audio" ? [listeningMessages.downloads.started, listeningMessages.downloads.failed, listeningMessages.downloads.httpFailed] : [listeningMessages.downloads.transcriptStarted, listeningMessages.downloads.transcriptFailed, listeningMessages.downloads.transcriptHttpFailed];
     try {
       const response = await fetch(href, { method: "HEAD", credentials: "same-origin" });
       if (!response.ok) return show({ title: failed, description: describe(`${response.status}: ${response.statusText}`), variant: "destructive" });
@@ -77,18 +75,18 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
 
   return (
     <Card className="space-y-6" aria-labelledby="share-heading">
-      <CardTitle id="share-heading">{s.heading}</CardTitle>
+      <CardTitle id="share-heading">{listeningMessages.share.heading}</CardTitle>
 
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="share" />
         {failed ? (
-          <FormAlert title={s.generationFailed.title}>
-            <p>{s.generationFailed.description}</p>
+          <FormAlert title={listeningMessages.share.generationFailed.title}>
+            <p>{listeningMessages.share.generationFailed.description}</p>
           </FormAlert>
         ) : null}
         <div className="space-y-1">
           <label htmlFor="share-link" className="block text-sm font-medium">
-            {s.linkLabel}
+            {listeningMessages.share.linkLabel}
           </label>
           <div className="flex gap-2">
             <input
@@ -102,16 +100,16 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
             />
             {hydrated && share ? (
               <Button variant="outline" onClick={() => void copy()}>
-                {s.copy}
+                {listeningMessages.share.copy}
               </Button>
             ) : (
-              <Button type="submit">{s.generate}</Button>
+              <Button type="submit">{listeningMessages.share.generate}</Button>
             )}
           </div>
           {share ? (
             <p className="text-sm text-muted-foreground">
-              {share.passwordProtected ? `${s.protectedNote} ` : ""}
-              {hydrated ? "" : s.selectHint}
+              {share.passwordProtected ? `${listeningMessages.share.protectedNote} ` : ""}
+              {hydrated ? "" : listeningMessages.share.selectHint}
             </p>
           ) : null}
           <ErrorList errors={form.errors} />
@@ -119,14 +117,14 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label={s.expiryLabel}
+            label={listeningMessages.share.expiryLabel}
             inputProps={{ ...getInputProps(fields.expiration, { type: "number" }), min: SHARE_DAYS_MIN, max: SHARE_DAYS_MAX, step: 1 }}
             errors={fields.expiration.errors}
           />
           <div className="space-y-2">
             <CheckboxField
               className="pt-6"
-              label={s.passwordProtect}
+              label={listeningMessages.share.passwordProtect}
               inputProps={{ ...getInputProps(fields.passwordProtect, { type: "checkbox" }), onChange: (e) => setProtect(e.currentTarget.checked) }}
               errors={fields.passwordProtect.errors}
             />
@@ -134,20 +132,20 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
         </div>
         {!hydrated || protect || fields.password.errors?.length ? (
           <Field
-            label={s.passwordLabel}
+            label={listeningMessages.share.passwordLabel}
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
             errors={fields.password.errors}
           />
         ) : null}
         {hydrated && share ? (
           <Button type="submit" variant="outline" size="sm">
-            {s.newLink}
+            {listeningMessages.share.newLink}
           </Button>
         ) : null}
       </Form>
 
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold">{s.sendBy}</h3>
+        <h3 className="text-sm font-semibold">{listeningMessages.share.sendBy}</h3>
         {social ? (
           <ul className="flex flex-wrap gap-2">
             {SOCIAL_NETWORKS.map((network) => (
@@ -171,25 +169,25 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
       </div>
 
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold">{d.heading}</h3>
+        <h3 className="text-sm font-semibold">{listeningMessages.downloads.heading}</h3>
         <div className="flex flex-wrap gap-2">
           <a href={podcastDownloadUrl(podcastId)} download className={buttonClass("default", "sm")} onClick={hydrated ? download("audio") : undefined}>
-            {d.mp3}
+            {listeningMessages.downloads.mp3}
           </a>
           {hasTranscript ? (
             <a href={transcriptDownloadUrl(podcastId)} download className={buttonClass("outline", "sm")} onClick={hydrated ? download("transcript") : undefined}>
-              {d.transcript}
+              {listeningMessages.downloads.transcript}
             </a>
           ) : null}
           {newsletterHref ? (
             <a href={newsletterHref} className={buttonClass("outline", "sm")}>
-              {d.newsletter}
+              {listeningMessages.downloads.newsletter}
             </a>
           ) : null}
           <Form method="post">
             <input type="hidden" name="intent" value="save-library" />
             <Button type="submit" variant="outline" size="sm" aria-pressed={pinned}>
-              {pinned ? d.unsave : d.save}
+              {pinned ? listeningMessages.downloads.unsave : listeningMessages.downloads.save}
             </Button>
           </Form>
         </div>

@@ -6,7 +6,6 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "~/features/podcasts/script/pronunciations";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
-const m = wizardMessages.pronunciations;
 
 export type PronunciationItem = { id: string; term: string; sayAs: string; listenUrl: string };
 export type PronunciationResult = {
@@ -27,7 +26,7 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
     setPreparing(true);
     try {
       const response = await fetch(item.listenUrl);
-      if (response.status === 429) return setProblem(m.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
+      if (response.status === 429) return setProblem(wizardMessages.pronunciations.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
       if (!response.ok) return setProblem(wizardMessages.voices.sampleFailed.description);
       const sample = URL.createObjectURL(await response.blob());
       player.current?.pause();
@@ -42,8 +41,8 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
   }
   return (
     <>
-      <a href={item.listenUrl} className={buttonClass("outline", "sm")} aria-label={m.listen(item.term)} aria-busy={preparing} onClick={(event) => void listen(event)}>
-        {preparing ? m.preparing : m.listenButton}
+      <a href={item.listenUrl} className={buttonClass("outline", "sm")} aria-label={wizardMessages.pronunciations.listen(item.term)} aria-busy={preparing} onClick={(event) => void listen(event)}>
+        {preparing ? wizardMessages.pronunciations.preparing : wizardMessages.pronunciations.listenButton}
       </a>
       <span role="status" className="basis-full text-sm text-destructive empty:hidden">
         {problem}
@@ -57,8 +56,8 @@ function RemoveForm({ item }: { item: PronunciationItem }) {
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="pronunciationId" value={item.id} />
-      <Button type="submit" name="intent" value="remove-pronunciation" size="sm" variant="outline" aria-label={m.remove(item.term)} disabled={fetcher.state !== "idle"}>
-        {m.removeButton}
+      <Button type="submit" name="intent" value="remove-pronunciation" size="sm" variant="outline" aria-label={wizardMessages.pronunciations.remove(item.term)} disabled={fetcher.state !== "idle"}>
+        {wizardMessages.pronunciations.removeButton}
       </Button>
     </fetcher.Form>
   );
@@ -75,10 +74,10 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
 
   return (
     <Card className="space-y-4">
-      <CardTitle>{m.heading}</CardTitle>
-      <p className="text-sm text-muted-foreground">{m.intro}</p>
+      <CardTitle>{wizardMessages.pronunciations.heading}</CardTitle>
+      <p className="text-sm text-muted-foreground">{wizardMessages.pronunciations.intro}</p>
       {items.length ? (
-        <ul aria-label={m.listLabel} className="divide-y divide-border rounded-lg border border-border">
+        <ul aria-label={wizardMessages.pronunciations.listLabel} className="divide-y divide-border rounded-lg border border-border">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span className="min-w-0 break-words">
@@ -92,14 +91,14 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
           ))}
         </ul>
       ) : (
-        <p className="text-sm">{m.empty}</p>
+        <p className="text-sm">{wizardMessages.pronunciations.empty}</p>
       )}
       {removeError ? <p className="text-sm text-destructive" role="alert">{removeError}</p> : null}
       <fetcher.Form key={formKey} method="post" preventScrollReset className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <Field label={m.term} inputProps={{ name: "term", defaultValue: shown?.values?.term, maxLength: PRONUNCIATION_TERM_MAX, required: true, autoComplete: "off" }} errors={errors.term ? [errors.term] : undefined} />
-        <Field label={m.sayAs} hint={m.sayAsHint} inputProps={{ name: "sayAs", defaultValue: shown?.values?.sayAs, maxLength: PRONUNCIATION_SAY_AS_MAX, required: true, autoComplete: "off" }} errors={errors.sayAs ? [errors.sayAs] : undefined} />
+        <Field label={wizardMessages.pronunciations.term} inputProps={{ name: "term", defaultValue: shown?.values?.term, maxLength: PRONUNCIATION_TERM_MAX, required: true, autoComplete: "off" }} errors={errors.term ? [errors.term] : undefined} />
+        <Field label={wizardMessages.pronunciations.sayAs} hint={wizardMessages.pronunciations.sayAsHint} inputProps={{ name: "sayAs", defaultValue: shown?.values?.sayAs, maxLength: PRONUNCIATION_SAY_AS_MAX, required: true, autoComplete: "off" }} errors={errors.sayAs ? [errors.sayAs] : undefined} />
         <Button type="submit" name="intent" value="add-pronunciation" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
-          {m.add}
+          {wizardMessages.pronunciations.add}
         </Button>
       </fetcher.Form>
     </Card>

@@ -4,7 +4,6 @@ import type { Speaker } from "~/features/podcasts/script/script";
 import { lineField, SEGMENT_TEXT_MAX } from "~/features/podcasts/script/script-review-limits";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
-const m = wizardMessages.script;
 
 export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null; recording: { name: string; length: string } | null };
 export type ScriptResult = { intent: "save-script"; errors: Record<number, string>; values: Record<number, string>; error?: string };
@@ -27,14 +26,14 @@ export function SegmentLine({
   result?: ScriptResult;
 }) {
   const other = hostNames[segment.speaker === "host1" ? "host2" : "host1"];
-  const label = m.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
+  const label = wizardMessages.script.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
   const typed = result?.values[segment.index];
   const error = result?.errors[segment.index];
 
   if (!editable || segment.recording) {
     return (
       <li className="space-y-1 rounded-lg border border-border p-4">
-        <p className="text-sm font-semibold">{segment.recording ? m.recordingLine(segment.recording.name, segment.recording.length) : label}</p>
+        <p className="text-sm font-semibold">{segment.recording ? wizardMessages.script.recordingLine(segment.recording.name, segment.recording.length) : label}</p>
         {segment.text ? <p className="whitespace-pre-wrap break-words">{segment.text}</p> : null}
       </li>
     );
@@ -49,12 +48,12 @@ export function SegmentLine({
       />
       {segment.spokenAs ? (
         <p className="break-words text-sm text-muted-foreground">
-          <span className="font-medium">{m.spokenAs}:</span> <span data-testid="spoken-as">{segment.spokenAs}</span>
+          <span className="font-medium">{wizardMessages.script.spokenAs}:</span> <span data-testid="spoken-as">{segment.spokenAs}</span>
         </p>
       ) : null}
       {hostCount === 2 ? (
         <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value={`${MOVE_INTENT}${segment.index}`} size="sm" variant="outline">
-          {m.moveTo(other)}
+          {wizardMessages.script.moveTo(other)}
         </Button>
       ) : null}
     </li>

@@ -9,7 +9,6 @@ import { GenerationProgress } from "./generation-progress";
 import { MessageAlert } from "./message-alert";
 import { useLivePodcast, type LiveStatus } from "./use-live-podcast";
 
-const m = wizardMessages.progress;
 
 export type WizardPodcast = LiveStatus & {
   hostCount: number;
@@ -28,11 +27,11 @@ export type WizardPodcast = LiveStatus & {
 const stageOrder = ["queued", "script_generation", "voice_processing", "audio_processing", "complete"];
 
 function stageState(status: string, stage: string, reached: boolean) {
-  if (status === "failed") return reached ? m.stage.done : m.stage.stopped;
+  if (status === "failed") return reached ? wizardMessages.progress.stage.done : wizardMessages.progress.stage.stopped;
   const now = stageOrder.indexOf(status);
   const at = stageOrder.indexOf(stage);
-  if (now > at) return m.stage.done;
-  return now === at ? m.stage.running : m.stage.waiting;
+  if (now > at) return wizardMessages.progress.stage.done;
+  return now === at ? wizardMessages.progress.stage.running : wizardMessages.progress.stage.waiting;
 }
 
 function Section({ title, state, open, children }: { title: string; state?: string; open?: boolean; children: ReactNode }) {
@@ -59,43 +58,43 @@ export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podc
 
   return (
     <Card className="space-y-6">
-      <CardTitle>{failed ? m.failed : m.heading}</CardTitle>
-      <GenerationProgress podcast={podcast} label={m.heading} />
-      {failed ? <MessageAlert message={{ title: m.failed, description: podcast.errorMessage ?? m.failedDefault }} /> : null}
-      <MessageAlert message={retryError ? { title: m.failed, description: retryError } : null} />
+      <CardTitle>{failed ? wizardMessages.progress.failed : wizardMessages.progress.heading}</CardTitle>
+      <GenerationProgress podcast={podcast} label={wizardMessages.progress.heading} />
+      {failed ? <MessageAlert message={{ title: wizardMessages.progress.failed, description: podcast.errorMessage ?? wizardMessages.progress.failedDefault }} /> : null}
+      <MessageAlert message={retryError ? { title: wizardMessages.progress.failed, description: retryError } : null} />
 
       <div className="space-y-3">
-        <Section title={m.storyInformation} open>
+        <Section title={wizardMessages.progress.storyInformation} open>
           {podcast.story ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-              <dt className="text-muted-foreground">{m.title}</dt>
+              <dt className="text-muted-foreground">{wizardMessages.progress.title}</dt>
               <dd>{podcast.story.title}</dd>
-              <dt className="text-muted-foreground">{m.source}</dt>
+              <dt className="text-muted-foreground">{wizardMessages.progress.source}</dt>
               <dd>{podcast.story.sourceLabel}</dd>
-              <dt className="text-muted-foreground">{m.preview}</dt>
+              <dt className="text-muted-foreground">{wizardMessages.progress.preview}</dt>
               <dd className="whitespace-pre-wrap">{podcast.story.preview}</dd>
             </dl>
           ) : (
             <p>{wizardMessages.missingStory}</p>
           )}
         </Section>
-        <Section title={m.generatedScript} state={stageState(podcast.status, "script_generation", Boolean(podcast.scriptSummary))} open>
-          <p>{podcast.scriptSummary ?? m.scriptPending}</p>
+        <Section title={wizardMessages.progress.generatedScript} state={stageState(podcast.status, "script_generation", Boolean(podcast.scriptSummary))} open>
+          <p>{podcast.scriptSummary ?? wizardMessages.progress.scriptPending}</p>
         </Section>
-        <Section title={m.voiceProcessing} state={stageState(podcast.status, "voice_processing", false)}>
+        <Section title={wizardMessages.progress.voiceProcessing} state={stageState(podcast.status, "voice_processing", false)}>
           <p>
-            {m.voices}: {hosts.join(" · ")}
+            {wizardMessages.progress.voices}: {hosts.join(" · ")}
           </p>
         </Section>
-        <Section title={m.audioFinalization} state={stageState(podcast.status, "audio_processing", false)}>
+        <Section title={wizardMessages.progress.audioFinalization} state={stageState(podcast.status, "audio_processing", false)}>
           <p>
-            {m.music}: {review.musicLabels[podcast.backgroundMusic] ?? podcast.backgroundMusic}
+            {wizardMessages.progress.music}: {review.musicLabels[podcast.backgroundMusic] ?? podcast.backgroundMusic}
           </p>
           <p>
-            {m.introOutro}: {review.introOutroLabels[podcast.introOutro] ?? podcast.introOutro}
+            {wizardMessages.progress.introOutro}: {review.introOutroLabels[podcast.introOutro] ?? podcast.introOutro}
           </p>
           <p>
-            {m.quality}: {review.qualityLabels[podcast.processingQuality] ?? podcast.processingQuality}
+            {wizardMessages.progress.quality}: {review.qualityLabels[podcast.processingQuality] ?? podcast.processingQuality}
           </p>
         </Section>
       </div>
@@ -115,13 +114,13 @@ export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podc
             <input type="hidden" name="intent" value="retry" />
             <input type="hidden" name="podcastId" value={podcast.id} />
             <Button type="submit" disabled={submitting}>
-              {submitting ? m.retrying : m.retry}
+              {submitting ? wizardMessages.progress.retrying : wizardMessages.progress.retry}
             </Button>
           </Form>
         ) : null}
         {complete ? (
           <Link to={wizardUrls.podcast(podcast.id)} className={buttonClass()}>
-            {m.continue}
+            {wizardMessages.progress.continue}
           </Link>
         ) : null}
       </div>

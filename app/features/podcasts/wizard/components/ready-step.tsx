@@ -8,7 +8,6 @@ import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 
-const m = wizardMessages.ready;
 
 export type ReadyPodcast = { id: string; title: string; audioUrl: string | null; hasTranscript: boolean };
 export type ReadyShare = {
@@ -24,7 +23,7 @@ export function ReadyStep({ podcast, panel }: { podcast: ReadyPodcast; panel: Re
     <div className="space-y-6">
       <Card className="space-y-6">
         <div className="space-y-1">
-          <CardTitle>{m.heading}</CardTitle>
+          <CardTitle>{wizardMessages.ready.heading}</CardTitle>
           <p className="text-muted-foreground">{podcast.title}</p>
         </div>
         {podcast.audioUrl ? <PodcastPlayer src={podcast.audioUrl} title={podcast.title} artworkUrl={podcastCoverUrl(podcast.id)} /> : null}
@@ -46,7 +45,7 @@ export function ReadyStep({ podcast, panel }: { podcast: ReadyPodcast; panel: Re
           {wizardMessages.page.back}
         </Link>
         <Link to={wizardUrls.upload()} className={buttonClass()}>
-          {m.createAnother}
+          {wizardMessages.ready.createAnother}
         </Link>
       </div>
     </div>

@@ -12,7 +12,6 @@ import { voiceParams, wizardUrls } from "~/features/podcasts/wizard/wizard-urls"
 import { MessageAlert } from "./message-alert";
 import { formatCount } from "~/lib/text-format";
 
-const m = wizardMessages.review;
 
 export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
 
@@ -46,23 +45,23 @@ export function ReviewStep({
 
   return (
     <Card className="space-y-6">
-      <CardTitle>{m.heading}</CardTitle>
+      <CardTitle>{wizardMessages.review.heading}</CardTitle>
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="generate" />
         <input type="hidden" name="storyId" value={story.id} />
         {[...voiceParams(voice)].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <section aria-label={m.summary} className="rounded-lg border border-border p-4">
-          <h3 className="mb-3 font-semibold">{m.summary}</h3>
+        <section aria-label={wizardMessages.review.summary} className="rounded-lg border border-border p-4">
+          <h3 className="mb-3 font-semibold">{wizardMessages.review.summary}</h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">{m.story}</dt>
+            <dt className="text-muted-foreground">{wizardMessages.review.story}</dt>
             <dd>{story.title}</dd>
-            <dt className="text-muted-foreground">{m.source}</dt>
+            <dt className="text-muted-foreground">{wizardMessages.review.source}</dt>
             <dd>{story.sourceLabel}</dd>
-            <dt className="text-muted-foreground">{m.words}</dt>
+            <dt className="text-muted-foreground">{wizardMessages.review.words}</dt>
             <dd>{formatCount(story.words)}</dd>
-            <dt className="text-muted-foreground">{m.hosts}</dt>
+            <dt className="text-muted-foreground">{wizardMessages.review.hosts}</dt>
             <dd>
               {hosts.map((host) => (
                 <span key={host} className="block">
@@ -70,22 +69,22 @@ export function ReviewStep({
                 </span>
               ))}
             </dd>
-            <dt className="text-muted-foreground">{m.estimatedDuration}</dt>
+            <dt className="text-muted-foreground">{wizardMessages.review.estimatedDuration}</dt>
             <dd data-testid="estimated-duration">{estimate}</dd>
           </dl>
         </section>
         <details className="rounded-lg border border-border p-4" open={fields.customIntro.errors ? true : undefined}>
-          <summary className="cursor-pointer font-semibold">{m.advanced}</summary>
+          <summary className="cursor-pointer font-semibold">{wizardMessages.review.advanced}</summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            <SelectField label={m.backgroundMusic} selectProps={getSelectProps(fields.backgroundMusic)} errors={fields.backgroundMusic.errors} options={wizardMusic} optionLabel={(v) => m.musicLabels[v] ?? v} />
-            <SelectField label={m.introOutro} selectProps={getSelectProps(fields.introOutro)} errors={fields.introOutro.errors} options={wizardIntroOutro} optionLabel={(v) => m.introOutroLabels[v] ?? v} />
-            <SelectField label={m.quality} selectProps={getSelectProps(fields.processingQuality)} errors={fields.processingQuality.errors} options={processingQualities} optionLabel={(v) => m.qualityLabels[v] ?? v} />
+            <SelectField label={wizardMessages.review.backgroundMusic} selectProps={getSelectProps(fields.backgroundMusic)} errors={fields.backgroundMusic.errors} options={wizardMusic} optionLabel={(v) => wizardMessages.review.musicLabels[v] ?? v} />
+            <SelectField label={wizardMessages.review.introOutro} selectProps={getSelectProps(fields.introOutro)} errors={fields.introOutro.errors} options={wizardIntroOutro} optionLabel={(v) => wizardMessages.review.introOutroLabels[v] ?? v} />
+            <SelectField label={wizardMessages.review.quality} selectProps={getSelectProps(fields.processingQuality)} errors={fields.processingQuality.errors} options={processingQualities} optionLabel={(v) => wizardMessages.review.qualityLabels[v] ?? v} />
           </div>
           {!hydrated || introOutro === "custom" || fields.customIntro.errors ? (
             <TextareaField
               className="mt-4"
-              label={m.customIntro}
-              hint={m.customIntroHint(CUSTOM_INTRO_MAX)}
+              label={wizardMessages.review.customIntro}
+              hint={wizardMessages.review.customIntroHint(CUSTOM_INTRO_MAX)}
               textareaProps={{ ...getTextareaProps(fields.customIntro), rows: 3, maxLength: CUSTOM_INTRO_MAX }}
               errors={fields.customIntro.errors}
             />
@@ -93,7 +92,7 @@ export function ReviewStep({
         </details>
         <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
         <p id="review-first-hint" className="text-sm text-muted-foreground">
-          {m.reviewFirstHint}
+          {wizardMessages.review.reviewFirstHint}
         </p>
         <div className="flex flex-wrap justify-between gap-2">
           <Link to={wizardUrls.voices(story.id, voice)} className={buttonClass("outline")}>
@@ -102,10 +101,10 @@ export function ReviewStep({
           <div className="flex flex-wrap justify-end gap-2">
                         {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
             <Button type="submit" disabled={submitting}>
-              {submitting && !reviewing ? m.generating : m.generate}
+              {submitting && !reviewing ? wizardMessages.review.generating : wizardMessages.review.generate}
             </Button>
             <Button type="submit" name="then" value="review" variant="outline" disabled={submitting} aria-describedby="review-first-hint">
-              {reviewing ? m.generating : m.reviewFirst}
+              {reviewing ? wizardMessages.review.generating : wizardMessages.review.reviewFirst}
             </Button>
           </div>
         </div>

@@ -14,7 +14,6 @@ import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { MessageAlert } from "./message-alert";
 import { checkChosenFile, uploadPdf } from "./upload-pdf";
 
-const m = wizardMessages.upload;
 const SENT_SHARE = 90;
 const HAND_ON_MS = 500;
 
@@ -64,8 +63,8 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
 
   return (
     <Card className="space-y-4">
-      <CardTitle>{m.pdfTitle}</CardTitle>
-      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={m.pdfTitle}>
+      <CardTitle>{wizardMessages.upload.pdfTitle}</CardTitle>
+      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={wizardMessages.upload.pdfTitle}>
                 {/* The label is the drop zone, so a click or Enter/Space on the hidden, focusable input opens the picker without JavaScript. */}
         <div
           data-testid="pdf-drop-zone"
@@ -99,21 +98,21 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
               <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span id="pdf-file-label" className={buttonClass("outline", "sm")}>
-              {m.pdfLabel}
+              {wizardMessages.upload.pdfLabel}
             </span>
             <span id="pdf-file-hint" className="text-sm text-muted-foreground">
-              {dragging ? m.dropHere : m.pdfHint}
+              {dragging ? wizardMessages.upload.dropHere : wizardMessages.upload.pdfHint}
             </span>
           </label>
           <p id="pdf-file-chosen" aria-live="polite" className="break-words px-6 pb-4 text-center text-sm font-medium empty:hidden">
-            {fileName ? m.chosen(fileName) : ""}
+            {fileName ? wizardMessages.upload.chosen(fileName) : ""}
           </p>
         </div>
         {progress !== null ? (
           <div className="space-y-1">
             <div
               role="progressbar"
-              aria-label={m.progressLabel}
+              aria-label={wizardMessages.upload.progressLabel}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
@@ -126,7 +125,7 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
         ) : null}
         <MessageAlert message={error} />
         <Button type="submit" disabled={busy}>
-          {busy ? m.uploading : m.uploadPdf}
+          {busy ? wizardMessages.upload.uploading : wizardMessages.upload.uploadPdf}
         </Button>
       </Form>
     </Card>
@@ -147,18 +146,18 @@ function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<s
   const alert = first ? { title: uploadTitleFor(first), description: "" } : formError ? { title: uploadTitleFor(formError), description: formError } : null;
   return (
     <Card className="space-y-4">
-      <CardTitle>{m.textTitle}</CardTitle>
+      <CardTitle>{wizardMessages.upload.textTitle}</CardTitle>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="text-story" />
-        <Field label={m.storyTitle} inputProps={getInputProps(fields.storyTitle, { type: "text" })} errors={fields.storyTitle.errors} />
+        <Field label={wizardMessages.upload.storyTitle} inputProps={getInputProps(fields.storyTitle, { type: "text" })} errors={fields.storyTitle.errors} />
         <TextareaField
-          label={m.storyContent}
+          label={wizardMessages.upload.storyContent}
           textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }}
           errors={fields.storyContent.errors}
         />
         <MessageAlert message={alert} />
         <Button type="submit" disabled={submitting}>
-          {submitting ? m.saving : m.continueWithText}
+          {submitting ? wizardMessages.upload.saving : wizardMessages.upload.continueWithText}
         </Button>
       </Form>
     </Card>

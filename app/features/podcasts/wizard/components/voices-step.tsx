@@ -15,7 +15,6 @@ import type { WizardVoicesSchema } from "~/features/podcasts/wizard/wizard-schem
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { MessageAlert } from "./message-alert";
 
-const m = wizardMessages.voices;
 
 const sampleUrl = (voice: string, accent: string) => `/api/voices/${encodeURIComponent(voice)}/sample?accent=${encodeURIComponent(accent)}`;
 
@@ -64,18 +63,18 @@ function HostFields({
         selectProps={{ ...getSelectProps(voice), onChange: (event) => onVoiceChange(event.currentTarget.value) }}
         errors={values.errors.voice}
         options={podcastVoices}
-        optionLabel={(v) => m.voiceLabels[v] ?? v}
+        optionLabel={(v) => wizardMessages.voices.voiceLabels[v] ?? v}
       />
       <SelectField
-        label={m.accent(name)}
+        label={wizardMessages.voices.accent(name)}
         selectProps={getSelectProps(accent)}
         errors={values.errors.accent}
-        options={accentOptions(offer, values.voice, podcastAccents, m.accentLabels, hydrated)}
+        options={accentOptions(offer, values.voice, podcastAccents, wizardMessages.voices.accentLabels, hydrated)}
         hint={voiceOfferMessages.hint}
       />
       <div className="space-y-1">
         <label htmlFor={speedProps.id} className="flex justify-between text-sm font-medium">
-          <span>{m.speed(name)}</span>
+          <span>{wizardMessages.voices.speed(name)}</span>
           <output htmlFor={speedProps.id}>{formatSpeed(values.speed)}</output>
         </label>
         <input {...speedProps} min={WIZARD_SPEED.min} max={WIZARD_SPEED.max} step={WIZARD_SPEED.step} className="w-full accent-primary" />
@@ -86,10 +85,10 @@ function HostFields({
         <ErrorList errors={values.errors.speed} />
       </div>
       <div className="space-y-1">
-        <p className="text-sm font-medium">{m.sample(name)}</p>
+        <p className="text-sm font-medium">{wizardMessages.voices.sample(name)}</p>
         <audio
           data-voice-sample
-          aria-label={m.sample(name)}
+          aria-label={wizardMessages.voices.sample(name)}
           controls
           preload="none"
           src={sampleUrl(values.voice, values.accent)}
@@ -107,7 +106,7 @@ function HostFields({
           className="w-full"
         />
         <p role="status" className="text-xs text-muted-foreground">
-          {preparing ? m.samplePreparing : ""}
+          {preparing ? wizardMessages.voices.samplePreparing : ""}
         </p>
       </div>
     </div>
@@ -161,9 +160,9 @@ export function VoicesStep({
   return (
     <Card className="space-y-6">
       <div className="space-y-1">
-        <CardTitle>{m.heading}</CardTitle>
+        <CardTitle>{wizardMessages.voices.heading}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          {m.storyLabel}: <span className="font-medium text-foreground">{story.title}</span>
+          {wizardMessages.voices.storyLabel}: <span className="font-medium text-foreground">{story.title}</span>
         </p>
       </div>
             {/* The second host's fields are shown by CSS while '2 hosts' is checked, so no script is needed. */}
@@ -171,7 +170,7 @@ export function VoicesStep({
         <input type="hidden" name="intent" value="voices" />
         <input type="hidden" name="storyId" value={story.id} />
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">{m.hostCount}</legend>
+          <legend className="text-sm font-medium">{wizardMessages.voices.hostCount}</legend>
           <div className="flex gap-6">
             {([1, 2] as const).map((count) => (
               <label key={count} className="flex items-center gap-2">
@@ -183,7 +182,7 @@ export function VoicesStep({
                   defaultChecked={String(count) === hostCount}
                   className="accent-primary"
                 />
-                {m.hostOptions[count]}
+                {wizardMessages.voices.hostOptions[count]}
               </label>
             ))}
           </div>
@@ -191,8 +190,8 @@ export function VoicesStep({
         </fieldset>
         <div className="grid gap-6 md:grid-cols-2">
           <HostFields
-            heading={m.primary}
-            name={m.hostNames.primary}
+            heading={wizardMessages.voices.primary}
+            name={wizardMessages.voices.hostNames.primary}
             voice={fields.primaryVoice}
             accent={fields.primaryAccent}
             speed={fields.primarySpeed}
@@ -204,8 +203,8 @@ export function VoicesStep({
           />
           <div className="hidden group-has-[#host-count-2:checked]:block">
             <HostFields
-              heading={m.secondary}
-              name={m.hostNames.secondary}
+              heading={wizardMessages.voices.secondary}
+              name={wizardMessages.voices.hostNames.secondary}
               voice={fields.secondaryVoice}
               accent={fields.secondaryAccent}
               speed={fields.secondarySpeed}
@@ -217,14 +216,14 @@ export function VoicesStep({
             />
           </div>
         </div>
-        <MessageAlert message={sampleFailed ? m.sampleFailed : null} />
+        <MessageAlert message={sampleFailed ? wizardMessages.voices.sampleFailed : null} />
         <MessageAlert message={storyError ? { title: storyError, description: "" } : null} />
         <div className="flex justify-between gap-2">
           <Link to={wizardUrls.upload()} className={buttonClass("outline")}>
             {wizardMessages.page.back}
           </Link>
           <Button type="submit" disabled={submitting}>
-            {m.continue}
+            {wizardMessages.voices.continue}
           </Button>
         </div>
       </Form>

@@ -1,13 +1,12 @@
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { cn } from "~/lib/cn";
 
-const m = wizardMessages.page;
 
 export function WizardSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   return (
     <nav aria-label="Podcast creation steps">
       <ol className="grid gap-2 sm:grid-cols-4">
-        {m.steps.map((name, index) => {
+        {wizardMessages.page.steps.map((name, index) => {
           const step = index + 1;
           return (
             <li
@@ -22,7 +21,7 @@ export function WizardSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
               <span className="block font-semibold">
                 {step}. {name}
               </span>
-              <span className="text-xs text-muted-foreground">{m.stepDescriptions[index]}</span>
+              <span className="text-xs text-muted-foreground">{wizardMessages.page.stepDescriptions[index]}</span>
             </li>
           );
         })}
