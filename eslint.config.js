@@ -21,7 +21,19 @@ const FEATURE_ORDER = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "tests/fixtures/eslint-cycle/**", "public/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/.tmp/**",
+      "tests/fixtures/eslint-cycle/**",
+      "public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -59,7 +71,15 @@ export default tseslint.config(
         {
           paths: [
             { name: "busboy", message: "Read multipart bodies with ~/lib/multipart.server." },
-            { name: "@remix-run/node", importNames: ["unstable_parseMultipartFormData", "unstable_createFileUploadHandler", "unstable_createMemoryUploadHandler"], message: "Read multipart bodies with ~/lib/multipart.server." },
+            {
+              name: "@remix-run/node",
+              importNames: [
+                "unstable_parseMultipartFormData",
+                "unstable_createFileUploadHandler",
+                "unstable_createMemoryUploadHandler",
+              ],
+              message: "Read multipart bodies with ~/lib/multipart.server.",
+            },
           ],
         },
       ],
@@ -71,25 +91,61 @@ export default tseslint.config(
 
 function layerZones() {
   const order = FEATURE_ORDER;
-  const unplaced = fs.readdirSync("app/features", { withFileTypes: true }).filter((e) => e.isDirectory() && !order.flat().includes(e.name));
-  if (unplaced.length) throw new Error(`eslint.config.js: give app/features/${unplaced[0].name} its place in FEATURE_ORDER.`);
+  const unplaced = fs
+    .readdirSync("app/features", { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !order.flat().includes(e.name));
+  if (unplaced.length)
+    throw new Error(`eslint.config.js: give app/features/${unplaced[0].name} its place in FEATURE_ORDER.`);
   const zones = [
-    { target: "./app/lib", from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs", "./app/audio"], message: "lib/ is the bottom layer: it has no product nouns and imports only db/." },
-    { target: "./app/models", from: ["./app/features", "./app/routes", "./app/components", "./app/jobs", "./app/audio"], message: "models/ imports only lib/, db/ and other models." },
-    { target: "./app/components", from: ["./app/features", "./app/routes", "./app/models", "./app/jobs"], message: "components/ is shared UI: it imports lib/ and other components only." },
-    { target: "./app/audio", from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs"], message: "audio/ is a leaf engine: it imports lib/ only." },
-    { target: "./app/features", from: ["./app/routes", "./app/jobs"], message: "features/ never import the entry points (routes/, jobs/)." },
+    {
+      target: "./app/lib",
+      from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs", "./app/audio"],
+      message: "lib/ is the bottom layer: it has no product nouns and imports only db/.",
+    },
+    {
+      target: "./app/models",
+      from: ["./app/features", "./app/routes", "./app/components", "./app/jobs", "./app/audio"],
+      message: "models/ imports only lib/, db/ and other models.",
+    },
+    {
+      target: "./app/components",
+      from: ["./app/features", "./app/routes", "./app/models", "./app/jobs"],
+      message: "components/ is shared UI: it imports lib/ and other components only.",
+    },
+    {
+      target: "./app/audio",
+      from: ["./app/features", "./app/routes", "./app/components", "./app/models", "./app/jobs"],
+      message: "audio/ is a leaf engine: it imports lib/ only.",
+    },
+    {
+      target: "./app/features",
+      from: ["./app/routes", "./app/jobs"],
+      message: "features/ never import the entry points (routes/, jobs/).",
+    },
     { target: "./app/jobs", from: ["./app/routes"], message: "jobs/ never imports routes/." },
     { target: "./db", from: ["./app"], message: "db/ is the bottom layer: it never imports app/." },
-    { target: "./app", from: ["./app/seed"], message: "app/seed/ is the top layer: only scripts/seed.ts and server/index.ts start it." },
-    { target: "./app/**/!(*.test).{ts,tsx}", from: ["./tests"], message: "The app never imports tests/ (tests beside the code may)." },
+    {
+      target: "./app",
+      from: ["./app/seed"],
+      message: "app/seed/ is the top layer: only scripts/seed.ts and server/index.ts start it.",
+    },
+    {
+      target: "./app/**/!(*.test).{ts,tsx}",
+      from: ["./tests"],
+      message: "The app never imports tests/ (tests beside the code may).",
+    },
   ];
   order.forEach((level, i) => {
     const higher = order.slice(i + 1).flat();
     for (const feature of level) {
       const peers = level.filter((other) => other !== feature);
       const from = [...higher, ...peers].map((f) => `./app/features/${f}`);
-      if (from.length) zones.push({ target: `./app/features/${feature}`, from, message: `features/${feature} may import only features below it: ${order.slice(0, i).flat().join(", ") || "none"}.` });
+      if (from.length)
+        zones.push({
+          target: `./app/features/${feature}`,
+          from,
+          message: `features/${feature} may import only features below it: ${order.slice(0, i).flat().join(", ") || "none"}.`,
+        });
     }
   });
   return zones;

@@ -43,7 +43,12 @@ export const e2eEnv = {
   OPENAI_MODEL: e2eServices.openaiModel,
 };
 // The test process opens the same database to create fixtures and read the outbox.
-Object.assign(process.env, { DATABASE_PATH: e2eEnv.DATABASE_PATH, SESSION_SECRET: e2eEnv.SESSION_SECRET, APP_ENV: "test", DATA_DIR: e2eEnv.DATA_DIR });
+Object.assign(process.env, {
+  DATABASE_PATH: e2eEnv.DATABASE_PATH,
+  SESSION_SECRET: e2eEnv.SESSION_SECRET,
+  APP_ENV: "test",
+  DATA_DIR: e2eEnv.DATA_DIR,
+});
 if (!process.env.PLAYWRIGHT_WORKER_INDEX && !process.env.TEST_WORKER_INDEX) {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@
 // for what only that driver does: browsers putting video parts straight into the bucket (decision
 // 0145). Runs the *.s3-spec.ts files: `npx playwright test -c playwright.s3.config.ts`.
 import { defineConfig } from "@playwright/test";
+
 import base, { e2eEnv } from "./playwright.config";
 
 const port = Number(process.env.E2E_PORT ?? 4310);

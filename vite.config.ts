@@ -31,7 +31,8 @@ const compileHintForReactDom: Plugin = {
   apply: "build",
   generateBundle(_options, bundle) {
     for (const file of Object.values(bundle)) {
-      if (file.type === "chunk" && file.moduleIds.some((id) => id.includes("/node_modules/react-dom/"))) file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+      if (file.type === "chunk" && file.moduleIds.some((id) => id.includes("/node_modules/react-dom/")))
+        file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
     }
   },
 };
@@ -41,7 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // would otherwise split it into chunks under server/assets/, and paths the server resolves from its
   // own file (the workers in <build>/node/, decision 0141) would point one folder too deep.
   build: isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : undefined,
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
+  resolve: {
+    alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname },
+  },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/*.db", "**/*.db-*", "**/data/**"] } },
   plugins: [
@@ -53,7 +56,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       buildDirectory: process.env.BUILD_DIR ?? "build",
       // Routes live in `+` folders by area (remix-flat-routes); Remix's own convention is off.
       ignoredRouteFiles: ["**/*"],
-      routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"] }),
+      routes: async (defineRoutes) =>
+        flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/__*.*"] }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

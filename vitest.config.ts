@@ -5,7 +5,9 @@ import { defineConfig } from "vitest/config";
 // Two projects: `*.test.ts` run in Node with a fresh database each; `*.test.tsx` under app/ are
 // component tests and run in happy-dom without a database (decision 0119).
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname } },
+  resolve: {
+    alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname },
+  },
   test: {
     pool: "forks",
     // Vitest's default is one fewer than the cores: one fork on a 2-core machine, with the second
@@ -18,7 +20,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          include: ["app/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}", "tests/sweep/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "tests/integration/**/*.test.{ts,tsx}",
+            "tests/sweep/**/*.test.ts",
+            "server/**/*.test.ts",
+            "db/**/*.test.ts",
+          ],
           setupFiles: ["./tests/setup/vitest-setup.ts"],
         },
       },

@@ -2,8 +2,9 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { recordSystemError } from "~/lib/system-errors.server";
+
 import { NonceProvider } from "~/lib/nonce";
+import { recordSystemError } from "~/lib/system-errors.server";
 
 export const streamTimeout = 5_000;
 

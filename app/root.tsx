@@ -1,4 +1,3 @@
-import { errorMessages, PRODUCT_NAME } from "~/lib/messages";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -12,19 +11,21 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+
 import { Header, type HeaderVariant } from "~/components/header";
+import { usePageScripts } from "~/components/page-scripts";
 import { useRespondentFrame } from "~/components/respondent-frame";
 import { ThemeColorMeta, useOptimisticTheme } from "~/components/theme-switch";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
-import stylesheet from "~/styles/tailwind.css?url";
+import { HydrationFlag } from "~/components/use-hydrated";
 import { getAdmin, getUser } from "~/features/account/auth.server";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "~/lib/brand";
+import { errorMessages, PRODUCT_NAME } from "~/lib/messages";
 import { useNonce } from "~/lib/nonce";
-import { usePageScripts } from "~/components/page-scripts";
-import { HydrationFlag } from "~/components/use-hydrated";
 import { getTheme, type Theme } from "~/lib/theme.server";
 import { getToast } from "~/lib/toast.server";
+import stylesheet from "~/styles/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -64,7 +65,10 @@ function Document({ children, theme }: { children: React.ReactNode; theme: Theme
           <Links />
         </head>
         <body className="min-h-screen">
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+          >
             Skip to content
           </a>
           {children}
@@ -99,7 +103,10 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Document theme={rootData?.theme ?? null}>
-      <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <main
+        id="main"
+        className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+      >
         <h1 className="text-3xl font-bold">{notFound ? errorMessages.notFound : "Something went wrong"}</h1>
         <p className="text-muted-foreground">
           {notFound ? "The page you are looking for does not exist or has moved." : errorMessages.unexpected}

@@ -8,6 +8,7 @@ import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { ZipFile } from "yazl";
+
 import { byteCounter } from "./lib/byte-counter";
 import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
@@ -26,11 +27,11 @@ const mediaStream = () =>
     })(),
   );
 
-
 function yazlArchive(): Readable {
   const zip = new ZipFile();
   for (let i = 0; i < PAGES; i++) zip.addBuffer(page, `pages/${i}.html`);
-  for (let i = 0; i < MEDIA; i++) zip.addReadStreamLazy(`media/${i}.mp3`, { compress: false }, (cb) => cb(null, mediaStream()));
+  for (let i = 0; i < MEDIA; i++)
+    zip.addReadStreamLazy(`media/${i}.mp3`, { compress: false }, (cb) => cb(null, mediaStream()));
   zip.end();
   return zip.outputStream.pipe(new PassThrough());
 }
@@ -92,6 +93,11 @@ export default async function archiveBench(ctx: BenchContext): Promise<Figures> 
       fflate.mbPerSecond,
       "yazl writing a 200 MB archive, against fflate's streaming Zip (baseline)",
     ),
-    "archive.zip_peak_rss_rise_mb": figure(yazl.peakRiseMb, "MB", fflate.peakRiseMb, "flat while writing 200 MB (under 64 MB); fflate's rise is the baseline"),
+    "archive.zip_peak_rss_rise_mb": figure(
+      yazl.peakRiseMb,
+      "MB",
+      fflate.peakRiseMb,
+      "flat while writing 200 MB (under 64 MB); fflate's rise is the baseline",
+    ),
   };
 }

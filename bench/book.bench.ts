@@ -17,14 +17,17 @@ import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import { benchAppEnv, startServer } from "./lib/server";
+
 import { renderBook, type BookStory } from "~/features/book/render.server";
+
 import { byteCounter } from "./lib/byte-counter";
+import { benchAppEnv, startServer } from "./lib/server";
 import { figureFor, type BenchContext, type Figures } from "./lib/types";
 
 const STORIES = 200;
 const PHOTOS = 300;
-const paragraph = "Grandpa let everyone steer the blue truck on the gravel road to the lake, and we sang all the way home. ";
+const paragraph =
+  "Grandpa let everyone steer the blue truck on the gravel road to the lake, and we sang all the way home. ";
 
 const stories: BookStory[] = Array.from({ length: STORIES }, (_, i) => ({
   contributorName: `Relative ${i + 1}`,
@@ -35,7 +38,6 @@ const stories: BookStory[] = Array.from({ length: STORIES }, (_, i) => ({
   photoKeys: Array.from({ length: i % 2 === 0 ? 2 : 1 }, (_, n) => `photos/${i}-${n}.jpg`).slice(0, PHOTOS),
   listenUrl: i % 2 === 0 ? `https://storyhearth.example/b/${String(i).padStart(16, "x")}` : null,
 }));
-
 
 /** The baseline: pdfkit, the same trim and body font, the stories' text only. */
 async function plainText() {
@@ -97,7 +99,14 @@ async function measure(make: () => Promise<number>) {
   clearInterval(held);
   peak = Math.max(peak, process.memoryUsage().rss);
   stalls.disable();
-  return { pages, seconds, pagesPerSecond: pages / seconds, peakRiseMb: (peak - before) / 1024 / 1024, longestStallMs: stalls.max / 1e6, longestHeldMs };
+  return {
+    pages,
+    seconds,
+    pagesPerSecond: pages / seconds,
+    peakRiseMb: (peak - before) / 1024 / 1024,
+    longestStallMs: stalls.max / 1e6,
+    longestHeldMs,
+  };
 }
 
 const run = promisify(execFile);
@@ -120,37 +129,89 @@ async function familyThroughTheJob(ctx: BenchContext, photos: Buffer[]) {
     migrateDatabase(getDb());
     const db = getDb();
     const owner = await createUser({ email: "bench-book@example.com", firstName: "Bench", lastName: "Lake" });
-    const campaign = db.insert(schema.campaigns).values({ ownerId: owner.id, publicId: "bench-book", title: "Summers at the Lake", prompt: "What do you remember?", status: "active" }).returning().get();
+    const campaign = db
+      .insert(schema.campaigns)
+      .values({
+        ownerId: owner.id,
+        publicId: "bench-book",
+        title: "Summers at the Lake",
+        prompt: "What do you remember?",
+        status: "active",
+      })
+      .returning()
+      .get();
     // One second of tone as a relative's recording, stored once per recorded story.
     const mp3File = path.join(dir, "tone.mp3");
-    await run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-ac", "1", "-b:a", "64k", mp3File]);
+    await run("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=1",
+      "-ac",
+      "1",
+      "-b:a",
+      "64k",
+      mp3File,
+    ]);
     const mp3 = fs.readFileSync(mp3File);
     for (const [i, story] of stories.entries()) {
       const row = db
         .insert(schema.contributions)
-        .values({ campaignId: campaign.id, contributorName: story.contributorName, contributorEmail: `r${i}@example.com`, storyContent: story.text, submissionMethod: "web", wordCount: 100, submittedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })
+        .values({
+          campaignId: campaign.id,
+          contributorName: story.contributorName,
+          contributorEmail: `r${i}@example.com`,
+          storyContent: story.text,
+          submissionMethod: "web",
+          wordCount: 100,
+          submittedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })
         .returning()
         .get();
       for (const [n] of story.photoKeys.entries()) {
         const key = `photos/${row.id}/${n}.jpg`;
         const bytes = photos[(i + n) % photos.length]!;
         await getStorage().put(key, bytes);
-        db.insert(schema.contributionAttachments).values({ contributionId: row.id, storageKey: key, fileName: `${n}.jpg`, contentType: "image/jpeg", size: bytes.length }).run();
+        db.insert(schema.contributionAttachments)
+          .values({
+            contributionId: row.id,
+            storageKey: key,
+            fileName: `${n}.jpg`,
+            contentType: "image/jpeg",
+            size: bytes.length,
+          })
+          .run();
       }
       if (story.listenUrl) {
         const key = `recordings/${row.id}/tone.mp3`;
         await getStorage().put(key, mp3);
-        db.insert(schema.contributionRecordings).values({ contributionId: row.id, status: "ready", normalizedKey: key, durationSeconds: 1 }).run();
+        db.insert(schema.contributionRecordings)
+          .values({ contributionId: row.id, status: "ready", normalizedKey: key, durationSeconds: 1 })
+          .run();
       }
     }
-    const book = createBook({ ownerId: owner.id, campaignId: campaign.id, trim: "6x9", bleed: true, storyCount: STORIES });
+    const book = createBook({
+      ownerId: owner.id,
+      campaignId: campaign.id,
+      trim: "6x9",
+      bleed: true,
+      storyCount: STORIES,
+    });
     const idle = await idleStallMs(10);
     const made = await measure(async () => {
       await buildBookJob({ bookId: book.id });
       return getBook(book.id)?.pageCount ?? 0;
     });
     // A second book while the layout thread is still alive (decision 0180): its code and fonts are loaded.
-    const again = createBook({ ownerId: owner.id, campaignId: campaign.id, trim: "6x9", bleed: true, storyCount: STORIES });
+    const again = createBook({
+      ownerId: owner.id,
+      campaignId: campaign.id,
+      trim: "6x9",
+      bleed: true,
+      storyCount: STORIES,
+    });
     const warm = await measure(async () => {
       await buildBookJob({ bookId: again.id });
       return getBook(again.id)?.pageCount ?? 0;
@@ -166,9 +227,28 @@ async function familyThroughTheJob(ctx: BenchContext, photos: Buffer[]) {
     const pngs = path.join(dir, "pages");
     fs.mkdirSync(pngs);
     // Only the pages that print a short link are drawn for zbarimg (a QR code is never printed without one).
-    const pagesWithLinks = (await tool("pdftotext", file, "-")).split("\f").flatMap((text, i) => (/\/b\/[\w-]+/.test(text) ? [i + 1] : []));
-    for (const n of pagesWithLinks) await tool("pdftoppm", "-r", "110", "-gray", "-png", "-f", String(n), "-l", String(n), file, path.join(pngs, `p${n}`));
-    const decoded = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", ...fs.readdirSync(pngs).map((f) => path.join(pngs, f))], { maxBuffer: 8 * 1024 * 1024 }).then(
+    const pagesWithLinks = (await tool("pdftotext", file, "-"))
+      .split("\f")
+      .flatMap((text, i) => (/\/b\/[\w-]+/.test(text) ? [i + 1] : []));
+    for (const n of pagesWithLinks)
+      await tool(
+        "pdftoppm",
+        "-r",
+        "110",
+        "-gray",
+        "-png",
+        "-f",
+        String(n),
+        "-l",
+        String(n),
+        file,
+        path.join(pngs, `p${n}`),
+      );
+    const decoded = await run(
+      "zbarimg",
+      ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", ...fs.readdirSync(pngs).map((f) => path.join(pngs, f))],
+      { maxBuffer: 8 * 1024 * 1024 },
+    ).then(
       (r) => r.stdout,
       (error: { stdout: string }) => error.stdout,
     );
@@ -181,10 +261,21 @@ async function familyThroughTheJob(ctx: BenchContext, photos: Buffer[]) {
       const pageOk = (await fetch(where)).status === 200;
       const audio = await fetch(`${where}/audio`);
       const bytes = Buffer.from(await audio.arrayBuffer());
-      if (pageOk && audio.status === 200 && audio.headers.get("Content-Type") === "audio/mpeg" && bytes.equals(mp3)) playing++;
+      if (pageOk && audio.status === 200 && audio.headers.get("Content-Type") === "audio/mpeg" && bytes.equals(mp3))
+        playing++;
     }
-    console.log(`book (job): ${made.pages} pages in ${made.seconds.toFixed(1)} s, page size ${size}, ${fonts.length} fonts (${unembedded} not embedded), ${links.length} QR codes decoded, ${playing} play`);
-    return { ...made, idleStallMs: idle, warm, recorded: stories.filter((s) => s.listenUrl).length, decoded: links.length, playing, unembedded };
+    console.log(
+      `book (job): ${made.pages} pages in ${made.seconds.toFixed(1)} s, page size ${size}, ${fonts.length} fonts (${unembedded} not embedded), ${links.length} QR codes decoded, ${playing} play`,
+    );
+    return {
+      ...made,
+      idleStallMs: idle,
+      warm,
+      recorded: stories.filter((s) => s.listenUrl).length,
+      decoded: links.length,
+      playing,
+      unembedded,
+    };
   } finally {
     await server?.stop();
     closeDb();
@@ -196,13 +287,35 @@ export default async function bookBench(ctx: BenchContext): Promise<Figures> {
   // Three phone-sized photos (2400 × 1600, noisy so they compress as photos do), handed out as fresh
   // copies as storage would read them.
   const photos = await Promise.all(
-    [0, 1, 2].map((n) => sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 90 + n * 40, g: 120, b: 140 }, noise: { type: "gaussian", mean: 0, sigma: 30 } } }).jpeg({ quality: 85 }).toBuffer()),
+    [0, 1, 2].map((n) =>
+      sharp({
+        create: {
+          width: 2400,
+          height: 1600,
+          channels: 3,
+          background: { r: 90 + n * 40, g: 120, b: 140 },
+          noise: { type: "gaussian", mean: 0, sigma: 30 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    ),
   );
   const book = () => {
     const { sink } = byteCounter();
     let n = 0;
     return renderBook(
-      { trim: "6x9", bleed: true, title: "Summers at the Lake", familyName: "Lake", description: null, madeOn: new Date(), cover: photos[0]!, stories, loadPhoto: async () => Buffer.from(photos[n++ % 3]!) },
+      {
+        trim: "6x9",
+        bleed: true,
+        title: "Summers at the Lake",
+        familyName: "Lake",
+        description: null,
+        madeOn: new Date(),
+        cover: photos[0]!,
+        stories,
+        loadPhoto: async () => Buffer.from(photos[n++ % 3]!),
+      },
       sink,
     );
   };
@@ -213,15 +326,60 @@ export default async function bookBench(ctx: BenchContext): Promise<Figures> {
   const made = await measure(book);
   const figure = figureFor(ctx);
   return {
-    "book.job_pages_per_s": figure(family.pagesPerSecond, "pages/s", baseline.pagesPerSecond, `the build-book job on a stored ${STORIES}-story family (${family.pages} pages, photos and recordings read from storage), against pdfkit's plain text`),
-    "book.job_peak_rss_rise_mb": figure(family.peakRiseMb, "MB", baseline.peakRiseMb, "under +200 MB while the job makes the stored family's book; plain text's rise is the baseline"),
-    "book.job_qr_playing": figure(family.playing, "links", family.recorded, `every QR code decodes (zbarimg; ${family.decoded} decoded) to a link whose page and audio answer 200 on the production server: all ${family.recorded}`),
-    "book.job_longest_stall_ms": figure(family.longestStallMs, "ms", family.idleStallMs, "well under 100 ms: the event loop's longest delay while the job runs (the layout is in its own thread); baseline: the same measure over 10 s with nothing to do, the machine's own noise"),
-    "book.job_longest_held_ms": figure(family.longestHeldMs, "ms", null, "the longest CPU time the server's thread spent between two turns of its event loop during the job: the stall the job itself causes, whatever the machine's load"),
-    "book.job_warm_peak_rss_rise_mb": figure(family.warm.peakRiseMb, "MB", family.peakRiseMb, "a second book on the layout thread the first one started (baseline: the first book's rise)"),
-    "book.job_warm_longest_held_ms": figure(family.warm.longestHeldMs, "ms", null, "the same held time for the second book"),
+    "book.job_pages_per_s": figure(
+      family.pagesPerSecond,
+      "pages/s",
+      baseline.pagesPerSecond,
+      `the build-book job on a stored ${STORIES}-story family (${family.pages} pages, photos and recordings read from storage), against pdfkit's plain text`,
+    ),
+    "book.job_peak_rss_rise_mb": figure(
+      family.peakRiseMb,
+      "MB",
+      baseline.peakRiseMb,
+      "under +200 MB while the job makes the stored family's book; plain text's rise is the baseline",
+    ),
+    "book.job_qr_playing": figure(
+      family.playing,
+      "links",
+      family.recorded,
+      `every QR code decodes (zbarimg; ${family.decoded} decoded) to a link whose page and audio answer 200 on the production server: all ${family.recorded}`,
+    ),
+    "book.job_longest_stall_ms": figure(
+      family.longestStallMs,
+      "ms",
+      family.idleStallMs,
+      "well under 100 ms: the event loop's longest delay while the job runs (the layout is in its own thread); baseline: the same measure over 10 s with nothing to do, the machine's own noise",
+    ),
+    "book.job_longest_held_ms": figure(
+      family.longestHeldMs,
+      "ms",
+      null,
+      "the longest CPU time the server's thread spent between two turns of its event loop during the job: the stall the job itself causes, whatever the machine's load",
+    ),
+    "book.job_warm_peak_rss_rise_mb": figure(
+      family.warm.peakRiseMb,
+      "MB",
+      family.peakRiseMb,
+      "a second book on the layout thread the first one started (baseline: the first book's rise)",
+    ),
+    "book.job_warm_longest_held_ms": figure(
+      family.warm.longestHeldMs,
+      "ms",
+      null,
+      "the same held time for the second book",
+    ),
     "book.job_fonts_not_embedded": figure(family.unembedded, "fonts", null, "0: pdffonts shows every font embedded"),
-    "book.pages_per_s": figure(made.pagesPerSecond, "pages/s", baseline.pagesPerSecond, `a ${made.pages}-page book of ${STORIES} stories and ${PHOTOS} photos, against pdfkit laying out the same text alone (baseline, ${baseline.pages} pages)`),
-    "book.peak_rss_rise_mb": figure(made.peakRiseMb, "MB", baseline.peakRiseMb, "under +200 MB while the 200-story book is made; plain text's rise is the baseline"),
+    "book.pages_per_s": figure(
+      made.pagesPerSecond,
+      "pages/s",
+      baseline.pagesPerSecond,
+      `a ${made.pages}-page book of ${STORIES} stories and ${PHOTOS} photos, against pdfkit laying out the same text alone (baseline, ${baseline.pages} pages)`,
+    ),
+    "book.peak_rss_rise_mb": figure(
+      made.peakRiseMb,
+      "MB",
+      baseline.peakRiseMb,
+      "under +200 MB while the 200-story book is made; plain text's rise is the baseline",
+    ),
   };
 }

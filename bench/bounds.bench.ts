@@ -10,8 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { manyPages, onePage, zerosDeflated } from "../tests/utils/pdf-samples";
+
 import { postOversized, type OversizedTarget } from "../tests/utils/oversized-post";
+import { manyPages, onePage, zerosDeflated } from "../tests/utils/pdf-samples";
 import type { BenchFigure } from "./figures";
 import { benchAppEnv, startServer } from "./lib/server";
 
@@ -31,7 +32,9 @@ function rssOf(pid: number | undefined) {
 }
 
 async function bodyFigures(dir: string): Promise<BenchFigure[]> {
-  const server = await startServer(benchAppEnv(dir, process.env.BUILD_DIR ?? "build", { JOBS_DISABLED: "true", VOICES_AUTO_DOWNLOAD: "false" }));
+  const server = await startServer(
+    benchAppEnv(dir, process.env.BUILD_DIR ?? "build", { JOBS_DISABLED: "true", VOICES_AUTO_DOWNLOAD: "false" }),
+  );
   try {
     const port = Number(new URL(server.url).port);
     const targets: OversizedTarget[] = [
@@ -50,16 +53,38 @@ async function bodyFigures(dir: string): Promise<BenchFigure[]> {
     const queue = [...jobs];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) slowest.push(await timed(() => postOversized(port, job.target, job.chunked, 200 * MB)));
+        for (let job = queue.shift(); job; job = queue.shift())
+          slowest.push(await timed(() => postOversized(port, job.target, job.chunked, 200 * MB)));
       }),
     );
     clearInterval(sampler);
     const after = await healthz();
     const growth = (peak - before) / MB;
     return [
-      { name: "bounded bodies: server RSS growth, 8 × 200 MB over-limit posts", value: growth, unit: "MB", baseline: 200, ratio: growth / 200, goal: "< 64 MB (a third of one body)" },
-      { name: "bounded bodies: slowest 413, four at a time", value: Math.max(...slowest), unit: "ms", baseline: alone, ratio: Math.max(...slowest) / alone, goal: "informational" },
-      { name: "bounded bodies: /healthz just after", value: after, unit: "ms", baseline: idle, ratio: after / idle, goal: "< 1000 ms" },
+      {
+        name: "bounded bodies: server RSS growth, 8 × 200 MB over-limit posts",
+        value: growth,
+        unit: "MB",
+        baseline: 200,
+        ratio: growth / 200,
+        goal: "< 64 MB (a third of one body)",
+      },
+      {
+        name: "bounded bodies: slowest 413, four at a time",
+        value: Math.max(...slowest),
+        unit: "ms",
+        baseline: alone,
+        ratio: Math.max(...slowest) / alone,
+        goal: "informational",
+      },
+      {
+        name: "bounded bodies: /healthz just after",
+        value: after,
+        unit: "ms",
+        baseline: idle,
+        ratio: after / idle,
+        goal: "< 1000 ms",
+      },
     ];
   } finally {
     await server.stop();
@@ -68,21 +93,40 @@ async function bodyFigures(dir: string): Promise<BenchFigure[]> {
 
 async function pdfFigures(): Promise<BenchFigure[]> {
   const { extractPdfText } = await import("../app/features/podcasts/pdf-text.server");
-  const ordinary = onePage(zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (Grandma crossed the ocean in 1952.) Tj ET")));
+  const ordinary = onePage(
+    zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (Grandma crossed the ocean in 1952.) Tj ET")),
+  );
   await extractPdfText(ordinary);
   const read = await timed(() => extractPdfText(ordinary));
-  const bomb = await timed(async () => extractPdfText(onePage(await zerosDeflated(1024 * MB))).then(() => {
-    throw new Error("the bomb was read");
-  }));
+  const bomb = await timed(async () =>
+    extractPdfText(onePage(await zerosDeflated(1024 * MB))).then(() => {
+      throw new Error("the bomb was read");
+    }),
+  );
   const pages = await timed(() => extractPdfText(manyPages(50_000)));
   return [
-    { name: "PDF caps: 1 GB decompression bomb refused", value: bomb, unit: "ms", baseline: read, ratio: bomb / read, goal: "< 5000 ms" },
-    { name: "PDF caps: 50,000-page PDF refused", value: pages, unit: "ms", baseline: read, ratio: pages / read, goal: "< 5000 ms" },
+    {
+      name: "PDF caps: 1 GB decompression bomb refused",
+      value: bomb,
+      unit: "ms",
+      baseline: read,
+      ratio: bomb / read,
+      goal: "< 5000 ms",
+    },
+    {
+      name: "PDF caps: 50,000-page PDF refused",
+      value: pages,
+      unit: "ms",
+      baseline: read,
+      ratio: pages / read,
+      goal: "< 5000 ms",
+    },
   ];
 }
 
 async function signInFigures(): Promise<BenchFigure[]> {
-  const { hashPassword, PRODUCTION_PARAMS, setHashParams, verifyAgainstDummy, verifyPassword } = await import("../app/lib/password.server");
+  const { hashPassword, PRODUCTION_PARAMS, setHashParams, verifyAgainstDummy, verifyPassword } =
+    await import("../app/lib/password.server");
   setHashParams(PRODUCTION_PARAMS);
   const stored = await hashPassword("the-right-password");
   await verifyAgainstDummy("warm-up: makes the dummy hash");
@@ -99,13 +143,27 @@ async function signInFigures(): Promise<BenchFigure[]> {
     unknown.push(await cpuOf(() => verifyAgainstDummy("wrong-password")));
   }
   const [k, u] = [median(known), median(unknown)];
-  return [{ name: "sign-in: CPU of a wrong password, unknown e-mail", value: u, unit: "ms", baseline: k, ratio: u / k, goal: "ratio within 0.9–1.1 (the known e-mail's is the baseline)" }];
+  return [
+    {
+      name: "sign-in: CPU of a wrong password, unknown e-mail",
+      value: u,
+      unit: "ms",
+      baseline: k,
+      ratio: u / k,
+      goal: "ratio within 0.9–1.1 (the known e-mail's is the baseline)",
+    },
+  ];
 }
 
 export async function runBoundsBench(): Promise<BenchFigure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-bounds-"));
   // The in-process figures read the app's environment once: their own scratch files.
-  Object.assign(process.env, { APP_ENV: "test", DATABASE_PATH: path.join(dir, "in-process.db"), DATA_DIR: path.join(dir, "in-process-files"), SESSION_SECRET: "bench-session-secret" });
+  Object.assign(process.env, {
+    APP_ENV: "test",
+    DATABASE_PATH: path.join(dir, "in-process.db"),
+    DATA_DIR: path.join(dir, "in-process-files"),
+    SESSION_SECRET: "bench-session-secret",
+  });
   try {
     return [...(await pdfFigures()), ...(await signInFigures()), ...(await bodyFigures(dir))];
   } finally {

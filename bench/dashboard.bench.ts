@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { measure, type LoadResult } from "./lib/load";
 import { seedOwnerData } from "./lib/seed";
 import { benchAppEnv, startServer } from "./lib/server";
@@ -37,18 +38,23 @@ export default async function dashboardBench(ctx: BenchContext): Promise<Figures
     session.set(SESSION_ID_KEY, createSession(owner.id).id);
     const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
     closeDb();
-    console.log(`  seeded ${SIZE.collections} collections, ${SIZE.stories} stories in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `  seeded ${SIZE.collections} collections, ${SIZE.stories} stories in ${Math.round(performance.now() - started)} ms`,
+    );
 
     server = await startServer(env);
     const headers = { Cookie: cookie, Accept: "text/html", "Accept-Encoding": "gzip" };
     const home = await fetch(`${server.url}/`, { headers });
     const html = await home.text();
-    if (!html.includes("Family Memories Dashboard") || !html.includes("50,000")) throw new Error(`GET / did not render the signed-in dashboard (status ${home.status})`);
+    if (!html.includes("Family Memories Dashboard") || !html.includes("50,000"))
+      throw new Error(`GET / did not render the signed-in dashboard (status ${home.status})`);
 
     const run = async (route: string, seconds = ctx.seconds): Promise<LoadResult> => {
       await measure(`${server!.url}${route}`, { seconds: Math.min(2, seconds), concurrency: ctx.concurrency, headers }); // warm-up
       const result = await measure(`${server!.url}${route}`, { seconds, concurrency: ctx.concurrency, headers });
-      console.log(`  GET ${route}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.errors} errors`);
+      console.log(
+        `  GET ${route}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.errors} errors`,
+      );
       if (result.requests === 0) throw new Error(`GET ${route} answered no 200s: ${JSON.stringify(result.statuses)}`);
       return result;
     };
@@ -57,7 +63,14 @@ export default async function dashboardBench(ctx: BenchContext): Promise<Figures
     const dashboard = await run("/");
     const manage = await run("/manage-collections");
 
-    const figure = (value: number, unit: string, baseline: number, goal: string) => ({ value, unit, baseline, ratio: baseline ? value / baseline : NaN, goal, machine: ctx.machine });
+    const figure = (value: number, unit: string, baseline: number, goal: string) => ({
+      value,
+      unit,
+      baseline,
+      ratio: baseline ? value / baseline : NaN,
+      goal,
+      machine: ctx.machine,
+    });
     const route = (name: string, r: LoadResult, base: LoadResult, rpsGoal: string) => ({
       [`${name}.rps`]: figure(r.rps, "req/s", base.rps, rpsGoal),
       [`${name}.p50`]: figure(r.p50, "ms", base.p50, "informational: p50 latency against the baseline's"),
@@ -65,7 +78,12 @@ export default async function dashboardBench(ctx: BenchContext): Promise<Figures
     });
     const vsHealthz = "informational: against GET /healthz (Express alone; no server-rendered page comes near it)";
     return {
-      ...route("dashboard.bare_page", plain, bare, "baseline: GET /change-password, a signed-in page with no data of its own (against /healthz here)"),
+      ...route(
+        "dashboard.bare_page",
+        plain,
+        bare,
+        "baseline: GET /change-password, a signed-in page with no data of its own (against /healthz here)",
+      ),
       ...route("dashboard.home", dashboard, plain, GOAL_RPS),
       ...route("dashboard.manage_collections", manage, plain, GOAL_RPS),
       "dashboard.healthz.rps": figure(bare.rps, "req/s", bare.rps, "reference: GET /healthz"),

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import type { BenchFigure } from "./figures";
 import { spamAssassinVersion, spamScore } from "./lib/spam-score";
 
@@ -36,8 +37,19 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
       while (next < baselineCount) {
         const i = next++;
         const body = new FormData();
-        for (const [k, v] of Object.entries({ from: "a@b.c", to: `x${i}@example.com`, subject: "Hello", text: "Story time", html: "<p>Story time</p>" })) body.set(k, v);
-        const response = await fetch(`${fake.url}/v3/mg.bench.test/messages`, { method: "POST", headers: { Authorization: auth }, body });
+        for (const [k, v] of Object.entries({
+          from: "a@b.c",
+          to: `x${i}@example.com`,
+          subject: "Hello",
+          text: "Story time",
+          html: "<p>Story time</p>",
+        }))
+          body.set(k, v);
+        const response = await fetch(`${fake.url}/v3/mg.bench.test/messages`, {
+          method: "POST",
+          headers: { Authorization: auth },
+          body,
+        });
         await response.arrayBuffer();
       }
     }),
@@ -59,8 +71,22 @@ export async function runEmailBench(count = 10_000): Promise<BenchFigure[]> {
   const rate = sent / seconds;
   return [
     { name: "invitations.total_seconds", value: round(seconds), unit: "s", goal: `${count} invitations sent` },
-    { name: "invitations.emails_per_second", value: round(rate), unit: "e-mails/s", baseline: round(baselineRate), ratio: round(rate / baselineRate), goal: "ratio to bare HTTP POSTs at the same concurrency" },
-    { name: "invitations.duplicates", value: duplicates, unit: "e-mails", baseline: 0, goal: "0 duplicates", extra: `${fake.requests.length} requests for ${count} invitations` },
+    {
+      name: "invitations.emails_per_second",
+      value: round(rate),
+      unit: "e-mails/s",
+      baseline: round(baselineRate),
+      ratio: round(rate / baselineRate),
+      goal: "ratio to bare HTTP POSTs at the same concurrency",
+    },
+    {
+      name: "invitations.duplicates",
+      value: duplicates,
+      unit: "e-mails",
+      baseline: 0,
+      goal: "0 duplicates",
+      extra: `${fake.requests.length} requests for ${count} invitations`,
+    },
     ...spam,
   ];
 }
@@ -84,16 +110,27 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const { createNewsletter } = await import("../app/features/newsletters/newsletters.server");
   const { deliverNewsletter } = await import("../app/features/newsletters/delivery.server");
   const { requestPasswordReset, sendAccountInvitation } = await import("../app/features/account/account.server");
-  const { emailPodcastReady, emailPodcastFailed } = await import("../app/features/podcasts/generation/owner-emails.server");
+  const { emailPodcastReady, emailPodcastFailed } =
+    await import("../app/features/podcasts/generation/owner-emails.server");
   const { joinLaunchList } = await import("../app/features/site/launch-list.server");
   const db = getDb();
-  const { owner, campaign, invitations } = makeCollection({ emails: ["grandpa.joe@example.com"], ownerEmail: "margaret@example.com" });
+  const { owner, campaign, invitations } = makeCollection({
+    emails: ["grandpa.joe@example.com"],
+    ownerEmail: "margaret@example.com",
+  });
   const invitation = invitations[0]!;
   queueStoryRequest("campaign_invitation", { invitation, campaign, owner }, `bench-invitation:${invitation.id}`);
   queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `bench-reminder:${invitation.id}`);
   const story = db
     .insert(s.contributions)
-    .values({ campaignId: campaign.id, invitationId: invitation.id, contributorName: "Grandpa Joe", contributorEmail: invitation.email, storyContent: "We drove the old truck to the lake every summer and slept under the stars.", submissionMethod: "email" })
+    .values({
+      campaignId: campaign.id,
+      invitationId: invitation.id,
+      contributorName: "Grandpa Joe",
+      contributorEmail: invitation.email,
+      storyContent: "We drove the old truck to the lake every summer and slept under the stars.",
+      submissionMethod: "email",
+    })
     .returning()
     .get();
   queueStoryThanks(story.id);
@@ -116,7 +153,15 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   for (const status of ["complete", "failed"] as const) {
     const podcast = db
       .insert(s.podcasts)
-      .values({ ownerId: owner.id, campaignId: campaign.id, title: "Summers at the Lake", status, duration: 412, errorMessage: status === "failed" ? "The voices could not be loaded." : null, completedAt: new Date() })
+      .values({
+        ownerId: owner.id,
+        campaignId: campaign.id,
+        title: "Summers at the Lake",
+        status,
+        duration: 412,
+        errorMessage: status === "failed" ? "The voices could not be loaded." : null,
+        completedAt: new Date(),
+      })
       .returning()
       .get();
     await (status === "complete" ? emailPodcastReady(podcast.id) : emailPodcastFailed(podcast.id, 1));
@@ -125,7 +170,13 @@ async function scoreEveryKind(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   for (const kind of [...new Set(rows.map((r) => r.kind))].sort()) {
     const { score, rules } = await spamScore(rows.find((r) => r.kind === kind)!);
-    figures.push({ name: `spam_score.${kind}`, value: score, unit: "points", goal: "under 5 (SpamAssassin's spam line); no HTML_IMAGE_ONLY_* rule", extra: `${version}, local tests; rules: ${rules.join(" ") || "none"}` });
+    figures.push({
+      name: `spam_score.${kind}`,
+      value: score,
+      unit: "points",
+      goal: "under 5 (SpamAssassin's spam line); no HTML_IMAGE_ONLY_* rule",
+      extra: `${version}, local tests; rules: ${rules.join(" ") || "none"}`,
+    });
   }
   return figures;
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import type { VoiceConfig } from "../app/features/podcasts/schemas";
 import type { BenchFigure } from "./figures";
 
@@ -17,7 +18,9 @@ const PARAGRAPHS = [
 
 /** Exactly `words` words in paragraphs, cut at the last whole sentence-ending word when possible. */
 function story(words: number): string {
-  const all = Array.from({ length: Math.ceil(words / 40) + 4 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]!).join("\n\n");
+  const all = Array.from({ length: Math.ceil(words / 40) + 4 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]!).join(
+    "\n\n",
+  );
   const tokens = all.split(/(\s+)/);
   let out = "";
   let count = 0;
@@ -49,15 +52,27 @@ export async function runEstimateBench(): Promise<BenchFigure[]> {
     const estimated = episodeSeconds(estimateEpisode({ title, content }, voice), backgroundMusic, introOutro);
     const hostCount = voice.hostCount === 2 ? 2 : 1;
     const podcastId = `bench-estimate-${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-    const segments = writeBuiltinScript({ podcastId, title, hostCount, format: scriptFormatFor(hostCount, false), stories: [{ title, content }] });
-    const host = (v: string, accent: string, speed: number) => ({ voice: v as VoiceConfig["primaryVoice"], accent: accent as VoiceConfig["primaryAccent"], speed });
+    const segments = writeBuiltinScript({
+      podcastId,
+      title,
+      hostCount,
+      format: scriptFormatFor(hostCount, false),
+      stories: [{ title, content }],
+    });
+    const host = (v: string, accent: string, speed: number) => ({
+      voice: v as VoiceConfig["primaryVoice"],
+      accent: accent as VoiceConfig["primaryAccent"],
+      speed,
+    });
     const result = await renderPodcastAudio({
       podcastId,
       title,
       segments,
       hosts: {
         host1: host(voice.primaryVoice, voice.primaryAccent, voice.primarySpeed),
-        ...(hostCount === 2 ? { host2: host(voice.secondaryVoice!, voice.secondaryAccent!, voice.secondarySpeed!) } : {}),
+        ...(hostCount === 2
+          ? { host2: host(voice.secondaryVoice!, voice.secondaryAccent!, voice.secondarySpeed!) }
+          : {}),
       },
       backgroundMusic,
       introOutro,
@@ -88,7 +103,12 @@ export async function runEstimateBench(): Promise<BenchFigure[]> {
     });
     for (const words of [200, 800, 1500]) await run(`${words}_words`, words, defaults, "|error| ≤ 15 %");
     // Two hosts at other speeds: each host's own pace and speed (both measured first).
-    const two = VoiceConfigSchema.parse({ hostCount: 2, primarySpeed: 1.3, secondaryVoice: "male-professional", secondarySpeed: 0.8 });
+    const two = VoiceConfigSchema.parse({
+      hostCount: 2,
+      primarySpeed: 1.3,
+      secondaryVoice: "male-professional",
+      secondarySpeed: 0.8,
+    });
     await measuredPaceOf(two.secondaryVoice!, two.secondaryAccent!);
     await run("800_words_two_hosts_1.3x_0.8x", 800, two, "informational, |error| ≤ 15 % expected");
   } finally {

@@ -25,8 +25,19 @@ export function runFamilyScriptBench(): BenchFigure[] {
   const script = scriptFigures(collection);
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
   return [
-    { name: "family.script.question_reads", value: family.questionReads, unit: "times", goal: `1 (${met(family.questionReads === 1)})`, extra: `“${collection.title}”, ${collection.stories.length} stories by 4 relatives` },
-    { name: "family.script.introduced_twice", value: family.introducedTwice, unit: "relatives", goal: `0 (${met(family.introducedTwice === 0)})` },
+    {
+      name: "family.script.question_reads",
+      value: family.questionReads,
+      unit: "times",
+      goal: `1 (${met(family.questionReads === 1)})`,
+      extra: `“${collection.title}”, ${collection.stories.length} stories by 4 relatives`,
+    },
+    {
+      name: "family.script.introduced_twice",
+      value: family.introducedTwice,
+      unit: "relatives",
+      goal: `0 (${met(family.introducedTwice === 0)})`,
+    },
     {
       name: "family.script.questions_answered",
       value: share,
@@ -34,9 +45,30 @@ export function runFamilyScriptBench(): BenchFigure[] {
       goal: `>= 80 % (${met(share >= 80)})`,
       extra: `${answered} of ${questions} host questions naming a person, place, time or thing have them all in the part after; ${unnamed} more name nothing ("What happened next?"); ${all.length} scripts`,
     },
-    { name: "family.script.salutations_as_narration", value: family.salutationsAsNarration, unit: "letters", goal: `0 (${met(family.salutationsAsNarration === 0)})` },
-    { name: "family.script.repeated_lines", value: script.repeated, unit: "lines", goal: `0 (${met(script.repeated === 0)})` },
-    { name: "family.script.split_sentences", value: script.split, unit: "parts", goal: `0 (${met(script.split === 0)})` },
-    { name: "family.script.digits", value: script.digits.length, unit: "digits", goal: `0 (${met(script.digits.length === 0)})`, extra: script.digits.slice(0, 8).join(", ") },
+    {
+      name: "family.script.salutations_as_narration",
+      value: family.salutationsAsNarration,
+      unit: "letters",
+      goal: `0 (${met(family.salutationsAsNarration === 0)})`,
+    },
+    {
+      name: "family.script.repeated_lines",
+      value: script.repeated,
+      unit: "lines",
+      goal: `0 (${met(script.repeated === 0)})`,
+    },
+    {
+      name: "family.script.split_sentences",
+      value: script.split,
+      unit: "parts",
+      goal: `0 (${met(script.split === 0)})`,
+    },
+    {
+      name: "family.script.digits",
+      value: script.digits.length,
+      unit: "digits",
+      goal: `0 (${met(script.digits.length === 0)})`,
+      extra: script.digits.slice(0, 8).join(", "),
+    },
   ];
 }

@@ -4,11 +4,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { measure } from "./lib/load";
 import { benchAppEnv, startServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
 
-const STORY = Array.from({ length: 60 }, (_, i) => `In the summer of ${1950 + i} the family drove to the lake, and Grandma packed sandwiches for everyone.`).join(" ");
+const STORY = Array.from(
+  { length: 60 },
+  (_, i) => `In the summer of ${1950 + i} the family drove to the lake, and Grandma packed sandwiches for everyone.`,
+).join(" ");
 
 export default async function generationLoadBench(ctx: BenchContext): Promise<Figures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-gen-"));
@@ -35,24 +39,63 @@ export default async function generationLoadBench(ctx: BenchContext): Promise<Fi
     const idle = await measure(`${server.url}/`, { seconds, concurrency: 2, headers });
 
     const api = { Cookie: cookie, "Content-Type": "application/json" };
-    const upload = await fetch(`${server.url}/api/stories/upload`, { method: "POST", headers: api, body: JSON.stringify({ storyTitle: "Summers at the Lake", storyContent: STORY }) });
+    const upload = await fetch(`${server.url}/api/stories/upload`, {
+      method: "POST",
+      headers: api,
+      body: JSON.stringify({ storyTitle: "Summers at the Lake", storyContent: STORY }),
+    });
     const { storyId } = (await upload.json()) as { storyId: string };
     const generate = await fetch(`${server.url}/api/podcasts/generate`, {
       method: "POST",
       headers: api,
-      body: JSON.stringify({ storyId, voiceConfig: { hostCount: 2, primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1, secondaryVoice: "male-warm", secondaryAccent: "british", secondarySpeed: 1 }, options: { backgroundMusic: "gentle-piano", introOutro: "standard", processingQuality: "standard" } }),
+      body: JSON.stringify({
+        storyId,
+        voiceConfig: {
+          hostCount: 2,
+          primaryVoice: "female-warm",
+          primaryAccent: "american",
+          primarySpeed: 1,
+          secondaryVoice: "male-warm",
+          secondaryAccent: "british",
+          secondarySpeed: 1,
+        },
+        options: { backgroundMusic: "gentle-piano", introOutro: "standard", processingQuality: "standard" },
+      }),
     });
     const { podcastId } = (await generate.json()) as { podcastId: string };
     // Wait until the render is really under way, then load the page while it runs.
-    const status = async () => ((await (await fetch(`${server.url}/api/podcasts/${podcastId}`, { headers: api })).json()) as { status: string }).status;
-    for (let i = 0; i < 200 && !["voice_processing", "audio_processing", "complete", "failed"].includes(await status()); i++) await new Promise((r) => setTimeout(r, 100));
+    const status = async () =>
+      ((await (await fetch(`${server.url}/api/podcasts/${podcastId}`, { headers: api })).json()) as { status: string })
+        .status;
+    for (
+      let i = 0;
+      i < 200 && !["voice_processing", "audio_processing", "complete", "failed"].includes(await status());
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
     const loaded = await measure(`${server.url}/`, { seconds, concurrency: 2, headers });
     const during = await status();
-    console.log(`  idle p99 ${idle.p99.toFixed(1)} ms; during generation (${during} at the end) p99 ${loaded.p99.toFixed(1)} ms`);
+    console.log(
+      `  idle p99 ${idle.p99.toFixed(1)} ms; during generation (${during} at the end) p99 ${loaded.p99.toFixed(1)} ms`,
+    );
     const goal = "p99 while a generation runs ≤ 2× idle";
     return {
-      "generation_load.dashboard_p99": { value: loaded.p99, unit: "ms", baseline: idle.p99, ratio: loaded.p99 / idle.p99, goal, machine: ctx.machine },
-      "generation_load.dashboard_rps": { value: loaded.rps, unit: "req/s", baseline: idle.rps, ratio: loaded.rps / idle.rps, goal: "informational", machine: ctx.machine },
+      "generation_load.dashboard_p99": {
+        value: loaded.p99,
+        unit: "ms",
+        baseline: idle.p99,
+        ratio: loaded.p99 / idle.p99,
+        goal,
+        machine: ctx.machine,
+      },
+      "generation_load.dashboard_rps": {
+        value: loaded.rps,
+        unit: "req/s",
+        baseline: idle.rps,
+        ratio: loaded.rps / idle.rps,
+        goal: "informational",
+        machine: ctx.machine,
+      },
     };
   } finally {
     await server.stop();

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { measure, type LoadResult } from "./lib/load";
 import { benchAppEnv, startServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
@@ -33,20 +34,49 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
   try {
     migrateDatabase(getDb());
     const db = getDb();
-    const owner = await createUser({ email: "bench-newsletter@example.com", firstName: "Bench", lastName: "Whitfield" });
+    const owner = await createUser({
+      email: "bench-newsletter@example.com",
+      firstName: "Bench",
+      lastName: "Whitfield",
+    });
     const campaign = db
       .insert(schema.campaigns)
-      .values({ ownerId: owner.id, publicId: "bench-collection", title: "Summers at the Lake", prompt: "What do you remember about summer?", status: "active" })
+      .values({
+        ownerId: owner.id,
+        publicId: "bench-collection",
+        title: "Summers at the Lake",
+        prompt: "What do you remember about summer?",
+        status: "active",
+      })
       .returning()
       .get();
-    const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => ["lake", "summer", "cabin", "grandma", "boat", "pine", "evening", "stories"][(i + seed) % 8]).join(" ");
+    const words = (n: number, seed: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => ["lake", "summer", "cabin", "grandma", "boat", "pine", "evening", "stories"][(i + seed) % 8],
+      ).join(" ");
     for (let i = 0; i < STORIES; i++) {
       const text = `Story ${i + 1} of the lake\n${Array.from({ length: 8 }, (_, p) => `${words(WORDS_PER_STORY / 8, i + p)}.`).join("\n\n")}`;
-      db.insert(schema.contributions).values({ campaignId: campaign.id, contributorName: `Relative ${i + 1}`, storyContent: text, submissionMethod: "web" }).run();
+      db.insert(schema.contributions)
+        .values({
+          campaignId: campaign.id,
+          contributorName: `Relative ${i + 1}`,
+          storyContent: text,
+          submissionMethod: "web",
+        })
+        .run();
     }
     const podcast = db
       .insert(schema.podcasts)
-      .values({ ownerId: owner.id, campaignId: campaign.id, title: "Summers", status: "complete", duration: 612, audioKey: "podcasts/bench.mp3", transcript: words(300, 1) })
+      .values({
+        ownerId: owner.id,
+        campaignId: campaign.id,
+        title: "Summers",
+        status: "complete",
+        duration: 612,
+        audioKey: "podcasts/bench.mp3",
+        transcript: words(300, 1),
+      })
       .returning()
       .get();
     const share = await createShareLink(owner.id, podcast.id, { expiration: 30 });
@@ -59,13 +89,15 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
     const route = `/newsletter/${made.newsletter.publicId}`;
     const page = await fetch(`${server.url}${route}`, { headers: { Accept: "text/html" } });
     const html = await page.text();
-    if (page.status !== 200 || !html.includes("Family Newsletter")) throw new Error(`GET ${route} did not render the newsletter (status ${page.status})`);
+    if (page.status !== 200 || !html.includes("Family Newsletter"))
+      throw new Error(`GET ${route} did not render the newsletter (status ${page.status})`);
 
     // What a first visit downloads besides the HTML: the stylesheet, and with JavaScript the modules.
     const hrefs = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]!))];
     const css = hrefs(/<link rel="stylesheet" href="([^"]+)"/g);
     const scripts = hrefs(/<link rel="modulepreload" href="([^"]+)"/g);
-    const sizeOf = async (href: string) => gz(new Uint8Array(await (await fetch(`${server!.url}${href}`)).arrayBuffer()));
+    const sizeOf = async (href: string) =>
+      gz(new Uint8Array(await (await fetch(`${server!.url}${href}`)).arrayBuffer()));
     const cssBytes = (await Promise.all(css.map(sizeOf))).reduce((a, b) => a + b, 0);
     const jsBytes = (await Promise.all(scripts.map(sizeOf))).reduce((a, b) => a + b, 0);
     const htmlBytes = gz(html);
@@ -73,9 +105,19 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
 
     const headers = { Accept: "text/html", "Accept-Encoding": "gzip" };
     const run = async (url: string): Promise<LoadResult> => {
-      await measure(`${server!.url}${url}`, { seconds: Math.min(2, ctx.seconds), concurrency: ctx.concurrency, headers }); // warm-up
-      const result = await measure(`${server!.url}${url}`, { seconds: ctx.seconds, concurrency: ctx.concurrency, headers });
-      console.log(`  GET ${url}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.errors} errors`);
+      await measure(`${server!.url}${url}`, {
+        seconds: Math.min(2, ctx.seconds),
+        concurrency: ctx.concurrency,
+        headers,
+      }); // warm-up
+      const result = await measure(`${server!.url}${url}`, {
+        seconds: ctx.seconds,
+        concurrency: ctx.concurrency,
+        headers,
+      });
+      console.log(
+        `  GET ${url}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.errors} errors`,
+      );
       if (result.requests === 0) throw new Error(`GET ${url} answered no 200s: ${JSON.stringify(result.statuses)}`);
       return result;
     };
@@ -97,20 +139,75 @@ export default async function newsletterBench(ctx: BenchContext): Promise<Figure
       machine: ctx.machine,
     });
     return {
-      "newsletter.page.html_gzip": figure(htmlBytes, "bytes", FIRST_FLIGHT, "≤ 14 KB gzipped (the first flight); baseline is 14 KB"),
-      "newsletter.page.total_bytes_no_js": figure(htmlBytes + cssBytes, "bytes", null, "informational: HTML + stylesheet, gzipped (what a visitor without JavaScript downloads)"),
-      "newsletter.page.total_bytes_js": figure(htmlBytes + cssBytes + jsBytes, "bytes", null, "informational: HTML + stylesheet + scripts, gzipped"),
+      "newsletter.page.html_gzip": figure(
+        htmlBytes,
+        "bytes",
+        FIRST_FLIGHT,
+        "≤ 14 KB gzipped (the first flight); baseline is 14 KB",
+      ),
+      "newsletter.page.total_bytes_no_js": figure(
+        htmlBytes + cssBytes,
+        "bytes",
+        null,
+        "informational: HTML + stylesheet, gzipped (what a visitor without JavaScript downloads)",
+      ),
+      "newsletter.page.total_bytes_js": figure(
+        htmlBytes + cssBytes + jsBytes,
+        "bytes",
+        null,
+        "informational: HTML + stylesheet + scripts, gzipped",
+      ),
       "newsletter.bare_route.rps": figure(bare.rps, "req/s", bare.rps, "baseline (GET /healthz, no Remix)"),
-      "newsletter.plain_page.rps": figure(plain.rps, "req/s", bare.rps, "informational: a minimal signed-out Remix page (GET /login)"),
+      "newsletter.plain_page.rps": figure(
+        plain.rps,
+        "req/s",
+        bare.rps,
+        "informational: a minimal signed-out Remix page (GET /login)",
+      ),
       "newsletter.page.rps": figure(newsletter.rps, "req/s", bare.rps, "≥ 25% of the bare route's requests/s"),
-      "newsletter.page.rps_vs_plain_page": figure(newsletter.rps, "req/s", plain.rps, "≥ 50% of a minimal Remix page's requests/s"),
-      "newsletter.page.p50": figure(newsletter.p50, "ms", bare.p50, "informational: p50 latency against the bare route's"),
-      "newsletter.page.p99": figure(newsletter.p99, "ms", bare.p99, "informational: p99 latency against the bare route's"),
-      "share.page.html_gzip": figure(shareHtmlBytes, "bytes", FIRST_FLIGHT, "≤ 14 KB gzipped (the first flight); baseline is 14 KB"),
-      "share.page.total_bytes_no_js": figure(shareHtmlBytes + cssBytes, "bytes", null, "informational: HTML + stylesheet, gzipped"),
-      "share.page.total_bytes_js": figure(shareHtmlBytes + cssBytes + jsBytes, "bytes", null, "informational: HTML + stylesheet + the same scripts, gzipped"),
+      "newsletter.page.rps_vs_plain_page": figure(
+        newsletter.rps,
+        "req/s",
+        plain.rps,
+        "≥ 50% of a minimal Remix page's requests/s",
+      ),
+      "newsletter.page.p50": figure(
+        newsletter.p50,
+        "ms",
+        bare.p50,
+        "informational: p50 latency against the bare route's",
+      ),
+      "newsletter.page.p99": figure(
+        newsletter.p99,
+        "ms",
+        bare.p99,
+        "informational: p99 latency against the bare route's",
+      ),
+      "share.page.html_gzip": figure(
+        shareHtmlBytes,
+        "bytes",
+        FIRST_FLIGHT,
+        "≤ 14 KB gzipped (the first flight); baseline is 14 KB",
+      ),
+      "share.page.total_bytes_no_js": figure(
+        shareHtmlBytes + cssBytes,
+        "bytes",
+        null,
+        "informational: HTML + stylesheet, gzipped",
+      ),
+      "share.page.total_bytes_js": figure(
+        shareHtmlBytes + cssBytes + jsBytes,
+        "bytes",
+        null,
+        "informational: HTML + stylesheet + the same scripts, gzipped",
+      ),
       "share.page.rps": figure(shared.rps, "req/s", bare.rps, "informational: against the bare route"),
-      "share.page.rps_vs_plain_page": figure(shared.rps, "req/s", plain.rps, "≥ 50% of a minimal Remix page's requests/s"),
+      "share.page.rps_vs_plain_page": figure(
+        shared.rps,
+        "req/s",
+        plain.rps,
+        "≥ 50% of a minimal Remix page's requests/s",
+      ),
     };
   } finally {
     await server?.stop();

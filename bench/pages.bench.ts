@@ -13,13 +13,14 @@
 // BENCH_PAGES=login,dashboard and BENCH_DATASETS=demo narrow the run (e.g. to profile one page);
 // BENCH_DUMP_HTML=<dir> keeps each page's HTML there; BENCH_APP_SCRIPT=<path> starts another server
 // entry than server/index.ts (to compare a change with what came before).
-import { buildSync } from "esbuild";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { buildSync } from "esbuild";
+
 import { measure, pooled, type LoadResult } from "./lib/load";
 import { seedOwnerData, type SeedSize } from "./lib/seed";
 import { benchAppEnv, startServer, type RunningServer } from "./lib/server";
@@ -36,7 +37,14 @@ type Dataset = (typeof ALL_DATASETS)[number];
 const only = (list: string | undefined) => (list ? new Set(list.split(",")) : null);
 const DATASETS = ALL_DATASETS.filter((d) => only(process.env.BENCH_DATASETS)?.has(d) ?? true);
 type Who = "owner" | "admin" | "anonymous";
-type Ids = { campaign: string; storiesCampaign: string; publicId: string; podcast: string; newsletter: string; share: string };
+type Ids = {
+  campaign: string;
+  storiesCampaign: string;
+  publicId: string;
+  podcast: string;
+  newsletter: string;
+  share: string;
+};
 type Page = { key: string; path: (ids: Ids) => string; who: Who; expect: string };
 
 const ALL_PAGES: Page[] = [
@@ -56,12 +64,25 @@ const PAGES = ALL_PAGES.filter((p) => only(process.env.BENCH_PAGES)?.has(p.key) 
 /** `remix vite:build` of the baseline app into `<build>/bench-baseline` (inside the project, so the server bundle resolves node_modules). */
 function buildBaseline(buildDir: string) {
   const out = path.resolve(buildDir, "bench-baseline");
-  const run = spawnSync("npx", ["remix", "vite:build"], { cwd: baselineAppDir, env: { ...process.env, BASELINE_BUILD_DIR: out }, encoding: "utf8" });
+  const run = spawnSync("npx", ["remix", "vite:build"], {
+    cwd: baselineAppDir,
+    env: { ...process.env, BASELINE_BUILD_DIR: out },
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`the baseline app did not build: ${run.stderr.slice(-2000)}`);
   // Remix installs isbot when an app has no entry.server; ours has one, and the baseline must use the project's packages only.
-  if (fs.existsSync(path.join(baselineAppDir, "node_modules"))) throw new Error("bench/baseline-app/node_modules appeared: the baseline must resolve the project's node_modules");
+  if (fs.existsSync(path.join(baselineAppDir, "node_modules")))
+    throw new Error("bench/baseline-app/node_modules appeared: the baseline must resolve the project's node_modules");
   // Its server compiled like ours (decision 0141), so neither side pays for a TypeScript loader.
-  buildSync({ entryPoints: [path.join(baselineAppDir, "server.ts")], outfile: path.join(out, "server.mjs"), bundle: true, format: "esm", platform: "node", packages: "external", logLevel: "warning" });
+  buildSync({
+    entryPoints: [path.join(baselineAppDir, "server.ts")],
+    outfile: path.join(out, "server.mjs"),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    logLevel: "warning",
+  });
   return out;
 }
 
@@ -87,7 +108,15 @@ export async function seedDemo(dir: string, buildDir: string) {
     const campaign = db.select().from(schema.campaigns).where(eq(schema.campaigns.title, "Summers at the Lake")).get()!;
     const podcast = db
       .insert(schema.podcasts)
-      .values({ ownerId: owner.id, campaignId: campaign.id, title: "Bench episode", status: "complete", duration: 612, audioKey: "podcasts/bench.mp3", transcript: "Summers at the lake." })
+      .values({
+        ownerId: owner.id,
+        campaignId: campaign.id,
+        title: "Bench episode",
+        status: "complete",
+        duration: 612,
+        audioKey: "podcasts/bench.mp3",
+        transcript: "Summers at the lake.",
+      })
       .returning()
       .get();
     const share = await createShareLink(owner.id, podcast.id, { expiration: 30 });
@@ -104,7 +133,14 @@ export async function seedDemo(dir: string, buildDir: string) {
       admin: await cookie(adminSessionStorage, createSession(admin.id, "admin").id),
       anonymous: null,
     };
-    const ids: Ids = { campaign: campaign.id, storiesCampaign: campaign.id, publicId: campaign.publicId, podcast: podcast.id, newsletter: newsletter.newsletter.publicId, share: share.token };
+    const ids: Ids = {
+      campaign: campaign.id,
+      storiesCampaign: campaign.id,
+      publicId: campaign.publicId,
+      podcast: podcast.id,
+      newsletter: newsletter.newsletter.publicId,
+      share: share.token,
+    };
     return { ownerId: owner.id, ids, cookies };
   } finally {
     closeDb();
@@ -134,32 +170,57 @@ export default async function pagesBench(ctx: BenchContext): Promise<Figures> {
       sqlite.close();
       // The stories page of a seeded collection (50 stories) rather than the demo's three.
       ids[d] = { ...demoIds, storiesCampaign: collections[0]! };
-      console.log(`  ${d}: ${SIZES[d].collections} collections, ${SIZES[d].stories} stories in ${Math.round(performance.now() - t0)} ms`);
+      console.log(
+        `  ${d}: ${SIZES[d].collections} collections, ${SIZES[d].stories} stories in ${Math.round(performance.now() - t0)} ms`,
+      );
     }
 
     const profileDir = process.env.BENCH_CPU_PROF;
     const app: Partial<Record<Dataset, RunningServer>> = {};
     for (const d of DATASETS) {
-      const nodeArgs = profileDir && d === (process.env.BENCH_CPU_PROF_SET ?? "demo") ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-      app[d] = await startServer(benchAppEnv(dirs[d], ctx.buildDir, { JOBS_DISABLED: "true" }), { nodeArgs, script: process.env.BENCH_APP_SCRIPT });
+      const nodeArgs =
+        profileDir && d === (process.env.BENCH_CPU_PROF_SET ?? "demo")
+          ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`]
+          : [];
+      app[d] = await startServer(benchAppEnv(dirs[d], ctx.buildDir, { JOBS_DISABLED: "true" }), {
+        nodeArgs,
+        script: process.env.BENCH_APP_SCRIPT,
+      });
       servers.push(app[d]);
     }
-    const baseline = await startServer({ BASELINE_BUILD_DIR: baselineBuild }, { script: path.join(baselineBuild, "server.mjs") });
+    const baseline = await startServer(
+      { BASELINE_BUILD_DIR: baselineBuild },
+      { script: path.join(baselineBuild, "server.mjs") },
+    );
     servers.push(baseline);
 
-    const headersFor = (who: Who) => ({ Accept: "text/html", "Accept-Encoding": "gzip", ...(cookies[who] ? { Cookie: cookies[who]! } : {}) });
+    const headersFor = (who: Who) => ({
+      Accept: "text/html",
+      "Accept-Encoding": "gzip",
+      ...(cookies[who] ? { Cookie: cookies[who]! } : {}),
+    });
     const baseHeaders = headersFor("anonymous");
     const check = async (url: string, headers: Record<string, string>, expect: string) => {
       const res = await fetch(url, { headers, redirect: "manual" });
       const html = await res.text();
       const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? /<title>(.*?)<\/title>/.exec(html)?.[1];
-      if (process.env.BENCH_DUMP_HTML) fs.writeFileSync(path.join(process.env.BENCH_DUMP_HTML, `${new URL(url).pathname.replace(/\W+/g, "_")}.html`), html);
-      if (res.status !== 200 || !html.includes(expect)) throw new Error(`GET ${url} answered ${res.status} without "${expect}" (heading: ${heading})`);
+      if (process.env.BENCH_DUMP_HTML)
+        fs.writeFileSync(
+          path.join(process.env.BENCH_DUMP_HTML, `${new URL(url).pathname.replace(/\W+/g, "_")}.html`),
+          html,
+        );
+      if (res.status !== 200 || !html.includes(expect))
+        throw new Error(`GET ${url} answered ${res.status} without "${expect}" (heading: ${heading})`);
     };
     await check(`${baseline.url}/`, baseHeaders, "Baseline");
-    for (const d of DATASETS) for (const page of PAGES) await check(`${app[d]!.url}${page.path(ids[d])}`, headersFor(page.who), page.expect);
+    for (const d of DATASETS)
+      for (const page of PAGES) await check(`${app[d]!.url}${page.path(ids[d])}`, headersFor(page.who), page.expect);
 
-    const opts = (headers: Record<string, string>, s = seconds) => ({ seconds: s, concurrency: ctx.concurrency, headers });
+    const opts = (headers: Record<string, string>, s = seconds) => ({
+      seconds: s,
+      concurrency: ctx.concurrency,
+      headers,
+    });
     await measure(`${baseline.url}/`, opts(baseHeaders, 1)); // warm-up
     // Server CPU per request as well as throughput: the load of other processes on this machine moves
     // req/s, but hardly the CPU time the server spends on a request.
@@ -197,7 +258,14 @@ export default async function pagesBench(ctx: BenchContext): Promise<Figures> {
 
     const figures: Figures = {};
     const put = (name: string, value: number, unit: string, base: number | null, goal: string) =>
-      (figures[name] = { value, unit, baseline: base, ratio: base ? value / base : null, goal, machine: ctx.machine } satisfies Figure);
+      (figures[name] = {
+        value,
+        unit,
+        baseline: base,
+        ratio: base ? value / base : null,
+        goal,
+        machine: ctx.machine,
+      } satisfies Figure);
     const table: string[] = [];
     const results = new Map<string, { page: LoadResult; base: LoadResult; pageCpu: number; baseCpu: number }>();
     const perRequest = (cpu: number, r: LoadResult) => cpu / (r.requests + r.errors);
@@ -210,9 +278,21 @@ export default async function pagesBench(ctx: BenchContext): Promise<Figures> {
       for (const page of PAGES) {
         const { page: r, base, pageCpu, baseCpu } = results.get(`${d}.${page.key}`)!;
         if (r.errors) console.log(`  ${d} ${page.key}: ${r.errors} non-200 answers ${JSON.stringify(r.statuses)}`);
-        put(`pages.${d}.${page.key}.rps`, r.rps, "req/s", base.rps, "≥ 0.5 of the bare Remix app's req/s (same run, alternating rounds)");
+        put(
+          `pages.${d}.${page.key}.rps`,
+          r.rps,
+          "req/s",
+          base.rps,
+          "≥ 0.5 of the bare Remix app's req/s (same run, alternating rounds)",
+        );
         put(`pages.${d}.${page.key}.p99`, r.p99, "ms", base.p99, "informational: p99 against the bare Remix app's");
-        put(`pages.${d}.${page.key}.cpu_per_request`, pageCpu, "ms", baseCpu, "≤ 2× the bare Remix app's server CPU per request (the same goal as ≥ 0.5 of its req/s on an idle machine)");
+        put(
+          `pages.${d}.${page.key}.cpu_per_request`,
+          pageCpu,
+          "ms",
+          baseCpu,
+          "≤ 2× the bare Remix app's server CPU per request (the same goal as ≥ 0.5 of its req/s on an idle machine)",
+        );
         table.push(
           `  ${d.padEnd(5)} ${page.key.padEnd(19)} ${r.rps.toFixed(0).padStart(5)} req/s  bare ${base.rps.toFixed(0).padStart(5)}  ratio ${(r.rps / base.rps).toFixed(2)}  p99 ${r.p99.toFixed(1)} ms  CPU ${pageCpu.toFixed(2)} ms/req, bare ${baseCpu.toFixed(2)}, bare/page ${(baseCpu / pageCpu).toFixed(2)}`,
         );
@@ -220,7 +300,13 @@ export default async function pagesBench(ctx: BenchContext): Promise<Figures> {
     for (const page of DATASETS.includes("1x") && DATASETS.includes("10x") ? PAGES : []) {
       const one = results.get(`1x.${page.key}`)!.page;
       const ten = results.get(`10x.${page.key}`)!.page;
-      put(`pages.p99_10x_vs_1x.${page.key}`, ten.p99, "ms", one.p99, "p99 at 1,000 collections / 50,000 stories ≤ 1.5× p99 at 100 / 5,000");
+      put(
+        `pages.p99_10x_vs_1x.${page.key}`,
+        ten.p99,
+        "ms",
+        one.p99,
+        "p99 at 1,000 collections / 50,000 stories ≤ 1.5× p99 at 100 / 5,000",
+      );
     }
     console.log(table.join("\n"));
     return figures;

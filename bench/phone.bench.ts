@@ -16,9 +16,10 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
-import { seedDemo } from "./pages.bench";
+
 import { benchAppEnv, startServer, type RunningServer } from "./lib/server";
 import type { BenchContext, Figures } from "./lib/types";
+import { seedDemo } from "./pages.bench";
 
 // Debian's headless shell (the same Blink as /usr/bin/chromium, without the browser's own UI): the full
 // browser, headless, builds its omnibox pop-up (a Lit WebUI app, 150-290 ms of script) in a second
@@ -99,11 +100,16 @@ async function launchChrome(profile: string): Promise<{ port: number; ws: string
   const args = [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"];
   // Its own process group: Debian's /usr/bin/chromium-headless-shell is a shell script that starts the
   // browser as its child, which a kill of the script alone would leave running.
-  const [command, argv] = PIN ? ["taskset", ["-c", PIN.rest, CHROME, `--renderer-cmd-prefix=taskset -c ${PIN.page}`, ...args]] : [CHROME, args];
+  const [command, argv] = PIN
+    ? ["taskset", ["-c", PIN.rest, CHROME, `--renderer-cmd-prefix=taskset -c ${PIN.page}`, ...args]]
+    : [CHROME, args];
   const child = spawn(command, argv, { stdio: ["ignore", "ignore", "pipe"], detached: true });
   return new Promise((resolve, reject) => {
     let err = "";
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port: ${err.slice(-1000)}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium did not open a DevTools port: ${err.slice(-1000)}`)),
+      30_000,
+    );
     child.stderr!.on("data", (chunk: Buffer) => {
       err += chunk;
       const found = /DevTools listening on (ws:\/\/[^:]+:(\d+)\/\S+)/.exec(err);
@@ -122,7 +128,14 @@ async function setCookie(ws: string, url: string, cookie: string) {
   const socket = new WebSocket(ws);
   await new Promise<void>((resolve, reject) => {
     socket.onerror = () => reject(new Error("no DevTools WebSocket"));
-    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: [{ name, value: value.join("="), url }] } }));
+    socket.onopen = () =>
+      socket.send(
+        JSON.stringify({
+          id: 1,
+          method: "Storage.setCookies",
+          params: { cookies: [{ name, value: value.join("="), url }] },
+        }),
+      );
     socket.onmessage = (event) => {
       const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
       if (reply.id !== 1) return;
@@ -133,7 +146,15 @@ async function setCookie(ws: string, url: string, cookie: string) {
   });
 }
 
-type Result = { scores: Record<string, number>; lcp: number; tbt: number; cls: number; bytes: Record<string, number>; consoleErrors: string[]; failed: string[] };
+type Result = {
+  scores: Record<string, number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: Record<string, number>;
+  consoleErrors: string[];
+  failed: string[];
+};
 
 /**
  * Each run in a fresh Chromium profile (an empty cache, as a relative's first tap), with the session
@@ -141,7 +162,13 @@ type Result = { scores: Record<string, number>; lcp: number; tbt: number; cls: n
  * headers does not reach the page. Lighthouse now and then loses the trace on a loaded machine
  * (NO_NAVSTART): up to three tries.
  */
-async function audit(dir: string, url: string, cookie: string | null, blockScripts: boolean, label: string): Promise<Result> {
+async function audit(
+  dir: string,
+  url: string,
+  cookie: string | null,
+  blockScripts: boolean,
+  label: string,
+): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const profile = fs.mkdtempSync(path.join(dir, "chrome-"));
     const chrome = await launchChrome(profile);
@@ -150,10 +177,15 @@ async function audit(dir: string, url: string, cookie: string | null, blockScrip
       return await auditOnce(chrome.port, url, blockScripts, label);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.log(`  retrying ${url}${blockScripts ? " (scripts blocked)" : ""}: ${(error as Error).message.slice(0, 200)}`);
+      console.log(
+        `  retrying ${url}${blockScripts ? " (scripts blocked)" : ""}: ${(error as Error).message.slice(0, 200)}`,
+      );
     } finally {
       // Chromium writes its profile until it has exited.
-      const exited = chrome.child.exitCode !== null || chrome.child.signalCode !== null ? null : new Promise((resolve) => chrome.child.once("exit", resolve));
+      const exited =
+        chrome.child.exitCode !== null || chrome.child.signalCode !== null
+          ? null
+          : new Promise((resolve) => chrome.child.once("exit", resolve));
       try {
         process.kill(-chrome.child.pid!, "SIGKILL");
       } catch {
@@ -171,7 +203,12 @@ async function audit(dir: string, url: string, cookie: string | null, blockScrip
  * floor alternate, so a busy moment of the machine does not land on one of them only.
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_PHONE_RUNS ?? 3));
-async function medianAudits(dir: string, url: string, cookie: string | null, key: string): Promise<{ full: Result; floor: Result }> {
+async function medianAudits(
+  dir: string,
+  url: string,
+  cookie: string | null,
+  key: string,
+): Promise<{ full: Result; floor: Result }> {
   const full: Result[] = [];
   const floor: Result[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -202,18 +239,31 @@ async function auditOnce(port: number, url: string, blockScripts: boolean, label
     const name = `${label}${blockScripts ? "-floor" : ""}.json`;
     fs.writeFileSync(path.join(process.env.BENCH_PHONE_LHR_DIR, name), JSON.stringify(lhr));
     const trace = (run.artifacts as { Trace?: unknown }).Trace;
-    if (trace) fs.writeFileSync(path.join(process.env.BENCH_PHONE_LHR_DIR, name.replace(/\.json$/, ".trace.json")), JSON.stringify(trace));
+    if (trace)
+      fs.writeFileSync(
+        path.join(process.env.BENCH_PHONE_LHR_DIR, name.replace(/\.json$/, ".trace.json")),
+        JSON.stringify(trace),
+      );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audits = lhr.audits;
   // A page that redirected (a signed-in page that lost its session goes to /login) measured another page.
   if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
-  const items = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
-  const bytes = Object.fromEntries(BYTE_TYPES.map((t) => [t, Number(items("resource-summary").find((i) => i.resourceType === t)?.transferSize ?? 0)]));
+  const items = (id: string) =>
+    (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const bytes = Object.fromEntries(
+    BYTE_TYPES.map((t) => [t, Number(items("resource-summary").find((i) => i.resourceType === t)?.transferSize ?? 0)]),
+  );
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   const failed = Object.values(lhr.categories)
     .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 || c.id === "best-practices").map((r) => audits[r.id]!))
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => a.id);
   return {
     scores,
@@ -233,7 +283,20 @@ async function auditOnce(port: number, url: string, blockScripts: boolean, label
 function writeEpisode(dataDir: string) {
   const file = path.join(dataDir, "files", "podcasts", "bench.mp3");
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=220:duration=612", "-ac", "1", "-b:a", "64k", "-y", file]);
+  execFileSync("ffmpeg", [
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=220:duration=612",
+    "-ac",
+    "1",
+    "-b:a",
+    "64k",
+    "-y",
+    file,
+  ]);
 }
 
 /** A tiny deterministic PRNG (mulberry32), so every run stores the same pictures. */
@@ -262,11 +325,21 @@ async function fakePhoto(seed: number, width: number, height: number): Promise<B
   });
   const grain = Buffer.alloc(width * height);
   for (let i = 0; i < grain.length; i++) grain[i] = 120 + Math.floor(rnd() * 16);
-  const base = await sharp(field, { raw: { width: 16, height: 12, channels: 3 } }).resize(width, height, { kernel: "cubic" }).blur(8).png().toBuffer();
-  const grainPng = await sharp(grain, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  const base = await sharp(field, { raw: { width: 16, height: 12, channels: 3 } })
+    .resize(width, height, { kernel: "cubic" })
+    .blur(8)
+    .png()
+    .toBuffer();
+  const grainPng = await sharp(grain, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
   return sharp(base)
     .composite([
-      { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join("")}</svg>`) },
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join("")}</svg>`,
+        ),
+      },
       { input: grainPng, blend: "overlay" },
     ])
     .jpeg({ quality: 92 })
@@ -293,24 +366,50 @@ export async function phoneFamily(dataDir: string, ownerId: string, ids: Awaited
   try {
     // Nine finished ones, each card with its cover; the demo's episode still being made (no cover on its card) comes on top.
     const have = listLibrary(ownerId).filter((p) => p.status === "complete").length;
-    const titles = ["The blue truck", "Grandma's kitchen", "Winters on the farm", "The lake house", "Dad's first job", "Aunt June's wedding", "Moving west", "The old piano", "Sunday suppers"];
+    const titles = [
+      "The blue truck",
+      "Grandma's kitchen",
+      "Winters on the farm",
+      "The lake house",
+      "Dad's first job",
+      "Aunt June's wedding",
+      "Moving west",
+      "The old piano",
+      "Sunday suppers",
+    ];
     for (let i = 0; have + i < LIBRARY_PODCASTS; i++) {
       const created = new Date(Date.now() - (i + 1) * 86_400_000);
       db.insert(schema.podcasts)
-        .values({ ownerId, campaignId: i % 2 ? ids.campaign : null, title: titles[i]!, status: "complete", duration: 300 + 60 * i, transcript: "Family stories.", createdAt: created, updatedAt: created })
+        .values({
+          ownerId,
+          campaignId: i % 2 ? ids.campaign : null,
+          title: titles[i]!,
+          status: "complete",
+          duration: 300 + 60 * i,
+          transcript: "Family stories.",
+          createdAt: created,
+          updatedAt: created,
+        })
         .run();
     }
     const library = listLibrary(ownerId).filter((p) => p.status === "complete");
-    if (library.length !== LIBRARY_PODCASTS) throw new Error(`the library holds ${library.length} finished podcasts, not ${LIBRARY_PODCASTS}`);
+    if (library.length !== LIBRARY_PODCASTS)
+      throw new Error(`the library holds ${library.length} finished podcasts, not ${LIBRARY_PODCASTS}`);
     // The shared episode first, so its cover is a photo.
     const ordered = [...library].sort((a, b) => Number(b.id === ids.podcast) - Number(a.id === ids.podcast));
     for (const [i, podcast] of ordered.entries()) {
       if (i < 5) {
-        if (!(await setCoverPhoto(ownerId, podcast.id, await fakePhoto(100 + i, 2000, 1500)))) throw new Error(`no cover photo for ${podcast.title}`);
+        if (!(await setCoverPhoto(ownerId, podcast.id, await fakePhoto(100 + i, 2000, 1500))))
+          throw new Error(`no cover photo for ${podcast.title}`);
       } else await ensurePodcastCover({ ...podcast, ownerId });
     }
 
-    const stories = db.select().from(schema.contributions).where(eq(schema.contributions.campaignId, ids.storiesCampaign)).orderBy(asc(schema.contributions.submittedAt)).all();
+    const stories = db
+      .select()
+      .from(schema.contributions)
+      .where(eq(schema.contributions.campaignId, ids.storiesCampaign))
+      .orderBy(asc(schema.contributions.submittedAt))
+      .all();
     if (stories.length < 2) throw new Error("the stories page's collection has fewer than two stories");
     const photos = [];
     for (let i = 0; i < STORY_PHOTOS; i++) {
@@ -324,7 +423,20 @@ export async function phoneFamily(dataDir: string, ownerId: string, ids: Awaited
     const memoKey = `recordings/${stories[1]!.id}/bench.mp3`;
     const memo = path.join(dataDir, "files", memoKey);
     fs.mkdirSync(path.dirname(memo), { recursive: true });
-    execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=180:duration=90", "-ac", "1", "-b:a", "64k", "-y", memo]);
+    execFileSync("ffmpeg", [
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=180:duration=90",
+      "-ac",
+      "1",
+      "-b:a",
+      "64k",
+      "-y",
+      memo,
+    ]);
     insertRecording({
       contributionId: stories[1]!.id,
       status: "ready",
@@ -351,11 +463,14 @@ async function warmUp(url: string, cookie: string | null) {
   const html = await (await fetch(url, { headers })).text();
   const images = new Set<string>();
   for (const [, attr, value] of html.matchAll(/<img\b[^>]*?\b(src|srcSet|srcset)="([^"]+)"/g)) {
-    for (const candidate of attr === "src" ? [value!] : value!.split(",").map((c) => c.trim().split(/\s+/)[0]!)) images.add(candidate.replaceAll("&amp;", "&"));
+    for (const candidate of attr === "src" ? [value!] : value!.split(",").map((c) => c.trim().split(/\s+/)[0]!))
+      images.add(candidate.replaceAll("&amp;", "&"));
   }
   const shown = new Set<string>();
   for (const src of images) {
-    const response = await fetch(new URL(src, url), { headers: { ...headers, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" } });
+    const response = await fetch(new URL(src, url), {
+      headers: { ...headers, Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
+    });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${src} on ${url}: ${response.status}`);
     shown.add(new URL(src, url).pathname);
@@ -378,11 +493,20 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
     if (PIN) {
       pinProcess(server.pid!, PIN.rest);
       pinProcess(process.pid, PIN.rest);
-      console.log(`  the page's renderer on core ${PIN.page}, the rest on ${PIN.rest} (BENCH_PHONE_PIN=0 to measure unpinned)`);
+      console.log(
+        `  the page's renderer on core ${PIN.page}, the rest on ${PIN.rest} (BENCH_PHONE_PIN=0 to measure unpinned)`,
+      );
     }
     const figures: Figures = {};
     const put = (name: string, value: number, unit: string, goal: string, baseline: number | null = null) =>
-      (figures[name] = { value, unit, baseline, ratio: baseline ? value / baseline : null, goal, machine: ctx.machine });
+      (figures[name] = {
+        value,
+        unit,
+        baseline,
+        ratio: baseline ? value / baseline : null,
+        goal,
+        machine: ctx.machine,
+      });
     const table: string[] = [];
     const goals: string[] = [];
     for (const page of PAGES) {
@@ -398,7 +522,13 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
         continue;
       }
       const p = `phone.${page.key}`;
-      put(`${p}.performance`, full.scores.performance!, "score", "≥ 95, within 3 points of the script-blocked floor", floor.scores.performance!);
+      put(
+        `${p}.performance`,
+        full.scores.performance!,
+        "score",
+        "≥ 95, within 3 points of the script-blocked floor",
+        floor.scores.performance!,
+      );
       put(`${p}.floor_performance`, floor.scores.performance!, "score", "informational: every script blocked");
       put(`${p}.accessibility`, full.scores.accessibility!, "score", "100");
       put(`${p}.best_practices`, full.scores["best-practices"]!, "score", "100");
@@ -406,7 +536,14 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
       put(`${p}.lcp`, full.lcp, "ms", "≤ 2000 ms", floor.lcp);
       put(`${p}.tbt`, full.tbt, "ms", "informational (overstated on a busy 2-core machine)", floor.tbt);
       put(`${p}.cls`, full.cls, "score", "≤ 0.02", floor.cls);
-      for (const type of BYTE_TYPES) put(`${p}.bytes.${type}`, full.bytes[type]!, "bytes", "informational: transferred before any interaction", floor.bytes[type]!);
+      for (const type of BYTE_TYPES)
+        put(
+          `${p}.bytes.${type}`,
+          full.bytes[type]!,
+          "bytes",
+          "informational: transferred before any interaction",
+          floor.bytes[type]!,
+        );
       table.push(
         `  ${page.key.padEnd(12)} perf ${String(full.scores.performance).padStart(3)} (floor ${String(floor.scores.performance).padStart(3)})  a11y ${full.scores.accessibility}  bp ${full.scores["best-practices"]}  seo ${full.scores.seo}` +
           `  LCP ${(full.lcp / 1000).toFixed(1)} s (floor ${(floor.lcp / 1000).toFixed(1)})  TBT ${full.tbt.toFixed(0)} ms  CLS ${full.cls.toFixed(3)}` +
@@ -415,15 +552,25 @@ export default async function phoneBench(ctx: BenchContext): Promise<Figures> {
       );
       const goal = BYTE_GOALS[page.key];
       if (goal) {
-        put(`${p}.bytes_goal_met`, full.bytes.total! <= goal.kb * 1024 ? 1 : 0, "pass", `1: total transferred ≤ ${goal.kb} KB (${goal.what})`);
-        goals.push(`  ${goal.what.padEnd(26)} ${kb(full.bytes.total!).padStart(7)}  ≤ ${String(goal.kb).padStart(3)} KB  ${full.bytes.total! <= goal.kb * 1024 ? "pass" : "FAIL"}  (${pictures} pictures; scripts blocked: ${kb(floor.bytes.total!)})`);
+        put(
+          `${p}.bytes_goal_met`,
+          full.bytes.total! <= goal.kb * 1024 ? 1 : 0,
+          "pass",
+          `1: total transferred ≤ ${goal.kb} KB (${goal.what})`,
+        );
+        goals.push(
+          `  ${goal.what.padEnd(26)} ${kb(full.bytes.total!).padStart(7)}  ≤ ${String(goal.kb).padStart(3)} KB  ${full.bytes.total! <= goal.kb * 1024 ? "pass" : "FAIL"}  (${pictures} pictures; scripts blocked: ${kb(floor.bytes.total!)})`,
+        );
       }
-      if (full.consoleErrors.length) table.push(`    console errors and DevTools issues: ${full.consoleErrors.join(" | ")}`);
+      if (full.consoleErrors.length)
+        table.push(`    console errors and DevTools issues: ${full.consoleErrors.join(" | ")}`);
       if (full.failed.length) table.push(`    flagged: ${full.failed.join(", ")}`);
       console.log(table.slice(first).join("\n"));
     }
     console.log(`\nphone bench summary\n${table.join("\n")}`);
-    console.log(`\nbyte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`);
+    console.log(
+      `\nbyte goals (transferred before any interaction, scripts on)\n  ${"page".padEnd(26)} ${"bytes".padStart(7)}  goal     result\n${goals.join("\n")}`,
+    );
     return figures;
   } finally {
     // The benches after this one run in this process, on every core.

@@ -3,6 +3,7 @@
 // (the libraries read no HTML), ours on all 119 unambiguous cases, and our reader's time per reply.
 // Goal: ours the highest, >= 113/119 unambiguous.
 import { performance } from "node:perf_hooks";
+
 import type { BenchFigure } from "./figures";
 
 export async function runRepliesBench(): Promise<BenchFigure[]> {
@@ -37,7 +38,9 @@ export async function runRepliesBench(): Promise<BenchFigure[]> {
   const microseconds = ((performance.now() - start) * 1000) / reads;
 
   // A long, hostile reply (5,000 lines alternating text and "---" separators): the reading stays linear.
-  const hostile = Array.from({ length: 5000 }, (_, i) => (i % 2 ? "---" : `Line ${i} of the story, On Tue ${i}:00`)).join("\n");
+  const hostile = Array.from({ length: 5000 }, (_, i) =>
+    i % 2 ? "---" : `Line ${i} of the story, On Tue ${i}:00`,
+  ).join("\n");
   const hostileStart = performance.now();
   stripQuotedReply(hostile);
   const hostileMs = performance.now() - hostileStart;
@@ -58,7 +61,18 @@ export async function runRepliesBench(): Promise<BenchFigure[]> {
       goal: ">= 113/119",
       extra: `${ours.unambiguous.pass}/${ours.unambiguous.total}; HTML-only ${ours.html.pass}/${ours.html.total}; ambiguous on a reading ${ours.ambiguous.pass}/${ours.ambiguous.total}; ahead of the best library by ${rates[0]!.pass - best} cases`,
     },
-    { name: "replies: our reader's time per reply", value: Number(microseconds.toFixed(1)), unit: "µs", goal: "informational", extra: `${reads} replies read` },
-    { name: "replies: our reader on a 5,000-line reply of separators", value: Number(hostileMs.toFixed(1)), unit: "ms", goal: "linear in the lines (was 18 s before the markers were remembered)" },
+    {
+      name: "replies: our reader's time per reply",
+      value: Number(microseconds.toFixed(1)),
+      unit: "µs",
+      goal: "informational",
+      extra: `${reads} replies read`,
+    },
+    {
+      name: "replies: our reader on a 5,000-line reply of separators",
+      value: Number(hostileMs.toFixed(1)),
+      unit: "ms",
+      goal: "linear in the lines (was 18 s before the markers were remembered)",
+    },
   ];
 }

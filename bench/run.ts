@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
 import type { BenchFigure } from "./figures";
 import { machine } from "./lib/machine";
 import type { BenchContext, Figure, Figures } from "./lib/types";
@@ -20,7 +21,8 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 function ensureBuild() {
-  if (fs.existsSync(path.join(buildDir, "server/index.js")) && fs.existsSync(path.join(buildDir, "node/index.js"))) return true;
+  if (fs.existsSync(path.join(buildDir, "server/index.js")) && fs.existsSync(path.join(buildDir, "node/index.js")))
+    return true;
   console.log(`No production build in ${buildDir}/; running \`npm run build\` first.`);
   const run = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   return run.status === 0;
@@ -33,15 +35,41 @@ const line = (name: string, f: Figure) =>
 /** Runs one benchmark module in this process and answers its figures in the results.json shape. */
 async function runOne(file: string, ctx: BenchContext): Promise<Figures> {
   const mod = (await import(pathToFileURL(path.join(benchDir, file)).href)) as Record<string, unknown>;
-  const named = Object.entries(mod).find(([key, value]) => /^run\w*Bench$/.test(key) && typeof value === "function")?.[1];
-  const run = (typeof mod.default === "function" ? () => (mod.default as (c: BenchContext) => unknown)(ctx) : named ? () => (named as () => unknown)() : null);
+  const named = Object.entries(mod).find(
+    ([key, value]) => /^run\w*Bench$/.test(key) && typeof value === "function",
+  )?.[1];
+  const run =
+    typeof mod.default === "function"
+      ? () => (mod.default as (c: BenchContext) => unknown)(ctx)
+      : named
+        ? () => (named as () => unknown)()
+        : null;
   if (!run) throw new Error(`${file} exports neither a default benchmark nor a run…Bench function`);
   const raw = (await run()) as Figures | BenchFigure[];
   const list: Array<[string, Omit<Figure, "machine"> & { machine?: string }]> = Array.isArray(raw)
-    ? raw.map((f) => [f.name, { value: f.value, unit: f.unit, baseline: f.baseline ?? null, ratio: f.ratio ?? null, goal: [f.goal, f.extra].filter(Boolean).join("; ") || "informational" }])
+    ? raw.map((f) => [
+        f.name,
+        {
+          value: f.value,
+          unit: f.unit,
+          baseline: f.baseline ?? null,
+          ratio: f.ratio ?? null,
+          goal: [f.goal, f.extra].filter(Boolean).join("; ") || "informational",
+        },
+      ])
     : Object.entries(raw);
   return Object.fromEntries(
-    list.map(([name, f]) => [name, { value: round(f.value, 2)!, unit: f.unit, baseline: round(f.baseline, 2), ratio: round(f.ratio, 3), goal: f.goal, machine: f.machine ?? ctx.machine }]),
+    list.map(([name, f]) => [
+      name,
+      {
+        value: round(f.value, 2)!,
+        unit: f.unit,
+        baseline: round(f.baseline, 2),
+        ratio: round(f.ratio, 3),
+        goal: f.goal,
+        machine: f.machine ?? ctx.machine,
+      },
+    ]),
   );
 }
 
@@ -69,7 +97,8 @@ async function main() {
   if (files.length === 0) console.log(`No benchmark is named ${wanted.join(", ")}.`);
   // A partial run updates its own figures in results.json and keeps the others.
   const resultsFile = path.join(benchDir, "results.json");
-  const results: Figures = wanted.length && fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Figures) : {};
+  const results: Figures =
+    wanted.length && fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Figures) : {};
   for (const file of files) {
     console.log(`\n▶ ${file}`);
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bench-out-")), "figures.json");

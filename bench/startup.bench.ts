@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import type { BenchFigure } from "./figures";
 import { benchAppEnv, compiledServer, freePort, nodeArgsFor } from "./lib/server";
 
@@ -16,13 +17,19 @@ const BARE_SERVER = `require("node:http").createServer((q, s) => s.end("OK")).li
 async function timeToHealthy(args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }, stdio: "ignore" });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    stdio: "ignore",
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`exited early with ${child.exitCode}: ${args.join(" ")}`);
       if (performance.now() - started > 60_000) throw new Error(`no 200 on /healthz within 60 s: ${args.join(" ")}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -51,8 +58,22 @@ export async function runStartupBench(): Promise<BenchFigure[]> {
     const compiled = await medianStart(nodeArgsFor(compiledServer(buildDir)), env);
     const fromSource = await medianStart(nodeArgsFor("server/index.ts"), env);
     return [
-      { name: "start-up: node to 200 on /healthz (compiled server)", value: compiled, unit: "ms", baseline: bare, ratio: compiled / bare, goal: "informational (baseline: a bare Node HTTP server)" },
-      { name: "start-up: the same server from source through tsx", value: fromSource, unit: "ms", baseline: compiled, ratio: fromSource / compiled, goal: "informational (what compiling saves)" },
+      {
+        name: "start-up: node to 200 on /healthz (compiled server)",
+        value: compiled,
+        unit: "ms",
+        baseline: bare,
+        ratio: compiled / bare,
+        goal: "informational (baseline: a bare Node HTTP server)",
+      },
+      {
+        name: "start-up: the same server from source through tsx",
+        value: fromSource,
+        unit: "ms",
+        baseline: compiled,
+        ratio: fromSource / compiled,
+        goal: "informational (what compiling saves)",
+      },
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,18 +6,18 @@
 // memory growth during the uploads (goal < 100 MB), read from /proc. Decision 0114 explains the method.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import fs, { createReadStream, createWriteStream } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
-import { startServer } from "./lib/server";
-import { postFilePart } from "./lib/multipart-post";
-import type { BenchContext, Figures } from "./lib/types";
+
 import { PARALLEL_CHUNKS } from "../app/features/testimonials/upload-limits";
+import { postFilePart } from "./lib/multipart-post";
+import { startServer } from "./lib/server";
+import type { BenchContext, Figures } from "./lib/types";
 
 const MB = 1024 * 1024;
 const CHUNK = 15 * MB;
@@ -27,7 +27,23 @@ const FRAME = 640 * 480 * 1.5;
 function makeVideo(dir: string) {
   const file = path.join(dir, "upload.mkv");
   const frames = Math.floor((495 * MB) / FRAME);
-  execFileSync(process.env.FFMPEG_PATH || "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x480:rate=30", "-frames:v", String(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", file]);
+  execFileSync(process.env.FFMPEG_PATH || "ffmpeg", [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=640x480:rate=30",
+    "-frames:v",
+    String(frames),
+    "-c:v",
+    "rawvideo",
+    "-pix_fmt",
+    "yuv420p",
+    file,
+  ]);
   return file;
 }
 
@@ -38,14 +54,16 @@ function serverPid(): number | null {
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === process.pid && fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes("server/index.ts")) return Number(name);
+      if (ppid === process.pid && fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes("server/index.ts"))
+        return Number(name);
     } catch {
       // gone meanwhile
     }
   }
   return null;
 }
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /**
  * Every chunk of `video` to `url`, as the browser client sends them: PARALLEL_CHUNKS at a time, each
@@ -59,7 +77,12 @@ async function sendChunks(url: string, video: Buffer, uploadId: string) {
     for (let index = next++; index < total; index = next++) {
       const fields = { uploadId, chunkIndex: String(index), totalChunks: String(total), fileName: "upload.mkv" };
       const chunk = video.subarray(index * CHUNK, Math.min(video.length, (index + 1) * CHUNK));
-      const response = await postFilePart(url, fields, { field: "chunk", bytes: chunk, fileName: "upload.mkv", type: "video/x-matroska" });
+      const response = await postFilePart(url, fields, {
+        field: "chunk",
+        bytes: chunk,
+        fileName: "upload.mkv",
+        type: "video/x-matroska",
+      });
       if (response.status !== 200) throw new Error(`chunk ${index} answered ${response.status}: ${response.body}`);
       const body = JSON.parse(response.body) as Record<string, unknown>;
       if (body.allChunksReceived !== false) completed = body;
@@ -98,11 +121,19 @@ async function uploadOnce(base: string, bytes: Buffer) {
   const uploadId = `bench_${randomUUID().replace(/-/g, "")}`;
   const started = performance.now();
   const last = await sendChunks(`${base}/upload-chunk`, bytes, uploadId);
-  if (last.allChunksReceived !== true) throw new Error(`the chunks did not complete the upload: ${JSON.stringify(last)}`);
+  if (last.allChunksReceived !== true)
+    throw new Error(`the chunks did not complete the upload: ${JSON.stringify(last)}`);
   const submit = await fetch(`${base}/submit-chunked`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ respondentName: "Bench", respondentEmail: "bench@example.com", responses: "[]", consentGiven: true, uploadId, videoPath: last.videoPath }),
+    body: JSON.stringify({
+      respondentName: "Bench",
+      respondentEmail: "bench@example.com",
+      responses: "[]",
+      consentGiven: true,
+      uploadId,
+      videoPath: last.videoPath,
+    }),
   });
   if (submit.status !== 201) throw new Error(`submit-chunked answered ${submit.status}: ${await submit.text()}`);
   return (performance.now() - started) / 1000;
@@ -135,7 +166,9 @@ export default async function testimonialUploadBench(ctx: BenchContext): Promise
     const publicId = randomUUID().replace(/-/g, "");
     const sqlite = new Database(env.DATABASE_PATH);
     sqlite
-      .prepare("insert into testimonial_campaigns (id, public_id, title, questions, is_active, allow_text_responses) values (?, ?, ?, ?, 1, 1)")
+      .prepare(
+        "insert into testimonial_campaigns (id, public_id, title, questions, is_active, allow_text_responses) values (?, ?, ?, ?, 1, 1)",
+      )
       .run(randomUUID(), publicId, "Bench campaign", JSON.stringify([{ question: "How was it?", helperText: null }]));
     sqlite.close();
 

@@ -15,13 +15,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import type { RenderResult, RenderStage } from "../app/audio/render.server";
 import { normalizeForSpeech } from "../app/audio/speech-text";
 import { wordErrorRate } from "../app/audio/word-error-rate";
+import { voiceConfigDefaults as defaults } from "../app/features/podcasts/schemas";
 import { renderDraft, writeBuiltinDraft } from "../app/features/podcasts/script/builtin-script-writer";
 import { namesSomething, storyAnchors } from "../app/features/podcasts/script/interviewer";
 import type { ScriptRequest } from "../app/features/podcasts/script/script";
-import { voiceConfigDefaults as defaults } from "../app/features/podcasts/schemas";
 import type { BenchFigure } from "./figures";
 import { benchEpisodes, benchFamilyCollection } from "./fixtures/episodes/index";
 import { ensurePocketsphinx, transcribe } from "./lib/pocketsphinx";
@@ -39,10 +40,12 @@ const SAME_WORD: Array<[RegExp, string]> = [
   [/\b(neighb|harb|col|fav|hon|behavi)our/g, "$1or"],
   [/\b(apolog|civil|organ|real|recogn)is(e|ed|es|ing)\b/g, "$1iz$2"],
 ];
-export const recognizerSpelling = (text: string) => SAME_WORD.reduce((t, [pattern, said]) => t.replace(pattern, said), text.toLowerCase());
+export const recognizerSpelling = (text: string) =>
+  SAME_WORD.reduce((t, [pattern, said]) => t.replace(pattern, said), text.toLowerCase());
 
 /** A part that ends inside a sentence: no final stop, or a stop that belongs to "Mr." or an initial. */
-const cutInside = (text: string) => !/[.!?]["”’)]*$/.test(text) || /(?:\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Ave|Rev|Capt|Sgt|Lt)|\b[A-Z])\.["”’)]*$/.test(text);
+const cutInside = (text: string) =>
+  !/[.!?]["”’)]*$/.test(text) || /(?:\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Ave|Rev|Capt|Sgt|Lt)|\b[A-Z])\.["”’)]*$/.test(text);
 
 /** What the script says about the interviewer and the parts, before any voice speaks it. */
 export function scriptFigures(req: ScriptRequest) {
@@ -58,7 +61,9 @@ export function scriptFigures(req: ScriptRequest) {
     return again;
   });
   const spoken = segments.map((s) => normalizeForSpeech(s.text));
-  const paragraphs = new Set(req.stories.flatMap((s) => s.content.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, " ").trim())));
+  const paragraphs = new Set(
+    req.stories.flatMap((s) => s.content.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, " ").trim())),
+  );
   const digits = spoken.flatMap((text) => text.match(/\S*\d\S*/g) ?? []);
   return {
     segments,
@@ -73,7 +78,13 @@ export function scriptFigures(req: ScriptRequest) {
 }
 
 type Engine = "flite" | "espeak";
-type Totals = { result: Pick<RenderResult, "duration">; total: number; synthesis: number; mixing: number; encode: number };
+type Totals = {
+  result: Pick<RenderResult, "duration">;
+  total: number;
+  synthesis: number;
+  mixing: number;
+  encode: number;
+};
 type Rendered = Totals & { mp3: string };
 
 export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
@@ -119,7 +130,14 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
         const file = await getStorage().read(result.audioKey);
         const mp3 = path.join(dir, `${req.podcastId}-${engine}.mp3`);
         await pipeline(file!.stream, fs.createWriteStream(mp3));
-        rendered[engine].push({ result, total, synthesis: (stages.phonemize ?? 0) + (stages.inference ?? 0), mixing: stages.mixing ?? 0, encode: stages.encode ?? 0, mp3 });
+        rendered[engine].push({
+          result,
+          total,
+          synthesis: (stages.phonemize ?? 0) + (stages.inference ?? 0),
+          mixing: stages.mixing ?? 0,
+          encode: stages.encode ?? 0,
+          mp3,
+        });
       }
     }
 
@@ -138,7 +156,12 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
       );
     }
     const perStory = (engine: Engine) =>
-      episodes.map((e, i) => wordErrorRate(recognizerSpelling(e.spoken), recognizerSpelling(heard[(engine === "flite" ? 0 : episodes.length) + i]!)));
+      episodes.map((e, i) =>
+        wordErrorRate(
+          recognizerSpelling(e.spoken),
+          recognizerSpelling(heard[(engine === "flite" ? 0 : episodes.length) + i]!),
+        ),
+      );
     const storyWer = { flite: perStory("flite"), espeak: perStory("espeak") };
     const overall = (list: ReturnType<typeof perStory>) => {
       const errors = list.reduce((n, w) => n + w.errors, 0);
@@ -189,7 +212,13 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
           extra: `“${e.req.title}”, ${e.req.stories.reduce((n, s) => n + s.content.split(/\s+/).filter(Boolean).length, 0)} words written${e.req.format === "multi_contributor" ? `, a collection of ${new Set(e.req.stories.map((s) => s.contributorName)).size} relatives` : ""}; ${storyWer.flite[i]!.errors} errors in ${storyWer.flite[i]!.words}`,
         },
       ]),
-      { name: "tts.episode.interviewer.repeated_lines", value: repeated, unit: "lines", goal: `0 (${met(repeated === 0)})`, extra: `${asked} interviewer lines in ${episodes.length} episodes` },
+      {
+        name: "tts.episode.interviewer.repeated_lines",
+        value: repeated,
+        unit: "lines",
+        goal: `0 (${met(repeated === 0)})`,
+        extra: `${asked} interviewer lines in ${episodes.length} episodes`,
+      },
       {
         name: "tts.episode.interviewer.naming_share",
         value: (100 * naming) / asked,
@@ -197,7 +226,13 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
         goal: `≥ 60 % (${met(naming / asked >= 0.6)})`,
         extra: `${naming} of ${asked} interviewer lines ask about a person, place, time or thing the story names`,
       },
-      { name: "tts.episode.script.split_sentences", value: split, unit: "parts", goal: `0 (${met(split === 0)})`, extra: "story parts that end inside a sentence (after Mr., St., an initial, or without a stop)" },
+      {
+        name: "tts.episode.script.split_sentences",
+        value: split,
+        unit: "parts",
+        goal: `0 (${met(split === 0)})`,
+        extra: "story parts that end inside a sentence (after Mr., St., an initial, or without a stop)",
+      },
       {
         name: "tts.episode.front_end.digits",
         value: digits.length,
@@ -205,7 +240,13 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
         goal: `0 (${met(digits.length === 0)})`,
         extra: digits.length ? `left as digits: ${digits.slice(0, 8).join(", ")}` : "no digit reaches an engine",
       },
-      { name: "tts.episode.espeak.wer", value: wer.espeak.rate, unit: "WER", goal: "informational (the baseline)", extra: `${wer.espeak.errors} errors in ${wer.espeak.words} words` },
+      {
+        name: "tts.episode.espeak.wer",
+        value: wer.espeak.rate,
+        unit: "WER",
+        goal: "informational (the baseline)",
+        extra: `${wer.espeak.errors} errors in ${wer.espeak.words} words`,
+      },
       {
         name: "tts.episode.flite.synthesis_rtf",
         value: rtf(flite),
@@ -224,10 +265,27 @@ export async function runTtsEpisodeBench(): Promise<BenchFigure[]> {
         goal: `≤ 30 s (${met(tenMinutes(flite) <= 30)})`,
         extra: `whole render in the worker: ${(flite.total / 1000).toFixed(1)} s for ${flite.result.duration.toFixed(0)} s (${profile}); baseline espeak-ng`,
       },
-      { name: "tts.episode.flite.audio_duration", value: flite.result.duration, unit: "s", goal: "informational", extra: about },
+      {
+        name: "tts.episode.flite.audio_duration",
+        value: flite.result.duration,
+        unit: "s",
+        goal: "informational",
+        extra: about,
+      },
       { name: "tts.episode.espeak.audio_duration", value: espeak.result.duration, unit: "s", goal: "informational" },
-      { name: "tts.episode.transcription_time", value: transcribeSeconds, unit: "s", goal: "informational", extra: `pocketsphinx, ${episodes.length * 2} episodes` },
-      { name: "tts.episode.bench_time", value: (performance.now() - benchStarted) / 1000, unit: "s", goal: "informational" },
+      {
+        name: "tts.episode.transcription_time",
+        value: transcribeSeconds,
+        unit: "s",
+        goal: "informational",
+        extra: `pocketsphinx, ${episodes.length * 2} episodes`,
+      },
+      {
+        name: "tts.episode.bench_time",
+        value: (performance.now() - benchStarted) / 1000,
+        unit: "s",
+        goal: "informational",
+      },
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import type { RenderInput, RenderStage } from "../app/audio/render.server";
 import type { BenchFigure } from "./figures";
 
@@ -35,8 +36,15 @@ export function ttsBenchInput(podcastId: string, words = 1500): RenderInput {
     podcastId,
     title: "The House on Mill Street",
     familyName: "Bench",
-    segments: benchStory(words).map((text, i) => ({ speaker: i % 2 === 0 ? ("host1" as const) : ("host2" as const), text, chapter: `Part ${Math.floor(i / 4) + 1}` })),
-    hosts: { host1: { voice: "female-warm", accent: "american", speed: 1 }, host2: { voice: "male-warm", accent: "australian", speed: 1 } },
+    segments: benchStory(words).map((text, i) => ({
+      speaker: i % 2 === 0 ? ("host1" as const) : ("host2" as const),
+      text,
+      chapter: `Part ${Math.floor(i / 4) + 1}`,
+    })),
+    hosts: {
+      host1: { voice: "female-warm", accent: "american", speed: 1 },
+      host2: { voice: "male-warm", accent: "australian", speed: 1 },
+    },
     backgroundMusic: "gentle-piano",
     introOutro: "standard",
     intro: "Welcome to the Bench family stories.",
@@ -63,7 +71,12 @@ export async function runTtsBench(): Promise<BenchFigure[]> {
     // First use on a machine synthesises the bed and stings; later renders find them cached.
     let started = performance.now();
     await Promise.all([musicBedFile("gentle-piano"), stingFile("standard", "intro"), stingFile("standard", "outro")]);
-    figures.push({ name: "tts.music.first_render", value: performance.now() - started, unit: "ms", goal: "informational (once per machine and bed)" });
+    figures.push({
+      name: "tts.music.first_render",
+      value: performance.now() - started,
+      unit: "ms",
+      goal: "informational (once per machine and bed)",
+    });
 
     // espeak-ng speaks only when flite is missing: a missing FLITE_WASM stands for that (decision 0126).
     for (const [engine, voicesDir, fliteWasm] of [
@@ -76,17 +89,37 @@ export async function runTtsBench(): Promise<BenchFigure[]> {
       else delete process.env.FLITE_WASM;
       const stages: Partial<Record<RenderStage, number>> = {};
       started = performance.now();
-      const result = await renderPodcastAudio({ ...ttsBenchInput(`bench-tts-${engine}`), onStage: (stage, ms) => (stages[stage] = ms) });
+      const result = await renderPodcastAudio({
+        ...ttsBenchInput(`bench-tts-${engine}`),
+        onStage: (stage, ms) => (stages[stage] = ms),
+      });
       const total = performance.now() - started;
       if (result.engine !== engine) throw new Error(`Expected ${engine}, got ${result.engine}`);
       const label = { piper: "test Piper voice (tiny model)", flite: "flite (built in)", espeak: "espeak-ng" }[engine];
       for (const stage of ["phonemize", "inference", "mixing", "encode"] as const) {
-        figures.push({ name: `tts.${engine}.${stage}`, value: stages[stage] ?? NaN, unit: "ms", goal: stage === "mixing" || stage === "encode" ? "part of non-TTS ≤ 5000 ms" : "informational", extra: `${words} words, ${label}` });
+        figures.push({
+          name: `tts.${engine}.${stage}`,
+          value: stages[stage] ?? NaN,
+          unit: "ms",
+          goal: stage === "mixing" || stage === "encode" ? "part of non-TTS ≤ 5000 ms" : "informational",
+          extra: `${words} words, ${label}`,
+        });
       }
       const nonTts = (stages.mixing ?? 0) + (stages.encode ?? 0);
-      figures.push({ name: `tts.${engine}.non_tts_total`, value: nonTts, unit: "ms", goal: `≤ 5000 ms (${nonTts <= 5000 ? "met" : "NOT met"})` });
+      figures.push({
+        name: `tts.${engine}.non_tts_total`,
+        value: nonTts,
+        unit: "ms",
+        goal: `≤ 5000 ms (${nonTts <= 5000 ? "met" : "NOT met"})`,
+      });
       figures.push({ name: `tts.${engine}.total`, value: total, unit: "ms", goal: "informational" });
-      figures.push({ name: `tts.${engine}.audio_duration`, value: result.duration, unit: "s", goal: "informational", extra: `${(result.fileSize / 1048576).toFixed(1)} MB MP3` });
+      figures.push({
+        name: `tts.${engine}.audio_duration`,
+        value: result.duration,
+        unit: "s",
+        goal: "informational",
+        extra: `${(result.fileSize / 1048576).toFixed(1)} MB MP3`,
+      });
       await getStorage().remove(result.audioKey);
     }
   } finally {

@@ -3,7 +3,15 @@
 export const MAX_REMINDERS = { min: 1, max: 6, default: 3 } as const;
 
 /** How a collection's newsletters go out; the dated ones get a delivery date per position. */
-export const distributionModes = ["manual", "immediate", "scheduled", "weekly", "monthly", "quarterly", "yearly"] as const;
+export const distributionModes = [
+  "manual",
+  "immediate",
+  "scheduled",
+  "weekly",
+  "monthly",
+  "quarterly",
+  "yearly",
+] as const;
 export type DistributionMode = (typeof distributionModes)[number];
 
 /** What a prompt template is for; the admin's forms list them in the browser. */
@@ -20,7 +28,15 @@ export const promptTemplateCategories = [
 ] as const;
 
 /** Why an attachment of an e-mail reply was not kept (decision 0213); worded in contributions/messages.ts. */
-export const attachmentRefusals = ["tooLarge", "notKept", "unreadableImage", "unreadableMessage", "tooMany", "empty", "secondRecording"] as const;
+export const attachmentRefusals = [
+  "tooLarge",
+  "notKept",
+  "unreadableImage",
+  "unreadableMessage",
+  "tooMany",
+  "empty",
+  "secondRecording",
+] as const;
 export type AttachmentRefusal = (typeof attachmentRefusals)[number];
 export type RefusedAttachment = { name: string; reason: AttachmentRefusal; size: number };
 

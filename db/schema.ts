@@ -1,16 +1,15 @@
 // Migrations are generated from this file (`npm run db:generate`) and applied at start-up.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
-import { distributionModes, MAX_REMINDERS, promptTemplateCategories, type ForwardedMessage, type RefusedAttachment } from "./enums";
+  distributionModes,
+  MAX_REMINDERS,
+  promptTemplateCategories,
+  type ForwardedMessage,
+  type RefusedAttachment,
+} from "./enums";
 
 export { promptTemplateCategories };
 
@@ -36,7 +35,9 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   firstName: text("first_name"),
   lastName: text("last_name"),
-  role: text("role", { enum: ["trial", "user", "admin"] }).notNull().default("user"),
+  role: text("role", { enum: ["trial", "user", "admin"] })
+    .notNull()
+    .default("user"),
   subscriptionStatus: text("subscription_status", {
     enum: ["trial", "active", "inactive", "canceled"],
   })
@@ -66,7 +67,9 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["user", "admin"] }).notNull().default("user"),
+    kind: text("kind", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -217,9 +220,7 @@ export const workflowSettings = sqliteTable(
     collectionStartDate: timestamp("collection_start_date"),
     maxReminders: integer("max_reminders").notNull().default(MAX_REMINDERS.default),
     contributors: json<string[]>("contributors").notNull().default([]),
-    distributionMode: text("distribution_mode", { enum: distributionModes })
-      .notNull()
-      .default("manual"),
+    distributionMode: text("distribution_mode", { enum: distributionModes }).notNull().default("manual"),
     distributionScheduledDate: timestamp("distribution_scheduled_date"),
     dayOfWeek: integer("day_of_week"),
     dayOfMonth: integer("day_of_month"),
@@ -313,7 +314,10 @@ export const emptyReplies = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt), uniqueIndex("empty_replies_invitation_message_idx").on(t.invitationId, t.messageId)],
+  (t) => [
+    index("empty_replies_campaign_idx").on(t.campaignId, t.receivedAt),
+    uniqueIndex("empty_replies_invitation_message_idx").on(t.invitationId, t.messageId),
+  ],
 );
 
 export const contributionAttachments = sqliteTable(
@@ -495,10 +499,7 @@ export const podcasts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("podcasts_owner_idx").on(t.ownerId, t.createdAt),
-    index("podcasts_campaign_idx").on(t.campaignId),
-  ],
+  (t) => [index("podcasts_owner_idx").on(t.ownerId, t.createdAt), index("podcasts_campaign_idx").on(t.campaignId)],
 );
 
 /** How a family's names and places are said: applied to what the voices read, never to the transcript (decision 0128). */
@@ -615,7 +616,6 @@ export const apiKeys = sqliteTable("api_keys", {
   createdAt: createdAt(),
 });
 
-
 export const promptTemplates = sqliteTable("prompt_templates", {
   id: id(),
   name: text("name").notNull(),
@@ -713,13 +713,9 @@ export const testimonialResponses = sqliteTable("testimonial_responses", {
     .references(() => testimonialCampaigns.id, { onDelete: "cascade" }),
   respondentName: text("respondent_name").notNull(),
   respondentEmail: text("respondent_email").notNull(),
-  responses: json<{ questionIndex: number; question: string; response: string }[]>("responses")
-    .notNull()
-    .default([]),
+  responses: json<{ questionIndex: number; question: string; response: string }[]>("responses").notNull().default([]),
   /** The one or two questions the respondent chose to answer on video, in the campaign's wording. */
-  selectedQuestions: json<{ questionIndex: number; question: string }[]>("selected_questions")
-    .notNull()
-    .default([]),
+  selectedQuestions: json<{ questionIndex: number; question: string }[]>("selected_questions").notNull().default([]),
   videoKey: text("video_key"),
   videoSize: integer("video_size"),
   videoMimeType: text("video_mime_type"),
@@ -820,7 +816,10 @@ export const books = sqliteTable(
     /** A story photo the owner chose for the cover instead of the collection's cover art. */
     coverPhotoKey: text("cover_photo_key"),
     /** Photos the job printed smaller than their box because they have too few pixels (decision 0170). */
-    lowResPhotos: json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>("low_res_photos"),
+    lowResPhotos:
+      json<Array<{ key: string; story: string; width: number; height: number; printedInches: number }>>(
+        "low_res_photos",
+      ),
     /** Why a failed book could not be made, naming the story (bookMessages.failedAt). */
     failure: text("failure"),
     /** The owner's dedication and foreword, each printed on its own page after the title page; null prints none. */
@@ -833,16 +832,13 @@ export const books = sqliteTable(
 );
 
 /** A book's QR code: plays one story's recording without a sign-in until the owner turns it off (decision 0160). */
-export const bookLinks = sqliteTable(
-  "book_links",
-  {
-    id: id(),
-    token: text("token").notNull().unique(),
-    contributionId: text("contribution_id")
-      .notNull()
-      .unique()
-      .references(() => contributions.id, { onDelete: "cascade" }),
-    revokedAt: timestamp("revoked_at"),
-    createdAt: createdAt(),
-  },
-);
+export const bookLinks = sqliteTable("book_links", {
+  id: id(),
+  token: text("token").notNull().unique(),
+  contributionId: text("contribution_id")
+    .notNull()
+    .unique()
+    .references(() => contributions.id, { onDelete: "cascade" }),
+  revokedAt: timestamp("revoked_at"),
+  createdAt: createdAt(),
+});

@@ -4,6 +4,7 @@
 // the migration step LiteFS runs. Packages stay in node_modules; only our own code is bundled.
 import path from "node:path";
 import { build } from "esbuild";
+
 import { serverBuildOptions } from "./server-build-options.js";
 
 const outdir = path.join(process.env.BUILD_DIR ?? "build", "node");

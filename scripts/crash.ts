@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import type { CrashOutcome } from "../tests/crash/harness";
 
 const SCENARIOS = ["invitations", "podcast", "newsletter", "upload", "recording", "backup", "job-attempts"] as const;
@@ -27,7 +28,8 @@ async function runScenario(name: Scenario, seed: number): Promise<CrashOutcome> 
     }
     case "podcast": {
       const { pickPodcastKillPoint, requestPodcast, runPodcastCrash } = await import("../tests/crash/podcast");
-      return (await runPodcastCrash({ podcastId: await requestPodcast(), killPoint: pickPodcastKillPoint(random) })).outcome;
+      return (await runPodcastCrash({ podcastId: await requestPodcast(), killPoint: pickPodcastKillPoint(random) }))
+        .outcome;
     }
     case "newsletter": {
       const { runNewsletterCrash } = await import("../tests/crash/newsletter");
@@ -35,10 +37,12 @@ async function runScenario(name: Scenario, seed: number): Promise<CrashOutcome> 
     }
     case "upload": {
       const { pickUploadKillPoint, runUploadCrash } = await import("../tests/crash/upload");
-      return (await runUploadCrash({ megabytes: 50, killPoint: (total) => pickUploadKillPoint(random, total) })).outcome;
+      return (await runUploadCrash({ megabytes: 50, killPoint: (total) => pickUploadKillPoint(random, total) }))
+        .outcome;
     }
     case "recording": {
-      const { pickRecordingKillPoint, runRecordingCrash, storyWithRecording } = await import("../tests/crash/recording");
+      const { pickRecordingKillPoint, runRecordingCrash, storyWithRecording } =
+        await import("../tests/crash/recording");
       return runRecordingCrash({ ...(await storyWithRecording()), afterMs: pickRecordingKillPoint(random) });
     }
     case "backup": {
@@ -71,14 +75,33 @@ function runInChild(name: Scenario, seed: number): Promise<CrashOutcome> {
     child.on("message", (message) => (outcome = message as CrashOutcome));
     child.once("exit", (code, signal) => {
       fs.rmSync(dir, { recursive: true, force: true });
-      resolve(outcome ?? { scenario: name, killPoint: "-", expected: 0, delivered: 0, duplicates: 0, stuck: 0, problems: [`the scenario process ended (${signal ?? code}) without a result`] });
+      resolve(
+        outcome ?? {
+          scenario: name,
+          killPoint: "-",
+          expected: 0,
+          delivered: 0,
+          duplicates: 0,
+          stuck: 0,
+          problems: [`the scenario process ended (${signal ?? code}) without a result`],
+        },
+      );
     });
   });
 }
 
 function printTable(rows: Array<CrashOutcome & { seconds: string }>) {
   const header = ["scenario", "kill point", "expected", "delivered", "duplicates", "stuck", "time", "result"];
-  const cells = rows.map((r) => [r.scenario, r.killPoint, String(r.expected), String(r.delivered), String(r.duplicates), String(r.stuck), `${r.seconds} s`, r.problems.length ? "FAIL" : "PASS"]);
+  const cells = rows.map((r) => [
+    r.scenario,
+    r.killPoint,
+    String(r.expected),
+    String(r.delivered),
+    String(r.duplicates),
+    String(r.stuck),
+    `${r.seconds} s`,
+    r.problems.length ? "FAIL" : "PASS",
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) =>
     c
@@ -115,7 +138,15 @@ if (process.argv[2] === "--scenario") {
   const name = process.argv[3] as Scenario;
   const seed = Number(process.argv[4]);
   runScenario(name, seed)
-    .catch((error: unknown): CrashOutcome => ({ scenario: name, killPoint: "-", expected: 0, delivered: 0, duplicates: 0, stuck: 0, problems: [error instanceof Error ? error.message : String(error)] }))
+    .catch((error: unknown): CrashOutcome => ({
+      scenario: name,
+      killPoint: "-",
+      expected: 0,
+      delivered: 0,
+      duplicates: 0,
+      stuck: 0,
+      problems: [error instanceof Error ? error.message : String(error)],
+    }))
     .then((outcome) => process.send!(outcome, () => process.exit(0)));
 } else {
   await main();

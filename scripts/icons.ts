@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { APPLE_TOUCH_ICON, faviconSvg, ICONS, MARK, MANIFEST_PATH, webManifest, type IconFile } from "~/lib/brand";
+
+import { APPLE_TOUCH_ICON, faviconSvg, ICONS, MANIFEST_PATH, MARK, webManifest, type IconFile } from "~/lib/brand";
 
 type Point = readonly [number, number];
 const STEPS = 48;
@@ -38,7 +39,12 @@ function flamePolygon(): Point[] {
 
 function roundedSquare(size: number, r: number): Point[] {
   const c = (x: number, y: number, from: number): Point[] => arc([x, y], r, from, from + Math.PI / 2);
-  return [...c(size - r, r, -Math.PI / 2), ...c(size - r, size - r, 0), ...c(r, size - r, Math.PI / 2), ...c(r, r, Math.PI)];
+  return [
+    ...c(size - r, r, -Math.PI / 2),
+    ...c(size - r, size - r, 0),
+    ...c(r, size - r, Math.PI / 2),
+    ...c(r, r, Math.PI),
+  ];
 }
 
 const SUB = 4;
@@ -72,10 +78,20 @@ const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 
 function draw(icon: IconFile): Buffer {
   const { size } = icon;
   const unit = size / MARK.size;
-  const square: Point[] = icon.purpose === "any" ? roundedSquare(size, MARK.cornerRadius * unit) : [[0, 0], [size, 0], [size, size], [0, size]];
+  const square: Point[] =
+    icon.purpose === "any"
+      ? roundedSquare(size, MARK.cornerRadius * unit)
+      : [
+          [0, 0],
+          [size, 0],
+          [size, size],
+          [0, size],
+        ];
   // The flame is scaled about the square's centre.
   const mid = MARK.size / 2;
-  const flame = flamePolygon().map(([x, y]) => [(mid + (x - mid) * icon.flameScale) * unit, (mid + (y - mid) * icon.flameScale) * unit] as Point);
+  const flame = flamePolygon().map(
+    ([x, y]) => [(mid + (x - mid) * icon.flameScale) * unit, (mid + (y - mid) * icon.flameScale) * unit] as Point,
+  );
   const back = coverage(square, size);
   const front = coverage(flame, size);
   const [br, bg, bb] = rgb(MARK.background);

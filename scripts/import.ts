@@ -16,7 +16,9 @@ try {
   const result = await importArchive(file, { email });
   console.log(
     `Imported for ${email}: ${result.collections} collections, ${result.stories} stories, ${result.photos} photos, ${result.documents} documents, ${result.recordings} recordings, ${result.episodes} episodes, ${result.newsletters} newsletters.` +
-      (result.withheld ? ` ${result.withheld} stories, recordings or episodes left out: a relative asked for their removal after the archive was made.` : ""),
+      (result.withheld
+        ? ` ${result.withheld} stories, recordings or episodes left out: a relative asked for their removal after the archive was made.`
+        : ""),
   );
 } catch (error) {
   console.error(`Import failed, nothing was imported: ${error instanceof Error ? error.message : String(error)}`);

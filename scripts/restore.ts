@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { describeReapplied, reapplyErasuresToFile } from "../app/features/account/reapply-erasures.server";
 import { hashedFamilyFiles } from "../app/features/podcasts/family-files.server";
 import { withdrawEpisodesOfClip } from "../app/features/podcasts/generation/clip-removal.server";
@@ -52,7 +53,12 @@ async function reapplyWithdrawals(file: string, storage: ReturnType<typeof getSt
   // Finished episodes that play a clip removed again are withdrawn and remade in the file, and the owner
   // told, as the removal page does: the same for both paths (decision 0176).
   const reapplied = await reapplyErasuresToFile(file, storage, hashedFamilyFiles, withdrawEpisodesOfClip);
-  const episodes = reapplied.clips.length > 0 ? [`Episodes playing ${reapplied.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`] : [];
+  const episodes =
+    reapplied.clips.length > 0
+      ? [
+          `Episodes playing ${reapplied.clips.length} removed recording(s) withdrawn from feeds and shares until remade.`,
+        ]
+      : [];
   return { text: [...describeReapplied(reapplied), ...episodes].join("\n") };
 }
 
@@ -75,7 +81,9 @@ async function main(args: string[]) {
   const named = args.find((arg, i) => !arg.startsWith("--") && i !== outIndex + 1);
   const chosen = named ? backups.find((b) => b.key === named || path.basename(b.key) === named) : backups[0];
   if (!chosen) {
-    console.error(named ? `No backup named ${named}; \`npm run restore -- --list\` shows them.` : "There is no backup to restore.");
+    console.error(
+      named ? `No backup named ${named}; \`npm run restore -- --list\` shows them.` : "There is no backup to restore.",
+    );
     return 1;
   }
 
@@ -88,7 +96,9 @@ async function main(args: string[]) {
   }
   // Through LiteFS the file must be replaced by LiteFS itself, or the replicas would not follow.
   if (config.LITEFS_DIR || process.env.LITEFS_DIR) {
-    console.error("This database is replicated by LiteFS: use --out <file>, then `litefs import -name storyhearth.db <file>` (docs/deploy.md).");
+    console.error(
+      "This database is replicated by LiteFS: use --out <file>, then `litefs import -name storyhearth.db <file>` (docs/deploy.md).",
+    );
     return 1;
   }
   const target = path.resolve(config.DATABASE_PATH);
@@ -99,7 +109,9 @@ async function main(args: string[]) {
       return 1;
     }
     if (holders.length > 0) {
-      console.error(`The database is open in process ${holders.join(", ")} (the app?). Stop it first, or pass --force.`);
+      console.error(
+        `The database is open in process ${holders.join(", ")} (the app?). Stop it first, or pass --force.`,
+      );
       return 1;
     }
   }
@@ -119,7 +131,9 @@ async function main(args: string[]) {
     moveIfThere(`${target}-shm`, `${before}-shm${suffix}`);
     moveIfThere(target, before);
     fs.renameSync(temp, target);
-    console.log(`Restored ${chosen.key} (${chosen.takenAt.toISOString()}) into ${target}; the previous file is ${before}.`);
+    console.log(
+      `Restored ${chosen.key} (${chosen.takenAt.toISOString()}) into ${target}; the previous file is ${before}.`,
+    );
     console.log(withdrawals.text);
     // Closed, so SQLite folds its WAL back in: no -wal is left beside the restored file.
     closeDb();

@@ -5,4 +5,8 @@ import { seedDemoData } from "../app/seed/demo.server";
 
 migrateDatabase(getDb());
 const result = await seedDemoData(getDb());
-console.log(result ? `Seeded. Sign in as ${result.owner.email} / ${result.owner.password}` : "Database already has data; nothing seeded.");
+console.log(
+  result
+    ? `Seeded. Sign in as ${result.owner.email} / ${result.owner.password}`
+    : "Database already has data; nothing seeded.",
+);

@@ -3,7 +3,8 @@
 // A local demo opts in to the dev tools (the /dev/mailbox, the stand-in admin sign-in) explicitly
 // and listens on 127.0.0.1 only: NODE_ENV=production alone means APP_ENV=production (decision 0143).
 import "./node-version.js";
-import { spawnSync, spawn } from "node:child_process";
+
+import { spawn, spawnSync } from "node:child_process";
 
 const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,13 +1,15 @@
 // `npm test`: every check in one run — typecheck, lint, Vitest, the production build, Playwright
 // (JavaScript on and off) — then one summary. Exits non-zero if any step failed.
 import "./node-version.js";
+
 import { spawn } from "node:child_process";
 
 console.log(`node ${process.version}`);
 
 const steps = [
   ["typecheck", "npx", ["tsc"]],
-  ["lint", "npx", ["eslint", "--max-warnings", "0", "."]],
+  // ESLint, then Prettier's format check: the package's own lint script, so the two never drift.
+  ["lint", "npm", ["run", "lint"]],
   ["unit + integration (vitest)", "npx", ["vitest", "run"]],
   ["build", "npm", ["run", "build"]],
   ["end-to-end (playwright)", "npx", ["playwright", "test"]],
@@ -16,8 +18,9 @@ const steps = [
 ];
 
 // Lines that name a failure (Vitest's FAIL, Playwright's ✘ and numbered failures, tsc's and
-// ESLint's errors, assertion messages), repeated in the summary: CI keeps only the output's tail.
-const FAILURE_LINE = /^\s*(FAIL\b|✘|\d+\) \[|.*error TS\d+|.*\d+:\d+\s+error\s)|AssertionError|Error: expect|flaky/;
+// ESLint's errors, Prettier's unformatted files, assertion messages), repeated in the summary: CI keeps only the output's tail.
+const FAILURE_LINE =
+  /^\s*(FAIL\b|✘|\d+\) \[|.*error TS\d+|\[warn\] |.*\d+:\d+\s+error\s)|AssertionError|Error: expect|flaky/;
 const MAX_FAILURE_LINES = 40;
 // eslint-disable-next-line no-control-regex -- terminal colour codes start with ESC
 const ANSI = /\x1b\[[0-9;]*m/g;
@@ -32,7 +35,8 @@ function run(cmd, args) {
         to.write(chunk);
         const lines = (rest + chunk).split("\n");
         rest = lines.pop() ?? "";
-        for (const line of lines.map((l) => l.replace(ANSI, ""))) if (FAILURE_LINE.test(line) && failures.length < MAX_FAILURE_LINES) failures.push(line.trim().slice(0, 300));
+        for (const line of lines.map((l) => l.replace(ANSI, "")))
+          if (FAILURE_LINE.test(line) && failures.length < MAX_FAILURE_LINES) failures.push(line.trim().slice(0, 300));
       });
     };
     watch(child.stdout, process.stdout);

@@ -6,16 +6,17 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { ViteDevServer } from "vite";
+
 import { getDb } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { instanceHeaders } from "../app/lib/litefs.server";
 import { withRequestScope } from "../app/lib/request-scope.server";
 import { bucketOrigin } from "../app/lib/storage/bucket-origin";
+import { afterBodyRefusal, bodyLimits } from "./body-limit";
+import { expressTrustProxy, proxyPolicy } from "./client-ip";
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 import { partitionedHandler } from "./route-partition";
-import { expressTrustProxy, proxyPolicy } from "./client-ip";
-import { afterBodyRefusal, bodyLimits } from "./body-limit";
 
 type Options = { env: Env; viteDevServer?: ViteDevServer; buildDir?: string | undefined };
 
@@ -41,12 +42,19 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
       getDb().$client.prepare("select 1").get();
       res.type("text").send("OK");
     } catch (error) {
-      res.status(503).type("text").send(`database unavailable: ${(error as Error).message}`);
+      res
+        .status(503)
+        .type("text")
+        .send(`database unavailable: ${(error as Error).message}`);
     }
   });
 
   app.use(compression());
-  if (!viteDevServer) app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: assetHeaders }));
+  if (!viteDevServer)
+    app.use(
+      "/assets",
+      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: assetHeaders }),
+    );
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("hex");
@@ -69,7 +77,11 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
           "frame-src": ["'self'"],
           "img-src": ["'self'", "data:", "blob:"],
           "media-src": ["'self'", "blob:"],
-          "script-src": ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "script-src": [
+            "'strict-dynamic'",
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
           "script-src-attr": [(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           "style-src": ["'self'", "'unsafe-inline'"],
           "form-action": ["'self'"],
@@ -110,8 +122,7 @@ export async function createApp({ env, viteDevServer, buildDir: dir }: Options) 
   if (typeof build === "function") {
     const handler = remixHandler(build);
     app.all("*", (req, res, next) => withRequestScope(req.method, () => handler(req, res, next)));
-  }
-  else {
+  } else {
     // Remix matches over the routes a URL's first segment allows, not all of them (decision 0140).
     const handlerFor = partitionedHandler(build, remixHandler);
     app.all("*", (req, res, next) => withRequestScope(req.method, () => handlerFor(req.path)(req, res, next)));

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { bodyLimitFor, FORM_BODY_BYTES } from "./body-limit";
 
 type RouteNode = {
@@ -35,7 +36,7 @@ function declarations(text: string) {
 const calls = (body: string, name: string) => new RegExp(`\\b${name}\\s*\\(`).test(body);
 
 function spread(readers: Set<string>, decls: { name: string; body: string }[]) {
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const d of decls) {
       if (readers.has(d.name) || ![...readers].some((name) => calls(d.body, name))) continue;
@@ -108,7 +109,9 @@ describe("body rules for routes that take files", () => {
   });
 
   it("gives each of them a multipart cap of its own, above the form default", () => {
-    const missing = takers.filter(({ url }) => bodyLimitFor(url, true).limit <= FORM_BODY_BYTES).map(({ id, url }) => `${id} (${url})`);
+    const missing = takers
+      .filter(({ url }) => bodyLimitFor(url, true).limit <= FORM_BODY_BYTES)
+      .map(({ id, url }) => `${id} (${url})`);
     expect(missing).toEqual([]);
   });
 });

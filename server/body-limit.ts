@@ -1,12 +1,13 @@
 // Every request body is bounded before anything reads it (decision 0142).
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+
 import { ARCHIVE_FORM_OVERHEAD_BYTES, MAX_ARCHIVE_BYTES } from "../app/features/archive/upload-fields";
-import { escapeHtml } from "../app/lib/email/layout";
-import { storyMessages } from "../app/features/contributions/messages";
 import { MAX_INBOUND_BYTES } from "../app/features/contributions/attachment-limits";
+import { storyMessages } from "../app/features/contributions/messages";
 import { MAX_RECORDING_BYTES, RECORDING_FORM_OVERHEAD_BYTES } from "../app/features/contributions/recording-limits";
 import { MAX_PDF_MB, podcastMessages } from "../app/features/podcasts/messages";
 import { CHUNK_BYTES, MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "../app/features/testimonials/upload-limits";
+import { escapeHtml } from "../app/lib/email/layout";
 import { backHref } from "./rate-limit";
 
 const MB = 1024 * 1024;
@@ -16,7 +17,8 @@ export const FORM_BODY_BYTES = 2 * MB;
 const READER_MARGIN = 1 * MB;
 export const DISCARD_BYTES = 512 * MB;
 
-export const bodyTooLarge = (limit: number) => `This request is too large: at most ${formatBytes(limit)} can be sent here.`;
+export const bodyTooLarge = (limit: number) =>
+  `This request is too large: at most ${formatBytes(limit)} can be sent here.`;
 
 type Rule = {
   path: RegExp;
@@ -28,8 +30,14 @@ type Rule = {
 
 const RULES: Rule[] = [
   { path: /^\/testimonials\/[^/]+\/?$/, multipart: MAX_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES + READER_MARGIN },
-  { path: /^\/api\/testimonials\/public\/[^/]+\/submit$/, multipart: MAX_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES + READER_MARGIN },
-  { path: /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/, multipart: CHUNK_BYTES + MULTIPART_OVERHEAD_BYTES + READER_MARGIN },
+  {
+    path: /^\/api\/testimonials\/public\/[^/]+\/submit$/,
+    multipart: MAX_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES + READER_MARGIN,
+  },
+  {
+    path: /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/,
+    multipart: CHUNK_BYTES + MULTIPART_OVERHEAD_BYTES + READER_MARGIN,
+  },
   {
     path: /^\/contribute\/[^/]+\/?$/,
     multipart: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES + READER_MARGIN,
@@ -41,17 +49,26 @@ const RULES: Rule[] = [
     multipart: 5 * MAX_PDF_MB * MB + READER_MARGIN,
     message: `${podcastMessages.upload.tooLarge.title}. ${podcastMessages.upload.tooLarge.description}`,
   },
-  { path: /^\/podcast\/[^/]+\/cover\/?$/, multipart: COVER_PHOTO_BYTES + 64 * 1024 + READER_MARGIN, message: podcastMessages.cover.tooLarge },
+  {
+    path: /^\/podcast\/[^/]+\/cover\/?$/,
+    multipart: COVER_PHOTO_BYTES + 64 * 1024 + READER_MARGIN,
+    message: podcastMessages.cover.tooLarge,
+  },
   { path: /^\/admin\/import-archive\/?$/, multipart: MAX_ARCHIVE_BYTES + ARCHIVE_FORM_OVERHEAD_BYTES + READER_MARGIN },
   { path: /^\/webhooks\/mailgun\/inbound\/?$/, multipart: MAX_INBOUND_BYTES, form: 8 * MB },
 ];
 
-const isMultipart = (req: Request) => (req.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
+const isMultipart = (req: Request) =>
+  (req.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
 
 export function bodyLimitFor(path: string, multipart: boolean) {
   const rule = RULES.find((r) => r.path.test(path));
   const limit = multipart && rule ? rule.multipart : (rule?.form ?? FORM_BODY_BYTES);
-  return { limit, message: (multipart && rule?.message) || bodyTooLarge(limit), fieldsFirst: multipart && rule?.fieldsFirst === true };
+  return {
+    limit,
+    message: (multipart && rule?.message) || bodyTooLarge(limit),
+    fieldsFirst: multipart && rule?.fieldsFirst === true,
+  };
 }
 
 function formatBytes(bytes: number) {

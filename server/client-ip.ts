@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+
 import type { Env } from "../app/lib/env.server";
 
 export type ProxyPolicy = { kind: "direct" } | { kind: "fly" } | { kind: "hops"; hops: number };
@@ -8,7 +9,8 @@ export function proxyPolicy(config: Pick<Env, "FLY_APP_NAME" | "TRUST_PROXY">): 
   return config.TRUST_PROXY > 0 ? { kind: "hops", hops: config.TRUST_PROXY } : { kind: "direct" };
 }
 
-export const expressTrustProxy = (policy: ProxyPolicy) => (policy.kind === "fly" ? 1 : policy.kind === "hops" ? policy.hops : false);
+export const expressTrustProxy = (policy: ProxyPolicy) =>
+  policy.kind === "fly" ? 1 : policy.kind === "hops" ? policy.hops : false;
 
 type IncomingRequest = { socket: { remoteAddress?: string | undefined }; headers: IncomingHttpHeaders };
 

@@ -1,11 +1,11 @@
+import { downloadVoicesOnFirstStart } from "../app/audio/voice-download.server";
+import { retireTokensInStoredEmail } from "../app/features/contributions/retired-links.server";
+import { defaultPiperModels } from "../app/features/podcasts/default-voices.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
 import { closeDb, getDb, migrateDatabase } from "../app/lib/db.server";
 import { env } from "../app/lib/env.server";
-import { startBackgroundJobs, stopBackgroundJobs } from "../app/jobs/index.server";
 import { isPrimaryInstance } from "../app/lib/litefs.server";
-import { downloadVoicesOnFirstStart } from "../app/audio/voice-download.server";
-import { defaultPiperModels } from "../app/features/podcasts/default-voices.server";
 import { seedDemoData } from "../app/seed/demo.server";
-import { retireTokensInStoredEmail } from "../app/features/contributions/retired-links.server";
 import { createApp } from "./app";
 
 const config = env(); // fails fast, naming any missing or invalid variable
@@ -18,7 +18,10 @@ if (primary) {
 }
 if (config.SEED_DEMO_DATA && primary) {
   const demo = await seedDemoData(getDb());
-  if (demo) console.log(`Demo data ready. Sign in as ${demo.owner.email} / ${demo.owner.password} (admin: ${demo.admin.email}).`);
+  if (demo)
+    console.log(
+      `Demo data ready. Sign in as ${demo.owner.email} / ${demo.owner.password} (admin: ${demo.admin.email}).`,
+    );
 }
 
 const viteDevServer =

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+
 import { messages } from "../app/features/account/messages";
 import { escapeHtml } from "../app/lib/email/layout";
 import { clientIp, type ProxyPolicy } from "./client-ip";
@@ -12,8 +13,22 @@ export type RateLimitConfig = {
   proxy?: ProxyPolicy;
 };
 
-const AUTH_PATHS = [/^\/login\/?$/, /^\/api\/login\/?$/, /^\/api\/register\/?$/, /^\/reset-password/, /^\/api\/auth\/reset-password/, /^\/dev\/admin-login/];
-const PUBLIC_POST_PATHS = [/^\/contribute\//, /^\/api\/testimonials\/public\//, /^\/testimonials\//, /^\/s\//, /^\/launch-list/, /^\/help/];
+const AUTH_PATHS = [
+  /^\/login\/?$/,
+  /^\/api\/login\/?$/,
+  /^\/api\/register\/?$/,
+  /^\/reset-password/,
+  /^\/api\/auth\/reset-password/,
+  /^\/dev\/admin-login/,
+];
+const PUBLIC_POST_PATHS = [
+  /^\/contribute\//,
+  /^\/api\/testimonials\/public\//,
+  /^\/testimonials\//,
+  /^\/s\//,
+  /^\/launch-list/,
+  /^\/help/,
+];
 
 const UPLOAD_CHUNK_PATH = /^\/api\/testimonials\/public\/[^/]+\/upload-chunk$/;
 export const UPLOAD_CHUNKS_PER_WINDOW = 300;
@@ -37,9 +52,11 @@ function tooMany(req: Request, res: Response) {
   const wantsHtml = req.accepts(["json", "html"]) === "html";
   res.status(429);
   if (wantsHtml) {
-    res.type("html").send(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title><h1>Too many requests</h1><p>${messages.auth.tooManyRequests}</p><p><a href="${escapeHtml(backHref(req))}">Go back</a></p></html>`,
-    );
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title><h1>Too many requests</h1><p>${messages.auth.tooManyRequests}</p><p><a href="${escapeHtml(backHref(req))}">Go back</a></p></html>`,
+      );
   } else {
     res.json({ message: messages.auth.tooManyRequests });
   }
@@ -59,8 +76,16 @@ export function rateLimits(config: RateLimitConfig): RequestHandler[] {
   const isPost = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
   return [
     rateLimit({ ...base, limit: config.generalMax }),
-    rateLimit({ ...base, limit: config.publicPostMax, skip: (req) => !isPost(req) || UPLOAD_CHUNK_PATH.test(req.path) || !matches(PUBLIC_POST_PATHS, req.path) }),
-    rateLimit({ ...base, limit: Math.max(config.publicPostMax, UPLOAD_CHUNKS_PER_WINDOW), skip: (req) => !isPost(req) || !UPLOAD_CHUNK_PATH.test(req.path) }),
+    rateLimit({
+      ...base,
+      limit: config.publicPostMax,
+      skip: (req) => !isPost(req) || UPLOAD_CHUNK_PATH.test(req.path) || !matches(PUBLIC_POST_PATHS, req.path),
+    }),
+    rateLimit({
+      ...base,
+      limit: Math.max(config.publicPostMax, UPLOAD_CHUNKS_PER_WINDOW),
+      skip: (req) => !isPost(req) || !UPLOAD_CHUNK_PATH.test(req.path),
+    }),
     rateLimit({ ...base, limit: config.authMax, skip: (req) => !isPost(req) || !matches(AUTH_PATHS, req.path) }),
   ];
 }

@@ -16,7 +16,8 @@ function firstSegments(routes: Routes) {
     const route = routes[id]!;
     const parent = route.parentId ? of(route.parentId) : "";
     let value: string | null;
-    if (parent !== "") value = parent; // a parent already fixed (or freed) the first segment
+    if (parent !== "")
+      value = parent; // a parent already fixed (or freed) the first segment
     else {
       const own = (route.path ?? "").split("/").filter(Boolean)[0];
       // Pathless and index routes leave the first segment to their children; "" marks "none yet".

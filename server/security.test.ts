@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { originCheck } from "./origin-check";
 import { rateLimits } from "./rate-limit";
 
@@ -21,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const post = (path: string, headers: Record<string, string> = {}) =>
-  fetch(base + path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "a=1" });
+  fetch(base + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: "a=1",
+  });
 
 describe("rate limits", () => {
   it("answers 429 with a clear message past the sign-in limit", async () => {

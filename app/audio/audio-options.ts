@@ -10,7 +10,8 @@ export type Accent = (typeof ACCENTS)[number];
 export type AccentOffer = "built-in" | "piper" | "speech-server" | "download" | "unavailable";
 export type VoiceOffer = Record<VoiceId, Record<Accent, AccentOffer>>;
 export type VoiceSummary = { names: string[]; natural: boolean };
-export const isOffered = (offer: AccentOffer | undefined) => offer === "built-in" || offer === "piper" || offer === "speech-server";
+export const isOffered = (offer: AccentOffer | undefined) =>
+  offer === "built-in" || offer === "piper" || offer === "speech-server";
 
 export const WIZARD_MUSIC = ["none", "gentle-piano", "soft-jazz", "nostalgic", "ambient"] as const;
 export const FAMILY_MUSIC = ["none", "warm", "uplifting", "gentle"] as const;

@@ -1,14 +1,15 @@
-import type { EspeakVoice } from "./voices.server";
-import { PAUSES, secondsToSamples } from "./timeline";
-import { encodeWav, trimSilence } from "./wav";
 import { splitSentences } from "./speech-text";
 import type { SynthesisTimings } from "./synthesis-timings";
+import { PAUSES, secondsToSamples } from "./timeline";
+import type { EspeakVoice } from "./voices.server";
+import { encodeWav, trimSilence } from "./wav";
 
 export const ESPEAK_SAMPLE_RATE = 22050;
 const MIN_WPM = 80;
 const MAX_WPM = 450;
 
-export const espeakRate = (voice: EspeakVoice, speed: number) => Math.round(Math.min(MAX_WPM, Math.max(MIN_WPM, voice.wpm * speed)));
+export const espeakRate = (voice: EspeakVoice, speed: number) =>
+  Math.round(Math.min(MAX_WPM, Math.max(MIN_WPM, voice.wpm * speed)));
 
 // The engine reads SSML, so text must not be taken for markup.
 const escapeSsml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

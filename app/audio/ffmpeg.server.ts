@@ -57,7 +57,10 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
     child.on("error", (error) => reject(new FfmpegError(`${tool} could not start (${bin}): ${error.message}`, "")));
     child.on("close", (code) => {
       if (code === 0) resolve({ stdout: Buffer.concat(out), stderr });
-      else reject(new FfmpegError(`${tool} failed (exit ${code}): ${stderr.trim().split("\n").slice(-3).join(" | ")}`, stderr));
+      else
+        reject(
+          new FfmpegError(`${tool} failed (exit ${code}): ${stderr.trim().split("\n").slice(-3).join(" | ")}`, stderr),
+        );
     });
     // ffmpeg may stop reading early; a broken pipe is then not our error, the exit code tells.
     stdin.on("error", () => {});
@@ -68,15 +71,35 @@ export function runTool(tool: "ffmpeg" | "ffprobe", args: string[], options: Run
   });
 }
 
-export const ffmpeg = (args: string[], options?: RunOptions) => runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
+export const ffmpeg = (args: string[], options?: RunOptions) =>
+  runTool("ffmpeg", ["-hide_banner", "-nostdin", "-y", ...args], options);
 
 /** Only the picture and sound streams, copied: what the sender's device wrote about the file goes (decision 0165). */
-export async function stripMetadataInPlace(file: string, muxer: string, keep: "video" | "audio"): Promise<number | null> {
+export async function stripMetadataInPlace(
+  file: string,
+  muxer: string,
+  keep: "video" | "audio",
+): Promise<number | null> {
   const clean = `${file}.clean`;
   // 0:V leaves out attached pictures (cover art), 0:d and 0:s data and subtitle tracks.
   const streams = keep === "video" ? ["-map", "0:V", "-map", "0:a?"] : ["-map", "0:a"];
   try {
-    await ffmpeg(["-i", file, ...streams, "-map_metadata", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact", "-f", muxer, clean]);
+    await ffmpeg([
+      "-i",
+      file,
+      ...streams,
+      "-map_metadata",
+      "-1",
+      "-map_chapters",
+      "-1",
+      "-c",
+      "copy",
+      "-fflags",
+      "+bitexact",
+      "-f",
+      muxer,
+      clean,
+    ]);
     await fs.promises.rename(clean, file);
     return (await fs.promises.stat(file)).size;
   } catch {
@@ -89,17 +112,41 @@ export const pcmBytes = (samples: Float32Array) => Buffer.from(samples.buffer, s
 
 export type ProbeResult = {
   format: { duration?: string; bit_rate?: string; tags?: Record<string, string> };
-  streams: Array<{ codec_name?: string; codec_type?: string; sample_rate?: string; channels?: number; bit_rate?: string }>;
+  streams: Array<{
+    codec_name?: string;
+    codec_type?: string;
+    sample_rate?: string;
+    channels?: number;
+    bit_rate?: string;
+  }>;
   chapters: Array<{ start_time: string; end_time: string; tags?: { title?: string } }>;
 };
 
 export async function probe(file: string): Promise<ProbeResult> {
-  const { stdout } = await runTool("ffprobe", ["-v", "error", "-show_format", "-show_streams", "-show_chapters", "-of", "json", file], { stdout: true });
+  const { stdout } = await runTool(
+    "ffprobe",
+    ["-v", "error", "-show_format", "-show_streams", "-show_chapters", "-of", "json", file],
+    { stdout: true },
+  );
   return JSON.parse(stdout.toString("utf8")) as ProbeResult;
 }
 
 export async function streamEndFromPackets(file: string, stream: "a:0" | "v:0"): Promise<number | null> {
-  const { stdout } = await runTool("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", file], { stdout: true });
+  const { stdout } = await runTool(
+    "ffprobe",
+    [
+      "-v",
+      "error",
+      "-select_streams",
+      stream,
+      "-show_entries",
+      "packet=pts_time,duration_time",
+      "-of",
+      "csv=p=0",
+      file,
+    ],
+    { stdout: true },
+  );
   let end = 0;
   for (const line of stdout.toString("utf8").split("\n")) {
     const [pts, dur] = line.split(",");
@@ -112,7 +159,23 @@ export async function streamEndFromPackets(file: string, stream: "a:0" | "v:0"):
 export async function resamplePcm(samples: Float32Array, from: number, to: number): Promise<Float32Array> {
   if (from === to) return samples;
   const { stdout } = await ffmpeg(
-    ["-loglevel", "error", "-f", "f32le", "-ar", String(from), "-ac", "1", "-i", "pipe:0", "-af", `aresample=${to}`, "-f", "f32le", "pipe:1"],
+    [
+      "-loglevel",
+      "error",
+      "-f",
+      "f32le",
+      "-ar",
+      String(from),
+      "-ac",
+      "1",
+      "-i",
+      "pipe:0",
+      "-af",
+      `aresample=${to}`,
+      "-f",
+      "f32le",
+      "pipe:1",
+    ],
     { stdin: pcmBytes(samples), stdout: true },
   );
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));

@@ -1,13 +1,28 @@
 import { describe, expect, test } from "vitest";
+
 import { ACCENTS, VOICE_IDS } from "./audio-options";
-import { durationStretch, fliteModule, fliteSpeak, fliteSpeakHere, fliteSpeakInThread, fliteText, splitEvenly, utteranceEnds } from "./flite.server";
+import {
+  durationStretch,
+  fliteModule,
+  fliteSpeak,
+  fliteSpeakHere,
+  fliteSpeakInThread,
+  fliteText,
+  splitEvenly,
+  utteranceEnds,
+} from "./flite.server";
 import { FLITE_VOICE_MAP, type FliteVoice } from "./voices.server";
 
-const STORY = "Grandma kept a garden behind the house. Every summer it was full of roses, and we picked them for the table!";
+const STORY =
+  "Grandma kept a garden behind the house. Every summer it was full of roses, and we picked them for the table!";
 
 const rms = (pcm: Float32Array) => Math.sqrt(pcm.reduce((n, v) => n + v * v, 0) / Math.max(1, pcm.length));
-const bytes = (said: { segments: Float32Array[][] }) => said.segments.map((chunks) => chunks.map((pcm) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString("base64")));
-const seconds = (said: { sampleRate: number; segments: Float32Array[][] }) => said.segments.flat().reduce((n, p) => n + p.length, 0) / said.sampleRate;
+const bytes = (said: { segments: Float32Array[][] }) =>
+  said.segments.map((chunks) =>
+    chunks.map((pcm) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString("base64")),
+  );
+const seconds = (said: { sampleRate: number; segments: Float32Array[][] }) =>
+  said.segments.flat().reduce((n, p) => n + p.length, 0) / said.sampleRate;
 
 describe("flite", () => {
   test("speaks a sentence as real audio of a plausible length, one chunk per sentence", async () => {
@@ -22,7 +37,7 @@ describe("flite", () => {
     for (const pcm of said.segments.flat()) expect(rms(pcm)).toBeGreaterThan(0.02);
   }, 60_000);
 
-  test("a name opening with \"Ng\" is said as a word, not spelled letter by letter (decision 0167)", async () => {
+  test('a name opening with "Ng" is said as a word, not spelled letter by letter (decision 0167)', async () => {
     expect(fliteText("The Nguyen family. The Nguyens. Mr. Ngo.")).toBe("The Nuyen family. The Nuyens. Mr. No.");
     expect(fliteText("NGO, singing, Kang Ngx")).toBe("NGO, singing, Kang Ngx");
     const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
@@ -31,9 +46,13 @@ describe("flite", () => {
     expect(name!).toBeLessThan(other! * 1.5);
   }, 60_000);
 
-  test("a last sentence of one word is spoken, not dropped (\"Thank you for listening. Goodbye.\")", async () => {
+  test('a last sentence of one word is spoken, not dropped ("Thank you for listening. Goodbye.")', async () => {
     const voice: FliteVoice = { voice: "rms", durationStretch: 1 };
-    const said = await fliteSpeak(voice, ["Thank you for listening. Goodbye.", "Thank you for listening.", "Goodbye."], 1);
+    const said = await fliteSpeak(
+      voice,
+      ["Thank you for listening. Goodbye.", "Thank you for listening.", "Goodbye."],
+      1,
+    );
     expect(said.segments.map((s) => s.length)).toEqual([2, 1, 1]);
     const [listening, goodbye] = said.segments[0]!.map((pcm) => pcm.length);
     expect(listening! / said.segments[1]![0]!.length).toBeCloseTo(1, 1);
@@ -53,12 +72,18 @@ describe("flite", () => {
     const normal = seconds(await fliteSpeak(voice, [STORY], 1));
     const fast = seconds(await fliteSpeak(voice, [STORY], 1.4));
     expect(fast).toBeLessThan(normal * 0.85);
-    expect(durationStretch({ voice: "slt", durationStretch: 1.1 }, 1)).toBeGreaterThan(durationStretch({ voice: "slt", durationStretch: 0.95 }, 1));
+    expect(durationStretch({ voice: "slt", durationStretch: 1.1 }, 1)).toBeGreaterThan(
+      durationStretch({ voice: "slt", durationStretch: 0.95 }, 1),
+    );
     expect(durationStretch(voice, 0.5)).toBe(2);
   }, 60_000);
 
   test("every voice and accent flite speaks sounds different from every other", async () => {
-    const cells = VOICE_IDS.flatMap((id) => ACCENTS.flatMap((accent) => (FLITE_VOICE_MAP[id][accent] ? [{ id, accent, voice: FLITE_VOICE_MAP[id][accent]! }] : [])));
+    const cells = VOICE_IDS.flatMap((id) =>
+      ACCENTS.flatMap((accent) =>
+        FLITE_VOICE_MAP[id][accent] ? [{ id, accent, voice: FLITE_VOICE_MAP[id][accent]! }] : [],
+      ),
+    );
     expect(cells.map((c) => `${c.id}/${c.accent}`)).toEqual([
       "female-warm/american",
       "female-professional/american",
@@ -67,9 +92,19 @@ describe("flite", () => {
       "male-professional/american",
       "male-professional/british",
     ]);
-    const audio = await Promise.all(cells.map(async (c) => Buffer.from((await fliteSpeak(c.voice, ["Hello, I'll be reading your family's stories."], 1)).segments[0]![0]!.buffer)));
+    const audio = await Promise.all(
+      cells.map(async (c) =>
+        Buffer.from(
+          (await fliteSpeak(c.voice, ["Hello, I'll be reading your family's stories."], 1)).segments[0]![0]!.buffer,
+        ),
+      ),
+    );
     for (let i = 0; i < audio.length; i++) {
-      for (let j = i + 1; j < audio.length; j++) expect(audio[i]!.equals(audio[j]!), `${cells[i]!.id}/${cells[i]!.accent} vs ${cells[j]!.id}/${cells[j]!.accent}`).toBe(false);
+      for (let j = i + 1; j < audio.length; j++)
+        expect(
+          audio[i]!.equals(audio[j]!),
+          `${cells[i]!.id}/${cells[i]!.accent} vs ${cells[j]!.id}/${cells[j]!.accent}`,
+        ).toBe(false);
     }
   }, 120_000);
 
@@ -106,7 +141,10 @@ describe("flite helpers", () => {
   });
 
   test("utterance ends add up flite's per-utterance timings", () => {
-    expect(utteranceEnds("pau:0.119 hh:0.212 pau:2.174 \npau:0.175 s:1.775 pau:1.932 \n")).toEqual([2.174, 2.174 + 1.932]);
+    expect(utteranceEnds("pau:0.119 hh:0.212 pau:2.174 \npau:0.175 s:1.775 pau:1.932 \n")).toEqual([
+      2.174,
+      2.174 + 1.932,
+    ]);
     expect(utteranceEnds("")).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 // flite compiled to WASI and run in memory (decision 0126); CPU-heavy and synchronous, so only the render worker calls it.
 import fs from "node:fs";
 import os from "node:os";
-import { workerScript } from "~/lib/worker-script.server";
 import { Worker } from "node:worker_threads";
+
+import { workerScript } from "~/lib/worker-script.server";
+
 import type { SynthesisTimings } from "./synthesis-timings";
 import { fliteWasmPath, type FliteVoice } from "./voices.server";
-import { decodeWav, trimSilence } from "./wav";
 import { MemoryWasi } from "./wasi";
+import { decodeWav, trimSilence } from "./wav";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
@@ -32,17 +34,34 @@ export function utteranceEnds(psdur: string): number[] {
   return ends;
 }
 
-export const durationStretch = (voice: FliteVoice, speed: number) => Math.min(3, Math.max(0.3, voice.durationStretch / speed));
+export const durationStretch = (voice: FliteVoice, speed: number) =>
+  Math.min(3, Math.max(0.3, voice.durationStretch / speed));
 
 // flite spells out a name that opens with "Ng" + vowel (Nguyen, Ngo); without the "g" it says it as a word.
 export const fliteText = (text: string) => text.replace(/\bNg(?=[aeiouy])/g, "N");
 
 // A `pitch` below 1 labels the samples with a lower rate (the render resamples), so pitch and formants
 // fall by that factor; flite speaks that much faster beforehand so the pace stays.
-function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, speed: number): { sampleRate: number; utterances: Float32Array[] } {
+function runFlite(
+  module: WebAssembly.Module,
+  voice: FliteVoice,
+  text: string,
+  speed: number,
+): { sampleRate: number; utterances: Float32Array[] } {
   const pitch = voice.pitch ?? 1;
   const wasi = new MemoryWasi({
-    args: ["flite", "-voice", voice.voice, "--setf", `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`, "-psdur", "-f", "in.txt", "-o", "out.wav"],
+    args: [
+      "flite",
+      "-voice",
+      voice.voice,
+      "--setf",
+      `duration_stretch=${(durationStretch(voice, speed) * pitch).toFixed(3)}`,
+      "-psdur",
+      "-f",
+      "in.txt",
+      "-o",
+      "out.wav",
+    ],
     // Without a newline after it, flite drops a last sentence of one word (decision 0167).
     files: { "in.txt": Buffer.from(`${fliteText(text)}\n`, "utf8") },
   });
@@ -66,7 +85,12 @@ function runFlite(module: WebAssembly.Module, voice: FliteVoice, text: string, s
 
 export type FliteSpoken = { sampleRate: number; segments: Float32Array[][] };
 
-export function fliteSpeakHere(module: WebAssembly.Module, voice: FliteVoice, texts: string[], speed: number): FliteSpoken {
+export function fliteSpeakHere(
+  module: WebAssembly.Module,
+  voice: FliteVoice,
+  texts: string[],
+  speed: number,
+): FliteSpoken {
   let sampleRate = 16000;
   const segments = texts.map((text) => {
     const run = runFlite(module, voice, text, speed);
@@ -87,16 +111,24 @@ export function splitEvenly(texts: string[], parts: number): string[][] {
   let done = 0;
   for (const text of texts) {
     const current = groups.at(-1)!;
-    if (current.length > 0 && groups.length < parts && done + text.length / 2 > (total * groups.length) / parts) groups.push([text]);
+    if (current.length > 0 && groups.length < parts && done + text.length / 2 > (total * groups.length) / parts)
+      groups.push([text]);
     else current.push(text);
     done += text.length;
   }
   return groups;
 }
 
-export function fliteSpeakInThread(module: WebAssembly.Module, voice: FliteVoice, texts: string[], speed: number): Promise<FliteSpoken> {
+export function fliteSpeakInThread(
+  module: WebAssembly.Module,
+  voice: FliteVoice,
+  texts: string[],
+  speed: number,
+): Promise<FliteSpoken> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript(import.meta.url, "flite-worker.mjs", "flite-worker").file, { workerData: { module, voice, texts, speed } });
+    const worker = new Worker(workerScript(import.meta.url, "flite-worker.mjs", "flite-worker").file, {
+      workerData: { module, voice, texts, speed },
+    });
     let settled = false;
     const finish = (error: Error | null, result?: FliteSpoken) => {
       if (settled) return;
@@ -105,7 +137,9 @@ export function fliteSpeakInThread(module: WebAssembly.Module, voice: FliteVoice
       if (error) reject(error);
       else resolve(result!);
     };
-    worker.once("message", (message: { result?: FliteSpoken; error?: string }) => finish(message.error ? new Error(message.error) : null, message.result));
+    worker.once("message", (message: { result?: FliteSpoken; error?: string }) =>
+      finish(message.error ? new Error(message.error) : null, message.result),
+    );
     worker.once("error", (error) => finish(error));
     worker.once("exit", (code) => finish(new Error(`The flite thread stopped unexpectedly (exit ${code})`)));
   });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
+
 import { episodeLayout, ffmetadata } from "./mix.server";
 
 describe("episode layout and tags", () => {
@@ -67,7 +68,9 @@ describe("ffmpeg resolution", () => {
     vi.stubEnv("FFPROBE_PATH", "");
     const { ffmpegBinaries } = await import("./ffmpeg.server");
     expect(ffmpegBinaries()).toEqual(
-      staticBinary ? { ffmpeg: staticBinary, ffprobe: "ffprobe" } : { ffmpeg: path.join(dir, "ffmpeg"), ffprobe: path.join(dir, "ffprobe") },
+      staticBinary
+        ? { ffmpeg: staticBinary, ffprobe: "ffprobe" }
+        : { ffmpeg: path.join(dir, "ffmpeg"), ffprobe: path.join(dir, "ffprobe") },
     );
     fs.rmSync(dir, { recursive: true });
   });
@@ -91,8 +94,16 @@ describe("the cover in the MP3", () => {
       await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=300:duration=1", wav]);
       await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "color=c=orange:s=64x64", "-frames:v", "1", cover]);
       const out = path.join(dir, "out.mp3");
-      await encodeMp3(wav, -20, "standard", { title: "t", artist: "a", album: "b", chapters: [{ title: "One", start: 0, end: 1 }], coverFile: cover }, out);
-      const probed = (await probe(out)) as unknown as { streams: Array<{ codec_type: string; disposition?: { attached_pic?: number } }> };
+      await encodeMp3(
+        wav,
+        -20,
+        "standard",
+        { title: "t", artist: "a", album: "b", chapters: [{ title: "One", start: 0, end: 1 }], coverFile: cover },
+        out,
+      );
+      const probed = (await probe(out)) as unknown as {
+        streams: Array<{ codec_type: string; disposition?: { attached_pic?: number } }>;
+      };
       expect(probed.streams.map((s) => [s.codec_type, s.disposition?.attached_pic ?? 0])).toEqual([
         ["audio", 0],
         ["video", 1],

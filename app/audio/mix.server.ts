@@ -3,7 +3,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import { getStorage } from "~/lib/storage/storage.server";
+
 import type { BackgroundMusic, IntroOutro, ProcessingQuality } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness, pcmBytes, probe } from "./ffmpeg.server";
 import { MUSIC_RATE, musicBedFile, stingFile, stingSeconds } from "./music.server";
@@ -83,11 +85,25 @@ export async function mixToWav(options: MixOptions, outFile: string): Promise<{ 
   }
   // amix without normalisation: every part keeps its level; float output cannot clip.
   const mixed =
-    mixIn.length > 1 ? `${mixIn.join("")}amix=inputs=${mixIn.length}:duration=longest:normalize=0,` : `${mixIn[0]}anull,`;
+    mixIn.length > 1
+      ? `${mixIn.join("")}amix=inputs=${mixIn.length}:duration=longest:normalize=0,`
+      : `${mixIn[0]}anull,`;
   graph.push(`${mixed}apad=whole_len=${totalSamples},atrim=end_sample=${totalSamples},ebur128=framelog=verbose[out]`);
 
   const { stderr } = await ffmpeg(
-    ["-nostats", "-loglevel", "info", ...inputs, "-filter_complex", graph.join(";"), "-map", "[out]", "-c:a", "pcm_f32le", outFile],
+    [
+      "-nostats",
+      "-loglevel",
+      "info",
+      ...inputs,
+      "-filter_complex",
+      graph.join(";"),
+      "-map",
+      "[out]",
+      "-c:a",
+      "pcm_f32le",
+      outFile,
+    ],
     { stdin: pcmBytes(speech.samples) },
   );
   return { loudness: parseIntegratedLoudness(stderr), duration: totalSamples / MIX_RATE };
@@ -98,38 +114,81 @@ export type EpisodeTags = { title: string; artist: string; album: string; chapte
 const escapeMeta = (value: string) => value.replace(/[\\=;#\n]/g, (c) => (c === "\n" ? " " : `\\${c}`));
 
 export function ffmetadata(tags: EpisodeTags): string {
-  const lines = [";FFMETADATA1", `title=${escapeMeta(tags.title)}`, `artist=${escapeMeta(tags.artist)}`, `album=${escapeMeta(tags.album)}`, "genre=Podcast"];
+  const lines = [
+    ";FFMETADATA1",
+    `title=${escapeMeta(tags.title)}`,
+    `artist=${escapeMeta(tags.artist)}`,
+    `album=${escapeMeta(tags.album)}`,
+    "genre=Podcast",
+  ];
   for (const chapter of tags.chapters) {
-    lines.push("[CHAPTER]", "TIMEBASE=1/1000", `START=${Math.round(chapter.start * 1000)}`, `END=${Math.round(chapter.end * 1000)}`, `title=${escapeMeta(chapter.title)}`);
+    lines.push(
+      "[CHAPTER]",
+      "TIMEBASE=1/1000",
+      `START=${Math.round(chapter.start * 1000)}`,
+      `END=${Math.round(chapter.end * 1000)}`,
+      `title=${escapeMeta(chapter.title)}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
 
-const coverStreamArgs = (index: number) => ["-map", `${index}:v`, "-c:v", "copy", "-disposition:v", "attached_pic", "-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"];
+const coverStreamArgs = (index: number) => [
+  "-map",
+  `${index}:v`,
+  "-c:v",
+  "copy",
+  "-disposition:v",
+  "attached_pic",
+  "-metadata:s:v",
+  "title=Album cover",
+  "-metadata:s:v",
+  "comment=Cover (front)",
+];
 const ID3_ARGS = ["-id3v2_version", "3", "-write_id3v1", "1"];
 
 // loudnorm's linear two-pass mode by hand: its 192 kHz true-peak resampling cost more than the rest of the mix.
-export async function encodeMp3(wavFile: string, loudness: number, quality: ProcessingQuality, tags: EpisodeTags, outFile: string) {
-  const gainDb = Number.isFinite(loudness) ? Math.max(-30, Math.min(30, TARGET_LUFS + MP3_LOUDNESS_LOSS - loudness)) : 0;
+export async function encodeMp3(
+  wavFile: string,
+  loudness: number,
+  quality: ProcessingQuality,
+  tags: EpisodeTags,
+  outFile: string,
+) {
+  const gainDb = Number.isFinite(loudness)
+    ? Math.max(-30, Math.min(30, TARGET_LUFS + MP3_LOUDNESS_LOSS - loudness))
+    : 0;
   const metaFile = `${outFile}.ffmeta`;
   await fs.writeFile(metaFile, ffmetadata(tags));
   try {
     const cover = tags.coverFile ? coverStreamArgs(2) : [];
     await ffmpeg([
-      "-loglevel", "error",
-      "-i", wavFile,
-      "-i", metaFile,
+      "-loglevel",
+      "error",
+      "-i",
+      wavFile,
+      "-i",
+      metaFile,
       ...(tags.coverFile ? ["-i", tags.coverFile] : []),
-      "-map", "0:a",
-      "-map_metadata", "1",
-      "-map_chapters", "1",
+      "-map",
+      "0:a",
+      "-map_metadata",
+      "1",
+      "-map_chapters",
+      "1",
       ...cover,
-      "-af", `volume=${f(gainDb)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=80:level=false:latency=true`,
-      "-c:a", "libmp3lame",
-      "-b:a", ENCODING[quality].bitrate,
-      "-compression_level", String(ENCODING[quality].lameQuality),
-      "-ac", "1",
-      "-ar", String(OUTPUT_RATE),
+      "-af",
+      `volume=${f(gainDb)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=80:level=false:latency=true`,
+      "-c:a",
+      "libmp3lame",
+      "-b:a",
+      ENCODING[quality].bitrate,
+      "-compression_level",
+      String(ENCODING[quality].lameQuality),
+      "-ac",
+      "1",
+      "-ar",
+      String(OUTPUT_RATE),
       ...ID3_ARGS,
       outFile,
     ]);
@@ -160,7 +219,9 @@ export async function mixEpisode(
 
     started = performance.now();
     const mp3 = path.join(dir, "episode.mp3");
-    const coverFile = options.coverKey ? await copyFromStorage(options.coverKey, path.join(dir, "cover.jpg")) : undefined;
+    const coverFile = options.coverKey
+      ? await copyFromStorage(options.coverKey, path.join(dir, "cover.jpg"))
+      : undefined;
     await encodeMp3(wav, loudness, options.quality, { ...options.tags, coverFile }, mp3);
     const duration = Number((await probe(mp3)).format.duration);
     const { size } = await getStorage().put(options.key, createReadStream(mp3));
@@ -171,14 +232,33 @@ export async function mixEpisode(
   }
 }
 
-export async function retagEpisodeFile(key: string, { coverKey, title }: { coverKey: string; title: string }): Promise<number | null> {
+export async function retagEpisodeFile(
+  key: string,
+  { coverKey, title }: { coverKey: string; title: string },
+): Promise<number | null> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-retag-"));
   try {
     const mp3 = await copyFromStorage(key, path.join(dir, "episode.mp3"));
     const cover = await copyFromStorage(coverKey, path.join(dir, "cover.jpg"));
     if (!mp3 || !cover) return null;
     const out = path.join(dir, "retagged.mp3");
-    const args = ["-i", mp3, "-i", cover, "-map", "0:a", "-map_metadata", "0", "-map_chapters", "0", "-metadata", `title=${title}`, ...coverStreamArgs(1), "-c:a", "copy"];
+    const args = [
+      "-i",
+      mp3,
+      "-i",
+      cover,
+      "-map",
+      "0:a",
+      "-map_metadata",
+      "0",
+      "-map_chapters",
+      "0",
+      "-metadata",
+      `title=${title}`,
+      ...coverStreamArgs(1),
+      "-c:a",
+      "copy",
+    ];
     await ffmpeg(["-loglevel", "error", ...args, ...ID3_ARGS, out]);
     return (await getStorage().put(key, createReadStream(out))).size;
   } finally {

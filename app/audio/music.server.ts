@@ -1,7 +1,9 @@
 // Music is synthesised by ffmpeg, not shipped: nothing to license or download.
 import fs from "node:fs";
 import path from "node:path";
+
 import { env } from "~/lib/env.server";
+
 import type { IntroOutro, MusicBed } from "./audio-options";
 import { ffmpeg, parseIntegratedLoudness } from "./ffmpeg.server";
 
@@ -19,7 +21,15 @@ type Timbre = number[]; // relative amplitudes of harmonics 1, 2, 3 …
 
 type Layer =
   | { kind: "notes"; notes: string[]; step: number; decay: number; gain: number; timbre: Timbre; wow?: number }
-  | { kind: "pad"; chords: string[][]; chordLength: number; gain: number; tremolo?: { rate: number; depth: number }; detune?: number; bell?: number }
+  | {
+      kind: "pad";
+      chords: string[][];
+      chordLength: number;
+      gain: number;
+      tremolo?: { rate: number; depth: number };
+      detune?: number;
+      bell?: number;
+    }
   | { kind: "wash"; chords: [string[], string[]]; period: number; gain: number; detune: number }
   | { kind: "noise"; pattern: number[]; step: number; decay: number; gain: number }
   | { kind: "kick"; pattern: number[]; step: number; gain: number }
@@ -56,12 +66,16 @@ function layerExpr(layer: Layer, out: number): string {
       const parts = [`st(0,mod(floor(t/${num(L)}),${chords.length}))`, `st(1,mod(t,${num(L)}))`, `st(${out},0)`];
       for (let v = 0; v < voices; v++) {
         const freqs = chords.map((c) => noteHz(c[v] ?? c[c.length - 1]!));
-        const osc = detune ? `(sin(${num(2 * Math.PI)}*ld(2)*t)+sin(${num(2 * Math.PI * (1 + detune))}*ld(2)*t))/2` : `sin(${num(2 * Math.PI)}*ld(2)*t)`;
+        const osc = detune
+          ? `(sin(${num(2 * Math.PI)}*ld(2)*t)+sin(${num(2 * Math.PI * (1 + detune))}*ld(2)*t))/2`
+          : `sin(${num(2 * Math.PI)}*ld(2)*t)`;
         parts.push(`st(2,${pick(0, freqs)})`, `st(${out},ld(${out})+${osc})`);
       }
       const edge = `min(1,ld(1)/0.35)*min(1,(${num(L)}-ld(1))/0.35)`;
       const shape = bell ? `*(${num(1 - bell)}+${num(bell)}*exp(-ld(1)*1.6))` : "";
-      const trem = tremolo ? `*(${num(1 - tremolo.depth / 2)}+${num(tremolo.depth / 2)}*sin(${num(2 * Math.PI * tremolo.rate)}*t))` : "";
+      const trem = tremolo
+        ? `*(${num(1 - tremolo.depth / 2)}+${num(tremolo.depth / 2)}*sin(${num(2 * Math.PI * tremolo.rate)}*t))`
+        : "";
       parts.push(`st(${out},${num(gain / voices)}*ld(${out})*${edge}${shape}${trem})`);
       return parts.join(";");
     }
@@ -138,16 +152,52 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
           [1, 2, 3, 4, 5, 4, 3, 2],
         ),
       },
-      { kind: "pad", chords: [["C2", "G2"], ["A1", "E2"], ["F1", "C2"], ["G1", "D2"]], chordLength: 4, gain: 0.32, bell: 0.5 },
+      {
+        kind: "pad",
+        chords: [
+          ["C2", "G2"],
+          ["A1", "E2"],
+          ["F1", "C2"],
+          ["G1", "D2"],
+        ],
+        chordLength: 4,
+        gain: 0.32,
+        bell: 0.5,
+      },
     ],
     effects: `lowpass=f=4200,${REVERB}`,
   },
   "soft-jazz": {
     period: 16,
     layers: [
-      { kind: "pad", chords: [["F3", "Bb3", "D4", "G4"], ["E3", "Bb3", "D4", "G4"], ["E3", "A3", "C4", "G4"], ["F#3", "C4", "Eb4", "A4"]], chordLength: 4, gain: 0.5, tremolo: { rate: 4.2, depth: 0.35 }, bell: 0.45 },
-      { kind: "notes", step: 1, decay: 2.4, gain: 0.45, timbre: [1, 0.3, 0.08], notes: ["G2", "A2", "Bb2", "B2", "C3", "E3", "G2", "E2", "F2", "A2", "C3", "Eb3", "D3", "F#2", "A2", "Db3"] },
-      { kind: "noise", step: 1 / 3, decay: 22, gain: 0.05, pattern: [0.4, 0, 0.25, 1, 0, 0.35, 0.4, 0, 0.25, 1, 0, 0.35] },
+      {
+        kind: "pad",
+        chords: [
+          ["F3", "Bb3", "D4", "G4"],
+          ["E3", "Bb3", "D4", "G4"],
+          ["E3", "A3", "C4", "G4"],
+          ["F#3", "C4", "Eb4", "A4"],
+        ],
+        chordLength: 4,
+        gain: 0.5,
+        tremolo: { rate: 4.2, depth: 0.35 },
+        bell: 0.45,
+      },
+      {
+        kind: "notes",
+        step: 1,
+        decay: 2.4,
+        gain: 0.45,
+        timbre: [1, 0.3, 0.08],
+        notes: ["G2", "A2", "Bb2", "B2", "C3", "E3", "G2", "E2", "F2", "A2", "C3", "Eb3", "D3", "F#2", "A2", "Db3"],
+      },
+      {
+        kind: "noise",
+        step: 1 / 3,
+        decay: 22,
+        gain: 0.05,
+        pattern: [0.4, 0, 0.25, 1, 0, 0.35, 0.4, 0, 0.25, 1, 0, 0.35],
+      },
     ],
     effects: `lowpass=f=5200,${REVERB}`,
   },
@@ -161,16 +211,71 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
         gain: 0.3,
         timbre: MUSIC_BOX,
         wow: 0.0009,
-        notes: ["E5", "A5", "C6", "B5", "A5", "E5", "C5", "E5", "F5", "A5", "C6", "A5", "F5", "C5", "A4", "C5", "E5", "G5", "C6", "G5", "E5", "C5", "G4", "C5", "D5", "G5", "B5", "G5", "D5", "B4", "G4", "B4"],
+        notes: [
+          "E5",
+          "A5",
+          "C6",
+          "B5",
+          "A5",
+          "E5",
+          "C5",
+          "E5",
+          "F5",
+          "A5",
+          "C6",
+          "A5",
+          "F5",
+          "C5",
+          "A4",
+          "C5",
+          "E5",
+          "G5",
+          "C6",
+          "G5",
+          "E5",
+          "C5",
+          "G4",
+          "C5",
+          "D5",
+          "G5",
+          "B5",
+          "G5",
+          "D5",
+          "B4",
+          "G4",
+          "B4",
+        ],
       },
-      { kind: "pad", chords: [["A2", "E3", "C4"], ["F2", "C3", "A3"], ["C3", "G3", "E4"], ["G2", "D3", "B3"]], chordLength: 4, gain: 0.42, detune: 0.004 },
+      {
+        kind: "pad",
+        chords: [
+          ["A2", "E3", "C4"],
+          ["F2", "C3", "A3"],
+          ["C3", "G3", "E4"],
+          ["G2", "D3", "B3"],
+        ],
+        chordLength: 4,
+        gain: 0.42,
+        detune: 0.004,
+      },
       { kind: "crackle", gain: 0.02 },
     ],
     effects: `lowpass=f=3400,highpass=f=60,${REVERB}`,
   },
   ambient: {
     period: 32,
-    layers: [{ kind: "wash", period: 32, gain: 0.55, detune: 0.003, chords: [["C3", "G3", "D4", "E4", "B4"], ["F2", "C3", "G3", "A3", "E4"]] }],
+    layers: [
+      {
+        kind: "wash",
+        period: 32,
+        gain: 0.55,
+        detune: 0.003,
+        chords: [
+          ["C3", "G3", "D4", "E4", "B4"],
+          ["F2", "C3", "G3", "A3", "E4"],
+        ],
+      },
+    ],
     effects: "lowpass=f=2600,aecho=0.8:0.7:310|530|790:0.35|0.25|0.18",
   },
   warm: {
@@ -192,7 +297,18 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
           [0, 2, 3, 4, 3, 2, 1, 2, 3, 5, 4, 3],
         ),
       },
-      { kind: "pad", chords: [["Bb2", "D3", "F3"], ["G2", "Bb2", "D3"], ["Eb2", "G2", "Bb2"], ["F2", "A2", "C3"]], chordLength: 4, gain: 0.3, detune: 0.003 },
+      {
+        kind: "pad",
+        chords: [
+          ["Bb2", "D3", "F3"],
+          ["G2", "Bb2", "D3"],
+          ["Eb2", "G2", "Bb2"],
+          ["F2", "A2", "C3"],
+        ],
+        chordLength: 4,
+        gain: 0.3,
+        detune: 0.003,
+      },
     ],
     effects: `lowpass=f=3000,${REVERB}`,
   },
@@ -215,7 +331,47 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
           [2, 3, 4, 5, 4, 3, 2, 4],
         ),
       },
-      { kind: "notes", step: 0.25, decay: 7, gain: 0.3, timbre: [1, 0.35], notes: ["G2", "G2", "G2", "G2", "G2", "G2", "G2", "G2", "D2", "D2", "D2", "D2", "D2", "D2", "D2", "D2", "E2", "E2", "E2", "E2", "E2", "E2", "E2", "E2", "C2", "C2", "C2", "C2", "C2", "C2", "C2", "C2"] },
+      {
+        kind: "notes",
+        step: 0.25,
+        decay: 7,
+        gain: 0.3,
+        timbre: [1, 0.35],
+        notes: [
+          "G2",
+          "G2",
+          "G2",
+          "G2",
+          "G2",
+          "G2",
+          "G2",
+          "G2",
+          "D2",
+          "D2",
+          "D2",
+          "D2",
+          "D2",
+          "D2",
+          "D2",
+          "D2",
+          "E2",
+          "E2",
+          "E2",
+          "E2",
+          "E2",
+          "E2",
+          "E2",
+          "E2",
+          "C2",
+          "C2",
+          "C2",
+          "C2",
+          "C2",
+          "C2",
+          "C2",
+          "C2",
+        ],
+      },
       { kind: "kick", step: 0.5, gain: 0.5, pattern: [1, 0.6] },
       { kind: "noise", step: 0.25, decay: 30, gain: 0.045, pattern: [0.3, 1, 0.5, 1] },
     ],
@@ -230,9 +386,45 @@ export const BED_RECIPES: Record<MusicBed, Recipe> = {
         decay: 2.6,
         gain: 0.3,
         timbre: MUSIC_BOX,
-        notes: ["D5", "F#5", "A5", "F#5", "E5", "D5", "B4", "D5", "G5", "F#5", "E5", "D5", "D5", "F#5", "A5", "B5", "A5", "F#5", "E5", "C#5", "A4", "C#5", "E5", "D5"],
+        notes: [
+          "D5",
+          "F#5",
+          "A5",
+          "F#5",
+          "E5",
+          "D5",
+          "B4",
+          "D5",
+          "G5",
+          "F#5",
+          "E5",
+          "D5",
+          "D5",
+          "F#5",
+          "A5",
+          "B5",
+          "A5",
+          "F#5",
+          "E5",
+          "C#5",
+          "A4",
+          "C#5",
+          "E5",
+          "D5",
+        ],
       },
-      { kind: "pad", chords: [["D2", "A2", "F#3"], ["G2", "D3", "B3"], ["D2", "A2", "F#3"], ["A1", "E2", "C#3"]], chordLength: 6, gain: 0.3, detune: 0.002 },
+      {
+        kind: "pad",
+        chords: [
+          ["D2", "A2", "F#3"],
+          ["G2", "D3", "B3"],
+          ["D2", "A2", "F#3"],
+          ["A1", "E2", "C#3"],
+        ],
+        chordLength: 6,
+        gain: 0.3,
+        detune: 0.002,
+      },
     ],
     effects: `lowpass=f=3800,${REVERB}`,
   },
@@ -250,16 +442,60 @@ const BELL = [
 /** 'custom' uses the standard ones. */
 export const STINGS: Record<"standard" | "minimal" | "family", { intro: Sting; outro: Sting }> = {
   standard: {
-    intro: { seconds: 3, decay: 2.2, pad: ["C4", "E4", "G4"], notes: [{ note: "C5", at: 0 }, { note: "E5", at: 0.18 }, { note: "G5", at: 0.36 }, { note: "C6", at: 0.54 }] },
-    outro: { seconds: 3, decay: 2.2, pad: ["C4", "E4", "G4"], notes: [{ note: "G5", at: 0 }, { note: "E5", at: 0.2 }, { note: "D5", at: 0.4 }, { note: "C5", at: 0.6 }] },
+    intro: {
+      seconds: 3,
+      decay: 2.2,
+      pad: ["C4", "E4", "G4"],
+      notes: [
+        { note: "C5", at: 0 },
+        { note: "E5", at: 0.18 },
+        { note: "G5", at: 0.36 },
+        { note: "C6", at: 0.54 },
+      ],
+    },
+    outro: {
+      seconds: 3,
+      decay: 2.2,
+      pad: ["C4", "E4", "G4"],
+      notes: [
+        { note: "G5", at: 0 },
+        { note: "E5", at: 0.2 },
+        { note: "D5", at: 0.4 },
+        { note: "C5", at: 0.6 },
+      ],
+    },
   },
   minimal: {
-    intro: { seconds: 1.2, decay: 3.5, notes: [{ note: "G5", at: 0 }, { note: "C6", at: 0.15 }] },
-    outro: { seconds: 1.2, decay: 3.5, notes: [{ note: "C6", at: 0 }, { note: "G5", at: 0.15 }] },
+    intro: {
+      seconds: 1.2,
+      decay: 3.5,
+      notes: [
+        { note: "G5", at: 0 },
+        { note: "C6", at: 0.15 },
+      ],
+    },
+    outro: {
+      seconds: 1.2,
+      decay: 3.5,
+      notes: [
+        { note: "C6", at: 0 },
+        { note: "G5", at: 0.15 },
+      ],
+    },
   },
   family: {
-    intro: { seconds: 3.5, decay: 1.8, pad: ["Bb3", "D4", "F4"], notes: ["Bb4", "D5", "F5", "Bb5", "D6"].map((note, i) => ({ note, at: 0.4 + i * 0.12 })) },
-    outro: { seconds: 3.5, decay: 1.8, pad: ["Bb3", "D4", "F4"], notes: ["D6", "Bb5", "F5", "D5", "Bb4"].map((note, i) => ({ note, at: 0.2 + i * 0.14 })) },
+    intro: {
+      seconds: 3.5,
+      decay: 1.8,
+      pad: ["Bb3", "D4", "F4"],
+      notes: ["Bb4", "D5", "F5", "Bb5", "D6"].map((note, i) => ({ note, at: 0.4 + i * 0.12 })),
+    },
+    outro: {
+      seconds: 3.5,
+      decay: 1.8,
+      pad: ["Bb3", "D4", "F4"],
+      notes: ["D6", "Bb5", "F5", "D5", "Bb4"].map((note, i) => ({ note, at: 0.2 + i * 0.14 })),
+    },
   },
 };
 
@@ -300,9 +536,34 @@ async function renderOnce(file: string, lavfi: string) {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.partial-${process.pid}-${Date.now()}`;
   try {
-    const { stderr } = await ffmpeg(["-nostats", "-loglevel", "info", "-f", "lavfi", "-i", `${lavfi},ebur128=framelog=verbose`, "-c:a", "flac", "-f", "flac", `${partial}.raw`]);
+    const { stderr } = await ffmpeg([
+      "-nostats",
+      "-loglevel",
+      "info",
+      "-f",
+      "lavfi",
+      "-i",
+      `${lavfi},ebur128=framelog=verbose`,
+      "-c:a",
+      "flac",
+      "-f",
+      "flac",
+      `${partial}.raw`,
+    ]);
     const gain = MUSIC_FILE_LUFS - parseIntegratedLoudness(stderr);
-    await ffmpeg(["-loglevel", "error", "-i", `${partial}.raw`, "-af", `volume=${num(Number.isFinite(gain) ? gain : 0)}dB`, "-c:a", "flac", "-f", "flac", partial]);
+    await ffmpeg([
+      "-loglevel",
+      "error",
+      "-i",
+      `${partial}.raw`,
+      "-af",
+      `volume=${num(Number.isFinite(gain) ? gain : 0)}dB`,
+      "-c:a",
+      "flac",
+      "-f",
+      "flac",
+      partial,
+    ]);
     await fs.promises.rename(partial, file);
   } finally {
     await fs.promises.rm(partial, { force: true });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
+
 import { modelPaths, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./piper-files.server";
 import type { SynthesisTimings } from "./synthesis-timings";
 
@@ -39,7 +40,10 @@ export type PhonemizedSentence = { phonemes: string[]; ids: number[] };
 // A phonemizer instance leaks its fixed heap on every call, so each batch gets a fresh one.
 const BATCH_CHARS = 12_000;
 
-async function phonemizeBatch(texts: string[], espeakVoice: string): Promise<Array<{ phoneme_ids: number[]; phonemes: string[] }>> {
+async function phonemizeBatch(
+  texts: string[],
+  espeakVoice: string,
+): Promise<Array<{ phoneme_ids: number[]; phonemes: string[] }>> {
   const { factory, wasmBinary, data } = phonemizerAssets();
   const lines: string[] = [];
   const errors: string[] = [];
@@ -50,9 +54,18 @@ async function phonemizeBatch(texts: string[], espeakVoice: string): Promise<Arr
     printErr: (line) => errors.push(line),
     noInitialRun: true,
   });
-  mod.callMain(["-l", espeakVoice, "--input", JSON.stringify(texts.map((text) => ({ text }))), "--espeak_data", "/espeak-ng-data"]);
+  mod.callMain([
+    "-l",
+    espeakVoice,
+    "--input",
+    JSON.stringify(texts.map((text) => ({ text }))),
+    "--espeak_data",
+    "/espeak-ng-data",
+  ]);
   if (lines.length !== texts.length) {
-    throw new Error(`Phonemizer returned ${lines.length} results for ${texts.length} texts${errors.length ? `: ${errors.join(" ")}` : ""}`);
+    throw new Error(
+      `Phonemizer returned ${lines.length} results for ${texts.length} texts${errors.length ? `: ${errors.join(" ")}` : ""}`,
+    );
   }
   return lines.map((line) => JSON.parse(line) as { phoneme_ids: number[]; phonemes: string[] });
 }
@@ -86,7 +99,10 @@ export function phonemesToIds(phonemes: string[], map: Record<string, number[]>)
 }
 
 /** The phonemizer's own ids use Piper's default map: they only tell where sentences end. */
-export async function phonemize(texts: string[], config: Pick<PiperVoiceConfig, "espeak" | "phoneme_id_map">): Promise<PhonemizedSentence[][]> {
+export async function phonemize(
+  texts: string[],
+  config: Pick<PiperVoiceConfig, "espeak" | "phoneme_id_map">,
+): Promise<PhonemizedSentence[][]> {
   const results: Array<{ phoneme_ids: number[]; phonemes: string[] }> = [];
   let batch: string[] = [];
   let chars = 0;
@@ -148,7 +164,12 @@ export function piperScales(config: PiperVoiceConfig, speed: number): [number, n
   return [noise_scale, length_scale / speed, noise_w];
 }
 
-export async function inferSentence(session: InferenceSession, ids: number[], scales: [number, number, number], speakerId: number | null): Promise<Float32Array> {
+export async function inferSentence(
+  session: InferenceSession,
+  ids: number[],
+  scales: [number, number, number],
+  speakerId: number | null,
+): Promise<Float32Array> {
   const { Tensor } = await ort();
   const feeds: Record<string, InstanceType<Ort["Tensor"]>> = {
     input: new Tensor("int64", BigInt64Array.from(ids, BigInt), [1, ids.length]),
@@ -171,7 +192,9 @@ export async function piperSpeak(
   const dir = voice.dir ?? voicesDir();
   const config = readPiperConfig(voice.model, dir);
   if (config.phoneme_type && config.phoneme_type !== "espeak") {
-    throw new Error(`Piper voice ${voice.model} uses ${config.phoneme_type} phonemes; only espeak phonemes are supported`);
+    throw new Error(
+      `Piper voice ${voice.model} uses ${config.phoneme_type} phonemes; only espeak phonemes are supported`,
+    );
   }
 
   let started = performance.now();

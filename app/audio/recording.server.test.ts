@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { speechBounds } from "./recording.server";
 
 describe("speechBounds", () => {
@@ -8,7 +9,10 @@ describe("speechBounds", () => {
   });
 
   test("a trailing silence with no end (ffmpeg reports it only at EOF, in the log) is trimmed too", () => {
-    expect(speechBounds("silence_start: 0\nsilence_end: 1\nsilence_start: 8\n", 10)).toEqual({ start: 0.85, end: 8.15 });
+    expect(speechBounds("silence_start: 0\nsilence_end: 1\nsilence_start: 8\n", 10)).toEqual({
+      start: 0.85,
+      end: 8.15,
+    });
   });
 
   test("pauses in the middle are kept", () => {

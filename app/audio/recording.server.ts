@@ -1,5 +1,6 @@
 // Relatives' recordings as kept: mono MP3, silence trimmed, at the loudness the voices are mixed to (decision 0136).
 import fs from "node:fs/promises";
+
 import { ffmpeg, parseIntegratedLoudness, probe, streamEndFromPackets } from "./ffmpeg.server";
 import { ENCODING, OUTPUT_RATE, TARGET_LUFS } from "./mix.server";
 
@@ -23,7 +24,10 @@ export async function probeAudio(file: string): Promise<AudioFacts | null> {
   const audio = result.streams.find((s) => s.codec_type === "audio");
   const formatName = (result.format as { format_name?: string }).format_name;
   if (!audio?.codec_name || !formatName || NOT_AUDIO_FORMAT.test(formatName)) return null;
-  const streamDuration = (result.streams as Array<{ duration?: string; codec_type?: string }>).filter((s) => s.codec_type === "audio").map((s) => positive(s.duration)).find((d) => d !== null);
+  const streamDuration = (result.streams as Array<{ duration?: string; codec_type?: string }>)
+    .filter((s) => s.codec_type === "audio")
+    .map((s) => positive(s.duration))
+    .find((d) => d !== null);
   let duration = positive(result.format.duration) ?? streamDuration ?? null;
   if (duration === null) duration = await streamEndFromPackets(file, "a:0").catch(() => null);
   return { format: formatName, codec: audio.codec_name, duration };
@@ -34,7 +38,10 @@ const SILENCE_SECONDS = 0.3;
 const MARGIN_SECONDS = 0.15;
 
 export function speechBounds(events: string, duration: number): { start: number; end: number } {
-  const found = [...events.matchAll(/silence_(start|end)(?:: |=)(-?[\d.]+)/g)].map((m) => ({ kind: m[1]!, at: Number(m[2]) }));
+  const found = [...events.matchAll(/silence_(start|end)(?:: |=)(-?[\d.]+)/g)].map((m) => ({
+    kind: m[1]!,
+    at: Number(m[2]),
+  }));
   let start = 0;
   let end = duration;
   const first = found[0];
@@ -56,7 +63,18 @@ export async function normalizeRecording(input: string, output: string): Promise
   let measure;
   let events;
   try {
-    measure = await ffmpeg(["-i", input, "-vn", "-ac", "1", "-af", `silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_SECONDS},ametadata=mode=print:file=${silences},ebur128=framelog=verbose`, "-f", "null", "-"]);
+    measure = await ffmpeg([
+      "-i",
+      input,
+      "-vn",
+      "-ac",
+      "1",
+      "-af",
+      `silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_SECONDS},ametadata=mode=print:file=${silences},ebur128=framelog=verbose`,
+      "-f",
+      "null",
+      "-",
+    ]);
     events = await fs.readFile(silences, "utf8").catch(() => "");
   } finally {
     await fs.rm(silences, { force: true });

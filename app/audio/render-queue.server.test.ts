@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { createRenderQueue, RenderBusyError } from "./render-queue.server";
 
 function manualRender() {
@@ -60,6 +61,8 @@ test("the same content asked for while it renders is one render, even past the f
 
 test("a failed render frees its slot and the family's share", async () => {
   const queue = createRenderQueue({ running: 1, perFamily: 1, waiting: 0, retryAfterSeconds: 5 });
-  await expect(queue.run("a", "smiths", () => Promise.reject(new Error("worker crashed")))).rejects.toThrow("worker crashed");
+  await expect(queue.run("a", "smiths", () => Promise.reject(new Error("worker crashed")))).rejects.toThrow(
+    "worker crashed",
+  );
   await expect(queue.run("a", "smiths", () => Promise.resolve("made"))).resolves.toBe("made");
 });

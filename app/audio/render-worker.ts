@@ -1,6 +1,7 @@
 import { renderPodcastAudio, type RenderInput, type WorkerMessage } from "./render.server";
 
-const send = (message: WorkerMessage) => new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
+const send = (message: WorkerMessage) =>
+  new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
 
 // Our parent was killed: its job runs again after the restart, so stop rather than race it for CPU and the file.
 process.once("disconnect", () => process.exit(1));

@@ -1,17 +1,19 @@
 import { fork } from "node:child_process";
 import os from "node:os";
 import { z } from "zod";
-import { ACCENTS, INTRO_OUTRO, MUSIC_BEDS, QUALITIES, SPEED_RANGE, VOICE_IDS } from "./audio-options";
+
+import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
 import { workerScript } from "~/lib/worker-script.server";
+
+import { ACCENTS, INTRO_OUTRO, MUSIC_BEDS, QUALITIES, SPEED_RANGE, VOICE_IDS } from "./audio-options";
 import { ffmpeg, resamplePcm } from "./ffmpeg.server";
 import { episodeLayout, mixEpisode } from "./mix.server";
+import { voicesDir } from "./piper-files.server";
 import { reachableSpeechServer, speechServerSpeak, SpeechServerUnavailable } from "./speech-server.server";
 import { normalizeForSpeech } from "./speech-text";
 import { chaptersFor, EDGES, layOutSpeech, type SpokenBlock } from "./timeline";
-import { voicesDir } from "./piper-files.server";
 import { isFliteInstalled, resolveVoice, voiceTag, type Engine, type ResolvedVoice } from "./voices.server";
-import { storageKeys } from "~/lib/storage/keys";
 
 export const RENDER_STAGES = ["phonemize", "inference", "mixing", "encode"] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
@@ -33,7 +35,10 @@ export const RenderInputSchema = z
           speaker: z.enum(["host1", "host2"]),
           text: z.string(),
           chapter: z.string().trim().min(1).optional(),
-          clipKey: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "clipKey must be a plain storage key ending in .mp3").optional(),
+          clipKey: z
+            .string()
+            .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*\.mp3$/, "clipKey must be a plain storage key ending in .mp3")
+            .optional(),
         }),
       )
       .min(1),
@@ -76,7 +81,12 @@ export const audioKeyFor = (podcastId: string) => storageKeys.episode(podcastId)
 
 type HostName = "host1" | "host2";
 
-async function speak(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }) {
+async function speak(
+  voice: ResolvedVoice,
+  texts: string[],
+  speed: number,
+  timings: { phonemize: number; inference: number },
+) {
   if (voice.engine === "speech-server") {
     return speechServerSpeak(voice.speech.voice, texts, speed, timings);
   }
@@ -95,10 +105,14 @@ async function speak(voice: ResolvedVoice, texts: string[], speed: number, timin
 const STANDARD_RATES = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000];
 export const standardRateAtLeast = (rate: number) => STANDARD_RATES.find((standard) => standard >= rate) ?? rate;
 
-async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>, sampleRate: number) {
+async function resampleSpoken(
+  spoken: Map<number, { sentences: Float32Array[]; sampleRate: number }>,
+  sampleRate: number,
+) {
   const byRate = new Map<number, Float32Array[]>();
   for (const said of spoken.values()) {
-    if (said.sampleRate !== sampleRate) byRate.set(said.sampleRate, [...(byRate.get(said.sampleRate) ?? []), ...said.sentences]);
+    if (said.sampleRate !== sampleRate)
+      byRate.set(said.sampleRate, [...(byRate.get(said.sampleRate) ?? []), ...said.sentences]);
   }
   for (const [rate, sentences] of byRate) {
     const joined = new Float32Array(sentences.reduce((n, s) => n + s.length, 0));
@@ -128,13 +142,22 @@ async function resampleSpoken(spoken: Map<number, { sentences: Float32Array[]; s
 async function decodeStoredClip(key: string, sampleRate: number) {
   const stored = await getStorage().read(key);
   if (!stored) throw new Error(`The recording ${key} is not in storage`);
-  const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(sampleRate), "-f", "f32le", "pipe:1"], { stdin: stored.stream, stdout: true });
+  const { stdout } = await ffmpeg(
+    ["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(sampleRate), "-f", "f32le", "pipe:1"],
+    { stdin: stored.stream, stdout: true },
+  );
   // A copy: the Buffer's bytes may not sit at a 4-byte offset.
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
 // A speech server that fails costs the voice's quality, never the episode.
-async function speakHost(voice: ResolvedVoice, texts: string[], speed: number, timings: { phonemize: number; inference: number }, localFallback: boolean) {
+async function speakHost(
+  voice: ResolvedVoice,
+  texts: string[],
+  speed: number,
+  timings: { phonemize: number; inference: number },
+  localFallback: boolean,
+) {
   try {
     return { voice, said: await speak(voice, texts, speed, timings) };
   } catch (error) {
@@ -160,7 +183,9 @@ async function resolveHosts(hosts: z.output<typeof RenderInputSchema>["hosts"]):
     await fliteModule();
     return voices;
   } catch (error) {
-    console.error(`flite failed to load, speaking with espeak-ng: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `flite failed to load, speaking with espeak-ng: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return resolve(false);
   }
 }
@@ -180,8 +205,13 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
   if (script.length === 0) throw new Error("The script has nothing to read");
 
   const voices = await resolveHosts(input.hosts);
-  if (input.expectSpeechServer !== undefined && input.expectSpeechServer !== (voices.host1.engine === "speech-server")) {
-    throw new SpeechServerUnavailable(`The speech server ${input.expectSpeechServer ? "stopped" : "started"} answering while ${voiceTag(voices.host1)} was asked for`);
+  if (
+    input.expectSpeechServer !== undefined &&
+    input.expectSpeechServer !== (voices.host1.engine === "speech-server")
+  ) {
+    throw new SpeechServerUnavailable(
+      `The speech server ${input.expectSpeechServer ? "stopped" : "started"} answering while ${voiceTag(voices.host1)} was asked for`,
+    );
   }
 
   const timings = { phonemize: 0, inference: 0 };
@@ -192,7 +222,13 @@ export async function renderPodcastAudio(rawInput: RenderInput): Promise<RenderR
     const settings = input.hosts[host];
     const lines = script.map((s, i) => ({ ...s, i })).filter((s) => s.speaker === host && !s.clipKey);
     if (!chosen || !settings || lines.length === 0) continue;
-    const { voice, said } = await speakHost(chosen, lines.map((l) => l.text), settings.speed, timings, input.localFallback);
+    const { voice, said } = await speakHost(
+      chosen,
+      lines.map((l) => l.text),
+      settings.speed,
+      timings,
+      input.localFallback,
+    );
     voices[host] = voice;
     speakers.push(voice);
     const { sampleRate, segments } = said;
@@ -251,7 +287,10 @@ export type WorkerMessage =
   | { type: "error"; message: string };
 
 /** A crash or runaway job cannot take the server down, and each job's memory is returned when it ends. */
-export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeoutMs = 30 * 60_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<RenderResult> {
+export async function renderPodcastAudioInWorker(
+  rawInput: RenderInput,
+  { timeoutMs = 30 * 60_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<RenderResult> {
   const { onStage, ...input } = rawInput;
   // Bad input fails here, with the real message, not as a worker crash.
   RenderInputSchema.parse(input);
@@ -280,7 +319,10 @@ export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeou
         child.kill("SIGKILL");
       } else settle();
     };
-    const timer = setTimeout(() => finish(new Error(`Audio rendering took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`Audio rendering took longer than ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
     const onAbort = () => finish(new Error("Audio rendering was cancelled"));
     signal?.addEventListener("abort", onAbort);
 
@@ -291,7 +333,9 @@ export async function renderPodcastAudioInWorker(rawInput: RenderInput, { timeou
     });
     child.on("error", (error) => finish(error));
     // 'close' comes after the last IPC message, so a finished job is never mistaken for a crash.
-    child.on("close", (code, sig) => finish(new Error(`The audio worker stopped unexpectedly (${sig ?? `exit ${code}`})`)));
+    child.on("close", (code, sig) =>
+      finish(new Error(`The audio worker stopped unexpectedly (${sig ?? `exit ${code}`})`)),
+    );
     child.send({ input });
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { normalizeForSpeech } from "./speech-text";
 
 // Written as families write, said as an English speaker says it. Each row is [written, said].

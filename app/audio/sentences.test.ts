@@ -1,10 +1,17 @@
 import { describe, expect, test } from "vitest";
+
 import { sentencesOf } from "./sentences";
 
 // [paragraph, its sentences joined by " | "]: where a family's sentences end, and where they do not.
 export const SENTENCE_CASES: Array<[string, string]> = [
-  ["He rented a room above Mr. Kowalski's store. It was cold.", "He rented a room above Mr. Kowalski's store. | It was cold."],
-  ["We lived near Owatonna. A neighbour, Mr. Dahlberg, carried baby me out.", "We lived near Owatonna. | A neighbour, Mr. Dahlberg, carried baby me out."],
+  [
+    "He rented a room above Mr. Kowalski's store. It was cold.",
+    "He rented a room above Mr. Kowalski's store. | It was cold.",
+  ],
+  [
+    "We lived near Owatonna. A neighbour, Mr. Dahlberg, carried baby me out.",
+    "We lived near Owatonna. | A neighbour, Mr. Dahlberg, carried baby me out.",
+  ],
   ["Mrs. Olsen and Dr. Berg came. They stayed.", "Mrs. Olsen and Dr. Berg came. | They stayed."],
   ["We went to St. Paul. Then home.", "We went to St. Paul. | Then home."],
   ["They climbed Mt. Hood in July.", "They climbed Mt. Hood in July."],
@@ -26,7 +33,10 @@ export const SENTENCE_CASES: Array<[string, string]> = [
   ['"Really?" she asked. He nodded.', '"Really?" she asked. | He nodded.'],
   ["Wait! Who is there? Nobody.", "Wait! | Who is there? | Nobody."],
   ["Then she left... And then it rained.", "Then she left... | And then it rained."],
-  ["Capt. Berg and Sgt. Nelson came home. The war was over.", "Capt. Berg and Sgt. Nelson came home. | The war was over."],
+  [
+    "Capt. Berg and Sgt. Nelson came home. The war was over.",
+    "Capt. Berg and Sgt. Nelson came home. | The war was over.",
+  ],
   ["Rev. Lund married them. It rained.", "Rev. Lund married them. | It rained."],
   ["Then Dr. Smith came. He was late.", "Then Dr. Smith came. | He was late."],
 ];

@@ -2,9 +2,13 @@
 // the period belongs to an abbreviation (decision 0153).
 
 const BEFORE_NAME = new Set(
-  "mr mrs ms dr st mt ft rev fr sr capt lt col gen sgt cpl maj gov sen rep pres prof hon messrs mme mlle no vs jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+  "mr mrs ms dr st mt ft rev fr sr capt lt col gen sgt cpl maj gov sen rep pres prof hon messrs mme mlle no vs jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
 );
-const MAY_END = new Set("jr sr st dr ave rd blvd ln co inc ltd bros etc a.m p.m am pm u.s u.k e.g i.e approx".split(" "));
+const MAY_END = new Set(
+  "jr sr st dr ave rd blvd ln co inc ltd bros etc a.m p.m am pm u.s u.k e.g i.e approx".split(" "),
+);
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -19,7 +23,11 @@ function continues(before: string, after: string) {
   const word = written.toLowerCase();
   if (BEFORE_NAME.has(word)) {
     // "St." and "Dr." after a mid-sentence capitalised word are Street and Drive, which can end one.
-    if ((word === "st" || word === "dr") && /(?:[\p{Ll},;]\s+\p{Lu}\p{Ll}+|\d+(?:st|nd|rd|th))\s+\p{L}+\.\s*$/u.test(before)) return false;
+    if (
+      (word === "st" || word === "dr") &&
+      /(?:[\p{Ll},;]\s+\p{Lu}\p{Ll}+|\d+(?:st|nd|rd|th))\s+\p{L}+\.\s*$/u.test(before)
+    )
+      return false;
     return true;
   }
   if (/^(?:\p{Lu}\.)*\p{Lu}$/u.test(written) && !MAY_END.has(word) && /^\p{Lu}/u.test(next)) return true;

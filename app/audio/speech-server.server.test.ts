@@ -1,6 +1,8 @@
 // The requests themselves are tested in tests/integration/speech-server.test.ts, against a local server.
 import { describe, expect, it } from "vitest";
+
 import { parseEnv } from "~/lib/env.server";
+
 import { configuredSpeechServer, inputPieces } from "./speech-server.server";
 import { accentOfferOf, listVoices, resolveVoice, voiceOffer, voiceTag } from "./voices.server";
 
@@ -37,10 +39,17 @@ describe("the speech server's configuration", () => {
   });
 
   it("a SPEECH_VOICES that does not parse stops the server at start; a name that is not ours is left out", () => {
-    expect(() => parseEnv({ SPEECH_API_URL: "http://127.0.0.1:8880/v1", SPEECH_VOICES: "female-warm af_heart" })).toThrow(/SPEECH_VOICES: "female-warm af_heart" is not voice\[:accent\]=server-voice/);
+    expect(() =>
+      parseEnv({ SPEECH_API_URL: "http://127.0.0.1:8880/v1", SPEECH_VOICES: "female-warm af_heart" }),
+    ).toThrow(/SPEECH_VOICES: "female-warm af_heart" is not voice\[:accent\]=server-voice/);
     expect(() => parseEnv({ SPEECH_API_URL: "not a url" })).toThrow(/SPEECH_API_URL/);
     expect(parseEnv({ ...KOKORO }).SPEECH_MODEL).toBe("kokoro");
-    expect(configuredSpeechServer({ ...KOKORO, SPEECH_VOICES: "female-happy=af_bella,male-warm:scottish=x,male-warm=am_adam" })!.voices).toEqual({ "male-warm": { american: "am_adam" } });
+    expect(
+      configuredSpeechServer({
+        ...KOKORO,
+        SPEECH_VOICES: "female-happy=af_bella,male-warm:scottish=x,male-warm=am_adam",
+      })!.voices,
+    ).toEqual({ "male-warm": { american: "am_adam" } });
   });
 
   it("a sentence longer than a request may be is cut at spaces, nothing lost", () => {
@@ -56,26 +65,61 @@ describe("the speech server in the voice catalogue", () => {
   const server = configuredSpeechServer(KOKORO)!;
 
   it("speaks the voices and accents it has, before Piper and flite; the rest stay with the local voices", () => {
-    expect(resolveVoice("female-warm", "american", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "af_heart", server: server.id }, exact: true });
-    expect(resolveVoice("male-warm", "british", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "bm_george" }, exact: true });
-    expect(resolveVoice("male-professional", "american", emptyDir, true, server)).toMatchObject({ engine: "flite", exact: true });
-    expect(resolveVoice("male-professional", "british", emptyDir, true, server)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
+    expect(resolveVoice("female-warm", "american", emptyDir, true, server)).toMatchObject({
+      engine: "speech-server",
+      speech: { voice: "af_heart", server: server.id },
+      exact: true,
+    });
+    expect(resolveVoice("male-warm", "british", emptyDir, true, server)).toMatchObject({
+      engine: "speech-server",
+      speech: { voice: "bm_george" },
+      exact: true,
+    });
+    expect(resolveVoice("male-professional", "american", emptyDir, true, server)).toMatchObject({
+      engine: "flite",
+      exact: true,
+    });
+    expect(resolveVoice("male-professional", "british", emptyDir, true, server)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "awb" },
+      exact: true,
+    });
     // Nobody has it exactly: the server's nearest (American) voice, not called British.
-    expect(resolveVoice("female-warm", "british", emptyDir, true, server)).toMatchObject({ engine: "speech-server", speech: { voice: "af_heart" }, exact: false });
-    expect(voiceTag(resolveVoice("male-warm", "british", emptyDir, true, server))).toBe(`speech-${server.id}-bm_george`);
+    expect(resolveVoice("female-warm", "british", emptyDir, true, server)).toMatchObject({
+      engine: "speech-server",
+      speech: { voice: "af_heart" },
+      exact: false,
+    });
+    expect(voiceTag(resolveVoice("male-warm", "british", emptyDir, true, server))).toBe(
+      `speech-${server.id}-bm_george`,
+    );
   });
 
   it("is offered as 'speech server' exactly where it speaks the choice; unconfigured it is nowhere", () => {
     const offer = voiceOffer(emptyDir, true, server);
-    expect(offer["female-warm"]).toEqual({ american: "speech-server", british: "download", australian: "unavailable", indian: "download" });
+    expect(offer["female-warm"]).toEqual({
+      american: "speech-server",
+      british: "download",
+      australian: "unavailable",
+      indian: "download",
+    });
     expect(offer["male-warm"]).toMatchObject({ american: "speech-server", british: "speech-server" });
     expect(offer["male-professional"]).toMatchObject({ american: "built-in", british: "built-in" });
     const listed = listVoices(emptyDir, true, server).find((v) => v.id === "female-warm")!;
-    expect(listed.accents.american).toMatchObject({ engine: "speech-server", voice: "af_heart", exact: true, builtIn: false });
+    expect(listed.accents.american).toMatchObject({
+      engine: "speech-server",
+      voice: "af_heart",
+      exact: true,
+      builtIn: false,
+    });
     expect(accentOfferOf(listed.accents.british)).toBe("download");
 
     const without = voiceOffer(emptyDir, true, null);
     expect(Object.values(without).flatMap((row) => Object.values(row))).not.toContain("speech-server");
-    expect(listVoices(emptyDir, true, null).flatMap((v) => Object.values(v.accents)).map((a) => a.engine)).not.toContain("speech-server");
+    expect(
+      listVoices(emptyDir, true, null)
+        .flatMap((v) => Object.values(v.accents))
+        .map((a) => a.engine),
+    ).not.toContain("speech-server");
   });
 });

@@ -1,18 +1,21 @@
 // Any server that speaks OpenAI's POST /v1/audio/speech, configured by SPEECH_* variables (decision 0155).
 import { createHash } from "node:crypto";
 import OpenAI, { APIConnectionError, APIError } from "openai";
+
 import { parseSpeechVoices, speechServerEnv } from "~/lib/env.server";
+
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 import { ffmpeg } from "./ffmpeg.server";
-import type { SynthesisTimings } from "./synthesis-timings";
 import { splitSentences } from "./speech-text";
+import type { SynthesisTimings } from "./synthesis-timings";
 import { trimSilence } from "./wav";
 
 export const SPEECH_SERVER_RATE = 24000;
 /** OpenAI refuses input over 4,096 characters; a longer run without a full stop is cut at a space. */
 const MAX_INPUT_CHARS = 4000;
 const CONCURRENCY = 4;
-export const DEFAULT_SPEECH_VOICES = "female-warm=nova,female-professional=shimmer,male-warm=onyx,male-professional=echo";
+export const DEFAULT_SPEECH_VOICES =
+  "female-warm=nova,female-professional=shimmer,male-warm=onyx,male-professional=echo";
 
 export type SpeechServer = {
   baseURL: string;
@@ -29,7 +32,9 @@ const isAccent = (value: string): value is Accent => (ACCENTS as readonly string
 function readSpeechServer(source: Record<string, string | undefined>): SpeechServer | null {
   const parsed = speechServerEnv.safeParse(source);
   if (!parsed.success) {
-    console.error(`The speech server is not used: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    console.error(
+      `The speech server is not used: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
     return null;
   }
   const { SPEECH_API_URL, SPEECH_API_KEY, SPEECH_MODEL, SPEECH_VOICES } = parsed.data;
@@ -37,7 +42,9 @@ function readSpeechServer(source: Record<string, string | undefined>): SpeechSer
   const voices: SpeechServer["voices"] = {};
   for (const [voice, accent, serverVoice] of parseSpeechVoices(SPEECH_VOICES || DEFAULT_SPEECH_VOICES).entries) {
     if (!isVoiceId(voice) || !isAccent(accent)) {
-      console.error(`SPEECH_VOICES: ${voice}:${accent} is not one of our voices and accents (${VOICE_IDS.join(", ")}; ${ACCENTS.join(", ")}); left out`);
+      console.error(
+        `SPEECH_VOICES: ${voice}:${accent} is not one of our voices and accents (${VOICE_IDS.join(", ")}; ${ACCENTS.join(", ")}); left out`,
+      );
       continue;
     }
     (voices[voice] ??= {})[accent] = serverVoice;
@@ -93,7 +100,9 @@ export function speechServer(source: Record<string, string | undefined> = proces
   return known && !known.up ? null : server;
 }
 
-export async function reachableSpeechServer(source: Record<string, string | undefined> = process.env): Promise<SpeechServer | null> {
+export async function reachableSpeechServer(
+  source: Record<string, string | undefined> = process.env,
+): Promise<SpeechServer | null> {
   const server = configuredSpeechServer(source);
   if (!server) return null;
   const known = health.get(server.id);
@@ -141,7 +150,10 @@ async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promis
 }
 
 async function decode(audio: Buffer): Promise<Float32Array> {
-  const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(SPEECH_SERVER_RATE), "-f", "f32le", "pipe:1"], { stdin: audio, stdout: true });
+  const { stdout } = await ffmpeg(
+    ["-loglevel", "error", "-i", "pipe:0", "-ac", "1", "-ar", String(SPEECH_SERVER_RATE), "-f", "f32le", "pipe:1"],
+    { stdin: audio, stdout: true },
+  );
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
@@ -166,14 +178,25 @@ export async function speechServerSpeak(
   const client = speechClient(server);
   const say = async (input: string) => {
     try {
-      const response = await client.audio.speech.create({ model: server.model, voice, input, response_format: "wav", speed: Math.min(4, Math.max(0.25, speed)) });
+      const response = await client.audio.speech.create({
+        model: server.model,
+        voice,
+        input,
+        response_format: "wav",
+        speed: Math.min(4, Math.max(0.25, speed)),
+      });
       return trimSilence(await decode(Buffer.from(await response.arrayBuffer())), SPEECH_SERVER_RATE);
     } catch (error) {
       if (error instanceof APIConnectionError || (error instanceof APIError && (error.status ?? 500) >= 500)) {
         if (error instanceof APIConnectionError) markSpeechServerDown(server);
-        throw new SpeechServerUnavailable(`The speech server at ${server.baseURL} is unavailable: ${error.message}`, { cause: error });
+        throw new SpeechServerUnavailable(`The speech server at ${server.baseURL} is unavailable: ${error.message}`, {
+          cause: error,
+        });
       }
-      if (error instanceof APIError) throw new Error(`The speech server refused voice "${voice}" (${error.status}): ${error.message}`, { cause: error });
+      if (error instanceof APIError)
+        throw new Error(`The speech server refused voice "${voice}" (${error.status}): ${error.message}`, {
+          cause: error,
+        });
       throw error;
     }
   };

@@ -1,4 +1,3 @@
-
 /** Lengths chosen on the episode bench for intelligibility (decision 0167). */
 export const PAUSES = {
   sentence: 0.6,

@@ -1,5 +1,11 @@
 declare module "@echogarden/espeak-ng-emscripten" {
-  export type EspeakEvent = { type: string; audio_position: number; text_position: number; word_length: number; id?: string | number };
+  export type EspeakEvent = {
+    type: string;
+    audio_position: number;
+    text_position: number;
+    word_length: number;
+    id?: string | number;
+  };
   export interface ESpeakNGWorker {
     set_voice(name: string): number;
     set_rate(wpm: number): number;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+
 import { installedPiperVoices, isPiperVoiceInstalled, modelPaths, voicesDir } from "./piper-files.server";
 import { piperVoicePath, piperVoicesBaseUrl, piperVoiceUrl } from "./voices.server";
 
@@ -41,7 +42,14 @@ type FileEntry = { size_bytes?: number; md5_digest?: string };
 type Catalogue = Record<string, { files?: Record<string, FileEntry> } | undefined>;
 type Expected = { name: string; size: number; md5: string };
 
-const OFFLINE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRNOTAVAIL"]);
+const OFFLINE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRNOTAVAIL",
+]);
 
 function errorCode(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
@@ -52,8 +60,10 @@ function errorCode(error: unknown): string | undefined {
 function asDownloadError(error: unknown, url: string): VoiceDownloadError {
   if (error instanceof VoiceDownloadError) return error;
   const code = errorCode(error);
-  if (code && OFFLINE_CODES.has(code)) return new VoiceDownloadError(`${new URL(url).host} cannot be reached (${code})`, "offline");
-  if (error instanceof Error && error.name === "AbortError") return new VoiceDownloadError(`${url}: no data for too long, gave up`, "network");
+  if (code && OFFLINE_CODES.has(code))
+    return new VoiceDownloadError(`${new URL(url).host} cannot be reached (${code})`, "offline");
+  if (error instanceof Error && error.name === "AbortError")
+    return new VoiceDownloadError(`${url}: no data for too long, gave up`, "network");
   const detail = error instanceof Error ? `${error.message}${code ? ` (${code})` : ""}` : String(error);
   return new VoiceDownloadError(`${url}: ${detail}`, "network");
 }
@@ -80,7 +90,10 @@ async function fetchWithIdleTimeout(url: string, idleMs: number) {
   }
 }
 
-async function withRetries<T>(options: Required<Pick<DownloadOptions, "retries" | "retryDelayMs">>, run: () => Promise<T>): Promise<T> {
+async function withRetries<T>(
+  options: Required<Pick<DownloadOptions, "retries" | "retryDelayMs">>,
+  run: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
@@ -91,17 +104,29 @@ async function withRetries<T>(options: Required<Pick<DownloadOptions, "retries" 
   }
 }
 
-async function downloadFile(url: string, part: string, expected: Expected, idleMs: number, onBytes: (received: number) => void) {
+async function downloadFile(
+  url: string,
+  part: string,
+  expected: Expected,
+  idleMs: number,
+  onBytes: (received: number) => void,
+) {
   try {
     const { response, touch, done } = await fetchWithIdleTimeout(url, idleMs);
     const hash = crypto.createHash("md5");
     let received = 0;
     const handle = await fs.promises.open(part, "w");
     try {
-      for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
+      for await (const chunk of Readable.fromWeb(
+        response.body as WebReadableStream<Uint8Array>,
+      ) as AsyncIterable<Buffer>) {
         touch();
         received += chunk.byteLength;
-        if (received > expected.size) throw new VoiceDownloadError(`${expected.name}: more than the ${expected.size} bytes voices.json lists`, "checksum");
+        if (received > expected.size)
+          throw new VoiceDownloadError(
+            `${expected.name}: more than the ${expected.size} bytes voices.json lists`,
+            "checksum",
+          );
         hash.update(chunk);
         await handle.write(chunk);
         onBytes(received);
@@ -113,9 +138,17 @@ async function downloadFile(url: string, part: string, expected: Expected, idleM
       done();
       await handle.close();
     }
-    if (received < expected.size) throw new VoiceDownloadError(`${expected.name}: the connection ended after ${received} of ${expected.size} bytes`, "network");
+    if (received < expected.size)
+      throw new VoiceDownloadError(
+        `${expected.name}: the connection ended after ${received} of ${expected.size} bytes`,
+        "network",
+      );
     const md5 = hash.digest("hex");
-    if (md5 !== expected.md5) throw new VoiceDownloadError(`${expected.name}: checksum mismatch (md5 ${md5}, voices.json lists ${expected.md5})`, "checksum");
+    if (md5 !== expected.md5)
+      throw new VoiceDownloadError(
+        `${expected.name}: checksum mismatch (md5 ${md5}, voices.json lists ${expected.md5})`,
+        "checksum",
+      );
   } catch (error) {
     await fs.promises.rm(part, { force: true });
     throw error;
@@ -128,7 +161,9 @@ async function fetchCatalogue(baseUrl: string, idleMs: number): Promise<Catalogu
   try {
     return (await response.json()) as Catalogue;
   } catch (error) {
-    throw error instanceof SyntaxError ? new VoiceDownloadError(`${url} is not JSON`, "catalogue") : asDownloadError(error, url);
+    throw error instanceof SyntaxError
+      ? new VoiceDownloadError(`${url} is not JSON`, "catalogue")
+      : asDownloadError(error, url);
   } finally {
     done();
   }
@@ -177,10 +212,15 @@ export async function downloadPiperVoices(models: string[], options: DownloadOpt
     try {
       const config = expectedFile(catalogue, model, "onnx.json");
       const onnx = expectedFile(catalogue, model, "onnx");
-      const progress = (received: number) => options.onProgress?.({ model, index: i + 1, count: wanted.length, received, total: config.size + onnx.size });
+      const progress = (received: number) =>
+        options.onProgress?.({ model, index: i + 1, count: wanted.length, received, total: config.size + onnx.size });
       progress(0);
-      await withRetries(retry, () => downloadFile(piperVoiceUrl(model, "onnx.json", baseUrl), parts.config, config, idleMs, progress));
-      await withRetries(retry, () => downloadFile(piperVoiceUrl(model, "onnx", baseUrl), parts.onnx, onnx, idleMs, (n) => progress(config.size + n)));
+      await withRetries(retry, () =>
+        downloadFile(piperVoiceUrl(model, "onnx.json", baseUrl), parts.config, config, idleMs, progress),
+      );
+      await withRetries(retry, () =>
+        downloadFile(piperVoiceUrl(model, "onnx", baseUrl), parts.onnx, onnx, idleMs, (n) => progress(config.size + n)),
+      );
       await fs.promises.rename(parts.config, paths.config);
       await fs.promises.rename(parts.onnx, paths.onnx);
       result.installed.push(model);
@@ -205,7 +245,11 @@ export function progressLogger(log: (line: string) => void) {
     const tenth = Math.floor((received / Math.max(total, 1)) * 10);
     if (model === last.model && tenth === last.tenth) return;
     last = { model, tenth };
-    log(received === 0 ? `Piper voices: ${model} (${index} of ${count}, ${mb(total)} MB)…` : `Piper voices: ${model} ${mb(received)}/${mb(total)} MB`);
+    log(
+      received === 0
+        ? `Piper voices: ${model} (${index} of ${count}, ${mb(total)} MB)…`
+        : `Piper voices: ${model} ${mb(received)}/${mb(total)} MB`,
+    );
   };
 }
 
@@ -231,17 +275,37 @@ export function setPiperDownloadState(state: PiperDownloadState) {
 export type FirstStartOptions = Omit<DownloadOptions, "onProgress" | "force"> & { log?: (line: string) => void };
 
 /** While flite speaks, fetches the voices of a machine with none. Null when there is nothing to do; the run never rejects. */
-export function downloadVoicesOnFirstStart(models: string[], { log = console.log, ...options }: FirstStartOptions = {}): Promise<PiperDownloadState> | null {
-  if (models.length === 0 || installedPiperVoices(options.dir).length > 0 || piperDownloadState().status === "downloading") return null;
+export function downloadVoicesOnFirstStart(
+  models: string[],
+  { log = console.log, ...options }: FirstStartOptions = {},
+): Promise<PiperDownloadState> | null {
+  if (
+    models.length === 0 ||
+    installedPiperVoices(options.dir).length > 0 ||
+    piperDownloadState().status === "downloading"
+  )
+    return null;
   setPiperDownloadState({ status: "downloading", models, model: models[0]!, index: 1, received: 0, total: 0 });
   const logProgress = progressLogger(log);
   const onProgress = (p: DownloadProgress) => {
-    setPiperDownloadState({ status: "downloading", models, model: p.model, index: p.index, received: p.received, total: p.total });
+    setPiperDownloadState({
+      status: "downloading",
+      models,
+      model: p.model,
+      index: p.index,
+      received: p.received,
+      total: p.total,
+    });
     logProgress(p);
   };
   return downloadPiperVoices(models, { ...options, onProgress }).then(
     (result) => finish(models, result, log),
-    (error: unknown) => finish(models, { installed: [], skipped: [], failed: [{ model: models.join(", "), error: String(error) }], offline: false }, log),
+    (error: unknown) =>
+      finish(
+        models,
+        { installed: [], skipped: [], failed: [{ model: models.join(", "), error: String(error) }], offline: false },
+        log,
+      ),
   );
 }
 

@@ -1,11 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
+
 import { countWords } from "~/lib/word-count";
+
+import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
 import { fliteSpeak } from "./flite.server";
 import { normalizeForSpeech } from "./speech-text";
-import { CALIBRATION_SENTENCES, CALIBRATION_VERSION, DEFAULT_WORDS_PER_MINUTE, measureMissingPaces, measureWordsPerMinute, paceOf, readPaceStore } from "./voice-pace.server";
+import {
+  CALIBRATION_SENTENCES,
+  CALIBRATION_VERSION,
+  DEFAULT_WORDS_PER_MINUTE,
+  measureMissingPaces,
+  measureWordsPerMinute,
+  paceOf,
+  readPaceStore,
+} from "./voice-pace.server";
 import { FLITE_VOICE_MAP, resolveVoice, voiceTag } from "./voices.server";
 
 const dir = withoutPiperVoices("voice-pace-");
@@ -45,12 +55,21 @@ describe("the store", () => {
     const known = { wordsPerMinute: 170, measuredAt: "2026-11-01T00:00:00.000Z" };
     const others = ["awb-0.95", "awb-1.1", "rms-1.1", "slt-0.95", "slt-1.1-p0.89"].map((v) => `flite-${v}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ version: CALIBRATION_VERSION, voices: Object.fromEntries(others.map((tag) => [tag, known])) }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ version: CALIBRATION_VERSION, voices: Object.fromEntries(others.map((tag) => [tag, known])) }),
+    );
     expect(voiceTag(resolveVoice("male-professional", "american"))).toBe("flite-rms-0.95");
-    expect(paceOf("male-professional", "american", file)).toEqual({ wordsPerMinute: DEFAULT_WORDS_PER_MINUTE, measured: false });
+    expect(paceOf("male-professional", "american", file)).toEqual({
+      wordsPerMinute: DEFAULT_WORDS_PER_MINUTE,
+      measured: false,
+    });
     expect(paceOf("male-warm", "british", file)).toEqual({ wordsPerMinute: 170, measured: true });
     await measureMissingPaces(file);
-    const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { version: number; voices: Record<string, { wordsPerMinute: number; measuredAt: string }> };
+    const saved = JSON.parse(fs.readFileSync(file, "utf8")) as {
+      version: number;
+      voices: Record<string, { wordsPerMinute: number; measuredAt: string }>;
+    };
     expect(Object.keys(saved.voices).sort()).toEqual([...others, "flite-rms-0.95"].sort());
     for (const tag of others) expect(saved.voices[tag]).toEqual(known);
     const pace = paceOf("male-professional", "american", file);
@@ -63,7 +82,10 @@ describe("the store", () => {
 
   test("a file from another calibration version is not trusted", () => {
     const file = path.join(dir, "store-b.json");
-    fs.writeFileSync(file, JSON.stringify({ version: 0, voices: { "flite-slt-1.1": { wordsPerMinute: 999, measuredAt: "2026-01-01" } } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ version: 0, voices: { "flite-slt-1.1": { wordsPerMinute: 999, measuredAt: "2026-01-01" } } }),
+    );
     expect(readPaceStore(file).voices).toEqual({});
   });
 });

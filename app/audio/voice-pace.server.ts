@@ -1,14 +1,16 @@
 // Each voice's speaking rate, measured once with the real engine; the duration estimate reads it (decision 0130).
 import fs from "node:fs";
 import path from "node:path";
+
 import { env } from "~/lib/env.server";
-import { countWords } from "~/lib/word-count";
+import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
+import { countWords } from "~/lib/word-count";
+
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "./audio-options";
 import { renderPodcastAudioInWorker } from "./render.server";
 import { EDGES, PAUSES } from "./timeline";
 import { resolveVoice, voiceTag } from "./voices.server";
-import { storageKeys } from "~/lib/storage/keys";
 
 export const DEFAULT_WORDS_PER_MINUTE = 150;
 
@@ -63,7 +65,10 @@ export function readPaceStore(file = paceFile()): PaceStore {
 
 function savePace(file: string, tag: string, wordsPerMinute: number) {
   const store = readPaceStore(file);
-  const next: PaceStore = { ...store, voices: { ...store.voices, [tag]: { wordsPerMinute, measuredAt: new Date().toISOString() } } };
+  const next: PaceStore = {
+    ...store,
+    voices: { ...store.voices, [tag]: { wordsPerMinute, measuredAt: new Date().toISOString() } },
+  };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`);
@@ -101,10 +106,11 @@ export async function measureWordsPerMinute(voiceId: VoiceId, accent: Accent): P
 
 function installedVoices(): Map<string, { voiceId: VoiceId; accent: Accent }> {
   const byTag = new Map<string, { voiceId: VoiceId; accent: Accent }>();
-  for (const voiceId of VOICE_IDS) for (const accent of ACCENTS) {
-    const tag = voiceTag(resolveVoice(voiceId, accent));
-    if (!byTag.has(tag)) byTag.set(tag, { voiceId, accent });
-  }
+  for (const voiceId of VOICE_IDS)
+    for (const accent of ACCENTS) {
+      const tag = voiceTag(resolveVoice(voiceId, accent));
+      if (!byTag.has(tag)) byTag.set(tag, { voiceId, accent });
+    }
   return byTag;
 }
 
@@ -123,7 +129,9 @@ function measureOnce(file: string, tag: string, voiceId: VoiceId, accent: Accent
         savePace(file, tag, await measureWordsPerMinute(voiceId, accent));
       } catch (error) {
         failed.add(tag);
-        console.error(`Could not measure the pace of ${tag}: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(
+          `Could not measure the pace of ${tag}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     })
     .finally(() => pending.delete(key));
@@ -133,7 +141,9 @@ function measureOnce(file: string, tag: string, voiceId: VoiceId, accent: Accent
 }
 
 export async function measureMissingPaces(file = paceFile()): Promise<void> {
-  await Promise.all([...installedVoices()].map(([tag, { voiceId, accent }]) => measureOnce(file, tag, voiceId, accent)));
+  await Promise.all(
+    [...installedVoices()].map(([tag, { voiceId, accent }]) => measureOnce(file, tag, voiceId, accent)),
+  );
 }
 
 export async function measuredPaceOf(voiceId: VoiceId, accent: Accent, file = paceFile()): Promise<VoicePace> {

@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
-import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
+
 import { getStorage } from "~/lib/storage/storage.server";
+
+import { withoutPiperVoices } from "../../tests/utils/no-piper-voices";
 import { ACCENTS, isOffered, VOICE_IDS } from "./audio-options";
 import { ensureVoiceSample } from "./voice-sample.server";
 import { voiceOffer } from "./voices.server";
@@ -9,7 +11,9 @@ withoutPiperVoices("voice-samples-");
 
 test("the samples of different offered voice and accent choices are not byte-identical", async () => {
   const offer = voiceOffer();
-  const choices = VOICE_IDS.flatMap((voice) => ACCENTS.filter((accent) => isOffered(offer[voice][accent])).map((accent) => ({ voice, accent })));
+  const choices = VOICE_IDS.flatMap((voice) =>
+    ACCENTS.filter((accent) => isOffered(offer[voice][accent])).map((accent) => ({ voice, accent })),
+  );
   // flite's women in American, its men in American and (awb) British.
   expect(choices.map((c) => `${c.voice}/${c.accent}`)).toEqual([
     "female-warm/american",

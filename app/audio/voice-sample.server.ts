@@ -1,22 +1,31 @@
-import { getStorage } from "~/lib/storage/storage.server";
-import type { Accent, VoiceId } from "./audio-options";
-import { renderPodcastAudioInWorker, type RenderInput } from "./render.server";
-import { sampleQueue } from "./render-queue.server";
-import { resolveVoice, voiceTag, VOICE_PERSONAS } from "./voices.server";
 import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
+
+import type { Accent, VoiceId } from "./audio-options";
+import { sampleQueue } from "./render-queue.server";
+import { renderPodcastAudioInWorker, type RenderInput } from "./render.server";
+import { resolveVoice, VOICE_PERSONAS, voiceTag } from "./voices.server";
 
 /** Bump when the sample text or settings change. */
 const SAMPLE_VERSION = 2;
 
-export const sampleText = (voiceId: VoiceId) => `Hello, I'm ${VOICE_PERSONAS[voiceId].name}. I'll be reading your family's stories.`;
+export const sampleText = (voiceId: VoiceId) =>
+  `Hello, I'm ${VOICE_PERSONAS[voiceId].name}. I'll be reading your family's stories.`;
 
 export const speakerTag = (voiceId: VoiceId, accent: Accent) => voiceTag(resolveVoice(voiceId, accent));
 
-const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) => storageKeys.voiceSample(`v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}`);
+const sampleKeyOf = (voiceId: VoiceId, accent: Accent, tag: string) =>
+  storageKeys.voiceSample(`v${SAMPLE_VERSION}/${voiceId}-${accent}-${tag}`);
 
-export const voiceSampleKey = (voiceId: VoiceId, accent: Accent) => sampleKeyOf(voiceId, accent, speakerTag(voiceId, accent));
+export const voiceSampleKey = (voiceId: VoiceId, accent: Accent) =>
+  sampleKeyOf(voiceId, accent, speakerTag(voiceId, accent));
 
-export async function ensureRenderedSample(key: string, family: string, input: Omit<RenderInput, "audioKey">, timeoutMs: number): Promise<string> {
+export async function ensureRenderedSample(
+  key: string,
+  family: string,
+  input: Omit<RenderInput, "audioKey">,
+  timeoutMs: number,
+): Promise<string> {
   if ((await getStorage().size(key)) !== null) return key;
   await sampleQueue.run(key, family, async () => {
     // Made by an earlier turn while this one waited.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+
 import { ACCENTS, VOICE_IDS } from "./audio-options";
 import { installedPiperVoices } from "./piper-files.server";
 import {
@@ -23,7 +24,10 @@ function install(model: string, speakers: string[] = []) {
   fs.writeFileSync(path.join(dir, `${model}.onnx`), "onnx");
   fs.writeFileSync(
     path.join(dir, `${model}.onnx.json`),
-    JSON.stringify({ num_speakers: Math.max(1, speakers.length), speaker_id_map: Object.fromEntries(speakers.map((s, i) => [s, i])) }),
+    JSON.stringify({
+      num_speakers: Math.max(1, speakers.length),
+      speaker_id_map: Object.fromEntries(speakers.map((s, i) => [s, i])),
+    }),
   );
 }
 
@@ -48,7 +52,11 @@ describe("voice map", () => {
     expect(chain[0]).toBe("british:en_GB-jenny_dioco-medium");
     expect(chain.at(-1)).toMatch(/^american:/);
     // The chosen accent beats the chosen style: an Indian professional woman tries the Indian warm voice before any British one.
-    expect(piperCandidates("female-professional", "indian").slice(0, 2).map((c) => c.accent)).toEqual(["indian", "indian"]);
+    expect(
+      piperCandidates("female-professional", "indian")
+        .slice(0, 2)
+        .map((c) => c.accent),
+    ).toEqual(["indian", "indian"]);
   });
 
   test("configured voices are real Piper voice names with Hugging Face addresses", () => {
@@ -64,12 +72,34 @@ describe("voice map", () => {
 
 describe("resolveVoice", () => {
   test("with no Piper voice installed flite speaks: each voice in American, the men also British", () => {
-    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: true });
-    expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" }, exact: true });
-    expect(resolveVoice("male-professional", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: true });
-    expect(FLITE_VOICE_MAP["female-warm"].american!.durationStretch).toBeGreaterThan(FLITE_VOICE_MAP["female-professional"].american!.durationStretch);
-    expect(resolveVoice("male-warm", "indian", dir)).toMatchObject({ engine: "flite", flite: { voice: "awb" }, exact: false });
-    expect(resolveVoice("female-warm", "british", dir)).toMatchObject({ engine: "flite", flite: { voice: "slt" }, exact: false });
+    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "slt" },
+      exact: true,
+    });
+    expect(resolveVoice("male-warm", "american", dir)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "rms" },
+      exact: true,
+    });
+    expect(resolveVoice("male-professional", "british", dir)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "awb" },
+      exact: true,
+    });
+    expect(FLITE_VOICE_MAP["female-warm"].american!.durationStretch).toBeGreaterThan(
+      FLITE_VOICE_MAP["female-professional"].american!.durationStretch,
+    );
+    expect(resolveVoice("male-warm", "indian", dir)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "awb" },
+      exact: false,
+    });
+    expect(resolveVoice("female-warm", "british", dir)).toMatchObject({
+      engine: "flite",
+      flite: { voice: "slt" },
+      exact: false,
+    });
   });
 
   test("espeak-ng speaks only when flite is missing, per accent and style", () => {
@@ -78,8 +108,12 @@ describe("resolveVoice", () => {
     expect(resolveVoice("male-warm", "indian", dir, false)).toMatchObject({ engine: "espeak", exact: false });
     expect(espeakVoiceFor("male-professional", "american").voice).toBe("en-us+m1");
     expect(espeakVoiceFor("male-warm", "indian").voice).toBe("en+m3");
-    expect(espeakVoiceFor("female-warm", "american").wpm).toBeLessThan(espeakVoiceFor("female-professional", "american").wpm);
-    expect(espeakVoiceFor("female-warm", "american").pitch).toBeLessThan(espeakVoiceFor("female-professional", "american").pitch);
+    expect(espeakVoiceFor("female-warm", "american").wpm).toBeLessThan(
+      espeakVoiceFor("female-professional", "american").wpm,
+    );
+    expect(espeakVoiceFor("female-warm", "american").pitch).toBeLessThan(
+      espeakVoiceFor("female-professional", "american").pitch,
+    );
     const missing = process.env.FLITE_WASM;
     process.env.FLITE_WASM = path.join(dir, "no-such-flite.wasm");
     try {
@@ -94,12 +128,24 @@ describe("resolveVoice", () => {
 
   test("an installed voice is used exactly; a missing one: flite's exact voice, else the nearest installed one", () => {
     install("en_US-lessac-medium");
-    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: true });
+    expect(resolveVoice("female-warm", "american", dir)).toMatchObject({
+      engine: "piper",
+      model: "en_US-lessac-medium",
+      exact: true,
+    });
     expect(resolveVoice("female-professional", "american", dir)).toMatchObject({ engine: "flite", exact: true });
     // Neither has it: the nearest installed Piper voice beats flite's nearest.
-    expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
+    expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({
+      engine: "piper",
+      model: "en_US-lessac-medium",
+      exact: false,
+    });
     expect(resolveVoice("male-warm", "american", dir)).toMatchObject({ engine: "flite", flite: { voice: "rms" } });
-    expect(resolveVoice("female-professional", "american", dir, false)).toMatchObject({ engine: "piper", model: "en_US-lessac-medium", exact: false });
+    expect(resolveVoice("female-professional", "american", dir, false)).toMatchObject({
+      engine: "piper",
+      model: "en_US-lessac-medium",
+      exact: false,
+    });
 
     install("en_GB-jenny_dioco-medium");
     expect(resolveVoice("female-warm", "australian", dir)).toMatchObject({ model: "en_GB-jenny_dioco-medium" });
@@ -108,7 +154,13 @@ describe("resolveVoice", () => {
 
   test("multi-speaker voices resolve the speaker's sid by name, and skip a model without that speaker", () => {
     install("en_GB-vctk-medium", ["p225", "p248", "p251", "p326", "p374"]);
-    expect(resolveVoice("male-warm", "australian", dir)).toMatchObject({ engine: "piper", model: "en_GB-vctk-medium", speaker: "p326", speakerId: 3, exact: true });
+    expect(resolveVoice("male-warm", "australian", dir)).toMatchObject({
+      engine: "piper",
+      model: "en_GB-vctk-medium",
+      speaker: "p326",
+      speakerId: 3,
+      exact: true,
+    });
     expect(resolveVoice("female-warm", "indian", dir)).toMatchObject({ speaker: "p248", speakerId: 1 });
 
     install("en_GB-vctk-medium", ["p225"]);
@@ -123,12 +175,36 @@ describe("resolveVoice", () => {
     expect(voices.map((v) => v.id)).toEqual([...VOICE_IDS]);
     const warm = voices.find((v) => v.id === "female-warm")!;
     expect(warm).toMatchObject({ name: "Grace", category: "warm", gender: "female", engine: "piper" });
-    expect(warm.accents.american).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: true, builtIn: false, downloadable: false });
-    expect(warm.accents.british).toEqual({ engine: "piper", voice: "en_US-lessac-medium", exact: false, builtIn: false, downloadable: true });
+    expect(warm.accents.american).toEqual({
+      engine: "piper",
+      voice: "en_US-lessac-medium",
+      exact: true,
+      builtIn: false,
+      downloadable: false,
+    });
+    expect(warm.accents.british).toEqual({
+      engine: "piper",
+      voice: "en_US-lessac-medium",
+      exact: false,
+      builtIn: false,
+      downloadable: true,
+    });
     expect(warm.accents.australian).toMatchObject({ exact: false, downloadable: false });
     const man = voices.find((v) => v.id === "male-warm")!;
-    expect(man.accents.british).toEqual({ engine: "flite", voice: "awb", exact: true, builtIn: true, downloadable: true });
-    expect(man.accents.indian).toEqual({ engine: "flite", voice: "awb", exact: false, builtIn: true, downloadable: true });
+    expect(man.accents.british).toEqual({
+      engine: "flite",
+      voice: "awb",
+      exact: true,
+      builtIn: true,
+      downloadable: true,
+    });
+    expect(man.accents.indian).toEqual({
+      engine: "flite",
+      voice: "awb",
+      exact: false,
+      builtIn: true,
+      downloadable: true,
+    });
     for (const voice of listVoices(emptyDir())) {
       expect(voice.accents.american).toMatchObject({ engine: "flite", exact: true, builtIn: true });
       expect(voice.accents.australian.exact).toBe(false);

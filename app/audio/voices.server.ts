@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ACCENTS, isOffered, VOICE_IDS, type Accent, type AccentOffer, type VoiceId, type VoiceOffer, type VoiceSummary } from "./audio-options";
+
+import {
+  ACCENTS,
+  isOffered,
+  VOICE_IDS,
+  type Accent,
+  type AccentOffer,
+  type VoiceId,
+  type VoiceOffer,
+  type VoiceSummary,
+} from "./audio-options";
 import { isPiperVoiceInstalled, readPiperConfig, voicesDir, type PiperVoiceConfig } from "./piper-files.server";
 import { speechServer, type SpeechServer } from "./speech-server.server";
 
@@ -17,9 +27,21 @@ export type VoicePersona = {
 
 export const VOICE_PERSONAS: Record<VoiceId, VoicePersona> = {
   "female-warm": { id: "female-warm", name: "Grace", label: "Female, warm", category: "warm", gender: "female" },
-  "female-professional": { id: "female-professional", name: "Claire", label: "Female, professional", category: "professional", gender: "female" },
+  "female-professional": {
+    id: "female-professional",
+    name: "Claire",
+    label: "Female, professional",
+    category: "professional",
+    gender: "female",
+  },
   "male-warm": { id: "male-warm", name: "Henry", label: "Male, warm", category: "warm", gender: "male" },
-  "male-professional": { id: "male-professional", name: "James", label: "Male, professional", category: "professional", gender: "male" },
+  "male-professional": {
+    id: "male-professional",
+    name: "James",
+    label: "Male, professional",
+    category: "professional",
+    gender: "male",
+  },
 };
 
 // No female Australian speaker is published, so those cells are empty and fall back.
@@ -84,8 +106,14 @@ const TWO_SEMITONES_DOWN = 0.89;
 export const FLITE_VOICE_MAP: Record<VoiceId, Partial<Record<Accent, FliteVoice>>> = {
   "female-warm": { american: { voice: "slt", durationStretch: FLITE_WARM, pitch: TWO_SEMITONES_DOWN } },
   "female-professional": { american: { voice: "slt", durationStretch: FLITE_PROFESSIONAL } },
-  "male-warm": { american: { voice: "rms", durationStretch: FLITE_WARM }, british: { voice: "awb", durationStretch: FLITE_WARM } },
-  "male-professional": { american: { voice: "rms", durationStretch: FLITE_PROFESSIONAL }, british: { voice: "awb", durationStretch: FLITE_PROFESSIONAL } },
+  "male-warm": {
+    american: { voice: "rms", durationStretch: FLITE_WARM },
+    british: { voice: "awb", durationStretch: FLITE_WARM },
+  },
+  "male-professional": {
+    american: { voice: "rms", durationStretch: FLITE_PROFESSIONAL },
+    british: { voice: "awb", durationStretch: FLITE_PROFESSIONAL },
+  },
 };
 
 const require = createRequire(import.meta.url);
@@ -158,11 +186,20 @@ export type ResolvedVoice =
     }
   | { engine: "flite"; voiceId: VoiceId; accent: Accent; flite: FliteVoice; exact: boolean }
   | { engine: "espeak"; voiceId: VoiceId; accent: Accent; espeak: EspeakVoice; exact: boolean }
-  | { engine: "speech-server"; voiceId: VoiceId; accent: Accent; speech: { voice: string; server: string }; exact: boolean };
+  | {
+      engine: "speech-server";
+      voiceId: VoiceId;
+      accent: Accent;
+      speech: { voice: string; server: string };
+      exact: boolean;
+    };
 export type Engine = ResolvedVoice["engine"];
 
 /** Never another gender: same accent before sibling style before other accents. */
-export function piperCandidates(voiceId: VoiceId, accent: Accent): Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> {
+export function piperCandidates(
+  voiceId: VoiceId,
+  accent: Accent,
+): Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> {
   const out: Array<PiperVoiceRef & { voiceId: VoiceId; accent: Accent }> = [];
   for (const a of [accent, ...ACCENT_FALLBACKS[accent]]) {
     for (const id of [voiceId, SIBLING[voiceId]]) {
@@ -192,10 +229,15 @@ function fliteFor(voiceId: VoiceId, accent: Accent): ResolvedVoice & { engine: "
   throw new Error(`No flite voice for ${voiceId}`);
 }
 
-function speechServerFor(server: SpeechServer, voiceId: VoiceId, accent: Accent): (ResolvedVoice & { engine: "speech-server" }) | null {
+function speechServerFor(
+  server: SpeechServer,
+  voiceId: VoiceId,
+  accent: Accent,
+): (ResolvedVoice & { engine: "speech-server" }) | null {
   for (const a of [accent, ...ACCENT_FALLBACKS[accent], "american" as const]) {
     const voice = server.voices[voiceId]?.[a];
-    if (voice) return { engine: "speech-server", voiceId, accent, speech: { voice, server: server.id }, exact: a === accent };
+    if (voice)
+      return { engine: "speech-server", voiceId, accent, speech: { voice, server: server.id }, exact: a === accent };
   }
   return null;
 }
@@ -204,7 +246,13 @@ const ESPEAK_EXACT: readonly Accent[] = ["american", "british"];
 
 /** Exact before near: the speech server's voice (decision 0155), an installed Piper voice, flite's;
  * then the nearest of each in that order; espeak-ng only when flite cannot load (decision 0126). */
-export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir(), flite = isFliteInstalled(), server = speechServer()): ResolvedVoice {
+export function resolveVoice(
+  voiceId: VoiceId,
+  accent: Accent,
+  dir = voicesDir(),
+  flite = isFliteInstalled(),
+  server = speechServer(),
+): ResolvedVoice {
   const serverVoice = server ? speechServerFor(server, voiceId, accent) : null;
   if (serverVoice?.exact) return serverVoice;
   const piperExact = installedPiper(voiceId, accent, dir, true);
@@ -215,7 +263,13 @@ export function resolveVoice(voiceId: VoiceId, accent: Accent, dir = voicesDir()
   const piperNear = installedPiper(voiceId, accent, dir, false);
   if (piperNear) return piperNear;
   if (fliteVoice) return fliteVoice;
-  return { engine: "espeak", voiceId, accent, espeak: espeakVoiceFor(voiceId, accent), exact: ESPEAK_EXACT.includes(accent) };
+  return {
+    engine: "espeak",
+    voiceId,
+    accent,
+    espeak: espeakVoiceFor(voiceId, accent),
+    exact: ESPEAK_EXACT.includes(accent),
+  };
 }
 
 export const isVoiceId = (value: string): value is VoiceId => (VOICE_IDS as readonly string[]).includes(value);
@@ -271,8 +325,10 @@ export function piperVoicePath(model: string, file: "onnx" | "onnx.json") {
 
 export function voiceTag(voice: ResolvedVoice) {
   if (voice.engine === "piper") return `${voice.model}${voice.speaker ? `-${voice.speaker}` : ""}`;
-  if (voice.engine === "flite") return `flite-${voice.flite.voice}-${voice.flite.durationStretch}${voice.flite.pitch ? `-p${voice.flite.pitch}` : ""}`;
-  if (voice.engine === "speech-server") return `speech-${voice.speech.server}-${voice.speech.voice.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  if (voice.engine === "flite")
+    return `flite-${voice.flite.voice}-${voice.flite.durationStretch}${voice.flite.pitch ? `-p${voice.flite.pitch}` : ""}`;
+  if (voice.engine === "speech-server")
+    return `speech-${voice.speech.server}-${voice.speech.voice.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return `espeak-${voice.espeak.voice.replace(/[^A-Za-z0-9-]/g, "_")}`;
 }
 
@@ -294,7 +350,10 @@ export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server
   const key = `${dir}|${flite}|${mtime}|${server ? JSON.stringify(server.voices) + server.id : "no server"}`;
   if (offerCache?.key === key) return offerCache.offer;
   const offer = Object.fromEntries(
-    listVoices(dir, flite, server).map((v) => [v.id, Object.fromEntries(ACCENTS.map((a) => [a, accentOfferOf(v.accents[a])]))]),
+    listVoices(dir, flite, server).map((v) => [
+      v.id,
+      Object.fromEntries(ACCENTS.map((a) => [a, accentOfferOf(v.accents[a])])),
+    ]),
   ) as VoiceOffer;
   offerCache = { key, offer };
   return offer;
@@ -302,7 +361,9 @@ export function voiceOffer(dir = voicesDir(), flite = isFliteInstalled(), server
 
 export function voiceSummary(offer = voiceOffer()): VoiceSummary {
   const spoken = VOICE_IDS.filter((id) => ACCENTS.some((a) => isOffered(offer[id][a])));
-  const natural = spoken.some((id) => ACCENTS.some((a) => offer[id][a] === "piper" || offer[id][a] === "speech-server"));
+  const natural = spoken.some((id) =>
+    ACCENTS.some((a) => offer[id][a] === "piper" || offer[id][a] === "speech-server"),
+  );
   return { names: spoken.map((id) => VOICE_PERSONAS[id].name), natural };
 }
 

@@ -62,7 +62,10 @@ export class MemoryWasi {
 
   private iovecs(iovs: number, count: number) {
     const view = this.view();
-    return Array.from({ length: count }, (_, i) => ({ ptr: view.getUint32(iovs + i * 8, true), len: view.getUint32(iovs + i * 8 + 4, true) }));
+    return Array.from({ length: count }, (_, i) => ({
+      ptr: view.getUint32(iovs + i * 8, true),
+      len: view.getUint32(iovs + i * 8 + 4, true),
+    }));
   }
 
   private write(fd: number, data: Uint8Array): number {
@@ -91,7 +94,11 @@ export class MemoryWasi {
   private makeImports() {
     const args_sizes_get = (argc: number, size: number) => {
       this.view().setUint32(argc, this.args.length, true);
-      this.view().setUint32(size, this.args.reduce((n, a) => n + a.length, 0), true);
+      this.view().setUint32(
+        size,
+        this.args.reduce((n, a) => n + a.length, 0),
+        true,
+      );
       return ERRNO.SUCCESS;
     };
     const args_get = (argv: number, buf: number) => {
@@ -109,7 +116,14 @@ export class MemoryWasi {
     };
     const fd_close = (fd: number) => (this.open.delete(fd) ? ERRNO.SUCCESS : ERRNO.BADF);
     const fd_fdstat_get = (fd: number, buf: number) => {
-      const type = fd <= 2 ? FILETYPE.CHARACTER_DEVICE : fd === DIR_FD ? FILETYPE.DIRECTORY : this.open.has(fd) ? FILETYPE.REGULAR_FILE : null;
+      const type =
+        fd <= 2
+          ? FILETYPE.CHARACTER_DEVICE
+          : fd === DIR_FD
+            ? FILETYPE.DIRECTORY
+            : this.open.has(fd)
+              ? FILETYPE.REGULAR_FILE
+              : null;
       if (type === null) return ERRNO.BADF;
       const view = this.view();
       view.setUint8(buf, type);
@@ -169,7 +183,17 @@ export class MemoryWasi {
       this.view().setUint32(nwritten, total, true);
       return ERRNO.SUCCESS;
     };
-    const path_open = (dirFd: number, _dirFlags: number, path: number, pathLen: number, oflags: number, _rights: bigint, _inherit: bigint, fdflags: number, opened: number) => {
+    const path_open = (
+      dirFd: number,
+      _dirFlags: number,
+      path: number,
+      pathLen: number,
+      oflags: number,
+      _rights: bigint,
+      _inherit: bigint,
+      fdflags: number,
+      opened: number,
+    ) => {
       if (dirFd !== DIR_FD) return ERRNO.BADF;
       const name = new TextDecoder().decode(this.bytes(path, pathLen)).replace(/^\.\//, "");
       if (!this.files.has(name)) {

@@ -22,7 +22,8 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Buffer {
 }
 
 export function decodeWav(buf: Buffer): { sampleRate: number; channels: Float32Array[] } {
-  if (buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE") throw new Error("Not a WAV file");
+  if (buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE")
+    throw new Error("Not a WAV file");
   let offset = 12;
   let format = 0;
   let channelCount = 0;
@@ -50,7 +51,8 @@ export function decodeWav(buf: Buffer): { sampleRate: number; channels: Float32A
           channels[c]![f] = format === 3 ? buf.readFloatLE(at) : buf.readInt16LE(at) / 32768;
         }
       }
-      if (!(format === 3 && bits === 32) && !(format === 1 && bits === 16)) throw new Error(`Unsupported WAV format ${format}/${bits}`);
+      if (!(format === 3 && bits === 32) && !(format === 1 && bits === 16))
+        throw new Error(`Unsupported WAV format ${format}/${bits}`);
       return { sampleRate, channels };
     }
     offset = body + size + (size % 2);

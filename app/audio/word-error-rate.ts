@@ -1,6 +1,9 @@
 // The TTS bench's intelligibility figure: a speech recognizer's transcript against the script it heard.
 
-const ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
+const ONES =
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(
+    " ",
+  );
 const TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
 
 function below1000(n: number): string[] {
@@ -31,7 +34,10 @@ export function speechWords(text: string): string[] {
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[\u2018\u2019\u02BC]/g, "'")
-    .replace(/\b\d{1,3}(?:,\d{3})+\b/g, (count) => ` ${numberWords(count.replace(/,/g, ""), { year: false }).join(" ")} `)
+    .replace(
+      /\b\d{1,3}(?:,\d{3})+\b/g,
+      (count) => ` ${numberWords(count.replace(/,/g, ""), { year: false }).join(" ")} `,
+    )
     .split(/[^\p{L}\p{N}']+/u)
     .map((word) => word.replace(/^'+|'+$/g, ""))
     .filter(Boolean)

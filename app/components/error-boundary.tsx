@@ -1,9 +1,16 @@
-import { errorMessages } from "~/lib/messages";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
 import { buttonClass } from "~/components/ui/button";
+import { errorMessages } from "~/lib/messages";
 
 /** Never a stack trace: anything but a 4xx gets a friendly text. */
-export function GeneralErrorBoundary({ notFoundTitle = errorMessages.notFound, notFoundText }: { notFoundTitle?: string; notFoundText?: string }) {
+export function GeneralErrorBoundary({
+  notFoundTitle = errorMessages.notFound,
+  notFoundText,
+}: {
+  notFoundTitle?: string;
+  notFoundText?: string;
+}) {
   const error = useRouteError();
   let title = "Something went wrong";
   let text: string = errorMessages.unexpected;

@@ -1,13 +1,18 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+
 import { CheckboxField, Field, fieldAria, FormAlert, SelectField, TextareaField } from "~/components/forms";
 
 // Every control is named by its label and, while it has errors, marked invalid and described by them.
 
 describe("fieldAria", () => {
   test("valid, no hint: nothing to describe", () => {
-    expect(fieldAria("email", {})).toEqual({ errorId: undefined, hintId: undefined, aria: { "aria-invalid": undefined, "aria-describedby": undefined } });
+    expect(fieldAria("email", {})).toEqual({
+      errorId: undefined,
+      hintId: undefined,
+      aria: { "aria-invalid": undefined, "aria-describedby": undefined },
+    });
   });
 
   test("errors and a hint are both described, the error first", () => {
@@ -20,8 +25,12 @@ describe("fieldAria", () => {
 
   test("what the caller's props describe is kept, without repeating Conform's error id", () => {
     const given = { "aria-invalid": true, "aria-describedby": "email-error" } as const;
-    expect(fieldAria("email", { errors: ["Required"], hint: true, given }).aria["aria-describedby"]).toBe("email-error email-hint");
-    expect(fieldAria("email", { hint: true, given: { "aria-describedby": "counter" } }).aria["aria-describedby"]).toBe("counter email-hint");
+    expect(fieldAria("email", { errors: ["Required"], hint: true, given }).aria["aria-describedby"]).toBe(
+      "email-error email-hint",
+    );
+    expect(fieldAria("email", { hint: true, given: { "aria-describedby": "counter" } }).aria["aria-describedby"]).toBe(
+      "counter email-hint",
+    );
   });
 
   test("empty error entries are not errors", () => {
@@ -36,7 +45,12 @@ function ExampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   return (
     <form id={form.id}>
       <FormAlert title="Could not save" errors={form.errors} />
-      <Field label="Email" hint="We never share it." inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+      <Field
+        label="Email"
+        hint="We never share it."
+        inputProps={getInputProps(fields.email, { type: "email" })}
+        errors={fields.email.errors}
+      />
       <SelectField
         label="Role"
         selectProps={getSelectProps(fields.role)}
@@ -46,7 +60,11 @@ function ExampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
         errors={fields.role.errors}
       />
       <TextareaField label="Notes" textareaProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
-      <CheckboxField label="Send an invitation" inputProps={getInputProps(fields.invite, { type: "checkbox" })} errors={fields.invite.errors} />
+      <CheckboxField
+        label="Send an invitation"
+        inputProps={getInputProps(fields.invite, { type: "checkbox" })}
+        errors={fields.invite.errors}
+      />
     </form>
   );
 }
@@ -54,7 +72,13 @@ function ExampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
 const failed: SubmissionResult<string[]> = {
   status: "error",
   initialValue: { email: "nope", role: "", notes: "", invite: "" },
-  error: { "": ["The server is busy"], email: ["Enter a valid e-mail"], role: ["Choose a role"], notes: ["Too long"], invite: ["Must be on"] },
+  error: {
+    "": ["The server is busy"],
+    email: ["Enter a valid e-mail"],
+    role: ["Choose a role"],
+    notes: ["Too long"],
+    invite: ["Must be on"],
+  },
 };
 
 describe("the field set with Conform", () => {
@@ -97,7 +121,17 @@ describe("the field set with Conform", () => {
 });
 
 test("a control without an id still gets a label and an error list of its own", () => {
-  render(<SelectField label="Period" selectProps={{ name: "period", defaultValue: "b" }} options={[{ value: "a", label: "A" }, { value: "b", label: "B" }]} errors={["Pick one"]} />);
+  render(
+    <SelectField
+      label="Period"
+      selectProps={{ name: "period", defaultValue: "b" }}
+      options={[
+        { value: "a", label: "A" },
+        { value: "b", label: "B" },
+      ]}
+      errors={["Pick one"]}
+    />,
+  );
   const select = screen.getByLabelText("Period");
   expect(select.id).not.toBe("");
   expect(select).toHaveValue("b");

@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { cn } from "~/lib/cn";
@@ -32,10 +33,16 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 export const inputClass =
   "block w-full rounded-md border border-border bg-card px-3 py-2 text-base shadow-sm placeholder:text-muted-foreground focus:outline-none focus:ring-2 focus:ring-ring aria-[invalid]:border-destructive";
 
-type ControlAria = { "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling"; "aria-describedby"?: string };
+type ControlAria = {
+  "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling";
+  "aria-describedby"?: string;
+};
 
 // What the caller's props already describe is kept, so the hint is still read out while the field is invalid.
-export function fieldAria(id: string, { errors, hint, given = {} }: { errors?: ListOfErrors; hint?: boolean; given?: ControlAria }) {
+export function fieldAria(
+  id: string,
+  { errors, hint, given = {} }: { errors?: ListOfErrors; hint?: boolean; given?: ControlAria },
+) {
   const invalid = Boolean(errors?.some(Boolean));
   const errorId = invalid ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -47,7 +54,16 @@ export function fieldAria(id: string, { errors, hint, given = {} }: { errors?: L
   return { errorId, hintId, aria };
 }
 
-function FieldFrame({ id, label, hint, hintId, errorId, errors, className, children }: {
+function FieldFrame({
+  id,
+  label,
+  hint,
+  hintId,
+  errorId,
+  errors,
+  className,
+  children,
+}: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -86,7 +102,15 @@ export function Field({ label, inputProps, errors, hint, className }: FieldProps
   const id = inputProps.id ?? fallbackId;
   const { errorId, hintId, aria } = fieldAria(id, { errors, hint: Boolean(hint), given: inputProps });
   return (
-    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} errorId={errorId} errors={errors} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={errorId}
+      errors={errors}
+      className={className}
+    >
       <input {...inputProps} id={id} className={cn(inputClass, inputProps.className)} {...aria} />
     </FieldFrame>
   );
@@ -129,8 +153,21 @@ export function TextareaField({ label, textareaProps, errors, hint, className }:
   const id = textareaProps.id ?? fallbackId;
   const { errorId, hintId, aria } = fieldAria(id, { errors, hint: Boolean(hint), given: textareaProps });
   return (
-    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} errorId={errorId} errors={errors} className={className}>
-      <textarea {...textareaProps} id={id} className={cn(inputClass, "min-h-[6rem]", textareaProps.className)} {...aria} />
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={errorId}
+      errors={errors}
+      className={className}
+    >
+      <textarea
+        {...textareaProps}
+        id={id}
+        className={cn(inputClass, "min-h-[6rem]", textareaProps.className)}
+        {...aria}
+      />
     </FieldFrame>
   );
 }
@@ -160,11 +197,22 @@ export function SelectField<T extends string>({
   const id = selectProps.id ?? fallbackId;
   const { errorId, hintId, aria } = fieldAria(id, { errors, hint: Boolean(hint), given: selectProps });
   return (
-    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} errorId={errorId} errors={errors} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      errorId={errorId}
+      errors={errors}
+      className={className}
+    >
       <select {...selectProps} id={id} className={cn(inputClass, selectProps.className)} {...aria}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
-          const [value, text, disabled] = typeof option === "string" ? [option, optionLabel(option), false] : [option.value, option.label, option.disabled];
+          const [value, text, disabled] =
+            typeof option === "string"
+              ? [option, optionLabel(option), false]
+              : [option.value, option.label, option.disabled];
           return (
             <option key={value} value={value} disabled={disabled}>
               {text}
@@ -176,7 +224,12 @@ export function SelectField<T extends string>({
   );
 }
 
-export function CheckboxField({ label, inputProps, errors, className }: {
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+  className,
+}: {
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
@@ -196,7 +249,15 @@ export function CheckboxField({ label, inputProps, errors, className }: {
   );
 }
 
-export function FormAlert({ title, errors, children }: { title?: string; errors?: ListOfErrors; children?: ReactNode }) {
+export function FormAlert({
+  title,
+  errors,
+  children,
+}: {
+  title?: string;
+  errors?: ListOfErrors;
+  children?: ReactNode;
+}) {
   if (!errors?.some(Boolean) && children == null) return null;
   return (
     <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
@@ -207,7 +268,17 @@ export function FormAlert({ title, errors, children }: { title?: string; errors?
   );
 }
 
-export function FormActions({ cancelTo, replace, className, children }: { cancelTo: string; replace?: boolean; className?: string; children: ReactNode }) {
+export function FormActions({
+  cancelTo,
+  replace,
+  className,
+  children,
+}: {
+  cancelTo: string;
+  replace?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn("flex flex-wrap justify-end gap-2", className)}>
       <Link to={cancelTo} replace={replace} preventScrollReset className={buttonClass("outline")}>

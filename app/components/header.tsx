@@ -1,10 +1,11 @@
-import { PRODUCT_NAME } from "~/lib/messages";
 import { Form, useLocation } from "@remix-run/react";
-import { ListLink } from "~/components/ui/list-link";
+
 import { ThemeSwitch } from "~/components/theme-switch";
-import type { Theme } from "~/lib/theme.server";
+import { ListLink } from "~/components/ui/list-link";
 import { Menu, useDisclosure, useMenuItemProps } from "~/components/ui/menu";
 import { cn } from "~/lib/cn";
+import { PRODUCT_NAME } from "~/lib/messages";
+import type { Theme } from "~/lib/theme.server";
 
 export type HeaderVariant = "signed-out" | "user" | "admin";
 type NavItem = { to: string; label: string };
@@ -43,9 +44,18 @@ type Props = { variant: HeaderVariant; theme: Theme | null; userName?: string | 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted");
 
-const isActivePath = (pathname: string, to: string) => pathname === to || (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
+const isActivePath = (pathname: string, to: string) =>
+  pathname === to || (to !== "/" && to !== "/admin" && pathname.startsWith(`${to}/`));
 
-function HeaderMenu({ label, align = "right", children }: { label: string; align?: "left" | "right"; children: React.ReactNode }) {
+function HeaderMenu({
+  label,
+  align = "right",
+  children,
+}: {
+  label: string;
+  align?: "left" | "right";
+  children: React.ReactNode;
+}) {
   return (
     <Menu
       label={label}
@@ -105,7 +115,10 @@ function SearchBox() {
 export function Header({ variant, theme, userName }: Props) {
   const nav = NAV[variant];
   // The admin bar has eight links: below xl (1280px) they go into the ☰ menu, so nothing overflows.
-  const at = variant === "admin" ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" } : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
+  const at =
+    variant === "admin"
+      ? { flex: "xl:flex", block: "xl:block", hidden: "xl:hidden" }
+      : { flex: "md:flex", block: "md:block", hidden: "md:hidden" };
   // The phone menu is a disclosure (it holds a search form), not a menu: Escape and a click outside close it.
   const mobileMenu = useDisclosure().detailsProps;
   const { pathname } = useLocation();
@@ -146,7 +159,10 @@ export function Header({ variant, theme, userName }: Props) {
           {variant === "user" ? <SearchBox /> : null}
           <ThemeSwitch theme={theme} />
           {variant === "signed-out" ? (
-            <ListLink to="/login" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+            <ListLink
+              to="/login"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground"
+            >
               Sign in
             </ListLink>
           ) : (
@@ -164,7 +180,13 @@ export function Header({ variant, theme, userName }: Props) {
                   <label htmlFor="mobile-search" className="sr-only">
                     Search podcasts
                   </label>
-                  <input id="mobile-search" type="search" name="q" placeholder="Search podcasts..." className="w-full rounded-md border border-border bg-background px-3 py-2" />
+                  <input
+                    id="mobile-search"
+                    type="search"
+                    name="q"
+                    placeholder="Search podcasts..."
+                    className="w-full rounded-md border border-border bg-background px-3 py-2"
+                  />
                 </form>
               ) : null}
               {[...nav, ...(variant === "admin" ? ADMIN_SETTINGS : [])].map((item) => (

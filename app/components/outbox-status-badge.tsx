@@ -10,4 +10,6 @@ const variant: Record<OutboxStatus, "default" | "secondary" | "outline" | "destr
   failed: "destructive",
 };
 
-export const OutboxStatusBadge = ({ status }: { status: OutboxStatus }) => <Badge variant={variant[status]}>{status}</Badge>;
+export const OutboxStatusBadge = ({ status }: { status: OutboxStatus }) => (
+  <Badge variant={variant[status]}>{status}</Badge>
+);

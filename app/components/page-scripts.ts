@@ -3,4 +3,5 @@ import { useMatches } from "@remix-run/react";
 
 export const noScripts = { hydrate: false } as const;
 
-export const usePageScripts = () => !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+export const usePageScripts = () =>
+  !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);

@@ -1,6 +1,7 @@
 // People without an account must not see the marketing header's 'Login' (decision 0124).
 import { useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { PRODUCT_NAME } from "~/lib/messages";
 
 export const respondentFrame = { frame: "respondent" } as const;

@@ -1,5 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+
 import { Toaster } from "~/components/toaster";
 
 // A shown toast keeps its time whatever loads next; only a new toast, its time or the person dismisses it.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import type { Toast } from "~/lib/toast.server";
+
 import { cn } from "~/lib/cn";
+import type { Toast } from "~/lib/toast.server";
 
 const DISPLAY_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
@@ -8,7 +9,9 @@ const TOAST_EVENT = "storyhearth:toast";
 
 /** Only for outcomes no page load carries (a failed fetcher); server outcomes use the flash cookie. */
 export function showToast(toast: Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] }) {
-  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { variant: "default", ...toast, id: crypto.randomUUID() } }));
+  window.dispatchEvent(
+    new CustomEvent(TOAST_EVENT, { detail: { variant: "default", ...toast, id: crypto.randomUUID() } }),
+  );
 }
 
 /** Rendered by the server, so it works without JavaScript (decision 0005). */
@@ -56,7 +59,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           className={cn(
             "touch-pan-y select-none",
             "toast-auto-hide rounded-lg border p-4 shadow-lg",
-            shown.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "border-border bg-card",
+            shown.variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "border-border bg-card",
           )}
         >
           <div className="flex items-start gap-3">
@@ -64,7 +69,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               <p className="font-semibold">{shown.title}</p>
               {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
             </div>
-            <button type="button" onClick={() => setShown(null)} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+            <button
+              type="button"
+              onClick={() => setShown(null)}
+              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
               ×
             </button>
           </div>

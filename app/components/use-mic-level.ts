@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import { watchMicLevel } from "~/lib/mic-level";
 
 export function useMicLevel(stream: MediaStream | null): number | null {

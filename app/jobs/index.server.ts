@@ -1,18 +1,18 @@
 // Only the LiteFS primary writes, so only it runs jobs (decision 0007).
-import { deleteExpiredSessions } from "~/models/session.server";
-import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
+import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
+import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
+import { sendDueReminders } from "~/features/contributions/reminders.server";
 import { abandonedPodcastJob, generatePodcastJob } from "~/features/podcasts/generation/generate.server";
 import { now } from "~/lib/clock.server";
-import { WEBHOOK_MAX_AGE_SECONDS } from "~/features/contributions/mailgun-webhook.server";
 import { deliverPendingEmails } from "~/lib/email/send.server";
 import { isPrimaryInstance } from "~/lib/litefs.server";
-import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
-import { enqueueJob } from "~/lib/queue/queue.server";
-import { sendDueReminders } from "~/features/contributions/reminders.server";
+import { JobEnded } from "~/lib/queue/job-steps.server";
 import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
 import { JobRunner, type JobHandler, type Schedule } from "~/lib/queue/runner.server";
 import { registerJobWaker } from "~/lib/queue/wake.server";
-import { JobEnded } from "~/lib/queue/job-steps.server";
+import { deleteExpiredSessions } from "~/models/session.server";
+import { forgetOldWebhookTokens } from "~/models/webhook-token.server";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "dispatch-invitations": async () => {
@@ -100,7 +100,11 @@ export function createJobRunner(options: { pollMs?: number } = {}) {
 
 let follower: PrimaryFollower | null = null;
 
-export function startBackgroundJobs({ checkEveryMs = 5_000, handOverMs = 30_000, litefsDir = process.env.LITEFS_DIR } = {}) {
+export function startBackgroundJobs({
+  checkEveryMs = 5_000,
+  handOverMs = 30_000,
+  litefsDir = process.env.LITEFS_DIR,
+} = {}) {
   follower ??= followPrimary({
     isPrimary: () => isPrimaryInstance(litefsDir),
     createRunner: () => createJobRunner(),

@@ -7,6 +7,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import Database from "better-sqlite3";
+
 import { now } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
@@ -22,7 +23,10 @@ const KEY_PATTERN = /^backups\/storyhearth-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(
 export type Backup = { key: string; takenAt: Date; size: number };
 
 export function backupKey(at: Date) {
-  const stamp = at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
   return `${BACKUP_PREFIX}storyhearth-${stamp}.sqlite.gz`;
 }
 
@@ -77,7 +81,15 @@ export const backupTempDir = () => path.join(os.tmpdir(), "storyhearth-backups")
 export type BackupResult = { key: string; size: number; pruned: string[] };
 
 // A crash at any step leaves no backup under a final key, only temporary files the next run removes.
-export async function takeBackup({ sqlite, storage, at }: { sqlite: Database.Database; storage: Storage; at: Date }): Promise<BackupResult> {
+export async function takeBackup({
+  sqlite,
+  storage,
+  at,
+}: {
+  sqlite: Database.Database;
+  storage: Storage;
+  at: Date;
+}): Promise<BackupResult> {
   const dir = backupTempDir();
   await fs.mkdir(dir, { recursive: true });
   for (const name of await fs.readdir(dir)) {
@@ -94,7 +106,8 @@ export async function takeBackup({ sqlite, storage, at }: { sqlite: Database.Dat
     const pruned = await pruneBackups(storage);
     return { key, size, pruned };
   } finally {
-    for (const file of [copy, `${copy}-wal`, `${copy}-shm`, `${copy}-journal`, packed]) await fs.rm(file, { force: true });
+    for (const file of [copy, `${copy}-wal`, `${copy}-shm`, `${copy}-journal`, packed])
+      await fs.rm(file, { force: true });
   }
 }
 
@@ -115,6 +128,8 @@ export async function fetchBackup(storage: Storage, key: string, file: string) {
 
 export async function backupDatabase() {
   const result = await takeBackup({ sqlite: getDb().$client, storage: getStorage(), at: now() });
-  console.log(`backup stored as ${result.key} (${result.size} bytes)${result.pruned.length ? `, ${result.pruned.length} old backups removed` : ""}`);
+  console.log(
+    `backup stored as ${result.key} (${result.size} bytes)${result.pruned.length ? `, ${result.pruned.length} old backups removed` : ""}`,
+  );
   return result;
 }

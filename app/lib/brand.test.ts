@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+
 import { APPLE_TOUCH_ICON, faviconSvg, ICONS, MANIFEST_PATH, webManifest } from "./brand";
 
 describe("the mark's files", () => {
@@ -13,6 +14,10 @@ describe("the mark's files", () => {
   });
 
   it("the manifest offers 192 and 512 icons and a maskable 512", () => {
-    expect(webManifest().icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    expect(webManifest().icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
   });
 });

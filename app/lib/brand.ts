@@ -12,10 +12,18 @@ export const MARK = {
   flameColor: "#fdfaf5",
   flame: {
     tip: [16, 6] as Point,
-    leftSide: [[13, 10], [9, 13], [9, 18]] as readonly Point[],
+    leftSide: [
+      [13, 10],
+      [9, 13],
+      [9, 18],
+    ] as readonly Point[],
     footCenter: [16, 18] as Point,
     footRadius: 7,
-    rightSide: [[23, 13], [19, 10], [16, 6]] as readonly Point[],
+    rightSide: [
+      [23, 13],
+      [19, 10],
+      [16, 6],
+    ] as readonly Point[],
   },
 } as const;
 
@@ -36,7 +44,12 @@ export const ICONS: IconFile[] = [
   { src: "/icons/icon-512.png", size: 512, purpose: "any", flameScale: 1 },
   { src: "/icons/icon-maskable-512.png", size: 512, purpose: "maskable", flameScale: 0.8 },
 ];
-export const APPLE_TOUCH_ICON: IconFile = { src: "/icons/apple-touch-icon.png", size: 180, purpose: "maskable", flameScale: 0.9 };
+export const APPLE_TOUCH_ICON: IconFile = {
+  src: "/icons/apple-touch-icon.png",
+  size: 180,
+  purpose: "maskable",
+  flameScale: 0.9,
+};
 export const MANIFEST_PATH = "/site.webmanifest";
 
 export function webManifest() {
@@ -48,7 +61,12 @@ export function webManifest() {
     display: "standalone",
     theme_color: THEME_COLORS.light,
     background_color: THEME_COLORS.light,
-    icons: ICONS.map((icon) => ({ src: icon.src, sizes: `${icon.size}x${icon.size}`, type: "image/png", purpose: icon.purpose })),
+    icons: ICONS.map((icon) => ({
+      src: icon.src,
+      sizes: `${icon.size}x${icon.size}`,
+      type: "image/png",
+      purpose: icon.purpose,
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { cn } from "./cn";
 
 test("cn joins the classes given, skipping the false, null, undefined and empty ones", () => {

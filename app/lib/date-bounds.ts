@@ -9,4 +9,5 @@ export function isSensibleDate(date: Date, now = new Date()) {
   return Number.isFinite(t) && t >= Date.UTC(EARLIEST_YEAR, 0, 1) && t < Date.UTC(latestYear(now) + 1, 0, 1);
 }
 
-export const dateOutOfRangeMessage = (now = new Date()) => `Please choose a date between ${EARLIEST_YEAR} and ${latestYear(now)}`;
+export const dateOutOfRangeMessage = (now = new Date()) =>
+  `Please choose a date between ${EARLIEST_YEAR} and ${latestYear(now)}`;

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import * as schema from "#db/schema";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import * as schema from "#db/schema";
+
 import { env } from "./env.server";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -17,7 +18,8 @@ const migrationsFolder = path.resolve(
 export const STATEMENT_CACHE_SIZE = 500;
 
 // A quoted string, identifier or comment (kept as it is), or a bare `?` parameter.
-const QUOTED_OR_PARAMETER = /('(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\/)|\?(?!\d)/g;
+const QUOTED_OR_PARAMETER =
+  /('(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\/)|\?(?!\d)/g;
 
 /**
  * Each bare `?` becomes `+?` (the same value: unary plus changes nothing), so SQLite plans the

@@ -1,6 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { addressDomain, addressMessages, canonicalAddress, formatAddress, formatMailbox, mergeMailboxes, nameFromEmail, parseAddressList, parseFromLine, parseMailbox, type Mailbox } from "./email-address";
+
 import { displayAddress } from "./display-address";
+import {
+  addressDomain,
+  addressMessages,
+  canonicalAddress,
+  formatAddress,
+  formatMailbox,
+  mergeMailboxes,
+  nameFromEmail,
+  parseAddressList,
+  parseFromLine,
+  parseMailbox,
+  type Mailbox,
+} from "./email-address";
 
 const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 
@@ -24,9 +37,18 @@ const forms: Array<[string, Mailbox[], string[]?]> = [
   ["a@x.com b@x.com\td@x.com", [box("a@x.com"), box("b@x.com"), box("d@x.com")]],
   ["a@x.com\u00a0b@x.com", [box("a@x.com"), box("b@x.com")]],
   [" ,, a@x.com ;;,   b@x.com ,", [box("a@x.com"), box("b@x.com")]],
-  ["Aunt Rosa <rosa@example.com>; Uncle Bob <bob@example.com>", [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com", "Uncle Bob")]],
-  ["Aunt Rosa <rosa@example.com>\nUncle Bob <bob@example.com>", [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com", "Uncle Bob")]],
-  ["Family: Aunt Rosa <rosa@example.com>, bob@example.com;", [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com")]],
+  [
+    "Aunt Rosa <rosa@example.com>; Uncle Bob <bob@example.com>",
+    [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com", "Uncle Bob")],
+  ],
+  [
+    "Aunt Rosa <rosa@example.com>\nUncle Bob <bob@example.com>",
+    [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com", "Uncle Bob")],
+  ],
+  [
+    "Family: Aunt Rosa <rosa@example.com>, bob@example.com;",
+    [box("rosa@example.com", "Aunt Rosa"), box("bob@example.com")],
+  ],
   ["Family: rosa@example.com, bob@example.com", [box("rosa@example.com"), box("bob@example.com")]],
   ["Family: rosa@example.com;, ann@example.com", [box("rosa@example.com"), box("ann@example.com")]],
   ["Undisclosed recipients:;", []],
@@ -55,19 +77,30 @@ describe("parseAddressList", () => {
   });
 
   test("a list of entries is read as one input", () => {
-    expect(parseAddressList(["Aunt Rosa <rosa@example.com>", "bob@example.com, rosa@example.com"]).mailboxes).toEqual([box("rosa@example.com", "Aunt Rosa"), box("bob@example.com")]);
+    expect(parseAddressList(["Aunt Rosa <rosa@example.com>", "bob@example.com, rosa@example.com"]).mailboxes).toEqual([
+      box("rosa@example.com", "Aunt Rosa"),
+      box("bob@example.com"),
+    ]);
   });
 
   test("entries that are not addresses come with the spec's message", () => {
-    expect(addressMessages.invalidEntries(["grandma"])).toBe('Please enter a valid email address: "grandma" is not one.');
-    expect(addressMessages.invalidEntries(["grandma", "b@"])).toBe('Please enter a valid email address: "grandma", "b@" are not.');
+    expect(addressMessages.invalidEntries(["grandma"])).toBe(
+      'Please enter a valid email address: "grandma" is not one.',
+    );
+    expect(addressMessages.invalidEntries(["grandma", "b@"])).toBe(
+      'Please enter a valid email address: "grandma", "b@" are not.',
+    );
   });
 });
 
 describe("parseMailbox", () => {
   test("reads one address, as in a From line", () => {
-    expect(parseMailbox("Robert Whitfield <Robert@example.com>")).toEqual(box("robert@example.com", "Robert Whitfield"));
-    expect(parseMailbox('"Whitfield, Robert" <robert@example.com>')).toEqual(box("robert@example.com", "Whitfield, Robert"));
+    expect(parseMailbox("Robert Whitfield <Robert@example.com>")).toEqual(
+      box("robert@example.com", "Robert Whitfield"),
+    );
+    expect(parseMailbox('"Whitfield, Robert" <robert@example.com>')).toEqual(
+      box("robert@example.com", "Whitfield, Robert"),
+    );
     expect(parseMailbox("Robert@Example.com")).toEqual(box("robert@example.com"));
     expect(parseMailbox("Rosa Bianchi\r\n <rosa@example.com>")).toEqual(box("rosa@example.com", "Rosa Bianchi"));
   });
@@ -92,12 +125,15 @@ describe("parseFromLine", () => {
 });
 
 describe("formatMailbox", () => {
-  test.each([box("rosa@example.com", "Aunt Rosa"), box("rosa@example.com"), box("r@example.com", "Bianchi, Rosa"), box("m@example.com", 'Aunt "May" \\ Jr.'), box("j@example.com", "José Müller")])(
-    "reads back as it was: %j",
-    (mailbox) => {
-      expect(parseMailbox(formatMailbox(mailbox))).toEqual(mailbox);
-    },
-  );
+  test.each([
+    box("rosa@example.com", "Aunt Rosa"),
+    box("rosa@example.com"),
+    box("r@example.com", "Bianchi, Rosa"),
+    box("m@example.com", 'Aunt "May" \\ Jr.'),
+    box("j@example.com", "José Müller"),
+  ])("reads back as it was: %j", (mailbox) => {
+    expect(parseMailbox(formatMailbox(mailbox))).toEqual(mailbox);
+  });
 
   test("quotes only what needs it", () => {
     expect(formatMailbox(box("rosa@example.com", "Aunt Rosa"))).toBe("Aunt Rosa <rosa@example.com>");
@@ -109,7 +145,11 @@ describe("formatMailbox", () => {
 describe("mergeMailboxes", () => {
   test("keeps the order, adds new addresses and lets a named entry name an existing one", () => {
     const existing = [box("a@x.com"), box("b@x.com", "Bee")];
-    expect(mergeMailboxes(existing, [box("c@x.com"), box("a@x.com", "Ann"), box("b@x.com")])).toEqual([box("a@x.com", "Ann"), box("b@x.com", "Bee"), box("c@x.com")]);
+    expect(mergeMailboxes(existing, [box("c@x.com"), box("a@x.com", "Ann"), box("b@x.com")])).toEqual([
+      box("a@x.com", "Ann"),
+      box("b@x.com", "Bee"),
+      box("c@x.com"),
+    ]);
     expect(existing[0]).toEqual(box("a@x.com"));
   });
 });
@@ -127,11 +167,16 @@ describe("nameFromEmail", () => {
   });
 });
 
-
 test("From lines: plain, named, quoted names with brackets and escaped quotes", () => {
   expect(parseFromLine("Robert@Example.com")).toEqual({ name: null, email: "robert@example.com" });
-  expect(parseFromLine("Robert Whitfield <Robert@example.com>")).toEqual({ name: "Robert Whitfield", email: "robert@example.com" });
-  expect(parseFromLine('"Whitfield, Robert" <robert@example.com>')).toEqual({ name: "Whitfield, Robert", email: "robert@example.com" });
+  expect(parseFromLine("Robert Whitfield <Robert@example.com>")).toEqual({
+    name: "Robert Whitfield",
+    email: "robert@example.com",
+  });
+  expect(parseFromLine('"Whitfield, Robert" <robert@example.com>')).toEqual({
+    name: "Whitfield, Robert",
+    email: "robert@example.com",
+  });
   expect(parseFromLine('"A <b>" <x@y.example>')).toEqual({ name: "A <b>", email: "x@y.example" });
   expect(parseFromLine('"Aunt \\"May\\"" <may@example.com>')).toEqual({ name: 'Aunt "May"', email: "may@example.com" });
   expect(parseFromLine("<only@example.com>")).toEqual({ name: null, email: "only@example.com" });
@@ -139,9 +184,16 @@ test("From lines: plain, named, quoted names with brackets and escaped quotes", 
 });
 
 test("our own senders: the name always quoted, its quotes escaped; the domain of either form", () => {
-  expect(formatAddress("Margaret Whitfield via Storyhearth", "hello@mg.example.com")).toBe('"Margaret Whitfield via Storyhearth" <hello@mg.example.com>');
-  expect(formatAddress('Whitfield, "Maggie"', "hello@mg.example.com")).toBe('"Whitfield, \\"Maggie\\"" <hello@mg.example.com>');
-  expect(parseFromLine(formatAddress('Whitfield, "Maggie" \\ co.', "hello@mg.example.com"))).toEqual({ name: 'Whitfield, "Maggie" \\ co.', email: "hello@mg.example.com" });
+  expect(formatAddress("Margaret Whitfield via Storyhearth", "hello@mg.example.com")).toBe(
+    '"Margaret Whitfield via Storyhearth" <hello@mg.example.com>',
+  );
+  expect(formatAddress('Whitfield, "Maggie"', "hello@mg.example.com")).toBe(
+    '"Whitfield, \\"Maggie\\"" <hello@mg.example.com>',
+  );
+  expect(parseFromLine(formatAddress('Whitfield, "Maggie" \\ co.', "hello@mg.example.com"))).toEqual({
+    name: 'Whitfield, "Maggie" \\ co.',
+    email: "hello@mg.example.com",
+  });
   expect(formatAddress(null, "a@b.example")).toBe("a@b.example");
   expect(addressDomain("Storyhearth <hello@MG.Example.com>")).toBe("mg.example.com");
   expect(addressDomain("support@example.com")).toBe("example.com");
@@ -152,7 +204,11 @@ describe("displayAddress", () => {
   test.each([
     ["an internationalised domain", "oma@xn--mller-kva.de", "oma@müller.de"],
     ["in a name line", "Oma Müller <oma@xn--mller-kva.de>", "Oma Müller <oma@müller.de>"],
-    ["in a sentence, before its full stop", "We won't e-mail jose@xn--bcher-kva.de.", "We won't e-mail jose@bücher.de."],
+    [
+      "in a sentence, before its full stop",
+      "We won't e-mail jose@xn--bcher-kva.de.",
+      "We won't e-mail jose@bücher.de.",
+    ],
     ["a quoted name with an @", '"a@b" <x@xn--bcher-kva.de>', '"a@b" <x@bücher.de>'],
     ["every label", "ivan@xn--e1afmkfd.xn--p1ai", "ivan@пример.рф"],
     ["another script", "yuki@xn--r8jz45g.jp", "yuki@例え.jp"],

@@ -1,4 +1,5 @@
 import emailAddresses from "email-addresses";
+
 import { ASCII_DOMAIN } from "./display-address";
 
 export type Mailbox = { name: string | null; email: string };
@@ -21,7 +22,11 @@ function canonicalEmail(local: string, domain: string): string | null {
   } catch {
     return null;
   }
-  if (!ASCII_DOMAIN.test(ascii) || ascii.split(".").some((label) => !label || label.startsWith("-") || label.endsWith("-"))) return null;
+  if (
+    !ASCII_DOMAIN.test(ascii) ||
+    ascii.split(".").some((label) => !label || label.startsWith("-") || label.endsWith("-"))
+  )
+    return null;
   const email = `${local.normalize("NFC").toLowerCase()}@${ascii}`;
   return email.length <= EMAIL_MAX ? email : null;
 }
@@ -38,11 +43,21 @@ type Parsed = emailAddresses.ParsedMailbox | emailAddresses.ParsedGroup;
 function toMailbox(parsed: emailAddresses.ParsedMailbox): Mailbox | null {
   const email = canonicalEmail(parsed.local, parsed.domain);
   if (!email) return null;
-  const comment = parsed.name ? null : parsed.parts.comments.map((c) => c.tokens.trim().replace(/^\(|\)$/g, "").trim()).find(Boolean);
+  const comment = parsed.name
+    ? null
+    : parsed.parts.comments
+        .map((c) =>
+          c.tokens
+            .trim()
+            .replace(/^\(|\)$/g, "")
+            .trim(),
+        )
+        .find(Boolean);
   return { name: cleanName(parsed.name ?? comment, email), email };
 }
 
-const strict = (input: string): Parsed[] | null => emailAddresses.parseAddressList({ input, rfc6532: true, rejectTLD: true });
+const strict = (input: string): Parsed[] | null =>
+  emailAddresses.parseAddressList({ input, rfc6532: true, rejectTLD: true });
 
 function parseEntry(entry: string): AddressList {
   const parsed = strict(entry) ?? (entry.includes(":") && !entry.endsWith(";") ? strict(`${entry};`) : null);
@@ -60,8 +75,12 @@ function parseEntry(entry: string): AddressList {
   if (/[<>"()]/.test(entry)) return { mailboxes: [], invalid: [entry] };
   const last = each.at(-1)!.mailbox;
   const name = words.slice(0, -1).join(" ");
-  if (last && name && !name.includes("@")) return { mailboxes: [{ ...last, name: cleanName(name, last.email) }], invalid: [] };
-  return { mailboxes: each.flatMap((w) => (w.mailbox ? [w.mailbox] : [])), invalid: each.flatMap((w) => (w.mailbox ? [] : [w.word])) };
+  if (last && name && !name.includes("@"))
+    return { mailboxes: [{ ...last, name: cleanName(name, last.email) }], invalid: [] };
+  return {
+    mailboxes: each.flatMap((w) => (w.mailbox ? [w.mailbox] : [])),
+    invalid: each.flatMap((w) => (w.mailbox ? [] : [w.word])),
+  };
 }
 
 function splitEntries(input: string): string[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isLoopbackHost, parseEnv } from "./env.server";
 
 const production = {
@@ -16,7 +17,10 @@ const production = {
 
 describe("environment defaults", () => {
   it("NODE_ENV=production without APP_ENV is production, on every interface", () => {
-    expect(parseEnv({ NODE_ENV: "production", ...production })).toMatchObject({ APP_ENV: "production", HOST: "0.0.0.0" });
+    expect(parseEnv({ NODE_ENV: "production", ...production })).toMatchObject({
+      APP_ENV: "production",
+      HOST: "0.0.0.0",
+    });
   });
 
   it("so a production build without its secrets refuses to start", () => {
@@ -25,12 +29,16 @@ describe("environment defaults", () => {
 
   it("a local run (npm run dev, npm start's explicit APP_ENV=development) listens on loopback only", () => {
     expect(parseEnv({})).toMatchObject({ APP_ENV: "development", HOST: "127.0.0.1" });
-    expect(parseEnv({ NODE_ENV: "production", APP_ENV: "development" })).toMatchObject({ APP_ENV: "development", HOST: "127.0.0.1" });
+    expect(parseEnv({ NODE_ENV: "production", APP_ENV: "development" })).toMatchObject({
+      APP_ENV: "development",
+      HOST: "127.0.0.1",
+    });
     expect(parseEnv({ APP_ENV: "test", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
   });
 
   it("knows which hosts only this machine reaches", () => {
     for (const host of ["127.0.0.1", "127.0.1.1", "::1", "localhost"]) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ["0.0.0.0", "::", "192.168.1.5", "fly-local-6pn", "localhost.example.com"]) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ["0.0.0.0", "::", "192.168.1.5", "fly-local-6pn", "localhost.example.com"])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

@@ -1,9 +1,16 @@
 import { z } from "zod";
+
 import { addressDomain, parseFromLine } from "~/lib/email-address";
 
 const MAILBOX = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
-const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
+const OAUTH_KEYS = [
+  "OAUTH_AUTHORIZATION_URL",
+  "OAUTH_TOKEN_URL",
+  "OAUTH_USERINFO_URL",
+  "OAUTH_CLIENT_ID",
+  "OAUTH_CLIENT_SECRET",
+] as const;
 
 export const speechServerEnv = z.object({
   SPEECH_API_URL: z.url().optional(),
@@ -22,10 +29,16 @@ const SPEECH_VOICE_ENTRY = /^([a-z]+-[a-z]+)(?::([a-z]+))?=([^\s=,:]+)$/;
 export function parseSpeechVoices(value: string) {
   const entries: Array<[voice: string, accent: string, serverVoice: string]> = [];
   const problems: string[] = [];
-  for (const raw of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const raw of value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = SPEECH_VOICE_ENTRY.exec(raw);
     if (match) entries.push([match[1]!, match[2] ?? "american", match[3]!]);
-    else problems.push(`"${raw}" is not voice[:accent]=server-voice, e.g. female-warm=nova or male-warm:british=bm_george`);
+    else
+      problems.push(
+        `"${raw}" is not voice[:accent]=server-voice, e.g. female-warm=nova or male-warm:british=bm_george`,
+      );
   }
   return { entries, problems };
 }
@@ -98,23 +111,49 @@ const schema = z
     const setOAuth = OAUTH_KEYS.filter((key) => env[key]);
     if (setOAuth.length > 0 && setOAuth.length < OAUTH_KEYS.length) {
       for (const key of OAUTH_KEYS.filter((k) => !env[k])) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when any OAUTH_* endpoint or client is set` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} is required when any OAUTH_* endpoint or client is set`,
+        });
       }
     }
     for (const key of ["MAIL_FROM", "ACCOUNT_MAIL_FROM"] as const) {
       const value = env[key];
       if (value !== undefined && !MAILBOX.test(parseFromLine(value).email ?? "")) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be an address or Name <address>, e.g. Storyhearth <hello@mg.example.com>` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} must be an address or Name <address>, e.g. Storyhearth <hello@mg.example.com>`,
+        });
       }
     }
-    if (env.ACCOUNT_MAILGUN_DOMAIN && env.ACCOUNT_MAIL_FROM && addressDomain(env.ACCOUNT_MAIL_FROM) !== env.ACCOUNT_MAILGUN_DOMAIN.toLowerCase()) {
-      ctx.addIssue({ code: "custom", path: ["ACCOUNT_MAIL_FROM"], message: "ACCOUNT_MAIL_FROM must be an address of ACCOUNT_MAILGUN_DOMAIN" });
+    if (
+      env.ACCOUNT_MAILGUN_DOMAIN &&
+      env.ACCOUNT_MAIL_FROM &&
+      addressDomain(env.ACCOUNT_MAIL_FROM) !== env.ACCOUNT_MAILGUN_DOMAIN.toLowerCase()
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ACCOUNT_MAIL_FROM"],
+        message: "ACCOUNT_MAIL_FROM must be an address of ACCOUNT_MAILGUN_DOMAIN",
+      });
     }
     if (env.STORAGE_DRIVER === "s3" && !env.BUCKET_NAME) {
-      ctx.addIssue({ code: "custom", path: ["BUCKET_NAME"], message: "BUCKET_NAME is required when STORAGE_DRIVER=s3" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BUCKET_NAME"],
+        message: "BUCKET_NAME is required when STORAGE_DRIVER=s3",
+      });
     }
     if (env.APP_ENV !== "production") return;
-    const required = ["APP_URL", "MAILGUN_API_KEY", "MAILGUN_DOMAIN", "MAILGUN_WEBHOOK_SIGNING_KEY", ...OAUTH_KEYS] as const;
+    const required = [
+      "APP_URL",
+      "MAILGUN_API_KEY",
+      "MAILGUN_DOMAIN",
+      "MAILGUN_WEBHOOK_SIGNING_KEY",
+      ...OAUTH_KEYS,
+    ] as const;
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
     }

@@ -5,19 +5,26 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { FileRegionWriter } from "./file-region-writer.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-region-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const pieces = (bytes: Buffer, size = 7000) => Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
+const pieces = (bytes: Buffer, size = 7000) =>
+  Readable.from(
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)),
+  );
 
 describe("FileRegionWriter", () => {
   it("writes its region and leaves the rest of the file as it was, in any order", async () => {
     const file = path.join(dir, "ordered.bin");
     const whole = randomBytes(100_000);
     for (const start of [90_000, 60_000, 0, 30_000]) {
-      await pipeline(pieces(whole.subarray(start, start + 30_000)), new FileRegionWriter(file, { start, maxBytes: 30_000 }));
+      await pipeline(
+        pieces(whole.subarray(start, start + 30_000)),
+        new FileRegionWriter(file, { start, maxBytes: 30_000 }),
+      );
     }
     expect(fs.readFileSync(file).equals(whole)).toBe(true);
   });

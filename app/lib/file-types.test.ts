@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { downloadName, keyExtension, storedFileType } from "./file-types";
 
 describe("stored file types", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { formatDateTimeAt, formatDay } from "./format-date";
 
 describe("formatDateTimeAt", () => {
@@ -29,7 +30,10 @@ describe("formatDay", () => {
   const intl = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
   test("gives what Intl's en-US short date gives, in UTC, for every day of four years and the edges", () => {
-    const days = Array.from({ length: 4 * 366 }, (_, i) => Date.UTC(2023, 0, 1) + i * 86_400_000 + (i % 24) * 3_600_000);
+    const days = Array.from(
+      { length: 4 * 366 },
+      (_, i) => Date.UTC(2023, 0, 1) + i * 86_400_000 + (i % 24) * 3_600_000,
+    );
     for (const ms of [...days, Date.UTC(1970, 0, 1), Date.UTC(2099, 11, 31, 23, 59, 59), Date.UTC(999, 5, 1)])
       expect(formatDay(ms)).toBe(intl.format(ms));
   });

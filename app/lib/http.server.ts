@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { isMultipart, MultipartError, readMultipartForm } from "./multipart.server";
 
 /** Every JSON call answers errors as `{ message }` with a 4xx/5xx status. */
@@ -23,7 +24,13 @@ const MAX_PAGE_FORM_BYTES = 8 * 1024 * 1024;
 /** A form body: multipart through the one reader, whole body under `maxBytes`; urlencoded as the platform reads it. */
 async function readForm(request: Request, maxBytes: number) {
   if (!isMultipart(request)) return request.formData();
-  const limits = { maxBodyBytes: maxBytes, maxFileBytes: maxBytes, maxFieldBytes: maxBytes, maxFields: Infinity, maxParts: Infinity };
+  const limits = {
+    maxBodyBytes: maxBytes,
+    maxFileBytes: maxBytes,
+    maxFieldBytes: maxBytes,
+    maxFields: Infinity,
+    maxParts: Infinity,
+  };
   return (await readMultipartForm(request, limits)).form;
 }
 
@@ -50,7 +57,9 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
     const form = await readForm(request, MAX_JSON_BYTES).catch((error: unknown) =>
       isTooLarge(error) ? apiError(413, "Request body is too large") : apiError(400, "Request body could not be read"),
     );
-    raw = Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]));
+    raw = Object.fromEntries(
+      [...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]),
+    );
   } else if (!type) {
     raw = {};
   } else {
@@ -80,7 +89,10 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.some((t) => type.includes(t))) {
-    throw Response.json({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
+    throw Response.json(
+      { message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" },
+      { status: 415 },
+    );
   }
   try {
     return await readForm(request, MAX_PAGE_FORM_BYTES);

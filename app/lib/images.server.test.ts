@@ -3,11 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ensureImageVariant, imageVersion, negotiateImageFormat, parseImageWidth, variantKey } from "~/lib/images.server";
+
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import {
+  ensureImageVariant,
+  imageVersion,
+  negotiateImageFormat,
+  parseImageWidth,
+  variantKey,
+} from "~/lib/images.server";
 import { localDiskStorage, type Storage } from "~/lib/storage/storage.server";
 
-const square = (edge: number) => sharp({ create: { width: edge, height: edge, channels: 3, background: "#a05030" } }).jpeg().toBuffer();
+const square = (edge: number) =>
+  sharp({ create: { width: edge, height: edge, channels: 3, background: "#a05030" } })
+    .jpeg()
+    .toBuffer();
 
 describe("sized images", () => {
   let root: string;
@@ -32,7 +42,9 @@ describe("sized images", () => {
 
   it("builds srcset up to the largest width a box needs, with the version in each URL", () => {
     expect(imageUrl("/s/t/cover.jpg", 96)).toBe("/s/t/cover.jpg?w=96");
-    expect(imageSrcSet("/s/t/cover.jpg", "abc", 192)).toBe("/s/t/cover.jpg?w=96&v=abc 96w, /s/t/cover.jpg?w=192&v=abc 192w");
+    expect(imageSrcSet("/s/t/cover.jpg", "abc", 192)).toBe(
+      "/s/t/cover.jpg?w=96&v=abc 96w, /s/t/cover.jpg?w=192&v=abc 192w",
+    );
     expect(imageVersion("covers/a.jpg")).not.toBe(imageVersion("covers/b.jpg"));
   });
 
@@ -49,7 +61,10 @@ describe("sized images", () => {
     expect(await ensureImageVariant(storage, "covers/a.jpg", 192, "webp")).toBe(key);
     expect(put).toHaveBeenCalledTimes(1);
     const jpeg = await ensureImageVariant(storage, "covers/a.jpg", 192, "jpeg");
-    expect(await sharp(await fs.readFile(path.join(root, jpeg!))).metadata()).toMatchObject({ format: "jpeg", width: 192 });
+    expect(await sharp(await fs.readFile(path.join(root, jpeg!))).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 192,
+    });
     expect(put).toHaveBeenCalledTimes(2);
   });
 

@@ -1,9 +1,11 @@
 // The one place images from people are decoded and written again, so a phone's GPS position stays behind (decision 0151).
 import { createHash } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
+
 import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/image-urls";
 import { serveStoredFile } from "~/lib/serve-file.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
+
 import { storageKeys } from "./storage/keys";
 
 /** A picture larger than this many pixels is refused before decoding (a decompression bomb). */
@@ -23,8 +25,12 @@ export async function openImage(bytes: Uint8Array): Promise<{ image: Sharp; hasA
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !DECODABLE.includes(meta.format)) throw new ImageError();
-    if (meta.format === "heif" && meta.compression === "hevc") return { image: await decodeHevcHeif(bytes, meta), hasAlpha: meta.hasAlpha === true };
-    return { image: sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate(), hasAlpha: meta.hasAlpha === true };
+    if (meta.format === "heif" && meta.compression === "hevc")
+      return { image: await decodeHevcHeif(bytes, meta), hasAlpha: meta.hasAlpha === true };
+    return {
+      image: sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate(),
+      hasAlpha: meta.hasAlpha === true,
+    };
   } catch {
     throw new ImageError();
   }
@@ -35,7 +41,10 @@ async function decodeHevcHeif(bytes: Uint8Array, meta: { width?: number; height?
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageError();
   const { default: decodeHeic } = await import("heic-decode");
   const { width, height, data } = await decodeHeic({ buffer: bytes });
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS });
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: MAX_INPUT_PIXELS,
+  });
 }
 
 export type StoredImage = { bytes: Buffer; type: "image/jpeg" | "image/png"; ext: "jpg" | "png" };
@@ -45,13 +54,13 @@ export async function reencodePhoto(bytes: Uint8Array, maxEdge = MAX_PHOTO_EDGE)
   const resized = image.resize(maxEdge, maxEdge, { fit: "inside", withoutEnlargement: true });
   try {
     const transparent = hasAlpha && !(await image.clone().stats()).isOpaque;
-    if (transparent) return { bytes: await resized.png({ compressionLevel: 9 }).toBuffer(), type: "image/png", ext: "png" };
+    if (transparent)
+      return { bytes: await resized.png({ compressionLevel: 9 }).toBuffer(), type: "image/png", ext: "png" };
     return { bytes: await resized.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: "image/jpeg", ext: "jpg" };
   } catch {
     throw new ImageError();
   }
 }
-
 
 export type VariantFormat = "webp" | "jpeg";
 
@@ -60,14 +69,24 @@ export function parseImageWidth(value: string | null): ImageWidth | null {
   return (IMAGE_WIDTHS as readonly number[]).includes(width) ? (width as ImageWidth) : null;
 }
 
-export const negotiateImageFormat = (accept: string | null): VariantFormat => (/\bimage\/webp\b/i.test(accept ?? "") ? "webp" : "jpeg");
+export const negotiateImageFormat = (accept: string | null): VariantFormat =>
+  /\bimage\/webp\b/i.test(accept ?? "") ? "webp" : "jpeg";
 
 export const imageVersion = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 16);
 
 export const variantKey = (sourceKey: string, width: ImageWidth, format: VariantFormat) =>
-  storageKeys.variant(createHash("sha256").update(sourceKey).digest("hex").slice(0, 32), width, format === "webp" ? "webp" : "jpg");
+  storageKeys.variant(
+    createHash("sha256").update(sourceKey).digest("hex").slice(0, 32),
+    width,
+    format === "webp" ? "webp" : "jpg",
+  );
 
-export async function ensureImageVariant(storage: Storage, sourceKey: string, width: ImageWidth, format: VariantFormat): Promise<string | null> {
+export async function ensureImageVariant(
+  storage: Storage,
+  sourceKey: string,
+  width: ImageWidth,
+  format: VariantFormat,
+): Promise<string | null> {
   const key = variantKey(sourceKey, width, format);
   if ((await storage.size(key)) !== null) return key;
   const source = await storage.read(sourceKey);
@@ -77,7 +96,9 @@ export async function ensureImageVariant(storage: Storage, sourceKey: string, wi
   const { image } = await openImage(Buffer.concat(chunks));
   const resized = image.resize(width, width, { fit: "inside", withoutEnlargement: true });
   const bytes =
-    format === "webp" ? await resized.webp({ quality: 78 }).toBuffer() : await resized.flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    format === "webp"
+      ? await resized.webp({ quality: 78 }).toBuffer()
+      : await resized.flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   await storage.put(key, bytes);
   return key;
 }
@@ -88,7 +109,11 @@ export async function removeImageVariants(storage: Storage, sourceKey: string) {
 }
 
 // A `?v=` URL names one exact file, so it may be cached for a year; without it a replaced image shows at once.
-export async function serveImage(request: Request, key: string, { contentType, shared, cacheControl }: { contentType: string; shared: boolean; cacheControl: string }) {
+export async function serveImage(
+  request: Request,
+  key: string,
+  { contentType, shared, cacheControl }: { contentType: string; shared: boolean; cacheControl: string },
+) {
   const url = new URL(request.url);
   const width = parseImageWidth(url.searchParams.get("w"));
   const format = width ? negotiateImageFormat(request.headers.get("Accept")) : null;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { linkPreviewMeta, productIcon } from "./link-preview";
 
 describe("linkPreviewMeta", () => {
   it("writes Open Graph properties and Twitter names, leaving out what is absent", () => {
-    const tags = linkPreviewMeta({ title: "Grandma's kitchen", description: "A family podcast", image: "https://x.test/c.jpg", url: "https://x.test/s/a" });
+    const tags = linkPreviewMeta({
+      title: "Grandma's kitchen",
+      description: "A family podcast",
+      image: "https://x.test/c.jpg",
+      url: "https://x.test/s/a",
+    });
     expect(tags).toContainEqual({ property: "og:title", content: "Grandma's kitchen" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://x.test/c.jpg" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });

@@ -1,5 +1,6 @@
 // URLs must be absolute: crawlers do not resolve them against the page.
 import type { MetaDescriptor } from "@remix-run/node";
+
 import { ICONS } from "~/lib/brand";
 import { PRODUCT_DESCRIPTION, PRODUCT_NAME } from "~/lib/messages";
 
@@ -13,9 +14,13 @@ export type LinkPreview = {
   type?: "website" | "music.song" | "article";
 };
 
-export const productIcon = (origin: string) => `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
+export const productIcon = (origin: string) =>
+  `${origin}${ICONS.find((i) => i.size === 512 && i.purpose === "any")!.src}`;
 
-export const describedAs = (content: string = PRODUCT_DESCRIPTION): MetaDescriptor => ({ name: "description", content });
+export const describedAs = (content: string = PRODUCT_DESCRIPTION): MetaDescriptor => ({
+  name: "description",
+  content,
+});
 
 export function linkPreviewMeta(preview: LinkPreview): MetaDescriptor[] {
   const tags: Array<[string, string | null | undefined]> = [

@@ -1,4 +1,3 @@
-
 export const LEVEL_INTERVAL_MS = 150;
 
 export function micLevel(samples: ArrayLike<number>): number {
@@ -11,7 +10,10 @@ export function micLevel(samples: ArrayLike<number>): number {
   return Math.min(100, Math.round(Math.sqrt(sum / samples.length) * 400));
 }
 
-export function firstSupportedType(preferences: readonly string[], isTypeSupported: (type: string) => boolean): string | undefined {
+export function firstSupportedType(
+  preferences: readonly string[],
+  isTypeSupported: (type: string) => boolean,
+): string | undefined {
   return preferences.find((type) => {
     try {
       return isTypeSupported(type);

@@ -1,5 +1,6 @@
 export const PRODUCT_NAME = "Storyhearth";
-export const PRODUCT_DESCRIPTION = "Families gather their stories by e-mail, voice and photo, and turn them into narrated podcasts and newsletters.";
+export const PRODUCT_DESCRIPTION =
+  "Families gather their stories by e-mail, voice and photo, and turn them into narrated podcasts and newsletters.";
 
 export const errorMessages = {
   notFound: "404 Page Not Found",

@@ -5,9 +5,17 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+
 import { FileRegionWriter } from "./file-region-writer.server";
 
-export type MultipartFailure = "not-multipart" | "malformed" | "body-too-large" | "file-too-large" | "field-too-long" | "too-many-fields" | "too-many-parts";
+export type MultipartFailure =
+  | "not-multipart"
+  | "malformed"
+  | "body-too-large"
+  | "file-too-large"
+  | "field-too-long"
+  | "too-many-fields"
+  | "too-many-parts";
 
 const STATUS: Record<MultipartFailure, 400 | 413 | 415> = {
   "not-multipart": 415,
@@ -32,7 +40,8 @@ export class MultipartError extends Error {
   }
 }
 
-export const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
+export const isMultipart = (request: Request) =>
+  (request.headers.get("content-type") ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
 
 export type BodyLimits = {
   maxBodyBytes: number;
@@ -50,7 +59,8 @@ type Reader = {
   file: (part: Part) => Promise<void>;
 };
 
-const isHeaderControl = (byte: number) => (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
+const isHeaderControl = (byte: number) =>
+  (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
 
 // Blanks control bytes in part headers, so one in a file name (Mailgun passes them on raw) costs a character, not the form.
 class PartHeaderCleaner {
@@ -135,9 +145,16 @@ class PartHeaderCleaner {
   }
 }
 
-const boundaryOf = (contentType: string) => /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean);
+const boundaryOf = (contentType: string) =>
+  /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean);
 
-function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: number, makeReader: (control: Control) => Reader, fieldsFirst = false): Promise<void> {
+function parse(
+  request: Request,
+  limits: Required<BodyLimits>,
+  fileSizeLimit: number,
+  makeReader: (control: Control) => Reader,
+  fieldsFirst = false,
+): Promise<void> {
   if (!isMultipart(request) || !request.body) return Promise.reject(new MultipartError("not-multipart"));
   const declaredTooLarge = Number(request.headers.get("content-length") ?? 0) > limits.maxBodyBytes;
   // Refused unread and not cancelled: cancelling would destroy the socket before the answer is sent.
@@ -148,7 +165,12 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
       headers: { "content-type": request.headers.get("content-type")! },
       // Browsers send file names as raw UTF-8 (busboy's default would read them as Latin-1).
       defParamCharset: "utf8",
-      limits: { fieldSize: limits.maxFieldBytes + 1, fields: limits.maxFields, parts: limits.maxParts, fileSize: fileSizeLimit },
+      limits: {
+        fieldSize: limits.maxFieldBytes + 1,
+        fields: limits.maxFields,
+        parts: limits.maxParts,
+        fileSize: fileSizeLimit,
+      },
     });
   } catch {
     return Promise.reject(new MultipartError("malformed"));
@@ -194,7 +216,13 @@ function parse(request: Request, limits: Required<BodyLimits>, fileSizeLimit: nu
       stream.on("error", () => {});
       if (settled) return void stream.resume();
       const part = { name, fileName: info.filename, mimeType: info.mimeType || "application/octet-stream", stream };
-      consumed.push(reader.file(part).catch((error: unknown) => stop(error instanceof MultipartError ? error : new MultipartError("malformed", name))));
+      consumed.push(
+        reader
+          .file(part)
+          .catch((error: unknown) =>
+            stop(error instanceof MultipartError ? error : new MultipartError("malformed", name)),
+          ),
+      );
     });
     parser.on("error", () => stop(new MultipartError("malformed")));
     parser.on("partsLimit", () => stop(new MultipartError("too-many-parts")));
@@ -217,7 +245,6 @@ const drain = (stream: Readable) =>
     stream.on("end", resolve).on("close", resolve).resume();
   });
 
-
 export type IncomingFile = { path: string; size: number; fileName: string; mimeType: string; placed: boolean };
 
 export type FilePlacement = { file: string; start: number };
@@ -230,7 +257,10 @@ export type ToDiskOptions = BodyLimits & {
   fieldsFirst?: boolean;
 };
 
-export async function readMultipartToDisk(request: Request, options: ToDiskOptions): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
+export async function readMultipartToDisk(
+  request: Request,
+  options: ToDiskOptions,
+): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
   const limits = { ...DEFAULTS, ...options };
   const fields: Record<string, string> = {};
   let file: IncomingFile | null = null;
@@ -256,7 +286,10 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
         if (stopped()) return;
         if (placement) Object.assign(entry, { path: placement.file, placed: true });
         else entry.path = temp = options.tempPath();
-        const writer = new FileRegionWriter(entry.path, { start: placement?.start ?? 0, maxBytes: options.maxFileBytes });
+        const writer = new FileRegionWriter(entry.path, {
+          start: placement?.start ?? 0,
+          maxBytes: options.maxFileBytes,
+        });
         await pipeline(stream, writer);
         entry.size = writer.received;
       },
@@ -275,7 +308,6 @@ export async function readMultipartToDisk(request: Request, options: ToDiskOptio
   return { fields, file: chosen };
 }
 
-
 export type InMemoryOptions = BodyLimits & {
   maxFileBytes: number;
   maxFiles?: number;
@@ -285,7 +317,10 @@ export type InMemoryOptions = BodyLimits & {
   maxTextBytes?: number;
 };
 
-export async function readMultipartForm(request: Request, options: InMemoryOptions): Promise<{ form: FormData; oversized: string[]; files: string[] }> {
+export async function readMultipartForm(
+  request: Request,
+  options: InMemoryOptions,
+): Promise<{ form: FormData; oversized: string[]; files: string[] }> {
   const limits = { ...DEFAULTS, ...options };
   const keep = options.keep ?? (() => true);
   const slots: Array<{ name: string; value?: string | File; oversized?: boolean }> = [];
@@ -339,7 +374,12 @@ export async function readMultipartForm(request: Request, options: InMemoryOptio
           if (isText) {
             slot.value = Buffer.concat(chunks).toString("utf8");
             holdText(size);
-          } else slot.value = new File(toDisk ? [await openAsBlob(toDisk)] : (chunks as Uint8Array<ArrayBuffer>[]), fileName, { type: mimeType });
+          } else
+            slot.value = new File(
+              toDisk ? [await openAsBlob(toDisk)] : (chunks as Uint8Array<ArrayBuffer>[]),
+              fileName,
+              { type: mimeType },
+            );
         },
       };
     });

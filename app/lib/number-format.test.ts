@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatBytes, formatGrowth, formatUsd, growthPercent } from "./number-format";
 
 describe("growth against last month", () => {

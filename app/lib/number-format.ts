@@ -13,7 +13,15 @@ export function formatGrowth(percent: number): string {
   return `${sign}${Math.abs(rounded).toFixed(1)}%`;
 }
 
-const usd = lazyIntl(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 }));
+const usd = lazyIntl(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }),
+);
 
 export const formatUsd = (amount: number) => usd().format(amount);
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
+
 import { pageLinks, pageOrDefault, pageWindow } from "./paging";
 
 describe("paging", () => {
   it("reads ?page= leniently", () => {
-    expect([pageOrDefault(null), pageOrDefault("2"), pageOrDefault("0"), pageOrDefault("-3"), pageOrDefault("x"), pageOrDefault("9999999")]).toEqual([
-      1, 2, 1, 1, 1, 100_000,
-    ]);
+    expect([
+      pageOrDefault(null),
+      pageOrDefault("2"),
+      pageOrDefault("0"),
+      pageOrDefault("-3"),
+      pageOrDefault("x"),
+      pageOrDefault("9999999"),
+    ]).toEqual([1, 2, 1, 1, 1, 100_000]);
   });
 
   it("a page past the end is the last page, and an empty list has one page", () => {
@@ -16,7 +22,8 @@ describe("paging", () => {
       [40, 3, 2, 2, 20],
       [0, 4, 1, 1, 0],
     ];
-    for (const [total, asked, page, pageCount, offset] of cases) expect(pageWindow(total!, asked!, 20)).toEqual({ page, pageCount, offset, limit: 20 });
+    for (const [total, asked, page, pageCount, offset] of cases)
+      expect(pageWindow(total!, asked!, 20)).toEqual({ page, pageCount, offset, limit: 20 });
   });
 
   it("links keep the page in view, and the first page's read as without paging", () => {

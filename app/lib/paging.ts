@@ -1,4 +1,3 @@
-
 export const pageOrDefault = (value: string | null | undefined) => {
   const n = Number.parseInt(value ?? "1", 10);
   return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;

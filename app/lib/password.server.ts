@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
 import { env } from "~/lib/env.server";
 
 type Params = { N: number; r: number; p: number };
@@ -14,7 +15,8 @@ export function setHashParams(params: Params | null) {
   paramsOverride = params;
 }
 
-export const currentParams = (): Params => paramsOverride ?? (env().APP_ENV === "test" ? TEST_PARAMS : PRODUCTION_PARAMS);
+export const currentParams = (): Params =>
+  paramsOverride ?? (env().APP_ENV === "test" ? TEST_PARAMS : PRODUCTION_PARAMS);
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -44,7 +46,11 @@ function derive(password: string, salt: Buffer, params: Params) {
 function parse(stored: string) {
   const [scheme, N, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !N || !r || !p || !salt || !hash) return null;
-  return { params: { N: Number(N), r: Number(r), p: Number(p) }, salt: Buffer.from(salt, "base64"), hash: Buffer.from(hash, "base64") };
+  return {
+    params: { N: Number(N), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, "base64"),
+    hash: Buffer.from(hash, "base64"),
+  };
 }
 
 export async function hashPassword(password: string) {

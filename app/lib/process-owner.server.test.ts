@@ -1,9 +1,12 @@
 import { expect, it } from "vitest";
+
 import { processGone, processTag } from "./process-owner.server";
 
 it("two copies of the module in one process are one process (the compiled server and Remix's bundle)", async () => {
   // A second instance of the module, as a second bundle loads it.
-  const copy = (await import(/* @vite-ignore */ `./process-owner.server.ts?copy=${Date.now()}`)) as typeof import("./process-owner.server");
+  const copy = (await import(
+    /* @vite-ignore */ `./process-owner.server.ts?copy=${Date.now()}`
+  )) as typeof import("./process-owner.server");
   expect(copy.processTag).toBe(processTag);
   expect(copy.processGone(processTag)).toBe(false);
   expect(processGone(copy.processTag)).toBe(false);

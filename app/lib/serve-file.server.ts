@@ -1,5 +1,6 @@
 // Ranges: players seek, Safari insists on them for audio and video, and a dropped download resumes.
 import { createReadableStreamFromReadable } from "@remix-run/node";
+
 import { getStorage, type ByteRange, type Storage } from "~/lib/storage/storage.server";
 
 export type ServeFileOptions = {
@@ -43,7 +44,8 @@ export async function serveStoredFile(
   const headers = new Headers({ "Accept-Ranges": "bytes", "Content-Type": contentType, "Cache-Control": cacheControl });
   if (etag) {
     headers.set("ETag", etag);
-    if ((request.headers.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
+    if ((request.headers.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag))
+      return new Response(null, { status: 304, headers });
   }
   if (downloadName) headers.set("Content-Disposition", contentDisposition(downloadName));
 

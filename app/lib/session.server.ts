@@ -1,7 +1,12 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+
 import { env, isProduction } from "./env.server";
 
-const secrets = () => env().SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+const secrets = () =>
+  env()
+    .SESSION_SECRET.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function storage(name: string) {
   type Data = Record<string, unknown>;

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+
 import { env } from "~/lib/env.server";
 
-const sign = (purpose: string, id: string) => createHmac("sha256", env().SESSION_SECRET).update(`${purpose}:${id}`).digest("base64url").slice(0, 32);
+const sign = (purpose: string, id: string) =>
+  createHmac("sha256", env().SESSION_SECRET).update(`${purpose}:${id}`).digest("base64url").slice(0, 32);
 
 export const signedId = (purpose: string, id: string) => `${id}.${sign(purpose, id)}`;
 

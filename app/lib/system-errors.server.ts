@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { systemErrors } from "#db/schema";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { containsText } from "~/lib/sql-search.server";
 
@@ -20,7 +21,9 @@ export function recordSystemError({
   try {
     const message = error instanceof Error ? error.message : String(error);
     const details = error instanceof Error ? error.stack : undefined;
-    db.insert(systemErrors).values({ errorType, errorMessage: message.slice(0, 2000), severity, workflow, details }).run();
+    db.insert(systemErrors)
+      .values({ errorType, errorMessage: message.slice(0, 2000), severity, workflow, details })
+      .run();
   } catch (recordError) {
     console.error("Could not record system error", recordError);
   }
@@ -45,7 +48,13 @@ const ERROR_ORDER = {
   severity: () => [severityRank, desc(systemErrors.createdAt), desc(systemErrors.id)],
 };
 
-export function listSystemErrors({ unresolvedOnly = false, limit = SYSTEM_ERROR_LIST_LIMIT, q = "", severity = "all", sort = "newest" }: SystemErrorsQuery = {}) {
+export function listSystemErrors({
+  unresolvedOnly = false,
+  limit = SYSTEM_ERROR_LIST_LIMIT,
+  q = "",
+  severity = "all",
+  sort = "newest",
+}: SystemErrorsQuery = {}) {
   return db
     .select({
       id: systemErrors.id,

@@ -21,6 +21,8 @@ export function lazyIntl<T>(make: () => T): () => T {
 const count = lazyIntl(() => new Intl.NumberFormat("en-US"));
 
 export const formatCount = (n: number) =>
-  Number.isSafeInteger(n) && n >= 0 && !Object.is(n, -0) ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : count().format(n);
+  Number.isSafeInteger(n) && n >= 0 && !Object.is(n, -0)
+    ? String(n).replace(/\B(?=(\d{3})+$)/g, ",")
+    : count().format(n);
 
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

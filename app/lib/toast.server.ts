@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+
 import { toastSessionStorage } from "./session.server";
 
 const toastSchema = z.object({

@@ -15,11 +15,15 @@ export const tooManyJson = (message: string, retryAfterSeconds: number, extra?: 
   Response.json({ message, ...extra }, { status: 429, headers: tooManyHeaders(retryAfterSeconds) });
 
 export const tooManyText = (message: string, retryAfterSeconds: number) =>
-  new Response(message, { status: 429, headers: tooManyHeaders(retryAfterSeconds, { "Content-Type": "text/plain; charset=utf-8" }) });
+  new Response(message, {
+    status: 429,
+    headers: tooManyHeaders(retryAfterSeconds, { "Content-Type": "text/plain; charset=utf-8" }),
+  });
 
 // A page route returning this must also `export const headers = retryAfterHeaders`: Remix keeps only
 // Set-Cookie of an action's headers on a document answer unless the route passes them on.
-export const tooManyData = <T>(value: T, retryAfterSeconds: number) => data(value, { status: 429, headers: tooManyHeaders(retryAfterSeconds) });
+export const tooManyData = <T>(value: T, retryAfterSeconds: number) =>
+  data(value, { status: 429, headers: tooManyHeaders(retryAfterSeconds) });
 
 export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);

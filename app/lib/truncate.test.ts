@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { truncateAtWord } from "./truncate";
 
 describe("truncateAtWord", () => {

@@ -1,4 +1,3 @@
-
 const TRAILING = /[\s,;:–—-]+$/u;
 
 /** A single word longer than half of `max` is cut inside it rather than dropped. */

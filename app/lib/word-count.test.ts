@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { countWords, readingMinutes } from "./word-count";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");

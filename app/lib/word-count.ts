@@ -8,6 +8,7 @@ export function countWords(text: string): number {
 }
 
 export function readingMinutes(text: string, wordsPerMinute = 200): number {
-  if (!(wordsPerMinute > 0) || !Number.isFinite(wordsPerMinute)) throw new RangeError("wordsPerMinute must be a positive number");
+  if (!(wordsPerMinute > 0) || !Number.isFinite(wordsPerMinute))
+    throw new RangeError("wordsPerMinute must be a positive number");
   return Math.max(1, Math.ceil(countWords(text) / wordsPerMinute));
 }

@@ -6,6 +6,7 @@ export type WorkerScript = { file: string; compiled: boolean };
 
 export function workerScript(callerUrl: string, sourceFile: string, compiledName: string): WorkerScript {
   const caller = fileURLToPath(callerUrl);
-  if (caller.endsWith(".ts") || caller.endsWith(".tsx")) return { file: path.join(path.dirname(caller), sourceFile), compiled: false };
+  if (caller.endsWith(".ts") || caller.endsWith(".tsx"))
+    return { file: path.join(path.dirname(caller), sourceFile), compiled: false };
   return { file: path.resolve(path.dirname(caller), "../node", `${compiledName}.js`), compiled: true };
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { activities, activityTypes, campaigns, contributions, podcasts, users } from "#db/schema";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { containsText } from "~/lib/sql-search.server";
 
@@ -16,15 +17,28 @@ export type ActivityQuery = { q?: string; type?: ActivityType | "all"; sort?: "n
 
 function activityWhere({ q = "", type = "all" }: ActivityQuery) {
   const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-  return and(type === "all" ? undefined : eq(activities.type, type), containsText(q, [activities.details, users.email, name]));
+  return and(
+    type === "all" ? undefined : eq(activities.type, type),
+    containsText(q, [activities.details, users.email, name]),
+  );
 }
 
 export function countActivity(query: ActivityQuery = {}) {
-  return db.select({ n: count() }).from(activities).leftJoin(users, eq(users.id, activities.userId)).where(activityWhere(query)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.userId))
+      .where(activityWhere(query))
+      .get()?.n ?? 0
+  );
 }
 
 export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT, query: ActivityQuery = {}) {
-  const order = query.sort === "oldest" ? [asc(activities.createdAt), asc(activities.id)] : [desc(activities.createdAt), desc(activities.id)];
+  const order =
+    query.sort === "oldest"
+      ? [asc(activities.createdAt), asc(activities.id)]
+      : [desc(activities.createdAt), desc(activities.id)];
   return db
     .select({
       id: activities.id,
@@ -50,7 +64,14 @@ export function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT, query: Activit
 }
 export type ActivityItem = ReturnType<typeof listRecentActivity>[number];
 
-export type TopUser = { userId: string; username: string; email: string; lastActive: Date | null; podcastCount: number; storyCount: number };
+export type TopUser = {
+  userId: string;
+  username: string;
+  email: string;
+  lastActive: Date | null;
+  podcastCount: number;
+  storyCount: number;
+};
 
 export function listTopUsers(limit = TOP_USERS_LIMIT): TopUser[] {
   const rows = db.all<{
@@ -97,8 +118,12 @@ export function getActivitySummary(now = new Date()): ActivitySummaryRow[] {
     .select({
       type: activities.type,
       total: sql<number>`count(*)`.mapWith(Number),
-      last7Days: sql<number>`coalesce(sum(${activities.createdAt} >= ${now.getTime() - 7 * DAY_MS}), 0)`.mapWith(Number),
-      last30Days: sql<number>`coalesce(sum(${activities.createdAt} >= ${now.getTime() - 30 * DAY_MS}), 0)`.mapWith(Number),
+      last7Days: sql<number>`coalesce(sum(${activities.createdAt} >= ${now.getTime() - 7 * DAY_MS}), 0)`.mapWith(
+        Number,
+      ),
+      last30Days: sql<number>`coalesce(sum(${activities.createdAt} >= ${now.getTime() - 30 * DAY_MS}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(activities)
     .groupBy(activities.type)

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { apiKeyStatus, canDeactivate, canToggle, isDimmed, keyHashPreview, usagePercent } from "./api-key-status";
 
 const now = new Date("2030-06-01T12:00:00Z");
-const key = (over: Partial<Parameters<typeof apiKeyStatus>[0]> = {}) => ({ isActive: true, deactivatedAt: null, expiresAt: null, ...over });
+const key = (over: Partial<Parameters<typeof apiKeyStatus>[0]> = {}) => ({
+  isActive: true,
+  deactivatedAt: null,
+  expiresAt: null,
+  ...over,
+});
 
 describe("API key display status", () => {
   it("Active, Inactive, Expired (past expiry), Deactivated (permanent, wins)", () => {
@@ -11,11 +17,22 @@ describe("API key display status", () => {
     expect(apiKeyStatus(key({ isActive: false }), now)).toBe("Inactive");
     expect(apiKeyStatus(key({ expiresAt: new Date("2030-06-01T11:59:59Z") }), now)).toBe("Expired");
     expect(apiKeyStatus(key({ isActive: false, expiresAt: "2020-01-01T00:00:00Z" }), now)).toBe("Expired");
-    expect(apiKeyStatus(key({ isActive: false, deactivatedAt: new Date(), expiresAt: new Date("2020-01-01") }), now)).toBe("Deactivated");
+    expect(
+      apiKeyStatus(key({ isActive: false, deactivatedAt: new Date(), expiresAt: new Date("2020-01-01") }), now),
+    ).toBe("Deactivated");
   });
   it("only an active key is bright and can be deactivated; a deactivated one cannot be toggled", () => {
-    expect([isDimmed("Active"), isDimmed("Inactive"), isDimmed("Expired"), isDimmed("Deactivated")]).toEqual([false, true, true, true]);
-    expect([canDeactivate("Active"), canDeactivate("Inactive"), canDeactivate("Expired")]).toEqual([true, false, false]);
+    expect([isDimmed("Active"), isDimmed("Inactive"), isDimmed("Expired"), isDimmed("Deactivated")]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect([canDeactivate("Active"), canDeactivate("Inactive"), canDeactivate("Expired")]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect([canToggle("Inactive"), canToggle("Deactivated")]).toEqual([true, false]);
   });
 });

@@ -2,7 +2,11 @@
 
 export type ApiKeyStatus = "Active" | "Inactive" | "Deactivated" | "Expired";
 
-type KeyState = { isActive: boolean; deactivatedAt: Date | string | number | null; expiresAt: Date | string | number | null };
+type KeyState = {
+  isActive: boolean;
+  deactivatedAt: Date | string | number | null;
+  expiresAt: Date | string | number | null;
+};
 
 const time = (value: Date | string | number) => (value instanceof Date ? value.getTime() : new Date(value).getTime());
 

@@ -1,10 +1,11 @@
 // Only a key's sha256 is stored; the key itself is returned once, at creation. A key is checked and its use
 // counted in one UPDATE, so two calls at once cannot both pass a limit.
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys } from "#db/schema";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
-import { apiKeyStatus, keyHashPreview } from "~/models/api-key-status";
 import { randomToken, sha256 } from "~/lib/tokens.server";
+import { apiKeyStatus, keyHashPreview } from "~/models/api-key-status";
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 
@@ -31,7 +32,12 @@ export function publicApiKey(key: ApiKey) {
 }
 export type PublicApiKey = ReturnType<typeof publicApiKey>;
 
-export type NewApiKey = { name: string; description?: string | null; usageLimit?: number | null; expiresAt?: Date | null };
+export type NewApiKey = {
+  name: string;
+  description?: string | null;
+  usageLimit?: number | null;
+  expiresAt?: Date | null;
+};
 
 export function createApiKey(createdById: string, input: NewApiKey) {
   const apiKey = generateApiKey();

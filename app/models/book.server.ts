@@ -1,13 +1,33 @@
+import {
+  bookLinks,
+  books,
+  campaigns,
+  contributionAttachments,
+  contributionRecordings,
+  contributions,
+  podcasts,
+} from "#db/schema";
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { bookLinks, books, campaigns, contributionAttachments, contributionRecordings, contributions, podcasts } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
+
 import { storyTextColumns } from "./contribution.server";
 
 export type Book = typeof books.$inferSelect;
 export type BookTrim = Book["trim"];
 
-export function createBook(input: { ownerId: string; campaignId: string; trim: BookTrim; bleed: boolean; storyCount: number; campaignIds?: string[] | null; coverPhotoKey?: string | null; dedication?: string | null; foreword?: string | null }) {
+export function createBook(input: {
+  ownerId: string;
+  campaignId: string;
+  trim: BookTrim;
+  bleed: boolean;
+  storyCount: number;
+  campaignIds?: string[] | null;
+  coverPhotoKey?: string | null;
+  dedication?: string | null;
+  foreword?: string | null;
+}) {
   return db.insert(books).values(input).returning().get();
 }
 
@@ -31,7 +51,12 @@ export const latestBook = (ownerId: string, campaignId: string | null) =>
   db
     .select()
     .from(books)
-    .where(and(eq(books.ownerId, ownerId), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : isNotNull(books.campaignIds)))
+    .where(
+      and(
+        eq(books.ownerId, ownerId),
+        campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : isNotNull(books.campaignIds),
+      ),
+    )
     .orderBy(desc(books.createdAt))
     .limit(1)
     .get();
@@ -40,13 +65,28 @@ export const latestFinishedBook = (ownerId: string, campaignId: string | null) =
   db
     .select()
     .from(books)
-    .where(and(eq(books.ownerId, ownerId), eq(books.status, "done"), isNotNull(books.fileKey), campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : undefined))
+    .where(
+      and(
+        eq(books.ownerId, ownerId),
+        eq(books.status, "done"),
+        isNotNull(books.fileKey),
+        campaignId ? and(eq(books.campaignId, campaignId), isNull(books.campaignIds)) : undefined,
+      ),
+    )
     .orderBy(desc(books.createdAt))
     .limit(1)
     .get();
 
-export function updateBook(id: string, values: Partial<Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos" | "failure">>) {
-  db.update(books).set({ ...values, updatedAt: new Date() }).where(eq(books.id, id)).run();
+export function updateBook(
+  id: string,
+  values: Partial<
+    Pick<Book, "status" | "storiesDone" | "storyCount" | "pageCount" | "fileKey" | "lowResPhotos" | "failure">
+  >,
+) {
+  db.update(books)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(books.id, id))
+    .run();
 }
 
 export const listBookStories = (campaignId: string) =>
@@ -61,7 +101,14 @@ export const listBookStories = (campaignId: string) =>
       transcript: contributionRecordings.transcript,
     })
     .from(contributions)
-    .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
+    .leftJoin(
+      contributionRecordings,
+      and(
+        eq(contributionRecordings.contributionId, contributions.id),
+        eq(contributionRecordings.status, "ready"),
+        isNull(contributionRecordings.removalRequestedAt),
+      ),
+    )
     .where(eq(contributions.campaignId, campaignId))
     .orderBy(asc(contributions.submittedAt), asc(contributions.id))
     .all();
@@ -73,14 +120,27 @@ export function storyChapters(campaignId: string) {
   const episodes = db
     .select({ audioKey: podcasts.audioKey, title: podcasts.title, chapterStories: podcasts.chapterStories })
     .from(podcasts)
-    .where(and(eq(podcasts.campaignId, campaignId), eq(podcasts.status, "complete"), isNotNull(podcasts.audioKey), isNotNull(podcasts.chapterStories)))
+    .where(
+      and(
+        eq(podcasts.campaignId, campaignId),
+        eq(podcasts.status, "complete"),
+        isNotNull(podcasts.audioKey),
+        isNotNull(podcasts.chapterStories),
+      ),
+    )
     .orderBy(desc(podcasts.completedAt))
     .all();
   const found = new Map<string, StoryChapter>();
   for (const episode of episodes) {
     for (const chapter of episode.chapterStories ?? []) {
       for (const id of chapter.contributionIds) {
-        if (!found.has(id)) found.set(id, { audioKey: episode.audioKey!, episodeTitle: episode.title, chapterTitle: chapter.title, start: chapter.start });
+        if (!found.has(id))
+          found.set(id, {
+            audioKey: episode.audioKey!,
+            episodeTitle: episode.title,
+            chapterTitle: chapter.title,
+            start: chapter.start,
+          });
       }
     }
   }
@@ -89,7 +149,13 @@ export function storyChapters(campaignId: string) {
 
 export const listCollectionPhotos = (campaignIds: string[]) =>
   db
-    .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, contentType: contributionAttachments.contentType, contributorName: contributions.contributorName, campaignId: contributions.campaignId })
+    .select({
+      id: contributionAttachments.id,
+      storageKey: contributionAttachments.storageKey,
+      contentType: contributionAttachments.contentType,
+      contributorName: contributions.contributorName,
+      campaignId: contributions.campaignId,
+    })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .where(inArray(contributions.campaignId, campaignIds))
@@ -131,7 +197,14 @@ export function storyOfBookLink(token: string) {
       .from(bookLinks)
       .innerJoin(contributions, eq(contributions.id, bookLinks.contributionId))
       .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
-      .leftJoin(contributionRecordings, and(eq(contributionRecordings.contributionId, contributions.id), eq(contributionRecordings.status, "ready"), isNull(contributionRecordings.removalRequestedAt)))
+      .leftJoin(
+        contributionRecordings,
+        and(
+          eq(contributionRecordings.contributionId, contributions.id),
+          eq(contributionRecordings.status, "ready"),
+          isNull(contributionRecordings.removalRequestedAt),
+        ),
+      )
       .where(and(eq(bookLinks.token, token), isNull(bookLinks.revokedAt)))
       .get() ?? null
   );

@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { activities, campaigns, invitations } from "#db/schema";
-import { enqueueJob } from "~/lib/queue/queue.server";
-import { wakeJobs } from "~/lib/queue/wake.server";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
-import { recalculateDeliveryDates } from "./collection-order.server";
-import { getDistributionSettings } from "./workflow.server";
-import { publicId, randomToken } from "~/lib/tokens.server";
 import { mergeMailboxes, parseMailbox, type Mailbox } from "~/lib/email-address";
 import { notFound } from "~/lib/http.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { publicId, randomToken } from "~/lib/tokens.server";
+
+import { recalculateDeliveryDates } from "./collection-order.server";
+import { getDistributionSettings } from "./workflow.server";
 
 export type Campaign = typeof campaigns.$inferSelect;
 
@@ -65,7 +67,11 @@ export function listCampaignsWithInvites(ownerId: string) {
       .all();
     for (const row of rows) byCampaign.get(row.campaignId)?.push({ email: row.email, name: row.name });
   }
-  return list.map((c) => ({ ...c, inviteEmails: (byCampaign.get(c.id) ?? []).map((i) => i.email), invitees: byCampaign.get(c.id) ?? [] }));
+  return list.map((c) => ({
+    ...c,
+    inviteEmails: (byCampaign.get(c.id) ?? []).map((i) => i.email),
+    invitees: byCampaign.get(c.id) ?? [],
+  }));
 }
 
 export type NewCampaign = {
@@ -80,13 +86,22 @@ export type NewCampaign = {
 const INSERT_CHUNK = 500;
 
 export function createCampaign(ownerId: string, input: NewCampaign, now = new Date()) {
-  const typed = input.inviteEmails.map((entry) => (typeof entry === "string" ? (parseMailbox(entry) ?? { name: null, email: entry.trim().toLowerCase() }) : entry));
-  const invitees = mergeMailboxes([], typed.filter((i) => i.email));
+  const typed = input.inviteEmails.map((entry) =>
+    typeof entry === "string" ? (parseMailbox(entry) ?? { name: null, email: entry.trim().toLowerCase() }) : entry,
+  );
+  const invitees = mergeMailboxes(
+    [],
+    typed.filter((i) => i.email),
+  );
   const emails = invitees.map((i) => i.email);
   const scheduledDate = input.scheduledDate ?? null;
   const status = scheduledDate && scheduledDate.getTime() > now.getTime() ? "scheduled" : "active";
   const created = db.transaction((tx) => {
-    const last = tx.select({ sortOrder: max(campaigns.sortOrder) }).from(campaigns).where(eq(campaigns.ownerId, ownerId)).get();
+    const last = tx
+      .select({ sortOrder: max(campaigns.sortOrder) })
+      .from(campaigns)
+      .where(eq(campaigns.ownerId, ownerId))
+      .get();
     const campaign = tx
       .insert(campaigns)
       .values({
@@ -103,16 +118,26 @@ export function createCampaign(ownerId: string, input: NewCampaign, now = new Da
       .get();
     for (let i = 0; i < invitees.length; i += INSERT_CHUNK) {
       tx.insert(invitations)
-        .values(invitees.slice(i, i + INSERT_CHUNK).map(({ email, name }) => ({ campaignId: campaign.id, email, name, token: randomToken(), status: "pending" as const })))
+        .values(
+          invitees.slice(i, i + INSERT_CHUNK).map(({ email, name }) => ({
+            campaignId: campaign.id,
+            email,
+            name,
+            token: randomToken(),
+            status: "pending" as const,
+          })),
+        )
         .run();
     }
-    tx.insert(activities).values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` }).run();
+    tx.insert(activities)
+      .values({ type: "campaign_created", userId: ownerId, details: `Created "${campaign.title}"` })
+      .run();
     recalculateDeliveryDates(tx, ownerId, getDistributionSettings(ownerId), now);
-    if (status === "active") enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
+    if (status === "active")
+      enqueueJob("dispatch-invitations", { campaignId: campaign.id }, { dedupeKey: `dispatch:${campaign.id}` });
     return { ...campaign, inviteEmails: emails, invitees, invitedCount: emails.length, contributionCount: 0 };
   });
   if (created.status === "active") wakeJobs();
   return created;
 }
 export type CreatedCampaign = ReturnType<typeof createCampaign>;
-

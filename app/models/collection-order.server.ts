@@ -1,6 +1,7 @@
 // The order of an owner's story collections, and each position's delivery date (spec part 1, §4).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+
 import { db, type DB } from "~/lib/db.server";
 import { deliveryDateFor, type DistributionSettings } from "~/models/delivery-dates";
 
@@ -27,7 +28,13 @@ export function orderedCollectionIds(ownerId: string): string[] {
 
 export type PositionedCollection = { id: string; sortOrder: number; nextDeliveryDate: Date | null };
 
-function writeOrder(tx: Tx, ownerId: string, rows: OrderRow[], settings: DistributionSettings, today: Date): PositionedCollection[] {
+function writeOrder(
+  tx: Tx,
+  ownerId: string,
+  rows: OrderRow[],
+  settings: DistributionSettings,
+  today: Date,
+): PositionedCollection[] {
   let update: { run: (values: Record<string, unknown>) => unknown } | undefined;
   return rows.map((row, index) => {
     const sortOrder = index + 1;
@@ -52,7 +59,14 @@ export type ReorderResult =
 const notFound = { ok: false, status: 404, reason: "not-found" } as const;
 const notExact = { ok: false, status: 400, reason: "not-exact" } as const;
 
-function reorderSlice(ownerId: string, start: number, count: number | null, ids: string[], settings: DistributionSettings, today: Date): ReorderResult {
+function reorderSlice(
+  ownerId: string,
+  start: number,
+  count: number | null,
+  ids: string[],
+  settings: DistributionSettings,
+  today: Date,
+): ReorderResult {
   return db.transaction(
     (tx): ReorderResult => {
       const rows = orderedRows(tx, ownerId);
@@ -61,7 +75,8 @@ function reorderSlice(ownerId: string, start: number, count: number | null, ids:
       if (ids.some((id) => !byId.has(id))) return notFound;
       const slice = rows.slice(start, count === null ? undefined : start + count);
       const sliceIds = new Set(slice.map((r) => r.id));
-      if (new Set(ids).size !== ids.length || ids.length !== slice.length || ids.some((id) => !sliceIds.has(id))) return notExact;
+      if (new Set(ids).size !== ids.length || ids.length !== slice.length || ids.some((id) => !sliceIds.has(id)))
+        return notExact;
       const next = [...rows.slice(0, start), ...ids.map((id) => byId.get(id)!), ...rows.slice(start + slice.length)];
       return { ok: true, collections: writeOrder(tx, ownerId, next, settings, today) };
     },
@@ -73,13 +88,26 @@ export function reorderCollections(ownerId: string, ids: string[], settings: Dis
   return reorderSlice(ownerId, 0, null, ids, settings, today);
 }
 
-export function reorderPage(ownerId: string, offset: number, pageSize: number, ids: string[], settings: DistributionSettings, today = new Date()) {
+export function reorderPage(
+  ownerId: string,
+  offset: number,
+  pageSize: number,
+  ids: string[],
+  settings: DistributionSettings,
+  today = new Date(),
+) {
   return reorderSlice(ownerId, Math.max(0, offset), pageSize, ids, settings, today);
 }
 
 export type MoveResult = { ok: true; index: number } | { ok: false; status: 404 };
 
-export function moveCollection(ownerId: string, campaignId: string, direction: "up" | "down", settings: DistributionSettings, today = new Date()): MoveResult {
+export function moveCollection(
+  ownerId: string,
+  campaignId: string,
+  direction: "up" | "down",
+  settings: DistributionSettings,
+  today = new Date(),
+): MoveResult {
   return db.transaction(
     (tx): MoveResult => {
       const rows = orderedRows(tx, ownerId);

@@ -1,20 +1,34 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { contactGroupMembers, contactGroups, contacts } from "#db/schema";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 export type ContactGroup = typeof contactGroups.$inferSelect;
-export type ContactGroupInput = { name: string; description?: string | null; isDefault?: boolean; contactIds?: readonly string[] };
-export type ContactGroupResult = { ok: true; group: ContactGroup } | { ok: false; error: "not-found" | "unknown-contact" };
+export type ContactGroupInput = {
+  name: string;
+  description?: string | null;
+  isDefault?: boolean;
+  contactIds?: readonly string[];
+};
+export type ContactGroupResult =
+  { ok: true; group: ContactGroup } | { ok: false; error: "not-found" | "unknown-contact" };
 export type MembershipResult = { ok: true } | { ok: false; error: "not-found" | "unknown-contact" };
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 export function listContactGroups(ownerId: string) {
-  return db.select().from(contactGroups).where(eq(contactGroups.ownerId, ownerId)).orderBy(asc(contactGroups.name)).all();
+  return db
+    .select()
+    .from(contactGroups)
+    .where(eq(contactGroups.ownerId, ownerId))
+    .orderBy(asc(contactGroups.name))
+    .all();
 }
 
 export function getOwnedContactGroup(ownerId: string, groupId: string) {
-  return db.query.contactGroups.findFirst({ where: and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId)) });
+  return db.query.contactGroups.findFirst({
+    where: and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId)),
+  });
 }
 
 export async function listGroupContacts(ownerId: string, groupId: string) {
@@ -63,7 +77,11 @@ export function listGroupContactIds(groupId: string) {
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 function ownedGroup(tx: Tx, ownerId: string, groupId: string) {
-  return tx.select().from(contactGroups).where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId))).get();
+  return tx
+    .select()
+    .from(contactGroups)
+    .where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId)))
+    .get();
 }
 
 function allOwnedContacts(tx: Tx, ownerId: string, contactIds: readonly string[]) {
@@ -118,7 +136,12 @@ export function createContactGroup(ownerId: string, input: ContactGroupInput): C
     if (input.contactIds && !allOwnedContacts(tx, ownerId, input.contactIds)) fail("unknown-contact");
     const group = tx
       .insert(contactGroups)
-      .values({ ownerId, name: input.name.trim(), description: blankToNull(input.description), isDefault: input.isDefault ?? false })
+      .values({
+        ownerId,
+        name: input.name.trim(),
+        description: blankToNull(input.description),
+        isDefault: input.isDefault ?? false,
+      })
       .returning()
       .get();
     if (group.isDefault) clearOtherDefaults(tx, ownerId, group.id);
@@ -127,7 +150,11 @@ export function createContactGroup(ownerId: string, input: ContactGroupInput): C
   });
 }
 
-export function updateContactGroup(ownerId: string, groupId: string, patch: Partial<ContactGroupInput>): ContactGroupResult {
+export function updateContactGroup(
+  ownerId: string,
+  groupId: string,
+  patch: Partial<ContactGroupInput>,
+): ContactGroupResult {
   return inTransaction((tx) => {
     if (!ownedGroup(tx, ownerId, groupId)) fail("not-found");
     if (patch.contactIds && !allOwnedContacts(tx, ownerId, patch.contactIds)) fail("unknown-contact");
@@ -149,7 +176,12 @@ export function updateContactGroup(ownerId: string, groupId: string, patch: Part
 }
 
 export function deleteContactGroup(ownerId: string, groupId: string) {
-  return db.delete(contactGroups).where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId))).run().changes > 0;
+  return (
+    db
+      .delete(contactGroups)
+      .where(and(eq(contactGroups.id, groupId), eq(contactGroups.ownerId, ownerId)))
+      .run().changes > 0
+  );
 }
 
 export function setGroupContacts(ownerId: string, groupId: string, contactIds: readonly string[]): MembershipResult {
@@ -174,7 +206,9 @@ export function removeContactFromGroup(ownerId: string, groupId: string, contact
   return inTransaction((tx) => {
     if (!ownedGroup(tx, ownerId, groupId)) fail("not-found");
     if (!allOwnedContacts(tx, ownerId, [contactId])) fail("unknown-contact");
-    tx.delete(contactGroupMembers).where(and(eq(contactGroupMembers.groupId, groupId), eq(contactGroupMembers.contactId, contactId))).run();
+    tx.delete(contactGroupMembers)
+      .where(and(eq(contactGroupMembers.groupId, groupId), eq(contactGroupMembers.contactId, contactId)))
+      .run();
     return { ok: true as const };
   });
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, not, like, sql } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, newsletters } from "#db/schema";
+import { and, asc, eq, like, not, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 const photoColumns = {
@@ -9,20 +10,38 @@ const photoColumns = {
   contentType: contributionAttachments.contentType,
 };
 
-export type NewAttachment = { contributionId: string; storageKey: string; fileName: string; contentType: string; size: number };
+export type NewAttachment = {
+  contributionId: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+};
 
 export function addAttachment(input: NewAttachment) {
   return db.insert(contributionAttachments).values(input).returning().get();
 }
 
 export function hasAttachments(contributionId: string) {
-  return db.select({ id: contributionAttachments.id }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, contributionId)).limit(1).get() !== undefined;
+  return (
+    db
+      .select({ id: contributionAttachments.id })
+      .from(contributionAttachments)
+      .where(eq(contributionAttachments.contributionId, contributionId))
+      .limit(1)
+      .get() !== undefined
+  );
 }
 
 /** A campaign's photos, oldest first. Callers check ownership first (requireOwnedCampaign). */
 const campaignPhotos = preparedPerConnection((d) =>
   d
-    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, fileName: contributionAttachments.fileName, storageKey: contributionAttachments.storageKey })
+    .select({
+      id: contributionAttachments.id,
+      contributionId: contributionAttachments.contributionId,
+      fileName: contributionAttachments.fileName,
+      storageKey: contributionAttachments.storageKey,
+    })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .where(eq(contributions.campaignId, sql.placeholder("campaignId")))
@@ -57,7 +76,12 @@ export function deleteOwnedPhoto(ownerId: string, campaignId: string, photoId: s
 
 export function photosStoredAsSent(prefix: string, limit: number) {
   return db
-    .select({ id: contributionAttachments.id, storageKey: contributionAttachments.storageKey, fileName: contributionAttachments.fileName, contentType: contributionAttachments.contentType })
+    .select({
+      id: contributionAttachments.id,
+      storageKey: contributionAttachments.storageKey,
+      fileName: contributionAttachments.fileName,
+      contentType: contributionAttachments.contentType,
+    })
     .from(contributionAttachments)
     .where(not(like(contributionAttachments.storageKey, `${prefix}%`)))
     .orderBy(asc(contributionAttachments.createdAt))
@@ -66,7 +90,11 @@ export function photosStoredAsSent(prefix: string, limit: number) {
 }
 
 export function getPhotoByStorageKey(storageKey: string) {
-  return db.select(photoColumns).from(contributionAttachments).where(eq(contributionAttachments.storageKey, storageKey)).get();
+  return db
+    .select(photoColumns)
+    .from(contributionAttachments)
+    .where(eq(contributionAttachments.storageKey, storageKey))
+    .get();
 }
 
 export function getPhotoById(id: string) {
@@ -74,7 +102,11 @@ export function getPhotoById(id: string) {
 }
 
 /** False when the row no longer names `fromKey` (removed, or re-encoded meanwhile by another request). */
-export function replacePhotoFile(id: string, fromKey: string, next: { storageKey: string; contentType: string; size: number; fileName: string }) {
+export function replacePhotoFile(
+  id: string,
+  fromKey: string,
+  next: { storageKey: string; contentType: string; size: number; fileName: string },
+) {
   return db.transaction(() => {
     const changed = db
       .update(contributionAttachments)
@@ -93,7 +125,8 @@ export function forgetUnreadablePhoto(id: string, storageKey: string) {
       .delete(contributionAttachments)
       .where(and(eq(contributionAttachments.id, id), eq(contributionAttachments.storageKey, storageKey)))
       .run().changes;
-    if (changed > 0) db.update(newsletters).set({ coverImageKey: null }).where(eq(newsletters.coverImageKey, storageKey)).run();
+    if (changed > 0)
+      db.update(newsletters).set({ coverImageKey: null }).where(eq(newsletters.coverImageKey, storageKey)).run();
     return changed > 0;
   });
 }

@@ -1,15 +1,29 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import { campaigns, contributionDocuments, contributions } from "#db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 
-export type NewDocument = { contributionId: string; storageKey: string; fileName: string; contentType: string; size: number };
+export type NewDocument = {
+  contributionId: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+};
 
 export function addDocument(input: NewDocument) {
   return db.insert(contributionDocuments).values(input).returning().get();
 }
 
 export function hasDocuments(contributionId: string) {
-  return db.select({ id: contributionDocuments.id }).from(contributionDocuments).where(eq(contributionDocuments.contributionId, contributionId)).limit(1).get() !== undefined;
+  return (
+    db
+      .select({ id: contributionDocuments.id })
+      .from(contributionDocuments)
+      .where(eq(contributionDocuments.contributionId, contributionId))
+      .limit(1)
+      .get() !== undefined
+  );
 }
 
 /** A campaign's documents, oldest first. Callers check ownership first (requireOwnedCampaign). */
@@ -45,7 +59,11 @@ export function documentNamesOf(contributionId: string) {
 
 export function getOwnedDocument(ownerId: string, campaignId: string, documentId: string) {
   return db
-    .select({ id: contributionDocuments.id, storageKey: contributionDocuments.storageKey, fileName: contributionDocuments.fileName })
+    .select({
+      id: contributionDocuments.id,
+      storageKey: contributionDocuments.storageKey,
+      fileName: contributionDocuments.fileName,
+    })
     .from(contributionDocuments)
     .innerJoin(contributions, eq(contributions.id, contributionDocuments.contributionId))
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))

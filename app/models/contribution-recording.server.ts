@@ -1,5 +1,14 @@
+import {
+  campaigns,
+  contributionAttachments,
+  contributionDocuments,
+  contributionRecordings,
+  contributions,
+  invitations,
+  newsletterStories,
+} from "#db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributionDocuments, contributionRecordings, contributions, invitations, newsletterStories } from "#db/schema";
+
 import { db, preparedPerConnection, type DB } from "~/lib/db.server";
 
 export type Recording = typeof contributionRecordings.$inferSelect;
@@ -7,16 +16,28 @@ export type NewRecording = typeof contributionRecordings.$inferInsert;
 
 /** Inserts once per story: a second delivery of the same reply finds the first (undefined here). */
 export function insertRecording(values: NewRecording) {
-  return db.insert(contributionRecordings).values(values).onConflictDoNothing({ target: contributionRecordings.contributionId }).returning().get();
+  return db
+    .insert(contributionRecordings)
+    .values(values)
+    .onConflictDoNothing({ target: contributionRecordings.contributionId })
+    .returning()
+    .get();
 }
 
-export const getRecording = (id: string) => db.select().from(contributionRecordings).where(eq(contributionRecordings.id, id)).get();
+export const getRecording = (id: string) =>
+  db.select().from(contributionRecordings).where(eq(contributionRecordings.id, id)).get();
 
 export const recordingOfContribution = (contributionId: string) =>
   db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, contributionId)).get();
 
 export function markRecordingReady(id: string, normalizedKey: string, durationSeconds: number) {
-  return db.update(contributionRecordings).set({ status: "ready", normalizedKey, durationSeconds, reason: null }).where(eq(contributionRecordings.id, id)).run().changes > 0;
+  return (
+    db
+      .update(contributionRecordings)
+      .set({ status: "ready", normalizedKey, durationSeconds, reason: null })
+      .where(eq(contributionRecordings.id, id))
+      .run().changes > 0
+  );
 }
 
 export function markRecordingRefused(id: string, reason: string) {
@@ -25,7 +46,8 @@ export function markRecordingRefused(id: string, reason: string) {
 
 export function markRemovalRequested(id: string, at: Date) {
   const row = getRecording(id);
-  if (row && !row.removalRequestedAt) db.update(contributionRecordings).set({ removalRequestedAt: at }).where(eq(contributionRecordings.id, id)).run();
+  if (row && !row.removalRequestedAt)
+    db.update(contributionRecordings).set({ removalRequestedAt: at }).where(eq(contributionRecordings.id, id)).run();
   return row;
 }
 
@@ -33,7 +55,13 @@ export function markRemovalRequested(id: string, at: Date) {
 export function markRemovalsRequested(database: DB, removals: { id: string; requestedAt: Date }[]) {
   return database.transaction((tx) =>
     removals.reduce(
-      (marked, r) => marked + tx.update(contributionRecordings).set({ removalRequestedAt: r.requestedAt }).where(and(eq(contributionRecordings.id, r.id), isNull(contributionRecordings.removalRequestedAt))).run().changes,
+      (marked, r) =>
+        marked +
+        tx
+          .update(contributionRecordings)
+          .set({ removalRequestedAt: r.requestedAt })
+          .where(and(eq(contributionRecordings.id, r.id), isNull(contributionRecordings.removalRequestedAt)))
+          .run().changes,
       0,
     ),
   );
@@ -42,10 +70,22 @@ export function markRemovalsRequested(database: DB, removals: { id: string; requ
 /** The copies published newsletters made of its text go too. Returns the stored files its rows named, to remove after. */
 export function deleteStoryRows(contributionId: string, database: DB = db): string[] | null {
   return database.transaction((tx) => {
-    const story = tx.select({ id: contributions.id }).from(contributions).where(eq(contributions.id, contributionId)).get();
+    const story = tx
+      .select({ id: contributions.id })
+      .from(contributions)
+      .where(eq(contributions.id, contributionId))
+      .get();
     if (!story) return null;
-    const photos = tx.select({ key: contributionAttachments.storageKey }).from(contributionAttachments).where(eq(contributionAttachments.contributionId, contributionId)).all();
-    const documents = tx.select({ key: contributionDocuments.storageKey }).from(contributionDocuments).where(eq(contributionDocuments.contributionId, contributionId)).all();
+    const photos = tx
+      .select({ key: contributionAttachments.storageKey })
+      .from(contributionAttachments)
+      .where(eq(contributionAttachments.contributionId, contributionId))
+      .all();
+    const documents = tx
+      .select({ key: contributionDocuments.storageKey })
+      .from(contributionDocuments)
+      .where(eq(contributionDocuments.contributionId, contributionId))
+      .all();
     const recordings = tx
       .select({ original: contributionRecordings.originalKey, normalized: contributionRecordings.normalizedKey })
       .from(contributionRecordings)
@@ -53,7 +93,11 @@ export function deleteStoryRows(contributionId: string, database: DB = db): stri
       .all();
     tx.delete(newsletterStories).where(eq(newsletterStories.contributionId, contributionId)).run();
     tx.delete(contributions).where(eq(contributions.id, contributionId)).run();
-    return [...photos.map((p) => p.key), ...documents.map((d) => d.key), ...recordings.flatMap((r) => [r.original, r.normalized])].filter((key): key is string => Boolean(key));
+    return [
+      ...photos.map((p) => p.key),
+      ...documents.map((d) => d.key),
+      ...recordings.flatMap((r) => [r.original, r.normalized]),
+    ].filter((key): key is string => Boolean(key));
   });
 }
 
@@ -101,7 +145,9 @@ export function getOwnedRecording(ownerId: string, campaignId: string, recording
     .from(contributionRecordings)
     .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
-    .where(and(eq(contributionRecordings.id, recordingId), eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
+    .where(
+      and(eq(contributionRecordings.id, recordingId), eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)),
+    )
     .get()?.recording;
 }
 

@@ -1,9 +1,18 @@
-import { displayAddress } from "~/lib/display-address";
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { activities, campaigns, contributionAttachments, contributionRecordings, contributions, invitations, users } from "#db/schema";
-import { db, preparedPerConnection } from "~/lib/db.server";
-import { countWords } from "~/lib/word-count";
 import type { ForwardedMessage, RefusedAttachment } from "#db/enums";
+import {
+  activities,
+  campaigns,
+  contributionAttachments,
+  contributionRecordings,
+  contributions,
+  invitations,
+  users,
+} from "#db/schema";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+
+import { db, preparedPerConnection } from "~/lib/db.server";
+import { displayAddress } from "~/lib/display-address";
+import { countWords } from "~/lib/word-count";
 
 export type Contribution = typeof contributions.$inferSelect;
 
@@ -84,7 +93,13 @@ export function createContribution(input: NewContribution): Contribution {
       const same = tx
         .select()
         .from(contributions)
-        .where(and(isNull(contributions.invitationId), eq(contributions.messageId, input.messageId), eq(contributions.campaignId, input.campaignId)))
+        .where(
+          and(
+            isNull(contributions.invitationId),
+            eq(contributions.messageId, input.messageId),
+            eq(contributions.campaignId, input.campaignId),
+          ),
+        )
         .get();
       if (same) return same;
     }
@@ -113,27 +128,48 @@ export function createContribution(input: NewContribution): Contribution {
       return tx
         .select()
         .from(contributions)
-        .where(and(eq(contributions.invitationId, invitation!.id), eq(contributions.messageId, input.messageId!), eq(contributions.campaignId, input.campaignId)))
+        .where(
+          and(
+            eq(contributions.invitationId, invitation!.id),
+            eq(contributions.messageId, input.messageId!),
+            eq(contributions.campaignId, input.campaignId),
+          ),
+        )
         .get()!;
     }
 
     // Answered, whichever way the story came; an unsubscribe still holds (no newsletter, no thanks).
     if (invitation) {
       tx.update(invitations)
-        .set({ status: sql`case when ${invitations.status} = 'unsubscribed' then 'unsubscribed' else 'answered' end`, respondedAt: sql`coalesce(${invitations.respondedAt}, ${Date.now()})` })
+        .set({
+          status: sql`case when ${invitations.status} = 'unsubscribed' then 'unsubscribed' else 'answered' end`,
+          respondedAt: sql`coalesce(${invitations.respondedAt}, ${Date.now()})`,
+        })
         .where(eq(invitations.id, invitation.id))
         .run();
     }
-    const who = inserted.contributorName ?? (inserted.contributorEmail ? displayAddress(inserted.contributorEmail) : null) ?? "Anonymous Contributor";
+    const who =
+      inserted.contributorName ??
+      (inserted.contributorEmail ? displayAddress(inserted.contributorEmail) : null) ??
+      "Anonymous Contributor";
     tx.insert(activities)
-      .values({ type: "story_submitted", userId: campaign.ownerId, details: `${who} shared a story for "${campaign.title}"` })
+      .values({
+        type: "story_submitted",
+        userId: campaign.ownerId,
+        details: `${who} shared a story for "${campaign.title}"`,
+      })
       .run();
     return inserted;
   });
 }
 
 /** A foreign or missing id gives undefined, so callers answer 404 for both alike. */
-export function renameContributor(ownerId: string, contributionId: string, contributorName: string | null, campaignId?: string) {
+export function renameContributor(
+  ownerId: string,
+  contributionId: string,
+  contributorName: string | null,
+  campaignId?: string,
+) {
   const owned = db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -148,17 +184,27 @@ export function renameContributor(ownerId: string, contributionId: string, contr
 
 /** The text as it arrived is kept the first time, never overwritten by a later edit (decision 0136). */
 export function editStoryText(ownerId: string, campaignId: string, contributionId: string, storyContent: string) {
-  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+  const owned = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
     .update(contributions)
-    .set({ storyContent, wordCount: countWords(storyContent), originalStoryContent: sql`coalesce(${contributions.originalStoryContent}, ${contributions.storyContent})` })
+    .set({
+      storyContent,
+      wordCount: countWords(storyContent),
+      originalStoryContent: sql`coalesce(${contributions.originalStoryContent}, ${contributions.storyContent})`,
+    })
     .where(and(eq(contributions.id, contributionId), inArray(contributions.campaignId, owned)))
     .returning()
     .get();
 }
 
 export function setStoryTitle(ownerId: string, campaignId: string, contributionId: string, title: string | null) {
-  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+  const owned = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
     .update(contributions)
     .set({ title })
@@ -167,12 +213,26 @@ export function setStoryTitle(ownerId: string, campaignId: string, contributionI
     .get();
 }
 
-export function setReplyReading(ownerId: string, campaignId: string, contributionId: string, replyReading: "whole" | "cut") {
-  const owned = db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
+export function setReplyReading(
+  ownerId: string,
+  campaignId: string,
+  contributionId: string,
+  replyReading: "whole" | "cut",
+) {
+  const owned = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.id, campaignId)));
   return db
     .update(contributions)
     .set({ replyReading })
-    .where(and(eq(contributions.id, contributionId), eq(contributions.submissionMethod, "email"), inArray(contributions.campaignId, owned)))
+    .where(
+      and(
+        eq(contributions.id, contributionId),
+        eq(contributions.submissionMethod, "email"),
+        inArray(contributions.campaignId, owned),
+      ),
+    )
     .returning({ id: contributions.id })
     .get();
 }
@@ -222,7 +282,11 @@ export function storyToThank(contributionId: string) {
     .all()
     .map((photo) => photo.fileName);
   const recording = db
-    .select({ id: contributionRecordings.id, status: contributionRecordings.status, fileName: contributionRecordings.originalFileName })
+    .select({
+      id: contributionRecordings.id,
+      status: contributionRecordings.status,
+      fileName: contributionRecordings.originalFileName,
+    })
     .from(contributionRecordings)
     .where(eq(contributionRecordings.contributionId, contributionId))
     .get();

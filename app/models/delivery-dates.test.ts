@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { deliveryDateFor, deliveryDates, formatDeliveryDate, type DistributionSettings } from "./delivery-dates";
 
 const utc = (ymd: string, time = "00:00:00") => new Date(`${ymd}T${time}Z`);
 const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-const series = (settings: DistributionSettings, count: number, today: Date) => deliveryDates(settings, count, today).map(ymd);
+const series = (settings: DistributionSettings, count: number, today: Date) =>
+  deliveryDates(settings, count, today).map(ymd);
 
 const TODAY = utc("2025-01-01", "15:30:00");
 
 describe("deliveryDateFor: modes without a date", () => {
   it.each(["manual", "immediate"] as const)("%s gives null for every position", (mode) => {
-    const settings: DistributionSettings = { mode, scheduledDate: utc("2025-02-01"), dayOfWeek: 1, dayOfMonth: 5, monthOfYear: 3 };
+    const settings: DistributionSettings = {
+      mode,
+      scheduledDate: utc("2025-02-01"),
+      dayOfWeek: 1,
+      dayOfMonth: 5,
+      monthOfYear: 3,
+    };
     expect(series(settings, 3, TODAY)).toEqual([null, null, null]);
   });
 
@@ -21,7 +29,11 @@ describe("deliveryDateFor: modes without a date", () => {
 
 describe("deliveryDateFor: scheduled", () => {
   it("is the start date plus index days", () => {
-    expect(series({ mode: "scheduled", scheduledDate: utc("2025-03-10") }, 3, TODAY)).toEqual(["2025-03-10", "2025-03-11", "2025-03-12"]);
+    expect(series({ mode: "scheduled", scheduledDate: utc("2025-03-10") }, 3, TODAY)).toEqual([
+      "2025-03-10",
+      "2025-03-11",
+      "2025-03-12",
+    ]);
   });
 
   it("crosses month and year ends", () => {
@@ -57,8 +69,12 @@ describe("deliveryDateFor: weekly", () => {
   });
 
   it("moves to the following week when the weekday has passed, Sunday = 0", () => {
-    expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 0, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe("2027-01-10");
-    expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 1, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe("2027-01-11");
+    expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 0, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe(
+      "2027-01-10",
+    );
+    expect(ymd(deliveryDateFor({ mode: "weekly", dayOfWeek: 1, scheduledDate: utc("2027-01-05") }, 0, TODAY))).toBe(
+      "2027-01-11",
+    );
   });
 
   it("needs a valid dayOfWeek", () => {
@@ -134,7 +150,11 @@ describe("deliveryDateFor: quarterly", () => {
 
 describe("deliveryDateFor: yearly", () => {
   it("steps one year per position on the chosen month and day", () => {
-    expect(series({ mode: "yearly", monthOfYear: 6, dayOfMonth: 15 }, 3, TODAY)).toEqual(["2025-06-15", "2026-06-15", "2027-06-15"]);
+    expect(series({ mode: "yearly", monthOfYear: 6, dayOfMonth: 15 }, 3, TODAY)).toEqual([
+      "2025-06-15",
+      "2026-06-15",
+      "2027-06-15",
+    ]);
   });
 
   it("starts next year when this year's date has passed", () => {
@@ -143,9 +163,19 @@ describe("deliveryDateFor: yearly", () => {
   });
 
   it("moves Feb 29 to Feb 28 in non-leap years and keeps it in leap years", () => {
-    const s: DistributionSettings = { mode: "yearly", monthOfYear: 2, dayOfMonth: 29, scheduledDate: utc("2028-01-01") };
+    const s: DistributionSettings = {
+      mode: "yearly",
+      monthOfYear: 2,
+      dayOfMonth: 29,
+      scheduledDate: utc("2028-01-01"),
+    };
     expect(series(s, 5, TODAY)).toEqual(["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"]);
-    const from2027: DistributionSettings = { mode: "yearly", monthOfYear: 2, dayOfMonth: 29, scheduledDate: utc("2027-01-10") };
+    const from2027: DistributionSettings = {
+      mode: "yearly",
+      monthOfYear: 2,
+      dayOfMonth: 29,
+      scheduledDate: utc("2027-01-10"),
+    };
     expect(series(from2027, 2, TODAY)).toEqual(["2027-02-28", "2028-02-29"]);
   });
 

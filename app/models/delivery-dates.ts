@@ -1,5 +1,6 @@
 // The delivery-date rule (spec part 1, §4), in UTC days only: local-time getters would shift a stored date by a day.
 import type { DistributionMode } from "#db/enums";
+
 import { formatDay } from "../lib/format-date";
 
 export type { DistributionMode };
@@ -81,6 +82,14 @@ export function formatDeliveryDate(date: Date | null | undefined): string {
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export const dayToDate = (day: string | null) => (day ? new Date(`${day}T00:00:00.000Z`) : null);
 
-export function toDistributionSettings(d: Omit<DistributionSettings, "scheduledDate"> & { scheduledDate: string | null }): DistributionSettings {
-  return { mode: d.mode, scheduledDate: dayToDate(d.scheduledDate), dayOfWeek: d.dayOfWeek, dayOfMonth: d.dayOfMonth, monthOfYear: d.monthOfYear };
+export function toDistributionSettings(
+  d: Omit<DistributionSettings, "scheduledDate"> & { scheduledDate: string | null },
+): DistributionSettings {
+  return {
+    mode: d.mode,
+    scheduledDate: dayToDate(d.scheduledDate),
+    dayOfWeek: d.dayOfWeek,
+    dayOfMonth: d.dayOfMonth,
+    monthOfYear: d.monthOfYear,
+  };
 }

@@ -1,12 +1,14 @@
 // Addresses Mailgun reported as bounced or complaining: suppressed, and the owner's contact and open invitations marked (decision 0143).
-import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { campaigns, contacts, invitations, newsletters, suppressedAddresses } from "#db/schema";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 export type DeliveryProblemKind = "undeliverable" | "unsubscribed";
 export type DeliveryProblem = { kind: DeliveryProblemKind; reason: string; at: Date };
 
-const sameAddress = (column: typeof contacts.email | typeof invitations.email, email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+const sameAddress = (column: typeof contacts.email | typeof invitations.email, email: string) =>
+  sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
 export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitationId: string | null } | null {
   const [kind, id] = (key ?? "").split(":");
@@ -28,7 +30,12 @@ export function ownerOfOutboxKey(key: string | null): { ownerId: string; invitat
 }
 
 /** A complaint outranks a bounce: an unsubscribed contact stays unsubscribed. */
-export function markDeliveryProblem(ownerId: string, email: string, problem: DeliveryProblem, everyoneElse?: DeliveryProblem) {
+export function markDeliveryProblem(
+  ownerId: string,
+  email: string,
+  problem: DeliveryProblem,
+  everyoneElse?: DeliveryProblem,
+) {
   return db.transaction(() => {
     suppress(ownerId, email, problem);
     if (everyoneElse) suppress(null, email, everyoneElse);
@@ -51,7 +58,10 @@ export function markDeliveryProblem(ownerId: string, email: string, problem: Del
         and(
           inArray(invitations.campaignId, owned),
           sameAddress(invitations.email, email),
-          inArray(invitations.status, problem.kind === "undeliverable" ? ["pending", "sent"] : ["pending", "sent", "failed"]),
+          inArray(
+            invitations.status,
+            problem.kind === "undeliverable" ? ["pending", "sent"] : ["pending", "sent", "failed"],
+          ),
         ),
       )
       .run();
@@ -62,11 +72,20 @@ export function markDeliveryProblem(ownerId: string, email: string, problem: Del
 function suppress(ownerId: string | null, email: string, problem: DeliveryProblem) {
   const address = email.trim().toLowerCase();
   const scope = ownerId === null ? isNull(suppressedAddresses.ownerId) : eq(suppressedAddresses.ownerId, ownerId);
-  const existing = db.select().from(suppressedAddresses).where(and(scope, eq(suppressedAddresses.email, address))).get();
+  const existing = db
+    .select()
+    .from(suppressedAddresses)
+    .where(and(scope, eq(suppressedAddresses.email, address)))
+    .get();
   if (!existing) {
-    db.insert(suppressedAddresses).values({ ownerId, email: address, kind: problem.kind, reason: problem.reason, createdAt: problem.at }).run();
+    db.insert(suppressedAddresses)
+      .values({ ownerId, email: address, kind: problem.kind, reason: problem.reason, createdAt: problem.at })
+      .run();
   } else if (!(existing.kind === "unsubscribed" && problem.kind === "undeliverable")) {
-    db.update(suppressedAddresses).set({ kind: problem.kind, reason: problem.reason, createdAt: problem.at }).where(eq(suppressedAddresses.id, existing.id)).run();
+    db.update(suppressedAddresses)
+      .set({ kind: problem.kind, reason: problem.reason, createdAt: problem.at })
+      .where(eq(suppressedAddresses.id, existing.id))
+      .run();
   }
 }
 
@@ -77,16 +96,32 @@ export function blockedAddresses(ownerId: string, among?: readonly string[]): Ma
   if (wanted && wanted.length === 0) return new Map();
   const out = new Map<string, Blocked>();
   const suppressed = db
-    .select({ email: suppressedAddresses.email, kind: suppressedAddresses.kind, reason: suppressedAddresses.reason, ownerId: suppressedAddresses.ownerId })
+    .select({
+      email: suppressedAddresses.email,
+      kind: suppressedAddresses.kind,
+      reason: suppressedAddresses.reason,
+      ownerId: suppressedAddresses.ownerId,
+    })
     .from(suppressedAddresses)
-    .where(and(or(eq(suppressedAddresses.ownerId, ownerId), isNull(suppressedAddresses.ownerId)), wanted ? inArray(suppressedAddresses.email, wanted) : undefined))
+    .where(
+      and(
+        or(eq(suppressedAddresses.ownerId, ownerId), isNull(suppressedAddresses.ownerId)),
+        wanted ? inArray(suppressedAddresses.email, wanted) : undefined,
+      ),
+    )
     .all()
     .sort((a, b) => Number(a.ownerId === null) - Number(b.ownerId === null));
   for (const row of suppressed) if (!out.has(row.email)) out.set(row.email, { kind: row.kind, reason: row.reason });
   const marked = db
     .select({ email: contacts.email, kind: contacts.deliveryStatus, reason: contacts.deliveryProblem })
     .from(contacts)
-    .where(and(eq(contacts.ownerId, ownerId), ne(contacts.deliveryStatus, "ok"), wanted ? inArray(sql`lower(${contacts.email})`, wanted) : undefined))
+    .where(
+      and(
+        eq(contacts.ownerId, ownerId),
+        ne(contacts.deliveryStatus, "ok"),
+        wanted ? inArray(sql`lower(${contacts.email})`, wanted) : undefined,
+      ),
+    )
     .all();
   for (const r of marked) {
     const email = r.email.trim().toLowerCase();
@@ -95,7 +130,8 @@ export function blockedAddresses(ownerId: string, among?: readonly string[]): Ma
   return out;
 }
 
-export const blockedAddress = (ownerId: string, email: string): Blocked | undefined => blockedAddresses(ownerId, [email]).get(email.trim().toLowerCase());
+export const blockedAddress = (ownerId: string, email: string): Blocked | undefined =>
+  blockedAddresses(ownerId, [email]).get(email.trim().toLowerCase());
 
 export function contactByAddress(ownerId: string, email: string) {
   return db
@@ -123,7 +159,13 @@ export function isInvitedTo(campaignId: string, email: string) {
 }
 
 /** False when the invitation is no longer 'failed' (a double submit already corrected it). */
-export function correctInvitationAddress(ownerId: string, invitationId: string, oldEmail: string, email: string, at: Date) {
+export function correctInvitationAddress(
+  ownerId: string,
+  invitationId: string,
+  oldEmail: string,
+  email: string,
+  at: Date,
+) {
   const corrected =
     db
       .update(invitations)
@@ -133,7 +175,13 @@ export function correctInvitationAddress(ownerId: string, invitationId: string, 
   if (corrected && !contactByAddress(ownerId, email)) {
     db.update(contacts)
       .set({ email, deliveryStatus: "ok", deliveryProblem: null, deliveryProblemAt: null, updatedAt: at })
-      .where(and(eq(contacts.ownerId, ownerId), sameAddress(contacts.email, oldEmail), eq(contacts.deliveryStatus, "undeliverable")))
+      .where(
+        and(
+          eq(contacts.ownerId, ownerId),
+          sameAddress(contacts.email, oldEmail),
+          eq(contacts.deliveryStatus, "undeliverable"),
+        ),
+      )
       .run();
   }
   return corrected;

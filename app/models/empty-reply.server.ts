@@ -1,5 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
 import { emptyReplies } from "#db/schema";
+import { desc, eq, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type EmptyReply = typeof emptyReplies.$inferSelect;

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { MAX_REMINDERS } from "#db/enums";
 import { campaigns, contributions, emailOutbox, invitations, users, workflowSettings } from "#db/schema";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 export type Invitation = typeof invitations.$inferSelect;
@@ -52,7 +53,13 @@ export function recordReminder(invitationId: string, expectedCount: number, at: 
     db
       .update(invitations)
       .set({ reminderCount: expectedCount + 1, lastReminderAt: at })
-      .where(and(eq(invitations.id, invitationId), eq(invitations.reminderCount, expectedCount), eq(invitations.status, "sent")))
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          eq(invitations.reminderCount, expectedCount),
+          eq(invitations.status, "sent"),
+        ),
+      )
       .run().changes === 1
   );
 }
@@ -107,7 +114,9 @@ function maxRemindersOf() {
   return {
     own,
     global,
-    maxReminders: sql<number>`coalesce(${own.maxReminders}, ${global.maxReminders}, ${MAX_REMINDERS.default})`.mapWith(Number),
+    maxReminders: sql<number>`coalesce(${own.maxReminders}, ${global.maxReminders}, ${MAX_REMINDERS.default})`.mapWith(
+      Number,
+    ),
   };
 }
 
@@ -122,7 +131,9 @@ const campaignInvitations = preparedPerConnection((d) =>
       reminderCount: invitations.reminderCount,
       respondedAt: invitations.respondedAt,
       failureReason: invitations.failureReason,
-      deliveryStatus: sql<string | null>`(select ${emailOutbox.status} from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${latestEmailKey})`,
+      deliveryStatus: sql<
+        string | null
+      >`(select ${emailOutbox.status} from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${latestEmailKey})`,
     })
     .from(invitations)
     .where(eq(invitations.campaignId, sql.placeholder("campaignId")))

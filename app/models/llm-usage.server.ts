@@ -1,4 +1,5 @@
 import { llmUsage } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 
 export type NewLlmUsage = typeof llmUsage.$inferInsert;

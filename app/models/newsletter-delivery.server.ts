@@ -1,12 +1,14 @@
 // The schema has no "delivered" column, so the outbox is the record: a key `newsletter:<id>:<address>` means
 // that address has it (sent, or queued and retried), and a newsletter with any such key has been delivered.
+import { campaigns, emailOutbox, invitations, newsletters, newsletterStories, podcasts, users } from "#db/schema";
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { campaigns, emailOutbox, invitations, newsletterStories, newsletters, podcasts, users } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 import { parseMailbox } from "~/lib/email-address";
-import { qualified } from "./sql-columns.server";
+
 import { collectionMailBlocks } from "./collection-mail-recipient.server";
+import { qualified } from "./sql-columns.server";
 import { getWorkflowSettings } from "./workflow.server";
 
 export const NEWSLETTER_EMAIL_KIND = "family_newsletter";
@@ -15,7 +17,8 @@ const keyPrefix = (newsletterId: string) => `newsletter:${newsletterId}:`;
 // ';' follows ':', so one newsletter's keys sort in [prefix, end): a range the unique index answers (LIKE would scan).
 const keyEnd = (newsletterId: string) => `newsletter:${newsletterId};`;
 
-export const deliveryKey = (newsletterId: string, email: string) => `${keyPrefix(newsletterId)}${email.trim().toLowerCase()}`;
+export const deliveryKey = (newsletterId: string, email: string) =>
+  `${keyPrefix(newsletterId)}${email.trim().toLowerCase()}`;
 
 export function deliveredAddresses(newsletterId: string): Set<string> {
   const rows = db
@@ -53,7 +56,11 @@ export function distributionRecipients(ownerId: string, campaignId: string): Rec
     seen.add(mailbox.email);
     found.push({ email: mailbox.email, name: mailbox.name ?? byEmail.get(mailbox.email)?.name ?? null });
   }
-  const blocked = collectionMailBlocks(ownerId, campaignId, found.map((r) => r.email));
+  const blocked = collectionMailBlocks(
+    ownerId,
+    campaignId,
+    found.map((r) => r.email),
+  );
   return found.filter((r) => !blocked.has(r.email));
 }
 
@@ -79,7 +86,12 @@ export function dueNewsletterIds(at: Date, limit = 200): string[] {
 
 export function newsletterDeliveryContext(newsletterId: string) {
   const row = db
-    .select({ newsletter: newsletters, campaignId: campaigns.id, campaignOwnerId: campaigns.ownerId, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({
+      newsletter: newsletters,
+      campaignId: campaigns.id,
+      campaignOwnerId: campaigns.ownerId,
+      owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
     .from(newsletters)
     .innerJoin(campaigns, eq(campaigns.id, newsletters.campaignId))
     .innerJoin(users, eq(users.id, newsletters.ownerId))

@@ -1,12 +1,17 @@
-import { and, desc, eq, ne } from "drizzle-orm";
 import { promptTemplates } from "#db/schema";
+import { and, desc, eq, ne } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 export type PromptTemplateCategory = (typeof promptTemplates.$inferSelect)["category"];
 
 export function getDefaultPromptTemplate(category: PromptTemplateCategory) {
   return db.query.promptTemplates.findFirst({
-    where: and(eq(promptTemplates.category, category), eq(promptTemplates.isDefault, true), eq(promptTemplates.isActive, true)),
+    where: and(
+      eq(promptTemplates.category, category),
+      eq(promptTemplates.isDefault, true),
+      eq(promptTemplates.isActive, true),
+    ),
     orderBy: [desc(promptTemplates.updatedAt)],
   });
 }
@@ -42,7 +47,13 @@ export function getPromptTemplate(id: string) {
 function clearDefaults(tx: Tx, category: PromptTemplateCategory, exceptId?: string) {
   tx.update(promptTemplates)
     .set({ isDefault: false })
-    .where(and(eq(promptTemplates.category, category), eq(promptTemplates.isDefault, true), exceptId ? ne(promptTemplates.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(promptTemplates.category, category),
+        eq(promptTemplates.isDefault, true),
+        exceptId ? ne(promptTemplates.id, exceptId) : undefined,
+      ),
+    )
     .run();
 }
 
@@ -94,7 +105,12 @@ export function setDefaultPromptTemplate(id: string) {
       const template = tx.select().from(promptTemplates).where(eq(promptTemplates.id, id)).get();
       if (!template) return undefined;
       clearDefaults(tx, template.category, id);
-      return tx.update(promptTemplates).set({ isDefault: true, isActive: true }).where(eq(promptTemplates.id, id)).returning().get();
+      return tx
+        .update(promptTemplates)
+        .set({ isDefault: true, isActive: true })
+        .where(eq(promptTemplates.id, id))
+        .returning()
+        .get();
     },
     { behavior: "immediate" },
   );
@@ -117,7 +133,11 @@ export type TemplateDelete = { ok: true } | { ok: false; status: 404 | 409 };
 
 export function deletePromptTemplate(id: string): TemplateDelete {
   return db.transaction((tx) => {
-    const template = tx.select({ isDefault: promptTemplates.isDefault }).from(promptTemplates).where(eq(promptTemplates.id, id)).get();
+    const template = tx
+      .select({ isDefault: promptTemplates.isDefault })
+      .from(promptTemplates)
+      .where(eq(promptTemplates.id, id))
+      .get();
     if (!template) return { ok: false, status: 404 };
     if (template.isDefault) return { ok: false, status: 409 };
     tx.delete(promptTemplates).where(eq(promptTemplates.id, id)).run();

@@ -1,13 +1,7 @@
 // Invitation tokens replaced because stored e-mail held them (decision 0190).
+import { campaigns, contributions, emptyReplies, invitations, oneTimeSteps, retiredInvitationTokens } from "#db/schema";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import {
-  campaigns,
-  contributions,
-  emptyReplies,
-  invitations,
-  oneTimeSteps,
-  retiredInvitationTokens,
-} from "#db/schema";
+
 import { db } from "~/lib/db.server";
 
 export function getRetiredToken(token: string) {
@@ -19,33 +13,21 @@ export function getRetiredToken(token: string) {
       retiredAt: retiredInvitationTokens.retiredAt,
     })
     .from(retiredInvitationTokens)
-    .innerJoin(
-      invitations,
-      eq(invitations.id, retiredInvitationTokens.invitationId)
-    )
+    .innerJoin(invitations, eq(invitations.id, retiredInvitationTokens.invitationId))
     .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
     .where(eq(retiredInvitationTokens.token, token))
     .get();
 }
 
-export function replaceInvitationToken(
-  invitationId: string,
-  oldToken: string,
-  newToken: string,
-  at: Date
-) {
+export function replaceInvitationToken(invitationId: string, oldToken: string, newToken: string, at: Date) {
   return db.transaction((tx) => {
     const changed = tx
       .update(invitations)
       .set({ token: newToken })
-      .where(
-        and(eq(invitations.id, invitationId), eq(invitations.token, oldToken))
-      )
+      .where(and(eq(invitations.id, invitationId), eq(invitations.token, oldToken)))
       .run().changes;
     if (changed !== 1) return false;
-    tx.insert(retiredInvitationTokens)
-      .values({ invitationId, token: oldToken, retiredAt: at })
-      .run();
+    tx.insert(retiredInvitationTokens).values({ invitationId, token: oldToken, retiredAt: at }).run();
     return true;
   });
 }
@@ -58,7 +40,7 @@ export function invitationsWithTokens(tokens: string[]) {
         .select({ id: invitations.id, token: invitations.token })
         .from(invitations)
         .where(inArray(invitations.token, tokens.slice(i, i + 500)))
-        .all()
+        .all(),
     );
   }
   return found;
@@ -67,7 +49,7 @@ export function invitationsWithTokens(tokens: string[]) {
 const PAGE = 500;
 
 export function* storedEmailTexts(): Generator<string> {
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const rows = db
       .select({
         id: contributions.id,
@@ -86,7 +68,7 @@ export function* storedEmailTexts(): Generator<string> {
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
   }
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const rows = db
       .select({ id: emptyReplies.id, text: emptyReplies.content })
       .from(emptyReplies)
@@ -101,15 +83,7 @@ export function* storedEmailTexts(): Generator<string> {
 }
 
 export const oneTimeStepDone = (name: string) =>
-  db
-    .select({ name: oneTimeSteps.name })
-    .from(oneTimeSteps)
-    .where(eq(oneTimeSteps.name, name))
-    .get() !== undefined;
+  db.select({ name: oneTimeSteps.name }).from(oneTimeSteps).where(eq(oneTimeSteps.name, name)).get() !== undefined;
 
 export const recordOneTimeStep = (name: string, at: Date) =>
-  db
-    .insert(oneTimeSteps)
-    .values({ name, doneAt: at })
-    .onConflictDoNothing()
-    .run().changes === 1;
+  db.insert(oneTimeSteps).values({ name, doneAt: at }).onConflictDoNothing().run().changes === 1;

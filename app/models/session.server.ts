@@ -1,5 +1,6 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;

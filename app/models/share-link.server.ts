@@ -1,6 +1,7 @@
 // Only the token's SHA-256 and a scrypt hash of the password are stored, so a copy of the database opens no podcast.
-import { and, eq } from "drizzle-orm";
 import { podcasts, shareLinks } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { randomToken, sha256 } from "~/lib/tokens.server";
@@ -13,7 +14,12 @@ export const shareCoverPath = (token: string) => `/s/${token}/cover.jpg`;
 
 export type ShareRequest = { expiration: number; password?: string | undefined };
 
-export async function createShareLink(ownerId: string, podcastId: string, { expiration, password }: ShareRequest, now = new Date()) {
+export async function createShareLink(
+  ownerId: string,
+  podcastId: string,
+  { expiration, password }: ShareRequest,
+  now = new Date(),
+) {
   const podcast = db
     .select({ id: podcasts.id, status: podcasts.status, audioKey: podcasts.audioKey })
     .from(podcasts)
@@ -24,7 +30,9 @@ export async function createShareLink(ownerId: string, podcastId: string, { expi
   const token = randomToken();
   const passwordHash = password ? await hashPassword(password) : null;
   const expiresAt = new Date(now.getTime() + expiration * DAY_MS);
-  db.insert(shareLinks).values({ podcastId: podcast.id, token: sha256(token), passwordHash, expiresAt }).run();
+  db.insert(shareLinks)
+    .values({ podcastId: podcast.id, token: sha256(token), passwordHash, expiresAt })
+    .run();
   return { token, expiresAt, passwordProtected: Boolean(passwordHash) };
 }
 

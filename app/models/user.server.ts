@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import { activities, passwords, users } from "#db/schema";
+import { eq, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 
@@ -47,7 +48,9 @@ export function insertUser(fields: Omit<NewUser, "password"> & { id?: string }, 
       .get();
     if (hash) tx.insert(passwords).values({ userId: user.id, hash }).run();
     const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
-    tx.insert(activities).values({ type: "user_registered", userId: user.id, details: `${name} joined` }).run();
+    tx.insert(activities)
+      .values({ type: "user_registered", userId: user.id, details: `${name} joined` })
+      .run();
     return user;
   });
 }
@@ -81,5 +84,8 @@ export async function checkPassword(userId: string, password: string) {
 }
 
 export function recordLogin(userId: string) {
-  db.update(users).set({ lastLoginAt: sql`(unixepoch('subsec') * 1000)` }).where(eq(users.id, userId)).run();
+  db.update(users)
+    .set({ lastLoginAt: sql`(unixepoch('subsec') * 1000)` })
+    .where(eq(users.id, userId))
+    .run();
 }

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { verificationTokens } from "#db/schema";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { randomToken, sha256 } from "~/lib/tokens.server";
 
@@ -9,7 +10,11 @@ export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 type TokenType = "reset" | "invite";
 
 /** Issues a token; only its hash is stored, the token itself goes into the e-mail link. */
-export function createVerificationToken(userId: string, type: TokenType, ttlMs = type === "reset" ? RESET_TOKEN_TTL_MS : INVITE_TOKEN_TTL_MS) {
+export function createVerificationToken(
+  userId: string,
+  type: TokenType,
+  ttlMs = type === "reset" ? RESET_TOKEN_TTL_MS : INVITE_TOKEN_TTL_MS,
+) {
   const token = randomToken();
   db.insert(verificationTokens)
     .values({ userId, type, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) })
@@ -27,7 +32,13 @@ function usableToken(token: string, type: TokenType, now: Date) {
 }
 
 export function isTokenUsable(token: string, type: TokenType, now = new Date()) {
-  return Boolean(db.select({ id: verificationTokens.id }).from(verificationTokens).where(usableToken(token, type, now)).get());
+  return Boolean(
+    db
+      .select({ id: verificationTokens.id })
+      .from(verificationTokens)
+      .where(usableToken(token, type, now))
+      .get(),
+  );
 }
 
 export function consumeVerificationToken(token: string, type: TokenType, now = new Date()) {
@@ -45,7 +56,13 @@ export function hasUsedVerificationToken(userId: string, type: TokenType) {
     db
       .select({ id: verificationTokens.id })
       .from(verificationTokens)
-      .where(and(eq(verificationTokens.userId, userId), eq(verificationTokens.type, type), isNotNull(verificationTokens.usedAt)))
+      .where(
+        and(
+          eq(verificationTokens.userId, userId),
+          eq(verificationTokens.type, type),
+          isNotNull(verificationTokens.usedAt),
+        ),
+      )
       .get(),
   );
 }

@@ -1,5 +1,6 @@
-import { eq, lt } from "drizzle-orm";
 import { webhookTokens } from "#db/schema";
+import { eq, lt } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 export function claimWebhookToken(token: string) {

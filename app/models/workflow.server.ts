@@ -1,17 +1,29 @@
 // The one place that reads and writes the owner's workflow settings; the global row has campaignId null.
-import { and, eq, isNull } from "drizzle-orm";
-import { workflowSettings } from "#db/schema";
-import { db, type DB } from "~/lib/db.server";
 import { MAX_REMINDERS } from "#db/enums";
-import type { reminderModes } from "#db/schema";
-import { dayToDate, isoDay, toDistributionSettings, type DistributionMode, type DistributionSettings } from "~/models/delivery-dates";
+import { workflowSettings, type reminderModes } from "#db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+
+import { db, type DB } from "~/lib/db.server";
+import {
+  dayToDate,
+  isoDay,
+  toDistributionSettings,
+  type DistributionMode,
+  type DistributionSettings,
+} from "~/models/delivery-dates";
+
 import { recalculateDeliveryDates } from "./collection-order.server";
 
 type Row = typeof workflowSettings.$inferSelect;
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 export type WorkflowInput = {
-  collection: { mode: (typeof reminderModes)[number]; startDate: string | null; maxReminders: number; contributors: string[] };
+  collection: {
+    mode: (typeof reminderModes)[number];
+    startDate: string | null;
+    maxReminders: number;
+    contributors: string[];
+  };
   distribution: {
     mode: DistributionMode;
     scheduledDate: string | null;
@@ -26,7 +38,14 @@ export type WorkflowSettings = WorkflowInput & { savedAt: Date | null };
 
 export const DEFAULT_WORKFLOW: WorkflowSettings = {
   collection: { mode: "manual", startDate: null, maxReminders: MAX_REMINDERS.default, contributors: [] },
-  distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+  distribution: {
+    mode: "manual",
+    scheduledDate: null,
+    dayOfWeek: null,
+    dayOfMonth: null,
+    monthOfYear: null,
+    recipients: [],
+  },
   savedAt: null,
 };
 

@@ -1,11 +1,11 @@
 // Demo data for a newcomer; runs only on an empty database.
 import { randomBytes } from "node:crypto";
+import { DEMO_ADMIN, DEMO_OWNER } from "#db/demo-accounts";
 import * as s from "#db/schema";
+
+import type { DB } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { countWords } from "~/lib/word-count";
-import type { DB } from "~/lib/db.server";
-
-import { DEMO_ADMIN, DEMO_OWNER } from "#db/demo-accounts";
 
 export { DEMO_ADMIN, DEMO_OWNER };
 
@@ -46,31 +46,76 @@ Sent from my iPhone`,
 export async function seedDemoData(db: DB) {
   if (db.select({ id: s.users.id }).from(s.users).limit(1).get()) return null;
 
-  const [ownerHash, adminHash] = await Promise.all([hashPassword(DEMO_OWNER.password), hashPassword(DEMO_ADMIN.password)]);
+  const [ownerHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_OWNER.password),
+    hashPassword(DEMO_ADMIN.password),
+  ]);
 
   const seeded = db.transaction((tx) => {
     const owner = tx
       .insert(s.users)
-      .values({ email: DEMO_OWNER.email, firstName: "Margaret", lastName: "Whitfield", role: "user", subscriptionStatus: "active", podcastLimit: 50 })
+      .values({
+        email: DEMO_OWNER.email,
+        firstName: "Margaret",
+        lastName: "Whitfield",
+        role: "user",
+        subscriptionStatus: "active",
+        podcastLimit: 50,
+      })
       .returning()
       .get();
     const admin = tx
       .insert(s.users)
-      .values({ email: DEMO_ADMIN.email, firstName: "Avery", lastName: "Admin", role: "admin", subscriptionStatus: "active", podcastLimit: 50 })
+      .values({
+        email: DEMO_ADMIN.email,
+        firstName: "Avery",
+        lastName: "Admin",
+        role: "admin",
+        subscriptionStatus: "active",
+        podcastLimit: 50,
+      })
       .returning()
       .get();
-    tx.insert(s.passwords).values([
-      { userId: owner.id, hash: ownerHash },
-      { userId: admin.id, hash: adminHash },
-    ]).run();
+    tx.insert(s.passwords)
+      .values([
+        { userId: owner.id, hash: ownerHash },
+        { userId: admin.id, hash: adminHash },
+      ])
+      .run();
 
     const contactRows = tx
       .insert(s.contacts)
       .values([
-        { ownerId: owner.id, email: "robert.whitfield@example.com", preferredName: "Uncle Robert", parsedName: "Robert Whitfield", tags: ["family", "elders"] },
-        { ownerId: owner.id, email: "june.porter@example.com", preferredName: "Aunt June", parsedName: "June Porter", tags: ["family"], notes: "Has the old photo albums." },
-        { ownerId: owner.id, email: "cousin.ben@example.com", preferredName: "Ben", parsedName: "Ben Whitfield", tags: ["cousins"] },
-        { ownerId: owner.id, email: "lily.whitfield@example.com", preferredName: "Lily", parsedName: "Lily Whitfield", tags: ["cousins"], isAdmin: true },
+        {
+          ownerId: owner.id,
+          email: "robert.whitfield@example.com",
+          preferredName: "Uncle Robert",
+          parsedName: "Robert Whitfield",
+          tags: ["family", "elders"],
+        },
+        {
+          ownerId: owner.id,
+          email: "june.porter@example.com",
+          preferredName: "Aunt June",
+          parsedName: "June Porter",
+          tags: ["family"],
+          notes: "Has the old photo albums.",
+        },
+        {
+          ownerId: owner.id,
+          email: "cousin.ben@example.com",
+          preferredName: "Ben",
+          parsedName: "Ben Whitfield",
+          tags: ["cousins"],
+        },
+        {
+          ownerId: owner.id,
+          email: "lily.whitfield@example.com",
+          preferredName: "Lily",
+          parsedName: "Lily Whitfield",
+          tags: ["cousins"],
+          isAdmin: true,
+        },
       ])
       .returning()
       .all();
@@ -83,12 +128,14 @@ export async function seedDemoData(db: DB) {
       .returning()
       .all();
     const byEmail = (email: string) => contactRows.find((c) => c.email === email)!.id;
-    tx.insert(s.contactGroupMembers).values([
-      { groupId: elders!.id, contactId: byEmail("robert.whitfield@example.com") },
-      { groupId: elders!.id, contactId: byEmail("june.porter@example.com") },
-      { groupId: cousins!.id, contactId: byEmail("cousin.ben@example.com") },
-      { groupId: cousins!.id, contactId: byEmail("lily.whitfield@example.com") },
-    ]).run();
+    tx.insert(s.contactGroupMembers)
+      .values([
+        { groupId: elders!.id, contactId: byEmail("robert.whitfield@example.com") },
+        { groupId: elders!.id, contactId: byEmail("june.porter@example.com") },
+        { groupId: cousins!.id, contactId: byEmail("cousin.ben@example.com") },
+        { groupId: cousins!.id, contactId: byEmail("lily.whitfield@example.com") },
+      ])
+      .run();
 
     const [summers, winter] = tx
       .insert(s.campaigns)
@@ -124,15 +171,33 @@ export async function seedDemoData(db: DB) {
     const invitationRows = tx
       .insert(s.invitations)
       .values(
-        ["robert.whitfield@example.com", "june.porter@example.com", "cousin.ben@example.com", "lily.whitfield@example.com"].map((email) => {
+        [
+          "robert.whitfield@example.com",
+          "june.porter@example.com",
+          "cousin.ben@example.com",
+          "lily.whitfield@example.com",
+        ].map((email) => {
           const days = answeredOn(email);
-          return { campaignId: summers!.id, email, token: token(), status: days === undefined ? ("sent" as const) : ("answered" as const), sentAt: daysAgo(14), respondedAt: days === undefined ? null : daysAgo(days) };
+          return {
+            campaignId: summers!.id,
+            email,
+            token: token(),
+            status: days === undefined ? ("sent" as const) : ("answered" as const),
+            sentAt: daysAgo(14),
+            respondedAt: days === undefined ? null : daysAgo(days),
+          };
         }),
       )
       .returning()
       .all();
     tx.insert(s.invitations)
-      .values(["robert.whitfield@example.com", "june.porter@example.com"].map((email) => ({ campaignId: winter!.id, email, token: token() })))
+      .values(
+        ["robert.whitfield@example.com", "june.porter@example.com"].map((email) => ({
+          campaignId: winter!.id,
+          email,
+          token: token(),
+        })),
+      )
       .run();
 
     for (const story of STORIES) {
@@ -153,7 +218,14 @@ export async function seedDemoData(db: DB) {
     }
 
     tx.insert(s.workflowSettings)
-      .values({ ownerId: owner.id, collectionMode: "weekly", maxReminders: 3, collectionStartDate: daysAgo(14), distributionMode: "monthly", dayOfMonth: 1 })
+      .values({
+        ownerId: owner.id,
+        collectionMode: "weekly",
+        maxReminders: 3,
+        collectionStartDate: daysAgo(14),
+        distributionMode: "monthly",
+        dayOfMonth: 1,
+      })
       .run();
 
     tx.insert(s.promptTemplates)
@@ -185,11 +257,13 @@ export async function seedDemoData(db: DB) {
       ])
       .run();
 
-    tx.insert(s.activities).values([
-      { type: "user_registered", userId: owner.id, details: "Margaret Whitfield joined" },
-      { type: "campaign_created", userId: owner.id, details: 'Created "Summers at the Lake"' },
-      { type: "story_submitted", userId: owner.id, details: "Uncle Robert answered by e-mail" },
-    ]).run();
+    tx.insert(s.activities)
+      .values([
+        { type: "user_registered", userId: owner.id, details: "Margaret Whitfield joined" },
+        { type: "campaign_created", userId: owner.id, details: 'Created "Summers at the Lake"' },
+        { type: "story_submitted", userId: owner.id, details: "Uncle Robert answered by e-mail" },
+      ])
+      .run();
     return { owner, summers: summers! };
   });
 

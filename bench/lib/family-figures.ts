@@ -2,17 +2,27 @@
 // 0203): how often the collection's question is read, relatives introduced more than once, host
 // questions the next part answers (the people, places, times and things the question names, found in
 // that part), and letters whose salutation is read as the narrator's own words.
+import { sentencesOf } from "../../app/audio/sentences";
 import { anchorsOf, answerWords } from "../../app/features/podcasts/script/interviewer";
 import { letterOf } from "../../app/features/podcasts/script/letters";
-import { contributorNames, type DraftSegment, type ScriptRequest, type ScriptSegment } from "../../app/features/podcasts/script/script";
-import { sentencesOf } from "../../app/audio/sentences";
+import {
+  contributorNames,
+  type DraftSegment,
+  type ScriptRequest,
+  type ScriptSegment,
+} from "../../app/features/podcasts/script/script";
 
 /** The kind of each spoken segment: the narrator's hello is spoken with the words after it, as one segment. */
 function kindsOf(draft: DraftSegment[], segments: ScriptSegment[]) {
   let j = 0;
   return segments.map((segment) => {
     const here = draft[j]!;
-    if (here.kind === "host" && draft[j + 1]?.kind === "story" && segment.text !== here.text && segment.text.startsWith(`${here.text} `)) {
+    if (
+      here.kind === "host" &&
+      draft[j + 1]?.kind === "story" &&
+      segment.text !== here.text &&
+      segment.text.startsWith(`${here.text} `)
+    ) {
       j += 2;
       return "story";
     }
@@ -32,7 +42,11 @@ export function familyScriptFigures(req: ScriptRequest, draft: DraftSegment[], s
   const names = contributorNames(req.stories);
   const introducedTwice = names.filter((name) => {
     const lines = segments.filter((s, i) => isHost(i) && s.chapter?.toLowerCase() === name.toLowerCase());
-    const naming = lines.filter((s) => sentencesOf(s.text.split(question || "\u0000").join(" ")).some((t) => !/\?["”]*$/.test(t) && lower(t).includes(name.toLowerCase())));
+    const naming = lines.filter((s) =>
+      sentencesOf(s.text.split(question || "\u0000").join(" ")).some(
+        (t) => !/\?["”]*$/.test(t) && lower(t).includes(name.toLowerCase()),
+      ),
+    );
     return naming.length > 1;
   }).length;
 
@@ -55,7 +69,8 @@ export function familyScriptFigures(req: ScriptRequest, draft: DraftSegment[], s
       questions++;
       // A one-word thing may be the part's verb in its plain form ("drive" for "drove").
       const words = answerWords(next.text);
-      if (named.every((a) => lower(next.text).includes(a.text.toLowerCase()) || words.has(a.text.toLowerCase()))) answered++;
+      if (named.every((a) => lower(next.text).includes(a.text.toLowerCase()) || words.has(a.text.toLowerCase())))
+        answered++;
     }
   });
 
@@ -65,7 +80,9 @@ export function familyScriptFigures(req: ScriptRequest, draft: DraftSegment[], s
     if (!letter) return false;
     const at = segments.findIndex((s) => s.text.includes(letter.salutation.replace(/\s+/g, " ")));
     if (at < 0) return false;
-    const framed = /[“"]\s*$/.test(segments[at]!.text.split(letter.salutation)[0] ?? "") && segments.slice(Math.max(0, at - 1), at + 1).some((s) => /\bletter\b/i.test(s.text));
+    const framed =
+      /[“"]\s*$/.test(segments[at]!.text.split(letter.salutation)[0] ?? "") &&
+      segments.slice(Math.max(0, at - 1), at + 1).some((s) => /\bletter\b/i.test(s.text));
     return !framed;
   }).length;
 

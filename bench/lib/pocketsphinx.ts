@@ -5,8 +5,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { encodeWav } from "../../app/audio/wav";
+
 import { ffmpeg } from "../../app/audio/ffmpeg.server";
+import { encodeWav } from "../../app/audio/wav";
 
 const PACKAGES = ["pocketsphinx", "pocketsphinx-en-us"];
 const BINARY = "pocketsphinx_continuous";
@@ -22,8 +23,12 @@ export function ensurePocketsphinx() {
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
   const run = (args: string[]) => {
     const [command, ...rest] = [...sudo, ...args];
-    const result = spawnSync(command!, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (result.status !== 0) throw new Error(`\`${args.join(" ")}\` failed (exit ${result.status ?? result.error?.message})`);
+    const result = spawnSync(command!, rest, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (result.status !== 0)
+      throw new Error(`\`${args.join(" ")}\` failed (exit ${result.status ?? result.error?.message})`);
   };
   run(["apt-get", "update", "-qq"]);
   run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...PACKAGES]);
@@ -47,7 +52,11 @@ export function quietCuts(samples: Float32Array, sampleRate: number, parts: numb
     const target = Math.round((samples.length * k) / parts);
     let best = target;
     let bestEnergy = Infinity;
-    for (let at = Math.max(cuts.at(-1) ?? 0, target - reach); at + frame <= Math.min(samples.length, target + reach); at += frame) {
+    for (
+      let at = Math.max(cuts.at(-1) ?? 0, target - reach);
+      at + frame <= Math.min(samples.length, target + reach);
+      at += frame
+    ) {
       const e = energy(at);
       if (e < bestEnergy) [best, bestEnergy] = [at + Math.round(frame / 2), e];
     }
@@ -65,7 +74,9 @@ function recognize(wavFile: string): Promise<string> {
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     child.on("error", reject);
     child.on("close", (code) =>
-      code === 0 ? resolve(Buffer.concat(out).toString("utf8")) : reject(new Error(`${BINARY} failed (exit ${code}): ${Buffer.concat(err).toString("utf8").slice(-500)}`)),
+      code === 0
+        ? resolve(Buffer.concat(out).toString("utf8"))
+        : reject(new Error(`${BINARY} failed (exit ${code}): ${Buffer.concat(err).toString("utf8").slice(-500)}`)),
     );
   });
 }
@@ -94,7 +105,10 @@ export async function transcribe(files: string[], cores = os.availableParallelis
   try {
     const pieces: Array<{ file: number; wav: string }> = [];
     for (const [n, file] of files.entries()) {
-      const { stdout } = await ffmpeg(["-loglevel", "error", "-i", file, "-ac", "1", "-ar", String(RATE), "-f", "f32le", "pipe:1"], { stdout: true });
+      const { stdout } = await ffmpeg(
+        ["-loglevel", "error", "-i", file, "-ac", "1", "-ar", String(RATE), "-f", "f32le", "pipe:1"],
+        { stdout: true },
+      );
       const samples = new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
       const bounds = [0, ...quietCuts(samples, RATE, cores), samples.length];
       for (let k = 0; k + 1 < bounds.length; k++) {
@@ -103,7 +117,10 @@ export async function transcribe(files: string[], cores = os.availableParallelis
         pieces.push({ file: n, wav });
       }
     }
-    const heard = await inTurn(pieces.map((p) => () => recognize(p.wav)), cores);
+    const heard = await inTurn(
+      pieces.map((p) => () => recognize(p.wav)),
+      cores,
+    );
     return files.map((_, n) => pieces.flatMap((p, i) => (p.file === n ? [heard[i]!.trim()] : [])).join("\n"));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,11 @@ export function routeScripts(manifest: RemixManifest, routeId: string): string[]
     if (!route) throw new Error(`no route ${id} in the manifest`);
     chain.unshift(route);
   }
-  const files = [manifest.entry.module, ...manifest.entry.imports, ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])];
+  const files = [
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ];
   return [...new Set(files)];
 }
 
@@ -44,7 +48,11 @@ export function gzipBytes(buildDir: string, url: string) {
 
 /** The /assets/… scripts a served page loads (its `<script src>` and module preloads): what an unhydrated page sends. */
 export const pageScriptUrls = (html: string) =>
-  [...html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+)"|<link\b[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => (match[1] ?? match[2])!);
+  [
+    ...html.matchAll(
+      /<script\b[^>]*\bsrc="(\/assets\/[^"]+)"|<link\b[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g,
+    ),
+  ].map((match) => (match[1] ?? match[2])!);
 
 /** Gzipped bytes of everything a route loads when hydrated. */
 export const routeJsBytes = (buildDir: string, manifest: RemixManifest, routeId: string) =>

@@ -3,6 +3,7 @@
 // `spamassassin -L` (local tests only: no network lists, so the figures hold offline).
 import { spawnSync } from "node:child_process";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
+
 import { inlineDataImages } from "../../app/lib/email/inline-images";
 import type { OutboxEmail } from "../../app/lib/email/outbox.server";
 
@@ -23,7 +24,12 @@ export async function spamScore(row: OutboxEmail): Promise<{ score: number; rule
     html,
     headers: row.headers,
     messageId: `<outbox.${row.id}@bench.storyhearth.test>`,
-    attachments: images.map((image) => ({ filename: image.filename, content: image.bytes, contentType: image.contentType, cid: image.filename })),
+    attachments: images.map((image) => ({
+      filename: image.filename,
+      content: image.bytes,
+      contentType: image.contentType,
+      cid: image.filename,
+    })),
   })
     .compile()
     .build();
@@ -31,5 +37,11 @@ export async function spamScore(row: OutboxEmail): Promise<{ score: number; rule
   const status = /^X-Spam-Status: (?:Yes|No), score=(-?[\d.]+)[^\n]*(?:\n\s+[^\n]*)*/m.exec(run.stdout);
   if (!status) throw new Error(`spamassassin gave no score: ${run.stderr.slice(0, 500)}`);
   const tests = /tests=([^\s]*(?:\s+[A-Z0-9_,]+)*)/.exec(status[0].replace(/\s*\n\s+/g, " "))?.[1] ?? "";
-  return { score: Number(status[1]), rules: tests.split(",").map((t) => t.trim()).filter((t) => t && t !== "none") };
+  return {
+    score: Number(status[1]),
+    rules: tests
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t && t !== "none"),
+  };
 }

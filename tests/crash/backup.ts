@@ -6,17 +6,20 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { fetchBackup, listBackups } from "~/lib/backup.server";
 import { db } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { countProblems, killWhen, startWorker, type CrashOutcome, type Random } from "./harness";
 
 const WORKER = "tests/support/podcast-worker.ts";
 
 export type BackupKillPoint = "copy" | "compress" | "store";
 export const BACKUP_KILL_POINTS: BackupKillPoint[] = ["copy", "compress", "store"];
-export const pickBackupKillPoint = (random: Random) => BACKUP_KILL_POINTS[Math.floor(random() * BACKUP_KILL_POINTS.length)]!;
+export const pickBackupKillPoint = (random: Random) =>
+  BACKUP_KILL_POINTS[Math.floor(random() * BACKUP_KILL_POINTS.length)]!;
 
 /** Rows of incompressible bytes, so that each phase of the backup lasts long enough to be hit. */
 export function fillDatabase(megabytes: number) {
@@ -34,7 +37,13 @@ const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
 
 export type BackupCrash = { outcome: CrashOutcome; finalKeysAfterKill: number; rows: number };
 
-export async function runBackupCrash({ megabytes, killPoint }: { megabytes: number; killPoint: BackupKillPoint }): Promise<BackupCrash> {
+export async function runBackupCrash({
+  megabytes,
+  killPoint,
+}: {
+  megabytes: number;
+  killPoint: BackupKillPoint;
+}): Promise<BackupCrash> {
   const rows = fillDatabase(megabytes);
   // The worker's own temporary folder, so the kill point is read from its files alone.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-backup-crash-"));
@@ -45,7 +54,8 @@ export async function runBackupCrash({ megabytes, killPoint }: { megabytes: numb
 
   const reached: Record<BackupKillPoint, () => boolean> = {
     copy: () => filesIn(temps).some((f) => f.endsWith(".sqlite")) && !filesIn(temps).some((f) => f.endsWith(".gz")),
-    compress: () => filesIn(temps).some((f) => f.endsWith(".gz")) && !filesIn(stored).some((f) => f.includes(".partial-")),
+    compress: () =>
+      filesIn(temps).some((f) => f.endsWith(".gz")) && !filesIn(stored).some((f) => f.includes(".partial-")),
     store: () => filesIn(stored).some((f) => f.includes(".partial-")),
   };
   await killWhen(startWorker(WORKER, env), reached[killPoint], { pollMs: 1, timeoutMs: 60_000 });

@@ -47,7 +47,11 @@ export const randomInt = (random: Random, min: number, max: number) => min + Mat
 export type Worker = { child: ChildProcess; exited: Promise<number | null> };
 
 /** Runs a TypeScript entry point in a fresh Node process (the database and files come from the environment). */
-export function startWorker(entry: string, env: Record<string, string> = {}, stdio: StdioOptions = ["ignore", "inherit", "inherit"]): Worker {
+export function startWorker(
+  entry: string,
+  env: Record<string, string> = {},
+  stdio: StdioOptions = ["ignore", "inherit", "inherit"],
+): Worker {
   const child = spawn(process.execPath, ["--import", "tsx", entry], { env: { ...process.env, ...env }, stdio });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, exited };
@@ -100,7 +104,11 @@ export type Kill = {
  * Polls `ready` every `pollMs` and SIGKILLs the worker as soon as it answers true. Throws if the
  * worker ends on its own first: a scenario that never crashed proves nothing.
  */
-export async function killWhen(worker: Worker, ready: () => boolean | Promise<boolean>, { pollMs = 5, timeoutMs = 120_000 } = {}): Promise<Kill> {
+export async function killWhen(
+  worker: Worker,
+  ready: () => boolean | Promise<boolean>,
+  { pollMs = 5, timeoutMs = 120_000 } = {},
+): Promise<Kill> {
   let finished = false;
   void worker.exited.then(() => (finished = true));
   const deadline = Date.now() + timeoutMs;

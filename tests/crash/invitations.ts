@@ -1,16 +1,24 @@
 // Crash scenario: a job worker is SIGKILLed part-way through sending a collection's invitations, then
 // started again. Every invitation must reach (fake) Mailgun exactly once and nothing may stay unsent.
-import { and, eq, inArray } from "drizzle-orm";
 import { emailOutbox, invitations, jobs } from "#db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
+
 import { startFakeMailgun } from "../mocks/mailgun-server";
-import { makeCollection, MAILGUN } from "../support/email-loop";
+import { MAILGUN, makeCollection } from "../support/email-loop";
 import { countProblems, type CrashOutcome, type Random } from "./harness";
 import { killMailWorkerMidway } from "./mail";
 
 export type InvitationCrash = { outcome: CrashOutcome; killedAfter: number; requests: number };
 
-export async function runInvitationCrash({ count, random }: { count: number; random: Random }): Promise<InvitationCrash> {
+export async function runInvitationCrash({
+  count,
+  random,
+}: {
+  count: number;
+  random: Random;
+}): Promise<InvitationCrash> {
   const fake = await startFakeMailgun(MAILGUN);
   try {
     const addresses = Array.from({ length: count }, (_, i) => `relative-${i}@example.com`);
@@ -22,10 +30,19 @@ export async function runInvitationCrash({ count, random }: { count: number; ran
     const outboxLeft = db
       .select({ key: emailOutbox.dedupeKey })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.kind, "campaign_invitation"), inArray(emailOutbox.status, ["queued", "sending", "retrying", "failed"])))
+      .where(
+        and(
+          eq(emailOutbox.kind, "campaign_invitation"),
+          inArray(emailOutbox.status, ["queued", "sending", "retrying", "failed"]),
+        ),
+      )
       .all()
       .filter((m) => keys.has(m.key ?? "")).length;
-    const jobsLeft = db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, "dispatch-invitations"), eq(jobs.status, "running"))).all().length;
+    const jobsLeft = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.type, "dispatch-invitations"), eq(jobs.status, "running")))
+      .all().length;
     const outcome = countProblems(
       {
         scenario: `e-mail delivery (${count} invitations)`,

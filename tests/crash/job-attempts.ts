@@ -2,11 +2,13 @@
 // real handler) is SIGKILLed inside the job at every start, as a job that exhausts the heap would
 // kill it, until the job's attempts are used; the next start must fail the job ("stopped the
 // server") instead of running it again, fail the podcast and e-mail its owner, and then exit.
-import { eq } from "drizzle-orm";
 import { emailOutbox, jobs, podcasts, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { podcastMessages } from "~/features/podcasts/messages";
 import { GENERATION_MAX_ATTEMPTS } from "~/features/podcasts/podcasts.server";
 import { db } from "~/lib/db.server";
+
 import { countProblems, endProcesses, killWhen, startWorker, survivors, type CrashOutcome } from "./harness";
 import { requestPodcast } from "./podcast";
 
@@ -20,7 +22,12 @@ export type JobAttemptsCrash = {
   ownerEmails: string[];
 };
 
-const jobOf = (podcastId: string) => db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get();
+const jobOf = (podcastId: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+    .get();
 
 export async function runJobAttemptsCrash({ podcastId }: { podcastId: string }): Promise<JobAttemptsCrash> {
   const env = { OPENAI_API_KEY: "" };
@@ -47,8 +54,14 @@ export async function runJobAttemptsCrash({ podcastId }: { podcastId: string }):
   const restarted = await startWorker(PODCAST_WORKER, env).exited;
   if (restarted !== 0) extra.push(`the restarted worker exited with ${restarted}`);
   const job = jobOf(podcastId);
-  const podcast = db.select({ status: podcasts.status, errorMessage: podcasts.errorMessage, ownerId: podcasts.ownerId }).from(podcasts).where(eq(podcasts.id, podcastId)).get();
-  const owner = podcast ? db.select({ email: users.email }).from(users).where(eq(users.id, podcast.ownerId)).get() : undefined;
+  const podcast = db
+    .select({ status: podcasts.status, errorMessage: podcasts.errorMessage, ownerId: podcasts.ownerId })
+    .from(podcasts)
+    .where(eq(podcasts.id, podcastId))
+    .get();
+  const owner = podcast
+    ? db.select({ email: users.email }).from(users).where(eq(users.id, podcast.ownerId)).get()
+    : undefined;
   const ownerEmails = owner
     ? db
         .select({ kind: emailOutbox.kind })
@@ -57,9 +70,11 @@ export async function runJobAttemptsCrash({ podcastId }: { podcastId: string }):
         .all()
         .map((row) => row.kind)
     : [];
-  if (job?.attempts !== GENERATION_MAX_ATTEMPTS) extra.push(`the job ran ${job?.attempts} times, at most ${GENERATION_MAX_ATTEMPTS}`);
+  if (job?.attempts !== GENERATION_MAX_ATTEMPTS)
+    extra.push(`the job ran ${job?.attempts} times, at most ${GENERATION_MAX_ATTEMPTS}`);
   if (!job?.lastError?.includes("stopped the server")) extra.push(`the job's last error: ${job?.lastError}`);
-  if (podcast?.errorMessage !== podcastMessages.failure.interrupted) extra.push(`the podcast's error: ${podcast?.errorMessage}`);
+  if (podcast?.errorMessage !== podcastMessages.failure.interrupted)
+    extra.push(`the podcast's error: ${podcast?.errorMessage}`);
   const told = podcast?.status === "failed" && ownerEmails.filter((kind) => kind === "podcast_failed").length === 1;
   const outcome = countProblems(
     {

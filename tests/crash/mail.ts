@@ -32,7 +32,11 @@ export function acceptedPerAddress(requests: FakeMailgunRequest[]) {
  * requests, starts it again and lets it finish. Answers where it was killed, the processes the killed
  * worker left running, and the accepted messages per address.
  */
-export async function killMailWorkerMidway(fake: Awaited<ReturnType<typeof startFakeMailgun>>, count: number, random: Random) {
+export async function killMailWorkerMidway(
+  fake: Awaited<ReturnType<typeof startFakeMailgun>>,
+  count: number,
+  random: Random,
+) {
   const killAfter = randomInt(random, Math.ceil(count * 0.1), Math.floor(count * 0.9));
   const env = mailWorkerEnv(fake.url);
   const kill = await killWhen(startWorker(JOB_WORKER, env), () => fake.requests.length >= killAfter);

@@ -1,11 +1,13 @@
 // Crash scenario: a family newsletter ('immediate' distribution) is being e-mailed to its recipients
 // by the job worker, which is SIGKILLed part-way and started again. Each recipient must get it
 // exactly once, and no e-mail or job may stay unfinished.
-import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { emailOutbox, jobs } from "#db/schema";
+import { and, eq, gte, inArray, lt } from "drizzle-orm";
+
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { saveWorkflowSettings } from "~/models/workflow.server";
 import { db } from "~/lib/db.server";
+import { saveWorkflowSettings } from "~/models/workflow.server";
+
 import { startFakeMailgun } from "../mocks/mailgun-server";
 import { MAILGUN } from "../support/email-loop";
 import { createTestUser } from "../utils/auth";
@@ -15,13 +17,26 @@ import { killMailWorkerMidway } from "./mail";
 
 export type NewsletterCrash = { outcome: CrashOutcome; newsletterId: string; killedAfter: number };
 
-export async function runNewsletterCrash({ recipients: count, random }: { recipients: number; random: Random }): Promise<NewsletterCrash> {
+export async function runNewsletterCrash({
+  recipients: count,
+  random,
+}: {
+  recipients: number;
+  random: Random;
+}): Promise<NewsletterCrash> {
   const fake = await startFakeMailgun(MAILGUN);
   try {
     const owner = await createTestUser();
     saveWorkflowSettings(owner.id, {
       collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-      distribution: { mode: "immediate", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+      distribution: {
+        mode: "immediate",
+        scheduledDate: null,
+        dayOfWeek: null,
+        dayOfMonth: null,
+        monthOfYear: null,
+        recipients: [],
+      },
     });
     // No recipients configured: the newsletter goes to the collection's invitees.
     const addresses = Array.from({ length: count }, (_, i) => `family-${i}@example.com`);
@@ -35,12 +50,22 @@ export async function runNewsletterCrash({ recipients: count, random }: { recipi
     const rows = db
       .select({ status: emailOutbox.status })
       .from(emailOutbox)
-      .where(and(gte(emailOutbox.dedupeKey, `newsletter:${newsletterId}:`), lt(emailOutbox.dedupeKey, `newsletter:${newsletterId};`)))
+      .where(
+        and(
+          gte(emailOutbox.dedupeKey, `newsletter:${newsletterId}:`),
+          lt(emailOutbox.dedupeKey, `newsletter:${newsletterId};`),
+        ),
+      )
       .all();
     const jobLeft = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.dedupeKey, `newsletter-immediate:${newsletterId}`), inArray(jobs.status, ["queued", "running", "failed"])))
+      .where(
+        and(
+          eq(jobs.dedupeKey, `newsletter-immediate:${newsletterId}`),
+          inArray(jobs.status, ["queued", "running", "failed"]),
+        ),
+      )
       .all().length;
     const extra: string[] = [];
     if (restarted !== 0) extra.push(`the restarted worker exited with ${restarted}`);

@@ -3,15 +3,26 @@
 // or render process may be left behind.
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { jobs, podcasts } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { getPodcast } from "~/features/podcasts/podcasts.server";
-import * as generateApi from "~/routes/api+/podcasts+/generate";
-import * as uploadApi from "~/routes/api+/stories.upload";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import * as generateApi from "~/routes/api+/podcasts+/generate";
+import * as uploadApi from "~/routes/api+/stories.upload";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
-import { countProblems, endProcesses, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Random } from "./harness";
+import {
+  countProblems,
+  endProcesses,
+  killWhen,
+  randomInt,
+  startWorker,
+  survivors,
+  type CrashOutcome,
+  type Random,
+} from "./harness";
 
 const PODCAST_WORKER = "tests/support/podcast-worker.ts";
 const STAGES = ["script_generation", "voice_processing", "audio_processing"] as const;
@@ -32,10 +43,16 @@ export async function requestPodcast(voiceConfig: Record<string, unknown> = { ho
   const form = new FormData();
   form.append("storyTitle", "The Lake House");
   form.append("storyContent", "We spent every summer at the lake. Grandpa rowed us across at dawn.");
-  const story = await callRoute(uploadApi.action, makeRequest("/api/stories/upload", { method: "POST", cookie: user.cookie, body: form }));
+  const story = await callRoute(
+    uploadApi.action,
+    makeRequest("/api/stories/upload", { method: "POST", cookie: user.cookie, body: form }),
+  );
   if (story.status !== 201) throw new Error(`story upload answered ${story.status}`);
   const { storyId } = (await story.json()) as { storyId: string };
-  const res = await callRoute(generateApi.action, makeRequest("/api/podcasts/generate", { method: "POST", cookie: user.cookie, json: { storyId, voiceConfig } }));
+  const res = await callRoute(
+    generateApi.action,
+    makeRequest("/api/podcasts/generate", { method: "POST", cookie: user.cookie, json: { storyId, voiceConfig } }),
+  );
   if (res.status !== 201) throw new Error(`generate answered ${res.status}`);
   return ((await res.json()) as { podcastId: string }).podcastId;
 }
@@ -47,10 +64,22 @@ export type PodcastCrash = {
   jobStatusAtKill: string | undefined;
 };
 
-const statusOf = (podcastId: string) => db.select({ status: podcasts.status }).from(podcasts).where(eq(podcasts.id, podcastId)).get()?.status ?? "gone";
-const jobOf = (podcastId: string) => db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get();
+const statusOf = (podcastId: string) =>
+  db.select({ status: podcasts.status }).from(podcasts).where(eq(podcasts.id, podcastId)).get()?.status ?? "gone";
+const jobOf = (podcastId: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+    .get();
 
-export async function runPodcastCrash({ podcastId, killPoint }: { podcastId: string; killPoint: PodcastKillPoint }): Promise<PodcastCrash> {
+export async function runPodcastCrash({
+  podcastId,
+  killPoint,
+}: {
+  podcastId: string;
+  killPoint: PodcastKillPoint;
+}): Promise<PodcastCrash> {
   const env = { OPENAI_API_KEY: "" };
   let reachedAt: number | null = null;
   const kill = await killWhen(
@@ -87,7 +116,8 @@ export async function runPodcastCrash({ podcastId, killPoint }: { podcastId: str
       expected: 1,
       delivered: podcast?.status === "complete" && stored !== null && stored === podcast.fileSize ? 1 : 0,
       duplicates: Math.max(0, files.length - 1),
-      stuck: (job && job.status !== "done" ? 1 : 0) + (podcast && podcast.status !== "complete" ? 1 : 0) + orphans.length,
+      stuck:
+        (job && job.status !== "done" ? 1 : 0) + (podcast && podcast.status !== "complete" ? 1 : 0) + orphans.length,
     },
     extra,
   );

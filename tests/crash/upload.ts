@@ -8,11 +8,23 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
+
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
 import { cleanAbandonedUploads } from "~/features/testimonials/uploads.server";
+
 import { fileBlob, makeLargeVideo, makeTestimonialCampaign, mediaHash } from "../utils/testimonial-helpers";
-import { countProblems, killWhen, randomInt, startWorker, survivors, type CrashOutcome, type Kill, type Random, type Worker } from "./harness";
+import {
+  countProblems,
+  killWhen,
+  randomInt,
+  startWorker,
+  survivors,
+  type CrashOutcome,
+  type Kill,
+  type Random,
+  type Worker,
+} from "./harness";
 
 const UPLOAD_SERVER = "tests/support/upload-server.ts";
 
@@ -53,7 +65,9 @@ const uploadsDir = () => path.resolve(process.env.DATA_DIR!, "uploads");
 /** Every file under uploads/: chunks, temporary parts, locks, assembled videos. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 function readRange(file: string, start: number, length: number) {
   const bytes = Buffer.alloc(length);
@@ -66,13 +80,18 @@ function readRange(file: string, start: number, length: number) {
   return bytes;
 }
 
-
 type Json = Record<string, unknown>;
 
 export type UploadCrash = { outcome: CrashOutcome; lostChunks: number[]; resentChunks: number[]; sameVideo: boolean };
 
 /** `killPoint` is chosen once the number of chunks is known. */
-export async function runUploadCrash({ megabytes, killPoint: choose }: { megabytes: number; killPoint: (totalChunks: number) => UploadKillPoint }): Promise<UploadCrash> {
+export async function runUploadCrash({
+  megabytes,
+  killPoint: choose,
+}: {
+  megabytes: number;
+  killPoint: (totalChunks: number) => UploadKillPoint;
+}): Promise<UploadCrash> {
   const campaign = makeTestimonialCampaign();
   const file = makeLargeVideo(megabytes);
   const size = fs.statSync(file).size;
@@ -84,7 +103,12 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
   const uploadId = makeUploadId();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/testimonials/public/${campaign.publicId}`;
-  const fields = (i: number) => ({ uploadId, chunkIndex: String(i), totalChunks: String(total), fileName: "family.mkv" });
+  const fields = (i: number) => ({
+    uploadId,
+    chunkIndex: String(i),
+    totalChunks: String(total),
+    fileName: "family.mkv",
+  });
 
   const sendChunk = async (i: number) => {
     const form = new FormData();
@@ -104,7 +128,8 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
     const acked = new Set<number>();
     const sendInFull = async (i: number) => {
       const answer = await sendChunk(i);
-      if (answer.status !== 200) throw new Error(`chunk ${i} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 200)
+        throw new Error(`chunk ${i} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       acked.add(i);
     };
 
@@ -115,7 +140,12 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
       for (let i = 0; i < killPoint.chunk; i++) await sendInFull(i);
       const { start, end } = chunkRange(killPoint.chunk, size);
       const sent = Math.floor((end - start) * killPoint.fraction);
-      const partial = sendPartialChunk(`${base}/upload-chunk`, fields(killPoint.chunk), readRange(file, start, sent), end - start);
+      const partial = sendPartialChunk(
+        `${base}/upload-chunk`,
+        fields(killPoint.chunk),
+        readRange(file, start, sent),
+        end - start,
+      );
       // Killed once the server has written at least half of what was sent into the chunk's place in
       // the video (the chunks before it are all there, so the file ends where this one's bytes do).
       const video = path.join(uploadsDir(), uploadId, "video");
@@ -148,7 +178,8 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
         if (done.has(i)) continue;
         if (acked.has(i)) resentChunks.push(i);
         const answer = await sendChunk(i);
-        if (answer.status !== 200) throw new Error(`chunk ${i} answered ${answer.status} after the restart: ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200)
+          throw new Error(`chunk ${i} answered ${answer.status} after the restart: ${JSON.stringify(answer.body)}`);
         done.add(i);
         if (answer.body.allChunksReceived === true) assembled = answer.body;
       }
@@ -183,7 +214,9 @@ export async function runUploadCrash({ megabytes, killPoint: choose }: { megabyt
     await cleanAbandonedUploads();
     const leftovers = filesUnder(uploadsDir());
     const responses = listTestimonialResponses(campaign.id);
-    const matching = responses.filter((r) => r.videoKey && mediaHash(path.resolve(process.env.DATA_DIR!, r.videoKey)) === original);
+    const matching = responses.filter(
+      (r) => r.videoKey && mediaHash(path.resolve(process.env.DATA_DIR!, r.videoKey)) === original,
+    );
     if (leftovers.length) extra.push(`left behind: ${leftovers.map((f) => path.relative(uploadsDir(), f)).join(", ")}`);
     const outcome = countProblems(
       {
@@ -214,12 +247,16 @@ function sendPartialChunk(url: string, fields: Record<string, string>, bytes: Bu
   const head = Buffer.from(
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="family.mkv"\r\nContent-Type: video/x-matroska\r\n\r\n`,
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="family.mkv"\r\nContent-Type: video/x-matroska\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const req = http.request(url, {
     method: "POST",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + chunkSize + tail.length) },
+    headers: {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(head.length + chunkSize + tail.length),
+    },
   });
   // The server dies mid-request: the connection error is the expected end.
   req.on("error", () => {});

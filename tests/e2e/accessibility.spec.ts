@@ -5,16 +5,27 @@
 // Besides each page as it loads, the states its own links open (dialogs, confirmations, tabs,
 // filters: they are URLs here, so they open without JavaScript too) and its menus are checked.
 import type { Page } from "@playwright/test";
-import { buildA11yWorld, IDENTITIES, isAdminPage, pageRouteFiles, sameRouteStates, stateKey, THEMES, type A11yWorld } from "../utils/a11y-world";
+
+import {
+  buildA11yWorld,
+  IDENTITIES,
+  isAdminPage,
+  pageRouteFiles,
+  sameRouteStates,
+  stateKey,
+  THEMES,
+  type A11yWorld,
+} from "../utils/a11y-world";
 import { axeViolations, COLOUR_RULES, rulesRun, type Violation } from "../utils/axe-scan";
-import { isOperatorsPage, technicalWords } from "../utils/plain-words";
 import { overflow, resizeTo, SCREENS, wordsBrokenInControls, type Screen } from "../utils/layout-checks";
+import { isOperatorsPage, technicalWords } from "../utils/plain-words";
 import { addCookiePairs, expect, jsOn, test, visit } from "./fixtures";
 
 // Pages the e2e server cannot show, and why: they get the not-found view instead.
 const NOT_SHOWN_IN_E2E: Record<string, string> = {
   "$.tsx": "the catch-all is the not-found page itself",
-  "dev.admin-login.tsx": "the local stand-in exists only while no identity provider is configured; the e2e server has one",
+  "dev.admin-login.tsx":
+    "the local stand-in exists only while no identity provider is configured; the e2e server has one",
 };
 
 let world: A11yWorld;
@@ -43,11 +54,17 @@ test("every page route is scanned, with real data behind its URL", async ({ page
   );
 });
 
-test("the scanner runs every WCAG A/AA and best-practice rule and reports violations when there are some", async ({ page }) => {
-  await page.setContent(`<html><body><main><p style="color:#aaa;background:#fff">faint</p><input type="text"><img src="data:,"></main></body></html>`);
+test("the scanner runs every WCAG A/AA and best-practice rule and reports violations when there are some", async ({
+  page,
+}) => {
+  await page.setContent(
+    `<html><body><main><p style="color:#aaa;background:#fff">faint</p><input type="text"><img src="data:,"></main></body></html>`,
+  );
   const rules = (await axeViolations(page)).map((v) => v.rule);
   // The first four are WCAG rules; the last is a best practice.
-  expect(rules).toEqual(expect.arrayContaining(["color-contrast", "label", "image-alt", "html-has-lang", "page-has-heading-one"]));
+  expect(rules).toEqual(
+    expect.arrayContaining(["color-contrast", "label", "image-alt", "html-has-lang", "page-has-heading-one"]),
+  );
   const { seen, expected } = await rulesRun(page);
   expect(seen).toBe(expected);
 });
@@ -58,7 +75,11 @@ test("a scan right after the theme is switched measures the colours the page set
   await addCookiePairs(page, await world.cookiesFor("signed-out", "light"));
   await visit(page, "/login");
   // Added by hand: addStyleTag waits for a load event that a page without scripts never sends.
-  await page.evaluate(() => document.head.append(Object.assign(document.createElement("style"), { textContent: ".btn { transition-duration: 2s !important; }" })));
+  await page.evaluate(() =>
+    document.head.append(
+      Object.assign(document.createElement("style"), { textContent: ".btn { transition-duration: 2s !important; }" }),
+    ),
+  );
   await page.locator("html").evaluate((el) => el.classList.replace("light", "dark"));
   expect(await runningTransitions(page)).toBeGreaterThan(0);
   expect(await axeViolations(page, { rules: COLOUR_RULES })).toEqual([]);
@@ -76,7 +97,9 @@ test("whoever asks for reduced motion sees a theme switch at once, with no colou
 });
 
 const runningTransitions = (page: Page) =>
-  page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running").length);
+  page.evaluate(
+    () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running").length,
+  );
 
 /** Switches the theme and counts the fades it started in the same task, before any can end however slow the round trip. */
 const switchThemeCountingFades = (page: Page, from: string, to: string) =>
@@ -97,7 +120,9 @@ const [PHONE, SMALL_PHONE, LAPTOP] = SCREENS;
 // JavaScript the dark and phone scans are left out: the same server HTML is scanned in the light
 // theme; the layout checks run in both projects.
 for (const identity of IDENTITIES) {
-  test(`${identity}: every page, light and dark, laptop and phone: axe finds nothing, nothing is wider than the screen, no button breaks inside a word`, async ({ page }) => {
+  test(`${identity}: every page, light and dark, laptop and phone: axe finds nothing, nothing is wider than the screen, no button breaks inside a word`, async ({
+    page,
+  }) => {
     test.setTimeout(900_000);
     await sweepEveryPage(page, identity);
   });
@@ -128,7 +153,10 @@ async function sweepEveryPage(page: Page, identity: (typeof IDENTITIES)[number])
 }
 
 for (const theme of THEMES) {
-  test(`${theme} theme: forms showing their errors, a failed sign-in and a toast have no violation`, async ({ page, user }) => {
+  test(`${theme} theme: forms showing their errors, a failed sign-in and a toast have no violation`, async ({
+    page,
+    user,
+  }) => {
     await addCookiePairs(page, await world.cookiesFor("signed-out", theme));
     const found: Found[] = [];
     const scan = async (where: string) => found.push(...(await axeViolations(page)).map((v) => ({ ...v, where })));
@@ -218,7 +246,8 @@ class ScanRun {
     const html = this.page.locator("html");
     await html.evaluate((el) => el.classList.replace("light", "dark"));
     this.scans++;
-    for (const v of await axeViolations(this.page, { rules: COLOUR_RULES })) this.violations.push({ ...v, where: `${where} (dark)` });
+    for (const v of await axeViolations(this.page, { rules: COLOUR_RULES }))
+      this.violations.push({ ...v, where: `${where} (dark)` });
     await html.evaluate((el) => el.classList.replace("dark", "light"));
   }
 
@@ -230,7 +259,14 @@ class ScanRun {
       const dialog = document.querySelector("[role=dialog][aria-modal=true]");
       return dialog && !dialog.contains(document.activeElement) ? (document.activeElement?.tagName ?? "none") : null;
     });
-    if (stray) this.violations.push({ rule: "dialog-focus", impact: "serious", help: `Focus is on ${stray}, outside the open dialog`, nodes: [], where });
+    if (stray)
+      this.violations.push({
+        rule: "dialog-focus",
+        impact: "serious",
+        help: `Focus is on ${stray}, outside the open dialog`,
+        nodes: [],
+        where,
+      });
   }
 
   /** The page with every <details> menu open: the header's once per run, the page's own every time. */
@@ -238,7 +274,9 @@ class ScanRun {
     const own = await this.page.locator("main details:not([open])").count();
     if (!own && this.headerMenusScanned) return;
     this.headerMenusScanned = true;
-    await this.page.locator("details:not([open])").evaluateAll((menus) => menus.forEach((m) => ((m as HTMLDetailsElement).open = true)));
+    await this.page
+      .locator("details:not([open])")
+      .evaluateAll((menus) => menus.forEach((m) => ((m as HTMLDetailsElement).open = true)));
     await this.scan(`${where} (menus open)`);
     if (!this.withScripts) return;
     await this.scanDark(`${where} (menus open)`);

@@ -2,9 +2,13 @@
 // without JavaScript: the archive is offered first, the typed address and the password are checked, and
 // afterwards the session is over and the family's private feed answers 404.
 import { ensureFeed } from "~/features/podcasts/listening/feeds.server";
+
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
-test("an owner deletes their account: archive offered first, address and password checked, signed out, feed gone", async ({ page, user }) => {
+test("an owner deletes their account: archive offered first, address and password checked, signed out, feed gone", async ({
+  page,
+  user,
+}) => {
   const feed = ensureFeed(user.id, null)!;
   await signInAs(page, user);
   expect((await page.request.get(`/feed/${feed.token}`)).status()).toBe(200);

@@ -2,11 +2,13 @@
 // templates and system errors, with JavaScript on and off.
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { and, eq } from "drizzle-orm";
 import { apiKeys, campaigns, promptTemplates, systemErrors } from "#db/schema";
-import { createPromptTemplate } from "~/models/prompt-template.server";
+import { and, eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { sha256 } from "~/lib/tokens.server";
+import { createPromptTemplate } from "~/models/prompt-template.server";
+
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { makeCampaign } from "../utils/dashboard-helpers";
 import { expect, expectToast, jsOn, makeUser, signInAs, test, visit } from "./fixtures";
@@ -53,7 +55,9 @@ test.describe("admin access", () => {
 });
 
 test.describe("API keys", () => {
-  test("create a key, see it once, call the external API with it, deactivate it and see the call refused", async ({ page }) => {
+  test("create a key, see it once, call the external API with it, deactivate it and see the call refused", async ({
+    page,
+  }) => {
     await signedInAdmin(page);
     const name = `Partner ${unique()}`;
     await visit(page, "/admin/api-keys");
@@ -90,7 +94,11 @@ test.describe("API keys", () => {
 
     await visit(page, "/admin/api-keys");
     await expect(page.getByTestId("api-key-row").filter({ hasText: name })).toContainText("1 / 5");
-    await confirmed(page, page.getByTestId("api-key-row").filter({ hasText: name }).getByRole("link", { name: "Deactivate" }), "Deactivate");
+    await confirmed(
+      page,
+      page.getByTestId("api-key-row").filter({ hasText: name }).getByRole("link", { name: "Deactivate" }),
+      "Deactivate",
+    );
     await expectToast(page, "API key deactivated");
     const deactivated = page.getByTestId("api-key-row").filter({ hasText: name });
     await expect(deactivated.getByTestId("api-key-status")).toHaveText("Deactivated");
@@ -102,7 +110,9 @@ test.describe("API keys", () => {
     expect(await refused.json()).toEqual({ message: "This API key has been deactivated" });
   });
 
-  test("Create New → API Key shows the key once on /admin/settings; the guide links the documentation", async ({ page }) => {
+  test("Create New → API Key shows the key once on /admin/settings; the guide links the documentation", async ({
+    page,
+  }) => {
     await signedInAdmin(page);
     const name = `Settings key ${unique()}`;
     await visit(page, "/admin/create?tab=api-key");
@@ -112,7 +122,10 @@ test.describe("API keys", () => {
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await expect(page.getByTestId("new-api-key")).toContainText(name);
     await expect(page.getByTestId("new-api-key-value")).toHaveText(/^shk_/);
-    await expect(page.getByRole("main").getByRole("link", { name: "Create New" })).toHaveAttribute("href", "/admin/create?tab=api-key");
+    await expect(page.getByRole("main").getByRole("link", { name: "Create New" })).toHaveAttribute(
+      "href",
+      "/admin/create?tab=api-key",
+    );
     await visit(page, "/admin/settings");
     await expect(page.getByTestId("new-api-key")).toHaveCount(0);
 
@@ -129,7 +142,12 @@ test.describe("prompt templates", () => {
   test("create a template, set it as the default, and delete another", async ({ page }) => {
     await signedInAdmin(page);
     const id = unique();
-    const old = createPromptTemplate({ name: `Old default ${id}`, category: "dual_host", systemPrompt: "Old", isDefault: true });
+    const old = createPromptTemplate({
+      name: `Old default ${id}`,
+      category: "dual_host",
+      systemPrompt: "Old",
+      isDefault: true,
+    });
     const spare = createPromptTemplate({ name: `Spare ${id}`, category: "dual_host", systemPrompt: "Spare" });
 
     await visit(page, "/admin/prompt-templates?tab=dual_host");
@@ -146,8 +164,18 @@ test.describe("prompt templates", () => {
     await expect(card).toBeVisible();
     await card.getByRole("button", { name: "Set Default" }).click();
     await expectToast(page, "Default template updated");
-    await expect(page.getByTestId("template-card").filter({ hasText: `Conversational ${id}` }).getByTestId("default-badge")).toBeVisible();
-    await expect(page.getByTestId("template-card").filter({ hasText: `Old default ${id}` }).getByTestId("default-badge")).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("template-card")
+        .filter({ hasText: `Conversational ${id}` })
+        .getByTestId("default-badge"),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByTestId("template-card")
+        .filter({ hasText: `Old default ${id}` })
+        .getByTestId("default-badge"),
+    ).toHaveCount(0);
     const defaults = db
       .select({ id: promptTemplates.id })
       .from(promptTemplates)
@@ -156,9 +184,21 @@ test.describe("prompt templates", () => {
     expect(defaults).toHaveLength(1);
     expect(defaults[0]!.id).not.toBe(old.id);
     // The default offers neither Set Default nor Delete.
-    await expect(page.getByTestId("template-card").filter({ hasText: `Conversational ${id}` }).getByRole("link", { name: "Delete" })).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("template-card")
+        .filter({ hasText: `Conversational ${id}` })
+        .getByRole("link", { name: "Delete" }),
+    ).toHaveCount(0);
 
-    await confirmed(page, page.getByTestId("template-card").filter({ hasText: `Spare ${id}` }).getByRole("link", { name: "Delete" }), "Delete");
+    await confirmed(
+      page,
+      page
+        .getByTestId("template-card")
+        .filter({ hasText: `Spare ${id}` })
+        .getByRole("link", { name: "Delete" }),
+      "Delete",
+    );
     await expectToast(page, "Prompt template deleted");
     await expect(page.getByTestId("template-card").filter({ hasText: `Spare ${id}` })).toHaveCount(0);
     expect(db.select().from(promptTemplates).where(eq(promptTemplates.id, spare.id)).get()).toBeUndefined();
@@ -169,7 +209,9 @@ test.describe("system errors", () => {
   test("resolve an error; it leaves the Unresolved tab", async ({ page }) => {
     await signedInAdmin(page);
     const type = `e2e_failure_${unique()}`;
-    db.insert(systemErrors).values({ errorType: type, errorMessage: "Something broke in the test", severity: "critical", workflow: "e2e" }).run();
+    db.insert(systemErrors)
+      .values({ errorType: type, errorMessage: "Something broke in the test", severity: "critical", workflow: "e2e" })
+      .run();
     await visit(page, "/admin/system-errors?tab=unresolved");
     await expect(page.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin");
     const item = page.getByTestId("system-error").filter({ hasText: type });
@@ -198,7 +240,8 @@ test.describe("story collections", () => {
     await visit(page, "/admin/story-collections");
     await expect(page.getByRole("group", { name: "Total Collections" })).toBeVisible();
 
-    const row = (title: string) => page.getByTestId("admin-collection-row").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const row = (title: string) =>
+      page.getByTestId("admin-collection-row").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await row(`First ${id}`).getByRole("button", { name: "Deactivate" }).click();
     await expectToast(page, "Collection deactivated");
     await expect(row(`First ${id}`).getByTestId("active-badge")).toHaveText("Inactive");
@@ -215,7 +258,9 @@ test.describe("story collections", () => {
     await visit(page, "/admin/create");
     await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/admin");
     await page.getByLabel("Title").fill(`Recipes ${id}`);
-    await page.getByLabel("Recipients (one email per line)").fill(`gran-${id}@example.com\n\nuncle-${id}@example.com\n`);
+    await page
+      .getByLabel("Recipients (one email per line)")
+      .fill(`gran-${id}@example.com\n\nuncle-${id}@example.com\n`);
     if (jsOn()) await expect(page.getByTestId("emails-count")).toHaveText("2 email(s) entered");
     // The prompt is missing: the form says so and keeps the count.
     await page.getByRole("button", { name: "Create Collection" }).click();

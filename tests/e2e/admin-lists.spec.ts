@@ -3,9 +3,11 @@
 // chart, with JavaScript on and off and at 390×844.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
 import { activities, campaigns, sessions, systemErrors, testimonialCampaigns, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
+
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { expect, jsOn, makeUser, signInAs, signInAtProvider, test, visit } from "./fixtures";
 
@@ -18,7 +20,9 @@ async function signedInAdmin(page: Page) {
 }
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 }
 
 test.describe("admin navigation", () => {
@@ -26,7 +30,10 @@ test.describe("admin navigation", () => {
     await signedInAdmin(page);
     await visit(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Story Collections", exact: true })).toHaveAttribute("href", "/admin/story-collections");
+    await expect(nav.getByRole("link", { name: "Story Collections", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/story-collections",
+    );
     await expect(nav.getByRole("link", { name: "Create", exact: true })).toHaveAttribute("href", "/admin/create");
     await nav.getByRole("link", { name: "Story Collections", exact: true }).focus();
     await page.keyboard.press("Enter");
@@ -70,11 +77,15 @@ test.describe("an admin session that has ended", () => {
     await expect(page.getByRole("heading", { name: "System Metrics" })).toBeVisible();
 
     // The session expires on the server while the browser still holds its cookie.
-    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, admin.id)).run();
+    db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, admin.id))
+      .run();
     await signInAtProvider(page, admin.email);
     const navigations: string[] = [];
     page.on("request", (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(new URL(request.url()).pathname);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        navigations.push(new URL(request.url()).pathname);
     });
     // The page is left after 500 ms: its answer is read on the way through.
     const ended = { status: 0, body: "" };
@@ -90,7 +101,9 @@ test.describe("an admin session that has ended", () => {
     if (!javaScriptEnabled) await page.getByRole("link", { name: "Log in again" }).click();
     await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    expect(navigations).toEqual(expect.arrayContaining(["/admin/metrics", "/api/login", "/authorize", "/auth/callback", "/admin"]));
+    expect(navigations).toEqual(
+      expect.arrayContaining(["/admin/metrics", "/api/login", "/authorize", "/auth/callback", "/admin"]),
+    );
     expect(navigations).not.toContain("/admin-login");
   });
 
@@ -112,7 +125,14 @@ test.describe("admin lists: search, filters and sort without JavaScript", () => 
     const t = tag();
     const base = Date.now() - 3_600_000;
     db.insert(users)
-      .values(Array.from({ length: 52 }, (_, i) => ({ email: `list-${t}-${String(i).padStart(2, "0")}@example.com`, firstName: `Lister${i}`, role: i === 7 ? ("admin" as const) : ("user" as const), createdAt: new Date(base + i * 1000) })))
+      .values(
+        Array.from({ length: 52 }, (_, i) => ({
+          email: `list-${t}-${String(i).padStart(2, "0")}@example.com`,
+          firstName: `Lister${i}`,
+          role: i === 7 ? ("admin" as const) : ("user" as const),
+          createdAt: new Date(base + i * 1000),
+        })),
+      )
       .run();
     await visit(page, "/admin");
     const form = page.getByRole("search", { name: "Search users" });
@@ -144,12 +164,21 @@ test.describe("admin lists: search, filters and sort without JavaScript", () => 
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("system errors: severity and most severe first, inside the Unresolved tab; bad values fall back", async ({ page }) => {
+  test("system errors: severity and most severe first, inside the Unresolved tab; bad values fall back", async ({
+    page,
+  }) => {
     await signedInAdmin(page);
     const t = tag();
     const base = Date.now() - 60_000;
     for (const [k, severity] of ["low", "critical", "medium"].entries()) {
-      db.insert(systemErrors).values({ errorType: `err_${severity}_${t}`, errorMessage: `boom ${t}`, severity, createdAt: new Date(base + k * 1000) }).run();
+      db.insert(systemErrors)
+        .values({
+          errorType: `err_${severity}_${t}`,
+          errorMessage: `boom ${t}`,
+          severity,
+          createdAt: new Date(base + k * 1000),
+        })
+        .run();
     }
     await visit(page, "/admin/system-errors?tab=unresolved");
     const form = page.getByRole("search", { name: "Search errors" });
@@ -169,11 +198,18 @@ test.describe("admin lists: search, filters and sort without JavaScript", () => 
     await expect(form.getByLabel("Severity")).toHaveValue("all");
   });
 
-  test("collections: a search turns the reorder controls off; testimonials and activity filter too", async ({ page }) => {
+  test("collections: a search turns the reorder controls off; testimonials and activity filter too", async ({
+    page,
+  }) => {
     const admin = await signedInAdmin(page);
     const t = tag();
-    for (const [title, isActive] of [[`Lake ${t}`, true], [`Attic ${t}`, false]] as const) {
-      db.insert(campaigns).values({ ownerId: admin.id, publicId: randomUUID(), title, prompt: "Tell us about it.", isActive }).run();
+    for (const [title, isActive] of [
+      [`Lake ${t}`, true],
+      [`Attic ${t}`, false],
+    ] as const) {
+      db.insert(campaigns)
+        .values({ ownerId: admin.id, publicId: randomUUID(), title, prompt: "Tell us about it.", isActive })
+        .run();
     }
     await visit(page, `/admin/story-collections`);
     await expect(page.getByRole("button", { name: /^Reorder / }).first()).toBeVisible();
@@ -191,13 +227,20 @@ test.describe("admin lists: search, filters and sort without JavaScript", () => 
     await expect(page).toHaveURL(new RegExp(`q=${t}.*state=inactive`));
     await expect(rows).toHaveCount(0);
 
-    for (const [title, isActive] of [[`Pilot ${t}`, true], [`Closed ${t}`, false]] as const) {
-      db.insert(testimonialCampaigns).values({ publicId: randomUUID(), title, questions: [{ question: "How was it?" }], isActive }).run();
+    for (const [title, isActive] of [
+      [`Pilot ${t}`, true],
+      [`Closed ${t}`, false],
+    ] as const) {
+      db.insert(testimonialCampaigns)
+        .values({ publicId: randomUUID(), title, questions: [{ question: "How was it?" }], isActive })
+        .run();
     }
     await visit(page, `/admin/testimonials?q=${t}&state=inactive`);
     await expect(page.getByTestId("testimonial-campaign")).toHaveText([new RegExp(`Closed ${t}`)]);
 
-    db.insert(activities).values({ type: "story_submitted", userId: admin.id, details: `Story ${t}` }).run();
+    db.insert(activities)
+      .values({ type: "story_submitted", userId: admin.id, details: `Story ${t}` })
+      .run();
     await visit(page, "/admin/activity");
     const activityForm = page.getByRole("search", { name: "Search activity" });
     await activityForm.getByLabel("Search").fill(t);

@@ -4,6 +4,7 @@
 // admin gets in; the provider says who someone is (its session cookie, set per test).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+
 import { e2eServices } from "../../playwright.config";
 import { expect, expectToast, makeUser, signInAs, signInAtProvider, test, visit } from "./fixtures";
 
@@ -27,7 +28,10 @@ const notAdmin = (email: string) =>
   `Your account (${email}) is not an administrator. Ask an administrator to give it the admin role, or sign in with another account.`;
 
 test.describe("admin sign-in through the identity provider", () => {
-  test("an administrator goes through the provider to the admin area, and Logout ends it", async ({ page, baseURL }) => {
+  test("an administrator goes through the provider to the admin area, and Logout ends it", async ({
+    page,
+    baseURL,
+  }) => {
     const admin = await makeUser({ role: "admin", firstName: "Avery" });
     await visit(page, "/admin");
     await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
@@ -70,14 +74,19 @@ test.describe("admin sign-in through the identity provider", () => {
     // The header's Logout ends the admin session.
     await page.getByText("Account ▾").click();
     // A menu item with JavaScript (the menu button pattern), a plain button without (decision 0125).
-    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "button" : "menuitem", { name: "Logout" }).click();
+    await page
+      .getByRole(test.info().project.use.javaScriptEnabled === false ? "button" : "menuitem", { name: "Logout" })
+      .click();
     await expectToast(page, "Logged out");
     await visit(page, "/admin");
     await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
     expect((await page.request.get("/api/admin/users")).status()).toBe(401);
   });
 
-  test("an ordinary user's identity is refused: 'Admin Access Required' and no admin session", async ({ page, user }) => {
+  test("an ordinary user's identity is refused: 'Admin Access Required' and no admin session", async ({
+    page,
+    user,
+  }) => {
     // Signed in ordinarily, and known to the provider: still not an administrator.
     await signInAs(page, user);
     await visit(page, "/admin");
@@ -92,7 +101,10 @@ test.describe("admin sign-in through the identity provider", () => {
     await expect(page).toHaveURL(/\/auth\/callback\?/);
     await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(notAdmin(user.email));
-    await expect(page.getByRole("link", { name: "Sign in with another account" })).toHaveAttribute("href", "/admin-login");
+    await expect(page.getByRole("link", { name: "Sign in with another account" })).toHaveAttribute(
+      "href",
+      "/admin-login",
+    );
     expect(await cookieNames(page)).not.toContain("__admin_session");
 
     await visit(page, "/admin");
@@ -116,7 +128,9 @@ test.describe("admin sign-in through the identity provider", () => {
     const failed = await visit(page, "/admin-login");
     expect(failed?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Admin sign-in failed" })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText("The sign-in with your identity provider could not be completed. Please try again.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "The sign-in with your identity provider could not be completed. Please try again.",
+    );
     expect(await cookieNames(page)).not.toContain("__admin_session");
 
     const admin = await makeUser({ role: "admin" });

@@ -5,9 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
 import { llmUsage } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
+
 import { e2eServices } from "../../playwright.config";
 import { DEFAULT_USAGE, type FakeOpenAIRequest } from "../mocks/openai-server";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
@@ -43,20 +45,27 @@ async function modelRequests(): Promise<FakeOpenAIRequest[]> {
   return (await (await fetch(`${e2eServices.openaiUrl}/__requests`)).json()) as FakeOpenAIRequest[];
 }
 
-const messageOf = (request: FakeOpenAIRequest, role: string) => request.body.messages?.find((m) => m.role === role)?.content ?? "";
+const messageOf = (request: FakeOpenAIRequest, role: string) =>
+  request.body.messages?.find((m) => m.role === role)?.content ?? "";
 
 /** The metrics page's usage row for the fake model: its calls and tokens (0 before any call). */
 async function usageRow(page: Page) {
   await visit(page, "/admin/metrics?tab=usage");
   await expect(page.getByRole("heading", { name: "Language model usage" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: "openai-compatible" }).filter({ hasText: e2eServices.openaiModel });
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: "openai-compatible" })
+    .filter({ hasText: e2eServices.openaiModel });
   if ((await row.count()) === 0) return { calls: 0, tokens: 0 };
   const cells = await row.getByRole("cell").allTextContents();
   const number = (text: string | undefined) => Number((text ?? "").replace(/,/g, ""));
   return { calls: number(cells[2]), tokens: number(cells[3]) };
 }
 
-test("the default prompt template set in the admin area is what the next generation sends the model", async ({ page, user }) => {
+test("the default prompt template set in the admin area is what the next generation sends the model", async ({
+  page,
+  user,
+}) => {
   test.setTimeout(120_000);
   const id = unique();
   const name = `Lantern Hour ${id}`;
@@ -78,12 +87,18 @@ test("the default prompt template set in the admin area is what the next generat
     await expect(card.getByTestId("default-badge")).toHaveCount(0);
     await card.getByRole("button", { name: "Set Default" }).click();
     await expectToast(page, "Default template updated", `"${name}" is now the default for its category.`);
-    await expect(page.getByTestId("template-card").filter({ hasText: name }).getByTestId("default-badge")).toBeVisible();
+    await expect(
+      page.getByTestId("template-card").filter({ hasText: name }).getByTestId("default-badge"),
+    ).toBeVisible();
 
     // A family member makes a one-host episode (the single_host template's format).
     await signInAs(page, user);
     const uploaded = await page.request.post("/api/stories/upload", {
-      multipart: { storyTitle, storyContent: "Grandma kept a lantern in the window every winter night. It guided Grandpa home through the snow." },
+      multipart: {
+        storyTitle,
+        storyContent:
+          "Grandma kept a lantern in the window every winter night. It guided Grandpa home through the snow.",
+      },
     });
     expect(uploaded.status()).toBe(201);
     const { storyId } = (await uploaded.json()) as { storyId: string };
@@ -111,18 +126,30 @@ test("the default prompt template set in the admin area is what the next generat
 
   // The script the model wrote is the episode's, and the call's usage is recorded against it.
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/podcasts/${podcastId}`)).json()) as { transcript?: string | null }).transcript ?? "", {
-      timeout: 30_000,
-      intervals: [250],
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/podcasts/${podcastId}`)).json()) as { transcript?: string | null })
+          .transcript ?? "",
+      {
+        timeout: 30_000,
+        intervals: [250],
+      },
+    )
     .toContain(`Hello. This is “${storyTitle}”, one of our family's stories.`);
   const usage = db.select().from(llmUsage).where(eq(llmUsage.podcastId, podcastId)).all();
   expect(usage).toHaveLength(1);
-  expect(usage[0]).toMatchObject({ provider: "openai-compatible", model: e2eServices.openaiModel, promptTokens: DEFAULT_USAGE.prompt_tokens, completionTokens: DEFAULT_USAGE.completion_tokens });
+  expect(usage[0]).toMatchObject({
+    provider: "openai-compatible",
+    model: e2eServices.openaiModel,
+    promptTokens: DEFAULT_USAGE.prompt_tokens,
+    completionTokens: DEFAULT_USAGE.completion_tokens,
+  });
   expect(usage[0]!.costUsd).toBeGreaterThan(0);
 
   // The administrator sees the call on the metrics page (other tests' generations may add theirs).
   const usageAfter = await usageRow(page);
   expect(usageAfter.calls).toBeGreaterThanOrEqual(usageBefore.calls + 1);
-  expect(usageAfter.tokens).toBeGreaterThanOrEqual(usageBefore.tokens + DEFAULT_USAGE.prompt_tokens + DEFAULT_USAGE.completion_tokens);
+  expect(usageAfter.tokens).toBeGreaterThanOrEqual(
+    usageBefore.tokens + DEFAULT_USAGE.prompt_tokens + DEFAULT_USAGE.completion_tokens,
+  );
 });

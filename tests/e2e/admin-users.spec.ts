@@ -2,6 +2,7 @@
 // test identity provider (the sign-in itself: admin-oauth.spec.ts).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+
 import { expect, expectToast, latestEmailTo, makeUser, signInAtProvider, test, visit, type TestUser } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;

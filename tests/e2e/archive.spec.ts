@@ -1,35 +1,44 @@
 // "Download everything", JavaScript on and off: the owner saves a collection's archive and the
 // account's from their pages, and the collection's opens from disk (file://) with JavaScript off; an
 // administrator imports one, and is told why one that is not safe to import is refused.
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
-import { ZipFile } from "yazl";
 import { books } from "#db/schema";
+import { ZipFile } from "yazl";
+
 import { ArchiveSchema } from "~/features/archive/schema";
+import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { getUserByEmail } from "~/models/user.server";
-import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
-import { archiveResponse } from "~/features/archive/zip.server";
+
 import { signInAsAdmin } from "../utils/admin-helpers";
+import { brokenLinks, createArchiveFamily, readZip } from "../utils/archive-helpers";
 import { axeViolations } from "../utils/axe-scan";
 import { overflow } from "../utils/layout-checks";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 async function downloadFrom(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download everything" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download everything" }).click(),
+  ]);
   const entries = await readZip(await fs.readFile(await download.path()));
   return { name: download.suggestedFilename(), entries };
 }
 
 test.describe("download everything", () => {
-  test("the owner saves a collection's archive from its page; it opens from disk with JavaScript off", async ({ page, user, browser }) => {
+  test("the owner saves a collection's archive from its page; it opens from disk with JavaScript off", async ({
+    page,
+    user,
+    browser,
+  }) => {
     const family = await createArchiveFamily(user.id);
     const { summer } = family;
     await signInAs(page, user);
@@ -62,14 +71,21 @@ test.describe("download everything", () => {
       const offline = await browser.newContext({ javaScriptEnabled: false });
       const disk = await offline.newPage();
       await disk.goto(pathToFileURL(path.join(dir, "index.html")).href);
-      await disk.getByRole("region", { name: "Story collections" }).getByRole("link", { name: summer.campaign.title }).click();
+      await disk
+        .getByRole("region", { name: "Story collections" })
+        .getByRole("link", { name: summer.campaign.title })
+        .click();
       // Each story is listed by its title, with its teller beside it.
-      await expect(disk.getByRole("listitem").filter({ hasText: "By Grandpa Joe" }).getByRole("link")).toHaveText("Growing Up on the Farm");
+      await expect(disk.getByRole("listitem").filter({ hasText: "By Grandpa Joe" }).getByRole("link")).toHaveText(
+        "Growing Up on the Farm",
+      );
       await disk.getByRole("link", { name: "Growing Up on the Farm" }).click();
       await expect(disk.getByText("When I was little, the children walked to school across the fields.")).toBeVisible();
       await expect(disk.getByRole("img", { name: "farm.png" })).toBeVisible();
       // The photo really loaded from the folder (a broken image has no natural width).
-      expect(await disk.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      expect(
+        await disk.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBe(1);
       await disk.getByRole("link", { name: `Back to ${summer.campaign.title}` }).click();
       await disk.getByRole("link", { name: "Every Christmas Eve we sang carols by the fire" }).click();
       await expect(disk.locator("audio")).toHaveAttribute("src", `../${data.stories[1]!.recording!.file}`);
@@ -83,13 +99,21 @@ test.describe("download everything", () => {
     }
   });
 
-  test("opened from disk, the archive is styled like the product by its one stylesheet and links to the family book, at 390 and 1280 px", async ({ page, user, browser }) => {
+  test("opened from disk, the archive is styled like the product by its one stylesheet and links to the family book, at 390 and 1280 px", async ({
+    page,
+    user,
+    browser,
+  }) => {
     const { summer } = await createArchiveFamily(user.id);
     // The family book as the job leaves a finished one.
     const fileKey = `books/e2e-${randomUUID()}.pdf`;
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
     await getStorage().put(fileKey, pdf);
-    db.insert(books).values({ ownerId: user.id, campaignId: summer.campaign.id, trim: "6x9", status: "done", pageCount: 12, fileKey }).run();
+    db.insert(books)
+      .values({ ownerId: user.id, campaignId: summer.campaign.id, trim: "6x9", status: "done", pageCount: 12, fileKey })
+      .run();
     await signInAs(page, user);
     await visit(page, `/campaigns/${summer.campaign.id}/stories`);
     const { entries } = await downloadFrom(page);
@@ -108,7 +132,10 @@ test.describe("download everything", () => {
         await page.setViewportSize({ width, height: 844 });
         await page.goto(pathToFileURL(path.join(dir, "index.html")).href);
         // The product's body font and background, from style.css.
-        const body = await page.locator("body").evaluate((el) => ({ font: getComputedStyle(el).fontFamily, background: getComputedStyle(el).backgroundColor }));
+        const body = await page.locator("body").evaluate((el) => ({
+          font: getComputedStyle(el).fontFamily,
+          background: getComputedStyle(el).backgroundColor,
+        }));
         expect(body.font).toContain("system-ui");
         expect(body.background).toBe("rgb(253, 250, 245)");
         const book = page.getByRole("link", { name: "Open the family book (PDF)" });
@@ -117,13 +144,28 @@ test.describe("download everything", () => {
         expect((await fs.readFile(fileURLToPath(href))).equals(pdf)).toBe(true);
         expect(await overflow(page, `archive index at ${width}`)).toEqual([]);
 
-        await page.getByRole("region", { name: "Story collections" }).getByRole("link", { name: summer.campaign.title }).click();
+        await page
+          .getByRole("region", { name: "Story collections" })
+          .getByRole("link", { name: summer.campaign.title })
+          .click();
         await page.getByRole("link", { name: "Growing Up on the Farm" }).click();
-        expect(page.url()).toBe(pathToFileURL(path.join(dir, "stories/01-growing-up-on-the-farm-grandpa-joe.html")).href);
+        expect(page.url()).toBe(
+          pathToFileURL(path.join(dir, "stories/01-growing-up-on-the-farm-grandpa-joe.html")).href,
+        );
         // The story's words in the product's serif, its links in the product's colour.
-        expect(await page.getByText("When I was little, the children walked to school across the fields.").evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Georgia");
-        expect(await page.getByRole("link", { name: `Back to ${summer.campaign.title}` }).evaluate((el) => getComputedStyle(el).color)).toBe("rgb(154, 63, 18)");
-        expect(await page.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+        expect(
+          await page
+            .getByText("When I was little, the children walked to school across the fields.")
+            .evaluate((el) => getComputedStyle(el).fontFamily),
+        ).toContain("Georgia");
+        expect(
+          await page
+            .getByRole("link", { name: `Back to ${summer.campaign.title}` })
+            .evaluate((el) => getComputedStyle(el).color),
+        ).toBe("rgb(154, 63, 18)");
+        expect(
+          await page.getByRole("img", { name: "farm.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+        ).toBe(1);
         expect(await overflow(page, `archive story at ${width}`)).toEqual([]);
       }
       expect(requests.filter((url) => !url.startsWith("file://"))).toEqual([]);
@@ -172,13 +214,20 @@ test.describe("download everything", () => {
     await fs.rm(path.dirname(file), { recursive: true, force: true });
   });
 
-  test("an archive whose 'photo' is a web page is refused on the import page with the reason, on a phone; nothing is imported", async ({ page, user }) => {
+  test("an archive whose 'photo' is a web page is refused on the import page with the reason, on a phone; nothing is imported", async ({
+    page,
+    user,
+  }) => {
     await createArchiveFamily(user.id);
     const entries = await readZip(Buffer.from(await (await archiveResponse(user.id))!.arrayBuffer()));
     const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
     const photo = data.stories.find((s) => s.photos.length)!.photos[0]!;
     entries.delete(photo.file);
-    Object.assign(photo, { file: `media/photos/${photo.id}.svg`, fileName: "drawing.svg", contentType: "image/svg+xml" });
+    Object.assign(photo, {
+      file: `media/photos/${photo.id}.svg`,
+      fileName: "drawing.svg",
+      contentType: "image/svg+xml",
+    });
     entries.set(photo.file, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'));
     entries.set("data.json", Buffer.from(JSON.stringify(data)));
     const zip = new ZipFile();

@@ -18,13 +18,17 @@ test.describe("sign in and out", () => {
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(i < 5 ? "not-the-password" : user.password);
       // The page's own answer (a document without JavaScript, single-fetch data with it).
-      const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
+      const answer = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
+      );
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       // The form is checked by the server only (decision 0173): the previous answer's alert stays up
       // until this one arrives, so wait for it before reading the alert.
       await answer;
       // The wait (30 s) counts from the fifth attempt's start, so a busy machine shows a little less.
-      await expect(page.getByRole("alert")).toContainText(i < 5 ? "Invalid email or password" : /Please try again in ([1-9]|[12]\d|30) seconds/);
+      await expect(page.getByRole("alert")).toContainText(
+        i < 5 ? "Invalid email or password" : /Please try again in ([1-9]|[12]\d|30) seconds/,
+      );
       if (i === 5) {
         // The throttle's 429 says its wait in Retry-After, as /api/login's does.
         expect((await answer).status()).toBe(429);
@@ -80,13 +84,18 @@ test.describe("sign in and out", () => {
     for (const label of ["Dashboard", "My Podcasts", "Story Collections", "Contacts", "Help"]) {
       await expect(nav.getByRole("link", { name: label })).toBeVisible();
     }
-    await expect(page.getByRole("searchbox", { name: "Search podcasts" }).first()).toHaveAttribute("placeholder", "Search podcasts...");
+    await expect(page.getByRole("searchbox", { name: "Search podcasts" }).first()).toHaveAttribute(
+      "placeholder",
+      "Search podcasts...",
+    );
   });
 
   test("the Sign Up tab is closed with 'Coming Soon'", async ({ page }) => {
     await visit(page, "/login");
     // A tab with JavaScript, a `?tab=` link without (decision 0125).
-    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "tab", { name: "Sign up", exact: true }).click();
+    await page
+      .getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "tab", { name: "Sign up", exact: true })
+      .click();
     await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
     await expect(page.getByText("Account creation will be available soon. Stay tuned!")).toBeVisible();
   });
@@ -97,7 +106,10 @@ test.describe("sign in and out", () => {
     await visit(page, "/");
     await page.getByText("Menu ▾").click();
     // A menu item with JavaScript (the menu button pattern), a plain button without (decision 0125).
-    await page.getByRole(test.info().project.use.javaScriptEnabled === false ? "button" : "menuitem", { name: "Logout" }).first().click();
+    await page
+      .getByRole(test.info().project.use.javaScriptEnabled === false ? "button" : "menuitem", { name: "Logout" })
+      .first()
+      .click();
     await expectToast(page, "Logged out", "You have been successfully logged out.");
   });
 });

@@ -5,18 +5,24 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { books, contributionRecordings } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { createCompletePodcast } from "../utils/listening-helpers";
-import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
+
 import { axeViolations } from "../utils/axe-scan";
 import { overflow } from "../utils/layout-checks";
+import { createCompletePodcast } from "../utils/listening-helpers";
+import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
 import { expect, signInAs, test, visit } from "./fixtures";
 
 const run = promisify(execFile);
 
 test.describe("family book", () => {
-  test("the owner makes an 8.5 × 11 in book with bleed, downloads the PDF, and its QR link plays without a sign-in", async ({ page, user, browser }) => {
+  test("the owner makes an 8.5 × 11 in book with bleed, downloads the PDF, and its QR link plays without a sign-in", async ({
+    page,
+    user,
+    browser,
+  }) => {
     const { campaign, stories } = await createNewsletterCollection(user.id, {
       title: `Lake Book ${randomUUID().slice(0, 4)}`,
       podcast: false,
@@ -27,7 +33,9 @@ test.describe("family book", () => {
     });
     const normalizedKey = `recordings/${stories[1]!.id}/${randomUUID()}.mp3`;
     await getStorage().put(normalizedKey, FAKE_MP3);
-    db.insert(contributionRecordings).values({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2 }).run();
+    db.insert(contributionRecordings)
+      .values({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2 })
+      .run();
 
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/stories`);
@@ -39,7 +47,10 @@ test.describe("family book", () => {
     // The job runs in the server; the page asks again every 3 s until the book is ready.
     await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("storyhearth-book-letter.pdf");
     const file = await download.path();
     // 8.5 × 11 in is 612 × 792 pt; 3 mm of bleed on each side adds 17.008 pt.
@@ -47,11 +58,15 @@ test.describe("family book", () => {
     const link = /http\S+\/b\/[\w-]+/.exec((await run("pdftotext", [file, "-"])).stdout)![0];
 
     // Someone holding the printed page, not signed in.
-    const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const stranger = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    });
     const phone = await stranger.newPage();
     await phone.goto(new URL(link).pathname);
     // The story by its title (made from its words), its teller under it.
-    await expect(phone.getByRole("heading", { level: 1, name: "Every Christmas Eve we sang carols by the fire" })).toBeVisible();
+    await expect(
+      phone.getByRole("heading", { level: 1, name: "Every Christmas Eve we sang carols by the fire" }),
+    ).toBeVisible();
     await expect(phone.getByText("From Aunt May")).toBeVisible();
     await expect(phone.locator("audio")).toHaveAttribute("src", `${new URL(link).pathname}/audio`);
     await expect(phone.getByText("The holiday smelled of cinnamon.", { exact: false })).toBeVisible();
@@ -67,7 +82,10 @@ test.describe("family book", () => {
 
 test.describe("family book: the owner's own words", () => {
   for (const width of [390, 1280]) {
-    test(`at ${width} px the owner writes a dedication and a foreword, makes the book, and its contents list each story's title with its teller`, async ({ page, user }) => {
+    test(`at ${width} px the owner writes a dedication and a foreword, makes the book, and its contents list each story's title with its teller`, async ({
+      page,
+      user,
+    }) => {
       const { campaign } = await createNewsletterCollection(user.id, {
         title: `Sunday Book ${randomUUID().slice(0, 4)}`,
         podcast: false,
@@ -89,7 +107,9 @@ test.describe("family book: the owner's own words", () => {
       expect(await axeViolations(page)).toEqual([]);
 
       await dedication.fill("For Nonna Lucia, who kept every letter.");
-      await page.getByLabel("Foreword (optional)").fill("These are the stories we told at the Sunday table.\n\nRead them aloud.");
+      await page
+        .getByLabel("Foreword (optional)")
+        .fill("These are the stories we told at the Sunday table.\n\nRead them aloud.");
       await page.getByRole("button", { name: "Make the book" }).click();
       await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
       // The next book starts from the same words.
@@ -97,7 +117,10 @@ test.describe("family book: the owner's own words", () => {
       expect(await overflow(page, "book page, book ready")).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
 
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download PDF" }).click(),
+      ]);
       const byPage = (await run("pdftotext", ["-layout", await download.path(), "-"])).stdout.split("\f");
       expect(byPage[2]).toContain("For Nonna Lucia, who kept every letter.");
       expect(byPage[3]).toContain("Foreword");
@@ -113,13 +136,23 @@ test.describe("family book: the owner's own words", () => {
 
 test.describe("family book with an episode's chapters", () => {
   // The episode's chapters as the generation job records them (the integration test makes a real one).
-  test("a story told in an episode gets a QR link whose page plays the episode from that story's chapter", async ({ page, user, browser }) => {
+  test("a story told in an episode gets a QR link whose page plays the episode from that story's chapter", async ({
+    page,
+    user,
+    browser,
+  }) => {
     const { campaign, stories } = await createNewsletterCollection(user.id, {
       title: `Orchard Book ${randomUUID().slice(0, 4)}`,
       podcast: false,
-      stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Aunt May" }],
+      stories: [
+        { text: STORIES.childhood, name: "Grandpa Joe" },
+        { text: STORIES.holiday, name: "Aunt May" },
+      ],
     });
-    const chapters = [{ title: "Grandpa Joe", start: 0, end: 6 }, { title: "Aunt May", start: 6, end: 12 }];
+    const chapters = [
+      { title: "Grandpa Joe", start: 0, end: 6 },
+      { title: "Aunt May", start: 6, end: 12 },
+    ];
     const episode = await createCompletePodcast(user.id, {
       title: "Orchard Stories",
       campaignId: campaign.id,
@@ -131,11 +164,16 @@ test.describe("family book with an episode's chapters", () => {
     await visit(page, `/campaigns/${campaign.id}/book`);
     await page.getByRole("button", { name: "Make the book" }).click();
     await expect(page.getByText(/Your book is ready: \d+ pages\./)).toBeVisible({ timeout: 25_000 });
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
     const links = (await run("pdftotext", [await download.path(), "-"])).stdout.match(/http\S+\/b\/[\w-]+/g)!;
     expect(links).toHaveLength(2);
 
-    const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const stranger = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    });
     const phone = await stranger.newPage();
     const path = new URL(links[1]!).pathname;
     await phone.goto(path);
@@ -148,7 +186,9 @@ test.describe("family book with an episode's chapters", () => {
       const at = await phone.locator("audio").evaluate(async (audio: HTMLAudioElement) => {
         audio.preload = "auto";
         audio.load();
-        await new Promise((resolve) => (audio.readyState >= 1 ? resolve(null) : audio.addEventListener("loadedmetadata", resolve, { once: true })));
+        await new Promise((resolve) =>
+          audio.readyState >= 1 ? resolve(null) : audio.addEventListener("loadedmetadata", resolve, { once: true }),
+        );
         return audio.currentTime;
       });
       expect(at).toBeCloseTo(6, 0);
@@ -161,9 +201,20 @@ test.describe("family book with an episode's chapters", () => {
 });
 
 test.describe("family book of several collections", () => {
-  test("from the collections list the owner picks two collections and a cover photo, sees the first pages and the photos printed small, and downloads the PDF", async ({ page, user }) => {
-    const lake = await createNewsletterCollection(user.id, { title: `Lake ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe", photo: true }] });
-    const town = await createNewsletterCollection(user.id, { title: `Town ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.holiday, name: "Aunt May" }] });
+  test("from the collections list the owner picks two collections and a cover photo, sees the first pages and the photos printed small, and downloads the PDF", async ({
+    page,
+    user,
+  }) => {
+    const lake = await createNewsletterCollection(user.id, {
+      title: `Lake ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.childhood, name: "Grandpa Joe", photo: true }],
+    });
+    const town = await createNewsletterCollection(user.id, {
+      title: `Town ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.holiday, name: "Aunt May" }],
+    });
     await signInAs(page, user);
     await visit(page, "/campaigns");
     await page.getByRole("link", { name: "Family book of several collections" }).click();
@@ -186,7 +237,10 @@ test.describe("family book of several collections", () => {
     await expect(page.getByText("The cover photo: 1 × 1 px, printed under 0.1 in wide")).toBeVisible();
     await expect(page.getByText("A photo from Grandpa Joe: 1 × 1 px, printed under 0.1 in wide")).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
     const file = await download.path();
     expect((await run("pdfinfo", [file])).stdout).toMatch(/Page size:\s+419\.528 x 595\.276 pts/);
     const text = (await run("pdftotext", [file, "-"])).stdout;
@@ -195,10 +249,26 @@ test.describe("family book of several collections", () => {
   });
 
   test("a book that could not be made says which story stopped it and why, on a phone", async ({ page, user }) => {
-    const { campaign } = await createNewsletterCollection(user.id, { podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Nonna Lucia" }] });
+    const { campaign } = await createNewsletterCollection(user.id, {
+      podcast: false,
+      stories: [
+        { text: STORIES.childhood, name: "Grandpa Joe" },
+        { text: STORIES.holiday, name: "Nonna Lucia" },
+      ],
+    });
     // As the job leaves it when a photo cannot be read (tests/integration/book-long-text.test.ts makes it so).
     const failure = "Nonna Lucia's story (story 2 of 2) could not be laid out: one of its photos cannot be read";
-    db.insert(books).values({ ownerId: user.id, campaignId: campaign.id, trim: "6x9", status: "failed", storiesDone: 1, storyCount: 2, failure }).run();
+    db.insert(books)
+      .values({
+        ownerId: user.id,
+        campaignId: campaign.id,
+        trim: "6x9",
+        status: "failed",
+        storiesDone: 1,
+        storyCount: 2,
+        failure,
+      })
+      .run();
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/book`);
@@ -209,7 +279,11 @@ test.describe("family book of several collections", () => {
   });
 
   test("asking with no collection chosen says so", async ({ page, user }) => {
-    await createNewsletterCollection(user.id, { title: `Lake ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }] });
+    await createNewsletterCollection(user.id, {
+      title: `Lake ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }],
+    });
     await signInAs(page, user);
     await visit(page, "/books");
     await page.getByRole("button", { name: "Make the book of the chosen collections" }).click();

@@ -1,10 +1,12 @@
 // The owner sees who has answered and re-sends one invitation (decision 0121), JavaScript on and off.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { emailOutbox, invitations } from "#db/schema";
+import { eq } from "drizzle-orm";
+
+import { db } from "~/lib/db.server";
 import { createCampaign } from "~/models/campaign.server";
 import { createContribution } from "~/models/contribution.server";
-import { db } from "~/lib/db.server";
+
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 const unique = () => randomUUID().slice(0, 8);
@@ -19,11 +21,25 @@ const resentTo = (email: string) =>
 
 test("the collection page lists each invitee's status and re-sends one invitation once", async ({ page, user }) => {
   const [ann, ben] = [`ann-${unique()}@example.com`, `ben-${unique()}@example.com`];
-  const campaign = createCampaign(user.id, { title: `Lake ${unique()}`, prompt: "What do you remember of the lake?", inviteEmails: [ann, ben] });
+  const campaign = createCampaign(user.id, {
+    title: `Lake ${unique()}`,
+    prompt: "What do you remember of the lake?",
+    inviteEmails: [ann, ben],
+  });
   // As if the invitation job had sent them (the e-mails themselves are not what this test is about).
-  db.update(invitations).set({ status: "sent", sentAt: new Date() }).where(eq(invitations.campaignId, campaign.id)).run();
+  db.update(invitations)
+    .set({ status: "sent", sentAt: new Date() })
+    .where(eq(invitations.campaignId, campaign.id))
+    .run();
   const benInvitation = db.select().from(invitations).where(eq(invitations.email, ben)).get()!;
-  createContribution({ campaignId: campaign.id, invitationId: benInvitation.id, contributorName: "Ben", contributorEmail: ben, storyContent: "We swam.", submissionMethod: "email" });
+  createContribution({
+    campaignId: campaign.id,
+    invitationId: benInvitation.id,
+    contributorName: "Ben",
+    contributorEmail: ben,
+    storyContent: "We swam.",
+    submissionMethod: "email",
+  });
 
   await signInAs(page, user);
   await visit(page, `/campaigns/${campaign.id}/stories`);
@@ -34,7 +50,9 @@ test("the collection page lists each invitee's status and re-sends one invitatio
   await expect(row(ben).getByText("Answered", { exact: true })).toBeVisible();
   await expect(row(ben).getByRole("button")).toHaveCount(0);
 
-  await row(ann).getByRole("button", { name: `Resend invitation to ${ann}` }).click();
+  await row(ann)
+    .getByRole("button", { name: `Resend invitation to ${ann}` })
+    .click();
   await expectToast(page, "Invitation sent again", `The invitation was sent to ${ann} again.`);
   await expect(row(ann).getByText("Reminded", { exact: true })).toBeVisible();
   await expect(row(ann)).toContainText("1 of 3 reminders sent");
@@ -47,8 +65,15 @@ test("the collection page lists each invitee's status and re-sends one invitatio
 
 test("a second click from a page that was not reloaded sends nothing more", async ({ page, user }) => {
   const ann = `ann-${unique()}@example.com`;
-  const campaign = createCampaign(user.id, { title: `Lake ${unique()}`, prompt: "What do you remember of the lake?", inviteEmails: [ann] });
-  db.update(invitations).set({ status: "sent", sentAt: new Date() }).where(eq(invitations.campaignId, campaign.id)).run();
+  const campaign = createCampaign(user.id, {
+    title: `Lake ${unique()}`,
+    prompt: "What do you remember of the lake?",
+    inviteEmails: [ann],
+  });
+  db.update(invitations)
+    .set({ status: "sent", sentAt: new Date() })
+    .where(eq(invitations.campaignId, campaign.id))
+    .run();
 
   await signInAs(page, user);
   await visit(page, `/campaigns/${campaign.id}/stories`);

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+
 import { createCampaign, listCampaigns } from "~/models/campaign.server";
+
 import { addContribution, createGroupWithContacts } from "../utils/campaign-helpers";
 import { expect, expectToast, jsOn, signInAs, test, visit } from "./fixtures";
 
@@ -10,7 +12,12 @@ const chips = (page: Page) => page.getByRole("list", { name: /Recipients/ });
 test.describe("create story collection", () => {
   test("typed recipients and a group, a chip removed, then created", async ({ page, user }) => {
     const id = unique();
-    const [aunt, uncle, one, two] = ["aunt", "uncle", "one", "two"].map((n) => `${n}-${id}@example.com`) as [string, string, string, string];
+    const [aunt, uncle, one, two] = ["aunt", "uncle", "one", "two"].map((n) => `${n}-${id}@example.com`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     const group = createGroupWithContacts(user.id, [aunt, uncle], `Cousins ${id}`);
     const title = `Summers at the Lake ${id}`;
 
@@ -69,14 +76,21 @@ test.describe("create story collection", () => {
 
     await page.getByRole("button", { name: "Create & Send Invites" }).click();
     await expect(page).toHaveURL(/\/campaigns$/);
-    await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 3 recipients.`);
+    await expectToast(
+      page,
+      "Story Collection Created!",
+      `Successfully created "${title}" and sent invitations to 3 recipients.`,
+    );
     const card = page.getByRole("article", { name: title });
     await expect(card.getByText("Active")).toBeVisible();
     await expect(card.getByTestId("invited-count")).toHaveText("3");
     await expect(card.getByRole("link", { name: "View Stories (0)" })).toBeVisible();
   });
 
-  test("an address check still under way when 'Create' is pressed leaves the new page's toast alone", async ({ page, user }) => {
+  test("an address check still under way when 'Create' is pressed leaves the new page's toast alone", async ({
+    page,
+    user,
+  }) => {
     // The flake of keyboard.spec (decision 0164): the check was a fetcher POST, and a POST makes Remix
     // reload the page's loaders when it ends, root's included; by then the toast was taken, so the
     // reload brought none and the toast went. The check is held here until the new page shows it.
@@ -99,7 +113,8 @@ test.describe("create story collection", () => {
     let checked!: () => void;
     const done = new Promise<void>((resolve) => (checked = resolve));
     const isCheck = (url: string, method: string, body: string | null) =>
-      new URL(url).pathname.includes("collection-recipients") || (method === "POST" && Boolean(body?.includes("add-emails")));
+      new URL(url).pathname.includes("collection-recipients") ||
+      (method === "POST" && Boolean(body?.includes("add-emails")));
     await page.route(
       (url) => url.pathname.includes("collection-recipients") || url.pathname.startsWith("/create-story-collection"),
       async (route) => {
@@ -169,7 +184,10 @@ test.describe("create story collection", () => {
 test.describe("scheduled send date", () => {
   test.use({ timezoneId: "America/New_York" });
 
-  test("a future date schedules the collection at the browser's local time (UTC without JavaScript)", async ({ page, user }) => {
+  test("a future date schedules the collection at the browser's local time (UTC without JavaScript)", async ({
+    page,
+    user,
+  }) => {
     const title = `Later ${unique()}`;
     await signInAs(page, user);
     await visit(page, "/create-story-collection");
@@ -183,7 +201,9 @@ test.describe("scheduled send date", () => {
     await expect(page.getByRole("article", { name: title }).getByText("Scheduled", { exact: true })).toBeVisible();
     const [campaign] = listCampaigns(user.id);
     // 10:00 in New York in January is 15:00 UTC.
-    expect(campaign!.scheduledDate?.toISOString()).toBe(jsOn() ? "2035-01-15T15:00:00.000Z" : "2035-01-15T10:00:00.000Z");
+    expect(campaign!.scheduledDate?.toISOString()).toBe(
+      jsOn() ? "2035-01-15T15:00:00.000Z" : "2035-01-15T10:00:00.000Z",
+    );
   });
 });
 
@@ -197,7 +217,10 @@ test.describe("collections list", () => {
     await expect(page.getByLabel("Add e-mail addresses")).toBeVisible();
   });
 
-  test("the inline form is the full page's form in one card: validates, creates, closes and shows the new card", async ({ page, user }) => {
+  test("the inline form is the full page's form in one card: validates, creates, closes and shows the new card", async ({
+    page,
+    user,
+  }) => {
     const id = unique();
     const [ann, bob] = [`ann-${id}@example.com`, `bob-${id}@example.com`];
     const group = createGroupWithContacts(user.id, [bob], `Cousins ${id}`);
@@ -228,7 +251,11 @@ test.describe("collections list", () => {
     await inline.getByLabel("Collection title").fill(title);
     await inline.getByLabel("Story prompt").fill("Tell us about the holidays at grandma's");
     await submit.click();
-    await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 2 recipients.`);
+    await expectToast(
+      page,
+      "Story Collection Created!",
+      `Successfully created "${title}" and sent invitations to 2 recipients.`,
+    );
     await expect(page).toHaveURL(/\/campaigns$/);
     await expect(page.getByLabel("Add e-mail addresses")).toHaveCount(0);
     const card = page.getByRole("article", { name: title });
@@ -237,8 +264,18 @@ test.describe("collections list", () => {
   });
 
   test("cards show counts, status and 'Create Podcast' only with stories", async ({ page, user }) => {
-    const quiet = createCampaign(user.id, { title: `Quiet ${unique()}`, prompt: "Nothing yet here", inviteEmails: ["a@example.com"], scheduledDate: new Date(Date.now() + 86_400_000) });
-    const busy = createCampaign(user.id, { title: `Busy ${unique()}`, description: "Lots of stories", prompt: "Tell us more", inviteEmails: ["a@example.com", "b@example.com"] });
+    const quiet = createCampaign(user.id, {
+      title: `Quiet ${unique()}`,
+      prompt: "Nothing yet here",
+      inviteEmails: ["a@example.com"],
+      scheduledDate: new Date(Date.now() + 86_400_000),
+    });
+    const busy = createCampaign(user.id, {
+      title: `Busy ${unique()}`,
+      description: "Lots of stories",
+      prompt: "Tell us more",
+      inviteEmails: ["a@example.com", "b@example.com"],
+    });
     addContribution(busy.id);
     await signInAs(page, user);
     await visit(page, "/campaigns");
@@ -250,7 +287,13 @@ test.describe("collections list", () => {
     const busyCard = page.getByRole("article", { name: busy.title });
     await expect(busyCard.getByText("Lots of stories")).toBeVisible();
     await expect(busyCard.getByTestId("stories-count")).toHaveText("1");
-    await expect(busyCard.getByRole("link", { name: "View Stories (1)" })).toHaveAttribute("href", `/campaigns/${busy.id}/stories`);
-    await expect(busyCard.getByRole("link", { name: "Create Podcast" })).toHaveAttribute("href", `/campaigns/${busy.id}/stories#podcast`);
+    await expect(busyCard.getByRole("link", { name: "View Stories (1)" })).toHaveAttribute(
+      "href",
+      `/campaigns/${busy.id}/stories`,
+    );
+    await expect(busyCard.getByRole("link", { name: "Create Podcast" })).toHaveAttribute(
+      "href",
+      `/campaigns/${busy.id}/stories#podcast`,
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+
 import { createContact } from "~/features/contacts/contacts.server";
 import { createContactGroup } from "~/models/contact-group.server";
+
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.com`;
@@ -71,7 +73,9 @@ test.describe("contact management", () => {
     expect(older.ok).toBe(true);
     await signInAs(page, user);
     await visit(page, "/contacts");
-    await expect(page.getByRole("listitem", { name: "Everyone" }).getByRole("img", { name: "Default group" })).toBeVisible();
+    await expect(
+      page.getByRole("listitem", { name: "Everyone" }).getByRole("img", { name: "Default group" }),
+    ).toBeVisible();
 
     await page.getByRole("link", { name: "Add Group" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Contact Group" });
@@ -89,7 +93,9 @@ test.describe("contact management", () => {
     await expect(cousins.getByText("1 contact", { exact: true })).toBeVisible();
     await expect(cousins.getByText("The grandchildren")).toBeVisible();
     // Only one default group.
-    await expect(page.getByRole("listitem", { name: "Everyone" }).getByRole("img", { name: "Default group" })).toHaveCount(0);
+    await expect(
+      page.getByRole("listitem", { name: "Everyone" }).getByRole("img", { name: "Default group" }),
+    ).toHaveCount(0);
 
     await cousins.getByRole("link", { name: "Edit group Cousins" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Contact Group" });
@@ -115,7 +121,10 @@ test.describe("contact management", () => {
     if (jsEnabled()) await expect(page).not.toHaveURL(/confirm-delete/);
     else await expect(page.getByRole("dialog", { name: "Delete Contact" })).toBeVisible();
     // Nothing is deleted before the user confirms; Cancel keeps the contact.
-    await page.getByRole("button", { name: "Cancel" }).or(page.getByRole("link", { name: "Cancel" })).click();
+    await page
+      .getByRole("button", { name: "Cancel" })
+      .or(page.getByRole("link", { name: "Cancel" }))
+      .click();
     await expect(row).toBeVisible();
 
     await row.getByRole("link", { name: `Delete ${email}` }).click();
@@ -124,7 +133,10 @@ test.describe("contact management", () => {
     await expectToast(page, "Contact deleted successfully");
     await expect(page.getByRole("listitem", { name: email })).toHaveCount(0);
 
-    await page.getByRole("listitem", { name: "Book club" }).getByRole("link", { name: "Delete group Book club" }).click();
+    await page
+      .getByRole("listitem", { name: "Book club" })
+      .getByRole("link", { name: "Delete group Book club" })
+      .click();
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expectToast(page, "Contact group deleted successfully");
     await expect(page.getByRole("listitem", { name: "Book club" })).toHaveCount(0);
@@ -143,7 +155,8 @@ test.describe("contact management", () => {
   });
 
   test("a long list is paged", async ({ page, user }) => {
-    for (let i = 0; i < 55; i++) createContact(user.id, { email: `paged${String(i).padStart(2, "0")}.${randomUUID().slice(0, 6)}@example.com` });
+    for (let i = 0; i < 55; i++)
+      createContact(user.id, { email: `paged${String(i).padStart(2, "0")}.${randomUUID().slice(0, 6)}@example.com` });
     await signInAs(page, user);
     await visit(page, "/contacts");
     const pages = page.getByRole("navigation", { name: "Contact pages" });
@@ -160,7 +173,12 @@ test.describe("contact management", () => {
     if (!contact.ok || !group.ok) throw new Error("fixtures not created");
     const intruder = await makeUser();
     await signInAs(page, intruder);
-    for (const search of [`edit-contact=${contact.contact.id}`, `confirm-delete-contact=${contact.contact.id}`, `edit-group=${group.group.id}`, `confirm-delete-group=${group.group.id}`]) {
+    for (const search of [
+      `edit-contact=${contact.contact.id}`,
+      `confirm-delete-contact=${contact.contact.id}`,
+      `edit-group=${group.group.id}`,
+      `confirm-delete-group=${group.group.id}`,
+    ]) {
       const response = await visit(page, `/contacts?${search}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

@@ -1,9 +1,11 @@
 // Conventions a web app is expected to keep: an installable manifest with icons drawn
 // from the mark, the browser's toolbar colour for each theme, and pages that print as documents
 // (decision 0125). Each runs with JavaScript on and off.
+import type { Page } from "@playwright/test";
+
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { serializeTheme } from "~/lib/theme.server";
-import type { Page } from "@playwright/test";
+
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { createNewsletterCollection } from "../utils/newsletter-helpers";
 import { addCookiePairs, expect, signInAs, test, visit } from "./fixtures";
@@ -14,13 +16,17 @@ function pngSize(bytes: Buffer) {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
-test("a web app manifest with name, start URL, colours and 192, 512 and maskable 512 icons; each icon answers as the PNG it declares", async ({ page }) => {
+test("a web app manifest with name, start URL, colours and 192, 512 and maskable 512 icons; each icon answers as the PNG it declares", async ({
+  page,
+}) => {
   await visit(page, "/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-  const manifest = (await response.json()) as { icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
+  const manifest = (await response.json()) as {
+    icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+  };
   expect(manifest).toMatchObject({
     name: "Storyhearth",
     short_name: "Storyhearth",
@@ -29,7 +35,11 @@ test("a web app manifest with name, start URL, colours and 192, 512 and maskable
     theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
   });
-  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
 
   const apple = page.locator('link[rel="apple-touch-icon"]');
   await expect(apple).toHaveAttribute("sizes", "180x180");
@@ -42,11 +52,15 @@ test("a web app manifest with name, start URL, colours and 192, 512 and maskable
   }
 });
 
-test("theme-color: one for each system colour scheme until the user picks a theme, then the pick's", async ({ page }) => {
+test("theme-color: one for each system colour scheme until the user picks a theme, then the pick's", async ({
+  page,
+}) => {
   await visit(page, "/");
   const metas = page.locator('meta[name="theme-color"]');
   await expect(metas).toHaveCount(2);
-  expect(await metas.evaluateAll((els) => els.map((m) => [m.getAttribute("media"), m.getAttribute("content")]))).toEqual([
+  expect(
+    await metas.evaluateAll((els) => els.map((m) => [m.getAttribute("media"), m.getAttribute("content")])),
+  ).toEqual([
     ["(prefers-color-scheme: light)", "#fdfaf5"],
     ["(prefers-color-scheme: dark)", "#1b1612"],
   ]);
@@ -66,7 +80,10 @@ async function expectBlackOnWhite(page: Page) {
   expect(colours).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
 }
 
-test("a newsletter prints without the site's header, navigation and controls, black on white, its stories and transcript in full", async ({ page, user }) => {
+test("a newsletter prints without the site's header, navigation and controls, black on white, its stories and transcript in full", async ({
+  page,
+  user,
+}) => {
   const { campaign } = await createNewsletterCollection(user.id);
   const made = createNewsletter(user.id, campaign.id);
   if (!made.ok) throw new Error("newsletter not created");
@@ -89,7 +106,12 @@ test("a newsletter prints without the site's header, navigation and controls, bl
   await expect(transcript).toBeVisible();
   await expectBlackOnWhite(page);
   // A story is kept on one page when it fits.
-  expect(await page.getByRole("article").first().evaluate((a) => getComputedStyle(a).breakInside)).toBe("avoid");
+  expect(
+    await page
+      .getByRole("article")
+      .first()
+      .evaluate((a) => getComputedStyle(a).breakInside),
+  ).toBe("avoid");
 });
 
 test("a podcast's transcript prints without the header, the tabs and the player", async ({ page, user }) => {

@@ -2,7 +2,9 @@
 // shared link carries the link-preview tags a messenger reads.
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+
 import { createShareLink } from "~/models/share-link.server";
+
 import { embeddedPicture } from "../utils/audio-helpers";
 import { axeViolations } from "../utils/axe-scan";
 import { makeHeic, testPattern } from "../utils/heic";
@@ -19,22 +21,27 @@ test("upload a photo as the cover, then go back to the drawn one", async ({ page
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
 
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2266aa" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2266aa" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Your photo").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expectToast(page, "Cover updated");
   const cover = page.getByRole("img", { name: `Cover of ${podcast.title}` });
   await expect(cover).toBeVisible();
   // The image the page shows is the photo (blue), not the drawn cover (ember).
-  const pixel = await page.evaluate(async (src) => {
-    const blob = await (await fetch(src)).blob();
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(1, 1);
-    const ctx = canvas.getContext("2d")!;
-    // The page shows a sized copy; its middle is the photo's middle whatever width was chosen.
-    ctx.drawImage(bitmap, bitmap.width / 2, bitmap.height / 2, 1, 1, 0, 0, 1, 1);
-    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
-  }, await cover.evaluate((img: HTMLImageElement) => img.currentSrc));
+  const pixel = await page.evaluate(
+    async (src) => {
+      const blob = await (await fetch(src)).blob();
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(1, 1);
+      const ctx = canvas.getContext("2d")!;
+      // The page shows a sized copy; its middle is the photo's middle whatever width was chosen.
+      ctx.drawImage(bitmap, bitmap.width / 2, bitmap.height / 2, 1, 1, 0, 0, 1, 1);
+      return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+    },
+    await cover.evaluate((img: HTMLImageElement) => img.currentSrc),
+  );
   expect(pixel[2]).toBeGreaterThan(pixel[0]!);
   // The downloaded MP3 carries that very cover, byte for byte.
   const mp3 = await page.request.get(`/api/podcasts/${podcast.id}/download`);
@@ -47,12 +54,17 @@ test("upload a photo as the cover, then go back to the drawn one", async ({ page
   await expectToast(page, "Drawn cover restored");
 });
 
-test("an iPhone's HEIC photo as the cover: the page offers HEIC and takes it (decision 0166)", async ({ page, user }) => {
+test("an iPhone's HEIC photo as the cover: the page offers HEIC and takes it (decision 0166)", async ({
+  page,
+  user,
+}) => {
   const podcast = await createCompletePodcast(user.id, { title: `HEIC cover ${randomUUID().slice(0, 8)}` });
   await signInAs(page, user);
   await visit(page, `/podcast/${podcast.id}/cover`);
   await expect(page.getByText("JPEG, PNG, WebP or HEIC, up to 15 MB.", { exact: false })).toBeVisible();
-  await page.getByLabel("Your photo").setInputFiles({ name: "IMG_1234.HEIC", mimeType: "image/heic", buffer: makeHeic(320, 240) });
+  await page
+    .getByLabel("Your photo")
+    .setInputFiles({ name: "IMG_1234.HEIC", mimeType: "image/heic", buffer: makeHeic(320, 240) });
   await page.getByRole("button", { name: "Use this photo" }).click();
   await expectToast(page, "Cover updated");
   // The stored cover is a square JPEG of the photo: the test pattern's colours, not the drawn cover.
@@ -86,14 +98,23 @@ test("a shared link previews its title and cover; a password-protected one does 
   await expect(og("og:audio")).toHaveCount(0);
 });
 
-test("on a phone the library fetches covers no larger than 192 px, and the share page's cover is not lazy", async ({ page, user }) => {
+test("on a phone the library fetches covers no larger than 192 px, and the share page's cover is not lazy", async ({
+  page,
+  user,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  for (let n = 1; n <= 3; n++) await createCompletePodcast(user.id, { title: `Small cover ${n} ${randomUUID().slice(0, 6)}` });
+  for (let n = 1; n <= 3; n++)
+    await createCompletePodcast(user.id, { title: `Small cover ${n} ${randomUUID().slice(0, 6)}` });
   const covers: Array<{ url: string; width: number; cacheControl: string }> = [];
   page.on("response", async (response) => {
     if (!/\/cover\.jpg/.test(response.url())) return;
     const body = await response.body().catch(() => null);
-    if (body) covers.push({ url: response.url(), width: (await sharp(body).metadata()).width ?? 0, cacheControl: response.headers()["cache-control"] ?? "" });
+    if (body)
+      covers.push({
+        url: response.url(),
+        width: (await sharp(body).metadata()).width ?? 0,
+        cacheControl: response.headers()["cache-control"] ?? "",
+      });
   });
   await signInAs(page, user);
   await visit(page, "/my-podcasts");

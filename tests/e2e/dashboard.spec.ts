@@ -1,24 +1,35 @@
 import type { Page } from "@playwright/test";
-import { saveWorkflowSettings } from "~/models/workflow.server";
-import type { WorkflowInput } from "~/models/workflow.server";
+
+import { saveWorkflowSettings, type WorkflowInput } from "~/models/workflow.server";
+
 import { addInvitations, addPodcast, addStory, makeCampaign, makeCampaigns } from "../utils/dashboard-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 const DAY = 86_400_000;
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 const rowTitles = (page: Page) => page.getByTestId("collection-row").locator("h3");
-const row = (page: Page, title: string) => page.getByTestId("collection-row").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const row = (page: Page, title: string) =>
+  page.getByTestId("collection-row").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 /** Distribution 'scheduled' from 2030-01-10: position N is delivered on Jan 9 + N, 2030. */
 const scheduledFrom2030: WorkflowInput = {
   collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-  distribution: { mode: "scheduled", scheduledDate: "2030-01-10", dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+  distribution: {
+    mode: "scheduled",
+    scheduledDate: "2030-01-10",
+    dayOfWeek: null,
+    dayOfMonth: null,
+    monthOfYear: null,
+    recipients: [],
+  },
 };
 
 /** Three collections listed Alpha, Beta, Gamma. */
 function threeCollections(ownerId: string) {
   const base = Date.now();
-  return ["Alpha", "Beta", "Gamma"].map((title, i) => makeCampaign(ownerId, { title, createdAt: new Date(base - (i + 1) * 60_000) }));
+  return ["Alpha", "Beta", "Gamma"].map((title, i) =>
+    makeCampaign(ownerId, { title, createdAt: new Date(base - (i + 1) * 60_000) }),
+  );
 }
 
 test.describe("dashboard", () => {
@@ -33,25 +44,62 @@ test.describe("dashboard", () => {
       await expect(page.getByTestId(`stat-${id}`)).toHaveText("0");
     }
     await expect(page.getByText("0 this month")).toBeVisible();
-    await expect(page.getByRole("link", { name: "New Collection" })).toHaveAttribute("href", "/create-story-collection");
-    await expect(page.getByRole("link", { name: "Manage", exact: true })).toHaveAttribute("href", "/manage-collections");
-    await expect(page.getByRole("link", { name: "Create Your First Podcast" })).toHaveAttribute("href", "/create-podcast");
-    await expect(page.getByRole("link", { name: "Start Collecting Stories" })).toHaveAttribute("href", "/create-story-collection");
-    await expect(page.getByRole("link", { name: "Schedule Your First Collection" })).toHaveAttribute("href", "/create-story-collection");
+    await expect(page.getByRole("link", { name: "New Collection" })).toHaveAttribute(
+      "href",
+      "/create-story-collection",
+    );
+    await expect(page.getByRole("link", { name: "Manage", exact: true })).toHaveAttribute(
+      "href",
+      "/manage-collections",
+    );
+    await expect(page.getByRole("link", { name: "Create Your First Podcast" })).toHaveAttribute(
+      "href",
+      "/create-podcast",
+    );
+    await expect(page.getByRole("link", { name: "Start Collecting Stories" })).toHaveAttribute(
+      "href",
+      "/create-story-collection",
+    );
+    await expect(page.getByRole("link", { name: "Schedule Your First Collection" })).toHaveAttribute(
+      "href",
+      "/create-story-collection",
+    );
     await expect(page.getByLabel("Period")).toHaveValue("30d");
     // The first step is said before the zeros.
     const first = page.getByRole("heading", { name: "Start with one question" });
     await expect(first).toBeVisible();
-    await expect(page.getByRole("link", { name: "Create your first story collection" })).toHaveAttribute("href", "/create-story-collection");
-    expect(await first.evaluate((h) => !!(h.compareDocumentPosition(document.querySelector("[aria-label=Statistics]")!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+    await expect(page.getByRole("link", { name: "Create your first story collection" })).toHaveAttribute(
+      "href",
+      "/create-story-collection",
+    );
+    expect(
+      await first.evaluate(
+        (h) =>
+          !!(
+            h.compareDocumentPosition(document.querySelector("[aria-label=Statistics]")!) &
+            Node.DOCUMENT_POSITION_FOLLOWING
+          ),
+      ),
+    ).toBe(true);
   });
 
-  test("shows the owner's figures and lists, and the period selector filters the new-story count", async ({ page, user }) => {
+  test("shows the owner's figures and lists, and the period selector filters the new-story count", async ({
+    page,
+    user,
+  }) => {
     const other = await makeUser();
     const kitchen = makeCampaign(user.id, { title: "Grandma's Kitchen", status: "active" });
-    addStory(kitchen.id, { contributorName: "Uncle Robert", submittedAt: new Date(Date.now() - 3 * DAY), wordCount: 42 });
+    addStory(kitchen.id, {
+      contributorName: "Uncle Robert",
+      submittedAt: new Date(Date.now() - 3 * DAY),
+      wordCount: 42,
+    });
     addStory(kitchen.id, { contributorName: "Aunt June", submittedAt: new Date(Date.now() - 20 * DAY) });
-    const scheduled = makeCampaign(user.id, { title: "Holiday Memories", description: "Winter stories", scheduledDate: new Date(Date.now() + 5 * DAY) });
+    const scheduled = makeCampaign(user.id, {
+      title: "Holiday Memories",
+      description: "Winter stories",
+      scheduledDate: new Date(Date.now() + 5 * DAY),
+    });
     addInvitations(scheduled.id, 2);
     const podcast = addPodcast(user.id, { title: "Summers at the Lake", listens: 12, duration: 245 });
     addPodcast(other.id, { listens: 1000 });
@@ -67,11 +115,17 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("group", { name: "Stories Collected" })).toContainText("2 in the last 30 days");
     await expect(page.getByRole("group", { name: "Family Podcasts" })).toContainText("1 this month");
 
-    await expect(page.getByRole("link", { name: "Listen to Summers at the Lake" })).toHaveAttribute("href", `/podcast/${podcast.id}`);
+    await expect(page.getByRole("link", { name: "Listen to Summers at the Lake" })).toHaveAttribute(
+      "href",
+      `/podcast/${podcast.id}`,
+    );
     await expect(page.getByText("4:05 · 12 listens")).toBeVisible();
     await expect(page.getByText("Uncle Robert")).toBeVisible();
     await expect(page.getByText(/Grandma's Kitchen · .* · 42 words/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "View details of Holiday Memories" })).toHaveAttribute("href", `/campaigns/${scheduled.id}/stories`);
+    await expect(page.getByRole("link", { name: "View details of Holiday Memories" })).toHaveAttribute(
+      "href",
+      `/campaigns/${scheduled.id}/stories`,
+    );
     await expect(page.getByText(/· 2 recipients/)).toBeVisible();
     await expect(page.getByText("Pending", { exact: true })).toBeVisible();
 
@@ -83,9 +137,21 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("stat-stories-collected")).toHaveText("2");
   });
 
-  test("a scheduled collection whose invitations went out shows 'Sent', not 'Pending' (decision 0121)", async ({ page, user }) => {
-    makeCampaign(user.id, { title: "Spring Letters", status: "active", scheduledDate: new Date(Date.now() - 2 * DAY), sentDate: new Date(Date.now() - 2 * DAY) });
-    makeCampaign(user.id, { title: "Autumn Walks", status: "scheduled", scheduledDate: new Date(Date.now() + 3 * DAY) });
+  test("a scheduled collection whose invitations went out shows 'Sent', not 'Pending' (decision 0121)", async ({
+    page,
+    user,
+  }) => {
+    makeCampaign(user.id, {
+      title: "Spring Letters",
+      status: "active",
+      scheduledDate: new Date(Date.now() - 2 * DAY),
+      sentDate: new Date(Date.now() - 2 * DAY),
+    });
+    makeCampaign(user.id, {
+      title: "Autumn Walks",
+      status: "scheduled",
+      scheduledDate: new Date(Date.now() + 3 * DAY),
+    });
     await signInAs(page, user);
     await visit(page, "/");
     const entry = (title: string) => page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
@@ -100,7 +166,10 @@ test.describe("manage story collections", () => {
     await signInAs(page, user);
     await visit(page, "/manage-collections");
     await expect(page.getByRole("heading", { name: "No Story Collections Yet" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Create Your First Collection" })).toHaveAttribute("href", "/create-story-collection");
+    await expect(page.getByRole("link", { name: "Create Your First Collection" })).toHaveAttribute(
+      "href",
+      "/create-story-collection",
+    );
     await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/");
     await expect(page.getByTestId("stat-total-collections")).toHaveText("0");
     await expect(page.getByTestId("reminder-mode")).toHaveText("Manual");
@@ -119,14 +188,23 @@ test.describe("manage story collections", () => {
     await expect(page.getByTestId("stat-stories-collected")).toHaveText("1");
     const first = row(page, "Alpha");
     await expect(first).toContainText("3 invited · 1 story");
-    await expect(first.getByRole("link", { name: "View Stories" })).toHaveAttribute("href", `/campaigns/${alpha!.id}/stories`);
-    await expect(first.getByRole("link", { name: "Create Podcast" })).toHaveAttribute("href", `/campaigns/${alpha!.id}/stories#podcast`);
+    await expect(first.getByRole("link", { name: "View Stories" })).toHaveAttribute(
+      "href",
+      `/campaigns/${alpha!.id}/stories`,
+    );
+    await expect(first.getByRole("link", { name: "Create Podcast" })).toHaveAttribute(
+      "href",
+      `/campaigns/${alpha!.id}/stories#podcast`,
+    );
     await expect(row(page, "Beta").getByRole("link", { name: "Create Podcast" })).toHaveCount(0);
     await expect(row(page, "Beta")).toContainText("Delivery #2: Jan 11, 2030");
     await expect(page.getByTestId("distribution-mode")).toHaveText("Scheduled");
   });
 
-  test("Move down / Move up reorder the list; the order and delivery dates persist after reload", async ({ page, user }) => {
+  test("Move down / Move up reorder the list; the order and delivery dates persist after reload", async ({
+    page,
+    user,
+  }) => {
     threeCollections(user.id);
     saveWorkflowSettings(user.id, scheduledFrom2030);
     await signInAs(page, user);
@@ -148,7 +226,10 @@ test.describe("manage story collections", () => {
     await expect(row(page, "Alpha")).toContainText("Delivery #3: Jan 12, 2030");
   });
 
-  test("dragging (JavaScript) or the move buttons (no JavaScript) reorder, then arrow keys on the handle; the order persists", async ({ page, user }) => {
+  test("dragging (JavaScript) or the move buttons (no JavaScript) reorder, then arrow keys on the handle; the order persists", async ({
+    page,
+    user,
+  }) => {
     threeCollections(user.id);
     saveWorkflowSettings(user.id, scheduledFrom2030);
     // Tall enough that the dragged row and its target are both on screen.
@@ -188,7 +269,10 @@ test.describe("manage story collections", () => {
     await expect(row(page, "Alpha")).toContainText("Delivery #3: Jan 12, 2030");
   });
 
-  test("moving a collection DOWN saves (drag with JavaScript, move buttons without), and a drag near the window's edge scrolls the page", async ({ page, user }) => {
+  test("moving a collection DOWN saves (drag with JavaScript, move buttons without), and a drag near the window's edge scrolls the page", async ({
+    page,
+    user,
+  }) => {
     threeCollections(user.id);
     await page.setViewportSize({ width: 1280, height: 1400 });
     await signInAs(page, user);
@@ -224,7 +308,10 @@ test.describe("manage story collections", () => {
     await page.mouse.up();
   });
 
-  test("a reorder that fails (the collection was deleted elsewhere) reverts with the 'Error' toast", async ({ page, user }) => {
+  test("a reorder that fails (the collection was deleted elsewhere) reverts with the 'Error' toast", async ({
+    page,
+    user,
+  }) => {
     const [alpha] = threeCollections(user.id);
     await signInAs(page, user);
     await visit(page, "/manage-collections");
@@ -246,7 +333,10 @@ test.describe("manage story collections", () => {
     }
   });
 
-  test("Configure Workflows saves the settings; the toast, summary strip and delivery dates follow", async ({ page, user }) => {
+  test("Configure Workflows saves the settings; the toast, summary strip and delivery dates follow", async ({
+    page,
+    user,
+  }) => {
     threeCollections(user.id);
     await signInAs(page, user);
     await visit(page, "/manage-collections");
@@ -257,7 +347,9 @@ test.describe("manage story collections", () => {
     await expect(dialog.getByLabel("Max reminders")).toHaveValue("3");
     await dialog.getByLabel("Reminder mode").selectOption("biweekly");
     await dialog.getByLabel("Max reminders").selectOption("5");
-    await dialog.getByLabel("Contributors (one e-mail per line)").fill("ann@example.com\n\nann@example.com\nbob@example.com");
+    await dialog
+      .getByLabel("Contributors (one e-mail per line)")
+      .fill("ann@example.com\n\nann@example.com\nbob@example.com");
     await dialog.getByLabel("Distribution mode").selectOption("yearly");
     await dialog.getByLabel("Month of year").selectOption("February");
     await dialog.getByLabel("Day of month").selectOption("29");
@@ -272,7 +364,9 @@ test.describe("manage story collections", () => {
     await expect(row(page, "Alpha").getByTestId("delivery")).toHaveText(/^Delivery #1: Feb 2[89], \d{4}$/);
 
     await page.getByRole("link", { name: "Configure Workflows" }).click();
-    await expect(page.getByRole("dialog").getByLabel("Contributors (one e-mail per line)")).toHaveValue("ann@example.com\nbob@example.com");
+    await expect(page.getByRole("dialog").getByLabel("Contributors (one e-mail per line)")).toHaveValue(
+      "ann@example.com\nbob@example.com",
+    );
     await expect(page.getByRole("dialog").getByLabel("Max reminders")).toHaveValue("5");
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -285,9 +379,14 @@ test.describe("manage story collections", () => {
     await visit(page, "/manage-collections");
     await expect(page.getByRole("heading", { name: "No Story Collections Yet" })).toBeVisible();
     await expect(page.getByText("Private 1")).toHaveCount(0);
-    const move = await page.request.post("/manage-collections", { form: { intent: "move", move: `${alpha!.id}:down` }, maxRedirects: 0 });
+    const move = await page.request.post("/manage-collections", {
+      form: { intent: "move", move: `${alpha!.id}:down` },
+      maxRedirects: 0,
+    });
     expect(move.status()).toBe(404);
-    const api = await page.request.post("/api/admin/story-collections/reorder", { data: { collections: [{ id: alpha!.id, sortOrder: 1 }] } });
+    const api = await page.request.post("/api/admin/story-collections/reorder", {
+      data: { collections: [{ id: alpha!.id, sortOrder: 1 }] },
+    });
     expect(api.status()).toBe(404);
   });
 });

@@ -5,8 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page, Request, Route } from "@playwright/test";
+
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { e2eBucket } from "../../playwright.s3.config";
 import { makeLargeVideo, makeTestimonialCampaign, mediaHash } from "../utils/testimonial-helpers";
 import { expect, jsOn, test, visit } from "./fixtures";
@@ -31,7 +33,9 @@ async function bucketCopy(key: string) {
   return file;
 }
 
-test("a 40 MB video: parts straight to the bucket with JavaScript (lost part resent, a reload resumes), via the server without", async ({ page }) => {
+test("a 40 MB video: parts straight to the bucket with JavaScript (lost part resent, a reload resumes), via the server without", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const campaign = makeTestimonialCampaign({ allowTextResponses: false });
   const file = makeLargeVideo(40);

@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
+
+import {
+  signedInboundForm,
+  webhookSigningKey,
+  type InboundMessage,
+} from "~/features/contributions/mailgun-webhook.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { expect, latestEmailTo, signInAs, test, visit } from "./fixtures";
 
-test("on the local mailbox, reply to an invitation and see the story on the collection page", async ({ page, user }) => {
+test("on the local mailbox, reply to an invitation and see the story on the collection page", async ({
+  page,
+  user,
+}) => {
   await signInAs(page, user);
   const relative = `grandpa-${randomUUID()}@example.com`;
   const created = await page.request.post("/api/campaigns", {
@@ -26,7 +35,9 @@ test("on the local mailbox, reply to an invitation and see the story on the coll
 
   await page.getByRole("link", { name: "See the collection's stories" }).click();
   await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}/stories`));
-  await expect(page.getByText("He said the fish could hear you think, so we thought quiet thoughts.").first()).toBeVisible();
+  await expect(
+    page.getByText("He said the fish could hear you think, so we thought quiet thoughts.").first(),
+  ).toBeVisible();
   await expect(page.getByText("Email Reply").first()).toBeVisible();
 });
 
@@ -42,7 +53,10 @@ test.describe("replies as mail clients really send them", () => {
     return page.request.post("/webhooks/mailgun/inbound", { multipart });
   }
 
-  test("an HTML-only reply, one from another address, and an empty one all reach the owner; the empty one's sender is told kindly", async ({ page, user }) => {
+  test("an HTML-only reply, one from another address, and an empty one all reach the owner; the empty one's sender is told kindly", async ({
+    page,
+    user,
+  }) => {
     const invitee = `nana-${randomUUID()}@example.com`;
     const campaign = createTestCampaign(user.id);
     const invitation = createTestInvitation(campaign.id, invitee);
@@ -56,10 +70,20 @@ test.describe("replies as mail clients really send them", () => {
       messageId: `<${randomUUID()}@mail.example.com>`,
     });
     expect(html.status()).toBe(200);
-    const other = await postReply(page, { ...base, from: `Pop <pop-${invitation.id}@elsewhere.example>`, bodyPlain: "I carried the flour sacks.", messageId: `<${randomUUID()}@mail.example.com>` });
+    const other = await postReply(page, {
+      ...base,
+      from: `Pop <pop-${invitation.id}@elsewhere.example>`,
+      bodyPlain: "I carried the flour sacks.",
+      messageId: `<${randomUUID()}@mail.example.com>`,
+    });
     expect(other.status()).toBe(200);
     const sender = `cousin-${randomUUID()}@example.com`;
-    const empty = await postReply(page, { ...base, from: `Cousin Em <${sender}>`, bodyPlain: `Sent from my iPhone\n\n> ${campaign.prompt}`, messageId: `<${randomUUID()}@mail.example.com>` });
+    const empty = await postReply(page, {
+      ...base,
+      from: `Cousin Em <${sender}>`,
+      bodyPlain: `Sent from my iPhone\n\n> ${campaign.prompt}`,
+      messageId: `<${randomUUID()}@mail.example.com>`,
+    });
     expect(empty.status()).toBe(200);
 
     const note = latestEmailTo(sender);
@@ -83,7 +107,10 @@ test.describe("replies as mail clients really send them", () => {
     await expect(page.getByText(`Sent from Cousin Em <${sender}>`)).toBeVisible();
   });
 
-  test("an out-of-office reply and a delivery notice are notes for the owner, not stories, and the relative stays invited", async ({ page, user }) => {
+  test("an out-of-office reply and a delivery notice are notes for the owner, not stories, and the relative stays invited", async ({
+    page,
+    user,
+  }) => {
     const invitee = `rosa-${randomUUID()}@example.com`;
     const campaign = createTestCampaign(user.id);
     const recipient = replyAddressFor(createTestInvitation(campaign.id, invitee).token);
@@ -109,7 +136,11 @@ test.describe("replies as mail clients really send them", () => {
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/stories`);
     await expect(page.getByRole("article")).toHaveCount(0);
-    await expect(page.getByText("Rosa Bianchi's mailbox answered automatically: I am away until 12 January.")).toBeVisible();
-    await expect(page.getByText(`An e-mail provider wrote back about ${invitee}: a message could not be delivered.`)).toBeVisible();
+    await expect(
+      page.getByText("Rosa Bianchi's mailbox answered automatically: I am away until 12 January."),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`An e-mail provider wrote back about ${invitee}: a message could not be delivered.`),
+    ).toBeVisible();
   });
 });

@@ -1,20 +1,31 @@
 // The family podcast of a story collection, with JavaScript on and off: 'Generate Family Podcast'
 // saves the narrator settings and starts the real job; the page follows it to the player.
-import { eq } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 /** Speech synthesis and mixing run for real in the server's worker. */
 const GENERATION_MS = 150_000;
 
-test("a collection with two stories becomes a family podcast; 'Delete & Regenerate' opens the dialog", async ({ page, user }) => {
+test("a collection with two stories becomes a family podcast; 'Delete & Regenerate' opens the dialog", async ({
+  page,
+  user,
+}) => {
   test.setTimeout(GENERATION_MS);
   const campaign = createTestCampaign(user.id);
-  insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday morning." });
-  insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "Grandpa fixed clocks in the cellar." });
+  insertTestContribution(campaign.id, {
+    contributorName: "Aunt May",
+    storyContent: "We baked bread every Sunday morning.",
+  });
+  insertTestContribution(campaign.id, {
+    contributorName: "Uncle Bo",
+    storyContent: "Grandpa fixed clocks in the cellar.",
+  });
   await signInAs(page, user);
   await visit(page, `/campaigns/${campaign.id}/stories`);
 
@@ -38,7 +49,15 @@ test("a collection with two stories becomes a family podcast; 'Delete & Regenera
   if (jsEnabled) await page.evaluate(() => Object.assign(window, { samePage: true }));
   else await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "2");
   expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.podcastSettings).toEqual({
-    voiceConfig: { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.1, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null },
+    voiceConfig: {
+      hostCount: 1,
+      primaryVoice: "male-warm",
+      primaryAccent: "british",
+      primarySpeed: 1.1,
+      secondaryVoice: null,
+      secondaryAccent: null,
+      secondarySpeed: null,
+    },
     options: { backgroundMusic: "none", introOutro: "family", processingQuality: "standard" },
   });
 

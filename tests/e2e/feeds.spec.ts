@@ -2,6 +2,7 @@
 // podcast app reads the feed and its enclosure, the owner stops the link and the old one is gone.
 import { randomUUID } from "node:crypto";
 import { XMLParser } from "fast-xml-parser";
+
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, expectToast, jsOn, signInAs, test, visit } from "./fixtures";
 
@@ -35,7 +36,8 @@ test("copy the private feed link, subscribe with it, then stop it", async ({ pag
   const app = await page.context().browser()!.newContext();
   const feed = await app.request.get(link);
   expect(feed.status()).toBe(200);
-  const item = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await feed.text()).rss.channel.item;
+  const item = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await feed.text()).rss.channel
+    .item;
   expect(item.title).toBe(title);
   const audio = await app.request.get(item.enclosure.url, { headers: { Range: "bytes=0-99" } });
   expect(audio.status()).toBe(206);

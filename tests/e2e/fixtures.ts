@@ -2,19 +2,23 @@
 // and helpers that behave the same with JavaScript on and off.
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
-import { createSession } from "~/models/session.server";
-import { createUser, type User } from "~/models/user.server";
+import { desc, eq } from "drizzle-orm";
+
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { db } from "~/lib/db.server";
 import { authSessionStorage } from "~/lib/session.server";
+import { createSession } from "~/models/session.server";
+import { createUser, type User } from "~/models/user.server";
+
 import { e2eServices } from "../../playwright.config";
 import { PROVIDER_SESSION_COOKIE } from "../mocks/identity-provider";
 
 export type TestUser = User & { password: string };
 
-export async function makeUser(overrides: Partial<{ firstName: string; role: "user" | "admin" | "trial" }> = {}): Promise<TestUser> {
+export async function makeUser(
+  overrides: Partial<{ firstName: string; role: "user" | "admin" | "trial" }> = {},
+): Promise<TestUser> {
   const password = `pw-${randomUUID().slice(0, 12)}`;
   const user = await createUser({
     email: `user-${randomUUID()}@example.com`,
@@ -43,7 +47,11 @@ export async function signInAs(page: Page, user: User) {
  * next admin sign-in (/admin-login) comes back from the provider with this identity.
  */
 export async function signInAtProvider(page: Page, email: string) {
-  await page.context().addCookies([{ name: PROVIDER_SESSION_COOKIE, value: encodeURIComponent(email), url: e2eServices.identityProviderUrl }]);
+  await page
+    .context()
+    .addCookies([
+      { name: PROVIDER_SESSION_COOKIE, value: encodeURIComponent(email), url: e2eServices.identityProviderUrl },
+    ]);
 }
 
 /** Whether the running project has JavaScript on. */

@@ -2,15 +2,17 @@
 // Shift+Tab, typing, Enter, Space; no clicks), with JavaScript on and off. Every element that
 // takes focus on the way must show it (tests/utils/keyboard.ts).
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { apiKeys, contacts, contributions } from "#db/schema";
-import { verifyLogin } from "~/models/user.server";
-import { db } from "~/lib/db.server";
-import { signInAsAdmin } from "../utils/admin-helpers";
-import { makeCampaign } from "../utils/dashboard-helpers";
-import { axeViolations } from "../utils/axe-scan";
-import { focusStop, tabTo, typeInto } from "../utils/keyboard";
 import type { Locator, Page } from "@playwright/test";
+import { apiKeys, contacts, contributions } from "#db/schema";
+import { eq } from "drizzle-orm";
+
+import { db } from "~/lib/db.server";
+import { verifyLogin } from "~/models/user.server";
+
+import { signInAsAdmin } from "../utils/admin-helpers";
+import { axeViolations } from "../utils/axe-scan";
+import { makeCampaign } from "../utils/dashboard-helpers";
+import { focusStop, tabTo, typeInto } from "../utils/keyboard";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit, type TestUser } from "./fixtures";
 
@@ -62,7 +64,11 @@ test("create a story collection with the keyboard alone", async ({ page, user })
   await tabTo(page, page.getByRole("button", { name: "Create & Send Invites" }));
   await page.keyboard.press("Space");
   await expect(page).toHaveURL(/\/campaigns$/);
-  await expectToast(page, "Story Collection Created!", `Successfully created "${title}" and sent invitations to 1 recipients.`);
+  await expectToast(
+    page,
+    "Story Collection Created!",
+    `Successfully created "${title}" and sent invitations to 1 recipients.`,
+  );
 });
 
 /** Opens the Add Contact dialog from the contacts page with the keyboard; answers the dialog. */
@@ -93,7 +99,10 @@ test("add a contact with the keyboard alone", async ({ page, user }) => {
   expect(stored).toMatchObject({ ownerId: user.id, preferredName: "Grandma Rose", isAdmin: true });
 });
 
-test("an open dialog keeps the keyboard: Tab and Shift+Tab go round inside it (with JavaScript)", async ({ page, user }) => {
+test("an open dialog keeps the keyboard: Tab and Shift+Tab go round inside it (with JavaScript)", async ({
+  page,
+  user,
+}) => {
   const dialog = await openAddContact(page, user);
   const inside = () => dialog.evaluate((d) => d.contains(document.activeElement));
   if (test.info().project.use.javaScriptEnabled === false) {
@@ -105,7 +114,9 @@ test("an open dialog keeps the keyboard: Tab and Shift+Tab go round inside it (w
     return;
   }
   // More presses than the dialog has controls, both ways: focus never leaves it, and always shows.
-  const controls = await dialog.evaluate((d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length);
+  const controls = await dialog.evaluate(
+    (d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length,
+  );
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let press = 0; press < controls + 3; press++) {
       await page.keyboard.press(key);
@@ -130,7 +141,9 @@ test("share a story on the public form with the keyboard alone", async ({ page, 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   const stored = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all();
-  expect(stored.map((c) => [c.contributorName, c.storyContent])).toEqual([[name, "The summer the creek froze we skated to school."]]);
+  expect(stored.map((c) => [c.contributorName, c.storyContent])).toEqual([
+    [name, "The summer the creek froze we skated to school."],
+  ]);
 });
 
 test("change the password with the keyboard alone", async ({ page, user }) => {
@@ -206,7 +219,13 @@ type DialogCase = {
 };
 
 const DIALOGS: DialogCase[] = [
-  { name: "Add Contact", who: "user", page: async () => "/contacts", url: async () => "/contacts?dialog=add-contact", opener: (p) => p.getByRole("main").getByRole("link", { name: "Add Contact" }) },
+  {
+    name: "Add Contact",
+    who: "user",
+    page: async () => "/contacts",
+    url: async () => "/contacts?dialog=add-contact",
+    opener: (p) => p.getByRole("main").getByRole("link", { name: "Add Contact" }),
+  },
   {
     name: "Add Story Manually",
     who: "user",
@@ -218,18 +237,46 @@ const DIALOGS: DialogCase[] = [
     name: "Edit Details",
     who: "user",
     page: async (u) => (await createCompletePodcast(u.id, { title: "Dialog podcast" }), "/my-podcasts"),
-    url: async (u) => `/my-podcasts?dialog=edit&id=${(await createCompletePodcast(u.id, { title: "Dialog podcast" })).id}`,
+    url: async (u) =>
+      `/my-podcasts?dialog=edit&id=${(await createCompletePodcast(u.id, { title: "Dialog podcast" })).id}`,
     reveal: (p) => p.getByLabel("Actions for Dialog podcast").click(),
     opener: (p) => p.getByRole("link", { name: "Edit Details" }),
   },
-  { name: "Configure Workflows", who: "user", page: async () => "/manage-collections", url: async () => "/manage-collections?dialog=workflows", opener: (p) => p.getByRole("link", { name: "Configure Workflows" }) },
-  { name: "Create User", who: "admin", page: async () => "/admin", url: async () => "/admin?dialog=create-user", opener: (p) => p.getByRole("main").getByRole("link", { name: "Create User" }) },
-  { name: "Create API Key", who: "admin", page: async () => "/admin/api-keys", url: async () => "/admin/api-keys?dialog=create", opener: (p) => p.getByRole("main").getByRole("link", { name: "Create API Key" }) },
-  { name: "Coming Soon", who: "visitor", page: async () => "/", url: async () => "/?signup=1", opener: (p) => p.getByRole("link", { name: "Choose Family" }) },
+  {
+    name: "Configure Workflows",
+    who: "user",
+    page: async () => "/manage-collections",
+    url: async () => "/manage-collections?dialog=workflows",
+    opener: (p) => p.getByRole("link", { name: "Configure Workflows" }),
+  },
+  {
+    name: "Create User",
+    who: "admin",
+    page: async () => "/admin",
+    url: async () => "/admin?dialog=create-user",
+    opener: (p) => p.getByRole("main").getByRole("link", { name: "Create User" }),
+  },
+  {
+    name: "Create API Key",
+    who: "admin",
+    page: async () => "/admin/api-keys",
+    url: async () => "/admin/api-keys?dialog=create",
+    opener: (p) => p.getByRole("main").getByRole("link", { name: "Create API Key" }),
+  },
+  {
+    name: "Coming Soon",
+    who: "visitor",
+    page: async () => "/",
+    url: async () => "/?signup=1",
+    opener: (p) => p.getByRole("link", { name: "Choose Family" }),
+  },
 ];
 
 for (const c of DIALOGS) {
-  test(`${c.name}: a modal dialog — focus moves in, Tab stays inside, Escape closes and gives the focus back; without JavaScript it is a page with a close link`, async ({ page, user }) => {
+  test(`${c.name}: a modal dialog — focus moves in, Tab stays inside, Escape closes and gives the focus back; without JavaScript it is a page with a close link`, async ({
+    page,
+    user,
+  }) => {
     if (c.who === "admin") await signInAsAdmin(page, await makeUser({ role: "admin" }));
     else if (c.who === "user") await signInAs(page, user);
     const dialog = page.getByRole("dialog", { name: c.name });
@@ -251,7 +298,9 @@ for (const c of DIALOGS) {
     await expect.poll(inside).toBe(true);
     // The page behind is out of reach while it is open.
     expect(await page.evaluate(() => document.querySelector("header")?.closest("[inert]") !== null)).toBe(true);
-    const controls = await dialog.evaluate((d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length);
+    const controls = await dialog.evaluate(
+      (d) => d.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea").length,
+    );
     for (const key of ["Tab", "Shift+Tab"]) {
       for (let press = 0; press < controls + 2; press++) {
         await page.keyboard.press(key);
@@ -261,7 +310,9 @@ for (const c of DIALOGS) {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     // Back where the user was: on the control that opened it (or the menu that holds it).
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "")).toBe(c.reveal ? "⋮" : ((await opener.textContent()) ?? "").trim());
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""))
+      .toBe(c.reveal ? "⋮" : ((await opener.textContent()) ?? "").trim());
     expect(await page.evaluate(() => document.querySelector("[inert]") === null)).toBe(true);
   });
 }
@@ -269,7 +320,10 @@ for (const c of DIALOGS) {
 const noJs = () => test.info().project.use.javaScriptEnabled === false;
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
-test("the account menu of the header: a menu button with arrows, Home, End, Escape and Tab (with JavaScript); a <details> that still opens and navigates without", async ({ page, user }) => {
+test("the account menu of the header: a menu button with arrows, Home, End, Escape and Tab (with JavaScript); a <details> that still opens and navigates without", async ({
+  page,
+  user,
+}) => {
   await signInAs(page, user);
   await visit(page, "/");
   const button = page.getByRole("banner").locator("summary", { hasText: `${user.firstName} ▾` });
@@ -333,7 +387,9 @@ test("the account menu of the header: a menu button with arrows, Home, End, Esca
   await expect(menu).toBeHidden();
 });
 
-test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (with JavaScript); `?tab=` links without", async ({ page }) => {
+test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (with JavaScript); `?tab=` links without", async ({
+  page,
+}) => {
   await visit(page, "/login");
   if (noJs()) {
     await expect(page.getByRole("tab")).toHaveCount(0);
@@ -365,7 +421,9 @@ test("the sign-in and sign-up tabs: one tab stop, arrows, Home and End select (w
 
   await page.keyboard.press("ArrowRight");
   await expectSelected(signUp, signIn);
-  await expect(page.getByRole("tabpanel", { name: "Sign up", exact: true }).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(
+    page.getByRole("tabpanel", { name: "Sign up", exact: true }).getByRole("button", { name: "Coming Soon" }),
+  ).toBeDisabled();
   await expect(page).toHaveURL(/\?tab=signup$/);
   expect(await axeViolations(page)).toEqual([]);
   for (const [key, selected, other] of [

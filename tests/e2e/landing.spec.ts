@@ -22,7 +22,9 @@ test.describe("landing page", () => {
     const body = await whole.body();
     expect(body.length).toBeGreaterThan(10_000);
     // An MP3: an ID3 tag or a frame sync at the start.
-    expect(body.subarray(0, 3).toString("latin1") === "ID3" || (body[0] === 0xff && (body[1]! & 0xe0) === 0xe0)).toBe(true);
+    expect(body.subarray(0, 3).toString("latin1") === "ID3" || (body[0] === 0xff && (body[1]! & 0xe0) === 0xe0)).toBe(
+      true,
+    );
     const part = await page.request.get(src!, { headers: { Range: "bytes=0-99" } });
     expect(part.status()).toBe(206);
     expect(part.headers()["content-range"]).toBe(`bytes 0-99/${body.length}`);
@@ -36,7 +38,10 @@ test.describe("landing page", () => {
       await page.reload();
       await expect(player.getByTestId("player-total")).not.toHaveText("0:00", { timeout: 30_000 });
     }
-    await expect(section.getByRole("link", { name: "Download the sample (MP3)" })).toHaveAttribute("href", "/sample-episode");
+    await expect(section.getByRole("link", { name: "Download the sample (MP3)" })).toHaveAttribute(
+      "href",
+      "/sample-episode",
+    );
   });
 
   test("fits a phone: nothing scrolls sideways", async ({ page }) => {
@@ -55,12 +60,21 @@ test.describe("what the landing and sign-in pages promise", () => {
     await expect(family).toContainText("Each from a story of up to 2,500 words, about 20 min to listen to");
     await expect(page.locator("#pricing-section")).not.toContainText(/credit/i);
     // Only flite's voices are here (tests run without Piper voices): built-in, named, never "natural".
-    await expect(page.locator("#features")).toContainText("Read aloud by built-in computer voices (Grace, Claire, Henry, and James)");
+    await expect(page.locator("#features")).toContainText(
+      "Read aloud by built-in computer voices (Grace, Claire, Henry, and James)",
+    );
     await expect(page.locator("#features")).not.toContainText("coming soon");
 
     await visit(page, "/login");
-    await expect(page.getByRole("main")).toContainText("Read aloud by built-in computer voices (Grace, Claire, Henry, and James)");
+    await expect(page.getByRole("main")).toContainText(
+      "Read aloud by built-in computer voices (Grace, Claire, Henry, and James)",
+    );
     await expect(page.getByRole("main")).not.toContainText(/AI-powered|Professional voice/i);
-    await expect(page.getByRole("tab", { name: "Sign in", exact: true }).or(page.getByRole("link", { name: "Sign in", exact: true })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("tab", { name: "Sign in", exact: true })
+        .or(page.getByRole("link", { name: "Sign in", exact: true }))
+        .first(),
+    ).toBeVisible();
   });
 });

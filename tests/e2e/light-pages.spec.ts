@@ -9,16 +9,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { contributionRecordings } from "#db/schema";
-import { db } from "~/lib/db.server";
+
 import { removalToken } from "~/features/contributions/recordings.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { createShareLink } from "~/models/share-link.server";
 import { defaultVoiceConfig, wizardUrls } from "~/features/podcasts/wizard/wizard-schemas";
+import { db } from "~/lib/db.server";
 import { ensureBookLink } from "~/models/book.server";
+import { createShareLink } from "~/models/share-link.server";
+
 import { gzipBytes, pageScriptUrls, readManifest, routeJsBytes } from "../../bench/lib/route-js";
 import { createCompletePodcast, createProcessingPodcast } from "../utils/listening-helpers";
-import { createStory } from "../utils/podcast-wizard-helpers";
 import { createNewsletterCollection } from "../utils/newsletter-helpers";
+import { createStory } from "../utils/podcast-wizard-helpers";
 import { createTestCampaign, createTestInvitation, insertTestContribution } from "../utils/stories-helpers";
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
@@ -70,7 +72,13 @@ async function watchCsp(page: Page) {
 async function sharedEpisode(ownerId: string) {
   const podcast = await createCompletePodcast(ownerId, {
     title: `Lake summers ${randomUUID().slice(0, 8)}`,
-    audio: { seconds: 60, chapters: [{ title: "Ann", start: 0, end: 30 }, { title: "Bob", start: 30, end: 60 }] },
+    audio: {
+      seconds: 60,
+      chapters: [
+        { title: "Ann", start: 0, end: 30 },
+        { title: "Bob", start: 30, end: 60 },
+      ],
+    },
   });
   const link = await createShareLink(ownerId, podcast.id, { expiration: 7 });
   if ("error" in link) throw new Error(link.error);
@@ -96,7 +104,9 @@ test.describe("light pages", () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("a page's scripts come with the headers a script needs and none of the page's (decision 0187)", async ({ page }) => {
+  test("a page's scripts come with the headers a script needs and none of the page's (decision 0187)", async ({
+    page,
+  }) => {
     const html = await (await page.request.get("/login")).text();
     // Remix's entry script: on every hydrated page, and large enough to be compressed.
     const script = pageScriptUrls(html).find((url) => url.includes("/entry.client-"));
@@ -110,7 +120,8 @@ test.describe("light pages", () => {
       "cross-origin-resource-policy": "same-origin",
       "content-encoding": "gzip",
     });
-    for (const pageOnly of ["content-security-policy", "ratelimit", "ratelimit-policy", "x-frame-options"]) expect(headers).not.toHaveProperty(pageOnly);
+    for (const pageOnly of ["content-security-policy", "ratelimit", "ratelimit-policy", "x-frame-options"])
+      expect(headers).not.toHaveProperty(pageOnly);
     // The page itself keeps them all.
     const pageHeaders = (await page.request.get("/login")).headers();
     expect(pageHeaders).toHaveProperty("content-security-policy");
@@ -127,13 +138,17 @@ test.describe("light pages", () => {
     expect(scripts.filter(hinted).length).toBeLessThanOrEqual(2);
   });
 
-  test("the share page fetches no audio before play; its length and chapters come from the server", async ({ browser, user }) => {
+  test("the share page fetches no audio before play; its length and chapters come from the server", async ({
+    browser,
+    user,
+  }) => {
     const token = await sharedEpisode(user.id);
     const context = await browser.newContext({ javaScriptEnabled: jsOn() });
     const page = await context.newPage();
     const audio: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname.endsWith("/audio") || request.resourceType() === "media") audio.push(request.url());
+      if (new URL(request.url()).pathname.endsWith("/audio") || request.resourceType() === "media")
+        audio.push(request.url());
     });
     await visit(page, `/s/${token}`);
     await page.waitForLoadState("networkidle");
@@ -144,16 +159,25 @@ test.describe("light pages", () => {
     // The cover, the largest image in view, is preloaded from the head in the widths the <img> offers.
     const preload = page.locator('head link[rel="preload"][as="image"]');
     await expect(preload).toHaveAttribute("imagesrcset", /cover\.jpg\?w=96&v=[\w-]+ 96w, .*\?w=800&v=[\w-]+ 800w$/);
-    await expect(preload).toHaveAttribute("imagesizes", await page.getByRole("img", { name: /Cover/ }).getAttribute("sizes") ?? "");
+    await expect(preload).toHaveAttribute(
+      "imagesizes",
+      (await page.getByRole("img", { name: /Cover/ }).getAttribute("sizes")) ?? "",
+    );
     if (jsOn()) {
       await expect(page.getByTestId("player-total")).toHaveText("1:00");
-      await page.getByRole("group", { name: /Player/ }).getByRole("button", { name: "Play" }).click();
+      await page
+        .getByRole("group", { name: /Player/ })
+        .getByRole("button", { name: "Play" })
+        .click();
       await expect.poll(() => audio.length).toBeGreaterThan(0);
     }
     await context.close();
   });
 
-  test("the newsletter, the recording-removal, unsubscribe and book-listening pages send no scripts and still work", async ({ page, user }) => {
+  test("the newsletter, the recording-removal, unsubscribe and book-listening pages send no scripts and still work", async ({
+    page,
+    user,
+  }) => {
     const { campaign } = await createNewsletterCollection(user.id, { podcast: false });
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("the newsletter was not created");
@@ -169,7 +193,11 @@ test.describe("light pages", () => {
     await expect(page.getByTestId("newsletter-stories")).toHaveCSS("font-size", "22px");
 
     const story = insertTestContribution(createTestCampaign(user.id).id);
-    const recording = db.insert(contributionRecordings).values({ contributionId: story.id, status: "ready" }).returning().get();
+    const recording = db
+      .insert(contributionRecordings)
+      .values({ contributionId: story.id, status: "ready" })
+      .returning()
+      .get();
     const removal = `/recording-removal/${removalToken(recording.id)}`;
     expect(await (await page.request.get(removal)).text()).not.toMatch(/<script|modulepreload/);
     await visit(page, removal);
@@ -189,17 +217,25 @@ test.describe("light pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("the answer form loads only its own script, well within the 100 KB goal (gzipped, as built)", async ({ page, user }) => {
+  test("the answer form loads only its own script, well within the 100 KB goal (gzipped, as built)", async ({
+    page,
+    user,
+  }) => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const html = await (await page.request.get(`/contribute/${createTestCampaign(user.id).publicId}`)).text();
     const scripts = pageScriptUrls(html);
     // No React, no Remix runtime, no inline script: one module, the form's.
     expect(scripts).toEqual([expect.stringMatching(/^\/assets\/answer-form-script-[\w-]+\.js$/)]);
     expect(html.match(/<script\b/g)).toHaveLength(1);
-    expect(scripts.reduce((sum, url) => sum + gzipBytes(buildDir, url), 0)).toBeLessThanOrEqual(ANSWER_FORM_BUDGET * KB);
+    expect(scripts.reduce((sum, url) => sum + gzipBytes(buildDir, url), 0)).toBeLessThanOrEqual(
+      ANSWER_FORM_BUDGET * KB,
+    );
   });
 
-  test("the share page loads only its player's script, within the 60 KB goal (gzipped, as built)", async ({ page, user }) => {
+  test("the share page loads only its player's script, within the 60 KB goal (gzipped, as built)", async ({
+    page,
+    user,
+  }) => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const html = await (await page.request.get(`/s/${await sharedEpisode(user.id)}`)).text();
     const scripts = pageScriptUrls(html);
@@ -214,7 +250,10 @@ test.describe("light pages", () => {
     const manifest = readManifest(buildDir);
     const size = (id: string) => routeJsBytes(buildDir, manifest, id);
     // The landing (and the dashboard, the same route) and the other pages without schema code.
-    const heavy = SERVER_CHECKED_PAGES.filter((id) => size(id) > PAGE_BUDGET * KB).map((id) => ({ id, kb: (size(id) / KB).toFixed(1) }));
+    const heavy = SERVER_CHECKED_PAGES.filter((id) => size(id) > PAGE_BUDGET * KB).map((id) => ({
+      id,
+      kb: (size(id) / KB).toFixed(1),
+    }));
     expect(heavy).toEqual([]);
     // Every other route: no page grows past the largest of them today.
     const over = Object.keys(manifest.routes)
@@ -247,7 +286,10 @@ test.describe("scripts by need (decision 0183)", () => {
     expect(heavy).toEqual([]);
   });
 
-  test("every step of the podcast wizard is whole in its HTML, and with its own part loads at most 120 KB of scripts", async ({ page, user }) => {
+  test("every step of the podcast wizard is whole in its HTML, and with its own part loads at most 120 KB of scripts", async ({
+    page,
+    user,
+  }) => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const story = createStory(user.id);
     const making = createProcessingPodcast(user.id, "Still being made", "queued");
@@ -275,7 +317,10 @@ test.describe("scripts by need (decision 0183)", () => {
       await expect(page.locator(`[data-wizard-view="${view}"]`).getByRole("heading", { name: heading })).toBeVisible();
       if (!jsOn()) continue;
       await page.waitForLoadState("networkidle");
-      expect([...scripts].filter((path) => path.startsWith(`/assets/${part}-`)), view).toHaveLength(1);
+      expect(
+        [...scripts].filter((path) => path.startsWith(`/assets/${part}-`)),
+        view,
+      ).toHaveLength(1);
       loaded[view] = Number(([...scripts].reduce((sum, path) => sum + gzipBytes(buildDir, path), 0) / KB).toFixed(1));
     }
     if (jsOn()) expect(Object.entries(loaded).filter(([, kb]) => kb > PAGE_BUDGET)).toEqual([]);

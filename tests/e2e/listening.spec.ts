@@ -5,10 +5,18 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { podcasts } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 import { createShareLink } from "~/models/share-link.server";
+
 import { axeViolations } from "../utils/axe-scan";
-import { createCampaignFor, createCompletePodcast, getPodcastRow, pdfText, setShareExpiry } from "../utils/listening-helpers";
+import {
+  createCampaignFor,
+  createCompletePodcast,
+  getPodcastRow,
+  pdfText,
+  setShareExpiry,
+} from "../utils/listening-helpers";
 import { expect, expectToast, jsOn, makeUser, signInAs, test, visit } from "./fixtures";
 
 const unique = () => randomUUID().slice(0, 8);
@@ -18,7 +26,13 @@ const detailTabs = (page: Page) => page.getByRole("navigation", { name: "Podcast
 
 // A family episode: a minute of audio with a chapter per relative, and its script's lines in them.
 const FAMILY = {
-  audio: { seconds: 60, chapters: [{ title: "Ann", start: 0, end: 20 }, { title: "Bob", start: 20, end: 60 }] },
+  audio: {
+    seconds: 60,
+    chapters: [
+      { title: "Ann", start: 0, end: 20 },
+      { title: "Bob", start: 20, end: 60 },
+    ],
+  },
   script: [
     { speaker: "host1" as const, text: "Welcome to the family stories.", chapter: "Ann" },
     { speaker: "host2" as const, text: "Ann wrote about the lake house and the summers there.", chapter: "Ann" },
@@ -102,9 +116,18 @@ test.describe("My Podcasts", () => {
   test("search from the header box, then tabs", async ({ page, user }) => {
     const id = unique();
     const campaign = createCampaignFor(user.id, `Lake Memories ${id}`);
-    await createCompletePodcast(user.id, { title: `Summer at the LAKE ${id}`, listens: 2, campaignId: campaign.id, createdAt: new Date(Date.now() - 86_400_000) });
+    await createCompletePodcast(user.id, {
+      title: `Summer at the LAKE ${id}`,
+      listens: 2,
+      campaignId: campaign.id,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     await createCompletePodcast(user.id, { title: `Winter Evenings ${id}`, listens: 7 });
-    await createCompletePodcast(user.id, { title: `Long Ago ${id}`, listens: 1, createdAt: new Date(Date.now() - 60 * 86_400_000) });
+    await createCompletePodcast(user.id, {
+      title: `Long Ago ${id}`,
+      listens: 1,
+      createdAt: new Date(Date.now() - 60 * 86_400_000),
+    });
     await signInAs(page, user);
     await visit(page, "/my-podcasts");
     await expect(cards(page)).toHaveCount(3);
@@ -127,7 +150,11 @@ test.describe("My Podcasts", () => {
 
     await tabs(page).getByRole("link", { name: "Most Listened" }).click();
     await expect(page).toHaveURL(/tab=most-listened/);
-    await expect(cards(page).locator("h2")).toHaveText([`Winter Evenings ${id}`, `Summer at the LAKE ${id}`, `Long Ago ${id}`]);
+    await expect(cards(page).locator("h2")).toHaveText([
+      `Winter Evenings ${id}`,
+      `Summer at the LAKE ${id}`,
+      `Long Ago ${id}`,
+    ]);
 
     await tabs(page).getByRole("link", { name: "Recently Created" }).click();
     await expect(page).toHaveURL(/tab=recent/);
@@ -145,11 +172,19 @@ test.describe("My Podcasts", () => {
     await expect(page.getByText("No podcasts match your search.")).toBeVisible();
   });
 
-  test("a library longer than a page: Next and Previous, and a search that finds the last page (decision 0146)", async ({ page, user }) => {
+  test("a library longer than a page: Next and Previous, and a search that finds the last page (decision 0146)", async ({
+    page,
+    user,
+  }) => {
     const id = unique();
     for (let i = 0; i < 25; i++) {
       db.insert(podcasts)
-        .values({ ownerId: user.id, title: i === 24 ? `Oldest trip ${id}` : `Episode ${i + 1} ${id}`, status: "complete", createdAt: new Date(Date.now() - i * 86_400_000) })
+        .values({
+          ownerId: user.id,
+          title: i === 24 ? `Oldest trip ${id}` : `Episode ${i + 1} ${id}`,
+          status: "complete",
+          createdAt: new Date(Date.now() - i * 86_400_000),
+        })
         .run();
     }
     await page.setViewportSize(PHONE);
@@ -250,7 +285,9 @@ test.describe("the podcast page", () => {
       await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();
       await player.getByRole("button", { name: "Pause" }).click();
       await player.getByRole("slider", { name: "Seek" }).fill("1.5");
-      await expect.poll(() => page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(1.4);
+      await expect
+        .poll(() => page.getByTestId("podcast-audio").evaluate((a: HTMLAudioElement) => a.currentTime))
+        .toBeGreaterThan(1.4);
       await expect(player.getByTestId("player-elapsed")).toHaveText("0:02");
     } else {
       await expect(page.getByTestId("podcast-audio")).toHaveAttribute("controls", "");
@@ -313,12 +350,17 @@ test.describe("the podcast page", () => {
       await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Now Bob.");
       await page.getByRole("button", { name: "Play from 0:07" }).click();
       await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(7.4);
-      await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText("Ann wrote about the lake house");
+      await expect(page.getByTestId("transcript").locator("[aria-current]")).toContainText(
+        "Ann wrote about the lake house",
+      );
     }
     await context.close();
   });
 
-  test("the share page's player without React: skip, speed, chapter jump, keys, resume after reload (decision 0174)", async ({ browser, user }) => {
+  test("the share page's player without React: skip, speed, chapter jump, keys, resume after reload (decision 0174)", async ({
+    browser,
+    user,
+  }) => {
     const podcast = await createCompletePodcast(user.id, { title: `Shared player ${unique()}`, ...FAMILY });
     const created = await createShareLink(user.id, podcast.id, { expiration: 7 });
     if ("error" in created) throw new Error(created.error);
@@ -360,8 +402,13 @@ test.describe("the podcast page", () => {
       "href",
       `mailto:?subject=${encodeURIComponent(`Listen to this podcast: Shared story ${id}`)}&body=${encodeURIComponent(`Check out this podcast: ${link}`)}`,
     );
-    await expect(page.locator("a[data-network=sms]")).toHaveAttribute("href", `sms:?&body=${encodeURIComponent(`Listen to this podcast: Shared story ${id} ${link}`)}`);
-    await expect(page.locator("[data-network=facebook], [data-network=twitter], [data-network=linkedin]")).toHaveCount(0);
+    await expect(page.locator("a[data-network=sms]")).toHaveAttribute(
+      "href",
+      `sms:?&body=${encodeURIComponent(`Listen to this podcast: Shared story ${id} ${link}`)}`,
+    );
+    await expect(page.locator("[data-network=facebook], [data-network=twitter], [data-network=linkedin]")).toHaveCount(
+      0,
+    );
 
     if (jsOn()) {
       // Later presses copy.
@@ -421,7 +468,9 @@ test.describe("the podcast page", () => {
     await expect(page.getByRole("heading", { name: "Invalid podcast ID" })).toBeVisible();
     const foreign = await visit(page, `/podcast/${foreignPodcast.id}`);
     expect(foreign?.status()).toBe(404);
-    await expect(page.getByText("Failed to load podcast details. The podcast may have been deleted or is unavailable.")).toBeVisible();
+    await expect(
+      page.getByText("Failed to load podcast details. The podcast may have been deleted or is unavailable."),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Back to My Podcasts" }).last().click();
     await expect(page).toHaveURL(/\/my-podcasts$/);
   });

@@ -5,14 +5,22 @@
 // own letters (decision 0211).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
+
+import {
+  signedInboundForm,
+  webhookSigningKey,
+  type InboundMessage,
+} from "~/features/contributions/mailgun-webhook.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { expect, expectToast, jsOn, latestEmailTo, signInAs, test, visit } from "./fixtures";
 
 const chips = (page: Page) => page.getByRole("list", { name: /Recipients/ });
 const fitsAndPasses = async (page: Page) => {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   expect(await axeViolations(page)).toEqual([]);
 };
 
@@ -26,7 +34,10 @@ async function postReply(page: Page, message: InboundMessage) {
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: a named recipient is greeted, answers and is signed by her name; the newsletter lists her`, async ({ page, user }) => {
+  test(`at ${width} px: a named recipient is greeted, answers and is signed by her name; the newsletter lists her`, async ({
+    page,
+    user,
+  }) => {
     await page.setViewportSize({ width, height: 844 });
     const id = randomUUID().slice(0, 8);
     const rosa = `aunt.rosa.${id}@example.com`;
@@ -90,7 +101,9 @@ for (const width of [390, 1280]) {
       messageId: `<${randomUUID()}@mail.example.com>`,
     });
     expect(reply.status()).toBe(200);
-    const campaignId = (await page.request.get("/api/campaigns").then((r) => r.json()) as Array<{ id: string; title: string }>).find((c) => c.title === `Names ${id}`)!.id;
+    const campaignId = (
+      (await page.request.get("/api/campaigns").then((r) => r.json())) as Array<{ id: string; title: string }>
+    ).find((c) => c.title === `Names ${id}`)!.id;
     await visit(page, `/campaigns/${campaignId}/stories`);
     const emailed = page.getByRole("article").filter({ hasText: "The boathouse roof leaked every single summer." });
     await expect(emailed.getByText("Aunt Rosa", { exact: true })).toBeVisible();
@@ -101,7 +114,10 @@ for (const width of [390, 1280]) {
     // The newsletter says who it goes to, by name, before and after sending.
     await visit(page, `/campaigns/${campaignId}/newsletters`);
     const goesTo = page.getByRole("list", { name: "Sent to" });
-    await expect(goesTo.getByRole("listitem")).toHaveText([new RegExp(`Aunt Rosa\\s*${rosa}`), new RegExp(`Uncle Bob\\s*${bob}`)]);
+    await expect(goesTo.getByRole("listitem")).toHaveText([
+      new RegExp(`Aunt Rosa\\s*${rosa}`),
+      new RegExp(`Uncle Bob\\s*${bob}`),
+    ]);
     await fitsAndPasses(page);
     await page.getByRole("button", { name: "Create Newsletter" }).click();
     await expectToast(page, "Newsletter created");
@@ -114,7 +130,10 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("a relative at an internationalised domain sees her address in its own letters; it is stored and sent canonical", async ({ page, user }) => {
+test("a relative at an internationalised domain sees her address in its own letters; it is stored and sent canonical", async ({
+  page,
+  user,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const id = randomUUID().slice(0, 8);
   const oma = `oma.${id}@xn--mller-kva.de`;
@@ -141,7 +160,9 @@ test("a relative at an internationalised domain sees her address in its own lett
   await expect.poll(() => latestEmailTo(oma)?.text ?? "", { timeout: 15_000 }).toMatch(/^Hi Oma,/);
   await expect.poll(() => latestEmailTo(opa)?.kind, { timeout: 15_000 }).toBe("campaign_invitation");
 
-  const campaignId = (await page.request.get("/api/campaigns").then((r) => r.json()) as Array<{ id: string; title: string }>).find((c) => c.title === `Müller ${id}`)!.id;
+  const campaignId = (
+    (await page.request.get("/api/campaigns").then((r) => r.json())) as Array<{ id: string; title: string }>
+  ).find((c) => c.title === `Müller ${id}`)!.id;
   await visit(page, `/campaigns/${campaignId}/stories`);
   const invited = page.getByRole("list", { name: "Invited relatives" });
   await expect(invited.getByTestId("invitee")).toHaveCount(2);
@@ -151,7 +172,10 @@ test("a relative at an internationalised domain sees her address in its own lett
   await fitsAndPasses(page);
 });
 
-test("a chosen recording is never dropped in silence when the answer comes back with a problem", async ({ page, user }) => {
+test("a chosen recording is never dropped in silence when the answer comes back with a problem", async ({
+  page,
+  user,
+}) => {
   const campaign = createTestCampaign(user.id);
   const invitation = createTestInvitation(campaign.id);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -160,14 +184,23 @@ test("a chosen recording is never dropped in silence when the answer comes back 
   // Spaces pass the browser's "required" and are refused by the server: the page comes back, and a
   // browser never sends a chosen file back to it.
   await page.getByLabel("Your name").fill("   ");
-  await page.getByLabel("Or record your answer (optional)").setInputFiles({ name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from("a memo") });
+  await page
+    .getByLabel("Or record your answer (optional)")
+    .setInputFiles({ name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from("a memo") });
   await page.getByRole("button", { name: "Share My Story" }).click();
   await expect(page.getByText("Please enter the contributor's name")).toBeVisible();
-  await expect(page.getByText('Your recording "memo.m4a" was not kept because of the problem above. Please fix it and choose the recording again.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your recording "memo.m4a" was not kept because of the problem above. Please fix it and choose the recording again.',
+    ),
+  ).toBeVisible();
   await fitsAndPasses(page);
 });
 
-test("a contact and the newsletter's distribution list take \"Name <address>\" too; a non-address is refused by name", async ({ page, user }) => {
+test('a contact and the newsletter\'s distribution list take "Name <address>" too; a non-address is refused by name', async ({
+  page,
+  user,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const id = randomUUID().slice(0, 8);
   const rosa = `rosa-${id}@example.com`;
@@ -188,9 +221,17 @@ test("a contact and the newsletter's distribution list take \"Name <address>\" t
   await workflows.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText('Please enter a valid email address: "grandma" is not one.')).toBeVisible();
   await fitsAndPasses(page);
-  await page.getByRole("dialog", { name: "Configure Workflows" }).getByLabel("Recipients (one e-mail per line)").fill(`"Bianchi, Rosa" <${rosa}>\nUncle Bob <bob-${id}@example.com>`);
-  await page.getByRole("dialog", { name: "Configure Workflows" }).getByRole("button", { name: "Save Settings" }).click();
+  await page
+    .getByRole("dialog", { name: "Configure Workflows" })
+    .getByLabel("Recipients (one e-mail per line)")
+    .fill(`"Bianchi, Rosa" <${rosa}>\nUncle Bob <bob-${id}@example.com>`);
+  await page
+    .getByRole("dialog", { name: "Configure Workflows" })
+    .getByRole("button", { name: "Save Settings" })
+    .click();
   await expectToast(page, "Workflow settings updated successfully.");
   await page.getByRole("link", { name: "Configure Workflows" }).click();
-  await expect(page.getByRole("dialog").getByLabel("Recipients (one e-mail per line)")).toHaveValue(`"Bianchi, Rosa" <${rosa}>\nUncle Bob <bob-${id}@example.com>`);
+  await expect(page.getByRole("dialog").getByLabel("Recipients (one e-mail per line)")).toHaveValue(
+    `"Bianchi, Rosa" <${rosa}>\nUncle Bob <bob-${id}@example.com>`,
+  );
 });

@@ -1,11 +1,13 @@
 // The family newsletter, the landing page's plans and sign-up, and the help centre, with JavaScript
 // on and off (every test runs in both projects).
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import { emailOutbox, newsletters } from "#db/schema";
+import { and, desc, eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
-import { insertRecording } from "~/models/contribution-recording.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { insertRecording } from "~/models/contribution-recording.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createNewsletterCollection, FAKE_MP3, newsletterEmails, STORIES } from "../utils/newsletter-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
@@ -13,7 +15,11 @@ import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 
 test.describe("family newsletter", () => {
-  test("create a newsletter from a collection, read it, change the text size, download the PDF, edit and send it", async ({ page, user, request }) => {
+  test("create a newsletter from a collection, read it, change the text size, download the PDF, edit and send it", async ({
+    page,
+    user,
+    request,
+  }) => {
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("console", (message) => {
@@ -104,26 +110,44 @@ test.describe("family newsletter", () => {
     await expect(page.getByText("Listen to This Story")).toHaveCount(0);
   });
 
-  test("a relative's own recording plays under their story, and an answer by voice alone is a story, signed out, on a phone", async ({ page, user }) => {
+  test("a relative's own recording plays under their story, and an answer by voice alone is a story, signed out, on a phone", async ({
+    page,
+    user,
+  }) => {
     const { campaign, stories } = await createNewsletterCollection(user.id, {
       podcast: false,
-      stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: "", name: "Rose Smith" }, { text: STORIES.holiday, name: "Aunt May" }],
+      stories: [
+        { text: STORIES.childhood, name: "Grandpa Joe" },
+        { text: "", name: "Rose Smith" },
+        { text: STORIES.holiday, name: "Aunt May" },
+      ],
     });
     const normalizedKey = `recordings/${stories[0]!.id}/memo.mp3`;
     await getStorage().put(normalizedKey, FAKE_MP3);
     insertRecording({ contributionId: stories[0]!.id, status: "ready", normalizedKey, durationSeconds: 12 });
-    insertRecording({ contributionId: stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 101, transcript: "We skated on the pond until dark." });
+    insertRecording({
+      contributionId: stories[1]!.id,
+      status: "ready",
+      normalizedKey,
+      durationSeconds: 101,
+      transcript: "We skated on the pond until dark.",
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     const { createNewsletter } = await import("~/features/newsletters/newsletters.server");
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
     await visit(page, `/newsletter/${made.newsletter.publicId}`);
-    const player = page.getByRole("article").filter({ hasText: "Grandpa Joe" }).getByLabel("Hear it in Grandpa Joe's own voice");
+    const player = page
+      .getByRole("article")
+      .filter({ hasText: "Grandpa Joe" })
+      .getByLabel("Hear it in Grandpa Joe's own voice");
     await expect(player).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
     const audio = await page.request.get((await player.getAttribute("src"))!);
     expect(audio.headers()["content-type"]).toBe("audio/mpeg");
     // Told by voice alone, titled from its transcript: its length is a listen time.
-    const rose = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "We skated on the pond until dark" }) });
+    const rose = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: "We skated on the pond until dark" }) });
     await expect(rose).toContainText("We skated on the pond until dark.");
     await expect(rose.getByText("2 min listen")).toBeVisible();
     await expect(rose.getByLabel("Hear it in Rose Smith's own voice")).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
@@ -143,7 +167,8 @@ test.describe("family newsletter", () => {
 test.describe("landing page", () => {
   test("anchors, the monthly/annual toggle with its 'Save' badge, and the 'Coming Soon' sign-up", async ({ page }) => {
     await visit(page, "/");
-    for (const id of ["how-it-works", "features", "about", "pricing-section"]) await expect(page.locator(`#${id}`)).toBeAttached();
+    for (const id of ["how-it-works", "features", "about", "pricing-section"])
+      await expect(page.locator(`#${id}`)).toBeAttached();
     await expect(page.getByText("senior living communities").first()).toBeVisible();
     await page.getByRole("link", { name: "See plans" }).first().click();
     await expect(page).toHaveURL(/#pricing-section$/);
@@ -175,7 +200,11 @@ test.describe("landing page", () => {
     await email.fill(address);
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     await expect(page.getByRole("dialog", { name: "You're on the list!" })).toBeVisible();
-    const stored = db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "launch_waitlist"), eq(emailOutbox.to, address))).all();
+    const stored = db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "launch_waitlist"), eq(emailOutbox.to, address)))
+      .all();
     expect(stored).toHaveLength(1);
   });
 
@@ -212,12 +241,19 @@ test.describe("help centre", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expectToast(page, "Message sent");
     await expect(page.getByText("Thank you for your message")).toBeVisible();
-    const mail = db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Support request: ${subject}`)).orderBy(desc(emailOutbox.createdAt)).get();
+    const mail = db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Support request: ${subject}`))
+      .orderBy(desc(emailOutbox.createdAt))
+      .get();
     expect(mail?.replyTo).toBe(user.email);
     expect(mail?.to).toContain("@");
   });
 
-  test("open to a visitor: the answers without an account's figures, and a message that asks where to reply", async ({ page }) => {
+  test("open to a visitor: the answers without an account's figures, and a message that asks where to reply", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, "/help");
     await expect(page).toHaveURL(/\/help$/);
@@ -238,7 +274,11 @@ test.describe("help centre", () => {
     await page.getByLabel("Your e-mail address").fill("curious.visitor@example.org");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Thank you for your message")).toBeVisible();
-    const mail = db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Support request: ${subject}`)).get();
+    const mail = db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Support request: ${subject}`))
+      .get();
     expect(mail?.replyTo).toBe("curious.visitor@example.org");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

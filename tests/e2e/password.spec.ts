@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
+
 import { createUserAsAdmin } from "~/features/admin/users.server";
+
 import { expect, expectToast, latestEmailTo, makeUser, signInAs, test, visit } from "./fixtures";
 
 test.describe("change password", () => {
-  test("'Show password' is there only when it works: with JavaScript it shows and hides the text", async ({ page, user }) => {
+  test("'Show password' is there only when it works: with JavaScript it shows and hides the text", async ({
+    page,
+    user,
+  }) => {
     await signInAs(page, user);
     await visit(page, "/change-password");
     const current = page.getByLabel("Current password");
@@ -112,10 +117,23 @@ test.describe("reset password", () => {
 });
 
 test.describe("an invitation to set a first password", () => {
-  test("is worded as setting a password, and the first sign-in is a welcome, the next 'Welcome back!'", async ({ page }) => {
+  test("is worded as setting a password, and the first sign-in is a welcome, the next 'Welcome back!'", async ({
+    page,
+  }) => {
     const admin = await makeUser({ role: "admin", firstName: "Avery" });
     const email = `invited-${randomUUID()}@example.com`;
-    const created = await createUserAsAdmin({ email, firstName: "Ivy", lastName: "", role: "user", subscriptionStatus: "trial", podcastLimit: 3, sendInvite: true }, admin);
+    const created = await createUserAsAdmin(
+      {
+        email,
+        firstName: "Ivy",
+        lastName: "",
+        role: "user",
+        subscriptionStatus: "trial",
+        podcastLimit: 3,
+        sendInvite: true,
+      },
+      admin,
+    );
     expect(created.ok).toBe(true);
     const mail = latestEmailTo(email);
     expect(mail?.kind).toBe("account_invitation");
@@ -159,7 +177,9 @@ test.describe("an invitation to set a first password", () => {
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-    const link = new URL(latestEmailTo(user.email)!.text.match(/https?:\/\/\S+reset-password\/confirm\?token=[\w-]+/)![0]);
+    const link = new URL(
+      latestEmailTo(user.email)!.text.match(/https?:\/\/\S+reset-password\/confirm\?token=[\w-]+/)![0],
+    );
     await visit(page, link.pathname + link.search);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
     await expect(page.getByRole("button", { name: "Reset Password" })).toBeVisible();

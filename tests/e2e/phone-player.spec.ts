@@ -2,6 +2,7 @@
 // scrolls through the transcript, and a touch screen is not told about keys it does not have.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createCompletePodcast } from "../utils/listening-helpers";
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
@@ -20,7 +21,13 @@ const LONG_STORY = Array.from({ length: 24 }, (_, i) => ({
 async function longPodcast(ownerId: string) {
   return createCompletePodcast(ownerId, {
     title: `Lake summers ${randomUUID().slice(0, 8)}`,
-    audio: { seconds: 60, chapters: [{ title: "Ann", start: 0, end: 30 }, { title: "Bob", start: 30, end: 60 }] },
+    audio: {
+      seconds: 60,
+      chapters: [
+        { title: "Ann", start: 0, end: 30 },
+        { title: "Bob", start: 30, end: 60 },
+      ],
+    },
     script: LONG_STORY,
   });
 }
@@ -36,7 +43,10 @@ async function expectPlayerInReach(page: Page) {
 test.describe("on a touch phone", () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
-  test("the player stays in reach while the page scrolls to the end of the transcript; no keyboard hint", async ({ page, user }) => {
+  test("the player stays in reach while the page scrolls to the end of the transcript; no keyboard hint", async ({
+    page,
+    user,
+  }) => {
     const podcast = await longPodcast(user.id);
     await signInAs(page, user);
     await visit(page, `/podcast/${podcast.id}?tab=transcript`);
@@ -64,7 +74,10 @@ test.describe("on a touch phone", () => {
   });
 });
 
-test("with a mouse the keyboard hint is shown, and a wide screen keeps the player in its place", async ({ page, user }) => {
+test("with a mouse the keyboard hint is shown, and a wide screen keeps the player in its place", async ({
+  page,
+  user,
+}) => {
   const podcast = await longPodcast(user.id);
   await signInAs(page, user);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -3,6 +3,7 @@
 // the cases the sweep's data does not reach (a 400-character word, a toast).
 import { createCampaign } from "~/models/campaign.server";
 import { createUser } from "~/models/user.server";
+
 import { buildA11yWorld, IDENTITIES, pageRouteFiles, type A11yWorld } from "../utils/a11y-world";
 import { axeViolations } from "../utils/axe-scan";
 import { overflow, resizeTo, SCREENS, wordsBrokenInControls } from "../utils/layout-checks";
@@ -17,7 +18,10 @@ test.beforeAll(async () => {
 // them as the owner, the administrator and signed out; here a relative signed in to an account of
 // their own opens them too, and axe scans each, at every screen, with JavaScript on and off.
 const LISTENERS = [...IDENTITIES, "relative"] as const;
-test(`the share and family-book pages for every identity and a relative, at ${SCREENS.map((s) => s.width).join(", ")} px: none wider than the screen, axe finds nothing`, async ({ page, user }) => {
+test(`the share and family-book pages for every identity and a relative, at ${SCREENS.map((s) => s.width).join(", ")} px: none wider than the screen, axe finds nothing`, async ({
+  page,
+  user,
+}) => {
   test.setTimeout(180_000);
   const files = pageRouteFiles().filter((file) => /^[sb]\.\$token\.tsx$/.test(file));
   expect(files.sort()).toEqual(["b.$token.tsx", "s.$token.tsx"]);
@@ -32,13 +36,18 @@ test(`the share and family-book pages for every identity and a relative, at ${SC
       await page.setViewportSize(SCREENS[0]!);
       expect((await visit(page, world.urlFor(file)))?.status(), `${who} ${file}`).toBe(200);
       // The page itself, not a sign-in or error view: the episode, or the recorded story, with its player.
-      if (file.startsWith("s.")) await expect(page.getByRole("heading", { level: 1 }), `${who} ${file}`).toHaveText(world.podcast.title);
+      if (file.startsWith("s."))
+        await expect(page.getByRole("heading", { level: 1 }), `${who} ${file}`).toHaveText(world.podcast.title);
       await expect(page.locator("audio"), `${who} ${file}`).toHaveCount(1);
       for (const screen of SCREENS) {
         if (screen !== SCREENS[0]) await resizeTo(page, screen);
         const where = `${who} ${file} at ${screen.width}`;
         found.push(...(await overflow(page, where)), ...(await wordsBrokenInControls(page, where)));
-        found.push(...(await axeViolations(page)).map((v) => `${where}: ${v.rule} (${v.impact}) ${v.help} ${v.nodes.join(" | ")}`));
+        found.push(
+          ...(await axeViolations(page)).map(
+            (v) => `${where}: ${v.rule} (${v.impact}) ${v.help} ${v.nodes.join(" | ")}`,
+          ),
+        );
       }
     }
   }
@@ -48,7 +57,12 @@ test(`the share and family-book pages for every identity and a relative, at ${SC
 // Before body's overflow-wrap was 'anywhere', this made the admin collections page 8,031 px wide.
 test("a 400-character word in a title or a name breaks instead of widening the admin lists", async ({ page }) => {
   const long = "W".repeat(400);
-  const owner = await createUser({ email: `long-${Date.now()}@example.com`, firstName: long, lastName: "L", role: "user" });
+  const owner = await createUser({
+    email: `long-${Date.now()}@example.com`,
+    firstName: long,
+    lastName: "L",
+    role: "user",
+  });
   createCampaign(owner.id, { title: long, description: long, prompt: long, inviteEmails: [] });
   await page.setViewportSize(SCREENS[1]!);
   await addCookiePairs(page, await world.cookiesFor("admin", "light"));

@@ -1,13 +1,21 @@
 // The podcast wizard (/create-podcast) against the production build, with JavaScript on and off:
 // real uploads, the real job runner in the server process and the embedded espeak voice.
-import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { podcasts } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
-import { createCompletePodcast, createProcessingPodcast } from "../utils/listening-helpers";
+
 import { axeViolations } from "../utils/axe-scan";
+import { createCompletePodcast, createProcessingPodcast } from "../utils/listening-helpers";
 import { makePdf } from "../utils/podcast-helpers";
-import { createInterruptedPodcast, createStory, exhaustPodcastLimit, paddedPdf, SHORT_STORY } from "../utils/podcast-wizard-helpers";
+import {
+  createInterruptedPodcast,
+  createStory,
+  exhaustPodcastLimit,
+  paddedPdf,
+  SHORT_STORY,
+} from "../utils/podcast-wizard-helpers";
 import { expect, expectToast, latestEmailTo, makeUser, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
@@ -26,13 +34,19 @@ async function uploadPdf(page: Page, file: UploadFile) {
   if (jsEnabled()) {
     const dataTransfer = await page.evaluateHandle(
       ({ base64, size, header, name }) => {
-        const bytes = base64 !== null ? Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) : new Uint8Array(size).fill(0x20);
+        const bytes =
+          base64 !== null ? Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) : new Uint8Array(size).fill(0x20);
         if (base64 === null) bytes.set(new TextEncoder().encode(header));
         const transfer = new DataTransfer();
         transfer.items.add(new File([bytes], name, { type: "application/pdf" }));
         return transfer;
       },
-      { base64: buffer?.toString("base64") ?? null, size: "size" in file ? file.size : 0, header: "header" in file ? file.header : "", name: file.name },
+      {
+        base64: buffer?.toString("base64") ?? null,
+        size: "size" in file ? file.size : 0,
+        header: "header" in file ? file.header : "",
+        name: file.name,
+      },
     );
     await page.getByTestId("pdf-drop-zone").dispatchEvent("drop", { dataTransfer });
     return;
@@ -65,7 +79,8 @@ test.describe("podcast wizard", () => {
     await visit(page, "/create-podcast");
     await expect(page.getByRole("heading", { name: "Create New Podcast" })).toBeVisible();
     const steps = page.getByRole("navigation", { name: "Podcast creation steps" });
-    for (const step of ["Upload Story", "Configure Voices", "Generate Podcast", "Share & Download"]) await expect(steps).toContainText(step);
+    for (const step of ["Upload Story", "Configure Voices", "Generate Podcast", "Share & Download"])
+      await expect(steps).toContainText(step);
     await expect(steps.locator("[aria-current=step]")).toContainText("Upload Story");
 
     // Step 1: the text panel.
@@ -104,7 +119,8 @@ test.describe("podcast wizard", () => {
       problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("status of 400")));
     }
     await page.getByLabel("Primary Host Voice").selectOption({ label: "Male, warm" });
-    if (jsEnabled()) await expect(accent.locator("option:enabled")).toHaveText(["American — built in", "British — built in"]);
+    if (jsEnabled())
+      await expect(accent.locator("option:enabled")).toHaveText(["American — built in", "British — built in"]);
     await accent.selectOption("british");
     await page.getByLabel("Secondary Host Voice").selectOption({ label: "Male, professional" });
     await speed.fill("1.2");
@@ -143,23 +159,36 @@ test.describe("podcast wizard", () => {
     await expect(page.getByText("Story Information")).toBeVisible();
     await expect(page.getByText("Text Entry")).toBeVisible();
     await expect(page.getByText(SHORT_STORY.slice(0, 60))).toBeVisible();
-    for (const section of ["Generated Script", "Voice Processing", "Audio Finalization"]) await expect(page.getByText(section, { exact: true })).toBeVisible();
+    for (const section of ["Generated Script", "Voice Processing", "Audio Finalization"])
+      await expect(page.getByText(section, { exact: true })).toBeVisible();
     const url = new URL(page.url());
     const podcastId = url.searchParams.get("podcast")!;
     expect(podcastId).toBeTruthy();
     await expect(page.getByRole("heading", { name: "Your Podcast is Ready!" })).toBeVisible({ timeout: READY_MS });
-    await expect(page.getByRole("navigation", { name: "Podcast creation steps" }).locator("[aria-current=step]")).toContainText("Share & Download");
+    await expect(
+      page.getByRole("navigation", { name: "Podcast creation steps" }).locator("[aria-current=step]"),
+    ).toContainText("Share & Download");
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
     if (jsEnabled()) {
       // The same page followed the job through its stages (no reload in between).
       const shown = await page.evaluate(() => (window as unknown as { shownStatuses?: string[] }).shownStatuses);
       expect(shown).toBeDefined();
-      expect(shown!.filter((status) => ["script_generation", "voice_processing", "audio_processing"].includes(status)).length).toBeGreaterThan(0);
+      expect(
+        shown!.filter((status) => ["script_generation", "voice_processing", "audio_processing"].includes(status))
+          .length,
+      ).toBeGreaterThan(0);
       expect(shown!.at(-1)).toBe("complete");
     }
 
     const row = db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!;
-    expect(row).toMatchObject({ status: "complete", hostCount: 2, primaryAccent: "british", primarySpeed: 1.2, secondaryVoice: "male-professional", introOutro: "none" });
+    expect(row).toMatchObject({
+      status: "complete",
+      hostCount: 2,
+      primaryAccent: "british",
+      primarySpeed: 1.2,
+      secondaryVoice: "male-professional",
+      introOutro: "none",
+    });
 
     // The player's source is the audio itself.
     const audio = page.getByTestId("podcast-audio");
@@ -201,11 +230,16 @@ test.describe("podcast wizard", () => {
     expect(email).toMatchObject({ kind: "podcast_ready", subject: "Your podcast is ready: Summers at the Lake" });
     expect(email.text).toContain(`/podcast/${podcastId}`);
     await visit(page, `/dev/mailbox/${email.id}`);
-    const cover = page.frameLocator('iframe[title="HTML version of the e-mail"]').getByRole("img", { name: "Cover of Summers at the Lake" });
+    const cover = page
+      .frameLocator('iframe[title="HTML version of the e-mail"]')
+      .getByRole("img", { name: "Cover of Summers at the Lake" });
     await expect(cover).toHaveJSProperty("naturalWidth", 240);
   });
 
-  test("step 4 has the podcast page's share panel: a link made there stays on step 4; phone-sized and axe clean", async ({ page, user }) => {
+  test("step 4 has the podcast page's share panel: a link made there stays on step 4; phone-sized and axe clean", async ({
+    page,
+    user,
+  }) => {
     const podcast = await createCompletePodcast(user.id, { title: "Shared from step 4" });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, user);
@@ -213,7 +247,10 @@ test.describe("podcast wizard", () => {
     await visit(page, here);
     await expect(page.getByRole("heading", { name: "Your Podcast is Ready!" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Share & Download" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download MP3" })).toHaveAttribute("href", `/api/podcasts/${podcast.id}/download`);
+    await expect(page.getByRole("link", { name: "Download MP3" })).toHaveAttribute(
+      "href",
+      `/api/podcasts/${podcast.id}/download`,
+    );
 
     await page.getByLabel("Link expires after (days)").fill("7");
     await page.getByRole("button", { name: "Generate" }).click();
@@ -230,7 +267,10 @@ test.describe("podcast wizard", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("the PDF drop zone: no raw file button; its label opens the picker by click and by keyboard", async ({ page, user }) => {
+  test("the PDF drop zone: no raw file button; its label opens the picker by click and by keyboard", async ({
+    page,
+    user,
+  }) => {
     await signInAs(page, user);
     await visit(page, "/create-podcast");
     const zone = page.getByTestId("pdf-drop-zone");
@@ -242,20 +282,27 @@ test.describe("podcast wizard", () => {
 
     let chooser = page.waitForEvent("filechooser");
     await zone.getByText("Choose a PDF file").click();
-    await (await chooser).setFiles({ name: "grandpa.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandpa kept bees."], "Bees") });
+    await (
+      await chooser
+    ).setFiles({ name: "grandpa.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandpa kept bees."], "Bees") });
     if (jsEnabled()) await expect(zone).toContainText("Selected: grandpa.pdf");
 
     await input.focus();
     await expect(input).toBeFocused();
     chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
-    await (await chooser).setFiles({ name: "grandma.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandma's garden."], "Garden") });
+    await (
+      await chooser
+    ).setFiles({ name: "grandma.pdf", mimeType: "application/pdf", buffer: makePdf(["Grandma's garden."], "Garden") });
     if (jsEnabled()) await expect(zone).toContainText("Selected: grandma.pdf");
     await page.getByRole("button", { name: "Upload PDF" }).click();
     await expect(page.getByRole("heading", { name: "Configure Voices" })).toBeVisible({ timeout: 15_000 });
   });
 
-  test("a PDF upload (with JavaScript: dropped, with the real upload progress) reaches step 2", async ({ page, user }) => {
+  test("a PDF upload (with JavaScript: dropped, with the real upload progress) reaches step 2", async ({
+    page,
+    user,
+  }) => {
     await signInAs(page, user);
     await visit(page, "/create-podcast");
     await expect(page.getByLabel("PDF file")).toHaveAttribute("accept", "application/pdf");
@@ -263,7 +310,12 @@ test.describe("podcast wizard", () => {
       // A 2 MB PDF over an upload throttled to 1 MB/s: the bar follows the bytes as they leave.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 1024 * 1024,
+      });
       await page.evaluate(() => {
         const seen: number[] = [];
         (window as unknown as { uploadProgress: number[] }).uploadProgress = seen;
@@ -272,15 +324,23 @@ test.describe("podcast wizard", () => {
           if (bar) seen.push(Number(bar.getAttribute("aria-valuenow")));
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
-      await uploadPdf(page, { name: "grandpa.pdf", buffer: paddedPdf(["Grandpa kept bees behind the barn."], "Grandpa's Bees", 2 * 1024 * 1024) });
-      await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 15_000 });
+      await uploadPdf(page, {
+        name: "grandpa.pdf",
+        buffer: paddedPdf(["Grandpa kept bees behind the barn."], "Grandpa's Bees", 2 * 1024 * 1024),
+      });
+      await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("aria-valuenow", "100", {
+        timeout: 15_000,
+      });
       await expect(page.getByRole("heading", { name: "Configure Voices" })).toBeVisible();
       const seen = await page.evaluate(() => (window as unknown as { uploadProgress: number[] }).uploadProgress);
       expect(seen.some((value) => value > 0 && value < 90)).toBe(true);
       expect(seen.at(-1)).toBe(100);
       await cdp.detach();
     } else {
-      await uploadPdf(page, { name: "grandpa.pdf", buffer: makePdf(["Grandpa kept bees behind the barn."], "Grandpa's Bees") });
+      await uploadPdf(page, {
+        name: "grandpa.pdf",
+        buffer: makePdf(["Grandpa kept bees behind the barn."], "Grandpa's Bees"),
+      });
       await expect(page.getByRole("heading", { name: "Configure Voices" })).toBeVisible();
     }
     await expect(page.getByText("Grandpa's Bees")).toBeVisible();
@@ -329,7 +389,10 @@ test.describe("podcast wizard", () => {
     await page.getByRole("button", { name: "Retry Generation" }).click();
     await expectToast(page, "Generation restarted");
     await expect(page.getByRole("heading", { name: "Your Podcast is Ready!" })).toBeVisible({ timeout: READY_MS });
-    expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()).toMatchObject({ status: "complete", errorMessage: null });
+    expect(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()).toMatchObject({
+      status: "complete",
+      errorMessage: null,
+    });
   });
 
   test("the podcast limit and a missing story are explained", async ({ page, user }) => {
@@ -401,10 +464,22 @@ test.describe("podcast wizard", () => {
     const day = (n: number) => new Date(Date.UTC(2025, 0, n));
     for (let n = 1; n <= 5; n++) createProcessingPodcast(user.id, `Story number ${n}`);
     db.update(podcasts).set({ status: "complete", duration: 125 }).where(eq(podcasts.ownerId, user.id)).run();
-    for (const [n, row] of db.select().from(podcasts).where(eq(podcasts.ownerId, user.id)).all().sort((a, b) => a.title.localeCompare(b.title)).entries())
-      db.update(podcasts).set({ createdAt: day(n + 1) }).where(eq(podcasts.id, row.id)).run();
+    for (const [n, row] of db
+      .select()
+      .from(podcasts)
+      .where(eq(podcasts.ownerId, user.id))
+      .all()
+      .sort((a, b) => a.title.localeCompare(b.title))
+      .entries())
+      db.update(podcasts)
+        .set({ createdAt: day(n + 1) })
+        .where(eq(podcasts.id, row.id))
+        .run();
     const newest = createProcessingPodcast(user.id, "Still being made");
-    db.update(podcasts).set({ createdAt: day(20) }).where(eq(podcasts.id, newest.id)).run();
+    db.update(podcasts)
+      .set({ createdAt: day(20) })
+      .where(eq(podcasts.id, newest.id))
+      .run();
 
     await signInAs(page, user);
     await visit(page, "/create-podcast");
@@ -434,7 +509,11 @@ test.describe("podcast wizard", () => {
     const story = createStory(owner.id);
     const podcast = createInterruptedPodcast(owner.id, story.id);
     await signInAs(page, user);
-    for (const url of [`/create-podcast?story=${story.id}`, `/create-podcast?story=${story.id}&step=review`, `/create-podcast?podcast=${podcast.id}`]) {
+    for (const url of [
+      `/create-podcast?story=${story.id}`,
+      `/create-podcast?story=${story.id}&step=review`,
+      `/create-podcast?podcast=${podcast.id}`,
+    ]) {
       expect((await visit(page, url))?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     }

@@ -3,13 +3,10 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
+
 import { readZip } from "../utils/archive-helpers";
 import { FAKE_MP3 } from "../utils/newsletter-helpers";
-import {
-  createRepliedCollection,
-  privateParts,
-  RELATIVE_WORDS,
-} from "../utils/private-links-helpers";
+import { createRepliedCollection, privateParts, RELATIVE_WORDS } from "../utils/private-links-helpers";
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 const run = promisify(execFile);
@@ -25,11 +22,7 @@ test("a reply quoting the invitation is printed in the book, its listening page 
   user,
   browser,
 }) => {
-  const family = await createRepliedCollection(
-    user.id,
-    "Tess Tester",
-    FAKE_MP3
-  );
+  const family = await createRepliedCollection(user.id, "Tess Tester", FAKE_MP3);
   const token = family.robert.token;
   await signInAs(page, user);
 
@@ -53,9 +46,7 @@ test("a reply quoting the invitation is printed in the book, its listening page 
   const phone = await stranger.newPage();
   await phone.goto(link);
   await expect(phone.getByText("From Robert")).toBeVisible();
-  await expect(
-    phone.getByText("Grandpa kept bees behind the chapel.")
-  ).toBeVisible();
+  await expect(phone.getByText("Grandpa kept bees behind the chapel.")).toBeVisible();
   expectNoPrivateParts(await phone.content(), token);
   await stranger.close();
 
@@ -68,14 +59,10 @@ test("a reply quoting the invitation is printed in the book, its listening page 
   const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as {
     stories: Array<{ id: string; text: string; page: string }>;
   };
-  expect(data.stories.map((s) => s.text)).toEqual([
-    RELATIVE_WORDS.robert,
-    RELATIVE_WORDS.june,
-  ]);
-  expect(
-    entries.get(data.stories.find((s) => s.id === family.robertStory.id)!.page)!.toString("utf8")
-  ).toContain("Grandpa kept bees behind the chapel.");
+  expect(data.stories.map((s) => s.text)).toEqual([RELATIVE_WORDS.robert, RELATIVE_WORDS.june]);
+  expect(entries.get(data.stories.find((s) => s.id === family.robertStory.id)!.page)!.toString("utf8")).toContain(
+    "Grandpa kept bees behind the chapel.",
+  );
   for (const [name, bytes] of entries)
-    if (name.endsWith(".html") || name.endsWith(".json"))
-      expectNoPrivateParts(bytes.toString("utf8"), token);
+    if (name.endsWith(".html") || name.endsWith(".json")) expectNoPrivateParts(bytes.toString("utf8"), token);
 });

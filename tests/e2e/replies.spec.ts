@@ -2,9 +2,15 @@
 // corrects a cut in one step. Runs with JavaScript on and off (projects js and no-js).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { signedInboundForm, webhookSigningKey, type InboundMessage } from "~/features/contributions/mailgun-webhook.server";
-import { replyAddressFor } from "~/features/contributions/reply-address.server";
+
+import {
+  signedInboundForm,
+  webhookSigningKey,
+  type InboundMessage,
+} from "~/features/contributions/mailgun-webhook.server";
 import { storyMessages } from "~/features/contributions/messages";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
+
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
@@ -25,20 +31,47 @@ async function postReply(page: Page, message: InboundMessage) {
 function replyTo(campaignId: string, name: string) {
   const invitee = `${name}-${randomUUID()}@example.com`;
   const invitation = createTestInvitation(campaignId, invitee);
-  return { recipient: replyAddressFor(invitation.token), from: `${name} <${invitee}>`, subject: "Re: Winter at the farm", messageId: `<${randomUUID()}@mail.example.com>` };
+  return {
+    recipient: replyAddressFor(invitation.token),
+    from: `${name} <${invitee}>`,
+    subject: "Re: Winter at the farm",
+    messageId: `<${randomUUID()}@mail.example.com>`,
+  };
 }
 
-const QUOTE = ["> Hi there,", ">", "> Margaret is gathering family stories and would love to hear yours.", ">", "> What is your favourite winter memory?"];
+const QUOTE = [
+  "> Hi there,",
+  ">",
+  "> Margaret is gathering family stories and would love to hear yours.",
+  ">",
+  "> What is your favourite winter memory?",
+];
 
-test("a wrapped French header reply and a bottom-posted reply read right on the stories page", async ({ page, user }) => {
+test("a wrapped French header reply and a bottom-posted reply read right on the stories page", async ({
+  page,
+  user,
+}) => {
   const campaign = createTestCampaign(user.id);
   const french = ["Nous patinions sur l'étang gelé chaque matin.", "Papa gardait le feu toute la nuit."];
   await postReply(page, {
     ...replyTo(campaign.id, "mamie"),
-    bodyPlain: [...french, "", "Le mar. 3 nov. 2026 à 09:14, Margaret via Storyhearth", "<stories@storyhearth.app>", "a écrit :", "", ...QUOTE].join("\n"),
+    bodyPlain: [
+      ...french,
+      "",
+      "Le mar. 3 nov. 2026 à 09:14, Margaret via Storyhearth",
+      "<stories@storyhearth.app>",
+      "a écrit :",
+      "",
+      ...QUOTE,
+    ].join("\n"),
   });
   const bottom = "We went sledging on Gallows Hill every Boxing Day.";
-  await postReply(page, { ...replyTo(campaign.id, "bert"), bodyPlain: ["On Tue, Nov 3, 2026 at 9:14 AM Margaret <margaret@example.com> wrote:", ...QUOTE, "", bottom].join("\n") });
+  await postReply(page, {
+    ...replyTo(campaign.id, "bert"),
+    bodyPlain: ["On Tue, Nov 3, 2026 at 9:14 AM Margaret <margaret@example.com> wrote:", ...QUOTE, "", bottom].join(
+      "\n",
+    ),
+  });
 
   await signInAs(page, user);
   await visit(page, `/campaigns/${campaign.id}/stories`);
@@ -57,7 +90,12 @@ test("a wrapped French header reply and a bottom-posted reply read right on the 
 test("'Keep more of this e-mail' restores a cut and 'Keep less' takes it back", async ({ page, user }) => {
   const campaign = createTestCampaign(user.id);
   const words = "The ice storm of 1978, without a doubt.";
-  await postReply(page, { ...replyTo(campaign.id, "rose"), bodyPlain: [words, "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret <margaret@example.com> wrote:", ...QUOTE].join("\n") });
+  await postReply(page, {
+    ...replyTo(campaign.id, "rose"),
+    bodyPlain: [words, "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret <margaret@example.com> wrote:", ...QUOTE].join(
+      "\n",
+    ),
+  });
 
   await signInAs(page, user);
   await visit(page, `/campaigns/${campaign.id}/stories`);

@@ -1,13 +1,17 @@
 // The relatives' no-account answer form (from the invitation) carries its own calm frame: the
 // collection's title, no marketing header and no sign-in link (decision 0124).
 import { randomUUID } from "node:crypto";
-import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
+
 import { axeViolations } from "../utils/axe-scan";
+import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { expect, test, visit } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
-test("the public answer form: the collection's title, no site header or sign-in link, fits a phone, the thank-you too", async ({ page, user }) => {
+test("the public answer form: the collection's title, no site header or sign-in link, fits a phone, the thank-you too", async ({
+  page,
+  user,
+}) => {
   await page.setViewportSize(PHONE);
   const campaign = createTestCampaign(user.id);
   const invitation = createTestInvitation(campaign.id);

@@ -8,7 +8,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+
 import { signWebhook } from "~/features/contributions/mailgun-webhook.server";
+
 import { e2eServices } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -65,7 +67,10 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the production server exited (${server.exitCode}): ${stderr}`);
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`the production server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -88,7 +93,9 @@ function devSigned() {
   return { timestamp, token, signature: signWebhook("dev-webhook-signing-key", timestamp, token) };
 }
 
-test("NODE_ENV=production without APP_ENV: no dev mailbox, no stand-in sign-in, no development key", async ({ request }) => {
+test("NODE_ENV=production without APP_ENV: no dev mailbox, no stand-in sign-in, no development key", async ({
+  request,
+}) => {
   for (const url of ["/dev/mailbox", "/dev/mailbox/some-email-id", "/dev/admin-login"]) {
     expect((await request.get(`${base}${url}`, { maxRedirects: 0 })).status(), url).toBe(404);
   }
@@ -98,10 +105,14 @@ test("NODE_ENV=production without APP_ENV: no dev mailbox, no stand-in sign-in, 
   expect(login.headers().location).toMatch(new RegExp(`^${e2eServices.identityProviderUrl}/authorize`));
   expect(login.headers()["set-cookie"]).toMatch(/;\s*Secure/i);
 
-  const events = await request.post(`${base}/webhooks/mailgun/events`, { data: { signature: devSigned(), "event-data": { event: "complained" } } });
+  const events = await request.post(`${base}/webhooks/mailgun/events`, {
+    data: { signature: devSigned(), "event-data": { event: "complained" } },
+  });
   expect(events.status()).toBe(401);
   const form = devSigned();
-  const inbound = await request.post(`${base}/webhooks/mailgun/inbound`, { multipart: { ...form, recipient: "reply+abc@mg.storyhearth.test", subject: "Re", "body-plain": "Hi" } });
+  const inbound = await request.post(`${base}/webhooks/mailgun/inbound`, {
+    multipart: { ...form, recipient: "reply+abc@mg.storyhearth.test", subject: "Re", "body-plain": "Hi" },
+  });
   expect(inbound.status()).toBe(401);
 
   const home = await request.get(`${base}/`);

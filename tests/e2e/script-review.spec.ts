@@ -1,11 +1,13 @@
 // Decision 0128: with JavaScript on and off: the script reviewed before any audio,
 // and the family's pronunciation list. The job runs for real in the server (real voices and mixing).
-import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { campaigns, podcasts } from "#db/schema";
-import type { ScriptSegment } from "~/features/podcasts/script/script";
+import { eq } from "drizzle-orm";
+
 import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { db } from "~/lib/db.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createStory } from "../utils/podcast-wizard-helpers";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
@@ -20,7 +22,17 @@ function scriptReadyPodcast(ownerId: string, script: ScriptSegment[]) {
   const story = createStory(ownerId, "Letters from Niamh", script.map((s) => s.text).join(" "));
   return db
     .insert(podcasts)
-    .values({ ownerId, storyId: story.id, title: story.title, status: "script_ready", hostCount: 2, secondaryVoice: "male-warm", introOutro: "none", script, transcript: podcastTranscript({ primaryVoice: "female-warm", secondaryVoice: "male-warm" }, script) })
+    .values({
+      ownerId,
+      storyId: story.id,
+      title: story.title,
+      status: "script_ready",
+      hostCount: 2,
+      secondaryVoice: "male-warm",
+      introOutro: "none",
+      script,
+      transcript: podcastTranscript({ primaryVoice: "female-warm", secondaryVoice: "male-warm" }, script),
+    })
     .returning()
     .get();
 }
@@ -30,7 +42,8 @@ async function markWindow(page: Page) {
   if (jsEnabled()) await page.evaluate(() => Object.assign(window, { __stillHere: true }));
 }
 async function expectSameWindow(page: Page) {
-  if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+  if (jsEnabled())
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 }
 
 async function expectPhoneSafeAndAxeClean(page: Page) {
@@ -40,16 +53,26 @@ async function expectPhoneSafeAndAxeClean(page: Page) {
 }
 
 test.describe("script review", () => {
-  test("'Review the script first' → a line edited and moved → 'Make the audio': the transcript has the edit", async ({ page, user }) => {
+  test("'Review the script first' → a line edited and moved → 'Make the audio': the transcript has the edit", async ({
+    page,
+    user,
+  }) => {
     test.setTimeout(READY_MS + 30_000);
-    const story = createStory(user.id, "Rowing at Dawn", "We rowed across the lake at dawn. Grandpa sang the whole way over.");
+    const story = createStory(
+      user.id,
+      "Rowing at Dawn",
+      "We rowed across the lake at dawn. Grandpa sang the whole way over.",
+    );
     await signInAs(page, user);
     await visit(page, `/create-podcast?story=${story.id}&step=review&hostCount=2&secondaryVoice=male-warm`);
     await page.getByRole("button", { name: "Review the script first" }).click();
     await expect(page.getByRole("heading", { name: "Review the script", level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/podcast\/[^/]+\/script$/);
     const podcastId = page.url().split("/").at(-2)!;
-    expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()).toMatchObject({ status: "script_ready", audioKey: null });
+    expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()).toMatchObject({
+      status: "script_ready",
+      audioKey: null,
+    });
     await expectPhoneSafeAndAxeClean(page);
 
     // The hosts are the voices the family chose (Grace, the default first voice, and Henry), never "Host 1".
@@ -79,8 +102,12 @@ test.describe("script review", () => {
     await page.getByLabel(/^Line 2, read by/).fill("We rowed across Lough Derg, never saved on its own.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Please enter what the host should say.")).toBeVisible();
-    await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue("We rowed across Lough Derg, never saved on its own.");
-    expect((db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.script as ScriptSegment[])[0]!.text).toBe(firstText);
+    await expect(page.getByLabel(/^Line 2, read by/)).toHaveValue(
+      "We rowed across Lough Derg, never saved on its own.",
+    );
+    expect(
+      (db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.script as ScriptSegment[])[0]!.text,
+    ).toBe(firstText);
 
     // An edit not saved on its own is what the audio says: 'Make the audio' posts every line.
     await first.fill(firstText);
@@ -92,16 +119,27 @@ test.describe("script review", () => {
     await expect(page.getByTestId("transcript")).not.toContainText("We rowed across the lake at dawn.");
   });
 
-  test("a family podcast reviewed first: the dialog's 'Review the script first', the panel's link, 'Make the audio' back to the collection", async ({ page, user }) => {
+  test("a family podcast reviewed first: the dialog's 'Review the script first', the panel's link, 'Make the audio' back to the collection", async ({
+    page,
+    user,
+  }) => {
     test.setTimeout(READY_MS + 30_000);
     const campaign = createTestCampaign(user.id, { status: "collecting" });
-    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday morning." });
-    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "Grandpa fixed clocks in the cellar." });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "We baked bread every Sunday morning.",
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Uncle Bo",
+      storyContent: "Grandpa fixed clocks in the cellar.",
+    });
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/stories`);
     await page.getByRole("button", { name: "Generate Family Podcast" }).click();
     const dialog = page.getByRole("dialog", { name: "Configure Family Podcast Voice" });
-    await expect(dialog.getByRole("button", { name: "Review the script first" })).toHaveAccessibleDescription(/Read and change what the hosts will say/);
+    await expect(dialog.getByRole("button", { name: "Review the script first" })).toHaveAccessibleDescription(
+      /Read and change what the hosts will say/,
+    );
     await dialog.getByRole("button", { name: "Review the script first" }).click();
     await expectToast(page, "Writing the script");
 
@@ -121,12 +159,30 @@ test.describe("script review", () => {
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("collecting");
   });
 
-  test("a collection's podcast with two voices: the dialog offers them, the review page and the transcript name them, a chapter per relative", async ({ page, user }) => {
+  test("a collection's podcast with two voices: the dialog offers them, the review page and the transcript name them, a chapter per relative", async ({
+    page,
+    user,
+  }) => {
     test.setTimeout(READY_MS + 60_000);
-    const campaign = createTestCampaign(user.id, { status: "collecting", prompt: "What do you remember about Sunday dinners?" });
-    insertTestContribution(campaign.id, { contributorName: "Uncle Sal", storyContent: "Dear Margaret,\n\nGrandpa Joe learned to cook in Naples.\n\nLove,\nUncle Sal", submittedAt: new Date("2026-01-01") });
-    insertTestContribution(campaign.id, { contributorName: "Aunt Rosa", storyContent: "I'm Margaret's sister. Grandma baked bread every Friday in Duluth.", submittedAt: new Date("2026-01-02") });
-    insertTestContribution(campaign.id, { contributorName: "Aunt Rosa", storyContent: "Uncle Frank was our mother's older brother.", submittedAt: new Date("2026-01-03") });
+    const campaign = createTestCampaign(user.id, {
+      status: "collecting",
+      prompt: "What do you remember about Sunday dinners?",
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Uncle Sal",
+      storyContent: "Dear Margaret,\n\nGrandpa Joe learned to cook in Naples.\n\nLove,\nUncle Sal",
+      submittedAt: new Date("2026-01-01"),
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt Rosa",
+      storyContent: "I'm Margaret's sister. Grandma baked bread every Friday in Duluth.",
+      submittedAt: new Date("2026-01-02"),
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt Rosa",
+      storyContent: "Uncle Frank was our mother's older brother.",
+      submittedAt: new Date("2026-01-03"),
+    });
     await signInAs(page, user);
     await visit(page, `/campaigns/${campaign.id}/stories`);
     await page.getByRole("button", { name: "Generate Family Podcast" }).click();
@@ -147,7 +203,9 @@ test.describe("script review", () => {
 
     // The review page reads each line by the chosen voice's name: James the host, Grace the narrator.
     await page.getByRole("link", { name: "Review the Script" }).click();
-    await expect(page.getByLabel("Line 1, read by James")).toHaveValue(/We asked each of them: “What do you remember about Sunday dinners\?”/);
+    await expect(page.getByLabel("Line 1, read by James")).toHaveValue(
+      /We asked each of them: “What do you remember about Sunday dinners\?”/,
+    );
     await expect(page.getByLabel(/read by Grace/).first()).toBeVisible();
     await expect(page.getByText(/Host 1|Host 2/)).toHaveCount(0);
     await expectPhoneSafeAndAxeClean(page);
@@ -157,7 +215,10 @@ test.describe("script review", () => {
 
     // The episode: a chapter per relative, the transcript naming the voices, the letter read as a letter.
     await visit(page, `/podcast/${podcast.id}`);
-    await expect(page.getByRole("navigation", { name: "Chapters" }).getByRole("link")).toHaveText([/Uncle Sal$/, /Aunt Rosa$/]);
+    await expect(page.getByRole("navigation", { name: "Chapters" }).getByRole("link")).toHaveText([
+      /Uncle Sal$/,
+      /Aunt Rosa$/,
+    ]);
     const transcript = String(db.select().from(podcasts).where(eq(podcasts.id, podcast.id)).get()!.transcript);
     expect(transcript).toContain("James: First, Uncle Sal wrote Margaret a letter.");
     expect(transcript).toContain("Grace: Hello. I'm glad to tell it. It reads: “Dear Margaret,");
@@ -213,7 +274,9 @@ test.describe("script review", () => {
       await expect(page).toHaveURL(new RegExp(`/podcast/${podcast.id}/script$`));
       // A busy server's 429 is said beside the button, with its wait.
       await page.unroute("**/pronunciations/*/listen*");
-      await page.route("**/pronunciations/*/listen*", (route) => route.fulfill({ status: 429, headers: { "Retry-After": "7" }, body: "busy" }));
+      await page.route("**/pronunciations/*/listen*", (route) =>
+        route.fulfill({ status: 429, headers: { "Retry-After": "7" }, body: "busy" }),
+      );
       await listen.click();
       await expect(page.getByRole("status").filter({ hasText: "Please try again in 7 seconds." })).toBeVisible();
       await page.unroute("**/pronunciations/*/listen*");

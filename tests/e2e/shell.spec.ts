@@ -1,4 +1,5 @@
 import { createToastHeaders } from "~/lib/toast.server";
+
 import { addCookiePairs, expect, signInAs, test, visit } from "./fixtures";
 
 test("an unknown path shows '404 Page Not Found' with status 404", async ({ page }) => {
@@ -26,7 +27,10 @@ test("the signed-out landing page has its sections", async ({ page }) => {
   for (const id of ["how-it-works", "features", "about", "pricing-section"]) {
     await expect(page.locator(`#${id}`)).toBeVisible();
   }
-  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
+    "href",
+    "/login",
+  );
 });
 
 test("the mobile menu opens and navigates", async ({ page, user }) => {
@@ -52,7 +56,9 @@ test("the header search is a GET form to /my-podcasts", async ({ page, user }) =
 test.describe("with a dark system colour scheme", () => {
   test.use({ colorScheme: "dark" });
 
-  test("no stored choice: the first paint is dark (JavaScript or not), the switch offers light, and a pick of light persists", async ({ page }) => {
+  test("no stored choice: the first paint is dark (JavaScript or not), the switch offers light, and a pick of light persists", async ({
+    page,
+  }) => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await visit(page, "/");
     // The server knows of no choice: no class, the system's scheme decides in CSS.
@@ -60,7 +66,10 @@ test.describe("with a dark system colour scheme", () => {
     expect(await background()).toBe("rgb(27, 22, 18)");
     await expect(page.getByRole("button", { name: "Switch to dark theme" })).toHaveCount(0);
     const toLight = page.getByRole("button", { name: "Switch to light theme" });
-    await Promise.all([page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST"), toLight.click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST"),
+      toLight.click(),
+    ]);
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
     expect(await background()).toBe("rgb(253, 250, 245)");
     await page.reload();
@@ -70,8 +79,11 @@ test.describe("with a dark system colour scheme", () => {
   });
 });
 
-test("a toast leaves with a swipe right past 50 px, springs back from a shorter one, and Escape dismisses it; without JavaScript it leaves by itself", async ({ page }) => {
-  const flash = async () => addCookiePairs(page, [(await createToastHeaders({ title: "Swipe me" })).get("Set-Cookie")!.split(";")[0]!]);
+test("a toast leaves with a swipe right past 50 px, springs back from a shorter one, and Escape dismisses it; without JavaScript it leaves by itself", async ({
+  page,
+}) => {
+  const flash = async () =>
+    addCookiePairs(page, [(await createToastHeaders({ title: "Swipe me" })).get("Set-Cookie")!.split(";")[0]!]);
   await flash();
   await visit(page, "/");
   const toast = page.locator("#toast-region").getByRole("status");
@@ -102,7 +114,10 @@ test("a toast leaves with a swipe right past 50 px, springs back from a shorter 
   await expect(toast).toHaveCount(0);
 });
 
-test("the phone menu closes on Escape (giving the focus back to its button) and on a click outside it", async ({ page, user }) => {
+test("the phone menu closes on Escape (giving the focus back to its button) and on a click outside it", async ({
+  page,
+  user,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInAs(page, user);
   await visit(page, "/");

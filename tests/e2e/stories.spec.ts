@@ -1,17 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, invitations, podcasts } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { addAttachment } from "~/models/contribution-attachment.server";
 import { keepEmptyReply } from "~/models/empty-reply.server";
-import { createTestCampaign, createTestInvitation, createTestPodcast, insertTestContribution } from "../utils/stories-helpers";
+
 import { axeViolations } from "../utils/axe-scan";
+import {
+  createTestCampaign,
+  createTestInvitation,
+  createTestPodcast,
+  insertTestContribution,
+} from "../utils/stories-helpers";
 import { expect, expectToast, makeUser, signInAs, test, visit } from "./fixtures";
 
 const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 const storiesUrl = (campaignId: string) => `/campaigns/${campaignId}/stories`;
-const storyCard = (page: import("@playwright/test").Page, name: string) => page.getByRole("article", { name: `Story from ${name}` });
+const storyCard = (page: import("@playwright/test").Page, name: string) =>
+  page.getByRole("article", { name: `Story from ${name}` });
 
 test.describe("campaign stories", () => {
   test("adds a story by hand: blank fields are refused, then the card shows as 'Web Form'", async ({ page, user }) => {
@@ -68,7 +76,8 @@ test.describe("campaign stories", () => {
       contributorEmail: "uncle.bo@example.com",
       submissionMethod: "email",
       submittedAt: new Date("2026-11-03T09:14:00Z"),
-      storyContent: "Grandpa repaired clocks in the cellar.\n\nOn Mon, Nov 2, 2026 at 8:00 AM Storyhearth <reply@example.com> wrote:\n> Please share a memory of Grandpa",
+      storyContent:
+        "Grandpa repaired clocks in the cellar.\n\nOn Mon, Nov 2, 2026 at 8:00 AM Storyhearth <reply@example.com> wrote:\n> Please share a memory of Grandpa",
     });
     await signInAs(page, user);
     await visit(page, storiesUrl(campaign.id));
@@ -106,7 +115,9 @@ test.describe("campaign stories", () => {
     await expectToast(page, "Contributor name updated");
     await expect(storyCard(page, "Great-Aunt May")).toBeVisible();
     await expect(page.getByLabel("Contributor name", { exact: true })).toHaveCount(0);
-    expect(db.select().from(contributions).where(eq(contributions.id, story.id)).get()!.contributorName).toBe("Great-Aunt May");
+    expect(db.select().from(contributions).where(eq(contributions.id, story.id)).get()!.contributorName).toBe(
+      "Great-Aunt May",
+    );
   });
 
   test("saves the family podcast voice settings", async ({ page, user }) => {
@@ -136,7 +147,15 @@ test.describe("campaign stories", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).all()).toHaveLength(0);
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.podcastSettings).toEqual({
-      voiceConfig: { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 1.2, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null },
+      voiceConfig: {
+        hostCount: 1,
+        primaryVoice: "male-warm",
+        primaryAccent: "british",
+        primarySpeed: 1.2,
+        secondaryVoice: null,
+        secondaryAccent: null,
+        secondarySpeed: null,
+      },
       options: { backgroundMusic: "gentle", introOutro: "family", processingQuality: "premium" },
     });
     // The dialog opens with what was saved.
@@ -163,11 +182,17 @@ test.describe("campaign stories", () => {
     await expect(page.getByRole("button", { name: "Generate Family Podcast" })).toBeVisible();
   });
 
-  test("a long collection is read 20 stories a page, newest first; editing on page 2 stays on page 2", async ({ page, user }) => {
+  test("a long collection is read 20 stories a page, newest first; editing on page 2 stays on page 2", async ({
+    page,
+    user,
+  }) => {
     const campaign = createTestCampaign(user.id);
     // Story 1 is the oldest, story 25 the newest.
     const stories = Array.from({ length: 25 }, (_, i) =>
-      insertTestContribution(campaign.id, { contributorName: `Cousin ${i + 1}`, submittedAt: new Date(Date.UTC(2026, 9, 1 + i, 12)) }),
+      insertTestContribution(campaign.id, {
+        contributorName: `Cousin ${i + 1}`,
+        submittedAt: new Date(Date.UTC(2026, 9, 1 + i, 12)),
+      }),
     );
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, user);
@@ -198,7 +223,9 @@ test.describe("campaign stories", () => {
     await expectToast(page, "Contributor name updated");
     await expect(storyCard(page, "Cousin Three")).toBeVisible();
     await expect(cards).toHaveCount(5);
-    expect(db.select().from(contributions).where(eq(contributions.id, stories[2]!.id)).get()!.contributorName).toBe("Cousin Three");
+    expect(db.select().from(contributions).where(eq(contributions.id, stories[2]!.id)).get()!.contributorName).toBe(
+      "Cousin Three",
+    );
 
     // So do correcting a story's text and opening and closing a dialog.
     await storyCard(page, "Cousin 1").getByRole("link", { name: "Edit text" }).click();
@@ -265,7 +292,9 @@ test.describe("public contribution page", () => {
       const response = await visit(page, `/contribute/${publicId}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Collection Not Found" })).toBeVisible();
-      await expect(page.getByText("This story collection doesn't exist or is no longer accepting contributions.")).toBeVisible();
+      await expect(
+        page.getByText("This story collection doesn't exist or is no longer accepting contributions."),
+      ).toBeVisible();
     }
   });
 });
@@ -273,7 +302,10 @@ test.describe("public contribution page", () => {
 // Photos sent with e-mail replies, a reply from another address, and an empty reply.
 test.describe("what came with e-mail replies", () => {
   // A real 1×1 PNG, so the browser can show it.
-  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
 
   async function replyWithPhotos(campaignId: string) {
     const story = insertTestContribution(campaignId, {
@@ -291,7 +323,10 @@ test.describe("what came with e-mail replies", () => {
     return story;
   }
 
-  test("photos show with their story and the owner removes one; a reply from another address says who sent it", async ({ page, user }) => {
+  test("photos show with their story and the owner removes one; a reply from another address says who sent it", async ({
+    page,
+    user,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const campaign = createTestCampaign(user.id);
     await replyWithPhotos(campaign.id);
@@ -305,9 +340,13 @@ test.describe("what came with e-mail replies", () => {
     await expect(card.getByRole("img", { name: "Photo 2 of 2 from Anonymous Contributor" })).toBeVisible();
     // The thumbnails really load, through the owner's photo URL.
     // (decode() rejects a broken image; naturalWidth no longer says it: a srcset's 1 px copy reads as 0.)
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.decode().then(() => img.complete))).toBe(true);
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.decode().then(() => img.complete)))
+      .toBe(true);
     // A sized copy for its 112 px box, never the photo whole.
-    expect(Number(new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get("w"))).toBeLessThanOrEqual(192);
+    expect(
+      Number(new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get("w")),
+    ).toBeLessThanOrEqual(192);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // With JavaScript the page is not reloaded: a marker on window survives.
@@ -317,7 +356,8 @@ test.describe("what came with e-mail replies", () => {
     await expect(card.getByRole("img")).toHaveCount(1);
     await expect(card.getByRole("img", { name: "Photo 1 of 1 from Anonymous Contributor" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Remove photo 1 (dock.png)" })).toBeVisible();
-    if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe("kept");
+    if (jsEnabled())
+      expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe("kept");
 
     // It stays removed after a fresh load.
     await visit(page, storiesUrl(campaign.id));
@@ -327,7 +367,11 @@ test.describe("what came with e-mail replies", () => {
   test("another user cannot see a photo of the collection", async ({ page, user }) => {
     const campaign = createTestCampaign(user.id);
     const story = await replyWithPhotos(campaign.id);
-    const [photo] = db.select().from(contributionAttachments).where(eq(contributionAttachments.contributionId, story.id)).all();
+    const [photo] = db
+      .select()
+      .from(contributionAttachments)
+      .where(eq(contributionAttachments.contributionId, story.id))
+      .all();
     await signInAs(page, user);
     expect((await page.request.get(`/campaigns/${campaign.id}/photos/${photo!.id}`)).status()).toBe(200);
     await signInAs(page, await makeUser());
@@ -336,7 +380,13 @@ test.describe("what came with e-mail replies", () => {
 
   test("a reply with nothing usable is shown apart from the stories, with what arrived", async ({ page, user }) => {
     const campaign = createTestCampaign(user.id);
-    keepEmptyReply({ campaignId: campaign.id, contributorEmail: "nana@example.com", subject: "Re: Grandma's Kitchen", content: "Sent from my iPhone", messageId: `<${randomUUID()}@example.com>` });
+    keepEmptyReply({
+      campaignId: campaign.id,
+      contributorEmail: "nana@example.com",
+      subject: "Re: Grandma's Kitchen",
+      content: "Sent from my iPhone",
+      messageId: `<${randomUUID()}@example.com>`,
+    });
     await signInAs(page, user);
     await visit(page, storiesUrl(campaign.id));
     await expect(page.getByText("No stories yet")).toBeVisible();

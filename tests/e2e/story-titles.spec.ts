@@ -1,13 +1,15 @@
 // A story's title and a story told by voice alone, in every output (decisions 0205, 0206), with
 // JavaScript on and off (every test runs in both projects), on a phone and on a desktop.
-import { insertRecording } from "~/models/contribution-recording.server";
-import { ensureBookLink } from "~/models/book.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { ensureBookLink } from "~/models/book.server";
+import { insertRecording } from "~/models/contribution-recording.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createNewsletterCollection, FAKE_MP3, STORIES } from "../utils/newsletter-helpers";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
-const LETTER = "Dear Margaret,\n\nGrandpa kept bees behind the chapel. Every June we carried the honey down in jars.\n\nLove, Uncle Sal";
+const LETTER =
+  "Dear Margaret,\n\nGrandpa kept bees behind the chapel. Every June we carried the honey down in jars.\n\nLove, Uncle Sal";
 
 const fitsAndPassesAxe = async (page: import("@playwright/test").Page, width: number) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -18,10 +20,16 @@ for (const width of [390, 1280]) {
   test.describe(`story titles at ${width} px`, () => {
     test.beforeEach(async ({ page }) => page.setViewportSize({ width, height: 844 }));
 
-    test("a letter is titled past its greeting; the owner sets a title on the stories page and the newsletter and the book's page show it", async ({ page, user }) => {
+    test("a letter is titled past its greeting; the owner sets a title on the stories page and the newsletter and the book's page show it", async ({
+      page,
+      user,
+    }) => {
       const { campaign, stories } = await createNewsletterCollection(user.id, {
         podcast: false,
-        stories: [{ text: LETTER, name: "Uncle Sal" }, { text: STORIES.holiday, name: "Aunt May" }],
+        stories: [
+          { text: LETTER, name: "Uncle Sal" },
+          { text: STORIES.holiday, name: "Aunt May" },
+        ],
       });
       await signInAs(page, user);
       await visit(page, `/campaigns/${campaign.id}/stories`);
@@ -71,10 +79,16 @@ for (const width of [390, 1280]) {
       await expect(card.getByTestId("story-title")).toHaveText("Grandpa kept bees behind the chapel");
     });
 
-    test("a story told by voice alone shows its player and length in the newsletter, not placeholder text", async ({ page, user }) => {
+    test("a story told by voice alone shows its player and length in the newsletter, not placeholder text", async ({
+      page,
+      user,
+    }) => {
       const { campaign, stories } = await createNewsletterCollection(user.id, {
         podcast: false,
-        stories: [{ text: "", name: "Rose Smith" }, { text: STORIES.holiday, name: "Aunt May" }],
+        stories: [
+          { text: "", name: "Rose Smith" },
+          { text: STORIES.holiday, name: "Aunt May" },
+        ],
       });
       const normalizedKey = `recordings/${stories[0]!.id}/memo.mp3`;
       await getStorage().put(normalizedKey, FAKE_MP3);
@@ -85,10 +99,15 @@ for (const width of [390, 1280]) {
       await visit(page, `/newsletter/${made.newsletter.publicId}`);
       const rose = page.getByRole("article", { name: "In Rose Smith's own voice" });
       await expect(rose.getByText("7 sec listen")).toBeVisible();
-      await expect(rose.getByLabel("Hear it in Rose Smith's own voice")).toHaveAttribute("src", /\/recordings\/.+\.mp3$/);
+      await expect(rose.getByLabel("Hear it in Rose Smith's own voice")).toHaveAttribute(
+        "src",
+        /\/recordings\/.+\.mp3$/,
+      );
       await expect(rose).not.toContainText("min read");
       await expect(rose).not.toContainText("recorded answer");
-      await expect(page.getByRole("article", { name: "Every Christmas Eve we sang carols by the fire" }).getByText("1 min read")).toBeVisible();
+      await expect(
+        page.getByRole("article", { name: "Every Christmas Eve we sang carols by the fire" }).getByText("1 min read"),
+      ).toBeVisible();
       await fitsAndPassesAxe(page, width);
 
       // The owner's card says the same.

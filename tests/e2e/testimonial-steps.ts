@@ -1,5 +1,6 @@
 // The respondent's steps shared by the testimonial specs (local and S3 driver).
 import type { Page } from "@playwright/test";
+
 import { expect } from "./fixtures";
 
 /** Step 1: name and e-mail, after checking the frame says "Step 1 of 7". */

@@ -2,23 +2,44 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import config from "../../playwright.config";
+
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
+
+import config from "../../playwright.config";
 import { createTestAdmin, signInAsAdmin } from "../utils/admin-helpers";
 import { axeViolations } from "../utils/axe-scan";
-import { makeLargeVideo, makeSmallVideo, makeTaggedMedia, makeTestimonialCampaign, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
+import {
+  makeLargeVideo,
+  makeSmallVideo,
+  makeTaggedMedia,
+  makeTestimonialCampaign,
+  mediaHash,
+  mediaTags,
+  TAGGED_LOCATION,
+} from "../utils/testimonial-helpers";
 import { expect, expectToast, jsOn, test, visit } from "./fixtures";
 import { aboutYou, uploadFortyMegabytesAndSubmit } from "./testimonial-steps";
 
 // Chromium's fake camera and microphone, answering the permission prompt by itself; the config's
 // executable and standard flags stay.
 const base = config.use?.launchOptions ?? {};
-test.use({ launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] } });
+test.use({
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"],
+  },
+});
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** The admin opens the responses dialog and sees the response; the video streams (206) from the admin route. */
-async function adminSeesResponse(page: Page, campaignId: string, name: string, text?: string, answeredOnVideo?: string[]) {
+async function adminSeesResponse(
+  page: Page,
+  campaignId: string,
+  name: string,
+  text?: string,
+  answeredOnVideo?: string[],
+) {
   const admin = await createTestAdmin();
   await signInAsAdmin(page, admin);
   await visit(page, `/admin/testimonials?responses=${campaignId}`);
@@ -42,7 +63,9 @@ async function adminSeesResponse(page: Page, campaignId: string, name: string, t
   expect(Number(head.headers()["x-video-duration"])).toBeGreaterThan(0);
   if (jsOn()) {
     // The player loaded the video's metadata from the streaming route.
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
     await expect(response.getByTestId("video-duration")).toBeVisible();
   }
 }
@@ -52,7 +75,9 @@ test.describe("public testimonial flow", () => {
     const missing = await visit(page, "/testimonials/no-such-campaign");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Campaign Not Found" })).toBeVisible();
-    await expect(page.getByText("The testimonial campaign you're looking for doesn't exist or has been disabled.")).toBeVisible();
+    await expect(
+      page.getByText("The testimonial campaign you're looking for doesn't exist or has been disabled."),
+    ).toBeVisible();
 
     const inactive = makeTestimonialCampaign({ isActive: false });
     await visit(page, `/testimonials/${inactive.publicId}`);
@@ -132,7 +157,12 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("button", { name: "Record Another Video" })).toBeVisible();
 
     const [row] = listTestimonialResponses(campaign.id);
-    expect(row).toMatchObject({ respondentName: name, respondentEmail: "uma@example.com", consentGiven: true, videoMimeType: "video/webm" });
+    expect(row).toMatchObject({
+      respondentName: name,
+      respondentEmail: "uma@example.com",
+      consentGiven: true,
+      videoMimeType: "video/webm",
+    });
 
     await page.getByRole("button", { name: "Record Another Video" }).click();
     await expect(page.getByRole("heading", { name: "How would you like to share?" })).toBeVisible();
@@ -177,7 +207,9 @@ test.describe("public testimonial flow", () => {
       // The microphone meter hears Chromium's fake microphone (it beeps).
       const meter = page.getByRole("meter", { name: "Microphone level" });
       await expect(meter).toHaveAttribute("aria-valuemax", "100");
-      await expect.poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       await expect(announcer).toHaveText("Recording started", { timeout: 6_000 });
       await expect(page.getByTestId("countdown")).toHaveCount(0);
       await expect(page.getByTestId("recording-clock")).toContainText("0:02", { timeout: 10_000 });
@@ -192,7 +224,9 @@ test.describe("public testimonial flow", () => {
         const [m, s] = (clock ?? "").split(" / ")[0]!.split(":").map(Number);
         return m! * 60 + s!;
       };
-      await expect.poll(async () => seconds(await page.getByTestId("recording-clock").textContent()), { timeout: 10_000 }).toBeGreaterThan(seconds(pausedAt));
+      await expect
+        .poll(async () => seconds(await page.getByTestId("recording-clock").textContent()), { timeout: 10_000 })
+        .toBeGreaterThan(seconds(pausedAt));
       await page.getByRole("button", { name: "Stop Recording" }).click();
     } else {
       // Without JavaScript a phone opens its camera from the file input, after the same question choice.
@@ -208,7 +242,11 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
     await expect(page.getByText(/Size: \d+\.\d\d MB/)).toBeVisible();
     if (jsOn()) {
-      await expect.poll(() => page.getByTestId("review-video").evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => page.getByTestId("review-video").evaluate((el: HTMLVideoElement) => el.readyState), {
+          timeout: 10_000,
+        })
+        .toBeGreaterThanOrEqual(1);
     }
     await page.getByRole("button", { name: "Looks Good - Continue" }).click();
 
@@ -290,7 +328,9 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("heading", { name: "Review Your Video" })).toBeVisible();
   });
 
-  test("the respondent frame: no site header or sign-in link, the campaign's title, Step n of 7, fits a phone", async ({ page }) => {
+  test("the respondent frame: no site header or sign-in link, the campaign's title, Step n of 7, fits a phone", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const campaign = makeTestimonialCampaign();
     await visit(page, `/testimonials/${campaign.publicId}`);
@@ -318,7 +358,9 @@ test.describe("public testimonial flow", () => {
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
   });
 
-  test("a phone's video is kept and served without its GPS position, device or dates (decision 0165)", async ({ page }) => {
+  test("a phone's video is kept and served without its GPS position, device or dates (decision 0165)", async ({
+    page,
+  }) => {
     const campaign = makeTestimonialCampaign({ allowTextResponses: false });
     const file = makeTaggedMedia();
     expect(mediaTags(file)).toContain(TAGGED_LOCATION);
@@ -339,14 +381,18 @@ test.describe("public testimonial flow", () => {
     expect(mediaHash(stored)).toBe(mediaHash(file));
     // What the administrator downloads is that file, byte for byte.
     await signInAsAdmin(page, await createTestAdmin());
-    const served = await page.request.get(`/api/admin/testimonials/${campaign.id}/responses/${row!.id}/video?download=true`);
+    const served = await page.request.get(
+      `/api/admin/testimonials/${campaign.id}/responses/${row!.id}/video?download=true`,
+    );
     expect(served.status()).toBe(200);
     const bytes = await served.body();
     expect(bytes.equals(fs.readFileSync(stored))).toBe(true);
     expect(bytes.includes("loci")).toBe(false);
   });
 
-  test("a 40 MB video: in 15 MB chunks with JavaScript (a lost chunk is resent), streamed to the draft without", async ({ page }) => {
+  test("a 40 MB video: in 15 MB chunks with JavaScript (a lost chunk is resent), streamed to the draft without", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const campaign = makeTestimonialCampaign({ allowTextResponses: false });
     const file = makeLargeVideo(40);

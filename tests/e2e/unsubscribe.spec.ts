@@ -2,26 +2,42 @@
 // with JavaScript on and off, on a phone: the e-mail carries the one-click headers and a visible link,
 // the link's page asks and then unsubscribes, and the next edition does not go to that address.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+
 import { deliverNewsletter } from "~/features/newsletters/delivery.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { saveWorkflowSettings } from "~/models/workflow.server";
 import { db } from "~/lib/db.server";
+import { saveWorkflowSettings } from "~/models/workflow.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { overflow, resizeTo, SCREENS } from "../utils/layout-checks";
 import { createNewsletterCollection } from "../utils/newsletter-helpers";
 import { expect, test, visit } from "./fixtures";
 
 const newsletterTo = (address: string) =>
-  db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "family_newsletter"), eq(emailOutbox.to, address))).all();
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, "family_newsletter"), eq(emailOutbox.to, address)))
+    .all();
 
-test("a distribution-list recipient unsubscribes from the newsletter's link and gets no next edition", async ({ page, user }) => {
+test("a distribution-list recipient unsubscribes from the newsletter's link and gets no next edition", async ({
+  page,
+  user,
+}) => {
   const cousin = `cousin-${randomUUID()}@example.com`;
   const aunt = `aunt-${randomUUID()}@example.com`;
   saveWorkflowSettings(user.id, {
     collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-    distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [cousin, aunt] },
+    distribution: {
+      mode: "manual",
+      scheduledDate: null,
+      dayOfWeek: null,
+      dayOfMonth: null,
+      monthOfYear: null,
+      recipients: [cousin, aunt],
+    },
   });
   const { campaign } = await createNewsletterCollection(user.id, { podcast: false });
   const first = createNewsletter(user.id, campaign.id);
@@ -39,7 +55,9 @@ test("a distribution-list recipient unsubscribes from the newsletter's link and 
   await resizeTo(page, SCREENS[0]);
   await visit(page, new URL(link!).pathname);
   await expect(page.getByRole("heading", { name: "Unsubscribe?" })).toBeVisible();
-  await expect(page.getByText(`Stop receiving e-mails about "${campaign.title}": invitations, reminders and newsletters.`)).toBeVisible();
+  await expect(
+    page.getByText(`Stop receiving e-mails about "${campaign.title}": invitations, reminders and newsletters.`),
+  ).toBeVisible();
   expect(await overflow(page, "unsubscribe page")).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -51,7 +69,9 @@ test("a distribution-list recipient unsubscribes from the newsletter's link and 
 
   // The aunt uses her mail app's one-click unsubscribe instead: a POST to the header's link.
   const auntLink = /<([^>]+)>/.exec(newsletterTo(aunt)[0]!.headers["List-Unsubscribe"]!)![1]!;
-  expect((await page.request.post(new URL(auntLink).pathname, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
+  expect(
+    (await page.request.post(new URL(auntLink).pathname, { form: { "List-Unsubscribe": "One-Click" } })).status(),
+  ).toBe(200);
 
   const second = createNewsletter(user.id, campaign.id);
   if (!second.ok) throw new Error("no newsletter");

@@ -3,28 +3,41 @@
 // sees the relative's removal request. Both projects run each test (JavaScript on and off).
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { contributionRecordings, contributions, emailOutbox } from "#db/schema";
-import { db } from "~/lib/db.server";
-import { removalToken } from "~/features/contributions/recordings.server";
+import { eq } from "drizzle-orm";
+
 import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
+import { removalToken } from "~/features/contributions/recordings.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { db } from "~/lib/db.server";
+
 import { axeViolations } from "../utils/axe-scan";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { makeVoiceMemo } from "../utils/voice-memos";
 import { expect, expectToast, signInAs, test, visit } from "./fixtures";
 
 const noSidewaysScroll = async (page: import("@playwright/test").Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
 test.describe("answers by voice", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("an e-mailed recording we cannot read: the relative is told why by e-mail, the owner sees it in their words", async ({ page, user }) => {
+  test("an e-mailed recording we cannot read: the relative is told why by e-mail, the owner sees it in their words", async ({
+    page,
+    user,
+  }) => {
     const campaign = createTestCampaign(user.id);
     const invitation = createTestInvitation(campaign.id);
     const form = signedInboundForm(
-      { recipient: replyAddressFor(invitation.token), from: `Cousin Ann <${invitation.email}>`, subject: "Re: stories", bodyPlain: "The barn dance, 1961.", messageId: `<${invitation.token}@mail.example.com>` },
+      {
+        recipient: replyAddressFor(invitation.token),
+        from: `Cousin Ann <${invitation.email}>`,
+        subject: "Re: stories",
+        bodyPlain: "The barn dance, 1961.",
+        messageId: `<${invitation.token}@mail.example.com>`,
+      },
       webhookSigningKey()!,
       new Date(),
     );
@@ -48,16 +61,23 @@ test.describe("answers by voice", () => {
     await visit(page, `/campaigns/${campaign.id}/stories`);
     const card = page.getByRole("article", { name: "Story from Cousin Ann" });
     await expect(card).toContainText("The barn dance, 1961.");
-    await expect(card).toContainText("A recording came with this story but could not be kept: the file could not be read as a sound recording.");
+    await expect(card).toContainText(
+      "A recording came with this story but could not be kept: the file could not be read as a sound recording.",
+    );
     await expect(card).not.toContainText("Please choose");
     await noSidewaysScroll(page);
   });
 
-  test("upload an audio file; the owner plays it, edits the text and sees a removal request", async ({ page, user }) => {
+  test("upload an audio file; the owner plays it, edits the text and sees a removal request", async ({
+    page,
+    user,
+  }) => {
     const campaign = createTestCampaign(user.id);
     const invitation = createTestInvitation(campaign.id);
     await visit(page, `/contribute/${campaign.publicId}?t=${invitation.token}`);
-    await expect(page.getByText("Your recording will be heard by the family in the family podcast and newsletter.")).toBeVisible();
+    await expect(
+      page.getByText("Your recording will be heard by the family in the family podcast and newsletter."),
+    ).toBeVisible();
     const input = page.getByLabel("Or record your answer (optional)");
     await expect(input).toHaveAttribute("accept", "audio/*");
     await expect(input).toHaveAttribute("capture", "");
@@ -67,12 +87,20 @@ test.describe("answers by voice", () => {
     const memo = await makeVoiceMemo("m4a");
     await page.getByLabel("Your name").fill("Uncle Joe");
     await page.getByLabel("Your story").fill("The lake froze the winter I was born.");
-    await input.setInputFiles({ name: "voice memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from(await memo.arrayBuffer()) });
+    await input.setInputFiles({
+      name: "voice memo.m4a",
+      mimeType: "audio/mp4",
+      buffer: Buffer.from(await memo.arrayBuffer()),
+    });
     await page.getByRole("button", { name: "Share My Story" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
 
     const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
-    const recording = db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()!;
+    const recording = db
+      .select()
+      .from(contributionRecordings)
+      .where(eq(contributionRecordings.contributionId, story.id))
+      .get()!;
     expect(recording.originalFileName).toBe("voice memo.m4a");
 
     // The relative changes their mind through the thank-you e-mail's link.
@@ -114,7 +142,9 @@ test.describe("answers by voice", () => {
     await page.getByLabel("Your name").fill("Cousin Ann");
     await page.getByLabel("Your email").fill("ann@example.com");
     await page.getByLabel("Your story").fill("We sang on the porch.");
-    await page.getByLabel("Or record your answer (optional)").setInputFiles({ name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from("not really audio") });
+    await page
+      .getByLabel("Or record your answer (optional)")
+      .setInputFiles({ name: "memo.m4a", mimeType: "audio/mp4", buffer: Buffer.from("not really audio") });
     await page.getByRole("button", { name: "Share My Story" }).click();
     await expect(page.getByText("We couldn't read that file as a sound recording.", { exact: false })).toBeVisible();
     await expect(page.getByLabel("Your story")).toHaveValue("We sang on the porch.");
@@ -145,7 +175,9 @@ test.describe("answers by voice", () => {
       await page.getByLabel("Or record your answer (optional)").setInputFiles(big);
       await page.getByRole("button", { name: "Share My Story" }).click();
 
-      await expect(page.locator("#share-your-story-recording-error")).toHaveText("That recording is larger than 50 MB. Please choose a shorter one (up to 10 minutes).");
+      await expect(page.locator("#share-your-story-recording-error")).toHaveText(
+        "That recording is larger than 50 MB. Please choose a shorter one (up to 10 minutes).",
+      );
       await expect(page.getByLabel("Your name")).toHaveValue("Cousin Ann");
       await expect(page.getByLabel("Your email")).toHaveValue("ann@example.com");
       await expect(page.getByLabel("Your story")).toHaveValue("We sang on the porch every summer.");

@@ -2,11 +2,13 @@
 // microphone (a beeping tone). Without JavaScript the form keeps only its file input; the upload
 // of a file that way is tested in voice-answers.spec.ts.
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import config from "../../playwright.config";
 import { contributionRecordings, contributions, jobs } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { serializeTheme } from "~/lib/theme.server";
+
+import config from "../../playwright.config";
 import { axeViolations } from "../utils/axe-scan";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 import { addCookiePairs, expect, jsOn, signInAs, test, visit } from "./fixtures";
@@ -14,11 +16,17 @@ import { addCookiePairs, expect, jsOn, signInAs, test, visit } from "./fixtures"
 // Chromium's fake microphone, answering the permission prompt by itself; the config's flags stay.
 const base = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] },
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"],
+  },
   viewport: { width: 390, height: 844 },
 });
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
 /** Without JavaScript (or without MediaRecorder) the form is the plain one: a file input, no recorder. */
 async function onlyTheFileInput(page: Page) {
@@ -63,7 +71,10 @@ async function recordATake(page: Page) {
 }
 
 test.describe("the voice recorder", () => {
-  test("record, pause, listen back and send beside typed words, through a dropped connection; the owner hears it", async ({ page, user }) => {
+  test("record, pause, listen back and send beside typed words, through a dropped connection; the owner hears it", async ({
+    page,
+    user,
+  }) => {
     // Three axe scans, a real recording, a retried upload and the owner's converted MP3: about 29 s on
     // its own, so the bound is one that holds on a busy machine (decision 0158).
     test.setTimeout(90_000);
@@ -85,7 +96,9 @@ test.describe("the voice recorder", () => {
     const meter = box.getByRole("meter", { name: "Microphone level" });
     await expect(meter).toBeVisible();
     // The fake microphone beeps: the meter moves.
-    await expect.poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await meter.getAttribute("aria-valuenow")), { timeout: 5_000 })
+      .toBeGreaterThan(0);
     await expect(page.getByTestId("recorder-clock")).toHaveText(/^0:0[1-9] of 10:00$/, { timeout: 10_000 });
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
@@ -113,11 +126,17 @@ test.describe("the voice recorder", () => {
     const playback = box.getByLabel("Listen to your recording");
     await expect(playback).toBeVisible();
     await expect(page.getByTestId("recorder-announcer")).toContainText(/Recording stopped: \d+:\d\d recorded\./);
-    const [, stoppedMinutes, stoppedSeconds] = /Recording stopped: (\d+):(\d\d)/.exec((await page.getByTestId("recorder-announcer").textContent())!)!;
+    const [, stoppedMinutes, stoppedSeconds] = /Recording stopped: (\d+):(\d\d)/.exec(
+      (await page.getByTestId("recorder-announcer").textContent())!,
+    )!;
     const recorded = Number(stoppedMinutes) * 60 + Number(stoppedSeconds);
     expect(recorded).toBeGreaterThanOrEqual(pausedTotal + 2);
     // Chrome's WebM says Infinity until the player has measured it (decision 0138): wait for a real length.
-    await expect.poll(() => playback.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 5_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => playback.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(2);
     // The file is as long as the clock said, give or take the last second.
     expect(await playback.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(recorded + 2);
     // The file input gives way to the recording.
@@ -164,7 +183,8 @@ test.describe("the voice recorder", () => {
     expect(stories).toHaveLength(1);
     expect(stories[0]!.storyContent).toBe("I'll tell it in my own voice, too.");
     expect(stories[0]!.invitationId).toBe(invitation.id);
-    const recordingOf = () => db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, stories[0]!.id)).get();
+    const recordingOf = () =>
+      db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, stories[0]!.id)).get();
     expect(recordingOf()?.originalFileName).toBe("recording.webm");
     // The server's runner converts it: ready, with its normalized copy, the job done.
     await expect.poll(() => recordingOf()?.status, { timeout: 20_000 }).toBe("ready");
@@ -173,7 +193,13 @@ test.describe("the voice recorder", () => {
     expect(recording.normalizedKey).toMatch(/\.mp3$/);
     expect(recording.durationSeconds).toBeGreaterThan(1);
     // The runner marks its job done just after the handler returns.
-    const jobStatus = () => db.select().from(jobs).where(eq(jobs.type, "convert-recording")).all().find((j) => j.payload.recordingId === recording.id)?.status;
+    const jobStatus = () =>
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.type, "convert-recording"))
+        .all()
+        .find((j) => j.payload.recordingId === recording.id)?.status;
     await expect.poll(jobStatus, { timeout: 5_000 }).toBe("done");
 
     // The owner's stories page plays it.
@@ -230,17 +256,24 @@ test.describe("the voice recorder", () => {
     await recorder(page).getByRole("button", { name: "Record your answer", exact: true }).click();
     await expect(page.getByTestId("recorder-clock")).toHaveText(/^0:0[1-9] of 10:00$/, { timeout: 10_000 });
     await page.getByRole("button", { name: "Share My Story" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Please stop the recording before you send it." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please stop the recording before you send it." }),
+    ).toBeVisible();
     await recorder(page).getByRole("button", { name: "Stop" }).click();
     await expect(recorder(page).getByLabel("Listen to your recording")).toBeVisible();
     await page.getByRole("button", { name: "Share My Story" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
     expect(story.storyContent).toBe("");
-    expect(db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()?.status).toMatch(/converting|ready/);
+    expect(
+      db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get()?.status,
+    ).toMatch(/converting|ready/);
   });
 
-  test("a take survives a reload and is sent from there; the owner hears it; then nothing is kept", async ({ page, user }) => {
+  test("a take survives a reload and is sent from there; the owner hears it; then nothing is kept", async ({
+    page,
+    user,
+  }) => {
     const campaign = createTestCampaign(user.id);
     const invitation = createTestInvitation(campaign.id);
     const form = `/contribute/${campaign.publicId}?t=${invitation.token}`;
@@ -257,7 +290,11 @@ test.describe("the voice recorder", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(box.getByText(/^Your recording: 0:0[2-9]$/)).toBeVisible();
     const playback = box.getByLabel("Listen to your recording");
-    await expect.poll(() => playback.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 5_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => playback.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(1);
     await expect(page.getByLabel("Or record your answer (optional)")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
@@ -267,7 +304,8 @@ test.describe("the voice recorder", () => {
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     const story = db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).get()!;
     expect(story.invitationId).toBe(invitation.id);
-    const recordingOf = () => db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get();
+    const recordingOf = () =>
+      db.select().from(contributionRecordings).where(eq(contributionRecordings.contributionId, story.id)).get();
     expect(recordingOf()?.originalFileName).toBe("recording.webm");
     await expect.poll(() => recordingOf()?.status, { timeout: 20_000 }).toBe("ready");
     expect(recordingOf()!.durationSeconds).toBeGreaterThan(1);
@@ -326,12 +364,15 @@ test.describe("the voice recorder", () => {
     const campaign = createTestCampaign(user.id);
     // The browser says no, as it does when the relative blocks the microphone.
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     await visit(page, `/contribute/${campaign.publicId}`);
     if (!jsOn()) return onlyTheFileInput(page);
     await recorder(page).getByRole("button", { name: "Record your answer", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Your browser did not allow the microphone" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Your browser did not allow the microphone" }),
+    ).toBeVisible();
     await expect(recorder(page).getByRole("button", { name: "Try again" })).toBeVisible();
     await expect(page.getByLabel("Or record your answer (optional)")).toHaveAttribute("type", "file");
     expect(await axeViolations(page)).toEqual([]);
@@ -368,7 +409,9 @@ test.describe("the voice recorder", () => {
     const result = page.getByTestId("recorder-result");
     await expect(result.getByText("The recording stopped at the 10-minute limit.")).toBeVisible();
     await expect(result.getByText("Your recording: 10:00")).toBeVisible();
-    await expect(page.getByTestId("recorder-announcer")).toHaveText("The recording stopped at the 10-minute limit. Recording stopped: 10:00 recorded. You can listen to it before you send it.");
+    await expect(page.getByTestId("recorder-announcer")).toHaveText(
+      "The recording stopped at the 10-minute limit. Recording stopped: 10:00 recorded. You can listen to it before you send it.",
+    );
     await expect(box.getByLabel("Listen to your recording")).toBeVisible();
   });
 });

@@ -5,21 +5,23 @@
 // Stories arrive through the real public form and the real signed inbound webhook; the rest is
 // written with the app's models or straight to the test database.
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import * as s from "#db/schema";
+import { and, desc, eq } from "drizzle-orm";
+
+import { sendAccountInvitation } from "~/features/account/account.server";
 import { queueStoryRequest } from "~/features/contributions/invitations.server";
+import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
+import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { deliverNewsletter } from "~/features/newsletters/delivery.server";
+import { createNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
+import { db } from "~/lib/db.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { createCampaign } from "~/models/campaign.server";
 import { createContribution } from "~/models/contribution.server";
-import { createNewsletter, updateNewsletter } from "~/features/newsletters/newsletters.server";
 import { createPromptTemplate } from "~/models/prompt-template.server";
 import { createShareLink } from "~/models/share-link.server";
 import { createUser } from "~/models/user.server";
-import { sendAccountInvitation } from "~/features/account/account.server";
-import { db } from "~/lib/db.server";
-import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
-import { replyAddressFor } from "~/features/contributions/reply-address.server";
-import { getStorage } from "~/lib/storage/storage.server";
+
 import { fieldValue, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { FAKE_MP3 } from "../utils/newsletter-helpers";
 
@@ -94,17 +96,38 @@ async function storeAudio() {
 async function buildPayloadWorld(p: XssPayload, baseURL: string) {
   const owner = await createUser({ email: email("owner"), firstName: v(p, "fn"), lastName: v(p, "ln"), role: "user" });
   // A date in the past: the collection is active (open for stories) and on the dashboard's schedule.
-  const campaign = createCampaign(owner.id, { title: v(p, "ct"), description: v(p, "cd"), prompt: v(p, "cp"), inviteEmails: [], scheduledDate: new Date(Date.now() - 86_400_000) });
-  const invitation = db.insert(s.invitations).values({ campaignId: campaign.id, email: email("kin"), token: token(), status: "sent" }).returning().get();
+  const campaign = createCampaign(owner.id, {
+    title: v(p, "ct"),
+    description: v(p, "cd"),
+    prompt: v(p, "cp"),
+    inviteEmails: [],
+    scheduledDate: new Date(Date.now() - 86_400_000),
+  });
+  const invitation = db
+    .insert(s.invitations)
+    .values({ campaignId: campaign.id, email: email("kin"), token: token(), status: "sent" })
+    .returning()
+    .get();
 
   // The public form, as a relative's browser posts it (no JavaScript needed).
-  const web = new URLSearchParams({ contributorName: v(p, "wn"), contributorEmail: email("web"), storyContent: webStory(p), t: invitation.token });
+  const web = new URLSearchParams({
+    contributorName: v(p, "wn"),
+    contributorEmail: email("web"),
+    storyContent: webStory(p),
+    t: invitation.token,
+  });
   await post(`${baseURL}/contribute/${campaign.publicId}`, web);
   // The e-mail reply, as Mailgun posts it: signed, multipart, To the invitation's reply address.
   // From the invitee's own address, so the From name is the story's author on every page.
   const replyAddress = invitation.email;
   const reply = signedInboundForm(
-    { recipient: replyAddressFor(invitation.token), from: replyFrom(p, replyAddress), subject: `Re: ${campaign.title}`, bodyPlain: replyBody(p), messageId: `<xss.${randomUUID()}@example.com>` },
+    {
+      recipient: replyAddressFor(invitation.token),
+      from: replyFrom(p, replyAddress),
+      subject: `Re: ${campaign.title}`,
+      bodyPlain: replyBody(p),
+      messageId: `<xss.${randomUUID()}@example.com>`,
+    },
     webhookSigningKey()!,
     new Date(),
   );
@@ -136,19 +159,40 @@ async function buildPayloadWorld(p: XssPayload, baseURL: string) {
 
   const made = createNewsletter(owner.id, campaign.id);
   if (!made.ok) throw new Error(`newsletter not created: ${made.reason}`);
-  updateNewsletter(owner.id, campaign.id, made.newsletter.id, { title: v(p, "nt"), subtitle: v(p, "ns"), familyName: v(p, "nf") });
+  updateNewsletter(owner.id, campaign.id, made.newsletter.id, {
+    title: v(p, "nt"),
+    subtitle: v(p, "ns"),
+    familyName: v(p, "nf"),
+  });
   const newsletter = db.select().from(s.newsletters).where(eq(s.newsletters.id, made.newsletter.id)).get()!;
 
   const testimonial = testimonialCampaign(p);
 
-  return { payload: p, owner, campaign, invitation, replyAddress, webStory: webStoryRow, emailStory: emailStoryRow, podcast, shareToken: share.token, newsletter, testimonial };
+  return {
+    payload: p,
+    owner,
+    campaign,
+    invitation,
+    replyAddress,
+    webStory: webStoryRow,
+    emailStory: emailStoryRow,
+    podcast,
+    shareToken: share.token,
+    newsletter,
+    testimonial,
+  };
 }
 export type PayloadWorld = Awaited<ReturnType<typeof buildPayloadWorld>>;
 
 const testimonialCampaign = (p: XssPayload) =>
   db
     .insert(s.testimonialCampaigns)
-    .values({ publicId: randomUUID(), title: v(p, "tt"), description: v(p, "td"), questions: [{ question: v(p, "tq"), helperText: v(p, "th") }] })
+    .values({
+      publicId: randomUUID(),
+      title: v(p, "tt"),
+      description: v(p, "td"),
+      questions: [{ question: v(p, "tq"), helperText: v(p, "th") }],
+    })
     .returning()
     .get();
 
@@ -157,7 +201,11 @@ const testimonialCampaign = (p: XssPayload) =>
  * the invitation as the job writes it, the newsletter delivery and the account invitation.
  */
 export async function sendWorldEmails(w: PayloadWorld) {
-  const invitation = queueStoryRequest("campaign_invitation", { invitation: w.invitation, campaign: w.campaign, owner: w.owner }, `xss-invitation:${w.invitation.id}`);
+  const invitation = queueStoryRequest(
+    "campaign_invitation",
+    { invitation: w.invitation, campaign: w.campaign, owner: w.owner },
+    `xss-invitation:${w.invitation.id}`,
+  );
   if (!invitation) throw new Error("The world's invitee may not get the collection's mail");
   await deliverNewsletter(w.newsletter.id);
   await sendAccountInvitation(w.owner, v(w.payload, "ai"));
@@ -176,21 +224,47 @@ export async function sendWorldEmails(w: PayloadWorld) {
 
 /** One owner with a row per payload in every list: collections, contacts, groups, podcasts. */
 async function buildCollector() {
-  const collector = await createUser({ email: email("collector"), firstName: "Cora", lastName: "Collector", role: "user" });
+  const collector = await createUser({
+    email: email("collector"),
+    firstName: "Cora",
+    lastName: "Collector",
+    role: "user",
+  });
   const contacts = [];
   const groups = [];
   for (const [i, p] of XSS_PAYLOADS.entries()) {
     db.insert(s.campaigns)
-      .values({ ownerId: collector.id, publicId: token(), title: v(p, "ct"), description: v(p, "cd"), prompt: v(p, "cp"), status: "active", sortOrder: i + 1 })
+      .values({
+        ownerId: collector.id,
+        publicId: token(),
+        title: v(p, "ct"),
+        description: v(p, "cd"),
+        prompt: v(p, "cp"),
+        status: "active",
+        sortOrder: i + 1,
+      })
       .run();
-    db.insert(s.podcasts).values({ ownerId: collector.id, title: v(p, "pt"), description: v(p, "pd"), status: "complete", duration: 185 }).run();
+    db.insert(s.podcasts)
+      .values({ ownerId: collector.id, title: v(p, "pt"), description: v(p, "pd"), status: "complete", duration: 185 })
+      .run();
     const contact = db
       .insert(s.contacts)
-      .values({ ownerId: collector.id, email: email("contact"), preferredName: v(p, "kp"), parsedName: null, notes: v(p, "kn"), tags: [v(p, "kt")] })
+      .values({
+        ownerId: collector.id,
+        email: email("contact"),
+        preferredName: v(p, "kp"),
+        parsedName: null,
+        notes: v(p, "kn"),
+        tags: [v(p, "kt")],
+      })
       .returning()
       .get();
     contacts.push(contact);
-    const group = db.insert(s.contactGroups).values({ ownerId: collector.id, name: v(p, "gn"), description: v(p, "gd") }).returning().get();
+    const group = db
+      .insert(s.contactGroups)
+      .values({ ownerId: collector.id, name: v(p, "gn"), description: v(p, "gd") })
+      .returning()
+      .get();
     db.insert(s.contactGroupMembers).values({ groupId: group.id, contactId: contact.id }).run();
     groups.push(group);
   }
@@ -206,20 +280,53 @@ export async function buildAdminRows(baseURL: string) {
   const admin = await createUser({ email: email("admin"), firstName: "Ada", lastName: "Admin", role: "admin" });
   const rows = [];
   for (const p of XSS_PAYLOADS) {
-    const user = await createUser({ email: email("member"), firstName: v(p, "fn"), lastName: v(p, "ln"), role: "user" });
-    const campaign = createCampaign(user.id, { title: v(p, "ct"), description: v(p, "cd"), prompt: v(p, "cp"), inviteEmails: [] });
-    createContribution({ campaignId: campaign.id, contributorName: v(p, "wn"), contributorEmail: email("web"), storyContent: webStory(p), submissionMethod: "web" });
+    const user = await createUser({
+      email: email("member"),
+      firstName: v(p, "fn"),
+      lastName: v(p, "ln"),
+      role: "user",
+    });
+    const campaign = createCampaign(user.id, {
+      title: v(p, "ct"),
+      description: v(p, "cd"),
+      prompt: v(p, "cp"),
+      inviteEmails: [],
+    });
+    createContribution({
+      campaignId: campaign.id,
+      contributorName: v(p, "wn"),
+      contributorEmail: email("web"),
+      storyContent: webStory(p),
+      submissionMethod: "web",
+    });
     // A reply to an address no invitation has: refused, and recorded for the administrators.
-    const stray = signedInboundForm({ recipient: v(p, "rc"), from: "x@example.com", subject: "x", bodyPlain: "x", messageId: `<xss.${randomUUID()}@example.com>` }, webhookSigningKey()!, new Date());
+    const stray = signedInboundForm(
+      {
+        recipient: v(p, "rc"),
+        from: "x@example.com",
+        subject: "x",
+        bodyPlain: "x",
+        messageId: `<xss.${randomUUID()}@example.com>`,
+      },
+      webhookSigningKey()!,
+      new Date(),
+    );
     const refused = await fetch(`${baseURL}/webhooks/mailgun/inbound`, { method: "POST", body: stray });
     if (refused.status !== 406) throw new Error(`a stray reply answered ${refused.status}`);
     createPromptTemplate({ name: v(p, "mn"), description: v(p, "md"), systemPrompt: v(p, "ms"), category: "general" });
-    db.insert(s.apiKeys).values({ name: v(p, "an"), description: v(p, "ad"), keyHash: randomUUID(), createdById: admin.id }).run();
+    db.insert(s.apiKeys)
+      .values({ name: v(p, "an"), description: v(p, "ad"), keyHash: randomUUID(), createdById: admin.id })
+      .run();
     rows.push({ payload: p, user, campaign, testimonial: testimonialCampaign(p) });
   }
   const answers = db
     .insert(s.testimonialCampaigns)
-    .values({ publicId: randomUUID(), title: "Answers to hostile questions", questions: XSS_PAYLOADS.map((p) => ({ question: v(p, "tq") })), createdById: admin.id })
+    .values({
+      publicId: randomUUID(),
+      title: "Answers to hostile questions",
+      questions: XSS_PAYLOADS.map((p) => ({ question: v(p, "tq") })),
+      createdById: admin.id,
+    })
     .returning()
     .get();
   for (const p of XSS_PAYLOADS) {

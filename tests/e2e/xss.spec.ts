@@ -5,13 +5,15 @@
 // reported nothing, and each field's string reads literally as text (or as a form field's value).
 // The Content-Security-Policy header and the nonce on every served <script> are checked too.
 import type { Page } from "@playwright/test";
-import { ownerDisplayName } from "~/features/contributions/invitations.server";
-import { parseTranscript } from "~/features/podcasts/listening/transcript";
+
 import { listAdminCollections } from "~/features/admin/collections.server";
-import { parseFromLine as parseAddress } from "~/lib/email-address";
-import { familyBadge, storyParagraphs } from "~/features/newsletters/content";
-import { familyStory } from "~/features/contributions/story-text";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
+import { familyStory } from "~/features/contributions/story-text";
+import { familyBadge, storyParagraphs } from "~/features/newsletters/content";
+import { parseTranscript } from "~/features/podcasts/listening/transcript";
+import { parseFromLine as parseAddress } from "~/lib/email-address";
+
 import { normalizeText, PROBE_SELECTOR, XSS_MARKER, XSS_PAYLOADS, type XssPayload } from "../fixtures/xss-corpus";
 import { signInAsAdmin } from "../utils/admin-helpers";
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
@@ -38,8 +40,12 @@ type Surface = { surface: string; url: string; expects: Expectation[] };
 
 // ── what each page must show ───────────────────────────────────────────────
 
-const exp = (p: XssPayload, field: FieldCode, literal: string | null | undefined, place: Place = "text"): Expectation[] =>
-  literal ? [{ field, payload: p.id, literal, place }] : [];
+const exp = (
+  p: XssPayload,
+  field: FieldCode,
+  literal: string | null | undefined,
+  place: Place = "text",
+): Expectation[] => (literal ? [{ field, payload: p.id, literal, place }] : []);
 const own = (p: XssPayload, field: FieldCode, place: Place = "text") => exp(p, field, v(p, field), place);
 
 /** The e-mail reply's From line as the inbound webhook reads it: a name, or else the whole line as the address. */
@@ -49,14 +55,26 @@ const storedReply = (p: XssPayload) => replyBody(p).replace(/\r\n?/g, "\n").trim
 
 /** A story's title and the text under it, as the app makes them from what the relative wrote. */
 const titleAndBody = (text: string) => {
-  const { title, body } = familyStory({ storyContent: text, originalStoryContent: null, submissionMethod: "web", replyReading: null, forwarded: null, title: null, contributorName: null });
+  const { title, body } = familyStory({
+    storyContent: text,
+    originalStoryContent: null,
+    submissionMethod: "web",
+    replyReading: null,
+    forwarded: null,
+    title: null,
+    contributorName: null,
+  });
   return { title, content: body };
 };
 
 /** A newsletter story as the app derives it from a contribution: title, paragraphs, author. */
 function newsletterStory(p: XssPayload, [heading, body, name]: FieldCode[], storyText: string, author: string | null) {
   const { title, content } = titleAndBody(stripQuotedReply(storyText));
-  return [...exp(p, heading!, title), ...storyParagraphs(content).flatMap((line) => exp(p, body!, line)), ...exp(p, name!, author)];
+  return [
+    ...exp(p, heading!, title),
+    ...storyParagraphs(content).flatMap((line) => exp(p, body!, line)),
+    ...exp(p, name!, author),
+  ];
 }
 
 function payloadSurfaces(w: PayloadWorld) {
@@ -92,9 +110,19 @@ function payloadSurfaces(w: PayloadWorld) {
     {
       surface: "/campaigns/:id/newsletters",
       url: `/campaigns/${w.campaign.id}/newsletters?edit=${w.newsletter.id}`,
-      expects: [...own(p, "nt"), ...own(p, "nt", "value"), ...own(p, "ns", "value"), ...own(p, "nf", "value"), ...own(p, "ct", "title")],
+      expects: [
+        ...own(p, "nt"),
+        ...own(p, "nt", "value"),
+        ...own(p, "ns", "value"),
+        ...own(p, "nf", "value"),
+        ...own(p, "ct", "title"),
+      ],
     },
-    { surface: "/podcast/:id", url: `/podcast/${w.podcast.id}`, expects: [...own(p, "pt"), ...own(p, "pt", "title"), ...own(p, "pd")] },
+    {
+      surface: "/podcast/:id",
+      url: `/podcast/${w.podcast.id}`,
+      expects: [...own(p, "pt"), ...own(p, "pt", "title"), ...own(p, "pd")],
+    },
   ];
   const visitor: Surface[] = [
     {
@@ -115,7 +143,11 @@ function payloadSurfaces(w: PayloadWorld) {
       ],
     },
     { surface: "/s/:token", url: `/s/${w.shareToken}`, expects: [...own(p, "pt"), ...turns] },
-    { surface: "/testimonials/:publicId", url: `/testimonials/${w.testimonial.publicId}`, expects: [...own(p, "tt"), ...own(p, "tt", "title"), ...own(p, "td")] },
+    {
+      surface: "/testimonials/:publicId",
+      url: `/testimonials/${w.testimonial.publicId}`,
+      expects: [...own(p, "tt"), ...own(p, "tt", "title"), ...own(p, "td")],
+    },
   ];
   return { owner, visitor };
 }
@@ -126,11 +158,21 @@ type Emails = Awaited<ReturnType<typeof sendWorldEmails>>;
 function mailboxSurfaces(w: PayloadWorld, emails: Emails): Surface[] {
   const p = w.payload;
   const ownerName = ownerDisplayName(w.owner);
-  const mail = (kind: string, row: { id: string; subject: string; text: string }, titleField: FieldCode, fields: Expectation[]): Surface => ({
+  const mail = (
+    kind: string,
+    row: { id: string; subject: string; text: string },
+    titleField: FieldCode,
+    fields: Expectation[],
+  ): Surface => ({
     surface: `/dev/mailbox/:id (${kind})`,
     url: `/dev/mailbox/${row.id}`,
     // The page shows the subject and the text version as they are; the HTML version holds each field.
-    expects: [...exp(p, titleField, row.subject), ...exp(p, titleField, row.subject, "title"), ...exp(p, titleField, row.text), ...fields],
+    expects: [
+      ...exp(p, titleField, row.subject),
+      ...exp(p, titleField, row.subject, "title"),
+      ...exp(p, titleField, row.text),
+      ...fields,
+    ],
   });
   return [
     mail("invitation", emails.invitation, "ct", [
@@ -149,7 +191,8 @@ function mailboxSurfaces(w: PayloadWorld, emails: Emails): Surface[] {
 }
 
 function collectorSurfaces(world: XssWorld): Surface[] {
-  const all = (fields: FieldCode[], place: Place = "text") => XSS_PAYLOADS.flatMap((p) => fields.flatMap((f) => own(p, f, place)));
+  const all = (fields: FieldCode[], place: Place = "text") =>
+    XSS_PAYLOADS.flatMap((p) => fields.flatMap((f) => own(p, f, place)));
   const first = XSS_PAYLOADS[0]!;
   return [
     { surface: "/campaigns", url: "/campaigns", expects: all(["ct", "cd", "cp"]) },
@@ -157,7 +200,12 @@ function collectorSurfaces(world: XssWorld): Surface[] {
     {
       surface: "/contacts",
       url: `/contacts?edit-contact=${world.contacts[0]!.id}`,
-      expects: [...all(["kp", "kn", "kt", "gn", "gd"]), ...own(first, "kp", "value"), ...own(first, "kn", "value"), ...own(first, "kt", "value")],
+      expects: [
+        ...all(["kp", "kn", "kt", "gn", "gd"]),
+        ...own(first, "kp", "value"),
+        ...own(first, "kn", "value"),
+        ...own(first, "kt", "value"),
+      ],
     },
     { surface: "/my-podcasts", url: "/my-podcasts", expects: all(["pt"]) },
     // Reflected: the search box takes ?q= back; searching for a title finds that podcast.
@@ -171,8 +219,10 @@ function collectorSurfaces(world: XssWorld): Surface[] {
 
 /** The page of /admin/story-collections that shows this collection. */
 /** A row's owner is its own (unique e-mail): admin lists searched for it fit on one page, whatever other tests add meanwhile. */
-const ownerEmail = (campaignId: string) => listAdminCollections(0, Number.MAX_SAFE_INTEGER).find((r) => r.id === campaignId)!.ownerEmail;
-const adminListUrl = (campaignId: string) => `/admin/story-collections?${new URLSearchParams({ q: ownerEmail(campaignId) })}`;
+const ownerEmail = (campaignId: string) =>
+  listAdminCollections(0, Number.MAX_SAFE_INTEGER).find((r) => r.id === campaignId)!.ownerEmail;
+const adminListUrl = (campaignId: string) =>
+  `/admin/story-collections?${new URLSearchParams({ q: ownerEmail(campaignId) })}`;
 
 function adminSurfaces({ rows, answers }: AdminRows): Surface[] {
   const each = (fields: FieldCode[], literal?: (row: AdminRows["rows"][number], f: FieldCode) => string) =>
@@ -180,18 +230,33 @@ function adminSurfaces({ rows, answers }: AdminRows): Surface[] {
   return [
     { surface: "/admin", url: "/admin", expects: each(["fn", "ln"]) },
     // The admin list is global and paged, and other tests add collections meanwhile: searched, not paged.
-    ...rows.map((row) => ({ surface: "/admin/story-collections", url: adminListUrl(row.campaign.id), expects: exp(row.payload, "ct", v(row.payload, "ct")) })),
+    ...rows.map((row) => ({
+      surface: "/admin/story-collections",
+      url: adminListUrl(row.campaign.id),
+      expects: exp(row.payload, "ct", v(row.payload, "ct")),
+    })),
     { surface: "/admin/prompt-templates", url: "/admin/prompt-templates", expects: each(["mn", "md", "ms"]) },
     { surface: "/admin/api-keys", url: "/admin/api-keys", expects: each(["an", "ad"]) },
     { surface: "/admin/testimonials", url: "/admin/testimonials", expects: each(["tt", "td", "tq"]) },
-    { surface: "/admin/testimonials?responses", url: `/admin/testimonials?responses=${answers.id}`, expects: each(["rn", "ra", "tq"]) },
+    {
+      surface: "/admin/testimonials?responses",
+      url: `/admin/testimonials?responses=${answers.id}`,
+      expects: each(["rn", "ra", "tq"]),
+    },
     // The feed is global too: each owner's activity, searched by their e-mail.
     ...rows.map((row) => ({
       surface: "/admin/activity",
       url: `/admin/activity?${new URLSearchParams({ q: ownerEmail(row.campaign.id) })}`,
-      expects: [...exp(row.payload, "ct", `Created "${row.campaign.title}"`), ...exp(row.payload, "wn", `${v(row.payload, "wn")} shared a story for "${row.campaign.title}"`)],
+      expects: [
+        ...exp(row.payload, "ct", `Created "${row.campaign.title}"`),
+        ...exp(row.payload, "wn", `${v(row.payload, "wn")} shared a story for "${row.campaign.title}"`),
+      ],
     })),
-    { surface: "/admin/system-errors", url: "/admin/system-errors", expects: each(["rc"], (row) => `No invitation for recipient ${v(row.payload, "rc")}`) },
+    {
+      surface: "/admin/system-errors",
+      url: "/admin/system-errors",
+      expects: each(["rc"], (row) => `No invitation for recipient ${v(row.payload, "rc")}`),
+    },
   ];
 }
 
@@ -227,7 +292,9 @@ function snapshot(page: Page, served: string) {
       };
       const urlAttributes = ["href", "src", "action", "formaction", "data"];
       const liveJsUrls = (root: ParentNode) =>
-        [...root.querySelectorAll("*")].flatMap((el) => urlAttributes.map((a) => el.getAttribute(a) ?? "")).filter((url) => /^\s*javascript:/i.test(url));
+        [...root.querySelectorAll("*")]
+          .flatMap((el) => urlAttributes.map((a) => el.getAttribute(a) ?? ""))
+          .filter((url) => /^\s*javascript:/i.test(url));
       const frames = [...document.querySelectorAll("iframe")].map((frame) => {
         // The e-mail's HTML as the mailbox frames it; parsed here so it is checked with JavaScript off too.
         const doc = new DOMParser().parseFromString(frame.getAttribute("srcdoc") ?? "", "text/html");
@@ -240,11 +307,16 @@ function snapshot(page: Page, served: string) {
       });
       const server = new DOMParser().parseFromString(served, "text/html");
       return {
-        probes: [...document.querySelectorAll(selector), ...server.querySelectorAll(selector)].map((el) => el.outerHTML.slice(0, 160)),
+        probes: [...document.querySelectorAll(selector), ...server.querySelectorAll(selector)].map((el) =>
+          el.outerHTML.slice(0, 160),
+        ),
         marker: (window as unknown as Record<string, unknown>)[marker] ?? null,
         jsUrls: [...liveJsUrls(document), ...liveJsUrls(server)],
         text: textOf(document.body),
-        values: [...document.querySelectorAll("input, textarea")].map((el) => ({ tag: el.tagName, value: (el as HTMLInputElement).value })),
+        values: [...document.querySelectorAll("input, textarea")].map((el) => ({
+          tag: el.tagName,
+          value: (el as HTMLInputElement).value,
+        })),
         title: document.title,
         frames,
       };
@@ -272,13 +344,19 @@ async function checkSurface(page: Page, seen: Seen, { surface, url, expects }: S
   // A one-line <input> drops line breaks from its value (the browser's rule); a <textarea> keeps them.
   const inputValue = (tag: string, literal: string) => (tag === "INPUT" ? literal.replace(/[\r\n]+/g, "") : literal);
   const shown = (literal: string, place: Place) => {
-    if (place === "value") return shot.values.some(({ tag, value }) => normalizeText(value).includes(normalizeText(inputValue(tag, literal))));
+    if (place === "value")
+      return shot.values.some(({ tag, value }) =>
+        normalizeText(value).includes(normalizeText(inputValue(tag, literal))),
+      );
     const found = place === "text" ? [shot.text] : place === "title" ? [shot.title] : shot.frames.map((f) => f.text);
     return found.some((text) => normalizeText(text).includes(normalizeText(literal)));
   };
   const missing = expects
     .filter(({ literal, place }) => !shown(literal, place))
-    .map(({ field, payload, place, literal }) => `${FIELDS[field]} [${payload}] not shown literally in ${place}: ${JSON.stringify(literal.slice(0, 80))}`);
+    .map(
+      ({ field, payload, place, literal }) =>
+        `${FIELDS[field]} [${payload}] not shown literally in ${place}: ${JSON.stringify(literal.slice(0, 80))}`,
+    );
   expect(missing, where).toEqual([]);
   expect(seen.dialogs, `dialogs on ${where}`).toEqual([]);
   expect(seen.cspReports, `CSP reports on ${where}`).toEqual([]);
@@ -354,10 +432,22 @@ test.describe("XSS corpus in every user-entered field", () => {
 test.describe("Content-Security-Policy", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("every page sends a nonce-based script policy, and every served script carries that nonce", async ({ page, request, user }) => {
+  test("every page sends a nonce-based script policy, and every served script carries that nonce", async ({
+    page,
+    request,
+    user,
+  }) => {
     const w = await world();
     const pw = w.worlds[0]!;
-    const pages = ["/", "/login", `/contribute/${pw.campaign.publicId}`, `/newsletter/${pw.newsletter.publicId}`, `/s/${pw.shareToken}`, `/testimonials/${pw.testimonial.publicId}`, "/no-such-page"];
+    const pages = [
+      "/",
+      "/login",
+      `/contribute/${pw.campaign.publicId}`,
+      `/newsletter/${pw.newsletter.publicId}`,
+      `/s/${pw.shareToken}`,
+      `/testimonials/${pw.testimonial.publicId}`,
+      "/no-such-page",
+    ];
     for (const path of pages) {
       const response = await request.get(path);
       const policy = response.headers()["content-security-policy"] ?? "";
@@ -373,7 +463,9 @@ test.describe("Content-Security-Policy", () => {
       expect(nonce, `${path}: script-src has a nonce (${policy})`).toBeTruthy();
       expect(scriptSrc, `${path}: no unsafe-inline or unsafe-eval for scripts`).not.toContain("'unsafe-inline'");
       expect(scriptSrc).not.toContain("'unsafe-eval'");
-      expect(directives.get("script-src-attr") ?? [], `${path}: inline event handlers are not allowed`).not.toContain("'unsafe-inline'");
+      expect(directives.get("script-src-attr") ?? [], `${path}: inline event handlers are not allowed`).not.toContain(
+        "'unsafe-inline'",
+      );
       expect(directives.get("object-src"), `${path}: object-src`).toEqual(["'none'"]);
       expect(directives.get("base-uri"), `${path}: base-uri`).toEqual(["'self'"]);
       expect(directives.get("frame-ancestors"), `${path}: frame-ancestors`).toEqual(["'none'"]);
@@ -383,7 +475,8 @@ test.describe("Content-Security-Policy", () => {
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
       // The newsletter and the recording-removal page send none at all; every other page does.
-      if (!/^\/(newsletter|recording-removal)\//.test(path)) expect(scripts.length, `${path}: the page has scripts`).toBeGreaterThan(0);
+      if (!/^\/(newsletter|recording-removal)\//.test(path))
+        expect(scripts.length, `${path}: the page has scripts`).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`);
       // A fresh nonce per response.
       const again = (await request.get(path)).headers()["content-security-policy"] ?? "";
@@ -396,7 +489,10 @@ test.describe("Content-Security-Policy", () => {
     const seen = watch(page);
     await page.route("**/campaigns", async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace("</main>", `<script>window.__cspInline=1</script><img src="/csp-missing.png" onerror="window.__cspHandler=1"></main>`);
+      const body = (await response.text()).replace(
+        "</main>",
+        `<script>window.__cspInline=1</script><img src="/csp-missing.png" onerror="window.__cspHandler=1"></main>`,
+      );
       await route.fulfill({ response, body });
     });
     await visit(page, "/campaigns");

@@ -1,15 +1,21 @@
+import { emailOutbox, sessions } from "#db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, sessions } from "#db/schema";
-import { action as changePasswordAction } from "~/routes/_auth+/change-password";
-import { action as loginAction, loader as loginLoader } from "~/routes/_auth+/login";
-import { action as resetConfirmAction } from "~/routes/_auth+/reset-password.confirm";
-import { action as resetRequestAction } from "~/routes/_auth+/reset-password._index";
-import { loader as changePasswordLoader } from "~/routes/_auth+/change-password";
-import { deleteSession } from "~/models/session.server";
-import { consumeVerificationToken, createVerificationToken, isTokenUsable, RESET_TOKEN_TTL_MS } from "~/models/verification-token.server";
+
 import { getUser } from "~/features/account/auth.server";
 import { db } from "~/lib/db.server";
+import { deleteSession } from "~/models/session.server";
+import {
+  consumeVerificationToken,
+  createVerificationToken,
+  isTokenUsable,
+  RESET_TOKEN_TTL_MS,
+} from "~/models/verification-token.server";
+import { action as changePasswordAction, loader as changePasswordLoader } from "~/routes/_auth+/change-password";
+import { action as loginAction, loader as loginLoader } from "~/routes/_auth+/login";
+import { action as resetRequestAction } from "~/routes/_auth+/reset-password._index";
+import { action as resetConfirmAction } from "~/routes/_auth+/reset-password.confirm";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
 describe("sessions", () => {
@@ -23,7 +29,10 @@ describe("sessions", () => {
 
   it("an expired session is refused", async () => {
     const user = await createTestUser();
-    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, user.sessionId)).run();
+    db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, user.sessionId))
+      .run();
     expect(await getUser(makeRequest("/", { cookie: user.cookie }))).toBeNull();
   });
 
@@ -48,25 +57,41 @@ describe("sessions", () => {
 describe("sign in", () => {
   it("signs in with the right password and refuses the wrong one", async () => {
     const user = await createTestUser();
-    const ok = await callRoute(loginAction, makeRequest("/login", { form: { email: user.email.toUpperCase(), password: user.password, redirectTo: "/contacts" } }));
+    const ok = await callRoute(
+      loginAction,
+      makeRequest("/login", {
+        form: { email: user.email.toUpperCase(), password: user.password, redirectTo: "/contacts" },
+      }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/contacts");
     expect(ok.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
 
-    const bad = await callRoute(loginAction, makeRequest("/login", { form: { email: user.email, password: "wrong-password" } }));
+    const bad = await callRoute(
+      loginAction,
+      makeRequest("/login", { form: { email: user.email, password: "wrong-password" } }),
+    );
     expect(bad.status).toBe(401);
     expect(JSON.stringify(await bad.json())).toContain("Invalid email or password");
   });
 
   it("never redirects off-site after sign-in", async () => {
     const user = await createTestUser();
-    const response = await callRoute(loginAction, makeRequest("/login", { form: { email: user.email, password: user.password, redirectTo: "//evil.example" } }));
+    const response = await callRoute(
+      loginAction,
+      makeRequest("/login", { form: { email: user.email, password: user.password, redirectTo: "//evil.example" } }),
+    );
     expect(response.headers.get("Location")).toBe("/");
   });
 });
 
 /** The "your password was changed" e-mails sent to an address. */
-const passwordChangedMail = (email: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "password_changed"))).all();
+const passwordChangedMail = (email: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "password_changed")))
+    .all();
 
 describe("change password", () => {
   it("tells the account's address, without the password and with what to do if it wasn't them", async () => {
@@ -74,7 +99,14 @@ describe("change password", () => {
     expect(passwordChangedMail(user.email)).toHaveLength(0);
     const response = await callRoute(
       changePasswordAction,
-      makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: user.password, newPassword: "changed-secret-77", confirmPassword: "changed-secret-77" } }),
+      makeRequest("/change-password", {
+        cookie: user.cookie,
+        form: {
+          currentPassword: user.password,
+          newPassword: "changed-secret-77",
+          confirmPassword: "changed-secret-77",
+        },
+      }),
     );
     expect(response.status).toBe(302);
     const [mail] = passwordChangedMail(user.email);
@@ -89,7 +121,13 @@ describe("change password", () => {
 
   it("a refused change sends nothing", async () => {
     const user = await createTestUser();
-    await callRoute(changePasswordAction, makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: "wrong-one", newPassword: "changed-secret-77", confirmPassword: "changed-secret-77" } }));
+    await callRoute(
+      changePasswordAction,
+      makeRequest("/change-password", {
+        cookie: user.cookie,
+        form: { currentPassword: "wrong-one", newPassword: "changed-secret-77", confirmPassword: "changed-secret-77" },
+      }),
+    );
     expect(passwordChangedMail(user.email)).toHaveLength(0);
   });
 
@@ -101,7 +139,10 @@ describe("change password", () => {
     const second = await sessionCookieFor(user.id);
     const response = await callRoute(
       changePasswordAction,
-      makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: user.password, newPassword: "new-password-1", confirmPassword: "new-password-1" } }),
+      makeRequest("/change-password", {
+        cookie: user.cookie,
+        form: { currentPassword: user.password, newPassword: "new-password-1", confirmPassword: "new-password-1" },
+      }),
     );
     expect(response.status).toBe(302);
     expect((await getUser(makeRequest("/", { cookie: user.cookie })))?.id).toBe(user.id);
@@ -113,7 +154,10 @@ describe("change password", () => {
     const user = await createTestUser();
     const response = await callRoute(
       changePasswordAction,
-      makeRequest("/change-password", { cookie: user.cookie, form: { currentPassword: "nope-nope", newPassword: "new-password-1", confirmPassword: "new-password-1" } }),
+      makeRequest("/change-password", {
+        cookie: user.cookie,
+        form: { currentPassword: "nope-nope", newPassword: "new-password-1", confirmPassword: "new-password-1" },
+      }),
     );
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("Current password is incorrect");
@@ -145,7 +189,12 @@ describe("password reset", () => {
     expect(mail?.subject).toBeTruthy();
     const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
 
-    const done = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" } }));
+    const done = await callRoute(
+      resetConfirmAction,
+      makeRequest("/reset-password/confirm", {
+        form: { token, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" },
+      }),
+    );
     expect(((await done.json()) as { state: string }).state).toBe("done");
     expect(await getUser(makeRequest("/", { cookie: user.cookie }))).toBeNull();
     const [changed] = passwordChangedMail(user.email);
@@ -154,7 +203,12 @@ describe("password reset", () => {
     expect(changed!.from).toMatch(/<account@[^>]+>$/);
     expect(changed!.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
 
-    const again = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "other-new-pass", confirmPassword: "other-new-pass" } }));
+    const again = await callRoute(
+      resetConfirmAction,
+      makeRequest("/reset-password/confirm", {
+        form: { token, newPassword: "other-new-pass", confirmPassword: "other-new-pass" },
+      }),
+    );
     expect(((await again.json()) as { state: string }).state).toBe("invalid");
     expect(passwordChangedMail(user.email)).toHaveLength(1);
   });
@@ -162,14 +216,22 @@ describe("password reset", () => {
   it("an account invitation's link sets the first password: nothing changed, nothing to tell", async () => {
     const user = await createTestUser();
     const token = createVerificationToken(user.id, "invite");
-    const done = await callRoute(resetConfirmAction, makeRequest("/reset-password/confirm", { form: { token, newPassword: "first-pass-1", confirmPassword: "first-pass-1" } }));
+    const done = await callRoute(
+      resetConfirmAction,
+      makeRequest("/reset-password/confirm", {
+        form: { token, newPassword: "first-pass-1", confirmPassword: "first-pass-1" },
+      }),
+    );
     expect(((await done.json()) as { state: string }).state).toBe("done");
     expect(passwordChangedMail(user.email)).toHaveLength(0);
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
     const before = db.select().from(emailOutbox).all().length;
-    const response = await callRoute(resetRequestAction, makeRequest("/reset-password", { form: { email: "nobody@example.com" } }));
+    const response = await callRoute(
+      resetRequestAction,
+      makeRequest("/reset-password", { form: { email: "nobody@example.com" } }),
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { sent: boolean }).sent).toBe(true);
     expect(db.select().from(emailOutbox).all().length).toBe(before);

@@ -1,12 +1,14 @@
 // The admin list pages check every search, filter, sort and page value: bad ones fall back to the
 // defaults, so a hand-edited URL is never a 500 (the queries themselves: features/admin/lists.server.test.ts).
 import { describe, expect, it } from "vitest";
+
 import * as usersPage from "~/routes/admin+/_index";
 import * as activityPage from "~/routes/admin+/activity";
 import * as metricsPage from "~/routes/admin+/metrics";
 import * as collectionsPage from "~/routes/admin+/story-collections";
 import * as errorsPage from "~/routes/admin+/system-errors";
 import * as testimonialsPage from "~/routes/admin+/testimonials";
+
 import { createTestAdmin } from "../utils/admin-helpers";
 import { callRoute, makeRequest } from "../utils/auth";
 

@@ -2,24 +2,32 @@
 // (oauth2-mock-server): the whole redirect flow with real HTTP, cookies threaded through like a
 // browser. The local stand-in (no provider configured) is tested first, with the modules as loaded.
 import { randomUUID } from "node:crypto";
+import { sessions, systemErrors } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessions, systemErrors } from "#db/schema";
-import { loader as adminLoginLoader } from "~/routes/_auth+/admin-login";
-import { action as adminLogoutAction, loader as adminLogoutLoader } from "~/routes/admin+/logout";
-import { loader as apiLoginLoader } from "~/routes/api+/login";
-import { loader as authUserLoader } from "~/routes/api+/auth+/user";
-import { loader as callbackLoader } from "~/routes/_auth+/auth.callback";
-import { action as devLoginAction, loader as devLoginLoader } from "~/routes/dev+/admin-login";
-import { action as logoutAction } from "~/routes/_auth+/logout";
+
 import { getAdmin, getUser } from "~/features/account/auth.server";
-import { parseEnv } from "~/lib/env.server";
 import { db } from "~/lib/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { loader as adminLoginLoader } from "~/routes/_auth+/admin-login";
+import { loader as callbackLoader } from "~/routes/_auth+/auth.callback";
+import { action as logoutAction } from "~/routes/_auth+/logout";
+import { action as adminLogoutAction, loader as adminLogoutLoader } from "~/routes/admin+/logout";
+import { loader as authUserLoader } from "~/routes/api+/auth+/user";
+import { loader as apiLoginLoader } from "~/routes/api+/login";
+import { action as devLoginAction, loader as devLoginLoader } from "~/routes/dev+/admin-login";
+
 import { CookieJar, createSignedInAdmin } from "../utils/admin-auth-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
-const OAUTH_KEYS = ["OAUTH_AUTHORIZATION_URL", "OAUTH_TOKEN_URL", "OAUTH_USERINFO_URL", "OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] as const;
+const OAUTH_KEYS = [
+  "OAUTH_AUTHORIZATION_URL",
+  "OAUTH_TOKEN_URL",
+  "OAUTH_USERINFO_URL",
+  "OAUTH_CLIENT_ID",
+  "OAUTH_CLIENT_SECRET",
+] as const;
 
 describe("environment", () => {
   const production = {
@@ -52,7 +60,9 @@ describe("environment", () => {
 describe("local stand-in sign-in (no provider configured)", () => {
   it("/admin-login → /api/login → /dev/admin-login", async () => {
     expect((await callRoute(adminLoginLoader, makeRequest("/admin-login"))).headers.get("Location")).toBe("/api/login");
-    expect((await callRoute(apiLoginLoader, makeRequest("/api/login"))).headers.get("Location")).toBe("/dev/admin-login");
+    expect((await callRoute(apiLoginLoader, makeRequest("/api/login"))).headers.get("Location")).toBe(
+      "/dev/admin-login",
+    );
     expect((await callRoute(devLoginLoader, makeRequest("/dev/admin-login"))).status).toBe(200);
     // The provider's callback does not exist without a provider.
     expect((await callRoute(callbackLoader, makeRequest("/auth/callback?code=x&state=y"))).status).toBe(404);
@@ -60,7 +70,10 @@ describe("local stand-in sign-in (no provider configured)", () => {
 
   it("signs an administrator in to a separate admin session", async () => {
     const admin = await createTestUser({ role: "admin" });
-    const response = await callRoute(devLoginAction, makeRequest("/dev/admin-login", { form: { email: admin.email, password: admin.password } }));
+    const response = await callRoute(
+      devLoginAction,
+      makeRequest("/dev/admin-login", { form: { email: admin.email, password: admin.password } }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin");
     const jar = new CookieJar();
@@ -73,12 +86,17 @@ describe("local stand-in sign-in (no provider configured)", () => {
     const me = await callRoute(authUserLoader, makeRequest("/api/auth/user", { cookie: jar.header() }));
     expect(await me.json()).toMatchObject({ id: admin.id, role: "admin" });
     // Signed in already: /api/login and the stand-in go straight to /admin.
-    expect((await callRoute(apiLoginLoader, makeRequest("/api/login", { cookie: jar.header() }))).headers.get("Location")).toBe("/admin");
+    expect(
+      (await callRoute(apiLoginLoader, makeRequest("/api/login", { cookie: jar.header() }))).headers.get("Location"),
+    ).toBe("/admin");
   });
 
   it("refuses an ordinary user with 'Admin Access Required' and no session, and a wrong password", async () => {
     const user = await createTestUser();
-    const refused = await callRoute(devLoginAction, makeRequest("/dev/admin-login", { form: { email: user.email, password: user.password } }));
+    const refused = await callRoute(
+      devLoginAction,
+      makeRequest("/dev/admin-login", { form: { email: user.email, password: user.password } }),
+    );
     expect(refused.status).toBe(403);
     const body = await refused.json();
     expect(body.refused).toBe(true);
@@ -86,10 +104,15 @@ describe("local stand-in sign-in (no provider configured)", () => {
     expect(refused.headers.getSetCookie().some((c) => c.startsWith("__admin_session="))).toBe(false);
 
     const admin = await createTestUser({ role: "admin" });
-    const wrong = await callRoute(devLoginAction, makeRequest("/dev/admin-login", { form: { email: admin.email, password: "not-the-password" } }));
+    const wrong = await callRoute(
+      devLoginAction,
+      makeRequest("/dev/admin-login", { form: { email: admin.email, password: "not-the-password" } }),
+    );
     expect(wrong.status).toBe(401);
     expect(JSON.stringify(await wrong.json())).toContain("Invalid email or password");
-    expect((await callRoute(devLoginAction, makeRequest("/dev/admin-login", { json: { email: admin.email } }))).status).toBe(415);
+    expect(
+      (await callRoute(devLoginAction, makeRequest("/dev/admin-login", { json: { email: admin.email } }))).status,
+    ).toBe(415);
   });
 
   it("POST /admin/logout ends the admin session only; /logout ends both", async () => {
@@ -193,7 +216,8 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     return { jar, back };
   }
 
-  const callbackFor = (back: URL, jar: CookieJar) => callRoute(m.callback.loader, makeRequest(back.pathname + back.search, { cookie: jar.header() }));
+  const callbackFor = (back: URL, jar: CookieJar) =>
+    callRoute(m.callback.loader, makeRequest(back.pathname + back.search, { cookie: jar.header() }));
 
   it("an administrator's identity gets the admin session; GET /api/auth/user then answers the admin", async () => {
     const admin = await createTestUser({ role: "admin", firstName: "Avery" });
@@ -207,7 +231,14 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     expect(jar.has("__admin_session")).toBe(true);
     // The state cookie has done its work.
     expect(jar.names().filter((name) => name.startsWith("__admin_oauth:"))).toEqual([]);
-    expect(db.select().from(sessions).where(eq(sessions.userId, admin.id)).all().map((s) => s.kind)).toContain("admin");
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, admin.id))
+        .all()
+        .map((s) => s.kind),
+    ).toContain("admin");
 
     const me = await callRoute(m.authUser.loader, makeRequest("/api/auth/user", { cookie: jar.header() }));
     expect(me.status).toBe(200);
@@ -229,7 +260,9 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     expect(body.title).toBe("Admin Access Required");
     expect(body.message).toContain(`${user.email}) is not an administrator`);
     expect(jar.has("__admin_session")).toBe(false);
-    expect((await callRoute(m.authUser.loader, makeRequest("/api/auth/user", { cookie: jar.header() }))).status).toBe(401);
+    expect((await callRoute(m.authUser.loader, makeRequest("/api/auth/user", { cookie: jar.header() }))).status).toBe(
+      401,
+    );
     expect((await callRoute(m.adminPage.loader, makeRequest("/admin", { cookie: jar.header() }))).status).toBe(403);
   });
 
@@ -268,7 +301,9 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     const { jar, back } = await goToProvider();
     const response = await callbackFor(back, jar);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe("The sign-in with your identity provider could not be completed. Please try again.");
+    expect((await response.json()).message).toBe(
+      "The sign-in with your identity provider could not be completed. Please try again.",
+    );
   });
 
   it("a failing token endpoint or userinfo is reported and recorded as a system error", async () => {
@@ -280,7 +315,9 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     });
     const refusedToken = await callbackFor(tokenFails.back, tokenFails.jar);
     expect(refusedToken.status).toBe(400);
-    expect((await refusedToken.json()).message).toBe("The identity provider did not answer as expected. Please try again in a moment.");
+    expect((await refusedToken.json()).message).toBe(
+      "The identity provider did not answer as expected. Please try again in a moment.",
+    );
 
     const userinfoFails = await goToProvider();
     provider.service.once("beforeUserinfo", (response) => {
@@ -290,14 +327,19 @@ describe("OAuth2 provider sign-in (real mock server)", () => {
     const refusedUserinfo = userinfoFails.jar.take(await callbackFor(userinfoFails.back, userinfoFails.jar));
     expect(refusedUserinfo.status).toBe(400);
     expect(userinfoFails.jar.has("__admin_session")).toBe(false);
-    expect(db.select().from(systemErrors).where(eq(systemErrors.errorType, "admin_sign_in_failed")).all().length).toBeGreaterThanOrEqual(2);
+    expect(
+      db.select().from(systemErrors).where(eq(systemErrors.errorType, "admin_sign_in_failed")).all().length,
+    ).toBeGreaterThanOrEqual(2);
     expect(await getSessionKinds(admin.id)).toEqual([]);
   });
 
   it("with a provider configured the local stand-in does not exist", async () => {
     expect((await callRoute(m.devLogin.loader, makeRequest("/dev/admin-login"))).status).toBe(404);
     const admin = await createTestUser({ role: "admin" });
-    const post = await callRoute(m.devLogin.action, makeRequest("/dev/admin-login", { form: { email: admin.email, password: admin.password } }));
+    const post = await callRoute(
+      m.devLogin.action,
+      makeRequest("/dev/admin-login", { form: { email: admin.email, password: admin.password } }),
+    );
     expect(post.status).toBe(404);
   });
 });

@@ -1,66 +1,103 @@
 import { randomUUID } from "node:crypto";
+import { users } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#db/schema";
-import { loader as adminPageLoader, action as adminPageAction } from "~/routes/admin+/_index";
+
+import { db } from "~/lib/db.server";
+import { getUserById, verifyLogin } from "~/models/user.server";
+import { action as resetConfirmAction, loader as resetConfirmLoader } from "~/routes/_auth+/reset-password.confirm";
+import { action as adminPageAction, loader as adminPageLoader } from "~/routes/admin+/_index";
+import { loader as statsLoader } from "~/routes/api+/admin+/stats";
+import { loader as usersLoader } from "~/routes/api+/admin+/users";
 import { action as extendTrialAction } from "~/routes/api+/admin+/users.$userId.extend-trial";
 import { action as roleAction } from "~/routes/api+/admin+/users.$userId.role";
 import { action as subscriptionAction } from "~/routes/api+/admin+/users.$userId.subscription";
-import { loader as statsLoader } from "~/routes/api+/admin+/stats";
 import { action as createAction } from "~/routes/api+/admin+/users.create";
-import { loader as usersLoader } from "~/routes/api+/admin+/users";
-import { loader as resetConfirmLoader, action as resetConfirmAction } from "~/routes/_auth+/reset-password.confirm";
-import { getUserById, verifyLogin } from "~/models/user.server";
-import { db } from "~/lib/db.server";
+
 import { adminSessionCookie, createSignedInAdmin, latestEmailTo, toastOf } from "../utils/admin-auth-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
 const DAY = 24 * 60 * 60 * 1000;
 const uniqueEmail = (label: string) => `${label}-${randomUUID()}@example.com`;
-const setUser = (id: string, values: Partial<typeof users.$inferInsert>) => db.update(users).set(values).where(eq(users.id, id)).run();
+const setUser = (id: string, values: Partial<typeof users.$inferInsert>) =>
+  db.update(users).set(values).where(eq(users.id, id)).run();
 
 type Call = { name: string; run: (cookie: string | undefined, userId: string) => Promise<Response> };
 
 /** Every /api/admin call of the users area, each with a valid body. */
 const CALLS: Call[] = [
-  { name: "GET /api/admin/users", run: (cookie) => callRoute(usersLoader, makeRequest("/api/admin/users", { cookie })) },
-  { name: "GET /api/admin/stats", run: (cookie) => callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie })) },
+  {
+    name: "GET /api/admin/users",
+    run: (cookie) => callRoute(usersLoader, makeRequest("/api/admin/users", { cookie })),
+  },
+  {
+    name: "GET /api/admin/stats",
+    run: (cookie) => callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie })),
+  },
   {
     name: "PUT /api/admin/users/:id/role",
-    run: (cookie, id) => callRoute(roleAction, makeRequest(`/api/admin/users/${id}/role`, { method: "PUT", cookie, json: { role: "admin" } }), { userId: id }),
+    run: (cookie, id) =>
+      callRoute(
+        roleAction,
+        makeRequest(`/api/admin/users/${id}/role`, { method: "PUT", cookie, json: { role: "admin" } }),
+        { userId: id },
+      ),
   },
   {
     name: "PUT /api/admin/users/:id/subscription",
     run: (cookie, id) =>
-      callRoute(subscriptionAction, makeRequest(`/api/admin/users/${id}/subscription`, { method: "PUT", cookie, json: { status: "active" } }), { userId: id }),
+      callRoute(
+        subscriptionAction,
+        makeRequest(`/api/admin/users/${id}/subscription`, { method: "PUT", cookie, json: { status: "active" } }),
+        { userId: id },
+      ),
   },
   {
     name: "PUT /api/admin/users/:id/extend-trial",
     run: (cookie, id) =>
-      callRoute(extendTrialAction, makeRequest(`/api/admin/users/${id}/extend-trial`, { method: "PUT", cookie, json: { days: 30 } }), { userId: id }),
+      callRoute(
+        extendTrialAction,
+        makeRequest(`/api/admin/users/${id}/extend-trial`, { method: "PUT", cookie, json: { days: 30 } }),
+        { userId: id },
+      ),
   },
   {
     name: "POST /api/admin/users/create",
     run: (cookie) =>
-      callRoute(createAction, makeRequest("/api/admin/users/create", { method: "POST", cookie, json: { email: uniqueEmail("sweep"), firstName: "Sweep" } })),
+      callRoute(
+        createAction,
+        makeRequest("/api/admin/users/create", {
+          method: "POST",
+          cookie,
+          json: { email: uniqueEmail("sweep"), firstName: "Sweep" },
+        }),
+      ),
   },
 ];
 
 describe("who may use the admin users calls and page", () => {
-  it.each(CALLS)("$name: 401 signed out, 403 for an ordinary user and for an admin without the admin session", async ({ run }) => {
-    const target = await createTestUser();
-    const ordinary = await createTestUser();
-    // The admin role alone is not enough: the admin area has its own sign-in.
-    const adminWithUserSession = await createTestUser({ role: "admin" });
+  it.each(CALLS)(
+    "$name: 401 signed out, 403 for an ordinary user and for an admin without the admin session",
+    async ({ run }) => {
+      const target = await createTestUser();
+      const ordinary = await createTestUser();
+      // The admin role alone is not enough: the admin area has its own sign-in.
+      const adminWithUserSession = await createTestUser({ role: "admin" });
 
-    const visitor = await run(undefined, target.id);
-    expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ message: "Unauthorized" });
-    expect((await run(ordinary.cookie, target.id)).status).toBe(403);
-    expect((await run(adminWithUserSession.cookie, target.id)).status).toBe(403);
-    // Nothing changed.
-    expect(await getUserById(target.id)).toMatchObject({ role: "user", subscriptionStatus: "trial", podcastLimit: 3, trialExpiresAt: null });
-  });
+      const visitor = await run(undefined, target.id);
+      expect(visitor.status).toBe(401);
+      expect(await visitor.json()).toEqual({ message: "Unauthorized" });
+      expect((await run(ordinary.cookie, target.id)).status).toBe(403);
+      expect((await run(adminWithUserSession.cookie, target.id)).status).toBe(403);
+      // Nothing changed.
+      expect(await getUserById(target.id)).toMatchObject({
+        role: "user",
+        subscriptionStatus: "trial",
+        podcastLimit: 3,
+        trialExpiresAt: null,
+      });
+    },
+  );
 
   it("the /admin page and its action show the not-allowed view (403) to a visitor and an ordinary user", async () => {
     const ordinary = await createTestUser();
@@ -68,7 +105,10 @@ describe("who may use the admin users calls and page", () => {
       const page = await callRoute(adminPageLoader, makeRequest("/admin", { cookie }));
       expect(page.status).toBe(403);
       expect(await page.json()).toEqual({ message: "Admin Access Required" });
-      const post = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie, form: { intent: "update-role", userId: ordinary.id, role: "admin" } }));
+      const post = await callRoute(
+        adminPageAction,
+        makeRequest("/admin?index", { cookie, form: { intent: "update-role", userId: ordinary.id, role: "admin" } }),
+      );
       expect(post.status).toBe(403);
     }
     expect((await getUserById(ordinary.id))?.role).toBe("user");
@@ -76,9 +116,13 @@ describe("who may use the admin users calls and page", () => {
 
   it("an admin who loses the admin role loses the admin area at once", async () => {
     const admin = await createSignedInAdmin();
-    expect((await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).status).toBe(200);
+    expect((await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).status).toBe(
+      200,
+    );
     setUser(admin.id, { role: "user" });
-    expect((await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).status).toBe(401);
+    expect((await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).status).toBe(
+      401,
+    );
   });
 });
 
@@ -86,10 +130,19 @@ describe("roles, subscriptions and trials (JSON)", () => {
   it("changing the subscription sets the podcast limit: 50 active, 3 trial, 0 otherwise", async () => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
-    for (const [status, limit] of [["active", 50], ["inactive", 0], ["trial", 3], ["canceled", 0]] as const) {
+    for (const [status, limit] of [
+      ["active", 50],
+      ["inactive", 0],
+      ["trial", 3],
+      ["canceled", 0],
+    ] as const) {
       const response = await callRoute(
         subscriptionAction,
-        makeRequest(`/api/admin/users/${target.id}/subscription`, { method: "PUT", cookie: admin.adminCookie, json: { status } }),
+        makeRequest(`/api/admin/users/${target.id}/subscription`, {
+          method: "PUT",
+          cookie: admin.adminCookie,
+          json: { status },
+        }),
         { userId: target.id },
       );
       expect(response.status).toBe(200);
@@ -108,7 +161,11 @@ describe("roles, subscriptions and trials (JSON)", () => {
     const target = await createTestUser();
     const response = await callRoute(
       subscriptionAction,
-      makeRequest(`/api/admin/users/${target.id}/subscription`, { method: "PUT", cookie: admin.adminCookie, json: { status: "active", podcastLimit: 12 } }),
+      makeRequest(`/api/admin/users/${target.id}/subscription`, {
+        method: "PUT",
+        cookie: admin.adminCookie,
+        json: { status: "active", podcastLimit: 12 },
+      }),
       { userId: target.id },
     );
     expect((await response.json()).user).toMatchObject({ subscriptionStatus: "active", podcastLimit: 12 });
@@ -117,15 +174,34 @@ describe("roles, subscriptions and trials (JSON)", () => {
   it("changes a role, but never the administrator's own", async () => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
-    const ok = await callRoute(roleAction, makeRequest(`/api/admin/users/${target.id}/role`, { method: "PUT", cookie: admin.adminCookie, json: { role: "trial" } }), {
-      userId: target.id,
-    });
+    const ok = await callRoute(
+      roleAction,
+      makeRequest(`/api/admin/users/${target.id}/role`, {
+        method: "PUT",
+        cookie: admin.adminCookie,
+        json: { role: "trial" },
+      }),
+      {
+        userId: target.id,
+      },
+    );
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ message: "User role updated successfully", user: { id: target.id, role: "trial" } });
-
-    const own = await callRoute(roleAction, makeRequest(`/api/admin/users/${admin.id}/role`, { method: "PUT", cookie: admin.adminCookie, json: { role: "user" } }), {
-      userId: admin.id,
+    expect(await ok.json()).toMatchObject({
+      message: "User role updated successfully",
+      user: { id: target.id, role: "trial" },
     });
+
+    const own = await callRoute(
+      roleAction,
+      makeRequest(`/api/admin/users/${admin.id}/role`, {
+        method: "PUT",
+        cookie: admin.adminCookie,
+        json: { role: "user" },
+      }),
+      {
+        userId: admin.id,
+      },
+    );
     expect(own.status).toBe(400);
     expect(await own.json()).toMatchObject({ message: "You cannot change your own role" });
     expect((await getUserById(admin.id))?.role).toBe("admin");
@@ -137,7 +213,15 @@ describe("roles, subscriptions and trials (JSON)", () => {
     const runningEnd = new Date(Date.now() + 10 * DAY);
     setUser(running.id, { trialExpiresAt: runningEnd });
     const extend = (id: string, days: unknown) =>
-      callRoute(extendTrialAction, makeRequest(`/api/admin/users/${id}/extend-trial`, { method: "PUT", cookie: admin.adminCookie, json: { days } }), { userId: id });
+      callRoute(
+        extendTrialAction,
+        makeRequest(`/api/admin/users/${id}/extend-trial`, {
+          method: "PUT",
+          cookie: admin.adminCookie,
+          json: { days },
+        }),
+        { userId: id },
+      );
 
     const response = await extend(running.id, 7);
     expect(response.status).toBe(200);
@@ -159,15 +243,19 @@ describe("roles, subscriptions and trials (JSON)", () => {
     const admin = await createSignedInAdmin();
     const id = randomUUID();
     const cookie = admin.adminCookie;
-    const put = (path: string, json: unknown) => makeRequest(`/api/admin/users/${id}/${path}`, { method: "PUT", cookie, json });
+    const put = (path: string, json: unknown) =>
+      makeRequest(`/api/admin/users/${id}/${path}`, { method: "PUT", cookie, json });
     expect((await callRoute(roleAction, put("role", { role: "user" }), { userId: id })).status).toBe(404);
-    expect((await callRoute(subscriptionAction, put("subscription", { status: "active" }), { userId: id })).status).toBe(404);
+    expect(
+      (await callRoute(subscriptionAction, put("subscription", { status: "active" }), { userId: id })).status,
+    ).toBe(404);
     expect((await callRoute(extendTrialAction, put("extend-trial", { days: 7 }), { userId: id })).status).toBe(404);
   });
 
   it("counts Total Users, Active Trials and Active Subscriptions", async () => {
     const admin = await createSignedInAdmin();
-    const stats = async () => (await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).json();
+    const stats = async () =>
+      (await callRoute(statsLoader, makeRequest("/api/admin/stats", { cookie: admin.adminCookie }))).json();
     const before = await stats();
     const trialing = await createTestUser();
     setUser(trialing.id, { trialExpiresAt: new Date(Date.now() + DAY) });
@@ -187,21 +275,41 @@ describe("roles, subscriptions and trials (JSON)", () => {
     const newest = await createTestUser();
     const response = await callRoute(usersLoader, makeRequest("/api/admin/users", { cookie: admin.adminCookie }));
     const list = await response.json();
-    expect(list[0]).toMatchObject({ id: newest.id, email: newest.email, role: "user", subscriptionStatus: "trial", podcastLimit: 3, podcastsGenerated: 0 });
+    expect(list[0]).toMatchObject({
+      id: newest.id,
+      email: newest.email,
+      role: "user",
+      subscriptionStatus: "trial",
+      podcastLimit: 3,
+      podcastsGenerated: 0,
+    });
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["createdAt", "email", "firstName", "id", "lastLoginAt", "lastName", "podcastLimit", "podcastsGenerated", "role", "subscriptionStatus", "trialExpiresAt"].sort(),
+      [
+        "createdAt",
+        "email",
+        "firstName",
+        "id",
+        "lastLoginAt",
+        "lastName",
+        "podcastLimit",
+        "podcastsGenerated",
+        "role",
+        "subscriptionStatus",
+        "trialExpiresAt",
+      ].sort(),
     );
   });
 });
 
 describe("malformed bodies answer 4xx, never 500", () => {
-  const cases: Array<{ name: string; body: Record<string, unknown> | string; contentType?: string; expected: number }> = [
-    { name: "not JSON", body: "{role:", expected: 400 },
-    { name: "a JSON array", body: "[1,2]", expected: 400 },
-    { name: "plain text", body: "role=admin", contentType: "text/plain", expected: 415 },
-    { name: "an unknown role", body: { role: "superuser" }, expected: 400 },
-    { name: "no role", body: {}, expected: 400 },
-  ];
+  const cases: Array<{ name: string; body: Record<string, unknown> | string; contentType?: string; expected: number }> =
+    [
+      { name: "not JSON", body: "{role:", expected: 400 },
+      { name: "a JSON array", body: "[1,2]", expected: 400 },
+      { name: "plain text", body: "role=admin", contentType: "text/plain", expected: 415 },
+      { name: "an unknown role", body: { role: "superuser" }, expected: 400 },
+      { name: "no role", body: {}, expected: 400 },
+    ];
   it.each(cases)("PUT role with $name → $expected", async ({ body, contentType, expected }) => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
@@ -220,11 +328,21 @@ describe("malformed bodies answer 4xx, never 500", () => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
     const cookie = admin.adminCookie;
-    for (const json of [{ status: "gold" }, { status: "active", podcastLimit: -1 }, { status: "active", podcastLimit: 2.5 }, { status: "active", podcastLimit: "ten" }]) {
-      const response = await callRoute(subscriptionAction, makeRequest(`/api/admin/users/${target.id}/subscription`, { method: "PUT", cookie, json }), { userId: target.id });
+    for (const json of [
+      { status: "gold" },
+      { status: "active", podcastLimit: -1 },
+      { status: "active", podcastLimit: 2.5 },
+      { status: "active", podcastLimit: "ten" },
+    ]) {
+      const response = await callRoute(
+        subscriptionAction,
+        makeRequest(`/api/admin/users/${target.id}/subscription`, { method: "PUT", cookie, json }),
+        { userId: target.id },
+      );
       expect(response.status).toBe(400);
     }
-    const create = (json: unknown) => callRoute(createAction, makeRequest("/api/admin/users/create", { method: "POST", cookie, json }));
+    const create = (json: unknown) =>
+      callRoute(createAction, makeRequest("/api/admin/users/create", { method: "POST", cookie, json }));
     const noName = await create({ email: uniqueEmail("noname") });
     expect(noName.status).toBe(400);
     expect((await noName.json()).message).toBe("First name is required");
@@ -237,17 +355,31 @@ describe("malformed bodies answer 4xx, never 500", () => {
 
   it("wrong methods answer 405", async () => {
     const admin = await createSignedInAdmin();
-    const response = await callRoute(roleAction, makeRequest(`/api/admin/users/${admin.id}/role`, { method: "POST", cookie: admin.adminCookie, json: { role: "user" } }), {
-      userId: admin.id,
-    });
+    const response = await callRoute(
+      roleAction,
+      makeRequest(`/api/admin/users/${admin.id}/role`, {
+        method: "POST",
+        cookie: admin.adminCookie,
+        json: { role: "user" },
+      }),
+      {
+        userId: admin.id,
+      },
+    );
     expect(response.status).toBe(405);
   });
 
   it("the page action refuses a body that is not a form (415) and an unknown intent (400)", async () => {
     const admin = await createSignedInAdmin();
-    const notForm = await callRoute(adminPageAction, makeRequest("/admin?index", { method: "POST", cookie: admin.adminCookie, json: { intent: "create-user" } }));
+    const notForm = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", { method: "POST", cookie: admin.adminCookie, json: { intent: "create-user" } }),
+    );
     expect(notForm.status).toBe(415);
-    const unknown = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "delete-everyone" } }));
+    const unknown = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "delete-everyone" } }),
+    );
     expect(unknown.status).toBe(400);
   });
 });
@@ -258,14 +390,25 @@ describe("creating a user (JSON)", () => {
     const email = uniqueEmail("New.Person");
     const response = await callRoute(
       createAction,
-      makeRequest("/api/admin/users/create", { method: "POST", cookie: admin.adminCookie, json: { email: `  ${email.toUpperCase()} `, firstName: "Nina", lastName: "New" } }),
+      makeRequest("/api/admin/users/create", {
+        method: "POST",
+        cookie: admin.adminCookie,
+        json: { email: `  ${email.toUpperCase()} `, firstName: "Nina", lastName: "New" },
+      }),
     );
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({
       message: "User created successfully. Invitation email sent.",
       invitationSent: true,
-      user: { email: email.toLowerCase(), firstName: "Nina", lastName: "New", role: "user", subscriptionStatus: "trial", podcastLimit: 3 },
+      user: {
+        email: email.toLowerCase(),
+        firstName: "Nina",
+        lastName: "New",
+        role: "user",
+        subscriptionStatus: "trial",
+        podcastLimit: 3,
+      },
     });
     // The trial ends 30 days after the account is created.
     const trialDays = (new Date(body.user.trialExpiresAt).getTime() - Date.now()) / 86_400_000;
@@ -285,7 +428,9 @@ describe("creating a user (JSON)", () => {
     expect(await page.json()).toMatchObject({ valid: true });
     const set = await callRoute(
       resetConfirmAction,
-      makeRequest(url.pathname + url.search, { form: { token, newPassword: "nina-chooses-this", confirmPassword: "nina-chooses-this" } }),
+      makeRequest(url.pathname + url.search, {
+        form: { token, newPassword: "nina-chooses-this", confirmPassword: "nina-chooses-this" },
+      }),
     );
     expect(set.status).toBe(200);
     expect((await verifyLogin(email, "nina-chooses-this"))?.id).toBe(body.user.id);
@@ -301,12 +446,23 @@ describe("creating a user (JSON)", () => {
       makeRequest("/api/admin/users/create", {
         method: "POST",
         cookie: admin.adminCookie,
-        json: { email, firstName: "Quinn", role: "admin", subscriptionStatus: "active", podcastLimit: 0, sendInvite: false },
+        json: {
+          email,
+          firstName: "Quinn",
+          role: "admin",
+          subscriptionStatus: "active",
+          podcastLimit: 0,
+          sendInvite: false,
+        },
       }),
     );
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toMatchObject({ message: "User created successfully.", invitationSent: false, user: { role: "admin", subscriptionStatus: "active", podcastLimit: 0 } });
+    expect(body).toMatchObject({
+      message: "User created successfully.",
+      invitationSent: false,
+      user: { role: "admin", subscriptionStatus: "active", podcastLimit: 0 },
+    });
     expect(body.user.trialExpiresAt).toBeNull();
     expect(latestEmailTo(email)).toBeUndefined();
   });
@@ -316,7 +472,11 @@ describe("creating a user (JSON)", () => {
     const existing = await createTestUser();
     const response = await callRoute(
       createAction,
-      makeRequest("/api/admin/users/create", { method: "POST", cookie: admin.adminCookie, json: { email: existing.email.toUpperCase(), firstName: "Copy" } }),
+      makeRequest("/api/admin/users/create", {
+        method: "POST",
+        cookie: admin.adminCookie,
+        json: { email: existing.email.toUpperCase(), firstName: "Copy" },
+      }),
     );
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: "A user with this email already exists" });
@@ -328,22 +488,40 @@ describe("the /admin page", () => {
     const admin = await createSignedInAdmin();
     const expired = await createTestUser({ firstName: "Ellis", lastName: "Expired" });
     setUser(expired.id, { trialExpiresAt: new Date(Date.now() - DAY) });
-    const page = await callRoute(adminPageLoader, makeRequest(`/admin?manage=${expired.id}`, { cookie: admin.adminCookie }));
+    const page = await callRoute(
+      adminPageLoader,
+      makeRequest(`/admin?manage=${expired.id}`, { cookie: admin.adminCookie }),
+    );
     expect(page.status).toBe(200);
     const body = await page.json();
     expect(body.stats.totalUsers).toBeGreaterThanOrEqual(2);
-    expect(body.users[0]).toMatchObject({ id: expired.id, name: "Ellis Expired", lastLogin: "Never", trial: { label: "Expired", expired: true } });
+    expect(body.users[0]).toMatchObject({
+      id: expired.id,
+      name: "Ellis Expired",
+      lastLogin: "Never",
+      trial: { label: "Expired", expired: true },
+    });
     expect(body.managed).toMatchObject({ id: expired.id });
     expect(body.creating).toBe(false);
 
-    const missing = await callRoute(adminPageLoader, makeRequest(`/admin?manage=${randomUUID()}`, { cookie: admin.adminCookie }));
+    const missing = await callRoute(
+      adminPageLoader,
+      makeRequest(`/admin?manage=${randomUUID()}`, { cookie: admin.adminCookie }),
+    );
     expect(missing.status).toBe(404);
   });
 
   it("changes role and subscription, extends the trial and sets a custom limit, each with its toast", async () => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
-    const post = (form: Record<string, string>) => callRoute(adminPageAction, makeRequest(`/admin?index&manage=${target.id}`, { cookie: admin.adminCookie, form: { userId: target.id, ...form } }));
+    const post = (form: Record<string, string>) =>
+      callRoute(
+        adminPageAction,
+        makeRequest(`/admin?index&manage=${target.id}`, {
+          cookie: admin.adminCookie,
+          form: { userId: target.id, ...form },
+        }),
+      );
 
     const role = await post({ intent: "update-role", role: "trial" });
     expect(role.status).toBe(302);
@@ -352,7 +530,11 @@ describe("the /admin page", () => {
 
     const subscription = await post({ intent: "update-subscription", status: "active" });
     expect(await toastOf(subscription)).toMatchObject({ title: "User subscription updated successfully" });
-    expect(await getUserById(target.id)).toMatchObject({ role: "trial", subscriptionStatus: "active", podcastLimit: 50 });
+    expect(await getUserById(target.id)).toMatchObject({
+      role: "trial",
+      subscriptionStatus: "active",
+      podcastLimit: 50,
+    });
 
     const trial = await post({ intent: "extend-trial", days: "30" });
     expect(await toastOf(trial)).toMatchObject({ title: "Trial extended successfully" });
@@ -366,24 +548,61 @@ describe("the /admin page", () => {
   it("refuses with the spec's failure toasts, back in the open dialog", async () => {
     const admin = await createSignedInAdmin();
     const target = await createTestUser();
-    const post = (form: Record<string, string>) => callRoute(adminPageAction, makeRequest(`/admin?index&manage=${target.id}`, { cookie: admin.adminCookie, form: { userId: target.id, ...form } }));
+    const post = (form: Record<string, string>) =>
+      callRoute(
+        adminPageAction,
+        makeRequest(`/admin?index&manage=${target.id}`, {
+          cookie: admin.adminCookie,
+          form: { userId: target.id, ...form },
+        }),
+      );
 
     const zero = await post({ intent: "set-limit", podcastLimit: "0" });
     expect(zero.status).toBe(302);
     expect(zero.headers.get("Location")).toBe(`/admin?manage=${target.id}`);
-    expect(await toastOf(zero)).toMatchObject({ title: "Failed to update subscription", description: "Enter a podcast limit greater than 0", variant: "destructive" });
+    expect(await toastOf(zero)).toMatchObject({
+      title: "Failed to update subscription",
+      description: "Enter a podcast limit greater than 0",
+      variant: "destructive",
+    });
     expect((await getUserById(target.id))?.podcastLimit).toBe(3);
 
-    expect(await toastOf(await post({ intent: "update-role", role: "root" }))).toMatchObject({ title: "Failed to update user role", variant: "destructive" });
-    expect(await toastOf(await post({ intent: "update-subscription", status: "free" }))).toMatchObject({ title: "Failed to update subscription" });
-    expect(await toastOf(await post({ intent: "extend-trial", days: "14" }))).toMatchObject({ title: "Failed to extend trial" });
-    expect(await getUserById(target.id)).toMatchObject({ role: "user", subscriptionStatus: "trial", trialExpiresAt: null });
+    expect(await toastOf(await post({ intent: "update-role", role: "root" }))).toMatchObject({
+      title: "Failed to update user role",
+      variant: "destructive",
+    });
+    expect(await toastOf(await post({ intent: "update-subscription", status: "free" }))).toMatchObject({
+      title: "Failed to update subscription",
+    });
+    expect(await toastOf(await post({ intent: "extend-trial", days: "14" }))).toMatchObject({
+      title: "Failed to extend trial",
+    });
+    expect(await getUserById(target.id)).toMatchObject({
+      role: "user",
+      subscriptionStatus: "trial",
+      trialExpiresAt: null,
+    });
 
-    const own = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "update-role", userId: admin.id, role: "user" } }));
-    expect(await toastOf(own)).toMatchObject({ title: "Failed to update user role", description: "You cannot change your own role" });
+    const own = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", {
+        cookie: admin.adminCookie,
+        form: { intent: "update-role", userId: admin.id, role: "user" },
+      }),
+    );
+    expect(await toastOf(own)).toMatchObject({
+      title: "Failed to update user role",
+      description: "You cannot change your own role",
+    });
     expect((await getUserById(admin.id))?.role).toBe("admin");
 
-    const ghost = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "update-role", userId: randomUUID(), role: "user" } }));
+    const ghost = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", {
+        cookie: admin.adminCookie,
+        form: { intent: "update-role", userId: randomUUID(), role: "user" },
+      }),
+    );
     expect(ghost.status).toBe(404);
   });
 
@@ -394,7 +613,16 @@ describe("the /admin page", () => {
       adminPageAction,
       makeRequest("/admin?index&dialog=create-user", {
         cookie: admin.adminCookie,
-        form: { intent: "create-user", email, firstName: "Dana", lastName: "", role: "user", subscriptionStatus: "trial", podcastLimit: "3", sendInvite: "on" },
+        form: {
+          intent: "create-user",
+          email,
+          firstName: "Dana",
+          lastName: "",
+          role: "user",
+          subscriptionStatus: "trial",
+          podcastLimit: "3",
+          sendInvite: "on",
+        },
       }),
     );
     expect(created.status).toBe(302);
@@ -406,13 +634,34 @@ describe("the /admin page", () => {
 
     // An unticked invitation box sends nothing; the same e-mail again is refused.
     const quiet = uniqueEmail("quiet-dialog");
-    await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "create-user", email: quiet, firstName: "Quiet", podcastLimit: "3" } }));
+    await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", {
+        cookie: admin.adminCookie,
+        form: { intent: "create-user", email: quiet, firstName: "Quiet", podcastLimit: "3" },
+      }),
+    );
     expect(latestEmailTo(quiet)).toBeUndefined();
     // Refusals stay in the dialog with what was typed, under 'Failed to create user'.
-    const twice = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "create-user", email, firstName: "Dana" } }));
+    const twice = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", {
+        cookie: admin.adminCookie,
+        form: { intent: "create-user", email, firstName: "Dana" },
+      }),
+    );
     expect(twice.status).toBe(409);
-    expect(await twice.json()).toMatchObject({ intent: "create-user", result: { error: { "": ["A user with this email already exists"] } } });
-    const noName = await callRoute(adminPageAction, makeRequest("/admin?index", { cookie: admin.adminCookie, form: { intent: "create-user", email: uniqueEmail("x") } }));
+    expect(await twice.json()).toMatchObject({
+      intent: "create-user",
+      result: { error: { "": ["A user with this email already exists"] } },
+    });
+    const noName = await callRoute(
+      adminPageAction,
+      makeRequest("/admin?index", {
+        cookie: admin.adminCookie,
+        form: { intent: "create-user", email: uniqueEmail("x") },
+      }),
+    );
     expect(noName.status).toBe(400);
     expect(await noName.json()).toMatchObject({ result: { error: { firstName: ["First name is required"] } } });
   });

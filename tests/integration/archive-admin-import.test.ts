@@ -4,16 +4,18 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { campaigns, users } from "#db/schema";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { beforeAll, expect, test } from "vitest";
-import { campaigns, users } from "#db/schema";
+
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action } from "~/routes/admin+/import-archive";
-import { createTestAdmin, type TestAdmin } from "../utils/admin-helpers";
+
 import { bodyLimits } from "../../server/body-limit";
+import { createTestAdmin, type TestAdmin } from "../utils/admin-helpers";
 import { createArchiveFamily, ORIGINAL_M4A } from "../utils/archive-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
@@ -29,7 +31,8 @@ beforeAll(async () => {
 function upload(cookie: string, fields: { ownerEmail?: string; file?: Buffer }) {
   const form = new FormData();
   if (fields.ownerEmail !== undefined) form.append("ownerEmail", fields.ownerEmail);
-  if (fields.file) form.append("archive", new File([new Uint8Array(fields.file)], "family.zip", { type: "application/zip" }));
+  if (fields.file)
+    form.append("archive", new File([new Uint8Array(fields.file)], "family.zip", { type: "application/zip" }));
   return callRoute(action, makeRequest("/admin/import-archive", { method: "POST", cookie, body: form }));
 }
 
@@ -48,9 +51,15 @@ test("a file that is not an archive, or no file, or no address: a 400 that says 
   expect(notZip.status).toBe(400);
   expect(await notZip.json()).toEqual({ error: expect.stringMatching(/^Nothing was imported: Not a zip archive/) });
   expect(db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
-  expect(await (await upload(admin.cookie, { ownerEmail: email })).json()).toEqual({ error: "Choose the archive's .zip file." });
-  expect(await (await upload(admin.cookie, { ownerEmail: "not an address", file: zip })).json()).toEqual({ error: "Enter the owner's e-mail address." });
-  const leftovers = (await fs.readdir((await import("node:os")).tmpdir())).filter((name) => name.startsWith("storyhearth-upload-archive-"));
+  expect(await (await upload(admin.cookie, { ownerEmail: email })).json()).toEqual({
+    error: "Choose the archive's .zip file.",
+  });
+  expect(await (await upload(admin.cookie, { ownerEmail: "not an address", file: zip })).json()).toEqual({
+    error: "Enter the owner's e-mail address.",
+  });
+  const leftovers = (await fs.readdir((await import("node:os")).tmpdir())).filter((name) =>
+    name.startsWith("storyhearth-upload-archive-"),
+  );
   expect(leftovers).toEqual([]);
 });
 
@@ -103,7 +112,10 @@ test("an archive over the 2 MB form cap passes the body limits in front of the r
       body: form,
       redirect: "manual",
     });
-    expect({ status: response.status, location: response.headers.get("Location") }).toEqual({ status: 302, location: "/admin/import-archive" });
+    expect({ status: response.status, location: response.headers.get("Location") }).toEqual({
+      status: 302,
+      location: "/admin/import-archive",
+    });
     const owner = db.select().from(users).where(eq(users.email, email)).get()!;
     expect(db.select().from(campaigns).where(eq(campaigns.ownerId, owner.id)).all()).toHaveLength(2);
   } finally {

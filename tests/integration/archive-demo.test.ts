@@ -7,14 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
+import { contributionAttachments, contributionRecordings, contributions, podcasts, users } from "#db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { contributionAttachments, contributionRecordings, contributions, podcasts, users } from "#db/schema";
-import { seedDemoData, DEMO_OWNER } from "~/seed/demo.server";
+
 import { ArchiveSchema, type ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { db, getDb } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { DEMO_OWNER, seedDemoData } from "~/seed/demo.server";
+
 import { brokenLinks, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
 import { makeChapteredMp3, makeMp3 } from "../utils/listening-helpers";
 import { PNG_1X1 } from "../utils/newsletter-helpers";
@@ -25,23 +27,61 @@ import { PNG_1X1 } from "../utils/newsletter-helpers";
  * is finished with chapters, so the crawl has every kind of thing to reach.
  */
 async function giveTheDemoFamilyMedia(ownerId: string) {
-  const [first, second] = db.select().from(contributions).where(eq(contributions.ownerId, ownerId)).orderBy(asc(contributions.submittedAt)).all();
+  const [first, second] = db
+    .select()
+    .from(contributions)
+    .where(eq(contributions.ownerId, ownerId))
+    .orderBy(asc(contributions.submittedAt))
+    .all();
   const photoKey = `photos/${first!.id}/${randomUUID()}.png`;
   await getStorage().put(photoKey, PNG_1X1);
-  db.insert(contributionAttachments).values({ contributionId: first!.id, storageKey: photoKey, fileName: "dock.png", contentType: "image/png", size: PNG_1X1.length }).run();
+  db.insert(contributionAttachments)
+    .values({
+      contributionId: first!.id,
+      storageKey: photoKey,
+      fileName: "dock.png",
+      contentType: "image/png",
+      size: PNG_1X1.length,
+    })
+    .run();
   const recordingId = randomUUID();
   const normalizedKey = `recordings/${second!.id}/${recordingId}.mp3`;
   const originalKey = `recordings/${second!.id}/${recordingId}-original.m4a`;
   await getStorage().put(normalizedKey, await makeMp3());
   await getStorage().put(originalKey, ORIGINAL_M4A);
   db.insert(contributionRecordings)
-    .values({ id: recordingId, contributionId: second!.id, status: "ready", originalKey, originalFileName: "memo.m4a", normalizedKey, durationSeconds: 2 })
+    .values({
+      id: recordingId,
+      contributionId: second!.id,
+      status: "ready",
+      originalKey,
+      originalFileName: "memo.m4a",
+      normalizedKey,
+      durationSeconds: 2,
+    })
     .run();
-  const episode = db.select().from(podcasts).where(and(eq(podcasts.ownerId, ownerId), eq(podcasts.status, "queued"))).get()!;
+  const episode = db
+    .select()
+    .from(podcasts)
+    .where(and(eq(podcasts.ownerId, ownerId), eq(podcasts.status, "queued")))
+    .get()!;
   const audioKey = `podcasts/${episode.id}.mp3`;
-  const { size } = await getStorage().put(audioKey, await makeChapteredMp3({ seconds: 4, chapters: [{ title: first!.contributorName ?? "A relative", start: 0, end: 4 }] }));
+  const { size } = await getStorage().put(
+    audioKey,
+    await makeChapteredMp3({
+      seconds: 4,
+      chapters: [{ title: first!.contributorName ?? "A relative", start: 0, end: 4 }],
+    }),
+  );
   db.update(podcasts)
-    .set({ status: "complete", audioKey, fileSize: size, duration: 4, completedAt: new Date(), transcript: "Host 1: The dock at dawn." })
+    .set({
+      status: "complete",
+      audioKey,
+      fileSize: size,
+      duration: 4,
+      completedAt: new Date(),
+      transcript: "Host 1: The dock at dawn.",
+    })
     .where(eq(podcasts.id, episode.id))
     .run();
 }
@@ -51,7 +91,11 @@ function everyThing(data: ArchiveData) {
   return [
     "index.html",
     ...data.collections.map((c) => c.page),
-    ...data.stories.flatMap((s) => [s.page, ...s.photos.map((p) => p.file), ...(s.recording ? [s.recording.file, ...(s.recording.original ? [s.recording.original.file] : [])] : [])]),
+    ...data.stories.flatMap((s) => [
+      s.page,
+      ...s.photos.map((p) => p.file),
+      ...(s.recording ? [s.recording.file, ...(s.recording.original ? [s.recording.original.file] : [])] : []),
+    ]),
     ...data.episodes.flatMap((e) => [e.page, e.audio, ...(e.transcriptFile ? [e.transcriptFile] : [])]),
     ...data.newsletters.map((n) => n.page),
   ];
@@ -65,7 +109,11 @@ test("the demo family's archive: every story reachable from index.html, 0 broken
   const entries = await readZip(Buffer.from(await response.arrayBuffer()));
   const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
 
-  const seeded = db.select({ id: contributions.id }).from(contributions).where(eq(contributions.ownerId, owner.id)).all();
+  const seeded = db
+    .select({ id: contributions.id })
+    .from(contributions)
+    .where(eq(contributions.ownerId, owner.id))
+    .all();
   expect(seeded.length).toBeGreaterThan(0);
   expect(data.stories.map((s) => s.id).sort()).toEqual(seeded.map((s) => s.id).sort());
   expect(data.episodes).toHaveLength(1);
@@ -92,7 +140,10 @@ test("the demo family's archive: every story reachable from index.html, 0 broken
   // In Chromium, from the unpacked folder, with JavaScript off: pages are opened by the links the
   // previous page shows, every link and src lands on a file of the folder, every image decodes.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-demo-archive-"));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   try {
     for (const [entry, bytes] of entries) {
       await fs.mkdir(path.join(dir, path.dirname(entry)), { recursive: true });
@@ -107,8 +158,19 @@ test("the demo family's archive: every story reachable from index.html, 0 broken
     while (pages.length) {
       const at = pages.shift()!;
       await page.goto(new URL(at, root).href); // a missing file fails the navigation (net::ERR_FILE_NOT_FOUND)
-      const targets = [...(await page.locator("a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))), ...(await page.locator("[src]").evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src)))];
-      undecoded.push(...(await page.locator("img").evaluateAll((imgs) => imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0).map((i) => (i as HTMLImageElement).src))));
+      const targets = [
+        ...(await page.locator("a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))),
+        ...(await page.locator("[src]").evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))),
+      ];
+      undecoded.push(
+        ...(await page
+          .locator("img")
+          .evaluateAll((imgs) =>
+            imgs
+              .filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
+              .map((i) => (i as HTMLImageElement).src),
+          )),
+      );
       for (const target of targets) {
         const file = target.split("#")[0]!;
         const inside = file.startsWith(root) ? decodeURIComponent(file.slice(root.length)) : null;

@@ -9,20 +9,31 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import {
+  campaigns,
+  contributionDocuments,
+  contributionRecordings,
+  contributions,
+  newsletters,
+  newsletterStories,
+  podcastFeeds,
+  podcasts,
+} from "#db/schema";
 import { eq } from "drizzle-orm";
-import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { campaigns, contributionDocuments, contributionRecordings, contributions, newsletters, newsletterStories, podcastFeeds, podcasts } from "#db/schema";
-import { convertRecording, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
+import { ZipFile } from "yazl";
+
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import type { ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
+import { convertRecording, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
 import { db } from "~/lib/db.server";
 import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
-import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
+
 import { createArchiveFamily, readZip } from "../utils/archive-helpers";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-import-"));
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
@@ -35,7 +46,15 @@ beforeAll(async () => {
   // A letter that came with a reply, kept as sent (decision 0213).
   const letterKey = storageKeys.document(family.summer.stories[0]!.id, "letter.pdf");
   await getStorage().put(letterKey, LETTER_PDF);
-  db.insert(contributionDocuments).values({ contributionId: family.summer.stories[0]!.id, storageKey: letterKey, fileName: "Grandpa's letter.pdf", contentType: "application/pdf", size: LETTER_PDF.length }).run();
+  db.insert(contributionDocuments)
+    .values({
+      contributionId: family.summer.stories[0]!.id,
+      storageKey: letterKey,
+      fileName: "Grandpa's letter.pdf",
+      contentType: "application/pdf",
+      size: LETTER_PDF.length,
+    })
+    .run();
   // Share state: a revoked feed of the first collection.
   db.insert(podcastFeeds)
     .values({
@@ -60,9 +79,18 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
  * the format ffprobe names): an import checks and converts it as an upload is.
  */
 function comparable(entries: Map<string, Buffer>) {
-  const { exportedAt: _at, owner: _owner, ...data } = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
+  const {
+    exportedAt: _at,
+    owner: _owner,
+    ...data
+  } = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
   for (const story of data.stories)
-    if (story.recording) story.recording = { ...story.recording, durationSeconds: null, original: story.recording.original && { ...story.recording.original, format: null } };
+    if (story.recording)
+      story.recording = {
+        ...story.recording,
+        durationSeconds: null,
+        original: story.recording.original && { ...story.recording.original, format: null },
+      };
   return JSON.parse(JSON.stringify(data).replace(UUID, "<id>")) as unknown;
 }
 /** The imported owner's recordings converted, as the job runner does after an import. */
@@ -133,11 +161,23 @@ describe("import", () => {
     // The family episode's chapters still name their stories, by the new ids: the book's QR links play them.
     expect(toldBy(first)).toEqual([["Grandpa Joe"], ["Aunt May"]]);
     expect(toldBy(second)).toEqual(toldBy(first));
-    const [episode] = db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, carol.id)).all();
+    const [episode] = db
+      .select({ chapterStories: podcasts.chapterStories })
+      .from(podcasts)
+      .where(eq(podcasts.ownerId, carol.id))
+      .all();
     const carolsStories = new Set(
-      db.select({ id: contributions.id }).from(contributions).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, carol.id)).all().map((s) => s.id),
+      db
+        .select({ id: contributions.id })
+        .from(contributions)
+        .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+        .where(eq(campaigns.ownerId, carol.id))
+        .all()
+        .map((s) => s.id),
     );
-    expect(episode!.chapterStories!.flatMap((c) => c.contributionIds).filter((id) => carolsStories.has(id))).toHaveLength(2);
+    expect(
+      episode!.chapterStories!.flatMap((c) => c.contributionIds).filter((id) => carolsStories.has(id)),
+    ).toHaveLength(2);
     // Same pages, ids aside.
     const pages = (entries: Map<string, Buffer>) => [...entries.keys()].map((k) => k.replace(UUID, "<id>")).sort();
     expect(pages(second)).toEqual(pages(first));
@@ -151,12 +191,19 @@ describe("import", () => {
     const first = await readZip(await fs.readFile(firstFile));
     // Another installation: its own database file and storage folder, both empty, in processes of their own.
     const fresh = await fs.mkdtemp(path.join(dir, "fresh-"));
-    const elsewhere = { ...process.env, DATABASE_PATH: path.join(fresh, "fresh.db"), DATA_DIR: path.join(fresh, "files") };
-    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", ...args], { env: elsewhere, encoding: "utf8" });
+    const elsewhere = {
+      ...process.env,
+      DATABASE_PATH: path.join(fresh, "fresh.db"),
+      DATA_DIR: path.join(fresh, "files"),
+    };
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", ...args], { env: elsewhere, encoding: "utf8" });
     const imported = run("scripts/import.ts", firstFile, "alice@new.example.com");
     expect(imported.stderr).toBe("");
     expect(imported.status).toBe(0);
-    expect(imported.stdout).toContain("Imported for alice@new.example.com: 2 collections, 4 stories, 2 photos, 1 documents, 1 recordings, 1 episodes, 1 newsletters.");
+    expect(imported.stdout).toContain(
+      "Imported for alice@new.example.com: 2 collections, 4 stories, 2 photos, 1 documents, 1 recordings, 1 episodes, 1 newsletters.",
+    );
     const secondFile = path.join(fresh, "exported-there.zip");
     const exported = run("tests/support/export-archive.ts", "alice@new.example.com", secondFile);
     expect(exported.stderr).toBe("");
@@ -166,7 +213,9 @@ describe("import", () => {
     expect(comparable(second)).toEqual(comparable(first));
     expect(media(second)).toEqual(media(first));
     // The new installation's storage holds those media, the recording's new normalized copy and nothing else (and the chapter list its export read from the episode, kept beside it).
-    const storedThere = (await fs.readdir(elsewhere.DATA_DIR, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+    const storedThere = (await fs.readdir(elsewhere.DATA_DIR, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
     expect(storedThere.filter((name) => !name.endsWith(".chapters.json"))).toHaveLength(media(first).length + 1);
     expect(storedThere.filter((name) => name.endsWith(".chapters.json"))).toHaveLength(1);
   }, 120_000);
@@ -174,16 +223,20 @@ describe("import", () => {
   test("an archive made before chapters named their stories still imports; its episode's chapters then name none", async () => {
     const entries = await readZip(await fs.readFile(await exportTo(alice.id, "with-chapter-stories.zip")));
     const data = JSON.parse(entries.get("data.json")!.toString("utf8")) as ArchiveData;
-    for (const episode of data.episodes) episode.chapters = episode.chapters.map(({ title, start }) => ({ title, start }));
+    for (const episode of data.episodes)
+      episode.chapters = episode.chapters.map(({ title, start }) => ({ title, start }));
     const zip = new ZipFile();
-    for (const [name, bytes] of entries) zip.addBuffer(name === "data.json" ? Buffer.from(JSON.stringify(data)) : bytes, name);
+    for (const [name, bytes] of entries)
+      zip.addBuffer(name === "data.json" ? Buffer.from(JSON.stringify(data)) : bytes, name);
     zip.end();
     const older = path.join(dir, "older.zip");
     await pipeline(zip.outputStream, createWriteStream(older));
     const erin = await createTestUser();
 
     expect(await importArchive(older, erin.id)).toMatchObject({ stories: 4, episodes: 1 });
-    expect(db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, erin.id)).all()).toEqual([{ chapterStories: null }]);
+    expect(
+      db.select({ chapterStories: podcasts.chapterStories }).from(podcasts).where(eq(podcasts.ownerId, erin.id)).all(),
+    ).toEqual([{ chapterStories: null }]);
   });
 
   test("an archive of the first layout (files named by ids, no stylesheet, no book) still imports, and exports again under readable names", async () => {
@@ -196,7 +249,8 @@ describe("import", () => {
     for (const st of data.stories) {
       st.page = moved(st.page, `stories/${st.id}.html`);
       for (const photo of st.photos) photo.file = moved(photo.file, `media/photos/${photo.id}.png`);
-      for (const document of st.documents ?? []) document.file = moved(document.file, `media/documents/${document.id}.pdf`);
+      for (const document of st.documents ?? [])
+        document.file = moved(document.file, `media/documents/${document.id}.pdf`);
       const rec = st.recording;
       if (rec) {
         rec.file = moved(rec.file, `media/recordings/${rec.id}.mp3`);
@@ -222,7 +276,14 @@ describe("import", () => {
     await pipeline(zip.outputStream, createWriteStream(file));
 
     const gwen = await createTestUser({ firstName: "Alice", lastName: "Lake" });
-    expect(await importArchive(file, gwen.id)).toMatchObject({ collections: 2, stories: 4, photos: 2, recordings: 1, episodes: 1, newsletters: 1 });
+    expect(await importArchive(file, gwen.id)).toMatchObject({
+      collections: 2,
+      stories: 4,
+      photos: 2,
+      recordings: 1,
+      episodes: 1,
+      newsletters: 1,
+    });
     await convertRecordingsOf(gwen.id);
     const again = await readZip(await fs.readFile(await exportTo(gwen.id, "from-the-old-layout.zip")));
     expect(comparable(again)).toEqual(comparable(entries));
@@ -240,9 +301,9 @@ describe("import", () => {
       return file;
     };
     await expect(importArchive(await make("other.zip", { hello: 1 }), dave.id)).rejects.toThrow(ArchiveImportError);
-    await expect(importArchive(await make("v9.zip", { format: "storyhearth-archive", version: 9 }), dave.id)).rejects.toThrow(
-      "Archive version 9 is not one this installation reads (1)",
-    );
+    await expect(
+      importArchive(await make("v9.zip", { format: "storyhearth-archive", version: 9 }), dave.id),
+    ).rejects.toThrow("Archive version 9 is not one this installation reads (1)");
     const textFile = path.join(dir, "not.zip");
     await fs.writeFile(textFile, "hello");
     await expect(importArchive(textFile, dave.id)).rejects.toThrow(/Not a zip archive/);
@@ -257,12 +318,30 @@ describe("import", () => {
       return { owner, result: await importArchive(file, owner.id) };
     };
     const storiesOf = (ownerId: string) =>
-      db.select({ text: contributions.storyContent, name: contributions.contributorName }).from(contributions).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, ownerId)).all();
+      db
+        .select({ text: contributions.storyContent, name: contributions.contributorName })
+        .from(contributions)
+        .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+        .where(eq(campaigns.ownerId, ownerId))
+        .all();
     const recordingsOf = (ownerId: string) =>
-      db.select({ id: contributionRecordings.id }).from(contributionRecordings).innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId)).innerJoin(campaigns, eq(campaigns.id, contributions.campaignId)).where(eq(campaigns.ownerId, ownerId)).all();
-    const episodesOf = (ownerId: string) => db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.ownerId, ownerId)).all();
+      db
+        .select({ id: contributionRecordings.id })
+        .from(contributionRecordings)
+        .innerJoin(contributions, eq(contributions.id, contributionRecordings.contributionId))
+        .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
+        .where(eq(campaigns.ownerId, ownerId))
+        .all();
+    const episodesOf = (ownerId: string) =>
+      db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.ownerId, ownerId)).all();
     const newsletterTextsOf = (ownerId: string) =>
-      db.select({ author: newsletterStories.author }).from(newsletterStories).innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId)).where(eq(newsletters.ownerId, ownerId)).all().map((r) => r.author);
+      db
+        .select({ author: newsletterStories.author })
+        .from(newsletterStories)
+        .innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId))
+        .where(eq(newsletters.ownerId, ownerId))
+        .all()
+        .map((r) => r.author);
 
     test("a recording asked away stays out, with the episodes of its collection made since its story came", async () => {
       const owner = await createTestUser();
@@ -283,7 +362,13 @@ describe("import", () => {
       const file = await exportTo(owner.id, "before-story-removal.zip");
       expect(newsletterTextsOf(owner.id)).toContain("Aunt May");
       const token = removalToken(family.recording.id);
-      expect((await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), { token })).status).toBe(302);
+      expect(
+        (
+          await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), {
+            token,
+          })
+        ).status,
+      ).toBe(302);
 
       const { owner: importer, result } = await importedBy(file);
       expect(result).toMatchObject({ stories: 3, photos: 1, recordings: 0, episodes: 0, newsletters: 1, withheld: 2 });

@@ -6,18 +6,20 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { contributionRecordings } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
-import { contributionRecordings } from "#db/schema";
+
 import { importArchive } from "~/features/archive/import.server";
 import { ArchiveSchema } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { convertRecording } from "~/features/contributions/recordings.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { createTestUser } from "../utils/auth";
-import { brokenLinks, createArchiveFamily, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
+
 import { runAppOnS3 } from "../support/app-on-s3";
+import { brokenLinks, createArchiveFamily, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
+import { createTestUser } from "../utils/auth";
 
 runAppOnS3("archive");
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "storyhearth-archive-s3-"));
@@ -37,14 +39,27 @@ test("an account on S3 exports with every object from the bucket, and imports ba
 
   const first = await exportTo(alice.id, "first.zip");
   const data = ArchiveSchema.parse(JSON.parse(first.get("data.json")!.toString("utf8")));
-  expect(first.get(data.stories.find((s) => s.contributorName === "Aunt May")!.recording!.original!.file)!.equals(ORIGINAL_M4A)).toBe(true);
+  expect(
+    first
+      .get(data.stories.find((s) => s.contributorName === "Aunt May")!.recording!.original!.file)!
+      .equals(ORIGINAL_M4A),
+  ).toBe(true);
   expect(data.episodes[0]!.chapters.map((c) => c.title)).toEqual(["Grandpa Joe", "Aunt May"]);
   expect(brokenLinks(first)).toEqual([]);
 
   const carol = await createTestUser();
-  expect(await importArchive(path.join(dir, "first.zip"), carol.id)).toMatchObject({ stories: 4, photos: 2, recordings: 1, episodes: 1 });
+  expect(await importArchive(path.join(dir, "first.zip"), carol.id)).toMatchObject({
+    stories: 4,
+    photos: 2,
+    recordings: 1,
+    episodes: 1,
+  });
   // Converted from its original, as an upload is, by the job the import queued.
-  const [converting] = db.select({ id: contributionRecordings.id }).from(contributionRecordings).where(eq(contributionRecordings.status, "converting")).all();
+  const [converting] = db
+    .select({ id: contributionRecordings.id })
+    .from(contributionRecordings)
+    .where(eq(contributionRecordings.status, "converting"))
+    .all();
   await convertRecording(converting!.id, null);
   const second = await exportTo(carol.id, "second.zip");
   const normalized = /^media\/recordings\/[\w-]+\.mp3$/;

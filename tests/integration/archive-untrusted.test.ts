@@ -8,11 +8,12 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
+import { campaigns, contributionAttachments, contributionRecordings, contributions, users } from "#db/schema";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { campaigns, contributionAttachments, contributionRecordings, contributions, users } from "#db/schema";
+import { ZipFile } from "yazl";
+
 import { ArchiveImportError, importArchive } from "~/features/archive/import.server";
 import type { ArchiveData } from "~/features/archive/schema";
 import { archiveResponse } from "~/features/archive/zip.server";
@@ -23,6 +24,7 @@ import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
 import { action } from "~/routes/admin+/import-archive";
+
 import { createTestAdmin, type TestAdmin } from "../utils/admin-helpers";
 import { createArchiveFamily, readZip } from "../utils/archive-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
@@ -57,7 +59,12 @@ const withPhoto = (bytes: Buffer, fileName: string, contentType: string) =>
   variant((data, entries) => {
     const photo = data.stories.find((s) => s.photos.length)!.photos[0]!;
     entries.delete(photo.file);
-    Object.assign(photo, { file: `media/photos/${photo.id}.${fileName.split(".").pop()}`, fileName, contentType, size: bytes.length });
+    Object.assign(photo, {
+      file: `media/photos/${photo.id}.${fileName.split(".").pop()}`,
+      fileName,
+      contentType,
+      size: bytes.length,
+    });
     entries.set(photo.file, bytes);
   });
 
@@ -98,7 +105,11 @@ function upload(bytes: Buffer, ownerEmail = newEmail()) {
 
 const photosOf = (ownerId: string) =>
   db
-    .select({ storageKey: contributionAttachments.storageKey, fileName: contributionAttachments.fileName, contentType: contributionAttachments.contentType })
+    .select({
+      storageKey: contributionAttachments.storageKey,
+      fileName: contributionAttachments.fileName,
+      contentType: contributionAttachments.contentType,
+    })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .innerJoin(campaigns, eq(campaigns.id, contributions.campaignId))
@@ -115,33 +126,63 @@ const recordingsOf = (ownerId: string) =>
     .map((r) => r.recording);
 
 describe("media are checked as on arrival", () => {
-  const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect width="9" height="9"/></svg>');
+  const SVG = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect width="9" height="9"/></svg>',
+  );
   const HTML = Buffer.from("<!doctype html><script>fetch('/admin').then(r => r.text()).then(alert)</script>");
 
   test("a 'photo' that is SVG or HTML is refused: nothing is imported, nothing is stored", async () => {
-    await expectRefused(await withPhoto(SVG, "drawing.svg", "image/svg+xml"), /media\/photos\/[\w-]+\.svg is not a photo/);
+    await expectRefused(
+      await withPhoto(SVG, "drawing.svg", "image/svg+xml"),
+      /media\/photos\/[\w-]+\.svg is not a photo/,
+    );
     await expectRefused(await withPhoto(HTML, "page.html", "text/html"), /media\/photos\/[\w-]+\.html is not a photo/);
   });
 
   test("a real photo under a wrong name and type is stored as what it is: the type and name come from its bytes", async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const ownerId = await importFor(await withPhoto(png, "page.html", "text/html"));
     const photo = photosOf(ownerId).find((p) => p.fileName.startsWith("page"))!;
-    expect(photo).toMatchObject({ fileName: "page.png", contentType: "image/png", storageKey: expect.stringMatching(/^photos\/[\w-]+\/[\w-]+\.png$/) });
+    expect(photo).toMatchObject({
+      fileName: "page.png",
+      contentType: "image/png",
+      storageKey: expect.stringMatching(/^photos\/[\w-]+\/[\w-]+\.png$/),
+    });
   });
 
   test("a 'photo' an earlier import kept as SVG is served as bytes to save, never as SVG", async () => {
     const [story] = db.select({ id: contributions.id }).from(contributions).limit(1).all();
     const storageKey = `photos/${story!.id}/${randomUUID()}.svg`;
     await getStorage().put(storageKey, SVG);
-    const photo = db.insert(contributionAttachments).values({ contributionId: story!.id, storageKey, fileName: "drawing.svg", contentType: "image/svg+xml", size: SVG.length }).returning().get();
+    const photo = db
+      .insert(contributionAttachments)
+      .values({
+        contributionId: story!.id,
+        storageKey,
+        fileName: "drawing.svg",
+        contentType: "image/svg+xml",
+        size: SVG.length,
+      })
+      .returning()
+      .get();
     const response = await servePhoto(makeRequest("/newsletter/x/images/y"), photo, "private, max-age=86400");
     expect(response.headers.get("Content-Type")).toBe("application/octet-stream");
   });
 
   test("a JPEG with its GPS position and camera serial comes back without them", async () => {
-    const exif = { IFD0: { Make: "PhoneMaker", Model: "Model X1" }, IFD2: { BodySerialNumber: "SN-123456789" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } };
-    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#c03030" } }).jpeg().withExif(exif).toBuffer();
+    const exif = {
+      IFD0: { Make: "PhoneMaker", Model: "Model X1" },
+      IFD2: { BodySerialNumber: "SN-123456789" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
+    };
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#c03030" } })
+      .jpeg()
+      .withExif(exif)
+      .toBuffer();
     const sent = (await sharp(jpeg).metadata()).exif!;
     expect(sent.includes("SN-123456789")).toBe(true);
     expect(sent.includes(Buffer.from([0x88, 0x25])) || sent.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS directory's tag
@@ -150,7 +191,12 @@ describe("media are checked as on arrival", () => {
     const photo = photosOf(ownerId).find((p) => p.fileName === "lake.jpg")!;
     const stored = (await readStoredBytes(photo.storageKey))!;
     const meta = await sharp(stored).metadata();
-    expect({ format: meta.format, width: meta.width, exif: meta.exif, contentType: photo.contentType }).toEqual({ format: "jpeg", width: 32, exif: undefined, contentType: "image/jpeg" });
+    expect({ format: meta.format, width: meta.width, exif: meta.exif, contentType: photo.contentType }).toEqual({
+      format: "jpeg",
+      width: 32,
+      exif: undefined,
+      contentType: "image/jpeg",
+    });
     expect(stored.includes("SN-123456789")).toBe(false);
   });
 
@@ -165,7 +211,12 @@ describe("media are checked as on arrival", () => {
     });
     const ownerId = await importFor(bytes);
     const [recording] = recordingsOf(ownerId);
-    expect(recording).toMatchObject({ status: "converting", originalKey: expect.stringMatching(/\.m4a$/), originalFileName: "voice.html", transcript: "Every Christmas Eve we sang." });
+    expect(recording).toMatchObject({
+      status: "converting",
+      originalKey: expect.stringMatching(/\.m4a$/),
+      originalFileName: "voice.html",
+      transcript: "Every Christmas Eve we sang.",
+    });
     await convertRecording(recording!.id, null);
     expect(recordingsOf(ownerId)[0]).toMatchObject({ status: "ready", normalizedKey: expect.stringMatching(/\.mp3$/) });
   });
@@ -183,7 +234,10 @@ describe("media are checked as on arrival", () => {
 describe("zips built to exhaust the server", () => {
   /** The family's entries as forged entries (deflated, each with its own data). */
   const forgedBase = (data = dataOf(base)): ForgedEntry[] =>
-    [...base].map(([name, bytes]) => ({ name, data: name === "data.json" ? Buffer.from(JSON.stringify(data)) : bytes }));
+    [...base].map(([name, bytes]) => ({
+      name,
+      data: name === "data.json" ? Buffer.from(JSON.stringify(data)) : bytes,
+    }));
 
   test("entries that share their data (an overlap bomb) are refused with a 4xx, nothing written", async () => {
     const data = dataOf(base);
@@ -202,7 +256,11 @@ describe("zips built to exhaust the server", () => {
     const data = dataOf(base);
     const [head, tail] = JSON.stringify({ ...data, owner: { name: "\u0001" } }).split("\\u0001") as [string, string];
     const size = 80 * MB;
-    const body = Buffer.concat([Buffer.from(head), Buffer.alloc(size - head.length - tail.length, "A"), Buffer.from(tail)]);
+    const body = Buffer.concat([
+      Buffer.from(head),
+      Buffer.alloc(size - head.length - tail.length, "A"),
+      Buffer.from(tail),
+    ]);
     const raw = { deflated: deflateRawSync(body, { level: 9 }), size: body.length, crc: crc32(body) };
     const others = forgedBase(data).filter((e) => e.name !== "data.json");
     // Its zip directory says its true size, or lies that it is small.
@@ -215,7 +273,9 @@ describe("zips built to exhaust the server", () => {
       await expectRefused(bytes, why);
       const response = await upload(bytes);
       expect(response.status).toBe(claimedSize ? 400 : 413);
-      expect(await response.json()).toEqual({ error: expect.stringMatching(new RegExp(`^Nothing was imported: ${why.source}`)) });
+      expect(await response.json()).toEqual({
+        error: expect.stringMatching(new RegExp(`^Nothing was imported: ${why.source}`)),
+      });
     }
   });
 
@@ -226,7 +286,9 @@ describe("zips built to exhaust the server", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: expect.stringMatching(/^Nothing was imported: .*\.\.\/x/) });
     }
-    const open = await Promise.all((await fs.readdir("/proc/self/fd")).map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => "")));
+    const open = await Promise.all(
+      (await fs.readdir("/proc/self/fd")).map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => "")),
+    );
     expect(open.filter((target) => target.includes("storyhearth-upload-archive-"))).toEqual([]);
   });
 
@@ -252,7 +314,10 @@ describe("zips built to exhaust the server", () => {
     return fs.writeFile(file, bytes).then(async () => {
       const fresh = await fs.mkdtemp(path.join(dir, "cli-"));
       const env = { ...process.env, DATABASE_PATH: path.join(fresh, "cli.db"), DATA_DIR: path.join(fresh, "files") };
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/import.ts", file, "cli@example.com"], { env, encoding: "utf8" });
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/import.ts", file, "cli@example.com"], {
+        env,
+        encoding: "utf8",
+      });
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr.trim() }).toEqual({
         status: 1,
         stdout: "",
@@ -266,20 +331,50 @@ describe("zips built to exhaust the server", () => {
 describe("a large family", () => {
   test("5,000 stories go there and back", async () => {
     const owner = await createTestUser();
-    const campaign = db.insert(campaigns).values({ ownerId: owner.id, publicId: randomUUID(), title: "Everyone's stories", prompt: "Tell us anything", status: "active" }).returning().get();
+    const campaign = db
+      .insert(campaigns)
+      .values({
+        ownerId: owner.id,
+        publicId: randomUUID(),
+        title: "Everyone's stories",
+        prompt: "Tell us anything",
+        status: "active",
+      })
+      .returning()
+      .get();
     const rows = Array.from({ length: 5000 }, (_, i) => {
       const text = `Story number ${i + 1}: the summer the lake froze early.`;
-      return { campaignId: campaign.id, contributorName: `Relative ${i + 1}`, storyContent: text, submissionMethod: "web" as const, wordCount: countWords(text), submittedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000) };
+      return {
+        campaignId: campaign.id,
+        contributorName: `Relative ${i + 1}`,
+        storyContent: text,
+        submissionMethod: "web" as const,
+        wordCount: countWords(text),
+        submittedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+      };
     });
-    for (let i = 0; i < rows.length; i += 500) db.insert(contributions).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      db.insert(contributions)
+        .values(rows.slice(i, i + 500))
+        .run();
     const first = await readZip(Buffer.from(await (await archiveResponse(owner.id))!.arrayBuffer()));
 
     const ownerId = await importFor(await rezip(first));
     const imported = db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, ownerId)).all();
-    const stories = db.select({ name: contributions.contributorName }).from(contributions).where(inArray(contributions.campaignId, imported.map((c) => c.id))).all();
+    const stories = db
+      .select({ name: contributions.contributorName })
+      .from(contributions)
+      .where(
+        inArray(
+          contributions.campaignId,
+          imported.map((c) => c.id),
+        ),
+      )
+      .all();
     expect(stories).toHaveLength(5000);
     const second = await readZip(Buffer.from(await (await archiveResponse(ownerId))!.arrayBuffer()));
-    const texts = (entries: Map<string, Buffer>) => dataOf(entries).stories.map((s) => `${s.contributorName}: ${s.text}`);
+    const texts = (entries: Map<string, Buffer>) =>
+      dataOf(entries).stories.map((s) => `${s.contributorName}: ${s.text}`);
     expect(texts(second)).toEqual(texts(first));
   }, 300_000);
 });

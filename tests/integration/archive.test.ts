@@ -5,18 +5,20 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { ZipFile } from "yazl";
-import { beforeAll, describe, expect, test } from "vitest";
 import { books, campaigns, contributionAttachments } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { ZipFile } from "yazl";
+
 import { importArchive } from "~/features/archive/import.server";
+import { ARCHIVE_FORMAT_VERSION, ArchiveSchema } from "~/features/archive/schema";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as accountArchive } from "~/routes/_app+/archive";
 import { loader as collectionArchive } from "~/routes/_app+/campaigns.$campaignId.archive";
-import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+
 import { brokenLinks, createArchiveFamily, ORIGINAL_M4A, readZip } from "../utils/archive-helpers";
-import { ArchiveSchema, ARCHIVE_FORMAT_VERSION } from "~/features/archive/schema";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 
 let alice: TestUser;
 let bob: TestUser;
@@ -59,7 +61,9 @@ describe("a collection's archive", () => {
       }),
       { campaignId: summer.campaign.id },
     );
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="storyhearth-summers-at-the-lake-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="storyhearth-summers-at-the-lake-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = await download(response);
 
     const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
@@ -95,7 +99,10 @@ describe("a collection's archive", () => {
         "episodes/01-summer-at-the-lake.html",
         "media/episodes/01-summer-at-the-lake.mp3",
         "media/episodes/01-summer-at-the-lake-transcript.txt",
-        `newsletters/01-${newsletter.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-$/, "")}-edition-1.html`,
+        `newsletters/01-${newsletter.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/-$/, "")}-edition-1.html`,
         ...(newsletter.coverImageKey ? [expect.stringMatching(/^media\/newsletters\/01-[a-z0-9-]+-cover\.png$/)] : []),
       ].sort(),
     );
@@ -105,7 +112,9 @@ describe("a collection's archive", () => {
     expect([...entries.keys()].filter((name) => name.endsWith(".css"))).toEqual(["style.css"]);
     for (const [name, bytes] of entries) {
       if (!name.endsWith(".html")) continue;
-      expect(bytes.toString("utf8")).toContain(`<link rel="stylesheet" href="${name.includes("/") ? "../" : ""}style.css">`);
+      expect(bytes.toString("utf8")).toContain(
+        `<link rel="stylesheet" href="${name.includes("/") ? "../" : ""}style.css">`,
+      );
       expect(bytes.toString("utf8")).not.toMatch(/<style|style="/);
     }
     // No family book made yet: none in the archive, and the index offers none.
@@ -137,7 +146,9 @@ describe("a collection's archive", () => {
       ],
     });
     expect(entries.get(archived!.audio)!.equals(await stored(episode.audioKey!))).toBe(true);
-    expect(entries.get(archived!.transcriptFile!)!.toString("utf8")).toContain("Grandpa let everyone steer the blue truck");
+    expect(entries.get(archived!.transcriptFile!)!.toString("utf8")).toContain(
+      "Grandpa let everyone steer the blue truck",
+    );
     expect(data.newsletters).toHaveLength(1);
     expect(data.newsletters[0]!.stories.flatMap((s) => s.photoIds).sort()).toEqual(photoKeys.sort());
 
@@ -153,9 +164,26 @@ describe("a collection's archive", () => {
     const owner = await createTestUser({ firstName: "Rosa", lastName: "Russo" });
     const { summer } = await createArchiveFamily(owner.id);
     const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% book ${n}\n%%EOF\n`);
-    const made = (n: number, status: "done" | "failed" | "queued", when: number, campaignIds: string[] | null = null) => {
+    const made = (
+      n: number,
+      status: "done" | "failed" | "queued",
+      when: number,
+      campaignIds: string[] | null = null,
+    ) => {
       const fileKey = status === "done" ? `books/test-${randomUUID()}.pdf` : null;
-      db.insert(books).values({ ownerId: owner.id, campaignId: summer.campaign.id, campaignIds, trim: "6x9", status, pageCount: 12 + n, fileKey, createdAt: new Date(when), updatedAt: new Date(when) }).run();
+      db.insert(books)
+        .values({
+          ownerId: owner.id,
+          campaignId: summer.campaign.id,
+          campaignIds,
+          trim: "6x9",
+          status,
+          pageCount: 12 + n,
+          fileKey,
+          createdAt: new Date(when),
+          updatedAt: new Date(when),
+        })
+        .run();
       return fileKey ? getStorage().put(fileKey, pdf(n)) : null;
     };
     await made(1, "done", Date.UTC(2026, 10, 1));
@@ -163,7 +191,13 @@ describe("a collection's archive", () => {
     // A newer book that failed, or is still being made, is not the family's book.
     await made(3, "failed", Date.UTC(2026, 10, 3));
     await made(4, "queued", Date.UTC(2026, 10, 4));
-    const entries = await download(await callRoute(collectionArchive, makeRequest(`/campaigns/${summer.campaign.id}/archive`, { cookie: owner.cookie }), { campaignId: summer.campaign.id }));
+    const entries = await download(
+      await callRoute(
+        collectionArchive,
+        makeRequest(`/campaigns/${summer.campaign.id}/archive`, { cookie: owner.cookie }),
+        { campaignId: summer.campaign.id },
+      ),
+    );
     expect(entries.get("book.pdf")!.equals(pdf(2))).toBe(true);
     const data = ArchiveSchema.parse(JSON.parse(entries.get("data.json")!.toString("utf8")));
     expect(data.book).toEqual({ file: "book.pdf", pageCount: 14, trim: "6x9", madeAt: "2026-11-02T00:00:00.000Z" });
@@ -184,7 +218,11 @@ describe("a collection's archive", () => {
     expect(await importArchive(file, heir.id)).toMatchObject({ collections: 1, stories: 3 });
     await fs.rm(file, { force: true });
     const [collection] = db.select().from(campaigns).where(eq(campaigns.ownerId, heir.id)).all();
-    const again = await download(await callRoute(collectionArchive, makeRequest(`/campaigns/${collection!.id}/archive`, { cookie: heir.cookie }), { campaignId: collection!.id }));
+    const again = await download(
+      await callRoute(collectionArchive, makeRequest(`/campaigns/${collection!.id}/archive`, { cookie: heir.cookie }), {
+        campaignId: collection!.id,
+      }),
+    );
     const pages = (zip: Map<string, Buffer>) => [...zip.keys()].filter((name) => name.endsWith(".html")).sort();
     expect(pages(again)).toEqual(pages(entries));
     expect(again.has("book.pdf")).toBe(false);
@@ -200,14 +238,20 @@ describe("a collection's archive", () => {
       { campaignId: summer.campaign.id },
     );
     expect(response.status).toBe(404);
-    const none = await callRoute(collectionArchive, makeRequest("/campaigns/nope/archive", { cookie: alice.cookie }), { campaignId: "nope" });
+    const none = await callRoute(collectionArchive, makeRequest("/campaigns/nope/archive", { cookie: alice.cookie }), {
+      campaignId: "nope",
+    });
     expect(none.status).toBe(404);
   });
 
   test("signed out, the download sends to the sign-in page", async () => {
-    const response = await callRoute(collectionArchive, makeRequest(`/campaigns/${family.summer.campaign.id}/archive`), {
-      campaignId: family.summer.campaign.id,
-    });
+    const response = await callRoute(
+      collectionArchive,
+      makeRequest(`/campaigns/${family.summer.campaign.id}/archive`),
+      {
+        campaignId: family.summer.campaign.id,
+      },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -223,7 +267,9 @@ describe("the account's archive", () => {
     expect(data.stories).toHaveLength(4);
     expect(data.episodes.map((e) => e.id)).toEqual([family.episode.id]);
     expect(brokenLinks(entries)).toEqual([]);
-    expect(entries.get("index.html")!.toString("utf8")).toMatch(/href="collections\/02-grandmas-kitchen-[a-z0-9]+\.html">Grandma&#39;s Kitchen/);
+    expect(entries.get("index.html")!.toString("utf8")).toMatch(
+      /href="collections\/02-grandmas-kitchen-[a-z0-9]+\.html">Grandma&#39;s Kitchen/,
+    );
   });
 
   test("a stored object gone missing cuts the download instead of leaving it silently short", async () => {

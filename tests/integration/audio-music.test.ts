@@ -2,8 +2,18 @@
 // each bed loops seamlessly at its period, all sit at the same loudness, and no two sound alike.
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
+
 import { MUSIC_BEDS, type MusicBed } from "~/audio/audio-options";
-import { BED_RECIPES, MUSIC_FILE_LUFS, MUSIC_RATE, musicBedFile, noteHz, stingFile, stingSeconds } from "~/audio/music.server";
+import {
+  BED_RECIPES,
+  MUSIC_FILE_LUFS,
+  MUSIC_RATE,
+  musicBedFile,
+  noteHz,
+  stingFile,
+  stingSeconds,
+} from "~/audio/music.server";
+
 import { decodeMono, integratedLoudness, probe, rmsDb } from "../utils/audio-helpers";
 
 const RATE = 11025;
@@ -26,7 +36,8 @@ describe("music beds", () => {
 
       const samples = await decodeMono(file, RATE);
       // Sound all through (no dead gaps longer than a second) …
-      for (let t = 0; t + 1 <= BED_RECIPES[bed].period; t += 1) expect(rmsDb(samples, RATE, t, t + 1)).toBeGreaterThan(-45);
+      for (let t = 0; t + 1 <= BED_RECIPES[bed].period; t += 1)
+        expect(rmsDb(samples, RATE, t, t + 1)).toBeGreaterThan(-45);
       // … and the end runs into the start without a jump.
       expect(Math.abs(samples[samples.length - 1]! - samples[0]!)).toBeLessThan(0.05);
       decoded.set(bed, samples);
@@ -34,7 +45,9 @@ describe("music beds", () => {
 
     // No two beds alike: their first four seconds are uncorrelated.
     const correlation = (a: Float32Array, b: Float32Array) => {
-      let ab = 0, aa = 0, bb = 0;
+      let ab = 0,
+        aa = 0,
+        bb = 0;
       for (let i = 0; i < 4 * RATE; i++) {
         ab += a[i]! * b[i]!;
         aa += a[i]! ** 2;
@@ -43,7 +56,8 @@ describe("music beds", () => {
       return ab / Math.sqrt(aa * bb);
     };
     for (const [i, a] of MUSIC_BEDS.entries()) {
-      for (const b of MUSIC_BEDS.slice(i + 1)) expect(Math.abs(correlation(decoded.get(a)!, decoded.get(b)!))).toBeLessThan(0.5);
+      for (const b of MUSIC_BEDS.slice(i + 1))
+        expect(Math.abs(correlation(decoded.get(a)!, decoded.get(b)!))).toBeLessThan(0.5);
     }
 
     // Cached: asking again returns the same file, not rewritten (a render would replace it).

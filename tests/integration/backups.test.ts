@@ -5,18 +5,28 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { contributionRecordings, contributions, jobs } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contributionRecordings, contributions, jobs } from "#db/schema";
-import { backupDatabase, backupKey, backupsToKeep, checkIntegrity, fetchBackup, listBackups, parseBackupKey } from "~/lib/backup.server";
-import { setClock, advanceClock, now } from "~/lib/clock.server";
+
+import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
+import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
+import { withdrawEpisodesOfClip } from "~/features/podcasts/generation/clip-removal.server";
+import {
+  backupDatabase,
+  backupKey,
+  backupsToKeep,
+  checkIntegrity,
+  fetchBackup,
+  listBackups,
+  parseBackupKey,
+} from "~/lib/backup.server";
+import { advanceClock, now, setClock } from "~/lib/clock.server";
 import { closeDb, db } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { insertRecording } from "~/models/contribution-recording.server";
-import { removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
-import { withdrawEpisodesOfClip } from "~/features/podcasts/generation/clip-removal.server";
+
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
@@ -49,7 +59,9 @@ describe("the hourly backup", () => {
     await fetchBackup(getStorage(), result.key, copy);
     const Database = (await import("better-sqlite3")).default;
     const opened = new Database(copy, { readonly: true });
-    expect(opened.prepare("SELECT story_content AS s FROM contributions WHERE id = ?").get(story.id)).toEqual({ s: "The flood of 1953." });
+    expect(opened.prepare("SELECT story_content AS s FROM contributions WHERE id = ?").get(story.id)).toEqual({
+      s: "The flood of 1953.",
+    });
     opened.close();
     // No temporary copy is left behind by a successful run.
     const temps = path.join(os.tmpdir(), "storyhearth-backups");
@@ -77,7 +89,8 @@ describe("the hourly backup", () => {
   it("keeps the newest of each of the last 48 hours and of each of the last 30 days, and removes the rest", async () => {
     // 40 days of hourly backups already stored (small stand-in files: rotation reads only names).
     const start = new Date("2026-10-01T00:07:00Z");
-    for (let h = 0; h < 40 * 24; h++) await getStorage().put(backupKey(new Date(start.getTime() + h * HOUR)), Buffer.from("old"));
+    for (let h = 0; h < 40 * 24; h++)
+      await getStorage().put(backupKey(new Date(start.getTime() + h * HOUR)), Buffer.from("old"));
     setClock(new Date(start.getTime() + 40 * 24 * HOUR)); // 2026-11-10T00:07Z
 
     // Three more real hourly runs, each pruning as it goes.
@@ -101,9 +114,17 @@ describe("the hourly backup", () => {
 
   it("rotation is by calendar hour and day: two backups in one hour count once", () => {
     const at = (iso: string) => ({ key: backupKey(new Date(iso)), takenAt: new Date(iso), size: 1 });
-    const list = [at("2026-11-27T08:07:00Z"), at("2026-11-27T08:30:00Z"), at("2026-11-27T07:07:00Z"), at("2026-11-26T23:07:00Z"), at("2026-11-25T12:00:00Z")];
+    const list = [
+      at("2026-11-27T08:07:00Z"),
+      at("2026-11-27T08:30:00Z"),
+      at("2026-11-27T07:07:00Z"),
+      at("2026-11-26T23:07:00Z"),
+      at("2026-11-25T12:00:00Z"),
+    ];
     expect(backupsToKeep(list, { hourly: 2, daily: 2 })).toEqual(new Set([list[1]!.key, list[2]!.key, list[3]!.key]));
-    expect(parseBackupKey("backups/storyhearth-20261127T083000Z.sqlite.gz")?.toISOString()).toBe("2026-11-27T08:30:00.000Z");
+    expect(parseBackupKey("backups/storyhearth-20261127T083000Z.sqlite.gz")?.toISOString()).toBe(
+      "2026-11-27T08:30:00.000Z",
+    );
     expect(parseBackupKey("backups/notes.txt")).toBeNull();
   });
 });
@@ -120,7 +141,15 @@ function freePort(): Promise<number> {
 /** The development server (no build needed), jobs on, on this test's database and files. */
 async function startServer(port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "development", APP_ENV: "test", PORT: String(port), HOST: "127.0.0.1", VOICES_AUTO_DOWNLOAD: "false", JOBS_DISABLED: "false" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      APP_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      VOICES_AUTO_DOWNLOAD: "false",
+      JOBS_DISABLED: "false",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -128,7 +157,12 @@ async function startServer(port: number): Promise<ChildProcess> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) return server;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return server;
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -141,7 +175,11 @@ async function killHard(server: ChildProcess) {
   await exited;
 }
 
-const restore = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", ...args], { env: process.env, encoding: "utf8" });
+const restore = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", ...args], {
+    env: process.env,
+    encoding: "utf8",
+  });
 
 describe("npm run restore", () => {
   let server: ChildProcess | null = null;
@@ -153,9 +191,21 @@ describe("npm run restore", () => {
     await removeAllBackups();
     const owner = await createTestUser();
     const campaign = createTestCampaign(owner.id);
-    const before = Array.from({ length: 300 }, (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} before the backup` }).id);
-    const recording = insertRecording({ contributionId: before[0]!, status: "ready", normalizedKey: `recordings/${before[0]}/memo.mp3` })!;
-    const removalOf = () => db.select({ at: contributionRecordings.removalRequestedAt }).from(contributionRecordings).where(eq(contributionRecordings.id, recording.id)).get()?.at;
+    const before = Array.from(
+      { length: 300 },
+      (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} before the backup` }).id,
+    );
+    const recording = insertRecording({
+      contributionId: before[0]!,
+      status: "ready",
+      normalizedKey: `recordings/${before[0]}/memo.mp3`,
+    })!;
+    const removalOf = () =>
+      db
+        .select({ at: contributionRecordings.removalRequestedAt })
+        .from(contributionRecordings)
+        .where(eq(contributionRecordings.id, recording.id))
+        .get()?.at;
     const port = await freePort();
     server = await startServer(port);
 
@@ -168,7 +218,10 @@ describe("npm run restore", () => {
     }
     const [backup] = await listBackups(getStorage());
     expect(backup).toBeDefined();
-    const after = Array.from({ length: 20 }, (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} after the backup` }).id);
+    const after = Array.from(
+      { length: 20 },
+      (_, i) => insertTestContribution(campaign.id, { storyContent: `Story ${i} after the backup` }).id,
+    );
     // The relative withdraws consent after the backup was taken.
     await requestRecordingRemoval(removalToken(recording.id));
     const withdrawnAt = removalOf();
@@ -192,7 +245,9 @@ describe("npm run restore", () => {
     expect(restored.stderr).toBe("");
     expect(restored.status).toBe(0);
     // The backup predates the request; the restore applies it again and says so.
-    expect(restored.stdout).toContain("Removal requests: 1 kept outside the database; 1 made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.");
+    expect(restored.stdout).toContain(
+      "Removal requests: 1 kept outside the database; 1 made after this backup applied to it again, so those recordings stay out of podcasts and newsletters.",
+    );
     expect(fs.existsSync(`${dbFile}.before-restore`)).toBe(true);
     expect(fs.existsSync(`${dbFile}-wal`)).toBe(false);
 
@@ -201,7 +256,14 @@ describe("npm run restore", () => {
     const page = await fetch(`http://127.0.0.1:${port}/dashboard`, { headers: { Cookie: owner.cookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(campaign.title.slice(-8)); // the title's random part
-    const ids = new Set(db.select({ id: contributions.id }).from(contributions).where(eq(contributions.campaignId, campaign.id)).all().map((r) => r.id));
+    const ids = new Set(
+      db
+        .select({ id: contributions.id })
+        .from(contributions)
+        .where(eq(contributions.campaignId, campaign.id))
+        .all()
+        .map((r) => r.id),
+    );
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     // Rows written after the backup are not in it: the data came from the backup, not a leftover file.
     expect(after.filter((id) => ids.has(id))).toEqual([]);
@@ -210,7 +272,10 @@ describe("npm run restore", () => {
     // Restored some other way (a copy by hand, litefs import): the start as primary applies it again
     // (called here with the server stopped, so its own start-up run cannot race this one).
     await killHard(server);
-    db.update(contributionRecordings).set({ removalRequestedAt: null }).where(eq(contributionRecordings.id, recording.id)).run();
+    db.update(contributionRecordings)
+      .set({ removalRequestedAt: null })
+      .where(eq(contributionRecordings.id, recording.id))
+      .run();
     expect((await reapplyLoggedErasures(() => [], withdrawEpisodesOfClip)).applied.recording).toBe(1);
     expect(removalOf()).toEqual(withdrawnAt);
     expect((await reapplyLoggedErasures(() => [], withdrawEpisodesOfClip)).applied.recording).toBe(0);

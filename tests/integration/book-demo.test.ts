@@ -2,21 +2,22 @@
 // (decision 0170): the trim size, every font embedded, each collection's title page and every story
 // in the contents, and as many QR codes as recorded stories.
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
+import { contributions, jobs, users } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
-import { contributions, jobs, users } from "#db/schema";
-import { seedDemoData, DEMO_OWNER } from "~/seed/demo.server";
+
+import { requestAccountBook } from "~/features/book/build.server";
 import { jobHandlers } from "~/jobs/index.server";
 import { db, getDb } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { getBook, listBookStories } from "~/models/book.server";
 import { listCampaigns } from "~/models/campaign.server";
-import { requestAccountBook } from "~/features/book/build.server";
+import { DEMO_OWNER, seedDemoData } from "~/seed/demo.server";
 
 const run = promisify(execFile);
 const tool = async (name: string, ...args: string[]) => (await run(name, args, { maxBuffer: 20 * 1024 * 1024 })).stdout;
@@ -54,16 +55,30 @@ test("the demo family's book of all collections: 8.5 × 11 in with bleed, fonts 
 
   const text = (await tool("pdftotext", file, "-")).replace(/\s+/g, " ");
   const withStories = listCampaigns(owner.id).filter((c) => listBookStories(c.id).length > 0);
-  const stories = db.select({ id: contributions.id }).from(contributions).where(eq(contributions.ownerId, owner.id)).all();
+  const stories = db
+    .select({ id: contributions.id })
+    .from(contributions)
+    .where(eq(contributions.ownerId, owner.id))
+    .all();
   expect(withStories.length).toBeGreaterThan(0);
   expect(book.storyCount).toBe(stories.length);
   for (const c of withStories) expect(text).toContain(c.title);
-  for (const s of withStories.flatMap((c) => listBookStories(c.id))) if (s.contributorName?.trim()) expect(text).toContain(`From ${s.contributorName.trim()}`);
+  for (const s of withStories.flatMap((c) => listBookStories(c.id)))
+    if (s.contributorName?.trim()) expect(text).toContain(`From ${s.contributorName.trim()}`);
 
   // One QR code per recorded story (the demo family has none yet, so none are printed).
   const recorded = withStories.flatMap((c) => listBookStories(c.id)).filter((s) => s.recordingKey).length;
   await tool("pdftoppm", "-r", "100", "-gray", "-png", file, path.join(dir, "p"));
-  const decoded = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", ...fs.readdirSync(dir).filter((f) => f.endsWith(".png")).map((f) => path.join(dir, f))]).then(
+  const decoded = await run("zbarimg", [
+    "--raw",
+    "-q",
+    "-Sdisable",
+    "-Sqrcode.enable",
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".png"))
+      .map((f) => path.join(dir, f)),
+  ]).then(
     (r) => r.stdout,
     (error: { stdout: string }) => error.stdout,
   );

@@ -3,13 +3,14 @@
 // a code for each, whose page plays the episode from that story's chapter, without a sign-in, until
 // the owner turns the links off. An episode made before (no stories recorded) gives no code.
 import fs from "node:fs";
+import { podcasts } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { podcasts } from "#db/schema";
+
 import { renderPodcastAudio } from "~/audio/render.server";
 import { createGeneratePodcastHandler } from "~/features/podcasts/generation/generate.server";
-import { getPodcast, type Podcast } from "~/features/podcasts/podcasts.server";
 import { requestFamilyPodcast } from "~/features/podcasts/generation/requests.server";
+import { getPodcast, type Podcast } from "~/features/podcasts/podcasts.server";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -17,6 +18,7 @@ import { getOwnedCampaign, type Campaign } from "~/models/campaign.server";
 import { action as bookAction } from "~/routes/_app+/campaigns.$campaignId.book";
 import { loader as listenLoader } from "~/routes/_public+/b.$token";
 import { loader as listenAudio } from "~/routes/_public+/b.$token.audio";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { bookPage, makeBook, qrLinksOf } from "../utils/book-helpers";
 import { withoutPiperVoices } from "../utils/no-piper-voices";
@@ -42,12 +44,31 @@ async function storedBytes(key: string) {
 beforeAll(async () => {
   alice = await createTestUser({ podcastLimit: 100 });
   campaign = createTestCampaign(alice.id, { status: "collecting", prompt: "What do you remember about the orchard?" });
-  bo = insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "We built a ladder from old fence posts.", submittedAt: new Date("2026-01-01") });
-  may = insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "I climbed the tallest tree once and stayed up there until supper.", submittedAt: new Date("2026-01-02") });
+  bo = insertTestContribution(campaign.id, {
+    contributorName: "Uncle Bo",
+    storyContent: "We built a ladder from old fence posts.",
+    submittedAt: new Date("2026-01-01"),
+  });
+  may = insertTestContribution(campaign.id, {
+    contributorName: "Aunt May",
+    storyContent: "I climbed the tallest tree once and stayed up there until supper.",
+    submittedAt: new Date("2026-01-02"),
+  });
   const owned = (await getOwnedCampaign(alice.id, campaign.id))!;
-  const asked = await requestFamilyPodcast(alice.id, owned, { voiceConfig: { primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1 }, options: { backgroundMusic: "none" } });
+  const asked = await requestFamilyPodcast(alice.id, owned, {
+    voiceConfig: { primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1 },
+    options: { backgroundMusic: "none" },
+  });
   // The real job, rendering in this process (the worker's work, without its start-up).
-  await new JobRunner({ handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null, transcription: null, render: renderPodcastAudio }) } }).runUntilIdle();
+  await new JobRunner({
+    handlers: {
+      "generate-podcast": createGeneratePodcastHandler({
+        openAI: null,
+        transcription: null,
+        render: renderPodcastAudio,
+      }),
+    },
+  }).runUntilIdle();
   episode = (await getPodcast(asked.id))!;
   expect(episode.status).toBe("complete");
 }, 180_000);
@@ -88,7 +109,11 @@ describe("a story told in a finished episode", () => {
       expect(Buffer.from(await audio.arrayBuffer()).equals(episodeBytes)).toBe(true);
     }
 
-    const off = await callRoute(bookAction, makeRequest(bookPage(campaign.id), { cookie: alice.cookie, form: { intent: "revoke" } }), { campaignId: campaign.id });
+    const off = await callRoute(
+      bookAction,
+      makeRequest(bookPage(campaign.id), { cookie: alice.cookie, form: { intent: "revoke" } }),
+      { campaignId: campaign.id },
+    );
     expect(off.status).toBe(302);
     for (const token of tokens) {
       expect((await callRoute(listenLoader, makeRequest(`/b/${token}`), { token })).status).toBe(404);

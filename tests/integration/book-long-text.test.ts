@@ -1,16 +1,18 @@
 // A family book never fails on what a relative wrote: one unbroken 20,000-character word, or a story of
 // several megabytes, is laid out (the word broken with hyphens, the story bounded); a book that does
 // fail says which story and why.
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { contributionAttachments, jobs } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contributionAttachments, jobs } from "#db/schema";
+
+import { BOOK_STORY_MAX_CHARS } from "~/features/book/render.server";
 import { jobHandlers } from "~/jobs/index.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
-import { BOOK_STORY_MAX_CHARS } from "~/features/book/render.server";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { bookPage, makeBook, pdfTool } from "../utils/book-helpers";
 import { createNewsletterCollection, STORIES } from "../utils/newsletter-helpers";
@@ -45,7 +47,10 @@ describe("the family book and long text", () => {
   test("a story of several megabytes is printed up to a bound, saying where the rest is kept", async () => {
     const sentence = "We rowed to the island every morning and counted the herons on the way back. ";
     const long = sentence.repeat(Math.ceil((3 * 1024 * 1024) / sentence.length));
-    const family = await createNewsletterCollection(owner.id, { podcast: false, stories: [{ text: long, name: "Aunt Rosa" }] });
+    const family = await createNewsletterCollection(owner.id, {
+      podcast: false,
+      stories: [{ text: long, name: "Aunt Rosa" }],
+    });
     const { file, pages } = await makeBook(owner, family.campaign.id, { trim: "letter" }, scratch);
     const text = await pdfTool("pdftotext", file, "-");
     expect(text).toContain("The rest of Aunt Rosa's story is too long for this book");
@@ -62,17 +67,29 @@ describe("the family book and long text", () => {
       ],
     });
     // A photo whose bytes start like a JPEG but are not one: the layout cannot read it.
-    const photo = db.select().from(contributionAttachments).where(eq(contributionAttachments.id, family.stories[1]!.photoId!)).get()!;
+    const photo = db
+      .select()
+      .from(contributionAttachments)
+      .where(eq(contributionAttachments.id, family.stories[1]!.photoId!))
+      .get()!;
     const key = `photos/${family.stories[1]!.id}/${randomUUID()}.jpg`;
     await getStorage().put(key, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]));
-    db.update(contributionAttachments).set({ storageKey: key, contentType: "image/jpeg" }).where(eq(contributionAttachments.id, photo.id)).run();
+    db.update(contributionAttachments)
+      .set({ storageKey: key, contentType: "image/jpeg" })
+      .where(eq(contributionAttachments.id, photo.id))
+      .run();
 
     const page = bookPage(family.campaign.id);
     const campaignId = family.campaign.id;
-    expect((await callRoute(bookAction, makeRequest(page, { cookie: owner.cookie, form: { trim: "6x9" } }), { campaignId })).status).toBe(302);
+    expect(
+      (await callRoute(bookAction, makeRequest(page, { cookie: owner.cookie, form: { trim: "6x9" } }), { campaignId }))
+        .status,
+    ).toBe(302);
     const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
     await expect(jobHandlers["build-book"]!(job.payload, job as never)).rejects.toThrow();
-    const view = await (await callRoute(bookLoader, makeRequest(page, { cookie: owner.cookie }), { campaignId })).json();
+    const view = await (
+      await callRoute(bookLoader, makeRequest(page, { cookie: owner.cookie }), { campaignId })
+    ).json();
     expect(view.book.status).toBe("failed");
     expect(view.book.failure).toMatch(/^Nonna Lucia's story \(story 2 of 2\) could not be laid out: /);
   });

@@ -1,31 +1,33 @@
 // The family book (decision 0160): a small family's collection becomes a print-ready PDF
 // through the "build-book" job; poppler reads its size, fonts, images and text, zbarimg its QR codes,
 // and each code's link plays the story without a sign-in until the owner turns the links off.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { contributionAttachments, contributionRecordings, jobs } from "#db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contributionAttachments, contributionRecordings, jobs } from "#db/schema";
+
 import { abandonedJobHandlers, jobHandlers } from "~/jobs/index.server";
-import { JobRunner } from "~/lib/queue/runner.server";
 import { db } from "~/lib/db.server";
+import { JobRunner } from "~/lib/queue/runner.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
-import { loader as downloadLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId[.pdf]";
-import { loader as previewLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId.page.$n[.png]";
+import { setStoryTitle } from "~/models/contribution.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/_app+/books";
-import { loader as accountDownload } from "~/routes/_app+/books.$bookId[.pdf]";
 import { loader as accountPreview } from "~/routes/_app+/books.$bookId.page.$n[.png]";
+import { loader as accountDownload } from "~/routes/_app+/books.$bookId[.pdf]";
+import { action as bookAction, loader as bookLoader } from "~/routes/_app+/campaigns.$campaignId.book";
+import { loader as previewLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId.page.$n[.png]";
+import { loader as downloadLoader } from "~/routes/_app+/campaigns.$campaignId.book.$bookId[.pdf]";
 import { loader as listenLoader } from "~/routes/_public+/b.$token";
 import { loader as listenAudio } from "~/routes/_public+/b.$token.audio";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { bookPage, makeBook as makeBookOf, pdfTool, qrLinksOf } from "../utils/book-helpers";
 import { makeMp3 } from "../utils/listening-helpers";
 import { createNewsletterCollection, STORIES } from "../utils/newsletter-helpers";
-import { setStoryTitle } from "~/models/contribution.server";
 
 let alice: TestUser;
 let bob: TestUser;
@@ -43,18 +45,38 @@ beforeAll(async () => {
     stories: [
       { text: STORIES.childhood, name: "Grandpa Joe", photo: true },
       { text: STORIES.holiday, name: "Aunt May" },
-      { text: `${STORIES.plain}\n\n${"We sorted buttons by colour and size, and told stories about the coats they came from. ".repeat(40)}`, name: null },
+      {
+        text: `${STORIES.plain}\n\n${"We sorted buttons by colour and size, and told stories about the coats they came from. ".repeat(40)}`,
+        name: null,
+      },
     ],
   });
   // A photo as phones send them, stored re-encoded: 900 × 600 px prints at most 3 × 2 in.
-  const jpeg = await sharp({ create: { ...PHOTO_PX, channels: 3, background: "#7a9" } }).jpeg().toBuffer();
-  const photo = db.select().from(contributionAttachments).where(eq(contributionAttachments.id, family.stories[0]!.photoId!)).get()!;
+  const jpeg = await sharp({ create: { ...PHOTO_PX, channels: 3, background: "#7a9" } })
+    .jpeg()
+    .toBuffer();
+  const photo = db
+    .select()
+    .from(contributionAttachments)
+    .where(eq(contributionAttachments.id, family.stories[0]!.photoId!))
+    .get()!;
   const photoKey = `photos/${family.stories[0]!.id}/${randomUUID()}.jpg`;
   await getStorage().put(photoKey, jpeg);
-  db.update(contributionAttachments).set({ storageKey: photoKey, contentType: "image/jpeg", size: jpeg.length }).where(eq(contributionAttachments.id, photo.id)).run();
+  db.update(contributionAttachments)
+    .set({ storageKey: photoKey, contentType: "image/jpeg", size: jpeg.length })
+    .where(eq(contributionAttachments.id, photo.id))
+    .run();
   const normalizedKey = `recordings/${family.stories[1]!.id}/${randomUUID()}.mp3`;
   await getStorage().put(normalizedKey, await makeMp3());
-  db.insert(contributionRecordings).values({ contributionId: family.stories[1]!.id, status: "ready", normalizedKey, durationSeconds: 2, transcript: "Every Christmas Eve we sang." }).run();
+  db.insert(contributionRecordings)
+    .values({
+      contributionId: family.stories[1]!.id,
+      status: "ready",
+      normalizedKey,
+      durationSeconds: 2,
+      transcript: "Every Christmas Eve we sang.",
+    })
+    .run();
   // The owner titles one story; the others are titled from their words (decision 0205).
   setStoryTitle(alice.id, family.campaign.id, family.stories[1]!.id, "Carols by the fire");
 });
@@ -87,11 +109,16 @@ describe("the family book", () => {
     // Each contents line is the story's title and its teller (the owner's title, else made from the
     // story; a story without a teller's name by its title alone), with the page its chapter opens on.
     const flat = contents.replace(/\s+/g, " ");
-    const startOf = (line: string) => Number(new RegExp(`${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\d]*?(\\d+)`).exec(flat)![1]);
+    const startOf = (line: string) =>
+      Number(new RegExp(`${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\d]*?(\\d+)`).exec(flat)![1]);
     const chapters = [
       { line: "Growing Up on the Farm — Grandpa Joe", title: "Growing Up on the Farm", teller: "From Grandpa Joe" },
       { line: "Carols by the fire — Aunt May", title: "Carols by the fire", teller: "From Aunt May" },
-      { line: "Aunt Rose kept a jar of buttons on the windowsill", title: "Aunt Rose kept a jar of buttons on the windowsill", teller: null },
+      {
+        line: "Aunt Rose kept a jar of buttons on the windowsill",
+        title: "Aunt Rose kept a jar of buttons on the windowsill",
+        teller: null,
+      },
     ];
     expect(flat).not.toContain("From Grandpa Joe");
     for (const { line, title, teller } of chapters) {
@@ -109,7 +136,11 @@ describe("the family book", () => {
     expect(pages).toBeGreaterThan(6);
 
     // The photo is never printed larger than 300 px per inch allows.
-    const images = (await pdf("pdfimages", "-list", file)).trim().split("\n").slice(2).map((row) => row.trim().split(/\s+/));
+    const images = (await pdf("pdfimages", "-list", file))
+      .trim()
+      .split("\n")
+      .slice(2)
+      .map((row) => row.trim().split(/\s+/));
     const photo = images.find((cols) => cols[3] === String(PHOTO_PX.width) && cols[4] === String(PHOTO_PX.height))!;
     expect(photo).toBeDefined();
     expect(Number(photo[12])).toBeGreaterThanOrEqual(299.5);
@@ -123,7 +154,12 @@ describe("the family book", () => {
     const token = url.pathname.split("/")[2]!;
     const listen = await callRoute(listenLoader, makeRequest(url.pathname), { token });
     expect(listen.status).toBe(200);
-    expect(await listen.json()).toMatchObject({ title: "Carols by the fire", name: "Aunt May", audio: `/b/${token}/audio`, transcript: "Every Christmas Eve we sang." });
+    expect(await listen.json()).toMatchObject({
+      title: "Carols by the fire",
+      name: "Aunt May",
+      audio: `/b/${token}/audio`,
+      transcript: "Every Christmas Eve we sang.",
+    });
     const audio = await callRoute(listenAudio, makeRequest(`/b/${token}/audio`), { token });
     expect(audio.status).toBe(200);
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
@@ -132,11 +168,15 @@ describe("the family book", () => {
 
   test("the owner's dedication and foreword: bounded with a clear message, printed on their own pages after the title page, kept for the next book", async () => {
     const id = family.campaign.id;
-    const ask = (form: Record<string, string>) => callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
+    const ask = (form: Record<string, string>) =>
+      callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form }), { campaignId: id });
     const long = await ask({ trim: "6x9", dedication: "x".repeat(501), foreword: "Kept as typed." });
     expect(long.status).toBe(400);
     // What was typed comes back, so the form keeps it without JavaScript.
-    expect(await long.json()).toEqual({ error: "Dedication must be at most 500 characters", words: { dedication: "x".repeat(501), foreword: "Kept as typed." } });
+    expect(await long.json()).toEqual({
+      error: "Dedication must be at most 500 characters",
+      words: { dedication: "x".repeat(501), foreword: "Kept as typed." },
+    });
     const longer = await ask({ trim: "6x9", foreword: "y".repeat(5001) });
     expect(longer.status).toBe(400);
     expect(await longer.json()).toMatchObject({ error: "Foreword must be at most 5,000 characters" });
@@ -144,8 +184,15 @@ describe("the family book", () => {
     expect((await ask({ trim: "6x9", dedication: "a\r\n".repeat(250) })).status).toBe(302);
     db.delete(jobs).where(eq(jobs.type, "build-book")).run();
 
-    const { file, view } = await makeBook({ trim: "6x9", dedication: "  For Nonna Lucia, who kept every letter.  ", foreword: "These are the stories we told.\r\n\r\nRead them aloud." });
-    expect(view.words).toEqual({ dedication: "For Nonna Lucia, who kept every letter.", foreword: "These are the stories we told.\n\nRead them aloud." });
+    const { file, view } = await makeBook({
+      trim: "6x9",
+      dedication: "  For Nonna Lucia, who kept every letter.  ",
+      foreword: "These are the stories we told.\r\n\r\nRead them aloud.",
+    });
+    expect(view.words).toEqual({
+      dedication: "For Nonna Lucia, who kept every letter.",
+      foreword: "These are the stories we told.\n\nRead them aloud.",
+    });
     const byPage = (await pdf("pdftotext", "-layout", file, "-")).split("\f");
     expect(byPage[2]!.trim()).toMatch(/^For Nonna Lucia, who kept every letter\.\s+3$/);
     expect(byPage[3]).toMatch(/^\s*Foreword\s+These are the stories we told\.\s+Read them aloud\./);
@@ -175,7 +222,11 @@ describe("the family book", () => {
     const id = family.campaign.id;
     const { file } = await makeBook({ trim: "6x9" });
     const token = /\/b\/([\w-]+)/.exec(await pdf("pdftotext", file, "-"))![1]!;
-    const off = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { intent: "revoke" } }), { campaignId: id });
+    const off = await callRoute(
+      bookAction,
+      makeRequest(page(id), { cookie: alice.cookie, form: { intent: "revoke" } }),
+      { campaignId: id },
+    );
     expect(off.status).toBe(302);
     expect((await callRoute(listenLoader, makeRequest(`/b/${token}`), { token })).status).toBe(404);
     expect((await callRoute(listenAudio, makeRequest(`/b/${token}/audio`), { token })).status).toBe(404);
@@ -188,13 +239,20 @@ describe("the family book", () => {
 
   test("a bad trim size is a 400 with its message; another owner's collection and book are 404s", async () => {
     const id = family.campaign.id;
-    const bad = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "folio" } }), { campaignId: id });
+    const bad = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "folio" } }), {
+      campaignId: id,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "Choose a trim size." });
-    const theirs = await callRoute(bookAction, makeRequest(page(id), { cookie: bob.cookie, form: { trim: "6x9" } }), { campaignId: id });
+    const theirs = await callRoute(bookAction, makeRequest(page(id), { cookie: bob.cookie, form: { trim: "6x9" } }), {
+      campaignId: id,
+    });
     expect(theirs.status).toBe(404);
     const { bookId } = await makeBook({ trim: "a5" });
-    const stolen = await callRoute(downloadLoader, makeRequest(`${page(id)}/${bookId}.pdf`, { cookie: bob.cookie }), { campaignId: id, bookId });
+    const stolen = await callRoute(downloadLoader, makeRequest(`${page(id)}/${bookId}.pdf`, { cookie: bob.cookie }), {
+      campaignId: id,
+      bookId,
+    });
     expect(stolen.status).toBe(404);
   });
 
@@ -205,49 +263,97 @@ describe("the family book", () => {
       stories: [{ text: STORIES.childhood, name: "Cousin Ida", photo: true }],
     });
     // 300 × 200 px: at 300 px per inch it fills 1 in, far less than its space.
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c84" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c84" } })
+      .jpeg()
+      .toBuffer();
     const photoId = small.stories[0]!.photoId!;
     const key = `photos/${small.stories[0]!.id}/${randomUUID()}.jpg`;
     await getStorage().put(key, jpeg);
-    db.update(contributionAttachments).set({ storageKey: key, contentType: "image/jpeg", size: jpeg.length }).where(eq(contributionAttachments.id, photoId)).run();
+    db.update(contributionAttachments)
+      .set({ storageKey: key, contentType: "image/jpeg", size: jpeg.length })
+      .where(eq(contributionAttachments.id, photoId))
+      .run();
     const id = small.campaign.id;
 
-    const before = await (await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })).json();
+    const before = await (
+      await callRoute(bookLoader, makeRequest(page(id), { cookie: alice.cookie }), { campaignId: id })
+    ).json();
     expect(before.covers).toEqual([{ id: photoId, label: "Photo 1 from Cousin Ida" }]);
     // Another collection's photo is not this book's cover.
-    const wrong = await callRoute(bookAction, makeRequest(page(id), { cookie: alice.cookie, form: { trim: "6x9", cover: family.stories[0]!.photoId! } }), { campaignId: id });
+    const wrong = await callRoute(
+      bookAction,
+      makeRequest(page(id), { cookie: alice.cookie, form: { trim: "6x9", cover: family.stories[0]!.photoId! } }),
+      { campaignId: id },
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: "Choose a cover from the book's own photos." });
 
     const { file, bookId, view } = await makeBook({ trim: "6x9", cover: photoId }, id);
-    expect(view.book.lowRes).toEqual(["The cover photo: 300 × 200 px, printed 1 in wide", "A photo from Cousin Ida: 300 × 200 px, printed 1 in wide"]);
+    expect(view.book.lowRes).toEqual([
+      "The cover photo: 300 × 200 px, printed 1 in wide",
+      "A photo from Cousin Ida: 300 × 200 px, printed 1 in wide",
+    ]);
     // The cover holds the chosen photo at 300 px per inch, not enlarged.
-    const images = (await pdf("pdfimages", "-list", "-f", "1", "-l", "1", file)).trim().split("\n").slice(2).map((row) => row.trim().split(/\s+/));
+    const images = (await pdf("pdfimages", "-list", "-f", "1", "-l", "1", file))
+      .trim()
+      .split("\n")
+      .slice(2)
+      .map((row) => row.trim().split(/\s+/));
     expect(images.map((cols) => [cols[3], cols[4]])).toEqual([["300", "200"]]);
     expect(Number(images[0]![12])).toBeGreaterThanOrEqual(299.5);
 
-    expect(view.book.preview).toEqual([1, 2, 3, 4].map((n) => ({ src: `${page(id)}/${bookId}/page/${n}.png`, alt: expect.stringMatching(new RegExp(`^Page ${n} of \\d+`)) })));
+    expect(view.book.preview).toEqual(
+      [1, 2, 3, 4].map((n) => ({
+        src: `${page(id)}/${bookId}/page/${n}.png`,
+        alt: expect.stringMatching(new RegExp(`^Page ${n} of \\d+`)),
+      })),
+    );
     expect(view.book.preview[0].alt).toMatch(/, the cover$/);
-    const png = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: alice.cookie }), { campaignId: id, bookId, n: "1" });
+    const png = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: alice.cookie }), {
+      campaignId: id,
+      bookId,
+      n: "1",
+    });
     expect(png.status).toBe(200);
     expect(png.headers.get("Content-Type")).toBe("image/png");
     const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
     expect(meta.width).toBe(600);
-    const fifth = await callRoute(previewLoader, makeRequest(`${page(id)}/${bookId}/page/5.png`, { cookie: alice.cookie }), { campaignId: id, bookId, n: "5" });
+    const fifth = await callRoute(
+      previewLoader,
+      makeRequest(`${page(id)}/${bookId}/page/5.png`, { cookie: alice.cookie }),
+      { campaignId: id, bookId, n: "5" },
+    );
     expect(fifth.status).toBe(404);
-    const theirs = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: bob.cookie }), { campaignId: id, bookId, n: "1" });
+    const theirs = await callRoute(previewLoader, makeRequest(view.book.preview[0].src, { cookie: bob.cookie }), {
+      campaignId: id,
+      bookId,
+      n: "1",
+    });
     expect(theirs.status).toBe(404);
   });
 
   test("a book of several collections: each opens with its title, the contents list both; only the owner's collections count", async () => {
-    const second = await createNewsletterCollection(alice.id, { title: `Winters in Town ${randomUUID().slice(0, 4)}`, podcast: false, stories: [{ text: STORIES.plain, name: "Uncle Bo" }] });
-    const theirs = await createNewsletterCollection(bob.id, { title: "Not Alice's", podcast: false, stories: [{ text: STORIES.plain, name: "Someone Else" }] });
-    const form = (fields: Record<string, string | string[]>) => makeRequest("/books", { cookie: alice.cookie, form: fields });
+    const second = await createNewsletterCollection(alice.id, {
+      title: `Winters in Town ${randomUUID().slice(0, 4)}`,
+      podcast: false,
+      stories: [{ text: STORIES.plain, name: "Uncle Bo" }],
+    });
+    const theirs = await createNewsletterCollection(bob.id, {
+      title: "Not Alice's",
+      podcast: false,
+      stories: [{ text: STORIES.plain, name: "Someone Else" }],
+    });
+    const form = (fields: Record<string, string | string[]>) =>
+      makeRequest("/books", { cookie: alice.cookie, form: fields });
     const onlyTheirs = await callRoute(accountAction, form({ collection: theirs.campaign.id, trim: "a5" }), {});
     expect(onlyTheirs.status).toBe(400);
     expect(await onlyTheirs.json()).toMatchObject({ error: "Choose at least one collection with stories." });
 
-    const asked = await callRoute(accountAction, form({ collection: [family.campaign.id, second.campaign.id, theirs.campaign.id], trim: "a5" }), {});
+    const asked = await callRoute(
+      accountAction,
+      form({ collection: [family.campaign.id, second.campaign.id, theirs.campaign.id], trim: "a5" }),
+      {},
+    );
     expect(asked.status).toBe(302);
     const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
     await jobHandlers["build-book"]!(job.payload, job as never);
@@ -256,7 +362,9 @@ describe("the family book", () => {
     expect(view.collections.map((c: { id: string }) => c.id)).not.toContain(theirs.campaign.id);
     const bookId = view.book.id as string;
     expect(view.book.href).toBe(`/books/${bookId}.pdf`);
-    const response = await callRoute(accountDownload, makeRequest(view.book.href, { cookie: alice.cookie }), { bookId });
+    const response = await callRoute(accountDownload, makeRequest(view.book.href, { cookie: alice.cookie }), {
+      bookId,
+    });
     expect(response.status).toBe(200);
     const file = path.join(os.tmpdir(), `book-test-${randomUUID()}.pdf`);
     fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
@@ -272,32 +380,71 @@ describe("the family book", () => {
     }
     // Each collection's stories follow its title, in the library's order.
     expect(contents.indexOf(second.campaign.title)).toBeLessThan(contents.indexOf("— Uncle Bo"));
-    expect(contents.indexOf(family.campaign.title)).toBeLessThan(contents.indexOf("Growing Up on the Farm — Grandpa Joe"));
+    expect(contents.indexOf(family.campaign.title)).toBeLessThan(
+      contents.indexOf("Growing Up on the Farm — Grandpa Joe"),
+    );
     expect(contents).not.toContain("Someone Else");
-    expect((await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/3.png`, { cookie: alice.cookie }), { bookId, n: "3" })).status).toBe(200);
-    expect((await callRoute(accountDownload, makeRequest(view.book.href, { cookie: bob.cookie }), { bookId })).status).toBe(404);
-    expect((await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/1.png`, { cookie: bob.cookie }), { bookId, n: "1" })).status).toBe(404);
+    expect(
+      (
+        await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/3.png`, { cookie: alice.cookie }), {
+          bookId,
+          n: "3",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await callRoute(accountDownload, makeRequest(view.book.href, { cookie: bob.cookie }), { bookId })).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(accountPreview, makeRequest(`/books/${bookId}/page/1.png`, { cookie: bob.cookie }), {
+          bookId,
+          n: "1",
+        })
+      ).status,
+    ).toBe(404);
 
     // "All collections" takes every one of Alice's with stories, none of Bob's.
     expect((await callRoute(accountAction, form({ intent: "all", trim: "6x9" }), {})).status).toBe(302);
     const all = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
     const queued = await (await callRoute(accountLoader, makeRequest("/books", { cookie: alice.cookie }), {})).json();
     expect(queued.book).toMatchObject({ status: "queued" });
-    expect(queued.book.storyCount).toBe(view.collections.reduce((n: number, c: { storyCount: number }) => n + c.storyCount, 0));
+    expect(queued.book.storyCount).toBe(
+      view.collections.reduce((n: number, c: { storyCount: number }) => n + c.storyCount, 0),
+    );
     expect(all.payload).toEqual({ bookId: queued.book.id });
   });
 
   test("a book whose job stopped the server on its last attempt shows as failed at the next start, and can be asked for again", async () => {
-    expect((await callRoute(accountAction, makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }), {})).status).toBe(302);
+    expect(
+      (
+        await callRoute(
+          accountAction,
+          makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }),
+          {},
+        )
+      ).status,
+    ).toBe(302);
     const job = db.select().from(jobs).where(eq(jobs.type, "build-book")).all().at(-1)!;
     const bookId = String(job.payload.bookId);
     // As a process killed inside its last attempt leaves them: the job 'running', the book being made.
-    db.update(jobs).set({ status: "running", attempts: job.maxAttempts, lockedAt: new Date(), lockedBy: "dead-process" }).where(eq(jobs.id, job.id)).run();
+    db.update(jobs)
+      .set({ status: "running", attempts: job.maxAttempts, lockedAt: new Date(), lockedBy: "dead-process" })
+      .where(eq(jobs.id, job.id))
+      .run();
     const restarted = new JobRunner({ handlers: {}, abandoned: abandonedJobHandlers });
     expect(restarted.takeBackOthersJobs().failed.map((j) => j.id)).toContain(job.id);
     await restarted.stop();
     const view = await (await callRoute(accountLoader, makeRequest("/books", { cookie: alice.cookie }), {})).json();
     expect(view.book).toMatchObject({ id: bookId, status: "failed" });
-    expect((await callRoute(accountAction, makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }), {})).status).toBe(302);
+    expect(
+      (
+        await callRoute(
+          accountAction,
+          makeRequest("/books", { cookie: alice.cookie, form: { intent: "all", trim: "a5" } }),
+          {},
+        )
+      ).status,
+    ).toBe(302);
   });
 });

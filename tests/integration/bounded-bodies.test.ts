@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createTestUser } from "../utils/auth";
 import { postOversized, type OversizedAnswer, type OversizedTarget } from "../utils/oversized-post";
 import { createTestCampaign } from "../utils/stories-helpers";
@@ -54,7 +55,12 @@ beforeAll(async () => {
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -84,7 +90,12 @@ async function chunkedForm(path: string, bytes: number) {
       controller.close();
     },
   });
-  return fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" }, body, duplex: "half" } as RequestInit);
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 describe("request bodies under their caps", () => {
@@ -94,7 +105,9 @@ describe("request bodies under their caps", () => {
     expect(under.status).toBe(400);
     const over = await chunkedForm("/login", 2 * MB + 1024);
     expect(over.status).toBe(413);
-    expect(((await over.json()) as { message: string }).message).toBe("This request is too large: at most 2 MB can be sent here.");
+    expect(((await over.json()) as { message: string }).message).toBe(
+      "This request is too large: at most 2 MB can be sent here.",
+    );
     // The development server compiles the sign-in route on this first request.
   }, 120_000);
 });
@@ -123,14 +136,18 @@ describe("request bodies over their caps", () => {
       Array.from({ length: 4 }, async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const answer = await post(job.target, job.chunked);
-          answers.push({ ...answer, job: `${job.target.type} ${job.target.path} ${job.chunked ? "chunked" : "with Content-Length"}` });
+          answers.push({
+            ...answer,
+            job: `${job.target.type} ${job.target.path} ${job.chunked ? "chunked" : "with Content-Length"}`,
+          });
         }
       }),
     );
 
     for (const answer of answers) {
       expect({ job: answer.job, status: answer.status }).toEqual({ job: answer.job, status: 413 });
-      if (answer.contentType.includes("json")) expect((JSON.parse(answer.body) as { message: string }).message, answer.job).toMatch(/too large|larger than/i);
+      if (answer.contentType.includes("json"))
+        expect((JSON.parse(answer.body) as { message: string }).message, answer.job).toMatch(/too large|larger than/i);
       else expect(answer.body, answer.job).toMatch(/too large|larger than/i);
     }
     expect(answers).toHaveLength(jobs.length);

@@ -1,17 +1,27 @@
 // The campaigns' story and invitation counters are kept by SQLite triggers (migration 0002): they must
 // equal a real count after inserts, deletes, moves between campaigns and cascading deletes.
+import { campaigns, contributions, invitations } from "#db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaigns, contributions, invitations } from "#db/schema";
+
 import { db } from "~/lib/db.server";
+
 import { createTestUser } from "../utils/auth";
 import { addInvitations, addStory, makeCampaign } from "../utils/dashboard-helpers";
 
 function counters(campaignId: string) {
-  const row = db.select({ stories: campaigns.storyCount, invited: campaigns.invitedCount }).from(campaigns).where(eq(campaigns.id, campaignId)).get()!;
+  const row = db
+    .select({ stories: campaigns.storyCount, invited: campaigns.invitedCount })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .get()!;
   const real = {
-    stories: db.get<{ n: number }>(sql`select count(*) as n from ${contributions} where ${contributions.campaignId} = ${campaignId}`).n,
-    invited: db.get<{ n: number }>(sql`select count(*) as n from ${invitations} where ${invitations.campaignId} = ${campaignId}`).n,
+    stories: db.get<{ n: number }>(
+      sql`select count(*) as n from ${contributions} where ${contributions.campaignId} = ${campaignId}`,
+    ).n,
+    invited: db.get<{ n: number }>(
+      sql`select count(*) as n from ${invitations} where ${invitations.campaignId} = ${campaignId}`,
+    ).n,
   };
   expect(row).toEqual(real);
   return row;
@@ -30,7 +40,12 @@ describe("campaign counters", () => {
 
     db.delete(contributions).where(eq(contributions.id, stories[0]!.id)).run();
     db.update(contributions).set({ campaignId: b.id }).where(eq(contributions.id, stories[1]!.id)).run();
-    const moved = db.select({ id: invitations.id }).from(invitations).where(eq(invitations.campaignId, a.id)).limit(1).get()!;
+    const moved = db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.campaignId, a.id))
+      .limit(1)
+      .get()!;
     db.update(invitations).set({ campaignId: b.id }).where(eq(invitations.id, moved.id)).run();
     // An update that leaves the campaign alone changes nothing.
     db.update(contributions).set({ contributorName: "Renamed" }).where(eq(contributions.id, stories[2]!.id)).run();
@@ -53,7 +68,8 @@ describe("campaign counters", () => {
 });
 
 describe("a story's owner column (migration 0010, decision 0146)", () => {
-  const ownerOf = (id: string) => db.select({ ownerId: contributions.ownerId }).from(contributions).where(eq(contributions.id, id)).get()!.ownerId;
+  const ownerOf = (id: string) =>
+    db.select({ ownerId: contributions.ownerId }).from(contributions).where(eq(contributions.id, id)).get()!.ownerId;
 
   it("is the collection's owner after an insert, a move, a stray write and a change of the collection's owner", async () => {
     const alice = await createTestUser();
@@ -68,7 +84,15 @@ describe("a story's owner column (migration 0010, decision 0146)", () => {
     // Whatever the code writes, SQLite puts the collection's owner back.
     db.update(contributions).set({ ownerId: alice.id }).where(eq(contributions.id, story.id)).run();
     expect(ownerOf(story.id)).toBe(bob.id);
-    db.insert(contributions).values({ id: "stray-owner", campaignId: aliceCampaign.id, ownerId: bob.id, storyContent: "s", submissionMethod: "web" }).run();
+    db.insert(contributions)
+      .values({
+        id: "stray-owner",
+        campaignId: aliceCampaign.id,
+        ownerId: bob.id,
+        storyContent: "s",
+        submissionMethod: "web",
+      })
+      .run();
     expect(ownerOf("stray-owner")).toBe(alice.id);
 
     db.update(campaigns).set({ ownerId: alice.id }).where(eq(campaigns.id, bobCampaign.id)).run();

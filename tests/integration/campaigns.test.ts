@@ -1,19 +1,21 @@
+import { activities, contacts } from "#db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { activities, contacts } from "#db/schema";
-import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
-import { action as apiAction, loader as apiLoader } from "~/routes/api+/campaigns+/_layout";
-import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns._index";
-import { action as createAction, loader as createLoader } from "~/routes/_app+/create-story-collection";
-import { loader as recipientsLoader } from "~/routes/resources+/collection-recipients";
-import { markDeliveryProblem } from "~/models/delivery-problem.server";
+
+import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { campaignMessages } from "~/features/collections/messages";
 import { db } from "~/lib/db.server";
+import type { Mailbox } from "~/lib/email-address";
 import { adminSessionStorage, toastSessionStorage } from "~/lib/session.server";
 import { randomToken } from "~/lib/tokens.server";
+import { createCampaign, listCampaignsWithInvites } from "~/models/campaign.server";
+import { markDeliveryProblem } from "~/models/delivery-problem.server";
 import { createSession } from "~/models/session.server";
-import { SESSION_ID_KEY } from "~/features/account/auth.server";
-import type { Mailbox } from "~/lib/email-address";
+import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns._index";
+import { action as createAction, loader as createLoader } from "~/routes/_app+/create-story-collection";
+import { action as apiAction, loader as apiLoader } from "~/routes/api+/campaigns+/_layout";
+import { loader as recipientsLoader } from "~/routes/resources+/collection-recipients";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { addContribution, campaignsOf, createGroupWithContacts, invitationsOf } from "../utils/campaign-helpers";
 
@@ -32,7 +34,10 @@ async function toastOf(response: Response) {
   return session.get("toast") as { title: string; description?: string; variant: string } | undefined;
 }
 
-type CreateState = { result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> }; recipients: Mailbox[] };
+type CreateState = {
+  result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
+  recipients: Mailbox[];
+};
 const box = (email: string, name: string | null = null): Mailbox => ({ name, email });
 
 function postCreate(cookie: string, form: Record<string, string | string[]>) {
@@ -61,7 +66,11 @@ describe("createCampaign", () => {
     expect(new Set(rows.map((r) => r.token)).size).toBe(2);
     expect(rows.every((r) => r.token.length >= 40)).toBe(true);
 
-    const activity = db.select().from(activities).where(and(eq(activities.userId, user.id), eq(activities.type, "campaign_created"))).all();
+    const activity = db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, user.id), eq(activities.type, "campaign_created")))
+      .all();
     expect(activity).toHaveLength(1);
     expect(activity[0]!.details).toContain("Summers at the Lake");
   });
@@ -73,7 +82,9 @@ describe("createCampaign", () => {
     const future = createCampaign(user.id, { ...base, scheduledDate: new Date("2030-06-02T09:00:00Z") }, now);
     expect(future.status).toBe("scheduled");
     expect(future.scheduledDate?.toISOString()).toBe("2030-06-02T09:00:00.000Z");
-    expect(createCampaign(user.id, { ...base, scheduledDate: new Date("2030-05-01T09:00:00Z") }, now).status).toBe("active");
+    expect(createCampaign(user.id, { ...base, scheduledDate: new Date("2030-05-01T09:00:00Z") }, now).status).toBe(
+      "active",
+    );
     expect(createCampaign(user.id, { ...base, scheduledDate: null }, now).status).toBe("active");
   });
 
@@ -91,7 +102,9 @@ describe("createCampaign", () => {
     const user = await createTestUser();
     vi.mocked(randomToken).mockReturnValue("the-same-token-twice");
     try {
-      expect(() => createCampaign(user.id, { title: "Broken", prompt: "A prompt for all", inviteEmails: ["a@x.com", "b@x.com"] })).toThrow();
+      expect(() =>
+        createCampaign(user.id, { title: "Broken", prompt: "A prompt for all", inviteEmails: ["a@x.com", "b@x.com"] }),
+      ).toThrow();
     } finally {
       vi.mocked(randomToken).mockReset();
     }
@@ -103,10 +116,19 @@ describe("createCampaign", () => {
 
   it("lists the invited e-mails per campaign, in the order they were added", async () => {
     const user = await createTestUser();
-    const campaign = createCampaign(user.id, { title: "T", prompt: "A prompt for all", inviteEmails: ["c@x.com", "a@x.com", "b@x.com"] });
+    const campaign = createCampaign(user.id, {
+      title: "T",
+      prompt: "A prompt for all",
+      inviteEmails: ["c@x.com", "a@x.com", "b@x.com"],
+    });
     addContribution(campaign.id);
     const [listed] = listCampaignsWithInvites(user.id);
-    expect(listed).toMatchObject({ id: campaign.id, inviteEmails: ["c@x.com", "a@x.com", "b@x.com"], invitedCount: 3, contributionCount: 1 });
+    expect(listed).toMatchObject({
+      id: campaign.id,
+      inviteEmails: ["c@x.com", "a@x.com", "b@x.com"],
+      invitedCount: 3,
+      contributionCount: 1,
+    });
   });
 });
 
@@ -148,7 +170,11 @@ describe("/create-story-collection", () => {
 
   it("add-emails keeps what is not an address in the field with a message, and adds the rest", async () => {
     const user = await createTestUser();
-    const response = await postCreate(user.cookie, { intent: "add-emails", emailInput: "ann@x.com grandma, b@", recipients: ["Aunt Rosa <rosa@x.com>"] });
+    const response = await postCreate(user.cookie, {
+      intent: "add-emails",
+      emailInput: "ann@x.com grandma, b@",
+      recipients: ["Aunt Rosa <rosa@x.com>"],
+    });
     expect(response.status).toBe(400);
     const state = (await response.json()) as CreateState;
     expect(state.recipients).toEqual([box("rosa@x.com", "Aunt Rosa"), box("ann@x.com")]);
@@ -159,7 +185,12 @@ describe("/create-story-collection", () => {
   it("add-group adds the group's contacts once; an empty choice changes nothing", async () => {
     const user = await createTestUser();
     const group = createGroupWithContacts(user.id, ["aunt@x.com", "uncle@x.com"]);
-    const added = await postCreate(user.cookie, { intent: "add-group", groupId: group.id, recipients: ["Aunt@x.com", "me@x.com"], title: "T" });
+    const added = await postCreate(user.cookie, {
+      intent: "add-group",
+      groupId: group.id,
+      recipients: ["Aunt@x.com", "me@x.com"],
+      title: "T",
+    });
     expect(added.status).toBe(200);
     const state = (await added.json()) as CreateState;
     expect(state.recipients).toEqual([box("aunt@x.com"), box("me@x.com"), box("uncle@x.com")]);
@@ -182,23 +213,37 @@ describe("/create-story-collection", () => {
     const a = await createTestUser();
     const b = await createTestUser();
     markDeliveryProblem(a.id, "spam@x.com", { kind: "undeliverable", reason: "Marked as spam.", at: new Date() });
-    const check = (cookie: string, query: string) => callRoute(recipientsLoader, makeRequest(`/resources/collection-recipients?${query}`, { cookie }));
+    const check = (cookie: string, query: string) =>
+      callRoute(recipientsLoader, makeRequest(`/resources/collection-recipients?${query}`, { cookie }));
     const typed = await check(a.cookie, "recipients=Spam%40x.com+ok%40x.com&recipients=no-at-sign");
     expect(typed.status).toBe(200);
-    expect(await typed.json()).toEqual({ recipients: [box("spam@x.com"), box("ok@x.com")], blocked: { "spam@x.com": "Marked as spam." } });
+    expect(await typed.json()).toEqual({
+      recipients: [box("spam@x.com"), box("ok@x.com")],
+      blocked: { "spam@x.com": "Marked as spam." },
+    });
 
     const group = createGroupWithContacts(a.id, ["aunt@x.com", "spam@x.com"]);
-    expect(await (await check(a.cookie, `groupId=${group.id}`)).json()).toEqual({ recipients: [box("aunt@x.com"), box("spam@x.com")], blocked: { "spam@x.com": "Marked as spam." } });
+    expect(await (await check(a.cookie, `groupId=${group.id}`)).json()).toEqual({
+      recipients: [box("aunt@x.com"), box("spam@x.com")],
+      blocked: { "spam@x.com": "Marked as spam." },
+    });
     expect((await check(b.cookie, `groupId=${group.id}`)).status).toBe(404);
     expect((await check(b.cookie, "recipients=spam%40x.com")).status).toBe(200);
-    expect(await (await check(b.cookie, "recipients=spam%40x.com")).json()).toEqual({ recipients: [box("spam@x.com")], blocked: {} });
+    expect(await (await check(b.cookie, "recipients=spam%40x.com")).json()).toEqual({
+      recipients: [box("spam@x.com")],
+      blocked: {},
+    });
     const signedOut = await check("", "recipients=spam%40x.com");
     expect(signedOut.status).toBe(302);
   });
 
   it("remove-recipient:<email> removes that chip, whatever its case", async () => {
     const user = await createTestUser();
-    const response = await postCreate(user.cookie, { intent: "remove-recipient:B@x.com", recipients: ["a@x.com", "b@x.com", "c@x.com"], emailInput: "typed@x.com" });
+    const response = await postCreate(user.cookie, {
+      intent: "remove-recipient:B@x.com",
+      recipients: ["a@x.com", "b@x.com", "c@x.com"],
+      emailInput: "typed@x.com",
+    });
     expect(response.status).toBe(200);
     const state = (await response.json()) as CreateState;
     expect(state.recipients).toEqual([box("a@x.com"), box("c@x.com")]);
@@ -218,14 +263,24 @@ describe("/create-story-collection", () => {
 
   it("create requires a title and a prompt", async () => {
     const user = await createTestUser();
-    const response = await postCreate(user.cookie, { intent: "create", title: "   ", prompt: "", recipients: ["a@x.com"] });
+    const response = await postCreate(user.cookie, {
+      intent: "create",
+      title: "   ",
+      prompt: "",
+      recipients: ["a@x.com"],
+    });
     expect(response.status).toBe(400);
     const { result } = (await response.json()) as CreateState;
     expect(result.error?.title).toEqual([m.validation.titleRequired]);
     expect(result.error?.prompt).toEqual([m.validation.promptDetailed]);
     expect(result.error?.recipients).toBeUndefined();
 
-    const long = await postCreate(user.cookie, { intent: "create", title: "x".repeat(201), prompt: "too short", recipients: ["a@x.com"] });
+    const long = await postCreate(user.cookie, {
+      intent: "create",
+      title: "x".repeat(201),
+      prompt: "too short",
+      recipients: ["a@x.com"],
+    });
     const { error } = ((await long.json()) as CreateState).result;
     expect(error?.title).toEqual([m.validation.titleTooLong]);
     // One form, one rule: the full page asks for the inline form's 10 characters too.
@@ -246,8 +301,17 @@ describe("/create-story-collection", () => {
     expect(response.headers.get("Location")).toBe("/campaigns");
     expect(await toastOf(response)).toMatchObject(m.created("Summers at the Lake", 2));
     const [campaign] = campaignsOf(user.id);
-    expect(campaign).toMatchObject({ title: "Summers at the Lake", description: "Our family place", status: "active", scheduledDate: null });
-    expect(invitationsOf(campaign!.id).map((i) => i.email).sort()).toEqual(["ann@x.com", "bob@x.com"]);
+    expect(campaign).toMatchObject({
+      title: "Summers at the Lake",
+      description: "Our family place",
+      status: "active",
+      scheduledDate: null,
+    });
+    expect(
+      invitationsOf(campaign!.id)
+        .map((i) => i.email)
+        .sort(),
+    ).toEqual(["ann@x.com", "bob@x.com"]);
   });
 
   it("create with a future local date stores the instant the browser meant", async () => {
@@ -268,14 +332,28 @@ describe("/create-story-collection", () => {
 
   it("refuses an unreadable date and an unknown intent", async () => {
     const user = await createTestUser();
-    const bad = await postCreate(user.cookie, { intent: "create", title: "T", prompt: "Tell us all", scheduledDate: "2030-02-31T10:00", recipients: ["a@x.com"] });
+    const bad = await postCreate(user.cookie, {
+      intent: "create",
+      title: "T",
+      prompt: "Tell us all",
+      scheduledDate: "2030-02-31T10:00",
+      recipients: ["a@x.com"],
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as CreateState).result.error?.scheduledDate).toEqual([m.validation.scheduledDateInvalid]);
+    expect(((await bad.json()) as CreateState).result.error?.scheduledDate).toEqual([
+      m.validation.scheduledDateInvalid,
+    ]);
     expect((await postCreate(user.cookie, { intent: "explode" })).status).toBe(400);
   });
 
   it("a signed-out post goes to /login and writes nothing", async () => {
-    const response = await callRoute(createAction, makeRequest("/create-story-collection", { method: "POST", form: { intent: "create", title: "T", prompt: "P", recipients: "a@x.com" } }));
+    const response = await callRoute(
+      createAction,
+      makeRequest("/create-story-collection", {
+        method: "POST",
+        form: { intent: "create", title: "T", prompt: "P", recipients: "a@x.com" },
+      }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -289,13 +367,23 @@ describe("/campaigns", () => {
   it("lists only the user's own campaigns with their counts", async () => {
     const a = await createTestUser();
     const b = await createTestUser();
-    const mine = createCampaign(a.id, { title: "Mine", prompt: "A prompt for all", inviteEmails: ["a@x.com", "b@x.com"] });
+    const mine = createCampaign(a.id, {
+      title: "Mine",
+      prompt: "A prompt for all",
+      inviteEmails: ["a@x.com", "b@x.com"],
+    });
     addContribution(mine.id);
     createCampaign(b.id, { title: "Theirs", prompt: "A prompt for all", inviteEmails: ["c@x.com"] });
     const response = await callRoute(listLoader, makeRequest("/campaigns", { cookie: a.cookie }));
     const { campaigns } = (await response.json()) as { campaigns: Array<Record<string, unknown>> };
     expect(campaigns).toHaveLength(1);
-    expect(campaigns[0]).toMatchObject({ id: mine.id, title: "Mine", status: "active", invitedCount: 2, contributionCount: 1 });
+    expect(campaigns[0]).toMatchObject({
+      id: mine.id,
+      title: "Mine",
+      status: "active",
+      invitedCount: 2,
+      contributionCount: 1,
+    });
     expect(campaigns[0]).not.toHaveProperty("publicId");
   });
 
@@ -303,18 +391,28 @@ describe("/campaigns", () => {
     const user = await createTestUser();
     const group = createGroupWithContacts(user.id, ["x@x.com"], "Cousins");
     const response = await callRoute(listLoader, makeRequest("/campaigns", { cookie: user.cookie }));
-    expect(((await response.json()) as { groups: unknown[] }).groups).toEqual([{ id: group.id, name: "Cousins", isDefault: false }]);
+    expect(((await response.json()) as { groups: unknown[] }).groups).toEqual([
+      { id: group.id, name: "Cousins", isDefault: false },
+    ]);
   });
 
   it("the inline form is the same form: the same steps, messages and rules as the full page", async () => {
     const user = await createTestUser();
     const group = createGroupWithContacts(user.id, ["aunt@x.com"]);
-    const added = await postInline(user.cookie, { intent: "add-emails", title: "Kept", emailInput: "ann@x.com, grandma" });
+    const added = await postInline(user.cookie, {
+      intent: "add-emails",
+      title: "Kept",
+      emailInput: "ann@x.com, grandma",
+    });
     expect(added.status).toBe(400);
     const addedState = (await added.json()) as CreateState;
     expect(addedState.recipients).toEqual([box("ann@x.com")]);
     expect(addedState.result.error?.emailInput).toEqual(['Please enter a valid email address: "grandma" is not one.']);
-    const withGroup = await postInline(user.cookie, { intent: "add-group", groupId: group.id, recipients: "ann@x.com" });
+    const withGroup = await postInline(user.cookie, {
+      intent: "add-group",
+      groupId: group.id,
+      recipients: "ann@x.com",
+    });
     expect(((await withGroup.json()) as CreateState).recipients).toEqual([box("ann@x.com"), box("aunt@x.com")]);
 
     const empty = await postInline(user.cookie, { intent: "create" });
@@ -324,7 +422,12 @@ describe("/campaigns", () => {
     expect(e.prompt).toEqual([m.validation.promptDetailed]);
     expect(e.recipients).toEqual([m.noRecipients.description]);
 
-    const bad = await postInline(user.cookie, { intent: "create", title: "x".repeat(201), prompt: "too short", recipients: "ann@x.com" });
+    const bad = await postInline(user.cookie, {
+      intent: "create",
+      title: "x".repeat(201),
+      prompt: "too short",
+      recipients: "ann@x.com",
+    });
     const b = ((await bad.json()) as CreateState).result.error!;
     expect(b.title).toEqual([m.validation.titleTooLong]);
     expect(b.prompt).toEqual([m.validation.promptDetailed]);
@@ -347,14 +450,25 @@ describe("/campaigns", () => {
     const [campaign] = campaignsOf(user.id);
     expect(campaign).toMatchObject({ title: "Holidays", status: "scheduled" });
     expect(campaign!.scheduledDate?.toISOString()).toBe("2035-12-24T18:00:00.000Z");
-    expect(invitationsOf(campaign!.id).map((i) => i.email).sort()).toEqual(["ann@x.com", "bob@x.com"]);
+    expect(
+      invitationsOf(campaign!.id)
+        .map((i) => i.email)
+        .sort(),
+    ).toEqual(["ann@x.com", "bob@x.com"]);
   });
 });
 
 describe("/api/campaigns", () => {
-  const apiPost = (cookie: string | undefined, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> }) =>
-    callRoute(apiAction, makeRequest("/api/campaigns", { method: "POST", cookie, ...init }));
-  const valid = { title: "From the API", description: "d", prompt: "Tell us everything", inviteEmails: ["One@x.com", "two@x.com", "one@x.com"] };
+  const apiPost = (
+    cookie: string | undefined,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+  ) => callRoute(apiAction, makeRequest("/api/campaigns", { method: "POST", cookie, ...init }));
+  const valid = {
+    title: "From the API",
+    description: "d",
+    prompt: "Tell us everything",
+    inviteEmails: ["One@x.com", "two@x.com", "one@x.com"],
+  };
 
   it("answers 401 JSON without a session", async () => {
     const get = await callRoute(apiLoader, makeRequest("/api/campaigns"));
@@ -369,27 +483,46 @@ describe("/api/campaigns", () => {
     const created = await apiPost(a.cookie, { json: { ...valid, scheduledDate: "2035-01-01T10:00:00Z" } });
     expect(created.status).toBe(201);
     const body = (await created.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ title: "From the API", status: "scheduled", inviteEmails: ["one@x.com", "two@x.com"], invitedCount: 2, contributionCount: 0 });
+    expect(body).toMatchObject({
+      title: "From the API",
+      status: "scheduled",
+      inviteEmails: ["one@x.com", "two@x.com"],
+      invitedCount: 2,
+      contributionCount: 0,
+    });
     expect(body.scheduledDate).toBe("2035-01-01T10:00:00.000Z");
 
-    const listA = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: a.cookie }))).json()) as Array<Record<string, unknown>>;
+    const listA = (await (
+      await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: a.cookie }))
+    ).json()) as Array<Record<string, unknown>>;
     expect(listA).toHaveLength(1);
-    expect(listA[0]).toMatchObject({ id: body.id, inviteEmails: ["one@x.com", "two@x.com"], invitedCount: 2, contributionCount: 0 });
-    const listB = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: b.cookie }))).json()) as unknown[];
+    expect(listA[0]).toMatchObject({
+      id: body.id,
+      inviteEmails: ["one@x.com", "two@x.com"],
+      invitedCount: 2,
+      contributionCount: 0,
+    });
+    const listB = (await (
+      await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: b.cookie }))
+    ).json()) as unknown[];
     expect(listB).toEqual([]);
   });
 
   it("names each invitee beside the address: the owner's contact name, else the name typed with it", async () => {
     const owner = await createTestUser();
     db.insert(contacts).values({ ownerId: owner.id, email: "cy@x.com", preferredName: "Cousin Cy" }).run();
-    const created = await apiPost(owner.cookie, { json: { ...valid, inviteEmails: ["Aunt Rosa <rosa@x.com>", "bo@x.com", "Cy <cy@x.com>"] } });
+    const created = await apiPost(owner.cookie, {
+      json: { ...valid, inviteEmails: ["Aunt Rosa <rosa@x.com>", "bo@x.com", "Cy <cy@x.com>"] },
+    });
     const invitees = [
       { email: "rosa@x.com", name: "Aunt Rosa" },
       { email: "bo@x.com", name: null },
       { email: "cy@x.com", name: "Cousin Cy" },
     ];
     expect(await created.json()).toMatchObject({ inviteEmails: ["rosa@x.com", "bo@x.com", "cy@x.com"], invitees });
-    const [listed] = (await (await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: owner.cookie }))).json()) as Array<Record<string, unknown>>;
+    const [listed] = (await (
+      await callRoute(apiLoader, makeRequest("/api/campaigns", { cookie: owner.cookie }))
+    ).json()) as Array<Record<string, unknown>>;
     expect(listed).toMatchObject({ inviteEmails: ["rosa@x.com", "bo@x.com", "cy@x.com"], invitees });
   });
 
@@ -399,14 +532,24 @@ describe("/api/campaigns", () => {
     const session = await adminSessionStorage().getSession();
     session.set(SESSION_ID_KEY, dbSession.id);
     const adminCookie = (await adminSessionStorage().commitSession(session)).split(";")[0]!;
-    const response = await apiPost(adminCookie, { json: { title: "Admin made", prompt: "Tell us", emails: ["x@x.com", "y@x.com"], scheduledDate: null } });
+    const response = await apiPost(adminCookie, {
+      json: { title: "Admin made", prompt: "Tell us", emails: ["x@x.com", "y@x.com"], scheduledDate: null },
+    });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ ownerId: admin.id, inviteEmails: ["x@x.com", "y@x.com"], status: "active" });
+    expect(await response.json()).toMatchObject({
+      ownerId: admin.id,
+      inviteEmails: ["x@x.com", "y@x.com"],
+      status: "active",
+    });
   });
 
   it("answers 'No Recipients' for an empty list", async () => {
     const user = await createTestUser();
-    for (const json of [{ ...valid, inviteEmails: [] }, { ...valid, inviteEmails: ["  ", ""] }, { title: "T", prompt: "P" }]) {
+    for (const json of [
+      { ...valid, inviteEmails: [] },
+      { ...valid, inviteEmails: ["  ", ""] },
+      { title: "T", prompt: "P" },
+    ]) {
       const response = await apiPost(user.cookie, { json });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ message: m.noRecipients.description, title: m.noRecipients.title });
@@ -458,11 +601,18 @@ describe("/api/campaigns", () => {
     const user = await createTestUser();
     const form = await callRoute(
       apiAction,
-      makeRequest("/api/campaigns", { method: "POST", cookie: user.cookie, form: { title: "Form", prompt: "Tell us", inviteEmails: ["a@x.com", "b@x.com"] } }),
+      makeRequest("/api/campaigns", {
+        method: "POST",
+        cookie: user.cookie,
+        form: { title: "Form", prompt: "Tell us", inviteEmails: ["a@x.com", "b@x.com"] },
+      }),
     );
     expect(form.status).toBe(201);
     expect(((await form.json()) as { inviteEmails: string[] }).inviteEmails).toEqual(["a@x.com", "b@x.com"]);
-    const put = await callRoute(apiAction, makeRequest("/api/campaigns", { method: "PUT", cookie: user.cookie, json: valid }));
+    const put = await callRoute(
+      apiAction,
+      makeRequest("/api/campaigns", { method: "PUT", cookie: user.cookie, json: valid }),
+    );
     expect(put.status).toBe(405);
     expect(campaignsOf(user.id)).toHaveLength(1);
   });

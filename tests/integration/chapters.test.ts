@@ -1,10 +1,12 @@
 // Chapters read from the stored MP3 by real ffprobe, kept in a sidecar, and handed to the pages' players
 // with the transcript's estimated line times (decision 0134).
 import { describe, expect, it } from "vitest";
+
 import { chaptersKeyFor, episodeChapters } from "~/features/podcasts/listening/chapters.server";
 import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as podcastPage } from "~/routes/_app+/podcast.$id";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { createCompletePodcast, makeChapteredMp3, type EpisodeAudio } from "../utils/listening-helpers";
 
@@ -46,10 +48,16 @@ describe("episode chapters", () => {
 
     // The sidecar is what is read while it matches the MP3 …
     const marked = [{ title: "From the sidecar", start: 1 }];
-    await getStorage().put(chaptersKeyFor(key), Buffer.from(JSON.stringify({ audioBytes: podcast.fileSize, chapters: marked })));
+    await getStorage().put(
+      chaptersKeyFor(key),
+      Buffer.from(JSON.stringify({ audioBytes: podcast.fileSize, chapters: marked })),
+    );
     expect(await episodeChapters(key)).toEqual(marked);
     // … and not once the episode is made again under the same key.
-    await getStorage().put(key, await makeChapteredMp3({ seconds: 30, chapters: [{ title: "Only", start: 0, end: 30 }] }));
+    await getStorage().put(
+      key,
+      await makeChapteredMp3({ seconds: 30, chapters: [{ title: "Only", start: 0, end: 30 }] }),
+    );
     expect(await episodeChapters(key)).toEqual([{ title: "Only", start: 0 }]);
 
     await deleteOwnedPodcast(user.id, podcast.id);
@@ -70,9 +78,13 @@ describe("episode chapters", () => {
   it("the podcast page gets the chapters and transcript lines timed within them", async () => {
     const user = await createTestUser();
     const podcast = await createCompletePodcast(user.id, { title: "Family", audio: FAMILY, script: SCRIPT });
-    const response = await callRoute(podcastPage, makeRequest(`/podcast/${podcast.id}`, { cookie: user.cookie }), { id: podcast.id });
+    const response = await callRoute(podcastPage, makeRequest(`/podcast/${podcast.id}`, { cookie: user.cookie }), {
+      id: podcast.id,
+    });
     expect(response.status).toBe(200);
-    const { podcast: loaded } = (await response.json()) as { podcast: { chapters: unknown; transcript: Array<{ speaker: string; start: number }> } };
+    const { podcast: loaded } = (await response.json()) as {
+      podcast: { chapters: unknown; transcript: Array<{ speaker: string; start: number }> };
+    };
     expect(loaded.chapters).toEqual([
       { title: "Ann", start: 0 },
       { title: "Bob & “Cy”", start: 20 },

@@ -1,33 +1,49 @@
 // Covers and link previews through the real loaders: the owner's cover, the share page's (open to
 // messengers unless the link has a password), the newsletter's and the answer page's, and the tags.
 import fs from "node:fs/promises";
-import sharp from "sharp";
-import { ffmpeg } from "~/audio/ffmpeg.server";
-import { embeddedPicture, probe, storedPath } from "../utils/audio-helpers";
-import { describe, expect, it, vi } from "vitest";
-import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
-import { loader as ownerCover } from "~/routes/api+/podcasts+/$podcastId.cover[.jpg]";
-import { loader as shareCover } from "~/routes/_public+/s.$token.cover[.jpg]";
-import { action as sharePageAction, loader as sharePageLoader, meta as shareMeta } from "~/routes/_public+/s.$token";
-import { loader as newsletterLoader } from "~/routes/_public+/newsletter.$newsletterId";
-import { loader as newsletterCover } from "~/routes/_public+/newsletter.$newsletterId.podcast-cover[.jpg]";
-import { loader as answerPageLoader } from "~/routes/_public+/contribute.$publicId";
-import { loader as collectionCover } from "~/routes/_public+/contribute.$publicId.cover[.jpg]";
-import { action as coverPageAction } from "~/routes/_app+/podcast.$id_.cover";
-import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { getPodcastRow } from "../utils/listening-helpers";
-import { eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
-import { coverTextFor, generatedCoverKey, retagEpisode, retagSettled, setCoverPhoto } from "~/features/podcasts/covers/covers.server";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it, vi } from "vitest";
+
+import { ffmpeg } from "~/audio/ffmpeg.server";
+import {
+  coverTextFor,
+  generatedCoverKey,
+  retagEpisode,
+  retagSettled,
+  setCoverPhoto,
+} from "~/features/podcasts/covers/covers.server";
+import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { db } from "~/lib/db.server";
 import { ensureImageVariant, variantKey } from "~/lib/images.server";
-import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
 import { getStorage } from "~/lib/storage/storage.server";
+import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
+import { action as coverPageAction } from "~/routes/_app+/podcast.$id_.cover";
+import { loader as answerPageLoader } from "~/routes/_public+/contribute.$publicId";
+import { loader as collectionCover } from "~/routes/_public+/contribute.$publicId.cover[.jpg]";
+import { loader as newsletterLoader } from "~/routes/_public+/newsletter.$newsletterId";
+import { loader as newsletterCover } from "~/routes/_public+/newsletter.$newsletterId.podcast-cover[.jpg]";
+import { meta as shareMeta, action as sharePageAction, loader as sharePageLoader } from "~/routes/_public+/s.$token";
+import { loader as shareCover } from "~/routes/_public+/s.$token.cover[.jpg]";
+import { loader as ownerCover } from "~/routes/api+/podcasts+/$podcastId.cover[.jpg]";
+import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
+
+import { embeddedPicture, probe, storedPath } from "../utils/audio-helpers";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
-import { createCampaignFor, createCompletePodcast, createNewsletterFor } from "../utils/listening-helpers";
+import {
+  createCampaignFor,
+  createCompletePodcast,
+  createNewsletterFor,
+  getPodcastRow,
+} from "../utils/listening-helpers";
 
 async function createShare(user: TestUser, podcastId: string, json: Record<string, unknown> = {}) {
-  const response = await callRoute(shareApi, makeRequest(`/api/podcasts/${podcastId}/share`, { cookie: user.cookie, json }), { podcastId });
+  const response = await callRoute(
+    shareApi,
+    makeRequest(`/api/podcasts/${podcastId}/share`, { cookie: user.cookie, json }),
+    { podcastId },
+  );
   return ((await response.json()) as { shareUrl: string }).shareUrl.split("/s/")[1]!;
 }
 
@@ -44,7 +60,14 @@ const readStored = (key: string) => fs.readFile(storedPath(key));
 
 /** The MD5 of the audio packets as they are stored (copied, never decoded). */
 async function audioDigest(mp3: Buffer) {
-  return (await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-map", "0:a", "-c", "copy", "-f", "md5", "pipe:1"], { stdin: mp3, stdout: true })).stdout.toString().trim();
+  return (
+    await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-map", "0:a", "-c", "copy", "-f", "md5", "pipe:1"], {
+      stdin: mp3,
+      stdout: true,
+    })
+  ).stdout
+    .toString()
+    .trim();
 }
 
 describe("podcast covers", () => {
@@ -53,13 +76,23 @@ describe("podcast covers", () => {
     const other = await createTestUser();
     const campaign = createCampaignFor(owner.id, "Grandpa's war years");
     const podcast = await createCompletePodcast(owner.id, { title: "Letters home", campaignId: campaign.id });
-    const get = (user: TestUser) => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, { cookie: user.cookie }), { podcastId: podcast.id });
+    const get = (user: TestUser) =>
+      callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, { cookie: user.cookie }), {
+        podcastId: podcast.id,
+      });
 
     const first = await get(owner);
     await expectCover(first);
     // Revalidated on every view (a new photo shows at once), answered 304 while unchanged.
     const etag = first.headers.get("ETag")!;
-    const again = await callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, { cookie: owner.cookie, headers: { "If-None-Match": etag } }), { podcastId: podcast.id });
+    const again = await callRoute(
+      ownerCover,
+      makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, {
+        cookie: owner.cookie,
+        headers: { "If-None-Match": etag },
+      }),
+      { podcastId: podcast.id },
+    );
     expect(again.status).toBe(304);
     const text = await coverTextFor(podcast);
     expect(text).toEqual({ title: "Letters home", kicker: "Grandpa's war years", byline: "The Okafor family" });
@@ -72,7 +105,8 @@ describe("podcast covers", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Lake summers" });
     const open = await createShare(owner, podcast.id);
     const locked = await createShare(owner, podcast.id, { password: "lakehouse" });
-    const cover = (token: string, cookie?: string) => callRoute(shareCover, makeRequest(`/s/${token}/cover.jpg`, { cookie }), { token });
+    const cover = (token: string, cookie?: string) =>
+      callRoute(shareCover, makeRequest(`/s/${token}/cover.jpg`, { cookie }), { token });
 
     const publicCover = await cover(open);
     await expectCover(publicCover);
@@ -80,8 +114,15 @@ describe("podcast covers", () => {
     expect((await cover(locked)).status).toBe(404);
     expect((await cover("x".repeat(43))).status).toBe(404);
 
-    const unlocked = await callRoute(sharePageAction, makeRequest(`/s/${locked}`, { form: { password: "lakehouse" } }), { token: locked });
-    const cookie = unlocked.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const unlocked = await callRoute(
+      sharePageAction,
+      makeRequest(`/s/${locked}`, { form: { password: "lakehouse" } }),
+      { token: locked },
+    );
+    const cookie = unlocked.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const privateCover = await cover(locked, cookie);
     await expectCover(privateCover);
     expect(privateCover.headers.get("Cache-Control")).toContain("private");
@@ -95,15 +136,22 @@ describe("covers in the size of their box", () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Small covers" });
     const token = await createShare(owner, podcast.id);
-    const page = (await (await callRoute(sharePageLoader, makeRequest(`/s/${token}`), { token })).json()) as { coverVersion: string };
-    const cover = (query: string, headers: Record<string, string> = webp) => callRoute(shareCover, makeRequest(`/s/${token}/cover.jpg${query}`, { headers }), { token });
+    const page = (await (await callRoute(sharePageLoader, makeRequest(`/s/${token}`), { token })).json()) as {
+      coverVersion: string;
+    };
+    const cover = (query: string, headers: Record<string, string> = webp) =>
+      callRoute(shareCover, makeRequest(`/s/${token}/cover.jpg${query}`, { headers }), { token });
 
     const small = await cover(`?w=192&v=${page.coverVersion}`);
     expect(small.status).toBe(200);
     expect(small.headers.get("Content-Type")).toBe("image/webp");
     expect(small.headers.get("Vary")).toBe("Accept");
     expect(small.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 192, height: 192 });
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({
+      format: "webp",
+      width: 192,
+      height: 192,
+    });
     const stored = await getStorage().list("variants/");
     expect(stored.some((f) => f.key.endsWith("/192.webp"))).toBe(true);
 
@@ -128,14 +176,27 @@ describe("covers in the size of their box", () => {
     const campaign = createCampaignFor(owner.id, "Lake years");
     const podcast = await createCompletePodcast(owner.id, { title: "Versioned", campaignId: campaign.id });
     const version = async () => {
-      const body = (await (await callRoute(libraryLoader, makeRequest("/my-podcasts", { cookie: owner.cookie }), {})).json()) as { items: Array<{ id: string; coverVersion: string }> };
+      const body = (await (
+        await callRoute(libraryLoader, makeRequest("/my-podcasts", { cookie: owner.cookie }), {})
+      ).json()) as { items: Array<{ id: string; coverVersion: string }> };
       return body.items.find((i) => i.id === podcast.id)!.coverVersion;
     };
-    const thumbnail = (v: string) => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96&v=${v}`, { cookie: owner.cookie }), { podcastId: podcast.id });
+    const thumbnail = (v: string) =>
+      callRoute(
+        ownerCover,
+        makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96&v=${v}`, { cookie: owner.cookie }),
+        { podcastId: podcast.id },
+      );
 
     const drawn = await version();
     expect((await thumbnail(drawn)).headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
-    await setCoverPhoto(owner.id, podcast.id, await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } }).jpeg().toBuffer());
+    await setCoverPhoto(
+      owner.id,
+      podcast.id,
+      await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } })
+        .jpeg()
+        .toBuffer(),
+    );
     const photo = await version();
     expect(photo).not.toBe(drawn);
     expect((await thumbnail(photo)).headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
@@ -146,7 +207,12 @@ describe("covers in the size of their box", () => {
     const owner = await createTestUser();
     const other = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Private small" });
-    const get = (user: TestUser) => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96`, { cookie: user.cookie, headers: webp }), { podcastId: podcast.id });
+    const get = (user: TestUser) =>
+      callRoute(
+        ownerCover,
+        makeRequest(`/api/podcasts/${podcast.id}/cover.jpg?w=96`, { cookie: user.cookie, headers: webp }),
+        { podcastId: podcast.id },
+      );
     const mine = await get(owner);
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Cache-Control")).toContain("private");
@@ -178,7 +244,9 @@ describe("link previews", () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Family secret recipe" });
     const token = await createShare(owner, podcast.id, { password: "lakehouse" });
-    const data = (await (await callRoute(sharePageLoader, makeRequest(`/s/${token}`), { token })).json()) as { preview: Preview };
+    const data = (await (await callRoute(sharePageLoader, makeRequest(`/s/${token}`), { token })).json()) as {
+      preview: Preview;
+    };
     expect(JSON.stringify(data.preview)).not.toContain("Family secret recipe");
     expect(data.preview.audio).toBeUndefined();
     expect(data.preview.image).toMatch(/\/icons\/icon-512\.png$/);
@@ -188,24 +256,40 @@ describe("link previews", () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Summer episode" });
     const newsletter = createNewsletterFor(owner.id, podcast.id);
-    const data = (await (await callRoute(newsletterLoader, makeRequest(`/newsletter/${newsletter.publicId}`), { newsletterId: newsletter.publicId })).json()) as { preview: Preview };
+    const data = (await (
+      await callRoute(newsletterLoader, makeRequest(`/newsletter/${newsletter.publicId}`), {
+        newsletterId: newsletter.publicId,
+      })
+    ).json()) as { preview: Preview };
     expect(data.preview.title).toBe("Summer Edition");
     expect(data.preview.image).toMatch(new RegExp(`/newsletter/${newsletter.publicId}/podcast-cover\\.jpg$`));
     expect(data.preview.audio).toMatch(/\/audio$/);
-    await expectCover(await callRoute(newsletterCover, makeRequest(data.preview.image!), { newsletterId: newsletter.publicId }));
-    expect((await callRoute(newsletterCover, makeRequest("/newsletter/nope/podcast-cover.jpg"), { newsletterId: "nope" })).status).toBe(404);
+    await expectCover(
+      await callRoute(newsletterCover, makeRequest(data.preview.image!), { newsletterId: newsletter.publicId }),
+    );
+    expect(
+      (await callRoute(newsletterCover, makeRequest("/newsletter/nope/podcast-cover.jpg"), { newsletterId: "nope" }))
+        .status,
+    ).toBe(404);
   });
 
   it("a collection's answer page previews its title, prompt and cover, never the invitation token", async () => {
     const owner = await createTestUser();
     const campaign = createCampaignFor(owner.id, "Summers at the farm");
     const path = `/contribute/${campaign.publicId}`;
-    const data = (await (await callRoute(answerPageLoader, makeRequest(`${path}?t=secret-token`), { publicId: campaign.publicId })).json()) as {
+    const data = (await (
+      await callRoute(answerPageLoader, makeRequest(`${path}?t=secret-token`), { publicId: campaign.publicId })
+    ).json()) as {
       preview: Preview & { description: string };
     };
-    expect(data.preview).toMatchObject({ title: "Summers at the farm", description: "Tell us about a summer you remember" });
+    expect(data.preview).toMatchObject({
+      title: "Summers at the farm",
+      description: "Tell us about a summer you remember",
+    });
     expect(JSON.stringify(data.preview)).not.toContain("secret-token");
-    await expectCover(await callRoute(collectionCover, makeRequest(`${path}/cover.jpg`), { publicId: campaign.publicId }));
+    await expectCover(
+      await callRoute(collectionCover, makeRequest(`${path}/cover.jpg`), { publicId: campaign.publicId }),
+    );
   });
 });
 
@@ -218,17 +302,26 @@ describe("the family's own photo as the cover", () => {
     const encoded = new Response(form);
     const body = await encoded.arrayBuffer();
     const headers = { Cookie: user.cookie, "Content-Type": encoded.headers.get("Content-Type")! };
-    return callRoute(coverPageAction, new Request(`http://localhost/podcast/${podcastId}/cover`, { method: "POST", body, headers }), { id: podcastId });
+    return callRoute(
+      coverPageAction,
+      new Request(`http://localhost/podcast/${podcastId}/cover`, { method: "POST", body, headers }),
+      { id: podcastId },
+    );
   };
 
   it("replaces the drawn cover, checked by content; back to the drawn cover removes the photo", async () => {
     const owner = await createTestUser();
     const stranger = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Photo cover" });
-    const get = () => callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, { cookie: owner.cookie }), { podcastId: podcast.id });
+    const get = () =>
+      callRoute(ownerCover, makeRequest(`/api/podcasts/${podcast.id}/cover.jpg`, { cookie: owner.cookie }), {
+        podcastId: podcast.id,
+      });
     const drawnEtag = (await get()).headers.get("ETag");
 
-    const photo = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: "#2266aa" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: "#2266aa" } })
+      .png()
+      .toBuffer();
     expect((await upload(stranger, podcast.id, new Blob([photo]))).status).toBe(404);
     const saved = await upload(owner, podcast.id, new Blob([photo]), "holiday.png");
     expect(saved.status).toBe(302);
@@ -236,12 +329,18 @@ describe("the family's own photo as the cover", () => {
     expect(key).toMatch(/^covers\/uploaded\//);
     const served = await get();
     expect(served.headers.get("ETag")).not.toBe(drawnEtag);
-    const { data, info } = await sharp(Buffer.from(await served.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await served.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(1400);
     // The photo's blue, not the drawn cover's ember.
     expect(data[2]!).toBeGreaterThan(data[0]!);
 
-    const reset = await callRoute(coverPageAction, makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }), { id: podcast.id });
+    const reset = await callRoute(
+      coverPageAction,
+      makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }),
+      { id: podcast.id },
+    );
     expect(reset.status).toBe(302);
     expect(getPodcastRow(podcast.id)!.coverKey).toBeNull();
     expect(await getStorage().size(key)).toBeNull();
@@ -250,12 +349,17 @@ describe("the family's own photo as the cover", () => {
 
   it("a new cover, and going back to the drawn one, re-tags the finished episode's MP3 without touching its audio", async () => {
     const owner = await createTestUser();
-    const podcast = await createCompletePodcast(owner.id, { title: "Retagged", audio: { seconds: 3, chapters: [{ title: "The lake", start: 0, end: 3 }] } });
+    const podcast = await createCompletePodcast(owner.id, {
+      title: "Retagged",
+      audio: { seconds: 3, chapters: [{ title: "The lake", start: 0, end: 3 }] },
+    });
     const storedMp3 = () => readStored(podcast.audioKey!);
     const before = await storedMp3();
     expect(await embeddedPicture(before)).toBeNull();
 
-    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2266aa" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(owner, podcast.id, new Blob([photo]), "lake.jpg")).status).toBe(302);
     const row = getPodcastRow(podcast.id)!;
     const cover = await readStored(row.coverKey!);
@@ -266,7 +370,11 @@ describe("the family's own photo as the cover", () => {
     expect(await audioDigest(tagged)).toBe(await audioDigest(before));
     expect((await probe(storedPath(podcast.audioKey!))).chapters.map((c) => c.tags?.title)).toEqual(["The lake"]);
 
-    await callRoute(coverPageAction, makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }), { id: podcast.id });
+    await callRoute(
+      coverPageAction,
+      makeRequest(`/podcast/${podcast.id}/cover`, { cookie: owner.cookie, form: { intent: "use-drawn" } }),
+      { id: podcast.id },
+    );
     const drawn = await readStored(generatedCoverKey(await coverTextFor(podcast)));
     expect(await embeddedPicture(await storedMp3())).toEqual(drawn);
   });
@@ -275,7 +383,9 @@ describe("the family's own photo as the cover", () => {
     const owner = await createTestUser({ lastName: "Okafor" });
     const podcast = await createCompletePodcast(owner.id, { title: "Old name" });
     const form = { intent: "edit", podcastId: podcast.id, title: "Lake summers" };
-    expect((await callRoute(libraryAction, makeRequest("/my-podcasts", { cookie: owner.cookie, form }))).status).toBe(302);
+    expect((await callRoute(libraryAction, makeRequest("/my-podcasts", { cookie: owner.cookie, form }))).status).toBe(
+      302,
+    );
     // The answer does not wait for the re-tag; the one it started is under way.
     await retagSettled(podcast.id);
     const renamed = getPodcastRow(podcast.id)!;
@@ -308,7 +418,9 @@ describe("the family's own photo as the cover", () => {
   it("deleting the podcast deletes its photo and the photo's sized copies", async () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Gone" });
-    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#226600" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#226600" } })
+      .jpeg()
+      .toBuffer();
     await upload(owner, podcast.id, new Blob([photo]));
     const key = getPodcastRow(podcast.id)!.coverKey!;
     const sized = await ensureImageVariant(getStorage(), key, 192, "webp");

@@ -1,8 +1,10 @@
 // kill -9 while the hourly backup copies, compresses or stores the database, then a restart: the
 // `backup` scenario of `npm run crash` (tests/crash/backup.ts), once at each kill point.
 import { beforeEach, expect, it } from "vitest";
+
 import { listBackups } from "~/lib/backup.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { BACKUP_KILL_POINTS, runBackupCrash } from "../crash/backup";
 
 // Each run starts with no backups, as a fresh scenario process does.

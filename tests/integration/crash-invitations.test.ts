@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+
 import { crashSeed, seededRandom } from "../crash/harness";
 import { runInvitationCrash } from "../crash/invitations";
 
@@ -11,5 +12,7 @@ it(`kill -9 during a batch of ${COUNT} invitations, start again: each is sent ex
   expect(killedAfter).toBeLessThan(COUNT);
   expect(outcome.problems).toEqual([]);
   expect(outcome).toMatchObject({ expected: COUNT, delivered: COUNT, duplicates: 0, stuck: 0 });
-  console.log(`crash test: killed after ${killedAfter} requests; ${requests} requests for ${COUNT} invitations, no duplicates`);
+  console.log(
+    `crash test: killed after ${killedAfter} requests; ${requests} requests for ${COUNT} invitations, no duplicates`,
+  );
 }, 120_000);

@@ -4,8 +4,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
+
 import { chunkCount, chunkRange, makeUploadId } from "~/features/testimonials/upload-limits";
 import { uploadStatus } from "~/features/testimonials/uploads.server";
+
 import { crashSeed, seededRandom } from "../crash/harness";
 import { runNewsletterCrash } from "../crash/newsletter";
 import { pickChunkKillPoint, runUploadCrash } from "../crash/upload";
@@ -21,7 +23,10 @@ it(`newsletter to 60 recipients, worker killed mid-delivery and restarted: each 
 }, 60_000);
 
 it(`upload server killed while a chunk streams in: resumed from upload-status, the stored video is the original (seed ${seed})`, async () => {
-  const { outcome, lostChunks, resentChunks, sameVideo } = await runUploadCrash({ megabytes: 20, killPoint: (total) => pickChunkKillPoint(random, total) });
+  const { outcome, lostChunks, resentChunks, sameVideo } = await runUploadCrash({
+    megabytes: 20,
+    killPoint: (total) => pickChunkKillPoint(random, total),
+  });
   expect(lostChunks).toEqual([]);
   expect(resentChunks).toEqual([]);
   expect(sameVideo).toBe(true);
@@ -44,7 +49,10 @@ it("an assembly lock left by a killed process is taken over (the state a kill mi
   const uploadId = makeUploadId();
   const dir = path.resolve(process.env.DATA_DIR!, "uploads", uploadId);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ campaignId: campaign.id, totalChunks: total, fileName: "family.mkv", createdAt: Date.now() }));
+  fs.writeFileSync(
+    path.join(dir, "manifest.json"),
+    JSON.stringify({ campaignId: campaign.id, totalChunks: total, fileName: "family.mkv", createdAt: Date.now() }),
+  );
   // Every chunk is in the video and has its marker (its size). Past the end lie bytes of a longer
   // last chunk sent before, which the assembly cuts off; it was killed before it got there.
   const bytes = fs.readFileSync(file);
@@ -59,7 +67,12 @@ it("an assembly lock left by a killed process is taken over (the state a kill mi
   fs.writeFileSync(path.join(dir, "assemble.lock"), `${dead.pid}.0123456789ab`);
 
   const status = await uploadStatus(campaign.id, uploadId);
-  expect(status).toMatchObject({ allChunksReceived: true, missingChunks: [], videoSize: fs.statSync(path.join(dir, "video")).size, videoPath: `uploads/${uploadId}/video` });
+  expect(status).toMatchObject({
+    allChunksReceived: true,
+    missingChunks: [],
+    videoSize: fs.statSync(path.join(dir, "video")).size,
+    videoPath: `uploads/${uploadId}/video`,
+  });
   expect(mediaHash(path.join(dir, "video"))).toBe(mediaHash(file));
   expect(fs.existsSync(path.join(dir, "assemble.lock"))).toBe(false);
 
@@ -67,7 +80,10 @@ it("an assembly lock left by a killed process is taken over (the state a kill mi
   const other = makeUploadId();
   const otherDir = path.resolve(process.env.DATA_DIR!, "uploads", other);
   fs.mkdirSync(otherDir, { recursive: true });
-  fs.writeFileSync(path.join(otherDir, "manifest.json"), JSON.stringify({ campaignId: campaign.id, totalChunks: 1, fileName: "a.mkv", createdAt: Date.now() }));
+  fs.writeFileSync(
+    path.join(otherDir, "manifest.json"),
+    JSON.stringify({ campaignId: campaign.id, totalChunks: 1, fileName: "a.mkv", createdAt: Date.now() }),
+  );
   fs.writeFileSync(path.join(otherDir, "video"), "not a video");
   fs.writeFileSync(path.join(otherDir, "0"), "11");
   fs.writeFileSync(path.join(otherDir, "assemble.lock"), `${process.ppid}.0123456789ab`);

@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { getDashboard, getUserMetrics, listRecentSubmissions, listScheduledCampaigns } from "~/features/collections/dashboard.server";
+
+import {
+  getDashboard,
+  getUserMetrics,
+  listRecentSubmissions,
+  listScheduledCampaigns,
+} from "~/features/collections/dashboard.server";
 import { loader as dashboardLoader } from "~/routes/_site+/_index";
 import { loader as recentPodcastsLoader } from "~/routes/api+/podcasts+/recent";
 import { loader as metricsLoader } from "~/routes/api+/user+/metrics";
 import { loader as recentStoriesLoader } from "~/routes/api+/user+/recent-stories";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
-import { addInvitations, addPodcast, addStory, countStatements, makeCampaign, makeCampaigns } from "../utils/dashboard-helpers";
+import {
+  addInvitations,
+  addPodcast,
+  addStory,
+  countStatements,
+  makeCampaign,
+  makeCampaigns,
+} from "../utils/dashboard-helpers";
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-03-15T12:00:00.000Z");
@@ -38,7 +52,12 @@ describe("dashboard aggregates", () => {
   it("signed out, / is the landing page and reads nothing", async () => {
     const response = await callRoute(dashboardLoader, makeRequest("/"));
     // No family data: the sample episode's length (none made in a test) and the launch list form's constraint only.
-    expect(await response.json()).toEqual({ signedIn: false, sampleSeconds: null, launchListConstraint: { email: { required: true } }, voices: { names: ["Grace", "Claire", "Henry", "James"], natural: false } });
+    expect(await response.json()).toEqual({
+      signedIn: false,
+      sampleSeconds: null,
+      launchListConstraint: { email: { required: true } },
+      voices: { names: ["Grace", "Claire", "Henry", "James"], natural: false },
+    });
   });
 
   it("counts podcasts, listens, collections, active ones and stories — only the owner's", async () => {
@@ -67,22 +86,40 @@ describe("dashboard aggregates", () => {
       campaigns: { total: 3, active: 2 },
       stories: { total: 4, inPeriod: 2 },
     });
-    expect(getUserMetrics(owner.id, "7d", NOW)).toMatchObject({ podcasts: { inPeriod: 1, thisMonth: 2 }, stories: { total: 4, inPeriod: 1 } });
+    expect(getUserMetrics(owner.id, "7d", NOW)).toMatchObject({
+      podcasts: { inPeriod: 1, thisMonth: 2 },
+      stories: { total: 4, inPeriod: 1 },
+    });
     expect(getUserMetrics(owner.id, "90d", NOW)).toMatchObject({ podcasts: { inPeriod: 4 }, stories: { inPeriod: 3 } });
   });
 
   it("lists the 5 newest podcasts and the 5 newest stories over all collections", async () => {
     const owner = await createTestUser();
-    for (let i = 1; i <= 7; i++) addPodcast(owner.id, { title: `Episode ${i}`, createdAt: ago(10 - i), listens: i, duration: 60 * i });
+    for (let i = 1; i <= 7; i++)
+      addPodcast(owner.id, { title: `Episode ${i}`, createdAt: ago(10 - i), listens: i, duration: 60 * i });
     const a = makeCampaign(owner.id, { title: "Lake summers" });
     const b = makeCampaign(owner.id, { title: "Holiday kitchen" });
-    for (let i = 1; i <= 4; i++) addStory(a.id, { contributorName: `Lake ${i}`, submittedAt: ago(20 - i * 2), wordCount: i });
-    for (let i = 1; i <= 4; i++) addStory(b.id, { contributorName: `Kitchen ${i}`, submittedAt: ago(19 - i * 2), wordCount: 10 + i });
+    for (let i = 1; i <= 4; i++)
+      addStory(a.id, { contributorName: `Lake ${i}`, submittedAt: ago(20 - i * 2), wordCount: i });
+    for (let i = 1; i <= 4; i++)
+      addStory(b.id, { contributorName: `Kitchen ${i}`, submittedAt: ago(19 - i * 2), wordCount: 10 + i });
 
     const { recentPodcasts, recentSubmissions } = getDashboard(owner.id, "30d", NOW);
-    expect(recentPodcasts.map((p) => p.title)).toEqual(["Episode 7", "Episode 6", "Episode 5", "Episode 4", "Episode 3"]);
+    expect(recentPodcasts.map((p) => p.title)).toEqual([
+      "Episode 7",
+      "Episode 6",
+      "Episode 5",
+      "Episode 4",
+      "Episode 3",
+    ]);
     expect(recentPodcasts[0]).toMatchObject({ listens: 7, duration: 420, status: "complete" });
-    expect(recentSubmissions.map((s) => s.contributorName)).toEqual(["Kitchen 4", "Lake 4", "Kitchen 3", "Lake 3", "Kitchen 2"]);
+    expect(recentSubmissions.map((s) => s.contributorName)).toEqual([
+      "Kitchen 4",
+      "Lake 4",
+      "Kitchen 3",
+      "Lake 3",
+      "Kitchen 2",
+    ]);
     expect(recentSubmissions[0]).toMatchObject({ campaignTitle: "Holiday kitchen", campaignId: b.id, wordCount: 14 });
     expect(recentSubmissions[0]!.createdAt).toBeInstanceOf(Date);
   });
@@ -90,7 +127,11 @@ describe("dashboard aggregates", () => {
   it("lists scheduled collections, upcoming first, with recipient counts, at most 5", async () => {
     const owner = await createTestUser();
     makeCampaign(owner.id, { title: "Unscheduled" });
-    const soon = makeCampaign(owner.id, { title: "Soon", scheduledDate: new Date(NOW.getTime() + 2 * DAY), description: "Next week" });
+    const soon = makeCampaign(owner.id, {
+      title: "Soon",
+      scheduledDate: new Date(NOW.getTime() + 2 * DAY),
+      description: "Next week",
+    });
     makeCampaign(owner.id, { title: "Later", scheduledDate: new Date(NOW.getTime() + 20 * DAY) });
     makeCampaign(owner.id, { title: "Past", scheduledDate: ago(5), status: "sent", sentDate: ago(5) });
     makeCampaign(owner.id, { title: "Long past", scheduledDate: ago(50), status: "sent" });
@@ -100,7 +141,8 @@ describe("dashboard aggregates", () => {
     expect(scheduled[0]).toMatchObject({ id: soon.id, recipientCount: 3, description: "Next week" });
     expect(scheduled[1]!.recipientCount).toBe(0);
 
-    for (let i = 0; i < 4; i++) makeCampaign(owner.id, { title: `Extra ${i}`, scheduledDate: new Date(NOW.getTime() + (30 + i) * DAY) });
+    for (let i = 0; i < 4; i++)
+      makeCampaign(owner.id, { title: `Extra ${i}`, scheduledDate: new Date(NOW.getTime() + (30 + i) * DAY) });
     scheduled = listScheduledCampaigns(owner.id, NOW);
     expect(scheduled).toHaveLength(5);
     expect(scheduled.map((c) => c.title)).toEqual(["Soon", "Later", "Extra 0", "Extra 1", "Extra 2"]);
@@ -133,7 +175,9 @@ describe("dashboard aggregates", () => {
     expect(one).toBe(fifty);
     expect(fifty).toBeLessThanOrEqual(5); // the session, then the dashboard's 4
     const data = await loadDashboard(large.cookie);
-    expect(data).toMatchObject({ metrics: { campaigns: { total: 51 }, stories: { total: 100 }, podcasts: { total: 50 } } });
+    expect(data).toMatchObject({
+      metrics: { campaigns: { total: 51 }, stories: { total: 100 }, podcasts: { total: 50 } },
+    });
   });
 });
 
@@ -144,7 +188,10 @@ describe("dashboard JSON calls", () => {
     const c = makeCampaign(user.id, { status: "active" });
     addStory(c.id, { submittedAt: new Date(Date.now() - 10 * DAY) });
 
-    const response = await callRoute(metricsLoader, makeRequest("/api/user/metrics?period=7d", { cookie: user.cookie }));
+    const response = await callRoute(
+      metricsLoader,
+      makeRequest("/api/user/metrics?period=7d", { cookie: user.cookie }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       period: "7d",
@@ -167,19 +214,40 @@ describe("dashboard JSON calls", () => {
   it("GET /api/podcasts/recent and /api/user/recent-stories list only the caller's newest 5", async () => {
     const user = await createTestUser();
     const other = await createTestUser();
-    for (let i = 1; i <= 6; i++) addPodcast(user.id, { title: `Mine ${i}`, createdAt: new Date(Date.now() - (10 - i) * DAY) });
+    for (let i = 1; i <= 6; i++)
+      addPodcast(user.id, { title: `Mine ${i}`, createdAt: new Date(Date.now() - (10 - i) * DAY) });
     addPodcast(other.id, { title: "Not mine" });
     const c = makeCampaign(user.id, { title: "Kitchen" });
-    for (let i = 1; i <= 6; i++) addStory(c.id, { contributorName: `Cousin ${i}`, submittedAt: new Date(Date.now() - (10 - i) * DAY), wordCount: i });
+    for (let i = 1; i <= 6; i++)
+      addStory(c.id, {
+        contributorName: `Cousin ${i}`,
+        submittedAt: new Date(Date.now() - (10 - i) * DAY),
+        wordCount: i,
+      });
     addStory(makeCampaign(other.id).id, { contributorName: "Stranger" });
 
-    const podcastsResponse = await callRoute(recentPodcastsLoader, makeRequest("/api/podcasts/recent", { cookie: user.cookie }));
-    const list = (await podcastsResponse.json()) as Array<{ title: string; listens: number; duration: number; createdAt: string }>;
+    const podcastsResponse = await callRoute(
+      recentPodcastsLoader,
+      makeRequest("/api/podcasts/recent", { cookie: user.cookie }),
+    );
+    const list = (await podcastsResponse.json()) as Array<{
+      title: string;
+      listens: number;
+      duration: number;
+      createdAt: string;
+    }>;
     expect(list.map((p) => p.title)).toEqual(["Mine 6", "Mine 5", "Mine 4", "Mine 3", "Mine 2"]);
     expect(typeof list[0]!.createdAt).toBe("string");
 
-    const storiesResponse = await callRoute(recentStoriesLoader, makeRequest("/api/user/recent-stories", { cookie: user.cookie }));
-    const stories = (await storiesResponse.json()) as Array<{ contributorName: string; campaignTitle: string; wordCount: number }>;
+    const storiesResponse = await callRoute(
+      recentStoriesLoader,
+      makeRequest("/api/user/recent-stories", { cookie: user.cookie }),
+    );
+    const stories = (await storiesResponse.json()) as Array<{
+      contributorName: string;
+      campaignTitle: string;
+      wordCount: number;
+    }>;
     expect(stories).toHaveLength(5);
     expect(stories[0]).toMatchObject({ contributorName: "Cousin 6", campaignTitle: "Kitchen", wordCount: 6 });
     expect(stories.some((s) => s.contributorName === "Stranger")).toBe(false);

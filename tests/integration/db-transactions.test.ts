@@ -1,10 +1,11 @@
 // Transactions begin IMMEDIATE (db.server.ts): a read-then-write transaction holds the write lock
 // from its start, so another process's write waits for it instead of making it fail half-way.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+
 import { openDatabase } from "~/lib/db.server";
 
 test("a transaction holds the write lock from BEGIN; a second connection's write waits (here: is refused) meanwhile", () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+
 import { parseEnv } from "~/lib/env.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,7 +16,13 @@ type LiteFsConfig = {
   fuse: { dir: string };
   data: { dir: string };
   proxy: { addr: string; target: string; db: string; passthrough: string[]; "always-forward": string[] };
-  lease: { type: string; candidate: string; promote: boolean; "advertise-url": string; consul: { url: string; key: string } };
+  lease: {
+    type: string;
+    candidate: string;
+    promote: boolean;
+    "advertise-url": string;
+    consul: { url: string; key: string };
+  };
   exec: { cmd: string; "if-candidate"?: boolean }[];
 };
 type Check = { path: string; method: string };
@@ -44,7 +51,13 @@ function runtimeEnv() {
 const image = runtimeEnv();
 const portOf = (hostPort: string) => Number(hostPort.split(":").pop());
 /** LiteFS's path patterns: the whole path, `*` standing for anything. */
-const liteFsMatch = (glob: string) => new RegExp(`^${glob.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+const liteFsMatch = (glob: string) =>
+  new RegExp(
+    `^${glob
+      .split("*")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 
 describe("litefs.yml and fly.toml agree with each other and the app", () => {
   it("Fly sends traffic to the LiteFS proxy, which forwards to the port the app listens on", () => {
@@ -82,7 +95,8 @@ describe("litefs.yml and fly.toml agree with each other and the app", () => {
     const compiled = read("scripts/server-build-options.js");
     expect(compiled).toContain('migrate: "scripts/migrate.ts"');
     expect(compiled).toContain('index: "server/index.ts"');
-    for (const file of ["scripts/migrate.ts", "server/index.ts"]) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+    for (const file of ["scripts/migrate.ts", "server/index.ts"])
+      expect(fs.existsSync(path.join(root, file)), file).toBe(true);
   });
 
   it("static files pass straight through; nothing that reads the database does", () => {
@@ -92,7 +106,12 @@ describe("litefs.yml and fly.toml agree with each other and the app", () => {
 
   it("GETs that write are always forwarded to the primary", () => {
     const forwarded = (p: string) => litefs.proxy["always-forward"].some((glob) => liteFsMatch(glob).test(p));
-    for (const p of ["/auth/callback", "/api/external/podcasts", "/api/external/download/abc", "/api/external/podcast-status/abc"]) {
+    for (const p of [
+      "/auth/callback",
+      "/api/external/podcasts",
+      "/api/external/download/abc",
+      "/api/external/podcast-status/abc",
+    ]) {
       expect(forwarded(p), p).toBe(true);
     }
     for (const p of ["/", "/dashboard", "/api/podcasts/recent"]) expect(forwarded(p), p).toBe(false);
@@ -140,20 +159,49 @@ describe("docs/deploy.md", () => {
   const guide = read("docs/deploy.md");
 
   it("sets every secret a production start needs (with what Tigris and consul set themselves)", () => {
-    const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("fly secrets set"));
+    const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((b) => b.includes("fly secrets set"));
     const documented = new Set(blocks.flatMap((b) => [...b.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!)));
-    for (const key of ["SESSION_SECRET", "MAILGUN_API_KEY", "MAILGUN_DOMAIN", "MAILGUN_WEBHOOK_SIGNING_KEY", "OPENAI_API_KEY"]) {
+    for (const key of [
+      "SESSION_SECRET",
+      "MAILGUN_API_KEY",
+      "MAILGUN_DOMAIN",
+      "MAILGUN_WEBHOOK_SIGNING_KEY",
+      "OPENAI_API_KEY",
+    ]) {
       expect(documented.has(key), key).toBe(true);
     }
-    const setByFly = ["BUCKET_NAME", "AWS_ENDPOINT_URL_S3", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "FLY_CONSUL_URL"];
+    const setByFly = [
+      "BUCKET_NAME",
+      "AWS_ENDPOINT_URL_S3",
+      "AWS_REGION",
+      "AWS_ACCESS_KEY_ID",
+      "AWS_SECRET_ACCESS_KEY",
+      "FLY_CONSUL_URL",
+    ];
     for (const key of setByFly) expect(guide, key).toContain(key);
-    const dummy = (key: string) => (/_URL(_|$)/.test(key) ? "https://example.test/x" : /(_FROM|_EMAIL)$/.test(key) ? "team@example.test" : "set-by-operator");
+    const dummy = (key: string) =>
+      /_URL(_|$)/.test(key)
+        ? "https://example.test/x"
+        : /(_FROM|_EMAIL)$/.test(key)
+          ? "team@example.test"
+          : "set-by-operator";
     const secrets = Object.fromEntries([...documented, ...setByFly].map((key) => [key, dummy(key)]));
     expect(() => parseEnv({ ...image, ...fly.env, ...secrets })).not.toThrow();
   });
 
   it("lists the Docker build's stages and the LiteFS backup and restore commands", () => {
-    for (const step of ["npm ci", "npm run build", "npm run voices:download", "flyio/litefs:0.5", "litefs mount", "litefs export", "litefs import", ".backup"]) {
+    for (const step of [
+      "npm ci",
+      "npm run build",
+      "npm run voices:download",
+      "flyio/litefs:0.5",
+      "litefs mount",
+      "litefs export",
+      "litefs import",
+      ".backup",
+    ]) {
       expect(guide, step).toContain(step);
     }
   });

@@ -3,8 +3,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { queueEmail } from "~/lib/email/outbox.server";
+
 import { createTestUser } from "../utils/auth";
 import { createTestCampaign, createTestInvitation } from "../utils/stories-helpers";
 

@@ -4,28 +4,53 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { action as directAction, loader as directLoader } from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
-import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
+
 import { listTestimonialResponses } from "~/features/testimonials/campaigns.server";
 import { readTicket, signTicket } from "~/features/testimonials/direct-uploads.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CHUNK_BYTES, chunkRange } from "~/features/testimonials/upload-limits";
 import { getStorage } from "~/lib/storage/storage.server";
-import { callRoute, makeRequest } from "../utils/auth";
-import { makeLargeVideo, makeTaggedMedia, makeTestimonialCampaign, mediaHash, mediaTags, TAGGED_LOCATION } from "../utils/testimonial-helpers";
+import {
+  action as directAction,
+  loader as directLoader,
+} from "~/routes/api+/testimonials+/public.$publicId.direct-upload";
+import { action as submitChunkedAction } from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
+
 import { runAppOnS3 } from "../support/app-on-s3";
+import { callRoute, makeRequest } from "../utils/auth";
+import {
+  makeLargeVideo,
+  makeTaggedMedia,
+  makeTestimonialCampaign,
+  mediaHash,
+  mediaTags,
+  TAGGED_LOCATION,
+} from "../utils/testimonial-helpers";
 
 const s3 = runAppOnS3("direct-uploads");
 
 const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
-const post = (publicId: string, body: unknown) => callRoute(directAction, makeRequest(`/api/testimonials/public/${publicId}/direct-upload`, { json: body }), { publicId });
+const post = (publicId: string, body: unknown) =>
+  callRoute(directAction, makeRequest(`/api/testimonials/public/${publicId}/direct-upload`, { json: body }), {
+    publicId,
+  });
 const status = (publicId: string, ticket: string) =>
-  callRoute(directLoader, makeRequest(`/api/testimonials/public/${publicId}/direct-upload?ticket=${encodeURIComponent(ticket)}`), { publicId });
+  callRoute(
+    directLoader,
+    makeRequest(`/api/testimonials/public/${publicId}/direct-upload?ticket=${encodeURIComponent(ticket)}`),
+    { publicId },
+  );
 const submit = (publicId: string, ticket: string) =>
   callRoute(
     submitChunkedAction,
     makeRequest(`/api/testimonials/public/${publicId}/submit-chunked`, {
-      json: { respondentName: "Dana Direct", respondentEmail: "dana@example.com", responses: "[]", consentGiven: true, directUpload: ticket },
+      json: {
+        respondentName: "Dana Direct",
+        respondentEmail: "dana@example.com",
+        responses: "[]",
+        consentGiven: true,
+        directUpload: ticket,
+      },
     }),
     { publicId },
   );
@@ -84,11 +109,19 @@ describe("direct uploads to the bucket", () => {
     // A part of another length: S3 refuses it (its length is signed; s3rver checks no V4 signature),
     // and the server never counts it.
     expect((await put(urls[1]!, new Uint8Array(1024))).status).toBe(200);
-    expect(await json(await status(campaign.publicId, ticket))).toMatchObject({ receivedParts: [], missingParts: [1, 2, 3] });
+    expect(await json(await status(campaign.publicId, ticket))).toMatchObject({
+      receivedParts: [],
+      missingParts: [1, 2, 3],
+    });
     expect((await put(urls[1]!, part(bytes, 1))).status).toBe(200);
     expect((await put(urls[3]!, part(bytes, 3))).status).toBe(200);
     // Part 2 was lost on the way: the bucket says so, and completing now is refused with the list.
-    expect(await json(await status(campaign.publicId, ticket))).toEqual({ completed: false, totalParts: 3, receivedParts: [1, 3], missingParts: [2] });
+    expect(await json(await status(campaign.publicId, ticket))).toEqual({
+      completed: false,
+      totalParts: 3,
+      receivedParts: [1, 3],
+      missingParts: [2],
+    });
     const early = await post(campaign.publicId, { intent: "complete", ticket });
     expect(early.status).toBe(409);
     expect(await json(early)).toEqual({ message: testimonialMessages.api.uploadIncomplete, missingParts: [2] });
@@ -158,7 +191,11 @@ describe("direct uploads to the bucket", () => {
     // The payload changed to name another respondent's upload: the signature no longer fits.
     const [payload, signature] = ticket.split(".");
     const theirs = JSON.parse(Buffer.from(mine.ticket.split(".")[0]!, "base64url").toString());
-    const altered = { ...JSON.parse(Buffer.from(payload!, "base64url").toString()), key: theirs.key, uploadId: theirs.uploadId };
+    const altered = {
+      ...JSON.parse(Buffer.from(payload!, "base64url").toString()),
+      key: theirs.key,
+      uploadId: theirs.uploadId,
+    };
     const forged = `${Buffer.from(JSON.stringify(altered)).toString("base64url")}.${signature}`;
     expect((await post(campaign.publicId, { intent: "sign", ticket: forged, partNumbers: [1] })).status).toBe(403);
     expect((await post(campaign.publicId, { intent: "sign", ticket: "nonsense", partNumbers: [1] })).status).toBe(403);
@@ -176,7 +213,11 @@ describe("direct uploads to the bucket", () => {
     const bytes = Buffer.from("someone else's finished video, or any other stored file");
     // Reachable only with the signing secret (a deployment left on the default one): the signature fits.
     const started = readTicket((await start(campaign.publicId, bytes.length, "video/mp4")).ticket, campaign.id);
-    const victims = [`testimonials/${campaign.id}/${crypto.randomUUID()}.mp4`, "backups/storyhearth.sqlite.gz", `testimonials/${campaign.id}/${started.responseId}.mp4/../../x.mp4`];
+    const victims = [
+      `testimonials/${campaign.id}/${crypto.randomUUID()}.mp4`,
+      "backups/storyhearth.sqlite.gz",
+      `testimonials/${campaign.id}/${started.responseId}.mp4/../../x.mp4`,
+    ];
     for (const key of victims.slice(0, 2)) await getStorage().put(key, bytes);
     for (const key of victims) {
       const forged = signTicket({ ...started, key });
@@ -199,15 +240,27 @@ describe("direct uploads to the bucket", () => {
 
   it("refuses a video over 500 MB, or a file that is not one, before anything reaches the bucket", async () => {
     const campaign = makeTestimonialCampaign();
-    const big = await post(campaign.publicId, { intent: "start", fileName: "big.mp4", size: 500 * 1024 * 1024 + 1, type: "video/mp4" });
+    const big = await post(campaign.publicId, {
+      intent: "start",
+      fileName: "big.mp4",
+      size: 500 * 1024 * 1024 + 1,
+      type: "video/mp4",
+    });
     expect(big.status).toBe(413);
     expect((await json(big)).message).toBe(testimonialMessages.api.fileTooLarge);
-    const text = await post(campaign.publicId, { intent: "start", fileName: "notes.txt", size: 100, type: "text/plain" });
+    const text = await post(campaign.publicId, {
+      intent: "start",
+      fileName: "notes.txt",
+      size: 100,
+      type: "text/plain",
+    });
     expect(text.status).toBe(400);
     expect((await json(text)).message).toBe(testimonialMessages.api.notAVideo);
     expect((await post(campaign.publicId, { intent: "explode" })).status).toBe(400);
     const inactive = makeTestimonialCampaign({ isActive: false });
-    expect((await post(inactive.publicId, { intent: "start", fileName: "a.mp4", size: 100, type: "video/mp4" })).status).toBe(403);
+    expect(
+      (await post(inactive.publicId, { intent: "start", fileName: "a.mp4", size: 100, type: "video/mp4" })).status,
+    ).toBe(403);
   });
 
   it("a finished upload that is not a video is refused at submission and deleted from the bucket", async () => {

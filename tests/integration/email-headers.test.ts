@@ -1,10 +1,12 @@
 // A collection's title reaches e-mail Subject headers; control characters in it must not.
 // Every e-mail is built by queueOutgoingEmail, which makes each header value one clean line; the
 // fake Mailgun shows what actually leaves.
+import { emailOutbox } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "#db/schema";
+
 import { db } from "~/lib/db.server";
+
 import type { FakeMailgun } from "../mocks/mailgun-server";
 import { makeCollection, startMailLoop } from "../support/email-loop";
 
@@ -45,7 +47,12 @@ describe("e-mail header values", () => {
       replyTo: "reply\u0007@example.com",
       headers: { "List-Unsubscribe": "<https://example.com/u>\r\nX-Evil: 1" },
     });
-    expect([row.to, row.subject, row.replyTo, row.headers["List-Unsubscribe"]]).toEqual(["nan@example.com", "Hello there", "reply@example.com", "<https://example.com/u> X-Evil: 1"]);
+    expect([row.to, row.subject, row.replyTo, row.headers["List-Unsubscribe"]]).toEqual([
+      "nan@example.com",
+      "Hello there",
+      "reply@example.com",
+      "<https://example.com/u> X-Evil: 1",
+    ]);
     expect(row.text).toBe("Hi\r\n\u0007 body text is not a header and is left alone");
   });
 });

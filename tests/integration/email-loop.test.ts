@@ -1,9 +1,11 @@
+import { campaigns, contacts, invitations, workflowSettings } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, contacts, invitations, workflowSettings } from "#db/schema";
-import { createCampaign } from "~/models/campaign.server";
+
 import { db } from "~/lib/db.server";
-import { makeCollection, MAILGUN, startMailLoop, unsubscribePathOf } from "../support/email-loop";
+import { createCampaign } from "~/models/campaign.server";
+
+import { MAILGUN, makeCollection, startMailLoop, unsubscribePathOf } from "../support/email-loop";
 
 let loop: Awaited<ReturnType<typeof startMailLoop>>;
 beforeAll(async () => {
@@ -18,19 +20,27 @@ afterEach(() => {
 });
 
 const DAY = 86_400_000;
-const sentTo = (address: string) => loop.fake.requests.filter((r) => r.field("to") === address && r.path.endsWith("/messages"));
+const sentTo = (address: string) =>
+  loop.fake.requests.filter((r) => r.field("to") === address && r.path.endsWith("/messages"));
 const invitation = (id: string) => db.select().from(invitations).where(eq(invitations.id, id)).get()!;
 
 describe("invitations", () => {
   it("greet each relative by the name the owner knows them by, else 'Hi there,' (decision 0195)", async () => {
     const { owner } = makeCollection({ emails: [] });
-    db.insert(contacts).values({ ownerId: owner.id, email: "uncle.bob@example.com", preferredName: "Uncle Robert" }).run();
+    db.insert(contacts)
+      .values({ ownerId: owner.id, email: "uncle.bob@example.com", preferredName: "Uncle Robert" })
+      .run();
     const suffix = Math.random().toString(36).slice(2, 8);
     const rosa = `aunt.rosa.${suffix}@example.com`;
     createCampaign(owner.id, {
       title: "Names",
       prompt: "What do you remember?",
-      inviteEmails: [{ name: "Aunt Rosa", email: rosa }, { name: "Bob", email: "uncle.bob@example.com" }, "Plain <plain@example.com>", `nobody.${suffix}@example.com`],
+      inviteEmails: [
+        { name: "Aunt Rosa", email: rosa },
+        { name: "Bob", email: "uncle.bob@example.com" },
+        "Plain <plain@example.com>",
+        `nobody.${suffix}@example.com`,
+      ],
     });
     await loop.invitationsJob.dispatchDueInvitations();
     expect(sentTo(rosa)[0]!.field("text")).toMatch(/^Hi Aunt Rosa,/);
@@ -42,7 +52,10 @@ describe("invitations", () => {
   });
 
   it("a collection without a date sends each recipient a personal e-mail at once", async () => {
-    const { campaign, invitations: [ann, ben] } = makeCollection({ emails: ["ann@example.com", "ben@example.com"], title: "Holiday Traditions" });
+    const {
+      campaign,
+      invitations: [ann, ben],
+    } = makeCollection({ emails: ["ann@example.com", "ben@example.com"], title: "Holiday Traditions" });
     expect(await loop.invitationsJob.dispatchDueInvitations()).toBeGreaterThanOrEqual(2);
 
     const [mail] = sentTo("ann@example.com");
@@ -52,7 +65,9 @@ describe("invitations", () => {
     expect(mail!.field("subject")).toContain("Holiday Traditions");
     expect(mail!.headers["Reply-To"]).toBe(`reply+${ann!.token}@${MAILGUN.domain}`);
     // The collection's own unsubscribe link, not the invitation's token: it is never replaced (decision 0200).
-    expect(mail!.headers["List-Unsubscribe"]).toBe(`<http://127.0.0.1:3999${unsubscribePathOf(campaign.id, "ann@example.com")}>`);
+    expect(mail!.headers["List-Unsubscribe"]).toBe(
+      `<http://127.0.0.1:3999${unsubscribePathOf(campaign.id, "ann@example.com")}>`,
+    );
     expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.field("text")).toContain(`/contribute/${campaign.publicId}?t=${ann!.token}`);
     expect(mail!.field("text")).toContain("What is your favourite family trip?");
@@ -71,7 +86,10 @@ describe("invitations", () => {
   it("a scheduled collection waits for its date", async () => {
     const start = new Date("2027-03-01T09:00:00Z");
     loop.clock.setClock(start);
-    const { campaign, invitations: [cara] } = makeCollection({ emails: ["cara@example.com"], scheduledDate: new Date("2027-03-05T08:00:00Z") });
+    const {
+      campaign,
+      invitations: [cara],
+    } = makeCollection({ emails: ["cara@example.com"], scheduledDate: new Date("2027-03-05T08:00:00Z") });
     await loop.invitationsJob.dispatchDueInvitations();
     expect(sentTo("cara@example.com")).toHaveLength(0);
     expect(invitation(cara!.id).status).toBe("pending");
@@ -141,7 +159,10 @@ describe("reminders", () => {
   it("manual mode sends none, and an answer stops them", async () => {
     await sentCollection("manual@example.com", "manual");
     const answered = await sentCollection("answered@example.com", "weekly");
-    db.update(invitations).set({ status: "answered", respondedAt: new Date() }).where(eq(invitations.id, answered.id)).run();
+    db.update(invitations)
+      .set({ status: "answered", respondedAt: new Date() })
+      .where(eq(invitations.id, answered.id))
+      .run();
     loop.clock.advanceClock(30 * DAY);
     await loop.remindersJob.sendDueReminders();
     expect(reminders("manual@example.com")).toHaveLength(0);

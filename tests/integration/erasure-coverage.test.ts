@@ -5,8 +5,16 @@ import path from "node:path";
 import { getTableName } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { foreignKeyEdges, KEPT_WHEN_AN_ACCOUNT_GOES, NAMED_IN_TEXT, NEVER_A_FAMILYS, schemaTables, tablesTiedToUsers } from "~/models/account-erasure.server";
+
 import { familyFolders, hashedFolders, serviceFolders, storageKeys } from "~/lib/storage/keys";
+import {
+  foreignKeyEdges,
+  KEPT_WHEN_AN_ACCOUNT_GOES,
+  NAMED_IN_TEXT,
+  NEVER_A_FAMILYS,
+  schemaTables,
+  tablesTiedToUsers,
+} from "~/models/account-erasure.server";
 
 const tableNamed = new Map(schemaTables.map((table) => [getTableName(table), table]));
 const textColumns = (table: string) =>
@@ -23,14 +31,24 @@ const JUDGED_NOT_NAMING: Record<string, string[]> = {
   email_outbox: ["id", "kind", "from", "status", "provider_message_id"],
   system_errors: ["id", "error_type", "severity"],
   activities: ["id", "type", "user_id"],
-  testimonial_responses: ["id", "campaign_id", "respondent_name", "responses", "selected_questions", "video_key", "video_mime_type"],
+  testimonial_responses: [
+    "id",
+    "campaign_id",
+    "respondent_name",
+    "responses",
+    "selected_questions",
+    "video_key",
+    "video_mime_type",
+  ],
   suppressed_addresses: ["id", "owner_id", "kind", "reason"],
 };
 
 describe("what an account's erasure covers", () => {
   it("every table is tied to the account by a foreign key, searched by its text, or never a family's", () => {
     const tied = tablesTiedToUsers();
-    const uncovered = schemaTables.map(getTableName).filter((name) => !tied.has(name) && !NAMED_IN_TEXT[name] && !NEVER_A_FAMILYS[name]);
+    const uncovered = schemaTables
+      .map(getTableName)
+      .filter((name) => !tied.has(name) && !NAMED_IN_TEXT[name] && !NEVER_A_FAMILYS[name]);
     expect(uncovered).toEqual([]);
     // Declared never a family's, yet tied or searched: one of the two lists is wrong.
     expect(Object.keys(NEVER_A_FAMILYS).filter((name) => tied.has(name) || NAMED_IN_TEXT[name])).toEqual([]);
@@ -41,7 +59,10 @@ describe("what an account's erasure covers", () => {
     for (const [table, searched] of Object.entries(NAMED_IN_TEXT)) {
       const columns = textColumns(table);
       for (const column of searched) expect(columns, `${table}.${column}`).toContain(column);
-      expect(columns.filter((c) => !searched.includes(c) && !JUDGED_NOT_NAMING[table]?.includes(c)), table).toEqual([]);
+      expect(
+        columns.filter((c) => !searched.includes(c) && !JUDGED_NOT_NAMING[table]?.includes(c)),
+        table,
+      ).toEqual([]);
     }
   });
 
@@ -49,30 +70,55 @@ describe("what an account's erasure covers", () => {
     const edges = foreignKeyEdges();
     for (const key of Object.keys(KEPT_WHEN_AN_ACCOUNT_GOES)) {
       const [table, column] = key.split(".");
-      expect(edges.some((e) => e.from === table && e.column === column), key).toBe(true);
-      const fk = getTableConfig(tableNamed.get(table!)!).foreignKeys.find((f) => f.reference().columns[0]!.name === column)!;
+      expect(
+        edges.some((e) => e.from === table && e.column === column),
+        key,
+      ).toBe(true);
+      const fk = getTableConfig(tableNamed.get(table!)!).foreignKeys.find(
+        (f) => f.reference().columns[0]!.name === column,
+      )!;
       expect(fk.onDelete, key).toBe("set null");
     }
   });
 
   it("every family folder is named after a row of a table tied to the account or searched", () => {
     const tied = tablesTiedToUsers();
-    for (const [name, { table }] of Object.entries(familyFolders)) expect(tied.has(table) || Boolean(NAMED_IN_TEXT[table]), name).toBe(true);
+    for (const [name, { table }] of Object.entries(familyFolders))
+      expect(tied.has(table) || Boolean(NAMED_IN_TEXT[table]), name).toBe(true);
   });
 
   it("every storage key is built in lib/storage/keys.ts, under a folder it declares", () => {
-    const declared = [...Object.values(familyFolders).map((f) => f.prefix("ID", "CAMPAIGN").replace(/(ID|CAMPAIGN).*$/, "")), ...hashedFolders, ...serviceFolders];
+    const declared = [
+      ...Object.values(familyFolders).map((f) => f.prefix("ID", "CAMPAIGN").replace(/(ID|CAMPAIGN).*$/, "")),
+      ...hashedFolders,
+      ...serviceFolders,
+    ];
     for (const [name, build] of Object.entries(storageKeys) as Array<[string, (...args: string[]) => string]>) {
       const key = name === "chapters" ? build(storageKeys.episode("ID")) : build("ID", "PART", "ext");
-      expect(declared.some((folder) => key.startsWith(folder)), `${name}: ${key}`).toBe(true);
+      expect(
+        declared.some((folder) => key.startsWith(folder)),
+        `${name}: ${key}`,
+      ).toBe(true);
     }
     // A key made anywhere else would live in a folder no erasure knows: template literals that start like a key.
     const NOT_STORAGE = new Set(["app/features/archive/paths.ts"]); // names of files inside a downloaded archive
     const sources = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? sources(path.join(dir, e.name))
+            : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+              ? [path.join(dir, e.name)]
+              : [],
+        );
     const outside = sources("app")
       .filter((file) => file !== path.join("app", "lib", "storage", "keys.ts") && !NOT_STORAGE.has(file))
-      .flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/`[a-z][a-z-]*\/(?:[a-z-]+\/)*\$\{/g)].map((m) => `${file}: ${m[0]}`));
+      .flatMap((file) =>
+        [...fs.readFileSync(file, "utf8").matchAll(/`[a-z][a-z-]*\/(?:[a-z-]+\/)*\$\{/g)].map(
+          (m) => `${file}: ${m[0]}`,
+        ),
+      );
     expect(outside).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import * as schema from "#db/schema";
 import { eq, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { expect, test } from "vitest";
-import * as schema from "#db/schema";
+
 import { reapplyLoggedErasures } from "~/features/account/reapply-erasures.server";
 import { removalToken } from "~/features/contributions/recordings.server";
 import { withdrawEpisodesOfClip } from "~/features/podcasts/generation/clip-removal.server";
@@ -17,6 +18,7 @@ import { closeDb, db, openDatabase, type DB } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { action as deleteAction } from "~/routes/_auth+/delete-account";
 import { action as removalAction } from "~/routes/_public+/recording-removal.$token";
+
 import { createArchiveFamily } from "../utils/archive-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
@@ -26,15 +28,29 @@ const present = async (keys: string[]) => {
   const now = await storedKeys();
   return keys.filter((key) => now.has(key));
 };
-const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable =>
+  is(value, SQLiteTable),
+);
 /** Every row of every table that names the id, as JSON. */
 /** The episode's status, the generation jobs queued for it and the owner's "clip removed" e-mails, as the live removal leaves them. */
 const withdrawal = (episodeId: string, ownerEmail: string, database: DB = db) => ({
   status: database.select().from(schema.podcasts).where(eq(schema.podcasts.id, episodeId)).get()?.status,
-  jobs: database.select().from(schema.jobs).all().filter((job) => job.payload.podcastId === episodeId && job.status === "queued").length,
-  emails: database.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "clip_removed")).all().filter((e) => e.to === ownerEmail).length,
+  jobs: database
+    .select()
+    .from(schema.jobs)
+    .all()
+    .filter((job) => job.payload.podcastId === episodeId && job.status === "queued").length,
+  emails: database
+    .select()
+    .from(schema.emailOutbox)
+    .where(eq(schema.emailOutbox.kind, "clip_removed"))
+    .all()
+    .filter((e) => e.to === ownerEmail).length,
 });
-const rowsNaming = (id: string) => tables.flatMap((table) => (db.select().from(table).all() as unknown[]).map((row) => JSON.stringify(row))).filter((row) => row.includes(id));
+const rowsNaming = (id: string) =>
+  tables
+    .flatMap((table) => (db.select().from(table).all() as unknown[]).map((row) => JSON.stringify(row)))
+    .filter((row) => row.includes(id));
 
 test("a restored backup loses again the account deleted and the story removed after it, rows and files", async () => {
   const stayer = await createTestUser({ lastName: "Stays" });
@@ -53,10 +69,20 @@ test("a restored backup loses again the account deleted and the story removed af
   // After the backup: the leaver closes their account (its files are left for the purge job, which
   // has not run: the restored database will not even know it was queued), and Aunt May asks that her
   // recording and her written story go.
-  const deleted = await callRoute(deleteAction, makeRequest("/delete-account", { cookie: leaver.cookie, form: { confirmation: leaver.email, password: leaver.password } }));
+  const deleted = await callRoute(
+    deleteAction,
+    makeRequest("/delete-account", {
+      cookie: leaver.cookie,
+      form: { confirmation: leaver.email, password: leaver.password },
+    }),
+  );
   expect(deleted.status).toBe(302);
   const token = removalToken(stayerFamily.recording.id);
-  const removed = await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), { token });
+  const removed = await callRoute(
+    removalAction,
+    makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }),
+    { token },
+  );
   expect(removed.status).toBe(302);
   const auntMay = stayerFamily.summer.stories[1]!.id;
   const auntMayKeys = [stayerFamily.recording.normalizedKey, stayerFamily.recording.originalKey];
@@ -68,12 +94,21 @@ test("a restored backup loses again the account deleted and the story removed af
 
   // Restored in place, with the app's connection closed (the script refuses while one is open).
   closeDb();
-  const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", backup.key], { env: process.env, encoding: "utf8" });
+  const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", backup.key], {
+    env: process.env,
+    encoding: "utf8",
+  });
   expect(restored.stderr).toBe("");
   expect(restored.status).toBe(0);
-  expect(restored.stdout).toContain("Removal requests: 1 kept outside the database; 1 made after this backup applied to it again");
-  expect(restored.stdout).toContain("Story removals: 1 kept outside the database; 1 made after this backup applied to it again, so those stories, their photos and recordings are deleted again.");
-  expect(restored.stdout).toContain("Account deletions: 1 kept outside the database; 1 made after this backup applied to it again, so those accounts' rows and files are deleted again.");
+  expect(restored.stdout).toContain(
+    "Removal requests: 1 kept outside the database; 1 made after this backup applied to it again",
+  );
+  expect(restored.stdout).toContain(
+    "Story removals: 1 kept outside the database; 1 made after this backup applied to it again, so those stories, their photos and recordings are deleted again.",
+  );
+  expect(restored.stdout).toContain(
+    "Account deletions: 1 kept outside the database; 1 made after this backup applied to it again, so those accounts' rows and files are deleted again.",
+  );
 
   // The restored file is the backup (the stayer's other stories are there) without what was erased.
   expect(db.select().from(schema.users).where(eq(schema.users.id, stayer.id)).get()).toBeDefined();
@@ -82,13 +117,19 @@ test("a restored backup loses again the account deleted and the story removed af
   expect(db.select().from(schema.contributions).where(eq(schema.contributions.id, auntMay)).get()).toBeUndefined();
   expect(rowsNaming(auntMay)).toEqual([]);
   const kept = stayerFamily.summer.stories.filter((s) => s.id !== auntMay).map((s) => s.id);
-  expect(kept.filter((id) => !db.select().from(schema.contributions).where(eq(schema.contributions.id, id)).get())).toEqual([]);
-  expect(await present(stayerKeys.filter((key) => !key.includes(auntMay)))).toEqual(stayerKeys.filter((key) => !key.includes(auntMay)));
+  expect(
+    kept.filter((id) => !db.select().from(schema.contributions).where(eq(schema.contributions.id, id)).get()),
+  ).toEqual([]);
+  expect(await present(stayerKeys.filter((key) => !key.includes(auntMay)))).toEqual(
+    stayerKeys.filter((key) => !key.includes(auntMay)),
+  );
   const line = db.select().from(schema.activities).where(eq(schema.activities.type, "account_deleted")).all();
   expect(line.map((a) => a.userId)).toEqual([null]);
   // The backup had the episode finished, with her story in it: the restore withdrew it again as the
   // removal page does (remade without her, out of feeds and shares until then), and the owner was told.
-  expect(restored.stdout).toContain("Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.");
+  expect(restored.stdout).toContain(
+    "Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.",
+  );
   expect(withdrawal(episodeId, stayer.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
 
   // The start as primary applies the log again: nothing is left to apply or withdraw.
@@ -103,7 +144,11 @@ test("restored with --out (for LiteFS), the unpacked file has the removed clip's
   const family = await createArchiveFamily(owner.id);
   const backup = await backupDatabase();
   const token = removalToken(family.recording.id);
-  const removed = await callRoute(removalAction, makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }), { token });
+  const removed = await callRoute(
+    removalAction,
+    makeRequest(`/recording-removal/${token}`, { form: { story: "yes" } }),
+    { token },
+  );
   expect(removed.status).toBe(302);
   const episodeId = family.episode.id;
   expect(withdrawal(episodeId, owner.email)).toEqual({ status: "queued", jobs: 1, emails: 1 });
@@ -112,13 +157,24 @@ test("restored with --out (for LiteFS), the unpacked file has the removed clip's
   // apply (the recording is already marked in it), so the episode must be withdrawn in the file itself.
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "restore-out-")), "restored.db");
   try {
-    const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--out", out, backup.key], { env: process.env, encoding: "utf8" });
+    const restored = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--out", out, backup.key], {
+      env: process.env,
+      encoding: "utf8",
+    });
     expect(restored.stderr).toBe("");
     expect(restored.status).toBe(0);
-    expect(restored.stdout).toContain("Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.");
+    expect(restored.stdout).toContain(
+      "Episodes playing 1 removed recording(s) withdrawn from feeds and shares until remade.",
+    );
     const unpacked = openDatabase(out);
     try {
-      expect(unpacked.select().from(schema.contributions).where(eq(schema.contributions.id, family.summer.stories[1]!.id)).get()).toBeUndefined();
+      expect(
+        unpacked
+          .select()
+          .from(schema.contributions)
+          .where(eq(schema.contributions.id, family.summer.stories[1]!.id))
+          .get(),
+      ).toBeUndefined();
       expect(withdrawal(episodeId, owner.email, unpacked)).toEqual({ status: "queued", jobs: 1, emails: 1 });
     } finally {
       unpacked.$client.close();

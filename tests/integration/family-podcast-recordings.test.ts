@@ -5,28 +5,35 @@
 // transcription fails nothing.
 import fs from "node:fs";
 import path from "node:path";
+import { jobs, podcasts } from "#db/schema";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { jobs, podcasts } from "#db/schema";
-import { fliteModule, fliteSpeakHere } from "~/audio/flite.server";
+
 import { ffmpeg, pcmBytes } from "~/audio/ffmpeg.server";
+import { fliteModule, fliteSpeakHere } from "~/audio/flite.server";
 import { probeAudio } from "~/audio/recording.server";
 import { renderPodcastAudio } from "~/audio/render.server";
 import type { FliteVoice } from "~/audio/voices.server";
-import { convertRecording, keepRecording, removalToken, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { chaptersFromProbe } from "~/features/podcasts/listening/chapters.server";
-import { createGeneratePodcastHandler } from "~/features/podcasts/generation/generate.server";
+import {
+  convertRecording,
+  keepRecording,
+  removalToken,
+  requestRecordingRemoval,
+} from "~/features/contributions/recordings.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
-import { getPodcast } from "~/features/podcasts/podcasts.server";
+import { createGeneratePodcastHandler } from "~/features/podcasts/generation/generate.server";
 import { requestFamilyPodcast } from "~/features/podcasts/generation/requests.server";
-import { changeSegments, getScriptReview } from "~/features/podcasts/script/script-review.server";
+import { chaptersFromProbe } from "~/features/podcasts/listening/chapters.server";
+import { getPodcast } from "~/features/podcasts/podcasts.server";
 import { clipLength, type ScriptSegment } from "~/features/podcasts/script/script";
+import { changeSegments, getScriptReview } from "~/features/podcasts/script/script-review.server";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { JobRunner } from "~/lib/queue/runner.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { getOwnedCampaign, type Campaign } from "~/models/campaign.server";
 import { getRecording, recordingOfContribution } from "~/models/contribution-recording.server";
+
 import { startFakeOpenAI, type FakeOpenAI } from "../mocks/openai-server";
 import { decodeMono, probe, storedPath, tempDir } from "../utils/audio-helpers";
 import { createTestUser, type TestUser } from "../utils/auth";
@@ -53,7 +60,10 @@ afterAll(async () => {
 afterEach(() => setClock(null));
 // Each test runs only its own generation job (conversions are run by hand).
 beforeEach(() => {
-  db.update(jobs).set({ status: "done" }).where(inArray(jobs.status, ["queued", "running"])).run();
+  db.update(jobs)
+    .set({ status: "done" })
+    .where(inArray(jobs.status, ["queued", "running"]))
+    .run();
 });
 
 /**
@@ -65,16 +75,40 @@ async function spokenMemo(text: string, voice: FliteVoice["voice"]) {
   const pcm = Float32Array.from(segments[0]!.flatMap((s) => [...s]));
   const file = path.join(scratch, `${voice}-${Math.random().toString(36).slice(2)}.m4a`);
   await ffmpeg(
-    ["-f", "f32le", "-ar", String(sampleRate), "-ac", "1", "-i", "pipe:0", "-af", `asetrate=${Math.round(sampleRate * 1.12)},aresample=44100,volume=0.4,adelay=700:all=1,apad=pad_dur=0.8`, "-c:a", "aac", "-b:a", "64k", "-f", "ipod", file],
+    [
+      "-f",
+      "f32le",
+      "-ar",
+      String(sampleRate),
+      "-ac",
+      "1",
+      "-i",
+      "pipe:0",
+      "-af",
+      `asetrate=${Math.round(sampleRate * 1.12)},aresample=44100,volume=0.4,adelay=700:all=1,apad=pad_dur=0.8`,
+      "-c:a",
+      "aac",
+      "-b:a",
+      "64k",
+      "-f",
+      "ipod",
+      file,
+    ],
     { stdin: pcmBytes(pcm) },
   );
   return file;
 }
 
 /** Kept and converted as the intake does it; `transcription` as the convert job would have it. */
-async function recordAnswer(contributionId: string, file: string, transcription: Parameters<typeof convertRecording>[1] = null) {
+async function recordAnswer(
+  contributionId: string,
+  file: string,
+  transcription: Parameters<typeof convertRecording>[1] = null,
+) {
   const facts = (await probeAudio(file))!;
-  await keepRecording(contributionId, { path: file, fileName: "memo.m4a", size: fs.statSync(file).size }, facts, { thank: false });
+  await keepRecording(contributionId, { path: file, fileName: "memo.m4a", size: fs.statSync(file).size }, facts, {
+    thank: false,
+  });
   const recording = recordingOfContribution(contributionId)!;
   await convertRecording(recording.id, transcription);
   return getRecording(recording.id)!;
@@ -82,14 +116,30 @@ async function recordAnswer(contributionId: string, file: string, transcription:
 
 /** The real job; `inWorker`: rendered in the audio worker process, as in production (else in this process, faster). */
 const runner = (transcription: Parameters<typeof convertRecording>[1] = null, inWorker = false) =>
-  new JobRunner({ handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null, transcription, ...(inWorker ? {} : { render: renderPodcastAudio }) }) } });
+  new JobRunner({
+    handlers: {
+      "generate-podcast": createGeneratePodcastHandler({
+        openAI: null,
+        transcription,
+        ...(inWorker ? {} : { render: renderPodcastAudio }),
+      }),
+    },
+  });
 
 async function requestFor(campaign: Campaign, backgroundMusic: "warm" | "none") {
   const owned = (await getOwnedCampaign(alice.id, campaign.id))!;
-  return requestFamilyPodcast(alice.id, owned, { voiceConfig: { primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1 }, options: { backgroundMusic } });
+  return requestFamilyPodcast(alice.id, owned, {
+    voiceConfig: { primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1 },
+    options: { backgroundMusic },
+  });
 }
 
-async function makeFamilyPodcast(campaign: Campaign, backgroundMusic: "warm" | "none", transcription: Parameters<typeof convertRecording>[1] = null, inWorker = false) {
+async function makeFamilyPodcast(
+  campaign: Campaign,
+  backgroundMusic: "warm" | "none",
+  transcription: Parameters<typeof convertRecording>[1] = null,
+  inWorker = false,
+) {
   const podcast = await requestFor(campaign, backgroundMusic);
   await runner(transcription, inWorker).runUntilIdle();
   const done = (await getPodcast(podcast.id))!;
@@ -101,13 +151,37 @@ const fakeConfig = () => ({ apiKey: fake.apiKey, baseURL: fake.url, model: "whis
 
 describe("a family podcast with a recorded answer", () => {
   test("plays the recording in the relative's chapter and marks it; a removal-requested one is never heard", async () => {
-    const campaign = createTestCampaign(alice.id, { status: "collecting", prompt: "What do you remember about the orchard?" });
-    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "We built a ladder from old fence posts.", submittedAt: new Date("2026-01-01") });
-    const rose = insertTestContribution(campaign.id, { contributorName: "Rose Smith", storyContent: "The apples were small and sour, and we loved them.", submittedAt: new Date("2026-01-02") });
-    const may = insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "I climbed the tallest tree once and stayed up there until supper.", submittedAt: new Date("2026-01-03") });
+    const campaign = createTestCampaign(alice.id, {
+      status: "collecting",
+      prompt: "What do you remember about the orchard?",
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Uncle Bo",
+      storyContent: "We built a ladder from old fence posts.",
+      submittedAt: new Date("2026-01-01"),
+    });
+    const rose = insertTestContribution(campaign.id, {
+      contributorName: "Rose Smith",
+      storyContent: "The apples were small and sour, and we loved them.",
+      submittedAt: new Date("2026-01-02"),
+    });
+    const may = insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "I climbed the tallest tree once and stayed up there until supper.",
+      submittedAt: new Date("2026-01-03"),
+    });
 
-    const roseMemo = await recordAnswer(rose.id, await spokenMemo("Oh, the orchard. Every autumn we picked apples until our fingers were sticky, and Father pressed cider in the barn.", "awb"));
-    const mayMemo = await recordAnswer(may.id, await spokenMemo("I was nine, and I climbed so high that I could see the church tower over the hill.", "rms"));
+    const roseMemo = await recordAnswer(
+      rose.id,
+      await spokenMemo(
+        "Oh, the orchard. Every autumn we picked apples until our fingers were sticky, and Father pressed cider in the barn.",
+        "awb",
+      ),
+    );
+    const mayMemo = await recordAnswer(
+      may.id,
+      await spokenMemo("I was nine, and I climbed so high that I could see the church tower over the hill.", "rms"),
+    );
     expect(roseMemo.status).toBe("ready");
     expect((await requestRecordingRemoval(removalToken(mayMemo.id)))?.id).toBe(mayMemo.id);
 
@@ -119,8 +193,12 @@ describe("a family podcast with a recorded answer", () => {
       ["The apples were small and sour, and we loved them.", roseMemo.id],
     ]);
     // The transcript marks Rose's own voice; May's words are read by the narrator, unmarked.
-    expect(podcast.transcript).toContain(`[Recording — Rose Smith, ${roseLength}] The apples were small and sour, and we loved them.`);
-    expect(podcast.transcript).toContain("Grace: Aunt May wrote: “I climbed the tallest tree once and stayed up there until supper.”");
+    expect(podcast.transcript).toContain(
+      `[Recording — Rose Smith, ${roseLength}] The apples were small and sour, and we loved them.`,
+    );
+    expect(podcast.transcript).toContain(
+      "Grace: Aunt May wrote: “I climbed the tallest tree once and stayed up there until supper.”",
+    );
     expect(podcast.transcript).not.toContain("[Recording — Aunt May");
     expect(script.some((s) => s.clip?.recordingId === mayMemo.id)).toBe(false);
 
@@ -134,7 +212,9 @@ describe("a family podcast with a recorded answer", () => {
     const mayClip = await decodeMono(storedPath(mayMemo.normalizedKey!), RATE);
     const found = findClip(episode, roseClip, RATE);
     const absent = findClip(episode, mayClip, RATE);
-    console.info(`cross-correlation: included clip ${found.score.toFixed(3)} at ${found.offset.toFixed(2)} s (Rose's chapter ${chapters[roseChapter]!.start.toFixed(2)}–${chapterEnd.toFixed(2)} s); removal-requested clip ${absent.score.toFixed(3)}`);
+    console.info(
+      `cross-correlation: included clip ${found.score.toFixed(3)} at ${found.offset.toFixed(2)} s (Rose's chapter ${chapters[roseChapter]!.start.toFixed(2)}–${chapterEnd.toFixed(2)} s); removal-requested clip ${absent.score.toFixed(3)}`,
+    );
     expect(found.score).toBeGreaterThan(0.6);
     expect(absent.score).toBeLessThan(0.3);
     expect(chapters[roseChapter]!.start).toBeGreaterThan(0);
@@ -146,7 +226,9 @@ describe("a family podcast with a recorded answer", () => {
     const clipLine = review.segments.find((s) => s.recording)!;
     expect(clipLine.recording).toEqual({ name: "Rose Smith", length: roseLength });
     db.update(podcasts).set({ status: "script_ready" }).where(eq(podcasts.id, podcast.id)).run();
-    expect(() => changeSegments(alice.id, podcast.id, { lines: [{ index: clipLine.index, text: "Something else" }] })).toThrow(PodcastRequestError);
+    expect(() =>
+      changeSegments(alice.id, podcast.id, { lines: [{ index: clipLine.index, text: "Something else" }] }),
+    ).toThrow(PodcastRequestError);
     db.update(podcasts).set({ status: "complete" }).where(eq(podcasts.id, podcast.id)).run();
   }, 60_000);
 });
@@ -174,7 +256,9 @@ describe("recordings without text", () => {
 
     // No server: the transcript says how long the recorded answer is, and the owner can type its text.
     const withoutServer = await makeFamilyPodcast(campaign, "none", null);
-    expect(withoutServer.transcript).toContain(`[Recording — Nell, ${clipLength(transcribed.durationSeconds!)}] We kept bees behind the orchard wall.`);
+    expect(withoutServer.transcript).toContain(
+      `[Recording — Nell, ${clipLength(transcribed.durationSeconds!)}] We kept bees behind the orchard wall.`,
+    );
     // Her line is the recording's mark alone: no placeholder words stand in for hers.
     expect(withoutServer.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}]\n\n`);
     expect(withoutServer.transcript).not.toContain("recorded answer");
@@ -186,7 +270,9 @@ describe("recordings without text", () => {
     expect(stillDown.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}]\n\n`);
     fake.setTranscript("The hives hummed all summer.");
     const up = await makeFamilyPodcast(campaign, "none", fakeConfig());
-    expect(up.transcript).toContain(`[Recording — Ivy, ${clipLength(failed.durationSeconds!)}] The hives hummed all summer.`);
+    expect(up.transcript).toContain(
+      `[Recording — Ivy, ${clipLength(failed.durationSeconds!)}] The hives hummed all summer.`,
+    );
     expect(getRecording(failed.id)!.transcript).toBe("The hives hummed all summer.");
   }, 60_000);
 });
@@ -195,7 +281,10 @@ describe("a removal asked for after the script was written", () => {
   test("the next attempt writes the script again without the recording, and it is not played", async () => {
     setClock(new Date("2027-03-01T00:00:00Z"));
     const campaign = createTestCampaign(alice.id, { status: "collecting" });
-    const june = insertTestContribution(campaign.id, { contributorName: "June", storyContent: "We swam in the mill pond." });
+    const june = insertTestContribution(campaign.id, {
+      contributorName: "June",
+      storyContent: "We swam in the mill pond.",
+    });
     const memo = await recordAnswer(june.id, await spokenMemo("The mill pond was cold even in August.", "rms"));
     // The first attempt writes the script with June's clip, then fails: its file is gone from storage.
     await getStorage().remove(memo.normalizedKey!);

@@ -2,27 +2,31 @@
 // what each holds, conditional requests, enclosures with ranges, and revocation taking effect at once.
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+
+import { ensureFeed } from "~/features/podcasts/listening/feeds.server";
+import { qrSvg } from "~/features/podcasts/listening/qr-svg";
+import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
 import { loader as feedLoader } from "~/routes/_public+/feed.$token";
 import { loader as feedAudio } from "~/routes/_public+/feed.$token.$podcastId.audio[.mp3]";
+import { loader as feedChapters } from "~/routes/_public+/feed.$token.$podcastId.chapters[.json]";
 import { loader as episodeCover } from "~/routes/_public+/feed.$token.$podcastId.cover[.jpg]";
 import { loader as feedCover } from "~/routes/_public+/feed.$token.cover[.jpg]";
 import { loader as feedQr } from "~/routes/_public+/feed.$token.qr[.svg]";
-import { loader as feedChapters } from "~/routes/_public+/feed.$token.$podcastId.chapters[.json]";
-import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
-import { ensureFeed } from "~/features/podcasts/listening/feeds.server";
-import { qrSvg } from "~/features/podcasts/listening/qr-svg";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 import { createCampaignFor, createCompletePodcast, createProcessingPodcast, makeMp3 } from "../utils/listening-helpers";
 
 type Item = { title: string; guid: { "#text": string }; enclosure: Record<string, string>; "itunes:duration"?: number };
 
-const getFeed = (token: string, headers: Record<string, string> = {}) => callRoute(feedLoader, makeRequest(`/feed/${token}`, { headers }), { token });
+const getFeed = (token: string, headers: Record<string, string> = {}) =>
+  callRoute(feedLoader, makeRequest(`/feed/${token}`, { headers }), { token });
 
 async function feedItems(token: string): Promise<Item[]> {
   const response = await getFeed(token);
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
-  const channel = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await response.text()).rss.channel;
+  const channel = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await response.text()).rss
+    .channel;
   return channel.item === undefined ? [] : [channel.item].flat();
 }
 
@@ -31,12 +35,27 @@ describe("private podcast feeds", () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, {
       title: "Chaptered",
-      audio: { seconds: 6, chapters: [{ title: "Aunt May", start: 0, end: 3 }, { title: "Uncle Joe", start: 3, end: 6 }] },
+      audio: {
+        seconds: 6,
+        chapters: [
+          { title: "Aunt May", start: 0, end: 3 },
+          { title: "Uncle Joe", start: 3, end: 6 },
+        ],
+      },
     });
     const { token } = ensureFeed(owner.id, null)!;
-    const response = await callRoute(feedChapters, makeRequest(`/feed/${token}/${podcast.id}/chapters.json`), { token, podcastId: podcast.id });
+    const response = await callRoute(feedChapters, makeRequest(`/feed/${token}/${podcast.id}/chapters.json`), {
+      token,
+      podcastId: podcast.id,
+    });
     expect(response.headers.get("Content-Type")).toBe("application/json+chapters");
-    expect(await response.json()).toEqual({ version: "1.2.0", chapters: [{ startTime: 0, title: "Aunt May" }, { startTime: 3, title: "Uncle Joe" }] });
+    expect(await response.json()).toEqual({
+      version: "1.2.0",
+      chapters: [
+        { startTime: 0, title: "Aunt May" },
+        { startTime: 3, title: "Uncle Joe" },
+      ],
+    });
   });
 
   it("the family feed lists the owner's finished episodes only, with enclosures at this host", async () => {
@@ -52,7 +71,11 @@ describe("private podcast feeds", () => {
     const items = await feedItems(feed.token);
     expect(items.map((i) => i.title)).toEqual(["Letters home"]);
     expect(items[0]!.guid["#text"]).toBe(done.id);
-    expect(items[0]!.enclosure).toEqual({ url: `http://localhost/feed/${feed.token}/${done.id}/audio.mp3`, length: String(done.fileSize), type: "audio/mpeg" });
+    expect(items[0]!.enclosure).toEqual({
+      url: `http://localhost/feed/${feed.token}/${done.id}/audio.mp3`,
+      length: String(done.fileSize),
+      type: "audio/mpeg",
+    });
     expect(items[0]!["itunes:duration"]).toBe(done.duration);
     expect(done.duration).toBeGreaterThan(0);
   });
@@ -91,22 +114,41 @@ describe("private podcast feeds", () => {
     const theirs = await createCompletePodcast(other.id, { title: "Theirs" });
     const { token } = ensureFeed(owner.id, null)!;
     const audio = (podcastId: string, range?: string) =>
-      callRoute(feedAudio, makeRequest(`/feed/${token}/${podcastId}/audio.mp3`, { headers: range ? { Range: range } : {} }), { token, podcastId });
+      callRoute(
+        feedAudio,
+        makeRequest(`/feed/${token}/${podcastId}/audio.mp3`, { headers: range ? { Range: range } : {} }),
+        { token, podcastId },
+      );
 
     const part = await audio(mine.id, "bytes=0-9");
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals((await makeMp3()).subarray(0, 10))).toBe(true);
     expect((await audio(theirs.id)).status).toBe(404);
-    const cover = await callRoute(episodeCover, makeRequest(`/feed/${token}/${mine.id}/cover.jpg`), { token, podcastId: mine.id });
+    const cover = await callRoute(episodeCover, makeRequest(`/feed/${token}/${mine.id}/cover.jpg`), {
+      token,
+      podcastId: mine.id,
+    });
     expect(cover.headers.get("Content-Type")).toBe("image/jpeg");
-    expect((await callRoute(episodeCover, makeRequest(`/feed/${token}/${theirs.id}/cover.jpg`), { token, podcastId: theirs.id })).status).toBe(404);
+    expect(
+      (
+        await callRoute(episodeCover, makeRequest(`/feed/${token}/${theirs.id}/cover.jpg`), {
+          token,
+          podcastId: theirs.id,
+        })
+      ).status,
+    ).toBe(404);
     expect((await callRoute(feedCover, makeRequest(`/feed/${token}/cover.jpg`), { token })).status).toBe(200);
   });
 
   it("the owner revokes the feed from the podcast page: the old URL answers 404 at once, a new one works", async () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Revocable" });
-    const open = async () => (await (await callRoute(podcastLoader, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie }), { id: podcast.id })).json()) as { feed: { url: string; qrUrl: string } };
+    const open = async () =>
+      (await (
+        await callRoute(podcastLoader, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie }), {
+          id: podcast.id,
+        })
+      ).json()) as { feed: { url: string; qrUrl: string } };
     const before = (await open()).feed;
     const oldToken = before.url.split("/feed/")[1]!;
     // The QR code is an image of its own, of the feed's URL at this host.
@@ -119,10 +161,17 @@ describe("private podcast feeds", () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toBe(qrSvg(before.url));
 
-    const revoked = await callRoute(podcastAction, makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie, form: { intent: "revoke-feed" } }), { id: podcast.id });
+    const revoked = await callRoute(
+      podcastAction,
+      makeRequest(`/podcast/${podcast.id}`, { cookie: owner.cookie, form: { intent: "revoke-feed" } }),
+      { id: podcast.id },
+    );
     expect(revoked.status).toBe(302);
     expect((await getFeed(oldToken)).status).toBe(404);
-    const audio = await callRoute(feedAudio, makeRequest(`/feed/${oldToken}/${podcast.id}/audio.mp3`), { token: oldToken, podcastId: podcast.id });
+    const audio = await callRoute(feedAudio, makeRequest(`/feed/${oldToken}/${podcast.id}/audio.mp3`), {
+      token: oldToken,
+      podcastId: podcast.id,
+    });
     expect(audio.status).toBe(404);
     expect((await callRoute(feedQr, makeRequest(before.qrUrl), { token: oldToken })).status).toBe(404);
 

@@ -12,11 +12,24 @@ const root = process.cwd();
 function specifiersOf(fileName: string, text: string): string[] {
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       specifiers.push(node.arguments[0].text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       specifiers.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
@@ -26,7 +39,11 @@ function specifiersOf(fileName: string, text: string): string[] {
 }
 
 function importGraph(): Map<string, string[]> {
-  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile).config, ts.sys, root);
+  const config = ts.parseJsonConfigFileContent(
+    ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile).config,
+    ts.sys,
+    root,
+  );
   const inApp = (file: string) => path.relative(root, file).startsWith(`app${path.sep}`);
   const graph = new Map<string, string[]>();
   for (const file of config.fileNames.filter(inApp)) {
@@ -77,7 +94,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe("import cycles", () => {
   it("counts type-only imports", () => {
-    const text = 'import type { A } from "./a";\nexport type { B } from "./b";\ntype C = typeof import("./c");\nconst d = () => import("./d");\n';
+    const text =
+      'import type { A } from "./a";\nexport type { B } from "./b";\ntype C = typeof import("./c");\nconst d = () => import("./d");\n';
     expect(specifiersOf("x.ts", text)).toEqual(["./a", "./b", "./c", "./d"]);
   });
 

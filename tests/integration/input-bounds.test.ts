@@ -1,21 +1,23 @@
 // Dates and numbers from clients stay in sensible ranges (decision 0143): every schema's date and
 // number fields, given absurd values (the year 99999, negative, 1e308, NaN), answer a 4xx with a
 // message instead of being stored. A collection dated 99999 used to be accepted and never sent.
+import { campaigns } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaigns } from "#db/schema";
-import { action as apiCampaigns } from "~/routes/api+/campaigns+/_layout";
-import { action as apiWorkflow } from "~/routes/api+/user+/workflow-settings";
-import { action as apiAdminCollection } from "~/routes/api+/admin+/story-collections.$id";
-import { action as createCollectionPage } from "~/routes/_app+/create-story-collection";
-import { createCampaign } from "~/models/campaign.server";
-import { ChunkedSubmissionSchema, ChunkFieldsSchema } from "~/features/testimonials/schemas";
+
 import { SubscriptionSchema } from "~/features/admin/user-schemas";
-import { SaveSegmentSchema } from "~/features/podcasts/script/script-review-schemas";
 import { CreateCollectionSchema, ResendInvitationSchema } from "~/features/collections/schemas";
 import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
+import { SaveSegmentSchema } from "~/features/podcasts/script/script-review-schemas";
+import { ChunkedSubmissionSchema, ChunkFieldsSchema } from "~/features/testimonials/schemas";
 import { latestYear } from "~/lib/date-bounds";
 import { db } from "~/lib/db.server";
+import { createCampaign } from "~/models/campaign.server";
+import { action as createCollectionPage } from "~/routes/_app+/create-story-collection";
+import { action as apiAdminCollection } from "~/routes/api+/admin+/story-collections.$id";
+import { action as apiCampaigns } from "~/routes/api+/campaigns+/_layout";
+import { action as apiWorkflow } from "~/routes/api+/user+/workflow-settings";
+
 import { createSignedInAdmin } from "../utils/admin-auth-helpers";
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
 
@@ -48,7 +50,15 @@ describe("the collection APIs refuse absurd dates with a message", () => {
     const owner = await createTestUser();
     const response = await callRoute(
       apiCampaigns,
-      makeRequest("/api/campaigns", { cookie: owner.cookie, json: { title: "Lake", prompt: "What do you remember of the lake?", inviteEmails: ["a@example.com"], scheduledDate } }),
+      makeRequest("/api/campaigns", {
+        cookie: owner.cookie,
+        json: {
+          title: "Lake",
+          prompt: "What do you remember of the lake?",
+          inviteEmails: ["a@example.com"],
+          scheduledDate,
+        },
+      }),
     );
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toMatch(message);
@@ -58,27 +68,56 @@ describe("the collection APIs refuse absurd dates with a message", () => {
   it("still takes a date inside the window", async () => {
     const owner = await createTestUser();
     const scheduledDate = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const response = await callRoute(apiCampaigns, makeRequest("/api/campaigns", { cookie: owner.cookie, json: { title: "Lake", prompt: "What do you remember of the lake?", inviteEmails: ["a@example.com"], scheduledDate } }));
+    const response = await callRoute(
+      apiCampaigns,
+      makeRequest("/api/campaigns", {
+        cookie: owner.cookie,
+        json: {
+          title: "Lake",
+          prompt: "What do you remember of the lake?",
+          inviteEmails: ["a@example.com"],
+          scheduledDate,
+        },
+      }),
+    );
     expect(response.status).toBe(201);
   });
 
-  it.each(ABSURD_ISO)("PUT /api/admin/story-collections/:id with scheduledDate %s", async (_name, scheduledDate, message) => {
-    const admin = await createSignedInAdmin();
-    const campaign = createCampaign(admin.id, { title: "Lake", prompt: "What do you remember of the lake?", inviteEmails: ["a@example.com"] });
-    const response = await callRoute(apiAdminCollection, makeRequest(`/api/admin/story-collections/${campaign.id}`, { method: "PUT", cookie: admin.adminCookie, json: { scheduledDate } }), {
-      id: campaign.id,
-    });
-    expect(response.status).toBe(400);
-    expect(await messageOf(response)).toMatch(message);
-    expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()?.scheduledDate).toBeNull();
-  });
+  it.each(ABSURD_ISO)(
+    "PUT /api/admin/story-collections/:id with scheduledDate %s",
+    async (_name, scheduledDate, message) => {
+      const admin = await createSignedInAdmin();
+      const campaign = createCampaign(admin.id, {
+        title: "Lake",
+        prompt: "What do you remember of the lake?",
+        inviteEmails: ["a@example.com"],
+      });
+      const response = await callRoute(
+        apiAdminCollection,
+        makeRequest(`/api/admin/story-collections/${campaign.id}`, {
+          method: "PUT",
+          cookie: admin.adminCookie,
+          json: { scheduledDate },
+        }),
+        {
+          id: campaign.id,
+        },
+      );
+      expect(response.status).toBe(400);
+      expect(await messageOf(response)).toMatch(message);
+      expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()?.scheduledDate).toBeNull();
+    },
+  );
 });
 
 describe("the Create Story Collection form refuses absurd dates and offsets", () => {
   const post = async (fields: Record<string, string>) => {
     const owner = await createTestUser();
     const form = { title: "Lake", prompt: "What do you remember of the lake?", recipients: "a@example.com", ...fields };
-    const response = await callRoute(createCollectionPage, makeRequest("/create-story-collection", { cookie: owner.cookie, form }));
+    const response = await callRoute(
+      createCollectionPage,
+      makeRequest("/create-story-collection", { cookie: owner.cookie, form }),
+    );
     const stored = db.select().from(campaigns).where(eq(campaigns.ownerId, owner.id)).all();
     return { response, stored };
   };
@@ -106,7 +145,10 @@ describe("the Create Story Collection form refuses absurd dates and offsets", ()
 describe("PUT /api/user/workflow-settings refuses absurd dates and numbers", () => {
   const put = async (body: unknown) => {
     const owner = await createTestUser();
-    const response = await callRoute(apiWorkflow, makeRequest("/api/user/workflow-settings", { method: "PUT", cookie: owner.cookie, json: body }));
+    const response = await callRoute(
+      apiWorkflow,
+      makeRequest("/api/user/workflow-settings", { method: "PUT", cookie: owner.cookie, json: body }),
+    );
     return { status: response.status, message: await messageOf(response) };
   };
 
@@ -135,7 +177,12 @@ describe("PUT /api/user/workflow-settings refuses absurd dates and numbers", () 
 });
 
 describe("every other schema's number and date fields refuse absurd values with a message", () => {
-  type Schema = { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } } };
+  type Schema = {
+    safeParse: (v: unknown) => {
+      success: boolean;
+      error?: { issues: Array<{ message: string; path: PropertyKey[] }> };
+    };
+  };
   /** The field itself is refused (not some other field of the sample), with a message. */
   const refusedAt = (schema: Schema, value: unknown, field: string) => {
     const result = schema.safeParse(value);
@@ -146,19 +193,38 @@ describe("every other schema's number and date fields refuse absurd values with 
     return issue!.message;
   };
   const chunk = { uploadId: "a".repeat(32), chunkIndex: "0", totalChunks: "2" };
-  const submission = { respondentName: "Ann", respondentEmail: "ann@example.com", responses: "[]", selectedQuestions: "[0]", consentGiven: "true", uploadId: chunk.uploadId };
+  const submission = {
+    respondentName: "Ann",
+    respondentEmail: "ann@example.com",
+    responses: "[]",
+    selectedQuestions: "[0]",
+    consentGiven: "true",
+    uploadId: chunk.uploadId,
+  };
 
-  it.each([...ABSURD_NUMBERS, ["Infinity", "Infinity"]])("testimonial upload chunkIndex, totalChunks and videoSize: %s", (_name, value) => {
-    expect(refusedAt(ChunkFieldsSchema, { ...chunk, chunkIndex: value, totalChunks: "3" }, "chunkIndex")).toMatch(/chunkIndex/);
-    expect(refusedAt(ChunkFieldsSchema, { ...chunk, totalChunks: value }, "totalChunks")).toMatch(/totalChunks/);
-    expect(refusedAt(ChunkedSubmissionSchema, { ...submission, videoSize: value }, "videoSize")).toMatch(/videoSize/);
-  });
+  it.each([...ABSURD_NUMBERS, ["Infinity", "Infinity"]])(
+    "testimonial upload chunkIndex, totalChunks and videoSize: %s",
+    (_name, value) => {
+      expect(refusedAt(ChunkFieldsSchema, { ...chunk, chunkIndex: value, totalChunks: "3" }, "chunkIndex")).toMatch(
+        /chunkIndex/,
+      );
+      expect(refusedAt(ChunkFieldsSchema, { ...chunk, totalChunks: value }, "totalChunks")).toMatch(/totalChunks/);
+      expect(refusedAt(ChunkedSubmissionSchema, { ...submission, videoSize: value }, "videoSize")).toMatch(/videoSize/);
+    },
+  );
 
-  it.each(ABSURD_NUMBERS)("admin podcast limit, script segment index, resend count, workflow form day, time zone offset: %s", (_name, value) => {
-    refusedAt(SubscriptionSchema, { status: "active", podcastLimit: value }, "podcastLimit");
-    refusedAt(SaveSegmentSchema, { index: value, speaker: "Narrator", text: "Hello" }, "index");
-    refusedAt(ResendInvitationSchema, { invitationId: "x", seen: value }, "seen");
-    refusedAt(WorkflowFormSchema, { intent: "workflows", dayOfWeek: value }, "dayOfWeek");
-    refusedAt(CreateCollectionSchema, { title: "t", prompt: "0123456789", recipients: ["a@example.com"], timezoneOffset: value }, "timezoneOffset");
-  });
+  it.each(ABSURD_NUMBERS)(
+    "admin podcast limit, script segment index, resend count, workflow form day, time zone offset: %s",
+    (_name, value) => {
+      refusedAt(SubscriptionSchema, { status: "active", podcastLimit: value }, "podcastLimit");
+      refusedAt(SaveSegmentSchema, { index: value, speaker: "Narrator", text: "Hello" }, "index");
+      refusedAt(ResendInvitationSchema, { invitationId: "x", seen: value }, "seen");
+      refusedAt(WorkflowFormSchema, { intent: "workflows", dayOfWeek: value }, "dayOfWeek");
+      refusedAt(
+        CreateCollectionSchema,
+        { title: "t", prompt: "0123456789", recipients: ["a@example.com"], timezoneOffset: value },
+        "timezoneOffset",
+      );
+    },
+  );
 });

@@ -1,11 +1,20 @@
+import { jobs, systemErrors } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { jobs, systemErrors } from "#db/schema";
-import { backoffMs, claimNextJob, enqueueJob, getJob, stoppedTheServer, takeBackStaleJobs, type Job } from "~/lib/queue/queue.server";
-import { JobRunner } from "~/lib/queue/runner.server";
-import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
+
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
+import {
+  backoffMs,
+  claimNextJob,
+  enqueueJob,
+  getJob,
+  stoppedTheServer,
+  takeBackStaleJobs,
+  type Job,
+} from "~/lib/queue/queue.server";
+import { JobRunner } from "~/lib/queue/runner.server";
 
 afterEach(() => setClock(null));
 
@@ -82,7 +91,13 @@ describe("the durable job queue", () => {
     await runner.runUntilIdle();
     expect(steps).toBe(1);
     expect(getJob(job.id)).toBeUndefined();
-    expect(db.select().from(systemErrors).all().filter((e) => e.workflow === "job:test-cancelled")).toEqual([]);
+    expect(
+      db
+        .select()
+        .from(systemErrors)
+        .all()
+        .filter((e) => e.workflow === "job:test-cancelled"),
+    ).toEqual([]);
 
     // Its worker died after the deletion marked it: nothing will end it, so taking jobs back removes it.
     const orphan = enqueueJob("test-orphan", {})!;
@@ -96,13 +111,22 @@ describe("the durable job queue", () => {
     const job = enqueueJob("test-ended", {})!;
     await new JobRunner({ handlers: { "test-ended": () => Promise.reject(new JobEnded()) } }).runUntilIdle();
     expect(getJob(job.id)).toBeUndefined();
-    expect(db.select().from(systemErrors).all().filter((e) => e.workflow === "job:test-ended")).toEqual([]);
+    expect(
+      db
+        .select()
+        .from(systemErrors)
+        .all()
+        .filter((e) => e.workflow === "job:test-ended"),
+    ).toEqual([]);
   });
 
   it("a job left running by a dead worker goes back to the queue", () => {
     setClock(new Date("2027-07-01T00:00:00Z"));
     const job = enqueueJob("test-stale")!;
-    db.update(jobs).set({ status: "running", lockedAt: new Date("2027-06-30T23:00:00Z"), lockedBy: "dead" }).where(eq(jobs.id, job.id)).run();
+    db.update(jobs)
+      .set({ status: "running", lockedAt: new Date("2027-06-30T23:00:00Z"), lockedBy: "dead" })
+      .where(eq(jobs.id, job.id))
+      .run();
     expect(takeBackStaleJobs(10 * 60_000).requeued).toBeGreaterThanOrEqual(1);
     expect(getJob(job.id)?.status).toBe("queued");
   });
@@ -115,7 +139,9 @@ describe("the durable job queue", () => {
     const boot = () => {
       const runner = new JobRunner({
         handlers: { "takes-process-down": () => new Promise<void>(() => {}) },
-        abandoned: { "takes-process-down": (payload, gaveUp) => void told.push({ payload, lastError: gaveUp.lastError }) },
+        abandoned: {
+          "takes-process-down": (payload, gaveUp) => void told.push({ payload, lastError: gaveUp.lastError }),
+        },
         pollMs: 10,
       });
       runner.start({ sole: true });
@@ -137,7 +163,9 @@ describe("the durable job queue", () => {
     // Stopping waits for the owner to have been told.
     await last.stop();
     expect(told).toEqual([{ payload: { n: 1 }, lastError: failed.lastError }]);
-    expect(db.select().from(systemErrors).where(eq(systemErrors.workflow, "job:takes-process-down")).all()).toHaveLength(1);
+    expect(
+      db.select().from(systemErrors).where(eq(systemErrors.workflow, "job:takes-process-down")).all(),
+    ).toHaveLength(1);
   });
 
   it("stop() waits for the job in hand and takes no new one", async () => {
@@ -160,6 +188,14 @@ describe("the durable job queue", () => {
     release();
     await stopped;
     expect(started).toEqual(["1"]);
-    expect(db.select().from(jobs).where(eq(jobs.type, "slow")).all().map((j) => j.status).sort()).toEqual(["done", "queued"]);
+    expect(
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.type, "slow"))
+        .all()
+        .map((j) => j.status)
+        .sort(),
+    ).toEqual(["done", "queued"]);
   });
 });

@@ -2,24 +2,26 @@
 // filter, menu actions), the podcast page (listens, share panel, library pins), the JSON calls
 // (share, download, transcript PDF, audio ranges), the public share page, and ownership.
 import fs from "node:fs";
+import { podcasts, shareLinks } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { podcasts, shareLinks } from "#db/schema";
+
+import { matchesSearch } from "~/features/podcasts/library/library-view";
+import { isNewVisit, markVisit, VISIT_MS } from "~/features/podcasts/listening/listen-visits";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { db } from "~/lib/db.server";
+import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
+import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
+import { action as sharePageAction, loader as sharePageLoader } from "~/routes/_public+/s.$token";
+import { loader as shareAudioLoader } from "~/routes/_public+/s.$token.audio";
+import { action as detailApiAction, loader as detailApiLoader } from "~/routes/api+/podcasts+/$podcastId";
 import { loader as audioLoader } from "~/routes/api+/podcasts+/$podcastId.audio";
 import { loader as downloadLoader } from "~/routes/api+/podcasts+/$podcastId.download";
 import { action as shareApi } from "~/routes/api+/podcasts+/$podcastId.share";
 import { loader as transcriptLoader } from "~/routes/api+/podcasts+/$podcastId.transcript";
-import { action as detailApiAction, loader as detailApiLoader } from "~/routes/api+/podcasts+/$podcastId";
-import { action as libraryAction, loader as libraryLoader } from "~/routes/_app+/my-podcasts";
-import { action as podcastAction, loader as podcastLoader } from "~/routes/_app+/podcast.$id";
-import { loader as shareAudioLoader } from "~/routes/_public+/s.$token.audio";
-import { action as sharePageAction, loader as sharePageLoader } from "~/routes/_public+/s.$token";
-import { isNewVisit, markVisit, VISIT_MS } from "~/features/podcasts/listening/listen-visits";
-import { matchesSearch } from "~/features/podcasts/library/library-view";
-import { db } from "~/lib/db.server";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
-import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+
 import { storedPath } from "../utils/audio-helpers";
+import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import {
   createCampaignFor,
   createCompletePodcast,
@@ -36,7 +38,12 @@ const DAY = 86_400_000;
 
 /** The name=value pairs a response sets, merged over a Cookie header (a tiny cookie jar). */
 function withCookies(cookie: string, response: Response) {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  const jar = new Map(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair] as const),
+  );
   for (const set of response.headers.getSetCookie()) {
     const pair = set.split(";")[0]!;
     jar.set(pair.split("=")[0]!, pair);
@@ -48,7 +55,14 @@ type LibraryData = {
   view: { tab: string; status: string; q: string; page: number };
   total: number;
   paging: { page: number; offset: number; matching: number; searchedHere: boolean };
-  items: Array<{ id: string; title: string; group: string; listens: number; campaignTitle: string | null; pinned: boolean }>;
+  items: Array<{
+    id: string;
+    title: string;
+    group: string;
+    listens: number;
+    campaignTitle: string | null;
+    pinned: boolean;
+  }>;
   dialog: { kind: string; podcast: { id: string } } | null;
   campaigns: Array<{ id: string; title: string }>;
 };
@@ -62,12 +76,17 @@ async function loadLibrary(user: TestUser, query = "", cookie = user.cookie) {
 const postLibrary = (user: TestUser, form: Record<string, string>, query = "") =>
   callRoute(libraryAction, makeRequest(`/my-podcasts${query}`, { cookie: user.cookie, form }));
 
-const openPodcast = (cookie: string, id: string, query = "") => callRoute(podcastLoader, makeRequest(`/podcast/${id}${query}`, { cookie }), { id });
+const openPodcast = (cookie: string, id: string, query = "") =>
+  callRoute(podcastLoader, makeRequest(`/podcast/${id}${query}`, { cookie }), { id });
 const postPodcast = (cookie: string, id: string, form: Record<string, string>) =>
   callRoute(podcastAction, makeRequest(`/podcast/${id}`, { cookie, form }), { id });
 
 async function createShare(user: TestUser, podcastId: string, json: Record<string, unknown> = {}) {
-  const response = await callRoute(shareApi, makeRequest(`/api/podcasts/${podcastId}/share`, { cookie: user.cookie, json }), { podcastId });
+  const response = await callRoute(
+    shareApi,
+    makeRequest(`/api/podcasts/${podcastId}/share`, { cookie: user.cookie, json }),
+    { podcastId },
+  );
   expect(response.status).toBe(201);
   const { shareUrl } = (await response.json()) as { shareUrl: string };
   return { shareUrl, token: shareUrl.split("/s/")[1]! };
@@ -77,8 +96,14 @@ describe("My Podcasts", () => {
   it("lists the owner's podcasts newest first, with the processing badge state, and only theirs", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
-    const old = await createCompletePodcast(owner.id, { title: "Winter Stories", createdAt: new Date(Date.now() - 3 * DAY) });
-    const fresh = await createCompletePodcast(owner.id, { title: "Summer at the Lake", createdAt: new Date(Date.now() - DAY) });
+    const old = await createCompletePodcast(owner.id, {
+      title: "Winter Stories",
+      createdAt: new Date(Date.now() - 3 * DAY),
+    });
+    const fresh = await createCompletePodcast(owner.id, {
+      title: "Summer at the Lake",
+      createdAt: new Date(Date.now() - DAY),
+    });
     const busy = createProcessingPodcast(owner.id, "Grandma's Kitchen");
     await createCompletePodcast(other.id, { title: "Not yours" });
 
@@ -97,7 +122,9 @@ describe("My Podcasts", () => {
     const data = await loadLibrary(owner, "?q=lake");
     expect(data.view.q).toBe("lake");
     // The page shows the items that match the query (the same rule filters as you type).
-    expect(data.items.filter((i) => matchesSearch(i.title, data.view.q)).map((i) => i.title)).toEqual(["Summer at the LAKE"]);
+    expect(data.items.filter((i) => matchesSearch(i.title, data.view.q)).map((i) => i.title)).toEqual([
+      "Summer at the LAKE",
+    ]);
     expect(data.items.filter((i) => matchesSearch(i.title, "nothing like it"))).toEqual([]);
   });
 
@@ -106,7 +133,12 @@ describe("My Podcasts", () => {
     const made = Array.from({ length: 30 }, (_, i) =>
       db
         .insert(podcasts)
-        .values({ ownerId: owner.id, title: i === 29 ? "Oldest lake trip" : `Episode ${i + 1}`, status: "complete", createdAt: new Date(Date.now() - i * DAY) })
+        .values({
+          ownerId: owner.id,
+          title: i === 29 ? "Oldest lake trip" : `Episode ${i + 1}`,
+          status: "complete",
+          createdAt: new Date(Date.now() - i * DAY),
+        })
         .returning()
         .get(),
     );
@@ -118,7 +150,12 @@ describe("My Podcasts", () => {
     const second = await loadLibrary(owner, "?page=2");
     expect(second.items.map((i) => i.id)).toEqual(made.slice(24).map((p) => p.id));
     expect(second.view.page).toBe(2);
-    expect((await loadLibrary(owner, "?page=99")).paging).toEqual({ page: 2, offset: 24, matching: 30, searchedHere: true });
+    expect((await loadLibrary(owner, "?page=99")).paging).toEqual({
+      page: 2,
+      offset: 24,
+      matching: 30,
+      searchedHere: true,
+    });
     expect((await loadLibrary(owner, "?page=nope")).paging.page).toBe(1);
 
     // The oldest podcast is on page 2, yet a search from page 1 finds it.
@@ -130,9 +167,22 @@ describe("My Podcasts", () => {
   it("tabs: Recently Created (30 days), Most Listened, Collections; and the status filter", async () => {
     const owner = await createTestUser();
     const campaign = createCampaignFor(owner.id, "Lake Memories");
-    const ancient = await createCompletePodcast(owner.id, { title: "Ancient", createdAt: new Date(Date.now() - 45 * DAY), listens: 50 });
-    const popular = await createCompletePodcast(owner.id, { title: "Popular", listens: 9, campaignId: campaign.id, createdAt: new Date(Date.now() - 2 * DAY) });
-    const quiet = await createCompletePodcast(owner.id, { title: "Quiet", listens: 1, createdAt: new Date(Date.now() - DAY) });
+    const ancient = await createCompletePodcast(owner.id, {
+      title: "Ancient",
+      createdAt: new Date(Date.now() - 45 * DAY),
+      listens: 50,
+    });
+    const popular = await createCompletePodcast(owner.id, {
+      title: "Popular",
+      listens: 9,
+      campaignId: campaign.id,
+      createdAt: new Date(Date.now() - 2 * DAY),
+    });
+    const quiet = await createCompletePodcast(owner.id, {
+      title: "Quiet",
+      listens: 1,
+      createdAt: new Date(Date.now() - DAY),
+    });
     const busy = createProcessingPodcast(owner.id, "Busy");
 
     const recent = await loadLibrary(owner, "?tab=recent");
@@ -159,11 +209,19 @@ describe("My Podcasts", () => {
     const dialog = await loadLibrary(owner, `?dialog=edit&id=${podcast.id}`);
     expect(dialog.dialog).toMatchObject({ kind: "edit", podcast: { id: podcast.id } });
 
-    const bad = await postLibrary(owner, { intent: "edit", podcastId: podcast.id, title: "  " }, `?dialog=edit&id=${podcast.id}`);
+    const bad = await postLibrary(
+      owner,
+      { intent: "edit", podcastId: podcast.id, title: "  " },
+      `?dialog=edit&id=${podcast.id}`,
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain(listeningMessages.edit.titleRequired);
 
-    const ok = await postLibrary(owner, { intent: "edit", podcastId: podcast.id, title: "New title", description: "About the lake" }, `?tab=recent&dialog=edit&id=${podcast.id}`);
+    const ok = await postLibrary(
+      owner,
+      { intent: "edit", podcastId: podcast.id, title: "New title", description: "About the lake" },
+      `?tab=recent&dialog=edit&id=${podcast.id}`,
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/my-podcasts?tab=recent");
     expect(getPodcastRow(podcast.id)).toMatchObject({ title: "New title", description: "About the lake" });
@@ -179,14 +237,18 @@ describe("My Podcasts", () => {
     const dialog = await loadLibrary(owner, `?dialog=collection&id=${podcast.id}`);
     expect(dialog.campaigns).toEqual([{ id: mine.id, title: "Mine" }]);
 
-    expect((await postLibrary(owner, { intent: "collection", podcastId: podcast.id, campaignId: mine.id })).status).toBe(302);
+    expect(
+      (await postLibrary(owner, { intent: "collection", podcastId: podcast.id, campaignId: mine.id })).status,
+    ).toBe(302);
     expect(getPodcastRow(podcast.id)?.campaignId).toBe(mine.id);
 
     const foreign = await postLibrary(owner, { intent: "collection", podcastId: podcast.id, campaignId: theirs.id });
     expect(foreign.status).toBe(400);
     expect(getPodcastRow(podcast.id)?.campaignId).toBe(mine.id);
 
-    expect((await postLibrary(owner, { intent: "collection", podcastId: podcast.id, campaignId: "" })).status).toBe(302);
+    expect((await postLibrary(owner, { intent: "collection", podcastId: podcast.id, campaignId: "" })).status).toBe(
+      302,
+    );
     expect(getPodcastRow(podcast.id)?.campaignId).toBeNull();
   });
 
@@ -212,7 +274,11 @@ describe("My Podcasts", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Delete me" });
     expect(fs.existsSync(storedPath(podcast.audioKey!))).toBe(true);
     expect((await loadLibrary(owner, `?dialog=delete&id=${podcast.id}`)).dialog?.kind).toBe("delete");
-    const response = await postLibrary(owner, { intent: "delete", podcastId: podcast.id }, `?dialog=delete&id=${podcast.id}`);
+    const response = await postLibrary(
+      owner,
+      { intent: "delete", podcastId: podcast.id },
+      `?dialog=delete&id=${podcast.id}`,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/my-podcasts");
     expect(getPodcastRow(podcast.id)).toBeUndefined();
@@ -240,7 +306,12 @@ describe("the podcast page", () => {
     const response = await openPodcast(owner.cookie, podcast.id, "?tab=transcript");
     expect(response.status).toBe(200);
     const data = (await response.json()) as {
-      podcast: { title: string; hostLabel: string; duration: string; transcript: Array<{ speaker: string; text: string }> };
+      podcast: {
+        title: string;
+        hostLabel: string;
+        duration: string;
+        transcript: Array<{ speaker: string; text: string }>;
+      };
       tab: string;
       similar: Array<{ id: string }>;
       newsletterHref: string | null;
@@ -248,12 +319,19 @@ describe("the podcast page", () => {
     expect(data.podcast).toMatchObject({ title: "Summer at the Lake", hostLabel: "Two voices", duration: "0:02" });
     expect(data.tab).toBe("transcript");
     // Its line times are estimated over the episode (decision 0134).
-    expect(data.podcast.transcript[0]).toEqual({ speaker: "Grace", text: "Welcome back. Today we hear about the summer at the lake.", start: 0 });
+    expect(data.podcast.transcript[0]).toEqual({
+      speaker: "Grace",
+      text: "Welcome back. Today we hear about the summer at the lake.",
+      start: 0,
+    });
     expect(data.similar.map((s) => s.id)).toEqual([sibling.id, wordMatch.id]);
     expect(data.newsletterHref).toBe(`/newsletter/${newsletter.publicId}`);
 
     const lonely = await createCompletePodcast(owner.id, { title: "Zebra crossing", description: null });
-    const lonelyData = (await (await openPodcast(owner.cookie, lonely.id)).json()) as { similar: unknown[]; newsletterHref: null };
+    const lonelyData = (await (await openPodcast(owner.cookie, lonely.id)).json()) as {
+      similar: unknown[];
+      newsletterHref: null;
+    };
     expect(lonelyData.similar).toEqual([]);
     expect(lonelyData.newsletterHref).toBeNull();
   });
@@ -311,7 +389,11 @@ describe("the podcast page", () => {
     // Another browser (or user) does not see it in the panel.
     expect(((await (await openPodcast(owner.cookie, podcast.id)).json()) as { share: unknown }).share).toBeNull();
 
-    const noPassword = await postPodcast(owner.cookie, podcast.id, { intent: "share", expiration: "30", passwordProtect: "on" });
+    const noPassword = await postPodcast(owner.cookie, podcast.id, {
+      intent: "share",
+      expiration: "30",
+      passwordProtect: "on",
+    });
     expect(noPassword.status).toBe(400);
     const refused = JSON.stringify(await noPassword.json());
     expect(refused).toContain(listeningMessages.share.passwordRequired);
@@ -360,8 +442,24 @@ describe("the JSON calls", () => {
     expect(protectedRow.passwordHash).not.toContain("lakehouse");
 
     const call = (body: string, type = "application/json") =>
-      callRoute(shareApi, makeRequest(`/api/podcasts/${podcast.id}/share`, { cookie: owner.cookie, body, headers: { "Content-Type": type } }), { podcastId: podcast.id });
-    for (const bad of ['{"expiration": ', '{"expiration": 0}', '{"expiration": 400}', '{"expiration": "soon"}', '{"password": "ab"}', '{"password": 5}', "[1,2]"]) {
+      callRoute(
+        shareApi,
+        makeRequest(`/api/podcasts/${podcast.id}/share`, {
+          cookie: owner.cookie,
+          body,
+          headers: { "Content-Type": type },
+        }),
+        { podcastId: podcast.id },
+      );
+    for (const bad of [
+      '{"expiration": ',
+      '{"expiration": 0}',
+      '{"expiration": 400}',
+      '{"expiration": "soon"}',
+      '{"password": "ab"}',
+      '{"password": 5}',
+      "[1,2]",
+    ]) {
       const response = await call(bad);
       expect(response.status, bad).toBe(400);
       expect(((await response.json()) as { message: string }).message).toBeTruthy();
@@ -369,7 +467,11 @@ describe("the JSON calls", () => {
     expect((await call("hello", "text/plain")).status).toBe(415);
 
     const busy = createProcessingPodcast(owner.id, "Not ready");
-    const notReady = await callRoute(shareApi, makeRequest(`/api/podcasts/${busy.id}/share`, { cookie: owner.cookie, json: {} }), { podcastId: busy.id });
+    const notReady = await callRoute(
+      shareApi,
+      makeRequest(`/api/podcasts/${busy.id}/share`, { cookie: owner.cookie, json: {} }),
+      { podcastId: busy.id },
+    );
     expect(notReady.status).toBe(409);
   });
 
@@ -378,7 +480,9 @@ describe("the JSON calls", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Summer at the Lake!" });
     const mp3 = await makeMp3();
     const get = (id: string, headers: Record<string, string> = {}) =>
-      callRoute(downloadLoader, makeRequest(`/api/podcasts/${id}/download`, { cookie: owner.cookie, headers }), { podcastId: id });
+      callRoute(downloadLoader, makeRequest(`/api/podcasts/${id}/download`, { cookie: owner.cookie, headers }), {
+        podcastId: id,
+      });
 
     const whole = await get(podcast.id);
     expect(whole.status).toBe(200);
@@ -391,7 +495,9 @@ describe("the JSON calls", () => {
     expect(part.headers.get("Content-Range")).toBe(`bytes 10-19/${mp3.length}`);
 
     const symbols = await createCompletePodcast(owner.id, { title: "★★★" });
-    expect((await get(symbols.id)).headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="podcast-${symbols.id}\\.mp3"`));
+    expect((await get(symbols.id)).headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="podcast-${symbols.id}\\.mp3"`),
+    );
   });
 
   it("the player's audio answers ranges: 206 with exactly those bytes, 416 past the end", async () => {
@@ -399,7 +505,11 @@ describe("the JSON calls", () => {
     const podcast = await createCompletePodcast(owner.id, { title: "Seekable" });
     const mp3 = await makeMp3();
     const get = (range: string) =>
-      callRoute(audioLoader, makeRequest(`/api/podcasts/${podcast.id}/audio`, { cookie: owner.cookie, headers: { Range: range } }), { podcastId: podcast.id });
+      callRoute(
+        audioLoader,
+        makeRequest(`/api/podcasts/${podcast.id}/audio`, { cookie: owner.cookie, headers: { Range: range } }),
+        { podcastId: podcast.id },
+      );
     const part = await get("bytes=0-99");
     expect(part.status).toBe(206);
     expect(part.headers.get("Content-Type")).toBe("audio/mpeg");
@@ -410,7 +520,11 @@ describe("the JSON calls", () => {
   it("transcript: a PDF named transcript-{id}.pdf whose text has the speakers and their words", async () => {
     const owner = await createTestUser();
     const podcast = await createCompletePodcast(owner.id, { title: "Transcribed" });
-    const response = await callRoute(transcriptLoader, makeRequest(`/api/podcasts/${podcast.id}/transcript`, { cookie: owner.cookie }), { podcastId: podcast.id });
+    const response = await callRoute(
+      transcriptLoader,
+      makeRequest(`/api/podcasts/${podcast.id}/transcript`, { cookie: owner.cookie }),
+      { podcastId: podcast.id },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="transcript-${podcast.id}.pdf"`);
@@ -423,16 +537,23 @@ describe("the JSON calls", () => {
     expect(text).toMatch(/Grandpa let everyone steer the blue truck/);
 
     const bare = await createCompletePodcast(owner.id, { title: "No words", script: null, transcript: null });
-    const missing = await callRoute(transcriptLoader, makeRequest(`/api/podcasts/${bare.id}/transcript`, { cookie: owner.cookie }), { podcastId: bare.id });
+    const missing = await callRoute(
+      transcriptLoader,
+      makeRequest(`/api/podcasts/${bare.id}/transcript`, { cookie: owner.cookie }),
+      { podcastId: bare.id },
+    );
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: listeningMessages.api.transcriptMissing });
   });
 });
 
 describe("the public share page /s/{token}", () => {
-  const openShare = (token: string, cookie?: string) => callRoute(sharePageLoader, makeRequest(`/s/${token}`, { cookie }), { token });
+  const openShare = (token: string, cookie?: string) =>
+    callRoute(sharePageLoader, makeRequest(`/s/${token}`, { cookie }), { token });
   const shareAudio = (token: string, cookie?: string, range?: string) =>
-    callRoute(shareAudioLoader, makeRequest(`/s/${token}/audio`, { cookie, headers: range ? { Range: range } : {} }), { token });
+    callRoute(shareAudioLoader, makeRequest(`/s/${token}/audio`, { cookie, headers: range ? { Range: range } : {} }), {
+      token,
+    });
 
   it("plays the podcast with no account: title, duration, transcript, audio with ranges — nothing else", async () => {
     const owner = await createTestUser();
@@ -442,7 +563,14 @@ describe("the public share page /s/{token}", () => {
     expect(response.status).toBe(200);
     const data = (await response.json()) as { state: string; podcast: Record<string, unknown>; audioUrl: string };
     expect(data.state).toBe("open");
-    expect(Object.keys(data.podcast).sort()).toEqual(["chapters", "duration", "durationSeconds", "hostLabel", "title", "transcript"]);
+    expect(Object.keys(data.podcast).sort()).toEqual([
+      "chapters",
+      "duration",
+      "durationSeconds",
+      "hostLabel",
+      "title",
+      "transcript",
+    ]);
     expect(data.podcast.title).toBe("Shared story");
     expect(JSON.stringify(data)).not.toContain(owner.email);
     expect(JSON.stringify(data)).not.toContain("private notes");
@@ -465,7 +593,10 @@ describe("the public share page /s/{token}", () => {
     setShareExpiry(token, new Date(Date.now() - 1000));
     const page = await openShare(token);
     expect(page.status).toBe(410);
-    expect(await page.json()).toMatchObject({ state: "expired", preview: { title: listeningMessages.sharePage.sharedWithYou } });
+    expect(await page.json()).toMatchObject({
+      state: "expired",
+      preview: { title: listeningMessages.sharePage.sharedWithYou },
+    });
     const audio = await shareAudio(token);
     expect(audio.status).toBe(410);
     expect(audio.headers.get("Content-Type")).toContain("application/json");
@@ -485,10 +616,14 @@ describe("the public share page /s/{token}", () => {
     // The link preview of a protected share names neither the podcast nor its audio.
     expect(JSON.stringify(lockedData.preview)).not.toContain("Secret story");
     expect(lockedData.preview.audio).toBeUndefined();
-    expect(lockedData.preview).toMatchObject({ title: listeningMessages.sharePage.sharedWithYou, description: listeningMessages.sharePage.neutralPreviewDescription });
+    expect(lockedData.preview).toMatchObject({
+      title: listeningMessages.sharePage.sharedWithYou,
+      description: listeningMessages.sharePage.neutralPreviewDescription,
+    });
     expect((await shareAudio(token)).status).toBe(401);
 
-    const post = (password: string, cookie?: string) => callRoute(sharePageAction, makeRequest(`/s/${token}`, { cookie, form: { password } }), { token });
+    const post = (password: string, cookie?: string) =>
+      callRoute(sharePageAction, makeRequest(`/s/${token}`, { cookie, form: { password } }), { token });
     const wrong = await post("nope");
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(await wrong.json())).toContain(listeningMessages.sharePage.wrongPassword);
@@ -507,9 +642,17 @@ describe("the public share page /s/{token}", () => {
     const stateOf = async (response: Response) => ((await response.json()) as { state: string }).state;
     expect(await stateOf(await openShare(other.token, cookie))).toBe("password");
     // A forged cookie value is not accepted.
-    expect(await stateOf(await openShare(token, `__share_access=${encodeURIComponent(btoa(JSON.stringify([shareRow(token)!.id])))}`))).toBe("password");
+    expect(
+      await stateOf(
+        await openShare(token, `__share_access=${encodeURIComponent(btoa(JSON.stringify([shareRow(token)!.id])))}`),
+      ),
+    ).toBe("password");
 
-    const malformed = await callRoute(sharePageAction, makeRequest(`/s/${token}`, { body: "x", headers: { "Content-Type": "text/plain" } }), { token });
+    const malformed = await callRoute(
+      sharePageAction,
+      makeRequest(`/s/${token}`, { body: "x", headers: { "Content-Type": "text/plain" } }),
+      { token },
+    );
     expect(malformed.status).toBe(415);
   });
 });
@@ -524,12 +667,18 @@ describe("ownership: user B gets 404 for every one of user A's ids", () => {
     const statuses: Record<string, number> = {};
 
     statuses["GET /podcast"] = (await openPodcast(b, id)).status;
-    const pageForms: Record<string, string>[] = [{ intent: "share", expiration: "30" }, { intent: "save-library" }, { intent: "no-share-link" }];
+    const pageForms: Record<string, string>[] = [
+      { intent: "share", expiration: "30" },
+      { intent: "save-library" },
+      { intent: "no-share-link" },
+    ];
     for (const form of pageForms) {
       statuses[`POST /podcast ${form.intent}`] = (await postPodcast(b, id, form)).status;
     }
     for (const dialog of ["edit", "collection", "delete"]) {
-      statuses[`GET /my-podcasts?dialog=${dialog}`] = (await callRoute(libraryLoader, makeRequest(`/my-podcasts?dialog=${dialog}&id=${id}`, { cookie: b }))).status;
+      statuses[`GET /my-podcasts?dialog=${dialog}`] = (
+        await callRoute(libraryLoader, makeRequest(`/my-podcasts?dialog=${dialog}&id=${id}`, { cookie: b }))
+      ).status;
     }
     const libraryForms: Record<string, string>[] = [
       { intent: "edit", podcastId: id, title: "hijack" },
@@ -537,11 +686,14 @@ describe("ownership: user B gets 404 for every one of user A's ids", () => {
       { intent: "transcript", podcastId: id },
       { intent: "delete", podcastId: id },
     ];
-    for (const form of libraryForms) statuses[`POST /my-podcasts ${form.intent}`] = (await postLibrary(intruder, form)).status;
+    for (const form of libraryForms)
+      statuses[`POST /my-podcasts ${form.intent}`] = (await postLibrary(intruder, form)).status;
     const api = (fn: Parameters<typeof callRoute>[0], path: string, init: Parameters<typeof makeRequest>[1] = {}) =>
       callRoute(fn, makeRequest(path, { cookie: b, ...init }), { podcastId: id });
     statuses["GET /api/podcasts/{id}"] = (await api(detailApiLoader, `/api/podcasts/${id}`)).status;
-    statuses["DELETE /api/podcasts/{id}"] = (await api(detailApiAction, `/api/podcasts/${id}`, { method: "DELETE" })).status;
+    statuses["DELETE /api/podcasts/{id}"] = (
+      await api(detailApiAction, `/api/podcasts/${id}`, { method: "DELETE" })
+    ).status;
     statuses["GET audio"] = (await api(audioLoader, `/api/podcasts/${id}/audio`)).status;
     statuses["GET download"] = (await api(downloadLoader, `/api/podcasts/${id}/download`)).status;
     statuses["GET transcript"] = (await api(transcriptLoader, `/api/podcasts/${id}/transcript`)).status;

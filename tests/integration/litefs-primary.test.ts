@@ -6,17 +6,24 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { jobs } from "#db/schema";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { jobs } from "#db/schema";
+
 import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
+import { db } from "~/lib/db.server";
+import {
+  ensurePrimary,
+  getInstanceName,
+  getPrimaryInfo,
+  instanceHeaders,
+  isPrimaryInstance,
+} from "~/lib/litefs.server";
 import { followPrimary, type PrimaryFollower } from "~/lib/queue/primary-follower.server";
 import { enqueueJob, getJob } from "~/lib/queue/queue.server";
 import { JobRunner, type JobHandler } from "~/lib/queue/runner.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
-import { db } from "~/lib/db.server";
-import { ensurePrimary, getInstanceName, getPrimaryInfo, instanceHeaders, isPrimaryInstance } from "~/lib/litefs.server";
 
 const dirs: string[] = [];
 const followers: PrimaryFollower[] = [];
@@ -65,7 +72,10 @@ describe("primary detection", () => {
     const view = litefsView();
     expect(await isPrimaryInstance(view.dir)).toBe(true);
     view.replicaOf("machine-primary-1");
-    expect(await getPrimaryInfo(view.dir)).toMatchObject({ currentIsPrimary: false, primaryInstance: "machine-primary-1" });
+    expect(await getPrimaryInfo(view.dir)).toMatchObject({
+      currentIsPrimary: false,
+      primaryInstance: "machine-primary-1",
+    });
   });
 
   it("ensurePrimary answers a replay to the primary on a replica", async () => {
@@ -106,10 +116,20 @@ describe("a GET that writes, through Remix", () => {
   };
   const build = {
     mode: "production",
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("<!doctype html><p>page</p>", { status, headers }) } },
+    entry: {
+      module: {
+        default: (_request: Request, status: number, headers: Headers) =>
+          new Response("<!doctype html><p>page</p>", { status, headers }),
+      },
+    },
     routes: {
       root: { id: "root", path: "", module: { default: () => null } },
-      "routes/podcast.$id": { id: "routes/podcast.$id", parentId: "root", path: "podcast/:id", module: { default: () => null, loader: writingLoader } },
+      "routes/podcast.$id": {
+        id: "routes/podcast.$id",
+        parentId: "root",
+        path: "podcast/:id",
+        module: { default: () => null, loader: writingLoader },
+      },
       "routes/auth.callback": {
         id: "routes/auth.callback",
         parentId: "root",
@@ -223,10 +243,14 @@ describe("the job runner follows the primary", () => {
     view.replicaOf("node-dead");
     const runs: string[] = [];
     const job = enqueueJob("handover-orphan")!;
-    db.update(jobs).set({ status: "running", lockedAt: new Date(), lockedBy: "node-dead:1:abc" }).where(eq(jobs.id, job.id)).run();
+    db.update(jobs)
+      .set({ status: "running", lockedAt: new Date(), lockedBy: "node-dead:1:abc" })
+      .where(eq(jobs.id, job.id))
+      .run();
     const follower = followPrimary({
       isPrimary: () => isPrimaryInstance(view.dir),
-      createRunner: () => new JobRunner({ handlers: { "handover-orphan": (_p, j) => void runs.push(j.id) }, pollMs: 10 }),
+      createRunner: () =>
+        new JobRunner({ handlers: { "handover-orphan": (_p, j) => void runs.push(j.id) }, pollMs: 10 }),
       clustered: true,
       checkEveryMs: 20,
       handOverMs: 1_000,
@@ -244,10 +268,14 @@ describe("the job runner follows the primary", () => {
   it("a single node (no LiteFS) takes back what its dead process left at once", async () => {
     const runs: string[] = [];
     const job = enqueueJob("single-node-orphan")!;
-    db.update(jobs).set({ status: "running", lockedAt: new Date(), lockedBy: "local:999:dead" }).where(eq(jobs.id, job.id)).run();
+    db.update(jobs)
+      .set({ status: "running", lockedAt: new Date(), lockedBy: "local:999:dead" })
+      .where(eq(jobs.id, job.id))
+      .run();
     const follower = followPrimary({
       isPrimary: () => isPrimaryInstance(""),
-      createRunner: () => new JobRunner({ handlers: { "single-node-orphan": (_p, j) => void runs.push(j.id) }, pollMs: 10 }),
+      createRunner: () =>
+        new JobRunner({ handlers: { "single-node-orphan": (_p, j) => void runs.push(j.id) }, pollMs: 10 }),
       clustered: false,
       checkEveryMs: 20,
       handOverMs: 60_000,

@@ -3,10 +3,12 @@
 // account mail from its own address and, when set, its own Mailgun domain, a Reply-To that a person
 // reads on every message, and Auto-Submitted on what no person sent.
 import { randomUUID } from "node:crypto";
+import { contributions, emailOutbox } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contributions, emailOutbox } from "#db/schema";
+
 import { db } from "~/lib/db.server";
+
 import { startFakeMailgun, type FakeMailgun } from "../mocks/mailgun-server";
 import { makeCollection } from "../support/email-loop";
 
@@ -30,11 +32,13 @@ beforeAll(async () => {
   vi.resetModules();
 });
 afterAll(async () => {
-  for (const key of ["MAIL_FROM", "ACCOUNT_MAILGUN_DOMAIN", "ACCOUNT_MAIL_FROM", "SUPPORT_EMAIL"]) delete process.env[key];
+  for (const key of ["MAIL_FROM", "ACCOUNT_MAILGUN_DOMAIN", "ACCOUNT_MAIL_FROM", "SUPPORT_EMAIL"])
+    delete process.env[key];
   await fake.close();
 });
 
-const sentTo = (address: string) => fake.requests.filter((r) => r.field("to") === address && r.path.endsWith("/messages"));
+const sentTo = (address: string) =>
+  fake.requests.filter((r) => r.field("to") === address && r.path.endsWith("/messages"));
 
 describe("who our mail is from", () => {
   it("an invitation comes from the owner via Storyhearth with the relative's reply address; a reminder is marked automatic", async () => {
@@ -50,7 +54,13 @@ describe("who our mail is from", () => {
     // The owner sent it: no Auto-Submitted, so an out-of-office reply still tells the owner something.
     expect(invitation!.headers["Auto-Submitted"]).toBeUndefined();
 
-    await deliverEmails([queueStoryRequest("campaign_reminder", { invitation: invitations[0]!, campaign, owner }, `reminder:${invitations[0]!.id}:1`)!]);
+    await deliverEmails([
+      queueStoryRequest(
+        "campaign_reminder",
+        { invitation: invitations[0]!, campaign, owner },
+        `reminder:${invitations[0]!.id}:1`,
+      )!,
+    ]);
     const reminder = sentTo(address)[1]!;
     expect(reminder.field("from")).toBe(invitation!.field("from"));
     expect(reminder.headers["Auto-Submitted"]).toBe("auto-generated");
@@ -60,12 +70,33 @@ describe("who our mail is from", () => {
     const { signedInboundForm } = await import("~/features/contributions/mailgun-webhook.server");
     const { action } = await import("~/routes/webhooks+/mailgun.inbound");
     const form = signedInboundForm(
-      { recipient: invitation!.headers["Reply-To"]!, from: `Joe <${address}>`, subject: "Re: Summers at the Lake", bodyPlain: "We drove the old Ford to the lake.", messageId: `<${randomUUID()}@example.com>` },
+      {
+        recipient: invitation!.headers["Reply-To"]!,
+        from: `Joe <${address}>`,
+        subject: "Re: Summers at the Lake",
+        bodyPlain: "We drove the old Ford to the lake.",
+        messageId: `<${randomUUID()}@example.com>`,
+      },
       "signing-key-senders",
       new Date(),
     );
-    expect((await action({ request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: form }), params: {}, context: {} })).status).toBe(200);
-    expect(db.select().from(contributions).where(eq(contributions.campaignId, campaign.id)).all().map((c) => c.storyContent)).toEqual(["We drove the old Ford to the lake."]);
+    expect(
+      (
+        await action({
+          request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: form }),
+          params: {},
+          context: {},
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.campaignId, campaign.id))
+        .all()
+        .map((c) => c.storyContent),
+    ).toEqual(["We drove the old Ford to the lake."]);
   });
 
   it("a newsletter to the distribution list is answered to the family member who sent it", async () => {
@@ -76,9 +107,24 @@ describe("who our mail is from", () => {
     const { owner, campaign } = makeCollection({ emails: [] });
     saveWorkflowSettings(owner.id, {
       collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-      distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [cousin] },
+      distribution: {
+        mode: "manual",
+        scheduledDate: null,
+        dayOfWeek: null,
+        dayOfMonth: null,
+        monthOfYear: null,
+        recipients: [cousin],
+      },
     });
-    db.insert(contributions).values({ campaignId: campaign.id, contributorName: "May", contributorEmail: "may@example.com", storyContent: "We swam every morning.", submissionMethod: "web" }).run();
+    db.insert(contributions)
+      .values({
+        campaignId: campaign.id,
+        contributorName: "May",
+        contributorEmail: "may@example.com",
+        storyContent: "We swam every morning.",
+        submissionMethod: "web",
+      })
+      .run();
     const made = createNewsletter(owner.id, campaign.id);
     if (!made.ok) throw new Error("no newsletter");
     await deliverNewsletter(made.newsletter.id);
@@ -91,10 +137,16 @@ describe("who our mail is from", () => {
   it("account mail comes from its own address through its own Mailgun domain, answered by the support inbox", async () => {
     const { createUser } = await import("~/models/user.server");
     const { requestPasswordReset } = await import("~/features/account/account.server");
-    const user = await createUser({ email: `ada-${randomUUID()}@example.com`, firstName: "Ada", password: "correct horse battery" });
+    const user = await createUser({
+      email: `ada-${randomUUID()}@example.com`,
+      firstName: "Ada",
+      password: "correct horse battery",
+    });
     await requestPasswordReset(user.email);
     // The request does not wait for its delivery.
-    await vi.waitFor(() => expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).get()?.status).toBe("sent"));
+    await vi.waitFor(() =>
+      expect(db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).get()?.status).toBe("sent"),
+    );
     const [reset] = sentTo(user.email);
     expect(reset!.path).toBe(`/v3/${ACCOUNT_DOMAIN}/messages`);
     expect(reset!.field("from")).toBe(`Storyhearth <account@${ACCOUNT_DOMAIN}>`);
@@ -105,7 +157,14 @@ describe("who our mail is from", () => {
 
   it("the service's own notes come from MAIL_FROM and are answered by the support inbox", async () => {
     const { sendEmail } = await import("~/lib/email/send.server");
-    await sendEmail({ kind: "podcast_ready", to: "owner@example.com", subject: "Ready", html: "<p>Ready</p>", text: "Ready", autoSubmitted: "auto-generated" });
+    await sendEmail({
+      kind: "podcast_ready",
+      to: "owner@example.com",
+      subject: "Ready",
+      html: "<p>Ready</p>",
+      text: "Ready",
+      autoSubmitted: "auto-generated",
+    });
     const note = sentTo("owner@example.com").at(-1)!;
     expect(note.field("from")).toBe(`Storyhearth <hello@${DOMAIN}>`);
     expect(note.headers["Reply-To"]).toBe("team@example.com");
@@ -116,10 +175,16 @@ describe("the sender settings", () => {
   it("default to addresses of MAIL_FROM's domain, and refuse what Mailgun could not send from", async () => {
     const { parseEnv } = await import("~/lib/env.server");
     expect(() => parseEnv({ MAIL_FROM: "hello" })).toThrow(/MAIL_FROM must be an address or Name <address>/);
-    expect(() => parseEnv({ ACCOUNT_MAIL_FROM: "Storyhearth <account>" })).toThrow(/ACCOUNT_MAIL_FROM must be an address/);
+    expect(() => parseEnv({ ACCOUNT_MAIL_FROM: "Storyhearth <account>" })).toThrow(
+      /ACCOUNT_MAIL_FROM must be an address/,
+    );
     expect(() => parseEnv({ SUPPORT_EMAIL: "not an address" })).toThrow(/SUPPORT_EMAIL/);
-    expect(() => parseEnv({ ACCOUNT_MAILGUN_DOMAIN: "account.example.com", ACCOUNT_MAIL_FROM: "account@mg.example.com" })).toThrow(/ACCOUNT_MAIL_FROM must be an address of ACCOUNT_MAILGUN_DOMAIN/);
-    expect(parseEnv({ MAIL_FROM: "Storyhearth <hello@mg.example.com>" })).toMatchObject({ MAIL_FROM: "Storyhearth <hello@mg.example.com>" });
+    expect(() =>
+      parseEnv({ ACCOUNT_MAILGUN_DOMAIN: "account.example.com", ACCOUNT_MAIL_FROM: "account@mg.example.com" }),
+    ).toThrow(/ACCOUNT_MAIL_FROM must be an address of ACCOUNT_MAILGUN_DOMAIN/);
+    expect(parseEnv({ MAIL_FROM: "Storyhearth <hello@mg.example.com>" })).toMatchObject({
+      MAIL_FROM: "Storyhearth <hello@mg.example.com>",
+    });
   });
 
   it("without their own settings, account mail and replies go to addresses of MAIL_FROM's domain", async () => {
@@ -129,6 +194,8 @@ describe("the sender settings", () => {
     const senders = await import("~/lib/email/senders.server");
     expect(senders.accountMailFrom()).toBe('"Storyhearth" <account@mg.example.com>');
     expect(senders.supportAddress()).toBe("support@mg.example.com");
-    expect(senders.fromLine({ onBehalfOf: 'Whitfield, "Maggie"' })).toBe('"Whitfield, \\"Maggie\\" via Storyhearth" <hello@mg.example.com>');
+    expect(senders.fromLine({ onBehalfOf: 'Whitfield, "Maggie"' })).toBe(
+      '"Whitfield, \\"Maggie\\" via Storyhearth" <hello@mg.example.com>',
+    );
   });
 });

@@ -1,21 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { saveWorkflowSettings } from "~/models/workflow.server";
+
+import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
+import { saveWorkflowSettings, type WorkflowInput } from "~/models/workflow.server";
+import { action, loader } from "~/routes/_app+/manage-collections";
 import { action as reorderApi, loader as reorderApiGet } from "~/routes/api+/admin+/story-collections.reorder";
 import { action as workflowApi, loader as workflowApiGet } from "~/routes/api+/user+/workflow-settings";
-import { action, loader } from "~/routes/_app+/manage-collections";
-import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
-import type { WorkflowInput } from "~/models/workflow.server";
-import { callRoute, createTestUser, makeRequest } from "../utils/auth";
-import { addInvitations, addStory, countStatements, makeCampaign, makeCampaigns, storedOrder, toastOf, workflowRows } from "../utils/dashboard-helpers";
 
-const post = (cookie: string, form: Record<string, string | string[]>) => makeRequest("/manage-collections", { cookie, form });
+import { callRoute, createTestUser, makeRequest } from "../utils/auth";
+import {
+  addInvitations,
+  addStory,
+  countStatements,
+  makeCampaign,
+  makeCampaigns,
+  storedOrder,
+  toastOf,
+  workflowRows,
+} from "../utils/dashboard-helpers";
+
+const post = (cookie: string, form: Record<string, string | string[]>) =>
+  makeRequest("/manage-collections", { cookie, form });
 const titles = (ownerId: string) => storedOrder(ownerId).map((r) => r.title);
 const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 
 /** Distribution 'scheduled' from 2030-01-10: position i is delivered on Jan 10 + i. */
 const scheduledFrom2030: WorkflowInput = {
   collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-  distribution: { mode: "scheduled", scheduledDate: "2030-01-10", dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+  distribution: {
+    mode: "scheduled",
+    scheduledDate: "2030-01-10",
+    dayOfWeek: null,
+    dayOfMonth: null,
+    monthOfYear: null,
+    recipients: [],
+  },
 };
 
 type LoaderJson = {
@@ -66,7 +84,11 @@ describe("Manage Story Collections page", () => {
     makeCampaigns(user.id, MANAGE_PAGE_SIZE + 3);
     const second = await load(user.cookie, "?page=2");
     expect(second).toMatchObject({ page: 2, pageCount: 2 });
-    expect(second.rows.map((r) => r.title)).toEqual([`Collection ${MANAGE_PAGE_SIZE + 1}`, `Collection ${MANAGE_PAGE_SIZE + 2}`, `Collection ${MANAGE_PAGE_SIZE + 3}`]);
+    expect(second.rows.map((r) => r.title)).toEqual([
+      `Collection ${MANAGE_PAGE_SIZE + 1}`,
+      `Collection ${MANAGE_PAGE_SIZE + 2}`,
+      `Collection ${MANAGE_PAGE_SIZE + 3}`,
+    ]);
     expect((await load(user.cookie, "?page=99")).page).toBe(2);
     expect((await load(user.cookie, "?page=abc")).page).toBe(1);
   });
@@ -93,22 +115,36 @@ describe("reordering on the page", () => {
     const [a, b, c] = makeCampaigns(user.id, 3);
     saveWorkflowSettings(user.id, scheduledFrom2030);
 
-    const response = await callRoute(action, post(user.cookie, { intent: "reorder", page: "1", ids: [c!.id, a!.id, b!.id] }));
+    const response = await callRoute(
+      action,
+      post(user.cookie, { intent: "reorder", page: "1", ids: [c!.id, a!.id, b!.id] }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(await toastOf(response)).toMatchObject({ title: "Collections reordered", description: "Delivery dates have been recalculated based on the new order" });
+    expect(await toastOf(response)).toMatchObject({
+      title: "Collections reordered",
+      description: "Delivery dates have been recalculated based on the new order",
+    });
     expect(storedOrder(user.id)).toEqual([
       { id: c!.id, title: "Collection 3", sortOrder: 1, nextDeliveryDate: day("2030-01-10") },
       { id: a!.id, title: "Collection 1", sortOrder: 2, nextDeliveryDate: day("2030-01-11") },
       { id: b!.id, title: "Collection 2", sortOrder: 3, nextDeliveryDate: day("2030-01-12") },
     ]);
-    expect((await load(user.cookie)).rows.map((r) => r.title)).toEqual(["Collection 3", "Collection 1", "Collection 2"]);
+    expect((await load(user.cookie)).rows.map((r) => r.title)).toEqual([
+      "Collection 3",
+      "Collection 1",
+      "Collection 2",
+    ]);
   });
 
   it("a list that is not exactly the page's collections is refused with 400 (the browser shows the 'Error' toast)", async () => {
     const user = await createTestUser();
     const [a, b, c] = makeCampaigns(user.id, 3);
-    for (const ids of [[b!.id, a!.id], [a!.id, a!.id, b!.id], [c!.id, b!.id, a!.id, a!.id]]) {
+    for (const ids of [
+      [b!.id, a!.id],
+      [a!.id, a!.id, b!.id],
+      [c!.id, b!.id, a!.id, a!.id],
+    ]) {
       const response = await callRoute(action, post(user.cookie, { intent: "reorder", page: "1", ids }));
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ ok: false, message: "Failed to reorder collections. Please try again." });
@@ -137,13 +173,19 @@ describe("reordering on the page", () => {
     const user = await createTestUser();
     const all = makeCampaigns(user.id, MANAGE_PAGE_SIZE + 3);
     const page2 = all.slice(MANAGE_PAGE_SIZE).map((c) => c.id);
-    const response = await callRoute(action, post(user.cookie, { intent: "reorder", page: "2", ids: [...page2].reverse() }));
+    const response = await callRoute(
+      action,
+      post(user.cookie, { intent: "reorder", page: "2", ids: [...page2].reverse() }),
+    );
     expect(response.status).toBe(200);
     const order = titles(user.id);
     expect(order.slice(0, MANAGE_PAGE_SIZE)).toEqual(all.slice(0, MANAGE_PAGE_SIZE).map((c) => c.title));
     expect(order.slice(MANAGE_PAGE_SIZE)).toEqual([3, 2, 1].map((k) => `Collection ${MANAGE_PAGE_SIZE + k}`));
     // Page 1's ids posted as page 2 are refused.
-    const wrongPage = await callRoute(action, post(user.cookie, { intent: "reorder", page: "2", ids: all.slice(0, 3).map((c) => c.id) }));
+    const wrongPage = await callRoute(
+      action,
+      post(user.cookie, { intent: "reorder", page: "2", ids: all.slice(0, 3).map((c) => c.id) }),
+    );
     expect(wrongPage.status).toBe(400);
   });
 
@@ -156,7 +198,9 @@ describe("reordering on the page", () => {
     expect(down.status).toBe(302);
     expect(down.headers.get("Location")).toBe("/manage-collections");
     expect(await toastOf(down)).toMatchObject({ title: "Collections reordered" });
-    expect(storedOrder(user.id).map((r) => [r.id, r.sortOrder, r.nextDeliveryDate?.toISOString().slice(0, 10)])).toEqual([
+    expect(
+      storedOrder(user.id).map((r) => [r.id, r.sortOrder, r.nextDeliveryDate?.toISOString().slice(0, 10)]),
+    ).toEqual([
       [b!.id, 1, "2030-01-10"],
       [a!.id, 2, "2030-01-11"],
       [c!.id, 3, "2030-01-12"],
@@ -205,10 +249,28 @@ describe("Configure Workflows", () => {
 
   it("refuses out-of-range values with 400 and field errors, saving nothing", async () => {
     const user = await createTestUser();
-    const response = await callRoute(action, post(user.cookie, form({ maxReminders: "7", dayOfMonth: "32", dayOfWeek: "7", startDate: "2030-02-30", distributionMode: "daily" })));
+    const response = await callRoute(
+      action,
+      post(
+        user.cookie,
+        form({
+          maxReminders: "7",
+          dayOfMonth: "32",
+          dayOfWeek: "7",
+          startDate: "2030-02-30",
+          distributionMode: "daily",
+        }),
+      ),
+    );
     expect(response.status).toBe(400);
     const reply = (await response.json()) as { error: Record<string, string[]> };
-    expect(Object.keys(reply.error).sort()).toEqual(["dayOfMonth", "dayOfWeek", "distributionMode", "maxReminders", "startDate"]);
+    expect(Object.keys(reply.error).sort()).toEqual([
+      "dayOfMonth",
+      "dayOfWeek",
+      "distributionMode",
+      "maxReminders",
+      "startDate",
+    ]);
     expect(reply.error.maxReminders).toEqual(["Max reminders is 1 to 6"]);
     expect(workflowRows(user.id)).toHaveLength(0);
   });
@@ -238,7 +300,10 @@ describe("Configure Workflows", () => {
     expect(first!.id).toBe(a!.id);
     expect(second!.id).toBe(b!.id);
     expect(first!.nextDeliveryDate).toBeInstanceOf(Date);
-    const months = (second!.nextDeliveryDate!.getUTCFullYear() - first!.nextDeliveryDate!.getUTCFullYear()) * 12 + second!.nextDeliveryDate!.getUTCMonth() - first!.nextDeliveryDate!.getUTCMonth();
+    const months =
+      (second!.nextDeliveryDate!.getUTCFullYear() - first!.nextDeliveryDate!.getUTCFullYear()) * 12 +
+      second!.nextDeliveryDate!.getUTCMonth() -
+      first!.nextDeliveryDate!.getUTCMonth();
     expect(months).toBe(1);
 
     const page = await load(user.cookie);
@@ -250,7 +315,10 @@ describe("Configure Workflows", () => {
     const user = await createTestUser();
     makeCampaigns(user.id, 2);
     await callRoute(action, post(user.cookie, form({})));
-    await callRoute(action, post(user.cookie, form({ distributionMode: "manual", collectionMode: "biweekly", maxReminders: "" })));
+    await callRoute(
+      action,
+      post(user.cookie, form({ distributionMode: "manual", collectionMode: "biweekly", maxReminders: "" })),
+    );
     const rows = workflowRows(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ collectionMode: "biweekly", distributionMode: "manual", maxReminders: 3 });
@@ -260,8 +328,19 @@ describe("Configure Workflows", () => {
 });
 
 describe("POST /api/admin/story-collections/reorder", () => {
-  const call = (cookie: string | undefined, json: unknown, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-    callRoute(reorderApi, makeRequest("/api/admin/story-collections/reorder", { cookie, method: init.method ?? "POST", ...(init.body !== undefined ? { body: init.body, headers: init.headers } : { json }) }));
+  const call = (
+    cookie: string | undefined,
+    json: unknown,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
+    callRoute(
+      reorderApi,
+      makeRequest("/api/admin/story-collections/reorder", {
+        cookie,
+        method: init.method ?? "POST",
+        ...(init.body !== undefined ? { body: init.body, headers: init.headers } : { json }),
+      }),
+    );
 
   it("orders by the given sortOrder, assigns 1..n and computes the dates itself", async () => {
     const user = await createTestUser();
@@ -275,7 +354,9 @@ describe("POST /api/admin/story-collections/reorder", () => {
       ],
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { collections: Array<{ id: string; sortOrder: number; nextDeliveryDate: string }> };
+    const body = (await response.json()) as {
+      collections: Array<{ id: string; sortOrder: number; nextDeliveryDate: string }>;
+    };
     expect(body.collections).toEqual([
       { id: b!.id, sortOrder: 1, nextDeliveryDate: "2030-01-10T00:00:00.000Z" },
       { id: c!.id, sortOrder: 2, nextDeliveryDate: "2030-01-11T00:00:00.000Z" },
@@ -290,7 +371,13 @@ describe("POST /api/admin/story-collections/reorder", () => {
     const missing = await call(user.cookie, { collections: [{ id: a!.id, sortOrder: 1 }] });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ message: "The list must name each of your collections exactly once" });
-    const duplicate = await call(user.cookie, { collections: [{ id: a!.id, sortOrder: 1 }, { id: a!.id, sortOrder: 2 }, { id: b!.id, sortOrder: 3 }] });
+    const duplicate = await call(user.cookie, {
+      collections: [
+        { id: a!.id, sortOrder: 1 },
+        { id: a!.id, sortOrder: 2 },
+        { id: b!.id, sortOrder: 3 },
+      ],
+    });
     expect(duplicate.status).toBe(400);
     expect(titles(user.id)).toEqual(["Collection 1", "Collection 2"]);
   });
@@ -300,10 +387,20 @@ describe("POST /api/admin/story-collections/reorder", () => {
     const b = await createTestUser();
     const [x, y] = makeCampaigns(a.id, 2);
     const [mine] = makeCampaigns(b.id, 1);
-    const onlyA = await call(b.cookie, { collections: [{ id: y!.id, sortOrder: 1 }, { id: x!.id, sortOrder: 2 }] });
+    const onlyA = await call(b.cookie, {
+      collections: [
+        { id: y!.id, sortOrder: 1 },
+        { id: x!.id, sortOrder: 2 },
+      ],
+    });
     expect(onlyA.status).toBe(404);
     expect(await onlyA.json()).toEqual({ message: "Collection not found" });
-    const mixed = await call(b.cookie, { collections: [{ id: mine!.id, sortOrder: 1 }, { id: x!.id, sortOrder: 2 }] });
+    const mixed = await call(b.cookie, {
+      collections: [
+        { id: mine!.id, sortOrder: 1 },
+        { id: x!.id, sortOrder: 2 },
+      ],
+    });
     expect(mixed.status).toBe(404);
     expect(titles(a.id)).toEqual(["Collection 1", "Collection 2"]);
     expect(storedOrder(a.id).every((r) => r.sortOrder === 0)).toBe(true);
@@ -329,13 +426,17 @@ describe("POST /api/admin/story-collections/reorder", () => {
       expect(response.status).toBe(status);
       expect(typeof ((await response.json()) as { message: unknown }).message).toBe("string");
     }
-    const get = await callRoute(reorderApiGet, makeRequest("/api/admin/story-collections/reorder", { cookie: user.cookie }));
+    const get = await callRoute(
+      reorderApiGet,
+      makeRequest("/api/admin/story-collections/reorder", { cookie: user.cookie }),
+    );
     expect(get.status).toBe(405);
   });
 });
 
 describe("GET/PUT /api/user/workflow-settings", () => {
-  const put = (cookie: string | undefined, json: unknown) => callRoute(workflowApi, makeRequest("/api/user/workflow-settings", { cookie, method: "PUT", json }));
+  const put = (cookie: string | undefined, json: unknown) =>
+    callRoute(workflowApi, makeRequest("/api/user/workflow-settings", { cookie, method: "PUT", json }));
   const get = (cookie?: string) => callRoute(workflowApiGet, makeRequest("/api/user/workflow-settings", { cookie }));
 
   it("answers the defaults, then saves and answers what was saved", async () => {
@@ -344,15 +445,30 @@ describe("GET/PUT /api/user/workflow-settings", () => {
     expect(await (await get(user.cookie)).json()).toEqual({
       collectionId: null,
       collectionWorkflow: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-      distributionWorkflow: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [] },
+      distributionWorkflow: {
+        mode: "manual",
+        scheduledDate: null,
+        dayOfWeek: null,
+        dayOfMonth: null,
+        monthOfYear: null,
+        recipients: [],
+      },
       updatedAt: null,
     });
     const saved = await put(user.cookie, {
-      collectionWorkflow: { mode: "biweekly", startDate: "2030-01-01", maxReminders: 6, contributors: ["a@example.com", "", "A@example.com"] },
+      collectionWorkflow: {
+        mode: "biweekly",
+        startDate: "2030-01-01",
+        maxReminders: 6,
+        contributors: ["a@example.com", "", "A@example.com"],
+      },
       distributionWorkflow: { mode: "weekly", dayOfWeek: 1, recipients: ["kids@example.com"] },
     });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ message: "Workflow settings updated successfully.", collectionWorkflow: { contributors: ["a@example.com"] } });
+    expect(await saved.json()).toMatchObject({
+      message: "Workflow settings updated successfully.",
+      collectionWorkflow: { contributors: ["a@example.com"] },
+    });
     expect(await (await get(user.cookie)).json()).toMatchObject({
       collectionWorkflow: { mode: "biweekly", startDate: "2030-01-01", maxReminders: 6 },
       distributionWorkflow: { mode: "weekly", dayOfWeek: 1, dayOfMonth: null, recipients: ["kids@example.com"] },
@@ -381,9 +497,20 @@ describe("GET/PUT /api/user/workflow-settings", () => {
       const response = await put(user.cookie, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
-    const notJson = await callRoute(workflowApi, makeRequest("/api/user/workflow-settings", { cookie: user.cookie, method: "PUT", body: "{", headers: { "Content-Type": "application/json" } }));
+    const notJson = await callRoute(
+      workflowApi,
+      makeRequest("/api/user/workflow-settings", {
+        cookie: user.cookie,
+        method: "PUT",
+        body: "{",
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(notJson.status).toBe(400);
-    const wrongMethod = await callRoute(workflowApi, makeRequest("/api/user/workflow-settings", { cookie: user.cookie, method: "POST", json: {} }));
+    const wrongMethod = await callRoute(
+      workflowApi,
+      makeRequest("/api/user/workflow-settings", { cookie: user.cookie, method: "POST", json: {} }),
+    );
     expect(wrongMethod.status).toBe(405);
     expect((await put(undefined, {})).status).toBe(401);
     expect((await get()).status).toBe(401);
@@ -394,6 +521,8 @@ describe("GET/PUT /api/user/workflow-settings", () => {
     const a = await createTestUser();
     const b = await createTestUser();
     await put(a.cookie, { distributionWorkflow: { mode: "yearly", monthOfYear: 2, dayOfMonth: 29 } });
-    expect(((await (await get(b.cookie)).json()) as { distributionWorkflow: { mode: string } }).distributionWorkflow.mode).toBe("manual");
+    expect(
+      ((await (await get(b.cookie)).json()) as { distributionWorkflow: { mode: string } }).distributionWorkflow.mode,
+    ).toBe("manual");
   });
 });

@@ -9,8 +9,8 @@ const builtins = {
   "Array.prototype.push": () => Array.prototype.push,
   "Array.prototype.at": () => Array.prototype.at,
   "Promise.withResolvers": () => (Promise as unknown as { withResolvers?: unknown }).withResolvers,
-  "structuredClone": () => structuredClone,
-  "URL": () => URL,
+  structuredClone: () => structuredClone,
+  URL: () => URL,
 };
 
 test("no app module replaces a built-in of the server's thread", async () => {
@@ -27,7 +27,9 @@ test("no app module replaces a built-in of the server's thread", async () => {
   ]);
   await Promise.all(Object.values(modules).map((load) => load()));
   expect(Object.keys(modules).length).toBeGreaterThan(100);
-  const replaced = Object.entries(builtins).filter(([name, get]) => get() !== before[name]).map(([name]) => name);
+  const replaced = Object.entries(builtins)
+    .filter(([name, get]) => get() !== before[name])
+    .map(([name]) => name);
   expect(replaced).toEqual([]);
   expect(Function.prototype.toString.call(JSON.stringify)).toContain("[native code]");
 });

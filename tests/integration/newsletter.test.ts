@@ -1,39 +1,47 @@
 // Family newsletters: generation from a collection, the public page, JSON, PDF, photos and audio,
 // the owner's page (ownership, malformed bodies), deliveries per distribution mode on a controllable
 // clock (each recipient once), the landing page's launch list and the help centre's contact form.
+import { campaigns, emailOutbox, invitations, jobs, newsletters, newsletterStories } from "#db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, emailOutbox, invitations, jobs, newsletterStories, newsletters } from "#db/schema";
-import { jobHandlers } from "~/jobs/index.server";
+
 import { deliverDueNewsletters } from "~/features/newsletters/delivery.server";
+import { newsletterMessages } from "~/features/newsletters/messages";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { saveWorkflowSettings } from "~/models/workflow.server";
-import { insertRecording, markRemovalRequested } from "~/models/contribution-recording.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
-import * as adminLaunchList from "~/routes/admin+/launch-list";
-import * as newsletterApi from "~/routes/api+/newsletter.$newsletterId";
+import { jobHandlers } from "~/jobs/index.server";
+import { setClock } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverPendingEmails } from "~/lib/email/send.server";
+import { supportAddress } from "~/lib/email/senders.server";
+import { env } from "~/lib/env.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { insertRecording, markRemovalRequested } from "~/models/contribution-recording.server";
+import { deliveryDateFor, type DistributionSettings } from "~/models/delivery-dates";
+import { saveWorkflowSettings, type WorkflowInput } from "~/models/workflow.server";
 import * as ownerPage from "~/routes/_app+/campaigns.$campaignId.newsletters";
-import * as helpPage from "~/routes/_site+/help";
-import * as launchList from "~/routes/_site+/launch-list";
+import * as publicPage from "~/routes/_public+/newsletter.$newsletterId";
 import * as audioRoute from "~/routes/_public+/newsletter.$newsletterId.audio";
 import * as coverRoute from "~/routes/_public+/newsletter.$newsletterId.cover";
 import * as imageRoute from "~/routes/_public+/newsletter.$newsletterId.images.$imageId";
-import * as recordingRoute from "~/routes/_public+/newsletter.$newsletterId.recordings.$storyId[.mp3]";
-import * as publicPage from "~/routes/_public+/newsletter.$newsletterId";
 import * as pdfRoute from "~/routes/_public+/newsletter.$newsletterId.pdf";
-import { setClock } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
-import { deliveryDateFor, type DistributionSettings } from "~/models/delivery-dates";
-import { deliverPendingEmails } from "~/lib/email/send.server";
-import { env } from "~/lib/env.server";
-import { supportAddress } from "~/lib/email/senders.server";
-import { newsletterMessages } from "~/features/newsletters/messages";
-import type { WorkflowInput } from "~/models/workflow.server";
+import * as recordingRoute from "~/routes/_public+/newsletter.$newsletterId.recordings.$storyId[.mp3]";
+import * as helpPage from "~/routes/_site+/help";
+import * as launchList from "~/routes/_site+/launch-list";
+import * as adminLaunchList from "~/routes/admin+/launch-list";
+import * as newsletterApi from "~/routes/api+/newsletter.$newsletterId";
+
+import { unsubscribePathOf } from "../support/email-loop";
 import { adminCookieFor } from "../sweep/admin-cookie";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
-import { unsubscribePathOf } from "../support/email-loop";
-import { createNewsletterCollection, emailsOfKind, FAKE_MP3, newsletterEmails, PNG_1X1, STORIES } from "../utils/newsletter-helpers";
+import {
+  createNewsletterCollection,
+  emailsOfKind,
+  FAKE_MP3,
+  newsletterEmails,
+  PNG_1X1,
+  STORIES,
+} from "../utils/newsletter-helpers";
 
 let owner: TestUser;
 let other: TestUser;
@@ -47,14 +55,28 @@ afterEach(() => setClock(null));
 const pagePath = (campaignId: string) => `/campaigns/${campaignId}/newsletters`;
 const post = (user: TestUser, campaignId: string, form: Record<string, string>) =>
   callRoute(ownerPage.action, makeRequest(pagePath(campaignId), { cookie: user.cookie, form }), { campaignId });
-const newslettersOf = (campaignId: string) => db.select().from(newsletters).where(eq(newsletters.campaignId, campaignId)).all();
+const newslettersOf = (campaignId: string) =>
+  db.select().from(newsletters).where(eq(newsletters.campaignId, campaignId)).all();
 const storiesOf = (newsletterId: string) =>
-  db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, newsletterId)).orderBy(newsletterStories.sortOrder).all();
+  db
+    .select()
+    .from(newsletterStories)
+    .where(eq(newsletterStories.newsletterId, newsletterId))
+    .orderBy(newsletterStories.sortOrder)
+    .all();
 
 function workflow(distribution: Partial<WorkflowInput["distribution"]>): WorkflowInput {
   return {
     collection: { mode: "manual", startDate: null, maxReminders: 3, contributors: [] },
-    distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: [], ...distribution },
+    distribution: {
+      mode: "manual",
+      scheduledDate: null,
+      dayOfWeek: null,
+      dayOfMonth: null,
+      monthOfYear: null,
+      recipients: [],
+      ...distribution,
+    },
   };
 }
 
@@ -66,7 +88,14 @@ describe("generating a newsletter from a collection", () => {
     expect(res.headers.get("Location")).toBe(pagePath(campaign.id));
 
     const [first] = newslettersOf(campaign.id);
-    expect(first).toMatchObject({ edition: 1, title: campaign.title, subtitle: campaign.description, familyName: "Whitfield", podcastId: podcast!.id, ownerId: owner.id });
+    expect(first).toMatchObject({
+      edition: 1,
+      title: campaign.title,
+      subtitle: campaign.description,
+      familyName: "Whitfield",
+      podcastId: podcast!.id,
+      ownerId: owner.id,
+    });
     expect(first!.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(first!.publishedAt).toBeInstanceOf(Date);
 
@@ -83,12 +112,19 @@ describe("generating a newsletter from a collection", () => {
     expect(rows[1]!.images).toEqual([]);
 
     await post(owner, campaign.id, { intent: "create" });
-    expect(newslettersOf(campaign.id).map((n) => n.edition).sort()).toEqual([1, 2]);
+    expect(
+      newslettersOf(campaign.id)
+        .map((n) => n.edition)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it("reading time follows the story's length (200 words a minute, rounded up)", async () => {
     const long = `A long story. ${"word ".repeat(450)}`;
-    const { campaign } = await createNewsletterCollection(owner.id, { stories: [{ text: long, name: "Nan" }], podcast: false });
+    const { campaign } = await createNewsletterCollection(owner.id, {
+      stories: [{ text: long, name: "Nan" }],
+      podcast: false,
+    });
     const result = createNewsletter(owner.id, campaign.id);
     expect(result.ok).toBe(true);
     const [story] = storiesOf(result.ok ? result.newsletter.id : "");
@@ -118,9 +154,15 @@ describe("the public newsletter", () => {
   });
 
   it("the page's loader gives the spec's fields, with the text size from ?text=large", async () => {
-    const res = await callRoute(publicPage.loader, makeRequest(`/newsletter/${publicId}?text=large`), { newsletterId: publicId });
+    const res = await callRoute(publicPage.loader, makeRequest(`/newsletter/${publicId}?text=large`), {
+      newsletterId: publicId,
+    });
     expect(res.status).toBe(200);
-    const data = (await res.json()) as { newsletter: Record<string, unknown>; textSize: string; paths: { pdf: string } };
+    const data = (await res.json()) as {
+      newsletter: Record<string, unknown>;
+      textSize: string;
+      paths: { pdf: string };
+    };
     expect(data.textSize).toBe("large");
     expect(data.newsletter).toMatchObject({
       edition: 1,
@@ -147,15 +189,48 @@ describe("the public newsletter", () => {
   });
 
   it("GET /api/newsletter/:id answers the fields of spec §3", async () => {
-    const res = await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), { newsletterId: publicId });
+    const res = await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), {
+      newsletterId: publicId,
+    });
     const body = (await res.json()) as Record<string, unknown> & { stories: Array<Record<string, unknown>> };
     expect(Object.keys(body)).toEqual(
-      expect.arrayContaining(["edition", "title", "subtitle", "familyName", "publishedAt", "totalContributors", "podcastId", "podcastDuration", "hasTranscript", "coverImage", "stories"]),
+      expect.arrayContaining([
+        "edition",
+        "title",
+        "subtitle",
+        "familyName",
+        "publishedAt",
+        "totalContributors",
+        "podcastId",
+        "podcastDuration",
+        "hasTranscript",
+        "coverImage",
+        "stories",
+      ]),
     );
-    expect(body).toMatchObject({ edition: 1, familyName: "Whitfield", publishedAt: "2026-11-22T15:00:00.000Z", totalContributors: 3, hasTranscript: true, podcastDuration: "4:05", coverImage: null });
+    expect(body).toMatchObject({
+      edition: 1,
+      familyName: "Whitfield",
+      publishedAt: "2026-11-22T15:00:00.000Z",
+      totalContributors: 3,
+      hasTranscript: true,
+      podcastDuration: "4:05",
+      coverImage: null,
+    });
     // The spec's fields, and ours: recordingUrl, a relative's own recording (null here; decision 0139), and
     // listenSeconds, how long a story told by voice alone plays (decision 0205).
-    expect(Object.keys(body.stories[0]!).sort()).toEqual(["author", "category", "content", "contributedBy", "id", "images", "listenSeconds", "readingTime", "recordingUrl", "title"]);
+    expect(Object.keys(body.stories[0]!).sort()).toEqual([
+      "author",
+      "category",
+      "content",
+      "contributedBy",
+      "id",
+      "images",
+      "listenSeconds",
+      "readingTime",
+      "recordingUrl",
+      "title",
+    ]);
     expect(body.stories[0]!.recordingUrl).toBeNull();
     expect(body.stories[0]!.images).toEqual([`http://localhost/newsletter/${publicId}/images/${photoId}`]);
   });
@@ -165,42 +240,80 @@ describe("the public newsletter", () => {
     expect(photo.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.from(await photo.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
-    const audio = await callRoute(audioRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-99" } }), { newsletterId: publicId });
+    const audio = await callRoute(audioRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-99" } }), {
+      newsletterId: publicId,
+    });
     expect(audio.status).toBe(206);
     expect(audio.headers.get("Content-Range")).toBe(`bytes 0-99/${FAKE_MP3.length}`);
     expect((await audio.arrayBuffer()).byteLength).toBe(100);
 
-    const pdf = await callRoute(pdfRoute.loader, makeRequest(`/newsletter/${publicId}/pdf`), { newsletterId: publicId });
+    const pdf = await callRoute(pdfRoute.loader, makeRequest(`/newsletter/${publicId}/pdf`), {
+      newsletterId: publicId,
+    });
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment; filename="summer-stories-[a-z0-9]+-edition-1\.pdf"$/);
+    expect(pdf.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="summer-stories-[a-z0-9]+-edition-1\.pdf"$/,
+    );
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     const { text } = await extractPdfText(bytes);
-    for (const words of ["Family Newsletter", "Whitfield Family Stories", "Growing Up on the Farm", "Grandpa Joe", "sang carols", "Listen to This Story"]) {
+    for (const words of [
+      "Family Newsletter",
+      "Whitfield Family Stories",
+      "Growing Up on the Farm",
+      "Grandpa Joe",
+      "sang carols",
+      "Listen to This Story",
+    ]) {
       expect(text).toContain(words);
     }
   });
 
   it("a photo of another collection's story is not served through this newsletter", async () => {
     const elsewhere = await createNewsletterCollection(other.id);
-    const res = await callRoute(imageRoute.loader, makeRequest("/x"), { newsletterId: publicId, imageId: elsewhere.stories[0]!.photoId! });
+    const res = await callRoute(imageRoute.loader, makeRequest("/x"), {
+      newsletterId: publicId,
+      imageId: elsewhere.stories[0]!.photoId!,
+    });
     expect(res.status).toBe(404);
   });
 
   it("the owner edits title, subtitle, family name and cover; the page and JSON follow", async () => {
     const [row] = newslettersOf(campaignId);
-    const res = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "Lake Days", subtitle: "", familyName: "Whitfield-Lee", coverImageId: photoId });
+    const res = await post(owner, campaignId, {
+      intent: "update",
+      newsletterId: row!.id,
+      title: "Lake Days",
+      subtitle: "",
+      familyName: "Whitfield-Lee",
+      coverImageId: photoId,
+    });
     expect(res.status).toBe(302);
-    const body = (await (await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), { newsletterId: publicId })).json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ title: "Lake Days", subtitle: null, familyName: "Whitfield-Lee", coverImage: `http://localhost/newsletter/${publicId}/cover` });
+    const body = (await (
+      await callRoute(newsletterApi.loader, makeRequest(`/api/newsletter/${publicId}`), { newsletterId: publicId })
+    ).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: "Lake Days",
+      subtitle: null,
+      familyName: "Whitfield-Lee",
+      coverImage: `http://localhost/newsletter/${publicId}/cover`,
+    });
     const cover = await callRoute(coverRoute.loader, makeRequest("/x"), { newsletterId: publicId });
     expect(cover.headers.get("Content-Type")).toBe("image/png");
 
     const invalid = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "  " });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ intent: "update", result: { error: { title: [newsletterMessages.validation.titleRequired] } } });
+    expect(await invalid.json()).toMatchObject({
+      intent: "update",
+      result: { error: { title: [newsletterMessages.validation.titleRequired] } },
+    });
     const foreignCover = await createNewsletterCollection(other.id);
-    const refused = await post(owner, campaignId, { intent: "update", newsletterId: row!.id, title: "X", coverImageId: foreignCover.stories[0]!.photoId! });
+    const refused = await post(owner, campaignId, {
+      intent: "update",
+      newsletterId: row!.id,
+      title: "X",
+      coverImageId: foreignCover.stories[0]!.photoId!,
+    });
     expect(refused.status).toBe(404);
   });
 });
@@ -209,7 +322,9 @@ describe("the owner's newsletters page", () => {
   it("lists editions with their story and delivery counts", async () => {
     const { campaign } = await createNewsletterCollection(owner.id);
     createNewsletter(owner.id, campaign.id);
-    const res = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: owner.cookie }), { campaignId: campaign.id });
+    const res = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: owner.cookie }), {
+      campaignId: campaign.id,
+    });
     const data = (await res.json()) as { newsletters: Array<Record<string, unknown>>; storyCount: number };
     expect(data.storyCount).toBe(3);
     expect(data.newsletters).toHaveLength(1);
@@ -221,8 +336,18 @@ describe("the owner's newsletters page", () => {
     const { campaign } = await createNewsletterCollection(owner.id);
     const made = createNewsletter(owner.id, campaign.id);
     const newsletterId = made.ok ? made.newsletter.id : "";
-    expect((await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: other.cookie }), { campaignId: campaign.id })).status).toBe(404);
-    const forms: Array<Record<string, string>> = [{ intent: "create" }, { intent: "update", newsletterId, title: "Hijack" }, { intent: "send", newsletterId }];
+    expect(
+      (
+        await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: other.cookie }), {
+          campaignId: campaign.id,
+        })
+      ).status,
+    ).toBe(404);
+    const forms: Array<Record<string, string>> = [
+      { intent: "create" },
+      { intent: "update", newsletterId, title: "Hijack" },
+      { intent: "send", newsletterId },
+    ];
     for (const form of forms) {
       expect((await post(other, campaign.id, form)).status).toBe(404);
     }
@@ -239,10 +364,17 @@ describe("the owner's newsletters page", () => {
     const params = { campaignId: campaign.id };
     const cases = [
       makeRequest(pagePath(campaign.id), { cookie: owner.cookie, json: { intent: "create" } }),
-      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, body: "intent=%E0%A4%A", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      makeRequest(pagePath(campaign.id), {
+        cookie: owner.cookie,
+        body: "intent=%E0%A4%A",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
       makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "explode" } }),
       makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "send" } }),
-      makeRequest(pagePath(campaign.id), { cookie: owner.cookie, form: { intent: "update", newsletterId: "x", title: "t".repeat(500) } }),
+      makeRequest(pagePath(campaign.id), {
+        cookie: owner.cookie,
+        form: { intent: "update", newsletterId: "x", title: "t".repeat(500) },
+      }),
     ];
     for (const request of cases) {
       const status = (await callRoute(ownerPage.action, request, params)).status;
@@ -254,7 +386,9 @@ describe("the owner's newsletters page", () => {
 describe("deliveries", () => {
   it("manual: nothing goes out by itself; 'Send to family' e-mails each recipient once, then only newcomers", async () => {
     const user = await createTestUser({ lastName: "Manual" });
-    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["ann@example.com", "ben@example.com"] });
+    const { campaign } = await createNewsletterCollection(user.id, {
+      invitees: ["ann@example.com", "ben@example.com"],
+    });
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
     expect(made.deliverNow).toBe(false);
@@ -263,16 +397,31 @@ describe("deliveries", () => {
 
     // No workflow recipients: the collection's invitees get it.
     expect((await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id })).status).toBe(302);
-    expect(newsletterEmails(made.newsletter.id).map((e) => e.to).sort()).toEqual(["ann@example.com", "ben@example.com"]);
+    expect(
+      newsletterEmails(made.newsletter.id)
+        .map((e) => e.to)
+        .sort(),
+    ).toEqual(["ann@example.com", "ben@example.com"]);
     await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
     expect(newsletterEmails(made.newsletter.id)).toHaveLength(2);
 
     // Workflow recipients replace the invitees; only the newcomer gets it now.
-    saveWorkflowSettings(user.id, workflow({ mode: "manual", recipients: ["Ann@Example.com", "cat@example.com", "not an address"] }));
+    saveWorkflowSettings(
+      user.id,
+      workflow({ mode: "manual", recipients: ["Ann@Example.com", "cat@example.com", "not an address"] }),
+    );
     await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
-    expect(newsletterEmails(made.newsletter.id).map((e) => e.to).sort()).toEqual(["ann@example.com", "ben@example.com", "cat@example.com"]);
-    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), { campaignId: campaign.id });
-    expect(((await page.json()) as { newsletters: Array<{ deliveredCount: number }> }).newsletters[0]!.deliveredCount).toBe(3);
+    expect(
+      newsletterEmails(made.newsletter.id)
+        .map((e) => e.to)
+        .sort(),
+    ).toEqual(["ann@example.com", "ben@example.com", "cat@example.com"]);
+    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), {
+      campaignId: campaign.id,
+    });
+    expect(
+      ((await page.json()) as { newsletters: Array<{ deliveredCount: number }> }).newsletters[0]!.deliveredCount,
+    ).toBe(3);
   });
 
   it("the e-mail has the title, an intro, the story titles, the newsletter button and the podcast link, in HTML and text", async () => {
@@ -301,9 +450,16 @@ describe("deliveries", () => {
   it("greets each recipient by name and shows the owner who it goes to, by name (decision 0195)", async () => {
     const user = await createTestUser();
     const { campaign } = await createNewsletterCollection(user.id, { invitees: ["kin@example.com"] });
-    saveWorkflowSettings(user.id, workflow({ mode: "manual", recipients: ["Aunt Rosa <aunt.rosa@example.com>", "kin@example.com"] }));
-    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), { campaignId: campaign.id });
-    const { distribution } = (await page.json()) as { distribution: { recipients: Array<{ name: string | null; email: string }> } };
+    saveWorkflowSettings(
+      user.id,
+      workflow({ mode: "manual", recipients: ["Aunt Rosa <aunt.rosa@example.com>", "kin@example.com"] }),
+    );
+    const page = await callRoute(ownerPage.loader, makeRequest(pagePath(campaign.id), { cookie: user.cookie }), {
+      campaignId: campaign.id,
+    });
+    const { distribution } = (await page.json()) as {
+      distribution: { recipients: Array<{ name: string | null; email: string }> };
+    };
     expect(distribution.recipients).toEqual([
       { name: "Aunt Rosa", email: "aunt.rosa@example.com" },
       { name: null, email: "kin@example.com" },
@@ -315,13 +471,20 @@ describe("deliveries", () => {
     const mails = newsletterEmails(made.newsletter.id);
     expect(mails.find((e) => e.to === "aunt.rosa@example.com")!.text).toContain("Hi Aunt Rosa,");
     expect(mails.find((e) => e.to === "kin@example.com")!.text).toContain("Hi there,");
-    expect(newsletterMessages.toast.sent(["Aunt Rosa", "kin@example.com"]).description).toBe("E-mailed to 2 family members: Aunt Rosa, kin@example.com.");
+    expect(newsletterMessages.toast.sent(["Aunt Rosa", "kin@example.com"]).description).toBe(
+      "E-mailed to 2 family members: Aunt Rosa, kin@example.com.",
+    );
   });
 
   it("skips invitees who unsubscribed from the collection", async () => {
     const user = await createTestUser();
-    const { campaign } = await createNewsletterCollection(user.id, { invitees: ["stay@example.com", "gone@example.com"] });
-    db.update(invitations).set({ status: "unsubscribed" }).where(and(eq(invitations.campaignId, campaign.id), eq(invitations.email, "gone@example.com"))).run();
+    const { campaign } = await createNewsletterCollection(user.id, {
+      invitees: ["stay@example.com", "gone@example.com"],
+    });
+    db.update(invitations)
+      .set({ status: "unsubscribed" })
+      .where(and(eq(invitations.campaignId, campaign.id), eq(invitations.email, "gone@example.com")))
+      .run();
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
     await post(user, campaign.id, { intent: "send", newsletterId: made.newsletter.id });
@@ -334,8 +497,16 @@ describe("deliveries", () => {
     const { campaign } = await createNewsletterCollection(user.id);
     expect((await post(user, campaign.id, { intent: "create" })).status).toBe(302);
     const [newsletter] = newslettersOf(campaign.id);
-    const job = db.select().from(jobs).where(eq(jobs.dedupeKey, `newsletter-immediate:${newsletter!.id}`)).get();
-    expect(job).toMatchObject({ type: "deliver-newsletter", status: "queued", payload: { newsletterId: newsletter!.id } });
+    const job = db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `newsletter-immediate:${newsletter!.id}`))
+      .get();
+    expect(job).toMatchObject({
+      type: "deliver-newsletter",
+      status: "queued",
+      payload: { newsletterId: newsletter!.id },
+    });
 
     await jobHandlers["deliver-newsletter"]!(job!.payload, job!);
     await jobHandlers["deliver-newsletter"]!(job!.payload, job!);
@@ -353,52 +524,64 @@ describe("deliveries", () => {
     ["yearly", workflow({ mode: "yearly", monthOfYear: 3, dayOfMonth: 10 }).distribution],
   ];
 
-  it.each(DATED)("%s: each collection's newsletter goes out on its delivery date, once, even when the job runs twice", async (_mode, distribution) => {
-    const user = await createTestUser();
-    const recipients = ["gran@example.com", "uncle@example.com"];
-    setClock(TODAY);
-    const a = await createNewsletterCollection(user.id, { sortOrder: 1 });
-    const b = await createNewsletterCollection(user.id, { sortOrder: 2 });
-    saveWorkflowSettings(user.id, { ...workflow({}), distribution: { ...distribution, recipients } }, TODAY);
+  it.each(DATED)(
+    "%s: each collection's newsletter goes out on its delivery date, once, even when the job runs twice",
+    async (_mode, distribution) => {
+      const user = await createTestUser();
+      const recipients = ["gran@example.com", "uncle@example.com"];
+      setClock(TODAY);
+      const a = await createNewsletterCollection(user.id, { sortOrder: 1 });
+      const b = await createNewsletterCollection(user.id, { sortOrder: 2 });
+      saveWorkflowSettings(user.id, { ...workflow({}), distribution: { ...distribution, recipients } }, TODAY);
 
-    const settings: DistributionSettings = {
-      ...distribution,
-      scheduledDate: distribution.scheduledDate ? new Date(`${distribution.scheduledDate}T00:00:00Z`) : null,
-    };
-    const dateA = deliveryDateFor(settings, 0, TODAY)!;
-    const dateB = deliveryDateFor(settings, 1, TODAY)!;
-    const stored = (id: string) => db.select().from(campaigns).where(eq(campaigns.id, id)).get()!.nextDeliveryDate;
-    expect(stored(a.campaign.id)).toEqual(dateA);
-    expect(stored(b.campaign.id)).toEqual(dateB);
+      const settings: DistributionSettings = {
+        ...distribution,
+        scheduledDate: distribution.scheduledDate ? new Date(`${distribution.scheduledDate}T00:00:00Z`) : null,
+      };
+      const dateA = deliveryDateFor(settings, 0, TODAY)!;
+      const dateB = deliveryDateFor(settings, 1, TODAY)!;
+      const stored = (id: string) => db.select().from(campaigns).where(eq(campaigns.id, id)).get()!.nextDeliveryDate;
+      expect(stored(a.campaign.id)).toEqual(dateA);
+      expect(stored(b.campaign.id)).toEqual(dateB);
 
-    const na = createNewsletter(user.id, a.campaign.id);
-    const nb = createNewsletter(user.id, b.campaign.id);
-    if (!na.ok || !nb.ok) throw new Error("not created");
-    const to = (id: string) => newsletterEmails(id).map((e) => e.to).sort();
+      const na = createNewsletter(user.id, a.campaign.id);
+      const nb = createNewsletter(user.id, b.campaign.id);
+      if (!na.ok || !nb.ok) throw new Error("not created");
+      const to = (id: string) =>
+        newsletterEmails(id)
+          .map((e) => e.to)
+          .sort();
 
-    await deliverDueNewsletters();
-    setClock(new Date(dateA.getTime() - 1));
-    await deliverDueNewsletters();
-    expect(to(na.newsletter.id)).toEqual([]);
+      await deliverDueNewsletters();
+      setClock(new Date(dateA.getTime() - 1));
+      await deliverDueNewsletters();
+      expect(to(na.newsletter.id)).toEqual([]);
 
-    setClock(dateA);
-    await jobHandlers["deliver-newsletters"]!({}, {} as never);
-    await jobHandlers["deliver-newsletters"]!({}, {} as never);
-    expect(to(na.newsletter.id)).toEqual(recipients);
-    expect(to(nb.newsletter.id)).toEqual([]);
+      setClock(dateA);
+      await jobHandlers["deliver-newsletters"]!({}, {} as never);
+      await jobHandlers["deliver-newsletters"]!({}, {} as never);
+      expect(to(na.newsletter.id)).toEqual(recipients);
+      expect(to(nb.newsletter.id)).toEqual([]);
 
-    setClock(new Date(dateB.getTime() + 3_600_000));
-    await deliverDueNewsletters();
-    await deliverDueNewsletters();
-    expect(to(na.newsletter.id)).toEqual(recipients);
-    expect(to(nb.newsletter.id)).toEqual(recipients);
-  });
+      setClock(new Date(dateB.getTime() + 3_600_000));
+      await deliverDueNewsletters();
+      await deliverDueNewsletters();
+      expect(to(na.newsletter.id)).toEqual(recipients);
+      expect(to(nb.newsletter.id)).toEqual(recipients);
+    },
+  );
 
   it("only the newest edition of a collection is delivered on its date; an edition made later goes at the next check", async () => {
     const user = await createTestUser();
-    saveWorkflowSettings(user.id, workflow({ mode: "scheduled", scheduledDate: "2026-03-01", recipients: ["fam@example.com"] }), TODAY);
+    saveWorkflowSettings(
+      user.id,
+      workflow({ mode: "scheduled", scheduledDate: "2026-03-01", recipients: ["fam@example.com"] }),
+      TODAY,
+    );
     setClock(TODAY);
-    const { campaign } = await createNewsletterCollection(user.id, { nextDeliveryDate: new Date("2026-03-01T00:00:00Z") });
+    const { campaign } = await createNewsletterCollection(user.id, {
+      nextDeliveryDate: new Date("2026-03-01T00:00:00Z"),
+    });
     const first = createNewsletter(user.id, campaign.id);
     const second = createNewsletter(user.id, campaign.id);
     if (!first.ok || !second.ok) throw new Error("not created");
@@ -415,14 +598,21 @@ describe("deliveries", () => {
 
   it("after a crash between writing the outbox and sending, the rows are sent by the outbox retry, never written twice", async () => {
     const user = await createTestUser();
-    saveWorkflowSettings(user.id, workflow({ mode: "scheduled", scheduledDate: "2026-04-01", recipients: ["a@example.com", "b@example.com"] }), TODAY);
-    const { campaign } = await createNewsletterCollection(user.id, { nextDeliveryDate: new Date("2026-04-01T00:00:00Z") });
+    saveWorkflowSettings(
+      user.id,
+      workflow({ mode: "scheduled", scheduledDate: "2026-04-01", recipients: ["a@example.com", "b@example.com"] }),
+      TODAY,
+    );
+    const { campaign } = await createNewsletterCollection(user.id, {
+      nextDeliveryDate: new Date("2026-04-01T00:00:00Z"),
+    });
     const made = createNewsletter(user.id, campaign.id);
     if (!made.ok) throw new Error("not created");
     setClock(new Date("2026-04-01T08:00:00Z"));
     await deliverDueNewsletters();
     // As if the process died after the commit: the rows are still 'queued'.
-    for (const row of newsletterEmails(made.newsletter.id)) db.update(emailOutbox).set({ status: "queued" }).where(eq(emailOutbox.id, row.id)).run();
+    for (const row of newsletterEmails(made.newsletter.id))
+      db.update(emailOutbox).set({ status: "queued" }).where(eq(emailOutbox.id, row.id)).run();
     await deliverDueNewsletters();
     expect(newsletterEmails(made.newsletter.id)).toHaveLength(2);
     setClock(null);
@@ -437,7 +627,9 @@ describe("landing page launch list", () => {
   it("requires an e-mail address", async () => {
     expect((await join("")).status).toBe(400);
     expect((await join("not-an-address")).status).toBe(400);
-    expect((await callRoute(launchList.action, makeRequest("/launch-list", { json: { email: "a@b.co" } }))).status).toBe(415);
+    expect(
+      (await callRoute(launchList.action, makeRequest("/launch-list", { json: { email: "a@b.co" } }))).status,
+    ).toBe(415);
   });
 
   it("stores the address once as a confirmation e-mail and returns to the thank-you dialog; admins export the list", async () => {
@@ -450,16 +642,25 @@ describe("landing page launch list", () => {
     expect(rows[0]!.subject).toBe("You're on the Storyhearth launch list");
 
     const admin = await createTestUser({ role: "admin" });
-    const csv = await callRoute(adminLaunchList.loader, makeRequest("/admin/launch-list", { cookie: await adminCookieFor(admin.id) }));
+    const csv = await callRoute(
+      adminLaunchList.loader,
+      makeRequest("/admin/launch-list", { cookie: await adminCookieFor(admin.id) }),
+    );
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(await csv.text()).toMatch(/^email,joined_at\r\n(.*\r\n)*"early\.bird@example\.com","\d{4}-/);
-    expect((await callRoute(adminLaunchList.loader, makeRequest("/admin/launch-list", { cookie: owner.cookie }))).status).toBe(403);
+    expect(
+      (await callRoute(adminLaunchList.loader, makeRequest("/admin/launch-list", { cookie: owner.cookie }))).status,
+    ).toBe(403);
   });
 });
 
 describe("help centre", () => {
   it("tabs come from ?tab=, unknown ones show the FAQ; the FAQ uses the account's real limit", async () => {
-    const tab = async (q: string) => (await (await callRoute(helpPage.loader, makeRequest(`/help${q}`, { cookie: owner.cookie }))).json()) as Record<string, unknown>;
+    const tab = async (q: string) =>
+      (await (await callRoute(helpPage.loader, makeRequest(`/help${q}`, { cookie: owner.cookie }))).json()) as Record<
+        string,
+        unknown
+      >;
     expect(await tab("")).toMatchObject({ tab: "faq", account: { podcastLimit: 3, podcastsGenerated: 0 } });
     expect(await tab("?tab=tutorials")).toMatchObject({ tab: "tutorials" });
     expect(await tab("?tab=contact&sent=1")).toMatchObject({ tab: "contact", sent: true });
@@ -473,12 +674,22 @@ describe("help centre", () => {
   });
 
   it("a visitor's message needs the address to answer, and goes to support with it as Reply-To", async () => {
-    const missing = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    const missing = await callRoute(
+      helpPage.action,
+      makeRequest("/help?tab=contact", {
+        form: { subject: "Before I sign up", message: "Can my aunt answer by phone?" },
+      }),
+    );
     expect(missing.status).toBe(400);
     expect(JSON.stringify(await missing.json())).toContain("Please enter a valid email address");
     expect(emailsOfKind("support_request").filter((e) => e.replyTo === "curious@example.org")).toHaveLength(0);
 
-    const sent = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { form: { email: "curious@example.org", subject: "Before I sign up", message: "Can my aunt answer by phone?" } }));
+    const sent = await callRoute(
+      helpPage.action,
+      makeRequest("/help?tab=contact", {
+        form: { email: "curious@example.org", subject: "Before I sign up", message: "Can my aunt answer by phone?" },
+      }),
+    );
     expect(sent.status).toBe(302);
     const mail = emailsOfKind("support_request").find((e) => e.replyTo === "curious@example.org")!;
     expect(mail.to).toBe(supportAddress());
@@ -487,7 +698,13 @@ describe("help centre", () => {
   });
 
   it("Contact Support e-mails the support address with the user as Reply-To, then shows the thank-you", async () => {
-    const res = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "Cannot find my podcast", message: "Hello,\nwhere is it?" } }));
+    const res = await callRoute(
+      helpPage.action,
+      makeRequest("/help?tab=contact", {
+        cookie: owner.cookie,
+        form: { subject: "Cannot find my podcast", message: "Hello,\nwhere is it?" },
+      }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/help?tab=contact&sent=1");
     const mail = emailsOfKind("support_request").find((e) => e.replyTo === owner.email)!;
@@ -495,54 +712,113 @@ describe("help centre", () => {
     expect(mail.subject).toBe("Support request: Cannot find my podcast");
     expect(mail.text).toContain("where is it?");
 
-    const invalid = await callRoute(helpPage.action, makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "", message: "" } }));
+    const invalid = await callRoute(
+      helpPage.action,
+      makeRequest("/help?tab=contact", { cookie: owner.cookie, form: { subject: "", message: "" } }),
+    );
     expect(invalid.status).toBe(400);
   });
 });
 
 describe("a relative's own recording in the newsletter (decision 0139)", () => {
   it("plays under its story while it may be heard: ranges, only this newsletter's stories, gone once removal is asked", async () => {
-    const made = await createNewsletterCollection(owner.id, { stories: [{ text: STORIES.childhood, name: "Grandpa Joe" }, { text: STORIES.holiday, name: "Aunt May" }], podcast: false });
+    const made = await createNewsletterCollection(owner.id, {
+      stories: [
+        { text: STORIES.childhood, name: "Grandpa Joe" },
+        { text: STORIES.holiday, name: "Aunt May" },
+      ],
+      podcast: false,
+    });
     const normalizedKey = `recordings/${made.stories[0]!.id}/memo.mp3`;
     await getStorage().put(normalizedKey, FAKE_MP3);
-    const recording = insertRecording({ contributionId: made.stories[0]!.id, status: "ready", normalizedKey, durationSeconds: 12 })!;
+    const recording = insertRecording({
+      contributionId: made.stories[0]!.id,
+      status: "ready",
+      normalizedKey,
+      durationSeconds: 12,
+    })!;
     const result = createNewsletter(owner.id, made.campaign.id);
     if (!result.ok) throw new Error("not created");
     const pid = result.newsletter.publicId;
-    const page = async () => (await (await callRoute(publicPage.loader, makeRequest(`/newsletter/${pid}`), { newsletterId: pid })).json()) as { newsletter: { stories: { id: string; title: string; recordingUrl: string | null }[] } };
+    const page = async () =>
+      (await (await callRoute(publicPage.loader, makeRequest(`/newsletter/${pid}`), { newsletterId: pid })).json()) as {
+        newsletter: { stories: { id: string; title: string; recordingUrl: string | null }[] };
+      };
 
     const [joe, may] = (await page()).newsletter.stories;
     expect(joe!.recordingUrl).toBe(`/newsletter/${pid}/recordings/${joe!.id}.mp3`);
     expect(may!.recordingUrl).toBeNull();
-    const audio = await callRoute(recordingRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-9" } }), { newsletterId: pid, storyId: joe!.id });
+    const audio = await callRoute(recordingRoute.loader, makeRequest("/x", { headers: { Range: "bytes=0-9" } }), {
+      newsletterId: pid,
+      storyId: joe!.id,
+    });
     expect(audio.status).toBe(206);
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(Buffer.from(await audio.arrayBuffer())).toEqual(Buffer.from(FAKE_MP3).subarray(0, 10));
     // A story of this newsletter without a recording, another newsletter's id, an unknown story: 404.
-    for (const params of [{ newsletterId: pid, storyId: may!.id }, { newsletterId: "nope", storyId: joe!.id }, { newsletterId: pid, storyId: "nope" }]) {
+    for (const params of [
+      { newsletterId: pid, storyId: may!.id },
+      { newsletterId: "nope", storyId: joe!.id },
+      { newsletterId: pid, storyId: "nope" },
+    ]) {
       expect((await callRoute(recordingRoute.loader, makeRequest("/x"), params)).status).toBe(404);
     }
 
     markRemovalRequested(recording.id, new Date());
     expect((await page()).newsletter.stories[0]!.recordingUrl).toBeNull();
-    expect((await callRoute(recordingRoute.loader, makeRequest("/x"), { newsletterId: pid, storyId: joe!.id })).status).toBe(404);
+    expect(
+      (await callRoute(recordingRoute.loader, makeRequest("/x"), { newsletterId: pid, storyId: joe!.id })).status,
+    ).toBe(404);
   });
 
   it("an answer given by voice alone is a story: its recording's length and transcript, never placeholder text; one whose removal was asked is left out", async () => {
     const made = await createNewsletterCollection(owner.id, {
-      stories: [{ text: "", name: "Rose Smith" }, { text: "", name: null }, { text: "", name: "Gone Gary" }, { text: STORIES.holiday, name: "Aunt May" }],
+      stories: [
+        { text: "", name: "Rose Smith" },
+        { text: "", name: null },
+        { text: "", name: "Gone Gary" },
+        { text: STORIES.holiday, name: "Aunt May" },
+      ],
       podcast: false,
     });
     const [rose, nameless, gary] = made.stories;
-    insertRecording({ contributionId: rose!.id, status: "ready", normalizedKey: "recordings/r.mp3", durationSeconds: 101, transcript: "We skated on the pond until dark." });
-    insertRecording({ contributionId: nameless!.id, status: "ready", normalizedKey: "recordings/n.mp3", durationSeconds: 42 });
-    const removed = insertRecording({ contributionId: gary!.id, status: "ready", normalizedKey: "recordings/g.mp3", durationSeconds: 30 })!;
+    insertRecording({
+      contributionId: rose!.id,
+      status: "ready",
+      normalizedKey: "recordings/r.mp3",
+      durationSeconds: 101,
+      transcript: "We skated on the pond until dark.",
+    });
+    insertRecording({
+      contributionId: nameless!.id,
+      status: "ready",
+      normalizedKey: "recordings/n.mp3",
+      durationSeconds: 42,
+    });
+    const removed = insertRecording({
+      contributionId: gary!.id,
+      status: "ready",
+      normalizedKey: "recordings/g.mp3",
+      durationSeconds: 30,
+    })!;
     markRemovalRequested(removed.id, new Date());
     const result = createNewsletter(owner.id, made.campaign.id);
     if (!result.ok) throw new Error("not created");
-    const stories = storiesOf(result.newsletter.id).map((s) => ({ title: s.title, content: s.content, author: s.author, readingTime: s.readingTime, listenSeconds: s.listenSeconds }));
+    const stories = storiesOf(result.newsletter.id).map((s) => ({
+      title: s.title,
+      content: s.content,
+      author: s.author,
+      readingTime: s.readingTime,
+      listenSeconds: s.listenSeconds,
+    }));
     expect(stories).toEqual([
-      { title: "We skated on the pond until dark", content: "We skated on the pond until dark.", author: "Rose Smith", readingTime: 0, listenSeconds: 101 },
+      {
+        title: "We skated on the pond until dark",
+        content: "We skated on the pond until dark.",
+        author: "Rose Smith",
+        readingTime: 0,
+        listenSeconds: 101,
+      },
       { title: "In their own voice", content: "", author: null, readingTime: 0, listenSeconds: 42 },
       expect.objectContaining({ author: "Aunt May", listenSeconds: null }),
     ]);

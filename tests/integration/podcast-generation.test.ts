@@ -1,18 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
+import { campaigns, jobs, llmUsage, podcasts, stories, users } from "#db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { campaigns, jobs, llmUsage, podcasts, stories, users } from "#db/schema";
+
 import { probe } from "~/audio/ffmpeg.server";
-import { claimNextJob, getJob } from "~/lib/queue/queue.server";
-import { JobRunner } from "~/lib/queue/runner.server";
+import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { deleteCampaignPodcasts } from "~/features/podcasts/generation/campaign-podcast.server";
+import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generation/generate.server";
+import { podcastMessages } from "~/features/podcasts/messages";
 import { GENERATION_MAX_ATTEMPTS, getPodcast } from "~/features/podcasts/podcasts.server";
 import { writeBuiltinScript } from "~/features/podcasts/script/builtin-script-writer";
-import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generation/generate.server";
 import { estimateLlmCostUsd } from "~/features/podcasts/script/llm-cost";
 import { formatTranscript, type ScriptRequest } from "~/features/podcasts/script/script";
 import { parseScriptAnswer, writeScript } from "~/features/podcasts/script/script-writer.server";
+import { advanceClock, setClock } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { claimNextJob, getJob } from "~/lib/queue/queue.server";
+import { JobRunner } from "~/lib/queue/runner.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import * as campaignGenerateApi from "~/routes/api+/campaigns+/$campaignId.generate-podcast";
 import * as campaignPodcastApi from "~/routes/api+/campaigns+/$campaignId.podcast";
 import * as podcastApi from "~/routes/api+/podcasts+/$podcastId";
@@ -20,14 +26,10 @@ import * as audioApi from "~/routes/api+/podcasts+/$podcastId.audio";
 import * as retryApi from "~/routes/api+/podcasts+/$podcastId.retry";
 import * as generateApi from "~/routes/api+/podcasts+/generate";
 import * as uploadApi from "~/routes/api+/stories.upload";
-import { advanceClock, setClock } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
-import { describeGenerationStatus } from "~/features/podcasts/generation-status";
-import { podcastMessages } from "~/features/podcasts/messages";
-import { getStorage } from "~/lib/storage/storage.server";
+
 import { runPodcastCrash } from "../crash/podcast";
 import { builtinLikeAnswer } from "../mocks/builtin-like-answer";
-import { startFakeOpenAI, DEFAULT_USAGE, type FakeOpenAI } from "../mocks/openai-server";
+import { DEFAULT_USAGE, startFakeOpenAI, type FakeOpenAI } from "../mocks/openai-server";
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createDefaultTemplate, fakeRenderer, makePdf } from "../utils/podcast-helpers";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
@@ -60,13 +62,18 @@ afterAll(async () => {
 afterEach(() => setClock(null));
 // Each test runs only its own generation jobs: whatever earlier tests left queued is set aside.
 beforeEach(() => {
-  db.update(jobs).set({ status: "done" }).where(inArray(jobs.status, ["queued", "running"])).run();
+  db.update(jobs)
+    .set({ status: "done" })
+    .where(inArray(jobs.status, ["queued", "running"]))
+    .run();
 });
 
 const statusLog = (podcastId: string) =>
-  (db.$client.prepare("select status from podcast_status_log where podcast_id = ? order by seq").all(podcastId) as { status: string }[]).map(
-    (r) => r.status,
-  );
+  (
+    db.$client.prepare("select status from podcast_status_log where podcast_id = ? order by seq").all(podcastId) as {
+      status: string;
+    }[]
+  ).map((r) => r.status);
 
 // ── requests ─────────────────────────────────────────────────────────────
 
@@ -75,22 +82,36 @@ function uploadRequest(user: TestUser, fields: Record<string, string | File>) {
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return makeRequest("/api/stories/upload", { method: "POST", cookie: user.cookie, body: form });
 }
-const upload = (user: TestUser, fields: Record<string, string | File>) => callRoute(uploadApi.action, uploadRequest(user, fields));
-const pdfFile = (bytes: Uint8Array, name = "story.pdf", type = "application/pdf") => new File([Buffer.from(bytes)], name, { type });
+const upload = (user: TestUser, fields: Record<string, string | File>) =>
+  callRoute(uploadApi.action, uploadRequest(user, fields));
+const pdfFile = (bytes: Uint8Array, name = "story.pdf", type = "application/pdf") =>
+  new File([Buffer.from(bytes)], name, { type });
 
-async function textStory(user: TestUser, storyTitle = "The Lake House", storyContent = "We spent every summer at the lake. Grandpa rowed us across at dawn.") {
+async function textStory(
+  user: TestUser,
+  storyTitle = "The Lake House",
+  storyContent = "We spent every summer at the lake. Grandpa rowed us across at dawn.",
+) {
   const res = await upload(user, { storyTitle, storyContent });
   expect(res.status).toBe(201);
   return (await json(res)) as { storyId: string; storyTitle: string };
 }
 
 const generate = (user: TestUser, body: unknown) =>
-  callRoute(generateApi.action, makeRequest("/api/podcasts/generate", { method: "POST", cookie: user.cookie, json: body }));
-const detail = (user: TestUser, id: string) => callRoute(podcastApi.loader, makeRequest(`/api/podcasts/${id}`, { cookie: user.cookie }), { podcastId: id });
+  callRoute(
+    generateApi.action,
+    makeRequest("/api/podcasts/generate", { method: "POST", cookie: user.cookie, json: body }),
+  );
+const detail = (user: TestUser, id: string) =>
+  callRoute(podcastApi.loader, makeRequest(`/api/podcasts/${id}`, { cookie: user.cookie }), { podcastId: id });
 const remove = (user: TestUser, id: string) =>
-  callRoute(podcastApi.action, makeRequest(`/api/podcasts/${id}`, { method: "DELETE", cookie: user.cookie }), { podcastId: id });
+  callRoute(podcastApi.action, makeRequest(`/api/podcasts/${id}`, { method: "DELETE", cookie: user.cookie }), {
+    podcastId: id,
+  });
 const retry = (user: TestUser, id: string) =>
-  callRoute(retryApi.action, makeRequest(`/api/podcasts/${id}/retry`, { method: "POST", cookie: user.cookie }), { podcastId: id });
+  callRoute(retryApi.action, makeRequest(`/api/podcasts/${id}/retry`, { method: "POST", cookie: user.cookie }), {
+    podcastId: id,
+  });
 const generateFamily = (user: TestUser, campaignId: string, body: unknown = {}) =>
   callRoute(
     campaignGenerateApi.action,
@@ -118,23 +139,41 @@ describe("POST /api/stories/upload", () => {
     const { storyId, storyTitle } = await textStory(alice, "  Sunday Bread  ", "We baked bread every Sunday.");
     expect(storyTitle).toBe("Sunday Bread");
     const row = db.select().from(stories).where(eq(stories.id, storyId)).get()!;
-    expect(row).toMatchObject({ ownerId: alice.id, title: "Sunday Bread", content: "We baked bread every Sunday.", source: "text", pdfKey: null });
+    expect(row).toMatchObject({
+      ownerId: alice.id,
+      title: "Sunday Bread",
+      content: "We baked bread every Sunday.",
+      source: "text",
+      pdfKey: null,
+    });
   });
 
   test("a real PDF: its text is extracted, its title read from the metadata, the file kept", async () => {
-    const pdf = makePdf(["Grandpa Joe built the cabin in 1952.", 'He always said: "Measure twice (and then once more)."'], "The Cabin by the Pines");
+    const pdf = makePdf(
+      ["Grandpa Joe built the cabin in 1952.", 'He always said: "Measure twice (and then once more)."'],
+      "The Cabin by the Pines",
+    );
     const res = await upload(alice, { pdfFile: pdfFile(pdf, "cabin.pdf") });
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.storyTitle).toBe("The Cabin by the Pines");
-    const row = db.select().from(stories).where(eq(stories.id, body.storyId as string)).get()!;
+    const row = db
+      .select()
+      .from(stories)
+      .where(eq(stories.id, body.storyId as string))
+      .get()!;
     expect(row.source).toBe("pdf");
-    expect(row.content).toBe('Grandpa Joe built the cabin in 1952.\nHe always said: "Measure twice (and then once more)."');
+    expect(row.content).toBe(
+      'Grandpa Joe built the cabin in 1952.\nHe always said: "Measure twice (and then once more)."',
+    );
     expect(await getStorage().size(row.pdfKey!)).toBe(pdf.byteLength);
   });
 
   test("a PDF whose text starts with its title: the episode speaks the title once before the story", async () => {
-    const pdf = makePdf(["The Cabin by the Pines", "Grandpa Joe built the cabin in 1952.", "He always said: measure twice."], "The Cabin by the Pines");
+    const pdf = makePdf(
+      ["The Cabin by the Pines", "Grandpa Joe built the cabin in 1952.", "He always said: measure twice."],
+      "The Cabin by the Pines",
+    );
     const { storyId } = await json(await upload(alice, { pdfFile: pdfFile(pdf, "cabin.pdf") }));
     const res = await generate(alice, { storyId, voiceConfig: {}, options: {} });
     expect(res.status).toBe(201);
@@ -149,12 +188,16 @@ describe("POST /api/stories/upload", () => {
     const pdf = makePdf(["Aunt Rose kept bees."]);
     const byName = await json(await upload(alice, { pdfFile: pdfFile(pdf, "aunt_rose-bees.pdf") }));
     expect(byName.storyTitle).toBe("aunt rose bees");
-    const typed = await json(await upload(alice, { storyTitle: "Rose's Bees", pdfFile: pdfFile(makePdf(["x"], "Meta title")) }));
+    const typed = await json(
+      await upload(alice, { storyTitle: "Rose's Bees", pdfFile: pdfFile(makePdf(["x"], "Meta title")) }),
+    );
     expect(typed.storyTitle).toBe("Rose's Bees");
   });
 
   test("the type is decided by the content: a .pdf that is not a PDF is refused, a PDF with another name is accepted", async () => {
-    const fakePdf = await upload(alice, { pdfFile: pdfFile(Buffer.from("just some text, not a pdf"), "story.pdf", "application/pdf") });
+    const fakePdf = await upload(alice, {
+      pdfFile: pdfFile(Buffer.from("just some text, not a pdf"), "story.pdf", "application/pdf"),
+    });
     expect(fakePdf.status).toBe(415);
     expect(await json(fakePdf)).toMatchObject({ title: u.invalidType.title, message: u.invalidType.description });
 
@@ -174,17 +217,26 @@ describe("POST /api/stories/upload", () => {
     for (const fields of [{}, { pdfFile: pdfFile(new Uint8Array(0), "") }] as Record<string, File>[]) {
       const res = await upload(alice, fields);
       expect(res.status).toBe(400);
-      expect(await json(res)).toMatchObject({ title: "No file selected", message: "Please select a PDF file to upload" });
+      expect(await json(res)).toMatchObject({
+        title: "No file selected",
+        message: "Please select a PDF file to upload",
+      });
     }
   });
 
   test("typed stories need a title and content", async () => {
     const noTitle = await upload(alice, { storyTitle: "  ", storyContent: "Some story" });
     expect(noTitle.status).toBe(400);
-    expect(await json(noTitle)).toMatchObject({ title: "Missing title", message: "Please enter a title for the story" });
+    expect(await json(noTitle)).toMatchObject({
+      title: "Missing title",
+      message: "Please enter a title for the story",
+    });
     const noContent = await upload(alice, { storyTitle: "A title" });
     expect(noContent.status).toBe(400);
-    expect(await json(noContent)).toMatchObject({ title: "Missing content", message: "Please enter the story content" });
+    expect(await json(noContent)).toMatchObject({
+      title: "Missing content",
+      message: "Please enter the story content",
+    });
   });
 
   test("a PDF without readable text, or a broken one, is refused with a message", async () => {
@@ -201,14 +253,26 @@ describe("POST /api/stories/upload", () => {
       method: "POST",
       cookie: alice.cookie,
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"storyTitle\"\r\n\r\nunterminated",
+      body: '--xyz\r\nContent-Disposition: form-data; name="storyTitle"\r\n\r\nunterminated',
     });
     const res = await callRoute(uploadApi.action, badMultipart);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    const wrongType = makeRequest("/api/stories/upload", { method: "POST", cookie: alice.cookie, headers: { "Content-Type": "text/plain" }, body: "hi" });
+    const wrongType = makeRequest("/api/stories/upload", {
+      method: "POST",
+      cookie: alice.cookie,
+      headers: { "Content-Type": "text/plain" },
+      body: "hi",
+    });
     expect((await callRoute(uploadApi.action, wrongType)).status).toBe(415);
-    expect((await callRoute(uploadApi.action, makeRequest("/api/stories/upload", { method: "POST", form: { storyTitle: "x" } }))).status).toBe(401);
+    expect(
+      (
+        await callRoute(
+          uploadApi.action,
+          makeRequest("/api/stories/upload", { method: "POST", form: { storyTitle: "x" } }),
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -220,7 +284,13 @@ describe("POST /api/podcasts/generate", () => {
     const { storyId } = await textStory(alice);
     const res = await generate(alice, {
       storyId,
-      voiceConfig: { hostCount: 2, primaryVoice: "male-professional", primaryAccent: "british", primarySpeed: 1.2, secondaryAccent: "british" },
+      voiceConfig: {
+        hostCount: 2,
+        primaryVoice: "male-professional",
+        primaryAccent: "british",
+        primarySpeed: 1.2,
+        secondaryAccent: "british",
+      },
       options: { backgroundMusic: "soft-jazz", introOutro: "minimal", processingQuality: "premium" },
     });
     expect(res.status).toBe(201);
@@ -243,10 +313,16 @@ describe("POST /api/podcasts/generate", () => {
       introOutro: "minimal",
       processingQuality: "premium",
     });
-    const job = db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcast.id}:1`)).get()!;
+    const job = db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `podcast:${podcast.id}:1`))
+      .get()!;
     expect(job).toMatchObject({ type: "generate-podcast", status: "queued", maxAttempts: GENERATION_MAX_ATTEMPTS });
     expect(job.payload).toMatchObject({ podcastId: podcast.id, attempt: 1 });
-    expect(db.select({ n: users.podcastsGenerated }).from(users).where(eq(users.id, alice.id)).get()!.n).toBe(before + 1);
+    expect(db.select({ n: users.podcastsGenerated }).from(users).where(eq(users.id, alice.id)).get()!.n).toBe(
+      before + 1,
+    );
   });
 
   test("defaults: one host, female-warm, american, speed 1, no music, standard; a secondary voice is dropped with one host", async () => {
@@ -312,11 +388,27 @@ describe("POST /api/podcasts/generate", () => {
   });
 
   test("malformed bodies answer 4xx, never 500", async () => {
-    const broken = makeRequest("/api/podcasts/generate", { method: "POST", cookie: alice.cookie, headers: { "Content-Type": "application/json" }, body: "{not json" });
+    const broken = makeRequest("/api/podcasts/generate", {
+      method: "POST",
+      cookie: alice.cookie,
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect((await callRoute(generateApi.action, broken)).status).toBe(400);
-    const xml = makeRequest("/api/podcasts/generate", { method: "POST", cookie: alice.cookie, headers: { "Content-Type": "application/xml" }, body: "<a/>" });
+    const xml = makeRequest("/api/podcasts/generate", {
+      method: "POST",
+      cookie: alice.cookie,
+      headers: { "Content-Type": "application/xml" },
+      body: "<a/>",
+    });
     expect((await callRoute(generateApi.action, xml)).status).toBe(415);
-    for (const body of [[], "text", { storyId: 5 }, { storyId: "x", voiceConfig: "loud" }, { storyId: "x", options: [1] }]) {
+    for (const body of [
+      [],
+      "text",
+      { storyId: 5 },
+      { storyId: "x", voiceConfig: "loud" },
+      { storyId: "x", options: [1] },
+    ]) {
       const res = await generate(alice, body);
       expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -328,7 +420,8 @@ describe("POST /api/podcasts/generate", () => {
 
 // ── script writing ───────────────────────────────────────────────────────
 
-const story = "Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market. Every jar of sauce had a handwritten label. We still have one of those labels.";
+const story =
+  "Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market. Every jar of sauce had a handwritten label. We still have one of those labels.";
 
 describe("script writer", () => {
   test("through the openai client: the admin's template is the system prompt, the story is sent, usage is recorded", async () => {
@@ -343,7 +436,13 @@ describe("script writer", () => {
         ],
       }),
     );
-    const request: ScriptRequest = { podcastId, title: "Roof Tomatoes", hostCount: 2, format: "dual_host", stories: [{ content: story }] };
+    const request: ScriptRequest = {
+      podcastId,
+      title: "Roof Tomatoes",
+      hostCount: 2,
+      format: "dual_host",
+      stories: [{ content: story }],
+    };
     const result = await writeScript(request, { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" });
 
     const sent = fake.requests.at(-1)!;
@@ -369,7 +468,10 @@ describe("script writer", () => {
       promptTokens: DEFAULT_USAGE.prompt_tokens,
       completionTokens: DEFAULT_USAGE.completion_tokens,
     });
-    expect(usage[0]!.costUsd).toBeCloseTo(estimateLlmCostUsd("gpt-4o-mini", DEFAULT_USAGE.prompt_tokens, DEFAULT_USAGE.completion_tokens), 9);
+    expect(usage[0]!.costUsd).toBeCloseTo(
+      estimateLlmCostUsd("gpt-4o-mini", DEFAULT_USAGE.prompt_tokens, DEFAULT_USAGE.completion_tokens),
+      9,
+    );
     expect(usage[0]!.costUsd).toBeGreaterThan(0);
   });
 
@@ -378,7 +480,16 @@ describe("script writer", () => {
     createDefaultTemplate("multi_contributor", "TEMPLATE-MULTI family voices prompt.");
     fake.setContent(builtinLikeAnswer);
     const config = { apiKey: fake.apiKey, baseURL: fake.url, model: "local-llama" };
-    const single = await writeScript({ podcastId: await requestPodcast(alice), title: "T", hostCount: 1, format: "single_host", stories: [{ content: story }] }, config);
+    const single = await writeScript(
+      {
+        podcastId: await requestPodcast(alice),
+        title: "T",
+        hostCount: 1,
+        format: "single_host",
+        stories: [{ content: story }],
+      },
+      config,
+    );
     expect(fake.requests.at(-1)!.body.messages![0]!.content).toMatch(/^TEMPLATE-SINGLE narrator prompt\./);
     expect(single.writer).toBe("openai");
     expect(single.segments.every((s) => s.speaker === "host1")).toBe(true);
@@ -401,21 +512,46 @@ describe("script writer", () => {
     expect(sent[1]!.content).toContain("written by Uncle Bo:\nWe fished off the dock.");
     expect(sent[1]!.content).toContain("written by a family member:\nI remember the storm.");
     // An unknown (local) model costs nothing.
-    expect(db.select().from(llmUsage).where(eq(llmUsage.model, "local-llama")).all().every((r) => r.costUsd === 0)).toBe(true);
+    expect(
+      db
+        .select()
+        .from(llmUsage)
+        .where(eq(llmUsage.model, "local-llama"))
+        .all()
+        .every((r) => r.costUsd === 0),
+    ).toBe(true);
   });
 
   // Refused answers are tested in tests/integration/llm-script.test.ts.
   test("a wrong key is an error; an unusable answer gives the built-in writer's script", async () => {
-    const request: ScriptRequest = { podcastId: await requestPodcast(alice), title: "T", hostCount: 1, format: "single_host", stories: [{ content: story }] };
-    await expect(writeScript(request, { apiKey: "sk-wrong", baseURL: fake.url, model: "gpt-4o-mini" })).rejects.toThrow(/401/);
+    const request: ScriptRequest = {
+      podcastId: await requestPodcast(alice),
+      title: "T",
+      hostCount: 1,
+      format: "single_host",
+      stories: [{ content: story }],
+    };
+    await expect(writeScript(request, { apiKey: "sk-wrong", baseURL: fake.url, model: "gpt-4o-mini" })).rejects.toThrow(
+      /401/,
+    );
     fake.setContent("Sure! Here is your script: ...");
-    await expect(writeScript(request, { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" })).resolves.toEqual({ segments: writeBuiltinScript(request), writer: "builtin", model: null });
+    await expect(
+      writeScript(request, { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" }),
+    ).resolves.toEqual({ segments: writeBuiltinScript(request), writer: "builtin", model: null });
     expect(parseScriptAnswer('{"segments":[]}')).toMatch(/not in the asked-for shape/);
-    expect(parseScriptAnswer('```json\n{"segments":[{"speaker":"host1","kind":"host","text":"Hi","chapter":null}]}\n```')).toEqual([{ speaker: "host1", kind: "host", text: "Hi" }]);
+    expect(
+      parseScriptAnswer('```json\n{"segments":[{"speaker":"host1","kind":"host","text":"Hi","chapter":null}]}\n```'),
+    ).toEqual([{ speaker: "host1", kind: "host", text: "Hi" }]);
   });
 
   test("built-in, one host: a warm narrator tells the story as written", () => {
-    const segments = writeBuiltinScript({ podcastId: "p", title: "Roof Tomatoes", hostCount: 1, format: "single_host", stories: [{ content: `${story}\n\nThe end of summer came.` }] });
+    const segments = writeBuiltinScript({
+      podcastId: "p",
+      title: "Roof Tomatoes",
+      hostCount: 1,
+      format: "single_host",
+      stories: [{ content: `${story}\n\nThe end of summer came.` }],
+    });
     expect(segments.every((s) => s.speaker === "host1")).toBe(true);
     expect(segments.map((s) => s.text)).toEqual([
       "Hello. This is “Roof Tomatoes”.",
@@ -427,17 +563,37 @@ describe("script writer", () => {
 
   // The full property tests of the conversation are in app/features/podcasts/builtin-script-writer.test.ts.
   test("built-in, two hosts: 6 speaker segments, an interviewer asking and one narrator telling the story in order", () => {
-    const segments = writeBuiltinScript({ podcastId: "p", title: "Roof Tomatoes", hostCount: 2, format: "dual_host", stories: [{ content: story }] });
+    const segments = writeBuiltinScript({
+      podcastId: "p",
+      title: "Roof Tomatoes",
+      hostCount: 2,
+      format: "dual_host",
+      stories: [{ content: story }],
+    });
     expect(segments).toHaveLength(6);
     expect(segments.map((s) => s.speaker)).toEqual(["host2", "host1", "host2", "host1", "host2", "host1"]);
     const narrated = segments.filter((s) => s.speaker === "host1").map((s) => s.text);
     // The narrator says hello before the first words of the story.
     expect(narrated.slice(0, 2).join(" ")).toBe(`Hello. I'm glad to tell it. ${story}`);
     // The interviewer may ask about what the story names; what it states names none of it.
-    const statements = (text: string) => text.split(/(?<=[.!])\s+/).filter((sentence) => !sentence.endsWith("?")).join(" ");
-    expect(segments.filter((s) => s.speaker === "host2").every((s) => !/tomatoes on|market|jar|label/i.test(statements(s.text)))).toBe(true);
+    const statements = (text: string) =>
+      text
+        .split(/(?<=[.!])\s+/)
+        .filter((sentence) => !sentence.endsWith("?"))
+        .join(" ");
+    expect(
+      segments
+        .filter((s) => s.speaker === "host2")
+        .every((s) => !/tomatoes on|market|jar|label/i.test(statements(s.text))),
+    ).toBe(true);
     // A one-sentence story: one question, the sentence, the thanks and the goodbye.
-    const short = writeBuiltinScript({ podcastId: "p", title: "Short", hostCount: 2, format: "dual_host", stories: [{ content: "Dad loved jazz." }] });
+    const short = writeBuiltinScript({
+      podcastId: "p",
+      title: "Short",
+      hostCount: 2,
+      format: "dual_host",
+      stories: [{ content: "Dad loved jazz." }],
+    });
     expect(short.map((s) => [s.speaker, s.text])).toEqual([
       ["host2", "Hello. Today's family story is “Short”. What did Dad love?"],
       ["host1", "Hello. I'm glad to tell it. Dad loved jazz."],
@@ -459,7 +615,9 @@ describe("script writer", () => {
         { contributorName: null, content: "The storm of '78 took the barn roof." },
       ],
     });
-    expect(segments[0]!.text).toBe("Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.");
+    expect(segments[0]!.text).toBe(
+      "Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.",
+    );
     // Introduced once each (these stories carry no question), then quoted and attributed.
     expect(segments.slice(1, 7)).toEqual([
       { speaker: "host1", text: "First, Aunt May.", chapter: "Aunt May" },
@@ -467,10 +625,18 @@ describe("script writer", () => {
       { speaker: "host1", text: "Thank you, Aunt May. Next, Uncle Bo.", chapter: "Uncle Bo" },
       { speaker: "host1", text: "Uncle Bo wrote: “We fished off the dock at dawn.”", chapter: "Uncle Bo" },
       { speaker: "host1", text: "Thank you, Uncle Bo. And last, a family member.", chapter: "A family member" },
-      { speaker: "host1", text: "A family member wrote: “The storm of '78 took the barn roof.”", chapter: "A family member" },
+      {
+        speaker: "host1",
+        text: "A family member wrote: “The storm of '78 took the barn roof.”",
+        chapter: "A family member",
+      },
     ]);
-    expect(segments.at(-1)!.text).toBe("Thank you to Aunt May, Uncle Bo and a family member for sharing these memories.");
-    expect(formatTranscript(segments.slice(1, 3), { host1: "Grace", host2: "Henry" })).toBe(`Grace: First, Aunt May.\n\nGrace: Aunt May wrote: “${words}”`);
+    expect(segments.at(-1)!.text).toBe(
+      "Thank you to Aunt May, Uncle Bo and a family member for sharing these memories.",
+    );
+    expect(formatTranscript(segments.slice(1, 3), { host1: "Grace", host2: "Henry" })).toBe(
+      `Grace: First, Aunt May.\n\nGrace: Aunt May wrote: “${words}”`,
+    );
   });
 });
 
@@ -478,7 +644,13 @@ describe("script writer", () => {
 
 describe("the generate-podcast job", () => {
   test("writes each status at its moment, in order, and stores the finished episode", async () => {
-    const podcastId = await requestPodcast(alice, { hostCount: 2, primaryVoice: "male-warm", primaryAccent: "british", secondaryVoice: "female-professional", secondarySpeed: 0.9 });
+    const podcastId = await requestPodcast(alice, {
+      hostCount: 2,
+      primaryVoice: "male-warm",
+      primaryAccent: "british",
+      secondaryVoice: "female-professional",
+      secondarySpeed: 0.9,
+    });
     const seenByRenderer: string[] = [];
     const statusOf = (id: string) => db.select().from(podcasts).where(eq(podcasts.id, id)).get()!.status;
     const { render, calls } = fakeRenderer({
@@ -488,7 +660,13 @@ describe("the generate-podcast job", () => {
     setClock(new Date("2027-03-01T10:00:00Z"));
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
 
-    expect(statusLog(podcastId)).toEqual(["queued", "script_generation", "voice_processing", "audio_processing", "complete"]);
+    expect(statusLog(podcastId)).toEqual([
+      "queued",
+      "script_generation",
+      "voice_processing",
+      "audio_processing",
+      "complete",
+    ]);
     // Speech while 'voice_processing'; mixing and encoding once the voices are done.
     expect(seenByRenderer).toEqual(["voice_processing", "audio_processing"]);
     const podcast = (await getPodcast(podcastId))!;
@@ -503,11 +681,21 @@ describe("the generate-podcast job", () => {
     // The script and a transcript with speaker names are stored with the podcast.
     expect(podcast.script).toHaveLength(6);
     // The second voice interviews, the first tells the story (decision 0127); each is named by its voice.
-    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual(["Claire", "Henry", "Claire", "Henry", "Claire", "Henry"]);
+    expect(podcast.transcript!.split("\n\n").map((l) => l.split(":")[0])).toEqual([
+      "Claire",
+      "Henry",
+      "Claire",
+      "Henry",
+      "Claire",
+      "Henry",
+    ]);
     expect(calls[0]).toMatchObject({
       podcastId,
       title: "The Lake House",
-      hosts: { host1: { voice: "male-warm", accent: "british", speed: 1 }, host2: { voice: "female-professional", accent: "american", speed: 0.9 } },
+      hosts: {
+        host1: { voice: "male-warm", accent: "british", speed: 1 },
+        host2: { voice: "female-professional", accent: "american", speed: 0.9 },
+      },
       backgroundMusic: "none",
       introOutro: "standard",
       quality: "standard",
@@ -524,7 +712,11 @@ describe("the generate-podcast job", () => {
       scriptSummary: "6 speaker segments",
       story: { title: "The Lake House", source: "text", sourceLabel: "Text Entry" },
     });
-    const audio = await callRoute(audioApi.loader, makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: alice.cookie, headers: { Range: "bytes=0-2" } }), { podcastId });
+    const audio = await callRoute(
+      audioApi.loader,
+      makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: alice.cookie, headers: { Range: "bytes=0-2" } }),
+      { podcastId },
+    );
     expect(audio.status).toBe(206);
     expect(await audio.text()).toBe("ID3");
   });
@@ -551,7 +743,10 @@ describe("the generate-podcast job", () => {
     const llmId = await requestPodcast(alice, {}, { introOutro: "custom", customIntro: intro });
     const told = "We spent every summer at the lake. Grandpa rowed us across at dawn.";
     fake.setContent(JSON.stringify({ segments: [{ speaker: "host1", kind: "story", text: told, chapter: null }] }));
-    await runnerWith({ render: asRenderer(fakeRenderer().render), openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" } }).runUntilIdle();
+    await runnerWith({
+      render: asRenderer(fakeRenderer().render),
+      openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" },
+    }).runUntilIdle();
     expect((await getPodcast(llmId))!.transcript).toBe(`Grace: ${intro}\n\nGrace: ${told}`);
   });
 
@@ -573,7 +768,10 @@ describe("the generate-podcast job", () => {
     fake.setContent(JSON.stringify({ segments: [{ speaker: "host1", kind: "story", text: told, chapter: null }] }));
     const before = fake.requests.length;
     const { render } = fakeRenderer();
-    await runnerWith({ render: asRenderer(render), openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" } }).runUntilIdle();
+    await runnerWith({
+      render: asRenderer(render),
+      openAI: { apiKey: fake.apiKey, baseURL: fake.url, model: "gpt-4o-mini" },
+    }).runUntilIdle();
     expect(fake.requests.length).toBe(before + 1);
     expect((await getPodcast(podcastId))!).toMatchObject({ status: "complete", transcript: `Grace: ${told}` });
     expect(db.select().from(llmUsage).where(eq(llmUsage.podcastId, podcastId)).all()).toHaveLength(1);
@@ -594,14 +792,33 @@ describe("the generate-podcast job", () => {
     }
     expect(calls).toHaveLength(GENERATION_MAX_ATTEMPTS);
     const failed = await json(await detail(alice, podcastId));
-    expect(failed).toMatchObject({ status: "failed", statusLabel: "Failed", progress: 100, errorMessage: "Audio generation failed: ffmpeg exited with code 1" });
-    expect(getJob(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get()!.id)!.status).toBe("failed");
+    expect(failed).toMatchObject({
+      status: "failed",
+      statusLabel: "Failed",
+      progress: 100,
+      errorMessage: "Audio generation failed: ffmpeg exited with code 1",
+    });
+    expect(
+      getJob(
+        db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+          .get()!.id,
+      )!.status,
+    ).toBe("failed");
 
     broken = false;
     const retried = await retry(alice, podcastId);
     expect(retried.status).toBe(200);
     expect(await json(retried)).toMatchObject({ podcastId, status: "queued", statusLabel: "In queue", progress: 5 });
-    expect(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:2`)).get()).toBeDefined();
+    expect(
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `podcast:${podcastId}:2`))
+        .get(),
+    ).toBeDefined();
     await runner.runUntilIdle();
     const done = (await getPodcast(podcastId))!;
     expect(done).toMatchObject({ status: "complete", errorMessage: null, backgroundMusic: "nostalgic" });
@@ -635,13 +852,21 @@ describe("the generate-podcast job", () => {
     await runner.runUntilIdle();
     expect((await getPodcast(podcastId))!.status).toBe("complete");
     expect(getJob(taken!.id)!.status).toBe("done");
-    expect(statusLog(podcastId).slice(-4)).toEqual(["script_generation", "voice_processing", "audio_processing", "complete"]);
+    expect(statusLog(podcastId).slice(-4)).toEqual([
+      "script_generation",
+      "voice_processing",
+      "audio_processing",
+      "complete",
+    ]);
   });
 
   test("a podcast shown in progress whose job is gone is reported failed (never stuck) and can be retried", async () => {
     const podcastId = await requestPodcast(alice);
     db.update(podcasts).set({ status: "audio_processing" }).where(eq(podcasts.id, podcastId)).run();
-    db.update(jobs).set({ status: "failed" }).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).run();
+    db.update(jobs)
+      .set({ status: "failed" })
+      .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+      .run();
     const res = await json(await detail(alice, podcastId));
     expect(res).toMatchObject({ status: "failed", errorMessage: podcastMessages.failure.interrupted });
     expect((await getPodcast(podcastId))!.status).toBe("failed");
@@ -659,9 +884,19 @@ describe("the generate-podcast job", () => {
       ["audio_processing", "Finalizing audio", 80],
     ] as const) {
       db.update(podcasts).set({ status }).where(eq(podcasts.id, podcastId)).run();
-      expect(await json(await detail(alice, podcastId))).toMatchObject({ status, statusLabel: label, progress, audioUrl: null, hostLabel: "One voice" });
+      expect(await json(await detail(alice, podcastId))).toMatchObject({
+        status,
+        statusLabel: label,
+        progress,
+        audioUrl: null,
+        hostLabel: "One voice",
+      });
     }
-    expect(describeGenerationStatus("pending")).toEqual({ status: "not_started", label: "Waiting to start", progress: null });
+    expect(describeGenerationStatus("pending")).toEqual({
+      status: "not_started",
+      label: "Waiting to start",
+      progress: null,
+    });
   });
 });
 
@@ -670,15 +905,28 @@ describe("the generate-podcast job", () => {
 describe("the family podcast of a collection", () => {
   test("narrator defaults, 'Generating Podcast' while it runs, the previous status after, one chapter per relative", async () => {
     const campaign = createTestCampaign(alice.id, { status: "collecting" });
-    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "We baked bread every Sunday.",
+      submittedAt: new Date("2026-01-01"),
+    });
     insertTestContribution(campaign.id, {
       contributorName: "Uncle Bo",
-      storyContent: "The dock was our stage.\n\nOn Mon, Jan 5, 2026 at 9:14 AM Ann <ann@example.com> wrote:\n> What do you remember?",
+      storyContent:
+        "The dock was our stage.\n\nOn Mon, Jan 5, 2026 at 9:14 AM Ann <ann@example.com> wrote:\n> What do you remember?",
       submissionMethod: "email",
       submittedAt: new Date("2026-01-02"),
     });
     const res = await generateFamily(alice, campaign.id, {
-      voiceConfig: { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "british", primarySpeed: 0.8, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null },
+      voiceConfig: {
+        hostCount: 1,
+        primaryVoice: "male-warm",
+        primaryAccent: "british",
+        primarySpeed: 0.8,
+        secondaryVoice: null,
+        secondaryAccent: null,
+        secondarySpeed: null,
+      },
       options: { introOutro: "family" },
     });
     expect(res.status).toBe(201);
@@ -707,7 +955,10 @@ describe("the family podcast of a collection", () => {
     expect((await generateFamily(alice, campaign.id)).status).toBe(409);
 
     let campaignStatusDuringRender = "";
-    const { render, calls } = fakeRenderer({ onCall: () => (campaignStatusDuringRender = db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status) });
+    const { render, calls } = fakeRenderer({
+      onCall: () =>
+        (campaignStatusDuringRender = db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status),
+    });
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
     expect(campaignStatusDuringRender).toBe("generating_podcast");
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("collecting");
@@ -722,21 +973,36 @@ describe("the family podcast of a collection", () => {
     expect(calls[0]!.familyName).toBe("Tester");
 
     // GET /api/campaigns/{id}/podcast keeps answering with it.
-    const campaignPodcast = await callRoute(campaignPodcastApi.loader, makeRequest(`/api/campaigns/${campaign.id}/podcast`, { cookie: alice.cookie }), { campaignId: campaign.id });
+    const campaignPodcast = await callRoute(
+      campaignPodcastApi.loader,
+      makeRequest(`/api/campaigns/${campaign.id}/podcast`, { cookie: alice.cookie }),
+      { campaignId: campaign.id },
+    );
     expect(await json(campaignPodcast)).toMatchObject({ id: podcastId, status: "complete" });
   });
 
   test("the collection's prompt is read once, each relative introduced once; with two voices the host asks and the narrator reads, each named by their voice", async () => {
     const prompt = "What dish reminds you of a family gathering?";
     const campaign = createTestCampaign(alice.id, { status: "collecting", prompt });
-    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
-    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "The dock was our stage.", submittedAt: new Date("2026-01-02") });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "We baked bread every Sunday.",
+      submittedAt: new Date("2026-01-01"),
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Uncle Bo",
+      storyContent: "The dock was our stage.",
+      submittedAt: new Date("2026-01-02"),
+    });
     expect((await generateFamily(alice, campaign.id)).status).toBe(201);
     const { render, calls } = fakeRenderer();
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
     // One voice: the narrator introduces as well as reads.
     expect(calls[0]!.segments.map((s) => [s.speaker, s.text])).toEqual([
-      ["host1", `Hello. These are the stories of Aunt May and Uncle Bo, gathered for “${campaign.title}”. We asked each of them: “${prompt}”`],
+      [
+        "host1",
+        `Hello. These are the stories of Aunt May and Uncle Bo, gathered for “${campaign.title}”. We asked each of them: “${prompt}”`,
+      ],
       ["host1", "First, Aunt May."],
       ["host1", "Aunt May wrote: “We baked bread every Sunday.”"],
       ["host1", "Thank you, Aunt May. And last, Uncle Bo."],
@@ -745,7 +1011,9 @@ describe("the family podcast of a collection", () => {
     ]);
 
     await deleteCampaignPodcasts(alice.id, campaign.id);
-    const two = await generateFamily(alice, campaign.id, { voiceConfig: { hostCount: 2, primaryVoice: "female-warm", secondaryVoice: "male-professional" } });
+    const two = await generateFamily(alice, campaign.id, {
+      voiceConfig: { hostCount: 2, primaryVoice: "female-warm", secondaryVoice: "male-professional" },
+    });
     expect(two.status).toBe(201);
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
     const input = calls[1]!;
@@ -841,7 +1109,13 @@ describe("delete and ownership", () => {
     await runnerWith({ render: asRenderer(render) }).runUntilIdle();
     expect(calls).toHaveLength(0);
     // Ended without a trace: its row, which names the podcast, goes (not failed, not retried).
-    expect(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get()).toBeUndefined();
+    expect(
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+        .get(),
+    ).toBeUndefined();
   });
 
   test("user B gets 404 on every call with user A's ids", async () => {
@@ -854,17 +1128,37 @@ describe("delete and ownership", () => {
     expect((await detail(bob, podcastId)).status).toBe(404);
     expect((await remove(bob, podcastId)).status).toBe(404);
     expect((await retry(bob, podcastId)).status).toBe(404);
-    expect((await callRoute(audioApi.loader, makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: bob.cookie }), { podcastId })).status).toBe(404);
+    expect(
+      (
+        await callRoute(audioApi.loader, makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: bob.cookie }), {
+          podcastId,
+        })
+      ).status,
+    ).toBe(404);
     expect((await generate(bob, { storyId })).status).toBe(404);
     expect((await generateFamily(bob, campaign.id)).status).toBe(404);
     expect(
-      (await callRoute(campaignPodcastApi.loader, makeRequest(`/api/campaigns/${campaign.id}/podcast`, { cookie: bob.cookie }), { campaignId: campaign.id })).status,
+      (
+        await callRoute(
+          campaignPodcastApi.loader,
+          makeRequest(`/api/campaigns/${campaign.id}/podcast`, { cookie: bob.cookie }),
+          { campaignId: campaign.id },
+        )
+      ).status,
     ).toBe(404);
     // Nothing of Alice's changed.
     expect((await getPodcast(podcastId))!.status).toBe("failed");
-    expect(db.select().from(podcasts).where(and(eq(podcasts.ownerId, bob.id))).all()).toHaveLength(0);
+    expect(
+      db
+        .select()
+        .from(podcasts)
+        .where(and(eq(podcasts.ownerId, bob.id)))
+        .all(),
+    ).toHaveLength(0);
     // Signed out: 401.
-    expect((await callRoute(podcastApi.loader, makeRequest(`/api/podcasts/${podcastId}`), { podcastId })).status).toBe(401);
+    expect((await callRoute(podcastApi.loader, makeRequest(`/api/podcasts/${podcastId}`), { podcastId })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -873,19 +1167,35 @@ describe("delete and ownership", () => {
 describe("with the real audio engine (worker process, espeak-ng or Piper, ffmpeg)", () => {
   test("a family collection becomes a tagged MP3 with one chapter per relative", async () => {
     const campaign = createTestCampaign(alice.id, { status: "active", title: "Lake Summers" });
-    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We swam before breakfast.", submittedAt: new Date("2026-02-01") });
-    insertTestContribution(campaign.id, { contributorName: "Uncle Bo", storyContent: "I caught a pike once.", submittedAt: new Date("2026-02-02") });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "We swam before breakfast.",
+      submittedAt: new Date("2026-02-01"),
+    });
+    insertTestContribution(campaign.id, {
+      contributorName: "Uncle Bo",
+      storyContent: "I caught a pike once.",
+      submittedAt: new Date("2026-02-02"),
+    });
     const res = await generateFamily(alice, campaign.id, { options: { backgroundMusic: "gentle" } });
     expect(res.status).toBe(201);
     const podcastId = (await json(res)).podcastId as string;
 
     // The app's own handler: real script writer (built-in) and the real renderer in its worker.
-    await new JobRunner({ handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null }) } }).runUntilIdle();
+    await new JobRunner({
+      handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null }) },
+    }).runUntilIdle();
 
     const podcast = (await getPodcast(podcastId))!;
     expect(podcast.errorMessage).toBeNull();
     expect(podcast.status).toBe("complete");
-    expect(statusLog(podcastId)).toEqual(["queued", "script_generation", "voice_processing", "audio_processing", "complete"]);
+    expect(statusLog(podcastId)).toEqual([
+      "queued",
+      "script_generation",
+      "voice_processing",
+      "audio_processing",
+      "complete",
+    ]);
     expect(db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status).toBe("active");
 
     const file = path.resolve(process.env.DATA_DIR!, podcast.audioKey!);
@@ -896,7 +1206,11 @@ describe("with the real audio engine (worker process, espeak-ng or Piper, ffmpeg
     expect(probed.format.tags?.title).toBe("Lake Summers");
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual(expect.arrayContaining(["Aunt May", "Uncle Bo"]));
 
-    const audio = await callRoute(audioApi.loader, makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: alice.cookie }), { podcastId });
+    const audio = await callRoute(
+      audioApi.loader,
+      makeRequest(`/api/podcasts/${podcastId}/audio`, { cookie: alice.cookie }),
+      { podcastId },
+    );
     expect(audio.status).toBe(200);
     expect(audio.headers.get("content-type")).toBe("audio/mpeg");
     expect(Number(audio.headers.get("content-length"))).toBe(podcast.fileSize);
@@ -907,7 +1221,10 @@ describe("kill -9 of the server process during generation", () => {
   // The scenario (tests/crash/podcast.ts) is shared with `npm run crash`.
   test("killed while the voices render, started again: the podcast completes, nothing is left stuck", async () => {
     const podcastId = await requestPodcast(alice, { hostCount: 2 });
-    const { outcome, statusAtKill, jobStatusAtKill } = await runPodcastCrash({ podcastId, killPoint: { stage: "voice_processing", afterMs: 0 } });
+    const { outcome, statusAtKill, jobStatusAtKill } = await runPodcastCrash({
+      podcastId,
+      killPoint: { stage: "voice_processing", afterMs: 0 },
+    });
     // The dead process left the podcast mid-stage and its job 'running'.
     expect(statusAtKill).toBe("voice_processing");
     expect(jobStatusAtKill).toBe("running");
@@ -917,8 +1234,19 @@ describe("kill -9 of the server process during generation", () => {
     const podcast = (await getPodcast(podcastId))!;
     expect(podcast).toMatchObject({ status: "complete", errorMessage: null });
     expect(await getStorage().size(podcast.audioKey!)).toBe(podcast.fileSize);
-    expect(db.select().from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`)).get()!.status).toBe("done");
+    expect(
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `podcast:${podcastId}:1`))
+        .get()!.status,
+    ).toBe("done");
     // Started over after the restart: the stages ran again, in order, to the end.
-    expect(statusLog(podcastId).slice(-4)).toEqual(["script_generation", "voice_processing", "audio_processing", "complete"]);
+    expect(statusLog(podcastId).slice(-4)).toEqual([
+      "script_generation",
+      "voice_processing",
+      "audio_processing",
+      "complete",
+    ]);
   }, 180_000);
 });

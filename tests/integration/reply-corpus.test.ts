@@ -1,9 +1,11 @@
 import EmailReplyParser from "email-reply-parser";
 import planer from "planer";
 import { describe, expect, it } from "vitest";
+
 import { invitationEmail } from "~/features/contributions/emails";
 import { stripQuotedReply } from "~/features/contributions/quote-strip";
 import { readReply } from "~/features/contributions/reply-reader";
+
 import { replyCorpus } from "../fixtures/replies";
 import { languageReplies } from "../fixtures/reply-languages";
 import { corpusText, keepsWords, loadReplyCorpus, scoreCorpus, scoreTable } from "../support/reply-corpus";
@@ -91,7 +93,8 @@ describe("replies in every supported language (our own cases)", () => {
     [`${l.lang}: bottom-posted under the quote`, [l.header, ...quoted, "", ...l.story], l] as const,
   ]);
 
-  it("covers at least 25 languages", () => expect(new Set(languageReplies.map((l) => l.lang)).size).toBeGreaterThanOrEqual(25));
+  it("covers at least 25 languages", () =>
+    expect(new Set(languageReplies.map((l) => l.lang)).size).toBeGreaterThanOrEqual(25));
 
   it.each(cases)("%s", (_label, lines, l) => {
     const reading = readReply(lines.join("\n"));
@@ -109,7 +112,15 @@ describe("replies in every supported language (our own cases)", () => {
   });
 
   it("keeps an inline answer written inside our quoted invitation, in order", () => {
-    const reply = ["Here you are:", "", ...quoted.slice(0, 6), "", "The ice storm of 1978.", "", ...quoted.slice(6)].join("\n");
+    const reply = [
+      "Here you are:",
+      "",
+      ...quoted.slice(0, 6),
+      "",
+      "The ice storm of 1978.",
+      "",
+      ...quoted.slice(6),
+    ].join("\n");
     expect(readReply(reply).story).toBe("Here you are:\n\nThe ice storm of 1978.");
   });
 });

@@ -1,10 +1,11 @@
 // /reset-password does the same work for known and unknown addresses. It used to wait for
 // the mail provider only when the address had an account, so the time of the answer told who has one.
 // Here the provider never answers until the test lets it: the page must answer first, either way.
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { callRoute } from "../utils/auth";
 
 const held: http.ServerResponse[] = [];
@@ -36,8 +37,14 @@ const load = async () => ({
   db: (await import("~/lib/db.server")).db,
 });
 
-const form = (email: string) => new Request("http://localhost/reset-password", { method: "POST", body: new URLSearchParams({ email }) });
-const json = (email: string) => new Request("http://localhost/api/auth/reset-password", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+const form = (email: string) =>
+  new Request("http://localhost/reset-password", { method: "POST", body: new URLSearchParams({ email }) });
+const json = (email: string) =>
+  new Request("http://localhost/api/auth/reset-password", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
 
 describe("asking for a password reset", () => {
   it("answers a known address before the mail provider does, as it answers an unknown one; the mail still goes", async () => {
@@ -46,7 +53,10 @@ describe("asking for a password reset", () => {
     const { eq } = await import("drizzle-orm");
     const mailTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
     const unknown = [`nobody-${randomUUID()}@example.com`, `nobody-${randomUUID()}@example.com`];
-    const known = await users.createUser({ email: `known-${randomUUID()}@example.com`, password: "the-right-password" });
+    const known = await users.createUser({
+      email: `known-${randomUUID()}@example.com`,
+      password: "the-right-password",
+    });
 
     // The provider holds every request: an answer that waited for it would never come.
     const answers = await Promise.all([
@@ -56,7 +66,9 @@ describe("asking for a password reset", () => {
       callRoute(api.action, json(unknown[1]!)),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    const [knownPage, unknownPage] = (await Promise.all(answers.slice(0, 2).map((a) => a.json()))) as Array<{ sent: boolean }>;
+    const [knownPage, unknownPage] = (await Promise.all(answers.slice(0, 2).map((a) => a.json()))) as Array<{
+      sent: boolean;
+    }>;
     expect(knownPage!.sent).toBe(true);
     expect(unknownPage!.sent).toBe(true);
     const [knownApi, unknownApi] = await Promise.all(answers.slice(2).map((a) => a.json()));
@@ -68,7 +80,9 @@ describe("asking for a password reset", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: `<${randomUUID()}@mg.storyhearth.test>`, message: "Queued. Thank you." }));
     }
-    await vi.waitFor(() => expect(mailTo(known.email).map((r) => r.status)).toEqual(["sent", "sent"]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(mailTo(known.email).map((r) => r.status)).toEqual(["sent", "sent"]), {
+      timeout: 10_000,
+    });
     for (const address of unknown) expect(mailTo(address)).toEqual([]);
   });
 });

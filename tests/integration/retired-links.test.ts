@@ -2,8 +2,6 @@
 // unsubscribe links no longer act and offer a fresh link, mailed to the invitee only, once a day; the
 // old reply address still takes a reply from the invitee's own mailbox, and refuses any other.
 import { randomUUID } from "node:crypto";
-import { eq, like } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
 import {
   contributions,
   emailOutbox,
@@ -12,32 +10,22 @@ import {
   oneTimeSteps,
   retiredInvitationTokens,
 } from "#db/schema";
-import { retireTokensInStoredEmail } from "~/features/contributions/retired-links.server";
-import {
-  signedInboundForm,
-  webhookSigningKey,
-} from "~/features/contributions/mailgun-webhook.server";
+import { eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
+import { retireTokensInStoredEmail } from "~/features/contributions/retired-links.server";
 import { db } from "~/lib/db.server";
 import { loader as contributeLoader } from "~/routes/_public+/contribute.$publicId";
-import {
-  action as freshLinkAction,
-  loader as freshLinkLoader,
-} from "~/routes/_public+/fresh-link.$token";
-import {
-  action as unsubscribeAction,
-  loader as unsubscribeLoader,
-} from "~/routes/_public+/unsubscribe.$token";
+import { action as freshLinkAction, loader as freshLinkLoader } from "~/routes/_public+/fresh-link.$token";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/_public+/unsubscribe.$token";
 import { action as inboundAction } from "~/routes/webhooks+/mailgun.inbound";
-import { quotedInvitationReply } from "../utils/private-links-helpers";
-import { makeCollection, unsubscribePathOf } from "../support/email-loop";
 
-const emails = [
-  "robert@example.com",
-  "june@example.com",
-  "ada@example.com",
-  "walt@example.com",
-];
+import { makeCollection, unsubscribePathOf } from "../support/email-loop";
+import { quotedInvitationReply } from "../utils/private-links-helpers";
+
+const emails = ["robert@example.com", "june@example.com", "ada@example.com", "walt@example.com"];
 let family: ReturnType<typeof makeCollection>;
 const old: Record<string, string> = {};
 const invitationOf = (email: string) =>
@@ -47,11 +35,7 @@ const invitationOf = (email: string) =>
     .where(eq(invitations.campaignId, family.campaign.id))
     .all()
     .find((i) => i.email === email)!;
-const args = (
-  url: string,
-  params: Record<string, string>,
-  init?: RequestInit
-) => ({
+const args = (url: string, params: Record<string, string>, init?: RequestInit) => ({
   request: new Request(`http://localhost${url}`, init),
   params,
   context: {},
@@ -121,13 +105,11 @@ describe("retiring tokens found in stored e-mail", () => {
           .from(retiredInvitationTokens)
           .where(eq(retiredInvitationTokens.invitationId, now.id))
           .all()
-          .map((r) => r.token)
+          .map((r) => r.token),
       ).toEqual([old[email]]);
     }
     // Walt's invitation was never quoted: his links stay as they are.
-    expect(invitationOf("walt@example.com").token).toBe(
-      old["walt@example.com"]
-    );
+    expect(invitationOf("walt@example.com").token).toBe(old["walt@example.com"]);
     // Done once: later replies quoting the new links are stored as they come; outputs never print them.
     expect(retireTokensInStoredEmail()).toBe(0);
     // Stopped before it was recorded, a second run finds nothing left: a replaced token is in no text.
@@ -140,31 +122,22 @@ describe("retiring tokens found in stored e-mail", () => {
     const page = (await contributeLoader(
       args(`/contribute/${family.campaign.publicId}?t=${token}`, {
         publicId: family.campaign.publicId,
-      })
+      }),
     )) as { replaced: { token: string } | null; token: string };
     expect(page.replaced).toEqual({ token });
     expect(page.token).toBe("");
-    expect(
-      await freshLinkLoader(args(`/fresh-link/${token}`, { token }))
-    ).toMatchObject({ campaignTitle: family.campaign.title });
+    expect(await freshLinkLoader(args(`/fresh-link/${token}`, { token }))).toMatchObject({
+      campaignTitle: family.campaign.title,
+    });
 
     const sent = () =>
       db
         .select()
         .from(emailOutbox)
-        .where(
-          like(
-            emailOutbox.dedupeKey,
-            `fresh-link:${invitationOf("robert@example.com").id}:%`
-          )
-        )
+        .where(like(emailOutbox.dedupeKey, `fresh-link:${invitationOf("robert@example.com").id}:%`))
         .all();
-    expect(
-      await freshLinkAction(args(`/fresh-link/${token}`, { token }, post))
-    ).toEqual({ sent: true });
-    expect(
-      await freshLinkAction(args(`/fresh-link/${token}`, { token }, post))
-    ).toEqual({ sent: true });
+    expect(await freshLinkAction(args(`/fresh-link/${token}`, { token }, post))).toEqual({ sent: true });
+    expect(await freshLinkAction(args(`/fresh-link/${token}`, { token }, post))).toEqual({ sent: true });
     const mails = sent();
     expect(mails).toHaveLength(1);
     const current = invitationOf("robert@example.com").token;
@@ -172,40 +145,26 @@ describe("retiring tokens found in stored e-mail", () => {
       to: "robert@example.com",
       replyTo: replyAddressFor(current),
     });
-    expect(mails[0]!.text).toContain(
-      `/contribute/${family.campaign.publicId}?t=${current}`
-    );
+    expect(mails[0]!.text).toContain(`/contribute/${family.campaign.publicId}?t=${current}`);
     expect(mails[0]!.text).toContain(unsubscribePathOf(family.campaign.id, "robert@example.com")!);
     expect(mails[0]!.text).not.toContain(token);
     // A token that was never an invitation's answers 404, as before.
     await expect(
-      freshLinkAction(
-        args(
-          "/fresh-link/nope-not-a-token",
-          { token: "nope-not-a-token" },
-          post
-        )
-      )
+      freshLinkAction(args("/fresh-link/nope-not-a-token", { token: "nope-not-a-token" }, post)),
     ).rejects.toMatchObject({ status: 404 });
   });
 
   test("the old unsubscribe link no longer unsubscribes; it offers a fresh link", async () => {
     const token = old["june@example.com"]!;
-    expect(
-      await unsubscribeLoader(args(`/unsubscribe/${token}`, { token }))
-    ).toMatchObject({ replaced: { token } });
-    const answer = (await unsubscribeAction(
-      args(`/unsubscribe/${token}`, { token }, post)
-    )) as unknown as { init: { status: number } };
+    expect(await unsubscribeLoader(args(`/unsubscribe/${token}`, { token }))).toMatchObject({ replaced: { token } });
+    const answer = (await unsubscribeAction(args(`/unsubscribe/${token}`, { token }, post))) as unknown as {
+      init: { status: number };
+    };
     expect(answer.init.status).toBe(410);
     expect(invitationOf("june@example.com").status).not.toBe("unsubscribed");
     // The current link still works.
     const current = invitationOf("june@example.com").token;
-    expect(
-      await unsubscribeAction(
-        args(`/unsubscribe/${current}`, { token: current }, post)
-      )
-    ).toEqual({ done: true });
+    expect(await unsubscribeAction(args(`/unsubscribe/${current}`, { token: current }, post))).toEqual({ done: true });
     expect(invitationOf("june@example.com").status).toBe("unsubscribed");
   });
 
@@ -221,7 +180,7 @@ describe("retiring tokens found in stored e-mail", () => {
           messageId: `<${randomUUID()}@mail.example.com>`,
         },
         webhookSigningKey()!,
-        new Date()
+        new Date(),
       );
       const response = await inboundAction({
         request: new Request("http://localhost/webhooks/mailgun/inbound", {
@@ -237,15 +196,11 @@ describe("retiring tokens found in stored e-mail", () => {
       db
         .select()
         .from(contributions)
-        .where(
-          eq(contributions.invitationId, invitationOf("ada@example.com").id)
-        )
+        .where(eq(contributions.invitationId, invitationOf("ada@example.com").id))
         .all();
     expect(await inbound("Someone Else <finder@example.net>")).toBe(406);
     expect(storiesOfAda()).toHaveLength(0);
     expect(await inbound("Ada Whitfield <Ada@Example.com>")).toBe(200);
-    expect(storiesOfAda().map((s) => s.storyContent)).toEqual([
-      "The orchard was ours.",
-    ]);
+    expect(storiesOfAda().map((s) => s.storyContent)).toEqual(["The orchard was ours."]);
   });
 });

@@ -20,7 +20,10 @@ export function servedRoutes(tree: RouteNode[]): Served[] {
 
 describe("route list", () => {
   it("serves exactly the recorded URLs with the recorded nesting", () => {
-    const json = execFileSync("npx", ["remix", "routes", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const json = execFileSync("npx", ["remix", "routes", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     const expected = JSON.parse(fs.readFileSync("tests/fixtures/route-list.json", "utf8")) as Served[];
     expect(servedRoutes(JSON.parse(json) as RouteNode[])).toEqual(expected);
   }, 60_000);

@@ -2,12 +2,14 @@
 // as real forks of the render worker); the rest are told 429 with Retry-After or share a render.
 import type { ChildProcess } from "node:child_process";
 import { describe, expect, test, vi } from "vitest";
+
 import { sampleQueue } from "~/audio/render-queue.server";
 import { addPronunciation } from "~/features/podcasts/script/pronunciations.server";
 import * as listenRoute from "~/routes/_app+/pronunciations.$id.listen";
 import * as voiceSampleApi from "~/routes/api+/voices+/$voiceId.sample";
-import { withoutPiperVoices } from "../utils/no-piper-voices";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
+import { withoutPiperVoices } from "../utils/no-piper-voices";
 
 // Counts the render workers alive at once; every fork still runs for real.
 const workers = vi.hoisted(() => ({ alive: 0, peak: 0, started: 0 }));
@@ -30,17 +32,22 @@ withoutPiperVoices("sample-queue-");
 const RUNNING = 2;
 const PER_FAMILY = 2;
 
-const listen = (user: TestUser, id: string) => callRoute(listenRoute.loader, makeRequest(`/pronunciations/${id}/listen`, { cookie: user.cookie }), { id });
+const listen = (user: TestUser, id: string) =>
+  callRoute(listenRoute.loader, makeRequest(`/pronunciations/${id}/listen`, { cookie: user.cookie }), { id });
 
 async function entries(user: TestUser, count: number) {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(addPronunciation(user.id, { term: `Name${i}`, sayAs: `say ${user.id.slice(0, 6)} number ${i}` }).id);
+  for (let i = 0; i < count; i++)
+    ids.push(addPronunciation(user.id, { term: `Name${i}`, sayAs: `say ${user.id.slice(0, 6)} number ${i}` }).id);
   return ids;
 }
 
 async function isMp3(response: Response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
-  return bytes.length > 1000 && (String.fromCharCode(...bytes.subarray(0, 3)) === "ID3" || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0));
+  return (
+    bytes.length > 1000 &&
+    (String.fromCharCode(...bytes.subarray(0, 3)) === "ID3" || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))
+  );
 }
 
 describe("the sample queue", () => {
@@ -91,7 +98,11 @@ describe("the sample queue", () => {
   test("the voices step's samples share the queue and say 429 with Retry-After as JSON", async () => {
     const family = await createTestUser();
     const sample = (voice: string, accent: string) =>
-      callRoute(voiceSampleApi.loader, makeRequest(`/api/voices/${voice}/sample?accent=${accent}`, { cookie: family.cookie }), { voiceId: voice });
+      callRoute(
+        voiceSampleApi.loader,
+        makeRequest(`/api/voices/${voice}/sample?accent=${accent}`, { cookie: family.cookie }),
+        { voiceId: voice },
+      );
     const ids = await entries(family, 2);
     // The family's two places are taken by pronunciation samples; a voice sample must wait its turn.
     const busy = [listen(family, ids[0]!), listen(family, ids[1]!)];

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+
 import { serverBuildOptions } from "../../scripts/server-build-options.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,12 +16,20 @@ describe("script entries", () => {
   it("no module bundled into the compiled server reads process.argv, except the command-line entries", async () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "storyhearth-bundle-"));
     try {
-      const result = await build({ ...serverBuildOptions(outdir), absWorkingDir: root, write: false, metafile: true, logLevel: "silent" });
+      const result = await build({
+        ...serverBuildOptions(outdir),
+        absWorkingDir: root,
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
       const entries = new Set(["scripts/migrate.ts", "scripts/restore.ts", "scripts/import.ts"]);
       const bundled = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("node_modules/"));
       expect(bundled).toContain("server/index.ts");
       expect(bundled).toContain("app/seed/demo.server.ts");
-      const offenders = bundled.filter((file) => !entries.has(file) && /process\.argv/.test(fs.readFileSync(path.join(root, file), "utf8")));
+      const offenders = bundled.filter(
+        (file) => !entries.has(file) && /process\.argv/.test(fs.readFileSync(path.join(root, file), "utf8")),
+      );
       expect(offenders).toEqual([]);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });

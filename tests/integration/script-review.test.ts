@@ -1,23 +1,25 @@
 // Decision 0128: the script reviewed before any audio, and the family's
 // pronunciation list reaching the synthesizer (not the transcript).
+import { campaigns, jobs, podcasts, pronunciations } from "#db/schema";
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { campaigns, jobs, podcasts, pronunciations } from "#db/schema";
+
 import { phonemize } from "~/audio/piper.server";
 import { normalizeForSpeech } from "~/audio/speech-text";
 import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/podcasts/generation/generate.server";
 import { getPodcast } from "~/features/podcasts/podcasts.server";
-import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { hostNames } from "~/features/podcasts/script/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
-import * as campaignGenerateApi from "~/routes/api+/campaigns+/$campaignId.generate-podcast";
-import * as generateApi from "~/routes/api+/podcasts+/generate";
 import * as storiesRoute from "~/routes/_app+/campaigns.$campaignId.stories";
 import * as wizardRoute from "~/routes/_app+/create-podcast";
 import * as scriptRoute from "~/routes/_app+/podcast.$id_.script";
 import * as listenRoute from "~/routes/_app+/pronunciations.$id.listen";
+import * as campaignGenerateApi from "~/routes/api+/campaigns+/$campaignId.generate-podcast";
+import * as generateApi from "~/routes/api+/podcasts+/generate";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { fakeRenderer } from "../utils/podcast-helpers";
 import { createStory } from "../utils/podcast-wizard-helpers";
@@ -28,20 +30,41 @@ const p = wizardMessages.pronunciations.errors;
 type Json = Record<string, unknown>;
 
 beforeEach(() => {
-  db.update(jobs).set({ status: "done" }).where(inArray(jobs.status, ["queued", "running"])).run();
+  db.update(jobs)
+    .set({ status: "done" })
+    .where(inArray(jobs.status, ["queued", "running"]))
+    .run();
 });
 
 async function runJobs() {
   const renderer = fakeRenderer();
-  await new JobRunner({ handlers: { "generate-podcast": createGeneratePodcastHandler({ openAI: null, render: renderer.render as unknown as GenerationDeps["render"] }) } }).runUntilIdle();
+  await new JobRunner({
+    handlers: {
+      "generate-podcast": createGeneratePodcastHandler({
+        openAI: null,
+        render: renderer.render as unknown as GenerationDeps["render"],
+      }),
+    },
+  }).runUntilIdle();
   return renderer.calls;
 }
 
 /** 'Review the script first' on the wizard's step 3, then the job: the podcast waits at 'script_ready'. */
 async function reviewFirst(user: TestUser, content: string, hostCount: 1 | 2 = 2) {
   const story = createStory(user.id, "Siobhan's Lake", content);
-  const form: Record<string, string> = { intent: "generate", then: "review", storyId: story.id, hostCount: String(hostCount), backgroundMusic: "none", introOutro: "none", processingQuality: "standard" };
-  const res = await callRoute(wizardRoute.action, makeRequest("/create-podcast", { method: "POST", cookie: user.cookie, form }));
+  const form: Record<string, string> = {
+    intent: "generate",
+    then: "review",
+    storyId: story.id,
+    hostCount: String(hostCount),
+    backgroundMusic: "none",
+    introOutro: "none",
+    processingQuality: "standard",
+  };
+  const res = await callRoute(
+    wizardRoute.action,
+    makeRequest("/create-podcast", { method: "POST", cookie: user.cookie, form }),
+  );
   expect(res.status).toBe(302);
   const podcastId = new URL(res.headers.get("Location")!, "http://x").searchParams.get("podcast")!;
   expect(await runJobs()).toEqual([]);
@@ -49,7 +72,11 @@ async function reviewFirst(user: TestUser, content: string, hostCount: 1 | 2 = 2
 }
 
 const post = (user: TestUser, podcastId: string, form: Record<string, string>) =>
-  callRoute(scriptRoute.action, makeRequest(`/podcast/${podcastId}/script`, { method: "POST", cookie: user.cookie, form }), { id: podcastId });
+  callRoute(
+    scriptRoute.action,
+    makeRequest(`/podcast/${podcastId}/script`, { method: "POST", cookie: user.cookie, form }),
+    { id: podcastId },
+  );
 const stored = async (podcastId: string) => (await getPodcast(podcastId))!;
 const segmentsOf = async (podcastId: string) => (await stored(podcastId)).script as ScriptSegment[];
 
@@ -61,7 +88,10 @@ describe("the script review step", () => {
     const before = await segmentsOf(podcastId);
     const last = before.length - 1;
 
-    expect((await post(owner, podcastId, { intent: "save-script", "line-1": "  We rowed across Lough Derg at dawn.  " })).status).toBe(302);
+    expect(
+      (await post(owner, podcastId, { intent: "save-script", "line-1": "  We rowed across Lough Derg at dawn.  " }))
+        .status,
+    ).toBe(302);
     expect((await post(owner, podcastId, { intent: `move-segment:${last}` })).status).toBe(302);
     const after = await segmentsOf(podcastId);
     expect(after[1]).toEqual({ ...before[1], text: "We rowed across Lough Derg at dawn." });
@@ -69,10 +99,20 @@ describe("the script review step", () => {
     expect((await stored(podcastId)).transcript).toContain("We rowed across Lough Derg at dawn.");
 
     // The page shows the edited script to its owner only.
-    const page = (await (await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: owner.cookie }), { id: podcastId })).json()) as Json;
+    const page = (await (
+      await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: owner.cookie }), {
+        id: podcastId,
+      })
+    ).json()) as Json;
     expect(page).toMatchObject({ editable: true });
     const stranger = await createTestUser();
-    expect((await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: stranger.cookie }), { id: podcastId })).status).toBe(404);
+    expect(
+      (
+        await callRoute(scriptRoute.loader, makeRequest(`/podcast/${podcastId}/script`, { cookie: stranger.cookie }), {
+          id: podcastId,
+        })
+      ).status,
+    ).toBe(404);
     expect((await post(stranger, podcastId, { intent: "save-script", "line-0": "Mine now" })).status).toBe(404);
     expect((await post(stranger, podcastId, { intent: "make-audio" })).status).toBe(404);
 
@@ -108,8 +148,16 @@ describe("the script review step", () => {
 
   test("the JSON API asks for the same review with reviewScript: true; a non-boolean is a 400", async () => {
     const owner = await createTestUser({ podcastLimit: 100 });
-    const story = createStory(owner.id, "Siobhan's Lake", "We rowed across the lake at dawn. Grandpa sang the whole way.");
-    const call = (body: Json) => callRoute(generateApi.action, makeRequest("/api/podcasts/generate", { method: "POST", cookie: owner.cookie, json: body }));
+    const story = createStory(
+      owner.id,
+      "Siobhan's Lake",
+      "We rowed across the lake at dawn. Grandpa sang the whole way.",
+    );
+    const call = (body: Json) =>
+      callRoute(
+        generateApi.action,
+        makeRequest("/api/podcasts/generate", { method: "POST", cookie: owner.cookie, json: body }),
+      );
 
     const res = await call({ storyId: story.id, voiceConfig: { hostCount: 2 }, options: {}, reviewScript: true });
     expect(res.status).toBe(201);
@@ -130,12 +178,27 @@ describe("the script review step", () => {
   test("a family podcast reviewed first: the collection waits at the script, the audio follows 'Make the audio', the collection gets its status back", async () => {
     const owner = await createTestUser({ podcastLimit: 100 });
     const campaign = createTestCampaign(owner.id, { status: "collecting" });
-    insertTestContribution(campaign.id, { contributorName: "Aunt May", storyContent: "We baked bread every Sunday.", submittedAt: new Date("2026-01-01") });
+    insertTestContribution(campaign.id, {
+      contributorName: "Aunt May",
+      storyContent: "We baked bread every Sunday.",
+      submittedAt: new Date("2026-01-01"),
+    });
     const campaignStatus = () => db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!.status;
     const pageUrl = `/campaigns/${campaign.id}/stories`;
-    const form = { intent: "review-podcast", primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: "1", backgroundMusic: "none", processingQuality: "standard" };
+    const form = {
+      intent: "review-podcast",
+      primaryVoice: "female-warm",
+      primaryAccent: "american",
+      primarySpeed: "1",
+      backgroundMusic: "none",
+      processingQuality: "standard",
+    };
 
-    const res = await callRoute(storiesRoute.action, makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form }), { campaignId: campaign.id });
+    const res = await callRoute(
+      storiesRoute.action,
+      makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form }),
+      { campaignId: campaign.id },
+    );
     expect(res.status).toBe(302);
     expect(await runJobs()).toEqual([]);
     const podcast = db.select().from(podcasts).where(eq(podcasts.campaignId, campaign.id)).get()!;
@@ -143,7 +206,11 @@ describe("the script review step", () => {
     expect((await segmentsOf(podcast.id)).map((s) => s.text).join(" ")).toContain("We baked bread every Sunday.");
     // Waiting for the owner, the collection is back to its status; a second podcast still waits for this one.
     expect(campaignStatus()).toBe("collecting");
-    const second = await callRoute(storiesRoute.action, makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form: { ...form, intent: "generate-podcast" } }), { campaignId: campaign.id });
+    const second = await callRoute(
+      storiesRoute.action,
+      makeRequest(pageUrl, { method: "POST", cookie: owner.cookie, form: { ...form, intent: "generate-podcast" } }),
+      { campaignId: campaign.id },
+    );
     expect(second.status).toBe(409);
 
     const made = await post(owner, podcast.id, { intent: "make-audio" });
@@ -159,7 +226,11 @@ describe("the script review step", () => {
     db.delete(podcasts).where(eq(podcasts.id, podcast.id)).run();
     const api = await callRoute(
       campaignGenerateApi.action,
-      makeRequest(`/api/campaigns/${campaign.id}/generate-podcast`, { method: "POST", cookie: owner.cookie, json: { reviewScript: true } }),
+      makeRequest(`/api/campaigns/${campaign.id}/generate-podcast`, {
+        method: "POST",
+        cookie: owner.cookie,
+        json: { reviewScript: true },
+      }),
       { campaignId: campaign.id },
     );
     expect(api.status).toBe(201);
@@ -171,8 +242,14 @@ describe("the script review step", () => {
     const owner = await createTestUser({ podcastLimit: 100 });
     const podcastId = await reviewFirst(owner, "A story whose script job failed.");
     // As a script stage that failed for good leaves it.
-    db.update(podcasts).set({ status: "failed", script: null, transcript: null }).where(eq(podcasts.id, podcastId)).run();
-    const res = await callRoute(wizardRoute.action, makeRequest("/create-podcast", { method: "POST", cookie: owner.cookie, form: { intent: "retry", podcastId } }));
+    db.update(podcasts)
+      .set({ status: "failed", script: null, transcript: null })
+      .where(eq(podcasts.id, podcastId))
+      .run();
+    const res = await callRoute(
+      wizardRoute.action,
+      makeRequest("/create-podcast", { method: "POST", cookie: owner.cookie, form: { intent: "retry", podcastId } }),
+    );
     expect(res.status).toBe(302);
     expect(await runJobs()).toEqual([]);
     expect(await stored(podcastId)).toMatchObject({ status: "script_ready" });
@@ -195,7 +272,10 @@ describe("the script review step", () => {
     }
     // A refused line gets its own message, and every line comes back as it was typed; nothing is saved.
     const before = await segmentsOf(podcastId);
-    for (const [text, error] of [["   ", e.textRequired], ["x".repeat(5001), e.textTooLong(5000)]] as const) {
+    for (const [text, error] of [
+      ["   ", e.textRequired],
+      ["x".repeat(5001), e.textTooLong(5000)],
+    ] as const) {
       const res = await post(owner, podcastId, { intent: "make-audio", "line-0": text });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ intent: "save-script", errors: { 0: error }, values: { 0: text } });
@@ -208,20 +288,32 @@ describe("the script review step", () => {
 
 describe("the hosts' names on the review page", () => {
   test("each host is the chosen voice's name; one voice for both is told apart by role; an unknown voice is its role, never 'Host 2'", () => {
-    expect(hostNames({ primaryVoice: "female-warm", secondaryVoice: "male-professional" })).toEqual({ host1: "Grace", host2: "James" });
-    expect(hostNames({ primaryVoice: "male-warm", secondaryVoice: "male-warm" })).toEqual({ host1: "Henry (narrator)", host2: "Henry (host)" });
-    expect(hostNames({ primaryVoice: "female-professional", secondaryVoice: null })).toEqual({ host1: "Claire", host2: "Host" });
+    expect(hostNames({ primaryVoice: "female-warm", secondaryVoice: "male-professional" })).toEqual({
+      host1: "Grace",
+      host2: "James",
+    });
+    expect(hostNames({ primaryVoice: "male-warm", secondaryVoice: "male-warm" })).toEqual({
+      host1: "Henry (narrator)",
+      host2: "Henry (host)",
+    });
+    expect(hostNames({ primaryVoice: "female-professional", secondaryVoice: null })).toEqual({
+      host1: "Claire",
+      host2: "Host",
+    });
   });
 });
 
 describe("the family's pronunciation list", () => {
   const espeak = { espeak: { voice: "en-us" }, phoneme_id_map: {} };
-  const phonemesOf = async (text: string) => (await phonemize([normalizeForSpeech(text)], espeak))[0]!.flatMap((s) => s.phonemes).join("");
+  const phonemesOf = async (text: string) =>
+    (await phonemize([normalizeForSpeech(text)], espeak))[0]!.flatMap((s) => s.phonemes).join("");
 
   test("an entry changes what the synthesizer is given, and so its phonemes; the transcript keeps the spelling", async () => {
     const owner = await createTestUser({ podcastLimit: 100 });
     const podcastId = await reviewFirst(owner, "Niamh rowed across the lake.");
-    expect((await post(owner, podcastId, { intent: "add-pronunciation", term: "niamh", sayAs: "NEEV" })).status).toBe(302);
+    expect((await post(owner, podcastId, { intent: "add-pronunciation", term: "niamh", sayAs: "NEEV" })).status).toBe(
+      302,
+    );
 
     const duplicate = await post(owner, podcastId, { intent: "add-pronunciation", term: "NIAMH", sayAs: "x" });
     expect(duplicate.status).toBe(409);
@@ -238,7 +330,11 @@ describe("the family's pronunciation list", () => {
     expect((await stored(podcastId)).transcript).toContain("Niamh rowed across the lake.");
 
     // What the voice pronounces: espeak reads the spelling "Niamh" as /naɪəm/; the entry makes it /niːv/.
-    const [asWritten, asEntered, line] = await Promise.all([phonemesOf("Niamh"), phonemesOf("NEEV"), phonemesOf(spoken)]);
+    const [asWritten, asEntered, line] = await Promise.all([
+      phonemesOf("Niamh"),
+      phonemesOf("NEEV"),
+      phonemesOf(spoken),
+    ]);
     expect(asWritten).toBe("nˈaɪəm");
     expect(asEntered).toBe("nˈiːv");
     expect(line).toContain(`${asEntered} ɹˈoʊd`);
@@ -253,10 +349,16 @@ describe("the family's pronunciation list", () => {
     const entry = db.select().from(pronunciations).where(eq(pronunciations.ownerId, owner.id)).get()!;
 
     const othersPodcast = await reviewFirst(other, "Niamh wrote to us.");
-    expect((await post(other, othersPodcast, { intent: "remove-pronunciation", pronunciationId: entry.id })).status).toBe(404);
+    expect(
+      (await post(other, othersPodcast, { intent: "remove-pronunciation", pronunciationId: entry.id })).status,
+    ).toBe(404);
     expect((await post(other, podcastId, { intent: "add-pronunciation", term: "Niamh", sayAs: "x" })).status).toBe(404);
     const listen = (user: TestUser, query = "") =>
-      callRoute(listenRoute.loader, makeRequest(`/pronunciations/${entry.id}/listen${query}`, { cookie: user.cookie }), { id: entry.id });
+      callRoute(
+        listenRoute.loader,
+        makeRequest(`/pronunciations/${entry.id}/listen${query}`, { cookie: user.cookie }),
+        { id: entry.id },
+      );
     expect((await listen(other)).status).toBe(404);
     expect((await listen(owner, "?voice=robot")).status).toBe(400);
 
@@ -264,7 +366,9 @@ describe("the family's pronunciation list", () => {
     const [input] = await runJobs();
     expect(input!.segments.map((s) => s.text).join(" ")).toContain("Niamh wrote to us.");
 
-    expect((await post(owner, podcastId, { intent: "remove-pronunciation", pronunciationId: entry.id })).status).toBe(302);
+    expect((await post(owner, podcastId, { intent: "remove-pronunciation", pronunciationId: entry.id })).status).toBe(
+      302,
+    );
     expect(db.select().from(pronunciations).where(eq(pronunciations.ownerId, owner.id)).all()).toEqual([]);
     expect(db.select().from(podcasts).where(eq(podcasts.id, podcastId)).get()!.status).toBe("script_ready");
   }, 30_000);

@@ -4,9 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
+
 import { parseByteRange, serveStoredFile } from "~/lib/serve-file.server";
+import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
 import { getStorage, localDiskStorage, type Storage } from "~/lib/storage/storage.server";
+
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
 describe("parseByteRange", () => {
@@ -30,18 +32,33 @@ describe("parseByteRange", () => {
 });
 
 const content = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
-const get = (headers: Record<string, string> = {}, method = "GET") => new Request("http://localhost/podcast/p1/audio", { method, headers });
+const get = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://localhost/podcast/p1/audio", { method, headers });
 
 describe.each([
-  ["local disk", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "serve-local-"));
-    return { storage: localDiskStorage(root), close: async () => fs.rmSync(root, { recursive: true, force: true }) };
-  }],
-  ["S3", async () => {
-    const server = await startS3Server();
-    const client = createS3Client({ endpoint: server.endpoint, region: "us-east-1", forcePathStyle: true, ...S3RVER_KEYS });
-    return { storage: s3Storage({ client, bucket: server.bucket }), close: async () => (client.destroy(), server.close()) };
-  }],
+  [
+    "local disk",
+    async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), "serve-local-"));
+      return { storage: localDiskStorage(root), close: async () => fs.rmSync(root, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    "S3",
+    async () => {
+      const server = await startS3Server();
+      const client = createS3Client({
+        endpoint: server.endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        ...S3RVER_KEYS,
+      });
+      return {
+        storage: s3Storage({ client, bucket: server.bucket }),
+        close: async () => (client.destroy(), server.close()),
+      };
+    },
+  ],
 ] as const)("serveStoredFile from %s", (_name, setup) => {
   let storage: Storage;
   let close: () => Promise<void>;
@@ -108,7 +125,9 @@ describe.each([
 
 it("uses the configured storage when none is passed", async () => {
   await getStorage().put("testimonials/t1/video.webm", Buffer.from("webm-bytes"));
-  const response = await serveStoredFile(get({ Range: "bytes=0-3" }), "testimonials/t1/video.webm", { contentType: "video/webm" });
+  const response = await serveStoredFile(get({ Range: "bytes=0-3" }), "testimonials/t1/video.webm", {
+    contentType: "video/webm",
+  });
   expect(response.status).toBe(206);
   expect(await response.text()).toBe("webm");
 });

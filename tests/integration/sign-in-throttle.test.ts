@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { emailOutbox } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox } from "#db/schema";
+
+import {
+  delayAfter,
+  FIRST_DELAY_MS,
+  FREE_FAILURES,
+  MAX_DELAY_MS,
+  NOTIFY_AT_FAILURES,
+  resetSignInThrottle,
+} from "~/features/account/sign-in-throttle.server";
 import { advanceClock, setClock } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
-import { action as apiLogin } from "~/routes/api+/login";
 import { action as loginPage } from "~/routes/_auth+/login";
+import { action as apiLogin } from "~/routes/api+/login";
+
 import { callRoute, createTestUser, makeRequest } from "../utils/auth";
-import { delayAfter, FIRST_DELAY_MS, FREE_FAILURES, MAX_DELAY_MS, NOTIFY_AT_FAILURES, resetSignInThrottle } from "~/features/account/sign-in-throttle.server";
 
 beforeEach(() => {
   resetSignInThrottle();
@@ -15,7 +24,8 @@ beforeEach(() => {
 });
 afterEach(() => setClock(null));
 
-const signIn = (email: string, password: string) => callRoute(loginPage, makeRequest("/login", { form: { email, password } }));
+const signIn = (email: string, password: string) =>
+  callRoute(loginPage, makeRequest("/login", { form: { email, password } }));
 const outboxTo = (email: string) => getDb().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
 
 /** Fails `count` times, each after the longest wait (so never refused), well within a streak. */
@@ -39,7 +49,9 @@ describe("per-account sign-in throttle", () => {
     const refused = await signIn(user.email, user.password);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("30");
-    expect(JSON.stringify(await refused.json())).toContain("Too many failed sign-in attempts for this email. Please try again in 30 seconds.");
+    expect(JSON.stringify(await refused.json())).toContain(
+      "Too many failed sign-in attempts for this email. Please try again in 30 seconds.",
+    );
 
     advanceClock(FIRST_DELAY_MS);
     expect((await signIn(user.email, "wrong-password")).status).toBe(401);
@@ -49,9 +61,14 @@ describe("per-account sign-in throttle", () => {
     expect(JSON.stringify(await longer.json())).toContain("Please try again in 1 minute.");
 
     // The JSON sign-in shares the streak.
-    const api = await callRoute(apiLogin, makeRequest("/api/login", { json: { email: user.email.toUpperCase(), password: user.password } }));
+    const api = await callRoute(
+      apiLogin,
+      makeRequest("/api/login", { json: { email: user.email.toUpperCase(), password: user.password } }),
+    );
     expect(api.status).toBe(429);
-    expect(await api.json()).toEqual({ message: "Too many failed sign-in attempts for this email. Please try again in 1 minute." });
+    expect(await api.json()).toEqual({
+      message: "Too many failed sign-in attempts for this email. Please try again in 1 minute.",
+    });
 
     // After the wait the right password signs in, and the streak is forgotten.
     advanceClock(2 * FIRST_DELAY_MS);
@@ -67,7 +84,11 @@ describe("per-account sign-in throttle", () => {
       for (let i = 0; i < FREE_FAILURES + 2; i++) {
         const response = await signIn(email, "wrong-password");
         // The form echoes the address typed; everything else must be the same.
-        seen.push([response.status, response.headers.get("Retry-After"), JSON.stringify(await response.json()).replaceAll(email, "EMAIL")]);
+        seen.push([
+          response.status,
+          response.headers.get("Retry-After"),
+          JSON.stringify(await response.json()).replaceAll(email, "EMAIL"),
+        ]);
       }
       return seen;
     };
@@ -83,7 +104,10 @@ describe("per-account sign-in throttle", () => {
     await failAfterWaiting(user.email, 3);
     await vi.waitFor(() => expect(outboxTo(user.email)).toHaveLength(1));
     const [mail] = outboxTo(user.email);
-    expect(mail).toMatchObject({ kind: "failed_sign_ins", subject: "Failed sign-in attempts on your Storyhearth account" });
+    expect(mail).toMatchObject({
+      kind: "failed_sign_ins",
+      subject: "Failed sign-in attempts on your Storyhearth account",
+    });
     expect(mail!.text).toContain("Hi Greta,");
     expect(mail!.text).toContain(`${NOTIFY_AT_FAILURES} times in a row`);
     expect(mail!.text).toContain("/reset-password");

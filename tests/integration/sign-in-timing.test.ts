@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { passwords } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { passwords } from "#db/schema";
+
+import { resetSignInThrottle } from "~/features/account/sign-in-throttle.server";
 import { getDb } from "~/lib/db.server";
 import { PRODUCTION_PARAMS, setHashParams, verifyPassword } from "~/lib/password.server";
 import { createUser } from "~/models/user.server";
 import { action as loginPage } from "~/routes/_auth+/login";
+
 import { callRoute, makeRequest } from "../utils/auth";
-import { resetSignInThrottle } from "~/features/account/sign-in-throttle.server";
 
 // Every scrypt run, with its cost; each still runs for real.
 const hashes = vi.hoisted(() => [] as number[]);
@@ -24,8 +26,10 @@ vi.mock("node:crypto", async (importOriginal) => {
 beforeAll(() => setHashParams(PRODUCTION_PARAMS));
 afterAll(() => setHashParams(null));
 
-const signIn = (email: string, password: string) => callRoute(loginPage, makeRequest("/login", { form: { email, password } }));
-const storedHash = (userId: string) => getDb().select({ hash: passwords.hash }).from(passwords).where(eq(passwords.userId, userId)).get()!.hash;
+const signIn = (email: string, password: string) =>
+  callRoute(loginPage, makeRequest("/login", { form: { email, password } }));
+const storedHash = (userId: string) =>
+  getDb().select({ hash: passwords.hash }).from(passwords).where(eq(passwords.userId, userId)).get()!.hash;
 
 /** The scrypt runs one failed sign-in made. */
 async function workOfFailure(email: string) {

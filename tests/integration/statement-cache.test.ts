@@ -1,9 +1,10 @@
 // The compiled-statement cache of app/lib/db.server.ts (decision 0140): one compile per SQL text, the
 // raw mode drizzle leaves on a statement never reaches the next caller, and the cache stays bounded.
+import { users } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { users } from "#db/schema";
-import { openDatabase, migrateDatabase, STATEMENT_CACHE_SIZE } from "~/lib/db.server";
+
+import { migrateDatabase, openDatabase, STATEMENT_CACHE_SIZE } from "~/lib/db.server";
 
 it("hands out one compiled statement per text, in the mode its caller expects, and keeps a bounded number", () => {
   const database = openDatabase(":memory:");

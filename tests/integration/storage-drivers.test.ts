@@ -6,9 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { parseEnv } from "~/lib/env.server";
 import { createS3Client, s3Storage } from "~/lib/storage/s3.server";
 import { localDiskStorage, storageFromEnv, type Storage } from "~/lib/storage/storage.server";
+
 import { s3Variables } from "../support/app-on-s3";
 import { S3RVER_KEYS, startS3Server } from "../support/s3-server";
 
@@ -49,7 +51,9 @@ function storageContract(name: string, setup: () => Promise<Harness>) {
 
     it("puts a stream of unknown length", async () => {
       const parts = ["one ", "two ", "three"];
-      expect(await h.storage.put("podcasts/p1/audio.mp3", Readable.from(parts.map((p) => Buffer.from(p))))).toEqual({ size: 13 });
+      expect(await h.storage.put("podcasts/p1/audio.mp3", Readable.from(parts.map((p) => Buffer.from(p))))).toEqual({
+        size: 13,
+      });
       expect((await readAll((await h.storage.read("podcasts/p1/audio.mp3"))!.stream)).toString()).toBe("one two three");
     });
 
@@ -62,7 +66,9 @@ function storageContract(name: string, setup: () => Promise<Harness>) {
       const last = await h.storage.read("ranges/r.bin", { start: 15, end: 15 });
       expect((await readAll(last!.stream)).toString()).toBe("f");
       // An end past the file stops at its last byte; a start past it reads nothing.
-      expect((await readAll((await h.storage.read("ranges/r.bin", { start: 12, end: 99 }))!.stream)).toString()).toBe("cdef");
+      expect((await readAll((await h.storage.read("ranges/r.bin", { start: 12, end: 99 }))!.stream)).toString()).toBe(
+        "cdef",
+      );
       const beyond = await h.storage.read("ranges/r.bin", { start: 16, end: 20 });
       expect(beyond?.size).toBe(16);
       expect((await readAll(beyond!.stream)).length).toBe(0);
@@ -141,7 +147,9 @@ function storageContract(name: string, setup: () => Promise<Harness>) {
 
       if (h.commands) {
         expect(h.commands).toContain("CreateMultipartUploadCommand");
-        expect(h.commands.filter((c) => c === "UploadPartCommand").length).toBeGreaterThanOrEqual(Math.floor(LARGE_FILE_MB / 8));
+        expect(h.commands.filter((c) => c === "UploadPartCommand").length).toBeGreaterThanOrEqual(
+          Math.floor(LARGE_FILE_MB / 8),
+        );
         expect(h.commands).toContain("CompleteMultipartUploadCommand");
       }
       if (h.root) expect(fs.readdirSync(path.join(h.root, "videos/t1"))).toEqual(["testimonial.webm"]);
@@ -153,12 +161,21 @@ function storageContract(name: string, setup: () => Promise<Harness>) {
 
 storageContract("local disk", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "storage-local-"));
-  return { storage: localDiskStorage(root), root, teardown: async () => fs.rmSync(root, { recursive: true, force: true }) };
+  return {
+    storage: localDiskStorage(root),
+    root,
+    teardown: async () => fs.rmSync(root, { recursive: true, force: true }),
+  };
 });
 
 storageContract("S3 (s3rver on 127.0.0.1)", async () => {
   const server = await startS3Server();
-  const client = createS3Client({ endpoint: server.endpoint, region: "us-east-1", forcePathStyle: true, ...S3RVER_KEYS });
+  const client = createS3Client({
+    endpoint: server.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    ...S3RVER_KEYS,
+  });
   const commands: string[] = [];
   client.middlewareStack.add(
     (next, context) => (args) => {

@@ -1,22 +1,29 @@
 // The photos sent with e-mail replies, on the stories page — shown with their story,
 // served only to the collection's owner, removable by the owner, and gone from newsletters then.
+import { contributionAttachments, newsletters, type campaigns } from "#db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { contributionAttachments, newsletters, type campaigns } from "#db/schema";
+
 import { createNewsletter, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
-import { addAttachment } from "~/models/contribution-attachment.server";
-import { keepEmptyReply } from "~/models/empty-reply.server";
-import * as storiesPage from "~/routes/_app+/campaigns.$campaignId.stories";
-import * as photoRoute from "~/routes/_app+/campaigns.$campaignId.photos.$photoId";
 import { db } from "~/lib/db.server";
 import { imageVersion, variantKey } from "~/lib/images.server";
 import { getStorage } from "~/lib/storage/storage.server";
+import { addAttachment } from "~/models/contribution-attachment.server";
+import { keepEmptyReply } from "~/models/empty-reply.server";
+import * as photoRoute from "~/routes/_app+/campaigns.$campaignId.photos.$photoId";
+import * as storiesPage from "~/routes/_app+/campaigns.$campaignId.stories";
+
 import { callRoute, createTestUser, makeRequest, type TestUser } from "../utils/auth";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
 // A real 1×1 PNG, stored as re-encoded photos are (under photos/), so it is served as it is.
-const png = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+const png = new Uint8Array(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+);
 
 let alice: TestUser;
 let bob: TestUser;
@@ -31,29 +38,52 @@ beforeEach(() => {
 });
 
 async function storyWithPhotos(campaignId: string, names = ["lake.png", "dock.png"]) {
-  const story = insertTestContribution(campaignId, { contributorName: "Robert", submissionMethod: "email", storyContent: "We drove the old Ford to Lake Tahoe." });
+  const story = insertTestContribution(campaignId, {
+    contributorName: "Robert",
+    submissionMethod: "email",
+    storyContent: "We drove the old Ford to Lake Tahoe.",
+  });
   const photos = [];
   for (const fileName of names) {
     const storageKey = `photos/${story.id}/${fileName}`;
     await getStorage().put(storageKey, png);
-    photos.push(addAttachment({ contributionId: story.id, storageKey, fileName, contentType: "image/png", size: png.length }));
+    photos.push(
+      addAttachment({ contributionId: story.id, storageKey, fileName, contentType: "image/png", size: png.length }),
+    );
   }
   return { story, photos };
 }
 
-const page = (user: TestUser, id = campaign.id) => callRoute(storiesPage.loader, makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie }), { campaignId: id });
+const page = (user: TestUser, id = campaign.id) =>
+  callRoute(storiesPage.loader, makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie }), { campaignId: id });
 const removePhoto = (user: TestUser, photoId: string, id = campaign.id) =>
-  callRoute(storiesPage.action, makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie, form: { intent: "remove-photo", photoId } }), { campaignId: id });
+  callRoute(
+    storiesPage.action,
+    makeRequest(`/campaigns/${id}/stories`, { cookie: user.cookie, form: { intent: "remove-photo", photoId } }),
+    { campaignId: id },
+  );
 const getPhoto = (user: TestUser, photoId: string, id = campaign.id) =>
-  callRoute(photoRoute.loader, makeRequest(`/campaigns/${id}/photos/${photoId}`, { cookie: user.cookie }), { campaignId: id, photoId });
+  callRoute(photoRoute.loader, makeRequest(`/campaigns/${id}/photos/${photoId}`, { cookie: user.cookie }), {
+    campaignId: id,
+    photoId,
+  });
 
 describe("photos on the stories page", () => {
   test("each story lists its own photos, served to the owner through an owner-checked URL", async () => {
     const { story, photos } = await storyWithPhotos(campaign.id);
     insertTestContribution(campaign.id, { contributorName: "No Photos" });
-    const body = (await (await page(alice)).json()) as { stories: Array<{ id: string; photos: Array<{ id: string; url: string; fileName: string }> }> };
+    const body = (await (await page(alice)).json()) as {
+      stories: Array<{ id: string; photos: Array<{ id: string; url: string; fileName: string }> }>;
+    };
     const card = body.stories.find((s) => s.id === story.id)!;
-    expect(card.photos).toEqual(photos.map((p) => ({ id: p.id, url: `/campaigns/${campaign.id}/photos/${p.id}`, version: imageVersion(p.storageKey), fileName: p.fileName })));
+    expect(card.photos).toEqual(
+      photos.map((p) => ({
+        id: p.id,
+        url: `/campaigns/${campaign.id}/photos/${p.id}`,
+        version: imageVersion(p.storageKey),
+        fileName: p.fileName,
+      })),
+    );
     expect(body.stories.find((s) => s.id !== story.id)!.photos).toEqual([]);
 
     const served = await getPhoto(alice, photos[0]!.id);
@@ -68,7 +98,11 @@ describe("photos on the stories page", () => {
     const bobsCampaign = createTestCampaign(bob.id);
     expect((await getPhoto(bob, photos[0]!.id, bobsCampaign.id)).status).toBe(404);
     expect((await getPhoto(alice, photos[0]!.id, createTestCampaign(alice.id).id)).status).toBe(404);
-    const signedOut = await callRoute(photoRoute.loader, makeRequest(`/campaigns/${campaign.id}/photos/${photos[0]!.id}`), { campaignId: campaign.id, photoId: photos[0]!.id });
+    const signedOut = await callRoute(
+      photoRoute.loader,
+      makeRequest(`/campaigns/${campaign.id}/photos/${photos[0]!.id}`),
+      { campaignId: campaign.id, photoId: photos[0]!.id },
+    );
     expect(signedOut.status).toBe(302);
   });
 
@@ -77,13 +111,18 @@ describe("photos on the stories page", () => {
     const created = createNewsletter(alice.id, campaign.id);
     if (!created.ok) throw new Error("newsletter not created");
     const [removed, kept] = photos;
-    db.update(newsletters).set({ coverImageKey: removed!.storageKey }).where(eq(newsletters.id, created.newsletter.id)).run();
+    db.update(newsletters)
+      .set({ coverImageKey: removed!.storageKey })
+      .where(eq(newsletters.id, created.newsletter.id))
+      .run();
     expect(getPublicNewsletter(created.newsletter.publicId)!.stories[0]!.images).toHaveLength(2);
 
     const res = await removePhoto(alice, removed!.id);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/campaigns/${campaign.id}/stories`);
-    expect(db.select().from(contributionAttachments).where(eq(contributionAttachments.id, removed!.id)).get()).toBeUndefined();
+    expect(
+      db.select().from(contributionAttachments).where(eq(contributionAttachments.id, removed!.id)).get(),
+    ).toBeUndefined();
     expect(await getStorage().size(removed!.storageKey)).toBeNull();
     expect((await getPhoto(alice, removed!.id)).status).toBe(404);
 
@@ -102,18 +141,39 @@ describe("photos on the stories page", () => {
     expect((await removePhoto(alice, photoId, createTestCampaign(alice.id).id)).status).toBe(404);
     expect((await removePhoto(alice, "no-such-photo")).status).toBe(404);
     expect((await removePhoto(alice, "")).status).toBe(400);
-    expect(db.select().from(contributionAttachments).where(eq(contributionAttachments.id, photoId)).get()).toBeDefined();
+    expect(
+      db.select().from(contributionAttachments).where(eq(contributionAttachments.id, photoId)).get(),
+    ).toBeDefined();
     expect(await getStorage().size(photos[0]!.storageKey)).toBe(png.length);
   });
 
   test("a photo comes in the size of its box (WebP when accepted), made once, private and immutable by version; removing it removes its copies", async () => {
-    const story = insertTestContribution(campaign.id, { contributorName: "Robert", submissionMethod: "email", storyContent: "The dock." });
+    const story = insertTestContribution(campaign.id, {
+      contributorName: "Robert",
+      submissionMethod: "email",
+      storyContent: "The dock.",
+    });
     const storageKey = `photos/${story.id}/dock.jpg`;
-    const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
     await getStorage().put(storageKey, jpeg);
-    const photo = addAttachment({ contributionId: story.id, storageKey, fileName: "dock.jpg", contentType: "image/jpeg", size: jpeg.length });
+    const photo = addAttachment({
+      contributionId: story.id,
+      storageKey,
+      fileName: "dock.jpg",
+      contentType: "image/jpeg",
+      size: jpeg.length,
+    });
     const sized = (user: TestUser, query: string, accept = "image/avif,image/webp,*/*") =>
-      callRoute(photoRoute.loader, makeRequest(`/campaigns/${campaign.id}/photos/${photo.id}${query}`, { cookie: user.cookie, headers: { Accept: accept } }), { campaignId: campaign.id, photoId: photo.id });
+      callRoute(
+        photoRoute.loader,
+        makeRequest(`/campaigns/${campaign.id}/photos/${photo.id}${query}`, {
+          cookie: user.cookie,
+          headers: { Accept: accept },
+        }),
+        { campaignId: campaign.id, photoId: photo.id },
+      );
 
     const small = await sized(alice, `?w=192&v=${imageVersion(storageKey)}`);
     expect(small.headers.get("Content-Type")).toBe("image/webp");
@@ -137,10 +197,29 @@ describe("photos on the stories page", () => {
   });
 
   test("a reply with nothing usable is listed for the owner apart from the stories", async () => {
-    keepEmptyReply({ campaignId: campaign.id, contributorEmail: "nana@example.com", sentFrom: "Pop <pop@example.com>", subject: "Re: hello", content: "> quoted", messageId: `<e-${campaign.id}@x>` });
-    const body = (await (await page(alice)).json()) as { stories: unknown[]; emptyReplies: Array<Record<string, unknown>> };
+    keepEmptyReply({
+      campaignId: campaign.id,
+      contributorEmail: "nana@example.com",
+      sentFrom: "Pop <pop@example.com>",
+      subject: "Re: hello",
+      content: "> quoted",
+      messageId: `<e-${campaign.id}@x>`,
+    });
+    const body = (await (await page(alice)).json()) as {
+      stories: unknown[];
+      emptyReplies: Array<Record<string, unknown>>;
+    };
     expect(body.stories).toEqual([]);
-    expect(body.emptyReplies).toEqual([expect.objectContaining({ contributorEmail: "nana@example.com", sentFrom: "Pop <pop@example.com>", subject: "Re: hello", content: "> quoted" })]);
-    expect(((await (await page(alice, createTestCampaign(alice.id).id)).json()) as { emptyReplies: unknown[] }).emptyReplies).toEqual([]);
+    expect(body.emptyReplies).toEqual([
+      expect.objectContaining({
+        contributorEmail: "nana@example.com",
+        sentFrom: "Pop <pop@example.com>",
+        subject: "Re: hello",
+        content: "> quoted",
+      }),
+    ]);
+    expect(
+      ((await (await page(alice, createTestCampaign(alice.id).id)).json()) as { emptyReplies: unknown[] }).emptyReplies,
+    ).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@
 // collection's unsubscribe link every sender of collection mail finds it and the outbox gets nothing
 // for it, while an address beside it that did not unsubscribe gets each kind.
 import { randomBytes, randomUUID } from "node:crypto";
+import { campaigns, contacts, contributionRecordings, contributions, emailOutbox, invitations } from "#db/schema";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { campaigns, contacts, contributionRecordings, contributions, emailOutbox, invitations } from "#db/schema";
+
 import { resendInvitation } from "~/features/collections/invitees.server";
 import { dispatchDueInvitations } from "~/features/contributions/invitations.server";
 import { signedInboundForm, webhookSigningKey } from "~/features/contributions/mailgun-webhook.server";
@@ -16,12 +17,13 @@ import { sendFreshLink } from "~/features/contributions/retired-links.server";
 import { queueStoryThanks } from "~/features/contributions/story-thanks.server";
 import { deliverNewsletter } from "~/features/newsletters/delivery.server";
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
-import { saveWorkflowSettings } from "~/models/workflow.server";
 import { setClock } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
-import { action as inboundAction } from "~/routes/webhooks+/mailgun.inbound";
+import { unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
+import { saveWorkflowSettings } from "~/models/workflow.server";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/_public+/unsubscribe.$token";
+import { action as inboundAction } from "~/routes/webhooks+/mailgun.inbound";
+
 import { createTestUser } from "../utils/auth";
 
 afterEach(() => setClock(null));
@@ -31,7 +33,10 @@ type InvitationState = "pending" | "sent" | "reminded" | "answered";
 type Recipient = { kind: "invitee"; state: InvitationState } | { kind: "distribution list" } | { kind: "contact" };
 
 const routeArgs = (token: string, method = "GET") => ({
-  request: new Request(`http://localhost/unsubscribe/${token}`, method === "POST" ? { method, body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) } : {}),
+  request: new Request(
+    `http://localhost/unsubscribe/${token}`,
+    method === "POST" ? { method, body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) } : {},
+  ),
   params: { token },
   context: {},
 });
@@ -41,14 +46,35 @@ async function family(addresses: string[], recipient: Recipient) {
   const owner = await createTestUser({ firstName: "Margaret", lastName: "Whitfield" });
   saveWorkflowSettings(owner.id, {
     collection: { mode: "weekly", startDate: null, maxReminders: 3, contributors: [] },
-    distribution: { mode: "manual", scheduledDate: null, dayOfWeek: null, dayOfMonth: null, monthOfYear: null, recipients: addresses },
+    distribution: {
+      mode: "manual",
+      scheduledDate: null,
+      dayOfWeek: null,
+      dayOfMonth: null,
+      monthOfYear: null,
+      recipients: addresses,
+    },
   });
   const campaign = db
     .insert(campaigns)
-    .values({ ownerId: owner.id, publicId: randomBytes(16).toString("base64url"), title: "Summers at the Lake", prompt: "What do you remember about the lake?", status: "active" })
+    .values({
+      ownerId: owner.id,
+      publicId: randomBytes(16).toString("base64url"),
+      title: "Summers at the Lake",
+      prompt: "What do you remember about the lake?",
+      status: "active",
+    })
     .returning()
     .get();
-  db.insert(contributions).values({ campaignId: campaign.id, contributorName: "Aunt May", contributorEmail: "may@example.com", storyContent: "We swam to the island every morning.", submissionMethod: "web" }).run();
+  db.insert(contributions)
+    .values({
+      campaignId: campaign.id,
+      contributorName: "Aunt May",
+      contributorEmail: "may@example.com",
+      storyContent: "We swam to the island every morning.",
+      submissionMethod: "web",
+    })
+    .run();
   const invited = recipient.kind === "invitee" ? recipient.state : null;
   const rows = addresses.map((email) => {
     const invitation = invited
@@ -67,7 +93,8 @@ async function family(addresses: string[], recipient: Recipient) {
           .returning()
           .get()
       : null;
-    if (recipient.kind === "contact") db.insert(contacts).values({ ownerId: owner.id, email, preferredName: "Cousin Sam" }).run();
+    if (recipient.kind === "contact")
+      db.insert(contacts).values({ ownerId: owner.id, email, preferredName: "Cousin Sam" }).run();
     return { email, invitation };
   });
   return { owner, campaign, rows };
@@ -80,10 +107,19 @@ async function family(addresses: string[], recipient: Recipient) {
 function storyOf(campaignId: string, { email, invitation }: { email: string; invitation: { id: string } | null }) {
   const story = db
     .insert(contributions)
-    .values({ campaignId, invitationId: invitation?.id, contributorName: "Sam", contributorEmail: email, storyContent: "The ice cracked like thunder.", submissionMethod: "web" })
+    .values({
+      campaignId,
+      invitationId: invitation?.id,
+      contributorName: "Sam",
+      contributorEmail: email,
+      storyContent: "The ice cracked like thunder.",
+      submissionMethod: "web",
+    })
     .returning()
     .get();
-  db.insert(contributionRecordings).values({ contributionId: story.id, status: "converting", originalFileName: "lake.m4a" }).run();
+  db.insert(contributionRecordings)
+    .values({ contributionId: story.id, status: "converting", originalFileName: "lake.m4a" })
+    .run();
   return story;
 }
 
@@ -99,11 +135,25 @@ async function sendEverything({ owner, campaign, rows }: Awaited<ReturnType<type
       await resendInvitation(campaign.id, invitation.id, current.reminderCount).catch(() => undefined);
       await sendFreshLink({ invitation: current, campaign, retiredAt: new Date() });
       const form = signedInboundForm(
-        { recipient: replyAddressFor(current.token), from: `Sam <${email}>`, subject: "Re: Summers at the Lake", bodyPlain: "", messageId: `<${randomUUID()}@example.com>` },
+        {
+          recipient: replyAddressFor(current.token),
+          from: `Sam <${email}>`,
+          subject: "Re: Summers at the Lake",
+          bodyPlain: "",
+          messageId: `<${randomUUID()}@example.com>`,
+        },
         webhookSigningKey()!,
         new Date(),
       );
-      expect((await inboundAction({ request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: form }), params: {}, context: {} })).status).toBe(200);
+      expect(
+        (
+          await inboundAction({
+            request: new Request("http://localhost/webhooks/mailgun/inbound", { method: "POST", body: form }),
+            params: {},
+            context: {},
+          })
+        ).status,
+      ).toBe(200);
     }
     const story = storyOf(campaign.id, { email, invitation });
     queueStoryThanks(story.id);
@@ -125,11 +175,55 @@ const kindsSentTo = (email: string, since: Date) =>
 
 // An address nobody invited gets one mail a day about its recording (recording-notices.server.ts): the thanks, here.
 const CASES: Array<[string, Recipient, string[]]> = [
-  ["an invitee whose invitation is not sent yet", { kind: "invitee", state: "pending" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
-  ["an invitee who was invited", { kind: "invitee", state: "sent" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
-  ["an invitee who was reminded", { kind: "invitee", state: "reminded" }, ["campaign_invitation", "campaign_reminder", "empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
-  ["an invitee who answered", { kind: "invitee", state: "answered" }, ["empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"]],
-  ["a distribution-list recipient nobody invited", { kind: "distribution list" }, ["family_newsletter", "story_thanks"]],
+  [
+    "an invitee whose invitation is not sent yet",
+    { kind: "invitee", state: "pending" },
+    [
+      "campaign_invitation",
+      "campaign_reminder",
+      "empty_reply_note",
+      "family_newsletter",
+      "invitation_fresh_link",
+      "recording_refused",
+      "story_thanks",
+    ],
+  ],
+  [
+    "an invitee who was invited",
+    { kind: "invitee", state: "sent" },
+    [
+      "campaign_invitation",
+      "campaign_reminder",
+      "empty_reply_note",
+      "family_newsletter",
+      "invitation_fresh_link",
+      "recording_refused",
+      "story_thanks",
+    ],
+  ],
+  [
+    "an invitee who was reminded",
+    { kind: "invitee", state: "reminded" },
+    [
+      "campaign_invitation",
+      "campaign_reminder",
+      "empty_reply_note",
+      "family_newsletter",
+      "invitation_fresh_link",
+      "recording_refused",
+      "story_thanks",
+    ],
+  ],
+  [
+    "an invitee who answered",
+    { kind: "invitee", state: "answered" },
+    ["empty_reply_note", "family_newsletter", "invitation_fresh_link", "recording_refused", "story_thanks"],
+  ],
+  [
+    "a distribution-list recipient nobody invited",
+    { kind: "distribution list" },
+    ["family_newsletter", "story_thanks"],
+  ],
   ["a saved contact who answered uninvited", { kind: "contact" }, ["family_newsletter", "story_thanks"]],
 ];
 
@@ -139,7 +233,10 @@ describe("after unsubscribing, no collection mail at all", () => {
     const leaves = `leaves-${randomUUID()}@example.com`;
     const world = await family([stays, leaves], recipient);
     const token = unsubscribeTokenFor(world.campaign.id, leaves);
-    expect(await unsubscribeLoader(routeArgs(token))).toMatchObject({ title: "Summers at the Lake", unsubscribed: false });
+    expect(await unsubscribeLoader(routeArgs(token))).toMatchObject({
+      title: "Summers at the Lake",
+      unsubscribed: false,
+    });
     expect(await unsubscribeAction(routeArgs(token, "POST"))).toEqual({ done: true });
     expect(await unsubscribeLoader(routeArgs(token))).toMatchObject({ unsubscribed: true });
     const before = new Date(Date.now() - 1);
@@ -157,7 +254,9 @@ describe("after unsubscribing, no collection mail at all", () => {
     expect(await unsubscribeAction(routeArgs(token, "POST"))).toEqual({ done: true });
     expect(await unsubscribeLoader(routeArgs(token))).toMatchObject({ unsubscribed: true });
     // The owner's list still says they answered.
-    expect(db.select().from(invitations).where(eq(invitations.id, world.rows[0]!.invitation!.id)).get()!.status).toBe("answered");
+    expect(db.select().from(invitations).where(eq(invitations.id, world.rows[0]!.invitation!.id)).get()!.status).toBe(
+      "answered",
+    );
     const before = new Date(Date.now() - 1);
     await sendEverything(world);
     expect(kindsSentTo(leaves, before)).toEqual([]);
@@ -173,6 +272,9 @@ describe("after unsubscribing, no collection mail at all", () => {
     db.update(emailOutbox).set({ status: "retrying", retryAt: new Date() }).where(eq(emailOutbox.id, queued.id)).run();
     const link = /<[^>]*\/unsubscribe\/([^>]+)>/.exec(queued.headers["List-Unsubscribe"]!)![1]!;
     await unsubscribeAction(routeArgs(link, "POST"));
-    expect(db.select().from(emailOutbox).where(eq(emailOutbox.id, queued.id)).get()).toMatchObject({ status: "failed", lastError: "Not sent: the recipient unsubscribed first." });
+    expect(db.select().from(emailOutbox).where(eq(emailOutbox.id, queued.id)).get()).toMatchObject({
+      status: "failed",
+      lastError: "Not sent: the recipient unsubscribed first.",
+    });
   });
 });

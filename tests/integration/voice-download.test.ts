@@ -4,17 +4,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { piperSpeak } from "~/audio/piper.server";
-import { downloadPiperVoices, downloadVoicesOnFirstStart, piperDownloadState, setPiperDownloadState } from "~/audio/voice-download.server";
+
 import { installedPiperVoices } from "~/audio/piper-files.server";
+import { piperSpeak } from "~/audio/piper.server";
+import {
+  downloadPiperVoices,
+  downloadVoicesOnFirstStart,
+  piperDownloadState,
+  setPiperDownloadState,
+} from "~/audio/voice-download.server";
 import { resolveVoice } from "~/audio/voices.server";
 import { defaultPiperModels } from "~/features/podcasts/default-voices.server";
 import { loader as adminPageLoader } from "~/routes/admin+/_index";
+
 import { writeFakePiperVoice } from "../fixtures/make-fake-piper";
+import { closedPortUrl, startPiperVoicesServer } from "../support/piper-voices-server";
 import { createTestAdmin } from "../utils/admin-helpers";
 import { tempDir } from "../utils/audio-helpers";
 import { callRoute, makeRequest } from "../utils/auth";
-import { closedPortUrl, startPiperVoicesServer } from "../support/piper-voices-server";
 
 const LESSAC = "en_US-lessac-medium";
 const RYAN = "en_US-ryan-high";
@@ -52,7 +59,11 @@ describe("downloadPiperVoices", () => {
     expect(result).toEqual({ installed: [LESSAC], skipped: [], failed: [], offline: false });
     expect(filesIn()).toEqual([`${LESSAC}.onnx`, `${LESSAC}.onnx.json`]);
     expect(fs.readFileSync(path.join(dir, `${LESSAC}.onnx`)).equals(hub.bytes(LESSAC, "onnx"))).toBe(true);
-    expect(hub.requests).toEqual(["voices.json", `en/en_US/lessac/medium/${LESSAC}.onnx.json`, `en/en_US/lessac/medium/${LESSAC}.onnx`]);
+    expect(hub.requests).toEqual([
+      "voices.json",
+      `en/en_US/lessac/medium/${LESSAC}.onnx.json`,
+      `en/en_US/lessac/medium/${LESSAC}.onnx`,
+    ]);
     const voice = resolveVoice("female-warm", "american", dir);
     expect(voice).toMatchObject({ engine: "piper", model: LESSAC, exact: true });
     // The downloaded model really runs.
@@ -67,7 +78,9 @@ describe("downloadPiperVoices", () => {
     const cut = await downloadPiperVoices([LESSAC], { ...fast(), retries: 0 });
 
     expect(cut.installed).toEqual([]);
-    expect(cut.failed).toEqual([{ model: LESSAC, error: expect.stringMatching(/terminated|other side closed|ended after/) }]);
+    expect(cut.failed).toEqual([
+      { model: LESSAC, error: expect.stringMatching(/terminated|other side closed|ended after/) },
+    ]);
     // Not even the already-verified config or a .part file stays.
     expect(filesIn()).toEqual([]);
     expect(installedPiperVoices(dir)).toEqual([]);
@@ -92,7 +105,16 @@ describe("downloadPiperVoices", () => {
     hub.misbehave(LESSAC, "onnx", "corrupt");
     const result = await downloadPiperVoices([LESSAC], fast());
 
-    expect(result.failed).toEqual([{ model: LESSAC, error: expect.stringMatching(new RegExp(`^en/en_US/lessac/medium/${LESSAC}\\.onnx: checksum mismatch \\(md5 [0-9a-f]{32}, voices\\.json lists [0-9a-f]{32}\\)$`)) }]);
+    expect(result.failed).toEqual([
+      {
+        model: LESSAC,
+        error: expect.stringMatching(
+          new RegExp(
+            `^en/en_US/lessac/medium/${LESSAC}\\.onnx: checksum mismatch \\(md5 [0-9a-f]{32}, voices\\.json lists [0-9a-f]{32}\\)$`,
+          ),
+        ),
+      },
+    ]);
     expect(hub.requests.filter((r) => r.endsWith(".onnx"))).toHaveLength(1);
     expect(filesIn()).toEqual([]);
     expect(resolveVoice("female-warm", "american", dir).engine).toBe("flite");
@@ -108,13 +130,22 @@ describe("downloadPiperVoices", () => {
 
   test("a voice voices.json does not list fails on its own; the others install", async () => {
     const result = await downloadPiperVoices(["en_US-nobody-medium", LESSAC], fast());
-    expect(result.failed).toEqual([{ model: "en_US-nobody-medium", error: "en/en_US/nobody/medium/en_US-nobody-medium.onnx.json is not listed in voices.json" }]);
+    expect(result.failed).toEqual([
+      {
+        model: "en_US-nobody-medium",
+        error: "en/en_US/nobody/medium/en_US-nobody-medium.onnx.json is not listed in voices.json",
+      },
+    ]);
     expect(result.installed).toEqual([LESSAC]);
   });
 
   // A retry would wait 10 minutes, far past this test's own 60 s: finishing at all shows there was none.
   test("offline (nothing listening) fails at once, without retries, and marks the run offline", async () => {
-    const result = await downloadPiperVoices([LESSAC, RYAN], { dir, baseUrl: await closedPortUrl(), retryDelayMs: 600_000 });
+    const result = await downloadPiperVoices([LESSAC, RYAN], {
+      dir,
+      baseUrl: await closedPortUrl(),
+      retryDelayMs: 600_000,
+    });
     expect(result.offline).toBe(true);
     expect(result.failed.map((f) => f.model)).toEqual([LESSAC, RYAN]);
     expect(result.failed[0]!.error).toMatch(/^127\.0\.0\.1:\d+ cannot be reached \(ECONNREFUSED\)$/);
@@ -146,15 +177,26 @@ describe("the first start", () => {
 
   test("offline: one quiet line, a failed-offline state, and flite keeps speaking", async () => {
     const lines: string[] = [];
-    const state = await downloadVoicesOnFirstStart([LESSAC, RYAN], { dir, baseUrl: await closedPortUrl(), log: (line) => lines.push(line) });
+    const state = await downloadVoicesOnFirstStart([LESSAC, RYAN], {
+      dir,
+      baseUrl: await closedPortUrl(),
+      log: (line) => lines.push(line),
+    });
     expect(state).toMatchObject({ status: "failed", offline: true, reason: expect.stringMatching(/ECONNREFUSED/) });
-    expect(lines).toEqual([expect.stringMatching(/^Piper voices: not downloaded, .*ECONNREFUSED.*built-in voice \(flite\)/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Piper voices: not downloaded, .*ECONNREFUSED.*built-in voice \(flite\)/),
+    ]);
     expect(resolveVoice("female-warm", "american", dir).engine).toBe("flite");
   });
 
   test("/admin carries the download's state for its notice", async () => {
     const admin = await createTestAdmin();
-    const stateOnAdmin = async () => ((await (await callRoute(adminPageLoader, makeRequest("/admin", { cookie: admin.cookie }))).json()) as { piperVoices: unknown }).piperVoices;
+    const stateOnAdmin = async () =>
+      (
+        (await (await callRoute(adminPageLoader, makeRequest("/admin", { cookie: admin.cookie }))).json()) as {
+          piperVoices: unknown;
+        }
+      ).piperVoices;
     expect(await stateOnAdmin()).toEqual({ status: "idle" });
 
     await downloadVoicesOnFirstStart([LESSAC], { dir, baseUrl: await closedPortUrl(), log: () => {} });

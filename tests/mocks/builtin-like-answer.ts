@@ -4,9 +4,11 @@
 // each relative's words and name). It reads the request as script-writer.server.ts writes it.
 import { writeBuiltinDraft } from "~/features/podcasts/script/builtin-script-writer";
 import type { ScriptRequest, ScriptStory } from "~/features/podcasts/script/script";
+
 import type { FakeOpenAIRequest } from "./openai-server";
 
-const messageOf = (request: FakeOpenAIRequest, role: string) => request.body.messages?.find((m) => m.role === role)?.content ?? "";
+const messageOf = (request: FakeOpenAIRequest, role: string) =>
+  request.body.messages?.find((m) => m.role === role)?.content ?? "";
 
 function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined {
   const hostCount = messageOf(request, "system").includes('"host1" or "host2"') ? 2 : 1;
@@ -15,19 +17,36 @@ function scriptRequestOf(request: FakeOpenAIRequest): ScriptRequest | undefined 
   if (collection) {
     const stories: ScriptStory[] = [];
     for (const part of collection[2]!.split("\n\n---\n\n")) {
-      const story = /^Story \d+, (written|recorded) by (.*?)(?:, answering the question “(.*)”)?:\n([\s\S]*)$/.exec(part);
+      const story = /^Story \d+, (written|recorded) by (.*?)(?:, answering the question “(.*)”)?:\n([\s\S]*)$/.exec(
+        part,
+      );
       if (!story) return undefined;
       const told = { contributorName: story[2] === "a family member" ? null : story[2], question: story[3] ?? null };
       // A recording is its placeholder, then what it says: the fake keeps the placeholder, as a model must.
-      const clip = story[1] === "recorded" ? /^(\[\[CLIP \d+\]\])\n(?:What they say in it \(the recording plays it; never read it\):\n([\s\S]*)|.*)$/.exec(story[4]!) : null;
+      const clip =
+        story[1] === "recorded"
+          ? /^(\[\[CLIP \d+\]\])\n(?:What they say in it \(the recording plays it; never read it\):\n([\s\S]*)|.*)$/.exec(
+              story[4]!,
+            )
+          : null;
       if (story[1] === "recorded" && !clip) return undefined;
-      stories.push(clip ? { ...told, content: "", recording: { id: clip[1]!, seconds: 0, transcript: clip[2] ?? null } } : { ...told, content: story[4]! });
+      stories.push(
+        clip
+          ? { ...told, content: "", recording: { id: clip[1]!, seconds: 0, transcript: clip[2] ?? null } }
+          : { ...told, content: story[4]! },
+      );
     }
     return { podcastId: "", title: collection[1]!, hostCount, format: "multi_contributor", stories };
   }
   const single = /^Title: (.*)\n\nStory:\n([\s\S]*)$/.exec(user);
   if (!single) return undefined;
-  return { podcastId: "", title: single[1]!, hostCount, format: hostCount === 2 ? "dual_host" : "single_host", stories: [{ content: single[2]! }] };
+  return {
+    podcastId: "",
+    title: single[1]!,
+    hostCount,
+    format: hostCount === 2 ? "dual_host" : "single_host",
+    stories: [{ content: single[2]! }],
+  };
 }
 
 /** The assistant's content: the JSON segments, or (for a request it cannot read) text the app refuses. */

@@ -4,7 +4,12 @@
 // provider" by setting that cookie in its browser context, so tests running in parallel each come
 // back as their own identity. Without the cookie the provider denies the sign-in (access_denied).
 import type { IncomingMessage } from "node:http";
-import { OAuth2Server, type MutableRedirectUri, type MutableResponse, type TokenRequestIncomingMessage } from "oauth2-mock-server";
+import {
+  OAuth2Server,
+  type MutableRedirectUri,
+  type MutableResponse,
+  type TokenRequestIncomingMessage,
+} from "oauth2-mock-server";
 
 /** The provider's session cookie: the e-mail (URI-encoded) of whoever is signed in there. */
 export const PROVIDER_SESSION_COOKIE = "test_idp_user";

@@ -1,9 +1,9 @@
 // A fake Mailgun HTTP API on 127.0.0.1 for tests: the real mailgun.js client is pointed at it
 // (MAILGUN_URL), so the whole sending path — auth, multipart encoding, headers — is exercised.
-import { buffer } from "node:stream/consumers";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { buffer } from "node:stream/consumers";
 
 export type FakeMailgunRequest = {
   method: string;
@@ -71,7 +71,13 @@ async function parseForm(body: Buffer, contentType: string) {
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : await value.text();
     (fields[name] ??= []).push(text);
-    if (typeof value !== "string") files.push({ field: name, filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+    if (typeof value !== "string")
+      files.push({
+        field: name,
+        filename: value.name,
+        type: value.type,
+        bytes: Buffer.from(await value.arrayBuffer()),
+      });
   }
   return { fields, files };
 }
@@ -83,7 +89,15 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** `otherDomains`: more sending domains of the same account (a second one for account mail). */
-export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { apiKey: string; domain: string; otherDomains?: string[] }): Promise<FakeMailgun> {
+export async function startFakeMailgun({
+  apiKey,
+  domain,
+  otherDomains = [],
+}: {
+  apiKey: string;
+  domain: string;
+  otherDomains?: string[];
+}): Promise<FakeMailgun> {
   const domains = new Set([domain, ...otherDomains]);
   const requests: FakeMailgunRequest[] = [];
   const failures: number[] = [];
@@ -120,8 +134,14 @@ export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { 
       const start = Date.parse(query.start ?? "");
       if (Number.isNaN(start)) return send(res, 400, { message: "start must be an RFC 2822 date" });
       const end = query.end ? Date.parse(query.end) : Date.now();
-      const domains = query.filter?.AND.filter((c) => c.attribute === "domain").flatMap((c) => c.values.map((v) => v.value)) ?? [];
-      const matching = accepted.filter((a) => a.at.getTime() >= start - 1000 && a.at.getTime() <= end + 1000 && (!domains.length || domains.includes(domain)));
+      const domains =
+        query.filter?.AND.filter((c) => c.attribute === "domain").flatMap((c) => c.values.map((v) => v.value)) ?? [];
+      const matching = accepted.filter(
+        (a) =>
+          a.at.getTime() >= start - 1000 &&
+          a.at.getTime() <= end + 1000 &&
+          (!domains.length || domains.includes(domain)),
+      );
       const limit = query.pagination?.limit ?? 100;
       const from = Number(query.pagination?.token ?? 0);
       const items = matching.slice(from, from + limit).map((a) => ({
@@ -133,7 +153,12 @@ export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { 
         message: { headers: { "message-id": a.messageId.slice(1, -1), to: a.to ?? "", from: "", subject: "" } },
       }));
       const next = from + limit < matching.length ? String(from + limit) : undefined;
-      return send(res, 200, { start: query.start, end: query.end, items, pagination: { ...(next ? { next } : {}), total: matching.length } });
+      return send(res, 200, {
+        start: query.start,
+        end: query.end,
+        items,
+        pagination: { ...(next ? { next } : {}), total: matching.length },
+      });
     }
 
     const route = /^\/v3\/([^/]+)\/messages\/?$/.exec(url.pathname);
@@ -184,7 +209,9 @@ export async function startFakeMailgun({ apiKey, domain, otherDomains = [] }: { 
     }
 
     // Mailgun keeps a Message-Id the sender chose (h:Message-Id), else makes one.
-    const id = headers["Message-Id"] ?? `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
+    const id =
+      headers["Message-Id"] ??
+      `<${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.${randomUUID()}@${domain}>`;
     recorded.messageId = id;
     accepted.push({ messageId: id, to: recorded.field("to"), at: new Date() });
     const late = lateAnswers.shift();

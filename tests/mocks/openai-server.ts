@@ -1,8 +1,9 @@
 // A fake OpenAI-compatible server on 127.0.0.1 for tests: the real `openai` client is pointed at it
 // (OPENAI_BASE_URL), so the whole call — auth header, JSON body, the answer's parsing — is exercised.
-import { buffer } from "node:stream/consumers";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { buffer } from "node:stream/consumers";
+
 import { builtinLikeAnswer } from "./builtin-like-answer";
 
 export type ChatMessage = { role: string; content: string };
@@ -14,7 +15,10 @@ export type FakeOpenAIRequest = {
   body: {
     model?: string;
     messages?: ChatMessage[];
-    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+    response_format?: {
+      type: string;
+      json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> };
+    };
     [key: string]: unknown;
   };
   status: number;
@@ -42,18 +46,28 @@ export type FakeOpenAI = {
 
 export const DEFAULT_USAGE = { prompt_tokens: 812, completion_tokens: 240 };
 
-
 /** What a transcription request sent: its form fields, and the audio file's name, type and bytes. */
-export type FakeTranscriptionRequest = { authorization: string | undefined; fields: Record<string, string>; file: { name: string; type: string; bytes: Buffer } | null; status: number };
+export type FakeTranscriptionRequest = {
+  authorization: string | undefined;
+  fields: Record<string, string>;
+  file: { name: string; type: string; bytes: Buffer } | null;
+  status: number;
+};
 
 /** POST /v1/audio/transcriptions is multipart (file, model, response_format): read as the real server would. */
-async function readTranscriptionForm(req: http.IncomingMessage, raw: Buffer): Promise<Omit<FakeTranscriptionRequest, "status">> {
-  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+async function readTranscriptionForm(
+  req: http.IncomingMessage,
+  raw: Buffer,
+): Promise<Omit<FakeTranscriptionRequest, "status">> {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { "content-type": req.headers["content-type"] ?? "" },
+  }).formData();
   const fields: Record<string, string> = {};
   let file: FakeTranscriptionRequest["file"] = null;
   for (const [name, value] of form) {
     if (typeof value === "string") fields[name] = value;
-    else if (name === "file") file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    else if (name === "file")
+      file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
   }
   return { authorization: req.headers.authorization, fields, file };
 }
@@ -69,7 +83,11 @@ type FakeOpenAIOptions = {
   exposeRequests?: boolean;
 };
 
-export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0, exposeRequests = false }: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI({
+  apiKey = "sk-test-fake-openai",
+  port = 0,
+  exposeRequests = false,
+}: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let content: string | ((request: FakeOpenAIRequest) => string) = builtinLikeAnswer;
   let failures: number[] = [];
@@ -92,10 +110,17 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
         record.status = status;
         send(status, payload);
       };
-      if (record.authorization !== `Bearer ${apiKey}`) return answer(401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
-      if (!record.file?.bytes.length || !record.fields.model) return answer(400, { error: { message: "file and model are required", type: "invalid_request_error" } });
+      if (record.authorization !== `Bearer ${apiKey}`)
+        return answer(401, {
+          error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" },
+        });
+      if (!record.file?.bytes.length || !record.fields.model)
+        return answer(400, { error: { message: "file and model are required", type: "invalid_request_error" } });
       const failure = transcriptionFailures.shift();
-      if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+      if (failure)
+        return answer(failure, {
+          error: { message: "The server had an error while processing your request.", type: "server_error" },
+        });
       return answer(200, { text: transcript });
     }
     let body: FakeOpenAIRequest["body"] = {};
@@ -104,22 +129,41 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
     } catch {
       return send(400, { error: { message: "Invalid JSON body", type: "invalid_request_error" } });
     }
-    const record: FakeOpenAIRequest = { method: req.method ?? "", path: req.url ?? "", authorization: req.headers.authorization, body, status: 0 };
+    const record: FakeOpenAIRequest = {
+      method: req.method ?? "",
+      path: req.url ?? "",
+      authorization: req.headers.authorization,
+      body,
+      status: 0,
+    };
     requests.push(record);
     const answer = (status: number, payload: unknown) => {
       record.status = status;
       send(status, payload);
     };
     if (req.method !== "POST" || record.path !== "/v1/chat/completions") {
-      return answer(404, { error: { message: `Unknown route ${req.method} ${record.path}`, type: "invalid_request_error" } });
+      return answer(404, {
+        error: { message: `Unknown route ${req.method} ${record.path}`, type: "invalid_request_error" },
+      });
     }
     if (record.authorization !== `Bearer ${apiKey}`) {
-      return answer(401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
+      return answer(401, {
+        error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" },
+      });
     }
     const failure = failures.shift();
-    if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+    if (failure)
+      return answer(failure, {
+        error: { message: "The server had an error while processing your request.", type: "server_error" },
+      });
     if (refusesStructuredOutput && body.response_format?.type === "json_schema") {
-      return answer(400, { error: { message: "'response_format.type' must be 'json_object' or 'text'", type: "invalid_request_error", param: "response_format" } });
+      return answer(400, {
+        error: {
+          message: "'response_format.type' must be 'json_object' or 'text'",
+          type: "invalid_request_error",
+          param: "response_format",
+        },
+      });
     }
     answer(200, {
       id: `chatcmpl-${requests.length}`,
@@ -129,7 +173,11 @@ export async function startFakeOpenAI({ apiKey = "sk-test-fake-openai", port = 0
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: typeof content === "function" ? content(record) : content, refusal: null },
+          message: {
+            role: "assistant",
+            content: typeof content === "function" ? content(record) : content,
+            refusal: null,
+          },
           finish_reason: "stop",
           logprobs: null,
         },

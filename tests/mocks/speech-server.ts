@@ -1,16 +1,24 @@
 // A local server that speaks OpenAI's POST /v1/audio/speech, as Kokoro-FastAPI, openedai-speech and
 // LocalAI do, answering with real speech made by flite: the real `openai` client is pointed at it
 // (SPEECH_API_URL), so the request, its auth header and the audio's decoding are all exercised.
-import { buffer } from "node:stream/consumers";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { buffer } from "node:stream/consumers";
+
 import { fliteSpeak } from "~/audio/flite.server";
 import type { FliteVoice } from "~/audio/voices.server";
 import { encodeWav } from "~/audio/wav";
 
 export type SpeechRequest = {
   authorization: string | undefined;
-  body: { model?: string; input?: string; voice?: string; response_format?: string; speed?: number; [key: string]: unknown };
+  body: {
+    model?: string;
+    input?: string;
+    voice?: string;
+    response_format?: string;
+    speed?: number;
+    [key: string]: unknown;
+  };
   status: number;
 };
 
@@ -26,7 +34,12 @@ export type FakeSpeechServer = {
 };
 
 /** The server's voices, each read by one of flite's: two women's names and two men's, as a Kokoro server has. */
-export const FAKE_SERVER_VOICES: Record<string, FliteVoice["voice"]> = { af_heart: "slt", af_sky: "slt", am_adam: "rms", bm_george: "awb" };
+export const FAKE_SERVER_VOICES: Record<string, FliteVoice["voice"]> = {
+  af_heart: "slt",
+  af_sky: "slt",
+  am_adam: "rms",
+  bm_george: "awb",
+};
 
 export async function startFakeSpeechServer({ apiKey }: { apiKey?: string } = {}): Promise<FakeSpeechServer> {
   const requests: SpeechRequest[] = [];
@@ -50,14 +63,25 @@ export async function startFakeSpeechServer({ apiKey }: { apiKey?: string } = {}
       record.status = status;
       json(status, payload);
     };
-    if (apiKey && record.authorization !== `Bearer ${apiKey}`) return answer(401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } });
+    if (apiKey && record.authorization !== `Bearer ${apiKey}`)
+      return answer(401, { error: { message: "Incorrect API key provided.", code: "invalid_api_key" } });
     const failure = failures.shift();
-    if (failure) return answer(failure, { error: { message: "The server had an error while processing your request.", type: "server_error" } });
+    if (failure)
+      return answer(failure, {
+        error: { message: "The server had an error while processing your request.", type: "server_error" },
+      });
     const flite = FAKE_SERVER_VOICES[body.voice ?? ""];
-    if (!flite) return answer(400, { error: { message: `Voice '${body.voice}' not found`, type: "invalid_request_error" } });
-    if (!body.model || !body.input?.trim()) return answer(400, { error: { message: "model and input are required", type: "invalid_request_error" } });
-    if (body.response_format !== "wav") return answer(400, { error: { message: "This server answers with wav only", type: "invalid_request_error" } });
-    const { sampleRate, segments } = await fliteSpeak({ voice: flite, durationStretch: 1 }, [body.input], body.speed ?? 1);
+    if (!flite)
+      return answer(400, { error: { message: `Voice '${body.voice}' not found`, type: "invalid_request_error" } });
+    if (!body.model || !body.input?.trim())
+      return answer(400, { error: { message: "model and input are required", type: "invalid_request_error" } });
+    if (body.response_format !== "wav")
+      return answer(400, { error: { message: "This server answers with wav only", type: "invalid_request_error" } });
+    const { sampleRate, segments } = await fliteSpeak(
+      { voice: flite, durationStretch: 1 },
+      [body.input],
+      body.speed ?? 1,
+    );
     const joined = new Float32Array(segments.flat().reduce((n, s) => n + s.length, 0));
     let at = 0;
     for (const part of segments.flat()) {

@@ -1,7 +1,9 @@
 // For a test file whose app runs on the S3 driver: a real S3-compatible server (s3rver) started before
 // its tests, the app's settings pointed at it before anything asks for storage, and closed after.
 import { afterAll, beforeAll } from "vitest";
+
 import { env, parseEnv } from "~/lib/env.server";
+
 import { S3RVER_KEYS, startS3Server } from "./s3-server";
 
 type S3Server = Awaited<ReturnType<typeof startS3Server>>;
@@ -25,7 +27,10 @@ export function runAppOnS3(bucket: string) {
     // Those variables as the app reads them; the rest of the test's settings stay.
     const variables = s3Variables(server);
     const parsed = parseEnv(variables);
-    Object.assign(env(), Object.fromEntries(Object.keys(variables).map((name) => [name, parsed[name as keyof typeof variables]])));
+    Object.assign(
+      env(),
+      Object.fromEntries(Object.keys(variables).map((name) => [name, parsed[name as keyof typeof variables]])),
+    );
   });
   afterAll(() => server?.close());
   const started = () => {

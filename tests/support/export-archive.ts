@@ -5,15 +5,20 @@
 import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { eq } from "drizzle-orm";
 import { contributionRecordings } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { archiveResponse } from "~/features/archive/zip.server";
 import { convertRecording } from "~/features/contributions/recordings.server";
 import { db } from "~/lib/db.server";
 import { getUserByEmail } from "~/models/user.server";
 
 const [email, out] = process.argv.slice(2);
-const converting = db.select({ id: contributionRecordings.id }).from(contributionRecordings).where(eq(contributionRecordings.status, "converting")).all();
+const converting = db
+  .select({ id: contributionRecordings.id })
+  .from(contributionRecordings)
+  .where(eq(contributionRecordings.status, "converting"))
+  .all();
 for (const { id } of converting) await convertRecording(id, null);
 const owner = email ? await getUserByEmail(email) : undefined;
 const response = owner && (await archiveResponse(owner.id));

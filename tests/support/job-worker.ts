@@ -1,11 +1,12 @@
 // A job-runner process for crash tests: runs the app's real runner on DATABASE_PATH until there is
 // no e-mail work left (invitations, newsletters, the outbox), then exits. The crash scenarios
 // (tests/crash/) kill it with SIGKILL part-way and start it again.
-import { and, eq, inArray } from "drizzle-orm";
 import { emailOutbox, invitations, jobs } from "#db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+
 import { createJobRunner } from "~/jobs/index.server";
-import { enqueueJob } from "~/lib/queue/queue.server";
 import { getDb, migrateDatabase } from "~/lib/db.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
 
 const db = getDb();
 migrateDatabase(db);
@@ -20,8 +21,18 @@ const EMAIL_JOBS = ["dispatch-invitations", "deliver-emails", "deliver-newslette
 const busy = () =>
   Boolean(
     db.select({ id: invitations.id }).from(invitations).where(eq(invitations.status, "pending")).limit(1).get() ||
-      db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.status, ["queued", "sending", "failed"])).limit(1).get() ||
-      db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.status, ["queued", "running"]), inArray(jobs.type, EMAIL_JOBS))).limit(1).get(),
+    db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.status, ["queued", "sending", "failed"]))
+      .limit(1)
+      .get() ||
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ["queued", "running"]), inArray(jobs.type, EMAIL_JOBS)))
+      .limit(1)
+      .get(),
   );
 
 const timer = setInterval(() => {

@@ -2,8 +2,9 @@
 // worker) on DATABASE_PATH until no generation job is left, then it exits. The test kills it with
 // SIGKILL mid-render and starts it again. WORKER_JOB_TYPES names other jobs to wait for (the
 // recording crash test: convert-recording).
-import { and, inArray } from "drizzle-orm";
 import { jobs } from "#db/schema";
+import { and, inArray } from "drizzle-orm";
+
 import { createJobRunner } from "~/jobs/index.server";
 import { getDb, migrateDatabase } from "~/lib/db.server";
 

@@ -5,6 +5,7 @@
 // and bench/replies.bench.ts so both score the same way.
 import fs from "node:fs";
 import path from "node:path";
+
 import { replyHtmlToText } from "~/features/contributions/reply-html";
 
 export type CorpusCase = {
@@ -34,7 +35,8 @@ export const readings = (c: CorpusCase) => [c.expect, ...(c.ambiguous ? (c.alt ?
 export const passes = (c: CorpusCase, shown: string) => readings(c).some((r) => collapse(r) === collapse(shown));
 
 /** Every word of one reading is in what is shown (the story, or for an unsure cut the story plus what is folded). */
-export const keepsWords = (c: CorpusCase, shown: string) => readings(c).some((r) => collapse(shown).includes(collapse(r)));
+export const keepsWords = (c: CorpusCase, shown: string) =>
+  readings(c).some((r) => collapse(shown).includes(collapse(r)));
 
 export type Tally = { pass: number; total: number };
 export type CorpusScore = {
@@ -55,7 +57,14 @@ const add = (map: Map<string, Tally>, key: string, ok: boolean) => {
 
 /** Scores a reader (text in, shown story out) on the given cases. */
 export function scoreCorpus(cases: readonly CorpusCase[], read: (text: string) => string): CorpusScore {
-  const score: CorpusScore = { unambiguous: { pass: 0, total: 0 }, html: { pass: 0, total: 0 }, ambiguous: { pass: 0, total: 0 }, byLang: new Map(), byClient: new Map(), failures: [] };
+  const score: CorpusScore = {
+    unambiguous: { pass: 0, total: 0 },
+    html: { pass: 0, total: 0 },
+    ambiguous: { pass: 0, total: 0 },
+    byLang: new Map(),
+    byClient: new Map(),
+    failures: [],
+  };
   for (const c of cases) {
     const ok = passes(c, read(corpusText(c)));
     const tally = c.ambiguous ? score.ambiguous : score.unambiguous;
@@ -76,5 +85,8 @@ export function scoreCorpus(cases: readonly CorpusCase[], read: (text: string) =
 export function scoreTable(title: string, tallies: Map<string, Tally>): string {
   const rows = [...tallies.entries()].sort(([a], [b]) => a.localeCompare(b));
   const width = Math.max(title.length, ...rows.map(([k]) => k.length));
-  return [`${title.padEnd(width)}  pass/total`, ...rows.map(([k, t]) => `${k.padEnd(width)}  ${t.pass}/${t.total}`)].join("\n");
+  return [
+    `${title.padEnd(width)}  pass/total`,
+    ...rows.map(([k, t]) => `${k.padEnd(width)}  ${t.pass}/${t.total}`),
+  ].join("\n");
 }

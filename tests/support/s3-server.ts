@@ -18,7 +18,14 @@ const corsRule = (origins: string[]) =>
   `<CORSConfiguration><CORSRule>${origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join("")}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
 /** The part of Koa's context used here (s3rver is a Koa app). */
-type Context = { method: string; path: string; query: Record<string, unknown>; status: number; type: string; body: unknown };
+type Context = {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  status: number;
+  type: string;
+  body: unknown;
+};
 type Next = () => Promise<unknown>;
 type Store = { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
 
@@ -63,7 +70,13 @@ function multipartExtras(bucket: string, store: Store) {
 export async function startS3Server(bucket = "storyhearth-test", { port = 0, corsOrigins = [] }: Options = {}) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
   const configs = corsOrigins.length > 0 ? [corsRule(corsOrigins)] : [];
-  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket, configs }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs }],
+  });
   // Ahead of the router, the last middleware s3rver adds.
   const middleware = (server as unknown as { middleware: unknown[] }).middleware;
   middleware.splice(middleware.length - 1, 0, multipartExtras(bucket, (server as unknown as { store: Store }).store));

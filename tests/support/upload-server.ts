@@ -4,10 +4,11 @@
 // scenario kills it with SIGKILL mid-upload and starts it again on the same port.
 import http from "node:http";
 import { Readable } from "node:stream";
+
+import { getDb, migrateDatabase } from "~/lib/db.server";
 import * as submitChunked from "~/routes/api+/testimonials+/public.$publicId.submit-chunked";
 import * as uploadChunk from "~/routes/api+/testimonials+/public.$publicId.upload-chunk";
 import * as uploadStatus from "~/routes/api+/testimonials+/public.$publicId.upload-status";
-import { getDb, migrateDatabase } from "~/lib/db.server";
 
 migrateDatabase(getDb());
 

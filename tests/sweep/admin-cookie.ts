@@ -1,6 +1,6 @@
-import { createSession } from "~/models/session.server";
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { adminSessionStorage } from "~/lib/session.server";
+import { createSession } from "~/models/session.server";
 
 /** A Cookie header value for an administrator session. */
 export async function adminCookieFor(userId: string) {

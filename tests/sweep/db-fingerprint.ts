@@ -1,6 +1,7 @@
 // A fingerprint of every table's rows, to tell whether a request wrote anything, and a way to run a
 // request and then undo whatever it wrote, so each fuzzed request meets the same data.
 import type { Statement } from "better-sqlite3";
+
 import { getDb } from "~/lib/db.server";
 
 // Writes a refused request makes on purpose, which are not half-written data:
@@ -18,15 +19,31 @@ const sqlite = () => getDb().$client;
 /** One prepared SELECT per table, metering columns left out; the schema does not change mid-run. */
 let selects: Array<[string, Statement]> | undefined;
 function tableSelects() {
-  selects ??= (sqlite().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").pluck().all() as string[]).map((table) => {
-    const columns = (sqlite().pragma(`table_info("${table}")`) as Array<{ name: string }>).map((c) => c.name).filter((c) => !METERING[table]?.includes(c));
-    return [table, sqlite().prepare(`SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}" ORDER BY rowid`).raw()];
+  selects ??= (
+    sqlite()
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[]
+  ).map((table) => {
+    const columns = (sqlite().pragma(`table_info("${table}")`) as Array<{ name: string }>)
+      .map((c) => c.name)
+      .filter((c) => !METERING[table]?.includes(c));
+    return [
+      table,
+      sqlite()
+        .prepare(`SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}" ORDER BY rowid`)
+        .raw(),
+    ];
   });
   return selects;
 }
 
 export function dbFingerprint(): Fingerprint {
-  return new Map(tableSelects().map(([table, select]) => [table, (select.all() as unknown[][]).map((row) => JSON.stringify(row))]));
+  return new Map(
+    tableSelects().map(([table, select]) => [table, (select.all() as unknown[][]).map((row) => JSON.stringify(row))]),
+  );
 }
 
 /** Tables whose rows differ between two fingerprints (beyond the designed writes above). */

@@ -2,6 +2,7 @@
 // area) by an ordinary user, on every loader and action of every route. New routes are covered
 // automatically; only the routes below are public by design.
 import { afterAll, describe, expect, it } from "vitest";
+
 import { makeRequest } from "../utils/auth";
 import { buildWorld, loadRouteModules, paramNames, routePath, type RouteModule } from "./route-fixtures";
 
@@ -31,13 +32,17 @@ async function statusOf(fn: RouteModule["loader"], request: Request, params: Rec
   }
 }
 
-const modules = (await loadRouteModules()).filter((m) => !isPublic(m.file) && (paramNames(m.file).length > 0 || isAdmin(m.file)));
+const modules = (await loadRouteModules()).filter(
+  (m) => !isPublic(m.file) && (paramNames(m.file).length > 0 || isAdmin(m.file)),
+);
 const world = await buildWorld();
 let requests = 0;
 afterAll(() => {
   const actions = modules.filter((m) => m.action).length;
   const loaders = modules.filter((m) => m.loader).length;
-  console.log(`ownership sweep: ${modules.length} routes with owner A's ids (${loaders} loaders, ${actions} actions), ${requests} requests as user B or a visitor`);
+  console.log(
+    `ownership sweep: ${modules.length} routes with owner A's ids (${loaders} loaders, ${actions} actions), ${requests} requests as user B or a visitor`,
+  );
 });
 
 describe.each(modules.map((m) => [m.file, m] as const))("%s", (file, mod) => {
@@ -48,10 +53,18 @@ describe.each(modules.map((m) => [m.file, m] as const))("%s", (file, mod) => {
   const toLogin = (status: number) => status === 302;
 
   it("user B cannot read or change owner A's data", async () => {
-    if (mod.loader) expect(refused(await statusOf(mod.loader, makeRequest(path, { cookie: world.other.cookie }), params)), `GET ${path}`).toBe(true);
+    if (mod.loader)
+      expect(
+        refused(await statusOf(mod.loader, makeRequest(path, { cookie: world.other.cookie }), params)),
+        `GET ${path}`,
+      ).toBe(true);
     if (mod.action) {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-        const request = makeRequest(path, { method, cookie: world.other.cookie, form: { intent: "delete", title: "hijack", name: "hijack" } });
+        const request = makeRequest(path, {
+          method,
+          cookie: world.other.cookie,
+          form: { intent: "delete", title: "hijack", name: "hijack" },
+        });
         expect(refused(await statusOf(mod.action, request, params)), `${method} ${path}`).toBe(true);
       }
     }
@@ -63,7 +76,11 @@ describe.each(modules.map((m) => [m.file, m] as const))("%s", (file, mod) => {
       expect(refused(status) || toLogin(status), `GET ${path} → ${status}`).toBe(true);
     }
     if (mod.action) {
-      const status = await statusOf(mod.action, makeRequest(path, { method: "POST", form: { intent: "delete" } }), params);
+      const status = await statusOf(
+        mod.action,
+        makeRequest(path, { method: "POST", form: { intent: "delete" } }),
+        params,
+      );
       expect(refused(status) || toLogin(status), `POST ${path} → ${status}`).toBe(true);
     }
   });
@@ -74,7 +91,12 @@ describe("the external API refuses calls without a valid key", async () => {
   it.each(external.map((m) => [m.file, m] as const))("%s", async (file, mod) => {
     const params = world.paramsFor(file);
     const fn = mod.action ?? mod.loader;
-    const request = makeRequest(routePath(file, params), { method: mod.action ? "POST" : "GET", headers: { Authorization: "Bearer not-a-key" }, cookie: world.owner.cookie, json: mod.action ? { title: "t", content: "c" } : undefined });
+    const request = makeRequest(routePath(file, params), {
+      method: mod.action ? "POST" : "GET",
+      headers: { Authorization: "Bearer not-a-key" },
+      cookie: world.owner.cookie,
+      json: mod.action ? { title: "t", content: "c" } : undefined,
+    });
     expect(await statusOf(fn, request, params)).toBe(401);
   });
 });

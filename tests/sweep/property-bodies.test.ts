@@ -6,12 +6,14 @@
 // every payload meets the same owned rows and sessions, not what an earlier payload deleted.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApiKey } from "~/models/api-key.server";
+
 import { getToast } from "~/lib/toast.server";
+import { createApiKey } from "~/models/api-key.server";
+
 import { changedTables, dbFingerprint, rolledBack } from "./db-fingerprint";
 import { malformedPayload, malformedQuery, type Payload } from "./malformed-payloads";
-import { buildWorld, loadRouteModules, routePath, type RouteModule } from "./route-fixtures";
 import { routeFields, type RouteFields } from "./route-fields";
+import { buildWorld, loadRouteModules, routePath, type RouteModule } from "./route-fixtures";
 import { sweepCall } from "./sweep-call";
 
 // Fixed, so every run feeds the same bodies; bounded, so the file stays well under 90 s on two cores.
@@ -25,7 +27,14 @@ const { apiKey } = createApiKey(world.admin.id, { name: "Property sweep" });
 /** Signed in everywhere at once: the owner's session, the admin session and an external API key. */
 const SIGNED_IN = { Cookie: `${world.adminCookie}; ${world.owner.cookie}`, Authorization: `Bearer ${apiKey}` };
 
-const newTally = (): Tally => ({ routes: new Set(), actions: 0, loaders: 0, payloads: 0, serverErrors: 0, statuses: new Map() });
+const newTally = (): Tally => ({
+  routes: new Set(),
+  actions: 0,
+  loaders: 0,
+  payloads: 0,
+  serverErrors: 0,
+  statuses: new Map(),
+});
 const tally = newTally();
 console.log(`property sweep: fast-check seed ${SEED}, ${ACTION_RUNS} runs per action, ${LOADER_RUNS} per JSON loader`);
 
@@ -45,7 +54,9 @@ function wordsIn(value: unknown, underMessageKey: boolean, depth = 0): string[] 
   if (depth > 8) return [];
   if (typeof value === "string") return underMessageKey && value.trim() ? [value] : [];
   if (!value || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, inner]) => (ECHO_KEYS.has(key) ? [] : wordsIn(inner, underMessageKey || MESSAGE_KEYS.has(key), depth + 1)));
+  return Object.entries(value).flatMap(([key, inner]) =>
+    ECHO_KEYS.has(key) ? [] : wordsIn(inner, underMessageKey || MESSAGE_KEYS.has(key), depth + 1),
+  );
 }
 
 /** The words a 4xx answer gives the person or program that sent it ("" when there are none). */
@@ -63,8 +74,20 @@ async function messageOf(response: Response): Promise<string> {
   return [toast?.title, toast?.description, ...words].filter(Boolean).join(" / ");
 }
 
-type Call = { handler: NonNullable<RouteModule["action"]>; request: Request; params: Record<string, string>; label: string };
-type Tally = { routes: Set<string>; actions: number; loaders: number; payloads: number; serverErrors: number; statuses: Map<number, number> };
+type Call = {
+  handler: NonNullable<RouteModule["action"]>;
+  request: Request;
+  params: Record<string, string>;
+  label: string;
+};
+type Tally = {
+  routes: Set<string>;
+  actions: number;
+  loaders: number;
+  payloads: number;
+  serverErrors: number;
+  statuses: Map<number, number>;
+};
 
 /** Runs one request, rolled back whatever it did, and checks the three promises. */
 async function check({ handler, request, params, label }: Call, counts: Tally) {
@@ -91,7 +114,10 @@ async function check({ handler, request, params, label }: Call, counts: Tally) {
  * Bytes as a query string: ASCII as it is, anything else as %XX, so invalid UTF-8 reaches the route.
  * Capped at 16 KB, Node's header limit: a longer URL never gets past the HTTP server.
  */
-const queryText = (bytes: Uint8Array) => [...bytes.subarray(0, 16_384)].map((b) => (b > 0x20 && b < 0x7f && b !== 0x23 ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`)).join("");
+const queryText = (bytes: Uint8Array) =>
+  [...bytes.subarray(0, 16_384)]
+    .map((b) => (b > 0x20 && b < 0x7f && b !== 0x23 ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`))
+    .join("");
 
 const headersFor = (signedIn: boolean, payload?: Payload) => {
   const headers = new Headers(signedIn ? SIGNED_IN : {});
@@ -100,50 +126,76 @@ const headersFor = (signedIn: boolean, payload?: Payload) => {
 };
 
 describe("actions under generated malformed bodies", () => {
-  it.each(modules.filter((m) => m.action).map((m) => [m.file, m] as const))("%s", async (file, mod) => {
-    tally.routes.add(file);
-    tally.actions++;
-    const params = world.paramsFor(file);
-    const url = `http://localhost${routePath(file, params)}`;
-    const fields = withRealIds(await routeFields(file));
-    const input = fc.record({
-      // Mostly the methods the route answers; sometimes any, for its "not allowed" answer.
-      method: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...fields.methods) }, { weight: 1, arbitrary: fc.constantFrom("POST", "PUT", "PATCH", "DELETE") }),
-      signedIn: fc.boolean(),
-      payload: malformedPayload(fields),
-    });
-    await fc.assert(
-      fc.asyncProperty(input, async ({ method, signedIn, payload }) => {
-        const request = new Request(url, { method, headers: headersFor(signedIn, payload), body: payload.body });
-        await check({ handler: mod.action!, request, params, label: `(${payload.kind}${signedIn ? "" : ", signed out"})` }, tally);
-      }),
-      { seed: seedFor(file), numRuns: ACTION_RUNS },
-    );
-  }, 120_000);
+  it.each(modules.filter((m) => m.action).map((m) => [m.file, m] as const))(
+    "%s",
+    async (file, mod) => {
+      tally.routes.add(file);
+      tally.actions++;
+      const params = world.paramsFor(file);
+      const url = `http://localhost${routePath(file, params)}`;
+      const fields = withRealIds(await routeFields(file));
+      const input = fc.record({
+        // Mostly the methods the route answers; sometimes any, for its "not allowed" answer.
+        method: fc.oneof(
+          { weight: 9, arbitrary: fc.constantFrom(...fields.methods) },
+          { weight: 1, arbitrary: fc.constantFrom("POST", "PUT", "PATCH", "DELETE") },
+        ),
+        signedIn: fc.boolean(),
+        payload: malformedPayload(fields),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, async ({ method, signedIn, payload }) => {
+          const request = new Request(url, { method, headers: headersFor(signedIn, payload), body: payload.body });
+          await check(
+            { handler: mod.action!, request, params, label: `(${payload.kind}${signedIn ? "" : ", signed out"})` },
+            tally,
+          );
+        }),
+        { seed: seedFor(file), numRuns: ACTION_RUNS },
+      );
+    },
+    120_000,
+  );
 });
 
 describe("JSON calls under generated query strings", () => {
-  it.each(modules.filter((m) => m.loader && m.file.startsWith("api.")).map((m) => [m.file, m] as const))("%s", async (file, mod) => {
-    tally.routes.add(file);
-    tally.loaders++;
-    const params = world.paramsFor(file);
-    const path = routePath(file, params);
-    const fields = withRealIds(await routeFields(file));
-    const query = malformedQuery(fields);
-    await fc.assert(
-      fc.asyncProperty(query, fc.boolean(), async (payload, signedIn) => {
-        const request = new Request(`http://localhost${path}?${queryText(payload.body)}`, { headers: headersFor(signedIn) });
-        await check({ handler: mod.loader!, request, params, label: `(query ${payload.kind}${signedIn ? "" : ", signed out"})` }, tally);
-      }),
-      { seed: seedFor(file), numRuns: LOADER_RUNS },
-    );
-  }, 120_000);
+  it.each(modules.filter((m) => m.loader && m.file.startsWith("api.")).map((m) => [m.file, m] as const))(
+    "%s",
+    async (file, mod) => {
+      tally.routes.add(file);
+      tally.loaders++;
+      const params = world.paramsFor(file);
+      const path = routePath(file, params);
+      const fields = withRealIds(await routeFields(file));
+      const query = malformedQuery(fields);
+      await fc.assert(
+        fc.asyncProperty(query, fc.boolean(), async (payload, signedIn) => {
+          const request = new Request(`http://localhost${path}?${queryText(payload.body)}`, {
+            headers: headersFor(signedIn),
+          });
+          await check(
+            {
+              handler: mod.loader!,
+              request,
+              params,
+              label: `(query ${payload.kind}${signedIn ? "" : ", signed out"})`,
+            },
+            tally,
+          );
+        }),
+        { seed: seedFor(file), numRuns: LOADER_RUNS },
+      );
+    },
+    120_000,
+  );
 });
 
 // The checks must be able to fail: a handler that breaks each promise is caught.
 describe("the sweep's own checks", () => {
-  const request = () => new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-  const run = (handler: Call["handler"]) => check({ handler, request: request(), params: {}, label: "(self-check)" }, newTally());
+  const request = () =>
+    new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const run = (handler: Call["handler"]) =>
+    check({ handler, request: request(), params: {}, label: "(self-check)" }, newTally());
   it("notice a thrown error, a 5xx, a refusal without a message and a refusal that wrote a row", async () => {
     await expect(run(() => Promise.reject(new TypeError("boom")))).rejects.toThrow(/threw: TypeError: boom/);
     await expect(run(() => Response.json({ message: "Oops" }, { status: 503 }))).rejects.toThrow(/→ 503/);
@@ -158,7 +210,12 @@ describe("the sweep's own checks", () => {
 });
 
 afterAll(() => {
-  const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" ");
+  const statuses = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(" ");
   const routes = `${tally.routes.size} routes (${tally.actions} actions, ${tally.loaders} JSON loaders)`;
-  console.log(`property sweep: ${routes}, ${tally.payloads} payloads, ${tally.serverErrors} server errors (answers: ${statuses})`);
+  console.log(
+    `property sweep: ${routes}, ${tally.payloads} payloads, ${tally.serverErrors} server errors (answers: ${statuses})`,
+  );
 });

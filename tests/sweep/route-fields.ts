@@ -4,6 +4,7 @@
 // the HTTP methods it names, so most requests get past "method not allowed".
 import fs from "node:fs";
 import path from "node:path";
+
 import { routeFilePath } from "../utils/route-files";
 
 export type RouteFields = { names: string[]; literals: string[]; methods: string[] };
@@ -11,9 +12,36 @@ export type RouteFields = { names: string[]; literals: string[]; methods: string
 const METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 /** Names every action might plausibly read; fuzzed alongside the route's own. */
-const GENERIC_NAMES = ["intent", "id", "ids", "title", "name", "email", "password", "content", "description", "isActive", "status", "days", "redirectTo"];
+const GENERIC_NAMES = [
+  "intent",
+  "id",
+  "ids",
+  "title",
+  "name",
+  "email",
+  "password",
+  "content",
+  "description",
+  "isActive",
+  "status",
+  "days",
+  "redirectTo",
+];
 
-type ZodDef = { type?: string; shape?: Record<string, unknown>; left?: unknown; right?: unknown; options?: unknown[]; in?: unknown; out?: unknown; innerType?: unknown; element?: unknown; values?: unknown[]; entries?: Record<string, unknown>; getter?: () => unknown };
+type ZodDef = {
+  type?: string;
+  shape?: Record<string, unknown>;
+  left?: unknown;
+  right?: unknown;
+  options?: unknown[];
+  in?: unknown;
+  out?: unknown;
+  innerType?: unknown;
+  element?: unknown;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+  getter?: () => unknown;
+};
 const defOf = (value: unknown): ZodDef | undefined => (value as { _zod?: { def?: ZodDef } } | null)?._zod?.def;
 
 /** Walks a Zod 4 schema: object keys become names, literal and enum values become literals. */
@@ -66,7 +94,13 @@ export async function routeFields(file: string): Promise<RouteFields> {
   const found = { names: new Set(GENERIC_NAMES), literals: new Set<string>() };
   for (const [, imported, modulePath] of source.matchAll(IMPORT)) {
     const exported = (await import(/* @vite-ignore */ path.resolve("app", modulePath!))) as Record<string, unknown>;
-    for (const name of imported!.split(",").map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!)) {
+    for (const name of imported!.split(",").map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]!,
+    )) {
       walkSchema(exported[name], found);
     }
   }
@@ -74,5 +108,9 @@ export async function routeFields(file: string): Promise<RouteFields> {
   for (const [, literal] of source.matchAll(SHORT_LITERAL)) found.literals.add(literal!);
   // A page action names no method (forms POST); a JSON call names the ones it answers.
   const methods = [...new Set([...source.matchAll(METHOD_LITERAL)].map((m) => m[1]!))];
-  return { names: [...found.names].sort(), literals: [...found.literals].sort(), methods: methods.length ? methods.sort() : METHODS };
+  return {
+    names: [...found.names].sort(),
+    literals: [...found.literals].sort(),
+    methods: methods.length ? methods.sort() : METHODS,
+  };
 }

@@ -5,10 +5,17 @@ import type { RouteModule } from "./route-fixtures";
 
 type Handler = NonNullable<RouteModule["action"]>;
 
-export async function sweepCall(handler: Handler, request: Request, params: Record<string, string>, label = ""): Promise<Response> {
+export async function sweepCall(
+  handler: Handler,
+  request: Request,
+  params: Record<string, string>,
+  label = "",
+): Promise<Response> {
   try {
     return await callRoute(handler, request, params);
   } catch (thrown) {
-    throw new Error(`${request.method} ${new URL(request.url).pathname} ${label} threw: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    throw new Error(
+      `${request.method} ${new URL(request.url).pathname} ${label} threw: ${(thrown as Error)?.stack ?? String(thrown)}`,
+    );
   }
 }

@@ -4,23 +4,25 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { createNewsletter } from "~/features/newsletters/newsletters.server";
-import { createShareLink } from "~/models/share-link.server";
+
 import { requestPasswordReset } from "~/features/account/account.server";
+import { buildBookJob } from "~/features/book/build.server";
+import { removalToken } from "~/features/contributions/recordings.server";
+import { createNewsletter } from "~/features/newsletters/newsletters.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { serializeTheme, type Theme } from "~/lib/theme.server";
+import { createBook, ensureBookLink } from "~/models/book.server";
+import { insertRecording } from "~/models/contribution-recording.server";
+import { replaceInvitationToken } from "~/models/retired-invitation-token.server";
+import { createShareLink } from "~/models/share-link.server";
+
 import { latestEmailTo } from "../e2e/fixtures";
 import { buildWorld, paramNames, routePath } from "../sweep/route-fixtures";
 import { createGroupWithContacts } from "./campaign-helpers";
-import { removalToken } from "~/features/contributions/recordings.server";
-import { insertRecording } from "~/models/contribution-recording.server";
-import { buildBookJob } from "~/features/book/build.server";
-import { createBook, ensureBookLink } from "~/models/book.server";
-import { replaceInvitationToken } from "~/models/retired-invitation-token.server";
-import { createTestInvitation } from "./stories-helpers";
-import { getStorage } from "~/lib/storage/storage.server";
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection } from "./newsletter-helpers";
 import { routeFiles } from "./route-files";
+import { createTestInvitation } from "./stories-helpers";
 import { makeTestimonialCampaign } from "./testimonial-helpers";
 
 export const IDENTITIES = ["signed-out", "user", "admin"] as const;
@@ -47,7 +49,10 @@ export type A11yWorld = Awaited<ReturnType<typeof buildA11yWorld>>;
 export async function buildA11yWorld() {
   const world = await buildWorld();
   const { owner } = world;
-  const collection = await createNewsletterCollection(owner.id, { title: "Summers at the Lake", invitees: ["june.porter@example.com"] });
+  const collection = await createNewsletterCollection(owner.id, {
+    title: "Summers at the Lake",
+    invitees: ["june.porter@example.com"],
+  });
   const created = createNewsletter(owner.id, collection.campaign.id);
   if (!created.ok) throw new Error(`newsletter not created: ${created.reason}`);
   // A relative's recorded answer: the stories page plays it, its thank-you link asks about removal.
@@ -76,7 +81,14 @@ export async function buildA11yWorld() {
   // Finished books (of the collection, and of several): their pages show the first pages, the photos
   // printed small and the download, so the sweeps see them too.
   for (const campaignIds of [null, [collection.campaign.id]]) {
-    const book = createBook({ ownerId: owner.id, campaignId: collection.campaign.id, campaignIds, trim: "6x9", bleed: false, storyCount: collection.stories.length });
+    const book = createBook({
+      ownerId: owner.id,
+      campaignId: collection.campaign.id,
+      campaignIds,
+      trim: "6x9",
+      bleed: false,
+      storyCount: collection.stories.length,
+    });
     await buildBookJob({ bookId: book.id });
   }
   // The sweep world's invitation: its token is the unsubscribe link of an invitation e-mail.
@@ -99,10 +111,10 @@ export async function buildA11yWorld() {
           : file.startsWith("fresh-link.")
             ? printed.token
             : file.startsWith("recording-removal.")
-            ? removalToken(recording.id)
-            : file.startsWith("b.")
-              ? bookToken
-              : undefined,
+              ? removalToken(recording.id)
+              : file.startsWith("b.")
+                ? bookToken
+                : undefined,
       id: file.startsWith("podcast.") ? podcast.id : undefined,
     };
     const value = values[name];
@@ -148,7 +160,8 @@ export async function sameRouteStates(page: Page) {
       if (form.method.toLowerCase() !== "get" || new URL(form.action, location.href).pathname !== here) continue;
       for (const button of form.querySelectorAll<HTMLButtonElement>("button[name]")) {
         const params = new URLSearchParams();
-        for (const input of form.querySelectorAll<HTMLInputElement>("input[type=hidden][name]")) params.append(input.name, input.value);
+        for (const input of form.querySelectorAll<HTMLInputElement>("input[type=hidden][name]"))
+          params.append(input.name, input.value);
         params.append(button.name, button.value);
         found.add(`${here}?${params}`);
       }

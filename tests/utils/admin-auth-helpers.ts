@@ -1,13 +1,15 @@
 // Helpers for the administrator sign-in and users tests: an admin session cookie, a tiny cookie jar
 // for following redirects across the app and the identity provider, the toast a response flashed,
 // and the outbox.
-import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
-import { createSession } from "~/models/session.server";
+import { desc, eq } from "drizzle-orm";
+
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { db } from "~/lib/db.server";
 import { adminSessionStorage } from "~/lib/session.server";
 import { getToast } from "~/lib/toast.server";
+import { createSession } from "~/models/session.server";
+
 import { createTestUser, type TestUser } from "./auth";
 
 /** The Cookie pair of a fresh administrator session for the user. */
@@ -21,7 +23,9 @@ async function adminSessionCookie(userId: string) {
 export type SignedInAdmin = TestUser & { adminCookie: string };
 
 /** A user with the admin role, signed in both ordinarily (`cookie`) and to the admin area (`adminCookie`). */
-export async function createSignedInAdmin(overrides: Parameters<typeof createTestUser>[0] = {}): Promise<SignedInAdmin> {
+export async function createSignedInAdmin(
+  overrides: Parameters<typeof createTestUser>[0] = {},
+): Promise<SignedInAdmin> {
   const user = await createTestUser({ role: "admin", ...overrides });
   return { ...user, adminCookie: await adminSessionCookie(user.id) };
 }
@@ -39,7 +43,9 @@ export class CookieJar {
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
       const attrs = attributes.map((a) => a.trim().toLowerCase());
-      const expired = attrs.includes("max-age=0") || attrs.some((a) => a.startsWith("expires=") && new Date(a.slice(8)).getTime() <= Date.now());
+      const expired =
+        attrs.includes("max-age=0") ||
+        attrs.some((a) => a.startsWith("expires=") && new Date(a.slice(8)).getTime() <= Date.now());
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

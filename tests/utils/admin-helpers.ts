@@ -2,10 +2,11 @@
 // cookie, separate from the ordinary user session), for Vitest requests and Playwright pages.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createSession } from "~/models/session.server";
-import { createUser, type User } from "~/models/user.server";
+
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { adminSessionStorage } from "~/lib/session.server";
+import { createSession } from "~/models/session.server";
+import { createUser, type User } from "~/models/user.server";
 
 /** The `name=value` pair of a signed admin session cookie for the user. */
 export async function adminCookieFor(userId: string) {
@@ -20,7 +21,13 @@ export type TestAdmin = User & { cookie: string };
 
 /** A user with role admin and an admin session; `cookie` is ready for a Cookie header. */
 export async function createTestAdmin(overrides: Partial<Parameters<typeof createUser>[0]> = {}): Promise<TestAdmin> {
-  const user = await createUser({ email: `admin-${randomUUID()}@example.com`, firstName: "Ada", lastName: "Admin", role: "admin", ...overrides });
+  const user = await createUser({
+    email: `admin-${randomUUID()}@example.com`,
+    firstName: "Ada",
+    lastName: "Admin",
+    role: "admin",
+    ...overrides,
+  });
   return { ...user, cookie: await adminCookieFor(user.id) };
 }
 

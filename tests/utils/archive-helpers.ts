@@ -4,11 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import yauzl from "yauzl";
 import { contributionRecordings } from "#db/schema";
+import yauzl from "yauzl";
+
 import { createNewsletter } from "~/features/newsletters/newsletters.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { createCompletePodcast, makeMp3 } from "./listening-helpers";
 import { createNewsletterCollection, STORIES } from "./newsletter-helpers";
 
@@ -111,7 +113,8 @@ export function brokenLinks(entries: Map<string, Buffer>) {
     for (const match of bytes.toString("utf8").matchAll(/\s(?:href|src)="([^"]*)"/g)) {
       const link = match[1]!.replace(/&amp;/g, "&");
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(name), link.split("#")[0]!));
-      if (/^[a-z]+:|^\/\//i.test(link) || link.startsWith("/") || target.startsWith("..") || !entries.has(target)) broken.push(`${name} -> ${link}`);
+      if (/^[a-z]+:|^\/\//i.test(link) || link.startsWith("/") || target.startsWith("..") || !entries.has(target))
+        broken.push(`${name} -> ${link}`);
     }
   }
   return broken;

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { ffmpeg, parseIntegratedLoudness, probe } from "~/audio/ffmpeg.server";
 import { env } from "~/lib/env.server";
 
@@ -9,7 +10,10 @@ export const storedPath = (key: string) => path.join(path.resolve(env().DATA_DIR
 
 /** Any audio file → mono float samples at `rate`. */
 export async function decodeMono(file: string, rate = 22050): Promise<Float32Array> {
-  const { stdout } = await ffmpeg(["-loglevel", "error", "-i", file, "-ac", "1", "-ar", String(rate), "-f", "f32le", "pipe:1"], { stdout: true });
+  const { stdout } = await ffmpeg(
+    ["-loglevel", "error", "-i", file, "-ac", "1", "-ar", String(rate), "-f", "f32le", "pipe:1"],
+    { stdout: true },
+  );
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
 }
 
@@ -23,7 +27,18 @@ export function rmsDb(samples: Float32Array, rate: number, start: number, end: n
 }
 
 export async function integratedLoudness(file: string) {
-  const { stderr } = await ffmpeg(["-nostats", "-loglevel", "info", "-i", file, "-af", "ebur128=framelog=verbose", "-f", "null", "-"]);
+  const { stderr } = await ffmpeg([
+    "-nostats",
+    "-loglevel",
+    "info",
+    "-i",
+    file,
+    "-af",
+    "ebur128=framelog=verbose",
+    "-f",
+    "null",
+    "-",
+  ]);
   return parseIntegratedLoudness(stderr);
 }
 
@@ -36,7 +51,10 @@ export function tempDir(prefix: string) {
 /** The picture embedded in an MP3 (its ID3 APIC frame) as stored, or null when it has none. */
 export async function embeddedPicture(mp3: Buffer): Promise<Buffer | null> {
   try {
-    const { stdout } = await ffmpeg(["-loglevel", "error", "-i", "pipe:0", "-map", "0:v", "-c", "copy", "-f", "image2pipe", "pipe:1"], { stdin: mp3, stdout: true });
+    const { stdout } = await ffmpeg(
+      ["-loglevel", "error", "-i", "pipe:0", "-map", "0:v", "-c", "copy", "-f", "image2pipe", "pipe:1"],
+      { stdin: mp3, stdout: true },
+    );
     return stdout.length > 0 ? stdout : null;
   } catch {
     return null;

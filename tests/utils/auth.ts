@@ -1,16 +1,23 @@
 // Helpers for Vitest integration tests: real users, real sessions, real signed cookies.
 import { randomUUID } from "node:crypto";
-import { createSession } from "~/models/session.server";
-import { createUser, type User } from "~/models/user.server";
+
 import { SESSION_ID_KEY } from "~/features/account/auth.server";
 import { authSessionStorage } from "~/lib/session.server";
+import { createSession } from "~/models/session.server";
+import { createUser, type User } from "~/models/user.server";
 
 export type TestUser = User & { password: string; sessionId: string; cookie: string };
 
 /** A user with a password and a signed-in session; `cookie` is ready for a Cookie header. */
 export async function createTestUser(overrides: Partial<Parameters<typeof createUser>[0]> = {}): Promise<TestUser> {
   const password = `pw-${randomUUID().slice(0, 12)}`;
-  const user = await createUser({ email: `user-${randomUUID()}@example.com`, firstName: "Tess", lastName: "Tester", password, ...overrides });
+  const user = await createUser({
+    email: `user-${randomUUID()}@example.com`,
+    firstName: "Tess",
+    lastName: "Tester",
+    password,
+    ...overrides,
+  });
   const { sessionId, cookie } = await sessionCookieFor(user.id);
   return { ...user, password, sessionId, cookie };
 }
@@ -23,7 +30,14 @@ export async function sessionCookieFor(userId: string) {
   return { sessionId: dbSession.id, cookie: setCookie.split(";")[0]! };
 }
 
-type RequestOptions = { method?: string; cookie?: string; json?: unknown; form?: Record<string, string | string[]>; body?: BodyInit; headers?: Record<string, string> };
+type RequestOptions = {
+  method?: string;
+  cookie?: string;
+  json?: unknown;
+  form?: Record<string, string | string[]>;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+};
 
 /** Builds a Request as the browser would send it to the app. */
 export function makeRequest(path: string, { method, cookie, json, form, body, headers = {} }: RequestOptions = {}) {
@@ -38,14 +52,26 @@ export function makeRequest(path: string, { method, cookie, json, form, body, he
     for (const [k, v] of Object.entries(form)) for (const item of Array.isArray(v) ? v : [v]) params.append(k, item);
     payload = params;
   }
-  return new Request(`http://localhost${path}`, { method: method ?? (payload ? "POST" : "GET"), headers: h, body: payload });
+  return new Request(`http://localhost${path}`, {
+    method: method ?? (payload ? "POST" : "GET"),
+    headers: h,
+    body: payload,
+  });
 }
 
 /** Args for calling a route's loader or action directly. */
-export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { cspNonce: "" } });
+export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: { cspNonce: "" },
+});
 
 /** Runs a loader/action and returns the Response, whether it was returned or thrown. */
-export async function callRoute(fn: (args: ReturnType<typeof routeArgs>) => unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function callRoute(
+  fn: (args: ReturnType<typeof routeArgs>) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
     const result = await fn(routeArgs(request, params));
     if (result instanceof Response) return result;

@@ -60,7 +60,9 @@ export async function axeViolations(page: Page, only?: { rules: readonly string[
     rule: v.id,
     impact: v.impact ?? "unknown",
     help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`),
+    nodes: v.nodes.map(
+      (n) => `${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`,
+    ),
   }));
 }
 
@@ -72,10 +74,19 @@ export const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
 
 /** How many rules a scan with these tags runs (a scan that skipped rules would report fewer). */
 export async function rulesRun(page: Page) {
-  const results = await new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ iframes: false }).withTags(AXE_TAGS).analyze();
-  const seen = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
+  const results = await new AxeBuilder({ page, axeSource })
+    .setLegacyMode(true)
+    .options({ iframes: false })
+    .withTags(AXE_TAGS)
+    .analyze();
+  const seen = new Set(
+    [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id),
+  );
   // Rules off by default (experimental, deprecated) are not expected to run.
   type Axe = { getRules: (tags: string[]) => Array<{ enabled: boolean }> };
-  const expected = await page.evaluate((tags) => (window as unknown as { axe: Axe }).axe.getRules(tags).filter((r) => r.enabled).length, AXE_TAGS);
+  const expected = await page.evaluate(
+    (tags) => (window as unknown as { axe: Axe }).axe.getRules(tags).filter((r) => r.enabled).length,
+    AXE_TAGS,
+  );
   return { seen: seen.size, expected };
 }

@@ -1,11 +1,16 @@
 // Test data for story collections, written straight to the database (Vitest and Playwright alike).
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { campaigns, contactGroupMembers, contactGroups, contacts, contributions, invitations } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 /** A contact group of the owner holding one new contact per e-mail. */
-export function createGroupWithContacts(ownerId: string, emails: string[], name = `Family ${randomUUID().slice(0, 6)}`) {
+export function createGroupWithContacts(
+  ownerId: string,
+  emails: string[],
+  name = `Family ${randomUUID().slice(0, 6)}`,
+) {
   return db.transaction((tx) => {
     const group = tx.insert(contactGroups).values({ ownerId, name }).returning().get();
     for (const email of emails) {
@@ -20,7 +25,13 @@ export function createGroupWithContacts(ownerId: string, emails: string[], name 
 export function addContribution(campaignId: string) {
   return db
     .insert(contributions)
-    .values({ campaignId, contributorName: "Aunt May", contributorEmail: "may@example.com", storyContent: "We swam every morning.", submissionMethod: "web" })
+    .values({
+      campaignId,
+      contributorName: "Aunt May",
+      contributorEmail: "may@example.com",
+      storyContent: "We swam every morning.",
+      submissionMethod: "web",
+    })
     .returning()
     .get();
 }

@@ -43,7 +43,11 @@ function fft(re: Float64Array, im: Float64Array, inverse = false) {
  * Where `needle` best matches `haystack` and how well: the highest normalized cross-correlation
  * (1 = the same waveform up to a gain; unrelated audio scores near 0) over every offset, in seconds.
  */
-export function findClip(haystack: Float32Array, needle: Float32Array, rate: number): { offset: number; score: number } {
+export function findClip(
+  haystack: Float32Array,
+  needle: Float32Array,
+  rate: number,
+): { offset: number; score: number } {
   let size = 1;
   while (size < haystack.length + needle.length) size <<= 1;
   const hr = new Float64Array(size);

@@ -1,8 +1,9 @@
 // Test data for the dashboard and Manage Story Collections, written straight to the database
 // (Vitest and Playwright alike), plus small readers for what the pages stored.
 import { randomBytes, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
 import { campaigns, contributions, invitations, podcasts, workflowSettings } from "#db/schema";
+import { asc, eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 type CampaignValues = Partial<typeof campaigns.$inferInsert>;
@@ -24,7 +25,9 @@ export function makeCampaign(ownerId: string, values: CampaignValues = {}) {
 
 /** `n` campaigns titled `${prefix} 1..n`, listed in that order (same sortOrder, #1 created last: newest first). */
 export function makeCampaigns(ownerId: string, n: number, prefix = "Collection", base = Date.now()) {
-  return Array.from({ length: n }, (_, k) => makeCampaign(ownerId, { title: `${prefix} ${k + 1}`, createdAt: new Date(base - (k + 1) * 60_000) }));
+  return Array.from({ length: n }, (_, k) =>
+    makeCampaign(ownerId, { title: `${prefix} ${k + 1}`, createdAt: new Date(base - (k + 1) * 60_000) }),
+  );
 }
 
 export function addStory(campaignId: string, values: Partial<typeof contributions.$inferInsert> = {}) {
@@ -45,14 +48,23 @@ export function addStory(campaignId: string, values: Partial<typeof contribution
 
 export function addInvitations(campaignId: string, n: number) {
   for (let i = 0; i < n; i++) {
-    db.insert(invitations).values({ campaignId, email: `relative-${randomUUID()}@example.com`, token: randomUUID(), status: "sent" }).run();
+    db.insert(invitations)
+      .values({ campaignId, email: `relative-${randomUUID()}@example.com`, token: randomUUID(), status: "sent" })
+      .run();
   }
 }
 
 export function addPodcast(ownerId: string, values: Partial<typeof podcasts.$inferInsert> = {}) {
   return db
     .insert(podcasts)
-    .values({ ownerId, title: `Family podcast ${randomUUID().slice(0, 6)}`, status: "complete", duration: 185, listens: 0, ...values })
+    .values({
+      ownerId,
+      title: `Family podcast ${randomUUID().slice(0, 6)}`,
+      status: "complete",
+      duration: 185,
+      listens: 0,
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -60,7 +72,12 @@ export function addPodcast(ownerId: string, values: Partial<typeof podcasts.$inf
 /** The owner's collections in stored sortOrder (then list order). */
 export function storedOrder(ownerId: string) {
   return db
-    .select({ id: campaigns.id, title: campaigns.title, sortOrder: campaigns.sortOrder, nextDeliveryDate: campaigns.nextDeliveryDate })
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      sortOrder: campaigns.sortOrder,
+      nextDeliveryDate: campaigns.nextDeliveryDate,
+    })
     .from(campaigns)
     .where(eq(campaigns.ownerId, ownerId))
     .orderBy(asc(campaigns.sortOrder))

@@ -17,7 +17,8 @@ const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts);
   return Buffer.concat([u32(body.length + 8), Buffer.from(type, "latin1"), body]);
 };
-const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) => box(type, u8(version), u8(flags >> 16), u16(flags & 0xffff), ...parts);
+const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) =>
+  box(type, u8(version), u8(flags >> 16), u16(flags & 0xffff), ...parts);
 
 /** The NAL units of an Annex-B stream (start codes 00 00 01 / 00 00 00 01). */
 function nalUnits(stream: Buffer): Buffer[] {
@@ -82,7 +83,11 @@ export function makeHeic(width = 64, height = 48): Buffer {
       fullBox("pitm", 0, 0, u16(1)),
       fullBox("iloc", 0, 0, u8(0x44), u8(0), u16(1), u16(1), u16(0), u16(1), u32(offset), u32(data.length)),
       fullBox("iinf", 0, 0, u16(1), fullBox("infe", 2, 0, u16(1), u16(0), Buffer.from("hvc1", "latin1"), u8(0))),
-      box("iprp", box("ipco", hvcC, fullBox("ispe", 0, 0, u32(width), u32(height))), fullBox("ipma", 0, 0, u32(1), u16(1), u8(2), u8(0x81), u8(0x02))),
+      box(
+        "iprp",
+        box("ipco", hvcC, fullBox("ispe", 0, 0, u32(width), u32(height))),
+        fullBox("ipma", 0, 0, u32(1), u16(1), u8(2), u8(0x81), u8(0x02)),
+      ),
     );
   // The item's offset is where mdat's payload starts, which depends on meta's own length.
   const head = Buffer.concat([ftyp, meta(0)]);
@@ -92,5 +97,20 @@ export function makeHeic(width = 64, height = 48): Buffer {
 
 /** The same frame of ffmpeg's test pattern as a PNG, to compare a decoded HEIC with. */
 export function testPattern(width = 64, height = 48): Buffer {
-  return execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=1`, "-frames:v", "1", "-c:v", "png", "-f", "image2pipe", "-"]);
+  return execFileSync(ffmpegBin, [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=${width}x${height}:rate=1`,
+    "-frames:v",
+    "1",
+    "-c:v",
+    "png",
+    "-f",
+    "image2pipe",
+    "-",
+  ]);
 }

@@ -10,7 +10,9 @@ export function focusStop(page: Page): Promise<FocusStop> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { element: "body", indicator: null };
     const style = getComputedStyle(el);
-    const label = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 40);
+    const label = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "")
+      .trim()
+      .slice(0, 40);
     const element = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${label}"`;
     const rect = el.getBoundingClientRect();
     if (rect.width <= 1 || rect.height <= 1) return { element, indicator: null };
@@ -18,8 +20,10 @@ export function focusStop(page: Page): Promise<FocusStop> {
     el.scrollIntoView({ block: "nearest" });
     const box = el.getBoundingClientRect();
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    if (top && !el.contains(top) && !top.contains(el)) return { element: `${element} (under ${top.tagName.toLowerCase()}.${top.className})`, indicator: null };
-    if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) return { element, indicator: `outline ${style.outlineStyle}` };
+    if (top && !el.contains(top) && !top.contains(el))
+      return { element: `${element} (under ${top.tagName.toLowerCase()}.${top.className})`, indicator: null };
+    if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0)
+      return { element, indicator: `outline ${style.outlineStyle}` };
     if (style.boxShadow && style.boxShadow !== "none") return { element, indicator: "ring" };
     return { element, indicator: null };
   });

@@ -1,6 +1,7 @@
 // Layout checks shared by the page sweeps: nothing wider than the screen, no control's word split
 // over two lines, at the screens the product is checked on.
 import type { Page } from "@playwright/test";
+
 import { jsOn } from "../e2e/fixtures";
 
 /** A common 6.1-inch phone (the first: pages are opened on it), a small phone, and a laptop. */
@@ -17,7 +18,8 @@ export type Screen = (typeof SCREENS)[number];
  */
 export async function resizeTo(page: Page, screen: Screen) {
   await page.setViewportSize(screen);
-  if (jsOn()) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  if (jsOn())
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** The page's width past the screen, with the widest elements that stick out, or nothing. */
@@ -29,7 +31,8 @@ export async function overflow(page: Page, where: string) {
     // Content that scrolls inside its own box (a wide table) is not what widens the page.
     const clipped = (el: HTMLElement) => {
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX !== "visible" && up.getBoundingClientRect().right <= width + 0.5) return true;
+        if (getComputedStyle(up).overflowX !== "visible" && up.getBoundingClientRect().right <= width + 0.5)
+          return true;
       }
       return false;
     };
@@ -38,7 +41,10 @@ export async function overflow(page: Page, where: string) {
       // The innermost: the element that is too wide, not every box around it.
       .filter((el, _, all) => !all.some((other) => other !== el && el.contains(other)))
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(/\s+/).slice(0, 3).join(".")}` : ""} (right edge ${Math.round(el.getBoundingClientRect().right)})`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(/\s+/).slice(0, 3).join(".")}` : ""} (right edge ${Math.round(el.getBoundingClientRect().right)})`,
+      );
     return { scrollWidth, culprits };
   });
   return found ? [`${where}: ${found.scrollWidth}px wide; ${found.culprits.join(", ")}`] : [];
@@ -51,7 +57,9 @@ export async function overflow(page: Page, where: string) {
  */
 export async function wordsBrokenInControls(page: Page, where: string) {
   const found = await page.evaluate(() => {
-    const controls = document.querySelectorAll<HTMLElement>("button, .btn, [role='button'], [role='tab'], label, summary");
+    const controls = document.querySelectorAll<HTMLElement>(
+      "button, .btn, [role='button'], [role='tab'], label, summary",
+    );
     const broken: string[] = [];
     for (const control of controls) {
       // Hidden, or the honeypot's 1 px box that people never see.
@@ -66,7 +74,10 @@ export async function wordsBrokenInControls(page: Page, where: string) {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
           const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1) broken.push(`"${word[0]}" in ${control.tagName.toLowerCase()} "${(control.textContent ?? "").trim().slice(0, 40)}"`);
+          if (lines.size > 1)
+            broken.push(
+              `"${word[0]}" in ${control.tagName.toLowerCase()} "${(control.textContent ?? "").trim().slice(0, 40)}"`,
+            );
         }
       }
     }

@@ -1,16 +1,17 @@
 // Test data for listening (Vitest and Playwright): finished podcasts with a real, small MP3 made by
 // ffmpeg and stored where the generation job would put it, share links, and PDF text extraction.
-import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
-import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { campaigns, newsletters, podcasts, shareLinks } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { ffmpeg } from "~/audio/ffmpeg.server";
 import { ffmetadata } from "~/audio/mix.server";
 import { extractPdfText } from "~/features/podcasts/pdf-text.server";
+import { podcastTranscript } from "~/features/podcasts/script/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { sha256 } from "~/lib/tokens.server";
@@ -19,9 +20,22 @@ let mp3: Promise<Buffer> | undefined;
 
 /** Two seconds of a 440 Hz tone as MP3 (made once per process). */
 export function makeMp3() {
-  mp3 ??= ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "-f", "mp3", "pipe:1"], { stdout: true }).then(
-    ({ stdout }) => stdout,
-  );
+  mp3 ??= ffmpeg(
+    [
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=2",
+      "-c:a",
+      "libmp3lame",
+      "-f",
+      "mp3",
+      "pipe:1",
+    ],
+    { stdout: true },
+  ).then(({ stdout }) => stdout);
   return mp3;
 }
 
@@ -43,8 +57,42 @@ export function makeChapteredMp3(audio: EpisodeAudio) {
       try {
         const meta = path.join(dir, "meta.txt");
         const out = path.join(dir, "episode.mp3");
-        await fs.writeFile(meta, ffmetadata({ title: "Test episode", artist: "Storyhearth", album: "Family Stories", chapters: audio.chapters }));
-        await ffmpeg(["-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=220:duration=${audio.seconds}`, "-i", meta, "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", "libmp3lame", "-b:a", "32k", "-ac", "1", "-ar", "22050", "-id3v2_version", "3", out]);
+        await fs.writeFile(
+          meta,
+          ffmetadata({
+            title: "Test episode",
+            artist: "Storyhearth",
+            album: "Family Stories",
+            chapters: audio.chapters,
+          }),
+        );
+        await ffmpeg([
+          "-loglevel",
+          "error",
+          "-f",
+          "lavfi",
+          "-i",
+          `sine=frequency=220:duration=${audio.seconds}`,
+          "-i",
+          meta,
+          "-map",
+          "0:a",
+          "-map_metadata",
+          "1",
+          "-map_chapters",
+          "1",
+          "-c:a",
+          "libmp3lame",
+          "-b:a",
+          "32k",
+          "-ac",
+          "1",
+          "-ar",
+          "22050",
+          "-id3v2_version",
+          "3",
+          out,
+        ]);
         return await fs.readFile(out);
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
@@ -69,7 +117,12 @@ export async function createCompletePodcast(ownerId: string, { audio, ...input }
       hostCount: 2,
       secondaryVoice: "male-warm",
       // As the job writes it: each line by its voice's name (Grace and Henry by default).
-      transcript: script ? podcastTranscript({ primaryVoice: input.primaryVoice ?? "female-warm", secondaryVoice: input.secondaryVoice ?? "male-warm" }, script as ScriptSegment[]) : null,
+      transcript: script
+        ? podcastTranscript(
+            { primaryVoice: input.primaryVoice ?? "female-warm", secondaryVoice: input.secondaryVoice ?? "male-warm" },
+            script as ScriptSegment[],
+          )
+        : null,
       completedAt: new Date(),
       ...input,
       id,
@@ -85,26 +138,47 @@ export async function createCompletePodcast(ownerId: string, { audio, ...input }
 }
 
 /** A podcast still being made (no audio). */
-export function createProcessingPodcast(ownerId: string, title: string, status: "pending" | "queued" | "voice_processing" = "voice_processing") {
+export function createProcessingPodcast(
+  ownerId: string,
+  title: string,
+  status: "pending" | "queued" | "voice_processing" = "voice_processing",
+) {
   return db.insert(podcasts).values({ ownerId, title, status }).returning().get();
 }
 
 export function createCampaignFor(ownerId: string, title: string) {
-  return db.insert(campaigns).values({ ownerId, title, publicId: randomUUID(), prompt: "Tell us about a summer you remember" }).returning().get();
+  return db
+    .insert(campaigns)
+    .values({ ownerId, title, publicId: randomUUID(), prompt: "Tell us about a summer you remember" })
+    .returning()
+    .get();
 }
 
 export function createNewsletterFor(ownerId: string, podcastId: string) {
-  return db.insert(newsletters).values({ ownerId, podcastId, publicId: randomUUID(), edition: 1, title: "Summer Edition" }).returning().get();
+  return db
+    .insert(newsletters)
+    .values({ ownerId, podcastId, publicId: randomUUID(), edition: 1, title: "Summer Edition" })
+    .returning()
+    .get();
 }
 
 export const getPodcastRow = (id: string) => db.select().from(podcasts).where(eq(podcasts.id, id)).get();
 
 /** Moves a share link's expiry (tests of expired links). */
 export function setShareExpiry(token: string, expiresAt: Date) {
-  return db.update(shareLinks).set({ expiresAt }).where(eq(shareLinks.token, sha256(token))).run().changes;
+  return db
+    .update(shareLinks)
+    .set({ expiresAt })
+    .where(eq(shareLinks.token, sha256(token)))
+    .run().changes;
 }
 
-export const shareRow = (token: string) => db.select().from(shareLinks).where(eq(shareLinks.token, sha256(token))).get();
+export const shareRow = (token: string) =>
+  db
+    .select()
+    .from(shareLinks)
+    .where(eq(shareLinks.token, sha256(token)))
+    .get();
 
 /** The text of a PDF as pdf.js reads it. */
 export async function pdfText(bytes: Uint8Array) {

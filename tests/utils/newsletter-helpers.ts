@@ -1,22 +1,28 @@
 // Test data for family newsletters (Vitest and Playwright): a story collection with stories, an
 // e-mailed photo and a finished podcast, written straight to the database and the file storage.
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gte, lt } from "drizzle-orm";
 import { campaigns, contributionAttachments, contributions, emailOutbox, invitations, podcasts } from "#db/schema";
+import { and, eq, gte, lt } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
 
 /** A real 1×1 half-transparent PNG as reencodePhoto writes it, so it is kept as it is (PDFKit parses it too). */
-export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAsSAAALEgHS3X78AAAADUlEQVQI12NgYPhfDwACggF/7T5K5AAAAABJRU5ErkJggg==", "base64");
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAsSAAALEgHS3X78AAAADUlEQVQI12NgYPhfDwACggF/7T5K5AAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** Bytes standing in for an MP3 (the routes only stream them). */
 export const FAKE_MP3 = Buffer.concat([Buffer.from("ID3"), randomBytes(4096)]);
 
 export const STORIES = {
-  childhood: "Growing Up on the Farm\nWhen I was little, the children walked to school across the fields.\n\nWe kids played in the barn until dark.",
+  childhood:
+    "Growing Up on the Farm\nWhen I was little, the children walked to school across the fields.\n\nWe kids played in the barn until dark.",
   holiday: "Every Christmas Eve we sang carols by the fire. The holiday smelled of cinnamon.",
   plain: "Aunt Rose kept a jar of buttons on the windowsill. We sorted them for hours.",
-  replied: "We drove the old truck to the lake that summer.\n\nOn Tue, Nov 3, 2026 at 9:14 AM Storyhearth <reply+abc@storyhearth.local> wrote:\n> Please share a story\n> about summer",
+  replied:
+    "We drove the old truck to the lake that summer.\n\nOn Tue, Nov 3, 2026 at 9:14 AM Storyhearth <reply+abc@storyhearth.local> wrote:\n> Please share a story\n> about summer",
 };
 
 type CollectionOptions = {
@@ -47,7 +53,14 @@ export async function createNewsletterCollection(ownerId: string, options: Colle
   const invitees = options.invitees ?? [];
   if (invitees.length) {
     db.insert(invitations)
-      .values(invitees.map((email) => ({ campaignId: campaign.id, email, token: randomBytes(24).toString("base64url"), status: "sent" as const })))
+      .values(
+        invitees.map((email) => ({
+          campaignId: campaign.id,
+          email,
+          token: randomBytes(24).toString("base64url"),
+          status: "sent" as const,
+        })),
+      )
       .run();
   }
   const stories = options.stories ?? [
@@ -78,7 +91,13 @@ export async function createNewsletterCollection(ownerId: string, options: Colle
       await getStorage().put(storageKey, PNG_1X1);
       photoId = db
         .insert(contributionAttachments)
-        .values({ contributionId: row.id, storageKey, fileName: "farm.png", contentType: "image/png", size: PNG_1X1.length })
+        .values({
+          contributionId: row.id,
+          storageKey,
+          fileName: "farm.png",
+          contentType: "image/png",
+          size: PNG_1X1.length,
+        })
         .returning()
         .get().id;
     }
@@ -112,7 +131,12 @@ export function newsletterEmails(newsletterId: string) {
   return db
     .select()
     .from(emailOutbox)
-    .where(and(gte(emailOutbox.dedupeKey, `newsletter:${newsletterId}:`), lt(emailOutbox.dedupeKey, `newsletter:${newsletterId};`)))
+    .where(
+      and(
+        gte(emailOutbox.dedupeKey, `newsletter:${newsletterId}:`),
+        lt(emailOutbox.dedupeKey, `newsletter:${newsletterId};`),
+      ),
+    )
     .all();
 }
 

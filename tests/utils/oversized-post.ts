@@ -24,9 +24,18 @@ function* bodyBlocks(type: OversizedTarget["type"], total: number) {
 }
 
 /** Posts `bytes` to 127.0.0.1:`port`; `chunked` leaves out Content-Length. */
-export function postOversized(port: number, target: OversizedTarget, chunked: boolean, bytes: number): Promise<OversizedAnswer> {
+export function postOversized(
+  port: number,
+  target: OversizedTarget,
+  chunked: boolean,
+  bytes: number,
+): Promise<OversizedAnswer> {
   return new Promise((resolve, reject) => {
-    const contentType = { form: "application/x-www-form-urlencoded", json: "application/json", multipart: `multipart/form-data; boundary=${BOUNDARY}` }[target.type];
+    const contentType = {
+      form: "application/x-www-form-urlencoded",
+      json: "application/json",
+      multipart: `multipart/form-data; boundary=${BOUNDARY}`,
+    }[target.type];
     const headers: Record<string, string> = { "Content-Type": contentType, Accept: target.accept };
     if (!chunked) headers["Content-Length"] = String(bytes);
     if (target.cookie) headers.Cookie = target.cookie;
@@ -37,7 +46,11 @@ export function postOversized(port: number, target: OversizedTarget, chunked: bo
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        resolve({ status: response.statusCode!, contentType: String(response.headers["content-type"]), body: Buffer.concat(chunks).toString("utf8") });
+        resolve({
+          status: response.statusCode!,
+          contentType: String(response.headers["content-type"]),
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
         request.destroy();
       });
       response.on("error", reject);

@@ -10,16 +10,27 @@ export function pdfOf(objects: Array<string | Buffer>): Uint8Array {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"), Buffer.from("\nendobj\n")]);
+    const part = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"),
+      Buffer.from("\nendobj\n"),
+    ]);
     parts.push(part);
     offset += part.byteLength;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f \n", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)].join("");
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    "0000000000 65535 f \n",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`),
+  ].join("");
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }
 
-const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.byteLength} >>\nstream\n`), data, Buffer.from("\nendstream")]);
+const stream = (dict: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.byteLength} >>\nstream\n`), data, Buffer.from("\nendstream")]);
 
 const FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
 
@@ -41,7 +52,8 @@ export async function zerosDeflated(bytes: number): Promise<Buffer> {
   deflate.on("data", (chunk: Buffer) => out.push(chunk));
   const done = new Promise((resolve) => deflate.on("end", resolve));
   const block = Buffer.alloc(MB);
-  for (let sent = 0; sent < bytes; sent += MB) if (!deflate.write(block)) await new Promise((r) => deflate.once("drain", r));
+  for (let sent = 0; sent < bytes; sent += MB)
+    if (!deflate.write(block)) await new Promise((r) => deflate.once("drain", r));
   deflate.end();
   await done;
   return Buffer.concat(out);

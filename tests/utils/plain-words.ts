@@ -18,7 +18,8 @@ const TECHNICAL: Array<[RegExp, string]> = [
 export function technicalWords(text: string): string[] {
   const found: string[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    for (const [pattern, word] of TECHNICAL) if (pattern.test(sentence)) found.push(`"${word}" in "${sentence.trim().slice(0, 160)}"`);
+    for (const [pattern, word] of TECHNICAL)
+      if (pattern.test(sentence)) found.push(`"${word}" in "${sentence.trim().slice(0, 160)}"`);
   }
   return found;
 }

@@ -1,5 +1,6 @@
 // Test data and stand-ins for podcast generation (Vitest and Playwright).
 import { promptTemplates } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
@@ -33,8 +34,15 @@ export function makePdf(lines: string[], title?: string) {
 }
 
 /** An admin default prompt template for a format (the script writer must send its system prompt). */
-export function createDefaultTemplate(category: "single_host" | "dual_host" | "multi_contributor", systemPrompt: string) {
-  return db.insert(promptTemplates).values({ name: `Test ${category}`, category, systemPrompt, isDefault: true }).returning().get();
+export function createDefaultTemplate(
+  category: "single_host" | "dual_host" | "multi_contributor",
+  systemPrompt: string,
+) {
+  return db
+    .insert(promptTemplates)
+    .values({ name: `Test ${category}`, category, systemPrompt, isDefault: true })
+    .returning()
+    .get();
 }
 
 type RenderInput = {
@@ -57,7 +65,11 @@ export function fakeRenderer({
   fail,
   onCall,
   afterSpeech,
-}: { fail?: () => Error | null; onCall?: (input: RenderInput) => void; afterSpeech?: (input: RenderInput) => void } = {}) {
+}: {
+  fail?: () => Error | null;
+  onCall?: (input: RenderInput) => void;
+  afterSpeech?: (input: RenderInput) => void;
+} = {}) {
   const calls: RenderInput[] = [];
   const render = async ({ onStage, ...input }: RenderInput) => {
     calls.push(input);
@@ -68,7 +80,10 @@ export function fakeRenderer({
     for (const stage of ["phonemize", "inference"] as const) onStage?.(stage, 1);
     afterSpeech?.(input);
     const audioKey = `podcasts/${input.podcastId}/episode.mp3`;
-    const { size } = await getStorage().put(audioKey, Buffer.from(`ID3 fake audio of ${input.segments.length} segments`));
+    const { size } = await getStorage().put(
+      audioKey,
+      Buffer.from(`ID3 fake audio of ${input.segments.length} segments`),
+    );
     return { audioKey, duration: 12.4, fileSize: size, engine: "fake" };
   };
   return { render, calls };

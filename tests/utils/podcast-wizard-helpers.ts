@@ -1,8 +1,10 @@
 // Test data for the podcast wizard and the family podcast (Vitest and Playwright).
-import { eq } from "drizzle-orm";
 import { podcasts, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { createTextStory } from "~/features/podcasts/stories.server";
 import { db } from "~/lib/db.server";
+
 import { makePdf } from "./podcast-helpers";
 
 /** Short enough that the real job runner (espeak voice) finishes it in seconds. */
@@ -19,7 +21,11 @@ export function createStory(ownerId: string, storyTitle = "Summers at the Lake",
  * next read reports it failed ('Generation was interrupted…'), and it can be retried for real.
  */
 export function createInterruptedPodcast(ownerId: string, storyId: string, title = "Summers at the Lake") {
-  return db.insert(podcasts).values({ ownerId, storyId, title, status: "voice_processing", hostCount: 1, introOutro: "none" }).returning().get();
+  return db
+    .insert(podcasts)
+    .values({ ownerId, storyId, title, status: "voice_processing", hostCount: 1, introOutro: "none" })
+    .returning()
+    .get();
 }
 
 /** The user has used up their podcasts: the next request is refused with 403. */

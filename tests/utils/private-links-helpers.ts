@@ -2,22 +2,17 @@
 // relatives answered by e-mail, one reply quoting the whole invitation under "Sent from my iPhone",
 // with the invitee's answer link, reply address and unsubscribe link in its "> " lines.
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  campaigns,
-  contributionRecordings,
-  contributions,
-  invitations,
-} from "#db/schema";
-import { invitationEmail } from "~/features/contributions/emails";
+import { campaigns, contributionRecordings, contributions, invitations } from "#db/schema";
+
 import { unsubscribeUrlFor } from "~/features/contributions/collection-mail.server";
+import { invitationEmail } from "~/features/contributions/emails";
 import { invitationLinks } from "~/features/contributions/invitations.server";
 import { replyAddressFor } from "~/features/contributions/reply-address.server";
 import { db } from "~/lib/db.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const RELATIVE_WORDS = {
-  robert:
-    "Grandpa kept bees behind the chapel.\n\nEvery June we carried the honey down the hill in jars.",
+  robert: "Grandpa kept bees behind the chapel.\n\nEvery June we carried the honey down the hill in jars.",
   june: "The lake froze so hard one winter that we skated to the island.",
 };
 
@@ -30,7 +25,7 @@ export function quotedInvitationReply(
     prompt: string;
     publicId: string;
     token: string;
-  }
+  },
 ) {
   const links = { ...invitationLinks(input.publicId, input.token), unsubscribeUrl: unsubscribeUrlFor(input.token) };
   const invitation = invitationEmail({
@@ -43,9 +38,7 @@ export function quotedInvitationReply(
   const quoted = [
     ...invitation.split("\n"),
     "",
-    `Reply to this e-mail (${replyAddressFor(input.token)}) or unsubscribe: ${
-      links.unsubscribeUrl
-    }`,
+    `Reply to this e-mail (${replyAddressFor(input.token)}) or unsubscribe: ${links.unsubscribeUrl}`,
   ].map((line) => (line ? `> ${line}` : ">"));
   return [
     words,
@@ -62,11 +55,7 @@ export function quotedInvitationReply(
  * Two relatives invited and answering by e-mail (Robert quoting the invitation, June without); Robert's
  * story has a ready recording, so the book prints a QR link to a listening page for it.
  */
-export async function createRepliedCollection(
-  ownerId: string,
-  ownerName: string,
-  mp3: Buffer
-) {
+export async function createRepliedCollection(ownerId: string, ownerName: string, mp3: Buffer) {
   const campaign = db
     .insert(campaigns)
     .values({
@@ -98,12 +87,7 @@ export async function createRepliedCollection(
     publicId: campaign.publicId,
     token: robert.token,
   });
-  const story = (
-    invitation: typeof robert,
-    name: string,
-    storyContent: string,
-    minute: number
-  ) =>
+  const story = (invitation: typeof robert, name: string, storyContent: string, minute: number) =>
     db
       .insert(contributions)
       .values({
@@ -118,12 +102,7 @@ export async function createRepliedCollection(
       .returning()
       .get();
   const robertStory = story(robert, "Robert", raw, 20);
-  const juneStory = story(
-    june,
-    "June",
-    `${RELATIVE_WORDS.june}\n\nSent from my iPhone`,
-    25
-  );
+  const juneStory = story(june, "June", `${RELATIVE_WORDS.june}\n\nSent from my iPhone`, 25);
   const normalizedKey = `recordings/${robertStory.id}/${randomUUID()}.mp3`;
   await getStorage().put(normalizedKey, mp3);
   db.insert(contributionRecordings)

@@ -1,6 +1,7 @@
 // Test data for the stories feature, written straight into the database (Vitest and Playwright).
 import { randomBytes, randomUUID } from "node:crypto";
 import { campaigns, contributions, invitations, podcasts } from "#db/schema";
+
 import { db } from "~/lib/db.server";
 
 type CampaignOverrides = Partial<typeof campaigns.$inferInsert>;

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { createTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import type { CampaignInput } from "~/features/testimonials/schemas";
 
@@ -33,7 +34,22 @@ const ffprobeBin = process.env.FFPROBE_PATH || "ffprobe";
 export function makeSmallVideo() {
   const file = path.join(videoDir, "small.webm");
   if (!fs.existsSync(file)) {
-    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=15", "-f", "lavfi", "-i", "sine", "-shortest", file]);
+    execFileSync(ffmpegBin, [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=duration=2:size=320x240:rate=15",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine",
+      "-shortest",
+      file,
+    ]);
   }
   return file;
 }
@@ -43,7 +59,23 @@ export function makeLargeVideo(megabytes: number) {
   const file = path.join(videoDir, `large-${megabytes}.mkv`);
   if (!fs.existsSync(file)) {
     const frames = Math.ceil((megabytes * 1024 * 1024) / (640 * 480 * 1.5));
-    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x480:rate=30", "-frames:v", String(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", file]);
+    execFileSync(ffmpegBin, [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=640x480:rate=30",
+      "-frames:v",
+      String(frames),
+      "-c:v",
+      "rawvideo",
+      "-pix_fmt",
+      "yuv420p",
+      file,
+    ]);
   }
   return file;
 }
@@ -60,15 +92,38 @@ export function makeTaggedMedia({ audioOnly = false } = {}) {
   if (!fs.existsSync(file)) {
     const picture = audioOnly ? [] : ["-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10"];
     const codecs = audioOnly ? ["-c:a", "aac"] : ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"];
-    const tags = ["-metadata", `location=${TAGGED_LOCATION}`, "-metadata", "creation_time=2024-05-01T10:00:00Z", "-metadata", "make=Apple"];
-    execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-y", ...picture, "-f", "lavfi", "-i", "sine=duration=1", ...codecs, ...tags, "-shortest", file]);
+    const tags = [
+      "-metadata",
+      `location=${TAGGED_LOCATION}`,
+      "-metadata",
+      "creation_time=2024-05-01T10:00:00Z",
+      "-metadata",
+      "make=Apple",
+    ];
+    execFileSync(ffmpegBin, [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      ...picture,
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=duration=1",
+      ...codecs,
+      ...tags,
+      "-shortest",
+      file,
+    ]);
   }
   return file;
 }
 
 /** Every tag ffprobe finds in a file (container and streams), as "key=value" lines. */
 export function mediaTags(file: string) {
-  return execFileSync(ffprobeBin, ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "flat", file], { encoding: "utf8" });
+  return execFileSync(ffprobeBin, ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "flat", file], {
+    encoding: "utf8",
+  });
 }
 
 /**
@@ -77,7 +132,28 @@ export function mediaTags(file: string) {
  * (decision 0165), so "the same video" means the same packets, not the same bytes.
  */
 export function mediaHash(file: string) {
-  return execFileSync(ffmpegBin, ["-hide_banner", "-loglevel", "error", "-i", file, "-map", "0:V?", "-map", "0:a?", "-c", "copy", "-f", "streamhash", "-hash", "sha256", "-"], { encoding: "utf8" });
+  return execFileSync(
+    ffmpegBin,
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-i",
+      file,
+      "-map",
+      "0:V?",
+      "-map",
+      "0:a?",
+      "-c",
+      "copy",
+      "-f",
+      "streamhash",
+      "-hash",
+      "sha256",
+      "-",
+    ],
+    { encoding: "utf8" },
+  );
 }
 
 export const sha256File = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");

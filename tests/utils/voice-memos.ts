@@ -2,7 +2,9 @@
 // silence before and after, in each container a phone or browser produces.
 import fs from "node:fs";
 import path from "node:path";
+
 import { ffmpeg } from "~/audio/ffmpeg.server";
+
 import { tempDir } from "./audio-helpers";
 
 export const VOICE_MEMO_FORMATS = {
@@ -15,7 +17,10 @@ export const VOICE_MEMO_FORMATS = {
 export type VoiceMemoFormat = keyof typeof VOICE_MEMO_FORMATS | "amr";
 
 /** `lead` s of silence, `tone` s of a quiet 440 Hz tone (about -27 LUFS), `tail` s of silence. */
-export async function makeVoiceMemo(format: VoiceMemoFormat, { lead = 1, tone = 2, tail = 1, volume = 0.5 } = {}): Promise<File> {
+export async function makeVoiceMemo(
+  format: VoiceMemoFormat,
+  { lead = 1, tone = 2, tail = 1, volume = 0.5 } = {},
+): Promise<File> {
   if (format === "amr") return amrNarrowband(lead + tone + tail);
   const file = path.join(tempDir("voice-memo-"), `memo.${format}`);
   const spec = VOICE_MEMO_FORMATS[format];

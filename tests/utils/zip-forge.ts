@@ -41,7 +41,20 @@ export function forgeZip(entries: ForgedEntry[]): Buffer {
       const crc = entry.raw ? entry.raw.crc : crc32(data);
       const size = entry.raw ? entry.raw.size : data.length;
       record = { offset, method, crc, compressed: body.length, size };
-      const header = Buffer.concat([u32(0x04034b50), u16(20), u16(0), u16(method), u16(0), u16(0x21), u32(crc), u32(body.length), u32(entry.claimedSize ?? size), u16(name.length), u16(0), name]);
+      const header = Buffer.concat([
+        u32(0x04034b50),
+        u16(20),
+        u16(0),
+        u16(method),
+        u16(0),
+        u16(0x21),
+        u32(crc),
+        u32(body.length),
+        u32(entry.claimedSize ?? size),
+        u16(name.length),
+        u16(0),
+        name,
+      ]);
       parts.push(header, body);
       offset += header.length + body.length;
       written.set(entry.name, record);
@@ -70,6 +83,15 @@ export function forgeZip(entries: ForgedEntry[]): Buffer {
     );
   }
   const directory = Buffer.concat(central);
-  const end = Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(central.length), u16(central.length), u32(directory.length), u32(offset), u16(0)]);
+  const end = Buffer.concat([
+    u32(0x06054b50),
+    u16(0),
+    u16(0),
+    u16(central.length),
+    u16(central.length),
+    u32(directory.length),
+    u32(offset),
+    u16(0),
+  ]);
   return Buffer.concat([...parts, directory, end]);
 }

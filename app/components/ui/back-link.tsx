@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { buttonClass } from "~/components/ui/button";
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from "react";
+
 import { cn } from "~/lib/cn";
 
 const variants = {
@@ -8,6 +9,10 @@ const variants = {
   destructive: "badge-destructive",
 } as const;
 
-export function Badge({ variant = "default", className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
+export function Badge({
+  variant = "default",
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
   return <span className={cn("badge", variants[variant], className)} {...props} />;
 }

@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+
 import { cn } from "~/lib/cn";
 
 // The styles are component classes in app/styles/tailwind.css (decision 0148).

@@ -1,7 +1,11 @@
 import { forwardRef, type HTMLAttributes } from "react";
+
 import { cn } from "~/lib/cn";
 
-export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
+export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card(
+  { className, ...props },
+  ref,
+) {
   return <div ref={ref} className={cn("card", className)} {...props} />;
 });
 

@@ -3,6 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
+
 import { Dialog } from "~/components/ui/dialog";
 
 function loader() {

@@ -2,6 +2,7 @@
 // and closes without JavaScript; with it, it also traps Tab, closes on Escape and returns the focus.
 import { Link, type LinkProps } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+
 import { cn } from "~/lib/cn";
 
 const WIDTHS = { md: "max-w-md", lg: "max-w-lg", "2xl": "max-w-2xl", "3xl": "max-w-3xl" } as const;
@@ -18,7 +19,17 @@ type DialogProps = {
   children: ReactNode;
 };
 
-export function Dialog({ title, description, closeTo, replace, onClose, closeLabel = "Close", width = "lg", titleClassName, children }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  closeTo,
+  replace,
+  onClose,
+  closeLabel = "Close",
+  width = "lg",
+  titleClassName,
+  children,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -36,7 +47,10 @@ export function Dialog({ title, description, closeTo, replace, onClose, closeLab
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         autoFocus
-        className={cn("my-auto w-full min-w-0 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none", WIDTHS[width])}
+        className={cn(
+          "my-auto w-full min-w-0 rounded-lg border border-border bg-card p-6 shadow-xl focus:outline-none",
+          WIDTHS[width],
+        )}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div className="min-w-0">
@@ -68,9 +82,14 @@ export function Dialog({ title, description, closeTo, replace, onClose, closeLab
 }
 
 const FIELDS = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
-const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const TABBABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
-function useModal(panelRef: React.RefObject<HTMLDivElement | null>, closeRef: React.RefObject<HTMLAnchorElement | null>, openedFrom: Element | null) {
+function useModal(
+  panelRef: React.RefObject<HTMLDivElement | null>,
+  closeRef: React.RefObject<HTMLAnchorElement | null>,
+  openedFrom: Element | null,
+) {
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
@@ -101,13 +120,20 @@ function useModal(panelRef: React.RefObject<HTMLDivElement | null>, closeRef: Re
 }
 
 function openerOf(panel: HTMLElement, openedFrom: Element | null) {
-  const before = openedFrom instanceof HTMLElement && openedFrom !== document.body && !panel.contains(openedFrom) ? openedFrom : null;
+  const before =
+    openedFrom instanceof HTMLElement && openedFrom !== document.body && !panel.contains(openedFrom)
+      ? openedFrom
+      : null;
   const here = location.pathname + location.search;
   // checkVisibility sees a closed <details> (content-visibility: hidden), which still has boxes.
   const shown = (el: HTMLElement) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
   return () => {
     const opener =
-      before?.isConnected && !before.closest("[inert]") ? before : Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((a) => a.getAttribute("href") === here);
+      before?.isConnected && !before.closest("[inert]")
+        ? before
+        : Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
+            (a) => a.getAttribute("href") === here,
+          );
     if (!opener || shown(opener)) return opener ?? null;
     return opener.closest("details")?.querySelector<HTMLElement>("summary") ?? null;
   };
@@ -128,7 +154,9 @@ function makeOthersInert(layer: Element) {
 }
 
 function wrapTab(panel: HTMLElement, event: KeyboardEvent) {
-  const controls = Array.from(panel.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => el.getClientRects().length > 0);
+  const controls = Array.from(panel.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.getClientRects().length > 0,
+  );
   const first = controls[0];
   const last = controls[controls.length - 1];
   if (!first || !last) return;

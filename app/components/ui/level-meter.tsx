@@ -1,6 +1,16 @@
 import { useId } from "react";
 
-export function LevelMeter({ level, label, hint, testId }: { level: number; label: string; hint: string; testId: string }) {
+export function LevelMeter({
+  level,
+  label,
+  hint,
+  testId,
+}: {
+  level: number;
+  label: string;
+  hint: string;
+  testId: string;
+}) {
   const labelId = useId();
   return (
     <div className="space-y-1">
@@ -10,7 +20,15 @@ export function LevelMeter({ level, label, hint, testId }: { level: number; labe
         </span>
         <span className="text-xs text-muted-foreground">{hint}</span>
       </div>
-      <div role="meter" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} className="h-2 w-full overflow-hidden rounded-full bg-muted" data-testid={testId}>
+      <div
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+        data-testid={testId}
+      >
         <div className="h-full bg-green-600 transition-[width] duration-150" style={{ width: `${level}%` }} />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
+
 import { ListLink } from "~/components/ui/list-link";
 
 function Where() {

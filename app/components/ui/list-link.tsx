@@ -8,10 +8,15 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 };
 
 const isPlainClick = (event: MouseEvent<HTMLAnchorElement>, target: string | undefined) =>
-  event.button === 0 && (!target || target === "_self") && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+  event.button === 0 &&
+  (!target || target === "_self") &&
+  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 
 // Remix's <Link> costs far more to render, and pages repeat these dozens of times (decision 0147).
-export const ListLink = forwardRef<HTMLAnchorElement, Props>(function ListLink({ to, replace, preventScrollReset, onClick, target, ...props }, ref) {
+export const ListLink = forwardRef<HTMLAnchorElement, Props>(function ListLink(
+  { to, replace, preventScrollReset, onClick, target, ...props },
+  ref,
+) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return (

@@ -1,6 +1,17 @@
 // A menu button (WAI-ARIA "Menu Button") built on <details>, so without JavaScript it still opens and its items work.
 import { useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
+
 import { useHydrated } from "~/components/use-hydrated";
 import { cn } from "~/lib/cn";
 
@@ -111,7 +122,12 @@ export function Menu({ label, ariaLabel, summaryClassName, className, menuClassN
       >
         {label}
       </summary>
-      <div id={menuId} {...(enhanced ? { role: "menu" } : {})} aria-labelledby={enhanced ? buttonId : undefined} className={menuClassName}>
+      <div
+        id={menuId}
+        {...(enhanced ? { role: "menu" } : {})}
+        aria-labelledby={enhanced ? buttonId : undefined}
+        className={menuClassName}
+      >
         <Enhanced.Provider value={enhanced}>{children}</Enhanced.Provider>
       </div>
     </details>

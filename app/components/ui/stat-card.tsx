@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { Card } from "~/components/ui/card";
 import { formatCount } from "~/lib/text-format";
 

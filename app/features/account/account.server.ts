@@ -1,16 +1,27 @@
 import { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from "~/features/account/emails";
+import { messages } from "~/features/account/messages";
+import { deliverEmails, queueOutgoingEmail, sendEmail, type SendEmailInput } from "~/lib/email/send.server";
+import { appUrl } from "~/lib/env.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { checkPassword, getUserByEmail, getUserById, setPassword, type User } from "~/models/user.server";
-import { consumeVerificationToken, createVerificationToken, hasUsedVerificationToken, isTokenUsable } from "~/models/verification-token.server";
-import { deliverEmails, queueOutgoingEmail, sendEmail, type SendEmailInput } from "~/lib/email/send.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { appUrl } from "~/lib/env.server";
-import { messages } from "~/features/account/messages";
+import {
+  consumeVerificationToken,
+  createVerificationToken,
+  hasUsedVerificationToken,
+  isTokenUsable,
+} from "~/models/verification-token.server";
 
 export type AccountResult = { ok: true } | { ok: false; message: string };
 
-export async function changePassword(user: User, currentPassword: string, newPassword: string, keepSessionId?: string): Promise<AccountResult> {
-  if (!(await checkPassword(user.id, currentPassword))) return { ok: false, message: messages.password.currentIncorrect };
+export async function changePassword(
+  user: User,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionId?: string,
+): Promise<AccountResult> {
+  if (!(await checkPassword(user.id, currentPassword)))
+    return { ok: false, message: messages.password.currentIncorrect };
   await setPassword(user.id, newPassword);
   deleteUserSessions(user.id, keepSessionId);
   tellPasswordChanged(user);
@@ -19,7 +30,9 @@ export async function changePassword(user: User, currentPassword: string, newPas
 
 function deliverLater(input: Omit<SendEmailInput, "from" | "autoSubmitted">) {
   const mail = queueOutgoingEmail({ ...input, from: "account", autoSubmitted: "auto-generated" });
-  void deliverEmails([mail]).catch((error: unknown) => recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }));
+  void deliverEmails([mail]).catch((error: unknown) =>
+    recordSystemError({ error, errorType: "email_send_failed", workflow: `email:${mail.kind}`, severity: "medium" }),
+  );
 }
 
 function tellPasswordChanged(user: Pick<User, "email" | "firstName">) {
@@ -33,10 +46,17 @@ export async function requestPasswordReset(email: string) {
   if (!user) return;
   const token = createVerificationToken(user.id, "reset");
   const resetUrl = `${appUrl()}/reset-password/confirm?${new URLSearchParams({ token })}`;
-  deliverLater({ kind: "password_reset", to: user.email, ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }) });
+  deliverLater({
+    kind: "password_reset",
+    to: user.email,
+    ...passwordResetEmail({ name: user.firstName ?? null, resetUrl }),
+  });
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<AccountResult & { invited?: boolean }> {
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+): Promise<AccountResult & { invited?: boolean }> {
   const resetUserId = consumeVerificationToken(token, "reset");
   const userId = resetUserId ?? consumeVerificationToken(token, "invite");
   if (!userId) return { ok: false, message: messages.reset.invalidLink.description };

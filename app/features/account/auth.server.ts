@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
-import { recordLogin, verifyLogin, type User } from "~/models/user.server";
+
 import { messages } from "~/features/account/messages";
 import { signInFailed, signInSucceeded, startSignInAttempt } from "~/features/account/sign-in-throttle.server";
 import { perRequest } from "~/lib/request-scope.server";
 import { adminSessionStorage, authSessionStorage } from "~/lib/session.server";
+import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
+import { recordLogin, verifyLogin, type User } from "~/models/user.server";
 
 export const SESSION_ID_KEY = "sessionId";
 
@@ -50,7 +51,8 @@ function sessionIdFrom(request: Request, storage: ReturnType<typeof authSessionS
   });
 }
 
-const sessionUser = (id: string, kind: "user" | "admin") => perRequest(`session-user:${kind}:${id}`, () => getSessionUser(id, kind));
+const sessionUser = (id: string, kind: "user" | "admin") =>
+  perRequest(`session-user:${kind}:${id}`, () => getSessionUser(id, kind));
 
 export const getSessionId = (request: Request) => sessionIdFrom(request, authSessionStorage(), "user");
 
@@ -119,7 +121,9 @@ export async function commitAdminLogin(request: Request, user: User) {
   recordLogin(user.id);
   const session = await readSession(request, adminSessionStorage());
   session.set(SESSION_ID_KEY, dbSession.id);
-  return adminSessionStorage().commitSession(session, { expires: new Date(dbSession.expiresAt.getTime() + ADMIN_COOKIE_GRACE_MS) });
+  return adminSessionStorage().commitSession(session, {
+    expires: new Date(dbSession.expiresAt.getTime() + ADMIN_COOKIE_GRACE_MS),
+  });
 }
 
 export async function commitAdminLogout(request: Request) {
@@ -145,15 +149,25 @@ export async function requireAdmin(request: Request) {
     const session = await readSession(request, adminSessionStorage());
     throw Response.json(
       { message: messages.auth.unauthorized, sessionEnded: true },
-      { status: ADMIN_SESSION_ENDED_STATUS, statusText: messages.auth.unauthorized, headers: { "Set-Cookie": await adminSessionStorage().destroySession(session) } },
+      {
+        status: ADMIN_SESSION_ENDED_STATUS,
+        statusText: messages.auth.unauthorized,
+        headers: { "Set-Cookie": await adminSessionStorage().destroySession(session) },
+      },
     );
   }
-  throw Response.json({ message: "Admin Access Required" }, { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" });
+  throw Response.json(
+    { message: "Admin Access Required" },
+    { status: ADMIN_REQUIRED_STATUS, statusText: "Admin Access Required" },
+  );
 }
 
 export async function requireApiAdmin(request: Request) {
   const admin = await getAdmin(request);
   if (admin) return admin;
   const user = await getUser(request);
-  throw Response.json({ message: user ? "Forbidden: administrators only" : messages.auth.unauthorized }, { status: user ? 403 : 401 });
+  throw Response.json(
+    { message: user ? "Forbidden: administrators only" : messages.auth.unauthorized },
+    { status: user ? 403 : 401 },
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { accountInvitationEmail, passwordResetEmail } from "./emails";
 
-const hostile = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>'];
+const hostile = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>'];
 
 describe("account e-mails", () => {
   it("password reset: escaped name, link, one-hour single-use note and ignore line", () => {
@@ -19,14 +20,19 @@ describe("account e-mails", () => {
   });
 
   it("account invitation: inviter in the subject, escaped in the body, set-password link", () => {
-    const mail = accountInvitationEmail({ name: "Ada", setPasswordUrl: "https://app.test/reset-password/confirm?token=t", invitedBy: hostile[0] });
+    const mail = accountInvitationEmail({
+      name: "Ada",
+      setPasswordUrl: "https://app.test/reset-password/confirm?token=t",
+      invitedBy: hostile[0],
+    });
     expect(mail.subject).toBe(`${hostile[0]} invited you to Storyhearth`); // subjects are plain text
     expect(mail.html).not.toContain("<script");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; has created an account for you");
     expect(mail.html).toContain('href="https://app.test/reset-password/confirm?token=t"');
     expect(mail.text).toContain("https://app.test/reset-password/confirm?token=t");
     expect(mail.text).toContain("expires in 7 days");
-    expect(accountInvitationEmail({ name: null, setPasswordUrl: "https://a.test/", invitedBy: null }).subject).toBe("You're invited to Storyhearth");
+    expect(accountInvitationEmail({ name: null, setPasswordUrl: "https://a.test/", invitedBy: null }).subject).toBe(
+      "You're invited to Storyhearth",
+    );
   });
 });
-

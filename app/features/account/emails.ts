@@ -1,4 +1,15 @@
-import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
+import {
+  BRAND,
+  button,
+  greeting,
+  html,
+  layoutHtml,
+  layoutText,
+  muted,
+  paragraph,
+  textLink,
+  type EmailParts,
+} from "~/lib/email/layout";
 
 export function passwordResetEmail({ name, resetUrl }: { name?: string | null; resetUrl: string }): EmailParts {
   const subject = `Reset your ${BRAND.name} password`;
@@ -20,7 +31,8 @@ export function passwordChangedEmail({ name, resetUrl }: { name?: string | null;
   const subject = `Your ${BRAND.name} password was changed`;
   const intro = `The password for your ${BRAND.name} account has just been changed. Everywhere else you were signed in, you have been signed out.`;
   const ifYou = "If this was you, there is nothing more to do.";
-  const ifNot = "If it wasn't you, someone may know your password: choose a new one now with the link below. That signs out whoever changed it.";
+  const ifNot =
+    "If it wasn't you, someone may know your password: choose a new one now with the link below. That signs out whoever changed it.";
   return {
     subject,
     html: layoutHtml({
@@ -60,11 +72,20 @@ export function accountInvitationEmail({
   };
 }
 
-export function failedSignInsEmail({ name, failures, resetUrl }: { name?: string | null; failures: number; resetUrl: string }): EmailParts {
+export function failedSignInsEmail({
+  name,
+  failures,
+  resetUrl,
+}: {
+  name?: string | null;
+  failures: number;
+  resetUrl: string;
+}): EmailParts {
   const subject = `Failed sign-in attempts on your ${BRAND.name} account`;
   const intro = `Someone has tried to sign in to your ${BRAND.name} account with a wrong password ${failures} times in a row. Further attempts are being slowed down.`;
   const ifYou = "If this was you, you can wait a few minutes and try again, or choose a new password.";
-  const ifNot = "If it wasn't you, your account is still safe as long as your password is not easy to guess; choosing a new, unique one is a good idea.";
+  const ifNot =
+    "If it wasn't you, your account is still safe as long as your password is not easy to guess; choosing a new, unique one is a good idea.";
   return {
     subject,
     html: layoutHtml({

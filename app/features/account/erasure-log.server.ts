@@ -6,7 +6,11 @@ export const erasureKinds = ["recording", "story", "account"] as const;
 export type ErasureKind = (typeof erasureKinds)[number];
 
 const ROOT = "consent/";
-const folders: Record<ErasureKind, string> = { recording: "recording-removals", story: "story-removals", account: "account-deletions" };
+const folders: Record<ErasureKind, string> = {
+  recording: "recording-removals",
+  story: "story-removals",
+  account: "account-deletions",
+};
 
 export type LoggedErasure = { kind: ErasureKind; id: string; requestedAt: Date };
 
@@ -20,7 +24,10 @@ function parseKey(key: string): LoggedErasure | null {
 
 export async function logErasure(storage: Storage, erasure: LoggedErasure) {
   const { kind, id, requestedAt } = erasure;
-  await storage.put(keyFor(erasure), Buffer.from(`${JSON.stringify({ kind, id, requestedAt: requestedAt.toISOString() })}\n`));
+  await storage.put(
+    keyFor(erasure),
+    Buffer.from(`${JSON.stringify({ kind, id, requestedAt: requestedAt.toISOString() })}\n`),
+  );
 }
 
 export async function loggedErasures(storage: Storage): Promise<Record<ErasureKind, LoggedErasure[]>> {
@@ -28,7 +35,8 @@ export async function loggedErasures(storage: Storage): Promise<Record<ErasureKi
   for (const { key } of await storage.list(ROOT)) {
     const erasure = parseKey(key);
     const seen = erasure && first.get(`${erasure.kind}:${erasure.id}`);
-    if (erasure && (!seen || erasure.requestedAt < seen.requestedAt)) first.set(`${erasure.kind}:${erasure.id}`, erasure);
+    if (erasure && (!seen || erasure.requestedAt < seen.requestedAt))
+      first.set(`${erasure.kind}:${erasure.id}`, erasure);
   }
   const byKind = { recording: [], story: [], account: [] } as Record<ErasureKind, LoggedErasure[]>;
   for (const erasure of first.values()) byKind[erasure.kind].push(erasure);

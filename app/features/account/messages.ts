@@ -66,7 +66,8 @@ export const messages = {
     pageTitle: "Delete Account",
     heading: "Delete your account",
     intro: `This deletes your account and everything in it for good: every story collection, story, photo, recording, podcast, newsletter and contact. Private feeds and share links stop working at once. This cannot be undone.`,
-    archiveFirst: "Before you go, download everything: a copy of your stories, photos, recordings and podcasts that opens in any browser.",
+    archiveFirst:
+      "Before you go, download everything: a copy of your stories, photos, recordings and podcasts that opens in any browser.",
     archiveLink: "Download everything",
     confirmationLabel: "Type your email address to confirm",
     passwordLabel: "Your password",
@@ -77,7 +78,17 @@ export const messages = {
     confirmationMismatch: "That is not the email address of this account",
     passwordIncorrect: "Password is incorrect",
     deleted: { title: "Account deleted", description: "Your account and everything in it have been deleted." },
-    activity: ({ collections, stories, podcasts, since }: { collections: number; stories: number; podcasts: number; since: Date }) =>
+    activity: ({
+      collections,
+      stories,
+      podcasts,
+      since,
+    }: {
+      collections: number;
+      stories: number;
+      podcasts: number;
+      since: Date;
+    }) =>
       `An account was deleted by its owner (joined ${since.toISOString().slice(0, 7)}; ${collections} collection${collections === 1 ? "" : "s"}, ${stories} stor${stories === 1 ? "y" : "ies"}, ${podcasts} podcast${podcasts === 1 ? "" : "s"})`,
   },
 } as const;

@@ -1,13 +1,27 @@
 // The erasure log applied again to a restored backup before it goes live, and to the live database on every start.
 import { db, migrateDatabase, withDatabaseFile, type DB } from "~/lib/db.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
-import { clipWithCollection, deleteStoryRows, markRemovalsRequested, type RemovedClip } from "~/models/contribution-recording.server";
+import {
+  clipWithCollection,
+  deleteStoryRows,
+  markRemovalsRequested,
+  type RemovedClip,
+} from "~/models/contribution-recording.server";
+
 import { eraseAccountAgain, removeStoredFiles, type HashedFamilyFiles } from "./delete-account.server";
 import { loggedErasures, type ErasureKind } from "./erasure-log.server";
 
-export type ReappliedErasures = { logged: Record<ErasureKind, number>; applied: Record<ErasureKind, number>; clips: RemovedClip[] };
+export type ReappliedErasures = {
+  logged: Record<ErasureKind, number>;
+  applied: Record<ErasureKind, number>;
+  clips: RemovedClip[];
+};
 
-export async function reapplyErasures(database: DB, storage: Storage, hashedFiles: HashedFamilyFiles): Promise<ReappliedErasures> {
+export async function reapplyErasures(
+  database: DB,
+  storage: Storage,
+  hashedFiles: HashedFamilyFiles,
+): Promise<ReappliedErasures> {
   const logged = await loggedErasures(storage);
   const storiesAsked = new Set(logged.story.map((s) => s.id));
   const clips: RemovedClip[] = [];
@@ -21,8 +35,13 @@ export async function reapplyErasures(database: DB, storage: Storage, hashedFile
     if (keys) await removeStoredFiles(keys, storage);
     if (keys) applied.story += 1;
   }
-  for (const { id } of logged.account) if (await eraseAccountAgain(database, id, hashedFiles, storage)) applied.account += 1;
-  return { logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length }, applied, clips };
+  for (const { id } of logged.account)
+    if (await eraseAccountAgain(database, id, hashedFiles, storage)) applied.account += 1;
+  return {
+    logged: { recording: logged.recording.length, story: logged.story.length, account: logged.account.length },
+    applied,
+    clips,
+  };
 }
 
 type Withdraw = (clip: RemovedClip) => Promise<unknown>;
@@ -34,7 +53,12 @@ async function applyErasureLog(database: DB, storage: Storage, hashedFiles: Hash
   return result;
 }
 
-export async function reapplyErasuresToFile(file: string, storage: Storage, hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
+export async function reapplyErasuresToFile(
+  file: string,
+  storage: Storage,
+  hashedFiles: HashedFamilyFiles,
+  withdraw: Withdraw,
+) {
   return withDatabaseFile(file, async (database) => {
     migrateDatabase(database);
     return applyErasureLog(database, storage, hashedFiles, withdraw);
@@ -50,6 +74,9 @@ export const describeReapplied = ({ logged, applied }: ReappliedErasures) => [
 export async function reapplyLoggedErasures(hashedFiles: HashedFamilyFiles, withdraw: Withdraw) {
   const result = await applyErasureLog(db, getStorage(), hashedFiles, withdraw);
   const { recording, story, account } = result.applied;
-  if (recording + story + account > 0) console.log(`Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`);
+  if (recording + story + account > 0)
+    console.log(
+      `Erasures missing from the database applied again: ${recording} recording removal(s), ${story} story removal(s), ${account} account deletion(s)`,
+    );
   return result;
 }

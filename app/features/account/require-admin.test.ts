@@ -1,8 +1,10 @@
+import { sessions } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "#db/schema";
+
 import { requireAdmin } from "~/features/account/auth.server";
 import { db } from "~/lib/db.server";
+
 import { createTestAdmin } from "../../../tests/utils/admin-helpers";
 import { createTestUser, makeRequest } from "../../../tests/utils/auth";
 
@@ -19,9 +21,14 @@ async function thrown(request: Request) {
 describe("requireAdmin", () => {
   it("answers 401 and clears the cookie when the admin session has ended, expired or revoked", async () => {
     const admin = await createTestAdmin();
-    await expect(requireAdmin(makeRequest("/admin", { cookie: admin.cookie }))).resolves.toMatchObject({ id: admin.id });
+    await expect(requireAdmin(makeRequest("/admin", { cookie: admin.cookie }))).resolves.toMatchObject({
+      id: admin.id,
+    });
 
-    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, admin.id)).run();
+    db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, admin.id))
+      .run();
     const expired = await thrown(makeRequest("/admin", { cookie: admin.cookie }));
     expect(expired.status).toBe(401);
     expect(expired.headers.get("Set-Cookie")).toMatch(/^__admin_session=;.*Expires=Thu, 01 Jan 1970/);

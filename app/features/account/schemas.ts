@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { messages } from "~/features/account/messages";
 
 const v = messages.validation;
@@ -29,7 +30,10 @@ export const RegisterSchema = z.object({
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: v.currentPasswordRequired }).min(1, { error: v.currentPasswordRequired }).max(200),
+    currentPassword: z
+      .string({ error: v.currentPasswordRequired })
+      .min(1, { error: v.currentPasswordRequired })
+      .max(200),
     newPassword,
     confirmPassword,
   })
@@ -46,6 +50,10 @@ export const ResetConfirmSchema = z
   .refine(matchesConfirmation.check, matchesConfirmation.params);
 
 export const DeleteAccountSchema = z.object({
-  confirmation: z.string({ error: messages.deleteAccount.confirmationRequired }).trim().min(1, { error: messages.deleteAccount.confirmationRequired }).max(254),
+  confirmation: z
+    .string({ error: messages.deleteAccount.confirmationRequired })
+    .trim()
+    .min(1, { error: messages.deleteAccount.confirmationRequired })
+    .max(254),
   password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }).max(200),
 });

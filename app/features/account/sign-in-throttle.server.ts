@@ -62,8 +62,19 @@ export async function signInFailed(email: string) {
   try {
     const user = await getUserByEmail(key);
     if (!user) return;
-    const mail = failedSignInsEmail({ name: user.firstName ?? null, failures: streak.failures, resetUrl: `${appUrl()}/reset-password` });
-    await sendEmail({ kind: "failed_sign_ins", to: user.email, from: "account", autoSubmitted: "auto-generated", dedupeKey: `failed-sign-ins:${user.id}:${streak.startedAt}`, ...mail });
+    const mail = failedSignInsEmail({
+      name: user.firstName ?? null,
+      failures: streak.failures,
+      resetUrl: `${appUrl()}/reset-password`,
+    });
+    await sendEmail({
+      kind: "failed_sign_ins",
+      to: user.email,
+      from: "account",
+      autoSubmitted: "auto-generated",
+      dedupeKey: `failed-sign-ins:${user.id}:${streak.startedAt}`,
+      ...mail,
+    });
   } catch (error) {
     recordSystemError({ error, errorType: "failed_sign_ins_email", workflow: "sign-in", severity: "medium" });
   }

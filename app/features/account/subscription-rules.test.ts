@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { extendedTrialEnd, lastLoginLabel, podcastLimitFor, trialBadge } from "./subscription-rules";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -37,7 +37,10 @@ export function formatShortDate(date: Date) {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-export function trialBadge(trialExpiresAt: Date | null | undefined, now = new Date()): { label: string; expired: boolean } | null {
+export function trialBadge(
+  trialExpiresAt: Date | null | undefined,
+  now = new Date(),
+): { label: string; expired: boolean } | null {
   if (!trialExpiresAt) return null;
   if (trialExpiresAt.getTime() <= now.getTime()) return { label: "Expired", expired: true };
   return { label: `Expires ${formatShortDate(trialExpiresAt)}`, expired: false };

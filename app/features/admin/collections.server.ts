@@ -1,20 +1,26 @@
 // Reordering renumbers the whole admin list 1..n, then each affected owner's delivery dates (decision 0108).
-import { and, asc, count, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import { campaigns, contributions, invitations, users } from "#db/schema";
-import { db, type DB } from "~/lib/db.server";
-import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
-import { deliveryDateFor } from "~/models/delivery-dates";
+import { and, asc, count, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
+
 import type { CollectionsListParams } from "~/features/admin/list-params";
+import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/schemas";
+import { db, type DB } from "~/lib/db.server";
 import { containsText } from "~/lib/sql-search.server";
 import { createCampaign, type NewCampaign } from "~/models/campaign.server";
 import { collectionListOrder } from "~/models/collection-order.server";
+import { deliveryDateFor } from "~/models/delivery-dates";
 import { qualified } from "~/models/sql-columns.server";
 import { getDistributionSettings } from "~/models/workflow.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type Queryable = DB | Tx;
 
-export type AdminCollectionStats = { totalCollections: number; activeCampaigns: number; totalStories: number; scheduled: number };
+export type AdminCollectionStats = {
+  totalCollections: number;
+  activeCampaigns: number;
+  totalStories: number;
+  scheduled: number;
+};
 
 export function getAdminCollectionStats(now = new Date()): AdminCollectionStats {
   const c = db
@@ -26,7 +32,12 @@ export function getAdminCollectionStats(now = new Date()): AdminCollectionStats 
     .from(campaigns)
     .get();
   const stories = db.select({ n: count() }).from(contributions).get();
-  return { totalCollections: c?.total ?? 0, activeCampaigns: c?.active ?? 0, scheduled: c?.scheduled ?? 0, totalStories: stories?.n ?? 0 };
+  return {
+    totalCollections: c?.total ?? 0,
+    activeCampaigns: c?.active ?? 0,
+    scheduled: c?.scheduled ?? 0,
+    totalStories: stories?.n ?? 0,
+  };
 }
 
 const adminColumns = {
@@ -44,7 +55,10 @@ const adminColumns = {
   ownerEmail: users.email,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
-  emailsSent: sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${qualified(campaigns.id)} and ${invitations.status} in ('sent', 'answered', 'unsubscribed'))`.mapWith(Number),
+  emailsSent:
+    sql<number>`(select count(*) from ${invitations} where ${invitations.campaignId} = ${qualified(campaigns.id)} and ${invitations.status} in ('sent', 'answered', 'unsubscribed'))`.mapWith(
+      Number,
+    ),
   storiesReceived: campaigns.storyCount,
 };
 
@@ -55,7 +69,11 @@ function collectionsWhere({ q = "", filters }: AdminCollectionsQuery, now: Date)
   const state = filters?.state ?? "all";
   return and(
     containsText(q, [campaigns.title, campaigns.description, users.email, ownerName]),
-    state === "active" ? eq(campaigns.isActive, true) : state === "inactive" ? eq(campaigns.isActive, false) : undefined,
+    state === "active"
+      ? eq(campaigns.isActive, true)
+      : state === "inactive"
+        ? eq(campaigns.isActive, false)
+        : undefined,
     state === "scheduled" ? gt(campaigns.scheduledDate, now) : undefined,
   );
 }
@@ -69,7 +87,12 @@ function collectionsOrder(sort: CollectionsListParams["sort"] = "order"): SQL[] 
   return tail;
 }
 
-export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_SIZE, query: AdminCollectionsQuery = {}, now = new Date()) {
+export function listAdminCollections(
+  offset = 0,
+  limit = ADMIN_COLLECTIONS_PAGE_SIZE,
+  query: AdminCollectionsQuery = {},
+  now = new Date(),
+) {
   const order = collectionsOrder(query.sort);
   const pageIds = db
     .select({ id: campaigns.id })
@@ -89,16 +112,33 @@ export function listAdminCollections(offset = 0, limit = ADMIN_COLLECTIONS_PAGE_
 }
 
 export function countAdminCollections(query: AdminCollectionsQuery = {}, now = new Date()) {
-  return db.select({ n: count() }).from(campaigns).innerJoin(users, eq(users.id, campaigns.ownerId)).where(collectionsWhere(query, now)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.ownerId))
+      .where(collectionsWhere(query, now))
+      .get()?.n ?? 0
+  );
 }
 export type AdminCollection = ReturnType<typeof listAdminCollections>[number];
 
 export function getAdminCollection(id: string) {
-  return db.select(adminColumns).from(campaigns).innerJoin(users, eq(users.id, campaigns.ownerId)).where(eq(campaigns.id, id)).get();
+  return db
+    .select(adminColumns)
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .where(eq(campaigns.id, id))
+    .get();
 }
 
 function nextGlobalSortOrder(q: Queryable) {
-  return (q.select({ n: max(campaigns.sortOrder) }).from(campaigns).get()?.n ?? 0) + 1;
+  return (
+    (q
+      .select({ n: max(campaigns.sortOrder) })
+      .from(campaigns)
+      .get()?.n ?? 0) + 1
+  );
 }
 
 export function createAdminCollection(adminId: string, input: NewCampaign) {
@@ -122,7 +162,11 @@ export function updateAdminCollection(id: string, changes: CollectionChanges, no
     if (!current) return undefined;
     const set: Partial<typeof campaigns.$inferInsert> = { ...changes };
     if (changes.description !== undefined) set.description = changes.description || null;
-    if (changes.scheduledDate !== undefined && !current.sentDate && ["scheduled", "active", "pending"].includes(current.status)) {
+    if (
+      changes.scheduledDate !== undefined &&
+      !current.sentDate &&
+      ["scheduled", "active", "pending"].includes(current.status)
+    ) {
       const ahead = changes.scheduledDate !== null && changes.scheduledDate.getTime() > now.getTime();
       set.status = ahead ? "scheduled" : current.status === "scheduled" ? "active" : current.status;
     }
@@ -167,7 +211,10 @@ function refreshDeliveryDates(tx: Tx, ownerIds: Iterable<string>, today: Date) {
     rows.forEach((row, index) => {
       const next = deliveryDateFor(settings, index, today)?.getTime() ?? null;
       if ((row.nextDeliveryDate?.getTime() ?? null) !== next) {
-        tx.update(campaigns).set({ nextDeliveryDate: next === null ? null : new Date(next) }).where(eq(campaigns.id, row.id)).run();
+        tx.update(campaigns)
+          .set({ nextDeliveryDate: next === null ? null : new Date(next) })
+          .where(eq(campaigns.id, row.id))
+          .run();
       }
     });
   }
@@ -177,7 +224,10 @@ function writeGlobalOrder(tx: Tx, rows: OrderRow[]) {
   const owners = new Set<string>();
   rows.forEach((row, index) => {
     if (row.sortOrder === index + 1) return;
-    tx.update(campaigns).set({ sortOrder: index + 1 }).where(eq(campaigns.id, row.id)).run();
+    tx.update(campaigns)
+      .set({ sortOrder: index + 1 })
+      .where(eq(campaigns.id, row.id))
+      .run();
     owners.add(row.ownerId);
   });
   return owners;
@@ -203,7 +253,12 @@ export function moveAdminCollection(id: string, direction: "up" | "down", today 
 
 export type AdminReorderResult = { ok: true } | { ok: false; status: 400 | 404 };
 
-export function reorderAdminPage(offset: number, pageSize: number, ids: string[], today = new Date()): AdminReorderResult {
+export function reorderAdminPage(
+  offset: number,
+  pageSize: number,
+  ids: string[],
+  today = new Date(),
+): AdminReorderResult {
   return db.transaction(
     (tx): AdminReorderResult => {
       const rows = globalOrder(tx);
@@ -212,7 +267,8 @@ export function reorderAdminPage(offset: number, pageSize: number, ids: string[]
       const start = Math.max(0, offset);
       const slice = rows.slice(start, start + pageSize);
       const sliceIds = new Set(slice.map((r) => r.id));
-      if (new Set(ids).size !== ids.length || ids.length !== slice.length || ids.some((id) => !sliceIds.has(id))) return { ok: false, status: 400 };
+      if (new Set(ids).size !== ids.length || ids.length !== slice.length || ids.some((id) => !sliceIds.has(id)))
+        return { ok: false, status: 400 };
       const next = [...rows.slice(0, start), ...ids.map((id) => byId.get(id)!), ...rows.slice(start + slice.length)];
       refreshDeliveryDates(tx, writeGlobalOrder(tx, next), today);
       return { ok: true };
@@ -225,14 +281,22 @@ export type SortOrderResult =
   | { ok: true; collections: Array<{ id: string; sortOrder: number; nextDeliveryDate: Date | null }> }
   | { ok: false; status: 400 | 404 };
 
-export function setCollectionSortOrders(entries: Array<{ id: string; sortOrder: number }>, today = new Date()): SortOrderResult {
+export function setCollectionSortOrders(
+  entries: Array<{ id: string; sortOrder: number }>,
+  today = new Date(),
+): SortOrderResult {
   const ids = entries.map((e) => e.id);
   if (new Set(ids).size !== ids.length) return { ok: false, status: 400 };
   return db.transaction(
     (tx): SortOrderResult => {
-      const found = tx.select({ id: campaigns.id, ownerId: campaigns.ownerId }).from(campaigns).where(inArray(campaigns.id, ids)).all();
+      const found = tx
+        .select({ id: campaigns.id, ownerId: campaigns.ownerId })
+        .from(campaigns)
+        .where(inArray(campaigns.id, ids))
+        .all();
       if (found.length !== ids.length) return { ok: false, status: 404 };
-      for (const { id, sortOrder } of entries) tx.update(campaigns).set({ sortOrder }).where(eq(campaigns.id, id)).run();
+      for (const { id, sortOrder } of entries)
+        tx.update(campaigns).set({ sortOrder }).where(eq(campaigns.id, id)).run();
       refreshDeliveryDates(
         tx,
         found.map((f) => f.ownerId),
@@ -254,6 +318,10 @@ export function adminCollectionJson(row: AdminCollection) {
   const { ownerId, ownerEmail, ownerFirstName, ownerLastName, ...rest } = row;
   return {
     ...rest,
-    owner: { id: ownerId, email: ownerEmail, name: [ownerFirstName, ownerLastName].filter(Boolean).join(" ") || ownerEmail },
+    owner: {
+      id: ownerId,
+      email: ownerEmail,
+      name: [ownerFirstName, ownerLastName].filter(Boolean).join(" ") || ownerEmail,
+    },
   };
 }

@@ -3,7 +3,6 @@
 // same messages. Above the largest limit the browser lets it go and the server answers.
 import { adminUserMessages } from "./user-messages";
 
-
 export function customLimitErrors(raw: unknown): string[] | undefined {
   const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value)) return [adminUserMessages.error.customLimitPositive];

@@ -8,7 +8,14 @@ export const ADMIN_COLLECTIONS_PAGE_SIZE = 50;
 
 export { promptTemplateCategories };
 
-export const simpleTemplateCategories = ["holidays", "childhood", "family", "traditions", "milestones", "general"] as const;
+export const simpleTemplateCategories = [
+  "holidays",
+  "childhood",
+  "family",
+  "traditions",
+  "milestones",
+  "general",
+] as const;
 /** One per script format the script writer uses (plus general). */
 export const managedTemplateCategories = ["general", "single_host", "dual_host", "multi_contributor"] as const;
 export type TemplateCategory = (typeof promptTemplateCategories)[number];

@@ -14,25 +14,33 @@ export type ListParams<S extends ListSpec> = {
   page: number;
 };
 
-const pick = <T extends string>(options: readonly T[], value: string | null): T => (options.includes(value as T) ? (value as T) : options[0]!);
+const pick = <T extends string>(options: readonly T[], value: string | null): T =>
+  options.includes(value as T) ? (value as T) : options[0]!;
 
 export function parseListParams<S extends ListSpec>(spec: S, search: URLSearchParams): ListParams<S> {
   const page = Number(search.get("page") ?? "1");
   return {
     q: (search.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX),
-    filters: Object.fromEntries(Object.entries(spec.filters).map(([name, options]) => [name, pick(options, search.get(name))])) as ListParams<S>["filters"],
+    filters: Object.fromEntries(
+      Object.entries(spec.filters).map(([name, options]) => [name, pick(options, search.get(name))]),
+    ) as ListParams<S>["filters"],
     sort: pick(spec.sorts, search.get("sort")),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, PAGE_MAX) : 1,
   };
 }
 
 export function isUnfilteredList<S extends ListSpec>(spec: S, params: ListParams<S>) {
-  return params.q === "" && params.sort === spec.sorts[0] && Object.entries(spec.filters).every(([name, options]) => params.filters[name] === options[0]);
+  return (
+    params.q === "" &&
+    params.sort === spec.sorts[0] &&
+    Object.entries(spec.filters).every(([name, options]) => params.filters[name] === options[0])
+  );
 }
 
 export function listQuery<S extends ListSpec>(spec: S, params: ListParams<S>): Record<string, string | null> {
   const query: Record<string, string | null> = { q: params.q || null };
-  for (const [name, options] of Object.entries(spec.filters)) query[name] = params.filters[name] === options[0] ? null : (params.filters[name] as string);
+  for (const [name, options] of Object.entries(spec.filters))
+    query[name] = params.filters[name] === options[0] ? null : (params.filters[name] as string);
   query.sort = params.sort === spec.sorts[0] ? null : params.sort;
   return query;
 }
@@ -55,7 +63,9 @@ export const TESTIMONIALS_LIST = {
 } as const satisfies ListSpec;
 
 export const ACTIVITY_LIST = {
-  filters: { type: ["all", "podcast_created", "campaign_created", "user_registered", "story_submitted", "account_deleted"] },
+  filters: {
+    type: ["all", "podcast_created", "campaign_created", "user_registered", "story_submitted", "account_deleted"],
+  },
   sorts: ["newest", "oldest"],
 } as const satisfies ListSpec;
 

@@ -11,7 +11,8 @@ export const adminMessages = {
     newCollection: "New Collection",
     empty: "No story collections yet",
     cards: { total: "Total Collections", active: "Active Campaigns", stories: "Total Stories", scheduled: "Scheduled" },
-    deleteConfirm: (title: string) => `Delete "${title}"? Its invitations and stories are deleted too. This cannot be undone.`,
+    deleteConfirm: (title: string) =>
+      `Delete "${title}"? Its invitations and stories are deleted too. This cannot be undone.`,
     notFound: "Collection not found",
     toast: {
       created: (title: string) => ({ title: "Collection created", description: `"${title}" was added to the list.` }),
@@ -28,7 +29,10 @@ export const adminMessages = {
     tabs: { collection: "Story Collection", apiKey: "API Key", template: "Prompt Template" },
     emailsEntered: (n: number) => `${n} email(s) entered`,
     toast: {
-      campaignCreated: (title: string, n: number) => ({ title: "Story collection created", description: `"${title}" was created with ${n} recipient(s).` }),
+      campaignCreated: (title: string, n: number) => ({
+        title: "Story collection created",
+        description: `"${title}" was created with ${n} recipient(s).`,
+      }),
     },
   },
   validation: {
@@ -75,7 +79,13 @@ export const adminMessages = {
   },
   templates: {
     pageTitle: "Prompt Template Management",
-    tabs: { all: "All", general: "General", single_host: "Single Host", dual_host: "Dual Host", multi_contributor: "Multi-Contributor" },
+    tabs: {
+      all: "All",
+      general: "General",
+      single_host: "Single Host",
+      dual_host: "Dual Host",
+      multi_contributor: "Multi-Contributor",
+    },
     create: "Create Template",
     empty: "No prompt templates in this category yet",
     deleteConfirm: (name: string) => `Delete the prompt template "${name}"?`,
@@ -87,7 +97,10 @@ export const adminMessages = {
       updated: { title: "Prompt template updated" },
       deleted: { title: "Prompt template deleted" },
       copied: { title: "Prompt template copied" },
-      defaultSet: (name: string) => ({ title: "Default template updated", description: `"${name}" is now the default for its category.` }),
+      defaultSet: (name: string) => ({
+        title: "Default template updated",
+        description: `"${name}" is now the default for its category.`,
+      }),
       createFailed: failed("Error", "Failed to create prompt template."),
       updateFailed: failed("Error", "Failed to update prompt template."),
       deleteFailed: failed("Error", "Failed to delete prompt template."),

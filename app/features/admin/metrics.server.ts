@@ -1,6 +1,7 @@
 // What each figure means (UTC months, Deepgram 0, `queries` = stored rows): docs/decisions/0108-admin-area-and-external-api.md
-import { count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { campaigns, contributions, emailOutbox, jobs, llmUsage, podcasts, systemErrors, users } from "#db/schema";
+import { count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 import { ACTIVE_USER_DAYS, growthPercent } from "~/lib/number-format";
 
@@ -18,7 +19,10 @@ function monthly(column: Column, now: Date) {
   const { thisMonth, lastMonth } = monthStarts(now);
   return {
     thisMonth: sql<number>`coalesce(sum(${column} >= ${thisMonth.getTime()}), 0)`.mapWith(Number),
-    lastMonth: sql<number>`coalesce(sum(${column} >= ${lastMonth.getTime()} and ${column} < ${thisMonth.getTime()}), 0)`.mapWith(Number),
+    lastMonth:
+      sql<number>`coalesce(sum(${column} >= ${lastMonth.getTime()} and ${column} < ${thisMonth.getTime()}), 0)`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -50,7 +54,10 @@ export function getSystemMetrics(now = new Date()) {
   const u = db
     .select({
       total: count(),
-      active: sql<number>`coalesce(sum(${users.lastLoginAt} >= ${now.getTime() - ACTIVE_USER_DAYS * DAY_MS}), 0)`.mapWith(Number),
+      active:
+        sql<number>`coalesce(sum(${users.lastLoginAt} >= ${now.getTime() - ACTIVE_USER_DAYS * DAY_MS}), 0)`.mapWith(
+          Number,
+        ),
       ...monthly(users.createdAt, now),
     })
     .from(users)
@@ -77,8 +84,14 @@ export function getSystemMetrics(now = new Date()) {
   const t = db
     .select({
       totalCost: sql<number>`coalesce(${sum(llmUsage.costUsd)}, 0)`.mapWith(Number),
-      thisMonth: sql<number>`coalesce(sum(case when ${llmUsage.createdAt} >= ${thisMonth.getTime()} then ${llmUsage.costUsd} else 0 end), 0)`.mapWith(Number),
-      openaiCost: sql<number>`coalesce(sum(case when ${llmUsage.provider} like 'openai%' then ${llmUsage.costUsd} else 0 end), 0)`.mapWith(Number),
+      thisMonth:
+        sql<number>`coalesce(sum(case when ${llmUsage.createdAt} >= ${thisMonth.getTime()} then ${llmUsage.costUsd} else 0 end), 0)`.mapWith(
+          Number,
+        ),
+      openaiCost:
+        sql<number>`coalesce(sum(case when ${llmUsage.provider} like 'openai%' then ${llmUsage.costUsd} else 0 end), 0)`.mapWith(
+          Number,
+        ),
       calls: count(),
       promptTokens: sql<number>`coalesce(${sum(llmUsage.promptTokens)}, 0)`.mapWith(Number),
       completionTokens: sql<number>`coalesce(${sum(llmUsage.completionTokens)}, 0)`.mapWith(Number),
@@ -131,13 +144,17 @@ export function databaseHealth() {
   const pageCount = Number(client.pragma("page_count", { simple: true }));
   const pageSize = Number(client.pragma("page_size", { simple: true }));
   const tables = client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+    )
     .all() as Array<{ name: string }>;
   const rows = tables.length
     ? Number(
         (
           client
-            .prepare(tables.map((t) => `select count(*) as n from "${t.name.replaceAll('"', '""')}"`).join(" union all "))
+            .prepare(
+              tables.map((t) => `select count(*) as n from "${t.name.replaceAll('"', '""')}"`).join(" union all "),
+            )
             .all() as Array<{ n: number }>
         ).reduce((total, r) => total + r.n, 0),
       )
@@ -161,10 +178,6 @@ function healthFigures(now: Date) {
     })
     .from(systemErrors)
     .get()!;
-  const failedEmails = db
-    .select({ n: count() })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.status, "failed"))
-    .get()!;
+  const failedEmails = db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed")).get()!;
   return { jobs: j, errors, failedEmails: failedEmails.n };
 }

@@ -2,9 +2,14 @@
 // holds only its sha256, so it cannot be shown again later.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
+
 import { env, isProduction } from "~/lib/env.server";
 
-const secrets = () => env().SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+const secrets = () =>
+  env()
+    .SESSION_SECRET.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const cipherKey = (secret: string) => createHash("sha256").update(`storyhearth:new-api-key:${secret}`).digest();
 
 const newKeyCookie = () =>
@@ -36,7 +41,8 @@ function decrypt(sealed: string): NewKeyDisplay | null {
       decipher.setAuthTag(raw.subarray(12, 28));
       const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
       const value = JSON.parse(text) as Partial<NewKeyDisplay>;
-      if (typeof value.id === "string" && typeof value.apiKey === "string") return { id: value.id, apiKey: value.apiKey };
+      if (typeof value.id === "string" && typeof value.apiKey === "string")
+        return { id: value.id, apiKey: value.apiKey };
     } catch {
       // Wrong secret or tampered: try the next one.
     }
@@ -46,7 +52,9 @@ function decrypt(sealed: string): NewKeyDisplay | null {
 
 export const flashNewApiKey = (value: NewKeyDisplay) => newKeyCookie().serialize(encrypt(value));
 
-export async function takeNewApiKey(request: Request): Promise<{ newKey: NewKeyDisplay | null; headers: Headers | undefined }> {
+export async function takeNewApiKey(
+  request: Request,
+): Promise<{ newKey: NewKeyDisplay | null; headers: Headers | undefined }> {
   const sealed = (await newKeyCookie().parse(request.headers.get("Cookie"))) as unknown;
   if (typeof sealed !== "string") return { newKey: null, headers: undefined };
   const headers = new Headers({ "Set-Cookie": await newKeyCookie().serialize("", { maxAge: 0 }) });

@@ -2,10 +2,11 @@
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { getUserByEmail, type User } from "~/models/user.server";
+
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { appUrl, devToolsEnabled, env, isProduction } from "~/lib/env.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+import { getUserByEmail, type User } from "~/models/user.server";
 
 const STRATEGY = "oauth2";
 export const OAUTH_STATE_COOKIE = "__admin_oauth";
@@ -17,7 +18,13 @@ class ProviderError extends Error {}
 
 export function isAdminOAuthConfigured() {
   const e = env();
-  return Boolean(e.OAUTH_AUTHORIZATION_URL && e.OAUTH_TOKEN_URL && e.OAUTH_USERINFO_URL && e.OAUTH_CLIENT_ID && e.OAUTH_CLIENT_SECRET);
+  return Boolean(
+    e.OAUTH_AUTHORIZATION_URL &&
+    e.OAUTH_TOKEN_URL &&
+    e.OAUTH_USERINFO_URL &&
+    e.OAUTH_CLIENT_ID &&
+    e.OAUTH_CLIENT_SECRET,
+  );
 }
 
 export const isDevAdminLoginAvailable = () => devToolsEnabled() && !isAdminOAuthConfigured();
@@ -62,7 +69,13 @@ function adminAuthenticator() {
         clientSecret: e.OAUTH_CLIENT_SECRET!,
         redirectURI: new URL(ADMIN_CALLBACK_PATH, appUrl()).toString(),
         scopes: e.OAUTH_SCOPES.split(/\s+/).filter(Boolean),
-        cookie: { name: OAUTH_STATE_COOKIE, ...(isProduction() ? { secure: true } : {}), sameSite: "Lax", httpOnly: true, path: "/" },
+        cookie: {
+          name: OAUTH_STATE_COOKIE,
+          ...(isProduction() ? { secure: true } : {}),
+          sameSite: "Lax",
+          httpOnly: true,
+          path: "/",
+        },
       },
       ({ tokens }) => fetchIdentity(tokens.accessToken(), e.OAUTH_USERINFO_URL!),
     ),
@@ -75,7 +88,7 @@ function adminAuthenticator() {
 export async function startAdminSignIn(request: Request): Promise<Response | undefined> {
   const auth = adminAuthenticator();
   if (!auth) return undefined;
-    // Only the path: a stray ?state= on /api/login must not be taken for a callback.
+  // Only the path: a stray ?state= on /api/login must not be taken for a callback.
   const start = new Request(new URL(new URL(request.url).pathname, request.url), { headers: request.headers });
   try {
     await auth.authenticate(STRATEGY, start);

@@ -1,13 +1,32 @@
 // Conform turns empty inputs into undefined, so the "required" messages are also the type errors.
 import { z } from "zod";
-import { adminMessages } from "./messages";
+
 import { scheduledDateToUtc } from "~/features/collections/schemas";
-import { addressMessages, parseAddressList } from "~/lib/email-address";
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
-import { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory } from "./limits";
+import { addressMessages, parseAddressList } from "~/lib/email-address";
 
-export { ADMIN_COLLECTIONS_PAGE_SIZE, CATEGORY_LABELS, managedTemplateCategories, MAX_EXPIRES_IN_DAYS, MAX_USAGE_LIMIT, promptTemplateCategories, simpleTemplateCategories, type TemplateCategory };
+import {
+  ADMIN_COLLECTIONS_PAGE_SIZE,
+  CATEGORY_LABELS,
+  managedTemplateCategories,
+  MAX_EXPIRES_IN_DAYS,
+  MAX_USAGE_LIMIT,
+  promptTemplateCategories,
+  simpleTemplateCategories,
+  type TemplateCategory,
+} from "./limits";
+import { adminMessages } from "./messages";
 
+export {
+  ADMIN_COLLECTIONS_PAGE_SIZE,
+  CATEGORY_LABELS,
+  managedTemplateCategories,
+  MAX_EXPIRES_IN_DAYS,
+  MAX_USAGE_LIMIT,
+  promptTemplateCategories,
+  simpleTemplateCategories,
+  type TemplateCategory,
+};
 
 const TITLE_MAX = 200;
 const TEXT_MAX = 2000;
@@ -44,11 +63,18 @@ export const CampaignTabSchema = CollectionFormSchema.extend({
       if (invalid.length) ctx.addIssue({ code: "custom", message: addressMessages.invalidEntries(invalid) });
       return mailboxes;
     })
-    .pipe(z.array(z.object({ name: z.string().nullable(), email: z.string() })).min(1, { error: adminMessages.validation.emailsRequired }).max(5000)),
+    .pipe(
+      z
+        .array(z.object({ name: z.string().nullable(), email: z.string() }))
+        .min(1, { error: adminMessages.validation.emailsRequired })
+        .max(5000),
+    ),
 });
 
 const apiDate = z
-  .union([z.string().max(100, { error: adminMessages.validation.scheduledDateInvalid }), z.null()], { error: adminMessages.validation.scheduledDateInvalid })
+  .union([z.string().max(100, { error: adminMessages.validation.scheduledDateInvalid }), z.null()], {
+    error: adminMessages.validation.scheduledDateInvalid,
+  })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
@@ -80,14 +106,20 @@ export const ApiCollectionUpdateSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
-export const ApiToggleSchema = z.object({ isActive: z.boolean({ error: "isActive must be true or false" }).optional() });
+export const ApiToggleSchema = z.object({
+  isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+});
 
 export const ReorderCollectionsSchema = z.object({
   collections: z
     .array(
       z.object({
         id: z.string({ error: "Each collection needs an id" }).min(1).max(100),
-        sortOrder: z.number({ error: "Each collection needs a numeric sortOrder" }).int().min(-1_000_000_000).max(1_000_000_000),
+        sortOrder: z
+          .number({ error: "Each collection needs a numeric sortOrder" })
+          .int()
+          .min(-1_000_000_000)
+          .max(1_000_000_000),
         nextDeliveryDate: z.unknown().optional(),
       }),
       { error: "collections must be a list" },
@@ -125,7 +157,9 @@ export const SimpleApiKeySchema = z.object({
   expiresAt: z
     .string()
     .refine((day) => expiryFromDay(day) !== null, { error: adminMessages.validation.expiresAtInvalid })
-    .refine((day) => (expiryFromDay(day)?.getTime() ?? 0) > Date.now(), { error: adminMessages.validation.expiresAtPast })
+    .refine((day) => (expiryFromDay(day)?.getTime() ?? 0) > Date.now(), {
+      error: adminMessages.validation.expiresAtPast,
+    })
     .optional(),
 });
 
@@ -188,7 +222,11 @@ export const ApiCreateTemplateSchema = z
     const simple = body.systemPrompt === undefined && body.content !== undefined;
     const systemPrompt = simple ? body.content : body.systemPrompt;
     if (!systemPrompt) {
-      ctx.addIssue({ code: "custom", path: [simple ? "content" : "systemPrompt"], message: simple ? adminMessages.validation.contentRequired : adminMessages.validation.systemPromptRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: [simple ? "content" : "systemPrompt"],
+        message: simple ? adminMessages.validation.contentRequired : adminMessages.validation.systemPromptRequired,
+      });
       return z.NEVER;
     }
     const allowed: readonly string[] = simple ? simpleTemplateCategories : managedTemplateCategories;
@@ -223,7 +261,7 @@ export const ApiUpdateTemplateSchema = z
   })
   .transform(({ content, systemPrompt, description, ...rest }) => ({
     ...rest,
-    ...(systemPrompt ?? content ? { systemPrompt: systemPrompt ?? content } : {}),
+    ...((systemPrompt ?? content) ? { systemPrompt: systemPrompt ?? content } : {}),
     ...(description !== undefined ? { description: description || null } : {}),
   }));
 

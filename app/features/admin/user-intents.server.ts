@@ -2,14 +2,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import type { User } from "~/models/user.server";
+
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { User } from "~/models/user.server";
+
 import { adminUserMessages } from "./user-messages";
 import { CreateUserSchema, CustomLimitSchema, ExtendTrialSchema, RoleSchema, SubscriptionSchema } from "./user-schemas";
 import { adminUrl, type Place } from "./users-place";
-import { createUserAsAdmin, extendUserTrial, getUserForAdmin, setUserPodcastLimit, updateUserRole, updateUserSubscription } from "./users.server";
-
+import {
+  createUserAsAdmin,
+  extendUserTrial,
+  getUserForAdmin,
+  setUserPodcastLimit,
+  updateUserRole,
+  updateUserSubscription,
+} from "./users.server";
 
 type ManageIntent = "update-role" | "update-subscription" | "extend-trial" | "set-limit";
 const FAILED: Record<ManageIntent, string> = {
@@ -28,12 +36,25 @@ const DONE: Record<ManageIntent, string> = {
 
 // A redirect, not a 400: a flash toast set on a 400 would only appear on the next page.
 export function refuse(intent: ManageIntent, userId: string, place: Place, reason: string) {
-  return redirectWithToast(adminUrl(place, { manage: userId }), { title: FAILED[intent], description: reason, variant: "destructive" });
+  return redirectWithToast(adminUrl(place, { manage: userId }), {
+    title: FAILED[intent],
+    description: reason,
+    variant: "destructive",
+  });
 }
 
-const firstError = (error: Record<string, string[] | null> | null | undefined) => Object.values(error ?? {}).flat().find(Boolean) ?? "";
+const firstError = (error: Record<string, string[] | null> | null | undefined) =>
+  Object.values(error ?? {})
+    .flat()
+    .find(Boolean) ?? "";
 
-async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormData, place: Place, schema: S, apply: (userId: string, value: z.output<S>) => User | undefined) {
+async function change<S extends z.ZodType>(
+  intent: ManageIntent,
+  formData: FormData,
+  place: Place,
+  schema: S,
+  apply: (userId: string, value: z.output<S>) => User | undefined,
+) {
   const userId = String(formData.get("userId") ?? "");
   if (!(await getUserForAdmin(userId))) throw notFound();
   const submission = parseWithZod(formData, { schema });
@@ -44,20 +65,36 @@ async function change<S extends z.ZodType>(intent: ManageIntent, formData: FormD
 
 export async function createUserAction(formData: FormData, admin: User) {
   const submission = parseWithZod(formData, { schema: CreateUserSchema });
-  if (submission.status !== "success") return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
-  const result = await createUserAsAdmin({ ...submission.value, sendInvite: submission.value.sendInvite ?? false }, admin);
-  if (!result.ok) return data({ intent: "create-user" as const, result: submission.reply({ formErrors: [adminUserMessages.error.emailTaken] }) }, { status: 409 });
-  return redirectWithToast(adminUrl({ page: 1, list: {} }), { title: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite });
+  if (submission.status !== "success")
+    return data({ intent: "create-user" as const, result: submission.reply() }, { status: 400 });
+  const result = await createUserAsAdmin(
+    { ...submission.value, sendInvite: submission.value.sendInvite ?? false },
+    admin,
+  );
+  if (!result.ok)
+    return data(
+      {
+        intent: "create-user" as const,
+        result: submission.reply({ formErrors: [adminUserMessages.error.emailTaken] }),
+      },
+      { status: 409 },
+    );
+  return redirectWithToast(adminUrl({ page: 1, list: {} }), {
+    title: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite,
+  });
 }
 
 export function updateRoleAction(formData: FormData, admin: User, place: Place) {
   // An administrator cannot demote themselves (it could lock the last one out).
-  if (formData.get("userId") === admin.id) return refuse("update-role", admin.id, place, adminUserMessages.error.ownRole);
+  if (formData.get("userId") === admin.id)
+    return refuse("update-role", admin.id, place, adminUserMessages.error.ownRole);
   return change("update-role", formData, place, RoleSchema, (id, v) => updateUserRole(id, v.role));
 }
 
 export function updateSubscriptionAction(formData: FormData, place: Place) {
-  return change("update-subscription", formData, place, SubscriptionSchema, (id, v) => updateUserSubscription(id, v.status));
+  return change("update-subscription", formData, place, SubscriptionSchema, (id, v) =>
+    updateUserSubscription(id, v.status),
+  );
 }
 
 export function extendTrialAction(formData: FormData, place: Place) {

@@ -27,8 +27,10 @@ export const adminUserMessages = {
   },
   signIn: {
     notAdminTitle: "Admin Access Required",
-    notAdmin: (email: string) => `Your account (${email}) is not an administrator. Ask an administrator to give it the admin role, or sign in with another account.`,
-    unverified: (email: string) => `Your identity provider has not verified the e-mail address ${email}, so it cannot be used for the admin area.`,
+    notAdmin: (email: string) =>
+      `Your account (${email}) is not an administrator. Ask an administrator to give it the admin role, or sign in with another account.`,
+    unverified: (email: string) =>
+      `Your identity provider has not verified the e-mail address ${email}, so it cannot be used for the admin area.`,
     failedTitle: "Admin sign-in failed",
     failed: "The sign-in with your identity provider could not be completed. Please try again.",
     providerUnavailable: "The identity provider did not answer as expected. Please try again in a moment.",

@@ -1,6 +1,6 @@
 // Labels computed on the server in UTC, so the HTML and the hydrated page agree.
-import type { User } from "~/models/user.server";
 import { formatShortDate, lastLoginLabel, trialBadge } from "~/features/account/subscription-rules";
+import type { User } from "~/models/user.server";
 
 export function toAdminUserRow(user: User, now = new Date()) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");

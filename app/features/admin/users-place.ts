@@ -13,4 +13,3 @@ export function placeOf(url: URL): Place & { params: UsersListParams } {
   const params = parseListParams(USERS_LIST, url.searchParams);
   return { page: params.page, list: listQuery(USERS_LIST, params), params };
 }
-

@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { users } from "#db/schema";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+
 import { sendAccountInvitation } from "~/features/account/account.server";
-import type { CreateUserInput } from "~/features/admin/user-schemas";
+import {
+  extendedTrialEnd,
+  newTrialEnd,
+  podcastLimitFor,
+  type SubscriptionStatus,
+  type TrialExtensionDays,
+  type UserRole,
+} from "~/features/account/subscription-rules";
 import type { UsersListParams } from "~/features/admin/list-params";
-import { containsText } from "~/lib/sql-search.server";
+import type { CreateUserInput } from "~/features/admin/user-schemas";
 import { db } from "~/lib/db.server";
-import { extendedTrialEnd, newTrialEnd, podcastLimitFor, type SubscriptionStatus, type TrialExtensionDays, type UserRole } from "~/features/account/subscription-rules";
+import { containsText } from "~/lib/sql-search.server";
 import { createUser, getUserByEmail, getUserById, type User } from "~/models/user.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
@@ -29,7 +37,11 @@ const USER_ORDER: Record<UsersListParams["sort"], SQL[]> = {
   "last-login": [sql`${users.lastLoginAt} is null`, desc(users.lastLoginAt), desc(users.createdAt)],
 };
 
-export function listUsersForAdmin({ limit, offset = 0, ...query }: { limit?: number; offset?: number } & AdminUsersQuery = {}) {
+export function listUsersForAdmin({
+  limit,
+  offset = 0,
+  ...query
+}: { limit?: number; offset?: number } & AdminUsersQuery = {}) {
   const rows = db
     .select()
     .from(users)
@@ -53,7 +65,11 @@ export function getAdminStats(now = new Date()): AdminStats {
     })
     .from(users)
     .get();
-  return { totalUsers: row?.totalUsers ?? 0, activeTrials: row?.activeTrials ?? 0, activeSubscriptions: row?.activeSubscriptions ?? 0 };
+  return {
+    totalUsers: row?.totalUsers ?? 0,
+    activeTrials: row?.activeTrials ?? 0,
+    activeSubscriptions: row?.activeSubscriptions ?? 0,
+  };
 }
 
 export function getUserForAdmin(userId: string) {
@@ -68,7 +84,12 @@ export function updateUserRole(userId: string, role: UserRole) {
   return update(userId, { role });
 }
 
-export function updateUserSubscription(userId: string, status: SubscriptionStatus, podcastLimit?: number, now = new Date()) {
+export function updateUserSubscription(
+  userId: string,
+  status: SubscriptionStatus,
+  podcastLimit?: number,
+  now = new Date(),
+) {
   return db.transaction((tx) => {
     const user = tx.select({ trialExpiresAt: users.trialExpiresAt }).from(users).where(eq(users.id, userId)).get();
     if (!user) return undefined;
@@ -97,9 +118,13 @@ export function extendUserTrial(userId: string, days: TrialExtensionDays, now = 
 
 export type CreateUserResult = { ok: true; user: User; invited: boolean } | { ok: false; reason: "email-taken" };
 
-const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
 
-export async function createUserAsAdmin(input: CreateUserInput, admin: Pick<User, "firstName" | "lastName" | "email">): Promise<CreateUserResult> {
+export async function createUserAsAdmin(
+  input: CreateUserInput,
+  admin: Pick<User, "firstName" | "lastName" | "email">,
+): Promise<CreateUserResult> {
   if (await getUserByEmail(input.email)) return { ok: false, reason: "email-taken" };
   let user: User;
   try {

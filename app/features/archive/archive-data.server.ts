@@ -1,13 +1,32 @@
+import {
+  campaigns,
+  contributionAttachments,
+  contributionDocuments,
+  contributions,
+  newsletters,
+  newsletterStories,
+  podcastFeeds,
+  podcasts,
+  users,
+} from "#db/schema";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributionDocuments, contributions, newsletters, newsletterStories, podcastFeeds, podcasts, users } from "#db/schema";
+
 import { playableRecordingsOf } from "~/features/contributions/recordings.server";
 import { familyStory, withoutPrivateLinks } from "~/features/contributions/story-text";
 import { episodeChapters, type EpisodeChapter } from "~/features/podcasts/listening/chapters.server";
 import { db } from "~/lib/db.server";
 import { latestFinishedBook } from "~/models/book.server";
+
 import { entryName } from "./entry-names";
 import { archivePaths } from "./paths";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveData, type ArchiveEpisode, type ArchiveNewsletter, type ArchiveStory } from "./schema";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  type ArchiveData,
+  type ArchiveEpisode,
+  type ArchiveNewsletter,
+  type ArchiveStory,
+} from "./schema";
 
 export type ArchiveMedia = { key: string; path: string };
 export type ArchiveText = { path: string; text: string };
@@ -17,10 +36,13 @@ export type ArchivePlan = {
   texts: ArchiveText[];
 };
 
-
 const iso = (date: Date) => date.toISOString();
 
-function withStories(chapters: EpisodeChapter[], told: (typeof podcasts.$inferSelect)["chapterStories"], inArchive: Set<string>): ArchiveEpisode["chapters"] {
+function withStories(
+  chapters: EpisodeChapter[],
+  told: (typeof podcasts.$inferSelect)["chapterStories"],
+  inArchive: Set<string>,
+): ArchiveEpisode["chapters"] {
   if (!told) return chapters;
   return chapters.map((chapter) => {
     const match = told.find((t) => t.title === chapter.title && Math.abs(t.start - chapter.start) < 0.001);
@@ -152,7 +174,13 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
   const episodeRows = db
     .select()
     .from(podcasts)
-    .where(and(eq(podcasts.ownerId, ownerId), eq(podcasts.status, "complete"), campaignId === undefined ? undefined : eq(podcasts.campaignId, campaignId)))
+    .where(
+      and(
+        eq(podcasts.ownerId, ownerId),
+        eq(podcasts.status, "complete"),
+        campaignId === undefined ? undefined : eq(podcasts.campaignId, campaignId),
+      ),
+    )
     .orderBy(asc(podcasts.completedAt), asc(podcasts.createdAt))
     .all()
     .filter((row) => row.audioKey);
@@ -183,13 +211,23 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
   const newsletterRows = db
     .select()
     .from(newsletters)
-    .where(and(eq(newsletters.ownerId, ownerId), campaignId === undefined ? undefined : eq(newsletters.campaignId, campaignId)))
+    .where(
+      and(
+        eq(newsletters.ownerId, ownerId),
+        campaignId === undefined ? undefined : eq(newsletters.campaignId, campaignId),
+      ),
+    )
     .orderBy(asc(newsletters.edition), asc(newsletters.createdAt))
     .all();
   const photoIds = new Set(photoRows.map((p) => p.id));
   const newsletterList: ArchiveNewsletter[] = newsletterRows.map((row, index) => {
     const name = entryName(index, newsletterRows.length, [row.title, `edition ${row.edition}`]);
-    const items = db.select().from(newsletterStories).where(eq(newsletterStories.newsletterId, row.id)).orderBy(asc(newsletterStories.sortOrder)).all();
+    const items = db
+      .select()
+      .from(newsletterStories)
+      .where(eq(newsletterStories.newsletterId, row.id))
+      .orderBy(asc(newsletterStories.sortOrder))
+      .all();
     const cover = row.coverImageKey ? archivePaths.newsletterCover(name, row.coverImageKey) : null;
     if (row.coverImageKey && cover) media.push({ key: row.coverImageKey, path: cover });
     return {
@@ -247,7 +285,9 @@ export async function planArchive(ownerId: string, campaignId?: string, now = ne
     stories,
     episodes,
     newsletters: newsletterList,
-    book: finished?.fileKey ? { file: archivePaths.book, pageCount: finished.pageCount, trim: finished.trim, madeAt: iso(finished.updatedAt) } : null,
+    book: finished?.fileKey
+      ? { file: archivePaths.book, pageCount: finished.pageCount, trim: finished.trim, madeAt: iso(finished.updatedAt) }
+      : null,
   };
   return { data, media, texts };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { entryName } from "./entry-names";
 
 describe("an archive entry's name", () => {

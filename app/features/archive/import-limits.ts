@@ -1,5 +1,6 @@
 import { MAX_ATTACHMENT_BYTES } from "~/features/contributions/inbound-email.server";
 import { MAX_RECORDING_BYTES } from "~/features/contributions/recording-limits";
+
 import { MAX_ARCHIVE_BYTES } from "./upload-fields";
 
 const MB = 1024 * 1024;

@@ -4,8 +4,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import {
-  campaignStatuses,
   campaigns,
+  campaignStatuses,
   contributionAttachments,
   contributionDocuments,
   contributions,
@@ -15,18 +15,21 @@ import {
   podcasts,
 } from "#db/schema";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
 import { probeAudio } from "~/audio/recording.server";
 import { loggedErasures } from "~/features/account/erasure-log.server";
-import { storyMessages } from "~/features/contributions/messages";
 import { documentOf } from "~/features/contributions/documents.server";
+import { storyMessages } from "~/features/contributions/messages";
 import { receivePhoto, storePhotoFile } from "~/features/contributions/photos.server";
 import { receiveArchivedRecording, recordingTempPath } from "~/features/contributions/recordings.server";
 import { newsletterPaths } from "~/features/newsletters/content";
 import { db } from "~/lib/db.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
+import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
 import { countWords } from "~/lib/word-count";
 import { getUserByEmail, insertUser } from "~/models/user.server";
+
 import {
   INSERT_BATCH_ROWS,
   MAX_DATA_JSON_BYTES,
@@ -37,7 +40,6 @@ import {
 } from "./import-limits";
 import { ArchiveImportError, openArchiveZip } from "./read-zip.server";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveSchema, type ArchiveData } from "./schema";
-import { storageKeys } from "~/lib/storage/keys";
 
 export { ArchiveImportError } from "./read-zip.server";
 
@@ -49,17 +51,25 @@ function parseData(bytes: Buffer): ArchiveData {
     throw new ArchiveImportError("data.json is not JSON");
   }
   const head = json as { format?: unknown; version?: unknown };
-  if (head?.format !== ARCHIVE_FORMAT) throw new ArchiveImportError("Not a Storyhearth archive (data.json has another format)");
+  if (head?.format !== ARCHIVE_FORMAT)
+    throw new ArchiveImportError("Not a Storyhearth archive (data.json has another format)");
   if (head.version !== ARCHIVE_FORMAT_VERSION)
-    throw new ArchiveImportError(`Archive version ${String(head.version)} is not one this installation reads (${ARCHIVE_FORMAT_VERSION})`);
+    throw new ArchiveImportError(
+      `Archive version ${String(head.version)} is not one this installation reads (${ARCHIVE_FORMAT_VERSION})`,
+    );
   const parsed = ArchiveSchema.safeParse(json);
-  if (!parsed.success) throw new ArchiveImportError(`data.json does not match its schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  if (!parsed.success)
+    throw new ArchiveImportError(
+      `data.json does not match its schema: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
   return parsed.data;
 }
 
 type CampaignStatus = (typeof campaignStatuses)[number];
 const statusOf = (status: string): CampaignStatus =>
-  (campaignStatuses as readonly string[]).includes(status) && status !== "generating_podcast" ? (status as CampaignStatus) : "closed";
+  (campaignStatuses as readonly string[]).includes(status) && status !== "generating_podcast"
+    ? (status as CampaignStatus)
+    : "closed";
 
 export type ImportResult = {
   collections: number;
@@ -87,12 +97,24 @@ async function removalsAskedFor(data: ArchiveData) {
   const removedStories = new Set(logged.story.map((e) => e.id));
   const removedRecordings = new Set(logged.recording.map((e) => e.id));
   const stories = new Set(data.stories.filter((s) => removedStories.has(s.id)).map((s) => s.id));
-  const recordings = new Set(data.stories.flatMap((s) => (s.recording && !stories.has(s.id) && removedRecordings.has(s.recording.id) ? [s.recording.id] : [])));
+  const recordings = new Set(
+    data.stories.flatMap((s) =>
+      s.recording && !stories.has(s.id) && removedRecordings.has(s.recording.id) ? [s.recording.id] : [],
+    ),
+  );
   const since = new Map<string, number>(); // collection -> the earliest withheld story's arrival
   for (const s of data.stories)
-    if (stories.has(s.id) || (s.recording && recordings.has(s.recording.id))) since.set(s.collectionId, Math.min(since.get(s.collectionId) ?? Infinity, Date.parse(s.submittedAt)));
+    if (stories.has(s.id) || (s.recording && recordings.has(s.recording.id)))
+      since.set(s.collectionId, Math.min(since.get(s.collectionId) ?? Infinity, Date.parse(s.submittedAt)));
   const episodes = new Set(
-    data.episodes.filter((e) => e.collectionId && since.has(e.collectionId) && (!e.completedAt || Date.parse(e.completedAt) >= since.get(e.collectionId)!)).map((e) => e.id),
+    data.episodes
+      .filter(
+        (e) =>
+          e.collectionId &&
+          since.has(e.collectionId) &&
+          (!e.completedAt || Date.parse(e.completedAt) >= since.get(e.collectionId)!),
+      )
+      .map((e) => e.id),
   );
   return { stories, recordings, episodes };
 }
@@ -113,10 +135,13 @@ function entriesToRead(data: ArchiveData, withhold: Awaited<ReturnType<typeof re
     for (const photo of story.photos) wanted.push({ name: photo.file, limit: MAX_PHOTO_ENTRY_BYTES });
     for (const document of story.documents ?? []) wanted.push({ name: document.file, limit: MAX_DOCUMENT_ENTRY_BYTES });
     const rec = story.recording;
-    if (rec && !withhold.recordings.has(rec.id)) wanted.push({ name: (rec.original ?? rec).file, limit: MAX_RECORDING_ENTRY_BYTES });
+    if (rec && !withhold.recordings.has(rec.id))
+      wanted.push({ name: (rec.original ?? rec).file, limit: MAX_RECORDING_ENTRY_BYTES });
   }
-  for (const episode of data.episodes) if (!withhold.episodes.has(episode.id)) wanted.push({ name: episode.audio, limit: MAX_EPISODE_ENTRY_BYTES });
-  for (const newsletter of data.newsletters) if (newsletter.cover) wanted.push({ name: newsletter.cover, limit: MAX_PHOTO_ENTRY_BYTES });
+  for (const episode of data.episodes)
+    if (!withhold.episodes.has(episode.id)) wanted.push({ name: episode.audio, limit: MAX_EPISODE_ENTRY_BYTES });
+  for (const newsletter of data.newsletters)
+    if (newsletter.cover) wanted.push({ name: newsletter.cover, limit: MAX_PHOTO_ENTRY_BYTES });
   return wanted;
 }
 
@@ -178,7 +203,14 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         const storageKey = storageKeys.document(id, `${randomUUID()}.${received.ext}`);
         const { size } = await storage.put(storageKey, received.bytes);
         stored.push(storageKey);
-        documentRows.push({ id: newId(document.id), contributionId: id, storageKey, fileName: received.fileName, contentType: received.type, size });
+        documentRows.push({
+          id: newId(document.id),
+          contributionId: id,
+          storageKey,
+          fileName: received.fileName,
+          contentType: received.type,
+          size,
+        });
       }
       const rec = story.recording;
       if (rec && !withhold.recordings.has(rec.id)) {
@@ -186,7 +218,10 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         const source = rec.original ?? { file: rec.file, fileName: null };
         const size = await zip.readToFile(source.file, scratch);
         const received = await receiveArchivedRecording(id, { path: scratch, fileName: source.fileName ?? "", size });
-        if (!received.ok) throw new ArchiveImportError(`${source.file} is not a recording we can keep: ${refusal[received.code].owner}`);
+        if (!received.ok)
+          throw new ArchiveImportError(
+            `${source.file} is not a recording we can keep: ${refusal[received.code].owner}`,
+          );
         stored.push(received.originalKey);
         recordings.push(() => received.keep(rec.transcript));
       }
@@ -195,14 +230,15 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     for (const episode of data.episodes.filter((e) => !withhold.episodes.has(e.id))) {
       const id = newId(episode.id);
       await zip.readToFile(episode.audio, scratch);
-      if (!(await probeAudio(scratch))?.format.split(",").includes("mp3")) throw new ArchiveImportError(`${episode.audio} is not an MP3`);
+      if (!(await probeAudio(scratch))?.format.split(",").includes("mp3"))
+        throw new ArchiveImportError(`${episode.audio} is not an MP3`);
       const audioKey = storageKeys.episode(id);
       const { size } = await storage.put(audioKey, createReadStream(scratch));
       stored.push(audioKey);
       episodeRows.push({
         id,
         ownerId,
-        campaignId: episode.collectionId ? ids.get(episode.collectionId) ?? null : null,
+        campaignId: episode.collectionId ? (ids.get(episode.collectionId) ?? null) : null,
         title: episode.title,
         description: episode.description,
         transcript: episode.transcript,
@@ -219,13 +255,15 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
     for (const newsletter of data.newsletters) {
       const id = newId(newsletter.id);
       const publicId = randomBytes(16).toString("base64url");
-      const coverImageKey = newsletter.cover ? photoKeyByBytes.get(sha256(await zip.readBytes(newsletter.cover))) ?? null : null;
+      const coverImageKey = newsletter.cover
+        ? (photoKeyByBytes.get(sha256(await zip.readBytes(newsletter.cover))) ?? null)
+        : null;
       newsletterRows.push({
         id,
         ownerId,
         publicId,
-        campaignId: newsletter.collectionId ? ids.get(newsletter.collectionId) ?? null : null,
-        podcastId: newsletter.episodeId ? ids.get(newsletter.episodeId) ?? null : null,
+        campaignId: newsletter.collectionId ? (ids.get(newsletter.collectionId) ?? null) : null,
+        podcastId: newsletter.episodeId ? (ids.get(newsletter.episodeId) ?? null) : null,
         edition: newsletter.edition,
         title: newsletter.title,
         subtitle: newsletter.subtitle,
@@ -234,18 +272,20 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
         publishedAt: newsletter.publishedAt ? new Date(newsletter.publishedAt) : null,
       });
       const paths = newsletterPaths(publicId);
-      newsletter.stories.filter((item) => !item.storyId || !withhold.stories.has(item.storyId)).forEach((item, i) =>
-        newsletterStoryRows.push({
-          newsletterId: id,
-          contributionId: item.storyId ? ids.get(item.storyId) ?? null : null,
-          category: item.category,
-          title: item.title,
-          author: item.author,
-          content: item.text,
-          images: item.photoIds.flatMap((photoId) => (ids.has(photoId) ? [paths.image(ids.get(photoId)!)] : [])),
-          sortOrder: i,
-        }),
-      );
+      newsletter.stories
+        .filter((item) => !item.storyId || !withhold.stories.has(item.storyId))
+        .forEach((item, i) =>
+          newsletterStoryRows.push({
+            newsletterId: id,
+            contributionId: item.storyId ? (ids.get(item.storyId) ?? null) : null,
+            category: item.category,
+            title: item.title,
+            author: item.author,
+            content: item.text,
+            images: item.photoIds.flatMap((photoId) => (ids.has(photoId) ? [paths.image(ids.get(photoId)!)] : [])),
+            sortOrder: i,
+          }),
+        );
     }
     const collectionRows = data.collections.map((c, sortOrder) => ({
       id: ids.get(c.id)!,
@@ -271,7 +311,10 @@ export async function importArchive(file: string, owner: ImportOwner): Promise<I
 
     db.transaction((tx) => {
       const insertAll = <T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]) => {
-        for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) tx.insert(table).values(rows.slice(i, i + INSERT_BATCH_ROWS)).run();
+        for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS)
+          tx.insert(table)
+            .values(rows.slice(i, i + INSERT_BATCH_ROWS))
+            .run();
       };
       if (create) insertUser({ id: ownerId, email: create.email });
       insertAll(campaigns, collectionRows);

@@ -32,11 +32,13 @@ export const archiveMessages = {
   edition: (n: number) => `Edition ${n}`,
   siteNav: "Archive",
   book: "The family book",
-  bookNote: (date: string, pages: number | null) => `The book as it was last made, on ${date}${pages ? `: ${pages} pages, ready to print` : ""}.`,
+  bookNote: (date: string, pages: number | null) =>
+    `The book as it was last made, on ${date}${pages ? `: ${pages} pages, ready to print` : ""}.`,
   bookLink: "Open the family book (PDF)",
   upload: {
     title: "Import an archive",
-    intro: "Brings a family's \"Download everything\" zip into this installation: their collections, stories, photos, recordings, episodes and newsletters, under new ids. The account is made when no account has the address.",
+    intro:
+      'Brings a family\'s "Download everything" zip into this installation: their collections, stories, photos, recordings, episodes and newsletters, under new ids. The account is made when no account has the address.',
     ownerLabel: "Owner's e-mail",
     fileLabel: "Archive (.zip)",
     submit: "Import",
@@ -47,6 +49,8 @@ export const archiveMessages = {
     done: "Archive imported",
     doneText: (email: string, stories: number, episodes: number, withheld = 0) =>
       `${stories} ${stories === 1 ? "story" : "stories"} and ${episodes} ${episodes === 1 ? "episode" : "episodes"} for ${email}.` +
-      (withheld ? ` ${withheld} left out: a relative asked for ${withheld === 1 ? "it" : "them"} to be removed after the archive was made.` : ""),
+      (withheld
+        ? ` ${withheld} left out: a relative asked for ${withheld === 1 ? "it" : "them"} to be removed after the archive was made.`
+        : ""),
   },
 };

@@ -4,6 +4,7 @@ import { createWriteStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
+
 import { inMegabytes, MAX_INFLATED_BYTES } from "./import-limits";
 
 export class ArchiveImportError extends Error {
@@ -27,28 +28,32 @@ const LONGER_THAN_SAID = /too many bytes in the stream/;
 
 export function openArchiveZip(file: string): Promise<ArchiveZip> {
   return new Promise((resolve, reject) => {
-      // The limits rely on yauzl validating sizes while inflating, so that default is pinned here.
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (error, zip) => {
-      if (error) return reject(new ArchiveImportError(`Not a zip archive: ${error.message}`));
-      const entries = new Map<string, yauzl.Entry>();
-      let failed = false;
-      const fail = (message: string) => {
-        if (failed) return;
-        failed = true;
-        zip.close();
-        reject(new ArchiveImportError(message));
-      };
-      zip.on("entry", (entry: yauzl.Entry) => {
-        if (entries.has(entry.fileName)) return fail(`The archive holds ${entry.fileName} twice`);
-        entries.set(entry.fileName, entry);
+    // The limits rely on yauzl validating sizes while inflating, so that default is pinned here.
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
+      (error, zip) => {
+        if (error) return reject(new ArchiveImportError(`Not a zip archive: ${error.message}`));
+        const entries = new Map<string, yauzl.Entry>();
+        let failed = false;
+        const fail = (message: string) => {
+          if (failed) return;
+          failed = true;
+          zip.close();
+          reject(new ArchiveImportError(message));
+        };
+        zip.on("entry", (entry: yauzl.Entry) => {
+          if (entries.has(entry.fileName)) return fail(`The archive holds ${entry.fileName} twice`);
+          entries.set(entry.fileName, entry);
+          zip.readEntry();
+        });
+        zip.on("error", (err: Error) => fail(`The archive cannot be read: ${err.message}`));
+        zip.on("end", () => {
+          if (!failed) resolve(reader(zip, entries));
+        });
         zip.readEntry();
-      });
-      zip.on("error", (err: Error) => fail(`The archive cannot be read: ${err.message}`));
-      zip.on("end", () => {
-        if (!failed) resolve(reader(zip, entries));
-      });
-      zip.readEntry();
-    });
+      },
+    );
   });
 }
 
@@ -71,16 +76,25 @@ function reader(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>): ArchiveZ
   const streamError = (name: string, error: unknown) => {
     if (error instanceof ArchiveImportError) return error;
     const message = error instanceof Error ? error.message : String(error);
-    return new ArchiveImportError(LONGER_THAN_SAID.test(message) ? `${name} inflates to more than its zip directory says` : `${name} cannot be read: ${message}`);
+    return new ArchiveImportError(
+      LONGER_THAN_SAID.test(message)
+        ? `${name} inflates to more than its zip directory says`
+        : `${name} cannot be read: ${message}`,
+    );
   };
   return {
     async claim(wanted) {
       for (const { name, limit } of wanted) {
         const entry = entryOf(name);
         if (claimed.has(name)) throw new ArchiveImportError(`data.json names ${name} twice`);
-        if (entry.uncompressedSize > limit) throw new ArchiveImportError(`${name} is larger than ${inMegabytes(limit)}`, 413);
+        if (entry.uncompressedSize > limit)
+          throw new ArchiveImportError(`${name} is larger than ${inMegabytes(limit)}`, 413);
         inflated += entry.uncompressedSize;
-        if (inflated > MAX_INFLATED_BYTES) throw new ArchiveImportError(`The archive's files add up to more than ${inMegabytes(MAX_INFLATED_BYTES)}`, 413);
+        if (inflated > MAX_INFLATED_BYTES)
+          throw new ArchiveImportError(
+            `The archive's files add up to more than ${inMegabytes(MAX_INFLATED_BYTES)}`,
+            413,
+          );
         let start: number;
         try {
           start = (await zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;
@@ -91,7 +105,10 @@ function reader(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>): ArchiveZ
       }
       const ranges = [...claimed].sort(([, a], [, b]) => a.start - b.start);
       for (let i = 1; i < ranges.length; i++)
-        if (ranges[i]![1].start < ranges[i - 1]![1].end) throw new ArchiveImportError(`The archive's entries overlap (${ranges[i - 1]![0]} and ${ranges[i]![0]}): it inflates to more than it holds`);
+        if (ranges[i]![1].start < ranges[i - 1]![1].end)
+          throw new ArchiveImportError(
+            `The archive's entries overlap (${ranges[i - 1]![0]} and ${ranges[i]![0]}): it inflates to more than it holds`,
+          );
     },
     async readBytes(name) {
       const parts: Buffer[] = [];

@@ -1,7 +1,27 @@
 // Nothing fetched from elsewhere, since the archive is opened from file://; site-style.test.ts holds the colours to the theme.
 export const SITE_PALETTE = {
-  light: { bg: "#fdfaf5", fg: "#2b2118", muted: "#f1ebe2", "muted-fg": "#5f5245", card: "#ffffff", border: "#e3d9cc", primary: "#9a3f12", "primary-fg": "#ffffff", ring: "#c2570c" },
-  dark: { bg: "#1b1612", fg: "#f5ede3", muted: "#2a231d", "muted-fg": "#c9bcad", card: "#241e19", border: "#40362d", primary: "#f0a36b", "primary-fg": "#1b1612", ring: "#f0a36b" },
+  light: {
+    bg: "#fdfaf5",
+    fg: "#2b2118",
+    muted: "#f1ebe2",
+    "muted-fg": "#5f5245",
+    card: "#ffffff",
+    border: "#e3d9cc",
+    primary: "#9a3f12",
+    "primary-fg": "#ffffff",
+    ring: "#c2570c",
+  },
+  dark: {
+    bg: "#1b1612",
+    fg: "#f5ede3",
+    muted: "#2a231d",
+    "muted-fg": "#c9bcad",
+    card: "#241e19",
+    border: "#40362d",
+    primary: "#f0a36b",
+    "primary-fg": "#1b1612",
+    ring: "#f0a36b",
+  },
 } as const;
 
 /** The product's font stacks (tailwind.css --font-sans, --font-serif): system fonts, nothing to download. */

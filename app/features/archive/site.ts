@@ -1,15 +1,17 @@
 // Plain HTML with relative links and native <audio>, so the archive opens from a USB stick with no server and no JavaScript.
 import { formatDay } from "~/lib/format-date";
 import { formatDuration } from "~/lib/text-format";
+
 import { archiveMessages } from "./messages";
 import { archivePaths } from "./paths";
 import type { ArchiveData, ArchiveEpisode, ArchiveNewsletter, ArchiveStory } from "./schema";
 
 export type SitePage = { path: string; html: string };
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+const esc = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const from = (page: string) => (target: string) => page.includes("/") ? `../${target}` : target;
+const from = (page: string) => (target: string) => (page.includes("/") ? `../${target}` : target);
 
 const paragraphs = (text: string) =>
   text
@@ -21,7 +23,10 @@ const paragraphs = (text: string) =>
 
 function layout(page: string, title: string, body: string) {
   const link = from(page);
-  const nav = page === "index.html" ? "" : `<header class="site"><nav aria-label="${esc(archiveMessages.siteNav)}"><a href="${link("index.html")}">${esc(archiveMessages.home)}</a></nav></header>`;
+  const nav =
+    page === "index.html"
+      ? ""
+      : `<header class="site"><nav aria-label="${esc(archiveMessages.siteNav)}"><a href="${link("index.html")}">${esc(archiveMessages.home)}</a></nav></header>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title><link rel="stylesheet" href="${link(archivePaths.stylesheet)}"></head>
@@ -35,7 +40,9 @@ ${body}
 const byline = (story: ArchiveStory) => archiveMessages.by(story.contributorName || archiveMessages.anonymous);
 const storyTitle = (story: ArchiveStory) => story.title || byline(story);
 const section = (title: string, items: string[], empty = "") =>
-  items.length || empty ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>` : "";
+  items.length || empty
+    ? `<section aria-label="${esc(title)}"><h2>${esc(title)}</h2>\n${items.length ? list(items) : `<p>${esc(empty)}</p>`}</section>`
+    : "";
 const list = (items: string[]) => (items.length ? `<ul>\n${items.map((i) => `<li>${i}</li>`).join("\n")}\n</ul>` : "");
 
 function audioBlock(link: (t: string) => string, file: string, download: string) {
@@ -58,7 +65,10 @@ ${
 }
 ${section(
   archiveMessages.collections,
-  data.collections.map((c) => `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(archiveMessages.stories.toLowerCase())})</span>`),
+  data.collections.map(
+    (c) =>
+      `<a href="${link(c.page)}">${esc(c.title)}</a> <span class="meta">(${c.storyIds.length} ${esc(archiveMessages.stories.toLowerCase())})</span>`,
+  ),
 )}
 ${section(
   archiveMessages.episodes,
@@ -66,7 +76,10 @@ ${section(
 )}
 ${section(
   archiveMessages.newsletters,
-  data.newsletters.map((n) => `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(archiveMessages.edition(n.edition))}</span>`),
+  data.newsletters.map(
+    (n) =>
+      `<a href="${link(n.page)}">${esc(n.title)}</a> <span class="meta">${esc(archiveMessages.edition(n.edition))}</span>`,
+  ),
 )}
 <p class="meta"><a href="${link("data.json")}">data.json</a> · <a href="${link("data.schema.json")}">data.schema.json</a><br>${esc(archiveMessages.dataNote)}</p>`;
   return { path: page, html: layout(page, title, body) };
@@ -82,7 +95,10 @@ ${collection.description ? `<p>${esc(collection.description)}</p>` : ""}
 <p class="meta">${esc(collection.prompt)}</p>
 ${section(
   archiveMessages.stories,
-  stories.map((s) => `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${s.title ? `${esc(byline(s))} · ` : ""}${esc(formatDay(s.submittedAt))}</span>`),
+  stories.map(
+    (s) =>
+      `<a href="${link(s.page)}">${esc(storyTitle(s))}</a> <span class="meta">${s.title ? `${esc(byline(s))} · ` : ""}${esc(formatDay(s.submittedAt))}</span>`,
+  ),
   archiveMessages.noStories,
 )}
 ${section(
@@ -127,7 +143,10 @@ function episodePage(data: ArchiveData, episode: ArchiveEpisode) {
   const link = from(episode.page);
   const collection = data.collections.find((c) => c.id === episode.collectionId);
   // A link to "file.mp3#t=90" opens the browser's own player at that minute: chapters without JavaScript.
-  const chapters = episode.chapters.map((c) => `<a href="${link(episode.audio)}#t=${Math.floor(c.start)}">${esc(formatDuration(c.start))} ${esc(c.title)}</a>`);
+  const chapters = episode.chapters.map(
+    (c) =>
+      `<a href="${link(episode.audio)}#t=${Math.floor(c.start)}">${esc(formatDuration(c.start))} ${esc(c.title)}</a>`,
+  );
   const body = `${collection ? `<p><a href="${link(collection.page)}">${esc(archiveMessages.backTo(collection.title))}</a></p>` : ""}
 <h1>${esc(episode.title)}</h1>
 ${episode.description ? `<p>${esc(episode.description)}</p>` : ""}

@@ -3,10 +3,12 @@
 import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { ZipFile } from "yazl";
+
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { planArchive, type ArchivePlan } from "./archive-data.server";
-import { archiveJsonSchema } from "./schema";
 import { archivePaths } from "./paths";
+import { archiveJsonSchema } from "./schema";
 import { renderSite } from "./site";
 import { SITE_STYLESHEET } from "./site-style";
 
@@ -57,7 +59,11 @@ const slug = (text: string) =>
     .toLowerCase()
     .slice(0, 60) || "stories";
 
-export async function archiveResponse(ownerId: string, campaignId?: string, now = new Date()): Promise<Response | null> {
+export async function archiveResponse(
+  ownerId: string,
+  campaignId?: string,
+  now = new Date(),
+): Promise<Response | null> {
   const plan = await planArchive(ownerId, campaignId, now);
   if (!plan) return null;
   const name = campaignId ? slug(plan.data.collections[0]!.title) : slug(plan.data.owner.name);

@@ -1,9 +1,10 @@
 // Compiled to <build>/node/book-worker.js in production; from source, book-worker.mjs registers tsx.
 import fs from "node:fs";
 import { parentPort } from "node:worker_threads";
+
 import { BookLayoutError } from "./layout-failure";
-import { renderBook } from "./render.server";
 import type { FromLayout, ToLayout } from "./layout-thread.server";
+import { renderBook } from "./render.server";
 
 const port = parentPort!;
 const photoWaits = new Map<number, (bytes: Buffer | null) => void>();
@@ -36,6 +37,11 @@ port.on("message", (message: ToLayout) => {
   ).then(
     (pages) => send({ type: "done", id, pages }),
     (error: unknown) =>
-      send({ type: "error", id, message: error instanceof Error ? error.message : String(error), reason: error instanceof BookLayoutError ? error.reason : "other" }),
+      send({
+        type: "error",
+        id,
+        message: error instanceof Error ? error.message : String(error),
+        reason: error instanceof BookLayoutError ? error.reason : "other",
+      }),
   );
 });

@@ -1,30 +1,45 @@
 // The family book: the "build-book" job lays it out in the layout thread into a temporary file, then stores it.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { bookTrims } from "#db/schema";
+import { z } from "zod";
+
+import { storyLengthLabel } from "~/features/contributions/story-length";
+import { familyStory } from "~/features/contributions/story-text";
 import { ensureCollectionCover } from "~/features/podcasts/covers/covers.server";
 import { now } from "~/lib/clock.server";
 import { appUrl } from "~/lib/env.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 import { wakeJobs } from "~/lib/queue/wake.server";
+import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
+import {
+  countLiveBookLinks,
+  createBook,
+  ensureBookLink,
+  getBook,
+  latestBook,
+  listBookStories,
+  listCollectionPhotos,
+  listStoryPhotos,
+  revokeBookLinks,
+  storyChapters,
+  updateBook,
+  type Book,
+} from "~/models/book.server";
 import { getOwnedCampaign, listCampaigns } from "~/models/campaign.server";
-import { countLiveBookLinks, createBook, ensureBookLink, getBook, latestBook, listBookStories, listCollectionPhotos, listStoryPhotos, revokeBookLinks, storyChapters, updateBook, type Book } from "~/models/book.server";
 import { getUserById } from "~/models/user.server";
-import { familyStory } from "~/features/contributions/story-text";
-import { storyLengthLabel } from "~/features/contributions/story-length";
+
 import { BOOK_WORDS_MAX } from "./book-words";
+import { BookLayoutError, type LayoutFailure } from "./layout-failure";
+import { renderBookInThread } from "./layout-thread.server";
+import { spokenOf } from "./listen.server";
 import { bookMessages } from "./messages";
 import { PREVIEW_PAGES } from "./preview.server";
-import { renderBookInThread } from "./layout-thread.server";
-import { BookLayoutError, type LayoutFailure } from "./layout-failure";
-import { spokenOf } from "./listen.server";
 import type { SmallPhoto } from "./render.server";
-import { storageKeys } from "~/lib/storage/keys";
-import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
 
 const { dedication: DEDICATION_MAX, foreword: FOREWORD_MAX } = BOOK_WORDS_MAX;
 
@@ -44,20 +59,34 @@ export const BookRequestSchema = z.object({
 });
 
 function coverChoices(campaignIds: string[]) {
-  return listCollectionPhotos(campaignIds).filter((p) => p.contentType === "image/jpeg" || p.contentType === "image/png");
+  return listCollectionPhotos(campaignIds).filter(
+    (p) => p.contentType === "image/jpeg" || p.contentType === "image/png",
+  );
 }
 
 export type BookWords = { dedication: string; foreword: string };
 type Asked = { ok: true; book: Book } | { ok: false; status: number; message: string; words?: BookWords };
 
-const wordsOf = (form: FormData): BookWords => ({ dedication: String(form.get("dedication") ?? ""), foreword: String(form.get("foreword") ?? "") });
+const wordsOf = (form: FormData): BookWords => ({
+  dedication: String(form.get("dedication") ?? ""),
+  foreword: String(form.get("foreword") ?? ""),
+});
 
 function askForBook(ownerId: string, campaignIds: string[], form: FormData, several: boolean): Asked {
   const parsed = BookRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? bookMessages.badTrim, words: wordsOf(form) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: parsed.error.issues[0]?.message ?? bookMessages.badTrim,
+      words: wordsOf(form),
+    };
   const storyCount = campaignIds.reduce((n, id) => n + listBookStories(id).length, 0);
   if (storyCount === 0) return { ok: false, status: 400, message: bookMessages.noStories, words: wordsOf(form) };
-  const cover = parsed.data.cover && parsed.data.cover !== "art" ? coverChoices(campaignIds).find((p) => p.id === parsed.data.cover) : null;
+  const cover =
+    parsed.data.cover && parsed.data.cover !== "art"
+      ? coverChoices(campaignIds).find((p) => p.id === parsed.data.cover)
+      : null;
   if (cover === undefined) return { ok: false, status: 400, message: bookMessages.badCover, words: wordsOf(form) };
   const book = createBook({
     ownerId,
@@ -106,7 +135,9 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   const book = typeof payload.bookId === "string" ? getBook(payload.bookId) : undefined;
   if (!book) throw new JobEnded("The book is gone");
   if (book.status === "done") return;
-  const campaigns = (book.campaignIds ?? [book.campaignId]).map((id) => getOwnedCampaign(book.ownerId, id)).filter((c) => c !== undefined);
+  const campaigns = (book.campaignIds ?? [book.campaignId])
+    .map((id) => getOwnedCampaign(book.ownerId, id))
+    .filter((c) => c !== undefined);
   const first = campaigns[0];
   if (!first) return;
   const owner = await getUserById(book.ownerId);
@@ -114,13 +145,19 @@ export async function buildBookJob(payload: Record<string, unknown>) {
   const several = book.campaignIds !== null;
   const rows = campaigns.flatMap((c) => {
     const chapters = storyChapters(c.id);
-    return listBookStories(c.id).map((row) => ({ ...row, chapter: chapters.get(row.id), part: several ? c.title : undefined }));
+    return listBookStories(c.id).map((row) => ({
+      ...row,
+      chapter: chapters.get(row.id),
+      part: several ? c.title : undefined,
+    }));
   });
   updateBook(book.id, { status: "running", storiesDone: 0, storyCount: rows.length });
   const tmp = path.join(os.tmpdir(), `book-${book.id}-${randomUUID()}.pdf`);
   const small: SmallPhoto[] = [];
   try {
-    const cover = (book.coverPhotoKey ? await readStored(book.coverPhotoKey) : null) ?? (await readStored(await ensureCollectionCover(first)));
+    const cover =
+      (book.coverPhotoKey ? await readStored(book.coverPhotoKey) : null) ??
+      (await readStored(await ensureCollectionCover(first)));
     const pages = await renderBookInThread(
       {
         trim: book.trim,
@@ -136,15 +173,15 @@ export async function buildBookJob(payload: Record<string, unknown>) {
         stories: rows.map((row) => {
           const story = familyStory(row, listStoryPhotos(row.id), spokenOf(row));
           return {
-          contributorName: story.contributor.name,
-          submittedAt: row.submittedAt,
-          title: story.title,
-          text: story.voiceOnly ? (story.transcript ?? "") : story.body,
-          lengthLabel: story.voiceOnly ? storyLengthLabel(story.length) : null,
-          voiceOnly: story.voiceOnly,
-          photoKeys: story.media.flatMap((item) => (item.kind === "photo" ? [item.photo.storageKey] : [])),
-          listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
-          part: row.part,
+            contributorName: story.contributor.name,
+            submittedAt: row.submittedAt,
+            title: story.title,
+            text: story.voiceOnly ? (story.transcript ?? "") : story.body,
+            lengthLabel: story.voiceOnly ? storyLengthLabel(story.length) : null,
+            voiceOnly: story.voiceOnly,
+            photoKeys: story.media.flatMap((item) => (item.kind === "photo" ? [item.photo.storageKey] : [])),
+            listenUrl: row.recordingKey || row.chapter ? bookLinkUrl(ensureBookLink(row.id)) : null,
+            part: row.part,
           };
         }),
         loadPhoto: readStored,
@@ -155,7 +192,13 @@ export async function buildBookJob(payload: Record<string, unknown>) {
     );
     await jobStep("build-book:store");
     await getStorage().put(bookFileKey(book), fs.createReadStream(tmp));
-    const lowResPhotos = small.map((p) => ({ key: p.key, story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(), width: p.width, height: p.height, printedInches: Math.round(p.printedInches * 10) / 10 }));
+    const lowResPhotos = small.map((p) => ({
+      key: p.key,
+      story: p.story < 0 ? "" : rows[p.story]!.contributorName?.trim() || bookMessages.pdf.anonymous.toLowerCase(),
+      width: p.width,
+      height: p.height,
+      printedInches: Math.round(p.printedInches * 10) / 10,
+    }));
     updateBook(book.id, { status: "done", pageCount: pages, fileKey: bookFileKey(book), lowResPhotos });
     if (!getBook(book.id)) {
       await getStorage().remove(bookFileKey(book));
@@ -163,7 +206,10 @@ export async function buildBookJob(payload: Record<string, unknown>) {
     }
   } catch (error) {
     if (error instanceof JobEnded) throw error;
-    updateBook(book.id, { status: "failed", failure: failureOf(book.id, error instanceof BookLayoutError ? error.reason : "other") });
+    updateBook(book.id, {
+      status: "failed",
+      failure: failureOf(book.id, error instanceof BookLayoutError ? error.reason : "other"),
+    });
     throw error;
   } finally {
     await fs.promises.rm(tmp, { force: true });
@@ -181,10 +227,16 @@ function failureOf(bookId: string, reason: LayoutFailure) {
   const at = Math.min(book.storiesDone, book.storyCount - 1);
   const campaignIds = book.campaignIds ?? [book.campaignId];
   const story = campaignIds.flatMap((id) => listBookStories(id))[at];
-  return bookMessages.failedAt(story?.contributorName?.trim() || null, at + 1, book.storyCount, bookMessages.failedReasons[reason]);
+  return bookMessages.failedAt(
+    story?.contributorName?.trim() || null,
+    at + 1,
+    book.storyCount,
+    bookMessages.failedReasons[reason],
+  );
 }
 
-export const bookHref = (book: Pick<Book, "id" | "campaignId" | "campaignIds">) => (book.campaignIds ? `/books/${book.id}` : `/campaigns/${book.campaignId}/book/${book.id}`);
+export const bookHref = (book: Pick<Book, "id" | "campaignId" | "campaignIds">) =>
+  book.campaignIds ? `/books/${book.id}` : `/campaigns/${book.campaignId}/book/${book.id}`;
 
 function bookView(book: Book | undefined) {
   if (!book) return null;
@@ -199,7 +251,13 @@ function bookView(book: Book | undefined) {
     trim: book.trim,
     bleed: book.bleed,
     href: `${base}.pdf`,
-    preview: book.status === "done" ? Array.from({ length: pages }, (_, i) => ({ src: `${base}/page/${i + 1}.png`, alt: bookMessages.previewAlt(i + 1, book.pageCount ?? 0) })) : [],
+    preview:
+      book.status === "done"
+        ? Array.from({ length: pages }, (_, i) => ({
+            src: `${base}/page/${i + 1}.png`,
+            alt: bookMessages.previewAlt(i + 1, book.pageCount ?? 0),
+          }))
+        : [],
     lowRes: (book.lowResPhotos ?? []).map((p) => bookMessages.lowResPhoto(p)),
     failure: book.status === "failed" ? book.failure : null,
   };
@@ -210,7 +268,8 @@ const latestWords = (book: Book | undefined) => ({
   words: { dedication: book?.dedication ?? "", foreword: book?.foreword ?? "" } satisfies BookWords,
 });
 
-const coverOptions = (campaignIds: string[]) => coverChoices(campaignIds).map((p, i) => ({ id: p.id, label: bookMessages.coverPhoto(i + 1, p.contributorName) }));
+const coverOptions = (campaignIds: string[]) =>
+  coverChoices(campaignIds).map((p, i) => ({ id: p.id, label: bookMessages.coverPhoto(i + 1, p.contributorName) }));
 
 export function bookPageView(ownerId: string, campaignId: string) {
   return {
@@ -222,7 +281,11 @@ export function bookPageView(ownerId: string, campaignId: string) {
 }
 
 export function accountBookPageView(ownerId: string) {
-  const collections = listCampaigns(ownerId).map((c) => ({ id: c.id, title: c.title, storyCount: listBookStories(c.id).length }));
+  const collections = listCampaigns(ownerId).map((c) => ({
+    id: c.id,
+    title: c.title,
+    storyCount: listBookStories(c.id).length,
+  }));
   return {
     collections,
     covers: coverOptions(collections.map((c) => c.id)),
@@ -230,4 +293,5 @@ export function accountBookPageView(ownerId: string) {
   };
 }
 
-export const turnOffBookLinks = (ownerId: string, campaignId: string) => (getOwnedCampaign(ownerId, campaignId) ? revokeBookLinks(campaignId, now()) : null);
+export const turnOffBookLinks = (ownerId: string, campaignId: string) =>
+  getOwnedCampaign(ownerId, campaignId) ? revokeBookLinks(campaignId, now()) : null;

@@ -1,12 +1,18 @@
 // Books are laid out one at a time in one long-lived worker thread (decision 0180): pdfkit works
 // synchronously, and this way at most one book's layout is ever in memory.
 import { Worker } from "node:worker_threads";
+
 import { workerScript } from "~/lib/worker-script.server";
+
 import { BookLayoutError, type LayoutFailure } from "./layout-failure";
 import type { BookInput, SmallPhoto } from "./render.server";
 
-export type LayoutInput = Omit<BookInput, "cover" | "loadPhoto" | "onStory" | "onSmallPhoto"> & { cover: Uint8Array | null };
-export type ToLayout = { type: "book"; id: number; input: LayoutInput; file: string } | { type: "photo"; ask: number; bytes: Uint8Array | null };
+export type LayoutInput = Omit<BookInput, "cover" | "loadPhoto" | "onStory" | "onSmallPhoto"> & {
+  cover: Uint8Array | null;
+};
+export type ToLayout =
+  | { type: "book"; id: number; input: LayoutInput; file: string }
+  | { type: "photo"; ask: number; bytes: Uint8Array | null };
 export type FromLayout =
   | { type: "photo"; id: number; ask: number; key: string }
   | { type: "story"; id: number; done: number }
@@ -26,7 +32,9 @@ let books = 0;
 function layoutThread() {
   clearTimeout(idle);
   if (!thread) {
-    const started = new Worker(workerScript(import.meta.url, "book-worker.mjs", "book-worker").file, { resourceLimits: LIMITS });
+    const started = new Worker(workerScript(import.meta.url, "book-worker.mjs", "book-worker").file, {
+      resourceLimits: LIMITS,
+    });
     started.once("exit", () => {
       if (thread === started) thread = null;
     });
@@ -45,7 +53,10 @@ function letRest() {
 
 function handOver(bytes: Buffer | null): [Uint8Array | null, ArrayBuffer[]] {
   if (!bytes) return [null, []];
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? new Uint8Array(bytes.buffer, 0, bytes.byteLength)
+      : new Uint8Array(bytes);
   return [own, [own.buffer as ArrayBuffer]];
 }
 
@@ -79,7 +90,8 @@ function layOut(input: BookInput, file: string): Promise<number> {
       else if (message.type === "done") finish(null, message.pages);
       else finish(new BookLayoutError(message.reason));
     };
-    const onError = (error: Error & { code?: string }) => finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new BookLayoutError("memory") : error);
+    const onError = (error: Error & { code?: string }) =>
+      finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new BookLayoutError("memory") : error);
     const onExit = (code: number) => finish(new Error(`The book's layout thread stopped unexpectedly (exit ${code})`));
     worker.on("message", onMessage);
     worker.once("error", onError);

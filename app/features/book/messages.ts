@@ -1,6 +1,7 @@
 export const bookMessages = {
   heading: "Family book",
-  intro: "A print-ready PDF of this collection: a cover, a table of contents, one chapter per story with its photos, and a QR code that plays each recording.",
+  intro:
+    "A print-ready PDF of this collection: a cover, a table of contents, one chapter per story with its photos, and a QR code that plays each recording.",
   trimLabel: "Trim size",
   trims: { "6x9": "6 × 9 in", letter: "8.5 × 11 in", a5: "A5" } as const,
   bleedLabel: "Add 3 mm bleed (for printers that trim the page)",
@@ -9,19 +10,23 @@ export const bookMessages = {
   badTrim: "Choose a trim size.",
   badCover: "Choose a cover from the book's own photos.",
   dedicationLabel: "Dedication (optional)",
-  dedicationHint: (max: number) => `A line or two on a page of its own after the title page, up to ${max} characters. Leave it empty for none.`,
+  dedicationHint: (max: number) =>
+    `A line or two on a page of its own after the title page, up to ${max} characters. Leave it empty for none.`,
   dedicationTooLong: (max: number) => `Dedication must be at most ${max} characters`,
   forewordLabel: "Foreword (optional)",
-  forewordHint: (max: number) => `A few words to the reader, on its own pages before the contents, up to ${max.toLocaleString("en-US")} characters. Leave it empty for none.`,
+  forewordHint: (max: number) =>
+    `A few words to the reader, on its own pages before the contents, up to ${max.toLocaleString("en-US")} characters. Leave it empty for none.`,
   forewordTooLong: (max: number) => `Foreword must be at most ${max.toLocaleString("en-US")} characters`,
   noCollections: "Choose at least one collection with stories.",
   coverLabel: "Cover",
   coverArt: "The collection's cover art",
   coverPhoto: (n: number, name: string | null) => `Photo ${n}${name?.trim() ? ` from ${name.trim()}` : ""}`,
   previewHeading: "The first pages",
-  previewAlt: (n: number, total: number) => `Page ${n} of ${total}${n === 1 ? ", the cover" : n === 2 ? ", the title page" : n === 3 ? ", the contents" : ""}`,
+  previewAlt: (n: number, total: number) =>
+    `Page ${n} of ${total}${n === 1 ? ", the cover" : n === 2 ? ", the title page" : n === 3 ? ", the contents" : ""}`,
   lowResHeading: "Photos that print small",
-  lowResIntro: "These photos have too few pixels to fill their space at 300 pixels per inch, so they print smaller rather than blurred. A larger copy of the photo would print bigger.",
+  lowResIntro:
+    "These photos have too few pixels to fill their space at 300 pixels per inch, so they print smaller rather than blurred. A larger copy of the photo would print bigger.",
   lowResPhoto: (p: { story: string; width: number; height: number; printedInches: number }) =>
     `${p.story ? `A photo from ${p.story}` : "The cover photo"}: ${p.width} × ${p.height} px, printed ${p.printedInches >= 0.1 ? `${p.printedInches} in` : "under 0.1 in"} wide`,
   checkAgain: "Check again",
@@ -60,7 +65,8 @@ export const bookMessages = {
     contentsLine: (title: string, name: string | null) => (name ? `${title} — ${name}` : title),
     foreword: "Foreword",
     listenVoice: (name: string | null) => (name ? `Listen to ${name}'s voice` : "Listen to their voice"),
-    scanToListen: (length: string | null) => `Scan the code with a phone's camera to hear the recording${length ? ` (${length})` : ""}.`,
+    scanToListen: (length: string | null) =>
+      `Scan the code with a phone's camera to hear the recording${length ? ` (${length})` : ""}.`,
     madeWith: (date: string) => `Made with Storyhearth on ${date}`,
     severalTitle: "Our family's stories",
     rest: (name: string | null) =>

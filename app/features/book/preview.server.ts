@@ -1,7 +1,8 @@
 // pdfjs reads the stored PDF by byte ranges, so a 300-photo book is never loaded whole to show its cover.
 import { createCanvas } from "@napi-rs/canvas";
-import { getStorage } from "~/lib/storage/storage.server";
+
 import { notFound } from "~/lib/http.server";
+import { getStorage } from "~/lib/storage/storage.server";
 
 export const PREVIEW_PAGES = 4;
 const PREVIEW_WIDTH = 600;
@@ -26,25 +27,41 @@ export async function renderPreviewPage(key: string, n: number): Promise<Buffer 
       () => transport.abort(),
     );
   };
-  const task = getDocument({ range: transport, rangeChunkSize: CHUNK, disableAutoFetch: true, disableStream: true, disableFontFace: true, isEvalSupported: false });
+  const task = getDocument({
+    range: transport,
+    rangeChunkSize: CHUNK,
+    disableAutoFetch: true,
+    disableStream: true,
+    disableFontFace: true,
+    isEvalSupported: false,
+  });
   try {
     const doc = await task.promise;
     if (n < 1 || n > doc.numPages) return null;
     const page = await doc.getPage(n);
     const viewport = page.getViewport({ scale: PREVIEW_WIDTH / page.getViewport({ scale: 1 }).width });
     const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: canvas.getContext("2d") as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: canvas.getContext("2d") as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
     return canvas.toBuffer("image/png");
   } finally {
     await task.destroy();
   }
 }
 
-export async function previewResponse(book: { status: string; fileKey: string | null } | undefined, page: string | undefined) {
+export async function previewResponse(
+  book: { status: string; fileKey: string | null } | undefined,
+  page: string | undefined,
+) {
   const n = Number(page);
   if (!book?.fileKey || book.status !== "done" || !Number.isInteger(n) || n < 1 || n > PREVIEW_PAGES) throw notFound();
   const png = await renderPreviewPage(book.fileKey, n);
   if (!png) throw notFound();
   // A made book never changes (a new one has a new id), so the browser keeps its pages.
-  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=31536000, immutable" } });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=31536000, immutable" },
+  });
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
+
 import { renderBook, type BookInput, type BookStory } from "./render.server";
 
 const run = promisify(execFile);
@@ -26,7 +27,18 @@ async function render(stories: BookStory[], extra: Partial<BookInput> = {}, phot
   const file = path.join(os.tmpdir(), `book-render-${randomUUID()}.pdf`);
   scratch.push(file);
   const pages = await renderBook(
-    { trim: "6x9", bleed: false, title: "Sundays", familyName: "Russo", description: null, madeOn: new Date("2026-04-01T12:00:00Z"), cover: null, stories, loadPhoto: async (key) => photos.get(key) ?? null, ...extra },
+    {
+      trim: "6x9",
+      bleed: false,
+      title: "Sundays",
+      familyName: "Russo",
+      description: null,
+      madeOn: new Date("2026-04-01T12:00:00Z"),
+      cover: null,
+      stories,
+      loadPhoto: async (key) => photos.get(key) ?? null,
+      ...extra,
+    },
     fs.createWriteStream(file),
   );
   const text = (await run("pdftotext", ["-layout", file, "-"], { maxBuffer: 20 * 1024 * 1024 })).stdout;
@@ -56,7 +68,10 @@ describe("the book's contents", () => {
 
   test("a title too long for one line wraps in the contents and keeps its page number", async () => {
     const long = "The summer we drove the blue truck all the way to the lake and back without a map";
-    const { byPage } = await render([story({ title: long, contributorName: "Grandpa Joe" }), story({ title: "Short", contributorName: "Aunt May" })]);
+    const { byPage } = await render([
+      story({ title: long, contributorName: "Grandpa Joe" }),
+      story({ title: "Short", contributorName: "Aunt May" }),
+    ]);
     const contents = byPage[2]!.replace(/\s+/g, " ");
     expect(contents).toContain(`${long} — Grandpa Joe`);
     expect(contents).toMatch(/Short — Aunt May \d+/);
@@ -65,10 +80,16 @@ describe("the book's contents", () => {
 
 describe("a story's photos", () => {
   test("sit directly after its words: none is more than a page past the page its words end on", async () => {
-    const portrait = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#7a9" } }).jpeg().toBuffer();
+    const portrait = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#7a9" } })
+      .jpeg()
+      .toBuffer();
     const photos = new Map(["a", "b", "c"].map((key) => [key, portrait] as const));
     const words = `${"We rolled the pasta on the kitchen table while the sauce went on for hours. ".repeat(30)}THE LAST WORDS.`;
-    const { file, byPage } = await render([story({ title: "The Sunday sauce", text: words, photoKeys: ["a", "b", "c"] }), story({ title: "After" })], {}, photos);
+    const { file, byPage } = await render(
+      [story({ title: "The Sunday sauce", text: words, photoKeys: ["a", "b", "c"] }), story({ title: "After" })],
+      {},
+      photos,
+    );
     const lastWords = byPage.findIndex((page) => page.includes("THE LAST WORDS.")) + 1;
     const next = byPage.findIndex((page) => page.trimStart().startsWith("After")) + 1;
     const pages = await imagePages(file);
@@ -84,7 +105,14 @@ describe("a story's photos", () => {
 describe("a story told by voice alone", () => {
   test("with a transcript: the transcript, and 'Listen to Nonna Lucia's voice' beside the QR code", async () => {
     const { byPage } = await render([
-      story({ title: "In the olive grove", contributorName: "Nonna Lucia", voiceOnly: true, text: "We picked olives until the light went.", lengthLabel: "2 min listen", listenUrl: "https://example.com/b/abc" }),
+      story({
+        title: "In the olive grove",
+        contributorName: "Nonna Lucia",
+        voiceOnly: true,
+        text: "We picked olives until the light went.",
+        lengthLabel: "2 min listen",
+        listenUrl: "https://example.com/b/abc",
+      }),
     ]);
     const chapter = byPage[3]!;
     expect(chapter).toContain("We picked olives until the light went.");
@@ -95,7 +123,14 @@ describe("a story told by voice alone", () => {
 
   test("without one: an invitation to listen, with the QR code and the recording's length", async () => {
     const { byPage } = await render([
-      story({ title: "In Nonna Lucia's own voice", contributorName: "Nonna Lucia", voiceOnly: true, text: "", lengthLabel: "7 sec listen", listenUrl: "https://example.com/b/abc" }),
+      story({
+        title: "In Nonna Lucia's own voice",
+        contributorName: "Nonna Lucia",
+        voiceOnly: true,
+        text: "",
+        lengthLabel: "7 sec listen",
+        listenUrl: "https://example.com/b/abc",
+      }),
     ]);
     const chapter = byPage[3]!.replace(/\s+/g, " ");
     expect(chapter).toContain("Listen to Nonna Lucia's voice");
@@ -104,14 +139,19 @@ describe("a story told by voice alone", () => {
   });
 
   test("a story with words and a recording keeps 'Listen to this story'", async () => {
-    const { byPage } = await render([story({ title: "Carols", text: "We sang.", listenUrl: "https://example.com/b/xyz" })]);
+    const { byPage } = await render([
+      story({ title: "Carols", text: "We sang.", listenUrl: "https://example.com/b/xyz" }),
+    ]);
     expect(byPage[3]).toContain("Listen to this story");
   });
 });
 
 describe("the dedication and the foreword", () => {
   test("each is printed on its own page after the title page, before the contents", async () => {
-    const { byPage } = await render([story({ title: "The Sunday sauce" })], { dedication: "For Nonna, who kept every letter.", foreword: "These are our stories.\n\nRead them aloud." });
+    const { byPage } = await render([story({ title: "The Sunday sauce" })], {
+      dedication: "For Nonna, who kept every letter.",
+      foreword: "These are our stories.\n\nRead them aloud.",
+    });
     expect(byPage[1]).toContain("Sundays");
     expect(byPage[2]!.trim()).toMatch(/^For Nonna, who kept every letter\.\s+3$/);
     expect(byPage[3]).toContain("Foreword");

@@ -3,15 +3,26 @@
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { encode } from "uqr";
+
 import { formatDay } from "~/lib/format-date";
+
 import { BookLayoutError } from "./layout-failure";
 import { bookMessages } from "./messages";
 
 const DEJAVU = "/usr/share/fonts/truetype/dejavu";
-const FONTS = { serif: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: "DejaVuSerif-Italic.ttf", sans: "DejaVuSans.ttf" } as const;
+const FONTS = {
+  serif: "DejaVuSerif.ttf",
+  bold: "DejaVuSerif-Bold.ttf",
+  italic: "DejaVuSerif-Italic.ttf",
+  sans: "DejaVuSans.ttf",
+} as const;
 
 const INCH = 72;
-export const TRIM_SIZES = { "6x9": [6 * INCH, 9 * INCH], letter: [8.5 * INCH, 11 * INCH], a5: [(148 / 25.4) * INCH, (210 / 25.4) * INCH] } as const;
+export const TRIM_SIZES = {
+  "6x9": [6 * INCH, 9 * INCH],
+  letter: [8.5 * INCH, 11 * INCH],
+  a5: [(148 / 25.4) * INCH, (210 / 25.4) * INCH],
+} as const;
 export const BLEED = (3 / 25.4) * INCH;
 export const PRINT_DPI = 300;
 const QR_SIDE = 1.1 * INCH;
@@ -68,15 +79,24 @@ export function bookParagraphs(text: string): { paragraphs: string[]; cut: boole
     const lastSpace = body.search(/\s\S*$/);
     if (lastSpace > BOOK_STORY_MAX_CHARS / 2) body = body.slice(0, lastSpace);
   }
-  const breakable = body.replace(new RegExp(`\\S{${LONG_WORD + 1},}`, "g"), (word) => word.match(/[\s\S]{1,12}/g)!.join(SOFT_HYPHEN));
-  return { paragraphs: breakable.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), cut };
+  const breakable = body.replace(new RegExp(`\\S{${LONG_WORD + 1},}`, "g"), (word) =>
+    word.match(/[\s\S]{1,12}/g)!.join(SOFT_HYPHEN),
+  );
+  return {
+    paragraphs: breakable
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    cut,
+  };
 }
 
 const SMALL_SHARE = 0.5;
 const PHOTO_SHRINK = 0.6;
 const MIN_PHOTO_SHARE = 0.22;
 
-const embeddable = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
+const embeddable = (bytes: Buffer) =>
+  (bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(1, 4).toString("latin1") === "PNG";
 
 export async function renderBook(input: BookInput, out: Writable): Promise<number> {
   const [trimW, trimH] = TRIM_SIZES[input.trim];
@@ -124,7 +144,14 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       const box = room() * share;
       const fill = Math.min(width() / image.width, box / image.height);
       let scale = Math.min(INCH / PRINT_DPI, fill);
-      if (scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key, story, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
+      if (scale < fill * SMALL_SHARE)
+        input.onSmallPhoto?.({
+          key,
+          story,
+          width: image.width,
+          height: image.height,
+          printedInches: (image.width * scale) / INCH,
+        });
       const space = bottom() - doc.y - gap;
       if (image.height * scale > space) {
         const shrunk = space / (image.height * scale);
@@ -148,12 +175,26 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     const url = story.listenUrl!;
     if (doc.y + INVITE_QR_SIDE + 110 > bottom()) doc.addPage();
     else doc.moveDown(1.5);
-    doc.font("bold").fontSize(16).fillColor(INK).text(printable(bookMessages.pdf.listenVoice(teller)), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc
+      .font("bold")
+      .fontSize(16)
+      .fillColor(INK)
+      .text(printable(bookMessages.pdf.listenVoice(teller)), doc.page.margins.left, doc.y, {
+        width: width(),
+        align: "center",
+      });
     doc.moveDown(0.8);
     const top = doc.y;
     drawQr(doc, url, doc.page.margins.left + (width() - INVITE_QR_SIDE) / 2, top, INVITE_QR_SIDE);
     doc.y = top + INVITE_QR_SIDE + 10;
-    doc.font("serif").fontSize(11).fillColor(INK).text(bookMessages.pdf.scanToListen(story.lengthLabel ?? null), doc.page.margins.left, doc.y, { width: width(), align: "center" });
+    doc
+      .font("serif")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(bookMessages.pdf.scanToListen(story.lengthLabel ?? null), doc.page.margins.left, doc.y, {
+        width: width(),
+        align: "center",
+      });
     doc.font("sans").fontSize(8.5).fillColor(MUTED).text(url, { width: width(), align: "center" });
     doc.x = doc.page.margins.left;
   };
@@ -165,19 +206,47 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     const image = openImage(doc, input.cover);
     const fill = Math.min(art / image.width, art / image.height);
     const scale = input.coverPhotoKey ? Math.min(fill, INCH / PRINT_DPI) : fill;
-    if (input.coverPhotoKey && scale < fill * SMALL_SHARE) input.onSmallPhoto?.({ key: input.coverPhotoKey, story: -1, width: image.width, height: image.height, printedInches: (image.width * scale) / INCH });
+    if (input.coverPhotoKey && scale < fill * SMALL_SHARE)
+      input.onSmallPhoto?.({
+        key: input.coverPhotoKey,
+        story: -1,
+        width: image.width,
+        height: image.height,
+        printedInches: (image.width * scale) / INCH,
+      });
     const [w, h] = [image.width * scale, image.height * scale];
     doc.image(image as unknown as Buffer, (doc.page.width - w) / 2, (art - h) / 2, { width: w, height: h });
   }
-  doc.font("bold").fontSize(26).fillColor(INK).text(printable(input.title), margin, art + 28, { width: doc.page.width - 2 * margin, align: "center" });
-  if (byline) doc.moveDown(0.4).font("italic").fontSize(15).fillColor(MUTED).text(byline, { width: doc.page.width - 2 * margin, align: "center" });
+  doc
+    .font("bold")
+    .fontSize(26)
+    .fillColor(INK)
+    .text(printable(input.title), margin, art + 28, { width: doc.page.width - 2 * margin, align: "center" });
+  if (byline)
+    doc
+      .moveDown(0.4)
+      .font("italic")
+      .fontSize(15)
+      .fillColor(MUTED)
+      .text(byline, { width: doc.page.width - 2 * margin, align: "center" });
 
   doc.addPage();
   doc.y = doc.page.height * 0.3;
   doc.font("bold").fontSize(24).fillColor(INK).text(printable(input.title), { align: "center" });
   if (byline) doc.moveDown(0.5).font("italic").fontSize(14).fillColor(MUTED).text(byline, { align: "center" });
-  if (input.description) doc.moveDown(1.5).font("serif").fontSize(11).fillColor(MUTED).text(printable(input.description), { align: "center" });
-  doc.moveDown(3).font("sans").fontSize(9).fillColor(MUTED).text(bookMessages.pdf.madeWith(formatDay(input.madeOn)), { align: "center" });
+  if (input.description)
+    doc
+      .moveDown(1.5)
+      .font("serif")
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text(printable(input.description), { align: "center" });
+  doc
+    .moveDown(3)
+    .font("sans")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(bookMessages.pdf.madeWith(formatDay(input.madeOn)), { align: "center" });
 
   const dedication = printable(input.dedication ?? "").trim();
   if (dedication) {
@@ -189,17 +258,23 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
   if (foreword.length) {
     doc.addPage();
     doc.font("bold").fontSize(18).fillColor(INK).text(bookMessages.pdf.foreword).moveDown(1);
-    for (const paragraph of foreword) doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { lineGap: 3, paragraphGap: 8 });
+    for (const paragraph of foreword)
+      doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { lineGap: 3, paragraphGap: 8 });
   }
 
   const tellers = input.stories.map((s) => s.contributorName?.trim() || null);
   const lines: Array<{ text: string; part: boolean; story: number }> = [];
   for (const [i, story] of input.stories.entries()) {
-    if (story.part !== undefined && story.part !== input.stories[i - 1]?.part) lines.push({ text: printable(story.part), part: true, story: i });
+    if (story.part !== undefined && story.part !== input.stories[i - 1]?.part)
+      lines.push({ text: printable(story.part), part: true, story: i });
     lines.push({ text: printable(bookMessages.pdf.contentsLine(story.title, tellers[i]!)), part: false, story: i });
   }
 
-  const tocFont = (part: boolean) => doc.font(part ? "bold" : "serif").fontSize(11).fillColor(INK);
+  const tocFont = (part: boolean) =>
+    doc
+      .font(part ? "bold" : "serif")
+      .fontSize(11)
+      .fillColor(INK);
   const tocGap = 6;
   const tocFirst = doc.bufferedPageRange().count;
   doc.addPage();
@@ -227,19 +302,37 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       doc.addPage();
       partStarts.set(i, doc.bufferedPageRange().count);
       doc.y = doc.page.height * 0.35;
-      doc.font("bold").fontSize(22).fillColor(INK).text(printable(story.part ?? ""), { align: "center" });
+      doc
+        .font("bold")
+        .fontSize(22)
+        .fillColor(INK)
+        .text(printable(story.part ?? ""), { align: "center" });
     }
     doc.addPage();
     starts.push(doc.bufferedPageRange().count);
     doc.font("bold").fontSize(20).fillColor(INK).text(printable(story.title));
-    if (tellers[i]) doc.font("serif").fontSize(14).fillColor(INK).text(printable(bookMessages.pdf.from(tellers[i]!)));
-    doc.font("italic").fontSize(11).fillColor(MUTED).text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
+    if (tellers[i])
+      doc
+        .font("serif")
+        .fontSize(14)
+        .fillColor(INK)
+        .text(printable(bookMessages.pdf.from(tellers[i]!)));
+    doc
+      .font("italic")
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text([formatDay(story.submittedAt), story.lengthLabel].filter(Boolean).join("  ·  "));
     doc.moveDown(1);
     const { paragraphs, cut } = bookParagraphs(story.text);
     for (const paragraph of paragraphs) {
       doc.font("serif").fontSize(11.5).fillColor(INK).text(paragraph, { align: "left", lineGap: 3, paragraphGap: 8 });
     }
-    if (cut) doc.font("italic").fontSize(10.5).fillColor(MUTED).text(printable(bookMessages.pdf.rest(tellers[i]!)), { lineGap: 2, paragraphGap: 8 });
+    if (cut)
+      doc
+        .font("italic")
+        .fontSize(10.5)
+        .fillColor(MUTED)
+        .text(printable(bookMessages.pdf.rest(tellers[i]!)), { lineGap: 2, paragraphGap: 8 });
     await placePhotos(story.photoKeys, i);
     if (story.listenUrl && story.voiceOnly && paragraphs.length === 0) inviteToListen(story, tellers[i]!);
     else if (story.listenUrl) {
@@ -248,8 +341,21 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       const top = doc.y;
       drawQr(doc, story.listenUrl, doc.page.margins.left, top, QR_SIDE);
       const textX = doc.page.margins.left + QR_SIDE + 14;
-      doc.font("bold").fontSize(11).fillColor(INK).text(printable(story.voiceOnly ? bookMessages.pdf.listenVoice(tellers[i]!) : bookMessages.pdf.listen), textX, top + 18, { width: width() - QR_SIDE - 14 });
-      doc.font("sans").fontSize(8.5).fillColor(MUTED).text(story.listenUrl, { width: width() - QR_SIDE - 14 });
+      doc
+        .font("bold")
+        .fontSize(11)
+        .fillColor(INK)
+        .text(
+          printable(story.voiceOnly ? bookMessages.pdf.listenVoice(tellers[i]!) : bookMessages.pdf.listen),
+          textX,
+          top + 18,
+          { width: width() - QR_SIDE - 14 },
+        );
+      doc
+        .font("sans")
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(story.listenUrl, { width: width() - QR_SIDE - 14 });
       doc.x = doc.page.margins.left;
       doc.y = top + QR_SIDE + 6;
     }
@@ -271,7 +377,9 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
       tocFont(line.part);
       const h = doc.heightOfString(line.text, { width: tocText });
       doc.text(line.text, doc.page.margins.left, y, { width: tocText });
-      doc.text(number, doc.page.margins.left + width() - doc.widthOfString(number), y + h - doc.currentLineHeight(), { lineBreak: false });
+      doc.text(number, doc.page.margins.left + width() - doc.widthOfString(number), y + h - doc.currentLineHeight(), {
+        lineBreak: false,
+      });
       doc.x = doc.page.margins.left;
       doc.y = y + h + tocGap;
     }
@@ -283,7 +391,15 @@ export async function renderBook(input: BookInput, out: Writable): Promise<numbe
     doc.switchToPage(p);
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font("sans").fontSize(9).fillColor(MUTED).text(String(p + 1), 0, doc.page.height - bleed - 0.45 * INCH, { width: doc.page.width, align: "center", lineBreak: false });
+    doc
+      .font("sans")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(String(p + 1), 0, doc.page.height - bleed - 0.45 * INCH, {
+        width: doc.page.width,
+        align: "center",
+        lineBreak: false,
+      });
     doc.page.margins.bottom = saved;
   }
   doc.end();
@@ -300,7 +416,8 @@ function readableImage(doc: PDFKit.PDFDocument, bytes: Buffer) {
 }
 
 // openImage is pdfkit's, missing from its types: it reads the size without placing the image.
-const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer) => (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
+const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer) =>
+  (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(bytes);
 
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
   const { size, data } = encode(text, { border: 2 });

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+
 import type { Mailbox } from "~/lib/email-address";
 
 // Works as form posts without JavaScript.

@@ -1,28 +1,36 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { createCampaign } from "~/models/campaign.server";
+
 import { blockedRecipients } from "~/features/contacts/contacts.server";
-import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
 import { addressMessages, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
+import { badIntent, notFound } from "~/lib/http.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
+import { createCampaign } from "~/models/campaign.server";
+import { listContactGroups, listGroupContacts } from "~/models/contact-group.server";
+
 import { COLLECTION_FORM_INTENT as INTENT, type CollectionFormData, type CollectionFormGroup } from "./collection-form";
 import { campaignMessages } from "./messages";
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
-import { constraintOf } from "~/lib/zod-constraint";
-import { notFound, badIntent } from "~/lib/http.server";
 
 const strings = (values: FormDataEntryValue[]) => values.filter((v): v is string => typeof v === "string");
 const postedRecipients = (formData: FormData) => parseAddressList(strings(formData.getAll("recipients"))).mailboxes;
 
-function keepState(formData: FormData, recipients: Mailbox[], typed?: { value: string; error: string | null }): Omit<CollectionFormData, "blocked"> {
+function keepState(
+  formData: FormData,
+  recipients: Mailbox[],
+  typed?: { value: string; error: string | null },
+): Omit<CollectionFormData, "blocked"> {
   const next = new FormData();
   for (const [key, value] of formData) {
     if (key !== "recipients" && key !== "intent" && !(typed && key === "emailInput")) next.append(key, value);
   }
   if (typed?.value) next.append("emailInput", typed.value);
-  const result = parseWithZod(next, { schema: z.object({}) }).reply(typed?.error ? { fieldErrors: { emailInput: [typed.error] } } : undefined);
+  const result = parseWithZod(next, { schema: z.object({}) }).reply(
+    typed?.error ? { fieldErrors: { emailInput: [typed.error] } } : undefined,
+  );
   return { result, recipients };
 }
 
@@ -40,12 +48,18 @@ async function withGroup(ownerId: string, current: Mailbox[], groupId: string) {
   if (!contacts) return null;
   const members = parseAddressList(contacts.map((c) => c.email)).mailboxes;
   const names = new Map(contacts.map((c) => [c.email.toLowerCase(), c.preferredName?.trim() || null]));
-  return mergeMailboxes(current, members.map((m) => ({ ...m, name: names.get(m.email) ?? null })));
+  return mergeMailboxes(
+    current,
+    members.map((m) => ({ ...m, name: names.get(m.email) ?? null })),
+  );
 }
 
 // A GET, not a fetcher POST: that reloads every loader, root's included, which could swallow the
 // one-shot toast of a "Create" sent meanwhile (decision 0164).
-export async function checkCollectionRecipients(ownerId: string, url: URL): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
+export async function checkCollectionRecipients(
+  ownerId: string,
+  url: URL,
+): Promise<Pick<CollectionFormData, "recipients" | "blocked">> {
   const typed = parseAddressList(url.searchParams.getAll("recipients")).mailboxes;
   const recipients = await withGroup(ownerId, typed, url.searchParams.get("groupId") ?? "");
   if (!recipients) throw notFound();
@@ -78,7 +92,10 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
 
   const submission = parseWithZod(formData, { schema: CreateCollectionSchema });
   if (submission.status !== "success") {
-    return data<CollectionFormData>({ result: submission.reply(), recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) }, { status: 400 });
+    return data<CollectionFormData>(
+      { result: submission.reply(), recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) },
+      { status: 400 },
+    );
   }
   const { title, description, prompt, scheduledDate, timezoneOffset, recipients } = submission.value;
   try {
@@ -93,6 +110,9 @@ export async function handleCollectionForm(ownerId: string, formData: FormData, 
   } catch (error) {
     recordSystemError({ error, errorType: "campaign_create_failed", workflow });
     const result = submission.reply({ formErrors: [campaignMessages.createFailed.description] });
-    return data<CollectionFormData>({ result, recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) }, { status: 500 });
+    return data<CollectionFormData>(
+      { result, recipients: current, blocked: blockedRecipients(ownerId, emailsOf(current)) },
+      { status: 500 },
+    );
   }
 }

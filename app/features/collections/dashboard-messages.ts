@@ -20,7 +20,7 @@ export const dashboardMessages = {
       heading: "Start with one question",
       text: "Storyhearth gathers your relatives' stories by e-mail and turns them into a podcast and a family newsletter.",
       steps: [
-        "Create a story collection: one question, such as \"What did Grandpa cook on Sundays?\"",
+        'Create a story collection: one question, such as "What did Grandpa cook on Sundays?"',
         "Add your relatives' e-mail addresses. They answer by replying, or through a simple form, with no account.",
         "When their stories arrive, make a podcast episode and send the family newsletter.",
       ],

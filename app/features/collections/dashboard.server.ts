@@ -1,8 +1,9 @@
 // A fixed number of statements whatever the data size; no per-campaign queries (decision 0104).
-import { asc, desc, eq, sql } from "drizzle-orm";
 import { campaigns, contributions, podcasts } from "#db/schema";
-import { db, preparedPerConnection } from "~/lib/db.server";
+import { asc, desc, eq, sql } from "drizzle-orm";
+
 import { DASHBOARD_LIST_LIMIT, PERIOD_DAYS, type Period } from "~/features/collections/limits";
+import { db, preparedPerConnection } from "~/lib/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +53,12 @@ export function getUserMetrics(ownerId: string, period: Period, now = new Date()
   `);
   return {
     period,
-    podcasts: { total: row.podcastTotal, thisMonth: row.podcastsThisMonth, inPeriod: row.podcastsInPeriod, totalListens: row.totalListens },
+    podcasts: {
+      total: row.podcastTotal,
+      thisMonth: row.podcastsThisMonth,
+      inPeriod: row.podcastsInPeriod,
+      totalListens: row.totalListens,
+    },
     campaigns: { total: row.campaignTotal, active: row.activeCampaigns },
     stories: { total: row.storyTotal, inPeriod: row.storiesInPeriod },
   };

@@ -1,4 +1,11 @@
-export const INVITEE_STATUSES = ["not_sent", "invited", "reminded", "answered", "not_delivered", "unsubscribed"] as const;
+export const INVITEE_STATUSES = [
+  "not_sent",
+  "invited",
+  "reminded",
+  "answered",
+  "not_delivered",
+  "unsubscribed",
+] as const;
 export type InviteeStatus = (typeof INVITEE_STATUSES)[number];
 
 type InvitationState = {

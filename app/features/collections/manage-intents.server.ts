@@ -1,10 +1,12 @@
 // Manage Collections' intents: the global workflow settings, and the collections' delivery order.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { moveCollection, reorderPage } from "~/models/collection-order.server";
-import { getDistributionSettings, saveWorkflowSettings } from "~/models/workflow.server";
+
 import { notFound } from "~/lib/http.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { moveCollection, reorderPage } from "~/models/collection-order.server";
+import { getDistributionSettings, saveWorkflowSettings } from "~/models/workflow.server";
+
 import { dashboardMessages } from "./dashboard-messages";
 import { MANAGE_PAGE_SIZE } from "./limits";
 import { MoveSchema, ReorderSchema } from "./manage-schemas";
@@ -33,7 +35,13 @@ export async function reorderAction(ownerId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ReorderSchema });
   const result =
     submission.status === "success"
-      ? reorderPage(ownerId, (submission.value.page - 1) * MANAGE_PAGE_SIZE, MANAGE_PAGE_SIZE, submission.value.ids, getDistributionSettings(ownerId))
+      ? reorderPage(
+          ownerId,
+          (submission.value.page - 1) * MANAGE_PAGE_SIZE,
+          MANAGE_PAGE_SIZE,
+          submission.value.ids,
+          getDistributionSettings(ownerId),
+        )
       : ({ ok: false, status: 400 } as const);
   // Success reloads the page data, which carries this toast; a failure is shown by the browser itself.
   if (!result.ok) return data({ ok: false, message: toast.reorderFailed.description }, { status: result.status });

@@ -1,5 +1,6 @@
 // Apart from the page, so its browser bundle keeps no Zod (decision 0183).
 import { z } from "zod";
+
 import { MANAGE_PAGE_SIZE } from "./limits";
 
 const collectionId = z.string().min(1).max(100);

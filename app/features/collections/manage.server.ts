@@ -1,11 +1,17 @@
 // One statement each whatever the data size: counts come from the campaigns' trigger-kept counters.
-import { eq, inArray, sql } from "drizzle-orm";
 import { campaigns } from "#db/schema";
-import { db, preparedPerConnection } from "~/lib/db.server";
+import { eq, inArray, sql } from "drizzle-orm";
+
 import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
+import { db, preparedPerConnection } from "~/lib/db.server";
 import { collectionListOrder } from "~/models/collection-order.server";
 
-export type CollectionStats = { totalCollections: number; activeCampaigns: number; storiesCollected: number; familyMembers: number };
+export type CollectionStats = {
+  totalCollections: number;
+  activeCampaigns: number;
+  storiesCollected: number;
+  familyMembers: number;
+};
 
 export function getCollectionStats(ownerId: string): CollectionStats {
   return db.get<CollectionStats>(sql`

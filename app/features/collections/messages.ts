@@ -1,6 +1,7 @@
 // Exactly as the spec gives them; strings it leaves open are marked.
-import { displayAddress } from "~/lib/display-address";
 import type { campaignStatuses } from "#db/schema";
+
+import { displayAddress } from "~/lib/display-address";
 
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
@@ -17,11 +18,15 @@ export const campaignMessages = {
     description: `Successfully created "${title}" and sent invitations to ${recipients} recipients.`,
   }),
   createFailed: { title: "Failed to Create Collection", description: "Failed to create collection" },
-  noRecipients: { title: "No Recipients", description: "Please add at least one email address to send invitations to." },
+  noRecipients: {
+    title: "No Recipients",
+    description: "Please add at least one email address to send invitations to.",
+  },
   hints: {
     title: "The title appears in the subject line of the invitation e-mail.",
     scheduledDate: "Leave the date empty to send the invitations immediately.",
-    emails: "Separate several addresses with commas or spaces; add a name as Aunt Rosa <rosa@example.com>. Press Enter or Add.",
+    emails:
+      "Separate several addresses with commas or spaces; add a name as Aunt Rosa <rosa@example.com>. Press Enter or Add.",
   },
   recipientName: (email: string) => `Name for ${displayAddress(email)}`,
   renameRecipient: (email: string) => `Name ${displayAddress(email)}`,
@@ -41,8 +46,14 @@ export const campaignMessages = {
     resend: "Resend invitation",
     resendTo: (email: string) => `Resend invitation to ${displayAddress(email)}`,
     resending: "Sending...",
-    resent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${displayAddress(email)} again.` }),
-    alreadyResent: (email: string) => ({ title: "Invitation sent again", description: `The invitation to ${displayAddress(email)} had already been sent again.` }),
+    resent: (email: string) => ({
+      title: "Invitation sent again",
+      description: `The invitation was sent to ${displayAddress(email)} again.`,
+    }),
+    alreadyResent: (email: string) => ({
+      title: "Invitation sent again",
+      description: `The invitation to ${displayAddress(email)} had already been sent again.`,
+    }),
     notFound: "Invitation not found",
     badRequest: "That resend request could not be read.",
     cannotResend: {
@@ -62,9 +73,13 @@ export const campaignMessages = {
       emailInvalid: "Enter a valid e-mail address.",
       sameAddress: "That is the address that did not accept the invitation. Enter a corrected one.",
       alreadyInvited: (email: string) => `${displayAddress(email)} is already invited to this collection.`,
-      blocked: (email: string) => `${displayAddress(email)} cannot receive e-mail from Storyhearth (it bounced or asked for no more).`,
+      blocked: (email: string) =>
+        `${displayAddress(email)} cannot receive e-mail from Storyhearth (it bounced or asked for no more).`,
       notFailed: "Only an invitation that was not delivered can be corrected.",
-      sent: (email: string) => ({ title: "Invitation sent again", description: `The invitation was sent to ${displayAddress(email)}.` }),
+      sent: (email: string) => ({
+        title: "Invitation sent again",
+        description: `The invitation was sent to ${displayAddress(email)}.`,
+      }),
     },
   },
   list: {
@@ -73,4 +88,3 @@ export const campaignMessages = {
     emptyAction: "Create Your First Campaign",
   },
 } as const;
-

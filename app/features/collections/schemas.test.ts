@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { campaignListBadgeVariant, campaignStatusLabel, scheduledCampaignBadge } from "./status-badges";
+
 import { CreateCollectionSchema, scheduledDateToUtc } from "./schemas";
+import { campaignListBadgeVariant, campaignStatusLabel, scheduledCampaignBadge } from "./status-badges";
 
 describe("scheduledDateToUtc", () => {
   it("reads the wall time with the browser's offset, or as UTC without one", () => {
@@ -22,12 +23,18 @@ describe("scheduledDateToUtc", () => {
 describe("CreateCollectionSchema recipients", () => {
   const parse = (entries: Array<[string, string]>) => {
     const form = new FormData();
-    for (const [k, v] of [["title", "T"], ["prompt", "Tell us all about it"], ...entries] as Array<[string, string]>) form.append(k, v);
+    for (const [k, v] of [["title", "T"], ["prompt", "Tell us all about it"], ...entries] as Array<[string, string]>)
+      form.append(k, v);
     return parseWithZod(form, { schema: CreateCollectionSchema });
   };
 
   it("tidies posted chips: non-addresses and repeats are dropped, names kept", () => {
-    const submission = parse([["recipients", "A@x.com"], ["recipients", "a@x.com"], ["recipients", "nobody"], ["recipients", "Aunt Rosa <b@x.com>"]]);
+    const submission = parse([
+      ["recipients", "A@x.com"],
+      ["recipients", "a@x.com"],
+      ["recipients", "nobody"],
+      ["recipients", "Aunt Rosa <b@x.com>"],
+    ]);
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value.recipients).toEqual([
       { name: null, email: "a@x.com" },
@@ -38,7 +45,9 @@ describe("CreateCollectionSchema recipients", () => {
   it("a single chip is a list of one; none is the 'No Recipients' message", () => {
     const one = parse([["recipients", "a@x.com"]]);
     expect(one.status === "success" && one.value.recipients).toEqual([{ name: null, email: "a@x.com" }]);
-    expect(parse([]).reply().error?.recipients).toEqual(["Please add at least one email address to send invitations to."]);
+    expect(parse([]).reply().error?.recipients).toEqual([
+      "Please add at least one email address to send invitations to.",
+    ]);
   });
 });
 
@@ -58,9 +67,18 @@ describe("campaign status labels", () => {
 
 describe("the dashboard's scheduled-collection badge (decision 0121)", () => {
   it("is 'Sent' (default style) once the invitations went out, otherwise 'Pending' or 'Closed'", () => {
-    expect(scheduledCampaignBadge({ status: "active", sentDate: "2030-01-02T00:00:00.000Z" })).toEqual({ label: "Sent", variant: "default" });
+    expect(scheduledCampaignBadge({ status: "active", sentDate: "2030-01-02T00:00:00.000Z" })).toEqual({
+      label: "Sent",
+      variant: "default",
+    });
     expect(scheduledCampaignBadge({ status: "sent", sentDate: null })).toEqual({ label: "Sent", variant: "default" });
-    expect(scheduledCampaignBadge({ status: "scheduled", sentDate: null })).toEqual({ label: "Pending", variant: "secondary" });
-    expect(scheduledCampaignBadge({ status: "closed", sentDate: null })).toEqual({ label: "Closed", variant: "secondary" });
+    expect(scheduledCampaignBadge({ status: "scheduled", sentDate: null })).toEqual({
+      label: "Pending",
+      variant: "secondary",
+    });
+    expect(scheduledCampaignBadge({ status: "closed", sentDate: null })).toEqual({
+      label: "Closed",
+      variant: "secondary",
+    });
   });
 });

@@ -20,10 +20,29 @@ export const DISTRIBUTION_MODE_LABELS: Record<DistributionMode, string> = {
   quarterly: "Quarterly",
   yearly: "Yearly",
 };
-export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = ["scheduled", "weekly", "monthly", "quarterly", "yearly"];
+export const DATED_DISTRIBUTION_MODES: readonly DistributionMode[] = [
+  "scheduled",
+  "weekly",
+  "monthly",
+  "quarterly",
+  "yearly",
+];
 
 export const DAY_OF_MONTH = { min: 1, max: 31 } as const;
 /** dayOfWeek 0-6, Sunday = 0. */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** monthOfYear 1-12 is MONTHS[monthOfYear - 1]. */
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;

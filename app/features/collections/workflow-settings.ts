@@ -1,9 +1,11 @@
-import { z } from "zod";
-import { dashboardMessages } from "./dashboard-messages";
 import { MAX_REMINDERS } from "#db/enums";
+import { z } from "zod";
+
 import { dateOutOfRangeMessage, isSensibleDate } from "~/lib/date-bounds";
 import { addressMessages, formatMailbox, parseAddressList } from "~/lib/email-address";
 import type { WorkflowInput } from "~/models/workflow.server";
+
+import { dashboardMessages } from "./dashboard-messages";
 import { DAY_OF_MONTH, DISTRIBUTION_MODES, REMINDER_MODES } from "./workflow-options";
 
 export * from "./workflow-options";
@@ -24,10 +26,15 @@ const addressText = z.string().max(MAX_LIST_TEXT).optional().transform(addressEn
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use the date format YYYY-MM-DD" })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: "Not a real date",
-  })
-  .refine((s) => Number.isNaN(Date.parse(`${s}T00:00:00Z`)) || isSensibleDate(new Date(`${s}T00:00:00Z`)), { error: () => dateOutOfRangeMessage() });
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      error: "Not a real date",
+    },
+  )
+  .refine((s) => Number.isNaN(Date.parse(`${s}T00:00:00Z`)) || isSensibleDate(new Date(`${s}T00:00:00Z`)), {
+    error: () => dateOutOfRangeMessage(),
+  });
 
 const reminderMode = z.enum(REMINDER_MODES, { error: "Choose a reminder mode" });
 const distributionMode = z.enum(DISTRIBUTION_MODES, { error: "Choose a distribution mode" });
@@ -36,13 +43,21 @@ const maxReminders = z
   .int()
   .min(MAX_REMINDERS.min, { error: `Max reminders is ${MAX_REMINDERS.min} to ${MAX_REMINDERS.max}` })
   .max(MAX_REMINDERS.max, { error: `Max reminders is ${MAX_REMINDERS.min} to ${MAX_REMINDERS.max}` });
-const dayOfWeek = z.number({ error: "Day of week is 0 (Sunday) to 6" }).int().min(0).max(6, { error: "Day of week is 0 (Sunday) to 6" });
+const dayOfWeek = z
+  .number({ error: "Day of week is 0 (Sunday) to 6" })
+  .int()
+  .min(0)
+  .max(6, { error: "Day of week is 0 (Sunday) to 6" });
 const dayOfMonth = z
   .number({ error: "Day of month is 1 to 31" })
   .int()
   .min(DAY_OF_MONTH.min, { error: "Day of month is 1 to 31" })
   .max(DAY_OF_MONTH.max, { error: "Day of month is 1 to 31" });
-const monthOfYear = z.number({ error: "Month is 1 to 12" }).int().min(1, { error: "Month is 1 to 12" }).max(12, { error: "Month is 1 to 12" });
+const monthOfYear = z
+  .number({ error: "Month is 1 to 12" })
+  .int()
+  .min(1, { error: "Month is 1 to 12" })
+  .max(12, { error: "Month is 1 to 12" });
 
 export const WorkflowFormSchema = z.object({
   intent: z.literal("workflows"),
@@ -84,7 +99,12 @@ export const WorkflowJsonSchema = z.object({
 
 export function workflowInputFromForm(v: z.infer<typeof WorkflowFormSchema>): WorkflowInput {
   return {
-    collection: { mode: v.collectionMode, startDate: v.startDate ?? null, maxReminders: v.maxReminders, contributors: v.contributors },
+    collection: {
+      mode: v.collectionMode,
+      startDate: v.startDate ?? null,
+      maxReminders: v.maxReminders,
+      contributors: v.contributors,
+    },
     distribution: {
       mode: v.distributionMode,
       scheduledDate: v.scheduledDate ?? null,
@@ -100,7 +120,12 @@ export function workflowInputFromJson(v: z.infer<typeof WorkflowJsonSchema>): Wo
   const c = v.collectionWorkflow;
   const d = v.distributionWorkflow;
   return {
-    collection: { mode: c.mode, startDate: c.startDate ?? null, maxReminders: c.maxReminders, contributors: c.contributors },
+    collection: {
+      mode: c.mode,
+      startDate: c.startDate ?? null,
+      maxReminders: c.maxReminders,
+      contributors: c.contributors,
+    },
     distribution: {
       mode: d.mode,
       scheduledDate: d.scheduledDate ?? null,
@@ -111,4 +136,3 @@ export function workflowInputFromJson(v: z.infer<typeof WorkflowJsonSchema>): Wo
     },
   };
 }
-

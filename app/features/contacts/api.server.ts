@@ -1,4 +1,5 @@
 import { apiError } from "~/lib/http.server";
+
 import { contactMessages } from "./messages";
 
 export function contactGroupError(error: "not-found" | "unknown-contact"): never {

@@ -1,10 +1,12 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { contacts } from "#db/schema";
-import { canonicalAddress, nameFromEmail, parseMailbox } from "~/lib/email-address";
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+
 import { normalizeTags } from "~/features/contacts/tags";
 import { db } from "~/lib/db.server";
-import { normalizeEmail } from "~/models/user.server";
+import { canonicalAddress, nameFromEmail, parseMailbox } from "~/lib/email-address";
 import { blockedAddresses } from "~/models/delivery-problem.server";
+import { normalizeEmail } from "~/models/user.server";
+
 import { contactMessages } from "./messages";
 
 export type Contact = typeof contacts.$inferSelect;
@@ -36,21 +38,35 @@ function matches(q: string): SQL {
   return or(...cols.map((col) => sql`${col} like ${pattern} escape '\\'`))!;
 }
 
-export function listContacts(ownerId: string, { q, limit, offset = 0 }: { q?: string; limit?: number; offset?: number } = {}) {
+export function listContacts(
+  ownerId: string,
+  { q, limit, offset = 0 }: { q?: string; limit?: number; offset?: number } = {},
+) {
   const where = q?.trim() ? and(eq(contacts.ownerId, ownerId), matches(q.trim())) : eq(contacts.ownerId, ownerId);
   const query = db.select().from(contacts).where(where).orderBy(asc(contacts.email));
   const rows = limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
-  const total = limit === undefined ? rows.length : (db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0);
+  const total =
+    limit === undefined ? rows.length : (db.select({ n: count() }).from(contacts).where(where).get()?.n ?? 0);
   return { contacts: rows, total };
 }
 
 export function getOwnedContact(ownerId: string, contactId: string): Contact | undefined {
-  return db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).get();
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
+    .get();
 }
 
 function emailTaken(ownerId: string, email: string, exceptId?: string) {
   const sameEmail = and(eq(contacts.ownerId, ownerId), eq(contacts.email, email));
-  return Boolean(db.select({ id: contacts.id }).from(contacts).where(exceptId ? and(sameEmail, ne(contacts.id, exceptId)) : sameEmail).get());
+  return Boolean(
+    db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(exceptId ? and(sameEmail, ne(contacts.id, exceptId)) : sameEmail)
+      .get(),
+  );
 }
 
 // The unique index is the last word when two requests race past the check above.
@@ -80,12 +96,19 @@ export function createContact(ownerId: string, input: ContactInput): ContactResu
   }
 }
 
-export function updateContact(ownerId: string, contactId: string, patch: Partial<ContactInput>): ContactResult | undefined {
+export function updateContact(
+  ownerId: string,
+  contactId: string,
+  patch: Partial<ContactInput>,
+): ContactResult | undefined {
   const existing = getOwnedContact(ownerId, contactId);
   if (!existing) return undefined;
   const typed = patch.email === undefined ? null : typedAddress(patch.email);
   const email = typed?.email ?? existing.email;
-  const preferredName = patch.preferredName === undefined ? (typed?.name ?? undefined) : (blankToNull(patch.preferredName) ?? typed?.name ?? null);
+  const preferredName =
+    patch.preferredName === undefined
+      ? (typed?.name ?? undefined)
+      : (blankToNull(patch.preferredName) ?? typed?.name ?? null);
   if (email !== existing.email && emailTaken(ownerId, email, contactId)) return { ok: false, error: "duplicate-email" };
   try {
     const contact = db
@@ -109,7 +132,12 @@ export function updateContact(ownerId: string, contactId: string, patch: Partial
 }
 
 export function deleteContact(ownerId: string, contactId: string) {
-  return db.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId))).run().changes > 0;
+  return (
+    db
+      .delete(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
+      .run().changes > 0
+  );
 }
 
 export function blockedRecipients(ownerId: string, emails: string[]): Record<string, string> {

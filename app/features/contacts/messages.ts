@@ -1,4 +1,5 @@
 import { displayAddress } from "~/lib/display-address";
+
 export const contactMessages = {
   contact: {
     created: "Contact created successfully",
@@ -31,7 +32,10 @@ export const contactMessages = {
   // Shown wherever an address that bounced or complained is typed again; the spec has none.
   blocked: {
     note: (email: string, reason: string) => `We won't e-mail ${displayAddress(email)}: ${reason}`,
-    fallback: { undeliverable: "The address does not accept e-mail.", unsubscribed: "The relative asked not to get these e-mails." },
+    fallback: {
+      undeliverable: "The address does not accept e-mail.",
+      unsubscribed: "The relative asked not to get these e-mails.",
+    },
   },
   loading: "Loading contacts...",
   defaultGroup: "Default group",

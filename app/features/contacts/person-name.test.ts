@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { personName } from "./person-name";
 
 describe("personName", () => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import { EMAIL_MAX, NAME_MAX, parseMailbox } from "~/lib/email-address";
+
 import { contactMessages } from "./messages";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags, parseTagInput } from "./tags";
-
 
 export const MAX_NAME = 200;
 export const MAX_NOTES = 5000;
@@ -16,7 +17,8 @@ const email = z
   .min(1, { error: contactMessages.validation.emailRequired })
   .max(EMAIL_MAX + NAME_MAX + 4, { error: contactMessages.validation.email })
   .refine((value) => parseMailbox(value) !== null, { error: contactMessages.validation.email });
-const optionalText = (max: number) => z.string().trim().max(max, { error: contactMessages.validation.tooLong }).optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: contactMessages.validation.tooLong }).optional();
 const cleanTags = z
   .array(z.string().max(MAX_TAG_LENGTH, { error: contactMessages.validation.tooLong }))
   .max(MAX_TAGS * 4, { error: contactMessages.validation.tooManyTags })
@@ -41,7 +43,8 @@ export const ContactFormSchema = z.object({
     .transform((input, ctx) => {
       const tags = parseTagInput(input);
       if (tags.length > MAX_TAGS) ctx.addIssue({ code: "custom", message: contactMessages.validation.tooManyTags });
-      if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) ctx.addIssue({ code: "custom", message: contactMessages.validation.tooLong });
+      if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
+        ctx.addIssue({ code: "custom", message: contactMessages.validation.tooLong });
       return tags;
     }),
   isAdmin: z.boolean().default(false),
@@ -58,7 +61,8 @@ export const GroupFormSchema = z.object({
 export const DeleteSchema = z.object({ id });
 
 // JSON calls also accept form-encoded bodies, where every value is a string.
-const nullableText = (max: number) => z.string().trim().max(max, { error: contactMessages.validation.tooLong }).nullable().optional();
+const nullableText = (max: number) =>
+  z.string().trim().max(max, { error: contactMessages.validation.tooLong }).nullable().optional();
 const boolish = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")], {
   error: "Must be true or false",
 });

@@ -1,9 +1,13 @@
 import { describe, expect, test } from "vitest";
+
 import { normalizeTags, parseTagInput } from "./tags";
 
 describe("normalizeTags", () => {
   test("trims, drops empty tags and repeats (case-insensitive, first spelling kept)", () => {
-    expect(normalizeTags(["  family ", "", "   ", "Family", "elders", "family", "Elders "])).toEqual(["family", "elders"]);
+    expect(normalizeTags(["  family ", "", "   ", "Family", "elders", "family", "Elders "])).toEqual([
+      "family",
+      "elders",
+    ]);
   });
   test("keeps order", () => {
     expect(normalizeTags(["b", "a", "c"])).toEqual(["b", "a", "c"]);

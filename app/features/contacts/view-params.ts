@@ -1,5 +1,11 @@
 // Dialogs open from the URL, so they work without JavaScript.
-export const VIEW_PARAMS = ["dialog", "edit-contact", "edit-group", "confirm-delete-contact", "confirm-delete-group"] as const;
+export const VIEW_PARAMS = [
+  "dialog",
+  "edit-contact",
+  "edit-group",
+  "confirm-delete-contact",
+  "confirm-delete-group",
+] as const;
 export type ViewParam = (typeof VIEW_PARAMS)[number];
 
 export function viewUrl(search: string | URLSearchParams, view?: { [K in ViewParam]?: string }) {

@@ -11,9 +11,9 @@ import { storyMessages } from "./messages";
 import { attachRecorder, clone, hook, type Take } from "./recorder-controller";
 import { isTooLargeRecording, RECORDING_FIELD } from "./recording-limits";
 
-
 /** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
-const answerKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+const answerKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 function enhance(form: HTMLFormElement) {
   const section = hook<HTMLElement>(form, "section");
@@ -27,8 +27,12 @@ function enhance(form: HTMLFormElement) {
 
   // ---- Errors, as conform shows them: a list at `<form id>-<name>-error`, the control marked and focused.
   const errorsHolder = (name: string) =>
-    name === RECORDING_FIELD && replacement ? replacement : (form.elements.namedItem(name) as HTMLElement | null)?.parentElement ?? null;
-  const fieldNames = () => [...new Set([...form.querySelectorAll<HTMLInputElement>("[id][name]")].map((el) => el.name).concat(RECORDING_FIELD))];
+    name === RECORDING_FIELD && replacement
+      ? replacement
+      : ((form.elements.namedItem(name) as HTMLElement | null)?.parentElement ?? null);
+  const fieldNames = () => [
+    ...new Set([...form.querySelectorAll<HTMLInputElement>("[id][name]")].map((el) => el.name).concat(RECORDING_FIELD)),
+  ];
   function showErrors(errors: Record<string, string[]>) {
     for (const name of fieldNames()) {
       const errorId = `${form.id}-${name}-error`;
@@ -36,7 +40,9 @@ function enhance(form: HTMLFormElement) {
       const messages = errors[name] ?? [];
       const control = form.elements.namedItem(name) as HTMLElement | null;
       if (control instanceof HTMLElement && control.id) {
-        const described = (control.getAttribute("aria-describedby") ?? "").split(/\s+/).filter((id) => id && id !== errorId);
+        const described = (control.getAttribute("aria-describedby") ?? "")
+          .split(/\s+/)
+          .filter((id) => id && id !== errorId);
         if (messages.length) described.unshift(errorId);
         if (described.length) control.setAttribute("aria-describedby", described.join(" "));
         else control.removeAttribute("aria-describedby");
@@ -48,7 +54,9 @@ function enhance(form: HTMLFormElement) {
       const list = clone(section, "errors");
       list.id = errorId;
       const item = list.firstElementChild!;
-      list.replaceChildren(...messages.map((message) => Object.assign(item.cloneNode() as HTMLElement, { textContent: message })));
+      list.replaceChildren(
+        ...messages.map((message) => Object.assign(item.cloneNode() as HTMLElement, { textContent: message })),
+      );
       holder.append(list);
     }
     focusFirstError();
@@ -87,7 +95,14 @@ function enhance(form: HTMLFormElement) {
       progress.setAttribute("aria-valuetext", storyMessages.recording.recorder.progress(percent));
       progress.textContent = storyMessages.recording.recorder.progress(percent);
     }
-    message.textContent = state.phase === "waiting" ? storyMessages.recording.recorder.retrying : state.phase === "failed" ? (state.status === 0 ? storyMessages.recording.recorder.offline : storyMessages.recording.recorder.failed(state.status)) : "";
+    message.textContent =
+      state.phase === "waiting"
+        ? storyMessages.recording.recorder.retrying
+        : state.phase === "failed"
+          ? state.status === 0
+            ? storyMessages.recording.recorder.offline
+            : storyMessages.recording.recorder.failed(state.status)
+          : "";
     retry.hidden = state.phase !== "waiting" && state.phase !== "failed";
     countdown.hidden = state.phase !== "waiting";
     if (countdownTimer) clearInterval(countdownTimer);
@@ -95,7 +110,8 @@ function enhance(form: HTMLFormElement) {
     if (state.phase === "waiting") {
       const tick = () => {
         const seconds = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
-        countdown.textContent = seconds > 0 ? storyMessages.recording.recorder.nextTry(seconds) : storyMessages.recording.recorder.tryingNow;
+        countdown.textContent =
+          seconds > 0 ? storyMessages.recording.recorder.nextTry(seconds) : storyMessages.recording.recorder.tryingNow;
       };
       tick();
       countdownTimer = setInterval(tick, 500);

@@ -1,7 +1,8 @@
 // The receipt link is signed, so nobody reads another's story by guessing, and shows the copy for a day only.
-import { storyToThank } from "~/models/contribution.server";
 import { now } from "~/lib/clock.server";
 import { idOfSigned, signedId } from "~/lib/signed-ids.server";
+import { storyToThank } from "~/models/contribution.server";
+
 import { keptOf } from "./story-thanks.server";
 
 const PURPOSE = "answer-receipt";
@@ -12,7 +13,8 @@ export const receiptFor = (contributionId: string) => signedId(PURPOSE, contribu
 export function answerReceipt(campaignId: string, receipt: string) {
   const id = receipt ? idOfSigned(PURPOSE, receipt) : undefined;
   const found = id ? storyToThank(id) : undefined;
-  if (!found || found.campaign.id !== campaignId || now().getTime() - found.story.submittedAt.getTime() > SHOWN_FOR_MS) return null;
+  if (!found || found.campaign.id !== campaignId || now().getTime() - found.story.submittedAt.getTime() > SHOWN_FOR_MS)
+    return null;
   const { text, photos, recording } = keptOf(found);
   return { name: found.story.contributorName, text, photos, recording: recording ? (recording.fileName ?? "") : null };
 }

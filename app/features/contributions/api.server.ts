@@ -1,15 +1,16 @@
-import { getOwnedCampaign } from "~/models/campaign.server";
-import { listContributions } from "~/models/contribution.server";
-import { listCampaignInvitations } from "~/models/invitation.server";
+import { requireApiUser } from "~/features/account/auth.server";
 import { contactNames } from "~/features/contacts/contacts.server";
 import { personName } from "~/features/contacts/person-name";
-import { listCampaignPhotos } from "~/models/contribution-attachment.server";
-import { playableRecordingsOf } from "./recordings.server";
-import { familyStory } from "./story-text";
-import { storyLengthLabel } from "./story-length";
 import { apiError } from "~/lib/http.server";
-import { requireApiUser } from "~/features/account/auth.server";
+import { getOwnedCampaign } from "~/models/campaign.server";
+import { listCampaignPhotos } from "~/models/contribution-attachment.server";
+import { listContributions } from "~/models/contribution.server";
+import { listCampaignInvitations } from "~/models/invitation.server";
+
 import { storyMessages } from "./messages";
+import { playableRecordingsOf } from "./recordings.server";
+import { storyLengthLabel } from "./story-length";
+import { familyStory } from "./story-text";
 
 export async function requireApiCampaign(request: Request, campaignId: string | undefined) {
   const user = await requireApiUser(request);
@@ -21,12 +22,19 @@ export async function requireApiCampaign(request: Request, campaignId: string | 
 export function apiContributions({ id: campaignId, ownerId }: { id: string; ownerId: string }) {
   const stories = listContributions(campaignId);
   const invitationNames = new Map(listCampaignInvitations(campaignId).map((i) => [i.id, i.name]));
-  const contacts = contactNames(ownerId, stories.flatMap((c) => (c.contributorEmail ? [c.contributorEmail] : [])));
+  const contacts = contactNames(
+    ownerId,
+    stories.flatMap((c) => (c.contributorEmail ? [c.contributorEmail] : [])),
+  );
   const nameOf = (c: (typeof stories)[number]) =>
     c.contributorName?.trim() ||
-    personName({ contactName: contacts.get(c.contributorEmail?.trim().toLowerCase() ?? ""), invitationName: c.invitationId ? invitationNames.get(c.invitationId) : null });
+    personName({
+      contactName: contacts.get(c.contributorEmail?.trim().toLowerCase() ?? ""),
+      invitationName: c.invitationId ? invitationNames.get(c.invitationId) : null,
+    });
   const photos = new Map<string, ReturnType<typeof listCampaignPhotos>>();
-  for (const photo of listCampaignPhotos(campaignId)) photos.set(photo.contributionId, [...(photos.get(photo.contributionId) ?? []), photo]);
+  for (const photo of listCampaignPhotos(campaignId))
+    photos.set(photo.contributionId, [...(photos.get(photo.contributionId) ?? []), photo]);
   const recordings = playableRecordingsOf(campaignId);
   return stories.map((c) => {
     const story = familyStory(c, photos.get(c.id) ?? [], recordings.get(c.id) ?? null);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import { automaticMail, automaticReplySummary } from "./automatic-mail";
 
 const headers =
   (fields: Record<string, string> = {}) =>
   (name: string) =>
     Object.entries(fields).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
-const person = { from: "Rosa Bianchi <rosa@example.com>", subject: "Re: Grandpa Joe's Kitchen", body: "He learned to cook in Naples." };
+const person = {
+  from: "Rosa Bianchi <rosa@example.com>",
+  subject: "Re: Grandpa Joe's Kitchen",
+  body: "He learned to cook in Naples.",
+};
 
 const DSN = `This is the mail system at host mx.example.net.
 
@@ -61,8 +66,14 @@ describe("automatic mail", () => {
   });
 
   it("a DSN is a bounce, permanent for the address it names", () => {
-    const dsn = { from: "Mail Delivery System <MAILER-DAEMON@mx.example.net>", subject: "Undelivered Mail Returned to Sender", body: DSN };
-    expect(automaticMail(headers({ "Content-Type": "multipart/report; report-type=delivery-status; boundary=x" }), dsn)).toEqual({
+    const dsn = {
+      from: "Mail Delivery System <MAILER-DAEMON@mx.example.net>",
+      subject: "Undelivered Mail Returned to Sender",
+      body: DSN,
+    };
+    expect(
+      automaticMail(headers({ "Content-Type": "multipart/report; report-type=delivery-status; boundary=x" }), dsn),
+    ).toEqual({
       kind: "bounce",
       permanent: true,
       recipients: ["rosa@example.com"],
@@ -71,14 +82,32 @@ describe("automatic mail", () => {
   });
 
   it("a bounce is known by its sender or subject without the report's type, and a delay is not permanent", () => {
-    const delay = { from: "postmaster@example.org", subject: "Delivery Status Notification (Delay)", body: "Final-Recipient: rfc822; rosa@example.com\nAction: delayed\nStatus: 4.4.7" };
-    expect(automaticMail(headers(), delay)).toMatchObject({ kind: "bounce", permanent: false, recipients: ["rosa@example.com"] });
-    const gmail = { from: "Mail Delivery Subsystem <mailer-daemon@googlemail.com>", subject: "Delivery Status Notification (Failure)", body: "Address not found\n\nYour message wasn't delivered to rosa@example.com because the address couldn't be found.\n\n550 5.1.1 The email account that you tried to reach does not exist." };
-    expect(automaticMail(headers(), gmail)).toMatchObject({ kind: "bounce", permanent: true, recipients: ["rosa@example.com"] });
+    const delay = {
+      from: "postmaster@example.org",
+      subject: "Delivery Status Notification (Delay)",
+      body: "Final-Recipient: rfc822; rosa@example.com\nAction: delayed\nStatus: 4.4.7",
+    };
+    expect(automaticMail(headers(), delay)).toMatchObject({
+      kind: "bounce",
+      permanent: false,
+      recipients: ["rosa@example.com"],
+    });
+    const gmail = {
+      from: "Mail Delivery Subsystem <mailer-daemon@googlemail.com>",
+      subject: "Delivery Status Notification (Failure)",
+      body: "Address not found\n\nYour message wasn't delivered to rosa@example.com because the address couldn't be found.\n\n550 5.1.1 The email account that you tried to reach does not exist.",
+    };
+    expect(automaticMail(headers(), gmail)).toMatchObject({
+      kind: "bounce",
+      permanent: true,
+      recipients: ["rosa@example.com"],
+    });
   });
 
   it("the owner reads the first sentence of an automatic reply, not its greeting", () => {
-    expect(automaticReplySummary("Hello,\n\nI am away until 12 January. I will read your e-mail when I am back.\n\nRosa")).toBe("I am away until 12 January.");
+    expect(
+      automaticReplySummary("Hello,\n\nI am away until 12 January. I will read your e-mail when I am back.\n\nRosa"),
+    ).toBe("I am away until 12 January.");
     expect(automaticReplySummary("Out of office")).toBe("Out of office");
     expect(automaticReplySummary("\n\n")).toBe("");
     expect(automaticReplySummary("x".repeat(300))).toHaveLength(160);

@@ -4,8 +4,7 @@ import { salutationOf } from "./reply-reader";
 export type HeaderReader = (name: string) => string | undefined;
 
 export type AutomaticMail =
-  | { kind: "auto-reply" }
-  | { kind: "bounce"; permanent: boolean; recipients: string[]; reason: string };
+  { kind: "auto-reply" } | { kind: "bounce"; permanent: boolean; recipients: string[]; reason: string };
 
 // Checked at the start of the subject, so a relative's own "Re: my holiday" is not one.
 const AWAY_SUBJECT = new RegExp(
@@ -62,19 +61,34 @@ const AWAY_SUBJECT = new RegExp(
 
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon|bounces?|noreply-dmarc)@/i;
 const BOUNCE_NAME = /^\s*"?(mail delivery (system|subsystem)|mail administrator|microsoft outlook|postmaster)"?\s*</i;
-const BOUNCE_SUBJECT = /^\s*(undeliverable|undelivered mail|delivery status notification|mail delivery failed|returned mail|delivery failure|failure notice|unzustellbar|non remis|no se puede entregar|non recapitabile)\b/i;
+const BOUNCE_SUBJECT =
+  /^\s*(undeliverable|undelivered mail|delivery status notification|mail delivery failed|returned mail|delivery failure|failure notice|unzustellbar|non remis|no se puede entregar|non recapitabile)\b/i;
 
-export function automaticMail(header: HeaderReader, mail: { from: string; subject: string; body: string }): AutomaticMail | null {
+export function automaticMail(
+  header: HeaderReader,
+  mail: { from: string; subject: string; body: string },
+): AutomaticMail | null {
   const contentType = header("Content-Type")?.toLowerCase() ?? "";
   const fromAddress = (/<([^<>]+)>\s*$/.exec(mail.from)?.[1] ?? mail.from).trim();
-  if (/^multipart\/report\b/.test(contentType) || BOUNCE_SENDER.test(fromAddress) || BOUNCE_NAME.test(mail.from) || BOUNCE_SUBJECT.test(mail.subject)) {
+  if (
+    /^multipart\/report\b/.test(contentType) ||
+    BOUNCE_SENDER.test(fromAddress) ||
+    BOUNCE_NAME.test(mail.from) ||
+    BOUNCE_SUBJECT.test(mail.subject)
+  ) {
     return { kind: "bounce", ...deliveryStatus(mail.body) };
   }
   const auto = header("Auto-Submitted")?.trim().toLowerCase();
   const precedence = header("Precedence")?.trim().toLowerCase();
   if (auto !== undefined && auto !== "" && auto !== "no") return { kind: "auto-reply" };
-  if (precedence === "bulk" || precedence === "junk" || precedence === "list" || precedence === "auto_reply") return { kind: "auto-reply" };
-  if (header("X-Autoreply") !== undefined || header("X-Autorespond") !== undefined || header("X-Autoresponder") !== undefined) return { kind: "auto-reply" };
+  if (precedence === "bulk" || precedence === "junk" || precedence === "list" || precedence === "auto_reply")
+    return { kind: "auto-reply" };
+  if (
+    header("X-Autoreply") !== undefined ||
+    header("X-Autorespond") !== undefined ||
+    header("X-Autoresponder") !== undefined
+  )
+    return { kind: "auto-reply" };
   if (AWAY_SUBJECT.test(mail.subject)) return { kind: "auto-reply" };
   return null;
 }
@@ -83,13 +97,19 @@ const EMAIL = /[^\s<>"';:,()[\]]+@[^\s<>"';:,()[\]]+\.[a-z]{2,}/gi;
 
 function deliveryStatus(body: string): { permanent: boolean; recipients: string[]; reason: string } {
   const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(body)?.[1]?.trim();
-  const finals = [...body.matchAll(/^(?:final|original)-recipient:\s*(?:rfc822;)?\s*(.+)$/gim)].map((m) => m[1]!.trim().toLowerCase());
+  const finals = [...body.matchAll(/^(?:final|original)-recipient:\s*(?:rfc822;)?\s*(.+)$/gim)].map((m) =>
+    m[1]!.trim().toLowerCase(),
+  );
   const status = field("Status") ?? /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(body)?.[1];
   const action = field("Action")?.toLowerCase();
   const smtp = /\b(5\d\d)[ -](?:[245]\.\d{1,3}\.\d{1,3} )?[^\n]{0,200}/.exec(body)?.[0];
-  const permanent = action === "failed" || status?.startsWith("5") === true || (!status && !action && smtp !== undefined);
+  const permanent =
+    action === "failed" || status?.startsWith("5") === true || (!status && !action && smtp !== undefined);
   const recipients = [...new Set(finals.length > 0 ? finals : (body.match(EMAIL) ?? []).map((e) => e.toLowerCase()))];
-  const detail = (field("Diagnostic-Code")?.replace(/^smtp;\s*/i, "") ?? smtp ?? "").replace(/\s+/g, " ").trim().slice(0, 300);
+  const detail = (field("Diagnostic-Code")?.replace(/^smtp;\s*/i, "") ?? smtp ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 300);
   return { permanent, recipients, reason: detail };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import { downloadName } from "~/lib/file-types";
 import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -51,4 +52,5 @@ export async function storeStoryDocuments(contributionId: string, documents: Rec
   }
 }
 
-export const storyDocumentUrl = (campaignId: string, documentId: string) => `/campaigns/${campaignId}/documents/${documentId}`;
+export const storyDocumentUrl = (campaignId: string, documentId: string) =>
+  `/campaigns/${campaignId}/documents/${documentId}`;

@@ -1,5 +1,7 @@
 import type { ForwardedMessage } from "#db/enums";
+
 import { parseFromLine } from "~/lib/email-address";
+
 import { STORY_MAX } from "./limits";
 
 const SEPARATOR = /^[\s>*]*(?:[-_=]{2,}\s*Forwarded message\s*[-_=]{2,}|Begin forwarded message\s*:)\**\s*$/im;
@@ -23,7 +25,7 @@ export function inlineForward(body: string): ForwardedMessage | null {
     headers.set(header[1]!.toLowerCase(), header[2]!.replace(/\*+$/, "").trim());
   }
   const rest = lines.slice(i);
-    // Apple Mail quotes the whole forward: one level of '>' is the forward's, not the message's.
+  // Apple Mail quotes the whole forward: one level of '>' is the forward's, not the message's.
   const quoted = rest.filter((l) => l.trim()).every((l) => /^\s*>/.test(l));
   const text = (quoted ? rest.map((l) => l.replace(/^\s*> ?/, "")) : rest).join("\n").trim().slice(0, STORY_MAX);
   if (!text && !headers.has("from")) return null;
@@ -32,4 +34,5 @@ export function inlineForward(body: string): ForwardedMessage | null {
 
 export const forwardedLabel = (f: Pick<ForwardedMessage, "from">) => `Forwarded message from ${f.from}`;
 
-export const forwardedBlock = (f: ForwardedMessage) => `${forwardedLabel(f)}${f.subject ? ` (${f.subject})` : ""}:\n${f.text}`;
+export const forwardedBlock = (f: ForwardedMessage) =>
+  `${forwardedLabel(f)}${f.subject ? ` (${f.subject})` : ""}:\n${f.text}`;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
 import { devToolsEnabled, env } from "~/lib/env.server";
 
 /** A signed post older (or newer) than this is refused, so a captured one cannot be replayed later. */
@@ -8,11 +9,18 @@ export function webhookSigningKey() {
   return env().MAILGUN_WEBHOOK_SIGNING_KEY ?? (devToolsEnabled() ? "dev-webhook-signing-key" : null);
 }
 
-export const signWebhook = (key: string, timestamp: string, token: string) => createHmac("sha256", key).update(timestamp + token).digest("hex");
+export const signWebhook = (key: string, timestamp: string, token: string) =>
+  createHmac("sha256", key)
+    .update(timestamp + token)
+    .digest("hex");
 
 export type SignatureCheck = "ok" | "missing" | "forged" | "stale";
 
-export function checkWebhookSignature(fields: { timestamp?: string; token?: string; signature?: string }, key: string, at: Date): SignatureCheck {
+export function checkWebhookSignature(
+  fields: { timestamp?: string; token?: string; signature?: string },
+  key: string,
+  at: Date,
+): SignatureCheck {
   const { timestamp, token, signature } = fields;
   if (!timestamp || !token || !signature || !/^\d+$/.test(timestamp)) return "missing";
   const expected = Buffer.from(signWebhook(key, timestamp, token), "hex");
@@ -33,7 +41,12 @@ export type InboundMessage = {
   headers?: Record<string, string>;
 };
 
-export function signedInboundForm(message: InboundMessage, key: string, at: Date, token = randomBytes(25).toString("hex")) {
+export function signedInboundForm(
+  message: InboundMessage,
+  key: string,
+  at: Date,
+  token = randomBytes(25).toString("hex"),
+) {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const form = new FormData();
   form.set("recipient", message.recipient);

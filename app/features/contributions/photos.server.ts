@@ -1,7 +1,16 @@
 // Photos are re-encoded on arrival (upright, size capped, no metadata: decision 0151); no original is kept.
 import { randomUUID } from "node:crypto";
+
 import { downloadName, storedFileType } from "~/lib/file-types";
-import { ImageError, imageVersion, reencodePhoto, removeImageVariants, serveImage, type StoredImage } from "~/lib/images.server";
+import {
+  ImageError,
+  imageVersion,
+  reencodePhoto,
+  removeImageVariants,
+  serveImage,
+  type StoredImage,
+} from "~/lib/images.server";
+import { storageKeys } from "~/lib/storage/keys";
 import { readStoredBytes } from "~/lib/storage/read-bytes.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { recordSystemError } from "~/lib/system-errors.server";
@@ -14,11 +23,10 @@ import {
   photosStoredAsSent,
   replacePhotoFile,
 } from "~/models/contribution-attachment.server";
-import { storageKeys } from "~/lib/storage/keys";
 
 const PHOTO_PREFIX = "photos/";
-const photoKey = (contributionId: string, image: StoredImage) => storageKeys.photo(contributionId, `${randomUUID()}.${image.ext}`);
-
+const photoKey = (contributionId: string, image: StoredImage) =>
+  storageKeys.photo(contributionId, `${randomUUID()}.${image.ext}`);
 
 export type ReceivedPhoto = { image: StoredImage; fileName: string };
 
@@ -51,14 +59,26 @@ async function reencodeStoredPhoto(photo: StoredPhoto): Promise<StoredPhoto | nu
   if (!received) {
     if (forgetUnreadablePhoto(photo.id, photo.storageKey)) {
       await storage.remove(photo.storageKey);
-      recordSystemError({ error: new Error(`Photo ${photo.id} could not be read as an image and was removed`), errorType: "photo_unreadable", workflow: "photos:reencode", severity: "low" });
+      recordSystemError({
+        error: new Error(`Photo ${photo.id} could not be read as an image and was removed`),
+        errorType: "photo_unreadable",
+        workflow: "photos:reencode",
+        severity: "low",
+      });
     }
     return null;
   }
   const contributionId = photo.storageKey.split("/")[1] ?? "legacy";
   const storageKey = photoKey(contributionId, received.image);
   const { size } = await storage.put(storageKey, received.image.bytes);
-  if (!replacePhotoFile(photo.id, photo.storageKey, { storageKey, contentType: received.image.type, size, fileName: received.fileName })) {
+  if (
+    !replacePhotoFile(photo.id, photo.storageKey, {
+      storageKey,
+      contentType: received.image.type,
+      size,
+      fileName: received.fileName,
+    })
+  ) {
     await storage.remove(storageKey);
     const current = getPhotoById(photo.id);
     return current?.storageKey.startsWith(PHOTO_PREFIX) ? current : null;
@@ -69,7 +89,11 @@ async function reencodeStoredPhoto(photo: StoredPhoto): Promise<StoredPhoto | nu
 
 export async function reencodePhotosStoredAsSent(batch = 50) {
   let done = 0;
-  for (let photos = photosStoredAsSent(PHOTO_PREFIX, batch); photos.length > 0; photos = photosStoredAsSent(PHOTO_PREFIX, batch)) {
+  for (
+    let photos = photosStoredAsSent(PHOTO_PREFIX, batch);
+    photos.length > 0;
+    photos = photosStoredAsSent(PHOTO_PREFIX, batch)
+  ) {
     for (const photo of photos) {
       await reencodeStoredPhoto(photo);
       done++;
@@ -81,8 +105,12 @@ export async function reencodePhotosStoredAsSent(batch = 50) {
 export async function servePhoto(request: Request, photo: StoredPhoto, cacheControl: string) {
   const servable = photo.storageKey.startsWith(PHOTO_PREFIX) ? photo : await reencodeStoredPhoto(photo);
   if (!servable) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-    // The type our re-encoding gave the file, not the row's: an imported archive's row may say SVG or HTML.
-  return serveImage(request, servable.storageKey, { contentType: storedFileType(servable.storageKey), shared: false, cacheControl });
+  // The type our re-encoding gave the file, not the row's: an imported archive's row may say SVG or HTML.
+  return serveImage(request, servable.storageKey, {
+    contentType: storedFileType(servable.storageKey),
+    shared: false,
+    cacheControl,
+  });
 }
 
 export async function servePhotoByKey(request: Request, storageKey: string, cacheControl: string) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { storyMessages } from "./messages";
 import { readAnswerForm, saveAnswerOnce } from "./public-answer.server";
 
@@ -28,7 +29,8 @@ describe("saveAnswerOnce", () => {
 
   it("always saves a try without a valid key", async () => {
     let saves = 0;
-    for (const k of [null, "", "short", "has spaces in it, far too odd", 42]) await saveAnswerOnce(k, async () => void saves++);
+    for (const k of [null, "", "short", "has spaces in it, far too odd", 42])
+      await saveAnswerOnce(k, async () => void saves++);
     await saveAnswerOnce(null, async () => void saves++);
     expect(saves).toBe(6);
   });
@@ -37,7 +39,8 @@ describe("saveAnswerOnce", () => {
 describe("readAnswerForm over the recording cap", () => {
   const MB = 1024 * 1024;
   const BOUNDARY = "answer-form-test";
-  const text = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const text = (name: string, value: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head =
     text("contributorName", "Cousin Ann") +
     text("contributorEmail", "ann@example.com") +
@@ -61,7 +64,12 @@ describe("readAnswerForm over the recording cap", () => {
     });
     const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
     if (declared) headers["Content-Length"] = String(Buffer.byteLength(head) + recording + tail.length);
-    return new Request("http://localhost/contribute/abc", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    return new Request("http://localhost/contribute/abc", {
+      method: "POST",
+      headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
   }
 
   for (const declared of [true, false]) {

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
+
 import { readFormData } from "~/lib/http.server";
 import { isMultipart, MultipartError, readMultipartToDisk, type IncomingFile } from "~/lib/multipart.server";
+
 import { storyMessages } from "./messages";
 import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_FORM_OVERHEAD_BYTES } from "./recording-limits";
 import { recordingTempPath } from "./recordings.server";
@@ -26,18 +28,20 @@ export async function readAnswerForm(request: Request): Promise<AnswerForm> {
       maxFileBytes: MAX_RECORDING_BYTES,
       maxBodyBytes: MAX_RECORDING_BYTES + RECORDING_FORM_OVERHEAD_BYTES,
       tempPath: () => recordingTempPath(".upload"),
-            // A recording over the cap is refused, never the story typed beside it.
+      // A recording over the cap is refused, never the story typed beside it.
       fieldsFirst: true,
     });
     return { formData: toFormData(fields, file ? file.fileName : null), file, tooLarge: null };
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
-    if (error.reason === "body-too-large" || error.reason === "file-too-large") return { formData: toFormData(error.fields, ""), file: null, tooLarge: storyMessages.recording.tooLarge };
+    if (error.reason === "body-too-large" || error.reason === "file-too-large")
+      return { formData: toFormData(error.fields, ""), file: null, tooLarge: storyMessages.recording.tooLarge };
     throw Response.json({ message: "The form could not be read. Please try again." }, { status: error.status });
   }
 }
 
-export const discardAnswerFile = (file: IncomingFile | null) => (file ? fs.rm(file.path, { force: true }).catch(() => {}) : Promise.resolve());
+export const discardAnswerFile = (file: IncomingFile | null) =>
+  file ? fs.rm(file.path, { force: true }).catch(() => {}) : Promise.resolve();
 
 // The recorder resends an answer whose reply it never got; the same key is saved once. In memory is
 // enough: one process takes the writes (LiteFS primary).
@@ -54,7 +58,13 @@ export async function saveAnswerOnce<T>(key: unknown, save: () => Promise<T>): P
   const first = earlier ? await earlier.saved : null;
   if (first) return first.value as T;
   const saving = save();
-  answered.set(key, { at: now, saved: saving.then((value) => ({ value }), () => null) });
+  answered.set(key, {
+    at: now,
+    saved: saving.then(
+      (value) => ({ value }),
+      () => null,
+    ),
+  });
   try {
     return await saving;
   } catch (error) {

@@ -1,12 +1,22 @@
 import { describe, expect, it } from "vitest";
+
 import { hasOwnWords, stripQuotedReply } from "./quote-strip";
 
-const STORY = ["Grandpa used to tell us about the winter of 1962.", "", "The snow was so deep they dug a tunnel to the barn."].join("\n");
+const STORY = [
+  "Grandpa used to tell us about the winter of 1962.",
+  "",
+  "The snow was so deep they dug a tunnel to the barn.",
+].join("\n");
 const lines = (...ls: string[]) => ls.join("\n");
 
 describe("stripQuotedReply: the spec's rule", () => {
   it("cuts at a line containing 'On ' and 'wrote:'", () => {
-    const reply = lines(STORY, "", "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <stories@storyhearth.app> wrote:", "What is your favourite winter memory?");
+    const reply = lines(
+      STORY,
+      "",
+      "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <stories@storyhearth.app> wrote:",
+      "What is your favourite winter memory?",
+    );
     expect(stripQuotedReply(reply)).toBe(STORY);
   });
 
@@ -56,7 +66,13 @@ describe("stripQuotedReply: Gmail", () => {
   });
 
   it("handles \\r\\n line endings", () => {
-    const reply = lines(STORY, "", "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <", "stories@storyhearth.app> wrote:", "> Question?").replace(/\n/g, "\r\n");
+    const reply = lines(
+      STORY,
+      "",
+      "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <",
+      "stories@storyhearth.app> wrote:",
+      "> Question?",
+    ).replace(/\n/g, "\r\n");
     const out = stripQuotedReply(reply);
     expect(out).toBe(STORY);
     expect(out).not.toContain("\r");
@@ -93,18 +109,38 @@ describe("stripQuotedReply: Outlook", () => {
   });
 
   it("strips a From header when Sent comes after To", () => {
-    const reply = lines(STORY, "", "From: Storyhearth", "To: Rose", "Sent: Monday, January 6, 2025 10:14 AM", "Old question");
+    const reply = lines(
+      STORY,
+      "",
+      "From: Storyhearth",
+      "To: Rose",
+      "Sent: Monday, January 6, 2025 10:14 AM",
+      "Old question",
+    );
     expect(stripQuotedReply(reply)).toBe(STORY);
   });
 
   it("strips the '-----Original Message-----' block of older Outlook", () => {
-    const reply = lines(STORY, "", "-----Original Message-----", "From: Storyhearth [mailto:stories@storyhearth.app]", "Sent: Monday, January 6, 2025 10:14 AM", "Question");
+    const reply = lines(
+      STORY,
+      "",
+      "-----Original Message-----",
+      "From: Storyhearth [mailto:stories@storyhearth.app]",
+      "Sent: Monday, January 6, 2025 10:14 AM",
+      "Question",
+    );
     expect(stripQuotedReply(reply)).toBe(STORY);
   });
 
   it("strips 'Get Outlook for iOS' and 'Get Outlook for Android'", () => {
-    expect(stripQuotedReply(lines(STORY, "", "Get Outlook for iOS<https://aka.ms/o0ukef>", "________________________________", "From: x"))).toBe(STORY);
-    expect(stripQuotedReply(lines(STORY, "", "Get Outlook for Android", "", "From: Storyhearth", "Sent: today 10:14"))).toBe(STORY);
+    expect(
+      stripQuotedReply(
+        lines(STORY, "", "Get Outlook for iOS<https://aka.ms/o0ukef>", "________________________________", "From: x"),
+      ),
+    ).toBe(STORY);
+    expect(
+      stripQuotedReply(lines(STORY, "", "Get Outlook for Android", "", "From: Storyhearth", "Sent: today 10:14")),
+    ).toBe(STORY);
   });
 });
 
@@ -123,7 +159,13 @@ describe("stripQuotedReply: Apple Mail", () => {
   });
 
   it("strips the desktop header with its quoted body", () => {
-    const reply = lines(STORY, "", "On Jan 6, 2025, at 10:14 AM, Storyhearth <stories@storyhearth.app> wrote:", "", "> What is your favourite winter memory?");
+    const reply = lines(
+      STORY,
+      "",
+      "On Jan 6, 2025, at 10:14 AM, Storyhearth <stories@storyhearth.app> wrote:",
+      "",
+      "> What is your favourite winter memory?",
+    );
     expect(stripQuotedReply(reply)).toBe(STORY);
   });
 });
@@ -164,7 +206,10 @@ describe("stripQuotedReply: localized headers", () => {
     ["German", "Am Mo., 6. Jan. 2025 um 10:14 Uhr schrieb Storyhearth <stories@storyhearth.app>:"],
     ["German (Apple)", "Am 06.01.2025 um 10:14 schrieb Storyhearth <stories@storyhearth.app>:"],
     ["French", "Le lun. 6 janv. 2025 à 10:14, Storyhearth <stories@storyhearth.app> a écrit :"],
-    ["French (no-break space)", "Le lun. 6 janv. 2025 à 10:14, Storyhearth <stories@storyhearth.app> a\u00a0écrit\u00a0:"],
+    [
+      "French (no-break space)",
+      "Le lun. 6 janv. 2025 à 10:14, Storyhearth <stories@storyhearth.app> a\u00a0écrit\u00a0:",
+    ],
     ["Spanish", "El lun, 6 ene 2025 a las 10:14, Storyhearth (<stories@storyhearth.app>) escribió:"],
     ["Dutch", "Op ma 6 jan. 2025 om 10:14 schreef Storyhearth <stories@storyhearth.app>:"],
     ["Italian", "Il giorno lun 6 gen 2025 alle ore 10:14 Storyhearth <stories@storyhearth.app> ha scritto:"],
@@ -175,7 +220,13 @@ describe("stripQuotedReply: localized headers", () => {
   });
 
   it("strips a localized header wrapped onto two lines", () => {
-    const reply = lines(STORY, "", "Am Mo., 6. Jan. 2025 um 10:14 Uhr schrieb Storyhearth <", "stories@storyhearth.app>:", "Frage");
+    const reply = lines(
+      STORY,
+      "",
+      "Am Mo., 6. Jan. 2025 um 10:14 Uhr schrieb Storyhearth <",
+      "stories@storyhearth.app>:",
+      "Frage",
+    );
     expect(stripQuotedReply(reply)).toBe(STORY);
   });
 });
@@ -193,12 +244,16 @@ describe("stripQuotedReply: signatures", () => {
     expect(stripQuotedReply(`${STORY}\r\n-- \r\nRose Smith\r\n`)).toBe(STORY);
   });
 
-  it.each(["Sent from my iPhone", "Sent from my iPad", "Sent from my Android", "Sent from my Android device", "Sent from my Samsung Galaxy smartphone.", "Sent from Outlook for iOS"])(
-    "cuts at the mobile signature '%s'",
-    (sig) => {
-      expect(stripQuotedReply(lines(STORY, "", sig))).toBe(STORY);
-    },
-  );
+  it.each([
+    "Sent from my iPhone",
+    "Sent from my iPad",
+    "Sent from my Android",
+    "Sent from my Android device",
+    "Sent from my Samsung Galaxy smartphone.",
+    "Sent from Outlook for iOS",
+  ])("cuts at the mobile signature '%s'", (sig) => {
+    expect(stripQuotedReply(lines(STORY, "", sig))).toBe(STORY);
+  });
 });
 
 describe("stripQuotedReply: keeps story text that only looks similar", () => {
@@ -240,12 +295,24 @@ describe("stripQuotedReply: nothing above the first quote marker", () => {
   });
 
   it("keeps a first line that only reads like a header (no time, no address, no quote under it)", () => {
-    const reply = lines("On Sunday, Grandpa wrote: Dear Mary.", "That was 1952.", "", "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <stories@storyhearth.app> wrote:", ...quote);
+    const reply = lines(
+      "On Sunday, Grandpa wrote: Dear Mary.",
+      "That was 1952.",
+      "",
+      "On Mon, Jan 6, 2025 at 10:14 AM Storyhearth <stories@storyhearth.app> wrote:",
+      ...quote,
+    );
     expect(stripQuotedReply(reply)).toBe("On Sunday, Grandpa wrote: Dear Mary.\nThat was 1952.");
   });
 
   it("does not look below an unquoted original (Yahoo, Outlook): the trimmed original is shown", () => {
-    const reply = lines("________________________________", "From: Storyhearth", "Sent: Monday, January 6, 2025 10:14 AM", "", "What is your favourite winter memory?");
+    const reply = lines(
+      "________________________________",
+      "From: Storyhearth",
+      "Sent: Monday, January 6, 2025 10:14 AM",
+      "",
+      "What is your favourite winter memory?",
+    );
     expect(stripQuotedReply(reply)).toBe(reply);
   });
 
@@ -278,7 +345,10 @@ describe("stripQuotedReply: never loses the story", () => {
 
 describe("hasOwnWords (a reply with nothing usable)", () => {
   it.each([
-    ["only the quoted invitation", "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?"],
+    [
+      "only the quoted invitation",
+      "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:\n> What is your favourite trip?",
+    ],
     ["only an app signature", "Sent from my iPhone"],
     ["a signature above the quote", "Sent from my iPhone\n\n> What is your favourite trip?"],
     ["punctuation only", ".\n\n> quoted"],

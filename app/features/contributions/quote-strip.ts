@@ -10,7 +10,8 @@ export const hasOwnWords = (content: string) => readReply(content).found;
 
 export type ReplyChoice = "whole" | "cut" | null;
 
-export const stripQuotedReply = (content: string, choice: ReplyChoice = null): string => (choice === "whole" ? content.trim() : readReply(content).story);
+export const stripQuotedReply = (content: string, choice: ReplyChoice = null): string =>
+  choice === "whole" ? content.trim() : readReply(content).story;
 
 export type StoryReading = {
   story: string;

@@ -1,9 +1,10 @@
 // One controller, two hosts: the answer form's server HTML, attached as answer-form-script.ts does, and
 // the same component mounted by React, which attaches it in an effect. The same behaviour follows.
-import { renderToString } from "react-dom/server";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { VoiceRecorder } from "~/features/contributions/components/voice-recorder";
 import { attachRecorder, type AttachedRecorder, type Take } from "~/features/contributions/recorder-controller";
 
@@ -41,8 +42,12 @@ const stream = { getTracks: () => [track], getAudioTracks: () => [track] } as un
 
 beforeEach(() => {
   vi.stubGlobal("MediaRecorder", FakeRecorder);
-  Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: vi.fn(async () => stream) } });
-  if (!URL.createObjectURL) Object.assign(URL, { createObjectURL: () => "blob:take", revokeObjectURL: () => undefined });
+  Object.defineProperty(navigator, "mediaDevices", {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => stream) },
+  });
+  if (!URL.createObjectURL)
+    Object.assign(URL, { createObjectURL: () => "blob:take", revokeObjectURL: () => undefined });
 });
 let attached: AttachedRecorder | null = null;
 afterEach(() => {
@@ -120,5 +125,7 @@ test("mounted by React without a way to send the take, it offers no recorder", a
   render(<VoiceRecorder />);
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(screen.getByTestId("voice-recorder")).toHaveAttribute("hidden");
-  await waitFor(() => expect(screen.getByTestId("voice-recorder").querySelector("[data-recorder=view]")).toBeEmptyDOMElement());
+  await waitFor(() =>
+    expect(screen.getByTestId("voice-recorder").querySelector("[data-recorder=view]")).toBeEmptyDOMElement(),
+  );
 });

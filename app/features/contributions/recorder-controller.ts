@@ -3,8 +3,9 @@
 // <template> per view), this module puts the views on screen and drives them; the answer form's script
 // (answer-form-script.ts) attaches it and sends the take. The rules are recorder-state.ts's, the words
 // messages.ts's.
-import { formatClock } from "~/lib/text-format";
 import { watchMicLevel } from "~/lib/mic-level";
+import { formatClock } from "~/lib/text-format";
+
 import { forgetRecording, getKeptRecording, keepRecording } from "./components/kept-recording";
 import { storyMessages } from "./messages";
 import {
@@ -23,11 +24,12 @@ import {
 } from "./recorder-state";
 import { MAX_RECORDING_SECONDS } from "./recording-limits";
 
-
 /** The element with `data-recorder="<name>"` under `root`: the one home of the hooks' attribute. */
-export const hook = <T extends Element = HTMLElement>(root: ParentNode, name: string) => root.querySelector<T>(`[data-recorder="${name}"]`)!;
+export const hook = <T extends Element = HTMLElement>(root: ParentNode, name: string) =>
+  root.querySelector<T>(`[data-recorder="${name}"]`)!;
 /** A fresh copy of the `<template data-recorder="<name>">` under `root`. */
-export const clone = (root: ParentNode, name: string) => hook<HTMLTemplateElement>(root, name).content.firstElementChild!.cloneNode(true) as HTMLElement;
+export const clone = (root: ParentNode, name: string) =>
+  hook<HTMLTemplateElement>(root, name).content.firstElementChild!.cloneNode(true) as HTMLElement;
 
 export type Take = { file: File; url: string };
 
@@ -49,7 +51,8 @@ function put(element: HTMLElement, text: string) {
  * section stays hidden and the form keeps its file input.
  */
 export function attachRecorder(section: HTMLElement, onTake: (take: Take | null) => void): AttachedRecorder | null {
-  const canRecord = typeof window.MediaRecorder === "function" && typeof navigator.mediaDevices?.getUserMedia === "function";
+  const canRecord =
+    typeof window.MediaRecorder === "function" && typeof navigator.mediaDevices?.getUserMedia === "function";
   if (!canRecord) return null;
   // The take kept against a lost tab is filed under the form's collection link and invitation.
   const keepAs = section.closest<HTMLElement>("[data-keep-as]")?.dataset.keepAs ?? "";
@@ -75,13 +78,17 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     if (state.phase !== before) {
       // The clock, and the 10-minute stop, while recording.
       if (timer) clearInterval(timer);
-      timer = state.phase === "recording" ? setInterval(() => dispatch({ type: "tick", now: (now = performance.now()) }), TICK_MS) : null;
+      timer =
+        state.phase === "recording"
+          ? setInterval(() => dispatch({ type: "tick", now: (now = performance.now()) }), TICK_MS)
+          : null;
       // Stopped by the relative or by the limit: MediaRecorder hands over the last data, then onstop builds the file.
       if (state.phase === "recorded" && rec && rec.state !== "inactive") rec.stop();
     }
     render();
     // Focus follows the controls that replace the pressed button.
-    if (state.phase === "recording" && before !== "recording" && document.activeElement === document.body) hook(view, "toggle").focus();
+    if (state.phase === "recording" && before !== "recording" && document.activeElement === document.body)
+      hook(view, "toggle").focus();
   }
 
   /** The clock and the state move together, at one instant; the live region says what happened. */
@@ -127,9 +134,17 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
       show("idle");
       const start = hook<HTMLButtonElement>(view, "start");
       start.disabled = phase === "asking";
-      put(hook(start, "start-label"), phase === "blocked" ? storyMessages.recording.recorder.tryAgain : storyMessages.recording.recorder.start);
+      put(
+        hook(start, "start-label"),
+        phase === "blocked" ? storyMessages.recording.recorder.tryAgain : storyMessages.recording.recorder.start,
+      );
       view.querySelector("[role=alert]")?.remove();
-      if (phase === "blocked" && state.blocked) start.before(Object.assign(clone(section, "blocked"), { textContent: storyMessages.recording.recorder.blocked[state.blocked] }));
+      if (phase === "blocked" && state.blocked)
+        start.before(
+          Object.assign(clone(section, "blocked"), {
+            textContent: storyMessages.recording.recorder.blocked[state.blocked],
+          }),
+        );
       const asking = view.querySelector("[data-asking]");
       if (phase === "asking" && !asking) {
         const waiting = clone(section, "asking");
@@ -140,13 +155,22 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     } else if (phase === "recording" || phase === "paused") {
       show("running");
       const recording = phase === "recording";
-      put(hook(view, "status"), recording ? storyMessages.recording.recorder.recording : storyMessages.recording.recorder.paused);
+      put(
+        hook(view, "status"),
+        recording ? storyMessages.recording.recorder.recording : storyMessages.recording.recorder.paused,
+      );
       const dot = hook(view, "dot").classList;
       dot.toggle("animate-pulse", recording);
       dot.toggle("bg-destructive", recording);
       dot.toggle("bg-muted-foreground", !recording);
-      put(hook(view, "toggle"), recording ? storyMessages.recording.recorder.pause : storyMessages.recording.recorder.resume);
-      put(hook(view, "clock"), storyMessages.recording.recorder.clock(formatClock(seconds()), formatClock(MAX_RECORDING_SECONDS)));
+      put(
+        hook(view, "toggle"),
+        recording ? storyMessages.recording.recorder.pause : storyMessages.recording.recorder.resume,
+      );
+      put(
+        hook(view, "clock"),
+        storyMessages.recording.recorder.clock(formatClock(seconds()), formatClock(MAX_RECORDING_SECONDS)),
+      );
       // The meter rests at 0 while paused: the microphone is still open, but nothing is being kept.
       const meter = hook(view, "meter");
       meter.hidden = level === null;
@@ -157,12 +181,24 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
         (bar.firstElementChild as HTMLElement).style.width = `${shownLevel}%`;
       }
       const step = warningStep(secondsLeftWarning(state, now));
-      put(hook(view, "warning"), step === null ? "" : step === 60 ? storyMessages.recording.recorder.minuteLeft : storyMessages.recording.recorder.secondsLeft(step));
+      put(
+        hook(view, "warning"),
+        step === null
+          ? ""
+          : step === 60
+            ? storyMessages.recording.recorder.minuteLeft
+            : storyMessages.recording.recorder.secondsLeft(step),
+      );
     } else {
       show(take ? "result" : null);
       if (!take) return;
       const note = view.querySelector<HTMLElement>("[data-recorder=note]");
-      const noteText = state.stopReason === "limit" ? storyMessages.recording.recorder.stoppedAtLimit : state.stopReason === "kept" ? storyMessages.recording.recorder.kept : "";
+      const noteText =
+        state.stopReason === "limit"
+          ? storyMessages.recording.recorder.stoppedAtLimit
+          : state.stopReason === "kept"
+            ? storyMessages.recording.recorder.kept
+            : "";
       if (note && noteText) put(note, noteText);
       else note?.remove();
       put(hook(view, "length"), storyMessages.recording.recorder.length(formatClock(seconds())));
@@ -176,7 +212,12 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     onTake(take);
     // Brought back on load: said politely, and focus stays where the relative is.
     if (state.stopReason === "kept") return void announce(storyMessages.recording.recorder.kept);
-    void keepRecording(keepAs, { blob: take.file, type: take.file.type, durationSeconds: seconds(), madeAt: Date.now() });
+    void keepRecording(keepAs, {
+      blob: take.file,
+      type: take.file.type,
+      durationSeconds: seconds(),
+      madeAt: Date.now(),
+    });
     const stopped = storyMessages.recording.recorder.stoppedAnnounce(formatClock(seconds()));
     announce(state.stopReason === "limit" ? `${storyMessages.recording.recorder.stoppedAtLimit} ${stopped}` : stopped);
     view.querySelector<HTMLElement>("[data-testid=recorder-result]")?.focus();
@@ -187,7 +228,9 @@ export function attachRecorder(section: HTMLElement, onTake: (take: Take | null)
     announce(storyMessages.recording.recorder.asking);
     let media: MediaStream;
     try {
-      media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      media = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
     } catch (error) {
       const reason = blockedReason((error as DOMException | undefined)?.name);
       dispatch({ type: "blocked", reason });

@@ -1,6 +1,7 @@
-import { formatClock } from "~/lib/text-format";
 import { describe, expect, it } from "vitest";
-import { MAX_RECORDING_SECONDS } from "./recording-limits";
+
+import { formatClock } from "~/lib/text-format";
+
 import {
   blockedReason,
   chooseAudioType,
@@ -15,13 +16,20 @@ import {
   type RecorderEvent,
   type RecorderState,
 } from "./recorder-state";
+import { MAX_RECORDING_SECONDS } from "./recording-limits";
 
-const run = (events: RecorderEvent[], from: RecorderState = initialRecorderState) => events.reduce(recorderReducer, from);
+const run = (events: RecorderEvent[], from: RecorderState = initialRecorderState) =>
+  events.reduce(recorderReducer, from);
 const s = (seconds: number) => seconds * 1000;
 
 describe("the recorder's clock", () => {
   it("counts only the time spent recording, not the pauses", () => {
-    const state = run([{ type: "ask" }, { type: "started", now: 0 }, { type: "pause", now: s(3) }, { type: "resume", now: s(60) }]);
+    const state = run([
+      { type: "ask" },
+      { type: "started", now: 0 },
+      { type: "pause", now: s(3) },
+      { type: "resume", now: s(60) },
+    ]);
     expect(state.phase).toBe("recording");
     expect(elapsedSeconds(state, s(62))).toBe(5);
     const stopped = recorderReducer(state, { type: "stop", now: s(64) });
@@ -44,7 +52,12 @@ describe("the recorder's clock", () => {
   });
 
   it("starts again from nothing after a discard", () => {
-    const recorded = run([{ type: "ask" }, { type: "started", now: 0 }, { type: "stop", now: s(4) }, { type: "discard" }]);
+    const recorded = run([
+      { type: "ask" },
+      { type: "started", now: 0 },
+      { type: "stop", now: s(4) },
+      { type: "discard" },
+    ]);
     expect(recorded).toEqual(initialRecorderState);
   });
 
@@ -77,10 +90,15 @@ describe("the 10-minute limit", () => {
   });
 
   it("counts paused time out of the limit, and never shows more than 10:00", () => {
-    let state = run([{ type: "ask" }, { type: "started", now: 0 }, { type: "pause", now: s(500) }, { type: "resume", now: s(2000) }]);
+    let state = run([
+      { type: "ask" },
+      { type: "started", now: 0 },
+      { type: "pause", now: s(500) },
+      { type: "resume", now: s(2000) },
+    ]);
     expect(secondsLeftWarning(state, s(2039))).toBeNull();
     expect(secondsLeftWarning(state, s(2040))).toBe(60);
-        // A late tick (a sleeping tab) still stops at exactly the limit.
+    // A late tick (a sleeping tab) still stops at exactly the limit.
     state = recorderReducer(state, { type: "tick", now: s(5000) });
     expect(state.phase).toBe("recorded");
     expect(elapsedSeconds(state, s(9000))).toBe(600);
@@ -89,7 +107,10 @@ describe("the 10-minute limit", () => {
   it("a pause that lands on the limit does not resume past it", () => {
     const state = run([{ type: "ask" }, { type: "started", now: 0 }, { type: "pause", now: s(700) }]);
     expect(elapsedSeconds(state, s(700))).toBe(600);
-    expect(recorderReducer(state, { type: "resume", now: s(800) })).toMatchObject({ phase: "recorded", stopReason: "limit" });
+    expect(recorderReducer(state, { type: "resume", now: s(800) })).toMatchObject({
+      phase: "recorded",
+      stopReason: "limit",
+    });
   });
 });
 
@@ -121,13 +142,19 @@ describe("a take kept from an earlier visit", () => {
     const state = recorderReducer(initialRecorderState, { type: "restore", seconds: 42 });
     expect(state).toMatchObject({ phase: "recorded", stopReason: "kept" });
     expect(elapsedSeconds(state, s(1000))).toBe(42);
-    expect(run([{ type: "discard" }, { type: "ask" }, { type: "started", now: 0 }], state)).toMatchObject({ phase: "recording", stopReason: null, closedMs: 0 });
+    expect(run([{ type: "discard" }, { type: "ask" }, { type: "started", now: 0 }], state)).toMatchObject({
+      phase: "recording",
+      stopReason: null,
+      closedMs: 0,
+    });
   });
   it("never replaces a take the relative has started since the page loaded", () => {
     const started = run([{ type: "ask" }, { type: "started", now: 0 }]);
     expect(recorderReducer(started, { type: "restore", seconds: 42 })).toBe(started);
   });
   it("is capped at the 10-minute limit", () => {
-    expect(elapsedSeconds(recorderReducer(initialRecorderState, { type: "restore", seconds: 99_999 }), 0)).toBe(MAX_RECORDING_SECONDS);
+    expect(elapsedSeconds(recorderReducer(initialRecorderState, { type: "restore", seconds: 99_999 }), 0)).toBe(
+      MAX_RECORDING_SECONDS,
+    );
   });
 });

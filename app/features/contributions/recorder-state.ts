@@ -1,5 +1,6 @@
 // The voice recorder's rules, pure so the limits are unit-tested with a fake clock (decision 0138).
 import { firstSupportedType } from "~/lib/media-capture";
+
 import { MAX_RECORDING_SECONDS } from "./recording-limits";
 
 export const WARNING_FROM_SECONDS = MAX_RECORDING_SECONDS - 60;
@@ -37,7 +38,13 @@ export type RecorderEvent =
   | { type: "discard" }
   | { type: "restore"; seconds: number };
 
-export const initialRecorderState: RecorderState = { phase: "idle", closedMs: 0, segmentStartedAt: null, blocked: null, stopReason: null };
+export const initialRecorderState: RecorderState = {
+  phase: "idle",
+  closedMs: 0,
+  segmentStartedAt: null,
+  blocked: null,
+  stopReason: null,
+};
 
 const LIMIT_MS = MAX_RECORDING_SECONDS * 1000;
 
@@ -55,7 +62,9 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case "ask":
       return state.phase === "idle" || state.phase === "blocked" ? { ...initialRecorderState, phase: "asking" } : state;
     case "started":
-      return state.phase === "asking" ? { ...initialRecorderState, phase: "recording", segmentStartedAt: event.now } : state;
+      return state.phase === "asking"
+        ? { ...initialRecorderState, phase: "recording", segmentStartedAt: event.now }
+        : state;
     case "blocked":
       return state.phase === "asking" ? { ...initialRecorderState, phase: "blocked", blocked: event.reason } : state;
     case "pause":
@@ -65,14 +74,24 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
       if (state.closedMs >= LIMIT_MS) return { ...state, phase: "recorded", stopReason: "limit" };
       return { ...state, phase: "recording", segmentStartedAt: event.now };
     case "stop":
-      return state.phase === "recording" || state.phase === "paused" ? { ...state, ...close(state, event.now), phase: "recorded", stopReason: "user" } : state;
+      return state.phase === "recording" || state.phase === "paused"
+        ? { ...state, ...close(state, event.now), phase: "recorded", stopReason: "user" }
+        : state;
     case "tick":
-      if (state.phase === "recording" && elapsedMs(state, event.now) >= LIMIT_MS) return { ...state, closedMs: LIMIT_MS, segmentStartedAt: null, phase: "recorded", stopReason: "limit" };
+      if (state.phase === "recording" && elapsedMs(state, event.now) >= LIMIT_MS)
+        return { ...state, closedMs: LIMIT_MS, segmentStartedAt: null, phase: "recorded", stopReason: "limit" };
       return state;
     case "discard":
       return initialRecorderState;
     case "restore":
-      return state.phase === "idle" ? { ...initialRecorderState, phase: "recorded", closedMs: Math.min(LIMIT_MS, Math.max(0, event.seconds) * 1000), stopReason: "kept" } : state;
+      return state.phase === "idle"
+        ? {
+            ...initialRecorderState,
+            phase: "recorded",
+            closedMs: Math.min(LIMIT_MS, Math.max(0, event.seconds) * 1000),
+            stopReason: "kept",
+          }
+        : state;
   }
 }
 
@@ -108,15 +127,21 @@ export function blockedReason(errorName: string | undefined): BlockedReason {
 
 const FORMAT_PREFERENCE = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4", "audio/webm"] as const;
 
-export const chooseAudioType = (isTypeSupported: (type: string) => boolean) => firstSupportedType(FORMAT_PREFERENCE, isTypeSupported);
+export const chooseAudioType = (isTypeSupported: (type: string) => boolean) =>
+  firstSupportedType(FORMAT_PREFERENCE, isTypeSupported);
 
-const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/wav": "wav" };
+const EXTENSIONS: Record<string, string> = {
+  "audio/webm": "webm",
+  "audio/ogg": "ogg",
+  "audio/mp4": "m4a",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
 
 export function recordingFileName(type: string) {
   const base = type.split(";")[0]!.trim().toLowerCase();
   return `recording.${EXTENSIONS[base] ?? "webm"}`;
 }
-
 
 export const AUTO_RETRIES = 5;
 

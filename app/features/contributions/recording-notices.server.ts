@@ -1,7 +1,8 @@
-import { storySender } from "~/models/contribution-recording.server";
-import { getUserById } from "~/models/user.server";
 import { now } from "~/lib/clock.server";
 import { appUrl } from "~/lib/env.server";
+import { storySender } from "~/models/contribution-recording.server";
+import { getUserById } from "~/models/user.server";
+
 import { queueCollectionEmail, type CollectionMail } from "./collection-mail.server";
 import { recordingRefusedEmail } from "./emails";
 import { invitationLinks, ownerDisplayName } from "./invitations.server";
@@ -15,13 +16,24 @@ const refusals = storyMessages.recording.refusal;
 export type Sender = { ownerId: string; campaignId: string; email: string; name: string | null; invited: boolean };
 
 /** Per address and day, whatever kind: a form typed again and again mails a stranger at most once a day. */
-export const unaskedKey = (email: string) => `unasked:${email.trim().toLowerCase()}:${now().toISOString().slice(0, 10)}`;
+export const unaskedKey = (email: string) =>
+  `unasked:${email.trim().toLowerCase()}:${now().toISOString().slice(0, 10)}`;
 
 const dedupeKey = (sender: Sender, perRecording: string) => (sender.invited ? perRecording : unaskedKey(sender.email));
 
-function queueTo(sender: Sender, mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign" | "autoSubmitted">, perRecording: string) {
+function queueTo(
+  sender: Sender,
+  mail: Omit<CollectionMail, "to" | "dedupeKey" | "campaign" | "autoSubmitted">,
+  perRecording: string,
+) {
   const campaign = { id: sender.campaignId, ownerId: sender.ownerId };
-  return queueCollectionEmail({ ...mail, campaign, to: sender.email, autoSubmitted: "auto-generated", dedupeKey: dedupeKey(sender, perRecording) });
+  return queueCollectionEmail({
+    ...mail,
+    campaign,
+    to: sender.email,
+    autoSubmitted: "auto-generated",
+    dedupeKey: dedupeKey(sender, perRecording),
+  });
 }
 
 const addressIn = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
@@ -33,7 +45,13 @@ export async function queueRecordingRefused(contributionId: string, recordingId:
   const email = byEmail && story.sentFrom ? addressIn(story.sentFrom) : story.contributorEmail;
   if (!email) return null;
   const invited = Boolean(story.invitationEmail && story.invitationEmail.toLowerCase() === email.toLowerCase());
-  const sender: Sender = { ownerId: story.campaign.ownerId, campaignId: story.campaign.id, email, name: story.contributorName, invited };
+  const sender: Sender = {
+    ownerId: story.campaign.ownerId,
+    campaignId: story.campaign.id,
+    email,
+    name: story.contributorName,
+    invited,
+  };
   const owner = await getUserById(story.campaign.ownerId);
   const token = invited ? story.invitationToken : null;
   const input = {
@@ -43,9 +61,20 @@ export async function queueRecordingRefused(contributionId: string, recordingId:
     reason: refusals[code].relative,
     textKept: invited && story.storyContent.trim() !== "",
     canReply: byEmail && token !== null,
-    formUrl: token ? invitationLinks(story.campaign.publicId, token).formUrl : `${appUrl()}/contribute/${encodeURIComponent(story.campaign.publicId)}`,
+    formUrl: token
+      ? invitationLinks(story.campaign.publicId, token).formUrl
+      : `${appUrl()}/contribute/${encodeURIComponent(story.campaign.publicId)}`,
     unasked: !invited,
   };
   const render: CollectionMail["render"] = ({ unsubscribeUrl }) => recordingRefusedEmail({ ...input, unsubscribeUrl });
-  return queueTo(sender, { kind: "recording_refused", askedBy: input.ownerName, render, replyTo: byEmail && token ? replyAddressFor(token) : null }, `recording-refused:${recordingId}`);
+  return queueTo(
+    sender,
+    {
+      kind: "recording_refused",
+      askedBy: input.ownerName,
+      render,
+      replyTo: byEmail && token ? replyAddressFor(token) : null,
+    },
+    `recording-refused:${recordingId}`,
+  );
 }

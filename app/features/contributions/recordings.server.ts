@@ -5,9 +5,23 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import { FfmpegError, stripMetadataInPlace } from "~/audio/ffmpeg.server";
 import { normalizeRecording, probeAudio, type AudioFacts } from "~/audio/recording.server";
 import { transcribeFile, type TranscriptionConfig } from "~/audio/transcribe.server";
+import { removeStoredFiles } from "~/features/account/delete-account.server";
+import { logErasure } from "~/features/account/erasure-log.server";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { deliverEmails } from "~/lib/email/send.server";
+import { env } from "~/lib/env.server";
+import { muxerFor } from "~/lib/file-types";
+import { processGone, processTag } from "~/lib/process-owner.server";
+import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
 import {
   campaignTitleOfContribution,
   deleteRecordingRow,
@@ -24,25 +38,12 @@ import {
   saveRecordingTranscript,
   type Recording,
 } from "~/models/contribution-recording.server";
-import { now } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
-import { deliverEmails } from "~/lib/email/send.server";
-import { env } from "~/lib/env.server";
-import { processGone, processTag } from "~/lib/process-owner.server";
-import { enqueueJob } from "~/lib/queue/queue.server";
-import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
-import { wakeJobs } from "~/lib/queue/wake.server";
-import { muxerFor } from "~/lib/file-types";
-import { getStorage } from "~/lib/storage/storage.server";
-import { logErasure } from "~/features/account/erasure-log.server";
-import { removeStoredFiles } from "~/features/account/delete-account.server";
+
 import { storyMessages } from "./messages";
-import { queueRecordingRefused, type RefusalCode } from "./recording-notices.server";
 import { isTooLargeRecording, MAX_RECORDING_SECONDS } from "./recording-limits";
+import { queueRecordingRefused, type RefusalCode } from "./recording-notices.server";
 import { recordingIdOfRemovalToken, removalToken, removalUrl } from "./removal-links.server";
 import { queueStoryThanks, thankForStory } from "./story-thanks.server";
-import { storageKeys } from "~/lib/storage/keys";
-
 
 export const CONVERT_RECORDING_JOB = "convert-recording";
 
@@ -55,19 +56,27 @@ const removeQuietly = (file: string) => fs.rm(file, { force: true }).catch(() =>
 
 async function removeOrphanTemps() {
   const names = await fs.readdir(tempRoot()).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => processGone(name.split("-", 1)[0] ?? "")).map((name) => removeQuietly(path.join(tempRoot(), name))));
+  await Promise.all(
+    names
+      .filter((name) => processGone(name.split("-", 1)[0] ?? ""))
+      .map((name) => removeQuietly(path.join(tempRoot(), name))),
+  );
 }
 
-export type RecordingCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string; code: RefusalCode; status: 400 | 413 };
+export type RecordingCheck =
+  { ok: true; facts: AudioFacts } | { ok: false; reason: string; code: RefusalCode; status: 400 | 413 };
 
 export async function checkRecording(file: string, size: number): Promise<RecordingCheck> {
-  if (isTooLargeRecording(size)) return { ok: false, reason: storyMessages.recording.tooLarge, code: "tooLarge", status: 413 };
+  if (isTooLargeRecording(size))
+    return { ok: false, reason: storyMessages.recording.tooLarge, code: "tooLarge", status: 413 };
   if (size === 0) return { ok: false, reason: storyMessages.recording.empty, code: "empty", status: 400 };
   const facts = await probeAudio(file);
   if (!facts) return { ok: false, reason: storyMessages.recording.notAudio, code: "notAudio", status: 400 };
-  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS) return { ok: false, reason: storyMessages.recording.tooLong, code: "tooLong", status: 400 };
+  if (facts.duration !== null && facts.duration > MAX_RECORDING_SECONDS)
+    return { ok: false, reason: storyMessages.recording.tooLong, code: "tooLong", status: 400 };
   // Kept without what the sender's phone wrote about it (its GPS position, device).
-  if ((await stripMetadataInPlace(file, muxerFor(originalExtension(facts)), "audio")) === null) return { ok: false, reason: storyMessages.recording.notAudio, code: "notAudio", status: 400 };
+  if ((await stripMetadataInPlace(file, muxerFor(originalExtension(facts)), "audio")) === null)
+    return { ok: false, reason: storyMessages.recording.notAudio, code: "notAudio", status: 400 };
   return { ok: true, facts };
 }
 
@@ -81,11 +90,19 @@ function originalExtension(facts: AudioFacts) {
 }
 
 /** The normalized key is fixed, so a rerun of the conversion overwrites rather than duplicates. */
-const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) => storageKeys.recording(contributionId, `${recordingId}-original.${originalExtension(facts)}`);
-const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) => storageKeys.recording(recording.contributionId, `${recording.id}.mp3`);
+const originalKeyFor = (contributionId: string, recordingId: string, facts: AudioFacts) =>
+  storageKeys.recording(contributionId, `${recordingId}-original.${originalExtension(facts)}`);
+const normalizedKeyFor = (recording: Pick<Recording, "contributionId" | "id">) =>
+  storageKeys.recording(recording.contributionId, `${recording.id}.mp3`);
 
 type ReceivedFile = { path: string; fileName: string; size: number };
-type StoredOriginal = { id: string; contributionId: string; originalKey: string; file: ReceivedFile; facts: AudioFacts };
+type StoredOriginal = {
+  id: string;
+  contributionId: string;
+  originalKey: string;
+  file: ReceivedFile;
+  facts: AudioFacts;
+};
 
 async function storeOriginal(contributionId: string, file: ReceivedFile, facts: AudioFacts): Promise<StoredOriginal> {
   const id = randomUUID();
@@ -94,7 +111,11 @@ async function storeOriginal(contributionId: string, file: ReceivedFile, facts: 
   return { id, contributionId, originalKey, file: { ...file, size: (await fs.stat(file.path)).size }, facts };
 }
 
-function writeRecordingRows({ id, contributionId, originalKey, file, facts }: StoredOriginal, thank: boolean, transcript: string | null = null) {
+function writeRecordingRows(
+  { id, contributionId, originalKey, file, facts }: StoredOriginal,
+  thank: boolean,
+  transcript: string | null = null,
+) {
   const row = insertRecording({
     id,
     contributionId,
@@ -116,7 +137,12 @@ async function afterKept(kept: { mail: ReturnType<typeof queueStoryThanks> }) {
   if (kept.mail) await deliverEmails([kept.mail]);
 }
 
-export async function keepRecording(contributionId: string, file: ReceivedFile, facts: AudioFacts, { thank }: { thank: boolean }) {
+export async function keepRecording(
+  contributionId: string,
+  file: ReceivedFile,
+  facts: AudioFacts,
+  { thank }: { thank: boolean },
+) {
   // The thanks went into the outbox with that recording; delivering it again sends nothing twice.
   if (recordingOfContribution(contributionId)) return void (thank && (await thankForStory(contributionId)));
   const original = await storeOriginal(contributionId, file, facts);
@@ -129,10 +155,18 @@ export async function receiveArchivedRecording(contributionId: string, file: Rec
   const check = await checkRecording(file.path, file.size);
   if (!check.ok) return check;
   const original = await storeOriginal(contributionId, file, check.facts);
-  return { ok: true as const, originalKey: original.originalKey, keep: (transcript: string | null) => void writeRecordingRows(original, false, transcript) };
+  return {
+    ok: true as const,
+    originalKey: original.originalKey,
+    keep: (transcript: string | null) => void writeRecordingRows(original, false, transcript),
+  };
 }
 
-export async function keepStoryWithRecording<T extends { id: string }>(insertStory: (id: string) => T, file: ReceivedFile, facts: AudioFacts): Promise<T> {
+export async function keepStoryWithRecording<T extends { id: string }>(
+  insertStory: (id: string) => T,
+  file: ReceivedFile,
+  facts: AudioFacts,
+): Promise<T> {
   const original = await storeOriginal(randomUUID(), file, facts);
   let saved: { story: T; kept: { mail: ReturnType<typeof queueStoryThanks> } };
   try {
@@ -148,8 +182,18 @@ export async function keepStoryWithRecording<T extends { id: string }>(insertSto
   return saved.story;
 }
 
-export async function refuseRecording(contributionId: string, fileName: string, code: RefusalCode, { tell = true } = {}) {
-  const row = insertRecording({ contributionId, status: "refused", reason: code, originalFileName: fileName.slice(0, 200) || null });
+export async function refuseRecording(
+  contributionId: string,
+  fileName: string,
+  code: RefusalCode,
+  { tell = true } = {},
+) {
+  const row = insertRecording({
+    contributionId,
+    status: "refused",
+    reason: code,
+    originalFileName: fileName.slice(0, 200) || null,
+  });
   if (row && tell) await tellRefused(contributionId, row.id, code);
 }
 
@@ -164,7 +208,10 @@ async function refuseConverted(recording: Recording, code: RefusalCode) {
 }
 
 /** Stored whole under its fixed key before the row says "ready", so a killed job simply runs again. */
-export async function convertRecording(recordingId: string, transcription: TranscriptionConfig | null = transcriptionConfigFromEnv()) {
+export async function convertRecording(
+  recordingId: string,
+  transcription: TranscriptionConfig | null = transcriptionConfigFromEnv(),
+) {
   const recording = getRecording(recordingId);
   if (!recording) throw new JobEnded("The recording is gone");
   if (recording.status !== "converting" || !recording.originalKey) return;
@@ -206,10 +253,15 @@ export async function abandonedRecordingJob(payload: Record<string, unknown>) {
 
 export function transcriptionConfigFromEnv(): TranscriptionConfig | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_TRANSCRIPTION_MODEL } = env();
-  return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_TRANSCRIPTION_MODEL } : null;
+  return OPENAI_API_KEY?.trim()
+    ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_TRANSCRIPTION_MODEL }
+    : null;
 }
 
-export async function transcribeRecording(recordingId: string, config: TranscriptionConfig | null): Promise<string | null> {
+export async function transcribeRecording(
+  recordingId: string,
+  config: TranscriptionConfig | null,
+): Promise<string | null> {
   const found = recordingWithStoryText(recordingId);
   if (!found) return null;
   const { recording, storyContent } = found;
@@ -225,7 +277,9 @@ export async function transcribeRecording(recordingId: string, config: Transcrip
     saveRecordingTranscript(recordingId, text);
     return text;
   } catch (error) {
-    console.warn(`Recording ${recordingId} could not be transcribed: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `Recording ${recordingId} could not be transcribed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   } finally {
     await removeQuietly(file);
@@ -233,7 +287,11 @@ export async function transcribeRecording(recordingId: string, config: Transcrip
 }
 
 export function playableRecordingsOf(campaignId: string): Map<string, Recording> {
-  return new Map(listCampaignRecordings(campaignId).filter(isPlayable).map((r) => [r.contributionId, r]));
+  return new Map(
+    listCampaignRecordings(campaignId)
+      .filter(isPlayable)
+      .map((r) => [r.contributionId, r]),
+  );
 }
 
 export function playableRecordingOfStory(contributionId: string): Recording | undefined {
@@ -256,7 +314,10 @@ export function recordingForRemovalToken(token: string): Recording | undefined {
 export function removalPage(token: string) {
   const recording = recordingForRemovalToken(token);
   if (!recording) return null;
-  return { campaignTitle: campaignTitleOfContribution(recording.contributionId) ?? "", requested: recording.removalRequestedAt !== null };
+  return {
+    campaignTitle: campaignTitleOfContribution(recording.contributionId) ?? "",
+    requested: recording.removalRequestedAt !== null,
+  };
 }
 
 /** Logged outside the database first (account/erasure-log.server.ts), so no restore can forget it. */
@@ -264,7 +325,8 @@ export async function requestRecordingRemoval(token: string) {
   const recording = recordingForRemovalToken(token);
   if (!recording) return undefined;
   const at = now();
-  if (!recording.removalRequestedAt) await logErasure(getStorage(), { kind: "recording", id: recording.id, requestedAt: at });
+  if (!recording.removalRequestedAt)
+    await logErasure(getStorage(), { kind: "recording", id: recording.id, requestedAt: at });
   return markRemovalRequested(recording.id, at);
 }
 
@@ -284,9 +346,10 @@ export async function deleteOwnedRecording(ownerId: string, campaignId: string, 
   const recording = getOwnedRecording(ownerId, campaignId, recordingId);
   if (!recording) return false;
   deleteRecordingRow(recording.id);
-    // After the row: a file left by a crash here is unreachable, a row without its file would not be.
+  // After the row: a file left by a crash here is unreachable, a row without its file would not be.
   for (const key of [recording.originalKey, recording.normalizedKey]) if (key) await getStorage().remove(key);
   return true;
 }
 
-export const recordingUrl = (campaignId: string, recordingId: string, original = false) => `/campaigns/${campaignId}/recordings/${recordingId}${original ? "?original=1" : ""}`;
+export const recordingUrl = (campaignId: string, recordingId: string, original = false) =>
+  `/campaigns/${campaignId}/recordings/${recordingId}${original ? "?original=1" : ""}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addPeriod, isReminderDue, nextReminderAt } from "./reminder-schedule";
 
 const d = (iso: string) => new Date(iso);
@@ -20,7 +21,9 @@ describe("nextReminderAt", () => {
   const weekly = { mode: "weekly" as const, startDate: null, maxReminders: 2 };
   it("is one period after the invitation, then after the last reminder", () => {
     expect(nextReminderAt(weekly, sent)?.toISOString()).toBe("2027-02-07T10:00:00.000Z");
-    expect(nextReminderAt(weekly, { ...sent, reminderCount: 1, lastReminderAt: d("2027-02-07T10:00:00Z") })?.toISOString()).toBe("2027-02-14T10:00:00.000Z");
+    expect(
+      nextReminderAt(weekly, { ...sent, reminderCount: 1, lastReminderAt: d("2027-02-07T10:00:00Z") })?.toISOString(),
+    ).toBe("2027-02-14T10:00:00.000Z");
   });
   it("never after the maximum, in manual mode, or once answered", () => {
     expect(nextReminderAt(weekly, { ...sent, reminderCount: 2 })).toBeNull();
@@ -29,7 +32,9 @@ describe("nextReminderAt", () => {
     expect(nextReminderAt(weekly, { ...sent, sentAt: null, status: "pending" })).toBeNull();
   });
   it("waits for the workflow's start date", () => {
-    expect(nextReminderAt({ ...weekly, startDate: d("2027-03-01T00:00:00Z") }, sent)?.toISOString()).toBe("2027-03-01T00:00:00.000Z");
+    expect(nextReminderAt({ ...weekly, startDate: d("2027-03-01T00:00:00Z") }, sent)?.toISOString()).toBe(
+      "2027-03-01T00:00:00.000Z",
+    );
   });
   it("isReminderDue compares with now", () => {
     expect(isReminderDue(weekly, sent, d("2027-02-07T09:59:59Z"))).toBe(false);

@@ -1,18 +1,23 @@
 // The outbox row and the count move together in one transaction (decision 0008).
-import { recordReminder, remindableInvitations } from "~/models/invitation.server";
-import { markInvitationBlocked } from "~/models/delivery-problem.server";
-import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
+import { isReminderDue, type ReminderMode } from "~/features/contributions/reminder-schedule";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
-import { isReminderDue, type ReminderMode } from "~/features/contributions/reminder-schedule";
+import { collectionMailBlock } from "~/models/collection-mail-recipient.server";
+import { markInvitationBlocked } from "~/models/delivery-problem.server";
+import { recordReminder, remindableInvitations } from "~/models/invitation.server";
+
 import { queueStoryRequest } from "./invitations.server";
 
 export async function sendDueReminders({ limit = 5000 } = {}) {
   const at = now();
   const candidates = remindableInvitations(limit).filter((row) =>
     isReminderDue(
-      { mode: row.mode as ReminderMode, startDate: row.startDate === null ? null : new Date(row.startDate), maxReminders: row.maxReminders },
+      {
+        mode: row.mode as ReminderMode,
+        startDate: row.startDate === null ? null : new Date(row.startDate),
+        maxReminders: row.maxReminders,
+      },
       row.invitation,
       at,
     ),
@@ -25,7 +30,11 @@ export async function sendDueReminders({ limit = 5000 } = {}) {
         return [];
       }
       if (!recordReminder(invitation.id, invitation.reminderCount, at)) return [];
-      const mail = queueStoryRequest("campaign_reminder", { invitation, campaign, owner }, `reminder:${invitation.id}:${invitation.reminderCount + 1}`);
+      const mail = queueStoryRequest(
+        "campaign_reminder",
+        { invitation, campaign, owner },
+        `reminder:${invitation.id}:${invitation.reminderCount + 1}`,
+      );
       return mail ? [mail] : [];
     }),
   );

@@ -1,8 +1,10 @@
 // Every attachment of an e-mail reply is kept or refused with a reason, never dropped (decision 0213).
 import fs from "node:fs/promises";
-import PostalMime from "postal-mime";
 import type { ForwardedMessage, RefusedAttachment } from "#db/enums";
+import PostalMime from "postal-mime";
+
 import { sniffImageType } from "~/lib/image-type";
+
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./attachment-limits";
 import { documentOf, saysDocument, type ReceivedDocument } from "./documents.server";
 import { forwardedAuthor } from "./forwarded";
@@ -28,22 +30,38 @@ type Refuse = (name: string, size: number, reason: RefusedAttachment["reason"]) 
 const SAYS_AUDIO = /\.(m4a|aac|mp3|ogg|oga|opus|wav|amr|3gp|3ga|webm|caf|flac|aiff?|mp4)$/i;
 const MAX_FORWARD_DEPTH = 3;
 
-const isMessage = (f: Pick<Incoming, "name" | "type">) => f.type.toLowerCase().startsWith("message/rfc822") || /\.eml$/i.test(f.name);
-const saysAudio = (f: Pick<Incoming, "name" | "type">) => f.type.toLowerCase().startsWith("audio/") || SAYS_AUDIO.test(f.name);
+const isMessage = (f: Pick<Incoming, "name" | "type">) =>
+  f.type.toLowerCase().startsWith("message/rfc822") || /\.eml$/i.test(f.name);
+const saysAudio = (f: Pick<Incoming, "name" | "type">) =>
+  f.type.toLowerCase().startsWith("audio/") || SAYS_AUDIO.test(f.name);
 
-async function readForwarded(bytes: Uint8Array, depth: number): Promise<{ message: ForwardedMessage; files: Incoming[] } | null> {
+async function readForwarded(
+  bytes: Uint8Array,
+  depth: number,
+): Promise<{ message: ForwardedMessage; files: Incoming[] } | null> {
   try {
     const email = await PostalMime.parse(bytes, { attachmentEncoding: "arraybuffer" });
     if (!email.from && !email.text && !email.html && email.attachments.length === 0) return null;
-    const from = email.from && "address" in email.from && email.from.address ? (email.from.name ? `${email.from.name} <${email.from.address}>` : email.from.address) : (email.from?.name ?? null);
-    const text = (email.text?.trim() || replyHtmlToText(email.html ?? "")).replace(/\r\n?/g, "\n").trim().slice(0, STORY_MAX);
+    const from =
+      email.from && "address" in email.from && email.from.address
+        ? email.from.name
+          ? `${email.from.name} <${email.from.address}>`
+          : email.from.address
+        : (email.from?.name ?? null);
+    const text = (email.text?.trim() || replyHtmlToText(email.html ?? ""))
+      .replace(/\r\n?/g, "\n")
+      .trim()
+      .slice(0, STORY_MAX);
     const files = email.attachments.map((a) => ({
       name: a.filename ?? (a.mimeType.startsWith("message/") ? "forwarded.eml" : "attachment"),
       type: a.mimeType,
       bytes: typeof a.content === "string" ? new TextEncoder().encode(a.content) : new Uint8Array(a.content),
       depth: depth + 1,
     }));
-    return { message: { from: forwardedAuthor(from), subject: email.subject?.trim() || null, text, inline: false }, files };
+    return {
+      message: { from: forwardedAuthor(from), subject: email.subject?.trim() || null, text, inline: false },
+      files,
+    };
   } catch {
     return null;
   }
@@ -56,7 +74,14 @@ async function postedFiles(form: FormData): Promise<Incoming[]> {
     if (n && value instanceof File) files.push({ n: Number(n), file: value });
   }
   files.sort((a, b) => a.n - b.n);
-  return Promise.all(files.map(async ({ file }) => ({ name: file.name || "attachment", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()), depth: 0 })));
+  return Promise.all(
+    files.map(async ({ file }) => ({
+      name: file.name || "attachment",
+      type: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      depth: 0,
+    })),
+  );
 }
 
 export async function replyAttachments(form: FormData): Promise<ReplyAttachments> {
@@ -110,10 +135,13 @@ async function sortRecording(file: Incoming, out: ReplyAttachments, refuse: Refu
   const temp = recordingTempPath();
   await fs.writeFile(temp, file.bytes);
   const size = file.bytes.byteLength;
-  const found: AudioAttachment = { file: { path: temp, fileName: file.name, size }, check: await checkRecording(temp, size) };
+  const found: AudioAttachment = {
+    file: { path: temp, fileName: file.name, size },
+    check: await checkRecording(temp, size),
+  };
   const current = out.audio;
   if (isAudio(found) && !(current && isAudio(current))) {
-        // A real recording replaces one that only said it was audio, which is then a file we do not keep.
+    // A real recording replaces one that only said it was audio, which is then a file we do not keep.
     if (current) {
       refuse(current.file.fileName, current.file.size, "notKept");
       await fs.rm(current.file.path, { force: true });

@@ -2,7 +2,8 @@
 import { htmlToText } from "~/lib/html-text";
 
 const CLIENT_QUOTE = /\btype\s*=\s*["']?cite\b|\bclass\s*=\s*["'][^"']*(?:gmail_quote|yahoo_quoted|quote)/i;
-const QUOTED_CONTAINER = /<div\b[^>]*(?:\bclass\s*=\s*["'][^"']*\byahoo_quoted\b|\bid\s*=\s*["']?(?:divRplyFwdMsg|OLK_SRC_BODY_SECTION)\b)[^>]*>/gi;
+const QUOTED_CONTAINER =
+  /<div\b[^>]*(?:\bclass\s*=\s*["'][^"']*\byahoo_quoted\b|\bid\s*=\s*["']?(?:divRplyFwdMsg|OLK_SRC_BODY_SECTION)\b)[^>]*>/gi;
 
 export function replyHtmlToText(html: string): string {
   const kept: boolean[] = [];

@@ -1,20 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { readReply } from "./reply-reader";
-import { replyHtmlToText } from "./reply-html";
-import { ORIGINAL_MESSAGE_TITLES } from "./reply-words";
+
 import { storyReading } from "./quote-strip";
+import { replyHtmlToText } from "./reply-html";
+import { readReply } from "./reply-reader";
+import { ORIGINAL_MESSAGE_TITLES } from "./reply-words";
 
 const lines = (...l: string[]) => l.join("\n");
 const HEADER = "On Tue, Nov 3, 2026 at 9:14 AM Margaret <m@example.com> wrote:";
 
 describe("readReply: the relative's lines, in order", () => {
   it("keeps an inline answer under a long quoted line when it starts a sentence of its own", () => {
-    const reply = lines(HEADER, "> What is your favourite winter memory? Tell us about the snow and the farm.", "The ice storm!", "> And who was there with you?", "", "Dad and Uncle Bert.");
+    const reply = lines(
+      HEADER,
+      "> What is your favourite winter memory? Tell us about the snow and the farm.",
+      "The ice storm!",
+      "> And who was there with you?",
+      "",
+      "Dad and Uncle Bert.",
+    );
     expect(readReply(reply).story).toBe("The ice storm!\n\nDad and Uncle Bert.");
   });
 
   it("takes a wrapped quoted line without its '>' as part of the quote", () => {
-    const reply = lines("Thank you!", "", HEADER, "> Lorem ipsum dolor sit amet, consectetur adipiscing elit, the farm in the snow was", "quiet and cold.", "> Tell us more.");
+    const reply = lines(
+      "Thank you!",
+      "",
+      HEADER,
+      "> Lorem ipsum dolor sit amet, consectetur adipiscing elit, the farm in the snow was",
+      "quiet and cold.",
+      "> Tell us more.",
+    );
     expect(readReply(reply).story).toBe("Thank you!");
   });
 
@@ -24,25 +39,57 @@ describe("readReply: the relative's lines, in order", () => {
   });
 
   it("drops a name and contact block, keeps the name under a sign-off", () => {
-    expect(readReply(lines("The pond froze every winter.", "", "Gina Marsh", "gina@example.com", "(555) 346-9947")).story).toBe("The pond froze every winter.");
-    expect(readReply(lines("The pond froze every winter.", "", "Love,", "Gran", "Head of the family")).story).toBe("The pond froze every winter.\n\nLove,\nGran");
+    expect(
+      readReply(lines("The pond froze every winter.", "", "Gina Marsh", "gina@example.com", "(555) 346-9947")).story,
+    ).toBe("The pond froze every winter.");
+    expect(readReply(lines("The pond froze every winter.", "", "Love,", "Gran", "Head of the family")).story).toBe(
+      "The pond froze every winter.\n\nLove,\nGran",
+    );
   });
 
   it("is sure of a cut at history, unsure of one that drops prose no rule names", () => {
     expect(readReply(lines("Yes!", "", HEADER, "> q")).sure).toBe(true);
     expect(readReply(lines("Yes!", "", "Sent from my iPhone")).sure).toBe(true);
-    const unsure = readReply(lines("Yes!", "", "Sent from my iPhone", "", "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home."));
+    const unsure = readReply(
+      lines(
+        "Yes!",
+        "",
+        "Sent from my iPhone",
+        "",
+        "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home.",
+      ),
+    );
     expect(unsure).toMatchObject({ story: "Yes!", found: true, cut: true, sure: false });
   });
 
   it("is unsure of a header with neither time nor address over unquoted text: it may be a story line", () => {
-    const letter = lines("We found the letters in the attic.", "", "On 3 May 1944 Grandpa wrote:", "", "Dear Mary, the harvest is in and the cows are well.");
+    const letter = lines(
+      "We found the letters in the attic.",
+      "",
+      "On 3 May 1944 Grandpa wrote:",
+      "",
+      "Dear Mary, the harvest is in and the cows are well.",
+    );
     expect(readReply(letter)).toMatchObject({ story: "We found the letters in the attic.", cut: true, sure: false });
-    expect(readReply(lines("Yes!", "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret wrote:", "", "Old text")).sure).toBe(true);
-    const christmas = lines("Grandpa's note, word for word:", "", "To: Mary", "From: Grandpa", "Date: Christmas 1944", "", "The harvest is in.");
+    expect(readReply(lines("Yes!", "", "On Tue, Nov 3, 2026 at 9:14 AM Margaret wrote:", "", "Old text")).sure).toBe(
+      true,
+    );
+    const christmas = lines(
+      "Grandpa's note, word for word:",
+      "",
+      "To: Mary",
+      "From: Grandpa",
+      "Date: Christmas 1944",
+      "",
+      "The harvest is in.",
+    );
     expect(readReply(christmas)).toMatchObject({ story: "Grandpa's note, word for word:", sure: false });
-        // "am" is no header verb: an English line with a time and a colon is the story.
-    const walk = lines("On Monday at 9:30 am we walked to the lake, and this is what we saw:", "", "Ice, as far as the eye could see.");
+    // "am" is no header verb: an English line with a time and a colon is the story.
+    const walk = lines(
+      "On Monday at 9:30 am we walked to the lake, and this is what we saw:",
+      "",
+      "Ice, as far as the eye could see.",
+    );
     expect(readReply(walk).story).toBe(walk);
   });
 
@@ -55,7 +102,9 @@ describe("readReply: the relative's lines, in order", () => {
 describe("readReply: 'Original message' and 'Forwarded message' separators, translated", () => {
   it.each(ORIGINAL_MESSAGE_TITLES.map((t) => [t]))("-----%s-----", (title) => {
     for (const line of [`-----${title}-----`, `---------- ${title} ---------`]) {
-      expect(readReply(lines("The pond froze every winter.", "", line, "Margaret wrote something long ago.")).story).toBe("The pond froze every winter.");
+      expect(
+        readReply(lines("The pond froze every winter.", "", line, "Margaret wrote something long ago.")).story,
+      ).toBe("The pond froze every winter.");
     }
   });
 });
@@ -63,13 +112,29 @@ describe("readReply: 'Original message' and 'Forwarded message' separators, tran
 describe("storyReading: what the card shows and offers", () => {
   const top = lines("Yes, the ice storm.", "", HEADER, "> q");
   it("offers 'Keep more' for a sure cut and 'Keep less' once the whole e-mail is kept", () => {
-    expect(storyReading(top, null)).toEqual({ story: "Yes, the ice storm.", rest: "", keepMore: true, keepLess: false });
+    expect(storyReading(top, null)).toEqual({
+      story: "Yes, the ice storm.",
+      rest: "",
+      keepMore: true,
+      keepLess: false,
+    });
     expect(storyReading(top, "whole")).toEqual({ story: top, rest: "", keepMore: false, keepLess: true });
-    expect(storyReading(top, "cut")).toEqual({ story: "Yes, the ice storm.", rest: "", keepMore: true, keepLess: false });
+    expect(storyReading(top, "cut")).toEqual({
+      story: "Yes, the ice storm.",
+      rest: "",
+      keepMore: true,
+      keepLess: false,
+    });
   });
 
   it("folds the rest under an unsure cut and offers both", () => {
-    const unsure = lines("Yes!", "", "Sent from my iPhone", "", "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home.");
+    const unsure = lines(
+      "Yes!",
+      "",
+      "Sent from my iPhone",
+      "",
+      "And then the whole village came out on the ice with lanterns, and we skated until the church bell rang midnight and nobody wanted to go home.",
+    );
     const reading = storyReading(unsure, null);
     expect(reading).toMatchObject({ story: "Yes!", keepMore: true, keepLess: true });
     expect(reading.rest.startsWith("Sent from my iPhone")).toBe(true);
@@ -80,7 +145,9 @@ describe("replyHtmlToText", () => {
   it("keeps client quotes as '>' lines and a bare blockquote as the writer's text", () => {
     expect(replyHtmlToText('<p>Mine</p><blockquote type="cite">Theirs</blockquote>')).toContain("> Theirs");
     expect(replyHtmlToText("<p>Mine</p><blockquote>A poem I love</blockquote>")).not.toContain(">");
-    expect(replyHtmlToText("<p>Mine</p><blockquote><blockquote type=\"cite\">Theirs</blockquote></blockquote>")).toContain("> Theirs");
+    expect(
+      replyHtmlToText('<p>Mine</p><blockquote><blockquote type="cite">Theirs</blockquote></blockquote>'),
+    ).toContain("> Theirs");
   });
 
   it.each([

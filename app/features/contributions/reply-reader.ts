@@ -1,7 +1,15 @@
 // Which lines of a reply e-mail are the relative's own words; hand-written because it outscores
 // email-reply-parser and planer on the same cases (decision 0154).
 import { emptyReplyNoteEmail, freshLinkEmail, invitationEmail, reminderEmail } from "./emails";
-import { HEADER_FROM_LABELS, HEADER_OTHER_LABELS, HEADER_VERBS, ORIGINAL_MESSAGE_TITLES, SALUTATIONS, SENT_FOOTERS, SIGN_OFFS } from "./reply-words";
+import {
+  HEADER_FROM_LABELS,
+  HEADER_OTHER_LABELS,
+  HEADER_VERBS,
+  ORIGINAL_MESSAGE_TITLES,
+  SALUTATIONS,
+  SENT_FOOTERS,
+  SIGN_OFFS,
+} from "./reply-words";
 
 export type ReplyReading = {
   story: string;
@@ -15,7 +23,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const alternation = (words: readonly string[]) => words.map((w) => escape(w).replace(/ /g, "\\s+")).join("|");
 
 const VERBS = alternation(HEADER_VERBS);
-const ENDS_WITH_VERB = new RegExp(String.raw`(?:(?:^|[\s,>"'”)\]])(?:${VERBS})|写道|寫道|のメッセージ|작성)\s*[:：]?$`, "iu");
+const ENDS_WITH_VERB = new RegExp(
+  String.raw`(?:(?:^|[\s,>"'”)\]])(?:${VERBS})|写道|寫道|のメッセージ|작성)\s*[:：]?$`,
+  "iu",
+);
 const DATE_THEN_ADDRESS = /\d[:.]\d\d\b.*<[^<>\s@]+@[^<>\s]+>\s*[:：]$/u;
 const VERB_INSIDE = new RegExp(String.raw`(?:^|[\s,])(?:${VERBS}|от)\s.*[:：]$`, "iu");
 const DATE_FIRST = /^(?:\d{1,4}[-./年년]\s?\d{1,2}|\d{1,2}\s+\p{L}{3,}\.?\s+\d{4})/u;
@@ -68,11 +79,21 @@ export function headerSpan(lines: readonly string[], i: number, maxSpan = 3): nu
 function gluedHeader(line: string): string | null {
   if (line.length > 2 * MAX_HEADER_CHARS) return null; // a header is short; a long line is prose
   const match = /^(.*?\S)\s+((?:On|Le|Am|El|Op|Il|Em)\s.+)$/u.exec(line.trim());
-  if (!match?.[1] || !match[2] || !/[\p{L}\p{N}]/u.test(match[1]) || startsLikeHeader(match[1]) || match[1].includes("@")) return null;
+  if (
+    !match?.[1] ||
+    !match[2] ||
+    !/[\p{L}\p{N}]/u.test(match[1]) ||
+    startsLikeHeader(match[1]) ||
+    match[1].includes("@")
+  )
+    return null;
   return isHeaderText(match[2], match[2]) && ENDS_WITH_VERB.test(headerCore(match[2])) ? match[1] : null;
 }
 
-const LABELS = new RegExp(String.raw`^[\s>]*\**(?:${alternation([...HEADER_FROM_LABELS, ...HEADER_OTHER_LABELS])})\s?\**\s?[:：]`, "iu");
+const LABELS = new RegExp(
+  String.raw`^[\s>]*\**(?:${alternation([...HEADER_FROM_LABELS, ...HEADER_OTHER_LABELS])})\s?\**\s?[:：]`,
+  "iu",
+);
 const FROM_OR_DATE = new RegExp(String.raw`^[\s>]*\**(?:${alternation(HEADER_FROM_LABELS)})\s?\**\s?[:：]`, "iu");
 
 function isHeaderBlock(lines: readonly string[], i: number): boolean {
@@ -96,7 +117,8 @@ const ORIGINAL_MESSAGE = new RegExp(
 
 const FOOTER_VERBS = alternation(SENT_FOOTERS);
 const FOOTER = new RegExp(String.raw`^(?:${FOOTER_VERBS})(?:$|[\s'’-])`, "iu");
-const FOOTER_CJK = /(?:iPhone|iPad|Android|Outlook|HUAWEI|小米)\s*(?:から送信|에서 보냄|发送|傳送|から送信しました)|^(?:发自|發自|从我的|從我的|我的)\s*\S*\s*(?:iPhone|iPad|Android|手机|手機|HUAWEI)/iu;
+const FOOTER_CJK =
+  /(?:iPhone|iPad|Android|Outlook|HUAWEI|小米)\s*(?:から送信|에서 보냄|发送|傳送|から送信しました)|^(?:发自|發自|从我的|從我的|我的)\s*\S*\s*(?:iPhone|iPad|Android|手机|手機|HUAWEI)/iu;
 const FOOTER_AFTER_DEVICE = /^(?:az\s+)?(?:iPhone|iPad|Android)\S*\s+(?:küldve|gönderildi|lähetetty|gesendet)$/iu;
 const DEVICES =
   /Verizon|T-Mobile|AT&T|Sprint|\bcell\b|iPhon|iPad|iPod|Android|Samsung|Galaxy|BlackBerry|Huawei|Pixel|Motorola|OnePlus|Xiaomi|Nokia|HTC|Wiko|Sony|Xperia|\bLG\b|mobile|Mobil|móvil|celular|smartphone|tablet|Handy|téléphone|telefon|телефон|Outlook|Gmail|Yahoo|AOL|\bMail\b|TypeApp|Acompli|Airmail|Mailbox|Spark|Proton|K-9|Windows|BlueMail|Edison|Sparrow|Samsung|terminal|appareil|dispositivo|Gerät|apparaat|laite|urządzenia|устройства/iu;
@@ -108,7 +130,10 @@ export function isSentFooter(raw: string): boolean {
     .trim();
   if (line === "" || line.length > 90) return false;
   if (FOOTER_CJK.test(line) && line.length <= 30) return true;
-  const head = line.split(",")[0]!.replace(/[.!]+$/, "").trim();
+  const head = line
+    .split(",")[0]!
+    .replace(/[.!]+$/, "")
+    .trim();
   if (head.split(/\s+/).length > 13) return false;
   return (FOOTER.test(head) && DEVICES.test(head)) || FOOTER_AFTER_DEVICE.test(head);
 }
@@ -135,7 +160,10 @@ function separatorEnds(text: ReplyText, i: number): boolean {
   const marker = text.nextMarker(i + 1);
   const end = marker === -1 ? lines.length : marker;
   if (!looksLikeSignature(lines, i + 1, end)) return false;
-  const first = lines.slice(i + 1, end).find((l) => l.trim() !== "")?.trim();
+  const first = lines
+    .slice(i + 1, end)
+    .find((l) => l.trim() !== "")
+    ?.trim();
   return first === undefined || (lines[i] ?? "").trim().length >= 10 || nameLike(first) || CONTACT.test(first);
 }
 
@@ -158,7 +186,12 @@ class ReplyText {
       for (let i = n - 1; i >= 0; i--) {
         const raw = this.lines[i]!;
         const line = raw.trim();
-        const marker = isQuote(raw) || this.spanAt(i) > 0 || ORIGINAL_MESSAGE.test(line) || isHeaderBlock(this.lines, i) || REPLY_ADDRESS.test(line);
+        const marker =
+          isQuote(raw) ||
+          this.spanAt(i) > 0 ||
+          ORIGINAL_MESSAGE.test(line) ||
+          isHeaderBlock(this.lines, i) ||
+          REPLY_ADDRESS.test(line);
         this.markers[i] = marker ? i : this.markers[i + 1]!;
       }
     }
@@ -169,13 +202,29 @@ class ReplyText {
 // Fixed words of our own invitation, reminder and note texts: a reply that reproduces one has reached the history.
 const HOLE = "\u241f";
 const OUR_FRAGMENTS: readonly string[] = (() => {
-  const input = { campaignTitle: HOLE, prompt: HOLE, ownerName: HOLE, formUrl: HOLE, unsubscribeUrl: HOLE, senderName: HOLE };
-  const texts = [invitationEmail(input).text, reminderEmail(input).text, emptyReplyNoteEmail(input).text, freshLinkEmail(input).text];
+  const input = {
+    campaignTitle: HOLE,
+    prompt: HOLE,
+    ownerName: HOLE,
+    formUrl: HOLE,
+    unsubscribeUrl: HOLE,
+    senderName: HOLE,
+  };
+  const texts = [
+    invitationEmail(input).text,
+    reminderEmail(input).text,
+    emptyReplyNoteEmail(input).text,
+    freshLinkEmail(input).text,
+  ];
   const fragments = texts.flatMap((t) => t.split(/\u241f|\n/)).map((f) => f.replace(/\s+/g, " ").trim());
   return [...new Set(fragments.filter((f) => f.length >= 24))];
 })();
 const REPLY_ADDRESS = /\breply\+[A-Za-z0-9_-]{10,64}@/i;
-const collapse = (s: string) => s.replace(/^[\s>]+/gm, "").replace(/\s+/g, " ").trim();
+const collapse = (s: string) =>
+  s
+    .replace(/^[\s>]+/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 const isBlank = (line: string) => collapse(line) === "";
 
@@ -184,7 +233,9 @@ function ourMessageLines(lines: readonly string[]): boolean[] {
   for (let i = 0; i < lines.length; i++) {
     if (ours[i]) continue;
     const line = collapse(lines[i] ?? "");
-    const isOurs = REPLY_ADDRESS.test(line) || (line.length >= 24 && OUR_FRAGMENTS.some((f) => f.includes(line) || line.includes(f)));
+    const isOurs =
+      REPLY_ADDRESS.test(line) ||
+      (line.length >= 24 && OUR_FRAGMENTS.some((f) => f.includes(line) || line.includes(f)));
     if (!isOurs) continue;
     let start = i;
     while (start > 0 && !isBlank(lines[start - 1] ?? "")) start--;
@@ -197,7 +248,9 @@ function ourMessageLines(lines: readonly string[]): boolean[] {
       let top = above;
       while (top > 0 && !isBlank(lines[top - 1] ?? "") && above - top < 3) top--;
       const block = collapse(lines.slice(top, above + 1).join("\n"));
-      const greetingOrHeader = /^Hi\s[^,]{1,60},$/.test(block) || (block.length <= MAX_HEADER_CHARS && /[:：]$/.test(block) && HAS_DATE_OR_ADDRESS.test(block));
+      const greetingOrHeader =
+        /^Hi\s[^,]{1,60},$/.test(block) ||
+        (block.length <= MAX_HEADER_CHARS && /[:：]$/.test(block) && HAS_DATE_OR_ADDRESS.test(block));
       if (!greetingOrHeader) break;
       start = top;
     }
@@ -241,7 +294,10 @@ function dropContactBlock(kept: string[]): string[] {
   const block = kept.slice(start, end).map((l) => l.trim());
   if (start === 0 || block.length < 2 || block.length > 8) return kept;
   const contacts = block.filter((l) => CONTACT.test(l)).length;
-  const signature = nameLike(block[0]!) && !CONTACT.test(block[0]!) && block.every((l) => l.length <= 60 && (CONTACT.test(l) || nameLike(l)));
+  const signature =
+    nameLike(block[0]!) &&
+    !CONTACT.test(block[0]!) &&
+    block.every((l) => l.length <= 60 && (CONTACT.test(l) || nameLike(l)));
   return contacts >= 1 && signature ? kept.slice(0, start) : kept;
 }
 
@@ -287,7 +343,8 @@ export function readReply(content: string): ReplyReading {
     }
     const above = (lines[i - 1] ?? "").trim();
     const midSentence = /^\p{Ll}/u.test(line) || !/[.!?:]$/.test(above);
-    const wrapped = previous === "quote" && above.length >= 60 && midSentence && (isQuote(lines[i + 1] ?? "") || ours[i + 1]);
+    const wrapped =
+      previous === "quote" && above.length >= 60 && midSentence && (isQuote(lines[i + 1] ?? "") || ours[i + 1]);
     if (line !== "" && wrapped) continue;
     const glued = gluedHeader(raw);
     if (glued !== null) kept.push(glued);
@@ -300,7 +357,7 @@ export function readReply(content: string): ReplyReading {
         previous = "header";
         continue;
       }
-            // Without a time or an address the header may be a story line ("On 3 May 1944 Grandpa wrote:").
+      // Without a time or an address the header may be a story line ("On 3 May 1944 Grandpa wrote:").
       const header = lines.slice(i, i + span).join(" ");
       [stop, stoppedAt] = [/@|\d[:.]\d\d/.test(header) ? "history" : "guess", i];
       break;
@@ -325,7 +382,12 @@ export function readReply(content: string): ReplyReading {
 
   const story = tidy(dropTitleAfterSignOff(dropContactBlock(kept)));
   if (!hasWords(story)) return { story: text.trim(), found: false, cut: false, sure: false };
-  return { story, found: true, cut: story !== text.trim(), sure: stop === "signature" ? signatureThenHistory(reply, stoppedAt + 1) : stop !== "guess" };
+  return {
+    story,
+    found: true,
+    cut: story !== text.trim(),
+    sure: stop === "signature" ? signatureThenHistory(reply, stoppedAt + 1) : stop !== "guess",
+  };
 }
 
 // A cut is sure only when it drops a signature and then quoted history; other prose may be the relative's.

@@ -1,7 +1,6 @@
 import { now } from "~/lib/clock.server";
 import { deliverEmails } from "~/lib/email/send.server";
 import { randomToken } from "~/lib/tokens.server";
-import { getUserById } from "~/models/user.server";
 import {
   getRetiredToken,
   invitationsWithTokens,
@@ -10,6 +9,8 @@ import {
   replaceInvitationToken,
   storedEmailTexts,
 } from "~/models/retired-invitation-token.server";
+import { getUserById } from "~/models/user.server";
+
 import { queueCollectionEmail } from "./collection-mail.server";
 import { freshLinkEmail } from "./emails";
 import { invitationLinks, inviteeName, ownerDisplayName } from "./invitations.server";
@@ -23,35 +24,22 @@ const TOKEN_LIKE = /[A-Za-z0-9_-]{10,64}/g;
 export function retireTokensInStoredEmail(): number {
   if (oneTimeStepDone(RETIRE_STEP)) return 0;
   const candidates = new Set<string>();
-  for (const text of storedEmailTexts())
-    for (const [word] of text.matchAll(TOKEN_LIKE)) candidates.add(word);
+  for (const text of storedEmailTexts()) for (const [word] of text.matchAll(TOKEN_LIKE)) candidates.add(word);
   const at = now();
   let replaced = 0;
   for (const invitation of invitationsWithTokens([...candidates]))
-    if (
-      replaceInvitationToken(invitation.id, invitation.token, randomToken(), at)
-    )
-      replaced++;
+    if (replaceInvitationToken(invitation.id, invitation.token, randomToken(), at)) replaced++;
   recordOneTimeStep(RETIRE_STEP, at);
   return replaced;
 }
 
 export type RetiredLink = NonNullable<ReturnType<typeof getRetiredToken>>;
 
-export const retiredLink = (token: string): RetiredLink | undefined =>
-  getRetiredToken(token);
+export const retiredLink = (token: string): RetiredLink | undefined => getRetiredToken(token);
 
-export function retiredReplyInvitation(
-  token: string,
-  senderEmail: string | null
-) {
+export function retiredReplyInvitation(token: string, senderEmail: string | null) {
   const found = getRetiredToken(token);
-  if (
-    !found ||
-    !senderEmail ||
-    senderEmail.trim().toLowerCase() !==
-      found.invitation.email.trim().toLowerCase()
-  )
+  if (!found || !senderEmail || senderEmail.trim().toLowerCase() !== found.invitation.email.trim().toLowerCase())
     return undefined;
   return { invitation: found.invitation, campaign: found.campaign };
 }

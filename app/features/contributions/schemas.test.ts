@@ -1,20 +1,43 @@
 import { describe, expect, test } from "vitest";
-import { storyMessages } from "./messages";
-import { ContributionSchema, narratorDefaults, NarratorSettingsSchema, readNarratorSettings, toPodcastSettings } from "./schemas";
 
+import { storyMessages } from "./messages";
+import {
+  ContributionSchema,
+  narratorDefaults,
+  NarratorSettingsSchema,
+  readNarratorSettings,
+  toPodcastSettings,
+} from "./schemas";
 
 describe("ContributionSchema", () => {
   test("trims, and a blank (whitespace) field is refused with its message", () => {
-    expect(ContributionSchema.parse({ contributorName: " Ann ", contributorEmail: " ann@example.com ", storyContent: " Hi \n" })).toEqual({
+    expect(
+      ContributionSchema.parse({
+        contributorName: " Ann ",
+        contributorEmail: " ann@example.com ",
+        storyContent: " Hi \n",
+      }),
+    ).toEqual({
       contributorName: "Ann",
       contributorEmail: "ann@example.com",
       storyContent: "Hi",
     });
-    const result = ContributionSchema.safeParse({ contributorName: "  ", contributorEmail: "\t", storyContent: undefined });
+    const result = ContributionSchema.safeParse({
+      contributorName: "  ",
+      contributorEmail: "\t",
+      storyContent: undefined,
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
-    expect(messages).toEqual({ contributorName: storyMessages.validation.nameRequired, contributorEmail: storyMessages.validation.emailRequired, storyContent: storyMessages.validation.storyRequired });
-    expect(ContributionSchema.safeParse({ contributorName: "A", contributorEmail: "nope", storyContent: "S" }).error?.issues[0]?.message).toBe(storyMessages.validation.emailInvalid);
+    expect(messages).toEqual({
+      contributorName: storyMessages.validation.nameRequired,
+      contributorEmail: storyMessages.validation.emailRequired,
+      storyContent: storyMessages.validation.storyRequired,
+    });
+    expect(
+      ContributionSchema.safeParse({ contributorName: "A", contributorEmail: "nope", storyContent: "S" }).error
+        ?.issues[0]?.message,
+    ).toBe(storyMessages.validation.emailInvalid);
   });
 });
 
@@ -38,7 +61,10 @@ describe("narrator settings", () => {
     expect(readNarratorSettings(toPodcastSettings(chosen))).toEqual(chosen);
     expect(readNarratorSettings(null)).toEqual(narratorDefaults);
     expect(readNarratorSettings("garbage")).toEqual(narratorDefaults);
-    expect(readNarratorSettings({ voiceConfig: { primaryVoice: "robot", primarySpeed: 1.1 } })).toEqual({ ...narratorDefaults, primarySpeed: 1.1 });
+    expect(readNarratorSettings({ voiceConfig: { primaryVoice: "robot", primarySpeed: 1.1 } })).toEqual({
+      ...narratorDefaults,
+      primarySpeed: 1.1,
+    });
     expect(narratorDefaults).toEqual({
       hostCount: 1,
       primaryVoice: "female-warm",
@@ -53,10 +79,28 @@ describe("narrator settings", () => {
   });
 
   test("two voices keep the host's choice; one voice sends the host's fields as null, as the spec's client does", () => {
-    const two = { ...narratorDefaults, hostCount: 2, secondaryVoice: "female-professional", secondaryAccent: "british", secondarySpeed: 1.2 } as const;
-    expect(toPodcastSettings(two).voiceConfig).toMatchObject({ hostCount: 2, secondaryVoice: "female-professional", secondaryAccent: "british", secondarySpeed: 1.2 });
+    const two = {
+      ...narratorDefaults,
+      hostCount: 2,
+      secondaryVoice: "female-professional",
+      secondaryAccent: "british",
+      secondarySpeed: 1.2,
+    } as const;
+    expect(toPodcastSettings(two).voiceConfig).toMatchObject({
+      hostCount: 2,
+      secondaryVoice: "female-professional",
+      secondaryAccent: "british",
+      secondarySpeed: 1.2,
+    });
     expect(readNarratorSettings(toPodcastSettings(two))).toEqual(two);
-    expect(toPodcastSettings({ ...two, hostCount: 1 }).voiceConfig).toMatchObject({ hostCount: 1, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null });
-    expect(NarratorSettingsSchema.safeParse({ ...two, hostCount: 3 }).error?.issues[0]?.message).toBe(storyMessages.validation.invalidChoice);
+    expect(toPodcastSettings({ ...two, hostCount: 1 }).voiceConfig).toMatchObject({
+      hostCount: 1,
+      secondaryVoice: null,
+      secondaryAccent: null,
+      secondarySpeed: null,
+    });
+    expect(NarratorSettingsSchema.safeParse({ ...two, hostCount: 3 }).error?.issues[0]?.message).toBe(
+      storyMessages.validation.invalidChoice,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { z } from "zod";
-import { storyMessages } from "./messages";
-import { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX, TITLE_MAX } from "./limits";
 
+import {
+  EMAIL_MAX,
+  familyAccents,
+  familyMusic,
+  familyVoices,
+  NAME_MAX,
+  processingQualities,
+  SPEED,
+  STORY_MAX,
+  TITLE_MAX,
+} from "./limits";
+import { storyMessages } from "./messages";
 
 export { EMAIL_MAX, familyAccents, familyMusic, familyVoices, NAME_MAX, processingQualities, SPEED, STORY_MAX };
 
@@ -13,7 +23,11 @@ const contributorEmail = z
   .string({ error: storyMessages.validation.emailRequired })
   .trim()
   .min(1, { error: storyMessages.validation.emailRequired })
-  .pipe(z.email({ error: storyMessages.validation.emailInvalid }).max(EMAIL_MAX, { error: storyMessages.validation.emailInvalid }));
+  .pipe(
+    z
+      .email({ error: storyMessages.validation.emailInvalid })
+      .max(EMAIL_MAX, { error: storyMessages.validation.emailInvalid }),
+  );
 
 export const ContributionSchema = z.object({
   contributorName: requiredText(storyMessages.validation.nameRequired, NAME_MAX, storyMessages.validation.nameTooLong),
@@ -27,7 +41,8 @@ export const PublicContributionSchema = ContributionSchema.extend({
   storyContent: z.string().trim().max(STORY_MAX, { error: storyMessages.validation.storyTooLong }).optional(),
   recording: z.instanceof(File).optional(),
 }).superRefine((value, ctx) => {
-  if (!value.storyContent && !value.recording) ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
+  if (!value.storyContent && !value.recording)
+    ctx.addIssue({ code: "custom", path: ["storyContent"], message: storyMessages.recording.storyOrRecording });
 });
 
 export const ApiContributionSchema = ContributionSchema.extend({
@@ -70,7 +85,8 @@ export const ApiRenameSchema = z.object({
     .transform((name) => (name ? name : null)),
 });
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: storyMessages.validation.invalidChoice });
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: storyMessages.validation.invalidChoice });
 
 const familySpeed = z
   .number({ error: storyMessages.validation.speedRange })
@@ -78,10 +94,14 @@ const familySpeed = z
   .max(SPEED.max, { error: storyMessages.validation.speedRange })
   .transform((speed) => Math.round(speed * 10) / 10);
 
-const hostDefaults = { secondaryVoice: "male-warm", secondaryAccent: "american", secondarySpeed: SPEED.default } as const;
+const hostDefaults = {
+  secondaryVoice: "male-warm",
+  secondaryAccent: "american",
+  secondarySpeed: SPEED.default,
+} as const;
 
 export const NarratorSettingsSchema = z.object({
-    // A form that names no host asks for one voice.
+  // A form that names no host asks for one voice.
   hostCount: z
     .number({ error: storyMessages.validation.invalidChoice })
     .refine((n) => n === 1 || n === 2, { error: storyMessages.validation.invalidChoice })
@@ -120,25 +140,31 @@ export function toPodcastSettings(s: NarratorSettings) {
       secondaryAccent: two ? s.secondaryAccent : null,
       secondarySpeed: two ? s.secondarySpeed : null,
     },
-    options: { backgroundMusic: s.backgroundMusic, introOutro: "family" as const, processingQuality: s.processingQuality },
+    options: {
+      backgroundMusic: s.backgroundMusic,
+      introOutro: "family" as const,
+      processingQuality: s.processingQuality,
+    },
   };
 }
 export type PodcastSettings = ReturnType<typeof toPodcastSettings>;
 
-const StoredSettingsSchema = z.object({
-  voiceConfig: z
-    .object({
-      hostCount: z.unknown(),
-      primaryVoice: z.unknown(),
-      primaryAccent: z.unknown(),
-      primarySpeed: z.unknown(),
-      secondaryVoice: z.unknown(),
-      secondaryAccent: z.unknown(),
-      secondarySpeed: z.unknown(),
-    })
-    .partial(),
-  options: z.object({ backgroundMusic: z.unknown(), processingQuality: z.unknown() }).partial(),
-}).partial();
+const StoredSettingsSchema = z
+  .object({
+    voiceConfig: z
+      .object({
+        hostCount: z.unknown(),
+        primaryVoice: z.unknown(),
+        primaryAccent: z.unknown(),
+        primarySpeed: z.unknown(),
+        secondaryVoice: z.unknown(),
+        secondaryAccent: z.unknown(),
+        secondarySpeed: z.unknown(),
+      })
+      .partial(),
+    options: z.object({ backgroundMusic: z.unknown(), processingQuality: z.unknown() }).partial(),
+  })
+  .partial();
 
 export function readNarratorSettings(stored: unknown): NarratorSettings {
   const parsed = StoredSettingsSchema.safeParse(stored ?? {});

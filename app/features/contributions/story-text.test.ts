@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { storyLengthLabel } from "./story-length";
 import {
   familyStory,
@@ -10,8 +11,7 @@ import {
 } from "./story-text";
 
 const TOKEN = "Qm9vay1sZWFrLXRva2VuLWZvci1hLXRlc3QtMTIzNDU2";
-const STORY =
-  "Grandpa kept bees behind the chapel.\n\nEvery June we carried the honey down in jars.";
+const STORY = "Grandpa kept bees behind the chapel.\n\nEvery June we carried the honey down in jars.";
 const QUOTED_REPLY = [
   STORY,
   "",
@@ -50,12 +50,11 @@ describe("withoutPrivateLinks", () => {
   });
 
   it("leaves a story without our links exactly as it is, other links included", () => {
-    const text =
-      "  See https://example.org/contribute/now and mail grandma+bees@example.org.\n";
+    const text = "  See https://example.org/contribute/now and mail grandma+bees@example.org.\n";
     expect(withoutPrivateLinks(text)).toBe(text);
-    expect(
-      withoutPrivateLinks("https://storyhearth.app/contribute/pub123")
-    ).toBe("https://storyhearth.app/contribute/pub123");
+    expect(withoutPrivateLinks("https://storyhearth.app/contribute/pub123")).toBe(
+      "https://storyhearth.app/contribute/pub123",
+    );
   });
 });
 
@@ -63,9 +62,7 @@ describe("withoutPrivateLinks on a hostile text", () => {
   it("reads a long run without spaces once: kept as it is, or dropped when it is our link", () => {
     const run = "a/".repeat(100_000);
     expect(withoutPrivateLinks(run)).toBe(run);
-    expect(
-      withoutPrivateLinks(`${run} https://storyhearth.app/unsubscribe/${TOKEN}`)
-    ).toBe(run);
+    expect(withoutPrivateLinks(`${run} https://storyhearth.app/unsubscribe/${TOKEN}`)).toBe(run);
   });
 });
 
@@ -99,18 +96,26 @@ describe("familyStoryText", () => {
         submissionMethod: "web",
         replyReading: null,
         forwarded: null,
-      })
+      }),
     ).toBe(STORY);
     expect(familyStoryText(email({ storyContent: "  " }))).toBe("");
   });
 });
 
 describe("familyStory, the one story view", () => {
-  const source = (over: Partial<StorySource> = {}): StorySource => ({ ...email(), title: null, contributorName: " Uncle Sal ", contributorEmail: "sal@example.com", ...over });
+  const source = (over: Partial<StorySource> = {}): StorySource => ({
+    ...email(),
+    title: null,
+    contributorName: " Uncle Sal ",
+    contributorEmail: "sal@example.com",
+    ...over,
+  });
   const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
 
   it("reads the reply as the owner sees it, titles it past the salutation, and names its teller", () => {
-    const story = familyStory(source({ storyContent: `Dear Margaret,\n\n${STORY}\n\nLove, Uncle Sal\n\n> On Tue wrote:\n> Hi` }));
+    const story = familyStory(
+      source({ storyContent: `Dear Margaret,\n\n${STORY}\n\nLove, Uncle Sal\n\n> On Tue wrote:\n> Hi` }),
+    );
     expect(story.text).toBe(`Dear Margaret,\n\n${STORY}\n\nLove, Uncle Sal`);
     expect(story.title).toBe("Grandpa kept bees behind the chapel");
     expect(story.titled).toBe(false);
@@ -120,29 +125,60 @@ describe("familyStory, the one story view", () => {
 
   it("the owner's title wins, and a heading that became the title is not printed again under it", () => {
     const headed = source({ submissionMethod: "web", storyContent: "The Bees\nGrandpa kept bees." });
-    expect(familyStory(headed)).toMatchObject({ title: "The Bees", body: "Grandpa kept bees.", text: "The Bees\nGrandpa kept bees." });
-    expect(familyStory({ ...headed, title: "  Honey in June " })).toMatchObject({ title: "Honey in June", titled: true, body: "The Bees\nGrandpa kept bees." });
+    expect(familyStory(headed)).toMatchObject({
+      title: "The Bees",
+      body: "Grandpa kept bees.",
+      text: "The Bees\nGrandpa kept bees.",
+    });
+    expect(familyStory({ ...headed, title: "  Honey in June " })).toMatchObject({
+      title: "Honey in June",
+      titled: true,
+      body: "The Bees\nGrandpa kept bees.",
+    });
   });
 
   it("a story told by voice alone is its recording: a listen time, its transcript, no placeholder text", () => {
     const silent = source({ storyContent: "" });
     const story = familyStory(silent, [], { durationSeconds: 7, transcript: null });
-    expect(story).toMatchObject({ voiceOnly: true, text: "", body: "", transcript: null, title: "In Uncle Sal's own voice", length: { kind: "listen", seconds: 7 } });
+    expect(story).toMatchObject({
+      voiceOnly: true,
+      text: "",
+      body: "",
+      transcript: null,
+      title: "In Uncle Sal's own voice",
+      length: { kind: "listen", seconds: 7 },
+    });
     expect(storyLengthLabel(story.length)).toBe("7 sec listen");
-    expect(storyLengthLabel(familyStory(silent, [], { durationSeconds: 65, transcript: null }).length)).toBe("1 min listen");
+    expect(storyLengthLabel(familyStory(silent, [], { durationSeconds: 65, transcript: null }).length)).toBe(
+      "1 min listen",
+    );
     const told = familyStory(silent, [], { durationSeconds: 30, transcript: " We skated on the pond. " });
     expect(told).toMatchObject({ transcript: "We skated on the pond.", title: "We skated on the pond" });
-    expect(familyStory(source(), [], { durationSeconds: 7, transcript: null })).toMatchObject({ voiceOnly: false, length: { kind: "read", minutes: 1 } });
+    expect(familyStory(source(), [], { durationSeconds: 7, transcript: null })).toMatchObject({
+      voiceOnly: false,
+      length: { kind: "read", minutes: 1 },
+    });
   });
 
   it("photos and the recording come in the order they arrived", () => {
-    const photos = [{ id: "p1", createdAt: at(0) }, { id: "p2", createdAt: at(2000) }];
+    const photos = [
+      { id: "p1", createdAt: at(0) },
+      { id: "p2", createdAt: at(2000) },
+    ];
     const story = familyStory(source(), photos, { id: "r", durationSeconds: 7, transcript: null, createdAt: at(1000) });
-    expect(story.media.map((item) => (item.kind === "photo" ? item.photo.id : item.recording.id))).toEqual(["p1", "r", "p2"]);
+    expect(story.media.map((item) => (item.kind === "photo" ? item.photo.id : item.recording.id))).toEqual([
+      "p1",
+      "r",
+      "p2",
+    ]);
   });
 
   it("a story with nothing of its own to title is named after its teller", () => {
-    expect(familyStory(source({ submissionMethod: "web", storyContent: "Hi all,\nLove, Sal" })).title).toBe("A story from Uncle Sal");
-    expect(familyStory(source({ submissionMethod: "web", storyContent: "", contributorName: null })).title).toBe("A family story");
+    expect(familyStory(source({ submissionMethod: "web", storyContent: "Hi all,\nLove, Sal" })).title).toBe(
+      "A story from Uncle Sal",
+    );
+    expect(familyStory(source({ submissionMethod: "web", storyContent: "", contributorName: null })).title).toBe(
+      "A family story",
+    );
   });
 });

@@ -1,16 +1,13 @@
 // A story as every output shows it (decision 0205); pure, so a test can hold every output to it.
 import type { ForwardedMessage } from "#db/enums";
+
 import { readingMinutes } from "~/lib/word-count";
+
 import { forwardedBlock } from "./forwarded";
 import { storyMessages } from "./messages";
+import { storyReading, stripQuotedReply, type ReplyChoice, type StoryReading } from "./quote-strip";
 import type { StoryLength } from "./story-length";
 import { titleFromText } from "./story-title";
-import {
-  storyReading,
-  stripQuotedReply,
-  type ReplyChoice,
-  type StoryReading,
-} from "./quote-strip";
 
 export type StoryTextSource = {
   storyContent: string;
@@ -47,8 +44,7 @@ export const ownerStoryText = (c: StoryTextSource): string =>
 // Each run is tested on its own, so a long text without spaces costs one pass.
 const LINK_LIKE = /<?[^\s<>"'`()[\]]+>?/g;
 const PRIVATE = [
-  (w: string) =>
-    /\/contribute\//i.test(w) && /[?&](?:t|token)=[^&#\s]/i.test(w),
+  (w: string) => /\/contribute\//i.test(w) && /[?&](?:t|token)=[^&#\s]/i.test(w),
   (w: string) => /\/unsubscribe\/[^/?#\s]/i.test(w),
   (w: string) => /\/recording-removal\/[^/?#\s]/i.test(w),
   (w: string) => /reply\+[A-Za-z0-9_-]+@/i.test(w),
@@ -65,8 +61,7 @@ export function withoutPrivateLinks(text: string): string {
   return removed ? out.replace(/[ \t]+$/gm, "").trim() : text;
 }
 
-export const familyStoryText = (c: StoryTextSource): string =>
-  withoutPrivateLinks(ownerStoryText(c));
+export const familyStoryText = (c: StoryTextSource): string => withoutPrivateLinks(ownerStoryText(c));
 
 type SpokenSource = { durationSeconds: number | null; transcript?: string | null };
 
@@ -85,25 +80,37 @@ export type FamilyStory<P, R> = {
   length: StoryLength;
 };
 
-const time = (item: object) => ("createdAt" in item && (item.createdAt instanceof Date || typeof item.createdAt === "number") ? Number(item.createdAt) : 0);
+const time = (item: object) =>
+  "createdAt" in item && (item.createdAt instanceof Date || typeof item.createdAt === "number")
+    ? Number(item.createdAt)
+    : 0;
 
 export const contributorOf = (c: Pick<StorySource, "contributorName" | "contributorEmail">) => ({
   name: c.contributorName?.trim() || null,
   email: c.contributorEmail?.trim() || null,
 });
 
-export function familyStory<P extends object, R extends SpokenSource>(c: StorySource, photos: readonly P[] = [], recording: R | null = null): FamilyStory<P, R> {
+export function familyStory<P extends object, R extends SpokenSource>(
+  c: StorySource,
+  photos: readonly P[] = [],
+  recording: R | null = null,
+): FamilyStory<P, R> {
   const text = familyStoryText(c);
   const contributor = contributorOf(c);
   const voiceOnly = !text && recording !== null;
   const transcript = voiceOnly ? recording.transcript?.trim() || null : null;
   const made = titleFromText(text || (transcript ?? ""));
   const owned = c.title?.trim() || "";
-  const title = owned || made.title || (voiceOnly ? storyMessages.title.ownVoice(contributor.name) : storyMessages.title.untitled(contributor.name));
+  const title =
+    owned ||
+    made.title ||
+    (voiceOnly ? storyMessages.title.ownVoice(contributor.name) : storyMessages.title.untitled(contributor.name));
   const body = !owned && made.heading && text ? text.slice(text.indexOf("\n") + 1).trim() : text;
   const media: StoryMedia<P, R>[] = photos.map((photo) => ({ kind: "photo" as const, photo }));
   if (recording) media.push({ kind: "recording", recording });
-  media.sort((a, b) => time(a.kind === "photo" ? a.photo : a.recording) - time(b.kind === "photo" ? b.photo : b.recording));
+  media.sort(
+    (a, b) => time(a.kind === "photo" ? a.photo : a.recording) - time(b.kind === "photo" ? b.photo : b.recording),
+  );
   return {
     title,
     titled: owned !== "",
@@ -114,6 +121,8 @@ export function familyStory<P extends object, R extends SpokenSource>(c: StorySo
     recording,
     voiceOnly,
     transcript,
-    length: voiceOnly ? { kind: "listen", seconds: recording.durationSeconds ?? 0 } : { kind: "read", minutes: readingMinutes(body) },
+    length: voiceOnly
+      ? { kind: "listen", seconds: recording.durationSeconds ?? 0 }
+      : { kind: "read", minutes: readingMinutes(body) },
   };
 }

@@ -1,7 +1,8 @@
 // The thank-you for every answer, once per story, only to the invitation's own address (decision 0196).
-import { storyToThank } from "~/models/contribution.server";
 import { db } from "~/lib/db.server";
 import { deliverEmails } from "~/lib/email/send.server";
+import { storyToThank } from "~/models/contribution.server";
+
 import { queueCollectionEmail } from "./collection-mail.server";
 import { storyThanksEmail } from "./emails";
 import { inviteeName, ownerDisplayName } from "./invitations.server";
@@ -10,10 +11,15 @@ import { removalUrl } from "./removal-links.server";
 import { replyAddressFor } from "./reply-address.server";
 import { familyStoryText } from "./story-text";
 
-export const answerable = (messageId: string | null) => (messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null);
+export const answerable = (messageId: string | null) =>
+  messageId && !messageId.endsWith("@storyhearth.invalid>") ? messageId : null;
 
 export function keptOf({ story, photos, recording }: NonNullable<ReturnType<typeof storyToThank>>) {
-  return { text: familyStoryText(story), photos, recording: recording && recording.status !== "refused" ? recording : null };
+  return {
+    text: familyStoryText(story),
+    photos,
+    recording: recording && recording.status !== "refused" ? recording : null,
+  };
 }
 
 export function queueStoryThanks(contributionId: string) {
@@ -24,13 +30,18 @@ export function queueStoryThanks(contributionId: string) {
   if (!text && photos.length === 0 && !kept) return null;
   const ownerName = ownerDisplayName(owner);
   const common = { campaignTitle: campaign.title, ownerName, removalUrl: kept ? removalUrl(kept.id) : null };
-    // RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back.
+  // RFC 3834: the thank-you answers a message, so no well-behaved auto-responder answers it back.
   const mail = { kind: "story_thanks", campaign, askedBy: ownerName, autoSubmitted: "auto-replied" } as const;
 
   if (!invitation?.id) {
     const to = story.contributorEmail;
     if (!kept || !to) return null;
-    return queueCollectionEmail({ ...mail, to, render: ({ unsubscribeUrl }) => storyThanksEmail({ ...common, unasked: true, unsubscribeUrl }), dedupeKey: unaskedKey(to) });
+    return queueCollectionEmail({
+      ...mail,
+      to,
+      render: ({ unsubscribeUrl }) => storyThanksEmail({ ...common, unasked: true, unsubscribeUrl }),
+      dedupeKey: unaskedKey(to),
+    });
   }
 
   const theirs = !story.sentFrom && story.contributorEmail?.toLowerCase() === invitation.email.toLowerCase();

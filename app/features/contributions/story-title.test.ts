@@ -1,16 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { titleFromText } from "./story-title";
 
 describe("a title made from the story", () => {
   it.each([
-    ["Dear Margaret,\n\nThe summer of 1952 we drove to Maine. It rained.\n\nLove, Uncle Sal", "The summer of 1952 we drove to Maine"],
+    [
+      "Dear Margaret,\n\nThe summer of 1952 we drove to Maine. It rained.\n\nLove, Uncle Sal",
+      "The summer of 1952 we drove to Maine",
+    ],
     ["Hi all,\nI remember the farm in winter.\nLove,\nUncle Sal", "I remember the farm in winter"],
     ["Hi all, we went to the lake every August. Dad rowed.", "We went to the lake every August"],
     ["Hello everyone!\n\nGrandma baked bread on Sundays.", "Grandma baked bread on Sundays"],
     ["Dear Aunt Margaret and Uncle Bob,\nThe war years were hard.", "The war years were hard"],
     ["Hey, this one is about the old Ford!", "This one is about the old Ford!"],
     ["My dear Rose,\nWe met at a dance in 1961.\nWith love", "We met at a dance in 1961"],
-    ["Liebe Margaret,\n\nIm Sommer 1960 fuhren wir an die Ostsee.\n\nLiebe Grüße\nOnkel Sal", "Im Sommer 1960 fuhren wir an die Ostsee"],
+    [
+      "Liebe Margaret,\n\nIm Sommer 1960 fuhren wir an die Ostsee.\n\nLiebe Grüße\nOnkel Sal",
+      "Im Sommer 1960 fuhren wir an die Ostsee",
+    ],
     ["Chère Margaret,\nNous habitions près de la mer.\nBises,\nSal", "Nous habitions près de la mer"],
     ["Querida abuela:\nRecuerdo tu cocina en Sevilla.\nUn abrazo", "Recuerdo tu cocina en Sevilla"],
     ["Cara nonna, ricordo il tuo giardino. Era enorme.", "Ricordo il tuo giardino"],

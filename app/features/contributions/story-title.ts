@@ -1,5 +1,6 @@
 // A story's title when the owner gave none, past the letter's salutation and never its sign-off.
 import { truncateAtWord } from "~/lib/truncate";
+
 import { TITLE_MAX } from "./limits";
 import { isSignOff, salutationOf } from "./reply-reader";
 
@@ -14,7 +15,10 @@ export type MadeTitle = {
 };
 
 export function titleFromText(story: string): MadeTitle {
-  const lines = story.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim());
+  const lines = story
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trim());
   let i = 0;
   let opened = false;
   for (; i < lines.length; i++) {

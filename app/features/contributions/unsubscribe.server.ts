@@ -1,9 +1,15 @@
 // A link names a collection and an address; an invitation's token names the same through its invitation (decision 0200).
-import { getInvitationByToken } from "~/models/invitation.server";
-import { getUnsubscribeLink, hasUnsubscribed, unsubscribeFromCollection, unsubscribeTokenFor } from "~/models/collection-mail-recipient.server";
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { withdrawListMail } from "~/lib/email/outbox.server";
+import {
+  getUnsubscribeLink,
+  hasUnsubscribed,
+  unsubscribeFromCollection,
+  unsubscribeTokenFor,
+} from "~/models/collection-mail-recipient.server";
+import { getInvitationByToken } from "~/models/invitation.server";
+
 import { unsubscribeUrlFor } from "./collection-mail.server";
 
 export type UnsubscribeTarget = { campaign: { id: string; title: string }; email: string; unsubscribed: boolean };
@@ -14,7 +20,11 @@ export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined 
   const found = getInvitationByToken(token);
   if (!found) return undefined;
   const { invitation, campaign } = found;
-  return { campaign, email: invitation.email, unsubscribed: invitation.status === "unsubscribed" || hasUnsubscribed(campaign.id, invitation.email) };
+  return {
+    campaign,
+    email: invitation.email,
+    unsubscribed: invitation.status === "unsubscribed" || hasUnsubscribed(campaign.id, invitation.email),
+  };
 }
 
 export function unsubscribe(target: UnsubscribeTarget, token: string) {

@@ -1,7 +1,6 @@
-import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
 import { externalApiMessages } from "~/features/external-api/messages";
 import { tooManyJson } from "~/lib/too-many.server";
-
+import { authenticateApiKey, type KeyRefusal } from "~/models/api-key.server";
 
 const refusals: Record<KeyRefusal, { status: number; message: string }> = {
   unknown: { status: 401, message: externalApiMessages.invalidKey },

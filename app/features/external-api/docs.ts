@@ -15,7 +15,10 @@ export const externalApiAuth = {
   summary:
     "Every call carries an API key created by an administrator on /admin/api-keys: send it as `Authorization: Bearer <key>` (or in an `X-API-Key` header). Keys start with `shk_`. Each call counts towards the key's usage limit and sets its last-used time.",
   errors: [
-    { status: 401, meaning: "No key, an unknown key, or a key that is inactive, deactivated or expired (the message says which)." },
+    {
+      status: 401,
+      meaning: "No key, an unknown key, or a key that is inactive, deactivated or expired (the message says which).",
+    },
     { status: 403, meaning: "The key's owner no longer exists, or the owner's podcast limit is reached." },
     { status: 429, meaning: "The key has reached its usage limit." },
     { status: 400, meaning: "The body is not valid JSON or a field is missing or wrong; `message` names the problem." },
@@ -29,7 +32,8 @@ export const externalEndpoints: EndpointDoc[] = [
   {
     method: "POST",
     path: "/api/external/generate-podcast",
-    summary: "Stores the story and starts generating its podcast. Generation runs in the background; poll the status call.",
+    summary:
+      "Stores the story and starts generating its podcast. Generation runs in the background; poll the status call.",
     request: `{
   "title": "Summers at the Lake",          // required, up to 200 characters
   "content": "Every July we drove north…",  // required, the story text
@@ -54,7 +58,8 @@ export const externalEndpoints: EndpointDoc[] = [
   {
     method: "GET",
     path: "/api/external/podcast-status/{id}",
-    summary: "The podcast's generation status: queued → script_generation → voice_processing → audio_processing → complete | failed.",
+    summary:
+      "The podcast's generation status: queued → script_generation → voice_processing → audio_processing → complete | failed.",
     response: `{ "id": "…", "title": "…", "status": "complete", "statusLabel": "Complete", "progress": 100,
   "errorMessage": null, "duration": 185, "fileSize": 2960000, "createdAt": "…", "completedAt": "…",
   "downloadUrl": "/api/external/download/…" }`,

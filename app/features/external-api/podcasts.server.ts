@@ -1,11 +1,17 @@
 // A key acts for the administrator who created it and sees only that account's podcasts.
-import { and, eq } from "drizzle-orm";
 import { stories } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { and, eq } from "drizzle-orm";
+
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import {
+  createPodcastRequest,
+  failIfInterrupted,
+  getOwnedPodcast,
+  listOwnedPodcasts,
+} from "~/features/podcasts/podcasts.server";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { createPodcastRequest, failIfInterrupted, getOwnedPodcast, listOwnedPodcasts } from "~/features/podcasts/podcasts.server";
 import { createTextStory } from "~/features/podcasts/stories.server";
+import { db } from "~/lib/db.server";
 
 export const EXTERNAL_LIST_LIMIT = 100;
 
@@ -14,12 +20,21 @@ const links = (podcastId: string) => ({
   downloadUrl: `/api/external/download/${podcastId}`,
 });
 
-export type ExternalRequest = { title: unknown; content: unknown; voiceConfig: VoiceConfig; options: GenerationOptions };
+export type ExternalRequest = {
+  title: unknown;
+  content: unknown;
+  voiceConfig: VoiceConfig;
+  options: GenerationOptions;
+};
 
 export async function startExternalPodcast(ownerId: string, input: ExternalRequest) {
   const story = createTextStory(ownerId, { storyTitle: input.title, storyContent: input.content });
   try {
-    const podcast = await createPodcastRequest(ownerId, { storyId: story.id, voiceConfig: input.voiceConfig, options: input.options });
+    const podcast = await createPodcastRequest(ownerId, {
+      storyId: story.id,
+      voiceConfig: input.voiceConfig,
+      options: input.options,
+    });
     const generation = describeGenerationStatus(podcast.status);
     return {
       podcastId: podcast.id,
@@ -31,7 +46,9 @@ export async function startExternalPodcast(ownerId: string, input: ExternalReque
       ...links(podcast.id),
     };
   } catch (error) {
-    db.delete(stories).where(and(eq(stories.id, story.id), eq(stories.ownerId, ownerId))).run();
+    db.delete(stories)
+      .where(and(eq(stories.id, story.id), eq(stories.ownerId, ownerId)))
+      .run();
     throw error;
   }
 }
@@ -79,6 +96,11 @@ export async function externalDownload(ownerId: string, podcastId: string) {
   if (!podcast) return { ok: false as const, status: 404 as const };
   if (podcast.status !== "complete") return { ok: false as const, status: 409 as const, podcastStatus: podcast.status };
   if (!podcast.audioKey) return { ok: false as const, status: 410 as const };
-  const slug = podcast.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "podcast";
+  const slug =
+    podcast.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 80) || "podcast";
   return { ok: true as const, audioKey: podcast.audioKey, fileName: `${slug}.mp3` };
 }

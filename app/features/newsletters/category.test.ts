@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { categoryBadgeClass, categoryLabel, DEFAULT_CATEGORY, detectCategory, NEWSLETTER_CATEGORIES } from "./category";
 
 describe("detectCategory", () => {

@@ -1,11 +1,12 @@
 // Shared by the page, the PDF, the e-mail and the JSON call, so all four say the same.
-import { lazyIntl } from "~/lib/text-format";
 import { storyLengthLabel } from "~/features/contributions/story-length";
+import { lazyIntl } from "~/lib/text-format";
 
 export const NEWSLETTER_TEXT_SIZES = { normal: "1.125rem", large: "1.375rem" } as const;
 export type NewsletterTextSize = keyof typeof NEWSLETTER_TEXT_SIZES;
 
-export const textSizeFromParam = (value: string | null | undefined): NewsletterTextSize => (value === "large" ? "large" : "normal");
+export const textSizeFromParam = (value: string | null | undefined): NewsletterTextSize =>
+  value === "large" ? "large" : "normal";
 
 export function storyParagraphs(content: string): string[] {
   return content
@@ -22,11 +23,18 @@ export function familyBadge(familyName: string | null | undefined): string {
 export const contributorCountLabel = (n: number) => `${n} ${n === 1 ? "contributor" : "contributors"}`;
 
 export const storyLengthText = (story: { readingTime: number; listenSeconds?: number | null }) =>
-  storyLengthLabel(story.listenSeconds != null ? { kind: "listen", seconds: story.listenSeconds } : { kind: "read", minutes: story.readingTime });
+  storyLengthLabel(
+    story.listenSeconds != null
+      ? { kind: "listen", seconds: story.listenSeconds }
+      : { kind: "read", minutes: story.readingTime },
+  );
 
-export const totalReadingMinutes = (stories: ReadonlyArray<{ readingTime: number }>) => stories.reduce((sum, s) => sum + s.readingTime, 0);
+export const totalReadingMinutes = (stories: ReadonlyArray<{ readingTime: number }>) =>
+  stories.reduce((sum, s) => sum + s.readingTime, 0);
 
-export function countContributors(stories: ReadonlyArray<{ author: string | null; contributedBy: string | null }>): number {
+export function countContributors(
+  stories: ReadonlyArray<{ author: string | null; contributedBy: string | null }>,
+): number {
   const names = new Set<string>();
   let unnamed = 0;
   for (const story of stories) {
@@ -37,7 +45,9 @@ export function countContributors(stories: ReadonlyArray<{ author: string | null
   return names.size + unnamed;
 }
 
-const longDate = lazyIntl(() => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }));
+const longDate = lazyIntl(
+  () => new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
+);
 
 export const formatPublishDate = (date: Date | string | number) => longDate().format(new Date(date));
 

@@ -1,6 +1,16 @@
 // Safe to run any number of times: the outbox rows, one per address by dedupe key, are the delivery record (decision 0112).
-import { displayAddress } from "~/lib/display-address";
+import { contactNames } from "~/features/contacts/contacts.server";
+import { personName } from "~/features/contacts/person-name";
+import { queueCollectionEmail } from "~/features/contributions/collection-mail.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { newsletterPaths } from "~/features/newsletters/content";
 import { newsletterEmail } from "~/features/newsletters/emails";
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { displayAddress } from "~/lib/display-address";
+import { deliverEmails } from "~/lib/email/send.server";
+import { appUrl } from "~/lib/env.server";
+import type { JobHandler } from "~/lib/queue/runner.server";
 import {
   deliveredAddresses,
   deliveryKey,
@@ -9,16 +19,6 @@ import {
   NEWSLETTER_EMAIL_KIND,
   newsletterDeliveryContext,
 } from "~/models/newsletter-delivery.server";
-import { now } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
-import { deliverEmails } from "~/lib/email/send.server";
-import { appUrl } from "~/lib/env.server";
-import { newsletterPaths } from "~/features/newsletters/content";
-import type { JobHandler } from "~/lib/queue/runner.server";
-import { ownerDisplayName } from "~/features/contributions/invitations.server";
-import { queueCollectionEmail } from "~/features/contributions/collection-mail.server";
-import { contactNames } from "~/features/contacts/contacts.server";
-import { personName } from "~/features/contacts/person-name";
 
 export type NewsletterDelivery = {
   recipients: number;
@@ -28,8 +28,14 @@ export type NewsletterDelivery = {
 
 export function newsletterRecipients(ownerId: string, campaignId: string) {
   const recipients = distributionRecipients(ownerId, campaignId);
-  const contacts = contactNames(ownerId, recipients.map((r) => r.email));
-  return recipients.map((r) => ({ ...r, name: personName({ contactName: contacts.get(r.email), invitationName: r.name }) }));
+  const contacts = contactNames(
+    ownerId,
+    recipients.map((r) => r.email),
+  );
+  return recipients.map((r) => ({
+    ...r,
+    name: personName({ contactName: contacts.get(r.email), invitationName: r.name }),
+  }));
 }
 
 export async function deliverNewsletter(newsletterId: string): Promise<NewsletterDelivery> {

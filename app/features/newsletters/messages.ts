@@ -28,7 +28,8 @@ export const newsletterMessages = {
         ? `This newsletter was lovingly crafted from the stories shared by the ${familyName.trim()} family.`
         : "This newsletter was lovingly crafted from the stories your family shared.",
     coverAlt: (title: string) => `Cover photo for ${title}`,
-    photoAlt: (title: string, n: number, of: number) => (of > 1 ? `Photo ${n} of ${of} for "${title}"` : `Photo for "${title}"`),
+    photoAlt: (title: string, n: number, of: number) =>
+      of > 1 ? `Photo ${n} of ${of} for "${title}"` : `Photo for "${title}"`,
   },
   errors: {
     notFound: "Newsletter Not Found", // spec
@@ -60,29 +61,44 @@ export const newsletterMessages = {
     noCover: "No cover photo",
     distribution: (mode: string) => `Distribution: ${mode}`,
     recipients: (n: number) => `${n} ${n === 1 ? "recipient" : "recipients"}`,
-    noRecipients: "No recipients yet: add distribution recipients in Configure Workflows, or invite family to this collection.",
+    noRecipients:
+      "No recipients yet: add distribution recipients in Configure Workflows, or invite family to this collection.",
     goesTo: "Sent to",
     modeHelp: {
       manual: "Newsletters are sent only when you press 'Send to family'.",
       immediate: "Each new newsletter is e-mailed to the family as soon as it is created.",
-      dated: (date: string) => `This collection's newsletter is e-mailed on its delivery date (${date}); you can also send it now.`,
+      dated: (date: string) =>
+        `This collection's newsletter is e-mailed on its delivery date (${date}); you can also send it now.`,
     },
   },
   toast: {
-    created: (edition: number) => ({ title: "Newsletter created", description: `Edition ${edition} is ready to read and share.` }),
+    created: (edition: number) => ({
+      title: "Newsletter created",
+      description: `Edition ${edition} is ready to read and share.`,
+    }),
     updated: { title: "Newsletter updated", description: "Your changes are saved." },
     sent: (who: string[]) => {
       const n = who.length;
       const named = n > 8 ? `${who.slice(0, 8).join(", ")} and ${n - 8} more` : who.join(", ");
-      return { title: "Newsletter sent", description: `E-mailed to ${n} ${n === 1 ? "family member" : "family members"}: ${named}.` };
+      return {
+        title: "Newsletter sent",
+        description: `E-mailed to ${n} ${n === 1 ? "family member" : "family members"}: ${named}.`,
+      };
     },
-    alreadySent: { title: "Already sent", description: "Everyone on the distribution list already has this newsletter." },
+    alreadySent: {
+      title: "Already sent",
+      description: "Everyone on the distribution list already has this newsletter.",
+    },
     noRecipients: {
       title: "No recipients",
       description: "Add distribution recipients in Configure Workflows, or invite family to this collection.",
       variant: "destructive" as const,
     },
-    noStories: { title: "No stories yet", description: "Add a story to this collection before creating a newsletter.", variant: "destructive" as const },
+    noStories: {
+      title: "No stories yet",
+      description: "Add a story to this collection before creating a newsletter.",
+      variant: "destructive" as const,
+    },
   },
   validation: {
     titleRequired: "Please enter a title",

@@ -1,13 +1,23 @@
+import {
+  campaigns,
+  contributionAttachments,
+  contributionRecordings,
+  contributions,
+  newsletters,
+  newsletterStories,
+  podcasts,
+  users,
+} from "#db/schema";
 import { and, asc, count, desc, eq, inArray, isNotNull, like, max, sql } from "drizzle-orm";
-import { campaigns, contributionAttachments, contributionRecordings, contributions, newsletterStories, newsletters, podcasts, users } from "#db/schema";
-import { enqueueJob } from "~/lib/queue/queue.server";
-import { now } from "~/lib/clock.server";
-import { formatDuration } from "~/lib/text-format";
-import { db, preparedPerConnection, type DB } from "~/lib/db.server";
+
+import { isPlayable, playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
+import { familyStory } from "~/features/contributions/story-text";
 import { detectCategory } from "~/features/newsletters/category";
 import { countContributors, newsletterPaths, totalReadingMinutes } from "~/features/newsletters/content";
-import { familyStory } from "~/features/contributions/story-text";
-import { isPlayable, playableRecordingOfStory, playableRecordingsOf } from "~/features/contributions/recordings.server";
+import { now } from "~/lib/clock.server";
+import { db, preparedPerConnection, type DB } from "~/lib/db.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+import { formatDuration } from "~/lib/text-format";
 import { publicId } from "~/lib/tokens.server";
 import { deliveredCountSql } from "~/models/newsletter-delivery.server";
 import { qualified } from "~/models/sql-columns.server";
@@ -31,7 +41,11 @@ function latestCompletePodcast(q: DB | Tx, campaignId: string) {
 
 function imagesByContribution(q: DB | Tx, campaignId: string) {
   const rows = q
-    .select({ id: contributionAttachments.id, contributionId: contributionAttachments.contributionId, createdAt: contributionAttachments.createdAt })
+    .select({
+      id: contributionAttachments.id,
+      contributionId: contributionAttachments.contributionId,
+      createdAt: contributionAttachments.createdAt,
+    })
     .from(contributionAttachments)
     .innerJoin(contributions, eq(contributions.id, contributionAttachments.contributionId))
     .where(and(eq(contributions.campaignId, campaignId), like(contributionAttachments.contentType, "image/%")))
@@ -43,15 +57,19 @@ function imagesByContribution(q: DB | Tx, campaignId: string) {
 }
 
 export type CreateNewsletterResult =
-  | { ok: true; newsletter: Newsletter; deliverNow: boolean }
-  | { ok: false; reason: "not-found" | "no-stories" };
+  { ok: true; newsletter: Newsletter; deliverNow: boolean } | { ok: false; reason: "not-found" | "no-stories" };
 
 /** The delivery is enqueued in the same transaction, so a created newsletter is always delivered. */
 export function createNewsletter(ownerId: string, campaignId: string, at = now()): CreateNewsletterResult {
   return db.transaction(
     (tx): CreateNewsletterResult => {
       const campaign = tx
-        .select({ id: campaigns.id, title: campaigns.title, description: campaigns.description, lastName: users.lastName })
+        .select({
+          id: campaigns.id,
+          title: campaigns.title,
+          description: campaigns.description,
+          lastName: users.lastName,
+        })
         .from(campaigns)
         .innerJoin(users, eq(users.id, campaigns.ownerId))
         .where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
@@ -90,7 +108,11 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         });
       if (stories.length === 0) return { ok: false, reason: "no-stories" };
 
-      const last = tx.select({ edition: max(newsletters.edition) }).from(newsletters).where(eq(newsletters.campaignId, campaign.id)).get();
+      const last = tx
+        .select({ edition: max(newsletters.edition) })
+        .from(newsletters)
+        .where(eq(newsletters.campaignId, campaign.id))
+        .get();
       const newsletter = tx
         .insert(newsletters)
         .values({
@@ -111,7 +133,12 @@ export function createNewsletter(ownerId: string, campaignId: string, at = now()
         .run();
 
       const deliverNow = getWorkflowSettings(ownerId).distribution.mode === "immediate";
-      if (deliverNow) enqueueJob(DELIVER_NEWSLETTER_JOB, { newsletterId: newsletter.id }, { dedupeKey: `newsletter-immediate:${newsletter.id}` });
+      if (deliverNow)
+        enqueueJob(
+          DELIVER_NEWSLETTER_JOB,
+          { newsletterId: newsletter.id },
+          { dedupeKey: `newsletter-immediate:${newsletter.id}` },
+        );
       return { ok: true, newsletter, deliverNow };
     },
     { behavior: "immediate" },
@@ -129,7 +156,10 @@ export function listNewsletters(ownerId: string, campaignId: string) {
       familyName: newsletters.familyName,
       coverImageKey: newsletters.coverImageKey,
       publishedAt: newsletters.publishedAt,
-      storyCount: sql<number>`(select count(*) from ${newsletterStories} where ${qualified(newsletterStories.newsletterId)} = ${qualified(newsletters.id)})`.mapWith(Number),
+      storyCount:
+        sql<number>`(select count(*) from ${newsletterStories} where ${qualified(newsletterStories.newsletterId)} = ${qualified(newsletters.id)})`.mapWith(
+          Number,
+        ),
       deliveredCount: deliveredCountSql(newsletters.id),
     })
     .from(newsletters)
@@ -146,13 +176,20 @@ export function getOwnedNewsletter(ownerId: string, campaignId: string, newslett
   return db
     .select()
     .from(newsletters)
-    .where(and(eq(newsletters.id, newsletterId), eq(newsletters.campaignId, campaignId), eq(newsletters.ownerId, ownerId)))
+    .where(
+      and(eq(newsletters.id, newsletterId), eq(newsletters.campaignId, campaignId), eq(newsletters.ownerId, ownerId)),
+    )
     .get();
 }
 
 export function newsletterPhotos(newsletterId: string) {
   return db
-    .select({ id: contributionAttachments.id, fileName: contributionAttachments.fileName, storageKey: contributionAttachments.storageKey, storyTitle: newsletterStories.title })
+    .select({
+      id: contributionAttachments.id,
+      fileName: contributionAttachments.fileName,
+      storageKey: contributionAttachments.storageKey,
+      storyTitle: newsletterStories.title,
+    })
     .from(contributionAttachments)
     .innerJoin(newsletterStories, eq(newsletterStories.contributionId, contributionAttachments.contributionId))
     .where(and(eq(newsletterStories.newsletterId, newsletterId), like(contributionAttachments.contentType, "image/%")))
@@ -160,7 +197,12 @@ export function newsletterPhotos(newsletterId: string) {
     .all();
 }
 
-export type NewsletterEdit = { title: string; subtitle: string | null; familyName: string | null; coverImageId?: string | null };
+export type NewsletterEdit = {
+  title: string;
+  subtitle: string | null;
+  familyName: string | null;
+  coverImageId?: string | null;
+};
 
 export function updateNewsletter(ownerId: string, campaignId: string, newsletterId: string, edit: NewsletterEdit) {
   const newsletter = getOwnedNewsletter(ownerId, campaignId, newsletterId);
@@ -180,7 +222,13 @@ export function updateNewsletter(ownerId: string, campaignId: string, newsletter
 }
 
 // Subqueries, not joins: SQLite answers a join of one-row lookups slower here (decision 0147).
-const newsletterByPublicId = preparedPerConnection((d) => d.select().from(newsletters).where(eq(newsletters.publicId, sql.placeholder("pid"))).prepare());
+const newsletterByPublicId = preparedPerConnection((d) =>
+  d
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.publicId, sql.placeholder("pid")))
+    .prepare(),
+);
 const storiesOfNewsletter = preparedPerConnection((d) =>
   d
     .select({
@@ -201,24 +249,45 @@ const storiesOfNewsletter = preparedPerConnection((d) =>
     .prepare(),
 );
 const storiesOfNewsletterSql = (d: DB) =>
-  d.select({ id: newsletterStories.contributionId }).from(newsletterStories).where(eq(newsletterStories.newsletterId, sql.placeholder("newsletterId")));
+  d
+    .select({ id: newsletterStories.contributionId })
+    .from(newsletterStories)
+    .where(eq(newsletterStories.newsletterId, sql.placeholder("newsletterId")));
 const photoIdsOfNewsletter = preparedPerConnection((d) =>
   d
     .select({ id: contributionAttachments.id })
     .from(contributionAttachments)
-    .where(and(inArray(contributionAttachments.contributionId, storiesOfNewsletterSql(d)), like(contributionAttachments.contentType, "image/%")))
+    .where(
+      and(
+        inArray(contributionAttachments.contributionId, storiesOfNewsletterSql(d)),
+        like(contributionAttachments.contentType, "image/%"),
+      ),
+    )
     .prepare(),
 );
 const recordingsOfNewsletter = preparedPerConnection((d) =>
   d
-    .select({ contributionId: contributionRecordings.contributionId, status: contributionRecordings.status, removalRequestedAt: contributionRecordings.removalRequestedAt, normalizedKey: contributionRecordings.normalizedKey })
+    .select({
+      contributionId: contributionRecordings.contributionId,
+      status: contributionRecordings.status,
+      removalRequestedAt: contributionRecordings.removalRequestedAt,
+      normalizedKey: contributionRecordings.normalizedKey,
+    })
     .from(contributionRecordings)
     .where(inArray(contributionRecordings.contributionId, storiesOfNewsletterSql(d)))
     .prepare(),
 );
 const podcastOfNewsletter = preparedPerConnection((d) =>
   d
-    .select({ id: podcasts.id, duration: podcasts.duration, transcript: podcasts.transcript, audioKey: podcasts.audioKey, status: podcasts.status, title: podcasts.title, script: podcasts.script })
+    .select({
+      id: podcasts.id,
+      duration: podcasts.duration,
+      transcript: podcasts.transcript,
+      audioKey: podcasts.audioKey,
+      status: podcasts.status,
+      title: podcasts.title,
+      script: podcasts.script,
+    })
     .from(podcasts)
     .where(eq(podcasts.id, sql.placeholder("podcastId")))
     .prepare(),
@@ -230,8 +299,17 @@ export function getPublicNewsletter(pid: string) {
   const paths = newsletterPaths(newsletter.publicId);
   const rows = storiesOfNewsletter().all({ newsletterId: newsletter.id });
   // A story keeps the photo list it was published with; a photo the owner removed since is left out.
-  const photos = new Set(photoIdsOfNewsletter().all({ newsletterId: newsletter.id }).map((photo) => paths.image(photo.id)));
-  const playable = new Set(recordingsOfNewsletter().all({ newsletterId: newsletter.id }).filter(isPlayable).map((r) => r.contributionId));
+  const photos = new Set(
+    photoIdsOfNewsletter()
+      .all({ newsletterId: newsletter.id })
+      .map((photo) => paths.image(photo.id)),
+  );
+  const playable = new Set(
+    recordingsOfNewsletter()
+      .all({ newsletterId: newsletter.id })
+      .filter(isPlayable)
+      .map((r) => r.contributionId),
+  );
   const stories = rows.map(({ contributionId, ...story }) => ({
     ...story,
     images: story.images.filter((src) => photos.has(src)),
@@ -256,7 +334,9 @@ export function getPublicNewsletter(pid: string) {
           transcript: podcast.transcript?.trim() || null,
           audioUrl: complete ? paths.audio : null,
           coverUrl: complete ? paths.podcastCover : null,
-          episode: complete ? { title: podcast.title, duration: podcast.duration, audioKey: podcast.audioKey!, script: podcast.script } : null,
+          episode: complete
+            ? { title: podcast.title, duration: podcast.duration, audioKey: podcast.audioKey!, script: podcast.script }
+            : null,
         }
       : null,
     stories,
@@ -266,7 +346,15 @@ export type NewsletterView = NonNullable<ReturnType<typeof getPublicNewsletter>>
 
 export function getNewsletterPodcast(pid: string) {
   return db
-    .select({ audioKey: podcasts.audioKey, title: podcasts.title, ownerId: podcasts.ownerId, campaignId: podcasts.campaignId, coverKey: podcasts.coverKey, duration: podcasts.duration, script: podcasts.script })
+    .select({
+      audioKey: podcasts.audioKey,
+      title: podcasts.title,
+      ownerId: podcasts.ownerId,
+      campaignId: podcasts.campaignId,
+      coverKey: podcasts.coverKey,
+      duration: podcasts.duration,
+      script: podcasts.script,
+    })
     .from(newsletters)
     .innerJoin(podcasts, eq(podcasts.id, newsletters.podcastId))
     .where(and(eq(newsletters.publicId, pid), eq(podcasts.status, "complete")))
@@ -297,10 +385,19 @@ export function getNewsletterImage(pid: string, attachmentId: string) {
     .from(contributionAttachments)
     .innerJoin(newsletterStories, eq(newsletterStories.contributionId, contributionAttachments.contributionId))
     .innerJoin(newsletters, eq(newsletters.id, newsletterStories.newsletterId))
-    .where(and(eq(newsletters.publicId, pid), eq(contributionAttachments.id, attachmentId), like(contributionAttachments.contentType, "image/%")))
+    .where(
+      and(
+        eq(newsletters.publicId, pid),
+        eq(contributionAttachments.id, attachmentId),
+        like(contributionAttachments.contentType, "image/%"),
+      ),
+    )
     .get();
 }
 
 export function getNewsletterCoverKey(pid: string) {
-  return db.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.publicId, pid)).get()?.key ?? null;
+  return (
+    db.select({ key: newsletters.coverImageKey }).from(newsletters).where(eq(newsletters.publicId, pid)).get()?.key ??
+    null
+  );
 }

@@ -1,4 +1,5 @@
 import { apiError } from "~/lib/http.server";
+
 import { PodcastRequestError } from "./errors";
 
 export async function answerPodcastErrors<T>(work: () => T | Promise<T>): Promise<T> {

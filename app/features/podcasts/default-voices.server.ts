@@ -1,4 +1,5 @@
 import { PIPER_VOICE_MAP } from "~/audio/voices.server";
+
 import { voiceConfigDefaults as d } from "./schemas";
 
 export function defaultPiperModels(): string[] {

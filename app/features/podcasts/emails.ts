@@ -1,5 +1,16 @@
 import { podcastMessages } from "~/features/podcasts/messages";
-import { BRAND, button, greeting, html, layoutHtml, layoutText, muted, paragraph, textLink, type EmailParts } from "~/lib/email/layout";
+import {
+  BRAND,
+  button,
+  greeting,
+  html,
+  layoutHtml,
+  layoutText,
+  muted,
+  paragraph,
+  textLink,
+  type EmailParts,
+} from "~/lib/email/layout";
 
 export type PodcastReadyEmailInput = {
   name: string | null;
@@ -19,7 +30,8 @@ const READY_SHARE = [
 const READY_KEEP_HEADING = "Keeping it";
 const READY_KEEP =
   "The MP3 and the transcript, a PDF with every word that is said, are yours to download and keep. They play and print without Storyhearth, on any computer or phone, for as long as the family wants them.";
-const READY_QUESTIONS = "A question, or something that does not sound right? Reply to this e-mail: it reaches the people who look after Storyhearth.";
+const READY_QUESTIONS =
+  "A question, or something that does not sound right? Reply to this e-mail: it reaches the people who look after Storyhearth.";
 
 export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc }: PodcastReadyEmailInput): EmailParts {
   const subject = `Your podcast is ready: ${title}`;
@@ -32,12 +44,23 @@ export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc 
       title: subject,
       preheader: intro,
       body: html`${paragraph(greeting(name))}
-        ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;">` : ""}
-        ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}
-        ${paragraph(html`<strong>${READY_SHARE_HEADING}</strong>`)}${READY_SHARE.map((line) => paragraph(line))}
-        ${paragraph(html`<strong>${READY_KEEP_HEADING}</strong>`)}${paragraph(READY_KEEP)}${muted(READY_QUESTIONS)}${muted(why)}`,
+      ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;" />` : ""}
+      ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}
+      ${paragraph(html`<strong>${READY_SHARE_HEADING}</strong>`)}${READY_SHARE.map((line) => paragraph(line))}
+      ${paragraph(html`<strong>${READY_KEEP_HEADING}</strong>`)}${paragraph(READY_KEEP)}${muted(READY_QUESTIONS)}${muted(why)}`,
     }),
-    text: layoutText([greeting(name), intro, textLink("Listen to your podcast", podcastUrl), next, READY_SHARE_HEADING, ...READY_SHARE, READY_KEEP_HEADING, READY_KEEP, READY_QUESTIONS, why]),
+    text: layoutText([
+      greeting(name),
+      intro,
+      textLink("Listen to your podcast", podcastUrl),
+      next,
+      READY_SHARE_HEADING,
+      ...READY_SHARE,
+      READY_KEEP_HEADING,
+      READY_KEEP,
+      READY_QUESTIONS,
+      why,
+    ]),
   };
 }
 
@@ -55,13 +78,34 @@ export function podcastFailedEmail({ name, title, reason, retryUrl }: PodcastFai
       preheader: intro,
       body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(html`<strong>What went wrong:</strong> ${reason}`)}${paragraph(retry)}${button(retryUrl, "Retry Generation")}${muted(help)}`,
     }),
-    text: layoutText([greeting(name), intro, `What went wrong: ${reason}`, retry, textLink("Retry Generation", retryUrl), help]),
+    text: layoutText([
+      greeting(name),
+      intro,
+      `What went wrong: ${reason}`,
+      retry,
+      textLink("Retry Generation", retryUrl),
+      help,
+    ]),
   };
 }
 
-export type ClipRemovedEmailInput = { name: string | null; contributor: string; collection: string; remade: string[]; story: boolean; storiesUrl: string };
+export type ClipRemovedEmailInput = {
+  name: string | null;
+  contributor: string;
+  collection: string;
+  remade: string[];
+  story: boolean;
+  storiesUrl: string;
+};
 
-export function clipRemovedEmail({ name, contributor, collection, remade, story, storiesUrl }: ClipRemovedEmailInput): EmailParts {
+export function clipRemovedEmail({
+  name,
+  contributor,
+  collection,
+  remade,
+  story,
+  storiesUrl,
+}: ClipRemovedEmailInput): EmailParts {
   const subject = story ? `A story was removed from “${collection}”` : `A recording was removed from “${collection}”`;
   const intro = story
     ? `${contributor} asked that their recording and their written story for “${collection}” be removed. Both have been deleted, with the story's photos.`
@@ -71,7 +115,11 @@ export function clipRemovedEmail({ name, contributor, collection, remade, story,
     : `None of your finished podcasts ${story ? "used it" : "played it"}.`;
   return {
     subject,
-    html: layoutHtml({ title: subject, preheader: intro, body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(episodes)}${button(storiesUrl, "See the collection's stories")}` }),
+    html: layoutHtml({
+      title: subject,
+      preheader: intro,
+      body: html`${paragraph(greeting(name))}${paragraph(intro)}${paragraph(episodes)}${button(storiesUrl, "See the collection's stories")}`,
+    }),
     text: layoutText([greeting(name), intro, episodes, textLink("See the collection's stories", storiesUrl)]),
   };
 }

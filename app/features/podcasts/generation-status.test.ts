@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { describeGenerationStatus, generationStatuses, isGenerationInProgress } from "./generation-status";
 
 describe("generation status labels and progress (spec part 2 §4)", () => {
@@ -21,7 +22,9 @@ describe("generation status labels and progress (spec part 2 §4)", () => {
   });
 
   test("pending and the working stages are in progress; complete and failed are not", () => {
-    expect(["pending", "queued", "script_generation", "voice_processing", "audio_processing"].every(isGenerationInProgress)).toBe(true);
+    expect(
+      ["pending", "queued", "script_generation", "voice_processing", "audio_processing"].every(isGenerationInProgress),
+    ).toBe(true);
     expect(isGenerationInProgress("complete") || isGenerationInProgress("failed")).toBe(false);
   });
 });

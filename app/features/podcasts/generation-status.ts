@@ -21,11 +21,21 @@ const table: Record<GenerationStatus, { label: string; progress: number | null }
   failed: { label: "Failed", progress: 100 },
 };
 
-export const inProgressStatuses = ["pending", "queued", "script_generation", "voice_processing", "audio_processing"] as const;
+export const inProgressStatuses = [
+  "pending",
+  "queued",
+  "script_generation",
+  "voice_processing",
+  "audio_processing",
+] as const;
 
 export const GENERATION_POLL_MS = 1500;
 
-export function describeGenerationStatus(status: string): { status: GenerationStatus; label: string; progress: number | null } {
+export function describeGenerationStatus(status: string): {
+  status: GenerationStatus;
+  label: string;
+  progress: number | null;
+} {
   const key = (generationStatuses as readonly string[]).includes(status) ? (status as GenerationStatus) : "not_started";
   return { status: key, ...table[key] };
 }

@@ -6,23 +6,40 @@ export const MAX_PDF_MB = 20;
 export const podcastMessages = {
   feed: {
     heading: "Subscribe in your podcast app",
-    intro: "Every new episode arrives in your podcast app by itself. This link is private: anyone who has it can listen, so share it only with family.",
-    collectionIntro: "Every new episode of this collection arrives in your podcast app by itself. This link is private: anyone who has it can listen, so share it only with family.",
-    copy: { label: "Private feed link", copy: "Copy link", copied: "Feed link copied", failed: "Could not copy: select the link and copy it by hand" },
+    intro:
+      "Every new episode arrives in your podcast app by itself. This link is private: anyone who has it can listen, so share it only with family.",
+    collectionIntro:
+      "Every new episode of this collection arrives in your podcast app by itself. This link is private: anyone who has it can listen, so share it only with family.",
+    copy: {
+      label: "Private feed link",
+      copy: "Copy link",
+      copied: "Feed link copied",
+      failed: "Could not copy: select the link and copy it by hand",
+    },
     showQr: "Show a QR code to scan with your phone",
     qrLabel: "QR code of the private feed link",
     howTo: "How to subscribe",
     apps: [
-      { name: "Apple Podcasts", steps: "Open Library, tap the ⋯ button at the top, choose Follow a Show by URL, paste the link and tap Follow." },
+      {
+        name: "Apple Podcasts",
+        steps: "Open Library, tap the ⋯ button at the top, choose Follow a Show by URL, paste the link and tap Follow.",
+      },
       { name: "Pocket Casts", steps: "Tap Search, paste the link, tap the show that appears, then Subscribe." },
       { name: "Overcast", steps: "Tap + at the top, then Add URL, paste the link and tap Add." },
-      { name: "Android (AntennaPod, Podcast Addict)", steps: "Choose Add podcast, then Add podcast by RSS address, paste the link." },
+      {
+        name: "Android (AntennaPod, Podcast Addict)",
+        steps: "Choose Add podcast, then Add podcast by RSS address, paste the link.",
+      },
     ],
     revokeSummary: "Stop this link…",
     revokeText: "The link stops working at once, in every app that uses it, and you get a new one to share again.",
     revoke: "Stop this link and make a new one",
-    revoked: { title: "Feed link replaced", description: "The old link no longer works. Share the new one with your family." },
-    familyDescription: (family: string | null) => `Stories from ${family ? `the ${family} family` : "our family"}, made with Storyhearth.`,
+    revoked: {
+      title: "Feed link replaced",
+      description: "The old link no longer works. Share the new one with your family.",
+    },
+    familyDescription: (family: string | null) =>
+      `Stories from ${family ? `the ${family} family` : "our family"}, made with Storyhearth.`,
     episodeDescription: "A family podcast made with Storyhearth.",
     author: (family: string | null) => (family ? `The ${family} family` : "Our family"),
   },
@@ -31,7 +48,8 @@ export const podcastMessages = {
     collectionKicker: "Family stories",
     change: "Change cover",
     pageTitle: "Cover",
-    intro: "Podcast apps, link previews and the newsletter show this picture. It is drawn from the title and your family name, or you can use a photo of your own.",
+    intro:
+      "Podcast apps, link previews and the newsletter show this picture. It is drawn from the title and your family name, or you can use a photo of your own.",
     photoLabel: "Your photo",
     photoHint: "JPEG, PNG, WebP or HEIC, up to 15 MB. It is cropped to a square around the middle.",
     upload: "Use this photo",
@@ -57,7 +75,8 @@ export const podcastMessages = {
     unreadablePdf: { title: "Upload failed", description: "This PDF could not be read. Please try another file." },
     noTextInPdf: {
       title: "Upload failed",
-      description: "No text could be found in this PDF. Please upload a PDF with selectable text, or enter the story as text.",
+      description:
+        "No text could be found in this PDF. Please upload a PDF with selectable text, or enter the story as text.",
     },
     titleTooLong: { title: "Title too long", description: "The story title can be at most 200 characters" },
     contentTooLong: { title: "Story too long", description: "The story can be at most 200,000 characters" },

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
+
 import { hasPdfSignature } from "~/features/podcasts/pdf-text.server";
-import { checkPdfFile, hasPdfMagic, MAX_PDF_BYTES, PDF_HEAD_BYTES } from "./pdf-file-check";
+
 import { podcastMessages } from "./messages";
+import { checkPdfFile, hasPdfMagic, MAX_PDF_BYTES, PDF_HEAD_BYTES } from "./pdf-file-check";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,7 @@
 // pdfjs-dist's Node build polyfills globals and slows the server's thread, so it runs in a worker; plain
 // JavaScript, so it starts without tsx. Its caps: decision 0142.
-import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
+import zlib from "node:zlib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** @typedef {{ maxPages: number, maxInflatedBytes: number, timeoutMs: number }} PdfLimits */
@@ -59,14 +59,21 @@ function tidy(/** @type {string[]} */ pages) {
 async function readPdfText(/** @type {Uint8Array} */ bytes, /** @type {PdfLimits} */ limits) {
   const deadline = performance.now() + limits.timeoutMs;
   await checkInflatedSize(bytes, limits.maxInflatedBytes);
-    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
+  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
   try {
     const doc = await task.promise;
-    if (doc.numPages > limits.maxPages) throw new Error(`The PDF has ${doc.numPages} pages, more than ${limits.maxPages}`);
+    if (doc.numPages > limits.maxPages)
+      throw new Error(`The PDF has ${doc.numPages} pages, more than ${limits.maxPages}`);
     const pages = [];
     for (let n = 1; n <= doc.numPages; n++) {
-      if (performance.now() > deadline) throw new Error(`Reading the PDF took longer than ${Math.round(limits.timeoutMs / 1000)} s`);
+      if (performance.now() > deadline)
+        throw new Error(`Reading the PDF took longer than ${Math.round(limits.timeoutMs / 1000)} s`);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));

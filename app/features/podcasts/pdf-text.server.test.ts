@@ -1,6 +1,7 @@
 // A decompression bomb and a 50,000-page PDF are refused (decision 0142); a real story still reads.
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+
 import { createTestUser } from "../../../tests/utils/auth";
 import { manyPages, onePage, zerosDeflated } from "../../../tests/utils/pdf-samples";
 import { PodcastRequestError } from "./errors";

@@ -9,7 +9,11 @@ const MAGIC = Buffer.from("%PDF-", "latin1");
 const HEADER_WINDOW = 1024;
 
 export function hasPdfSignature(bytes: Uint8Array) {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_WINDOW + MAGIC.length)).indexOf(MAGIC) !== -1;
+  return (
+    Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_WINDOW + MAGIC.length)).indexOf(
+      MAGIC,
+    ) !== -1
+  );
 }
 
 export type PdfText = { text: string; title: string | null; pages: number };
@@ -29,7 +33,7 @@ export function extractPdfText(bytes: Uint8Array, { timeoutMs = PDF_LIMITS.timeo
       workerData: { bytes, limits: { maxPages, maxInflatedBytes, timeoutMs } },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
     });
-        // A little after the worker's own deadline, which it checks between pages.
+    // A little after the worker's own deadline, which it checks between pages.
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error(`Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s`));

@@ -1,11 +1,32 @@
 import { describe, expect, it } from "vitest";
+
 import { STORY_PREVIEW_CHARS, toPodcastDetail } from "./podcast-view";
 
 const row = {
-  id: "p1", title: "T", description: null, status: "complete", errorMessage: null, transcript: null, script: null, hostCount: 1,
-  primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null,
-  backgroundMusic: "none", introOutro: "standard", processingQuality: "standard", duration: null, fileSize: null, audioKey: null, listens: 0,
-  campaignId: null, createdAt: new Date(0), completedAt: null,
+  id: "p1",
+  title: "T",
+  description: null,
+  status: "complete",
+  errorMessage: null,
+  transcript: null,
+  script: null,
+  hostCount: 1,
+  primaryVoice: "female-warm",
+  primaryAccent: "american",
+  primarySpeed: 1,
+  secondaryVoice: null,
+  secondaryAccent: null,
+  secondarySpeed: null,
+  backgroundMusic: "none",
+  introOutro: "standard",
+  processingQuality: "standard",
+  duration: null,
+  fileSize: null,
+  audioKey: null,
+  listens: 0,
+  campaignId: null,
+  createdAt: new Date(0),
+  completedAt: null,
 };
 
 describe("the story preview", () => {

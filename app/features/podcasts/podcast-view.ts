@@ -1,5 +1,6 @@
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
 import { truncateAtWord } from "~/lib/truncate";
+
 import { describeScript, type ScriptSegment } from "./script/script";
 
 type PodcastRow = {

@@ -1,14 +1,25 @@
+import {
+  activities,
+  campaigns,
+  contributions,
+  jobs,
+  podcasts,
+  stories,
+  users,
+  type campaignStatuses,
+} from "#db/schema";
 import { and, count, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { activities, campaigns, contributions, jobs, podcasts, stories, users, type campaignStatuses } from "#db/schema";
-import { enqueueJob } from "~/lib/queue/queue.server";
+
+import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { PodcastRequestError } from "~/features/podcasts/errors";
-import { db, preparedPerConnection } from "~/lib/db.server";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
+import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { db, preparedPerConnection } from "~/lib/db.server";
+import { enqueueJob } from "~/lib/queue/queue.server";
+
 import { removeEpisodeAudio } from "./listening/chapters.server";
-import { removeStoredFiles } from "~/features/account/delete-account.server";
 import { getOwnedStory } from "./stories.server";
 
 export type Podcast = typeof podcasts.$inferSelect;
@@ -24,7 +35,7 @@ export type GenerationJobPayload = {
   attempt: number;
   campaignId?: string | null;
   campaignStatusBefore?: CampaignStatus | null;
-    /** The job stops at 'script_ready' for the owner's review. */
+  /** The job stops at 'script_ready' for the owner's review. */
   stopAfterScript?: boolean;
 };
 
@@ -56,7 +67,10 @@ export function getOwnedPodcastAudioKey(ownerId: string, podcastId: string): str
 
 const ownedPodcastWithStory = preparedPerConnection((d) =>
   d
-    .select({ podcast: podcasts, story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content } })
+    .select({
+      podcast: podcasts,
+      story: { id: stories.id, title: stories.title, source: stories.source, content: stories.content },
+    })
     .from(podcasts)
     .leftJoin(stories, eq(stories.id, podcasts.storyId))
     .where(and(eq(podcasts.id, sql.placeholder("podcastId")), eq(podcasts.ownerId, sql.placeholder("ownerId"))))
@@ -96,13 +110,22 @@ export function latestGenerationAttempt(podcastId: string) {
 
 function latestGenerationPayload(podcastId: string) {
   const attempt = latestGenerationAttempt(podcastId);
-  const job = db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.dedupeKey, `podcast:${podcastId}:${attempt}`)).get();
+  const job = db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, `podcast:${podcastId}:${attempt}`))
+    .get();
   return job?.payload as GenerationJobPayload | undefined;
 }
 
 export function hasLiveGenerationJob(podcastId: string) {
   return Boolean(
-    db.select({ id: jobs.id }).from(jobs).where(and(jobKeyRange(podcastId), inArray(jobs.status, ["queued", "running"]))).limit(1).get(),
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(jobKeyRange(podcastId), inArray(jobs.status, ["queued", "running"])))
+      .limit(1)
+      .get(),
   );
 }
 
@@ -147,16 +170,30 @@ const voiceColumns = (voice: VoiceConfig, options: GenerationOptions) => ({
   processingQuality: options.processingQuality,
 });
 
-export type PodcastRequest = { storyId: string; voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean };
+export type PodcastRequest = {
+  storyId: string;
+  voiceConfig: VoiceConfig;
+  options: GenerationOptions;
+  reviewScript?: boolean;
+};
 
-export async function createPodcastRequest(ownerId: string, { storyId, voiceConfig, options, reviewScript }: PodcastRequest) {
+export async function createPodcastRequest(
+  ownerId: string,
+  { storyId, voiceConfig, options, reviewScript }: PodcastRequest,
+) {
   const story = await getOwnedStory(ownerId, storyId);
   if (!story) throw new PodcastRequestError(404, podcastMessages.generation.storyMissing, "storyId");
   return db.transaction((tx) => {
     reserveGeneration(tx, ownerId);
     const podcast = tx
       .insert(podcasts)
-      .values({ ownerId, storyId: story.id, title: story.title, status: "queued", ...voiceColumns(voiceConfig, options) })
+      .values({
+        ownerId,
+        storyId: story.id,
+        title: story.title,
+        status: "queued",
+        ...voiceColumns(voiceConfig, options),
+      })
       .returning()
       .get();
     enqueueGeneration({ podcastId: podcast.id, attempt: 1, ...(reviewScript ? { stopAfterScript: true } : {}) });
@@ -187,18 +224,37 @@ function markCampaignGenerating(tx: Tx, campaignId: string): CampaignStatus | nu
 export function createFamilyPodcastRequest(
   ownerId: string,
   campaignId: string,
-  { voiceConfig, options, reviewScript }: { voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean },
+  {
+    voiceConfig,
+    options,
+    reviewScript,
+  }: { voiceConfig: VoiceConfig; options: GenerationOptions; reviewScript?: boolean },
 ) {
   return db.transaction((tx) => {
-    const campaign = tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get();
+    const campaign = tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
+      .get();
     if (!campaign) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
-    if (campaignHasPodcastInProgress(tx, campaign.id)) throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
-    const storyCount = tx.select({ n: count() }).from(contributions).where(eq(contributions.campaignId, campaign.id)).get();
+    if (campaignHasPodcastInProgress(tx, campaign.id))
+      throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
+    const storyCount = tx
+      .select({ n: count() })
+      .from(contributions)
+      .where(eq(contributions.campaignId, campaign.id))
+      .get();
     if (!storyCount?.n) throw new PodcastRequestError(400, podcastMessages.generation.noCampaignStories);
     reserveGeneration(tx, ownerId);
     const podcast = tx
       .insert(podcasts)
-      .values({ ownerId, campaignId: campaign.id, title: campaign.title, status: "queued", ...voiceColumns(voiceConfig, options) })
+      .values({
+        ownerId,
+        campaignId: campaign.id,
+        title: campaign.title,
+        status: "queued",
+        ...voiceColumns(voiceConfig, options),
+      })
       .returning()
       .get();
     tx.update(campaigns).set({ status: "generating_podcast" }).where(eq(campaigns.id, campaign.id)).run();
@@ -215,12 +271,17 @@ export function createFamilyPodcastRequest(
 
 export function retryFailedPodcast(ownerId: string, podcastId: string) {
   return db.transaction((tx) => {
-    const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
+    const podcast = tx
+      .select()
+      .from(podcasts)
+      .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+      .get();
     if (!podcast) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
     if (podcast.status !== "failed") throw new PodcastRequestError(409, podcastMessages.generation.onlyFailedCanRetry);
     let campaignStatusBefore: CampaignStatus | null = null;
     if (podcast.campaignId) {
-      if (campaignHasPodcastInProgress(tx, podcast.campaignId)) throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
+      if (campaignHasPodcastInProgress(tx, podcast.campaignId))
+        throw new PodcastRequestError(409, podcastMessages.generation.campaignBusy);
       campaignStatusBefore = markCampaignGenerating(tx, podcast.campaignId);
     }
     const updated = tx
@@ -246,10 +307,23 @@ export function retryFailedPodcast(ownerId: string, podcastId: string) {
 export function remakeEpisodesWithClip(recordingId: string, story?: { campaignId: string; submittedAt: Date }) {
   return db.transaction((tx) => {
     const playing = sql`exists (select 1 from json_each(${podcasts.script}) where json_extract(value, '$.clip.recordingId') = ${recordingId})`;
-    const reading = story ? or(playing, and(eq(podcasts.campaignId, story.campaignId), gte(podcasts.completedAt, story.submittedAt))) : playing;
-        // No transcript or chapter stories: the job writes the script again without the removed story.
-    const remade = tx.update(podcasts).set({ status: "queued", errorMessage: null, transcript: null, chapterStories: null }).where(and(eq(podcasts.status, "complete"), reading)).returning().all();
-    for (const podcast of remade) enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, campaignId: null, campaignStatusBefore: null });
+    const reading = story
+      ? or(playing, and(eq(podcasts.campaignId, story.campaignId), gte(podcasts.completedAt, story.submittedAt)))
+      : playing;
+    // No transcript or chapter stories: the job writes the script again without the removed story.
+    const remade = tx
+      .update(podcasts)
+      .set({ status: "queued", errorMessage: null, transcript: null, chapterStories: null })
+      .where(and(eq(podcasts.status, "complete"), reading))
+      .returning()
+      .all();
+    for (const podcast of remade)
+      enqueueGeneration({
+        podcastId: podcast.id,
+        attempt: latestGenerationAttempt(podcast.id) + 1,
+        campaignId: null,
+        campaignStatusBefore: null,
+      });
     return remade;
   });
 }
@@ -263,10 +337,18 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
       .returning()
       .get();
     if (!podcast) {
-      const exists = tx.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
-      throw exists ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable) : new PodcastRequestError(404, podcastMessages.generation.notFound);
+      const exists = tx
+        .select({ id: podcasts.id })
+        .from(podcasts)
+        .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+        .get();
+      throw exists
+        ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable)
+        : new PodcastRequestError(404, podcastMessages.generation.notFound);
     }
-    const family = podcast.campaignId ? { campaignId: podcast.campaignId, campaignStatusBefore: markCampaignGenerating(tx, podcast.campaignId) } : {};
+    const family = podcast.campaignId
+      ? { campaignId: podcast.campaignId, campaignStatusBefore: markCampaignGenerating(tx, podcast.campaignId) }
+      : {};
     enqueueGeneration({ podcastId: podcast.id, attempt: latestGenerationAttempt(podcast.id) + 1, ...family });
     return podcast;
   });
@@ -275,7 +357,11 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
 /** The limit caps the podcasts an account has, not a monthly quota, so a deletion gives its place back (decision 0122). */
 export async function deleteOwnedPodcast(ownerId: string, podcastId: string) {
   const gone = db.transaction((tx) => {
-    const podcast = tx.delete(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).returning().get();
+    const podcast = tx
+      .delete(podcasts)
+      .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+      .returning()
+      .get();
     if (podcast) releaseGeneration(tx, ownerId);
     if (podcast?.campaignId && (workingStatuses as readonly string[]).includes(podcast.status)) {
       const before = latestGenerationPayload(podcast.id)?.campaignStatusBefore;
@@ -300,7 +386,12 @@ export function savePodcastScript(podcastId: string, script: NonNullable<Podcast
   return db.update(podcasts).set({ script, transcript }).where(eq(podcasts.id, podcastId)).run().changes > 0;
 }
 
-export type RenderedAudio = { audioKey: string; duration: number; fileSize: number; chapterStories?: Podcast["chapterStories"] };
+export type RenderedAudio = {
+  audioKey: string;
+  duration: number;
+  fileSize: number;
+  chapterStories?: Podcast["chapterStories"];
+};
 
 export function completePodcast(podcastId: string, audio: RenderedAudio, completedAt: Date) {
   return db.transaction((tx) => {
@@ -319,17 +410,22 @@ export function completePodcast(podcastId: string, audio: RenderedAudio, complet
       .returning({ ownerId: podcasts.ownerId, title: podcasts.title })
       .get();
     if (!podcast) return false;
-    tx.insert(activities).values({ type: "podcast_created", userId: podcast.ownerId, details: `Created podcast "${podcast.title}"` }).run();
+    tx.insert(activities)
+      .values({ type: "podcast_created", userId: podcast.ownerId, details: `Created podcast "${podcast.title}"` })
+      .run();
     return true;
   });
 }
 
 export function failPodcast(podcastId: string, message: string) {
-  db.update(podcasts).set({ status: "failed", errorMessage: message.slice(0, 1000) }).where(eq(podcasts.id, podcastId)).run();
+  db.update(podcasts)
+    .set({ status: "failed", errorMessage: message.slice(0, 1000) })
+    .where(eq(podcasts.id, podcastId))
+    .run();
 }
 
 export function restoreCampaignStatus(campaignId: string, status: CampaignStatus, tx: Tx | typeof db = db) {
-    // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
+  // The campaign comes back only from 'generating_podcast': a status the owner set meanwhile stays.
   tx.update(campaigns)
     .set({ status: restingStatus(status) })
     .where(
@@ -354,6 +450,7 @@ export function failIfInterrupted<P extends Pick<Podcast, "id" | "status" | "cam
     .set({ status: "failed", errorMessage: message })
     .where(and(eq(podcasts.id, podcast.id), ne(podcasts.status, "complete")))
     .run();
-  if (podcast.campaignId) restoreCampaignStatus(podcast.campaignId, latestGenerationPayload(podcast.id)?.campaignStatusBefore ?? "active");
+  if (podcast.campaignId)
+    restoreCampaignStatus(podcast.campaignId, latestGenerationPayload(podcast.id)?.campaignStatusBefore ?? "active");
   return { ...podcast, status: "failed", errorMessage: message };
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import { FAMILY_MUSIC } from "~/audio/audio-options";
+import { SPEED as FAMILY_SPEED, familyAccents, familyVoices } from "~/features/contributions/schemas";
+
 import { podcastMessages } from "./messages";
-import { familyAccents, familyVoices, SPEED as FAMILY_SPEED } from "~/features/contributions/schemas";
 import {
   CUSTOM_INTRO_MAX,
   optionsDefaults,
@@ -15,7 +17,6 @@ import {
   wizardIntroOutro,
   wizardMusic,
 } from "./wizard/wizard-options";
-
 
 // The wizard's lists live in wizard-options.ts, without Zod, for the browser (decision 0183).
 export * from "./wizard/wizard-options";
@@ -64,15 +65,27 @@ export const VoiceConfigSchema = z
 export type VoiceConfig = z.output<typeof VoiceConfigSchema>;
 
 export const GenerationOptionsFields = {
-  backgroundMusic: choice(wizardMusic, podcastMessages.validation.backgroundMusic).default(optionsDefaults.backgroundMusic),
+  backgroundMusic: choice(wizardMusic, podcastMessages.validation.backgroundMusic).default(
+    optionsDefaults.backgroundMusic,
+  ),
   introOutro: choice(wizardIntroOutro, podcastMessages.validation.introOutro).default(optionsDefaults.introOutro),
-  processingQuality: choice(processingQualities, podcastMessages.validation.processingQuality).default(optionsDefaults.processingQuality),
-    // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
-  customIntro: z.string().trim().max(CUSTOM_INTRO_MAX, { error: podcastMessages.validation.customIntroTooLong(CUSTOM_INTRO_MAX) }).optional(),
+  processingQuality: choice(processingQualities, podcastMessages.validation.processingQuality).default(
+    optionsDefaults.processingQuality,
+  ),
+  // Only 'custom' reads it; a form may post it (hidden or left over) with any other choice.
+  customIntro: z
+    .string()
+    .trim()
+    .max(CUSTOM_INTRO_MAX, { error: podcastMessages.validation.customIntroTooLong(CUSTOM_INTRO_MAX) })
+    .optional(),
 };
 
-export function requireCustomIntro(options: { introOutro: string; customIntro?: string | undefined }, ctx: z.RefinementCtx) {
-  if (options.introOutro === "custom" && !options.customIntro) ctx.addIssue({ code: "custom", path: ["customIntro"], message: podcastMessages.validation.customIntroRequired });
+export function requireCustomIntro(
+  options: { introOutro: string; customIntro?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (options.introOutro === "custom" && !options.customIntro)
+    ctx.addIssue({ code: "custom", path: ["customIntro"], message: podcastMessages.validation.customIntroRequired });
 }
 
 export const GenerationOptionsSchema = z.object(GenerationOptionsFields).superRefine(requireCustomIntro);
@@ -123,7 +136,6 @@ export const GenerateFamilyPodcastSchema = z.object({
   reviewScript: z.boolean().default(false),
 });
 export type GenerateFamilyPodcastInput = z.output<typeof GenerateFamilyPodcastSchema>;
-
 
 export const StoryTextSchema = z.object({
   storyTitle: z

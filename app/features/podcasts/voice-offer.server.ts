@@ -1,7 +1,9 @@
 // A voice and accent this installation cannot speak is refused, whatever the page offered (decision 0130).
 import type { z } from "zod";
+
 import { ACCENTS, isOffered, type Accent, type VoiceId } from "~/audio/audio-options";
 import { voiceOffer } from "~/audio/voices.server";
+
 import { voiceOfferMessages } from "./voice-offer";
 import { wizardMessages } from "./wizard/wizard-messages";
 
@@ -21,7 +23,10 @@ export function unofferedVoiceMessage(voice: unknown, accent: unknown): string |
 
 export function offeredVoicesOnly<T extends z.ZodType>(schema: T, at: string[] = []) {
   return schema.superRefine((value, ctx) => {
-    const config = at.reduce<unknown>((v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), value);
+    const config = at.reduce<unknown>(
+      (v, key) => (v && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined),
+      value,
+    );
     if (!config || typeof config !== "object") return;
     const fields = config as Record<string, unknown>;
     for (const [voiceKey, accentKey] of HOSTS) {

@@ -25,11 +25,20 @@ export function accentOptions<A extends Accent>(
   const row = offer[voice as keyof VoiceOffer];
   return accents.map((accent) => {
     const state = row?.[accent] ?? "unavailable";
-    return { value: accent, label: `${labels[accent] ?? accent} — ${voiceOfferMessages.notes[state]}`, disabled: disable && !isOffered(state) };
+    return {
+      value: accent,
+      label: `${labels[accent] ?? accent} — ${voiceOfferMessages.notes[state]}`,
+      disabled: disable && !isOffered(state),
+    };
   });
 }
 
-export function offeredAccent<A extends Accent>(offer: VoiceOffer, voice: string, accent: string, accents: readonly A[]): string {
+export function offeredAccent<A extends Accent>(
+  offer: VoiceOffer,
+  voice: string,
+  accent: string,
+  accents: readonly A[],
+): string {
   const row = offer[voice as keyof VoiceOffer];
   if (!row || isOffered(row[accent as Accent])) return accent;
   return accents.find((a) => isOffered(row[a])) ?? accent;

@@ -4,13 +4,15 @@ import { formatCount } from "~/lib/text-format";
 
 export const HELP_TABS = ["faq", "tutorials", "contact"] as const;
 export type HelpTab = (typeof HELP_TABS)[number];
-export const helpTabFrom = (value: string | null): HelpTab => (HELP_TABS as readonly string[]).includes(value ?? "") ? (value as HelpTab) : "faq";
+export const helpTabFrom = (value: string | null): HelpTab =>
+  (HELP_TABS as readonly string[]).includes(value ?? "") ? (value as HelpTab) : "faq";
 
 export const SUPPORT_RESPONSE_HOURS = 24;
 
 export const helpMessages = {
   heading: "Help & FAQ",
-  intro: "Storyhearth turns your family's stories into narrated podcasts. Find answers, step-by-step guides, or write to us.",
+  intro:
+    "Storyhearth turns your family's stories into narrated podcasts. Find answers, step-by-step guides, or write to us.",
   tabs: { faq: "FAQ", tutorials: "Tutorials", contact: "Contact Support" } satisfies Record<HelpTab, string>, // spec
   faq: (account: { podcastLimit: number; podcastsGenerated: number } | null, minutesPer1000Words: number) => [
     {

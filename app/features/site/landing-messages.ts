@@ -18,10 +18,13 @@ export const landingMessages = {
     popular: "Most Popular", // spec
     choose: (plan: string) => `Choose ${plan}`,
     credits: (n: number) => `${n} podcast ${n === 1 ? "episode" : "episodes"} a month`,
-    perCredit: (words: string, minutes: number) => `Each from a story of up to ${words} words, about ${minutes} min to listen to`,
-    addOn: (price: number, max: number | null) => `Another episode $${price} (${max === null ? "as many as you need" : `up to ${max} a month`})`,
+    perCredit: (words: string, minutes: number) =>
+      `Each from a story of up to ${words} words, about ${minutes} min to listen to`,
+    addOn: (price: number, max: number | null) =>
+      `Another episode $${price} (${max === null ? "as many as you need" : `up to ${max} a month`})`,
     enterprise: "Running a senior living community?",
-    enterpriseText: "We offer enterprise options for senior living communities, with story collection for every resident family.",
+    enterpriseText:
+      "We offer enterprise options for senior living communities, with story collection for every resident family.",
     enterpriseLink: "Ask about enterprise options",
     seePlans: "See plans",
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { landingMessages } from "./landing-messages";
 
+import { landingMessages } from "./landing-messages";
 
 export const LaunchListSchema = z.object({
   email: z

@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+
 import { probe } from "~/audio/ffmpeg.server";
 import type { RenderInput } from "~/audio/render.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { audioResponse } from "~/features/podcasts/listening/audio-response.server";
+import { getStorage } from "~/lib/storage/storage.server";
+
 import { ensureSampleEpisode, SAMPLE_EPISODE, sampleEpisodeInput, sampleEpisodeKey } from "./sample-episode.server";
 
 describe("the landing page's sample episode", () => {
@@ -53,7 +55,8 @@ describe("the landing page's sample episode", () => {
 
   test("the real pipeline makes an MP3 of the story, served whole and by range", async () => {
     await getStorage().remove(sampleEpisodeKey());
-    const request = (headers: Record<string, string> = {}) => new Request("http://localhost/sample-episode", { headers });
+    const request = (headers: Record<string, string> = {}) =>
+      new Request("http://localhost/sample-episode", { headers });
     const whole = await audioResponse(request(), await ensureSampleEpisode());
     expect(whole.status).toBe(200);
     expect(whole.headers.get("Content-Type")).toBe("audio/mpeg");

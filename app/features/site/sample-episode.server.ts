@@ -1,10 +1,10 @@
 // The landing page's sample episode, made by our own pipeline on first need and kept (decision 0122).
-import type { RenderInput, RenderResult } from "~/audio/render.server";
-import { renderPodcastAudioInWorker } from "~/audio/render.server";
+import { renderPodcastAudioInWorker, type RenderInput, type RenderResult } from "~/audio/render.server";
 import { speakerTag } from "~/audio/voice-sample.server";
-import { writeBuiltinScript } from "~/features/podcasts/script/builtin-script-writer";
 import { probeStored } from "~/features/podcasts/listening/chapters.server";
+import { writeBuiltinScript } from "~/features/podcasts/script/builtin-script-writer";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { SAMPLE_EPISODE_TITLE } from "./sample-episode";
 
 const SAMPLE_VERSION = 1;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { voicesSentence } from "./voice-words";
 
 describe("the voices a page promises", () => {
@@ -9,7 +10,9 @@ describe("the voices a page promises", () => {
   });
 
   it("are natural only when natural voices are there", () => {
-    expect(voicesSentence({ names: ["Grace"], natural: true })).toBe("Read aloud by natural-sounding voices (Grace), with your relatives' own recordings in their own voices");
+    expect(voicesSentence({ names: ["Grace"], natural: true })).toBe(
+      "Read aloud by natural-sounding voices (Grace), with your relatives' own recordings in their own voices",
+    );
     expect(voicesSentence({ names: [], natural: false })).not.toMatch(/professional|AI|natural/i);
   });
 });

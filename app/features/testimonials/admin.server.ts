@@ -1,11 +1,17 @@
 // Shared by the admin page and the JSON calls, so they can never drift apart.
-import { deleteTestimonialCampaign, type TestimonialCampaign, type TestimonialResponseRow } from "~/features/testimonials/campaigns.server";
+import {
+  deleteTestimonialCampaign,
+  type TestimonialCampaign,
+  type TestimonialResponseRow,
+} from "~/features/testimonials/campaigns.server";
 import { getStorage } from "~/lib/storage/storage.server";
 
 export const shareUrl = (origin: string, publicId: string) => `${origin}/testimonials/${publicId}`;
 
-export const videoUrlFor = (campaignId: string, responseId: string) => `/api/admin/testimonials/${campaignId}/responses/${responseId}/video`;
-export const adminVideoUrlFor = (campaignId: string, responseId: string) => `${videoUrlFor(campaignId, responseId)}?download=true`;
+export const videoUrlFor = (campaignId: string, responseId: string) =>
+  `/api/admin/testimonials/${campaignId}/responses/${responseId}/video`;
+export const adminVideoUrlFor = (campaignId: string, responseId: string) =>
+  `${videoUrlFor(campaignId, responseId)}?download=true`;
 
 export function campaignJson(c: TestimonialCampaign) {
   return {
@@ -43,6 +49,12 @@ export type ResponseJson = ReturnType<typeof responseJson>;
 
 export async function deleteCampaignAndVideos(id: string) {
   const { deleted, videoKeys } = deleteTestimonialCampaign(id);
-  await Promise.all(videoKeys.map((key) => getStorage().remove(key).catch(() => {})));
+  await Promise.all(
+    videoKeys.map((key) =>
+      getStorage()
+        .remove(key)
+        .catch(() => {}),
+    ),
+  );
   return deleted;
 }

@@ -1,14 +1,23 @@
-import { asc, count, desc, eq, and, sql } from "drizzle-orm";
 import { testimonialCampaigns, testimonialResponses } from "#db/schema";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+
+import {
+  normalizeQuestions,
+  type CampaignInput,
+  type SelectedQuestion,
+  type TextResponse,
+} from "~/features/testimonials/schemas";
 import { db } from "~/lib/db.server";
 import { containsText } from "~/lib/sql-search.server";
-import { normalizeQuestions, type CampaignInput, type SelectedQuestion, type TextResponse } from "~/features/testimonials/schemas";
 import { publicId } from "~/lib/tokens.server";
 
 export type TestimonialCampaignRow = typeof testimonialCampaigns.$inferSelect;
 export type TestimonialResponseRow = typeof testimonialResponses.$inferSelect;
 
-const withQuestions = <T extends { questions: unknown }>(row: T) => ({ ...row, questions: normalizeQuestions(row.questions) });
+const withQuestions = <T extends { questions: unknown }>(row: T) => ({
+  ...row,
+  questions: normalizeQuestions(row.questions),
+});
 
 const responseCounts = db
   .select({ campaignId: testimonialResponses.campaignId, n: count().as("response_n") })
@@ -16,7 +25,11 @@ const responseCounts = db
   .groupBy(testimonialResponses.campaignId)
   .as("rc");
 
-export type TestimonialCampaignsQuery = { q?: string; state?: "all" | "active" | "inactive"; sort?: "newest" | "oldest" | "title" | "responses" };
+export type TestimonialCampaignsQuery = {
+  q?: string;
+  state?: "all" | "active" | "inactive";
+  sort?: "newest" | "oldest" | "title" | "responses";
+};
 
 const CAMPAIGN_ORDER = {
   newest: () => [desc(testimonialCampaigns.createdAt), desc(testimonialCampaigns.id)],
@@ -45,7 +58,11 @@ export type TestimonialCampaign = ReturnType<typeof listTestimonialCampaigns>[nu
 export function getTestimonialCampaign(id: string) {
   const row = db.select().from(testimonialCampaigns).where(eq(testimonialCampaigns.id, id)).get();
   if (!row) return undefined;
-  const [{ n } = { n: 0 }] = db.select({ n: count() }).from(testimonialResponses).where(eq(testimonialResponses.campaignId, id)).all();
+  const [{ n } = { n: 0 }] = db
+    .select({ n: count() })
+    .from(testimonialResponses)
+    .where(eq(testimonialResponses.campaignId, id))
+    .all();
   return { ...withQuestions(row), responseCount: n };
 }
 
@@ -72,7 +89,8 @@ export function createTestimonialCampaign(input: CampaignInput, createdById: str
 }
 
 export function updateTestimonialCampaign(id: string, patch: Partial<CampaignInput>) {
-  if (Object.keys(patch).length) db.update(testimonialCampaigns).set(patch).where(eq(testimonialCampaigns.id, id)).run();
+  if (Object.keys(patch).length)
+    db.update(testimonialCampaigns).set(patch).where(eq(testimonialCampaigns.id, id)).run();
   return getTestimonialCampaign(id);
 }
 

@@ -1,8 +1,10 @@
 // Its random id, in a hidden field, is the only key. Why: docs/decisions/0109-testimonial-uploads.md
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FlowState } from "./flow";
+
 import { randomToken } from "~/lib/tokens.server";
+
+import type { FlowState } from "./flow";
 import { dataRoot, type IncomingFile } from "./uploads.server";
 
 type StoredDraft = { campaignId: string; state: FlowState; updatedAt: number };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { eventFromForm, initialFlow, reduceFlow, textAnswers, type FlowContext, type FlowState } from "./flow";
 
 const video = { fileName: "me.webm", size: 1234, mimeType: "video/webm" };
@@ -6,7 +7,13 @@ const js: FlowContext = { allowTextResponses: true, questionCount: 2, canRecordI
 const noJs: FlowContext = { ...js, canRecordInBrowser: false };
 const videoOnly: FlowContext = { ...js, allowTextResponses: false };
 
-const at = (step: FlowState["step"], extra: Partial<FlowState> = {}): FlowState => ({ ...initialFlow(2), respondentName: "Ann", respondentEmail: "ann@example.com", step, ...extra });
+const at = (step: FlowState["step"], extra: Partial<FlowState> = {}): FlowState => ({
+  ...initialFlow(2),
+  respondentName: "Ann",
+  respondentEmail: "ann@example.com",
+  step,
+  ...extra,
+});
 
 describe("the testimonial flow", () => {
   it("needs a name and a valid e-mail to leave step 1", () => {
@@ -15,9 +22,15 @@ describe("the testimonial flow", () => {
     expect(bad.errors?.respondentEmail).toEqual(["Please enter a valid email address"]);
     expect(bad.errors?.respondentName).toBeDefined();
     for (const email of ["a b@c.d", "ann.example.com", "ann@examplecom", "@x.y"]) {
-      expect(reduceFlow(initialFlow(2), { type: "about", respondentName: "Ann", respondentEmail: email }, js).state.step).toBe(1);
+      expect(
+        reduceFlow(initialFlow(2), { type: "about", respondentName: "Ann", respondentEmail: email }, js).state.step,
+      ).toBe(1);
     }
-    const good = reduceFlow(initialFlow(2), { type: "about", respondentName: " Ann ", respondentEmail: "ann@example.com" }, js);
+    const good = reduceFlow(
+      initialFlow(2),
+      { type: "about", respondentName: " Ann ", respondentEmail: "ann@example.com" },
+      js,
+    );
     expect(good.errors).toBeUndefined();
     expect(good.state).toMatchObject({ step: 2, respondentName: "Ann" });
   });
@@ -31,7 +44,10 @@ describe("the testimonial flow", () => {
   it("goes from the video to text answers only when the campaign allows them", () => {
     expect(reduceFlow(at(3), { type: "video", video }, js).state.step).toBe(4);
     expect(reduceFlow(at(3), { type: "video", video }, videoOnly).state.step).toBe(5);
-    expect(reduceFlow(at(4), { type: "thoughts", responses: ["One", ""] }, js).state).toMatchObject({ step: 5, responses: ["One", ""] });
+    expect(reduceFlow(at(4), { type: "thoughts", responses: ["One", ""] }, js).state).toMatchObject({
+      step: 5,
+      responses: ["One", ""],
+    });
   });
 
   it("moves back one step at a time", () => {
@@ -55,7 +71,13 @@ describe("the testimonial flow", () => {
 
   it("Record Another Video resets to step 2 and clears video, consent and answers", () => {
     const next = reduceFlow(at(7, { video, consentGiven: true, responses: ["a", "b"] }), { type: "another" }, js).state;
-    expect(next).toMatchObject({ step: 2, video: null, consentGiven: false, responses: ["", ""], respondentName: "Ann" });
+    expect(next).toMatchObject({
+      step: 2,
+      video: null,
+      consentGiven: false,
+      responses: ["", ""],
+      respondentName: "Ann",
+    });
   });
 
   it("reads step forms and keeps only non-blank answers with their questions", () => {
@@ -64,7 +86,9 @@ describe("the testimonial flow", () => {
     form.set("response-1", "   ");
     const event = eventFromForm("thoughts", form, 2);
     const state = reduceFlow(at(4), event!, js).state;
-    expect(textAnswers(state, [{ question: "Q1" }, { question: "Q2" }])).toEqual([{ questionIndex: 0, question: "Q1", response: "Great" }]);
+    expect(textAnswers(state, [{ question: "Q1" }, { question: "Q2" }])).toEqual([
+      { questionIndex: 0, question: "Q1", response: "Great" },
+    ]);
     expect(eventFromForm("submit", form, 2)).toBeNull();
   });
 });

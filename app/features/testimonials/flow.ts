@@ -1,7 +1,7 @@
 // Pure: the browser runs it in React state, the page action on a server-side draft.
+import { checkAbout } from "./limits";
 import { testimonialMessages } from "./messages";
 import { canStartRecording, MAX_QUESTIONS } from "./recording";
-import { checkAbout } from "./limits";
 
 export type FlowStep = 1 | 2 | 3 | 4 | 5 | 6 | 7 | "record";
 export type ShareMethod = "record" | "upload";
@@ -35,21 +35,36 @@ export type FlowEvent =
   | { type: "submitted" }
   | { type: "another" };
 
-export type FlowErrors = Partial<Record<"respondentName" | "respondentEmail" | "video" | "selectedQuestions" | "consentGiven" | "form", string[]>>;
+export type FlowErrors = Partial<
+  Record<"respondentName" | "respondentEmail" | "video" | "selectedQuestions" | "consentGiven" | "form", string[]>
+>;
 export type FlowResult = { state: FlowState; errors?: FlowErrors };
 
 export const PROGRESS_CIRCLES = 6;
 export const FLOW_STEPS = PROGRESS_CIRCLES + 1;
 
 export function initialFlow(questionCount: number): FlowState {
-  return { step: 1, respondentName: "", respondentEmail: "", method: "record", responses: blankResponses(questionCount), consentGiven: false, video: null, selectedQuestions: [] };
+  return {
+    step: 1,
+    respondentName: "",
+    respondentEmail: "",
+    method: "record",
+    responses: blankResponses(questionCount),
+    consentGiven: false,
+    video: null,
+    selectedQuestions: [],
+  };
 }
 
-export const withDefaults = (state: FlowState): FlowState => ({ ...state, selectedQuestions: state.selectedQuestions ?? [] });
+export const withDefaults = (state: FlowState): FlowState => ({
+  ...state,
+  selectedQuestions: state.selectedQuestions ?? [],
+});
 
 export const blankResponses = (questionCount: number) => Array.from({ length: questionCount }, () => "");
 
-export const videoStep = (method: ShareMethod, ctx: FlowContext): FlowStep => (method === "record" && ctx.canRecordInBrowser ? "record" : 3);
+export const videoStep = (method: ShareMethod, ctx: FlowContext): FlowStep =>
+  method === "record" && ctx.canRecordInBrowser ? "record" : 3;
 const afterVideo = (ctx: FlowContext): FlowStep => (ctx.allowTextResponses && ctx.questionCount > 0 ? 4 : 5);
 
 export function previousStep(state: FlowState, ctx: FlowContext): FlowStep {
@@ -79,18 +94,31 @@ export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext)
       const about = checkAbout(event.respondentName, event.respondentEmail);
       const next = { ...state, respondentName: event.respondentName, respondentEmail: event.respondentEmail };
       if (!about.ok) return { state: { ...next, step: 1 }, errors: about.errors };
-      return { state: { ...next, respondentName: about.respondentName, respondentEmail: about.respondentEmail, step: 2 } };
+      return {
+        state: { ...next, respondentName: about.respondentName, respondentEmail: about.respondentEmail, step: 2 },
+      };
     }
     case "method":
       return { state: { ...state, method: event.method, step: videoStep(event.method, ctx) } };
     case "video":
-      return { state: { ...state, video: event.video, selectedQuestions: state.method === "record" ? (event.selectedQuestions ?? []) : [], step: afterVideo(ctx) } };
+      return {
+        state: {
+          ...state,
+          video: event.video,
+          selectedQuestions: state.method === "record" ? (event.selectedQuestions ?? []) : [],
+          step: afterVideo(ctx),
+        },
+      };
     case "thoughts": {
       const responses = blankResponses(ctx.questionCount).map((_, i) => event.responses[i] ?? "");
       return { state: { ...state, responses, step: 5 } };
     }
     case "review-ok":
-      if (!state.video) return { state: { ...state, step: videoStep(state.method, ctx) }, errors: { video: [testimonialMessages.validation.videoRequired] } };
+      if (!state.video)
+        return {
+          state: { ...state, step: videoStep(state.method, ctx) },
+          errors: { video: [testimonialMessages.validation.videoRequired] },
+        };
       return { state: { ...state, step: 6 } };
     case "record-again":
       return { state: { ...state, video: null, selectedQuestions: [], method: "record", step: 2 } };
@@ -99,13 +127,34 @@ export function reduceFlow(state: FlowState, event: FlowEvent, ctx: FlowContext)
     case "submitted":
       return { state: { ...state, step: 7 } };
     case "another":
-      return { state: { ...state, step: 2, method: "record", video: null, selectedQuestions: [], consentGiven: false, responses: blankResponses(ctx.questionCount) } };
+      return {
+        state: {
+          ...state,
+          step: 2,
+          method: "record",
+          video: null,
+          selectedQuestions: [],
+          consentGiven: false,
+          responses: blankResponses(ctx.questionCount),
+        },
+      };
   }
 }
 
-export const FLOW_INTENTS = ["about", "method", "video", "thoughts", "review-ok", "record-again", "back", "submit", "another"] as const;
+export const FLOW_INTENTS = [
+  "about",
+  "method",
+  "video",
+  "thoughts",
+  "review-ok",
+  "record-again",
+  "back",
+  "submit",
+  "another",
+] as const;
 export type FlowIntent = (typeof FLOW_INTENTS)[number];
-export const isFlowIntent = (value: unknown): value is FlowIntent => typeof value === "string" && (FLOW_INTENTS as readonly string[]).includes(value);
+export const isFlowIntent = (value: unknown): value is FlowIntent =>
+  typeof value === "string" && (FLOW_INTENTS as readonly string[]).includes(value);
 
 export const responseField = (index: number) => `response-${index}`;
 /** One checkbox name per question: the no-JavaScript form reader keeps one value per name. */
@@ -116,7 +165,10 @@ export function selectedFromForm(form: FormData, questionCount: number): { selec
     .map((_, i) => i)
     .filter((i) => form.get(selectedField(i)) !== null);
   if (!canStartRecording(selected)) {
-    return { selected: selected.slice(0, MAX_QUESTIONS), errors: { selectedQuestions: [testimonialMessages.recorder.chooseQuestions] } };
+    return {
+      selected: selected.slice(0, MAX_QUESTIONS),
+      errors: { selectedQuestions: [testimonialMessages.recorder.chooseQuestions] },
+    };
   }
   return { selected };
 }
@@ -129,7 +181,10 @@ export function eventFromForm(intent: FlowIntent, form: FormData, questionCount:
     case "method":
       return { type: "method", method: text("method") === "upload" ? "upload" : "record" };
     case "thoughts":
-      return { type: "thoughts", responses: blankResponses(questionCount).map((_, i) => text(responseField(i)).slice(0, 10_000)) };
+      return {
+        type: "thoughts",
+        responses: blankResponses(questionCount).map((_, i) => text(responseField(i)).slice(0, 10_000)),
+      };
     case "review-ok":
     case "record-again":
     case "back":
@@ -142,6 +197,10 @@ export function eventFromForm(intent: FlowIntent, form: FormData, questionCount:
 
 export function textAnswers(state: FlowState, questions: ReadonlyArray<{ question: string }>) {
   return state.responses
-    .map((response, questionIndex) => ({ questionIndex, question: questions[questionIndex]?.question ?? "", response: response.trim() }))
+    .map((response, questionIndex) => ({
+      questionIndex,
+      question: questions[questionIndex]?.question ?? "",
+      response: response.trim(),
+    }))
     .filter((r) => r.response !== "" && r.question !== "");
 }

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+
 import { parseByteRange } from "~/lib/byte-range";
 
 type MediaSource = {
@@ -9,7 +10,10 @@ type MediaSource = {
   headers?: Record<string, string>;
 };
 
-export async function mediaResponse(request: Request, { size, mimeType, open, headers: extra = {} }: MediaSource): Promise<Response> {
+export async function mediaResponse(
+  request: Request,
+  { size, mimeType, open, headers: extra = {} }: MediaSource,
+): Promise<Response> {
   const headers = new Headers({
     "Content-Type": mimeType,
     "Accept-Ranges": "bytes",

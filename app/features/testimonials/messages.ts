@@ -18,7 +18,8 @@ export const testimonialMessages = {
     deactivate: "Deactivate",
     delete: "Delete",
     deleteConfirmTitle: "Delete this campaign?",
-    deleteConfirmText: "The campaign, its public link and every response (videos included) are deleted. This cannot be undone.",
+    deleteConfirmText:
+      "The campaign, its public link and every response (videos included) are deleted. This cannot be undone.",
     copyLink: "Copy Link",
     openLink: "Open",
     viewResponses: "View Responses",
@@ -55,8 +56,14 @@ export const testimonialMessages = {
     videoRequired: "Please select a video to continue.",
   },
   campaign: {
-    notFound: { title: "Campaign Not Found", description: "The testimonial campaign you're looking for doesn't exist or has been disabled." },
-    inactive: { title: "Campaign Inactive", description: "This testimonial campaign is currently not accepting submissions." },
+    notFound: {
+      title: "Campaign Not Found",
+      description: "The testimonial campaign you're looking for doesn't exist or has been disabled.",
+    },
+    inactive: {
+      title: "Campaign Inactive",
+      description: "This testimonial campaign is currently not accepting submissions.",
+    },
     defaultHint: "Share your authentic experience and thoughts",
   },
   flow: {
@@ -87,7 +94,8 @@ export const testimonialMessages = {
       recordAgain: "Record Again",
       looksGood: "Looks Good - Continue",
       largeTitle: "Large File Size Detected",
-      largeText: "Your video is larger than 300MB, so the upload will take longer. The maximum supported size is 500MB.",
+      largeText:
+        "Your video is larger than 300MB, so the upload will take longer. The maximum supported size is 500MB.",
     },
     confirm: {
       title: "Almost Done!",

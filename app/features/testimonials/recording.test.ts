@@ -1,5 +1,7 @@
-import { formatClock } from "~/lib/text-format";
 import { describe, expect, it } from "vitest";
+
+import { formatClock } from "~/lib/text-format";
+
 import { testimonialMessages } from "./messages";
 import {
   BITRATES,
@@ -20,13 +22,14 @@ import {
   toggleQuestion,
 } from "./recording";
 
-
 describe("format preference", () => {
   it("takes MP4/AAC first, then WebM VP9/Opus, VP8/Opus, plain WebM", () => {
     const all = () => true;
     expect(chooseMimeType(all)).toBe("video/mp4;codecs=avc1.42E01E,mp4a.40.2");
     expect(chooseMimeType((t) => t.startsWith("video/webm"))).toBe("video/webm;codecs=vp9,opus");
-    expect(chooseMimeType((t) => t === "video/webm;codecs=vp8,opus" || t === "video/webm")).toBe("video/webm;codecs=vp8,opus");
+    expect(chooseMimeType((t) => t === "video/webm;codecs=vp8,opus" || t === "video/webm")).toBe(
+      "video/webm;codecs=vp8,opus",
+    );
     expect(chooseMimeType((t) => t === "video/webm")).toBe("video/webm");
   });
 
@@ -62,8 +65,15 @@ describe("device class and bitrates", () => {
     expect(BITRATES.desktop).toEqual({ videoBitsPerSecond: 2_500_000, audioBitsPerSecond: 128_000 });
     expect(BITRATES.mobile).toEqual({ videoBitsPerSecond: 1_500_000, audioBitsPerSecond: 96_000 });
     expect(BITRATES.tablet).toEqual({ videoBitsPerSecond: 2_000_000, audioBitsPerSecond: 112_000 });
-    expect(recorderOptions((t) => t === "video/webm", "tablet")).toEqual({ mimeType: "video/webm", videoBitsPerSecond: 2_000_000, audioBitsPerSecond: 112_000 });
-    expect(recorderOptions(() => false, "mobile")).toEqual({ videoBitsPerSecond: 1_500_000, audioBitsPerSecond: 96_000 });
+    expect(recorderOptions((t) => t === "video/webm", "tablet")).toEqual({
+      mimeType: "video/webm",
+      videoBitsPerSecond: 2_000_000,
+      audioBitsPerSecond: 112_000,
+    });
+    expect(recorderOptions(() => false, "mobile")).toEqual({
+      videoBitsPerSecond: 1_500_000,
+      audioBitsPerSecond: 96_000,
+    });
   });
 });
 
@@ -71,14 +81,22 @@ describe("camera", () => {
   it("tries optimal 1280x720@30, then 640x480, then plain true/true", () => {
     expect(CONSTRAINT_LEVELS.map((l) => l.level)).toEqual(["optimal", "fallback", "minimal"]);
     const [optimal, fallback, minimal] = CONSTRAINT_LEVELS;
-    expect(optimal!.constraints.video).toMatchObject({ width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } });
+    expect(optimal!.constraints.video).toMatchObject({
+      width: { ideal: 1280 },
+      height: { ideal: 720 },
+      frameRate: { ideal: 30 },
+    });
     expect(fallback!.constraints.video).toMatchObject({ width: { ideal: 640 }, height: { ideal: 480 } });
     expect(minimal!.constraints).toEqual({ video: true, audio: true });
   });
 
   it("gives every failure the spec's message", () => {
-    expect(cameraErrorMessage("NotAllowedError")).toBe("Camera and microphone access was denied. Please allow access in your browser settings and try again.");
-    expect(cameraErrorMessage("NotFoundError")).toBe("No camera or microphone found. Please ensure your devices are connected.");
+    expect(cameraErrorMessage("NotAllowedError")).toBe(
+      "Camera and microphone access was denied. Please allow access in your browser settings and try again.",
+    );
+    expect(cameraErrorMessage("NotFoundError")).toBe(
+      "No camera or microphone found. Please ensure your devices are connected.",
+    );
     expect(cameraErrorMessage("NotReadableError")).toBe("Camera is already in use by another application.");
     expect(cameraErrorMessage("OverconstrainedError")).toBe("Unable to access camera and microphone.");
     expect(cameraErrorMessage(undefined)).toBe(testimonialMessages.recorder.errors.generic);
@@ -135,4 +153,3 @@ describe("question selection", () => {
     expect(toggleQuestion(chosen, 3)).toEqual([1]);
   });
 });
-

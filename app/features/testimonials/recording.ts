@@ -1,4 +1,5 @@
 import { firstSupportedType } from "~/lib/media-capture";
+
 import { MAX_SELECTED_QUESTIONS } from "./limits";
 import { testimonialMessages } from "./messages";
 
@@ -36,11 +37,19 @@ export const FORMAT_PREFERENCE = [
   "video/webm",
 ] as const;
 
-export const chooseMimeType = (isTypeSupported: (type: string) => boolean) => firstSupportedType(FORMAT_PREFERENCE, isTypeSupported);
+export const chooseMimeType = (isTypeSupported: (type: string) => boolean) =>
+  firstSupportedType(FORMAT_PREFERENCE, isTypeSupported);
 
 export const baseMimeType = (type: string) => type.split(";")[0]!.trim().toLowerCase() || "video/webm";
 
-const EXTENSIONS: Record<string, string> = { "video/mp4": "mp4", "video/quicktime": "mov", "video/x-matroska": "mkv", "video/ogg": "ogv", "video/x-msvideo": "avi", "video/mp2t": "ts" };
+const EXTENSIONS: Record<string, string> = {
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/x-matroska": "mkv",
+  "video/ogg": "ogv",
+  "video/x-msvideo": "avi",
+  "video/mp2t": "ts",
+};
 export const extensionFor = (type: string) => EXTENSIONS[baseMimeType(type)] ?? "webm";
 
 export type DeviceClass = "desktop" | "mobile" | "tablet";
@@ -80,7 +89,8 @@ export function progressTone(elapsedSeconds: number): ProgressTone {
   return "normal";
 }
 
-export const progressPercent = (elapsedSeconds: number) => Math.min(100, Math.max(0, (elapsedSeconds / RECORDING_LIMIT_SECONDS) * 100));
+export const progressPercent = (elapsedSeconds: number) =>
+  Math.min(100, Math.max(0, (elapsedSeconds / RECORDING_LIMIT_SECONDS) * 100));
 
 export function elapsedSeconds(closedMs: number, segmentStartedAt: number | null, nowMs: number) {
   return (closedMs + (segmentStartedAt === null ? 0 : Math.max(0, nowMs - segmentStartedAt))) / 1000;
@@ -91,10 +101,16 @@ export function toggleQuestion(selected: readonly number[], index: number): numb
   if (selected.length >= MAX_QUESTIONS) return [...selected];
   return [...selected, index].sort((a, b) => a - b);
 }
-export const canStartRecording = (selected: readonly number[]) => selected.length >= MIN_QUESTIONS && selected.length <= MAX_QUESTIONS;
+export const canStartRecording = (selected: readonly number[]) =>
+  selected.length >= MIN_QUESTIONS && selected.length <= MAX_QUESTIONS;
 
-
-const FINAL_ERRORS = new Set(["NotAllowedError", "PermissionDeniedError", "SecurityError", "NotFoundError", "DevicesNotFoundError"]);
+const FINAL_ERRORS = new Set([
+  "NotAllowedError",
+  "PermissionDeniedError",
+  "SecurityError",
+  "NotFoundError",
+  "DevicesNotFoundError",
+]);
 export const shouldTryNextLevel = (errorName: string) => !FINAL_ERRORS.has(errorName);
 
 export function cameraErrorMessage(errorName: string | undefined): string {
@@ -113,4 +129,3 @@ export function cameraErrorMessage(errorName: string | undefined): string {
       return testimonialMessages.recorder.errors.generic;
   }
 }
-

@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ApiCreateCampaignSchema, cleanQuestions, consentTime, isRespondentEmail, normalizeQuestions, PublicSubmissionSchema } from "./schemas";
+
+import {
+  ApiCreateCampaignSchema,
+  cleanQuestions,
+  consentTime,
+  isRespondentEmail,
+  normalizeQuestions,
+  PublicSubmissionSchema,
+} from "./schemas";
 
 describe("campaign questions", () => {
   it("reads older plain-string questions as objects", () => {
-    expect(normalizeQuestions(["Why?", { question: "How?", helperText: "  " }, { question: "What?", helperText: "Hint" }, 42, null])).toEqual([
+    expect(
+      normalizeQuestions([
+        "Why?",
+        { question: "How?", helperText: "  " },
+        { question: "What?", helperText: "Hint" },
+        42,
+        null,
+      ]),
+    ).toEqual([
       { question: "Why?", helperText: null },
       { question: "How?", helperText: null },
       { question: "What?", helperText: "Hint" },
@@ -12,13 +28,22 @@ describe("campaign questions", () => {
   });
 
   it("drops blank questions and needs at least one, at most five", () => {
-    expect(cleanQuestions([{ question: " A " }, { question: "  ", helperText: "x" }, { question: "B", helperText: " h " }])).toEqual([
+    expect(
+      cleanQuestions([{ question: " A " }, { question: "  ", helperText: "x" }, { question: "B", helperText: " h " }]),
+    ).toEqual([
       { question: "A", helperText: null },
       { question: "B", helperText: "h" },
     ]);
     expect(ApiCreateCampaignSchema.safeParse({ title: "T", questions: [" ", ""] }).success).toBe(false);
-    expect(ApiCreateCampaignSchema.safeParse({ title: "T", questions: ["1", "2", "3", "4", "5", "6"] }).success).toBe(false);
-    expect(ApiCreateCampaignSchema.parse({ title: " T ", questions: ["", "Q"] })).toMatchObject({ title: "T", questions: [{ question: "Q" }], isActive: true, allowTextResponses: true });
+    expect(ApiCreateCampaignSchema.safeParse({ title: "T", questions: ["1", "2", "3", "4", "5", "6"] }).success).toBe(
+      false,
+    );
+    expect(ApiCreateCampaignSchema.parse({ title: " T ", questions: ["", "Q"] })).toMatchObject({
+      title: "T",
+      questions: [{ question: "Q" }],
+      isActive: true,
+      allowTextResponses: true,
+    });
   });
 });
 
@@ -30,11 +55,19 @@ describe("respondents", () => {
   });
 
   it("needs consent and reads responses given as JSON text", () => {
-    const base = { respondentName: "R", respondentEmail: "r@example.com", responses: JSON.stringify([{ questionIndex: 0, response: "Yes" }]) };
+    const base = {
+      respondentName: "R",
+      respondentEmail: "r@example.com",
+      responses: JSON.stringify([{ questionIndex: 0, response: "Yes" }]),
+    };
     expect(PublicSubmissionSchema.safeParse(base).success).toBe(false);
     expect(PublicSubmissionSchema.safeParse({ ...base, consentGiven: "false" }).success).toBe(false);
-    expect(PublicSubmissionSchema.parse({ ...base, consentGiven: "true" }).responses).toEqual([{ questionIndex: 0, response: "Yes" }]);
-    expect(PublicSubmissionSchema.safeParse({ ...base, consentGiven: "true", responses: "{not json" }).success).toBe(false);
+    expect(PublicSubmissionSchema.parse({ ...base, consentGiven: "true" }).responses).toEqual([
+      { questionIndex: 0, response: "Yes" },
+    ]);
+    expect(PublicSubmissionSchema.safeParse({ ...base, consentGiven: "true", responses: "{not json" }).success).toBe(
+      false,
+    );
   });
 
   it("keeps a believable client consent time, else uses now", () => {

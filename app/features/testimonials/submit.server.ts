@@ -1,32 +1,52 @@
 // One path for the standard upload, the chunked upload and the no-JavaScript draft (decision 0109).
 import { randomUUID } from "node:crypto";
-import { createTestimonialResponse, findCampaignByPublicId, getTestimonialResponse, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
+import { createReadStream } from "node:fs";
+
+import {
+  createTestimonialResponse,
+  findCampaignByPublicId,
+  getTestimonialResponse,
+  type PublicTestimonialCampaign,
+} from "~/features/testimonials/campaigns.server";
 import { env } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { testimonialMessages } from "./messages";
 import { MAX_SELECTED_QUESTIONS, type SelectedQuestion, type TextResponse } from "./schemas";
 import { publishStagedVideo, requireVideo, responseVideoKey, UploadRejected, withLocalFile } from "./uploads.server";
-import { createReadStream } from "node:fs";
 import { checkVideo } from "./video.server";
-
 
 export function requireOpenCampaign(publicId: string | undefined) {
   const campaign = findCampaignByPublicId(publicId ?? "");
   if (!campaign) throw Response.json({ message: testimonialMessages.api.campaignNotFound }, { status: 404 });
-  if (!campaign.isActive) throw Response.json({ message: testimonialMessages.api.inactive, title: testimonialMessages.campaign.inactive.title }, { status: 403 });
+  if (!campaign.isActive)
+    throw Response.json(
+      { message: testimonialMessages.api.inactive, title: testimonialMessages.campaign.inactive.title },
+      { status: 403 },
+    );
   return campaign;
 }
 
 /** The client's question text is ignored: the campaign's own wording is stored. */
-export function answersFor(campaign: PublicTestimonialCampaign, list: ReadonlyArray<{ questionIndex: number; response: string }>): TextResponse[] {
+export function answersFor(
+  campaign: PublicTestimonialCampaign,
+  list: ReadonlyArray<{ questionIndex: number; response: string }>,
+): TextResponse[] {
   if (!campaign.allowTextResponses) return [];
   const seen = new Set<number>();
   return list
-    .map((r) => ({ questionIndex: r.questionIndex, question: campaign.questions[r.questionIndex]?.question ?? "", response: r.response.trim() }))
+    .map((r) => ({
+      questionIndex: r.questionIndex,
+      question: campaign.questions[r.questionIndex]?.question ?? "",
+      response: r.response.trim(),
+    }))
     .filter((r) => r.question !== "" && r.response !== "" && !seen.has(r.questionIndex) && seen.add(r.questionIndex));
 }
 
-export function selectedFor(campaign: PublicTestimonialCampaign, indices: readonly number[] | undefined): SelectedQuestion[] {
+export function selectedFor(
+  campaign: PublicTestimonialCampaign,
+  indices: readonly number[] | undefined,
+): SelectedQuestion[] {
   return [...new Set(indices ?? [])]
     .filter((i) => campaign.questions[i] !== undefined)
     .slice(0, MAX_SELECTED_QUESTIONS)
@@ -36,7 +56,8 @@ export function selectedFor(campaign: PublicTestimonialCampaign, indices: readon
 
 type VideoFacts = { mimeType: string; duration: number | null };
 type CheckedVideo = VideoFacts & { size: number };
-export type StagedVideo = { stagedPath: string; size: number; facts?: VideoFacts } | { storedKey: string; size: number; facts?: undefined };
+export type StagedVideo =
+  { stagedPath: string; size: number; facts?: VideoFacts } | { storedKey: string; size: number; facts?: undefined };
 
 async function requireStoredVideo(key: string): Promise<CheckedVideo> {
   const facts = await withLocalFile(key, async (file) => {
@@ -99,6 +120,7 @@ export async function storeSubmission(input: {
 }
 
 export function rejectionResponse(error: unknown): Response {
-  if (error instanceof UploadRejected) return Response.json({ ...error.extra, message: error.message }, { status: error.status });
+  if (error instanceof UploadRejected)
+    return Response.json({ ...error.extra, message: error.message }, { status: error.status });
   throw error;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import {
+  chosenFileProblem,
   CHUNK_BYTES,
   chunkCount,
   chunkRange,
-  chosenFileProblem,
   formatMegabytes,
   isLargeVideo,
   isPlainFileName,

@@ -5,17 +5,30 @@ import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import { env } from "~/lib/env.server";
 import { FileRegionWriter } from "~/lib/file-region-writer.server";
-import { MultipartError, readMultipartToDisk, type FilePlacement, type IncomingFile, type MultipartFailure } from "~/lib/multipart.server";
+import {
+  MultipartError,
+  readMultipartToDisk,
+  type FilePlacement,
+  type IncomingFile,
+  type MultipartFailure,
+} from "~/lib/multipart.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
+import { storageKeys } from "~/lib/storage/keys";
 import { assertSafeKey, getStorage } from "~/lib/storage/storage.server";
+
 import { testimonialMessages } from "./messages";
 import { extensionFor } from "./recording";
-import { CHUNK_BYTES, isValidUploadId, MAX_VIDEO_BYTES, missingChunks, MULTIPART_OVERHEAD_BYTES } from "./upload-limits";
+import {
+  CHUNK_BYTES,
+  isValidUploadId,
+  MAX_VIDEO_BYTES,
+  missingChunks,
+  MULTIPART_OVERHEAD_BYTES,
+} from "./upload-limits";
 import { checkVideo } from "./video.server";
-import { storageKeys } from "~/lib/storage/keys";
-
 
 export class UploadRejected extends Error {
   fields: Record<string, string> = {};
@@ -42,7 +55,8 @@ function uploadDir(uploadId: string) {
 const removeQuietly = (target: string) => fs.rm(target, { recursive: true, force: true }).catch(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const incomingTemp = (suffix = "") => path.join(incomingDir(), `${processTag}-${randomBytes(12).toString("hex")}${suffix}`);
+const incomingTemp = (suffix = "") =>
+  path.join(incomingDir(), `${processTag}-${randomBytes(12).toString("hex")}${suffix}`);
 const incomingOwner = (name: string) => name.split("-", 1)[0] ?? "";
 
 export type { FilePlacement, IncomingFile } from "~/lib/multipart.server";
@@ -59,11 +73,19 @@ const REFUSALS: Record<MultipartFailure, { status: number; message: (part?: stri
 
 export async function readVideoForm(
   request: Request,
-  options: { fileField: string; maxFileBytes: number; placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null> },
+  options: {
+    fileField: string;
+    maxFileBytes: number;
+    placeFile?: (fields: Record<string, string>, fileName: string) => Promise<FilePlacement | null>;
+  },
 ): Promise<{ fields: Record<string, string>; file: IncomingFile | null }> {
   await fs.mkdir(incomingDir(), { recursive: true });
   try {
-    return await readMultipartToDisk(request, { ...options, maxBodyBytes: options.maxFileBytes + MULTIPART_OVERHEAD_BYTES, tempPath: () => incomingTemp(".part") });
+    return await readMultipartToDisk(request, {
+      ...options,
+      maxBodyBytes: options.maxFileBytes + MULTIPART_OVERHEAD_BYTES,
+      tempPath: () => incomingTemp(".part"),
+    });
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     const refusal = REFUSALS[error.reason];
@@ -71,9 +93,11 @@ export async function readVideoForm(
   }
 }
 
-export const discardIncoming = (file: IncomingFile | null) => (file && !file.placed && file.path ? removeQuietly(file.path) : Promise.resolve());
+export const discardIncoming = (file: IncomingFile | null) =>
+  file && !file.placed && file.path ? removeQuietly(file.path) : Promise.resolve();
 
-export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) => storageKeys.testimonialVideo(campaignId, responseId, extensionFor(mimeType));
+export const responseVideoKey = (campaignId: string, responseId: string, mimeType: string) =>
+  storageKeys.testimonialVideo(campaignId, responseId, extensionFor(mimeType));
 
 // With the staged file gone but `key` stored, an earlier attempt of this submission already moved
 // it (keys name the response, and a retried submission keeps its id).
@@ -130,7 +154,13 @@ export async function requireVideo(stagedPath: string) {
 
 /** `responseId` is fixed at the first chunk, so a retried submission is the same response. */
 type Manifest = { campaignId: string; totalChunks: number; fileName: string; createdAt: number; responseId?: string };
-export type AssembledUpload = { videoPath: string; videoSize: number; mimeType: string; duration: number | null; fileName: string };
+export type AssembledUpload = {
+  videoPath: string;
+  videoSize: number;
+  mimeType: string;
+  duration: number | null;
+  fileName: string;
+};
 
 const MANIFEST = "manifest.json";
 const RESULT = "result.json";
@@ -185,14 +215,23 @@ async function ensureManifest(dir: string, manifest: Manifest) {
 
 async function receivedChunks(dir: string) {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => CHUNK_NAME.test(n)).map(Number).sort((a, b) => a - b);
+  return names
+    .filter((n) => CHUNK_NAME.test(n))
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 type ChunkFields = { uploadId: string; chunkIndex: number; totalChunks: number; fileName?: string | undefined };
 
 async function openUpload(campaignId: string, chunk: ChunkFields, fileName: string) {
   const dir = uploadDir(chunk.uploadId);
-  const manifest = await ensureManifest(dir, { campaignId, totalChunks: chunk.totalChunks, fileName: chunk.fileName ?? fileName, createdAt: Date.now(), responseId: randomUUID() });
+  const manifest = await ensureManifest(dir, {
+    campaignId,
+    totalChunks: chunk.totalChunks,
+    fileName: chunk.fileName ?? fileName,
+    createdAt: Date.now(),
+    responseId: randomUUID(),
+  });
   const done = await readJson<AssembledUpload>(path.join(dir, RESULT));
   return { dir, manifest, done };
 }
@@ -206,25 +245,37 @@ export function chunkPlacement(campaignId: string, parse: (fields: Record<string
   };
 }
 
-export type ChunkOutcome = { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number } | ({ allChunksReceived: true } & AssembledUpload);
+export type ChunkOutcome =
+  | { allChunksReceived: false; chunkIndex: number; receivedChunks: number; totalChunks: number }
+  | ({ allChunksReceived: true } & AssembledUpload);
 
 export async function saveChunk(campaignId: string, chunk: ChunkFields, incoming: IncomingFile): Promise<ChunkOutcome> {
   try {
     const last = chunk.chunkIndex === chunk.totalChunks - 1;
     if (incoming.size > CHUNK_BYTES) throw new UploadRejected(413, testimonialMessages.api.chunkTooLarge);
-    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES)) throw new UploadRejected(400, testimonialMessages.api.chunkWrongSize);
+    if (incoming.size === 0 || (!last && incoming.size !== CHUNK_BYTES))
+      throw new UploadRejected(400, testimonialMessages.api.chunkWrongSize);
     const { dir, manifest, done } = await openUpload(campaignId, chunk, incoming.fileName || "video");
     if (done) return { allChunksReceived: true, ...done };
     if (!incoming.placed) {
-      await pipeline(createReadStream(incoming.path), new FileRegionWriter(path.join(dir, VIDEO), { start: chunk.chunkIndex * CHUNK_BYTES, maxBytes: CHUNK_BYTES }));
+      await pipeline(
+        createReadStream(incoming.path),
+        new FileRegionWriter(path.join(dir, VIDEO), { start: chunk.chunkIndex * CHUNK_BYTES, maxBytes: CHUNK_BYTES }),
+      );
     }
     await writeWhole(path.join(dir, String(chunk.chunkIndex)), String(incoming.size));
     const received = await receivedChunks(dir);
-    if (received.length >= manifest.totalChunks) return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
+    if (received.length >= manifest.totalChunks)
+      return { allChunksReceived: true, ...(await assemble(chunk.uploadId, dir, manifest)) };
     // A copy of a chunk that raced the assembly (its markers are gone by now) still gets the result.
     const assembled = await readJson<AssembledUpload>(path.join(dir, RESULT));
     if (assembled) return { allChunksReceived: true, ...assembled };
-    return { allChunksReceived: false, chunkIndex: chunk.chunkIndex, receivedChunks: received.length, totalChunks: manifest.totalChunks };
+    return {
+      allChunksReceived: false,
+      chunkIndex: chunk.chunkIndex,
+      receivedChunks: received.length,
+      totalChunks: manifest.totalChunks,
+    };
   } finally {
     await discardIncoming(incoming);
   }
@@ -254,7 +305,9 @@ async function assembleOnce(uploadId: string, dir: string, manifest: Manifest): 
     if (await takeAssemblyLock(dir)) {
       try {
         // Another process may have finished between our look at the result and taking the lock.
-        return (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await finishVideo(uploadId, dir, manifest));
+        return (
+          (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (await finishVideo(uploadId, dir, manifest))
+        );
       } finally {
         await removeQuietly(path.join(dir, LOCK));
       }
@@ -271,10 +324,14 @@ async function takeAssemblyLock(dir: string): Promise<boolean> {
     if (await createWhole(lock, processTag)) return true;
   } catch (error) {
     // The folder is gone: the assembler before us refused the file and removed the upload.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRejected(400, testimonialMessages.api.notAVideo);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new UploadRejected(400, testimonialMessages.api.notAVideo);
     throw error;
   }
-  const [holder, stat] = await Promise.all([fs.readFile(lock, "utf8").catch(() => ""), fs.stat(lock).catch(() => null)]);
+  const [holder, stat] = await Promise.all([
+    fs.readFile(lock, "utf8").catch(() => ""),
+    fs.stat(lock).catch(() => null),
+  ]);
   if (processGone(holder) || (stat && Date.now() - stat.mtimeMs > ASSEMBLY_LOCK_STALE_MS)) {
     await removeQuietly(lock);
   }
@@ -285,7 +342,8 @@ async function videoLength(dir: string, totalChunks: number) {
   let length = 0;
   for (let i = 0; i < totalChunks; i++) {
     const size = Number(await fs.readFile(path.join(dir, String(i)), "utf8"));
-    if (!Number.isSafeInteger(size) || size <= 0 || size > CHUNK_BYTES) throw new Error(`chunk marker ${i} of ${dir} is unreadable`);
+    if (!Number.isSafeInteger(size) || size <= 0 || size > CHUNK_BYTES)
+      throw new Error(`chunk marker ${i} of ${dir} is unreadable`);
     length += size;
   }
   return length;
@@ -305,7 +363,13 @@ async function finishVideo(uploadId: string, dir: string, manifest: Manifest): P
     await removeQuietly(dir);
     throw new UploadRejected(400, testimonialMessages.api.notAVideo);
   }
-  const result: AssembledUpload = { videoPath: storageKeys.upload(uploadId, VIDEO), videoSize: facts.size, mimeType: facts.mimeType, duration: facts.duration, fileName: manifest.fileName };
+  const result: AssembledUpload = {
+    videoPath: storageKeys.upload(uploadId, VIDEO),
+    videoSize: facts.size,
+    mimeType: facts.mimeType,
+    duration: facts.duration,
+    fileName: manifest.fileName,
+  };
   await writeWhole(path.join(dir, RESULT), JSON.stringify(result));
   await Promise.all(Array.from({ length: manifest.totalChunks }, (_, i) => removeQuietly(path.join(dir, String(i)))));
   return result;
@@ -325,18 +389,37 @@ export async function uploadStatus(campaignId: string, uploadId: string): Promis
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
   if (!manifest || manifest.campaignId !== campaignId) return null;
   const received = await receivedChunks(dir);
-  const result = (await readJson<AssembledUpload>(path.join(dir, RESULT))) ?? (received.length === manifest.totalChunks ? await assemble(uploadId, dir, manifest) : null);
+  const result =
+    (await readJson<AssembledUpload>(path.join(dir, RESULT))) ??
+    (received.length === manifest.totalChunks ? await assemble(uploadId, dir, manifest) : null);
   if (result) {
     const all = Array.from({ length: manifest.totalChunks }, (_, i) => i);
-    return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: all, missingChunks: [], allChunksReceived: true, ...result };
+    return {
+      uploadId,
+      totalChunks: manifest.totalChunks,
+      receivedChunks: all,
+      missingChunks: [],
+      allChunksReceived: true,
+      ...result,
+    };
   }
-  return { uploadId, totalChunks: manifest.totalChunks, receivedChunks: received, missingChunks: missingChunks(received, manifest.totalChunks), allChunksReceived: false };
+  return {
+    uploadId,
+    totalChunks: manifest.totalChunks,
+    receivedChunks: received,
+    missingChunks: missingChunks(received, manifest.totalChunks),
+    allChunksReceived: false,
+  };
 }
 
-export async function assembledUpload(campaignId: string, uploadId: string): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
+export async function assembledUpload(
+  campaignId: string,
+  uploadId: string,
+): Promise<AssembledUpload & { stagedPath: string; responseId: string }> {
   const dir = uploadDir(uploadId);
   const manifest = await readJson<Manifest>(path.join(dir, MANIFEST));
-  if (!manifest || manifest.campaignId !== campaignId) throw new UploadRejected(404, testimonialMessages.api.uploadNotFound);
+  if (!manifest || manifest.campaignId !== campaignId)
+    throw new UploadRejected(404, testimonialMessages.api.uploadNotFound);
   const result = await readJson<AssembledUpload>(path.join(dir, RESULT));
   if (!result) throw new UploadRejected(409, testimonialMessages.api.uploadIncomplete);
   return { ...result, stagedPath: path.join(dir, VIDEO), responseId: manifest.responseId ?? randomUUID() };
@@ -359,7 +442,11 @@ async function lastTouched(target: string): Promise<number> {
 }
 
 // Half-received files of processes that are gone go at once: nobody will finish them.
-export async function cleanAbandonedUploads({ olderThanMs = ABANDONED_AFTER_MS, now = Date.now(), roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")] } = {}) {
+export async function cleanAbandonedUploads({
+  olderThanMs = ABANDONED_AFTER_MS,
+  now = Date.now(),
+  roots = [uploadsRoot(), incomingDir(), path.join(dataRoot(), "testimonial-drafts")],
+} = {}) {
   let removed = 0;
   for (const root of roots) {
     const names = await fs.readdir(root).catch(() => [] as string[]);

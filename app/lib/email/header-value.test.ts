@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { headerValue } from "./header-value";
 
 describe("header values", () => {

@@ -6,7 +6,8 @@ export type InlineImage = { filename: string; contentType: string; bytes: Buffer
 const TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" } as const;
 const DATA_IMAGE = /src="data:(image\/(?:jpeg|png|gif));base64,([A-Za-z0-9+/=]+)"/g;
 
-export const imageDataUrl = (bytes: Buffer, contentType: keyof typeof TYPES) => `data:${contentType};base64,${bytes.toString("base64")}`;
+export const imageDataUrl = (bytes: Buffer, contentType: keyof typeof TYPES) =>
+  `data:${contentType};base64,${bytes.toString("base64")}`;
 
 export function inlineDataImages(html: string): { html: string; images: InlineImage[] } {
   const images: InlineImage[] = [];

@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { button, escapeHtml, html, layoutHtml, layoutText, paragraph, raw, safeUrl, splitTextLinks, textLink } from "./layout";
 
-const hostile = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `'><svg onload=alert(1)>`, "`${x}` & co"];
+import {
+  button,
+  escapeHtml,
+  html,
+  layoutHtml,
+  layoutText,
+  paragraph,
+  raw,
+  safeUrl,
+  splitTextLinks,
+  textLink,
+} from "./layout";
+
+const hostile = [
+  `<script>alert(1)</script>`,
+  `"><img src=x onerror=alert(1)>`,
+  `'><svg onload=alert(1)>`,
+  "`${x}` & co",
+];
 
 describe("html", () => {
   it("escapes every interpolated value", () => {
@@ -20,7 +37,11 @@ describe("html", () => {
   it("keeps trusted fragments, nests templates, joins arrays and skips empty values", () => {
     const inner = html`<b>${"<i>"}</b>`;
     expect(html`<div>${inner}${raw("<hr>")}</div>`.value).toBe("<div><b>&lt;i&gt;</b><hr></div>");
-    expect(html`<ul>${["<a>", "b"].map((x) => html`<li>${x}</li>`)}</ul>`.value).toBe("<ul><li>&lt;a&gt;</li><li>b</li></ul>");
+    expect(
+      html`<ul>
+        ${["<a>", "b"].map((x) => html`<li>${x}</li>`)}
+      </ul>`.value,
+    ).toBe("<ul><li>&lt;a&gt;</li><li>b</li></ul>");
     expect(html`${null}${undefined}${false}${0}`.value).toBe("0");
   });
 
@@ -51,17 +72,23 @@ describe("html", () => {
     const dark = /@media \(prefers-color-scheme: dark\)\{([\s\S]*?)\n\}/.exec(page)?.[1] ?? "";
     expect(dark).toContain(".sh-paper{background:#1b1612!important;color:#f5ede3!important;}");
     expect(dark).toContain(".sh-ink{color:#f5ede3!important;}");
-    expect(page).toContain('<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2118;">Hello</p>');
+    expect(page).toContain(
+      '<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2118;">Hello</p>',
+    );
   });
 
   it("renders the plain-text twin with a footer", () => {
-    expect(layoutText(["Hi,", null, "Body", false])).toBe("Hi,\n\nBody\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n");
+    expect(layoutText(["Hi,", null, "Body", false])).toBe(
+      "Hi,\n\nBody\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n",
+    );
   });
 
   it("ends a list's mail with its unsubscribe line, the name it unsubscribes from escaped", () => {
     const unsubscribe = { url: "https://a.test/unsubscribe/tok", from: `Lake <b>"1963"</b>` };
     const page = layoutHtml({ title: "t", body: html`<p>ok</p>`, unsubscribe });
-    expect(page).toContain(`Don&#39;t want these e-mails? <a href="https://a.test/unsubscribe/tok" style="color:#5f5245;">Unsubscribe</a> from "Lake &lt;b&gt;&quot;1963&quot;&lt;/b&gt;".`);
+    expect(page).toContain(
+      `Don&#39;t want these e-mails? <a href="https://a.test/unsubscribe/tok" style="color:#5f5245;">Unsubscribe</a> from "Lake &lt;b&gt;&quot;1963&quot;&lt;/b&gt;".`,
+    );
     expect(layoutText(["Body"], { unsubscribe })).toBe(
       `Body\n\nDon't want these e-mails? Unsubscribe from "Lake <b>"1963"</b>":\nhttps://a.test/unsubscribe/tok\n\n-- \nStoryhearth · Family stories, gathered by the fire.\n`,
     );
@@ -71,7 +98,9 @@ describe("html", () => {
 describe("textLink", () => {
   it("ends the label with exactly one colon, whether or not it has one", () => {
     expect(textLink("Read it here", "https://a.test/")).toBe("Read it here:\nhttps://a.test/");
-    expect(textLink("Use your personal link (no account needed):", "https://a.test/")).toBe("Use your personal link (no account needed):\nhttps://a.test/");
+    expect(textLink("Use your personal link (no account needed):", "https://a.test/")).toBe(
+      "Use your personal link (no account needed):\nhttps://a.test/",
+    );
   });
 });
 
@@ -84,7 +113,9 @@ describe("splitTextLinks", () => {
       { type: "link", href: "http://b.test" },
       { type: "text", value: "</b>" },
     ]);
-    expect(splitTextLinks("javascript:alert(1) no links")).toEqual([{ type: "text", value: "javascript:alert(1) no links" }]);
+    expect(splitTextLinks("javascript:alert(1) no links")).toEqual([
+      { type: "text", value: "javascript:alert(1) no links" },
+    ]);
     expect(splitTextLinks("")).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 // Tests point MAILGUN_URL at a fake Mailgun server, so this exact code path is what they exercise.
 import Mailgun from "mailgun.js";
+
 import { env, type Env } from "~/lib/env.server";
+
 import { headerValue } from "./header-value";
 import { inlineDataImages } from "./inline-images";
 
@@ -48,8 +50,15 @@ export async function mailgunSend(client: MailgunClient, domain: string, message
     data[`v:${name}`] = headerValue(value);
   }
   const { html, images } = inlineDataImages(message.html);
-  const inline = images.map((image) => new File([new Uint8Array(image.bytes)], image.filename, { type: image.contentType }));
-  const result = await client.messages.create(domain, { ...data, html, text: message.text, ...(inline.length ? { inline } : {}) });
+  const inline = images.map(
+    (image) => new File([new Uint8Array(image.bytes)], image.filename, { type: image.contentType }),
+  );
+  const result = await client.messages.create(domain, {
+    ...data,
+    html,
+    text: message.text,
+    ...(inline.length ? { inline } : {}),
+  });
   return { id: result.id ?? null, message: result.message ?? null };
 }
 
@@ -64,9 +73,7 @@ export function describeMailgunError(error: unknown) {
 
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ERR_INVALID_URL", "ERR_BAD_OPTION"]);
 
-export type MailgunFailure =
-  | { outcome: "refused"; permanent: boolean }
-  | { outcome: "unknown" };
+export type MailgunFailure = { outcome: "refused"; permanent: boolean } | { outcome: "unknown" };
 
 // mailgun.js reports a network error as status 400 with its code as the message; a real 400 carries Mailgun's words.
 export function mailgunFailure(error: unknown): MailgunFailure {
@@ -79,7 +86,8 @@ export function mailgunFailure(error: unknown): MailgunFailure {
 
 export const outboxMessageId = (outboxId: string, domain: string) => `outbox.${outboxId}@${domain}`;
 
-export const outboxIdFromMessageId = (messageId: string) => /^<?outbox\.([^@<>\s]+)@[^<>\s]+>?$/.exec(messageId.trim())?.[1] ?? null;
+export const outboxIdFromMessageId = (messageId: string) =>
+  /^<?outbox\.([^@<>\s]+)@[^<>\s]+>?$/.exec(messageId.trim())?.[1] ?? null;
 
 export const OUTBOX_ID_VARIABLE = "outbox-id";
 
@@ -90,7 +98,13 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 const bare = (messageId: string) => messageId.trim().replace(/^<|>$/g, "");
 
 // Throws when the window holds more than we read: the outcome stays unknown and is asked again, never guessed (decision 0209).
-export async function mailgunWasAccepted(client: MailgunClient, domain: string, messageId: string, since: Date, until = new Date()) {
+export async function mailgunWasAccepted(
+  client: MailgunClient,
+  domain: string,
+  messageId: string,
+  since: Date,
+  until = new Date(),
+) {
   const wanted = bare(messageId);
   let token: string | undefined;
   for (let page = 0; page < LOG_PAGES; page++) {

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "#db/schema";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
@@ -32,8 +33,19 @@ export function nextRetryAt(attempts: number, at: Date, random = Math.random) {
 export const QUEUED_GRACE_MS = 60_000;
 
 export function queueEmail(input: QueueEmailInput): OutboxEmail {
-  const values = { ...input, replyTo: input.replyTo ?? null, headers: input.headers ?? {}, dedupeKey: input.dedupeKey ?? null, status: "queued" as const };
-  const inserted = db.insert(emailOutbox).values(values).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning().get();
+  const values = {
+    ...input,
+    replyTo: input.replyTo ?? null,
+    headers: input.headers ?? {},
+    dedupeKey: input.dedupeKey ?? null,
+    status: "queued" as const,
+  };
+  const inserted = db
+    .insert(emailOutbox)
+    .values(values)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning()
+    .get();
   if (inserted) return inserted;
   return db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, input.dedupeKey!)).get()!;
 }
@@ -42,7 +54,13 @@ export function claimForSending(id: string, now = new Date()) {
   return db
     .update(emailOutbox)
     .set({ status: "sending", claimedAt: now, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ["queued", "retrying"]), lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS)))
+    .where(
+      and(
+        eq(emailOutbox.id, id),
+        inArray(emailOutbox.status, ["queued", "retrying"]),
+        lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
+      ),
+    )
     .returning()
     .get();
 }
@@ -88,7 +106,12 @@ export function markRetrying(id: string, error: unknown, retryAt: Date) {
 
 // Left 'sending', so nothing sends it again until the reconciliation has asked Mailgun's log.
 export function markUnsettled(id: string, error: unknown) {
-  return db.update(emailOutbox).set({ lastError: errorText(error) }).where(eq(emailOutbox.id, id)).returning().get();
+  return db
+    .update(emailOutbox)
+    .set({ lastError: errorText(error) })
+    .where(eq(emailOutbox.id, id))
+    .returning()
+    .get();
 }
 
 export function withdrawListMail(to: string, unsubscribeUrls: readonly string[], reason: string) {
@@ -100,7 +123,10 @@ export function withdrawListMail(to: string, unsubscribeUrls: readonly string[],
       and(
         sql`lower(${emailOutbox.to}) = ${to.trim().toLowerCase()}`,
         inArray(emailOutbox.status, ["queued", "retrying"]),
-        inArray(sql`json_extract(${emailOutbox.headers}, '$."List-Unsubscribe"')`, unsubscribeUrls.map((url) => `<${url}>`)),
+        inArray(
+          sql`json_extract(${emailOutbox.headers}, '$."List-Unsubscribe"')`,
+          unsubscribeUrls.map((url) => `<${url}>`),
+        ),
       ),
     )
     .run().changes;
@@ -111,12 +137,7 @@ export function markStored(id: string) {
 }
 
 export function listOutbox({ limit = 100 }: { limit?: number } = {}) {
-  return db
-    .select()
-    .from(emailOutbox)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(limit)
-    .all();
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(limit).all();
 }
 
 export function getOutboxEmail(id: string) {
@@ -141,4 +162,3 @@ export function pendingEmails(limit = 20, now = new Date(), queuedGraceMs = QUEU
     .limit(limit)
     .all();
 }
-

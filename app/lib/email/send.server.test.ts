@@ -1,10 +1,12 @@
+import { systemErrors } from "#db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { systemErrors } from "#db/schema";
+
 import { db } from "~/lib/db.server";
-import { imageDataUrl } from "./inline-images";
+
 import { startFakeMailgun, type FakeMailgun } from "../../../tests/mocks/mailgun-server";
+import { imageDataUrl } from "./inline-images";
 
 const API_KEY = "key-test-123";
 const DOMAIN = "mg.storyhearth.test";
@@ -42,7 +44,13 @@ describe("sendEmail with Mailgun configured", () => {
 
   beforeAll(async () => {
     fake = await startFakeMailgun({ apiKey: API_KEY, domain: DOMAIN });
-    m = await loadModules({ MAILGUN_API_KEY: API_KEY, MAILGUN_DOMAIN: DOMAIN, MAILGUN_URL: fake.url, MAIL_FROM: FROM, MAILGUN_TIMEOUT_MS: "300" });
+    m = await loadModules({
+      MAILGUN_API_KEY: API_KEY,
+      MAILGUN_DOMAIN: DOMAIN,
+      MAILGUN_URL: fake.url,
+      MAIL_FROM: FROM,
+      MAILGUN_TIMEOUT_MS: "300",
+    });
   });
   afterAll(async () => {
     await fake.close();
@@ -89,26 +97,48 @@ describe("sendEmail with Mailgun configured", () => {
   });
 
   it("keeps header values on one line", async () => {
-    await m.email.sendEmail({ kind: "test", to: "a@example.com", subject: "Hello\r\nBcc: evil@example.com", html: "<p>x</p>", text: "x" });
+    await m.email.sendEmail({
+      kind: "test",
+      to: "a@example.com",
+      subject: "Hello\r\nBcc: evil@example.com",
+      html: "<p>x</p>",
+      text: "x",
+    });
     expect(fake.requests[0]!.field("subject")).toBe("Hello Bcc: evil@example.com");
     expect(fake.requests[0]!.fields.bcc).toBeUndefined();
   });
 
   it("sends a picture kept in the outbox as a data: URL as an inline attachment named by Content-ID", async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#9a3f12" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#9a3f12" } })
+      .jpeg()
+      .toBuffer();
     const html = `<p>Ready</p><img src="${imageDataUrl(jpeg, "image/jpeg")}" alt="Cover">`;
-    const row = await m.email.sendEmail({ kind: "podcast_ready", to: "ada@example.com", subject: "Ready", html, text: "Ready" });
+    const row = await m.email.sendEmail({
+      kind: "podcast_ready",
+      to: "ada@example.com",
+      subject: "Ready",
+      html,
+      text: "Ready",
+    });
 
     const request = fake.requests[0]!;
     expect(request.field("html")).toBe(`<p>Ready</p><img src="cid:image-1.jpg" alt="Cover">`);
-    expect(request.files.map(({ field, filename, type }) => ({ field, filename, type }))).toEqual([{ field: "inline", filename: "image-1.jpg", type: "image/jpeg" }]);
+    expect(request.files.map(({ field, filename, type }) => ({ field, filename, type }))).toEqual([
+      { field: "inline", filename: "image-1.jpg", type: "image/jpeg" },
+    ]);
     expect(request.files[0]!.bytes.equals(jpeg)).toBe(true);
     expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "sent", html });
   });
 
   it("on a Mailgun error marks the row retrying, records it, does not throw, and a retry once its time has come sends it", async () => {
     fake.failNext(500);
-    const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "bob@example.com", subject: "Share a story", html: "<p>Hi</p>", text: "Hi" });
+    const row = await m.email.sendEmail({
+      kind: "campaign_invitation",
+      to: "bob@example.com",
+      subject: "Share a story",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
 
     expect(fake.requests).toHaveLength(1);
     expect(row.status).toBe("retrying");
@@ -117,7 +147,9 @@ describe("sendEmail with Mailgun configured", () => {
     expect(row.providerMessageId).toBeNull();
     expect(row.retryAt!.getTime() - Date.now()).toBeGreaterThan(40_000);
     const errors = db.select().from(systemErrors).where(eq(systemErrors.errorType, "email_send_failed")).all();
-    expect(errors.some((e) => e.errorMessage.includes(row.id) && e.workflow === "email:campaign_invitation")).toBe(true);
+    expect(errors.some((e) => e.errorMessage.includes(row.id) && e.workflow === "email:campaign_invitation")).toBe(
+      true,
+    );
     expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0 });
 
     m.clock.setClock(new Date(row.retryAt!.getTime() + 1));
@@ -126,9 +158,20 @@ describe("sendEmail with Mailgun configured", () => {
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.field("to")).toBe("bob@example.com");
     const retried = m.outbox.getOutboxEmail(row.id)!;
-    expect(retried).toMatchObject({ status: "sent", attempts: 2, lastError: null, providerMessageId: fake.requests[1]!.messageId });
+    expect(retried).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      lastError: null,
+      providerMessageId: fake.requests[1]!.messageId,
+    });
 
-    expect(await m.email.deliverPendingEmails()).toEqual({ attempted: 0, sent: 0, failed: 0, stored: 0, reconciled: 0 });
+    expect(await m.email.deliverPendingEmails()).toEqual({
+      attempted: 0,
+      sent: 0,
+      failed: 0,
+      stored: 0,
+      reconciled: 0,
+    });
     m.clock.setClock(null);
   });
 
@@ -136,7 +179,18 @@ describe("sendEmail with Mailgun configured", () => {
     const start = new Date();
     m.clock.setClock(start);
     fake.throttle(1800);
-    const rows = await m.email.deliverEmails(["ann", "ben", "cat"].map((name) => m.email.queueOutgoingEmail({ kind: "campaign_invitation", to: `${name}@throttled.example`, subject: "Share a story", html: "<p>Hi</p>", text: "Hi", dedupeKey: `throttle:${name}:${start.getTime()}` })));
+    const rows = await m.email.deliverEmails(
+      ["ann", "ben", "cat"].map((name) =>
+        m.email.queueOutgoingEmail({
+          kind: "campaign_invitation",
+          to: `${name}@throttled.example`,
+          subject: "Share a story",
+          html: "<p>Hi</p>",
+          text: "Hi",
+          dedupeKey: `throttle:${name}:${start.getTime()}`,
+        }),
+      ),
+    );
     expect(rows.map((r) => r.status)).toEqual(["retrying", "retrying", "retrying"]);
     for (let minute = 1; minute <= 120; minute++) {
       m.clock.setClock(new Date(start.getTime() + minute * 60_000));
@@ -155,7 +209,13 @@ describe("sendEmail with Mailgun configured", () => {
     const start = new Date();
     m.clock.setClock(start);
     fake.answerNextLate(2000);
-    const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "late@example.com", subject: "Share a story", html: "<p>Hi</p>", text: "Hi" });
+    const row = await m.email.sendEmail({
+      kind: "campaign_invitation",
+      to: "late@example.com",
+      subject: "Share a story",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
     expect(row.status).toBe("sending");
     expect(row.lastError).toMatch(/ECONNABORTED|timeout/i);
     expect(await m.email.deliverPendingEmails()).toMatchObject({ attempted: 0, reconciled: 0 });
@@ -168,13 +228,25 @@ describe("sendEmail with Mailgun configured", () => {
 
   it("a 400 (a message Mailgun will never take) is given up on at once; anything else after a day of tries", async () => {
     fake.failNext(400);
-    const bad = await m.email.sendEmail({ kind: "campaign_invitation", to: "bad@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    const bad = await m.email.sendEmail({
+      kind: "campaign_invitation",
+      to: "bad@example.com",
+      subject: "Hi",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
     expect(bad).toMatchObject({ status: "failed", attempts: 1 });
 
     const start = new Date();
     m.clock.setClock(start);
     fake.throttle(60);
-    const row = await m.email.sendEmail({ kind: "campaign_invitation", to: "down@example.com", subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    const row = await m.email.sendEmail({
+      kind: "campaign_invitation",
+      to: "down@example.com",
+      subject: "Hi",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
     for (let minute = 10; minute <= 25 * 60; minute += 10) {
       m.clock.setClock(new Date(row.createdAt.getTime() + minute * 60_000));
       await m.email.deliverPendingEmails();
@@ -183,7 +255,10 @@ describe("sendEmail with Mailgun configured", () => {
     }
     fake.throttle(null);
     m.clock.setClock(null);
-    expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/429/) });
+    expect(m.outbox.getOutboxEmail(row.id)).toMatchObject({
+      status: "failed",
+      lastError: expect.stringMatching(/429/),
+    });
   });
 
   it("settles a send interrupted by a crash by asking Mailgun's logs: sent once, never twice", async () => {
@@ -194,7 +269,11 @@ describe("sendEmail with Mailgun configured", () => {
     m.outbox.claimForSending(accepted.id, longAgo);
     m.outbox.claimForSending(lost.id, longAgo);
     const mg = m.mailgun.createMailgun()!;
-    await m.mailgun.mailgunSend(mg.client, mg.domain, { ...input, from: FROM, headers: { "Message-Id": `<${m.mailgun.outboxMessageId(accepted.id, DOMAIN)}>` } });
+    await m.mailgun.mailgunSend(mg.client, mg.domain, {
+      ...input,
+      from: FROM,
+      headers: { "Message-Id": `<${m.mailgun.outboxMessageId(accepted.id, DOMAIN)}>` },
+    });
     fake.requests.length = 0;
 
     const report = await m.email.deliverPendingEmails();
@@ -220,11 +299,21 @@ describe("sendEmail with Mailgun configured", () => {
     expect(fake.requests.filter((r) => r.path.endsWith("/messages"))).toHaveLength(0);
     const queries = fake.logQueries.slice(asked);
     expect(queries.length).toBeGreaterThanOrEqual(3);
-    expect(queries[0]).toMatchObject({ events: ["accepted"], filter: { AND: [{ attribute: "domain", comparator: "=", values: [{ value: DOMAIN }] }] } });
+    expect(queries[0]).toMatchObject({
+      events: ["accepted"],
+      filter: { AND: [{ attribute: "domain", comparator: "=", values: [{ value: DOMAIN }] }] },
+    });
   });
 
   it("writes a deduplicated message to the outbox once", () => {
-    const input = { kind: "test", to: "dan@example.com", subject: "Once", html: "<p>x</p>", text: "x", dedupeKey: "only-once" };
+    const input = {
+      kind: "test",
+      to: "dan@example.com",
+      subject: "Once",
+      html: "<p>x</p>",
+      text: "x",
+      dedupeKey: "only-once",
+    };
     const first = m.email.queueOutgoingEmail(input);
     const second = m.email.queueOutgoingEmail(input);
     expect(second.id).toBe(first.id);
@@ -240,7 +329,13 @@ describe("sendEmail with Mailgun configured", () => {
   it("the fake refuses a wrong API key with 401", async () => {
     const wrong = m.mailgun.createMailgun({ ...m.env.env(), MAILGUN_API_KEY: "not-the-key" })!;
     const error = await m.mailgun
-      .mailgunSend(wrong.client, wrong.domain, { from: FROM, to: "a@example.com", subject: "s", html: "<p>h</p>", text: "t" })
+      .mailgunSend(wrong.client, wrong.domain, {
+        from: FROM,
+        to: "a@example.com",
+        subject: "s",
+        html: "<p>h</p>",
+        text: "t",
+      })
       .catch((e: unknown) => e);
     expect(m.mailgun.describeMailgunError(error)).toMatch(/^Mailgun 401/);
     expect(fake.requests).toHaveLength(0);
@@ -280,7 +375,9 @@ describe("the outbox queue", () => {
   it("backs off from a minute to an hour at most, each delay jittered within 80-120 %", () => {
     const at = new Date(0);
     const delay = (attempts: number, r: number) => m.outbox.nextRetryAt(attempts, at, () => r).getTime();
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((n) => delay(n, 0.5))).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60].map((min) => min * 60_000));
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((n) => delay(n, 0.5))).toEqual(
+      [1, 2, 4, 8, 16, 32, 60, 60, 60].map((min) => min * 60_000),
+    );
     expect(delay(1, 0)).toBe(48_000);
     expect(delay(1, 1)).toBe(72_000);
   });
@@ -295,13 +392,24 @@ describe("the outbox queue", () => {
 describe("sendEmail without Mailgun (a local run)", () => {
   let m: Modules;
   beforeAll(async () => {
-    m = await loadModules({ MAILGUN_API_KEY: undefined, MAILGUN_DOMAIN: undefined, MAILGUN_URL: undefined, MAIL_FROM: undefined });
+    m = await loadModules({
+      MAILGUN_API_KEY: undefined,
+      MAILGUN_DOMAIN: undefined,
+      MAILGUN_URL: undefined,
+      MAIL_FROM: undefined,
+    });
   });
 
   it("stores the message in the outbox, which is the mailbox", async () => {
     expect(m.mailgun.createMailgun()).toBeNull();
     expect(m.email.isEmailDeliveryConfigured()).toBe(false);
-    const row = await m.email.sendEmail({ kind: "password_reset", to: "local@example.com", subject: "Local", html: "<p>x</p>", text: "x" });
+    const row = await m.email.sendEmail({
+      kind: "password_reset",
+      to: "local@example.com",
+      subject: "Local",
+      html: "<p>x</p>",
+      text: "x",
+    });
     expect(row.status).toBe("stored");
     expect(row.from).toBe("Storyhearth <hello@storyhearth.local>");
     expect(m.outbox.listOutbox({ limit: 1 })[0]).toMatchObject({ id: row.id, status: "stored", attempts: 0 });

@@ -1,6 +1,6 @@
 // Every message is written to the outbox first, so nothing is lost; a claim left by a crash or an unanswered
 // send is settled by asking Mailgun's log, so a message is sent once (decision 0193).
-import { recordSystemError } from "~/lib/system-errors.server";
+import { now } from "~/lib/clock.server";
 import {
   claimForSending,
   DELIVERY_WINDOW_MS,
@@ -16,11 +16,20 @@ import {
   staleSendingEmails,
   type OutboxEmail,
 } from "~/lib/email/outbox.server";
-import { now } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+
 import { headerValue } from "./header-value";
+import {
+  createMailgun,
+  describeMailgunError,
+  mailgunFailure,
+  mailgunSend,
+  mailgunWasAccepted,
+  OUTBOX_ID_VARIABLE,
+  outboxMessageId,
+} from "./mailgun.server";
 import { fromLine, sendingDomainFor, supportAddress, type Sender } from "./senders.server";
-import { createMailgun, describeMailgunError, mailgunFailure, mailgunSend, mailgunWasAccepted, OUTBOX_ID_VARIABLE, outboxMessageId } from "./mailgun.server";
 
 export type SendEmailInput = {
   kind: string;
@@ -50,7 +59,9 @@ export const SENDING_STALE_MS = () => env().EMAIL_RECONCILE_AFTER_MS;
 
 export function queueOutgoingEmail({ from, replyTo, autoSubmitted, ...input }: SendEmailInput): OutboxEmail {
   const automatic = autoSubmitted ? { "Auto-Submitted": autoSubmitted, "X-Auto-Response-Suppress": "All" } : {};
-  const headers = Object.fromEntries(Object.entries({ ...input.headers, ...automatic }).map(([name, value]) => [name, headerValue(value)]));
+  const headers = Object.fromEntries(
+    Object.entries({ ...input.headers, ...automatic }).map(([name, value]) => [name, headerValue(value)]),
+  );
   return queueEmail({
     ...input,
     to: headerValue(input.to),
@@ -92,7 +103,12 @@ async function send(row: OutboxEmail, mg: Mailer): Promise<OutboxEmail> {
     const failure = mailgunFailure(error);
     // No answer: Mailgun may have it. The reconciliation asks its log before anything is sent again.
     if (failure.outcome === "unknown") {
-      recordSystemError({ error: new Error(`No answer from Mailgun for "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`), errorType: "email_send_unsettled", workflow: `email:${row.kind}`, severity: "medium" });
+      recordSystemError({
+        error: new Error(`No answer from Mailgun for "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`),
+        errorType: "email_send_unsettled",
+        workflow: `email:${row.kind}`,
+        severity: "medium",
+      });
       return markUnsettled(row.id, reason) ?? row;
     }
     return refused(row, reason, { permanent: failure.permanent });
@@ -101,14 +117,18 @@ async function send(row: OutboxEmail, mg: Mailer): Promise<OutboxEmail> {
 
 function refused(row: OutboxEmail, reason: string, { permanent = false, now: atOnce = false } = {}) {
   const at = now();
-  const gaveUp = permanent || at.getTime() - row.createdAt.getTime() >= DELIVERY_WINDOW_MS || row.attempts >= MAX_EMAIL_ATTEMPTS;
+  const gaveUp =
+    permanent || at.getTime() - row.createdAt.getTime() >= DELIVERY_WINDOW_MS || row.attempts >= MAX_EMAIL_ATTEMPTS;
   recordSystemError({
     error: new Error(`Could not send "${row.kind}" e-mail ${row.id} to ${row.to}: ${reason}`),
     errorType: "email_send_failed",
     workflow: `email:${row.kind}`,
     severity: gaveUp ? "high" : "medium",
   });
-  return (gaveUp ? markFailed(row.id, reason) : markRetrying(row.id, reason, atOnce ? at : nextRetryAt(row.attempts, at))) ?? row;
+  return (
+    (gaveUp ? markFailed(row.id, reason) : markRetrying(row.id, reason, atOnce ? at : nextRetryAt(row.attempts, at))) ??
+    row
+  );
 }
 
 export async function deliverEmails(rows: OutboxEmail[], concurrency = 8) {
@@ -156,11 +176,17 @@ export async function reconcileInterruptedSends(staleMs = SENDING_STALE_MS()): P
       try {
         const domain = sendingDomainFor(row.from, mg.domain);
         const messageId = outboxMessageId(row.id, domain);
-        if (await mailgunWasAccepted(mg.client, domain, messageId, row.claimedAt ?? row.createdAt, now())) markSent(row.id, `<${messageId}>`, now());
+        if (await mailgunWasAccepted(mg.client, domain, messageId, row.claimedAt ?? row.createdAt, now()))
+          markSent(row.id, `<${messageId}>`, now());
         else refused(row, row.lastError ?? "Interrupted before Mailgun accepted it", { now: true });
       } catch (error) {
         // Unknown outcome: leave it 'sending' and ask again next time rather than risk a duplicate.
-        recordSystemError({ error, errorType: "email_reconcile_failed", workflow: `email:${row.kind}`, severity: "medium" });
+        recordSystemError({
+          error,
+          errorType: "email_reconcile_failed",
+          workflow: `email:${row.kind}`,
+          severity: "medium",
+        });
         continue;
       }
     }

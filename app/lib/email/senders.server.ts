@@ -1,6 +1,7 @@
 // Who our mail says it is from and where a reply goes (decision 0201): every message has a Reply-To a person reads.
-import { env } from "~/lib/env.server";
 import { addressDomain, formatAddress, parseFromLine } from "~/lib/email-address";
+import { env } from "~/lib/env.server";
+
 import { BRAND } from "./layout";
 
 export type Sender = "service" | "account" | { onBehalfOf: string };
@@ -8,7 +9,8 @@ export type Sender = "service" | "account" | { onBehalfOf: string };
 const mailFromDomain = () => addressDomain(env().MAIL_FROM)!;
 
 export const accountMailFrom = () =>
-  env().ACCOUNT_MAIL_FROM ?? formatAddress(BRAND.name, `account@${env().ACCOUNT_MAILGUN_DOMAIN?.toLowerCase() ?? mailFromDomain()}`);
+  env().ACCOUNT_MAIL_FROM ??
+  formatAddress(BRAND.name, `account@${env().ACCOUNT_MAILGUN_DOMAIN?.toLowerCase() ?? mailFromDomain()}`);
 
 export const supportAddress = () => env().SUPPORT_EMAIL ?? `support@${mailFromDomain()}`;
 

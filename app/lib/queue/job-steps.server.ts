@@ -1,7 +1,8 @@
 // A job's steps are the points between its writes where an account's deletion may stop it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { eq } from "drizzle-orm";
 import { jobs } from "#db/schema";
+import { eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
 
 /** A job that ended without a trace (cancelled, or its subject gone): not failed, not retried. */
@@ -31,7 +32,10 @@ export function abortJobsHere(jobIds: string[]) {
 }
 
 export function wasCancelled(jobId: string) {
-  return here.get(jobId)?.signal.aborted === true || db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).get()?.status !== "running";
+  return (
+    here.get(jobId)?.signal.aborted === true ||
+    db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).get()?.status !== "running"
+  );
 }
 
 type StepHook = (step: string) => Promise<void> | void;

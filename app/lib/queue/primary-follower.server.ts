@@ -1,6 +1,7 @@
 // The job runner follows the LiteFS primary; a new primary takes back the old one's 'running' jobs only after
 // the hand-over window, so a job still in the old node's hands never runs twice.
 import { recordSystemError } from "~/lib/system-errors.server";
+
 import type { JobRunner } from "./runner.server";
 
 export type PrimaryFollowerOptions = {

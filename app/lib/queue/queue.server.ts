@@ -1,9 +1,10 @@
 // The durable job queue in SQLite: work survives a restart, and a job is claimed by one worker only.
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { jobs } from "#db/schema";
-import { db } from "~/lib/db.server";
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+
 import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -12,7 +13,13 @@ type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number }
 export function enqueueJob(type: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) {
   return db
     .insert(jobs)
-    .values({ type, payload, runAt: options.runAt ?? now(), dedupeKey: options.dedupeKey ?? null, maxAttempts: options.maxAttempts ?? 5 })
+    .values({
+      type,
+      payload,
+      runAt: options.runAt ?? now(),
+      dedupeKey: options.dedupeKey ?? null,
+      maxAttempts: options.maxAttempts ?? 5,
+    })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning()
     .get();
@@ -36,8 +43,13 @@ export function claimNextJob(workerId: string, at = now()): Job | undefined {
 
 export function completeJob(id: string) {
   db.transaction((tx) => {
-    tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "cancelled"))).run();
-    tx.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null }).where(and(eq(jobs.id, id), eq(jobs.status, "running"))).run();
+    tx.delete(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.status, "cancelled")))
+      .run();
+    tx.update(jobs)
+      .set({ status: "done", lockedAt: null, lockedBy: null, lastError: null })
+      .where(and(eq(jobs.id, id), eq(jobs.status, "running")))
+      .run();
   });
 }
 
@@ -72,22 +84,27 @@ export type TakenBack = { requeued: number; failed: Job[] };
 function takeBack(held: SQL | undefined): TakenBack {
   const left = and(eq(jobs.status, "running"), held);
   return db.transaction((tx) => {
-    tx.delete(jobs).where(and(eq(jobs.status, "cancelled"), held)).run();
+    tx.delete(jobs)
+      .where(and(eq(jobs.status, "cancelled"), held))
+      .run();
     const exhausted = tx
       .select()
       .from(jobs)
       .where(and(left, gte(jobs.attempts, jobs.maxAttempts)))
       .all();
-    const failed = exhausted.map(
-      (job) =>
-        tx
-          .update(jobs)
-          .set({ status: "failed", lockedAt: null, lockedBy: null, lastError: stoppedTheServer(job) })
-          .where(eq(jobs.id, job.id))
-          .returning()
-          .get()!,
+    const failed = exhausted.map((job) =>
+      tx
+        .update(jobs)
+        .set({ status: "failed", lockedAt: null, lockedBy: null, lastError: stoppedTheServer(job) })
+        .where(eq(jobs.id, job.id))
+        .returning()
+        .get()!,
     );
-    const requeued = tx.update(jobs).set({ status: "queued", lockedAt: null, lockedBy: null }).where(left).run().changes;
+    const requeued = tx
+      .update(jobs)
+      .set({ status: "queued", lockedAt: null, lockedBy: null })
+      .where(left)
+      .run().changes;
     return { requeued, failed };
   });
 }

@@ -1,9 +1,21 @@
 import { randomUUID } from "node:crypto";
 import cron, { type ScheduledTask } from "node-cron";
-import { recordSystemError } from "~/lib/system-errors.server";
+
 import { now } from "~/lib/clock.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+
 import { JobEnded, runAsJob, wasCancelled } from "./job-steps.server";
-import { claimNextJob, completeJob, enqueueJob, failJob, forgetJob, takeBackJobsNotHeldBy, takeBackStaleJobs, type Job, type TakenBack } from "./queue.server";
+import {
+  claimNextJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  forgetJob,
+  takeBackJobsNotHeldBy,
+  takeBackStaleJobs,
+  type Job,
+  type TakenBack,
+} from "./queue.server";
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void> | void;
 export type Schedule = { type: string; cron: string; payload?: Record<string, unknown> };
@@ -49,7 +61,10 @@ export class JobRunner {
       this.tasks.push(
         cron.schedule(schedule.cron, () => {
           const minute = Math.floor(now().getTime() / 60_000);
-          enqueueJob(schedule.type, schedule.payload ?? {}, { dedupeKey: `cron:${schedule.type}:${minute}`, maxAttempts: 1 });
+          enqueueJob(schedule.type, schedule.payload ?? {}, {
+            dedupeKey: `cron:${schedule.type}:${minute}`,
+            maxAttempts: 1,
+          });
           this.wake();
         }),
       );
@@ -81,7 +96,12 @@ export class JobRunner {
         try {
           await tell(job.payload, job);
         } catch (failure) {
-          recordSystemError({ error: failure, errorType: "job_failed", workflow: `job:${job.type}:abandoned`, severity: "high" });
+          recordSystemError({
+            error: failure,
+            errorType: "job_failed",
+            workflow: `job:${job.type}:abandoned`,
+            severity: "high",
+          });
         }
       });
     }
@@ -94,7 +114,9 @@ export class JobRunner {
     this.timer = null;
     // A failing claim (e.g. a node that just lost the primary: read-only database) must not crash the process.
     this.loop = this.drain()
-      .catch((error: unknown) => recordSystemError({ error, errorType: "job_runner", workflow: "drain", severity: "high" }))
+      .catch((error: unknown) =>
+        recordSystemError({ error, errorType: "job_runner", workflow: "drain", severity: "high" }),
+      )
       .finally(() => {
         this.loop = null;
         if (this.running) this.timer = setTimeout(() => this.wake(), this.pollMs);

@@ -14,6 +14,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+
 import { assertSafeKey, type ByteRange, type Storage } from "./keys";
 
 export type S3ClientConfig = {
@@ -24,7 +25,13 @@ export type S3ClientConfig = {
   forcePathStyle?: boolean;
 };
 
-export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey, forcePathStyle = false }: S3ClientConfig) {
+export function createS3Client({
+  endpoint,
+  region,
+  accessKeyId,
+  secretAccessKey,
+  forcePathStyle = false,
+}: S3ClientConfig) {
   return new S3Client({
     endpoint,
     region,
@@ -44,8 +51,10 @@ type S3StorageOptions = {
 };
 
 const errorName = (error: unknown) => (error as { name?: string } | null)?.name;
-const httpStatus = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
-const isMissing = (error: unknown) => ["NoSuchKey", "NotFound"].includes(errorName(error) ?? "") || httpStatus(error) === 404;
+const httpStatus = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const isMissing = (error: unknown) =>
+  ["NoSuchKey", "NotFound"].includes(errorName(error) ?? "") || httpStatus(error) === 404;
 const isUnsatisfiable = (error: unknown) => errorName(error) === "InvalidRange" || httpStatus(error) === 416;
 
 function totalFromContentRange(contentRange: string | undefined) {
@@ -69,7 +78,13 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
         body.once("error", (error) => counter.destroy(error));
         source = body.pipe(counter);
       }
-      await new Upload({ client, params: { Bucket: bucket, Key: key, Body: source }, partSize, queueSize, leavePartsOnError: false }).done();
+      await new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: source },
+        partSize,
+        queueSize,
+        leavePartsOnError: false,
+      }).done();
       return { size };
     },
 
@@ -77,9 +92,15 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
       assertSafeKey(key);
       try {
         const out = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
-        const size = range ? (totalFromContentRange(out.ContentRange) ?? (await storage.size(key)) ?? 0) : (out.ContentLength ?? 0);
+        const size = range
+          ? (totalFromContentRange(out.ContentRange) ?? (await storage.size(key)) ?? 0)
+          : (out.ContentLength ?? 0);
         return { stream: out.Body as Readable, size };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -112,7 +133,8 @@ export function s3Storage({ client, bucket, partSize = 8 * 1024 * 1024, queueSiz
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
-        for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
+        for (const object of page.Contents ?? [])
+          if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return found;
@@ -137,13 +159,21 @@ export function s3DirectUploads({ client, bucket }: { client: S3Client; bucket: 
   return {
     async create(key, contentType) {
       assertSafeKey(key);
-      const out = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }));
+      const out = await client.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+      );
       if (!out.UploadId) throw new Error(`No upload id for ${key}`);
       return out.UploadId;
     },
     signPart(key, uploadId, partNumber, size, expiresIn) {
       assertSafeKey(key);
-      const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
+      const command = new UploadPartCommand({
+        Bucket: bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: size,
+      });
       // Content-Length signed: the store itself refuses a part of any other length.
       return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(["content-length"]) });
     },
@@ -153,9 +183,12 @@ export function s3DirectUploads({ client, bucket }: { client: S3Client; bucket: 
       let PartNumberMarker: string | undefined;
       try {
         do {
-          const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker }));
+          const page = await client.send(
+            new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker }),
+          );
           for (const part of page.Parts ?? []) {
-            if (part.PartNumber && part.ETag) parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+            if (part.PartNumber && part.ETag)
+              parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
           }
           PartNumberMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
         } while (PartNumberMarker);

@@ -5,8 +5,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+
 import { env, type Env } from "~/lib/env.server";
 import { processGone, processTag } from "~/lib/process-owner.server";
+
 import { assertSafeKey, type Storage } from "./keys";
 import { createS3Client, s3DirectUploads, s3Storage, type DirectUploads } from "./s3.server";
 
@@ -47,7 +49,8 @@ export function localDiskStorage(root: string): Storage {
       try {
         return (await fs.stat(file)).size;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+        if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR")
+          return null;
         throw error;
       }
     },
@@ -58,22 +61,34 @@ export function localDiskStorage(root: string): Storage {
       if (prefix !== "" && !prefix.endsWith("/")) {
         const cut = prefix.lastIndexOf("/") + 1;
         const names = await fs.readdir(path.join(root, prefix.slice(0, cut))).catch(() => [] as string[]);
-        const listed = await Promise.all(names.filter((name) => name.startsWith(prefix.slice(cut))).map((name) => storage.list(`${prefix.slice(0, cut)}${name}/`)));
+        const listed = await Promise.all(
+          names
+            .filter((name) => name.startsWith(prefix.slice(cut)))
+            .map((name) => storage.list(`${prefix.slice(0, cut)}${name}/`)),
+        );
         const files = await Promise.all(
-          names.filter((name) => name.startsWith(prefix.slice(cut)) && !name.includes(PARTIAL)).map(async (name) => {
-            const stat = await fs.stat(path.join(root, prefix.slice(0, cut), name)).catch(() => null);
-            return stat?.isFile() ? [{ key: `${prefix.slice(0, cut)}${name}`, size: stat.size }] : [];
-          }),
+          names
+            .filter((name) => name.startsWith(prefix.slice(cut)) && !name.includes(PARTIAL))
+            .map(async (name) => {
+              const stat = await fs.stat(path.join(root, prefix.slice(0, cut), name)).catch(() => null);
+              return stat?.isFile() ? [{ key: `${prefix.slice(0, cut)}${name}`, size: stat.size }] : [];
+            }),
         );
         return [...files.flat(), ...listed.flat()];
       }
       const dir = path.join(root, prefix);
-      const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
-        throw error;
-      });
+      const entries = await fs
+        .readdir(dir, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+          throw error;
+        });
       const partials = entries.filter((entry) => entry.isFile() && entry.name.includes(PARTIAL));
-      await Promise.all(partials.filter((entry) => processGone(partialOwner(entry.name))).map((entry) => fs.rm(path.join(entry.parentPath, entry.name), { force: true })));
+      await Promise.all(
+        partials
+          .filter((entry) => processGone(partialOwner(entry.name)))
+          .map((entry) => fs.rm(path.join(entry.parentPath, entry.name), { force: true })),
+      );
       const files = entries.filter((entry) => entry.isFile() && !entry.name.includes(PARTIAL));
       return Promise.all(
         files.map(async (entry) => {

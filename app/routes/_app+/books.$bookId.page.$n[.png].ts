@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUser } from "~/features/account/auth.server";
 import { previewResponse } from "~/features/book/preview.server";
 import { getOwnedAccountBook } from "~/models/book.server";

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -45,7 +46,8 @@ export default function AccountBookPage() {
                 <label key={c.id} className="flex items-start gap-2 break-words">
                   <input type="checkbox" name="collection" value={c.id} className="mt-1" />
                   <span className="min-w-0">
-                    {c.title} <span className="text-muted-foreground">({bookMessages.account.stories(c.storyCount)})</span>
+                    {c.title}{" "}
+                    <span className="text-muted-foreground">({bookMessages.account.stories(c.storyCount)})</span>
                   </span>
                 </label>
               ))}
@@ -56,7 +58,13 @@ export default function AccountBookPage() {
             <Button type="submit" disabled={isWorking(book) || withStories.length === 0}>
               {bookMessages.account.makeChosen}
             </Button>
-            <Button type="submit" name="intent" value="all" variant="outline" disabled={isWorking(book) || withStories.length === 0}>
+            <Button
+              type="submit"
+              name="intent"
+              value="all"
+              variant="outline"
+              disabled={isWorking(book) || withStories.length === 0}
+            >
               {bookMessages.account.makeAll}
             </Button>
           </div>

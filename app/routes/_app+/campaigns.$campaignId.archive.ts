@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUser } from "~/features/account/auth.server";
 import { archiveResponse } from "~/features/archive/zip.server";
 import { notFound } from "~/lib/http.server";

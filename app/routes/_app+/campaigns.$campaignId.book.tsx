@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -7,7 +8,7 @@ import { requireUser } from "~/features/account/auth.server";
 import { bookPageView, requestBook, turnOffBookLinks } from "~/features/book/build.server";
 import { BookOptions, BookStatus, isWorking } from "~/features/book/components/book-status";
 import { bookMessages } from "~/features/book/messages";
-import { readFormData, notFound } from "~/lib/http.server";
+import { notFound, readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireOwnedCampaign } from "~/models/campaign.server";
 

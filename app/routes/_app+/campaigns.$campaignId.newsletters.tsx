@@ -1,27 +1,31 @@
-import { displayAddress } from "~/lib/display-address";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
-import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { newsletterRecipients } from "~/features/newsletters/delivery.server";
-import { createNewsletterAction, sendNewsletterAction, updateNewsletterAction } from "~/features/newsletters/newsletter-intents.server";
-import { requireOwnedCampaign } from "~/models/campaign.server";
-import { countCollectionStories, listNewsletters, newsletterPhotos } from "~/features/newsletters/newsletters.server";
-import { getWorkflowSettings } from "~/models/workflow.server";
-import { readFormData, badIntent } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
-import { formatDeliveryDate } from "~/models/delivery-dates";
-import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
-import { newsletterMessages } from "~/features/newsletters/messages";
-import { UpdateNewsletterSchema } from "~/features/newsletters/schemas";
 import { DATED_DISTRIBUTION_MODES, DISTRIBUTION_MODE_LABELS } from "~/features/collections/workflow-settings";
-
+import { formatPublishDate, newsletterPaths } from "~/features/newsletters/content";
+import { newsletterRecipients } from "~/features/newsletters/delivery.server";
+import { newsletterMessages } from "~/features/newsletters/messages";
+import {
+  createNewsletterAction,
+  sendNewsletterAction,
+  updateNewsletterAction,
+} from "~/features/newsletters/newsletter-intents.server";
+import { countCollectionStories, listNewsletters, newsletterPhotos } from "~/features/newsletters/newsletters.server";
+import { UpdateNewsletterSchema } from "~/features/newsletters/schemas";
+import { displayAddress } from "~/lib/display-address";
+import { badIntent, readFormData } from "~/lib/http.server";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import { requireOwnedCampaign } from "~/models/campaign.server";
+import { formatDeliveryDate } from "~/models/delivery-dates";
+import { getWorkflowSettings } from "~/models/workflow.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -50,7 +54,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editing: editing
       ? {
           id: editing.id,
-          photos: photos.map((p) => ({ id: p.id, label: newsletterMessages.owner.photoOption(p.fileName, p.storyTitle) })),
+          photos: photos.map((p) => ({
+            id: p.id,
+            label: newsletterMessages.owner.photoOption(p.fileName, p.storyTitle),
+          })),
           coverImageId: photos.find((p) => p.storageKey === editing.coverImageKey)?.id ?? "",
           // The form's HTML constraints, worked out here so the page ships no schema code.
           constraint: constraintOf(UpdateNewsletterSchema),
@@ -123,7 +130,8 @@ export default function CampaignNewslettersPage() {
                 <li key={email} className="max-w-full break-all rounded-full bg-muted px-3 py-1">
                   {name ? (
                     <>
-                      <span className="font-medium">{name}</span> <span className="text-muted-foreground">{displayAddress(email)}</span>
+                      <span className="font-medium">{name}</span>{" "}
+                      <span className="text-muted-foreground">{displayAddress(email)}</span>
                     </>
                   ) : (
                     email
@@ -151,20 +159,40 @@ export default function CampaignNewslettersPage() {
                     </CardTitle>
                     {n.subtitle ? <p className="text-muted-foreground">{n.subtitle}</p> : null}
                     <p className="text-sm text-muted-foreground">
-                      {[n.publishedLabel, newsletterMessages.owner.stories(n.storyCount), newsletterMessages.owner.delivered(n.deliveredCount)].filter(Boolean).join(" · ")}
+                      {[
+                        n.publishedLabel,
+                        newsletterMessages.owner.stories(n.storyCount),
+                        newsletterMessages.owner.delivered(n.deliveredCount),
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={n.href} className={buttonClass("outline", "sm")} aria-label={`${newsletterMessages.owner.open}: ${newsletterMessages.page.edition(n.edition)}`}>
+                    <Link
+                      to={n.href}
+                      className={buttonClass("outline", "sm")}
+                      aria-label={`${newsletterMessages.owner.open}: ${newsletterMessages.page.edition(n.edition)}`}
+                    >
                       {newsletterMessages.owner.open}
                     </Link>
-                    <Link to={`?edit=${n.id}`} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`${newsletterMessages.owner.edit}: ${newsletterMessages.page.edition(n.edition)}`}>
+                    <Link
+                      to={`?edit=${n.id}`}
+                      preventScrollReset
+                      className={buttonClass("outline", "sm")}
+                      aria-label={`${newsletterMessages.owner.edit}: ${newsletterMessages.page.edition(n.edition)}`}
+                    >
                       {newsletterMessages.owner.edit}
                     </Link>
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="send" />
                       <input type="hidden" name="newsletterId" value={n.id} />
-                      <Button type="submit" size="sm" disabled={busy("send")} aria-label={`${newsletterMessages.owner.send}: ${newsletterMessages.page.edition(n.edition)}`}>
+                      <Button
+                        type="submit"
+                        size="sm"
+                        disabled={busy("send")}
+                        aria-label={`${newsletterMessages.owner.send}: ${newsletterMessages.page.edition(n.edition)}`}
+                      >
                         {newsletterMessages.owner.send}
                       </Button>
                     </Form>
@@ -202,17 +230,41 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, last
     id: `edit-newsletter-${newsletter.id}`,
     lastResult,
     constraint,
-    defaultValue: { title: newsletter.title, subtitle: newsletter.subtitle ?? "", familyName: newsletter.familyName ?? "", coverImageId },
+    defaultValue: {
+      title: newsletter.title,
+      subtitle: newsletter.subtitle ?? "",
+      familyName: newsletter.familyName ?? "",
+      coverImageId,
+    },
     // Checked by the server only: the page ships no schema code (decision 0173).
   });
   return (
-    <Form method="post" preventScrollReset className="space-y-4 border-t border-border pt-4" {...getFormProps(form)} aria-label={newsletterMessages.owner.edit}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-4 border-t border-border pt-4"
+      {...getFormProps(form)}
+      aria-label={newsletterMessages.owner.edit}
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="newsletterId" value={newsletter.id} />
       <ErrorList errors={form.errors} />
-      <Field label={newsletterMessages.owner.title} inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
-      <Field label={newsletterMessages.owner.subtitle} inputProps={getInputProps(fields.subtitle, { type: "text" })} errors={fields.subtitle.errors} />
-      <Field label={newsletterMessages.owner.familyName} inputProps={getInputProps(fields.familyName, { type: "text" })} errors={fields.familyName.errors} hint={newsletterMessages.owner.familyNameHint} />
+      <Field
+        label={newsletterMessages.owner.title}
+        inputProps={getInputProps(fields.title, { type: "text" })}
+        errors={fields.title.errors}
+      />
+      <Field
+        label={newsletterMessages.owner.subtitle}
+        inputProps={getInputProps(fields.subtitle, { type: "text" })}
+        errors={fields.subtitle.errors}
+      />
+      <Field
+        label={newsletterMessages.owner.familyName}
+        inputProps={getInputProps(fields.familyName, { type: "text" })}
+        errors={fields.familyName.errors}
+        hint={newsletterMessages.owner.familyNameHint}
+      />
       {photos.length ? (
         <SelectField
           label={newsletterMessages.owner.cover}
@@ -234,7 +286,9 @@ function EditNewsletterForm({ newsletter, photos, coverImageId, constraint, last
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${newsletterMessages.owner.heading}${data ? `: ${data.campaign.title}` : ""} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${newsletterMessages.owner.heading}${data ? `: ${data.campaign.title}` : ""} | Storyhearth` },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

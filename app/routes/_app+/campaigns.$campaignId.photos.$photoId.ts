@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUser } from "~/features/account/auth.server";
 import { servePhoto } from "~/features/contributions/photos.server";
-import { getOwnedPhoto } from "~/models/contribution-attachment.server";
 import { notFound } from "~/lib/http.server";
+import { getOwnedPhoto } from "~/models/contribution-attachment.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUser } from "~/features/account/auth.server";
-import { getOwnedRecording } from "~/models/contribution-recording.server";
 import { downloadName, keyExtension, storedFileType } from "~/lib/file-types";
-import { serveStoredFile } from "~/lib/serve-file.server";
 import { notFound } from "~/lib/http.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
+import { getOwnedRecording } from "~/models/contribution-recording.server";
 
 // A story's recording for the collection's owner only: the normalized copy, or with ?original=1 the
 // file as it came, saved under the type ffprobe found (its key's extension), never the sender's.

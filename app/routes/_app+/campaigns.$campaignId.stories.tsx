@@ -1,18 +1,29 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
-import { lazyPart } from "~/components/lazy-part";
+
+import { voiceOffer } from "~/audio/voices.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { lazyPart } from "~/components/lazy-part";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { requireUser } from "~/features/account/auth.server";
 import { ArchiveLink } from "~/features/archive/components/archive-link";
 import { bookMessages } from "~/features/book/messages";
-import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/generation/components/family-podcast-panel";
-import { FeedPanel } from "~/features/podcasts/listening/components/feed-panel";
-import { feedPanelFor } from "~/features/podcasts/listening/feeds.server";
+import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
+import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-status";
+import { correctInvitationAction, listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
+import { CorrectInvitationSchema } from "~/features/collections/schemas";
+import { campaignStatusLabel } from "~/features/collections/status-badges";
+import { EmptyReplies } from "~/features/contributions/components/empty-replies";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { StoryCard } from "~/features/contributions/components/story-card";
-import { EmptyReplies } from "~/features/contributions/components/empty-replies";
 import { EDIT_STORY_INTENT } from "~/features/contributions/components/story-text-edit";
 import { EDIT_TITLE_INTENT } from "~/features/contributions/components/story-title-edit";
+import { storyMessages } from "~/features/contributions/messages";
+import { ContributionSchema, NarratorSettingsSchema, readNarratorSettings } from "~/features/contributions/schemas";
 import {
   DELETE_RECORDING_INTENT,
   deleteRecordingAction,
@@ -25,14 +36,10 @@ import {
   REPLY_READING_INTENT,
   replyReadingAction,
 } from "~/features/contributions/story-cards.server";
-import { REVIEW_INTENT } from "~/features/podcasts/generation/components/voice-dialog";
-import { voiceOffer } from "~/audio/voices.server";
-import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
-import { Card, CardTitle } from "~/components/ui/card";
+import { addStoryAction, renameAction } from "~/features/contributions/story-intents.server";
 import { newestCampaignPodcastId } from "~/features/podcasts/generation/campaign-podcast.server";
-import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
-import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
+import { FamilyPodcastPanel, type FamilyPodcast } from "~/features/podcasts/generation/components/family-podcast-panel";
+import { REVIEW_INTENT } from "~/features/podcasts/generation/components/voice-dialog";
 import {
   deletePodcastAction,
   generatePodcastAction,
@@ -40,27 +47,24 @@ import {
   revokeFeedAction,
   saveVoiceAction,
 } from "~/features/podcasts/generation/family-podcast-intents.server";
-import { addStoryAction, renameAction } from "~/features/contributions/story-intents.server";
-import { readFormData, badIntent } from "~/lib/http.server";
-import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
-import { Pager } from "~/components/ui/pager";
-import { requireUser } from "~/features/account/auth.server";
-import { campaignStatusLabel } from "~/features/collections/status-badges";
-import { InviteeStatusList } from "~/features/collections/components/invitee-status-list";
-import { correctInvitationAction, listInvitees, resendInvitationAction } from "~/features/collections/invitees.server";
-import { CORRECT_INTENT, RESEND_INTENT } from "~/features/collections/invitee-status";
-import { CorrectInvitationSchema } from "~/features/collections/schemas";
-import { constraintOf } from "~/lib/zod-constraint";
-import { storyMessages } from "~/features/contributions/messages";
-import { ContributionSchema, NarratorSettingsSchema, readNarratorSettings } from "~/features/contributions/schemas";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
+import { FeedPanel } from "~/features/podcasts/listening/components/feed-panel";
+import { feedPanelFor } from "~/features/podcasts/listening/feeds.server";
+import { badIntent, readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
-
+import { pageLinks, pageOrDefault, pageWindow } from "~/lib/paging";
+import { constraintOf } from "~/lib/zod-constraint";
+import { getOwnedCampaign, requireOwnedCampaign } from "~/models/campaign.server";
 
 // The dialogs are fetched when one opens (decision 0183): most visits open neither, and the narrator
 // dialog alone brings the wizard's labels and the voice offer. The server renders an open dialog in
 // full, so without JavaScript nothing changes; a dialog in the address is fetched as the page loads.
-const AddStoryDialog = lazyPart(() => import("~/features/contributions/components/add-story-dialog").then((mod) => mod.AddStoryDialog));
-const VoiceDialog = lazyPart(() => import("~/features/podcasts/generation/components/voice-dialog").then((mod) => mod.VoiceDialog));
+const AddStoryDialog = lazyPart(() =>
+  import("~/features/contributions/components/add-story-dialog").then((mod) => mod.AddStoryDialog),
+);
+const VoiceDialog = lazyPart(() =>
+  import("~/features/podcasts/generation/components/voice-dialog").then((mod) => mod.VoiceDialog),
+);
 const dialogs = { "add-story": AddStoryDialog, voice: VoiceDialog };
 if (typeof document !== "undefined") {
   const open = new URLSearchParams(location.search).get("dialog");
@@ -85,7 +89,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const owned = await requireOwnedCampaign(user.id, params.campaignId ?? "");
   const podcast = await familyPodcastOf(user.id, owned.id);
   // Reading the podcast may have found its job gone (now failed), which gives the campaign its status back.
-  const campaign = (podcast?.status === "failed" && owned.status === "generating_podcast" ? await getOwnedCampaign(user.id, owned.id) : null) ?? owned;
+  const campaign =
+    (podcast?.status === "failed" && owned.status === "generating_podcast"
+      ? await getOwnedCampaign(user.id, owned.id)
+      : null) ?? owned;
   const storyWindow = pageWindow(campaign.storyCount, requestedPage(request), STORIES_PAGE_SIZE);
   return {
     campaign: {
@@ -108,7 +115,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     voiceOffer: voiceOffer(),
     feed: podcast?.status === "complete" ? feedPanelFor(request, user.id, campaign.id) : null,
     // The dialogs' HTML constraints, worked out here so the page ships no schema code.
-    constraints: { addStory: constraintOf(ContributionSchema), voice: constraintOf(NarratorSettingsSchema), correct: constraintOf(CorrectInvitationSchema) },
+    constraints: {
+      addStory: constraintOf(ContributionSchema),
+      voice: constraintOf(NarratorSettingsSchema),
+      correct: constraintOf(CorrectInvitationSchema),
+    },
   };
 }
 
@@ -157,14 +168,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignStoriesPage() {
-  const { campaign, bookLabel, publicUrl, stories, storyPaging, emptyReplies, podcast, narrator, invitees, voiceOffer, feed, constraints } = useLoaderData<typeof loader>();
+  const {
+    campaign,
+    bookLabel,
+    publicUrl,
+    stories,
+    storyPaging,
+    emptyReplies,
+    podcast,
+    narrator,
+    invitees,
+    voiceOffer,
+    feed,
+    constraints,
+  } = useLoaderData<typeof loader>();
   const storiesPath = `/campaigns/${campaign.id}/stories`;
   const links = pageLinks(storiesPath, storyPaging.page);
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
 
-  const voiceResult = actionData?.intent === "save-voice" || actionData?.intent === "generate-podcast" ? actionData.result : undefined;
+  const voiceResult =
+    actionData?.intent === "save-voice" || actionData?.intent === "generate-podcast" ? actionData.result : undefined;
   const dialog = actionData?.intent === "add-story" ? "add-story" : voiceResult ? "voice" : searchParams.get("dialog");
   const dialogOpen = dialog === "add-story" || dialog === "voice";
 
@@ -180,7 +205,11 @@ export default function CampaignStoriesPage() {
   return (
     <>
       {/* While a dialog is open the page behind it is inert, as behind any modal. */}
-      <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" aria-hidden={dialogOpen || undefined} {...(dialogOpen ? { inert: "" } : {})}>
+      <div
+        className="mx-auto max-w-4xl space-y-6 px-4 py-8"
+        aria-hidden={dialogOpen || undefined}
+        {...(dialogOpen ? { inert: "" } : {})}
+      >
         <Link to="/campaigns" className="text-sm text-primary hover:underline">
           ← {storyMessages.page.backToCollections}
         </Link>
@@ -211,7 +240,9 @@ export default function CampaignStoriesPage() {
             </div>
           </div>
           <div className="rounded-lg border border-border bg-muted/50 p-4">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.page.familyPrompt}</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+              {storyMessages.page.familyPrompt}
+            </h2>
             <p className="mt-1 whitespace-pre-wrap">{campaign.prompt}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -248,9 +279,17 @@ export default function CampaignStoriesPage() {
                 editing={editingId === story.id}
                 renameResult={actionData?.intent === "rename" && renameParam === story.id ? actionData : undefined}
                 editingText={searchParams.get("editText") === story.id}
-                textResult={actionData?.intent === EDIT_STORY_INTENT && actionData.contributionId === story.id ? actionData.result : undefined}
+                textResult={
+                  actionData?.intent === EDIT_STORY_INTENT && actionData.contributionId === story.id
+                    ? actionData.result
+                    : undefined
+                }
                 editingTitle={searchParams.get("editTitle") === story.id}
-                titleResult={actionData?.intent === EDIT_TITLE_INTENT && actionData.contributionId === story.id ? actionData.result : undefined}
+                titleResult={
+                  actionData?.intent === EDIT_TITLE_INTENT && actionData.contributionId === story.id
+                    ? actionData.result
+                    : undefined
+                }
                 onEdit={() => setEditingId(story.id)}
                 onCancel={stopEditing}
                 onSaved={() => setEditingId(null)}
@@ -261,9 +300,17 @@ export default function CampaignStoriesPage() {
               <Pager
                 label={storyMessages.page.storyPages}
                 previousHref={storyPaging.page > 1 ? pageLinks(storiesPath, storyPaging.page - 1).self : undefined}
-                nextHref={storyPaging.offset + stories.length < storyPaging.total ? pageLinks(storiesPath, storyPaging.page + 1).self : undefined}
+                nextHref={
+                  storyPaging.offset + stories.length < storyPaging.total
+                    ? pageLinks(storiesPath, storyPaging.page + 1).self
+                    : undefined
+                }
               >
-                {storyMessages.page.storyRange(storyPaging.offset + 1, storyPaging.offset + stories.length, storyPaging.total)}
+                {storyMessages.page.storyRange(
+                  storyPaging.offset + 1,
+                  storyPaging.offset + stories.length,
+                  storyPaging.total,
+                )}
               </Pager>
             ) : null}
           </section>
@@ -284,10 +331,20 @@ export default function CampaignStoriesPage() {
 
       <Suspense fallback={null}>
         {dialog === "add-story" ? (
-          <AddStoryDialog closeTo={links.self} constraint={constraints.addStory} lastResult={actionData?.intent === "add-story" ? actionData.result : undefined} />
+          <AddStoryDialog
+            closeTo={links.self}
+            constraint={constraints.addStory}
+            lastResult={actionData?.intent === "add-story" ? actionData.result : undefined}
+          />
         ) : null}
         {dialog === "voice" ? (
-          <VoiceDialog closeTo={links.self} settings={narrator} offer={voiceOffer} constraint={constraints.voice} lastResult={voiceResult} />
+          <VoiceDialog
+            closeTo={links.self}
+            settings={narrator}
+            offer={voiceOffer}
+            constraint={constraints.voice}
+            lastResult={voiceResult}
+          />
         ) : null}
       </Suspense>
     </>

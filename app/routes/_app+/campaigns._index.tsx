@@ -1,18 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { bookMessages } from "~/features/book/messages";
 import { Card } from "~/components/ui/card";
-import { listCampaigns } from "~/models/campaign.server";
-import { formatDay } from "~/lib/format-date";
-import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
+import { bookMessages } from "~/features/book/messages";
 import { CollectionForm } from "~/features/collections/components/collection-form";
-import { collectionFormConstraint, collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
+import {
+  collectionFormConstraint,
+  collectionFormGroups,
+  handleCollectionForm,
+} from "~/features/collections/create-collection.server";
 import { campaignMessages } from "~/features/collections/messages";
 import { campaignListBadgeVariant, campaignStatusLabel } from "~/features/collections/status-badges";
+import { formatDay } from "~/lib/format-date";
+import { readFormData } from "~/lib/http.server";
+import { listCampaigns } from "~/models/campaign.server";
 
 // The inline form opens with ?create=1, a plain link, so it works without JavaScript.
 const CREATE_PARAM = "create";
@@ -100,13 +105,29 @@ export default function CampaignsPage() {
               {bookMessages.account.link}
             </Link>
           ) : null}
-          <Link to={toggleTo} preventScrollReset aria-expanded={open} aria-controls="inline-create" className={buttonClass()}>
+          <Link
+            to={toggleTo}
+            preventScrollReset
+            aria-expanded={open}
+            aria-controls="inline-create"
+            className={buttonClass()}
+          >
             Create Collection
           </Link>
         </div>
       </div>
 
-      <div id="inline-create">{open ? <CollectionForm compact groups={groups} constraint={constraint} actionData={actionData} cancelTo="/campaigns" /> : null}</div>
+      <div id="inline-create">
+        {open ? (
+          <CollectionForm
+            compact
+            groups={groups}
+            constraint={constraint}
+            actionData={actionData}
+            cancelTo="/campaigns"
+          />
+        ) : null}
+      </div>
 
       {campaigns.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-12 text-center">

@@ -1,19 +1,18 @@
-import { displayAddress } from "~/lib/display-address";
-import { Dialog } from "~/components/ui/dialog";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ContactForm } from "~/features/contacts/components/contact-form";
-import { ContactList } from "~/features/contacts/components/contact-list";
-import { ConfirmDeleteForm } from "~/features/contacts/components/delete-control";
-import { GroupForm } from "~/features/contacts/components/group-form";
-import { GroupList } from "~/features/contacts/components/group-list";
-import { viewUrl } from "~/features/contacts/view-params";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { blockedRecipients, getOwnedContact, listContacts, type Contact } from "~/features/contacts/contacts.server";
+import { Dialog } from "~/components/ui/dialog";
+import { requireUser } from "~/features/account/auth.server";
+import { ContactForm } from "~/features/contacts/components/contact-form";
+import { ContactList } from "~/features/contacts/components/contact-list";
+import { ConfirmDeleteForm } from "~/features/contacts/components/delete-control";
+import { GroupForm } from "~/features/contacts/components/group-form";
+import { GroupList } from "~/features/contacts/components/group-list";
 import {
   checkEmailAction,
   deleteContactAction,
@@ -23,16 +22,21 @@ import {
   saveGroupAction,
   type ContactIntent,
 } from "~/features/contacts/contact-intents.server";
-import { getOwnedContactGroup, listContactGroupsWithCounts, listGroupContactIds } from "~/models/contact-group.server";
-import { readFormData, badIntent } from "~/lib/http.server";
-import { requireUser } from "~/features/account/auth.server";
+import { blockedRecipients, getOwnedContact, listContacts, type Contact } from "~/features/contacts/contacts.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactFormSchema, GroupFormSchema } from "~/features/contacts/schemas";
+import { viewUrl } from "~/features/contacts/view-params";
+import { displayAddress } from "~/lib/display-address";
+import { badIntent, readFormData } from "~/lib/http.server";
 import { constraintOf } from "~/lib/zod-constraint";
+import { getOwnedContactGroup, listContactGroupsWithCounts, listGroupContactIds } from "~/models/contact-group.server";
 
 const PAGE_SIZE = 50;
 
-const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact, blocked: Record<string, string> = {}) => ({
+const contactRow = (
+  { id, email, preferredName, parsedName, notes, tags, isAdmin }: Contact,
+  blocked: Record<string, string> = {},
+) => ({
   id,
   email,
   preferredName,
@@ -43,23 +47,39 @@ const contactRow = ({ id, email, preferredName, parsedName, notes, tags, isAdmin
   // Why we won't e-mail this address, shown wherever it is typed again.
   blocked: blocked[email] ?? null,
 });
-const withBlocked = (ownerId: string, contact: Contact) => contactRow(contact, blockedRecipients(ownerId, [contact.email]));
+const withBlocked = (ownerId: string, contact: Contact) =>
+  contactRow(contact, blockedRecipients(ownerId, [contact.email]));
 
 async function loadView(ownerId: string, params: URLSearchParams) {
   const dialog = params.get("dialog");
-  const contactOptions = () => listContacts(ownerId).contacts.map(({ id, email, preferredName }) => ({ id, email, preferredName }));
+  const contactOptions = () =>
+    listContacts(ownerId).contacts.map(({ id, email, preferredName }) => ({ id, email, preferredName }));
   if (dialog === "add-contact") return { type: "add-contact" as const };
   if (dialog === "add-group") return { type: "add-group" as const, contactOptions: contactOptions() };
   const editContact = params.get("edit-contact");
-  if (editContact) return { type: "edit-contact" as const, contact: withBlocked(ownerId, owned(getOwnedContact(ownerId, editContact))) };
+  if (editContact)
+    return {
+      type: "edit-contact" as const,
+      contact: withBlocked(ownerId, owned(getOwnedContact(ownerId, editContact))),
+    };
   const editGroup = params.get("edit-group");
   if (editGroup) {
     const group = owned(await getOwnedContactGroup(ownerId, editGroup));
-    const values = { id: group.id, name: group.name, description: group.description, isDefault: group.isDefault, contactIds: listGroupContactIds(group.id) };
+    const values = {
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      isDefault: group.isDefault,
+      contactIds: listGroupContactIds(group.id),
+    };
     return { type: "edit-group" as const, group: values, contactOptions: contactOptions() };
   }
   const deleteContactId = params.get("confirm-delete-contact");
-  if (deleteContactId) return { type: "confirm-delete-contact" as const, contact: contactRow(owned(getOwnedContact(ownerId, deleteContactId))) };
+  if (deleteContactId)
+    return {
+      type: "confirm-delete-contact" as const,
+      contact: contactRow(owned(getOwnedContact(ownerId, deleteContactId))),
+    };
   const deleteGroupId = params.get("confirm-delete-group");
   if (deleteGroupId) {
     const group = owned(await getOwnedContactGroup(ownerId, deleteGroupId));
@@ -84,7 +104,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageSize: PAGE_SIZE,
     total,
     contacts: contacts.map((contact) => contactRow(contact, blocked)),
-    groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({ id, name, description, isDefault, memberCount })),
+    groups: listContactGroupsWithCounts(user.id).map(({ id, name, description, isDefault, memberCount }) => ({
+      id,
+      name,
+      description,
+      isDefault,
+      memberCount,
+    })),
     view: await loadView(user.id, params),
     // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { contact: constraintOf(ContactFormSchema), group: constraintOf(GroupFormSchema) },
@@ -120,7 +146,14 @@ function SearchForm({ q }: { q: string }) {
       <label htmlFor="contact-search" className="sr-only">
         Search contacts
       </label>
-      <input id="contact-search" type="search" name="q" defaultValue={q} placeholder="Search contacts" className={inputClass} />
+      <input
+        id="contact-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder="Search contacts"
+        className={inputClass}
+      />
       <Button type="submit" variant="outline">
         Search
       </Button>
@@ -133,7 +166,18 @@ function SearchForm({ q }: { q: string }) {
   );
 }
 
-function ConfirmDelete({ title, text, closeTo, ...form }: { title: string; text: string; closeTo: string; intent: "delete-contact" | "delete-group"; id: string }) {
+function ConfirmDelete({
+  title,
+  text,
+  closeTo,
+  ...form
+}: {
+  title: string;
+  text: string;
+  closeTo: string;
+  intent: "delete-contact" | "delete-group";
+  id: string;
+}) {
   return (
     <Dialog title={title} closeTo={closeTo}>
       <p className="mb-6 text-sm">{text}</p>
@@ -154,8 +198,10 @@ export default function ContactsPage() {
   const navigation = useNavigation();
   const search = searchParams.toString();
   const closeTo = viewUrl(search);
-  const resultFor = (intent: ContactIntent) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/contacts" && !navigation.formData;
+  const resultFor = (intent: ContactIntent) =>
+    actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined;
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/contacts" && !navigation.formData;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div>
@@ -196,17 +242,35 @@ export default function ContactsPage() {
       ) : null}
       {view?.type === "edit-contact" ? (
         <Dialog title="Edit Contact" closeTo={closeTo}>
-          <ContactForm key={view.contact.id} contact={view.contact} lastResult={resultFor("update-contact")} closeTo={closeTo} constraint={constraints.contact} />
+          <ContactForm
+            key={view.contact.id}
+            contact={view.contact}
+            lastResult={resultFor("update-contact")}
+            closeTo={closeTo}
+            constraint={constraints.contact}
+          />
         </Dialog>
       ) : null}
       {view?.type === "add-group" ? (
         <Dialog title="Add Contact Group" closeTo={closeTo}>
-          <GroupForm contacts={view.contactOptions} lastResult={resultFor("create-group")} closeTo={closeTo} constraint={constraints.group} />
+          <GroupForm
+            contacts={view.contactOptions}
+            lastResult={resultFor("create-group")}
+            closeTo={closeTo}
+            constraint={constraints.group}
+          />
         </Dialog>
       ) : null}
       {view?.type === "edit-group" ? (
         <Dialog title="Edit Contact Group" closeTo={closeTo}>
-          <GroupForm key={view.group.id} group={view.group} contacts={view.contactOptions} lastResult={resultFor("update-group")} closeTo={closeTo} constraint={constraints.group} />
+          <GroupForm
+            key={view.group.id}
+            group={view.group}
+            contacts={view.contactOptions}
+            lastResult={resultFor("update-group")}
+            closeTo={closeTo}
+            constraint={constraints.group}
+          />
         </Dialog>
       ) : null}
       {view?.type === "confirm-delete-contact" ? (

@@ -1,31 +1,37 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { lazyPart } from "~/components/lazy-part";
+
+import { voiceOffer } from "~/audio/voices.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { lazyPart } from "~/components/lazy-part";
+import { buttonClass } from "~/components/ui/button";
+import { requireUser } from "~/features/account/auth.server";
+import { RecentPodcastsGrid } from "~/features/podcasts/library/components/recent-podcasts";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
+import { recentPodcastCards } from "~/features/podcasts/library/recent.server";
+import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/listening/share-panel.server";
+import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { StoryTextSchema } from "~/features/podcasts/schemas";
+import { getOwnedStory } from "~/features/podcasts/stories.server";
 import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
 import type { WizardPodcast } from "~/features/podcasts/wizard/components/progress-card";
-import { RecentPodcastsGrid } from "~/features/podcasts/library/components/recent-podcasts";
 import { WizardSteps } from "~/features/podcasts/wizard/components/wizard-steps";
-import { buttonClass } from "~/components/ui/button";
-import { getOwnedStory } from "~/features/podcasts/stories.server";
-import { generateAction, retryAction, textStoryAction, uploadPdfAction, voicesAction } from "~/features/podcasts/wizard/wizard-intents.server";
-import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
-import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/listening/share-panel.server";
 import { estimateEpisode } from "~/features/podcasts/wizard/episode-estimate.server";
-import { voiceOffer } from "~/audio/voices.server";
-import { storySourceLabel, type PodcastDetail } from "~/features/podcasts/podcast-view";
-import { recentPodcastCards } from "~/features/podcasts/library/recent.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { requireUser } from "~/features/account/auth.server";
-import { StoryTextSchema } from "~/features/podcasts/schemas";
+import {
+  generateAction,
+  retryAction,
+  textStoryAction,
+  uploadPdfAction,
+  voicesAction,
+} from "~/features/podcasts/wizard/wizard-intents.server";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { readVoiceParams, voiceConfigOf } from "~/features/podcasts/wizard/wizard-schemas";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
-import { constraintOf } from "~/lib/zod-constraint";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { countWords } from "~/lib/word-count";
-
+import { constraintOf } from "~/lib/zod-constraint";
 
 function toWizardPodcast(detail: PodcastDetail): WizardPodcast & { title: string } {
   const { id, title, status, statusLabel, progress, errorMessage, scriptSummary, audioUrl, hostCount, story } = detail;
@@ -81,7 +87,9 @@ async function wizardView(request: Request, userId: string) {
   if (!storyId) {
     // A later step without its story (an empty or dropped ?story=) cannot go on.
     // The text form's HTML constraints come from here, so the page ships no schema code (decision 0183).
-    return step || storyId === "" ? { view: "missing-story" as const } : { view: "upload" as const, textConstraint: constraintOf(StoryTextSchema) };
+    return step || storyId === ""
+      ? { view: "missing-story" as const }
+      : { view: "upload" as const, textConstraint: constraintOf(StoryTextSchema) };
   }
   const story = await getOwnedStory(userId, storyId);
   if (!story) throw notFound();
@@ -89,7 +97,12 @@ async function wizardView(request: Request, userId: string) {
   if (step === "review") {
     return {
       view: "review" as const,
-      story: { id: story.id, title: story.title, sourceLabel: storySourceLabel(story.source), words: countWords(story.content) },
+      story: {
+        id: story.id,
+        title: story.title,
+        sourceLabel: storySourceLabel(story.source),
+        words: countWords(story.content),
+      },
       voice,
       episode: estimateEpisode(story, voice),
     };
@@ -99,7 +112,8 @@ async function wizardView(request: Request, userId: string) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) return uploadPdfAction(user.id, request);
+  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data"))
+    return uploadPdfAction(user.id, request);
 
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -128,14 +142,31 @@ const stepOf = { upload: 1, "missing-story": 3, voices: 2, review: 3, progress: 
 // Each view loads only its own step (decision 0183): the PDF upload, the voice samples, the estimate,
 // the live progress or the player and share panel, never all five. The server sends the whole
 // document at once (entry.server waits for onAllReady), so without JavaScript nothing changes.
-const UploadStep = lazyPart(() => import("~/features/podcasts/wizard/components/upload-step").then((mod) => mod.UploadStep));
-const VoicesStep = lazyPart(() => import("~/features/podcasts/wizard/components/voices-step").then((mod) => mod.VoicesStep));
-const ReviewStep = lazyPart(() => import("~/features/podcasts/wizard/components/review-step").then((mod) => mod.ReviewStep));
-const ProgressCard = lazyPart(() => import("~/features/podcasts/wizard/components/progress-card").then((mod) => mod.ProgressCard));
-const ReadyStep = lazyPart(() => import("~/features/podcasts/wizard/components/ready-step").then((mod) => mod.ReadyStep));
+const UploadStep = lazyPart(() =>
+  import("~/features/podcasts/wizard/components/upload-step").then((mod) => mod.UploadStep),
+);
+const VoicesStep = lazyPart(() =>
+  import("~/features/podcasts/wizard/components/voices-step").then((mod) => mod.VoicesStep),
+);
+const ReviewStep = lazyPart(() =>
+  import("~/features/podcasts/wizard/components/review-step").then((mod) => mod.ReviewStep),
+);
+const ProgressCard = lazyPart(() =>
+  import("~/features/podcasts/wizard/components/progress-card").then((mod) => mod.ProgressCard),
+);
+const ReadyStep = lazyPart(() =>
+  import("~/features/podcasts/wizard/components/ready-step").then((mod) => mod.ReadyStep),
+);
 const steps = { upload: UploadStep, voices: VoicesStep, review: ReviewStep, progress: ProgressCard, ready: ReadyStep };
 /** Where a view's form leads: fetched as the form is sent (or a PDF dropped), beside the post. */
-const nextStep = { upload: VoicesStep, voices: ReviewStep, review: ProgressCard, progress: ProgressCard, ready: null, "missing-story": null };
+const nextStep = {
+  upload: VoicesStep,
+  voices: ReviewStep,
+  review: ProgressCard,
+  progress: ProgressCard,
+  ready: null,
+  "missing-story": null,
+};
 
 // Only the step on screen is fetched with the page (the next one comes with nextStep); it starts as
 // this module runs, before hydration begins, so it is usually in by the time React reaches it.
@@ -167,7 +198,11 @@ export default function CreatePodcastPage() {
           in, and a move to another step is a transition, which keeps the page until then. */}
       <Suspense fallback={null}>
         {page.view === "upload" ? (
-          <UploadStep pdfError={actionData?.intent === "pdf" ? actionData.error : null} textResult={resultFor("text-story")} textConstraint={page.textConstraint} />
+          <UploadStep
+            pdfError={actionData?.intent === "pdf" ? actionData.error : null}
+            textResult={resultFor("text-story")}
+            textConstraint={page.textConstraint}
+          />
         ) : page.view === "voices" ? (
           <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} />
         ) : page.view === "review" ? (
@@ -181,7 +216,10 @@ export default function CreatePodcastPage() {
             retryError={actionData?.intent === "retry" ? actionData.error : null}
           />
         ) : page.view === "ready" ? (
-          <ReadyStep podcast={page.podcast} panel={{ ...page.panel, failed: shareReply?.failed, lastResult: shareReply?.result }} />
+          <ReadyStep
+            podcast={page.podcast}
+            panel={{ ...page.panel, failed: shareReply?.failed, lastResult: shareReply?.result }}
+          />
         ) : (
           <div className="space-y-4">
             <MessageAlert message={{ title: wizardMessages.missingStory, description: "" }} />

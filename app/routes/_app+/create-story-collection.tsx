@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackLink } from "~/components/ui/back-link";
-import { readFormData } from "~/lib/http.server";
 import { requireUser } from "~/features/account/auth.server";
 import { CollectionForm } from "~/features/collections/components/collection-form";
-import { collectionFormConstraint, collectionFormGroups, handleCollectionForm } from "~/features/collections/create-collection.server";
+import {
+  collectionFormConstraint,
+  collectionFormGroups,
+  handleCollectionForm,
+} from "~/features/collections/create-collection.server";
+import { readFormData } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

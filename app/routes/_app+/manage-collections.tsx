@@ -1,34 +1,40 @@
-import { displayAddress } from "~/lib/display-address";
-import { ArchiveLink } from "~/features/archive/components/archive-link";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
-import type { z } from "zod";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MAX_REMINDERS } from "#db/enums";
 import { useId, type MouseEvent } from "react";
-import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
-import { showToast } from "~/components/toaster";
-import { ListLink } from "~/components/ui/list-link";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
+import { showToast } from "~/components/toaster";
+import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Pager } from "~/components/ui/pager";
-import { BackLink } from "~/components/ui/back-link";
 import { Card, CardTitle } from "~/components/ui/card";
-import { StatCard } from "~/components/ui/stat-card";
 import { Dialog } from "~/components/ui/dialog";
-import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
-import { getWorkflowSettings } from "~/models/workflow.server";
-import { moveAction, reorderAction, workflowsAction } from "~/features/collections/manage-intents.server";
-import { readFormData, badIntent } from "~/lib/http.server";
+import { ListLink } from "~/components/ui/list-link";
+import { Pager } from "~/components/ui/pager";
+import { StatCard } from "~/components/ui/stat-card";
 import { requireUser } from "~/features/account/auth.server";
-import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
-import { formatDay } from "~/lib/format-date";
-import { formatCount, plural } from "~/lib/text-format";
+import { ArchiveLink } from "~/features/archive/components/archive-link";
+import {
+  MoveButtons,
+  ReorderRow,
+  useOptimisticReorder,
+  type ReorderHandleProps,
+} from "~/features/collections/components/collection-reorder";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
-import { deliveryDateFor, formatDeliveryDate } from "~/models/delivery-dates";
-import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
+import { MANAGE_PAGE_SIZE } from "~/features/collections/limits";
+import { moveAction, reorderAction, workflowsAction } from "~/features/collections/manage-intents.server";
+import { getCollectionStats, listCollectionsPage } from "~/features/collections/manage.server";
 import {
   DATED_DISTRIBUTION_MODES,
   DAY_OF_MONTH,
@@ -39,8 +45,14 @@ import {
   REMINDER_MODES,
   WEEKDAYS,
 } from "~/features/collections/workflow-options";
-import { MAX_REMINDERS } from "#db/enums";
-import { isoDay, toDistributionSettings } from "~/models/delivery-dates";
+import { WorkflowFormSchema } from "~/features/collections/workflow-settings";
+import { displayAddress } from "~/lib/display-address";
+import { formatDay } from "~/lib/format-date";
+import { badIntent, readFormData } from "~/lib/http.server";
+import { formatCount, plural } from "~/lib/text-format";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import { deliveryDateFor, formatDeliveryDate, isoDay, toDistributionSettings } from "~/models/delivery-dates";
+import { getWorkflowSettings } from "~/models/workflow.server";
 
 const PATH = "/manage-collections";
 
@@ -96,7 +108,8 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = LoaderData["rows"][number];
 
 export default function ManageCollections() {
-  const { settings, stats, rows, page, pageCount, offset, today, dialogOpen, constraint } = useLoaderData<typeof loader>();
+  const { settings, stats, rows, page, pageCount, offset, today, dialogOpen, constraint } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("ok" in actionData) ? (actionData as SubmissionResult<string[]>) : undefined;
   const navigation = useNavigation();
@@ -132,7 +145,10 @@ export default function ManageCollections() {
         </div>
       </div>
 
-      <dl aria-label="Workflow summary" className="flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
+      <dl
+        aria-label="Workflow summary"
+        className="flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm"
+      >
         <div className="flex gap-2">
           <dt className="font-medium">Reminder mode:</dt>
           <dd data-testid="reminder-mode">{REMINDER_MODE_LABELS[settings.collection.mode]}</dd>
@@ -154,7 +170,9 @@ export default function ManageCollections() {
       {rows.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 py-12 text-center">
           <CardTitle>{dashboardMessages.manage.empty}</CardTitle>
-          <p className="text-muted-foreground">Start a story collection and invite your family to share their memories.</p>
+          <p className="text-muted-foreground">
+            Start a story collection and invite your family to share their memories.
+          </p>
           <Link to="/create-story-collection" className={buttonClass()}>
             {dashboardMessages.manage.createFirst}
           </Link>
@@ -172,7 +190,8 @@ export default function ManageCollections() {
             ) : null}
           </div>
           <p id="reorder-hint" className="text-sm text-muted-foreground">
-            Drag a collection by its handle, use the arrow keys on the handle, or the move buttons, to change the delivery order.
+            Drag a collection by its handle, use the arrow keys on the handle, or the move buttons, to change the
+            delivery order.
           </p>
           <Form method="post" action={PATH} preventScrollReset>
             <input type="hidden" name="intent" value="move" />
@@ -198,14 +217,27 @@ export default function ManageCollections() {
             </ol>
           </Form>
           {pageCount > 1 ? (
-            <Pager label="Pages" className="pt-2" previousHref={page > 1 ? pageHref(page - 1) : undefined} nextHref={page < pageCount ? pageHref(page + 1) : undefined}>
+            <Pager
+              label="Pages"
+              className="pt-2"
+              previousHref={page > 1 ? pageHref(page - 1) : undefined}
+              nextHref={page < pageCount ? pageHref(page + 1) : undefined}
+            >
               {`Showing ${offset + 1}–${offset + rows.length} of ${formatCount(stats.totalCollections)} · Page ${page} of ${pageCount}`}
             </Pager>
           ) : null}
         </section>
       )}
 
-      {dialogOpen || lastResult ? <WorkflowDialog settings={settings} today={today} constraint={constraint} lastResult={lastResult} closeHref={pageHref(page)} /> : null}
+      {dialogOpen || lastResult ? (
+        <WorkflowDialog
+          settings={settings}
+          today={today}
+          constraint={constraint}
+          lastResult={lastResult}
+          closeHref={pageHref(page)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -239,17 +271,31 @@ function CollectionRow({ row, position, total, delivery, dragging, itemRef, hand
       actions={
         <>
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <ListLink to={`/campaigns/${row.id}/stories`} className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+            <ListLink
+              to={`/campaigns/${row.id}/stories`}
+              className={buttonClass("outline", "sm")}
+              aria-describedby={titleId}
+            >
               {dashboardMessages.manage.viewStories}
             </ListLink>
             {row.contributionCount > 0 ? (
-              <ListLink to={`/campaigns/${row.id}/stories#podcast`} className={buttonClass("default", "sm")} aria-describedby={titleId}>
+              <ListLink
+                to={`/campaigns/${row.id}/stories#podcast`}
+                className={buttonClass("default", "sm")}
+                aria-describedby={titleId}
+              >
                 {dashboardMessages.manage.createPodcast}
               </ListLink>
             ) : null}
           </div>
           <div className="flex gap-1">
-            <MoveButtons field={(direction) => ({ name: "move", value: `${row.id}:${direction}` })} first={position === 0} last={position === total - 1} describedBy={titleId} onMove={onMove} />
+            <MoveButtons
+              field={(direction) => ({ name: "move", value: `${row.id}:${direction}` })}
+              first={position === 0}
+              last={position === total - 1}
+              describedBy={titleId}
+              onMove={onMove}
+            />
           </div>
         </>
       }
@@ -277,7 +323,13 @@ const MONTH_DAYS = numbers(DAY_OF_MONTH.min, DAY_OF_MONTH.max);
 const WEEKDAY_OPTIONS = WEEKDAYS.map((day, i) => ({ value: String(i), label: day }));
 const MONTH_OPTIONS = MONTHS.map((month, i) => ({ value: String(i + 1), label: month }));
 
-type WorkflowDialogProps = { settings: Settings; today: string; constraint: FormConstraint; lastResult?: SubmissionResult<string[]>; closeHref: string };
+type WorkflowDialogProps = {
+  settings: Settings;
+  today: string;
+  constraint: FormConstraint;
+  lastResult?: SubmissionResult<string[]>;
+  closeHref: string;
+};
 
 /** Rendered by the server when the URL says ?dialog=workflows, so it opens without JavaScript. */
 function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: WorkflowDialogProps) {
@@ -306,40 +358,96 @@ function WorkflowDialog({ settings, today, constraint, lastResult, closeHref }: 
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "workflows";
 
   return (
-    <Dialog title={dashboardMessages.manage.configureWorkflows} description="These settings apply to all your story collections." closeTo={closeHref} width="2xl">
-        <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="workflows" />
-          <FormAlert errors={form.errors} />
-          <fieldset className="space-y-3">
-            <legend className="font-semibold">Collection Workflow</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <SelectField label="Reminder mode" selectProps={getSelectProps(fields.collectionMode)} errors={fields.collectionMode.errors} options={REMINDER_MODES} optionLabel={(mode) => REMINDER_MODE_LABELS[mode]} />
-              <Field label="Start date" inputProps={getInputProps(fields.startDate, { type: "date" })} errors={fields.startDate.errors} />
-              <SelectField label="Max reminders" selectProps={getSelectProps(fields.maxReminders)} errors={fields.maxReminders.errors} options={REMINDER_COUNTS} />
-            </div>
-            <TextareaField label="Contributors (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.contributors), rows: 3 }} errors={fields.contributors.errors} />
-          </fieldset>
-          <fieldset className="space-y-3">
-            <legend className="font-semibold">Distribution Workflow</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label="Distribution mode" selectProps={getSelectProps(fields.distributionMode)} errors={fields.distributionMode.errors} options={DISTRIBUTION_MODES} optionLabel={(mode) => DISTRIBUTION_MODE_LABELS[mode]} />
-              <Field label="Scheduled date" inputProps={getInputProps(fields.scheduledDate, { type: "date" })} errors={fields.scheduledDate.errors} />
-              <SelectField label="Day of week" selectProps={getSelectProps(fields.dayOfWeek)} errors={fields.dayOfWeek.errors} options={WEEKDAY_OPTIONS} placeholder="Not set" />
-              <SelectField label="Day of month" selectProps={getSelectProps(fields.dayOfMonth)} errors={fields.dayOfMonth.errors} options={MONTH_DAYS} placeholder="Not set" />
-              <SelectField label="Month of year" selectProps={getSelectProps(fields.monthOfYear)} errors={fields.monthOfYear.errors} options={MONTH_OPTIONS} placeholder="Not set" />
-            </div>
-            <TextareaField label="Recipients (one e-mail per line)" textareaProps={{ ...getTextareaProps(fields.recipients), rows: 3 }} errors={fields.recipients.errors} />
-            <p className="text-sm text-muted-foreground">
-              Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly the month and day.
-              A missing setting shows as &lsquo;{dashboardMessages.manage.notScheduled}&rsquo;.
-            </p>
-          </fieldset>
-          <FormActions cancelTo={closeHref}>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save Settings"}
-            </Button>
-          </FormActions>
-        </Form>
+    <Dialog
+      title={dashboardMessages.manage.configureWorkflows}
+      description="These settings apply to all your story collections."
+      closeTo={closeHref}
+      width="2xl"
+    >
+      <Form method="post" className="space-y-6" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="workflows" />
+        <FormAlert errors={form.errors} />
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">Collection Workflow</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SelectField
+              label="Reminder mode"
+              selectProps={getSelectProps(fields.collectionMode)}
+              errors={fields.collectionMode.errors}
+              options={REMINDER_MODES}
+              optionLabel={(mode) => REMINDER_MODE_LABELS[mode]}
+            />
+            <Field
+              label="Start date"
+              inputProps={getInputProps(fields.startDate, { type: "date" })}
+              errors={fields.startDate.errors}
+            />
+            <SelectField
+              label="Max reminders"
+              selectProps={getSelectProps(fields.maxReminders)}
+              errors={fields.maxReminders.errors}
+              options={REMINDER_COUNTS}
+            />
+          </div>
+          <TextareaField
+            label="Contributors (one e-mail per line)"
+            textareaProps={{ ...getTextareaProps(fields.contributors), rows: 3 }}
+            errors={fields.contributors.errors}
+          />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">Distribution Workflow</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Distribution mode"
+              selectProps={getSelectProps(fields.distributionMode)}
+              errors={fields.distributionMode.errors}
+              options={DISTRIBUTION_MODES}
+              optionLabel={(mode) => DISTRIBUTION_MODE_LABELS[mode]}
+            />
+            <Field
+              label="Scheduled date"
+              inputProps={getInputProps(fields.scheduledDate, { type: "date" })}
+              errors={fields.scheduledDate.errors}
+            />
+            <SelectField
+              label="Day of week"
+              selectProps={getSelectProps(fields.dayOfWeek)}
+              errors={fields.dayOfWeek.errors}
+              options={WEEKDAY_OPTIONS}
+              placeholder="Not set"
+            />
+            <SelectField
+              label="Day of month"
+              selectProps={getSelectProps(fields.dayOfMonth)}
+              errors={fields.dayOfMonth.errors}
+              options={MONTH_DAYS}
+              placeholder="Not set"
+            />
+            <SelectField
+              label="Month of year"
+              selectProps={getSelectProps(fields.monthOfYear)}
+              errors={fields.monthOfYear.errors}
+              options={MONTH_OPTIONS}
+              placeholder="Not set"
+            />
+          </div>
+          <TextareaField
+            label="Recipients (one e-mail per line)"
+            textareaProps={{ ...getTextareaProps(fields.recipients), rows: 3 }}
+            errors={fields.recipients.errors}
+          />
+          <p className="text-sm text-muted-foreground">
+            Scheduled uses the scheduled date; weekly the day of week; monthly and quarterly the day of month; yearly
+            the month and day. A missing setting shows as &lsquo;{dashboardMessages.manage.notScheduled}&rsquo;.
+          </p>
+        </fieldset>
+        <FormActions cancelTo={closeHref}>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save Settings"}
+          </Button>
+        </FormActions>
+      </Form>
     </Dialog>
   );
 }

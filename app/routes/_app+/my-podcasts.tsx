@@ -1,22 +1,40 @@
-import { ListLink } from "~/components/ui/list-link";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
-import { AddToCollectionDialog, DeletePodcastDialog, EditDetailsDialog } from "~/features/podcasts/library/components/library-dialogs";
-import { PodcastCard, type PodcastCardData } from "~/features/podcasts/library/components/podcast-card";
-import { coverVersionOf } from "~/features/podcasts/covers/covers.server";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ListLink } from "~/components/ui/list-link";
 import { Pager } from "~/components/ui/pager";
-import { pageOrDefault } from "~/lib/paging";
-import { listCampaigns } from "~/models/campaign.server";
-import { listLibrary } from "~/features/podcasts/library/library.server";
-import { collectionAction, deletePodcastAction, editDetailsAction, transcriptAction } from "~/features/podcasts/library/library-intents.server";
+import { requireUser } from "~/features/account/auth.server";
+import { coverVersionOf } from "~/features/podcasts/covers/covers.server";
 import {
+  AddToCollectionDialog,
+  DeletePodcastDialog,
+  EditDetailsDialog,
+} from "~/features/podcasts/library/components/library-dialogs";
+import { PodcastCard, type PodcastCardData } from "~/features/podcasts/library/components/podcast-card";
+import {
+  collectionAction,
+  deletePodcastAction,
+  editDetailsAction,
+  transcriptAction,
+} from "~/features/podcasts/library/library-intents.server";
+import {
+  cardBasics,
   groupByCollection,
-  LIBRARY_TABS,
   LIBRARY_PAGE_SIZE,
+  LIBRARY_TABS,
   libraryHref,
   matchesSearch,
   pageOfTab,
@@ -24,19 +42,20 @@ import {
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   statusFilterOrDefault,
-  cardBasics,
-  tabOrDefault,
   TAB_LABELS,
+  tabOrDefault,
   type LibraryTab,
   type StatusFilter,
 } from "~/features/podcasts/library/library-view";
-import { hostLabel } from "~/features/podcasts/podcast-view";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { requireUser } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
+import { listLibrary } from "~/features/podcasts/library/library.server";
 import { readLibraryPins } from "~/features/podcasts/listening/listening-cookies.server";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { hostLabel } from "~/features/podcasts/podcast-view";
+import { cn } from "~/lib/cn";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
+import { pageOrDefault } from "~/lib/paging";
+import { listCampaigns } from "~/models/campaign.server";
 
 const DIALOGS = ["edit", "collection", "delete"] as const;
 type DialogKind = (typeof DIALOGS)[number];
@@ -67,8 +86,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // larger one is paged (decision 0146), so ?q= is matched here, over all of it; typing then
   // filters the page in view, and submitting searches everything.
   const selected = selectTab(library, { tab: view.tab, status: view.status, pinned: pins });
-  const searched = selected.length > LIBRARY_PAGE_SIZE ? selected.filter((p) => matchesSearch(p.title, view.q)) : selected;
-  const shown = pageOfTab(searched, { tab: view.tab, page: view.page, otherTitle: listeningMessages.list.otherStories });
+  const searched =
+    selected.length > LIBRARY_PAGE_SIZE ? selected.filter((p) => matchesSearch(p.title, view.q)) : selected;
+  const shown = pageOfTab(searched, {
+    tab: view.tab,
+    page: view.page,
+    otherTitle: listeningMessages.list.otherStories,
+  });
   const items: Array<PodcastCardData & { campaignId: string | null }> = shown.items.map((p) => ({
     ...cardBasics(p),
     hostLabel: hostLabel(p.hostCount),
@@ -80,16 +104,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     view: { ...view, page: shown.page },
     total: library.length,
-    paging: { page: shown.page, offset: shown.offset, matching: shown.matching, searchedHere: selected.length > LIBRARY_PAGE_SIZE },
+    paging: {
+      page: shown.page,
+      offset: shown.offset,
+      matching: shown.matching,
+      searchedHere: selected.length > LIBRARY_PAGE_SIZE,
+    },
     items,
     dialog:
       view.dialog && dialogPodcast
         ? {
             kind: view.dialog.kind,
-            podcast: { id: dialogPodcast.id, title: dialogPodcast.title, description: dialogPodcast.description, campaignId: dialogPodcast.campaignId },
+            podcast: {
+              id: dialogPodcast.id,
+              title: dialogPodcast.title,
+              description: dialogPodcast.description,
+              campaignId: dialogPodcast.campaignId,
+            },
           }
         : null,
-    campaigns: view.dialog?.kind === "collection" ? listCampaigns(user.id).map((c) => ({ id: c.id, title: c.title })) : [],
+    campaigns:
+      view.dialog?.kind === "collection" ? listCampaigns(user.id).map((c) => ({ id: c.id, title: c.title })) : [],
   };
 }
 
@@ -174,7 +209,11 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
 
   let empty: string | null = null;
   if (total === 0) empty = listeningMessages.list.noPodcasts;
-  else if (visible.length === 0) empty = query.trim() || view.status !== "all" ? listeningMessages.list.noMatches : listeningMessages.list.emptyTab[view.tab];
+  else if (visible.length === 0)
+    empty =
+      query.trim() || view.status !== "all"
+        ? listeningMessages.list.noMatches
+        : listeningMessages.list.emptyTab[view.tab];
 
   return (
     <div className="space-y-6">
@@ -209,7 +248,10 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
             key={tab}
             to={libraryHref({ ...current, tab, page: 1 })}
             aria-current={tab === view.tab ? "page" : undefined}
-            className={cn("-mb-px px-4 py-2 text-sm font-medium hover:bg-muted", tab === view.tab && "border-b-2 border-primary text-primary")}
+            className={cn(
+              "-mb-px px-4 py-2 text-sm font-medium hover:bg-muted",
+              tab === view.tab && "border-b-2 border-primary text-primary",
+            )}
           >
             {TAB_LABELS[tab]}
           </ListLink>
@@ -236,7 +278,9 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
         <Pager
           label="Podcast pages"
           previousHref={paging.page > 1 ? libraryHref({ ...view, page: paging.page - 1 }) : undefined}
-          nextHref={paging.offset + items.length < paging.matching ? libraryHref({ ...view, page: paging.page + 1 }) : undefined}
+          nextHref={
+            paging.offset + items.length < paging.matching ? libraryHref({ ...view, page: paging.page + 1 }) : undefined
+          }
         >
           {paging.offset + 1}–{paging.offset + items.length} of {paging.matching}
         </Pager>
@@ -245,7 +289,15 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
   );
 }
 
-function CardGrid({ items, formAction, dialogHref }: { items: PodcastCardData[]; formAction: string; dialogHref: (kind: string, id: string) => string }) {
+function CardGrid({
+  items,
+  formAction,
+  dialogHref,
+}: {
+  items: PodcastCardData[];
+  formAction: string;
+  dialogHref: (kind: string, id: string) => string;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((podcast) => (
@@ -265,7 +317,10 @@ function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusF
         {listeningMessages.list.filter}
         {status !== "all" ? `: ${STATUS_FILTER_LABELS[status]}` : ""}
       </summary>
-      <Form method="get" className="absolute right-0 z-20 mt-1 w-56 space-y-2 rounded-md border border-border bg-card p-3 shadow-lg">
+      <Form
+        method="get"
+        className="absolute right-0 z-20 mt-1 w-56 space-y-2 rounded-md border border-border bg-card p-3 shadow-lg"
+      >
         {q ? <input type="hidden" name="q" value={q} /> : null}
         {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
         <fieldset className="space-y-1">
@@ -295,8 +350,20 @@ type DialogForProps = {
 };
 
 function DialogFor({ kind, podcast, campaigns, closeHref, formAction, lastResult }: DialogForProps) {
-  if (kind === "edit") return <EditDetailsDialog podcast={podcast} closeHref={closeHref} formAction={formAction} lastResult={lastResult} />;
-  if (kind === "collection") return <AddToCollectionDialog podcast={podcast} campaigns={campaigns} closeHref={closeHref} formAction={formAction} lastResult={lastResult} />;
+  if (kind === "edit")
+    return (
+      <EditDetailsDialog podcast={podcast} closeHref={closeHref} formAction={formAction} lastResult={lastResult} />
+    );
+  if (kind === "collection")
+    return (
+      <AddToCollectionDialog
+        podcast={podcast}
+        campaigns={campaigns}
+        closeHref={closeHref}
+        formAction={formAction}
+        lastResult={lastResult}
+      />
+    );
   return <DeletePodcastDialog podcast={podcast} closeHref={closeHref} formAction={formAction} />;
 }
 

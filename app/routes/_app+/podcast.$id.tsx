@@ -1,48 +1,53 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { CoverImage } from "~/features/podcasts/covers/components/cover-image";
-import { FeedPanel } from "~/features/podcasts/listening/components/feed-panel";
-import { podcastMessages } from "~/features/podcasts/messages";
-import { feedPanelFor } from "~/features/podcasts/listening/feeds.server";
-import { revokeFeedAction } from "~/features/podcasts/generation/family-podcast-intents.server";
-import { ListeningSession } from "~/features/podcasts/listening/components/listening-session";
-import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
-import { SharePanel } from "~/features/podcasts/listening/components/share-panel";
-import { TranscriptView } from "~/features/podcasts/listening/components/transcript-view";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { requireUser } from "~/features/account/auth.server";
+import { CoverImage } from "~/features/podcasts/covers/components/cover-image";
+import { isGenerationInProgress } from "~/features/podcasts/generation-status";
+import { revokeFeedAction } from "~/features/podcasts/generation/family-podcast-intents.server";
 import { listSimilarCandidates } from "~/features/podcasts/library/library.server";
-import { getOwnedPodcast, getOwnedPodcastAudioKey } from "~/features/podcasts/podcasts.server";
-import { podcastDownloadUrl } from "~/features/podcasts/listening/download-names";
-import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
-import { countListenOncePerVisit } from "~/features/podcasts/listening/listens.server";
 import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import { rankSimilar } from "~/features/podcasts/library/similar";
 import { technicalDetails } from "~/features/podcasts/library/technical-details";
 import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
-import { timedTranscript } from "~/features/podcasts/listening/transcript";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { requireUser } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
-import { formatDay } from "~/lib/format-date";
-import { formatDuration } from "~/lib/text-format";
-import { isGenerationInProgress } from "~/features/podcasts/generation-status";
-import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/listening/share-panel.server";
+import { FeedPanel } from "~/features/podcasts/listening/components/feed-panel";
+import { ListeningSession } from "~/features/podcasts/listening/components/listening-session";
+import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
+import { SharePanel } from "~/features/podcasts/listening/components/share-panel";
+import { TranscriptView } from "~/features/podcasts/listening/components/transcript-view";
+import { podcastDownloadUrl } from "~/features/podcasts/listening/download-names";
+import { feedPanelFor } from "~/features/podcasts/listening/feeds.server";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { isPodcastId } from "~/features/podcasts/listening/listening-schemas";
+import { countListenOncePerVisit } from "~/features/podcasts/listening/listens.server";
+import { isSharePanelIntent, sharePanelAction, sharePanelFor } from "~/features/podcasts/listening/share-panel.server";
+import { timedTranscript } from "~/features/podcasts/listening/transcript";
+import { podcastMessages } from "~/features/podcasts/messages";
+import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
+import { getOwnedPodcast, getOwnedPodcastAudioKey } from "~/features/podcasts/podcasts.server";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
+import { cn } from "~/lib/cn";
+import { formatDay } from "~/lib/format-date";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
-
+import { formatDuration } from "~/lib/text-format";
 
 const DETAIL_TABS = ["description", "transcript", "technical"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
-const tabOf = (value: string | null): DetailTab => ((DETAIL_TABS as readonly string[]).includes(value ?? "") ? (value as DetailTab) : "description");
+const tabOf = (value: string | null): DetailTab =>
+  (DETAIL_TABS as readonly string[]).includes(value ?? "") ? (value as DetailTab) : "description";
 
 function requirePodcastId(params: LoaderFunctionArgs["params"]) {
   const id = params.id;
-  if (!isPodcastId(id)) throw Response.json({ message: listeningMessages.detail.invalidId }, { status: 400, statusText: listeningMessages.detail.invalidId });
+  if (!isPodcastId(id))
+    throw Response.json(
+      { message: listeningMessages.detail.invalidId },
+      { status: 400, statusText: listeningMessages.detail.invalidId },
+    );
   return id;
 }
 
@@ -86,12 +91,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         completedAt: podcast.completedAt ? formatDay(podcast.completedAt) : null,
         hostLabel: podcast.hostLabel,
         chapters,
-        transcript: timedTranscript(podcast.transcript, { duration: podcast.duration, chapters, script: podcast.script }),
+        transcript: timedTranscript(podcast.transcript, {
+          duration: podcast.duration,
+          chapters,
+          script: podcast.script,
+        }),
         technical: technicalDetails(podcast, listens),
       },
       tab: tabOf(new URL(request.url).searchParams.get("tab")),
       // Made here, so the page loads neither the wizard's links nor its messages.
-      scriptLink: podcast.status === "script_ready" ? { href: wizardUrls.script(podcast.id), label: wizardMessages.script.heading } : null,
+      scriptLink:
+        podcast.status === "script_ready"
+          ? { href: wizardUrls.script(podcast.id), label: wizardMessages.script.heading }
+          : null,
       similar,
       ...panel,
       share: podcast.audioUrl ? panel.share : null,
@@ -140,7 +152,13 @@ function PodcastPageContent() {
       </Link>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex shrink-0 flex-col items-start gap-1">
-          <CoverImage src={podcastCoverUrl(podcast.id)} title={podcast.title} className="w-36 sm:w-44" sizes="(min-width: 640px) 176px, 144px" priority />
+          <CoverImage
+            src={podcastCoverUrl(podcast.id)}
+            title={podcast.title}
+            className="w-36 sm:w-44"
+            sizes="(min-width: 640px) 176px, 144px"
+            priority
+          />
           <Link to={`/podcast/${podcast.id}/cover`} className="text-sm text-primary hover:underline">
             {podcastMessages.cover.change}
           </Link>
@@ -158,7 +176,10 @@ function PodcastPageContent() {
       </header>
 
       {/* On a phone the player stays under the site's bar while the transcript below follows it (CSS only, so without JavaScript too). */}
-      <Card className={cn(podcast.audioUrl && "max-lg:sticky max-lg:top-16 max-lg:z-20 max-lg:p-3 max-lg:shadow-md")} data-testid="player-card">
+      <Card
+        className={cn(podcast.audioUrl && "max-lg:sticky max-lg:top-16 max-lg:z-20 max-lg:p-3 max-lg:shadow-md")}
+        data-testid="player-card"
+      >
         {podcast.audioUrl ? (
           <PodcastPlayer
             chaptersClassName="max-lg:max-h-24 max-lg:overflow-y-auto"
@@ -172,7 +193,11 @@ function PodcastPageContent() {
           />
         ) : (
           <div className="space-y-3">
-            <p className="text-muted-foreground">{podcast.status === "failed" ? (podcast.errorMessage ?? listeningMessages.detail.failed) : listeningMessages.detail.notReady}</p>
+            <p className="text-muted-foreground">
+              {podcast.status === "failed"
+                ? (podcast.errorMessage ?? listeningMessages.detail.failed)
+                : listeningMessages.detail.notReady}
+            </p>
             {scriptLink ? (
               <Link to={scriptLink.href} className={buttonClass()}>
                 {scriptLink.label}
@@ -220,7 +245,10 @@ function DetailTabs({ tab, podcast }: { tab: DetailTab; podcast: LoadedPodcast }
             replace
             preventScrollReset
             aria-current={t === tab ? "page" : undefined}
-            className={cn("px-4 py-3 text-sm font-medium hover:bg-muted", t === tab && "border-b-2 border-primary text-primary")}
+            className={cn(
+              "px-4 py-3 text-sm font-medium hover:bg-muted",
+              t === tab && "border-b-2 border-primary text-primary",
+            )}
           >
             {listeningMessages.detail.tabs[t]}
           </Link>
@@ -275,14 +303,19 @@ function SimilarPodcasts({ similar }: { similar: ReturnType<typeof useLoaderData
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.podcast.title ?? "Podcast"} | Storyhearth` }, describedAs()];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.podcast.title ?? "Podcast"} | Storyhearth` },
+  describedAs(),
+];
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const invalid = isRouteErrorResponse(error) && error.status === 400;
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{invalid ? listeningMessages.detail.invalidId : listeningMessages.detail.unavailableTitle}</h1>
+      <h1 className="text-2xl font-bold">
+        {invalid ? listeningMessages.detail.invalidId : listeningMessages.detail.unavailableTitle}
+      </h1>
       {invalid ? null : <p className="text-muted-foreground">{listeningMessages.detail.loadFailed}</p>}
       <Link to="/my-podcasts" className={buttonClass()}>
         {listeningMessages.detail.back}

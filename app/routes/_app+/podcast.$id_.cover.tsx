@@ -1,6 +1,7 @@
 // /podcast/:id/cover — the family's own photo as the cover, or back to the drawn one (decision 0133).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormAlert } from "~/components/forms";
 import { BackLink } from "~/components/ui/back-link";
@@ -8,16 +9,15 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
 import { CoverImage } from "~/features/podcasts/covers/components/cover-image";
+import { CoverPhotoError } from "~/features/podcasts/covers/cover-image.server";
 import { MAX_COVER_PHOTO_BYTES, removeCoverPhoto, setCoverPhoto } from "~/features/podcasts/covers/covers.server";
 import { isPodcastId } from "~/features/podcasts/listening/listening-schemas";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
-import { CoverPhotoError } from "~/features/podcasts/covers/cover-image.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { isMultipart, MultipartError, readMultipartForm } from "~/lib/multipart.server";
 import { redirectWithToast } from "~/lib/toast.server";
-
 
 async function requireOwnedPodcast(request: Request, id: string | undefined) {
   const user = await requireUser(request);
@@ -45,7 +45,8 @@ async function readPhoto(request: Request): Promise<Buffer | { error: string; st
     if (!(photo instanceof File) || photo.size === 0) return { error: podcastMessages.cover.noPhoto, status: 400 };
     return Buffer.from(await photo.arrayBuffer());
   } catch (error) {
-    if (error instanceof MultipartError && error.reason === "body-too-large") return { error: podcastMessages.cover.tooLarge, status: 413 };
+    if (error instanceof MultipartError && error.reason === "body-too-large")
+      return { error: podcastMessages.cover.tooLarge, status: 413 };
     if (error instanceof MultipartError) return { error: podcastMessages.cover.notAnImage, status: 400 };
     throw error;
   }
@@ -89,7 +90,12 @@ export default function CoverPage() {
             <Field
               label={podcastMessages.cover.photoLabel}
               hint={podcastMessages.cover.photoHint}
-              inputProps={{ type: "file", name: "photo", accept: "image/jpeg,image/png,image/webp,image/heic,image/heif", required: true }}
+              inputProps={{
+                type: "file",
+                name: "photo",
+                accept: "image/jpeg,image/png,image/webp,image/heic,image/heif",
+                required: true,
+              }}
             />
             <Button type="submit" disabled={busy}>
               {podcastMessages.cover.upload}
@@ -108,7 +114,9 @@ export default function CoverPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${podcastMessages.cover.pageTitle}: ${data?.podcast.title ?? "Podcast"} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${podcastMessages.cover.pageTitle}: ${data?.podcast.title ?? "Podcast"} | Storyhearth` },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -2,22 +2,27 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/account/auth.server";
-import { PronunciationList } from "~/features/podcasts/script/components/pronunciation-list";
-import { MOVE_INTENT, SCRIPT_FORM_ID, SegmentLine } from "~/features/podcasts/script/components/segment-form";
-import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
-import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
 import { GENERATION_POLL_MS, isGenerationInProgress } from "~/features/podcasts/generation-status";
 import { isPodcastId } from "~/features/podcasts/listening/listening-schemas";
+import { PronunciationList } from "~/features/podcasts/script/components/pronunciation-list";
+import { MOVE_INTENT, SCRIPT_FORM_ID, SegmentLine } from "~/features/podcasts/script/components/segment-form";
+import {
+  addPronunciationAction,
+  makeAudioAction,
+  removePronunciationAction,
+  saveScriptAction,
+} from "~/features/podcasts/script/script-intents.server";
 import { getScriptReview } from "~/features/podcasts/script/script-review.server";
-import { addPronunciationAction, makeAudioAction, removePronunciationAction, saveScriptAction } from "~/features/podcasts/script/script-intents.server";
+import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
+import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 
 function requireId(params: LoaderFunctionArgs["params"]) {
   if (!isPodcastId(params.id)) throw notFound();
@@ -30,7 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!review) throw notFound();
   // 'Listen' speaks with the episode's first voice, so the family hears it as the episode will say it.
   const voice = new URLSearchParams({ voice: review.podcast.primaryVoice, accent: review.podcast.primaryAccent });
-  const pronunciations = review.pronunciations.map((p) => ({ ...p, listenUrl: `/pronunciations/${p.id}/listen?${voice}` }));
+  const pronunciations = review.pronunciations.map((p) => ({
+    ...p,
+    listenUrl: `/pronunciations/${p.id}/listen?${voice}`,
+  }));
   return { ...review, pronunciations };
 }
 
@@ -40,13 +48,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const here = wizardUrls.script(podcastId);
   const intent = String(formData.get("intent") ?? "");
-  if (intent === "save-script" || intent.startsWith(MOVE_INTENT)) return saveScriptAction(user.id, podcastId, formData, intent, here);
+  if (intent === "save-script" || intent.startsWith(MOVE_INTENT))
+    return saveScriptAction(user.id, podcastId, formData, intent, here);
   switch (intent) {
     case "add-pronunciation":
     case "remove-pronunciation":
       // The list belongs to the account; the podcast in the URL must still be the owner's.
       if (!(await getScriptReview(user.id, podcastId))) throw notFound();
-      return intent === "add-pronunciation" ? addPronunciationAction(user.id, formData, here) : removePronunciationAction(user.id, formData, here);
+      return intent === "add-pronunciation"
+        ? addPronunciationAction(user.id, formData, here)
+        : removePronunciationAction(user.id, formData, here);
     case "make-audio":
       return makeAudioAction(user.id, podcastId, formData);
     default:
@@ -71,13 +82,24 @@ export default function ScriptReviewPage() {
   const writing = !segments.length && isGenerationInProgress(podcast.status);
   useRefreshWhile(writing);
   const scriptResult = actionData?.intent === "save-script" ? actionData : undefined;
-  const pronunciationResult = actionData?.intent === "add-pronunciation" || actionData?.intent === "remove-pronunciation" ? actionData : undefined;
+  const pronunciationResult =
+    actionData?.intent === "add-pronunciation" || actionData?.intent === "remove-pronunciation"
+      ? actionData
+      : undefined;
   const makeAudioError = actionData?.intent === "make-audio" && "error" in actionData ? actionData.error : null;
   // A problem with the whole form (a stale or forged line, a script no longer open): said once, above the buttons.
   const problem = makeAudioError ?? scriptResult?.error ?? null;
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const starting = submitting === "make-audio";
-  const notice = writing ? wizardMessages.script.writing : editable ? (podcast.hostCount === 2 ? wizardMessages.script.intro : wizardMessages.script.introOneVoice) : podcast.status === "failed" ? wizardMessages.script.failed : wizardMessages.script.locked;
+  const notice = writing
+    ? wizardMessages.script.writing
+    : editable
+      ? podcast.hostCount === 2
+        ? wizardMessages.script.intro
+        : wizardMessages.script.introOneVoice
+      : podcast.status === "failed"
+        ? wizardMessages.script.failed
+        : wizardMessages.script.locked;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
@@ -96,7 +118,14 @@ export default function ScriptReviewPage() {
             <CardTitle>{wizardMessages.progress.generatedScript}</CardTitle>
             <ol className="space-y-3">
               {segments.map((segment) => (
-                <SegmentLine key={segment.index} segment={segment} hostCount={podcast.hostCount} hostNames={podcast.hostNames} editable={editable} result={scriptResult} />
+                <SegmentLine
+                  key={segment.index}
+                  segment={segment}
+                  hostCount={podcast.hostCount}
+                  hostNames={podcast.hostNames}
+                  editable={editable}
+                  result={scriptResult}
+                />
               ))}
             </ol>
             {editable ? (

@@ -1,14 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ensurePrimary } from "~/lib/litefs.server";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { commitAdminLogin } from "~/features/account/auth.server";
 import { clearOAuthStateCookies, finishAdminSignIn, isAdminOAuthConfigured } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
-import { commitAdminLogin } from "~/features/account/auth.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
+import { ensurePrimary } from "~/lib/litefs.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!isAdminOAuthConfigured()) throw notFound();
@@ -22,13 +23,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithToast("/admin", adminUserMessages.signIn.welcome, { headers });
   }
   if (result.status === "refused") {
-    const message = result.reason === "unverified" ? adminUserMessages.signIn.unverified(result.email) : adminUserMessages.signIn.notAdmin(result.email);
-    return data({ title: adminUserMessages.signIn.notAdminTitle, message, retry: "Sign in with another account" }, { status: 403, headers });
+    const message =
+      result.reason === "unverified"
+        ? adminUserMessages.signIn.unverified(result.email)
+        : adminUserMessages.signIn.notAdmin(result.email);
+    return data(
+      { title: adminUserMessages.signIn.notAdminTitle, message, retry: "Sign in with another account" },
+      { status: 403, headers },
+    );
   }
-  return data({ title: adminUserMessages.signIn.failedTitle, message: result.message, retry: "Try Again" }, { status: 400, headers });
+  return data(
+    { title: adminUserMessages.signIn.failedTitle, message: result.message, retry: "Try Again" },
+    { status: 400, headers },
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Admin sign-in"} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Admin sign-in"} | Storyhearth` },
+];
 
 export default function AdminSignInOutcome() {
   const { title, message, retry } = useLoaderData<typeof loader>();

@@ -1,20 +1,21 @@
-import { readFormData } from "~/lib/http.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { FormAlert, PasswordField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ChangePasswordSchema } from "~/features/account/schemas";
 import { changePassword } from "~/features/account/account.server";
 import { getSessionId, requireUser } from "~/features/account/auth.server";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { messages } from "~/features/account/messages";
+import { ChangePasswordSchema } from "~/features/account/schemas";
+import { readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -58,7 +59,10 @@ export default function ChangePasswordPage() {
           <FormAlert title={messages.password.changeFailed} errors={form.errors} />
           <PasswordField
             label="Current password"
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
             errors={fields.currentPassword.errors}
           />
           <NewPasswordFields fields={fields} />

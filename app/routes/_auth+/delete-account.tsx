@@ -1,17 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormAlert, PasswordField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { commitLogout, requireUser } from "~/features/account/auth.server";
 import { deleteAccount } from "~/features/account/delete-account.server";
-import { hashedFamilyFiles } from "~/features/podcasts/family-files.server";
 import { messages } from "~/features/account/messages";
 import { DeleteAccountSchema } from "~/features/account/schemas";
+import { hashedFamilyFiles } from "~/features/podcasts/family-files.server";
 import { readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { constraintOf } from "~/lib/zod-constraint";
@@ -70,7 +71,12 @@ export default function DeleteAccountPage() {
           <Field
             label={m.confirmationLabel}
             hint={email}
-            inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
+            inputProps={{
+              ...getInputProps(fields.confirmation, { type: "text" }),
+              autoComplete: "off",
+              autoCapitalize: "none",
+              spellCheck: false,
+            }}
             errors={fields.confirmation.errors}
           />
           <PasswordField

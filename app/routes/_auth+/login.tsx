@@ -1,26 +1,34 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { z } from "zod";
+
+import { voiceSummary } from "~/audio/voices.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormAlert } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
-import { LoginSchema } from "~/features/account/schemas";
 import { signInGreeting } from "~/features/account/account.server";
-import { readFormData } from "~/lib/http.server";
-import { authenticator, commitLogin, InvalidCredentialsError, requireAnonymous, safeRedirect, SignInThrottledError } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
+import {
+  authenticator,
+  commitLogin,
+  InvalidCredentialsError,
+  requireAnonymous,
+  safeRedirect,
+  SignInThrottledError,
+} from "~/features/account/auth.server";
 import { messages } from "~/features/account/messages";
+import { LoginSchema } from "~/features/account/schemas";
+import { voicesSentence } from "~/features/site/voice-words";
+import { cn } from "~/lib/cn";
+import { readFormData } from "~/lib/http.server";
+import { describedAs } from "~/lib/link-preview";
 import { redirectWithToast } from "~/lib/toast.server";
 import { retryAfterHeaders, tooManyData } from "~/lib/too-many.server";
-import { describedAs } from "~/lib/link-preview";
-import { voiceSummary } from "~/audio/voices.server";
-import { voicesSentence } from "~/features/site/voice-words";
+import { constraintOf } from "~/lib/zod-constraint";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -41,7 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof SignInThrottledError) {
-      return tooManyData(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), error.retryAfterSeconds);
+      return tooManyData(
+        submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+        error.retryAfterSeconds,
+      );
     }
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 401 });
@@ -69,7 +80,11 @@ function SignInForm() {
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <FormAlert title={messages.auth.loginFailed} errors={form.errors} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
       <Field
         label="Password"
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
@@ -126,7 +141,8 @@ function AccountTabs() {
     params.set("tab", value);
     return `?${params}`;
   };
-  const tabClass = (active: boolean) => cn("rounded px-3 py-1.5 text-center text-sm font-medium", active && "bg-card shadow");
+  const tabClass = (active: boolean) =>
+    cn("rounded px-3 py-1.5 text-center text-sm font-medium", active && "bg-card shadow");
   const listClass = "mb-6 grid grid-cols-2 rounded-md bg-muted p-1";
 
   const select = (index: number) => {
@@ -169,7 +185,14 @@ function AccountTabs() {
       ) : (
         <div className={listClass}>
           {TABS.map(({ value, label }) => (
-            <Link key={value} to={tabLink(value)} replace preventScrollReset aria-current={fromUrl === value ? "page" : undefined} className={tabClass(fromUrl === value)}>
+            <Link
+              key={value}
+              to={tabLink(value)}
+              replace
+              preventScrollReset
+              aria-current={fromUrl === value ? "page" : undefined}
+              className={tabClass(fromUrl === value)}
+            >
               {label}
             </Link>
           ))}
@@ -180,7 +203,9 @@ function AccountTabs() {
         enhanced || value === shown ? (
           <div
             key={value}
-            {...(enhanced ? { role: "tabpanel", id: `account-panel-${value}`, "aria-labelledby": `account-tab-${value}` } : {})}
+            {...(enhanced
+              ? { role: "tabpanel", id: `account-panel-${value}`, "aria-labelledby": `account-tab-${value}` }
+              : {})}
             hidden={shown !== value}
           >
             {/* Only the shown form is mounted: one set of fields named Email and Password on the page. */}

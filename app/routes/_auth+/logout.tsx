@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
+
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { commitAdminLogout, commitLogout, getUser } from "~/features/account/auth.server";

@@ -1,27 +1,32 @@
-import { readFormData } from "~/lib/http.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ResetRequestSchema } from "~/features/account/schemas";
 import { requestPasswordReset } from "~/features/account/account.server";
 import { messages } from "~/features/account/messages";
-import { createToastHeaders } from "~/lib/toast.server";
+import { ResetRequestSchema } from "~/features/account/schemas";
+import { readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
+import { createToastHeaders } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
 
 export const loader = () => ({ constraint: constraintOf(ResetRequestSchema) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ResetRequestSchema });
-  if (submission.status !== "success") return data({ sent: false as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ sent: false as const, result: submission.reply() }, { status: 400 });
   await requestPasswordReset(submission.value.email);
-  return data({ sent: true as const, result: submission.reply() }, { headers: await createToastHeaders(messages.reset.emailSent) });
+  return data(
+    { sent: true as const, result: submission.reply() },
+    { headers: await createToastHeaders(messages.reset.emailSent) },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Storyhearth" }, describedAs()];
@@ -43,7 +48,8 @@ export default function ResetRequestPage() {
         <Card className="space-y-4 text-center">
           <h1 className="text-2xl font-semibold">{messages.reset.checkEmail}</h1>
           <p className="text-muted-foreground">
-            If an account exists for that address, we've sent a link to reset your password. It works once and expires in one hour.
+            If an account exists for that address, we've sent a link to reset your password. It works once and expires
+            in one hour.
           </p>
           <p className="text-sm">
             Didn't get it?{" "}
@@ -64,10 +70,16 @@ export default function ResetRequestPage() {
       <Card className="space-y-6">
         <div>
           <h1 className="text-2xl font-semibold">Reset your password</h1>
-          <p className="text-sm text-muted-foreground">Enter your e-mail address and we'll send you a link to choose a new password.</p>
+          <p className="text-sm text-muted-foreground">
+            Enter your e-mail address and we'll send you a link to choose a new password.
+          </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}
           </Button>

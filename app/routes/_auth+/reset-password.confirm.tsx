@@ -1,18 +1,19 @@
-import { readFormData } from "~/lib/http.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ResetConfirmSchema } from "~/features/account/schemas";
 import { isInviteTokenUsable, isResetTokenUsable, resetPassword } from "~/features/account/account.server";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { messages } from "~/features/account/messages";
+import { ResetConfirmSchema } from "~/features/account/schemas";
+import { readFormData } from "~/lib/http.server";
 import { createToastHeaders } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
 
 // An invitation's link carries invite=1; a usable token's own type decides, the flag only words a dead link.
 const invitedLink = (request: Request) => new URL(request.url).searchParams.get("invite") === "1";
@@ -20,7 +21,12 @@ const invitedLink = (request: Request) => new URL(request.url).searchParams.get(
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = token !== "" && isResetTokenUsable(token);
-  return { token, valid, invited: valid ? isInviteTokenUsable(token) : invitedLink(request), constraint: constraintOf(ResetConfirmSchema) };
+  return {
+    token,
+    valid,
+    invited: valid ? isInviteTokenUsable(token) : invitedLink(request),
+    constraint: constraintOf(ResetConfirmSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,15 +34,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
     const tokenMissing = Boolean(submission.error?.token);
-    return data({ state: tokenMissing ? ("invalid" as const) : ("form" as const), result: submission.reply({ hideFields }) }, { status: 400 });
+    return data(
+      { state: tokenMissing ? ("invalid" as const) : ("form" as const), result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
   }
   const result = await resetPassword(submission.value.token, submission.value.newPassword);
   if (!result.ok) return data({ state: "invalid" as const, result: submission.reply({ hideFields }) }, { status: 400 });
   const toast = result.invited ? messages.invite.successful : messages.reset.successful;
-  return data({ state: "done" as const, invited: result.invited, result: submission.reply({ resetForm: true }) }, { headers: await createToastHeaders(toast) });
+  return data(
+    { state: "done" as const, invited: result.invited, result: submission.reply({ resetForm: true }) },
+    { headers: await createToastHeaders(toast) },
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invited ? messages.invite.pageTitle : "Choose a New Password"} | Storyhearth` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.invited ? messages.invite.pageTitle : "Choose a New Password"} | Storyhearth` },
+];
 
 function InvalidLink({ invited }: { invited: boolean }) {
   const text = invited ? messages.invite.invalidLink : messages.reset.invalidLink;
@@ -76,7 +90,11 @@ export default function ResetConfirmPage() {
       ) : state === "done" ? (
         <Card className="space-y-4 text-center">
           <h1 className="text-2xl font-semibold">{invited ? messages.invite.complete : messages.reset.complete}</h1>
-          <p className="text-muted-foreground">{invited ? messages.invite.completeText : "Your password has been changed. You can now sign in with your new password."}</p>
+          <p className="text-muted-foreground">
+            {invited
+              ? messages.invite.completeText
+              : "Your password has been changed. You can now sign in with your new password."}
+          </p>
           <Link to="/login" className={buttonClass("default", "default", "w-full")}>
             Sign in
           </Link>
@@ -92,7 +110,13 @@ export default function ResetConfirmPage() {
             <input type="hidden" name="token" value={token} />
             <NewPasswordFields fields={fields} />
             <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? (invited ? messages.invite.submitting : "Resetting...") : invited ? messages.invite.submit : "Reset Password"}
+              {navigation.state === "submitting"
+                ? invited
+                  ? messages.invite.submitting
+                  : "Resetting..."
+                : invited
+                  ? messages.invite.submit
+                  : "Reset Password"}
             </Button>
           </Form>
         </Card>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serveStoredFile } from "~/lib/serve-file.server";
+
 import { bookListening } from "~/features/book/listen.server";
 import { notFound } from "~/lib/http.server";
+import { serveStoredFile } from "~/lib/serve-file.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const play = bookListening(params.token ?? "")?.play;

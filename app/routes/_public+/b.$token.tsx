@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { noScripts } from "~/components/page-scripts";
+import { bookListening, startFragment } from "~/features/book/listen.server";
 import { bookMessages } from "~/features/book/messages";
 import { formatDay } from "~/lib/format-date";
-import { bookListening, startFragment } from "~/features/book/listen.server";
-import { describedAs } from "~/lib/link-preview";
 import { notFound } from "~/lib/http.server";
+import { describedAs } from "~/lib/link-preview";
 
-
-export const meta: MetaFunction = () => [{ title: `${bookMessages.listenPage.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
+export const meta: MetaFunction = () => [
+  { title: `${bookMessages.listenPage.title} | Storyhearth` },
+  { name: "robots", content: "noindex" },
+  describedAs(),
+];
 
 // The page is its HTML: the native player, the chapter's start as a media fragment, the text (decision 0181).
 export const handle = noScripts;
@@ -38,10 +42,16 @@ export default function BookListenPage() {
     <div className="mx-auto max-w-lg space-y-4 p-4">
       <p className="text-sm text-muted-foreground">{story.collection}</p>
       <h1 className="text-2xl font-semibold">{story.title}</h1>
-      <p className="text-sm text-muted-foreground">{story.name ? bookMessages.pdf.from(story.name) : bookMessages.pdf.anonymous}</p>
+      <p className="text-sm text-muted-foreground">
+        {story.name ? bookMessages.pdf.from(story.name) : bookMessages.pdf.anonymous}
+      </p>
       <p className="text-sm text-muted-foreground">{[story.date, story.lengthLabel].filter(Boolean).join(" · ")}</p>
       {story.episode ? <p className="text-sm">{story.episode}</p> : null}
-      {story.audio ? <audio controls preload="none" src={story.audio} className="w-full" /> : <p>{bookMessages.listenPage.noAudio}</p>}
+      {story.audio ? (
+        <audio controls preload="none" src={story.audio} className="w-full" />
+      ) : (
+        <p>{bookMessages.listenPage.noAudio}</p>
+      )}
       {story.transcript ? (
         <section>
           <h2 className="font-medium">{bookMessages.listenPage.transcript}</h2>

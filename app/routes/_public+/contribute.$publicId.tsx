@@ -1,34 +1,34 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
 import { Field, TextareaField } from "~/components/forms";
 import { noScripts } from "~/components/page-scripts";
+import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
-import { storyMessages } from "~/features/contributions/messages";
+import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answer-fields";
+import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
+import { answerReceipt, receiptFor } from "~/features/contributions/answer-receipt.server";
 import { keptRecordingKey } from "~/features/contributions/components/kept-recording";
+import { ReplacedLink } from "~/features/contributions/components/replaced-link";
 import { UploadStatus, VoiceRecorder } from "~/features/contributions/components/voice-recorder";
+import { inviteeName } from "~/features/contributions/invitations.server";
+import { storyMessages } from "~/features/contributions/messages";
 import { discardAnswerFile, readAnswerForm, saveAnswerOnce } from "~/features/contributions/public-answer.server";
 import { checkRecording, keepStoryWithRecording } from "~/features/contributions/recordings.server";
-import { answerReceipt, receiptFor } from "~/features/contributions/answer-receipt.server";
-import { keepStoryThanked } from "~/features/contributions/story-thanks.server";
-import { inviteeName } from "~/features/contributions/invitations.server";
-import { ReplacedLink } from "~/features/contributions/components/replaced-link";
 import { retiredLink } from "~/features/contributions/retired-links.server";
 import { PublicContributionSchema } from "~/features/contributions/schemas";
-import { ANSWER_KEY_FIELD, HONEYPOT_FIELD } from "~/features/contributions/answer-fields";
+import { keepStoryThanked } from "~/features/contributions/story-thanks.server";
 import { originFor } from "~/lib/env.server";
-import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
-import { truncateAtWord } from "~/lib/truncate";
-import { useNonce } from "~/lib/nonce";
-import answerFormScript from "~/features/contributions/answer-form-script?worker&url";
 import { notFound } from "~/lib/http.server";
-
+import { linkPreviewMeta, type LinkPreview } from "~/lib/link-preview";
+import { useNonce } from "~/lib/nonce";
+import { truncateAtWord } from "~/lib/truncate";
+import { constraintOf } from "~/lib/zod-constraint";
+import { createContribution, findInvitationByToken, getPublicCampaign } from "~/models/contribution.server";
 
 async function requirePublicCampaign(publicId: string | undefined) {
   const campaign = await getPublicCampaign(publicId ?? "");
@@ -39,10 +39,15 @@ async function requirePublicCampaign(publicId: string | undefined) {
 // No React in the browser (decision 0181): the form is its HTML, answer-form-script.ts adds the recorder.
 export const handle = { ...respondentFrame, ...noScripts };
 
-const formUrl = (publicId: string, token: string) => `/contribute/${encodeURIComponent(publicId)}${token ? `?${new URLSearchParams({ t: token })}` : ""}`;
+const formUrl = (publicId: string, token: string) =>
+  `/contribute/${encodeURIComponent(publicId)}${token ? `?${new URLSearchParams({ t: token })}` : ""}`;
 
 function thankYouUrl(publicId: string, sent?: { token: string; receipt: string }) {
-  const query = new URLSearchParams({ submitted: "1", ...(sent?.token ? { t: sent.token } : {}), ...(sent ? { receipt: sent.receipt } : {}) });
+  const query = new URLSearchParams({
+    submitted: "1",
+    ...(sent?.token ? { t: sent.token } : {}),
+    ...(sent ? { receipt: sent.receipt } : {}),
+  });
   return `/contribute/${encodeURIComponent(publicId)}?${query}`;
 }
 
@@ -82,16 +87,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (tooLarge) return data(submission.reply({ fieldErrors: { recording: [tooLarge] } }), { status: 413 });
     if (submission.status !== "success") {
       // Never dropped in silence: without JavaScript the page comes back without the chosen file.
-      const chosen = file && !submission.error?.recording ? { recording: [storyMessages.recording.chooseAgain(file.fileName)] } : undefined;
-      return data(submission.reply(chosen ? { fieldErrors: { ...submission.error, ...chosen } } : undefined), { status: 400 });
+      const chosen =
+        file && !submission.error?.recording
+          ? { recording: [storyMessages.recording.chooseAgain(file.fileName)] }
+          : undefined;
+      return data(submission.reply(chosen ? { fieldErrors: { ...submission.error, ...chosen } } : undefined), {
+        status: 400,
+      });
     }
     const check = file ? await checkRecording(file.path, file.size) : null;
-    if (check && !check.ok) return data(submission.reply({ fieldErrors: { recording: [check.reason] } }), { status: check.status });
+    if (check && !check.ok)
+      return data(submission.reply({ fieldErrors: { recording: [check.reason] } }), { status: check.status });
     const { t: token, recording: _chosen, storyContent = "", ...fields } = submission.value;
     const invitation = token ? await findInvitationByToken(campaign.id, token) : undefined;
     // The recorder's retries carry one key: an answer already saved is thanked, not saved again.
     const storyId = await saveAnswerOnce(formData.get(ANSWER_KEY_FIELD), async () => {
-      const story = (id?: string) => createContribution({ id, campaignId: campaign.id, ...fields, storyContent, submissionMethod: "web", invitationId: invitation?.id });
+      const story = (id?: string) =>
+        createContribution({
+          id,
+          campaignId: campaign.id,
+          ...fields,
+          storyContent,
+          submissionMethod: "web",
+          invitationId: invitation?.id,
+        });
       if (file && check?.ok) return (await keepStoryWithRecording(story, file, check.facts)).id;
       return (await keepStoryThanked(story)).id;
     });
@@ -106,17 +125,31 @@ function CollectionHeader({ campaign }: { campaign: { description: string | null
     <div className="space-y-3">
       <h1 className="font-serif text-3xl font-bold">{storyMessages.public.title}</h1>
       {campaign.description ? <p className="text-muted-foreground">{campaign.description}</p> : null}
-      <blockquote className="whitespace-pre-wrap rounded-lg border-l-4 border-primary bg-muted/50 p-4 text-lg">{campaign.prompt}</blockquote>
+      <blockquote className="whitespace-pre-wrap rounded-lg border-l-4 border-primary bg-muted/50 p-4 text-lg">
+        {campaign.prompt}
+      </blockquote>
     </div>
   );
 }
 
-type FormProps = { token: string; invitedEmail: string; invitedName: string; keepAs: string; constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] };
+type FormProps = {
+  token: string;
+  invitedEmail: string;
+  invitedName: string;
+  keepAs: string;
+  constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"];
+};
 
 function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint }: FormProps) {
   const lastResult = useActionData<typeof action>();
   const nonce = useNonce();
-  const [form, fields] = useForm<{ contributorName: string; contributorEmail: string; t?: string; storyContent?: string; recording?: File }>({
+  const [form, fields] = useForm<{
+    contributorName: string;
+    contributorEmail: string;
+    t?: string;
+    storyContent?: string;
+    recording?: File;
+  }>({
     id: "share-your-story",
     lastResult,
     defaultValue: { contributorEmail: invitedEmail, contributorName: invitedName },
@@ -124,7 +157,13 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
   });
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)} data-keep-as={keepAs}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-4"
+      {...getFormProps(form)}
+      data-keep-as={keepAs}
+    >
       {token ? <input type="hidden" name="t" value={token} /> : null}
       <Field
         label={storyMessages.public.yourName}
@@ -136,7 +175,11 @@ function ContributionForm({ token, invitedEmail, invitedName, keepAs, constraint
         inputProps={{ ...getInputProps(fields.contributorEmail, { type: "email" }), autoComplete: "email" }}
         errors={fields.contributorEmail.errors}
       />
-      <TextareaField label={storyMessages.public.yourStory} textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }} errors={fields.storyContent.errors} />
+      <TextareaField
+        label={storyMessages.public.yourStory}
+        textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 10 }}
+        errors={fields.storyContent.errors}
+      />
       <VoiceRecorder />
       <Field
         label={storyMessages.recording.label}
@@ -167,15 +210,24 @@ function SentCopy({ sent }: { sent: NonNullable<ReturnType<typeof useLoaderData<
         {storyMessages.public.sentTitle}
       </h2>
       {sent.name ? <p className="text-sm text-muted-foreground">{storyMessages.public.sentFrom(sent.name)}</p> : null}
-      {sent.text ? <blockquote className="whitespace-pre-wrap break-words rounded-lg border-l-4 border-primary bg-muted/50 p-4">{sent.text}</blockquote> : null}
-      {sent.photos.length ? <p className="break-words text-sm">{storyMessages.public.sentPhotos(sent.photos)}</p> : null}
-      {sent.recording !== null ? <p className="break-words text-sm">{storyMessages.public.sentRecording(sent.recording)}</p> : null}
+      {sent.text ? (
+        <blockquote className="whitespace-pre-wrap break-words rounded-lg border-l-4 border-primary bg-muted/50 p-4">
+          {sent.text}
+        </blockquote>
+      ) : null}
+      {sent.photos.length ? (
+        <p className="break-words text-sm">{storyMessages.public.sentPhotos(sent.photos)}</p>
+      ) : null}
+      {sent.recording !== null ? (
+        <p className="break-words text-sm">{storyMessages.public.sentRecording(sent.recording)}</p>
+      ) : null}
     </section>
   );
 }
 
 export default function ContributePage() {
-  const { campaign, submitted, sent, token, invitedEmail, invitedName, constraint, replaced } = useLoaderData<typeof loader>();
+  const { campaign, submitted, sent, token, invitedEmail, invitedName, constraint, replaced } =
+    useLoaderData<typeof loader>();
   const { publicId = "" } = useParams();
   if (replaced)
     return (
@@ -198,7 +250,13 @@ export default function ContributePage() {
         ) : (
           <>
             <CollectionHeader campaign={campaign} />
-            <ContributionForm token={token} invitedEmail={invitedEmail} invitedName={invitedName} keepAs={keptRecordingKey(publicId, token)} constraint={constraint} />
+            <ContributionForm
+              token={token}
+              invitedEmail={invitedEmail}
+              invitedName={invitedName}
+              keepAs={keptRecordingKey(publicId, token)}
+              constraint={constraint}
+            />
           </>
         )}
       </Card>
@@ -207,12 +265,21 @@ export default function ContributePage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${storyMessages.public.title}: ${data.campaign.title} | Storyhearth` : `${storyMessages.public.notFoundTitle} | Storyhearth` },
+  {
+    title: data
+      ? `${storyMessages.public.title}: ${data.campaign.title} | Storyhearth`
+      : `${storyMessages.public.notFoundTitle} | Storyhearth`,
+  },
   // The link is private to the family: keep it out of search engines.
   { name: "robots", content: "noindex" },
   ...(data ? linkPreviewMeta(data.preview) : []),
 ];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={storyMessages.public.notFoundTitle} notFoundText={storyMessages.public.notFoundText} />;
+  return (
+    <GeneralErrorBoundary
+      notFoundTitle={storyMessages.public.notFoundTitle}
+      notFoundText={storyMessages.public.notFoundText}
+    />
+  );
 }

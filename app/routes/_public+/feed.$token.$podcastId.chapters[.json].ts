@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
 import { chaptersJson } from "~/features/podcasts/listening/feed";
 import { feedEpisode, resolveFeed } from "~/features/podcasts/listening/feeds.server";

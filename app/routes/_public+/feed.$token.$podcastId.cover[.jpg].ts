@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { feedEpisode, resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { notFound } from "~/lib/http.server";

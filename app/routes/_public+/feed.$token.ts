@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { renderFeed, type FeedItem } from "~/features/podcasts/listening/feed";
 import { feedEpisodes, feedPaths, resolveFeed } from "~/features/podcasts/listening/feeds.server";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { originFor } from "~/lib/env.server";
 import { notFound } from "~/lib/http.server";
-
 
 // Podcast apps poll feeds: ETag and Last-Modified let a refresh cost a 304.
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,7 +16,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const paths = feedPaths(token);
   const episodes = feedEpisodes(feed);
   const family = feed.familyName?.trim() || null;
-  const lastModified = new Date(Math.max(feed.createdAt.getTime(), ...episodes.map((e) => (e.completedAt ?? e.createdAt).getTime())));
+  const lastModified = new Date(
+    Math.max(feed.createdAt.getTime(), ...episodes.map((e) => (e.completedAt ?? e.createdAt).getTime())),
+  );
   const items: FeedItem[] = episodes.map((e) => ({
     guid: e.id,
     title: e.title,
@@ -49,7 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
   const ifNoneMatch = request.headers.get("If-None-Match");
-  const fresh = ifNoneMatch !== null ? ifNoneMatch.split(",").some((t) => t.trim() === etag) : since >= Math.floor(lastModified.getTime() / 1000) * 1000;
+  const fresh =
+    ifNoneMatch !== null
+      ? ifNoneMatch.split(",").some((t) => t.trim() === etag)
+      : since >= Math.floor(lastModified.getTime() / 1000) * 1000;
   if (fresh) return new Response(null, { status: 304, headers });
   return new Response(xml, { headers: { ...headers, "Content-Type": "application/rss+xml; charset=utf-8" } });
 }

@@ -1,20 +1,13 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { noScripts } from "~/components/page-scripts";
 import { ReplacedLink } from "~/features/contributions/components/replaced-link";
 import { storyMessages } from "~/features/contributions/messages";
-import {
-  retiredLink,
-  sendFreshLink,
-} from "~/features/contributions/retired-links.server";
-import { describedAs } from "~/lib/link-preview";
+import { retiredLink, sendFreshLink } from "~/features/contributions/retired-links.server";
 import { notFound } from "~/lib/http.server";
-
+import { describedAs } from "~/lib/link-preview";
 
 export const handle = noScripts;
 
@@ -50,10 +43,5 @@ export default function FreshLink() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      notFoundTitle="Link Not Found"
-      notFoundText="This link is not valid."
-    />
-  );
+  return <GeneralErrorBoundary notFoundTitle="Link Not Found" notFoundText="This link is not valid." />;
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { servePhotoByKey } from "~/features/contributions/photos.server";
 import { getNewsletterCoverKey } from "~/features/newsletters/newsletters.server";
 import { notFound } from "~/lib/http.server";

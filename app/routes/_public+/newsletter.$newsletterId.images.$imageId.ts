@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { servePhoto } from "~/features/contributions/photos.server";
 import { getNewsletterImage } from "~/features/newsletters/newsletters.server";
 import { notFound } from "~/lib/http.server";

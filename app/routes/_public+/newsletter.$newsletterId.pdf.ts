@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { photoBytes } from "~/features/contributions/photos.server";
-import { getNewsletterCoverKey, getNewsletterImage, getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { newsletterPaths } from "~/features/newsletters/content";
+import {
+  getNewsletterCoverKey,
+  getNewsletterImage,
+  getPublicNewsletter,
+} from "~/features/newsletters/newsletters.server";
 import { renderNewsletterPdf } from "~/features/newsletters/pdf.server";
 import { originFor } from "~/lib/env.server";
 import { notFound } from "~/lib/http.server";
@@ -24,7 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pdf = await renderNewsletterPdf(newsletter, {
     origin: originFor(request),
     loadImage: async (url) => {
-      const key = url === paths.cover ? getNewsletterCoverKey(newsletter.publicId) : getNewsletterImage(newsletter.publicId, url.split("/").pop() ?? "")?.storageKey;
+      const key =
+        url === paths.cover
+          ? getNewsletterCoverKey(newsletter.publicId)
+          : getNewsletterImage(newsletter.publicId, url.split("/").pop() ?? "")?.storageKey;
       return key ? photoBytes(key) : null;
     },
   });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { getNewsletterPodcast } from "~/features/newsletters/newsletters.server";
 import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { notFound } from "~/lib/http.server";

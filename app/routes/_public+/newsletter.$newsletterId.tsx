@@ -1,14 +1,17 @@
-import { PRODUCT_NAME } from "~/lib/messages";
-import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
-import { ListenBlock, NEWSLETTER_WIDE, ShareControl, StoryCard, TextSizeToggle } from "~/features/newsletters/components/newsletter-parts";
+
+import { noScripts } from "~/components/page-scripts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
-import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
-import { timedTranscript } from "~/features/podcasts/listening/transcript";
+import {
+  ListenBlock,
+  NEWSLETTER_WIDE,
+  ShareControl,
+  StoryCard,
+  TextSizeToggle,
+} from "~/features/newsletters/components/newsletter-parts";
 import {
   contributorCountLabel,
   familyBadge,
@@ -19,10 +22,13 @@ import {
   type NewsletterTextSize,
 } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
+import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
+import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
+import { timedTranscript } from "~/features/podcasts/listening/transcript";
 import { originFor } from "~/lib/env.server";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { linkPreviewMeta, productIcon, type LinkPreview } from "~/lib/link-preview";
-import { noScripts } from "~/components/page-scripts";
-
+import { PRODUCT_NAME } from "~/lib/messages";
 
 export const handle = noScripts;
 
@@ -46,7 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             durationText: podcast.durationText,
             durationSeconds,
             chapters,
-            transcript: timedTranscript(podcast.transcript, { duration: durationSeconds, chapters, script: episode?.script }),
+            transcript: timedTranscript(podcast.transcript, {
+              duration: durationSeconds,
+              chapters,
+              script: episode?.script,
+            }),
             audioUrl: podcast.audioUrl,
             coverUrl: podcast.coverUrl,
           }
@@ -57,7 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     preview: {
       title: newsletter.title,
       description: newsletter.subtitle || familyBadge(newsletter.familyName),
-      image: newsletter.coverImage ? `${origin}${newsletter.coverImage}` : podcast?.coverUrl ? `${origin}${podcast.coverUrl}` : productIcon(origin),
+      image: newsletter.coverImage
+        ? `${origin}${newsletter.coverImage}`
+        : podcast?.coverUrl
+          ? `${origin}${podcast.coverUrl}`
+          : productIcon(origin),
       imageAlt: newsletter.coverImage ? newsletterMessages.page.coverAlt(newsletter.title) : null,
       audio: podcast?.audioUrl ? `${origin}${podcast.audioUrl}` : null,
       url: `${origin}${paths.page}`,
@@ -75,7 +89,12 @@ export default function NewsletterPage() {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "textSize" | "preview"> & { initialSize: NewsletterTextSize }) {
+function Newsletter({
+  newsletter,
+  paths,
+  shareUrl,
+  initialSize,
+}: Omit<Data, "textSize" | "preview"> & { initialSize: NewsletterTextSize }) {
   const [size, setSize] = useState(initialSize);
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
@@ -97,19 +116,35 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
         <h1 className="font-serif text-4xl font-bold leading-tight">{newsletter.title}</h1>
         {newsletter.subtitle ? <p className="text-lg text-muted-foreground">{newsletter.subtitle}</p> : null}
         <p className="text-sm text-muted-foreground">
-          <time>{newsletter.publishedLabel}</time> · {contributorCountLabel(newsletter.totalContributors)} · {newsletterMessages.page.readingTotal(newsletter.totalReadingMinutes)}
+          <time>{newsletter.publishedLabel}</time> · {contributorCountLabel(newsletter.totalContributors)} ·{" "}
+          {newsletterMessages.page.readingTotal(newsletter.totalReadingMinutes)}
         </p>
       </section>
 
       {newsletter.podcast ? <ListenBlock podcast={newsletter.podcast} /> : null}
 
-      {newsletter.coverImage ? <img src={imageUrl(newsletter.coverImage, 800)} srcSet={imageSrcSet(newsletter.coverImage, null, 800)} sizes={NEWSLETTER_WIDE} alt={newsletterMessages.page.coverAlt(newsletter.title)} width={800} height={450} className="aspect-video h-auto max-h-[70vh] w-full rounded-lg object-cover" /> : null}
+      {newsletter.coverImage ? (
+        <img
+          src={imageUrl(newsletter.coverImage, 800)}
+          srcSet={imageSrcSet(newsletter.coverImage, null, 800)}
+          sizes={NEWSLETTER_WIDE}
+          alt={newsletterMessages.page.coverAlt(newsletter.title)}
+          width={800}
+          height={450}
+          className="aspect-video h-auto max-h-[70vh] w-full rounded-lg object-cover"
+        />
+      ) : null}
 
       <div className="flex justify-end">
         <TextSizeToggle size={size} onChange={setSize} />
       </div>
 
-      <div data-testid="newsletter-stories" data-text-size={size} className="space-y-6" style={{ fontSize: NEWSLETTER_TEXT_SIZES[size] }}>
+      <div
+        data-testid="newsletter-stories"
+        data-text-size={size}
+        className="space-y-6"
+        style={{ fontSize: NEWSLETTER_TEXT_SIZES[size] }}
+      >
         {newsletter.stories.map((story) => (
           <StoryCard key={story.id} story={story} />
         ))}
@@ -129,7 +164,11 @@ function Newsletter({ newsletter, paths, shareUrl, initialSize }: Omit<Data, "te
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.newsletter.title} | ${newsletterMessages.page.header}` : `${newsletterMessages.errors.notFound} | ${PRODUCT_NAME}` },
+  {
+    title: data
+      ? `${data.newsletter.title} | ${newsletterMessages.page.header}`
+      : `${newsletterMessages.errors.notFound} | ${PRODUCT_NAME}`,
+  },
   { name: "robots", content: "noindex" },
   ...(data ? linkPreviewMeta(data.preview) : []),
 ];
@@ -139,8 +178,12 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="font-serif text-3xl font-bold">{notFound ? newsletterMessages.errors.notFound : newsletterMessages.errors.unableToLoad}</h1>
-      <p className="text-muted-foreground">{notFound ? newsletterMessages.errors.notFoundText : newsletterMessages.errors.unableToLoadText}</p>
+      <h1 className="font-serif text-3xl font-bold">
+        {notFound ? newsletterMessages.errors.notFound : newsletterMessages.errors.unableToLoad}
+      </h1>
+      <p className="text-muted-foreground">
+        {notFound ? newsletterMessages.errors.notFoundText : newsletterMessages.errors.unableToLoadText}
+      </p>
       <Link to="/" className={buttonClass()}>
         Go Home
       </Link>

@@ -1,15 +1,20 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
-import { recordingIdOfRemovalToken, removalPage, removeStoryOfRecording, requestRecordingRemoval } from "~/features/contributions/recordings.server";
-import { readFormData, notFound } from "~/lib/http.server";
+import {
+  recordingIdOfRemovalToken,
+  removalPage,
+  removeStoryOfRecording,
+  requestRecordingRemoval,
+} from "~/features/contributions/recordings.server";
 import { withdrawEpisodesWithClip } from "~/features/podcasts/generation/clip-removal.server";
-import { noScripts } from "~/components/page-scripts";
+import { notFound, readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
-
 
 export const handle = noScripts;
 
@@ -18,7 +23,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const page = removalPage(token);
   if (page) return { ...page, storyDeleted: false };
-  if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token)) return { campaignTitle: "", requested: true, storyDeleted: true };
+  if (new URL(request.url).searchParams.has("deleted") && recordingIdOfRemovalToken(token))
+    return { campaignTitle: "", requested: true, storyDeleted: true };
   throw notFound();
 }
 
@@ -34,7 +40,11 @@ export async function action({ params, request }: ActionFunctionArgs) {
   return redirect(`/recording-removal/${params.token}?deleted`);
 }
 
-export const meta: MetaFunction = () => [{ title: `${storyMessages.removal.title} | Storyhearth` }, { name: "robots", content: "noindex" }, describedAs()];
+export const meta: MetaFunction = () => [
+  { title: `${storyMessages.removal.title} | Storyhearth` },
+  { name: "robots", content: "noindex" },
+  describedAs(),
+];
 
 export default function RecordingRemoval() {
   const { campaignTitle, requested, storyDeleted } = useLoaderData<typeof loader>();
@@ -42,8 +52,16 @@ export default function RecordingRemoval() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4 text-center">
-        <h1 className="text-2xl font-semibold">{done ? storyMessages.removal.doneTitle : storyMessages.removal.title}</h1>
-        <p className="text-muted-foreground">{storyDeleted ? storyMessages.removal.storyDoneText : done ? storyMessages.removal.doneText : storyMessages.removal.text(campaignTitle)}</p>
+        <h1 className="text-2xl font-semibold">
+          {done ? storyMessages.removal.doneTitle : storyMessages.removal.title}
+        </h1>
+        <p className="text-muted-foreground">
+          {storyDeleted
+            ? storyMessages.removal.storyDoneText
+            : done
+              ? storyMessages.removal.doneText
+              : storyMessages.removal.text(campaignTitle)}
+        </p>
         {storyDeleted ? null : done ? (
           <Form method="post" className="space-y-3 border-t border-border pt-4">
             <p className="text-sm text-muted-foreground">{storyMessages.removal.storyStays}</p>
@@ -67,5 +85,10 @@ export default function RecordingRemoval() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={storyMessages.removal.invalidTitle} notFoundText={storyMessages.removal.invalidText} />;
+  return (
+    <GeneralErrorBoundary
+      notFoundTitle={storyMessages.removal.invalidTitle}
+      notFoundText={storyMessages.removal.invalidText}
+    />
+  );
 }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { hasShareAccess } from "~/features/podcasts/listening/listening-cookies.server";
-import { resolveShareLink } from "~/models/share-link.server";
 import { notFound } from "~/lib/http.server";
+import { resolveShareLink } from "~/models/share-link.server";
 
 // Messengers fetch a preview's image without cookies: a password-protected share's cover is only
 // for those who unlocked it, so its link preview shows none.

@@ -1,10 +1,11 @@
 import { createReadStream } from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server";
-import { ensurePrimary } from "~/lib/litefs.server";
 import { draftVideoPath, draftVideoSize, isDraftId, loadDraft } from "~/features/testimonials/drafts.server";
 import { mediaResponse } from "~/features/testimonials/media.server";
 import { notFound } from "~/lib/http.server";
+import { ensurePrimary } from "~/lib/litefs.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await ensurePrimary();

@@ -1,20 +1,44 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RespondentFrame, respondentFrame } from "~/components/respondent-frame";
-import { TestimonialFlow, type PublicCampaignView } from "~/features/testimonials/components/testimonial-flow";
 import { Card } from "~/components/ui/card";
 import { findCampaignByPublicId, type PublicTestimonialCampaign } from "~/features/testimonials/campaigns.server";
-import { readFormData } from "~/lib/http.server";
-import { now } from "~/lib/clock.server";
-import { attachDraftVideo, createDraft, draftVideoPath, loadDraft, removeDraftVideo, saveDraft } from "~/features/testimonials/drafts.server";
-import { eventFromForm, initialFlow, isFlowIntent, reduceFlow, selectedFromForm, textAnswers, withDefaults, type FlowContext, type FlowErrors, type FlowState } from "~/features/testimonials/flow";
+import { TestimonialFlow, type PublicCampaignView } from "~/features/testimonials/components/testimonial-flow";
+import {
+  attachDraftVideo,
+  createDraft,
+  draftVideoPath,
+  loadDraft,
+  removeDraftVideo,
+  saveDraft,
+} from "~/features/testimonials/drafts.server";
+import {
+  eventFromForm,
+  initialFlow,
+  isFlowIntent,
+  reduceFlow,
+  selectedFromForm,
+  textAnswers,
+  withDefaults,
+  type FlowContext,
+  type FlowErrors,
+  type FlowState,
+} from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES } from "~/features/testimonials/upload-limits";
-import { discardIncoming, readVideoForm, requireVideo, UploadRejected, type IncomingFile } from "~/features/testimonials/uploads.server";
+import {
+  discardIncoming,
+  readVideoForm,
+  requireVideo,
+  UploadRejected,
+  type IncomingFile,
+} from "~/features/testimonials/uploads.server";
+import { now } from "~/lib/clock.server";
+import { readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
-
 
 export const handle = respondentFrame;
 
@@ -30,7 +54,10 @@ const view = (c: PublicTestimonialCampaign): PublicCampaignView => ({
   description: c.description,
   isActive: c.isActive,
   allowTextResponses: c.allowTextResponses,
-  questions: c.questions.map((q) => ({ question: q.question, hint: q.helperText?.trim() || testimonialMessages.campaign.defaultHint })),
+  questions: c.questions.map((q) => ({
+    question: q.question,
+    hint: q.helperText?.trim() || testimonialMessages.campaign.defaultHint,
+  })),
 });
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -43,8 +70,13 @@ export type FlowReply = { draftId: string | null; state: FlowState; errors?: Flo
 // hidden field (a cookie would overflow). Why: docs/decisions/0109-testimonial-uploads.md
 export async function action({ request, params }: ActionFunctionArgs) {
   const campaign = requireCampaign(params.publicId);
-  const ctx: FlowContext = { allowTextResponses: campaign.allowTextResponses, questionCount: campaign.questions.length, canRecordInBrowser: false };
-  if (!campaign.isActive) return data<FlowReply>({ draftId: null, state: initialFlow(ctx.questionCount), inactive: true }, { status: 403 });
+  const ctx: FlowContext = {
+    allowTextResponses: campaign.allowTextResponses,
+    questionCount: campaign.questions.length,
+    canRecordInBrowser: false,
+  };
+  if (!campaign.isActive)
+    return data<FlowReply>({ draftId: null, state: initialFlow(ctx.questionCount), inactive: true }, { status: 403 });
 
   let fields: Record<string, string>;
   let file: IncomingFile | null = null;
@@ -55,7 +87,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       fields = error.fields;
-      uploadError = error.status === 413 ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : error.message;
+      uploadError =
+        error.status === 413
+          ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}`
+          : error.message;
     }
   } else {
     fields = Object.fromEntries([...(await readFormData(request)).entries()].map(([k, v]) => [k, String(v)]));
@@ -72,7 +107,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // First post of a visit (or a draft older than a day, cleaned up): start over at step 1.
       state = initialFlow(ctx.questionCount);
       draftId = await createDraft(campaign.id, state);
-      if (intent !== "about") return data<FlowReply>({ draftId, state, errors: { form: [testimonialMessages.flow.draftExpired] } }, { status: 400 });
+      if (intent !== "about")
+        return data<FlowReply>(
+          { draftId, state, errors: { form: [testimonialMessages.flow.draftExpired] } },
+          { status: 400 },
+        );
     }
     const id = draftId!;
     const reply = async (next: FlowState, errors?: FlowErrors, status = errors ? 400 : 200) => {
@@ -86,7 +125,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const choice = state.method === "record" ? selectedFromForm(form, ctx.questionCount) : { selected: [] };
       if (choice.errors) return reply(state, choice.errors);
       if (!file) {
-        if (state.video) return reply(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx).state);
+        if (state.video)
+          return reply(
+            reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx).state,
+          );
         return reply(state, { video: [testimonialMessages.validation.videoRequired] });
       }
       const facts = await requireVideo(file.path).catch(() => null);
@@ -99,7 +141,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
     if (intent === "submit") {
       const consentGiven = fields.consentGiven === "on" || fields.consentGiven === "true";
-      if (!consentGiven) return reply({ ...state, consentGiven: false }, { consentGiven: [testimonialMessages.validation.consentRequired] });
+      if (!consentGiven)
+        return reply(
+          { ...state, consentGiven: false },
+          { consentGiven: [testimonialMessages.validation.consentRequired] },
+        );
       if (!state.video) return reply({ ...state, step: 5 }, { video: [testimonialMessages.validation.videoRequired] });
       await storeSubmission({
         campaign,
@@ -143,11 +189,20 @@ export default function TestimonialPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.campaign.title} | Storyhearth` : `${testimonialMessages.campaign.notFound.title} | Storyhearth` },
+  {
+    title: data
+      ? `${data.campaign.title} | Storyhearth`
+      : `${testimonialMessages.campaign.notFound.title} | Storyhearth`,
+  },
   { name: "robots", content: "noindex" },
   describedAs(),
 ];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFoundTitle={testimonialMessages.campaign.notFound.title} notFoundText={testimonialMessages.campaign.notFound.description} />;
+  return (
+    <GeneralErrorBoundary
+      notFoundTitle={testimonialMessages.campaign.notFound.title}
+      notFoundText={testimonialMessages.campaign.notFound.description}
+    />
+  );
 }

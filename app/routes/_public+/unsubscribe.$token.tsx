@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { noScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ReplacedLink } from "~/features/contributions/components/replaced-link";
-import { unsubscribe, unsubscribeTarget } from "~/features/contributions/unsubscribe.server";
 import { retiredLink } from "~/features/contributions/retired-links.server";
-import { describedAs } from "~/lib/link-preview";
+import { unsubscribe, unsubscribeTarget } from "~/features/contributions/unsubscribe.server";
 import { notFound } from "~/lib/http.server";
+import { describedAs } from "~/lib/link-preview";
 
 export const handle = noScripts;
 
@@ -50,7 +51,9 @@ export default function Unsubscribe() {
       <Card className="space-y-4 text-center">
         <h1 className="text-2xl font-semibold">{done ? "You're unsubscribed" : "Unsubscribe?"}</h1>
         <p className="text-muted-foreground">
-          {done ? `You will get no more e-mails about "${title}".` : `Stop receiving e-mails about "${title}": invitations, reminders and newsletters.`}
+          {done
+            ? `You will get no more e-mails about "${title}".`
+            : `Stop receiving e-mails about "${title}": invitations, reminders and newsletters.`}
         </p>
         {done ? null : (
           <Form method="post">

@@ -1,30 +1,36 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ListLink } from "~/components/ui/list-link";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+
+import { voiceSummary } from "~/audio/voices.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Landing } from "~/features/site/components/landing";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { ListLink } from "~/components/ui/list-link";
 import { StatCard } from "~/components/ui/stat-card";
-import { getDashboard } from "~/features/collections/dashboard.server";
 import { getUser } from "~/features/account/auth.server";
-import { PERIOD_DAYS, PERIOD_LABELS, PERIODS, periodOrDefault, type Period } from "~/features/collections/limits";
-import { formatDay } from "~/lib/format-date";
-import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
+import { getDashboard } from "~/features/collections/dashboard.server";
+import { PERIOD_DAYS, PERIOD_LABELS, periodOrDefault, PERIODS, type Period } from "~/features/collections/limits";
 import { scheduledCampaignBadge } from "~/features/collections/status-badges";
-import { describedAs } from "~/lib/link-preview";
-import { voiceSummary } from "~/audio/voices.server";
-import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
+import { Landing } from "~/features/site/components/landing";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
+import { sampleEpisodeSeconds } from "~/features/site/sample-episode.server";
+import { formatDay } from "~/lib/format-date";
+import { describedAs } from "~/lib/link-preview";
+import { formatCount, formatDuration, plural } from "~/lib/text-format";
 import { constraintOf } from "~/lib/zod-constraint";
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return { signedIn: false as const, sampleSeconds: await sampleEpisodeSeconds(), launchListConstraint: constraintOf(LaunchListSchema), voices: voiceSummary() };
+  if (!user)
+    return {
+      signedIn: false as const,
+      sampleSeconds: await sampleEpisodeSeconds(),
+      launchListConstraint: constraintOf(LaunchListSchema),
+      voices: voiceSummary(),
+    };
   // An unknown ?period= shows the default rather than an error page.
   const period = periodOrDefault(new URL(request.url).searchParams.get("period"));
   return { signedIn: true as const, period, ...getDashboard(user.id, period) };
@@ -32,7 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing sampleSeconds={data.sampleSeconds} launchListConstraint={data.launchListConstraint} voices={data.voices} />;
+  if (!data.signedIn)
+    return (
+      <Landing
+        sampleSeconds={data.sampleSeconds}
+        launchListConstraint={data.launchListConstraint}
+        voices={data.voices}
+      />
+    );
   return <Dashboard data={data} />;
 }
 
@@ -92,9 +105,7 @@ function Dashboard({ data }: { data: DashboardData }) {
           <span>{formatCount(metrics.campaigns.active)} active</span>
         </StatCard>
         <StatCard label="Stories Collected" value={metrics.stories.total}>
-          <span>
-            {`${formatCount(metrics.stories.inPeriod)} in the last ${days} days`}
-          </span>
+          <span>{`${formatCount(metrics.stories.inPeriod)} in the last ${days} days`}</span>
         </StatCard>
         <StatCard label="Total Listens" value={metrics.podcasts.totalListens}>
           <span>All time</span>
@@ -114,8 +125,14 @@ function Dashboard({ data }: { data: DashboardData }) {
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
-                    {p.status !== "complete" ? <Badge variant="secondary">{p.status.replaceAll("_", " ")}</Badge> : null}
-                    <ListLink to={`/podcast/${p.id}`} className={buttonClass("outline", "sm")} aria-label={`Listen to ${p.title}`}>
+                    {p.status !== "complete" ? (
+                      <Badge variant="secondary">{p.status.replaceAll("_", " ")}</Badge>
+                    ) : null}
+                    <ListLink
+                      to={`/podcast/${p.id}`}
+                      className={buttonClass("outline", "sm")}
+                      aria-label={`Listen to ${p.title}`}
+                    >
                       Listen
                     </ListLink>
                   </div>
@@ -123,7 +140,11 @@ function Dashboard({ data }: { data: DashboardData }) {
               ))}
             </ul>
           ) : (
-            <EmptyState text="No family podcasts yet." to="/create-podcast" action={dashboardMessages.dashboard.noPodcasts} />
+            <EmptyState
+              text="No family podcasts yet."
+              to="/create-podcast"
+              action={dashboardMessages.dashboard.noPodcasts}
+            />
           )}
         </Panel>
 
@@ -140,7 +161,11 @@ function Dashboard({ data }: { data: DashboardData }) {
               ))}
             </ul>
           ) : (
-            <EmptyState text="No stories submitted yet." to="/create-story-collection" action={dashboardMessages.dashboard.noSubmissions} />
+            <EmptyState
+              text="No stories submitted yet."
+              to="/create-story-collection"
+              action={dashboardMessages.dashboard.noSubmissions}
+            />
           )}
         </Panel>
       </div>
@@ -160,14 +185,22 @@ function Dashboard({ data }: { data: DashboardData }) {
                     {`${formatDay(c.scheduledDate)} · ${plural(c.recipientCount, "recipient", "recipients")}`}
                   </p>
                 </div>
-                <ListLink to={`/campaigns/${c.id}/stories`} className={buttonClass("outline", "sm")} aria-label={`View details of ${c.title}`}>
+                <ListLink
+                  to={`/campaigns/${c.id}/stories`}
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`View details of ${c.title}`}
+                >
                   {dashboardMessages.dashboard.viewDetails}
                 </ListLink>
               </li>
             ))}
           </ul>
         ) : (
-          <EmptyState text="No collections are scheduled." to="/create-story-collection" action={dashboardMessages.dashboard.noScheduled} />
+          <EmptyState
+            text="No collections are scheduled."
+            to="/create-story-collection"
+            action={dashboardMessages.dashboard.noScheduled}
+          />
         )}
       </Panel>
     </div>
@@ -178,7 +211,10 @@ function Dashboard({ data }: { data: DashboardData }) {
 function PeriodSelector({ period }: { period: Period }) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/" && navigation.location.search.includes("period=");
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/" &&
+    navigation.location.search.includes("period=");
   return (
     <Form method="get" action="/" className="flex items-center gap-2" preventScrollReset>
       <label htmlFor="dashboard-period" className="text-sm font-medium">
@@ -212,7 +248,6 @@ function PeriodSelector({ period }: { period: Period }) {
   );
 }
 
-
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
@@ -234,7 +269,11 @@ function EmptyState({ text, to, action }: { text: string; to: string; action: st
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.signedIn ? `${dashboardMessages.dashboard.pageTitle} | Storyhearth` : "Storyhearth: your family's stories, kept and told" },
+  {
+    title: data?.signedIn
+      ? `${dashboardMessages.dashboard.pageTitle} | Storyhearth`
+      : "Storyhearth: your family's stories, kept and told",
+  },
   describedAs(),
 ];
 

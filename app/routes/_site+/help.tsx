@@ -1,27 +1,28 @@
 // Tabs are `?tab=` links, so they work without JavaScript.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { supportRequestEmail } from "~/features/site/emails/support";
-import { ownerDisplayName } from "~/features/contributions/invitations.server";
-import { listCampaigns } from "~/models/campaign.server";
-import { readFormData } from "~/lib/http.server";
 import { getUser } from "~/features/account/auth.server";
+import { ownerDisplayName } from "~/features/contributions/invitations.server";
+import { minutesPerThousandWords } from "~/features/podcasts/wizard/episode-estimate.server";
+import { supportRequestEmail } from "~/features/site/emails/support";
+import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
+import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/support-schema";
 import { cn } from "~/lib/cn";
 import { sendEmail } from "~/lib/email/send.server";
 import { supportAddress } from "~/lib/email/senders.server";
-import { HELP_TABS, helpMessages, helpTabFrom, type HelpTab } from "~/features/site/help-content";
-import { minutesPerThousandWords } from "~/features/podcasts/wizard/episode-estimate.server";
-import { ContactSupportSchema, VisitorSupportSchema } from "~/features/site/support-schema";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
+import { redirectWithToast } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
+import { listCampaigns } from "~/models/campaign.server";
 
 const MAX_COLLECTION_LINKS = 20;
 
@@ -37,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     account: user ? { podcastLimit: user.podcastLimit, podcastsGenerated: user.podcastsGenerated } : null,
     minutesPer1000Words: minutesPerThousandWords(),
     constraint: constraintOf(user ? ContactSupportSchema : VisitorSupportSchema),
-    collections: user && tab === "tutorials" ? listCampaigns(user.id).slice(0, MAX_COLLECTION_LINKS).map((c) => ({ id: c.id, title: c.title })) : null,
+    collections:
+      user && tab === "tutorials"
+        ? listCampaigns(user.id)
+            .slice(0, MAX_COLLECTION_LINKS)
+            .map((c) => ({ id: c.id, title: c.title }))
+        : null,
   };
 }
 
@@ -56,7 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
     support = { ...message, fromName: helpMessages.contact.visitor, fromEmail: email, userId: null };
   }
   // Through the outbox like every e-mail: a delivery problem is retried, never lost.
-  await sendEmail({ kind: "support_request", to: supportAddress(), replyTo: support.fromEmail, ...supportRequestEmail(support) });
+  await sendEmail({
+    kind: "support_request",
+    to: supportAddress(),
+    replyTo: support.fromEmail,
+    ...supportRequestEmail(support),
+  });
   return redirectWithToast("/help?tab=contact&sent=1", helpMessages.contact.toast);
 }
 
@@ -75,13 +86,18 @@ export default function HelpPage() {
             to={`?tab=${t}`}
             preventScrollReset
             aria-current={tab === t ? "page" : undefined}
-            className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t ? "border-primary text-primary" : "border-transparent hover:bg-muted")}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              tab === t ? "border-primary text-primary" : "border-transparent hover:bg-muted",
+            )}
           >
             {helpMessages.tabs[t]}
           </Link>
         ))}
       </nav>
-      <section aria-label={helpMessages.tabs[tab]}>{panelFor(tab, { sent, account, minutesPer1000Words, collections })}</section>
+      <section aria-label={helpMessages.tabs[tab]}>
+        {panelFor(tab, { sent, account, minutesPer1000Words, collections })}
+      </section>
     </div>
   );
 }
@@ -117,22 +133,22 @@ function Tutorials({ collections }: { collections: Array<{ id: string; title: st
         </Card>
       ))}
       {collections ? (
-      <Card className="space-y-2">
-        <CardTitle>{helpMessages.yourCollections}</CardTitle>
-        {collections.length ? (
-          <ul className="space-y-1">
-            {collections.map((c) => (
-              <li key={c.id}>
-                <Link to={`/campaigns/${c.id}/newsletters`} className="text-primary hover:underline">
-                  {c.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted-foreground">{helpMessages.noCollections}</p>
-        )}
-      </Card>
+        <Card className="space-y-2">
+          <CardTitle>{helpMessages.yourCollections}</CardTitle>
+          {collections.length ? (
+            <ul className="space-y-1">
+              {collections.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/campaigns/${c.id}/newsletters`} className="text-primary hover:underline">
+                    {c.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">{helpMessages.noCollections}</p>
+          )}
+        </Card>
       ) : null}
     </div>
   );
@@ -165,15 +181,29 @@ function ContactForm() {
     <Card className="space-y-4">
       <div>
         <CardTitle>{helpMessages.contact.heading}</CardTitle>
-        <p className="text-muted-foreground">{account ? helpMessages.contact.intro : helpMessages.contact.visitorIntro}</p>
+        <p className="text-muted-foreground">
+          {account ? helpMessages.contact.intro : helpMessages.contact.visitorIntro}
+        </p>
       </div>
       <Form method="post" action="/help?tab=contact" className="space-y-4" {...getFormProps(form)}>
         <ErrorList errors={form.errors} />
         {account ? null : (
-          <Field label={helpMessages.contact.email} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label={helpMessages.contact.email}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
         )}
-        <Field label={helpMessages.contact.subject} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-        <TextareaField label={helpMessages.contact.message} textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
+        <Field
+          label={helpMessages.contact.subject}
+          inputProps={getInputProps(fields.subject, { type: "text" })}
+          errors={fields.subject.errors}
+        />
+        <TextareaField
+          label={helpMessages.contact.message}
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+          errors={fields.message.errors}
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? helpMessages.contact.sending : helpMessages.contact.send}
         </Button>

@@ -2,16 +2,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LaunchListForm } from "~/features/site/components/launch-list-form";
 import { Card } from "~/components/ui/card";
-import { joinLaunchList } from "~/features/site/launch-list.server";
-import { readFormData } from "~/lib/http.server";
+import { LaunchListForm } from "~/features/site/components/launch-list-form";
 import { landingMessages } from "~/features/site/landing-messages";
 import { LaunchListSchema } from "~/features/site/launch-list-schema";
+import { joinLaunchList } from "~/features/site/launch-list.server";
+import { readFormData } from "~/lib/http.server";
 import { describedAs } from "~/lib/link-preview";
 import { constraintOf } from "~/lib/zod-constraint";
-
 
 // The form's HTML constraints, worked out here so the page ships no schema code.
 export const loader = () => ({ constraint: constraintOf(LaunchListSchema) });

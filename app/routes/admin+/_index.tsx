@@ -1,27 +1,40 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { CreateUserDialog } from "~/features/admin/components/create-user-dialog";
-import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog";
-import { UsersTable } from "~/features/admin/components/users-table";
-import { PiperVoicesNotice } from "~/features/admin/components/piper-voices-notice";
-import { piperDownloadState } from "~/audio/voice-download.server";
+
 import { isPiperVoiceInstalled } from "~/audio/piper-files.server";
+import { piperDownloadState } from "~/audio/voice-download.server";
 import { configuredPiperModels } from "~/audio/voices.server";
 import { buttonClass } from "~/components/ui/button";
-import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
-import { ADMIN_USERS_PAGE_SIZE, countUsersForAdmin, getAdminStats, getUserForAdmin, listUsersForAdmin } from "~/features/admin/users.server";
-import { createUserAction, extendTrialAction, setLimitAction, updateRoleAction, updateSubscriptionAction } from "~/features/admin/user-intents.server";
-import { adminUrl, placeOf, type Place } from "~/features/admin/users-place";
-import { CreateUserSchema, CustomLimitSchema } from "~/features/admin/user-schemas";
-import { toAdminUserRow } from "~/features/admin/user-view";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { constraintOf } from "~/lib/zod-constraint";
+import { Pager } from "~/components/ui/pager";
+import { requireAdmin } from "~/features/account/auth.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { CreateUserDialog } from "~/features/admin/components/create-user-dialog";
 import { ListControls } from "~/features/admin/components/list-controls";
+import { ManageUserDialog } from "~/features/admin/components/manage-user-dialog";
+import { PiperVoicesNotice } from "~/features/admin/components/piper-voices-notice";
+import { UsersTable } from "~/features/admin/components/users-table";
 import { listMessages } from "~/features/admin/list-messages";
 import { isUnfilteredList, pageCountFor, USERS_LIST } from "~/features/admin/list-params";
-import { requireAdmin } from "~/features/account/auth.server";
+import {
+  createUserAction,
+  extendTrialAction,
+  setLimitAction,
+  updateRoleAction,
+  updateSubscriptionAction,
+} from "~/features/admin/user-intents.server";
+import { CreateUserSchema, CustomLimitSchema } from "~/features/admin/user-schemas";
+import { toAdminUserRow } from "~/features/admin/user-view";
+import { adminUrl, placeOf, type Place } from "~/features/admin/users-place";
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  countUsersForAdmin,
+  getAdminStats,
+  getUserForAdmin,
+  listUsersForAdmin,
+} from "~/features/admin/users.server";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
+import { constraintOf } from "~/lib/zod-constraint";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -32,7 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matching = countUsersForAdmin(params);
   const pageCount = pageCountFor(matching, ADMIN_USERS_PAGE_SIZE);
   const page = Math.min(params.page, pageCount);
-  const users = listUsersForAdmin({ ...params, limit: ADMIN_USERS_PAGE_SIZE, offset: (page - 1) * ADMIN_USERS_PAGE_SIZE });
+  const users = listUsersForAdmin({
+    ...params,
+    limit: ADMIN_USERS_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_USERS_PAGE_SIZE,
+  });
   const manageId = url.searchParams.get("manage");
   const managed = manageId ? await getUserForAdmin(manageId) : undefined;
   if (manageId && !managed) throw notFound();
@@ -76,14 +93,33 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const TILES = [
-  { to: "/admin/system-errors", title: "System Errors", text: "Failures recorded by the service, and which are resolved." },
+  {
+    to: "/admin/system-errors",
+    title: "System Errors",
+    text: "Failures recorded by the service, and which are resolved.",
+  },
   { to: "/admin/metrics", title: "Metrics", text: "Overview, usage and costs, and system health." },
   { to: "/admin/activity", title: "Activity", text: "Recent activity, top users and a summary." },
   { to: "/admin/api-keys", title: "API Keys", text: "Keys for external integrations and their usage." },
 ] as const;
 
 export default function AdminDashboard() {
-  const { adminId, stats, page: pageNumber, pageCount, params, list, matching, filtered, users, managed, creating, piperVoices, piperMissing, constraints } = useLoaderData<typeof loader>();
+  const {
+    adminId,
+    stats,
+    page: pageNumber,
+    pageCount,
+    params,
+    list,
+    matching,
+    filtered,
+    users,
+    managed,
+    creating,
+    piperVoices,
+    piperMissing,
+    constraints,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const place: Place = { page: pageNumber, list };
   const closeTo = adminUrl(place);
@@ -106,7 +142,11 @@ export default function AdminDashboard() {
 
         <nav aria-label="Admin areas" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {TILES.map((tile) => (
-            <Link key={tile.to} to={tile.to} className="rounded-lg border border-border bg-card p-4 shadow-sm transition hover:bg-muted">
+            <Link
+              key={tile.to}
+              to={tile.to}
+              className="rounded-lg border border-border bg-card p-4 shadow-sm transition hover:bg-muted"
+            >
               <span className="block font-semibold">{tile.title}</span>
               <span className="text-sm text-muted-foreground">{tile.text}</span>
             </Link>
@@ -136,8 +176,18 @@ export default function AdminDashboard() {
             q={params.q}
             searchHint={listMessages.users.searchHint}
             filters={[
-              { name: "role", label: listMessages.users.role, value: params.filters.role, options: listMessages.users.roles },
-              { name: "status", label: listMessages.users.status, value: params.filters.status, options: listMessages.users.statuses },
+              {
+                name: "role",
+                label: listMessages.users.role,
+                value: params.filters.role,
+                options: listMessages.users.roles,
+              },
+              {
+                name: "status",
+                label: listMessages.users.status,
+                value: params.filters.status,
+                options: listMessages.users.statuses,
+              },
             ]}
             sort={params.sort}
             sorts={listMessages.users.sorts}
@@ -147,7 +197,11 @@ export default function AdminDashboard() {
           {users.length === 0 && filtered ? <p className="text-muted-foreground">{listMessages.noMatches}</p> : null}
           <UsersTable users={users} manageHref={(id) => adminUrl(place, { manage: id })} />
           {pageCount > 1 ? (
-            <Pager label="Users pages" previousHref={pageNumber > 1 ? adminUrl({ page: pageNumber - 1, list }) : undefined} nextHref={pageNumber < pageCount ? adminUrl({ page: pageNumber + 1, list }) : undefined}>
+            <Pager
+              label="Users pages"
+              previousHref={pageNumber > 1 ? adminUrl({ page: pageNumber - 1, list }) : undefined}
+              nextHref={pageNumber < pageCount ? adminUrl({ page: pageNumber + 1, list }) : undefined}
+            >
               Page {pageNumber} of {pageCount}
             </Pager>
           ) : null}
@@ -163,7 +217,9 @@ export default function AdminDashboard() {
           limitConstraint={constraints.customLimit}
         />
       ) : null}
-      {creating ? <CreateUserDialog closeTo={closeTo} lastResult={actionData?.result} constraint={constraints.createUser} /> : null}
+      {creating ? (
+        <CreateUserDialog closeTo={closeTo} lastResult={actionData?.result} constraint={constraints.createUser} />
+      ) : null}
     </div>
   );
 }

@@ -1,19 +1,32 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
+import { Badge } from "~/components/ui/badge";
+import { Card, CardTitle } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { requireAdmin } from "~/features/account/auth.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
 import { AdminPageHeader, hrefWith } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages } from "~/features/admin/list-messages";
-import { ACTIVITY_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
-import { Pager } from "~/components/ui/pager";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { Badge } from "~/components/ui/badge";
-import { Card, CardTitle } from "~/components/ui/card";
-import { countActivity, getActivitySummary, listRecentActivity, listTopUsers, RECENT_ACTIVITY_LIMIT, type ActivityType } from "~/models/activity.server";
+import {
+  ACTIVITY_LIST,
+  isUnfilteredList,
+  listQuery,
+  pageCountFor,
+  parseListParams,
+} from "~/features/admin/list-params";
 import { adminMessages } from "~/features/admin/messages";
-import { requireAdmin } from "~/features/account/auth.server";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount } from "~/lib/text-format";
-
+import {
+  countActivity,
+  getActivitySummary,
+  listRecentActivity,
+  listTopUsers,
+  RECENT_ACTIVITY_LIMIT,
+  type ActivityType,
+} from "~/models/activity.server";
 
 const TYPE_LABELS: Record<ActivityType, string> = {
   podcast_created: "Podcast created",
@@ -46,7 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminActivity() {
-  const { params, list, filtered, matching, page, pageCount, recent, topUsers, summary } = useLoaderData<typeof loader>();
+  const { params, list, filtered, matching, page, pageCount, recent, topUsers, summary } =
+    useLoaderData<typeof loader>();
   const pageHref = (n: number) => hrefWith(PATH, { ...list, page: n > 1 ? n : null });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -84,7 +98,14 @@ export default function AdminActivity() {
             action={PATH}
             q={params.q}
             searchHint={listMessages.activity.searchHint}
-            filters={[{ name: "type", label: listMessages.activity.type, value: params.filters.type, options: listMessages.activity.types }]}
+            filters={[
+              {
+                name: "type",
+                label: listMessages.activity.type,
+                value: params.filters.type,
+                options: listMessages.activity.types,
+              },
+            ]}
             sort={params.sort}
             sorts={listMessages.activity.sorts}
             total={matching}
@@ -107,7 +128,11 @@ export default function AdminActivity() {
             </ul>
           )}
           {pageCount > 1 ? (
-            <Pager label="Activity pages" previousHref={page > 1 ? pageHref(page - 1) : undefined} nextHref={page < pageCount ? pageHref(page + 1) : undefined}>
+            <Pager
+              label="Activity pages"
+              previousHref={page > 1 ? pageHref(page - 1) : undefined}
+              nextHref={page < pageCount ? pageHref(page + 1) : undefined}
+            >
               Page {page} of {pageCount}
             </Pager>
           ) : null}
@@ -126,7 +151,9 @@ export default function AdminActivity() {
                       {i + 1}. {user.username}
                     </p>
                     <p className="text-xs text-muted-foreground">{user.email}</p>
-                    <p className="text-xs text-muted-foreground">Last active {user.lastActive ? `${formatDateTimeAt(user.lastActive)} UTC` : "never"}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Last active {user.lastActive ? `${formatDateTimeAt(user.lastActive)} UTC` : "never"}
+                    </p>
                   </div>
                   <p className="shrink-0 text-right text-sm">
                     {formatCount(user.podcastCount)} podcast(s)

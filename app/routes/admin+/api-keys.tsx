@@ -1,28 +1,41 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
-import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
-import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPageHeader, CodeText, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
-import { ApiKeyTable, NewKeyNotice, type KeyRow } from "~/features/admin/components/api-keys";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { useHydrated } from "~/components/use-hydrated";
+import type { z } from "zod";
+
 import { ErrorList, Field, FormActions } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { listApiKeyRows } from "~/models/api-key.server";
-import { createKeyAction, deactivateKeyAction, deleteKeyAction, toggleKeyAction } from "~/features/admin/api-key-intents.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { adminMessages } from "~/features/admin/messages";
-import { ManageApiKeySchema } from "~/features/admin/schemas";
-import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
-import { canDeactivate, canToggle } from "~/models/api-key-status";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
 import { requireAdmin } from "~/features/account/auth.server";
-import { originFor } from "~/lib/env.server";
-import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
+import {
+  createKeyAction,
+  deactivateKeyAction,
+  deleteKeyAction,
+  toggleKeyAction,
+} from "~/features/admin/api-key-intents.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import {
+  AdminPageHeader,
+  CodeText,
+  ConfirmButton,
+  ConfirmDialog,
+  hrefWith,
+  IntentButton,
+} from "~/features/admin/components/admin-ui";
+import { ApiKeyTable, NewKeyNotice, type KeyRow } from "~/features/admin/components/api-keys";
+import { MAX_EXPIRES_IN_DAYS } from "~/features/admin/limits";
+import { adminMessages } from "~/features/admin/messages";
 import { takeNewApiKey } from "~/features/admin/new-api-key.server";
+import { ManageApiKeySchema } from "~/features/admin/schemas";
+import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
+import { originFor } from "~/lib/env.server";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import { canDeactivate, canToggle } from "~/models/api-key-status";
+import { listApiKeyRows } from "~/models/api-key.server";
 
 const PATH = "/admin/api-keys";
 
@@ -32,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { newKey, headers } = await takeNewApiKey(request);
   const keys = listApiKeyRows();
   const dialog = url.searchParams.get("dialog");
-  const selected = dialog === "deactivate" || dialog === "delete" ? keys.find((k) => k.id === url.searchParams.get("id")) : undefined;
+  const selected =
+    dialog === "deactivate" || dialog === "delete" ? keys.find((k) => k.id === url.searchParams.get("id")) : undefined;
   if ((dialog === "deactivate" || dialog === "delete") && !selected) throw notFound();
   const created = newKey ? keys.find((k) => k.id === newKey.id) : undefined;
   return data(
@@ -93,10 +107,22 @@ export default function AdminApiKeys() {
 
       {dialog === "create" || lastResult ? <CreateKeyDialog lastResult={lastResult} constraint={constraint} /> : null}
       {dialog === "deactivate" && selected ? (
-        <ConfirmDialog title="Deactivate API key" message={adminMessages.apiKeys.deactivateConfirm(selected.name)} fields={{ intent: "deactivate", id: selected.id }} confirmLabel="Deactivate" closeHref={PATH} />
+        <ConfirmDialog
+          title="Deactivate API key"
+          message={adminMessages.apiKeys.deactivateConfirm(selected.name)}
+          fields={{ intent: "deactivate", id: selected.id }}
+          confirmLabel="Deactivate"
+          closeHref={PATH}
+        />
       ) : null}
       {dialog === "delete" && selected ? (
-        <ConfirmDialog title="Delete API key" message={adminMessages.apiKeys.deleteConfirm(selected.name)} fields={{ intent: "delete", id: selected.id }} confirmLabel="Delete" closeHref={PATH} />
+        <ConfirmDialog
+          title="Delete API key"
+          message={adminMessages.apiKeys.deleteConfirm(selected.name)}
+          fields={{ intent: "delete", id: selected.id }}
+          confirmLabel="Delete"
+          closeHref={PATH}
+        />
       ) : null}
     </div>
   );
@@ -120,14 +146,24 @@ function KeyActions({ keyRow }: { keyRow: KeyRow }) {
           Deactivate
         </ConfirmButton>
       ) : null}
-      <ConfirmButton confirmHref={hrefWith(PATH, { dialog: "delete", id: keyRow.id })} message={adminMessages.apiKeys.deleteConfirm(keyRow.name)} fields={{ intent: "delete", id: keyRow.id }}>
+      <ConfirmButton
+        confirmHref={hrefWith(PATH, { dialog: "delete", id: keyRow.id })}
+        message={adminMessages.apiKeys.deleteConfirm(keyRow.name)}
+        fields={{ intent: "delete", id: keyRow.id }}
+      >
         Delete
       </ConfirmButton>
     </div>
   );
 }
 
-function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
+function CreateKeyDialog({
+  lastResult,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm<z.input<typeof ManageApiKeySchema>>({
@@ -136,16 +172,26 @@ function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionRe
     constraint,
     // Checked by the server only: the page ships no schema code (decision 0182).
   });
-  const [clientName, setClientName] = useState(typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "");
+  const [clientName, setClientName] = useState(
+    typeof fields.clientName.initialValue === "string" ? fields.clientName.initialValue : "",
+  );
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
-    <Dialog title={adminMessages.apiKeys.createKey} description="The key is shown once, right after it is created." closeTo={PATH}>
+    <Dialog
+      title={adminMessages.apiKeys.createKey}
+      description="The key is shown once, right after it is created."
+      closeTo={PATH}
+    >
       <Form method="post" action={PATH} className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
         <ErrorList errors={form.errors} />
         <Field
           label="Client name"
-          inputProps={{ ...getInputProps(fields.clientName, { type: "text" }), placeholder: "e.g. Partner CMS", onChange: (e) => setClientName(e.currentTarget.value) }}
+          inputProps={{
+            ...getInputProps(fields.clientName, { type: "text" }),
+            placeholder: "e.g. Partner CMS",
+            onChange: (e) => setClientName(e.currentTarget.value),
+          }}
           errors={fields.clientName.errors}
         />
         <Field
@@ -157,7 +203,12 @@ function CreateKeyDialog({ lastResult, constraint }: { lastResult?: SubmissionRe
         <Field
           label="Expires in days (optional)"
           hint="Leave empty for a key that does not expire."
-          inputProps={{ ...getInputProps(fields.expiresIn, { type: "number" }), min: 1, max: MAX_EXPIRES_IN_DAYS, step: 1 }}
+          inputProps={{
+            ...getInputProps(fields.expiresIn, { type: "number" }),
+            min: 1,
+            max: MAX_EXPIRES_IN_DAYS,
+            step: 1,
+          }}
           errors={fields.expiresIn.errors}
         />
         <FormActions cancelTo={PATH}>

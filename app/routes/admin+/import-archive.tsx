@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+
 import { Card } from "~/components/ui/card";
 import { requireAdmin } from "~/features/account/auth.server";
 import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
@@ -8,7 +9,6 @@ import { ImportArchiveForm } from "~/features/archive/components/import-form";
 import { archiveMessages } from "~/features/archive/messages";
 import { importUploadedArchive } from "~/features/archive/upload.server";
 import { redirectWithToast } from "~/lib/toast.server";
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -19,7 +19,15 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const outcome = await importUploadedArchive(request);
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  return redirectWithToast("/admin/import-archive", { title: archiveMessages.upload.done, description: archiveMessages.upload.doneText(outcome.email, outcome.result.stories, outcome.result.episodes, outcome.result.withheld) });
+  return redirectWithToast("/admin/import-archive", {
+    title: archiveMessages.upload.done,
+    description: archiveMessages.upload.doneText(
+      outcome.email,
+      outcome.result.stories,
+      outcome.result.episodes,
+      outcome.result.withheld,
+    ),
+  });
 }
 
 export default function ImportArchive() {

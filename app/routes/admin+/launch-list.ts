@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listLaunchList } from "~/features/site/launch-list.server";
+
 import { requireAdmin } from "~/features/account/auth.server";
+import { listLaunchList } from "~/features/site/launch-list.server";
 
 /** One CSV field: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
 const field = (value: string) => `"${(/^[=+\-@]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { commitAdminLogout } from "~/features/account/auth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { apiError, requireMethod } from "~/lib/http.server";
-import { commitAdminLogout } from "~/features/account/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Ends the administrator session only; an ordinary session stays.

@@ -1,17 +1,34 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
-import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import type { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+
 import { CheckboxField, ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listPromptTemplates, type PromptTemplate } from "~/models/prompt-template.server";
+import { Dialog } from "~/components/ui/dialog";
+import { requireAdmin } from "~/features/account/auth.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import {
+  AdminPageHeader,
+  ConfirmButton,
+  ConfirmDialog,
+  hrefWith,
+  IntentButton,
+  TabLinks,
+} from "~/features/admin/components/admin-ui";
+import { CATEGORY_LABELS, managedTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
+import { adminMessages } from "~/features/admin/messages";
+import { TemplateFormSchema } from "~/features/admin/schemas";
 import {
   copyTemplateAction,
   createTemplateAction,
@@ -21,22 +38,21 @@ import {
   updateTemplateAction,
   type TemplateFormReply,
 } from "~/features/admin/template-intents.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { adminMessages } from "~/features/admin/messages";
-import { TemplateFormSchema } from "~/features/admin/schemas";
-import { CATEGORY_LABELS, managedTemplateCategories, type TemplateCategory } from "~/features/admin/limits";
-import { requireAdmin } from "~/features/account/auth.server";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
+import { listPromptTemplates, type PromptTemplate } from "~/models/prompt-template.server";
 
 // The script writer uses each category's active default.
 const PATH = "/admin/prompt-templates";
 const TABS = ["all", ...managedTemplateCategories] as const;
 type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null | undefined): Tab => ((TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "all");
+const tabOf = (value: string | null | undefined): Tab =>
+  (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "all";
 
-
-const pageHref = (tab: Tab, extra: Record<string, string> = {}) => hrefWith(PATH, { tab: tab === "all" ? null : tab, ...extra });
+const pageHref = (tab: Tab, extra: Record<string, string> = {}) =>
+  hrefWith(PATH, { tab: tab === "all" ? null : tab, ...extra });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -47,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const needsTemplate = dialog === "view" || dialog === "edit" || dialog === "delete";
   const selected = needsTemplate ? all.find((t) => t.id === url.searchParams.get("id")) : undefined;
   if (needsTemplate && !selected) throw notFound();
-  const counts = Object.fromEntries(TABS.map((t) => [t, t === "all" ? all.length : all.filter((x) => x.category === t).length])) as Record<Tab, number>;
+  const counts = Object.fromEntries(
+    TABS.map((t) => [t, t === "all" ? all.length : all.filter((x) => x.category === t).length]),
+  ) as Record<Tab, number>;
   return {
     tab,
     counts,
@@ -58,7 +76,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraints: { create: constraintOf(TemplateFormSchema), update: constraintOf(EditTemplateSchema) },
   };
 }
-
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -100,7 +117,16 @@ export default function AdminPromptTemplates() {
           </Link>
         }
       />
-      <TabLinks label="Template categories" current={tab} tabs={TABS.map((t) => ({ key: t, label: adminMessages.templates.tabs[t], href: pageHref(t), count: counts[t] }))} />
+      <TabLinks
+        label="Template categories"
+        current={tab}
+        tabs={TABS.map((t) => ({
+          key: t,
+          label: adminMessages.templates.tabs[t],
+          href: pageHref(t),
+          count: counts[t],
+        }))}
+      />
       {templates.length === 0 ? (
         <Card className="py-10 text-center text-muted-foreground">{adminMessages.templates.empty}</Card>
       ) : (
@@ -112,7 +138,13 @@ export default function AdminPromptTemplates() {
       )}
 
       {dialog === "create" || reply?.intent === "create" ? (
-        <TemplateDialog key="create" tab={tab} closeHref={closeHref} constraint={constraints.create} lastResult={reply?.intent === "create" ? reply.result : undefined} />
+        <TemplateDialog
+          key="create"
+          tab={tab}
+          closeHref={closeHref}
+          constraint={constraints.create}
+          lastResult={reply?.intent === "create" ? reply.result : undefined}
+        />
       ) : null}
       {selected && (dialog === "edit" || reply?.intent === "update") ? (
         <TemplateDialog
@@ -158,10 +190,20 @@ function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
         <p className="line-clamp-3 whitespace-pre-line text-sm">{template.systemPrompt}</p>
         <p className="text-xs text-muted-foreground">Created {formatDateTimeAt(template.createdAt)}</p>
         <div className="mt-auto flex flex-wrap gap-2">
-          <Link to={pageHref(tab, { dialog: "view", id: template.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+          <Link
+            to={pageHref(tab, { dialog: "view", id: template.id })}
+            preventScrollReset
+            className={buttonClass("outline", "sm")}
+            aria-describedby={titleId}
+          >
             View
           </Link>
-          <Link to={pageHref(tab, { dialog: "edit", id: template.id })} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+          <Link
+            to={pageHref(tab, { dialog: "edit", id: template.id })}
+            preventScrollReset
+            className={buttonClass("outline", "sm")}
+            aria-describedby={titleId}
+          >
             Edit
           </Link>
           <IntentButton intent="copy" fields={fields} describedBy={titleId}>
@@ -191,14 +233,26 @@ function TemplateCard({ template, tab }: { template: Template; tab: Tab }) {
 
 function ViewDialog({ template, tab, closeHref }: { template: PromptTemplate; tab: Tab; closeHref: string }) {
   return (
-    <Dialog title={template.name} description={`${CATEGORY_LABELS[template.category]}${template.isDefault ? " · Default" : ""}${template.isActive ? "" : " · Inactive"}`} closeTo={closeHref} width="3xl">
+    <Dialog
+      title={template.name}
+      description={`${CATEGORY_LABELS[template.category]}${template.isDefault ? " · Default" : ""}${template.isActive ? "" : " · Inactive"}`}
+      closeTo={closeHref}
+      width="3xl"
+    >
       {template.description ? <p className="mb-3 text-sm text-muted-foreground">{template.description}</p> : null}
       <h3 className="text-sm font-medium">System prompt</h3>
-      <pre className="mt-1 max-h-[50vh] overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm" data-testid="template-prompt">
+      <pre
+        className="mt-1 max-h-[50vh] overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-sm"
+        data-testid="template-prompt"
+      >
         {template.systemPrompt}
       </pre>
       <div className="mt-4 flex justify-end gap-2">
-        <Link to={pageHref(tab, { dialog: "edit", id: template.id })} preventScrollReset className={buttonClass("outline")}>
+        <Link
+          to={pageHref(tab, { dialog: "edit", id: template.id })}
+          preventScrollReset
+          className={buttonClass("outline")}
+        >
           Edit
         </Link>
         <Link to={closeHref} preventScrollReset className={buttonClass()}>
@@ -242,22 +296,50 @@ function TemplateDialog({
     // Checked by the server only (decision 0182).
   });
   const categories: TemplateCategory[] =
-    template && !(managedTemplateCategories as readonly string[]).includes(template.category) ? [...managedTemplateCategories, template.category] : [...managedTemplateCategories];
+    template && !(managedTemplateCategories as readonly string[]).includes(template.category)
+      ? [...managedTemplateCategories, template.category]
+      : [...managedTemplateCategories];
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Dialog title={template ? `Edit "${template.name}"` : adminMessages.templates.create} closeTo={closeHref} width="3xl">
+    <Dialog
+      title={template ? `Edit "${template.name}"` : adminMessages.templates.create}
+      closeTo={closeHref}
+      width="3xl"
+    >
       <Form method="post" className="space-y-4" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="tab" value={tab} />
         {template ? <input type="hidden" name="id" value={template.id} /> : null}
         <ErrorList errors={form.errors} />
         <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-        <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
-        <SelectField label="Category" selectProps={getSelectProps(fields.category)} options={categories} optionLabel={(c) => CATEGORY_LABELS[c]} errors={fields.category.errors} />
-        <TextareaField label="System prompt" textareaProps={{ ...getTextareaProps(fields.systemPrompt), rows: 10 }} errors={fields.systemPrompt.errors} />
+        <TextareaField
+          label="Description (optional)"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+          errors={fields.description.errors}
+        />
+        <SelectField
+          label="Category"
+          selectProps={getSelectProps(fields.category)}
+          options={categories}
+          optionLabel={(c) => CATEGORY_LABELS[c]}
+          errors={fields.category.errors}
+        />
+        <TextareaField
+          label="System prompt"
+          textareaProps={{ ...getTextareaProps(fields.systemPrompt), rows: 10 }}
+          errors={fields.systemPrompt.errors}
+        />
         <div className="flex flex-wrap gap-6">
-          <CheckboxField label="Active" inputProps={getInputProps(fields.isActive, { type: "checkbox" })} errors={fields.isActive.errors} />
-          <CheckboxField label="Default for its category" inputProps={getInputProps(fields.isDefault, { type: "checkbox" })} errors={fields.isDefault.errors} />
+          <CheckboxField
+            label="Active"
+            inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
+            errors={fields.isActive.errors}
+          />
+          <CheckboxField
+            label="Default for its category"
+            inputProps={getInputProps(fields.isDefault, { type: "checkbox" })}
+            errors={fields.isDefault.errors}
+          />
         </div>
         <FormActions cancelTo={closeHref}>
           <Button type="submit" disabled={saving}>

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPageHeader } from "~/features/admin/components/admin-ui";
-import { ApiKeyTable, NewKeyNotice } from "~/features/admin/components/api-keys";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { listApiKeyRows } from "~/models/api-key.server";
-import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { AdminPageHeader } from "~/features/admin/components/admin-ui";
+import { ApiKeyTable, NewKeyNotice } from "~/features/admin/components/api-keys";
+import { adminMessages } from "~/features/admin/messages";
 import { takeNewApiKey } from "~/features/admin/new-api-key.server";
-
+import { listApiKeyRows } from "~/models/api-key.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

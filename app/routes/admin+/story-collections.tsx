@@ -1,21 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
-import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId, type MouseEvent } from "react";
 import type { z } from "zod";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
-import { StatCard } from "~/components/ui/stat-card";
-import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { MoveButtons, ReorderRow, useOptimisticReorder, type ReorderHandleProps } from "~/features/collections/components/collection-reorder";
+
 import { ErrorList, FormActions } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Pager } from "~/components/ui/pager";
 import { Card, CardTitle } from "~/components/ui/card";
-import { countAdminCollections, getAdminCollection, getAdminCollectionStats, listAdminCollections } from "~/features/admin/collections.server";
+import { Dialog } from "~/components/ui/dialog";
+import { Pager } from "~/components/ui/pager";
+import { StatCard } from "~/components/ui/stat-card";
+import { requireAdmin } from "~/features/account/auth.server";
 import {
   createCollectionAction,
   deleteCollectionAction,
@@ -26,25 +22,52 @@ import {
   UpdateCollectionSchema,
   type CollectionFormReply,
 } from "~/features/admin/collection-intents.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
+import {
+  countAdminCollections,
+  getAdminCollection,
+  getAdminCollectionStats,
+  listAdminCollections,
+} from "~/features/admin/collections.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import {
+  AdminPageHeader,
+  ConfirmButton,
+  ConfirmDialog,
+  hrefWith,
+  IntentButton,
+} from "~/features/admin/components/admin-ui";
+import { CollectionFields, datetimeLocalValue } from "~/features/admin/components/collection-fields";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
+import { listMessages } from "~/features/admin/list-messages";
+import {
+  COLLECTIONS_LIST,
+  isUnfilteredList,
+  listQuery,
+  pageCountFor,
+  parseListParams,
+} from "~/features/admin/list-params";
 import { adminMessages } from "~/features/admin/messages";
 import { CollectionFormSchema } from "~/features/admin/schemas";
-import { ADMIN_COLLECTIONS_PAGE_SIZE } from "~/features/admin/limits";
-import { requireAdmin } from "~/features/account/auth.server";
+import {
+  MoveButtons,
+  ReorderRow,
+  useOptimisticReorder,
+  type ReorderHandleProps,
+} from "~/features/collections/components/collection-reorder";
 import { campaignStatusLabel } from "~/features/collections/status-badges";
-import { formatDateTimeAt } from "~/lib/format-date";
 import { cn } from "~/lib/cn";
-import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages } from "~/features/admin/list-messages";
-import { COLLECTIONS_LIST, isUnfilteredList, listQuery, pageCountFor, parseListParams } from "~/features/admin/list-params";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { formatCount } from "~/lib/text-format";
+import { constraintOf, type FormConstraint } from "~/lib/zod-constraint";
 
 const PATH = "/admin/story-collections";
 
-
 type ListState = Record<string, string | null>;
 /** A link into the list that keeps its search, filters and sort (`list`). */
-const listHref = (page: number, extra: Record<string, string> = {}, list: ListState = {}) => hrefWith(PATH, { ...list, page: page > 1 ? page : null, ...extra });
+const listHref = (page: number, extra: Record<string, string> = {}, list: ListState = {}) =>
+  hrefWith(PATH, { ...list, page: page > 1 ? page : null, ...extra });
 const listStateOf = (url: URL) => listQuery(COLLECTIONS_LIST, parseListParams(COLLECTIONS_LIST, url.searchParams));
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -72,12 +95,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Reordering is by position in the whole list, so only the unfiltered list in delivery order offers it.
     reorderable: isUnfilteredList(COLLECTIONS_LIST, params),
     dialog: dialog === "new" || selected ? dialog : null,
-    selected: selected ? { id: selected.id, title: selected.title, description: selected.description, prompt: selected.prompt, scheduledDate: selected.scheduledDate } : null,
+    selected: selected
+      ? {
+          id: selected.id,
+          title: selected.title,
+          description: selected.description,
+          prompt: selected.prompt,
+          scheduledDate: selected.scheduledDate,
+        }
+      : null,
     // The forms' HTML constraints, worked out here so the page ships no schema code.
     constraints: { create: constraintOf(CollectionFormSchema), update: constraintOf(UpdateCollectionSchema) },
   };
 }
-
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -110,11 +140,17 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = LoaderData["rows"][number];
 
 export default function AdminStoryCollections() {
-  const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected, constraints } = useLoaderData<typeof loader>();
+  const { stats, rows, page, pageCount, offset, params, matching, list, reorderable, dialog, selected, constraints } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "intent" in actionData ? (actionData as CollectionFormReply) : undefined;
   // A refused reorder is not followed by a reload: the revalidation shows the toast and the stored order.
-  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "admin-reorder-collections" });
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({
+    ids: rows.map((r) => r.id),
+    page,
+    action: PATH,
+    fetcherKey: "admin-reorder-collections",
+  });
   const rowsById = new Map(rows.map((r) => [r.id, r]));
   const closeHref = listHref(page, {}, list);
   const showNew = dialog === "new" || reply?.intent === "create";
@@ -145,7 +181,14 @@ export default function AdminStoryCollections() {
           action={PATH}
           q={params.q}
           searchHint={listMessages.collections.searchHint}
-          filters={[{ name: "state", label: listMessages.collections.state, value: params.filters.state, options: listMessages.collections.states }]}
+          filters={[
+            {
+              name: "state",
+              label: listMessages.collections.state,
+              value: params.filters.state,
+              options: listMessages.collections.states,
+            },
+          ]}
           sort={params.sort}
           sorts={listMessages.collections.sorts}
           total={matching}
@@ -260,10 +303,20 @@ function activeBadge(row: Row) {
 function RowActions({ row, page, list, titleId }: { row: Row; page: number; list: ListState; titleId: string }) {
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">
-      <IntentButton intent="toggle" fields={{ id: row.id, page: String(page) }} variant={row.isActive ? "outline" : "default"} describedBy={titleId}>
+      <IntentButton
+        intent="toggle"
+        fields={{ id: row.id, page: String(page) }}
+        variant={row.isActive ? "outline" : "default"}
+        describedBy={titleId}
+      >
         {row.isActive ? "Deactivate" : "Activate"}
       </IntentButton>
-      <Link to={listHref(page, { dialog: "edit", id: row.id }, list)} preventScrollReset className={buttonClass("outline", "sm")} aria-describedby={titleId}>
+      <Link
+        to={listHref(page, { dialog: "edit", id: row.id }, list)}
+        preventScrollReset
+        className={buttonClass("outline", "sm")}
+        aria-describedby={titleId}
+      >
         Edit
       </Link>
       <ConfirmButton
@@ -332,13 +385,19 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
       actions={
         <>
           <RowActions row={row} page={page} list={{}} titleId={titleId} />
-        <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="page" value={page} />
-          <MoveButtons field={(direction) => ({ name: "direction", value: direction })} first={position === 0} last={position === total - 1} describedBy={titleId} onMove={onMove} />
-        </Form>
-      </>
+          <Form method="post" action={PATH} className="flex gap-1" preventScrollReset>
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="page" value={page} />
+            <MoveButtons
+              field={(direction) => ({ name: "direction", value: direction })}
+              first={position === 0}
+              last={position === total - 1}
+              describedBy={titleId}
+              onMove={onMove}
+            />
+          </Form>
+        </>
       }
     >
       <RowDetails row={row} />
@@ -348,7 +407,12 @@ function CollectionRow({ row, position, total, page, dragging, itemRef, handlePr
 
 function CollectionPager({ page, pageCount, list }: { page: number; pageCount: number; list: ListState }) {
   return (
-    <Pager label="Pages" className="pt-2" previousHref={page > 1 ? listHref(page - 1, {}, list) : undefined} nextHref={page < pageCount ? listHref(page + 1, {}, list) : undefined}>
+    <Pager
+      label="Pages"
+      className="pt-2"
+      previousHref={page > 1 ? listHref(page - 1, {}, list) : undefined}
+      nextHref={page < pageCount ? listHref(page + 1, {}, list) : undefined}
+    >
       Page {page} of {pageCount}
     </Pager>
   );
@@ -380,7 +444,12 @@ function CollectionDialog({
     lastResult,
     constraint,
     defaultValue: selected
-      ? { title: selected.title, description: selected.description ?? "", prompt: selected.prompt, scheduledDate: datetimeLocalValue(selected.scheduledDate) }
+      ? {
+          title: selected.title,
+          description: selected.description ?? "",
+          prompt: selected.prompt,
+          scheduledDate: datetimeLocalValue(selected.scheduledDate),
+        }
       : undefined,
     // Checked by the server only (decision 0182).
   });
@@ -392,7 +461,12 @@ function CollectionDialog({
         <input type="hidden" name="page" value={page} />
         {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
         <ErrorList errors={form.errors} />
-        <CollectionFields title={fields.title} description={fields.description} prompt={fields.prompt} scheduledDate={fields.scheduledDate} />
+        <CollectionFields
+          title={fields.title}
+          description={fields.description}
+          prompt={fields.prompt}
+          scheduledDate={fields.scheduledDate}
+        />
         <FormActions cancelTo={closeHref}>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : intent === "create" ? "Create Collection" : "Save Changes"}

@@ -1,22 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useId } from "react";
-import { AdminPageHeader, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/lib/system-errors.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
-import { formatDateTimeAt } from "~/lib/format-date";
-import { severityClass } from "~/features/admin/severity";
-import { redirectWithToast } from "~/lib/toast.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { AdminPageHeader, hrefWith, IntentButton, TabLinks } from "~/features/admin/components/admin-ui";
 import { ListControls } from "~/features/admin/components/list-controls";
 import { listMessages } from "~/features/admin/list-messages";
 import { ERRORS_LIST, isUnfilteredList, listQuery, parseListParams } from "~/features/admin/list-params";
+import { adminMessages } from "~/features/admin/messages";
+import { severityClass } from "~/features/admin/severity";
+import { cn } from "~/lib/cn";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
+import { countUnresolvedSystemErrors, listSystemErrors, resolveSystemError } from "~/lib/system-errors.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 const PATH = "/admin/system-errors";
 type Tab = "all" | "unresolved";
@@ -28,8 +29,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "unresolved" ? "unresolved" : "all";
   const params = parseListParams(ERRORS_LIST, url.searchParams);
-  const errors = listSystemErrors({ unresolvedOnly: tab === "unresolved", q: params.q, severity: params.filters.severity, sort: params.sort });
-  return { tab, params, list: listQuery(ERRORS_LIST, params), filtered: !isUnfilteredList(ERRORS_LIST, params), errors, unresolved: countUnresolvedSystemErrors() };
+  const errors = listSystemErrors({
+    unresolvedOnly: tab === "unresolved",
+    q: params.q,
+    severity: params.filters.severity,
+    sort: params.sort,
+  });
+  return {
+    tab,
+    params,
+    list: listQuery(ERRORS_LIST, params),
+    filtered: !isUnfilteredList(ERRORS_LIST, params),
+    errors,
+    unresolved: countUnresolvedSystemErrors(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const resolved = resolveSystemError(String(formData.get("id") ?? ""));
   if (!resolved) throw notFound();
   const list = listQuery(ERRORS_LIST, parseListParams(ERRORS_LIST, new URL(request.url).searchParams));
-  return redirectWithToast(tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list), adminMessages.systemErrors.toast.resolved);
+  return redirectWithToast(
+    tabHref(formData.get("tab") === "unresolved" ? "unresolved" : "all", list),
+    adminMessages.systemErrors.toast.resolved,
+  );
 }
 
 export default function AdminSystemErrors() {
@@ -47,7 +63,8 @@ export default function AdminSystemErrors() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const refreshing = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PATH);
+  const refreshing =
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PATH);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <AdminPageHeader
@@ -71,7 +88,12 @@ export default function AdminSystemErrors() {
         current={tab}
         tabs={[
           { key: "all", label: adminMessages.systemErrors.tabs.all, href: tabHref("all", list) },
-          { key: "unresolved", label: adminMessages.systemErrors.tabs.unresolved, href: tabHref("unresolved", list), count: unresolved },
+          {
+            key: "unresolved",
+            label: adminMessages.systemErrors.tabs.unresolved,
+            href: tabHref("unresolved", list),
+            count: unresolved,
+          },
         ]}
       />
       <ListControls
@@ -79,7 +101,14 @@ export default function AdminSystemErrors() {
         action={PATH}
         q={params.q}
         searchHint={listMessages.errors.searchHint}
-        filters={[{ name: "severity", label: listMessages.errors.severity, value: params.filters.severity, options: listMessages.errors.severities }]}
+        filters={[
+          {
+            name: "severity",
+            label: listMessages.errors.severity,
+            value: params.filters.severity,
+            options: listMessages.errors.severities,
+          },
+        ]}
         sort={params.sort}
         sorts={listMessages.errors.sorts}
         hidden={{ tab: tab === "all" ? null : tab }}
@@ -87,7 +116,13 @@ export default function AdminSystemErrors() {
         filtered={filtered}
       />
       {errors.length === 0 ? (
-        <Card className="py-10 text-center text-muted-foreground">{filtered ? listMessages.noMatches : tab === "unresolved" ? adminMessages.systemErrors.emptyUnresolved : adminMessages.systemErrors.empty}</Card>
+        <Card className="py-10 text-center text-muted-foreground">
+          {filtered
+            ? listMessages.noMatches
+            : tab === "unresolved"
+              ? adminMessages.systemErrors.emptyUnresolved
+              : adminMessages.systemErrors.empty}
+        </Card>
       ) : (
         <ul className="space-y-3">
           {errors.map((error) => (
@@ -105,7 +140,12 @@ function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
   const titleId = useId();
   return (
     <li data-testid="system-error" data-error-id={error.id} aria-labelledby={titleId}>
-      <Card className={cn("flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between", error.isResolved && "border-dashed")}>
+      <Card
+        className={cn(
+          "flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between",
+          error.isResolved && "border-dashed",
+        )}
+      >
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline" className={severityClass(error.severity)} data-testid="severity">
@@ -114,7 +154,11 @@ function ErrorItem({ error, tab }: { error: ErrorRow; tab: Tab }) {
             <h2 id={titleId} className="font-semibold">
               {error.errorType}
             </h2>
-            {error.isResolved ? <Badge variant="secondary">Resolved</Badge> : <Badge variant="outline">Unresolved</Badge>}
+            {error.isResolved ? (
+              <Badge variant="secondary">Resolved</Badge>
+            ) : (
+              <Badge variant="outline">Unresolved</Badge>
+            )}
           </div>
           <p className="break-words text-sm">{error.errorMessage}</p>
           <p className="text-xs text-muted-foreground">

@@ -1,17 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
-import { AdminPageHeader, ConfirmButton, ConfirmDialog, hrefWith, IntentButton } from "~/features/admin/components/admin-ui";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { CampaignForm } from "~/features/testimonials/components/admin-campaign-form";
-import { ResponseList } from "~/features/testimonials/components/admin-responses";
-import { ShareLink } from "~/features/testimonials/components/share-link";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { Dialog } from "~/components/ui/dialog";
+import { requireAdmin } from "~/features/account/auth.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import {
+  AdminPageHeader,
+  ConfirmButton,
+  ConfirmDialog,
+  hrefWith,
+  IntentButton,
+} from "~/features/admin/components/admin-ui";
+import { ListControls } from "~/features/admin/components/list-controls";
+import { listMessages } from "~/features/admin/list-messages";
+import { isUnfilteredList, listQuery, parseListParams, TESTIMONIALS_LIST } from "~/features/admin/list-params";
+import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~/features/testimonials/admin.server";
 import {
   createTestimonialCampaign,
   getTestimonialCampaign,
@@ -20,24 +29,23 @@ import {
   requireTestimonialCampaign,
   updateTestimonialCampaign,
 } from "~/features/testimonials/campaigns.server";
-import { readFormData, notFound, badIntent } from "~/lib/http.server";
-import { requireAdmin } from "~/features/account/auth.server";
-import { cn } from "~/lib/cn";
-import { formatDateTimeAt } from "~/lib/format-date";
-import { campaignJson, deleteCampaignAndVideos, responseJson, shareUrl } from "~/features/testimonials/admin.server";
+import { CampaignForm } from "~/features/testimonials/components/admin-campaign-form";
+import { ResponseList } from "~/features/testimonials/components/admin-responses";
+import { ShareLink } from "~/features/testimonials/components/share-link";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { CampaignFormSchema, cleanQuestions } from "~/features/testimonials/schemas";
+import { cn } from "~/lib/cn";
+import { originFor } from "~/lib/env.server";
+import { formatDateTimeAt } from "~/lib/format-date";
+import { badIntent, notFound, readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { constraintOf } from "~/lib/zod-constraint";
-import { originFor } from "~/lib/env.server";
-import { ListControls } from "~/features/admin/components/list-controls";
-import { listMessages } from "~/features/admin/list-messages";
-import { isUnfilteredList, listQuery, parseListParams, TESTIMONIALS_LIST } from "~/features/admin/list-params";
 
 const PATH = "/admin/testimonials";
 const paramsOf = (url: URL) => parseListParams(TESTIMONIALS_LIST, url.searchParams);
 /** The list as the admin left it (search, filter, sort), for redirects and closing dialogs. */
-const listHref = (url: URL, extra: Record<string, string> = {}) => hrefWith(PATH, { ...listQuery(TESTIMONIALS_LIST, paramsOf(url)), ...extra });
+const listHref = (url: URL, extra: Record<string, string> = {}) =>
+  hrefWith(PATH, { ...listQuery(TESTIMONIALS_LIST, paramsOf(url)), ...extra });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -52,7 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     params,
     list: listQuery(TESTIMONIALS_LIST, params),
     filtered: !isUnfilteredList(TESTIMONIALS_LIST, params),
-    campaigns: listTestimonialCampaigns({ q: params.q, state: params.filters.state, sort: params.sort }).map((c) => ({ ...campaignJson(c), shareUrl: shareUrl(origin, c.publicId), createdLabel: formatDateTimeAt(c.createdAt) })),
+    campaigns: listTestimonialCampaigns({ q: params.q, state: params.filters.state, sort: params.sort }).map((c) => ({
+      ...campaignJson(c),
+      shareUrl: shareUrl(origin, c.publicId),
+      createdLabel: formatDateTimeAt(c.createdAt),
+    })),
     dialog: url.searchParams.get("dialog") === "create" ? ("create" as const) : null,
     // The form's HTML constraints, worked out here so the page ships no schema code.
     constraint: constraintOf(CampaignFormSchema),
@@ -83,11 +95,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: CampaignFormSchema });
     // Add/Remove Question without JavaScript come back here as list intents (status undefined).
     if (submission.status !== "success") {
-      return data<CreateReply>({ intent, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+      return data<CreateReply>(
+        { intent, result: submission.reply() },
+        { status: submission.status === "error" ? 400 : 200 },
+      );
     }
     const { title, description, questions, allowTextResponses, isActive } = submission.value;
     createTestimonialCampaign(
-      { title, description: description?.trim() || null, questions: cleanQuestions(questions ?? []), allowTextResponses: allowTextResponses ?? false, isActive: isActive ?? false },
+      {
+        title,
+        description: description?.trim() || null,
+        questions: cleanQuestions(questions ?? []),
+        allowTextResponses: allowTextResponses ?? false,
+        isActive: isActive ?? false,
+      },
       admin.id,
     );
     return redirectWithToast(back, testimonialMessages.admin.created);
@@ -96,7 +117,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const campaign = id ? getTestimonialCampaign(id) : undefined;
     if (!campaign) throw notFound();
     updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
-    return redirectWithToast(back, campaign.isActive ? testimonialMessages.admin.deactivated : testimonialMessages.admin.activated);
+    return redirectWithToast(
+      back,
+      campaign.isActive ? testimonialMessages.admin.deactivated : testimonialMessages.admin.activated,
+    );
   }
   if (intent === "delete") {
     if (!id || !(await deleteCampaignAndVideos(id))) throw notFound();
@@ -128,7 +152,14 @@ export default function AdminTestimonials() {
         action={PATH}
         q={params.q}
         searchHint={listMessages.testimonials.searchHint}
-        filters={[{ name: "state", label: listMessages.testimonials.state, value: params.filters.state, options: listMessages.testimonials.states }]}
+        filters={[
+          {
+            name: "state",
+            label: listMessages.testimonials.state,
+            value: params.filters.state,
+            options: listMessages.testimonials.states,
+          },
+        ]}
         sort={params.sort}
         sorts={listMessages.testimonials.sorts}
         total={campaigns.length}
@@ -148,14 +179,29 @@ export default function AdminTestimonials() {
 
       {showCreate ? (
         <Dialog title={testimonialMessages.admin.createTitle} closeTo={closeHref} width="3xl">
-          <CampaignForm lastResult={reply?.intent === "create" ? reply.result : undefined} closeHref={closeHref} constraint={constraint} />
+          <CampaignForm
+            lastResult={reply?.intent === "create" ? reply.result : undefined}
+            closeHref={closeHref}
+            constraint={constraint}
+          />
         </Dialog>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title={testimonialMessages.admin.deleteConfirmTitle} message={`"${deleting.title}": ${testimonialMessages.admin.deleteConfirmText}`} fields={{ intent: "delete", id: deleting.id }} confirmLabel={testimonialMessages.admin.delete} closeHref={closeHref} />
+        <ConfirmDialog
+          title={testimonialMessages.admin.deleteConfirmTitle}
+          message={`"${deleting.title}": ${testimonialMessages.admin.deleteConfirmText}`}
+          fields={{ intent: "delete", id: deleting.id }}
+          confirmLabel={testimonialMessages.admin.delete}
+          closeHref={closeHref}
+        />
       ) : null}
       {responses ? (
-        <Dialog title={`${testimonialMessages.admin.responsesTitle}: ${responses.campaign.title}`} description={`${responses.items.length} response(s)`} closeTo={closeHref} width="3xl">
+        <Dialog
+          title={`${testimonialMessages.admin.responsesTitle}: ${responses.campaign.title}`}
+          description={`${responses.items.length} response(s)`}
+          closeTo={closeHref}
+          width="3xl"
+        >
           <ResponseList responses={responses.items} />
         </Dialog>
       ) : null}
@@ -172,7 +218,9 @@ function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<strin
           <h2 id={titleId} className="text-lg font-semibold">
             {c.title}
           </h2>
-          <Badge variant={c.isActive ? "default" : "secondary"}>{c.isActive ? testimonialMessages.admin.active : testimonialMessages.admin.inactive}</Badge>
+          <Badge variant={c.isActive ? "default" : "secondary"}>
+            {c.isActive ? testimonialMessages.admin.active : testimonialMessages.admin.inactive}
+          </Badge>
         </div>
         {c.description ? <p className="text-sm text-muted-foreground">{c.description}</p> : null}
         <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -184,11 +232,17 @@ function CampaignCard({ campaign: c, list }: { campaign: Row; list: Record<strin
           ))}
         </ol>
         <p className="text-xs text-muted-foreground">
-          {c.responseCount} response(s) · {c.allowTextResponses ? "Text responses allowed" : "Video only"} · Created {c.createdLabel}
+          {c.responseCount} response(s) · {c.allowTextResponses ? "Text responses allowed" : "Video only"} · Created{" "}
+          {c.createdLabel}
         </p>
         <ShareLink url={c.shareUrl} describedBy={titleId} />
         <div className="mt-auto flex flex-wrap gap-2">
-          <Link to={hrefWith(PATH, { ...list, responses: c.id })} preventScrollReset className={buttonClass("default", "sm")} aria-describedby={titleId}>
+          <Link
+            to={hrefWith(PATH, { ...list, responses: c.id })}
+            preventScrollReset
+            className={buttonClass("default", "sm")}
+            aria-describedby={titleId}
+          >
             {testimonialMessages.admin.viewResponses} ({c.responseCount})
           </Link>
           <IntentButton intent="toggle" fields={{ id: c.id }} describedBy={titleId}>

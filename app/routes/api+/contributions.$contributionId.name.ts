@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { renameContributor } from "~/models/contribution.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { storyMessages } from "~/features/contributions/messages";
 import { ApiRenameSchema } from "~/features/contributions/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { renameContributor } from "~/models/contribution.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PATCH");

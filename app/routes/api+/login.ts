@@ -1,11 +1,18 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { publicUser } from "~/models/user.server";
+
+import {
+  authenticator,
+  commitLogin,
+  getAdmin,
+  InvalidCredentialsError,
+  SignInThrottledError,
+} from "~/features/account/auth.server";
 import { LoginSchema } from "~/features/account/schemas";
 import { isDevAdminLoginAvailable, startAdminSignIn } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { tooManyJson } from "~/lib/too-many.server";
-import { authenticator, commitLogin, getAdmin, InvalidCredentialsError, SignInThrottledError } from "~/features/account/auth.server";
+import { publicUser } from "~/models/user.server";
 
 // GET is the administrator sign-in (decision 0107); POST the ordinary JSON sign-in.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { newsletterMessages } from "~/features/newsletters/messages";
 import { getPublicNewsletter } from "~/features/newsletters/newsletters.server";
 import { apiError } from "~/lib/http.server";
-import { newsletterMessages } from "~/features/newsletters/messages";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const newsletter = getPublicNewsletter(params.newsletterId ?? "");
@@ -19,6 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasTranscript: Boolean(newsletter.podcast?.transcript),
     coverImage: newsletter.coverImage ? absolute(newsletter.coverImage) : null,
     audioUrl: newsletter.podcast?.audioUrl ? absolute(newsletter.podcast.audioUrl) : null,
-    stories: newsletter.stories.map((s) => ({ ...s, images: s.images.map(absolute), recordingUrl: s.recordingUrl ? absolute(s.recordingUrl) : null })),
+    stories: newsletter.stories.map((s) => ({
+      ...s,
+      images: s.images.map(absolute),
+      recordingUrl: s.recordingUrl ? absolute(s.recordingUrl) : null,
+    })),
   });
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { messages } from "~/features/account/messages";
 import { RegisterSchema } from "~/features/account/schemas";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { messages } from "~/features/account/messages";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createStoryFromUpload } from "~/features/podcasts/stories.server";
+
+import { requireApiUser } from "~/features/account/auth.server";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
+import { createStoryFromUpload } from "~/features/podcasts/stories.server";
 import { readStoryUpload } from "~/features/podcasts/wizard/story-upload.server";
 import { requireMethod } from "~/lib/http.server";
-import { requireApiUser } from "~/features/account/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,23 +1,24 @@
 // Stands in for the identity provider only outside production and while none is configured (decision 0107).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { constraintOf } from "~/lib/zod-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { DEMO_ADMIN } from "#db/demo-accounts";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DEMO_ADMIN } from "#db/demo-accounts";
+import type { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormAlert } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { verifyLogin } from "~/models/user.server";
+import { commitAdminLogin, getAdmin } from "~/features/account/auth.server";
+import { messages } from "~/features/account/messages";
 import { LoginSchema } from "~/features/account/schemas";
 import { isDevAdminLoginAvailable } from "~/features/admin/oauth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
-import { readFormData, notFound } from "~/lib/http.server";
-import { commitAdminLogin, getAdmin } from "~/features/account/auth.server";
-import { messages } from "~/features/account/messages";
+import { notFound, readFormData } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { constraintOf } from "~/lib/zod-constraint";
+import { verifyLogin } from "~/models/user.server";
 
 function requireStandIn() {
   if (!isDevAdminLoginAvailable()) throw notFound();
@@ -33,10 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
   requireStandIn();
   const submission = parseWithZod(await readFormData(request), { schema: LoginSchema });
   const hideFields = ["password"];
-  if (submission.status !== "success") return data({ refused: false, result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ refused: false, result: submission.reply({ hideFields }) }, { status: 400 });
   const user = await verifyLogin(submission.value.email, submission.value.password);
   if (!user) {
-    return data({ refused: false, result: submission.reply({ formErrors: [messages.auth.invalidCredentials], hideFields }) }, { status: 401 });
+    return data(
+      { refused: false, result: submission.reply({ formErrors: [messages.auth.invalidCredentials], hideFields }) },
+      { status: 401 },
+    );
   }
   if (user.role !== "admin") {
     const refusal = adminUserMessages.signIn.notAdmin(user.email);
@@ -72,8 +77,15 @@ export default function DevAdminLogin() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <FormAlert title={actionData?.refused ? adminUserMessages.accessRequired : messages.auth.loginFailed} errors={form.errors} />
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} errors={fields.email.errors} />
+          <FormAlert
+            title={actionData?.refused ? adminUserMessages.accessRequired : messages.auth.loginFailed}
+            errors={form.errors}
+          />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+            errors={fields.email.errors}
+          />
           <Field
             label="Password"
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}

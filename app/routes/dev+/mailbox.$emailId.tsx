@@ -1,17 +1,18 @@
 // Never in production. Links are clickable so a newcomer can follow a reset link.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextareaField } from "~/components/forms";
+import { OutboxStatusBadge } from "~/components/outbox-status-badge";
 import { Button } from "~/components/ui/button";
-import { readFormData, notFound } from "~/lib/http.server";
+import { Card, CardTitle } from "~/components/ui/card";
 import { replyToOutboxEmail } from "~/features/contributions/dev-reply.server";
 import { tokenFromRecipients } from "~/features/contributions/reply-address.server";
 import { splitTextLinks } from "~/lib/email/layout";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OutboxStatusBadge } from "~/components/outbox-status-badge";
-import { Card, CardTitle } from "~/components/ui/card";
 import { getOutboxEmail } from "~/lib/email/outbox.server";
 import { devToolsEnabled } from "~/lib/env.server";
+import { notFound, readFormData } from "~/lib/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   if (!devToolsEnabled()) throw notFound();

@@ -1,6 +1,7 @@
 // Never in production. Without Mailgun every e-mail lands here (decision 0006).
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OutboxStatusBadge } from "~/components/outbox-status-badge";
 import { Card } from "~/components/ui/card";
@@ -43,7 +44,10 @@ export default function DevMailbox() {
           {emails.map((email) => (
             <li key={email.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
-                <Link to={`/dev/mailbox/${email.id}`} className="block truncate font-medium text-primary hover:underline">
+                <Link
+                  to={`/dev/mailbox/${email.id}`}
+                  className="block truncate font-medium text-primary hover:underline"
+                >
                   {email.subject || "(no subject)"}
                 </Link>
                 <p className="truncate text-sm text-muted-foreground">

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUser } from "~/features/account/auth.server";
 import { checkCollectionRecipients } from "~/features/collections/create-collection.server";
 

@@ -1,6 +1,7 @@
-import { readFormData } from "~/lib/http.server";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { safeRedirect } from "~/features/account/auth.server";
+import { readFormData } from "~/lib/http.server";
 import { serializeTheme, themeSchema } from "~/lib/theme.server";
 
 export async function action({ request }: ActionFunctionArgs) {

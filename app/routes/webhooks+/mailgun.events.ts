@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { DeliveryEventSchema, handleDeliveryEvent } from "~/features/contributions/delivery-events.server";
 import { readBody } from "~/lib/http.server";
 

@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleInboundEmail, MAX_INBOUND_BYTES, readInboundForm, type InboundForm } from "~/features/contributions/inbound-email.server";
+
+import {
+  handleInboundEmail,
+  MAX_INBOUND_BYTES,
+  readInboundForm,
+  type InboundForm,
+} from "~/features/contributions/inbound-email.server";
 import { MultipartError } from "~/lib/multipart.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -11,7 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     inbound = await readInboundForm(request);
   } catch (error) {
-    if (error instanceof MultipartError && error.status === 413) return Response.json({ message: "The message is too large" }, { status: 413 });
+    if (error instanceof MultipartError && error.status === 413)
+      return Response.json({ message: "The message is too large" }, { status: 413 });
     return Response.json({ message: "Malformed webhook body" }, { status: 400 });
   }
   try {

@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+
 import { PasswordField } from "~/components/forms";
 
 type Fields = { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string> };

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,7 +14,9 @@ export function AdminAccessRequired() {
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="space-y-4 text-center">
         <h1 className="text-2xl font-semibold">Admin Access Required</h1>
-        <p className="text-muted-foreground">This area is for Storyhearth administrators. Sign in with your administrator account to continue.</p>
+        <p className="text-muted-foreground">
+          This area is for Storyhearth administrators. Sign in with your administrator account to continue.
+        </p>
         <a href="/admin-login" className={buttonClass()}>
           Admin Login
         </a>
@@ -30,7 +33,11 @@ export function AdminSessionEnded() {
   }, []);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <div role="alert" data-testid="admin-session-ended" className="rounded-lg border border-destructive bg-destructive p-4 font-semibold text-destructive-foreground shadow-lg">
+      <div
+        role="alert"
+        data-testid="admin-session-ended"
+        className="rounded-lg border border-destructive bg-destructive p-4 font-semibold text-destructive-foreground shadow-lg"
+      >
         {adminUserMessages.signIn.sessionEnded}
       </div>
       <p className="mt-4 text-center">
@@ -44,7 +51,12 @@ export function AdminSessionEnded() {
 
 export function AdminErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 401 && (error.data as { sessionEnded?: boolean } | null)?.sessionEnded) return <AdminSessionEnded />;
+  if (
+    isRouteErrorResponse(error) &&
+    error.status === 401 &&
+    (error.data as { sessionEnded?: boolean } | null)?.sessionEnded
+  )
+    return <AdminSessionEnded />;
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <AdminAccessRequired />;
   return <GeneralErrorBoundary />;
 }

@@ -2,21 +2,30 @@
 // are links, so they work without JavaScript), stat cards, and
 // a delete that asks the browser for confirmation with JavaScript and shows a confirmation dialog
 // without it.
-import { Dialog } from "~/components/ui/dialog";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+
 import { BackLink } from "~/components/ui/back-link";
+import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { adminMessages } from "~/features/admin/messages";
 import { cn } from "~/lib/cn";
 
-export function AdminPageHeader({ title, description, actions, back = true }: { title: string; description?: string; actions?: ReactNode; back?: boolean }) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+  back = true,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  back?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
       <div className="space-y-2">
-        {back ? (
-          <BackLink to="/admin">{adminMessages.nav.backToAdmin}</BackLink>
-        ) : null}
+        {back ? <BackLink to="/admin">{adminMessages.nav.backToAdmin}</BackLink> : null}
         <h1 className="font-serif text-3xl font-bold">{title}</h1>
         {description ? <p className="text-muted-foreground">{description}</p> : null}
       </div>
@@ -45,7 +54,9 @@ export function TabLinks({ label, tabs, current }: { label: string; tabs: TabLin
             )}
           >
             {tab.label}
-            {tab.count !== undefined ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{tab.count}</span> : null}
+            {tab.count !== undefined ? (
+              <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{tab.count}</span>
+            ) : null}
           </Link>
         );
       })}
@@ -90,7 +101,19 @@ export function ConfirmButton({
 }
 
 /** The no-JavaScript confirmation: the question, Cancel (a link back) and the confirming submit. */
-export function ConfirmDialog({ title, message, fields, confirmLabel, closeHref }: { title: string; message: string; fields: Record<string, string>; confirmLabel: string; closeHref: string }) {
+export function ConfirmDialog({
+  title,
+  message,
+  fields,
+  confirmLabel,
+  closeHref,
+}: {
+  title: string;
+  message: string;
+  fields: Record<string, string>;
+  confirmLabel: string;
+  closeHref: string;
+}) {
   return (
     <Dialog title={title} closeTo={closeHref}>
       <p>{message}</p>
@@ -141,7 +164,8 @@ export function IntentButton({
 /** `path?key=value…` without empty values. */
 export function hrefWith(path: string, params: Record<string, string | number | null | undefined>) {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }

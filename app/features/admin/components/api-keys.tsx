@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useHydrated } from "~/components/use-hydrated";
 import { adminMessages } from "~/features/admin/messages";
-import type { ApiKeyStatus } from "~/models/api-key-status";
-import { isDimmed, usagePercent } from "~/models/api-key-status";
 import { cn } from "~/lib/cn";
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount } from "~/lib/text-format";
-
+import { isDimmed, usagePercent, type ApiKeyStatus } from "~/models/api-key-status";
 
 export type KeyRow = {
   id: string;
@@ -36,7 +35,10 @@ export function NewKeyNotice({ apiKey, name }: { apiKey: string; name?: string }
       </h2>
       <p className="text-sm text-muted-foreground">{adminMessages.apiKeys.newKeyHint}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="flex-1 break-all rounded-md bg-muted px-3 py-2 font-mono text-sm" data-testid="new-api-key-value">
+        <code
+          className="flex-1 break-all rounded-md bg-muted px-3 py-2 font-mono text-sm"
+          data-testid="new-api-key-value"
+        >
           {apiKey}
         </code>
         {hydrated ? (
@@ -70,7 +72,15 @@ const statusVariant: Record<ApiKeyStatus, "default" | "secondary" | "destructive
   Expired: "outline",
 };
 
-export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number; usageLimit: number | null; label: string }) {
+export function UsageBar({
+  usageCount,
+  usageLimit,
+  label,
+}: {
+  usageCount: number;
+  usageLimit: number | null;
+  label: string;
+}) {
   const percent = usagePercent(usageCount, usageLimit);
   return (
     <div className="min-w-32 space-y-1">
@@ -86,7 +96,13 @@ export function UsageBar({ usageCount, usageLimit, label }: { usageCount: number
           aria-valuenow={Math.round(percent)}
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className={cn("h-full rounded-full", percent >= 100 ? "bg-destructive" : percent >= 80 ? "bg-amber-500" : "bg-primary")} style={{ width: `${percent}%` }} />
+          <div
+            className={cn(
+              "h-full rounded-full",
+              percent >= 100 ? "bg-destructive" : percent >= 80 ? "bg-amber-500" : "bg-primary",
+            )}
+            style={{ width: `${percent}%` }}
+          />
         </div>
       ) : null}
     </div>
@@ -112,7 +128,12 @@ export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key:
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id} data-testid="api-key-row" data-key-id={key.id} className={cn("border-b border-border align-top", isDimmed(key.status) && "border-dashed")}>
+            <tr
+              key={key.id}
+              data-testid="api-key-row"
+              data-key-id={key.id}
+              className={cn("border-b border-border align-top", isDimmed(key.status) && "border-dashed")}
+            >
               <td className="py-3 pr-4">
                 <p className="font-medium">{key.name}</p>
                 {key.description ? <p className="text-muted-foreground">{key.description}</p> : null}
@@ -129,8 +150,12 @@ export function ApiKeyTable({ keys, actions }: { keys: KeyRow[]; actions?: (key:
               <td className="py-3 pr-4">
                 <UsageBar usageCount={key.usageCount} usageLimit={key.usageLimit} label={`Usage of ${key.name}`} />
               </td>
-              <td className="py-3 pr-4">{key.lastUsed ? formatDateTimeAt(key.lastUsed) : adminMessages.apiKeys.never}</td>
-              <td className="py-3 pr-4">{key.expiresAt ? formatDateTimeAt(key.expiresAt) : adminMessages.apiKeys.never}</td>
+              <td className="py-3 pr-4">
+                {key.lastUsed ? formatDateTimeAt(key.lastUsed) : adminMessages.apiKeys.never}
+              </td>
+              <td className="py-3 pr-4">
+                {key.expiresAt ? formatDateTimeAt(key.expiresAt) : adminMessages.apiKeys.never}
+              </td>
               {actions ? <td className="py-3">{actions(key)}</td> : null}
             </tr>
           ))}

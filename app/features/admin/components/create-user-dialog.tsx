@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
-import type { z } from "zod";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
-import { useHydrated } from "~/components/use-hydrated";
+import type { z } from "zod";
+
 import { CheckboxField, Field, FormActions, FormAlert, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import { NEW_USER_DEFAULTS, SUBSCRIPTION_STATUSES, USER_ROLES } from "~/features/account/subscription-rules";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import type { CreateUserSchema } from "~/features/admin/user-schemas";
-import { NEW_USER_DEFAULTS, SUBSCRIPTION_STATUSES, USER_ROLES } from "~/features/account/subscription-rules";
+import type { FormConstraint } from "~/lib/zod-constraint";
 
 export function CreateUserDialog({
   closeTo,
@@ -39,16 +40,42 @@ export function CreateUserDialog({
       <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-user" />
         <FormAlert title={adminUserMessages.toast.createFailed} errors={form.errors} />
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: true }}
+          errors={fields.email.errors}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
-          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }}
+            errors={fields.lastName.errors}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Role" options={USER_ROLES} selectProps={getSelectProps(fields.role)} errors={fields.role.errors} />
-          <SelectField label="Subscription status" options={SUBSCRIPTION_STATUSES} selectProps={getSelectProps(fields.subscriptionStatus)} errors={fields.subscriptionStatus.errors} />
+          <SelectField
+            label="Role"
+            options={USER_ROLES}
+            selectProps={getSelectProps(fields.role)}
+            errors={fields.role.errors}
+          />
+          <SelectField
+            label="Subscription status"
+            options={SUBSCRIPTION_STATUSES}
+            selectProps={getSelectProps(fields.subscriptionStatus)}
+            errors={fields.subscriptionStatus.errors}
+          />
         </div>
-        <Field label="Podcast limit" inputProps={{ ...getInputProps(fields.podcastLimit, { type: "number" }), min: 0 }} errors={fields.podcastLimit.errors} />
+        <Field
+          label="Podcast limit"
+          inputProps={{ ...getInputProps(fields.podcastLimit, { type: "number" }), min: 0 }}
+          errors={fields.podcastLimit.errors}
+        />
         <CheckboxField
           label="Send an invitation e-mail with a link to set a password"
           inputProps={getInputProps(fields.sendInvite, { type: "checkbox" })}

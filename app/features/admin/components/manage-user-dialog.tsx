@@ -1,14 +1,21 @@
 import { getFormProps, getInputProps, parse, useForm } from "@conform-to/react";
-import { Dialog } from "~/components/ui/dialog";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Field, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import {
+  podcastLimitFor,
+  SUBSCRIPTION_STATUSES,
+  TRIAL_EXTENSION_DAYS,
+  USER_ROLES,
+} from "~/features/account/subscription-rules";
 import { customLimitErrors } from "~/features/admin/custom-limit";
 import type { AdminUserRow } from "~/features/admin/user-view";
-import { podcastLimitFor, SUBSCRIPTION_STATUSES, TRIAL_EXTENSION_DAYS, USER_ROLES } from "~/features/account/subscription-rules";
+import type { FormConstraint } from "~/lib/zod-constraint";
+
 import { TrialBadge } from "./trial-badge";
 
 export type ManageIntent = "update-role" | "update-subscription" | "extend-trial" | "set-limit";
@@ -55,7 +62,10 @@ function CustomLimitForm({ user, constraint }: { user: AdminUserRow; constraint:
           className="flex-1"
           label="Custom podcast limit"
           hint="Press Enter to apply; the limit must be greater than 0."
-          inputProps={{ ...getInputProps(fields.podcastLimit, { type: "number" }), placeholder: String(user.podcastLimit) }}
+          inputProps={{
+            ...getInputProps(fields.podcastLimit, { type: "number" }),
+            placeholder: String(user.podcastLimit),
+          }}
           errors={fields.podcastLimit.errors}
         />
         <Button type="submit" variant="outline" className="mb-7" disabled={pending}>
@@ -152,7 +162,15 @@ export function ManageUserDialog({
           <p className="text-sm font-medium">Extend trial</p>
           <div className="flex flex-wrap gap-2">
             {TRIAL_EXTENSION_DAYS.map((days) => (
-              <Button key={days} type="submit" name="days" value={days} variant="outline" size="sm" disabled={trialPending}>
+              <Button
+                key={days}
+                type="submit"
+                name="days"
+                value={days}
+                variant="outline"
+                size="sm"
+                disabled={trialPending}
+              >
                 +{days} days
               </Button>
             ))}

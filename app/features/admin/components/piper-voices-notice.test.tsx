@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+
 import { PiperVoicesNotice } from "./piper-voices-notice";
 
 const models = ["en_US-lessac-medium", "en_US-ryan-high"];
@@ -18,18 +19,41 @@ describe("the admin dashboard's Piper voices notice", () => {
   });
 
   test("while downloading: which voice, how far, and that the built-in voice speaks meanwhile", () => {
-    render(<PiperVoicesNotice state={{ status: "downloading", models, model: "en_US-ryan-high", index: 2, received: 12_897_485, total: 121_068_480 }} />);
+    render(
+      <PiperVoicesNotice
+        state={{
+          status: "downloading",
+          models,
+          model: "en_US-ryan-high",
+          index: 2,
+          received: 12_897_485,
+          total: 121_068_480,
+        }}
+      />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent(
       "Downloading better voices (Piper): 2 of 2, en_US-ryan-high, 12.3 of 115.5 MB. Until then episodes use the built-in voice.",
     );
   });
 
   test("offline and other failures name the reason and the way to try again", () => {
-    const { rerender } = render(<PiperVoicesNotice state={{ status: "failed", models, offline: true, reason: "huggingface.co cannot be reached (ENOTFOUND)" }} />);
-    expect(screen.getByRole("status")).toHaveTextContent(/no internet connection \(huggingface\.co cannot be reached \(ENOTFOUND\)\)\. Episodes use the built-in voice; run `npm run voices:download`/);
-    rerender(<PiperVoicesNotice state={{ status: "failed", models, offline: false, reason: "x.onnx: checksum mismatch" }} />);
-    expect(screen.getByRole("status")).toHaveTextContent("Downloading better voices (Piper) failed: x.onnx: checksum mismatch.");
+    const { rerender } = render(
+      <PiperVoicesNotice
+        state={{ status: "failed", models, offline: true, reason: "huggingface.co cannot be reached (ENOTFOUND)" }}
+      />,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /no internet connection \(huggingface\.co cannot be reached \(ENOTFOUND\)\)\. Episodes use the built-in voice; run `npm run voices:download`/,
+    );
+    rerender(
+      <PiperVoicesNotice state={{ status: "failed", models, offline: false, reason: "x.onnx: checksum mismatch" }} />,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Downloading better voices (Piper) failed: x.onnx: checksum mismatch.",
+    );
     rerender(<PiperVoicesNotice state={{ status: "done", models }} />);
-    expect(screen.getByRole("status")).toHaveTextContent("Better voices (Piper) are installed: en_US-lessac-medium, en_US-ryan-high.");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Better voices (Piper) are installed: en_US-lessac-medium, en_US-ryan-high.",
+    );
   });
 });

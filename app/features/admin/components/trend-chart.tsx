@@ -1,5 +1,6 @@
 // Drawn on the server, so it reads without JavaScript; colours come from the theme, so it follows dark mode.
 import { useId } from "react";
+
 import { formatCount } from "~/lib/text-format";
 
 export type TrendPoint = { month: string; users: number; podcasts: number; stories: number };
@@ -14,7 +15,8 @@ const W = 600;
 const H = 240;
 const PAD = { top: 16, right: 8, bottom: 28, left: 36 };
 
-export const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+export const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 function axisMax(value: number) {
   if (value <= 1) return 1;
@@ -30,16 +32,31 @@ export function TrendChart({ title, points }: { title: string; points: TrendPoin
   const groupW = plotW / Math.max(1, points.length);
   const barW = (groupW * 0.7) / SERIES.length;
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const summary = points.map((p) => `${monthLabel(p.month)}: ${SERIES.map((s) => `${p[s.key]} ${s.label.toLowerCase()}`).join(", ")}`).join("; ");
+  const summary = points
+    .map((p) => `${monthLabel(p.month)}: ${SERIES.map((s) => `${p[s.key]} ${s.label.toLowerCase()}`).join(", ")}`)
+    .join("; ");
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <figure className="min-w-0 space-y-2">
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full" data-testid="trend-chart">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          className="h-auto w-full"
+          data-testid="trend-chart"
+        >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {[0, 0.5, 1].map((f) => (
             <g key={f}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-border" strokeWidth={1} />
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={y(max * f)}
+                y2={y(max * f)}
+                className="stroke-border"
+                strokeWidth={1}
+              />
               <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
                 {formatCount(Math.round(max * f))}
               </text>
@@ -57,7 +74,12 @@ export function TrendChart({ title, points }: { title: string; points: TrendPoin
                   className={s.className}
                 />
               ))}
-              <text x={PAD.left + i * groupW + groupW / 2} y={H - 8} textAnchor="middle" className="fill-muted-foreground text-[11px]">
+              <text
+                x={PAD.left + i * groupW + groupW / 2}
+                y={H - 8}
+                textAnchor="middle"
+                className="fill-muted-foreground text-[11px]"
+              >
                 {monthLabel(p.month).split(" ")[0]}
               </text>
             </g>

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import type { AdminUserRow } from "~/features/admin/user-view";
+
 import { TrialBadge } from "./trial-badge";
 
 export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manageHref: (id: string) => string }) {
@@ -13,13 +15,27 @@ export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manag
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Subscription</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Podcasts</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Trial</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Last login</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Email
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Role
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Subscription
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Podcasts
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Trial
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Last login
+            </th>
             <th scope="col" className="py-2 font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -34,7 +50,9 @@ export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manag
                 <Badge variant={user.role === "admin" ? "default" : "outline"}>{user.role}</Badge>
               </td>
               <td className="py-3 pr-4">
-                <Badge variant={user.subscriptionStatus === "active" ? "default" : "secondary"}>{user.subscriptionStatus}</Badge>
+                <Badge variant={user.subscriptionStatus === "active" ? "default" : "secondary"}>
+                  {user.subscriptionStatus}
+                </Badge>
               </td>
               <td className="py-3 pr-4 tabular-nums">
                 {user.podcastsGenerated} / {user.podcastLimit}
@@ -44,7 +62,12 @@ export function UsersTable({ users, manageHref }: { users: AdminUserRow[]; manag
               </td>
               <td className="py-3 pr-4">{user.lastLogin}</td>
               <td className="py-3 text-right">
-                <Link to={manageHref(user.id)} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`Manage ${user.name}`}>
+                <Link
+                  to={manageHref(user.id)}
+                  preventScrollReset
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`Manage ${user.name}`}
+                >
                   Manage
                 </Link>
               </td>

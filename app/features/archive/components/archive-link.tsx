@@ -1,4 +1,5 @@
 import { buttonClass } from "~/components/ui/button";
+
 import { archiveMessages } from "../messages";
 
 // A plain link with `download`: a client-side <Link> would try to render the zip as a page.

@@ -1,10 +1,12 @@
 // Progress works without JavaScript (the page asks again every few seconds) and with it (the loader is polled).
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+
+import { inputClass, TextareaField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { inputClass, TextareaField } from "~/components/forms";
 import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
+
 import { BOOK_WORDS_MAX } from "../book-words";
 import { bookMessages } from "../messages";
 
@@ -41,8 +43,15 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
     return (
       <Card className="space-y-3 p-4">
         <NoScriptRefresh seconds={3} />
-        <p role="status">{book.status === "queued" ? bookMessages.queued : bookMessages.running(book.storiesDone, book.storyCount)}</p>
-        <progress max={book.storyCount} value={book.storiesDone} className="w-full" aria-label={bookMessages.running(book.storiesDone, book.storyCount)} />
+        <p role="status">
+          {book.status === "queued" ? bookMessages.queued : bookMessages.running(book.storiesDone, book.storyCount)}
+        </p>
+        <progress
+          max={book.storyCount}
+          value={book.storiesDone}
+          className="w-full"
+          aria-label={bookMessages.running(book.storiesDone, book.storyCount)}
+        />
         <a className={buttonClass("outline")} href={here}>
           {bookMessages.checkAgain}
         </a>
@@ -70,7 +79,14 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
           <ul className="grid grid-cols-2 gap-3">
             {book.preview.map((page) => (
               <li key={page.src}>
-                <img src={page.src} alt={page.alt} width={600} height={900} loading="lazy" className="h-auto w-full border border-border bg-white" />
+                <img
+                  src={page.src}
+                  alt={page.alt}
+                  width={600}
+                  height={900}
+                  loading="lazy"
+                  className="h-auto w-full border border-border bg-white"
+                />
               </li>
             ))}
           </ul>
@@ -96,7 +112,15 @@ export function BookStatus({ book, here }: { book: BookView; here: string }) {
   );
 }
 
-export function BookOptions({ covers, error, words }: { covers: Array<{ id: string; label: string }>; error?: string; words: { dedication: string; foreword: string } }) {
+export function BookOptions({
+  covers,
+  error,
+  words,
+}: {
+  covers: Array<{ id: string; label: string }>;
+  error?: string;
+  words: { dedication: string; foreword: string };
+}) {
   return (
     <>
       <TextareaField
@@ -104,7 +128,11 @@ export function BookOptions({ covers, error, words }: { covers: Array<{ id: stri
         hint={bookMessages.dedicationHint(BOOK_WORDS_MAX.dedication)}
         textareaProps={{ name: "dedication", defaultValue: words.dedication, rows: 2, className: "min-h-[3.5rem]" }}
       />
-      <TextareaField label={bookMessages.forewordLabel} hint={bookMessages.forewordHint(BOOK_WORDS_MAX.foreword)} textareaProps={{ name: "foreword", defaultValue: words.foreword, rows: 6 }} />
+      <TextareaField
+        label={bookMessages.forewordLabel}
+        hint={bookMessages.forewordHint(BOOK_WORDS_MAX.foreword)}
+        textareaProps={{ name: "foreword", defaultValue: words.foreword, rows: 6 }}
+      />
       <fieldset>
         <legend className="font-medium">{bookMessages.trimLabel}</legend>
         {(Object.keys(bookMessages.trims) as Array<keyof typeof bookMessages.trims>).map((trim) => (

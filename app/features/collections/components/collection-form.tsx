@@ -1,26 +1,27 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import type { z } from "zod";
+
 import { Field, FormActions, FormAlert, SelectField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/use-hydrated";
+import { contactMessages } from "~/features/contacts/messages";
+import { cn } from "~/lib/cn";
 import { displayAddress } from "~/lib/display-address";
 import { addressMessages, formatMailbox, mergeMailboxes, parseAddressList, type Mailbox } from "~/lib/email-address";
-import { cn } from "~/lib/cn";
+import type { FormConstraint } from "~/lib/zod-constraint";
+
 import {
-  COLLECTION_FORM_INTENT as INTENT,
   COLLECTION_RECIPIENTS_PATH,
+  COLLECTION_FORM_INTENT as INTENT,
   type CollectionFormData,
   type CollectionFormGroup,
   type RecipientCheck,
 } from "../collection-form";
-import { contactMessages } from "~/features/contacts/messages";
 import { campaignMessages } from "../messages";
 import type { CreateCollectionSchema } from "../schemas";
-
 
 function initialString(result: CollectionFormData["result"] | undefined, name: string) {
   const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
@@ -32,7 +33,17 @@ function timezoneOffsetFor(value: string) {
   return Number.isNaN(offset) ? "" : String(offset);
 }
 
-function Section({ compact, title, className, children }: { compact: boolean; title: string; className?: string; children: ReactNode }) {
+function Section({
+  compact,
+  title,
+  className,
+  children,
+}: {
+  compact: boolean;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return compact ? (
     <div className={cn("space-y-4", className)}>
       <h3 className="font-semibold">{title}</h3>
@@ -123,13 +134,22 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
     event.preventDefault();
     setRecipients((list) => list.filter((r) => r.email !== email));
   };
-  const rename = (email: string, name: string) => setRecipients((list) => list.map((r) => (r.email === email ? { ...r, name: name.trim() || null } : r)));
+  const rename = (email: string, name: string) =>
+    setRecipients((list) => list.map((r) => (r.email === email ? { ...r, name: name.trim() || null } : r)));
 
   const RecipientsHeading = compact ? "h4" : "h3";
   const body = (
     <Form method="post" preventScrollReset className={compact ? "space-y-6" : "mt-6 space-y-6"} {...getFormProps(form)}>
       {/* The first submit button is the one Enter presses: it adds typed e-mails, never sends invitations. */}
-      <button type="submit" name="intent" value={INTENT.addEmails} tabIndex={-1} aria-hidden="true" className="sr-only" onClick={addEmails}>
+      <button
+        type="submit"
+        name="intent"
+        value={INTENT.addEmails}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+        onClick={addEmails}
+      >
         Add
       </button>
 
@@ -146,7 +166,10 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
           <Field
             label="Scheduled send date (optional)"
             hint={campaignMessages.hints.scheduledDate}
-            inputProps={{ ...getInputProps(fields.scheduledDate, { type: "datetime-local" }), onChange: (e) => setScheduledValue(e.currentTarget.value) }}
+            inputProps={{
+              ...getInputProps(fields.scheduledDate, { type: "datetime-local" }),
+              onChange: (e) => setScheduledValue(e.currentTarget.value),
+            }}
             errors={fields.scheduledDate.errors}
           />
         </div>
@@ -157,7 +180,11 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
         />
         <TextareaField
           label="Story prompt"
-          textareaProps={{ ...getTextareaProps(fields.prompt), rows: compact ? 3 : 4, placeholder: "What is your favourite memory of summers at the lake?" }}
+          textareaProps={{
+            ...getTextareaProps(fields.prompt),
+            rows: compact ? 3 : 4,
+            placeholder: "What is your favourite memory of summers at the lake?",
+          }}
           errors={fields.prompt.errors}
         />
         <input type="hidden" name="timezoneOffset" value={hydrated ? timezoneOffsetFor(scheduledValue) : ""} />
@@ -170,10 +197,25 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
               className="min-w-0 flex-1"
               label="Saved contact group"
               placeholder="Don't use a group"
-              selectProps={{ id: "groupId", name: "groupId", value: groupId, onChange: (e) => setGroupId(e.currentTarget.value) }}
-              options={groups.map((group) => ({ value: group.id, label: group.isDefault ? `★ ${group.name}` : group.name }))}
+              selectProps={{
+                id: "groupId",
+                name: "groupId",
+                value: groupId,
+                onChange: (e) => setGroupId(e.currentTarget.value),
+              }}
+              options={groups.map((group) => ({
+                value: group.id,
+                label: group.isDefault ? `★ ${group.name}` : group.name,
+              }))}
             />
-            <Button type="submit" variant="outline" name="intent" value={INTENT.addGroup} disabled={hydrated && (!groupId || addingGroup)} onClick={addGroup}>
+            <Button
+              type="submit"
+              variant="outline"
+              name="intent"
+              value={INTENT.addGroup}
+              disabled={hydrated && (!groupId || addingGroup)}
+              onClick={addGroup}
+            >
               {addingGroup ? "Adding..." : "Add Group"}
             </Button>
           </div>
@@ -205,7 +247,15 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
             }}
             errors={draftErrors}
           />
-          <Button type="submit" variant="outline" name="intent" value={INTENT.addEmails} className="mt-6" disabled={hydrated && !emailDraft.trim()} onClick={addEmails}>
+          <Button
+            type="submit"
+            variant="outline"
+            name="intent"
+            value={INTENT.addEmails}
+            className="mt-6"
+            disabled={hydrated && !emailDraft.trim()}
+            onClick={addEmails}
+          >
             Add
           </Button>
         </div>
@@ -217,7 +267,13 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
           {recipients.length ? (
             <ul aria-labelledby="recipients-heading" className="flex flex-wrap gap-2">
               {recipients.map((recipient) => (
-                <RecipientChip key={recipient.email} recipient={recipient} editable={hydrated} onRemove={removeRecipient} onRename={rename} />
+                <RecipientChip
+                  key={recipient.email}
+                  recipient={recipient}
+                  editable={hydrated}
+                  onRemove={removeRecipient}
+                  onRename={rename}
+                />
               ))}
             </ul>
           ) : (
@@ -237,7 +293,12 @@ export function CollectionForm({ groups, constraint, actionData, cancelTo, compa
       </Section>
 
       <FormActions cancelTo={cancelTo}>
-        <Button type="submit" name="intent" value={INTENT.create} disabled={creating || (hydrated && recipients.length === 0)}>
+        <Button
+          type="submit"
+          name="intent"
+          value={INTENT.create}
+          disabled={creating || (hydrated && recipients.length === 0)}
+        >
           {creating ? "Creating..." : "Create & Send Invites"}
         </Button>
       </FormActions>
@@ -270,7 +331,10 @@ function RecipientChip({ recipient, editable, onRemove, onRename }: ChipProps) {
     setEditing(false);
   };
   return (
-    <li className="inline-flex max-w-full flex-wrap items-center gap-x-1 break-all rounded-full bg-muted py-1 pl-3 pr-1 text-sm" data-recipient={email}>
+    <li
+      className="inline-flex max-w-full flex-wrap items-center gap-x-1 break-all rounded-full bg-muted py-1 pl-3 pr-1 text-sm"
+      data-recipient={email}
+    >
       {editing ? (
         <input
           type="text"

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { useId } from "react";
 import { beforeEach, describe, expect, test, vi } from "vitest";
+
 import { MoveButtons, ReorderRow, useOptimisticReorder } from "~/features/collections/components/collection-reorder";
 import { DRAG_TOUCH_DELAY_MS, MANAGE_PAGE_SIZE } from "~/features/collections/limits";
 
@@ -22,7 +23,12 @@ function collections(count: number): Row[] {
 
 async function action({ request }: { request: Request }) {
   const form = await request.formData();
-  const post = { intent: String(form.get("intent")), page: String(form.get("page")), ids: form.getAll("ids").map(String), move: String(form.get("move")) };
+  const post = {
+    intent: String(form.get("intent")),
+    page: String(form.get("page")),
+    ids: form.getAll("ids").map(String),
+    move: String(form.get("move")),
+  };
   posts.push(post);
   if (post.intent === "reorder") {
     if (refuse) return Response.json({ ok: false, message: "Failed to reorder collections." }, { status: 409 });
@@ -39,7 +45,13 @@ function loader() {
 
 function CollectionList() {
   const { rows, page, offset, total } = useLoaderData<typeof loader>();
-  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({ ids: rows.map((r) => r.id), page, action: PATH, fetcherKey: "reorder-test", onRefused });
+  const { order, draggingId, handleProps, itemRef, moveHandler } = useOptimisticReorder({
+    ids: rows.map((r) => r.id),
+    page,
+    action: PATH,
+    fetcherKey: "reorder-test",
+    onRefused,
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return (
     <>
@@ -48,7 +60,16 @@ function CollectionList() {
         <input type="hidden" name="intent" value="move" />
         <ol aria-label="Your Collections">
           {order.map((id, i) => (
-            <CollectionRow key={id} row={byId.get(id)!} position={offset + i} total={total} dragging={draggingId === id} itemRef={itemRef(id)} handleProps={handleProps(id)} onMove={moveHandler(i)} />
+            <CollectionRow
+              key={id}
+              row={byId.get(id)!}
+              position={offset + i}
+              total={total}
+              dragging={draggingId === id}
+              itemRef={itemRef(id)}
+              handleProps={handleProps(id)}
+              onMove={moveHandler(i)}
+            />
           ))}
         </ol>
       </Form>
@@ -56,7 +77,10 @@ function CollectionList() {
   );
 }
 
-type RowProps = { row: Row; position: number; total: number; dragging: boolean } & Pick<Parameters<typeof ReorderRow>[0], "itemRef" | "handleProps"> & {
+type RowProps = { row: Row; position: number; total: number; dragging: boolean } & Pick<
+  Parameters<typeof ReorderRow>[0],
+  "itemRef" | "handleProps"
+> & {
     onMove: Parameters<typeof MoveButtons>[0]["onMove"];
   };
 
@@ -73,7 +97,15 @@ function CollectionRow({ row, position, total, dragging, itemRef, handleProps, o
       dragging={dragging}
       itemRef={itemRef}
       handleProps={handleProps}
-      actions={<MoveButtons field={(direction) => ({ name: "move", value: `${row.id}:${direction}` })} first={position === 0} last={position === total - 1} describedBy={titleId} onMove={onMove} />}
+      actions={
+        <MoveButtons
+          field={(direction) => ({ name: "move", value: `${row.id}:${direction}` })}
+          first={position === 0}
+          last={position === total - 1}
+          describedBy={titleId}
+          onMove={onMove}
+        />
+      }
     >
       <p>1 invited · 0 stories</p>
     </ReorderRow>
@@ -87,7 +119,10 @@ async function renderList(rows: Row[]) {
   await screen.findByRole("list", { name: "Your Collections" });
 }
 
-const shownOrder = () => within(screen.getByRole("list", { name: "Your Collections" })).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const shownOrder = () =>
+  within(screen.getByRole("list", { name: "Your Collections" }))
+    .getAllByRole("heading", { level: 3 })
+    .map((h) => h.textContent);
 const row = (title: string) => screen.getByRole("listitem", { name: title });
 
 beforeEach(() => {
@@ -177,12 +212,25 @@ describe("dragging the handle", () => {
   /** happy-dom has no layout: each row is ROW_PX tall, stacked in DOM order. */
   function stackRows() {
     for (const li of within(screen.getByRole("list", { name: "Your Collections" })).getAllByRole("listitem")) {
-      li.getBoundingClientRect = () => new DOMRect(0, Array.from(li.parentElement!.children).indexOf(li) * ROW_PX, 400, ROW_PX);
+      li.getBoundingClientRect = () =>
+        new DOMRect(0, Array.from(li.parentElement!.children).indexOf(li) * ROW_PX, 400, ROW_PX);
     }
   }
-  const pointer = (type: string, pointerType: string, clientY: number) => act(() => void window.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType, clientX: 20, clientY, bubbles: true })));
+  const pointer = (type: string, pointerType: string, clientY: number) =>
+    act(
+      () =>
+        void window.dispatchEvent(
+          new PointerEvent(type, { pointerId: 7, pointerType, clientX: 20, clientY, bubbles: true }),
+        ),
+    );
   const press = (title: string, pointerType: string, clientY: number) =>
-    fireEvent.pointerDown(screen.getByRole("button", { name: `Reorder ${title}` }), { pointerId: 7, pointerType, button: 0, clientX: 20, clientY });
+    fireEvent.pointerDown(screen.getByRole("button", { name: `Reorder ${title}` }), {
+      pointerId: 7,
+      pointerType,
+      button: 0,
+      clientX: 20,
+      clientY,
+    });
 
   test("a mouse drag below the third row drops the first row last and posts that order", async () => {
     await renderList(collections(3));

@@ -1,10 +1,11 @@
 // Shared by Manage Story Collections and the admin's list. Without JavaScript the move buttons post a form.
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { cn } from "~/lib/cn";
 import { moveItem, usePointerReorder } from "~/features/collections/components/use-pointer-reorder";
+import { cn } from "~/lib/cn";
 
 type ReorderOptions = {
   ids: string[];
@@ -19,7 +20,10 @@ export function useOptimisticReorder({ ids: loaderIds, page, action, fetcherKey,
   const fetcher = useFetcher<{ ok: boolean } | Record<string, unknown>>({ key: fetcherKey });
   const revalidator = useRevalidator();
   const pendingIds = fetcher.formData?.get("intent") === "reorder" ? fetcher.formData.getAll("ids").map(String) : null;
-  const ids = pendingIds && pendingIds.length === loaderIds.length && pendingIds.every((id) => loaderIds.includes(id)) ? pendingIds : loaderIds;
+  const ids =
+    pendingIds && pendingIds.length === loaderIds.length && pendingIds.every((id) => loaderIds.includes(id))
+      ? pendingIds
+      : loaderIds;
 
   const handled = useRef<unknown>(undefined);
   const refused = useRef(onRefused);
@@ -86,10 +90,29 @@ type RowProps = {
   children: ReactNode;
 };
 
-export function ReorderRow({ testId, collectionId, titleId, title, position, badge, dragging, dashed, itemRef, handleProps, actions, children }: RowProps) {
+export function ReorderRow({
+  testId,
+  collectionId,
+  titleId,
+  title,
+  position,
+  badge,
+  dragging,
+  dashed,
+  itemRef,
+  handleProps,
+  actions,
+  children,
+}: RowProps) {
   return (
     <li ref={itemRef} data-testid={testId} data-collection-id={collectionId} aria-labelledby={titleId}>
-      <Card className={cn("flex flex-wrap gap-x-4 gap-y-3 p-4 transition-shadow sm:flex-nowrap", dashed && "border-dashed", dragging && "opacity-80 shadow-lg ring-2 ring-ring")}>
+      <Card
+        className={cn(
+          "flex flex-wrap gap-x-4 gap-y-3 p-4 transition-shadow sm:flex-nowrap",
+          dashed && "border-dashed",
+          dragging && "opacity-80 shadow-lg ring-2 ring-ring",
+        )}
+      >
         <ReorderHandle title={title} handleProps={handleProps} />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +130,13 @@ export function ReorderRow({ testId, collectionId, titleId, title, position, bad
   );
 }
 
-export function MoveButtons({ field, first, last, describedBy, onMove }: {
+export function MoveButtons({
+  field,
+  first,
+  last,
+  describedBy,
+  onMove,
+}: {
   field: (direction: "up" | "down") => { name: string; value: string };
   first: boolean;
   last: boolean;

@@ -1,15 +1,16 @@
-import { displayAddress } from "~/lib/display-address";
 import type { SubmissionResult } from "@conform-to/react";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { Field, FormAlert } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { campaignMessages } from "../messages";
-import { CORRECT_INTENT, RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
+import { displayAddress } from "~/lib/display-address";
+import type { FormConstraint } from "~/lib/zod-constraint";
 
+import { CORRECT_INTENT, RESEND_INTENT, type InviteeStatus, type InviteeView } from "../invitee-status";
+import { campaignMessages } from "../messages";
 
 const badgeVariant: Record<InviteeStatus, "default" | "secondary" | "outline" | "destructive"> = {
   answered: "default",
@@ -36,7 +37,8 @@ export function InviteeStatusList({
   const navigation = useNavigation();
   if (invitees.length === 0) return null;
   const answered = invitees.filter((i) => i.status === "answered").length;
-  const sendingId = navigation.formData?.get("intent") === RESEND_INTENT ? navigation.formData.get("invitationId") : null;
+  const sendingId =
+    navigation.formData?.get("intent") === RESEND_INTENT ? navigation.formData.get("invitationId") : null;
   return (
     <Card role="region" className="space-y-3" aria-labelledby="invitees-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -44,7 +46,10 @@ export function InviteeStatusList({
         <p className="text-sm text-muted-foreground">{campaignMessages.invitees.summary(answered, invitees.length)}</p>
       </div>
       {error ? (
-        <p role="alert" className="rounded-md border border-destructive bg-destructive p-3 text-sm text-destructive-foreground">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive p-3 text-sm text-destructive-foreground"
+        >
           {error}
         </p>
       ) : null}
@@ -55,19 +60,35 @@ export function InviteeStatusList({
               <span className="break-all">{displayAddress(invitee.email)}</span>
               <Badge variant={badgeVariant[invitee.status]}>{invitee.statusLabel}</Badge>
               {invitee.reminderCount > 0 ? (
-                <span className="text-xs text-muted-foreground">{campaignMessages.invitees.reminded(invitee.reminderCount, invitee.maxReminders)}</span>
+                <span className="text-xs text-muted-foreground">
+                  {campaignMessages.invitees.reminded(invitee.reminderCount, invitee.maxReminders)}
+                </span>
               ) : null}
             </div>
-            {invitee.failureReason ? <p className="w-full break-words text-sm text-muted-foreground">{campaignMessages.invitees.failedBecause(invitee.failureReason)}</p> : null}
+            {invitee.failureReason ? (
+              <p className="w-full break-words text-sm text-muted-foreground">
+                {campaignMessages.invitees.failedBecause(invitee.failureReason)}
+              </p>
+            ) : null}
             {invitee.canCorrect ? (
-              <CorrectAddressForm invitee={invitee} constraint={constraint} lastResult={correction?.invitationId === invitee.id ? correction.result : undefined} />
+              <CorrectAddressForm
+                invitee={invitee}
+                constraint={constraint}
+                lastResult={correction?.invitationId === invitee.id ? correction.result : undefined}
+              />
             ) : null}
             {invitee.canResend ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value={RESEND_INTENT} />
                 <input type="hidden" name="invitationId" value={invitee.id} />
                 <input type="hidden" name="seen" value={invitee.reminderCount} />
-                <Button type="submit" variant="outline" size="sm" aria-label={campaignMessages.invitees.resendTo(invitee.email)} disabled={sendingId === invitee.id}>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  aria-label={campaignMessages.invitees.resendTo(invitee.email)}
+                  disabled={sendingId === invitee.id}
+                >
                   {sendingId === invitee.id ? campaignMessages.invitees.resending : campaignMessages.invitees.resend}
                 </Button>
               </Form>
@@ -80,7 +101,15 @@ export function InviteeStatusList({
 }
 
 // Written by hand rather than with conform's form hook, which this page would otherwise load for one field (decision 0183).
-function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: InviteeView; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
+function CorrectAddressForm({
+  invitee,
+  lastResult,
+  constraint,
+}: {
+  invitee: InviteeView;
+  lastResult?: SubmissionResult<string[]>;
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
   const formId = `correct-${invitee.id}`;
   const fieldId = `${formId}-email`;
@@ -90,7 +119,10 @@ function CorrectAddressForm({ invitee, lastResult, constraint }: { invitee: Invi
   useEffect(() => {
     if (lastResult?.error?.email) document.getElementById(fieldId)?.focus();
   }, [lastResult, fieldId]);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === CORRECT_INTENT && navigation.formData.get("invitationId") === invitee.id;
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === CORRECT_INTENT &&
+    navigation.formData.get("invitationId") === invitee.id;
   return (
     <Form id={formId} method="post" noValidate preventScrollReset className="flex w-full flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={CORRECT_INTENT} />

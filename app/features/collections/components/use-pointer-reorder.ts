@@ -1,5 +1,6 @@
 // A touch drag needs a long-press, so a finger can still scroll the page.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+
 import { DRAG_MOUSE_THRESHOLD_PX, DRAG_TOUCH_DELAY_MS, DRAG_TOUCH_SLOP_PX } from "~/features/collections/limits";
 
 type Pending = {
@@ -19,7 +20,8 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-const sameOrder = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameOrder = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 const EDGE_PX = 48;
 const MAX_SCROLL_STEP_PX = 18;
@@ -122,8 +124,16 @@ export function usePointerReorder({ ids, onDrop }: { ids: readonly string[]; onD
     onPointerDown(event: PointerEvent<HTMLElement>) {
       if (event.pointerType === "mouse" && event.button !== 0) return;
       clear();
-      const p: Pending = { id, pointerId: event.pointerId, pointerType: event.pointerType, startX: event.clientX, startY: event.clientY, active: false };
-      if (event.pointerType !== "mouse") p.timer = setTimeout(() => pending.current === p && activate(p), DRAG_TOUCH_DELAY_MS);
+      const p: Pending = {
+        id,
+        pointerId: event.pointerId,
+        pointerType: event.pointerType,
+        startX: event.clientX,
+        startY: event.clientY,
+        active: false,
+      };
+      if (event.pointerType !== "mouse")
+        p.timer = setTimeout(() => pending.current === p && activate(p), DRAG_TOUCH_DELAY_MS);
       pending.current = p;
       listen(p);
     },

@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+
 import { CheckboxField, Field, FormActions, FormAlert, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/components/use-hydrated";
 import { contactMessages } from "~/features/contacts/messages";
 import type { ContactFormSchema } from "~/features/contacts/schemas";
 import { parseTagInput } from "~/features/contacts/tags";
-import { useHydrated } from "~/components/use-hydrated";
+import type { FormConstraint } from "~/lib/zod-constraint";
 
 export type ContactFormValues = {
   id: string;
@@ -53,28 +54,55 @@ export function ContactForm({
   const check = useFetcher<{ email: string; blocked: string | null }>();
   const typed = fields.email.value?.trim() ?? "";
   const checkTyped = () => {
-    if (typed.includes("@") && typed !== check.data?.email) check.submit({ intent: "check-email", email: typed }, { method: "post" });
+    if (typed.includes("@") && typed !== check.data?.email)
+      check.submit({ intent: "check-email", email: typed }, { method: "post" });
   };
-  const blocked = contact?.blocked && typed.toLowerCase() === contact.email.toLowerCase() ? contact.blocked : check.data?.email === typed ? check.data.blocked : null;
+  const blocked =
+    contact?.blocked && typed.toLowerCase() === contact.email.toLowerCase()
+      ? contact.blocked
+      : check.data?.email === typed
+        ? check.data.blocked
+        : null;
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {contact ? <input type="hidden" name="contactId" value={contact.id} /> : null}
-      <FormAlert title={contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed} errors={form.errors} />
+      <FormAlert
+        title={contact ? contactMessages.contact.updateFailed : contactMessages.contact.createFailed}
+        errors={form.errors}
+      />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "text" }), inputMode: "email", autoComplete: "off", autoFocus: true, onBlur: checkTyped }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "text" }),
+          inputMode: "email",
+          autoComplete: "off",
+          autoFocus: true,
+          onBlur: checkTyped,
+        }}
         errors={fields.email.errors}
       />
       <p aria-live="polite" className={blocked ? "text-sm text-destructive" : "sr-only"}>
         {blocked ? contactMessages.blocked.note(typed, blocked) : ""}
       </p>
-      <Field label="Preferred name" inputProps={{ ...getInputProps(fields.preferredName, { type: "text" }), autoComplete: "off" }} errors={fields.preferredName.errors} />
-      <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+      <Field
+        label="Preferred name"
+        inputProps={{ ...getInputProps(fields.preferredName, { type: "text" }), autoComplete: "off" }}
+        errors={fields.preferredName.errors}
+      />
+      <TextareaField
+        label="Notes"
+        textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
+        errors={fields.notes.errors}
+      />
       <Field
         label="Tags"
         hint="Separate tags with commas."
-        inputProps={{ ...getInputProps(fields.tags, { type: "text" }), autoComplete: "off", placeholder: "family, elders" }}
+        inputProps={{
+          ...getInputProps(fields.tags, { type: "text" }),
+          autoComplete: "off",
+          placeholder: "family, elders",
+        }}
         errors={fields.tags.errors}
       />
       {hydrated && tagPreview.length ? (
@@ -86,7 +114,11 @@ export function ContactForm({
           ))}
         </ul>
       ) : null}
-      <CheckboxField label={contactMessages.adminPrivileges} inputProps={getInputProps(fields.isAdmin, { type: "checkbox" })} errors={fields.isAdmin.errors} />
+      <CheckboxField
+        label={contactMessages.adminPrivileges}
+        inputProps={getInputProps(fields.isAdmin, { type: "checkbox" })}
+        errors={fields.isAdmin.errors}
+      />
       <FormActions cancelTo={closeTo}>
         <Button type="submit" disabled={disabled}>
           {saving ? "Saving..." : contact ? "Update Contact" : "Create Contact"}

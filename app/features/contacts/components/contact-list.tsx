@@ -1,12 +1,14 @@
-import { displayAddress } from "~/lib/display-address";
 import { Link } from "@remix-run/react";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { contactMessages } from "~/features/contacts/messages";
+import { viewUrl } from "~/features/contacts/view-params";
+import { displayAddress } from "~/lib/display-address";
+
 import type { ContactFormValues } from "./contact-form";
 import { DeleteControl } from "./delete-control";
-import { viewUrl } from "~/features/contacts/view-params";
 
 export type ContactRow = ContactFormValues & { parsedName: string | null };
 
@@ -19,7 +21,9 @@ function ContactItem({ contact, search }: { contact: ContactRow; search: string 
           <span className="break-all font-medium">{email}</span>
           {contact.isAdmin ? <Badge>{contactMessages.adminBadge}</Badge> : null}
         </p>
-        {contact.blocked ? <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p> : null}
+        {contact.blocked ? (
+          <p className="text-sm text-destructive">{contactMessages.blocked.note(contact.email, contact.blocked)}</p>
+        ) : null}
         {contact.preferredName ? (
           <p className="text-sm">
             <span className="text-muted-foreground">Preferred name: </span>
@@ -44,7 +48,12 @@ function ContactItem({ contact, search }: { contact: ContactRow; search: string 
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={viewUrl(search, { "edit-contact": contact.id })} preventScrollReset aria-label={`Edit ${email}`} className={buttonClass("outline", "sm")}>
+        <Link
+          to={viewUrl(search, { "edit-contact": contact.id })}
+          preventScrollReset
+          aria-label={`Edit ${email}`}
+          className={buttonClass("outline", "sm")}
+        >
           Edit
         </Link>
         <DeleteControl
@@ -75,7 +84,11 @@ export function ContactList({
   search: string;
 }) {
   if (contacts.length === 0) {
-    return <p className="py-6 text-center text-muted-foreground">{q ? `No contacts match “${q}”.` : "No contacts yet. Add the relatives you invite most."}</p>;
+    return (
+      <p className="py-6 text-center text-muted-foreground">
+        {q ? `No contacts match “${q}”.` : "No contacts yet. Add the relatives you invite most."}
+      </p>
+    );
   }
   const pageLink = (n: number) => {
     const params = new URLSearchParams(search);
@@ -92,7 +105,12 @@ export function ContactList({
         ))}
       </ul>
       {total > pageSize ? (
-        <Pager label="Contact pages" previousHref={page > 1 ? pageLink(page - 1) : undefined} nextHref={last < total ? pageLink(page + 1) : undefined} className="pt-4">
+        <Pager
+          label="Contact pages"
+          previousHref={page > 1 ? pageLink(page - 1) : undefined}
+          nextHref={last < total ? pageLink(page + 1) : undefined}
+          className="pt-4"
+        >
           {first}–{last} of {total}
         </Pager>
       ) : null}

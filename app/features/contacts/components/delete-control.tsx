@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+
 import { Button, buttonClass } from "~/components/ui/button";
 
 type DeleteFormProps = { intent: "delete-contact" | "delete-group"; id: string };
@@ -17,7 +18,12 @@ export function ConfirmDeleteForm({ intent, id }: DeleteFormProps) {
 }
 
 /** Without JavaScript a link to the confirmation view; with it, the confirmation opens in place. */
-export function DeleteControl({ label, prompt, confirmTo, ...form }: DeleteFormProps & { label: string; prompt: string; confirmTo: string }) {
+export function DeleteControl({
+  label,
+  prompt,
+  confirmTo,
+  ...form
+}: DeleteFormProps & { label: string; prompt: string; confirmTo: string }) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (

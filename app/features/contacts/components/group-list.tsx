@@ -1,14 +1,26 @@
 import { Link } from "@remix-run/react";
+
 import { buttonClass } from "~/components/ui/button";
 import { contactMessages } from "~/features/contacts/messages";
-import { DeleteControl } from "./delete-control";
 import { viewUrl } from "~/features/contacts/view-params";
 
-export type GroupRow = { id: string; name: string; description: string | null; isDefault: boolean; memberCount: number };
+import { DeleteControl } from "./delete-control";
+
+export type GroupRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  isDefault: boolean;
+  memberCount: number;
+};
 
 export function GroupList({ groups, search }: { groups: GroupRow[]; search: string }) {
   if (groups.length === 0) {
-    return <p className="py-6 text-center text-muted-foreground">No contact groups yet. Groups let you invite several relatives at once.</p>;
+    return (
+      <p className="py-6 text-center text-muted-foreground">
+        No contact groups yet. Groups let you invite several relatives at once.
+      </p>
+    );
   }
   return (
     <ul className="divide-y divide-border">
@@ -18,16 +30,28 @@ export function GroupList({ groups, search }: { groups: GroupRow[]; search: stri
             <p className="flex items-center gap-2 font-medium">
               <span className="break-words">{group.name}</span>
               {group.isDefault ? (
-                <span role="img" aria-label={contactMessages.defaultGroup} title={contactMessages.defaultGroup} className="text-amber-500">
+                <span
+                  role="img"
+                  aria-label={contactMessages.defaultGroup}
+                  title={contactMessages.defaultGroup}
+                  className="text-amber-500"
+                >
                   ★
                 </span>
               ) : null}
             </p>
             {group.description ? <p className="text-sm text-muted-foreground">{group.description}</p> : null}
-            <p className="text-sm text-muted-foreground">{group.memberCount === 1 ? "1 contact" : `${group.memberCount} contacts`}</p>
+            <p className="text-sm text-muted-foreground">
+              {group.memberCount === 1 ? "1 contact" : `${group.memberCount} contacts`}
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={viewUrl(search, { "edit-group": group.id })} preventScrollReset aria-label={`Edit group ${group.name}`} className={buttonClass("outline", "sm")}>
+            <Link
+              to={viewUrl(search, { "edit-group": group.id })}
+              preventScrollReset
+              aria-label={`Edit group ${group.name}`}
+              className={buttonClass("outline", "sm")}
+            >
               Edit
             </Link>
             <DeleteControl

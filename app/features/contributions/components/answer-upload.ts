@@ -7,7 +7,12 @@ export type SendResult =
   | { kind: "refused"; status: number; errors: Record<string, string[]> }
   | { kind: "failed"; status: number };
 
-export function sendAnswer(url: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<SendResult> {
+export function sendAnswer(
+  url: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<SendResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
@@ -36,7 +41,9 @@ function fieldErrors(html: string, body: FormData): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const name of new Set(body.keys())) {
     const list = doc.querySelector(`[id$="-${CSS.escape(name)}-error"]`);
-    const messages = list ? Array.from(list.querySelectorAll("li"), (li) => li.textContent?.trim() ?? "").filter(Boolean) : [];
+    const messages = list
+      ? Array.from(list.querySelectorAll("li"), (li) => li.textContent?.trim() ?? "").filter(Boolean)
+      : [];
     if (messages.length) errors[name] = messages;
   }
   return errors;
@@ -49,7 +56,15 @@ export type UploadState =
   | { phase: "failed"; status: number };
 
 /** The body stays in memory until it arrives, so a dropped connection costs a resend, never the recording. */
-export function answerUpload({ onState, onSent, onRefused }: { onState: (state: UploadState) => void; onSent: (location: string) => void; onRefused: (errors: Record<string, string[]>) => void }) {
+export function answerUpload({
+  onState,
+  onSent,
+  onRefused,
+}: {
+  onState: (state: UploadState) => void;
+  onSent: (location: string) => void;
+  onRefused: (errors: Record<string, string[]>) => void;
+}) {
   let body: FormData | null = null;
   let target = "";
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -63,7 +78,12 @@ export function answerUpload({ onState, onSent, onRefused }: { onState: (state: 
     const controller = new AbortController();
     abort = controller;
     onState({ phase: "sending", progress: 0 });
-    const result = await sendAnswer(target, body, (progress) => onState({ phase: "sending", progress }), controller.signal);
+    const result = await sendAnswer(
+      target,
+      body,
+      (progress) => onState({ phase: "sending", progress }),
+      controller.signal,
+    );
     if (controller.signal.aborted) return;
     if (result.kind === "sent") {
       body = null;

@@ -1,7 +1,7 @@
 import { Card, CardTitle } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
-import { RefusedAttachmentsNote } from "./story-documents";
 
+import { RefusedAttachmentsNote } from "./story-documents";
 
 export type EmptyReplyData = {
   id: string;
@@ -24,13 +24,19 @@ export function EmptyReplies({ replies }: { replies: EmptyReplyData[] }) {
         {replies.map((reply) => (
           <li key={reply.id} className="space-y-1 rounded-md border border-border p-3 text-sm">
             <p className="break-words font-medium">{reply.headline}</p>
-            {reply.sentFrom ? <p className="break-words text-muted-foreground">{storyMessages.card.sentFrom(reply.sentFrom)}</p> : null}
+            {reply.sentFrom ? (
+              <p className="break-words text-muted-foreground">{storyMessages.card.sentFrom(reply.sentFrom)}</p>
+            ) : null}
             <p className="text-muted-foreground">{reply.receivedLabel ?? storyMessages.card.recentlySubmitted}</p>
-            {reply.subject ? <p className="break-words text-muted-foreground">{storyMessages.emptyReplies.subject(reply.subject)}</p> : null}
+            {reply.subject ? (
+              <p className="break-words text-muted-foreground">{storyMessages.emptyReplies.subject(reply.subject)}</p>
+            ) : null}
             <RefusedAttachmentsNote note={reply.refusedNote} />
             <details>
               <summary className="cursor-pointer font-medium">{storyMessages.emptyReplies.whatArrived}</summary>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{reply.content.trim() || storyMessages.emptyReplies.nothing}</pre>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans">
+                {reply.content.trim() || storyMessages.emptyReplies.nothing}
+              </pre>
             </details>
           </li>
         ))}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { forgetRecording, getKeptRecording, isExpired, KEEP_FOR_MS, keepRecording, keptRecordingKey } from "./kept-recording";
+
+import {
+  forgetRecording,
+  getKeptRecording,
+  isExpired,
+  KEEP_FOR_MS,
+  keepRecording,
+  keptRecordingKey,
+} from "./kept-recording";
 
 describe("the kept take's key", () => {
   it("is the collection's link, with the invitation when there is one", () => {
@@ -25,7 +33,12 @@ describe("a kept take's age", () => {
 describe("without IndexedDB (Node here, as in some private windows)", () => {
   it("finds nothing and keeps nothing, quietly", async () => {
     expect(typeof (globalThis as { indexedDB?: unknown }).indexedDB).toBe("undefined");
-    const kept = { blob: new Blob(["x"], { type: "audio/webm" }), type: "audio/webm", durationSeconds: 3, madeAt: Date.now() };
+    const kept = {
+      blob: new Blob(["x"], { type: "audio/webm" }),
+      type: "audio/webm",
+      durationSeconds: 3,
+      madeAt: Date.now(),
+    };
     await expect(keepRecording("abc123", kept)).resolves.toBeUndefined();
     await expect(getKeptRecording("abc123")).resolves.toBeNull();
     await expect(forgetRecording("abc123")).resolves.toBeUndefined();

@@ -1,11 +1,10 @@
 import { Form } from "@remix-run/react";
+
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { storyMessages } from "~/features/contributions/messages";
 
-
-export const freshLinkPath = (token: string) =>
-  `/fresh-link/${encodeURIComponent(token)}`;
+export const freshLinkPath = (token: string) => `/fresh-link/${encodeURIComponent(token)}`;
 
 export function ReplacedLink({
   campaignTitle,

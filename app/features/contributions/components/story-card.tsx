@@ -1,21 +1,22 @@
-import { displayAddress } from "~/lib/display-address";
 import type { SubmissionResult } from "@conform-to/react";
-import { ListLink } from "~/components/ui/list-link";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useId, type KeyboardEvent } from "react";
+
 import { ErrorList, inputClass } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { storyMessages } from "~/features/contributions/messages";
+import { ListLink } from "~/components/ui/list-link";
 import { NAME_MAX } from "~/features/contributions/limits";
+import { storyMessages } from "~/features/contributions/messages";
+import { displayAddress } from "~/lib/display-address";
 import type { PageLinks } from "~/lib/paging";
+
 import { CheckIcon, CrossIcon, PencilIcon } from "./icons";
 import { RefusedAttachmentsNote, StoryDocuments, type StoryDocument } from "./story-documents";
 import { StoryPhotos, type StoryPhoto } from "./story-photos";
 import { StoryRecording, type StoryRecordingData } from "./story-recording";
 import { StoryTextEdit } from "./story-text-edit";
 import { StoryTitleEdit } from "./story-title-edit";
-
 
 export const REPLY_READING_INTENT = "reply-reading";
 
@@ -60,7 +61,19 @@ type Props = {
   links: PageLinks;
 };
 
-export function StoryCard({ story, editing, renameResult, editingText = false, textResult, editingTitle = false, titleResult, onEdit, onCancel, onSaved, links }: Props) {
+export function StoryCard({
+  story,
+  editing,
+  renameResult,
+  editingText = false,
+  textResult,
+  editingTitle = false,
+  titleResult,
+  onEdit,
+  onCancel,
+  onSaved,
+  links,
+}: Props) {
   const fetcher = useFetcher<RenameResult>({ key: `rename-${story.id}` });
   const inputId = useId();
   const pendingName = fetcher.formData?.get("contributorName");
@@ -81,7 +94,7 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         <div className="min-w-0 space-y-1">
           {editing ? (
             <>
-                            {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
+              {/* The card keeps its heading while the name is edited (the outline stays h2 → h3 → h4). */}
               <h3 className="sr-only">{shownName}</h3>
               <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2" onSubmit={onSaved}>
                 <input type="hidden" name="intent" value="rename" />
@@ -99,7 +112,11 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
                   onKeyDown={onKeyDown}
                   className={`${inputClass} h-9 py-1`}
                 />
-                <button type="submit" aria-label={storyMessages.card.saveName} className="rounded p-2 text-primary hover:bg-muted">
+                <button
+                  type="submit"
+                  aria-label={storyMessages.card.saveName}
+                  className="rounded p-2 text-primary hover:bg-muted"
+                >
                   <CheckIcon />
                 </button>
                 <Link
@@ -135,16 +152,24 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
             </div>
           )}
           <ErrorList errors={errors} />
-          <p className="text-sm text-muted-foreground">{story.submittedLabel ?? storyMessages.card.recentlySubmitted}</p>
-          {story.contributorEmail ? <p className="break-words text-sm text-muted-foreground">{displayAddress(story.contributorEmail)}</p> : null}
-          {story.sentFrom ? <p className="break-words text-sm text-muted-foreground">{storyMessages.card.sentFrom(story.sentFrom)}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            {story.submittedLabel ?? storyMessages.card.recentlySubmitted}
+          </p>
+          {story.contributorEmail ? (
+            <p className="break-words text-sm text-muted-foreground">{displayAddress(story.contributorEmail)}</p>
+          ) : null}
+          {story.sentFrom ? (
+            <p className="break-words text-sm text-muted-foreground">{storyMessages.card.sentFrom(story.sentFrom)}</p>
+          ) : null}
         </div>
         <Badge variant={story.submissionMethod === "email" ? "default" : "secondary"}>
           {story.submissionMethod === "email" ? storyMessages.card.emailReply : storyMessages.card.webForm}
         </Badge>
       </div>
       <div className="space-y-2">
-        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.card.theirStory}</h4>
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          {storyMessages.card.theirStory}
+        </h4>
         <StoryTitleEdit
           links={links}
           storyId={story.id}
@@ -162,7 +187,9 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
         {story.forwarded.map((f, i) => (
           <figure key={i} className="space-y-1">
             <figcaption className="text-sm font-medium text-muted-foreground">{f.label}</figcaption>
-            <blockquote className="whitespace-pre-wrap break-words border-l-4 border-border pl-3 leading-relaxed">{f.text}</blockquote>
+            <blockquote className="whitespace-pre-wrap break-words border-l-4 border-border pl-3 leading-relaxed">
+              {f.text}
+            </blockquote>
           </figure>
         ))}
         {story.rest ? (
@@ -173,7 +200,14 @@ export function StoryCard({ story, editing, renameResult, editingText = false, t
           </details>
         ) : null}
         <ReplyReadingForm story={story} />
-        <StoryTextEdit links={links} storyId={story.id} text={story.editText} originalText={story.originalText} editing={editingText || Boolean(textResult)} result={textResult} />
+        <StoryTextEdit
+          links={links}
+          storyId={story.id}
+          text={story.editText}
+          originalText={story.originalText}
+          editing={editingText || Boolean(textResult)}
+          result={textResult}
+        />
       </div>
       {story.recording ? <StoryRecording recording={story.recording} contributorName={shownName} /> : null}
       <StoryPhotos photos={story.photos} contributorName={shownName} />
@@ -196,12 +230,22 @@ function ReplyReadingForm({ story }: { story: StoryCardData }) {
       <input type="hidden" name="intent" value={REPLY_READING_INTENT} />
       <input type="hidden" name="contributionId" value={story.id} />
       {story.keepMore ? (
-        <button type="submit" name="keep" value="whole" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
+        <button
+          type="submit"
+          name="keep"
+          value="whole"
+          className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted"
+        >
           {storyMessages.card.keepMore}
         </button>
       ) : null}
       {story.keepLess ? (
-        <button type="submit" name="keep" value="cut" className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted">
+        <button
+          type="submit"
+          name="keep"
+          value="cut"
+          className="rounded-md border border-border px-3 py-1 text-sm hover:bg-muted"
+        >
           {storyMessages.card.keepLess}
         </button>
       ) : null}

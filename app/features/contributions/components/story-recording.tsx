@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { storyMessages } from "~/features/contributions/messages";
 import { formatDuration } from "~/lib/text-format";
-
 
 export const DELETE_RECORDING_INTENT = "delete-recording";
 
@@ -14,23 +14,44 @@ export type StoryRecordingData = {
   originalUrl: string | null;
   reason: string | null;
   removalRequested: boolean;
-    /** From the server: the player fetches nothing before play is pressed. */
+  /** From the server: the player fetches nothing before play is pressed. */
   duration: number | null;
 };
 
-export function StoryRecording({ recording, contributorName }: { recording: StoryRecordingData; contributorName: string }) {
-  if (recording.status === "refused") return <p className="text-sm text-muted-foreground">{storyMessages.recording.refused(recording.reason ?? "")}</p>;
+export function StoryRecording({
+  recording,
+  contributorName,
+}: {
+  recording: StoryRecordingData;
+  contributorName: string;
+}) {
+  if (recording.status === "refused")
+    return <p className="text-sm text-muted-foreground">{storyMessages.recording.refused(recording.reason ?? "")}</p>;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{storyMessages.recording.heading}</h4>
-        {recording.removalRequested ? <Badge variant="destructive">{storyMessages.recording.removalRequested}</Badge> : null}
+        <h4 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          {storyMessages.recording.heading}
+        </h4>
+        {recording.removalRequested ? (
+          <Badge variant="destructive">{storyMessages.recording.removalRequested}</Badge>
+        ) : null}
       </div>
       {recording.removalRequested ? <p className="text-sm">{storyMessages.recording.removalRequestedText}</p> : null}
       {recording.url ? (
         <>
-          <audio controls preload="none" src={recording.url} className="w-full" aria-label={`${storyMessages.recording.heading}: ${contributorName}`} />
-          {recording.duration ? <p className="text-sm text-muted-foreground">{storyMessages.recording.duration(formatDuration(recording.duration))}</p> : null}
+          <audio
+            controls
+            preload="none"
+            src={recording.url}
+            className="w-full"
+            aria-label={`${storyMessages.recording.heading}: ${contributorName}`}
+          />
+          {recording.duration ? (
+            <p className="text-sm text-muted-foreground">
+              {storyMessages.recording.duration(formatDuration(recording.duration))}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="text-sm text-muted-foreground" role="status">

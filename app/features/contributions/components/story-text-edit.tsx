@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
+
 import { ErrorList, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ListLink } from "~/components/ui/list-link";
-import { storyMessages } from "~/features/contributions/messages";
 import { STORY_MAX } from "~/features/contributions/limits";
+import { storyMessages } from "~/features/contributions/messages";
 import type { PageLinks } from "~/lib/paging";
-
 
 export const EDIT_STORY_INTENT = "edit-story";
 
@@ -44,7 +44,17 @@ export function StoryTextEdit({
           <label htmlFor={id} className="block font-medium">
             {storyMessages.edit.label}
           </label>
-          <textarea id={id} name="storyContent" defaultValue={text} rows={8} maxLength={STORY_MAX} autoFocus className={inputClass} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} />
+          <textarea
+            id={id}
+            name="storyContent"
+            defaultValue={text}
+            rows={8}
+            maxLength={STORY_MAX}
+            autoFocus
+            className={inputClass}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={errors ? `${id}-error` : undefined}
+          />
           <ErrorList id={`${id}-error`} errors={errors} />
           <div className="flex items-center gap-3">
             <button type="submit" className={buttonClass("default", "sm")}>
@@ -56,7 +66,11 @@ export function StoryTextEdit({
           </div>
         </Form>
       ) : (
-        <ListLink to={links.with("editText", storyId)} preventScrollReset className="inline-block text-sm font-medium text-primary hover:underline">
+        <ListLink
+          to={links.with("editText", storyId)}
+          preventScrollReset
+          className="inline-block text-sm font-medium text-primary hover:underline"
+        >
           {storyMessages.edit.open}
         </ListLink>
       )}

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
+
 import { ErrorList, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ListLink } from "~/components/ui/list-link";
-import { storyMessages } from "~/features/contributions/messages";
 import { TITLE_MAX } from "~/features/contributions/limits";
+import { storyMessages } from "~/features/contributions/messages";
 import type { PageLinks } from "~/lib/paging";
-
 
 export const EDIT_TITLE_INTENT = "edit-title";
 
@@ -73,7 +73,11 @@ export function StoryTitleEdit({
       <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span>{lengthLabel}</span>
         {titled ? null : <span>{storyMessages.title.made}</span>}
-        <ListLink to={links.with("editTitle", storyId)} preventScrollReset className="font-medium text-primary hover:underline">
+        <ListLink
+          to={links.with("editTitle", storyId)}
+          preventScrollReset
+          className="font-medium text-primary hover:underline"
+        >
           {titled ? storyMessages.title.change : storyMessages.title.open}
         </ListLink>
       </p>

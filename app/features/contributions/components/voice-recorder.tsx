@@ -4,14 +4,14 @@
 // take. Templates, not hidden blocks: what is not on screen is not in the page either, for tests and
 // assistive technology alike. Classes, labels and structure stay here; the hooks are `data-recorder`.
 import { useEffect, useRef } from "react";
-import { formatClock } from "~/lib/text-format";
+
+import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { LevelMeter } from "~/components/ui/level-meter";
-import { ErrorList } from "~/components/forms";
 import { storyMessages } from "~/features/contributions/messages";
-import { MAX_RECORDING_SECONDS } from "~/features/contributions/recording-limits";
 import { attachRecorder, type Take } from "~/features/contributions/recorder-controller";
-
+import { MAX_RECORDING_SECONDS } from "~/features/contributions/recording-limits";
+import { formatClock } from "~/lib/text-format";
 
 /**
  * Hidden until the controller finds MediaRecorder: without it the form keeps its file input only.
@@ -28,7 +28,14 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
   }, [takes]);
 
   return (
-    <section ref={section} hidden aria-labelledby="voice-recorder-heading" className="space-y-3 rounded-md border border-border p-4" data-testid="voice-recorder" data-recorder="section">
+    <section
+      ref={section}
+      hidden
+      aria-labelledby="voice-recorder-heading"
+      className="space-y-3 rounded-md border border-border p-4"
+      data-testid="voice-recorder"
+      data-recorder="section"
+    >
       <h2 id="voice-recorder-heading" className="text-base font-semibold">
         {storyMessages.recording.recorder.heading}
       </h2>
@@ -50,7 +57,11 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
         <div className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="flex items-center gap-2 font-medium">
-              <span aria-hidden="true" data-recorder="dot" className="inline-block h-3 w-3 animate-pulse rounded-full bg-destructive" />
+              <span
+                aria-hidden="true"
+                data-recorder="dot"
+                className="inline-block h-3 w-3 animate-pulse rounded-full bg-destructive"
+              />
               <span data-recorder="status">{storyMessages.recording.recorder.recording}</span>
             </p>
             <p className="font-mono text-lg tabular-nums" data-testid="recorder-clock" data-recorder="clock">
@@ -58,7 +69,12 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
             </p>
           </div>
           <div hidden data-recorder="meter">
-            <LevelMeter level={0} label={storyMessages.recording.recorder.level} hint={storyMessages.recording.recorder.levelHint} testId="voice-level" />
+            <LevelMeter
+              level={0}
+              label={storyMessages.recording.recorder.level}
+              hint={storyMessages.recording.recorder.levelHint}
+              testId="voice-level"
+            />
           </div>
           {/* Changes at 60, 30 and 10 seconds left only, so it is announced three times, not every second. */}
           <p aria-live="polite" className="text-sm font-medium text-destructive" data-recorder="warning" />
@@ -75,7 +91,14 @@ export function VoiceRecorder({ onTake }: { onTake?: (take: Take | null) => void
         <div tabIndex={-1} className="space-y-3 focus:outline-none" data-testid="recorder-result">
           <p className="text-sm font-medium" data-recorder="note" />
           <p className="text-sm font-medium" data-recorder="length" />
-          <audio controls preload="metadata" className="w-full" aria-label={storyMessages.recording.recorder.listen} data-testid="recorder-playback" data-recorder="playback" />
+          <audio
+            controls
+            preload="metadata"
+            className="w-full"
+            aria-label={storyMessages.recording.recorder.listen}
+            data-testid="recorder-playback"
+            data-recorder="playback"
+          />
           <p className="text-sm text-muted-foreground">{storyMessages.recording.recorder.sentWithForm}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" aria-describedby="voice-rerecord-hint" data-recorder="rerecord">
@@ -118,7 +141,14 @@ export function UploadStatus() {
         <label htmlFor="answer-upload-progress" className="block text-sm font-medium">
           {storyMessages.recording.recorder.uploading}
         </label>
-        <progress id="answer-upload-progress" max={100} value={0} className="h-2 w-full" aria-valuetext={storyMessages.recording.recorder.progress(0)} data-recorder="upload-progress">
+        <progress
+          id="answer-upload-progress"
+          max={100}
+          value={0}
+          className="h-2 w-full"
+          aria-valuetext={storyMessages.recording.recorder.progress(0)}
+          data-recorder="upload-progress"
+        >
           {storyMessages.recording.recorder.progress(0)}
         </progress>
       </div>
@@ -136,7 +166,17 @@ export function UploadStatus() {
 
 function MicIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="9" y="3" width="6" height="12" rx="3" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     </svg>

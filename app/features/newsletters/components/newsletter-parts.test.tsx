@@ -1,9 +1,20 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { StoryCard, type StoryCardData } from "./newsletter-parts";
 
 const card = (over: Partial<StoryCardData>): HTMLElement => {
-  const story: StoryCardData = { id: "s1", category: "memory", title: "In Rose's own voice", author: "Rose", contributedBy: "Rose", readingTime: 0, images: [], content: "", ...over };
+  const story: StoryCardData = {
+    id: "s1",
+    category: "memory",
+    title: "In Rose's own voice",
+    author: "Rose",
+    contributedBy: "Rose",
+    readingTime: 0,
+    images: [],
+    content: "",
+    ...over,
+  };
   const root = document.createElement("div");
   root.innerHTML = renderToStaticMarkup(<StoryCard story={story} />);
   return root;
@@ -33,7 +44,12 @@ describe("a newsletter story told by voice alone", () => {
   });
 
   it("a written story keeps its reading time and drop cap, names its teller, and reserves its photo's box", () => {
-    const root = card({ title: "The Farm", readingTime: 2, content: "We had cows.", images: ["/newsletter/x/images/p1"] });
+    const root = card({
+      title: "The Farm",
+      readingTime: 2,
+      content: "We had cows.",
+      images: ["/newsletter/x/images/p1"],
+    });
     expect(root.textContent).toContain("2 min read");
     expect(root.textContent).toContain("Rose");
     expect(root.textContent).not.toContain("Family Memory Keeper");

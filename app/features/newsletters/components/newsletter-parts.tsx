@@ -1,11 +1,10 @@
 // Everything works without JavaScript: disclosures, a `?text=large` link and the native player.
-import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { useHydrated } from "~/components/use-hydrated";
 import { categoryBadgeClass, categoryLabel } from "~/features/newsletters/category";
 import { storyLengthText, storyParagraphs, type NewsletterTextSize } from "~/features/newsletters/content";
 import { newsletterMessages } from "~/features/newsletters/messages";
@@ -14,7 +13,8 @@ import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-
 import { TranscriptView } from "~/features/podcasts/listening/components/transcript-view";
 import type { PlayerChapter } from "~/features/podcasts/listening/player";
 import type { TimedTurn } from "~/features/podcasts/listening/transcript";
-
+import { cn } from "~/lib/cn";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
 export function ShareControl({ url }: { url: string }) {
   const hydrated = useHydrated();
@@ -36,7 +36,9 @@ export function ShareControl({ url }: { url: string }) {
         else setStatus("idle");
       }}
     >
-      <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{newsletterMessages.page.share}</summary>
+      <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>
+        {newsletterMessages.page.share}
+      </summary>
       <div className="absolute right-0 z-20 mt-2 w-[min(20rem,85vw)] space-y-2 rounded-md border border-border bg-card p-3 text-left text-sm shadow-lg">
         <label htmlFor="newsletter-share-link" className="block font-medium">
           {newsletterMessages.page.shareLinkLabel}
@@ -54,7 +56,11 @@ export function ShareControl({ url }: { url: string }) {
               {newsletterMessages.page.copyLink}
             </Button>
             <p role="status" className="text-muted-foreground">
-              {status === "copied" ? newsletterMessages.page.copied : status === "failed" ? newsletterMessages.page.copyFailed : ""}
+              {status === "copied"
+                ? newsletterMessages.page.copied
+                : status === "failed"
+                  ? newsletterMessages.page.copyFailed
+                  : ""}
             </p>
           </div>
         ) : null}
@@ -64,7 +70,13 @@ export function ShareControl({ url }: { url: string }) {
 }
 
 /** The label names the next size, so no aria-pressed (which a link may not have). */
-export function TextSizeToggle({ size, onChange }: { size: NewsletterTextSize; onChange: (size: NewsletterTextSize) => void }) {
+export function TextSizeToggle({
+  size,
+  onChange,
+}: {
+  size: NewsletterTextSize;
+  onChange: (size: NewsletterTextSize) => void;
+}) {
   const hydrated = useHydrated();
   const next: NewsletterTextSize = size === "large" ? "normal" : "large";
   const search = next === "large" ? "?text=large" : "";
@@ -101,14 +113,33 @@ const NEWSLETTER_HALF = "(min-width: 768px) 364px, calc(50vw - 1.25rem)";
 export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
   return (
     <ListeningSession>
-      <section id="listen" aria-labelledby="listen-heading" className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm">
+      <section
+        id="listen"
+        aria-labelledby="listen-heading"
+        className="space-y-3 rounded-lg border border-border bg-card p-5 shadow-sm"
+      >
         <div className="flex items-center gap-4">
-          {podcast.coverUrl ? <img src={imageUrl(podcast.coverUrl, 192)} srcSet={imageSrcSet(podcast.coverUrl, null, 192)} sizes="80px" alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md border border-border object-cover" /> : null}
+          {podcast.coverUrl ? (
+            <img
+              src={imageUrl(podcast.coverUrl, 192)}
+              srcSet={imageSrcSet(podcast.coverUrl, null, 192)}
+              sizes="80px"
+              alt=""
+              width={80}
+              height={80}
+              loading="lazy"
+              className="h-20 w-20 shrink-0 rounded-md border border-border object-cover"
+            />
+          ) : null}
           <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-2">
             <h2 id="listen-heading" className="font-serif text-xl font-semibold">
               {newsletterMessages.page.listen}
             </h2>
-            <p className="text-sm text-muted-foreground">{podcast.durationText ? newsletterMessages.page.duration(podcast.durationText) : newsletterMessages.page.durationUnknown}</p>
+            <p className="text-sm text-muted-foreground">
+              {podcast.durationText
+                ? newsletterMessages.page.duration(podcast.durationText)
+                : newsletterMessages.page.durationUnknown}
+            </p>
           </div>
         </div>
         {podcast.audioUrl ? (
@@ -123,7 +154,9 @@ export function ListenBlock({ podcast }: { podcast: PodcastBlock }) {
         ) : null}
         {podcast.transcript.length ? (
           <details id="transcript">
-            <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>{newsletterMessages.page.viewTranscript}</summary>
+            <summary className={buttonClass("outline", "sm", "cursor-pointer list-none")}>
+              {newsletterMessages.page.viewTranscript}
+            </summary>
             <div className="mt-3 space-y-2 rounded-md bg-muted p-3 text-sm">
               <h3 className="font-semibold">{newsletterMessages.page.transcriptHeading}</h3>
               <TranscriptView turns={podcast.transcript} scrolls />
@@ -158,11 +191,20 @@ export function StoryCard({ story }: { story: StoryCardData }) {
       <figcaption id={`story-${story.id}-voice`} className="text-sm font-medium">
         {newsletterMessages.page.ownVoice(name)}
       </figcaption>
-      <audio controls preload="none" src={story.recordingUrl} aria-labelledby={`story-${story.id}-voice`} className="w-full" />
+      <audio
+        controls
+        preload="none"
+        src={story.recordingUrl}
+        aria-labelledby={`story-${story.id}-voice`}
+        className="w-full"
+      />
     </figure>
   ) : null;
   return (
-    <article className="space-y-4 rounded-lg border border-border bg-card p-6 shadow-sm" aria-labelledby={`story-${story.id}`}>
+    <article
+      className="space-y-4 rounded-lg border border-border bg-card p-6 shadow-sm"
+      aria-labelledby={`story-${story.id}`}
+    >
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge className={categoryBadgeClass(story.category)} data-category={story.category}>
           {categoryLabel(story.category)}
@@ -174,20 +216,44 @@ export function StoryCard({ story }: { story: StoryCardData }) {
       </h2>
       {name ? (
         <p className="flex items-center gap-3">
-          <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
+          <span
+            aria-hidden
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+          >
             {name.trim()[0]?.toUpperCase()}
           </span>
           <span className="font-semibold">{name}</span>
         </p>
       ) : null}
-      {voiceOnly ? (recording ?? <p className="text-sm text-muted-foreground">{newsletterMessages.page.recordingGone}</p>) : null}
+      {voiceOnly
+        ? (recording ?? <p className="text-sm text-muted-foreground">{newsletterMessages.page.recordingGone}</p>)
+        : null}
       {/* Width and height reserve each photo's box before it loads, so nothing below it moves. */}
       {story.images.length === 1 && story.images[0] ? (
-        <img src={imageUrl(story.images[0], 800)} srcSet={imageSrcSet(story.images[0], null, 800)} sizes={NEWSLETTER_WIDE} alt={newsletterMessages.page.photoAlt(story.title, 1, 1)} width={800} height={600} loading="lazy" className="aspect-[4/3] h-auto w-full rounded-md object-cover" />
+        <img
+          src={imageUrl(story.images[0], 800)}
+          srcSet={imageSrcSet(story.images[0], null, 800)}
+          sizes={NEWSLETTER_WIDE}
+          alt={newsletterMessages.page.photoAlt(story.title, 1, 1)}
+          width={800}
+          height={600}
+          loading="lazy"
+          className="aspect-[4/3] h-auto w-full rounded-md object-cover"
+        />
       ) : story.images.length > 1 ? (
         <div className="grid grid-cols-2 gap-2">
           {story.images.map((src, i) => (
-            <img key={src} src={imageUrl(src, 400)} srcSet={imageSrcSet(src, null, 800)} sizes={NEWSLETTER_HALF} alt={newsletterMessages.page.photoAlt(story.title, i + 1, story.images.length)} width={400} height={400} loading="lazy" className="aspect-square h-auto w-full rounded-md object-cover" />
+            <img
+              key={src}
+              src={imageUrl(src, 400)}
+              srcSet={imageSrcSet(src, null, 800)}
+              sizes={NEWSLETTER_HALF}
+              alt={newsletterMessages.page.photoAlt(story.title, i + 1, story.images.length)}
+              width={400}
+              height={400}
+              loading="lazy"
+              className="aspect-square h-auto w-full rounded-md object-cover"
+            />
           ))}
         </div>
       ) : null}
@@ -195,7 +261,9 @@ export function StoryCard({ story }: { story: StoryCardData }) {
       {voiceOnly ? (
         paragraphs.length ? (
           <div className="space-y-2 leading-relaxed">
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{newsletterMessages.page.whatWasSaid}</h3>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+              {newsletterMessages.page.whatWasSaid}
+            </h3>
             {paragraphs.map((text, i) => (
               <p key={i}>{text}</p>
             ))}

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+
 import { FLAME_PATH, MARK } from "~/lib/brand";
 import { MAX_INPUT_PIXELS, openImage } from "~/lib/images.server";
 
@@ -40,7 +41,15 @@ function backgroundSvg(size: number) {
 
 async function textLayer(text: string, font: string, width: number, height: number) {
   const { data, info } = await sharp({
-    text: { text: `<span foreground="${COLORS.cream}">${markup(text)}</span>`, font, width, height, rgba: true, wrap: "word-char", align: "center" },
+    text: {
+      text: `<span foreground="${COLORS.cream}">${markup(text)}</span>`,
+      font,
+      width,
+      height,
+      rgba: true,
+      wrap: "word-char",
+      align: "center",
+    },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
@@ -53,7 +62,11 @@ export async function drawCover({ title, kicker, byline }: CoverText, size = COV
   const layers = [];
   if (title.trim()) {
     const t = await textLayer(oneLine(title, 140), "DejaVu Serif Bold", inner, Math.round(size * 0.36));
-    layers.push({ input: t.input, left: Math.round((size - t.width) / 2), top: Math.round(size * 0.56 - t.height / 2) });
+    layers.push({
+      input: t.input,
+      left: Math.round((size - t.width) / 2),
+      top: Math.round(size * 0.56 - t.height / 2),
+    });
   }
   if (kicker?.trim()) {
     const k = await textLayer(oneLine(kicker, 60).toUpperCase(), "DejaVu Sans", inner, Math.round(size * 0.045));
@@ -85,5 +98,8 @@ export async function photoCover(bytes: Buffer, size = COVER_SIZE): Promise<Buff
 }
 
 export async function coverThumbnail(cover: Buffer, size = 240): Promise<Buffer> {
-  return sharp(cover, { limitInputPixels: MAX_INPUT_PIXELS }).resize(size, size, { fit: "cover" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return sharp(cover, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(size, size, { fit: "cover" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
 }

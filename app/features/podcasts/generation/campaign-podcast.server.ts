@@ -1,11 +1,19 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import { campaigns, podcasts } from "#db/schema";
-import { db, preparedPerConnection } from "~/lib/db.server";
-import { deleteOwnedPodcast } from "../podcasts.server";
+import { and, desc, eq, sql } from "drizzle-orm";
+
 import type { PodcastSettings } from "~/features/contributions/schemas";
+import { db, preparedPerConnection } from "~/lib/db.server";
+
+import { deleteOwnedPodcast } from "../podcasts.server";
 
 const newestOfCampaign = preparedPerConnection((d) =>
-  d.select().from(podcasts).where(eq(podcasts.campaignId, sql.placeholder("campaignId"))).orderBy(desc(podcasts.createdAt)).limit(1).prepare(),
+  d
+    .select()
+    .from(podcasts)
+    .where(eq(podcasts.campaignId, sql.placeholder("campaignId")))
+    .orderBy(desc(podcasts.createdAt))
+    .limit(1)
+    .prepare(),
 );
 
 export function getCampaignPodcast(campaignId: string) {
@@ -14,7 +22,13 @@ export function getCampaignPodcast(campaignId: string) {
 
 // The id alone: a whole row carries the script and transcript, which a page view does not need.
 const newestIdOfCampaign = preparedPerConnection((d) =>
-  d.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.campaignId, sql.placeholder("campaignId"))).orderBy(desc(podcasts.createdAt)).limit(1).prepare(),
+  d
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .where(eq(podcasts.campaignId, sql.placeholder("campaignId")))
+    .orderBy(desc(podcasts.createdAt))
+    .limit(1)
+    .prepare(),
 );
 
 export function newestCampaignPodcastId(campaignId: string): string | undefined {

@@ -1,7 +1,8 @@
 import { wakeJobs } from "~/lib/queue/wake.server";
 import { clipWithCollection, type RemovedClip } from "~/models/contribution-recording.server";
-import { emailClipRemoved } from "./owner-emails.server";
+
 import { remakeEpisodesWithClip } from "../podcasts.server";
+import { emailClipRemoved } from "./owner-emails.server";
 
 /** Also called when a restored backup had forgotten the removal (account/reapply-erasures.server.ts). */
 export async function withdrawEpisodesOfClip(clip: RemovedClip) {

@@ -1,31 +1,40 @@
 // The stories page's intents on the campaign's family podcast: its narrator, its making, its feed.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import type { Campaign } from "~/models/campaign.server";
-import { NarratorSettingsSchema, toPodcastSettings } from "~/features/contributions/schemas";
+
 import { storyMessages } from "~/features/contributions/messages";
+import { NarratorSettingsSchema, toPodcastSettings } from "~/features/contributions/schemas";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { deleteCampaignPodcasts, newestCampaignPodcastId, saveNarratorSettings } from "./campaign-podcast.server";
+import type { Campaign } from "~/models/campaign.server";
+
 import { PodcastRequestError } from "../errors";
 import { revokeFeed } from "../listening/feeds.server";
 import { podcastMessages } from "../messages";
-import { requestFamilyPodcast, retryPodcast } from "./requests.server";
 import { offeredVoicesOnly } from "../voice-offer.server";
 import { wizardMessages } from "../wizard/wizard-messages";
-
+import { deleteCampaignPodcasts, newestCampaignPodcastId, saveNarratorSettings } from "./campaign-podcast.server";
+import { requestFamilyPodcast, retryPodcast } from "./requests.server";
 
 export function saveVoiceAction(ownerId: string, campaignId: string, formData: FormData, pageUrl: string) {
   const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
-  if (submission.status !== "success") return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "save-voice" as const, result: submission.reply() }, { status: 400 });
   saveNarratorSettings(ownerId, campaignId, toPodcastSettings(submission.value));
   return redirectWithToast(pageUrl, storyMessages.toast.voiceSaved);
 }
 
 /** 'Review the script first' (decision 0128): the job stops at the script, the panel links to it. */
-export function generatePodcastAction(ownerId: string, campaign: Campaign, formData: FormData, pageUrl: string, reviewScript: boolean) {
+export function generatePodcastAction(
+  ownerId: string,
+  campaign: Campaign,
+  formData: FormData,
+  pageUrl: string,
+  reviewScript: boolean,
+) {
   const submission = parseWithZod(formData, { schema: offeredVoicesOnly(NarratorSettingsSchema) });
-  if (submission.status !== "success") return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "generate-podcast" as const, result: submission.reply() }, { status: 400 });
   const settings = toPodcastSettings(submission.value);
   // Kept even when the request is refused below, so the dialog reopens with them.
   saveNarratorSettings(ownerId, campaign.id, settings);
@@ -33,9 +42,15 @@ export function generatePodcastAction(ownerId: string, campaign: Campaign, formD
     requestFamilyPodcast(ownerId, campaign, { ...settings, reviewScript });
   } catch (error) {
     if (!(error instanceof PodcastRequestError)) throw error;
-    return data({ intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return data(
+      { intent: "generate-podcast" as const, result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status },
+    );
   }
-  return redirectWithToast(pageUrl, reviewScript ? wizardMessages.script.toast.writing : storyMessages.toast.podcastStarted);
+  return redirectWithToast(
+    pageUrl,
+    reviewScript ? wizardMessages.script.toast.writing : storyMessages.toast.podcastStarted,
+  );
 }
 
 export function retryPodcastAction(ownerId: string, campaignId: string, pageUrl: string) {
@@ -59,5 +74,8 @@ export function revokeFeedAction(ownerId: string, campaignId: string | null, pag
 /** Delete & Regenerate: the podcast goes, and the narrator dialog opens for the next one. */
 export async function deletePodcastAction(ownerId: string, campaignId: string, pageUrl: string) {
   await deleteCampaignPodcasts(ownerId, campaignId);
-  return redirectWithToast(`${pageUrl}${pageUrl.includes("?") ? "&" : "?"}dialog=voice`, storyMessages.toast.podcastDeleted);
+  return redirectWithToast(
+    `${pageUrl}${pageUrl.includes("?") ? "&" : "?"}dialog=voice`,
+    storyMessages.toast.podcastDeleted,
+  );
 }

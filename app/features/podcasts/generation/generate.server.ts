@@ -1,10 +1,18 @@
 // Statuses are written by the work itself; running twice is safe (decision 0106).
+import { campaignStatuses } from "#db/schema";
 import { z } from "zod";
+
 import type { Accent, BackgroundMusic, IntroOutro, VoiceId } from "~/audio/audio-options";
 import { renderPodcastAudioInWorker, type RenderInput } from "~/audio/render.server";
-import type { JobHandler } from "~/lib/queue/runner.server";
-import { getOwnedCampaign } from "~/models/campaign.server";
-import { listContributions } from "~/models/contribution.server";
+import type { TranscriptionConfig } from "~/audio/transcribe.server";
+import {
+  playableRecording,
+  playableRecordingsOf,
+  transcribeRecording,
+  transcriptionConfigFromEnv,
+} from "~/features/contributions/recordings.server";
+import { familyStoryText } from "~/features/contributions/story-text";
+import { podcastMessages } from "~/features/podcasts/messages";
 import {
   completePodcast,
   failPodcast,
@@ -17,24 +25,29 @@ import {
   type PodcastStatus,
 } from "~/features/podcasts/podcasts.server";
 import { getOwnedStory } from "~/features/podcasts/stories.server";
-import { getUserById } from "~/models/user.server";
-import { campaignStatuses } from "#db/schema";
 import { now } from "~/lib/clock.server";
-import { podcastMessages } from "~/features/podcasts/messages";
-import { familyStoryText } from "~/features/contributions/story-text";
-import { playableRecording, playableRecordingsOf, transcribeRecording, transcriptionConfigFromEnv } from "~/features/contributions/recordings.server";
-import type { TranscriptionConfig } from "~/audio/transcribe.server";
-import { getStorage } from "~/lib/storage/storage.server";
-import { ensurePodcastCover, retagEpisode } from "../covers/covers.server";
-import { chapterOf } from "../script/builtin-script-writer";
-import { episodeChapters, removeEpisodeAudio } from "../listening/chapters.server";
 import { JobEnded, jobStep } from "~/lib/queue/job-steps.server";
-import { contributorNames, scriptFormatFor, type ScriptRequest, type ScriptSegment, type ScriptStory } from "../script/script";
-import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "../script/script-writer.server";
+import type { JobHandler } from "~/lib/queue/runner.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { getOwnedCampaign } from "~/models/campaign.server";
+import { listContributions } from "~/models/contribution.server";
+import { getUserById } from "~/models/user.server";
+
+import { ensurePodcastCover, retagEpisode } from "../covers/covers.server";
+import { episodeChapters, removeEpisodeAudio } from "../listening/chapters.server";
+import { chapterOf } from "../script/builtin-script-writer";
+import { podcastTranscript } from "../script/host-names.server";
 import { respellScript } from "../script/pronunciations";
 import { listPronunciations } from "../script/pronunciations.server";
+import {
+  contributorNames,
+  scriptFormatFor,
+  type ScriptRequest,
+  type ScriptSegment,
+  type ScriptStory,
+} from "../script/script";
+import { openAIConfigFromEnv, writeScript, type OpenAIConfig } from "../script/script-writer.server";
 import { emailPodcastFailed, emailPodcastReady } from "./owner-emails.server";
-import { podcastTranscript } from "../script/host-names.server";
 
 export type RenderPodcastAudio = (input: RenderInput) => ReturnType<typeof renderPodcastAudioInWorker>;
 
@@ -75,7 +88,8 @@ function enterStage(podcastId: string, status: PodcastStatus) {
   if (!setPodcastStatus(podcastId, status)) throw new PodcastGone();
 }
 
-const brief = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
+const brief = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
 
 function episodeContributions(campaignId: string) {
   const recordings = playableRecordingsOf(campaignId);
@@ -92,7 +106,10 @@ async function chapterStoriesFor(podcast: Podcast, audioKey: string) {
     const title = chapterOf(contributorNames([{ contributorName: c.contributorName, content }])[0]!).toLowerCase();
     byTitle.set(title, [...(byTitle.get(title) ?? []), c.id]);
   }
-  return (await episodeChapters(audioKey)).map((chapter) => ({ ...chapter, contributionIds: byTitle.get(chapter.title.trim().toLowerCase()) ?? [] }));
+  return (await episodeChapters(audioKey)).map((chapter) => ({
+    ...chapter,
+    contributionIds: byTitle.get(chapter.title.trim().toLowerCase()) ?? [],
+  }));
 }
 
 async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptRequest> {
@@ -101,7 +118,10 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
     const question = (await getOwnedCampaign(podcast.ownerId, podcast.campaignId))?.prompt ?? null;
     const stories: ScriptStory[] = [];
     for (const { c, content, recording } of episodeContributions(podcast.campaignId)) {
-      const transcript = recording && !content.trim() ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription))) : null;
+      const transcript =
+        recording && !content.trim()
+          ? (recording.transcript ?? (await transcribeRecording(recording.id, deps.transcription)))
+          : null;
       stories.push({
         contributorName: c.contributorName,
         content,
@@ -110,7 +130,13 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
       });
     }
     if (!stories.length) throw new PermanentFailure(failure.noCampaignStories);
-    return { podcastId: podcast.id, title: podcast.title, hostCount, format: scriptFormatFor(hostCount, true), stories };
+    return {
+      podcastId: podcast.id,
+      title: podcast.title,
+      hostCount,
+      format: scriptFormatFor(hostCount, true),
+      stories,
+    };
   }
   const story = podcast.storyId ? await getOwnedStory(podcast.ownerId, podcast.storyId) : undefined;
   if (!story) throw new PermanentFailure(failure.storyGone);
@@ -125,9 +151,10 @@ async function scriptRequestFor(podcast: Podcast, deps: GenerationDeps): Promise
 }
 
 async function scriptFor(podcast: Podcast, deps: GenerationDeps): Promise<ScriptSegment[]> {
-    // A script from an earlier try is kept (same words, no second bill) unless it plays a recording whose removal was asked for.
+  // A script from an earlier try is kept (same words, no second bill) unless it plays a recording whose removal was asked for.
   const saved = (podcast.script ?? []) as ScriptSegment[];
-  if (saved.length && podcast.transcript && saved.every((s) => !s.clip || playableRecording(s.clip.recordingId))) return saved;
+  if (saved.length && podcast.transcript && saved.every((s) => !s.clip || playableRecording(s.clip.recordingId)))
+    return saved;
   const request = await scriptRequestFor(podcast, deps);
   let segments: ScriptSegment[];
   try {
@@ -150,7 +177,7 @@ async function renderInputFor(podcast: Podcast, segments: ScriptSegment[]): Prom
     podcastId: podcast.id,
     title: podcast.title,
     familyName: owner?.lastName ?? null,
-        // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
+    // The voices read the family's pronunciations; the stored script and transcript keep the spelling.
     segments: withClips(respellScript(segments, listPronunciations(podcast.ownerId))),
     hosts: {
       host1: host(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed),
@@ -203,17 +230,22 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
     throw new StageFailure(failure.audio(brief(error)), error);
   }
 
-    // The file must really be in storage before the podcast is called complete.
+  // The file must really be in storage before the podcast is called complete.
   finalize();
   const storage = getStorage();
   const storedSize = await storage.size(audio.audioKey);
-  if (storedSize === null) throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
+  if (storedSize === null)
+    throw new StageFailure(failure.audio("the audio file was not stored"), new Error(`missing ${audio.audioKey}`));
   const chapterStories = await chapterStoriesFor(podcast, audio.audioKey);
   await jobStep("generate-podcast:complete").catch(async (error: unknown) => {
     await removeEpisodeAudio(audio.audioKey);
     throw error;
   });
-  const saved = completePodcast(podcast.id, { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize, chapterStories }, now());
+  const saved = completePodcast(
+    podcast.id,
+    { audioKey: audio.audioKey, duration: audio.duration, fileSize: storedSize, chapterStories },
+    now(),
+  );
   if (!saved) {
     await removeEpisodeAudio(audio.audioKey);
     throw new PodcastGone();
@@ -223,13 +255,18 @@ async function generate(podcast: Podcast, deps: GenerationDeps, stopAfterScript:
 
 export function createGeneratePodcastHandler(overrides: Partial<GenerationDeps> = {}): JobHandler {
   return async (rawPayload, job) => {
-    const deps: GenerationDeps = { render: renderPodcastAudioInWorker, openAI: openAIConfigFromEnv(), transcription: transcriptionConfigFromEnv(), ...overrides };
+    const deps: GenerationDeps = {
+      render: renderPodcastAudioInWorker,
+      openAI: openAIConfigFromEnv(),
+      transcription: transcriptionConfigFromEnv(),
+      ...overrides,
+    };
     const payload = PayloadSchema.parse(rawPayload);
     const finishCampaign = () => {
       if (payload.campaignId) restoreCampaignStatus(payload.campaignId, payload.campaignStatusBefore ?? "active");
     };
     const podcast = await getPodcast(payload.podcastId);
-        // Deleted, finished or superseded by a newer attempt: only what a crash right after finishing may have left undone.
+    // Deleted, finished or superseded by a newer attempt: only what a crash right after finishing may have left undone.
     if (!podcast || podcast.status === "complete" || payload.attempt < latestGenerationAttempt(podcast.id)) {
       if (!podcast || podcast.status === "complete") finishCampaign();
       if (podcast?.status === "complete") await emailPodcastReady(podcast.id);

@@ -1,14 +1,16 @@
 // The dedupe key makes each e-mail once per event: once per podcast when ready, once per attempt on failure (decision 0135).
 import { buffer } from "node:stream/consumers";
+
 import { coverThumbnail } from "~/features/podcasts/covers/cover-image.server";
 import { imageDataUrl } from "~/lib/email/inline-images";
+import type { OutboxEmail } from "~/lib/email/outbox.server";
 import { deliverEmail, queueOutgoingEmail } from "~/lib/email/send.server";
 import { appUrl } from "~/lib/env.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { formatDuration } from "~/lib/text-format";
 import { getUserById } from "~/models/user.server";
-import type { OutboxEmail } from "~/lib/email/outbox.server";
+
 import { ensurePodcastCover } from "../covers/covers.server";
 import { clipRemovedEmail, podcastFailedEmail, podcastReadyEmail } from "../emails";
 import { podcastMessages } from "../messages";
@@ -24,7 +26,12 @@ async function coverSrc(podcast: Podcast) {
     if (!file) return null;
     return imageDataUrl(await coverThumbnail(await buffer(file.stream)), "image/jpeg");
   } catch (error) {
-    recordSystemError({ error, errorType: "podcast_email_cover_failed", workflow: "email:podcast_ready", severity: "low" });
+    recordSystemError({
+      error,
+      errorType: "podcast_email_cover_failed",
+      workflow: "email:podcast_ready",
+      severity: "low",
+    });
     return null;
   }
 }
@@ -52,7 +59,8 @@ async function safely(kind: string, write: () => Promise<OutboxEmail | null>) {
 
 export const emailPodcastReady = (podcastId: string) => safely("podcast_ready", () => writeReadyEmail(podcastId));
 
-export const emailPodcastFailed = (podcastId: string, attempt: number) => safely("podcast_failed", () => writeFailedEmail(podcastId, attempt));
+export const emailPodcastFailed = (podcastId: string, attempt: number) =>
+  safely("podcast_failed", () => writeFailedEmail(podcastId, attempt));
 
 async function writeReadyEmail(podcastId: string) {
   const found = await podcastAndOwner(podcastId, "complete");
@@ -65,7 +73,15 @@ async function writeReadyEmail(podcastId: string) {
     podcastUrl: podcastUrl(podcast),
     coverSrc: await coverSrc(podcast),
   });
-  return deliverEmail(queueOutgoingEmail({ kind: "podcast_ready", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: readyEmailKey(podcast.id) }));
+  return deliverEmail(
+    queueOutgoingEmail({
+      kind: "podcast_ready",
+      to: owner.email,
+      autoSubmitted: "auto-generated",
+      ...email,
+      dedupeKey: readyEmailKey(podcast.id),
+    }),
+  );
 }
 
 async function writeFailedEmail(podcastId: string, attempt: number) {
@@ -78,10 +94,28 @@ async function writeFailedEmail(podcastId: string, attempt: number) {
     reason: podcast.errorMessage ?? podcastMessages.generation.failedDefault,
     retryUrl: retryUrl(podcast),
   });
-  return deliverEmail(queueOutgoingEmail({ kind: "podcast_failed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: failedEmailKey(podcast.id, attempt) }));
+  return deliverEmail(
+    queueOutgoingEmail({
+      kind: "podcast_failed",
+      to: owner.email,
+      autoSubmitted: "auto-generated",
+      ...email,
+      dedupeKey: failedEmailKey(podcast.id, attempt),
+    }),
+  );
 }
 
-export const emailClipRemoved = (clip: { recordingId: string; contributorName: string | null; campaignId: string; campaignTitle: string; ownerId: string; story: boolean }, remade: Podcast[]) =>
+export const emailClipRemoved = (
+  clip: {
+    recordingId: string;
+    contributorName: string | null;
+    campaignId: string;
+    campaignTitle: string;
+    ownerId: string;
+    story: boolean;
+  },
+  remade: Podcast[],
+) =>
   safely("clip_removed", async () => {
     const owner = await getUserById(clip.ownerId);
     if (!owner) return null;
@@ -93,5 +127,13 @@ export const emailClipRemoved = (clip: { recordingId: string; contributorName: s
       story: clip.story,
       storiesUrl: `${appUrl()}/campaigns/${encodeURIComponent(clip.campaignId)}/stories`,
     });
-    return deliverEmail(queueOutgoingEmail({ kind: "clip_removed", to: owner.email, autoSubmitted: "auto-generated", ...email, dedupeKey: `clip-removed:${clip.recordingId}` }));
+    return deliverEmail(
+      queueOutgoingEmail({
+        kind: "clip_removed",
+        to: owner.email,
+        autoSubmitted: "auto-generated",
+        ...email,
+        dedupeKey: `clip-removed:${clip.recordingId}`,
+      }),
+    );
   });

@@ -1,5 +1,5 @@
 // Wakes the job runner after each commit, so the work starts now.
-import type { Campaign } from "~/models/campaign.server";
+import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";
 import { saveNarratorSettings } from "~/features/podcasts/generation/campaign-podcast.server";
 import {
   createFamilyPodcastRequest,
@@ -8,9 +8,9 @@ import {
   retryFailedPodcast,
   type PodcastRequest,
 } from "~/features/podcasts/podcasts.server";
-import { wakeJobs } from "~/lib/queue/wake.server";
 import type { GenerateFamilyPodcastInput, GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { readNarratorSettings, toPodcastSettings } from "~/features/contributions/schemas";
+import { wakeJobs } from "~/lib/queue/wake.server";
+import type { Campaign } from "~/models/campaign.server";
 
 export async function requestPodcast(ownerId: string, request: PodcastRequest) {
   const podcast = await createPodcastRequest(ownerId, request);
@@ -18,7 +18,11 @@ export async function requestPodcast(ownerId: string, request: PodcastRequest) {
   return podcast;
 }
 
-export function requestFamilyPodcast(ownerId: string, campaign: Campaign, input: Omit<GenerateFamilyPodcastInput, "reviewScript"> & { reviewScript?: boolean }) {
+export function requestFamilyPodcast(
+  ownerId: string,
+  campaign: Campaign,
+  input: Omit<GenerateFamilyPodcastInput, "reviewScript"> & { reviewScript?: boolean },
+) {
   const saved = readNarratorSettings(campaign.podcastSettings);
   const given = input.voiceConfig ?? {};
   const settings = {

@@ -15,7 +15,12 @@ export const TAB_LABELS: Record<LibraryTab, string> = {
 
 export const STATUS_FILTERS = ["all", "ready", "processing", "failed"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: "All statuses", ready: "Ready", processing: "Processing", failed: "Failed" };
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  all: "All statuses",
+  ready: "Ready",
+  processing: "Processing",
+  failed: "Failed",
+};
 
 export const RECENT_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -49,11 +54,17 @@ export function matchesSearch(title: string, query: string | null | undefined) {
 }
 
 const time = (d: Date | string) => new Date(d).getTime();
-const newestFirst = (a: LibraryItem, b: LibraryItem) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id);
+const newestFirst = (a: LibraryItem, b: LibraryItem) =>
+  time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id);
 
 export function selectTab<T extends LibraryItem>(
   items: T[],
-  { tab, status, pinned = [], now = new Date() }: { tab: LibraryTab; status: StatusFilter; pinned?: readonly string[]; now?: Date },
+  {
+    tab,
+    status,
+    pinned = [],
+    now = new Date(),
+  }: { tab: LibraryTab; status: StatusFilter; pinned?: readonly string[]; now?: Date },
 ): T[] {
   let list = items.filter((item) => status === "all" || statusGroup(item.status) === status);
   if (tab === "recent") list = list.filter((item) => time(item.createdAt) >= now.getTime() - RECENT_DAYS * DAY_MS);
@@ -68,7 +79,10 @@ export function selectTab<T extends LibraryItem>(
 
 export type CollectionGroup<T> = { campaignId: string | null; title: string; items: T[] };
 
-export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(items: T[], otherTitle: string): CollectionGroup<T>[] {
+export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(
+  items: T[],
+  otherTitle: string,
+): CollectionGroup<T>[] {
   const groups = new Map<string, CollectionGroup<T>>();
   const other: T[] = [];
   for (const item of items) {
@@ -76,11 +90,17 @@ export function groupByCollection<T extends Pick<LibraryItem, "campaignId" | "ca
       other.push(item);
       continue;
     }
-    const group = groups.get(item.campaignId) ?? { campaignId: item.campaignId, title: item.campaignTitle ?? otherTitle, items: [] };
+    const group = groups.get(item.campaignId) ?? {
+      campaignId: item.campaignId,
+      title: item.campaignTitle ?? otherTitle,
+      items: [],
+    };
     group.items.push(item);
     groups.set(item.campaignId, group);
   }
-  const sorted = [...groups.values()].sort((a, b) => a.title.localeCompare(b.title, "en") || (a.campaignId ?? "").localeCompare(b.campaignId ?? ""));
+  const sorted = [...groups.values()].sort(
+    (a, b) => a.title.localeCompare(b.title, "en") || (a.campaignId ?? "").localeCompare(b.campaignId ?? ""),
+  );
   return other.length ? [...sorted, { campaignId: null, title: otherTitle, items: other }] : sorted;
 }
 
@@ -90,14 +110,28 @@ export const LIBRARY_PAGE_SIZE = 24;
 /** On Collections the items are laid out group after group first, so a collection is not split out of order. */
 export function pageOfTab<T extends Pick<LibraryItem, "campaignId" | "campaignTitle">>(
   items: T[],
-  { tab, page, otherTitle, pageSize = LIBRARY_PAGE_SIZE }: { tab: LibraryTab; page: number; otherTitle: string; pageSize?: number },
+  {
+    tab,
+    page,
+    otherTitle,
+    pageSize = LIBRARY_PAGE_SIZE,
+  }: { tab: LibraryTab; page: number; otherTitle: string; pageSize?: number },
 ) {
   const ordered = tab === "collections" ? groupByCollection(items, otherTitle).flatMap((g) => g.items) : items;
   const { page: current, pageCount, offset } = pageWindow(ordered.length, page, pageSize);
-  return { items: ordered.slice(offset, offset + pageSize), page: current, pageCount, offset, matching: ordered.length };
+  return {
+    items: ordered.slice(offset, offset + pageSize),
+    page: current,
+    pageCount,
+    offset,
+    matching: ordered.length,
+  };
 }
 
-export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null; page?: number }, extra: Record<string, string> = {}) {
+export function libraryHref(
+  view: { tab?: LibraryTab; status?: StatusFilter; q?: string | null; page?: number },
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams();
   if (view.q) params.set("q", view.q);
   if (view.tab && view.tab !== "all") params.set("tab", view.tab);
@@ -108,6 +142,20 @@ export function libraryHref(view: { tab?: LibraryTab; status?: StatusFilter; q?:
   return query ? `/my-podcasts?${query}` : "/my-podcasts";
 }
 
-export function cardBasics(p: { id: string; title: string; status: string; duration: number | null; createdAt: Date; listens: number }) {
-  return { id: p.id, title: p.title, group: statusGroup(p.status), duration: formatDuration(p.duration), createdAt: formatDay(p.createdAt), listens: p.listens };
+export function cardBasics(p: {
+  id: string;
+  title: string;
+  status: string;
+  duration: number | null;
+  createdAt: Date;
+  listens: number;
+}) {
+  return {
+    id: p.id,
+    title: p.title,
+    group: statusGroup(p.status),
+    duration: formatDuration(p.duration),
+    createdAt: formatDay(p.createdAt),
+    listens: p.listens,
+  };
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import { campaigns, newsletters, podcasts } from "#db/schema";
-import type { ScriptSegment } from "~/features/podcasts/script/script";
+import { and, desc, eq, sql } from "drizzle-orm";
+
 import { transcriptFromScript } from "~/features/podcasts/listening/transcript";
 import { hostNames } from "~/features/podcasts/script/host-names.server";
+import type { ScriptSegment } from "~/features/podcasts/script/script";
 import { db, preparedPerConnection } from "~/lib/db.server";
 
 const LIBRARY_MAX = 1000;
@@ -43,7 +44,14 @@ export type LibraryPodcast = ReturnType<typeof listLibrary>[number];
 
 export function listSimilarCandidates(ownerId: string) {
   return db
-    .all<{ id: string; title: string; status: string; duration: number | null; createdAt: number; campaignId: string | null }>(
+    .all<{
+      id: string;
+      title: string;
+      status: string;
+      duration: number | null;
+      createdAt: number;
+      campaignId: string | null;
+    }>(
       sql`select ${podcasts.id} as id, ${podcasts.title} as title, ${podcasts.status} as status, ${podcasts.duration} as duration,
         ${podcasts.createdAt} as createdAt, ${podcasts.campaignId} as campaignId
       from ${podcasts} where ${podcasts.ownerId} = ${ownerId} and ${podcasts.status} = 'complete'
@@ -53,7 +61,11 @@ export function listSimilarCandidates(ownerId: string) {
     .map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
-export function updatePodcastDetails(ownerId: string, podcastId: string, details: { title: string; description?: string | undefined }) {
+export function updatePodcastDetails(
+  ownerId: string,
+  podcastId: string,
+  details: { title: string; description?: string | undefined },
+) {
   return db
     .update(podcasts)
     .set({ title: details.title, description: details.description?.trim() ? details.description : null })
@@ -65,10 +77,19 @@ export function updatePodcastDetails(ownerId: string, podcastId: string, details
 export function setPodcastCollection(ownerId: string, podcastId: string, campaignId: string | null) {
   return db.transaction((tx) => {
     const campaign = campaignId
-      ? tx.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId))).get()
+      ? tx
+          .select({ id: campaigns.id, title: campaigns.title })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, ownerId)))
+          .get()
       : null;
     if (campaignId && !campaign) return { error: "campaign" as const };
-    const podcast = tx.update(podcasts).set({ campaignId: campaign?.id ?? null }).where(owned(ownerId, podcastId)).returning({ id: podcasts.id }).get();
+    const podcast = tx
+      .update(podcasts)
+      .set({ campaignId: campaign?.id ?? null })
+      .where(owned(ownerId, podcastId))
+      .returning({ id: podcasts.id })
+      .get();
     if (!podcast) return { error: "podcast" as const };
     return { podcast, campaign };
   });
@@ -76,7 +97,12 @@ export function setPodcastCollection(ownerId: string, podcastId: string, campaig
 
 export function rebuildTranscript(ownerId: string, podcastId: string) {
   const podcast = db
-    .select({ id: podcasts.id, script: podcasts.script, primaryVoice: podcasts.primaryVoice, secondaryVoice: podcasts.secondaryVoice })
+    .select({
+      id: podcasts.id,
+      script: podcasts.script,
+      primaryVoice: podcasts.primaryVoice,
+      secondaryVoice: podcasts.secondaryVoice,
+    })
     .from(podcasts)
     .where(owned(ownerId, podcastId))
     .get();
@@ -103,7 +129,9 @@ const podcastNewsletter = preparedPerConnection((d) =>
   d
     .select({ publicId: newsletters.publicId })
     .from(newsletters)
-    .where(and(eq(newsletters.podcastId, sql.placeholder("podcastId")), eq(newsletters.ownerId, sql.placeholder("ownerId"))))
+    .where(
+      and(eq(newsletters.podcastId, sql.placeholder("podcastId")), eq(newsletters.ownerId, sql.placeholder("ownerId"))),
+    )
     .orderBy(desc(newsletters.createdAt))
     .limit(1)
     .prepare(),

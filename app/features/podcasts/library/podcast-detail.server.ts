@@ -1,5 +1,10 @@
-import { failIfInterrupted, getOwnedPodcastWithStory, isGenerationInterrupted } from "~/features/podcasts/podcasts.server";
+import {
+  failIfInterrupted,
+  getOwnedPodcastWithStory,
+  isGenerationInterrupted,
+} from "~/features/podcasts/podcasts.server";
 import { ensurePrimary } from "~/lib/litefs.server";
+
 import { toPodcastDetail } from "../podcast-view";
 
 /** A podcast whose job is gone is reported (and stored, on the primary) as failed, never as stuck. */

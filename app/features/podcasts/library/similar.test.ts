@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { rankSimilar, titleWords } from "./similar";
 
 const p = (id: string, title: string, campaignId: string | null = null, status = "complete", day = 1) => ({

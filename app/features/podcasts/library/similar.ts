@@ -1,10 +1,37 @@
 const STOP_WORDS = new Set([
-  "the", "and", "for", "with", "our", "her", "his", "their", "from", "that", "this", "was", "were", "are",
-  "about", "into", "when", "what", "who", "how", "story", "stories", "podcast", "family", "untitled",
+  "the",
+  "and",
+  "for",
+  "with",
+  "our",
+  "her",
+  "his",
+  "their",
+  "from",
+  "that",
+  "this",
+  "was",
+  "were",
+  "are",
+  "about",
+  "into",
+  "when",
+  "what",
+  "who",
+  "how",
+  "story",
+  "stories",
+  "podcast",
+  "family",
+  "untitled",
 ]);
 
 export function titleWords(title: string): Set<string> {
-  const words = title.normalize("NFKC").toLocaleLowerCase("en-US").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    title
+      .normalize("NFKC")
+      .toLocaleLowerCase("en-US")
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP_WORDS.has(w)));
 }
 
@@ -13,7 +40,11 @@ type Candidate = { id: string; title: string; campaignId: string | null; status:
 const SAME_COLLECTION = 100;
 export const SIMILAR_LIMIT = 4;
 
-export function rankSimilar<T extends Candidate>(target: Pick<Candidate, "id" | "title" | "campaignId">, candidates: T[], limit = SIMILAR_LIMIT): T[] {
+export function rankSimilar<T extends Candidate>(
+  target: Pick<Candidate, "id" | "title" | "campaignId">,
+  candidates: T[],
+  limit = SIMILAR_LIMIT,
+): T[] {
   const words = titleWords(target.title);
   return candidates
     .filter((c) => c.id !== target.id && c.status === "complete")

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatMegabytes, technicalDetails, type TechnicalSource } from "./technical-details";
 
 const stored: TechnicalSource = {
@@ -44,11 +45,24 @@ describe("technicalDetails", () => {
 
   it("names the family-collection music and leaves out what a podcast in progress does not have", () => {
     const rows = Object.fromEntries(
-      technicalDetails({ ...stored, hostCount: 1, backgroundMusic: "uplifting", introOutro: "family", duration: null, fileSize: null, audioUrl: null, completedAt: null }, 0),
+      technicalDetails(
+        {
+          ...stored,
+          hostCount: 1,
+          backgroundMusic: "uplifting",
+          introOutro: "family",
+          duration: null,
+          fileSize: null,
+          audioUrl: null,
+          completedAt: null,
+        },
+        0,
+      ),
     );
     expect(rows["Background music"]).toBe("Uplifting");
     expect(rows["Intro/outro"]).toBe("Family");
-    for (const gone of ["Secondary voice", "Duration", "File size", "Format", "Completed"]) expect(rows).not.toHaveProperty(gone);
+    for (const gone of ["Secondary voice", "Duration", "File size", "Format", "Completed"])
+      expect(rows).not.toHaveProperty(gone);
   });
 
   it("shows sizes in megabytes", () => {

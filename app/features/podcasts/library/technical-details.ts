@@ -1,5 +1,6 @@
 import { formatDateTimeAt } from "~/lib/format-date";
 import { formatCount, formatDuration } from "~/lib/text-format";
+
 import { describeHost, wizardMessages } from "../wizard/wizard-messages";
 
 const review = wizardMessages.review;
@@ -36,7 +37,12 @@ export function technicalDetails(p: TechnicalSource, listens: number): Array<[st
     ["Status", p.statusLabel],
     ["Voices", p.hostLabel],
     ["Primary voice", describeHost(p.primaryVoice, p.primaryAccent, p.primarySpeed)],
-    ["Secondary voice", p.hostCount === 2 && p.secondaryVoice ? describeHost(p.secondaryVoice, p.secondaryAccent, p.secondarySpeed) : null],
+    [
+      "Secondary voice",
+      p.hostCount === 2 && p.secondaryVoice
+        ? describeHost(p.secondaryVoice, p.secondaryAccent, p.secondarySpeed)
+        : null,
+    ],
     ["Background music", word(review.musicLabels, p.backgroundMusic)],
     ["Intro/outro", word(review.introOutroLabels, p.introOutro)],
     ["Sound quality", word(review.qualityLabels, p.processingQuality)],

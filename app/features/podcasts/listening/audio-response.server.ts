@@ -1,7 +1,8 @@
 // Ranges: seeking, and Safari, need them.
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { getStorage } from "~/lib/storage/storage.server";
+
 import { notFound } from "~/lib/http.server";
+import { getStorage } from "~/lib/storage/storage.server";
 
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | "invalid" {
   if (!header) return null;
@@ -28,13 +29,18 @@ export async function audioResponse(request: Request, key: string, contentType =
   if (size === null) return notFound();
   const base = { "Accept-Ranges": "bytes", "Content-Type": contentType, "Cache-Control": "private, max-age=3600" };
   const range = parseRange(request.headers.get("range"), size);
-  if (range === "invalid") return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${size}` } });
+  if (range === "invalid")
+    return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${size}` } });
   const file = await storage.read(key, range ?? undefined);
   if (!file) return notFound();
   const body = request.method === "HEAD" ? null : createReadableStreamFromReadable(file.stream);
   if (!range) return new Response(body, { headers: { ...base, "Content-Length": String(size) } });
   return new Response(body, {
     status: 206,
-    headers: { ...base, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${size}` },
+    headers: {
+      ...base,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${size}`,
+    },
   });
 }

@@ -4,9 +4,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import { FfmpegError, probe, type ProbeResult } from "~/audio/ffmpeg.server";
-import { getStorage } from "~/lib/storage/storage.server";
 import { storageKeys } from "~/lib/storage/keys";
+import { getStorage } from "~/lib/storage/storage.server";
 
 export type EpisodeChapter = { title: string; start: number };
 
@@ -14,7 +15,9 @@ type Sidecar = { audioBytes: number; chapters: EpisodeChapter[] };
 
 export const chaptersKeyFor = storageKeys.chapters;
 
-export function chaptersFromProbe(probed: { chapters?: Array<{ start_time: string; tags?: { title?: string } }> }): EpisodeChapter[] {
+export function chaptersFromProbe(probed: {
+  chapters?: Array<{ start_time: string; tags?: { title?: string } }>;
+}): EpisodeChapter[] {
   return (probed.chapters ?? [])
     .map((c, i) => ({ title: c.tags?.title?.trim() || `Chapter ${i + 1}`, start: Math.max(0, Number(c.start_time)) }))
     .filter((c) => Number.isFinite(c.start))
@@ -79,7 +82,9 @@ export async function episodeChapters(audioKey: string): Promise<EpisodeChapter[
     await storage.put(chaptersKeyFor(audioKey), Buffer.from(JSON.stringify(sidecar)));
     return chapters;
   } catch (error) {
-    console.error(`Could not read the chapters of ${audioKey}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Could not read the chapters of ${audioKey}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return [];
   }
 }

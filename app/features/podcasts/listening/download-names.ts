@@ -9,7 +9,8 @@ export function slugify(title: string, max = 80) {
     .replace(/^-+|-+$/g, "");
 }
 
-export const audioDownloadName = (podcast: { id: string; title: string }) => `${slugify(podcast.title) || `podcast-${podcast.id}`}.mp3`;
+export const audioDownloadName = (podcast: { id: string; title: string }) =>
+  `${slugify(podcast.title) || `podcast-${podcast.id}`}.mp3`;
 
 export const transcriptDownloadName = (podcastId: string) => `transcript-${podcastId}.pdf`;
 

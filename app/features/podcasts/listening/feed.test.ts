@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+
 import { chaptersJson, renderFeed, type FeedChannel, type FeedItem } from "./feed";
 
 const channel: FeedChannel = {
@@ -66,6 +67,9 @@ describe("renderFeed", () => {
 
 describe("chaptersJson", () => {
   it("writes Podcasting 2.0 chapters", () => {
-    expect(chaptersJson([{ title: "Aunt May", start: 12.3456 }])).toEqual({ version: "1.2.0", chapters: [{ startTime: 12.346, title: "Aunt May" }] });
+    expect(chaptersJson([{ title: "Aunt May", start: 12.3456 }])).toEqual({
+      version: "1.2.0",
+      chapters: [{ startTime: 12.346, title: "Aunt May" }],
+    });
   });
 });

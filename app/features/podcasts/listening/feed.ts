@@ -25,7 +25,9 @@ export type FeedItem = {
 // XML 1.0 forbids most control characters and lone surrogates even escaped: they are dropped.
 const allowedInXml = (ch: string) => {
   const c = ch.codePointAt(0)!;
-  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
+  return (
+    c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000
+  );
 };
 const xml = (text: string) =>
   Array.from(text)
@@ -79,9 +81,9 @@ export function renderFeed(channel: FeedChannel, items: FeedItem[]) {
     '<itunes:category text="Society &amp; Culture"><itunes:category text="Personal Journals"/></itunes:category>',
     "<itunes:explicit>false</itunes:explicit>",
     "<itunes:type>episodic</itunes:type>",
-        // A family's feed is private: directories must not list it, and nobody may import it elsewhere.
+    // A family's feed is private: directories must not list it, and nobody may import it elsewhere.
     "<itunes:block>Yes</itunes:block>",
-    '<podcast:locked>yes</podcast:locked>',
+    "<podcast:locked>yes</podcast:locked>",
     ...items.map(itemXml),
     "</channel>",
     "</rss>",
@@ -90,5 +92,8 @@ export function renderFeed(channel: FeedChannel, items: FeedItem[]) {
 }
 
 export function chaptersJson(chapters: Array<{ title: string; start: number }>) {
-  return { version: "1.2.0", chapters: chapters.map((c) => ({ startTime: Math.round(c.start * 1000) / 1000, title: c.title })) };
+  return {
+    version: "1.2.0",
+    chapters: chapters.map((c) => ({ startTime: Math.round(c.start * 1000) / 1000, title: c.title })),
+  };
 }

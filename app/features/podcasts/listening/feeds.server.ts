@@ -1,10 +1,12 @@
 // Private feeds at a secret URL the owner can copy and revoke; why the token is kept readable: decision 0133.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { campaigns, podcastFeeds, podcasts, users } from "#db/schema";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { originFor } from "~/lib/env.server";
 import { getOwnedCampaign } from "~/models/campaign.server";
+
 import { qrSvg } from "./qr-svg";
 
 const newToken = () => randomBytes(32).toString("base64url");
@@ -20,20 +22,33 @@ export const feedPaths = (token: string) => ({
   chapters: (podcastId: string) => `/feed/${token}/${podcastId}/chapters.json`,
 });
 
-const scopeOf = (campaignId: string | null) => (campaignId ? eq(podcastFeeds.campaignId, campaignId) : isNull(podcastFeeds.campaignId));
+const scopeOf = (campaignId: string | null) =>
+  campaignId ? eq(podcastFeeds.campaignId, campaignId) : isNull(podcastFeeds.campaignId);
 
 const liveFamilyFeed = preparedPerConnection((d) =>
   d
     .select()
     .from(podcastFeeds)
-    .where(and(eq(podcastFeeds.ownerId, sql.placeholder("ownerId")), isNull(podcastFeeds.campaignId), isNull(podcastFeeds.revokedAt)))
+    .where(
+      and(
+        eq(podcastFeeds.ownerId, sql.placeholder("ownerId")),
+        isNull(podcastFeeds.campaignId),
+        isNull(podcastFeeds.revokedAt),
+      ),
+    )
     .prepare(),
 );
 const liveCollectionFeed = preparedPerConnection((d) =>
   d
     .select()
     .from(podcastFeeds)
-    .where(and(eq(podcastFeeds.ownerId, sql.placeholder("ownerId")), eq(podcastFeeds.campaignId, sql.placeholder("campaignId")), isNull(podcastFeeds.revokedAt)))
+    .where(
+      and(
+        eq(podcastFeeds.ownerId, sql.placeholder("ownerId")),
+        eq(podcastFeeds.campaignId, sql.placeholder("campaignId")),
+        isNull(podcastFeeds.revokedAt),
+      ),
+    )
     .prepare(),
 );
 
@@ -44,7 +59,7 @@ function liveFeed(ownerId: string, campaignId: string | null) {
 }
 
 export function ensureFeed(ownerId: string, campaignId: string | null) {
-    // Read first: pages show the feed on every view, and the write transaction is only needed the first time.
+  // Read first: pages show the feed on every view, and the write transaction is only needed the first time.
   const found = liveFeed(ownerId, campaignId);
   if (found !== undefined) return found;
   return db.transaction((tx) => {
@@ -107,7 +122,14 @@ export function feedEpisode(feed: Pick<ResolvedFeed, "ownerId" | "campaignId">, 
   const podcast = db
     .select()
     .from(podcasts)
-    .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, feed.ownerId), eq(podcasts.status, "complete"), isNotNull(podcasts.audioKey)))
+    .where(
+      and(
+        eq(podcasts.id, podcastId),
+        eq(podcasts.ownerId, feed.ownerId),
+        eq(podcasts.status, "complete"),
+        isNotNull(podcasts.audioKey),
+      ),
+    )
     .get();
   if (!podcast?.audioKey || (feed.campaignId && podcast.campaignId !== feed.campaignId)) return null;
   return { ...podcast, audioKey: podcast.audioKey };

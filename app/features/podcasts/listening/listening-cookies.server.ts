@@ -1,13 +1,25 @@
 // Signed cookies; none holds anything a visitor could use elsewhere (decision 0111).
 import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
+
 import { env, isProduction } from "~/lib/env.server";
 
-const secrets = () => env().SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+const secrets = () =>
+  env()
+    .SESSION_SECRET.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function lazyCookie(name: string, options: { path: string; maxAge?: number }) {
   let made: Cookie | undefined;
-  return () => (made ??= createCookie(name, { httpOnly: true, sameSite: "lax", secure: isProduction(), secrets: secrets(), ...options }));
+  return () =>
+    (made ??= createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isProduction(),
+      secrets: secrets(),
+      ...options,
+    }));
 }
 
 async function read<T>(cookie: Cookie, request: Request, schema: z.ZodType<T>, fallback: T): Promise<T> {
@@ -64,7 +76,9 @@ export type RecentShare = z.infer<typeof recentShareSchema>;
 const recentSharesSchema = z.array(recentShareSchema).max(RECENT_SHARES_MAX);
 
 export async function rememberShare(request: Request, share: RecentShare) {
-  const shares = (await read(recentSharesCookie(), request, recentSharesSchema, [])).filter((s) => s.podcastId !== share.podcastId);
+  const shares = (await read(recentSharesCookie(), request, recentSharesSchema, [])).filter(
+    (s) => s.podcastId !== share.podcastId,
+  );
   return recentSharesCookie().serialize([share, ...shares].slice(0, RECENT_SHARES_MAX));
 }
 

@@ -112,7 +112,10 @@ export const listeningMessages = {
     passwordTooShort: "The password must be at least 4 characters",
     passwordTooLong: "The password can be at most 128 characters",
     expiryRange: "Choose between 1 and 365 days",
-    generated: (days: number) => ({ title: "Link Generated", description: `Share link created! It will expire in ${days} days` }), // spec
+    generated: (days: number) => ({
+      title: "Link Generated",
+      description: `Share link created! It will expire in ${days} days`,
+    }), // spec
     generationFailed: { title: "Link Generation Failed", description: "Could not generate share link" }, // spec
     copied: { title: "Copied to Clipboard", description: "" }, // spec
     copyFailed: { title: "Copy Failed", description: "Failed to copy link. Try again." }, // spec

@@ -1,9 +1,25 @@
 import { z } from "zod";
+
+import {
+  PODCAST_DESCRIPTION_MAX,
+  PODCAST_TITLE_MAX,
+  SHARE_DAYS_DEFAULT,
+  SHARE_DAYS_MAX,
+  SHARE_DAYS_MIN,
+  SHARE_PASSWORD_MAX,
+  SHARE_PASSWORD_MIN,
+} from "./listening-limits";
 import { listeningMessages } from "./listening-messages";
-import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN } from "./listening-limits";
 
-
-export { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN };
+export {
+  PODCAST_DESCRIPTION_MAX,
+  PODCAST_TITLE_MAX,
+  SHARE_DAYS_DEFAULT,
+  SHARE_DAYS_MAX,
+  SHARE_DAYS_MIN,
+  SHARE_PASSWORD_MAX,
+  SHARE_PASSWORD_MIN,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPodcastId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
@@ -13,8 +29,16 @@ const podcastId = z.string().refine(isPodcastId, { error: listeningMessages.api.
 export const EditDetailsSchema = z.object({
   intent: z.literal("edit"),
   podcastId,
-  title: z.string({ error: listeningMessages.edit.titleRequired }).trim().min(1, { error: listeningMessages.edit.titleRequired }).max(PODCAST_TITLE_MAX, { error: listeningMessages.edit.titleTooLong }),
-  description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, { error: listeningMessages.edit.descriptionTooLong }).optional(),
+  title: z
+    .string({ error: listeningMessages.edit.titleRequired })
+    .trim()
+    .min(1, { error: listeningMessages.edit.titleRequired })
+    .max(PODCAST_TITLE_MAX, { error: listeningMessages.edit.titleTooLong }),
+  description: z
+    .string()
+    .trim()
+    .max(PODCAST_DESCRIPTION_MAX, { error: listeningMessages.edit.descriptionTooLong })
+    .optional(),
 });
 
 export const AddToCollectionSchema = z.object({
@@ -28,7 +52,11 @@ export const PodcastIntentSchema = z.object({
   podcastId,
 });
 
-const days = z.number({ error: listeningMessages.share.expiryRange }).int({ error: listeningMessages.share.expiryRange }).min(SHARE_DAYS_MIN, { error: listeningMessages.share.expiryRange }).max(SHARE_DAYS_MAX, { error: listeningMessages.share.expiryRange });
+const days = z
+  .number({ error: listeningMessages.share.expiryRange })
+  .int({ error: listeningMessages.share.expiryRange })
+  .min(SHARE_DAYS_MIN, { error: listeningMessages.share.expiryRange })
+  .max(SHARE_DAYS_MAX, { error: listeningMessages.share.expiryRange });
 const password = z
   .string()
   .min(SHARE_PASSWORD_MIN, { error: listeningMessages.share.passwordTooShort })
@@ -42,13 +70,26 @@ export const ShareFormSchema = z
     password: password.optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.passwordProtect && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: listeningMessages.share.passwordRequired });
+    if (value.passwordProtect && !value.password)
+      ctx.addIssue({ code: "custom", path: ["password"], message: listeningMessages.share.passwordRequired });
   })
-  .transform(({ expiration, passwordProtect, password }) => ({ expiration, password: passwordProtect ? password : undefined }));
+  .transform(({ expiration, passwordProtect, password }) => ({
+    expiration,
+    password: passwordProtect ? password : undefined,
+  }));
 
 export const ShareBodySchema = z.object({
   expiration: z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: listeningMessages.share.expiryRange }).transform(Number)], { error: listeningMessages.share.expiryRange })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,3}$/, { error: listeningMessages.share.expiryRange })
+          .transform(Number),
+      ],
+      { error: listeningMessages.share.expiryRange },
+    )
     .pipe(days)
     .default(SHARE_DAYS_DEFAULT),
   password: z
@@ -59,5 +100,8 @@ export const ShareBodySchema = z.object({
 });
 
 export const SharePasswordSchema = z.object({
-  password: z.string({ error: listeningMessages.sharePage.passwordRequired }).min(1).max(SHARE_PASSWORD_MAX, { error: listeningMessages.share.passwordTooLong }),
+  password: z
+    .string({ error: listeningMessages.sharePage.passwordRequired })
+    .min(1)
+    .max(SHARE_PASSWORD_MAX, { error: listeningMessages.share.passwordTooLong }),
 });

@@ -2,6 +2,7 @@
 import { recordListen } from "~/features/podcasts/library/library.server";
 import { readListenVisits, serializeListenVisits } from "~/features/podcasts/listening/listening-cookies.server";
 import { ensurePrimary } from "~/lib/litefs.server";
+
 import { isNewVisit, markVisit } from "./listen-visits";
 
 export async function countListenOncePerVisit(request: Request, podcastId: string, now = Date.now()) {

@@ -1,8 +1,9 @@
 // One controller, two markups: what React renders once hydrated (the podcast page) and the share page's
 // server HTML (`scripted`, not hydrated, decision 0174). The same behaviour must follow from both.
-import { renderToString } from "react-dom/server";
 import { fireEvent, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+
 import { HydrationFlag } from "~/components/use-hydrated";
 import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
 import { attachPlayer, type AttachedPlayer } from "~/features/podcasts/listening/player-controller";
@@ -13,7 +14,14 @@ const chapters = [
   { title: "Cy", start: 500 },
 ];
 const player = (scripted: boolean) => (
-  <PodcastPlayer src="/s/tok/audio" duration={754} title="Grandpa's First Car" chapters={chapters} resumeKey="share:tok" scripted={scripted} />
+  <PodcastPlayer
+    src="/s/tok/audio"
+    duration={754}
+    title="Grandpa's First Car"
+    chapters={chapters}
+    resumeKey="share:tok"
+    scripted={scripted}
+  />
 );
 const markups = {
   // Without a HydrationFlag above it the component renders as React does in the browser, hydrated.

@@ -4,6 +4,7 @@
 // in the native bar's place and drives them: skips, speed, chapters, resume, `#t=`, Media Session, keys.
 // The rules are player.ts's, the words listeningMessages'.
 import { formatDuration } from "~/lib/text-format";
+
 import { listeningMessages } from "./listening-messages";
 import {
   chapterAt,
@@ -12,8 +13,8 @@ import {
   nextChapterStart,
   parseTimeFragment,
   previousChapterStart,
-  savedPosition,
   SAVE_EVERY_MS,
+  savedPosition,
   savedSpeed,
   savePosition,
   saveSpeed,
@@ -21,7 +22,6 @@ import {
   SKIP_FORWARD,
   type PlayerChapter,
 } from "./player";
-
 
 export type PlayerOptions = {
   /** Hears every position shown (a transcript that follows the player). */
@@ -37,7 +37,8 @@ export type AttachedPlayer = {
   detach: () => void;
 };
 
-const find = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) => root.querySelector<T>(`[data-player="${name}"]`);
+const find = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
+  root.querySelector<T>(`[data-player="${name}"]`);
 
 /** Marks the one at `index` as current (aria-current and `classes`), unmarks the rest. */
 export function markCurrent(elements: HTMLElement[], index: number, classes: string[]) {
@@ -62,7 +63,10 @@ export function attachPlayer(root: ParentNode, { onTime, fallbackSrc }: PlayerOp
   const totalText = group.querySelector<HTMLElement>("[data-testid=player-total]")!;
   const nav = find(root, "chapters");
   const chapterLinks = [...(nav?.querySelectorAll<HTMLAnchorElement>("a[data-start]") ?? [])];
-  const chapters: PlayerChapter[] = chapterLinks.map((a) => ({ title: a.textContent ?? "", start: Number(a.dataset.start) }));
+  const chapters: PlayerChapter[] = chapterLinks.map((a) => ({
+    title: a.textContent ?? "",
+    start: Number(a.dataset.start),
+  }));
   const resumeKey = group.dataset.resumeKey ?? audio.src;
   let total = Number(seekBar.max) || 0;
   let pendingSeek: number | null = null;
@@ -178,7 +182,11 @@ export function attachPlayer(root: ParentNode, { onTime, fallbackSrc }: PlayerOp
   const updatePositionState = () => {
     if (!navigator.mediaSession?.setPositionState || !Number.isFinite(audio.duration) || audio.duration <= 0) return;
     try {
-      navigator.mediaSession.setPositionState({ duration: audio.duration, playbackRate: audio.playbackRate, position: Math.min(audio.currentTime, audio.duration) });
+      navigator.mediaSession.setPositionState({
+        duration: audio.duration,
+        playbackRate: audio.playbackRate,
+        position: Math.min(audio.currentTime, audio.duration),
+      });
     } catch {
       // a position past a changing duration: the next update fixes it
     }

@@ -25,7 +25,11 @@ function enhance() {
     markCurrent(lines, line, ["bg-muted"]);
     // Only the transcript's own box scrolls, never the page under the reader (as TranscriptView).
     const el = lines[line];
-    if (el && (el.offsetTop < transcript.scrollTop || el.offsetTop + el.offsetHeight > transcript.scrollTop + transcript.clientHeight)) {
+    if (
+      el &&
+      (el.offsetTop < transcript.scrollTop ||
+        el.offsetTop + el.offsetHeight > transcript.scrollTop + transcript.clientHeight)
+    ) {
       transcript.scrollTop = Math.max(0, el.offsetTop - transcript.clientHeight / 3);
     }
   };

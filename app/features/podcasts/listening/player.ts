@@ -39,7 +39,8 @@ export function nextChapterStart(chapters: PlayerChapter[], time: number): numbe
 
 export const clampTime = (time: number, total: number) => Math.max(0, total > 0 ? Math.min(time, total) : time);
 
-export const nearestSpeed = (value: number) => SPEEDS.reduce((best, s) => (Math.abs(s - value) < Math.abs(best - value) ? s : best), 1);
+export const nearestSpeed = (value: number) =>
+  SPEEDS.reduce((best, s) => (Math.abs(s - value) < Math.abs(best - value) ? s : best), 1);
 
 // localStorage: per browser, which is per listener here (share-link visitors have no account).
 const positionKey = (key: string) => `storyhearth:position:${key}`;
@@ -67,7 +68,7 @@ export function savePosition(key: string, time: number, total: number) {
     if (time < RESUME_MARGIN || (total > 0 && time > total - RESUME_MARGIN)) store.removeItem(positionKey(key));
     else store.setItem(positionKey(key), String(Math.floor(time)));
   } catch {
-        // a full or blocked store: nothing to remember
+    // a full or blocked store: nothing to remember
   }
 }
 
@@ -82,6 +83,6 @@ export function saveSpeed(speed: number) {
   try {
     storage()?.setItem(SPEED_KEY, String(speed));
   } catch {
-        // a full or blocked store: nothing to remember
+    // a full or blocked store: nothing to remember
   }
 }

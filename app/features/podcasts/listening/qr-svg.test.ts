@@ -1,5 +1,6 @@
 import { renderSVG } from "uqr";
 import { expect, it } from "vitest";
+
 import { qrSvg } from "./qr-svg";
 
 function darkCells(svg: string) {

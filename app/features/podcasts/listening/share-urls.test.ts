@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SOCIAL_NETWORKS, socialShareUrls } from "./share-urls";
 
 describe("share addresses", () => {

@@ -6,7 +6,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export function socialShareUrls(link: string, title: string): Record<SocialNetwork, string> {
   const text = listeningMessages.share.shareText(title);
-    // mailto and sms want %20 for spaces, not '+'.
+  // mailto and sms want %20 for spaces, not '+'.
   const body = encodeURIComponent(`${text} ${link}`);
   return {
     email: `mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(listeningMessages.share.emailBody(link))}`,

@@ -1,11 +1,19 @@
-import { PRODUCT_NAME } from "~/lib/messages";
 import PDFDocument from "pdfkit";
+
 import { formatDay } from "~/lib/format-date";
+import { PRODUCT_NAME } from "~/lib/messages";
 import { formatDuration } from "~/lib/text-format";
+
 import { hostLabel } from "../podcast-view";
 import { parseTranscript } from "./transcript";
 
-type TranscriptSource = { title: string; transcript: string; createdAt: Date; duration: number | null; hostCount: number };
+type TranscriptSource = {
+  title: string;
+  transcript: string;
+  createdAt: Date;
+  duration: number | null;
+  hostCount: number;
+};
 
 // The standard PDF fonts speak WinAnsi only; anything else would print as garbage.
 const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
@@ -16,7 +24,11 @@ export function toWinAnsi(text: string) {
 }
 
 export function renderTranscriptPdf(source: TranscriptSource): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "LETTER", margin: 72, info: { Title: toWinAnsi(`${source.title} — Transcript`), Creator: PRODUCT_NAME } });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 72,
+    info: { Title: toWinAnsi(`${source.title} — Transcript`), Creator: PRODUCT_NAME },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -26,13 +38,21 @@ export function renderTranscriptPdf(source: TranscriptSource): Promise<Buffer> {
 
   doc.font("Helvetica-Bold").fontSize(20).text(toWinAnsi(source.title));
   doc.moveDown(0.3);
-  const facts = [`Transcript`, formatDay(source.createdAt), formatDuration(source.duration), hostLabel(source.hostCount)];
+  const facts = [
+    `Transcript`,
+    formatDay(source.createdAt),
+    formatDuration(source.duration),
+    hostLabel(source.hostCount),
+  ];
   doc.font("Helvetica").fontSize(10).fillColor("#555555").text(facts.join("  ·  "));
   doc.moveDown(1.2).fillColor("#000000");
 
   for (const turn of parseTranscript(source.transcript)) {
     if (turn.speaker) {
-      doc.font("Helvetica-Bold").fontSize(12).text(`${toWinAnsi(turn.speaker)}: `, { continued: true });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(12)
+        .text(`${toWinAnsi(turn.speaker)}: `, { continued: true });
     }
     doc.font("Helvetica").fontSize(12).text(toWinAnsi(turn.text), { lineGap: 2 });
     doc.moveDown(0.8);

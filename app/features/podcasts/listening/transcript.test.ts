@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { audioDownloadName, slugify, transcriptDownloadName } from "./download-names";
 import { estimateLineStarts, parseTranscript, timedTranscript, transcriptFromScript } from "./transcript";
 
@@ -14,18 +15,36 @@ describe("transcripts", () => {
     expect(parseTranscript(null)).toEqual([]);
   });
 
-  it("a relative's recording is marked, not read as a speaker named \"[Recording — …, 1\"", () => {
-    const transcript = transcriptFromScript([
-      { speaker: "host1", text: "Let's hear it from Rose Smith." },
-      { speaker: "host1", text: "The apples were sour.", chapter: "Rose Smith", clip: { recordingId: "r1", name: "Rose Smith", seconds: 101.6 } },
-      { speaker: "host1", text: "", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
-    ], NAMES);
-    expect(transcript).toBe("Grace: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07]");
+  it('a relative\'s recording is marked, not read as a speaker named "[Recording — …, 1"', () => {
+    const transcript = transcriptFromScript(
+      [
+        { speaker: "host1", text: "Let's hear it from Rose Smith." },
+        {
+          speaker: "host1",
+          text: "The apples were sour.",
+          chapter: "Rose Smith",
+          clip: { recordingId: "r1", name: "Rose Smith", seconds: 101.6 },
+        },
+        { speaker: "host1", text: "", chapter: "Ivy", clip: { recordingId: "r2", name: "Ivy", seconds: 7.2 } },
+      ],
+      NAMES,
+    );
+    expect(transcript).toBe(
+      "Grace: Let's hear it from Rose Smith.\n\n[Recording — Rose Smith, 1:42] The apples were sour.\n\n[Recording — Ivy, 0:07]",
+    );
     expect(parseTranscript(transcript).map((t) => t.speaker)).toEqual(["Grace", null, null]);
   });
 
   it("is rebuilt from the script, or not at all without one", () => {
-    expect(transcriptFromScript([{ speaker: "host1", text: "A" }, { speaker: "host2", text: "B" }], NAMES)).toBe("Grace: A\n\nHenry: B");
+    expect(
+      transcriptFromScript(
+        [
+          { speaker: "host1", text: "A" },
+          { speaker: "host2", text: "B" },
+        ],
+        NAMES,
+      ),
+    ).toBe("Grace: A\n\nHenry: B");
     expect(transcriptFromScript([], NAMES)).toBeNull();
     expect(transcriptFromScript(null, NAMES)).toBeNull();
   });
@@ -48,15 +67,25 @@ describe("estimated line times", () => {
   ];
 
   it("share each chapter's time by words (a line's pause counting as two)", () => {
-    expect(estimateLineStarts(lines(8, 18, 3, 13), { duration: 100, chapters, lineChapters: ["Ann", "Ann", "Bob", "Bob"] })).toEqual([0, 10, 30, 47.5]);
+    expect(
+      estimateLineStarts(lines(8, 18, 3, 13), { duration: 100, chapters, lineChapters: ["Ann", "Ann", "Bob", "Bob"] }),
+    ).toEqual([0, 10, 30, 47.5]);
   });
 
   it("a relative's recording counts by its length, not its few words", () => {
-    expect(estimateLineStarts(lines(8, 3, 8), { duration: 100, chapters: [], lineSeconds: [undefined, 20, undefined] })).toEqual([0, 13.9, 86.1]);
+    expect(
+      estimateLineStarts(lines(8, 3, 8), { duration: 100, chapters: [], lineSeconds: [undefined, 20, undefined] }),
+    ).toEqual([0, 13.9, 86.1]);
   });
 
   it("lines without a chapter (the welcome, the goodbye) go with their neighbours", () => {
-    expect(estimateLineStarts(lines(8, 8, 8, 8), { duration: 100, chapters, lineChapters: [undefined, "Ann", "Bob", undefined] })).toEqual([0, 15, 30, 65]);
+    expect(
+      estimateLineStarts(lines(8, 8, 8, 8), {
+        duration: 100,
+        chapters,
+        lineChapters: [undefined, "Ann", "Bob", undefined],
+      }),
+    ).toEqual([0, 15, 30, 65]);
   });
 
   it("without chapters, or when the script and the MP3 disagree, the whole episode is shared", () => {

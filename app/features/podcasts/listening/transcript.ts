@@ -1,4 +1,5 @@
 import { countWords } from "~/lib/word-count";
+
 import { formatTranscript, type ScriptSegment, type Speaker } from "../script/script";
 
 export type TranscriptTurn = { speaker: string | null; text: string };
@@ -18,7 +19,10 @@ export function parseTranscript(transcript: string | null | undefined): Transcri
     });
 }
 
-export function transcriptFromScript(script: ScriptSegment[] | null | undefined, names: Record<Speaker, string>): string | null {
+export function transcriptFromScript(
+  script: ScriptSegment[] | null | undefined,
+  names: Record<Speaker, string>,
+): string | null {
   return script?.length ? formatTranscript(script, names) : null;
 }
 
@@ -53,12 +57,19 @@ export function estimateLineStarts(
 ): Array<number | null> {
   const { duration, chapters } = episode;
   if (!duration || duration <= 0) return lines.map(() => null);
-  const byChapter = episode.lineChapters?.length === lines.length && chapters.length > 1 ? chapterOfLines(episode.lineChapters, chapters) : null;
-  const spanOf = (k: number) => (byChapter ? { from: chapters[k]!.start, to: chapters[k + 1]?.start ?? duration } : { from: 0, to: duration });
+  const byChapter =
+    episode.lineChapters?.length === lines.length && chapters.length > 1
+      ? chapterOfLines(episode.lineChapters, chapters)
+      : null;
+  const spanOf = (k: number) =>
+    byChapter ? { from: chapters[k]!.start, to: chapters[k + 1]?.start ?? duration } : { from: 0, to: duration };
   const spanIndex = (i: number) => byChapter?.[i] ?? 0;
 
   const clipSeconds = episode.lineSeconds?.length === lines.length ? episode.lineSeconds : null;
-  const weight = lines.map((line, i) => (clipSeconds?.[i] !== undefined ? clipSeconds[i]! * WORDS_PER_SECOND : countWords(line.text)) + PAUSE_AS_WORDS);
+  const weight = lines.map(
+    (line, i) =>
+      (clipSeconds?.[i] !== undefined ? clipSeconds[i]! * WORDS_PER_SECOND : countWords(line.text)) + PAUSE_AS_WORDS,
+  );
   const spanTotal = new Map<number, number>();
   weight.forEach((w, i) => spanTotal.set(spanIndex(i), (spanTotal.get(spanIndex(i)) ?? 0) + w));
   const spanSoFar = new Map<number, number>();
@@ -82,6 +93,11 @@ export function timedTranscript(
   const turns = parseTranscript(transcript);
   const lineChapters = episode.script?.map((segment) => segment.chapter ?? undefined) ?? null;
   const lineSeconds = episode.script?.map((segment) => segment.clip?.seconds) ?? null;
-  const starts = estimateLineStarts(turns, { duration: episode.duration, chapters: episode.chapters, lineChapters, lineSeconds });
+  const starts = estimateLineStarts(turns, {
+    duration: episode.duration,
+    chapters: episode.chapters,
+    lineChapters,
+    lineSeconds,
+  });
   return turns.map((turn, i) => ({ ...turn, start: starts[i] ?? null }));
 }

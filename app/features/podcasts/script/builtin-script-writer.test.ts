@@ -1,24 +1,46 @@
 // One narrator tells every sentence of the story whole, once, in order; the interviewer states nothing of it.
 import { describe, expect, test } from "vitest";
-import { renderDraft, splitIntoParts, WORDS_PER_PART, writeBuiltinDraft, writeBuiltinScript } from "./builtin-script-writer";
-import { checkDraft } from "./script-check";
+
+import {
+  renderDraft,
+  splitIntoParts,
+  WORDS_PER_PART,
+  writeBuiltinDraft,
+  writeBuiltinScript,
+} from "./builtin-script-writer";
 import { storyBody, type ScriptRequest, type ScriptSegment } from "./script";
+import { checkDraft } from "./script-check";
 
 // This test's own sentence splitter and stopwords, independent of the writer's.
 const sentencesOf = (content: string) =>
   content
     .split(/\n\s*\n/)
-    .flatMap((p) => p.replace(/\s+/g, " ").trim().split(/(?<=[.!?]["”’)]*)\s+(?=\S)/))
+    .flatMap((p) =>
+      p
+        .replace(/\s+/g, " ")
+        .trim()
+        .split(/(?<=[.!?]["”’)]*)\s+(?=\S)/),
+    )
     .filter(Boolean);
-const STOP = new Set("a an the and or but so then now this that it is was do did what how we you us our i me my of to in on at for with re s t ll ve d m".split(" "));
+const STOP = new Set(
+  "a an the and or but so then now this that it is was do did what how we you us our i me my of to in on at for with re s t ll ve d m".split(
+    " ",
+  ),
+);
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w));
 
 function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
-  const sentences = req.stories.flatMap((s) => sentencesOf(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content)));
+  const sentences = req.stories.flatMap((s) =>
+    sentencesOf(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content)),
+  );
   const residue = segments.map((s) => s.text);
   let last: [number, number] = [-1, -1];
   for (const sentence of sentences) {
-    const found = segments.flatMap((seg, i) => [...seg.text.matchAll(new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"))].map((m) => [i, m.index] as [number, number]));
+    const found = segments.flatMap((seg, i) =>
+      [...seg.text.matchAll(new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"))].map(
+        (m) => [i, m.index] as [number, number],
+      ),
+    );
     expect(found, `“${sentence}” is spoken once`).toHaveLength(1);
     const [i, at] = found[0]!;
     expect(segments[i]!.speaker, `“${sentence}” is the narrator's`).toBe("host1");
@@ -27,14 +49,23 @@ function expectFaithful(req: ScriptRequest, segments: ScriptSegment[]) {
     residue[i] = residue[i]!.replace(sentence, " ");
   }
   const allowed = new Set(
-    [req.title, ...req.stories.flatMap((s) => [s.contributorName ?? "a family member", s.question ?? ""])].flatMap(words),
+    [req.title, ...req.stories.flatMap((s) => [s.contributorName ?? "a family member", s.question ?? ""])].flatMap(
+      words,
+    ),
   );
   const storyWords = new Set(sentences.flatMap(words).filter((w) => !allowed.has(w)));
   residue.forEach((text, i) => {
-    const statements = text.split(/(?<=(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|[A-Z]))[.!?]["”’)]*)\s+/).filter((sentence) => !/[?!]["”’)]*$/.test(sentence.trim()));
-    expect(statements.flatMap(words).filter((w) => storyWords.has(w)), `segment ${i}'s own words: ${text}`).toEqual([]);
+    const statements = text
+      .split(/(?<=(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|[A-Z]))[.!?]["”’)]*)\s+/)
+      .filter((sentence) => !/[?!]["”’)]*$/.test(sentence.trim()));
+    expect(
+      statements.flatMap(words).filter((w) => storyWords.has(w)),
+      `segment ${i}'s own words: ${text}`,
+    ).toEqual([]);
   });
-  const hostLines = residue.map((text, i) => (text.trim() === segments[i]!.text.trim() ? text.trim() : "")).filter(Boolean);
+  const hostLines = residue
+    .map((text, i) => (text.trim() === segments[i]!.text.trim() ? text.trim() : ""))
+    .filter(Boolean);
   expect(new Set(hostLines).size, hostLines.join(" / ")).toBe(hostLines.length);
   return segments;
 }
@@ -65,7 +96,8 @@ const ADVERSARIAL =
 const LONG = Array.from({ length: 10 }, (_, p) =>
   Array.from(
     { length: 6 },
-    (_, s) => `In year ${p * 6 + s + 1950} our household planted ${s + 2} rows of beans behind the old mill, and by autumn the neighbours came along to help carry baskets.`,
+    (_, s) =>
+      `In year ${p * 6 + s + 1950} our household planted ${s + 2} rows of beans behind the old mill, and by autumn the neighbours came along to help carry baskets.`,
   ).join(" "),
 ).join("\n\n");
 
@@ -91,13 +123,16 @@ const FIVE_KINDS: Array<[string, (hostCount: 1 | 2) => ScriptRequest]> = [
 ];
 
 describe.each([1, 2] as const)("every kind of story, %i host(s)", (hostCount) => {
-  test.each(FIVE_KINDS)("%s: no sentence split across voices, each once and in order, no borrowed words; the check a model's script must pass agrees", (_, make) => {
-    const req = make(hostCount);
-    const draft = writeBuiltinDraft(req);
-    expectFaithful(req, renderDraft(req, draft));
-        // The built-in writer is the fallback for a refused model script: it always passes.
-    expect(checkDraft(req, draft)).toEqual([]);
-  });
+  test.each(FIVE_KINDS)(
+    "%s: no sentence split across voices, each once and in order, no borrowed words; the check a model's script must pass agrees",
+    (_, make) => {
+      const req = make(hostCount);
+      const draft = writeBuiltinDraft(req);
+      expectFaithful(req, renderDraft(req, draft));
+      // The built-in writer is the fallback for a refused model script: it always passes.
+      expect(checkDraft(req, draft)).toEqual([]);
+    },
+  );
 });
 
 describe("two hosts: an interview with one narrator", () => {
@@ -112,16 +147,29 @@ describe("two hosts: an interview with one narrator", () => {
     const segments = expectFaithful(story(content), writeBuiltinScript(story(content)));
     expect(segments[0]!.speaker).toBe("host2");
     segments.forEach((segment, i) => {
-      if (segment.speaker === "host1" && i < segments.length - 1) expect(segments[i - 1]!.speaker, `before segment ${i}`).toBe("host2");
+      if (segment.speaker === "host1" && i < segments.length - 1)
+        expect(segments[i - 1]!.speaker, `before segment ${i}`).toBe("host2");
     });
     expect(segments.filter((s) => s.speaker === "host2").length).toBeGreaterThanOrEqual(2);
   });
 
   test("a short story is the spec's 6 speaker segments: hello and a question the first part answers, the narrator's hello and two parts, a reaction to what was told and a question, thanks, goodbye", () => {
-    const segments = writeBuiltinScript(story("Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market. Every jar had a label. We still have one."));
+    const segments = writeBuiltinScript(
+      story(
+        "Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market. Every jar had a label. We still have one.",
+      ),
+    );
     expect(segments).toEqual([
-      { speaker: "host2", text: "Hello. Today's family story is “Roof Tomatoes”. What did Grandma Ada grow?", chapter: "Roof Tomatoes" },
-      { speaker: "host1", text: "Hello. I'm glad to tell it. Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market.", chapter: "Roof Tomatoes" },
+      {
+        speaker: "host2",
+        text: "Hello. Today's family story is “Roof Tomatoes”. What did Grandma Ada grow?",
+        chapter: "Roof Tomatoes",
+      },
+      {
+        speaker: "host1",
+        text: "Hello. I'm glad to tell it. Grandma Ada grew tomatoes on the roof. She sold them at the Saturday market.",
+        chapter: "Roof Tomatoes",
+      },
       { speaker: "host2", text: "Grandma Ada! I see. What about the label?", chapter: "Roof Tomatoes" },
       { speaker: "host1", text: "Every jar had a label. We still have one.", chapter: "Roof Tomatoes" },
       { speaker: "host2", text: "Thank you for telling “Roof Tomatoes”.", chapter: "Roof Tomatoes" },
@@ -140,7 +188,10 @@ describe("two hosts: an interview with one narrator", () => {
     expect(LONG.split(/\s+/)).toHaveLength(1500);
     expect(parts).toHaveLength(1500 / WORDS_PER_PART);
     expect(parts).toEqual(LONG.split("\n\n"));
-    expect(splitIntoParts("One two three. Four five six seven.\n\nEight nine ten. Eleven.", 2)).toEqual(["One two three. Four five six seven.", "Eight nine ten. Eleven."]);
+    expect(splitIntoParts("One two three. Four five six seven.\n\nEight nine ten. Eleven.", 2)).toEqual([
+      "One two three. Four five six seven.",
+      "Eight nine ten. Eleven.",
+    ]);
     expect(splitIntoParts("Just one sentence here.", 2)).toEqual(["Just one sentence here."]);
   });
 
@@ -148,17 +199,24 @@ describe("two hosts: an interview with one narrator", () => {
     const segments = writeBuiltinScript({ ...story(FIRST_PERSON), intro: " From the Baker kitchen. " });
     expect(segments.slice(0, 2)).toEqual([
       { speaker: "host1", text: "From the Baker kitchen.", chapter: "Roof Tomatoes" },
-      { speaker: "host2", text: "Today's story is called “Roof Tomatoes”. What about the gravel road?", chapter: "Roof Tomatoes" },
+      {
+        speaker: "host2",
+        text: "Today's story is called “Roof Tomatoes”. What about the gravel road?",
+        chapter: "Roof Tomatoes",
+      },
     ]);
   });
 });
 
 describe("one host", () => {
-  test.each([FIRST_PERSON, THIRD_PERSON, LONG, ADVERSARIAL])("the narrator reads everything, paragraph by paragraph", (content) => {
-    const segments = writeBuiltinScript(story(content, 1));
-    expect(segments.every((s) => s.speaker === "host1")).toBe(true);
-    expect(segments.slice(1, -1).map((s) => s.text)).toEqual(content.split("\n\n"));
-  });
+  test.each([FIRST_PERSON, THIRD_PERSON, LONG, ADVERSARIAL])(
+    "the narrator reads everything, paragraph by paragraph",
+    (content) => {
+      const segments = writeBuiltinScript(story(content, 1));
+      expect(segments.every((s) => s.speaker === "host1")).toBe(true);
+      expect(segments.slice(1, -1).map((s) => s.text)).toEqual(content.split("\n\n"));
+    },
+  );
 });
 
 describe("a family collection", () => {
@@ -185,9 +243,17 @@ describe("a family collection", () => {
     expect(segments.filter((s) => s.text.includes("What is your favourite kitchen memory?"))).toHaveLength(1);
     expect(segments[1]).toMatchObject({ speaker: "host2", chapter: "Aunt May" });
     expect(segments[1]!.text).toMatch(/^First, Aunt May\./);
-    expect(segments[2]).toEqual({ speaker: "host1", text: 'Hello. I\'m glad to tell it. Aunt May wrote: “Mum said "never waste bread" and we never did. Not once.”', chapter: "Aunt May" });
+    expect(segments[2]).toEqual({
+      speaker: "host1",
+      text: 'Hello. I\'m glad to tell it. Aunt May wrote: “Mum said "never waste bread" and we never did. Not once.”',
+      chapter: "Aunt May",
+    });
     expect(segments[3]!.text).toMatch(/^Thank you, Aunt May\. Next, Uncle Bo\./);
-    expect(segments[4]).toEqual({ speaker: "host1", text: `Uncle Bo wrote: “${FIRST_PERSON.split("\n\n")[0]}”`, chapter: "Uncle Bo" });
+    expect(segments[4]).toEqual({
+      speaker: "host1",
+      text: `Uncle Bo wrote: “${FIRST_PERSON.split("\n\n")[0]}”`,
+      chapter: "Uncle Bo",
+    });
     expect(segments[5]!.speaker).toBe("host2");
     expect(segments[5]!.text).toMatch(/\?$/);
     const unnamed = segments.filter((s) => s.chapter === "A family member" && s.speaker === "host1");
@@ -202,48 +268,81 @@ describe("a family collection", () => {
 
   test("without a question nobody is asked one; one voice introduces and reads every line", () => {
     const asked = expectFaithful(collection(2, null), writeBuiltinScript(collection(2, null)));
-    expect(asked[0]!.text).toBe("Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.");
+    expect(asked[0]!.text).toBe(
+      "Hello. These are the stories of Aunt May, Uncle Bo and a family member, gathered for “Kitchen Stories”.",
+    );
     const alone = expectFaithful(collection(1, "Why?"), writeBuiltinScript(collection(1, "Why?")));
     expect(alone.every((s) => s.speaker === "host1")).toBe(true);
-    expect(alone.map((s) => s.chapter)).toEqual([undefined, "Aunt May", "Aunt May", "Uncle Bo", "Uncle Bo", "A family member", "A family member", undefined]);
+    expect(alone.map((s) => s.chapter)).toEqual([
+      undefined,
+      "Aunt May",
+      "Aunt May",
+      "Uncle Bo",
+      "Uncle Bo",
+      "A family member",
+      "A family member",
+      undefined,
+    ]);
     expect(alone[3]!.text).toBe("Thank you, Aunt May. Next, Uncle Bo.");
     expect(alone[5]!.text).toBe("Thank you, Uncle Bo. And last, a family member.");
   });
 });
 
 describe("a relative's own recording (decision 0139)", () => {
-  test.each([1, 2] as const)("%i host(s): introduced by name, then played whole where the words would be read", (hostCount) => {
-    const req: ScriptRequest = {
-      podcastId: "p",
-      title: "Kitchen Stories",
-      hostCount,
-      format: "multi_contributor",
-      stories: [
-        { contributorName: "Rose Smith", content: LONG, question: "Why?", recording: { id: "rec-1", seconds: 102 } },
-        { contributorName: "Ivy", content: "", question: "Why?", recording: { id: "rec-2", seconds: 7, transcript: null } },
-        { contributorName: "Nell", content: "", question: "Why?", recording: { id: "rec-3", seconds: 9, transcript: "We kept bees." } },
-      ],
-    };
-    const interviewer = hostCount === 2 ? "host2" : "host1";
-    const rose = writeBuiltinScript(req).filter((s) => s.chapter === "Rose Smith");
-    expect(rose.map((s) => [s.speaker, s.text.slice(0, 40), s.clip ?? null])).toEqual([
-      [interviewer, expect.stringMatching(/^First, Rose Smith\. In their own voice\./), null],
-      ["host1", LONG.replace(/\s+/g, " ").slice(0, 40), { recordingId: "rec-1", name: "Rose Smith", seconds: 102 }],
-    ]);
-    const clips = writeBuiltinScript(req).filter((s) => s.clip);
-    expect(clips.map((s) => s.text)).toEqual([expect.any(String), "", "We kept bees."]);
-  });
+  test.each([1, 2] as const)(
+    "%i host(s): introduced by name, then played whole where the words would be read",
+    (hostCount) => {
+      const req: ScriptRequest = {
+        podcastId: "p",
+        title: "Kitchen Stories",
+        hostCount,
+        format: "multi_contributor",
+        stories: [
+          { contributorName: "Rose Smith", content: LONG, question: "Why?", recording: { id: "rec-1", seconds: 102 } },
+          {
+            contributorName: "Ivy",
+            content: "",
+            question: "Why?",
+            recording: { id: "rec-2", seconds: 7, transcript: null },
+          },
+          {
+            contributorName: "Nell",
+            content: "",
+            question: "Why?",
+            recording: { id: "rec-3", seconds: 9, transcript: "We kept bees." },
+          },
+        ],
+      };
+      const interviewer = hostCount === 2 ? "host2" : "host1";
+      const rose = writeBuiltinScript(req).filter((s) => s.chapter === "Rose Smith");
+      expect(rose.map((s) => [s.speaker, s.text.slice(0, 40), s.clip ?? null])).toEqual([
+        [interviewer, expect.stringMatching(/^First, Rose Smith\. In their own voice\./), null],
+        ["host1", LONG.replace(/\s+/g, " ").slice(0, 40), { recordingId: "rec-1", name: "Rose Smith", seconds: 102 }],
+      ]);
+      const clips = writeBuiltinScript(req).filter((s) => s.clip);
+      expect(clips.map((s) => s.text)).toEqual([expect.any(String), "", "We kept bees."]);
+    },
+  );
 });
 
 describe("a PDF's title is spoken once", () => {
   const pdfText = "The Cabin by the Pines\nGrandpa Joe built the cabin in 1952.\nHe always said: measure twice.";
 
-  test.each([1, 2] as const)("%i host(s): a first line that repeats the title is not read after the welcome", (hostCount) => {
-    const segments = expectFaithful(story(pdfText, hostCount, "The cabin by the pines!"), writeBuiltinScript(story(pdfText, hostCount, "The cabin by the pines!")));
-    const opening = segments.slice(0, segments.findIndex((s) => s.text.includes("Grandpa Joe")) + 1).map((s) => s.text).join(" ");
-    expect(opening.match(/cabin by the pines/gi)).toHaveLength(1);
-    expect(segments.some((s) => s.text.includes("in 1952. He always said"))).toBe(hostCount === 1);
-  });
+  test.each([1, 2] as const)(
+    "%i host(s): a first line that repeats the title is not read after the welcome",
+    (hostCount) => {
+      const segments = expectFaithful(
+        story(pdfText, hostCount, "The cabin by the pines!"),
+        writeBuiltinScript(story(pdfText, hostCount, "The cabin by the pines!")),
+      );
+      const opening = segments
+        .slice(0, segments.findIndex((s) => s.text.includes("Grandpa Joe")) + 1)
+        .map((s) => s.text)
+        .join(" ");
+      expect(opening.match(/cabin by the pines/gi)).toHaveLength(1);
+      expect(segments.some((s) => s.text.includes("in 1952. He always said"))).toBe(hostCount === 1);
+    },
+  );
 
   test("the title line goes only when it is the title, and never leaves nothing to read", () => {
     expect(storyBody("The Cabin", "THE CABIN.\n\nWe built it.")).toBe("We built it.");
@@ -278,7 +377,9 @@ describe("an interviewer who listens", () => {
 
   test("a long story: ten questions, none the same, most naming something from the story", () => {
     const req = story(LONG);
-    const asked = writeBuiltinScript(req).filter((s) => s.speaker === "host2").map((s) => s.text);
+    const asked = writeBuiltinScript(req)
+      .filter((s) => s.speaker === "host2")
+      .map((s) => s.text);
     expect(asked.length).toBeGreaterThanOrEqual(10);
     expect(new Set(asked).size).toBe(asked.length);
     expect(asked.some((line) => /\bAnd then\?$/.test(line))).toBe(false);

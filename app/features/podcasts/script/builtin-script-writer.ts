@@ -2,7 +2,6 @@
 // (host2) only greets, reacts and asks (decisions 0127, 0157).
 import { createInterviewer } from "./interviewer";
 import { letterOf, relationOf } from "./letters";
-import { contentWords, normalizeQuote, storySentences } from "./script-check";
 import {
   contributorNames,
   customOpening,
@@ -15,6 +14,7 @@ import {
   type ScriptStory,
   type Speaker,
 } from "./script";
+import { contentWords, normalizeQuote, storySentences } from "./script-check";
 
 export const WORDS_PER_PART = 150;
 
@@ -56,34 +56,67 @@ type Fill = { title: string; name: string; question: string; recipient: string }
 type Line = (f: Fill) => string;
 
 const HOST_LINES = {
-  narratorWelcome: [(f) => `Hello. This is “${f.title}”, one of our family's stories.`, (f) => `Hello. This is “${f.title}”.`, (f) => `This is “${f.title}”.`],
+  narratorWelcome: [
+    (f) => `Hello. This is “${f.title}”, one of our family's stories.`,
+    (f) => `Hello. This is “${f.title}”.`,
+    (f) => `This is “${f.title}”.`,
+  ],
   narratorGoodbye: [
     (f) => `That was “${f.title}”. Thank you for listening, and goodbye.`,
     (f) => `That was “${f.title}”. Goodbye.`,
     (f) => `That was “${f.title}”.`,
   ],
-  welcome: [(f) => `Hello. Today's family story is “${f.title}”.`, (f) => `Hello, and welcome. Here is “${f.title}”.`, (f) => `This is “${f.title}”.`],
+  welcome: [
+    (f) => `Hello. Today's family story is “${f.title}”.`,
+    (f) => `Hello, and welcome. Here is “${f.title}”.`,
+    (f) => `This is “${f.title}”.`,
+  ],
   narratorHello: [() => "Hello. I'm glad to tell it.", () => "Hello.", () => ""],
   afterIntro: [(f) => `Today's story is called “${f.title}”.`, (f) => `This is “${f.title}”.`],
   firstQuestion: [() => "How does it begin?", () => "Where does it start?", () => "Will you tell it for us?", () => ""],
   oneQuestion: [() => "Will you tell it for us?", () => "Please, go ahead.", () => ""],
-    // Real words, not "Mm.": a listener (and a recognizer) hears a voice's hum as noise (decision 0167).
-  reaction: [() => "I see.", () => "Oh my.", () => "Goodness.", () => "I can picture that.", () => "How about that.", () => "Well, well.", () => "Oh, I see.", () => "Yes."],
-  thanks: [(f) => `Thank you for telling “${f.title}”.`, (f) => `Thank you for “${f.title}”.`, (f) => `That was “${f.title}”.`],
+  // Real words, not "Mm.": a listener (and a recognizer) hears a voice's hum as noise (decision 0167).
+  reaction: [
+    () => "I see.",
+    () => "Oh my.",
+    () => "Goodness.",
+    () => "I can picture that.",
+    () => "How about that.",
+    () => "Well, well.",
+    () => "Oh, I see.",
+    () => "Yes.",
+  ],
+  thanks: [
+    (f) => `Thank you for telling “${f.title}”.`,
+    (f) => `Thank you for “${f.title}”.`,
+    (f) => `That was “${f.title}”.`,
+  ],
   goodbye: [() => "Thank you for listening. Goodbye.", () => "Goodbye for now.", () => "Goodbye.", () => ""],
   familyWelcome: [
     (f) => `Hello. These are the stories of ${f.name}, gathered for “${f.title}”.`,
     (f) => `Hello. This is “${f.title}”, with ${f.name}.`,
     (f) => `This is “${f.title}”, with ${f.name}.`,
   ],
-  familyQuestion: [(f) => `We asked each of them: “${f.question}”`, (f) => `The question was: “${f.question}”`, (f) => `We asked: “${f.question}”`],
-  askedQuestion: [(f) => `We asked ${f.name}: “${f.question}”`, (f) => `The question for ${f.name} was: “${f.question}”`, (f) => `${f.name}: “${f.question}”`],
+  familyQuestion: [
+    (f) => `We asked each of them: “${f.question}”`,
+    (f) => `The question was: “${f.question}”`,
+    (f) => `We asked: “${f.question}”`,
+  ],
+  askedQuestion: [
+    (f) => `We asked ${f.name}: “${f.question}”`,
+    (f) => `The question for ${f.name} was: “${f.question}”`,
+    (f) => `${f.name}: “${f.question}”`,
+  ],
   firstLead: [() => "First,", () => "To begin,", () => ""],
   nextLead: [() => "Next,", () => "Now,", () => ""],
   lastLead: [() => "And last,", () => "Finally,", () => ""],
-  letter: [(f) => `${f.name} wrote ${f.recipient} a letter.`, (f) => `A letter from ${f.name} to ${f.recipient}.`, (f) => `${f.name}, to ${f.recipient}.`],
+  letter: [
+    (f) => `${f.name} wrote ${f.recipient} a letter.`,
+    (f) => `A letter from ${f.name} to ${f.recipient}.`,
+    (f) => `${f.name}, to ${f.recipient}.`,
+  ],
   anotherStory: [() => "And another story.", () => "There is one more.", () => "One more.", () => "And more."],
-    // "their": the name says nothing of who they are.
+  // "their": the name says nothing of who they are.
   ownVoice: [() => "In their own voice.", () => "Here is the recording.", () => "A recording."],
   moveOn: [(f) => `Thank you, ${f.name}.`, (f) => `Thanks, ${f.name}.`, () => ""],
   familyThanks: [
@@ -113,18 +146,37 @@ function hostLines(storyWords: Set<string>) {
     const text = lines[n % lines.length]!({ ...EMPTY, ...fill });
     return text.charAt(0).toUpperCase() + text.slice(1);
   };
-  line.all = (slot: Slot) => usable.get(slot)!.map((l) => l(EMPTY)).filter(Boolean);
+  line.all = (slot: Slot) =>
+    usable
+      .get(slot)!
+      .map((l) => l(EMPTY))
+      .filter(Boolean);
   return line;
 }
 
 const joinLine = (...parts: string[]) => parts.filter(Boolean).join(" ");
-const afterLead = (lead: string, text: string) => joinLine(lead, lead.endsWith(",") ? text.replace(/^(A|An|The) /, (w) => w.toLowerCase()) : text);
+const afterLead = (lead: string, text: string) =>
+  joinLine(lead, lead.endsWith(",") ? text.replace(/^(A|An|The) /, (w) => w.toLowerCase()) : text);
 
 const storyWordsOf = (req: ScriptRequest) =>
-  new Set(req.stories.flatMap((s) => contentWords(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content))));
+  new Set(
+    req.stories.flatMap((s) =>
+      contentWords(req.format === "multi_contributor" ? s.content : storyBody(req.title, s.content)),
+    ),
+  );
 
-const host = (speaker: Speaker, text: string, chapter?: string): DraftSegment => ({ speaker, kind: "host", text, ...(chapter ? { chapter } : {}) });
-const told = (text: string, chapter?: string): DraftSegment => ({ speaker: NARRATOR, kind: "story", text, ...(chapter ? { chapter } : {}) });
+const host = (speaker: Speaker, text: string, chapter?: string): DraftSegment => ({
+  speaker,
+  kind: "host",
+  text,
+  ...(chapter ? { chapter } : {}),
+});
+const told = (text: string, chapter?: string): DraftSegment => ({
+  speaker: NARRATOR,
+  kind: "story",
+  text,
+  ...(chapter ? { chapter } : {}),
+});
 const opening = (req: ScriptRequest) => {
   const intro = customOpening(req);
   return intro ? host(intro.speaker, intro.text) : null;
@@ -137,11 +189,15 @@ function singleHost(req: ScriptRequest, content: string): DraftSegment[] {
     .filter(Boolean);
   const line = hostLines(storyWordsOf(req));
   const title = { title: req.title };
-  return [opening(req) ?? host(NARRATOR, line("narratorWelcome", title)), ...paragraphs.map((text) => told(text)), host(NARRATOR, line("narratorGoodbye", title))];
+  return [
+    opening(req) ?? host(NARRATOR, line("narratorWelcome", title)),
+    ...paragraphs.map((text) => told(text)),
+    host(NARRATOR, line("narratorGoodbye", title)),
+  ];
 }
 
 function interview(req: ScriptRequest, content: string): DraftSegment[] {
-    // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
+  // Two parts at least, so even a short story is asked about twice (the spec's 6 speaker segments).
   const parts = splitIntoParts(storyBody(req.title, content), 2);
   const line = hostLines(storyWordsOf(req));
   const ask = createInterviewer(line.all("reaction"), storyBody(req.title, content));
@@ -149,7 +205,12 @@ function interview(req: ScriptRequest, content: string): DraftSegment[] {
   const intro = opening(req);
   const welcome = ask.said(intro ? line("afterIntro", title) : line("welcome", title));
   const segments: DraftSegment[] = intro ? [intro] : [];
-  segments.push(host(INTERVIEWER, joinLine(welcome, ask.first(parts[0] ?? "", parts.length > 1 ? line("firstQuestion") : line("oneQuestion")))));
+  segments.push(
+    host(
+      INTERVIEWER,
+      joinLine(welcome, ask.first(parts[0] ?? "", parts.length > 1 ? line("firstQuestion") : line("oneQuestion"))),
+    ),
+  );
   const hello = line("narratorHello");
   parts.forEach((part, i) => {
     if (i > 0) segments.push(host(INTERVIEWER, ask.between(part, null, parts[i - 1]!)));
@@ -178,12 +239,20 @@ function relativesOf(stories: ScriptStory[]) {
 export const recordedWords = (story: ScriptStory) =>
   storySentences(story.content)
     .map((s) => s.text)
-    .join(" ") || story.recording?.transcript?.trim() || "";
+    .join(" ") ||
+  story.recording?.transcript?.trim() ||
+  "";
 
 export function recordingSegment(story: ScriptStory): DraftSegment | null {
   if (!story.recording) return null;
   const chapter = chapterOf(contributorNames([story])[0]!);
-  return { speaker: NARRATOR, kind: "host", text: recordedWords(story), chapter, clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds } };
+  return {
+    speaker: NARRATOR,
+    kind: "host",
+    text: recordedWords(story),
+    chapter,
+    clip: { recordingId: story.recording.id, name: chapter, seconds: story.recording.seconds },
+  };
 }
 
 function collectionQuestion(stories: ScriptStory[]) {
@@ -194,9 +263,18 @@ function collectionQuestion(stories: ScriptStory[]) {
 function storyParts(story: ScriptStory, twoVoices: boolean): string[] {
   const letter = letterOf(story.content);
   const paragraphs = story.content.trim().split(/\n\s*\n/);
-  const salutation = letter && paragraphs.length > 1 && paragraphs[0]!.replace(/\s+/g, " ").trim() === letter.salutation ? letter.salutation : null;
+  const salutation =
+    letter && paragraphs.length > 1 && paragraphs[0]!.replace(/\s+/g, " ").trim() === letter.salutation
+      ? letter.salutation
+      : null;
   const body = paragraphs.slice(salutation ? 1 : 0, letter?.signOff ? -1 : undefined).join("\n\n");
-  const parts = twoVoices ? splitIntoParts(body, /\n\s*\n\s*\S/.test(body.trim()) ? 2 : 1) : [storySentences(body).map((s) => s.text).join(" ")];
+  const parts = twoVoices
+    ? splitIntoParts(body, /\n\s*\n\s*\S/.test(body.trim()) ? 2 : 1)
+    : [
+        storySentences(body)
+          .map((s) => s.text)
+          .join(" "),
+      ];
   if (salutation) parts[0] = parts[0] ? `${salutation} ${parts[0]}` : salutation;
   return [...parts.filter(Boolean), ...(letter?.signOff ? [letter.signOff] : [])];
 }
@@ -210,7 +288,10 @@ function family(req: ScriptRequest): DraftSegment[] {
   const question = collectionQuestion(req.stories);
   const line = hostLines(storyWordsOf(req));
   const asker = createInterviewer(line.all("reaction"), req.stories.map((s) => s.content).join("\n\n"));
-  const welcome = joinLine(line("familyWelcome", { title: req.title, name: names }), question ? line("familyQuestion", { question }) : "");
+  const welcome = joinLine(
+    line("familyWelcome", { title: req.title, name: names }),
+    question ? line("familyQuestion", { question }) : "",
+  );
   const segments: DraftSegment[] = [host(speaker, asker.said(welcome))];
   let hello = twoVoices ? line("narratorHello") : "";
   relatives.forEach((relative, r) => {
@@ -222,14 +303,26 @@ function family(req: ScriptRequest): DraftSegment[] {
       const letter = letterOf(story.content);
       const parts = story.recording ? [] : storyParts(story, twoVoices);
       const said = story.recording ? recordedWords(story) : "";
-      const own = story.question?.trim() && story.question.trim() !== question ? line("askedQuestion", { name, question: story.question.trim() }) : "";
+      const own =
+        story.question?.trim() && story.question.trim() !== question
+          ? line("askedQuestion", { name, question: story.question.trim() })
+          : "";
       const recipient = letter?.recipient ?? "";
       const frame = story.recording ? line("ownVoice") : "";
-      const first = story.recording ? said : (parts[0] ?? "").slice(letter && parts[0]?.startsWith(letter.salutation) && SALUTATION_ONLY.test(letter.salutation) ? letter.salutation.length : 0);
+      const first = story.recording
+        ? said
+        : (parts[0] ?? "").slice(
+            letter && parts[0]?.startsWith(letter.salutation) && SALUTATION_ONLY.test(letter.salutation)
+              ? letter.salutation.length
+              : 0,
+          );
       const ask = twoVoices && first.split(/\s+/).length >= MIN_ASKED_WORDS ? asker.ask(first, name) : "";
       const letterLine = letter ? line("letter", { name: k === 0 ? introduced : name, recipient }) : "";
       const introduction = afterLead(line(lead), letterLine || `${introduced}.`);
-      const opening = k === 0 ? joinLine(r > 0 ? line("moveOn", { name: relatives[r - 1]!.name }) : "", introduction) : joinLine(line("anotherStory", {}, k - 1), letterLine);
+      const opening =
+        k === 0
+          ? joinLine(r > 0 ? line("moveOn", { name: relatives[r - 1]!.name }) : "", introduction)
+          : joinLine(line("anotherStory", {}, k - 1), letterLine);
       segments.push(host(speaker, asker.said(joinLine(opening, own, frame, ask)), chapter));
       if (story.recording) {
         segments.push(recordingSegment(story)!);
@@ -237,7 +330,8 @@ function family(req: ScriptRequest): DraftSegment[] {
       }
       parts.forEach((part, p) => {
         const signOff = letter?.signOff === part && p === parts.length - 1;
-        if (p > 0 && twoVoices && !signOff) segments.push(host(INTERVIEWER, asker.between(part, name, parts[p - 1]!), chapter));
+        if (p > 0 && twoVoices && !signOff)
+          segments.push(host(INTERVIEWER, asker.between(part, name, parts[p - 1]!), chapter));
         else if (p === 0 && hello) segments.push(host(NARRATOR, hello, chapter));
         hello = p === 0 ? "" : hello;
         segments.push(told(part, chapter));
@@ -267,7 +361,15 @@ function joinHello(segments: ScriptSegment[]): ScriptSegment[] {
   const joined: ScriptSegment[] = [];
   for (const segment of segments) {
     const last = joined.at(-1);
-    if (last && last.speaker === NARRATOR && segment.speaker === NARRATOR && HELLOS.has(last.text) && !last.clip && !segment.clip && last.chapter === segment.chapter) {
+    if (
+      last &&
+      last.speaker === NARRATOR &&
+      segment.speaker === NARRATOR &&
+      HELLOS.has(last.text) &&
+      !last.clip &&
+      !segment.clip &&
+      last.chapter === segment.chapter
+    ) {
       joined[joined.length - 1] = { ...segment, text: `${last.text} ${segment.text}` };
     } else joined.push(segment);
   }
@@ -286,7 +388,8 @@ function storyStartedBy(stories: ScriptStory[], text: string) {
 }
 
 function renderSegments(req: ScriptRequest, draft: DraftSegment[]): ScriptSegment[] {
-  if (req.format !== "multi_contributor") return draft.map(({ kind: _, ...segment }) => ({ ...segment, chapter: req.title }));
+  if (req.format !== "multi_contributor")
+    return draft.map(({ kind: _, ...segment }) => ({ ...segment, chapter: req.title }));
   const line = hostLines(storyWordsOf(req));
   const relatives = new Map(relativesOf(req.stories).map((r) => [r.name.toLowerCase(), r]));
   return draft.map(({ kind, ...segment }) => {

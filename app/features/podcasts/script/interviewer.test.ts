@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { anchorsOf, createInterviewer, namesSomething, questionsFrom, storyAnchors } from "./interviewer";
 
 const STORY =
@@ -18,7 +19,7 @@ describe("what a story names", () => {
   test("a question is one the part answers, built from what it says, and never the same line twice", () => {
     const ask = createInterviewer(["Mm.", "I see."], STORY);
     const [first, second] = STORY.split("\n\n") as [string, string];
-        // Not "Who was Mr. Dahlberg?": the part says what he did, not who he was.
+    // Not "Who was Mr. Dahlberg?": the part says what he did, not who he was.
     expect(ask.first(first, "How does it begin?")).toBe("What happened in the winter of 1946?");
     const next = ask.between(second, null, first);
     expect(next).toBe("Mr. Dahlberg! Mm. What happened in 1952?");

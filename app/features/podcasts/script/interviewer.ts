@@ -1,6 +1,7 @@
 // The interviewer without a language model: it asks about what the next part names, copied as the
 // story writes it, so it asks and never tells (decision 0157).
 import nlp from "compromise";
+
 import { sentencesOf } from "~/audio/sentences";
 
 export type AnchorKind = "person" | "place" | "time" | "thing";
@@ -12,11 +13,15 @@ const TIME = new RegExp(
   "g",
 );
 
-const NOT_ANCHOR = /^(?:i|me|my|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that|these|those|one|everyone|someone|nobody|anyone|something|everything|nothing|thing|things|time|times|way|day|days|year|years|lot|bit|kind|part|end|rest)$/i;
+const NOT_ANCHOR =
+  /^(?:i|me|my|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that|these|those|one|everyone|someone|nobody|anyone|something|everything|nothing|thing|things|time|times|way|day|days|year|years|lot|bit|kind|part|end|rest)$/i;
 const ABBREVIATION_END = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Ave|Rev|Capt|Lt|Col|Gen|Sgt|[A-Z])\.$/;
 
 function clean(text: string) {
-  let t = text.trim().replace(/^["“‘'(]+|["”’')]+$/g, "").trim();
+  let t = text
+    .trim()
+    .replace(/^["“‘'(]+|["”’')]+$/g, "")
+    .trim();
   while (/[,;:!?]$/.test(t) || (t.endsWith(".") && !ABBREVIATION_END.test(t))) t = t.slice(0, -1).trim();
   return t.replace(/['’]s$/, "");
 }
@@ -27,7 +32,7 @@ export function anchorsOf(text: string): Anchor[] {
   const add = (phrase: string, kind: AnchorKind) => {
     const t = clean(phrase);
     const at = text.indexOf(t);
-    if (t.length < 3 || at < 0 || ABBREVIATION_END.test(t) && t.split(" ").length === 1) return;
+    if (t.length < 3 || at < 0 || (ABBREVIATION_END.test(t) && t.split(" ").length === 1)) return;
     if (t.split(/\s+/).some((w) => NOT_ANCHOR.test(w)) && kind !== "time") return;
     found.push({ text: t, kind, at });
   };
@@ -59,7 +64,8 @@ export function anchorsOf(text: string): Anchor[] {
 export function storyAnchors(text: string): Anchor[] {
   const seen = new Map<string, Anchor>();
   for (const paragraph of text.split(/\n\s*\n/)) {
-    for (const anchor of anchorsOf(paragraph.replace(/\s+/g, " ").trim())) if (!seen.has(anchor.text)) seen.set(anchor.text, anchor);
+    for (const anchor of anchorsOf(paragraph.replace(/\s+/g, " ").trim()))
+      if (!seen.has(anchor.text)) seen.set(anchor.text, anchor);
   }
   return [...seen.values()];
 }
@@ -69,13 +75,16 @@ export function storyAnchors(text: string): Anchor[] {
 type Term = { text: string; post: string; tags: Set<string> };
 
 const termsOf = (sentence: string): Term[] =>
-  (nlp(sentence).terms().json() as Array<{ terms: Array<{ text: string; post: string; tags: string[] }> }>).map(({ terms: [t] }) => ({
-    text: t!.text,
-    post: t!.post,
-    tags: new Set(t!.tags),
-  }));
+  (nlp(sentence).terms().json() as Array<{ terms: Array<{ text: string; post: string; tags: string[] }> }>).map(
+    ({ terms: [t] }) => ({
+      text: t!.text,
+      post: t!.post,
+      tags: new Set(t!.tags),
+    }),
+  );
 
-const KIN = /^(?:dad|daddy|mom|mum|mommy|mother|father|grandma|grandpa|granny|nana|nan|papa|pop|grandmother|grandfather|aunt|auntie|uncle|cousin)$/i;
+const KIN =
+  /^(?:dad|daddy|mom|mum|mommy|mother|father|grandma|grandpa|granny|nana|nan|papa|pop|grandmother|grandfather|aunt|auntie|uncle|cousin)$/i;
 const PERSONAL = /^(?:i|me|my|mine|we|us|our|you|your|he|him|his|she|her|they|them|their|it|its|this|that)$/i;
 const NEGATION = /\b(?:not|never|no|nobody|nothing)\b|n['’]t\b/i;
 const PLACE_PREPOSITIONS = /^(?:in|at|to|near|from)$/i;
@@ -89,7 +98,11 @@ const wordsText = (terms: Term[]) =>
 function subjectOf(terms: Term[], self: string | null): [string, number] | null {
   if (terms[0]?.text === "I") return self ? [self, 1] : null;
   let n = 0;
-  while (n < terms.length && /^\p{Lu}/u.test(terms[n]!.text) && (terms[n]!.tags.has("Person") || terms[n]!.tags.has("ProperNoun") || KIN.test(terms[n]!.text))) {
+  while (
+    n < terms.length &&
+    /^\p{Lu}/u.test(terms[n]!.text) &&
+    (terms[n]!.tags.has("Person") || terms[n]!.tags.has("ProperNoun") || KIN.test(terms[n]!.text))
+  ) {
     n++;
     if (/[,;:!?]/.test(terms[n - 1]!.post)) break;
   }
@@ -101,7 +114,9 @@ function subjectOf(terms: Term[], self: string | null): [string, number] | null 
   return [name, n];
 }
 
-const carried = (terms: Term[]) => terms.length <= 5 && terms.every((t) => !PERSONAL.test(t.text) && !/[,;:]/.test(t.post) && !t.tags.has("Preposition"));
+const carried = (terms: Term[]) =>
+  terms.length <= 5 &&
+  terms.every((t) => !PERSONAL.test(t.text) && !/[,;:]/.test(t.post) && !t.tags.has("Preposition"));
 const upTo = (terms: Term[]) => (terms.at(-1)?.tags.has("Preposition") ? terms.slice(0, -1) : terms);
 
 export function questionsFrom(sentence: string, self: string | null = null): string[] {
@@ -110,10 +125,19 @@ export function questionsFrom(sentence: string, self: string | null = null): str
   const found: string[] = [];
   const time = [...sentence.matchAll(TIME)][0]?.[0] ?? null;
   const isPlace = (t: Term | undefined) =>
-    Boolean(t && /^\p{Lu}/u.test(t.text) && (t.tags.has("Place") || t.tags.has("ProperNoun")) && !t.tags.has("Person") && !t.tags.has("Possessive") && !/['’]s$/.test(t.text));
+    Boolean(
+      t &&
+      /^\p{Lu}/u.test(t.text) &&
+      (t.tags.has("Place") || t.tags.has("ProperNoun")) &&
+      !t.tags.has("Person") &&
+      !t.tags.has("Possessive") &&
+      !/['’]s$/.test(t.text),
+    );
   const placeAt = terms.findIndex((t, i) => PLACE_PREPOSITIONS.test(t.text) && isPlace(terms[i + 1]));
   const timeWords = time?.split(" ") ?? [];
-  const timeAt = time ? terms.findIndex((_, i) => timeWords.every((w, k) => terms[i + k]?.text.replace(/,$/, "") === w.replace(/,$/, ""))) : -1;
+  const timeAt = time
+    ? terms.findIndex((_, i) => timeWords.every((w, k) => terms[i + k]?.text.replace(/,$/, "") === w.replace(/,$/, "")))
+    : -1;
   const subject = subjectOf(terms, self);
   if (subject) {
     const [name, n] = subject;
@@ -122,11 +146,12 @@ export function questionsFrom(sentence: string, self: string | null = null): str
       const next = terms[n + 1];
       if (next?.text === "born" && placeAt > n) found.push(`Where was ${name} born?`);
       if (next?.text === "born" && timeAt > n) found.push(`When was ${name} born?`);
-      if (next && /^(?:my|our|the|a|an|his|her|their)$/i.test(next.text) && terms[0]?.text !== "I") found.push(`Who was ${name}?`);
+      if (next && /^(?:my|our|the|a|an|his|her|their)$/i.test(next.text) && terms[0]?.text !== "I")
+        found.push(`Who was ${name}?`);
       if (next?.tags.has("Adjective")) found.push(`What was ${name} like?`);
     } else if (verb?.tags.has("PastTense") && !verb.tags.has("Auxiliary") && !verb.tags.has("Modal")) {
       let at = n + 1;
-            // In a clause, so "baked" is read as a verb and not an adjective.
+      // In a clause, so "baked" is read as a verb and not an adjective.
       let infinitive = (nlp(`they ${verb.text}`).verbs().toInfinitive().text().split(" ").at(-1) ?? "").toLowerCase();
       if (terms[at]?.tags.has("Particle")) infinitive += ` ${terms[at++]!.text.toLowerCase()}`;
       if (infinitive) {
@@ -135,7 +160,14 @@ export function questionsFrom(sentence: string, self: string | null = null): str
         if (placeAt >= at && carried(before(placeAt))) found.push(`Where did ${did(before(placeAt))}?`);
         if (timeAt >= at && carried(before(timeAt))) found.push(`When did ${did(before(timeAt))}?`);
         const object = terms[at];
-        if (object && (object.tags.has("Determiner") || object.tags.has("Noun")) && !PERSONAL.test(object.text) && !object.tags.has("Person") && !object.tags.has("Pronoun") && !/^(?:to|every|each)$/i.test(object.text)) {
+        if (
+          object &&
+          (object.tags.has("Determiner") || object.tags.has("Noun")) &&
+          !PERSONAL.test(object.text) &&
+          !object.tags.has("Person") &&
+          !object.tags.has("Pronoun") &&
+          !/^(?:to|every|each)$/i.test(object.text)
+        ) {
           found.push(`What did ${did([])}?`);
         }
       }
@@ -145,15 +177,26 @@ export function questionsFrom(sentence: string, self: string | null = null): str
     const place = wordsText(terms.slice(placeAt + 1).filter((_, i, rest) => rest.slice(0, i + 1).every(isPlace)));
     if (place) found.push(`What happened ${terms[placeAt]!.text.toLowerCase()} ${place}?`);
   }
-  if (time) found.push(/^\d/.test(time) || /^the /.test(time) || /^(?:spring|summer|autumn|fall|winter)/.test(time) ? `What happened in ${time}?` : `What happened on ${time}?`);
+  if (time)
+    found.push(
+      /^\d/.test(time) || /^the /.test(time) || /^(?:spring|summer|autumn|fall|winter)/.test(time)
+        ? `What happened in ${time}?`
+        : `What happened on ${time}?`,
+    );
   return [...new Set(found)];
 }
 
 const QUESTIONS: Record<AnchorKind, Array<(x: string) => string>> = {
-    // Never "Who was …?" from a name alone: the part may not say.
+  // Never "Who was …?" from a name alone: the part may not say.
   person: [(x) => `What about ${x}?`, (x) => `And ${x}?`, (x) => `What do you remember about ${x}?`],
   place: [(x) => `And ${x}?`, (x) => `What about ${x}?`],
-  time: [(x) => (/^\d/.test(x) || /^the /.test(x) || /^(?:spring|summer|autumn|fall|winter)/.test(x) ? `What happened in ${x}?` : `What happened on ${x}?`), (x) => `And ${x}?`],
+  time: [
+    (x) =>
+      /^\d/.test(x) || /^the /.test(x) || /^(?:spring|summer|autumn|fall|winter)/.test(x)
+        ? `What happened in ${x}?`
+        : `What happened on ${x}?`,
+    (x) => `And ${x}?`,
+  ],
   thing: [(x) => `What about the ${x}?`, (x) => `And the ${x}?`],
 };
 const PREFERENCE: AnchorKind[] = ["person", "place", "time", "thing"];
@@ -219,7 +262,9 @@ export function createInterviewer(reactions: string[], story: string) {
   }
 
   function reactionTo(previous: string | null, stock: string) {
-    const named = previous ? anchorsOf(previous.replace(/\s+/g, " ")).filter((a) => a.kind !== "thing" && !echoed.has(a.text.toLowerCase())) : [];
+    const named = previous
+      ? anchorsOf(previous.replace(/\s+/g, " ")).filter((a) => a.kind !== "thing" && !echoed.has(a.text.toLowerCase()))
+      : [];
     const last = named.at(-1);
     if (!last) return stock;
     echoed.add(last.text.toLowerCase());

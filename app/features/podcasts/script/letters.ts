@@ -29,7 +29,8 @@ export function letterOf(content: string): Letter | null {
   return { recipient: opening[1]!.trim(), salutation: first, signOff };
 }
 
-const KINSHIP = "(?:older |younger |little |big |eldest |oldest |youngest |baby |twin )?(?:sister|brother|cousin|aunt|uncle|mother|father|mom|dad|daughter|son|niece|nephew|grandmother|grandfather|grandma|grandpa|granddaughter|grandson|wife|husband|friend|neighbour|neighbor|godmother|godfather)";
+const KINSHIP =
+  "(?:older |younger |little |big |eldest |oldest |youngest |baby |twin )?(?:sister|brother|cousin|aunt|uncle|mother|father|mom|dad|daughter|son|niece|nephew|grandmother|grandfather|grandma|grandpa|granddaughter|grandson|wife|husband|friend|neighbour|neighbor|godmother|godfather)";
 const SELF = new RegExp(String.raw`\bI(?:'m| am| was|’m)\s+(\p{Lu}\p{L}+['’]s\s+${KINSHIP})\b`, "u");
 const SIGNED_AS = new RegExp(String.raw`^your\s+(?:loving\s+|dear\s+)?(${KINSHIP})\b`, "iu");
 
@@ -38,5 +39,7 @@ export function relationOf(content: string): string | null {
   if (said) return said[1]!;
   const letter = letterOf(content);
   const signed = letter?.signOff ? SIGNED_AS.exec(letter.signOff) : null;
-  return signed && letter && /^\p{Lu}/u.test(letter.recipient) ? `${letter.recipient}'s ${signed[1]!.toLowerCase()}` : null;
+  return signed && letter && /^\p{Lu}/u.test(letter.recipient)
+    ? `${letter.recipient}'s ${signed[1]!.toLowerCase()}`
+    : null;
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { estimateLlmCostUsd } from "./llm-cost";
 
 test("cost per million tokens, input and output priced apart", () => {

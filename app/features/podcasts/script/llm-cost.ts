@@ -1,7 +1,7 @@
 // US dollars per million tokens (input, output), as published; an unlisted model (a local server) is free.
 
 const PRICES: [prefix: string, input: number, output: number][] = [
-    // Longest prefixes first: "gpt-4o-mini" must not be priced as "gpt-4o".
+  // Longest prefixes first: "gpt-4o-mini" must not be priced as "gpt-4o".
   ["gpt-4.1-nano", 0.1, 0.4],
   ["gpt-4.1-mini", 0.4, 1.6],
   ["gpt-4.1", 2, 8],

@@ -1,16 +1,18 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
 import { pronunciations } from "#db/schema";
+import { and, asc, count, eq } from "drizzle-orm";
+
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "~/audio/audio-options";
 import { ensureRenderedSample } from "~/audio/voice-sample.server";
 import { resolveVoice, voiceTag } from "~/audio/voices.server";
 import { db } from "~/lib/db.server";
+import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
+
 import { PodcastRequestError } from "../errors";
+import { wizardMessages } from "../wizard/wizard-messages";
 import { PRONUNCIATIONS_PER_FAMILY, termKey } from "./pronunciations";
 import type { PronunciationInput } from "./script-review-schemas";
-import { wizardMessages } from "../wizard/wizard-messages";
-import { storageKeys } from "~/lib/storage/keys";
 
 const errors = wizardMessages.pronunciations.errors;
 
@@ -26,7 +28,9 @@ export function listPronunciations(ownerId: string) {
 }
 
 export function getOwnedPronunciation(ownerId: string, id: string) {
-  return db.query.pronunciations.findFirst({ where: and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId)) });
+  return db.query.pronunciations.findFirst({
+    where: and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId)),
+  });
 }
 
 export function addPronunciation(ownerId: string, { term, sayAs }: PronunciationInput) {
@@ -39,22 +43,39 @@ export function addPronunciation(ownerId: string, { term, sayAs }: Pronunciation
       .get();
     if (taken) throw new PodcastRequestError(409, errors.duplicate, "term");
     const listed = tx.select({ n: count() }).from(pronunciations).where(eq(pronunciations.ownerId, ownerId)).get();
-    if ((listed?.n ?? 0) >= PRONUNCIATIONS_PER_FAMILY) throw new PodcastRequestError(409, errors.full(PRONUNCIATIONS_PER_FAMILY), "term");
-    return tx.insert(pronunciations).values({ ownerId, term: term.replace(/\s+/g, " "), termKey: key, sayAs }).returning().get();
+    if ((listed?.n ?? 0) >= PRONUNCIATIONS_PER_FAMILY)
+      throw new PodcastRequestError(409, errors.full(PRONUNCIATIONS_PER_FAMILY), "term");
+    return tx
+      .insert(pronunciations)
+      .values({ ownerId, term: term.replace(/\s+/g, " "), termKey: key, sayAs })
+      .returning()
+      .get();
   });
 }
 
 export function removePronunciation(ownerId: string, id: string) {
-  return db.delete(pronunciations).where(and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId))).run().changes > 0;
+  return (
+    db
+      .delete(pronunciations)
+      .where(and(eq(pronunciations.id, id), eq(pronunciations.ownerId, ownerId)))
+      .run().changes > 0
+  );
 }
 
 const SAMPLE_VERSION = 1;
 
 const sampleHashOf = (sayAs: string, voice: VoiceId, accent: Accent) =>
-  createHash("sha256").update(JSON.stringify([SAMPLE_VERSION, voiceTag(resolveVoice(voice, accent)), sayAs])).digest("hex").slice(0, 32);
+  createHash("sha256")
+    .update(JSON.stringify([SAMPLE_VERSION, voiceTag(resolveVoice(voice, accent)), sayAs]))
+    .digest("hex")
+    .slice(0, 32);
 
 export const sharedPronunciationSampleKeys = (sayAs: string) => [
-  ...new Set(VOICE_IDS.flatMap((voice) => ACCENTS.map((accent) => storageKeys.sharedPronunciationSample(sampleHashOf(sayAs, voice, accent))))),
+  ...new Set(
+    VOICE_IDS.flatMap((voice) =>
+      ACCENTS.map((accent) => storageKeys.sharedPronunciationSample(sampleHashOf(sayAs, voice, accent))),
+    ),
+  ),
 ];
 
 function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Accent) {
@@ -71,7 +92,7 @@ function ensureSample(ownerId: string, sayAs: string, voice: VoiceId, accent: Ac
       backgroundMusic: "none",
       introOutro: "none",
       quality: "standard",
-            // Kept as this voice's: never made by another standing in for a speech server that is down (decision 0155).
+      // Kept as this voice's: never made by another standing in for a speech server that is down (decision 0155).
       localFallback: false,
       expectSpeechServer: speaker.engine === "speech-server",
     },

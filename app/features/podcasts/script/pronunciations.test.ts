@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { applyPronunciations, respellScript, termKey } from "./pronunciations";
 
 const list = [
@@ -16,17 +17,29 @@ describe("applyPronunciations", () => {
 
   test("the longest term wins and a respelling is never respelled", () => {
     expect(applyPronunciations("From Saint  Louis, Louis wrote.", list)).toBe("From Saint Loo-iss, Loo-ee wrote.");
-    expect(applyPronunciations("Ana", [{ term: "Ana", sayAs: "Ana Ana" }, { term: "ana ana", sayAs: "x" }])).toBe("Ana Ana");
+    expect(
+      applyPronunciations("Ana", [
+        { term: "Ana", sayAs: "Ana Ana" },
+        { term: "ana ana", sayAs: "x" },
+      ]),
+    ).toBe("Ana Ana");
   });
 
   test("letters outside ASCII are word letters; terms with regex characters are literal", () => {
     expect(applyPronunciations("Zoë and Zoëy", [{ term: "zoë", sayAs: "ZO-ee" }])).toBe("ZO-ee and Zoëy");
-    expect(applyPronunciations("C++ (1.5) and C+", [{ term: "(1.5)", sayAs: "one point five" }])).toBe("C++ one point five and C+");
+    expect(applyPronunciations("C++ (1.5) and C+", [{ term: "(1.5)", sayAs: "one point five" }])).toBe(
+      "C++ one point five and C+",
+    );
   });
 
   test("no list, or an empty entry, leaves the text alone", () => {
     expect(applyPronunciations("Siobhan", [])).toBe("Siobhan");
-    expect(applyPronunciations("Siobhan", [{ term: " ", sayAs: "x" }, { term: "Siobhan", sayAs: "  " }])).toBe("Siobhan");
+    expect(
+      applyPronunciations("Siobhan", [
+        { term: " ", sayAs: "x" },
+        { term: "Siobhan", sayAs: "  " },
+      ]),
+    ).toBe("Siobhan");
   });
 
   test("a script keeps its speakers and chapters; only the words change", () => {

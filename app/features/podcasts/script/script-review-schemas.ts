@@ -1,13 +1,17 @@
 import { z } from "zod";
-import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
-import { wizardMessages } from "../wizard/wizard-messages";
-import { LINE_FIELD, SEGMENT_TEXT_MAX } from "./script-review-limits";
 
+import { wizardMessages } from "../wizard/wizard-messages";
+import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "./pronunciations";
+import { LINE_FIELD, SEGMENT_TEXT_MAX } from "./script-review-limits";
 
 export { SEGMENT_TEXT_MAX };
 const SEGMENT_INDEX_MAX = 10_000;
 
-const segmentIndex = z.number({ error: wizardMessages.script.errors.noSuchSegment }).int({ error: wizardMessages.script.errors.noSuchSegment }).min(0, { error: wizardMessages.script.errors.noSuchSegment }).max(SEGMENT_INDEX_MAX, { error: wizardMessages.script.errors.noSuchSegment });
+const segmentIndex = z
+  .number({ error: wizardMessages.script.errors.noSuchSegment })
+  .int({ error: wizardMessages.script.errors.noSuchSegment })
+  .min(0, { error: wizardMessages.script.errors.noSuchSegment })
+  .max(SEGMENT_INDEX_MAX, { error: wizardMessages.script.errors.noSuchSegment });
 
 export const SaveSegmentSchema = z.object({
   index: segmentIndex,
@@ -19,7 +23,6 @@ export const SaveSegmentSchema = z.object({
 });
 
 export const MoveSegmentSchema = z.object({ index: segmentIndex });
-
 
 export type ScriptLines = {
   lines: { index: number; text: string }[];
@@ -50,8 +53,16 @@ export const PronunciationSchema = z.object({
     .string({ error: wizardMessages.pronunciations.errors.sayAsRequired })
     .trim()
     .min(1, { error: wizardMessages.pronunciations.errors.sayAsRequired })
-    .max(PRONUNCIATION_SAY_AS_MAX, { error: wizardMessages.pronunciations.errors.sayAsTooLong(PRONUNCIATION_SAY_AS_MAX) }),
+    .max(PRONUNCIATION_SAY_AS_MAX, {
+      error: wizardMessages.pronunciations.errors.sayAsTooLong(PRONUNCIATION_SAY_AS_MAX),
+    }),
 });
 export type PronunciationInput = z.output<typeof PronunciationSchema>;
 
-export const RemovePronunciationSchema = z.object({ pronunciationId: z.string({ error: wizardMessages.pronunciations.errors.notFound }).trim().min(1, { error: wizardMessages.pronunciations.errors.notFound }).max(100, { error: wizardMessages.pronunciations.errors.notFound }) });
+export const RemovePronunciationSchema = z.object({
+  pronunciationId: z
+    .string({ error: wizardMessages.pronunciations.errors.notFound })
+    .trim()
+    .min(1, { error: wizardMessages.pronunciations.errors.notFound })
+    .max(100, { error: wizardMessages.pronunciations.errors.notFound }),
+});

@@ -1,19 +1,20 @@
 // The optional review between the script and the audio (decision 0128).
-import { and, eq } from "drizzle-orm";
 import { podcasts } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+
 import { db } from "~/lib/db.server";
+import { ensurePrimary } from "~/lib/litefs.server";
+
 import { PodcastRequestError } from "../errors";
 import { podcastMessages } from "../messages";
-import { ensurePrimary } from "~/lib/litefs.server";
 import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "../podcasts.server";
+import { wizardMessages } from "../wizard/wizard-messages";
+import { hostNames, podcastTranscript } from "./host-names.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
-import { hostNames, podcastTranscript } from "./host-names.server";
 import { clipLength, type ScriptSegment, type Speaker } from "./script";
-import { wizardMessages } from "../wizard/wizard-messages";
 
 const errors = wizardMessages.script.errors;
-
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
 
@@ -26,7 +27,15 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
   const list = listPronunciations(ownerId);
   const spoken = respellScript(segments, list);
   return {
-    podcast: { id: podcast.id, title: podcast.title, status: podcast.status, hostCount: podcast.hostCount === 2 ? (2 as const) : (1 as const), primaryVoice: podcast.primaryVoice, primaryAccent: podcast.primaryAccent, hostNames: hostNames(podcast) },
+    podcast: {
+      id: podcast.id,
+      title: podcast.title,
+      status: podcast.status,
+      hostCount: podcast.hostCount === 2 ? (2 as const) : (1 as const),
+      primaryVoice: podcast.primaryVoice,
+      primaryAccent: podcast.primaryAccent,
+      hostNames: hostNames(podcast),
+    },
     editable: podcast.status === "script_ready",
     segments: segments.map((segment, index) => ({
       index,
@@ -39,9 +48,17 @@ export async function getScriptReview(ownerId: string, podcastId: string) {
   };
 }
 
-export function changeSegments(ownerId: string, podcastId: string, change: { lines: { index: number; text: string }[]; move?: number }) {
+export function changeSegments(
+  ownerId: string,
+  podcastId: string,
+  change: { lines: { index: number; text: string }[]; move?: number },
+) {
   return db.transaction((tx) => {
-    const podcast = tx.select().from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId))).get();
+    const podcast = tx
+      .select()
+      .from(podcasts)
+      .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
+      .get();
     if (!podcast) throw new PodcastRequestError(404, podcastMessages.generation.notFound);
     if (podcast.status !== "script_ready") throw new PodcastRequestError(409, errors.notReviewable);
     const segments = [...((podcast.script ?? []) as ScriptSegment[])];

@@ -1,11 +1,12 @@
 import OpenAI from "openai";
 import { z } from "zod";
+
+import { env } from "~/lib/env.server";
 import { recordLlmUsage } from "~/models/llm-usage.server";
 import { getDefaultPromptTemplate } from "~/models/prompt-template.server";
-import { env } from "~/lib/env.server";
+
 import { recordedWords, recordingSegment, renderDraft, writeBuiltinDraft } from "./builtin-script-writer";
 import { estimateLlmCostUsd } from "./llm-cost";
-import { checkDraft } from "./script-check";
 import {
   CLIP_PLACEHOLDER,
   clipPlaceholder,
@@ -20,18 +21,22 @@ import {
   type ScriptSegment,
   type ScriptStory,
 } from "./script";
+import { checkDraft } from "./script-check";
 
 export type OpenAIConfig = { apiKey: string; baseURL?: string | undefined; model: string };
 
 export function openAIConfigFromEnv(): OpenAIConfig | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL } = env();
-  return OPENAI_API_KEY?.trim() ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL } : null;
+  return OPENAI_API_KEY?.trim()
+    ? { apiKey: OPENAI_API_KEY.trim(), baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL }
+    : null;
 }
 
 export type WrittenScript = { segments: ScriptSegment[]; writer: "openai" | "builtin"; model: string | null };
 
 const FALLBACK_PROMPTS: Record<ScriptFormat, string> = {
-  single_host: "You are a warm, gentle narrator for a family podcast. Read the story to the listeners as it was written, without inventing facts.",
+  single_host:
+    "You are a warm, gentle narrator for a family podcast. Read the story to the listeners as it was written, without inventing facts.",
   dual_host:
     "Write a family podcast episode for two hosts: host1 narrates the story in its own words, host2 interviews, leading into each part with a short question. Invent nothing.",
   multi_contributor:
@@ -59,7 +64,11 @@ function answerRules(req: ScriptRequest) {
           `A story given as ${clipPlaceholder(1)} (and so on) is the relative's own recording: it plays their voice, whole. Put each in exactly once, in the order given, where their words would be read, as a segment of its own: {"speaker":"host1","kind":"story","text":"${clipPlaceholder(1)}","chapter":"<their name>"}, its text the placeholder alone. Never read, quote or retell what they say in it: the recording says it. Before it a host introduces it ("In their own voice.") and may ask what it tells; after it a host may react.`,
         ]
       : []),
-    ...(customOpening(req) ? ["The owner's own opening words are read before your script: do not welcome the listeners again, just name the title."] : []),
+    ...(customOpening(req)
+      ? [
+          "The owner's own opening words are read before your script: do not welcome the listeners again, just name the title.",
+        ]
+      : []),
   ].join("\n");
 }
 
@@ -74,7 +83,9 @@ function userMessage(req: ScriptRequest) {
       const asked = s.question?.trim() ? `, answering the question “${s.question.trim()}”` : "";
       if (!s.recording) return `Story ${i + 1}, written by ${contributorNames([s])[0]}${asked}:\n${s.content}`;
       const words = recordedWords(s);
-      const heard = words ? `What they say in it (the recording plays it; never read it):\n${words}` : "What they say in it is not written down.";
+      const heard = words
+        ? `What they say in it (the recording plays it; never read it):\n${words}`
+        : "What they say in it is not written down.";
       return `Story ${i + 1}, recorded by ${contributorNames([s])[0]}${asked}:\n${clipPlaceholder(clips.indexOf(s) + 1)}\n${heard}`;
     });
   return `Collection: ${req.title}\n\n${parts.join("\n\n---\n\n")}`;
@@ -92,7 +103,12 @@ function responseFormat(req: ScriptRequest) {
       chapter: { type: ["string", "null"] },
     },
   };
-  const schema = { type: "object", additionalProperties: false, required: ["segments"], properties: { segments: { type: "array", items: segment } } };
+  const schema = {
+    type: "object",
+    additionalProperties: false,
+    required: ["segments"],
+    properties: { segments: { type: "array", items: segment } },
+  };
   return { type: "json_schema" as const, json_schema: { name: "podcast_script", strict: true, schema } };
 }
 
@@ -112,13 +128,14 @@ const AnswerSchema = z.object({
 export function parseScriptAnswer(content: string | null | undefined): DraftSegment[] | string {
   let raw: unknown;
   try {
-        // Some servers wrap JSON in a code fence even when asked not to.
+    // Some servers wrap JSON in a code fence even when asked not to.
     raw = JSON.parse((content ?? "").replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ""));
   } catch {
     return "the answer is not JSON";
   }
   const parsed = AnswerSchema.safeParse(raw);
-  if (!parsed.success) return `the answer is not in the asked-for shape (${z.prettifyError(parsed.error).replace(/\s+/g, " ").slice(0, 300)})`;
+  if (!parsed.success)
+    return `the answer is not in the asked-for shape (${z.prettifyError(parsed.error).replace(/\s+/g, " ").slice(0, 300)})`;
   return parsed.data.segments.map(({ chapter, ...s }) => ({ ...s, ...(chapter ? { chapter } : {}) }));
 }
 
@@ -127,11 +144,23 @@ type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type ResponseFormat = ReturnType<typeof responseFormat> | { type: "json_object" };
 
 /** Servers without structured output (llama.cpp, older vLLM) refuse json_schema with a 400; they get JSON mode. */
-const refusesStructuredOutput = (error: unknown) => error instanceof OpenAI.BadRequestError && /response_format|json_schema/i.test(error.message);
+const refusesStructuredOutput = (error: unknown) =>
+  error instanceof OpenAI.BadRequestError && /response_format|json_schema/i.test(error.message);
 
-async function ask(client: OpenAI, req: ScriptRequest, config: OpenAIConfig, messages: Message[], responseFormat: ResponseFormat) {
-  const completion = await client.chat.completions.create({ model: config.model, temperature: 0.7, response_format: responseFormat, messages });
-    // Usage is recorded even when the answer turns out unusable: the tokens were spent.
+async function ask(
+  client: OpenAI,
+  req: ScriptRequest,
+  config: OpenAIConfig,
+  messages: Message[],
+  responseFormat: ResponseFormat,
+) {
+  const completion = await client.chat.completions.create({
+    model: config.model,
+    temperature: 0.7,
+    response_format: responseFormat,
+    messages,
+  });
+  // Usage is recorded even when the answer turns out unusable: the tokens were spent.
   const promptTokens = completion.usage?.prompt_tokens ?? 0;
   const completionTokens = completion.usage?.completion_tokens ?? 0;
   const model = completion.model || config.model;
@@ -166,7 +195,12 @@ function review(req: ScriptRequest, content: string): DraftSegment[] | string {
 /** A bad answer is asked for once more with the reason, then the built-in writer's script is used; call errors throw for a later retry. */
 async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promise<WrittenScript> {
   const template = await getDefaultPromptTemplate(req.format);
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: 120_000, maxRetries: 1 });
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL ?? null,
+    timeout: 120_000,
+    maxRetries: 1,
+  });
   const messages: Message[] = [
     { role: "system", content: `${template?.systemPrompt ?? FALLBACK_PROMPTS[req.format]}\n\n${answerRules(req)}` },
     { role: "user", content: userMessage(req) },
@@ -187,19 +221,31 @@ async function writeWithOpenAI(req: ScriptRequest, config: OpenAIConfig): Promis
     const result = review(req, content);
     if (typeof result !== "string") {
       const intro = customOpening(req);
-      return { segments: renderDraft(req, intro ? [{ ...intro, kind: "host" }, ...result] : result), writer: "openai", model };
+      return {
+        segments: renderDraft(req, intro ? [{ ...intro, kind: "host" }, ...result] : result),
+        writer: "openai",
+        model,
+      };
     }
     reasons.push(result);
     messages.push(
       { role: "assistant", content },
-      { role: "user", content: `That script cannot be used: ${result}. Write the whole script again, in the same JSON shape, keeping every rule.` },
+      {
+        role: "user",
+        content: `That script cannot be used: ${result}. Write the whole script again, in the same JSON shape, keeping every rule.`,
+      },
     );
   }
-  console.warn(`Podcast ${req.podcastId}: the language model's script was refused twice, using the built-in writer. ${reasons.map((r, i) => `Answer ${i + 1}: ${r}`).join(" ")}`);
+  console.warn(
+    `Podcast ${req.podcastId}: the language model's script was refused twice, using the built-in writer. ${reasons.map((r, i) => `Answer ${i + 1}: ${r}`).join(" ")}`,
+  );
   return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
 }
 
-export async function writeScript(req: ScriptRequest, config: OpenAIConfig | null = openAIConfigFromEnv()): Promise<WrittenScript> {
+export async function writeScript(
+  req: ScriptRequest,
+  config: OpenAIConfig | null = openAIConfigFromEnv(),
+): Promise<WrittenScript> {
   if (!config) return { segments: renderDraft(req, writeBuiltinDraft(req)), writer: "builtin", model: null };
   return writeWithOpenAI(req, config);
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { clipLength, contributorNames, describeScript, formatTranscript, joinNames, scriptFormatFor } from "./script";
 
 test("the script line of the progress card", () => {
@@ -13,15 +14,31 @@ test("the format follows the hosts and the source", () => {
 });
 
 test("names: each once, unnamed stories are 'a family member', joined as people say them", () => {
-  expect(contributorNames([{ contributorName: "Ann", content: "" }, { contributorName: " Ann ", content: "" }, { content: "" }])).toEqual([
+  expect(
+    contributorNames([
+      { contributorName: "Ann", content: "" },
+      { contributorName: " Ann ", content: "" },
+      { content: "" },
+    ]),
+  ).toEqual(["Ann", "a family member"]);
+  expect([[], ["Ann"], ["Ann", "Bo"], ["Ann", "Bo", "Cy"]].map(joinNames)).toEqual([
+    "",
     "Ann",
-    "a family member",
+    "Ann and Bo",
+    "Ann, Bo and Cy",
   ]);
-  expect([[], ["Ann"], ["Ann", "Bo"], ["Ann", "Bo", "Cy"]].map(joinNames)).toEqual(["", "Ann", "Ann and Bo", "Ann, Bo and Cy"]);
 });
 
 test("the transcript names the speaker of each paragraph as it is given", () => {
-  expect(formatTranscript([{ speaker: "host1", text: "Hi." }, { speaker: "host2", text: "Hello." }], { host1: "Grace", host2: "Henry" })).toBe("Grace: Hi.\n\nHenry: Hello.");
+  expect(
+    formatTranscript(
+      [
+        { speaker: "host1", text: "Hi." },
+        { speaker: "host2", text: "Hello." },
+      ],
+      { host1: "Grace", host2: "Henry" },
+    ),
+  ).toBe("Grace: Hi.\n\nHenry: Hello.");
 });
 
 test("a recording's length reads m:ss", () => {

@@ -49,12 +49,15 @@ export const speakerRoles: Record<Speaker, string> = { host1: "Narrator", host2:
 
 export const clipLength = (seconds: number) => formatDuration(seconds);
 
-export const recordingMark = (clip: Pick<ScriptClip, "name" | "seconds">) => `[Recording — ${clip.name}, ${clipLength(clip.seconds)}]`;
+export const recordingMark = (clip: Pick<ScriptClip, "name" | "seconds">) =>
+  `[Recording — ${clip.name}, ${clipLength(clip.seconds)}]`;
 
 const joinWords = (...parts: string[]) => parts.filter((p) => p.trim()).join(" ");
 
 export function formatTranscript(segments: ScriptSegment[], names: Record<Speaker, string>) {
-  return segments.map((s) => (s.clip ? joinWords(recordingMark(s.clip), s.text) : `${names[s.speaker]}: ${s.text}`)).join("\n\n");
+  return segments
+    .map((s) => (s.clip ? joinWords(recordingMark(s.clip), s.text) : `${names[s.speaker]}: ${s.text}`))
+    .join("\n\n");
 }
 
 export function describeScript(segmentCount: number, hostCount: number) {
@@ -80,7 +83,9 @@ export function storiesByRelative(stories: ScriptStory[]): ScriptStory[][] {
 }
 
 export const recordingsInOrder = (req: Pick<ScriptRequest, "format" | "stories">) =>
-  (req.format === "multi_contributor" ? storiesByRelative(req.stories).flat() : req.stories).filter((s): s is ScriptStory & { recording: NonNullable<ScriptStory["recording"]> } => Boolean(s.recording));
+  (req.format === "multi_contributor" ? storiesByRelative(req.stories).flat() : req.stories).filter(
+    (s): s is ScriptStory & { recording: NonNullable<ScriptStory["recording"]> } => Boolean(s.recording),
+  );
 
 export const clipPlaceholder = (n: number) => `[[CLIP ${n}]]`;
 export const CLIP_PLACEHOLDER = /^\[\[CLIP (\d+)\]\]$/;

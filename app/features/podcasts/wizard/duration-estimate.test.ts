@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import { EDGES, PAUSES } from "~/audio/timeline";
+
 import { episodeSeconds, formatDurationRange, speechSeconds, type EpisodeEstimate } from "./duration-estimate";
 
-const line = (words: number, sentences: number, wordsPerMinute = 150, speed = 1, chapter?: string) => ({ words, sentences, wordsPerMinute, speed, chapter });
+const line = (words: number, sentences: number, wordsPerMinute = 150, speed = 1, chapter?: string) => ({
+  words,
+  sentences,
+  wordsPerMinute,
+  speed,
+  chapter,
+});
 
 describe("speechSeconds", () => {
   it("reads the words at the voice's measured pace", () => {
@@ -31,11 +39,16 @@ describe("speechSeconds", () => {
 });
 
 describe("episodeSeconds", () => {
-  const estimate: EpisodeEstimate = { speechSeconds: 100, stingSeconds: { standard: 6, minimal: 2.4, none: 0, custom: 6, family: 7 } };
+  const estimate: EpisodeEstimate = {
+    speechSeconds: 100,
+    stingSeconds: { standard: 6, minimal: 2.4, none: 0, custom: 6, family: 7 },
+  };
 
   it("adds the edges the music choice lays and the chosen intro/outro's stings", () => {
     expect(episodeSeconds(estimate, "none", "none")).toBeCloseTo(100 + EDGES.plain.leadIn + EDGES.plain.tail);
-    expect(episodeSeconds(estimate, "soft-jazz", "standard")).toBeCloseTo(100 + EDGES.withMusic.leadIn + EDGES.withMusic.tail + 6);
+    expect(episodeSeconds(estimate, "soft-jazz", "standard")).toBeCloseTo(
+      100 + EDGES.withMusic.leadIn + EDGES.withMusic.tail + 6,
+    );
     expect(episodeSeconds(estimate, "none", "minimal")).toBeCloseTo(100 + EDGES.plain.leadIn + EDGES.plain.tail + 2.4);
   });
 

@@ -1,6 +1,6 @@
 // The episode length from each voice's measured pace (decision 0130). Runs in the browser.
 import type { IntroOutro } from "~/audio/audio-options";
-import { EDGES, PAUSES, pauseBefore } from "~/audio/timeline";
+import { EDGES, pauseBefore, PAUSES } from "~/audio/timeline";
 
 export type SpokenLine = { words: number; sentences: number; wordsPerMinute: number; speed: number; chapter?: string };
 

@@ -1,9 +1,9 @@
 // A part over its limit is counted and dropped, not held in memory, so the answer is the spec's 'File too large'.
-import { MultipartError, readMultipartForm } from "~/lib/multipart.server";
-import { MAX_PDF_BYTES, type StoryUpload } from "~/features/podcasts/stories.server";
 import { podcastMessages } from "~/features/podcasts/messages";
-import { PodcastRequestError } from "../errors";
+import { MAX_PDF_BYTES, type StoryUpload } from "~/features/podcasts/stories.server";
+import { MultipartError, readMultipartForm } from "~/lib/multipart.server";
 
+import { PodcastRequestError } from "../errors";
 
 const HARD_CAP_BYTES = 5 * MAX_PDF_BYTES;
 const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
@@ -18,7 +18,7 @@ async function readMultipart(request: Request) {
     maxParts: Infinity,
     maxFiles: 1,
     keep: (name) => KEPT.has(name),
-        // Read on past a part's limit (so the answer reaches the browser) but keep nothing of it.
+    // Read on past a part's limit (so the answer reaches the browser) but keep nothing of it.
     oversized: "drop",
   });
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
@@ -33,7 +33,12 @@ export async function readStoryUpload(request: Request): Promise<StoryUpload> {
     if (type.includes("multipart/form-data")) {
       const { storyTitle, storyContent, file, oversized } = await readMultipart(request);
       if (oversized === "pdfFile") throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
-      if (oversized) throw new PodcastRequestError(413, oversized === "storyTitle" ? podcastMessages.upload.titleTooLong : podcastMessages.upload.contentTooLong, oversized);
+      if (oversized)
+        throw new PodcastRequestError(
+          413,
+          oversized === "storyTitle" ? podcastMessages.upload.titleTooLong : podcastMessages.upload.contentTooLong,
+          oversized,
+        );
       return { storyTitle, storyContent, pdf: file };
     }
     if (type.includes("application/x-www-form-urlencoded")) {
@@ -51,7 +56,8 @@ export async function readStoryUpload(request: Request): Promise<StoryUpload> {
     }
   } catch (error) {
     if (error instanceof PodcastRequestError) throw error;
-    if (error instanceof MultipartError && error.status === 413) throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
+    if (error instanceof MultipartError && error.status === 413)
+      throw new PodcastRequestError(413, podcastMessages.upload.tooLarge, "pdfFile");
     throw new PodcastRequestError(400, podcastMessages.upload.failed);
   }
   throw new PodcastRequestError(415, podcastMessages.upload.failed);

@@ -1,13 +1,19 @@
 // The spec's exact strings are marked; upload and generation errors come from ./messages.ts.
-import { podcastMessages, type TitledMessage } from "../messages";
 import { formatCount } from "~/lib/text-format";
+
+import { podcastMessages, type TitledMessage } from "../messages";
 
 export const wizardMessages = {
   page: {
     title: "Create New Podcast", // spec
     intro: "Turn a family story into a warm, narrated podcast episode.",
     steps: ["Upload Story", "Configure Voices", "Generate Podcast", "Share & Download"] as const, // spec
-    stepDescriptions: ["Upload a PDF or enter text", "Select voices and style", "Create the audio", "Get the podcast"] as const, // spec
+    stepDescriptions: [
+      "Upload a PDF or enter text",
+      "Select voices and style",
+      "Create the audio",
+      "Get the podcast",
+    ] as const, // spec
     back: "Back", // spec
   },
   upload: {
@@ -44,8 +50,14 @@ export const wizardMessages = {
       "male-warm": "Male, warm",
       "male-professional": "Male, professional",
     } as Record<string, string>,
-    accentLabels: { american: "American", british: "British", australian: "Australian", indian: "Indian" } as Record<string, string>,
-    sampleFailed: { title: "Sample playback failed", description: "Couldn't play voice sample" } satisfies TitledMessage, // spec
+    accentLabels: { american: "American", british: "British", australian: "Australian", indian: "Indian" } as Record<
+      string,
+      string
+    >,
+    sampleFailed: {
+      title: "Sample playback failed",
+      description: "Couldn't play voice sample",
+    } satisfies TitledMessage, // spec
   },
   review: {
     heading: "Review and Generate",
@@ -69,14 +81,25 @@ export const wizardMessages = {
       uplifting: "Uplifting",
       gentle: "Gentle",
     } as Record<string, string>,
-    introOutroLabels: { standard: "Standard", minimal: "Minimal", none: "None", custom: "Custom", family: "Family" } as Record<string, string>,
-    qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" } as Record<string, string>,
+    introOutroLabels: {
+      standard: "Standard",
+      minimal: "Minimal",
+      none: "None",
+      custom: "Custom",
+      family: "Family",
+    } as Record<string, string>,
+    qualityLabels: { standard: "Standard (smaller file)", premium: "High (clearer sound, larger file)" } as Record<
+      string,
+      string
+    >,
     customIntro: "Custom intro",
-    customIntroHint: (max: number) => `Your own opening words, read first when Intro/outro is Custom (up to ${max} characters).`,
+    customIntroHint: (max: number) =>
+      `Your own opening words, read first when Intro/outro is Custom (up to ${max} characters).`,
     generate: "Generate Podcast", // spec
     generating: "Generating...",
     reviewFirst: "Review the script first",
-    reviewFirstHint: "Read and change what the hosts will say before the audio is made. Generate Podcast skips this step.",
+    reviewFirstHint:
+      "Read and change what the hosts will say before the audio is made. Generate Podcast skips this step.",
   },
   script: {
     heading: "Review the script",
@@ -112,7 +135,8 @@ export const wizardMessages = {
   },
   pronunciations: {
     heading: "How to say names and places",
-    intro: "Write a name or place as it should sound. Every future episode of your family uses this list; the transcript keeps the real spelling.",
+    intro:
+      "Write a name or place as it should sound. Every future episode of your family uses this list; the transcript keeps the real spelling.",
     term: "Name or place",
     sayAs: "Say it as",
     sayAsHint: "Spell it the way it sounds, e.g. shi-VAWN.",
@@ -122,7 +146,8 @@ export const wizardMessages = {
     listen: (term: string) => `Listen to ${term}`,
     listenButton: "Listen",
     preparing: "Preparing…",
-    samplesBusy: (seconds: number) => `Many samples are being prepared right now. Please try again in ${seconds} seconds.`,
+    samplesBusy: (seconds: number) =>
+      `Many samples are being prepared right now. Please try again in ${seconds} seconds.`,
     empty: "No pronunciations yet.",
     listLabel: "Your pronunciations",
     errors: {
@@ -167,12 +192,20 @@ export const wizardMessages = {
   missingStory: podcastMessages.generation.storyMissing, // spec
   startOver: "Start over",
   toast: {
-    generationStarted: { title: "Podcast generation started", description: "Your podcast is being created. This page shows its progress." },
-    retryStarted: { title: "Generation restarted", description: "Your podcast is being created again with the same options." },
+    generationStarted: {
+      title: "Podcast generation started",
+      description: "Your podcast is being created. This page shows its progress.",
+    },
+    retryStarted: {
+      title: "Generation restarted",
+      description: "Your podcast is being created again with the same options.",
+    },
   },
 } as const;
 
-const titled: TitledMessage[] = Object.values(podcastMessages.upload).flatMap((m) => (typeof m === "object" ? [m] : []));
+const titled: TitledMessage[] = Object.values(podcastMessages.upload).flatMap((m) =>
+  typeof m === "object" ? [m] : [],
+);
 
 export function uploadTitleFor(description: string): string {
   return titled.find((m) => m.description === description)?.title ?? podcastMessages.upload.failed.title;

@@ -20,7 +20,11 @@ export const voiceConfigDefaults = {
   secondaryAccent: "american",
   secondarySpeed: 1,
 } as const;
-export const optionsDefaults = { backgroundMusic: "none", introOutro: "standard", processingQuality: "standard" } as const;
+export const optionsDefaults = {
+  backgroundMusic: "none",
+  introOutro: "standard",
+  processingQuality: "standard",
+} as const;
 
 export const CUSTOM_INTRO_MAX = 500;
 

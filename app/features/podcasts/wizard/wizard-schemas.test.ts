@@ -1,9 +1,14 @@
 import { describe, expect, test } from "vitest";
+
 import { defaultVoiceConfig, readVoiceParams, voiceConfigOf, voiceParams, wizardUrls } from "./wizard-schemas";
 
 describe("the wizard's draft in the URL", () => {
   test("hosts round-trip through URL parameters; one host carries no second host", () => {
-    const two = readVoiceParams(new URLSearchParams("hostCount=2&primaryVoice=male-warm&primaryAccent=indian&primarySpeed=0.7&secondarySpeed=1.4"));
+    const two = readVoiceParams(
+      new URLSearchParams(
+        "hostCount=2&primaryVoice=male-warm&primaryAccent=indian&primarySpeed=0.7&secondarySpeed=1.4",
+      ),
+    );
     expect(two).toEqual({
       hostCount: 2,
       primaryVoice: "male-warm",
@@ -20,7 +25,12 @@ describe("the wizard's draft in the URL", () => {
   });
 
   test("anything unreadable gives the spec's defaults", () => {
-    expect(defaultVoiceConfig()).toMatchObject({ hostCount: 1, primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: 1 });
+    expect(defaultVoiceConfig()).toMatchObject({
+      hostCount: 1,
+      primaryVoice: "female-warm",
+      primaryAccent: "american",
+      primarySpeed: 1,
+    });
     for (const bad of ["hostCount=3", "primarySpeed=1.55", "primaryVoice=robot", "primaryAccent=martian"]) {
       expect(readVoiceParams(new URLSearchParams(bad))).toEqual(defaultVoiceConfig());
     }

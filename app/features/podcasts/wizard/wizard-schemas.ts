@@ -1,5 +1,6 @@
 // The voice choices travel in the URL until 'Generate Podcast' stores them, so the wizard keeps no draft row.
 import { z } from "zod";
+
 import { podcastMessages } from "../messages";
 import { GenerationOptionsFields, requireCustomIntro, VoiceConfigSchema, type VoiceConfig } from "../schemas";
 import { voiceKeys } from "./wizard-urls";
@@ -13,7 +14,10 @@ const StoryIdSchema = z.object({ storyId: id(storyMissing) });
 
 export const WizardVoicesSchema = z.intersection(StoryIdSchema, VoiceConfigSchema);
 
-export const WizardGenerateSchema = z.intersection(StoryIdSchema.extend(GenerationOptionsFields).superRefine(requireCustomIntro), VoiceConfigSchema);
+export const WizardGenerateSchema = z.intersection(
+  StoryIdSchema.extend(GenerationOptionsFields).superRefine(requireCustomIntro),
+  VoiceConfigSchema,
+);
 export type WizardGenerateInput = z.output<typeof WizardGenerateSchema>;
 
 export const WizardRetrySchema = z.object({ podcastId: id(podcastMessages.generation.notFound) });
@@ -38,5 +42,7 @@ export function readVoiceParams(params: URLSearchParams): VoiceConfig {
 }
 
 export function voiceConfigOf(podcast: Record<(typeof voiceKeys)[number], string | number | null>): VoiceConfig {
-  return toVoiceConfig(Object.fromEntries(voiceKeys.flatMap((key) => (podcast[key] === null ? [] : [[key, podcast[key]]]))));
+  return toVoiceConfig(
+    Object.fromEntries(voiceKeys.flatMap((key) => (podcast[key] === null ? [] : [[key, podcast[key]]]))),
+  );
 }

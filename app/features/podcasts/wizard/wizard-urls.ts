@@ -1,7 +1,15 @@
 // No Zod here: pages import these links in the browser.
 import type { VoiceConfig } from "../schemas";
 
-export const voiceKeys = ["hostCount", "primaryVoice", "primaryAccent", "primarySpeed", "secondaryVoice", "secondaryAccent", "secondarySpeed"] as const;
+export const voiceKeys = [
+  "hostCount",
+  "primaryVoice",
+  "primaryAccent",
+  "primarySpeed",
+  "secondaryVoice",
+  "secondaryAccent",
+  "secondarySpeed",
+] as const;
 
 export function voiceParams(config: VoiceConfig) {
   const params = new URLSearchParams();
@@ -14,7 +22,8 @@ export function voiceParams(config: VoiceConfig) {
 
 export const wizardUrls = {
   upload: () => "/create-podcast",
-  voices: (storyId: string, config?: VoiceConfig) => `/create-podcast?${new URLSearchParams([["story", storyId], ...(config ? voiceParams(config) : [])])}`,
+  voices: (storyId: string, config?: VoiceConfig) =>
+    `/create-podcast?${new URLSearchParams([["story", storyId], ...(config ? voiceParams(config) : [])])}`,
   review: (storyId: string, config: VoiceConfig) =>
     `/create-podcast?${new URLSearchParams([["story", storyId], ["step", "review"], ...voiceParams(config)])}`,
   podcast: (podcastId: string) => `/create-podcast?${new URLSearchParams({ podcast: podcastId })}`,

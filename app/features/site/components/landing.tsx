@@ -1,35 +1,53 @@
 // Without JavaScript the billing toggle and the sign-up dialog are links the server renders; with it they change in place.
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ComponentProps, type MouseEvent } from "react";
-import { useHydrated } from "~/components/use-hydrated";
-import { Dialog } from "~/components/ui/dialog";
-import { LaunchListForm } from "~/features/site/components/launch-list-form";
+
+import type { VoiceSummary } from "~/audio/audio-options";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { cn } from "~/lib/cn";
-import type { VoiceSummary } from "~/audio/audio-options";
-import { voicesSentence } from "~/features/site/voice-words";
-import { landingMessages } from "~/features/site/landing-messages";
-import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
-import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
 import { PLANS } from "~/features/account/plans";
+import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
+import { LaunchListForm } from "~/features/site/components/launch-list-form";
+import { landingMessages } from "~/features/site/landing-messages";
+import { SAMPLE_EPISODE_TITLE, SAMPLE_EPISODE_URL } from "~/features/site/sample-episode";
+import { voicesSentence } from "~/features/site/voice-words";
+import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/text-format";
 
-
 const STEPS = [
-  { title: "Invite your family", text: "Create a story collection with a question, and we e-mail it to the relatives you choose." },
-  { title: "They simply reply", text: "Relatives answer by replying to the e-mail, or through a web form that needs no account." },
-  { title: "Listen and share", text: "Their stories become a narrated podcast episode and a family newsletter you can keep forever." },
+  {
+    title: "Invite your family",
+    text: "Create a story collection with a question, and we e-mail it to the relatives you choose.",
+  },
+  {
+    title: "They simply reply",
+    text: "Relatives answer by replying to the e-mail, or through a web form that needs no account.",
+  },
+  {
+    title: "Listen and share",
+    text: "Their stories become a narrated podcast episode and a family newsletter you can keep forever.",
+  },
 ];
 
 const features = (voices: VoiceSummary) => [
   { title: "E-mail story collection", text: "Invitations, gentle reminders and replies gathered for you." },
   { title: "Narrated podcasts", text: `${voicesSentence(voices)}, with music if you like.` },
-  { title: "Family newsletter", text: "Each delivery is a newsletter with the stories, photos and an embedded episode." },
+  {
+    title: "Family newsletter",
+    text: "Each delivery is a newsletter with the stories, photos and an embedded episode.",
+  },
   { title: "Guest links", text: "Personal links for relatives who never want to create an account." },
-  { title: "Answers by voice", text: "Relatives who would rather talk than type record their answer on a phone or computer, and the podcast plays it in their own voice." },
-  { title: "For communities", text: "Enterprise options let senior living communities gather stories for every resident family." },
+  {
+    title: "Answers by voice",
+    text: "Relatives who would rather talk than type record their answer on a phone or computer, and the podcast plays it in their own voice.",
+  },
+  {
+    title: "For communities",
+    text: "Enterprise options let senior living communities gather stories for every resident family.",
+  },
 ];
 
 type Billing = "monthly" | "annual";
@@ -53,7 +71,11 @@ function useInPlaceLink() {
     if (!hydrated) return;
     e.preventDefault();
     apply();
-    window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
   };
 }
 
@@ -81,7 +103,8 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
       <section className="mx-auto max-w-5xl px-4 py-20 text-center">
         <h1 className="font-serif text-4xl font-bold sm:text-5xl">Your family's stories, kept and told</h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-          Storyhearth asks your relatives for their memories by e-mail and turns their answers into a narrated family podcast and newsletter.
+          Storyhearth asks your relatives for their memories by e-mail and turns their answers into a narrated family
+          podcast and newsletter.
         </p>
         <div className="mt-8 flex justify-center gap-3">
           <a href="#pricing-section" className={buttonClass("default", "lg")}>
@@ -115,13 +138,26 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
         </div>
       </section>
 
-      <section id="sample-episode" aria-labelledby="sample-episode-heading" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <section
+        id="sample-episode"
+        aria-labelledby="sample-episode-heading"
+        className="mx-auto max-w-3xl px-4 py-16 text-center"
+      >
         <h2 id="sample-episode-heading" className="font-serif text-3xl font-bold">
           {landingMessages.sample.heading}
         </h2>
         <p className="mt-4 text-muted-foreground">{landingMessages.sample.text}</p>
-        <PodcastPlayer src={SAMPLE_EPISODE_URL} duration={sampleSeconds} title={landingMessages.sample.title(SAMPLE_EPISODE_TITLE)} className="mt-6 text-left" />
-        <a href={SAMPLE_EPISODE_URL} download="storyhearth-sample-episode.mp3" className="mt-3 inline-block text-sm underline">
+        <PodcastPlayer
+          src={SAMPLE_EPISODE_URL}
+          duration={sampleSeconds}
+          title={landingMessages.sample.title(SAMPLE_EPISODE_TITLE)}
+          className="mt-6 text-left"
+        />
+        <a
+          href={SAMPLE_EPISODE_URL}
+          download="storyhearth-sample-episode.mp3"
+          className="mt-3 inline-block text-sm underline"
+        >
           {landingMessages.sample.download}
         </a>
       </section>
@@ -142,8 +178,8 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 className="font-serif text-3xl font-bold">About</h2>
           <p className="mt-6 text-lg text-muted-foreground">
-            We built Storyhearth for families, caregivers and senior living communities who want to hear their elders' stories while there is time, in a
-            way that works for everyone: a reply to an e-mail is all it takes.
+            We built Storyhearth for families, caregivers and senior living communities who want to hear their elders'
+            stories while there is time, in a way that works for everyone: a reply to an e-mail is all it takes.
           </p>
           <a href="#pricing-section" className={buttonClass("outline", "default", "mt-8")}>
             {landingMessages.pricing.seePlans}
@@ -166,7 +202,10 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
                   preventScrollReset
                   onClick={inPlace(() => setBilling(option), search)}
                   aria-current={billing === option ? "true" : undefined}
-                  className={cn("rounded-full px-4 py-1.5 text-sm font-medium", billing === option ? "bg-primary text-primary-foreground" : "hover:bg-muted")}
+                  className={cn(
+                    "rounded-full px-4 py-1.5 text-sm font-medium",
+                    billing === option ? "bg-primary text-primary-foreground" : "hover:bg-muted",
+                  )}
                 >
                   {option === "annual" ? landingMessages.pricing.annual : landingMessages.pricing.monthly}
                 </Link>
@@ -176,13 +215,19 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
         </nav>
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <Card key={plan.name} className={cn("flex flex-col", plan.popular && "border-primary ring-2 ring-primary")} data-plan={plan.name}>
+            <Card
+              key={plan.name}
+              className={cn("flex flex-col", plan.popular && "border-primary ring-2 ring-primary")}
+              data-plan={plan.name}
+            >
               <h3 className="flex items-center gap-2 text-xl font-semibold">
                 {plan.name} {plan.popular ? <Badge>{landingMessages.pricing.popular}</Badge> : null}
               </h3>
               <p className="mt-2 text-3xl font-bold">
                 ${billing === "annual" ? plan.annual : plan.monthly}
-                <span className="text-base font-normal text-muted-foreground">{billing === "annual" ? landingMessages.pricing.perYear : landingMessages.pricing.perMonth}</span>
+                <span className="text-base font-normal text-muted-foreground">
+                  {billing === "annual" ? landingMessages.pricing.perYear : landingMessages.pricing.perMonth}
+                </span>
               </p>
               {billing === "annual" ? (
                 <Badge variant="secondary" className="mt-2 self-start">
@@ -194,7 +239,10 @@ export function Landing({ sampleSeconds = null, launchListConstraint, voices }: 
                 <li>{landingMessages.pricing.perCredit(formatCount(plan.wordsPerCredit), plan.minutesPerCredit)}</li>
                 <li>{landingMessages.pricing.addOn(plan.addOnPrice, plan.addOnMax)}</li>
               </ul>
-              <Link {...openSignup} className={buttonClass(plan.popular ? "default" : "outline", "default", "mt-6 w-full")}>
+              <Link
+                {...openSignup}
+                className={buttonClass(plan.popular ? "default" : "outline", "default", "mt-6 w-full")}
+              >
                 {landingMessages.pricing.choose(plan.name)}
               </Link>
             </Card>

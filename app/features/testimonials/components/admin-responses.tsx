@@ -1,9 +1,9 @@
 import { useState } from "react";
+
 import { Card } from "~/components/ui/card";
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { formatClock } from "~/lib/text-format";
 import { formatMegabytes } from "~/features/testimonials/upload-limits";
-
+import { formatClock } from "~/lib/text-format";
 
 export type AdminResponseView = {
   id: string;
@@ -34,7 +34,8 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
                 </a>
               </p>
               <p className="text-sm text-muted-foreground">
-                {testimonialMessages.admin.submitted}: {r.submittedLabel} · {testimonialMessages.admin.consent}: {r.consentLabel}
+                {testimonialMessages.admin.submitted}: {r.submittedLabel} · {testimonialMessages.admin.consent}:{" "}
+                {r.consentLabel}
               </p>
             </div>
             {r.selectedQuestions.length ? (
@@ -48,7 +49,12 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
               </div>
             ) : null}
             {r.videoUrl && r.adminVideoUrl ? (
-              <ResponseVideo videoUrl={r.videoUrl} adminVideoUrl={r.adminVideoUrl} knownDuration={r.videoDuration} size={r.videoSize} />
+              <ResponseVideo
+                videoUrl={r.videoUrl}
+                adminVideoUrl={r.adminVideoUrl}
+                knownDuration={r.videoDuration}
+                size={r.videoSize}
+              />
             ) : (
               <p className="text-sm text-muted-foreground">{testimonialMessages.admin.noVideo}</p>
             )}
@@ -69,7 +75,17 @@ export function ResponseList({ responses }: { responses: AdminResponseView[] }) 
   );
 }
 
-function ResponseVideo({ videoUrl, adminVideoUrl, knownDuration, size }: { videoUrl: string; adminVideoUrl: string; knownDuration: number | null; size: number | null }) {
+function ResponseVideo({
+  videoUrl,
+  adminVideoUrl,
+  knownDuration,
+  size,
+}: {
+  videoUrl: string;
+  adminVideoUrl: string;
+  knownDuration: number | null;
+  size: number | null;
+}) {
   const [src, setSrc] = useState(videoUrl);
   const [duration, setDuration] = useState<number | null>(knownDuration);
   return (

@@ -1,6 +1,11 @@
 // Stops early on errors a lower constraint level cannot fix.
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { cameraErrorMessage, CONSTRAINT_LEVELS, shouldTryNextLevel, type ConstraintLevel } from "~/features/testimonials/recording";
+import {
+  cameraErrorMessage,
+  CONSTRAINT_LEVELS,
+  shouldTryNextLevel,
+  type ConstraintLevel,
+} from "~/features/testimonials/recording";
 
 export class CameraError extends Error {}
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isTicket, partsToSend, URL_MARGIN_MS, urlIsFresh } from "./direct-upload-plan";
 
 describe("direct upload bookkeeping", () => {

@@ -11,4 +11,5 @@ export function partsToSend(total: number, received: Iterable<number>) {
 
 /** A minute's margin: a part started on a URL about to expire could be refused halfway. */
 export const URL_MARGIN_MS = 60_000;
-export const urlIsFresh = (signed: { expiresAt: number } | undefined, now: number) => signed !== undefined && signed.expiresAt - URL_MARGIN_MS > now;
+export const urlIsFresh = (signed: { expiresAt: number } | undefined, now: number) =>
+  signed !== undefined && signed.expiresAt - URL_MARGIN_MS > now;

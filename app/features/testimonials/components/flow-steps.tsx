@@ -1,16 +1,25 @@
 // Each step is a real form, so the flow works without JavaScript (decision 0109).
 import { Form } from "@remix-run/react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+
 import { ErrorList, inputClass } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import { FLOW_STEPS, PROGRESS_CIRCLES, progressIndex, responseField, selectedField, type FlowErrors, type FlowIntent, type FlowState } from "~/features/testimonials/flow";
-import { testimonialMessages } from "~/features/testimonials/messages";
-import { isRespondentEmail } from "~/features/testimonials/limits";
 import { useHydrated } from "~/components/use-hydrated";
+import {
+  FLOW_STEPS,
+  PROGRESS_CIRCLES,
+  progressIndex,
+  responseField,
+  selectedField,
+  type FlowErrors,
+  type FlowIntent,
+  type FlowState,
+} from "~/features/testimonials/flow";
+import { isRespondentEmail } from "~/features/testimonials/limits";
+import { testimonialMessages } from "~/features/testimonials/messages";
 import { MAX_QUESTIONS, toggleQuestion } from "~/features/testimonials/recording";
 import { chosenFileProblem, formatMegabytes, isLargeVideo } from "~/features/testimonials/upload-limits";
-
+import { cn } from "~/lib/cn";
 
 export type StepSubmit = (intent: FlowIntent, form: FormData) => void;
 
@@ -32,7 +41,13 @@ export function StepForm({ draftId, onIntent, multipart, children, className }: 
     onIntent(intent, form);
   };
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} onSubmit={onSubmit} className={cn("space-y-5", className)} noValidate={Boolean(onIntent)}>
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      onSubmit={onSubmit}
+      className={cn("space-y-5", className)}
+      noValidate={Boolean(onIntent)}
+    >
       {draftId ? <input type="hidden" name="draftId" value={draftId} /> : null}
       {children}
     </Form>
@@ -40,7 +55,19 @@ export function StepForm({ draftId, onIntent, multipart, children, className }: 
 }
 
 /** Forward comes first in the markup, so Enter moves forward. */
-function StepButtons({ forward, forwardLabel, back = true, disabled, children }: { forward: FlowIntent; forwardLabel: string; back?: boolean; disabled?: boolean; children?: ReactNode }) {
+function StepButtons({
+  forward,
+  forwardLabel,
+  back = true,
+  disabled,
+  children,
+}: {
+  forward: FlowIntent;
+  forwardLabel: string;
+  back?: boolean;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-row-reverse flex-wrap justify-between gap-2 pt-2">
       <Button type="submit" name="intent" value={forward} disabled={disabled}>
@@ -61,10 +88,20 @@ export function ProgressCircles({ step }: { step: FlowState["step"] }) {
   const textId = useId();
   return (
     <div className="space-y-2">
-      <p id={textId} aria-live="polite" className="text-center text-sm font-medium text-muted-foreground" data-testid="flow-step">
+      <p
+        id={textId}
+        aria-live="polite"
+        className="text-center text-sm font-medium text-muted-foreground"
+        data-testid="flow-step"
+      >
         {testimonialMessages.flow.stepOf(at, FLOW_STEPS)}
       </p>
-      <ol aria-label={testimonialMessages.flow.progressLabel} aria-describedby={textId} className="flex items-center justify-center gap-1 sm:gap-2" data-testid="flow-progress">
+      <ol
+        aria-label={testimonialMessages.flow.progressLabel}
+        aria-describedby={textId}
+        className="flex items-center justify-center gap-1 sm:gap-2"
+        data-testid="flow-progress"
+      >
         {Array.from({ length: PROGRESS_CIRCLES }, (_, i) => {
           const n = i + 1;
           const done = at > n;
@@ -75,13 +112,22 @@ export function ProgressCircles({ step }: { step: FlowState["step"] }) {
                 aria-current={current ? "step" : undefined}
                 className={cn(
                   "flex h-7 w-7 items-center justify-center rounded-full border-2 text-sm font-semibold sm:h-8 sm:w-8",
-                  done ? "border-primary bg-primary text-primary-foreground" : current ? "border-primary text-primary" : "border-border text-muted-foreground",
+                  done
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : current
+                      ? "border-primary text-primary"
+                      : "border-border text-muted-foreground",
                 )}
               >
                 {done ? "✓" : n}
                 <span className="sr-only">{done ? " (done)" : current ? " (current)" : ""}</span>
               </span>
-              {n < PROGRESS_CIRCLES ? <span aria-hidden="true" className={cn("hidden h-0.5 w-8 sm:block", done ? "bg-primary" : "bg-border")} /> : null}
+              {n < PROGRESS_CIRCLES ? (
+                <span
+                  aria-hidden="true"
+                  className={cn("hidden h-0.5 w-8 sm:block", done ? "bg-primary" : "bg-border")}
+                />
+              ) : null}
             </li>
           );
         })}
@@ -106,7 +152,11 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
   const [name, setName] = useState(state.respondentName);
   const [email, setEmail] = useState(state.respondentEmail);
   const live = Boolean(onIntent);
-  const emailError = live ? (email.trim() !== "" && !isRespondentEmail(email) ? [testimonialMessages.validation.email] : undefined) : errors?.respondentEmail;
+  const emailError = live
+    ? email.trim() !== "" && !isRespondentEmail(email)
+      ? [testimonialMessages.validation.email]
+      : undefined
+    : errors?.respondentEmail;
   const ready = name.trim() !== "" && isRespondentEmail(email);
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
@@ -146,7 +196,12 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
         />
         <ErrorList errors={emailError} />
       </div>
-      <StepButtons forward="about" forwardLabel={testimonialMessages.flow.continue} back={false} disabled={live && !ready} />
+      <StepButtons
+        forward="about"
+        forwardLabel={testimonialMessages.flow.continue}
+        back={false}
+        disabled={live && !ready}
+      />
     </StepForm>
   );
 }
@@ -154,8 +209,20 @@ export function AboutStep({ state, errors, draftId, onIntent }: Common) {
 export function MethodStep({ state, errors, draftId, onIntent }: Common) {
   const [method, setMethod] = useState(state.method);
   const option = (value: "record" | "upload", label: string, hint: string) => (
-    <label className={cn("flex cursor-pointer gap-3 rounded-lg border-2 p-4", method === value ? "border-primary bg-primary/5" : "border-border")}>
-      <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="mt-1" />
+    <label
+      className={cn(
+        "flex cursor-pointer gap-3 rounded-lg border-2 p-4",
+        method === value ? "border-primary bg-primary/5" : "border-border",
+      )}
+    >
+      <input
+        type="radio"
+        name="method"
+        value={value}
+        checked={method === value}
+        onChange={() => setMethod(value)}
+        className="mt-1"
+      />
       <span>
         <span className="block font-semibold">{label}</span>
         <span className="block text-sm text-muted-foreground">{hint}</span>
@@ -178,7 +245,15 @@ export function MethodStep({ state, errors, draftId, onIntent }: Common) {
 
 type Question = { question: string; hint: string };
 
-function QuestionChoice({ questions, initial, errors }: { questions: Question[]; initial: number[]; errors: string[] | undefined }) {
+function QuestionChoice({
+  questions,
+  initial,
+  errors,
+}: {
+  questions: Question[];
+  initial: number[];
+  errors: string[] | undefined;
+}) {
   const [selected, setSelected] = useState(initial);
   const hydrated = useHydrated();
   return (
@@ -188,7 +263,13 @@ function QuestionChoice({ questions, initial, errors }: { questions: Question[];
       {questions.map((q, i) => {
         const checked = selected.includes(i);
         return (
-          <label key={i} className={cn("flex cursor-pointer gap-3 rounded-lg border border-border p-3", checked && "border-primary bg-primary/5")}>
+          <label
+            key={i}
+            className={cn(
+              "flex cursor-pointer gap-3 rounded-lg border border-border p-3",
+              checked && "border-primary bg-primary/5",
+            )}
+          >
             <input
               type="checkbox"
               name={selectedField(i)}
@@ -224,8 +305,12 @@ export function UploadStep({
   const selectedName = chosen ?? state.video?.fileName ?? null;
   return (
     <StepForm draftId={draftId} onIntent={onIntent} multipart>
-      <StepHeading hint={record ? testimonialMessages.flow.upload.recordHint : testimonialMessages.flow.upload.hint}>{record ? testimonialMessages.flow.upload.recordTitle : testimonialMessages.flow.upload.title}</StepHeading>
-      {record && questions.length ? <QuestionChoice questions={questions} initial={state.selectedQuestions} errors={errors?.selectedQuestions} /> : null}
+      <StepHeading hint={record ? testimonialMessages.flow.upload.recordHint : testimonialMessages.flow.upload.hint}>
+        {record ? testimonialMessages.flow.upload.recordTitle : testimonialMessages.flow.upload.title}
+      </StepHeading>
+      {record && questions.length ? (
+        <QuestionChoice questions={questions} initial={state.selectedQuestions} errors={errors?.selectedQuestions} />
+      ) : null}
       <div className="space-y-2">
         <label htmlFor={`${id}-video`} className="block text-sm font-medium">
           {testimonialMessages.flow.upload.label}
@@ -242,7 +327,11 @@ export function UploadStep({
             const file = e.currentTarget.files?.[0] ?? null;
             const problem = file ? chosenFileProblem(file) : null;
             if (problem) {
-              setLocalError(problem === "too-large" ? testimonialMessages.validation.fileTooLarge : { description: testimonialMessages.validation.notAVideo });
+              setLocalError(
+                problem === "too-large"
+                  ? testimonialMessages.validation.fileTooLarge
+                  : { description: testimonialMessages.validation.notAVideo },
+              );
               e.currentTarget.value = "";
               onFile?.(null);
               return;
@@ -264,12 +353,22 @@ export function UploadStep({
         ) : null}
         <ErrorList errors={errors?.video} />
       </div>
-      <StepButtons forward="video" forwardLabel={testimonialMessages.flow.continue} disabled={Boolean(onIntent) && !selectedName} />
+      <StepButtons
+        forward="video"
+        forwardLabel={testimonialMessages.flow.continue}
+        disabled={Boolean(onIntent) && !selectedName}
+      />
     </StepForm>
   );
 }
 
-export function ThoughtsStep({ state, errors, draftId, onIntent, questions }: Common & { questions: Array<{ question: string; hint: string }> }) {
+export function ThoughtsStep({
+  state,
+  errors,
+  draftId,
+  onIntent,
+  questions,
+}: Common & { questions: Array<{ question: string; hint: string }> }) {
   return (
     <StepForm draftId={draftId} onIntent={onIntent}>
       <StepHeading hint={testimonialMessages.flow.thoughts.hint}>{testimonialMessages.flow.thoughts.title}</StepHeading>
@@ -279,7 +378,14 @@ export function ThoughtsStep({ state, errors, draftId, onIntent, questions }: Co
             {q.question}
           </label>
           <p className="text-sm text-muted-foreground">{q.hint}</p>
-          <textarea id={`thought-${i}`} name={responseField(i)} defaultValue={state.responses[i] ?? ""} rows={4} maxLength={10_000} className={cn(inputClass, "min-h-[6rem]")} />
+          <textarea
+            id={`thought-${i}`}
+            name={responseField(i)}
+            defaultValue={state.responses[i] ?? ""}
+            rows={4}
+            maxLength={10_000}
+            className={cn(inputClass, "min-h-[6rem]")}
+          />
         </div>
       ))}
       <ErrorList errors={errors?.form} />
@@ -294,13 +400,24 @@ export function ReviewStep({ state, errors, draftId, onIntent, previewUrl }: Com
     <StepForm draftId={draftId} onIntent={onIntent}>
       <StepHeading>{testimonialMessages.flow.review.title}</StepHeading>
       {previewUrl ? (
-        <video controls preload="metadata" src={previewUrl} className="mx-auto max-h-[60vh] w-full rounded-lg bg-black" data-testid="review-video">
+        <video
+          controls
+          preload="metadata"
+          src={previewUrl}
+          className="mx-auto max-h-[60vh] w-full rounded-lg bg-black"
+          data-testid="review-video"
+        >
           <track kind="captions" />
         </video>
       ) : null}
-      {state.video ? <p className="text-sm text-muted-foreground">{testimonialMessages.flow.review.size(formatMegabytes(size))}</p> : null}
+      {state.video ? (
+        <p className="text-sm text-muted-foreground">{testimonialMessages.flow.review.size(formatMegabytes(size))}</p>
+      ) : null}
       {isLargeVideo(size) ? (
-        <div role="status" className="rounded-md border border-yellow-500 bg-yellow-50 p-3 text-sm text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100">
+        <div
+          role="status"
+          className="rounded-md border border-yellow-500 bg-yellow-50 p-3 text-sm text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100"
+        >
           <p className="font-semibold">{testimonialMessages.flow.review.largeTitle}</p>
           <p>{testimonialMessages.flow.review.largeText}</p>
         </div>
@@ -339,21 +456,39 @@ export function ConfirmStep({
         <dt className="font-medium">{testimonialMessages.flow.confirm.email}</dt>
         <dd>{state.respondentEmail}</dd>
         <dt className="font-medium">{testimonialMessages.flow.confirm.video}</dt>
-        <dd>{state.video ? testimonialMessages.flow.confirm.videoIncluded : testimonialMessages.flow.confirm.videoMissing}</dd>
+        <dd>
+          {state.video ? testimonialMessages.flow.confirm.videoIncluded : testimonialMessages.flow.confirm.videoMissing}
+        </dd>
       </dl>
       <div className="space-y-1">
         <label className="flex gap-3">
-          <input type="checkbox" name="consentGiven" required checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} className="mt-1" />
+          <input
+            type="checkbox"
+            name="consentGiven"
+            required
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+            className="mt-1"
+          />
           <span className="text-sm">{testimonialMessages.flow.confirm.consent}</span>
         </label>
         <ErrorList errors={errors?.consentGiven} />
       </div>
       {progress ? (
         <div className="space-y-1" data-testid="upload-progress">
-          <div className="h-2 w-full overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+          <div
+            className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+          >
             <div className="h-full bg-primary transition-all" style={{ width: `${progress.percent}%` }} />
           </div>
-          <p className="text-sm text-muted-foreground">{testimonialMessages.flow.confirm.uploading(progress.percent)}</p>
+          <p className="text-sm text-muted-foreground">
+            {testimonialMessages.flow.confirm.uploading(progress.percent)}
+          </p>
         </div>
       ) : null}
       {failure ? (
@@ -363,7 +498,13 @@ export function ConfirmStep({
         </div>
       ) : null}
       <ErrorList errors={errors?.video ?? errors?.form} />
-      <StepButtons forward="submit" forwardLabel={submitting ? testimonialMessages.flow.confirm.submitting : testimonialMessages.flow.confirm.submit} disabled={Boolean(onIntent) && (!consent || submitting)} />
+      <StepButtons
+        forward="submit"
+        forwardLabel={
+          submitting ? testimonialMessages.flow.confirm.submitting : testimonialMessages.flow.confirm.submit
+        }
+        disabled={Boolean(onIntent) && (!consent || submitting)}
+      />
     </StepForm>
   );
 }

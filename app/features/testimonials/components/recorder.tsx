@@ -1,9 +1,9 @@
-import { formatClock } from "~/lib/text-format";
 import { useEffect, useRef, useState } from "react";
+
 import { ErrorList } from "~/components/forms";
-import { LevelMeter } from "~/components/ui/level-meter";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { LevelMeter } from "~/components/ui/level-meter";
+import { useMicLevel } from "~/components/use-mic-level";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import {
   canRecordMore,
@@ -19,10 +19,11 @@ import {
   toggleQuestion,
 } from "~/features/testimonials/recording";
 import { chosenFileProblem } from "~/features/testimonials/upload-limits";
-import { CameraError, openCamera, stopStream } from "./camera";
-import { useMicLevel } from "~/components/use-mic-level";
-import { useRecording } from "./use-recording";
+import { cn } from "~/lib/cn";
+import { formatClock } from "~/lib/text-format";
 
+import { CameraError, openCamera, stopStream } from "./camera";
+import { useRecording } from "./use-recording";
 
 export type RecorderQuestion = { question: string; hint: string };
 type Props = {
@@ -59,7 +60,9 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
     release();
     onComplete(blob, selectedRef.current, notice);
   };
-  const recording = useRecording({ onAutoStop: (blob) => finish(blob, testimonialMessages.recorder.errors.limitReached) });
+  const recording = useRecording({
+    onAutoStop: (blob) => finish(blob, testimonialMessages.recorder.errors.limitReached),
+  });
   const startRecorder = recording.start;
 
   useEffect(() => () => stopStream(stream.current), []);
@@ -150,7 +153,13 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
           {questions.map((q, i) => {
             const checked = selected.includes(i);
             return (
-              <label key={i} className={cn("flex cursor-pointer gap-3 rounded-lg border border-border p-3", checked && "border-primary bg-primary/5")}>
+              <label
+                key={i}
+                className={cn(
+                  "flex cursor-pointer gap-3 rounded-lg border border-border p-3",
+                  checked && "border-primary bg-primary/5",
+                )}
+              >
                 <input
                   type="checkbox"
                   className="mt-1"
@@ -173,7 +182,11 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
           </div>
         ) : null}
         <div className="flex flex-row-reverse justify-between gap-2">
-          <Button type="button" onClick={() => void startRecording()} disabled={!canStartRecording(selected) || starting}>
+          <Button
+            type="button"
+            onClick={() => void startRecording()}
+            disabled={!canStartRecording(selected) || starting}
+          >
             {starting ? testimonialMessages.recorder.starting : testimonialMessages.recorder.start}
           </Button>
           <Button type="button" variant="outline" onClick={onBack}>
@@ -190,21 +203,45 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
   const counting = countdown !== null;
   return (
     <section aria-label={testimonialMessages.recorder.recording} className="space-y-4">
-      <div className="relative mx-auto overflow-hidden rounded-lg bg-black" style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}>
-        <video ref={preview} muted playsInline autoPlay aria-label={testimonialMessages.recorder.preview} className="h-full w-full -scale-x-100 object-cover" data-testid="recorder-preview" />
+      <div
+        className="relative mx-auto overflow-hidden rounded-lg bg-black"
+        style={{ width: "100%", maxWidth: PREVIEW_WIDTH, aspectRatio: PREVIEW_ASPECT }}
+      >
+        <video
+          ref={preview}
+          muted
+          playsInline
+          autoPlay
+          aria-label={testimonialMessages.recorder.preview}
+          className="h-full w-full -scale-x-100 object-cover"
+          data-testid="recorder-preview"
+        />
         {counting ? (
-          <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/40 font-serif text-8xl font-bold text-white" data-testid="countdown">
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 flex items-center justify-center bg-black/40 font-serif text-8xl font-bold text-white"
+            data-testid="countdown"
+          >
             {countdown}
           </span>
         ) : null}
       </div>
       {/* Always in the page, so each number (and the start) is heard as it changes. */}
       <p className="sr-only" aria-live="assertive" data-testid="recorder-announcer">
-        {counting ? testimonialMessages.recorder.countdown(countdown) : recording.phase === "recording" ? testimonialMessages.recorder.started : ""}
+        {counting
+          ? testimonialMessages.recorder.countdown(countdown)
+          : recording.phase === "recording"
+            ? testimonialMessages.recorder.started
+            : ""}
       </p>
       {displayError ? <ErrorList errors={[displayError]} /> : null}
       {micLevel !== null ? (
-        <LevelMeter level={micLevel} label={testimonialMessages.recorder.micLevel} hint={testimonialMessages.recorder.micHint} testId="mic-level" />
+        <LevelMeter
+          level={micLevel}
+          label={testimonialMessages.recorder.micLevel}
+          hint={testimonialMessages.recorder.micHint}
+          testId="mic-level"
+        />
       ) : null}
       {counting ? (
         <div className="flex justify-center">
@@ -224,8 +261,16 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
       <div className="space-y-1">
         <div className="flex items-center justify-between text-sm">
           <span className="flex items-center gap-2 font-medium">
-            <span aria-hidden="true" className={cn("inline-block h-2.5 w-2.5 rounded-full", recording.phase === "recording" ? "animate-pulse bg-red-600" : "bg-muted-foreground")} />
-            {recording.phase === "paused" ? testimonialMessages.recorder.paused : testimonialMessages.recorder.recording}
+            <span
+              aria-hidden="true"
+              className={cn(
+                "inline-block h-2.5 w-2.5 rounded-full",
+                recording.phase === "recording" ? "animate-pulse bg-red-600" : "bg-muted-foreground",
+              )}
+            />
+            {recording.phase === "paused"
+              ? testimonialMessages.recorder.paused
+              : testimonialMessages.recorder.recording}
           </span>
           <span data-testid="recording-clock">
             {formatClock(seconds)} / {formatClock(RECORDING_LIMIT_SECONDS)}
@@ -238,9 +283,16 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
           aria-valuemin={0}
           aria-valuemax={RECORDING_LIMIT_SECONDS}
           aria-valuenow={Math.floor(seconds)}
-          aria-valuetext={testimonialMessages.recorder.timeOf(formatClock(seconds), formatClock(RECORDING_LIMIT_SECONDS))}
+          aria-valuetext={testimonialMessages.recorder.timeOf(
+            formatClock(seconds),
+            formatClock(RECORDING_LIMIT_SECONDS),
+          )}
         >
-          <div className={cn("h-full transition-all", TONE_CLASS[tone])} data-tone={tone} style={{ width: `${progressPercent(seconds)}%` }} />
+          <div
+            className={cn("h-full transition-all", TONE_CLASS[tone])}
+            data-tone={tone}
+            style={{ width: `${progressPercent(seconds)}%` }}
+          />
         </div>
         {warning !== null ? (
           <p role="status" className="text-sm font-medium text-red-600">
@@ -258,7 +310,12 @@ export function Recorder({ title, description, questions, onComplete, onBack }: 
             {testimonialMessages.recorder.pause}
           </Button>
         )}
-        <Button type="button" variant="destructive" onClick={() => void stop()} disabled={recording.phase === "stopped" || recording.phase === "idle"}>
+        <Button
+          type="button"
+          variant="destructive"
+          onClick={() => void stop()}
+          disabled={recording.phase === "stopped" || recording.phase === "idle"}
+        >
           {testimonialMessages.recorder.stop}
         </Button>
         <Button type="button" variant="ghost" onClick={exit}>
@@ -284,7 +341,13 @@ function CaptureFallback({ onFile }: { onFile: (file: File) => void }) {
             const file = e.currentTarget.files?.[0];
             if (!file) return;
             const found = chosenFileProblem(file);
-            setProblem(found === "too-large" ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : found ? testimonialMessages.validation.notAVideo : null);
+            setProblem(
+              found === "too-large"
+                ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}`
+                : found
+                  ? testimonialMessages.validation.notAVideo
+                  : null,
+            );
             if (found) e.currentTarget.value = "";
             else onFile(file);
           }}

@@ -1,14 +1,35 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+
 import { Card } from "~/components/ui/card";
-import { eventFromForm, initialFlow, reduceFlow, selectedFromForm, textAnswers, type FlowErrors, type FlowIntent, type FlowResult, type FlowState } from "~/features/testimonials/flow";
+import { useHydrated } from "~/components/use-hydrated";
+import {
+  eventFromForm,
+  initialFlow,
+  reduceFlow,
+  selectedFromForm,
+  textAnswers,
+  type FlowErrors,
+  type FlowIntent,
+  type FlowResult,
+  type FlowState,
+} from "~/features/testimonials/flow";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { baseMimeType, extensionFor } from "~/features/testimonials/recording";
 import { chosenFileProblem } from "~/features/testimonials/upload-limits";
-import { AboutStep, ConfirmStep, MethodStep, ProgressCircles, ReviewStep, ThanksStep, ThoughtsStep, UploadStep, type UploadProgress } from "./flow-steps";
+
+import {
+  AboutStep,
+  ConfirmStep,
+  MethodStep,
+  ProgressCircles,
+  ReviewStep,
+  ThanksStep,
+  ThoughtsStep,
+  UploadStep,
+  type UploadProgress,
+} from "./flow-steps";
 import { Recorder } from "./recorder";
 import { SubmitFailure, submitTestimonial } from "./upload-client";
-
 
 export type PublicCampaignView = {
   publicId: string;
@@ -51,9 +72,16 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
   const hydrated = useHydrated();
   // A flow begun without JavaScript (there is a server draft) stays on forms to the end.
   const live = hydrated && !reply?.draftId;
-  const ctx = { allowTextResponses: campaign.allowTextResponses, questionCount: campaign.questions.length, canRecordInBrowser: live };
+  const ctx = {
+    allowTextResponses: campaign.allowTextResponses,
+    questionCount: campaign.questions.length,
+    canRecordInBrowser: live,
+  };
   const [client, setClient] = useState<FlowResult | null>(null);
-  const current: FlowResult = client ?? { state: reply?.state ?? initialFlow(ctx.questionCount), errors: reply?.errors };
+  const current: FlowResult = client ?? {
+    state: reply?.state ?? initialFlow(ctx.questionCount),
+    errors: reply?.errors,
+  };
   const { state, errors } = current;
   const draftId = reply?.draftId ?? null;
 
@@ -78,7 +106,10 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
   const takeVideo = (blob: Blob, fileName: string, selectedQuestions: number[], note?: string) => {
     const problem = chosenFileProblem({ size: blob.size, type: blob.type, name: fileName });
     if (problem) {
-      const message = problem === "too-large" ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}` : testimonialMessages.validation.notAVideo;
+      const message =
+        problem === "too-large"
+          ? `${testimonialMessages.validation.fileTooLarge.title}: ${testimonialMessages.validation.fileTooLarge.description}`
+          : testimonialMessages.validation.notAVideo;
       move({ state: { ...state, step: 3 }, errors: { video: [message] } });
       return;
     }
@@ -133,7 +164,8 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
       const choice = state.method === "record" ? selectedFromForm(form, ctx.questionCount) : { selected: [] };
       if (choice.errors) move({ state, errors: choice.errors });
       else if (chosen) takeVideo(chosen, chosen.name, choice.selected);
-      else if (state.video && video) move(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx));
+      else if (state.video && video)
+        move(reduceFlow(state, { type: "video", video: state.video, selectedQuestions: choice.selected }, ctx));
       else move({ state, errors: { video: [testimonialMessages.validation.videoRequired] } });
       return;
     }
@@ -147,17 +179,25 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
 
   const handler = live ? onIntent : null;
   const common = { state, errors, draftId, onIntent: handler };
-  const reviewUrl = live ? previewUrl : draftId && state.video ? `/testimonials/${encodeURIComponent(campaign.publicId)}/draft-video?draft=${encodeURIComponent(draftId)}` : null;
+  const reviewUrl = live
+    ? previewUrl
+    : draftId && state.video
+      ? `/testimonials/${encodeURIComponent(campaign.publicId)}/draft-video?draft=${encodeURIComponent(draftId)}`
+      : null;
 
   return (
     <div className="space-y-6">
       <ProgressCircles step={state.step} />
       {/* Always in the page, so a screen reader hears what is put into it (the 3:00 auto-stop). */}
       <div role="status" aria-live="polite" data-testid="flow-notice">
-        {notice && (state.step === 4 || state.step === 5) ? <p className="rounded-md border border-primary bg-card p-3 text-sm font-medium">{notice}</p> : null}
+        {notice && (state.step === 4 || state.step === 5) ? (
+          <p className="rounded-md border border-primary bg-card p-3 text-sm font-medium">{notice}</p>
+        ) : null}
       </div>
       <Card>
-        {errors?.form && state.step === 1 ? <p className="mb-4 text-sm text-destructive">{errors.form.join(" ")}</p> : null}
+        {errors?.form && state.step === 1 ? (
+          <p className="mb-4 text-sm text-destructive">{errors.form.join(" ")}</p>
+        ) : null}
         {state.step === 1 ? <AboutStep key="about" {...common} /> : null}
         {state.step === 2 ? <MethodStep key="method" {...common} /> : null}
         {state.step === "record" && live ? (
@@ -165,16 +205,31 @@ export function TestimonialFlow({ campaign, reply }: { campaign: PublicCampaignV
             title={campaign.title}
             description={campaign.description}
             questions={campaign.questions}
-            onComplete={(blob, selected, note) => takeVideo(blob, blob instanceof File ? blob.name : `testimonial-${Date.now()}.${extensionFor(blob.type)}`, selected, note)}
+            onComplete={(blob, selected, note) =>
+              takeVideo(
+                blob,
+                blob instanceof File ? blob.name : `testimonial-${Date.now()}.${extensionFor(blob.type)}`,
+                selected,
+                note,
+              )
+            }
             onBack={() => move(reduceFlow(state, { type: "back" }, ctx))}
           />
         ) : null}
         {state.step === 3 || (state.step === "record" && !live) ? (
-          <UploadStep key="upload" {...common} questions={campaign.questions} chosen={chosen?.name ?? null} onFile={setChosen} />
+          <UploadStep
+            key="upload"
+            {...common}
+            questions={campaign.questions}
+            chosen={chosen?.name ?? null}
+            onFile={setChosen}
+          />
         ) : null}
         {state.step === 4 ? <ThoughtsStep key="thoughts" {...common} questions={campaign.questions} /> : null}
         {state.step === 5 ? <ReviewStep key="review" {...common} previewUrl={reviewUrl} /> : null}
-        {state.step === 6 ? <ConfirmStep key="confirm" {...common} submitting={submitting} progress={progress} failure={failure} /> : null}
+        {state.step === 6 ? (
+          <ConfirmStep key="confirm" {...common} submitting={submitting} progress={progress} failure={failure} />
+        ) : null}
         {state.step === 7 ? <ThanksStep key="thanks" draftId={draftId} onIntent={handler} /> : null}
       </Card>
     </div>

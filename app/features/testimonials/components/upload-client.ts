@@ -1,8 +1,15 @@
 // XHR rather than fetch, for upload progress events. Why chunks: decision 0114; why the bucket takes them itself: decision 0145.
 import { testimonialMessages } from "~/features/testimonials/messages";
-import { chunkCount, chunkRange, makeUploadId, missingChunks, PARALLEL_CHUNKS, shouldUseChunks } from "~/features/testimonials/upload-limits";
-import { isTicket, partsToSend, urlIsFresh } from "./direct-upload-plan";
+import {
+  chunkCount,
+  chunkRange,
+  makeUploadId,
+  missingChunks,
+  PARALLEL_CHUNKS,
+  shouldUseChunks,
+} from "~/features/testimonials/upload-limits";
 
+import { isTicket, partsToSend, urlIsFresh } from "./direct-upload-plan";
 
 export type SubmissionFields = {
   respondentName: string;
@@ -34,7 +41,13 @@ export class SubmitFailure extends Error {
 
 type XhrResult = { status: number; body: Record<string, unknown>; retryAfter: number | null };
 
-function send(method: string, url: string, body: XMLHttpRequestBodyInit | null, onUpload?: (loaded: number) => void, json = false): Promise<XhrResult> {
+function send(
+  method: string,
+  url: string,
+  body: XMLHttpRequestBodyInit | null,
+  onUpload?: (loaded: number) => void,
+  json = false,
+): Promise<XhrResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -85,18 +98,32 @@ export async function submitTestimonial(options: SubmitOptions): Promise<void> {
   if (!video || !shouldUseChunks(video.size)) {
     const form = commonForm(fields);
     if (video) form.set("video", video, fileName);
-    const result = await send("POST", `${base}/submit`, form, (loaded) => video && onProgress?.(Math.min(1, loaded / video.size)));
+    const result = await send(
+      "POST",
+      `${base}/submit`,
+      form,
+      (loaded) => video && onProgress?.(Math.min(1, loaded / video.size)),
+    );
     if (result.status === 201 || result.status === 200) {
       onProgress?.(1);
       return;
     }
     if (result.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
-    if (result.status !== 413 || !video) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
+    if (result.status !== 413 || !video)
+      throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   }
   await submitInChunks({ ...options, video: video! });
 }
 
-async function submitInChunks({ publicId, fields, video, fileName, onProgress, uploadId: earlierId, onUploadId }: SubmitOptions & { video: Blob }) {
+async function submitInChunks({
+  publicId,
+  fields,
+  video,
+  fileName,
+  onProgress,
+  uploadId: earlierId,
+  onUploadId,
+}: SubmitOptions & { video: Blob }) {
   const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
   const uploadId = earlierId ?? makeUploadId();
   onUploadId?.(uploadId);
@@ -139,7 +166,8 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
         report();
         return;
       }
-      if (!retryable(result.status) || attempt >= 4) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
+      if (!retryable(result.status) || attempt >= 4)
+        throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
       await sleep(result.retryAfter ? Math.min(60, result.retryAfter) * 1000 : 500 * 2 ** attempt);
     }
   };
@@ -149,7 +177,8 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     const queue = missingChunks(done, total);
     const lane = async () => {
       try {
-        for (let index = queue.shift(); index !== undefined && !assembled; index = queue.shift()) await sendChunk(index);
+        for (let index = queue.shift(); index !== undefined && !assembled; index = queue.shift())
+          await sendChunk(index);
       } catch (failure) {
         queue.length = 0; // the other lane stops too
         throw failure;
@@ -176,14 +205,16 @@ async function submitInChunks({ publicId, fields, video, fileName, onProgress, u
     undefined,
     true,
   );
-  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
+  if (result.status !== 201 && result.status !== 200)
+    throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   onProgress?.(1);
 }
 
 type DirectStatus = { completed: boolean; totalParts: number; receivedParts: number[]; missingParts: number[] };
 type Direct = { ticket: string; status: DirectStatus | null };
 
-const resumeKey = (publicId: string, fileName: string, size: number) => `storyhearth:direct-upload:${publicId}:${fileName}:${size}`;
+const resumeKey = (publicId: string, fileName: string, size: number) =>
+  `storyhearth:direct-upload:${publicId}:${fileName}:${size}`;
 const remembered = {
   get: (key: string) => {
     try {
@@ -202,7 +233,13 @@ const remembered = {
   },
 };
 
-async function directStart({ publicId, video, fileName, uploadId, onUploadId }: SubmitOptions & { video: Blob }): Promise<Direct | null> {
+async function directStart({
+  publicId,
+  video,
+  fileName,
+  uploadId,
+  onUploadId,
+}: SubmitOptions & { video: Blob }): Promise<Direct | null> {
   const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
   const key = resumeKey(publicId, fileName, video.size);
   for (const earlier of [uploadId, remembered.get(key)]) {
@@ -215,9 +252,16 @@ async function directStart({ publicId, video, fileName, uploadId, onUploadId }: 
     if (status.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
     remembered.set(key, null);
   }
-  const start = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "start", fileName, size: video.size, type: video.type }), undefined, true);
+  const start = await send(
+    "POST",
+    `${base}/direct-upload`,
+    JSON.stringify({ intent: "start", fileName, size: video.size, type: video.type }),
+    undefined,
+    true,
+  );
   if (start.status === 0) throw new SubmitFailure(testimonialMessages.upload.uploadFailed, 0, "");
-  if (start.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, start.status, message(start));
+  if (start.status !== 200)
+    throw new SubmitFailure(testimonialMessages.upload.submissionFailed, start.status, message(start));
   if (start.body.mode !== "direct" || typeof start.body.ticket !== "string") return null;
   onUploadId?.(start.body.ticket);
   remembered.set(key, start.body.ticket);
@@ -236,7 +280,10 @@ function putPart(url: string, body: Blob, onUpload: (loaded: number) => void): P
   });
 }
 
-async function submitDirect({ publicId, fields, video, fileName, onProgress }: SubmitOptions & { video: Blob }, { ticket, status: earlier }: Direct) {
+async function submitDirect(
+  { publicId, fields, video, fileName, onProgress }: SubmitOptions & { video: Blob },
+  { ticket, status: earlier }: Direct,
+) {
   const base = `/api/testimonials/public/${encodeURIComponent(publicId)}`;
   const total = chunkCount(video.size);
   const done = new Set<number>(earlier?.receivedParts ?? []);
@@ -256,10 +303,18 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
     while (!urlIsFresh(urls.get(partNumber), Date.now())) {
       signing ??= (async () => {
         const wanted = partsToSend(total, done).filter((n) => !urlIsFresh(urls.get(n), Date.now()));
-        const result = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "sign", ticket, partNumbers: wanted.slice(0, 50) }), undefined, true);
-        if (result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
+        const result = await send(
+          "POST",
+          `${base}/direct-upload`,
+          JSON.stringify({ intent: "sign", ticket, partNumbers: wanted.slice(0, 50) }),
+          undefined,
+          true,
+        );
+        if (result.status !== 200)
+          throw new SubmitFailure(testimonialMessages.upload.chunkFailed, result.status, message(result));
         const expiresAt = Number(result.body.expiresAt);
-        for (const [n, url] of Object.entries(result.body.urls as Record<string, string>)) urls.set(Number(n), { url, expiresAt });
+        for (const [n, url] of Object.entries(result.body.urls as Record<string, string>))
+          urls.set(Number(n), { url, expiresAt });
       })().finally(() => {
         signing = null;
       });
@@ -299,7 +354,13 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_CHUNKS }, lane));
-    const finished = await send("POST", `${base}/direct-upload`, JSON.stringify({ intent: "complete", ticket }), undefined, true);
+    const finished = await send(
+      "POST",
+      `${base}/direct-upload`,
+      JSON.stringify({ intent: "complete", ticket }),
+      undefined,
+      true,
+    );
     if (finished.status === 200) completed = true;
     else if (finished.status === 409 && Array.isArray(finished.body.missingParts)) {
       for (const n of finished.body.missingParts as number[]) done.delete(n);
@@ -311,11 +372,17 @@ async function submitDirect({ publicId, fields, video, fileName, onProgress }: S
   const result = await send(
     "POST",
     `${base}/submit-chunked`,
-    JSON.stringify({ ...fields, responses: JSON.stringify(fields.responses), consentGiven: true, directUpload: ticket }),
+    JSON.stringify({
+      ...fields,
+      responses: JSON.stringify(fields.responses),
+      consentGiven: true,
+      directUpload: ticket,
+    }),
     undefined,
     true,
   );
-  if (result.status !== 201 && result.status !== 200) throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
+  if (result.status !== 201 && result.status !== 200)
+    throw new SubmitFailure(testimonialMessages.upload.submissionFailed, result.status, message(result));
   remembered.set(resumeKey(publicId, fileName, video.size), null);
   onProgress?.(1);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+
 import {
   baseMimeType,
   canRecordMore,
@@ -49,7 +50,10 @@ export function useRecording({ onAutoStop }: { onAutoStop: (blob: Blob) => void 
     parts.current = [];
     closedMs.current = 0;
     stopping.current = null;
-    const options = recorderOptions((type) => MediaRecorder.isTypeSupported(type), deviceClass(navigator.userAgent, navigator.maxTouchPoints));
+    const options = recorderOptions(
+      (type) => MediaRecorder.isTypeSupported(type),
+      deviceClass(navigator.userAgent, navigator.maxTouchPoints),
+    );
     let made: MediaRecorder;
     try {
       made = new MediaRecorder(stream, options);
@@ -107,10 +111,13 @@ export function useRecording({ onAutoStop }: { onAutoStop: (blob: Blob) => void 
     return () => clearInterval(timer);
   }, [phase, stop]);
 
-  useEffect(() => () => {
-    const active = recorder.current;
-    if (active && active.state !== "inactive") active.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      const active = recorder.current;
+      if (active && active.state !== "inactive") active.stop();
+    },
+    [],
+  );
 
   return { phase, elapsed, start, pause, resume, stop, discard };
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listRecentActivity } from "~/models/activity.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import { listRecentActivity } from "~/models/activity.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deactivateApiKey, publicApiKey } from "~/models/api-key.server";
-import { apiError, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
+import { apiError, requireMethod } from "~/lib/http.server";
 import { apiKeyStatus } from "~/models/api-key-status";
+import { deactivateApiKey, publicApiKey } from "~/models/api-key.server";
 
 // Permanent: the key can never be used again.
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createApiKey, listApiKeyRows, publicApiKey } from "~/models/api-key.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateKeySchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 import { apiKeyStatus } from "~/models/api-key-status";
+import { createApiKey, listApiKeyRows, publicApiKey } from "~/models/api-key.server";
 
 // POST answers the full key this once; only its sha256 is stored.
 export async function loader({ request }: LoaderFunctionArgs) {

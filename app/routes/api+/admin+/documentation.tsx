@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CodeText } from "~/features/admin/components/admin-ui";
-import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
-import { Badge } from "~/components/ui/badge";
+
 import { BackLink } from "~/components/ui/back-link";
+import { Badge } from "~/components/ui/badge";
 import { Card, CardTitle } from "~/components/ui/card";
 import { requireApiAdmin } from "~/features/account/auth.server";
-import { originFor } from "~/lib/env.server";
+import { AdminErrorBoundary } from "~/features/admin/components/admin-access-required";
+import { CodeText } from "~/features/admin/components/admin-ui";
 import { externalApiAuth, externalEndpoints } from "~/features/external-api/docs";
+import { originFor } from "~/lib/env.server";
 
 // The text lives in features/external-api/docs.ts, shared with /admin/api-keys.
 export async function loader({ request }: LoaderFunctionArgs) {

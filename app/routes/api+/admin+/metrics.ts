@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSystemMetrics } from "~/features/admin/metrics.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import { getSystemMetrics } from "~/features/admin/metrics.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { setDefaultPromptTemplate } from "~/models/prompt-template.server";
-import { apiError, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { setDefaultPromptTemplate } from "~/models/prompt-template.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deletePromptTemplate, getPromptTemplate, updatePromptTemplate } from "~/models/prompt-template.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiUpdateTemplateSchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { deletePromptTemplate, getPromptTemplate, updatePromptTemplate } from "~/models/prompt-template.server";
 
 // A category's default cannot be deleted (409), as the page offers delete only on non-defaults.
 
@@ -20,7 +21,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method === "DELETE") {
     const result = deletePromptTemplate(id);
-    if (!result.ok) apiError(result.status, result.status === 404 ? adminMessages.templates.notFound : adminMessages.templates.cannotDeleteDefault);
+    if (!result.ok)
+      apiError(
+        result.status,
+        result.status === 404 ? adminMessages.templates.notFound : adminMessages.templates.cannotDeleteDefault,
+      );
     return new Response(null, { status: 204 });
   }
   const changes = await readBody(request, ApiUpdateTemplateSchema);

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createPromptTemplate, listPromptTemplates } from "~/models/prompt-template.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCreateTemplateSchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+import { createPromptTemplate, listPromptTemplates } from "~/models/prompt-template.server";
 
 // A new default replaces its category's old one in the same transaction.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminStats } from "~/features/admin/users.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import { getAdminStats } from "~/features/admin/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

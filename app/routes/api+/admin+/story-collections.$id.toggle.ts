@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { adminCollectionJson, getAdminCollection, setCollectionActive } from "~/features/admin/collections.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import { adminCollectionJson, getAdminCollection, setCollectionActive } from "~/features/admin/collections.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiToggleSchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");

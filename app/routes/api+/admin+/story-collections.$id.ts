@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { adminCollectionJson, deleteAdminCollection, getAdminCollection, updateAdminCollection } from "~/features/admin/collections.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import {
+  adminCollectionJson,
+  deleteAdminCollection,
+  getAdminCollection,
+  updateAdminCollection,
+} from "~/features/admin/collections.server";
 import { adminMessages } from "~/features/admin/messages";
 import { ApiCollectionUpdateSchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 // The spec leaves these calls open; they serve the admin list's edit and delete.
 

@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { adminCollectionJson, createAdminCollection, getAdminCollection, listAdminCollections } from "~/features/admin/collections.server";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import {
+  adminCollectionJson,
+  createAdminCollection,
+  getAdminCollection,
+  listAdminCollections,
+} from "~/features/admin/collections.server";
 import { ApiCollectionSchema } from "~/features/admin/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 
 const MAX_LIMIT = 1000;
 
@@ -11,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const url = new URL(request.url);
   const offset = Math.max(0, Number.parseInt(url.searchParams.get("offset") ?? "0", 10) || 0);
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Number.parseInt(url.searchParams.get("limit") ?? String(MAX_LIMIT), 10) || MAX_LIMIT));
+  const limit = Math.min(
+    MAX_LIMIT,
+    Math.max(1, Number.parseInt(url.searchParams.get("limit") ?? String(MAX_LIMIT), 10) || MAX_LIMIT),
+  );
   return Response.json(listAdminCollections(offset, limit).map(adminCollectionJson));
 }
 

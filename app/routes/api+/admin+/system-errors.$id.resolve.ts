@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { resolveSystemError } from "~/lib/system-errors.server";
-import { apiError, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminMessages } from "~/features/admin/messages";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { resolveSystemError } from "~/lib/system-errors.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");

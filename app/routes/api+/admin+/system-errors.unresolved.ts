@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSystemErrors } from "~/lib/system-errors.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
+import { listSystemErrors } from "~/lib/system-errors.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

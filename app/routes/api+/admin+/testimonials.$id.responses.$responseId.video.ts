@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getTestimonialResponse, requireTestimonialCampaign, setTestimonialVideoDuration } from "~/features/testimonials/campaigns.server";
-import { apiError } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import {
+  getTestimonialResponse,
+  requireTestimonialCampaign,
+  setTestimonialVideoDuration,
+} from "~/features/testimonials/campaigns.server";
 import { mediaResponse } from "~/features/testimonials/media.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { extensionFor } from "~/features/testimonials/recording";
 import { withLocalFile } from "~/features/testimonials/uploads.server";
 import { videoDuration } from "~/features/testimonials/video.server";
+import { apiError } from "~/lib/http.server";
+import { getStorage } from "~/lib/storage/storage.server";
 
 // X-Video-Duration on every answer: MediaRecorder's WebM has no duration of its own.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listTestimonialResponses, requireTestimonialCampaign } from "~/features/testimonials/campaigns.server";
-import { apiError } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { responseJson } from "~/features/testimonials/admin.server";
+import { listTestimonialResponses, requireTestimonialCampaign } from "~/features/testimonials/campaigns.server";
+import { apiError } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

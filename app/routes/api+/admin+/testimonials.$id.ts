@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireTestimonialCampaign, updateTestimonialCampaign } from "~/features/testimonials/campaigns.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { campaignJson, deleteCampaignAndVideos } from "~/features/testimonials/admin.server";
+import { requireTestimonialCampaign, updateTestimonialCampaign } from "~/features/testimonials/campaigns.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { ApiUpdateCampaignSchema, type CampaignInput } from "~/features/testimonials/schemas";
+import { readBody, requireMethod } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

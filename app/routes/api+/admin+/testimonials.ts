@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createTestimonialCampaign, listTestimonialCampaigns } from "~/features/testimonials/campaigns.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiAdmin } from "~/features/account/auth.server";
 import { campaignJson } from "~/features/testimonials/admin.server";
+import { createTestimonialCampaign, listTestimonialCampaigns } from "~/features/testimonials/campaigns.server";
 import { ApiCreateCampaignSchema } from "~/features/testimonials/schemas";
+import { readBody, requireMethod } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { updateUserRole } from "~/features/admin/users.server";
-import { publicUser } from "~/models/user.server";
+
+import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { RoleSchema } from "~/features/admin/user-schemas";
+import { updateUserRole } from "~/features/admin/users.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { requireApiAdmin } from "~/features/account/auth.server";
+import { publicUser } from "~/models/user.server";
 
 // Not their own role: that could lock the last administrator out.
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { updateUserSubscription } from "~/features/admin/users.server";
-import { publicUser } from "~/models/user.server";
+
+import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { SubscriptionSchema } from "~/features/admin/user-schemas";
+import { updateUserSubscription } from "~/features/admin/users.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { requireApiAdmin } from "~/features/account/auth.server";
+import { publicUser } from "~/models/user.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createUserAsAdmin } from "~/features/admin/users.server";
-import { publicUser } from "~/models/user.server";
+
+import { requireApiAdmin } from "~/features/account/auth.server";
 import { adminUserMessages } from "~/features/admin/user-messages";
 import { CreateUserApiSchema } from "~/features/admin/user-schemas";
+import { createUserAsAdmin } from "~/features/admin/users.server";
 import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { requireApiAdmin } from "~/features/account/auth.server";
+import { publicUser } from "~/models/user.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -13,7 +14,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createUserAsAdmin(input, admin);
   if (!result.ok) apiError(409, adminUserMessages.error.emailTaken);
   return Response.json(
-    { message: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite, user: publicUser(result.user), invitationSent: result.invited },
+    {
+      message: result.invited ? adminUserMessages.toast.userCreated : adminUserMessages.toast.userCreatedNoInvite,
+      user: publicUser(result.user),
+      invitationSent: result.invited,
+    },
     { status: 201 },
   );
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { requireApiAdmin } from "~/features/account/auth.server";
 import { listUsersForAdmin } from "~/features/admin/users.server";
 import { publicUser } from "~/models/user.server";
-import { requireApiAdmin } from "~/features/account/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

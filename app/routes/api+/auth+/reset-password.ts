@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ResetRequestSchema } from "~/features/account/schemas";
+
 import { requestPasswordReset } from "~/features/account/account.server";
-import { readBody, requireMethod } from "~/lib/http.server";
 import { messages } from "~/features/account/messages";
+import { ResetRequestSchema } from "~/features/account/schemas";
+import { readBody, requireMethod } from "~/lib/http.server";
 
 /** Answers the same whether or not the e-mail has an account. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicUser } from "~/models/user.server";
+
 import { getAdmin } from "~/features/account/auth.server";
 import { messages } from "~/features/account/messages";
+import { publicUser } from "~/models/user.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getAdmin(request);

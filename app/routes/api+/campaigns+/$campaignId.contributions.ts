@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createContribution } from "~/models/contribution.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { apiContributions, requireApiCampaign } from "~/features/contributions/api.server";
 import { ApiContributionSchema } from "~/features/contributions/schemas";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { createContribution } from "~/models/contribution.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign } = await requireApiCampaign(request, params.campaignId);

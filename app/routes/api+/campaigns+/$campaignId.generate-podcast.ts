@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { requireApiCampaign } from "~/features/contributions/api.server";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { requestFamilyPodcast } from "~/features/podcasts/generation/requests.server";
-import { readBody, requireMethod } from "~/lib/http.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import { requestFamilyPodcast } from "~/features/podcasts/generation/requests.server";
 import { GenerateFamilyPodcastSchema } from "~/features/podcasts/schemas";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
-import { requireApiCampaign } from "~/features/contributions/api.server";
+import { readBody, requireMethod } from "~/lib/http.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");

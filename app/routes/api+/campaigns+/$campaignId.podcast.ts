@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCampaignPodcast } from "~/features/podcasts/generation/campaign-podcast.server";
+
 import { requireApiCampaign } from "~/features/contributions/api.server";
+import { getCampaignPodcast } from "~/features/podcasts/generation/campaign-podcast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign } = await requireApiCampaign(request, params.campaignId);

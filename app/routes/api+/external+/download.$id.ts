@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { requireApiKey } from "~/features/external-api/api-key-auth.server";
+import { externalApiMessages } from "~/features/external-api/messages";
 import { externalDownload } from "~/features/external-api/podcasts.server";
 import { audioResponse } from "~/features/podcasts/listening/audio-response.server";
 import { apiError } from "~/lib/http.server";
-import { externalApiMessages } from "~/features/external-api/messages";
-import { requireApiKey } from "~/features/external-api/api-key-auth.server";
-
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ownerId } = requireApiKey(request);

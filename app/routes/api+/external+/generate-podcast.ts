@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { wakeJobs } from "~/lib/queue/wake.server";
+
+import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 import { startExternalPodcast } from "~/features/external-api/podcasts.server";
 import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { requireApiKey } from "~/features/external-api/api-key-auth.server";
 import { GenerationOptionsSchema, VoiceConfigSchema } from "~/features/podcasts/schemas";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { wakeJobs } from "~/lib/queue/wake.server";
 
 const Body = z.object({
   // createTextStory checks these with the wizard's messages.

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { apiError } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { podcastMessages } from "~/features/podcasts/messages";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { apiError } from "~/lib/http.server";
 import { serveStoredFile } from "~/lib/serve-file.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

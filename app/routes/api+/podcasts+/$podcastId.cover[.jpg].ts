@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { ensurePodcastCover, serveCover } from "~/features/podcasts/covers/covers.server";
 import { podcastMessages } from "~/features/podcasts/messages";

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createShareLink, sharePath } from "~/models/share-link.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
-import { originFor } from "~/lib/env.server";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { ShareBodySchema } from "~/features/podcasts/listening/listening-schemas";
+import { originFor } from "~/lib/env.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { createShareLink, sharePath } from "~/models/share-link.server";
 
 // Each call makes a new link; earlier links keep working until they expire.
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -17,7 +18,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     apiError(409, listeningMessages.api.audioNotReady);
   }
   return Response.json(
-    { shareUrl: `${originFor(request)}${sharePath(created.token)}`, expiresAt: created.expiresAt, passwordProtected: created.passwordProtected },
+    {
+      shareUrl: `${originFor(request)}${sharePath(created.token)}`,
+      expiresAt: created.expiresAt,
+      passwordProtected: created.passwordProtected,
+    },
     { status: 201 },
   );
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { transcriptDownloadName } from "~/features/podcasts/listening/download-names";
-import { renderTranscriptPdf } from "~/features/podcasts/listening/transcript-pdf.server";
-import { apiError } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { transcriptDownloadName } from "~/features/podcasts/listening/download-names";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { renderTranscriptPdf } from "~/features/podcasts/listening/transcript-pdf.server";
+import { getOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { apiError } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

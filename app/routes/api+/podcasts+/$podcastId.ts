@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
-import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
-import { apiError, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import { podcastMessages } from "~/features/podcasts/messages";
+import { deleteOwnedPodcast } from "~/features/podcasts/podcasts.server";
+import { apiError, requireMethod } from "~/lib/http.server";
 
 const notFound = podcastMessages.generation.notFound;
 

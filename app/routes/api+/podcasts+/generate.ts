@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerPodcastErrors } from "~/features/podcasts/api.server";
-import { requestPodcast } from "~/features/podcasts/generation/requests.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { answerPodcastErrors } from "~/features/podcasts/api.server";
 import { describeGenerationStatus } from "~/features/podcasts/generation-status";
+import { requestPodcast } from "~/features/podcasts/generation/requests.server";
 import { GeneratePodcastSchema } from "~/features/podcasts/schemas";
 import { offeredVoicesOnly } from "~/features/podcasts/voice-offer.server";
+import { readBody, requireMethod } from "~/lib/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { findCampaignByPublicId } from "~/features/testimonials/campaigns.server";
-import { apiError } from "~/lib/http.server";
 import { testimonialMessages } from "~/features/testimonials/messages";
+import { apiError } from "~/lib/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const campaign = findCampaignByPublicId(params.publicId ?? "");
@@ -12,7 +13,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
     description: campaign.description,
     isActive: campaign.isActive,
     allowTextResponses: campaign.allowTextResponses,
-    questions: campaign.questions.map((q) => ({ question: q.question, helperText: q.helperText ?? testimonialMessages.campaign.defaultHint })),
+    questions: campaign.questions.map((q) => ({
+      question: q.question,
+      helperText: q.helperText ?? testimonialMessages.campaign.defaultHint,
+    })),
   });
 }
 

@@ -1,8 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
-import { completeDirectUpload, directUploadsEnabled, directUploadStatus, readTicket, signParts, startDirectUpload } from "~/features/testimonials/direct-uploads.server";
+
+import {
+  completeDirectUpload,
+  directUploadsEnabled,
+  directUploadStatus,
+  readTicket,
+  signParts,
+  startDirectUpload,
+} from "~/features/testimonials/direct-uploads.server";
 import { DirectUploadSchema } from "~/features/testimonials/schemas";
 import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 // With the S3 driver the browser sends the video's parts to the bucket itself; the local driver
 // answers { mode: "server" } and the client sends chunks here as before. Why: docs/decisions/0145-direct-uploads-to-the-bucket.md

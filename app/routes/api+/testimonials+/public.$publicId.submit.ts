@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { apiError, requireMethod } from "~/lib/http.server";
-import { now } from "~/lib/clock.server";
+
 import { testimonialMessages } from "~/features/testimonials/messages";
 import { consentTime, PublicSubmissionSchema } from "~/features/testimonials/schemas";
 import { rejectionResponse, requireOpenCampaign, storeSubmission } from "~/features/testimonials/submit.server";
 import { MAX_VIDEO_BYTES, MULTIPART_OVERHEAD_BYTES } from "~/features/testimonials/upload-limits";
 import { discardIncoming, readVideoForm, UploadRejected } from "~/features/testimonials/uploads.server";
+import { now } from "~/lib/clock.server";
+import { apiError, requireMethod } from "~/lib/http.server";
+import { recordSystemError } from "~/lib/system-errors.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -36,7 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     await discardIncoming(upload.file);
     if (!(error instanceof UploadRejected)) {
-      recordSystemError({ error, errorType: "testimonial_submit_failed", workflow: "testimonial-submit", severity: "medium" });
+      recordSystemError({
+        error,
+        errorType: "testimonial_submit_failed",
+        workflow: "testimonial-submit",
+        severity: "medium",
+      });
     }
     return rejectionResponse(error);
   }

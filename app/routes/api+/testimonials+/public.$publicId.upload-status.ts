@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { testimonialMessages } from "~/features/testimonials/messages";
+import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
+import { isValidUploadId } from "~/features/testimonials/upload-limits";
+import { uploadStatus } from "~/features/testimonials/uploads.server";
 import { apiError } from "~/lib/http.server";
 import { ensurePrimary } from "~/lib/litefs.server";
-import { testimonialMessages } from "~/features/testimonials/messages";
-import { isValidUploadId } from "~/features/testimonials/upload-limits";
-import { rejectionResponse, requireOpenCampaign } from "~/features/testimonials/submit.server";
-import { uploadStatus } from "~/features/testimonials/uploads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Chunks wait on the primary's disk (every POST lands there), so the answer must come from it too.

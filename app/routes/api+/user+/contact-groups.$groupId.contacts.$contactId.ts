@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { removeContactFromGroup } from "~/models/contact-group.server";
-import { requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
 import { contactMessages } from "~/features/contacts/messages";
+import { requireMethod } from "~/lib/http.server";
+import { removeContactFromGroup } from "~/models/contact-group.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { publicContact } from "~/features/contacts/contacts.server";
-import { addContactToGroup, listGroupContacts } from "~/models/contact-group.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
+import { publicContact } from "~/features/contacts/contacts.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { GroupMemberBodySchema } from "~/features/contacts/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import { addContactToGroup, listGroupContacts } from "~/models/contact-group.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -1,10 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteContactGroup, getOwnedContactGroup, listGroupContactIds, publicContactGroup, updateContactGroup } from "~/models/contact-group.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { GroupUpdateBodySchema } from "~/features/contacts/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
+import {
+  deleteContactGroup,
+  getOwnedContactGroup,
+  listGroupContactIds,
+  publicContactGroup,
+  updateContactGroup,
+} from "~/models/contact-group.server";
 
 // A contactIds entry that is not one of the caller's contacts answers 404, like a foreign group.
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createContactGroup, listContactGroupsWithCounts, publicContactGroup } from "~/models/contact-group.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { contactGroupError } from "~/features/contacts/api.server";
 import { GroupBodySchema } from "~/features/contacts/schemas";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { createContactGroup, listContactGroupsWithCounts, publicContactGroup } from "~/models/contact-group.server";
 
 // `contactIds` is our addition to the spec's body: docs/decisions/0101-contact-group-membership.md
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteContact, getOwnedContact, publicContact, updateContact } from "~/features/contacts/contacts.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { deleteContact, getOwnedContact, publicContact, updateContact } from "~/features/contacts/contacts.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactUpdateBodySchema } from "~/features/contacts/schemas";
-
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

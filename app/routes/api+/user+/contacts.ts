@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createContact, listContacts, publicContact } from "~/features/contacts/contacts.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { createContact, listContacts, publicContact } from "~/features/contacts/contacts.server";
 import { contactMessages } from "~/features/contacts/messages";
 import { ContactBodySchema } from "~/features/contacts/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUserMetrics } from "~/features/collections/dashboard.server";
-import { apiError } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
-import { DEFAULT_PERIOD, isPeriod } from "~/features/collections/limits";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
+import { getUserMetrics } from "~/features/collections/dashboard.server";
+import { DEFAULT_PERIOD, isPeriod } from "~/features/collections/limits";
+import { apiError } from "~/lib/http.server";
 
 // The answer's shape and the period rules: docs/decisions/0104-dashboard-period-and-workflow-settings.md
 export async function loader({ request }: LoaderFunctionArgs) {

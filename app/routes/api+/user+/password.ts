@@ -1,14 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { PASSWORD_MIN } from "~/features/account/schemas";
+
 import { changePassword } from "~/features/account/account.server";
-import { apiError, readBody, requireMethod } from "~/lib/http.server";
 import { getSessionId, requireApiUser } from "~/features/account/auth.server";
 import { messages } from "~/features/account/messages";
+import { PASSWORD_MIN } from "~/features/account/schemas";
+import { apiError, readBody, requireMethod } from "~/lib/http.server";
 
 const Body = z.object({
-  currentPassword: z.string({ error: messages.validation.currentPasswordRequired }).min(1, { error: messages.validation.currentPasswordRequired }),
-  newPassword: z.string({ error: messages.validation.passwordMin }).min(PASSWORD_MIN, { error: messages.validation.passwordMin }).max(200),
+  currentPassword: z
+    .string({ error: messages.validation.currentPasswordRequired })
+    .min(1, { error: messages.validation.currentPasswordRequired }),
+  newPassword: z
+    .string({ error: messages.validation.passwordMin })
+    .min(PASSWORD_MIN, { error: messages.validation.passwordMin })
+    .max(200),
 });
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listRecentSubmissions } from "~/features/collections/dashboard.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
+import { listRecentSubmissions } from "~/features/collections/dashboard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getWorkflowSettings, saveWorkflowSettings, type WorkflowSettings } from "~/models/workflow.server";
-import { readBody, requireMethod } from "~/lib/http.server";
+
 import { requireApiUser } from "~/features/account/auth.server";
 import { dashboardMessages } from "~/features/collections/dashboard-messages";
-import { WorkflowJsonSchema, workflowInputFromJson } from "~/features/collections/workflow-settings";
+import { workflowInputFromJson, WorkflowJsonSchema } from "~/features/collections/workflow-settings";
+import { readBody, requireMethod } from "~/lib/http.server";
+import { getWorkflowSettings, saveWorkflowSettings, type WorkflowSettings } from "~/models/workflow.server";
 
 // The body and its rules: docs/decisions/0104-dashboard-period-and-workflow-settings.md
 const toJson = (s: WorkflowSettings) => ({

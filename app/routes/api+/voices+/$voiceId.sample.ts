@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { RenderBusyError } from "~/audio/render-queue.server";
 import { voiceSampleFile } from "~/audio/voice-sample.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
-import { recordSystemError } from "~/lib/system-errors.server";
-import { apiError } from "~/lib/http.server";
-import { tooManyJson } from "~/lib/too-many.server";
 import { requireApiUser } from "~/features/account/auth.server";
+import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { apiError } from "~/lib/http.server";
+import { recordSystemError } from "~/lib/system-errors.server";
+import { tooManyJson } from "~/lib/too-many.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
@@ -17,7 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isAccent(accent)) apiError(400, "Unknown accent. Use american, british, australian or indian.");
 
   const file = await voiceSampleFile(voiceId, accent, user.id).catch((error: unknown) => {
-    if (error instanceof RenderBusyError) throw tooManyJson(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
+    if (error instanceof RenderBusyError)
+      throw tooManyJson(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
     recordSystemError({ error, errorType: "voice_sample_failed", workflow: "voices", severity: "medium" });
     return null;
   });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { listVoices } from "~/audio/voices.server";
 import { requireApiUser } from "~/features/account/auth.server";
 

@@ -1,6 +1,6 @@
+import { podcastMessages } from "~/features/podcasts/messages";
 import { cn } from "~/lib/cn";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { podcastMessages } from "~/features/podcasts/messages";
 
 const COVER_SIZES = "(min-width: 640px) 176px, 160px";
 const COVER_LARGEST = 800;
@@ -43,7 +43,10 @@ export function CoverImage({
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? undefined : "async"}
-      className={cn("aspect-square h-auto shrink-0 rounded-lg border border-border bg-muted object-cover shadow-sm", className)}
+      className={cn(
+        "aspect-square h-auto shrink-0 rounded-lg border border-border bg-muted object-cover shadow-sm",
+        className,
+      )}
     />
   );
 }

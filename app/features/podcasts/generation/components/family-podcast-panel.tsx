@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { GenerationProgress } from "~/features/podcasts/wizard/components/generation-progress";
-import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
-import { useLivePodcast, type LiveStatus } from "~/features/podcasts/wizard/components/use-live-podcast";
+
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { OpenDialogButton } from "~/features/contributions/components/open-dialog-button";
 import { storyMessages } from "~/features/contributions/messages";
+import { GenerationProgress } from "~/features/podcasts/wizard/components/generation-progress";
+import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
+import { useLivePodcast, type LiveStatus } from "~/features/podcasts/wizard/components/use-live-podcast";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
-
 
 export type FamilyPodcast = LiveStatus & { title: string };
 
@@ -32,7 +32,15 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
       <Card className="space-y-4 text-center">
         <CardTitle>{storyMessages.panel.created}</CardTitle>
         <p className="text-muted-foreground">{storyMessages.panel.createdText}</p>
-        {podcast.audioUrl ? <audio controls preload="none" src={podcast.audioUrl} aria-label={storyMessages.panel.player} className="w-full" /> : null}
+        {podcast.audioUrl ? (
+          <audio
+            controls
+            preload="none"
+            src={podcast.audioUrl}
+            aria-label={storyMessages.panel.player}
+            className="w-full"
+          />
+        ) : null}
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
             {storyMessages.panel.openPodcast}
@@ -62,13 +70,24 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
     return (
       <Card className="space-y-4 text-center">
         <CardTitle>{storyMessages.panel.failed}</CardTitle>
-        <MessageAlert message={{ title: storyMessages.panel.failed, description: podcast.errorMessage ?? storyMessages.panel.failedDefault }} className="text-left" />
-        <MessageAlert message={retryError ? { title: storyMessages.panel.failed, description: retryError } : null} className="text-left" />
+        <MessageAlert
+          message={{
+            title: storyMessages.panel.failed,
+            description: podcast.errorMessage ?? storyMessages.panel.failedDefault,
+          }}
+          className="text-left"
+        />
+        <MessageAlert
+          message={retryError ? { title: storyMessages.panel.failed, description: retryError } : null}
+          className="text-left"
+        />
         <div className="flex flex-wrap justify-center gap-2">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="retry-podcast" />
             <Button type="submit" disabled={navigation.state === "submitting"}>
-              {navigation.formData?.get("intent") === "retry-podcast" ? storyMessages.panel.retrying : storyMessages.panel.retry}
+              {navigation.formData?.get("intent") === "retry-podcast"
+                ? storyMessages.panel.retrying
+                : storyMessages.panel.retry}
             </Button>
           </Form>
           <DeleteAndRegenerate />
@@ -86,7 +105,15 @@ function PodcastState({ podcast: fromLoader, retryError }: { podcast: FamilyPodc
   );
 }
 
-export function FamilyPodcastPanel({ storyCount, podcast, retryError }: { storyCount: number; podcast: FamilyPodcast | null; retryError: string | null }) {
+export function FamilyPodcastPanel({
+  storyCount,
+  podcast,
+  retryError,
+}: {
+  storyCount: number;
+  podcast: FamilyPodcast | null;
+  retryError: string | null;
+}) {
   if (podcast) return <PodcastState key={podcast.id} podcast={podcast} retryError={retryError} />;
   return (
     <Card className="space-y-3 text-center">

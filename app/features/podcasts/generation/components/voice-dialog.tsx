@@ -1,18 +1,26 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
-import { Dialog } from "~/components/ui/dialog";
-import type { FormConstraint } from "~/lib/zod-constraint";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import type { z } from "zod";
+
 import type { VoiceOffer } from "~/audio/audio-options";
-import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, FormActions, FormAlert, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { storyMessages } from "~/features/contributions/messages";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "~/components/use-hydrated";
 import { familyAccents, familyMusic, familyVoices, processingQualities, SPEED } from "~/features/contributions/limits";
+import { storyMessages } from "~/features/contributions/messages";
 import type { NarratorSettings, NarratorSettingsSchema } from "~/features/contributions/schemas";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import type { FormConstraint } from "~/lib/zod-constraint";
 
 const review = wizardMessages.review;
 
@@ -52,7 +60,13 @@ function SpeakerFields({
       <SelectField
         label={labels.accent}
         selectProps={getSelectProps(accent)}
-        options={accentOptions(offer, String(voice.value ?? ""), familyAccents, storyMessages.voiceDialog.accentLabels, hydrated)}
+        options={accentOptions(
+          offer,
+          String(voice.value ?? ""),
+          familyAccents,
+          storyMessages.voiceDialog.accentLabels,
+          hydrated,
+        )}
         hint={voiceOfferMessages.hint}
         errors={accent.errors}
       />
@@ -110,8 +124,13 @@ export function VoiceDialog({
   };
   const hostCount = String(fields.hostCount.value ?? settings.hostCount);
   return (
-    <Dialog title={storyMessages.voiceDialog.title} description={storyMessages.voiceDialog.description} closeTo={closeTo} replace>
-            {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
+    <Dialog
+      title={storyMessages.voiceDialog.title}
+      description={storyMessages.voiceDialog.description}
+      closeTo={closeTo}
+      replace
+    >
+      {/* The host's fields are shown by CSS while two voices are checked, so no script is needed. */}
       <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)}>
         <FormAlert title={storyMessages.voiceDialog.failed} errors={form.errors} />
         <fieldset className="space-y-2">
@@ -133,7 +152,11 @@ export function VoiceDialog({
         </fieldset>
         <p className="text-sm text-muted-foreground">{storyMessages.voiceDialog.introOutro}</p>
         <SpeakerFields
-          labels={{ voice: storyMessages.voiceDialog.voice, accent: storyMessages.voiceDialog.accent, speed: storyMessages.voiceDialog.speed }}
+          labels={{
+            voice: storyMessages.voiceDialog.voice,
+            accent: storyMessages.voiceDialog.accent,
+            speed: storyMessages.voiceDialog.speed,
+          }}
           voice={fields.primaryVoice}
           accent={fields.primaryAccent}
           speed={fields.primarySpeed}
@@ -143,7 +166,11 @@ export function VoiceDialog({
         />
         <div className="hidden space-y-4 group-has-[#family-voices-2:checked]:block">
           <SpeakerFields
-            labels={{ voice: storyMessages.voiceDialog.hostVoice, accent: storyMessages.voiceDialog.hostAccent, speed: storyMessages.voiceDialog.hostSpeed }}
+            labels={{
+              voice: storyMessages.voiceDialog.hostVoice,
+              accent: storyMessages.voiceDialog.hostAccent,
+              speed: storyMessages.voiceDialog.hostSpeed,
+            }}
             voice={fields.secondaryVoice}
             accent={fields.secondaryAccent}
             speed={fields.secondarySpeed}
@@ -152,7 +179,13 @@ export function VoiceDialog({
             onVoiceChange={keepAccentOffered(fields.secondaryAccent)}
           />
         </div>
-        <SelectField label={storyMessages.voiceDialog.music} selectProps={getSelectProps(fields.backgroundMusic)} options={familyMusic} optionLabel={(v) => storyMessages.voiceDialog.musicLabels[v]} errors={fields.backgroundMusic.errors} />
+        <SelectField
+          label={storyMessages.voiceDialog.music}
+          selectProps={getSelectProps(fields.backgroundMusic)}
+          options={familyMusic}
+          optionLabel={(v) => storyMessages.voiceDialog.musicLabels[v]}
+          errors={fields.backgroundMusic.errors}
+        />
         <SelectField
           label={storyMessages.voiceDialog.quality}
           selectProps={getSelectProps(fields.processingQuality)}
@@ -167,7 +200,14 @@ export function VoiceDialog({
           <Button type="submit" name="intent" value="save-voice" variant="outline" disabled={submitting}>
             {pending === "save-voice" ? storyMessages.voiceDialog.saving : storyMessages.voiceDialog.save}
           </Button>
-          <Button type="submit" name="intent" value={REVIEW_INTENT} variant="outline" disabled={submitting} aria-describedby="family-review-first-hint">
+          <Button
+            type="submit"
+            name="intent"
+            value={REVIEW_INTENT}
+            variant="outline"
+            disabled={submitting}
+            aria-describedby="family-review-first-hint"
+          >
             {pending === REVIEW_INTENT ? storyMessages.voiceDialog.generating : review.reviewFirst}
           </Button>
           <Button type="submit" name="intent" value="generate-podcast" disabled={submitting}>

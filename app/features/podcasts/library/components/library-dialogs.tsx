@@ -1,17 +1,22 @@
 // Opened by the URL (?dialog=…&id=…), rendered by the server, closed by a link back: no JavaScript needed.
-import { Dialog } from "~/components/ui/dialog";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
 import { Form, Link } from "@remix-run/react";
+import type { z } from "zod";
+
 import { ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { Dialog } from "~/components/ui/dialog";
 import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening/listening-limits";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import type { AddToCollectionSchema, EditDetailsSchema } from "~/features/podcasts/listening/listening-schemas";
 
-
 export type DialogPodcast = { id: string; title: string; description: string | null; campaignId: string | null };
-type DialogProps = { podcast: DialogPodcast; closeHref: string; formAction: string; lastResult?: SubmissionResult<string[]> | null };
+type DialogProps = {
+  podcast: DialogPodcast;
+  closeHref: string;
+  formAction: string;
+  lastResult?: SubmissionResult<string[]> | null;
+};
 
 const Hidden = ({ intent, podcastId }: { intent: string; podcastId: string }) => (
   <>
@@ -25,14 +30,18 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     id: `edit-${podcast.id}`,
     lastResult,
     defaultValue: { title: podcast.title, description: podcast.description ?? "" },
-        // Checked by the server only: the page ships no schema code.
+    // Checked by the server only: the page ships no schema code.
   });
   return (
     <Dialog title={listeningMessages.edit.heading} closeTo={closeHref}>
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <Hidden intent="edit" podcastId={podcast.id} />
         <ErrorList errors={form.errors} />
-        <Field label={listeningMessages.edit.titleLabel} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: PODCAST_TITLE_MAX }} errors={fields.title.errors} />
+        <Field
+          label={listeningMessages.edit.titleLabel}
+          inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: PODCAST_TITLE_MAX }}
+          errors={fields.title.errors}
+        />
         <TextareaField
           label={listeningMessages.edit.descriptionLabel}
           textareaProps={{ ...getTextareaProps(fields.description), maxLength: PODCAST_DESCRIPTION_MAX, rows: 5 }}
@@ -46,7 +55,13 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
   );
 }
 
-export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResult, campaigns }: DialogProps & { campaigns: { id: string; title: string }[] }) {
+export function AddToCollectionDialog({
+  podcast,
+  closeHref,
+  formAction,
+  lastResult,
+  campaigns,
+}: DialogProps & { campaigns: { id: string; title: string }[] }) {
   const [form, fields] = useForm<z.input<typeof AddToCollectionSchema>>({
     id: `collection-${podcast.id}`,
     lastResult,
@@ -69,7 +84,11 @@ export function AddToCollectionDialog({ podcast, closeHref, formAction, lastResu
           <ErrorList errors={form.errors} />
           <SelectField
             label={listeningMessages.collection.label}
-            selectProps={{ id: fields.campaignId.id, name: fields.campaignId.name, defaultValue: podcast.campaignId ?? "" }}
+            selectProps={{
+              id: fields.campaignId.id,
+              name: fields.campaignId.name,
+              defaultValue: podcast.campaignId ?? "",
+            }}
             placeholder={listeningMessages.collection.none}
             options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.title }))}
             errors={fields.campaignId.errors}

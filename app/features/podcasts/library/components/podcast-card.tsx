@@ -1,12 +1,12 @@
 // The menu is a <details>; its items open dialogs through the URL or post a form: no JavaScript needed.
 import { Form, useLocation } from "@remix-run/react";
-import { ListLink } from "~/components/ui/list-link";
+
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ListLink } from "~/components/ui/list-link";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-
 
 export type PodcastCardData = {
   id: string;
@@ -21,16 +21,32 @@ export type PodcastCardData = {
   coverVersion: string | null;
 };
 
-export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: PodcastCardData; dialogHref: (kind: string, id: string) => string; formAction: string }) {
-    // Keyed by location, the menu comes back closed after any navigation.
+export function PodcastCard({
+  podcast,
+  dialogHref,
+  formAction,
+}: {
+  podcast: PodcastCardData;
+  dialogHref: (kind: string, id: string) => string;
+  formAction: string;
+}) {
+  // Keyed by location, the menu comes back closed after any navigation.
   const location = useLocation();
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="podcast-card" data-podcast-id={podcast.id}>
       <div className="flex items-start gap-3">
         {podcast.group === "processing" ? (
-          <span role="status" aria-label={listeningMessages.list.processing} className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary" />
+          <span
+            role="status"
+            aria-label={listeningMessages.list.processing}
+            className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary"
+          />
         ) : podcast.group === "ready" ? (
-          <ListLink to={`/podcast/${podcast.id}`} aria-label={listeningMessages.list.play(podcast.title)} className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
+          <ListLink
+            to={`/podcast/${podcast.id}`}
+            aria-label={listeningMessages.list.play(podcast.title)}
+            className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted"
+          >
             <img
               src={imageUrl(podcastCoverUrl(podcast.id), 96, podcast.coverVersion)}
               srcSet={imageSrcSet(podcastCoverUrl(podcast.id), podcast.coverVersion, 192)}
@@ -42,12 +58,18 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
               decoding="async"
               className="h-full w-full object-cover"
             />
-            <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/25 text-lg text-white">
+            <span
+              aria-hidden="true"
+              className="absolute inset-0 flex items-center justify-center bg-black/25 text-lg text-white"
+            >
               ▶
             </span>
           </ListLink>
         ) : (
-          <span aria-hidden="true" className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-destructive">
+          <span
+            aria-hidden="true"
+            className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-destructive"
+          >
             !
           </span>
         )}
@@ -62,7 +84,10 @@ export function PodcastCard({ podcast, dialogHref, formAction }: { podcast: Podc
           </p>
         </div>
         <details key={location.key} className="relative">
-          <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted" aria-label={listeningMessages.list.menu(podcast.title)}>
+          <summary
+            className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted"
+            aria-label={listeningMessages.list.menu(podcast.title)}
+          >
             <span aria-hidden="true">⋮</span>
           </summary>
           <div className="menu-panel absolute right-0 z-20 mt-1 w-52">

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
+
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { StatusFilter } from "~/features/podcasts/library/library-view";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
-
 
 export type RecentPodcastCard = {
   id: string;
@@ -39,7 +39,9 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
                 <p className="text-xs text-muted-foreground">
                   {`${p.createdAt} · ${p.duration} · ${listeningMessages.list.listens(p.listens)}`}
                 </p>
-                {p.group === "processing" ? <Badge className="self-start">{listeningMessages.list.processing}</Badge> : null}
+                {p.group === "processing" ? (
+                  <Badge className="self-start">{listeningMessages.list.processing}</Badge>
+                ) : null}
                 {p.group === "failed" ? (
                   <Badge variant="destructive" className="self-start">
                     {listeningMessages.list.failed}

@@ -1,10 +1,10 @@
 // All of it works without JavaScript (details elements and a form).
 import { Form } from "@remix-run/react";
-import { CopyField } from "~/components/ui/copy-field";
+
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { CopyField } from "~/components/ui/copy-field";
 import { podcastMessages } from "~/features/podcasts/messages";
-
 
 export type FeedPanelData = { url: string; qrUrl: string };
 
@@ -12,12 +12,21 @@ export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family
   return (
     <Card className="space-y-4" data-testid="feed-panel">
       <CardTitle>{podcastMessages.feed.heading}</CardTitle>
-      <p className="text-sm text-muted-foreground">{scope === "family" ? podcastMessages.feed.intro : podcastMessages.feed.collectionIntro}</p>
+      <p className="text-sm text-muted-foreground">
+        {scope === "family" ? podcastMessages.feed.intro : podcastMessages.feed.collectionIntro}
+      </p>
       <CopyField url={feed.url} text={podcastMessages.feed.copy} testId="feed-url" />
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{podcastMessages.feed.showQr}</summary>
-                {/* Fetched once the code is asked for: an image in a closed <details> is not loaded. */}
-        <img src={feed.qrUrl} alt={podcastMessages.feed.qrLabel} width={192} height={192} loading="lazy" className="mt-3 w-48 max-w-full bg-white" />
+        {/* Fetched once the code is asked for: an image in a closed <details> is not loaded. */}
+        <img
+          src={feed.qrUrl}
+          alt={podcastMessages.feed.qrLabel}
+          width={192}
+          height={192}
+          loading="lazy"
+          className="mt-3 w-48 max-w-full bg-white"
+        />
       </details>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{podcastMessages.feed.howTo}</summary>
@@ -31,7 +40,9 @@ export function FeedPanel({ feed, scope }: { feed: FeedPanelData; scope: "family
         </dl>
       </details>
       <details>
-        <summary className="cursor-pointer text-sm font-medium text-destructive">{podcastMessages.feed.revokeSummary}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-destructive">
+          {podcastMessages.feed.revokeSummary}
+        </summary>
         <Form method="post" className="mt-3 space-y-2">
           <p className="text-sm text-muted-foreground">{podcastMessages.feed.revokeText}</p>
           <Button type="submit" name="intent" value="revoke-feed" variant="destructive" size="sm">

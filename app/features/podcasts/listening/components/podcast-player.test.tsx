@@ -3,13 +3,21 @@ import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+
 import { ListeningSession } from "~/features/podcasts/listening/components/listening-session";
 import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
 import { TranscriptView } from "~/features/podcasts/listening/components/transcript-view";
 import type { PlayerChapter } from "~/features/podcasts/listening/player";
 import type { TimedTurn } from "~/features/podcasts/listening/transcript";
 
-type Episode = { id: string; title: string; audioUrl: string; durationSeconds: number | null; chapters?: PlayerChapter[]; transcript?: TimedTurn[] };
+type Episode = {
+  id: string;
+  title: string;
+  audioUrl: string;
+  durationSeconds: number | null;
+  chapters?: PlayerChapter[];
+  transcript?: TimedTurn[];
+};
 
 function renderPlayer(podcast: Episode) {
   const Stub = createRemixStub([
@@ -43,19 +51,29 @@ beforeEach(() => {
   window.location.hash = "";
 });
 
-const episode: Episode = { id: "p1", title: "Grandpa's First Car", audioUrl: "/api/podcasts/p1/audio", durationSeconds: 754 };
+const episode: Episode = {
+  id: "p1",
+  title: "Grandpa's First Car",
+  audioUrl: "/api/podcasts/p1/audio",
+  durationSeconds: 754,
+};
 
 /** happy-dom plays nothing: what a browser's media element would report, set on the element and announced. */
 function mediaReports(audio: HTMLAudioElement, event: string, state: { duration?: number; currentTime?: number } = {}) {
-  if (state.duration !== undefined) Object.defineProperty(audio, "duration", { configurable: true, value: state.duration });
+  if (state.duration !== undefined)
+    Object.defineProperty(audio, "duration", { configurable: true, value: state.duration });
   if (state.currentTime !== undefined) audio.currentTime = state.currentTime;
-  if (event === "loadedmetadata") Object.defineProperty(audio, "readyState", { configurable: true, value: 1 }) // HAVE_METADATA;
+  if (event === "loadedmetadata") Object.defineProperty(audio, "readyState", { configurable: true, value: 1 }); // HAVE_METADATA;
   act(() => void audio.dispatchEvent(new Event(event)));
 }
 
 async function findPlayer(title: string) {
   const group = await screen.findByRole("group", { name: `Player: ${title}` });
-  return { group, audio: screen.getByTestId("podcast-audio") as HTMLAudioElement, seek: within(group).getByRole("slider", { name: "Seek" }) };
+  return {
+    group,
+    audio: screen.getByTestId("podcast-audio") as HTMLAudioElement,
+    seek: within(group).getByRole("slider", { name: "Seek" }),
+  };
 }
 
 describe("the podcast player", () => {
@@ -143,14 +161,25 @@ describe("the podcast player", () => {
     renderPlayer(episode);
     const { group, audio } = await findPlayer("Grandpa's First Car");
     const speed = within(group).getByRole("combobox", { name: "Speed" });
-    expect(within(speed).getAllByRole("option").map((o) => o.textContent)).toEqual(["0.75×", "1×", "1.25×", "1.5×", "1.75×", "2×"]);
+    expect(
+      within(speed)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["0.75×", "1×", "1.25×", "1.5×", "1.75×", "2×"]);
     await userEvent.selectOptions(speed, "1.5");
     expect(audio.playbackRate).toBe(1.5);
     expect(window.localStorage.getItem("storyhearth:playback-speed")).toBe("1.5");
   });
 
   test("the chapter list jumps and marks the chapter playing; links stay #t= links to the audio", async () => {
-    renderPlayer({ ...episode, chapters: [{ title: "Ann", start: 0 }, { title: "Bob", start: 200.4 }, { title: "Cy", start: 500 }] });
+    renderPlayer({
+      ...episode,
+      chapters: [
+        { title: "Ann", start: 0 },
+        { title: "Bob", start: 200.4 },
+        { title: "Cy", start: 500 },
+      ],
+    });
     const { group, audio } = await findPlayer("Grandpa's First Car");
     const chapters = within(group).getByRole("navigation", { name: "Chapters" });
     const bob = within(chapters).getByRole("link", { name: /Bob/ });
@@ -197,7 +226,7 @@ describe("the podcast player", () => {
 
     renderPlayer(episode);
     const again = await findPlayer("Grandpa's First Car");
-        // The position is read after hydration, in an effect: on a loaded machine a moment later.
+    // The position is read after hydration, in an effect: on a loaded machine a moment later.
     await waitFor(() => expect(again.audio.currentTime).toBe(192));
     expect(within(again.group).getByRole("status")).toHaveTextContent("Resumed at 3:12.");
     await userEvent.click(within(again.group).getByRole("button", { name: "Start from the beginning" }));
@@ -237,7 +266,12 @@ describe("the podcast player", () => {
 
 describe("the lock screen and headphone buttons (Media Session)", () => {
   const handlers = new Map<string, (details: { seekOffset?: number; seekTime?: number }) => void>();
-  const session = { metadata: null as unknown, playbackState: "none", setActionHandler: (a: string, h: never) => handlers.set(a, h), setPositionState: vi.fn() };
+  const session = {
+    metadata: null as unknown,
+    playbackState: "none",
+    setActionHandler: (a: string, h: never) => handlers.set(a, h),
+    setPositionState: vi.fn(),
+  };
 
   beforeEach(() => {
     handlers.clear();
@@ -255,7 +289,13 @@ describe("the lock screen and headphone buttons (Media Session)", () => {
   });
 
   test("playing claims the session: title, artist, cover, and skips and chapters as actions", async () => {
-    renderPlayer({ ...episode, chapters: [{ title: "Ann", start: 0 }, { title: "Bob", start: 200 }] });
+    renderPlayer({
+      ...episode,
+      chapters: [
+        { title: "Ann", start: 0 },
+        { title: "Bob", start: 200 },
+      ],
+    });
     const { group, audio } = await findPlayer("Grandpa's First Car");
     await userEvent.click(within(group).getByRole("button", { name: "Play" }));
     expect((session.metadata as { init: unknown }).init).toEqual({

@@ -4,15 +4,16 @@
 // runs (decision 0216). `scripted`: a page left unhydrated (the share page, decision 0174) gets the
 // controls in its HTML, hidden, and its script (player-script.ts) attaches the same controller.
 import { useEffect, useId, useRef } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import { formatDuration } from "~/lib/text-format";
+import { useHydrated } from "~/components/use-hydrated";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { chapterHref, SPEEDS, type PlayerChapter } from "~/features/podcasts/listening/player";
 import { attachPlayer } from "~/features/podcasts/listening/player-controller";
-import { useListeningSession } from "./listening-session";
+import { cn } from "~/lib/cn";
+import { formatDuration } from "~/lib/text-format";
 
+import { useListeningSession } from "./listening-session";
 
 type Props = {
   src: string;
@@ -37,7 +38,19 @@ type Props = {
  * playing, "Resumed at") are rendered once, as they start, and from then on written by the controller:
  * React never re-renders them, so the two never disagree.
  */
-export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Storyhearth", artworkUrl, chapters = [], resumeKey = src, className, chaptersClassName, scripted = false }: Props) {
+export function PodcastPlayer({
+  src,
+  fallbackSrc,
+  duration,
+  title,
+  artist = "Storyhearth",
+  artworkUrl,
+  chapters = [],
+  resumeKey = src,
+  className,
+  chaptersClassName,
+  scripted = false,
+}: Props) {
   const hydrated = useHydrated();
   const controls = hydrated || scripted;
   const keysId = useId();
@@ -50,7 +63,10 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
 
   useEffect(() => {
     if (!hydrated || !root.current) return;
-    const player = attachPlayer(root.current, { fallbackSrc, onTime: (seconds) => sessionRef.current?.report(seconds) });
+    const player = attachPlayer(root.current, {
+      fallbackSrc,
+      onTime: (seconds) => sessionRef.current?.report(seconds),
+    });
     if (!player) return;
     sessionRef.current?.attach(player.playFrom);
     return () => {
@@ -60,28 +76,31 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
   }, [hydrated, src, resumeKey, fallbackSrc]);
 
   // One chapter (a single story) is no list worth showing.
-  const chapterList = chapters.length > 1 ? (
-    // Not a heading: the player sits under an h1 on one page and an h2 on another.
-    <nav aria-labelledby={`${keysId}-chapters`} data-player="chapters" className={cn("space-y-1", chaptersClassName)}>
-      <p id={`${keysId}-chapters`} className="text-sm font-semibold">
-        {listeningMessages.player.chapters}
-      </p>
-      <ol className="space-y-1 text-sm">
-        {chapters.map((chapter, i) => (
-          <li key={`${chapter.start}-${i}`}>
-            <a
-              href={chapterHref(src, chapter.start)}
-              data-start={chapter.start}
-              className="flex min-w-0 gap-3 rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <span className="w-12 shrink-0 font-mono tabular-nums text-muted-foreground">{formatDuration(chapter.start)}</span>
-              <span className="min-w-0 break-words">{chapter.title}</span>
-            </a>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  ) : null;
+  const chapterList =
+    chapters.length > 1 ? (
+      // Not a heading: the player sits under an h1 on one page and an h2 on another.
+      <nav aria-labelledby={`${keysId}-chapters`} data-player="chapters" className={cn("space-y-1", chaptersClassName)}>
+        <p id={`${keysId}-chapters`} className="text-sm font-semibold">
+          {listeningMessages.player.chapters}
+        </p>
+        <ol className="space-y-1 text-sm">
+          {chapters.map((chapter, i) => (
+            <li key={`${chapter.start}-${i}`}>
+              <a
+                href={chapterHref(src, chapter.start)}
+                data-start={chapter.start}
+                className="flex min-w-0 gap-3 rounded-md px-2 py-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="w-12 shrink-0 font-mono tabular-nums text-muted-foreground">
+                  {formatDuration(chapter.start)}
+                </span>
+                <span className="min-w-0 break-words">{chapter.title}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+    ) : null;
 
   return (
     <div ref={root} data-player="player" className={cn("min-w-0 space-y-3", className)}>
@@ -99,7 +118,12 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
         </audio>
         {/* While the scripts load, the custom controls' height is kept free under the native bar
             (the page must not move when they take its place); with scripting off there is only the bar. */}
-        {hydrated ? null : <div aria-hidden="true" className="hidden h-[56px] [@media(scripting:enabled)]:block [@media(scripting:enabled)_and_(hover:hover)]:h-[88px]" />}
+        {hydrated ? null : (
+          <div
+            aria-hidden="true"
+            className="hidden h-[56px] [@media(scripting:enabled)]:block [@media(scripting:enabled)_and_(hover:hover)]:h-[88px]"
+          />
+        )}
       </div>
       {controls ? (
         <div
@@ -137,13 +161,34 @@ export function PodcastPlayer({ src, fallbackSrc, duration, title, artist = "Sto
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="icon" data-player="back" aria-label={listeningMessages.player.back} aria-keyshortcuts="J" className="shrink-0 text-xs">
+              <Button
+                variant="outline"
+                size="icon"
+                data-player="back"
+                aria-label={listeningMessages.player.back}
+                aria-keyshortcuts="J"
+                className="shrink-0 text-xs"
+              >
                 <span aria-hidden="true">−15</span>
               </Button>
-              <Button variant="default" size="icon" data-player="toggle" aria-label={listeningMessages.player.play} aria-keyshortcuts="K Space" className="shrink-0 rounded-full">
+              <Button
+                variant="default"
+                size="icon"
+                data-player="toggle"
+                aria-label={listeningMessages.player.play}
+                aria-keyshortcuts="K Space"
+                className="shrink-0 rounded-full"
+              >
                 <span aria-hidden="true">▶</span>
               </Button>
-              <Button variant="outline" size="icon" data-player="forward" aria-label={listeningMessages.player.forward} aria-keyshortcuts="L" className="shrink-0 text-xs">
+              <Button
+                variant="outline"
+                size="icon"
+                data-player="forward"
+                aria-label={listeningMessages.player.forward}
+                aria-keyshortcuts="L"
+                className="shrink-0 text-xs"
+              >
                 <span aria-hidden="true">+30</span>
               </Button>
             </div>

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
 import { Form } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import type { z } from "zod";
+
 import { CheckboxField, ErrorList, Field, FormAlert, inputClass } from "~/components/forms";
+import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { useHydrated } from "~/components/use-hydrated";
 import { podcastDownloadUrl, transcriptDownloadUrl } from "~/features/podcasts/listening/download-names";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from "~/features/podcasts/listening/listening-limits";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import type { ShareFormSchema } from "~/features/podcasts/listening/listening-schemas";
 import { SOCIAL_NETWORKS, socialShareUrls, type SocialNetwork } from "~/features/podcasts/listening/share-urls";
-import { showToast } from "~/components/toaster";
-
 
 const NETWORK_LABELS: Record<SocialNetwork, string> = { email: "E-mail", sms: "Text message", whatsapp: "WhatsApp" };
 
@@ -29,7 +29,16 @@ type Props = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pinned, share, failed, lastResult }: Props) {
+export function SharePanel({
+  podcastId,
+  title,
+  hasTranscript,
+  newsletterHref,
+  pinned,
+  share,
+  failed,
+  lastResult,
+}: Props) {
   const hydrated = useHydrated();
   const show = showToast;
   const [form, fields] = useForm<z.input<typeof ShareFormSchema>>({
@@ -50,15 +59,30 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
     }
   };
 
-    // With JavaScript a download is checked first (HEAD), so a failure gets a toast instead of an error page.
+  // With JavaScript a download is checked first (HEAD), so a failure gets a toast instead of an error page.
   const download = (kind: "audio" | "transcript") => async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const href = event.currentTarget.href;
     const [started, failed, describe] =
-      kind === "audio" ? [listeningMessages.downloads.started, listeningMessages.downloads.failed, listeningMessages.downloads.httpFailed] : [listeningMessages.downloads.transcriptStarted, listeningMessages.downloads.transcriptFailed, listeningMessages.downloads.transcriptHttpFailed];
+      kind === "audio"
+        ? [
+            listeningMessages.downloads.started,
+            listeningMessages.downloads.failed,
+            listeningMessages.downloads.httpFailed,
+          ]
+        : [
+            listeningMessages.downloads.transcriptStarted,
+            listeningMessages.downloads.transcriptFailed,
+            listeningMessages.downloads.transcriptHttpFailed,
+          ];
     try {
       const response = await fetch(href, { method: "HEAD", credentials: "same-origin" });
-      if (!response.ok) return show({ title: failed, description: describe(`${response.status}: ${response.statusText}`), variant: "destructive" });
+      if (!response.ok)
+        return show({
+          title: failed,
+          description: describe(`${response.status}: ${response.statusText}`),
+          variant: "destructive",
+        });
       const link = document.createElement("a");
       link.href = href;
       link.download = "";
@@ -118,14 +142,22 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={listeningMessages.share.expiryLabel}
-            inputProps={{ ...getInputProps(fields.expiration, { type: "number" }), min: SHARE_DAYS_MIN, max: SHARE_DAYS_MAX, step: 1 }}
+            inputProps={{
+              ...getInputProps(fields.expiration, { type: "number" }),
+              min: SHARE_DAYS_MIN,
+              max: SHARE_DAYS_MAX,
+              step: 1,
+            }}
             errors={fields.expiration.errors}
           />
           <div className="space-y-2">
             <CheckboxField
               className="pt-6"
               label={listeningMessages.share.passwordProtect}
-              inputProps={{ ...getInputProps(fields.passwordProtect, { type: "checkbox" }), onChange: (e) => setProtect(e.currentTarget.checked) }}
+              inputProps={{
+                ...getInputProps(fields.passwordProtect, { type: "checkbox" }),
+                onChange: (e) => setProtect(e.currentTarget.checked),
+              }}
               errors={fields.passwordProtect.errors}
             />
           </div>
@@ -150,7 +182,13 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
           <ul className="flex flex-wrap gap-2">
             {SOCIAL_NETWORKS.map((network) => (
               <li key={network}>
-                <a href={social[network]} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "sm")} data-network={network}>
+                <a
+                  href={social[network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass("outline", "sm")}
+                  data-network={network}
+                >
                   {NETWORK_LABELS[network]}
                 </a>
               </li>
@@ -160,7 +198,15 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
           <Form method="post" className="flex flex-wrap gap-2">
             <input type="hidden" name="intent" value="no-share-link" />
             {SOCIAL_NETWORKS.map((network) => (
-              <Button key={network} type="submit" name="network" value={network} variant="outline" size="sm" data-network={network}>
+              <Button
+                key={network}
+                type="submit"
+                name="network"
+                value={network}
+                variant="outline"
+                size="sm"
+                data-network={network}
+              >
                 {NETWORK_LABELS[network]}
               </Button>
             ))}
@@ -171,11 +217,21 @@ export function SharePanel({ podcastId, title, hasTranscript, newsletterHref, pi
       <div className="space-y-2">
         <h3 className="text-sm font-semibold">{listeningMessages.downloads.heading}</h3>
         <div className="flex flex-wrap gap-2">
-          <a href={podcastDownloadUrl(podcastId)} download className={buttonClass("default", "sm")} onClick={hydrated ? download("audio") : undefined}>
+          <a
+            href={podcastDownloadUrl(podcastId)}
+            download
+            className={buttonClass("default", "sm")}
+            onClick={hydrated ? download("audio") : undefined}
+          >
             {listeningMessages.downloads.mp3}
           </a>
           {hasTranscript ? (
-            <a href={transcriptDownloadUrl(podcastId)} download className={buttonClass("outline", "sm")} onClick={hydrated ? download("transcript") : undefined}>
+            <a
+              href={transcriptDownloadUrl(podcastId)}
+              download
+              className={buttonClass("outline", "sm")}
+              onClick={hydrated ? download("transcript") : undefined}
+            >
               {listeningMessages.downloads.transcript}
             </a>
           ) : null}

@@ -1,10 +1,12 @@
 // `scripted`: on a page without React (decision 0174) the time buttons come hidden, for player-script.ts.
 import { useEffect, useRef } from "react";
+
 import { useHydrated } from "~/components/use-hydrated";
+import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import type { TimedTurn, TranscriptTurn } from "~/features/podcasts/listening/transcript";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/text-format";
-import type { TimedTurn, TranscriptTurn } from "~/features/podcasts/listening/transcript";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+
 import { useListeningSession } from "./listening-session";
 
 type Turn = TranscriptTurn & { start?: number | null };
@@ -49,9 +51,17 @@ export function TranscriptView({
 
   if (!turns.length) return <p className="text-muted-foreground">{listeningMessages.detail.noTranscript}</p>;
   return (
-    <div ref={box} className={cn("space-y-3", boxed && "relative max-h-[28rem] overflow-y-auto pr-1", className)} data-testid="transcript">
+    <div
+      ref={box}
+      className={cn("space-y-3", boxed && "relative max-h-[28rem] overflow-y-auto pr-1", className)}
+      data-testid="transcript"
+    >
       {lines.map((turn, i) => (
-        <p key={i} aria-current={i === current ? "true" : undefined} className={cn(follows && "rounded-md px-2 py-1", i === current && "bg-muted")}>
+        <p
+          key={i}
+          aria-current={i === current ? "true" : undefined}
+          className={cn(follows && "rounded-md px-2 py-1", i === current && "bg-muted")}
+        >
           {timeButtons && turn.start != null ? (
             <button
               type="button"

@@ -1,11 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { useRef, useState, type MouseEvent } from "react";
+
 import { Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "~/features/podcasts/script/pronunciations";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
-
 
 export type PronunciationItem = { id: string; term: string; sayAs: string; listenUrl: string };
 export type PronunciationResult = {
@@ -26,7 +26,8 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
     setPreparing(true);
     try {
       const response = await fetch(item.listenUrl);
-      if (response.status === 429) return setProblem(wizardMessages.pronunciations.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
+      if (response.status === 429)
+        return setProblem(wizardMessages.pronunciations.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
       if (!response.ok) return setProblem(wizardMessages.voices.sampleFailed.description);
       const sample = URL.createObjectURL(await response.blob());
       player.current?.pause();
@@ -41,7 +42,13 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
   }
   return (
     <>
-      <a href={item.listenUrl} className={buttonClass("outline", "sm")} aria-label={wizardMessages.pronunciations.listen(item.term)} aria-busy={preparing} onClick={(event) => void listen(event)}>
+      <a
+        href={item.listenUrl}
+        className={buttonClass("outline", "sm")}
+        aria-label={wizardMessages.pronunciations.listen(item.term)}
+        aria-busy={preparing}
+        onClick={(event) => void listen(event)}
+      >
         {preparing ? wizardMessages.pronunciations.preparing : wizardMessages.pronunciations.listenButton}
       </a>
       <span role="status" className="basis-full text-sm text-destructive empty:hidden">
@@ -56,7 +63,15 @@ function RemoveForm({ item }: { item: PronunciationItem }) {
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="pronunciationId" value={item.id} />
-      <Button type="submit" name="intent" value="remove-pronunciation" size="sm" variant="outline" aria-label={wizardMessages.pronunciations.remove(item.term)} disabled={fetcher.state !== "idle"}>
+      <Button
+        type="submit"
+        name="intent"
+        value="remove-pronunciation"
+        size="sm"
+        variant="outline"
+        aria-label={wizardMessages.pronunciations.remove(item.term)}
+        disabled={fetcher.state !== "idle"}
+      >
         {wizardMessages.pronunciations.removeButton}
       </Button>
     </fetcher.Form>
@@ -69,7 +84,7 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
   const shown = fetcher.data ?? result;
   const errors = shown?.intent === "add-pronunciation" ? shown.errors : {};
   const removeError = shown?.intent === "remove-pronunciation" ? shown.errors.form : undefined;
-    // A successful add redirects (no data): the fields are emptied by a new key.
+  // A successful add redirects (no data): the fields are emptied by a new key.
   const formKey = items.map((i) => i.id).join(",");
 
   return (
@@ -77,7 +92,10 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
       <CardTitle>{wizardMessages.pronunciations.heading}</CardTitle>
       <p className="text-sm text-muted-foreground">{wizardMessages.pronunciations.intro}</p>
       {items.length ? (
-        <ul aria-label={wizardMessages.pronunciations.listLabel} className="divide-y divide-border rounded-lg border border-border">
+        <ul
+          aria-label={wizardMessages.pronunciations.listLabel}
+          className="divide-y divide-border rounded-lg border border-border"
+        >
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span className="min-w-0 break-words">
@@ -93,11 +111,47 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
       ) : (
         <p className="text-sm">{wizardMessages.pronunciations.empty}</p>
       )}
-      {removeError ? <p className="text-sm text-destructive" role="alert">{removeError}</p> : null}
-      <fetcher.Form key={formKey} method="post" preventScrollReset className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <Field label={wizardMessages.pronunciations.term} inputProps={{ name: "term", defaultValue: shown?.values?.term, maxLength: PRONUNCIATION_TERM_MAX, required: true, autoComplete: "off" }} errors={errors.term ? [errors.term] : undefined} />
-        <Field label={wizardMessages.pronunciations.sayAs} hint={wizardMessages.pronunciations.sayAsHint} inputProps={{ name: "sayAs", defaultValue: shown?.values?.sayAs, maxLength: PRONUNCIATION_SAY_AS_MAX, required: true, autoComplete: "off" }} errors={errors.sayAs ? [errors.sayAs] : undefined} />
-        <Button type="submit" name="intent" value="add-pronunciation" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+      {removeError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {removeError}
+        </p>
+      ) : null}
+      <fetcher.Form
+        key={formKey}
+        method="post"
+        preventScrollReset
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      >
+        <Field
+          label={wizardMessages.pronunciations.term}
+          inputProps={{
+            name: "term",
+            defaultValue: shown?.values?.term,
+            maxLength: PRONUNCIATION_TERM_MAX,
+            required: true,
+            autoComplete: "off",
+          }}
+          errors={errors.term ? [errors.term] : undefined}
+        />
+        <Field
+          label={wizardMessages.pronunciations.sayAs}
+          hint={wizardMessages.pronunciations.sayAsHint}
+          inputProps={{
+            name: "sayAs",
+            defaultValue: shown?.values?.sayAs,
+            maxLength: PRONUNCIATION_SAY_AS_MAX,
+            required: true,
+            autoComplete: "off",
+          }}
+          errors={errors.sayAs ? [errors.sayAs] : undefined}
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="add-pronunciation"
+          className="sm:mt-6"
+          disabled={fetcher.state !== "idle"}
+        >
           {wizardMessages.pronunciations.add}
         </Button>
       </fetcher.Form>

@@ -4,9 +4,19 @@ import type { Speaker } from "~/features/podcasts/script/script";
 import { lineField, SEGMENT_TEXT_MAX } from "~/features/podcasts/script/script-review-limits";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
-
-export type ReviewSegment = { index: number; speaker: Speaker; text: string; spokenAs: string | null; recording: { name: string; length: string } | null };
-export type ScriptResult = { intent: "save-script"; errors: Record<number, string>; values: Record<number, string>; error?: string };
+export type ReviewSegment = {
+  index: number;
+  speaker: Speaker;
+  text: string;
+  spokenAs: string | null;
+  recording: { name: string; length: string } | null;
+};
+export type ScriptResult = {
+  intent: "save-script";
+  errors: Record<number, string>;
+  values: Record<number, string>;
+  error?: string;
+};
 
 export const SCRIPT_FORM_ID = "script-form";
 export const MOVE_INTENT = "move-segment:";
@@ -33,7 +43,11 @@ export function SegmentLine({
   if (!editable || segment.recording) {
     return (
       <li className="space-y-1 rounded-lg border border-border p-4">
-        <p className="text-sm font-semibold">{segment.recording ? wizardMessages.script.recordingLine(segment.recording.name, segment.recording.length) : label}</p>
+        <p className="text-sm font-semibold">
+          {segment.recording
+            ? wizardMessages.script.recordingLine(segment.recording.name, segment.recording.length)
+            : label}
+        </p>
         {segment.text ? <p className="whitespace-pre-wrap break-words">{segment.text}</p> : null}
       </li>
     );
@@ -43,16 +57,31 @@ export function SegmentLine({
       <TextareaField
         key={`${segment.text}\u0000${typed ?? ""}`}
         label={label}
-        textareaProps={{ name: lineField(segment.index), defaultValue: typed ?? segment.text, rows: 4, maxLength: SEGMENT_TEXT_MAX, required: true, form: SCRIPT_FORM_ID }}
+        textareaProps={{
+          name: lineField(segment.index),
+          defaultValue: typed ?? segment.text,
+          rows: 4,
+          maxLength: SEGMENT_TEXT_MAX,
+          required: true,
+          form: SCRIPT_FORM_ID,
+        }}
         errors={error ? [error] : undefined}
       />
       {segment.spokenAs ? (
         <p className="break-words text-sm text-muted-foreground">
-          <span className="font-medium">{wizardMessages.script.spokenAs}:</span> <span data-testid="spoken-as">{segment.spokenAs}</span>
+          <span className="font-medium">{wizardMessages.script.spokenAs}:</span>{" "}
+          <span data-testid="spoken-as">{segment.spokenAs}</span>
         </p>
       ) : null}
       {hostCount === 2 ? (
-        <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value={`${MOVE_INTENT}${segment.index}`} size="sm" variant="outline">
+        <Button
+          type="submit"
+          form={SCRIPT_FORM_ID}
+          name="intent"
+          value={`${MOVE_INTENT}${segment.index}`}
+          size="sm"
+          variant="outline"
+        >
           {wizardMessages.script.moveTo(other)}
         </Button>
       ) : null}

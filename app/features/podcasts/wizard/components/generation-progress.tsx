@@ -3,7 +3,13 @@ import { isSettled, type LiveStatus } from "./use-live-podcast";
 
 const NO_JS_REFRESH_SECONDS = 2;
 
-export function GenerationProgress({ podcast, label }: { podcast: Pick<LiveStatus, "status" | "statusLabel" | "progress">; label: string }) {
+export function GenerationProgress({
+  podcast,
+  label,
+}: {
+  podcast: Pick<LiveStatus, "status" | "statusLabel" | "progress">;
+  label: string;
+}) {
   const progress = podcast.progress ?? 0;
   return (
     <div className="space-y-2" data-status={podcast.status}>
@@ -24,7 +30,9 @@ export function GenerationProgress({ podcast, label }: { podcast: Pick<LiveStatu
         className="h-2 w-full overflow-hidden rounded-full bg-muted"
       >
         <div
-          className={podcast.status === "failed" ? "h-full bg-destructive transition-all" : "h-full bg-primary transition-all"}
+          className={
+            podcast.status === "failed" ? "h-full bg-destructive transition-all" : "h-full bg-primary transition-all"
+          }
           style={{ width: `${progress}%` }}
         />
       </div>

@@ -1,14 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
+
 import { GenerationProgress } from "./generation-progress";
 import { MessageAlert } from "./message-alert";
 import { useLivePodcast, type LiveStatus } from "./use-live-podcast";
-
 
 export type WizardPodcast = LiveStatus & {
   hostCount: number;
@@ -34,7 +35,17 @@ function stageState(status: string, stage: string, reached: boolean) {
   return now === at ? wizardMessages.progress.stage.running : wizardMessages.progress.stage.waiting;
 }
 
-function Section({ title, state, open, children }: { title: string; state?: string; open?: boolean; children: ReactNode }) {
+function Section({
+  title,
+  state,
+  open,
+  children,
+}: {
+  title: string;
+  state?: string;
+  open?: boolean;
+  children: ReactNode;
+}) {
   return (
     <details open={open} className="rounded-lg border border-border p-4">
       <summary className="flex cursor-pointer items-center justify-between gap-2 font-semibold">
@@ -46,21 +57,37 @@ function Section({ title, state, open, children }: { title: string; state?: stri
   );
 }
 
-export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podcast: WizardPodcast; backTo: string; retryError?: string | null }) {
+export function ProgressCard({
+  podcast: fromLoader,
+  backTo,
+  retryError,
+}: {
+  podcast: WizardPodcast;
+  backTo: string;
+  retryError?: string | null;
+}) {
   const podcast = useLivePodcast(fromLoader);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const complete = podcast.status === "complete";
   const failed = podcast.status === "failed";
   const hosts = [describeHost(podcast.primaryVoice, podcast.primaryAccent, podcast.primarySpeed)];
-  if (podcast.hostCount === 2 && podcast.secondaryVoice) hosts.push(describeHost(podcast.secondaryVoice, podcast.secondaryAccent, podcast.secondarySpeed));
+  if (podcast.hostCount === 2 && podcast.secondaryVoice)
+    hosts.push(describeHost(podcast.secondaryVoice, podcast.secondaryAccent, podcast.secondarySpeed));
   const review = wizardMessages.review;
 
   return (
     <Card className="space-y-6">
       <CardTitle>{failed ? wizardMessages.progress.failed : wizardMessages.progress.heading}</CardTitle>
       <GenerationProgress podcast={podcast} label={wizardMessages.progress.heading} />
-      {failed ? <MessageAlert message={{ title: wizardMessages.progress.failed, description: podcast.errorMessage ?? wizardMessages.progress.failedDefault }} /> : null}
+      {failed ? (
+        <MessageAlert
+          message={{
+            title: wizardMessages.progress.failed,
+            description: podcast.errorMessage ?? wizardMessages.progress.failedDefault,
+          }}
+        />
+      ) : null}
       <MessageAlert message={retryError ? { title: wizardMessages.progress.failed, description: retryError } : null} />
 
       <div className="space-y-3">
@@ -78,15 +105,25 @@ export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podc
             <p>{wizardMessages.missingStory}</p>
           )}
         </Section>
-        <Section title={wizardMessages.progress.generatedScript} state={stageState(podcast.status, "script_generation", Boolean(podcast.scriptSummary))} open>
+        <Section
+          title={wizardMessages.progress.generatedScript}
+          state={stageState(podcast.status, "script_generation", Boolean(podcast.scriptSummary))}
+          open
+        >
           <p>{podcast.scriptSummary ?? wizardMessages.progress.scriptPending}</p>
         </Section>
-        <Section title={wizardMessages.progress.voiceProcessing} state={stageState(podcast.status, "voice_processing", false)}>
+        <Section
+          title={wizardMessages.progress.voiceProcessing}
+          state={stageState(podcast.status, "voice_processing", false)}
+        >
           <p>
             {wizardMessages.progress.voices}: {hosts.join(" · ")}
           </p>
         </Section>
-        <Section title={wizardMessages.progress.audioFinalization} state={stageState(podcast.status, "audio_processing", false)}>
+        <Section
+          title={wizardMessages.progress.audioFinalization}
+          state={stageState(podcast.status, "audio_processing", false)}
+        >
           <p>
             {wizardMessages.progress.music}: {review.musicLabels[podcast.backgroundMusic] ?? podcast.backgroundMusic}
           </p>
@@ -94,7 +131,8 @@ export function ProgressCard({ podcast: fromLoader, backTo, retryError }: { podc
             {wizardMessages.progress.introOutro}: {review.introOutroLabels[podcast.introOutro] ?? podcast.introOutro}
           </p>
           <p>
-            {wizardMessages.progress.quality}: {review.qualityLabels[podcast.processingQuality] ?? podcast.processingQuality}
+            {wizardMessages.progress.quality}:{" "}
+            {review.qualityLabels[podcast.processingQuality] ?? podcast.processingQuality}
           </p>
         </Section>
       </div>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { PodcastPlayer } from "~/features/podcasts/listening/components/podcast-player";
@@ -7,7 +8,6 @@ import { SharePanel, type GeneratedShare } from "~/features/podcasts/listening/c
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
-
 
 export type ReadyPodcast = { id: string; title: string; audioUrl: string | null; hasTranscript: boolean };
 export type ReadyShare = {
@@ -26,7 +26,9 @@ export function ReadyStep({ podcast, panel }: { podcast: ReadyPodcast; panel: Re
           <CardTitle>{wizardMessages.ready.heading}</CardTitle>
           <p className="text-muted-foreground">{podcast.title}</p>
         </div>
-        {podcast.audioUrl ? <PodcastPlayer src={podcast.audioUrl} title={podcast.title} artworkUrl={podcastCoverUrl(podcast.id)} /> : null}
+        {podcast.audioUrl ? (
+          <PodcastPlayer src={podcast.audioUrl} title={podcast.title} artworkUrl={podcastCoverUrl(podcast.id)} />
+        ) : null}
       </Card>
       {podcast.audioUrl ? (
         <SharePanel

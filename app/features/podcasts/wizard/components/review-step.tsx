@@ -1,17 +1,28 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+
 import { SelectField, TextareaField } from "~/components/forms";
-import { useHydrated } from "~/components/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { episodeSeconds, formatDurationRange, type EpisodeEstimate } from "~/features/podcasts/wizard/duration-estimate";
+import { useHydrated } from "~/components/use-hydrated";
 import type { VoiceConfig } from "~/features/podcasts/schemas";
-import { CUSTOM_INTRO_MAX, optionsDefaults, processingQualities, wizardIntroOutro, wizardMusic } from "~/features/podcasts/wizard/wizard-options";
+import {
+  episodeSeconds,
+  formatDurationRange,
+  type EpisodeEstimate,
+} from "~/features/podcasts/wizard/duration-estimate";
 import { describeHost, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import {
+  CUSTOM_INTRO_MAX,
+  optionsDefaults,
+  processingQualities,
+  wizardIntroOutro,
+  wizardMusic,
+} from "~/features/podcasts/wizard/wizard-options";
 import { voiceParams, wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
-import { MessageAlert } from "./message-alert";
 import { formatCount } from "~/lib/text-format";
 
+import { MessageAlert } from "./message-alert";
 
 export type ReviewStory = { id: string; title: string; sourceLabel: string; words: number };
 
@@ -27,8 +38,14 @@ export function ReviewStep({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-    // Checked by the server only: the step ships no Zod.
-  const [form, fields] = useForm<{ storyId: string; backgroundMusic: string; introOutro: string; processingQuality: string; customIntro?: string }>({
+  // Checked by the server only: the step ships no Zod.
+  const [form, fields] = useForm<{
+    storyId: string;
+    backgroundMusic: string;
+    introOutro: string;
+    processingQuality: string;
+    customIntro?: string;
+  }>({
     id: "generate",
     lastResult,
     defaultValue: optionsDefaults,
@@ -36,12 +53,15 @@ export function ReviewStep({
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const reviewing = submitting && navigation.formData?.get("then") === "review";
   const introOutro = String(fields.introOutro.value ?? optionsDefaults.introOutro);
-    // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
+  // Without JavaScript the select cannot reveal it, so the field is always there; with it, only for 'custom'.
   const hydrated = useHydrated();
-  const estimate = formatDurationRange(episodeSeconds(episode, String(fields.backgroundMusic.value ?? optionsDefaults.backgroundMusic), introOutro));
+  const estimate = formatDurationRange(
+    episodeSeconds(episode, String(fields.backgroundMusic.value ?? optionsDefaults.backgroundMusic), introOutro),
+  );
   const problem = form.errors?.[0] ?? fields.storyId.errors?.[0];
   const hosts = [describeHost(voice.primaryVoice, voice.primaryAccent, voice.primarySpeed)];
-  if (voice.hostCount === 2 && voice.secondaryVoice) hosts.push(describeHost(voice.secondaryVoice, voice.secondaryAccent, voice.secondarySpeed));
+  if (voice.hostCount === 2 && voice.secondaryVoice)
+    hosts.push(describeHost(voice.secondaryVoice, voice.secondaryAccent, voice.secondarySpeed));
 
   return (
     <Card className="space-y-6">
@@ -76,9 +96,27 @@ export function ReviewStep({
         <details className="rounded-lg border border-border p-4" open={fields.customIntro.errors ? true : undefined}>
           <summary className="cursor-pointer font-semibold">{wizardMessages.review.advanced}</summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            <SelectField label={wizardMessages.review.backgroundMusic} selectProps={getSelectProps(fields.backgroundMusic)} errors={fields.backgroundMusic.errors} options={wizardMusic} optionLabel={(v) => wizardMessages.review.musicLabels[v] ?? v} />
-            <SelectField label={wizardMessages.review.introOutro} selectProps={getSelectProps(fields.introOutro)} errors={fields.introOutro.errors} options={wizardIntroOutro} optionLabel={(v) => wizardMessages.review.introOutroLabels[v] ?? v} />
-            <SelectField label={wizardMessages.review.quality} selectProps={getSelectProps(fields.processingQuality)} errors={fields.processingQuality.errors} options={processingQualities} optionLabel={(v) => wizardMessages.review.qualityLabels[v] ?? v} />
+            <SelectField
+              label={wizardMessages.review.backgroundMusic}
+              selectProps={getSelectProps(fields.backgroundMusic)}
+              errors={fields.backgroundMusic.errors}
+              options={wizardMusic}
+              optionLabel={(v) => wizardMessages.review.musicLabels[v] ?? v}
+            />
+            <SelectField
+              label={wizardMessages.review.introOutro}
+              selectProps={getSelectProps(fields.introOutro)}
+              errors={fields.introOutro.errors}
+              options={wizardIntroOutro}
+              optionLabel={(v) => wizardMessages.review.introOutroLabels[v] ?? v}
+            />
+            <SelectField
+              label={wizardMessages.review.quality}
+              selectProps={getSelectProps(fields.processingQuality)}
+              errors={fields.processingQuality.errors}
+              options={processingQualities}
+              optionLabel={(v) => wizardMessages.review.qualityLabels[v] ?? v}
+            />
           </div>
           {!hydrated || introOutro === "custom" || fields.customIntro.errors ? (
             <TextareaField
@@ -99,11 +137,18 @@ export function ReviewStep({
             {wizardMessages.page.back}
           </Link>
           <div className="flex flex-wrap justify-end gap-2">
-                        {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
+            {/* First in the form, so Enter in a field still means 'Generate Podcast'. */}
             <Button type="submit" disabled={submitting}>
               {submitting && !reviewing ? wizardMessages.review.generating : wizardMessages.review.generate}
             </Button>
-            <Button type="submit" name="then" value="review" variant="outline" disabled={submitting} aria-describedby="review-first-hint">
+            <Button
+              type="submit"
+              name="then"
+              value="review"
+              variant="outline"
+              disabled={submitting}
+              aria-describedby="review-first-hint"
+            >
               {reviewing ? wizardMessages.review.generating : wizardMessages.review.reviewFirst}
             </Button>
           </div>

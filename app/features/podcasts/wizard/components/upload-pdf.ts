@@ -1,6 +1,6 @@
 // XMLHttpRequest, because its upload events give the real progress.
-import { checkPdfFile, PDF_HEAD_BYTES } from "~/features/podcasts/pdf-file-check";
 import { podcastMessages, type TitledMessage } from "~/features/podcasts/messages";
+import { checkPdfFile, PDF_HEAD_BYTES } from "~/features/podcasts/pdf-file-check";
 
 export type UploadResult = { ok: true; storyId: string; storyTitle: string } | { ok: false; error: TitledMessage };
 

@@ -1,16 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
-import type { FormConstraint } from "~/lib/zod-constraint";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import type { z } from "zod";
+
 import { Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { cn } from "~/lib/cn";
 import type { TitledMessage } from "~/features/podcasts/messages";
 import type { StoryTextSchema } from "~/features/podcasts/schemas";
 import { uploadTitleFor, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
+import { cn } from "~/lib/cn";
+import type { FormConstraint } from "~/lib/zod-constraint";
+
 import { MessageAlert } from "./message-alert";
 import { checkChosenFile, uploadPdf } from "./upload-pdf";
 
@@ -26,7 +28,8 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
-  const busy = progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+  const busy =
+    progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
 
   async function upload(file: File | null) {
     if (progress !== null) return;
@@ -64,8 +67,14 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   return (
     <Card className="space-y-4">
       <CardTitle>{wizardMessages.upload.pdfTitle}</CardTitle>
-      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4" aria-label={wizardMessages.upload.pdfTitle}>
-                {/* The label is the drop zone, so a click or Enter/Space on the hidden, focusable input opens the picker without JavaScript. */}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="space-y-4"
+        aria-label={wizardMessages.upload.pdfTitle}
+      >
+        {/* The label is the drop zone, so a click or Enter/Space on the hidden, focusable input opens the picker without JavaScript. */}
         <div
           data-testid="pdf-drop-zone"
           onDragOver={(event) => {
@@ -94,8 +103,19 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
             }}
           />
           <label htmlFor="pdf-file" className="flex cursor-pointer flex-col items-center gap-3 p-6 text-center">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-muted-foreground" fill="none" stroke="currentColor" strokeWidth="1.5">
-              <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-10 w-10 text-muted-foreground"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <path
+                d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span id="pdf-file-label" className={buttonClass("outline", "sm")}>
               {wizardMessages.upload.pdfLabel}
@@ -104,7 +124,11 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
               {dragging ? wizardMessages.upload.dropHere : wizardMessages.upload.pdfHint}
             </span>
           </label>
-          <p id="pdf-file-chosen" aria-live="polite" className="break-words px-6 pb-4 text-center text-sm font-medium empty:hidden">
+          <p
+            id="pdf-file-chosen"
+            aria-live="polite"
+            className="break-words px-6 pb-4 text-center text-sm font-medium empty:hidden"
+          >
             {fileName ? wizardMessages.upload.chosen(fileName) : ""}
           </p>
         </div>
@@ -132,9 +156,15 @@ function PdfPanel({ serverError }: { serverError: TitledMessage | null }) {
   );
 }
 
-function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
+function TextPanel({
+  lastResult,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
-    // Checked by the server only: the step ships no Zod.
+  // Checked by the server only: the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof StoryTextSchema>>({
     id: "story-text",
     lastResult,
@@ -143,13 +173,21 @@ function TextPanel({ lastResult, constraint }: { lastResult?: SubmissionResult<s
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "text-story";
   const first = fields.storyTitle.errors?.[0] ?? fields.storyContent.errors?.[0];
   const formError = form.errors?.[0];
-  const alert = first ? { title: uploadTitleFor(first), description: "" } : formError ? { title: uploadTitleFor(formError), description: formError } : null;
+  const alert = first
+    ? { title: uploadTitleFor(first), description: "" }
+    : formError
+      ? { title: uploadTitleFor(formError), description: formError }
+      : null;
   return (
     <Card className="space-y-4">
       <CardTitle>{wizardMessages.upload.textTitle}</CardTitle>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="text-story" />
-        <Field label={wizardMessages.upload.storyTitle} inputProps={getInputProps(fields.storyTitle, { type: "text" })} errors={fields.storyTitle.errors} />
+        <Field
+          label={wizardMessages.upload.storyTitle}
+          inputProps={getInputProps(fields.storyTitle, { type: "text" })}
+          errors={fields.storyTitle.errors}
+        />
         <TextareaField
           label={wizardMessages.upload.storyContent}
           textareaProps={{ ...getTextareaProps(fields.storyContent), rows: 8 }}

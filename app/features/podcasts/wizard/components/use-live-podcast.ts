@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+
 import { GENERATION_POLL_MS } from "~/features/podcasts/generation-status";
 
 export type LiveStatus = {
@@ -30,7 +31,10 @@ export function useLivePodcast<T extends LiveStatus>(fromLoader: T): T {
     const controller = new AbortController();
     const timer = setInterval(async () => {
       try {
-        const response = await fetch(`/api/podcasts/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" }, signal: controller.signal });
+        const response = await fetch(`/api/podcasts/${encodeURIComponent(id)}`, {
+          headers: { Accept: "application/json" },
+          signal: controller.signal,
+        });
         if (!response.ok) return;
         const next = (await response.json()) as Partial<LiveStatus>;
         const changes = Object.fromEntries(liveKeys.filter((key) => key in next).map((key) => [key, next[key]]));

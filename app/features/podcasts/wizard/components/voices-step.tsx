@@ -1,22 +1,36 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type SyntheticEvent } from "react";
+import type { z } from "zod";
+
 import type { VoiceOffer } from "~/audio/audio-options";
-import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, SelectField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { useHydrated } from "~/components/use-hydrated";
 import type { VoiceConfig } from "~/features/podcasts/schemas";
-import { podcastAccents, podcastVoices, voiceConfigDefaults, WIZARD_SPEED } from "~/features/podcasts/wizard/wizard-options";
-import { formatSpeed, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { accentOptions, offeredAccent, voiceOfferMessages } from "~/features/podcasts/voice-offer";
+import { formatSpeed, wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import {
+  podcastAccents,
+  podcastVoices,
+  voiceConfigDefaults,
+  WIZARD_SPEED,
+} from "~/features/podcasts/wizard/wizard-options";
 import type { WizardVoicesSchema } from "~/features/podcasts/wizard/wizard-schemas";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
+
 import { MessageAlert } from "./message-alert";
 
-
-const sampleUrl = (voice: string, accent: string) => `/api/voices/${encodeURIComponent(voice)}/sample?accent=${encodeURIComponent(accent)}`;
+const sampleUrl = (voice: string, accent: string) =>
+  `/api/voices/${encodeURIComponent(voice)}/sample?accent=${encodeURIComponent(accent)}`;
 
 function playOneAtATime(event: SyntheticEvent<HTMLAudioElement>) {
   for (const audio of document.querySelectorAll<HTMLAudioElement>("audio[data-voice-sample]")) {
@@ -26,7 +40,12 @@ function playOneAtATime(event: SyntheticEvent<HTMLAudioElement>) {
 
 type Field = FieldMetadata<string | number | null | undefined>;
 
-type HostValues = { voice: string; accent: string; speed: number; errors: { voice?: string[]; accent?: string[]; speed?: string[] } };
+type HostValues = {
+  voice: string;
+  accent: string;
+  speed: number;
+  errors: { voice?: string[]; accent?: string[]; speed?: string[] };
+};
 
 /** Values are read by the form's own component: Conform re-renders on what that component read. */
 function HostFields({
@@ -53,7 +72,7 @@ function HostFields({
   onSamplePlay: () => void;
 }) {
   const speedProps = getInputProps(speed, { type: "range" });
-    // Without JavaScript nothing is disabled (the voice may change before submitting); the server refuses what cannot be spoken.
+  // Without JavaScript nothing is disabled (the voice may change before submitting); the server refuses what cannot be spoken.
   const hydrated = useHydrated();
   const [preparing, setPreparing] = useState(false);
   return (
@@ -77,7 +96,13 @@ function HostFields({
           <span>{wizardMessages.voices.speed(name)}</span>
           <output htmlFor={speedProps.id}>{formatSpeed(values.speed)}</output>
         </label>
-        <input {...speedProps} min={WIZARD_SPEED.min} max={WIZARD_SPEED.max} step={WIZARD_SPEED.step} className="w-full accent-primary" />
+        <input
+          {...speedProps}
+          min={WIZARD_SPEED.min}
+          max={WIZARD_SPEED.max}
+          step={WIZARD_SPEED.step}
+          className="w-full accent-primary"
+        />
         <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
           <span>{formatSpeed(WIZARD_SPEED.min)}</span>
           <span>{formatSpeed(WIZARD_SPEED.max)}</span>
@@ -126,7 +151,7 @@ export function VoicesStep({
 }) {
   const navigation = useNavigation();
   const [sampleFailed, setSampleFailed] = useState(false);
-    // Checked by the server only: the step ships no Zod.
+  // Checked by the server only: the step ships no Zod.
   const [form, fields] = useForm<z.input<typeof WizardVoicesSchema>>({
     id: "voices",
     lastResult,
@@ -165,7 +190,7 @@ export function VoicesStep({
           {wizardMessages.voices.storyLabel}: <span className="font-medium text-foreground">{story.title}</span>
         </p>
       </div>
-            {/* The second host's fields are shown by CSS while '2 hosts' is checked, so no script is needed. */}
+      {/* The second host's fields are shown by CSS while '2 hosts' is checked, so no script is needed. */}
       <Form method="post" className="group space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="voices" />
         <input type="hidden" name="storyId" value={story.id} />

@@ -1,7 +1,6 @@
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 import { cn } from "~/lib/cn";
 
-
 export function WizardSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   return (
     <nav aria-label="Podcast creation steps">

@@ -5,17 +5,23 @@ import { createRemixStub } from "@remix-run/testing";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test } from "vitest";
+
+import type { VoiceOffer } from "~/audio/audio-options";
+import { podcastMessages } from "~/features/podcasts/messages";
+import { StoryTextSchema } from "~/features/podcasts/schemas";
 import { ReadyStep } from "~/features/podcasts/wizard/components/ready-step";
 import { ReviewStep } from "~/features/podcasts/wizard/components/review-step";
 import { UploadStep } from "~/features/podcasts/wizard/components/upload-step";
 import { VoicesStep } from "~/features/podcasts/wizard/components/voices-step";
 import { WizardSteps } from "~/features/podcasts/wizard/components/wizard-steps";
-import { podcastMessages } from "~/features/podcasts/messages";
-import { StoryTextSchema } from "~/features/podcasts/schemas";
-import { constraintOf } from "~/lib/zod-constraint";
-import { readVoiceParams, WizardGenerateSchema, WizardVoicesSchema, wizardUrls } from "~/features/podcasts/wizard/wizard-schemas";
-import type { VoiceOffer } from "~/audio/audio-options";
 import type { EpisodeEstimate } from "~/features/podcasts/wizard/duration-estimate";
+import {
+  readVoiceParams,
+  WizardGenerateSchema,
+  wizardUrls,
+  WizardVoicesSchema,
+} from "~/features/podcasts/wizard/wizard-schemas";
+import { constraintOf } from "~/lib/zod-constraint";
 
 // The page as /create-podcast wires it: each step posts to the page's action, which redirects to the next step.
 type Story = { id: string; title: string; content: string };
@@ -32,19 +38,33 @@ const offer: VoiceOffer = {
   "male-professional": { american: "built-in", british: "built-in", australian: "download", indian: "download" },
 };
 // 310 s of speech: 4-6 minutes alone, 4-7 with the standard stings (3 s each).
-const episode: EpisodeEstimate = { speechSeconds: 310, stingSeconds: { standard: 6, minimal: 2.4, none: 0, custom: 6, family: 7 } };
+const episode: EpisodeEstimate = {
+  speechSeconds: 310,
+  stingSeconds: { standard: 6, minimal: 2.4, none: 0, custom: 6, family: 7 },
+};
 
 function loader({ request }: { request: Request }) {
   const params = new URL(request.url).searchParams;
   const podcastId = params.get("podcast");
   if (podcastId) {
-    const podcast = { id: podcastId, title: "The Lake House", audioUrl: `/api/podcasts/${podcastId}/audio`, hasTranscript: true };
+    const podcast = {
+      id: podcastId,
+      title: "The Lake House",
+      audioUrl: `/api/podcasts/${podcastId}/audio`,
+      hasTranscript: true,
+    };
     return { view: "ready" as const, podcast, panel: { newsletterHref: null, pinned: false, share: null } };
   }
   const story = stories.get(params.get("story") ?? "");
   if (!story) return { view: "upload" as const, textConstraint: constraintOf(StoryTextSchema) };
   const voice = readVoiceParams(params);
-  if (params.get("step") === "review") return { view: "review" as const, story: { id: story.id, title: story.title, sourceLabel: "Text", words: words(story.content) }, voice, episode };
+  if (params.get("step") === "review")
+    return {
+      view: "review" as const,
+      story: { id: story.id, title: story.title, sourceLabel: "Text", words: words(story.content) },
+      voice,
+      episode,
+    };
   return { view: "voices" as const, story: { id: story.id, title: story.title }, voice, offer };
 }
 
@@ -54,20 +74,30 @@ async function action({ request }: { request: Request }) {
   switch (formData.get("intent")) {
     case "text-story": {
       const submission = parseWithZod(formData, { schema: StoryTextSchema });
-      if (submission.status !== "success") return data({ intent: "text-story" as const, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "text-story" as const, result: submission.reply() }, { status: 400 });
       stories.set("s-new", { id: "s-new", title: submission.value.storyTitle, content: submission.value.storyContent });
       return redirect(wizardUrls.voices("s-new"));
     }
     case "voices": {
       const submission = parseWithZod(formData, { schema: WizardVoicesSchema });
-      if (submission.status !== "success") return data({ intent: "voices" as const, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "voices" as const, result: submission.reply() }, { status: 400 });
       const { storyId, ...voice } = submission.value;
       return redirect(wizardUrls.review(storyId, voice));
     }
     case "generate": {
       const submission = parseWithZod(formData, { schema: WizardGenerateSchema });
-      if (submission.status !== "success") return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
-      if (limitReached) return data({ intent: "generate" as const, result: submission.reply({ formErrors: [podcastMessages.generation.limitReached(3)] }) }, { status: 403 });
+      if (submission.status !== "success")
+        return data({ intent: "generate" as const, result: submission.reply() }, { status: 400 });
+      if (limitReached)
+        return data(
+          {
+            intent: "generate" as const,
+            result: submission.reply({ formErrors: [podcastMessages.generation.limitReached(3)] }),
+          },
+          { status: 403 },
+        );
       return redirect(wizardUrls.podcast("p-new"));
     }
   }
@@ -83,9 +113,15 @@ function CreatePodcastPage() {
   return (
     <>
       <WizardSteps current={stepOf[page.view]} />
-      {page.view === "upload" ? <UploadStep pdfError={null} textResult={resultFor("text-story")} textConstraint={page.textConstraint} /> : null}
-      {page.view === "voices" ? <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} /> : null}
-      {page.view === "review" ? <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} /> : null}
+      {page.view === "upload" ? (
+        <UploadStep pdfError={null} textResult={resultFor("text-story")} textConstraint={page.textConstraint} />
+      ) : null}
+      {page.view === "voices" ? (
+        <VoicesStep story={page.story} voice={page.voice} offer={page.offer} lastResult={resultFor("voices")} />
+      ) : null}
+      {page.view === "review" ? (
+        <ReviewStep story={page.story} voice={page.voice} episode={page.episode} lastResult={resultFor("generate")} />
+      ) : null}
       {page.view === "ready" ? <ReadyStep podcast={page.podcast} panel={page.panel} /> : null}
     </>
   );
@@ -96,8 +132,13 @@ function renderWizard(url: string) {
   render(<Stub initialEntries={[url]} />);
 }
 
-const lakeStory: Story = { id: "s1", title: "Summers at the Lake", content: Array.from({ length: 1234 }, (_, i) => `word${i}`).join(" ") };
-const currentStep = () => screen.getByRole("navigation", { name: "Podcast creation steps" }).querySelector("[aria-current=step]")?.textContent;
+const lakeStory: Story = {
+  id: "s1",
+  title: "Summers at the Lake",
+  content: Array.from({ length: 1234 }, (_, i) => `word${i}`).join(" "),
+};
+const currentStep = () =>
+  screen.getByRole("navigation", { name: "Podcast creation steps" }).querySelector("[aria-current=step]")?.textContent;
 
 beforeEach(() => {
   stories = new Map([[lakeStory.id, lakeStory]]);
@@ -113,7 +154,9 @@ describe("step 1: upload", () => {
     await waitFor(() => expect(title).toHaveAccessibleDescription("Please enter a title for the story"));
     expect(title).toHaveAttribute("aria-invalid", "true");
     expect(title).toHaveFocus();
-    expect(screen.getByRole("textbox", { name: "Story Content" })).toHaveAccessibleDescription("Please enter the story content");
+    expect(screen.getByRole("textbox", { name: "Story Content" })).toHaveAccessibleDescription(
+      "Please enter the story content",
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("Missing title");
     expect(posts).toEqual([{ intent: "text-story", storyTitle: "", storyContent: "" }]);
   });
@@ -133,10 +176,19 @@ describe("step 1: upload", () => {
     expect(await screen.findByRole("heading", { name: "Upload a PDF" })).toBeInTheDocument();
     expect(currentStep()).toContain("Upload Story");
     await userEvent.type(screen.getByRole("textbox", { name: "Story Title" }), "Grandpa's First Car");
-    await userEvent.type(screen.getByRole("textbox", { name: "Story Content" }), "It was a green Morris Minor, bought in 1958.");
+    await userEvent.type(
+      screen.getByRole("textbox", { name: "Story Content" }),
+      "It was a green Morris Minor, bought in 1958.",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Continue with Text" }));
     await screen.findByRole("heading", { name: "Configure Voices" });
-    expect(posts).toEqual([{ intent: "text-story", storyTitle: "Grandpa's First Car", storyContent: "It was a green Morris Minor, bought in 1958." }]);
+    expect(posts).toEqual([
+      {
+        intent: "text-story",
+        storyTitle: "Grandpa's First Car",
+        storyContent: "It was a green Morris Minor, bought in 1958.",
+      },
+    ]);
     expect(screen.getByText("Grandpa's First Car")).toBeInTheDocument();
     expect(currentStep()).toContain("Configure Voices");
   });
@@ -148,7 +200,10 @@ describe("step 1: upload", () => {
     expect(await within(form).findByRole("alert")).toHaveTextContent("No file selected");
     expect(within(form).getByRole("alert")).toHaveTextContent("Please select a PDF file to upload");
 
-    await userEvent.upload(within(form).getByLabelText("Choose a PDF file"), new File(["Dear family, here is the story."], "story.pdf", { type: "application/pdf" }));
+    await userEvent.upload(
+      within(form).getByLabelText("Choose a PDF file"),
+      new File(["Dear family, here is the story."], "story.pdf", { type: "application/pdf" }),
+    );
     expect(within(form).getByText(/story\.pdf/)).toBeInTheDocument();
     expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
     await userEvent.click(within(form).getByRole("button", { name: "Upload PDF" }));
@@ -179,31 +234,59 @@ describe("step 2: voices", () => {
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/create-podcast");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
-    expect(posts[0]).toMatchObject({ intent: "voices", storyId: "s1", hostCount: "1", primaryVoice: "female-warm", primaryAccent: "american", primarySpeed: "1" });
+    expect(posts[0]).toMatchObject({
+      intent: "voices",
+      storyId: "s1",
+      hostCount: "1",
+      primaryVoice: "female-warm",
+      primaryAccent: "american",
+      primarySpeed: "1",
+    });
   });
 
   test("voice, accent and speed changes show in the sample and the speed label, and are posted", async () => {
     renderWizard(wizardUrls.voices("s1"));
-    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Primary Host Voice" }), "Male, professional");
+    await userEvent.selectOptions(
+      await screen.findByRole("combobox", { name: "Primary Host Voice" }),
+      "Male, professional",
+    );
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Primary host accent" }), "british");
-    expect(screen.getByLabelText("Primary host sample")).toHaveAttribute("src", "/api/voices/male-professional/sample?accent=british");
+    expect(screen.getByLabelText("Primary host sample")).toHaveAttribute(
+      "src",
+      "/api/voices/male-professional/sample?accent=british",
+    );
     const speed = screen.getByRole("slider", { name: /Primary host speaking speed/ });
     fireEvent.input(speed, { target: { value: "1.3" } });
-    await waitFor(() => expect(document.querySelector(`label[for="${speed.id}"]`)).toHaveTextContent(/Primary host speaking speed\s*1\.3x/));
+    await waitFor(() =>
+      expect(document.querySelector(`label[for="${speed.id}"]`)).toHaveTextContent(
+        /Primary host speaking speed\s*1\.3x/,
+      ),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
-    expect(posts[0]).toMatchObject({ primaryVoice: "male-professional", primaryAccent: "british", primarySpeed: "1.3" });
+    expect(posts[0]).toMatchObject({
+      primaryVoice: "male-professional",
+      primaryAccent: "british",
+      primarySpeed: "1.3",
+    });
     expect(screen.getByText("Male, professional (British, 1.3x)")).toBeInTheDocument();
   });
 
   test("two hosts post the second host's voice too", async () => {
     renderWizard(wizardUrls.voices("s1"));
     await userEvent.click(await screen.findByRole("radio", { name: "2 hosts" }));
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Secondary Host Voice" }), "Female, professional");
+    await userEvent.selectOptions(
+      screen.getByRole("combobox", { name: "Secondary Host Voice" }),
+      "Female, professional",
+    );
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Secondary host accent" }), "indian");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { name: "Review and Generate" });
-    expect(posts[0]).toMatchObject({ hostCount: "2", secondaryVoice: "female-professional", secondaryAccent: "indian" });
+    expect(posts[0]).toMatchObject({
+      hostCount: "2",
+      secondaryVoice: "female-professional",
+      secondaryAccent: "indian",
+    });
     expect(screen.getByText("Female, warm (American, 1.0x)")).toBeInTheDocument();
     expect(screen.getByText("Female, professional (Indian, 1.0x)")).toBeInTheDocument();
   });
@@ -212,7 +295,10 @@ describe("step 2: voices", () => {
     renderWizard(wizardUrls.voices("s1"));
     const voice = await screen.findByRole("combobox", { name: "Primary Host Voice" });
     const accent = screen.getByRole("combobox", { name: "Primary host accent" });
-    const options = () => within(accent).getAllByRole("option").map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
+    const options = () =>
+      within(accent)
+        .getAllByRole("option")
+        .map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
     expect(options()).toEqual([
       ["American — built in", false],
       ["British — not available yet", true],
@@ -250,7 +336,15 @@ describe("step 2: voices", () => {
 });
 
 describe("step 3: review", () => {
-  const reviewUrl = wizardUrls.review("s1", { hostCount: 1, primaryVoice: "male-warm", primaryAccent: "indian", primarySpeed: 0.8, secondaryVoice: null, secondaryAccent: null, secondarySpeed: null });
+  const reviewUrl = wizardUrls.review("s1", {
+    hostCount: 1,
+    primaryVoice: "male-warm",
+    primaryAccent: "indian",
+    primarySpeed: 0.8,
+    secondaryVoice: null,
+    secondaryAccent: null,
+    secondarySpeed: null,
+  });
 
   test("the summary shows the story, its length and the hosts, and the estimate follows the intro/outro choice", async () => {
     renderWizard(reviewUrl);
@@ -263,14 +357,20 @@ describe("step 3: review", () => {
     await userEvent.click(screen.getByText("Advanced options"));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Intro/outro" }), "None");
     expect(screen.getByTestId("estimated-duration")).toHaveTextContent("4-6 minutes");
-    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", wizardUrls.voices("s1", readVoiceParams(new URL(reviewUrl, "http://x").searchParams)));
+    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute(
+      "href",
+      wizardUrls.voices("s1", readVoiceParams(new URL(reviewUrl, "http://x").searchParams)),
+    );
   });
 
   test("Generate Podcast posts the story, the voices and the chosen options", async () => {
     renderWizard(reviewUrl);
     await userEvent.click(await screen.findByText("Advanced options"));
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Background music" }), "Soft jazz");
-    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sound quality" }), "High (clearer sound, larger file)");
+    await userEvent.selectOptions(
+      screen.getByRole("combobox", { name: "Sound quality" }),
+      "High (clearer sound, larger file)",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Generate Podcast" }));
     await screen.findByRole("heading", { name: "Your Podcast is Ready!" });
     expect(posts).toEqual([
