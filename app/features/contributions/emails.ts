@@ -38,12 +38,7 @@ function storyRequest(
       title: subject,
       preheader: prompt,
       body: html`${paragraph(greeting(recipientName))}${paragraph(opening)}${description ? paragraph(description) : ""}
-        <blockquote
-          class="sh-quote sh-ink"
-          style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;"
-        >
-          ${prompt}
-        </blockquote>
+        <blockquote class="sh-quote sh-ink" style="margin:16px 0;padding:12px 16px;border-left:4px solid ${BRAND.color};background:${BRAND.paper};font-size:17px;">${prompt}</blockquote>
         ${paragraph(replyHint)}${paragraph(formHint)}${button(formUrl, "Share my story")}`,
       unsubscribe,
     }),
@@ -252,11 +247,7 @@ export function attachmentsRefusedEmail({
     html: layoutHtml({
       title: subject,
       preheader: items.join(", "),
-      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}
-        <ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;">
-          ${items.map((item) => html`<li>${item}</li>`)}
-        </ul>
-        ${paragraph(what)}${paragraph(how)}${paragraph(again)}${button(formUrl, "Share my story")}${muted(seen)}`,
+      body: html`${paragraph(greeting(senderName))}${paragraph(thanks)}<ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;">${items.map((item) => html`<li>${item}</li>`)}</ul>${paragraph(what)}${paragraph(how)}${paragraph(again)}${button(formUrl, "Share my story")}${muted(seen)}`,
       unsubscribe,
     }),
     text: layoutText(

@@ -36,17 +36,11 @@ export function newsletterEmail(input: NewsletterEmailInput): EmailParts {
       title: subject,
       preheader: intro,
       body: html`${paragraph(greeting(input.recipientName))}
-        <h1
-          class="sh-ink"
-          style="margin:0 0 4px;font-family:Georgia, serif;font-size:24px;line-height:1.3;color:${BRAND.ink};"
-        >
-          ${input.title}
-        </h1>
-        ${input.subtitle ? muted(input.subtitle) : ""} ${paragraph(intro)}
+        <h1 class="sh-ink" style="margin:0 0 4px;font-family:Georgia, serif;font-size:24px;line-height:1.3;color:${BRAND.ink};">${input.title}</h1>
+        ${input.subtitle ? muted(input.subtitle) : ""}
+        ${paragraph(intro)}
         ${paragraph(html`<strong>${newsletterMessages.email.inThisEdition}</strong>`)}
-        <ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;color:${BRAND.ink};">
-          ${input.storyTitles.map((t) => html`<li>${t}</li>`)}
-        </ul>
+        <ul class="sh-ink" style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${input.storyTitles.map((t) => html`<li>${t}</li>`)}</ul>
         ${button(input.readUrl, newsletterMessages.email.read)}
         ${input.listenUrl ? paragraph(html`${newsletterMessages.email.listenText} <a href="${input.listenUrl}" class="sh-link" style="color:${BRAND.color};">${newsletterMessages.email.listen}</a>`) : ""}`,
       unsubscribe,

@@ -44,10 +44,10 @@ export function podcastReadyEmail({ name, title, duration, podcastUrl, coverSrc 
       title: subject,
       preheader: intro,
       body: html`${paragraph(greeting(name))}
-      ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;" />` : ""}
-      ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}
-      ${paragraph(html`<strong>${READY_SHARE_HEADING}</strong>`)}${READY_SHARE.map((line) => paragraph(line))}
-      ${paragraph(html`<strong>${READY_KEEP_HEADING}</strong>`)}${paragraph(READY_KEEP)}${muted(READY_QUESTIONS)}${muted(why)}`,
+        ${coverSrc ? html`<img src="${coverSrc}" width="160" height="160" alt="${podcastMessages.cover.alt(title)}" style="display:block;margin:0 0 20px;width:160px;height:160px;border:0;border-radius:8px;">` : ""}
+        ${paragraph(intro)}${button(podcastUrl, "Listen to your podcast")}${paragraph(next)}
+        ${paragraph(html`<strong>${READY_SHARE_HEADING}</strong>`)}${READY_SHARE.map((line) => paragraph(line))}
+        ${paragraph(html`<strong>${READY_KEEP_HEADING}</strong>`)}${paragraph(READY_KEEP)}${muted(READY_QUESTIONS)}${muted(why)}`,
     }),
     text: layoutText([
       greeting(name),

@@ -37,11 +37,9 @@ describe("html", () => {
   it("keeps trusted fragments, nests templates, joins arrays and skips empty values", () => {
     const inner = html`<b>${"<i>"}</b>`;
     expect(html`<div>${inner}${raw("<hr>")}</div>`.value).toBe("<div><b>&lt;i&gt;</b><hr></div>");
-    expect(
-      html`<ul>
-        ${["<a>", "b"].map((x) => html`<li>${x}</li>`)}
-      </ul>`.value,
-    ).toBe("<ul><li>&lt;a&gt;</li><li>b</li></ul>");
+    expect(html`<ul>${["<a>", "b"].map((x) => html`<li>${x}</li>`)}</ul>`.value).toBe(
+      "<ul><li>&lt;a&gt;</li><li>b</li></ul>",
+    );
     expect(html`${null}${undefined}${false}${0}`.value).toBe("0");
   });
 

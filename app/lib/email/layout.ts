@@ -87,43 +87,21 @@ export function safeUrl(url: string) {
 }
 
 export function paragraph(content: HtmlValue) {
-  return html`<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">
-    ${content}
-  </p>`;
+  return html`<p class="sh-ink" style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${content}</p>`;
 }
 
 export function muted(content: HtmlValue) {
-  return html`<p class="sh-muted" style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">
-    ${content}
-  </p>`;
+  return html`<p class="sh-muted" style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${BRAND.muted};">${content}</p>`;
 }
 
 export function button(href: string, label: string) {
   const url = safeUrl(href);
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-      <tr>
-        <td class="sh-button" style="border-radius:8px;background:${BRAND.color};">
-          <a
-            href="${url}"
-            target="_blank"
-            rel="noopener"
-            style="display:inline-block;padding:14px 28px;font-family:${BRAND.font};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;"
-            >${label}</a
-          >
-        </td>
-      </tr>
-    </table>
-    <p
-      class="sh-muted"
-      style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;"
-    >
-      If the button does not work, copy this link into your browser:<br /><a
-        href="${url}"
-        class="sh-link"
-        style="color:${BRAND.color};"
-        >${href}</a
-      >
-    </p>`;
+  <tr><td class="sh-button" style="border-radius:8px;background:${BRAND.color};">
+    <a href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${BRAND.font};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${label}</a>
+  </td></tr>
+</table>
+<p class="sh-muted" style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-all;">If the button does not work, copy this link into your browser:<br><a href="${url}" class="sh-link" style="color:${BRAND.color};">${href}</a></p>`;
 }
 
 export type EmailParts = { subject: string; html: string; text: string };
@@ -150,68 +128,31 @@ export function layoutHtml({
   unsubscribe?: Unsubscribe;
 }) {
   return html`<!DOCTYPE html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <title>${title}</title>
-        <style>
-          ${raw(DARK_STYLES)}
-        </style>
-      </head>
-      <body
-        class="sh-paper"
-        style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};color:${BRAND.ink};"
-      >
-        ${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>` : ""}
-        <table
-          class="sh-paper"
-          role="presentation"
-          width="100%"
-          cellpadding="0"
-          cellspacing="0"
-          border="0"
-          style="background:${BRAND.paper};"
-        >
-          <tr>
-            <td align="center" style="padding:24px 12px;">
-              <table
-                role="presentation"
-                width="100%"
-                cellpadding="0"
-                cellspacing="0"
-                border="0"
-                style="max-width:560px;"
-              >
-                <tr>
-                  <td
-                    class="sh-brand"
-                    style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;"
-                  >
-                    ${BRAND.name}
-                  </td>
-                </tr>
-                <tr>
-                  <td
-                    class="sh-card"
-                    style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};"
-                  >
-                    ${body} ${unsubscribe ? unsubscribeLine(unsubscribe) : ""}
-                  </td>
-                </tr>
-                <tr>
-                  <td class="sh-muted" style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">
-                    ${BRAND.name} &middot; ${BRAND.tagline}
-                  </td>
-                </tr>
-              </table>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${title}</title>
+<style>${raw(DARK_STYLES)}</style>
+</head>
+<body class="sh-paper" style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};color:${BRAND.ink};">
+${preheader ? html`<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>` : ""}
+<table class="sh-paper" role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${BRAND.paper};">
+  <tr><td align="center" style="padding:24px 12px;">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+      <tr><td class="sh-brand" style="padding:0 8px 16px;font-size:20px;font-weight:700;color:${BRAND.color};font-family:Georgia, serif;">${BRAND.name}</td></tr>
+      <tr><td class="sh-card" style="background:${BRAND.card};border:1px solid ${BRAND.border};border-radius:12px;padding:28px 24px;font-family:${BRAND.font};">
+${body}
+${unsubscribe ? unsubscribeLine(unsubscribe) : ""}
+      </td></tr>
+      <tr><td class="sh-muted" style="padding:16px 8px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</td></tr>
+    </table>
+  </td></tr>
+</table>
+</body>
+</html>`.value;
 }
 
 export function layoutText(
